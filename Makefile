@@ -1,0 +1,31 @@
+# Every target builds .venv first if it is missing, so a fresh clone needs only Python 3.11+.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: demo test lint bench clean
+
+$(STAMP): pyproject.toml
+	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test,lint]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/tutor replay docs/examples/seed003-scopa.yaml
+	$(BIN)/tutor replay docs/examples/scopone-hand.yaml
+
+test: $(STAMP)
+	$(BIN)/pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check tutor tests
+	$(BIN)/ruff format --check tutor tests
+	$(BIN)/mypy
+
+bench: $(STAMP)
+	$(BIN)/tutor bench all
+
+clean:
+	rm -rf $(VENV) build *.egg-info

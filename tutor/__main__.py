@@ -1,0 +1,5 @@
+"""``python -m tutor``."""
+
+from tutor.cli import main
+
+main()

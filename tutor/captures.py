@@ -1,0 +1,170 @@
+"""Which captures a played card may make, and why the others are forbidden.
+
+Tables and captures are bit masks of card indexes (see :mod:`tutor.cards`). The options of
+every value for a given table are computed once and cached, since play revisits tables often.
+
+>>> from tutor.cards import parse_cards, mask_of, format_cards
+>>> table = mask_of(parse_cards("AD 3C 4S 5B FD"))  # 1, 3, 4, 5, 8 on the table
+>>> [format_cards(m) for m in legal_captures(table, 9, "fewest-cards")]
+['AD FD', '4S 5B']
+>>> [format_cards(m) for m in legal_captures(table, 9, "single-card")]
+['AD FD', 'AD 3C 5B', '4S 5B']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import CARDS, Style, format_card, indexes_of
+from .rules import Ruleset
+
+__all__ = [
+    "VALUE_OF",
+    "all_sums",
+    "legal_captures",
+    "capture_table",
+    "CaptureOption",
+    "explain_card",
+    "table_sum",
+]
+
+VALUE_OF: tuple[int, ...] = tuple(c.value for c in CARDS)
+_EMPTY: tuple[tuple[int, ...], ...] = ((),) * 11
+
+_CACHE: dict[str, dict[int, tuple[tuple[int, ...], ...]]] = {
+    "single-card": {},
+    "fewest-cards": {},
+}
+_CACHE_LIMIT = 400_000
+
+
+def _subsets(table: int) -> list[tuple[int, int, int]]:
+    """Every non-empty subset of the table whose values sum to 10 or less: (mask, sum, size)."""
+    subs: list[tuple[int, int, int]] = [(0, 0, 0)]
+    for i in indexes_of(table):
+        w = VALUE_OF[i]
+        b = 1 << i
+        subs += [(m | b, s + w, k + 1) for (m, s, k) in subs if s + w <= 10]
+    return subs[1:]
+
+
+def all_sums(table: int) -> tuple[list[tuple[int, int]], ...]:
+    """For each value 0-10, every subset of the table summing to it, as (mask, size)."""
+    by_value: tuple[list[tuple[int, int]], ...] = tuple([] for _ in range(11))
+    for m, s, k in _subsets(table):
+        by_value[s].append((m, k))
+    return by_value
+
+
+def capture_table(table: int, precedence: str) -> tuple[tuple[int, ...], ...]:
+    """For each value 0-10, the captures the precedence rule allows on ``table`` (cached)."""
+    cache = _CACHE[precedence]
+    hit = cache.get(table)
+    if hit is not None:
+        return hit
+    if not table:
+        return _EMPTY
+    by_value = all_sums(table)
+    result: list[tuple[int, ...]] = [()]
+    for v in range(1, 11):
+        opts = by_value[v]
+        if not opts:
+            result.append(())
+            continue
+        fewest = min(k for _, k in opts)
+        if precedence == "fewest-cards" or fewest == 1:
+            result.append(tuple(m for m, k in opts if k == fewest))
+        else:
+            result.append(tuple(m for m, _ in opts))
+    out = tuple(result)
+    if len(cache) >= _CACHE_LIMIT:
+        cache.clear()
+    cache[table] = out
+    return out
+
+
+def legal_captures(table: int, value: int, precedence: str) -> tuple[int, ...]:
+    """The captures a card of ``value`` may make on ``table``; empty if it can take nothing."""
+    return capture_table(table, precedence)[value]
+
+
+def table_sum(table: int) -> int:
+    return sum(VALUE_OF[i] for i in indexes_of(table))
+
+
+@dataclass(frozen=True)
+class CaptureOption:
+    """One way to play a card: a capture (or laying it, ``capture == 0``) and whether it is legal."""
+
+    capture: int
+    legal: bool
+    reason: str
+
+
+def _sum_text(mask: int, style: Style | str | None) -> str:
+    return "+".join(format_card(i, style) for i in sorted(indexes_of(mask), key=lambda i: VALUE_OF[i]))
+
+
+def explain_card(
+    table: int, card: int, rules: Ruleset, style: Style | str | None = None
+) -> list[CaptureOption]:
+    """Every way ``card`` could be played on ``table``, legal or not, with the rule that decides.
+
+    >>> from tutor.rules import load_ruleset
+    >>> from tutor.cards import parse_card, parse_cards, mask_of
+    >>> t = mask_of(parse_cards("5D 3C 2S"))
+    >>> for o in explain_card(t, parse_card("5B").index, load_ruleset("scopa")):
+    ...     print(o.legal, o.reason)
+    True takes the single 5D
+    False the table holds a single 5, which must be taken before 2S+3C
+    False a card that can capture must capture: it may not be laid
+    """
+    value = VALUE_OF[card]
+    by_value = all_sums(table)
+    opts = by_value[value]
+    legal = set(legal_captures(table, value, rules.capture_precedence))
+    out: list[CaptureOption] = []
+    singles = [m for m, k in opts if k == 1]
+    fewest = min((k for _, k in opts), default=0)
+    for m, k in sorted(opts, key=lambda mk: (mk[1], sorted(indexes_of(mk[0])))):
+        text = _sum_text(m, style)
+        if m in legal:
+            if k == 1:
+                reason = f"takes the single {text}"
+            elif rules.capture_precedence == "fewest-cards" and any(kk > k for _, kk in opts):
+                reason = f"takes {text}: {k} cards, the fewest that make {value}"
+            else:
+                reason = f"takes {text}, which add up to {value}"
+            out.append(CaptureOption(m, True, reason))
+        elif singles:
+            many = "a single" if len(singles) == 1 else f"{len(singles)} single"
+            plural = "" if len(singles) == 1 else "s"
+            out.append(
+                CaptureOption(
+                    m,
+                    False,
+                    f"the table holds {many} {value}{plural}, which must be taken before {text}",
+                )
+            )
+        else:
+            out.append(
+                CaptureOption(
+                    m,
+                    False,
+                    f"{text} uses {k} cards, but a combination of {fewest} cards makes {value}: "
+                    "only the fewest cards may be taken",
+                )
+            )
+    if opts and rules.forced_capture:
+        out.append(
+            CaptureOption(0, False, "a card that can capture must capture: it may not be laid")
+        )
+    else:
+        out.append(
+            CaptureOption(
+                0,
+                True,
+                "lays the card on the table" + ("" if opts else f": nothing makes {value}"),
+            )
+        )
+    return out

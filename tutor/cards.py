@@ -1,0 +1,274 @@
+"""Cards, card sets and the four notation styles.
+
+A card is a value 1-10 in one of four suits, denari first. The 40 cards are interned
+:class:`Card` objects; the engine works on their indexes (0-39) and on card sets as bit masks.
+
+>>> c = parse_card("7D")
+>>> c.value, c.suit, c.is_settebello
+(7, 0, True)
+>>> format_card(c, FRENCH)
+'7D'
+>>> format_card(parse_card("RB"), SPANISH)
+'RB'
+>>> parse_card("QH", FRENCH) == parse_card("9C")
+True
+>>> format_card(parse_card("a♠"), ITALIAN)
+'AS'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+__all__ = [
+    "Card",
+    "CARDS",
+    "DENARI",
+    "SUITS",
+    "VALUES",
+    "SETTEBELLO",
+    "NotationError",
+    "Style",
+    "STYLES",
+    "ITALIAN",
+    "FRENCH",
+    "SPANISH",
+    "PORTUGUESE",
+    "GLYPHS",
+    "get_style",
+    "parse_card",
+    "parse_cards",
+    "format_card",
+    "format_cards",
+    "mask_of",
+    "cards_of",
+    "indexes_of",
+    "popcount",
+    "FULL_DECK",
+]
+
+SUITS = range(4)
+"""Suit indexes: 0 denari, 1 coppe, 2 spade, 3 bastoni."""
+VALUES = range(1, 11)
+DENARI = 0
+GLYPHS = ("♦", "♥", "♠", "♣")
+"""Suit glyphs; ♦ is always denari."""
+
+
+class NotationError(ValueError):
+    """A card or play written in a form the notation does not accept."""
+
+
+class Card:
+    """One of the 40 cards; compare by identity or equality, hash by index."""
+
+    __slots__ = ("value", "suit", "index", "bit")
+
+    value: int
+    suit: int
+    index: int
+    bit: int
+
+    def __new__(cls, value: int, suit: int) -> Card:
+        if not (1 <= value <= 10) or not (0 <= suit <= 3):
+            raise NotationError(f"no card with value {value} and suit {suit}")
+        try:
+            return CARDS[suit * 10 + value - 1]
+        except NameError:  # while building CARDS
+            self = object.__new__(cls)
+            object.__setattr__(self, "value", value)
+            object.__setattr__(self, "suit", suit)
+            object.__setattr__(self, "index", suit * 10 + value - 1)
+            object.__setattr__(self, "bit", 1 << (suit * 10 + value - 1))
+            return self
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("cards are immutable")
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int, int]]:
+        return (Card, (self.value, self.suit))
+
+    @property
+    def is_settebello(self) -> bool:
+        return self.index == SETTEBELLO_INDEX
+
+    @property
+    def is_denaro(self) -> bool:
+        return self.suit == DENARI
+
+    @staticmethod
+    def from_index(index: int) -> Card:
+        return CARDS[index]
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __lt__(self, other: Card) -> bool:
+        return (self.value, self.suit) < (other.value, other.suit)
+
+    def __repr__(self) -> str:
+        return f"Card({format_card(self)!r})"
+
+    def __str__(self) -> str:
+        return format_card(self)
+
+
+SETTEBELLO_INDEX = 6  # 7 of denari
+CARDS: tuple[Card, ...] = tuple(Card(v, s) for s in SUITS for v in VALUES)
+SETTEBELLO = CARDS[SETTEBELLO_INDEX]
+FULL_DECK = (1 << 40) - 1
+
+
+@dataclass(frozen=True)
+class Style:
+    """A notation style: one letter per suit (denari first) and per figure (8, 9, 10)."""
+
+    name: str
+    suits: tuple[str, str, str, str]
+    figures: tuple[str, str, str]
+    suit_names: tuple[str, str, str, str]
+    figure_names: tuple[str, str, str]
+
+    def rank_text(self, value: int) -> str:
+        if value == 1:
+            return "A"
+        if value >= 8:
+            return self.figures[value - 8]
+        return str(value)
+
+    def value_name(self, value: int) -> str:
+        """The value in words, e.g. 'fante (8)'."""
+        if value >= 8:
+            return f"{self.figure_names[value - 8]} ({value})"
+        return "ace" if value == 1 else str(value)
+
+
+ITALIAN = Style(
+    "italian",
+    ("D", "C", "S", "B"),
+    ("F", "C", "R"),
+    ("denari", "coppe", "spade", "bastoni"),
+    ("fante", "cavallo", "re"),
+)
+FRENCH = Style(
+    "french",
+    ("D", "H", "S", "C"),
+    ("J", "Q", "K"),
+    ("diamonds", "hearts", "spades", "clubs"),
+    ("jack", "queen", "king"),
+)
+SPANISH = Style(
+    "spanish",
+    ("O", "C", "E", "B"),
+    ("S", "C", "R"),
+    ("oros", "copas", "espadas", "bastos"),
+    ("sota", "caballo", "rey"),
+)
+PORTUGUESE = Style(
+    "portuguese",
+    ("O", "C", "E", "P"),
+    ("V", "D", "R"),
+    ("ouros", "copas", "espadas", "paus"),
+    ("valete", "dama", "rei"),
+)
+STYLES: dict[str, Style] = {s.name: s for s in (ITALIAN, FRENCH, SPANISH, PORTUGUESE)}
+
+
+def get_style(name: str | Style | None) -> Style:
+    """The style called ``name`` (default italian)."""
+    if isinstance(name, Style):
+        return name
+    if name is None:
+        return ITALIAN
+    try:
+        return STYLES[str(name).lower()]
+    except KeyError:
+        raise NotationError(
+            f"unknown deck style {name!r}; expected one of {', '.join(STYLES)}"
+        ) from None
+
+
+def _tables(style: Style) -> tuple[dict[str, int], dict[str, int]]:
+    ranks = {str(v): v for v in VALUES}
+    ranks["A"] = 1
+    for i, letter in enumerate(style.figures):
+        ranks[letter] = 8 + i
+    suits = {g: i for i, g in enumerate(GLYPHS)}
+    for i, letter in enumerate(style.suits):
+        suits[letter] = i
+    return ranks, suits
+
+
+_PARSE_TABLES = {name: _tables(style) for name, style in STYLES.items()}
+
+
+def parse_card(text: str, style: str | Style | None = None) -> Card:
+    """Parse one card: rank then suit, case-insensitive (``7D``, ``10b``, ``A♠``)."""
+    st = get_style(style)
+    raw = text.strip()
+    t = raw.upper().replace("\ufe0f", "")
+    ranks, suits = _PARSE_TABLES[st.name]
+    if len(t) < 2:
+        raise NotationError(f"{raw!r} is not a card: expected a rank then a suit, like 7D")
+    rank, suit = t[:-1], t[-1]
+    if rank not in ranks:
+        raise NotationError(
+            f"{raw!r} is not a card: unknown rank {rank!r} in {st.name} notation "
+            f"(ranks are A or 1-10 and {'/'.join(st.figures)})"
+        )
+    if suit not in suits:
+        raise NotationError(
+            f"{raw!r} is not a card: unknown suit {suit!r} in {st.name} notation "
+            f"(suits are {'/'.join(st.suits)} or ♦♥♠♣)"
+        )
+    return CARDS[suits[suit] * 10 + ranks[rank] - 1]
+
+
+def parse_cards(text: str | Iterable[str], style: str | Style | None = None) -> list[Card]:
+    """Parse cards separated by spaces or commas, or a list of card texts."""
+    items = text.replace(",", " ").split() if isinstance(text, str) else [str(x) for x in text]
+    return [parse_card(item, style) for item in items]
+
+
+def format_card(card: Card | int, style: str | Style | None = None, glyphs: bool = False) -> str:
+    """The text form of a card in ``style``; with ``glyphs`` the suit is ♦♥♠♣."""
+    c = card if isinstance(card, Card) else CARDS[card]
+    st = get_style(style)
+    return st.rank_text(c.value) + (GLYPHS[c.suit] if glyphs else st.suits[c.suit])
+
+
+def format_cards(
+    cards: Iterable[Card | int] | int, style: str | Style | None = None, glyphs: bool = False
+) -> str:
+    """Cards as space-separated text, in the order given (a mask: by value, then suit)."""
+    items = sorted(cards_of(cards)) if isinstance(cards, int) else cards
+    return " ".join(format_card(c, style, glyphs) for c in items)
+
+
+def mask_of(cards: Iterable[Card | int]) -> int:
+    """The bit mask of some cards (or card indexes)."""
+    m = 0
+    for c in cards:
+        m |= c.bit if isinstance(c, Card) else 1 << c
+    return m
+
+
+def indexes_of(mask: int) -> Iterator[int]:
+    """The card indexes set in ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def cards_of(mask: int) -> list[Card]:
+    """The cards in ``mask``, in index order (denari first, then by value)."""
+    return [CARDS[i] for i in indexes_of(mask)]
+
+
+def popcount(mask: int) -> int:
+    return mask.bit_count()

@@ -1,0 +1,301 @@
+"""Rulesets as data: loading and validating ``rulesets/*.yaml``.
+
+Every rule that differs between the source documents or between regions is a field of
+:class:`Ruleset`; the engine reads these fields and never branches on a ruleset's name.
+
+>>> r = load_ruleset("scopone-scientifico")
+>>> r.players, r.hand_size, r.table_cards, r.capture_precedence, r.target
+(4, 9, 4, 'single-card', 11)
+>>> r.deals_per_hand
+1
+>>> load_ruleset("scopa").deals_per_hand
+6
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+__all__ = [
+    "Ruleset",
+    "RulesetError",
+    "PRIMIERA_VALUES",
+    "RULESET_DIR",
+    "load_ruleset",
+    "ruleset_from_dict",
+    "ruleset_names",
+    "describe_ruleset",
+]
+
+RULESET_DIR = Path(__file__).resolve().parent.parent / "rulesets"
+"""The shipped rulesets (next to the package in a checkout, or inside it when installed)."""
+_PACKAGED_DIR = Path(__file__).resolve().parent / "rulesets"
+
+# Primiera values of each card value, as every seed gives them (000, 001, 002, 003, 004):
+# 7 = 21, 6 = 18, ace = 16, 5 = 15, 4 = 14, 3 = 13, 2 = 12, figures (8, 9, 10) = 10.
+PRIMIERA_VALUES: dict[int, int] = {
+    1: 16,
+    2: 12,
+    3: 13,
+    4: 14,
+    5: 15,
+    6: 18,
+    7: 21,
+    8: 10,
+    9: 10,
+    10: 10,
+}
+
+CAPTURE_PRECEDENCES = ("single-card", "fewest-cards")
+MISSING_SUIT_RULES = ("zero", "loses")
+TIE_RULES = ("higher-wins", "play-on")
+
+
+class RulesetError(ValueError):
+    """A ruleset file that is missing, malformed, or has an unknown key or bad value."""
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """One game's rules. See ``docs/rulesets.md`` for each field in words."""
+
+    name: str
+    description: str = ""
+    players: int = 4
+    sides: int = 2
+    """Number of sides; seat i plays for side ``i % sides`` (partners sit opposite)."""
+    hand_size: int = 9
+    """Cards dealt to each player in one deal."""
+    table_cards: int = 4
+    capture_precedence: str = "single-card"
+    forced_capture: bool = True
+    last_play_scopa: bool = False
+    """Whether a sweep with the very last card of the hand counts as a scopa."""
+    leftovers_to_last_capturer: bool = True
+    redeal_kings: int = 3
+    """Redeal when this many kings or more are among the opening table cards (0: never)."""
+    primiera_values: dict[int, int] = field(default_factory=lambda: dict(PRIMIERA_VALUES))
+    primiera_missing_suit: str = "loses"
+    re_bello: bool = False
+    napola: bool = False
+    target: int = 11
+    tie_rule: str = "higher-wins"
+    """When several sides reach the target in one hand: ``higher-wins`` (equal: play on) or
+    ``play-on`` (always play another hand until one side leads)."""
+    source: str = ""
+
+    @property
+    def deals_per_hand(self) -> int:
+        return (40 - self.table_cards) // (self.players * self.hand_size)
+
+    @property
+    def plays_per_hand(self) -> int:
+        return 40 - self.table_cards
+
+    def side_of(self, seat: int) -> int:
+        return seat % self.sides
+
+    def seats_of(self, side: int) -> list[int]:
+        return [s for s in range(self.players) if s % self.sides == side]
+
+    def primiera_value(self, value: int) -> int:
+        return self.primiera_values[value]
+
+
+_KEYS: dict[str, type | tuple[type, ...]] = {
+    "name": str,
+    "description": str,
+    "players": int,
+    "sides": int,
+    "hand_size": int,
+    "table_cards": int,
+    "capture_precedence": str,
+    "forced_capture": bool,
+    "last_play_scopa": bool,
+    "leftovers_to_last_capturer": bool,
+    "redeal_kings": int,
+    "primiera": dict,
+    "bonuses": dict,
+    "target": int,
+    "tie_rule": str,
+    "source": str,
+}
+
+
+def _fail(where: str, key: str, msg: str) -> RulesetError:
+    return RulesetError(f"{where}: key '{key}': {msg}")
+
+
+def ruleset_from_dict(data: Any, where: str = "<ruleset>") -> Ruleset:
+    """Validate a parsed ruleset mapping and build the :class:`Ruleset`."""
+    if not isinstance(data, dict):
+        raise RulesetError(f"{where}: a ruleset must be a mapping of keys to values")
+    for key, value in data.items():
+        if key not in _KEYS:
+            raise _fail(where, str(key), f"unknown key (known keys: {', '.join(_KEYS)})")
+        expected = _KEYS[key]
+        if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
+            raise _fail(where, key, f"must be a whole number, not {value!r}")
+        if not isinstance(value, expected):
+            name = expected.__name__ if isinstance(expected, type) else "value"
+            raise _fail(where, key, f"must be a {name}, not {value!r}")
+    if "name" not in data:
+        raise _fail(where, "name", "missing")
+    kw: dict[str, Any] = {k: v for k, v in data.items() if k not in ("primiera", "bonuses")}
+
+    def check(cond: bool, key: str, msg: str) -> None:
+        if not cond:
+            raise _fail(where, key, msg)
+
+    prim = data.get("primiera", {})
+    for key in prim:
+        check(key in ("values", "missing_suit"), f"primiera.{key}", "unknown key")
+    if "values" in prim:
+        vals = prim["values"]
+        check(isinstance(vals, dict), "primiera.values", "must map each value 1-10 to points")
+        check(
+            sorted(vals) == list(range(1, 11)),
+            "primiera.values",
+            "must give points for every value 1-10",
+        )
+        for v, pts in vals.items():
+            check(
+                isinstance(pts, int) and not isinstance(pts, bool) and pts >= 0,
+                f"primiera.values.{v}",
+                f"must be a whole number of points, not {pts!r}",
+            )
+        kw["primiera_values"] = dict(vals)
+    if "missing_suit" in prim:
+        ms = prim["missing_suit"]
+        check(ms in MISSING_SUIT_RULES, "primiera.missing_suit", f"must be one of {MISSING_SUIT_RULES}, not {ms!r}")
+        kw["primiera_missing_suit"] = ms
+    bonuses = data.get("bonuses", {})
+    for key, value in bonuses.items():
+        check(key in ("re_bello", "napola"), f"bonuses.{key}", "unknown bonus (known: re_bello, napola)")
+        check(isinstance(value, bool), f"bonuses.{key}", f"must be true or false, not {value!r}")
+        kw[key] = value
+
+    rs = Ruleset(**kw)
+    check(rs.players in (2, 3, 4, 6), "players", f"must be 2, 3, 4 or 6, not {rs.players}")
+    check(
+        rs.sides >= 2 and rs.players % rs.sides == 0,
+        "sides",
+        f"must be at least 2 and divide the {rs.players} players, not {rs.sides}",
+    )
+    check(1 <= rs.hand_size <= 10, "hand_size", f"must be 1-10, not {rs.hand_size}")
+    check(0 <= rs.table_cards <= 10, "table_cards", f"must be 0-10, not {rs.table_cards}")
+    check(
+        (40 - rs.table_cards) % (rs.players * rs.hand_size) == 0,
+        "hand_size",
+        f"{rs.players} players x {rs.hand_size} cards do not divide the "
+        f"{40 - rs.table_cards} cards left after the table",
+    )
+    check(
+        rs.capture_precedence in CAPTURE_PRECEDENCES,
+        "capture_precedence",
+        f"must be one of {', '.join(CAPTURE_PRECEDENCES)}, not {rs.capture_precedence!r}",
+    )
+    check(0 <= rs.redeal_kings <= 4, "redeal_kings", f"must be 0-4, not {rs.redeal_kings}")
+    check(rs.target >= 1, "target", f"must be at least 1, not {rs.target}")
+    check(rs.tie_rule in TIE_RULES, "tie_rule", f"must be one of {', '.join(TIE_RULES)}, not {rs.tie_rule!r}")
+    return rs
+
+
+def _ruleset_dirs() -> list[Path]:
+    return [d for d in (RULESET_DIR, _PACKAGED_DIR) if d.is_dir()]
+
+
+def ruleset_names() -> list[str]:
+    """Names of the shipped rulesets."""
+    names: set[str] = set()
+    for d in _ruleset_dirs():
+        names.update(p.stem for p in d.glob("*.yaml"))
+    return sorted(names)
+
+
+_CACHE: dict[str, Ruleset] = {}
+
+
+def load_ruleset(name_or_path: str | Path) -> Ruleset:
+    """A shipped ruleset by name, or a ruleset file by path."""
+    key = str(name_or_path)
+    if key in _CACHE:
+        return _CACHE[key]
+    path = Path(key)
+    if not (path.suffix in (".yaml", ".yml") and path.exists()):
+        for d in _ruleset_dirs():
+            candidate = d / f"{key}.yaml"
+            if candidate.exists():
+                path = candidate
+                break
+        else:
+            raise RulesetError(
+                f"unknown ruleset {key!r}; shipped rulesets: {', '.join(ruleset_names())}"
+            )
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as exc:
+        raise RulesetError(f"{path}: not valid YAML: {exc}") from None
+    except OSError as exc:
+        raise RulesetError(f"{path}: cannot read: {exc.strerror}") from None
+    rs = ruleset_from_dict(data, str(path))
+    _CACHE[key] = rs
+    return rs
+
+
+def describe_ruleset(rs: Ruleset) -> list[str]:
+    """The ruleset in words, a line per rule."""
+    teams = (
+        f"{rs.players} players in {rs.sides} partnerships (partners opposite)"
+        if rs.players > rs.sides
+        else f"{rs.players} players, each for themselves"
+    )
+    deals = (
+        f"{rs.hand_size} cards each in one deal"
+        if rs.deals_per_hand == 1
+        else f"{rs.hand_size} cards each per deal, {rs.deals_per_hand} deals per hand"
+    )
+    prec = {
+        "single-card": "a single equal card must be taken before any sum; free choice among sums",
+        "fewest-cards": "only the combinations with the fewest cards may be taken "
+        "(so a single equal card first); free choice among those",
+    }[rs.capture_precedence]
+    prim = ", ".join(f"{v}={p}" for v, p in sorted(rs.primiera_values.items()))
+    missing = {
+        "zero": "a missing suit counts 0 and the totals are compared",
+        "loses": "a side lacking a suit cannot win it (nobody scores it if both lack one)",
+    }[rs.primiera_missing_suit]
+    lines = [
+        f"{rs.name}: {rs.description}".rstrip(": "),
+        f"Players: {teams}; the player after the dealer leads.",
+        f"Deal: {deals}; {rs.table_cards} cards face up on the table.",
+        f"Capture precedence ({rs.capture_precedence}): {prec}.",
+        "Forced capture: a card that can capture must capture."
+        if rs.forced_capture
+        else "Capturing is optional: any card may be laid.",
+        "A sweep with the last card of the hand "
+        + ("counts as a scopa." if rs.last_play_scopa else "is not a scopa."),
+        "Leftover table cards go to the last player who captured."
+        if rs.leftovers_to_last_capturer
+        else "Leftover table cards go to nobody.",
+        f"Redeal when {rs.redeal_kings} or more kings are on the opening table."
+        if rs.redeal_kings
+        else "No redeal for kings on the table.",
+        f"Primiera values: {prim}; {missing}.",
+    ]
+    bonuses = [b for b, on in (("re bello (king of denari, 1 point)", rs.re_bello),
+                               ("napola (ace-2-3 of denari 3 points, +1 per further denaro in sequence)", rs.napola)) if on]
+    lines.append("Bonuses: " + ("; ".join(bonuses) if bonuses else "none") + ".")
+    tie = (
+        "the higher score wins; if equal, more hands are played"
+        if rs.tie_rule == "higher-wins"
+        else "more hands are played until one side leads"
+    )
+    lines.append(f"Target: {rs.target} points; if several sides reach it in one hand, {tie}.")
+    if rs.source:
+        lines.append(f"Source: {rs.source}")
+    return lines

@@ -1,0 +1,242 @@
+"""Hand and match scores: cards, denari, settebello, primiera, scope and bonuses.
+
+A category's point goes to the one side with strictly more; a tie gives it to nobody.
+
+>>> from tutor.rules import load_ruleset
+>>> from tutor.cards import parse_cards, mask_of
+>>> rules = load_ruleset("scopone-scientifico")
+>>> a = mask_of(parse_cards("7C 7B 7D 6S"))          # seed 000: 21+21+21+18
+>>> b = mask_of(parse_cards("7S 6B 6C 6D"))          # the best the others can have
+>>> s = score_captures(rules, [a, b], [0, 0])
+>>> s.sides[0].primiera, s.sides[1].primiera, s.sides[0].points["primiera"]
+(81, 75, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import CARDS, DENARI, Card, Style, format_card
+from .rules import Ruleset
+
+__all__ = [
+    "CATEGORIES",
+    "SideScore",
+    "HandScore",
+    "MatchScore",
+    "score_captures",
+    "score_state",
+    "best_primiera",
+]
+
+CATEGORIES = ("cards", "denari", "settebello", "primiera", "scope", "re_bello", "napola")
+SUIT_MASK = (1 << 10) - 1
+SETTEBELLO_BIT = 1 << 6
+RE_BELLO_BIT = 1 << 9  # king of denari
+
+
+def best_primiera(mask: int, rules: Ruleset) -> tuple[int, list[Card | None]]:
+    """The primiera total of a pile and the card counted in each suit (None if missing)."""
+    values = rules.primiera_values
+    total = 0
+    best: list[Card | None] = []
+    for suit in range(4):
+        bits = (mask >> (10 * suit)) & SUIT_MASK
+        top: Card | None = None
+        for v in range(1, 11):
+            if bits >> (v - 1) & 1:
+                c = CARDS[suit * 10 + v - 1]
+                if top is None or values[v] > values[top.value]:
+                    top = c
+        best.append(top)
+        if top is not None:
+            total += values[top.value]
+    return total, best
+
+
+def napola_points(mask: int) -> int:
+    """Ace, 2 and 3 of denari score 3, plus 1 per further denaro in sequence."""
+    bits = mask & SUIT_MASK
+    if bits & 0b111 != 0b111:
+        return 0
+    n = 3
+    while n < 10 and bits >> n & 1:
+        n += 1
+    return n
+
+
+@dataclass
+class SideScore:
+    """One side's score for a hand."""
+
+    side: int
+    players: list[str]
+    cards: int
+    denari: int
+    settebello: bool
+    primiera: int
+    primiera_cards: list[Card | None]
+    scope: int
+    re_bello: bool = False
+    napola: int = 0
+    points: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def total(self) -> int:
+        return sum(self.points.values())
+
+    @property
+    def complete_suits(self) -> bool:
+        return all(c is not None for c in self.primiera_cards)
+
+    def to_json(self, style: Style | str | None = None) -> dict[str, Any]:
+        return {
+            "side": self.side,
+            "players": self.players,
+            "cards": self.cards,
+            "denari": self.denari,
+            "settebello": self.settebello,
+            "primiera": self.primiera,
+            "primiera_cards": [
+                None if c is None else format_card(c, style) for c in self.primiera_cards
+            ],
+            "scope": self.scope,
+            "re_bello": self.re_bello,
+            "napola": self.napola,
+            "breakdown": dict(self.points),
+            "points": self.total,
+        }
+
+
+@dataclass
+class HandScore:
+    """The score of one hand for every side."""
+
+    sides: list[SideScore]
+
+    def points(self) -> list[int]:
+        return [s.total for s in self.sides]
+
+    def to_json(self, style: Style | str | None = None) -> dict[str, Any]:
+        return {"sides": [s.to_json(style) for s in self.sides]}
+
+
+def _award(values: Sequence[int | float], eligible: Sequence[bool] | None = None) -> int:
+    """The side that strictly leads, or -1 on a tie (or when no side is eligible)."""
+    idx = [i for i in range(len(values)) if eligible is None or eligible[i]]
+    if not idx:
+        return -1
+    top = max(values[i] for i in idx)
+    winners = [i for i in idx if values[i] == top]
+    return winners[0] if len(winners) == 1 else -1
+
+
+def score_captures(
+    rules: Ruleset,
+    captured: Sequence[int],
+    scope: Sequence[int],
+    side_names: Sequence[list[str]] | None = None,
+) -> HandScore:
+    """Score a finished hand from each side's captured pile (masks) and scope."""
+    names = side_names or [[f"seat {s}" for s in rules.seats_of(i)] for i in range(rules.sides)]
+    sides: list[SideScore] = []
+    for i, pile in enumerate(captured):
+        total, best = best_primiera(pile, rules)
+        sides.append(
+            SideScore(
+                side=i,
+                players=list(names[i]),
+                cards=pile.bit_count(),
+                denari=(pile & SUIT_MASK).bit_count(),
+                settebello=bool(pile & SETTEBELLO_BIT),
+                primiera=total,
+                primiera_cards=best,
+                scope=scope[i],
+                re_bello=bool(pile & RE_BELLO_BIT),
+                napola=napola_points(pile) if rules.napola else 0,
+            )
+        )
+    n = len(sides)
+    awards = {
+        "cards": _award([s.cards for s in sides]),
+        "denari": _award([s.denari for s in sides]),
+        "settebello": _award([1 if s.settebello else 0 for s in sides]),
+    }
+    if rules.primiera_missing_suit == "loses":
+        awards["primiera"] = _award(
+            [s.primiera for s in sides], [s.complete_suits for s in sides]
+        )
+    else:
+        awards["primiera"] = _award([s.primiera for s in sides])
+    if rules.re_bello:
+        awards["re_bello"] = _award([1 if s.re_bello else 0 for s in sides])
+    for i, s in enumerate(sides):
+        for cat in ("cards", "denari", "settebello", "primiera"):
+            s.points[cat] = 1 if awards[cat] == i else 0
+        s.points["scope"] = s.scope
+        if rules.re_bello:
+            s.points["re_bello"] = 1 if awards["re_bello"] == i else 0
+        if rules.napola:
+            s.points["napola"] = s.napola
+    assert n == rules.sides
+    return HandScore(sides)
+
+
+def score_state(state: Any, side_names: Sequence[list[str]] | None = None) -> HandScore:
+    """Score the captures and scope of a :class:`~tutor.state.GameState` as they stand."""
+    return score_captures(state.rules, state.captured, state.scope, side_names)
+
+
+@dataclass
+class MatchScore:
+    """Running totals over the hands of a match, with the ruleset's target and tie rule."""
+
+    rules: Ruleset
+    totals: list[int] = field(default_factory=list)
+    hands: list[list[int]] = field(default_factory=list)
+    winner: int | None = None
+    """The winning side, once decided."""
+
+    def __post_init__(self) -> None:
+        if not self.totals:
+            self.totals = [0] * self.rules.sides
+
+    def add(self, points: Sequence[int]) -> int | None:
+        """Add one hand's points; return the winning side if the match is now decided."""
+        if self.winner is not None:
+            raise ValueError("the match is already over")
+        target = self.rules.target
+        before = sum(1 for t in self.totals if t >= target)
+        self.hands.append(list(points))
+        self.totals = [t + p for t, p in zip(self.totals, points, strict=True)]
+        reached = [i for i, t in enumerate(self.totals) if t >= target]
+        if len(reached) == 1:
+            self.winner = reached[0]
+        elif reached:
+            top = max(self.totals)
+            leaders = [i for i, t in enumerate(self.totals) if t == top]
+            just_together = before < 2
+            if len(leaders) == 1 and (self.rules.tie_rule == "higher-wins" or not just_together):
+                self.winner = leaders[0]
+        return self.winner
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "target": self.rules.target,
+            "hands": self.hands,
+            "totals": self.totals,
+            "winner": self.winner,
+        }
+
+
+def denari_of(mask: int) -> int:
+    return (mask & SUIT_MASK).bit_count()
+
+
+assert CARDS[6].suit == DENARI and CARDS[6].value == 7
