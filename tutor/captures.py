@@ -64,18 +64,38 @@ def capture_table(table: int, precedence: str) -> tuple[tuple[int, ...], ...]:
         return hit
     if not table:
         return _EMPTY
-    by_value = all_sums(table)
+    # Subset sums up to 10, built card by card (a hot path: kept free of helper calls).
+    masks = [0]
+    sums = [0]
+    t = table
+    while t:
+        low = t & -t
+        t ^= low
+        w = VALUE_OF[low.bit_length() - 1]
+        lim = 10 - w
+        for j in range(len(masks)):
+            sj = sums[j]
+            if sj <= lim:
+                masks.append(masks[j] | low)
+                sums.append(sj + w)
+    by: list[list[int]] = [[] for _ in range(11)]
+    for j in range(1, len(masks)):
+        by[sums[j]].append(masks[j])
+    fewest_rule = precedence == "fewest-cards"
     result: list[tuple[int, ...]] = [()]
     for v in range(1, 11):
-        opts = by_value[v]
-        if not opts:
-            result.append(())
+        opts = by[v]
+        if len(opts) <= 1:
+            result.append(tuple(opts))
             continue
-        fewest = min(k for _, k in opts)
-        if precedence == "fewest-cards" or fewest == 1:
-            result.append(tuple(m for m, k in opts if k == fewest))
+        singles = [m for m in opts if not m & (m - 1)]
+        if singles:
+            result.append(tuple(singles))
+        elif fewest_rule:
+            k = min(m.bit_count() for m in opts)
+            result.append(tuple(m for m in opts if m.bit_count() == k))
         else:
-            result.append(tuple(m for m, _ in opts))
+            result.append(tuple(opts))
     out = tuple(result)
     if len(cache) >= _CACHE_LIMIT:
         cache.clear()

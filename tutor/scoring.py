@@ -37,22 +37,35 @@ SETTEBELLO_BIT = 1 << 6
 RE_BELLO_BIT = 1 << 9  # king of denari
 
 
+_PRIMIERA_TABLES: dict[tuple[int, ...], list[tuple[int, int]]] = {}
+
+
+def primiera_table(rules: Ruleset) -> list[tuple[int, int]]:
+    """For each 10-bit set of one suit's values: (best primiera points, that card's value or 0)."""
+    values = rules.primiera_values
+    key = tuple(values[v] for v in range(1, 11))
+    table = _PRIMIERA_TABLES.get(key)
+    if table is None:
+        table = []
+        for bits in range(1024):
+            best = (0, 0)
+            for v in range(1, 11):
+                if bits >> (v - 1) & 1 and (best[1] == 0 or values[v] > best[0]):
+                    best = (values[v], v)
+            table.append(best)
+        _PRIMIERA_TABLES[key] = table
+    return table
+
+
 def best_primiera(mask: int, rules: Ruleset) -> tuple[int, list[Card | None]]:
     """The primiera total of a pile and the card counted in each suit (None if missing)."""
-    values = rules.primiera_values
+    table = primiera_table(rules)
     total = 0
     best: list[Card | None] = []
     for suit in range(4):
-        bits = (mask >> (10 * suit)) & SUIT_MASK
-        top: Card | None = None
-        for v in range(1, 11):
-            if bits >> (v - 1) & 1:
-                c = CARDS[suit * 10 + v - 1]
-                if top is None or values[v] > values[top.value]:
-                    top = c
-        best.append(top)
-        if top is not None:
-            total += values[top.value]
+        points, value = table[(mask >> (10 * suit)) & SUIT_MASK]
+        best.append(CARDS[suit * 10 + value - 1] if value else None)
+        total += points
     return total, best
 
 

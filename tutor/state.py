@@ -51,6 +51,7 @@ __all__ = [
 ]
 
 KING_MASK = mask_of(c for c in CARDS if c.value == 10)
+_tuple_new = tuple.__new__
 
 
 class Move(NamedTuple):
@@ -258,6 +259,8 @@ class GameState:
         caps = capture_table(self.table, self._prec)
         forced = self.rules.forced_capture
         moves: list[Move] = []
+        add = moves.append
+        new = _tuple_new
         h = self.hands[self.turn]
         while h:
             low = h & -h
@@ -266,11 +269,11 @@ class GameState:
             opts = caps[VALUE_OF[i]]
             if opts:
                 for m in opts:
-                    moves.append(Move(i, m))
+                    add(new(Move, (i, m)))
                 if not forced:
-                    moves.append(Move(i, 0))
+                    add(new(Move, (i, 0)))
             else:
-                moves.append(Move(i, 0))
+                add(new(Move, (i, 0)))
         return moves
 
     def legal_moves_for(self, card: int) -> list[Move]:
