@@ -158,7 +158,8 @@ def ruleset_from_dict(data: Any, where: str = "<ruleset>") -> Ruleset:
         vals = prim["values"]
         check(isinstance(vals, dict), "primiera.values", "must map each value 1-10 to points")
         check(
-            sorted(vals) == list(range(1, 11)),
+            sorted(vals, key=str) == sorted(range(1, 11), key=str)
+            and all(type(v) is int for v in vals),
             "primiera.values",
             "must give points for every value 1-10",
         )

@@ -167,7 +167,7 @@ def score_captures(
                 primiera=total,
                 primiera_cards=best,
                 scope=scope[i],
-                re_bello=bool(pile & RE_BELLO_BIT),
+                re_bello=rules.re_bello and bool(pile & RE_BELLO_BIT),
                 napola=napola_points(pile) if rules.napola else 0,
             )
         )

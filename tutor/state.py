@@ -359,8 +359,13 @@ class GameState:
         self.in_hands += 1
         return Move(r.card, r.capture)
 
-    def check(self, move: Move, seat: int | None = None) -> None:
-        """Raise the right :class:`MoveError` if ``move`` is not legal now (for ``seat``)."""
+    def check(
+        self, move: Move, seat: int | None = None, style: Style | str | None = None
+    ) -> None:
+        """Raise the right :class:`MoveError` if ``move`` is not legal now (for ``seat``).
+
+        Cards in the message are written in ``style``, the notation the player used.
+        """
         card, capture = move
         if not (0 <= card < 40):
             raise InvalidMoveError(f"no card with index {card}")
@@ -373,29 +378,30 @@ class GameState:
         if not self.hands[who] & bit:
             if self.unknown[who] == 0:
                 raise IllegalMoveError(
-                    f"{format_card(card)} is not in the hand of the player to move"
+                    f"{format_card(card, style)} is not in the hand of the player to move"
                 )
             if self.seen() & bit:
                 raise IllegalMoveError(
-                    f"{format_card(card)} cannot be in the hand of the player to move: "
+                    f"{format_card(card, style)} cannot be in the hand of the player to move: "
                     + self.where_is(card)
                 )
         if capture & ~self.table:
-            missing = format_cards(capture & ~self.table)
-            raise IllegalMoveError(f"{missing} not on the table")
+            absent = capture & ~self.table
+            verb = "is" if absent.bit_count() == 1 else "are"
+            raise IllegalMoveError(f"{format_cards(absent, style)} {verb} not on the table")
         legal = self.legal_moves_for(card)
         if Move(card, capture) not in legal:
             reason = next(
-                (o.reason for o in self.explain(card) if o.capture == capture),
+                (o.reason for o in self.explain(card, style) if o.capture == capture),
                 None,
             )
             if reason is None:
                 total = sum(VALUE_OF[i] for i in indexes_of(capture))
                 reason = (
-                    f"{format_cards(capture)} add up to {total}, not "
+                    f"{format_cards(capture, style)} add up to {total}, not "
                     f"{VALUE_OF[card]}: a card takes one equal card or cards that sum to it"
                 )
-            raise IllegalMoveError(reason, [m.text() for m in legal])
+            raise IllegalMoveError(reason, [m.text(style) for m in legal])
 
     def where_is(self, card: int) -> str:
         """Where a seen card is, in words."""
@@ -414,9 +420,9 @@ class GameState:
                     return f"it is dealt to seat {seat} later"
         return "it has been seen"
 
-    def play(self, move: Move) -> PlayResult:
+    def play(self, move: Move, style: Style | str | None = None) -> PlayResult:
         """Check and push a move; return what happened."""
-        self.check(move)
+        self.check(move, style=style)
         self.push(move)
         return self.stack[-1]
 

@@ -1,0 +1,184 @@
+"""Replays of hand records: steps, tallies, leftovers, scores, matches and the JSON object.
+
+The replay of ``docs/examples/seed003-scopa.yaml`` is kept as a golden file; regenerate it
+with ``UPDATE_GOLDEN=1 pytest tests/test_replay.py`` after a deliberate change.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tutor.cards import parse_cards
+from tutor.record import load_path, loads, record_from_moves
+from tutor.replay import replay_hand, replay_match
+from tutor.rules import load_ruleset, ruleset_names
+from tutor.state import GameState
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "docs" / "examples"
+GOLDEN = Path(__file__).resolve().parent / "golden"
+SEED_REL = "docs/examples/seed003-scopa.yaml"
+
+
+def seed_replay_json() -> dict:
+    records = loads((ROOT / SEED_REL).read_text(encoding="utf-8"), SEED_REL)
+    return replay_match(records).to_json()
+
+
+def test_seed003_golden_json() -> None:
+    got = json.dumps(seed_replay_json(), indent=2, ensure_ascii=False) + "\n"
+    golden = GOLDEN / "seed003-scopa.json"
+    if os.environ.get("UPDATE_GOLDEN"):
+        golden.parent.mkdir(parents=True, exist_ok=True)
+        golden.write_text(got, encoding="utf-8")
+    assert got == golden.read_text(encoding="utf-8")
+
+
+def test_json_keys() -> None:
+    obj = seed_replay_json()
+    for key in (
+        "file",
+        "ruleset",
+        "deck",
+        "players",
+        "sides",
+        "plays",
+        "leftover",
+        "score",
+        "hands",
+        "match",
+    ):
+        assert key in obj
+    assert obj["file"] == SEED_REL and obj["ruleset"] == "scopa" and obj["deck"] == "french"
+    assert obj["players"] == ["You", "Ada"] and obj["sides"] == ["You", "Ada"]
+    play = obj["plays"][0]
+    assert set(play) == {"number", "player", "card", "captured", "scopa", "table", "note", "tally"}
+    assert play["tally"][0] == {"side": "You", "cards": 3, "denari": 1, "scope": 0}
+    side = obj["score"]["sides"][0]
+    for key in (
+        "players",
+        "cards",
+        "denari",
+        "settebello",
+        "primiera",
+        "primiera_cards",
+        "scope",
+        "points",
+        "breakdown",
+    ):
+        assert key in side
+    assert set(obj["match"]) >= {"target", "hands", "totals", "winner", "over"}
+    assert len(obj["hands"]) == 1 and obj["hands"][0]["plays"] == obj["plays"]
+    json.dumps(obj)  # plain JSON types only
+
+
+def test_seed003_steps_scope_and_leftover() -> None:
+    [hand] = load_path(EXAMPLES / "seed003-scopa.yaml")
+    r = replay_hand(hand)
+    assert [s.number for s in r.steps] == list(range(1, 37))
+    assert [s.number for s in r.steps if s.scopa] == [5, 7]
+    assert r.steps[3].captured == parse_cards("AS QD", "french")
+    assert r.steps[3].table_text == "4H 3H"
+    # leftovers: Ada captured last and takes the 4S
+    assert r.leftover is not None and r.leftover.player == "Ada"
+    assert r.leftover.cards == parse_cards("4S", "french")
+    assert r.steps[-1].table == []
+    last = r.steps[-1].tally
+    assert r.score is not None
+    assert [(t.cards, t.denari, t.scope) for t in last] == [
+        (s.cards, s.denari, s.scope) for s in r.score.sides
+    ]
+    assert r.score.points() == [5, 1]
+    obj = r.to_json()
+    assert obj["leftover"] == {"player": "Ada", "cards": ["4S"]}
+    assert obj["score"]["sides"][0]["points"] == 5
+    assert obj["score"]["sides"][1]["breakdown"]["primiera"] == 1
+
+
+def test_table_keeps_the_order_cards_were_laid() -> None:
+    [hand] = loads(
+        "ruleset: scopa\nplayers: [A, B]\ntable: [RD, 2C, 9S, 4B]\n"
+        "deals: [{A: [3D, 5C, FB], B: [6S, 7S, AC]}]\nplays: [3D, 6S x 2C 4B, 5C]\n"
+    )
+    steps = replay_hand(hand).steps
+    assert [s.table_text for s in steps] == ["RD 2C CS 4B 3D", "RD CS 3D", "RD CS 3D 5C"]
+    assert steps[1].captured == parse_cards("2C 4B")
+
+
+def test_scopa_match_json() -> None:
+    records = load_path(EXAMPLES / "scopa-match.yaml")
+    m = replay_match(records)
+    obj = m.to_json()
+    assert len(obj["hands"]) == len(records)
+    assert obj["plays"] == obj["hands"][-1]["plays"]
+    assert obj["players"] == records[-1].players
+    match = obj["match"]
+    assert match["over"] is True and match["target"] == 11
+    assert len(match["hands"]) == len(records)
+    assert [sum(col) for col in zip(*match["hands"], strict=True)] == match["totals"]
+    winner = match["winner"]
+    assert winner is not None and len(winner) == 1
+    win_side = match["sides"].index(winner[0])
+    assert match["totals"][win_side] >= 11 > min(match["totals"])
+
+
+def test_unfinished_hand_has_no_score() -> None:
+    [hand] = load_path(EXAMPLES / "seed003-scopa.yaml")
+    m = replay_match([hand.cut(20)])
+    obj = m.to_json()
+    assert obj["score"] is None and obj["leftover"] is None and len(obj["plays"]) == 20
+    assert obj["match"]["hands"] == [] and obj["match"]["totals"] == [0, 0]
+    assert obj["match"]["winner"] is None and obj["match"]["over"] is False
+    with pytest.raises(ValueError):
+        replay_match([])
+
+
+def test_scopone_sides_and_tally() -> None:
+    [hand] = load_path(EXAMPLES / "scopone-hand.yaml")
+    r = replay_hand(hand)
+    assert [t.name for t in r.steps[0].tally] == ["North-South", "East-West"]
+    assert sum(s.scopa for s in r.steps) >= 1
+    assert r.score is not None and [s.players for s in r.score.sides] == [
+        ["South", "North"],
+        ["West", "East"],
+    ]
+    # the greedy sample hand has notes on its first plays
+    assert r.steps[0].note and r.steps[2].note
+
+
+@st.composite
+def played_records(draw: st.DrawFn):
+    rules = load_ruleset(draw(st.sampled_from(ruleset_names())))
+    rng = random.Random(draw(st.integers(0, 2**32 - 1)))
+    state = GameState.random(rules, rng)
+    table, deals = state.table, [[k for k, _ in d] for d in state.deals]
+    moves = []
+    for _ in range(draw(st.integers(0, rules.plays_per_hand))):
+        m = rng.choice(state.legal_moves())
+        state.push(m)
+        moves.append(m)
+    return record_from_moves(rules, table, deals, moves)
+
+
+@settings(max_examples=40, deadline=None)
+@given(played_records())
+def test_every_card_is_somewhere_after_each_play(rec) -> None:
+    r = replay_hand(rec)
+    rs = rec.ruleset
+    for s in r.steps:
+        in_piles = sum(t.cards for t in s.tally)
+        played = s.number
+        assert in_piles + len(s.table) == rs.table_cards + played
+        assert len(set(s.table)) == len(s.table)
+        assert sum(t.scope for t in s.tally) == sum(x.scopa for x in r.steps[: s.number])
+    if len(rec.plays) == rs.plays_per_hand:
+        assert r.score is not None and sum(t.cards for t in r.steps[-1].tally) == 40
+    else:
+        assert r.score is None
