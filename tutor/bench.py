@@ -1,0 +1,132 @@
+"""Benchmarks: random playouts, record replay, and a registry other modules add to.
+
+Every benchmark is a function taking keyword arguments with defaults and returning a flat
+dict of figures (numbers, strings, or a list of per-run numbers under ``runs``). Register one
+with :func:`register` so that ``tutor bench all`` runs it with its default sizes.
+
+Timings are the median of several repeats, since a single run is at the mercy of the machine.
+
+>>> figures = bench_playouts("scopa", hands=3, repeat=1)
+>>> figures["hands"], figures["repeat"], figures["hands_per_second"] > 0
+(3, 1, True)
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from .rules import Ruleset, load_ruleset
+from .scoring import HandScore, score_state
+from .state import GameState
+
+__all__ = [
+    "BENCHMARKS",
+    "Figures",
+    "register",
+    "random_playout",
+    "bench_playouts",
+    "bench_replay",
+    "run_all",
+    "DEFAULT_RECORD",
+]
+
+Figures = dict[str, Any]
+"""A benchmark's result: figure name -> value (``runs`` holds the per-repeat figures)."""
+
+BENCHMARKS: dict[str, Callable[..., Figures]] = {}
+"""Benchmark name -> function; ``tutor bench all`` calls each with its defaults."""
+
+DEFAULT_RECORD = Path(__file__).resolve().parent.parent / "docs" / "examples" / "scopone-hand.yaml"
+"""The record ``bench replay`` times when no file is given."""
+
+
+def register(name: str) -> Callable[[Callable[..., Figures]], Callable[..., Figures]]:
+    """Decorator adding a benchmark to :data:`BENCHMARKS` under ``name``."""
+
+    def add(func: Callable[..., Figures]) -> Callable[..., Figures]:
+        BENCHMARKS[name] = func
+        return func
+
+    return add
+
+
+def _median_of(repeat: int, run: Callable[[], float]) -> tuple[float, list[float]]:
+    if repeat < 1:
+        raise ValueError(f"repeat must be at least 1, not {repeat}")
+    runs = [run() for _ in range(repeat)]
+    return statistics.median(runs), runs
+
+
+def random_playout(state: GameState, rng: random.Random) -> None:
+    """Play the hand to its end, each move drawn uniformly from the legal moves."""
+    while not state.is_over():
+        moves = state.legal_moves()
+        state.push(moves[rng.randrange(len(moves))])
+
+
+def play_random_hand(rules: Ruleset, rng: random.Random) -> HandScore:
+    """Deal a random hand, play it out at random and score it."""
+    state = GameState.random(rules, rng)
+    random_playout(state, rng)
+    return score_state(state)
+
+
+@register("playouts")
+def bench_playouts(
+    ruleset: str = "scopone-scientifico", hands: int = 1000, repeat: int = 5, seed: int = 0
+) -> Figures:
+    """Hands per second dealt, played at random to the end and scored.
+
+    Every repeat plays the same seeded hands, so the repeats time the same work.
+    """
+    if hands < 1:
+        raise ValueError(f"hands must be at least 1, not {hands}")
+    rules = load_ruleset(ruleset)
+
+    def run() -> float:
+        rng = random.Random(seed)
+        start = time.perf_counter()
+        for _ in range(hands):
+            play_random_hand(rules, rng)
+        return hands / (time.perf_counter() - start)
+
+    median, runs = _median_of(repeat, run)
+    return {
+        "ruleset": rules.name,
+        "hands": hands,
+        "repeat": repeat,
+        "seed": seed,
+        "hands_per_second": round(median, 1),
+        "runs": [round(r, 1) for r in runs],
+    }
+
+
+@register("replay")
+def bench_replay(path: str | Path = DEFAULT_RECORD, repeat: int = 5) -> Figures:
+    """Seconds to load, validate, replay and score a hand record (the ``tutor replay`` work)."""
+    from .record import load_path
+    from .replay import replay_match
+
+    def run() -> float:
+        start = time.perf_counter()
+        replay_match(load_path(path))
+        return time.perf_counter() - start
+
+    median, runs = _median_of(repeat, run)
+    return {
+        "file": str(path),
+        "repeat": repeat,
+        "seconds": round(median, 6),
+        "runs": [round(r, 6) for r in runs],
+    }
+
+
+def run_all(names: list[str] | None = None) -> dict[str, Figures]:
+    """Run the named benchmarks (default: all registered) with their default sizes."""
+    chosen = list(BENCHMARKS) if names is None else names
+    return {name: BENCHMARKS[name]() for name in chosen}

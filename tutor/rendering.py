@@ -1,0 +1,496 @@
+"""Human output: cards, tables and score sheets as rich renderables.
+
+Two looks, chosen per console: on a terminal, suit glyphs (♦ ♥ in red, ♠ ♣ in the default
+colour) and boxed tables; when the output is a file or a pipe, or ``NO_COLOR`` is set, plain
+text in the deck's own letters (``7D``, ``RB``) with ASCII rules, no trailing spaces and a fixed
+width, so that it reads well in a log and stays stable for golden tests.
+
+The functions here are pure: they take data and return rich renderables (or strings), so that
+every command can reuse them. Only :func:`emit` writes.
+
+>>> from tutor.cards import parse_card, ITALIAN
+>>> str(card_text(parse_card("7D"), ITALIAN))
+'7D'
+>>> str(card_text(parse_card("7D"), ITALIAN, rich=True))
+'7♦'
+>>> str(cards_text([], ITALIAN))
+'-'
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from rich import box
+from rich.console import Console, Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from .cards import CARDS, GLYPHS, SETTEBELLO, Card, Style, cards_of, format_card
+from .rules import Ruleset
+
+if TYPE_CHECKING:
+    from .record import HandRecord
+    from .replay import HandReplay
+    from .scoring import HandScore, MatchScore
+
+__all__ = [
+    "PLAIN_WIDTH",
+    "SUIT_COLOURS",
+    "make_console",
+    "is_fancy",
+    "plain_text",
+    "emit",
+    "card_text",
+    "cards_text",
+    "move_text",
+    "new_table",
+    "explain_table",
+    "rules_table",
+    "ruleset_text",
+    "score_table",
+    "match_table",
+    "figures_table",
+    "plays_table",
+    "hand_title",
+    "hand_end",
+    "tracker_board",
+]
+
+PLAIN_WIDTH = 120
+"""Width of plain output: a hand's table fits, with room for notes (which wrap)."""
+
+SUIT_COLOURS = ("red", "red", "default", "default")
+"""Colour of each suit's glyph on a terminal: denari/♦ and coppe/♥ red, the others plain."""
+
+PLAIN_BOX = box.Box(
+    "    \n"  # top
+    "    \n"  # head
+    " -- \n"  # head row
+    "    \n"  # mid
+    "    \n"  # row
+    " -- \n"  # foot row
+    "    \n"  # foot
+    "    \n",  # bottom
+    ascii=True,
+)
+"""rich's SIMPLE box drawn with ASCII hyphens: a rule under the header, nothing else."""
+
+
+# -- consoles ---------------------------------------------------------------------------------
+
+
+def make_console(stderr: bool = False) -> Console:
+    """A console on stdout (or stderr): fancy on a colour terminal, plain otherwise.
+
+    Built at call time, because the streams may have been replaced (tests, redirection).
+    """
+    file = sys.stderr if stderr else sys.stdout
+    probe = Console(file=file)
+    if probe.is_terminal and not probe.no_color:
+        return Console(file=file, highlight=False, emoji=False)
+    return Console(
+        file=file,
+        width=PLAIN_WIDTH,
+        no_color=True,
+        color_system=None,
+        force_terminal=False,
+        highlight=False,
+        emoji=False,
+        markup=False,
+    )
+
+
+def is_fancy(console: Console) -> bool:
+    """Whether the console shows glyphs and colours (a terminal without ``NO_COLOR``)."""
+    return console.is_terminal and not console.no_color and console.color_system is not None
+
+
+def plain_text(*renderables: RenderableType, width: int = PLAIN_WIDTH) -> str:
+    """The renderables as plain text, each line stripped of trailing spaces.
+
+    >>> plain_text(Text("a  "), "b")
+    'a\\nb\\n'
+    """
+    buf = io.StringIO()
+    console = Console(
+        file=buf,
+        width=width,
+        no_color=True,
+        color_system=None,
+        force_terminal=False,
+        highlight=False,
+        emoji=False,
+        markup=False,
+    )
+    for renderable in renderables:
+        console.print(renderable)
+    return "".join(line.rstrip() + "\n" for line in buf.getvalue().splitlines())
+
+
+def emit(console: Console, *renderables: RenderableType) -> None:
+    """Print the renderables: styled on a fancy console, as :func:`plain_text` otherwise."""
+    if is_fancy(console):
+        for renderable in renderables:
+            console.print(renderable)
+    else:
+        console.file.write(plain_text(*renderables, width=console.width))
+        console.file.flush()
+
+
+# -- cards ------------------------------------------------------------------------------------
+
+
+def card_text(card: Card | int, style: Style, rich: bool = False) -> Text:
+    """One card: the deck's letters (``7D``), or with ``rich`` a coloured glyph (``7♦``)."""
+    c = card if isinstance(card, Card) else CARDS[card]
+    if not rich:
+        return Text(format_card(c, style))
+    return Text(style.rank_text(c.value) + GLYPHS[c.suit], style=SUIT_COLOURS[c.suit])
+
+
+def cards_text(
+    cards: Iterable[Card | int] | int,
+    style: Style,
+    rich: bool = False,
+    sep: str = " ",
+    empty: str = "-",
+) -> Text:
+    """Several cards in the order given (a mask: by value, then suit); ``empty`` if none.
+
+    >>> from tutor.cards import mask_of, parse_cards, ITALIAN
+    >>> str(cards_text(mask_of(parse_cards("7D AS 3C")), ITALIAN, sep="+"))
+    'AS+3C+7D'
+    """
+    items = sorted(cards_of(cards)) if isinstance(cards, int) else list(cards)
+    if not items:
+        return Text(empty)
+    return Text(sep).join(card_text(c, style, rich) for c in items)
+
+
+def move_text(card: Card | int, capture: int, style: Style, rich: bool = False) -> Text:
+    """A play in the notation of :meth:`tutor.state.Move.text`: ``7D x 2C 5S`` or ``3H``."""
+    text = card_text(card, style, rich)
+    if capture:
+        text = Text.assemble(text, " x ", cards_text(capture, style, rich))
+    return text
+
+
+def new_table(*headers: str, rich: bool = False, title: str | None = None) -> Table:
+    """A table with the house look: light rules on a terminal, ASCII hyphens in plain text."""
+    table = Table(
+        *headers,
+        box=box.SIMPLE if rich else PLAIN_BOX,
+        title=title,
+        title_justify="left",
+        title_style="bold" if rich else None,
+        header_style="bold" if rich else "",
+        show_edge=False,
+        pad_edge=False,
+    )
+    return table
+
+
+# -- explain and rules ------------------------------------------------------------------------
+
+
+def explain_table(
+    card: Card,
+    table: Sequence[Card],
+    options: Sequence[Any],
+    rules: Ruleset,
+    style: Style,
+    rich: bool = False,
+) -> RenderableType:
+    """Every way to play ``card`` on ``table`` (``CaptureOption``s), legal ones first."""
+    table_mask = 0
+    for c in table:
+        table_mask |= c.bit
+    head = Text.assemble(
+        card_text(card, style, rich),
+        " on the table ",
+        cards_text(table, style, rich),
+        f" ({rules.name}):",
+    )
+    out = new_table("", "play", "rule", rich=rich)
+    for option in sorted(options, key=lambda o: not o.legal):
+        verdict = Text("legal", style="green") if option.legal else Text("forbidden", style="red")
+        reason = option.reason
+        if option.capture and option.capture == table_mask:
+            reason += " (sweeps the table)"
+        play = move_text(card, option.capture, style, rich)
+        if not option.capture:
+            play.append(" laid")
+        out.add_row(verdict if rich else Text(verdict.plain), play, reason)
+    return Group(head, out)
+
+
+def rules_table(rulesets: Sequence[Ruleset], rich: bool = False) -> Table:
+    """The shipped rulesets: name, players, cards per deal, target and description."""
+    out = new_table("ruleset", "players", "deal", "target", "description", rich=rich)
+    for rs in rulesets:
+        deal = (
+            f"{rs.hand_size} x {rs.deals_per_hand}" if rs.deals_per_hand > 1 else str(rs.hand_size)
+        )
+        out.add_row(rs.name, str(rs.players), deal, str(rs.target), rs.description)
+    return out
+
+
+def ruleset_text(lines: Sequence[str], rich: bool = False) -> Text:
+    """A ruleset in words (:func:`tutor.rules.describe_ruleset`), the first line as a title."""
+    text = Text()
+    for i, line in enumerate(lines):
+        text.append(line, style="bold" if rich and i == 0 else "")
+        if i < len(lines) - 1:
+            text.append("\n" if i else "\n\n")
+    return text
+
+
+# -- scores -----------------------------------------------------------------------------------
+
+
+def _side_name(players: Sequence[str]) -> str:
+    return " & ".join(players)
+
+
+def score_table(
+    score: HandScore,
+    rules: Ruleset,
+    style: Style,
+    rich: bool = False,
+    names: Sequence[str] | None = None,
+) -> Table:
+    """The end-of-hand score: per category each side's count and points, then totals.
+
+    The primiera row shows the card counted in each suit (denari, coppe, spade, bastoni
+    order; ``-`` where a side has none) and the sum.
+    """
+    heads = list(names) if names else [_side_name(s.players) for s in score.sides]
+    headers = ["category"]
+    for name in heads:
+        headers += [name, "pts"]
+    out = new_table(*headers, rich=rich)
+    for i, _ in enumerate(heads):
+        out.columns[2 + 2 * i].justify = "right"
+
+    def row(label: str, details: list[Text | str], category: str) -> None:
+        cells: list[Text | str] = [label]
+        for side, detail in zip(score.sides, details, strict=True):
+            pts = side.points.get(category, 0)
+            cells += [detail, str(pts) if pts else ""]
+        out.add_row(*cells)
+
+    sides = score.sides
+    row("cards", [str(s.cards) for s in sides], "cards")
+    row("denari", [str(s.denari) for s in sides], "denari")
+    row(
+        "settebello",
+        [card_text(SETTEBELLO, style, rich) if s.settebello else Text("-") for s in sides],
+        "settebello",
+    )
+    prim: list[Text | str] = []
+    for s in sides:
+        cells = Text(" ").join(
+            card_text(c, style, rich) if c is not None else Text("-") for c in s.primiera_cards
+        )
+        line = Text.assemble(str(s.primiera), " = ", cells)
+        if rules.primiera_missing_suit == "loses" and not s.complete_suits:
+            line.append(" (a suit missing)")
+        prim.append(line)
+    row("primiera", prim, "primiera")
+    row("scope", [str(s.scope) for s in sides], "scope")
+    if rules.re_bello:
+        king = CARDS[9]
+        row(
+            "re bello",
+            [card_text(king, style, rich) if s.re_bello else Text("-") for s in sides],
+            "re_bello",
+        )
+    if rules.napola:
+        row("napola", [str(s.napola) if s.napola else "-" for s in sides], "napola")
+    out.show_footer = True
+    out.columns[0].footer = "total"
+    for i, side in enumerate(sides):
+        out.columns[2 + 2 * i].footer = Text(str(side.total), style="bold" if rich else "")
+    return out
+
+
+def match_table(match: MatchScore, names: Sequence[str], rich: bool = False) -> RenderableType:
+    """Points of every hand with running totals, then the winner (or who leads)."""
+    headers = ["hand"]
+    for name in names:
+        headers += [name, "total"]
+    out = new_table(*headers, rich=rich)
+    for col in out.columns[1:]:
+        col.justify = "right"
+    running = [0] * len(names)
+    for n, points in enumerate(match.hands, start=1):
+        running = [t + p for t, p in zip(running, points, strict=True)]
+        cells = [str(n)]
+        for p, t in zip(points, running, strict=True):
+            cells += [str(p), str(t)]
+        out.add_row(*cells)
+    totals = ", ".join(f"{n} {t}" for n, t in zip(names, match.totals, strict=True))
+    totals += f"; target {match.rules.target}"
+    if match.winner is not None:
+        verdict = f"Winner: {names[match.winner]} ({totals})."
+    else:
+        top = max(match.totals)
+        leaders = [names[i] for i, t in enumerate(match.totals) if t == top]
+        state = f"{leaders[0]} leads" if len(leaders) == 1 else "level"
+        verdict = f"No winner yet: {state} ({totals})."
+    return Group(out, Text(verdict, style="bold" if rich else ""))
+
+
+def figures_table(results: dict[str, dict[str, Any]], rich: bool = False) -> Table:
+    """Benchmark results: one row per figure (per-run lists left out)."""
+    out = new_table("benchmark", "figure", "value", rich=rich)
+    out.columns[2].justify = "right"
+    for name, figures in results.items():
+        first = True
+        for key, value in figures.items():
+            if isinstance(value, list):
+                continue
+            out.add_row(name if first else "", key, str(value))
+            first = False
+    return out
+
+
+# -- replay ---------------------------------------------------------------------------------
+
+
+def hand_title(record: HandRecord, number: int | None = None, rich: bool = False) -> Text:
+    """The heading of a replayed hand: title, ruleset, seating, sides and the opening deal."""
+    style = record.style
+    head = f"Hand {number}" if number is not None else "A hand"
+    text = Text(f"{head} of {record.ruleset.name}", style="bold" if rich else "")
+    text.append(f" ({style.name} deck)")
+    if "title" in record.info:
+        text.append(": " + record.info["title"], style="bold" if rich else "")
+    for key in ("event", "date", "note"):
+        if key in record.info:
+            text.append(f"\n{key.capitalize()}: {record.info[key]}")
+    order = ", ".join(record.players)
+    text.append(f"\nPlaying order: {order}; {record.players[-1]} deals and plays last.")
+    if record.ruleset.players > record.ruleset.sides:
+        text.append("\nSides: " + " v ".join(record.team_names()) + ".")
+    text.append("\nTable: ")
+    text.append_text(cards_text(record.table, style, rich))
+    if record.deals:
+        for name in record.players:
+            known = record.deals[0].get(name)
+            if known:
+                text.append(f"\n{name}: ")
+                text.append_text(cards_text(sorted(known), style, rich))
+    if record.ruleset.deals_per_hand > 1:
+        text.append(f"\n({record.ruleset.deals_per_hand} deals; the hands above are the first.)")
+    return text
+
+
+def _play_cells(hand: HandReplay, style: Style, rich: bool) -> tuple[list[str], list[list[Text]]]:
+    """Header and cells of every play of a hand (the widths come from all of them)."""
+    names = hand.record.team_names()
+    headers = ["#", "player", "plays", "takes", "", "table after", *names]
+    has_notes = any(step.note for step in hand.steps)
+    if has_notes:
+        headers.append("note")
+    rows: list[list[Text]] = []
+    for step in hand.steps:
+        mark = Text("")
+        if step.scopa:
+            mark = Text("SCOPA!", style="bold yellow") if rich else Text("SCOPA")
+        row = [
+            Text(str(step.number)),
+            Text(step.player),
+            card_text(step.card, style, rich),
+            cards_text(step.captured, style, rich, empty=""),
+            mark,
+            cards_text(step.table, style, rich),
+            *(Text(f"{t.cards}/{t.denari}/{t.scope}") for t in step.tally),
+        ]
+        if has_notes:
+            row.append(Text(step.note or "", style="italic" if rich else ""))
+        rows.append(row)
+    return headers, rows
+
+
+NOTE_WIDTH = 44
+"""Widest a note column gets before its text wraps."""
+
+
+def plays_table(
+    hand: HandReplay, style: Style, rich: bool = False, start: int = 0, stop: int | None = None
+) -> Table:
+    """The plays ``start:stop`` of a hand: who, which card, what it took, scopa, table after,
+    and each side's running cards/denari/scope.
+
+    A whole hand is laid out to fit the console. A slice (``--step`` shows one play at a
+    time) gets fixed column widths taken from the whole hand, so that the slices line up;
+    the header shows with the first play only.
+    """
+    headers, rows = _play_cells(hand, style, rich)
+    widths = [len(h) for h in headers]
+    for row in rows:
+        for i, cell in enumerate(row):
+            widths[i] = max(widths[i], cell.cell_len)
+    if "note" in headers:
+        widths[-1] = min(widths[-1], NOTE_WIDTH)
+    out = new_table(*headers, rich=rich)
+    out.show_header = start == 0
+    first_tally = headers.index("table after") + 1
+    whole = start == 0 and stop is None
+    for i, col in enumerate(out.columns):
+        if headers[i] == "note":
+            col.max_width = widths[i]
+        elif not whole:
+            col.min_width = col.max_width = widths[i]
+            col.no_wrap = True
+        if i == 0 or first_tally <= i < first_tally + len(hand.record.team_names()):
+            col.justify = "right"
+    if whole:
+        out.caption = "Tally per side: cards/denari/scope captured so far."
+        out.caption_justify = "left"
+        out.caption_style = "dim" if rich else ""
+    previous_deal = hand.steps[start].deal if start < len(hand.steps) else 0
+    for step, row in zip(hand.steps[start:stop], rows[start:stop], strict=True):
+        if step.deal != previous_deal:
+            out.add_section()
+            previous_deal = step.deal
+        out.add_row(*row)
+    return out
+
+
+def hand_end(hand: HandReplay, record: HandRecord, rich: bool = False) -> list[RenderableType]:
+    """What follows the plays: the leftover cards, then the score (or why there is none)."""
+    style = record.style
+    out: list[RenderableType] = []
+    if hand.leftover is not None and hand.leftover.cards:
+        out.append(
+            Text.assemble(
+                f"Leftover: {hand.leftover.player} captured last and takes ",
+                cards_text(hand.leftover.cards, style, rich),
+                ".",
+            )
+        )
+    if hand.score is None:
+        out.append(
+            Text(
+                f"The record stops after {len(hand.steps)} of the "
+                f"{record.ruleset.plays_per_hand} plays: no score yet."
+            )
+        )
+        return out
+    out.append(score_table(hand.score, record.ruleset, style, rich, record.team_names()))
+    return out
+
+
+def tracker_board(record: HandRecord, plays: int, player: str, rich: bool = False) -> Any:
+    """What ``player`` can know after the first ``plays`` plays, as a renderable.
+
+    The hook of ``tutor replay --as``: it returns None until :mod:`tutor.tracker` provides
+    the board, and the command then says so once.
+    """
+    return None
