@@ -114,7 +114,7 @@ def table_sum(table: int) -> int:
 
 @dataclass(frozen=True)
 class CaptureOption:
-    """One way to play a card: a capture (or laying it, ``capture == 0``) and whether it is legal."""
+    """One way to play a card: a capture (0: laying it) and whether it is legal."""
 
     capture: int
     legal: bool
@@ -122,7 +122,9 @@ class CaptureOption:
 
 
 def _sum_text(mask: int, style: Style | str | None) -> str:
-    return "+".join(format_card(i, style) for i in sorted(indexes_of(mask), key=lambda i: VALUE_OF[i]))
+    return "+".join(
+        format_card(i, style) for i in sorted(indexes_of(mask), key=lambda i: VALUE_OF[i])
+    )
 
 
 def explain_card(

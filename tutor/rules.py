@@ -172,11 +172,19 @@ def ruleset_from_dict(data: Any, where: str = "<ruleset>") -> Ruleset:
         kw["primiera_values"] = dict(vals)
     if "missing_suit" in prim:
         ms = prim["missing_suit"]
-        check(ms in MISSING_SUIT_RULES, "primiera.missing_suit", f"must be one of {MISSING_SUIT_RULES}, not {ms!r}")
+        check(
+            ms in MISSING_SUIT_RULES,
+            "primiera.missing_suit",
+            f"must be one of {MISSING_SUIT_RULES}, not {ms!r}",
+        )
         kw["primiera_missing_suit"] = ms
     bonuses = data.get("bonuses", {})
     for key, value in bonuses.items():
-        check(key in ("re_bello", "napola"), f"bonuses.{key}", "unknown bonus (known: re_bello, napola)")
+        check(
+            key in ("re_bello", "napola"),
+            f"bonuses.{key}",
+            "unknown bonus (known: re_bello, napola)",
+        )
         check(isinstance(value, bool), f"bonuses.{key}", f"must be true or false, not {value!r}")
         kw[key] = value
 
@@ -202,7 +210,11 @@ def ruleset_from_dict(data: Any, where: str = "<ruleset>") -> Ruleset:
     )
     check(0 <= rs.redeal_kings <= 4, "redeal_kings", f"must be 0-4, not {rs.redeal_kings}")
     check(rs.target >= 1, "target", f"must be at least 1, not {rs.target}")
-    check(rs.tie_rule in TIE_RULES, "tie_rule", f"must be one of {', '.join(TIE_RULES)}, not {rs.tie_rule!r}")
+    check(
+        rs.tie_rule in TIE_RULES,
+        "tie_rule",
+        f"must be one of {', '.join(TIE_RULES)}, not {rs.tie_rule!r}",
+    )
     return rs
 
 
@@ -288,8 +300,14 @@ def describe_ruleset(rs: Ruleset) -> list[str]:
         else "No redeal for kings on the table.",
         f"Primiera values: {prim}; {missing}.",
     ]
-    bonuses = [b for b, on in (("re bello (king of denari, 1 point)", rs.re_bello),
-                               ("napola (ace-2-3 of denari 3 points, +1 per further denaro in sequence)", rs.napola)) if on]
+    bonuses = [
+        b
+        for b, on in (
+            ("re bello (king of denari, 1 point)", rs.re_bello),
+            ("napola (ace-2-3 of denari 3 points, +1 per further denaro in sequence)", rs.napola),
+        )
+        if on
+    ]
     lines.append("Bonuses: " + ("; ".join(bonuses) if bonuses else "none") + ".")
     tie = (
         "the higher score wins; if equal, more hands are played"

@@ -178,9 +178,7 @@ def score_captures(
         "settebello": _award([1 if s.settebello else 0 for s in sides]),
     }
     if rules.primiera_missing_suit == "loses":
-        awards["primiera"] = _award(
-            [s.primiera for s in sides], [s.complete_suits for s in sides]
-        )
+        awards["primiera"] = _award([s.primiera for s in sides], [s.complete_suits for s in sides])
     else:
         awards["primiera"] = _award([s.primiera for s in sides])
     if rules.re_bello:

@@ -359,9 +359,7 @@ class GameState:
         self.in_hands += 1
         return Move(r.card, r.capture)
 
-    def check(
-        self, move: Move, seat: int | None = None, style: Style | str | None = None
-    ) -> None:
+    def check(self, move: Move, seat: int | None = None, style: Style | str | None = None) -> None:
         """Raise the right :class:`MoveError` if ``move`` is not legal now (for ``seat``).
 
         Cards in the message are written in ``style``, the notation the player used.
