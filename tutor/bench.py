@@ -20,8 +20,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from .captures import clear_cache
 from .rules import Ruleset, load_ruleset
-from .scoring import HandScore, score_state
+from .scoring import HandScore, hand_points, score_state
 from .state import GameState
 
 __all__ = [
@@ -82,17 +83,23 @@ def bench_playouts(
 ) -> Figures:
     """Hands per second dealt, played at random to the end and scored.
 
-    Every repeat plays the same seeded hands, so the repeats time the same work.
+    Repeat k deals from seed ``seed + k`` with the capture-table cache cleared, so no repeat
+    profits from tables an earlier one computed.
     """
     if hands < 1:
         raise ValueError(f"hands must be at least 1, not {hands}")
     rules = load_ruleset(ruleset)
 
+    seeds = iter(range(seed, seed + repeat))
+
     def run() -> float:
-        rng = random.Random(seed)
+        rng = random.Random(next(seeds))
+        clear_cache()
         start = time.perf_counter()
         for _ in range(hands):
-            play_random_hand(rules, rng)
+            state = GameState.random(rules, rng)
+            random_playout(state, rng)
+            hand_points(rules, state.captured, state.scope)
         return hands / (time.perf_counter() - start)
 
     median, runs = _median_of(repeat, run)

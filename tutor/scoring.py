@@ -69,6 +69,45 @@ def best_primiera(mask: int, rules: Ruleset) -> tuple[int, list[Card | None]]:
     return total, best
 
 
+def hand_points(rules: Ruleset, captured: Sequence[int], scope: Sequence[int]) -> list[int]:
+    """Each side's points for a finished hand: the totals of :func:`score_captures`, fast.
+
+    For simulations and playouts, which need the points and none of the breakdown.
+    """
+    table = primiera_table(rules)
+    n = len(captured)
+    pts = list(scope)
+
+    def award(values: list[int]) -> None:
+        top = max(values)
+        if values.count(top) == 1:
+            pts[values.index(top)] += 1
+
+    award([c.bit_count() for c in captured])
+    award([(c & SUIT_MASK).bit_count() for c in captured])
+    award([1 if c & SETTEBELLO_BIT else 0 for c in captured])
+    prim = []
+    for c in captured:
+        total = 0
+        complete = True
+        for suit in range(4):
+            p, v = table[(c >> (10 * suit)) & SUIT_MASK]
+            total += p
+            complete = complete and v > 0
+        # under "loses" a side lacking a suit cannot win: rank it below every complete side
+        prim.append(total if complete or rules.primiera_missing_suit == "zero" else -1 - n)
+    if rules.primiera_missing_suit == "loses" and max(prim) < 0:
+        pass  # no side has every suit: nobody scores the primiera
+    else:
+        award(prim)
+    if rules.re_bello:
+        award([1 if c & RE_BELLO_BIT else 0 for c in captured])
+    if rules.napola:
+        for i, c in enumerate(captured):
+            pts[i] += napola_points(c)
+    return pts
+
+
 def napola_points(mask: int) -> int:
     """Ace, 2 and 3 of denari score 3, plus 1 per further denaro in sequence."""
     bits = mask & SUIT_MASK

@@ -1,0 +1,197 @@
+"""Cards, card sets as masks, and the four notation styles."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tutor.cards import (
+    CARDS,
+    FRENCH,
+    FULL_DECK,
+    GLYPHS,
+    ITALIAN,
+    PORTUGUESE,
+    SETTEBELLO,
+    SPANISH,
+    STYLES,
+    Card,
+    NotationError,
+    Style,
+    cards_of,
+    format_card,
+    format_cards,
+    get_style,
+    indexes_of,
+    mask_of,
+    parse_card,
+    parse_cards,
+    popcount,
+)
+
+ALL_STYLES = [ITALIAN, FRENCH, SPANISH, PORTUGUESE]
+
+
+def test_forty_interned_cards() -> None:
+    assert len(CARDS) == 40
+    assert len({(c.value, c.suit) for c in CARDS}) == 40
+    for i, c in enumerate(CARDS):
+        assert c.index == i == c.suit * 10 + c.value - 1
+        assert c.bit == 1 << i
+        assert Card(c.value, c.suit) is c
+        assert Card.from_index(i) is c
+    assert FULL_DECK == mask_of(CARDS) == (1 << 40) - 1
+
+
+@pytest.mark.parametrize(("value", "suit"), [(0, 0), (11, 0), (1, 4), (5, -1)])
+def test_no_such_card(value: int, suit: int) -> None:
+    with pytest.raises(NotationError, match="no card"):
+        Card(value, suit)
+
+
+def test_cards_are_immutable_and_survive_pickle() -> None:
+    c = CARDS[17]
+    with pytest.raises(AttributeError):
+        c.value = 3  # type: ignore[misc]
+    assert pickle.loads(pickle.dumps(c)) is c
+    assert copy.deepcopy([c])[0] is c
+
+
+def test_settebello_and_denari() -> None:
+    assert SETTEBELLO.value == 7 and SETTEBELLO.suit == 0
+    assert [c for c in CARDS if c.is_settebello] == [SETTEBELLO]
+    assert sum(c.is_denaro for c in CARDS) == 10
+    assert all(c.suit == 0 for c in CARDS if c.is_denaro)
+
+
+def test_cards_sort_by_value_then_suit() -> None:
+    cards = parse_cards("RB 7C AS 7D 2B")
+    assert [format_card(c) for c in sorted(cards)] == ["AS", "2B", "7D", "7C", "RB"]
+    assert str(SETTEBELLO) == "7D" and repr(SETTEBELLO) == "Card('7D')"
+
+
+# (value, suit) -> text in italian, french, spanish, portuguese
+STYLE_TABLE = [
+    ((1, 0), ("AD", "AD", "AO", "AO")),
+    ((7, 0), ("7D", "7D", "7O", "7O")),
+    ((2, 1), ("2C", "2H", "2C", "2C")),
+    ((8, 1), ("FC", "JH", "SC", "VC")),
+    ((9, 2), ("CS", "QS", "CE", "DE")),
+    ((10, 3), ("RB", "KC", "RB", "RP")),
+    ((6, 3), ("6B", "6C", "6B", "6P")),
+]
+
+
+@pytest.mark.parametrize(("vs", "texts"), STYLE_TABLE)
+def test_style_letters(vs: tuple[int, int], texts: tuple[str, ...]) -> None:
+    card = Card(*vs)
+    for style, text in zip(ALL_STYLES, texts, strict=True):
+        assert format_card(card, style) == text
+        assert format_card(card.index, style.name) == text
+        assert parse_card(text, style) is card
+
+
+def test_glyphs_are_the_same_in_every_style() -> None:
+    assert GLYPHS[0] == "♦"
+    for style in ALL_STYLES:
+        assert format_card(SETTEBELLO, style, glyphs=True) == "7♦"
+        assert format_card(Card(10, 3), style, glyphs=True) == style.rank_text(10) + "♣"
+        assert parse_card("7♦", style) is SETTEBELLO
+        assert parse_card("a♠", style) is Card(1, 2)
+        assert parse_card("7♦\ufe0f", style) is SETTEBELLO
+
+
+@pytest.mark.parametrize("style", ALL_STYLES, ids=lambda s: s.name)
+def test_every_card_round_trips(style: Style) -> None:
+    for card in CARDS:
+        text = format_card(card, style)
+        assert parse_card(text, style) is card
+        assert parse_card(text.lower(), style) is card
+        assert parse_card(f"  {text} ", style) is card
+        glyph = format_card(card, style, glyphs=True)
+        assert parse_card(glyph, style) is card
+        assert parse_card(glyph.lower(), style) is card
+        # Numbers 1-10 are accepted for every rank, in every style.
+        suit_letter = text[-1]
+        assert parse_card(f"{card.value}{suit_letter}", style) is card
+
+
+def test_same_text_different_styles() -> None:
+    # "CC" is the cavallo (9) of coppe in italian and spanish; french has no C rank.
+    assert parse_card("CC", ITALIAN) is Card(9, 1)
+    assert parse_card("CC", SPANISH) is Card(9, 1)
+    with pytest.raises(NotationError, match="rank 'C' in french"):
+        parse_card("CC", FRENCH)
+    # "KC" is the king of clubs (bastoni) in french, but K is no italian rank.
+    assert parse_card("KC", FRENCH) is Card(10, 3)
+    with pytest.raises(NotationError, match="rank 'K'"):
+        parse_card("KC", ITALIAN)
+    # "D" is denari in italian, the dama (9) in portuguese.
+    assert parse_card("DO", PORTUGUESE) is Card(9, 0)
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("", "not a card"),
+        ("7", "not a card"),
+        ("7X", "unknown suit 'X'"),
+        ("ZD", "unknown rank 'Z'"),
+        ("11D", "unknown rank '11'"),
+        ("0D", "unknown rank '0'"),
+        ("7DD", "unknown rank '7D'"),
+    ],
+)
+def test_bad_card_text(text: str, fragment: str) -> None:
+    with pytest.raises(NotationError) as info:
+        parse_card(text)
+    assert fragment in str(info.value)
+    assert repr(text) in str(info.value)
+
+
+def test_get_style() -> None:
+    assert get_style(None) is ITALIAN
+    assert get_style("French") is FRENCH
+    assert get_style(SPANISH) is SPANISH
+    assert set(STYLES) == {"italian", "french", "spanish", "portuguese"}
+    with pytest.raises(NotationError, match="unknown deck style 'german'"):
+        get_style("german")
+
+
+def test_parse_cards() -> None:
+    assert parse_cards("7D, 2C  5S") == [SETTEBELLO, Card(2, 1), Card(5, 2)]
+    assert parse_cards(["7D", "2c"]) == [SETTEBELLO, Card(2, 1)]
+    assert parse_cards("") == []
+    with pytest.raises(NotationError):
+        parse_cards("7D 2Q")
+
+
+def test_format_cards_masks_sort_by_value() -> None:
+    cards = parse_cards("7D AC 7C 2S RB")
+    assert format_cards(mask_of(cards)) == "AC 2S 7D 7C RB"
+    assert format_cards(cards) == "7D AC 7C 2S RB"  # a list keeps its order
+    assert format_cards(mask_of(cards), "french", glyphs=True) == "A♥ 2♠ 7♦ 7♥ K♣"
+    assert format_cards(0) == ""
+
+
+def test_masks() -> None:
+    cards = parse_cards("RB 7D 2C")
+    m = mask_of(cards)
+    assert m == mask_of([c.index for c in cards])
+    assert popcount(m) == 3
+    assert cards_of(m) == [SETTEBELLO, Card(2, 1), Card(10, 3)]  # index order
+    assert list(indexes_of(m)) == [6, 11, 39]
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, FULL_DECK))
+def test_mask_round_trip(mask: int) -> None:
+    idx = list(indexes_of(mask))
+    assert idx == sorted(idx)
+    assert mask_of(idx) == mask == mask_of(cards_of(mask))
+    assert popcount(mask) == len(idx)
+    assert parse_cards(format_cards(mask)) == sorted(cards_of(mask))

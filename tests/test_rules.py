@@ -1,0 +1,197 @@
+"""Rulesets as data: every shipped file loads, and bad files are refused by key."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from tutor.rules import (
+    PRIMIERA_VALUES,
+    RULESET_DIR,
+    Ruleset,
+    RulesetError,
+    describe_ruleset,
+    load_ruleset,
+    ruleset_from_dict,
+    ruleset_names,
+)
+
+SHIPPED = [
+    "scopa",
+    "scopa-21",
+    "scopa-re-bello",
+    "scopone-16",
+    "scopone-classico",
+    "scopone-scientifico",
+]
+
+
+def test_shipped_names() -> None:
+    assert ruleset_names() == SHIPPED
+    assert sorted(p.stem for p in RULESET_DIR.glob("*.yaml")) == SHIPPED
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_every_shipped_ruleset_loads(name: str) -> None:
+    rs = load_ruleset(name)
+    assert rs.name == name
+    assert rs.description and rs.source
+    # The deck is shared out exactly: table, then whole deals.
+    assert rs.table_cards + rs.deals_per_hand * rs.players * rs.hand_size == 40
+    assert rs.plays_per_hand == 40 - rs.table_cards
+    assert rs.primiera_values == PRIMIERA_VALUES
+    assert load_ruleset(name) is rs  # cached
+    # The file's own keys are all known and valid, read straight from disk too.
+    data = yaml.safe_load((RULESET_DIR / f"{name}.yaml").read_text(encoding="utf-8"))
+    assert ruleset_from_dict(data) == rs
+
+
+def test_shipped_choices() -> None:
+    sci = load_ruleset("scopone-scientifico")
+    assert (sci.players, sci.sides, sci.hand_size, sci.table_cards) == (4, 2, 9, 4)
+    assert sci.capture_precedence == "single-card"  # seed 004
+    assert sci.target == 11 and sci.redeal_kings == 3 and not sci.last_play_scopa
+    s16 = load_ruleset("scopone-16")
+    assert s16.capture_precedence == "fewest-cards" and s16.target == 16  # seeds 000/002
+    cla = load_ruleset("scopone-classico")
+    assert (cla.hand_size, cla.table_cards, cla.redeal_kings) == (10, 0, 0)
+    scopa = load_ruleset("scopa")
+    assert (scopa.players, scopa.hand_size, scopa.deals_per_hand) == (2, 3, 6)
+    assert scopa.primiera_missing_suit == "zero"  # seed 001 always computes it
+    assert load_ruleset("scopa-21").target == 21
+    rb = load_ruleset("scopa-re-bello")
+    assert rb.re_bello and rb.napola
+    assert not scopa.re_bello and not scopa.napola
+
+
+def test_seats_and_sides() -> None:
+    sci = load_ruleset("scopone-scientifico")
+    assert sci.seats_of(0) == [0, 2] and sci.seats_of(1) == [1, 3]
+    assert [sci.side_of(s) for s in range(4)] == [0, 1, 0, 1]
+    assert sci.primiera_value(7) == 21 and sci.primiera_value(10) == 10
+
+
+def test_primiera_values_as_the_seeds_give_them() -> None:
+    assert PRIMIERA_VALUES == {
+        7: 21, 6: 18, 1: 16, 5: 15, 4: 14, 3: 13, 2: 12, 8: 10, 9: 10, 10: 10
+    }  # fmt: skip
+
+
+def test_defaults_and_custom_values() -> None:
+    rs = ruleset_from_dict({"name": "mine"})
+    assert rs == Ruleset(name="mine")
+    custom = {**PRIMIERA_VALUES, 10: 0}
+    rs = ruleset_from_dict(
+        {
+            "name": "mine",
+            "players": 2,
+            "hand_size": 3,
+            "primiera": {"values": custom, "missing_suit": "zero"},
+            "bonuses": {"napola": True},
+            "tie_rule": "play-on",
+        }
+    )
+    assert rs.primiera_value(10) == 0 and rs.primiera_missing_suit == "zero"
+    assert rs.napola and not rs.re_bello and rs.tie_rule == "play-on"
+
+
+def test_load_from_path(tmp_path: Path) -> None:
+    path = tmp_path / "house.yaml"
+    path.write_text("name: house\nplayers: 2\nhand_size: 3\ntarget: 31\n", encoding="utf-8")
+    rs = load_ruleset(path)
+    assert (rs.name, rs.players, rs.target, rs.deals_per_hand) == ("house", 2, 31, 6)
+
+
+BAD: list[tuple[dict[str, Any], str, str]] = [
+    ({"colour": "red"}, "'colour'", "unknown key"),
+    ({"players": 5}, "'players'", "must be 2, 3, 4 or 6"),
+    ({"players": "four"}, "'players'", "whole number"),
+    ({"players": True}, "'players'", "whole number"),
+    ({"players": 3, "sides": 2}, "'sides'", "divide"),
+    ({"capture_precedence": "most-cards"}, "'capture_precedence'", "single-card"),
+    ({"forced_capture": "yes"}, "'forced_capture'", "bool"),
+    ({"primiera": {"missing_suit": "ignore"}}, "'primiera.missing_suit'", "must be one of"),
+    ({"primiera": {"valeus": {}}}, "'primiera.valeus'", "unknown key"),
+    ({"primiera": {"values": {1: 16}}}, "'primiera.values'", "every value 1-10"),
+    (
+        {"primiera": {"values": {str(k): v for k, v in PRIMIERA_VALUES.items()}}},
+        "'primiera.values'",
+        "every value 1-10",
+    ),
+    (
+        {"primiera": {"values": {**PRIMIERA_VALUES, "seven": 21}}},
+        "'primiera.values'",
+        "every value 1-10",
+    ),
+    ({"primiera": {"values": {**PRIMIERA_VALUES, 7: -1}}}, "'primiera.values.7'", "-1"),
+    ({"primiera": {"values": {**PRIMIERA_VALUES, 7: "21"}}}, "'primiera.values.7'", "'21'"),
+    ({"primiera": ["values"]}, "'primiera'", "dict"),
+    ({"bonuses": {"xyz": True}}, "'bonuses.xyz'", "unknown bonus"),
+    ({"bonuses": {"napola": "yes"}}, "'bonuses.napola'", "true or false"),
+    ({"hand_size": 7}, "'hand_size'", "do not divide"),
+    ({"hand_size": 11}, "'hand_size'", "1-10"),
+    ({"table_cards": 11}, "'table_cards'", "0-10"),
+    ({"redeal_kings": 5}, "'redeal_kings'", "0-4"),
+    ({"target": 0}, "'target'", "at least 1"),
+    ({"tie_rule": "coin-toss"}, "'tie_rule'", "higher-wins"),
+]
+
+
+@pytest.mark.parametrize(("extra", "key", "fragment"), BAD, ids=[b[1] for b in BAD])
+def test_bad_value_is_refused_naming_the_key(
+    extra: dict[str, Any], key: str, fragment: str
+) -> None:
+    with pytest.raises(RulesetError) as info:
+        ruleset_from_dict({"name": "bad", **extra}, "bad.yaml")
+    message = str(info.value)
+    assert message.startswith("bad.yaml: key " + key)
+    assert fragment in message
+
+
+def test_missing_name_and_not_a_mapping() -> None:
+    with pytest.raises(RulesetError, match="key 'name': missing"):
+        ruleset_from_dict({"players": 4})
+    with pytest.raises(RulesetError, match="mapping"):
+        ruleset_from_dict(["players", 4])
+
+
+def test_bad_file_names_path_and_key(tmp_path: Path) -> None:
+    path = tmp_path / "bad-key.yaml"
+    path.write_text("name: x\ncapture_precedence: most-cards\n", encoding="utf-8")
+    with pytest.raises(RulesetError) as info:
+        load_ruleset(path)
+    assert str(path) in str(info.value) and "capture_precedence" in str(info.value)
+
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("name: x\nplayers: [4\n", encoding="utf-8")
+    with pytest.raises(RulesetError, match="not valid YAML"):
+        load_ruleset(broken)
+
+
+def test_unknown_ruleset_lists_the_shipped_ones() -> None:
+    with pytest.raises(RulesetError) as info:
+        load_ruleset("briscola")
+    assert "'briscola'" in str(info.value)
+    assert all(name in str(info.value) for name in SHIPPED)
+
+
+def test_describe_ruleset() -> None:
+    s16 = describe_ruleset(load_ruleset("scopone-16"))
+    text = "\n".join(s16)
+    assert s16[0].startswith("scopone-16: ")
+    assert "fewest cards" in text and "16 points" in text and "Bonuses: none." in text
+    assert "cannot win" in text and "is not a scopa" in text
+    scopa = "\n".join(describe_ruleset(load_ruleset("scopa-re-bello")))
+    assert "re bello" in scopa and "napola" in scopa and "counts 0" in scopa
+    assert "3 cards each per deal, 6 deals per hand" in scopa
+    classico = "\n".join(describe_ruleset(load_ruleset("scopone-classico")))
+    assert "No redeal" in classico and "10 cards each in one deal" in classico
+    custom = describe_ruleset(
+        Ruleset(name="x", forced_capture=False, last_play_scopa=True, tie_rule="play-on")
+    )
+    assert any("optional" in line for line in custom)
+    assert any("counts as a scopa" in line for line in custom)
+    assert any("until one side leads" in line for line in custom)

@@ -1,0 +1,413 @@
+"""The game state: playing, undoing, deals, scope, leftovers and move errors."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from itertools import combinations
+from typing import Any
+
+import pytest
+
+from tutor.cards import CARDS, FULL_DECK, format_cards, mask_of, parse_card, parse_cards
+from tutor.rules import Ruleset, load_ruleset
+from tutor.state import (
+    KING_MASK,
+    AmbiguousMoveError,
+    GameState,
+    IllegalMoveError,
+    InvalidMoveError,
+    Move,
+    MoveError,
+    random_deal,
+)
+
+
+def mask(text: str, style: str | None = None) -> int:
+    return mask_of(parse_cards(text, style))
+
+
+def idx(text: str, style: str | None = None) -> int:
+    return parse_card(text, style).index
+
+
+def texts(state: GameState, style: str | None = None) -> set[str]:
+    return {m.text(style) for m in state.legal_moves()}
+
+
+def test_from_cards(scopa: Ruleset) -> None:
+    s = GameState.from_cards(scopa, "2C 4S", [["7D", "3B"], "AS RC"])
+    assert s.table == mask("2C 4S")
+    assert s.hands == [mask("7D 3B"), mask("AS RC")]
+    assert s.unknown == [0, 0] and s.turn == 0 and s.in_hands == 4
+    assert s.captured == [0, 0] and s.scope == [0, 0] and s.last_capturer == -1
+    assert not s.is_over() and not s.is_last_play()
+    assert s.hand_size(0) == 2
+    assert "scopa" in repr(s) and "2C 4S" in repr(s)
+
+
+def test_forced_capture(scopa: Ruleset) -> None:
+    s = GameState.from_cards(scopa, "2C 5S", [["7D", "3B", "RB"], ["AS"]])
+    # The 7 must capture 2+5; the 3 and the king cannot capture, so they are laid.
+    assert texts(s) == {"7D x 2C 5S", "3B", "RB"}
+    free = dataclasses.replace(scopa, forced_capture=False)
+    s = GameState.from_cards(free, "2C 5S", [["7D", "3B"], ["AS"]])
+    assert texts(s) == {"7D x 2C 5S", "7D", "3B"}
+    assert {m.text() for m in s.legal_moves_for(idx("7D"))} == {"7D x 2C 5S", "7D"}
+
+
+def test_push_pop_and_key(scopa: Ruleset) -> None:
+    s = GameState.from_cards(scopa, "2C 5S 4B", [["7D", "3B"], ["AS", "4C"]])
+    before = s.key()
+    s.push(s.parse_move("7D x 2C 5S"))
+    assert s.table == mask("4B") and s.captured == [mask("7D 2C 5S"), 0]
+    assert s.turn == 1 and s.last_capturer == 0 and s.in_hands == 3
+    assert s.key() != before
+    assert s.pop() == Move(idx("7D"), mask("2C 5S"))
+    assert s.key() == before and s.stack == []
+
+
+def test_scopa_on_an_early_play_but_not_on_the_last(scopa: Ruleset) -> None:
+    s = GameState.from_cards(scopa, "2D 3D", [["5C"], ["9S"]])
+    r = s.play(s.parse_move("5C"))
+    assert r.scopa and s.scope == [1, 0] and s.table == 0
+    # Seat 1 lays the 9 on the empty table with the last card: leftovers go to seat 0.
+    r = s.play(s.parse_move("9S"))
+    assert not r.scopa and r.leftover == mask("9S") and r.leftover_seat == 0
+    assert s.is_over() and s.table == 0 and s.captured == [mask("2D 3D 5C 9S"), 0]
+    s.pop()
+    assert s.table == 0 and s.captured == [mask("2D 3D 5C"), 0]
+    s.pop()
+    assert s.scope == [0, 0] and s.table == mask("2D 3D")
+
+
+@pytest.mark.parametrize("last_play_scopa", [False, True])
+def test_sweep_with_the_last_card(scopa: Ruleset, last_play_scopa: bool) -> None:
+    rules = dataclasses.replace(scopa, last_play_scopa=last_play_scopa)
+    s = GameState.from_cards(rules, "2D", [["3S"], ["5C"]])
+    s.play(s.parse_move("3S"))
+    assert s.is_last_play()
+    r = s.play(s.parse_move("5C x 2D 3S"))
+    assert s.table == 0 and s.is_over()
+    assert r.scopa is last_play_scopa
+    assert s.scope == [0, 1 if last_play_scopa else 0]
+    assert r.leftover == 0
+
+
+def test_leftovers(scopa: Ruleset) -> None:
+    s = GameState.from_cards(scopa, "2D 9B", [["2S", "4C"], ["6B", "AS"]])
+    for t in ("2S", "6B", "4C", "AS"):
+        s.play(s.parse_move(t))
+    # Seat 0 took the 2; everything left goes to seat 0's side.
+    assert s.last_capturer == 0 and s.table == 0
+    assert s.captured == [mask("2D 9B 2S 4C 6B AS"), 0]
+    assert s.stack[-1].leftover == mask("9B 4C 6B AS") and s.stack[-1].leftover_seat == 0
+    s.pop()
+    assert s.table == mask("9B 4C 6B") and s.captured == [mask("2D 2S"), 0]
+    assert s.hands == [0, mask("AS")]
+    kept = dataclasses.replace(scopa, leftovers_to_last_capturer=False)
+    s = GameState.from_cards(kept, "2D 9B", [["2S", "4C"], ["6B", "AS"]])
+    for t in ("2S", "6B", "4C", "AS"):
+        s.play(s.parse_move(t))
+    assert s.is_over() and s.table == mask("9B 4C 6B AS")
+
+
+def test_no_capture_at_all_leaves_the_table(scopa: Ruleset) -> None:
+    s = GameState.from_cards(scopa, "RD", [["2S"], ["4C"]])
+    s.play(s.parse_move("2S"))
+    s.play(s.parse_move("4C"))
+    assert s.is_over() and s.last_capturer == -1
+    assert s.table == mask("RD 2S 4C") and s.captured == [0, 0]
+
+
+def test_deals_follow_automatically(scopa: Ruleset) -> None:
+    s = GameState.random(scopa, 7)
+    assert len(s.deals) == 6 and s.deal_index == 1 and s.in_hands == 6
+    first = list(s.hands)
+    for n in range(6):
+        r = s.play(s.legal_moves()[0])
+        assert r.dealt is (n == 5)
+    assert s.deal_index == 2 and s.in_hands == 6
+    assert s.hands == [d for d, _ in s.deals[1]]
+    s.pop()
+    assert s.deal_index == 1 and s.in_hands == 1 and s.hand_size(1) == 1
+    while s.stack:
+        s.pop()
+    assert s.hands == first
+
+
+# Seed 003's worked example, first two deals (you lead, Ada deals), in french notation.
+SEED_003 = [
+    # (play, table after, scopa)
+    ("7D x 2C 5S", "4H QD", False),
+    ("3H", "3H 4H QD", False),
+    ("AS", "AS 3H 4H QD", False),
+    ("KC x QD AS", "3H 4H", False),
+    ("7H x 4H 3H", "", True),
+    ("JD", "JD", False),
+    ("JS x JD", "", True),
+    ("QH", "QH", False),
+    ("2H", "2H QH", False),
+    ("5C", "2H 5C QH", False),
+    ("6D", "2H 5C 6D QH", False),
+    ("6S x 6D", "2H 5C QH", False),
+]
+
+
+def seed_003_state() -> GameState:
+    f = "french"
+    first = [(mask("7D 7H AS", f), 0), (mask("3H KC JD", f), 0)]
+    second = [(mask("JS 6D 2H", f), 0), (mask("5C 6S QH", f), 0)]
+    later = [[(0, 3), (0, 3)] for _ in range(4)]
+    return GameState(load_ruleset("scopa"), mask("2C 4H 5S QD", f), [first, second, *later])
+
+
+def test_seed_003_worked_example() -> None:
+    s = seed_003_state()
+    f = "french"
+    for n, (play, table, scopa) in enumerate(SEED_003):
+        if n == 2:
+            # "Your 7H could take 4H and 3H now", but the ace may be laid instead.
+            assert texts(s, f) == {"7H x 3H 4H", "AS"}
+        if n == 3:
+            # "Ada has two possible captures": JD takes 4, 3 and the ace; KC takes QD and the ace.
+            assert texts(s, f) == {"JD x AS 3H 4H", "KC x AS QD"}
+        r = s.play(s.parse_move(play, f))
+        assert s.format_table(f) == table, play
+        assert r.scopa is scopa
+    assert s.scope == [2, 0]
+    assert s.captured[0] == mask("7D 2C 5S 7H 4H 3H JS JD", f)
+    assert s.captured[1] == mask("KC QD AS 6S 6D", f)
+    assert s.unknown == [3, 3] and s.hands == [0, 0] and s.deal_index == 3
+    # 16 cards placed, 24 still to come in the four unknown deals.
+    assert s.seen().bit_count() == 16 and s.unplaced().bit_count() == 24
+
+
+# -- move errors ---------------------------------------------------------------------------
+
+
+@pytest.fixture
+def fives(scopa: Ruleset) -> GameState:
+    """Seed 001's table: a single 5 with 2+3 beside it."""
+    return GameState.from_cards(scopa, "5D 3C 2S", [["5B", "9D", "7B"], ["4C", "5C"]])
+
+
+@pytest.mark.parametrize("text", ["ZZ", "7", "5B x", "5B x 5D 5D", "5B x 5D QQ", "x 5D"])
+def test_invalid_move_text(fives: GameState, text: str) -> None:
+    with pytest.raises(InvalidMoveError):
+        fives.parse_move(text)
+
+
+def test_invalid_card_index(fives: GameState) -> None:
+    with pytest.raises(InvalidMoveError, match="no card with index 40"):
+        fives.check(Move(40, 0))
+
+
+def test_forbidden_capture_names_the_rule_and_the_choices(fives: GameState) -> None:
+    with pytest.raises(IllegalMoveError) as info:
+        fives.play(fives.parse_move("5B x 2S 3C"))
+    e = info.value
+    assert e.reason == "the table holds a single 5, which must be taken before 2S+3C"
+    assert e.choices == ["5B x 5D"]
+    assert str(e) == e.reason + "; legal: 5B x 5D"
+    assert fives.stack == []  # nothing was played
+
+
+def test_wrong_hand(fives: GameState) -> None:
+    with pytest.raises(IllegalMoveError, match="4C is not in the hand of the player to move"):
+        fives.check(fives.parse_move("4C"))
+    with pytest.raises(IllegalMoveError, match="not in the hand"):
+        fives.check(fives.parse_move("RD"))
+
+
+def test_wrong_turn(fives: GameState) -> None:
+    move = fives.parse_move("5B x 5D")
+    fives.check(move)
+    fives.check(move, seat=0)
+    with pytest.raises(IllegalMoveError, match="seat 0's turn, not seat 1's"):
+        fives.check(move, seat=1)
+
+
+def test_capture_not_on_table(fives: GameState) -> None:
+    with pytest.raises(IllegalMoveError, match="4C is not on the table"):
+        fives.check(fives.parse_move("5B x 4C"))
+    with pytest.raises(IllegalMoveError, match="4C 5C are not on the table"):
+        fives.check(fives.parse_move("9D x 4C 5C"))
+
+
+def test_messages_use_the_players_style(fives: GameState) -> None:
+    with pytest.raises(IllegalMoveError) as info:
+        fives.play(fives.parse_move("5C x 2S 3H", "french"), style="french")
+    assert info.value.reason.endswith("before 2S+3H")
+    assert info.value.choices == ["5C x 5D"]
+    with pytest.raises(IllegalMoveError, match="4H is not in the hand"):
+        fives.check(fives.parse_move("4H", "french"), style="french")
+    with pytest.raises(IllegalMoveError, match="5P is not on the table") as info:
+        fives.check(fives.parse_move("9O x 5P", "portuguese"), style="portuguese")
+    with pytest.raises(IllegalMoveError, match="add up to 8") as info:
+        fives.check(fives.parse_move("9O x 5O 3C", "portuguese"), style="portuguese")
+    assert info.value.choices == ["DO"]
+
+
+def test_capture_with_the_wrong_sum(fives: GameState) -> None:
+    with pytest.raises(IllegalMoveError) as info:
+        fives.check(fives.parse_move("9D x 5D 3C"))
+    assert "add up to 8, not 9" in info.value.reason
+    assert info.value.choices == ["CD"]
+
+
+def test_laying_a_card_that_must_capture(fives: GameState) -> None:
+    with pytest.raises(IllegalMoveError, match="must capture") as info:
+        fives.check(Move(idx("7B"), 0))
+    assert info.value.choices == ["7B x 2S 5D"]
+
+
+def test_no_play_after_the_end(scopa: Ruleset) -> None:
+    s = GameState.from_cards(scopa, "RD", [["2S"], ["4C"]])
+    s.play(s.parse_move("2S"))
+    s.play(s.parse_move("4C"))
+    with pytest.raises(IllegalMoveError, match="over"):
+        s.check(Move(idx("2S"), 0))
+
+
+def test_ambiguous_capture(scopa: Ruleset) -> None:
+    s = GameState.from_cards(scopa, "AD 2C 3S 4B", [["5B"], ["9D"]])
+    with pytest.raises(AmbiguousMoveError) as info:
+        s.parse_move("5B")
+    assert "2 ways" in info.value.reason
+    assert sorted(info.value.choices) == ["5B x 2C 3S", "5B x AD 4B"]
+    assert isinstance(info.value, MoveError)
+    assert s.parse_move("5b X ad 4b") == Move(idx("5B"), mask("AD 4B"))
+
+
+def test_bare_card_means_its_only_play(fives: GameState) -> None:
+    assert fives.parse_move("5B") == Move(idx("5B"), mask("5D"))
+    assert fives.parse_move("9D") == Move(idx("9D"), 0)
+    assert fives.parse_move("5♣") == fives.parse_move("5B")
+
+
+def test_moves_in_other_styles(scopa: Ruleset) -> None:
+    s = GameState.from_cards(scopa, "2C 4H 5S QD", ["7D 7H AS", "3H KC JD"], style="french")
+    m = s.parse_move("7♦ x 2♣ 5♠", "french")
+    assert m == s.parse_move("7d x 2c 5s", "french") == s.parse_move("7O x 2P 5E", "portuguese")
+    assert m.text("french") == "7D x 2C 5S"
+    assert m.text("spanish") == "7O x 2B 5E"
+    assert m.text() == "7D x 2B 5S"
+
+
+# -- unknown cards -------------------------------------------------------------------------
+
+
+def test_unknown_cards_are_learned_when_played(scopa: Ruleset) -> None:
+    # Seat 0's hand is known; seat 1 holds three cards nobody has seen.
+    s = GameState(scopa, mask("2C 4S"), [[(mask("7D 3B AS"), 0), (0, 3)]])
+    assert s.unplaced() == FULL_DECK & ~mask("2C 4S 7D 3B AS")
+    s.play(s.parse_move("AS"))
+    assert s.legal_moves() == []  # nothing known in seat 1's hand
+    move = s.parse_move("6B x 2C 4S")
+    s.check(move)
+    r = s.play(move)
+    assert r.learned and s.unknown == [0, 2] and s.hand_size(1) == 2
+    # A card whose place is known cannot come from an unknown hand.
+    s.play(s.parse_move("3B"))
+    with pytest.raises(IllegalMoveError, match="it is on the table"):
+        s.check(s.parse_move("AS"))
+    with pytest.raises(IllegalMoveError, match="already captured"):
+        s.check(Move(idx("2C"), 0))
+    with pytest.raises(IllegalMoveError, match="in seat 0's hand"):
+        s.check(Move(idx("7D"), 0))
+    s.pop()
+    s.pop()
+    assert s.unknown == [0, 3] and s.hands[1] == 0
+
+
+def test_where_is_a_card_dealt_later(scopa: Ruleset) -> None:
+    s = GameState(
+        scopa, mask("2C"), [[(mask("7D"), 0), (0, 1)], [(mask("3B"), 0), (mask("AS"), 0)]]
+    )
+    s.play(s.parse_move("7D"))
+    with pytest.raises(IllegalMoveError, match="dealt to seat 1 later"):
+        s.check(Move(idx("AS"), 0))
+
+
+def test_copy_is_independent(scopone: Ruleset) -> None:
+    s = GameState.random(scopone, 3)
+    s.push(s.legal_moves()[0])
+    c = s.copy()
+    assert c.key() == s.key() and c.stack == []
+    c.push(c.legal_moves()[0])
+    assert c.key() != s.key() and s.ply == 1 and c.ply == 1
+
+
+# -- random deals and the redeal rule ------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["scopone-scientifico", "scopa", "scopone-classico"])
+def test_random_deal_shares_out_the_deck(name: str) -> None:
+    rules = load_ruleset(name)
+    table, deals = random_deal(rules, 11)
+    assert table.bit_count() == rules.table_cards
+    assert len(deals) == rules.deals_per_hand
+    union = table
+    for deal in deals:
+        assert len(deal) == rules.players
+        for hand in deal:
+            assert hand.bit_count() == rules.hand_size and not hand & union
+            union |= hand
+    assert union == FULL_DECK
+    assert random_deal(rules, 11) == (table, deals)  # a seed gives the same deal
+    assert GameState.random(rules, 11).table == table
+
+
+class KingsFirst(random.Random):
+    """An rng whose first ``rigged`` shuffles put ``kings`` kings on the table."""
+
+    def __init__(self, rigged: int, kings: int) -> None:
+        super().__init__(5)
+        self.rigged, self.kings, self.shuffles = rigged, kings, 0
+
+    def shuffle(self, x: Any) -> None:  # type: ignore[override]
+        super().shuffle(x)
+        self.shuffles += 1
+        if self.shuffles <= self.rigged:
+            kings = [c for c in x if KING_MASK >> c & 1][: self.kings]
+            rest = [c for c in x if c not in kings]
+            x[:] = kings + rest
+
+
+def test_redeal_on_three_or_four_kings(scopone: Ruleset) -> None:
+    for kings in (3, 4):
+        rng = KingsFirst(rigged=2, kings=kings)
+        table, _ = random_deal(scopone, rng)
+        assert rng.shuffles == 3  # two rigged deals refused, the third kept
+        assert (table & KING_MASK).bit_count() < 3
+
+
+def test_two_kings_are_no_redeal(scopone: Ruleset) -> None:
+    rng = KingsFirst(rigged=1, kings=2)
+    table, _ = random_deal(scopone, rng)
+    assert rng.shuffles == 1 and (table & KING_MASK).bit_count() == 2
+
+
+def test_redeal_threshold_and_never(scopone: Ruleset) -> None:
+    four_only = dataclasses.replace(scopone, redeal_kings=4)
+    rng = KingsFirst(rigged=1, kings=3)
+    table, _ = random_deal(four_only, rng)
+    assert rng.shuffles == 1 and (table & KING_MASK).bit_count() == 3
+    never = dataclasses.replace(scopone, redeal_kings=0)
+    rng = KingsFirst(rigged=1, kings=4)
+    table, _ = random_deal(never, rng)
+    assert rng.shuffles == 1 and table & KING_MASK == KING_MASK
+
+
+def test_redeal_frequency_figure() -> None:
+    # (4*36 + 1) of the C(40, 4) = 91390 opening tables hold three kings or more.
+    assert KING_MASK == mask("RD RC RS RB")
+    kings = [c.index for c in CARDS if c.value == 10]
+    assert len(kings) == 4
+    bad = sum(
+        1
+        for t in combinations(range(40), 4)
+        if sum(1 for c in t if c in kings) >= 3  # independent of KING_MASK
+    )
+    assert bad == 145 and format_cards(KING_MASK) == "RD RC RS RB"
