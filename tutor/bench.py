@@ -32,6 +32,7 @@ __all__ = [
     "random_playout",
     "bench_playouts",
     "bench_replay",
+    "bench_tracker",
     "run_all",
     "DEFAULT_RECORD",
 ]
@@ -129,6 +130,42 @@ def bench_replay(path: str | Path = DEFAULT_RECORD, repeat: int = 5) -> Figures:
         "file": str(path),
         "repeat": repeat,
         "seconds": round(median, 6),
+        "runs": [round(r, 6) for r in runs],
+    }
+
+
+@register("tracker")
+def bench_tracker(
+    path: str | Path = DEFAULT_RECORD, player: str | None = None, repeat: int = 5
+) -> Figures:
+    """Seconds for the tracker and the inference after every play of a record, from one seat.
+
+    The positions are built first (not timed); each run computes, for every play, the
+    viewer's view, the rule-of-48 board and the inference (readings, flow network, exact
+    probabilities). The issue's target: under 1 s for a whole scopone hand.
+    """
+    from .inference import analyse
+    from .record import load_path
+
+    record = load_path(path)[0]
+    name = player if player is not None else record.players[-1]
+    seat = record.seat_of(name)
+    states = [record.state_at(n) for n in range(1, len(record.plays) + 1)]
+
+    def run() -> float:
+        start = time.perf_counter()
+        for state in states:
+            analyse(state, seat, record.players, record.style)
+        return time.perf_counter() - start
+
+    median, runs = _median_of(repeat, run)
+    return {
+        "file": str(path),
+        "player": name,
+        "plays": len(states),
+        "repeat": repeat,
+        "seconds": round(median, 6),
+        "ms_per_play": round(1000 * median / max(1, len(states)), 3),
         "runs": [round(r, 6) for r in runs],
     }
 

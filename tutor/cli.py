@@ -512,6 +512,675 @@ def bench_all_command(json_out: JsonOption = False) -> None:
     _show_figures(results, False)
 
 
+# -- solve -------------------------------------------------------------------------------------
+
+SOLVE_TIME_DEFAULT = 60.0
+"""Seconds ``tutor solve --exact`` searches before it gives up and reports bounds."""
+SOLVE_SAMPLES_DEFAULT = 200
+
+
+def _progress_bar(what: str, total: int, enabled: bool) -> Any:
+    """A rich progress bar on stderr (only on a terminal), used as a context manager."""
+    import contextlib
+
+    if not enabled or not sys.stderr.isatty():
+        return contextlib.nullcontext(None)
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    from .rendering import make_console
+
+    progress = Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=make_console(stderr=True),
+        transient=True,
+    )
+    progress.add_task(what, total=total)
+    return progress
+
+
+def _advance(bar: Any) -> Any:
+    if bar is None:
+        return None
+
+    def update(done: int, total: int) -> None:
+        bar.update(bar.task_ids[0], completed=done, total=total)
+
+    return update
+
+
+@app.command(
+    epilog="Examples: tutor solve docs/examples/scopone-hand.yaml --at 24    "
+    "tutor solve docs/examples/partial-view.yaml --at 20 --samples 300 --seed 1"
+)
+def solve(
+    file: Annotated[Path, typer.Argument(help="A hand record.", show_default=False)],
+    at: Annotated[
+        int | None,
+        typer.Option("--at", "-n", min=0, help="Cut the record after N plays (default: all)."),
+    ] = None,
+    hand: Annotated[
+        int, typer.Option("--hand", min=1, help="Which hand of a match file (1 = first).")
+    ] = 1,
+    exact: Annotated[
+        bool, typer.Option("--exact", help="Solve exactly (every hand must be known).")
+    ] = False,
+    samples: Annotated[
+        int | None,
+        typer.Option(
+            "--samples", "-k", min=1, help="Sample K deals consistent with what the mover knows."
+        ),
+    ] = None,
+    time_limit: Annotated[
+        float | None,
+        typer.Option(
+            "--time",
+            "-t",
+            min=0.001,
+            help=f"Seconds to search (exact default {SOLVE_TIME_DEFAULT:g}; sampling: none).",
+        ),
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the sampling.")] = 0,
+    workers: Annotated[
+        int | None,
+        typer.Option("--workers", "-w", min=1, help="Worker processes (default: all cores)."),
+    ] = None,
+    json_out: JsonOption = False,
+) -> None:
+    """Value every legal move of the player to move, best first, with the best line.
+
+    A record that gives every hand is solved exactly (the points of the hand, the mover's side
+    minus the other, under best play). A record that hides hands is analysed from the mover's
+    seat by sampling consistent deals (perfect-information Monte Carlo), with 95% intervals.
+    """
+    if exact and samples is not None:
+        raise typer.BadParameter("give --exact or --samples, not both", param_hint="--exact")
+    from .analysis import AnalysisError, analyse, exact_analysis
+    from .record import load_path
+    from .solver import SolverError
+
+    records = load_path(str(file))
+    if hand > len(records):
+        raise InputError(f"{file}: --hand {hand}: the file has {len(records)} hand(s)")
+    record = records[hand - 1]
+    n = len(record.plays) if at is None else at
+    if n > len(record.plays):
+        raise InputError(f"{file}: --at {n}: the record has only {len(record.plays)} plays")
+    state = record.state_at(n)
+    if state.is_over():
+        raise InputError(f"{file}: --at {n}: the hand is over after play {n}: nothing to solve")
+    hidden = any(state.unknown) or any(
+        u for d in state.deals[state.deal_index :] for _, u in d
+    )
+    use_exact = exact or (samples is None and not hidden)
+    try:
+        if use_exact:
+            if hidden:
+                raise InputError(
+                    f"{file}: --at {n}: the record does not give every hand, so the position "
+                    "cannot be solved exactly; use --samples K to analyse it from the mover's seat"
+                )
+            limit = SOLVE_TIME_DEFAULT if time_limit is None else time_limit
+            result = exact_analysis(state, time_limit=limit)
+            if not result.exact and not result.interrupted:
+                note(
+                    f"tutor: the position is too large to solve exactly within {limit:g} s: the "
+                    "values are the bounds proven so far; use --samples K to estimate them "
+                    "(or --time T to search longer)"
+                )
+        else:
+            k = SOLVE_SAMPLES_DEFAULT if samples is None else samples
+            cores = workers or os.cpu_count() or 1
+            with _progress_bar("sampling", k, not json_out) as bar:
+                result = analyse(
+                    state,
+                    samples=k,
+                    time_limit=time_limit,
+                    seed=seed,
+                    workers=cores,
+                    progress=_advance(bar),
+                )
+            if result.timed_out:
+                note(f"tutor: time is up after {result.samples} of {k} samples")
+    except (SolverError, AnalysisError) as exc:
+        raise InputError(f"{file}: --at {n}: {exc}") from None
+    if result.interrupted:
+        note("tutor: interrupted: showing what was computed")
+    if json_out:
+        data = result.to_json(record.style)
+        data["to_move"] = record.players[state.turn]
+        data["seat"] = state.turn
+        data["side"] = record.team_names()[state.turn % state.rules.sides]
+        data["at"] = n
+        print_json(data)
+    else:
+        _show_solve(record, state, n, result)
+    if result.interrupted:
+        raise typer.Exit(EXIT_INTERRUPTED)
+
+
+def _show_solve(record: HandRecord, state: Any, n: int, result: Any) -> None:
+    from rich.text import Text
+
+    from .rendering import cards_text, emit, move_text, new_table
+
+    console, fancy = human_console()
+    style = record.style
+    mover = record.players[state.turn]
+    team = record.team_names()[state.turn % state.rules.sides]
+    head = Text(f"After play {n}: {mover} ({team}) to move; table: ")
+    head.append_text(cards_text(state.table, style, fancy))
+    if result.method == "exact":
+        how = "exact" if result.exact else "not exact: bounds proven before the time limit"
+        unit = f"points of the hand, {team} minus the others, best play ({how})"
+    else:
+        unit = (
+            f"mean points of the hand, {team} minus the others, over {result.samples} sampled "
+            f"deals (seed {result.seed}), with 95% intervals"
+        )
+    table = new_table("", "move", "value", "interval", rich=fancy)
+    table.columns[2].justify = "right"
+    for i, m in enumerate(result.moves, start=1):
+        if result.method == "exact" and m.low == m.high:
+            value, span = f"{m.value:+g}", ""
+        elif result.method == "exact":
+            value, span = "?", f"{m.low:+g} .. {m.high:+g}"
+        else:
+            value = f"{m.value:+.2f}"
+            span = f"{m.low:+.2f} .. {m.high:+.2f}" if m.n > 1 else ""
+        table.add_row(str(i), move_text(m.move.card, m.move.capture, style, fancy), value, span)
+    out: list[Any] = [head, Text(f"Values: {unit}."), table]
+    if result.pv:
+        line = Text("Best line: " if result.method == "exact" else "Best move: ")
+        seat = state.turn
+        for j, mv in enumerate(result.pv):
+            if j:
+                line.append(", ")
+            line.append(f"{record.players[seat]} ")
+            line.append_text(move_text(mv.card, mv.capture, style, fancy))
+            seat = (seat + 1) % state.rules.players
+        out.append(line)
+    emit(console, *out)
+
+
+# -- simulate ----------------------------------------------------------------------------------
+
+
+@app.command(
+    epilog="Example: tutor simulate --ruleset scopone-scientifico --players chitarrella,greedy "
+    "--hands 200 --seed 1"
+)
+def simulate(
+    ruleset: Annotated[
+        str, typer.Option("--ruleset", "-r", help="A ruleset name or YAML file.")
+    ] = "scopone-scientifico",
+    players: Annotated[
+        str,
+        typer.Option(
+            "--players",
+            "-p",
+            help="Two players A,B: random, greedy, chitarrella, search (search:SECONDS).",
+        ),
+    ] = "chitarrella,greedy",
+    hands: Annotated[
+        int | None,
+        typer.Option("--hands", "-n", min=1, help="N deals, each played twice, sides exchanged."),
+    ] = None,
+    matches: Annotated[
+        int | None,
+        typer.Option("--matches", "-m", min=1, help="N duplicate matches to the target."),
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the deals and the players.")] = 0,
+    workers: Annotated[
+        int | None,
+        typer.Option("--workers", "-w", min=1, help="Worker processes (default: all cores)."),
+    ] = None,
+    json_out: JsonOption = False,
+) -> None:
+    """Pit two computer players on duplicate deals and report points, scope and win rates.
+
+    Every deal is played twice with the players' sides exchanged, so the difference of their
+    points per hand measures play, not cards; its 95% interval says whether it is real.
+    """
+    from .players import make_player
+    from .rules import load_ruleset
+    from .simulate import simulate as run_simulation
+
+    if hands is not None and matches is not None:
+        raise typer.BadParameter("give --hands or --matches, not both", param_hint="--hands")
+    specs = [p.strip() for p in players.split(",")]
+    if len(specs) != 2 or not all(specs):
+        raise typer.BadParameter(
+            f"give two players separated by a comma, not {players!r}", param_hint="--players"
+        )
+    for spec in specs:
+        try:
+            make_player(spec)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--players") from None
+    rules = load_ruleset(ruleset)
+    if rules.sides != 2:
+        raise InputError(f"--ruleset {ruleset}: simulation pits two sides; it has {rules.sides}")
+    n_deals = 100 if hands is None and matches is None else hands
+    total = n_deals if n_deals is not None else matches or 0
+    what = "deals" if n_deals is not None else "matches"
+    with _progress_bar(what, total, not json_out) as bar:
+        result = run_simulation(
+            rules,
+            specs,
+            deals=n_deals,
+            matches=matches,
+            seed=seed,
+            workers=workers or os.cpu_count() or 1,
+            progress=_advance(bar),
+        )
+    if result.interrupted:
+        note(f"tutor: interrupted: showing the {result.deals} completed {what}")
+    if json_out:
+        print_json(result.to_json())
+    else:
+        _show_simulation(result)
+    if result.interrupted:
+        raise typer.Exit(EXIT_INTERRUPTED)
+
+
+def _show_simulation(result: Any) -> None:
+    from rich.text import Text
+
+    from .rendering import emit, new_table
+
+    console, fancy = human_console()
+    a, b = result.players
+    kind = f"{result.matches} duplicate matches" if result.matches else f"{result.deals} deals"
+    head = Text(
+        f"{result.ruleset}: {a} (A) against {b} (B), {kind} played twice with sides exchanged "
+        f"({result.hands} hands), seed {result.seed}"
+    )
+    table = new_table(
+        "player", "points/hand [95%]", "scope/hand [95%]", "hands won", "matches won", rich=fancy
+    )
+    for who in (0, 1):
+        mw = result.match_win_rate(who)
+        table.add_row(
+            f"{'AB'[who]}: {result.players[who]}",
+            result.points(who).text(),
+            result.scope(who).text(),
+            f"{100 * result.hand_win_rate(who):.1f}%",
+            "-" if mw is None else f"{100 * mw:.1f}%",
+        )
+    diff = result.difference()
+    if diff.low > 0:
+        verdict = f"{a} is stronger: the interval is above zero."
+    elif diff.high < 0:
+        verdict = f"{b} is stronger: the interval is below zero."
+    else:
+        verdict = "No clear difference: the interval contains zero."
+    line = Text(f"A - B per hand: {diff.text()} over {diff.n} duplicate pairs. {verdict}")
+    emit(console, head, table, line)
+
+
+# -- track, live and drill (the rule-of-48 tracker) ------------------------------------------
+
+
+def _record_hand(file: Path, hand: int) -> HandRecord:
+    from .record import load_path
+
+    records = load_path(str(file))
+    if hand > len(records):
+        raise InputError(f"{file}: --hand {hand}: the file has {len(records)} hand(s)")
+    return records[hand - 1]
+
+
+def _check_player(file: Path | str, record: HandRecord, player: str) -> int:
+    if player not in record.players:
+        raise InputError(
+            f"{file}: --as {player}: no such player (players: {', '.join(record.players)})"
+        )
+    return record.seat_of(player)
+
+
+@app.command(
+    "track",
+    epilog="Examples: tutor track docs/examples/partial-view.yaml --as South --at 20    "
+    "tutor track docs/examples/scopone-hand.yaml --as North --json",
+)
+def track_command(
+    file: Annotated[Path, typer.Argument(help="A hand record.", show_default=False)],
+    as_player: Annotated[
+        str,
+        typer.Option(
+            "--as", metavar="PLAYER", help="The player whose seat the count is made from."
+        ),
+    ],
+    at: Annotated[
+        int | None,
+        typer.Option("--at", "-n", min=0, help="After play N (default: the last play)."),
+    ] = None,
+    hand: Annotated[
+        int, typer.Option("--hand", min=1, help="Which hand of a match file (1 = first).")
+    ] = 1,
+    json_out: JsonOption = False,
+) -> None:
+    """What PLAYER can count and infer after play N: the rule-of-48 tracker.
+
+    Shows the values board (captured, matched or unmatched, on the table, yours, unseen), the
+    unseen cards, the sparigli, the rule-of-220 and even-total checks, the sweep risk, a table
+    of the other players x values (must / may / cannot, with probabilities), the behavioural
+    readings with their confidence, and each deduction with the facts it rests on. Only
+    PLAYER's own cards and the cards played count as seen, whatever else the record gives.
+    """
+    from .inference import analyse
+
+    record = _record_hand(file, hand)
+    seat = _check_player(file, record, as_player)
+    n = len(record.plays) if at is None else at
+    if n > len(record.plays):
+        raise InputError(f"{file}: --at {n}: the record has only {len(record.plays)} plays")
+    analysis = analyse(record.state_at(n), seat, record.players, record.style)
+    if json_out:
+        print_json(
+            {
+                "file": str(file),
+                "hand": hand,
+                "player": as_player,
+                "at": n,
+                "total_plays": len(record.plays),
+                **analysis.to_json(record.style),
+            }
+        )
+        return
+    from rich.text import Text
+
+    from . import rendering
+
+    console, fancy = human_console()
+    head = Text(
+        f"{as_player}'s view after play {n} of {len(record.plays)} ({record.ruleset.name}).",
+        style="bold" if fancy else "",
+    )
+    parts: list[RenderableType] = [head]
+    if n:
+        last = record.plays[n - 1]
+        mover = record.players[record.state_at(n).stack[-1].seat]
+        parts.append(Text(f"Last play: {mover}: {last.text}"))
+    rendering.emit(console, *parts, *rendering.tracker_view(analysis, record.style, fancy))
+
+
+LIVE_HELP = (
+    "Type in a hand as it is played; the board and inferences update after every play.\n\n"
+    "Give the ruleset, the players in playing order (the first leads, the dealer is last), "
+    "your own seat (--as) and the deck notation; then type one line at a time:\n\n"
+    "  2C 4H 5S QD   the opening table (first line)\n"
+    "  7D 7H AS      your cards when asked (or: deal 7D 7H AS), at each deal\n"
+    "  7D x 2C 5S    a play: the card, then x and the cards it takes\n"
+    "  Ada: 3H       a play with the player's name in front (checked)\n"
+    "  undo          take back the last entry\n"
+    "  board         show the board again\n"
+    "  help          show these lines\n"
+    "  quit          stop (the end of the input does the same)\n\n"
+    "A typing mistake (an unknown card, a card already seen, an illegal capture, a card the "
+    "player cannot hold) gets a message and the prompt again. The hand is saved as a hand "
+    "record after every accepted line (atomically), so --resume FILE continues it after a "
+    "crash or a kill. When standard input is not a terminal the same lines are read from it, "
+    "so a session can be scripted; with --json each accepted line prints one JSON object (the "
+    "entry and the tracker's analysis) on stdout.\n"
+)
+
+
+@app.command(
+    "live",
+    help=LIVE_HELP,
+    epilog="Example: printf '2C 4H 5S QD\\n7D 7H AS\\n7D x 2C 5S\\nAda: 3H\\n' | "
+    "tutor live --ruleset scopa --players You,Ada --as You --deck french --save hand.yaml",
+)
+def live_command(
+    ruleset: Annotated[
+        str, typer.Option("--ruleset", "-r", help="A ruleset name or YAML file.")
+    ] = "scopone-scientifico",
+    players: Annotated[
+        str | None,
+        typer.Option("--players", "-p", help="The players in playing order, comma-separated."),
+    ] = None,
+    as_player: Annotated[
+        str | None, typer.Option("--as", metavar="PLAYER", help="Your own seat (a player).")
+    ] = None,
+    deck: Annotated[str, typer.Option("--deck", help="Card notation of the deck.")] = "italian",
+    save: Annotated[
+        Path | None,
+        typer.Option("--save", "-o", help="The hand record to save to (default: live-DATE.yaml)."),
+    ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option("--resume", help="Continue the session saved in FILE (and save to it)."),
+    ] = None,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="Do not show the board after each play.")
+    ] = False,
+    json_out: JsonOption = False,
+) -> None:
+    from .live import LiveError, LiveSession
+
+    style = deck_style(deck)
+    try:
+        if resume is not None:
+            if players is not None:
+                raise typer.BadParameter(
+                    "the players come from the resumed file", param_hint="--players"
+                )
+            session = LiveSession.resume(resume, as_player, save)
+            note(f"tutor: resuming {resume}: {len(session.plays)} plays so far")
+        else:
+            if players is None or as_player is None:
+                raise typer.BadParameter(
+                    "give --players A,B,... and --as PLAYER (or --resume FILE)",
+                    param_hint="--players",
+                )
+            if save is None:
+                import time
+
+                save = Path(f"live-{time.strftime('%Y%m%d-%H%M%S')}.yaml")
+            session = LiveSession.new(ruleset, players.split(","), as_player, style, save)
+    except LiveError as exc:
+        raise InputError(str(exc)) from None
+    _run_live(session, quiet, json_out)
+
+
+def _show_live(session: Any, entry: Any, quiet: bool, json_out: bool) -> None:
+    phase = session.phase()
+    analysis = None
+    if phase in ("play", "over"):
+        analysis = session.analysis()
+    if json_out:
+        print_json(
+            {
+                "entry": entry.kind,
+                "text": entry.text,
+                "message": entry.message,
+                "plays": len(session.plays),
+                "next": session.prompt(),
+                "analysis": None if analysis is None else analysis.to_json(session.style),
+            }
+        )
+        return
+    if quiet or analysis is None:
+        return
+    from . import rendering
+
+    console, fancy = human_console()
+    rendering.emit(console, *rendering.tracker_view(analysis, session.style, fancy))
+
+
+def _run_live(session: Any, quiet: bool, json_out: bool) -> None:
+    from .live import PROTOCOL, LiveError
+
+    interactive = sys.stdin.isatty()
+    lineno = 0
+    if session.plays and not json_out and not quiet and session.phase() == "play":
+        from . import rendering
+
+        console, fancy = human_console()
+        rendering.emit(console, *rendering.tracker_view(session.analysis(), session.style, fancy))
+    while session.phase() != "over":
+        if interactive:
+            sys.stderr.write(session.prompt() + "> ")
+            sys.stderr.flush()
+        line = sys.stdin.readline()
+        if not line:
+            if interactive:
+                sys.stderr.write("\n")
+            break
+        lineno += 1
+        try:
+            entry = session.enter(line)
+        except LiveError as exc:
+            where = "" if interactive else f"line {lineno}: "
+            note(f"tutor: {where}{exc}")
+            continue
+        if entry.kind == "blank":
+            continue
+        if entry.kind == "quit":
+            break
+        if entry.kind == "help":
+            note(PROTOCOL.rstrip())
+            continue
+        if entry.kind != "board":
+            note(entry.text + (f" ({entry.message})" if entry.message else ""))
+        _show_live(session, entry, quiet, json_out)
+    if session.save_path is not None and session.table is not None:
+        note(f"tutor: saved to {session.save_path}")
+    if session.phase() == "over":
+        from .replay import replay_hand
+
+        record = session.record()
+        hand = replay_hand(record)
+        if json_out:
+            return
+        from rich.text import Text
+
+        from . import rendering
+
+        console, fancy = human_console()
+        rendering.emit(console, Text("The hand is over."), *rendering.hand_end(hand, record, fancy))
+    elif session.save_path is not None and session.table is not None:
+        note(f"tutor: continue with: tutor live --resume {session.save_path}")
+
+
+@app.command(
+    "drill",
+    epilog="Examples: tutor drill 48    tutor drill 48 --ruleset scopa --seed 7 --rounds 3",
+)
+def drill_command(
+    kind: Annotated[
+        str, typer.Argument(metavar="48", help="The drill: 48, the rule of 48.", show_default=False)
+    ],
+    ruleset: Annotated[
+        str, typer.Option("--ruleset", "-r", help="A ruleset name or YAML file.")
+    ] = "scopone-scientifico",
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Seed: the same seed asks the same questions.")
+    ] = None,
+    rounds: Annotated[int, typer.Option("--rounds", "-n", min=1, help="Questions to ask.")] = 5,
+    question: Annotated[
+        str,
+        typer.Option(
+            "--question", help="unmatched (which values), holder (who must hold a card) or mixed."
+        ),
+    ] = "mixed",
+    players: Annotated[
+        str, typer.Option("--players", help="How the computer plays: greedy or random.")
+    ] = "greedy",
+    deck: Annotated[str, typer.Option("--deck", help="Card notation of the deck.")] = "italian",
+    json_out: JsonOption = False,
+) -> None:
+    """Practise the rule of 48: a random hand is played to a random point, then a question.
+
+    Each question shows the hand so far from your seat (the opening table, every play, the
+    table now and your cards) and asks which values are unmatched, or who must hold a given
+    card; type the answer (values like 2 6 8 or none; or a player's name). The tutor checks
+    it and explains: the list of sparigli, or the deduction and what it rests on. Answers are
+    read from standard input, so a drill can be scripted; --seed makes it repeatable; with
+    --json the questions go to stderr and a summary in JSON to stdout.
+    """
+    import random
+
+    from .drill import KINDS, PLAYER_KINDS, check_answer, make_question
+
+    if kind != "48":
+        raise typer.BadParameter(f"unknown drill {kind!r}; the drill is: 48", param_hint="KIND")
+    if question not in KINDS:
+        raise typer.BadParameter(f"choose one of {', '.join(KINDS)}", param_hint="--question")
+    if players not in PLAYER_KINDS:
+        raise typer.BadParameter(f"choose one of {', '.join(PLAYER_KINDS)}", param_hint="--players")
+    style = deck_style(deck)
+    if seed is None:
+        seed = random.randrange(10**6)
+        note(f"tutor: seed {seed} (use --seed {seed} to ask the same questions again)")
+    from .rules import load_ruleset
+
+    rules = load_ruleset(ruleset)
+    rng = random.Random(seed)
+    interactive = sys.stdin.isatty()
+    out = sys.stderr if json_out else sys.stdout
+    results: list[dict[str, Any]] = []
+    right = 0
+    for number in range(1, rounds + 1):
+        q = make_question(rules, rng, kind=question, players=players, style=style)
+        out.write(f"\nQuestion {number} of {rounds}\n" + "\n".join(q.position) + "\n")
+        out.write(q.question + "\n")
+        out.flush()
+        if interactive:
+            sys.stderr.write("answer> ")
+            sys.stderr.flush()
+        line = sys.stdin.readline()
+        if not line:
+            note("tutor: no more answers: the drill stops")
+            break
+        result = check_answer(q, line)
+        right += result.correct
+        out.write(result.message + "\n" + "\n".join(result.explanation) + "\n")
+        out.flush()
+        results.append({**q.to_json(), "answer": line.strip(), "correct": result.correct})
+    summary = f"Score: {right} of {len(results)}."
+    if json_out:
+        note(summary)
+        print_json(
+            {
+                "seed": seed,
+                "ruleset": rules.name,
+                "right": right,
+                "asked": len(results),
+                "questions": results,
+            }
+        )
+    else:
+        out.write("\n" + summary + "\n")
+        out.flush()
+
+
+@bench_app.command(
+    "tracker", epilog="Example: tutor bench tracker docs/examples/scopone-hand.yaml --as South"
+)
+def bench_tracker_command(
+    file: Annotated[
+        Path | None, typer.Argument(help="A hand record (default: the scopone example).")
+    ] = None,
+    as_player: Annotated[
+        str | None, typer.Option("--as", metavar="PLAYER", help="The seat (default: the dealer).")
+    ] = None,
+    repeat: RepeatOption = 5,
+    json_out: JsonOption = False,
+) -> None:
+    """Seconds for the tracker and inference after every play of a record, from one seat."""
+    from .bench import DEFAULT_RECORD, bench_tracker
+
+    path = file if file is not None else DEFAULT_RECORD
+    if as_player is not None:
+        _check_player(path, _record_hand(path, 1), as_player)
+    _show_figures({"tracker": bench_tracker(path, as_player, repeat)}, json_out)
+
+
 # ---- more commands below ----
 
 

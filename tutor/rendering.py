@@ -32,10 +32,14 @@ from rich.text import Text
 from .cards import CARDS, GLYPHS, SETTEBELLO, Card, Style, cards_of, format_card
 from .rules import Ruleset
 
+VALUE_OF_CARD = tuple(c.value for c in CARDS)
+
 if TYPE_CHECKING:
+    from .inference import Analysis
     from .record import HandRecord
     from .replay import HandReplay
     from .scoring import HandScore, MatchScore
+    from .tracker import Board
 
 __all__ = [
     "PLAIN_WIDTH",
@@ -58,6 +62,9 @@ __all__ = [
     "hand_title",
     "hand_end",
     "tracker_board",
+    "value_board",
+    "holdings_table",
+    "tracker_view",
 ]
 
 PLAIN_WIDTH = 120
@@ -490,7 +497,161 @@ def hand_end(hand: HandReplay, record: HandRecord, rich: bool = False) -> list[R
 def tracker_board(record: HandRecord, plays: int, player: str, rich: bool = False) -> Any:
     """What ``player`` can know after the first ``plays`` plays, as a renderable.
 
-    The hook of ``tutor replay --as``: it returns None until :mod:`tutor.tracker` provides
-    the board, and the command then says so once.
+    The hook of ``tutor replay --as``: the compact form of :func:`tracker_view`.
     """
-    return None
+    from .inference import analyse
+
+    seat = record.seat_of(player)
+    analysis = analyse(record.state_at(plays), seat, record.players, record.style)
+    return Group(*tracker_view(analysis, record.style, rich, compact=True))
+
+
+# -- the rule-of-48 tracker (helper "tracker") ---------------------------------------------------
+# The board of ``tutor track``, ``tutor live`` and ``tutor replay --as``: pure functions of an
+# :class:`tutor.inference.Analysis`.
+
+
+def _odd_style(rich: bool) -> str:
+    return "bold yellow" if rich else ""
+
+
+def value_board(board: Board, style: Style, rich: bool = False) -> Table:
+    """The 10-column board: per value, captured, parity, on the table, yours, unseen."""
+    out = new_table("value", *(style.rank_text(v) for v in range(1, 11)), rich=rich)
+    for col in out.columns[1:]:
+        col.justify = "right"
+        col.min_width = 4
+    out.add_row("captured", *(str(c.captured) for c in board.counts))
+    out.add_row(
+        "parity",
+        *(
+            Text("even", style="green" if rich else "")
+            if c.matched
+            else Text("ODD", style=_odd_style(rich))
+            for c in board.counts
+        ),
+    )
+    out.add_row("on table", *(str(c.table) or "" for c in board.counts))
+    out.add_row("yours", *(str(c.mine) for c in board.counts))
+    out.add_row(
+        "unseen",
+        *(Text(str(c.unseen), style="bold" if rich and c.unseen else "") for c in board.counts),
+    )
+    return out
+
+
+def _holding_cell(analysis: Analysis, seat: int, value: int) -> Text:
+    """must / no / a percentage for one player and value; * marks a behavioural reading."""
+    inf = analysis.inference
+    row = inf.holdings.get(seat, {})
+    cards = [c for c in row if VALUE_OF_CARD[c] == value]
+    if not cards:
+        return Text("-")
+    musts = [row[c] for c in cards if row[c].status == "must"]
+    if musts:
+        star = "*" if all(h.basis == "inference" for h in musts) else ""
+        return Text("must" + star, style="bold green" if value else "")
+    if all(row[c].status == "cannot" for c in cards):
+        star = "*" if any(row[c].basis == "inference" for c in cards) else ""
+        return Text("no" + star, style="red" if star else "")
+    p = inf.probability_any(seat, value) if seat >= 0 else 0.0
+    return Text(f"{round(100 * p)}%")
+
+
+def holdings_table(analysis: Analysis, style: Style, rich: bool = False) -> Table:
+    """Other players x values: must, no (cannot) or P(holds at least one); * = a reading."""
+    from .inference import STOCK
+
+    inf = analysis.inference
+    out = new_table("", *(style.rank_text(v) for v in range(1, 11)), "cards", rich=rich)
+    for col in out.columns[1:]:
+        col.justify = "right"
+    for seat, _row in inf.holdings.items():
+        if seat == STOCK:
+            continue
+        cells = [_holding_cell(analysis, seat, v) for v in range(1, 11)]
+        out.add_row(inf.names[seat], *cells, str(inf.capacity.get(seat, 0)))
+    if STOCK in inf.holdings:
+        stock_row = inf.holdings[STOCK]
+        cells = []
+        for v in range(1, 11):
+            held = [h.probability for c, h in stock_row.items() if VALUE_OF_CARD[c] == v]
+            cells.append(Text(f"{sum(held):.1f}" if held else "-"))
+        out.add_row("to deal (how many)", *cells, str(inf.capacity.get(STOCK, 0)))
+    return out
+
+
+def _sweep_line(analysis: Analysis, style: Style) -> Text:
+    board = analysis.board
+    sw = board.sweep
+    if sw.value is None:
+        if not sw.sum:
+            return Text("Sweep risk: the table is empty.")
+        return Text(
+            f"Sweep risk: the table adds up to {sw.sum}, more than 10: no single card sweeps it."
+        )
+    who = board.names[sw.next_seat]
+    p = analysis.sweep_probability
+    facts = sw.probability
+    text = (
+        f"Sweep risk: the table adds up to {sw.sum}; one {style.value_name(sw.value)} sweeps it"
+        + ("" if sw.scopa else " (no scopa on the last play)")
+        + f"; {sw.unseen} unseen. "
+    )
+    if p is not None:
+        text += f"P({who}, next to play, holds one) = {round(100 * p)}%"
+        if facts is not None and abs(facts - p) > 5e-3:
+            text += f" ({round(100 * facts)}% on the cards seen alone)"
+        text += "."
+    return Text(text)
+
+
+def tracker_view(
+    analysis: Analysis, style: Style, rich: bool = False, compact: bool = False
+) -> list[RenderableType]:
+    """The tracker's board and the inferences, as renderables (``compact``: for replay)."""
+    board, inf = analysis.board, analysis.inference
+    out: list[RenderableType] = [value_board(board, style, rich)]
+    um = ", ".join(style.rank_text(v) for v in board.unmatched) or "none"
+    n_unseen = board.unseen.bit_count()
+    head = Text(f"Unmatched: {um}. Unseen ({n_unseen}")
+    if board.stock:
+        head.append(f": {board.in_other_hands} in other hands, {board.stock} still to deal")
+    head.append("): ")
+    head.append_text(cards_text(board.unseen, style, rich))
+    out.append(head)
+    out.append(_sweep_line(analysis, style))
+    if not compact:
+        if board.sparigli:
+            lines = Text("Sparigli (captures by sum):")
+            for sp in board.sparigli:
+                lines.append("\n  " + sp.text(style, board.names))
+            out.append(lines)
+        else:
+            out.append(Text("Sparigli: none yet: every capture so far was by a twin."))
+        out.append(Text("\n".join(board.notes)))
+        if inf.holdings:
+            table = holdings_table(analysis, style, rich)
+            table.title = "Who can hold what (* rests on a reading of behaviour)"
+            out.append(table)
+    readings = [e for e in inf.exclusions if e.dropped is None and any(e is a for a in inf.active)]
+    dropped = [e for e in inf.exclusions if e.dropped is not None]
+    if readings:
+        lines = Text("Readings (behaviour: strong, not certain):")
+        for e in readings:
+            lines.append("\n  - " + e.text(inf.names, style))
+        out.append(lines)
+    if dropped and not compact:
+        lines = Text("Readings given up:")
+        for e in dropped:
+            lines.append(f"\n  - {e.text(inf.names, style)}: {e.dropped_text(inf.names, style)}")
+        out.append(lines)
+    if inf.deductions:
+        lines = Text("Deductions:")
+        for d in inf.deductions:
+            tag = "certain" if d.basis == "fact" else "inferred"
+            lines.append(f"\n  - [{tag}] {d.text}")
+        out.append(lines)
+    if not compact:
+        out.append(Text(f"Probabilities: {inf.method}.", style="dim" if rich else ""))
+    return out

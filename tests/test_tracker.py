@@ -1,0 +1,407 @@
+"""The rule-of-48 tracker: counts, sparigli, the 220 and even-total checks, sweep risk, views."""
+
+from __future__ import annotations
+
+import random
+from math import comb
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tutor.captures import VALUE_OF, table_sum
+from tutor.cards import FULL_DECK, format_cards, indexes_of, mask_of, parse_card, parse_cards
+from tutor.record import load_path, loads
+from tutor.rules import Ruleset, load_ruleset
+from tutor.state import GameState
+from tutor.tracker import (
+    DECK_TOTAL,
+    flipped_values,
+    history,
+    sweep_value,
+    track,
+    viewer_state,
+    viewer_state_from_record,
+)
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
+
+
+def deal_with(
+    rules: Ruleset, table: str, fixed: list[str], seed: int = 0, style: str = "french"
+) -> GameState:
+    """A full one-deal hand: the table and each seat's given cards, the rest filled at random."""
+    t = mask_of(parse_cards(table, style))
+    given = [mask_of(parse_cards(h, style)) for h in fixed]
+    used = t
+    for g in given:
+        assert not used & g
+        used |= g
+    rest = [i for i in range(40) if not used >> i & 1]
+    random.Random(seed).shuffle(rest)
+    hands = []
+    for g in given:
+        need = rules.hand_size - g.bit_count()
+        hands.append(g | mask_of(rest[:need]))
+        rest = rest[need:]
+    return GameState(rules, t, [[(h, 0) for h in hands]])
+
+
+def play(state: GameState, *moves: str, style: str = "french") -> None:
+    for text in moves:
+        state.play(state.parse_move(text, style))
+
+
+# -- seed 004's example -----------------------------------------------------------------------
+
+
+@pytest.fixture
+def seed004(scopone: Ruleset) -> GameState:
+    """8 takes 6+2; then 6 and 2 are laid for the next capture by sum."""
+    s = deal_with(scopone, "6H 2S 5C QD", ["JD 3H", "6S", "2C 7D", "JC 7H"])
+    play(s, "JD x 6H 2S", "6S", "2C")
+    return s
+
+
+def test_seed004_eight_takes_six_and_two(seed004: GameState) -> None:
+    s = seed004.copy()
+    s.stack = list(seed004.stack)
+    s.pop()
+    s.pop()
+    board = track(s, 0)
+    assert board.unmatched == (2, 6, 8)
+    assert [sp.flipped for sp in board.sparigli] == [(2, 6, 8)]
+
+
+def test_seed004_six_plus_two_again_matches_everything(seed004: GameState) -> None:
+    play(seed004, "JC x 6S 2C")
+    board = track(seed004, 0)
+    assert board.unmatched == ()
+    assert [sp.flipped for sp in board.sparigli] == [(2, 6, 8), (2, 6, 8)]
+    assert board.sparigli[-1].unmatched == ()
+
+
+def test_seed004_two_plus_five_leaves_five_six_seven_eight(seed004: GameState) -> None:
+    play(seed004, "7H x 2C 5C")
+    board = track(seed004, 0)
+    assert board.unmatched == (5, 6, 7, 8)
+    assert board.sparigli[-1].flipped == (2, 5, 7)
+    text = board.sparigli[-1].text("french", ["W", "N", "E", "S"])
+    assert "7H x 2C 5C (2+5=7)" in text and "unmatched now: 5, 6, 7, 8" in text
+
+
+def test_twin_capture_is_no_spariglio(scopa: Ruleset) -> None:
+    s = GameState.from_cards(
+        scopa, "6H 2S 5C QD", [["6D", "AC", "3S"], ["KD", "5H", "7S"]], "french"
+    )
+    play(s, "6D x 6H")
+    board = track(s, 0)
+    assert board.sparigli == []
+    assert board.unmatched == ()
+    assert board.counts[5].captured == 2
+
+
+def test_flipped_values() -> None:
+    assert flipped_values(parse_card("7D").index, mask_of(parse_cards("AS 2C 4B"))) == (1, 2, 4, 7)
+    assert flipped_values(parse_card("9D").index, mask_of(parse_cards("9S"))) == ()
+
+
+# -- the board's counts and checks, on random hands -------------------------------------------
+
+
+def _greedy(state: GameState, rng: random.Random) -> None:
+    state.push(rng.choice(state.legal_moves()))
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    name=st.sampled_from(["scopone-scientifico", "scopa", "scopone-16"]),
+    seed=st.integers(0, 10**6),
+    cut=st.floats(0, 1),
+)
+def test_board_counts_add_up(name: str, seed: int, cut: float) -> None:
+    rules = load_ruleset(name)
+    rng = random.Random(seed)
+    full = GameState.random(rules, rng)
+    plays = int(cut * rules.plays_per_hand)
+    for _ in range(plays):
+        _greedy(full, rng)
+    viewer = seed % rules.players
+    view = viewer_state(full, viewer)
+    board = track(view, viewer)
+    captured = 0
+    for side_mask in full.captured:
+        captured |= side_mask
+    for c in board.counts:
+        assert c.captured + c.table + c.mine + c.unseen == 4
+        assert c.matched == (
+            sum(1 for i in indexes_of(captured) if VALUE_OF[i] == c.value) % 2 == 0
+        )
+        # rule of 48: the parity of the value still out is that of captured + table + mine
+        assert c.unseen % 2 == (c.captured + c.table + c.mine) % 2
+    assert board.unseen == FULL_DECK & ~(captured | full.table | full.hands[viewer])
+    assert board.seen_sum + board.unseen_sum == DECK_TOTAL
+    assert board.unseen_sum == table_sum(board.unseen)
+    assert board.even_total[3] % 2 == 0
+    others = sum(full.hand_size(s) for s in range(rules.players) if s != viewer)
+    assert board.in_other_hands == others
+    assert board.stock == board.unseen.bit_count() - others
+    # the sparigli account for every parity change of the captures (leftovers aside)
+    parity = [0] * 11
+    for step in history(full):
+        for v in flipped_values(step.card, step.capture) if step.capture else ():
+            parity[v] ^= 1
+        for i in indexes_of(step.leftover):
+            parity[VALUE_OF[i]] ^= 1
+    assert board.unmatched == tuple(v for v in range(1, 11) if parity[v])
+    # the view's board is the full state's board: only the viewer's cards count as seen
+    assert track(full, viewer).unmatched == board.unmatched
+    assert track(full, viewer).unseen == board.unseen
+
+
+# -- sweep risk ---------------------------------------------------------------------------------
+
+
+def test_sweep_risk_is_hypergeometric(scopone: Ruleset) -> None:
+    s = deal_with(scopone, "2H 3S 4C QD", ["QC JD JH JS JC KD KH KS KC", "", "", ""], seed=3)
+    play(s, "QC x QD")  # leaves 2 + 3 + 4 = 9: one 9 sweeps it
+    board = track(viewer_state(s, 0), 0)
+    assert (board.sweep.sum, board.sweep.value, board.sweep.next_seat) == (9, 9, 1)
+    assert board.sweep.unseen == board.counts[8].unseen == 2
+    pool = board.unseen.bit_count()
+    assert pool == 40 - 3 - 2 - 8
+    assert board.sweep.probability == pytest.approx(1 - comb(pool - 2, 9) / comb(pool, 9))
+    assert board.sweep.scopa
+
+
+def test_no_single_card_sweeps_above_ten(scopa: Ruleset) -> None:
+    s = GameState.from_cards(scopa, "6H 5S", [["AD", "KC", "3S"], ["KD", "5H", "7S"]], "french")
+    assert sweep_value(s) is None
+    board = track(s, 0)
+    assert board.sweep.value is None and board.sweep.probability is None and board.sweep.sum == 11
+
+
+def test_single_card_sweep_and_precedence(scopa: Ruleset) -> None:
+    s = GameState.from_cards(scopa, "6H", [["AD", "KC", "3S"], ["KD", "5H", "7S"]], "french")
+    assert sweep_value(s) == 6
+    # 1+4+5 = 10: a king sweeps; but 5+5 would not be a single-card sweep for the 5
+    s = GameState.from_cards(scopa, "AH 4S 5C", [["AD", "KC", "3S"], ["KD", "5H", "7S"]], "french")
+    assert sweep_value(s) == 10
+    assert track(s, 0).sweep.probability == 1.0  # seat 0 holds the KC
+    assert sweep_value(GameState.from_cards(scopa, "", [["AD"], ["KD"]], "french")) is None
+
+
+def test_last_play_sweep_is_no_scopa(scopa: Ruleset) -> None:
+    s = GameState.from_cards(scopa, "2H 3S", [["AD"], ["5D"]], "french")
+    play(s, "AD")
+    board = track(s, 1)
+    assert board.sweep.value == 6 and not board.sweep.scopa and board.sweep.probability == 0.0
+
+
+# -- the 220 check and parity in the last round --------------------------------------------------
+
+
+def endgame(rules: Ruleset, table: str, hands: list[str], style: str = "french") -> GameState:
+    """A late position: the given table and hands; every other card already captured by side 0."""
+    t = mask_of(parse_cards(table, style))
+    hs = [mask_of(parse_cards(h, style)) for h in hands]
+    s = GameState(rules, t, [[(h, 0) for h in hs]])
+    placed = t
+    for h in hs:
+        placed |= h
+    s.captured[0] = FULL_DECK & ~placed
+    return s
+
+
+def test_rule_of_220_names_the_last_card(scopa: Ruleset) -> None:
+    s = endgame(scopa, "KH", ["3D 4S", "QS 6C"])
+    play(s, "4S", "6C")  # 1 card each is left
+    play(s, "3D")
+    board = track(viewer_state(s, 0), 0)
+    assert board.unseen == mask_of(parse_cards("QS", "french"))
+    assert board.unseen_sum == 9 and board.seen_sum == 211
+    assert any("one card still unseen is worth 9" in n for n in board.notes)
+    assert any("exactly one each of 9" in n for n in board.notes)
+
+
+def test_last_round_220_sum_of_the_others(scopone: Ruleset) -> None:
+    s = endgame(scopone, "", ["2D", "5C", "7S", "KH"])
+    board = track(viewer_state(s, 3), 3)
+    assert board.last_round
+    assert board.unseen_sum == 14
+    assert any("add up to 14" in n and "seat 0" in n for n in board.notes)
+    assert any("exactly one each of 2, 5, 7" in n for n in board.notes)
+    assert board.to_json("french")["rule_220"] == {"seen": 206, "unseen": 14, "last_round": True}
+
+
+# -- the viewer's view ----------------------------------------------------------------------------
+
+
+def test_viewer_state_hides_other_hands_and_keeps_history(scopone: Ruleset) -> None:
+    rng = random.Random(5)
+    full = GameState.random(scopone, rng)
+    for _ in range(13):
+        _greedy(full, rng)
+    view = viewer_state(full, 2)
+    assert view.hands[2] == full.hands[2]
+    for seat in (0, 1, 3):
+        assert view.hands[seat] == 0
+        assert view.unknown[seat] == full.hand_size(seat)
+    assert (view.table, view.captured, view.scope, view.turn) == (
+        full.table,
+        full.captured,
+        full.scope,
+        full.turn,
+    )
+    assert [(r.seat, r.card, r.capture) for r in view.stack] == [
+        (r.seat, r.card, r.capture) for r in full.stack
+    ]
+    assert all(known == 0 for d in view.deals for s, (known, _) in enumerate(d) if s != 2)
+    assert view.unplaced().bit_count() == sum(view.unknown)
+    # the view can be played on and undone like any state
+    view.push(full.legal_moves()[0])
+    view.pop()
+
+
+def test_viewer_state_in_scopa_hides_future_deals_until_dealt(scopa: Ruleset) -> None:
+    rng = random.Random(2)
+    full = GameState.random(scopa, rng)
+    for _ in range(7):  # into the second deal
+        _greedy(full, rng)
+    view = viewer_state(full, 0)
+    assert view.deal_index == 2
+    assert view.hands[0] == full.hands[0] and view.hands[0]
+    assert all(known == 0 for d in view.deals[2:] for known, _ in d)
+    assert view.deals[1][0][0] == full.deals[1][0][0]  # the viewer's second deal, received
+    board = track(view, 0)
+    assert board.stock == 40 - 4 - 12
+    assert board.in_other_hands == full.hand_size(1)
+
+
+def test_viewer_state_from_record() -> None:
+    [rec] = load_path(EXAMPLES / "scopone-hand.yaml")
+    view = viewer_state_from_record(rec, "North", 10)
+    north = rec.seat_of("North")
+    assert view.ply == 10
+    assert view.hands[north] == rec.state_at(10).hands[north]
+    assert all(view.hands[s] == 0 for s in range(4) if s != north)
+    board = track(view, north, rec.players)
+    assert board.names == rec.players
+    seen = view.table | view.hands[north]
+    for m in view.captured:
+        seen |= m
+    assert board.unseen == FULL_DECK & ~seen
+    assert board.unseen.bit_count() == sum(view.unknown)
+
+
+def test_partial_record_view_matches_full_record() -> None:
+    [full] = load_path(EXAMPLES / "scopone-hand.yaml")
+    [part] = load_path(EXAMPLES / "partial-view.yaml")
+    for n in (0, 7, 20, 35):
+        a = track(viewer_state_from_record(full, "South", n), 0)
+        b = track(viewer_state_from_record(part, "South", n), 0)
+        assert a.unmatched == b.unmatched and a.unseen == b.unseen
+        assert [sp.number for sp in a.sparigli] == [sp.number for sp in b.sparigli]
+
+
+def test_board_json_shape(scopone: Ruleset) -> None:
+    [rec] = loads(
+        """
+ruleset: scopa
+deck: french
+players: [You, Ada]
+table: [2C, 4H, 5S, QD]
+deals:
+  - {You: [7D, 7H, AS], Ada: [3H, KC, JD]}
+plays: [7D x 2C 5S, 3H]
+""",
+        "t.yaml",
+    )
+    view = viewer_state_from_record(rec, "You")
+    j = track(view, 0, rec.players).to_json("french")
+    assert j["unmatched"] == [2, 5, 7]
+    assert j["sparigli"][0]["taken"] == ["2C", "5S"]
+    assert "7D" not in j["unseen"] and "3H" not in j["unseen"] and "KC" in j["unseen"]
+    assert j["sweep"] == {
+        "sum": 16,
+        "value": None,
+        "unseen": 0,
+        "next": 0,
+        "probability": None,
+        "scopa": False,
+    }
+    assert format_cards(view.table, "french") == "3H 4H QD"
+
+
+# -- tutor track and tutor replay --as ----------------------------------------------------------
+
+
+def _cli(*args: str) -> tuple[int, str, str]:
+    from typer.testing import CliRunner
+
+    from tutor.cli import app
+
+    result = CliRunner().invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_cli_track_json() -> None:
+    import json
+
+    code, out, err = _cli(
+        "track", str(EXAMPLES / "scopone-hand.yaml"), "--as", "South", "--at", "3", "--json"
+    )
+    assert code == 0, err
+    j = json.loads(out)
+    assert j["player"] == "South" and j["at"] == 3 and j["total_plays"] == 36
+    assert j["unmatched"] == [3, 4, 7]  # North's 7D took 3C + 4S
+    # only South's cards count as seen, though the record gives every hand
+    assert len(j["unseen"]) == 40 - 8 - 2 - 5 == 25
+    assert set(j["holdings"]) == {"West", "North", "East"}
+    cell = j["holdings"]["West"]["RB"]
+    assert cell["status"] == "may" and 0 < cell["probability"] < 1 and cell["basis"] is None
+    assert j["sweep"] == {
+        "sum": 10,
+        "value": 10,
+        "unseen": 3,
+        "next": "East",
+        "probability": pytest.approx(1 - comb(25 - 3, 9) / comb(25, 9), abs=1e-6),
+        "scopa": True,
+        "probability_facts": pytest.approx(1 - comb(25 - 3, 9) / comb(25, 9), abs=1e-6),
+    }
+    assert j["deductions"] == [] and j["method"].startswith("exact count")
+
+
+def test_cli_track_human_board() -> None:
+    code, out, _ = _cli("track", str(EXAMPLES / "partial-view.yaml"), "--as", "South", "--at", "30")
+    assert code == 0
+    assert "South's view after play 30 of 36" in out
+    for part in (
+        "captured",
+        "parity",
+        "ODD",
+        "Sparigli",
+        "Rule of 220",
+        "Even total",
+        "Who can hold what",
+        "Probabilities: exact count",
+    ):
+        assert part in out
+
+
+def test_cli_track_bad_input() -> None:
+    code, _, err = _cli("track", str(EXAMPLES / "scopone-hand.yaml"), "--as", "Nobody")
+    assert code == 3 and "--as Nobody: no such player (players: South, West, North, East)" in err
+    code, _, err = _cli("track", str(EXAMPLES / "scopone-hand.yaml"), "--as", "South", "--at", "99")
+    assert code == 3 and "--at 99: the record has only 36 plays" in err
+    code, _, err = _cli("track", str(EXAMPLES / "scopone-hand.yaml"))
+    assert code == 2 and "--as" in err
+
+
+def test_cli_replay_as_shows_the_board_after_each_play() -> None:
+    code, out, err = _cli("replay", str(EXAMPLES / "partial-view.yaml"), "--as", "South")
+    assert code == 0, err
+    assert out.count("Unmatched:") == 36
+    assert "at play 6 West could have swept the table (AS = 1) with an ace" in out
+    assert "not available" not in err

@@ -1,0 +1,317 @@
+"""Practice for the rule of 48: the logic behind ``tutor drill 48`` (no terminal code here).
+
+A drill deals a random hand, lets computer players play it to a random point, and asks the
+player, sitting in one seat, either which values are unmatched (an odd number of cards of that
+value captured, the capturing cards included), or who must hold a given card. It checks the
+answer and explains it from the tracker: the list of sparigli, or the deduction and the facts
+and readings it rests on. Everything is drawn from one seeded generator, so a seed gives the
+same questions every time.
+
+>>> q = make_question("scopone-scientifico", random.Random(4), kind="unmatched")
+>>> q.kind, len(q.position) > 3
+('unmatched', True)
+>>> check_answer(q, q.expected_text()).correct
+True
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from .captures import VALUE_OF
+from .cards import SETTEBELLO, Style, format_card, format_cards, get_style
+from .inference import STOCK, Analysis, analyse
+from .rules import Ruleset, load_ruleset
+from .state import GameState, Move
+
+__all__ = [
+    "KINDS",
+    "PLAYER_KINDS",
+    "DrillQuestion",
+    "DrillResult",
+    "greedy_move",
+    "random_move",
+    "make_question",
+    "check_answer",
+    "parse_values",
+    "default_names",
+]
+
+KINDS = ("unmatched", "holder", "mixed")
+PLAYER_KINDS = ("greedy", "random")
+
+
+def default_names(players: int) -> list[str]:
+    """Seat names in playing order (the dealer last)."""
+    if players == 4:
+        return ["West", "North", "East", "South"]
+    if players == 2:
+        return ["Ada", "You"]
+    return [f"P{i + 1}" for i in range(players)]
+
+
+def random_move(state: GameState, rng: random.Random) -> Move:
+    """Any legal move, uniformly."""
+    moves = state.legal_moves()
+    return moves[rng.randrange(len(moves))]
+
+
+def greedy_move(state: GameState, rng: random.Random) -> Move:
+    """A simple player who never passes up a scopa or the settebello, then takes the most."""
+    moves = state.legal_moves()
+    if not state.is_last_play() or state.rules.last_play_scopa:
+        sweeps = [m for m in moves if m.capture and m.capture == state.table]
+        if sweeps:
+            return sweeps[rng.randrange(len(sweeps))]
+    best = [m for m in moves if m.capture & SETTEBELLO.bit]
+    if not best:
+        most = max(m.capture.bit_count() for m in moves)
+        best = [m for m in moves if m.capture.bit_count() == most]
+        if most == 0:
+            low = min(VALUE_OF[m.card] for m in best)
+            best = [m for m in best if VALUE_OF[m.card] == low]
+    return best[rng.randrange(len(best))]
+
+
+@dataclass
+class DrillQuestion:
+    """One question: the position as the player sees it, and the expected answer."""
+
+    kind: str
+    """``unmatched`` or ``holder``."""
+    question: str
+    position: list[str]
+    """The hand so far, as lines: seating, table, the plays, your cards now."""
+    expected: tuple[int, ...] | str
+    """The unmatched values, or the name of the player who must hold the card."""
+    explanation: list[str]
+    viewer: int
+    names: list[str]
+    style: Style
+    plays: int
+    card: int | None = None
+    analysis: Analysis | None = field(default=None, repr=False)
+    state: GameState | None = field(default=None, repr=False)
+    """The full position (every hand known), to check the question against."""
+
+    def expected_text(self) -> str:
+        if isinstance(self.expected, str):
+            return self.expected
+        return " ".join(self.style.rank_text(v) for v in self.expected) or "none"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "question": self.question,
+            "position": list(self.position),
+            "expected": self.expected if isinstance(self.expected, str) else list(self.expected),
+            "explanation": list(self.explanation),
+            "viewer": self.names[self.viewer],
+            "plays": self.plays,
+            "card": None if self.card is None else format_card(self.card, self.style),
+        }
+
+
+@dataclass
+class DrillResult:
+    correct: bool
+    message: str
+    """Right or wrong, and what the answer was."""
+    explanation: list[str]
+
+
+def parse_values(text: str, style: Style) -> tuple[int, ...]:
+    """Values typed as ``2 6 8``, ``2, 6, 8``, ``A J`` (the deck's letters) or ``none``.
+
+    >>> from tutor.cards import FRENCH
+    >>> parse_values("8, 2 6", FRENCH), parse_values("a k Q", FRENCH), parse_values("none", FRENCH)
+    ((2, 6, 8), (1, 9, 10), ())
+    """
+    words = [w for w in re.split(r"[\s,;]+", text.strip()) if w]
+    if len(words) == 1 and words[0].lower() in ("none", "-", "0", "nothing"):
+        return ()
+    letters = {style.rank_text(v).upper(): v for v in range(1, 11)}
+    letters["ACE"] = 1
+    out: set[int] = set()
+    for w in words:
+        key = w.upper()
+        if key.isdigit() and 1 <= int(key) <= 10:
+            out.add(int(key))
+        elif key in letters:
+            out.add(letters[key])
+        else:
+            raise ValueError(
+                f"{w!r} is not a value: type numbers 1-10 or A/{'/'.join(style.figures)}, "
+                "separated by spaces, or none"
+            )
+    return tuple(sorted(out))
+
+
+def _position_lines(state: GameState, viewer: int, names: list[str], style: Style) -> list[str]:
+    """What the player has seen: the opening table, every play, the table and their hand now."""
+    work = state.copy()
+    work.stack = list(state.stack)
+    moves = []
+    while work.stack:
+        moves.append(work.pop())
+    moves.reverse()
+    lines = [
+        f"Playing order: {', '.join(names)} ({names[-1]} deals). You are {names[viewer]}.",
+        f"Opening table: {format_cards(work.table, style) or '-'}",
+    ]
+    for n, m in enumerate(moves, start=1):
+        seat = work.turn
+        r_deal = work.deal_index
+        work.push(m)
+        r = work.stack[-1]
+        mark = " (scopa)" if r.scopa else ""
+        lines.append(f"{n:>2}. {names[seat]}: {m.text(style)}{mark}")
+        if r.dealt and work.deal_index > r_deal:
+            lines.append(f"    -- deal {work.deal_index} --")
+    lines.append(f"Table now: {format_cards(state.table, style) or '-'}")
+    lines.append(f"Your cards: {format_cards(state.hands[viewer], style) or '-'}")
+    return lines
+
+
+def _play_to(rules: Ruleset, rng: random.Random, players: str, lo: float, hi: float) -> GameState:
+    chooser = greedy_move if players == "greedy" else random_move
+    state = GameState.random(rules, rng)
+    total = rules.plays_per_hand
+    stop = rng.randint(max(1, int(lo * total)), max(1, int(hi * total)))
+    for _ in range(stop):
+        state.push(chooser(state, rng))
+    return state
+
+
+def make_question(
+    ruleset: str | Ruleset,
+    rng: random.Random,
+    kind: str = "mixed",
+    players: str = "greedy",
+    names: list[str] | None = None,
+    style: Style | str | None = None,
+) -> DrillQuestion:
+    """A random position and a question about it (see the module docstring)."""
+    if kind not in KINDS:
+        raise ValueError(f"unknown drill kind {kind!r}; choose one of {', '.join(KINDS)}")
+    if players not in PLAYER_KINDS:
+        raise ValueError(f"unknown players {players!r}; choose one of {', '.join(PLAYER_KINDS)}")
+    rules = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+    st = get_style(style)
+    who = names or default_names(rules.players)
+    viewer = rules.players - 1 if rules.players == 4 else rng.randrange(rules.players)
+    want_holder = kind == "holder" or (kind == "mixed" and rng.random() < 0.5)
+    for attempt in range(60):
+        late = want_holder and attempt < 50
+        state = _play_to(rules, rng, players, 0.6 if late else 0.15, 0.95 if late else 0.85)
+        if state.is_over():
+            continue
+        if state.hand_size(viewer) == 0 and not late:
+            continue
+        a = analyse(state, viewer, who, st)
+        if want_holder and attempt < 50:
+            q = _holder_question(state, a, viewer, who, st)
+            if q is not None:
+                return q
+            continue
+        return _unmatched_question(state, a, viewer, who, st)
+    state = _play_to(rules, rng, players, 0.15, 0.85)
+    return _unmatched_question(state, analyse(state, viewer, who, st), viewer, who, st)
+
+
+def _unmatched_question(
+    state: GameState, a: Analysis, viewer: int, names: list[str], style: Style
+) -> DrillQuestion:
+    board = a.board
+    explanation = []
+    if board.sparigli:
+        explanation.append("The captures by sum (sparigli), each flipping the values it involves:")
+        explanation += ["  " + sp.text(style, names) for sp in board.sparigli]
+    else:
+        explanation.append("No capture by sum yet: every capture took a twin, so all is matched.")
+    if any(r.leftover for r in state.stack):
+        explanation.append("(The cards left at the end went to the last capturer.)")
+    caps = ", ".join(f"{style.rank_text(c.value)}:{c.captured}" for c in board.counts)
+    explanation.append(f"Cards captured per value: {caps}.")
+    return DrillQuestion(
+        "unmatched",
+        f"After play {len(state.stack)}: which values are unmatched (an odd number captured)? "
+        "Type the values (e.g. 2 6 8) or none.",
+        _position_lines(state, viewer, names, style),
+        board.unmatched,
+        explanation,
+        viewer,
+        names,
+        style,
+        len(state.stack),
+        analysis=a,
+        state=state,
+    )
+
+
+def _holder_question(
+    state: GameState, a: Analysis, viewer: int, names: list[str], style: Style
+) -> DrillQuestion | None:
+    """A question on a 'must hold' deduction that is true in the real deal (None: none)."""
+    inf = a.inference
+    if len(inf.capacity) < 2:
+        return None  # one holder left: nothing to work out
+    ranked = sorted(inf.deductions, key=lambda d: d.basis != "inference")
+    for d in ranked:
+        if d.status != "must" or d.holder in (STOCK, viewer):
+            continue
+        if not state.hands[d.holder] >> d.card & 1:
+            continue  # a reading misled by a player who does not play greedily
+        card = format_card(d.card, style)
+        others = [n for i, n in enumerate(names) if i != viewer]
+        return DrillQuestion(
+            "holder",
+            f"After play {len(state.stack)}: who must hold {card}? Type a name "
+            f"({', '.join(others)}).",
+            _position_lines(state, viewer, names, style),
+            names[d.holder],
+            [d.text],
+            viewer,
+            names,
+            style,
+            len(state.stack),
+            d.card,
+            a,
+            state,
+        )
+    return None
+
+
+def check_answer(question: DrillQuestion, answer: str) -> DrillResult:
+    """Whether ``answer`` is right, with the expected answer and the explanation."""
+    expected = question.expected_text()
+    if question.kind == "holder":
+        given = answer.strip().lower()
+        ok = given == str(question.expected).lower()
+        verdict = "Right" if ok else f"Not quite: {question.expected} must hold it"
+        return DrillResult(ok, f"{verdict}.", list(question.explanation))
+    try:
+        values = parse_values(answer, question.style)
+    except ValueError as exc:
+        return DrillResult(False, f"{exc}. The answer: {expected}.", list(question.explanation))
+    want = question.expected if isinstance(question.expected, tuple) else ()
+    if values == want:
+        return DrillResult(True, f"Right: unmatched {expected}.", list(question.explanation))
+    missing = [v for v in want if v not in values]
+    extra = [v for v in values if v not in want]
+    parts = []
+    if missing:
+        parts.append("you missed " + ", ".join(question.style.rank_text(v) for v in missing))
+    if extra:
+        parts.append(
+            ", ".join(question.style.rank_text(v) for v in extra)
+            + " "
+            + ("is" if len(extra) == 1 else "are")
+            + " matched"
+        )
+    return DrillResult(
+        False, f"Not quite ({'; '.join(parts)}). Unmatched: {expected}.", list(question.explanation)
+    )

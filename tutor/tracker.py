@@ -1,0 +1,542 @@
+"""The rule-of-48 tracker: what one player can count from their own seat.
+
+A strong player keeps in their head, per value, how many cards have been captured (matched when
+even, unmatched when odd), which cards are still unseen, the list of *sparigli* (captures by sum,
+which flip the parity of every value involved), the rule of 220 and the even total, and whether
+the table can be swept by one card. :func:`track` computes exactly that from a
+:class:`~tutor.state.GameState` seen from one seat; :func:`viewer_state` builds that view from a
+full-information state (or a hand record) by hiding every card the viewer has not seen.
+
+Seed 004's example: an 8 taking 6+2 leaves 2, 6 and 8 unmatched.
+
+>>> from tutor.rules import load_ruleset
+>>> s = GameState.from_cards(load_ruleset("scopa"), "6C 2S 9D 4B",
+...                          [["8D", "AC", "3S"], ["RD", "5C", "7S"]])
+>>> s.push(s.parse_move("8D x 6C 2S"))
+>>> board = track(s, viewer=0)
+>>> board.unmatched
+(2, 6, 8)
+>>> board.sparigli[0].flipped
+(2, 6, 8)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from math import comb
+from typing import TYPE_CHECKING, Any
+
+from .captures import VALUE_OF, legal_captures, table_sum
+from .cards import FULL_DECK, Style, format_card, format_cards, indexes_of
+from .state import GameState, Move
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from .record import HandRecord
+
+__all__ = [
+    "DECK_TOTAL",
+    "ValueCount",
+    "Spariglio",
+    "SweepRisk",
+    "HistoryStep",
+    "Board",
+    "history",
+    "viewer_state",
+    "viewer_state_from_record",
+    "sweep_value",
+    "flipped_values",
+    "track",
+    "seat_names",
+    "value_word",
+    "a_value",
+    "hypergeometric_any",
+]
+
+DECK_TOTAL = 220
+"""The 40 values add up to 4 x (1 + 2 + ... + 10) = 220 (the "rule of 220", domain.md)."""
+
+
+def value_word(value: int) -> str:
+    """A value in words for messages: ``ace`` for 1, the digits otherwise.
+
+    >>> value_word(1), a_value(1), a_value(8), a_value(9)
+    ('ace', 'an ace', 'an 8', 'a 9')
+    """
+    return "ace" if value == 1 else str(value)
+
+
+def a_value(value: int) -> str:
+    """The value with its article: ``an ace``, ``an 8``, ``a 9``."""
+    return ("an " if value in (1, 8) else "a ") + value_word(value)
+
+
+def seat_names(n: int, names: Sequence[str] | None = None) -> list[str]:
+    """The players' names, or ``seat 0``, ``seat 1``... when none are given."""
+    if names is not None and len(names) == n:
+        return list(names)
+    return [f"seat {i}" for i in range(n)]
+
+
+def flipped_values(card: int, capture: int) -> tuple[int, ...]:
+    """The values whose captured count changes parity when ``card`` takes ``capture``.
+
+    A capture by a twin (6 takes 6) flips nothing; a capture by sum flips every value that
+    appears an odd number of times among the played card and the cards taken.
+
+    >>> from tutor.cards import parse_card, parse_cards, mask_of
+    >>> flipped_values(parse_card("8D").index, mask_of(parse_cards("6C 2S")))
+    (2, 6, 8)
+    >>> flipped_values(parse_card("8D").index, mask_of(parse_cards("4C 4S")))
+    (8,)
+    >>> flipped_values(parse_card("6D").index, mask_of(parse_cards("6S")))
+    ()
+    """
+    odd = [False] * 11
+    odd[VALUE_OF[card]] = True
+    for i in indexes_of(capture):
+        odd[VALUE_OF[i]] = not odd[VALUE_OF[i]]
+    return tuple(v for v in range(1, 11) if odd[v])
+
+
+def sweep_value(state: GameState) -> int | None:
+    """The value of the one card that would sweep the table now, or None.
+
+    A sweep takes every card, so its value is the table's sum; it must also be a legal capture
+    (a single card of that value on a table of several cards is impossible, since every other
+    card adds to the sum).
+    """
+    t = state.table
+    if not t:
+        return None
+    s = table_sum(t)
+    if s > 10:
+        return None
+    return s if t in legal_captures(t, s, state.rules.capture_precedence) else None
+
+
+@dataclass(frozen=True)
+class HistoryStep:
+    """One play as it was made: the position before it and what it did."""
+
+    number: int
+    """1-based play number in the hand."""
+    seat: int
+    card: int
+    capture: int
+    table_before: int
+    deal_index: int
+    """``GameState.deal_index`` before the play (the holding the player had came from it)."""
+    unknown_before: int
+    """How many of the mover's cards the viewer did not know before the play."""
+    last_play: bool
+    """The play was the last of the hand (a sweep then is no scopa)."""
+    sweep: int | None
+    """The value that could have swept the table before the play (None: none)."""
+    scopa: bool
+    leftover: int
+    learned: bool
+    """The card was one the viewer did not know the mover held."""
+
+
+def history(state: GameState) -> list[HistoryStep]:
+    """The plays on ``state``'s stack, each with the position just before it."""
+    work = state.copy()
+    work.stack = list(state.stack)
+    moves: list[Move] = []
+    while work.stack:
+        moves.append(work.pop())
+    moves.reverse()
+    steps: list[HistoryStep] = []
+    for n, move in enumerate(moves, start=1):
+        seat = work.turn
+        before = work.table
+        deal_index = work.deal_index
+        unknown = work.unknown[seat]
+        last = work.is_last_play()
+        sweep = sweep_value(work)
+        work.push(move)
+        r = work.stack[-1]
+        steps.append(
+            HistoryStep(
+                n,
+                seat,
+                move.card,
+                move.capture,
+                before,
+                deal_index,
+                unknown,
+                last,
+                sweep,
+                r.scopa,
+                r.leftover,
+                r.learned,
+            )
+        )
+    return steps
+
+
+def _hide_deals(
+    deals: list[list[tuple[int, int]]], viewer: int, dealt: int
+) -> list[list[tuple[int, int]]]:
+    out = []
+    for d, deal in enumerate(deals):
+        row = []
+        for seat, (known, unknown) in enumerate(deal):
+            if seat == viewer and d < dealt:
+                row.append((known, unknown))
+            else:
+                row.append((0, known.bit_count() + unknown))
+        out.append(row)
+    return out
+
+
+def viewer_state(state: GameState, viewer: int) -> GameState:
+    """The same position as the viewer at seat ``viewer`` knows it, with the same history.
+
+    Every card of another player that has not been played becomes unknown, and so do the cards
+    still to be dealt (the viewer's included); the moves on ``state``'s stack are pushed again,
+    so the returned state's stack is the history the viewer watched.
+    """
+    if not 0 <= viewer < state.rules.players:
+        raise ValueError(f"no seat {viewer}: the game has {state.rules.players} players")
+    work = state.copy()
+    work.stack = list(state.stack)
+    moves: list[Move] = []
+    while work.stack:
+        moves.append(work.pop())
+    moves.reverse()
+    # ``work`` is now the first position the state knows about.
+    for seat in range(work.rules.players):
+        if seat != viewer:
+            work.unknown[seat] += work.hands[seat].bit_count()
+            work.hands[seat] = 0
+    work.deals = _hide_deals(work.deals, viewer, state.deal_index)
+    for move in moves:
+        work.push(move)
+    return work
+
+
+def viewer_state_from_record(
+    record: HandRecord, viewer: int | str, n: int | None = None
+) -> GameState:
+    """The position after the first ``n`` plays of ``record`` (all when None) from one seat."""
+    seat = record.seat_of(viewer) if isinstance(viewer, str) else viewer
+    plays = len(record.plays) if n is None else n
+    return viewer_state(record.state_at(plays), seat)
+
+
+@dataclass(frozen=True)
+class ValueCount:
+    """The count of one value from the viewer's seat."""
+
+    value: int
+    captured: int
+    table: int
+    mine: int
+    unseen: int
+
+    @property
+    def matched(self) -> bool:
+        """An even number captured (the capturing card included)."""
+        return self.captured % 2 == 0
+
+
+@dataclass(frozen=True)
+class Spariglio:
+    """A capture by sum: it flips the parity of the values in ``flipped``."""
+
+    number: int
+    seat: int
+    card: int
+    taken: int
+    flipped: tuple[int, ...]
+    unmatched: tuple[int, ...]
+    """The unmatched values just after this capture."""
+
+    def text(self, style: Style | str | None = None, names: Sequence[str] | None = None) -> str:
+        who = seat_names(max(self.seat + 1, len(names or ())), names)[self.seat]
+        parts = "+".join(
+            str(VALUE_OF[i]) for i in sorted(indexes_of(self.taken), key=VALUE_OF.__getitem__)
+        )
+        um = ", ".join(map(str, self.unmatched)) or "none"
+        return (
+            f"play {self.number}, {who}: {format_card(self.card, style)} x "
+            f"{format_cards(self.taken, style)} ({parts}={VALUE_OF[self.card]}) flips "
+            f"{', '.join(map(str, self.flipped))}; unmatched now: {um}"
+        )
+
+
+@dataclass(frozen=True)
+class SweepRisk:
+    """Can one card sweep the table as it stands, and how likely is the next player to hold it."""
+
+    sum: int
+    value: int | None
+    unseen: int
+    """Unseen cards of ``value`` (0 when no single card sweeps)."""
+    next_seat: int
+    probability: float | None
+    """P(the next player to move holds a card of ``value``); None when nothing sweeps."""
+    scopa: bool
+    """Whether such a sweep would score a scopa (not on the last play of the hand)."""
+    method: str = "hypergeometric (cards seen only)"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "sum": self.sum,
+            "value": self.value,
+            "unseen": self.unseen,
+            "next": self.next_seat,
+            "probability": None if self.probability is None else round(self.probability, 6),
+            "scopa": self.scopa,
+        }
+
+
+@dataclass
+class Board:
+    """Everything the rule-of-48 tracker shows after a play, from one seat."""
+
+    viewer: int
+    names: list[str]
+    plays: int
+    counts: tuple[ValueCount, ...]
+    """Index 0 is value 1."""
+    mine: int
+    table: int
+    unseen: int
+    """Mask of every card the viewer has not seen: other hands and the stock."""
+    in_other_hands: int
+    """How many unseen cards are in other players' hands (the rest are still to be dealt)."""
+    stock: int
+    """Cards still to be dealt: counted, not known."""
+    sparigli: list[Spariglio]
+    seen_sum: int
+    unseen_sum: int
+    last_round: bool
+    sweep: SweepRisk
+    notes: list[str] = field(default_factory=list)
+    """The rule of 220, the even total and the parity reading, in words."""
+
+    @property
+    def unmatched(self) -> tuple[int, ...]:
+        return tuple(c.value for c in self.counts if not c.matched)
+
+    @property
+    def even_total(self) -> tuple[int, int, int, int]:
+        """(table, your hand, unseen, their total): the total must be even."""
+        t = table_sum(self.table)
+        m = table_sum(self.mine)
+        return t, m, self.unseen_sum, t + m + self.unseen_sum
+
+    def odd_out(self) -> tuple[int, ...]:
+        """Values of which an odd number of cards are still out (unseen).
+
+        By the rule of 48, 4 = captured + table + hands, so this is the parity of captured +
+        table + your hand.
+        """
+        return tuple(c.value for c in self.counts if c.unseen % 2)
+
+    def to_json(self, style: Style | str | None = None) -> dict[str, Any]:
+        t, m, u, total = self.even_total
+        return {
+            "viewer": self.names[self.viewer],
+            "plays": self.plays,
+            "values": [
+                {
+                    "value": c.value,
+                    "captured": c.captured,
+                    "matched": c.matched,
+                    "table": c.table,
+                    "mine": c.mine,
+                    "unseen": c.unseen,
+                }
+                for c in self.counts
+            ],
+            "unmatched": list(self.unmatched),
+            "unseen": format_cards(self.unseen, style).split(),
+            "in_other_hands": self.in_other_hands,
+            "stock": self.stock,
+            "sparigli": [
+                {
+                    "play": s.number,
+                    "player": self.names[s.seat],
+                    "card": format_card(s.card, style),
+                    "taken": format_cards(s.taken, style).split(),
+                    "flipped": list(s.flipped),
+                    "unmatched": list(s.unmatched),
+                }
+                for s in self.sparigli
+            ],
+            "rule_220": {
+                "seen": self.seen_sum,
+                "unseen": self.unseen_sum,
+                "last_round": self.last_round,
+            },
+            "even_total": {
+                "table": t,
+                "mine": m,
+                "unseen": u,
+                "total": total,
+                "even": total % 2 == 0,
+            },
+            "sweep": self.sweep.to_json(),
+            "notes": list(self.notes),
+        }
+
+
+def hypergeometric_any(pool: int, of_value: int, drawn: int) -> float:
+    """P(at least one of ``of_value`` special cards among ``drawn`` taken from ``pool``).
+
+    >>> round(hypergeometric_any(27, 3, 9), 4)
+    0.721
+    """
+    if drawn <= 0 or of_value <= 0:
+        return 0.0
+    if drawn > pool:
+        return 1.0
+    return 1.0 - comb(pool - of_value, drawn) / comb(pool, drawn)
+
+
+def _value_counts(mask: int) -> list[int]:
+    counts = [0] * 11
+    for i in indexes_of(mask):
+        counts[VALUE_OF[i]] += 1
+    return counts
+
+
+def track(
+    state: GameState,
+    viewer: int,
+    names: Sequence[str] | None = None,
+    style: Style | str | None = None,
+) -> Board:
+    """The tracker's board for ``viewer`` in ``state`` (ideally the viewer's own view).
+
+    Only the viewer's hand, the table and the captured cards count as seen, whatever else
+    ``state`` knows. The sweep probability here uses hard facts only (cards seen, hand sizes);
+    :mod:`tutor.inference` refines it with behavioural exclusions.
+    """
+    rules = state.rules
+    who = seat_names(rules.players, names)
+    captured = 0
+    for m in state.captured:
+        captured |= m
+    mine = state.hands[viewer]
+    unseen = FULL_DECK & ~(captured | state.table | mine)
+    cap_n, tab_n, mine_n, un_n = (
+        _value_counts(captured),
+        _value_counts(state.table),
+        _value_counts(mine),
+        _value_counts(unseen),
+    )
+    counts = tuple(ValueCount(v, cap_n[v], tab_n[v], mine_n[v], un_n[v]) for v in range(1, 11))
+    stock = sum(k.bit_count() + u for deal in state.deals[state.deal_index :] for k, u in deal)
+    in_other = unseen.bit_count() - stock
+    # Sparigli: the captures by sum, with the parity after each.
+    sparigli: list[Spariglio] = []
+    parity = [0] * 11
+    for step in history(state):
+        if step.capture:
+            flipped = flipped_values(step.card, step.capture)
+            for v in flipped:
+                parity[v] ^= 1
+            if step.capture.bit_count() > 1:  # a capture by sum (a single card is a twin)
+                unmatched = tuple(v for v in range(1, 11) if parity[v])
+                sparigli.append(
+                    Spariglio(step.number, step.seat, step.card, step.capture, flipped, unmatched)
+                )
+        if step.leftover:
+            for i in indexes_of(step.leftover):
+                parity[VALUE_OF[i]] ^= 1
+    unseen_sum = table_sum(unseen)
+    seen_sum = DECK_TOTAL - unseen_sum
+    hand_sizes = [state.hand_size(s) for s in range(rules.players)]
+    last_round = stock == 0 and max(hand_sizes) <= 1 and not state.is_over()
+    # Sweep risk for the next player to move.
+    value = sweep_value(state)
+    nxt = state.turn
+    is_last = state.is_last_play()
+    if value is None:
+        sweep = SweepRisk(table_sum(state.table), None, 0, nxt, None, False)
+    else:
+        n_unseen = un_n[value]
+        if state.is_over():
+            prob = 0.0
+        elif any(VALUE_OF[i] == value for i in indexes_of(state.hands[nxt])):
+            prob = 1.0
+        else:
+            pool = state.unplaced()
+            of_value = sum(1 for i in indexes_of(pool) if VALUE_OF[i] == value)
+            prob = hypergeometric_any(pool.bit_count(), of_value, state.unknown[nxt])
+        sweep = SweepRisk(
+            table_sum(state.table),
+            value,
+            n_unseen,
+            nxt,
+            prob,
+            not is_last or rules.last_play_scopa,
+        )
+    board = Board(
+        viewer,
+        who,
+        len(state.stack),
+        counts,
+        mine,
+        state.table,
+        unseen,
+        in_other,
+        stock,
+        sparigli,
+        seen_sum,
+        unseen_sum,
+        last_round,
+        sweep,
+    )
+    board.notes = _notes(board, hand_sizes, style)
+    return board
+
+
+def _notes(board: Board, hand_sizes: list[int], style: Style | str | None) -> list[str]:
+    """The rule of 220, the even total and the rule-of-48 parity reading, in words."""
+    notes: list[str] = []
+    viewer = board.viewer
+    others = [s for s in range(len(hand_sizes)) if s != viewer and hand_sizes[s]]
+    n_unseen = board.unseen.bit_count()
+    where = "the other hands" + (" and the stock" if board.stock else "")
+    cards = f"{n_unseen} unseen card{'s' if n_unseen != 1 else ''}"
+    notes.append(
+        f"Rule of 220: the cards you have seen add up to {board.seen_sum}, so the "
+        f"{cards} ({where}) add up to {board.unseen_sum}."
+    )
+    if board.stock == 0 and n_unseen == 1:
+        (card,) = indexes_of(board.unseen)
+        notes.append(
+            f"Rule of 220: the one card still unseen is worth {board.unseen_sum}: "
+            f"it can only be {format_card(card, style)}."
+        )
+    elif board.stock == 0 and len(others) > 1 and board.last_round:
+        notes.append(
+            f"Rule of 220: the last cards of {', '.join(board.names[s] for s in others)} "
+            f"add up to {board.unseen_sum}."
+        )
+    t, m, u, total = board.even_total
+    notes.append(
+        f"Even total: table {t} + your hand {m} + unseen {u} = {total}, "
+        + ("even, as it must be." if total % 2 == 0 else "odd: something was miscounted.")
+    )
+    odd = board.odd_out()
+    if n_unseen:
+        odd_text = ", ".join(map(str, odd)) or "none"
+        notes.append(
+            f"Rule of 48: counting the captures, the table and your hand, the values still out an "
+            f"odd number of times are: {odd_text}."
+        )
+        if odd and len(odd) == n_unseen and board.stock == 0:
+            out = f"{n_unseen} card{'s are' if n_unseen != 1 else ' is'} still out"
+            odd_n = f"{len(odd)} value{'s are' if len(odd) != 1 else ' is'} odd"
+            notes.append(
+                f"Rule of 48: {out} and {odd_n}, so {where} hold exactly "
+                f"one each of {', '.join(map(str, odd))}."
+            )
+    return notes
