@@ -170,6 +170,38 @@ def bench_tracker(
     }
 
 
+@register("solve-scopone-4")
+def bench_solve_scopone_4(positions: int = 20, seed: int = 0) -> Figures:
+    """Exact solve: scopone, 4 cards in each hand and 4 on the table (target: median < 1 s)."""
+    from .solver import bench_exact
+
+    return bench_exact("scopone-scientifico", 4, table=4, positions=positions, seed=seed)
+
+
+@register("solve-scopone-5")
+def bench_solve_scopone_5(positions: int = 20, seed: int = 0) -> Figures:
+    """Exact solve: scopone, 5 cards in each hand (target: median < 10 s)."""
+    from .solver import bench_exact
+
+    return bench_exact("scopone-scientifico", 5, positions=positions, seed=seed)
+
+
+@register("solve-scopa-last-deal")
+def bench_solve_scopa_last(positions: int = 20, seed: int = 0) -> Figures:
+    """Exact solve: the last deal of two-player scopa (target: median < 20 ms)."""
+    from .solver import bench_exact
+
+    return bench_exact("scopa", 3, positions=positions, seed=seed)
+
+
+@register("search-move")
+def bench_search(positions: int = 5, budget: float = 1.0, workers: int = 2) -> Figures:
+    """The search player on a scopone opening move with 2 workers (target: < 2 s a move)."""
+    from .analysis import bench_search_move
+
+    return bench_search_move(positions=positions, budget=budget, workers=workers)
+
+
 def run_all(names: list[str] | None = None) -> dict[str, Figures]:
     """Run the named benchmarks (default: all registered) with their default sizes."""
     chosen = list(BENCHMARKS) if names is None else names

@@ -133,8 +133,23 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
+"""Help and usage errors are click's plain text (``rich_markup_mode=None``): paragraphs wrap
+to the terminal and a usage error is three short lines, not a box."""
+
+
+def examples(*lines: str) -> str:
+    """A command's epilog: example command lines, one per line, kept as written.
+
+    ``\\b`` stops click from rewrapping the paragraph, so a long example stays on one line.
+
+    >>> examples("tutor rules")
+    '\\x08\\nExample:\\n  tutor rules\\n'
+    """
+    head = "Example:" if len(lines) == 1 else "Examples:"
+    return "\b\n" + head + "\n" + "".join(f"  {line}\n" for line in lines)
 
 
 def _version(value: bool) -> None:
@@ -216,12 +231,20 @@ def _wait_for_enter() -> bool:
     return line.strip().lower() not in ("q", "quit")
 
 
-@app.command(epilog="Example: tutor replay docs/examples/scopone-hand.yaml --step")
+@app.command(
+    epilog=examples(
+        "tutor replay docs/examples/seed003-scopa.yaml",
+        "tutor replay docs/examples/scopone-hand.yaml --step",
+        "tutor replay docs/examples/scopa-match.yaml --json",
+    )
+)
 def replay(
     file: Annotated[
         Path,
         typer.Argument(
-            help="A hand record (YAML; several documents make a match).", show_default=False
+            metavar="FILE",
+            help="A hand record (YAML; several documents make a match).",
+            show_default=False,
         ),
     ],
     json_out: JsonOption = False,
@@ -282,16 +305,20 @@ def _show_replay(
         rendering.emit(console, rendering.hand_title(record, number if several else None, fancy))
         rendering.emit(console, Text(""))
         if not (step or as_player):
-            rendering.emit(console, rendering.plays_table(hand, record.style, fancy))
+            rendering.emit(
+                console, rendering.plays_table(hand, record.style, fancy, width=console.width)
+            )
         else:
             for i in range(len(hand.steps)):
                 parts: list[RenderableType] = [
-                    rendering.plays_table(hand, record.style, fancy, start=i, stop=i + 1)
+                    rendering.plays_table(
+                        hand, record.style, fancy, start=i, stop=i + 1, width=console.width
+                    )
                 ]
                 if as_player is not None:
                     board = rendering.tracker_board(record, i + 1, as_player, fancy)
                     if board is not None:
-                        parts.append(board)
+                        parts += [board, Text("")]
                     elif not board_missing_said:
                         note("tutor: --as: the tracker's board is not available yet")
                         board_missing_said = True
@@ -307,22 +334,43 @@ def _show_replay(
 # -- explain -----------------------------------------------------------------------------------
 
 
-@app.command(epilog='Example: tutor explain --ruleset scopa --deck french --table "4H QD 3H AS" JD')
+@app.command(
+    epilog=examples(
+        'tutor explain --ruleset scopa --deck french --table "4H QD 3H AS" JD',
+        'tutor explain --ruleset scopone-16 --table "AD 3C 4S 5B FD" CB',
+    )
+)
 def explain(
-    card: Annotated[str, typer.Argument(help="The card to play, e.g. 7D.", show_default=False)],
+    card: Annotated[
+        str,
+        typer.Argument(metavar="CARD", help="The card to play, e.g. 7D.", show_default=False),
+    ],
     ruleset: Annotated[
         str,
-        typer.Option("--ruleset", "-r", help="A ruleset name (see: tutor rules) or a YAML file."),
+        typer.Option(
+            "--ruleset",
+            "-r",
+            metavar="NAME",
+            help="A ruleset name (see: tutor rules) or a YAML file.",
+        ),
     ],
     table: Annotated[
         str,
         typer.Option(
-            "--table", "-t", help='The cards on the table, e.g. "4H QD 3H AS" ("" if empty).'
+            "--table",
+            "-t",
+            metavar="CARDS",
+            help='The cards on the table, e.g. "4H QD 3H AS" ("" if empty).',
         ),
     ],
     deck: Annotated[
         str,
-        typer.Option("--deck", "-d", help="Card letters: italian, french, spanish, portuguese."),
+        typer.Option(
+            "--deck",
+            "-d",
+            metavar="STYLE",
+            help="Card letters: italian, french, spanish, portuguese.",
+        ),
     ] = "italian",
     json_out: JsonOption = False,
 ) -> None:
@@ -399,12 +447,20 @@ def _ruleset_json(name: str) -> dict[str, Any]:
 
 @app.command(
     "rules",
-    epilog="Examples: tutor rules    tutor rules scopone-scientifico    tutor rules --json",
+    epilog=examples(
+        "tutor rules",
+        "tutor rules scopone-scientifico",
+        "tutor rules my-house-rules.yaml --json",
+    ),
 )
 def rules_command(
     name: Annotated[
         str | None,
-        typer.Argument(help="A ruleset name or YAML file; omit to list them.", show_default=False),
+        typer.Argument(
+            metavar="NAME",
+            help="A ruleset name or YAML file; omit to list them.",
+            show_default=False,
+        ),
     ] = None,
     json_out: JsonOption = False,
 ) -> None:
@@ -434,15 +490,17 @@ def rules_command(
 
 bench_app = typer.Typer(
     cls=TutorGroup,
-    help="Time the engine. Example: tutor bench playouts --hands 2000",
+    help="Time the engine.",
+    epilog=examples("tutor bench playouts --hands 2000", "tutor bench all --json"),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
 )
 app.add_typer(bench_app, name="bench")
 
 RepeatOption = Annotated[
-    int, typer.Option("--repeat", "-k", min=1, help="Runs to take the median of.")
+    int, typer.Option("--repeat", "-k", min=1, metavar="K", help="Runs to take the median of.")
 ]
 
 
@@ -458,28 +516,36 @@ def _show_figures(results: dict[str, dict[str, Any]], json_out: bool) -> None:
 
 @bench_app.command(
     "playouts",
-    epilog="Example: tutor bench playouts --ruleset scopone-scientifico --hands 2000",
+    epilog=examples("tutor bench playouts --ruleset scopone-scientifico --hands 2000"),
 )
 def bench_playouts_command(
     ruleset: Annotated[
-        str, typer.Option("--ruleset", "-r", help="A ruleset name or YAML file.")
+        str,
+        typer.Option("--ruleset", "-r", metavar="NAME", help="A ruleset name or YAML file."),
     ] = "scopone-scientifico",
-    hands: Annotated[int, typer.Option("--hands", "-n", min=1, help="Hands per run.")] = 1000,
+    hands: Annotated[
+        int, typer.Option("--hands", "-n", min=1, metavar="N", help="Hands per run.")
+    ] = 1000,
     repeat: RepeatOption = 5,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the random deals.")] = 0,
+    seed: Annotated[int, typer.Option("--seed", metavar="N", help="Seed of the random deals.")] = 0,
     json_out: JsonOption = False,
 ) -> None:
     """Hands per second: deal at random, play uniformly random legal moves, score."""
     from .bench import bench_playouts
+    from .rules import load_ruleset
 
+    rules = load_ruleset(ruleset)
     if not json_out:
-        note(f"playing {hands} random hands of {ruleset}, {repeat} times...")
+        runs = "once" if repeat == 1 else f"{repeat} times"
+        note(f"playing {hands} random hands of {rules.name}, {runs}...")
     _show_figures({"playouts": bench_playouts(ruleset, hands, repeat, seed)}, json_out)
 
 
-@bench_app.command("replay", epilog="Example: tutor bench replay docs/examples/scopone-hand.yaml")
+@bench_app.command("replay", epilog=examples("tutor bench replay docs/examples/scopone-hand.yaml"))
 def bench_replay_command(
-    file: Annotated[Path, typer.Argument(help="A hand record.", show_default=False)],
+    file: Annotated[
+        Path, typer.Argument(metavar="FILE", help="A hand record.", show_default=False)
+    ],
     repeat: RepeatOption = 5,
     json_out: JsonOption = False,
 ) -> None:
@@ -489,7 +555,7 @@ def bench_replay_command(
     _show_figures({"replay": bench_replay(file, repeat)}, json_out)
 
 
-@bench_app.command("all", epilog="Example: tutor bench all --json")
+@bench_app.command("all", epilog=examples("tutor bench all", "tutor bench all --json"))
 def bench_all_command(json_out: JsonOption = False) -> None:
     """Run every registered benchmark with its default sizes and print a table."""
     from .bench import BENCHMARKS
@@ -611,9 +677,12 @@ def solve(
     state = record.state_at(n)
     if state.is_over():
         raise InputError(f"{file}: --at {n}: the hand is over after play {n}: nothing to solve")
-    hidden = any(state.unknown) or any(
-        u for d in state.deals[state.deal_index :] for _, u in d
-    )
+    hidden = any(state.unknown) or any(u for d in state.deals[state.deal_index :] for _, u in d)
+    if state.unknown[state.turn]:
+        raise InputError(
+            f"{file}: --at {n}: {record.players[state.turn]} is to move but the record does not "
+            "give their hand, so there is nothing to analyse from their seat"
+        )
     use_exact = exact or (samples is None and not hidden)
     try:
         if use_exact:
@@ -834,11 +903,15 @@ def _record_hand(file: Path, hand: int) -> HandRecord:
 
 
 def _check_player(file: Path | str, record: HandRecord, player: str) -> int:
-    if player not in record.players:
-        raise InputError(
-            f"{file}: --as {player}: no such player (players: {', '.join(record.players)})"
-        )
-    return record.seat_of(player)
+    """The seat of ``player`` (the name as written, or in any case when that is unique)."""
+    if player in record.players:
+        return record.seat_of(player)
+    same = [i for i, p in enumerate(record.players) if p.lower() == player.lower()]
+    if len(same) == 1:
+        return same[0]
+    raise InputError(
+        f"{file}: --as {player}: no such player (players: {', '.join(record.players)})"
+    )
 
 
 @app.command(
@@ -875,10 +948,17 @@ def track_command(
 
     record = _record_hand(file, hand)
     seat = _check_player(file, record, as_player)
+    as_player = record.players[seat]
     n = len(record.plays) if at is None else at
     if n > len(record.plays):
         raise InputError(f"{file}: --at {n}: the record has only {len(record.plays)} plays")
     analysis = analyse(record.state_at(n), seat, record.players, record.style)
+    hidden = analysis.inference.state.unknown[seat]
+    if hidden:
+        note(
+            f"tutor: {file}: the record does not give {as_player}'s cards: the {hidden} "
+            f"card{'s' if hidden != 1 else ''} {as_player} holds count as unseen"
+        )
     if json_out:
         print_json(
             {
@@ -911,7 +991,8 @@ def track_command(
 LIVE_HELP = (
     "Type in a hand as it is played; the board and inferences update after every play.\n\n"
     "Give the ruleset, the players in playing order (the first leads, the dealer is last), "
-    "your own seat (--as) and the deck notation; then type one line at a time:\n\n"
+    "your own seat (--as) and the deck notation (--deck); then type one line at a time, the "
+    "cards in that notation (French here, as in the example below):\n\n"
     "  2C 4H 5S QD   the opening table (first line)\n"
     "  7D 7H AS      your cards when asked (or: deal 7D 7H AS), at each deal\n"
     "  7D x 2C 5S    a play: the card, then x and the cards it takes\n"
@@ -981,7 +1062,17 @@ def live_command(
                 import time
 
                 save = Path(f"live-{time.strftime('%Y%m%d-%H%M%S')}.yaml")
-            session = LiveSession.new(ruleset, players.split(","), as_player, style, save)
+            elif save.exists():
+                # Saving over it would lose the hand already in it.
+                raise typer.BadParameter(
+                    f"{save} already exists: continue it with --resume {save}, "
+                    "or choose another file",
+                    param_hint="--save",
+                )
+            try:
+                session = LiveSession.new(ruleset, players.split(","), as_player, style, save)
+            except LiveError as exc:
+                fail(str(exc), EXIT_USAGE)
     except LiveError as exc:
         raise InputError(str(exc)) from None
     _run_live(session, quiet, json_out)
@@ -1013,24 +1104,65 @@ def _show_live(session: Any, entry: Any, quiet: bool, json_out: bool) -> None:
 
 
 def _run_live(session: Any, quiet: bool, json_out: bool) -> None:
-    from .live import PROTOCOL, LiveError
+    from .live import intro
 
     interactive = sys.stdin.isatty()
+    if interactive:
+        note(intro(session.style))
+    try:
+        _live_loop(session, quiet, json_out, interactive)
+    except KeyboardInterrupt:
+        note("\ntutor: interrupted")
+        _live_saved(session)
+        raise typer.Exit(EXIT_INTERRUPTED) from None
+    if session.phase() != "over":
+        _live_saved(session)
+        return
+    if session.save_path is not None:
+        note(f"tutor: saved to {session.save_path}")
+    from .replay import replay_hand
+
+    record = session.record()
+    hand = replay_hand(record)
+    if json_out:
+        return
+    from rich.text import Text
+
+    from . import rendering
+
+    console, fancy = human_console()
+    rendering.emit(console, Text("The hand is over."), *rendering.hand_end(hand, record, fancy))
+
+
+def _live_loop(session: Any, quiet: bool, json_out: bool, interactive: bool) -> None:
+    """Read and apply lines until the hand is over, the input ends or the player quits."""
+    from .live import LiveError
+
     lineno = 0
     if session.plays and not json_out and not quiet and session.phase() == "play":
         from . import rendering
 
         console, fancy = human_console()
         rendering.emit(console, *rendering.tracker_view(session.analysis(), session.style, fancy))
+    interrupted = False
     while session.phase() != "over":
         if interactive:
             sys.stderr.write(session.prompt() + "> ")
             sys.stderr.flush()
-        line = sys.stdin.readline()
+        try:
+            line = sys.stdin.readline()
+        except KeyboardInterrupt:
+            # Ctrl-C at the prompt drops the line being typed; a second one in a row stops.
+            if not interactive or interrupted:
+                raise
+            interrupted = True
+            note("\ntutor: Ctrl-C: line dropped (press Ctrl-C again or type quit to stop)")
+            continue
+        interrupted = False
         if not line:
             if interactive:
                 sys.stderr.write("\n")
-            break
+            return
         lineno += 1
         try:
             entry = session.enter(line)
@@ -1041,29 +1173,22 @@ def _run_live(session: Any, quiet: bool, json_out: bool) -> None:
         if entry.kind == "blank":
             continue
         if entry.kind == "quit":
-            break
+            return
         if entry.kind == "help":
-            note(PROTOCOL.rstrip())
+            note(entry.message.rstrip())
+            continue
+        if entry.kind == "board" and session.phase() not in ("play", "over"):
+            note(f"tutor: the board comes once your cards are in; next: {session.prompt()}")
             continue
         if entry.kind != "board":
             note(entry.text + (f" ({entry.message})" if entry.message else ""))
         _show_live(session, entry, quiet, json_out)
+
+
+def _live_saved(session: Any) -> None:
+    """Where an unfinished session is saved and how to continue it."""
     if session.save_path is not None and session.table is not None:
         note(f"tutor: saved to {session.save_path}")
-    if session.phase() == "over":
-        from .replay import replay_hand
-
-        record = session.record()
-        hand = replay_hand(record)
-        if json_out:
-            return
-        from rich.text import Text
-
-        from . import rendering
-
-        console, fancy = human_console()
-        rendering.emit(console, Text("The hand is over."), *rendering.hand_end(hand, record, fancy))
-    elif session.save_path is not None and session.table is not None:
         note(f"tutor: continue with: tutor live --resume {session.save_path}")
 
 
@@ -1130,11 +1255,8 @@ def drill_command(
         out.write(f"\nQuestion {number} of {rounds}\n" + "\n".join(q.position) + "\n")
         out.write(q.question + "\n")
         out.flush()
-        if interactive:
-            sys.stderr.write("answer> ")
-            sys.stderr.flush()
-        line = sys.stdin.readline()
-        if not line:
+        line = _drill_answer(q, interactive)
+        if line is None:
             note("tutor: no more answers: the drill stops")
             break
         result = check_answer(q, line)
@@ -1159,6 +1281,27 @@ def drill_command(
         out.flush()
 
 
+def _drill_answer(question: Any, interactive: bool) -> str | None:
+    """The next readable answer from stdin (None at the end): a slip is said and asked again."""
+    from .drill import answer_problem
+
+    while True:
+        if interactive:
+            sys.stderr.write("answer> ")
+            sys.stderr.flush()
+        line = sys.stdin.readline()
+        if not line:
+            if interactive:
+                sys.stderr.write("\n")
+            return None
+        if not line.strip():
+            continue
+        problem = answer_problem(question, line)
+        if problem is None:
+            return line
+        note(f"tutor: {problem}; try again")
+
+
 @bench_app.command(
     "tracker", epilog="Example: tutor bench tracker docs/examples/scopone-hand.yaml --as South"
 )
@@ -1177,8 +1320,59 @@ def bench_tracker_command(
 
     path = file if file is not None else DEFAULT_RECORD
     if as_player is not None:
-        _check_player(path, _record_hand(path, 1), as_player)
+        record = _record_hand(path, 1)
+        as_player = record.players[_check_player(path, record, as_player)]
     _show_figures({"tracker": bench_tracker(path, as_player, repeat)}, json_out)
+
+
+# -- bench: solver and search ------------------------------------------------------------------
+
+SOLVE_CASES = {
+    "scopone-4": "solve-scopone-4",
+    "scopone-5": "solve-scopone-5",
+    "scopa-last-deal": "solve-scopa-last-deal",
+}
+
+
+@bench_app.command("solve", epilog="Example: tutor bench solve scopone-4 --positions 20")
+def bench_solve_command(
+    case: Annotated[
+        str,
+        typer.Argument(
+            help="scopone-4 (4 cards each, 4 on the table), scopone-5, scopa-last-deal."
+        ),
+    ] = "scopone-4",
+    positions: Annotated[
+        int, typer.Option("--positions", min=1, help="Random positions to solve.")
+    ] = 20,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the positions.")] = 0,
+    json_out: JsonOption = False,
+) -> None:
+    """Exact solver: median seconds over random full-information positions, nodes/s, TT hits."""
+    from .bench import BENCHMARKS
+
+    if case not in SOLVE_CASES:
+        raise typer.BadParameter(
+            f"unknown case {case!r}; choose one of {', '.join(SOLVE_CASES)}", param_hint="CASE"
+        )
+    name = SOLVE_CASES[case]
+    if not json_out:
+        note(f"solving {positions} random positions ({case})...")
+    _show_figures({name: BENCHMARKS[name](positions=positions, seed=seed)}, json_out)
+
+
+@bench_app.command("search", epilog="Example: tutor bench search --budget 1 --workers 2")
+def bench_search_command(
+    positions: Annotated[int, typer.Option("--positions", min=1, help="Opening moves.")] = 5,
+    budget: Annotated[float, typer.Option("--budget", min=0.01, help="Seconds per move.")] = 1.0,
+    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes.")] = 2,
+    json_out: JsonOption = False,
+) -> None:
+    """The search player's time for a scopone opening move, and the samples it values."""
+    from .bench import BENCHMARKS
+
+    results = BENCHMARKS["search-move"](positions=positions, budget=budget, workers=workers)
+    _show_figures({"search-move": results}, json_out)
 
 
 # ---- more commands below ----

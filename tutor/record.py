@@ -40,6 +40,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from .cards import (
     CARDS,
     ITALIAN,
+    STYLES,
     Card,
     NotationError,
     Style,
@@ -51,7 +52,7 @@ from .cards import (
     parse_card,
     parse_cards,
 )
-from .rules import Ruleset, RulesetError, load_ruleset
+from .rules import Ruleset, RulesetError, load_ruleset, yaml_error_text
 from .state import GameState, Move, MoveError
 
 __all__ = [
@@ -585,7 +586,7 @@ class _Reader:
             try:
                 out.append(parse_card(t, style))
             except NotationError as exc:
-                raise self.fail(n, f"{what}: {exc}") from None
+                raise self.fail(n, f"{what}: {exc}{_style_hint(t, style)}") from None
         return out
 
     def play(self, node: Node, n: int, style: Style) -> PlayEntry:
@@ -625,7 +626,7 @@ class _Reader:
         try:
             card, capture = _parse_play(raw, style)
         except NotationError as exc:
-            raise self.fail(text_node, str(exc), n) from None
+            raise self.fail(text_node, f"{exc}{_style_hint(raw, style)}", n) from None
         return PlayEntry.of(card, capture, style, note, player, line)
 
     def ruleset(self, node: Node) -> tuple[str, Ruleset]:
@@ -636,7 +637,10 @@ class _Reader:
                 candidate = base / name
                 target = candidate if candidate.exists() else Path(name)
                 if not target.exists():
-                    raise RulesetError(f"no ruleset file {name!r} (looked in {base} and here)")
+                    places = "next to the record" + (
+                        "" if base.resolve() == Path.cwd() else " or in the current folder"
+                    )
+                    raise RulesetError(f"no ruleset file {name!r} {places}")
                 return name, load_ruleset(str(target.resolve()))
             return name, load_ruleset(name)
         except RulesetError as exc:
@@ -710,6 +714,37 @@ class _Reader:
         return record
 
 
+def _style_hint(text: str, style: Style) -> str:
+    """A hint when cards that are not cards in ``style`` all read as cards in another style.
+
+    >>> _style_hint("QH x 4H", ITALIAN)
+    "; they read as cards in french notation: is the record's 'deck' key missing or wrong?"
+    >>> _style_hint("ZZ", ITALIAN)
+    ''
+    """
+    tokens = [t for t in text.replace(",", " ").split() if t.lower() != "x"]
+    bad = []
+    for token in tokens:
+        try:
+            parse_card(token, style)
+        except NotationError:
+            bad.append(token)
+    if not bad:
+        return ""
+    fits = []
+    for other in STYLES.values():
+        try:
+            for token in bad:
+                parse_card(token, other)
+        except NotationError:
+            continue
+        fits.append(other.name)
+    if not fits:
+        return ""
+    what = "it reads as a card" if len(bad) == 1 else "they read as cards"
+    return f"; {what} in {' or '.join(fits)} notation: is the record's 'deck' key missing or wrong?"
+
+
 def _parse_play(text: str, style: Style) -> tuple[Card, list[Card] | None]:
     """``7D x 2C 5S`` -> (7D, [2C, 5S]); ``3H`` -> (3H, None)."""
     parts = re.split(r"\s*[xX]\s+|\s+[xX]\s*", text, maxsplit=1)
@@ -733,18 +768,16 @@ def loads(text: str, path: str = "<string>") -> list[HandRecord]:
     """Read every hand (YAML document) of a record file and validate them all."""
     try:
         roots = [r for r in yaml.compose_all(text, Loader=yaml.SafeLoader) if r is not None]
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        problem = exc.problem or exc.context or "syntax error"
-        line = mark.line + 1 if mark is not None else None
-        ctx = exc.context_mark
-        if exc.problem and exc.context and ctx is not None and ctx.line + 1 != line:
-            problem += f" ({exc.context} that starts on line {ctx.line + 1})"
-        raise RecordError(path, line, None, f"not valid YAML: {problem}") from None
     except yaml.YAMLError as exc:
-        raise RecordError(path, None, None, f"not valid YAML: {exc}") from None
+        line, problem = yaml_error_text(exc, text)
+        raise RecordError(path, line, None, f"not valid YAML: {problem}") from None
+    except RecursionError:
+        raise RecordError(path, None, None, "not valid YAML: nested too deeply") from None
     reader = _Reader(path)
-    records = [reader.document(root) for root in roots]
+    try:
+        records = [reader.document(root) for root in roots]
+    except RecursionError:  # pragma: no cover - aliases nested beyond Python's stack
+        raise RecordError(path, None, None, "the YAML is nested too deeply") from None
     if not records:
         raise RecordError(path, None, None, "the file holds no hand")
     for r in records:

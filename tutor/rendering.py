@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich import box
 from rich.console import Console, Group, RenderableType
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
@@ -222,6 +223,8 @@ def explain_table(
         cards_text(table, style, rich),
         f" ({rules.name}):",
     )
+    if not table:
+        head = Text.assemble(card_text(card, style, rich), f" on an empty table ({rules.name}):")
     out = new_table("", "play", "rule", rich=rich)
     for option in sorted(options, key=lambda o: not o.legal):
         verdict = Text("legal", style="green") if option.legal else Text("forbidden", style="red")
@@ -230,7 +233,7 @@ def explain_table(
             reason += " (sweeps the table)"
         play = move_text(card, option.capture, style, rich)
         if not option.capture:
-            play.append(" laid")
+            play = Text.assemble(play, " laid")
         out.add_row(verdict if rich else Text(verdict.plain), play, reason)
     return Group(head, out)
 
@@ -349,7 +352,8 @@ def match_table(match: MatchScore, names: Sequence[str], rich: bool = False) -> 
         leaders = [names[i] for i, t in enumerate(match.totals) if t == top]
         state = f"{leaders[0]} leads" if len(leaders) == 1 else "level"
         verdict = f"No winner yet: {state} ({totals})."
-    return Group(out, Text(verdict, style="bold" if rich else ""))
+    heading = Text(f"The match, to {match.rules.target}", style="bold" if rich else "")
+    return Group(heading, out, Text(verdict, style="bold" if rich else ""))
 
 
 def figures_table(results: dict[str, dict[str, Any]], rich: bool = False) -> Table:
@@ -370,13 +374,31 @@ def figures_table(results: dict[str, dict[str, Any]], rich: bool = False) -> Tab
 
 
 def hand_title(record: HandRecord, number: int | None = None, rich: bool = False) -> Text:
-    """The heading of a replayed hand: title, ruleset, seating, sides and the opening deal."""
+    """The heading of a replayed hand: title, ruleset, seating, sides and the opening deal.
+
+    >>> from tutor.record import loads
+    >>> [r] = loads("ruleset: scopa\\nplayers: [A, B]\\ntable: 2C 4C 5S 9D\\ntitle: Practice")
+    >>> print(hand_title(r, 2))
+    Hand 2: Practice
+    Ruleset scopa, italian deck.
+    Playing order: A, B; B deals and plays last.
+    Table: 2C 4C 5S CD
+    (6 deals; the hands above are the first.)
+    """
     style = record.style
-    head = f"Hand {number}" if number is not None else "A hand"
-    text = Text(f"{head} of {record.ruleset.name}", style="bold" if rich else "")
-    text.append(f" ({style.name} deck)")
-    if "title" in record.info:
-        text.append(": " + record.info["title"], style="bold" if rich else "")
+    bold = "bold" if rich else ""
+    deck = f"{record.ruleset.name}, {style.name} deck"
+    title = record.info.get("title")
+    if title is None:
+        head = f"Hand {number} of" if number is not None else "A hand of"
+        text = Text()
+        text.append(f"{head} {deck}", style=bold)
+    else:
+        if number is not None and not title.lower().startswith(f"hand {number}"):
+            title = f"Hand {number}: {title}"
+        text = Text()
+        text.append(title, style=bold)
+        text.append(f"\nRuleset {deck}.")
     for key in ("event", "date", "note"):
         if key in record.info:
             text.append(f"\n{key.capitalize()}: {record.info[key]}")
@@ -426,25 +448,43 @@ def _play_cells(hand: HandReplay, style: Style, rich: bool) -> tuple[list[str], 
 
 NOTE_WIDTH = 44
 """Widest a note column gets before its text wraps."""
+NOTE_MIN_WIDTH = 28
+"""Narrowest a note column may get; on a narrower console the notes go under the plays."""
+COLUMN_GAP = 3
+"""Spaces between two columns of a table (rich's padding either side of the separator)."""
 
 
 def plays_table(
-    hand: HandReplay, style: Style, rich: bool = False, start: int = 0, stop: int | None = None
-) -> Table:
+    hand: HandReplay,
+    style: Style,
+    rich: bool = False,
+    start: int = 0,
+    stop: int | None = None,
+    width: int | None = None,
+) -> RenderableType:
     """The plays ``start:stop`` of a hand: who, which card, what it took, scopa, table after,
     and each side's running cards/denari/scope.
 
     A whole hand is laid out to fit the console. A slice (``--step`` shows one play at a
     time) gets fixed column widths taken from the whole hand, so that the slices line up;
-    the header shows with the first play only.
+    the header shows with the first play only. The notes make the last column; when the
+    console (``width``) leaves no room for it, each note is printed under the plays instead.
     """
     headers, rows = _play_cells(hand, style, rich)
     widths = [len(h) for h in headers]
     for row in rows:
         for i, cell in enumerate(row):
             widths[i] = max(widths[i], cell.cell_len)
+    below: list[tuple[int, Text]] = []
     if "note" in headers:
         widths[-1] = min(widths[-1], NOTE_WIDTH)
+        rest = sum(widths[:-1]) + COLUMN_GAP * (len(widths) - 1)
+        if width is not None and width - rest < NOTE_MIN_WIDTH:
+            below = [(n, row[-1]) for n, row in enumerate(rows) if row[-1].plain]
+            for row in rows:
+                row.pop()
+            headers.pop()
+            widths.pop()
     out = new_table(*headers, rich=rich)
     out.show_header = start == 0
     first_tally = headers.index("table after") + 1
@@ -467,7 +507,27 @@ def plays_table(
             out.add_section()
             previous_deal = step.deal
         out.add_row(*row)
-    return out
+    end = len(rows) if stop is None else stop
+    notes = [(n, note) for n, note in below if start <= n < end]
+    if not notes:
+        return out
+    if not whole:
+        indent = widths[0] + COLUMN_GAP
+        return Group(out, *(Padding(note, (0, 0, 0, indent)) for _, note in notes))
+    heading = Text("Notes", style="bold" if rich else "")
+    return Group(out, Text(""), heading, _notes_grid(hand, notes, rich))
+
+
+def _notes_grid(hand: HandReplay, notes: Sequence[tuple[int, Text]], rich: bool) -> Table:
+    """Notes of some plays (by index) as a grid: play number and player, then the note."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(justify="right", no_wrap=True)
+    grid.add_column(no_wrap=True)
+    grid.add_column(ratio=1)
+    for n, note in notes:
+        step = hand.steps[n]
+        grid.add_row(f"{step.number}.", Text(step.player, style="bold" if rich else ""), note)
+    return grid
 
 
 def hand_end(hand: HandReplay, record: HandRecord, rich: bool = False) -> list[RenderableType]:
@@ -478,7 +538,7 @@ def hand_end(hand: HandReplay, record: HandRecord, rich: bool = False) -> list[R
         out.append(
             Text.assemble(
                 f"Leftover: {hand.leftover.player} captured last and takes ",
-                cards_text(hand.leftover.cards, style, rich),
+                cards_text(sorted(hand.leftover.cards), style, rich),
                 ".",
             )
         )
@@ -490,6 +550,9 @@ def hand_end(hand: HandReplay, record: HandRecord, rich: bool = False) -> list[R
             )
         )
         return out
+    if out:
+        out.append(Text(""))
+    out.append(Text("Score of the hand", style="bold" if rich else ""))
     out.append(score_table(hand.score, record.ruleset, style, rich, record.team_names()))
     return out
 
@@ -555,7 +618,11 @@ def _holding_cell(analysis: Analysis, seat: int, value: int) -> Text:
         star = "*" if any(row[c].basis == "inference" for c in cards) else ""
         return Text("no" + star, style="red" if star else "")
     p = inf.probability_any(seat, value) if seat >= 0 else 0.0
-    return Text(f"{round(100 * p)}%")
+    # A reading about anyone can change the figure: mark it when the facts alone give another.
+    moved = bool(inf.active) and round(100 * p) != round(
+        100 * inf.probability_any_facts(seat, value)
+    )
+    return Text(f"{round(100 * p)}%" + ("*" if moved else ""))
 
 
 def holdings_table(analysis: Analysis, style: Style, rich: bool = False) -> Table:
@@ -628,9 +695,12 @@ def tracker_view(
                 lines.append("\n  " + sp.text(style, board.names))
             out.append(lines)
         else:
-            out.append(Text("Sparigli: none yet: every capture so far was by a twin."))
+            if any(c.captured for c in board.counts):
+                out.append(Text("Sparigli: none yet: every capture so far was by a twin."))
+            else:
+                out.append(Text("Sparigli: none yet: nothing has been captured."))
         out.append(Text("\n".join(board.notes)))
-        if inf.holdings:
+        if inf.holdings and inf.unseen:
             table = holdings_table(analysis, style, rich)
             table.title = "Who can hold what (* rests on a reading of behaviour)"
             out.append(table)
@@ -652,6 +722,6 @@ def tracker_view(
             tag = "certain" if d.basis == "fact" else "inferred"
             lines.append(f"\n  - [{tag}] {d.text}")
         out.append(lines)
-    if not compact:
+    if not compact and inf.unseen:
         out.append(Text(f"Probabilities: {inf.method}.", style="dim" if rich else ""))
     return out

@@ -29,6 +29,7 @@ __all__ = [
     "ruleset_from_dict",
     "ruleset_names",
     "describe_ruleset",
+    "yaml_error_text",
 ]
 
 RULESET_DIR = Path(__file__).resolve().parent.parent / "rulesets"
@@ -126,12 +127,63 @@ _KEYS: dict[str, type | tuple[type, ...]] = {
 }
 
 
-def _fail(where: str, key: str, msg: str) -> RulesetError:
-    return RulesetError(f"{where}: key '{key}': {msg}")
+def yaml_error_text(exc: yaml.YAMLError, text: str) -> tuple[int | None, str]:
+    r"""The 1-based line of a YAML syntax error (None if unknown) and its problem on one line.
+
+    >>> try:
+    ...     yaml.safe_load("a: [1\nb: 2\n")
+    ... except yaml.YAMLError as exc:
+    ...     yaml_error_text(exc, "a: [1\nb: 2\n")
+    (2, "expected ',' or ']', but got ':' (while parsing a flow sequence that starts on line 1)")
+    >>> try:
+    ...     yaml.safe_load("a: \x00")
+    ... except yaml.YAMLError as exc:
+    ...     yaml_error_text(exc, "a: \x00")
+    (1, 'special characters are not allowed (found character #x0000)')
+    """
+    if isinstance(exc, yaml.MarkedYAMLError):
+        mark = exc.problem_mark or exc.context_mark
+        problem = exc.problem or exc.context or "syntax error"
+        line = mark.line + 1 if mark is not None else None
+        ctx = exc.context_mark
+        if exc.problem and exc.context and ctx is not None and ctx.line + 1 != line:
+            problem += f" ({exc.context} that starts on line {ctx.line + 1})"
+        return line, " ".join(problem.split())
+    if isinstance(exc, yaml.reader.ReaderError):
+        line = text.count("\n", 0, exc.position) + 1
+        char = exc.character
+        found = f"#x{char:04x}" if isinstance(char, int) else repr(char)
+        return line, f"{exc.reason} (found character {found})"
+    return None, " ".join(str(exc).split())
 
 
-def ruleset_from_dict(data: Any, where: str = "<ruleset>") -> Ruleset:
-    """Validate a parsed ruleset mapping and build the :class:`Ruleset`."""
+def _key_lines(node: yaml.Node | None, prefix: str = "", depth: int = 3) -> dict[str, int]:
+    """The 1-based line of every key of a composed mapping, nested keys as ``a.b``."""
+    lines: dict[str, int] = {}
+    if depth and isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            if isinstance(key, yaml.ScalarNode):
+                name = f"{prefix}{key.value}"
+                lines[name] = key.start_mark.line + 1
+                lines.update(_key_lines(value, name + ".", depth - 1))
+    return lines
+
+
+def ruleset_from_dict(
+    data: Any, where: str = "<ruleset>", lines: dict[str, int] | None = None
+) -> Ruleset:
+    """Validate a parsed ruleset mapping and build the :class:`Ruleset`.
+
+    ``lines`` maps keys (nested ones as ``primiera.values``) to their line in the file, so that
+    an error names the line as well as the key.
+    """
+    known_lines = lines or {}
+
+    def _fail(where: str, key: str, msg: str) -> RulesetError:
+        line = known_lines.get(key) or known_lines.get(key.rsplit(".", 1)[0])
+        at = f"{where}:{line}" if line else where
+        return RulesetError(f"{at}: key '{key}': {msg}")
+
     if not isinstance(data, dict):
         raise RulesetError(f"{where}: a ruleset must be a mapping of keys to values")
     for key, value in data.items():
@@ -175,7 +227,7 @@ def ruleset_from_dict(data: Any, where: str = "<ruleset>") -> Ruleset:
         check(
             ms in MISSING_SUIT_RULES,
             "primiera.missing_suit",
-            f"must be one of {MISSING_SUIT_RULES}, not {ms!r}",
+            f"must be one of {', '.join(MISSING_SUIT_RULES)}, not {ms!r}",
         )
         kw["primiera_missing_suit"] = ms
     bonuses = data.get("bonuses", {})
@@ -246,16 +298,29 @@ def load_ruleset(name_or_path: str | Path) -> Ruleset:
                 path = candidate
                 break
         else:
+            what = "ruleset file" if path.suffix in (".yaml", ".yml") else "ruleset"
             raise RulesetError(
-                f"unknown ruleset {key!r}; shipped rulesets: {', '.join(ruleset_names())}"
+                f"unknown {what} {key!r}; shipped rulesets: {', '.join(ruleset_names())}"
             )
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except yaml.YAMLError as exc:
-        raise RulesetError(f"{path}: not valid YAML: {exc}") from None
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise RulesetError(f"{path}: cannot read: the file is not UTF-8 text") from None
     except OSError as exc:
-        raise RulesetError(f"{path}: cannot read: {exc.strerror}") from None
-    rs = ruleset_from_dict(data, str(path))
+        raise RulesetError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        data = None if node is None else loader.construct_document(node)
+    except yaml.YAMLError as exc:
+        line, problem = yaml_error_text(exc, text)
+        at = f"{path}:{line}" if line else str(path)
+        raise RulesetError(f"{at}: not valid YAML: {problem}") from None
+    except RecursionError:
+        raise RulesetError(f"{path}: not valid YAML: nested too deeply") from None
+    finally:
+        loader.dispose()
+    rs = ruleset_from_dict(data, str(path), _key_lines(node))
     _CACHE[key] = rs
     return rs
 
