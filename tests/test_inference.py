@@ -188,7 +188,7 @@ def test_last_card_forced_by_220_and_parity_is_a_fact(scopa: Ruleset) -> None:
     assert (d.status, d.holder, d.card, d.basis) == ("must", 1, card("QS"), "fact")
     assert d.reasons[0] == "Ada is the only player whose cards you have not seen (fact)"
     assert any("Rule of 220: the one card still unseen is worth 9" in r for r in d.reasons)
-    assert any("Rule of 48" in r and "exactly one each of 9" in r for r in d.reasons)
+    assert any("Rule of 48" in r and "exactly one card, a 9" in r for r in d.reasons)
 
 
 def test_last_round_parity_and_readings_place_every_card(scopone: Ruleset) -> None:

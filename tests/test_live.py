@@ -222,9 +222,10 @@ def test_cli_live_usage_and_bad_input(tmp_path: Path) -> None:
     code, _, err = run_live(["--ruleset", "scopa"], "")
     assert code == 2 and "--players" in err
     code, _, err = run_live(["-r", "scopa", "-p", "You,Ada,Bea", "--as", "You"], "")
-    assert code == 3 and "the scopa ruleset is for 2 players, but 3 are given" in err
+    # the seating is given on the command line: a usage error
+    assert code == 2 and "the scopa ruleset is for 2 players, but 3 are given" in err
     code, _, err = run_live(["-r", "scopa", "-p", "You,Ada", "--as", "Bob"], "")
-    assert code == 3 and "--as Bob: no such player" in err
+    assert code == 2 and "--as Bob: no such player" in err
     code, _, err = run_live(["--resume", str(tmp_path / "missing.yaml")], "")
     assert code == 3 and "missing.yaml" in err
 

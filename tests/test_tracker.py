@@ -222,7 +222,7 @@ def test_rule_of_220_names_the_last_card(scopa: Ruleset) -> None:
     assert board.unseen == mask_of(parse_cards("QS", "french"))
     assert board.unseen_sum == 9 and board.seen_sum == 211
     assert any("one card still unseen is worth 9" in n for n in board.notes)
-    assert any("exactly one each of 9" in n for n in board.notes)
+    assert any("exactly one card, a 9" in n for n in board.notes)
 
 
 def test_last_round_220_sum_of_the_others(scopone: Ruleset) -> None:

@@ -36,6 +36,7 @@ __all__ = [
     "random_move",
     "make_question",
     "check_answer",
+    "answer_problem",
     "parse_values",
     "default_names",
 ]
@@ -44,12 +45,17 @@ KINDS = ("unmatched", "holder", "mixed")
 PLAYER_KINDS = ("greedy", "random")
 
 
-def default_names(players: int) -> list[str]:
-    """Seat names in playing order (the dealer last)."""
+def default_names(players: int, viewer: int | None = None) -> list[str]:
+    """Seat names in playing order (the dealer last); in a two-player game the ``viewer``'s
+    seat is called You.
+
+    >>> default_names(2, 0), default_names(2, 1), default_names(4)[-1]
+    (['You', 'Ada'], ['Ada', 'You'], 'South')
+    """
     if players == 4:
         return ["West", "North", "East", "South"]
     if players == 2:
-        return ["Ada", "You"]
+        return ["You", "Ada"] if viewer == 0 else ["Ada", "You"]
     return [f"P{i + 1}" for i in range(players)]
 
 
@@ -158,8 +164,9 @@ def _position_lines(state: GameState, viewer: int, names: list[str], style: Styl
     while work.stack:
         moves.append(work.pop())
     moves.reverse()
+    you = "" if names[viewer] == "You" else f" You are {names[viewer]}."
     lines = [
-        f"Playing order: {', '.join(names)} ({names[-1]} deals). You are {names[viewer]}.",
+        f"Playing order: {', '.join(names)} (dealer: {names[-1]}).{you}",
         f"Opening table: {format_cards(work.table, style) or '-'}",
     ]
     for n, m in enumerate(moves, start=1):
@@ -201,8 +208,8 @@ def make_question(
         raise ValueError(f"unknown players {players!r}; choose one of {', '.join(PLAYER_KINDS)}")
     rules = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
     st = get_style(style)
-    who = names or default_names(rules.players)
     viewer = rules.players - 1 if rules.players == 4 else rng.randrange(rules.players)
+    who = names or default_names(rules.players, viewer)
     want_holder = kind == "holder" or (kind == "mixed" and rng.random() < 0.5)
     for attempt in range(60):
         late = want_holder and attempt < 50
@@ -285,12 +292,54 @@ def _holder_question(
     return None
 
 
+_PASS = ("none", "nobody", "-", "?", "pass", "don't know", "dont know", "no idea")
+"""Answers that give up on a question: read as a (wrong) answer, never as a typing slip."""
+
+
+def _player_named(question: DrillQuestion, text: str) -> str | None:
+    """The player ``text`` names: the whole name or its start, in any case (None: none)."""
+    given = text.strip().lower()
+    if not given:
+        return None
+    exact = [n for n in question.names if n.lower() == given]
+    if exact:
+        return exact[0]
+    starts = [n for n in question.names if n.lower().startswith(given)]
+    return starts[0] if len(starts) == 1 else None
+
+
+def answer_problem(question: DrillQuestion, answer: str) -> str | None:
+    """Why ``answer`` cannot be read as an answer to ``question`` (None when it can).
+
+    A slip (an unknown name, a word that is no value) is worth a second try rather than a
+    wrong mark; ``none`` or ``?`` gives up and is marked.
+
+    >>> q = make_question("scopa", random.Random(1), kind="unmatched")
+    >>> answer_problem(q, "2 6 F"), answer_problem(q, "none")
+    (None, None)
+    >>> answer_problem(q, "2 6 X")
+    "'X' is not a value: type numbers 1-10 or A/F/C/R, separated by spaces, or none"
+    """
+    text = answer.strip()
+    if text.lower() in _PASS:
+        return None
+    if question.kind == "holder":
+        if _player_named(question, text) is None:
+            return f"{text!r} is not a player: type one of {', '.join(question.names)}"
+        return None
+    try:
+        parse_values(text, question.style)
+    except ValueError as exc:
+        return str(exc)
+    return None
+
+
 def check_answer(question: DrillQuestion, answer: str) -> DrillResult:
     """Whether ``answer`` is right, with the expected answer and the explanation."""
     expected = question.expected_text()
     if question.kind == "holder":
-        given = answer.strip().lower()
-        ok = given == str(question.expected).lower()
+        given = _player_named(question, answer)
+        ok = given == question.expected
         verdict = "Right" if ok else f"Not quite: {question.expected} must hold it"
         return DrillResult(ok, f"{verdict}.", list(question.explanation))
     try:

@@ -51,6 +51,7 @@ from .tracker import (
     HistoryStep,
     a_value,
     history,
+    hypergeometric_any,
     seat_names,
     track,
     value_word,
@@ -566,7 +567,17 @@ class Inference:
         return 1.0 if seat >= 0 and self.state.hands[seat] >> card & 1 else 0.0
 
     def probability_any(self, seat: int, value: int) -> float:
+        """P(``seat`` holds at least one card of ``value``) under the readings."""
         return self.value_probability.get(seat, {}).get(value, 0.0)
+
+    def probability_any_facts(self, seat: int, value: int) -> float:
+        """The same on the facts alone: the hypergeometric value, as if no reading were made."""
+        known = self.state.hands[seat] if seat >= 0 else 0
+        if any(VALUE_OF[i] == value for i in indexes_of(known)):
+            return 1.0
+        pool = self.state.unplaced()
+        of_value = sum(1 for i in indexes_of(pool) if VALUE_OF[i] == value)
+        return hypergeometric_any(pool.bit_count(), of_value, self.capacity.get(seat, 0))
 
     def status(self, seat: int, card: int) -> str:
         h = self.holdings.get(seat, {}).get(card)
@@ -598,6 +609,12 @@ class Inference:
             "value_probability": {
                 self.names[s]: {str(v): round(p, 6) for v, p in vals.items()}
                 for s, vals in self.value_probability.items()
+            },
+            "value_probability_facts": {
+                self.names[s]: {
+                    str(v): round(self.probability_any_facts(s, v), 6) for v in range(1, 11)
+                }
+                for s in self.value_probability
             },
             "inferences": [
                 {
@@ -779,7 +796,7 @@ def infer(
     if model.exact_ok():
         means = model.means()
         total = model.total()
-        method = f"exact count over {total} consistent deals"
+        method = f"exact count over {total} consistent deal{'s' if total != 1 else ''}"
         sampled_values: dict[tuple[int, int], float] | None = None
     else:
         n = _SAMPLES
@@ -877,6 +894,10 @@ def _deductions(inf: Inference) -> list[Deduction]:
             if h >= 0 and state.hands[h] >> c & 1:
                 continue
             if hold.status == "must":
+                if h == STOCK and hold.basis == "fact":
+                    # Every unseen card is still to be dealt: the board says so once, rather
+                    # than one line per card.
+                    continue
                 reasons = _must_reasons(inf, h, c, musts)
                 if hold.basis == "fact":
                     if board_last is None:
@@ -903,7 +924,7 @@ def _deductions(inf: Inference) -> list[Deduction]:
 
 
 def _mentions(note: str, card: int) -> bool:
-    return f"worth {VALUE_OF[card]}" in note or "exactly one each" in note
+    return f"worth {VALUE_OF[card]}:" in note or "so the other hands hold exactly one" in note
 
 
 def _rule_notes(inf: Inference) -> list[str]:
@@ -911,7 +932,7 @@ def _rule_notes(inf: Inference) -> list[str]:
     return [
         n.rstrip(".")
         for n in board.notes
-        if "Rule of 220: the one card" in n or "exactly one each" in n
+        if "Rule of 220: the one card" in n or "so the other hands hold exactly one" in n
     ]
 
 
@@ -919,7 +940,7 @@ def _card_phrase(inf: Inference, c: int) -> str:
     v = VALUE_OF[c]
     same = [i for i in indexes_of(inf.unseen) if VALUE_OF[i] == v]
     text = format_card(c, inf.style)
-    return f"{text} (the last {v} unseen)" if same == [c] else text
+    return f"{text} (the last {value_word(v)} unseen)" if same == [c] else text
 
 
 def _reading(inf: Inference, seat: int, value: int) -> Exclusion | None:
@@ -987,11 +1008,21 @@ def _dedupe(items: list[str]) -> list[str]:
 
 def _must_reasons(inf: Inference, h: int, c: int, musts: dict[int, list[int]]) -> list[str]:
     reasons: list[str] = []
-    for g in inf.capacity:
-        if g == h:
+    others = [g for g in inf.capacity if g != h]
+    # Holders no reading keeps from c: the cards that fill their places (Hall's theorem). One
+    # such set of holders often covers others too, which then need no reason of their own.
+    covered: set[int] = set()
+    for g in others:
+        if g in covered or (g >= 0 and _reading(inf, g, VALUE_OF[c]) is not None):
             continue
-        e = _reading(inf, g, VALUE_OF[c]) if g >= 0 else None
-        reasons.extend([e.text(inf.names, inf.style)] if e else _tight_reasons(inf, g, c))
+        found = _tight(inf, g, c)
+        if found is not None:
+            covered.update(found[0])
+        reasons.extend(_tight_reasons(inf, g, c))
+    for g in others:
+        e = _reading(inf, g, VALUE_OF[c]) if g >= 0 and g not in covered else None
+        if e is not None:
+            reasons.append(e.text(inf.names, inf.style))
     for s in range(inf.state.rules.players):
         if s in (h, inf.viewer) or s in inf.capacity:
             continue

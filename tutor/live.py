@@ -61,21 +61,63 @@ from .record import HandRecord, PlayEntry, RecordError, _parse_play, dumps, load
 from .rules import Ruleset, load_ruleset
 from .state import GameState, Move
 
-__all__ = ["LiveError", "LiveSession", "Entry", "PROTOCOL", "save_atomically"]
-
-PROTOCOL = """\
-Type one line at a time:
-  2C 4H 5S QD      the opening table (first)
-  7D 7H AS         your cards when asked (also: deal 7D 7H AS); in scopa at every deal
-  7D x 2C 5S       a play: the card, then x and the cards it takes
-  Ada: 3H          a play with the player's name in front
-  undo             take back the last entry
-  board            show the board again
-  help             show this help
-  quit             stop; the hand is saved after every entry
-"""
+__all__ = ["LiveError", "LiveSession", "Entry", "PROTOCOL", "protocol", "intro", "save_atomically"]
 
 _COMMANDS = {"undo", "quit", "exit", "q", "help", "?", "board", "show"}
+
+
+def _in_style(text: str, style: Style) -> str:
+    """Example cards written in French notation, shown in ``style``'s."""
+    return format_cards(parse_cards(text, "french"), style)
+
+
+def protocol(style: Style | str | None = None, other: str = "Ada") -> str:
+    """The lines ``tutor live`` accepts, with the example cards in ``style``'s notation and
+    ``other`` as another player's name, so the examples can be typed as they are.
+
+    >>> print(protocol("italian", "West").splitlines()[1])
+      2B 4C 5S CD      the opening table (first)
+    """
+    st = get_style(style)
+    mine = _in_style("7D 7H AS", st)
+    rows = [
+        (_in_style("2C 4H 5S QD", st), "the opening table (first)"),
+        (mine, f"your cards when asked (also: deal {mine}); in scopa at every deal"),
+        (
+            f"{_in_style('7D', st)} x {_in_style('2C 5S', st)}",
+            "a play: the card, then x and the cards it takes",
+        ),
+        (f"{other}: {_in_style('3H', st)}", "a play with the player's name in front"),
+        ("undo", "take back the last entry"),
+        ("board", "show the board again"),
+        ("help", "show this help"),
+        ("quit", "stop; the hand is saved after every entry"),
+    ]
+    return "Type one line at a time:\n" + "".join(f"  {a:<16} {b}\n" for a, b in rows)
+
+
+PROTOCOL = protocol("french")
+"""The protocol in French notation (``docs/tracker.md``)."""
+
+
+def intro(style: Style | str | None = None) -> str:
+    """A few words for the start of an interactive session, with examples in ``style``."""
+    st = get_style(style)
+    return (
+        "Type the hand one line at a time, as the prompt asks:\n"
+        f"  the opening table ({_in_style('2C 4H 5S QD', st)}), your cards "
+        f"({_in_style('7D 7H AS', st)}), then each play\n"
+        f"  ({_in_style('7D', st)} x {_in_style('2C 5S', st)}: the card, x, the cards it takes; "
+        "a card alone is laid, or makes its only capture).\n"
+        "undo takes back the last line, help shows every command, quit stops; each line is "
+        "saved as soon as it is accepted."
+    )
+
+
+def _named(name: str, players: list[str]) -> str:
+    """``name`` as the players list spells it, when it differs only in case (else as given)."""
+    same = [p for p in players if p.lower() == name.lower()]
+    return name if name in players or len(same) != 1 else same[0]
 
 
 class LiveError(ValueError):
@@ -98,6 +140,15 @@ def save_atomically(path: Path, text: str) -> None:
     path = Path(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
     try:
+        # mkstemp makes the file private (0600); give the record the mode an ordinary new
+        # file would have, or keep the mode of the file it replaces.
+        try:
+            mode = path.stat().st_mode & 0o777
+        except OSError:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        os.chmod(tmp, mode)
         with os.fdopen(fd, "w", encoding="utf-8") as fp:
             fp.write(text)
             fp.flush()
@@ -150,6 +201,7 @@ class LiveSession:
             )
         if len(set(names)) != len(names) or not all(names):
             raise LiveError(f"the players must have distinct, non-empty names ({', '.join(names)})")
+        me = _named(me, names)
         if me not in names:
             raise LiveError(f"--as {me}: no such player (players: {', '.join(names)})")
         session = cls(
@@ -161,6 +213,8 @@ class LiveSession:
             Path(save_path) if save_path is not None else None,
         )
         session.info["note"] = f"typed in with tutor live, seen from {me}'s seat"
+        if rules.table_cards == 0:
+            session.table = []  # nothing to type: the first line is your cards
         return session
 
     @classmethod
@@ -180,6 +234,7 @@ class LiveSession:
                     f"(players: {', '.join(rec.players)})"
                 )
             me = known.pop()
+        me = _named(me, rec.players)
         if me not in rec.players:
             raise LiveError(f"--as {me}: no such player (players: {', '.join(rec.players)})")
         session = cls(
@@ -200,7 +255,7 @@ class LiveSession:
     def _entry_order(self) -> list[str]:
         """The entries in the order they were typed: each deal of the viewer's cards comes
         just before the first play made after it was dealt (validates the record)."""
-        order = ["table"]
+        order = ["table"] if self.rules.table_cards else []
         rec = self.record()
         state = rec.initial_state()
         given = {d for d, deal in enumerate(self.deals) if deal.get(self.my_name)}
@@ -296,7 +351,8 @@ class LiveSession:
             if word in ("quit", "exit", "q"):
                 return Entry("quit", "quit")
             if word in ("help", "?"):
-                return Entry("help", "help", PROTOCOL)
+                other = next((p for i, p in enumerate(self.players) if i != self.me), "Ada")
+                return Entry("help", "help", protocol(self.style, other))
             return Entry("board", "board")
         phase = self.phase()
         head, _, rest = text.partition(" ")
@@ -326,9 +382,15 @@ class LiveSession:
             seen.add(c)
         return cards
 
+    def _not_a_play(self, text: str, what: str) -> None:
+        """LiveError when ``text`` looks like a play while ``what`` is due."""
+        if ":" in text or " x " in f" {text.lower()} ":
+            raise LiveError(f"{what} first: no play can be entered before that")
+
     def _enter_table(self, text: str) -> Entry:
-        cards = self._cards(text, "the table")
         n = self.rules.table_cards
+        self._not_a_play(text, f"the opening table ({n} cards) comes")
+        cards = self._cards(text, "the table")
         if len(cards) != n:
             raise LiveError(
                 f"the table starts with {n} cards in {self.rules.name}, not {len(cards)}"
@@ -360,8 +422,9 @@ class LiveSession:
 
     def _enter_deal(self, text: str) -> Entry:
         state = self.state()
-        cards = self._cards(text, "your cards")
         n = state.unknown[self.me]
+        self._not_a_play(text, f"your {n} cards are due")
+        cards = self._cards(text, "your cards")
         if len(cards) != n:
             raise LiveError(f"you are dealt {n} cards, not {len(cards)}")
         for c in cards:

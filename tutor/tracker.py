@@ -535,8 +535,10 @@ def _notes(board: Board, hand_sizes: list[int], style: Style | str | None) -> li
         if odd and len(odd) == n_unseen and board.stock == 0:
             out = f"{n_unseen} card{'s are' if n_unseen != 1 else ' is'} still out"
             odd_n = f"{len(odd)} value{'s are' if len(odd) != 1 else ' is'} odd"
-            notes.append(
-                f"Rule of 48: {out} and {odd_n}, so {where} hold exactly "
-                f"one each of {', '.join(map(str, odd))}."
+            held = (
+                f"one card, {a_value(odd[0])}"
+                if len(odd) == 1
+                else f"one each of {', '.join(map(str, odd))}"
             )
+            notes.append(f"Rule of 48: {out} and {odd_n}, so {where} hold exactly {held}.")
     return notes
