@@ -1,0 +1,237 @@
+"""Computer players: legal choices, no peeking, and each chitarrella rule doing its job."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tutor.cards import indexes_of, mask_of, parse_card, parse_cards
+from tutor.players import (
+    CHITARRELLA_RULES,
+    ChitarrellaPlayer,
+    GreedyPlayer,
+    RandomPlayer,
+    SearchPlayer,
+    make_player,
+    seat_view,
+    unseen_mask,
+)
+from tutor.rules import Ruleset, load_ruleset, ruleset_names
+from tutor.solver import solve
+from tutor.state import GameState, Move
+
+
+def mask(text: str) -> int:
+    return mask_of(parse_cards(text))
+
+
+def move(state: GameState, text: str) -> Move:
+    return state.parse_move(text)
+
+
+def four(rules: Ruleset, table: str, hands: list[str]) -> GameState:
+    return GameState.from_cards(rules, table, hands)
+
+
+@pytest.mark.parametrize("name", ruleset_names())
+def test_every_player_plays_legal_moves_to_the_end(name: str) -> None:
+    rules = load_ruleset(name)
+    rng = random.Random(name)
+    players = [RandomPlayer(), GreedyPlayer(), ChitarrellaPlayer()]
+    for k in range(3):
+        state = GameState.random(rules, rng)
+        while not state.is_over():
+            view = seat_view(state)
+            choice = players[(k + state.turn) % 3].choose(view, rng)
+            assert choice in state.legal_moves()
+            state.push(choice)
+        assert state.ply == rules.plays_per_hand
+
+
+def _reshuffle_hidden(state: GameState, rng: random.Random) -> GameState:
+    """The same position with the other players' cards dealt differently among them."""
+    other = state.copy()
+    me = state.turn
+    seats = [s for s in range(state.rules.players) if s != me]
+    pool = [i for s in seats for i in indexes_of(state.hands[s])]
+    rng.shuffle(pool)
+    for s in seats:
+        n = state.hands[s].bit_count()
+        other.hands[s] = mask_of(pool[:n])
+        pool = pool[n:]
+    return other
+
+
+@pytest.mark.parametrize("player", [GreedyPlayer(), ChitarrellaPlayer()])
+def test_players_do_not_peek(player: GreedyPlayer | ChitarrellaPlayer) -> None:
+    """Given the full state, the choice depends only on what the mover may see."""
+    rules = load_ruleset("scopone-scientifico")
+    rng = random.Random(4)
+    for _ in range(40):
+        state = GameState.random(rules, rng)
+        for _ in range(rng.randrange(0, 30)):
+            state.push(rng.choice(state.legal_moves()))
+        other = _reshuffle_hidden(state, rng)
+        a = player.choose(state, random.Random(1))
+        b = player.choose(other, random.Random(1))
+        c = player.choose(seat_view(state), random.Random(1))
+        assert a == b == c
+
+
+def test_seat_view_hides_the_other_hands() -> None:
+    rules = load_ruleset("scopone-scientifico")
+    state = GameState.random(rules, 3)
+    view = seat_view(state, 0)
+    assert view.hands[0] == state.hands[0]
+    assert view.hands[1:] == [0, 0, 0]
+    assert view.unknown[1:] == [9, 9, 9]
+    assert unseen_mask(view) == state.hands[1] | state.hands[2] | state.hands[3]
+
+
+def test_greedy_prefers_scopa_then_settebello_then_denari() -> None:
+    rules = load_ruleset("scopa")
+    s = GameState.from_cards(rules, "3C 4S", [["7B", "3D", "RB"], ["AB", "2B", "5C"]])
+    assert GreedyPlayer().choose(s, random.Random(0)) == move(s, "7B x 3C 4S")
+    s = GameState.from_cards(rules, "7D 7C 2S", [["7B", "2D", "RB"], ["AB", "2B", "5C"]])
+    assert GreedyPlayer().choose(s, random.Random(0)) == move(s, "7B x 7D")
+    s = GameState.from_cards(rules, "AD 5C 2S 4S", [["6B"], ["AB"]])
+    assert GreedyPlayer().choose(s, random.Random(0)) == move(s, "6B x AD 5C")
+    s = GameState.from_cards(rules, "AS 5C 2S 3S", [["6B"], ["AB"]])
+    assert GreedyPlayer().choose(s, random.Random(0)) == move(s, "6B x AS 2S 3S")
+
+
+def scores(state: GameState) -> dict[str, dict[str, float]]:
+    return {m.text(): r for m, r in ChitarrellaPlayer().explain(state)}
+
+
+def test_rule_no_sweepable_table() -> None:
+    """Laying 2 on a 5 leaves 7: sweepable. Laying the king leaves 15: safe."""
+    rules = load_ruleset("scopone-scientifico")
+    s = four(rules, "5C", ["2S RB 9C", "3D 4D 7S", "FD 8C AS", "6S 6C 2C"])
+    table = scores(s)
+    assert table["2S"]["no-sweepable-table"] < 0
+    assert table["RB"]["no-sweepable-table"] == 0
+    assert ChitarrellaPlayer().choose(s, random.Random(0)).card != parse_card("2S").index
+
+
+def test_rule_sweepable_ignores_a_sweep_that_is_no_scopa() -> None:
+    rules = load_ruleset("scopa")
+    s = GameState.from_cards(rules, "3C", [["2S"], ["5B"]])
+    assert scores(s)["2S"]["no-sweepable-table"] == 0  # the next play is the last
+
+
+def test_rule_guard_sevens() -> None:
+    rules = load_ruleset("scopone-scientifico")
+    s = four(rules, "RC", ["7D CS", "3D 4D", "FD 8C", "6S 6C"])
+    table = scores(s)
+    assert table["7D"]["guard-sevens"] < table["CS"]["guard-sevens"] == 0
+    assert ChitarrellaPlayer().choose(s, random.Random(0)) == move(s, "CS")
+
+
+def test_rule_lay_doubles() -> None:
+    rules = load_ruleset("scopone-scientifico")
+    s = four(rules, "RC CS", ["4B 4S 3B", "3D 4D", "FD 8C", "6S 6C"])
+    table = scores(s)
+    assert table["4B"]["lay-doubles"] > table["3B"]["lay-doubles"]
+    assert ChitarrellaPlayer().choose(s, random.Random(0)).card in (
+        parse_card("4B").index,
+        parse_card("4S").index,
+    )
+
+
+def test_rule_matched_unmatched_depends_on_the_side() -> None:
+    """An 8 taking 6+2 unmatches three values: good for the leader's side, bad for the dealer's."""
+    rules = load_ruleset("scopone-scientifico")
+    leader = four(rules, "6C 2S RB", ["FB 3C", "3D 4D", "FD 8C", "6S 6B"])
+    assert scores(leader)["FB x 2S 6C"]["matched-unmatched"] > 0
+    dealer = leader.copy()
+    dealer.turn = 3
+    dealer.hands[3] = mask("FB 3C")
+    dealer.hands[0] = mask("6S 6B")
+    assert scores(dealer)["FB x 2S 6C"]["matched-unmatched"] < 0
+
+
+def test_rules_are_named_and_documented() -> None:
+    names = [r.name for r in CHITARRELLA_RULES]
+    assert len(set(names)) == len(names) >= 7
+    assert all(r.maxim and r.score.__doc__ for r in CHITARRELLA_RULES)
+
+
+def test_counting_in_the_last_round_plays_the_best_average() -> None:
+    """Last round of scopone: the player enumerates the 6 ways the other three cards can lie."""
+    rules = load_ruleset("scopone-scientifico")
+    rng = random.Random(8)
+    player = ChitarrellaPlayer()
+    checked = 0
+    while checked < 10:
+        state = GameState.random(rules, rng)
+        while state.in_hands > 4:
+            state.push(rng.choice(state.legal_moves()))
+        state = state.copy()
+        if len(state.legal_moves()) < 2:
+            continue
+        counted = player.counted(seat_view(state))
+        assert counted is not None
+        # the same average computed here: every permutation of the unseen cards
+        from itertools import permutations
+
+        others = [s for s in range(4) if s != state.turn]
+        cards = [i for s in others for i in indexes_of(state.hands[s])]
+        totals: dict[Move, float] = {}
+        perms = list(permutations(cards))
+        for perm in perms:
+            world = state.copy()
+            for s, c in zip(others, perm, strict=True):
+                world.hands[s] = 1 << c
+            for mv in solve(world, pv=False).moves:
+                totals[mv.move] = totals.get(mv.move, 0) + mv.value / len(perms)
+        assert counted == pytest.approx(totals)
+        choice = player.choose(seat_view(state), random.Random(0))
+        assert totals[choice] == pytest.approx(max(totals.values()))
+        checked += 1
+
+
+def test_counting_waits_while_cards_are_to_be_dealt() -> None:
+    rules = load_ruleset("scopa")
+    state = GameState.random(rules, 2)
+    assert ChitarrellaPlayer().counted(seat_view(state)) is None
+
+
+def test_make_player() -> None:
+    assert isinstance(make_player("random"), RandomPlayer)
+    assert isinstance(make_player("Greedy"), GreedyPlayer)
+    assert isinstance(make_player("chitarrella"), ChitarrellaPlayer)
+    p = make_player("search:0.25")
+    assert isinstance(p, SearchPlayer) and p.budget == 0.25
+    with pytest.raises(ValueError, match="unknown player 'alpha'"):
+        make_player("alpha")
+    with pytest.raises(ValueError, match="seconds"):
+        make_player("search:soon")
+
+
+def test_search_player_takes_a_legal_move_quickly() -> None:
+    rules = load_ruleset("scopone-scientifico")
+    state = GameState.random(rules, 12)
+    player = SearchPlayer(budget=0.3, samples=20)
+    import time
+
+    start = time.perf_counter()
+    choice = player.choose(seat_view(state), random.Random(0))
+    assert time.perf_counter() - start < 3.0
+    assert choice in state.legal_moves()
+
+
+def test_search_player_finds_the_endgame_move() -> None:
+    """In scopa's last deal the unseen cards are the opponent's: search plays a best move."""
+    rules = load_ruleset("scopa")
+    rng = random.Random(21)
+    player = SearchPlayer(budget=5.0, samples=4)
+    for _ in range(5):
+        state = GameState.random(rules, rng)
+        while state.deal_index < len(state.deals):
+            state.push(rng.choice(state.legal_moves()))
+        state = state.copy()
+        values = {m.move: m.value for m in solve(state).moves}
+        choice = player.choose(seat_view(state), random.Random(0))
+        assert values[choice] == max(values.values())

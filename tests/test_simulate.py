@@ -1,0 +1,125 @@
+"""Duplicate-deal simulation and ``tutor simulate``."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from typer.testing import CliRunner
+
+from tutor.cli import app
+from tutor.players import RandomPlayer
+from tutor.rules import load_ruleset
+from tutor.scoring import score_captures
+from tutor.simulate import play_hand, simulate
+from tutor.state import random_deal
+
+runner = CliRunner()
+PLAIN_ENV: dict[str, str | None] = {"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "NO_COLOR": None}
+
+
+def test_each_deal_is_played_twice_with_sides_exchanged() -> None:
+    r = simulate("scopa", ["greedy", "random"], deals=6, seed=4)
+    assert r.deals == 6 and r.hands == 12
+    assert [(o.deal, o.swapped) for o in r.outcomes] == [
+        (d, s) for d in range(6) for s in (False, True)
+    ]
+    for d in range(6):
+        pair = [o for o in r.outcomes if o.deal == d]
+        assert r.diffs[d] == sum(o.points[0] - o.points[1] for o in pair) / 2
+
+
+def test_identical_random_players_replay_the_same_games() -> None:
+    """Swapping two identical random players changes nothing but the labels."""
+    rules = load_ruleset("scopone-scientifico")
+    table, deals = random_deal(rules, 7)
+    a = play_hand(rules, table, deals, [RandomPlayer(), RandomPlayer()], random.Random(1))
+    b = play_hand(rules, table, deals, [RandomPlayer(), RandomPlayer()], random.Random(1))
+    assert [r.card for r in a.stack] == [r.card for r in b.stack]
+    pts = score_captures(rules, a.captured, a.scope).points()
+    assert sum(pts) >= 1
+
+
+def test_results_do_not_depend_on_workers() -> None:
+    one = simulate("scopa", ["greedy", "random"], deals=8, seed=2, workers=1)
+    two = simulate("scopa", ["greedy", "random"], deals=8, seed=2, workers=2)
+    assert one.to_json() == two.to_json()
+
+
+def test_greedy_beats_random_clearly() -> None:
+    r = simulate("scopone-scientifico", ["greedy", "random"], deals=40, seed=1)
+    diff = r.difference()
+    assert diff.low > 0, diff
+    assert r.points(0).mean > r.points(1).mean
+    assert r.scope(0).mean > r.scope(1).mean
+
+
+def test_chitarrella_beats_greedy() -> None:
+    r = simulate("scopone-scientifico", ["chitarrella", "greedy"], deals=25, seed=3, workers=2)
+    assert r.difference().low > 0, r.difference()
+
+
+def test_matches_have_winners() -> None:
+    r = simulate("scopa", ["greedy", "random"], matches=3, seed=5)
+    assert r.matches == 3 and len(r.match_winners) == 6
+    rate_a, rate_b = r.match_win_rate(0), r.match_win_rate(1)
+    assert rate_a is not None and rate_b is not None and rate_a + rate_b <= 1
+    assert all(w in (0, 1, None) for w in r.match_winners)
+    data = r.to_json()
+    assert data["matches"] == 3
+    assert data["players"][0]["match_win_rate"] == round(rate_a, 4)
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(ValueError, match="unknown player"):
+        simulate("scopa", ["greedy", "nobody"], deals=1)
+    with pytest.raises(ValueError, match="either"):
+        simulate("scopa", ["greedy", "random"], deals=1, matches=1)
+    with pytest.raises(ValueError, match="two players"):
+        simulate("scopa", ["greedy"], deals=1)
+
+
+def run(*args: str):  # type: ignore[no-untyped-def]
+    return runner.invoke(app, list(args), env=PLAIN_ENV)
+
+
+def test_cli_simulate_json() -> None:
+    result = run(
+        "simulate", "--ruleset", "scopa", "--players", "greedy,random", "--hands", "5",
+        "--seed", "1", "--workers", "1", "--json",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["deals"] == 5 and data["hands"] == 10
+    assert [p["player"] for p in data["players"]] == ["greedy", "random"]
+    assert set(data["difference_per_hand"]) == {"mean", "low", "high", "n"}
+
+
+def test_cli_simulate_table() -> None:
+    result = run(
+        "simulate", "--ruleset", "scopa", "--players", "greedy,random", "--hands", "4",
+        "--seed", "1", "--workers", "1",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "points/hand" in result.stdout and "A - B per hand" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["--players", "greedy"], "two players"),
+        (["--players", "greedy,wizard"], "unknown player"),
+        (["--hands", "2", "--matches", "2"], "not both"),
+    ],
+)
+def test_cli_simulate_usage_errors(args: list[str], fragment: str) -> None:
+    result = run("simulate", "--ruleset", "scopa", *args)
+    assert result.exit_code == 2, result.output
+    assert fragment in result.output
+
+
+def test_cli_simulate_bad_ruleset() -> None:
+    result = run("simulate", "--ruleset", "nope", "--hands", "1")
+    assert result.exit_code == 3
+    assert "unknown ruleset" in result.stderr

@@ -1,0 +1,276 @@
+"""The exact solver against a plain minimax written here, independent of the solver's internals."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tutor.cards import FULL_DECK, indexes_of, mask_of, parse_cards
+from tutor.rules import Ruleset, load_ruleset, ruleset_from_dict, ruleset_names
+from tutor.scoring import score_captures
+from tutor.solver import (
+    Solver,
+    SolverError,
+    category_difference,
+    random_position,
+    solve,
+)
+from tutor.state import GameState, Move
+
+# -- the reference: plain minimax over GameState.push/pop, scored by tutor.scoring ---------------
+
+
+def reference_value(state: GameState) -> int:
+    """Final points of the side to move minus the other side's, by exhaustive minimax."""
+    if state.is_over():
+        points = score_captures(state.rules, state.captured, state.scope).points()
+        me = state.turn % 2
+        return points[me] - points[1 - me]
+    best = None
+    for move in state.legal_moves():
+        mover = state.turn % 2
+        state.push(move)
+        v = reference_value(state)
+        if state.turn % 2 != mover:
+            v = -v
+        state.pop()
+        best = v if best is None else max(best, v)
+    assert best is not None
+    return best
+
+
+def reference_moves(state: GameState) -> dict[Move, int]:
+    out = {}
+    for move in state.legal_moves():
+        mover = state.turn % 2
+        state.push(move)
+        v = reference_value(state)
+        out[move] = v if state.turn % 2 == mover else -v
+        state.pop()
+    return out
+
+
+def played_position(rules: Ruleset, rng: random.Random, cards_left: int) -> GameState:
+    """A random deal played at random until each hand holds ``cards_left`` cards (last deal)."""
+    state = GameState.random(rules, rng)
+    while state.in_hands > cards_left * rules.players or state.deal_index < len(state.deals):
+        state.push(rng.choice(state.legal_moves()))
+    return state.copy()
+
+
+def plays_left(state: GameState) -> int:
+    return state.in_hands + sum(
+        k.bit_count() + u for d in state.deals[state.deal_index :] for k, u in d
+    )
+
+
+def early_position(rules: Ruleset, rng: random.Random, left: int) -> GameState:
+    """A random deal played at random until ``left`` plays remain (maybe across deals)."""
+    state = GameState.random(rules, rng)
+    while plays_left(state) > left:
+        state.push(rng.choice(state.legal_moves()))
+    return state.copy()
+
+
+def invented_position(rules: Ruleset, rng: random.Random, cards_left: int) -> GameState:
+    """Small hands and table from a shuffled deck, the other cards spread over both piles,
+    some left nowhere, random scope and last capturer: the corners a real hand seldom reaches."""
+    deck = list(range(40))
+    rng.shuffle(deck)
+    pos = 0
+    hands = []
+    for _ in range(rules.players):
+        hands.append(mask_of(deck[pos : pos + cards_left]))
+        pos += cards_left
+    n_table = rng.randint(0, 4)
+    table = mask_of(deck[pos : pos + n_table])
+    pos += n_table
+    state = GameState(rules, table, [[(h, 0) for h in hands]])
+    piles = [0, 0]
+    for i in deck[pos:]:
+        r = rng.random()
+        if r < 0.45:
+            piles[0] |= 1 << i
+        elif r < 0.9:
+            piles[1] |= 1 << i
+    state.captured = piles
+    state.scope = [rng.randint(0, 2), rng.randint(0, 2)]
+    state.last_capturer = rng.choice([-1, 0, 1, rules.players - 1])
+    return state
+
+
+RULESETS = ruleset_names()
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_every_move_value_equals_minimax_on_played_positions(name: str) -> None:
+    rules = load_ruleset(name)
+    rng = random.Random(f"played-{name}")
+    solver = Solver(rules)
+    count = 0
+    for k in range(250):
+        cards_left = 1 + k % 3 if rules.players == 2 else 1 + k % 2 + (k % 7 == 0)
+        state = played_position(rules, rng, cards_left)
+        sol = solver.solve(state)
+        assert sol.exact
+        got = {mv.move: mv.value for mv in sol.moves}
+        assert got == reference_moves(state), state
+        assert sol.value == max(got.values())
+        count += 1
+    assert count == 250
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_every_move_value_equals_minimax_on_invented_positions(name: str) -> None:
+    rules = load_ruleset(name)
+    rng = random.Random(f"invented-{name}")
+    solver = Solver(rules)
+    for k in range(250):
+        cards_left = 1 + k % 2 if rules.players == 4 else 1 + k % 3
+        state = invented_position(rules, rng, cards_left)
+        sol = solver.solve(state)
+        assert {mv.move: mv.value for mv in sol.moves} == reference_moves(state), state
+
+
+@pytest.mark.parametrize("name", ["scopa", "scopa-re-bello"])
+def test_minimax_agrees_across_deals(name: str) -> None:
+    """Positions with a deal still to come: the sweep ending a deal is a scopa, the last is not."""
+    rules = load_ruleset(name)
+    rng = random.Random(f"deals-{name}")
+    solver = Solver(rules)
+    crossing = 0
+    for k in range(150):
+        state = early_position(rules, rng, 7 + k % 4)
+        crossing += state.deal_index < len(state.deals)
+        sol = solver.solve(state)
+        assert {mv.move: mv.value for mv in sol.moves} == reference_moves(state), state
+    assert crossing == 150
+
+
+def test_bonus_rules_and_optional_capture_against_minimax() -> None:
+    """Napola, re bello, free laying and last-play scope: rules no shipped ruleset combines."""
+    rules = ruleset_from_dict(
+        {
+            "name": "odd",
+            "players": 4,
+            "hand_size": 9,
+            "forced_capture": False,
+            "last_play_scopa": True,
+            "leftovers_to_last_capturer": False,
+            "capture_precedence": "fewest-cards",
+            "primiera": {"missing_suit": "zero"},
+            "bonuses": {"re_bello": True, "napola": True},
+        }
+    )
+    rng = random.Random(7)
+    solver = Solver(rules)
+    for k in range(120):
+        state = invented_position(rules, rng, 1 + k % 2)
+        sol = solver.solve(state)
+        assert {mv.move: mv.value for mv in sol.moves} == reference_moves(state)
+
+
+def test_equivalent_card_reduction_changes_no_value() -> None:
+    """Values with the reduction equal values without it, on positions too big for minimax."""
+    rules = load_ruleset("scopone-scientifico")
+    rng = random.Random(11)
+    plain = Solver(rules, reduce_equivalent=False)
+    reduced = Solver(rules)
+    for _ in range(6):
+        state = played_position(rules, rng, 3)
+        a = plain.solve(state, pv=False)
+        b = reduced.solve(state, pv=False)
+        assert {m.move: m.value for m in a.moves} == {m.move: m.value for m in b.moves}
+
+
+def test_interchangeable_cards_share_a_value() -> None:
+    """With both sides already holding coppe and spade, FC and FS (the 8s) cannot differ."""
+    rules = load_ruleset("scopone-scientifico")
+    hands = [parse_cards(h) for h in ("FC FS", "3D 2B", "RB 4D", "5C AB")]
+    state = GameState(rules, mask_of(parse_cards("4C")), [[(mask_of(h), 0) for h in hands]])
+    piles = [mask_of(parse_cards("7C 7S")), mask_of(parse_cards("6C 6S"))]
+    state.captured = piles
+    sol = solve(state)
+    values = {m.move.text(): m.value for m in sol.moves}
+    assert set(values) == {"FC", "FS"}
+    assert values["FC"] == values["FS"] == reference_moves(state)[Move(parse_cards("FC")[0].index)]
+
+
+def test_principal_variation_reaches_the_value() -> None:
+    rules = load_ruleset("scopa")
+    rng = random.Random(3)
+    for _ in range(30):
+        state = played_position(rules, rng, 3)
+        sol = solve(state)
+        mover = state.turn % 2
+        for move in sol.pv:
+            assert move in state.legal_moves()
+            state.push(move)
+        assert state.is_over()
+        points = score_captures(rules, state.captured, state.scope).points()
+        assert points[mover] - points[1 - mover] == sol.value
+
+
+def test_values_best_first_and_json_shape() -> None:
+    rules = load_ruleset("scopone-scientifico")
+    state = played_position(rules, random.Random(5), 2)
+    sol = solve(state)
+    values = [m.value for m in sol.moves]
+    assert values == sorted(values, reverse=True)
+    data = sol.to_json()
+    assert set(data) >= {"to_move", "exact", "moves", "best", "pv"}
+    assert data["best"] == data["moves"][0]["move"] == data["pv"][0]
+    assert all(m["low"] == m["value"] == m["high"] for m in data["moves"])
+
+
+def test_node_limit_gives_sound_bounds() -> None:
+    rules = load_ruleset("scopone-scientifico")
+    rng = random.Random(9)
+    state = random_position(rules, rng, 4)
+    full = solve(state)
+    cut = solve(state, max_nodes=300)
+    assert full.exact and not cut.exact
+    truth = {m.move: m.value for m in full.moves}
+    for m in cut.moves:
+        assert m.low <= truth[m.move] <= m.high
+
+
+def test_hidden_cards_are_refused() -> None:
+    rules = load_ruleset("scopa")
+    state = GameState(rules, 0, [[(mask_of(parse_cards("7D 2C")), 0), (0, 2)]])
+    with pytest.raises(SolverError, match="unknown cards"):
+        solve(state)
+
+
+def test_more_than_two_sides_are_refused() -> None:
+    three = ruleset_from_dict({"name": "three", "players": 3, "sides": 3, "hand_size": 4})
+    with pytest.raises(SolverError, match="two sides only"):
+        Solver(three)
+
+
+def test_random_position_has_the_asked_shape() -> None:
+    rules = load_ruleset("scopone-scientifico")
+    state = random_position(rules, random.Random(1), 4, table=4)
+    assert [state.hand_size(s) for s in range(4)] == [4, 4, 4, 4]
+    assert state.table.bit_count() == 4
+
+
+piles = st.lists(st.integers(0, 2), min_size=40, max_size=40)
+
+
+@settings(max_examples=80, deadline=None)
+@given(piles, st.sampled_from(RULESETS))
+def test_category_difference_agrees_with_scoring(owners: list[int], name: str) -> None:
+    rules = load_ruleset(name)
+    cap = [0, 0]
+    for i, owner in enumerate(owners):
+        if owner < 2:
+            cap[owner] |= 1 << i
+    points = score_captures(rules, cap, [0, 0]).points()
+    assert category_difference(rules, cap[0], cap[1]) == points[0] - points[1]
+    assert not cap[0] & cap[1]
+    assert (cap[0] | cap[1]) & ~FULL_DECK == 0
+    assert len(list(indexes_of(cap[0]))) == cap[0].bit_count()

@@ -1,0 +1,503 @@
+"""Hidden-information analysis: perfect-information Monte Carlo from the mover's seat.
+
+1. Sample deals consistent with everything the player to move knows
+   (:func:`tutor.inference.sample_deals`: the cards seen, the hand sizes, and the inferences
+   from passed-up sweeps and settebello captures).
+2. In each sample, value every legal move: exactly with :mod:`tutor.solver` when few enough
+   plays are left, otherwise by playing the hand on with the rule-based player until few enough
+   plays are left and solving the rest exactly.
+3. Average each move's values over the samples, with a 95% confidence interval.
+
+Samples are drawn in the parent process from the seed and valued by worker processes, each
+with its own seeded generator, and only the longest run of completed samples from the first one
+counts: the result for a seed and a number of samples is the same with any number of workers.
+A time limit or Ctrl-C stops early and keeps what was computed. ``docs/solver.md`` discusses
+the method's known weaknesses (strategy fusion, and moves that look safe only because every
+sample knows the cards).
+
+>>> from tutor.rules import load_ruleset
+>>> from tutor.state import GameState
+>>> hands = [["7D", "4C", "RB"], ["3B", "6S", "AB"]]
+>>> s = GameState.from_cards(load_ruleset("scopa"), "2C 5S", hands)
+>>> a = analyse(s, samples=8, seed=1)
+>>> a.best.text(), a.samples, a.exact
+('7D x 2C 5S', 8, False)
+"""
+
+from __future__ import annotations
+
+import atexit
+import math
+import random
+import signal
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import Style
+from .solver import plays_left
+from .state import GameState, Move
+
+__all__ = [
+    "AnalysisError",
+    "Interval",
+    "interval",
+    "MoveEstimate",
+    "Analysis",
+    "analyse",
+    "exact_analysis",
+    "plays_left",
+    "run_parallel",
+    "DEFAULT_EXACT_PLIES",
+    "bench_search_move",
+]
+
+Progress = Callable[[int, int], None]
+
+DEFAULT_EXACT_PLIES = 16
+"""Solve a sample exactly once this many plays or fewer are left (4 cards each in scopone)."""
+PLAYOUT_EXACT_PLIES = 8
+"""A playout hands over to the exact solver at this many plays left."""
+
+# Two-sided 97.5% quantiles of Student's t for 1-30 degrees of freedom (standard statistical
+# tables); beyond 30 the normal 1.96 is used.
+T_975 = (
+    12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+    2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+    2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
+)  # fmt: skip
+
+
+class AnalysisError(ValueError):
+    """A position the analyser cannot take (e.g. the mover's own hand is not known)."""
+
+
+@dataclass(frozen=True)
+class Interval:
+    """A mean with its 95% confidence interval over ``n`` values."""
+
+    mean: float
+    low: float
+    high: float
+    n: int
+
+    def to_json(self) -> dict[str, float | int | None]:
+        def r(x: float) -> float | None:
+            return round(x, 4) if math.isfinite(x) else None
+
+        return {"mean": r(self.mean), "low": r(self.low), "high": r(self.high), "n": self.n}
+
+    def text(self, digits: int = 2) -> str:
+        return f"{self.mean:+.{digits}f} [{self.low:+.{digits}f}, {self.high:+.{digits}f}]"
+
+
+def interval(values: Sequence[float]) -> Interval:
+    """Mean and 95% interval (Student's t for small samples; one value: unbounded).
+
+    >>> interval([1.0, 2.0, 3.0]).text()
+    '+2.00 [-0.48, +4.48]'
+    """
+    n = len(values)
+    if n == 0:
+        return Interval(0.0, -math.inf, math.inf, 0)
+    mean = sum(values) / n
+    if n == 1:
+        return Interval(mean, -math.inf, math.inf, 1)
+    var = sum((x - mean) ** 2 for x in values) / (n - 1)
+    q = T_975[n - 2] if n - 1 <= len(T_975) else 1.96
+    half = q * math.sqrt(var / n)
+    return Interval(mean, mean - half, mean + half, n)
+
+
+@dataclass(frozen=True)
+class MoveEstimate:
+    """A move's value for the side to move: the mean over samples and its 95% interval
+    (exact solves: ``low == high == value``)."""
+
+    move: Move
+    value: float
+    low: float
+    high: float
+    n: int
+
+    def to_json(self, style: Style | str | None = None) -> dict[str, Any]:
+        def r(x: float) -> float | int | None:
+            if not math.isfinite(x):
+                return None
+            return int(x) if x == int(x) else round(x, 4)
+
+        return {"move": self.move.text(style), "value": r(self.value), "low": r(self.low),
+                "high": r(self.high)}  # fmt: skip
+
+
+@dataclass
+class Analysis:
+    """Every legal move of the player to move with its value, best first."""
+
+    to_move: int
+    exact: bool
+    method: str
+    """``exact`` (full-information solve) or ``sampling``."""
+    moves: list[MoveEstimate]
+    pv: list[Move]
+    samples: int = 0
+    requested: int = 0
+    interrupted: bool = False
+    timed_out: bool = False
+    elapsed: float = 0.0
+    seed: int | None = None
+    nodes: int = 0
+    values: list[list[float]] = field(default_factory=list, repr=False)
+    """Per sample, the value of each move in ``order`` (for paired comparisons)."""
+    order: list[Move] = field(default_factory=list, repr=False)
+
+    def paired(self, a: Move, b: Move) -> tuple[float, float]:
+        """Mean and standard error of ``a``'s value minus ``b``'s over the same samples."""
+        i, j = self.order.index(a), self.order.index(b)
+        d = [v[i] - v[j] for v in self.values]
+        n = len(d)
+        if n < 2:
+            return (d[0] if d else 0.0), math.inf
+        mean = sum(d) / n
+        var = sum((x - mean) ** 2 for x in d) / (n - 1)
+        return mean, math.sqrt(var / n)
+
+    @property
+    def best(self) -> Move | None:
+        return self.moves[0].move if self.moves else None
+
+    def to_json(self, style: Style | str | None = None) -> dict[str, Any]:
+        return {
+            "to_move": self.to_move,
+            "exact": self.exact,
+            "method": self.method,
+            "moves": [m.to_json(style) for m in self.moves],
+            "best": self.best.text(style) if self.best is not None else None,
+            "pv": [m.text(style) for m in self.pv],
+            "samples": self.samples,
+            "interrupted": self.interrupted,
+            "timed_out": self.timed_out,
+        }
+
+
+# -- running work across processes --------------------------------------------------------------
+
+
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+_POOLS: dict[int, ProcessPoolExecutor] = {}
+
+
+def _pool(workers: int) -> ProcessPoolExecutor:
+    pool = _POOLS.get(workers)
+    if pool is None:
+        pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
+        _POOLS[workers] = pool
+    return pool
+
+
+def _drop_pool(workers: int) -> None:
+    pool = _POOLS.pop(workers, None)
+    if pool is not None:
+        for proc in list(getattr(pool, "_processes", {}).values()):
+            proc.terminate()
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+@atexit.register
+def _close_pools() -> None:
+    for workers in list(_POOLS):
+        pool = _POOLS.pop(workers)
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+def run_parallel(
+    func: Callable[..., Any],
+    args: Sequence[tuple[Any, ...]],
+    workers: int = 1,
+    progress: Progress | None = None,
+    deadline: float | None = None,
+) -> tuple[list[Any], str | None]:
+    """Run ``func(*a)`` for each ``a`` in ``workers`` processes (1: in this one).
+
+    Returns the results of the longest completed prefix of ``args``, so that the answer does
+    not depend on the number of workers, and why it stopped early: None, ``"time"`` (past
+    ``deadline``, a :func:`time.perf_counter` value) or ``"interrupt"`` (Ctrl-C).
+    """
+    total = len(args)
+    results: list[Any] = [None] * total
+    done = [False] * total
+    finished = 0
+    stop: str | None = None
+
+    def prefix() -> list[Any]:
+        out = []
+        for k in range(total):
+            if not done[k]:
+                break
+            out.append(results[k])
+        return out
+
+    if workers <= 1:
+        try:
+            for k, a in enumerate(args):
+                if deadline is not None and time.perf_counter() > deadline:
+                    stop = "time"
+                    break
+                results[k] = func(*a)
+                done[k] = True
+                finished += 1
+                if progress:
+                    progress(finished, total)
+        except KeyboardInterrupt:
+            stop = "interrupt"
+        return prefix(), stop
+    pool = _pool(workers)
+    futures: dict[Future[Any], int] = {}
+    try:
+        # keep a bounded queue so that a deadline stops promptly
+        queue = list(enumerate(args))
+        queue.reverse()
+        pending: set[Future[Any]] = set()
+        while queue or pending:
+            while queue and len(pending) < 2 * workers:
+                k, a = queue.pop()
+                f = pool.submit(func, *a)
+                futures[f] = k
+                pending.add(f)
+            timeout = None if deadline is None else max(0.0, deadline - time.perf_counter())
+            ready, pending = wait(pending, timeout=timeout, return_when=FIRST_COMPLETED)
+            for f in ready:
+                k = futures[f]
+                results[k] = f.result()
+                done[k] = True
+                finished += 1
+                if progress:
+                    progress(finished, total)
+            if deadline is not None and time.perf_counter() > deadline and (queue or pending):
+                stop = "time"
+                for f in pending:
+                    f.cancel()
+                break
+    except KeyboardInterrupt:
+        stop = "interrupt"
+        _drop_pool(workers)
+    except BaseException:
+        _drop_pool(workers)
+        raise
+    return prefix(), stop
+
+
+# -- valuing one sample -------------------------------------------------------------------------
+
+
+def _side_value(state: GameState, value: int, mover_side: int) -> int:
+    """A solver value (for the side to move in ``state``) seen from ``mover_side``."""
+    return value if state.turn % state.rules.sides == mover_side else -value
+
+
+def _finish(world: GameState, mover_side: int, policy: Any, rng: random.Random,
+            exact_plies: int) -> float:  # fmt: skip
+    """Play ``world`` on with ``policy`` until ``exact_plies`` plays are left, then solve."""
+    from .scoring import score_captures
+    from .solver import solver_for
+
+    while not world.is_over() and plays_left(world) > exact_plies:
+        world.push(policy.choose(world, rng))
+    if world.is_over():
+        pts = score_captures(world.rules, world.captured, world.scope).points()
+        return pts[mover_side] - pts[1 - mover_side]
+    sol = solver_for(world.rules).solve(world, pv=False)
+    return _side_value(world, sol.value, mover_side)
+
+
+def value_sample(
+    world: GameState,
+    moves: Sequence[Move],
+    seed: str,
+    exact_plies: int = DEFAULT_EXACT_PLIES,
+    playout_exact_plies: int = PLAYOUT_EXACT_PLIES,
+    playout: str = "chitarrella",
+) -> list[float]:
+    """The value of each of ``moves`` in one full-information sample, for the side to move."""
+    from .players import ChitarrellaPlayer, make_player
+    from .solver import solver_for
+
+    mover_side = world.turn % world.rules.sides
+    if plays_left(world) <= exact_plies:
+        sol = solver_for(world.rules).solve(world, pv=False, moves=list(moves))
+        got = {m.move: float(m.value) for m in sol.moves}
+        return [got[m] for m in moves]
+    policy = ChitarrellaPlayer(count_limit=0) if playout == "chitarrella" else make_player(playout)
+    out = []
+    for move in moves:
+        # the same generator for every move: common random numbers sharpen the comparison
+        w = world.copy()
+        w.push(move)
+        out.append(_finish(w, mover_side, policy, random.Random(seed), playout_exact_plies))
+    return out
+
+
+def _value_batch(
+    worlds: Sequence[GameState],
+    moves: Sequence[Move],
+    seeds: Sequence[str],
+    exact_plies: int,
+    playout_exact_plies: int,
+    playout: str,
+) -> list[list[float]]:
+    return [
+        value_sample(w, moves, s, exact_plies, playout_exact_plies, playout)
+        for w, s in zip(worlds, seeds, strict=True)
+    ]
+
+
+# -- the analyser -------------------------------------------------------------------------------
+
+
+def exact_analysis(
+    state: GameState, time_limit: float | None = None, max_nodes: int | None = None
+) -> Analysis:
+    """The exact solver's answer as an :class:`Analysis` (inexact bounds past a limit)."""
+    from .solver import solver_for
+
+    start = time.perf_counter()
+    sol = solver_for(state.rules).solve(state, time_limit=time_limit, max_nodes=max_nodes)
+    moves = [
+        MoveEstimate(m.move, float(m.value), float(m.low), float(m.high), 1) for m in sol.moves
+    ]
+    return Analysis(
+        to_move=state.turn,
+        exact=sol.exact,
+        method="exact",
+        moves=moves,
+        pv=sol.pv,
+        timed_out=not sol.exact and not sol.interrupted,
+        interrupted=sol.interrupted,
+        elapsed=time.perf_counter() - start,
+        nodes=sol.nodes,
+    )
+
+
+def analyse(
+    state: GameState,
+    *,
+    samples: int = 200,
+    time_limit: float | None = None,
+    seed: int = 0,
+    workers: int = 1,
+    viewer: int | None = None,
+    exact_plies: int = DEFAULT_EXACT_PLIES,
+    playout_exact_plies: int = PLAYOUT_EXACT_PLIES,
+    playout: str = "chitarrella",
+    use_inferences: bool = True,
+    moves: Sequence[Move] | None = None,
+    batch: int = 1,
+    progress: Progress | None = None,
+) -> Analysis:
+    """Value every legal move of the player to move by perfect-information Monte Carlo.
+
+    ``state`` may hide other hands (unknown cards) or show them: the analyser looks from the
+    mover's seat either way. ``moves`` restricts the moves valued (default: all legal moves).
+    """
+    from .inference import sample_deals
+
+    start = time.perf_counter()
+    deadline = None if time_limit is None else start + time_limit
+    seat = state.turn if viewer is None else viewer
+    if seat != state.turn:
+        raise AnalysisError(f"the analyser looks from the seat to move ({state.turn}), not {seat}")
+    if state.is_over():
+        raise AnalysisError("the hand is over: there is no move to analyse")
+    if state.unknown[seat]:
+        raise AnalysisError(
+            f"the hand of the player to move (seat {seat}) is not fully known: "
+            "the analyser needs it"
+        )
+    if state.rules.sides != 2:
+        raise AnalysisError(f"the analyser handles two sides only, not {state.rules.sides}")
+    if samples < 1:
+        raise AnalysisError(f"samples must be at least 1, not {samples}")
+    legal = state.legal_moves()
+    chosen = list(legal) if moves is None else [m for m in legal if m in set(moves)]
+    if len(chosen) <= 1 and moves is None:
+        only = [MoveEstimate(m, 0.0, -math.inf, math.inf, 0) for m in chosen]
+        return Analysis(state.turn, False, "sampling", only, chosen[:1], requested=samples,
+                        elapsed=time.perf_counter() - start, seed=seed)  # fmt: skip
+    rng = random.Random(seed)
+    worlds = sample_deals(state, seat, samples, rng, use_inferences=use_inferences)
+    seeds = [f"{seed}:{k}" for k in range(samples)]
+    size = max(1, batch)
+    args = [
+        (worlds[k : k + size], chosen, seeds[k : k + size], exact_plies, playout_exact_plies,
+         playout)
+        for k in range(0, samples, size)
+    ]  # fmt: skip
+    prog = None
+    if progress is not None:
+
+        def prog(done: int, total: int) -> None:
+            progress(min(done * size, samples), samples)
+
+    batches, stop = run_parallel(_value_batch, args, workers, prog, deadline)
+    values = [v for b in batches for v in b]
+    per_move = [interval([vals[j] for vals in values]) for j in range(len(chosen))]
+    estimates = [
+        MoveEstimate(m, iv.mean, iv.low, iv.high, iv.n)
+        for m, iv in zip(chosen, per_move, strict=True)
+    ]
+    estimates.sort(key=lambda e: -e.value)
+    return Analysis(
+        to_move=state.turn,
+        exact=False,
+        method="sampling",
+        moves=estimates,
+        pv=[estimates[0].move] if estimates and values else [],
+        samples=len(values),
+        requested=samples,
+        interrupted=stop == "interrupt",
+        timed_out=stop == "time",
+        elapsed=time.perf_counter() - start,
+        seed=seed,
+        values=values,
+        order=chosen,
+    )
+
+
+def bench_search_move(
+    ruleset: str = "scopone-scientifico",
+    positions: int = 5,
+    budget: float = 1.0,
+    workers: int = 2,
+    seed: int = 0,
+) -> dict[str, Any]:
+    """Seconds the ``search`` player takes for an opening move, and the samples it values."""
+    from .players import SearchPlayer, seat_view
+    from .rules import load_ruleset
+
+    rules = load_ruleset(ruleset)
+    rng = random.Random(seed)
+    player = SearchPlayer(budget=budget, workers=workers)
+    times: list[float] = []
+    for _ in range(positions):
+        state = GameState.random(rules, rng)
+        start = time.perf_counter()
+        player.choose(seat_view(state), rng)
+        times.append(time.perf_counter() - start)
+    times.sort()
+    view = seat_view(GameState.random(rules, rng))
+    probe = analyse(view, samples=10_000, time_limit=budget, workers=workers, seed=seed)
+    return {
+        "ruleset": rules.name,
+        "positions": positions,
+        "budget_seconds": budget,
+        "workers": workers,
+        "median_seconds": round(times[len(times) // 2], 3),
+        "max_seconds": round(times[-1], 3),
+        "opening_samples_in_budget": probe.samples,
+        "runs": [round(t, 3) for t in times],
+    }

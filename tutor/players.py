@@ -1,0 +1,505 @@
+"""Computer players: random, greedy, a rule-based ``chitarrella`` player, and ``search``.
+
+A player chooses a move from a *view*: a :class:`~tutor.state.GameState` in which it may read
+only its own hand (``view.hands[view.turn]``), the table, the captured piles, the scope, the
+history on the stack and how many cards every other hand and the deck hold. The simulation hands
+each player :func:`seat_view` (the tracker's view, where the other hands are unknown), so a
+player cannot peek; the same code also runs on a sampled full-information state inside the
+analyser's playouts, where it still reads nothing but the public facts above.
+
+The chitarrella player's rules are in :data:`CHITARRELLA_RULES`; ``docs/players.md`` gives the
+maxim behind each.
+
+>>> import random
+>>> from tutor.rules import load_ruleset
+>>> from tutor.state import GameState
+>>> hands = [["7D", "4C", "RB"], ["3B", "6S", "AB"]]
+>>> s = GameState.from_cards(load_ruleset("scopa"), "2C 5S", hands)
+>>> greedy = make_player("greedy")
+>>> greedy.choose(seat_view(s, 0), random.Random(0)).text()
+'7D x 2C 5S'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from math import comb
+from typing import Any
+
+from .captures import VALUE_OF, capture_table
+from .cards import FULL_DECK, SETTEBELLO, indexes_of
+from .state import GameState, Move
+
+__all__ = [
+    "Player",
+    "RandomPlayer",
+    "GreedyPlayer",
+    "ChitarrellaPlayer",
+    "SearchPlayer",
+    "Rule",
+    "CHITARRELLA_RULES",
+    "PLAYER_NAMES",
+    "make_player",
+    "seat_view",
+    "unseen_mask",
+    "Context",
+]
+
+SETTEBELLO_BIT = SETTEBELLO.bit
+DENARI_MASK = (1 << 10) - 1
+VALUE_MASKS = (0,) + tuple(sum(1 << (s * 10 + v - 1) for s in range(4)) for v in range(1, 11))
+"""Mask of the four cards of each value (index 0 unused)."""
+
+
+def seat_view(state: GameState, seat: int | None = None) -> GameState:
+    """What the player at ``seat`` (default: the one to move) may see: other hands unknown."""
+    from .tracker import viewer_state
+
+    return viewer_state(state, state.turn if seat is None else seat)
+
+
+def unseen_mask(view: GameState) -> int:
+    """Cards the player to move has not seen: in the other hands or still to be dealt."""
+    seen = view.hands[view.turn] | view.table
+    for pile in view.captured:
+        seen |= pile
+    return FULL_DECK & ~seen
+
+
+def _deck_left(view: GameState) -> int:
+    """Cards still to be dealt (a count: public)."""
+    return sum(k.bit_count() + u for d in view.deals[view.deal_index :] for k, u in d)
+
+
+class Player:
+    """A computer player: ``choose`` returns a legal move for the player to move in ``view``."""
+
+    name = "player"
+
+    def choose(self, view: GameState, rng: random.Random) -> Move:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name}>"
+
+
+class RandomPlayer(Player):
+    """Any legal move, uniformly."""
+
+    name = "random"
+
+    def choose(self, view: GameState, rng: random.Random) -> Move:
+        moves = view.legal_moves()
+        return moves[rng.randrange(len(moves))]
+
+
+def _gain(view: GameState, move: Move) -> tuple[int, int, int, int, int]:
+    """Immediate gain of a move: scopa, settebello, denari, cards; then, for laying, the card
+    least worth giving away (a figure before a seven)."""
+    card, cap = move
+    if not cap:
+        v = VALUE_OF[card]
+        worth = view.rules.primiera_values[v] + (10 if card < 10 else 0)
+        return (0, 0, 0, 0, -worth)
+    got = cap | 1 << card
+    sweep = cap == view.table and not (view.is_last_play() and not view.rules.last_play_scopa)
+    return (
+        1 if sweep else 0,
+        1 if got & SETTEBELLO_BIT else 0,
+        (got & DENARI_MASK).bit_count(),
+        got.bit_count(),
+        0,
+    )
+
+
+class GreedyPlayer(Player):
+    """The biggest immediate gain: a scopa, then the settebello, then most denari, most cards.
+
+    Ties go to a random one of the best."""
+
+    name = "greedy"
+
+    def choose(self, view: GameState, rng: random.Random) -> Move:
+        moves = view.legal_moves()
+        scored = [(_gain(view, m), m) for m in moves]
+        top = max(s for s, _ in scored)
+        best = [m for s, m in scored if s == top]
+        return best[rng.randrange(len(best))] if len(best) > 1 else best[0]
+
+
+# -- chitarrella --------------------------------------------------------------------------------
+
+
+class Context:
+    """What the player to move knows, computed once per decision from public facts only."""
+
+    def __init__(self, view: GameState) -> None:
+        rules = view.rules
+        self.view = view
+        self.rules = rules
+        self.seat = view.turn
+        self.side = view.turn % rules.sides
+        self.players = rules.players
+        self.next_seat = (view.turn + 1) % rules.players
+        self.next_is_opponent = self.next_seat % rules.sides != self.side
+        self.dealer_side = (rules.players - 1) % rules.sides
+        self.hand = view.hands[view.turn]
+        self.table = view.table
+        self.unseen = unseen_mask(view)
+        self.unseen_count = self.unseen.bit_count()
+        self.unseen_by_value = [(self.unseen & VALUE_MASKS[v]).bit_count() for v in range(11)]
+        self.hand_by_value = [(self.hand & VALUE_MASKS[v]).bit_count() for v in range(11)]
+        self.next_hand = view.hand_size(self.next_seat)
+        self.deck_left = _deck_left(view)
+        self.plays_left = view.in_hands + self.deck_left
+        captured = 0
+        for pile in view.captured:
+            captured |= pile
+        self.captured = captured
+        self.captured_by_value = [(captured & VALUE_MASKS[v]).bit_count() for v in range(11)]
+        self.caps = capture_table(view.table, rules.capture_precedence)
+
+    def p_next_holds(self, value: int) -> float:
+        """Chance that the next player holds at least one card of ``value`` (hypergeometric)."""
+        u = self.unseen_by_value[value] if 1 <= value <= 10 else 0
+        n, k = self.unseen_count, min(self.next_hand, self.unseen_count)
+        if u == 0 or k == 0:
+            return 0.0
+        return 1.0 - comb(n - u, k) / comb(n, k)
+
+    def sweep_value(self, table: int) -> int | None:
+        """The value that would sweep ``table`` (taking every card), if any."""
+        if not table:
+            return None
+        total = sum(VALUE_OF[i] for i in indexes_of(table))
+        if total > 10:
+            return None
+        if table in capture_table(table, self.rules.capture_precedence)[total]:
+            return total
+        return None
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One named maxim: ``score(ctx, move, after_table)`` adds to a move's worth."""
+
+    name: str
+    maxim: str
+    score: Callable[[Context, Move, int], float]
+
+
+def _rule_scopa(ctx: Context, move: Move, after: int) -> float:
+    """A sweep is a point and takes the table."""
+    if move.capture and not after:
+        last = ctx.plays_left == 1 and not ctx.rules.last_play_scopa
+        return 0.0 if last else 10.0
+    return 0.0
+
+
+def _rule_capture(ctx: Context, move: Move, after: int) -> float:
+    """What a capture brings home: cards, denari, the settebello, primiera cards."""
+    if not move.capture:
+        return 0.0
+    got = move.capture | 1 << move.card
+    score = 0.0
+    for i in indexes_of(got):
+        v = VALUE_OF[i]
+        score += 1.0
+        if i < 10:
+            score += 1.0
+        if v == 7:
+            score += 1.5
+        elif v == 6:
+            score += 0.8
+        elif v == 1:
+            score += 0.5
+    if got & SETTEBELLO_BIT:
+        score += 6.0
+    return score
+
+
+def _rule_sweepable(ctx: Context, move: Move, after: int) -> float:
+    """Never leave a table one card can sweep, when the next player is an opponent."""
+    if not after or ctx.plays_left <= 1:
+        return 0.0
+    v = ctx.sweep_value(after)
+    if v is None:
+        return 0.0
+    last_next = ctx.plays_left == 2 and not ctx.rules.last_play_scopa
+    if last_next:
+        return 0.0
+    p = ctx.p_next_holds(v)
+    if ctx.next_is_opponent:
+        return -9.0 * p
+    return 3.0 * p  # a sweep left for a partner
+
+
+def _rule_sevens(ctx: Context, move: Move, after: int) -> float:
+    """Guard the sevens and the settebello: do not offer them to the opponents."""
+    score = 0.0
+    if after & SETTEBELLO_BIT:
+        # the settebello left on the table: the next player takes it with a 7 (or a sum)
+        score -= 7.0 * max(ctx.p_next_holds(7), 0.3 if ctx.next_is_opponent else 0.0)
+    if not move.capture and VALUE_OF[move.card] == 7:
+        score -= 2.0 * (1.0 if ctx.next_is_opponent else 0.3)
+    # sevens the opponents could sum to: a table summing to 7 among few cards
+    return score
+
+
+def _rule_doubles(ctx: Context, move: Move, after: int) -> float:
+    """With no capture, lay a card you hold a twin of, or one nobody can match any more."""
+    if move.capture:
+        return 0.0
+    v = VALUE_OF[move.card]
+    score = 0.0
+    if ctx.unseen_by_value[v] == 0:
+        score += 2.0  # a dead value: nobody can take it by pairing
+    elif ctx.hand_by_value[v] >= 2:
+        score += 1.5  # if it is paired, its twin takes back
+    # the cost of being taken by pairing: the chance the next player holds the value
+    if ctx.next_is_opponent:
+        score -= 1.5 * ctx.p_next_holds(v)
+    return score
+
+
+def _rule_no_primiera_leads(ctx: Context, move: Move, after: int) -> float:
+    """Do not lay primiera cards (sevens, sixes, aces) or denari without need."""
+    if move.capture:
+        return 0.0
+    v = VALUE_OF[move.card]
+    score = {7: -2.0, 6: -1.2, 1: -0.8}.get(v, 0.0)
+    if move.card < 10:
+        score -= 1.0
+    if v >= 8:
+        score += 0.5  # figures keep the table total high
+    return score
+
+
+def _rule_parity(ctx: Context, move: Move, after: int) -> float:
+    """Keep values matched on the dealer's side and unmatched (sparigliare) on the other."""
+    if not move.capture or ctx.plays_left <= 2:
+        return 0.0
+    flipped = 0
+    counts = list(ctx.captured_by_value)
+    before = sum(1 for v in range(1, 11) if counts[v] % 2)
+    for i in indexes_of(move.capture | 1 << move.card):
+        counts[VALUE_OF[i]] += 1
+    after_unmatched = sum(1 for v in range(1, 11) if counts[v] % 2)
+    flipped = after_unmatched - before
+    sign = -1.0 if ctx.side == ctx.dealer_side else 1.0
+    return 0.4 * sign * flipped
+
+
+CHITARRELLA_RULES: tuple[Rule, ...] = (
+    Rule("take-scopa", "A sweep is a point: take it.", _rule_scopa),
+    Rule("capture-what-scores", "Capture cards, denari, sevens and the settebello.", _rule_capture),
+    Rule(
+        "no-sweepable-table",
+        "Never leave a table that one card can sweep when it can be avoided.",
+        _rule_sweepable,
+    ),
+    Rule("guard-sevens", "Guard the sevens and the settebello.", _rule_sevens),
+    Rule("lay-doubles", "With no capture, lay a card you hold a double of.", _rule_doubles),
+    Rule(
+        "no-primiera-leads",
+        "Do not lead sevens, sixes, aces or denari without reason.",
+        _rule_no_primiera_leads,
+    ),
+    Rule(
+        "matched-unmatched",
+        "The dealer's side keeps values matched; the other side unmatches them.",
+        _rule_parity,
+    ),
+)
+
+
+def _assignments(cards: list[int], sizes: list[int]) -> Iterator[list[int]]:
+    """Every way to split ``cards`` into hands of the given sizes (as masks)."""
+    if not sizes:
+        yield []
+        return
+    first, rest = sizes[0], sizes[1:]
+    from itertools import combinations
+
+    if not rest:
+        yield [sum(1 << c for c in cards)]
+        return
+    for combo in combinations(cards, first):
+        chosen = set(combo)
+        left = [c for c in cards if c not in chosen]
+        m = sum(1 << c for c in combo)
+        for tail in _assignments(left, rest):
+            yield [m, *tail]
+
+
+def _multinomial(total: int, sizes: list[int]) -> int:
+    out, left = 1, total
+    for k in sizes:
+        out *= comb(left, k)
+        left -= k
+    return out
+
+
+class ChitarrellaPlayer(Player):
+    """Rule-based play on Chitarrella's maxims; counts the cards exactly in the last rounds.
+
+    Each legal move gets the sum of :data:`CHITARRELLA_RULES`' scores; the highest wins. Once no
+    card is left to deal and the unseen cards can be split among the other hands in at most
+    ``count_limit`` ways, the player *counts*: it solves every split exactly and plays the move
+    with the best average ("count in the last rounds").
+    """
+
+    name = "chitarrella"
+
+    def __init__(self, count_limit: int = 90, rules: tuple[Rule, ...] = CHITARRELLA_RULES) -> None:
+        self.count_limit = count_limit
+        self.rules = rules
+
+    def scores(self, view: GameState) -> list[tuple[float, Move]]:
+        """Every legal move with its rule score, best first."""
+        ctx = Context(view)
+        out = []
+        for move in view.legal_moves():
+            after = view.table ^ move.capture if move.capture else view.table | 1 << move.card
+            out.append((sum(r.score(ctx, move, after) for r in self.rules), move))
+        out.sort(key=lambda sm: -sm[0])
+        return out
+
+    def explain(self, view: GameState) -> list[tuple[Move, dict[str, float]]]:
+        """Each legal move with the score every rule gives it (for docs and tests)."""
+        ctx = Context(view)
+        out = []
+        for move in view.legal_moves():
+            after = view.table ^ move.capture if move.capture else view.table | 1 << move.card
+            out.append((move, {r.name: r.score(ctx, move, after) for r in self.rules}))
+        return out
+
+    def counted(self, view: GameState) -> dict[Move, float] | None:
+        """Average exact value of each move over every split of the unseen cards, or None when
+        the split is not yet small enough to count (or cards are still to be dealt)."""
+        if self.count_limit <= 0 or _deck_left(view) or view.rules.sides != 2:
+            return None
+        me = view.turn
+        others = [s for s in range(view.rules.players) if s != me and view.hand_size(s)]
+        sizes = [view.hand_size(s) for s in others]
+        cards = list(indexes_of(unseen_mask(view)))
+        if len(cards) != sum(sizes) or _multinomial(len(cards), sizes) > self.count_limit:
+            return None
+        from .solver import solver_for
+
+        solver = solver_for(view.rules)
+        totals: dict[Move, float] = {}
+        n = 0
+        for split in _assignments(cards, sizes):
+            world = view.copy()
+            for seat, mask in zip(others, split, strict=True):
+                world.hands[seat] = mask
+                world.unknown[seat] = 0
+            world.unknown[me] = 0
+            for mv in solver.solve(world, pv=False).moves:
+                totals[mv.move] = totals.get(mv.move, 0.0) + mv.value
+            n += 1
+        return {m: v / n for m, v in totals.items()} if n else None
+
+    def choose(self, view: GameState, rng: random.Random) -> Move:
+        scored = self.scores(view)
+        if len(scored) == 1:
+            return scored[0][1]
+        counted = self.counted(view)
+        if counted:
+            # exact counting decides; the maxims break ties
+            order = {m: k for k, (_, m) in enumerate(scored)}
+            return max(counted, key=lambda m: (round(counted[m], 9), -order[m]))
+        top = scored[0][0]
+        best = [m for s, m in scored if s >= top - 1e-9]
+        return best[rng.randrange(len(best))] if len(best) > 1 else best[0]
+
+
+class SearchPlayer(Player):
+    """The analyser (:func:`tutor.analysis.analyse`) with a time budget per move.
+
+    While many plays are left it values only the rule-based player's ``candidates`` best moves
+    and leaves the rule-based choice only when the samples say, paired move by move, that
+    another move is better by more than ``margin`` standard errors: a few noisy samples must not
+    overrule a sound maxim. Near the end, where every sample is solved exactly, it values every
+    move and plays the best mean.
+    """
+
+    name = "search"
+
+    def __init__(
+        self,
+        budget: float = 1.0,
+        samples: int = 400,
+        workers: int = 1,
+        candidates: int = 4,
+        margin: float = 1.0,
+        exact_plies: int = 12,
+        playout_exact_plies: int = 8,
+        **options: Any,
+    ) -> None:
+        self.budget = budget
+        self.samples = samples
+        self.workers = workers
+        self.candidates = candidates
+        self.margin = margin
+        self.fallback = ChitarrellaPlayer()
+        self.options = dict(
+            options, exact_plies=exact_plies, playout_exact_plies=playout_exact_plies
+        )
+
+    def choose(self, view: GameState, rng: random.Random) -> Move:
+        moves = view.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        from .analysis import analyse, plays_left
+
+        exact_plies = self.options["exact_plies"]
+        endgame = plays_left(view) <= exact_plies
+        ranked = [m for _, m in self.fallback.scores(view)]
+        rule_choice = self.fallback.choose(view, rng) if endgame else ranked[0]
+        chosen = moves if endgame else ranked[: max(2, self.candidates)]
+        result = analyse(
+            view,
+            samples=self.samples,
+            time_limit=self.budget,
+            seed=rng.randrange(1 << 30),
+            workers=self.workers,
+            moves=chosen,
+            **self.options,
+        )
+        if result.samples == 0 or result.best is None:
+            return rule_choice
+        best = result.best
+        if endgame or best == rule_choice or rule_choice not in result.order:
+            return best
+        mean, se = result.paired(best, rule_choice)
+        return best if mean > self.margin * se else rule_choice
+
+
+PLAYER_NAMES = ("random", "greedy", "chitarrella", "search")
+
+
+def make_player(spec: str) -> Player:
+    """A player from its name; ``search:0.5`` sets the search budget in seconds per move."""
+    name, _, arg = spec.strip().partition(":")
+    name = name.lower()
+    if name == "random":
+        return RandomPlayer()
+    if name == "greedy":
+        return GreedyPlayer()
+    if name == "chitarrella":
+        return ChitarrellaPlayer()
+    if name == "search":
+        if arg:
+            try:
+                budget = float(arg)
+            except ValueError:
+                raise ValueError(f"player {spec!r}: the search budget must be seconds") from None
+            if budget <= 0:
+                raise ValueError(f"player {spec!r}: the search budget must be positive")
+            return SearchPlayer(budget)
+        return SearchPlayer()
+    raise ValueError(f"unknown player {spec!r}; players: {', '.join(PLAYER_NAMES)}")

@@ -1,0 +1,279 @@
+"""Duplicate-deal simulation between two computer players, across processes.
+
+Every deal is played twice with the sides exchanged, so that the luck of the cards cancels: the
+paired difference of the two players' points over the two games measures skill alone. The
+report gives points and scope per hand with 95% intervals, the point difference per hand with
+its interval over deals, and hand (or match) win rates.
+
+A player's seat-side changes with the deal in match play, as the deal passes to the right: the
+side that leads in one hand deals the next.
+
+>>> r = simulate("scopa", ["greedy", "random"], deals=4, seed=1)
+>>> r.deals, r.hands, len(r.diffs)
+(4, 8, 4)
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .analysis import Interval, interval, run_parallel
+from .players import Player, make_player, seat_view
+from .rules import Ruleset, load_ruleset
+from .scoring import MatchScore, score_captures
+from .state import GameState, random_deal
+
+__all__ = [
+    "HandOutcome",
+    "SimulationResult",
+    "play_hand",
+    "simulate",
+]
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass
+class HandOutcome:
+    """One hand: the points and scope of player A and player B."""
+
+    deal: int
+    swapped: bool
+    """B sat on the leading side (side 0)."""
+    points: tuple[int, int]
+    scope: tuple[int, int]
+
+
+def play_hand(
+    rules: Ruleset,
+    table: int,
+    deals: Sequence[Sequence[int]],
+    side_players: Sequence[Player],
+    rng: random.Random,
+) -> GameState:
+    """Play one hand to its end; each player sees only its own seat (:func:`seat_view`)."""
+    state = GameState(rules, table, [[(m, 0) for m in d] for d in deals])
+    while not state.is_over():
+        seat = state.turn
+        player = side_players[seat % rules.sides]
+        move = player.choose(seat_view(state, seat), rng)
+        if move not in state.legal_moves():
+            raise RuntimeError(f"{player.name} chose an illegal move {move.text()}")
+        state.push(move)
+    return state
+
+
+def _deal_rng(seed: int, deal: int, what: str) -> random.Random:
+    return random.Random(f"{seed}:{deal}:{what}")
+
+
+def _play_deal(rules: Ruleset, specs: Sequence[str], seed: int, deal: int) -> list[HandOutcome]:
+    """The two games of one deal: A on side 0, then B on side 0."""
+    players = [make_player(s) for s in specs]
+    table, deals = random_deal(rules, _deal_rng(seed, deal, "cards"))
+    out = []
+    for swapped in (False, True):
+        order = [players[1], players[0]] if swapped else players
+        state = play_hand(rules, table, deals, order, _deal_rng(seed, deal, f"play{int(swapped)}"))
+        pts = score_captures(rules, state.captured, state.scope).points()
+        a_side, b_side = (1, 0) if swapped else (0, 1)
+        out.append(
+            HandOutcome(
+                deal,
+                swapped,
+                (pts[a_side], pts[b_side]),
+                (state.scope[a_side], state.scope[b_side]),
+            )
+        )
+    return out
+
+
+def _play_match(
+    rules: Ruleset, specs: Sequence[str], seed: int, match: int
+) -> list[tuple[int | None, list[HandOutcome]]]:
+    """One deal sequence played as a match twice, sides exchanged: (winner, hands) each time.
+
+    The winner is 0 for A, 1 for B. Hand h of a match is dealt from the same cards in both
+    games; the side that leads alternates from hand to hand, as the deal passes on.
+    """
+    players = [make_player(s) for s in specs]
+    results = []
+    for swapped in (False, True):
+        score = MatchScore(rules)
+        hands: list[HandOutcome] = []
+        h = 0
+        while not score.over and h < 200:
+            table, deals = random_deal(rules, _deal_rng(seed, match, f"cards{h}"))
+            a_leads = (h % 2 == 0) != swapped
+            order = players if a_leads else [players[1], players[0]]
+            rng = _deal_rng(seed, match, f"play{int(swapped)}-{h}")
+            state = play_hand(rules, table, deals, order, rng)
+            pts = score_captures(rules, state.captured, state.scope).points()
+            a_side, b_side = (0, 1) if a_leads else (1, 0)
+            hands.append(
+                HandOutcome(
+                    match,
+                    swapped,
+                    (pts[a_side], pts[b_side]),
+                    (state.scope[a_side], state.scope[b_side]),
+                )
+            )
+            score.add([pts[a_side], pts[b_side]])
+            h += 1
+        results.append((score.winner, hands))
+    return results
+
+
+@dataclass
+class SimulationResult:
+    """The outcome of a simulation between players A and B."""
+
+    ruleset: str
+    players: tuple[str, str]
+    seed: int
+    deals: int
+    hands: int
+    outcomes: list[HandOutcome]
+    diffs: list[float]
+    """A's points minus B's per hand, averaged over the two games of each deal (or match)."""
+    matches: int = 0
+    match_winners: list[int | None] = field(default_factory=list)
+    interrupted: bool = False
+    timed_out: bool = False
+    elapsed: float = 0.0
+
+    def points(self, who: int) -> Interval:
+        return interval([o.points[who] for o in self.outcomes])
+
+    def scope(self, who: int) -> Interval:
+        return interval([o.scope[who] for o in self.outcomes])
+
+    def difference(self) -> Interval:
+        """A's points minus B's per hand, with the interval over duplicate deals."""
+        return interval(self.diffs)
+
+    def hand_win_rate(self, who: int) -> float:
+        if not self.outcomes:
+            return 0.0
+        won = sum(1 for o in self.outcomes if o.points[who] > o.points[1 - who])
+        return won / len(self.outcomes)
+
+    def match_win_rate(self, who: int) -> float | None:
+        if not self.match_winners:
+            return None
+        return sum(1 for w in self.match_winners if w == who) / len(self.match_winners)
+
+    def to_json(self) -> dict[str, Any]:
+        players = []
+        for who in (0, 1):
+            players.append(
+                {
+                    "player": self.players[who],
+                    "points_per_hand": self.points(who).to_json(),
+                    "scope_per_hand": self.scope(who).to_json(),
+                    "hand_win_rate": round(self.hand_win_rate(who), 4),
+                    "match_win_rate": None
+                    if self.match_win_rate(who) is None
+                    else round(self.match_win_rate(who) or 0.0, 4),
+                }
+            )
+        return {
+            "ruleset": self.ruleset,
+            "seed": self.seed,
+            "deals": self.deals,
+            "hands": self.hands,
+            "matches": self.matches,
+            "players": players,
+            "difference_per_hand": self.difference().to_json(),
+            "interrupted": self.interrupted,
+            "timed_out": self.timed_out,
+        }
+
+
+def simulate(
+    ruleset: str | Ruleset,
+    players: Sequence[str],
+    *,
+    deals: int | None = None,
+    matches: int | None = None,
+    seed: int = 0,
+    workers: int = 1,
+    progress: Progress | None = None,
+    time_limit: float | None = None,
+) -> SimulationResult:
+    """Play ``deals`` duplicate deals (each twice, sides exchanged) or ``matches`` duplicate
+    matches between ``players[0]`` (A) and ``players[1]`` (B)."""
+    rules = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+    if len(players) != 2:
+        raise ValueError(f"give two players (A,B), not {len(players)}")
+    for spec in players:
+        make_player(spec)  # fail early on a bad name
+    if rules.sides != 2:
+        raise ValueError(f"simulation pits two sides; ruleset {rules.name!r} has {rules.sides}")
+    if (deals is None) == (matches is None):
+        raise ValueError("give either a number of deals (hands) or of matches")
+    start = time.perf_counter()
+    deadline = None if time_limit is None else start + time_limit
+    specs = tuple(players)
+    if deals is not None:
+        if deals < 1:
+            raise ValueError(f"the number of deals must be at least 1, not {deals}")
+        done, stop = run_parallel(
+            _play_deal,
+            [(rules, specs, seed, d) for d in range(deals)],
+            workers,
+            progress,
+            deadline,
+        )
+        outcomes = [o for pair in done for o in pair]
+        diffs = [sum(o.points[0] - o.points[1] for o in pair) / len(pair) for pair in done]
+        return SimulationResult(
+            rules.name,
+            (specs[0], specs[1]),
+            seed,
+            len(done),
+            len(outcomes),
+            outcomes,
+            diffs,
+            interrupted=stop == "interrupt",
+            timed_out=stop == "time",
+            elapsed=time.perf_counter() - start,
+        )
+    assert matches is not None
+    if matches < 1:
+        raise ValueError(f"the number of matches must be at least 1, not {matches}")
+    done, stop = run_parallel(
+        _play_match,
+        [(rules, specs, seed, m) for m in range(matches)],
+        workers,
+        progress,
+        deadline,
+    )
+    outcomes = []
+    diffs = []
+    winners: list[int | None] = []
+    for pair in done:
+        both = []
+        for winner, hands in pair:
+            winners.append(winner)
+            outcomes.extend(hands)
+            both.extend(hands)
+        diffs.append(sum(o.points[0] - o.points[1] for o in both) / len(both))
+    return SimulationResult(
+        rules.name,
+        (specs[0], specs[1]),
+        seed,
+        len(done),
+        len(outcomes),
+        outcomes,
+        diffs,
+        matches=len(done),
+        match_winners=winners,
+        interrupted=stop == "interrupt",
+        timed_out=stop == "time",
+        elapsed=time.perf_counter() - start,
+    )
