@@ -57,7 +57,7 @@ from .cards import (
     parse_cards,
 )
 from .inference import Analysis, analyse
-from .record import HandRecord, PlayEntry, RecordError, _parse_play, dumps, load_path
+from .record import HandRecord, PlayEntry, RecordError, dumps, load_path, parse_play
 from .rules import Ruleset, load_ruleset
 from .state import GameState, Move
 
@@ -454,7 +454,7 @@ class LiveSession:
                 raise LiveError(f"play {number}: it is {whose} turn, not {named}'s")
             text = rest.strip()
         try:
-            card, capture = _parse_play(text, self.style)
+            card, capture = parse_play(text, self.style)
         except NotationError as exc:
             raise LiveError(f"play {number}: {exc}") from None
         shown = format_card(card, self.style)

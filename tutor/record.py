@@ -59,6 +59,7 @@ __all__ = [
     "RecordError",
     "PlayEntry",
     "HandRecord",
+    "parse_play",
     "loads",
     "load",
     "load_path",
@@ -624,7 +625,7 @@ class _Reader:
         raw = str(text_node.value).strip()
         line = node.start_mark.line + 1
         try:
-            card, capture = _parse_play(raw, style)
+            card, capture = parse_play(raw, style)
         except NotationError as exc:
             raise self.fail(text_node, f"{exc}{_style_hint(raw, style)}", n) from None
         return PlayEntry.of(card, capture, style, note, player, line)
@@ -745,7 +746,7 @@ def _style_hint(text: str, style: Style) -> str:
     return f"; {what} in {' or '.join(fits)} notation: is the record's 'deck' key missing or wrong?"
 
 
-def _parse_play(text: str, style: Style) -> tuple[Card, list[Card] | None]:
+def parse_play(text: str, style: Style) -> tuple[Card, list[Card] | None]:
     """``7D x 2C 5S`` -> (7D, [2C, 5S]); ``3H`` -> (3H, None)."""
     parts = re.split(r"\s*[xX]\s+|\s+[xX]\s*", text, maxsplit=1)
     head = parts[0].strip()

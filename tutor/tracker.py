@@ -139,14 +139,20 @@ class HistoryStep:
     """The card was one the viewer did not know the mover held."""
 
 
-def history(state: GameState) -> list[HistoryStep]:
-    """The plays on ``state``'s stack, each with the position just before it."""
+def rewind(state: GameState) -> tuple[GameState, list[Move]]:
+    """A copy of ``state`` taken back to before its first recorded play, and the plays in order."""
     work = state.copy()
     work.stack = list(state.stack)
     moves: list[Move] = []
     while work.stack:
         moves.append(work.pop())
     moves.reverse()
+    return work, moves
+
+
+def history(state: GameState) -> list[HistoryStep]:
+    """The plays on ``state``'s stack, each with the position just before it."""
+    work, moves = rewind(state)
     steps: list[HistoryStep] = []
     for n, move in enumerate(moves, start=1):
         seat = work.turn
@@ -200,12 +206,7 @@ def viewer_state(state: GameState, viewer: int) -> GameState:
     """
     if not 0 <= viewer < state.rules.players:
         raise ValueError(f"no seat {viewer}: the game has {state.rules.players} players")
-    work = state.copy()
-    work.stack = list(state.stack)
-    moves: list[Move] = []
-    while work.stack:
-        moves.append(work.pop())
-    moves.reverse()
+    work, moves = rewind(state)
     # ``work`` is now the first position the state knows about.
     for seat in range(work.rules.players):
         if seat != viewer:
