@@ -199,3 +199,15 @@ def test_cli_solve_bad_input(args: list[str], code: int, fragment: str) -> None:
     assert result.exit_code == code, result.output
     assert fragment in result.output
     assert "Traceback" not in result.output
+
+
+def test_cli_bench_search_move() -> None:
+    result = runner.invoke(
+        app,
+        ["bench", "search", "--positions", "1", "--budget", "0.2", "--workers", "1", "--json"],
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["workers"] == 1 and data["budget_seconds"] == 0.2
+    assert 0.2 <= data["median_seconds"] < 2.0  # the budget is spent, and not overrun
+    assert isinstance(data["opening_samples_in_budget"], int)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -14,6 +15,7 @@ from tutor.scoring import score_captures
 from tutor.solver import (
     Solver,
     SolverError,
+    bench_exact,
     category_difference,
     random_position,
     solve,
@@ -274,3 +276,23 @@ def test_category_difference_agrees_with_scoring(owners: list[int], name: str) -
     assert not cap[0] & cap[1]
     assert (cap[0] | cap[1]) & ~FULL_DECK == 0
     assert len(list(indexes_of(cap[0]))) == cap[0].bit_count()
+
+
+def test_bench_exact_reports_the_figures() -> None:
+    figures = bench_exact("scopa", 3, positions=3, seed=2)
+    assert figures["positions"] == 3 and len(figures["runs"]) == 3
+    assert 0 < figures["median_seconds"] <= figures["max_seconds"]
+    assert figures["nodes_per_second"] > 0 and 0 <= figures["tt_hit_rate"] <= 1
+
+
+def test_cli_bench_solve() -> None:
+    from typer.testing import CliRunner
+
+    from tutor.cli import app
+
+    result = CliRunner().invoke(app, ["bench", "solve", "scopone-4", "--positions", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["cards_left"] == 4 and data["table"] == 4 and data["positions"] == 2
+    bad = CliRunner().invoke(app, ["bench", "solve", "scopone-9"])
+    assert bad.exit_code == 2 and "unknown case" in bad.output

@@ -89,8 +89,9 @@ class Interval:
 
         return {"mean": r(self.mean), "low": r(self.low), "high": r(self.high), "n": self.n}
 
-    def text(self, digits: int = 2) -> str:
-        return f"{self.mean:+.{digits}f} [{self.low:+.{digits}f}, {self.high:+.{digits}f}]"
+    def text(self, digits: int = 2, signed: bool = True) -> str:
+        f = "+" if signed else ""
+        return f"{self.mean:{f}.{digits}f} [{self.low:{f}.{digits}f}, {self.high:{f}.{digits}f}]"
 
 
 def interval(values: Sequence[float]) -> Interval:

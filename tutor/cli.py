@@ -874,8 +874,8 @@ def _show_simulation(result: Any) -> None:
         mw = result.match_win_rate(who)
         table.add_row(
             f"{'AB'[who]}: {result.players[who]}",
-            result.points(who).text(),
-            result.scope(who).text(),
+            result.points(who).text(signed=False),
+            result.scope(who).text(signed=False),
             f"{100 * result.hand_win_rate(who):.1f}%",
             "-" if mw is None else f"{100 * mw:.1f}%",
         )

@@ -244,7 +244,6 @@ def _rule_sevens(ctx: Context, move: Move, after: int) -> float:
         score -= 7.0 * max(ctx.p_next_holds(7), 0.3 if ctx.next_is_opponent else 0.0)
     if not move.capture and VALUE_OF[move.card] == 7:
         score -= 2.0 * (1.0 if ctx.next_is_opponent else 0.3)
-    # sevens the opponents could sum to: a table summing to 7 among few cards
     return score
 
 

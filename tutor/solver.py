@@ -786,17 +786,21 @@ def _dedupe(opts: tuple[int, ...], tirr: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-_SOLVERS: dict[int, tuple[Ruleset, Solver]] = {}
+_SOLVERS: dict[str, Solver] = {}
 
 
 def solver_for(rules: Ruleset) -> Solver:
-    """A shared solver for ``rules`` (its scoring memos are reused between solves)."""
-    hit = _SOLVERS.get(id(rules))
-    if hit is not None and hit[0] is rules:
-        return hit[1]
-    s = Solver(rules)
-    _SOLVERS[id(rules)] = (rules, s)
-    return s
+    """A shared solver for ``rules`` (its scoring memos are reused between solves).
+
+    Keyed by the ruleset's contents, since worker processes receive fresh copies of it.
+    """
+    key = repr(rules)
+    solver = _SOLVERS.get(key)
+    if solver is None:
+        if len(_SOLVERS) >= 8:
+            _SOLVERS.clear()
+        solver = _SOLVERS[key] = Solver(rules)
+    return solver
 
 
 def random_position(
