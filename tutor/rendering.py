@@ -22,7 +22,7 @@ from __future__ import annotations
 import io
 import sys
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from rich import box
 from rich.console import Console, Group, RenderableType
@@ -100,9 +100,14 @@ def make_console(stderr: bool = False) -> Console:
     probe = Console(file=file)
     if probe.is_terminal and not probe.no_color:
         return Console(file=file, highlight=False, emoji=False)
+    return _plain_console(file, PLAIN_WIDTH)
+
+
+def _plain_console(file: IO[str], width: int) -> Console:
+    """A console that writes plain text: no colour, no markup, a fixed width."""
     return Console(
         file=file,
-        width=PLAIN_WIDTH,
+        width=width,
         no_color=True,
         color_system=None,
         force_terminal=False,
@@ -124,16 +129,7 @@ def plain_text(*renderables: RenderableType, width: int = PLAIN_WIDTH) -> str:
     'a\\nb\\n'
     """
     buf = io.StringIO()
-    console = Console(
-        file=buf,
-        width=width,
-        no_color=True,
-        color_system=None,
-        force_terminal=False,
-        highlight=False,
-        emoji=False,
-        markup=False,
-    )
+    console = _plain_console(buf, width)
     for renderable in renderables:
         console.print(renderable)
     return "".join(line.rstrip() + "\n" for line in buf.getvalue().splitlines())
