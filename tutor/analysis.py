@@ -27,11 +27,12 @@ sample knows the cards).
 from __future__ import annotations
 
 import atexit
+import itertools
 import math
 import random
 import signal
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
@@ -167,14 +168,20 @@ class Analysis:
 
     @property
     def best(self) -> Move | None:
-        return self.moves[0].move if self.moves else None
+        """The best move, or None when nothing says which it is (no sample finished, or an
+        exact search stopped before it proved one move at least as good as every other)."""
+        return self.pv[0] if self.pv else None
 
     def to_json(self, style: Style | str | None = None) -> dict[str, Any]:
+        moves = [m.to_json(style) for m in self.moves]
+        for m, data in zip(self.moves, moves, strict=True):
+            if m.n == 0 or (self.method == "exact" and m.low != m.high):
+                data["value"] = None  # not known: only the bounds (if any) are
         return {
             "to_move": self.to_move,
             "exact": self.exact,
             "method": self.method,
-            "moves": [m.to_json(style) for m in self.moves],
+            "moves": moves,
             "best": self.best.text(style) if self.best is not None else None,
             "pv": [m.text(style) for m in self.pv],
             "samples": self.samples,
@@ -218,39 +225,42 @@ def _close_pools() -> None:
 
 def run_parallel(
     func: Callable[..., Any],
-    args: Sequence[tuple[Any, ...]],
+    args: Iterable[tuple[Any, ...]],
     workers: int = 1,
     progress: Progress | None = None,
     deadline: float | None = None,
+    total: int | None = None,
 ) -> tuple[list[Any], str | None]:
     """Run ``func(*a)`` for each ``a`` in ``workers`` processes (1: in this one).
 
     Returns the results of the longest completed prefix of ``args``, so that the answer does
     not depend on the number of workers, and why it stopped early: None, ``"time"`` (past
-    ``deadline``, a :func:`time.perf_counter` value) or ``"interrupt"`` (Ctrl-C).
+    ``deadline``, a :func:`time.perf_counter` value) or ``"interrupt"`` (Ctrl-C). ``args`` may
+    be a lazy iterable of ``total`` items: it is consumed only as work is handed out, so a
+    deadline also bounds the time spent preparing the arguments.
     """
-    total = len(args)
-    results: list[Any] = [None] * total
-    done = [False] * total
+    if total is None:
+        args = list(args)
+        total = len(args)
+    results: dict[int, Any] = {}  # by position in ``args`` (not a list: ``total`` may be huge)
     finished = 0
     stop: str | None = None
 
     def prefix() -> list[Any]:
         out = []
         for k in range(total):
-            if not done[k]:
+            if k not in results:
                 break
             out.append(results[k])
         return out
 
     if workers <= 1:
         try:
-            for k, a in enumerate(args):
+            for k, a in enumerate(itertools.islice(args, total)):
                 if deadline is not None and time.perf_counter() > deadline:
                     stop = "time"
                     break
                 results[k] = func(*a)
-                done[k] = True
                 finished += 1
                 if progress:
                     progress(finished, total)
@@ -261,25 +271,33 @@ def run_parallel(
     futures: dict[Future[Any], int] = {}
     try:
         # keep a bounded queue so that a deadline stops promptly
-        queue = list(enumerate(args))
-        queue.reverse()
+        queue = enumerate(itertools.islice(args, total))
+        more = True
         pending: set[Future[Any]] = set()
-        while queue or pending:
-            while queue and len(pending) < 2 * workers:
-                k, a = queue.pop()
+        while more or pending:
+            while more and len(pending) < 2 * workers:
+                if deadline is not None and time.perf_counter() > deadline:
+                    break
+                nxt = next(queue, None)
+                if nxt is None:
+                    more = False
+                    break
+                k, a = nxt
                 f = pool.submit(func, *a)
                 futures[f] = k
                 pending.add(f)
+            if not pending and more:  # the deadline passed while preparing work
+                stop = "time"
+                break
             timeout = None if deadline is None else max(0.0, deadline - time.perf_counter())
             ready, pending = wait(pending, timeout=timeout, return_when=FIRST_COMPLETED)
             for f in ready:
                 k = futures[f]
                 results[k] = f.result()
-                done[k] = True
                 finished += 1
                 if progress:
                     progress(finished, total)
-            if deadline is not None and time.perf_counter() > deadline and (queue or pending):
+            if deadline is not None and time.perf_counter() > deadline and (more or pending):
                 stop = "time"
                 for f in pending:
                     f.cancel()
@@ -367,16 +385,26 @@ def exact_analysis(
     from .solver import solver_for
 
     start = time.perf_counter()
-    sol = solver_for(state.rules).solve(state, time_limit=time_limit, max_nodes=max_nodes)
+    sol = solver_for(state.rules).solve(
+        state, time_limit=time_limit, max_nodes=max_nodes, keep_on_interrupt=True
+    )
     moves = [
         MoveEstimate(m.move, float(m.value), float(m.low), float(m.high), 1) for m in sol.moves
     ]
+    pv = sol.pv
+    if not sol.exact:
+        # stopped early: a best move only if its proven floor reaches every other's ceiling
+        top = max(moves, key=lambda m: m.low, default=None)
+        if top is not None and all(top.low >= m.high for m in moves if m is not top):
+            pv = [top.move]
+        else:
+            pv = []
     return Analysis(
         to_move=state.turn,
         exact=sol.exact,
         method="exact",
         moves=moves,
-        pv=sol.pv,
+        pv=pv,
         timed_out=not sol.exact and not sol.interrupted,
         interrupted=sol.interrupted,
         elapsed=time.perf_counter() - start,
@@ -405,7 +433,7 @@ def analyse(
     ``state`` may hide other hands (unknown cards) or show them: the analyser looks from the
     mover's seat either way. ``moves`` restricts the moves valued (default: all legal moves).
     """
-    from .inference import sample_deals
+    from .inference import iter_deals
 
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
@@ -430,21 +458,24 @@ def analyse(
         return Analysis(state.turn, False, "sampling", only, chosen[:1], requested=samples,
                         elapsed=time.perf_counter() - start, seed=seed)  # fmt: skip
     rng = random.Random(seed)
-    worlds = sample_deals(state, seat, samples, rng, use_inferences=use_inferences)
-    seeds = [f"{seed}:{k}" for k in range(samples)]
+    # deals are drawn lazily, in order, as work is handed out: the same deals for a seed
+    # whatever the number of workers, and a time limit is not spent drawing unused ones
+    worlds = iter_deals(state, seat, rng, use_inferences=use_inferences)
     size = max(1, batch)
-    args = [
-        (worlds[k : k + size], chosen, seeds[k : k + size], exact_plies, playout_exact_plies,
-         playout)
+    args = (
+        (list(itertools.islice(worlds, min(size, samples - k))), chosen,
+         [f"{seed}:{j}" for j in range(k, min(k + size, samples))], exact_plies,
+         playout_exact_plies, playout)
         for k in range(0, samples, size)
-    ]  # fmt: skip
+    )  # fmt: skip
+    n_batches = -(-samples // size)
     prog = None
     if progress is not None:
 
         def prog(done: int, total: int) -> None:
             progress(min(done * size, samples), samples)
 
-    batches, stop = run_parallel(_value_batch, args, workers, prog, deadline)
+    batches, stop = run_parallel(_value_batch, args, workers, prog, deadline, total=n_batches)
     values = [v for b in batches for v in b]
     per_move = [interval([vals[j] for vals in values]) for j in range(len(chosen))]
     estimates = [

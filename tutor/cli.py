@@ -696,8 +696,8 @@ def solve(
             if not result.exact and not result.interrupted:
                 note(
                     f"tutor: the position is too large to solve exactly within {limit:g} s: the "
-                    "values are the bounds proven so far; use --samples K to estimate them "
-                    "(or --time T to search longer)"
+                    "values are the bounds proven so far; use --samples K to estimate the moves "
+                    "from the mover's seat by sampling deals (or --time T to search longer)"
                 )
         else:
             k = SOLVE_SAMPLES_DEFAULT if samples is None else samples
@@ -756,6 +756,8 @@ def _show_solve(record: HandRecord, state: Any, n: int, result: Any) -> None:
             value, span = f"{m.value:+g}", ""
         elif result.method == "exact":
             value, span = "?", f"{m.low:+g} .. {m.high:+g}"
+        elif m.n == 0:
+            value, span = "?", ""
         else:
             value = f"{m.value:+.2f}"
             span = f"{m.low:+.2f} .. {m.high:+.2f}" if m.n > 1 else ""
@@ -771,6 +773,10 @@ def _show_solve(record: HandRecord, state: Any, n: int, result: Any) -> None:
             line.append_text(move_text(mv.card, mv.capture, style, fancy))
             seat = (seat + 1) % state.rules.players
         out.append(line)
+    elif result.method == "exact":
+        out.append(Text("No move is proven best yet: the bounds overlap."))
+    elif not result.samples:
+        out.append(Text("No sample was valued, so no move is shown best."))
     emit(console, *out)
 
 

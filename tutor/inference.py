@@ -35,8 +35,9 @@ Holding(status='cannot', probability=0.0, basis='inference')
 from __future__ import annotations
 
 import bisect
+import itertools
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from math import comb, factorial
 from typing import Any
@@ -71,6 +72,7 @@ __all__ = [
     "infer",
     "analyse",
     "sample_deals",
+    "iter_deals",
 ]
 
 STOCK = -1
@@ -1108,6 +1110,25 @@ def sample_deals(
     empty stack. Sampling is exact: cards are assigned group by group, each split drawn with
     probability proportional to the number of consistent completions.
     """
+    return list(itertools.islice(iter_deals(state, viewer, rng, use_inferences), n))
+
+
+def iter_deals(
+    state: GameState,
+    viewer: int,
+    rng: random.Random,
+    use_inferences: bool = True,
+) -> Iterator[GameState]:
+    """The deals of :func:`sample_deals`, drawn one at a time and without end.
+
+    The k-th deal is the same as the k-th of ``sample_deals`` with the same generator, so a
+    caller stopped by a time limit draws only the deals it uses.
+    """
     view = viewer_state(state, viewer)
-    model, _, _ = _model_for(view, use_inferences)
-    return [_complete(view, model, model.sample(rng), rng) for _ in range(n)]
+    model, _, _ = _model_for(view, use_inferences)  # now, so that bad input fails here
+
+    def draw() -> Iterator[GameState]:
+        while True:
+            yield _complete(view, model, model.sample(rng), rng)
+
+    return draw()

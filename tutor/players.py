@@ -469,6 +469,8 @@ class SearchPlayer(Player):
             moves=chosen,
             **self.options,
         )
+        if result.interrupted:  # Ctrl-C stops the game this player is in, not just its search
+            raise KeyboardInterrupt
         if result.samples == 0 or result.best is None:
             return rule_choice
         best = result.best

@@ -128,6 +128,11 @@ def _play_match(
     return results
 
 
+def _at_least_zero(iv: Interval) -> Interval:
+    """Points and scope per hand cannot be negative: cut the interval's low end at zero."""
+    return Interval(iv.mean, max(0.0, iv.low), iv.high, iv.n)
+
+
 @dataclass
 class SimulationResult:
     """The outcome of a simulation between players A and B."""
@@ -147,10 +152,10 @@ class SimulationResult:
     elapsed: float = 0.0
 
     def points(self, who: int) -> Interval:
-        return interval([o.points[who] for o in self.outcomes])
+        return _at_least_zero(interval([o.points[who] for o in self.outcomes]))
 
     def scope(self, who: int) -> Interval:
-        return interval([o.scope[who] for o in self.outcomes])
+        return _at_least_zero(interval([o.scope[who] for o in self.outcomes]))
 
     def difference(self) -> Interval:
         """A's points minus B's per hand, with the interval over duplicate deals."""

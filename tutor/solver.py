@@ -356,11 +356,15 @@ class Solver:
         max_nodes: int | None = None,
         pv: bool = True,
         moves: list[Move] | None = None,
+        keep_on_interrupt: bool = False,
     ) -> Solution:
         """Exact values of every legal move (or of ``moves``), best first, and the best line.
 
         With a limit the answer may be inexact: each move then carries the bounds proven so far
-        and ``exact`` is False.
+        and ``exact`` is False. Ctrl-C (KeyboardInterrupt) reaches the caller, unless
+        ``keep_on_interrupt``: then it ends the search like a limit and the solution is marked
+        ``interrupted``. Only a caller that shows the result to the user should ask for that;
+        a player or a sampler inside a longer run must let the interrupt stop the whole run.
         """
         self.check(state)
         if len(self._leaf) > 1_000_000:
@@ -369,7 +373,9 @@ class Solver:
             self._summ.clear()
         if len(self._caps) > 200_000:
             self._caps.clear()
-        return _Run(self, state, time_limit, max_nodes).run(pv, moves)
+        run = _Run(self, state, time_limit, max_nodes)
+        run.keep_on_interrupt = keep_on_interrupt
+        return run.run(pv, moves)
 
 
 class _Run:
@@ -390,6 +396,7 @@ class _Run:
         self.max_nodes = max_nodes
         self.start = time.perf_counter()
         self.interrupted = False
+        self.keep_on_interrupt = False
         self.deadline = None if time_limit is None else self.start + time_limit
         self.bound = value_bound(state)
         future = state.deals[state.deal_index :]
@@ -686,6 +693,8 @@ class _Run:
             except SearchLimit:
                 exact = False
             except KeyboardInterrupt:
+                if not self.keep_on_interrupt:
+                    raise
                 exact = False
                 self.interrupted = True
             results[k] = (s - bounds[1], s - bounds[0])
@@ -714,6 +723,10 @@ class _Run:
                     pv = self._pv(root, vals[0].value - past)
                 except SearchLimit:
                     pass
+                except KeyboardInterrupt:  # the values are exact; keep them, short line
+                    if not self.keep_on_interrupt:
+                        raise
+                    self.interrupted = True
         c = self.counters
         return Solution(
             to_move=st.turn,
