@@ -24,7 +24,7 @@ from typing import Any
 from .analysis import Interval, interval, run_parallel
 from .players import Player, make_player, seat_view
 from .rules import Ruleset, load_ruleset
-from .scoring import MatchScore, score_captures
+from .scoring import MatchScore, hand_points
 from .state import GameState, random_deal
 
 __all__ = [
@@ -79,17 +79,20 @@ def _play_deal(rules: Ruleset, specs: Sequence[str], seed: int, deal: int) -> li
     for swapped in (False, True):
         order = [players[1], players[0]] if swapped else players
         state = play_hand(rules, table, deals, order, _deal_rng(seed, deal, f"play{int(swapped)}"))
-        pts = score_captures(rules, state.captured, state.scope).points()
-        a_side, b_side = (1, 0) if swapped else (0, 1)
-        out.append(
-            HandOutcome(
-                deal,
-                swapped,
-                (pts[a_side], pts[b_side]),
-                (state.scope[a_side], state.scope[b_side]),
-            )
-        )
+        out.append(_outcome(state, deal, swapped, a_side=1 if swapped else 0))
     return out
+
+
+def _outcome(state: GameState, index: int, swapped: bool, a_side: int) -> HandOutcome:
+    """A finished hand's points and scope as (A, B), A playing on side ``a_side``."""
+    pts = hand_points(state.rules, state.captured, state.scope)
+    b_side = 1 - a_side
+    return HandOutcome(
+        index,
+        swapped,
+        (pts[a_side], pts[b_side]),
+        (state.scope[a_side], state.scope[b_side]),
+    )
 
 
 def _play_match(
@@ -112,17 +115,9 @@ def _play_match(
             order = players if a_leads else [players[1], players[0]]
             rng = _deal_rng(seed, match, f"play{int(swapped)}-{h}")
             state = play_hand(rules, table, deals, order, rng)
-            pts = score_captures(rules, state.captured, state.scope).points()
-            a_side, b_side = (0, 1) if a_leads else (1, 0)
-            hands.append(
-                HandOutcome(
-                    match,
-                    swapped,
-                    (pts[a_side], pts[b_side]),
-                    (state.scope[a_side], state.scope[b_side]),
-                )
-            )
-            score.add([pts[a_side], pts[b_side]])
+            outcome = _outcome(state, match, swapped, a_side=0 if a_leads else 1)
+            hands.append(outcome)
+            score.add(list(outcome.points))
             h += 1
         results.append((score.winner, hands))
     return results
