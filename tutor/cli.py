@@ -214,6 +214,10 @@ def deck_style(name: str) -> Style:
 JsonOption = Annotated[
     bool, typer.Option("--json", help="Print machine-readable JSON alone on stdout.")
 ]
+WorkersOption = Annotated[
+    int | None,
+    typer.Option("--workers", "-w", min=1, help="Worker processes (default: all cores)."),
+]
 
 
 # -- replay ------------------------------------------------------------------------------------
@@ -649,10 +653,7 @@ def solve(
         ),
     ] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the sampling.")] = 0,
-    workers: Annotated[
-        int | None,
-        typer.Option("--workers", "-w", min=1, help="Worker processes (default: all cores)."),
-    ] = None,
+    workers: WorkersOption = None,
     json_out: JsonOption = False,
 ) -> None:
     """Value every legal move of the player to move, best first, with the best line.
@@ -808,10 +809,7 @@ def simulate(
         typer.Option("--matches", "-m", min=1, help="N duplicate matches to the target."),
     ] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the deals and the players.")] = 0,
-    workers: Annotated[
-        int | None,
-        typer.Option("--workers", "-w", min=1, help="Worker processes (default: all cores)."),
-    ] = None,
+    workers: WorkersOption = None,
     json_out: JsonOption = False,
 ) -> None:
     """Pit two computer players on duplicate deals and report points, scope and win rates.
