@@ -622,8 +622,10 @@ def _advance(bar: Any) -> Any:
 
 
 @app.command(
-    epilog="Examples: tutor solve docs/examples/scopone-hand.yaml --at 24    "
-    "tutor solve docs/examples/partial-view.yaml --at 20 --samples 300 --seed 1"
+    epilog=examples(
+        "tutor solve docs/examples/scopone-hand.yaml --at 24",
+        "tutor solve docs/examples/partial-view.yaml --at 20 --samples 300 --seed 1",
+    ),
 )
 def solve(
     file: Annotated[Path, typer.Argument(help="A hand record.", show_default=False)],
@@ -785,8 +787,10 @@ def _show_solve(record: HandRecord, state: Any, n: int, result: Any) -> None:
 
 
 @app.command(
-    epilog="Example: tutor simulate --ruleset scopone-scientifico --players chitarrella,greedy "
-    "--hands 200 --seed 1"
+    epilog=examples(
+        "tutor simulate --ruleset scopone-scientifico --players chitarrella,greedy "
+        "--hands 200 --seed 1"
+    ),
 )
 def simulate(
     ruleset: Annotated[
@@ -920,8 +924,10 @@ def _check_player(file: Path | str, record: HandRecord, player: str) -> int:
 
 @app.command(
     "track",
-    epilog="Examples: tutor track docs/examples/partial-view.yaml --as South --at 20    "
-    "tutor track docs/examples/scopone-hand.yaml --as North --json",
+    epilog=examples(
+        "tutor track docs/examples/partial-view.yaml --as South --at 20",
+        "tutor track docs/examples/scopone-hand.yaml --as North --json",
+    ),
 )
 def track_command(
     file: Annotated[Path, typer.Argument(help="A hand record.", show_default=False)],
@@ -997,6 +1003,7 @@ LIVE_HELP = (
     "Give the ruleset, the players in playing order (the first leads, the dealer is last), "
     "your own seat (--as) and the deck notation (--deck); then type one line at a time, the "
     "cards in that notation (French here, as in the example below):\n\n"
+    "\b\n"
     "  2C 4H 5S QD   the opening table (first line)\n"
     "  7D 7H AS      your cards when asked (or: deal 7D 7H AS), at each deal\n"
     "  7D x 2C 5S    a play: the card, then x and the cards it takes\n"
@@ -1017,8 +1024,11 @@ LIVE_HELP = (
 @app.command(
     "live",
     help=LIVE_HELP,
-    epilog="Example: printf '2C 4H 5S QD\\n7D 7H AS\\n7D x 2C 5S\\nAda: 3H\\n' | "
-    "tutor live --ruleset scopa --players You,Ada --as You --deck french --save hand.yaml",
+    epilog=examples(
+        "tutor live --ruleset scopa --players You,Ada --as You --deck french --save hand.yaml",
+        "printf '2C 4H 5S QD\\n7D 7H AS\\n7D x 2C 5S\\nAda: 3H\\n' | "
+        "tutor live --ruleset scopa --players You,Ada --as You --deck french --save hand.yaml",
+    ),
 )
 def live_command(
     ruleset: Annotated[
@@ -1198,7 +1208,7 @@ def _live_saved(session: Any) -> None:
 
 @app.command(
     "drill",
-    epilog="Examples: tutor drill 48    tutor drill 48 --ruleset scopa --seed 7 --rounds 3",
+    epilog=examples("tutor drill 48", "tutor drill 48 --ruleset scopa --seed 7 --rounds 3"),
 )
 def drill_command(
     kind: Annotated[
@@ -1307,7 +1317,7 @@ def _drill_answer(question: Any, interactive: bool) -> str | None:
 
 
 @bench_app.command(
-    "tracker", epilog="Example: tutor bench tracker docs/examples/scopone-hand.yaml --as South"
+    "tracker", epilog=examples("tutor bench tracker docs/examples/scopone-hand.yaml --as South")
 )
 def bench_tracker_command(
     file: Annotated[
@@ -1338,7 +1348,7 @@ SOLVE_CASES = {
 }
 
 
-@bench_app.command("solve", epilog="Example: tutor bench solve scopone-4 --positions 20")
+@bench_app.command("solve", epilog=examples("tutor bench solve scopone-4 --positions 20"))
 def bench_solve_command(
     case: Annotated[
         str,
@@ -1365,7 +1375,7 @@ def bench_solve_command(
     _show_figures({name: BENCHMARKS[name](positions=positions, seed=seed)}, json_out)
 
 
-@bench_app.command("search", epilog="Example: tutor bench search --budget 1 --workers 2")
+@bench_app.command("search", epilog=examples("tutor bench search --budget 1 --workers 2"))
 def bench_search_command(
     positions: Annotated[int, typer.Option("--positions", min=1, help="Opening moves.")] = 5,
     budget: Annotated[float, typer.Option("--budget", min=0.01, help="Seconds per move.")] = 1.0,
