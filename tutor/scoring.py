@@ -74,34 +74,10 @@ def hand_points(rules: Ruleset, captured: Sequence[int], scope: Sequence[int]) -
 
     For simulations and playouts, which need the points and none of the breakdown.
     """
-    table = primiera_table(rules)
-    n = len(captured)
     pts = list(scope)
-
-    def award(values: list[int]) -> None:
-        top = max(values)
-        if values.count(top) == 1:
-            pts[values.index(top)] += 1
-
-    award([c.bit_count() for c in captured])
-    award([(c & SUIT_MASK).bit_count() for c in captured])
-    award([1 if c & SETTEBELLO_BIT else 0 for c in captured])
-    prim = []
-    for c in captured:
-        total = 0
-        complete = True
-        for suit in range(4):
-            p, v = table[(c >> (10 * suit)) & SUIT_MASK]
-            total += p
-            complete = complete and v > 0
-        # under "loses" a side lacking a suit cannot win: rank it below every complete side
-        prim.append(total if complete or rules.primiera_missing_suit == "zero" else -1 - n)
-    if rules.primiera_missing_suit == "loses" and max(prim) < 0:
-        pass  # no side has every suit: nobody scores the primiera
-    else:
-        award(prim)
-    if rules.re_bello:
-        award([1 if c & RE_BELLO_BIT else 0 for c in captured])
+    for winner in category_winners(rules, captured).values():
+        if winner >= 0:
+            pts[winner] += 1
     if rules.napola:
         for i, c in enumerate(captured):
             pts[i] += napola_points(c)
@@ -185,6 +161,35 @@ def _award(values: Sequence[int | float], eligible: Sequence[bool] | None = None
     return winners[0] if len(winners) == 1 else -1
 
 
+def category_winners(rules: Ruleset, captured: Sequence[int]) -> dict[str, int]:
+    """The side that wins each one-point category of the ruleset (-1: nobody), from the piles.
+
+    The one place that decides the cards, denari, settebello, primiera and re bello points.
+    """
+    table = primiera_table(rules)
+    primiera: list[int] = []
+    complete: list[bool] = []
+    for pile in captured:
+        total = 0
+        full = True
+        for suit in range(4):
+            points, value = table[(pile >> (10 * suit)) & SUIT_MASK]
+            total += points
+            full = full and value > 0
+        primiera.append(total)
+        complete.append(full)
+    winners = {
+        "cards": _award([c.bit_count() for c in captured]),
+        "denari": _award([(c & SUIT_MASK).bit_count() for c in captured]),
+        "settebello": _award([1 if c & SETTEBELLO_BIT else 0 for c in captured]),
+        # "loses": a side lacking a suit cannot win; "zero": the missing suit counts 0
+        "primiera": _award(primiera, complete if rules.primiera_missing_suit == "loses" else None),
+    }
+    if rules.re_bello:
+        winners["re_bello"] = _award([1 if c & RE_BELLO_BIT else 0 for c in captured])
+    return winners
+
+
 def score_captures(
     rules: Ruleset,
     captured: Sequence[int],
@@ -210,18 +215,7 @@ def score_captures(
                 napola=napola_points(pile) if rules.napola else 0,
             )
         )
-    n = len(sides)
-    awards = {
-        "cards": _award([s.cards for s in sides]),
-        "denari": _award([s.denari for s in sides]),
-        "settebello": _award([1 if s.settebello else 0 for s in sides]),
-    }
-    if rules.primiera_missing_suit == "loses":
-        awards["primiera"] = _award([s.primiera for s in sides], [s.complete_suits for s in sides])
-    else:
-        awards["primiera"] = _award([s.primiera for s in sides])
-    if rules.re_bello:
-        awards["re_bello"] = _award([1 if s.re_bello else 0 for s in sides])
+    awards = category_winners(rules, captured)
     for i, s in enumerate(sides):
         for cat in ("cards", "denari", "settebello", "primiera"):
             s.points[cat] = 1 if awards[cat] == i else 0
@@ -230,7 +224,6 @@ def score_captures(
             s.points["re_bello"] = 1 if awards["re_bello"] == i else 0
         if rules.napola:
             s.points["napola"] = s.napola
-    assert n == rules.sides
     return HandScore(sides)
 
 
