@@ -10,6 +10,7 @@ import networkx as nx
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from positions import endgame, play
 
 from tutor.captures import VALUE_OF
 from tutor.cards import FULL_DECK, SETTEBELLO, indexes_of, mask_of, parse_card, parse_cards
@@ -32,23 +33,6 @@ NAMES = ["West", "North", "East", "South"]
 
 def card(text: str) -> int:
     return parse_card(text, "french").index
-
-
-def endgame(rules: Ruleset, table: str, hands: list[str]) -> GameState:
-    """A late position: the table and hands given; every other card already captured."""
-    t = mask_of(parse_cards(table, "french"))
-    hs = [mask_of(parse_cards(h, "french")) for h in hands]
-    s = GameState(rules, t, [[(h, 0) for h in hs]])
-    placed = t
-    for h in hs:
-        placed |= h
-    s.captured[0] = FULL_DECK & ~placed
-    return s
-
-
-def play(state: GameState, *moves: str) -> None:
-    for text in moves:
-        state.play(state.parse_move(text, "french"))
 
 
 def greedy_move(state: GameState, rng: random.Random) -> Move:

@@ -14,34 +14,23 @@ from pathlib import Path
 
 import pytest
 import typer
+from positions import endgame
 from typer.testing import CliRunner
 
 from tutor import cli
-from tutor.cards import FULL_DECK, mask_of, parse_card, parse_cards
+from tutor.cards import parse_card, parse_cards
 from tutor.cli import app
 from tutor.drill import answer_problem, check_answer, default_names, make_question
 from tutor.inference import STOCK, analyse, infer
 from tutor.live import LiveError, LiveSession, intro, protocol, save_atomically
 from tutor.record import load_path
-from tutor.rules import Ruleset, load_ruleset
+from tutor.rules import load_ruleset
 from tutor.state import GameState
 from tutor.tracker import track, viewer_state
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "docs" / "examples"
 NAMES = ["West", "North", "East", "South"]
-
-
-def endgame(rules: Ruleset, table: str, hands: list[str]) -> GameState:
-    """The table and hands given (French notation); every other card already captured."""
-    t = mask_of(parse_cards(table, "french"))
-    hs = [mask_of(parse_cards(h, "french")) for h in hands]
-    s = GameState(rules, t, [[(h, 0) for h in hs]])
-    placed = t
-    for h in hs:
-        placed |= h
-    s.captured[0] = FULL_DECK & ~placed
-    return s
 
 
 def hall_position(last: str) -> GameState:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from positions import endgame, play
 
 from tutor.captures import VALUE_OF, table_sum
 from tutor.cards import FULL_DECK, format_cards, indexes_of, mask_of, parse_card, parse_cards
@@ -46,11 +47,6 @@ def deal_with(
         hands.append(g | mask_of(rest[:need]))
         rest = rest[need:]
     return GameState(rules, t, [[(h, 0) for h in hands]])
-
-
-def play(state: GameState, *moves: str, style: str = "french") -> None:
-    for text in moves:
-        state.play(state.parse_move(text, style))
 
 
 # -- seed 004's example -----------------------------------------------------------------------
@@ -200,18 +196,6 @@ def test_last_play_sweep_is_no_scopa(scopa: Ruleset) -> None:
 
 
 # -- the 220 check and parity in the last round --------------------------------------------------
-
-
-def endgame(rules: Ruleset, table: str, hands: list[str], style: str = "french") -> GameState:
-    """A late position: the given table and hands; every other card already captured by side 0."""
-    t = mask_of(parse_cards(table, style))
-    hs = [mask_of(parse_cards(h, style)) for h in hands]
-    s = GameState(rules, t, [[(h, 0) for h in hs]])
-    placed = t
-    for h in hs:
-        placed |= h
-    s.captured[0] = FULL_DECK & ~placed
-    return s
 
 
 def test_rule_of_220_names_the_last_card(scopa: Ruleset) -> None:
