@@ -32,6 +32,7 @@ from typing import Any
 from .captures import VALUE_OF, capture_table
 from .cards import FULL_DECK, Style, indexes_of
 from .rules import Ruleset
+from .scoring import napola_points, primiera_table
 from .state import GameState, Move
 
 __all__ = [
@@ -135,28 +136,12 @@ class Solution:
 
 def _prim_table(rules: Ruleset) -> list[int]:
     """Best primiera points of every 10-bit suit pattern (-1: no card of the suit)."""
-    vals = rules.primiera_values
-    out = []
-    for pattern in range(1024):
-        best = -1
-        for v in range(1, 11):
-            if pattern >> (v - 1) & 1 and vals[v] > best:
-                best = vals[v]
-        out.append(best)
-    return out
+    return [points if value else -1 for points, value in primiera_table(rules)]
 
 
 def _napola_table() -> list[int]:
-    out = []
-    for pattern in range(1024):
-        if pattern & 0b111 != 0b111:
-            out.append(0)
-            continue
-        n = 3
-        while n < 10 and pattern >> n & 1:
-            n += 1
-        out.append(n)
-    return out
+    """Napola points of every 10-bit pattern of denari."""
+    return [napola_points(pattern) for pattern in range(1024)]
 
 
 _NAPOLA = _napola_table()
