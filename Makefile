@@ -23,6 +23,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check tutor tests
 	$(BIN)/ruff format --check tutor tests
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 bench: $(STAMP)
 	$(BIN)/tutor bench all

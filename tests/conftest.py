@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tutor.rules import Ruleset, load_ruleset
+from tutor.game.rules import Ruleset, load_ruleset
 
 
 @pytest.fixture

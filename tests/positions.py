@@ -1,8 +1,8 @@
 """Positions built by hand for the tracker and inference tests."""
 
-from tutor.cards import FULL_DECK, mask_of, parse_cards
-from tutor.rules import Ruleset
-from tutor.state import GameState
+from tutor.game.cards import FULL_DECK, mask_of, parse_cards
+from tutor.game.rules import Ruleset
+from tutor.game.state import GameState
 
 
 def endgame(rules: Ruleset, table: str, hands: list[str], style: str = "french") -> GameState:

@@ -11,7 +11,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tutor.analysis import (
+from tutor.cli.base import app
+from tutor.game.rules import load_ruleset
+from tutor.game.state import GameState
+from tutor.search.analysis import (
     AnalysisError,
     analyse,
     exact_analysis,
@@ -20,10 +23,7 @@ from tutor.analysis import (
     run_parallel,
     value_sample,
 )
-from tutor.cli import app
-from tutor.rules import load_ruleset
-from tutor.solver import solve
-from tutor.state import GameState
+from tutor.search.solver import solve
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "docs" / "examples"

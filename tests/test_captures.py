@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.captures import (
+from tutor.game.captures import (
     VALUE_OF,
     all_sums,
     capture_table,
@@ -17,8 +17,8 @@ from tutor.captures import (
     legal_captures,
     table_sum,
 )
-from tutor.cards import FULL_DECK, format_cards, mask_of, parse_card, parse_cards
-from tutor.rules import Ruleset
+from tutor.game.cards import FULL_DECK, format_cards, mask_of, parse_card, parse_cards
+from tutor.game.rules import Ruleset
 
 PRECEDENCES = ("single-card", "fewest-cards")
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.cards import (
+from tutor.game.cards import (
     CARDS,
     FRENCH,
     FULL_DECK,

@@ -17,8 +17,8 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from tutor import __version__, bench
-from tutor.cli import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_USAGE, app
-from tutor.rules import ruleset_names
+from tutor.cli.base import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_USAGE, app
+from tutor.game.rules import ruleset_names
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "docs" / "examples"
@@ -293,7 +293,7 @@ def test_bench_all_runs_the_registry(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_random_playouts_finish_every_hand() -> None:
     import random
 
-    from tutor.rules import load_ruleset
+    from tutor.game.rules import load_ruleset
 
     for name in ruleset_names():
         rules = load_ruleset(name)
@@ -305,12 +305,12 @@ def test_random_playouts_finish_every_hand() -> None:
 
 
 def test_internal_error_is_one_line_without_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
-    import tutor.captures
+    import tutor.game.captures
 
     def boom(*args: object, **kwargs: object) -> None:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(tutor.captures, "explain_card", boom)
+    monkeypatch.setattr(tutor.game.captures, "explain_card", boom)
     monkeypatch.delenv("TUTOR_DEBUG", raising=False)
     result = run("explain", "-r", "scopa", "--table", "4D", "7S")
     assert result.exit_code == EXIT_INTERNAL
@@ -319,12 +319,12 @@ def test_internal_error_is_one_line_without_traceback(monkeypatch: pytest.Monkey
 
 
 def test_interrupt_exits_130(monkeypatch: pytest.MonkeyPatch) -> None:
-    import tutor.captures
+    import tutor.game.captures
 
     def interrupt(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(tutor.captures, "explain_card", interrupt)
+    monkeypatch.setattr(tutor.game.captures, "explain_card", interrupt)
     result = run("explain", "-r", "scopa", "--table", "4D", "7S")
     assert result.exit_code == EXIT_INTERRUPTED
     assert "interrupted" in result.stderr
@@ -432,7 +432,7 @@ def test_replay_of_a_match_shows_running_totals_and_winner() -> None:
 
 
 def test_replay_of_an_unfinished_hand_has_no_score(tmp_path: Path) -> None:
-    from tutor.record import dumps, load_path
+    from tutor.records.record import dumps, load_path
 
     [hand] = load_path(EXAMPLES / "scopone-hand.yaml")
     path = tmp_path / "cut.yaml"
@@ -525,10 +525,10 @@ def test_bench_replay_times_a_record() -> None:
 
 
 def test_score_table_shows_primiera_cards_and_points() -> None:
-    from tutor.cards import ITALIAN, mask_of, parse_cards
-    from tutor.rendering import plain_text, score_table
-    from tutor.rules import load_ruleset
-    from tutor.scoring import score_captures
+    from tutor.game.cards import ITALIAN, mask_of, parse_cards
+    from tutor.game.rules import load_ruleset
+    from tutor.game.scoring import score_captures
+    from tutor.render.terminal import plain_text, score_table
 
     rules = load_ruleset("scopone-scientifico")
     mine = mask_of(parse_cards("7D 7C 6S 7B AD 2D 3D 4D 5D 6D"))
@@ -546,10 +546,10 @@ def test_score_table_shows_primiera_cards_and_points() -> None:
 
 
 def test_score_table_marks_a_missing_suit() -> None:
-    from tutor.cards import ITALIAN, mask_of, parse_cards
-    from tutor.rendering import plain_text, score_table
-    from tutor.rules import load_ruleset
-    from tutor.scoring import score_captures
+    from tutor.game.cards import ITALIAN, mask_of, parse_cards
+    from tutor.game.rules import load_ruleset
+    from tutor.game.scoring import score_captures
+    from tutor.render.terminal import plain_text, score_table
 
     rules = load_ruleset("scopone-scientifico")
     assert rules.primiera_missing_suit == "loses"
@@ -560,8 +560,8 @@ def test_score_table_marks_a_missing_suit() -> None:
 
 
 def test_card_text_in_every_style() -> None:
-    from tutor.cards import STYLES, parse_card
-    from tutor.rendering import card_text
+    from tutor.game.cards import STYLES, parse_card
+    from tutor.render.terminal import card_text
 
     king = parse_card("RD")
     assert {n: str(card_text(king, s)) for n, s in STYLES.items()} == {
@@ -576,7 +576,7 @@ def test_card_text_in_every_style() -> None:
 
 
 def test_plain_text_has_no_trailing_spaces_or_escapes() -> None:
-    from tutor.rendering import new_table, plain_text
+    from tutor.render.terminal import new_table, plain_text
 
     table = new_table("a", "b")
     table.add_row("x", "")

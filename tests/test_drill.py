@@ -10,17 +10,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from tutor.captures import VALUE_OF
-from tutor.cards import FRENCH, ITALIAN, indexes_of
-from tutor.cli import app
-from tutor.drill import (
+from tutor.cli.base import app
+from tutor.game.captures import VALUE_OF
+from tutor.game.cards import FRENCH, ITALIAN, indexes_of
+from tutor.game.rules import load_ruleset
+from tutor.game.state import GameState
+from tutor.training.drill import (
     check_answer,
     greedy_move,
     make_question,
     parse_values,
 )
-from tutor.rules import load_ruleset
-from tutor.state import GameState
 
 
 @settings(max_examples=15, deadline=None)

@@ -12,9 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from positions import endgame, play
 
-from tutor.captures import VALUE_OF
-from tutor.cards import FULL_DECK, SETTEBELLO, indexes_of, mask_of, parse_card, parse_cards
-from tutor.inference import (
+from tutor.counting.inference import (
     SCOPA_CONFIDENCE,
     SETTEBELLO_CONFIDENCE,
     STOCK,
@@ -24,9 +22,11 @@ from tutor.inference import (
     infer,
     sample_deals,
 )
-from tutor.rules import Ruleset, load_ruleset
-from tutor.state import GameState, Move
-from tutor.tracker import viewer_state
+from tutor.counting.tracker import viewer_state
+from tutor.game.captures import VALUE_OF
+from tutor.game.cards import FULL_DECK, SETTEBELLO, indexes_of, mask_of, parse_card, parse_cards
+from tutor.game.rules import Ruleset, load_ruleset
+from tutor.game.state import GameState, Move
 
 NAMES = ["West", "North", "East", "South"]
 

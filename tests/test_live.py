@@ -14,12 +14,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tutor.cards import format_cards
-from tutor.cli import app
-from tutor.live import LiveError, LiveSession
-from tutor.record import load_path
-from tutor.rules import load_ruleset
-from tutor.state import GameState
+from tutor.cli.base import app
+from tutor.game.cards import format_cards
+from tutor.game.rules import load_ruleset
+from tutor.game.state import GameState
+from tutor.records.record import load_path
+from tutor.training.live import LiveError, LiveSession
 
 ROOT = Path(__file__).resolve().parent.parent
 

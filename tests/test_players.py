@@ -6,20 +6,20 @@ import random
 
 import pytest
 
-from tutor.cards import indexes_of, mask_of, parse_card, parse_cards
-from tutor.players import (
+from tutor.game.cards import indexes_of, mask_of, parse_card, parse_cards
+from tutor.game.rules import Ruleset, load_ruleset, ruleset_names
+from tutor.game.state import GameState, Move
+from tutor.search.players import (
     CHITARRELLA_RULES,
     ChitarrellaPlayer,
     GreedyPlayer,
     RandomPlayer,
-    SearchPlayer,
-    make_player,
     seat_view,
     unseen_mask,
 )
-from tutor.rules import Ruleset, load_ruleset, ruleset_names
-from tutor.solver import solve
-from tutor.state import GameState, Move
+from tutor.search.roster import make_player
+from tutor.search.searchplayer import SearchPlayer
+from tutor.search.solver import solve
 
 
 def mask(text: str) -> int:

@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from tutor.record import load_path
-from tutor.solver import solve
+from tutor.records.record import load_path
+from tutor.search.solver import solve
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 

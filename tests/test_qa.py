@@ -14,12 +14,12 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner, Result
 
-from tutor import rendering
-from tutor.cards import STYLES
-from tutor.cli import EXIT_BAD_INPUT, EXIT_USAGE, app
-from tutor.record import RecordError, load_path, loads
-from tutor.replay import replay_match
-from tutor.rules import RulesetError, load_ruleset
+from tutor.cli.base import EXIT_BAD_INPUT, EXIT_USAGE, app
+from tutor.game.cards import STYLES
+from tutor.game.rules import RulesetError, load_ruleset
+from tutor.records.record import RecordError, load_path, loads
+from tutor.records.replay import replay_match
+from tutor.render import terminal as rendering
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "docs" / "examples"
@@ -269,7 +269,7 @@ def test_explain_on_an_empty_table_says_so() -> None:
 
 @pytest.mark.parametrize("style", list(STYLES))
 def test_examples_round_trip_in_every_style(style: str) -> None:
-    from tutor.record import dumps
+    from tutor.records.record import dumps
 
     for path in sorted(EXAMPLES.glob("*.yaml")):
         records = load_path(path)
@@ -286,8 +286,8 @@ def test_examples_round_trip_in_every_style(style: str) -> None:
 
 def test_explain_colours_only_the_card_in_a_laid_play() -> None:
     # Was: on a terminal "laid" took the red of the 7♦ before it.
-    from tutor.captures import explain_card
-    from tutor.cards import ITALIAN, parse_card
+    from tutor.game.captures import explain_card
+    from tutor.game.cards import ITALIAN, parse_card
 
     rules = load_ruleset("scopa")
     card = parse_card("7D")

@@ -17,16 +17,16 @@ import typer
 from positions import endgame
 from typer.testing import CliRunner
 
-from tutor import cli
-from tutor.cards import parse_card, parse_cards
-from tutor.cli import app
-from tutor.drill import answer_problem, check_answer, default_names, make_question
-from tutor.inference import STOCK, analyse, infer
-from tutor.live import LiveError, LiveSession, intro, protocol, save_atomically
-from tutor.record import load_path
-from tutor.rules import load_ruleset
-from tutor.state import GameState
-from tutor.tracker import track, viewer_state
+from tutor.cli import base as cli
+from tutor.cli.base import app
+from tutor.counting.inference import STOCK, analyse, infer
+from tutor.counting.tracker import track, viewer_state
+from tutor.game.cards import parse_card, parse_cards
+from tutor.game.rules import load_ruleset
+from tutor.game.state import GameState
+from tutor.records.record import load_path
+from tutor.training.drill import answer_problem, check_answer, default_names, make_question
+from tutor.training.live import LiveError, LiveSession, intro, protocol, save_atomically
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "docs" / "examples"
@@ -110,7 +110,7 @@ def test_consistent_deal_in_the_singular() -> None:
 
 def test_percentages_moved_by_readings_are_starred() -> None:
     """Bug: a percentage that only the readings made was shown like a fact."""
-    from tutor.rendering import _holding_cell
+    from tutor.render.terminal import _holding_cell
 
     s = hall_position("5S")
     s2 = s.copy()

@@ -11,14 +11,15 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tutor import solver as solver_module
-from tutor.analysis import analyse, exact_analysis, run_parallel
-from tutor.cli import app
-from tutor.inference import iter_deals, sample_deals
-from tutor.record import load_path
-from tutor.rules import load_ruleset
-from tutor.solver import Solver, random_position
-from tutor.state import GameState
+from tutor.cli.base import app
+from tutor.counting.inference import iter_deals, sample_deals
+from tutor.game.rules import load_ruleset
+from tutor.game.state import GameState
+from tutor.records.record import load_path
+from tutor.search import analysis as analysis_module
+from tutor.search import solver as solver_module
+from tutor.search.analysis import analyse, exact_analysis, run_parallel
+from tutor.search.solver import Solver, random_position
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 runner = CliRunner()
@@ -107,7 +108,7 @@ def test_finished_exact_search_still_gives_values_and_best() -> None:
 
 def test_stopped_search_keeps_a_best_move_that_its_bounds_prove() -> None:
     # two moves, one proven at least +2 and the other at most 0: the first is best
-    from tutor.solver import MoveValue, Solution
+    from tutor.search.solver import MoveValue, Solution
 
     state = load_path(EXAMPLES / "scopone-hand.yaml")[0].state_at(30)
     a, b = state.legal_moves()[:2]
@@ -120,19 +121,19 @@ def test_stopped_search_keeps_a_best_move_that_its_bounds_prove() -> None:
         def solve(self, *args: object, **kwargs: object) -> Solution:
             return fake
 
-    orig = solver_module.solver_for
-    solver_module.solver_for = lambda rules: FakeSolver()  # type: ignore[assignment,return-value]
+    orig = analysis_module.solver_for
+    analysis_module.solver_for = lambda rules: FakeSolver()  # type: ignore[assignment,return-value]
     try:
         result = exact_analysis(state, max_nodes=1)
     finally:
-        solver_module.solver_for = orig
+        analysis_module.solver_for = orig
     assert result.best == a
     fake.moves = [MoveValue(a, 3, 1, 5), MoveValue(b, -1, -4, 2)]
-    solver_module.solver_for = lambda rules: FakeSolver()  # type: ignore[assignment,return-value]
+    analysis_module.solver_for = lambda rules: FakeSolver()  # type: ignore[assignment,return-value]
     try:
         result = exact_analysis(state, max_nodes=1)
     finally:
-        solver_module.solver_for = orig
+        analysis_module.solver_for = orig
     assert result.best is None
 
 
@@ -151,9 +152,9 @@ def test_cli_stopped_exact_solve_says_no_move_is_proven() -> None:
 
 def test_cli_sampling_with_no_sample_done_shows_no_values(monkeypatch: pytest.MonkeyPatch) -> None:
     # a time limit too short for one sample: before, every move showed "+0.00" and a best move
-    import tutor.analysis
+    import tutor.search.analysis
 
-    monkeypatch.setattr(tutor.analysis, "run_parallel", lambda *a, **k: ([], "time"))
+    monkeypatch.setattr(tutor.search.analysis, "run_parallel", lambda *a, **k: ([], "time"))
     args = ["solve", str(EXAMPLES / "partial-view.yaml"), "--at", "20", "--samples", "50",
             "--time", "0.001", "--workers", "1"]  # fmt: skip
     res = runner.invoke(app, args, env=PLAIN_ENV)
@@ -216,7 +217,7 @@ def test_solver_lets_ctrl_c_through_unless_asked_to_keep_the_bounds(
 def test_in_process_simulation_stops_on_ctrl_c_inside_a_players_solve(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from tutor.simulate import simulate
+    from tutor.search.simulate import simulate
 
     _interrupt_the_search(monkeypatch)  # chitarrella counts the last rounds with the solver
     r = simulate("scopa", ["chitarrella", "greedy"], deals=5, seed=1, workers=1)
@@ -234,10 +235,11 @@ def test_in_process_sampling_stops_on_ctrl_c_inside_a_solve(
 
 
 def test_search_player_passes_ctrl_c_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    import tutor.analysis
-    from tutor.players import SearchPlayer, seat_view
+    import tutor.search.analysis
+    from tutor.search.players import seat_view
+    from tutor.search.searchplayer import SearchPlayer
 
-    monkeypatch.setattr(tutor.analysis, "run_parallel", lambda *a, **k: ([], "interrupt"))
+    monkeypatch.setattr(tutor.search.analysis, "run_parallel", lambda *a, **k: ([], "interrupt"))
     state = GameState.random(load_ruleset("scopa"), random.Random(2))
     with pytest.raises(KeyboardInterrupt):
         SearchPlayer(budget=0.5).choose(seat_view(state), random.Random(0))
@@ -249,7 +251,7 @@ def test_search_player_passes_ctrl_c_on(monkeypatch: pytest.MonkeyPatch) -> None
 def test_simulation_intervals_of_counts_never_go_below_zero() -> None:
     # random makes a scopa now and then: few nonzero values, so the plain t-interval dipped
     # below zero ("0.08 [-0.10, 0.27]"), which no count of scope can reach
-    from tutor.simulate import simulate
+    from tutor.search.simulate import simulate
 
     r = simulate("scopa", ["greedy", "random"], deals=4, seed=2)
     for who in (0, 1):

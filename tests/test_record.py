@@ -10,8 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tutor.cards import STYLES, cards_of, parse_card, parse_cards
-from tutor.record import (
+from tutor.game.cards import STYLES, cards_of, parse_card, parse_cards
+from tutor.game.rules import load_ruleset, ruleset_names
+from tutor.game.state import GameState, Move
+from tutor.records.record import (
     HandRecord,
     PlayEntry,
     RecordError,
@@ -22,9 +24,7 @@ from tutor.record import (
     loads,
     record_from_moves,
 )
-from tutor.replay import replay_hand, replay_match
-from tutor.rules import load_ruleset, ruleset_names
-from tutor.state import GameState, Move
+from tutor.records.replay import replay_hand, replay_match
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "docs" / "examples"

@@ -15,11 +15,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.cards import parse_cards
-from tutor.record import load_path, loads, record_from_moves
-from tutor.replay import replay_hand, replay_match
-from tutor.rules import load_ruleset, ruleset_names
-from tutor.state import GameState
+from tutor.game.cards import parse_cards
+from tutor.game.rules import load_ruleset, ruleset_names
+from tutor.game.state import GameState
+from tutor.records.record import load_path, loads, record_from_moves
+from tutor.records.replay import replay_hand, replay_match
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "docs" / "examples"

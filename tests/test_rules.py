@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 import yaml
 
-from tutor.rules import (
+from tutor.game.rules import (
     PRIMIERA_VALUES,
     RULESET_DIR,
     Ruleset,

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.cards import CARDS, FULL_DECK, mask_of, parse_card, parse_cards
-from tutor.rules import PRIMIERA_VALUES, Ruleset, load_ruleset
-from tutor.scoring import (
+from tutor.game.cards import CARDS, FULL_DECK, mask_of, parse_card, parse_cards
+from tutor.game.rules import PRIMIERA_VALUES, Ruleset, load_ruleset
+from tutor.game.scoring import (
     CATEGORIES,
     MatchScore,
     best_primiera,
@@ -18,7 +18,7 @@ from tutor.scoring import (
     score_captures,
     score_state,
 )
-from tutor.state import GameState
+from tutor.game.state import GameState
 
 
 def mask(text: str, style: str | None = None) -> int:
@@ -298,9 +298,9 @@ def test_hand_points_agree_with_full_score() -> None:
     """The fast points of playouts equal the full score's totals, in every shipped ruleset."""
     import random
 
-    from tutor.rules import load_ruleset, ruleset_names
-    from tutor.scoring import hand_points, score_captures
-    from tutor.state import GameState
+    from tutor.game.rules import load_ruleset, ruleset_names
+    from tutor.game.scoring import hand_points, score_captures
+    from tutor.game.state import GameState
 
     rng = random.Random(5)
     for name in ruleset_names():
@@ -313,7 +313,7 @@ def test_hand_points_agree_with_full_score() -> None:
             full = score_captures(rules, s.captured, s.scope).points()
             assert hand_points(rules, s.captured, s.scope) == full
     # a hand where one side lacks a suit, both under "zero" and "loses"
-    from tutor.cards import mask_of, parse_cards
+    from tutor.game.cards import mask_of, parse_cards
 
     sevens = mask_of(parse_cards("7D 7C 7S"))
     rest = ((1 << 40) - 1) & ~sevens

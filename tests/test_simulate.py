@@ -8,12 +8,12 @@ import random
 import pytest
 from typer.testing import CliRunner
 
-from tutor.cli import app
-from tutor.players import RandomPlayer
-from tutor.rules import load_ruleset
-from tutor.scoring import score_captures
-from tutor.simulate import play_hand, simulate
-from tutor.state import random_deal
+from tutor.cli.base import app
+from tutor.game.rules import load_ruleset
+from tutor.game.scoring import score_captures
+from tutor.game.state import random_deal
+from tutor.search.players import RandomPlayer
+from tutor.search.simulate import play_hand, simulate
 
 runner = CliRunner()
 PLAIN_ENV: dict[str, str | None] = {"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "NO_COLOR": None}

@@ -9,20 +9,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.cards import FULL_DECK, indexes_of, mask_of, parse_cards
-from tutor.rules import Ruleset, load_ruleset, ruleset_from_dict, ruleset_names
-from tutor.scoring import score_captures
-from tutor.solver import (
+from tutor.bench import bench_exact
+from tutor.game.cards import FULL_DECK, indexes_of, mask_of, parse_cards
+from tutor.game.rules import Ruleset, load_ruleset, ruleset_from_dict, ruleset_names
+from tutor.game.scoring import score_captures
+from tutor.game.state import GameState, Move
+from tutor.search.solver import (
     Solver,
     SolverError,
-    bench_exact,
     category_difference,
     random_position,
     solve,
 )
-from tutor.state import GameState, Move
 
-# -- the reference: plain minimax over GameState.push/pop, scored by tutor.scoring ---------------
+# -- the reference: plain minimax over GameState.push/pop, scored by tutor.game.scoring --------
 
 
 def reference_value(state: GameState) -> int:
@@ -288,7 +288,7 @@ def test_bench_exact_reports_the_figures() -> None:
 def test_cli_bench_solve() -> None:
     from typer.testing import CliRunner
 
-    from tutor.cli import app
+    from tutor.cli.base import app
 
     result = CliRunner().invoke(app, ["bench", "solve", "scopone-4", "--positions", "2", "--json"])
     assert result.exit_code == 0, result.output

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from tutor.cards import CARDS, FULL_DECK, format_cards, mask_of, parse_card, parse_cards
-from tutor.rules import Ruleset, load_ruleset
-from tutor.state import (
+from tutor.game.cards import CARDS, FULL_DECK, format_cards, mask_of, parse_card, parse_cards
+from tutor.game.rules import Ruleset, load_ruleset
+from tutor.game.state import (
     KING_MASK,
     AmbiguousMoveError,
     GameState,

@@ -11,12 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from positions import endgame, play
 
-from tutor.captures import VALUE_OF, table_sum
-from tutor.cards import FULL_DECK, format_cards, indexes_of, mask_of, parse_card, parse_cards
-from tutor.record import load_path, loads
-from tutor.rules import Ruleset, load_ruleset
-from tutor.state import GameState
-from tutor.tracker import (
+from tutor.counting.tracker import (
     DECK_TOTAL,
     flipped_values,
     history,
@@ -25,6 +20,11 @@ from tutor.tracker import (
     viewer_state,
     viewer_state_from_record,
 )
+from tutor.game.captures import VALUE_OF, table_sum
+from tutor.game.cards import FULL_DECK, format_cards, indexes_of, mask_of, parse_card, parse_cards
+from tutor.game.rules import Ruleset, load_ruleset
+from tutor.game.state import GameState
+from tutor.records.record import load_path, loads
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 
@@ -324,7 +324,7 @@ plays: [7D x 2C 5S, 3H]
 def _cli(*args: str) -> tuple[int, str, str]:
     from typer.testing import CliRunner
 
-    from tutor.cli import app
+    from tutor.cli.base import app
 
     result = CliRunner().invoke(app, list(args))
     return result.exit_code, result.stdout, result.stderr

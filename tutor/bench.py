@@ -17,13 +17,21 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .captures import clear_cache
-from .rules import Ruleset, load_ruleset
-from .scoring import HandScore, hand_points, score_state
-from .state import GameState
+from tutor.counting.inference import analyse as count_from_seat
+from tutor.game.captures import clear_cache
+from tutor.game.rules import Ruleset, load_ruleset
+from tutor.game.scoring import HandScore, hand_points, score_state
+from tutor.game.state import GameState
+from tutor.records.record import load_path
+from tutor.records.replay import replay_match
+from tutor.search.analysis import analyse
+from tutor.search.players import seat_view
+from tutor.search.searchplayer import SearchPlayer
+from tutor.search.solver import Solver, random_position
 
 __all__ = [
     "BENCHMARKS",
@@ -43,7 +51,7 @@ Figures = dict[str, Any]
 BENCHMARKS: dict[str, Callable[..., Figures]] = {}
 """Benchmark name -> function; ``tutor bench all`` calls each with its defaults."""
 
-DEFAULT_RECORD = Path(__file__).resolve().parent.parent / "docs" / "examples" / "scopone-hand.yaml"
+DEFAULT_RECORD = Path(str(resources.files("tutor.records") / "examples" / "scopone-hand.yaml"))
 """The record ``bench replay`` times when no file is given."""
 
 
@@ -117,8 +125,6 @@ def bench_playouts(
 @register("replay")
 def bench_replay(path: str | Path = DEFAULT_RECORD, repeat: int = 5) -> Figures:
     """Seconds to load, validate, replay and score a hand record (the ``tutor replay`` work)."""
-    from .record import load_path
-    from .replay import replay_match
 
     def run() -> float:
         start = time.perf_counter()
@@ -144,8 +150,6 @@ def bench_tracker(
     viewer's view, the rule-of-48 board and the inference (readings, flow network, exact
     probabilities). The issue's target: under 1 s for a whole scopone hand.
     """
-    from .inference import analyse
-    from .record import load_path
 
     record = load_path(path)[0]
     name = player if player is not None else record.players[-1]
@@ -155,7 +159,7 @@ def bench_tracker(
     def run() -> float:
         start = time.perf_counter()
         for state in states:
-            analyse(state, seat, record.players, record.style)
+            count_from_seat(state, seat, record.players, record.style)
         return time.perf_counter() - start
 
     median, runs = _median_of(repeat, run)
@@ -173,7 +177,6 @@ def bench_tracker(
 @register("solve-scopone-4")
 def bench_solve_scopone_4(positions: int = 20, seed: int = 0) -> Figures:
     """Exact solve: scopone, 4 cards in each hand and 4 on the table (target: median < 1 s)."""
-    from .solver import bench_exact
 
     return bench_exact("scopone-scientifico", 4, table=4, positions=positions, seed=seed)
 
@@ -181,7 +184,6 @@ def bench_solve_scopone_4(positions: int = 20, seed: int = 0) -> Figures:
 @register("solve-scopone-5")
 def bench_solve_scopone_5(positions: int = 20, seed: int = 0) -> Figures:
     """Exact solve: scopone, 5 cards in each hand (target: median < 10 s)."""
-    from .solver import bench_exact
 
     return bench_exact("scopone-scientifico", 5, positions=positions, seed=seed)
 
@@ -189,7 +191,6 @@ def bench_solve_scopone_5(positions: int = 20, seed: int = 0) -> Figures:
 @register("solve-scopa-last-deal")
 def bench_solve_scopa_last(positions: int = 20, seed: int = 0) -> Figures:
     """Exact solve: the last deal of two-player scopa (target: median < 20 ms)."""
-    from .solver import bench_exact
 
     return bench_exact("scopa", 3, positions=positions, seed=seed)
 
@@ -197,7 +198,6 @@ def bench_solve_scopa_last(positions: int = 20, seed: int = 0) -> Figures:
 @register("search-move")
 def bench_search(positions: int = 5, budget: float = 1.0, workers: int = 2) -> Figures:
     """The search player on a scopone opening move with 2 workers (target: < 2 s a move)."""
-    from .analysis import bench_search_move
 
     return bench_search_move(positions=positions, budget=budget, workers=workers)
 
@@ -206,3 +206,79 @@ def run_all(names: list[str] | None = None) -> dict[str, Figures]:
     """Run the named benchmarks (default: all registered) with their default sizes."""
     chosen = list(BENCHMARKS) if names is None else names
     return {name: BENCHMARKS[name]() for name in chosen}
+
+
+def bench_search_move(
+    ruleset: str = "scopone-scientifico",
+    positions: int = 5,
+    budget: float = 1.0,
+    workers: int = 2,
+    seed: int = 0,
+) -> dict[str, Any]:
+    """Seconds the ``search`` player takes for an opening move, and the samples it values."""
+
+    rules = load_ruleset(ruleset)
+    rng = random.Random(seed)
+    player = SearchPlayer(budget=budget, workers=workers)
+    times: list[float] = []
+    for _ in range(positions):
+        state = GameState.random(rules, rng)
+        start = time.perf_counter()
+        player.choose(seat_view(state), rng)
+        times.append(time.perf_counter() - start)
+    times.sort()
+    view = seat_view(GameState.random(rules, rng))
+    probe = analyse(view, samples=10_000, time_limit=budget, workers=workers, seed=seed)
+    return {
+        "ruleset": rules.name,
+        "positions": positions,
+        "budget_seconds": budget,
+        "workers": workers,
+        "median_seconds": round(times[len(times) // 2], 3),
+        "max_seconds": round(times[-1], 3),
+        "opening_samples_in_budget": probe.samples,
+        "runs": [round(t, 3) for t in times],
+    }
+
+
+def bench_exact(
+    ruleset: str | Ruleset,
+    cards_left: int,
+    table: int | None = None,
+    positions: int = 20,
+    seed: int = 0,
+) -> dict[str, Any]:
+    """Time exact solves (every root move, with the PV) of random full-information positions.
+
+    Returns the median and maximum seconds, the nodes per second and the transposition table's
+    hit rate over all the solves.
+    """
+    rules = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+    rng = random.Random(seed)
+    times: list[float] = []
+    nodes = probes = hits = 0
+    for _ in range(positions):
+        state = random_position(rules, rng, cards_left, table)
+        solver = Solver(rules)
+        start = time.perf_counter()
+        sol = solver.solve(state)
+        times.append(time.perf_counter() - start)
+        nodes += sol.nodes
+        probes += sol.tt_probes
+        hits += sol.tt_hits
+    times.sort()
+    mid = len(times) // 2
+    median = times[mid] if len(times) % 2 else (times[mid - 1] + times[mid]) / 2
+    total = sum(times)
+    return {
+        "ruleset": rules.name,
+        "cards_left": cards_left,
+        "table": "any" if table is None else table,
+        "positions": positions,
+        "seed": seed,
+        "median_seconds": round(median, 4),
+        "max_seconds": round(times[-1], 4),
+        "nodes_per_second": round(nodes / total) if total else 0,
+        "tt_hit_rate": round(hits / probes, 3) if probes else 0.0,
+        "runs": [round(t, 4) for t in times],
+    }

@@ -21,6 +21,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from tutor.game.errors import TutorError
+
 __all__ = [
     "Card",
     "CARDS",
@@ -56,7 +58,7 @@ GLYPHS = ("♦", "♥", "♠", "♣")
 """Suit glyphs; ♦ is always denari."""
 
 
-class NotationError(ValueError):
+class NotationError(TutorError):
     """A card or play written in a form the notation does not accept."""
 
 

@@ -1,10 +1,11 @@
 """Replaying hand records: what each play did, the running tally, the score and the match.
 
-A replay walks a validated :class:`~tutor.record.HandRecord` through the engine and keeps, per
+A replay walks a validated :class:`~tutor.records.record.HandRecord` through the engine and
+keeps, per
 play, the captured cards, whether it was a scopa, the table in the order the cards were laid
 and each side's tally. ``MatchReplay.to_json()`` is the object ``tutor replay --json`` prints.
 
->>> from tutor.record import loads
+>>> from tutor.records.record import loads
 >>> [hand] = loads('''
 ... ruleset: scopa
 ... deck: french
@@ -26,10 +27,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import CARDS, Card, format_card
-from .record import HandRecord, side_map
-from .scoring import HandScore, MatchScore, denari_of, score_captures
-from .state import GameState, Move
+from tutor.game.cards import CARDS, Card, format_card
+from tutor.game.scoring import HandScore, MatchScore, denari_of, score_captures
+from tutor.game.state import GameState, Move
+from tutor.records.record import HandRecord, side_map
 
 __all__ = [
     "Tally",

@@ -8,7 +8,7 @@ width, so that it reads well in a log and stays stable for golden tests.
 The functions here are pure: they take data and return rich renderables (or strings), so that
 every command can reuse them. Only :func:`emit` writes.
 
->>> from tutor.cards import parse_card, ITALIAN
+>>> from tutor.game.cards import parse_card, ITALIAN
 >>> str(card_text(parse_card("7D"), ITALIAN))
 '7D'
 >>> str(card_text(parse_card("7D"), ITALIAN, rich=True))
@@ -30,17 +30,17 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from .cards import CARDS, GLYPHS, SETTEBELLO, Card, Style, cards_of, format_card
-from .rules import Ruleset
+from tutor.game.cards import CARDS, GLYPHS, SETTEBELLO, Card, Style, cards_of, format_card
+from tutor.game.rules import Ruleset
 
 VALUE_OF_CARD = tuple(c.value for c in CARDS)
 
 if TYPE_CHECKING:
-    from .inference import Analysis
-    from .record import HandRecord
-    from .replay import HandReplay
-    from .scoring import HandScore, MatchScore
-    from .tracker import Board
+    from tutor.counting.inference import Analysis
+    from tutor.counting.tracker import Board
+    from tutor.game.scoring import HandScore, MatchScore
+    from tutor.records.record import HandRecord
+    from tutor.records.replay import HandReplay
 
 __all__ = [
     "PLAIN_WIDTH",
@@ -165,7 +165,7 @@ def cards_text(
 ) -> Text:
     """Several cards in the order given (a mask: by value, then suit); ``empty`` if none.
 
-    >>> from tutor.cards import mask_of, parse_cards, ITALIAN
+    >>> from tutor.game.cards import mask_of, parse_cards, ITALIAN
     >>> str(cards_text(mask_of(parse_cards("7D AS 3C")), ITALIAN, sep="+"))
     'AS+3C+7D'
     """
@@ -176,7 +176,7 @@ def cards_text(
 
 
 def move_text(card: Card | int, capture: int, style: Style, rich: bool = False) -> Text:
-    """A play in the notation of :meth:`tutor.state.Move.text`: ``7D x 2C 5S`` or ``3H``."""
+    """A play in the notation of :meth:`tutor.game.state.Move.text`: ``7D x 2C 5S`` or ``3H``."""
     text = card_text(card, style, rich)
     if capture:
         text = Text.assemble(text, " x ", cards_text(capture, style, rich))
@@ -246,7 +246,7 @@ def rules_table(rulesets: Sequence[Ruleset], rich: bool = False) -> Table:
 
 
 def ruleset_text(lines: Sequence[str], rich: bool = False) -> Text:
-    """A ruleset in words (:func:`tutor.rules.describe_ruleset`), the first line as a title."""
+    """A ruleset in words (:func:`tutor.game.rules.describe_ruleset`), the first line as a title."""
     text = Text()
     for i, line in enumerate(lines):
         text.append(line, style="bold" if rich and i == 0 else "")
@@ -372,7 +372,7 @@ def figures_table(results: dict[str, dict[str, Any]], rich: bool = False) -> Tab
 def hand_title(record: HandRecord, number: int | None = None, rich: bool = False) -> Text:
     """The heading of a replayed hand: title, ruleset, seating, sides and the opening deal.
 
-    >>> from tutor.record import loads
+    >>> from tutor.records.record import loads
     >>> [r] = loads("ruleset: scopa\\nplayers: [A, B]\\ntable: 2C 4C 5S 9D\\ntitle: Practice")
     >>> print(hand_title(r, 2))
     Hand 2: Practice
@@ -558,7 +558,7 @@ def tracker_board(record: HandRecord, plays: int, player: str, rich: bool = Fals
 
     The hook of ``tutor replay --as``: the compact form of :func:`tracker_view`.
     """
-    from .inference import analyse
+    from tutor.counting.inference import analyse
 
     seat = record.seat_of(player)
     analysis = analyse(record.state_at(plays), seat, record.players, record.style)
@@ -567,7 +567,7 @@ def tracker_board(record: HandRecord, plays: int, player: str, rich: bool = Fals
 
 # -- the rule-of-48 tracker (helper "tracker") ---------------------------------------------------
 # The board of ``tutor track``, ``tutor live`` and ``tutor replay --as``: pure functions of an
-# :class:`tutor.inference.Analysis`.
+# :class:`tutor.counting.inference.Analysis`.
 
 
 def _odd_style(rich: bool) -> str:
@@ -623,7 +623,7 @@ def _holding_cell(analysis: Analysis, seat: int, value: int) -> Text:
 
 def holdings_table(analysis: Analysis, style: Style, rich: bool = False) -> Table:
     """Other players x values: must, no (cannot) or P(holds at least one); * = a reading."""
-    from .inference import STOCK
+    from tutor.counting.inference import STOCK
 
     inf = analysis.inference
     out = new_table("", *(style.rank_text(v) for v in range(1, 11)), "cards", rich=rich)

@@ -21,11 +21,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .captures import VALUE_OF
-from .cards import SETTEBELLO, Style, format_card, format_cards, get_style
-from .inference import STOCK, Analysis, analyse
-from .rules import Ruleset, load_ruleset
-from .state import GameState, Move
+from tutor.counting.inference import STOCK, Analysis, analyse
+from tutor.game.captures import VALUE_OF
+from tutor.game.cards import SETTEBELLO, Style, format_card, format_cards, get_style
+from tutor.game.rules import Ruleset, load_ruleset
+from tutor.game.state import GameState, Move
 
 __all__ = [
     "KINDS",
@@ -132,7 +132,7 @@ class DrillResult:
 def parse_values(text: str, style: Style) -> tuple[int, ...]:
     """Values typed as ``2 6 8``, ``2, 6, 8``, ``A J`` (the deck's letters) or ``none``.
 
-    >>> from tutor.cards import FRENCH
+    >>> from tutor.game.cards import FRENCH
     >>> parse_values("8, 2 6", FRENCH), parse_values("a k Q", FRENCH), parse_values("none", FRENCH)
     ((2, 6, 8), (1, 9, 10), ())
     """

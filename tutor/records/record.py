@@ -20,10 +20,11 @@ reports the first problem as ``FILE:LINE: play N: what is wrong``; see ``docs/re
 ['7D x 2C 5S', '3H']
 >>> hand.state_at(2).format_table("french")
 '3H 4H QD'
->>> loads(text.replace("3H\\n", "5S\\n"), "seed.yaml")
-Traceback (most recent call last):
-...
-tutor.record.RecordError: seed.yaml:10: play 2: Ada cannot play 5S: it was captured at play 1
+>>> try:
+...     loads(text.replace("3H\\n", "5S\\n"), "seed.yaml")
+... except RecordError as exc:
+...     print(exc)
+seed.yaml:10: play 2: Ada cannot play 5S: it was captured at play 1
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from typing import IO, Any
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from .cards import (
+from tutor.game.cards import (
     CARDS,
     ITALIAN,
     STYLES,
@@ -52,8 +53,9 @@ from .cards import (
     parse_card,
     parse_cards,
 )
-from .rules import Ruleset, RulesetError, load_ruleset, yaml_error_text
-from .state import GameState, Move, MoveError
+from tutor.game.errors import TutorError
+from tutor.game.rules import Ruleset, RulesetError, load_ruleset, yaml_error_text
+from tutor.game.state import GameState, Move, MoveError
 
 __all__ = [
     "RecordError",
@@ -80,7 +82,7 @@ Where = tuple[Any, ...]
 """A key into a record's line table, e.g. ``("table", 2)`` or ``("deal", 0, "Ada", 1)``."""
 
 
-class RecordError(ValueError):
+class RecordError(TutorError):
     """A hand record that cannot be read or does not hold together.
 
     ``str(e)`` is ``FILE:LINE: play N: what is wrong``; the line and play parts appear only
@@ -789,7 +791,7 @@ def loads(text: str, path: str = "<string>") -> list[HandRecord]:
 
 def _check_match(records: list[HandRecord]) -> None:
     """The hands of one file make a match: same ruleset and sides, played in turn."""
-    from .scoring import MatchScore, score_state
+    from tutor.game.scoring import MatchScore, score_state
 
     first = records[0]
     match = MatchScore(first.ruleset)

@@ -21,11 +21,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .analysis import Interval, interval, run_parallel
-from .players import Player, make_player, seat_view
-from .rules import Ruleset, load_ruleset
-from .scoring import MatchScore, hand_points
-from .state import GameState, random_deal
+from tutor.game.rules import Ruleset, load_ruleset
+from tutor.game.scoring import MatchScore, hand_points
+from tutor.game.state import GameState, random_deal
+from tutor.search.analysis import Interval, interval, run_parallel
+from tutor.search.players import Player, seat_view
+from tutor.search.roster import make_player
 
 __all__ = [
     "HandOutcome",

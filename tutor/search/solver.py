@@ -11,8 +11,8 @@ of scores. See ``docs/solver.md`` for the method, the position key and the equiv
 reduction. Only two sides are supported: with three or more the hand is no longer zero-sum
 between two parties, and :class:`SolverError` says so.
 
->>> from tutor.rules import load_ruleset
->>> from tutor.state import GameState
+>>> from tutor.game.rules import load_ruleset
+>>> from tutor.game.state import GameState
 >>> s = GameState.from_cards(load_ruleset("scopa"), "2C 5S", [["7D", "4C"], ["3B", "6S"]])
 >>> sol = solve(s)
 >>> sol.exact, sol.value, [m.move.text() for m in sol.moves][:1]
@@ -29,11 +29,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .captures import VALUE_OF, capture_table
-from .cards import FULL_DECK, Style, indexes_of
-from .rules import Ruleset
-from .scoring import napola_points, primiera_table
-from .state import GameState, Move
+from tutor.game.captures import VALUE_OF, capture_table
+from tutor.game.cards import FULL_DECK, Style, indexes_of
+from tutor.game.errors import TutorError
+from tutor.game.rules import Ruleset
+from tutor.game.scoring import napola_points, primiera_table
+from tutor.game.state import GameState, Move
 
 __all__ = [
     "SolverError",
@@ -45,7 +46,6 @@ __all__ = [
     "solver_for",
     "solve_value",
     "random_position",
-    "bench_exact",
     "category_difference",
     "value_bound",
     "plays_left",
@@ -57,7 +57,7 @@ RE_BELLO_BIT = 1 << 9
 INF = 1000
 
 
-class SolverError(ValueError):
+class SolverError(TutorError):
     """A position the exact solver cannot take: hidden cards, or more than two sides."""
 
 
@@ -154,7 +154,7 @@ def _sign(a: int, b: int) -> int:
 def category_difference(rules: Ruleset, cap0: int, cap1: int) -> int:
     """Category points (cards, denari, settebello, primiera, bonuses) of side 0 minus side 1.
 
-    Scope are not included. Agrees with :func:`tutor.scoring.score_captures`.
+    Scope are not included. Agrees with :func:`tutor.game.scoring.score_captures`.
     """
     return _Evaluator(rules).diff(cap0, cap1)
 
@@ -784,20 +784,20 @@ def _dedupe(opts: tuple[int, ...], tirr: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-_SOLVERS: dict[str, Solver] = {}
+_SOLVERS: dict[Ruleset, Solver] = {}
 
 
 def solver_for(rules: Ruleset) -> Solver:
     """A shared solver for ``rules`` (its scoring memos are reused between solves).
 
-    Keyed by the ruleset's contents, since worker processes receive fresh copies of it.
+    Keyed by the ruleset's value (rulesets are immutable and hashable), since worker processes
+    receive fresh copies of it.
     """
-    key = repr(rules)
-    solver = _SOLVERS.get(key)
+    solver = _SOLVERS.get(rules)
     if solver is None:
         if len(_SOLVERS) >= 8:
             _SOLVERS.clear()
-        solver = _SOLVERS[key] = Solver(rules)
+        solver = _SOLVERS[rules] = Solver(rules)
     return solver
 
 
@@ -822,51 +822,6 @@ def random_position(
         if table is None or st.table.bit_count() == table:
             return st.copy()
     raise ValueError(f"no position with {table} table cards found")
-
-
-def bench_exact(
-    ruleset: str | Ruleset,
-    cards_left: int,
-    table: int | None = None,
-    positions: int = 20,
-    seed: int = 0,
-) -> dict[str, Any]:
-    """Time exact solves (every root move, with the PV) of random full-information positions.
-
-    Returns the median and maximum seconds, the nodes per second and the transposition table's
-    hit rate over all the solves.
-    """
-    from .rules import load_ruleset
-
-    rules = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
-    rng = random.Random(seed)
-    times: list[float] = []
-    nodes = probes = hits = 0
-    for _ in range(positions):
-        state = random_position(rules, rng, cards_left, table)
-        solver = Solver(rules)
-        start = time.perf_counter()
-        sol = solver.solve(state)
-        times.append(time.perf_counter() - start)
-        nodes += sol.nodes
-        probes += sol.tt_probes
-        hits += sol.tt_hits
-    times.sort()
-    mid = len(times) // 2
-    median = times[mid] if len(times) % 2 else (times[mid - 1] + times[mid]) / 2
-    total = sum(times)
-    return {
-        "ruleset": rules.name,
-        "cards_left": cards_left,
-        "table": "any" if table is None else table,
-        "positions": positions,
-        "seed": seed,
-        "median_seconds": round(median, 4),
-        "max_seconds": round(times[-1], 4),
-        "nodes_per_second": round(nodes / total) if total else 0,
-        "tt_hit_rate": round(hits / probes, 3) if probes else 0.0,
-        "runs": [round(t, 4) for t in times],
-    }
 
 
 def solve(

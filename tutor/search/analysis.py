@@ -1,9 +1,10 @@
 """Hidden-information analysis: perfect-information Monte Carlo from the mover's seat.
 
 1. Sample deals consistent with everything the player to move knows
-   (:func:`tutor.inference.sample_deals`: the cards seen, the hand sizes, and the inferences
+   (:func:`tutor.counting.inference.sample_deals`: the cards seen, the hand sizes, and the
+   inferences
    from passed-up sweeps and settebello captures).
-2. In each sample, value every legal move: exactly with :mod:`tutor.solver` when few enough
+2. In each sample, value every legal move: exactly with :mod:`tutor.search.solver` when few enough
    plays are left, otherwise by playing the hand on with the rule-based player until few enough
    plays are left and solving the rest exactly.
 3. Average each move's values over the samples, with a 95% confidence interval.
@@ -15,8 +16,8 @@ A time limit or Ctrl-C stops early and keeps what was computed. ``docs/solver.md
 the method's known weaknesses (strategy fusion, and moves that look safe only because every
 sample knows the cards).
 
->>> from tutor.rules import load_ruleset
->>> from tutor.state import GameState
+>>> from tutor.game.rules import load_ruleset
+>>> from tutor.game.state import GameState
 >>> hands = [["7D", "4C", "RB"], ["3B", "6S", "AB"]]
 >>> s = GameState.from_cards(load_ruleset("scopa"), "2C 5S", hands)
 >>> a = analyse(s, samples=8, seed=1)
@@ -37,9 +38,13 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import Style
-from .solver import plays_left
-from .state import GameState, Move
+from tutor.counting.inference import iter_deals
+from tutor.game.cards import Style
+from tutor.game.errors import TutorError
+from tutor.game.scoring import score_captures
+from tutor.game.state import GameState, Move
+from tutor.search.players import ChitarrellaPlayer, Player
+from tutor.search.solver import plays_left, solver_for
 
 __all__ = [
     "AnalysisError",
@@ -52,7 +57,6 @@ __all__ = [
     "plays_left",
     "run_parallel",
     "DEFAULT_EXACT_PLIES",
-    "bench_search_move",
 ]
 
 Progress = Callable[[int, int], None]
@@ -61,6 +65,8 @@ DEFAULT_EXACT_PLIES = 16
 """Solve a sample exactly once this many plays or fewer are left (4 cards each in scopone)."""
 PLAYOUT_EXACT_PLIES = 8
 """A playout hands over to the exact solver at this many plays left."""
+DEFAULT_PLAYOUT: Player = ChitarrellaPlayer(count_limit=0)
+"""The play-out policy: the rule-based player without exact counting (the solver does that)."""
 
 # Two-sided 97.5% quantiles of Student's t for 1-30 degrees of freedom (standard statistical
 # tables); beyond 30 the normal 1.96 is used.
@@ -71,7 +77,7 @@ T_975 = (
 )  # fmt: skip
 
 
-class AnalysisError(ValueError):
+class AnalysisError(TutorError):
     """A position the analyser cannot take (e.g. the mover's own hand is not known)."""
 
 
@@ -319,12 +325,9 @@ def _side_value(state: GameState, value: int, mover_side: int) -> int:
     return value if state.turn % state.rules.sides == mover_side else -value
 
 
-def _finish(world: GameState, mover_side: int, policy: Any, rng: random.Random,
+def _finish(world: GameState, mover_side: int, policy: Player, rng: random.Random,
             exact_plies: int) -> float:  # fmt: skip
     """Play ``world`` on with ``policy`` until ``exact_plies`` plays are left, then solve."""
-    from .scoring import score_captures
-    from .solver import solver_for
-
     while not world.is_over() and plays_left(world) > exact_plies:
         world.push(policy.choose(world, rng))
     if world.is_over():
@@ -340,18 +343,19 @@ def value_sample(
     seed: str,
     exact_plies: int = DEFAULT_EXACT_PLIES,
     playout_exact_plies: int = PLAYOUT_EXACT_PLIES,
-    playout: str = "chitarrella",
+    playout: Player | None = None,
 ) -> list[float]:
-    """The value of each of ``moves`` in one full-information sample, for the side to move."""
-    from .players import ChitarrellaPlayer, make_player
-    from .solver import solver_for
+    """The value of each of ``moves`` in one full-information sample, for the side to move.
 
+    ``playout`` plays the hand on until the exact solver takes over (default: the rule-based
+    player, without its exact counting, which the solver does better).
+    """
     mover_side = world.turn % world.rules.sides
     if plays_left(world) <= exact_plies:
         sol = solver_for(world.rules).solve(world, pv=False, moves=list(moves))
         got = {m.move: float(m.value) for m in sol.moves}
         return [got[m] for m in moves]
-    policy = ChitarrellaPlayer(count_limit=0) if playout == "chitarrella" else make_player(playout)
+    policy = DEFAULT_PLAYOUT if playout is None else playout
     out = []
     for move in moves:
         # the same generator for every move: common random numbers sharpen the comparison
@@ -367,7 +371,7 @@ def _value_batch(
     seeds: Sequence[str],
     exact_plies: int,
     playout_exact_plies: int,
-    playout: str,
+    playout: Player | None,
 ) -> list[list[float]]:
     return [
         value_sample(w, moves, s, exact_plies, playout_exact_plies, playout)
@@ -382,8 +386,6 @@ def exact_analysis(
     state: GameState, time_limit: float | None = None, max_nodes: int | None = None
 ) -> Analysis:
     """The exact solver's answer as an :class:`Analysis` (inexact bounds past a limit)."""
-    from .solver import solver_for
-
     start = time.perf_counter()
     sol = solver_for(state.rules).solve(
         state, time_limit=time_limit, max_nodes=max_nodes, keep_on_interrupt=True
@@ -422,7 +424,7 @@ def analyse(
     viewer: int | None = None,
     exact_plies: int = DEFAULT_EXACT_PLIES,
     playout_exact_plies: int = PLAYOUT_EXACT_PLIES,
-    playout: str = "chitarrella",
+    playout: Player | None = None,
     use_inferences: bool = True,
     moves: Sequence[Move] | None = None,
     batch: int = 1,
@@ -433,8 +435,6 @@ def analyse(
     ``state`` may hide other hands (unknown cards) or show them: the analyser looks from the
     mover's seat either way. ``moves`` restricts the moves valued (default: all legal moves).
     """
-    from .inference import iter_deals
-
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
     seat = state.turn if viewer is None else viewer
@@ -498,38 +498,3 @@ def analyse(
         values=values,
         order=chosen,
     )
-
-
-def bench_search_move(
-    ruleset: str = "scopone-scientifico",
-    positions: int = 5,
-    budget: float = 1.0,
-    workers: int = 2,
-    seed: int = 0,
-) -> dict[str, Any]:
-    """Seconds the ``search`` player takes for an opening move, and the samples it values."""
-    from .players import SearchPlayer, seat_view
-    from .rules import load_ruleset
-
-    rules = load_ruleset(ruleset)
-    rng = random.Random(seed)
-    player = SearchPlayer(budget=budget, workers=workers)
-    times: list[float] = []
-    for _ in range(positions):
-        state = GameState.random(rules, rng)
-        start = time.perf_counter()
-        player.choose(seat_view(state), rng)
-        times.append(time.perf_counter() - start)
-    times.sort()
-    view = seat_view(GameState.random(rules, rng))
-    probe = analyse(view, samples=10_000, time_limit=budget, workers=workers, seed=seed)
-    return {
-        "ruleset": rules.name,
-        "positions": positions,
-        "budget_seconds": budget,
-        "workers": workers,
-        "median_seconds": round(times[len(times) // 2], 3),
-        "max_seconds": round(times[-1], 3),
-        "opening_samples_in_budget": probe.samples,
-        "runs": [round(t, 3) for t in times],
-    }

@@ -16,8 +16,8 @@ Probabilities come from exact counting of the assignments consistent with all co
 (cards grouped by the set of holders they may go to, dynamic programming over those groups),
 and :func:`sample_deals` draws consistent deals uniformly for the solver's Monte Carlo search.
 
->>> from tutor.rules import load_ruleset
->>> from tutor.cards import parse_card
+>>> from tutor.game.rules import load_ruleset
+>>> from tutor.game.cards import parse_card
 >>> rules = load_ruleset("scopa")
 >>> s = GameState.from_cards(rules, "2C 5S", [["3S", "AD", "6B"], ["AC", "FB", "7S"]])
 >>> s.push(s.parse_move("3S"))          # seat 0 lays the 3: 2+3+5 = 10 on the table
@@ -44,10 +44,7 @@ from typing import Any
 
 import networkx as nx
 
-from .captures import VALUE_OF, legal_captures, table_sum
-from .cards import FULL_DECK, SETTEBELLO, Style, format_card, format_cards, indexes_of, mask_of
-from .state import GameState
-from .tracker import (
+from tutor.counting.tracker import (
     Board,
     HistoryStep,
     a_value,
@@ -58,6 +55,17 @@ from .tracker import (
     value_word,
     viewer_state,
 )
+from tutor.game.captures import VALUE_OF, legal_captures, table_sum
+from tutor.game.cards import (
+    FULL_DECK,
+    SETTEBELLO,
+    Style,
+    format_card,
+    format_cards,
+    indexes_of,
+    mask_of,
+)
+from tutor.game.state import GameState
 
 __all__ = [
     "STOCK",
@@ -782,7 +790,8 @@ def infer(
 ) -> Inference:
     """Classify and weigh every unseen card for every other holder, from ``viewer``'s seat.
 
-    ``state`` should be the viewer's view (see :func:`tutor.tracker.viewer_state`); whatever it
+    ``state`` should be the viewer's view (see :func:`tutor.counting.tracker.viewer_state`);
+    whatever it
     knows counts as known.
     """
     rules = state.rules

@@ -1,9 +1,9 @@
 """Which captures a played card may make, and why the others are forbidden.
 
-Tables and captures are bit masks of card indexes (see :mod:`tutor.cards`). The options of
+Tables and captures are bit masks of card indexes (see :mod:`tutor.game.cards`). The options of
 every value for a given table are computed once and cached, since play revisits tables often.
 
->>> from tutor.cards import parse_cards, mask_of, format_cards
+>>> from tutor.game.cards import parse_cards, mask_of, format_cards
 >>> table = mask_of(parse_cards("AD 3C 4S 5B FD"))  # 1, 3, 4, 5, 8 on the table
 >>> [format_cards(m) for m in legal_captures(table, 9, "fewest-cards")]
 ['AD FD', '4S 5B']
@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import CARDS, Style, format_card, indexes_of
-from .rules import Ruleset
+from tutor.game.cards import CARDS, Style, format_card, indexes_of
+from tutor.game.rules import Ruleset
 
 __all__ = [
     "VALUE_OF",
@@ -139,8 +139,8 @@ def explain_card(
 ) -> list[CaptureOption]:
     """Every way ``card`` could be played on ``table``, legal or not, with the rule that decides.
 
-    >>> from tutor.rules import load_ruleset
-    >>> from tutor.cards import parse_card, parse_cards, mask_of
+    >>> from tutor.game.rules import load_ruleset
+    >>> from tutor.game.cards import parse_card, parse_cards, mask_of
     >>> t = mask_of(parse_cards("5D 3C 2S"))
     >>> for o in explain_card(t, parse_card("5B").index, load_ruleset("scopa")):
     ...     print(o.legal, o.reason)

@@ -4,12 +4,13 @@ A strong player keeps in their head, per value, how many cards have been capture
 even, unmatched when odd), which cards are still unseen, the list of *sparigli* (captures by sum,
 which flip the parity of every value involved), the rule of 220 and the even total, and whether
 the table can be swept by one card. :func:`track` computes exactly that from a
-:class:`~tutor.state.GameState` seen from one seat; :func:`viewer_state` builds that view from a
+:class:`~tutor.game.state.GameState` seen from one seat; :func:`viewer_state` builds that view
+from a
 full-information state (or a hand record) by hiding every card the viewer has not seen.
 
 Seed 004's example: an 8 taking 6+2 leaves 2, 6 and 8 unmatched.
 
->>> from tutor.rules import load_ruleset
+>>> from tutor.game.rules import load_ruleset
 >>> s = GameState.from_cards(load_ruleset("scopa"), "6C 2S 9D 4B",
 ...                          [["8D", "AC", "3S"], ["RD", "5C", "7S"]])
 >>> s.push(s.parse_move("8D x 6C 2S"))
@@ -27,12 +28,12 @@ from dataclasses import dataclass, field
 from math import comb
 from typing import TYPE_CHECKING, Any
 
-from .captures import VALUE_OF, legal_captures, table_sum
-from .cards import FULL_DECK, Style, format_card, format_cards, indexes_of
-from .state import GameState, Move
+from tutor.game.captures import VALUE_OF, legal_captures, table_sum
+from tutor.game.cards import FULL_DECK, Style, format_card, format_cards, indexes_of
+from tutor.game.state import GameState, Move
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from .record import HandRecord
+    from tutor.records.record import HandRecord
 
 __all__ = [
     "DECK_TOTAL",
@@ -84,7 +85,7 @@ def flipped_values(card: int, capture: int) -> tuple[int, ...]:
     A capture by a twin (6 takes 6) flips nothing; a capture by sum flips every value that
     appears an odd number of times among the played card and the cards taken.
 
-    >>> from tutor.cards import parse_card, parse_cards, mask_of
+    >>> from tutor.game.cards import parse_card, parse_cards, mask_of
     >>> flipped_values(parse_card("8D").index, mask_of(parse_cards("6C 2S")))
     (2, 6, 8)
     >>> flipped_values(parse_card("8D").index, mask_of(parse_cards("4C 4S")))
@@ -416,7 +417,7 @@ def track(
 
     Only the viewer's hand, the table and the captured cards count as seen, whatever else
     ``state`` knows. The sweep probability here uses hard facts only (cards seen, hand sizes);
-    :mod:`tutor.inference` refines it with behavioural exclusions.
+    :mod:`tutor.counting.inference` refines it with behavioural exclusions.
     """
     rules = state.rules
     who = seat_names(rules.players, names)

@@ -4,8 +4,8 @@ Seats are numbered in playing order from the leader (seat 0); the dealer is the 
 Hands are bit masks of known cards plus a count of cards not known to whoever built the state
 (a hand record may give only some hands); a full-information state has no unknown cards.
 
->>> from tutor.rules import load_ruleset
->>> from tutor.cards import parse_cards, mask_of
+>>> from tutor.game.rules import load_ruleset
+>>> from tutor.game.cards import parse_cards, mask_of
 >>> rules = load_ruleset("scopa")
 >>> s = GameState.from_cards(rules, "2C 4H 5S 9D", [["7D", "7H", "1S"], ["3H", "10C", "8D"]],
 ...                          style="french")
@@ -24,8 +24,8 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from .captures import VALUE_OF, CaptureOption, capture_table, explain_card
-from .cards import (
+from tutor.game.captures import VALUE_OF, CaptureOption, capture_table, explain_card
+from tutor.game.cards import (
     CARDS,
     FULL_DECK,
     NotationError,
@@ -37,7 +37,8 @@ from .cards import (
     parse_card,
     parse_cards,
 )
-from .rules import Ruleset
+from tutor.game.errors import TutorError
+from tutor.game.rules import Ruleset
 
 __all__ = [
     "Move",
@@ -68,7 +69,7 @@ class Move(NamedTuple):
         return f"{head} x {format_cards(self.capture, style)}"
 
 
-class MoveError(ValueError):
+class MoveError(TutorError):
     """A play that cannot be made; ``choices`` lists the legal alternatives."""
 
     def __init__(self, message: str, choices: Sequence[str] = ()) -> None:

@@ -2,8 +2,8 @@
 
 A category's point goes to the one side with strictly more; a tie gives it to nobody.
 
->>> from tutor.rules import load_ruleset
->>> from tutor.cards import parse_cards, mask_of
+>>> from tutor.game.rules import load_ruleset
+>>> from tutor.game.cards import parse_cards, mask_of
 >>> rules = load_ruleset("scopone-scientifico")
 >>> a = mask_of(parse_cards("7C 7B 7D 6S"))          # seed 000: 21+21+21+18
 >>> b = mask_of(parse_cards("7S 6B 6C 6D"))          # the best the others can have
@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import CARDS, DENARI, Card, Style, format_card
-from .rules import Ruleset
+from tutor.game.cards import CARDS, DENARI, Card, Style, format_card
+from tutor.game.rules import Ruleset
 
 __all__ = [
     "CATEGORIES",
@@ -228,7 +228,7 @@ def score_captures(
 
 
 def score_state(state: Any, side_names: Sequence[list[str]] | None = None) -> HandScore:
-    """Score the captures and scope of a :class:`~tutor.state.GameState` as they stand."""
+    """Score the captures and scope of a :class:`~tutor.game.state.GameState` as they stand."""
     return score_captures(state.rules, state.captured, state.scope, side_names)
 
 

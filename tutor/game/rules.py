@@ -14,15 +14,21 @@ Every rule that differs between the source documents or between regions is a fie
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from tutor.game.errors import TutorError
+
 __all__ = [
     "Ruleset",
     "RulesetError",
+    "PrimieraScale",
     "PRIMIERA_VALUES",
     "RULESET_DIR",
     "load_ruleset",
@@ -32,9 +38,8 @@ __all__ = [
     "yaml_error_text",
 ]
 
-RULESET_DIR = Path(__file__).resolve().parent.parent / "rulesets"
-"""The shipped rulesets (next to the package in a checkout, or inside it when installed)."""
-_PACKAGED_DIR = Path(__file__).resolve().parent / "rulesets"
+RULESET_DIR = resources.files("tutor.game") / "rulesets"
+"""The shipped rulesets: package data, found the same way in a checkout and in a wheel."""
 
 # Primiera values of each card value, as every seed gives them (000, 001, 002, 003, 004):
 # 7 = 21, 6 = 18, ace = 16, 5 = 15, 4 = 14, 3 = 13, 2 = 12, figures (8, 9, 10) = 10.
@@ -56,8 +61,44 @@ MISSING_SUIT_RULES = ("zero", "loses")
 TIE_RULES = ("higher-wins", "play-on")
 
 
-class RulesetError(ValueError):
+class RulesetError(TutorError):
     """A ruleset file that is missing, malformed, or has an unknown key or bad value."""
+
+
+class PrimieraScale(Mapping[int, int]):
+    """The primiera points of each value 1-10: an immutable, hashable mapping.
+
+    >>> s = PrimieraScale(PRIMIERA_VALUES)
+    >>> s[7], len(s), hash(s) == hash(PrimieraScale(dict(PRIMIERA_VALUES)))
+    (21, 10, True)
+    """
+
+    __slots__ = ("_points",)
+
+    def __init__(self, points: Mapping[int, int]) -> None:
+        self._points = tuple(int(points[v]) for v in range(1, 11))
+
+    def __getitem__(self, value: int) -> int:
+        if not isinstance(value, int) or not 1 <= value <= 10:
+            raise KeyError(value)
+        return self._points[value - 1]
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(range(1, 11))
+
+    def __len__(self) -> int:
+        return 10
+
+    def __hash__(self) -> int:
+        return hash(self._points)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, PrimieraScale):
+            return self._points == other._points
+        return isinstance(other, Mapping) and dict(self.items()) == dict(other.items())
+
+    def __repr__(self) -> str:
+        return f"PrimieraScale({dict(self.items())!r})"
 
 
 @dataclass(frozen=True)
@@ -79,7 +120,7 @@ class Ruleset:
     leftovers_to_last_capturer: bool = True
     redeal_kings: int = 3
     """Redeal when this many kings or more are among the opening table cards (0: never)."""
-    primiera_values: dict[int, int] = field(default_factory=lambda: dict(PRIMIERA_VALUES))
+    primiera_values: PrimieraScale = field(default_factory=lambda: PrimieraScale(PRIMIERA_VALUES))
     primiera_missing_suit: str = "loses"
     re_bello: bool = False
     napola: bool = False
@@ -221,7 +262,7 @@ def ruleset_from_dict(
                 f"primiera.values.{v}",
                 f"must be a whole number of points, not {pts!r}",
             )
-        kw["primiera_values"] = dict(vals)
+        kw["primiera_values"] = PrimieraScale(vals)
     if "missing_suit" in prim:
         ms = prim["missing_suit"]
         check(
@@ -270,16 +311,11 @@ def ruleset_from_dict(
     return rs
 
 
-def _ruleset_dirs() -> list[Path]:
-    return [d for d in (RULESET_DIR, _PACKAGED_DIR) if d.is_dir()]
-
-
 def ruleset_names() -> list[str]:
     """Names of the shipped rulesets."""
-    names: set[str] = set()
-    for d in _ruleset_dirs():
-        names.update(p.stem for p in d.glob("*.yaml"))
-    return sorted(names)
+    return sorted(
+        p.name[: -len(".yaml")] for p in RULESET_DIR.iterdir() if p.name.endswith(".yaml")
+    )
 
 
 _CACHE: dict[str, Ruleset] = {}
@@ -290,15 +326,14 @@ def load_ruleset(name_or_path: str | Path) -> Ruleset:
     key = str(name_or_path)
     if key in _CACHE:
         return _CACHE[key]
-    path = Path(key)
-    if not (path.suffix in (".yaml", ".yml") and path.exists()):
-        for d in _ruleset_dirs():
-            candidate = d / f"{key}.yaml"
-            if candidate.exists():
-                path = candidate
-                break
+    given = Path(key)
+    path: Path | Traversable = given
+    if not (given.suffix in (".yaml", ".yml") and given.exists()):
+        shipped = RULESET_DIR / f"{key}.yaml"
+        if "/" not in key and "\\" not in key and shipped.is_file():
+            path = shipped
         else:
-            what = "ruleset file" if path.suffix in (".yaml", ".yml") else "ruleset"
+            what = "ruleset file" if given.suffix in (".yaml", ".yml") else "ruleset"
             raise RulesetError(
                 f"unknown {what} {key!r}; shipped rulesets: {', '.join(ruleset_names())}"
             )

@@ -34,7 +34,7 @@ Blank lines and lines starting with ``#`` are ignored.
 >>> s.enter("Ada: 7H")
 Traceback (most recent call last):
 ...
-tutor.live.LiveError: play 2: Ada cannot play 7H: it is in your hand
+tutor.training.live.LiveError: play 2: Ada cannot play 7H: it is in your hand
 >>> s.enter("undo").text
 'undone: play 1 (7D x 2C 5S)'
 """
@@ -46,7 +46,8 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .cards import (
+from tutor.counting.inference import Analysis, analyse
+from tutor.game.cards import (
     Card,
     NotationError,
     Style,
@@ -56,10 +57,10 @@ from .cards import (
     get_style,
     parse_cards,
 )
-from .inference import Analysis, analyse
-from .record import HandRecord, PlayEntry, RecordError, dumps, load_path, parse_play
-from .rules import Ruleset, load_ruleset
-from .state import GameState, Move
+from tutor.game.errors import TutorError
+from tutor.game.rules import Ruleset, load_ruleset
+from tutor.game.state import GameState, Move
+from tutor.records.record import HandRecord, PlayEntry, RecordError, dumps, load_path, parse_play
 
 __all__ = ["LiveError", "LiveSession", "Entry", "PROTOCOL", "protocol", "intro", "save_atomically"]
 
@@ -120,7 +121,7 @@ def _named(name: str, players: list[str]) -> str:
     return name if name in players or len(same) != 1 else same[0]
 
 
-class LiveError(ValueError):
+class LiveError(TutorError):
     """A line that cannot be accepted: the message says why; the session is unchanged."""
 
 

@@ -8,7 +8,7 @@ Exit codes: 0 ok, 1 problems found when asked to fail on them, 2 usage error, 3 
 130 interrupted, 70 internal error (a bug).
 
 ``--json`` prints the machine-readable result alone on stdout; messages go to stderr. Human
-output goes to stdout through :mod:`tutor.rendering`, which is imported only when needed so
+output goes to stdout through :mod:`tutor.render.terminal`, which is imported only when needed so
 that ``--json`` runs stay quick.
 """
 
@@ -24,14 +24,15 @@ import typer
 from typer.core import TyperGroup
 from typer.exceptions import TyperException
 
-from . import __version__
+from tutor import __version__
+from tutor.game.errors import TutorError
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
 
-    from .cards import Style
-    from .record import HandRecord
-    from .replay import MatchReplay
+    from tutor.game.cards import Style
+    from tutor.records.record import HandRecord
+    from tutor.records.replay import MatchReplay
 
 __all__ = [
     "app",
@@ -60,19 +61,19 @@ EXIT_INTERRUPTED = 130
 """Interrupted with Ctrl-C (128 + SIGINT, as shells report it)."""
 
 
-class InputError(ValueError):
+class InputError(TutorError):
     """Bad input the command line itself detects, e.g. a card named twice."""
 
 
 def _input_errors() -> tuple[type[BaseException], ...]:
     """The library's exceptions that mean bad input (exit 3), imported when first needed."""
-    from .cards import NotationError
-    from .rules import RulesetError
-    from .state import MoveError
+    from tutor.game.cards import NotationError
+    from tutor.game.rules import RulesetError
+    from tutor.game.state import MoveError
 
     errors: list[type[BaseException]] = [InputError, NotationError, RulesetError, MoveError]
     try:
-        from .record import RecordError
+        from tutor.records.record import RecordError
     except ImportError:  # pragma: no cover - only while the record module is missing
         pass
     else:
@@ -187,7 +188,7 @@ def print_json(data: Any) -> None:
 
 def human_console() -> tuple[Console, bool]:
     """The stdout console for human output and whether it shows glyphs and colours."""
-    from .rendering import is_fancy, make_console
+    from tutor.render.terminal import is_fancy, make_console
 
     console = make_console()
     return console, is_fancy(console)
@@ -201,7 +202,7 @@ def note(message: str) -> None:
 
 def deck_style(name: str) -> Style:
     """The deck style called ``name``, or a usage error listing the styles."""
-    from .cards import STYLES
+    from tutor.game.cards import STYLES
 
     style = STYLES.get(name.lower())
     if style is None:
@@ -274,8 +275,8 @@ def replay(
         raise typer.BadParameter(
             "--json cannot be combined with --step or --as", param_hint="--json"
         )
-    from .record import load_path
-    from .replay import replay_match
+    from tutor.records.record import load_path
+    from tutor.records.replay import replay_match
 
     records = load_path(str(file))
     if as_player is not None:
@@ -297,7 +298,7 @@ def _show_replay(
 ) -> None:
     from rich.text import Text
 
-    from . import rendering
+    from tutor.render import terminal as rendering
 
     console, fancy = human_console()
     waiting = step
@@ -379,9 +380,9 @@ def explain(
     json_out: JsonOption = False,
 ) -> None:
     """Every capture CARD may make on the table, and the rule that forbids each of the others."""
-    from .captures import explain_card
-    from .cards import NotationError, cards_of, format_card, parse_card
-    from .rules import load_ruleset
+    from tutor.game.captures import explain_card
+    from tutor.game.cards import NotationError, cards_of, format_card, parse_card
+    from tutor.game.rules import load_ruleset
 
     style = deck_style(deck)
     rules = load_ruleset(ruleset)
@@ -426,7 +427,7 @@ def explain(
             }
         )
         return
-    from .rendering import emit, explain_table
+    from tutor.render.terminal import emit, explain_table
 
     console, fancy = human_console()
     emit(console, explain_table(played, laid, options, rules, style, fancy))
@@ -438,7 +439,7 @@ def explain(
 def _ruleset_json(name: str) -> dict[str, Any]:
     from dataclasses import asdict
 
-    from .rules import describe_ruleset, load_ruleset
+    from tutor.game.rules import describe_ruleset, load_ruleset
 
     rs = load_ruleset(name)
     data = asdict(rs)
@@ -469,14 +470,14 @@ def rules_command(
     json_out: JsonOption = False,
 ) -> None:
     """List the shipped rulesets, or show one rule by rule."""
-    from .rules import describe_ruleset, load_ruleset, ruleset_names
+    from tutor.game.rules import describe_ruleset, load_ruleset, ruleset_names
 
     if name is None:
         rulesets = [load_ruleset(n) for n in ruleset_names()]
         if json_out:
             print_json([{"name": r.name, "description": r.description} for r in rulesets])
             return
-        from .rendering import emit, rules_table
+        from tutor.render.terminal import emit, rules_table
 
         console, fancy = human_console()
         emit(console, rules_table(rulesets, fancy))
@@ -484,7 +485,7 @@ def rules_command(
     if json_out:
         print_json(_ruleset_json(name))
         return
-    from .rendering import emit, ruleset_text
+    from tutor.render.terminal import emit, ruleset_text
 
     console, fancy = human_console()
     emit(console, ruleset_text(describe_ruleset(load_ruleset(name)), fancy))
@@ -512,7 +513,7 @@ def _show_figures(results: dict[str, dict[str, Any]], json_out: bool) -> None:
     if json_out:
         print_json(results if len(results) > 1 else next(iter(results.values())))
         return
-    from .rendering import emit, figures_table
+    from tutor.render.terminal import emit, figures_table
 
     console, fancy = human_console()
     emit(console, figures_table(results, fancy))
@@ -535,8 +536,8 @@ def bench_playouts_command(
     json_out: JsonOption = False,
 ) -> None:
     """Hands per second: deal at random, play uniformly random legal moves, score."""
-    from .bench import bench_playouts
-    from .rules import load_ruleset
+    from tutor.bench import bench_playouts
+    from tutor.game.rules import load_ruleset
 
     rules = load_ruleset(ruleset)
     if not json_out:
@@ -554,7 +555,7 @@ def bench_replay_command(
     json_out: JsonOption = False,
 ) -> None:
     """Seconds to load, validate, replay and score a hand record (median of the runs)."""
-    from .bench import bench_replay
+    from tutor.bench import bench_replay
 
     _show_figures({"replay": bench_replay(file, repeat)}, json_out)
 
@@ -562,7 +563,7 @@ def bench_replay_command(
 @bench_app.command("all", epilog=examples("tutor bench all", "tutor bench all --json"))
 def bench_all_command(json_out: JsonOption = False) -> None:
     """Run every registered benchmark with its default sizes and print a table."""
-    from .bench import BENCHMARKS
+    from tutor.bench import BENCHMARKS
 
     results: dict[str, dict[str, Any]] = {}
     for name, func in BENCHMARKS.items():
@@ -597,7 +598,7 @@ def _progress_bar(what: str, total: int, enabled: bool) -> Any:
         return contextlib.nullcontext(None)
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
-    from .rendering import make_console
+    from tutor.render.terminal import make_console
 
     progress = Progress(
         "[progress.description]{task.description}",
@@ -666,9 +667,9 @@ def solve(
     """
     if exact and samples is not None:
         raise typer.BadParameter("give --exact or --samples, not both", param_hint="--exact")
-    from .analysis import AnalysisError, analyse, exact_analysis
-    from .record import load_path
-    from .solver import SolverError
+    from tutor.records.record import load_path
+    from tutor.search.analysis import AnalysisError, analyse, exact_analysis
+    from tutor.search.solver import SolverError
 
     records = load_path(str(file))
     if hand > len(records):
@@ -736,7 +737,7 @@ def solve(
 def _show_solve(record: HandRecord, state: Any, n: int, result: Any) -> None:
     from rich.text import Text
 
-    from .rendering import cards_text, emit, move_text, new_table
+    from tutor.render.terminal import cards_text, emit, move_text, new_table
 
     console, fancy = human_console()
     style = record.style
@@ -821,9 +822,9 @@ def simulate(
     Every deal is played twice with the players' sides exchanged, so the difference of their
     points per hand measures play, not cards; its 95% interval says whether it is real.
     """
-    from .players import make_player
-    from .rules import load_ruleset
-    from .simulate import simulate as run_simulation
+    from tutor.game.rules import load_ruleset
+    from tutor.search.roster import make_player
+    from tutor.search.simulate import simulate as run_simulation
 
     if hands is not None and matches is not None:
         raise typer.BadParameter("give --hands or --matches, not both", param_hint="--hands")
@@ -866,7 +867,7 @@ def simulate(
 def _show_simulation(result: Any) -> None:
     from rich.text import Text
 
-    from .rendering import emit, new_table
+    from tutor.render.terminal import emit, new_table
 
     console, fancy = human_console()
     a, b = result.players
@@ -902,7 +903,7 @@ def _show_simulation(result: Any) -> None:
 
 
 def _record_hand(file: Path, hand: int) -> HandRecord:
-    from .record import load_path
+    from tutor.records.record import load_path
 
     records = load_path(str(file))
     if hand > len(records):
@@ -954,7 +955,7 @@ def track_command(
     readings with their confidence, and each deduction with the facts it rests on. Only
     PLAYER's own cards and the cards played count as seen, whatever else the record gives.
     """
-    from .inference import analyse
+    from tutor.counting.inference import analyse
 
     record = _record_hand(file, hand)
     seat = _check_player(file, record, as_player)
@@ -983,7 +984,7 @@ def track_command(
         return
     from rich.text import Text
 
-    from . import rendering
+    from tutor.render import terminal as rendering
 
     console, fancy = human_console()
     head = Text(
@@ -1055,7 +1056,7 @@ def live_command(
     ] = False,
     json_out: JsonOption = False,
 ) -> None:
-    from .live import LiveError, LiveSession
+    from tutor.training.live import LiveError, LiveSession
 
     style = deck_style(deck)
     try:
@@ -1111,14 +1112,14 @@ def _show_live(session: Any, entry: Any, quiet: bool, json_out: bool) -> None:
         return
     if quiet or analysis is None:
         return
-    from . import rendering
+    from tutor.render import terminal as rendering
 
     console, fancy = human_console()
     rendering.emit(console, *rendering.tracker_view(analysis, session.style, fancy))
 
 
 def _run_live(session: Any, quiet: bool, json_out: bool) -> None:
-    from .live import intro
+    from tutor.training.live import intro
 
     interactive = sys.stdin.isatty()
     if interactive:
@@ -1134,7 +1135,7 @@ def _run_live(session: Any, quiet: bool, json_out: bool) -> None:
         return
     if session.save_path is not None:
         note(f"tutor: saved to {session.save_path}")
-    from .replay import replay_hand
+    from tutor.records.replay import replay_hand
 
     record = session.record()
     hand = replay_hand(record)
@@ -1142,7 +1143,7 @@ def _run_live(session: Any, quiet: bool, json_out: bool) -> None:
         return
     from rich.text import Text
 
-    from . import rendering
+    from tutor.render import terminal as rendering
 
     console, fancy = human_console()
     rendering.emit(console, Text("The hand is over."), *rendering.hand_end(hand, record, fancy))
@@ -1150,11 +1151,11 @@ def _run_live(session: Any, quiet: bool, json_out: bool) -> None:
 
 def _live_loop(session: Any, quiet: bool, json_out: bool, interactive: bool) -> None:
     """Read and apply lines until the hand is over, the input ends or the player quits."""
-    from .live import LiveError
+    from tutor.training.live import LiveError
 
     lineno = 0
     if session.plays and not json_out and not quiet and session.phase() == "play":
-        from . import rendering
+        from tutor.render import terminal as rendering
 
         console, fancy = human_console()
         rendering.emit(console, *rendering.tracker_view(session.analysis(), session.style, fancy))
@@ -1244,7 +1245,7 @@ def drill_command(
     """
     import random
 
-    from .drill import KINDS, PLAYER_KINDS, check_answer, make_question
+    from tutor.training.drill import KINDS, PLAYER_KINDS, check_answer, make_question
 
     if kind != "48":
         raise typer.BadParameter(f"unknown drill {kind!r}; the drill is: 48", param_hint="KIND")
@@ -1256,7 +1257,7 @@ def drill_command(
     if seed is None:
         seed = random.randrange(10**6)
         note(f"tutor: seed {seed} (use --seed {seed} to ask the same questions again)")
-    from .rules import load_ruleset
+    from tutor.game.rules import load_ruleset
 
     rules = load_ruleset(ruleset)
     rng = random.Random(seed)
@@ -1297,7 +1298,7 @@ def drill_command(
 
 def _drill_answer(question: Any, interactive: bool) -> str | None:
     """The next readable answer from stdin (None at the end): a slip is said and asked again."""
-    from .drill import answer_problem
+    from tutor.training.drill import answer_problem
 
     while True:
         if interactive:
@@ -1330,7 +1331,7 @@ def bench_tracker_command(
     json_out: JsonOption = False,
 ) -> None:
     """Seconds for the tracker and inference after every play of a record, from one seat."""
-    from .bench import DEFAULT_RECORD, bench_tracker
+    from tutor.bench import DEFAULT_RECORD, bench_tracker
 
     path = file if file is not None else DEFAULT_RECORD
     if as_player is not None:
@@ -1363,7 +1364,7 @@ def bench_solve_command(
     json_out: JsonOption = False,
 ) -> None:
     """Exact solver: median seconds over random full-information positions, nodes/s, TT hits."""
-    from .bench import BENCHMARKS
+    from tutor.bench import BENCHMARKS
 
     if case not in SOLVE_CASES:
         raise typer.BadParameter(
@@ -1383,7 +1384,7 @@ def bench_search_command(
     json_out: JsonOption = False,
 ) -> None:
     """The search player's time for a scopone opening move, and the samples it values."""
-    from .bench import BENCHMARKS
+    from tutor.bench import BENCHMARKS
 
     results = BENCHMARKS["search-move"](positions=positions, budget=budget, workers=workers)
     _show_figures({"search-move": results}, json_out)

@@ -1,6 +1,9 @@
-"""Computer players: random, greedy, a rule-based ``chitarrella`` player, and ``search``.
+"""Computer players: random, greedy and the rule-based ``chitarrella`` player.
 
-A player chooses a move from a *view*: a :class:`~tutor.state.GameState` in which it may read
+The ``search`` player, which calls the analyser, lives above it in :mod:`tutor.search.searchplayer`,
+and :func:`tutor.search.roster.make_player` builds any of them from its name.
+
+A player chooses a move from a *view*: a :class:`~tutor.game.state.GameState` in which it may read
 only its own hand (``view.hands[view.turn]``), the table, the captured piles, the scope, the
 history on the stack and how many cards every other hand and the deck hold. The simulation hands
 each player :func:`seat_view` (the tracker's view, where the other hands are unknown), so a
@@ -11,11 +14,11 @@ The chitarrella player's rules are in :data:`CHITARRELLA_RULES`; ``docs/players.
 maxim behind each.
 
 >>> import random
->>> from tutor.rules import load_ruleset
->>> from tutor.state import GameState
+>>> from tutor.game.rules import load_ruleset
+>>> from tutor.game.state import GameState
 >>> hands = [["7D", "4C", "RB"], ["3B", "6S", "AB"]]
 >>> s = GameState.from_cards(load_ruleset("scopa"), "2C 5S", hands)
->>> greedy = make_player("greedy")
+>>> greedy = GreedyPlayer()
 >>> greedy.choose(seat_view(s, 0), random.Random(0)).text()
 '7D x 2C 5S'
 """
@@ -25,23 +28,22 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from itertools import combinations
 from math import comb
-from typing import Any
 
-from .captures import VALUE_OF, capture_table
-from .cards import FULL_DECK, SETTEBELLO, indexes_of
-from .state import GameState, Move
+from tutor.counting.tracker import viewer_state
+from tutor.game.captures import VALUE_OF, capture_table
+from tutor.game.cards import FULL_DECK, SETTEBELLO, indexes_of
+from tutor.game.state import GameState, Move
+from tutor.search.solver import solver_for
 
 __all__ = [
     "Player",
     "RandomPlayer",
     "GreedyPlayer",
     "ChitarrellaPlayer",
-    "SearchPlayer",
     "Rule",
     "CHITARRELLA_RULES",
-    "PLAYER_NAMES",
-    "make_player",
     "seat_view",
     "unseen_mask",
     "Context",
@@ -55,8 +57,6 @@ VALUE_MASKS = (0,) + tuple(sum(1 << (s * 10 + v - 1) for s in range(4)) for v in
 
 def seat_view(state: GameState, seat: int | None = None) -> GameState:
     """What the player at ``seat`` (default: the one to move) may see: other hands unknown."""
-    from .tracker import viewer_state
-
     return viewer_state(state, state.turn if seat is None else seat)
 
 
@@ -320,8 +320,6 @@ def _assignments(cards: list[int], sizes: list[int]) -> Iterator[list[int]]:
         yield []
         return
     first, rest = sizes[0], sizes[1:]
-    from itertools import combinations
-
     if not rest:
         yield [sum(1 << c for c in cards)]
         return
@@ -386,8 +384,6 @@ class ChitarrellaPlayer(Player):
         cards = list(indexes_of(unseen_mask(view)))
         if len(cards) != sum(sizes) or _multinomial(len(cards), sizes) > self.count_limit:
             return None
-        from .solver import solver_for
-
         solver = solver_for(view.rules)
         totals: dict[Move, float] = {}
         n = 0
@@ -414,93 +410,3 @@ class ChitarrellaPlayer(Player):
         top = scored[0][0]
         best = [m for s, m in scored if s >= top - 1e-9]
         return best[rng.randrange(len(best))] if len(best) > 1 else best[0]
-
-
-class SearchPlayer(Player):
-    """The analyser (:func:`tutor.analysis.analyse`) with a time budget per move.
-
-    While many plays are left it values only the rule-based player's ``candidates`` best moves
-    and leaves the rule-based choice only when the samples say, paired move by move, that
-    another move is better by more than ``margin`` standard errors: a few noisy samples must not
-    overrule a sound maxim. Near the end, where every sample is solved exactly, it values every
-    move and plays the best mean.
-    """
-
-    name = "search"
-
-    def __init__(
-        self,
-        budget: float = 1.0,
-        samples: int = 400,
-        workers: int = 1,
-        candidates: int = 4,
-        margin: float = 1.0,
-        exact_plies: int = 12,
-        playout_exact_plies: int = 8,
-        **options: Any,
-    ) -> None:
-        self.budget = budget
-        self.samples = samples
-        self.workers = workers
-        self.candidates = candidates
-        self.margin = margin
-        self.fallback = ChitarrellaPlayer()
-        self.options = dict(
-            options, exact_plies=exact_plies, playout_exact_plies=playout_exact_plies
-        )
-
-    def choose(self, view: GameState, rng: random.Random) -> Move:
-        moves = view.legal_moves()
-        if len(moves) == 1:
-            return moves[0]
-        from .analysis import analyse, plays_left
-
-        exact_plies = self.options["exact_plies"]
-        endgame = plays_left(view) <= exact_plies
-        ranked = [m for _, m in self.fallback.scores(view)]
-        rule_choice = self.fallback.choose(view, rng) if endgame else ranked[0]
-        chosen = moves if endgame else ranked[: max(2, self.candidates)]
-        result = analyse(
-            view,
-            samples=self.samples,
-            time_limit=self.budget,
-            seed=rng.randrange(1 << 30),
-            workers=self.workers,
-            moves=chosen,
-            **self.options,
-        )
-        if result.interrupted:  # Ctrl-C stops the game this player is in, not just its search
-            raise KeyboardInterrupt
-        if result.samples == 0 or result.best is None:
-            return rule_choice
-        best = result.best
-        if endgame or best == rule_choice or rule_choice not in result.order:
-            return best
-        mean, se = result.paired(best, rule_choice)
-        return best if mean > self.margin * se else rule_choice
-
-
-PLAYER_NAMES = ("random", "greedy", "chitarrella", "search")
-
-
-def make_player(spec: str) -> Player:
-    """A player from its name; ``search:0.5`` sets the search budget in seconds per move."""
-    name, _, arg = spec.strip().partition(":")
-    name = name.lower()
-    if name == "random":
-        return RandomPlayer()
-    if name == "greedy":
-        return GreedyPlayer()
-    if name == "chitarrella":
-        return ChitarrellaPlayer()
-    if name == "search":
-        if arg:
-            try:
-                budget = float(arg)
-            except ValueError:
-                raise ValueError(f"player {spec!r}: the search budget must be seconds") from None
-            if budget <= 0:
-                raise ValueError(f"player {spec!r}: the search budget must be positive")
-            return SearchPlayer(budget)
-        return SearchPlayer()
-    raise ValueError(f"unknown player {spec!r}; players: {', '.join(PLAYER_NAMES)}")

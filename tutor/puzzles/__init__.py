@@ -1,0 +1,1 @@
+"""Puzzle positions: the format, checking their answers, generating new ones."""

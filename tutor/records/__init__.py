@@ -1,0 +1,1 @@
+"""Hands as data: the record model, reading and writing YAML records, and replaying them."""

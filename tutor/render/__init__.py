@@ -1,0 +1,1 @@
+"""What people see: the terminal (rich), SVG and HTML. Renders data; computes nothing."""

@@ -1,0 +1,1 @@
+"""Judging the decisions of a played hand: cost, class and named observations."""

@@ -1,0 +1,1 @@
+"""What a position is worth: the exact solver, computer players, sampling analysis, simulation."""

@@ -1,0 +1,78 @@
+"""The ``search`` player: the sampling analyser with a time budget per move.
+
+It stands above :mod:`tutor.search.analysis`, which values moves with another player (the
+rule-based one) as its play-out policy: keeping the two apart keeps the imports one way.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from tutor.game.state import GameState, Move
+from tutor.search.analysis import analyse, plays_left
+from tutor.search.players import ChitarrellaPlayer, Player
+
+__all__ = ["SearchPlayer"]
+
+
+class SearchPlayer(Player):
+    """The analyser (:func:`tutor.search.analysis.analyse`) with a time budget per move.
+
+    While many plays are left it values only the rule-based player's ``candidates`` best moves
+    and leaves the rule-based choice only when the samples say, paired move by move, that
+    another move is better by more than ``margin`` standard errors: a few noisy samples must not
+    overrule a sound maxim. Near the end, where every sample is solved exactly, it values every
+    move and plays the best mean.
+    """
+
+    name = "search"
+
+    def __init__(
+        self,
+        budget: float = 1.0,
+        samples: int = 400,
+        workers: int = 1,
+        candidates: int = 4,
+        margin: float = 1.0,
+        exact_plies: int = 12,
+        playout_exact_plies: int = 8,
+        **options: Any,
+    ) -> None:
+        self.budget = budget
+        self.samples = samples
+        self.workers = workers
+        self.candidates = candidates
+        self.margin = margin
+        self.fallback = ChitarrellaPlayer()
+        self.options = dict(
+            options, exact_plies=exact_plies, playout_exact_plies=playout_exact_plies
+        )
+
+    def choose(self, view: GameState, rng: random.Random) -> Move:
+        moves = view.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        exact_plies = self.options["exact_plies"]
+        endgame = plays_left(view) <= exact_plies
+        ranked = [m for _, m in self.fallback.scores(view)]
+        rule_choice = self.fallback.choose(view, rng) if endgame else ranked[0]
+        chosen = moves if endgame else ranked[: max(2, self.candidates)]
+        result = analyse(
+            view,
+            samples=self.samples,
+            time_limit=self.budget,
+            seed=rng.randrange(1 << 30),
+            workers=self.workers,
+            moves=chosen,
+            **self.options,
+        )
+        if result.interrupted:  # Ctrl-C stops the game this player is in, not just its search
+            raise KeyboardInterrupt
+        if result.samples == 0 or result.best is None:
+            return rule_choice
+        best = result.best
+        if endgame or best == rule_choice or rule_choice not in result.order:
+            return best
+        mean, se = result.paired(best, rule_choice)
+        return best if mean > self.margin * se else rule_choice
