@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tutor.cli.base import app
+from tutor.cli import app
 from tutor.game.rules import load_ruleset
 from tutor.game.state import GameState
 from tutor.search.analysis import (

@@ -17,7 +17,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from tutor import __version__, bench
-from tutor.cli.base import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_USAGE, app
+from tutor.cli.core import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_USAGE, app
 from tutor.game.rules import ruleset_names
 
 ROOT = Path(__file__).resolve().parent.parent

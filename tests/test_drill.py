@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from tutor.cli.base import app
+from tutor.cli import app
 from tutor.game.captures import VALUE_OF
 from tutor.game.cards import FRENCH, ITALIAN, indexes_of
 from tutor.game.rules import load_ruleset

@@ -14,7 +14,7 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner, Result
 
-from tutor.cli.base import EXIT_BAD_INPUT, EXIT_USAGE, app
+from tutor.cli.core import EXIT_BAD_INPUT, EXIT_USAGE, app
 from tutor.game.cards import STYLES
 from tutor.game.rules import RulesetError, load_ruleset
 from tutor.records.record import RecordError, load_path, loads

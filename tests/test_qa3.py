@@ -17,8 +17,9 @@ import typer
 from positions import endgame
 from typer.testing import CliRunner
 
-from tutor.cli import base as cli
-from tutor.cli.base import app
+from tutor.cli import app
+from tutor.cli import live as cli_live
+from tutor.cli.core import EXIT_INTERRUPTED
 from tutor.counting.inference import STOCK, analyse, infer
 from tutor.counting.tracker import track, viewer_state
 from tutor.game.cards import parse_card, parse_cards
@@ -278,8 +279,8 @@ def test_ctrl_c_drops_the_line_and_twice_stops_with_everything_saved(
         sys, "stdin", FakeTerminal(["2C 4H 5S QD", None, "7D 7H AS", None, None, "never read"])
     )
     with pytest.raises(typer.Exit) as stop:
-        cli._run_live(s, quiet=True, json_out=False)
-    assert stop.value.exit_code == cli.EXIT_INTERRUPTED
+        cli_live._run_live(s, quiet=True, json_out=False)
+    assert stop.value.exit_code == EXIT_INTERRUPTED
     err = capsys.readouterr().err
     assert err.startswith("Type the hand one line at a time")  # the intro at a terminal
     # each lone Ctrl-C drops a line; the second of two in a row stops
@@ -298,8 +299,8 @@ def test_ctrl_c_while_piped_stops_at_once(
     monkeypatch.setattr(reader, "isatty", lambda: False)
     monkeypatch.setattr(sys, "stdin", reader)
     with pytest.raises(typer.Exit) as stop:
-        cli._run_live(s, quiet=True, json_out=False)
-    assert stop.value.exit_code == cli.EXIT_INTERRUPTED
+        cli_live._run_live(s, quiet=True, json_out=False)
+    assert stop.value.exit_code == EXIT_INTERRUPTED
     err = capsys.readouterr().err
     assert "line dropped" not in err and f"saved to {path}" in err
     assert reader.lines == ["7D 7H AS"]

@@ -8,7 +8,7 @@ import random
 import pytest
 from typer.testing import CliRunner
 
-from tutor.cli.base import app
+from tutor.cli import app
 from tutor.game.rules import load_ruleset
 from tutor.game.scoring import score_captures
 from tutor.game.state import random_deal

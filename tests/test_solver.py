@@ -288,7 +288,7 @@ def test_bench_exact_reports_the_figures() -> None:
 def test_cli_bench_solve() -> None:
     from typer.testing import CliRunner
 
-    from tutor.cli.base import app
+    from tutor.cli import app
 
     result = CliRunner().invoke(app, ["bench", "solve", "scopone-4", "--positions", "2", "--json"])
     assert result.exit_code == 0, result.output

@@ -324,7 +324,7 @@ plays: [7D x 2C 5S, 3H]
 def _cli(*args: str) -> tuple[int, str, str]:
     from typer.testing import CliRunner
 
-    from tutor.cli.base import app
+    from tutor.cli import app
 
     result = CliRunner().invoke(app, list(args))
     return result.exit_code, result.stdout, result.stderr

@@ -1,5 +1,5 @@
 """``python -m tutor``."""
 
-from tutor.cli.base import main
+from tutor.cli import main
 
 main()

@@ -1,5 +1,19 @@
-"""The ``tutor`` command: parses arguments, calls one library function, renders the result."""
+"""The ``tutor`` command: parses arguments, calls one library function, renders the result.
 
-from tutor.cli.base import app, main
+One module per command or group; importing this package registers them all on the app.
+"""
+
+from tutor.cli import (  # noqa: F401  (imported to register their commands)
+    bench,
+    drill,
+    explain,
+    live,
+    replay,
+    rules,
+    simulate,
+    solve,
+    track,
+)
+from tutor.cli.core import app, main
 
 __all__ = ["app", "main"]

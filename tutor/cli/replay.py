@@ -1,0 +1,140 @@
+"""``tutor replay``: a hand record play by play, the score and the match table."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from tutor.cli.core import (
+    InputError,
+    JsonOption,
+    app,
+    examples,
+    human_console,
+    note,
+    print_json,
+)
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from tutor.records.record import HandRecord
+    from tutor.records.replay import MatchReplay
+
+
+# -- replay ------------------------------------------------------------------------------------
+
+
+def _wait_for_enter() -> bool:
+    """Wait for a line on stdin; False when the reader wants to stop (``q``)."""
+    interactive = sys.stdin.isatty()
+    if interactive:
+        sys.stderr.write("-- Enter: next play, q: stop --")
+        sys.stderr.flush()
+    line = sys.stdin.readline()
+    if interactive and not line:
+        sys.stderr.write("\n")
+    return line.strip().lower() not in ("q", "quit")
+
+
+@app.command(
+    epilog=examples(
+        "tutor replay docs/examples/seed003-scopa.yaml",
+        "tutor replay docs/examples/scopone-hand.yaml --step",
+        "tutor replay docs/examples/scopa-match.yaml --json",
+    )
+)
+def replay(
+    file: Annotated[
+        Path,
+        typer.Argument(
+            metavar="FILE",
+            help="A hand record (YAML; several documents make a match).",
+            show_default=False,
+        ),
+    ],
+    json_out: JsonOption = False,
+    step: Annotated[
+        bool, typer.Option("--step", help="Wait for Enter after each play (q stops).")
+    ] = False,
+    as_player: Annotated[
+        str | None,
+        typer.Option(
+            "--as",
+            metavar="PLAYER",
+            help="After each play, show what PLAYER can know (the tracker's board).",
+        ),
+    ] = None,
+) -> None:
+    """Replay a hand record play by play, then the score and the match table.
+
+    Each play shows who played, the card, the capture, the table after it, scopa marks and
+    the running cards/denari/scope of each side; the end of a hand shows the score with the
+    primiera breakdown; a file of several hands ends with the match table.
+    """
+    if json_out and (step or as_player):
+        raise typer.BadParameter(
+            "--json cannot be combined with --step or --as", param_hint="--json"
+        )
+    from tutor.records.record import load_path
+    from tutor.records.replay import replay_match
+
+    records = load_path(str(file))
+    if as_player is not None:
+        for record in records:
+            if as_player not in record.players:
+                raise InputError(
+                    f"{file}: --as {as_player}: no such player "
+                    f"(players: {', '.join(record.players)})"
+                )
+    match = replay_match(records)
+    if json_out:
+        print_json(match.to_json())
+        return
+    _show_replay(records, match, step, as_player)
+
+
+def _show_replay(
+    records: list[HandRecord], match: MatchReplay, step: bool, as_player: str | None
+) -> None:
+    from rich.text import Text
+
+    from tutor.render import terminal as rendering
+
+    console, fancy = human_console()
+    waiting = step
+    board_missing_said = False
+    several = len(match.hands) > 1
+    for number, (record, hand) in enumerate(zip(records, match.hands, strict=True), start=1):
+        if number > 1:
+            rendering.emit(console, Text(""))
+        rendering.emit(console, rendering.hand_title(record, number if several else None, fancy))
+        rendering.emit(console, Text(""))
+        if not (step or as_player):
+            rendering.emit(
+                console, rendering.plays_table(hand, record.style, fancy, width=console.width)
+            )
+        else:
+            for i in range(len(hand.steps)):
+                parts: list[RenderableType] = [
+                    rendering.plays_table(
+                        hand, record.style, fancy, start=i, stop=i + 1, width=console.width
+                    )
+                ]
+                if as_player is not None:
+                    board = rendering.tracker_board(record, i + 1, as_player, fancy)
+                    if board is not None:
+                        parts += [board, Text("")]
+                    elif not board_missing_said:
+                        note("tutor: --as: the tracker's board is not available yet")
+                        board_missing_said = True
+                rendering.emit(console, *parts)
+                if waiting and i + 1 < len(hand.steps):
+                    if not _wait_for_enter():
+                        return
+        rendering.emit(console, Text(""), *rendering.hand_end(hand, record, fancy))
+    if several:
+        rendering.emit(console, Text(""), rendering.match_table(match.match, match.sides, fancy))
