@@ -17,7 +17,7 @@ from tutor.counting.inference import (
     SETTEBELLO_CONFIDENCE,
     STOCK,
     _Model,
-    analyse,
+    count_view,
     find_exclusions,
     infer,
     sample_deals,
@@ -187,7 +187,7 @@ def test_last_round_parity_and_readings_place_every_card(scopone: Ruleset) -> No
     assert [(e.seat, e.values) for e in inf.active] == [(0, (5,)), (1, (8,))]
     assert statuses[(0, card("5C"))] == "cannot"
     assert sorted(inf.capacity.values()) == [1, 1, 1]
-    board_notes = analyse(s, 3, NAMES, "french").board.notes
+    board_notes = count_view(s, 3, NAMES, "french").board.notes
     assert any("exactly one each of 2, 5, 7" in n for n in board_notes)
 
 
@@ -290,7 +290,7 @@ def test_soundness_over_whole_hands(name: str, seed: int) -> None:
     s = GameState.random(rules, rng)
     viewer = rng.randrange(rules.players)
     while not s.is_over():
-        a = analyse(s, viewer)
+        a = count_view(s, viewer)
         inf = a.inference
         stock = 0
         for deal in s.deals[s.deal_index :]:
@@ -407,7 +407,7 @@ def test_sample_deals_fill_the_scopa_stock(scopa: Ruleset) -> None:
 
 
 def test_analysis_json(two_passes: GameState) -> None:
-    j = analyse(two_passes, 3, NAMES, "french").to_json()
+    j = count_view(two_passes, 3, NAMES, "french").to_json()
     assert set(j) >= {
         "unmatched",
         "unseen",

@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 from tutor.cli import app
 from tutor.cli import live as cli_live
 from tutor.cli.core import EXIT_INTERRUPTED
-from tutor.counting.inference import STOCK, analyse, infer
+from tutor.counting.inference import STOCK, count_view, infer
 from tutor.counting.tracker import track, viewer_state
 from tutor.game.cards import parse_card, parse_cards
 from tutor.game.rules import load_ruleset
@@ -85,7 +85,7 @@ def test_the_last_ace_is_called_an_ace() -> None:
 def test_no_deduction_per_card_when_the_stock_holds_every_unseen_card() -> None:
     """Bug: with the other hand empty mid-deal, 30 lines "the stock must hold X" appeared."""
     [rec] = load_path(EXAMPLES / "seed003-scopa.yaml")
-    a = analyse(rec.state_at(5), rec.seat_of("Ada"), rec.players, rec.style)
+    a = count_view(rec.state_at(5), rec.seat_of("Ada"), rec.players, rec.style)
     inf = a.inference
     assert inf.capacity == {STOCK: 30}
     assert all(h.status == "must" and h.basis == "fact" for h in inf.holdings[STOCK].values())
@@ -117,7 +117,7 @@ def test_percentages_moved_by_readings_are_starred() -> None:
     s2 = s.copy()
     s2.stack = list(s.stack)
     s2.pop()  # before East's JH: West 1 card, North 1, East 2 unseen
-    a = analyse(s2, 3, NAMES, "french")
+    a = count_view(s2, 3, NAMES, "french")
     inf = a.inference
     assert inf.active
     for seat in (0, 1, 2):

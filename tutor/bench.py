@@ -21,7 +21,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from tutor.counting.inference import analyse as count_from_seat
+from tutor.counting.inference import count_view
 from tutor.game.captures import clear_cache
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.scoring import HandScore, hand_points, score_state
@@ -159,7 +159,7 @@ def bench_tracker(
     def run() -> float:
         start = time.perf_counter()
         for state in states:
-            count_from_seat(state, seat, record.players, record.style)
+            count_view(state, seat, record.players, record.style)
         return time.perf_counter() - start
 
     median, runs = _median_of(repeat, run)

@@ -55,7 +55,7 @@ def track_command(
     readings with their confidence, and each deduction with the facts it rests on. Only
     PLAYER's own cards and the cards played count as seen, whatever else the record gives.
     """
-    from tutor.counting.inference import analyse
+    from tutor.counting.inference import count_view
 
     record = record_hand(file, hand)
     seat = check_player(file, record, as_player)
@@ -63,7 +63,7 @@ def track_command(
     n = len(record.plays) if at is None else at
     if n > len(record.plays):
         raise InputError(f"{file}: --at {n}: the record has only {len(record.plays)} plays")
-    analysis = analyse(record.state_at(n), seat, record.players, record.style)
+    analysis = count_view(record.state_at(n), seat, record.players, record.style)
     hidden = analysis.inference.state.unknown[seat]
     if hidden:
         note(

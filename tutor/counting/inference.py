@@ -75,10 +75,10 @@ __all__ = [
     "Holding",
     "Deduction",
     "Inference",
-    "Analysis",
+    "CountView",
     "find_exclusions",
     "infer",
-    "analyse",
+    "count_view",
     "sample_deals",
     "iter_deals",
 ]
@@ -1056,7 +1056,7 @@ def _cannot_reasons(inf: Inference, h: int, c: int, musts: dict[int, list[int]])
 
 
 @dataclass
-class Analysis:
+class CountView:
     """The tracker's board and the inference for one seat at one point of a hand."""
 
     board: Board
@@ -1091,16 +1091,16 @@ class Analysis:
         return out
 
 
-def analyse(
+def count_view(
     state: GameState,
     viewer: int,
     names: Sequence[str] | None = None,
     style: Style | str | None = None,
     hide: bool = True,
-) -> Analysis:
+) -> CountView:
     """Board and inference for ``viewer``; ``hide`` first reduces ``state`` to their view."""
     view = viewer_state(state, viewer) if hide else state
-    return Analysis(track(view, viewer, names, style), infer(view, viewer, names, style=style))
+    return CountView(track(view, viewer, names, style), infer(view, viewer, names, style=style))
 
 
 def sample_deals(

@@ -36,7 +36,7 @@ from tutor.game.rules import Ruleset
 VALUE_OF_CARD = tuple(c.value for c in CARDS)
 
 if TYPE_CHECKING:
-    from tutor.counting.inference import Analysis
+    from tutor.counting.inference import CountView
     from tutor.counting.tracker import Board
     from tutor.game.scoring import HandScore, MatchScore
     from tutor.records.record import HandRecord
@@ -558,16 +558,16 @@ def tracker_board(record: HandRecord, plays: int, player: str, rich: bool = Fals
 
     The hook of ``tutor replay --as``: the compact form of :func:`tracker_view`.
     """
-    from tutor.counting.inference import analyse
+    from tutor.counting.inference import count_view
 
     seat = record.seat_of(player)
-    analysis = analyse(record.state_at(plays), seat, record.players, record.style)
+    analysis = count_view(record.state_at(plays), seat, record.players, record.style)
     return Group(*tracker_view(analysis, record.style, rich, compact=True))
 
 
 # -- the rule-of-48 tracker (helper "tracker") ---------------------------------------------------
 # The board of ``tutor track``, ``tutor live`` and ``tutor replay --as``: pure functions of an
-# :class:`tutor.counting.inference.Analysis`.
+# :class:`tutor.counting.inference.CountView`.
 
 
 def _odd_style(rich: bool) -> str:
@@ -599,7 +599,7 @@ def value_board(board: Board, style: Style, rich: bool = False) -> Table:
     return out
 
 
-def _holding_cell(analysis: Analysis, seat: int, value: int) -> Text:
+def _holding_cell(analysis: CountView, seat: int, value: int) -> Text:
     """must / no / a percentage for one player and value; * marks a behavioural reading."""
     inf = analysis.inference
     row = inf.holdings.get(seat, {})
@@ -621,7 +621,7 @@ def _holding_cell(analysis: Analysis, seat: int, value: int) -> Text:
     return Text(f"{round(100 * p)}%" + ("*" if moved else ""))
 
 
-def holdings_table(analysis: Analysis, style: Style, rich: bool = False) -> Table:
+def holdings_table(analysis: CountView, style: Style, rich: bool = False) -> Table:
     """Other players x values: must, no (cannot) or P(holds at least one); * = a reading."""
     from tutor.counting.inference import STOCK
 
@@ -644,7 +644,7 @@ def holdings_table(analysis: Analysis, style: Style, rich: bool = False) -> Tabl
     return out
 
 
-def _sweep_line(analysis: Analysis, style: Style) -> Text:
+def _sweep_line(analysis: CountView, style: Style) -> Text:
     board = analysis.board
     sw = board.sweep
     if sw.value is None:
@@ -670,7 +670,7 @@ def _sweep_line(analysis: Analysis, style: Style) -> Text:
 
 
 def tracker_view(
-    analysis: Analysis, style: Style, rich: bool = False, compact: bool = False
+    analysis: CountView, style: Style, rich: bool = False, compact: bool = False
 ) -> list[RenderableType]:
     """The tracker's board and the inferences, as renderables (``compact``: for replay)."""
     board, inf = analysis.board, analysis.inference

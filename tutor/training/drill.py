@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from tutor.counting.inference import STOCK, Analysis, analyse
+from tutor.counting.inference import STOCK, CountView, count_view
 from tutor.game.captures import VALUE_OF
 from tutor.game.cards import SETTEBELLO, Style, format_card, format_cards, get_style
 from tutor.game.rules import Ruleset, load_ruleset
@@ -99,7 +99,7 @@ class DrillQuestion:
     style: Style
     plays: int
     card: int | None = None
-    analysis: Analysis | None = field(default=None, repr=False)
+    analysis: CountView | None = field(default=None, repr=False)
     state: GameState | None = field(default=None, repr=False)
     """The full position (every hand known), to check the question against."""
 
@@ -218,7 +218,7 @@ def make_question(
             continue
         if state.hand_size(viewer) == 0 and not late:
             continue
-        a = analyse(state, viewer, who, st)
+        a = count_view(state, viewer, who, st)
         if want_holder and attempt < 50:
             q = _holder_question(state, a, viewer, who, st)
             if q is not None:
@@ -226,11 +226,11 @@ def make_question(
             continue
         return _unmatched_question(state, a, viewer, who, st)
     state = _play_to(rules, rng, players, 0.15, 0.85)
-    return _unmatched_question(state, analyse(state, viewer, who, st), viewer, who, st)
+    return _unmatched_question(state, count_view(state, viewer, who, st), viewer, who, st)
 
 
 def _unmatched_question(
-    state: GameState, a: Analysis, viewer: int, names: list[str], style: Style
+    state: GameState, a: CountView, viewer: int, names: list[str], style: Style
 ) -> DrillQuestion:
     board = a.board
     explanation = []
@@ -260,7 +260,7 @@ def _unmatched_question(
 
 
 def _holder_question(
-    state: GameState, a: Analysis, viewer: int, names: list[str], style: Style
+    state: GameState, a: CountView, viewer: int, names: list[str], style: Style
 ) -> DrillQuestion | None:
     """A question on a 'must hold' deduction that is true in the real deal (None: none)."""
     inf = a.inference

@@ -46,7 +46,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tutor.counting.inference import Analysis, analyse
+from tutor.counting.inference import CountView, count_view
 from tutor.game.cards import (
     Card,
     NotationError,
@@ -303,9 +303,9 @@ class LiveSession:
             self._state = state
         return self._state
 
-    def analysis(self) -> Analysis:
+    def analysis(self) -> CountView:
         """The tracker's board and the inferences from the viewer's seat."""
-        return analyse(self.state(), self.me, self.players, self.style)
+        return count_view(self.state(), self.me, self.players, self.style)
 
     def save(self) -> None:
         if self.save_path is not None and self.table is not None:
