@@ -1,0 +1,54 @@
+"""Text from files made safe to show: control characters become visible, never act.
+
+A record, ruleset or puzzle is shared between people, so its titles, notes and names are
+untrusted. On a terminal an escape sequence could clear the screen, retitle the window or plant
+a hyperlink; in HTML or SVG markup could inject a script. Every renderer passes such text through
+:func:`visible` (terminal) or :func:`markup` (HTML and SVG) before showing it.
+
+>>> visible("Ada\\x1b]0;PWNED\\x07 wins")
+'Ada^[]0;PWNED^G wins'
+>>> visible("line one\\nline two"), visible("tab\\there")
+('line one\\nline two', 'tab here')
+>>> visible("\\u202eevil"), visible("del\\x7f")
+('<U+202E>evil', 'del^?')
+>>> markup('<b title="x">Ada & Bea</b>\\x1b')
+'&lt;b title=&quot;x&quot;&gt;Ada &amp; Bea&lt;/b&gt;^['
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+__all__ = ["visible", "markup", "one_line"]
+
+# C0 controls except newline, DEL, C1 controls; and the Unicode controls that reorder or hide
+# text (bidirectional overrides and isolates, the line and paragraph separators).
+_UNSAFE = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
+
+
+def _show(match: re.Match[str]) -> str:
+    ch = match.group()
+    code = ord(ch)
+    if ch == "\t":
+        return " "
+    if code < 0x20:
+        return "^" + chr(code + 0x40)
+    if code == 0x7F:
+        return "^?"
+    return f"<U+{code:04X}>"
+
+
+def visible(text: str) -> str:
+    """``text`` with every control character shown in caret or ``<U+XXXX>`` form."""
+    return _UNSAFE.sub(_show, text)
+
+
+def one_line(text: str) -> str:
+    """:func:`visible`, with line breaks shown as spaces (for table cells and titles)."""
+    return visible(text.replace("\r\n", " ").replace("\n", " "))
+
+
+def markup(text: str) -> str:
+    """:func:`visible`, then escaped for HTML and SVG (quotes included)."""
+    return html.escape(visible(text), quote=True)
