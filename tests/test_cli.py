@@ -432,7 +432,7 @@ def test_replay_of_a_match_shows_running_totals_and_winner() -> None:
 
 
 def test_replay_of_an_unfinished_hand_has_no_score(tmp_path: Path) -> None:
-    from tutor.records.record import dumps, load_path
+    from tutor.records.recordfile import dumps, load_path
 
     [hand] = load_path(EXAMPLES / "scopone-hand.yaml")
     path = tmp_path / "cut.yaml"

@@ -15,12 +15,8 @@ from tutor.game.captures import VALUE_OF
 from tutor.game.cards import FRENCH, ITALIAN, indexes_of
 from tutor.game.rules import load_ruleset
 from tutor.game.state import GameState
-from tutor.training.drill import (
-    check_answer,
-    greedy_move,
-    make_question,
-    parse_values,
-)
+from tutor.search.players import GreedyPlayer
+from tutor.training.drill import check_answer, make_question, parse_values
 
 
 @settings(max_examples=15, deadline=None)
@@ -96,7 +92,7 @@ def test_greedy_player_never_passes_up_a_scopa() -> None:
         while not s.is_over():
             moves = s.legal_moves()
             can_sweep = any(m.capture == s.table and m.capture for m in moves)
-            m = greedy_move(s, rng)
+            m = GreedyPlayer().choose(s, rng)
             if can_sweep and not s.is_last_play():
                 assert m.capture == s.table
             s.push(m)

@@ -12,17 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from positions import endgame, play
 
-from tutor.counting.inference import (
-    SCOPA_CONFIDENCE,
-    SETTEBELLO_CONFIDENCE,
-    STOCK,
-    _Model,
-    count_view,
-    find_exclusions,
-    infer,
-    sample_deals,
-)
-from tutor.counting.tracker import viewer_state
+from tutor.counting.assignment import AssignmentModel, sample_deals
+from tutor.counting.inference import count_view, infer
+from tutor.counting.readings import SCOPA_CONFIDENCE, SETTEBELLO_CONFIDENCE, find_exclusions
+from tutor.counting.tracker import STOCK, viewer_state
 from tutor.game.captures import VALUE_OF
 from tutor.game.cards import FULL_DECK, SETTEBELLO, indexes_of, mask_of, parse_card, parse_cards
 from tutor.game.rules import Ruleset, load_ruleset
@@ -194,7 +187,9 @@ def test_last_round_parity_and_readings_place_every_card(scopone: Ruleset) -> No
 # -- propagation agrees with brute force ---------------------------------------------------------
 
 
-def _brute(model: _Model) -> tuple[int, Counter[tuple[int, int]], Counter[tuple[int, int]]]:
+def _brute(
+    model: AssignmentModel,
+) -> tuple[int, Counter[tuple[int, int]], Counter[tuple[int, int]]]:
     """Every assignment: (count, per (card, holder), per (holder, value) at least one)."""
     cards = [c for g in model.groups for c in g.cards]
     allowed = {c: g.allowed for g in model.groups for c in g.cards}
@@ -226,7 +221,7 @@ def _brute(model: _Model) -> tuple[int, Counter[tuple[int, int]], Counter[tuple[
     return total, per_card, per_value
 
 
-def _feasible(model: _Model, card_: int, j: int, force: bool) -> bool:
+def _feasible(model: AssignmentModel, card_: int, j: int, force: bool) -> bool:
     """Max flow with (card, holder j) forced or removed, card by card (no grouping)."""
     g = nx.DiGraph()
     for grp in model.groups:

@@ -13,17 +13,8 @@ from hypothesis import strategies as st
 from tutor.game.cards import STYLES, cards_of, parse_card, parse_cards
 from tutor.game.rules import load_ruleset, ruleset_names
 from tutor.game.state import GameState, Move
-from tutor.records.record import (
-    HandRecord,
-    PlayEntry,
-    RecordError,
-    dump,
-    dumps,
-    load,
-    load_path,
-    loads,
-    record_from_moves,
-)
+from tutor.records.record import HandRecord, PlayEntry, RecordError, record_from_moves
+from tutor.records.recordfile import dump, dumps, load, load_path, loads
 from tutor.records.replay import replay_hand, replay_match
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -398,7 +389,7 @@ INLINE_CASES = [
         BASE.replace("7D x 2C 5S", "7D x 2C 2C 5S"),
         9,
         1,
-        "7D x 2C 2C 5S: a card is named twice in the capture",
+        "'7D x 2C 2C 5S': a card is named twice in the capture",
     ),
     (
         "too many deals",

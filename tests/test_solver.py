@@ -63,16 +63,10 @@ def played_position(rules: Ruleset, rng: random.Random, cards_left: int) -> Game
     return state.copy()
 
 
-def plays_left(state: GameState) -> int:
-    return state.in_hands + sum(
-        k.bit_count() + u for d in state.deals[state.deal_index :] for k, u in d
-    )
-
-
 def early_position(rules: Ruleset, rng: random.Random, left: int) -> GameState:
     """A random deal played at random until ``left`` plays remain (maybe across deals)."""
     state = GameState.random(rules, rng)
-    while plays_left(state) > left:
+    while state.plays_left() > left:
         state.push(rng.choice(state.legal_moves()))
     return state.copy()
 

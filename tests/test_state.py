@@ -9,10 +9,17 @@ from typing import Any
 
 import pytest
 
-from tutor.game.cards import CARDS, FULL_DECK, format_cards, mask_of, parse_card, parse_cards
+from tutor.game.cards import (
+    CARDS,
+    FULL_DECK,
+    KING_MASK,
+    format_cards,
+    mask_of,
+    parse_card,
+    parse_cards,
+)
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import (
-    KING_MASK,
     AmbiguousMoveError,
     GameState,
     IllegalMoveError,
@@ -310,9 +317,9 @@ def test_unknown_cards_are_learned_when_played(scopa: Ruleset) -> None:
     assert r.learned and s.unknown == [0, 2] and s.hand_size(1) == 2
     # A card whose place is known cannot come from an unknown hand.
     s.play(s.parse_move("3B"))
-    with pytest.raises(IllegalMoveError, match="it is on the table"):
+    with pytest.raises(IllegalMoveError, match="it was already played by seat 0 at play 1"):
         s.check(s.parse_move("AS"))
-    with pytest.raises(IllegalMoveError, match="already captured"):
+    with pytest.raises(IllegalMoveError, match="it was captured at play 2"):
         s.check(Move(idx("2C"), 0))
     with pytest.raises(IllegalMoveError, match="in seat 0's hand"):
         s.check(Move(idx("7D"), 0))
@@ -326,7 +333,7 @@ def test_where_is_a_card_dealt_later(scopa: Ruleset) -> None:
         scopa, mask("2C"), [[(mask("7D"), 0), (0, 1)], [(mask("3B"), 0), (mask("AS"), 0)]]
     )
     s.play(s.parse_move("7D"))
-    with pytest.raises(IllegalMoveError, match="dealt to seat 1 later"):
+    with pytest.raises(IllegalMoveError, match="dealt to seat 1 in deal 2"):
         s.check(Move(idx("AS"), 0))
 
 

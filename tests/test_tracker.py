@@ -15,16 +15,15 @@ from tutor.counting.tracker import (
     DECK_TOTAL,
     flipped_values,
     history,
-    sweep_value,
     track,
     viewer_state,
     viewer_state_from_record,
 )
-from tutor.game.captures import VALUE_OF, table_sum
+from tutor.game.captures import VALUE_OF, sweep_value, table_sum
 from tutor.game.cards import FULL_DECK, format_cards, indexes_of, mask_of, parse_card, parse_cards
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState
-from tutor.records.record import load_path, loads
+from tutor.records.recordfile import load_path, loads
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 
@@ -173,19 +172,19 @@ def test_sweep_risk_is_hypergeometric(scopone: Ruleset) -> None:
 
 def test_no_single_card_sweeps_above_ten(scopa: Ruleset) -> None:
     s = GameState.from_cards(scopa, "6H 5S", [["AD", "KC", "3S"], ["KD", "5H", "7S"]], "french")
-    assert sweep_value(s) is None
+    assert sweep_value(s.table, scopa.capture_precedence) is None
     board = track(s, 0)
     assert board.sweep.value is None and board.sweep.probability is None and board.sweep.sum == 11
 
 
 def test_single_card_sweep_and_precedence(scopa: Ruleset) -> None:
     s = GameState.from_cards(scopa, "6H", [["AD", "KC", "3S"], ["KD", "5H", "7S"]], "french")
-    assert sweep_value(s) == 6
+    assert sweep_value(s.table, scopa.capture_precedence) == 6
     # 1+4+5 = 10: a king sweeps; but 5+5 would not be a single-card sweep for the 5
     s = GameState.from_cards(scopa, "AH 4S 5C", [["AD", "KC", "3S"], ["KD", "5H", "7S"]], "french")
-    assert sweep_value(s) == 10
+    assert sweep_value(s.table, scopa.capture_precedence) == 10
     assert track(s, 0).sweep.probability == 1.0  # seat 0 holds the KC
-    assert sweep_value(GameState.from_cards(scopa, "", [["AD"], ["KD"]], "french")) is None
+    assert sweep_value(0, scopa.capture_precedence) is None
 
 
 def test_last_play_sweep_is_no_scopa(scopa: Ruleset) -> None:

@@ -26,7 +26,7 @@ from tutor.game.captures import clear_cache
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.scoring import HandScore, hand_points, score_state
 from tutor.game.state import GameState
-from tutor.records.record import load_path
+from tutor.records.recordfile import load_path
 from tutor.records.replay import replay_match
 from tutor.search.analysis import analyse
 from tutor.search.players import seat_view

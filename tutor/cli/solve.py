@@ -78,7 +78,7 @@ def solve(
     """
     if exact and samples is not None:
         raise typer.BadParameter("give --exact or --samples, not both", param_hint="--exact")
-    from tutor.records.record import load_path
+    from tutor.records.recordfile import load_path
     from tutor.search.analysis import AnalysisError, analyse, exact_analysis
     from tutor.search.solver import SolverError
 
@@ -92,7 +92,7 @@ def solve(
     state = record.state_at(n)
     if state.is_over():
         raise InputError(f"{file}: --at {n}: the hand is over after play {n}: nothing to solve")
-    hidden = any(state.unknown) or any(u for d in state.deals[state.deal_index :] for _, u in d)
+    hidden = state.has_hidden_cards()
     if state.unknown[state.turn]:
         raise InputError(
             f"{file}: --at {n}: {record.players[state.turn]} is to move but the record does not "
