@@ -23,6 +23,7 @@ from typing import Any
 
 from tutor.counting.inference import count_view
 from tutor.game.captures import clear_cache
+from tutor.game.errors import TutorError
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.scoring import HandScore, hand_points, score_state
 from tutor.game.state import GameState
@@ -34,6 +35,7 @@ from tutor.search.searchplayer import SearchPlayer
 from tutor.search.solver import Solver, random_position
 
 __all__ = [
+    "BenchError",
     "BENCHMARKS",
     "Figures",
     "register",
@@ -47,6 +49,11 @@ __all__ = [
 
 Figures = dict[str, Any]
 """A benchmark's result: figure name -> value (``runs`` holds the per-repeat figures)."""
+
+
+class BenchError(TutorError):
+    """A benchmark asked for with sizes it cannot run (fewer than one hand or repeat)."""
+
 
 BENCHMARKS: dict[str, Callable[..., Figures]] = {}
 """Benchmark name -> function; ``tutor bench all`` calls each with its defaults."""
@@ -67,7 +74,7 @@ def register(name: str) -> Callable[[Callable[..., Figures]], Callable[..., Figu
 
 def _median_of(repeat: int, run: Callable[[], float]) -> tuple[float, list[float]]:
     if repeat < 1:
-        raise ValueError(f"repeat must be at least 1, not {repeat}")
+        raise BenchError(f"repeat must be at least 1, not {repeat}")
     runs = [run() for _ in range(repeat)]
     return statistics.median(runs), runs
 
@@ -96,7 +103,7 @@ def bench_playouts(
     profits from tables an earlier one computed.
     """
     if hands < 1:
-        raise ValueError(f"hands must be at least 1, not {hands}")
+        raise BenchError(f"hands must be at least 1, not {hands}")
     rules = load_ruleset(ruleset)
 
     seeds = iter(range(seed, seed + repeat))
