@@ -34,12 +34,13 @@ SOLVE_SAMPLES_DEFAULT = 200
 
 
 @app.command(
+    "solve",
     epilog=examples(
         "tutor solve docs/examples/scopone-hand.yaml --at 24",
         "tutor solve docs/examples/partial-view.yaml --at 20 --samples 300 --seed 1",
     ),
 )
-def solve(
+def solve_command(
     file: Annotated[Path, typer.Argument(help="A hand record.", show_default=False)],
     at: Annotated[
         int | None,

@@ -48,6 +48,7 @@ from tutor.search.solver import solver_for
 
 __all__ = [
     "AnalysisError",
+    "Progress",
     "Interval",
     "interval",
     "MoveEstimate",

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,7 +25,7 @@ from tutor.game.errors import TutorError
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.scoring import MatchScore, hand_points
 from tutor.game.state import GameState, random_deal
-from tutor.search.analysis import Interval, interval, run_parallel
+from tutor.search.analysis import Interval, Progress, interval, run_parallel
 from tutor.search.players import Player, seat_view
 from tutor.search.roster import make_player
 
@@ -36,8 +36,6 @@ __all__ = [
     "play_hand",
     "simulate",
 ]
-
-Progress = Callable[[int, int], None]
 
 
 class SimulationError(TutorError):
