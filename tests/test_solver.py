@@ -290,3 +290,9 @@ def test_cli_bench_solve() -> None:
     assert data["cards_left"] == 4 and data["table"] == 4 and data["positions"] == 2
     bad = CliRunner().invoke(app, ["bench", "solve", "scopone-9"])
     assert bad.exit_code == 2 and "unknown case" in bad.output
+
+
+def test_random_position_arguments_are_solver_errors() -> None:
+    rules = load_ruleset("scopa")
+    with pytest.raises(SolverError, match="cards_left must be 1-3, not 4"):
+        random_position(rules, random.Random(0), 4)
