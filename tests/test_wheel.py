@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from test_readme import python_blocks
 
 from tutor.records.record import load_path
 
@@ -176,3 +177,12 @@ def test_the_benchmark_reads_its_default_record_from_the_wheel(installed: Instal
     assert Path(figures["file"]).resolve().is_relative_to(installed.venv.resolve())
     (record,) = load_path(PACKAGE / "records" / "examples" / "scopone-hand.yaml")
     assert figures["plays"] == len(record.plays) > 0
+
+
+def test_the_readme_library_examples_run_against_the_wheel(installed: Installed) -> None:
+    """The README's promise: the examples work from any directory once the package is installed."""
+    readme = (ROOT / "README.md").read_text("utf-8")
+    examples = installed.cwd / "readme-examples.txt"
+    examples.write_text("\n".join(block for _, block in python_blocks(readme)), encoding="utf-8")
+    result = installed.run("python", "-m", "doctest", examples.name)
+    assert result.returncode == 0, result.stdout + result.stderr
