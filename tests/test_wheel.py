@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 from test_readme import python_blocks
 
-from tutor.records.record import load_path
+from tutor.records.recordfile import load_path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "tutor"
