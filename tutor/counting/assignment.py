@@ -217,13 +217,21 @@ class AssignmentModel:
         if hit is not None:
             return hit
         total = 0
-        for k, w in self._compositions(gi, r):
-            rest = tuple(a - b for a, b in zip(r, k, strict=True))
-            sub = self.count(gi + 1, rest)
-            if sub:
-                total += w * sub
+        for k, w in self._compositions(gi, r):  # the hot loop: _extensions, inlined
+            total += w * self.count(gi + 1, tuple(a - b for a, b in zip(r, k, strict=True)))
         self._memo[key] = total
         return total
+
+    def _extensions(
+        self, gi: int, r: tuple[int, ...]
+    ) -> Iterator[tuple[tuple[int, ...], int, tuple[int, ...], int]]:
+        """Each spread ``k`` of group gi within ``r`` that the later groups can complete: with
+        its ways ``w``, the room ``rest`` it leaves and the completions ``f`` of that room."""
+        for k, w in self._compositions(gi, r):
+            rest = tuple(a - b for a, b in zip(r, k, strict=True))
+            f = self.count(gi + 1, rest)
+            if f:
+                yield k, w, rest, f
 
     def total(self) -> int:
         if self._total is None:
@@ -240,11 +248,7 @@ class AssignmentModel:
             for gi in range(len(self.groups)):
                 nxt: dict[tuple[int, ...], int] = {}
                 for r, g in layer.items():
-                    for k, w in self._compositions(gi, r):
-                        rest = tuple(a - b for a, b in zip(r, k, strict=True))
-                        f = self.count(gi + 1, rest)
-                        if not f:
-                            continue
+                    for k, w, rest, f in self._extensions(gi, r):
                         contrib = g * w * f
                         for j in self._slots[gi]:
                             if k[j]:
@@ -260,13 +264,10 @@ class AssignmentModel:
         ks: list[tuple[int, ...]] = []
         cum: list[int] = []
         acc = 0
-        for k, w in self._compositions(gi, r):
-            rest = tuple(a - b for a, b in zip(r, k, strict=True))
-            f = self.count(gi + 1, rest)
-            if f:
-                acc += w * f
-                ks.append(k)
-                cum.append(acc)
+        for k, w, _, f in self._extensions(gi, r):
+            acc += w * f
+            ks.append(k)
+            cum.append(acc)
         return ks, cum
 
     def sample(self, rng: random.Random) -> list[list[int]]:
