@@ -17,9 +17,11 @@ that ``--json`` runs stay quick.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
@@ -60,6 +62,9 @@ EXIT_INTERNAL = 70
 """A bug in the tutor (BSD sysexits' EX_SOFTWARE)."""
 EXIT_INTERRUPTED = 130
 """Interrupted with Ctrl-C (128 + SIGINT, as shells report it)."""
+
+Progress = Callable[[int, int], None]
+"""A library's progress callback: ``progress(done, total)``."""
 
 
 class InputError(TutorError):
@@ -206,36 +211,44 @@ WorkersOption = Annotated[
 ]
 
 
-def progress_bar(what: str, total: int, enabled: bool) -> Any:
-    """A rich progress bar on stderr (only on a terminal), used as a context manager."""
-    import contextlib
+@contextlib.contextmanager
+def progress_bar(what: str, enabled: bool = True) -> Iterator[Progress | None]:
+    """A ``progress(done, total)`` callback for a library call, drawing a bar on stderr.
 
+    The bar appears at the first call (so a call that turns out to need none shows none), and
+    only on a terminal; otherwise the callback is None.
+    """
     if not enabled or not sys.stderr.isatty():
-        return contextlib.nullcontext(None)
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
-
-    from tutor.render.terminal import make_console
-
-    progress = Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=make_console(stderr=True),
-        transient=True,
-    )
-    progress.add_task(what, total=total)
-    return progress
-
-
-def advance(bar: Any) -> Any:
-    if bar is None:
-        return None
+        yield None
+        return
+    bar: Any = None
 
     def update(done: int, total: int) -> None:
+        nonlocal bar
+        if bar is None:
+            # lazy: rich's progress display loads only when a bar is drawn
+            from rich.progress import BarColumn, MofNCompleteColumn, TimeElapsedColumn
+            from rich.progress import Progress as RichProgress
+
+            from tutor.render.terminal import make_console
+
+            bar = RichProgress(
+                "[progress.description]{task.description}",
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                console=make_console(stderr=True),
+                transient=True,
+            )
+            bar.add_task(what, total=total)
+            bar.start()
         bar.update(bar.task_ids[0], completed=done, total=total)
 
-    return update
+    try:
+        yield update
+    finally:
+        if bar is not None:
+            bar.stop()
 
 
 def record_hand(file: Path, hand: int) -> HandRecord:

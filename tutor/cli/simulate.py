@@ -12,7 +12,6 @@ from tutor.cli.core import (
     InputError,
     JsonOption,
     WorkersOption,
-    advance,
     app,
     examples,
     human_console,
@@ -83,9 +82,8 @@ def simulate(
     if rules.sides != 2:
         raise InputError(f"--ruleset {ruleset}: simulation pits two sides; it has {rules.sides}")
     n_deals = 100 if hands is None and matches is None else hands
-    total = n_deals if n_deals is not None else matches or 0
     what = "deals" if n_deals is not None else "matches"
-    with progress_bar(what, total, not json_out) as bar:
+    with progress_bar(what, not json_out) as progress:
         result = run_simulation(
             rules,
             specs,
@@ -93,7 +91,7 @@ def simulate(
             matches=matches,
             seed=seed,
             workers=workers or os.cpu_count() or 1,
-            progress=advance(bar),
+            progress=progress,
         )
     if result.interrupted:
         note(f"tutor: interrupted: showing the {result.deals} completed {what}")

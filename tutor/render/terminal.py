@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from tutor.game.scoring import HandScore, MatchScore
     from tutor.records.record import HandRecord
     from tutor.records.replay import HandReplay
+    from tutor.search.evaluate import Evaluation
 
 __all__ = [
     "PLAIN_WIDTH",
@@ -66,6 +67,7 @@ __all__ = [
     "value_board",
     "holdings_table",
     "tracker_view",
+    "evaluation_view",
 ]
 
 PLAIN_WIDTH = 120
@@ -720,4 +722,51 @@ def tracker_view(
         out.append(lines)
     if not compact and inf.unseen:
         out.append(Text(f"Probabilities: {inf.method}.", style="dim" if rich else ""))
+    return out
+
+
+# -- solve ----------------------------------------------------------------------------------------
+
+
+def evaluation_view(ev: Evaluation, style: Style, rich: bool = False) -> list[RenderableType]:
+    """The values of every move (``tutor solve``): the position, the unit, the table of moves
+    with values and intervals (or bounds), and the best line or move."""
+    result = ev.analysis
+    exact = result.method == "exact"
+    head = Text(f"After play {ev.at}: {ev.player} ({ev.side}) to move; table: ")
+    head.append_text(cards_text(ev.table, style, rich))
+    if exact:
+        how = "exact" if result.exact else "not exact: bounds proven before the time limit"
+        unit = f"points of the hand, {ev.side} minus the others, best play ({how})"
+    else:
+        unit = (
+            f"mean points of the hand, {ev.side} minus the others, over {result.samples} sampled "
+            f"deals (seed {result.seed}), with 95% intervals"
+        )
+    table = new_table("", "move", "value", "interval", rich=rich)
+    table.columns[2].justify = "right"
+    for i, m in enumerate(result.moves, start=1):
+        if exact and m.known:
+            value, span = f"{m.value:+g}", ""
+        elif exact:
+            value, span = "?", f"{m.low:+g} .. {m.high:+g}"
+        elif not m.known:
+            value, span = "?", ""
+        else:
+            value = f"{m.value:+.2f}"
+            span = f"{m.low:+.2f} .. {m.high:+.2f}" if m.n > 1 else ""
+        table.add_row(str(i), move_text(m.move.card, m.move.capture, style, rich), value, span)
+    out: list[RenderableType] = [head, Text(f"Values: {unit}."), table]
+    if result.pv:
+        line = Text("Best line: " if exact else "Best move: ")
+        for j, (player, mv) in enumerate(ev.line()):
+            if j:
+                line.append(", ")
+            line.append(f"{player} ")
+            line.append_text(move_text(mv.card, mv.capture, style, rich))
+        out.append(line)
+    elif exact:
+        out.append(Text("No move is proven best yet: the bounds overlap."))
+    elif not result.samples:
+        out.append(Text("No sample was valued, so no move is shown best."))
     return out

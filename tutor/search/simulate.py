@@ -207,7 +207,10 @@ def simulate(
     time_limit: float | None = None,
 ) -> SimulationResult:
     """Play ``deals`` duplicate deals (each twice, sides exchanged) or ``matches`` duplicate
-    matches between ``players[0]`` (A) and ``players[1]`` (B)."""
+    matches between ``players[0]`` (A) and ``players[1]`` (B).
+
+    ``progress(done, total)`` is called with 0 as the games start, then after each deal or
+    match."""
     rules = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
     if len(players) != 2:
         raise ValueError(f"give two players (A,B), not {len(players)}")
@@ -223,6 +226,8 @@ def simulate(
     if deals is not None:
         if deals < 1:
             raise ValueError(f"the number of deals must be at least 1, not {deals}")
+        if progress is not None:
+            progress(0, deals)
         done, stop = run_parallel(
             _play_deal,
             [(rules, specs, seed, d) for d in range(deals)],
@@ -247,6 +252,8 @@ def simulate(
     assert matches is not None
     if matches < 1:
         raise ValueError(f"the number of matches must be at least 1, not {matches}")
+    if progress is not None:
+        progress(0, matches)
     done, stop = run_parallel(
         _play_match,
         [(rules, specs, seed, m) for m in range(matches)],

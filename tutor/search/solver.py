@@ -49,6 +49,7 @@ __all__ = [
     "category_difference",
     "value_bound",
     "plays_left",
+    "fully_known",
 ]
 
 SUIT_BITS = 1023
@@ -210,6 +211,13 @@ class _Evaluator:
         return d
 
 
+def fully_known(state: GameState) -> bool:
+    """Whether every hand and every deal still to come is known: the solver's precondition."""
+    return not any(state.unknown) and not any(
+        u for d in state.deals[state.deal_index :] for _, u in d
+    )
+
+
 def plays_left(state: GameState) -> int:
     """Plays still to come in the hand: cards in hands plus cards still to be dealt."""
     to_deal = sum(k.bit_count() + u for d in state.deals[state.deal_index :] for k, u in d)
@@ -325,7 +333,7 @@ class Solver:
         """Raise :class:`SolverError` unless every card of the position is known."""
         if state.rules.sides != 2:
             raise SolverError("the exact solver handles two sides only")
-        if any(state.unknown) or any(u for d in state.deals[state.deal_index :] for _, u in d):
+        if not fully_known(state):
             raise SolverError(
                 "the exact solver needs every hand: this position has unknown cards "
                 "(use sampling, e.g. --samples, for hidden-information positions)"
