@@ -38,6 +38,7 @@ VALUE_OF_CARD = tuple(c.value for c in CARDS)
 if TYPE_CHECKING:
     from tutor.counting.inference import CountView
     from tutor.counting.tracker import Board
+    from tutor.game.captures import Explanation
     from tutor.game.scoring import HandScore, MatchScore
     from tutor.records.record import HandRecord
     from tutor.records.replay import HandReplay
@@ -203,31 +204,24 @@ def new_table(*headers: str, rich: bool = False, title: str | None = None) -> Ta
 # -- explain and rules ------------------------------------------------------------------------
 
 
-def explain_table(
-    card: Card,
-    table: Sequence[Card],
-    options: Sequence[Any],
-    rules: Ruleset,
-    style: Style,
-    rich: bool = False,
-) -> RenderableType:
-    """Every way to play ``card`` on ``table`` (``CaptureOption``s), legal ones first."""
-    table_mask = 0
-    for c in table:
-        table_mask |= c.bit
+def explain_table(explanation: Explanation, rich: bool = False) -> RenderableType:
+    """Every way to play a card on a table (``tutor explain``), legal ones first."""
+    card, table, style = explanation.card, explanation.table, explanation.style
     head = Text.assemble(
         card_text(card, style, rich),
         " on the table ",
         cards_text(table, style, rich),
-        f" ({rules.name}):",
+        f" ({explanation.rules.name}):",
     )
     if not table:
-        head = Text.assemble(card_text(card, style, rich), f" on an empty table ({rules.name}):")
+        head = Text.assemble(
+            card_text(card, style, rich), f" on an empty table ({explanation.rules.name}):"
+        )
     out = new_table("", "play", "rule", rich=rich)
-    for option in sorted(options, key=lambda o: not o.legal):
+    for option in sorted(explanation.options, key=lambda o: not o.legal):
         verdict = Text("legal", style="green") if option.legal else Text("forbidden", style="red")
         reason = option.reason
-        if option.capture and option.capture == table_mask:
+        if explanation.sweeps(option):
             reason += " (sweeps the table)"
         play = move_text(card, option.capture, style, rich)
         if not option.capture:

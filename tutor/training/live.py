@@ -55,6 +55,7 @@ from tutor.game.cards import (
     format_card,
     format_cards,
     get_style,
+    parse_card_set,
     parse_cards,
 )
 from tutor.game.errors import TutorError
@@ -373,15 +374,9 @@ class LiveSession:
 
     def _cards(self, text: str, what: str) -> list[Card]:
         try:
-            cards = parse_cards(text, self.style)
+            return parse_card_set(text, self.style, what)
         except NotationError as exc:
             raise LiveError(str(exc)) from None
-        seen: set[Card] = set()
-        for c in cards:
-            if c in seen:
-                raise LiveError(f"{format_card(c, self.style)} is named twice in {what}")
-            seen.add(c)
-        return cards
 
     def _not_a_play(self, text: str, what: str) -> None:
         """LiveError when ``text`` looks like a play while ``what`` is due."""
