@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from math import comb
+from pathlib import Path
 
 import networkx as nx
 import pytest
@@ -16,9 +17,11 @@ from tutor.counting.inference import (
     SCOPA_CONFIDENCE,
     SETTEBELLO_CONFIDENCE,
     STOCK,
+    ValueCell,
     _Model,
     count_view,
     find_exclusions,
+    hand_view,
     infer,
     sample_deals,
 )
@@ -27,6 +30,9 @@ from tutor.game.captures import VALUE_OF
 from tutor.game.cards import FULL_DECK, SETTEBELLO, indexes_of, mask_of, parse_card, parse_cards
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move
+from tutor.records.record import load_path
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 
 NAMES = ["West", "North", "East", "South"]
 
@@ -431,3 +437,54 @@ def test_analysis_json(two_passes: GameState) -> None:
     assert j["sweep"]["probability_facts"] == pytest.approx(1 / 3)
     assert j["deductions"][0]["player"] == "North" and j["deductions"][0]["card"] == "QS"
     assert j["method"].startswith("exact count over")
+
+
+# -- what the tracker's table shows, computed here rather than by the renderer -----------------
+
+
+def test_value_cells_agree_with_the_holdings() -> None:
+    record = load_path(EXAMPLES / "partial-view.yaml")[0]
+    view = count_view(record.state_at(20), 0, record.players, record.style)
+    inf = view.inference
+    assert inf.players_in_doubt == [s for s in inf.holdings if s != STOCK] != []
+    for seat in inf.players_in_doubt:
+        row = inf.holdings[seat]
+        for v in range(1, 11):
+            cell = inf.value_cell(seat, v)
+            statuses = {h.status for c, h in row.items() if VALUE_OF[c] == v}
+            if not statuses:
+                assert cell == ValueCell("none", None, False)
+            elif "must" in statuses:
+                assert cell.status == "must"
+            elif statuses == {"cannot"}:
+                assert cell.status == "cannot"
+            else:
+                assert cell.status == "may" and cell.probability == inf.probability_any(seat, v)
+    active = {id(a) for a in inf.active}
+    assert inf.readings_in_force == [
+        e for e in inf.exclusions if e.dropped is None and id(e) in active
+    ]
+    assert inf.readings_given_up == [e for e in inf.exclusions if e.dropped is not None]
+
+
+def test_cards_to_deal_in_scopa() -> None:
+    record = load_path(EXAMPLES / "seed003-scopa.yaml")[0]
+    inf = count_view(record.state_at(10), 1, record.players, record.style).inference
+    assert inf.stock == inf.capacity[STOCK] > 0
+    expected = sum(inf.to_deal(v) or 0.0 for v in range(1, 11))
+    assert expected == pytest.approx(inf.stock)
+    last = count_view(record.state_at(31), 1, record.players, record.style).inference
+    assert last.stock is None and last.to_deal(7) is None
+
+
+def test_hand_view_gives_the_json_of_track() -> None:
+    record = load_path(EXAMPLES / "scopone-hand.yaml")[0]
+    hv = hand_view(record, 1, 12)
+    data = hv.to_json()
+    assert list(data)[:5] == ["file", "hand", "player", "at", "total_plays"]
+    assert data["file"] == record.path and data["player"] == "West" and data["at"] == 12
+    assert data["total_plays"] == 36
+    assert {k: v for k, v in data.items() if k not in list(data)[:5]} == hv.view.to_json(
+        record.style
+    )
+    assert hand_view(record, 1).at == 36

@@ -14,7 +14,6 @@ from tutor.cli.core import (
     app,
     examples,
     human_console,
-    note,
     print_json,
 )
 
@@ -100,13 +99,16 @@ def replay(
 def _show_replay(
     records: list[HandRecord], match: MatchReplay, step: bool, as_player: str | None
 ) -> None:
+    # lazy: rich loads only for human output, the inference (networkx) only with --as
     from rich.text import Text
 
     from tutor.render import terminal as rendering
 
+    if as_player is not None:
+        from tutor.counting.inference import count_view
+
     console, fancy = human_console()
     waiting = step
-    board_missing_said = False
     several = len(match.hands) > 1
     for number, (record, hand) in enumerate(zip(records, match.hands, strict=True), start=1):
         if number > 1:
@@ -125,12 +127,9 @@ def _show_replay(
                     )
                 ]
                 if as_player is not None:
-                    board = rendering.tracker_board(record, i + 1, as_player, fancy)
-                    if board is not None:
-                        parts += [board, Text("")]
-                    elif not board_missing_said:
-                        note("tutor: --as: the tracker's board is not available yet")
-                        board_missing_said = True
+                    seat = record.seat_of(as_player)
+                    view = count_view(record.state_at(i + 1), seat, record.players, record.style)
+                    parts += [rendering.tracker_board(view, record.style, fancy), Text("")]
                 rendering.emit(console, *parts)
                 if waiting and i + 1 < len(hand.steps):
                     if not _wait_for_enter():

@@ -55,40 +55,33 @@ def track_command(
     readings with their confidence, and each deduction with the facts it rests on. Only
     PLAYER's own cards and the cards played count as seen, whatever else the record gives.
     """
-    from tutor.counting.inference import count_view
+    # lazy: the inference loads the assignment model (networkx); replay --json must start fast
+    from tutor.counting.inference import hand_view
 
     record = record_hand(file, hand)
     seat = check_player(file, record, as_player)
-    as_player = record.players[seat]
-    n = len(record.plays) if at is None else at
-    if n > len(record.plays):
-        raise InputError(f"{file}: --at {n}: the record has only {len(record.plays)} plays")
-    analysis = count_view(record.state_at(n), seat, record.players, record.style)
-    hidden = analysis.inference.state.unknown[seat]
+    if at is not None and at > len(record.plays):
+        raise InputError(f"{file}: --at {at}: the record has only {len(record.plays)} plays")
+    result = hand_view(record, seat, at, hand)
+    name, view = result.player, result.view
+    hidden = view.inference.state.unknown[seat]
     if hidden:
         note(
-            f"tutor: {file}: the record does not give {as_player}'s cards: the {hidden} "
-            f"card{'s' if hidden != 1 else ''} {as_player} holds count as unseen"
+            f"tutor: {file}: the record does not give {name}'s cards: the {hidden} "
+            f"card{'s' if hidden != 1 else ''} {name} holds count as unseen"
         )
     if json_out:
-        print_json(
-            {
-                "file": str(file),
-                "hand": hand,
-                "player": as_player,
-                "at": n,
-                "total_plays": len(record.plays),
-                **analysis.to_json(record.style),
-            }
-        )
+        print_json(result.to_json())
         return
+    # lazy: rich loads only for human output
     from rich.text import Text
 
     from tutor.render import terminal as rendering
 
     console, fancy = human_console()
+    n = result.at
     head = Text(
-        f"{as_player}'s view after play {n} of {len(record.plays)} ({record.ruleset.name}).",
+        f"{name}'s view after play {n} of {len(record.plays)} ({record.ruleset.name}).",
         style="bold" if fancy else "",
     )
     parts: list[RenderableType] = [head]
@@ -96,4 +89,4 @@ def track_command(
         last = record.plays[n - 1]
         mover = record.players[record.state_at(n).stack[-1].seat]
         parts.append(Text(f"Last play: {mover}: {last.text}"))
-    rendering.emit(console, *parts, *rendering.tracker_view(analysis, record.style, fancy))
+    rendering.emit(console, *parts, *rendering.tracker_view(view, record.style, fancy))

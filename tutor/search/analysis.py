@@ -30,6 +30,7 @@ from __future__ import annotations
 import atexit
 import itertools
 import math
+import os
 import random
 import signal
 import time
@@ -270,12 +271,13 @@ def _close_pools() -> None:
 def run_parallel(
     func: Callable[..., Any],
     args: Iterable[tuple[Any, ...]],
-    workers: int = 1,
+    workers: int | None = 1,
     progress: Progress | None = None,
     deadline: float | None = None,
     total: int | None = None,
 ) -> tuple[list[Any], str | None]:
-    """Run ``func(*a)`` for each ``a`` in ``workers`` processes (1: in this one).
+    """Run ``func(*a)`` for each ``a`` in ``workers`` processes (1: in this one; None: one
+    per core).
 
     Returns the results of the longest completed prefix of ``args``, so that the answer does
     not depend on the number of workers, and why it stopped early: None, ``"time"`` (past
@@ -283,6 +285,8 @@ def run_parallel(
     be a lazy iterable of ``total`` items: it is consumed only as work is handed out, so a
     deadline also bounds the time spent preparing the arguments.
     """
+    if workers is None:
+        workers = os.cpu_count() or 1
     if total is None:
         args = list(args)
         total = len(args)
@@ -470,7 +474,7 @@ def analyse(
     samples: int = 200,
     time_limit: float | None = None,
     seed: int = 0,
-    workers: int = 1,
+    workers: int | None = 1,
     viewer: int | None = None,
     exact_plies: int = DEFAULT_EXACT_PLIES,
     playout_exact_plies: int = PLAYOUT_EXACT_PLIES,

@@ -27,7 +27,6 @@ play) and gives the JSON of ``tutor solve --json``.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -144,7 +143,7 @@ def evaluate(
             samples=samples,
             time_limit=time_limit,
             seed=seed,
-            workers=workers or os.cpu_count() or 1,
+            workers=workers,
             progress=progress,
         )
     side_names = sides if sides is not None else [f"side {i}" for i in range(state.rules.sides)]
