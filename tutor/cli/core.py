@@ -30,13 +30,12 @@ from typer.core import TyperGroup
 from typer.exceptions import TyperException
 
 from tutor import __version__
+from tutor.game.cards import STYLES, Style
 from tutor.game.errors import TutorError
+from tutor.records.record import HandRecord, load_path
 
 if TYPE_CHECKING:
     from rich.console import Console
-
-    from tutor.game.cards import Style
-    from tutor.records.record import HandRecord
 
 __all__ = [
     "app",
@@ -178,6 +177,7 @@ def print_json(data: Any) -> None:
 
 def human_console() -> tuple[Console, bool]:
     """The stdout console for human output and whether it shows glyphs and colours."""
+    # lazy: rich loads only for human output; replay --json must start fast
     from tutor.render.terminal import is_fancy, make_console
 
     console = make_console()
@@ -192,8 +192,6 @@ def note(message: str) -> None:
 
 def deck_style(name: str) -> Style:
     """The deck style called ``name``, or a usage error listing the styles."""
-    from tutor.game.cards import STYLES
-
     style = STYLES.get(name.lower())
     if style is None:
         raise typer.BadParameter(
@@ -252,8 +250,7 @@ def progress_bar(what: str, enabled: bool = True) -> Iterator[Progress | None]:
 
 
 def record_hand(file: Path, hand: int) -> HandRecord:
-    from tutor.records.record import load_path
-
+    """Hand number ``hand`` (1 = the first) of the record file ``file``."""
     records = load_path(str(file))
     if hand > len(records):
         raise InputError(f"{file}: --hand {hand}: the file has {len(records)} hand(s)")

@@ -16,12 +16,11 @@ from tutor.cli.core import (
     human_console,
     print_json,
 )
+from tutor.records.record import HandRecord, load_path
+from tutor.records.replay import MatchReplay, replay_match
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
-
-    from tutor.records.record import HandRecord
-    from tutor.records.replay import MatchReplay
 
 
 # -- replay ------------------------------------------------------------------------------------
@@ -78,9 +77,6 @@ def replay(
         raise typer.BadParameter(
             "--json cannot be combined with --step or --as", param_hint="--json"
         )
-    from tutor.records.record import load_path
-    from tutor.records.replay import replay_match
-
     records = load_path(str(file))
     if as_player is not None:
         for record in records:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
@@ -18,9 +18,6 @@ from tutor.cli.core import (
     print_json,
     record_hand,
 )
-
-if TYPE_CHECKING:
-    from rich.console import RenderableType
 
 
 @app.command(
@@ -63,8 +60,8 @@ def track_command(
     if at is not None and at > len(record.plays):
         raise InputError(f"{file}: --at {at}: the record has only {len(record.plays)} plays")
     result = hand_view(record, seat, at, hand)
-    name, view = result.player, result.view
-    hidden = view.inference.state.unknown[seat]
+    name = result.player
+    hidden = result.view.inference.state.unknown[seat]
     if hidden:
         note(
             f"tutor: {file}: the record does not give {name}'s cards: the {hidden} "
@@ -74,19 +71,7 @@ def track_command(
         print_json(result.to_json())
         return
     # lazy: rich loads only for human output
-    from rich.text import Text
-
     from tutor.render import terminal as rendering
 
     console, fancy = human_console()
-    n = result.at
-    head = Text(
-        f"{name}'s view after play {n} of {len(record.plays)} ({record.ruleset.name}).",
-        style="bold" if fancy else "",
-    )
-    parts: list[RenderableType] = [head]
-    if n:
-        last = record.plays[n - 1]
-        mover = record.players[record.state_at(n).stack[-1].seat]
-        parts.append(Text(f"Last play: {mover}: {last.text}"))
-    rendering.emit(console, *parts, *rendering.tracker_view(view, record.style, fancy))
+    rendering.emit(console, *rendering.hand_view_lines(result, fancy))

@@ -1180,10 +1180,17 @@ class HandView:
     at: int
     """Plays made."""
     view: CountView
+    last_player: str | None = None
+    """Who made the last of those plays (None before the first)."""
 
     @property
     def player(self) -> str:
         return self.record.players[self.seat]
+
+    @property
+    def last_play(self) -> str | None:
+        """The last play as the record writes it (None before the first)."""
+        return self.record.plays[self.at - 1].text if self.at else None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -1200,8 +1207,10 @@ def hand_view(record: HandRecord, seat: int, at: int | None = None, hand: int = 
     """What ``seat`` can know after the first ``at`` plays of ``record`` (default: all): only
     their own cards and the cards played count as seen, whatever else the record gives."""
     n = len(record.plays) if at is None else at
-    view = count_view(record.state_at(n), seat, record.players, record.style)
-    return HandView(record, hand, seat, n, view)
+    state = record.state_at(n)
+    view = count_view(state, seat, record.players, record.style)
+    last = record.players[state.stack[-1].seat] if state.stack else None
+    return HandView(record, hand, seat, n, view, last)
 
 
 def sample_deals(

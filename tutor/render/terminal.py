@@ -34,7 +34,7 @@ from tutor.game.cards import CARDS, GLYPHS, SETTEBELLO, Card, Style, cards_of, f
 from tutor.game.rules import Ruleset
 
 if TYPE_CHECKING:
-    from tutor.counting.inference import CountView, ValueCell
+    from tutor.counting.inference import CountView, HandView, ValueCell
     from tutor.counting.tracker import Board
     from tutor.game.captures import Explanation
     from tutor.game.scoring import HandScore, MatchScore
@@ -67,6 +67,7 @@ __all__ = [
     "value_board",
     "holdings_table",
     "tracker_view",
+    "hand_view_lines",
     "evaluation_view",
     "simulation_view",
 ]
@@ -693,6 +694,20 @@ def tracker_view(
     if not compact and inf.unseen:
         out.append(Text(f"Probabilities: {inf.method}.", style="dim" if rich else ""))
     return out
+
+
+def hand_view_lines(hv: HandView, rich: bool = False) -> list[RenderableType]:
+    """What a player can know at a point of a recorded hand (``tutor track``): a heading, the
+    last play, then :func:`tracker_view`."""
+    record = hv.record
+    head = Text(
+        f"{hv.player}'s view after play {hv.at} of {len(record.plays)} ({record.ruleset.name}).",
+        style="bold" if rich else "",
+    )
+    parts: list[RenderableType] = [head]
+    if hv.last_play is not None:
+        parts.append(Text(f"Last play: {hv.last_player}: {hv.last_play}"))
+    return parts + tracker_view(hv.view, record.style, rich)
 
 
 # -- solve ----------------------------------------------------------------------------------------
