@@ -21,7 +21,7 @@ from tutor.cli.core import (
     record_hand,
 )
 from tutor.game.errors import TutorError
-from tutor.search.defaults import EXACT_TIME_LIMIT, SAMPLES
+from tutor.search.defaults import EXACT_TIME_LIMIT
 
 
 @app.command(
@@ -82,7 +82,7 @@ def solve(
             result = evaluate(
                 record.state_at(n),
                 method,
-                samples=SAMPLES if samples is None else samples,
+                samples=samples,
                 time_limit=time_limit,
                 seed=seed,
                 workers=workers,

@@ -97,7 +97,7 @@ def evaluate(
     state: GameState,
     method: str = "auto",
     *,
-    samples: int = SAMPLES,
+    samples: int | None = None,
     time_limit: float | None = None,
     seed: int = 0,
     workers: int | None = 1,
@@ -107,11 +107,12 @@ def evaluate(
 ) -> Evaluation:
     """Value every legal move of the player to move (see the module docstring).
 
-    ``samples``, ``seed`` and ``workers`` (None: every core) apply to sampling, which calls
-    ``progress(done, samples)``, first with 0 as it starts. ``time_limit`` bounds either
-    method (exact default :data:`~tutor.search.defaults.EXACT_TIME_LIMIT`; sampling: none).
-    ``names`` and ``sides`` name the players and the sides in the result (default ``seat 0``
-    ..., ``side 0`` ...). Raises :class:`EvaluationError` for a position that cannot be
+    ``samples`` (default :data:`~tutor.search.defaults.SAMPLES`), ``seed`` and ``workers``
+    (None: one per core) apply to sampling, which calls ``progress(done, samples)``, first
+    with 0 as it starts. ``time_limit`` bounds either method (exact default
+    :data:`~tutor.search.defaults.EXACT_TIME_LIMIT`; sampling: none). ``names`` and ``sides``
+    name the players and the sides in the result (default ``seat 0`` ..., ``side 0`` ...).
+    Raises :class:`EvaluationError` for a position that cannot be
     evaluated, :class:`HiddenCardsError` for an exact solve of hidden cards, and the
     solver's or the analyser's errors.
     """
@@ -136,11 +137,12 @@ def evaluate(
         result = exact_analysis(state, time_limit=limit)
     else:
         limit = time_limit
+        k = SAMPLES if samples is None else samples
         if progress is not None:
-            progress(0, samples)
+            progress(0, k)
         result = analyse(
             state,
-            samples=samples,
+            samples=k,
             time_limit=time_limit,
             seed=seed,
             workers=workers,
