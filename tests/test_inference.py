@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from math import comb
+from pathlib import Path
 
 import networkx as nx
 import pytest
@@ -13,7 +14,7 @@ from hypothesis import strategies as st
 from positions import endgame, play
 
 from tutor.counting.assignment import AssignmentModel, sample_deals
-from tutor.counting.inference import count_view, infer
+from tutor.counting.inference import ValueCell, count_view, hand_view, infer
 from tutor.counting.readings import SCOPA_CONFIDENCE, SETTEBELLO_CONFIDENCE, find_exclusions
 from tutor.counting.tracker import (
     STOCK,
@@ -27,6 +28,9 @@ from tutor.game.cards import FULL_DECK, SETTEBELLO, indexes_of, mask_of, parse_c
 from tutor.game.errors import TutorError
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move
+from tutor.records.recordfile import load_path
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 
 NAMES = ["West", "North", "East", "South"]
 
@@ -449,3 +453,54 @@ def test_positions_that_do_not_hold_together_are_tutor_errors(scopa: Ruleset) ->
     with pytest.raises(CountingError, match="inconsistent"):
         infer(bad, 0)
     assert issubclass(CountingError, TutorError)
+
+
+# -- what the tracker's table shows, computed here rather than by the renderer -----------------
+
+
+def test_value_cells_agree_with_the_holdings() -> None:
+    record = load_path(EXAMPLES / "partial-view.yaml")[0]
+    view = count_view(record.state_at(20), 0, record.players, record.style)
+    inf = view.inference
+    assert inf.players_in_doubt == [s for s in inf.holdings if s != STOCK] != []
+    for seat in inf.players_in_doubt:
+        row = inf.holdings[seat]
+        for v in range(1, 11):
+            cell = inf.value_cell(seat, v)
+            statuses = {h.status for c, h in row.items() if VALUE_OF[c] == v}
+            if not statuses:
+                assert cell == ValueCell("none", None, False)
+            elif "must" in statuses:
+                assert cell.status == "must"
+            elif statuses == {"cannot"}:
+                assert cell.status == "cannot"
+            else:
+                assert cell.status == "may" and cell.probability == inf.probability_any(seat, v)
+    active = {id(a) for a in inf.active}
+    assert inf.readings_in_force == [
+        e for e in inf.exclusions if e.dropped is None and id(e) in active
+    ]
+    assert inf.readings_given_up == [e for e in inf.exclusions if e.dropped is not None]
+
+
+def test_cards_to_deal_in_scopa() -> None:
+    record = load_path(EXAMPLES / "seed003-scopa.yaml")[0]
+    inf = count_view(record.state_at(10), 1, record.players, record.style).inference
+    assert inf.stock == inf.capacity[STOCK] > 0
+    expected = sum(inf.to_deal(v) or 0.0 for v in range(1, 11))
+    assert expected == pytest.approx(inf.stock)
+    last = count_view(record.state_at(31), 1, record.players, record.style).inference
+    assert last.stock is None and last.to_deal(7) is None
+
+
+def test_hand_view_gives_the_json_of_track() -> None:
+    record = load_path(EXAMPLES / "scopone-hand.yaml")[0]
+    hv = hand_view(record, 1, 12)
+    data = hv.to_json()
+    assert list(data)[:5] == ["file", "hand", "player", "at", "total_plays"]
+    assert data["file"] == record.path and data["player"] == "West" and data["at"] == 12
+    assert data["total_plays"] == 36
+    assert {k: v for k, v in data.items() if k not in list(data)[:5]} == hv.view.to_json(
+        record.style
+    )
+    assert hand_view(record, 1).at == 36

@@ -287,14 +287,11 @@ def test_examples_round_trip_in_every_style(style: str) -> None:
 
 def test_explain_colours_only_the_card_in_a_laid_play() -> None:
     # Was: on a terminal "laid" took the red of the 7♦ before it.
-    from tutor.game.captures import explain_card
+    from tutor.game.captures import explain_play
     from tutor.game.cards import ITALIAN, parse_card
 
     rules = load_ruleset("scopa")
-    card = parse_card("7D")
-    table = rendering.explain_table(
-        card, [], explain_card(0, card.index, rules, ITALIAN), rules, ITALIAN, rich=True
-    )
+    table = rendering.explain_table(explain_play(parse_card("7D"), [], rules, ITALIAN), rich=True)
     out = fancy_text(table, width=100)
     assert "\x1b[31m7♦\x1b[0m laid" in out
 

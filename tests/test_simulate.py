@@ -14,7 +14,7 @@ from tutor.game.rules import load_ruleset
 from tutor.game.scoring import score_captures
 from tutor.game.state import random_deal
 from tutor.search.players import RandomPlayer
-from tutor.search.simulate import SimulationError, play_hand, simulate
+from tutor.search.simulate import SimulationError, SimulationResult, play_hand, simulate
 
 runner = CliRunner()
 PLAIN_ENV: dict[str, str | None] = {"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "NO_COLOR": None}
@@ -129,3 +129,13 @@ def test_cli_simulate_bad_ruleset() -> None:
     result = run("simulate", "--ruleset", "nope", "--hands", "1")
     assert result.exit_code == 3
     assert "unknown ruleset" in result.stderr
+
+
+def test_stronger_only_when_the_interval_of_the_difference_excludes_zero() -> None:
+    def result(diffs: list[float]) -> SimulationResult:
+        return SimulationResult("scopa", ("a", "b"), 0, len(diffs), 2 * len(diffs), [], diffs)
+
+    assert result([1.0, 2.0, 1.5, 2.5]).stronger() == 0
+    assert result([-1.0, -2.0, -1.5, -2.5]).stronger() == 1
+    assert result([1.0, -1.0, 2.0, -2.0]).stronger() is None
+    assert result([3.0]).stronger() is None  # one pair: the interval is unbounded

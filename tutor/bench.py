@@ -209,10 +209,29 @@ def bench_search(positions: int = 5, budget: float = 1.0, workers: int = 2) -> F
     return bench_search_move(positions=positions, budget=budget, workers=workers)
 
 
-def run_all(names: list[str] | None = None) -> dict[str, Figures]:
-    """Run the named benchmarks (default: all registered) with their default sizes."""
+def run_all(
+    names: list[str] | None = None,
+    starting: Callable[[str], None] | None = None,
+    skipped: Callable[[str, Exception], None] | None = None,
+) -> dict[str, Figures]:
+    """Run the named benchmarks (default: all registered) with their default sizes.
+
+    ``starting(name)`` is called before each. A benchmark that cannot run here (a file it
+    reads is missing or bad: OSError or TutorError) is skipped, reported to
+    ``skipped(name, error)`` and given the figures ``{"skipped": message}``; the others run.
+    """
     chosen = list(BENCHMARKS) if names is None else names
-    return {name: BENCHMARKS[name]() for name in chosen}
+    results: dict[str, Figures] = {}
+    for name in chosen:
+        if starting is not None:
+            starting(name)
+        try:
+            results[name] = BENCHMARKS[name]()
+        except (OSError, TutorError) as exc:
+            if skipped is not None:
+                skipped(name, exc)
+            results[name] = {"skipped": str(exc)}
+    return results
 
 
 def bench_search_move(

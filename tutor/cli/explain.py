@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
@@ -15,10 +15,9 @@ from tutor.cli.core import (
     human_console,
     print_json,
 )
-
-if TYPE_CHECKING:
-    pass
-
+from tutor.game.captures import explain_play, parse_table
+from tutor.game.cards import NotationError, parse_card
+from tutor.game.rules import load_ruleset
 
 # -- explain -----------------------------------------------------------------------------------
 
@@ -64,54 +63,22 @@ def explain(
     json_out: JsonOption = False,
 ) -> None:
     """Every capture CARD may make on the table, and the rule that forbids each of the others."""
-    from tutor.game.captures import explain_card
-    from tutor.game.cards import NotationError, cards_of, format_card, parse_card
-    from tutor.game.rules import load_ruleset
-
     style = deck_style(deck)
     rules = load_ruleset(ruleset)
     try:
         played = parse_card(card, style)
     except NotationError as exc:
         raise InputError(f"CARD: {exc}") from None
-    laid = []
-    for token in table.replace(",", " ").split():
-        try:
-            c = parse_card(token, style)
-        except NotationError as exc:
-            raise InputError(f"--table: {exc}") from None
-        if c in laid:
-            raise InputError(f"--table: {format_card(c, style)} is named twice")
-        if c == played:
-            raise InputError(
-                f"--table: {format_card(c, style)} is the card being played; "
-                "it cannot be on the table too"
-            )
-        laid.append(c)
-    mask = 0
-    for c in laid:
-        mask |= c.bit
-    options = explain_card(mask, played.index, rules, style)
+    try:
+        laid = parse_table(table, played, style)
+    except NotationError as exc:
+        raise InputError(f"--table: {exc}") from None
+    explanation = explain_play(played, laid, rules, style)
     if json_out:
-        print_json(
-            {
-                "ruleset": rules.name,
-                "deck": style.name,
-                "card": format_card(played, style),
-                "table": [format_card(c, style) for c in laid],
-                "options": [
-                    {
-                        "capture": [format_card(c, style) for c in sorted(cards_of(o.capture))],
-                        "legal": o.legal,
-                        "reason": o.reason,
-                        "sweeps": bool(o.capture) and o.capture == mask,
-                    }
-                    for o in options
-                ],
-            }
-        )
+        print_json(explanation.to_json())
         return
+    # lazy: rich loads only for human output
     from tutor.render.terminal import emit, explain_table
 
     console, fancy = human_console()
-    emit(console, explain_table(played, laid, options, rules, style, fancy))
+    emit(console, explain_table(explanation, fancy))

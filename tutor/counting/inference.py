@@ -48,10 +48,27 @@ from tutor.counting.deductions import Deduction, Holding, find_deductions
 from tutor.counting.odds import chance_of_value
 from tutor.counting.readings import Exclusion
 from tutor.counting.tracker import OUT, STOCK, Board, seat_names, track, viewer_state
+from tutor.game.captures import VALUE_OF
 from tutor.game.cards import VALUE_MASKS, Style, format_card, indexes_of
 from tutor.game.state import GameState
+from tutor.records.record import HandRecord
 
-__all__ = ["Inference", "CountView", "infer", "count_view"]
+__all__ = ["Inference", "CountView", "ValueCell", "HandView", "infer", "count_view", "hand_view"]
+
+
+@dataclass(frozen=True)
+class ValueCell:
+    """What the viewer can say about one player holding a value: a cell of the tracker's
+    players x values table."""
+
+    status: str
+    """``none`` (no unseen card of the value), ``must`` (holds one), ``cannot`` (holds none)
+    or ``may``."""
+    probability: float | None
+    """``may`` only: P(holds at least one card of the value), with the readings."""
+    reading: bool
+    """Whether it rests on a reading of behaviour: a must or cannot that the facts alone do not
+    give, or a probability that the readings move (to the percent)."""
 
 
 @dataclass
@@ -93,6 +110,53 @@ class Inference:
     def probability_any_facts(self, seat: int, value: int) -> float:
         """The same on the facts alone: the hypergeometric value, as if no reading were made."""
         return chance_of_value(self.state, seat, value)
+
+    def value_cell(self, seat: int, value: int) -> ValueCell:
+        """What can be said about ``seat`` (another player) holding a card of ``value``."""
+        row = self.holdings.get(seat, {})
+        cards = [c for c in row if VALUE_OF[c] == value]
+        if not cards:
+            return ValueCell("none", None, False)
+        musts = [row[c] for c in cards if row[c].status == "must"]
+        if musts:
+            return ValueCell("must", None, all(h.basis == "inference" for h in musts))
+        if all(row[c].status == "cannot" for c in cards):
+            return ValueCell("cannot", None, any(row[c].basis == "inference" for c in cards))
+        p = self.probability_any(seat, value)
+        # A reading about anyone can change the figure: say so when the facts alone give another.
+        moved = bool(self.active) and round(100 * p) != round(
+            100 * self.probability_any_facts(seat, value)
+        )
+        return ValueCell("may", p, moved)
+
+    @property
+    def players_in_doubt(self) -> list[int]:
+        """The other seats with cards the viewer has not seen (the rows of the tracker's table)."""
+        return [h for h in self.holdings if h != STOCK]
+
+    @property
+    def stock(self) -> int | None:
+        """How many unseen cards are still to be dealt (None when no deal is to come)."""
+        return self.capacity.get(STOCK, 0) if STOCK in self.holdings else None
+
+    def to_deal(self, value: int) -> float | None:
+        """The expected number of cards of ``value`` still to be dealt (None: none unseen)."""
+        held = [
+            h.probability for c, h in self.holdings.get(STOCK, {}).items() if VALUE_OF[c] == value
+        ]
+        return sum(held) if held else None
+
+    @property
+    def readings_in_force(self) -> list[Exclusion]:
+        """The readings of behaviour in force, in the order they were made."""
+        return [
+            e for e in self.exclusions if e.dropped is None and any(e is a for a in self.active)
+        ]
+
+    @property
+    def readings_given_up(self) -> list[Exclusion]:
+        """The readings given up, because the plays that followed contradict them."""
+        return [e for e in self.exclusions if e.dropped is not None]
 
     def status(self, seat: int, card: int) -> str:
         h = self.holdings.get(seat, {}).get(card)
@@ -288,3 +352,47 @@ def count_view(
     """Board and inference for ``viewer``; ``hide`` first reduces ``state`` to their view."""
     view = viewer_state(state, viewer) if hide else state
     return CountView(track(view, viewer, names, style), infer(view, viewer, names, style=style))
+
+
+@dataclass
+class HandView:
+    """What one player can count and infer at one point of a recorded hand (``tutor track``)."""
+
+    record: HandRecord
+    hand: int
+    """The hand's number in its file (1 = the first)."""
+    seat: int
+    at: int
+    """Plays made."""
+    view: CountView
+    last_player: str | None = None
+    """Who made the last of those plays (None before the first)."""
+
+    @property
+    def player(self) -> str:
+        return self.record.players[self.seat]
+
+    @property
+    def last_play(self) -> str | None:
+        """The last play as the record writes it (None before the first)."""
+        return self.record.plays[self.at - 1].text if self.at else None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "file": self.record.path,
+            "hand": self.hand,
+            "player": self.player,
+            "at": self.at,
+            "total_plays": len(self.record.plays),
+            **self.view.to_json(self.record.style),
+        }
+
+
+def hand_view(record: HandRecord, seat: int, at: int | None = None, hand: int = 1) -> HandView:
+    """What ``seat`` can know after the first ``at`` plays of ``record`` (default: all): only
+    their own cards and the cards played count as seen, whatever else the record gives."""
+    n = len(record.plays) if at is None else at
+    state = record.state_at(n)
+    view = count_view(state, seat, record.players, record.style)
+    last = record.players[state.stack[-1].seat] if state.stack else None
+    return HandView(record, hand, seat, n, view, last)

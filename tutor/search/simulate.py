@@ -162,6 +162,16 @@ class SimulationResult:
         """A's points minus B's per hand, with the interval over duplicate deals."""
         return interval(self.diffs)
 
+    def stronger(self) -> int | None:
+        """The player (0: A, 1: B) whose points per hand are higher beyond doubt (the 95%
+        interval of the difference excludes zero), or None when it does not say."""
+        diff = self.difference()
+        if diff.low > 0:
+            return 0
+        if diff.high < 0:
+            return 1
+        return None
+
     def hand_win_rate(self, who: int) -> float:
         if not self.outcomes:
             return 0.0
@@ -207,12 +217,15 @@ def simulate(
     deals: int | None = None,
     matches: int | None = None,
     seed: int = 0,
-    workers: int = 1,
+    workers: int | None = 1,
     progress: Progress | None = None,
     time_limit: float | None = None,
 ) -> SimulationResult:
     """Play ``deals`` duplicate deals (each twice, sides exchanged) or ``matches`` duplicate
-    matches between ``players[0]`` (A) and ``players[1]`` (B)."""
+    matches between ``players[0]`` (A) and ``players[1]`` (B).
+
+    ``workers`` processes play them (None: one per core). ``progress(done, total)`` is called
+    with 0 as the games start, then after each deal or match."""
     rules = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
     if len(players) != 2:
         raise SimulationError(f"give two players (A,B), not {len(players)}")
@@ -230,6 +243,8 @@ def simulate(
     if deals is not None:
         if deals < 1:
             raise SimulationError(f"the number of deals must be at least 1, not {deals}")
+        if progress is not None:
+            progress(0, deals)
         done, stop = run_parallel(
             _play_deal,
             [(rules, specs, seed, d) for d in range(deals)],
@@ -254,6 +269,8 @@ def simulate(
     assert matches is not None
     if matches < 1:
         raise SimulationError(f"the number of matches must be at least 1, not {matches}")
+    if progress is not None:
+        progress(0, matches)
     done, stop = run_parallel(
         _play_match,
         [(rules, specs, seed, m) for m in range(matches)],

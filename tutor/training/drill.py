@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,6 +43,8 @@ __all__ = [
     "answer_problem",
     "parse_values",
     "default_names",
+    "DrillAnswer",
+    "DrillSession",
 ]
 
 KINDS = ("unmatched", "holder", "mixed")
@@ -335,3 +338,136 @@ def check_answer(question: DrillQuestion, answer: str) -> DrillResult:
     return DrillResult(
         False, f"Not quite ({'; '.join(parts)}). Unmatched: {expected}.", list(question.explanation)
     )
+
+
+# -- a session: questions in a row, answers read and checked, the score -----------------------
+
+
+@dataclass
+class DrillAnswer:
+    """A question with the answer given and whether it was right."""
+
+    question: DrillQuestion
+    answer: str
+    result: DrillResult
+
+    def to_json(self) -> dict[str, Any]:
+        return {**self.question.to_json(), "answer": self.answer.strip(),
+                "correct": self.result.correct}  # fmt: skip
+
+
+class DrillSession:
+    """A drill of ``rounds`` questions drawn from one seed, driven by :meth:`run`.
+
+    The session asks each question, reads answers until one can be read (a slip is said and
+    asked again, see :func:`answer_problem`), checks it, explains it and keeps the score; the
+    caller only supplies the input and output, so a terminal, a test or another program can
+    drive it.
+
+    >>> lines = iter(["2 X", "none"])
+    >>> shown, said = [], []
+    >>> d = DrillSession("scopa", seed=1, rounds=1, kind="unmatched")
+    >>> d.run(lambda: next(lines, None), shown.append, said.append)
+    >>> shown[0].splitlines()[1], said
+    ('Question 1 of 1', ["'X' is not a value: type numbers 1-10 ... or none; try again"])
+    >>> d.asked, d.summary()
+    (1, 'Score: 0 of 1.')
+    """
+
+    def __init__(
+        self,
+        ruleset: str | Ruleset,
+        seed: int | None = None,
+        rounds: int = 5,
+        kind: str = "mixed",
+        players: str = "greedy",
+        style: Style | str | None = None,
+    ) -> None:
+        if kind not in KINDS:
+            raise ValueError(f"unknown drill kind {kind!r}; choose one of {', '.join(KINDS)}")
+        if players not in PLAYER_KINDS:
+            raise ValueError(
+                f"unknown players {players!r}; choose one of {', '.join(PLAYER_KINDS)}"
+            )
+        self.rules = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+        self.seed = random.randrange(10**6) if seed is None else seed
+        """The seed (drawn at random when none is given): the same seed asks the same questions."""
+        self.rounds = rounds
+        self.kind = kind
+        self.players = players
+        self.style = get_style(style)
+        self.answers: list[DrillAnswer] = []
+        self.stopped = False
+        """Whether the input ended before every question was answered."""
+        self._rng = random.Random(self.seed)
+
+    @property
+    def asked(self) -> int:
+        """Questions answered so far."""
+        return len(self.answers)
+
+    @property
+    def right(self) -> int:
+        return sum(a.result.correct for a in self.answers)
+
+    def summary(self) -> str:
+        return f"Score: {self.right} of {self.asked}."
+
+    def next_question(self) -> DrillQuestion:
+        """The next question (each one draws from the session's generator)."""
+        return make_question(
+            self.rules, self._rng, kind=self.kind, players=self.players, style=self.style
+        )
+
+    def check(self, question: DrillQuestion, answer: str) -> DrillResult:
+        """Check ``answer`` and count it."""
+        result = check_answer(question, answer)
+        self.answers.append(DrillAnswer(question, answer, result))
+        return result
+
+    def run(
+        self,
+        read: Callable[[], str | None],
+        show: Callable[[str], None],
+        say: Callable[[str], None],
+    ) -> None:
+        """Ask every question: ``show`` gets the text of each question and of each verdict,
+        ``read()`` gives the next line typed (None: the input is over, and the drill stops),
+        ``say`` gets the messages about the session (a slip, the end of the input)."""
+        for number in range(1, self.rounds + 1):
+            q = self.next_question()
+            show(f"\nQuestion {number} of {self.rounds}\n" + "\n".join(q.position) + "\n"
+                 + q.question + "\n")  # fmt: skip
+            line = self._read_answer(q, read, say)
+            if line is None:
+                self.stopped = True
+                say("no more answers: the drill stops")
+                return
+            result = self.check(q, line)
+            show(result.message + "\n" + "\n".join(result.explanation) + "\n")
+
+    @staticmethod
+    def _read_answer(
+        question: DrillQuestion, read: Callable[[], str | None], say: Callable[[str], None]
+    ) -> str | None:
+        """The next readable answer (None at the end): blank lines are skipped, a slip is said
+        and asked again."""
+        while True:
+            line = read()
+            if line is None:
+                return None
+            if not line.strip():
+                continue
+            problem = answer_problem(question, line)
+            if problem is None:
+                return line
+            say(f"{problem}; try again")
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seed": self.seed,
+            "ruleset": self.rules.name,
+            "right": self.right,
+            "asked": self.asked,
+            "questions": [a.to_json() for a in self.answers],
+        }

@@ -41,8 +41,10 @@ tutor.training.live.LiveError: play 2: Ada cannot play 7H: it is in your hand
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from tutor.counting.inference import CountView, count_view
 from tutor.game.cards import (
@@ -54,6 +56,7 @@ from tutor.game.cards import (
     format_card,
     format_cards,
     get_style,
+    parse_card_set,
     parse_cards,
 )
 from tutor.game.errors import TutorError
@@ -62,7 +65,15 @@ from tutor.game.state import GameState, Move, parse_play
 from tutor.records.record import HandRecord, PlayEntry, RecordError, player_named
 from tutor.records.recordfile import load_path, save
 
-__all__ = ["LiveError", "LiveSession", "Entry", "PROTOCOL", "protocol", "intro"]
+__all__ = [
+    "LiveError",
+    "LiveSession",
+    "Entry",
+    "LiveUpdate",
+    "PROTOCOL",
+    "protocol",
+    "intro",
+]
 
 _COMMANDS = {"undo", "quit", "exit", "q", "help", "?", "board", "show"}
 
@@ -128,6 +139,30 @@ class Entry:
     text: str
     """A one-line summary, e.g. ``play 3: Ada: 7D x 2C 5S``."""
     message: str = ""
+
+
+@dataclass
+class LiveUpdate:
+    """Where the session is after an accepted line: the entry, the plays so far, what is due
+    next, and the tracker's board once the viewer's cards are in (None before)."""
+
+    entry: Entry
+    plays: int
+    next: str
+    """The prompt for the next line, e.g. ``play 4: Ada``."""
+    analysis: CountView | None
+    style: Style
+
+    def to_json(self) -> dict[str, Any]:
+        """One line of ``tutor live --json``."""
+        return {
+            "entry": self.entry.kind,
+            "text": self.entry.text,
+            "message": self.entry.message,
+            "plays": self.plays,
+            "next": self.next,
+            "analysis": None if self.analysis is None else self.analysis.to_json(self.style),
+        }
 
 
 @dataclass
@@ -307,6 +342,56 @@ class LiveSession:
         state = self.state()
         return f"play {len(self.plays) + 1}: {self.players[state.turn]}"
 
+    def update(self, entry: Entry) -> LiveUpdate:
+        """The session after ``entry``: with the board when the viewer's cards are in."""
+        on_board = self.phase() in ("play", "over")
+        analysis = self.analysis() if on_board else None
+        return LiveUpdate(entry, len(self.plays), self.prompt(), analysis, self.style)
+
+    # -- a session driven line by line -----------------------------------------------------------
+
+    def run(
+        self,
+        read: Callable[[], str | None],
+        show: Callable[[LiveUpdate], None],
+        say: Callable[[str], None],
+        warn: Callable[[str], None],
+        numbered: bool = False,
+    ) -> str:
+        """Read and apply lines until the hand is over (``over``), the input ends (``end``)
+        or the player quits (``quit``), which is returned.
+
+        ``read()`` gives the next line (None: the input is over). Each accepted line is
+        echoed to ``say`` and its :class:`LiveUpdate` passed to ``show``; ``help`` goes to
+        ``say``; a line that cannot be accepted is explained to ``warn`` (with its number
+        when ``numbered``, for scripted input) and the session goes on.
+        """
+        lineno = 0
+        while self.phase() != "over":
+            line = read()
+            if line is None:
+                return "end"
+            lineno += 1
+            try:
+                entry = self.enter(line)
+            except LiveError as exc:
+                warn(f"line {lineno}: {exc}" if numbered else str(exc))
+                continue
+            if entry.kind == "blank":
+                continue
+            if entry.kind == "quit":
+                return "quit"
+            if entry.kind == "help":
+                say(entry.message.rstrip())
+                continue
+            if entry.kind == "board" and self.phase() not in ("play", "over"):
+                warn(f"the board comes once your cards are in; next: {self.prompt()}")
+                continue
+            if entry.kind != "board":
+                say(entry.text + (f" ({entry.message})" if entry.message else ""))
+            show(self.update(entry))
+        return "over"
+
     # -- entering lines --------------------------------------------------------------------------
 
     def enter(self, line: str) -> Entry:
@@ -342,15 +427,9 @@ class LiveSession:
 
     def _cards(self, text: str, what: str) -> list[Card]:
         try:
-            cards = parse_cards(text, self.style)
+            return parse_card_set(text, self.style, what)
         except NotationError as exc:
             raise LiveError(str(exc)) from None
-        seen: set[Card] = set()
-        for c in cards:
-            if c in seen:
-                raise LiveError(f"{format_card(c, self.style)} is named twice in {what}")
-            seen.add(c)
-        return cards
 
     def _not_a_play(self, text: str, what: str) -> None:
         """LiveError when ``text`` looks like a play while ``what`` is due."""
