@@ -1,0 +1,65 @@
+"""What the mover can know: their own view of a position, and when counting pins every card.
+
+The review judges each decision from the mover's seat only (``docs/review.md``). Two helpers
+say what that seat knows:
+
+- :func:`mover_view`: the position as the player to move saw it (other hands and the cards
+  still to be dealt unknown), whatever the caller's state shows;
+- :func:`known_world`: the one deal consistent with the facts, when there is only one — every
+  unseen card is in a single other hand and nothing is left to deal (always so in the last deal
+  of two-player scopa, and in scopone once only one other player holds cards). The exact solver
+  then judges the decision with no sampling at all.
+
+>>> from tutor.game.rules import load_ruleset
+>>> from tutor.game.state import GameState
+>>> s = GameState.from_cards(load_ruleset("scopa"), "2C 5S", [["7D", "4C"], ["3B", "6S"]])
+>>> view = mover_view(s)
+>>> view.unknown, known_world(view).hands == s.hands
+([0, 2], True)
+"""
+
+from __future__ import annotations
+
+from tutor.counting.tracker import viewer_state
+from tutor.game.state import GameState
+
+__all__ = ["mover_view", "known_world"]
+
+
+def mover_view(state: GameState) -> GameState:
+    """``state`` as the player to move knows it: the other hands and the deals to come hidden.
+
+    A state that already is such a view is returned as it is (no copy).
+    """
+    seat = state.turn
+    others_known = any(h for s, h in enumerate(state.hands) if s != seat)
+    future_known = any(k for deal in state.deals[state.deal_index :] for k, _ in deal)
+    if not others_known and not future_known:
+        return state
+    return viewer_state(state, seat)
+
+
+def known_world(view: GameState) -> GameState | None:
+    """The full-information position the facts pin down from the mover's seat, or None.
+
+    Only cards seen count (no reading of behaviour): the deal is known when every unseen card
+    must be in one other player's hand, which holds exactly that many unknown cards, and no
+    card is left to deal. The copy has no history (``stack`` is empty).
+    """
+    seat = view.turn
+    if view.unknown[seat]:
+        return None
+    holders = [s for s in range(view.rules.players) if s != seat and view.unknown[s]]
+    unseen = view.unplaced()
+    if any(u for deal in view.deals[view.deal_index :] for _, u in deal):
+        return None  # cards still to deal, in an order nobody knows
+    if len(holders) > 1 or (not holders and unseen):
+        return None
+    world = view.copy()
+    if holders:
+        (h,) = holders
+        if view.unknown[h] != unseen.bit_count():
+            return None  # some unseen cards are out of play: which ones is not known
+        world.hands[h] |= unseen
+        world.unknown[h] = 0
+    return world
