@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -17,10 +18,19 @@ from tutor.game.rules import load_ruleset
 from tutor.game.state import GameState, Move
 from tutor.records.record import load_path, record_from_moves
 from tutor.review.hands import known_hands, reveal_hands
-from tutor.review.judge import CLASSES, THRESHOLDS, JudgeError, Settings, classify, judge
+from tutor.review.judge import (
+    CLASSES,
+    THRESHOLDS,
+    JudgeError,
+    Judgement,
+    Settings,
+    classify,
+    judge,
+)
+from tutor.review.observations import Observation
 from tutor.review.planted import plant_missed_scopa
-from tutor.review.review import review_record
-from tutor.search.analysis import analyse
+from tutor.review.review import review_record, weigh
+from tutor.search.analysis import MoveEstimate, analyse
 from tutor.search.players import ChitarrellaPlayer, seat_view
 from tutor.search.solver import solve
 
@@ -55,8 +65,8 @@ def test_thresholds_table() -> None:
 def test_the_docs_give_the_same_thresholds() -> None:
     text = (ROOT / "docs" / "review.md").read_text(encoding="utf-8")
     for (name, low), nxt in zip(THRESHOLDS, [*THRESHOLDS[1:], None], strict=True):
-        hi = f"{nxt[1]:g}" if nxt else ""
-        assert f"| `{name}` | {low:g} | {hi} |" in text
+        hi = f" {nxt[1]:g} " if nxt else " "
+        assert f"| `{name}` | {low:g} |{hi}|" in text
 
 
 # -- exact where exact is possible -------------------------------------------------------------
@@ -309,3 +319,21 @@ def test_bad_input_gets_one_line(args: tuple[str, ...], code: int, fragment: str
     result = run(*args)
     assert result.exit_code == code, result.output
     assert "Traceback" not in result.output and fragment in result.stderr
+
+
+def test_a_maxim_is_not_a_verdict() -> None:
+    """Where a maxim and the analysis disagree, the review says both, with the numbers."""
+    played, other = Move(6, 0), Move(16, 0)
+    moves = (MoveEstimate(played, 1.0, 0.9, 1.1, 50), MoveEstimate(other, 0.6, 0.5, 0.7, 50))
+    j = Judgement(played, played, 0.0, 0.0, 0.01, "best", False, False, 50, moves, "decided")
+    seven = Observation("offers-seven", "7D leaves 7D.", "do-not-offer-sevens", probability=0.0)
+    said = weigh(seven, j).text
+    assert said.startswith("7D leaves 7D. The maxim says: do not leave a seven")
+    assert "costs nothing" in said and "no opponent can hold a seven" in said
+    sweep = Observation("sweepable-table", "t.", "keep-the-table-above-ten", move=other)
+    assert "the analysis values 7C 0.40 lower" in weigh(sweep, j).text
+    bad = replace(j, best=other, cost=0.7, low=0.6, high=0.8, classification="mistake")
+    assert weigh(seven, bad) == seven  # the maxim and the analysis agree: nothing to add
+    praise = Observation("took-scopa", "t.", "take-the-scopa", against=False)
+    assert "the analysis finds 7C better by 0.70" in weigh(praise, bad).text
+    assert weigh(praise, replace(bad, uncertain=True)) == praise  # no claim the samples lack

@@ -32,7 +32,9 @@ BROWSER = shutil.which("chromium") or shutil.which("chromium-browser")
 
 @pytest.fixture(scope="module")
 def review() -> Review:
-    return review_record(load_path(SEED003)[0], ["You", "Ada"], settings=FAST, hindsight_values=True)
+    return review_record(
+        load_path(SEED003)[0], ["You", "Ada"], settings=FAST, hindsight_values=True
+    )
 
 
 def test_the_page_is_self_contained(review: Review) -> None:
@@ -137,7 +139,9 @@ def _render(page: Path, shot: Path, width: int, height: int) -> str:
 
 @pytest.mark.skipif(BROWSER is None, reason="chromium is not installed (.ci/run installs it)")
 @pytest.mark.parametrize(("width", "height"), [(1366, 1800), (390, 1600)], ids=["laptop", "phone"])
-def test_the_page_renders_in_chromium(review: Review, tmp_path: Path, width: int, height: int) -> None:
+def test_the_page_renders_in_chromium(
+    review: Review, tmp_path: Path, width: int, height: int
+) -> None:
     page = tmp_path / "review.html"
     page.write_text(review_page(review), encoding="utf-8")
     shot = tmp_path / f"review-{width}.png"

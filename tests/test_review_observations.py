@@ -10,8 +10,8 @@ import re
 from pathlib import Path
 
 import pytest
-
 from positions import endgame
+
 from tutor.counting.tracker import sweep_value
 from tutor.game.cards import CARDS
 from tutor.game.rules import Ruleset, load_ruleset

@@ -58,7 +58,7 @@ h2 { font-size: 1.2rem; margin: 28px 0 10px; }
 .badge { display: inline-block; border-radius: 6px; padding: 1px 9px; color: #fff;
   font-weight: 700; font-size: .9rem; letter-spacing: .02em; }
 .badge.uncertain { outline: 2px dashed rgba(0,0,0,.35); outline-offset: 1px; }
-.chart svg { width: 100%; height: auto; display: block; }
+.chart svg { width: 100%; max-width: 680px; height: auto; display: block; margin: 0 auto; }
 table { border-collapse: collapse; }
 .legend td, .legend th { padding: 3px 10px 3px 0; text-align: left; font-size: .92rem; }
 .play { background: var(--card); border: 1px solid var(--line); border-left: 6px solid #c7ced6;

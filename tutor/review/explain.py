@@ -19,21 +19,17 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from tutor.counting.tracker import a_value, flipped_values, value_word, viewer_state
-from tutor.game.captures import VALUE_OF, table_sum
-from tutor.game.cards import Style, format_cards, indexes_of
+from tutor.game.captures import table_sum
+from tutor.game.cards import Style, format_cards
 from tutor.game.state import Move
 from tutor.records.record import HandRecord
 from tutor.review.hands import reveal_hands
-from tutor.review.judge import Settings, value_moves
-from tutor.review.observations import Choices, Observation
+from tutor.review.judge import Settings, json_number, value_moves
+from tutor.review.observations import Choices, Observation, unmatched_values
 from tutor.review.review import ReviewError, decision_seed
 from tutor.search.analysis import MoveEstimate
 
 __all__ = ["MoveExplanation", "PositionExplanation", "explain_position"]
-
-
-def _num(x: float) -> float | None:
-    return round(x, 4) if x == x and abs(x) != float("inf") else None
 
 
 @dataclass(frozen=True)
@@ -110,9 +106,9 @@ class MoveExplanation:
             "sweep": sweep,
             "flipped": list(self.flipped),
             "unmatched": list(self.unmatched),
-            "value": None if v is None or not v.n else _num(v.value),
-            "low": None if v is None or not v.n else _num(v.low),
-            "high": None if v is None or not v.n else _num(v.high),
+            "value": None if v is None or not v.n else json_number(v.value),
+            "low": None if v is None or not v.n else json_number(v.low),
+            "high": None if v is None or not v.n else json_number(v.high),
             "observations": [o.to_json() for o in self.observations],
         }
 
@@ -153,13 +149,6 @@ class PositionExplanation:
             "seed": self.seed,
             "moves": [m.to_json(style) for m in self.moves],
         }
-
-
-def _unmatched(captured: int) -> tuple[int, ...]:
-    counts = [0] * 11
-    for i in indexes_of(captured):
-        counts[VALUE_OF[i]] += 1
-    return tuple(v for v in range(1, 11) if counts[v] % 2)
 
 
 def explain_position(
@@ -213,7 +202,7 @@ def explain_position(
                 choices.after(m).table if not choices.after(m).is_over() else 0,
                 choices.sweep(m),
                 flipped,
-                _unmatched(after),
+                unmatched_values(after),
                 est,
                 tuple(obs),
             )

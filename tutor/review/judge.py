@@ -57,6 +57,7 @@ __all__ = [
     "judge",
     "value_moves",
     "hindsight",
+    "json_number",
 ]
 
 CLASSES = ("forced", "best", "good", "inaccuracy", "mistake", "blunder")
@@ -181,14 +182,15 @@ class Hindsight:
             "label": self.label,
             "exact": self.exact,
             "best": self.best.text(style),
-            "cost": _num(self.cost),
-            "low": _num(self.low),
-            "high": _num(self.high),
+            "cost": json_number(self.cost),
+            "low": json_number(self.low),
+            "high": json_number(self.high),
             "moves": [m.to_json(style) for m in self.moves],
         }
 
 
-def _num(x: float) -> float | None:
+def json_number(x: float) -> float | None:
+    """A value for JSON: rounded to 4 places; None for an unbounded one."""
     return round(x, 4) if math.isfinite(x) else None
 
 

@@ -43,6 +43,7 @@ __all__ = [
     "CODE_MAXIM",
     "observe",
     "primiera_cards",
+    "unmatched_values",
     "OBSERVE_EXACT_TIME",
 ]
 
@@ -193,7 +194,10 @@ class Choices:
     """
 
     def __init__(
-        self, view: GameState, names: Sequence[str] | None, style: Style | str | None
+        self,
+        view: GameState,
+        names: Sequence[str] | None = None,
+        style: Style | str | None = None,
     ) -> None:
         self.view = view
         self.rules = view.rules
@@ -503,7 +507,8 @@ def _primiera_given(d: Choices, move: Move) -> list[Observation]:
                         values=values, cards=1 << move.card, probability=p)]  # fmt: skip
 
 
-def _unmatched(captured: int) -> tuple[int, ...]:
+def unmatched_values(captured: int) -> tuple[int, ...]:
+    """The values of which an odd number of cards is in ``captured`` (the rule of 48)."""
     counts = [0] * 11
     for i in indexes_of(captured):
         counts[VALUE_OF[i]] += 1
@@ -517,12 +522,12 @@ def _pairing(d: Choices, move: Move) -> list[Observation]:
     captured = 0
     for pile in d.view.captured:
         captured |= pile
-    before = _unmatched(captured)
+    before = unmatched_values(captured)
 
     def net(m: Move) -> int:
         if not m.capture:
             return 0
-        return len(_unmatched(captured | m.capture | 1 << m.card)) - len(before)
+        return len(unmatched_values(captured | m.capture | 1 << m.card)) - len(before)
 
     dealer_side = (rules.players - 1) % rules.sides
     matcher = d.seat % rules.sides == dealer_side
@@ -532,7 +537,7 @@ def _pairing(d: Choices, move: Move) -> list[Observation]:
     if not any((net(m) < n) if matcher else (net(m) > n) for m in d.legal if m != move):
         return []
     flipped = flipped_values(move.card, move.capture)
-    after = _unmatched(captured | move.capture | 1 << move.card)
+    after = unmatched_values(captured | move.capture | 1 << move.card)
     now = ", ".join(map(str, after)) or "none"
     verb = "unmatches" if all(v in after for v in flipped) else (
         "re-matches" if not any(v in after for v in flipped) else "flips")  # fmt: skip

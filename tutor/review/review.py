@@ -18,7 +18,6 @@ from its own seed (the review's seed and the play number), whatever else is revi
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -30,7 +29,15 @@ from tutor.game.rules import Ruleset
 from tutor.game.state import GameState, Move
 from tutor.records.record import HandRecord
 from tutor.review.hands import known_hands, reveal_hands
-from tutor.review.judge import CLASSES, Hindsight, Judgement, Settings, hindsight, judge
+from tutor.review.judge import (
+    CLASSES,
+    Hindsight,
+    Judgement,
+    Settings,
+    hindsight,
+    json_number,
+    judge,
+)
 from tutor.review.observations import MAXIMS, Observation, observe
 
 __all__ = [
@@ -53,10 +60,6 @@ class ReviewError(TutorError):
 def decision_seed(seed: int, play: int) -> int:
     """The seed of one decision's samples: the same whoever else is reviewed."""
     return seed * 1_000_003 + play
-
-
-def _num(x: float) -> float | None:
-    return round(x, 4) if math.isfinite(x) else None
 
 
 @dataclass(frozen=True)
@@ -83,9 +86,9 @@ class Decision:
             "player": self.player,
             "move": self.move.text(style),
             "best": j.best.text(style),
-            "cost": _num(j.cost),
-            "low": _num(j.low),
-            "high": _num(j.high),
+            "cost": json_number(j.cost),
+            "low": json_number(j.low),
+            "high": json_number(j.high),
             "class": j.classification,
             "uncertain": j.uncertain,
             "exact": j.exact,
@@ -275,6 +278,8 @@ def review_record(
     else:
         seats = []
         for p in players:
+            if isinstance(p, str) and p not in record.players:
+                raise ReviewError(f"{p}: no such player (players: {', '.join(record.players)})")
             seat = p if isinstance(p, int) else record.seat_of(p)
             if seat not in seats:
                 seats.append(seat)
