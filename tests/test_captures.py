@@ -15,6 +15,7 @@ from tutor.game.captures import (
     capture_table,
     explain_card,
     legal_captures,
+    sweep_value,
     table_sum,
 )
 from tutor.game.cards import FULL_DECK, format_cards, mask_of, parse_card, parse_cards
@@ -189,3 +190,20 @@ def test_explain_agrees_with_legal_captures(
     # Every subset that sums to the card is listed, legal or not, and the lay option last.
     assert {o.capture for o in opts[:-1]} == {m for m, _ in all_sums(table)[VALUE_OF[card]]}
     assert opts[-1].capture == 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(table=st.integers(0, FULL_DECK), precedence=st.sampled_from(PRECEDENCES))
+def test_sweep_value_is_the_one_card_that_takes_the_whole_table(
+    table: int, precedence: str
+) -> None:
+    # keep tables small, as in play
+    small = 0
+    for i in range(40):
+        if table >> i & 1 and small.bit_count() < 5:
+            small |= 1 << i
+    value = sweep_value(small, precedence)
+    sweeping = [v for v in range(1, 11) if small and small in legal_captures(small, v, precedence)]
+    assert (value,) == (tuple(sweeping) or (None,))
+    if value is not None:
+        assert value == table_sum(small)

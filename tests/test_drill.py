@@ -13,14 +13,11 @@ from typer.testing import CliRunner
 from tutor.cli import app
 from tutor.game.captures import VALUE_OF
 from tutor.game.cards import FRENCH, ITALIAN, indexes_of
+from tutor.game.errors import TutorError
 from tutor.game.rules import load_ruleset
 from tutor.game.state import GameState
-from tutor.training.drill import (
-    check_answer,
-    greedy_move,
-    make_question,
-    parse_values,
-)
+from tutor.search.players import GreedyPlayer
+from tutor.training.drill import DrillError, check_answer, make_question, parse_values
 
 
 @settings(max_examples=15, deadline=None)
@@ -96,7 +93,7 @@ def test_greedy_player_never_passes_up_a_scopa() -> None:
         while not s.is_over():
             moves = s.legal_moves()
             can_sweep = any(m.capture == s.table and m.capture for m in moves)
-            m = greedy_move(s, rng)
+            m = GreedyPlayer().choose(s, rng)
             if can_sweep and not s.is_last_play():
                 assert m.capture == s.table
             s.push(m)
@@ -141,3 +138,13 @@ def test_cli_drill_stops_at_end_of_input_and_checks_arguments() -> None:
     assert result.exit_code == 2 and "unknown drill '49'" in result.stderr
     code, _, err = drill(["--question", "who"], "")
     assert code == 2 and "--question" in err
+
+
+def test_bad_drill_requests_are_tutor_errors() -> None:
+    with pytest.raises(DrillError, match="unknown drill kind 'who'"):
+        make_question("scopa", random.Random(0), kind="who")
+    with pytest.raises(DrillError, match="unknown players 'search'"):
+        make_question("scopa", random.Random(0), players="search")
+    with pytest.raises(DrillError):
+        parse_values("2 X", ITALIAN)
+    assert issubclass(DrillError, TutorError)

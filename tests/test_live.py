@@ -18,7 +18,7 @@ from tutor.cli import app
 from tutor.game.cards import format_cards
 from tutor.game.rules import load_ruleset
 from tutor.game.state import GameState
-from tutor.records.record import load_path
+from tutor.records.recordfile import load_path
 from tutor.training.live import LiveError, LiveSession
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from tutor.records.record import load_path
+from tutor.records.recordfile import load_path
 from tutor.search.solver import solve
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"

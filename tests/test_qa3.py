@@ -20,14 +20,14 @@ from typer.testing import CliRunner
 from tutor.cli import app
 from tutor.cli import live as cli_live
 from tutor.cli.core import EXIT_INTERRUPTED
-from tutor.counting.inference import STOCK, count_view, infer
-from tutor.counting.tracker import track, viewer_state
+from tutor.counting.inference import count_view, infer
+from tutor.counting.tracker import STOCK, track, viewer_state
 from tutor.game.cards import parse_card, parse_cards
 from tutor.game.rules import load_ruleset
 from tutor.game.state import GameState
-from tutor.records.record import load_path
+from tutor.records.recordfile import load_path, save_atomically
 from tutor.training.drill import answer_problem, check_answer, default_names, make_question
-from tutor.training.live import LiveError, LiveSession, intro, protocol, save_atomically
+from tutor.training.live import LiveError, LiveSession, intro, protocol
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "docs" / "examples"

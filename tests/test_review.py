@@ -16,7 +16,8 @@ from tutor.cli import app
 from tutor.cli.core import EXIT_BAD_INPUT, EXIT_USAGE
 from tutor.game.rules import load_ruleset
 from tutor.game.state import GameState, Move
-from tutor.records.record import load_path, record_from_moves
+from tutor.records.record import record_from_moves
+from tutor.records.recordfile import load_path
 from tutor.review.hands import known_hands, reveal_hands
 from tutor.review.judge import (
     CLASSES,

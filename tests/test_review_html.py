@@ -18,7 +18,7 @@ import pytest
 
 from tutor.counting.tracker import viewer_state
 from tutor.game.cards import CARDS, parse_card
-from tutor.records.record import load_path, loads
+from tutor.records.recordfile import load_path, loads
 from tutor.render.html import loss_chart_svg, review_page
 from tutor.render.svg import card_back_svg, card_svg, cards_svg, position_svg
 from tutor.review.judge import Settings

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 from positions import endgame
 
-from tutor.counting.tracker import sweep_value
+from tutor.game.captures import sweep_value
 from tutor.game.cards import CARDS
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move
-from tutor.records.record import load_path
+from tutor.records.recordfile import load_path
 from tutor.review.knowledge import known_world, mover_view
 from tutor.review.observations import CODE_MAXIM, CODES, MAXIMS, Choices, Observation, observe
 from tutor.search.solver import solve
@@ -146,7 +146,7 @@ def test_sweeps_agree_with_the_engine(ruleset: str) -> None:
                 for c in CARDS
                 if Move(c.index, after.table) in after.legal_moves_for(c.index)
             }
-            v = sweep_value(after)
+            v = sweep_value(after.table, rules.capture_precedence)
             assert brute == ({v} if v is not None else set())
 
 

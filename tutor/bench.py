@@ -23,10 +23,11 @@ from typing import Any
 
 from tutor.counting.inference import count_view
 from tutor.game.captures import clear_cache
+from tutor.game.errors import TutorError
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.scoring import HandScore, hand_points, score_state
 from tutor.game.state import GameState
-from tutor.records.record import load_path
+from tutor.records.recordfile import load_path
 from tutor.records.replay import replay_match
 from tutor.review.defaults import DEFAULT_SAMPLES, DEFAULT_TIME
 from tutor.review.judge import Settings
@@ -38,6 +39,7 @@ from tutor.search.searchplayer import SearchPlayer
 from tutor.search.solver import Solver, random_position
 
 __all__ = [
+    "BenchError",
     "BENCHMARKS",
     "Figures",
     "register",
@@ -53,6 +55,11 @@ __all__ = [
 
 Figures = dict[str, Any]
 """A benchmark's result: figure name -> value (``runs`` holds the per-repeat figures)."""
+
+
+class BenchError(TutorError):
+    """A benchmark asked for with sizes it cannot run (fewer than one hand or repeat)."""
+
 
 BENCHMARKS: dict[str, Callable[..., Figures]] = {}
 """Benchmark name -> function; ``tutor bench all`` calls each with its defaults."""
@@ -73,7 +80,7 @@ def register(name: str) -> Callable[[Callable[..., Figures]], Callable[..., Figu
 
 def _median_of(repeat: int, run: Callable[[], float]) -> tuple[float, list[float]]:
     if repeat < 1:
-        raise ValueError(f"repeat must be at least 1, not {repeat}")
+        raise BenchError(f"repeat must be at least 1, not {repeat}")
     runs = [run() for _ in range(repeat)]
     return statistics.median(runs), runs
 
@@ -102,7 +109,7 @@ def bench_playouts(
     profits from tables an earlier one computed.
     """
     if hands < 1:
-        raise ValueError(f"hands must be at least 1, not {hands}")
+        raise BenchError(f"hands must be at least 1, not {hands}")
     rules = load_ruleset(ruleset)
 
     seeds = iter(range(seed, seed + repeat))

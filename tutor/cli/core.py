@@ -239,7 +239,7 @@ def advance(bar: Any) -> Any:
 
 
 def record_hand(file: Path, hand: int) -> HandRecord:
-    from tutor.records.record import load_path
+    from tutor.records.recordfile import load_path
 
     records = load_path(str(file))
     if hand > len(records):
@@ -249,14 +249,12 @@ def record_hand(file: Path, hand: int) -> HandRecord:
 
 def check_player(file: Path | str, record: HandRecord, player: str) -> int:
     """The seat of ``player`` (the name as written, or in any case when that is unique)."""
-    if player in record.players:
+    try:
         return record.seat_of(player)
-    same = [i for i, p in enumerate(record.players) if p.lower() == player.lower()]
-    if len(same) == 1:
-        return same[0]
-    raise InputError(
-        f"{file}: --as {player}: no such player (players: {', '.join(record.players)})"
-    )
+    except TutorError:
+        raise InputError(
+            f"{file}: --as {player}: no such player (players: {', '.join(record.players)})"
+        ) from None
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -25,6 +25,13 @@ if TYPE_CHECKING:
     pass
 
 
+class MissingOption(typer.BadParameter):
+    """A required option of the capture-rule form is missing (the ``--at`` form needs none)."""
+
+    def format_message(self) -> str:
+        return f"Missing option '{self.param_hint}'. {self.message}"
+
+
 # -- explain -----------------------------------------------------------------------------------
 
 
@@ -103,8 +110,8 @@ def explain(
         return
     if ruleset is None or table is None:
         missing = "--ruleset" if ruleset is None else "--table"
-        raise typer.BadParameter(
-            f"Missing option '{missing}' (or give --at N to explain a hand record)",
+        raise MissingOption(
+            "Give it, or --at N to explain every move at a point of a hand record.",
             param_hint=missing,
         )
     from tutor.game.captures import explain_card

@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tutor.cli.core import (
-    InputError,
     JsonOption,
     app,
+    check_player,
     examples,
     human_console,
     note,
@@ -79,17 +79,13 @@ def replay(
         raise typer.BadParameter(
             "--json cannot be combined with --step or --as", param_hint="--json"
         )
-    from tutor.records.record import load_path
+    from tutor.records.recordfile import load_path
     from tutor.records.replay import replay_match
 
     records = load_path(str(file))
     if as_player is not None:
         for record in records:
-            if as_player not in record.players:
-                raise InputError(
-                    f"{file}: --as {as_player}: no such player "
-                    f"(players: {', '.join(record.players)})"
-                )
+            check_player(file, record, as_player)
     match = replay_match(records)
     if json_out:
         print_json(match.to_json())
@@ -125,7 +121,16 @@ def _show_replay(
                     )
                 ]
                 if as_player is not None:
-                    board = rendering.tracker_board(record, i + 1, as_player, fancy)
+                    # networkx (the inference's) is heavy: loaded only for --as
+                    from tutor.counting.inference import count_view
+
+                    view = count_view(
+                        record.state_at(i + 1),
+                        record.seat_of(as_player),
+                        record.players,
+                        record.style,
+                    )
+                    board = rendering.tracker_board(view, record.style, fancy)
                     if board is not None:
                         parts += [board, Text("")]
                     elif not board_missing_said:

@@ -134,8 +134,8 @@ def review_command(
     if hindsight and not any(d.hindsight for d in review.decisions) and review.decisions:
         note(f"tutor: {file}: no hindsight: the record does not reveal every hand")
     if html is not None:
+        from tutor.records.recordfile import save_atomically
         from tutor.render.html import review_page
-        from tutor.training.live import save_atomically
 
         save_atomically(html, review_page(review))
         note(f"tutor: wrote {html}")

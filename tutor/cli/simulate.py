@@ -29,12 +29,13 @@ if TYPE_CHECKING:
 
 
 @app.command(
+    "simulate",
     epilog=examples(
         "tutor simulate --ruleset scopone-scientifico --players chitarrella,greedy "
         "--hands 200 --seed 1"
     ),
 )
-def simulate(
+def simulate_command(
     ruleset: Annotated[
         str, typer.Option("--ruleset", "-r", help="A ruleset name or YAML file.")
     ] = "scopone-scientifico",

@@ -34,12 +34,13 @@ SOLVE_SAMPLES_DEFAULT = 200
 
 
 @app.command(
+    "solve",
     epilog=examples(
         "tutor solve docs/examples/scopone-hand.yaml --at 24",
         "tutor solve docs/examples/partial-view.yaml --at 20 --samples 300 --seed 1",
     ),
 )
-def solve(
+def solve_command(
     file: Annotated[Path, typer.Argument(help="A hand record.", show_default=False)],
     at: Annotated[
         int | None,
@@ -78,7 +79,7 @@ def solve(
     """
     if exact and samples is not None:
         raise typer.BadParameter("give --exact or --samples, not both", param_hint="--exact")
-    from tutor.records.record import load_path
+    from tutor.records.recordfile import load_path
     from tutor.search.analysis import AnalysisError, analyse, exact_analysis
     from tutor.search.solver import SolverError
 
@@ -92,7 +93,7 @@ def solve(
     state = record.state_at(n)
     if state.is_over():
         raise InputError(f"{file}: --at {n}: the hand is over after play {n}: nothing to solve")
-    hidden = any(state.unknown) or any(u for d in state.deals[state.deal_index :] for _, u in d)
+    hidden = state.has_hidden_cards()
     if state.unknown[state.turn]:
         raise InputError(
             f"{file}: --at {n}: {record.players[state.turn]} is to move but the record does not "

@@ -26,6 +26,7 @@ __all__ = [
     "CaptureOption",
     "explain_card",
     "table_sum",
+    "sweep_value",
     "clear_cache",
 ]
 
@@ -117,6 +118,27 @@ def legal_captures(table: int, value: int, precedence: str) -> tuple[int, ...]:
 
 def table_sum(table: int) -> int:
     return sum(VALUE_OF[i] for i in indexes_of(table))
+
+
+def sweep_value(table: int, precedence: str) -> int | None:
+    """The value of the one card that would sweep ``table`` (take every card), or None.
+
+    A sweep takes every card, so its value is the table's sum; it must also be a legal capture
+    (a table of several cards holding a single card of that value cannot be swept, since the
+    single card must be taken alone).
+
+    >>> from tutor.game.cards import parse_cards, mask_of
+    >>> sweep_value(mask_of(parse_cards("2C 5S")), "fewest-cards")
+    7
+    >>> sweep_value(mask_of(parse_cards("2C 5S 7D")), "fewest-cards") is None
+    True
+    """
+    if not table:
+        return None
+    total = table_sum(table)
+    if total > 10:
+        return None
+    return total if table in capture_table(table, precedence)[total] else None
 
 
 @dataclass(frozen=True)

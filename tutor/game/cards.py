@@ -30,6 +30,7 @@ __all__ = [
     "SUITS",
     "VALUES",
     "SETTEBELLO",
+    "RE_BELLO",
     "NotationError",
     "Style",
     "STYLES",
@@ -48,6 +49,13 @@ __all__ = [
     "indexes_of",
     "popcount",
     "FULL_DECK",
+    "SUIT_MASK",
+    "SUIT_MASKS",
+    "DENARI_MASK",
+    "VALUE_MASKS",
+    "SETTEBELLO_BIT",
+    "RE_BELLO_BIT",
+    "KING_MASK",
 ]
 
 SUITS = range(4)
@@ -123,6 +131,23 @@ SETTEBELLO_INDEX = 6  # 7 of denari
 CARDS: tuple[Card, ...] = tuple(Card(v, s) for s in SUITS for v in VALUES)
 SETTEBELLO = CARDS[SETTEBELLO_INDEX]
 FULL_DECK = (1 << 40) - 1
+
+# The bit masks the engine works with (card index = suit * 10 + value - 1). The hot loops of the
+# solver and the players import these names rather than calling a function per card.
+SUIT_MASK = (1 << 10) - 1
+"""The ten cards of one suit, as the low ten bits: shift by ``10 * suit`` for another suit."""
+SUIT_MASKS: tuple[int, ...] = tuple(SUIT_MASK << (10 * s) for s in SUITS)
+DENARI_MASK = SUIT_MASKS[DENARI]
+VALUE_MASKS: tuple[int, ...] = (0,) + tuple(
+    sum(1 << (s * 10 + v - 1) for s in SUITS) for v in VALUES
+)
+"""The four cards of each value, ``VALUE_MASKS[v]`` (index 0 is unused and empty)."""
+SETTEBELLO_BIT = SETTEBELLO.bit
+RE_BELLO = CARDS[DENARI * 10 + 10 - 1]
+"""The king of denari (the re bello of some scopa variants)."""
+RE_BELLO_BIT = RE_BELLO.bit
+KING_MASK = VALUE_MASKS[10]
+"""The four kings (too many on the opening table call for a new deal in some rulesets)."""
 
 
 @dataclass(frozen=True)

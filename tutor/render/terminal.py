@@ -30,17 +30,16 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from tutor.game.cards import CARDS, GLYPHS, SETTEBELLO, Card, Style, cards_of, format_card
+from tutor.counting.tracker import STOCK, Board
+from tutor.game.captures import VALUE_OF
+from tutor.game.cards import CARDS, GLYPHS, RE_BELLO, SETTEBELLO, Card, Style, cards_of, format_card
 from tutor.game.rules import Ruleset
+from tutor.game.scoring import HandScore, MatchScore
+from tutor.records.record import HandRecord
+from tutor.records.replay import HandReplay
 
-VALUE_OF_CARD = tuple(c.value for c in CARDS)
-
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the inference brings networkx, which human output need not load
     from tutor.counting.inference import CountView
-    from tutor.counting.tracker import Board
-    from tutor.game.scoring import HandScore, MatchScore
-    from tutor.records.record import HandRecord
-    from tutor.records.replay import HandReplay
 
 __all__ = [
     "PLAIN_WIDTH",
@@ -309,7 +308,7 @@ def score_table(
     row("primiera", prim, "primiera")
     row("scope", [str(s.scope) for s in sides], "scope")
     if rules.re_bello:
-        king = CARDS[9]
+        king = RE_BELLO
         row(
             "re bello",
             [card_text(king, style, rich) if s.re_bello else Text("-") for s in sides],
@@ -372,7 +371,7 @@ def figures_table(results: dict[str, dict[str, Any]], rich: bool = False) -> Tab
 def hand_title(record: HandRecord, number: int | None = None, rich: bool = False) -> Text:
     """The heading of a replayed hand: title, ruleset, seating, sides and the opening deal.
 
-    >>> from tutor.records.record import loads
+    >>> from tutor.records.recordfile import loads
     >>> [r] = loads("ruleset: scopa\\nplayers: [A, B]\\ntable: 2C 4C 5S 9D\\ntitle: Practice")
     >>> print(hand_title(r, 2))
     Hand 2: Practice
@@ -553,16 +552,12 @@ def hand_end(hand: HandReplay, record: HandRecord, rich: bool = False) -> list[R
     return out
 
 
-def tracker_board(record: HandRecord, plays: int, player: str, rich: bool = False) -> Any:
-    """What ``player`` can know after the first ``plays`` plays, as a renderable.
+def tracker_board(analysis: CountView, style: Style, rich: bool = False) -> Any:
+    """What one player can know at one point of a hand, as a renderable.
 
     The hook of ``tutor replay --as``: the compact form of :func:`tracker_view`.
     """
-    from tutor.counting.inference import count_view
-
-    seat = record.seat_of(player)
-    analysis = count_view(record.state_at(plays), seat, record.players, record.style)
-    return Group(*tracker_view(analysis, record.style, rich, compact=True))
+    return Group(*tracker_view(analysis, style, rich, compact=True))
 
 
 # -- the rule-of-48 tracker (helper "tracker") ---------------------------------------------------
@@ -603,7 +598,7 @@ def _holding_cell(analysis: CountView, seat: int, value: int) -> Text:
     """must / no / a percentage for one player and value; * marks a behavioural reading."""
     inf = analysis.inference
     row = inf.holdings.get(seat, {})
-    cards = [c for c in row if VALUE_OF_CARD[c] == value]
+    cards = [c for c in row if VALUE_OF[c] == value]
     if not cards:
         return Text("-")
     musts = [row[c] for c in cards if row[c].status == "must"]
@@ -623,8 +618,6 @@ def _holding_cell(analysis: CountView, seat: int, value: int) -> Text:
 
 def holdings_table(analysis: CountView, style: Style, rich: bool = False) -> Table:
     """Other players x values: must, no (cannot) or P(holds at least one); * = a reading."""
-    from tutor.counting.inference import STOCK
-
     inf = analysis.inference
     out = new_table("", *(style.rank_text(v) for v in range(1, 11)), "cards", rich=rich)
     for col in out.columns[1:]:
@@ -638,7 +631,7 @@ def holdings_table(analysis: CountView, style: Style, rich: bool = False) -> Tab
         stock_row = inf.holdings[STOCK]
         cells = []
         for v in range(1, 11):
-            held = [h.probability for c, h in stock_row.items() if VALUE_OF_CARD[c] == v]
+            held = [h.probability for c, h in stock_row.items() if VALUE_OF[c] == v]
             cells.append(Text(f"{sum(held):.1f}" if held else "-"))
         out.add_row("to deal (how many)", *cells, str(inf.capacity.get(STOCK, 0)))
     return out

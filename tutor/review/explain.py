@@ -5,7 +5,7 @@ odds; its effect on matched and unmatched values (the rule of 48); its value wit
 (the same analysis as the review); and its observations. Everything is seen from the mover's
 seat.
 
->>> from tutor.records.record import load_path
+>>> from tutor.records.recordfile import load_path
 >>> from tutor.review.judge import Settings
 >>> record = load_path("docs/examples/seed003-scopa.yaml")[0]
 >>> ex = explain_position(record, 2, settings=Settings(samples=20))
@@ -186,9 +186,7 @@ def explain_position(
     exact, samples, values, _ = value_moves(view, seeded)
     by_move = {v.move: v for v in values}
     choices = Choices(view, full.players, full.style)
-    captured = 0
-    for pile in view.captured:
-        captured |= pile
+    captured = view.captured_cards()
     out = []
     for m in choices.legal:
         obs = choices.observe(m)

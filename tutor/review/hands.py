@@ -4,7 +4,7 @@ Each player plays every card they are dealt, so the plays of a complete record r
 hand of every deal, even when the record's ``deals`` give only one player's cards (a hand kept
 with ``tutor live``). A record that stops mid-hand reveals the cards played so far.
 
->>> from tutor.records.record import load_path
+>>> from tutor.records.recordfile import load_path
 >>> record = load_path("docs/examples/partial-view.yaml")[0]
 >>> sorted(record.deals[0])
 ['South']

@@ -10,12 +10,16 @@ say what that seat knows:
   of two-player scopa, and in scopone once only one other player holds cards). The exact solver
   then judges the decision with no sampling at all.
 
->>> from tutor.game.rules import load_ruleset
->>> from tutor.game.state import GameState
->>> s = GameState.from_cards(load_ruleset("scopa"), "2C 5S", [["7D", "4C"], ["3B", "6S"]])
->>> view = mover_view(s)
->>> view.unknown, known_world(view).hands == s.hands
-([0, 2], True)
+In seed 003's last deal You can count Ada's three cards; in its first deal nothing is pinned:
+
+>>> from tutor.records.recordfile import load_path
+>>> record = load_path("docs/examples/seed003-scopa.yaml")[0]
+>>> late = record.state_at(30)
+>>> view = mover_view(late)
+>>> view.unknown, known_world(view).hands == late.hands
+([0, 3], True)
+>>> known_world(mover_view(record.state_at(2))) is None
+True
 """
 
 from __future__ import annotations
@@ -51,7 +55,7 @@ def known_world(view: GameState) -> GameState | None:
         return None
     holders = [s for s in range(view.rules.players) if s != seat and view.unknown[s]]
     unseen = view.unplaced()
-    if any(u for deal in view.deals[view.deal_index :] for _, u in deal):
+    if view.unknown_to_deal():
         return None  # cards still to deal, in an order nobody knows
     if len(holders) > 1 or (not holders and unseen):
         return None

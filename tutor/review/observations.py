@@ -12,7 +12,7 @@ the ruleset's capture rules, with the odds from the inference of :mod:`tutor.cou
 
 Seed 003: Ada lays 3H on 4H QD, and a seven would take 4 + 3.
 
->>> from tutor.records.record import load_path
+>>> from tutor.records.recordfile import load_path
 >>> record = load_path("docs/examples/seed003-scopa.yaml")[0]
 >>> state = record.state_at(1)
 >>> [o.code for o in observe(state, state.parse_move("3H", "french"), style="french")]
@@ -26,13 +26,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutor.counting.inference import Inference, infer
-from tutor.counting.tracker import a_value, flipped_values, seat_names, sweep_value, value_word
-from tutor.game.captures import VALUE_OF, capture_table, table_sum
+from tutor.counting.tracker import a_value, flipped_values, seat_names, value_word
+from tutor.game.captures import VALUE_OF, capture_table, sweep_value, table_sum
 from tutor.game.cards import SETTEBELLO, Style, format_card, format_cards, indexes_of
 from tutor.game.state import GameState, Move
 from tutor.review.knowledge import known_world, mover_view
 from tutor.search.analysis import Analysis, exact_analysis
-from tutor.search.solver import plays_left
 
 __all__ = [
     "Observation",
@@ -208,7 +207,7 @@ class Choices:
         self.next_seat = (self.seat + 1) % self.rules.players
         sides = self.rules.sides
         self.next_is_opponent = self.next_seat % sides != self.seat % sides
-        self.unseen = view.unplaced()
+        self.unseen = view.unseen_by(self.seat)
         self._after: dict[Move, GameState] = {}
         self._inference: dict[Move, Inference] = {}
 
@@ -237,8 +236,7 @@ class Choices:
         """The mover's view after ``m`` (history kept, so the readings stay)."""
         hit = self._after.get(m)
         if hit is None:
-            hit = self.view.copy()
-            hit.stack = list(self.view.stack)
+            hit = self.view.copy(with_stack=True)
             hit.push(m)
             self._after[m] = hit
         return hit
@@ -266,7 +264,7 @@ class Choices:
         a = self.after(m)
         if a.is_over() or (a.is_last_play() and not self.rules.last_play_scopa):
             return None
-        v = sweep_value(a)
+        v = sweep_value(a.table, self.rules.capture_precedence)
         if v is None or not self.unseen_of([v]):
             return None
         return v
@@ -456,7 +454,7 @@ def _holders_odds(d: Choices, m: Move, value: int) -> tuple[str, float]:
             top = max(top, p)
         parts.append(f"{who} {_pct(p)}")
     words = "the odds of holding one: " + ", ".join(parts) if parts else ""
-    stock = sum(u for deal in a.deals[a.deal_index :] for _, u in deal)
+    stock = a.to_deal()
     if stock:
         words += (
             "; the others" if parts else "they"
@@ -517,11 +515,9 @@ def unmatched_values(captured: int) -> tuple[int, ...]:
 
 def _pairing(d: Choices, move: Move) -> list[Observation]:
     rules = d.rules
-    if rules.players <= rules.sides or not move.capture or plays_left(d.view) <= 2:
+    if rules.players <= rules.sides or not move.capture or d.view.plays_left() <= 2:
         return []
-    captured = 0
-    for pile in d.view.captured:
-        captured |= pile
+    captured = d.view.captured_cards()
     before = unmatched_values(captured)
 
     def net(m: Move) -> int:

@@ -38,23 +38,23 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, field
 from typing import Any
 
-from tutor.counting.inference import iter_deals
+from tutor.counting.assignment import iter_deals
 from tutor.game.cards import Style
 from tutor.game.errors import TutorError
 from tutor.game.scoring import score_captures
 from tutor.game.state import GameState, Move
 from tutor.search.players import ChitarrellaPlayer, Player
-from tutor.search.solver import plays_left, solver_for
+from tutor.search.solver import solver_for
 
 __all__ = [
     "AnalysisError",
+    "Progress",
     "Interval",
     "interval",
     "MoveEstimate",
     "Analysis",
     "analyse",
     "exact_analysis",
-    "plays_left",
     "run_parallel",
     "DEFAULT_EXACT_PLIES",
 ]
@@ -328,7 +328,7 @@ def _side_value(state: GameState, value: int, mover_side: int) -> int:
 def _finish(world: GameState, mover_side: int, policy: Player, rng: random.Random,
             exact_plies: int) -> float:  # fmt: skip
     """Play ``world`` on with ``policy`` until ``exact_plies`` plays are left, then solve."""
-    while not world.is_over() and plays_left(world) > exact_plies:
+    while not world.is_over() and world.plays_left() > exact_plies:
         world.push(policy.choose(world, rng))
     if world.is_over():
         pts = score_captures(world.rules, world.captured, world.scope).points()
@@ -351,7 +351,7 @@ def value_sample(
     player, without its exact counting, which the solver does better).
     """
     mover_side = world.turn % world.rules.sides
-    if plays_left(world) <= exact_plies:
+    if world.plays_left() <= exact_plies:
         sol = solver_for(world.rules).solve(world, pv=False, moves=list(moves))
         got = {m.move: float(m.value) for m in sol.moves}
         return [got[m] for m in moves]

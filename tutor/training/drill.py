@@ -21,19 +21,22 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from tutor.counting.inference import STOCK, CountView, count_view
-from tutor.game.captures import VALUE_OF
-from tutor.game.cards import SETTEBELLO, Style, format_card, format_cards, get_style
+from tutor.counting.inference import CountView, count_view
+from tutor.counting.tracker import STOCK
+from tutor.game.cards import Style, format_card, format_cards, get_style
+from tutor.game.errors import TutorError
 from tutor.game.rules import Ruleset, load_ruleset
-from tutor.game.state import GameState, Move
+from tutor.game.state import GameState
+from tutor.records.record import player_named
+from tutor.search.players import Player
+from tutor.search.roster import make_player
 
 __all__ = [
     "KINDS",
     "PLAYER_KINDS",
+    "DrillError",
     "DrillQuestion",
     "DrillResult",
-    "greedy_move",
-    "random_move",
     "make_question",
     "check_answer",
     "answer_problem",
@@ -43,6 +46,12 @@ __all__ = [
 
 KINDS = ("unmatched", "holder", "mixed")
 PLAYER_KINDS = ("greedy", "random")
+"""The computer players (:mod:`tutor.search.players`) that play a drill's hand up to the
+question."""
+
+
+class DrillError(TutorError):
+    """A drill asked for in a way it cannot be: an unknown kind, or an answer that is no value."""
 
 
 def default_names(players: int, viewer: int | None = None) -> list[str]:
@@ -57,29 +66,6 @@ def default_names(players: int, viewer: int | None = None) -> list[str]:
     if players == 2:
         return ["You", "Ada"] if viewer == 0 else ["Ada", "You"]
     return [f"P{i + 1}" for i in range(players)]
-
-
-def random_move(state: GameState, rng: random.Random) -> Move:
-    """Any legal move, uniformly."""
-    moves = state.legal_moves()
-    return moves[rng.randrange(len(moves))]
-
-
-def greedy_move(state: GameState, rng: random.Random) -> Move:
-    """A simple player who never passes up a scopa or the settebello, then takes the most."""
-    moves = state.legal_moves()
-    if not state.is_last_play() or state.rules.last_play_scopa:
-        sweeps = [m for m in moves if m.capture and m.capture == state.table]
-        if sweeps:
-            return sweeps[rng.randrange(len(sweeps))]
-    best = [m for m in moves if m.capture & SETTEBELLO.bit]
-    if not best:
-        most = max(m.capture.bit_count() for m in moves)
-        best = [m for m in moves if m.capture.bit_count() == most]
-        if most == 0:
-            low = min(VALUE_OF[m.card] for m in best)
-            best = [m for m in best if VALUE_OF[m.card] == low]
-    return best[rng.randrange(len(best))]
 
 
 @dataclass
@@ -149,7 +135,7 @@ def parse_values(text: str, style: Style) -> tuple[int, ...]:
         elif key in letters:
             out.add(letters[key])
         else:
-            raise ValueError(
+            raise DrillError(
                 f"{w!r} is not a value: type numbers 1-10 or A/{'/'.join(style.figures)}, "
                 "separated by spaces, or none"
             )
@@ -158,12 +144,7 @@ def parse_values(text: str, style: Style) -> tuple[int, ...]:
 
 def _position_lines(state: GameState, viewer: int, names: list[str], style: Style) -> list[str]:
     """What the player has seen: the opening table, every play, the table and their hand now."""
-    work = state.copy()
-    work.stack = list(state.stack)
-    moves = []
-    while work.stack:
-        moves.append(work.pop())
-    moves.reverse()
+    work, moves = state.rewound()
     you = "" if names[viewer] == "You" else f" You are {names[viewer]}."
     lines = [
         f"Playing order: {', '.join(names)} (dealer: {names[-1]}).{you}",
@@ -183,13 +164,14 @@ def _position_lines(state: GameState, viewer: int, names: list[str], style: Styl
     return lines
 
 
-def _play_to(rules: Ruleset, rng: random.Random, players: str, lo: float, hi: float) -> GameState:
-    chooser = greedy_move if players == "greedy" else random_move
+def _play_to(rules: Ruleset, rng: random.Random, player: Player, lo: float, hi: float) -> GameState:
+    """A random deal played by ``player`` in every seat up to a random point between the
+    fractions ``lo`` and ``hi`` of the hand (the player reads only public facts and its hand)."""
     state = GameState.random(rules, rng)
     total = rules.plays_per_hand
     stop = rng.randint(max(1, int(lo * total)), max(1, int(hi * total)))
     for _ in range(stop):
-        state.push(chooser(state, rng))
+        state.push(player.choose(state, rng))
     return state
 
 
@@ -203,9 +185,10 @@ def make_question(
 ) -> DrillQuestion:
     """A random position and a question about it (see the module docstring)."""
     if kind not in KINDS:
-        raise ValueError(f"unknown drill kind {kind!r}; choose one of {', '.join(KINDS)}")
+        raise DrillError(f"unknown drill kind {kind!r}; choose one of {', '.join(KINDS)}")
     if players not in PLAYER_KINDS:
-        raise ValueError(f"unknown players {players!r}; choose one of {', '.join(PLAYER_KINDS)}")
+        raise DrillError(f"unknown players {players!r}; choose one of {', '.join(PLAYER_KINDS)}")
+    player = make_player(players)
     rules = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
     st = get_style(style)
     viewer = rules.players - 1 if rules.players == 4 else rng.randrange(rules.players)
@@ -213,7 +196,7 @@ def make_question(
     want_holder = kind == "holder" or (kind == "mixed" and rng.random() < 0.5)
     for attempt in range(60):
         late = want_holder and attempt < 50
-        state = _play_to(rules, rng, players, 0.6 if late else 0.15, 0.95 if late else 0.85)
+        state = _play_to(rules, rng, player, 0.6 if late else 0.15, 0.95 if late else 0.85)
         if state.is_over():
             continue
         if state.hand_size(viewer) == 0 and not late:
@@ -225,7 +208,7 @@ def make_question(
                 return q
             continue
         return _unmatched_question(state, a, viewer, who, st)
-    state = _play_to(rules, rng, players, 0.15, 0.85)
+    state = _play_to(rules, rng, player, 0.15, 0.85)
     return _unmatched_question(state, count_view(state, viewer, who, st), viewer, who, st)
 
 
@@ -296,18 +279,6 @@ _PASS = ("none", "nobody", "-", "?", "pass", "don't know", "dont know", "no idea
 """Answers that give up on a question: read as a (wrong) answer, never as a typing slip."""
 
 
-def _player_named(question: DrillQuestion, text: str) -> str | None:
-    """The player ``text`` names: the whole name or its start, in any case (None: none)."""
-    given = text.strip().lower()
-    if not given:
-        return None
-    exact = [n for n in question.names if n.lower() == given]
-    if exact:
-        return exact[0]
-    starts = [n for n in question.names if n.lower().startswith(given)]
-    return starts[0] if len(starts) == 1 else None
-
-
 def answer_problem(question: DrillQuestion, answer: str) -> str | None:
     """Why ``answer`` cannot be read as an answer to ``question`` (None when it can).
 
@@ -324,12 +295,12 @@ def answer_problem(question: DrillQuestion, answer: str) -> str | None:
     if text.lower() in _PASS:
         return None
     if question.kind == "holder":
-        if _player_named(question, text) is None:
+        if player_named(question.names, text, prefix=True) is None:
             return f"{text!r} is not a player: type one of {', '.join(question.names)}"
         return None
     try:
         parse_values(text, question.style)
-    except ValueError as exc:
+    except DrillError as exc:
         return str(exc)
     return None
 
@@ -338,13 +309,13 @@ def check_answer(question: DrillQuestion, answer: str) -> DrillResult:
     """Whether ``answer`` is right, with the expected answer and the explanation."""
     expected = question.expected_text()
     if question.kind == "holder":
-        given = _player_named(question, answer)
+        given = player_named(question.names, answer, prefix=True)
         ok = given == question.expected
         verdict = "Right" if ok else f"Not quite: {question.expected} must hold it"
         return DrillResult(ok, f"{verdict}.", list(question.explanation))
     try:
         values = parse_values(answer, question.style)
-    except ValueError as exc:
+    except DrillError as exc:
         return DrillResult(False, f"{exc}. The answer: {expected}.", list(question.explanation))
     want = question.expected if isinstance(question.expected, tuple) else ()
     if values == want:

@@ -41,13 +41,12 @@ tutor.training.live.LiveError: play 2: Ada cannot play 7H: it is in your hand
 
 from __future__ import annotations
 
-import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from tutor.counting.inference import CountView, count_view
 from tutor.game.cards import (
+    CARDS,
     Card,
     NotationError,
     Style,
@@ -59,10 +58,11 @@ from tutor.game.cards import (
 )
 from tutor.game.errors import TutorError
 from tutor.game.rules import Ruleset, load_ruleset
-from tutor.game.state import GameState, Move
-from tutor.records.record import HandRecord, PlayEntry, RecordError, dumps, load_path, parse_play
+from tutor.game.state import GameState, Move, parse_play
+from tutor.records.record import HandRecord, PlayEntry, RecordError, player_named
+from tutor.records.recordfile import load_path, save
 
-__all__ = ["LiveError", "LiveSession", "Entry", "PROTOCOL", "protocol", "intro", "save_atomically"]
+__all__ = ["LiveError", "LiveSession", "Entry", "PROTOCOL", "protocol", "intro"]
 
 _COMMANDS = {"undo", "quit", "exit", "q", "help", "?", "board", "show"}
 
@@ -115,12 +115,6 @@ def intro(style: Style | str | None = None) -> str:
     )
 
 
-def _named(name: str, players: list[str]) -> str:
-    """``name`` as the players list spells it, when it differs only in case (else as given)."""
-    same = [p for p in players if p.lower() == name.lower()]
-    return name if name in players or len(same) != 1 else same[0]
-
-
 class LiveError(TutorError):
     """A line that cannot be accepted: the message says why; the session is unchanged."""
 
@@ -134,33 +128,6 @@ class Entry:
     text: str
     """A one-line summary, e.g. ``play 3: Ada: 7D x 2C 5S``."""
     message: str = ""
-
-
-def save_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file and a rename (all or nothing)."""
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
-    try:
-        # mkstemp makes the file private (0600); give the record the mode an ordinary new
-        # file would have, or keep the mode of the file it replaces.
-        try:
-            mode = path.stat().st_mode & 0o777
-        except OSError:
-            umask = os.umask(0)
-            os.umask(umask)
-            mode = 0o666 & ~umask
-        os.chmod(tmp, mode)
-        with os.fdopen(fd, "w", encoding="utf-8") as fp:
-            fp.write(text)
-            fp.flush()
-            os.fsync(fp.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 @dataclass
@@ -202,9 +169,10 @@ class LiveSession:
             )
         if len(set(names)) != len(names) or not all(names):
             raise LiveError(f"the players must have distinct, non-empty names ({', '.join(names)})")
-        me = _named(me, names)
-        if me not in names:
+        named = player_named(names, me)
+        if named is None:
             raise LiveError(f"--as {me}: no such player (players: {', '.join(names)})")
+        me = named
         session = cls(
             rules,
             ruleset,
@@ -235,9 +203,10 @@ class LiveSession:
                     f"(players: {', '.join(rec.players)})"
                 )
             me = known.pop()
-        me = _named(me, rec.players)
-        if me not in rec.players:
+        named = player_named(rec.players, me)
+        if named is None:
             raise LiveError(f"--as {me}: no such player (players: {', '.join(rec.players)})")
+        me = named
         session = cls(
             rec.ruleset,
             rec.ruleset_name,
@@ -309,7 +278,7 @@ class LiveSession:
 
     def save(self) -> None:
         if self.save_path is not None and self.table is not None:
-            save_atomically(self.save_path, dumps([self.record()]))
+            save([self.record()], self.save_path)
 
     # -- where we are ---------------------------------------------------------------------------
 
@@ -408,18 +377,8 @@ class LiveSession:
 
     def _where(self, card: Card) -> str | None:
         """Why ``card`` cannot be one of the viewer's new cards (None if it can)."""
-        state = self.state()
-        if state.table & card.bit:
-            return "it is on the table"
-        for m in state.captured:
-            if m & card.bit:
-                return "it has already been captured"
-        if state.hands[self.me] & card.bit:
-            return "it is already in your hand"
-        for r in state.stack:
-            if r.card == card.index:
-                return "it has already been played"
-        return None
+        place = self.state().place_of(card.index)
+        return None if place.kind == "unplaced" else place.text(self.players, you=self.me)
 
     def _enter_deal(self, text: str) -> Entry:
         state = self.state()
@@ -445,7 +404,7 @@ class LiveSession:
         number = len(self.plays) + 1
         who, colon, rest = text.partition(":")
         if colon:
-            named = next((p for p in self.players if p.lower() == who.strip().lower()), None)
+            named = player_named(self.players, who)
             if named is None:
                 raise LiveError(
                     f"play {number}: {who.strip()!r} is not a player ({', '.join(self.players)})"
@@ -455,9 +414,10 @@ class LiveSession:
                 raise LiveError(f"play {number}: it is {whose} turn, not {named}'s")
             text = rest.strip()
         try:
-            card, capture = parse_play(text, self.style)
+            written = parse_play(text, self.style)
         except NotationError as exc:
             raise LiveError(f"play {number}: {exc}") from None
+        card = CARDS[written.card]
         shown = format_card(card, self.style)
         if state.turn != self.me and state.hands[self.me] & card.bit:
             raise LiveError(f"play {number}: {mover} cannot play {shown}: it is in your hand")
@@ -469,7 +429,7 @@ class LiveSession:
                 + (f" ({why})" if why else "")
                 + f"; your cards: {mine}"
             )
-        entry = PlayEntry.of(card, capture, self.style)
+        entry = PlayEntry.from_play(written, self.style)
         candidate = self.record()
         candidate.plays.append(entry)
         try:
