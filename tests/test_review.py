@@ -338,3 +338,13 @@ def test_a_maxim_is_not_a_verdict() -> None:
     praise = Observation("took-scopa", "t.", "take-the-scopa", against=False)
     assert "the analysis finds 7C better by 0.70" in weigh(praise, bad).text
     assert weigh(praise, replace(bad, uncertain=True)) == praise  # no claim the samples lack
+
+
+@pytest.mark.parametrize("command", [["review"], ["bench", "review"], ["explain"]])
+def test_help_shows_an_example(command: list[str]) -> None:
+    result = run(*command, "--help")
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.stdout.split())
+    assert "Example" in text and "tutor " + " ".join(command) in text
+    if command == ["explain"]:
+        assert "--at" in text

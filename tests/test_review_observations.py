@@ -17,8 +17,9 @@ from tutor.game.cards import CARDS
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move
 from tutor.records.recordfile import load_path
-from tutor.review.knowledge import known_world, mover_view
+from tutor.review.knowledge import known_world
 from tutor.review.observations import CODE_MAXIM, CODES, MAXIMS, Choices, Observation, observe
+from tutor.search.players import seat_view
 from tutor.search.solver import solve
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -130,7 +131,7 @@ def test_sweeps_agree_with_the_engine(ruleset: str) -> None:
         s = GameState.random(rules, rng)
         for _ in range(rng.randrange(0, rules.plays_per_hand - 1)):
             s.push(rng.choice(s.legal_moves()))
-        view = mover_view(s)
+        view = seat_view(s)
         choices = Choices(view)
         scores = not s.is_last_play() or rules.last_play_scopa
         sweep_legal = any(m.capture == s.table and m.capture for m in s.legal_moves())
@@ -190,7 +191,7 @@ def test_no_double_laid(scopa: Ruleset) -> None:
 
 def test_counted_endgame(scopa: Ruleset) -> None:
     s = endgame(scopa, "2C 5S", ["7H 3C", "KS 4D"])
-    assert known_world(mover_view(s)) is not None
+    assert known_world(seat_view(s)) is not None
     values = {m.move: m.value for m in solve(s.copy()).moves}
     best = max(values.values())
     worst = min(values, key=lambda m: values[m])
@@ -203,7 +204,7 @@ def test_counted_endgame(scopa: Ruleset) -> None:
 
 def test_no_counted_endgame_while_hands_are_hidden(scopone: Ruleset) -> None:
     s = endgame(scopone, "2C 5S", ["7H 3C", "7S 4D", "KC 6D", "QH AC"])
-    assert known_world(mover_view(s)) is None
+    assert known_world(seat_view(s)) is None
     for move in s.legal_moves():
         assert "counted-endgame" not in {o.code for o in observe(s, move)}
 

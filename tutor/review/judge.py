@@ -31,7 +31,7 @@ from typing import Any
 from tutor.game.errors import TutorError
 from tutor.game.state import GameState, Move
 from tutor.review.defaults import DEFAULT_SAMPLES, DEFAULT_TIME, FIRST_ROUND
-from tutor.review.knowledge import known_world, mover_view
+from tutor.review.knowledge import known_world
 from tutor.search.analysis import (
     Analysis,
     Interval,
@@ -41,6 +41,7 @@ from tutor.search.analysis import (
     interval,
     value_sample,
 )
+from tutor.search.players import seat_view
 
 __all__ = [
     "CLASSES",
@@ -279,7 +280,7 @@ def judge(view: GameState, move: Move, settings: Settings | None = None) -> Judg
     ``view`` may show more than the mover knew: it is reduced to the mover's view first.
     """
     settings = settings or Settings()
-    view = mover_view(view)
+    view = seat_view(view)
     if view.unknown[view.turn]:
         raise JudgeError("the mover's hand is not known, so the decision cannot be judged")
     legal = view.legal_moves()
@@ -348,7 +349,7 @@ def value_moves(view: GameState, settings: Settings | None = None) -> tuple[bool
     best line). Exact when counting pins every card; otherwise one sampling run of
     ``settings.samples`` deals within ``settings.time``."""
     settings = settings or Settings()
-    view = mover_view(view)
+    view = seat_view(view)
     if view.unknown[view.turn]:
         raise JudgeError("the mover's hand is not known, so the moves cannot be valued")
     legal = view.legal_moves()

@@ -1,46 +1,29 @@
-"""What the mover can know: their own view of a position, and when counting pins every card.
+"""When counting pins every card: the one deal the facts allow the player to move.
 
-The review judges each decision from the mover's seat only (``docs/review.md``). Two helpers
-say what that seat knows:
-
-- :func:`mover_view`: the position as the player to move saw it (other hands and the cards
-  still to be dealt unknown), whatever the caller's state shows;
-- :func:`known_world`: the one deal consistent with the facts, when there is only one — every
-  unseen card is in a single other hand and nothing is left to deal (always so in the last deal
-  of two-player scopa, and in scopone once only one other player holds cards). The exact solver
-  then judges the decision with no sampling at all.
+The review judges each decision from the mover's seat only (``docs/review.md``; the mover's
+view is :func:`tutor.search.players.seat_view`). :func:`known_world` says when that seat can
+know every card: every unseen card is in a single other hand and nothing is left to deal
+(always so in the last deal of two-player scopa, and in scopone once only one other player
+holds cards). The exact solver then judges the decision with no sampling at all.
 
 In seed 003's last deal You can count Ada's three cards; in its first deal nothing is pinned:
 
 >>> from tutor.records.recordfile import load_path
 >>> record = load_path("docs/examples/seed003-scopa.yaml")[0]
 >>> late = record.state_at(30)
->>> view = mover_view(late)
+>>> from tutor.search.players import seat_view
+>>> view = seat_view(late)
 >>> view.unknown, known_world(view).hands == late.hands
 ([0, 3], True)
->>> known_world(mover_view(record.state_at(2))) is None
+>>> known_world(seat_view(record.state_at(2))) is None
 True
 """
 
 from __future__ import annotations
 
-from tutor.counting.tracker import viewer_state
 from tutor.game.state import GameState
 
-__all__ = ["mover_view", "known_world"]
-
-
-def mover_view(state: GameState) -> GameState:
-    """``state`` as the player to move knows it: the other hands and the deals to come hidden.
-
-    A state that already is such a view is returned as it is (no copy).
-    """
-    seat = state.turn
-    others_known = any(h for s, h in enumerate(state.hands) if s != seat)
-    future_known = any(k for deal in state.deals[state.deal_index :] for k, _ in deal)
-    if not others_known and not future_known:
-        return state
-    return viewer_state(state, seat)
+__all__ = ["known_world"]
 
 
 def known_world(view: GameState) -> GameState | None:

@@ -7,7 +7,7 @@ rely on them, see :data:`CODES`) and names the maxim it comes from (:data:`MAXIM
 of ``docs/strategy.md``). An observation is not a verdict: the review sets it against the cost
 the analysis finds, and says so when the two disagree.
 
-Everything is computed from the mover's seat (:func:`tutor.review.knowledge.mover_view`), under
+Everything is computed from the mover's seat (:func:`tutor.search.players.seat_view`), under
 the ruleset's capture rules, with the odds from the inference of :mod:`tutor.counting`.
 
 Seed 003: Ada lays 3H on 4H QD, and a seven would take 4 + 3.
@@ -30,8 +30,9 @@ from tutor.counting.tracker import a_value, flipped_values, seat_names, value_wo
 from tutor.game.captures import VALUE_OF, capture_table, sweep_value, table_sum
 from tutor.game.cards import SETTEBELLO, Style, format_card, format_cards, indexes_of
 from tutor.game.state import GameState, Move
-from tutor.review.knowledge import known_world, mover_view
+from tutor.review.knowledge import known_world
 from tutor.search.analysis import Analysis, exact_analysis
+from tutor.search.players import seat_view
 
 __all__ = [
     "Observation",
@@ -189,7 +190,7 @@ def _plural(n: int, word: str) -> str:
 class Choices:
     """One decision seen from the mover's seat: the legal moves and what each leaves (cached).
 
-    ``view`` must be the mover's view (:func:`tutor.review.knowledge.mover_view`).
+    ``view`` must be the mover's view (:func:`tutor.search.players.seat_view`).
     """
 
     def __init__(
@@ -641,4 +642,4 @@ def observe(
     solver's analysis of the position when the caller has it (``counted-endgame`` uses it);
     otherwise it is solved here when counting pins every card.
     """
-    return Choices(mover_view(view), names, style).observe(move, exact)
+    return Choices(seat_view(view), names, style).observe(move, exact)
