@@ -58,7 +58,7 @@ h2 { font-size: 1.2rem; margin: 28px 0 10px; }
 .badge { display: inline-block; border-radius: 6px; padding: 1px 9px; color: #fff;
   font-weight: 700; font-size: .9rem; letter-spacing: .02em; }
 .badge.uncertain { outline: 2px dashed rgba(0,0,0,.35); outline-offset: 1px; }
-.chart svg { width: 100%; max-width: 680px; height: auto; display: block; margin: 0 auto; }
+.chart svg { width: 100%; max-width: 520px; height: auto; display: block; margin: 0 auto; }
 table { border-collapse: collapse; }
 .legend td, .legend th { padding: 3px 10px 3px 0; text-align: left; font-size: .92rem; }
 .play { background: var(--card); border: 1px solid var(--line); border-left: 6px solid #c7ced6;
@@ -124,7 +124,7 @@ def loss_chart_svg(review: Review) -> str:
     top = max([max(row) for row in series] + [0.0])
     step = _nice_step(top)
     ymax = max(step, math.ceil(top / step - 1e-9) * step)
-    W, H, left, right, topm, bottom = 560.0, 250.0, 44.0, 12.0, 40.0, 36.0
+    W, H, left, right, topm, bottom = 440.0, 230.0, 40.0, 10.0, 38.0, 38.0
     pw, ph = W - left - right, H - topm - bottom
 
     def x(i: float) -> float:
@@ -140,18 +140,18 @@ def loss_chart_svg(review: Review) -> str:
         parts.append(
             f'<line x1="{left:g}" x2="{W - right:g}" y1="{y(v):.1f}" y2="{y(v):.1f}" '
             'stroke="#e3e8ee"/>'
-            f'<text x="{left - 6:g}" y="{y(v) + 4:.1f}" text-anchor="end" font-size="13" '
+            f'<text x="{left - 6:g}" y="{y(v) + 4:.1f}" text-anchor="end" font-size="15" '
             f'fill="#5f6b7a">{v:g}</text>'
         )
         k += 1
-    tick = max(1, round(n / 9))
+    tick = max(1, round(n / 6))
     for i in range(0, n + 1, tick):
         parts.append(
-            f'<text x="{x(i):.1f}" y="{H - bottom + 17:g}" text-anchor="middle" font-size="13" '
+            f'<text x="{x(i):.1f}" y="{H - bottom + 17:g}" text-anchor="middle" font-size="15" '
             f'fill="#5f6b7a">{i}</text>'
         )
     parts.append(
-        f'<text x="{left + pw / 2:g}" y="{H - 3:g}" text-anchor="middle" font-size="13" '
+        f'<text x="{left + pw / 2:g}" y="{H - 3:g}" text-anchor="middle" font-size="15" '
         'fill="#5f6b7a">play</text>'
     )
     for side in range(sides):
@@ -167,10 +167,10 @@ def loss_chart_svg(review: Review) -> str:
             f'<polyline points="{" ".join(pts)}" fill="none" stroke="{colour}" '
             'stroke-width="2.5" stroke-linejoin="round"/>'
         )
-        lx = left + side * 250
+        lx = left + side * 200
         parts.append(
             f'<rect x="{lx:g}" y="12" width="16" height="5" fill="{colour}"/>'
-            f'<text x="{lx + 22:g}" y="19" font-size="14" fill="#1d2430">'
+            f'<text x="{lx + 22:g}" y="19" font-size="15" fill="#1d2430">'
             f"{markup(names[side])}: {series[-1][side]:.2f}</text>"
         )
     label = "Expected points lost by each side, play by play"
