@@ -29,6 +29,10 @@ from tutor.game.scoring import HandScore, hand_points, score_state
 from tutor.game.state import GameState
 from tutor.records.recordfile import load_path
 from tutor.records.replay import replay_match
+from tutor.review.defaults import DEFAULT_SAMPLES, DEFAULT_TIME
+from tutor.review.judge import Settings
+from tutor.review.planted import plant_missed_scopa
+from tutor.review.review import review_record
 from tutor.search.analysis import analyse
 from tutor.search.players import seat_view
 from tutor.search.searchplayer import SearchPlayer
@@ -43,6 +47,8 @@ __all__ = [
     "bench_playouts",
     "bench_replay",
     "bench_tracker",
+    "bench_review",
+    "bench_planted",
     "run_all",
     "DEFAULT_RECORD",
 ]
@@ -207,6 +213,83 @@ def bench_search(positions: int = 5, budget: float = 1.0, workers: int = 2) -> F
     """The search player on a scopone opening move with 2 workers (target: < 2 s a move)."""
 
     return bench_search_move(positions=positions, budget=budget, workers=workers)
+
+
+SEED003_RECORD = Path(str(resources.files("tutor.records") / "examples" / "seed003-scopa.yaml"))
+"""The scopa hand ``bench review`` times (seed 003's worked example)."""
+
+
+@register("review")
+def bench_review(
+    repeat: int = 3,
+    workers: int = 2,
+    samples: int = DEFAULT_SAMPLES,
+    time_budget: float = DEFAULT_TIME,
+    planted: int = 0,
+    seed: int = 0,
+) -> Figures:
+    """Seconds for ``tutor review`` at the default settings (issue 9's targets: one scopone
+    player under 30 s, every scopone player under 90 s, one scopa player under 10 s), the
+    samples the defaults draw, and with ``planted`` N the planted-missed-scopa rates.
+    """
+    cases = (
+        ("scopone_player", DEFAULT_RECORD, ["South"]),
+        ("scopone_all", DEFAULT_RECORD, None),
+        ("scopa_player", SEED003_RECORD, ["You"]),
+    )
+    settings = Settings(samples=samples, time=time_budget, seed=seed, workers=workers)
+    out: Figures = {"repeat": repeat, "workers": workers, "samples_cap": samples,
+                    "time_per_decision": time_budget}  # fmt: skip
+    for name, path, players in cases:
+        record = load_path(path)[0]
+        chosen = list(record.players) if players is None else players
+        times: list[float] = []
+        drawn: list[int] = []
+        timed_out = decisions = 0
+        for _ in range(repeat):
+            start = time.perf_counter()
+            review = review_record(record, chosen, settings=settings)
+            times.append(time.perf_counter() - start)
+            sampled = [d.judgement for d in review.decisions if not d.judgement.exact]
+            drawn = [j.samples for j in sampled if j.samples]
+            timed_out = sum(1 for j in sampled if j.stopped == "time")
+            decisions = len(review.decisions)
+        out[f"{name}_decisions"] = decisions
+        out[f"{name}_median_seconds"] = round(statistics.median(times), 2)
+        out[f"{name}_mean_samples"] = round(statistics.mean(drawn), 1) if drawn else 0
+        out[f"{name}_time_stopped"] = timed_out
+        out[f"{name}_runs"] = [round(t, 2) for t in times]
+    if planted:
+        out.update(bench_planted("scopa", planted, settings))
+    return out
+
+
+def bench_planted(ruleset: str, hands: int, settings: Settings) -> Figures:
+    """Review ``hands`` planted missed scopas of ``ruleset`` (only the planted play): how often
+    ``missed-scopa`` is flagged and how often the play is classed a mistake or a blunder."""
+    rules = load_ruleset(ruleset)
+    counts: dict[str, int] = {}
+    flagged = severe = found = 0
+    seed = 0
+    while found < hands:
+        p = plant_missed_scopa(rules, seed)
+        seed += 1
+        if p is None:
+            continue
+        found += 1
+        mover = p.record.players[p.record.state_at(p.play - 1).turn]
+        review = review_record(p.record, [mover], settings=settings, plays=[p.play])
+        (d,) = review.decisions
+        cls = d.judgement.classification
+        counts[cls] = counts.get(cls, 0) + 1
+        flagged += any(o.code == "missed-scopa" for o in d.observations)
+        severe += cls in ("mistake", "blunder")
+    return {
+        f"planted_{ruleset}": hands,
+        f"planted_{ruleset}_flagged": round(flagged / hands, 3),
+        f"planted_{ruleset}_mistake_or_blunder": round(severe / hands, 3),
+        f"planted_{ruleset}_classes": ", ".join(f"{k} {v}" for k, v in sorted(counts.items())),
+    }
 
 
 def run_all(

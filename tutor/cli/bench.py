@@ -184,3 +184,32 @@ def bench_search_command(
 
     results = BENCHMARKS["search-move"](positions=positions, budget=budget, workers=workers)
     _show_figures({"search-move": results}, json_out)
+
+
+@bench_app.command(
+    "review",
+    epilog=examples("tutor bench review --repeat 3", "tutor bench review --planted 40 --json"),
+)
+def bench_review_command(
+    repeat: RepeatOption = 3,
+    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes.")] = 2,
+    planted: Annotated[
+        int,
+        typer.Option("--planted", min=0, metavar="N", help="Also review N planted missed scopas."),
+    ] = 0,
+    ruleset: Annotated[
+        str, typer.Option("--ruleset", "-r", metavar="NAME", help="Ruleset of the planted hands.")
+    ] = "scopa",
+    json_out: JsonOption = False,
+) -> None:
+    """Seconds to review a scopone player, every scopone player and a scopa player (medians),
+    the samples the defaults draw, and the planted-mistake rates."""
+    from tutor.bench import bench_planted, bench_review
+    from tutor.review.judge import Settings
+
+    if not json_out:
+        note(f"reviewing the example hands {repeat} time(s) with {workers} worker(s)...")
+    figures = bench_review(repeat=repeat, workers=workers)
+    if planted:
+        figures.update(bench_planted(ruleset, planted, Settings(workers=workers)))
+    _show_figures({"review": figures}, json_out)

@@ -31,7 +31,7 @@ Holding(status='cannot', probability=0.0, basis='inference')
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -106,6 +106,28 @@ class Inference:
     def probability_any(self, seat: int, value: int) -> float:
         """P(``seat`` holds at least one card of ``value``) under the readings."""
         return self.value_probability.get(seat, {}).get(value, 0.0)
+
+    def probability_any_of(self, seat: int, values: Iterable[int]) -> float:
+        """P(``seat`` holds at least one card of any of ``values``) under the readings.
+
+        The odds that a player can make any of several captures (a 7 or an 8 that would take
+        the settebello, say); for one value it is :meth:`probability_any`.
+        """
+        wanted = set(values)
+        if len(wanted) == 1:
+            return self.probability_any(seat, next(iter(wanted)))
+        known = self.state.hands[seat] if seat >= 0 else 0
+        if any(VALUE_OF[i] in wanted for i in indexes_of(known)):
+            return 1.0
+        cards = {c for c in indexes_of(self.state.unplaced()) if VALUE_OF[c] in wanted}
+        if seat not in self.model.holders or not cards:
+            return 0.0
+        j = self.model.holders.index(seat)
+        if self.model.exact_ok():
+            return 1.0 - probability_none(self.model, j, cards)
+        rng = random.Random(0)
+        hits = sum(1 for _ in range(SAMPLES) if cards & set(self.model.sample(rng)[j]))
+        return hits / SAMPLES
 
     def probability_any_facts(self, seat: int, value: int) -> float:
         """The same on the facts alone: the hypergeometric value, as if no reading were made."""

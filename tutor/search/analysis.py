@@ -483,11 +483,16 @@ def analyse(
     moves: Sequence[Move] | None = None,
     batch: int = 1,
     progress: Progress | None = None,
+    first: int = 0,
 ) -> Analysis:
     """Value every legal move of the player to move by perfect-information Monte Carlo.
 
     ``state`` may hide other hands (unknown cards) or show them: the analyser looks from the
     mover's seat either way. ``moves`` restricts the moves valued (default: all legal moves).
+    ``first`` continues an earlier analysis of the same position and seed: the samples valued
+    are numbers ``first`` to ``first + samples - 1`` of the seed's sequence, the very deals
+    (and play-out seeds) a single analysis of ``first + samples`` would value last, so sampling
+    can go on in rounds and stay reproducible (the review samples adaptively this way).
     """
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
@@ -516,10 +521,12 @@ def analyse(
     # deals are drawn lazily, in order, as work is handed out: the same deals for a seed
     # whatever the number of workers, and a time limit is not spent drawing unused ones
     worlds = iter_deals(state, seat, rng, use_inferences=use_inferences)
+    if first:
+        worlds = itertools.islice(worlds, first, None)
     size = max(1, batch)
     args = (
         (list(itertools.islice(worlds, min(size, samples - k))), chosen,
-         [f"{seed}:{j}" for j in range(k, min(k + size, samples))], exact_plies,
+         [f"{seed}:{j}" for j in range(first + k, first + min(k + size, samples))], exact_plies,
          playout_exact_plies, playout)
         for k in range(0, samples, size)
     )  # fmt: skip
