@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import io
 import re
+from pathlib import Path
 
-from helpers import EXAMPLES
+from helpers import BASE, EXAMPLES, SCOPA_RULES
 from rich.console import Console
 
 from tutor.game.captures import explain_play
 from tutor.game.cards import ITALIAN, STYLES, mask_of, parse_card, parse_cards
-from tutor.game.rules import load_ruleset
+from tutor.game.rules import describe_ruleset, load_ruleset
 from tutor.game.scoring import score_captures
 from tutor.records.recordfile import load_path
 from tutor.records.replay import replay_match
@@ -120,3 +121,62 @@ def test_explain_colours_only_the_card_in_a_laid_play() -> None:
     table = rendering.explain_table(explain_play(parse_card("7D"), [], rules, ITALIAN), rich=True)
     out = fancy_text(table, width=100)
     assert "\x1b[31m7♦\x1b[0m laid" in out
+
+
+def _raw(*renderables: object) -> str:
+    """What rich itself draws, without :func:`emit`'s guard against control characters."""
+    buf = io.StringIO()
+    console = Console(file=buf, width=200, color_system=None, markup=False)
+    for r in renderables:
+        console.print(r)
+    return buf.getvalue()
+
+
+def test_every_renderer_shows_the_control_characters_of_file_text(tmp_path: Path) -> None:
+    """Bug: the renderers put titles, notes, names and ruleset texts into the output as they
+    were, so the layout counted invisible escapes and only a guard could stop them."""
+    from tutor.counting.inference import hand_view
+    from tutor.search.evaluate import evaluate
+
+    (tmp_path / "evil.yaml").write_text(
+        SCOPA_RULES.replace("name: scopa", 'name: "scopa\\e[5m"').replace(
+            "source: seeds 001 and 003", 'source: "\\e[8m"'
+        ),
+        encoding="utf-8",
+    )
+    text = BASE.replace("ruleset: scopa", "ruleset: evil.yaml").replace("Ada", '"Ada\\e[31m"')
+    text = 'title: "T\\e]0;X\\a"\nnote: "N\\e[2J"\n' + text.replace(
+        "  - 3H\n", '  - {play: 3H, note: "n\\e[1K"}\n'
+    )
+    (tmp_path / "r.yaml").write_text(text, encoding="utf-8")
+    [record] = load_path(tmp_path / "r.yaml")
+    match = replay_match([record])
+    [hand] = match.hands
+    rules = record.ruleset
+    outputs = [
+        _raw(rendering.hand_title(record, 1)),
+        _raw(rendering.plays_table(hand, record.style)),
+        _raw(rendering.plays_table(hand, record.style, width=60)),
+        _raw(rendering.plays_table(hand, record.style, start=1, stop=2, width=60)),
+        _raw(rendering.match_table(match.match, match.sides)),
+        _raw(*rendering.tracker_view(hand_view(record, 0, 1).view, record.style)),
+        _raw(*rendering.hand_view_lines(hand_view(record, 0, 2))),
+        _raw(
+            *rendering.evaluation_view(
+                evaluate(
+                    record.state_at(1),
+                    "sampling",
+                    samples=2,
+                    names=record.players,
+                    sides=record.team_names(),
+                ),
+                record.style,
+            )
+        ),  # fmt: skip
+        _raw(rendering.rules_table([rules])),
+        _raw(rendering.ruleset_text(describe_ruleset(rules))),
+        _raw(rendering.explain_table(explain_play(parse_card("7D"), [], rules, ITALIAN))),
+    ]
+    for out in outputs:
+        assert "\x1b" not in out, out
+        assert "^[" in out, out

@@ -34,6 +34,7 @@ from tutor.game.cards import STYLES, Style
 from tutor.game.errors import TutorError
 from tutor.records.record import HandRecord
 from tutor.records.recordfile import load_path
+from tutor.render.safe import one_line, visible
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -72,8 +73,12 @@ class InputError(TutorError):
 
 
 def fail(message: str, code: int = EXIT_BAD_INPUT) -> NoReturn:
-    """Print ``tutor: error: MESSAGE`` on stderr and exit with ``code``."""
-    sys.stderr.write(f"tutor: error: {message}\n")
+    """Print ``tutor: error: MESSAGE`` on stderr, on one line, and exit with ``code``.
+
+    The message may quote a file (a player's name, a key): its control characters and line
+    breaks are shown, never sent (:func:`tutor.render.safe.one_line`).
+    """
+    sys.stderr.write(f"tutor: error: {one_line(message)}\n")
     sys.stderr.flush()
     raise typer.Exit(code)
 
@@ -186,8 +191,9 @@ def human_console() -> tuple[Console, bool]:
 
 
 def note(message: str) -> None:
-    """A message for the user (stderr, so that stdout stays clean)."""
-    sys.stderr.write(message + "\n")
+    """A message for the user (stderr, so that stdout stays clean); text from a file in it
+    shows its control characters (:func:`tutor.render.safe.visible`)."""
+    sys.stderr.write(visible(message) + "\n")
     sys.stderr.flush()
 
 

@@ -67,8 +67,11 @@ def drill_command(
     if seed is None:
         again = f"use --seed {session.seed} to ask the same questions again"
         note(f"tutor: seed {session.seed} ({again})")
+    # lazy: rich loads only once the drill is under way
+    from tutor.render.terminal import emit, make_console, text_lines
+
     interactive = sys.stdin.isatty()
-    out = sys.stderr if json_out else sys.stdout
+    console = make_console(stderr=json_out)
 
     def read() -> str | None:
         if interactive:
@@ -80,8 +83,8 @@ def drill_command(
         return line or None
 
     def show(text: str) -> None:
-        out.write(text)
-        out.flush()
+        # Wrapped at word boundaries to the terminal, indents kept.
+        emit(console, *text_lines(text))
 
     session.run(read, show, lambda message: note(f"tutor: {message}"))
     if json_out:

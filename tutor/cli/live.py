@@ -23,6 +23,7 @@ from tutor.cli.core import (
     print_json,
 )
 from tutor.records.replay import replay_hand
+from tutor.render.safe import visible
 
 if TYPE_CHECKING:
     from tutor.training.live import LiveSession, LiveUpdate
@@ -136,7 +137,7 @@ def _run_live(session: LiveSession, quiet: bool, json_out: bool) -> None:
         interrupted = False
         while True:
             if interactive:
-                sys.stderr.write(session.prompt() + "> ")
+                sys.stderr.write(visible(session.prompt()) + "> ")
                 sys.stderr.flush()
             try:
                 line = sys.stdin.readline()

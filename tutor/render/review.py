@@ -104,7 +104,7 @@ def _decision_rows(review: Review, rich: bool) -> list[RenderableType]:
             h = d.hindsight
             notes.append(
                 Text(
-                    f"{h.label}: best {h.best.text(style)}, cost {h.cost:.2f}"
+                    f"{visible(h.label)}: best {h.best.text(style)}, cost {h.cost:.2f}"
                     + ("" if h.exact else f" {_interval(h.low, h.high)}"),
                     style="dim" if rich else "",
                 )
@@ -134,7 +134,7 @@ def review_view(review: Review, rich: bool = False) -> list[RenderableType]:
     s = review.settings
     budget = f"up to {s.samples} samples" + (f" and {s.time:g} s" if s.time else "")
     intro = Text(
-        f"{record.ruleset.name}, hand {review.hand}, seed {review.seed}; reviewed: "
+        f"{one_line(record.ruleset.name)}, hand {review.hand}, seed {review.seed}; reviewed: "
         f"{', '.join(one_line(p) for p in review.players)}.\n"
         f"Cost: the best move's value minus the played move's, in points of the hand, with its "
         f"95% interval; {budget} per decision. Classes by cost: {thresholds_text()}; "
@@ -167,8 +167,8 @@ def explanation_view(ex: PositionExplanation, rich: bool = False) -> list[Render
     record = ex.record
     style = record.style
     bold = "bold" if rich else ""
-    head = Text(f"Play {ex.at + 1}: {one_line(ex.player)} to move ({record.ruleset.name}); table: ",
-                style=bold)  # fmt: skip
+    rules = one_line(record.ruleset.name)
+    head = Text(f"Play {ex.at + 1}: {one_line(ex.player)} to move ({rules}); table: ", style=bold)
     head.append_text(cards_text(ex.table, style, rich, empty="empty"))
     head.append("; hand: ")
     head.append_text(cards_text(ex.hand, style, rich))
@@ -191,7 +191,8 @@ def explanation_view(ex: PositionExplanation, rich: bool = False) -> list[Render
                 line.append(f"  {v.value:+g}")
             else:
                 line.append(f"  {v.value:+.2f} [{v.low:+.2f}, {v.high:+.2f}]")
-        body: list[RenderableType] = [Text(s) for s in m.sentences(style, one_line(ex.next_player))]
+        sentences = m.sentences(style, ex.next_player)
+        body: list[RenderableType] = [Text(visible(s)) for s in sentences]
         for o in m.observations:
             t = Text()
             t.append(o.code, style="bold" if rich else "")

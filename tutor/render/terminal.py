@@ -25,8 +25,9 @@ from collections.abc import Iterable, Sequence
 from typing import IO, TYPE_CHECKING, Any
 
 from rich import box
-from rich.console import Console, Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.padding import Padding
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
@@ -36,6 +37,7 @@ from tutor.game.rules import Ruleset
 from tutor.game.scoring import HandScore, MatchScore
 from tutor.records.record import HandRecord
 from tutor.records.replay import HandReplay
+from tutor.render.safe import needs_showing, one_line, visible
 
 if TYPE_CHECKING:
     from tutor.counting.inference import CountView, HandView, ValueCell
@@ -54,6 +56,7 @@ __all__ = [
     "is_fancy",
     "plain_text",
     "emit",
+    "text_lines",
     "card_text",
     "cards_text",
     "move_text",
@@ -107,7 +110,8 @@ def make_console(stderr: bool = False) -> Console:
     file = sys.stderr if stderr else sys.stdout
     probe = Console(file=file)
     if probe.is_terminal and not probe.no_color:
-        return Console(file=file, highlight=False, emoji=False)
+        # No markup: text from a file such as "[link=...]" must show as written, never act.
+        return Console(file=file, highlight=False, emoji=False, markup=False)
     return _plain_console(file, PLAIN_WIDTH)
 
 
@@ -139,18 +143,61 @@ def plain_text(*renderables: RenderableType, width: int = PLAIN_WIDTH) -> str:
     buf = io.StringIO()
     console = _plain_console(buf, width)
     for renderable in renderables:
-        console.print(renderable)
+        console.print(_Visible(renderable))
     return "".join(line.rstrip() + "\n" for line in buf.getvalue().splitlines())
+
+
+class _Visible:
+    """A renderable drawn with the control characters of its text shown, never sent.
+
+    The renderers pass text from files through :func:`tutor.render.safe.visible` themselves,
+    so that the layout counts the characters shown; this is the guard behind them, should one
+    of them let such text through: nothing the tutor prints can clear a screen or retitle a
+    window.
+
+    >>> plain_text(Text("Ada\\x1b[2J\\x1b]0;PWNED"))
+    'Ada^[[2J^[]0;PWNED\\n'
+    """
+
+    def __init__(self, renderable: RenderableType) -> None:
+        self.renderable = renderable
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for segment in console.render(self.renderable, options):
+            if segment.control or not needs_showing(segment.text):
+                yield segment
+            else:
+                yield Segment(visible(segment.text), segment.style)
 
 
 def emit(console: Console, *renderables: RenderableType) -> None:
     """Print the renderables: styled on a fancy console, as :func:`plain_text` otherwise."""
     if is_fancy(console):
         for renderable in renderables:
-            console.print(renderable)
+            console.print(_Visible(renderable))
     else:
         console.file.write(plain_text(*renderables, width=console.width))
         console.file.flush()
+
+
+def text_lines(text: str) -> list[RenderableType]:
+    """Lines of prose that wrap at word boundaries to the console's width; a line indented
+    with spaces keeps its indent on the lines it wraps onto (a trailing newline is dropped).
+
+    >>> print(plain_text(*text_lines("Why:\\n  one two three four\\n"), width=12), end="")
+    Why:
+      one two
+      three four
+    """
+    if text.endswith("\n"):
+        text = text[:-1]
+    out: list[RenderableType] = []
+    for line in text.split("\n"):
+        body = line.lstrip(" ")
+        indent = len(line) - len(body)
+        shown = Text(visible(body))
+        out.append(Padding(shown, (0, 0, 0, indent)) if indent else shown)
+    return out
 
 
 # -- cards ------------------------------------------------------------------------------------
@@ -216,11 +263,12 @@ def explain_table(explanation: Explanation, rich: bool = False) -> RenderableTyp
         card_text(card, style, rich),
         " on the table ",
         cards_text(table, style, rich),
-        f" ({explanation.rules.name}):",
+        f" ({one_line(explanation.rules.name)}):",
     )
     if not table:
         head = Text.assemble(
-            card_text(card, style, rich), f" on an empty table ({explanation.rules.name}):"
+            card_text(card, style, rich),
+            f" on an empty table ({one_line(explanation.rules.name)}):",
         )
     out = new_table("", "play", "rule", rich=rich)
     for option in sorted(explanation.options, key=lambda o: not o.legal):
@@ -242,7 +290,9 @@ def rules_table(rulesets: Sequence[Ruleset], rich: bool = False) -> Table:
         deal = (
             f"{rs.hand_size} x {rs.deals_per_hand}" if rs.deals_per_hand > 1 else str(rs.hand_size)
         )
-        out.add_row(rs.name, str(rs.players), deal, str(rs.target), rs.description)
+        out.add_row(
+            one_line(rs.name), str(rs.players), deal, str(rs.target), one_line(rs.description)
+        )
     return out
 
 
@@ -250,7 +300,7 @@ def ruleset_text(lines: Sequence[str], rich: bool = False) -> Text:
     """A ruleset in words (:func:`tutor.game.rules.describe_ruleset`), the first line as a title."""
     text = Text()
     for i, line in enumerate(lines):
-        text.append(line, style="bold" if rich and i == 0 else "")
+        text.append(one_line(line), style="bold" if rich and i == 0 else "")
         if i < len(lines) - 1:
             text.append("\n" if i else "\n\n")
     return text
@@ -260,7 +310,7 @@ def ruleset_text(lines: Sequence[str], rich: bool = False) -> Text:
 
 
 def _side_name(players: Sequence[str]) -> str:
-    return " & ".join(players)
+    return one_line(" & ".join(players))
 
 
 def score_table(
@@ -275,7 +325,7 @@ def score_table(
     The primiera row shows the card counted in each suit (denari, coppe, spade, bastoni
     order; ``-`` where a side has none) and the sum.
     """
-    heads = list(names) if names else [_side_name(s.players) for s in score.sides]
+    heads = [one_line(n) for n in names] if names else [_side_name(s.players) for s in score.sides]
     headers = ["category"]
     for name in heads:
         headers += [name, "pts"]
@@ -327,6 +377,7 @@ def score_table(
 
 def match_table(match: MatchScore, names: Sequence[str], rich: bool = False) -> RenderableType:
     """Points of every hand with running totals, then the winner (or who leads)."""
+    names = [one_line(n) for n in names]
     headers = ["hand"]
     for name in names:
         headers += [name, "total"]
@@ -383,7 +434,7 @@ def hand_title(record: HandRecord, number: int | None = None, rich: bool = False
     """
     style = record.style
     bold = "bold" if rich else ""
-    deck = f"{record.ruleset.name}, {style.name} deck"
+    deck = f"{one_line(record.ruleset.name)}, {style.name} deck"
     title = record.info.get("title")
     if title is None:
         head = f"Hand {number} of" if number is not None else "A hand of"
@@ -393,22 +444,22 @@ def hand_title(record: HandRecord, number: int | None = None, rich: bool = False
         if number is not None and not title.lower().startswith(f"hand {number}"):
             title = f"Hand {number}: {title}"
         text = Text()
-        text.append(title, style=bold)
+        text.append(one_line(title), style=bold)
         text.append(f"\nRuleset {deck}.")
     for key in ("event", "date", "note"):
         if key in record.info:
-            text.append(f"\n{key.capitalize()}: {record.info[key]}")
-    order = ", ".join(record.players)
-    text.append(f"\nPlaying order: {order}; {record.players[-1]} deals and plays last.")
+            text.append(f"\n{key.capitalize()}: {one_line(record.info[key])}")
+    players = [one_line(p) for p in record.players]
+    text.append(f"\nPlaying order: {', '.join(players)}; {players[-1]} deals and plays last.")
     if record.ruleset.players > record.ruleset.sides:
-        text.append("\nSides: " + " v ".join(record.team_names()) + ".")
+        text.append("\nSides: " + " v ".join(one_line(t) for t in record.team_names()) + ".")
     text.append("\nTable: ")
     text.append_text(cards_text(record.table, style, rich))
     if record.deals:
         for name in record.players:
             known = record.deals[0].get(name)
             if known:
-                text.append(f"\n{name}: ")
+                text.append(f"\n{one_line(name)}: ")
                 text.append_text(cards_text(sorted(known), style, rich))
     if record.ruleset.deals_per_hand > 1:
         text.append(f"\n({record.ruleset.deals_per_hand} deals; the hands above are the first.)")
@@ -417,7 +468,7 @@ def hand_title(record: HandRecord, number: int | None = None, rich: bool = False
 
 def _play_cells(hand: HandReplay, style: Style, rich: bool) -> tuple[list[str], list[list[Text]]]:
     """Header and cells of every play of a hand (the widths come from all of them)."""
-    names = hand.record.team_names()
+    names = [one_line(t) for t in hand.record.team_names()]
     headers = ["#", "player", "plays", "takes", "", "table after", *names]
     has_notes = any(step.note for step in hand.steps)
     if has_notes:
@@ -429,7 +480,7 @@ def _play_cells(hand: HandReplay, style: Style, rich: bool) -> tuple[list[str], 
             mark = Text("SCOPA!", style="bold yellow") if rich else Text("SCOPA")
         row = [
             Text(str(step.number)),
-            Text(step.player),
+            Text(one_line(step.player)),
             card_text(step.card, style, rich),
             cards_text(step.captured, style, rich, empty=""),
             mark,
@@ -437,7 +488,7 @@ def _play_cells(hand: HandReplay, style: Style, rich: bool) -> tuple[list[str], 
             *(Text(f"{t.cards}/{t.denari}/{t.scope}") for t in step.tally),
         ]
         if has_notes:
-            row.append(Text(step.note or "", style="italic" if rich else ""))
+            row.append(Text(visible(step.note or ""), style="italic" if rich else ""))
         rows.append(row)
     return headers, rows
 
@@ -522,7 +573,8 @@ def _notes_grid(hand: HandReplay, notes: Sequence[tuple[int, Text]], rich: bool)
     grid.add_column(ratio=1)
     for n, note in notes:
         step = hand.steps[n]
-        grid.add_row(f"{step.number}.", Text(step.player, style="bold" if rich else ""), note)
+        name = Text(one_line(step.player), style="bold" if rich else "")
+        grid.add_row(f"{step.number}.", name, note)
     return grid
 
 
@@ -533,7 +585,7 @@ def hand_end(hand: HandReplay, record: HandRecord, rich: bool = False) -> list[R
     if hand.leftover is not None and hand.leftover.cards:
         out.append(
             Text.assemble(
-                f"Leftover: {hand.leftover.player} captured last and takes ",
+                f"Leftover: {one_line(hand.leftover.player)} captured last and takes ",
                 cards_text(sorted(hand.leftover.cards), style, rich),
                 ".",
             )
@@ -613,7 +665,7 @@ def holdings_table(analysis: CountView, style: Style, rich: bool = False) -> Tab
         col.justify = "right"
     for seat in inf.players_in_doubt:
         cells = [_holding_cell(inf.value_cell(seat, v)) for v in range(1, 11)]
-        out.add_row(inf.names[seat], *cells, str(inf.capacity.get(seat, 0)))
+        out.add_row(one_line(inf.names[seat]), *cells, str(inf.capacity.get(seat, 0)))
     if inf.stock is not None:
         counts = [inf.to_deal(v) for v in range(1, 11)]
         cells = [Text("-" if n is None else f"{n:.1f}") for n in counts]
@@ -630,7 +682,7 @@ def _sweep_line(analysis: CountView, style: Style) -> Text:
         return Text(
             f"Sweep risk: the table adds up to {sw.sum}, more than 10: no single card sweeps it."
         )
-    who = board.names[sw.next_seat]
+    who = one_line(board.names[sw.next_seat])
     p = analysis.sweep_probability
     facts = sw.probability
     text = (
@@ -665,14 +717,14 @@ def tracker_view(
         if board.sparigli:
             lines = Text("Sparigli (captures by sum):")
             for sp in board.sparigli:
-                lines.append("\n  " + sp.text(style, board.names))
+                lines.append("\n  " + one_line(sp.text(style, board.names)))
             out.append(lines)
         else:
             if any(c.captured for c in board.counts):
                 out.append(Text("Sparigli: none yet: every capture so far was by a twin."))
             else:
                 out.append(Text("Sparigli: none yet: nothing has been captured."))
-        out.append(Text("\n".join(board.notes)))
+        out.append(Text("\n".join(one_line(n) for n in board.notes)))
         if inf.holdings and inf.unseen:
             table = holdings_table(analysis, style, rich)
             table.title = "Who can hold what (* rests on a reading of behaviour)"
@@ -682,18 +734,19 @@ def tracker_view(
     if readings:
         lines = Text("Readings (behaviour: strong, not certain):")
         for e in readings:
-            lines.append("\n  - " + e.text(inf.names, style))
+            lines.append("\n  - " + one_line(e.text(inf.names, style)))
         out.append(lines)
     if dropped and not compact:
         lines = Text("Readings given up:")
         for e in dropped:
-            lines.append(f"\n  - {e.text(inf.names, style)}: {e.dropped_text(inf.names, style)}")
+            why = f"{e.text(inf.names, style)}: {e.dropped_text(inf.names, style)}"
+            lines.append(f"\n  - {one_line(why)}")
         out.append(lines)
     if inf.deductions:
         lines = Text("Deductions:")
         for d in inf.deductions:
             tag = "certain" if d.basis == "fact" else "inferred"
-            lines.append(f"\n  - [{tag}] {d.text}")
+            lines.append(f"\n  - [{tag}] {one_line(d.text)}")
         out.append(lines)
     if not compact and inf.unseen:
         out.append(Text(f"Probabilities: {inf.method}.", style="dim" if rich else ""))
@@ -705,12 +758,13 @@ def hand_view_lines(hv: HandView, rich: bool = False) -> list[RenderableType]:
     last play, then :func:`tracker_view`."""
     record = hv.record
     head = Text(
-        f"{hv.player}'s view after play {hv.at} of {len(record.plays)} ({record.ruleset.name}).",
+        f"{one_line(hv.player)}'s view after play {hv.at} of {len(record.plays)} "
+        f"({one_line(record.ruleset.name)}).",
         style="bold" if rich else "",
     )
     parts: list[RenderableType] = [head]
     if hv.last_play is not None:
-        parts.append(Text(f"Last play: {hv.last_player}: {hv.last_play}"))
+        parts.append(Text(f"Last play: {one_line(hv.last_player or '')}: {hv.last_play}"))
     return parts + tracker_view(hv.view, record.style, rich)
 
 
@@ -722,14 +776,15 @@ def evaluation_view(ev: Evaluation, style: Style, rich: bool = False) -> list[Re
     with values and intervals (or bounds), and the best line or move."""
     result = ev.analysis
     exact = result.method == "exact"
-    head = Text(f"After play {ev.at}: {ev.player} ({ev.side}) to move; table: ")
+    player, side = one_line(ev.player), one_line(ev.side)
+    head = Text(f"After play {ev.at}: {player} ({side}) to move; table: ")
     head.append_text(cards_text(ev.table, style, rich))
     if exact:
         how = "exact" if result.exact else "not exact: bounds proven before the time limit"
-        unit = f"points of the hand, {ev.side} minus the others, best play ({how})"
+        unit = f"points of the hand, {side} minus the others, best play ({how})"
     else:
         unit = (
-            f"mean points of the hand, {ev.side} minus the others, over {result.samples} sampled "
+            f"mean points of the hand, {side} minus the others, over {result.samples} sampled "
             f"deals (seed {result.seed}), with 95% intervals"
         )
     table = new_table("", "move", "value", "interval", rich=rich)
@@ -751,7 +806,7 @@ def evaluation_view(ev: Evaluation, style: Style, rich: bool = False) -> list[Re
         for j, (player, mv) in enumerate(ev.line()):
             if j:
                 line.append(", ")
-            line.append(f"{player} ")
+            line.append(f"{one_line(player)} ")
             line.append_text(move_text(mv.card, mv.capture, style, rich))
         out.append(line)
     elif exact:
@@ -770,8 +825,8 @@ def simulation_view(result: SimulationResult, rich: bool = False) -> list[Render
     a, b = result.players
     kind = f"{result.matches} duplicate matches" if result.matches else f"{result.deals} deals"
     head = Text(
-        f"{result.ruleset}: {a} (A) against {b} (B), {kind} played twice with sides exchanged "
-        f"({result.hands} hands), seed {result.seed}"
+        f"{one_line(result.ruleset)}: {a} (A) against {b} (B), {kind} played twice with sides "
+        f"exchanged ({result.hands} hands), seed {result.seed}"
     )
     table = new_table(
         "player", "points/hand [95%]", "scope/hand [95%]", "hands won", "matches won", rich=rich
