@@ -244,3 +244,18 @@ def test_saved_record_has_ordinary_permissions(tmp_path: Path) -> None:
         assert new.read_text() == "a: 2\n"
     finally:
         os.umask(umask)
+
+
+def test_a_list_longer_than_the_deck_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    """Bug: a record of long lists was read item by item (7 s per MB) before any check."""
+    many = ", ".join(["2C"] * 41)
+    path = write(tmp_path, "long.yaml", BASE.replace("[2C, 4H, 5S, QD]", f"[{many}]"))
+    assert one_error_line(run("replay", path)) == (
+        f"tutor: error: {path}:4: table has 41 entries: no list in a hand record is longer than "
+        "the 40 cards of the deck"
+    )
+    flat = write(tmp_path, "flat.yaml", BASE.replace("[2C, 4H, 5S, QD]", many.replace(",", "")))
+    assert "table has 41 entries" in one_error_line(run("replay", flat))
+    plays = BASE + "".join("  - 7D\n" for _ in range(40))
+    with pytest.raises(RecordError, match=r"^plays.yaml:8: plays has 42 entries"):
+        loads(plays, "plays.yaml")

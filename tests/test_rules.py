@@ -264,3 +264,67 @@ def test_ruleset_key_error_names_the_line(
 def test_unknown_ruleset_file_is_called_a_file() -> None:
     with pytest.raises(RulesetError, match=r"^unknown ruleset file 'nowhere\.yaml'; shipped"):
         load_ruleset("nowhere.yaml")
+
+
+# -- ruleset files: duplicate keys, several documents, libyaml -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "key", "first"),
+    [
+        ("target: 11", "target: 11\ntarget: 21", "target", 16),
+        ("primiera:\n", "primiera:\n  missing_suit: loses\n", "missing_suit", 14),
+    ],
+)
+def test_a_key_given_twice_in_a_ruleset_is_refused(
+    tmp_path: Path, old: str, new: str, key: str, first: int
+) -> None:
+    """Bug: a key given twice in a ruleset was accepted silently, the last one winning, where a
+    record refuses it."""
+    path = write(tmp_path, "twice.yaml", SCOPA_RULES.replace(old, new))
+    with pytest.raises(RulesetError) as info:
+        load_ruleset(path)
+    assert (
+        str(info.value) == f"{path}:{first + 1}: key '{key}' is given twice (first on line {first})"
+    )
+    assert one_error_line(run("rules", path)) == f"tutor: error: {info.value}"
+
+
+def test_a_ruleset_of_several_documents_is_refused_with_the_line(tmp_path: Path) -> None:
+    path = write(tmp_path, "two.yaml", SCOPA_RULES + "---\nname: other\n")
+    line = SCOPA_RULES.count("\n") + 2
+    assert one_error_line(run("rules", path)) == (
+        f"tutor: error: {path}:{line}: a ruleset file holds one document, not several"
+    )
+
+
+def test_the_readers_use_libyaml_and_keep_the_pure_loader_s_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bug: the pure-Python loader took quadratic time over a long note (4 MB: 9.4 s)."""
+    from tutor.game import rules as rules_module
+    from tutor.records.recordfile import loads
+
+    if not yaml.__with_libyaml__:  # pragma: no cover - PyYAML built without libyaml
+        pytest.skip("PyYAML has no libyaml here")
+    assert rules_module._LOADER is yaml.CSafeLoader
+
+    class Refused(yaml.SafeLoader):
+        def __init__(self, stream: str) -> None:
+            raise AssertionError("the pure-Python loader read a valid file")
+
+    monkeypatch.setattr(yaml, "SafeLoader", Refused)
+    rules_module._CACHE.clear()
+    assert load_ruleset(write(tmp_path, "ok.yaml", SCOPA_RULES)).name == "scopa"
+    assert loads(BASE)[0].players == ["You", "Ada"]
+
+
+def test_a_large_text_that_libyaml_refuses_keeps_its_line(tmp_path: Path) -> None:
+    """A text too large to read again with the pure loader keeps libyaml's words and line."""
+    from tutor.game.rules import SAME_ERRORS_UP_TO
+
+    notes = "".join(f"# {'x' * 60}\n" for _ in range(SAME_ERRORS_UP_TO // 60))
+    path = write(tmp_path, "big.yaml", notes + BASE.replace("  - 3H\n", "  - [3H\n"))
+    line = one_error_line(run("replay", path))
+    bad = (notes + BASE).count("\n", 0, (notes + BASE).index("  - 3H")) + 2
+    assert line.startswith(f"tutor: error: {path}:{bad}: not valid YAML: ")

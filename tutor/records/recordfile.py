@@ -43,6 +43,7 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from tutor.game.cards import (
+    CARDS,
     ITALIAN,
     STYLES,
     Card,
@@ -52,8 +53,9 @@ from tutor.game.cards import (
     get_style,
     parse_card,
 )
-from tutor.game.rules import Ruleset, RulesetError, load_ruleset, yaml_error_text
+from tutor.game.rules import Ruleset, RulesetError, compose_yaml, load_ruleset, yaml_error_text
 from tutor.game.state import parse_play
+from tutor.game.textfile import FileReadError, read_stream, read_text
 from tutor.records.record import (
     INFO_KEYS,
     HandRecord,
@@ -112,7 +114,17 @@ class _Reader:
             return []
         if not isinstance(node, SequenceNode):
             raise self.fail(node, f"{what} must be a list")
+        self.not_too_long(node, len(node.value), what)
         return list(node.value)
+
+    def not_too_long(self, node: Node, n: int, what: str) -> None:
+        """Refuse a list longer than the deck at once, rather than read it all first."""
+        if n > len(CARDS):
+            raise self.fail(
+                node,
+                f"{what} has {n} entries: no list in a hand record is longer than the "
+                f"{len(CARDS)} cards of the deck",
+            )
 
     def cards(
         self, node: Node, what: str, style: Style, lines: dict[Where, int], where: Where
@@ -122,6 +134,7 @@ class _Reader:
         items: list[tuple[Node, str]]
         if isinstance(node, ScalarNode) and not self.is_null(node):
             items = [(node, t) for t in str(node.value).replace(",", " ").split()]
+            self.not_too_long(node, len(items), what)
         else:
             items = [(n, self.text(n, f"a card in {what}")) for n in self.sequence(node, what)]
         out = []
@@ -292,7 +305,7 @@ def _style_hint(text: str, style: Style) -> str:
 def loads(text: str, path: str = "<string>") -> list[HandRecord]:
     """Read every hand (YAML document) of a record file and validate them all."""
     try:
-        roots = [r for r in yaml.compose_all(text, Loader=yaml.SafeLoader) if r is not None]
+        roots = compose_yaml(text)
     except yaml.YAMLError as exc:
         line, problem = yaml_error_text(exc, text)
         raise RecordError(path, line, None, f"not valid YAML: {problem}") from None
@@ -315,21 +328,20 @@ def load(fp: IO[str], path: str | None = None) -> list[HandRecord]:
     """Read a record file from an open text stream."""
     name = path if path is not None else str(getattr(fp, "name", "<stream>"))
     try:
-        text = fp.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(name, None, None, f"cannot read: {exc}") from None
+        text = read_stream(fp)
+    except FileReadError as exc:
+        raise RecordError(name, None, None, str(exc)) from None
     return loads(text, name)
 
 
 def load_path(path: str | Path) -> list[HandRecord]:
-    """Read a record file by path (missing or unreadable files are RecordErrors too)."""
+    """Read a record file by path (missing, unreadable or too large files, over
+    :data:`~tutor.game.textfile.MAX_FILE_BYTES`, are RecordErrors too)."""
     name = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise RecordError(name, None, None, "cannot read: the file is not UTF-8 text") from None
-    except OSError as exc:
-        raise RecordError(name, None, None, f"cannot read: {exc.strerror or exc}") from None
+        text = read_text(Path(path))
+    except FileReadError as exc:
+        raise RecordError(name, None, None, str(exc)) from None
     return loads(text, name)
 
 
