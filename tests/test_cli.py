@@ -9,9 +9,10 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
-from helpers import ROOT, assert_bad_input, run
+from helpers import BASE, ROOT, SCOPA_RULES, assert_bad_input, one_error_line, run
 
 import tutor.game.captures
 from tutor import __version__
@@ -131,3 +132,62 @@ def test_missing_file_is_bad_input(tmp_path: Path) -> None:
     missing = tmp_path / "nowhere.yaml"
     result = run("replay", str(missing))
     assert_bad_input(result, "nowhere.yaml")
+
+
+def _unreadable(paths: list[Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make the files unreadable: by their mode, or (as root, who reads anything) by making the
+    permission check and the opening of these files fail as they would."""
+    import errno
+    import os
+
+    import tutor.game.textfile as textfile
+
+    for path in paths:
+        path.chmod(0)
+    if os.geteuid() != 0:
+        return
+    locked = {str(p) for p in paths}
+    real_access, real_open = os.access, open
+
+    def access(p: Any, mode: int, *args: Any, **kwargs: Any) -> bool:
+        if os.fspath(p) in locked and mode & os.R_OK:
+            return False
+        return real_access(p, mode, *args, **kwargs)
+
+    def denied(p: Any, *args: Any, **kwargs: Any) -> Any:
+        if os.fspath(p) in locked:
+            raise PermissionError(errno.EACCES, "Permission denied", str(p))
+        return real_open(p, *args, **kwargs)
+
+    monkeypatch.setattr(os, "access", access)
+    monkeypatch.setattr(textfile, "open", denied, raising=False)
+
+
+def test_an_unreadable_file_is_bad_input_everywhere(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bug: an unreadable file gave exit 2 and Typer's usage block (replay, track, solve,
+    bench replay, live --resume...), where a missing file gave exit 3 and one line."""
+    record = tmp_path / "locked.yaml"
+    record.write_text(BASE, encoding="utf-8")
+    rules = tmp_path / "locked-rules.yaml"
+    rules.write_text(SCOPA_RULES, encoding="utf-8")
+    _unreadable([record, rules], monkeypatch)
+    f, r = str(record), str(rules)
+    for args in (
+        ["replay", f],
+        ["track", f, "--as", "You"],
+        ["solve", f],
+        ["review", f],
+        ["explain", f, "--at", "1"],
+        ["bench", "replay", f],
+        ["bench", "tracker", f],
+        ["live", "--resume", f],
+        ["rules", r],
+        ["explain", "--ruleset", r, "--table", "", "7D"],
+        ["simulate", "--ruleset", r],
+        ["drill", "48", "--ruleset", r],
+    ):
+        line = one_error_line(run(*args))
+        assert line.endswith(": cannot read: Permission denied"), (args, line)
+        assert (r if args[0] == "rules" or "--ruleset" in args else f) in line

@@ -13,6 +13,7 @@ from tutor.cli.core import (
     app,
     check_player,
     examples,
+    file_argument,
     human_console,
     note,
     print_json,
@@ -78,9 +79,7 @@ def bench_playouts_command(
 
 @bench_app.command("replay", epilog=examples("tutor bench replay docs/examples/scopone-hand.yaml"))
 def bench_replay_command(
-    file: Annotated[
-        Path, typer.Argument(metavar="FILE", help="A hand record.", show_default=False)
-    ],
+    file: Annotated[Path, file_argument("A hand record.")],
     repeat: RepeatOption = 5,
     json_out: JsonOption = False,
 ) -> None:
@@ -115,7 +114,7 @@ def bench_all_command(json_out: JsonOption = False) -> None:
 )
 def bench_tracker_command(
     file: Annotated[
-        Path | None, typer.Argument(help="A hand record (default: the scopone example).")
+        Path | None, file_argument("A hand record (default: the scopone example).")
     ] = None,
     as_player: Annotated[
         str | None, typer.Option("--as", metavar="PLAYER", help="The seat (default: the dealer).")

@@ -50,6 +50,8 @@ __all__ = [
     "EXIT_BAD_INPUT",
     "EXIT_INTERNAL",
     "EXIT_INTERRUPTED",
+    "file_argument",
+    "file_option",
 ]
 
 EXIT_OK = 0
@@ -205,6 +207,21 @@ def deck_style(name: str) -> Style:
             f"unknown deck style {name!r}; choose one of {', '.join(STYLES)}", param_hint="--deck"
         )
     return style
+
+
+def file_argument(help: str, metavar: str = "FILE") -> Any:
+    """A file argument (or :func:`file_option`) that the library reads itself.
+
+    click checks nothing about it: the library's reader says in one line why a file cannot be
+    read (missing, unreadable, a folder, too large: bad input, exit 3), where click's own check
+    would make an unreadable file a usage error (exit 2) with the usage block.
+    """
+    return typer.Argument(metavar=metavar, help=help, show_default=False, readable=False)
+
+
+def file_option(*names: str, help: str, metavar: str = "FILE") -> Any:
+    """A file option, read or written by the library (see :func:`file_argument`)."""
+    return typer.Option(*names, metavar=metavar, help=help, readable=False)
 
 
 JsonOption = Annotated[

@@ -18,6 +18,7 @@ from tutor.cli.core import (
     deck_style,
     examples,
     fail,
+    file_option,
     human_console,
     note,
     print_json,
@@ -75,11 +76,11 @@ def live_command(
     deck: Annotated[str, typer.Option("--deck", help="Card notation of the deck.")] = "italian",
     save: Annotated[
         Path | None,
-        typer.Option("--save", "-o", help="The hand record to save to (default: live-DATE.yaml)."),
+        file_option("--save", "-o", help="The hand record to save to (default: live-DATE.yaml)."),
     ] = None,
     resume: Annotated[
         Path | None,
-        typer.Option("--resume", help="Continue the session saved in FILE (and save to it)."),
+        file_option("--resume", help="Continue the session saved in FILE (and save to it)."),
     ] = None,
     quiet: Annotated[
         bool, typer.Option("--quiet", "-q", help="Do not show the board after each play.")

@@ -13,6 +13,7 @@ from tutor.cli.core import (
     app,
     check_player,
     examples,
+    file_argument,
     human_console,
     print_json,
 )
@@ -47,14 +48,7 @@ def _wait_for_enter() -> bool:
     )
 )
 def replay(
-    file: Annotated[
-        Path,
-        typer.Argument(
-            metavar="FILE",
-            help="A hand record (YAML; several documents make a match).",
-            show_default=False,
-        ),
-    ],
+    file: Annotated[Path, file_argument("A hand record (YAML; several documents make a match).")],
     json_out: JsonOption = False,
     step: Annotated[
         bool, typer.Option("--step", help="Wait for Enter after each play (q stops).")

@@ -20,6 +20,8 @@ from tutor.cli.core import (
     app,
     check_player,
     examples,
+    file_argument,
+    file_option,
     human_console,
     note,
     print_json,
@@ -73,7 +75,7 @@ HandOption = Annotated[
     ),
 )
 def review_command(
-    file: Annotated[Path, typer.Argument(help="A hand record.", show_default=False)],
+    file: Annotated[Path, file_argument("A hand record.")],
     as_players: Annotated[
         list[str] | None,
         typer.Option(
@@ -98,7 +100,7 @@ def review_command(
     json_out: JsonOption = False,
     html: Annotated[
         Path | None,
-        typer.Option("--html", metavar="OUT", help="Write a self-contained HTML report."),
+        file_option("--html", metavar="OUT", help="Write a self-contained HTML report."),
     ] = None,
 ) -> None:
     """Judge every decision of a played hand from the mover's seat.

@@ -14,6 +14,7 @@ from tutor.cli.core import (
     WorkersOption,
     app,
     examples,
+    file_argument,
     human_console,
     note,
     print_json,
@@ -32,7 +33,7 @@ from tutor.search.defaults import EXACT_TIME_LIMIT
     ),
 )
 def solve_command(
-    file: Annotated[Path, typer.Argument(help="A hand record.", show_default=False)],
+    file: Annotated[Path, file_argument("A hand record.")],
     at: Annotated[
         int | None,
         typer.Option("--at", "-n", min=0, help="Cut the record after N plays (default: all)."),

@@ -13,6 +13,7 @@ from tutor.cli.core import (
     app,
     check_player,
     examples,
+    file_argument,
     human_console,
     note,
     print_json,
@@ -28,7 +29,7 @@ from tutor.cli.core import (
     ),
 )
 def track_command(
-    file: Annotated[Path, typer.Argument(help="A hand record.", show_default=False)],
+    file: Annotated[Path, file_argument("A hand record.")],
     as_player: Annotated[
         str,
         typer.Option(
