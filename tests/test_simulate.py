@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
-from helpers import interrupt_the_search
+from helpers import SCOPA_RULES, interrupt_the_search, run, write
 
 from tutor.game.errors import TutorError
 from tutor.game.rules import load_ruleset
@@ -116,3 +117,36 @@ def test_simulation_intervals_of_counts_never_go_below_zero() -> None:
     assert min(raw) == 0  # the case the clip is for: some hands without a scopa
     data = r.to_json()
     assert all(p["scope_per_hand"]["low"] >= 0 for p in data["players"])
+
+
+def test_matches_past_the_hand_limit_are_said_to_be_unfinished(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bug: matches were silently stopped at 200 hands: a ruleset with a huge target then
+    reported "matches won 0.0%" for both players."""
+    import tutor.search.simulate as simulation
+
+    monkeypatch.setattr(simulation, "MATCH_HAND_LIMIT", 3)
+    far = write(tmp_path, "far.yaml", SCOPA_RULES.replace("target: 11", "target: 1000"))
+    r = simulate(far, ["greedy", "random"], matches=2, seed=1)
+    assert r.match_winners == [None] * 4 and r.unfinished == 4
+    assert all(len([o for o in r.outcomes if o.deal == m]) == 6 for m in range(2))
+    assert r.match_win_rate(0) is None and r.match_win_rate(1) is None
+    data = r.to_json()
+    assert data["unfinished_matches"] == 4 and data["match_hand_limit"] == 3
+    assert [p["match_win_rate"] for p in data["players"]] == [None, None]
+    result = run("simulate", "-r", far, "-p", "greedy,random", "--matches", "2", "-w", "1")
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.stdout.split())
+    assert "4 of the 4 match games stopped unfinished after 3 hands, short of the target" in text
+    assert "of 1000: they count for neither player, so no match win rate can be given." in text
+    assert "0.0%" not in text
+
+
+def test_the_match_win_rate_is_over_the_finished_matches() -> None:
+    r = SimulationResult("scopa", ("a", "b"), 0, 3, 0, [], [], matches=2,
+                         match_winners=[0, None, 1, 0])  # fmt: skip
+    assert r.unfinished == 1
+    assert r.match_win_rate(0) == pytest.approx(2 / 3)
+    full = simulate("scopa", ["greedy", "random"], matches=1, seed=2)
+    assert full.unfinished == 0 and full.match_win_rate(0) in (0.0, 0.5, 1.0)

@@ -849,4 +849,20 @@ def simulation_view(result: SimulationResult, rich: bool = False) -> list[Render
     else:
         verdict = "No clear difference: the interval contains zero."
     line = Text(f"A - B per hand: {diff.text()} over {diff.n} duplicate pairs. {verdict}")
-    return [head, table, line]
+    out: list[RenderableType] = [head, table, line]
+    if result.unfinished:
+        games = len(result.match_winners)
+        out.append(
+            Text(
+                f"{result.unfinished} of the {games} match games stopped unfinished after "
+                f"{result.hand_limit} hands, short of the target of {result.target}: they count "
+                "for neither player"
+                + (
+                    "; the match win rates are over the games that finished."
+                    if result.unfinished < games
+                    else ", so no match win rate can be given."
+                ),
+                style="bold yellow" if rich else "",
+            )
+        )
+    return out

@@ -30,12 +30,19 @@ from tutor.search.players import Player, seat_view
 from tutor.search.roster import make_player
 
 __all__ = [
+    "MATCH_HAND_LIMIT",
     "SimulationError",
     "HandOutcome",
     "SimulationResult",
     "play_hand",
     "simulate",
 ]
+
+
+MATCH_HAND_LIMIT = 200
+"""The most hands a simulated match is played: a match still without a winner then stops
+unfinished and counts for neither player (a target far beyond the points of 200 hands, or
+hands that end level again and again under ``play-on``). The result says how many stopped."""
 
 
 class SimulationError(TutorError):
@@ -115,7 +122,7 @@ def _play_match(
         score = MatchScore(rules)
         hands: list[HandOutcome] = []
         h = 0
-        while not score.over and h < 200:
+        while not score.over and h < MATCH_HAND_LIMIT:
             table, deals = random_deal(rules, _deal_rng(seed, match, f"cards{h}"))
             a_leads = (h % 2 == 0) != swapped
             order = players if a_leads else [players[1], players[0]]
@@ -148,6 +155,12 @@ class SimulationResult:
     """A's points minus B's per hand, averaged over the two games of each deal (or match)."""
     matches: int = 0
     match_winners: list[int | None] = field(default_factory=list)
+    """The winner of each game of each match (0: A, 1: B); None: stopped unfinished after
+    :data:`MATCH_HAND_LIMIT` hands."""
+    target: int = 0
+    """The points a match is played to."""
+    hand_limit: int = MATCH_HAND_LIMIT
+    """The most hands a match was played (:data:`MATCH_HAND_LIMIT`)."""
     interrupted: bool = False
     timed_out: bool = False
     elapsed: float = 0.0
@@ -178,10 +191,17 @@ class SimulationResult:
         won = sum(1 for o in self.outcomes if o.points[who] > o.points[1 - who])
         return won / len(self.outcomes)
 
+    @property
+    def unfinished(self) -> int:
+        """Games of matches stopped without a winner after :data:`MATCH_HAND_LIMIT` hands."""
+        return sum(1 for w in self.match_winners if w is None)
+
     def match_win_rate(self, who: int) -> float | None:
-        if not self.match_winners:
+        """The share of the finished matches that ``who`` won (None: no match finished)."""
+        finished = [w for w in self.match_winners if w is not None]
+        if not finished:
             return None
-        return sum(1 for w in self.match_winners if w == who) / len(self.match_winners)
+        return sum(1 for w in finished if w == who) / len(finished)
 
     def to_json(self) -> dict[str, Any]:
         players = []
@@ -203,6 +223,8 @@ class SimulationResult:
             "deals": self.deals,
             "hands": self.hands,
             "matches": self.matches,
+            "unfinished_matches": self.unfinished,
+            "match_hand_limit": self.hand_limit,
             "players": players,
             "difference_per_hand": self.difference().to_json(),
             "interrupted": self.interrupted,
@@ -298,6 +320,8 @@ def simulate(
         diffs,
         matches=len(done),
         match_winners=winners,
+        target=rules.target,
+        hand_limit=MATCH_HAND_LIMIT,
         interrupted=stop == "interrupt",
         timed_out=stop == "time",
         elapsed=time.perf_counter() - start,
