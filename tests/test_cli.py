@@ -99,7 +99,40 @@ def test_usage_error_is_plain_text_not_a_box() -> None:
     result = run("explain", "--table", "", "7D")
     assert result.exit_code == EXIT_USAGE
     assert "╭" not in result.output and "│" not in result.output
-    assert "Error: Missing option '--ruleset'" in result.output
+    assert one_error_line(result, EXIT_USAGE).startswith(
+        "tutor: error: missing option '--ruleset'. Give it, or --at N"
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["replay"], "missing argument 'FILE'; see 'tutor replay --help'"),
+        (["replay", "x.yaml", "--bogus"], "no such option: --bogus; see 'tutor replay --help'"),
+        (["solitaire"], "no such command 'solitaire'; see 'tutor --help'"),
+        (["track", "x.yaml"], "missing option '--as'; see 'tutor track --help'"),
+        (
+            ["bench", "solve", "huge"],
+            "invalid value for CASE: unknown case 'huge'; choose one of "
+            "scopone-4, scopone-5, scopa-last-deal; see 'tutor bench solve --help'",
+        ),  # fmt: skip
+        (
+            ["simulate", "-p", "greedy"],
+            "invalid value for --players: give two players separated "
+            "by a comma, not 'greedy'; see 'tutor simulate --help'",
+        ),  # fmt: skip
+    ],
+)
+def test_a_usage_error_is_one_line_with_a_hint_to_help(args: list[str], line: str) -> None:
+    """Bug: usage errors printed Typer's four-line block, while the README promises one line
+    starting ``tutor: error:``."""
+    assert one_error_line(run(*args), EXIT_USAGE) == f"tutor: error: {line}"
+
+
+def test_the_readme_promises_what_a_usage_error_does() -> None:
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert "Errors are one line on stderr starting `tutor: error:`" in readme
+    assert "a usage error adds where to read the usage" in readme
 
 
 # -- the error contract ------------------------------------------------------------------------

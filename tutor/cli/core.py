@@ -4,8 +4,10 @@ Each command lives in a module of its own in this package and registers itself o
 ``tutor/cli/__init__.py`` imports them all.
 
 Every command runs inside :class:`TutorGroup`, which turns the library's input errors into one
-line on stderr (``tutor: error: FILE:LINE: play N: ...``) and exit code 3, an interrupt into
-exit code 130, and never shows a traceback (set ``TUTOR_DEBUG=1`` to see one).
+line on stderr (``tutor: error: FILE:LINE: play N: ...``) and exit code 3, a usage error into
+one such line that says where the usage is (``...; see 'tutor replay --help'``) and exit code
+2, an interrupt into exit code 130, and never shows a traceback (set ``TUTOR_DEBUG=1`` to see
+one).
 
 Exit codes: 0 ok, 1 problems found when asked to fail on them, 2 usage error, 3 bad input,
 130 interrupted, 70 internal error (a bug).
@@ -18,10 +20,11 @@ that ``--json`` runs stay quick.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
@@ -90,8 +93,56 @@ def _os_error_text(exc: OSError) -> str:
     return f"{where}cannot read: {exc.strerror or exc}"
 
 
+_UsageError: type[Exception] = typer.BadParameter.__mro__[1]
+"""click's UsageError (the base of every usage error), wherever this typer keeps click."""
+
+
+def usage_error_line(exc: Any) -> str:
+    """A usage error on one line, with where to find the usage: click's message, its first
+    letter in lower case, and ``see 'tutor CMD --help'``.
+
+    >>> import typer
+    >>> usage_error_line(typer.BadParameter("choose one of a, b", param_hint="--question"))
+    "invalid value for --question: choose one of a, b; see 'tutor --help'"
+    """
+    message = " ".join(exc.format_message().split()).rstrip(".")
+    if message[:1].isupper() and not message[1:2].isupper():
+        message = message[0].lower() + message[1:]
+    where = exc.ctx.command_path if getattr(exc, "ctx", None) is not None else "tutor"
+    return f"{message}; see '{where} --help'"
+
+
 class TutorGroup(TyperGroup):
-    """The command group: maps the library's errors to one line and an exit code."""
+    """The command group: maps the library's errors to one line and an exit code, and a usage
+    error to one line (exit 2) that says where the usage is."""
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        run = functools.partial(
+            super().main, args, prog_name, complete_var, False, windows_expand_args, **extra
+        )
+        if not standalone_mode:
+            return run()
+        try:
+            result = run()
+        except _UsageError as exc:
+            if type(exc).__name__ == "NoArgsIsHelpError":
+                exc.show()  # type: ignore[attr-defined]  # the help itself, as asked for
+            else:
+                sys.stderr.write(f"tutor: error: {one_line(usage_error_line(exc))}\n")
+            sys.exit(EXIT_USAGE)
+        except typer.Abort:
+            sys.stderr.write("\ntutor: interrupted\n")
+            sys.exit(EXIT_INTERRUPTED)
+        # Without standalone mode click returns the command's value, or the code of an exit.
+        sys.exit(result if isinstance(result, int) else EXIT_OK)
 
     def invoke(self, ctx: Any) -> Any:
         try:
