@@ -45,7 +45,7 @@ def test_cli_live_from_stdin_with_mistakes_and_undo(tmp_path: Path) -> None:
         ],
         text,
     )
-    assert code == 0
+    assert code == 1  # two lines were rejected
     assert "tutor: line 4: play 2: Ada cannot play 7H: it is in your hand" in err
     assert "tutor: line 10: play 3: 'ZZ' is not a card" in err
     assert "undone: play 2 (3H)" in err
@@ -239,3 +239,76 @@ def test_ctrl_c_while_piped_stops_at_once(
     err = capsys.readouterr().err
     assert "line dropped" not in err and f"saved to {path}" in err
     assert reader.lines == ["7D 7H AS"]
+
+
+def test_a_save_into_a_missing_folder_is_refused_before_the_session_starts(
+    tmp_path: Path,
+) -> None:
+    """Bug: ``live --save`` into a missing folder started normally, then died at the first
+    line with a message naming a temporary file."""
+    target = tmp_path / "no" / "such" / "hand.yaml"
+    code, out, err = run_live([*SCOPA, "--save", str(target)], "2C 4H 5S QD\n")
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1, err
+    assert f"cannot save to {target}: the folder {target.parent} does not exist" in err
+    assert ".tmp" not in err
+    saved = tmp_path / "saved.yaml"
+    assert run_live([*SCOPA, "--save", str(saved)], "2C 4H 5S QD\n")[0] == 0
+    code, _, err = run_live(["--resume", str(saved), "--save", str(target)], "")
+    assert code == 2 and "does not exist" in err
+
+
+def test_a_folder_as_the_save_path_asks_for_a_file_name(tmp_path: Path) -> None:
+    """Bug: ``--save /tmp`` suggested ``--resume /tmp``."""
+    code, _, err = run_live([*SCOPA, "--save", str(tmp_path)], "")
+    assert code == 2
+    assert f"it is a folder: give a file's name, e.g. {tmp_path / 'hand.yaml'}" in err
+    assert "--resume" not in err
+
+
+def test_board_shows_the_board_even_when_quiet(tmp_path: Path) -> None:
+    """Bug: the ``board`` command printed nothing under ``-q``."""
+    save = tmp_path / "h.yaml"
+    lines = "2C 4H 5S QD\n7D 7H AS\n7D x 2C 5S\n"
+    code, out, _ = run_live([*SCOPA, "--save", str(save), "-q"], lines)
+    assert code == 0 and out == ""
+    code, out, _ = run_live(["--resume", str(save), "-q"], "board\n")
+    assert code == 0
+    assert "Unmatched: 2, 5, 7." in out and out.count("Sweep risk") == 1
+
+
+def test_ruleset_and_deck_with_resume_are_usage_errors_like_players(tmp_path: Path) -> None:
+    """Bug: ``--ruleset`` was silently ignored with ``--resume``, while ``--players`` with
+    ``--resume`` was a usage error."""
+    save = tmp_path / "h.yaml"
+    assert run_live([*SCOPA, "--save", str(save)], "2C 4H 5S QD\n")[0] == 0
+    for option, value in (("--ruleset", "scopone-scientifico"), ("--deck", "italian"),
+                          ("--players", "You,Ada")):  # fmt: skip
+        code, out, err = run_live(["--resume", str(save), option, value], "")
+        assert code == 2 and out == "", (option, err)
+        assert "from the resumed file" in err and option in err
+
+
+def test_a_scripted_session_exits_1_when_a_line_was_rejected(tmp_path: Path) -> None:
+    """Bug: a scripted ``live`` exited 0 after rejecting lines, so a script could not see a
+    typo."""
+    good = "2C 4H 5S QD\n7D 7H AS\n7D x 2C 5S\n"
+    code, _, err = run_live([*SCOPA, "--save", str(tmp_path / "a.yaml"), "-q"], good)
+    assert code == 0 and "rejected" not in err
+    code, _, err = run_live([*SCOPA, "--save", str(tmp_path / "b.yaml"), "-q"], good + "ZZ\n")
+    assert code == 1
+    assert "tutor: line 4: play 2: 'ZZ' is not a card" in err
+    assert "tutor: 1 line was rejected (exit code 1)" in err
+    assert [p.text for p in load_path(tmp_path / "b.yaml")[0].plays] == ["7D x 2C 5S"]
+
+
+def test_live_help_says_json_lines_and_the_exit_code() -> None:
+    """Bug: ``live --json`` prints JSON Lines, but the help promised "the JSON alone", and
+    said nothing of the exit code of a script with typos."""
+    result = invoke(["live", "--help"])
+    text = " ".join(result[1].split())
+    assert "With --json the output is JSON Lines: one JSON object per accepted line" in text
+    assert "the exit code is 1 if any line was rejected" in text
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert "`live --json` prints JSON Lines" in readme
+    assert "exits with 1 if any line was rejected" in readme

@@ -216,3 +216,26 @@ def test_help_and_intro_use_the_decks_notation() -> None:
     s = LiveSession.new("scopone-scientifico", NAMES, "South", "italian")
     assert s.enter("help").message == protocol("italian", "West")
     assert "2B 4C 5S CD" in intro("italian")
+
+
+def test_run_counts_the_lines_it_rejected() -> None:
+    """Bug: a script could not tell that lines were rejected (``tutor live`` exits 1 now)."""
+    session = LiveSession.new("scopa", ["You", "Ada"], "You", "french")
+    script = iter(["2C 4H 5S QD", "ZZ", "7D 7H AS", "7D x 4H", "7D x 2C 5S"])
+    session.run(lambda: next(script, None), lambda u: None, lambda m: None, lambda m: None)
+    assert session.rejected == 2 and len(session.plays) == 1
+
+
+def test_a_session_that_could_not_save_is_refused_before_it_starts(tmp_path: Path) -> None:
+    """Bug: a save path in a missing folder failed only at the first line typed."""
+    missing = tmp_path / "missing" / "hand.yaml"
+    with pytest.raises(LiveError, match=f"cannot save to {missing}: the folder .* does not exist"):
+        LiveSession.new("scopa", ["You", "Ada"], "You", "french", missing)
+    with pytest.raises(LiveError, match="it is a folder"):
+        LiveSession.new("scopa", ["You", "Ada"], "You", "french", tmp_path)
+    saved = tmp_path / "hand.yaml"
+    session = LiveSession.new("scopa", ["You", "Ada"], "You", "french", saved)
+    session.enter("2C 4H 5S QD")
+    session.enter("7D 7H AS")
+    with pytest.raises(LiveError, match="does not exist"):
+        LiveSession.resume(saved, save_path=missing)

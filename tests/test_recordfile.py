@@ -259,3 +259,44 @@ def test_a_list_longer_than_the_deck_is_refused_before_it_is_read(tmp_path: Path
     plays = BASE + "".join("  - 7D\n" for _ in range(40))
     with pytest.raises(RecordError, match=r"^plays.yaml:8: plays has 42 entries"):
         loads(plays, "plays.yaml")
+
+
+def test_a_save_killed_midway_leaves_a_temporary_file_the_next_save_removes(
+    tmp_path: Path,
+) -> None:
+    """Bug: ``kill -9`` during a save left ``.NAME.XXXX.tmp`` files behind (4 of 12 kills),
+    nameless as to whose they were, and nothing ever removed them."""
+    import subprocess
+    import sys
+
+    target = tmp_path / "hand.yaml"
+    killed = (
+        "import os, sys\n"
+        "from tutor.records import recordfile\n"
+        "os.replace = lambda *args: os._exit(9)  # killed between the write and the rename\n"
+        "recordfile.save_atomically(sys.argv[1], 'half a hand')\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", killed, str(target)], timeout=60)
+    assert proc.returncode == 9
+    [left] = [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+    assert left.name.startswith(".hand.yaml.") and left.name.split(".")[3].isdigit()
+    running = tmp_path / f".hand.yaml.{os.getppid()}.abcdefgh.tmp"  # a save still going on
+    running.write_text("busy", encoding="utf-8")
+    other = tmp_path / ".other.yaml.999999999.abcdefgh.tmp"
+    other.write_text("not ours", encoding="utf-8")
+    save_atomically(target, "a whole hand")
+    assert target.read_text(encoding="utf-8") == "a whole hand"
+    assert not left.exists()
+    assert running.exists() and other.exists()
+
+
+def test_an_error_in_a_play_written_as_a_mapping_names_the_play_once() -> None:
+    """Bug: the message said "play 1: play 1: key 'play' is given twice"."""
+    twice = BASE.replace("  - 3H\n", "  - {play: 3H, play: 3C}\n")
+    with pytest.raises(RecordError) as info:
+        loads(twice, "hand.yaml")
+    assert str(info.value) == "hand.yaml:9: play 2: key 'play' is given twice"
+    odd_key = BASE.replace("  - 3H\n", "  - {[a]: 3H}\n")
+    with pytest.raises(RecordError) as info:
+        loads(odd_key, "hand.yaml")
+    assert str(info.value) == "hand.yaml:9: play 2: keys must be plain text"

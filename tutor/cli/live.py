@@ -11,6 +11,7 @@ import typer
 
 from tutor.cli.core import (
     EXIT_INTERRUPTED,
+    EXIT_PROBLEMS,
     EXIT_USAGE,
     InputError,
     JsonOption,
@@ -23,6 +24,7 @@ from tutor.cli.core import (
     note,
     print_json,
 )
+from tutor.records.recordfile import save_problem
 from tutor.records.replay import replay_hand
 from tutor.render.safe import visible
 
@@ -47,9 +49,12 @@ LIVE_HELP = (
     "A typing mistake (an unknown card, a card already seen, an illegal capture, a card the "
     "player cannot hold) gets a message and the prompt again. The hand is saved as a hand "
     "record after every accepted line (atomically), so --resume FILE continues it after a "
-    "crash or a kill. When standard input is not a terminal the same lines are read from it, "
-    "so a session can be scripted; with --json each accepted line prints one JSON object (the "
-    "entry and the tracker's analysis) on stdout.\n"
+    "crash or a kill; --resume takes the ruleset, the players and the deck from the file.\n\n"
+    "When standard input is not a terminal the same lines are read from it, so a session can "
+    "be scripted: a rejected line is reported with its number, the session goes on, and the "
+    "exit code is 1 if any line was rejected (0 otherwise), so that a script sees a typo. "
+    "With --json the output is JSON Lines: one JSON object per accepted line (the entry and "
+    "the tracker's analysis), each on a line of its own on stdout.\n"
 )
 
 
@@ -64,8 +69,11 @@ LIVE_HELP = (
 )
 def live_command(
     ruleset: Annotated[
-        str, typer.Option("--ruleset", "-r", help="A ruleset name or YAML file.")
-    ] = "scopone-scientifico",
+        str | None,
+        typer.Option(
+            "--ruleset", "-r", help="A ruleset name or YAML file (default: scopone-scientifico)."
+        ),
+    ] = None,
     players: Annotated[
         str | None,
         typer.Option("--players", "-p", help="The players in playing order, comma-separated."),
@@ -73,7 +81,9 @@ def live_command(
     as_player: Annotated[
         str | None, typer.Option("--as", metavar="PLAYER", help="Your own seat (a player).")
     ] = None,
-    deck: Annotated[str, typer.Option("--deck", help="Card notation of the deck.")] = "italian",
+    deck: Annotated[
+        str | None, typer.Option("--deck", help="Card notation of the deck (default: italian).")
+    ] = None,
     save: Annotated[
         Path | None,
         file_option("--save", "-o", help="The hand record to save to (default: live-DATE.yaml)."),
@@ -90,13 +100,20 @@ def live_command(
     # lazy: the session loads the inference (networkx); replay --json must start fast
     from tutor.training.live import LiveError, LiveSession
 
-    style = deck_style(deck)
     try:
         if resume is not None:
-            if players is not None:
-                raise typer.BadParameter(
-                    "the players come from the resumed file", param_hint="--players"
-                )
+            for given, option, what in (
+                (players, "--players", "players"),
+                (ruleset, "--ruleset", "ruleset"),
+                (deck, "--deck", "deck"),
+            ):
+                if given is not None:
+                    raise typer.BadParameter(
+                        f"the {what} come{'' if what == 'players' else 's'} from the resumed file",
+                        param_hint=option,
+                    )
+            if save is not None:
+                _check_save(save)
             session = LiveSession.resume(resume, as_player, save)
             note(f"tutor: resuming {resume}: {len(session.plays)} plays so far")
         else:
@@ -107,20 +124,32 @@ def live_command(
                 )
             if save is None:
                 save = Path(f"live-{time.strftime('%Y%m%d-%H%M%S')}.yaml")
-            elif save.exists():
+            _check_save(save)
+            if save.exists():
                 # Saving over it would lose the hand already in it.
                 raise typer.BadParameter(
                     f"{save} already exists: continue it with --resume {save}, "
                     "or choose another file",
                     param_hint="--save",
                 )
+            style = deck_style(deck or "italian")
             try:
-                session = LiveSession.new(ruleset, players.split(","), as_player, style, save)
+                session = LiveSession.new(
+                    ruleset or "scopone-scientifico", players.split(","), as_player, style, save
+                )
             except LiveError as exc:
                 fail(str(exc), EXIT_USAGE)
     except LiveError as exc:
         raise InputError(str(exc)) from None
     _run_live(session, quiet, json_out)
+
+
+def _check_save(save: Path) -> None:
+    """A usage error when the hand could not be saved to ``save`` (checked before anything
+    is typed: a session that cannot save would lose it)."""
+    problem = save_problem(save)
+    if problem is not None:
+        raise typer.BadParameter(f"cannot save to {save}: {problem}", param_hint="--save")
 
 
 def _run_live(session: LiveSession, quiet: bool, json_out: bool) -> None:
@@ -156,7 +185,7 @@ def _run_live(session: LiveSession, quiet: bool, json_out: bool) -> None:
     def show(update: LiveUpdate) -> None:
         if json_out:
             print_json(update.to_json())
-        elif not quiet and update.analysis is not None:
+        elif update.analysis is not None and (not quiet or update.entry.kind == "board"):
             console, fancy = human_console()
             rendering.emit(console, *rendering.tracker_view(update.analysis, session.style, fancy))
 
@@ -175,16 +204,18 @@ def _run_live(session: LiveSession, quiet: bool, json_out: bool) -> None:
         raise typer.Exit(EXIT_INTERRUPTED) from None
     if session.phase() != "over":
         _live_saved(session)
-        return
-    if session.save_path is not None:
-        note(f"tutor: saved to {session.save_path}")
-    if json_out:
-        return
-    record = session.record()
-    console, fancy = human_console()
-    rendering.emit(
-        console, Text("The hand is over."), *rendering.hand_end(replay_hand(record), record, fancy)
-    )
+    else:
+        if session.save_path is not None:
+            note(f"tutor: saved to {session.save_path}")
+        if not json_out:
+            record = session.record()
+            console, fancy = human_console()
+            end = rendering.hand_end(replay_hand(record), record, fancy)
+            rendering.emit(console, Text("The hand is over."), *end)
+    if session.rejected and not interactive:
+        lines = "line was" if session.rejected == 1 else "lines were"
+        note(f"tutor: {session.rejected} {lines} rejected (exit code 1)")
+        raise typer.Exit(EXIT_PROBLEMS)
 
 
 def _live_saved(session: LiveSession) -> None:

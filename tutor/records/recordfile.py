@@ -65,7 +65,17 @@ from tutor.records.record import (
     validate_match,
 )
 
-__all__ = ["loads", "load", "load_path", "dumps", "dump", "save", "save_atomically"]
+__all__ = [
+    "loads",
+    "load",
+    "load_path",
+    "dumps",
+    "dump",
+    "save",
+    "save_atomically",
+    "remove_stale_temporaries",
+    "save_problem",
+]
 
 _KEYS = (*INFO_KEYS, "ruleset", "deck", "players", "dealer", "teams", "table", "deals", "plays")
 _PLAY_KEYS = ("play", "note", "player")
@@ -95,16 +105,19 @@ class _Reader:
         return str(node.value)
 
     def mapping(self, node: Node, what: str) -> list[tuple[str, Node, Node]]:
+        """The keys and values of a mapping; ``what`` names it in the messages (empty for a
+        play, whose number the message gives already)."""
         if not isinstance(node, MappingNode):
             raise self.fail(node, f"{what} must be a mapping of keys to values")
+        head = f"{what}: " if what else ""
         out: list[tuple[str, Node, Node]] = []
         seen: set[str] = set()
         for k, v in node.value:
             if not isinstance(k, ScalarNode):
-                raise self.fail(k, f"{what}: keys must be plain text")
+                raise self.fail(k, f"{head}keys must be plain text")
             key = str(k.value)
             if key in seen:
-                raise self.fail(k, f"{what}: key {key!r} is given twice")
+                raise self.fail(k, f"{head}key {key!r} is given twice")
             seen.add(key)
             out.append((key, k, v))
         return out
@@ -157,7 +170,7 @@ class _Reader:
     def _play(self, node: Node, n: int, style: Style) -> PlayEntry:
         note = player = None
         if isinstance(node, MappingNode):
-            items = self.mapping(node, f"play {n}")
+            items = self.mapping(node, "")
             keys = {k for k, _, _ in items}
             for key, knode, _ in items:
                 if key not in _PLAY_KEYS:
@@ -451,14 +464,82 @@ def save(records: Sequence[HandRecord], path: str | Path) -> None:
     save_atomically(path, dumps(records))
 
 
+def save_problem(path: str | Path) -> str | None:
+    """Why a file could not be saved at ``path`` (None: it can), to say so before any work
+    that would be lost: the path is a folder, or its folder is missing or not writable.
+
+    >>> save_problem("/")
+    "it is a folder: give a file's name, e.g. /hand.yaml"
+    >>> save_problem("/no/such/folder/hand.yaml")
+    'the folder /no/such/folder does not exist'
+    """
+    path = Path(path)
+    if path.is_dir():
+        return f"it is a folder: give a file's name, e.g. {path / 'hand.yaml'}"
+    folder = path.parent
+    if not folder.exists():
+        return f"the folder {folder} does not exist"
+    if not folder.is_dir():
+        return f"{folder} is not a folder"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"the folder {folder} is not writable"
+    return None
+
+
+def _temporary_prefix(path: Path) -> str:
+    """The start of the names of the temporary files of a save to ``path``, the writer's
+    process id included: ``.hand.yaml.1234.`` (then random letters and ``.tmp``)."""
+    return f".{path.name}.{os.getpid()}."
+
+
+def _running(pid: int) -> bool:
+    """Whether process ``pid`` exists (one of another user counts as running)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
+def remove_stale_temporaries(path: str | Path) -> list[Path]:
+    """Remove the temporary files that saves to ``path`` left when their process was killed
+    mid-save (``kill -9``): those whose writer is no longer running. Returns them.
+
+    A save in progress in another running process keeps its file; so do files of other names.
+    """
+    path = Path(path)
+    folder = path.parent
+    pattern = re.compile(re.escape(f".{path.name}.") + r"(\d+)\.[A-Za-z0-9_]+\.tmp")
+    removed = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return []
+    for entry in entries:
+        found = pattern.fullmatch(entry.name)
+        if found is None or _running(int(found.group(1))):
+            continue
+        try:
+            os.unlink(entry.path)
+        except OSError:
+            continue
+        removed.append(Path(entry.path))
+    return removed
+
+
 def save_atomically(path: str | Path, text: str) -> None:
     """Write ``text`` to ``path`` through a temporary file and a rename: all or nothing.
 
     The one writer of files that a user must never lose half of (records saved as they are
-    typed, answers, puzzles): a kill or a full disk leaves the old file whole.
+    typed, answers, puzzles): a kill or a full disk leaves the old file whole. The temporary
+    file is ``.NAME.PID.XXXXXXXX.tmp`` beside it; one left by a process killed mid-save is
+    removed at the next save to the same file (:func:`remove_stale_temporaries`).
     """
     path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+    remove_stale_temporaries(path)
+    fd, tmp = tempfile.mkstemp(prefix=_temporary_prefix(path), suffix=".tmp", dir=path.parent)
     try:
         # mkstemp makes the file private (0600); give the file the mode an ordinary new
         # file would have, or keep the mode of the file it replaces.

@@ -63,7 +63,7 @@ from tutor.game.errors import TutorError
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move, parse_play
 from tutor.records.record import HandRecord, PlayEntry, RecordError, player_named
-from tutor.records.recordfile import load_path, save
+from tutor.records.recordfile import load_path, save, save_problem
 
 __all__ = [
     "LiveError",
@@ -130,6 +130,14 @@ class LiveError(TutorError):
     """A line that cannot be accepted: the message says why; the session is unchanged."""
 
 
+def _check_save_path(path: Path | str | None) -> None:
+    """LiveError when the session could not be saved to ``path``: say so before it starts,
+    not at the first line typed."""
+    problem = None if path is None else save_problem(path)
+    if problem is not None:
+        raise LiveError(f"cannot save to {path}: {problem}")
+
+
 @dataclass
 class Entry:
     """What an accepted line did."""
@@ -181,6 +189,8 @@ class LiveSession:
     info: dict[str, str] = field(default_factory=dict)
     entries: list[str] = field(default_factory=list)
     """The kind of each accepted entry, for undo: ``table``, ``deal:D`` or ``play``."""
+    rejected: int = 0
+    """Lines :meth:`run` could not accept (a script's typos: ``tutor live`` exits 1)."""
     _state: GameState | None = field(default=None, repr=False)
 
     # -- construction ---------------------------------------------------------------------
@@ -208,6 +218,7 @@ class LiveSession:
         if named is None:
             raise LiveError(f"--as {me}: no such player (players: {', '.join(names)})")
         me = named
+        _check_save_path(save_path)
         session = cls(
             rules,
             ruleset,
@@ -242,6 +253,7 @@ class LiveSession:
         if named is None:
             raise LiveError(f"--as {me}: no such player (players: {', '.join(rec.players)})")
         me = named
+        _check_save_path(save_path)
         session = cls(
             rec.ruleset,
             rec.ruleset_name,
@@ -375,6 +387,7 @@ class LiveSession:
             try:
                 entry = self.enter(line)
             except LiveError as exc:
+                self.rejected += 1
                 warn(f"line {lineno}: {exc}" if numbered else str(exc))
                 continue
             if entry.kind == "blank":
