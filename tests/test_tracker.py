@@ -86,7 +86,19 @@ def test_seed004_two_plus_five_leaves_five_six_seven_eight(seed004: GameState) -
     assert board.unmatched == (5, 6, 7, 8)
     assert board.sparigli[-1].flipped == (2, 5, 7)
     text = board.sparigli[-1].text("french", ["W", "N", "E", "S"])
-    assert "7H x 2C 5C (2+5=7)" in text and "unmatched now: 5, 6, 7, 8" in text
+    # Was: "unmatched now: 5, 6, 7, 8" under a board whose columns read A 2 ... J Q K.
+    assert "7H x 2C 5C (2+5=7)" in text and "unmatched now: 5, 6, 7, J" in text
+
+
+def test_value_lists_use_the_deck_s_letters_like_the_board() -> None:
+    """Bug: the board showed F/C/R while the sparigli and the rule-of-48 lines showed 8/9/10."""
+    from tutor.counting.tracker import OddValues, OneOfEachOdd, Spariglio
+
+    sp = Spariglio(3, 0, parse_card("RB", "italian").index,
+                   mask_of(parse_cards("AD CS", "italian")), (1, 9, 10), (1, 9, 10))  # fmt: skip
+    assert sp.text("italian", ["A", "B"]).endswith("(1+9=10) flips A, C, R; unmatched now: A, C, R")
+    assert OddValues((2, 8)).text(["A", "B"], "italian").endswith("are: 2, F.")
+    assert "one each of F, R" in OneOfEachOdd(2, (8, 10)).text(["A", "B"], "italian")
 
 
 def test_twin_capture_is_no_spariglio(scopa: Ruleset) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 
-from tutor.counting.tracker import track, viewer_state
+from tutor.counting.tracker import track, values_text, viewer_state
 from tutor.game.cards import Style, format_cards
 from tutor.render.safe import markup
 from tutor.render.svg import cards_svg, position_svg
@@ -202,7 +202,7 @@ def _board(review: Review, play: int, viewer: int) -> str:
             for cell in cells
         )
         body.append(f"<tr><td>{name}</td>{tds}</tr>")
-    um = ", ".join(style.rank_text(v) for v in board.unmatched) or "none"
+    um = values_text(board.unmatched, style)
     who = markup(review.record.players[viewer])
     return (
         f'<div class="board"><table><caption>Rule of 48 from {who}\'s seat: unmatched {um}; '

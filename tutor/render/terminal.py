@@ -31,7 +31,7 @@ from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
-from tutor.counting.tracker import Board
+from tutor.counting.tracker import Board, values_text
 from tutor.game.cards import CARDS, GLYPHS, RE_BELLO, SETTEBELLO, Card, Style, cards_of, format_card
 from tutor.game.rules import Ruleset
 from tutor.game.scoring import HandScore, MatchScore
@@ -704,7 +704,7 @@ def tracker_view(
     """The tracker's board and the inferences, as renderables (``compact``: for replay)."""
     board, inf = analysis.board, analysis.inference
     out: list[RenderableType] = [value_board(board, style, rich)]
-    um = ", ".join(style.rank_text(v) for v in board.unmatched) or "none"
+    um = values_text(board.unmatched, style)
     n_unseen = board.unseen.bit_count()
     head = Text(f"Unmatched: {um}. Unseen ({n_unseen}")
     if board.stock:

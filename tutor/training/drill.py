@@ -2,10 +2,12 @@
 
 A drill deals a random hand, lets computer players play it to a random point, and asks the
 player, sitting in one seat, either which values are unmatched (an odd number of cards of that
-value captured, the capturing cards included), or who must hold a given card. It checks the
-answer and explains it from the tracker: the list of sparigli, or the deduction and the facts
-and readings it rests on. Everything is drawn from one seeded generator, so a seed gives the
-same questions every time.
+value captured, the capturing cards included), or who holds a given card: another player, or
+the stock of cards still to deal. It checks the answer and explains it from the tracker: the
+list of sparigli, or the deduction and the facts and readings it rests on. A deduction from the
+facts is said as a certainty ("must hold"); one that needs a reading of behaviour is said as a
+reading, with its confidence, never as a certainty. Everything is drawn from one seeded
+generator, so a seed gives the same questions every time.
 
 >>> q = make_question("scopone-scientifico", random.Random(4), kind="unmatched")
 >>> q.kind, len(q.position) > 3
@@ -45,9 +47,13 @@ __all__ = [
     "default_names",
     "DrillAnswer",
     "DrillSession",
+    "STOCK_ANSWER",
 ]
 
 KINDS = ("unmatched", "holder", "mixed")
+HOLDER_TRIES = 300
+"""Random hands dealt, at most, to find a holder question (one turns up within a few in every
+shipped ruleset)."""
 PLAYER_KINDS = ("greedy", "random")
 """The computer players (:mod:`tutor.search.players`) that play a drill's hand up to the
 question."""
@@ -81,7 +87,7 @@ class DrillQuestion:
     position: list[str]
     """The hand so far, as lines: seating, table, the plays, your cards now."""
     expected: tuple[int, ...] | str
-    """The unmatched values, or the name of the player who must hold the card."""
+    """The unmatched values, or who holds the card: a player's name, or :data:`STOCK_ANSWER`."""
     explanation: list[str]
     viewer: int
     names: list[str]
@@ -91,6 +97,25 @@ class DrillQuestion:
     analysis: CountView | None = field(default=None, repr=False)
     state: GameState | None = field(default=None, repr=False)
     """The full position (every hand known), to check the question against."""
+    basis: str | None = None
+    """A holder question: ``fact`` (the card must be there) or ``inference`` (a reading of
+    behaviour puts it there)."""
+    confidence: float | None = None
+    """An ``inference``: the confidence of the weakest reading it rests on."""
+
+    def holder_text(self) -> str:
+        """Who holds the card, in words (``the stock (still to deal)`` for the stock)."""
+        return STOCK_WORDS if self.expected == STOCK_ANSWER else str(self.expected)
+
+    def holder_claim(self) -> str:
+        """Where the card is, said as certain as the deduction is: ``East must hold it`` from
+        the facts, ``the readings put it with East (a reading of behaviour, 97%, not a
+        certainty)`` from a reading."""
+        who = self.holder_text()
+        if self.basis != "inference":
+            return f"{who} must hold it"
+        how = "" if self.confidence is None else f", {round(100 * self.confidence)}%"
+        return f"the readings put it with {who} (a reading of behaviour{how}, not a certainty)"
 
     def expected_text(self) -> str:
         if isinstance(self.expected, str):
@@ -107,6 +132,8 @@ class DrillQuestion:
             "viewer": self.names[self.viewer],
             "plays": self.plays,
             "card": None if self.card is None else format_card(self.card, self.style),
+            "basis": self.basis,
+            "confidence": self.confidence,
         }
 
 
@@ -196,7 +223,20 @@ def make_question(
     st = get_style(style)
     viewer = rules.players - 1 if rules.players == 4 else rng.randrange(rules.players)
     who = names or default_names(rules.players, viewer)
-    want_holder = kind == "holder" or (kind == "mixed" and rng.random() < 0.5)
+    if kind == "holder":
+        # Never another kind of question in its place: keep dealing until one turns up.
+        for _ in range(HOLDER_TRIES):
+            state = _play_to(rules, rng, player, 0.6, 0.95)
+            if state.is_over():
+                continue
+            q = _holder_question(state, count_view(state, viewer, who, st), viewer, who, st)
+            if q is not None:
+                return q
+        raise DrillError(
+            f"no card whose holder can be worked out turned up in {HOLDER_TRIES} random hands "
+            f"of {rules.name}; ask about unmatched values instead"
+        )
+    want_holder = kind == "mixed" and rng.random() < 0.5
     for attempt in range(60):
         late = want_holder and attempt < 50
         state = _play_to(rules, rng, player, 0.6 if late else 0.15, 0.95 if late else 0.85)
@@ -245,28 +285,57 @@ def _unmatched_question(
     )
 
 
+STOCK_ANSWER = "stock"
+"""The answer that puts a card in the stock, the cards still to be dealt."""
+STOCK_WORDS = "the stock (still to deal)"
+_STOCK_ALIASES = ("stock", "the stock", "deck", "the deck", "to deal", "still to deal")
+
+
+def _holds(state: GameState, holder: int, card: int) -> bool:
+    """Whether ``holder`` (a seat, or the stock) really holds ``card`` in the full deal."""
+    if holder == STOCK:
+        return not any(h >> card & 1 for h in state.hands)
+    return bool(state.hands[holder] >> card & 1)
+
+
+def _reading_confidence(a: CountView, reasons: list[str]) -> float | None:
+    """The confidence of the weakest standing reading among a deduction's reasons."""
+    inf = a.inference
+    used = [e.confidence for e in inf.readings_in_force if e.text(inf.names, inf.style) in reasons]
+    return min(used, default=None)
+
+
 def _holder_question(
     state: GameState, a: CountView, viewer: int, names: list[str], style: Style
 ) -> DrillQuestion | None:
-    """A question on a 'must hold' deduction that is true in the real deal (None: none)."""
+    """A question on a 'must hold' deduction, from the facts or from a reading, that is true
+    in the real deal (None: none). The stock is one of the answers while cards are still to
+    be dealt: in a two-player game it is the only other place a card can be."""
     inf = a.inference
     if len(inf.capacity) < 2:
         return None  # one holder left: nothing to work out
     ranked = sorted(inf.deductions, key=lambda d: d.basis != "inference")
     for d in ranked:
-        if d.status != "must" or d.holder in (STOCK, viewer):
+        if d.status != "must" or d.holder == viewer:
             continue
-        if not state.hands[d.holder] >> d.card & 1:
+        if not _holds(state, d.holder, d.card):
             continue  # a reading misled by a player who does not play greedily
         card = format_card(d.card, style)
-        others = [n for i, n in enumerate(names) if i != viewer]
+        choices = [n for i, n in enumerate(names) if i != viewer and i in inf.capacity]
+        if STOCK in inf.capacity:
+            choices.append(f"{STOCK_ANSWER} (the cards still to deal)")
+        options = ", ".join(choices[:-1]) + " or " + choices[-1]
+        ask = (
+            f"who must hold {card}?"
+            if d.basis == "fact"
+            else f"going by the readings of behaviour, who holds {card}?"
+        )
         return DrillQuestion(
             "holder",
-            f"After play {len(state.stack)}: who must hold {card}? Type a name "
-            f"({', '.join(others)}).",
+            f"After play {len(state.stack)}: {ask} Type {options}.",
             _position_lines(state, viewer, names, style),
-            names[d.holder],
-            [d.text],
+            STOCK_ANSWER if d.holder == STOCK else names[d.holder],
+            [d.text if d.basis == "fact" else f"What the readings say: {d.text}"],
             viewer,
             names,
             style,
@@ -274,8 +343,22 @@ def _holder_question(
             d.card,
             a,
             state,
+            d.basis,
+            _reading_confidence(a, d.reasons) if d.basis == "inference" else None,
         )
     return None
+
+
+def _stock_open(question: DrillQuestion) -> bool:
+    """Whether the stock was one of the answers (cards were still to be dealt)."""
+    return question.analysis is not None and STOCK in question.analysis.inference.capacity
+
+
+def _holder_named(question: DrillQuestion, answer: str) -> str | None:
+    """The holder an answer names: a player other than the viewer, or the stock."""
+    if answer.strip().lower() in _STOCK_ALIASES:
+        return STOCK_ANSWER
+    return player_named(question.names, answer, prefix=True)
 
 
 _PASS = ("none", "nobody", "-", "?", "pass", "don't know", "dont know", "no idea")
@@ -298,8 +381,9 @@ def answer_problem(question: DrillQuestion, answer: str) -> str | None:
     if text.lower() in _PASS:
         return None
     if question.kind == "holder":
-        if player_named(question.names, text, prefix=True) is None:
-            return f"{text!r} is not a player: type one of {', '.join(question.names)}"
+        if _holder_named(question, text) is None:
+            stock = f", or {STOCK_ANSWER}" if _stock_open(question) else ""
+            return f"{text!r} is not a player: type one of {', '.join(question.names)}{stock}"
         return None
     try:
         parse_values(text, question.style)
@@ -312,10 +396,9 @@ def check_answer(question: DrillQuestion, answer: str) -> DrillResult:
     """Whether ``answer`` is right, with the expected answer and the explanation."""
     expected = question.expected_text()
     if question.kind == "holder":
-        given = player_named(question.names, answer, prefix=True)
-        ok = given == question.expected
-        verdict = "Right" if ok else f"Not quite: {question.expected} must hold it"
-        return DrillResult(ok, f"{verdict}.", list(question.explanation))
+        ok = _holder_named(question, answer) == question.expected
+        verdict = "Right: " if ok else "Not quite: "
+        return DrillResult(ok, f"{verdict}{question.holder_claim()}.", list(question.explanation))
     try:
         values = parse_values(answer, question.style)
     except DrillError as exc:
