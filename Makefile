@@ -15,6 +15,7 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(BIN)/tutor replay docs/examples/seed003-scopa.yaml
 	$(BIN)/tutor replay docs/examples/scopone-hand.yaml
+	@echo "Now run it yourself: $(BIN)/tutor --help (or . $(BIN)/activate, then tutor --help)"
 
 test: $(STAMP)
 	$(BIN)/pytest

@@ -224,3 +224,37 @@ def test_an_unreadable_file_is_bad_input_everywhere(
         line = one_error_line(run(*args))
         assert line.endswith(": cannot read: Permission denied"), (args, line)
         assert (r if args[0] == "rules" or "--ruleset" in args else f) in line
+
+
+def test_every_command_belongs_to_a_group_of_the_help() -> None:
+    """Bug: ``tutor --help`` introduced only replay, explain, rules and bench, in no order."""
+    import typer
+
+    from tutor.cli import app
+    from tutor.cli.core import COMMAND_GROUPS
+
+    grouped = {name for names in COMMAND_GROUPS.values() for name in names}
+    registered = set(typer.main.get_command(app).commands)  # type: ignore[attr-defined]
+    assert registered <= grouped, registered - grouped
+
+
+def test_the_help_introduces_every_command_in_one_line_by_group() -> None:
+    import typer
+
+    from tutor.cli import app
+    from tutor.cli.core import COMMAND_GROUPS
+
+    result = run("--help", env={"COLUMNS": "80"})
+    assert result.exit_code == 0
+    out = result.stdout
+    titles = [t for t, names in COMMAND_GROUPS.items()
+              if set(names) & set(typer.main.get_command(app).commands)]  # type: ignore[attr-defined]  # fmt: skip
+    sections = [line[:-1] for line in out.splitlines() if line.endswith(":") and line[0] != " "]
+    assert sections == ["Options", *titles]
+    assert titles[:1] == ["Study a hand"] and titles[-1] == "Benchmarks"
+    lines = [*out.splitlines(), ""]
+    for name in typer.main.get_command(app).commands:  # type: ignore[attr-defined]
+        [line] = [line for line in lines if line.startswith(f"  {name} ")]
+        assert not line.endswith("...") and len(line) <= 80, line
+        assert not lines[lines.index(line) + 1].startswith("    "), f"{name}'s line wraps"
+    assert "Other commands" not in out

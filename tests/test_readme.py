@@ -34,3 +34,15 @@ def test_the_readme_library_examples_run() -> None:
     assert examples >= 10
     result = runner.summarize(verbose=False)
     assert result.failed == 0, f"{result.failed} README example(s) failed; see the output above"
+
+
+def test_the_readme_and_make_demo_say_how_to_run_the_installed_command() -> None:
+    """Bug: after ``make demo``, ``tutor replay ...`` gave "command not found": the README
+    never said how to run the command installed in .venv."""
+    text = README.read_text("utf-8")
+    tour = text[text.index("## A tour of the command line") :]
+    assert tour.index(".venv/bin/tutor") < tour.index("tutor replay")
+    assert ". .venv/bin/activate" in tour
+    demo = (ROOT / "Makefile").read_text("utf-8").split("\ndemo:")[1].split("\n\n")[0]
+    last = demo.strip().splitlines()[-1]
+    assert last.lstrip().startswith("@echo") and "$(BIN)/tutor --help" in last

@@ -32,7 +32,11 @@ bench_app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
-app.add_typer(bench_app, name="bench")
+app.add_typer(
+    bench_app,
+    name="bench",
+    short_help="Time the engine: play-outs, solver, search, tracker, review.",
+)
 
 RepeatOption = Annotated[
     int, typer.Option("--repeat", "-k", min=1, metavar="K", help="Runs to take the median of.")

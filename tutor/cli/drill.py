@@ -19,6 +19,7 @@ from tutor.cli.core import (
 
 @app.command(
     "drill",
+    short_help="Practise the rule of 48 on random positions.",
     epilog=examples("tutor drill 48", "tutor drill 48 --ruleset scopa --seed 7 --rounds 3"),
 )
 def drill_command(

@@ -42,11 +42,12 @@ class MissingOption(typer.BadParameter):
 
 
 @app.command(
+    short_help="Why a card may or may not capture; or every move at a point.",
     epilog=examples(
         'tutor explain --ruleset scopa --deck french --table "4H QD 3H AS" JD',
         'tutor explain --ruleset scopone-16 --table "AD 3C 4S 5B FD" CB',
         "tutor explain docs/examples/seed003-scopa.yaml --at 2",
-    )
+    ),
 )
 def explain(
     card: Annotated[

@@ -60,6 +60,7 @@ LIVE_HELP = (
 
 @app.command(
     "live",
+    short_help="Type in a hand as it is played; the board after every play.",
     help=LIVE_HELP,
     epilog=examples(
         "tutor live --ruleset scopa --players You,Ada --as You --deck french --save hand.yaml",

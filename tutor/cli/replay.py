@@ -41,11 +41,12 @@ def _wait_for_enter() -> bool:
 
 
 @app.command(
+    short_help="Replay a hand record play by play, with the score of each hand.",
     epilog=examples(
         "tutor replay docs/examples/seed003-scopa.yaml",
         "tutor replay docs/examples/scopone-hand.yaml --step",
         "tutor replay docs/examples/scopa-match.yaml --json",
-    )
+    ),
 )
 def replay(
     file: Annotated[Path, file_argument("A hand record (YAML; several documents make a match).")],

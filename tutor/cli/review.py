@@ -68,6 +68,7 @@ HandOption = Annotated[
 
 @app.command(
     "review",
+    short_help="Judge every decision of a played hand from the mover's seat.",
     epilog=examples(
         "tutor review docs/examples/seed003-scopa.yaml --all",
         "tutor review docs/examples/scopone-hand.yaml --as South --html south.html",

@@ -20,6 +20,7 @@ from tutor.game.rules import describe_ruleset, load_ruleset, ruleset_names
 
 @app.command(
     "rules",
+    short_help="List the shipped rulesets, or show one rule by rule.",
     epilog=examples(
         "tutor rules",
         "tutor rules scopone-scientifico",

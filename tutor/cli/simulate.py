@@ -25,6 +25,7 @@ from tutor.game.rules import load_ruleset
 
 @app.command(
     "simulate",
+    short_help="Pit two computer players against each other on duplicate deals.",
     epilog=examples(
         "tutor simulate --ruleset scopone-scientifico --players chitarrella,greedy "
         "--hands 200 --seed 1"

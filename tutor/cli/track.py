@@ -23,6 +23,7 @@ from tutor.cli.core import (
 
 @app.command(
     "track",
+    short_help="What a player can count and infer at a point of a hand.",
     epilog=examples(
         "tutor track docs/examples/partial-view.yaml --as South --at 20",
         "tutor track docs/examples/scopone-hand.yaml --as North --json",
