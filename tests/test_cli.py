@@ -258,3 +258,22 @@ def test_the_help_introduces_every_command_in_one_line_by_group() -> None:
         assert not line.endswith("...") and len(line) <= 80, line
         assert not lines[lines.index(line) + 1].startswith("    "), f"{name}'s line wraps"
     assert "Other commands" not in out
+
+
+def test_long_commands_say_what_they_are_doing_when_no_bar_can_be_drawn() -> None:
+    """Bug: piped, ``simulate``, ``solve --samples``, ``review`` and ``bench all`` printed
+    nothing while they worked: a long silent run looks like a hang."""
+    record = str(ROOT / "docs" / "examples" / "partial-view.yaml")
+    for args, said in (
+        (["simulate", "-r", "scopa", "--hands", "1", "-p", "random,random", "-w", "1"],
+         "tutor: playing 1 duplicate deals of scopa, each twice: random against random...\n"),
+        (["solve", record, "--at", "20", "--samples", "3", "-w", "1"],
+         "tutor: valuing South's moves over 3 deals sampled from South's seat...\n"),
+        (["review", str(ROOT / "docs" / "examples" / "seed003-scopa.yaml"), "--as", "Ada",
+          "--samples", "2", "--time", "0.05", "-w", "1"],
+         "tutor: reviewing the decisions of "),
+    ):  # fmt: skip
+        result = run(*args)
+        assert result.exit_code == 0, result.output
+        assert result.stderr.startswith(said), result.stderr
+        assert run(*args, "--json").stderr.count("...\n") == 0  # --json: the JSON alone

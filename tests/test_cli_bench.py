@@ -90,3 +90,11 @@ def test_cli_bench_search_move() -> None:
     assert data["workers"] == 1 and data["budget_seconds"] == 0.2
     assert 0.2 <= data["median_seconds"] < 2.0  # the budget is spent, and not overrun
     assert isinstance(data["opening_samples_in_budget"], int)
+
+
+def test_bench_all_says_which_benchmark_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Piped, ``bench all`` says on stderr which benchmark it is running (issue 12)."""
+    registry = {"playouts": lambda: bench.bench_playouts("scopa", hands=2, repeat=1)}
+    monkeypatch.setattr(bench, "BENCHMARKS", registry)
+    result = run("bench", "all")
+    assert result.exit_code == 0 and result.stderr == "running playouts...\n"

@@ -325,14 +325,30 @@ WorkersOption = Annotated[
 
 
 @contextlib.contextmanager
-def progress_bar(what: str, enabled: bool = True) -> Iterator[Progress | None]:
+def progress_bar(
+    what: str, enabled: bool = True, doing: str | None = None
+) -> Iterator[Progress | None]:
     """A ``progress(done, total)`` callback for a library call, drawing a bar on stderr.
 
-    The bar appears at the first call (so a call that turns out to need none shows none), and
-    only on a terminal; otherwise the callback is None.
+    The bar appears at the first call (so a call that turns out to need none shows none). When
+    stderr is no terminal, no bar can be drawn: the first call says instead, in one line, what
+    is being done (``doing``, e.g. ``sampling 300 deals``), so that a long silent run piped
+    into a file or another program is not taken for a hang. Not ``enabled`` (``--json``): no
+    callback at all.
     """
-    if not enabled or not sys.stderr.isatty():
+    if not enabled:
         yield None
+        return
+    if not sys.stderr.isatty():
+        said = False
+
+        def say(done: int, total: int) -> None:
+            nonlocal said
+            if not said:
+                said = True
+                note(f"tutor: {doing or what}...")
+
+        yield say
         return
     bar: Any = None
 

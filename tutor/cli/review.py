@@ -126,7 +126,9 @@ def review_command(
     settings = Settings(samples=samples, time=time_limit, seed=seed,
                         workers=workers or os.cpu_count() or 1)  # fmt: skip
     try:
-        with progress_bar("reviewing", not json_out) as progress:
+        budget = f"up to {samples} sampled deals" + (f" or {time_limit:g} s" if time_limit else "")
+        doing = f"reviewing the decisions of {file} ({budget} each)"
+        with progress_bar("reviewing", not json_out, doing) as progress:
             review = review_record(record, players, settings=settings, hindsight_values=hindsight,
                                    hand=hand, progress=progress)  # fmt: skip
     except ReviewError as exc:

@@ -81,7 +81,9 @@ def simulate_command(
         raise InputError(f"--ruleset {ruleset}: simulation pits two sides; it has {rules.sides}")
     n_deals = 100 if hands is None and matches is None else hands
     what = "deals" if n_deals is not None else "matches"
-    with progress_bar(what, not json_out) as progress:
+    count = f"{n_deals} duplicate deals" if n_deals is not None else f"{matches} duplicate matches"
+    doing = f"playing {count} of {rules.name}, each twice: {specs[0]} against {specs[1]}"
+    with progress_bar(what, not json_out, doing) as progress:
         result = run_simulation(
             rules,
             specs,

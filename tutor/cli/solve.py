@@ -22,7 +22,7 @@ from tutor.cli.core import (
     record_hand,
 )
 from tutor.game.errors import TutorError
-from tutor.search.defaults import EXACT_TIME_LIMIT
+from tutor.search.defaults import EXACT_TIME_LIMIT, SAMPLES
 
 
 @app.command(
@@ -81,7 +81,10 @@ def solve_command(
         raise InputError(f"{file}: --at {n}: the record has only {len(record.plays)} plays")
     method = "exact" if exact else "sampling" if samples is not None else "auto"
     try:
-        with progress_bar("sampling", not json_out) as progress:
+        k = SAMPLES if samples is None else samples
+        mover = record.players[record.state_at(n).turn]
+        doing = f"valuing {mover}'s moves over {k} deals sampled from {mover}'s seat"
+        with progress_bar("sampling", not json_out, doing) as progress:
             result = evaluate(
                 record.state_at(n),
                 method,
