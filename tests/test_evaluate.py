@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from helpers import EXAMPLES
+from helpers import EXAMPLES, NAMES, partial_state
 
 from tutor.game.rules import load_ruleset
 from tutor.game.state import GameState
@@ -80,7 +80,7 @@ def test_to_json_names_the_mover_and_the_side() -> None:
     data = evaluate(state, names=names, sides=sides).to_json("italian")
     assert list(data) == [
         "to_move", "exact", "method", "moves", "best", "pv", "samples", "interrupted",
-        "timed_out", "seat", "side", "at",
+        "timed_out", "warnings", "seat", "side", "at",
     ]  # fmt: skip
     assert data["to_move"] == names[state.turn] and data["seat"] == state.turn
     assert data["side"] == sides[state.turn % 2] and data["at"] == 30
@@ -103,3 +103,26 @@ def test_sample_valuation_says_where_the_play_outs_stop() -> None:
     assert sample_valuation(opening).text() == "play-outs to 8 plays left, then exact"
     late, _, _ = full_position(24)  # 12 plays left: every sample is solved exactly
     assert sample_valuation(late) == Valuation("sampled")
+
+
+def test_a_sampled_value_says_how_it_was_obtained() -> None:
+    """Bug: ``solve --samples`` at early plays valued moves partly with rule-based play-outs,
+    but said only "over N sampled deals"."""
+    early = evaluate(partial_state(4), "sampling", samples=3, seed=1, names=NAMES).to_json()
+    assert {m["how"]["text"] for m in early["moves"]} == {"play-outs to 8 plays left, then exact"}
+    assert early["moves"][0]["how"] == {
+        "kind": "playout", "exact_from": 8, "text": "play-outs to 8 plays left, then exact"
+    }  # fmt: skip
+    late = evaluate(partial_state(28), "sampling", samples=3, seed=1, names=NAMES).to_json()
+    assert late["moves"][0]["how"]["kind"] == "sampled"
+
+
+def test_values_from_few_samples_or_wide_intervals_carry_a_warning() -> None:
+    """Bug: a value from 2 samples with an interval of +-25 was shown like any other."""
+    few = evaluate(partial_state(4), "sampling", samples=2, seed=1, names=NAMES)
+    [warning] = few.warnings()
+    assert warning.startswith("these values say little: 2 sampled deals, intervals up to ±")
+    assert few.to_json()["warnings"] == [warning]
+    enough = evaluate(partial_state(20), "sampling", samples=30, seed=1, names=NAMES)
+    assert enough.warnings() == [] and enough.to_json()["warnings"] == []
+    assert evaluate(full_position()[0]).warnings() == []

@@ -180,3 +180,23 @@ def test_every_renderer_shows_the_control_characters_of_file_text(tmp_path: Path
     for out in outputs:
         assert "\x1b" not in out, out
         assert "^[" in out, out
+
+
+def test_the_solve_view_says_how_and_warns_and_names_the_mover_once() -> None:
+    """Bugs: ``solve --samples`` did not say how the values were obtained nor that values from
+    2 samples say little; ``solve`` said "You (You) to move" for two players."""
+    from helpers import NAMES, SEED003, partial_state
+
+    from tutor.search.evaluate import evaluate
+
+    few = evaluate(partial_state(4), "sampling", samples=2, seed=1, names=NAMES,
+                   sides=["North-South", "East-West"])  # fmt: skip
+    text = " ".join(plain_text(*rendering.evaluation_view(few, ITALIAN)).split())
+    assert "with 95% intervals (how: play-outs to 8 plays left, then exact)." in text
+    assert f"Warning: {few.warnings()[0]}." in text
+    assert text.startswith("After play 4: ") and " (North-South) to move;" in text
+    [record] = load_path(SEED003)
+    ev = evaluate(record.state_at(30), names=record.players, sides=record.team_names())
+    assert plain_text(*rendering.evaluation_view(ev, record.style)).startswith(
+        "After play 30: You to move;"
+    )

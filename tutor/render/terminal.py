@@ -777,7 +777,8 @@ def evaluation_view(ev: Evaluation, style: Style, rich: bool = False) -> list[Re
     result = ev.analysis
     exact = result.method == "exact"
     player, side = one_line(ev.player), one_line(ev.side)
-    head = Text(f"After play {ev.at}: {player} ({side}) to move; table: ")
+    mover = player if side == player else f"{player} ({side})"
+    head = Text(f"After play {ev.at}: {mover} to move; table: ")
     head.append_text(cards_text(ev.table, style, rich))
     if exact:
         how = "exact" if result.exact else "not exact: bounds proven before the time limit"
@@ -787,7 +788,11 @@ def evaluation_view(ev: Evaluation, style: Style, rich: bool = False) -> list[Re
             f"mean points of the hand, {side} minus the others, over {result.samples} sampled "
             f"deals (seed {result.seed}), with 95% intervals"
         )
-    table = new_table("", "move", "value", "interval", rich=rich)
+    ways = {m.how.text() for m in result.moves}
+    if not exact and len(ways) == 1:
+        unit += f" (how: {ways.pop()})"
+    headers = ["", "move", "value", "interval"] + (["how"] if len(ways) > 1 else [])
+    table = new_table(*headers, rich=rich)
     table.columns[2].justify = "right"
     for i, m in enumerate(result.moves, start=1):
         if exact and m.known:
@@ -799,8 +804,12 @@ def evaluation_view(ev: Evaluation, style: Style, rich: bool = False) -> list[Re
         else:
             value = f"{m.value:+.2f}"
             span = f"{m.low:+.2f} .. {m.high:+.2f}" if m.n > 1 else ""
-        table.add_row(str(i), move_text(m.move.card, m.move.capture, style, rich), value, span)
+        obtained = [m.how.text()] if len(ways) > 1 else []
+        play = move_text(m.move.card, m.move.capture, style, rich)
+        table.add_row(str(i), play, value, span, *obtained)
     out: list[RenderableType] = [head, Text(f"Values: {unit}."), table]
+    for warning in ev.warnings():
+        out.append(Text(f"Warning: {warning}.", style="bold yellow" if rich else ""))
     if result.pv:
         line = Text("Best line: " if exact else "Best move: ")
         for j, (player, mv) in enumerate(ev.line()):

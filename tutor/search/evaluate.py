@@ -21,12 +21,13 @@ play) and gives the JSON of ``tutor solve --json``.
 >>> e = evaluate(s, names=["You", "Ada"])
 >>> e.analysis.method, e.analysis.best.text(), e.player
 ('exact', '7D x 2C 5S', 'You')
->>> e.to_json()["moves"][0]
-{'move': '7D x 2C 5S', 'value': 5, 'low': 5, 'high': 5}
+>>> e.to_json()["moves"][0]["value"], e.to_json()["moves"][0]["how"]
+(5, {'kind': 'exact', 'exact_from': None, 'text': 'exact'})
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -38,12 +39,27 @@ from tutor.game.state import GameState, Move
 from tutor.search.analysis import Analysis, analyse, exact_analysis
 from tutor.search.defaults import EXACT_TIME_LIMIT, SAMPLES
 
-__all__ = ["METHODS", "EvaluationError", "HiddenCardsError", "Evaluation", "evaluate"]
+__all__ = [
+    "METHODS",
+    "FEW_SAMPLES",
+    "WIDE_INTERVAL",
+    "EvaluationError",
+    "HiddenCardsError",
+    "Evaluation",
+    "evaluate",
+]
 
 METHODS = ("auto", "exact", "sampling")
 """The ways :func:`evaluate` can value a position."""
 
 Progress = Callable[[int, int], None]
+
+FEW_SAMPLES = 10
+"""Fewer sampled deals than this say little whatever their interval: the spread of so few is
+itself a guess (two equal samples give an interval of zero width)."""
+WIDE_INTERVAL = 1.0
+"""A 95% interval wider than this either side of the value (points of the hand) says little:
+it cannot tell a move from one a blunder (1 point, ``docs/review.md``) worse."""
 
 
 class EvaluationError(TutorError):
@@ -83,8 +99,29 @@ class Evaluation:
         n = len(self.names)
         return [(self.names[(self.seat + i) % n], m) for i, m in enumerate(self.analysis.pv)]
 
+    def warnings(self) -> list[str]:
+        """What a reader must know before trusting the values: sampled values from fewer than
+        :data:`FEW_SAMPLES` deals, or with intervals wider than :data:`WIDE_INTERVAL`."""
+        result = self.analysis
+        if result.method == "exact" or not result.samples:
+            return []
+        spans = [(m.high - m.low) / 2 for m in result.moves if m.known]
+        widest = max(spans, default=0.0)
+        if result.samples >= FEW_SAMPLES and widest <= WIDE_INTERVAL:
+            return []
+        deals = f"{result.samples} sampled deal{'s' if result.samples != 1 else ''}"
+        wide = "unbounded" if not math.isfinite(widest) else f"up to ±{widest:.2f} points"
+        return [
+            f"these values say little: {deals}, intervals {wide}; sample more deals "
+            f"(at least {FEW_SAMPLES}, and until the intervals are within ±{WIDE_INTERVAL:g})"
+        ]
+
     def to_json(self, style: Style | str | None = None) -> dict[str, Any]:
         data = self.analysis.to_json(style)
+        for move, shown in zip(self.analysis.moves, data["moves"], strict=True):
+            how = move.how
+            shown["how"] = {"kind": how.kind, "exact_from": how.exact_from, "text": how.text()}
+        data["warnings"] = self.warnings()
         data["to_move"] = self.player
         data["seat"] = self.seat
         data["side"] = self.side
