@@ -39,3 +39,13 @@ def test_rules_bad_ruleset_file_names_the_file(tmp_path: Path) -> None:
     path = tmp_path / "odd.yaml"
     path.write_text("name: odd\nplayers: 5\n", encoding="utf-8")
     assert_bad_input(run("rules", str(path)), str(path), "players")
+
+
+def test_sources_cite_the_rules_texts_by_language_and_kind() -> None:
+    """Bug: ``tutor rules`` said "Source: seed 004", the project's internal jargon."""
+    for name in ruleset_names():
+        out = run("rules", name).stdout
+        assert "seed" not in out.lower(), out
+        assert run_json("rules", name)["source"]
+    shown = run("rules", "scopone-scientifico").stdout
+    assert "Source: a French article on scopone scientifique" in shown

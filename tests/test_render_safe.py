@@ -22,7 +22,10 @@ HOSTILE_RULES = (
         "description: Two players, three cards each per deal and four on the table, to 11.",
         'description: "Two players\\e]0;RULES\\a\\u202e"',
     )
-    .replace("source: seeds 001 and 003", 'source: "a text\\e[8m"')
+    .replace(
+        "source: two Portuguese texts on scopa, an introduction and a rules guide",
+        'source: "a text\\e[8m"',
+    )
 )
 
 HOSTILE_RECORD = (

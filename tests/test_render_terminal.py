@@ -140,7 +140,8 @@ def test_every_renderer_shows_the_control_characters_of_file_text(tmp_path: Path
 
     (tmp_path / "evil.yaml").write_text(
         SCOPA_RULES.replace("name: scopa", 'name: "scopa\\e[5m"').replace(
-            "source: seeds 001 and 003", 'source: "\\e[8m"'
+            "source: two Portuguese texts on scopa, an introduction and a rules guide",
+            'source: "\\e[8m"',
         ),
         encoding="utf-8",
     )
@@ -199,4 +200,18 @@ def test_the_solve_view_says_how_and_warns_and_names_the_mover_once() -> None:
     ev = evaluate(record.state_at(30), names=record.players, sides=record.team_names())
     assert plain_text(*rendering.evaluation_view(ev, record.style)).startswith(
         "After play 30: You to move;"
+    )
+
+
+def test_the_deals_remark_comes_only_under_hands_shown() -> None:
+    """Bug: "(6 deals; the hands above are the first.)" appeared when the record has no deals."""
+    from tutor.records.recordfile import loads
+
+    [bare] = loads("ruleset: scopa\nplayers: [A, B]\ntable: 2C 4C 5S 9D\n")
+    assert "deals;" not in str(rendering.hand_title(bare))
+    [dealt] = loads(
+        "ruleset: scopa\nplayers: [A, B]\ntable: 2C 4C 5S 9D\ndeals: [{A: [7D, 7C, 7S]}]"
+    )
+    assert str(rendering.hand_title(dealt)).endswith(
+        "A: 7D 7C 7S\n(6 deals; the hands above are the first.)"
     )

@@ -430,7 +430,6 @@ def hand_title(record: HandRecord, number: int | None = None, rich: bool = False
     Ruleset scopa, italian deck.
     Playing order: A, B; B deals and plays last.
     Table: 2C 4C 5S CD
-    (6 deals; the hands above are the first.)
     """
     style = record.style
     bold = "bold" if rich else ""
@@ -455,13 +454,15 @@ def hand_title(record: HandRecord, number: int | None = None, rich: bool = False
         text.append("\nSides: " + " v ".join(one_line(t) for t in record.team_names()) + ".")
     text.append("\nTable: ")
     text.append_text(cards_text(record.table, style, rich))
+    shown = False
     if record.deals:
         for name in record.players:
             known = record.deals[0].get(name)
             if known:
                 text.append(f"\n{one_line(name)}: ")
                 text.append_text(cards_text(sorted(known), style, rich))
-    if record.ruleset.deals_per_hand > 1:
+                shown = True
+    if shown and record.ruleset.deals_per_hand > 1:
         text.append(f"\n({record.ruleset.deals_per_hand} deals; the hands above are the first.)")
     return text
 
