@@ -372,7 +372,7 @@ INLINE_CASES = [
         BASE + "---\n" + BASE.replace("ruleset: scopa", "ruleset: scopa-21"),
         12,
         None,
-        "hand 2 is played with scopa-21, but the file's first hand uses scopa: the hands "
+        "played with scopa-21, but the file's first hand uses scopa: the hands "
         "of a file make one match",
     ),
     (
@@ -380,14 +380,14 @@ INLINE_CASES = [
         BASE + "---\n" + BASE,
         1,
         None,
-        "hand 1 stops after 2 of its 36 plays, but another hand follows",
+        "the hand stops after 2 of its 36 plays, but another hand follows",
     ),
     (
         "players across hands",
         BASE + "---\n" + BASE.replace("[You, Ada]", "[You, Bea]").replace("Ada", "Bea"),
         14,
         None,
-        "hand 2: the sides (You | Bea) differ from the first hand's (You | Ada)",
+        "the sides (You | Bea) differ from the first hand's (You | Ada)",
     ),
     ("empty file", "", None, None, "the file holds no hand"),
     ("bad YAML", "ruleset: scopa\nplayers: [A, B\n", 3, None, None),
@@ -405,6 +405,22 @@ def test_bad_records_inline(
     if message is not None:
         assert e.message == message
     assert str(e).startswith("f.yaml" + (f":{line}" if line else "") + ":")
+
+
+def test_the_errors_of_a_match_name_the_hand() -> None:
+    """Bug: the errors of a match (a file of several hands) named the line, not the hand."""
+    second = BASE.replace("  - 3H\n", "  - 5S\n")
+    e = error_of(BASE + "---\n" + second)
+    assert e.hand == 2 and e.play == 2
+    assert str(e) == "f.yaml:21: hand 2: play 2: Ada cannot play 5S: it was captured at play 1"
+    e = error_of(BASE + "---\n" + BASE.replace("deck: french", "deck: klingon"))
+    assert str(e).startswith("f.yaml:13: hand 2: deck: ")
+    e = error_of(BASE + "---\n" + BASE.replace("ruleset: scopa", "ruleset: scopa-21"))
+    assert str(e).startswith("f.yaml:12: hand 2: played with scopa-21")
+    e = error_of(BASE + "---\n" + BASE)
+    assert str(e).startswith("f.yaml:1: hand 1: the hand stops after 2 of its 36 plays")
+    assert error_of(second).hand is None  # one hand: no hand to name
+    assert str(error_of(second)).startswith("f.yaml:10: play 2: ")
 
 
 def test_play_after_the_hand_is_over() -> None:
@@ -488,7 +504,8 @@ def test_no_hand_after_the_match_is_over() -> None:
     docs = text.split("---\n")
     extra = text + "---\n" + docs[0]
     e = error_of(extra)
-    assert e.message == f"hand {len(docs) + 1}: the match was already over after hand {len(docs)}"
+    assert e.message == f"the match was already over after hand {len(docs)}"
+    assert e.hand == len(docs) + 1 and f": hand {len(docs) + 1}: the match was" in str(e)
 
 
 # -- one home for player names and for saving ---------------------------------------------------

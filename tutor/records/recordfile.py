@@ -104,6 +104,10 @@ class _Reader:
             raise self.fail(node, f"{what} must be a text value")
         return str(node.value)
 
+    def name(self, node: Node, what: str) -> str:
+        """A player's name: text, the spaces around it dropped (" You" and "You " are You)."""
+        return self.text(node, what).strip()
+
     def mapping(self, node: Node, what: str) -> list[tuple[str, Node, Node]]:
         """The keys and values of a mapping; ``what`` names it in the messages (empty for a
         play, whose number the message gives already)."""
@@ -186,7 +190,7 @@ class _Reader:
             if "note" in values and not self.is_null(values["note"]):
                 note = self.text(values["note"], "a play's note")
             if "player" in values:
-                player = self.text(values["player"], "a play's player")
+                player = self.name(values["player"], "a play's player")
         else:
             text_node = node
         if not isinstance(text_node, ScalarNode) or self.is_null(text_node):
@@ -242,17 +246,17 @@ class _Reader:
                 raise self.fail(values["deck"], f"deck: {exc}") from None
         players = []
         for i, n in enumerate(self.sequence(values["players"], "players")):
-            players.append(self.text(n, "a player's name"))
+            players.append(self.name(n, "a player's name"))
             lines[("players", i)] = n.start_mark.line + 1
         dealer = None
         if "dealer" in values and not self.is_null(values["dealer"]):
-            dealer = self.text(values["dealer"], "dealer")
+            dealer = self.name(values["dealer"], "dealer")
         teams: dict[str, list[str]] = {}
         if "teams" in values and not self.is_null(values["teams"]):
             for team, knode, vnode in self.mapping(values["teams"], "teams"):
                 lines[("teams", team)] = knode.start_mark.line + 1
                 teams[team] = [
-                    self.text(n, f"a player of team {team}")
+                    self.name(n, f"a player of team {team}")
                     for n in self.sequence(vnode, f"team {team}")
                 ]
         table: list[Card] = []
@@ -266,7 +270,8 @@ class _Reader:
                     deals.append({})
                     continue
                 deal: dict[str, list[Card]] = {}
-                for name, knode, vnode in self.mapping(dnode, f"deal {d + 1}"):
+                for key, knode, vnode in self.mapping(dnode, f"deal {d + 1}"):
+                    name = key.strip()
                     lines[("deal", d, name)] = knode.start_mark.line + 1
                     deal[name] = self.cards(
                         vnode, f"deal {d + 1}, {name}", style, lines, ("deal", d, name)
@@ -325,14 +330,21 @@ def loads(text: str, path: str = "<string>") -> list[HandRecord]:
     except RecursionError:
         raise RecordError(path, None, None, "not valid YAML: nested too deeply") from None
     reader = _Reader(path)
-    try:
-        records = [reader.document(root) for root in roots]
-    except RecursionError:  # pragma: no cover - aliases nested beyond Python's stack
-        raise RecordError(path, None, None, "the YAML is nested too deeply") from None
+    match = len(roots) > 1
+    records = []
+    for number, root in enumerate(roots, 1):
+        hand = number if match else None  # the errors of a match name the hand
+        try:
+            record = reader.document(root)
+        except RecordError as exc:
+            raise exc.in_hand(hand) from None
+        except RecursionError:  # pragma: no cover - aliases nested beyond Python's stack
+            raise RecordError(path, None, None, "the YAML is nested too deeply", hand) from None
+        record.hand = hand
+        record.validate()
+        records.append(record)
     if not records:
         raise RecordError(path, None, None, "the file holds no hand")
-    for r in records:
-        r.validate()
     validate_match(records)
     return records
 

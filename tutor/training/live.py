@@ -62,7 +62,7 @@ from tutor.game.cards import (
 from tutor.game.errors import TutorError
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move, parse_play
-from tutor.records.record import HandRecord, PlayEntry, RecordError, player_named
+from tutor.records.record import HandRecord, PlayEntry, RecordError, name_problem, player_named
 from tutor.records.recordfile import load_path, save, save_problem
 
 __all__ = [
@@ -212,8 +212,10 @@ class LiveSession:
                 f"the {rules.name} ruleset is for {rules.players} players, "
                 f"but {len(names)} are given ({', '.join(names)})"
             )
-        if len(set(names)) != len(names) or not all(names):
-            raise LiveError(f"the players must have distinct, non-empty names ({', '.join(names)})")
+        for i in range(len(names)):
+            problem = name_problem(names, i)
+            if problem is not None:
+                raise LiveError(f"{problem} ({', '.join(names)})")
         named = player_named(names, me)
         if named is None:
             raise LiveError(f"--as {me}: no such player (players: {', '.join(names)})")
