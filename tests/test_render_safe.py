@@ -130,3 +130,16 @@ def test_an_error_quoting_a_hostile_name_stays_one_visible_line(tmp_path: Path) 
     assert result.stderr.count("\n") == 1, result.stderr
     _check(result)
     assert "Ada^[[31m" in result.stderr
+
+
+def test_the_html_report_escapes_and_shows_a_hostile_record(hostile: str, tmp_path: Path) -> None:
+    """Text from files reaches HTML and SVG escaped, with its control characters shown."""
+    page = tmp_path / "report.html"
+    text = HOSTILE_RECORD.replace('title: "', 'title: "<script>alert(1)</script>')
+    record = write(Path(hostile).parent, "hostile-html.yaml", text)
+    result = run("review", record, "--as", "You", "--samples", "2", "-w", "1", "--html", str(page))
+    assert result.exit_code == 0, result.output
+    html = page.read_text(encoding="utf-8")
+    assert not UNSAFE.search(html)
+    assert "<script>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;^[[2J" in html
+    assert "Ada^[[31m" in html
