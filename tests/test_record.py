@@ -182,7 +182,7 @@ BAD_CASES = {
         8,
         None,
         "unknown key 'score' (known keys: title, event, date, note, ruleset, deck, players, "
-        "dealer, teams, table, deals, plays)",
+        "dealer, teams, table, deals, plays, game)",
     ),
     "three-kings.yaml": (
         5,

@@ -8,6 +8,7 @@ from tutor.cli import (  # noqa: F401  (imported to register their commands)
     drill,
     explain,
     live,
+    play,
     replay,
     review,
     rules,

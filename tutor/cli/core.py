@@ -250,6 +250,37 @@ def progress_bar(what: str, enabled: bool = True) -> Iterator[Progress | None]:
             bar.stop()
 
 
+def line_reader(prompt: Callable[[], str]) -> Callable[[], str | None]:
+    """The ``read()`` of an interactive session (``tutor live``, ``tutor play``): the next line
+    of standard input, None at its end.
+
+    On a terminal it first shows ``prompt()`` on stderr; Ctrl-C at the prompt drops the line
+    being typed, and a second Ctrl-C in a row stops (KeyboardInterrupt). When standard input is
+    not a terminal the lines are read as they come, so a session can be scripted.
+    """
+    interactive = sys.stdin.isatty()
+
+    def read() -> str | None:
+        interrupted = False
+        while True:
+            if interactive:
+                sys.stderr.write(prompt() + "> ")
+                sys.stderr.flush()
+            try:
+                line = sys.stdin.readline()
+            except KeyboardInterrupt:
+                if not interactive or interrupted:
+                    raise
+                interrupted = True
+                note("\ntutor: Ctrl-C: line dropped (press Ctrl-C again or type quit to stop)")
+                continue
+            if not line and interactive:
+                sys.stderr.write("\n")
+            return line or None
+
+    return read
+
+
 def record_hand(file: Path, hand: int) -> HandRecord:
     """Hand number ``hand`` (1 = the first) of the record file ``file``."""
     records = load_path(str(file))

@@ -19,6 +19,7 @@ from tutor.cli.core import (
     examples,
     fail,
     human_console,
+    line_reader,
     note,
     print_json,
 )
@@ -132,24 +133,7 @@ def _run_live(session: LiveSession, quiet: bool, json_out: bool) -> None:
     if interactive:
         note(intro(session.style))
 
-    def read() -> str | None:
-        interrupted = False
-        while True:
-            if interactive:
-                sys.stderr.write(session.prompt() + "> ")
-                sys.stderr.flush()
-            try:
-                line = sys.stdin.readline()
-            except KeyboardInterrupt:
-                # Ctrl-C at the prompt drops the line being typed; a second one in a row stops.
-                if not interactive or interrupted:
-                    raise
-                interrupted = True
-                note("\ntutor: Ctrl-C: line dropped (press Ctrl-C again or type quit to stop)")
-                continue
-            if not line and interactive:
-                sys.stderr.write("\n")
-            return line or None
+    read = line_reader(session.prompt)
 
     def show(update: LiveUpdate) -> None:
         if json_out:

@@ -50,6 +50,7 @@ __all__ = [
     "validate_match",
     "player_named",
     "INFO_KEYS",
+    "GameInfo",
 ]
 
 INFO_KEYS = ("title", "event", "date", "note")
@@ -158,6 +159,26 @@ def player_named(players: Sequence[str], name: str, prefix: bool = False) -> str
     return None
 
 
+@dataclass(frozen=True)
+class GameInfo:
+    """How a game against the computer was set up (``tutor play``): what it needs to go on.
+
+    ``computer`` maps each player the computer holds to its player (a name of
+    :mod:`tutor.search.roster`, e.g. ``chitarrella`` or ``search:0.5``); the other players are
+    people. ``seed`` deals every hand of the match and seeds the computer's moves, so a game
+    resumed from its record goes on exactly as it would have. ``hints`` is the session's hint
+    mode (``on``, ``off`` or ``ask``), kept as text.
+    """
+
+    seed: int
+    computer: dict[str, str] = field(default_factory=dict)
+    hints: str | None = None
+
+    def people(self, players: Sequence[str]) -> list[str]:
+        """The players the computer does not hold, in playing order."""
+        return [p for p in players if p not in self.computer]
+
+
 @dataclass
 class HandRecord:
     """One hand: ruleset, notation, players in playing order, table, deals and plays.
@@ -180,6 +201,8 @@ class HandRecord:
     info: dict[str, str] = field(default_factory=dict)
     lines: dict[Where, int] = field(default_factory=dict, compare=False, repr=False)
     """Source line of each part (filled by :func:`loads`), used in error messages."""
+    game: GameInfo | None = None
+    """How ``tutor play`` set the game up (None for any other record)."""
 
     # -- seating --------------------------------------------------------------------------
 
@@ -261,6 +284,7 @@ class HandRecord:
             self.path,
             dict(self.info),
             dict(self.lines),
+            self.game,
         )
 
     # -- validation ---------------------------------------------------------------------------
@@ -302,6 +326,13 @@ class HandRecord:
                 f"the {rs.name} ruleset is for {rs.players} players, "
                 f"but {len(self.players)} are listed ({names})",
             )
+        if self.game is not None:
+            for name in self.game.computer:
+                if name not in self.players:
+                    raise self._fail(
+                        ("game", "computer", name),
+                        f"game: computer player {name!r} is not a player ({names})",
+                    )
         if self.dealer is not None:
             if self.dealer not in self.players:
                 raise self._fail(("dealer",), f"dealer {self.dealer!r} is not a player ({names})")

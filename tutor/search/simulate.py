@@ -22,6 +22,7 @@ with ``go seed N player NAME``, and gets the very same game.
 
 from __future__ import annotations
 
+import functools
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -156,9 +157,8 @@ def _play_match(
             table, deals = deal_cards(rules, seed, f"{match}-{h}")
             a_leads = (h % 2 == 0) != swapped
             order = players if a_leads else [players[1], players[0]]
-            game = f"{int(swapped)}-{h}"
-            state = play_hand(rules, table, deals, order,
-                              lambda ply, g=game: move_seed(seed, match, g, ply))  # fmt: skip
+            seed_of = functools.partial(move_seed, seed, match, f"{int(swapped)}-{h}")
+            state = play_hand(rules, table, deals, order, seed_of)
             outcome = _outcome(state, match, swapped, a_side=0 if a_leads else 1)
             hands.append(outcome)
             score.add(list(outcome.points))
