@@ -6,6 +6,7 @@ One module per command or group; importing this package registers them all on th
 from tutor.cli import (  # noqa: F401  (imported to register their commands)
     bench,
     drill,
+    engine,
     explain,
     live,
     play,

@@ -652,7 +652,8 @@ class PlaySession:
             raise PlayError(str(exc)) from None
         hand = state.hands[self.seat]
         if not hand >> move.card & 1:
-            where = state.place_of(move.card)
+            # where the card is, as the person knows it: never another hand's secret
+            where = viewer_state(state, self.seat).place_of(move.card)
             why = (
                 "" if where.kind == "unplaced" else f" ({where.text(self.players, you=self.seat)})"
             )
