@@ -62,6 +62,8 @@ COMMANDS = [
     ["bench", "playouts"],
     ["bench", "replay"],
     ["bench", "all"],
+    ["play"],
+    ["engine"],
 ]
 
 

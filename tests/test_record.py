@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,16 @@ from tutor.records.record import (
     player_named,
     record_from_moves,
 )
-from tutor.records.recordfile import dump, dumps, load, load_path, loads, save
+from tutor.records.recordfile import (
+    dump,
+    dumps,
+    dumps_json,
+    load,
+    load_path,
+    loads,
+    loads_json,
+    save,
+)
 from tutor.records.replay import replay_hand, replay_match
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -697,3 +707,67 @@ def test_entry_written_and_from_play_agree() -> None:
     for e in hand.plays:
         again = PlayEntry.from_play(e.written(), hand.style, e.note, e.player, e.line)
         assert again == e and again.text == e.written().text(hand.style)
+
+
+# -- the game key (tutor play) and the JSON form ---------------------------------------------------
+
+GAME_RECORD = """\
+ruleset: scopa
+deck: french
+players: [You, Ada]
+table: [2C, 4H, 5S, QD]
+game:
+  seed: 3
+  computer: {Ada: "search:0.5"}
+  hints: "on"
+plays:
+  - {play: 7D x 2C 5S, note: "best: cost 0.00 [0.00, 0.10], best 7D x 2C 5S"}
+"""
+
+
+def test_the_game_key_round_trips() -> None:
+    [hand] = loads(GAME_RECORD, "game.yaml")
+    assert hand.game is not None
+    assert (hand.game.seed, hand.game.computer, hand.game.hints) == (3, {"Ada": "search:0.5"}, "on")
+    assert hand.game.people(hand.players) == ["You"]
+    assert dumps([hand]) == GAME_RECORD  # canonical: "on" stays text, the spec is quoted
+    assert hand.cut(0).game == hand.game
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "message"),
+    [
+        ("game: {seed: x}", 5, "game: the seed must be a whole number, not 'x'"),
+        ("game: {computer: {Ada: greedy}}", 5, "game: the seed is missing"),
+        ("game: {seed: 1, computer: {Bob: greedy}}", 5, "computer player 'Bob' is not a player"),
+        ("game: {seed: 1, level: 3}", 5, "game: unknown key 'level'"),
+        ("game: [1]", 5, "game must be a mapping"),
+    ],
+)
+def test_a_bad_game_key_is_named(game: str, line: int, message: str) -> None:
+    text = GAME_RECORD.replace(GAME_RECORD[GAME_RECORD.index("game:") : GAME_RECORD.index(
+        "plays:")], game + "\n")  # fmt: skip
+    with pytest.raises(RecordError, match=re.escape(message)) as err:
+        loads(text, "game.yaml")
+    assert err.value.line == line
+
+
+def test_the_json_form_reads_back_as_the_same_record() -> None:
+    for path in sorted(EXAMPLES.glob("*.yaml")):
+        for hand in load_path(path):
+            text = dumps_json(hand)
+            assert "\n" not in text
+            again = loads_json(text, "hand.json")
+            assert dumps([again]) == dumps([hand])
+    [hand] = loads(GAME_RECORD)
+    assert loads_json(dumps_json(hand)).game == hand.game
+
+
+def test_bad_json_is_one_record_error() -> None:
+    for text, message in [
+        ("{", "<json>: not valid JSON"),
+        ("[1, 2]", "a hand must be a JSON object"),
+        ('{"ruleset": "scopa", "players": ["A", "B"], "table": ["2C"]}', "the table must start"),
+    ]:
+        with pytest.raises(RecordError, match=re.escape(message)):
+            loads_json(text)

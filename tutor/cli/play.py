@@ -23,6 +23,7 @@ from tutor.cli.core import (
     line_reader,
     note,
 )
+from tutor.training.defaults import FEEDBACK_TIME
 
 if TYPE_CHECKING:
     from tutor.training.play import Event, PlaySession
@@ -104,12 +105,23 @@ def play_command(
         Path | None,
         typer.Option("--resume", help="Go on with the game saved in FILE (and save to it)."),
     ] = None,
+    feedback_time: Annotated[
+        float | None,
+        typer.Option(
+            "--feedback-time",
+            min=0.01,
+            metavar="S",
+            help=f"Seconds the tutor samples each of your plays (default {FEEDBACK_TIME:g}).",
+        ),
+    ] = None,
     workers: WorkersOption = None,
 ) -> None:
     # lazy: the session loads the search, the review and the inference (networkx); keeping
     # them out of the module keeps every other command's start quick
+    from dataclasses import replace
+
     from tutor.search.roster import PlayerError, make_player
-    from tutor.training.play import HINT_MODES, PlayError, PlaySession
+    from tutor.training.play import FEEDBACK, HINT_MODES, PlayError, PlaySession
 
     if hints is not None and hints not in HINT_MODES:
         raise typer.BadParameter(
@@ -121,6 +133,7 @@ def play_command(
                 make_player(spec)
             except PlayerError as exc:
                 raise typer.BadParameter(str(exc), param_hint=option) from None
+    feedback = None if feedback_time is None else replace(FEEDBACK, time=feedback_time)
     try:
         if resume is not None:
             given = [o for o, v in (("--partner", partner), ("--opponents", opponents),
@@ -151,7 +164,7 @@ def play_command(
             try:
                 session = PlaySession.new(ruleset, seat, partner, opponents, seed,
                                           hints or "ask", style, save, workers=workers,
-                                          board=not no_board)  # fmt: skip
+                                          feedback=feedback, board=not no_board)  # fmt: skip
             except PlayError as exc:
                 fail(str(exc), EXIT_USAGE)
     except PlayError as exc:

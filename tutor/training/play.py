@@ -43,6 +43,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from tutor.counting.inference import CountView, count_view
 from tutor.counting.tracker import viewer_state
@@ -51,7 +52,7 @@ from tutor.game.errors import TutorError
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move, MoveError
 from tutor.records.record import GameInfo, HandRecord, PlayEntry
-from tutor.records.recordfile import load_path, save
+from tutor.records.recordfile import dumps, load_path, save_atomically
 from tutor.records.replay import MatchReplay, replay_match
 from tutor.review.explain import PositionExplanation, explain_position
 from tutor.review.judge import Settings, value_moves
@@ -61,6 +62,12 @@ from tutor.search.analysis import MoveEstimate
 from tutor.search.players import ChitarrellaPlayer, Player, seat_view
 from tutor.search.roster import PlayerError, make_player
 from tutor.search.simulate import deal_cards, move_seed
+from tutor.training.defaults import (
+    FEEDBACK_FIRST_ROUND,
+    FEEDBACK_TIME,
+    HINT_TIME,
+    QUICK_EXACT_PLIES,
+)
 
 __all__ = [
     "HINT_MODES",
@@ -93,14 +100,18 @@ plays as well; ``off``: no hint and no explanation (the feedback after each play
 DEFAULT_PLAYER = "chitarrella"
 """The computer player of every other seat unless told otherwise: a fair game."""
 
-FEEDBACK = Settings(samples=200, time=0.8, first_round=10, exact_plies=12)
+FEEDBACK = Settings(
+    samples=200, time=FEEDBACK_TIME, first_round=FEEDBACK_FIRST_ROUND, exact_plies=QUICK_EXACT_PLIES
+)
 """How hard the tutor looks at each of your plays: the review's judge with a budget that
 answers within about a second on two cores. Samples are solved exactly from 12 plays left
 (play-outs before that), the first look comes after 10 samples, and the sampling stops at
 0.8 s (or as soon as the class is decided). A verdict the samples cannot settle in that time
 is given with ``?`` (uncertain), as in the review."""
 
-HINT = Settings(samples=200, time=1.5, first_round=10, exact_plies=12)
+HINT = Settings(
+    samples=200, time=HINT_TIME, first_round=FEEDBACK_FIRST_ROUND, exact_plies=QUICK_EXACT_PLIES
+)
 """The budget of ``hint`` and ``explain``: one sampling run of every legal move."""
 
 _QUIT = {"quit", "exit", "q"}
@@ -339,6 +350,8 @@ class PlaySession:
     """The person's judged plays in the current hand, by play number."""
     state: GameState = field(init=False, repr=False)
     _players: dict[str, Player] = field(default_factory=dict, repr=False)
+    _match: tuple[Any, MatchReplay] | None = field(default=None, repr=False)
+    _finished: tuple[int, str] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         for name, spec in self.game.computer.items():
@@ -518,7 +531,10 @@ class PlaySession:
 
     def match(self) -> MatchReplay:
         """Every hand replayed, with the match score over the finished ones."""
-        return replay_match(self.hands)
+        key = (len(self.hands), tuple(p.text for p in self.record.plays))
+        if self._match is None or self._match[0] != key:
+            self._match = (key, replay_match(self.hands))
+        return self._match[1]
 
     def phase(self) -> str:
         """``play`` (the person's turn), ``next`` (the hand is over: another may be dealt) or
@@ -544,10 +560,15 @@ class PlaySession:
 
     def save(self) -> None:
         """Write every hand to the save file, atomically (nothing when there is none)."""
-        if self.save_path is not None:
-            for rec in self.hands:
-                rec.path = str(self.save_path)
-            save(self.hands, self.save_path)
+        if self.save_path is None:
+            return
+        for rec in self.hands:
+            rec.path = str(self.save_path)
+        # the finished hands do not change: their text is written once and kept
+        done = len(self.hands) - 1
+        if self._finished is None or self._finished[0] != done:
+            self._finished = (done, dumps(self.hands[:done]) + "---\n" if done else "")
+        save_atomically(self.save_path, self._finished[1] + dumps([self.record]))
 
     # -- driving the game ------------------------------------------------------------------
 
