@@ -21,7 +21,7 @@ from tutor.training.engine import Engine, EngineError, parse_go
 ROOT = Path(__file__).resolve().parent.parent
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 INFO = re.compile(
-    r"info move (?P<move>\S+(?: x(?: \S+)+)?) value (?P<value>-?[\d.]+|-?inf) "
+    r"info move (?P<move>\S+(?: x(?: \S+)+)?) value (?P<value>-?[\d.]+|nan) "
     r"low (?P<low>-?[\d.]+|-?inf) high (?P<high>-?[\d.]+|-?inf)(?P<exact> exact)?"
 )
 SEED003 = ROOT / "docs/examples/seed003-scopa.yaml"
@@ -169,3 +169,17 @@ def test_two_engines_play_a_hand_as_simulate_does(ruleset: str, seed: int) -> No
     for g in refereed["games"]:
         state = play_game(rules, ["chitarrella", "greedy"], seed, 0, g["swapped"])
         assert g["plays"] == [Move(r.card, r.capture).text() for r in state.stack]
+
+
+def test_a_single_legal_move_is_not_valued() -> None:
+    e = Engine("test")
+    position = {
+        "ruleset": "scopa", "deck": "french", "players": ["You", "Ada"],
+        "table": ["2C", "4H", "5S", "QD"], "deals": [{"You": ["7D", "7H", "AS"]}],
+        "plays": ["7D x 2C 5S", "3H", "AS", "KC x QD AS"],
+    }  # fmt: skip
+    assert e.handle("position " + json.dumps(position)) == ["ok"]
+    assert e.handle("go samples 5") == [
+        "info move 7H x 3H 4H value nan low -inf high inf",
+        "bestmove 7H x 3H 4H",
+    ]

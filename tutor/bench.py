@@ -13,8 +13,13 @@ Timings are the median of several repeats, since a single run is at the mercy of
 
 from __future__ import annotations
 
+import math
+import os
 import random
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 from collections.abc import Callable
 from importlib import resources
@@ -34,9 +39,10 @@ from tutor.review.judge import Settings
 from tutor.review.planted import plant_missed_scopa
 from tutor.review.review import review_record
 from tutor.search.analysis import analyse
-from tutor.search.players import seat_view
+from tutor.search.players import ChitarrellaPlayer, seat_view
 from tutor.search.searchplayer import SearchPlayer
 from tutor.search.solver import Solver, random_position
+from tutor.training.play import Feedback, Played, PlaySession
 
 __all__ = [
     "BenchError",
@@ -49,6 +55,7 @@ __all__ = [
     "bench_tracker",
     "bench_review",
     "bench_planted",
+    "bench_play",
     "run_all",
     "DEFAULT_RECORD",
 ]
@@ -262,6 +269,89 @@ def bench_review(
     if planted:
         out.update(bench_planted("scopa", planted, settings))
     return out
+
+
+def _percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile (0..1) of some values, by the nearest rank."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
+
+
+def _spread(name: str, values: list[float]) -> Figures:
+    """Median, 90th percentile and maximum of some seconds, under ``name``."""
+    if not values:
+        return {f"{name}_count": 0}
+    return {
+        f"{name}_count": len(values),
+        f"{name}_median_seconds": round(statistics.median(values), 3),
+        f"{name}_p90_seconds": round(_percentile(values, 0.9), 3),
+        f"{name}_max_seconds": round(max(values), 3),
+    }
+
+
+@register("play")
+def bench_play(
+    ruleset: str = "scopone-scientifico",
+    games: int = 3,
+    seed: int = 0,
+    workers: int = 2,
+    starts: int = 5,
+) -> Figures:
+    """Latency of ``tutor play`` at the default settings (issue 11's targets: the computer's
+    reply and the tutor's feedback each under 1.5 s on 2 cores, the start under 0.5 s).
+
+    Plays ``games`` seeded games (seeds ``seed``, ``seed + 1``, ...) in which the person plays
+    as the chitarrella player would, and times every computer play (``reply``), the tutor's
+    feedback on each of the person's plays (``feedback``), and the whole wait from the
+    person's play to their next turn, the board drawn (``turn``: feedback, replies, board).
+    ``starts`` times a ``tutor play`` process that deals, shows the first turn and stops
+    (the input is empty): the median of the runs.
+    """
+    if games < 1 or starts < 0:
+        raise BenchError(f"games must be at least 1 and starts not negative, not {games}, {starts}")
+    replies: list[float] = []
+    feedback: list[float] = []
+    turns: list[float] = []
+    person = ChitarrellaPlayer()
+    for k in range(games):
+        session = PlaySession.new(ruleset, seed=seed + k, workers=workers)
+        session.start()
+        while session.phase() == "play":
+            move = person.choose(session.turn().view, random.Random(k))
+            start = time.perf_counter()
+            events = session.enter(move.text(session.style))
+            turns.append(time.perf_counter() - start)
+            for e in events:
+                if isinstance(e, Played) and not e.yours:
+                    replies.append(e.seconds)
+                elif isinstance(e, Feedback):
+                    feedback.append(e.seconds)
+    out: Figures = {"ruleset": ruleset, "games": games, "workers": workers}
+    out.update(_spread("reply", replies))
+    out.update(_spread("feedback", feedback))
+    out.update(_spread("turn", turns))
+    if starts:
+        _start_seconds(ruleset, seed)  # a first run writes the compiled bytecode
+        runs = [_start_seconds(ruleset, seed) for _ in range(starts)]
+        out["start_median_seconds"] = round(statistics.median(runs), 3)
+        out["start_runs"] = [round(r, 3) for r in runs]
+    return out
+
+
+def _start_seconds(ruleset: str, seed: int) -> float:
+    """Wall seconds of a ``tutor play`` process that deals, draws the first turn and stops.
+
+    The process may write compiled bytecode, as an installed tutor has it: with
+    ``PYTHONDONTWRITEBYTECODE`` every module would be compiled again at every start.
+    """
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    with tempfile.TemporaryDirectory() as tmp:
+        command = [sys.executable, "-m", "tutor", "play", "--ruleset", ruleset, "--seed",
+                   str(seed), "--save", str(Path(tmp) / "game.yaml")]  # fmt: skip
+        start = time.perf_counter()
+        subprocess.run(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, check=True, cwd=tmp, env=env)  # fmt: skip
+        return time.perf_counter() - start
 
 
 def bench_planted(ruleset: str, hands: int, settings: Settings) -> Figures:

@@ -201,6 +201,8 @@ def deck_style(name: str) -> Style:
     return style
 
 
+RulesetOption = Annotated[str, typer.Option("--ruleset", "-r", help="A ruleset name or YAML file.")]
+DeckOption = Annotated[str, typer.Option("--deck", help="Card notation of the deck.")]
 JsonOption = Annotated[
     bool, typer.Option("--json", help="Print machine-readable JSON alone on stdout.")
 ]

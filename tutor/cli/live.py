@@ -12,8 +12,10 @@ import typer
 from tutor.cli.core import (
     EXIT_INTERRUPTED,
     EXIT_USAGE,
+    DeckOption,
     InputError,
     JsonOption,
+    RulesetOption,
     app,
     deck_style,
     examples,
@@ -62,9 +64,7 @@ LIVE_HELP = (
     ),
 )
 def live_command(
-    ruleset: Annotated[
-        str, typer.Option("--ruleset", "-r", help="A ruleset name or YAML file.")
-    ] = "scopone-scientifico",
+    ruleset: RulesetOption = "scopone-scientifico",
     players: Annotated[
         str | None,
         typer.Option("--players", "-p", help="The players in playing order, comma-separated."),
@@ -72,7 +72,7 @@ def live_command(
     as_player: Annotated[
         str | None, typer.Option("--as", metavar="PLAYER", help="Your own seat (a player).")
     ] = None,
-    deck: Annotated[str, typer.Option("--deck", help="Card notation of the deck.")] = "italian",
+    deck: DeckOption = "italian",
     save: Annotated[
         Path | None,
         typer.Option("--save", "-o", help="The hand record to save to (default: live-DATE.yaml)."),

@@ -13,7 +13,9 @@ import typer
 from tutor.cli.core import (
     EXIT_INTERRUPTED,
     EXIT_USAGE,
+    DeckOption,
     InputError,
+    RulesetOption,
     WorkersOption,
     app,
     deck_style,
@@ -71,9 +73,7 @@ PLAY_HELP = (
     ),
 )
 def play_command(
-    ruleset: Annotated[
-        str, typer.Option("--ruleset", "-r", help="A ruleset name or YAML file.")
-    ] = "scopone-scientifico",
+    ruleset: RulesetOption = "scopone-scientifico",
     seat: Annotated[
         int,
         typer.Option("--seat", min=1, help="Your seat in the first hand: 1 leads, the last deals."),
@@ -97,7 +97,7 @@ def play_command(
         Path | None,
         typer.Option("--save", "-o", help="The record to save to (default: play-DATE.yaml)."),
     ] = None,
-    deck: Annotated[str, typer.Option("--deck", help="Card notation of the deck.")] = "italian",
+    deck: DeckOption = "italian",
     no_board: Annotated[
         bool, typer.Option("--no-board", help="Do not show the counting board each turn.")
     ] = False,

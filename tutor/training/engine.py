@@ -124,7 +124,7 @@ def parse_go(words: list[str]) -> GoOptions:
 
 
 def _number(x: float) -> str:
-    """A value on an ``info`` line: two decimals, ``inf``/``-inf`` for an open bound."""
+    """A number on an ``info`` line: two decimals, ``inf``/``-inf`` for an open bound."""
     if math.isinf(x):
         return "inf" if x > 0 else "-inf"
     return f"{x:.2f}"
@@ -236,8 +236,9 @@ class Engine:
         lines = []
         for m in result.moves:
             exact = result.method == "exact" and m.n > 0 and m.low == m.high
+            value = _number(m.value) if m.n else "nan"  # not valued: the only legal move
             lines.append(
-                f"info move {m.move.text(style)} value {_number(m.value)} low {_number(m.low)} "
+                f"info move {m.move.text(style)} value {value} low {_number(m.low)} "
                 f"high {_number(m.high)}" + (" exact" if exact else "")
             )
         best: Move | None = result.best

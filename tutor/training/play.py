@@ -68,6 +68,7 @@ from tutor.training.defaults import (
     HINT_TIME,
     QUICK_EXACT_PLIES,
 )
+from tutor.training.live import run_lines
 
 __all__ = [
     "HINT_MODES",
@@ -122,6 +123,11 @@ _NO = {"no", "n", "stop"}
 class PlayError(TutorError):
     """A line that cannot be accepted (the message says why, with the legal choices when a
     play is ambiguous or illegal), or a game that cannot be set up; nothing has changed."""
+
+
+def _check_hint_mode(mode: str) -> None:
+    if mode not in HINT_MODES:
+        raise PlayError(f"hints {mode!r}: choose one of {', '.join(HINT_MODES)}")
 
 
 def table_names(players: int, seat: int) -> list[str]:
@@ -398,8 +404,7 @@ class PlaySession:
                 f"seat {seat}: {rules.name} has seats 1 to {rules.players} (1 leads, "
                 f"{rules.players} deals)"
             )
-        if hint_mode not in HINT_MODES:
-            raise PlayError(f"hints {hint_mode!r}: choose one of {', '.join(HINT_MODES)}")
+        _check_hint_mode(hint_mode)
         if partner is not None and rules.players == rules.sides:
             raise PlayError(f"{rules.name} is played without partners: give --opponents only")
         names = table_names(rules.players, seat - 1)
@@ -452,8 +457,8 @@ class PlaySession:
                 f"{path}: the computer holds {len(last.game.computer)} of the "
                 f"{len(last.players)} seats; tutor play seats one person"
             )
-        if hint_mode is not None and hint_mode not in HINT_MODES:
-            raise PlayError(f"hints {hint_mode!r}: choose one of {', '.join(HINT_MODES)}")
+        if hint_mode is not None:
+            _check_hint_mode(hint_mode)
         game = last.game
         if hint_mode is not None:
             game = replace(game, hints=hint_mode)
@@ -599,20 +604,11 @@ class PlaySession:
         number when ``numbered``, for scripted input) and the game goes on.
         """
         self.start(show)
-        lineno = 0
-        while self.phase() != "over":
-            line = read()
-            if line is None:
-                return "end"
-            lineno += 1
-            try:
-                events = self.enter(line, show)
-            except PlayError as exc:
-                warn(f"line {lineno}: {exc}" if numbered else str(exc))
-                continue
-            if any(isinstance(e, Quit) for e in events):
-                return "quit"
-        return "over"
+
+        def accept(line: str) -> bool:
+            return not any(isinstance(e, Quit) for e in self.enter(line, show))
+
+        return run_lines(read, accept, warn, lambda: self.phase() != "over", numbered)
 
     def enter(self, line: str, show: Show | None = None) -> list[Event]:
         """Apply one typed line; PlayError (nothing changed) if it cannot be accepted. The
