@@ -33,7 +33,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, NoReturn
 
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
@@ -56,6 +56,7 @@ from tutor.game.cards import (
 from tutor.game.errors import TutorError
 from tutor.game.rules import Ruleset, RulesetError, load_ruleset, yaml_error_text
 from tutor.game.state import GameState, Move, MoveError
+from tutor.records.puzzle_key import PuzzleSpec, dump_puzzle, read_puzzle, resolve_puzzle
 
 __all__ = [
     "RecordError",
@@ -74,7 +75,18 @@ __all__ = [
 
 INFO_KEYS = ("title", "event", "date", "note")
 """Free-text top-level keys, kept as written and written back."""
-_KEYS = (*INFO_KEYS, "ruleset", "deck", "players", "dealer", "teams", "table", "deals", "plays")
+_KEYS: tuple[str, ...] = (
+    *INFO_KEYS,
+    "ruleset",
+    "deck",
+    "players",
+    "dealer",
+    "teams",
+    "table",
+    "deals",
+    "plays",
+)
+_KEYS += ("puzzle",)  # the optional question of a puzzle (tutor.records.puzzle_key)
 _PLAY_KEYS = ("play", "note", "player")
 _NULL_TAG = "tag:yaml.org,2002:null"
 
@@ -165,6 +177,8 @@ class HandRecord:
     info: dict[str, str] = field(default_factory=dict)
     lines: dict[Where, int] = field(default_factory=dict, compare=False, repr=False)
     """Source line of each part (filled by :func:`loads`), used in error messages."""
+    puzzle: PuzzleSpec | None = None
+    """The optional ``puzzle:`` mapping (see :mod:`tutor.records.puzzle_key`); a cut drops it."""
 
     # -- seating --------------------------------------------------------------------------
 
@@ -254,6 +268,9 @@ class HandRecord:
 
     def _fail(self, where: Where, message: str, play: int | None = None) -> RecordError:
         return RecordError(self.path, self._line(where), play, message)
+
+    def _raise_at(self, line: int | None, message: str) -> NoReturn:
+        raise RecordError(self.path, line, None, message)
 
     def _card(self, c: Card | int) -> str:
         return format_card(c, self.style)
@@ -714,6 +731,9 @@ class _Reader:
             rs, ruleset_name, style, players, dealer, teams, table, deals, plays, self.path, info
         )
         record.lines = lines
+        if "puzzle" in values and not self.is_null(values["puzzle"]):
+            record._check_seating()  # the side names must be sound before a score is read
+            record.puzzle = read_puzzle(self, values["puzzle"], style, record.team_names())
         return record
 
 
@@ -785,6 +805,8 @@ def loads(text: str, path: str = "<string>") -> list[HandRecord]:
         raise RecordError(path, None, None, "the file holds no hand")
     for r in records:
         r.validate()
+        if r.puzzle is not None:
+            r.puzzle = resolve_puzzle(r.puzzle, r.final_state(), r.players, r.style, r._raise_at)
     _check_match(records)
     return records
 
@@ -940,6 +962,8 @@ def _dump_one(r: HandRecord) -> str:
             if e.note is not None:
                 parts.append(f"note: {_quote(e.note)}")
             out.append("  - {" + ", ".join(parts) + "}")
+    if r.puzzle is not None:
+        out.append(dump_puzzle(r.puzzle, st, r.team_names(), _quote, _scalar))
     return "\n".join(out) + "\n"
 
 

@@ -17,7 +17,6 @@ True
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,6 +25,7 @@ from tutor.game.captures import VALUE_OF
 from tutor.game.cards import SETTEBELLO, Style, format_card, format_cards, get_style
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move
+from tutor.puzzles.answer import parse_values, player_named
 
 __all__ = [
     "KINDS",
@@ -37,7 +37,6 @@ __all__ = [
     "make_question",
     "check_answer",
     "answer_problem",
-    "parse_values",
     "default_names",
 ]
 
@@ -127,33 +126,6 @@ class DrillResult:
     message: str
     """Right or wrong, and what the answer was."""
     explanation: list[str]
-
-
-def parse_values(text: str, style: Style) -> tuple[int, ...]:
-    """Values typed as ``2 6 8``, ``2, 6, 8``, ``A J`` (the deck's letters) or ``none``.
-
-    >>> from tutor.game.cards import FRENCH
-    >>> parse_values("8, 2 6", FRENCH), parse_values("a k Q", FRENCH), parse_values("none", FRENCH)
-    ((2, 6, 8), (1, 9, 10), ())
-    """
-    words = [w for w in re.split(r"[\s,;]+", text.strip()) if w]
-    if len(words) == 1 and words[0].lower() in ("none", "-", "0", "nothing"):
-        return ()
-    letters = {style.rank_text(v).upper(): v for v in range(1, 11)}
-    letters["ACE"] = 1
-    out: set[int] = set()
-    for w in words:
-        key = w.upper()
-        if key.isdigit() and 1 <= int(key) <= 10:
-            out.add(int(key))
-        elif key in letters:
-            out.add(letters[key])
-        else:
-            raise ValueError(
-                f"{w!r} is not a value: type numbers 1-10 or A/{'/'.join(style.figures)}, "
-                "separated by spaces, or none"
-            )
-    return tuple(sorted(out))
 
 
 def _position_lines(state: GameState, viewer: int, names: list[str], style: Style) -> list[str]:
@@ -297,15 +269,7 @@ _PASS = ("none", "nobody", "-", "?", "pass", "don't know", "dont know", "no idea
 
 
 def _player_named(question: DrillQuestion, text: str) -> str | None:
-    """The player ``text`` names: the whole name or its start, in any case (None: none)."""
-    given = text.strip().lower()
-    if not given:
-        return None
-    exact = [n for n in question.names if n.lower() == given]
-    if exact:
-        return exact[0]
-    starts = [n for n in question.names if n.lower().startswith(given)]
-    return starts[0] if len(starts) == 1 else None
+    return player_named(question.names, text)
 
 
 def answer_problem(question: DrillQuestion, answer: str) -> str | None:
