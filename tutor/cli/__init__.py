@@ -8,11 +8,14 @@ from tutor.cli import (  # noqa: F401  (imported to register their commands)
     drill,
     explain,
     live,
+    puzzle,
     replay,
     rules,
     simulate,
     solve,
+    stats,
     track,
+    train,
 )
 from tutor.cli.core import app, main
 

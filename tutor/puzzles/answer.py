@@ -344,6 +344,11 @@ def _value_against_best(p: Puzzle, move: Move, solved: Solved, verdict: Verdict)
         mean, low, high = paired_margin(a, best, move)
         verdict.cost = (mean, low, high)
     unit = "" if exact else " on average"
+    if move == best or (exact and given == best_value):
+        verdict.lines.append(
+            f"Your move {move.text(p.style)} is worth {_fmt(given, exact)}{unit}: the best value."
+        )
+        return
     verdict.lines.append(
         f"Your move {move.text(p.style)} is worth {_fmt(given, exact)}{unit}; the best, "
         f"{best.text(p.style)}, {_fmt(best_value, exact)}."

@@ -423,6 +423,7 @@ def dump_puzzle(
     elif kind == "unmatched":
         out.append(f"  solution: [{', '.join(map(str, spec.values))}]")
     else:
-        out.append(f"  solution: [{', '.join(m.text(style) for m in spec.moves)}]")
+        texts = [m.text(style) for m in spec.moves] if spec.moves else list(spec.texts)
+        out.append(f"  solution: [{', '.join(texts)}]")
     out.append(f"  explanation: {q(spec.explanation)}")
     return "\n".join(out)

@@ -117,6 +117,9 @@ class RecordError(TutorError):
     def __str__(self) -> str:
         return self.text()
 
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled across worker processes
+        return (RecordError, (self.path, self.line, self.play, self.message))
+
 
 @dataclass
 class PlayEntry:

@@ -41,8 +41,6 @@ tutor.training.live.LiveError: play 2: Ada cannot play 7H: it is in your hand
 
 from __future__ import annotations
 
-import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -60,6 +58,7 @@ from tutor.game.cards import (
 from tutor.game.errors import TutorError
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move
+from tutor.records.atomic import save_atomically
 from tutor.records.record import HandRecord, PlayEntry, RecordError, dumps, load_path, parse_play
 
 __all__ = ["LiveError", "LiveSession", "Entry", "PROTOCOL", "protocol", "intro", "save_atomically"]
@@ -134,33 +133,6 @@ class Entry:
     text: str
     """A one-line summary, e.g. ``play 3: Ada: 7D x 2C 5S``."""
     message: str = ""
-
-
-def save_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file and a rename (all or nothing)."""
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
-    try:
-        # mkstemp makes the file private (0600); give the record the mode an ordinary new
-        # file would have, or keep the mode of the file it replaces.
-        try:
-            mode = path.stat().st_mode & 0o777
-        except OSError:
-            umask = os.umask(0)
-            os.umask(umask)
-            mode = 0o666 & ~umask
-        os.chmod(tmp, mode)
-        with os.fdopen(fd, "w", encoding="utf-8") as fp:
-            fp.write(text)
-            fp.flush()
-            os.fsync(fp.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 @dataclass
