@@ -90,8 +90,18 @@ CODE_WORDS = {
 }
 """A few words for each observation code, for the generated explanations."""
 
+AGAINST_A_MAXIM = frozenset(
+    {"sweepable-table", "offers-seven", "primiera-given", "settebello-exposed", "missed-scopa",
+     "missed-settebello", "pairing", "no-double-laid"}
+)  # fmt: skip
+"""Codes that a maxim warns against: when the best move draws one, the explanation says that
+the maxim and the analysis disagree here."""
+
 _KINDS = ("best-move", "holds", "unmatched", "legal-captures", "score")
-_WEIGHTS = (0.55, 0.15, 0.12, 0.08, 0.10)
+_WEIGHTS = (0.6, 0.14, 0.08, 0.06, 0.12)
+"""How often each question is tried: mostly moves, a counting question about one time in four."""
+TRIES_PER_HAND = 8
+"""Positions of a hand tried for the drawn question before the next hand is dealt."""
 
 
 class GenerateError(TutorError):
@@ -218,30 +228,22 @@ class _Miner:
         return state, moves, table, deals
 
     def mine(self) -> list[Generated]:
+        """At most one puzzle: a question kind drawn by :data:`_WEIGHTS`, tried at a few plies."""
         _final, moves, table, deals = self.play()
-        out: list[Generated] = []
-        kinds = list(_KINDS)
         weights = list(_WEIGHTS)
         if self.theme in ("rule-of-48", "reading"):
             weights = [0.1, 0.5, 0.4 if self.theme == "rule-of-48" else 0.0, 0.0, 0.0]
         elif self.theme == "capture-rule":
             weights = [0.2, 0.0, 0.0, 0.8, 0.0]
-        tries = 0
-        used: set[int] = set()
-        while tries < 6 and len(out) < 2:
-            tries += 1
-            kind = self.rng.choices(kinds, weights)[0]
-            plies = self._plies(kind, len(moves))
-            plies = [p for p in plies if p not in used]
-            if not plies:
-                continue
-            ply = self.rng.choice(plies)
-            used.add(ply)
+        kind = self.rng.choices(_KINDS, weights)[0]
+        plies = self._plies(kind, len(moves))
+        self.rng.shuffle(plies)
+        for ply in plies[:TRIES_PER_HAND]:
             state = self._at(table, deals, moves, ply)
             got = self._try(kind, state, table, deals, moves[:ply])
             if got is not None and (self.theme is None or self.theme in got.themes):
-                out.append(got)
-        return out
+                return [got]
+        return []
 
     def _plies(self, kind: str, total: int) -> list[int]:
         rules = self.rules
@@ -370,11 +372,23 @@ class _Miner:
             f"{tempting.text(style)} only {_signed(alt_value)}."
         ]
         if words:
-            parts.append(f"{best.move.text(style)} {' and '.join(words)}.")
+            against = codes_best & AGAINST_A_MAXIM
+            tail = (
+                ": the usual maxim says otherwise, and here the analysis disagrees"
+                if against
+                else ""
+            )
+            parts.append(f"{best.move.text(style)} {' and '.join(words)}{tail}.")
         if alt_words:
             parts.append(f"{tempting.text(style)} {' and '.join(alt_words)}.")
+        if method == "exact" and len(a.pv) > 1:
+            steps = [
+                f"{names[(seat + k) % state.rules.players]} {m.text(style)}"
+                for k, m in enumerate(a.pv)
+            ]
+            parts.append("Best line: " + ", ".join(steps) + ".")
         spec = PuzzleSpec(
-            title=f"{names[seat]} to play: {', '.join(themes)}",
+            title=f"{names[seat]} to play",
             question="best-move",
             themes=tuple(themes),
             difficulty=_difficulty(
@@ -521,7 +535,7 @@ class _Miner:
 
 
 def mine_hand(ruleset: str, seed: int, hand: int, theme: str | None = None) -> list[Generated]:
-    """The puzzles mined from one self-play hand (at most two, each checked)."""
+    """The puzzles mined from one self-play hand (at most one, checked)."""
     rules = load_ruleset(ruleset)
     return _Miner(ruleset, rules, seed, hand, theme).mine()
 

@@ -129,9 +129,17 @@ SCHEMAS = (
 )
 
 
+def _script(conn: sqlite3.Connection, script: str) -> None:
+    """Run statements one by one: ``executescript`` would commit the open transaction."""
+    for statement in script.split(";"):
+        if statement.strip():
+            conn.execute(statement)
+
+
 def _migrate_1_to_2(conn: sqlite3.Connection) -> None:
     """Add sessions, the file index and the schedule; rebuild the schedule from the answers."""
-    conn.executescript(
+    _script(
+        conn,
         """
         CREATE TABLE sessions (id INTEGER PRIMARY KEY, started_at REAL NOT NULL, pid INTEGER);
         ALTER TABLE answers ADD COLUMN session INTEGER REFERENCES sessions(id);
@@ -143,7 +151,7 @@ def _migrate_1_to_2(conn: sqlite3.Connection) -> None:
             path TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL, size INTEGER NOT NULL,
             entries TEXT NOT NULL
         );
-        """
+        """,
     )
     boxes: dict[str, tuple[int, float, float]] = {}
     for digest, at, correct in conn.execute(
@@ -296,9 +304,10 @@ class ProgressStore:
                 )
             if version < 1:
                 raise self._fail("not a tutor progress database (no schema version)")
-            check = conn.execute("PRAGMA quick_check").fetchone()[0]
+            check = str(conn.execute("PRAGMA quick_check(1)").fetchone()[0])
             if check != "ok":
-                raise self._fail(f"the database is corrupt ({check})")
+                detail = [x for x in check.splitlines() if not x.startswith("***")] or [check]
+                raise self._fail(f"the database is corrupt ({detail[0].strip()})")
             conn.execute("PRAGMA journal_mode = WAL")
             conn.execute("PRAGMA foreign_keys = ON")
             if version < SCHEMA_VERSION:
