@@ -167,9 +167,7 @@ def test_two_writers_at_once_keep_every_answer(tmp_path: Path) -> None:
     assert _answers(db) == 300
     assert _integrity(db) == "ok"
     with ProgressStore(db) as store:
-        texts = {
-            row[0] for row in store.conn.execute("SELECT answer FROM answers").fetchall()
-        }
+        texts = {row[0] for row in store.conn.execute("SELECT answer FROM answers").fetchall()}
         assert texts == {f"{t}-{i}" for t in "ab" for i in range(150)}
         assert len(store.schedule()) == 14
 
@@ -284,7 +282,11 @@ def test_a_version_1_database_is_migrated_with_its_answers(tmp_path: Path) -> No
     conn = sqlite3.connect(db)
     conn.executescript(SCHEMAS[0])
     conn.execute("PRAGMA user_version = 1")
-    rows = [("aa", "first", 100.0, True), ("aa", "first", 200.0, True), ("bb", "second", 150.0, False)]
+    rows = [
+        ("aa", "first", 100.0, True),
+        ("aa", "first", 200.0, True),
+        ("bb", "second", 150.0, False),
+    ]
     for digest, name, at, ok in rows:
         conn.execute(
             "INSERT OR IGNORE INTO puzzles (digest, name, themes, first_seen) VALUES (?, ?, ?, ?)",

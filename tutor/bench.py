@@ -202,6 +202,99 @@ def bench_search(positions: int = 5, budget: float = 1.0, workers: int = 2) -> F
     return bench_search_move(positions=positions, budget=budget, workers=workers)
 
 
+@register("puzzle-check")
+def bench_puzzle_check(repeat: int = 3) -> Figures:
+    """Seconds to check every shipped puzzle, as the test suite does (target: < 60 s)."""
+    from tutor.puzzles.check import check_puzzle
+    from tutor.puzzles.format import load_collection
+
+    count = 0
+    slowest = ("", 0.0)
+
+    def run() -> float:
+        nonlocal count, slowest
+        start = time.perf_counter()
+        puzzles = load_collection()
+        count = len(puzzles)
+        for p in puzzles:
+            c = check_puzzle(p)
+            if not c.ok:
+                raise ValueError(c.line())
+            if c.elapsed > slowest[1]:
+                slowest = (p.name, c.elapsed)
+        return time.perf_counter() - start
+
+    median, runs = _median_of(repeat, run)
+    return {
+        "puzzles": count,
+        "median_seconds": round(median, 3),
+        "slowest_puzzle": slowest[0],
+        "slowest_seconds": round(slowest[1], 3),
+        "runs": [round(r, 3) for r in runs],
+    }
+
+
+@register("puzzle-generate")
+def bench_puzzle_generate(
+    ruleset: str = "scopone-scientifico", count: int = 10, seed: int = 1, workers: int = 2,
+    repeat: int = 1,
+) -> Figures:  # fmt: skip
+    """Seconds to mine ``count`` puzzles from self-play on ``workers`` cores (target: < 120 s)."""
+    import tempfile
+
+    from tutor.puzzles.generate import generate
+
+    hands = 0
+
+    def run() -> float:
+        nonlocal hands
+        with tempfile.TemporaryDirectory() as out:
+            start = time.perf_counter()
+            report = generate(ruleset, count, seed, out, workers=workers)
+            hands = report.hands
+            return time.perf_counter() - start
+
+    median, runs = _median_of(repeat, run)
+    return {
+        "ruleset": ruleset,
+        "puzzles": count,
+        "workers": workers,
+        "hands_dealt": hands,
+        "median_seconds": round(median, 2),
+        "runs": [round(r, 2) for r in runs],
+    }
+
+
+@register("puzzle-latency")
+def bench_puzzle_latency(repeat: int = 5, puzzle: str = "keep-the-table-above-ten") -> Figures:
+    """Wall seconds, interpreter start included, until ``tutor puzzle try`` shows a puzzle and
+    until ``tutor train`` shows its first (target: < 0.5 s each; median of ``repeat``)."""
+    import subprocess
+    import sys
+    import tempfile
+
+    def timed(args: list[str]) -> float:
+        start = time.perf_counter()
+        subprocess.run(
+            [sys.executable, "-m", "tutor", *args], stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True,
+        )  # fmt: skip
+        return time.perf_counter() - start
+
+    with tempfile.TemporaryDirectory() as tmp:
+        db = str(Path(tmp) / "progress.sqlite")
+        train = ["train", "--db", db, "--count", "1"]
+        timed(train)  # the first session indexes the collection; later ones reuse the index
+        try_median, try_runs = _median_of(repeat, lambda: timed(["puzzle", "try", puzzle]))
+        train_median, train_runs = _median_of(repeat, lambda: timed(train))
+    return {
+        "try_median_seconds": round(try_median, 3),
+        "train_first_puzzle_median_seconds": round(train_median, 3),
+        "try_runs": [round(r, 3) for r in try_runs],
+        "train_runs": [round(r, 3) for r in train_runs],
+    }
+
+
 def run_all(names: list[str] | None = None) -> dict[str, Figures]:
     """Run the named benchmarks (default: all registered) with their default sizes."""
     chosen = list(BENCHMARKS) if names is None else names

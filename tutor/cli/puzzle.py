@@ -54,6 +54,16 @@ def find_puzzle(path: Path, hand: int = 1) -> Puzzle:
     return puzzles[hand - 1]
 
 
+def check_theme(theme: str | None) -> None:
+    """A usage error for a theme the puzzles do not have."""
+    from tutor.records.puzzle_key import THEMES
+
+    if theme is not None and theme not in THEMES:
+        raise typer.BadParameter(
+            f"unknown theme {theme!r}; themes: {', '.join(THEMES)}", param_hint="--theme"
+        )
+
+
 def read_line(prompt: str) -> str | None:
     """One line of standard input (None at its end); the prompt goes to stderr on a terminal."""
     if sys.stdin.isatty():
@@ -70,8 +80,6 @@ def read_line(prompt: str) -> str | None:
 def ask(p: Puzzle) -> tuple[bool, Answer | None]:
     """Read answers until one can be read: (True, answer), (True, None) for skip, or
     (False, None) at the end of the input. An unreadable answer is never counted."""
-    from tutor.puzzles.answer import GIVE_UP, AnswerError, read_answer
-
     while True:
         line = read_line("answer> ")
         if line is None:
@@ -79,6 +87,9 @@ def ask(p: Puzzle) -> tuple[bool, Answer | None]:
         text = line.strip()
         if not text:
             continue
+        # imported once there is an answer: it brings the solver, not needed to show the puzzle
+        from tutor.puzzles.answer import GIVE_UP, AnswerError, read_answer
+
         if text.lower() in GIVE_UP:
             return True, None
         try:
@@ -174,7 +185,7 @@ def try_command(
     if not answered:
         note("tutor: no answer given")
         return
-    verdict = _judge(p, answer, json_out)
+    verdict = judge_answer(p, answer, json_out)
     if json_out:
         print_json({"puzzle": p.name, "question": p.kind, "answer": getattr(answer, "text", None),
                     **verdict.to_json(), "solution": p.solution_text()})  # fmt: skip
@@ -182,13 +193,11 @@ def try_command(
     emit(console, *verdict_view(p, verdict, fancy))
 
 
-def _judge(p: Puzzle, answer: Answer | None, quiet: bool) -> Verdict:
-    from tutor.puzzles.answer import judge
-    from tutor.puzzles.check import solve_puzzle
+def judge_answer(p: Puzzle, answer: Answer | None, quiet: bool) -> Verdict:
+    from tutor.puzzles.answer import attempt
 
     with progress_bar("working out the answer", 1, not quiet) as bar:
-        solved = solve_puzzle(p, advance(bar))
-    return judge(p, answer, solved)
+        return attempt(p, answer, advance(bar))
 
 
 @puzzle_app.command(
@@ -223,6 +232,7 @@ def generate_command(
 
     from tutor.puzzles.generate import generate
 
+    check_theme(theme)
     cores = workers or os.cpu_count() or 1
     with progress_bar("mining puzzles", count, not json_out) as bar:
         report = generate(ruleset, count, seed, out, theme, cores, advance(bar))

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from tutor.cli.core import JsonOption, app, examples, human_console, note, print_json
-from tutor.cli.puzzle import ask
+from tutor.cli.puzzle import ask, check_theme, judge_answer
 
 
 @app.command(
@@ -16,7 +16,7 @@ from tutor.cli.puzzle import ask
     epilog=examples(
         "tutor train --count 5",
         "tutor train --theme sweep --ruleset scopa --db progress.sqlite",
-        "printf '4D x 4B\\nskip\\n' | tutor train --count 2 --puzzles my-puzzles/",
+        "printf 'skip\\nskip\\n' | tutor train --count 2 --puzzles my-puzzles/",
     ),
 )
 def train_command(
@@ -59,6 +59,7 @@ def train_command(
     from tutor.training.store import ProgressStore, default_path
     from tutor.training.trainer import Trainer, describe, summary
 
+    check_theme(theme)
     path = db if db is not None else default_path()
     console, fancy = (make_console(stderr=True), False) if json_out else human_console()
     results = []
@@ -78,7 +79,8 @@ def train_command(
             if not answered:
                 note("tutor: end of the input: the session stops; every answer so far is saved")
                 break
-            verdict, sched = trainer.submit(pick, answer)
+            verdict = judge_answer(pick.puzzle, answer, json_out)
+            sched = trainer.record(pick, verdict, None if answer is None else answer.text)
             results.append((pick, verdict))
             emit(console, *verdict_view(pick.puzzle, verdict, fancy))
             when = (

@@ -15,14 +15,14 @@ or wrong and, for a move, what it is worth against the best.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.game.cards import NotationError, Style, format_card, parse_card, parse_cards
 from tutor.game.errors import TutorError
 from tutor.game.state import Move, MoveError
-from tutor.puzzles.check import Solved, paired_margin
+from tutor.puzzles.check import Solved, UndecidedError, paired_margin, solve_puzzle
 from tutor.puzzles.format import Puzzle
 
 __all__ = [
@@ -34,6 +34,7 @@ __all__ = [
     "player_named",
     "read_answer",
     "judge",
+    "attempt",
     "explain",
 ]
 
@@ -324,6 +325,21 @@ def judge(p: Puzzle, answer: Answer | None, solved: Solved | None) -> Verdict:
                        lines)  # fmt: skip
     ok = answer.points == spec.points
     return Verdict(ok, False, ("Right: " if ok else "Not quite. ") + f"{solution}.", lines)
+
+
+def attempt(
+    p: Puzzle, answer: Answer | None, progress: Callable[[int, int], None] | None = None
+) -> Verdict:
+    """Work the puzzle out and judge ``answer`` (None: skipped) with the full explanation.
+
+    A puzzle the tutor cannot work out (a file nobody checked) is judged on its own solution,
+    without the computed values.
+    """
+    try:
+        solved: Solved | None = solve_puzzle(p, progress)
+    except UndecidedError:
+        solved = None
+    return judge(p, answer, solved)
 
 
 def _value_against_best(p: Puzzle, move: Move, solved: Solved, verdict: Verdict) -> None:

@@ -39,16 +39,21 @@ Type the values, like 2 6 8, or none.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.console import RenderableType
 from rich.text import Text
 
 from tutor.game.scoring import denari_of
-from tutor.puzzles.answer import Verdict
-from tutor.puzzles.check import PuzzleCheck
 from tutor.puzzles.format import Puzzle
 from tutor.records.replay import replay_hand
 from tutor.render.safe import one_line, visible
 from tutor.render.terminal import cards_text, move_text, plain_text
+
+if TYPE_CHECKING:  # the answer and check modules bring the solver and networkx: not needed
+    # to show a position, which must appear quickly (docs/puzzles.md, speed)
+    from tutor.puzzles.answer import Verdict
+    from tutor.puzzles.check import PuzzleCheck
 
 __all__ = ["puzzle_position", "puzzle_question", "verdict_view", "check_view", "plain_text"]
 

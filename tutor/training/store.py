@@ -51,8 +51,9 @@ __all__ = [
 SCHEMA_VERSION = 2
 """The layout this tutor writes; older files are migrated, newer ones refused."""
 
-BOX_DAYS = {1: 1.0, 2: 3.0, 3: 7.0, 4: 16.0, 5: 35.0}
-"""Leitner boxes: days until a puzzle in each box is due again after a right answer."""
+BOX_DAYS = {2: 3.0, 3: 7.0, 4: 16.0, 5: 35.0}
+"""Leitner boxes: days until a puzzle a right answer put in each box is due again (box 1 holds
+the missed puzzles, see :data:`RETRY_MINUTES`; 5 is the top box)."""
 RETRY_MINUTES = 10.0
 """A missed (or skipped) puzzle goes back to box 1 and is due again after this many minutes."""
 BUSY_SECONDS = 30.0

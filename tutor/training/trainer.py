@@ -9,8 +9,8 @@ so a session starts quickly), then hands out one puzzle at a time:
   first);
 - when neither is left, the puzzles due **soonest**, ahead of time.
 
-Each answer is judged (:func:`tutor.puzzles.answer.judge`) and committed to the store before
-the next puzzle is chosen (:mod:`tutor.training.store`).
+Each answer, judged by :func:`tutor.puzzles.answer.attempt`, is committed to the store before
+the next puzzle is chosen (:meth:`Trainer.record`, :mod:`tutor.training.store`).
 """
 
 from __future__ import annotations
@@ -20,14 +20,15 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tutor.game.errors import TutorError
 from tutor.game.rules import RulesetError, load_ruleset
-from tutor.puzzles.answer import Answer, Verdict, judge
-from tutor.puzzles.check import UndecidedError, solve_puzzle
 from tutor.puzzles.format import THEMES, Puzzle, collection_dir, load_puzzles, puzzle_files
 from tutor.training.store import ProgressStore, PuzzleInfo, Schedule
+
+if TYPE_CHECKING:  # judging brings the solver; the trainer only keeps the verdict
+    from tutor.puzzles.answer import Verdict
 
 __all__ = ["NEW_EVERY", "TrainError", "Entry", "Pick", "Trainer", "index_puzzles"]
 
@@ -208,22 +209,11 @@ class Trainer:
                 return Pick(puzzle, e, reason, sched.get(e.info.digest), changed)
         return None
 
-    def submit(self, pick: Pick, answer: Answer | None) -> tuple[Verdict, Schedule]:
-        """Judge the answer (None: skipped, counted as missed) and keep it, committed."""
-        try:
-            solved = solve_puzzle(pick.puzzle)
-        except UndecidedError:
-            solved = None
-        verdict = judge(pick.puzzle, answer, solved)
-        schedule = self.store.record_answer(
-            pick.entry.info,
-            verdict.correct,
-            verdict.skipped,
-            None if answer is None else answer.text,
-            self.session,
-            self.clock(),
+    def record(self, pick: Pick, verdict: Verdict, answer: str | None) -> Schedule:
+        """Keep a judged answer (:func:`tutor.puzzles.answer.attempt`), committed at once."""
+        return self.store.record_answer(
+            pick.entry.info, verdict.correct, verdict.skipped, answer, self.session, self.clock()
         )
-        return verdict, schedule
 
 
 def describe(pick: Pick, now: float) -> str:
