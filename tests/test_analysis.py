@@ -19,7 +19,6 @@ from tutor.search.analysis import (
     analyse,
     exact_analysis,
     interval,
-    plays_left,
     run_parallel,
     value_sample,
 )
@@ -71,7 +70,7 @@ def test_same_seed_same_answer_with_any_number_of_workers() -> None:
     rules = load_ruleset("scopone-scientifico")
     rng = random.Random(2)
     state = GameState.random(rules, rng)
-    while plays_left(state) > 14:
+    while state.plays_left() > 14:
         state.push(rng.choice(state.legal_moves()))
     one = analyse(state, samples=12, seed=9, workers=1)
     two = analyse(state, samples=12, seed=9, workers=2)

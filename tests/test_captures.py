@@ -14,10 +14,20 @@ from tutor.game.captures import (
     all_sums,
     capture_table,
     explain_card,
+    explain_play,
     legal_captures,
+    parse_table,
+    sweep_value,
     table_sum,
 )
-from tutor.game.cards import FULL_DECK, format_cards, mask_of, parse_card, parse_cards
+from tutor.game.cards import (
+    FULL_DECK,
+    NotationError,
+    format_cards,
+    mask_of,
+    parse_card,
+    parse_cards,
+)
 from tutor.game.rules import Ruleset
 
 PRECEDENCES = ("single-card", "fewest-cards")
@@ -189,3 +199,52 @@ def test_explain_agrees_with_legal_captures(
     # Every subset that sums to the card is listed, legal or not, and the lay option last.
     assert {o.capture for o in opts[:-1]} == {m for m, _ in all_sums(table)[VALUE_OF[card]]}
     assert opts[-1].capture == 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(table=st.integers(0, FULL_DECK), precedence=st.sampled_from(PRECEDENCES))
+def test_sweep_value_is_the_one_card_that_takes_the_whole_table(
+    table: int, precedence: str
+) -> None:
+    # keep tables small, as in play
+    small = 0
+    for i in range(40):
+        if table >> i & 1 and small.bit_count() < 5:
+            small |= 1 << i
+    value = sweep_value(small, precedence)
+    sweeping = [v for v in range(1, 11) if small and small in legal_captures(small, v, precedence)]
+    assert (value,) == (tuple(sweeping) or (None,))
+    if value is not None:
+        assert value == table_sum(small)
+
+
+# -- the table of ``tutor explain``: parsing and the explanation ---------------------------------
+
+
+def test_parse_table_refuses_a_card_named_twice_and_the_card_in_hand() -> None:
+    assert parse_table("4H, QD 3H", parse_card("JD", "french"), "french") == [
+        parse_card(t, "french") for t in ("4H", "QD", "3H")
+    ]
+    assert parse_table("") == []
+    with pytest.raises(NotationError, match="^QD is named twice$"):
+        parse_table("4H QD qd", None, "french")
+    with pytest.raises(NotationError, match="^JD is the card being played; it cannot be on"):
+        parse_table("4H JD", parse_card("JD", "french"), "french")
+    with pytest.raises(NotationError, match="'XX' is not a card"):
+        parse_table("4H XX", None, "french")
+
+
+def test_explanation_marks_sweeps_and_gives_the_json_of_explain(scopa: Ruleset) -> None:
+    table = parse_table("2C 5S 7C")
+    e = explain_play(parse_card("7D"), table, scopa)
+    assert [e.sweeps(o) for o in e.options] == [False, False, False]
+    e = explain_play(parse_card("7D"), table[:2], scopa)
+    data = e.to_json()
+    assert list(data) == ["ruleset", "deck", "card", "table", "options"]
+    assert data["table"] == ["2C", "5S"] and data["card"] == "7D"
+    assert data["options"][0] == {
+        "capture": ["2C", "5S"],
+        "legal": True,
+        "reason": "takes 2C+5S, which add up to 7",
+        "sweeps": True,
+    }

@@ -11,14 +11,22 @@ from hypothesis import strategies as st
 
 from tutor.game.cards import (
     CARDS,
+    DENARI_MASK,
     FRENCH,
     FULL_DECK,
     GLYPHS,
     ITALIAN,
+    KING_MASK,
     PORTUGUESE,
+    RE_BELLO,
+    RE_BELLO_BIT,
     SETTEBELLO,
+    SETTEBELLO_BIT,
     SPANISH,
     STYLES,
+    SUIT_MASK,
+    SUIT_MASKS,
+    VALUE_MASKS,
     Card,
     NotationError,
     Style,
@@ -195,3 +203,16 @@ def test_mask_round_trip(mask: int) -> None:
     assert mask_of(idx) == mask == mask_of(cards_of(mask))
     assert popcount(mask) == len(idx)
     assert parse_cards(format_cards(mask)) == sorted(cards_of(mask))
+
+
+def test_bit_masks_name_the_cards_they_hold() -> None:
+    assert cards_of(SETTEBELLO_BIT) == [SETTEBELLO] and SETTEBELLO.value == 7
+    assert cards_of(RE_BELLO_BIT) == [RE_BELLO] and (RE_BELLO.value, RE_BELLO.suit) == (10, 0)
+    assert DENARI_MASK == SUIT_MASKS[0] == SUIT_MASK
+    for suit, m in enumerate(SUIT_MASKS):
+        assert {c.suit for c in cards_of(m)} == {suit} and popcount(m) == 10
+    assert VALUE_MASKS[0] == 0
+    for v in range(1, 11):
+        assert {c.value for c in cards_of(VALUE_MASKS[v])} == {v} and popcount(VALUE_MASKS[v]) == 4
+    assert KING_MASK == VALUE_MASKS[10]
+    assert sum(SUIT_MASKS) == sum(VALUE_MASKS) == FULL_DECK

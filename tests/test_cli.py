@@ -270,6 +270,10 @@ def test_bench_playouts_plain_output() -> None:
 
 def test_bench_playouts_rejects_zero_hands() -> None:
     assert run("bench", "playouts", "--hands", "0").exit_code == EXIT_USAGE
+    with pytest.raises(bench.BenchError, match="hands must be at least 1, not 0"):
+        bench.bench_playouts("scopa", hands=0)
+    with pytest.raises(bench.BenchError, match="repeat must be at least 1"):
+        bench.bench_playouts("scopa", hands=1, repeat=0)
 
 
 def test_bench_all_runs_the_registry(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -432,7 +436,7 @@ def test_replay_of_a_match_shows_running_totals_and_winner() -> None:
 
 
 def test_replay_of_an_unfinished_hand_has_no_score(tmp_path: Path) -> None:
-    from tutor.records.record import dumps, load_path
+    from tutor.records.recordfile import dumps, load_path
 
     [hand] = load_path(EXAMPLES / "scopone-hand.yaml")
     path = tmp_path / "cut.yaml"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
@@ -13,11 +14,14 @@ from typer.testing import CliRunner
 from tutor.cli import app
 from tutor.game.captures import VALUE_OF
 from tutor.game.cards import FRENCH, ITALIAN, indexes_of
+from tutor.game.errors import TutorError
 from tutor.game.rules import load_ruleset
 from tutor.game.state import GameState
+from tutor.search.players import GreedyPlayer
 from tutor.training.drill import (
+    DrillError,
+    DrillSession,
     check_answer,
-    greedy_move,
     make_question,
     parse_values,
 )
@@ -96,7 +100,7 @@ def test_greedy_player_never_passes_up_a_scopa() -> None:
         while not s.is_over():
             moves = s.legal_moves()
             can_sweep = any(m.capture == s.table and m.capture for m in moves)
-            m = greedy_move(s, rng)
+            m = GreedyPlayer().choose(s, rng)
             if can_sweep and not s.is_last_play():
                 assert m.capture == s.table
             s.push(m)
@@ -141,3 +145,75 @@ def test_cli_drill_stops_at_end_of_input_and_checks_arguments() -> None:
     assert result.exit_code == 2 and "unknown drill '49'" in result.stderr
     code, _, err = drill(["--question", "who"], "")
     assert code == 2 and "--question" in err
+
+
+def test_bad_drill_requests_are_tutor_errors() -> None:
+    with pytest.raises(DrillError, match="unknown drill kind 'who'"):
+        make_question("scopa", random.Random(0), kind="who")
+    with pytest.raises(DrillError, match="unknown players 'search'"):
+        make_question("scopa", random.Random(0), players="search")
+    with pytest.raises(TutorError):  # an answer that is no value (puzzles.answer.AnswerError)
+        parse_values("2 X", ITALIAN)
+    assert issubclass(DrillError, TutorError)
+
+
+# -- the session: the loop of ``tutor drill``, without a terminal ---------------------------------
+
+
+def scripted(*lines: str) -> tuple[list[str], list[str], Callable[[], str | None]]:
+    """Output lists and a read() giving ``lines`` then the end of the input."""
+    shown: list[str] = []
+    said: list[str] = []
+    it = iter(lines)
+    return shown, said, lambda: next(it, None)
+
+
+def test_session_asks_again_after_a_slip_and_skips_blank_lines() -> None:
+    shown, said, read = scripted("", "2 X", "   ", "none", "Nobody", "none")
+    session = DrillSession("scopa", seed=3, rounds=2, kind="unmatched")
+    session.run(read, shown.append, said.append)
+    assert len(said) == 1 and said[0].endswith("; try again") and "'X'" in said[0]
+    assert session.asked == 2 and not session.stopped
+    assert [a.answer for a in session.answers] == ["none", "Nobody"]
+    # each question, then its verdict and explanation
+    assert len(shown) == 4 and shown[0].startswith("\nQuestion 1 of 2\n")
+    assert shown[2].startswith("\nQuestion 2 of 2\n")
+    assert shown[1].startswith(session.answers[0].result.message)
+
+
+def test_session_stops_at_the_end_of_the_input() -> None:
+    shown, said, read = scripted("none")
+    session = DrillSession("scopone-scientifico", seed=4, rounds=5)
+    session.run(read, shown.append, said.append)
+    assert session.stopped and session.asked == 1
+    assert said == ["no more answers: the drill stops"]
+    assert session.summary() == f"Score: {session.right} of 1."
+
+
+def test_session_counts_right_answers_and_gives_the_json_summary() -> None:
+    session = DrillSession("scopa", seed=11, rounds=3, style="french")
+    for _ in range(3):
+        q = session.next_question()
+        session.check(q, q.expected_text())
+    q = session.next_question()
+    session.check(q, "none" if q.kind == "holder" or q.expected else "1")
+    assert session.right == 3 and session.asked == 4
+    data = session.to_json()
+    assert list(data) == ["seed", "ruleset", "right", "asked", "questions"]
+    assert data["seed"] == 11 and data["ruleset"] == "scopa"
+    assert [x["correct"] for x in data["questions"]] == [True, True, True, False]
+    assert set(data["questions"][0]) == {
+        "kind", "question", "position", "expected", "explanation", "viewer", "plays", "card",
+        "answer", "correct",
+    }  # fmt: skip
+
+
+def test_session_same_seed_same_questions_and_a_drawn_seed_otherwise() -> None:
+    a = DrillSession("scopa", seed=8)
+    b = DrillSession("scopa", seed=8)
+    assert [a.next_question().position for _ in range(3)] == [
+        b.next_question().position for _ in range(3)
+    ]
+    assert 0 <= DrillSession("scopa").seed < 10**6
+    with pytest.raises(ValueError, match="unknown drill kind"):
+        DrillSession("scopa", kind="odd")

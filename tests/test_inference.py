@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from math import comb
+from pathlib import Path
 
 import networkx as nx
 import pytest
@@ -12,21 +13,24 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from positions import endgame, play
 
-from tutor.counting.inference import (
-    SCOPA_CONFIDENCE,
-    SETTEBELLO_CONFIDENCE,
+from tutor.counting.assignment import AssignmentModel, sample_deals
+from tutor.counting.inference import ValueCell, count_view, hand_view, infer
+from tutor.counting.readings import SCOPA_CONFIDENCE, SETTEBELLO_CONFIDENCE, find_exclusions
+from tutor.counting.tracker import (
     STOCK,
-    _Model,
-    count_view,
-    find_exclusions,
-    infer,
-    sample_deals,
+    CountingError,
+    LastCardKnown,
+    OneOfEachOdd,
+    viewer_state,
 )
-from tutor.counting.tracker import viewer_state
 from tutor.game.captures import VALUE_OF
 from tutor.game.cards import FULL_DECK, SETTEBELLO, indexes_of, mask_of, parse_card, parse_cards
+from tutor.game.errors import TutorError
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move
+from tutor.records.recordfile import load_path
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 
 NAMES = ["West", "North", "East", "South"]
 
@@ -173,6 +177,9 @@ def test_last_card_forced_by_220_and_parity_is_a_fact(scopa: Ruleset) -> None:
     assert d.reasons[0] == "Ada is the only player whose cards you have not seen (fact)"
     assert any("Rule of 220: the one card still unseen is worth 9" in r for r in d.reasons)
     assert any("Rule of 48" in r and "exactly one card, a 9" in r for r in d.reasons)
+    # the deduction refers to the board's facts themselves, and words them from their numbers
+    assert d.facts == (LastCardKnown(card("QS"), 9), OneOfEachOdd(1, (9,)))
+    assert [f.text(inf.names, "french").rstrip(".") for f in d.facts] == d.reasons[-2:]
 
 
 def test_last_round_parity_and_readings_place_every_card(scopone: Ruleset) -> None:
@@ -194,7 +201,9 @@ def test_last_round_parity_and_readings_place_every_card(scopone: Ruleset) -> No
 # -- propagation agrees with brute force ---------------------------------------------------------
 
 
-def _brute(model: _Model) -> tuple[int, Counter[tuple[int, int]], Counter[tuple[int, int]]]:
+def _brute(
+    model: AssignmentModel,
+) -> tuple[int, Counter[tuple[int, int]], Counter[tuple[int, int]]]:
     """Every assignment: (count, per (card, holder), per (holder, value) at least one)."""
     cards = [c for g in model.groups for c in g.cards]
     allowed = {c: g.allowed for g in model.groups for c in g.cards}
@@ -226,7 +235,7 @@ def _brute(model: _Model) -> tuple[int, Counter[tuple[int, int]], Counter[tuple[
     return total, per_card, per_value
 
 
-def _feasible(model: _Model, card_: int, j: int, force: bool) -> bool:
+def _feasible(model: AssignmentModel, card_: int, j: int, force: bool) -> bool:
     """Max flow with (card, holder j) forced or removed, card by card (no grouping)."""
     g = nx.DiGraph()
     for grp in model.groups:
@@ -431,3 +440,67 @@ def test_analysis_json(two_passes: GameState) -> None:
     assert j["sweep"]["probability_facts"] == pytest.approx(1 / 3)
     assert j["deductions"][0]["player"] == "North" and j["deductions"][0]["card"] == "QS"
     assert j["method"].startswith("exact count over")
+
+
+def test_positions_that_do_not_hold_together_are_tutor_errors(scopa: Ruleset) -> None:
+    s = endgame(scopa, "KH", ["3D 4S", "QS 6C"])
+    with pytest.raises(CountingError, match="no seat 2"):
+        viewer_state(s, 2)
+    # seat 1 holds two unknown cards, but only one card is unplaced
+    bad = GameState(scopa, FULL_DECK & ~mask_of(parse_cards("3D 4S", "french")) & ~1, [])
+    bad.hands[0] = mask_of(parse_cards("3D 4S", "french"))
+    bad.unknown[1] = 2
+    with pytest.raises(CountingError, match="inconsistent"):
+        infer(bad, 0)
+    assert issubclass(CountingError, TutorError)
+
+
+# -- what the tracker's table shows, computed here rather than by the renderer -----------------
+
+
+def test_value_cells_agree_with_the_holdings() -> None:
+    record = load_path(EXAMPLES / "partial-view.yaml")[0]
+    view = count_view(record.state_at(20), 0, record.players, record.style)
+    inf = view.inference
+    assert inf.players_in_doubt == [s for s in inf.holdings if s != STOCK] != []
+    for seat in inf.players_in_doubt:
+        row = inf.holdings[seat]
+        for v in range(1, 11):
+            cell = inf.value_cell(seat, v)
+            statuses = {h.status for c, h in row.items() if VALUE_OF[c] == v}
+            if not statuses:
+                assert cell == ValueCell("none", None, False)
+            elif "must" in statuses:
+                assert cell.status == "must"
+            elif statuses == {"cannot"}:
+                assert cell.status == "cannot"
+            else:
+                assert cell.status == "may" and cell.probability == inf.probability_any(seat, v)
+    active = {id(a) for a in inf.active}
+    assert inf.readings_in_force == [
+        e for e in inf.exclusions if e.dropped is None and id(e) in active
+    ]
+    assert inf.readings_given_up == [e for e in inf.exclusions if e.dropped is not None]
+
+
+def test_cards_to_deal_in_scopa() -> None:
+    record = load_path(EXAMPLES / "seed003-scopa.yaml")[0]
+    inf = count_view(record.state_at(10), 1, record.players, record.style).inference
+    assert inf.stock == inf.capacity[STOCK] > 0
+    expected = sum(inf.to_deal(v) or 0.0 for v in range(1, 11))
+    assert expected == pytest.approx(inf.stock)
+    last = count_view(record.state_at(31), 1, record.players, record.style).inference
+    assert last.stock is None and last.to_deal(7) is None
+
+
+def test_hand_view_gives_the_json_of_track() -> None:
+    record = load_path(EXAMPLES / "scopone-hand.yaml")[0]
+    hv = hand_view(record, 1, 12)
+    data = hv.to_json()
+    assert list(data)[:5] == ["file", "hand", "player", "at", "total_plays"]
+    assert data["file"] == record.path and data["player"] == "West" and data["at"] == 12
+    assert data["total_plays"] == 36
+    assert {k: v for k, v in data.items() if k not in list(data)[:5]} == hv.view.to_json(
+        record.style
+    )
+    assert hand_view(record, 1).at == 36

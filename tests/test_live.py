@@ -18,8 +18,8 @@ from tutor.cli import app
 from tutor.game.cards import format_cards
 from tutor.game.rules import load_ruleset
 from tutor.game.state import GameState
-from tutor.records.record import load_path
-from tutor.training.live import LiveError, LiveSession
+from tutor.records.recordfile import load_path
+from tutor.training.live import LiveError, LiveSession, LiveUpdate
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -311,3 +311,43 @@ def test_resume_keeps_undo_in_order(tmp_path: Path) -> None:
     again.enter("undo")
     again.enter("undo")
     assert again.prompt() == "deal 2: your cards (3)"
+
+
+# -- the session driven line by line, without a terminal -----------------------------------------
+
+
+def test_run_applies_lines_and_reports_each_accepted_one() -> None:
+    lines, _ = scripted_hand("scopa", 3, 0, ["You", "Ada"])
+    script = iter([lines[0], "board", "help", "XX", "", "# a comment", *lines[1:4], "quit", "7D"])
+    shown: list[LiveUpdate] = []
+    said: list[str] = []
+    warned: list[str] = []
+    session = LiveSession.new("scopa", ["You", "Ada"], "You", "french")
+    why = session.run(
+        lambda: next(script, None), shown.append, said.append, warned.append, numbered=True
+    )
+    assert why == "quit" and len(session.plays) == 2
+    assert warned[0] == "the board comes once your cards are in; next: your cards (3)"
+    assert warned[1].startswith("line 4: ")  # XX: the blank and comment lines count too
+    assert said[0].startswith("table: ") and said[1].startswith("Type one line at a time")
+    assert [u.entry.kind for u in shown] == ["table", "deal", "play", "play"]
+    assert shown[0].analysis is None and shown[1].analysis is not None
+    data = shown[-1].to_json()
+    assert list(data) == ["entry", "text", "message", "plays", "next", "analysis"]
+    assert data["plays"] == 2 and data["next"] == "play 3: You"
+    assert data["analysis"]["unmatched"] == shown[-1].analysis.to_json("french")["unmatched"]
+
+
+def test_run_stops_at_the_end_of_the_input_and_when_the_hand_is_over() -> None:
+    lines, plays = scripted_hand("scopa", 4, 1, ["Ada", "You"])
+    session = LiveSession.new("scopa", ["Ada", "You"], "You", "french")
+    script = iter(lines[:3])
+
+    def ignore(_: object) -> None:
+        pass
+
+    assert session.run(lambda: next(script, None), ignore, ignore, ignore) == "end"
+    rest = iter(lines[3:])
+    shown: list[LiveUpdate] = []
+    assert session.run(lambda: next(rest, None), shown.append, ignore, ignore) == "over"
+    assert len(session.plays) == len(plays) and shown[-1].next == "the hand is over"

@@ -15,7 +15,6 @@ from tutor.search.players import (
     GreedyPlayer,
     RandomPlayer,
     seat_view,
-    unseen_mask,
 )
 from tutor.search.roster import make_player
 from tutor.search.searchplayer import SearchPlayer
@@ -86,7 +85,7 @@ def test_seat_view_hides_the_other_hands() -> None:
     assert view.hands[0] == state.hands[0]
     assert view.hands[1:] == [0, 0, 0]
     assert view.unknown[1:] == [9, 9, 9]
-    assert unseen_mask(view) == state.hands[1] | state.hands[2] | state.hands[3]
+    assert view.unseen_by(view.turn) == state.hands[1] | state.hands[2] | state.hands[3]
 
 
 def test_greedy_prefers_scopa_then_settebello_then_denari() -> None:

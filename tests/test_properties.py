@@ -12,10 +12,10 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.game.cards import FULL_DECK, STYLES, format_card, format_cards, indexes_of
+from tutor.game.cards import FULL_DECK, KING_MASK, STYLES, format_card, format_cards, indexes_of
 from tutor.game.rules import load_ruleset, ruleset_names
 from tutor.game.scoring import MatchScore, score_state
-from tutor.game.state import KING_MASK, GameState, Move, random_deal
+from tutor.game.state import GameState, Move, random_deal
 
 NAMES = ruleset_names()
 SETTINGS = settings(max_examples=50, deadline=None)

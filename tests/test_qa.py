@@ -17,7 +17,8 @@ from typer.testing import CliRunner, Result
 from tutor.cli.core import EXIT_BAD_INPUT, EXIT_USAGE, app
 from tutor.game.cards import STYLES
 from tutor.game.rules import RulesetError, load_ruleset
-from tutor.records.record import RecordError, load_path, loads
+from tutor.records.record import RecordError
+from tutor.records.recordfile import load_path, loads
 from tutor.records.replay import replay_match
 from tutor.render import terminal as rendering
 
@@ -269,7 +270,7 @@ def test_explain_on_an_empty_table_says_so() -> None:
 
 @pytest.mark.parametrize("style", list(STYLES))
 def test_examples_round_trip_in_every_style(style: str) -> None:
-    from tutor.records.record import dumps
+    from tutor.records.recordfile import dumps
 
     for path in sorted(EXAMPLES.glob("*.yaml")):
         records = load_path(path)
@@ -286,14 +287,11 @@ def test_examples_round_trip_in_every_style(style: str) -> None:
 
 def test_explain_colours_only_the_card_in_a_laid_play() -> None:
     # Was: on a terminal "laid" took the red of the 7♦ before it.
-    from tutor.game.captures import explain_card
+    from tutor.game.captures import explain_play
     from tutor.game.cards import ITALIAN, parse_card
 
     rules = load_ruleset("scopa")
-    card = parse_card("7D")
-    table = rendering.explain_table(
-        card, [], explain_card(0, card.index, rules, ITALIAN), rules, ITALIAN, rich=True
-    )
+    table = rendering.explain_table(explain_play(parse_card("7D"), [], rules, ITALIAN), rich=True)
     out = fancy_text(table, width=100)
     assert "\x1b[31m7♦\x1b[0m laid" in out
 

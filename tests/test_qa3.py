@@ -20,14 +20,15 @@ from typer.testing import CliRunner
 from tutor.cli import app
 from tutor.cli import live as cli_live
 from tutor.cli.core import EXIT_INTERRUPTED
-from tutor.counting.inference import STOCK, count_view, infer
-from tutor.counting.tracker import track, viewer_state
-from tutor.game.cards import parse_card, parse_cards
+from tutor.counting.inference import ValueCell, count_view, infer
+from tutor.counting.tracker import STOCK, track, viewer_state
+from tutor.game.cards import FRENCH, parse_card, parse_cards
 from tutor.game.rules import load_ruleset
 from tutor.game.state import GameState
-from tutor.records.record import load_path
+from tutor.records.recordfile import load_path, save_atomically
+from tutor.render.terminal import holdings_table, plain_text
 from tutor.training.drill import answer_problem, check_answer, default_names, make_question
-from tutor.training.live import LiveError, LiveSession, intro, protocol, save_atomically
+from tutor.training.live import LiveError, LiveSession, intro, protocol
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "docs" / "examples"
@@ -111,8 +112,6 @@ def test_consistent_deal_in_the_singular() -> None:
 
 def test_percentages_moved_by_readings_are_starred() -> None:
     """Bug: a percentage that only the readings made was shown like a fact."""
-    from tutor.render.terminal import _holding_cell
-
     s = hall_position("5S")
     s2 = s.copy()
     s2.stack = list(s.stack)
@@ -122,14 +121,18 @@ def test_percentages_moved_by_readings_are_starred() -> None:
     assert inf.active
     for seat in (0, 1, 2):
         for v in range(1, 11):
-            cell = _holding_cell(a, seat, v).plain
-            if not cell.endswith("%") and not cell.endswith("%*"):
+            cell = inf.value_cell(seat, v)
+            if cell.status != "may":
                 continue
             p, pf = inf.probability_any(seat, v), inf.probability_any_facts(seat, v)
-            assert cell.endswith("*") == (round(100 * p) != round(100 * pf)), (seat, v, cell)
+            assert cell.probability == p
+            assert cell.reading == (round(100 * p) != round(100 * pf)), (seat, v, cell)
     # 4 unseen cards, North holds 1: 25% for the one 5 on the facts; with the readings (East
     # holds no 5, North no 10) North has 5S in 3 of the 4 consistent deals
-    assert _holding_cell(a, 1, 5).plain == "75%*"
+    assert inf.value_cell(1, 5) == ValueCell("may", pytest.approx(0.75), True)
+    table = plain_text(holdings_table(a, FRENCH))
+    north = next(line for line in table.splitlines() if line.startswith("North"))
+    assert north.split()[5] == "75%*"
     j = a.to_json("french")
     assert j["value_probability_facts"]["North"]["5"] == pytest.approx(0.25)
     assert j["value_probability"]["North"]["5"] == pytest.approx(0.75)

@@ -12,10 +12,10 @@ import pytest
 from typer.testing import CliRunner
 
 from tutor.cli import app
-from tutor.counting.inference import iter_deals, sample_deals
+from tutor.counting.assignment import iter_deals, sample_deals
 from tutor.game.rules import load_ruleset
 from tutor.game.state import GameState
-from tutor.records.record import load_path
+from tutor.records.recordfile import load_path
 from tutor.search import analysis as analysis_module
 from tutor.search import solver as solver_module
 from tutor.search.analysis import analyse, exact_analysis, run_parallel

@@ -17,13 +17,10 @@ from tutor.records.record import (
     HandRecord,
     PlayEntry,
     RecordError,
-    dump,
-    dumps,
-    load,
-    load_path,
-    loads,
+    player_named,
     record_from_moves,
 )
+from tutor.records.recordfile import dump, dumps, load, load_path, loads, save
 from tutor.records.replay import replay_hand, replay_match
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -185,7 +182,7 @@ BAD_CASES = {
         8,
         None,
         "unknown key 'score' (known keys: title, event, date, note, ruleset, deck, players, "
-        "dealer, teams, table, deals, plays)",
+        "dealer, teams, table, deals, plays, puzzle)",
     ),
     "three-kings.yaml": (
         5,
@@ -398,7 +395,7 @@ INLINE_CASES = [
         BASE.replace("7D x 2C 5S", "7D x 2C 2C 5S"),
         9,
         1,
-        "7D x 2C 2C 5S: a card is named twice in the capture",
+        "'7D x 2C 2C 5S': a card is named twice in the capture",
     ),
     (
         "too many deals",
@@ -657,3 +654,46 @@ def test_round_trip_random_hands(rec: HandRecord) -> None:
     for m in moves:
         state.play(m)
     assert state.key() == replay_hand(again).state.key()
+
+
+# -- one home for player names and for saving ---------------------------------------------------
+
+
+def test_player_named_exact_then_any_case_then_a_unique_start() -> None:
+    names = ["West", "North", "East", "South"]
+    assert player_named(names, "North") == "North"
+    assert player_named(names, " south ") == "South"
+    assert player_named(names, "so") is None
+    assert player_named(names, "so", prefix=True) == "South"
+    assert player_named(names, "", prefix=True) is None
+    # "E" starts East only; "ea" too; nothing starts with "x"
+    assert player_named(names, "e", prefix=True) == "East"
+    assert player_named(names, "x", prefix=True) is None
+    # two names equal but for case: only the exact spelling picks one
+    assert player_named(["Ada", "ada"], "ada") == "ada"
+    assert player_named(["Ada", "ada"], "ADA") is None
+    assert player_named(["Ada", "Adam"], "ad", prefix=True) is None
+
+
+def test_seat_of_in_any_case_and_record_error() -> None:
+    [hand] = load_path(EXAMPLES / "scopone-hand.yaml")
+    assert hand.seat_of("north") == hand.seat_of("NORTH") == 2
+    with pytest.raises(RecordError, match="'Bob' is not one of the players"):
+        hand.seat_of("Bob")
+    with pytest.raises(RecordError, match="the record has 36 plays, not 37"):
+        hand.state_at(37)
+
+
+def test_save_writes_records_whole(tmp_path: Path) -> None:
+    [hand] = load_path(SEED)
+    target = tmp_path / "hand.yaml"
+    save([hand], target)
+    assert loads(target.read_text())[0].plays == hand.plays
+    assert [p.name for p in tmp_path.iterdir()] == ["hand.yaml"]  # no temporary file left
+
+
+def test_entry_written_and_from_play_agree() -> None:
+    [hand] = load_path(SEED)
+    for e in hand.plays:
+        again = PlayEntry.from_play(e.written(), hand.style, e.note, e.player, e.line)
+        assert again == e and again.text == e.written().text(hand.style)

@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 from tutor.game.cards import parse_cards
 from tutor.game.rules import load_ruleset, ruleset_names
 from tutor.game.state import GameState
-from tutor.records.record import load_path, loads, record_from_moves
+from tutor.records.record import record_from_moves
+from tutor.records.recordfile import load_path, loads
 from tutor.records.replay import replay_hand, replay_match
 
 ROOT = Path(__file__).resolve().parent.parent

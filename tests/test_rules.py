@@ -195,3 +195,12 @@ def test_describe_ruleset() -> None:
     assert any("optional" in line for line in custom)
     assert any("counts as a scopa" in line for line in custom)
     assert any("until one side leads" in line for line in custom)
+
+
+def test_ruleset_json_gives_every_field_the_derived_counts_and_the_words() -> None:
+    rules = load_ruleset("scopa")
+    data = rules.to_json()
+    assert data["name"] == "scopa" and data["primiera_values"]["7"] == 21
+    assert data["plays_per_hand"] == 36 and data["deals_per_hand"] == rules.deals_per_hand
+    assert data["in_words"] == describe_ruleset(rules)
+    assert rules.summary_json() == {"name": "scopa", "description": rules.description}

@@ -287,6 +287,16 @@ def test_play_on_variant() -> None:
     assert m.add([16, 3]) == 0  # alone at the target: wins at once
 
 
+def test_running_totals_and_leaders() -> None:
+    m = match()
+    assert m.running_totals() == [] and m.leaders == [0, 1]
+    m.add([3, 5])
+    m.add([4, 2])
+    assert m.running_totals() == [[3, 5], [7, 7]] and m.leaders == [0, 1]
+    m.add([0, 1])
+    assert m.running_totals()[-1] == m.totals == [7, 8] and m.leaders == [1]
+
+
 def test_match_target_from_the_ruleset() -> None:
     m = MatchScore(load_ruleset("scopa"))
     assert m.add([10, 10]) is None

@@ -9,11 +9,12 @@ import pytest
 from typer.testing import CliRunner
 
 from tutor.cli import app
+from tutor.game.errors import TutorError
 from tutor.game.rules import load_ruleset
 from tutor.game.scoring import score_captures
 from tutor.game.state import random_deal
 from tutor.search.players import RandomPlayer
-from tutor.search.simulate import play_hand, simulate
+from tutor.search.simulate import SimulationError, SimulationResult, play_hand, simulate
 
 runner = CliRunner()
 PLAIN_ENV: dict[str, str | None] = {"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "NO_COLOR": None}
@@ -76,8 +77,13 @@ def test_bad_arguments() -> None:
         simulate("scopa", ["greedy", "nobody"], deals=1)
     with pytest.raises(ValueError, match="either"):
         simulate("scopa", ["greedy", "random"], deals=1, matches=1)
-    with pytest.raises(ValueError, match="two players"):
+    with pytest.raises(SimulationError, match="two players"):
         simulate("scopa", ["greedy"], deals=1)
+    with pytest.raises(SimulationError, match="at least 1"):
+        simulate("scopa", ["greedy", "random"], deals=0)
+    with pytest.raises(SimulationError, match="matches must be at least 1"):
+        simulate("scopa", ["greedy", "random"], matches=0)
+    assert issubclass(SimulationError, TutorError)
 
 
 def run(*args: str):  # type: ignore[no-untyped-def]
@@ -123,3 +129,13 @@ def test_cli_simulate_bad_ruleset() -> None:
     result = run("simulate", "--ruleset", "nope", "--hands", "1")
     assert result.exit_code == 3
     assert "unknown ruleset" in result.stderr
+
+
+def test_stronger_only_when_the_interval_of_the_difference_excludes_zero() -> None:
+    def result(diffs: list[float]) -> SimulationResult:
+        return SimulationResult("scopa", ("a", "b"), 0, len(diffs), 2 * len(diffs), [], diffs)
+
+    assert result([1.0, 2.0, 1.5, 2.5]).stronger() == 0
+    assert result([-1.0, -2.0, -1.5, -2.5]).stronger() == 1
+    assert result([1.0, -1.0, 2.0, -2.0]).stronger() is None
+    assert result([3.0]).stronger() is None  # one pair: the interval is unbounded

@@ -63,16 +63,10 @@ def played_position(rules: Ruleset, rng: random.Random, cards_left: int) -> Game
     return state.copy()
 
 
-def plays_left(state: GameState) -> int:
-    return state.in_hands + sum(
-        k.bit_count() + u for d in state.deals[state.deal_index :] for k, u in d
-    )
-
-
 def early_position(rules: Ruleset, rng: random.Random, left: int) -> GameState:
     """A random deal played at random until ``left`` plays remain (maybe across deals)."""
     state = GameState.random(rules, rng)
-    while plays_left(state) > left:
+    while state.plays_left() > left:
         state.push(rng.choice(state.legal_moves()))
     return state.copy()
 
@@ -296,3 +290,9 @@ def test_cli_bench_solve() -> None:
     assert data["cards_left"] == 4 and data["table"] == 4 and data["positions"] == 2
     bad = CliRunner().invoke(app, ["bench", "solve", "scopone-9"])
     assert bad.exit_code == 2 and "unknown case" in bad.output
+
+
+def test_random_position_arguments_are_solver_errors() -> None:
+    rules = load_ruleset("scopa")
+    with pytest.raises(SolverError, match="cards_left must be 1-3, not 4"):
+        random_position(rules, random.Random(0), 4)

@@ -8,17 +8,32 @@ from itertools import combinations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from tutor.game.cards import CARDS, FULL_DECK, format_cards, mask_of, parse_card, parse_cards
+from tutor.game.cards import (
+    CARDS,
+    FULL_DECK,
+    KING_MASK,
+    STYLES,
+    NotationError,
+    cards_of,
+    format_card,
+    format_cards,
+    mask_of,
+    parse_card,
+    parse_cards,
+)
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import (
-    KING_MASK,
     AmbiguousMoveError,
     GameState,
     IllegalMoveError,
     InvalidMoveError,
     Move,
     MoveError,
+    WrittenPlay,
+    parse_play,
     random_deal,
 )
 
@@ -310,9 +325,9 @@ def test_unknown_cards_are_learned_when_played(scopa: Ruleset) -> None:
     assert r.learned and s.unknown == [0, 2] and s.hand_size(1) == 2
     # A card whose place is known cannot come from an unknown hand.
     s.play(s.parse_move("3B"))
-    with pytest.raises(IllegalMoveError, match="it is on the table"):
+    with pytest.raises(IllegalMoveError, match="it was already played by seat 0 at play 1"):
         s.check(s.parse_move("AS"))
-    with pytest.raises(IllegalMoveError, match="already captured"):
+    with pytest.raises(IllegalMoveError, match="it was captured at play 2"):
         s.check(Move(idx("2C"), 0))
     with pytest.raises(IllegalMoveError, match="in seat 0's hand"):
         s.check(Move(idx("7D"), 0))
@@ -326,7 +341,7 @@ def test_where_is_a_card_dealt_later(scopa: Ruleset) -> None:
         scopa, mask("2C"), [[(mask("7D"), 0), (0, 1)], [(mask("3B"), 0), (mask("AS"), 0)]]
     )
     s.play(s.parse_move("7D"))
-    with pytest.raises(IllegalMoveError, match="dealt to seat 1 later"):
+    with pytest.raises(IllegalMoveError, match="dealt to seat 1 in deal 2"):
         s.check(Move(idx("AS"), 0))
 
 
@@ -411,3 +426,145 @@ def test_redeal_frequency_figure() -> None:
         if sum(1 for c in t if c in kings) >= 3  # independent of KING_MASK
     )
     assert bad == 145 and format_cards(KING_MASK) == "RD RC RS RB"
+
+
+# -- the one reader of play text ----------------------------------------------------------------
+
+
+def _moves_of_random_deals(draw: Any) -> tuple[Move, str]:
+    seed = draw(st.integers(0, 10**6))
+    style = draw(st.sampled_from(sorted(STYLES)))
+    s = GameState.random(load_ruleset("scopone-scientifico"), seed)
+    rng = random.Random(seed)
+    for _ in range(draw(st.integers(0, 30))):
+        s.push(rng.choice(s.legal_moves()))
+    return rng.choice(s.legal_moves()), style
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_play_text_round_trips(data: st.DataObject) -> None:
+    move, style = _moves_of_random_deals(data.draw)
+    text = move.text(style)
+    written = parse_play(text, style)
+    assert (written.card, written.capture or 0) == move
+    assert written.text(style) == text
+    # the same play in any case and with glyphs for suits reads the same
+    assert parse_play(text.lower(), style) == written
+    glyphs = format_card(move.card, style, glyphs=True)
+    if move.capture:
+        glyphs += " X " + " ".join(format_card(c, style, True) for c in cards_of(move.capture))
+    assert parse_play(glyphs, style) == written
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    card=st.integers(0, 39),
+    capture=st.integers(0, FULL_DECK),
+    style=st.sampled_from(["italian", "french"]),
+)
+def test_written_play_text_round_trips(card: int, capture: int, style: str) -> None:
+    play = WrittenPlay(card, capture or None)
+    assert parse_play(play.text(style), style) == play
+
+
+@pytest.mark.parametrize(
+    "text,message",
+    [
+        ("x 2C", "no card before 'x'"),
+        ("7D 2C", "write one card, then 'x'"),
+        ("7D x", "nothing named after 'x'"),
+        ("7D x 2C 2C", "a card is named twice in the capture"),
+        ("1X", "'1X' is not a card"),
+    ],
+)
+def test_parse_play_errors(text: str, message: str) -> None:
+    with pytest.raises(NotationError, match=message):
+        parse_play(text, "french")
+
+
+def test_parse_move_reads_through_parse_play_and_resolves_bare_cards(fives: GameState) -> None:
+    assert fives.parse_move("5B") == fives.resolve(parse_play("5B"))
+    with pytest.raises(InvalidMoveError, match="nothing named after 'x'"):
+        fives.parse_move("5B x")
+    assert fives.resolve(WrittenPlay(idx("9D"), mask("5D 3C"))) == Move(idx("9D"), mask("5D 3C"))
+
+
+# -- where a card is ------------------------------------------------------------------------------
+
+
+def test_place_of_each_kind_of_place(scopa: Ruleset) -> None:
+    # Seat 1's first hand is unknown; the second deal is known: 3B to seat 0, AS to seat 1.
+    s = GameState(
+        scopa,
+        mask("2C 4S 9C FD"),
+        [[(mask("7D 5C FB"), 0), (0, 3)], [(mask("3B RC RD"), 0), (mask("AS AC AB"), 0)]],
+    )
+    s.push(s.parse_move("7D"))  # laid: on the table, played at play 1
+    s.push(s.parse_move("6B x 2C 4S"))  # seat 1's unknown card: 2C 4S captured at play 2
+    names = ["You", "Ada"]
+    table = s.place_of(idx("7D"))
+    assert (table.kind, table.played_at, table.played_by, table.taken_at) == ("table", 1, 0, 0)
+    assert table.text(names) == "it was already played by You at play 1"
+    assert table.text(names, you=0) == "it was already played by you at play 1"
+    assert s.place_of(idx("FD")).text(names) == "it is on the table"
+    taken = s.place_of(idx("2C"))
+    assert (taken.kind, taken.side, taken.taken_at) == ("captured", 1, 2)
+    assert taken.text(names) == "it was captured at play 2"
+    taker = s.place_of(idx("6B"))
+    assert (taker.kind, taker.played_at, taker.played_by) == ("captured", 2, 1)
+    hand = s.place_of(idx("5C"))
+    assert (hand.kind, hand.seat) == ("hand", 0)
+    assert hand.text(names) == "it is in You's hand" and hand.text(names, you=0).endswith(
+        "your hand"
+    )
+    dealt = s.place_of(idx("AS"))
+    assert (dealt.kind, dealt.seat, dealt.deal) == ("deal", 1, 1)
+    assert dealt.text() == "it is dealt to seat 1 in deal 2"
+    unplaced = s.place_of(idx("9D"))
+    assert unplaced.kind == "unplaced" and unplaced.played_at == 0
+    # A copy without its stack still knows where the cards are, but not the plays.
+    bare = s.copy().place_of(idx("2C"))
+    assert (bare.kind, bare.taken_at) == ("captured", 0)
+    assert bare.text() == "it was already captured (by side 1)"
+
+
+# -- what is still to come ------------------------------------------------------------------------
+
+
+def test_cards_to_deal_and_plays_left(scopa: Ruleset) -> None:
+    s = GameState(scopa, mask("2C"), [[(mask("7D"), 0), (0, 1)], [(mask("3B"), 0), (0, 1)]])
+    assert (s.to_deal(), s.unknown_to_deal(), s.plays_left()) == (2, 1, 4)
+    assert s.has_hidden_cards()
+    full = GameState.random(scopa, 1)
+    assert full.to_deal() == 36 - 6 and full.plays_left() == 36 and not full.has_hidden_cards()
+    while not full.is_over():
+        before = full.plays_left()
+        full.push(full.legal_moves()[0])
+        assert full.plays_left() == before - 1
+    assert (full.to_deal(), full.plays_left()) == (0, 0)
+
+
+def test_rewound_and_copy_with_stack(scopone: Ruleset) -> None:
+    s = GameState.random(scopone, 5)
+    rng = random.Random(5)
+    for _ in range(11):
+        s.push(rng.choice(s.legal_moves()))
+    start, moves = s.rewound()
+    assert start.stack == [] and len(moves) == 11
+    assert start.key() == GameState.random(scopone, 5).key()
+    for m in moves:
+        start.push(m)
+    assert start.key() == s.key() and start.stack == s.stack
+    kept = s.copy(with_stack=True)
+    assert kept.stack == s.stack and kept.stack is not s.stack
+    kept.pop()
+    assert len(s.stack) == 11 and s.copy().stack == []
+
+
+def test_unseen_by_a_seat(scopa: Ruleset) -> None:
+    s = GameState.from_cards(scopa, "2C 5S", [["7D", "4C"], ["3B", "6S"]])
+    s.push(s.parse_move("7D x 2C 5S"))
+    assert s.captured_cards() == mask("7D 2C 5S")
+    assert s.unseen_by(0) == FULL_DECK & ~mask("7D 2C 5S 4C")
+    assert s.unseen_by(1) == FULL_DECK & ~mask("7D 2C 5S 3B 6S")

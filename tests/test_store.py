@@ -143,7 +143,7 @@ def test_a_killed_session_loses_nothing_already_answered(tmp_path: Path) -> None
     assert _answers(db) == 3
 
 
-# -- two writers at once ----------------------------------------------------------------------------
+# -- two writers at once ------------------------------------------------------------------------
 
 _WRITER = """
 import sys

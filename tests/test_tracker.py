@@ -13,18 +13,23 @@ from positions import endgame, play
 
 from tutor.counting.tracker import (
     DECK_TOTAL,
+    EvenTotal,
+    LastCardKnown,
+    LastCardsTotal,
+    OddValues,
+    OneOfEachOdd,
+    UnseenTotal,
     flipped_values,
     history,
-    sweep_value,
     track,
     viewer_state,
     viewer_state_from_record,
 )
-from tutor.game.captures import VALUE_OF, table_sum
+from tutor.game.captures import VALUE_OF, sweep_value, table_sum
 from tutor.game.cards import FULL_DECK, format_cards, indexes_of, mask_of, parse_card, parse_cards
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState
-from tutor.records.record import load_path, loads
+from tutor.records.recordfile import load_path, loads
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 
@@ -173,19 +178,19 @@ def test_sweep_risk_is_hypergeometric(scopone: Ruleset) -> None:
 
 def test_no_single_card_sweeps_above_ten(scopa: Ruleset) -> None:
     s = GameState.from_cards(scopa, "6H 5S", [["AD", "KC", "3S"], ["KD", "5H", "7S"]], "french")
-    assert sweep_value(s) is None
+    assert sweep_value(s.table, scopa.capture_precedence) is None
     board = track(s, 0)
     assert board.sweep.value is None and board.sweep.probability is None and board.sweep.sum == 11
 
 
 def test_single_card_sweep_and_precedence(scopa: Ruleset) -> None:
     s = GameState.from_cards(scopa, "6H", [["AD", "KC", "3S"], ["KD", "5H", "7S"]], "french")
-    assert sweep_value(s) == 6
+    assert sweep_value(s.table, scopa.capture_precedence) == 6
     # 1+4+5 = 10: a king sweeps; but 5+5 would not be a single-card sweep for the 5
     s = GameState.from_cards(scopa, "AH 4S 5C", [["AD", "KC", "3S"], ["KD", "5H", "7S"]], "french")
-    assert sweep_value(s) == 10
+    assert sweep_value(s.table, scopa.capture_precedence) == 10
     assert track(s, 0).sweep.probability == 1.0  # seat 0 holds the KC
-    assert sweep_value(GameState.from_cards(scopa, "", [["AD"], ["KD"]], "french")) is None
+    assert sweep_value(0, scopa.capture_precedence) is None
 
 
 def test_last_play_sweep_is_no_scopa(scopa: Ruleset) -> None:
@@ -389,3 +394,50 @@ def test_cli_replay_as_shows_the_board_after_each_play() -> None:
     assert out.count("Unmatched:") == 36
     assert "at play 6 West could have swept the table (AS = 1) with an ace" in out
     assert "not available" not in err
+
+
+# -- the board's facts: numbers first, words from them ----------------------------------------
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    name=st.sampled_from(["scopone-scientifico", "scopa"]),
+    seed=st.integers(0, 10**6),
+    cut=st.floats(0.0, 1.0),
+)
+def test_notes_are_the_facts_in_words(name: str, seed: int, cut: float) -> None:
+    rules = load_ruleset(name)
+    s = GameState.random(rules, seed)
+    rng = random.Random(seed)
+    for _ in range(int(cut * rules.plays_per_hand)):
+        s.push(rng.choice(s.legal_moves()))
+    viewer = s.turn
+    board = track(viewer_state(s, viewer), viewer, style="french")
+    assert board.notes == [f.text(board.names, "french") for f in board.facts]
+    kinds = [type(f) for f in board.facts]
+    assert kinds[0] is UnseenTotal and EvenTotal in kinds
+    first = board.facts[0]
+    assert isinstance(first, UnseenTotal)
+    assert (first.seen, first.unseen) == (board.seen_sum, board.unseen_sum)
+    assert first.cards == board.unseen.bit_count() and first.stock == (board.stock > 0)
+    even = next(f for f in board.facts if isinstance(f, EvenTotal))
+    assert (even.table, even.mine, even.unseen, even.total) == board.even_total
+    odd = [f for f in board.facts if isinstance(f, OddValues)]
+    assert [f.values for f in odd] == ([board.odd_out()] if board.unseen else [])
+    for f in board.facts:
+        if isinstance(f, OneOfEachOdd):
+            assert f.values == board.odd_out() and f.cards == board.unseen.bit_count()
+        if isinstance(f, LastCardKnown):
+            assert mask_of([f.card]) == board.unseen and VALUE_OF[f.card] == f.worth
+
+
+def test_last_card_and_last_round_facts(scopa: Ruleset, scopone: Ruleset) -> None:
+    s = endgame(scopa, "KH", ["3D 4S", "QS 6C"])
+    play(s, "4S", "6C", "3D")
+    facts = track(viewer_state(s, 0), 0).facts
+    assert LastCardKnown(parse_card("QS", "french").index, 9) in facts
+    assert OneOfEachOdd(1, (9,)) in facts
+    s = endgame(scopone, "", ["2D", "5C", "7S", "KH"])
+    facts = track(viewer_state(s, 3), 3).facts
+    assert LastCardsTotal((0, 1, 2), 14) in facts
+    assert OneOfEachOdd(3, (2, 5, 7)) in facts

@@ -15,6 +15,9 @@ from __future__ import annotations
 
 import random
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 from collections.abc import Callable
 from importlib import resources
@@ -23,17 +26,26 @@ from typing import Any
 
 from tutor.counting.inference import count_view
 from tutor.game.captures import clear_cache
+from tutor.game.errors import TutorError
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.scoring import HandScore, hand_points, score_state
 from tutor.game.state import GameState
-from tutor.records.record import load_path
+from tutor.puzzles.check import check_puzzle
+from tutor.puzzles.format import load_collection
+from tutor.puzzles.generate import generate
+from tutor.records.recordfile import load_path
 from tutor.records.replay import replay_match
+from tutor.review.defaults import DEFAULT_SAMPLES, DEFAULT_TIME
+from tutor.review.judge import Settings
+from tutor.review.planted import plant_missed_scopa
+from tutor.review.review import review_record
 from tutor.search.analysis import analyse
 from tutor.search.players import seat_view
 from tutor.search.searchplayer import SearchPlayer
 from tutor.search.solver import Solver, random_position
 
 __all__ = [
+    "BenchError",
     "BENCHMARKS",
     "Figures",
     "register",
@@ -41,12 +53,19 @@ __all__ = [
     "bench_playouts",
     "bench_replay",
     "bench_tracker",
+    "bench_review",
+    "bench_planted",
     "run_all",
     "DEFAULT_RECORD",
 ]
 
 Figures = dict[str, Any]
 """A benchmark's result: figure name -> value (``runs`` holds the per-repeat figures)."""
+
+
+class BenchError(TutorError):
+    """A benchmark asked for with sizes it cannot run (fewer than one hand or repeat)."""
+
 
 BENCHMARKS: dict[str, Callable[..., Figures]] = {}
 """Benchmark name -> function; ``tutor bench all`` calls each with its defaults."""
@@ -67,7 +86,7 @@ def register(name: str) -> Callable[[Callable[..., Figures]], Callable[..., Figu
 
 def _median_of(repeat: int, run: Callable[[], float]) -> tuple[float, list[float]]:
     if repeat < 1:
-        raise ValueError(f"repeat must be at least 1, not {repeat}")
+        raise BenchError(f"repeat must be at least 1, not {repeat}")
     runs = [run() for _ in range(repeat)]
     return statistics.median(runs), runs
 
@@ -96,7 +115,7 @@ def bench_playouts(
     profits from tables an earlier one computed.
     """
     if hands < 1:
-        raise ValueError(f"hands must be at least 1, not {hands}")
+        raise BenchError(f"hands must be at least 1, not {hands}")
     rules = load_ruleset(ruleset)
 
     seeds = iter(range(seed, seed + repeat))
@@ -205,9 +224,6 @@ def bench_search(positions: int = 5, budget: float = 1.0, workers: int = 2) -> F
 @register("puzzle-check")
 def bench_puzzle_check(repeat: int = 3) -> Figures:
     """Seconds to check every shipped puzzle, as the test suite does (target: < 60 s)."""
-    from tutor.puzzles.check import check_puzzle
-    from tutor.puzzles.format import load_collection
-
     count = 0
     slowest = ("", 0.0)
 
@@ -240,10 +256,6 @@ def bench_puzzle_generate(
     repeat: int = 1,
 ) -> Figures:  # fmt: skip
     """Seconds to mine ``count`` puzzles from self-play on ``workers`` cores (target: < 120 s)."""
-    import tempfile
-
-    from tutor.puzzles.generate import generate
-
     hands = 0
 
     def run() -> float:
@@ -269,9 +281,6 @@ def bench_puzzle_generate(
 def bench_puzzle_latency(repeat: int = 5, puzzle: str = "keep-the-table-above-ten") -> Figures:
     """Wall seconds, interpreter start included, until ``tutor puzzle try`` shows a puzzle and
     until ``tutor train`` shows its first (target: < 0.5 s each; median of ``repeat``)."""
-    import subprocess
-    import sys
-    import tempfile
 
     def timed(args: list[str]) -> float:
         start = time.perf_counter()
@@ -295,10 +304,106 @@ def bench_puzzle_latency(repeat: int = 5, puzzle: str = "keep-the-table-above-te
     }
 
 
-def run_all(names: list[str] | None = None) -> dict[str, Figures]:
-    """Run the named benchmarks (default: all registered) with their default sizes."""
+SEED003_RECORD = Path(str(resources.files("tutor.records") / "examples" / "seed003-scopa.yaml"))
+"""The scopa hand ``bench review`` times (seed 003's worked example)."""
+
+
+@register("review")
+def bench_review(
+    repeat: int = 3,
+    workers: int = 2,
+    samples: int = DEFAULT_SAMPLES,
+    time_budget: float = DEFAULT_TIME,
+    planted: int = 0,
+    seed: int = 0,
+) -> Figures:
+    """Seconds for ``tutor review`` at the default settings (issue 9's targets: one scopone
+    player under 30 s, every scopone player under 90 s, one scopa player under 10 s), the
+    samples the defaults draw, and with ``planted`` N the planted-missed-scopa rates.
+    """
+    cases = (
+        ("scopone_player", DEFAULT_RECORD, ["South"]),
+        ("scopone_all", DEFAULT_RECORD, None),
+        ("scopa_player", SEED003_RECORD, ["You"]),
+    )
+    settings = Settings(samples=samples, time=time_budget, seed=seed, workers=workers)
+    out: Figures = {"repeat": repeat, "workers": workers, "samples_cap": samples,
+                    "time_per_decision": time_budget}  # fmt: skip
+    for name, path, players in cases:
+        record = load_path(path)[0]
+        chosen = list(record.players) if players is None else players
+        times: list[float] = []
+        drawn: list[int] = []
+        timed_out = decisions = 0
+        for _ in range(repeat):
+            start = time.perf_counter()
+            review = review_record(record, chosen, settings=settings)
+            times.append(time.perf_counter() - start)
+            sampled = [d.judgement for d in review.decisions if not d.judgement.exact]
+            drawn = [j.samples for j in sampled if j.samples]
+            timed_out = sum(1 for j in sampled if j.stopped == "time")
+            decisions = len(review.decisions)
+        out[f"{name}_decisions"] = decisions
+        out[f"{name}_median_seconds"] = round(statistics.median(times), 2)
+        out[f"{name}_mean_samples"] = round(statistics.mean(drawn), 1) if drawn else 0
+        out[f"{name}_time_stopped"] = timed_out
+        out[f"{name}_runs"] = [round(t, 2) for t in times]
+    if planted:
+        out.update(bench_planted("scopa", planted, settings))
+    return out
+
+
+def bench_planted(ruleset: str, hands: int, settings: Settings) -> Figures:
+    """Review ``hands`` planted missed scopas of ``ruleset`` (only the planted play): how often
+    ``missed-scopa`` is flagged and how often the play is classed a mistake or a blunder."""
+    rules = load_ruleset(ruleset)
+    counts: dict[str, int] = {}
+    flagged = severe = found = 0
+    seed = 0
+    while found < hands:
+        p = plant_missed_scopa(rules, seed)
+        seed += 1
+        if p is None:
+            continue
+        found += 1
+        mover = p.record.players[p.record.state_at(p.play - 1).turn]
+        review = review_record(p.record, [mover], settings=settings, plays=[p.play])
+        (d,) = review.decisions
+        cls = d.judgement.classification
+        counts[cls] = counts.get(cls, 0) + 1
+        flagged += any(o.code == "missed-scopa" for o in d.observations)
+        severe += cls in ("mistake", "blunder")
+    return {
+        f"planted_{ruleset}": hands,
+        f"planted_{ruleset}_flagged": round(flagged / hands, 3),
+        f"planted_{ruleset}_mistake_or_blunder": round(severe / hands, 3),
+        f"planted_{ruleset}_classes": ", ".join(f"{k} {v}" for k, v in sorted(counts.items())),
+    }
+
+
+def run_all(
+    names: list[str] | None = None,
+    starting: Callable[[str], None] | None = None,
+    skipped: Callable[[str, Exception], None] | None = None,
+) -> dict[str, Figures]:
+    """Run the named benchmarks (default: all registered) with their default sizes.
+
+    ``starting(name)`` is called before each. A benchmark that cannot run here (a file it
+    reads is missing or bad: OSError or TutorError) is skipped, reported to
+    ``skipped(name, error)`` and given the figures ``{"skipped": message}``; the others run.
+    """
     chosen = list(BENCHMARKS) if names is None else names
-    return {name: BENCHMARKS[name]() for name in chosen}
+    results: dict[str, Figures] = {}
+    for name in chosen:
+        if starting is not None:
+            starting(name)
+        try:
+            results[name] = BENCHMARKS[name]()
+        except (OSError, TutorError) as exc:
+            if skipped is not None:
+                skipped(name, exc)
+            results[name] = {"skipped": str(exc)}
+    return results
 
 
 def bench_search_move(

@@ -10,6 +10,7 @@ from tutor.cli import (  # noqa: F401  (imported to register their commands)
     live,
     puzzle,
     replay,
+    review,
     rules,
     simulate,
     solve,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 
@@ -18,11 +18,7 @@ from tutor.cli.core import (
     print_json,
     record_hand,
 )
-from tutor.game.errors import TutorError
-
-if TYPE_CHECKING:
-    pass
-
+from tutor.game.rules import load_ruleset
 
 # -- bench -------------------------------------------------------------------------------------
 
@@ -46,6 +42,7 @@ def _show_figures(results: dict[str, dict[str, Any]], json_out: bool) -> None:
     if json_out:
         print_json(results if len(results) > 1 else next(iter(results.values())))
         return
+    # lazy: rich loads only for human output
     from tutor.render.terminal import emit, figures_table
 
     console, fancy = human_console()
@@ -69,8 +66,8 @@ def bench_playouts_command(
     json_out: JsonOption = False,
 ) -> None:
     """Hands per second: deal at random, play uniformly random legal moves, score."""
+    # lazy: the benchmarks load the whole engine, networkx included; replay --json must start fast
     from tutor.bench import bench_playouts
-    from tutor.game.rules import load_ruleset
 
     rules = load_ruleset(ruleset)
     if not json_out:
@@ -88,6 +85,7 @@ def bench_replay_command(
     json_out: JsonOption = False,
 ) -> None:
     """Seconds to load, validate, replay and score a hand record (median of the runs)."""
+    # lazy: the benchmarks load the whole engine, networkx included; replay --json must start fast
     from tutor.bench import bench_replay
 
     _show_figures({"replay": bench_replay(file, repeat)}, json_out)
@@ -96,20 +94,16 @@ def bench_replay_command(
 @bench_app.command("all", epilog=examples("tutor bench all", "tutor bench all --json"))
 def bench_all_command(json_out: JsonOption = False) -> None:
     """Run every registered benchmark with its default sizes and print a table."""
-    from tutor.bench import BENCHMARKS
+    # lazy: the benchmarks load the whole engine, networkx included; replay --json must start fast
+    from tutor.bench import run_all
 
-    results: dict[str, dict[str, Any]] = {}
-    for name, func in BENCHMARKS.items():
+    def starting(name: str) -> None:
         if not json_out:
             note(f"running {name}...")
-        skippable: tuple[type[BaseException], ...] = (OSError, TutorError)
-        try:
-            results[name] = func()
-        except Exception as exc:
-            if not isinstance(exc, skippable):
-                raise
-            note(f"tutor: {name} skipped: {exc}")
-            results[name] = {"skipped": str(exc)}
+
+    results = run_all(
+        starting=starting, skipped=lambda name, exc: note(f"tutor: {name} skipped: {exc}")
+    )
     if json_out:
         print_json(results)
         return
@@ -130,6 +124,7 @@ def bench_tracker_command(
     json_out: JsonOption = False,
 ) -> None:
     """Seconds for the tracker and inference after every play of a record, from one seat."""
+    # lazy: the benchmarks load the whole engine, networkx included; replay --json must start fast
     from tutor.bench import DEFAULT_RECORD, bench_tracker
 
     path = file if file is not None else DEFAULT_RECORD
@@ -163,6 +158,7 @@ def bench_solve_command(
     json_out: JsonOption = False,
 ) -> None:
     """Exact solver: median seconds over random full-information positions, nodes/s, TT hits."""
+    # lazy: the benchmarks load the whole engine, networkx included; replay --json must start fast
     from tutor.bench import BENCHMARKS
 
     if case not in SOLVE_CASES:
@@ -183,6 +179,7 @@ def bench_search_command(
     json_out: JsonOption = False,
 ) -> None:
     """The search player's time for a scopone opening move, and the samples it values."""
+    # lazy: the benchmarks load the whole engine, networkx included; replay --json must start fast
     from tutor.bench import BENCHMARKS
 
     results = BENCHMARKS["search-move"](positions=positions, budget=budget, workers=workers)
@@ -201,3 +198,32 @@ def bench_puzzles_command(json_out: JsonOption = False) -> None:
             note(f"running {name}...")
         results[name] = BENCHMARKS[name]()
     _show_figures(results, json_out)
+
+
+@bench_app.command(
+    "review",
+    epilog=examples("tutor bench review --repeat 3", "tutor bench review --planted 40 --json"),
+)
+def bench_review_command(
+    repeat: RepeatOption = 3,
+    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes.")] = 2,
+    planted: Annotated[
+        int,
+        typer.Option("--planted", min=0, metavar="N", help="Also review N planted missed scopas."),
+    ] = 0,
+    ruleset: Annotated[
+        str, typer.Option("--ruleset", "-r", metavar="NAME", help="Ruleset of the planted hands.")
+    ] = "scopa",
+    json_out: JsonOption = False,
+) -> None:
+    """Seconds to review a scopone player, every scopone player and a scopa player (medians),
+    the samples the defaults draw, and the planted-mistake rates."""
+    from tutor.bench import bench_planted, bench_review
+    from tutor.review.judge import Settings
+
+    if not json_out:
+        note(f"reviewing the example hands {repeat} time(s) with {workers} worker(s)...")
+    figures = bench_review(repeat=repeat, workers=workers)
+    if planted:
+        figures.update(bench_planted(ruleset, planted, Settings(workers=workers)))
+    _show_figures({"review": figures}, json_out)

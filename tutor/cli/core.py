@@ -17,9 +17,11 @@ that ``--json`` runs stay quick.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
@@ -28,13 +30,13 @@ from typer.core import TyperGroup
 from typer.exceptions import TyperException
 
 from tutor import __version__
+from tutor.game.cards import STYLES, Style
 from tutor.game.errors import TutorError
+from tutor.records.record import HandRecord
+from tutor.records.recordfile import load_path
 
 if TYPE_CHECKING:
     from rich.console import Console
-
-    from tutor.game.cards import Style
-    from tutor.records.record import HandRecord
 
 __all__ = [
     "app",
@@ -60,6 +62,9 @@ EXIT_INTERNAL = 70
 """A bug in the tutor (BSD sysexits' EX_SOFTWARE)."""
 EXIT_INTERRUPTED = 130
 """Interrupted with Ctrl-C (128 + SIGINT, as shells report it)."""
+
+Progress = Callable[[int, int], None]
+"""A library's progress callback: ``progress(done, total)``."""
 
 
 class InputError(TutorError):
@@ -173,6 +178,7 @@ def print_json(data: Any) -> None:
 
 def human_console() -> tuple[Console, bool]:
     """The stdout console for human output and whether it shows glyphs and colours."""
+    # lazy: rich loads only for human output; replay --json must start fast
     from tutor.render.terminal import is_fancy, make_console
 
     console = make_console()
@@ -187,8 +193,6 @@ def note(message: str) -> None:
 
 def deck_style(name: str) -> Style:
     """The deck style called ``name``, or a usage error listing the styles."""
-    from tutor.game.cards import STYLES
-
     style = STYLES.get(name.lower())
     if style is None:
         raise typer.BadParameter(
@@ -206,41 +210,48 @@ WorkersOption = Annotated[
 ]
 
 
-def progress_bar(what: str, total: int, enabled: bool) -> Any:
-    """A rich progress bar on stderr (only on a terminal), used as a context manager."""
-    import contextlib
+@contextlib.contextmanager
+def progress_bar(what: str, enabled: bool = True) -> Iterator[Progress | None]:
+    """A ``progress(done, total)`` callback for a library call, drawing a bar on stderr.
 
+    The bar appears at the first call (so a call that turns out to need none shows none), and
+    only on a terminal; otherwise the callback is None.
+    """
     if not enabled or not sys.stderr.isatty():
-        return contextlib.nullcontext(None)
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
-
-    from tutor.render.terminal import make_console
-
-    progress = Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=make_console(stderr=True),
-        transient=True,
-    )
-    progress.add_task(what, total=total)
-    return progress
-
-
-def advance(bar: Any) -> Any:
-    if bar is None:
-        return None
+        yield None
+        return
+    bar: Any = None
 
     def update(done: int, total: int) -> None:
+        nonlocal bar
+        if bar is None:
+            # lazy: rich's progress display loads only when a bar is drawn
+            from rich.progress import BarColumn, MofNCompleteColumn, TimeElapsedColumn
+            from rich.progress import Progress as RichProgress
+
+            from tutor.render.terminal import make_console
+
+            bar = RichProgress(
+                "[progress.description]{task.description}",
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                console=make_console(stderr=True),
+                transient=True,
+            )
+            bar.add_task(what, total=total)
+            bar.start()
         bar.update(bar.task_ids[0], completed=done, total=total)
 
-    return update
+    try:
+        yield update
+    finally:
+        if bar is not None:
+            bar.stop()
 
 
 def record_hand(file: Path, hand: int) -> HandRecord:
-    from tutor.records.record import load_path
-
+    """Hand number ``hand`` (1 = the first) of the record file ``file``."""
     records = load_path(str(file))
     if hand > len(records):
         raise InputError(f"{file}: --hand {hand}: the file has {len(records)} hand(s)")
@@ -249,14 +260,12 @@ def record_hand(file: Path, hand: int) -> HandRecord:
 
 def check_player(file: Path | str, record: HandRecord, player: str) -> int:
     """The seat of ``player`` (the name as written, or in any case when that is unique)."""
-    if player in record.players:
+    try:
         return record.seat_of(player)
-    same = [i for i, p in enumerate(record.players) if p.lower() == player.lower()]
-    if len(same) == 1:
-        return same[0]
-    raise InputError(
-        f"{file}: --as {player}: no such player (players: {', '.join(record.players)})"
-    )
+    except TutorError:
+        raise InputError(
+            f"{file}: --as {player}: no such player (players: {', '.join(record.players)})"
+        ) from None
 
 
 def main(argv: list[str] | None = None) -> None:

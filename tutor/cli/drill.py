@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -15,9 +15,6 @@ from tutor.cli.core import (
     note,
     print_json,
 )
-
-if TYPE_CHECKING:
-    pass
 
 
 @app.command(
@@ -56,9 +53,8 @@ def drill_command(
     read from standard input, so a drill can be scripted; --seed makes it repeatable; with
     --json the questions go to stderr and a summary in JSON to stdout.
     """
-    import random
-
-    from tutor.training.drill import KINDS, PLAYER_KINDS, check_answer, make_question
+    # lazy: the drill loads the inference (networkx); replay --json must start fast
+    from tutor.training.drill import KINDS, PLAYER_KINDS, DrillSession
 
     if kind != "48":
         raise typer.BadParameter(f"unknown drill {kind!r}; the drill is: 48", param_hint="KIND")
@@ -67,64 +63,29 @@ def drill_command(
     if players not in PLAYER_KINDS:
         raise typer.BadParameter(f"choose one of {', '.join(PLAYER_KINDS)}", param_hint="--players")
     style = deck_style(deck)
+    session = DrillSession(ruleset, seed, rounds, question, players, style)
     if seed is None:
-        seed = random.randrange(10**6)
-        note(f"tutor: seed {seed} (use --seed {seed} to ask the same questions again)")
-    from tutor.game.rules import load_ruleset
-
-    rules = load_ruleset(ruleset)
-    rng = random.Random(seed)
+        again = f"use --seed {session.seed} to ask the same questions again"
+        note(f"tutor: seed {session.seed} ({again})")
     interactive = sys.stdin.isatty()
     out = sys.stderr if json_out else sys.stdout
-    results: list[dict[str, Any]] = []
-    right = 0
-    for number in range(1, rounds + 1):
-        q = make_question(rules, rng, kind=question, players=players, style=style)
-        out.write(f"\nQuestion {number} of {rounds}\n" + "\n".join(q.position) + "\n")
-        out.write(q.question + "\n")
-        out.flush()
-        line = _drill_answer(q, interactive)
-        if line is None:
-            note("tutor: no more answers: the drill stops")
-            break
-        result = check_answer(q, line)
-        right += result.correct
-        out.write(result.message + "\n" + "\n".join(result.explanation) + "\n")
-        out.flush()
-        results.append({**q.to_json(), "answer": line.strip(), "correct": result.correct})
-    summary = f"Score: {right} of {len(results)}."
-    if json_out:
-        note(summary)
-        print_json(
-            {
-                "seed": seed,
-                "ruleset": rules.name,
-                "right": right,
-                "asked": len(results),
-                "questions": results,
-            }
-        )
-    else:
-        out.write("\n" + summary + "\n")
-        out.flush()
 
-
-def _drill_answer(question: Any, interactive: bool) -> str | None:
-    """The next readable answer from stdin (None at the end): a slip is said and asked again."""
-    from tutor.training.drill import answer_problem
-
-    while True:
+    def read() -> str | None:
         if interactive:
             sys.stderr.write("answer> ")
             sys.stderr.flush()
         line = sys.stdin.readline()
-        if not line:
-            if interactive:
-                sys.stderr.write("\n")
-            return None
-        if not line.strip():
-            continue
-        problem = answer_problem(question, line)
-        if problem is None:
-            return line
-        note(f"tutor: {problem}; try again")
+        if not line and interactive:
+            sys.stderr.write("\n")
+        return line or None
+
+    def show(text: str) -> None:
+        out.write(text)
+        out.flush()
+
+    session.run(read, show, lambda message: note(f"tutor: {message}"))
+    if json_out:
+        note(session.summary())
+        print_json(session.to_json())
+    else:
+        show("\n" + session.summary() + "\n")

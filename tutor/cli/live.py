@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -21,9 +22,10 @@ from tutor.cli.core import (
     note,
     print_json,
 )
+from tutor.records.replay import replay_hand
 
 if TYPE_CHECKING:
-    pass
+    from tutor.training.live import LiveSession, LiveUpdate
 
 
 LIVE_HELP = (
@@ -83,6 +85,7 @@ def live_command(
     ] = False,
     json_out: JsonOption = False,
 ) -> None:
+    # lazy: the session loads the inference (networkx); replay --json must start fast
     from tutor.training.live import LiveError, LiveSession
 
     style = deck_style(deck)
@@ -101,8 +104,6 @@ def live_command(
                     param_hint="--players",
                 )
             if save is None:
-                import time
-
                 save = Path(f"live-{time.strftime('%Y%m%d-%H%M%S')}.yaml")
             elif save.exists():
                 # Saving over it would lose the hand already in it.
@@ -120,39 +121,52 @@ def live_command(
     _run_live(session, quiet, json_out)
 
 
-def _show_live(session: Any, entry: Any, quiet: bool, json_out: bool) -> None:
-    phase = session.phase()
-    analysis = None
-    if phase in ("play", "over"):
-        analysis = session.analysis()
-    if json_out:
-        print_json(
-            {
-                "entry": entry.kind,
-                "text": entry.text,
-                "message": entry.message,
-                "plays": len(session.plays),
-                "next": session.prompt(),
-                "analysis": None if analysis is None else analysis.to_json(session.style),
-            }
-        )
-        return
-    if quiet or analysis is None:
-        return
+def _run_live(session: LiveSession, quiet: bool, json_out: bool) -> None:
+    # lazy: rich loads with the renderables; the session has loaded the inference already
+    from rich.text import Text
+
     from tutor.render import terminal as rendering
-
-    console, fancy = human_console()
-    rendering.emit(console, *rendering.tracker_view(analysis, session.style, fancy))
-
-
-def _run_live(session: Any, quiet: bool, json_out: bool) -> None:
     from tutor.training.live import intro
 
     interactive = sys.stdin.isatty()
     if interactive:
         note(intro(session.style))
+
+    def read() -> str | None:
+        interrupted = False
+        while True:
+            if interactive:
+                sys.stderr.write(session.prompt() + "> ")
+                sys.stderr.flush()
+            try:
+                line = sys.stdin.readline()
+            except KeyboardInterrupt:
+                # Ctrl-C at the prompt drops the line being typed; a second one in a row stops.
+                if not interactive or interrupted:
+                    raise
+                interrupted = True
+                note("\ntutor: Ctrl-C: line dropped (press Ctrl-C again or type quit to stop)")
+                continue
+            if not line and interactive:
+                sys.stderr.write("\n")
+            return line or None
+
+    def show(update: LiveUpdate) -> None:
+        if json_out:
+            print_json(update.to_json())
+        elif not quiet and update.analysis is not None:
+            console, fancy = human_console()
+            rendering.emit(console, *rendering.tracker_view(update.analysis, session.style, fancy))
+
     try:
-        _live_loop(session, quiet, json_out, interactive)
+        if session.plays and not json_out and not quiet and session.phase() == "play":
+            console, fancy = human_console()
+            rendering.emit(
+                console, *rendering.tracker_view(session.analysis(), session.style, fancy)
+            )
+        session.run(
+            read, show, note, lambda message: note(f"tutor: {message}"), numbered=not interactive
+        )
     except KeyboardInterrupt:
         note("\ntutor: interrupted")
         _live_saved(session)
@@ -162,72 +176,16 @@ def _run_live(session: Any, quiet: bool, json_out: bool) -> None:
         return
     if session.save_path is not None:
         note(f"tutor: saved to {session.save_path}")
-    from tutor.records.replay import replay_hand
-
-    record = session.record()
-    hand = replay_hand(record)
     if json_out:
         return
-    from rich.text import Text
-
-    from tutor.render import terminal as rendering
-
+    record = session.record()
     console, fancy = human_console()
-    rendering.emit(console, Text("The hand is over."), *rendering.hand_end(hand, record, fancy))
+    rendering.emit(
+        console, Text("The hand is over."), *rendering.hand_end(replay_hand(record), record, fancy)
+    )
 
 
-def _live_loop(session: Any, quiet: bool, json_out: bool, interactive: bool) -> None:
-    """Read and apply lines until the hand is over, the input ends or the player quits."""
-    from tutor.training.live import LiveError
-
-    lineno = 0
-    if session.plays and not json_out and not quiet and session.phase() == "play":
-        from tutor.render import terminal as rendering
-
-        console, fancy = human_console()
-        rendering.emit(console, *rendering.tracker_view(session.analysis(), session.style, fancy))
-    interrupted = False
-    while session.phase() != "over":
-        if interactive:
-            sys.stderr.write(session.prompt() + "> ")
-            sys.stderr.flush()
-        try:
-            line = sys.stdin.readline()
-        except KeyboardInterrupt:
-            # Ctrl-C at the prompt drops the line being typed; a second one in a row stops.
-            if not interactive or interrupted:
-                raise
-            interrupted = True
-            note("\ntutor: Ctrl-C: line dropped (press Ctrl-C again or type quit to stop)")
-            continue
-        interrupted = False
-        if not line:
-            if interactive:
-                sys.stderr.write("\n")
-            return
-        lineno += 1
-        try:
-            entry = session.enter(line)
-        except LiveError as exc:
-            where = "" if interactive else f"line {lineno}: "
-            note(f"tutor: {where}{exc}")
-            continue
-        if entry.kind == "blank":
-            continue
-        if entry.kind == "quit":
-            return
-        if entry.kind == "help":
-            note(entry.message.rstrip())
-            continue
-        if entry.kind == "board" and session.phase() not in ("play", "over"):
-            note(f"tutor: the board comes once your cards are in; next: {session.prompt()}")
-            continue
-        if entry.kind != "board":
-            note(entry.text + (f" ({entry.message})" if entry.message else ""))
-        _show_live(session, entry, quiet, json_out)
-
-
-def _live_saved(session: Any) -> None:
+def _live_saved(session: LiveSession) -> None:
     """Where an unfinished session is saved and how to continue it."""
     if session.save_path is not None and session.table is not None:
         note(f"tutor: saved to {session.save_path}")

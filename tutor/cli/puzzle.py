@@ -18,7 +18,6 @@ from tutor.cli.core import (
     InputError,
     JsonOption,
     WorkersOption,
-    advance,
     app,
     examples,
     human_console,
@@ -196,8 +195,8 @@ def try_command(
 def judge_answer(p: Puzzle, answer: Answer | None, quiet: bool) -> Verdict:
     from tutor.puzzles.answer import attempt
 
-    with progress_bar("working out the answer", 1, not quiet) as bar:
-        return attempt(p, answer, advance(bar))
+    with progress_bar("working out the answer", not quiet) as progress:
+        return attempt(p, answer, progress)
 
 
 @puzzle_app.command(
@@ -234,8 +233,8 @@ def generate_command(
 
     check_theme(theme)
     cores = workers or os.cpu_count() or 1
-    with progress_bar("mining puzzles", count, not json_out) as bar:
-        report = generate(ruleset, count, seed, out, theme, cores, advance(bar))
+    with progress_bar("mining puzzles", not json_out) as progress:
+        report = generate(ruleset, count, seed, out, theme, cores, progress)
     if json_out:
         print_json(report.to_json())
         return

@@ -9,20 +9,19 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tutor.cli.core import (
-    InputError,
     JsonOption,
     app,
+    check_player,
     examples,
     human_console,
-    note,
     print_json,
 )
+from tutor.records.record import HandRecord
+from tutor.records.recordfile import load_path
+from tutor.records.replay import MatchReplay, replay_match
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
-
-    from tutor.records.record import HandRecord
-    from tutor.records.replay import MatchReplay
 
 
 # -- replay ------------------------------------------------------------------------------------
@@ -79,17 +78,10 @@ def replay(
         raise typer.BadParameter(
             "--json cannot be combined with --step or --as", param_hint="--json"
         )
-    from tutor.records.record import load_path
-    from tutor.records.replay import replay_match
-
     records = load_path(str(file))
     if as_player is not None:
         for record in records:
-            if as_player not in record.players:
-                raise InputError(
-                    f"{file}: --as {as_player}: no such player "
-                    f"(players: {', '.join(record.players)})"
-                )
+            check_player(file, record, as_player)
     match = replay_match(records)
     if json_out:
         print_json(match.to_json())
@@ -100,13 +92,16 @@ def replay(
 def _show_replay(
     records: list[HandRecord], match: MatchReplay, step: bool, as_player: str | None
 ) -> None:
+    # lazy: rich loads only for human output, the inference (networkx) only with --as
     from rich.text import Text
 
     from tutor.render import terminal as rendering
 
+    if as_player is not None:
+        from tutor.counting.inference import count_view
+
     console, fancy = human_console()
     waiting = step
-    board_missing_said = False
     several = len(match.hands) > 1
     for number, (record, hand) in enumerate(zip(records, match.hands, strict=True), start=1):
         if number > 1:
@@ -125,12 +120,9 @@ def _show_replay(
                     )
                 ]
                 if as_player is not None:
-                    board = rendering.tracker_board(record, i + 1, as_player, fancy)
-                    if board is not None:
-                        parts += [board, Text("")]
-                    elif not board_missing_said:
-                        note("tutor: --as: the tracker's board is not available yet")
-                        board_missing_said = True
+                    seat = record.seat_of(as_player)
+                    view = count_view(record.state_at(i + 1), seat, record.players, record.style)
+                    parts += [rendering.tracker_board(view, record.style, fancy), Text("")]
                 rendering.emit(console, *parts)
                 if waiting and i + 1 < len(hand.steps):
                     if not _wait_for_enter():

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
@@ -18,9 +18,6 @@ from tutor.cli.core import (
     print_json,
     record_hand,
 )
-
-if TYPE_CHECKING:
-    from rich.console import RenderableType
 
 
 @app.command(
@@ -55,45 +52,26 @@ def track_command(
     readings with their confidence, and each deduction with the facts it rests on. Only
     PLAYER's own cards and the cards played count as seen, whatever else the record gives.
     """
-    from tutor.counting.inference import count_view
+    # lazy: the inference loads the assignment model (networkx); replay --json must start fast
+    from tutor.counting.inference import hand_view
 
     record = record_hand(file, hand)
     seat = check_player(file, record, as_player)
-    as_player = record.players[seat]
-    n = len(record.plays) if at is None else at
-    if n > len(record.plays):
-        raise InputError(f"{file}: --at {n}: the record has only {len(record.plays)} plays")
-    analysis = count_view(record.state_at(n), seat, record.players, record.style)
-    hidden = analysis.inference.state.unknown[seat]
+    if at is not None and at > len(record.plays):
+        raise InputError(f"{file}: --at {at}: the record has only {len(record.plays)} plays")
+    result = hand_view(record, seat, at, hand)
+    name = result.player
+    hidden = result.view.inference.state.unknown[seat]
     if hidden:
         note(
-            f"tutor: {file}: the record does not give {as_player}'s cards: the {hidden} "
-            f"card{'s' if hidden != 1 else ''} {as_player} holds count as unseen"
+            f"tutor: {file}: the record does not give {name}'s cards: the {hidden} "
+            f"card{'s' if hidden != 1 else ''} {name} holds count as unseen"
         )
     if json_out:
-        print_json(
-            {
-                "file": str(file),
-                "hand": hand,
-                "player": as_player,
-                "at": n,
-                "total_plays": len(record.plays),
-                **analysis.to_json(record.style),
-            }
-        )
+        print_json(result.to_json())
         return
-    from rich.text import Text
-
+    # lazy: rich loads only for human output
     from tutor.render import terminal as rendering
 
     console, fancy = human_console()
-    head = Text(
-        f"{as_player}'s view after play {n} of {len(record.plays)} ({record.ruleset.name}).",
-        style="bold" if fancy else "",
-    )
-    parts: list[RenderableType] = [head]
-    if n:
-        last = record.plays[n - 1]
-        mover = record.players[record.state_at(n).stack[-1].seat]
-        parts.append(Text(f"Last play: {mover}: {last.text}"))
-    rendering.emit(console, *parts, *rendering.tracker_view(analysis, record.style, fancy))
+    rendering.emit(console, *rendering.hand_view_lines(result, fancy))

@@ -25,37 +25,54 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from math import comb
-from typing import TYPE_CHECKING, Any
+from typing import Any, ClassVar
 
-from tutor.game.captures import VALUE_OF, legal_captures, table_sum
-from tutor.game.cards import FULL_DECK, Style, format_card, format_cards, indexes_of
-from tutor.game.state import GameState, Move
-
-if TYPE_CHECKING:  # pragma: no cover - typing only
-    from tutor.records.record import HandRecord
+from tutor.counting.odds import chance_of_value
+from tutor.game.captures import VALUE_OF, sweep_value, table_sum
+from tutor.game.cards import Style, format_card, format_cards, indexes_of
+from tutor.game.errors import TutorError
+from tutor.game.state import GameState
+from tutor.records.record import HandRecord
 
 __all__ = [
     "DECK_TOTAL",
+    "STOCK",
+    "OUT",
+    "CountingError",
     "ValueCount",
     "Spariglio",
     "SweepRisk",
     "HistoryStep",
+    "Fact",
+    "UnseenTotal",
+    "LastCardKnown",
+    "LastCardsTotal",
+    "EvenTotal",
+    "OddValues",
+    "OneOfEachOdd",
     "Board",
     "history",
     "viewer_state",
     "viewer_state_from_record",
-    "sweep_value",
     "flipped_values",
     "track",
     "seat_names",
     "value_word",
     "a_value",
-    "hypergeometric_any",
 ]
 
 DECK_TOTAL = 220
 """The 40 values add up to 4 x (1 + 2 + ... + 10) = 220 (the "rule of 220", domain.md)."""
+
+
+STOCK = -1
+"""The holder "cards still to be dealt" (scopa's later deals), beside the seats 0, 1, ..."""
+OUT = -2
+"""The holder "cards not in play" (a puzzle position that deals fewer than 40 cards)."""
+
+
+class CountingError(TutorError):
+    """A position the counting cannot read: no such seat, or cards that do not fit the hands."""
 
 
 def value_word(value: int) -> str:
@@ -100,22 +117,6 @@ def flipped_values(card: int, capture: int) -> tuple[int, ...]:
     return tuple(v for v in range(1, 11) if odd[v])
 
 
-def sweep_value(state: GameState) -> int | None:
-    """The value of the one card that would sweep the table now, or None.
-
-    A sweep takes every card, so its value is the table's sum; it must also be a legal capture
-    (a single card of that value on a table of several cards is impossible, since every other
-    card adds to the sum).
-    """
-    t = state.table
-    if not t:
-        return None
-    s = table_sum(t)
-    if s > 10:
-        return None
-    return s if t in legal_captures(t, s, state.rules.capture_precedence) else None
-
-
 @dataclass(frozen=True)
 class HistoryStep:
     """One play as it was made: the position before it and what it did."""
@@ -140,20 +141,9 @@ class HistoryStep:
     """The card was one the viewer did not know the mover held."""
 
 
-def rewind(state: GameState) -> tuple[GameState, list[Move]]:
-    """A copy of ``state`` taken back to before its first recorded play, and the plays in order."""
-    work = state.copy()
-    work.stack = list(state.stack)
-    moves: list[Move] = []
-    while work.stack:
-        moves.append(work.pop())
-    moves.reverse()
-    return work, moves
-
-
 def history(state: GameState) -> list[HistoryStep]:
     """The plays on ``state``'s stack, each with the position just before it."""
-    work, moves = rewind(state)
+    work, moves = state.rewound()
     steps: list[HistoryStep] = []
     for n, move in enumerate(moves, start=1):
         seat = work.turn
@@ -161,7 +151,7 @@ def history(state: GameState) -> list[HistoryStep]:
         deal_index = work.deal_index
         unknown = work.unknown[seat]
         last = work.is_last_play()
-        sweep = sweep_value(work)
+        sweep = sweep_value(work.table, work.rules.capture_precedence)
         work.push(move)
         r = work.stack[-1]
         steps.append(
@@ -206,8 +196,8 @@ def viewer_state(state: GameState, viewer: int) -> GameState:
     so the returned state's stack is the history the viewer watched.
     """
     if not 0 <= viewer < state.rules.players:
-        raise ValueError(f"no seat {viewer}: the game has {state.rules.players} players")
-    work, moves = rewind(state)
+        raise CountingError(f"no seat {viewer}: the game has {state.rules.players} players")
+    work, moves = state.rewound()
     # ``work`` is now the first position the state knows about.
     for seat in range(work.rules.players):
         if seat != viewer:
@@ -295,6 +285,126 @@ class SweepRisk:
         }
 
 
+@dataclass(frozen=True)
+class Fact:
+    """A certainty read off the board, kept as numbers; :meth:`text` puts it in words.
+
+    The deductions refer to these objects (by their class and fields), never to their words.
+    """
+
+    kind: ClassVar[str] = "fact"
+
+    def text(self, names: Sequence[str], style: Style | str | None = None) -> str:
+        raise NotImplementedError
+
+
+def _where(stock: bool) -> str:
+    return "the other hands" + (" and the stock" if stock else "")
+
+
+@dataclass(frozen=True)
+class UnseenTotal(Fact):
+    """Rule of 220: the unseen cards add up to 220 less the cards seen."""
+
+    kind: ClassVar[str] = "rule-220"
+    seen: int
+    unseen: int
+    cards: int
+    """How many cards are unseen."""
+    stock: bool
+    """Some of them are still to be dealt."""
+
+    def text(self, names: Sequence[str], style: Style | str | None = None) -> str:
+        cards = f"{self.cards} unseen card{'s' if self.cards != 1 else ''}"
+        return (
+            f"Rule of 220: the cards you have seen add up to {self.seen}, so the "
+            f"{cards} ({_where(self.stock)}) add up to {self.unseen}."
+        )
+
+
+@dataclass(frozen=True)
+class LastCardKnown(Fact):
+    """Rule of 220 with one card unseen and none to deal: its worth names it."""
+
+    kind: ClassVar[str] = "rule-220-last-card"
+    card: int
+    worth: int
+
+    def text(self, names: Sequence[str], style: Style | str | None = None) -> str:
+        return (
+            f"Rule of 220: the one card still unseen is worth {self.worth}: "
+            f"it can only be {format_card(self.card, style)}."
+        )
+
+
+@dataclass(frozen=True)
+class LastCardsTotal(Fact):
+    """Rule of 220 in the last round: the other players' last cards add up to ``total``."""
+
+    kind: ClassVar[str] = "rule-220-last-round"
+    seats: tuple[int, ...]
+    total: int
+
+    def text(self, names: Sequence[str], style: Style | str | None = None) -> str:
+        return (
+            f"Rule of 220: the last cards of {', '.join(names[s] for s in self.seats)} "
+            f"add up to {self.total}."
+        )
+
+
+@dataclass(frozen=True)
+class EvenTotal(Fact):
+    """Table, own hand and unseen cards add up to an even number (220 less the captures)."""
+
+    kind: ClassVar[str] = "even-total"
+    table: int
+    mine: int
+    unseen: int
+    total: int
+
+    def text(self, names: Sequence[str], style: Style | str | None = None) -> str:
+        return (
+            f"Even total: table {self.table} + your hand {self.mine} + unseen {self.unseen} = "
+            f"{self.total}, "
+            + ("even, as it must be." if self.total % 2 == 0 else "odd: something was miscounted.")
+        )
+
+
+@dataclass(frozen=True)
+class OddValues(Fact):
+    """Rule of 48: the values still out an odd number of times."""
+
+    kind: ClassVar[str] = "rule-48-odd"
+    values: tuple[int, ...]
+
+    def text(self, names: Sequence[str], style: Style | str | None = None) -> str:
+        odd = ", ".join(map(str, self.values)) or "none"
+        return (
+            "Rule of 48: counting the captures, the table and your hand, the values still out an "
+            f"odd number of times are: {odd}."
+        )
+
+
+@dataclass(frozen=True)
+class OneOfEachOdd(Fact):
+    """Rule of 48 with nothing to deal: as many cards out as odd values, so one of each."""
+
+    kind: ClassVar[str] = "rule-48-one-each"
+    cards: int
+    values: tuple[int, ...]
+
+    def text(self, names: Sequence[str], style: Style | str | None = None) -> str:
+        n, odd = self.cards, self.values
+        out = f"{n} card{'s are' if n != 1 else ' is'} still out"
+        odd_n = f"{len(odd)} value{'s are' if len(odd) != 1 else ' is'} odd"
+        held = (
+            f"one card, {a_value(odd[0])}"
+            if len(odd) == 1
+            else f"one each of {', '.join(map(str, odd))}"
+        )
+        return f"Rule of 48: {out} and {odd_n}, so {_where(False)} hold exactly {held}."
+
+
 @dataclass
 class Board:
     """Everything the rule-of-48 tracker shows after a play, from one seat."""
@@ -318,7 +428,8 @@ class Board:
     last_round: bool
     sweep: SweepRisk
     notes: list[str] = field(default_factory=list)
-    """The rule of 220, the even total and the parity reading, in words."""
+    """The rule of 220, the even total and the parity reading, in words (from ``facts``)."""
+    facts: list[Fact] = field(default_factory=list)
 
     @property
     def unmatched(self) -> tuple[int, ...]:
@@ -387,19 +498,6 @@ class Board:
         }
 
 
-def hypergeometric_any(pool: int, of_value: int, drawn: int) -> float:
-    """P(at least one of ``of_value`` special cards among ``drawn`` taken from ``pool``).
-
-    >>> round(hypergeometric_any(27, 3, 9), 4)
-    0.721
-    """
-    if drawn <= 0 or of_value <= 0:
-        return 0.0
-    if drawn > pool:
-        return 1.0
-    return 1.0 - comb(pool - of_value, drawn) / comb(pool, drawn)
-
-
 def _value_counts(mask: int) -> list[int]:
     counts = [0] * 11
     for i in indexes_of(mask):
@@ -421,11 +519,9 @@ def track(
     """
     rules = state.rules
     who = seat_names(rules.players, names)
-    captured = 0
-    for m in state.captured:
-        captured |= m
+    captured = state.captured_cards()
     mine = state.hands[viewer]
-    unseen = FULL_DECK & ~(captured | state.table | mine)
+    unseen = state.unseen_by(viewer)
     cap_n, tab_n, mine_n, un_n = (
         _value_counts(captured),
         _value_counts(state.table),
@@ -433,7 +529,7 @@ def track(
         _value_counts(unseen),
     )
     counts = tuple(ValueCount(v, cap_n[v], tab_n[v], mine_n[v], un_n[v]) for v in range(1, 11))
-    stock = sum(k.bit_count() + u for deal in state.deals[state.deal_index :] for k, u in deal)
+    stock = state.to_deal()
     in_other = unseen.bit_count() - stock
     # Sparigli: the captures by sum, with the parity after each.
     sparigli: list[Spariglio] = []
@@ -456,27 +552,18 @@ def track(
     hand_sizes = [state.hand_size(s) for s in range(rules.players)]
     last_round = stock == 0 and max(hand_sizes) <= 1 and not state.is_over()
     # Sweep risk for the next player to move.
-    value = sweep_value(state)
+    value = sweep_value(state.table, rules.capture_precedence)
     nxt = state.turn
     is_last = state.is_last_play()
     if value is None:
         sweep = SweepRisk(table_sum(state.table), None, 0, nxt, None, False)
     else:
-        n_unseen = un_n[value]
-        if state.is_over():
-            prob = 0.0
-        elif any(VALUE_OF[i] == value for i in indexes_of(state.hands[nxt])):
-            prob = 1.0
-        else:
-            pool = state.unplaced()
-            of_value = sum(1 for i in indexes_of(pool) if VALUE_OF[i] == value)
-            prob = hypergeometric_any(pool.bit_count(), of_value, state.unknown[nxt])
         sweep = SweepRisk(
             table_sum(state.table),
             value,
-            n_unseen,
+            un_n[value],
             nxt,
-            prob,
+            0.0 if state.is_over() else chance_of_value(state, nxt, value),
             not is_last or rules.last_play_scopa,
         )
     board = Board(
@@ -495,52 +582,27 @@ def track(
         last_round,
         sweep,
     )
-    board.notes = _notes(board, hand_sizes, style)
+    board.facts = _facts(board, hand_sizes)
+    board.notes = [f.text(board.names, style) for f in board.facts]
     return board
 
 
-def _notes(board: Board, hand_sizes: list[int], style: Style | str | None) -> list[str]:
-    """The rule of 220, the even total and the rule-of-48 parity reading, in words."""
-    notes: list[str] = []
+def _facts(board: Board, hand_sizes: list[int]) -> list[Fact]:
+    """The rule of 220, the even total and the rule-of-48 parity reading."""
+    facts: list[Fact] = []
     viewer = board.viewer
-    others = [s for s in range(len(hand_sizes)) if s != viewer and hand_sizes[s]]
+    others = tuple(s for s in range(len(hand_sizes)) if s != viewer and hand_sizes[s])
     n_unseen = board.unseen.bit_count()
-    where = "the other hands" + (" and the stock" if board.stock else "")
-    cards = f"{n_unseen} unseen card{'s' if n_unseen != 1 else ''}"
-    notes.append(
-        f"Rule of 220: the cards you have seen add up to {board.seen_sum}, so the "
-        f"{cards} ({where}) add up to {board.unseen_sum}."
-    )
+    facts.append(UnseenTotal(board.seen_sum, board.unseen_sum, n_unseen, board.stock > 0))
     if board.stock == 0 and n_unseen == 1:
         (card,) = indexes_of(board.unseen)
-        notes.append(
-            f"Rule of 220: the one card still unseen is worth {board.unseen_sum}: "
-            f"it can only be {format_card(card, style)}."
-        )
+        facts.append(LastCardKnown(card, board.unseen_sum))
     elif board.stock == 0 and len(others) > 1 and board.last_round:
-        notes.append(
-            f"Rule of 220: the last cards of {', '.join(board.names[s] for s in others)} "
-            f"add up to {board.unseen_sum}."
-        )
-    t, m, u, total = board.even_total
-    notes.append(
-        f"Even total: table {t} + your hand {m} + unseen {u} = {total}, "
-        + ("even, as it must be." if total % 2 == 0 else "odd: something was miscounted.")
-    )
+        facts.append(LastCardsTotal(others, board.unseen_sum))
+    facts.append(EvenTotal(*board.even_total))
     odd = board.odd_out()
     if n_unseen:
-        odd_text = ", ".join(map(str, odd)) or "none"
-        notes.append(
-            f"Rule of 48: counting the captures, the table and your hand, the values still out an "
-            f"odd number of times are: {odd_text}."
-        )
+        facts.append(OddValues(odd))
         if odd and len(odd) == n_unseen and board.stock == 0:
-            out = f"{n_unseen} card{'s are' if n_unseen != 1 else ' is'} still out"
-            odd_n = f"{len(odd)} value{'s are' if len(odd) != 1 else ' is'} odd"
-            held = (
-                f"one card, {a_value(odd[0])}"
-                if len(odd) == 1
-                else f"one each of {', '.join(map(str, odd))}"
-            )
-            notes.append(f"Rule of 48: {out} and {odd_n}, so {where} hold exactly {held}.")
-    return notes
+            facts.append(OneOfEachOdd(n_unseen, odd))
+    return facts

@@ -30,6 +30,7 @@ __all__ = [
     "SUITS",
     "VALUES",
     "SETTEBELLO",
+    "RE_BELLO",
     "NotationError",
     "Style",
     "STYLES",
@@ -41,6 +42,7 @@ __all__ = [
     "get_style",
     "parse_card",
     "parse_cards",
+    "parse_card_set",
     "format_card",
     "format_cards",
     "mask_of",
@@ -48,6 +50,13 @@ __all__ = [
     "indexes_of",
     "popcount",
     "FULL_DECK",
+    "SUIT_MASK",
+    "SUIT_MASKS",
+    "DENARI_MASK",
+    "VALUE_MASKS",
+    "SETTEBELLO_BIT",
+    "RE_BELLO_BIT",
+    "KING_MASK",
 ]
 
 SUITS = range(4)
@@ -123,6 +132,23 @@ SETTEBELLO_INDEX = 6  # 7 of denari
 CARDS: tuple[Card, ...] = tuple(Card(v, s) for s in SUITS for v in VALUES)
 SETTEBELLO = CARDS[SETTEBELLO_INDEX]
 FULL_DECK = (1 << 40) - 1
+
+# The bit masks the engine works with (card index = suit * 10 + value - 1). The hot loops of the
+# solver and the players import these names rather than calling a function per card.
+SUIT_MASK = (1 << 10) - 1
+"""The ten cards of one suit, as the low ten bits: shift by ``10 * suit`` for another suit."""
+SUIT_MASKS: tuple[int, ...] = tuple(SUIT_MASK << (10 * s) for s in SUITS)
+DENARI_MASK = SUIT_MASKS[DENARI]
+VALUE_MASKS: tuple[int, ...] = (0,) + tuple(
+    sum(1 << (s * 10 + v - 1) for s in SUITS) for v in VALUES
+)
+"""The four cards of each value, ``VALUE_MASKS[v]`` (index 0 is unused and empty)."""
+SETTEBELLO_BIT = SETTEBELLO.bit
+RE_BELLO = CARDS[DENARI * 10 + 10 - 1]
+"""The king of denari (the re bello of some scopa variants)."""
+RE_BELLO_BIT = RE_BELLO.bit
+KING_MASK = VALUE_MASKS[10]
+"""The four kings (too many on the opening table call for a new deal in some rulesets)."""
 
 
 @dataclass(frozen=True)
@@ -234,6 +260,30 @@ def parse_cards(text: str | Iterable[str], style: str | Style | None = None) -> 
     """Parse cards separated by spaces or commas, or a list of card texts."""
     items = text.replace(",", " ").split() if isinstance(text, str) else [str(x) for x in text]
     return [parse_card(item, style) for item in items]
+
+
+def parse_card_set(
+    text: str | Iterable[str], style: str | Style | None = None, what: str | None = None
+) -> list[Card]:
+    """Parse distinct cards, as :func:`parse_cards` does; a card named twice is an error.
+
+    ``what`` names the set in that error (e.g. ``the table``).
+
+    >>> parse_card_set("7D, 2C")
+    [Card('7D'), Card('2C')]
+    >>> parse_card_set("7D 2C 7d", what="the table")
+    Traceback (most recent call last):
+    ...
+    tutor.game.cards.NotationError: 7D is named twice in the table
+    """
+    cards = parse_cards(text, style)
+    seen: set[Card] = set()
+    for c in cards:
+        if c in seen:
+            where = f" in {what}" if what else ""
+            raise NotationError(f"{format_card(c, style)} is named twice{where}")
+        seen.add(c)
+    return cards
 
 
 def format_card(card: Card | int, style: str | Style | None = None, glyphs: bool = False) -> str:

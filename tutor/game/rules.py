@@ -15,7 +15,7 @@ Every rule that differs between the source documents or between regions is a fie
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -146,6 +146,19 @@ class Ruleset:
 
     def primiera_value(self, value: int) -> int:
         return self.primiera_values[value]
+
+    def to_json(self) -> dict[str, Any]:
+        """Every field, the derived counts and the rules in words (``tutor rules NAME``)."""
+        data = asdict(self)
+        data["primiera_values"] = {str(k): v for k, v in self.primiera_values.items()}
+        data["deals_per_hand"] = self.deals_per_hand
+        data["plays_per_hand"] = self.plays_per_hand
+        data["in_words"] = describe_ruleset(self)
+        return data
+
+    def summary_json(self) -> dict[str, str]:
+        """The name and the description (one entry of ``tutor rules``)."""
+        return {"name": self.name, "description": self.description}
 
 
 _KEYS: dict[str, type | tuple[type, ...]] = {

@@ -18,7 +18,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tutor.game.cards import CARDS, DENARI, Card, Style, format_card
+from tutor.game.cards import (
+    CARDS,
+    DENARI_MASK,
+    RE_BELLO_BIT,
+    SETTEBELLO_BIT,
+    SUIT_MASK,
+    Card,
+    Style,
+    format_card,
+)
 from tutor.game.rules import Ruleset
 
 __all__ = [
@@ -32,9 +41,6 @@ __all__ = [
 ]
 
 CATEGORIES = ("cards", "denari", "settebello", "primiera", "scope", "re_bello", "napola")
-SUIT_MASK = (1 << 10) - 1
-SETTEBELLO_BIT = 1 << 6
-RE_BELLO_BIT = 1 << 9  # king of denari
 
 
 _PRIMIERA_TABLES: dict[tuple[int, ...], list[tuple[int, int]]] = {}
@@ -86,7 +92,7 @@ def hand_points(rules: Ruleset, captured: Sequence[int], scope: Sequence[int]) -
 
 def napola_points(mask: int) -> int:
     """Ace, 2 and 3 of denari score 3, plus 1 per further denaro in sequence."""
-    bits = mask & SUIT_MASK
+    bits = mask & DENARI_MASK
     if bits & 0b111 != 0b111:
         return 0
     n = 3
@@ -180,7 +186,7 @@ def category_winners(rules: Ruleset, captured: Sequence[int]) -> dict[str, int]:
         complete.append(full)
     winners = {
         "cards": _award([c.bit_count() for c in captured]),
-        "denari": _award([(c & SUIT_MASK).bit_count() for c in captured]),
+        "denari": _award([(c & DENARI_MASK).bit_count() for c in captured]),
         "settebello": _award([1 if c & SETTEBELLO_BIT else 0 for c in captured]),
         # "loses": a side lacking a suit cannot win; "zero": the missing suit counts 0
         "primiera": _award(primiera, complete if rules.primiera_missing_suit == "loses" else None),
@@ -206,7 +212,7 @@ def score_captures(
                 side=i,
                 players=list(names[i]),
                 cards=pile.bit_count(),
-                denari=(pile & SUIT_MASK).bit_count(),
+                denari=(pile & DENARI_MASK).bit_count(),
                 settebello=bool(pile & SETTEBELLO_BIT),
                 primiera=total,
                 primiera_cards=best,
@@ -269,6 +275,21 @@ class MatchScore:
     def over(self) -> bool:
         return self.winner is not None
 
+    def running_totals(self) -> list[list[int]]:
+        """Each side's total after each hand."""
+        out: list[list[int]] = []
+        running = [0] * len(self.totals)
+        for points in self.hands:
+            running = [t + p for t, p in zip(running, points, strict=True)]
+            out.append(running)
+        return out
+
+    @property
+    def leaders(self) -> list[int]:
+        """The sides with the highest total (several when level)."""
+        top = max(self.totals)
+        return [i for i, t in enumerate(self.totals) if t == top]
+
     def to_json(self) -> dict[str, Any]:
         return {
             "target": self.rules.target,
@@ -279,7 +300,4 @@ class MatchScore:
 
 
 def denari_of(mask: int) -> int:
-    return (mask & SUIT_MASK).bit_count()
-
-
-assert CARDS[6].suit == DENARI and CARDS[6].value == 7
+    return (mask & DENARI_MASK).bit_count()

@@ -21,13 +21,15 @@ True
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from tutor.game.captures import VALUE_OF, CaptureOption, capture_table, explain_card
 from tutor.game.cards import (
-    CARDS,
     FULL_DECK,
+    KING_MASK,
     NotationError,
     Style,
     format_card,
@@ -42,6 +44,9 @@ from tutor.game.rules import Ruleset
 
 __all__ = [
     "Move",
+    "WrittenPlay",
+    "parse_play",
+    "CardPlace",
     "MoveError",
     "InvalidMoveError",
     "IllegalMoveError",
@@ -51,7 +56,6 @@ __all__ = [
     "random_deal",
 ]
 
-KING_MASK = mask_of(c for c in CARDS if c.value == 10)
 _tuple_new = tuple.__new__
 
 
@@ -67,6 +71,110 @@ class Move(NamedTuple):
         if not self.capture:
             return head
         return f"{head} x {format_cards(self.capture, style)}"
+
+
+class WrittenPlay(NamedTuple):
+    """A play as written, before any position gives it a meaning.
+
+    ``capture`` is the mask of the cards named after ``x``, or None when the card is written
+    alone (it is laid, or makes its one legal capture: :meth:`GameState.resolve` decides).
+    """
+
+    card: int
+    capture: int | None = None
+
+    def text(self, style: Style | str | None = None) -> str:
+        """The canonical text: the captured cards by value, then suit; :func:`parse_play`
+        reads it back."""
+        return Move(self.card, self.capture or 0).text(style)
+
+
+_X = re.compile(r"\s*[xX]\s+|\s+[xX]\s*")
+"""The ``x`` between a card and its capture, with a space on at least one side (``1X`` is a
+card written wrong, not a capture)."""
+
+
+def parse_play(text: str, style: Style | str | None = None) -> WrittenPlay:
+    """Read a play written as ``7D x 2C 5S`` (card, ``x``, the cards it takes) or ``3H``.
+
+    The one reader of play text: hand records, ``tutor live`` and :meth:`GameState.parse_move`
+    all use it. It checks the form only; :class:`~tutor.game.cards.NotationError` says what is
+    wrong.
+
+    >>> parse_play("7d X 2c 5s").text()
+    '7D x 2C 5S'
+    >>> parse_play("3H", "french")
+    WrittenPlay(card=12, capture=None)
+    >>> parse_play("7D 2C")
+    Traceback (most recent call last):
+    ...
+    tutor.game.cards.NotationError: '7D 2C': write one card, then 'x' and the cards it \
+captures (like 7D x 2C 5S)
+    """
+    parts = _X.split(text.strip(), maxsplit=1)
+    head = parts[0]
+    if not head:
+        raise NotationError(f"{text!r}: no card before 'x'")
+    if len(head.split()) > 1:
+        raise NotationError(
+            f"{text!r}: write one card, then 'x' and the cards it captures (like 7D x 2C 5S)"
+        )
+    card = parse_card(head, style).index
+    if len(parts) == 1:
+        return WrittenPlay(card)
+    taken = parse_cards(parts[1], style)
+    if not taken:
+        raise NotationError(f"{text!r}: nothing named after 'x'")
+    if len(set(taken)) != len(taken):
+        raise NotationError(f"{text!r}: a card is named twice in the capture")
+    return WrittenPlay(card, mask_of(taken))
+
+
+@dataclass(frozen=True)
+class CardPlace:
+    """Where a card is, as far as a state knows, and how it got there.
+
+    :meth:`GameState.place_of` finds it; :meth:`text` says it in words, for every message that
+    explains why a card cannot be played or dealt.
+    """
+
+    kind: str
+    """``table``, ``captured``, ``hand``, ``deal`` (a deal still to come) or ``unplaced``
+    (nobody has placed it: an unknown hand or deal may hold it)."""
+    seat: int = -1
+    """For ``hand`` and ``deal``: the seat that holds it."""
+    side: int = -1
+    """For ``captured``: the side that took it."""
+    deal: int = -1
+    """For ``deal``: which deal (0 is the first) brings it."""
+    played_at: int = 0
+    """The play (1 is the first) that played it; 0 when it has not been played."""
+    played_by: int = -1
+    taken_at: int = 0
+    """The play that captured it; 0 when it was not captured on the state's stack."""
+
+    def text(self, names: Sequence[str] | None = None, you: int | None = None) -> str:
+        """The place in words: seats by ``names`` (default ``seat N``); seat ``you`` is
+        "your"."""
+
+        def name(seat: int) -> str:
+            if seat == you:
+                return "you"
+            return names[seat] if names else f"seat {seat}"
+
+        if self.played_at:
+            return f"it was already played by {name(self.played_by)} at play {self.played_at}"
+        if self.kind == "table":
+            return "it is on the table"
+        if self.kind == "captured":
+            if self.taken_at:
+                return f"it was captured at play {self.taken_at}"
+            return f"it was already captured (by side {self.side})"
+        if self.kind == "hand":
+            return "it is in " + ("your" if self.seat == you else f"{name(self.seat)}'s") + " hand"
+        if self.kind == "deal":
+            return f"it is dealt to {name(self.seat)} in deal {self.deal + 1}"
+        return "nobody has seen it yet"
 
 
 class MoveError(TutorError):
@@ -182,8 +290,8 @@ class GameState:
         table, deals = random_deal(rules, rng)
         return cls(rules, table, [[(m, 0) for m in d] for d in deals])
 
-    def copy(self) -> GameState:
-        """An independent copy without the undo stack."""
+    def copy(self, with_stack: bool = False) -> GameState:
+        """An independent copy; ``with_stack`` keeps the history, so that it can be popped."""
         new = object.__new__(GameState)
         for name in GameState.__slots__:
             setattr(new, name, getattr(self, name))
@@ -192,8 +300,18 @@ class GameState:
         new.captured = list(self.captured)
         new.scope = list(self.scope)
         new.deals = [list(d) for d in self.deals]
-        new.stack = []
+        new.stack = list(self.stack) if with_stack else []
         return new
+
+    def rewound(self) -> tuple[GameState, list[Move]]:
+        """A copy taken back to before the first play on the stack, and the plays in order.
+
+        Pushing the plays on the copy gives this state back (with the same stack).
+        """
+        start = self.copy(with_stack=True)
+        while start.stack:
+            start.pop()
+        return start, [Move(r.card, r.capture) for r in self.stack]
 
     def _deal(self) -> None:
         deal = self.deals[self.deal_index]
@@ -239,6 +357,23 @@ class GameState:
     def hand_size(self, seat: int) -> int:
         return self.hands[seat].bit_count() + self.unknown[seat]
 
+    def to_deal(self) -> int:
+        """How many cards are still to be dealt (the *stock*): a count every player knows."""
+        return sum(known.bit_count() + unknown for d in self.deals[self.deal_index :]
+                   for known, unknown in d)  # fmt: skip
+
+    def unknown_to_deal(self) -> int:
+        """How many of the cards still to be dealt this state does not know."""
+        return sum(unknown for d in self.deals[self.deal_index :] for _, unknown in d)
+
+    def plays_left(self) -> int:
+        """Plays still to come in the hand: the cards in hands and those still to be dealt."""
+        return self.in_hands + self.to_deal()
+
+    def has_hidden_cards(self) -> bool:
+        """Whether some card of a hand, now or in a deal to come, is unknown to this state."""
+        return any(self.unknown) or self.unknown_to_deal() > 0
+
     def seen(self) -> int:
         """Every card whose place is known: hands' known cards, table, captured."""
         m = self.table
@@ -250,6 +385,18 @@ class GameState:
             for known, _ in d:
                 m |= known
         return m
+
+    def captured_cards(self) -> int:
+        """Every card captured so far, by either side."""
+        m = 0
+        for pile in self.captured:
+            m |= pile
+        return m
+
+    def unseen_by(self, seat: int) -> int:
+        """Cards ``seat`` has not seen, whatever this state knows: all but their own hand, the
+        table and the captured piles (the others' hands and the cards still to be dealt)."""
+        return FULL_DECK & ~(self.hands[seat] | self.table | self.captured_cards())
 
     def unplaced(self) -> int:
         """Cards not placed anywhere yet: they are among the unknown cards of hands or deals."""
@@ -373,21 +520,34 @@ class GameState:
             raise IllegalMoveError(f"it is seat {self.turn}'s turn, not seat {who}'s")
         if self.is_over():
             raise IllegalMoveError("the hand is over: no play is left")
-        bit = 1 << card
-        if not self.hands[who] & bit:
+        if not self.hands[who] >> card & 1:
             if self.unknown[who] == 0:
                 raise IllegalMoveError(
                     f"{format_card(card, style)} is not in the hand of the player to move"
                 )
-            if self.seen() & bit:
+            place = self.place_of(card)
+            if place.kind != "unplaced":
                 raise IllegalMoveError(
                     f"{format_card(card, style)} cannot be in the hand of the player to move: "
-                    + self.where_is(card)
+                    + place.text()
                 )
-        if capture & ~self.table:
-            absent = capture & ~self.table
+        self.check_capture(move, style)
+
+    def check_capture(self, move: Move, style: Style | str | None = None) -> None:
+        """Raise :class:`IllegalMoveError` unless the rules allow ``move``'s capture (or laying
+        the card) on this table, whoever holds the card.
+
+        The error lists the legal plays of the card as ``choices``, except when the capture
+        names cards that are not on the table.
+        """
+        card, capture = move
+        absent = capture & ~self.table
+        if absent:
             verb = "is" if absent.bit_count() == 1 else "are"
-            raise IllegalMoveError(f"{format_cards(absent, style)} {verb} not on the table")
+            raise IllegalMoveError(
+                f"{format_cards(absent, style)} {verb} not on the table "
+                f"(the table holds {format_cards(self.table, style) or 'nothing'})"
+            )
         legal = self.legal_moves_for(card)
         if Move(card, capture) not in legal:
             reason = next(
@@ -397,27 +557,37 @@ class GameState:
             if reason is None:
                 total = sum(VALUE_OF[i] for i in indexes_of(capture))
                 reason = (
-                    f"{format_cards(capture, style)} add up to {total}, not "
-                    f"{VALUE_OF[card]}: a card takes one equal card or cards that sum to it"
+                    f"they add up to {total}, not {VALUE_OF[card]}: a card takes one equal card "
+                    "or cards that add up to it"
                 )
             raise IllegalMoveError(reason, [m.text(style) for m in legal])
 
-    def where_is(self, card: int) -> str:
-        """Where a seen card is, in words."""
+    def place_of(self, card: int) -> CardPlace:
+        """Where ``card`` is, and the plays that put it there (from the stack)."""
         bit = 1 << card
+        played_at = taken_at = 0
+        played_by = -1
+        for n, r in enumerate(self.stack, 1):
+            if r.card == card:
+                played_at, played_by = n, r.seat
+                if r.capture:
+                    taken_at = n
+            elif r.capture & bit:
+                taken_at = n
+        history = {"played_at": played_at, "played_by": played_by, "taken_at": taken_at}
         if self.table & bit:
-            return "it is on the table"
+            return CardPlace("table", **history)
         for side, m in enumerate(self.captured):
             if m & bit:
-                return f"it was already captured (by side {side})"
+                return CardPlace("captured", side=side, **history)
         for seat, h in enumerate(self.hands):
             if h & bit:
-                return f"it is in seat {seat}'s hand"
-        for d in self.deals[self.deal_index :]:
-            for seat, (known, _) in enumerate(d):
+                return CardPlace("hand", seat=seat, **history)
+        for d in range(self.deal_index, len(self.deals)):
+            for seat, (known, _) in enumerate(self.deals[d]):
                 if known & bit:
-                    return f"it is dealt to seat {seat} later"
-        return "it has been seen"
+                    return CardPlace("deal", seat=seat, deal=d, **history)
+        return CardPlace("unplaced", **history)
 
     def play(self, move: Move, style: Style | str | None = None) -> PlayResult:
         """Check and push a move; return what happened."""
@@ -431,23 +601,19 @@ class GameState:
         A bare card means laying it, or its single legal capture; several legal captures
         and none given raise :class:`AmbiguousMoveError`.
         """
-        raw = text.strip()
-        parts = raw.replace("X", "x").split("x", 1) if "x" in raw.lower() else [raw]
         try:
-            card = parse_card(parts[0], style).index
-            if len(parts) == 1:
-                captured = None
-            else:
-                taken = parse_cards(parts[1], style)
-                if not taken:
-                    raise NotationError(f"{raw!r}: nothing named after 'x'")
-                if len(set(taken)) != len(taken):
-                    raise NotationError(f"{raw!r}: a card is named twice in the capture")
-                captured = mask_of(taken)
+            written = parse_play(text, style)
         except NotationError as exc:
             raise InvalidMoveError(str(exc)) from None
-        if captured is not None:
-            return Move(card, captured)
+        return self.resolve(written, style)
+
+    def resolve(self, play: WrittenPlay, style: Style | str | None = None) -> Move:
+        """The move a written play means here: a card written alone is laid, or makes its one
+        legal capture (:class:`AmbiguousMoveError` when it has several). Legality is
+        :meth:`check`'s business."""
+        card = play.card
+        if play.capture is not None:
+            return Move(card, play.capture)
         legal = self.legal_moves_for(card)
         if len(legal) == 1:
             return legal[0]

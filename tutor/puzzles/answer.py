@@ -8,14 +8,12 @@ or wrong and, for a move, what it is worth against the best.
 >>> from tutor.game.cards import FRENCH
 >>> parse_values("8, 2 6", FRENCH), parse_values("a k Q", FRENCH), parse_values("none", FRENCH)
 ((2, 6, 8), (1, 9, 10), ())
->>> player_named(["South", "West", "North", "East"], "we")
-'West'
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,6 +22,7 @@ from tutor.game.errors import TutorError
 from tutor.game.state import Move, MoveError
 from tutor.puzzles.check import Solved, UndecidedError, paired_margin, solve_puzzle
 from tutor.puzzles.format import Puzzle
+from tutor.records.record import player_named
 
 __all__ = [
     "GIVE_UP",
@@ -31,7 +30,6 @@ __all__ = [
     "Answer",
     "Verdict",
     "parse_values",
-    "player_named",
     "read_answer",
     "judge",
     "attempt",
@@ -61,23 +59,11 @@ def parse_values(text: str, style: Style) -> tuple[int, ...]:
         elif key in letters:
             out.add(letters[key])
         else:
-            raise ValueError(
+            raise AnswerError(
                 f"{w!r} is not a value: type numbers 1-10 or A/{'/'.join(style.figures)}, "
                 "separated by spaces, or none"
             )
     return tuple(sorted(out))
-
-
-def player_named(names: Sequence[str], text: str) -> str | None:
-    """The player ``text`` names: the whole name or its start, in any case (None: none)."""
-    given = text.strip().lower()
-    if not given:
-        return None
-    exact = [n for n in names if n.lower() == given]
-    if exact:
-        return exact[0]
-    starts = [n for n in names if n.lower().startswith(given)]
-    return starts[0] if len(starts) == 1 else None
 
 
 @dataclass(frozen=True)
@@ -144,15 +130,12 @@ def read_answer(p: Puzzle, text: str) -> Answer:
             raise AnswerError(str(exc)) from None
         return Answer(raw, moves=(move,))
     if kind == "unmatched":
-        try:
-            return Answer(raw, values=parse_values(raw, p.style))
-        except ValueError as exc:
-            raise AnswerError(str(exc)) from None
+        return Answer(raw, values=parse_values(raw, p.style))
     if kind == "holds":
         others = [n for i, n in enumerate(p.players) if i != p.seat]
-        name = player_named(others, raw)
+        name = player_named(others, raw, prefix=True)
         if name is None:
-            if player_named([p.seat_name], raw):
+            if player_named([p.seat_name], raw, prefix=True):
                 raise AnswerError(f"{p.seat_name} is you: you know your own cards")
             raise AnswerError(f"{raw!r} is not a player: type one of {', '.join(others)}")
         return Answer(raw, holder=name)

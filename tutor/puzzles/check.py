@@ -39,20 +39,21 @@
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tutor.counting.inference import CountView, count_view, infer
+from tutor.counting.inference import CountView, count_view
 from tutor.counting.tracker import Board, track, viewer_state
 from tutor.game.cards import Style
 from tutor.game.errors import TutorError
 from tutor.game.scoring import score_state
 from tutor.game.state import GameState, Move
 from tutor.puzzles.format import Puzzle
+from tutor.review.knowledge import known_world
 from tutor.search.analysis import Analysis, analyse, exact_analysis, interval
+from tutor.search.players import seat_view
 from tutor.search.solver import solver_for
 
 __all__ = [
@@ -65,7 +66,6 @@ __all__ = [
     "solve_puzzle",
     "check_puzzle",
     "best_outcomes",
-    "deduced_state",
     "paired_margin",
 ]
 
@@ -157,18 +157,6 @@ class UndecidedError(TutorError):
 # -- computing the answer -------------------------------------------------------------------------
 
 
-def deduced_state(state: GameState, seat: int) -> GameState | None:
-    """The full position when counting from ``seat`` leaves a single consistent deal, else None.
-
-    Only facts count here (the cards seen and the hand sizes), never readings of behaviour.
-    """
-    view = viewer_state(state, seat)
-    inf = infer(view, seat, use_inferences=False)
-    if inf.deals != 1:
-        return None
-    return inf.sample(1, random.Random(0), use_inferences=False)[0]
-
-
 def _exact(state: GameState, method: str) -> tuple[Analysis, str]:
     result = exact_analysis(state, time_limit=EXACT_TIME)
     if not result.exact:
@@ -180,9 +168,10 @@ def _full_state(p: Puzzle) -> tuple[GameState, str] | None:
     """The full-information position to solve exactly, and how it is known (None: hidden)."""
     if p.open:
         return p.state, "exact"
-    found = deduced_state(p.state, p.seat)
-    if found is not None:
-        return found, "exact (deduced)"
+    if p.seat == p.mover:
+        found = known_world(seat_view(p.state))
+        if found is not None:
+            return found, "exact (deduced)"
     return None
 
 

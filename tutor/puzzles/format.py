@@ -41,7 +41,8 @@ from tutor.game.cards import Style, format_card
 from tutor.game.errors import TutorError
 from tutor.game.state import GameState
 from tutor.records.puzzle_key import QUESTIONS, THEMES, PuzzleSpec
-from tutor.records.record import HandRecord, RecordError, dumps, load_path, loads
+from tutor.records.record import HandRecord, RecordError
+from tutor.records.recordfile import dumps, load_path, loads
 
 __all__ = [
     "QUESTIONS",

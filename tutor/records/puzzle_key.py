@@ -26,9 +26,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import NoReturn, Protocol
-
-from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from typing import Any, NoReturn, Protocol
 
 from tutor.game.cards import Card, NotationError, Style, format_card, parse_card, parse_cards
 from tutor.game.state import GameState, Move, MoveError
@@ -76,7 +74,10 @@ PUZZLE_KEYS = (
 """The keys of the mapping, in the order they are written."""
 
 _NEEDS_CARD = ("holds", "legal-captures")
-_NULL_TAG = "tag:yaml.org,2002:null"
+
+Node = Any
+"""A node of the composed YAML document, as the record reader hands it over (this module reads
+it only through :class:`NodeReader`, so that YAML stays in the record reader)."""
 
 
 class NodeReader(Protocol):
@@ -89,6 +90,14 @@ class NodeReader(Protocol):
     def mapping(self, node: Node, what: str) -> list[tuple[str, Node, Node]]: ...
 
     def sequence(self, node: Node, what: str) -> list[Node]: ...
+
+    def is_null(self, node: Node) -> bool: ...
+
+    def is_mapping(self, node: Node) -> bool: ...
+
+    def is_sequence(self, node: Node) -> bool: ...
+
+    def line(self, node: Node) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -127,10 +136,6 @@ class PuzzleSpec:
 # -- reading ------------------------------------------------------------------------------------
 
 
-def _is_null(node: Node) -> bool:
-    return isinstance(node, ScalarNode) and node.tag == _NULL_TAG
-
-
 def _int(reader: NodeReader, node: Node, what: str) -> int:
     text = reader.text(node, what).strip()
     try:
@@ -141,7 +146,7 @@ def _int(reader: NodeReader, node: Node, what: str) -> int:
 
 def _items(reader: NodeReader, node: Node, what: str) -> list[Node]:
     """A list, or one scalar taken as a list of one."""
-    if isinstance(node, SequenceNode) or _is_null(node):
+    if reader.is_sequence(node) or reader.is_null(node):
         return reader.sequence(node, what)
     return [node]
 
@@ -152,9 +157,9 @@ def read_puzzle(reader: NodeReader, node: Node, style: Style, sides: Sequence[st
     ``sides`` are the record's side names, in side order, for a ``score`` solution.
     """
     items = reader.mapping(node, "puzzle")
-    lines = {"puzzle": node.start_mark.line + 1}
+    lines = {"puzzle": reader.line(node)}
     for key, knode, _ in items:
-        lines[key] = knode.start_mark.line + 1
+        lines[key] = reader.line(knode)
         if key not in PUZZLE_KEYS:
             raise reader.fail(
                 knode, f"puzzle: unknown key {key!r} (known keys: {', '.join(PUZZLE_KEYS)})"
@@ -191,10 +196,10 @@ def read_puzzle(reader: NodeReader, node: Node, style: Style, sides: Sequence[st
         raise reader.fail(
             values["difficulty"], f"puzzle: difficulty must be 1 to 5, not {difficulty}"
         )
-    seat = text("seat") if "seat" in values and not _is_null(values["seat"]) else None
+    seat = text("seat") if "seat" in values and not reader.is_null(values["seat"]) else None
     card: Card | None = None
     if question in _NEEDS_CARD:
-        if "card" not in values or _is_null(values["card"]):
+        if "card" not in values or reader.is_null(values["card"]):
             raise reader.fail(node, f"puzzle: a {question} question needs a 'card' key")
         try:
             card = parse_card(text("card"), style)
@@ -203,7 +208,7 @@ def read_puzzle(reader: NodeReader, node: Node, style: Style, sides: Sequence[st
     elif "card" in values:
         raise reader.fail(values["card"], f"puzzle: a {question} question takes no 'card'")
     margin: float | None = None
-    if "margin" in values and not _is_null(values["margin"]):
+    if "margin" in values and not reader.is_null(values["margin"]):
         if question != "best-move":
             raise reader.fail(values["margin"], "puzzle: only a best-move question has a margin")
         raw = reader.text(values["margin"], "puzzle: margin").strip()
@@ -235,7 +240,7 @@ def _read_solution(
     kind = spec.question
     lines = spec.lines
     if kind == "score":
-        if not isinstance(node, MappingNode):
+        if not reader.is_mapping(node):
             raise reader.fail(
                 node,
                 "puzzle: a score solution maps each side to its points, like "
@@ -258,7 +263,7 @@ def _read_solution(
         return replace(spec, points=tuple(points[s] for s in sides))
     items = _items(reader, node, "puzzle: solution")
     for i, n in enumerate(items):
-        lines[f"solution.{i}"] = n.start_mark.line + 1
+        lines[f"solution.{i}"] = reader.line(n)
     if kind == "holds":
         if len(items) != 1:
             raise reader.fail(node, "puzzle: a holds solution names one player")

@@ -5,7 +5,7 @@ keeps, per
 play, the captured cards, whether it was a scopa, the table in the order the cards were laid
 and each side's tally. ``MatchReplay.to_json()`` is the object ``tutor replay --json`` prints.
 
->>> from tutor.records.record import loads
+>>> from tutor.records.recordfile import loads
 >>> [hand] = loads('''
 ... ruleset: scopa
 ... deck: french

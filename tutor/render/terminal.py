@@ -30,17 +30,22 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from tutor.game.cards import CARDS, GLYPHS, SETTEBELLO, Card, Style, cards_of, format_card
+from tutor.counting.tracker import Board
+from tutor.game.cards import CARDS, GLYPHS, RE_BELLO, SETTEBELLO, Card, Style, cards_of, format_card
 from tutor.game.rules import Ruleset
-
-VALUE_OF_CARD = tuple(c.value for c in CARDS)
+from tutor.game.scoring import HandScore, MatchScore
+from tutor.records.record import HandRecord
+from tutor.records.replay import HandReplay
 
 if TYPE_CHECKING:
-    from tutor.counting.inference import CountView
+    from tutor.counting.inference import CountView, HandView, ValueCell
     from tutor.counting.tracker import Board
+    from tutor.game.captures import Explanation
     from tutor.game.scoring import HandScore, MatchScore
     from tutor.records.record import HandRecord
     from tutor.records.replay import HandReplay
+    from tutor.search.evaluate import Evaluation
+    from tutor.search.simulate import SimulationResult
 
 __all__ = [
     "PLAIN_WIDTH",
@@ -66,6 +71,9 @@ __all__ = [
     "value_board",
     "holdings_table",
     "tracker_view",
+    "hand_view_lines",
+    "evaluation_view",
+    "simulation_view",
 ]
 
 PLAIN_WIDTH = 120
@@ -201,31 +209,24 @@ def new_table(*headers: str, rich: bool = False, title: str | None = None) -> Ta
 # -- explain and rules ------------------------------------------------------------------------
 
 
-def explain_table(
-    card: Card,
-    table: Sequence[Card],
-    options: Sequence[Any],
-    rules: Ruleset,
-    style: Style,
-    rich: bool = False,
-) -> RenderableType:
-    """Every way to play ``card`` on ``table`` (``CaptureOption``s), legal ones first."""
-    table_mask = 0
-    for c in table:
-        table_mask |= c.bit
+def explain_table(explanation: Explanation, rich: bool = False) -> RenderableType:
+    """Every way to play a card on a table (``tutor explain``), legal ones first."""
+    card, table, style = explanation.card, explanation.table, explanation.style
     head = Text.assemble(
         card_text(card, style, rich),
         " on the table ",
         cards_text(table, style, rich),
-        f" ({rules.name}):",
+        f" ({explanation.rules.name}):",
     )
     if not table:
-        head = Text.assemble(card_text(card, style, rich), f" on an empty table ({rules.name}):")
+        head = Text.assemble(
+            card_text(card, style, rich), f" on an empty table ({explanation.rules.name}):"
+        )
     out = new_table("", "play", "rule", rich=rich)
-    for option in sorted(options, key=lambda o: not o.legal):
+    for option in sorted(explanation.options, key=lambda o: not o.legal):
         verdict = Text("legal", style="green") if option.legal else Text("forbidden", style="red")
         reason = option.reason
-        if option.capture and option.capture == table_mask:
+        if explanation.sweeps(option):
             reason += " (sweeps the table)"
         play = move_text(card, option.capture, style, rich)
         if not option.capture:
@@ -309,7 +310,7 @@ def score_table(
     row("primiera", prim, "primiera")
     row("scope", [str(s.scope) for s in sides], "scope")
     if rules.re_bello:
-        king = CARDS[9]
+        king = RE_BELLO
         row(
             "re bello",
             [card_text(king, style, rich) if s.re_bello else Text("-") for s in sides],
@@ -332,9 +333,9 @@ def match_table(match: MatchScore, names: Sequence[str], rich: bool = False) -> 
     out = new_table(*headers, rich=rich)
     for col in out.columns[1:]:
         col.justify = "right"
-    running = [0] * len(names)
-    for n, points in enumerate(match.hands, start=1):
-        running = [t + p for t, p in zip(running, points, strict=True)]
+    for n, (points, running) in enumerate(
+        zip(match.hands, match.running_totals(), strict=True), start=1
+    ):
         cells = [str(n)]
         for p, t in zip(points, running, strict=True):
             cells += [str(p), str(t)]
@@ -344,9 +345,8 @@ def match_table(match: MatchScore, names: Sequence[str], rich: bool = False) -> 
     if match.winner is not None:
         verdict = f"Winner: {names[match.winner]} ({totals})."
     else:
-        top = max(match.totals)
-        leaders = [names[i] for i, t in enumerate(match.totals) if t == top]
-        state = f"{leaders[0]} leads" if len(leaders) == 1 else "level"
+        leaders = match.leaders
+        state = f"{names[leaders[0]]} leads" if len(leaders) == 1 else "level"
         verdict = f"No winner yet: {state} ({totals})."
     heading = Text(f"The match, to {match.rules.target}", style="bold" if rich else "")
     return Group(heading, out, Text(verdict, style="bold" if rich else ""))
@@ -372,7 +372,7 @@ def figures_table(results: dict[str, dict[str, Any]], rich: bool = False) -> Tab
 def hand_title(record: HandRecord, number: int | None = None, rich: bool = False) -> Text:
     """The heading of a replayed hand: title, ruleset, seating, sides and the opening deal.
 
-    >>> from tutor.records.record import loads
+    >>> from tutor.records.recordfile import loads
     >>> [r] = loads("ruleset: scopa\\nplayers: [A, B]\\ntable: 2C 4C 5S 9D\\ntitle: Practice")
     >>> print(hand_title(r, 2))
     Hand 2: Practice
@@ -553,16 +553,10 @@ def hand_end(hand: HandReplay, record: HandRecord, rich: bool = False) -> list[R
     return out
 
 
-def tracker_board(record: HandRecord, plays: int, player: str, rich: bool = False) -> Any:
-    """What ``player`` can know after the first ``plays`` plays, as a renderable.
-
-    The hook of ``tutor replay --as``: the compact form of :func:`tracker_view`.
-    """
-    from tutor.counting.inference import count_view
-
-    seat = record.seat_of(player)
-    analysis = count_view(record.state_at(plays), seat, record.players, record.style)
-    return Group(*tracker_view(analysis, record.style, rich, compact=True))
+def tracker_board(analysis: CountView, style: Style, rich: bool = False) -> RenderableType:
+    """What a player can know at a point of a replay (``tutor replay --as``): the compact
+    form of :func:`tracker_view`."""
+    return Group(*tracker_view(analysis, style, rich, compact=True))
 
 
 # -- the rule-of-48 tracker (helper "tracker") ---------------------------------------------------
@@ -599,48 +593,31 @@ def value_board(board: Board, style: Style, rich: bool = False) -> Table:
     return out
 
 
-def _holding_cell(analysis: CountView, seat: int, value: int) -> Text:
+def _holding_cell(cell: ValueCell) -> Text:
     """must / no / a percentage for one player and value; * marks a behavioural reading."""
-    inf = analysis.inference
-    row = inf.holdings.get(seat, {})
-    cards = [c for c in row if VALUE_OF_CARD[c] == value]
-    if not cards:
+    star = "*" if cell.reading else ""
+    if cell.status == "none":
         return Text("-")
-    musts = [row[c] for c in cards if row[c].status == "must"]
-    if musts:
-        star = "*" if all(h.basis == "inference" for h in musts) else ""
-        return Text("must" + star, style="bold green" if value else "")
-    if all(row[c].status == "cannot" for c in cards):
-        star = "*" if any(row[c].basis == "inference" for c in cards) else ""
+    if cell.status == "must":
+        return Text("must" + star, style="bold green")
+    if cell.status == "cannot":
         return Text("no" + star, style="red" if star else "")
-    p = inf.probability_any(seat, value) if seat >= 0 else 0.0
-    # A reading about anyone can change the figure: mark it when the facts alone give another.
-    moved = bool(inf.active) and round(100 * p) != round(
-        100 * inf.probability_any_facts(seat, value)
-    )
-    return Text(f"{round(100 * p)}%" + ("*" if moved else ""))
+    return Text(f"{round(100 * (cell.probability or 0.0))}%" + star)
 
 
 def holdings_table(analysis: CountView, style: Style, rich: bool = False) -> Table:
     """Other players x values: must, no (cannot) or P(holds at least one); * = a reading."""
-    from tutor.counting.inference import STOCK
-
     inf = analysis.inference
     out = new_table("", *(style.rank_text(v) for v in range(1, 11)), "cards", rich=rich)
     for col in out.columns[1:]:
         col.justify = "right"
-    for seat, _row in inf.holdings.items():
-        if seat == STOCK:
-            continue
-        cells = [_holding_cell(analysis, seat, v) for v in range(1, 11)]
+    for seat in inf.players_in_doubt:
+        cells = [_holding_cell(inf.value_cell(seat, v)) for v in range(1, 11)]
         out.add_row(inf.names[seat], *cells, str(inf.capacity.get(seat, 0)))
-    if STOCK in inf.holdings:
-        stock_row = inf.holdings[STOCK]
-        cells = []
-        for v in range(1, 11):
-            held = [h.probability for c, h in stock_row.items() if VALUE_OF_CARD[c] == v]
-            cells.append(Text(f"{sum(held):.1f}" if held else "-"))
-        out.add_row("to deal (how many)", *cells, str(inf.capacity.get(STOCK, 0)))
+    if inf.stock is not None:
+        counts = [inf.to_deal(v) for v in range(1, 11)]
+        cells = [Text("-" if n is None else f"{n:.1f}") for n in counts]
+        out.add_row("to deal (how many)", *cells, str(inf.stock))
     return out
 
 
@@ -700,8 +677,8 @@ def tracker_view(
             table = holdings_table(analysis, style, rich)
             table.title = "Who can hold what (* rests on a reading of behaviour)"
             out.append(table)
-    readings = [e for e in inf.exclusions if e.dropped is None and any(e is a for a in inf.active)]
-    dropped = [e for e in inf.exclusions if e.dropped is not None]
+    readings = inf.readings_in_force
+    dropped = inf.readings_given_up
     if readings:
         lines = Text("Readings (behaviour: strong, not certain):")
         for e in readings:
@@ -721,3 +698,100 @@ def tracker_view(
     if not compact and inf.unseen:
         out.append(Text(f"Probabilities: {inf.method}.", style="dim" if rich else ""))
     return out
+
+
+def hand_view_lines(hv: HandView, rich: bool = False) -> list[RenderableType]:
+    """What a player can know at a point of a recorded hand (``tutor track``): a heading, the
+    last play, then :func:`tracker_view`."""
+    record = hv.record
+    head = Text(
+        f"{hv.player}'s view after play {hv.at} of {len(record.plays)} ({record.ruleset.name}).",
+        style="bold" if rich else "",
+    )
+    parts: list[RenderableType] = [head]
+    if hv.last_play is not None:
+        parts.append(Text(f"Last play: {hv.last_player}: {hv.last_play}"))
+    return parts + tracker_view(hv.view, record.style, rich)
+
+
+# -- solve ----------------------------------------------------------------------------------------
+
+
+def evaluation_view(ev: Evaluation, style: Style, rich: bool = False) -> list[RenderableType]:
+    """The values of every move (``tutor solve``): the position, the unit, the table of moves
+    with values and intervals (or bounds), and the best line or move."""
+    result = ev.analysis
+    exact = result.method == "exact"
+    head = Text(f"After play {ev.at}: {ev.player} ({ev.side}) to move; table: ")
+    head.append_text(cards_text(ev.table, style, rich))
+    if exact:
+        how = "exact" if result.exact else "not exact: bounds proven before the time limit"
+        unit = f"points of the hand, {ev.side} minus the others, best play ({how})"
+    else:
+        unit = (
+            f"mean points of the hand, {ev.side} minus the others, over {result.samples} sampled "
+            f"deals (seed {result.seed}), with 95% intervals"
+        )
+    table = new_table("", "move", "value", "interval", rich=rich)
+    table.columns[2].justify = "right"
+    for i, m in enumerate(result.moves, start=1):
+        if exact and m.known:
+            value, span = f"{m.value:+g}", ""
+        elif exact:
+            value, span = "?", f"{m.low:+g} .. {m.high:+g}"
+        elif not m.known:
+            value, span = "?", ""
+        else:
+            value = f"{m.value:+.2f}"
+            span = f"{m.low:+.2f} .. {m.high:+.2f}" if m.n > 1 else ""
+        table.add_row(str(i), move_text(m.move.card, m.move.capture, style, rich), value, span)
+    out: list[RenderableType] = [head, Text(f"Values: {unit}."), table]
+    if result.pv:
+        line = Text("Best line: " if exact else "Best move: ")
+        for j, (player, mv) in enumerate(ev.line()):
+            if j:
+                line.append(", ")
+            line.append(f"{player} ")
+            line.append_text(move_text(mv.card, mv.capture, style, rich))
+        out.append(line)
+    elif exact:
+        out.append(Text("No move is proven best yet: the bounds overlap."))
+    elif not result.samples:
+        out.append(Text("No sample was valued, so no move is shown best."))
+    return out
+
+
+# -- simulate -------------------------------------------------------------------------------------
+
+
+def simulation_view(result: SimulationResult, rich: bool = False) -> list[RenderableType]:
+    """Two players on duplicate deals (``tutor simulate``): points, scope and win rates of
+    each, then the difference per hand and what it says."""
+    a, b = result.players
+    kind = f"{result.matches} duplicate matches" if result.matches else f"{result.deals} deals"
+    head = Text(
+        f"{result.ruleset}: {a} (A) against {b} (B), {kind} played twice with sides exchanged "
+        f"({result.hands} hands), seed {result.seed}"
+    )
+    table = new_table(
+        "player", "points/hand [95%]", "scope/hand [95%]", "hands won", "matches won", rich=rich
+    )
+    for who in (0, 1):
+        mw = result.match_win_rate(who)
+        table.add_row(
+            f"{'AB'[who]}: {result.players[who]}",
+            result.points(who).text(signed=False),
+            result.scope(who).text(signed=False),
+            f"{100 * result.hand_win_rate(who):.1f}%",
+            "-" if mw is None else f"{100 * mw:.1f}%",
+        )
+    diff = result.difference()
+    stronger = result.stronger()
+    if stronger == 0:
+        verdict = f"{a} is stronger: the interval is above zero."
+    elif stronger == 1:
+        verdict = f"{b} is stronger: the interval is below zero."
+    else:
+        verdict = "No clear difference: the interval contains zero."
+    line = Text(f"A - B per hand: {diff.text()} over {diff.n} duplicate pairs. {verdict}")
+    return [head, table, line]

@@ -31,9 +31,10 @@ from dataclasses import dataclass
 from itertools import combinations
 from math import comb
 
+from tutor.counting.odds import hypergeometric_any
 from tutor.counting.tracker import viewer_state
-from tutor.game.captures import VALUE_OF, capture_table
-from tutor.game.cards import FULL_DECK, SETTEBELLO, indexes_of
+from tutor.game.captures import VALUE_OF, capture_table, sweep_value
+from tutor.game.cards import DENARI_MASK, SETTEBELLO_BIT, VALUE_MASKS, indexes_of
 from tutor.game.state import GameState, Move
 from tutor.search.solver import solver_for
 
@@ -45,32 +46,13 @@ __all__ = [
     "Rule",
     "CHITARRELLA_RULES",
     "seat_view",
-    "unseen_mask",
     "Context",
 ]
-
-SETTEBELLO_BIT = SETTEBELLO.bit
-DENARI_MASK = (1 << 10) - 1
-VALUE_MASKS = (0,) + tuple(sum(1 << (s * 10 + v - 1) for s in range(4)) for v in range(1, 11))
-"""Mask of the four cards of each value (index 0 unused)."""
 
 
 def seat_view(state: GameState, seat: int | None = None) -> GameState:
     """What the player at ``seat`` (default: the one to move) may see: other hands unknown."""
     return viewer_state(state, state.turn if seat is None else seat)
-
-
-def unseen_mask(view: GameState) -> int:
-    """Cards the player to move has not seen: in the other hands or still to be dealt."""
-    seen = view.hands[view.turn] | view.table
-    for pile in view.captured:
-        seen |= pile
-    return FULL_DECK & ~seen
-
-
-def _deck_left(view: GameState) -> int:
-    """Cards still to be dealt (a count: public)."""
-    return sum(k.bit_count() + u for d in view.deals[view.deal_index :] for k, u in d)
 
 
 class Player:
@@ -147,38 +129,23 @@ class Context:
         self.dealer_side = (rules.players - 1) % rules.sides
         self.hand = view.hands[view.turn]
         self.table = view.table
-        self.unseen = unseen_mask(view)
+        self.unseen = view.unseen_by(view.turn)
         self.unseen_count = self.unseen.bit_count()
         self.unseen_by_value = [(self.unseen & VALUE_MASKS[v]).bit_count() for v in range(11)]
         self.hand_by_value = [(self.hand & VALUE_MASKS[v]).bit_count() for v in range(11)]
         self.next_hand = view.hand_size(self.next_seat)
-        self.deck_left = _deck_left(view)
+        self.deck_left = view.to_deal()
         self.plays_left = view.in_hands + self.deck_left
-        captured = 0
-        for pile in view.captured:
-            captured |= pile
+        captured = view.captured_cards()
         self.captured = captured
         self.captured_by_value = [(captured & VALUE_MASKS[v]).bit_count() for v in range(11)]
         self.caps = capture_table(view.table, rules.capture_precedence)
 
     def p_next_holds(self, value: int) -> float:
-        """Chance that the next player holds at least one card of ``value`` (hypergeometric)."""
+        """Chance that the next player holds at least one card of ``value``: their cards drawn
+        from the cards the player to move has not seen (hypergeometric)."""
         u = self.unseen_by_value[value] if 1 <= value <= 10 else 0
-        n, k = self.unseen_count, min(self.next_hand, self.unseen_count)
-        if u == 0 or k == 0:
-            return 0.0
-        return 1.0 - comb(n - u, k) / comb(n, k)
-
-    def sweep_value(self, table: int) -> int | None:
-        """The value that would sweep ``table`` (taking every card), if any."""
-        if not table:
-            return None
-        total = sum(VALUE_OF[i] for i in indexes_of(table))
-        if total > 10:
-            return None
-        if table in capture_table(table, self.rules.capture_precedence)[total]:
-            return total
-        return None
+        return hypergeometric_any(self.unseen_count, u, self.next_hand)
 
 
 @dataclass(frozen=True)
@@ -224,7 +191,7 @@ def _rule_sweepable(ctx: Context, move: Move, after: int) -> float:
     """Never leave a table one card can sweep, when the next player is an opponent."""
     if not after or ctx.plays_left <= 1:
         return 0.0
-    v = ctx.sweep_value(after)
+    v = sweep_value(after, ctx.rules.capture_precedence)
     if v is None:
         return 0.0
     last_next = ctx.plays_left == 2 and not ctx.rules.last_play_scopa
@@ -376,12 +343,12 @@ class ChitarrellaPlayer(Player):
     def counted(self, view: GameState) -> dict[Move, float] | None:
         """Average exact value of each move over every split of the unseen cards, or None when
         the split is not yet small enough to count (or cards are still to be dealt)."""
-        if self.count_limit <= 0 or _deck_left(view) or view.rules.sides != 2:
+        if self.count_limit <= 0 or view.to_deal() or view.rules.sides != 2:
             return None
         me = view.turn
         others = [s for s in range(view.rules.players) if s != me and view.hand_size(s)]
         sizes = [view.hand_size(s) for s in others]
-        cards = list(indexes_of(unseen_mask(view)))
+        cards = list(indexes_of(view.unseen_by(me)))
         if len(cards) != sum(sizes) or _multinomial(len(cards), sizes) > self.count_limit:
             return None
         solver = solver_for(view.rules)

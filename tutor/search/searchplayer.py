@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from tutor.game.state import GameState, Move
-from tutor.search.analysis import analyse, plays_left
+from tutor.search.analysis import analyse
 from tutor.search.players import ChitarrellaPlayer, Player
 
 __all__ = ["SearchPlayer"]
@@ -54,7 +54,7 @@ class SearchPlayer(Player):
         if len(moves) == 1:
             return moves[0]
         exact_plies = self.options["exact_plies"]
-        endgame = plays_left(view) <= exact_plies
+        endgame = view.plays_left() <= exact_plies
         ranked = [m for _, m in self.fallback.scores(view)]
         rule_choice = self.fallback.choose(view, rng) if endgame else ranked[0]
         chosen = moves if endgame else ranked[: max(2, self.candidates)]

@@ -17,25 +17,30 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from tutor.game.errors import TutorError
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.scoring import MatchScore, hand_points
 from tutor.game.state import GameState, random_deal
-from tutor.search.analysis import Interval, interval, run_parallel
+from tutor.search.analysis import Interval, Progress, interval, run_parallel
 from tutor.search.players import Player, seat_view
 from tutor.search.roster import make_player
 
 __all__ = [
+    "SimulationError",
     "HandOutcome",
     "SimulationResult",
     "play_hand",
     "simulate",
 ]
 
-Progress = Callable[[int, int], None]
+
+class SimulationError(TutorError):
+    """A simulation asked for in a way it cannot run: not two players, not two sides, or a
+    number of deals or matches that is not one or more."""
 
 
 @dataclass
@@ -157,6 +162,16 @@ class SimulationResult:
         """A's points minus B's per hand, with the interval over duplicate deals."""
         return interval(self.diffs)
 
+    def stronger(self) -> int | None:
+        """The player (0: A, 1: B) whose points per hand are higher beyond doubt (the 95%
+        interval of the difference excludes zero), or None when it does not say."""
+        diff = self.difference()
+        if diff.low > 0:
+            return 0
+        if diff.high < 0:
+            return 1
+        return None
+
     def hand_win_rate(self, who: int) -> float:
         if not self.outcomes:
             return 0.0
@@ -202,27 +217,34 @@ def simulate(
     deals: int | None = None,
     matches: int | None = None,
     seed: int = 0,
-    workers: int = 1,
+    workers: int | None = 1,
     progress: Progress | None = None,
     time_limit: float | None = None,
 ) -> SimulationResult:
     """Play ``deals`` duplicate deals (each twice, sides exchanged) or ``matches`` duplicate
-    matches between ``players[0]`` (A) and ``players[1]`` (B)."""
+    matches between ``players[0]`` (A) and ``players[1]`` (B).
+
+    ``workers`` processes play them (None: one per core). ``progress(done, total)`` is called
+    with 0 as the games start, then after each deal or match."""
     rules = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
     if len(players) != 2:
-        raise ValueError(f"give two players (A,B), not {len(players)}")
+        raise SimulationError(f"give two players (A,B), not {len(players)}")
     for spec in players:
         make_player(spec)  # fail early on a bad name
     if rules.sides != 2:
-        raise ValueError(f"simulation pits two sides; ruleset {rules.name!r} has {rules.sides}")
+        raise SimulationError(
+            f"simulation pits two sides; ruleset {rules.name!r} has {rules.sides}"
+        )
     if (deals is None) == (matches is None):
-        raise ValueError("give either a number of deals (hands) or of matches")
+        raise SimulationError("give either a number of deals (hands) or of matches")
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
     specs = tuple(players)
     if deals is not None:
         if deals < 1:
-            raise ValueError(f"the number of deals must be at least 1, not {deals}")
+            raise SimulationError(f"the number of deals must be at least 1, not {deals}")
+        if progress is not None:
+            progress(0, deals)
         done, stop = run_parallel(
             _play_deal,
             [(rules, specs, seed, d) for d in range(deals)],
@@ -246,7 +268,9 @@ def simulate(
         )
     assert matches is not None
     if matches < 1:
-        raise ValueError(f"the number of matches must be at least 1, not {matches}")
+        raise SimulationError(f"the number of matches must be at least 1, not {matches}")
+    if progress is not None:
+        progress(0, matches)
     done, stop = run_parallel(
         _play_match,
         [(rules, specs, seed, m) for m in range(matches)],

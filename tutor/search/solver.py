@@ -30,7 +30,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.game.captures import VALUE_OF, capture_table
-from tutor.game.cards import FULL_DECK, Style, indexes_of
+from tutor.game.cards import (
+    DENARI_MASK,
+    FULL_DECK,
+    RE_BELLO_BIT,
+    SETTEBELLO_BIT,
+    SUIT_MASK,
+    Style,
+    indexes_of,
+)
 from tutor.game.errors import TutorError
 from tutor.game.rules import Ruleset
 from tutor.game.scoring import napola_points, primiera_table
@@ -48,12 +56,8 @@ __all__ = [
     "random_position",
     "category_difference",
     "value_bound",
-    "plays_left",
 ]
 
-SUIT_BITS = 1023
-SETTEBELLO_BIT = 1 << 6
-RE_BELLO_BIT = 1 << 9
 INF = 1000
 
 
@@ -170,8 +174,8 @@ class _Evaluator:
 
     def diff(self, cap0: int, cap1: int) -> int:
         d = _sign(cap0.bit_count(), cap1.bit_count())
-        den0 = cap0 & SUIT_BITS
-        den1 = cap1 & SUIT_BITS
+        den0 = cap0 & DENARI_MASK
+        den1 = cap1 & DENARI_MASK
         d += _sign(den0.bit_count(), den1.bit_count())
         if den0 & SETTEBELLO_BIT:
             d += 1
@@ -181,8 +185,8 @@ class _Evaluator:
         p0 = p1 = 0
         full0 = full1 = True
         for shift in (0, 10, 20, 30):
-            a = prim[(cap0 >> shift) & SUIT_BITS]
-            b = prim[(cap1 >> shift) & SUIT_BITS]
+            a = prim[(cap0 >> shift) & SUIT_MASK]
+            b = prim[(cap1 >> shift) & SUIT_MASK]
             if a < 0:
                 full0 = False
             else:
@@ -210,16 +214,10 @@ class _Evaluator:
         return d
 
 
-def plays_left(state: GameState) -> int:
-    """Plays still to come in the hand: cards in hands plus cards still to be dealt."""
-    to_deal = sum(k.bit_count() + u for d in state.deals[state.deal_index :] for k, u in d)
-    return state.in_hands + to_deal
-
-
 def value_bound(state: GameState) -> int:
     """A bound on the absolute value of the rest of the hand (future scope plus categories)."""
     rules = state.rules
-    return plays_left(state) + 4 + (1 if rules.re_bello else 0) + (10 if rules.napola else 0)
+    return state.plays_left() + 4 + (1 if rules.re_bello else 0) + (10 if rules.napola else 0)
 
 
 class Solver:
@@ -269,8 +267,8 @@ class Solver:
             n0, n1 = 21, 0
         elif n1 > 20:
             n0, n1 = 0, 21
-        den0 = cap0 & SUIT_BITS
-        den1 = cap1 & SUIT_BITS
+        den0 = cap0 & DENARI_MASK
+        den1 = cap1 & DENARI_MASK
         d0, d1 = den0.bit_count(), den1.bit_count()
         den_decided = d0 > 5 or d1 > 5
         if rules.napola:
@@ -285,8 +283,8 @@ class Solver:
         irr = 0
         below = self._below
         for suit in range(4):
-            b0 = prim[(cap0 >> (10 * suit)) & SUIT_BITS]
-            b1 = prim[(cap1 >> (10 * suit)) & SUIT_BITS]
+            b0 = prim[(cap0 >> (10 * suit)) & SUIT_MASK]
+            b1 = prim[(cap1 >> (10 * suit)) & SUIT_MASK]
             # primiera points fit in 16 bits in any sane ruleset; a wider field is not needed
             summ |= (b0 + 1) << shift | (b1 + 1) << (shift + 16)
             shift += 32
@@ -325,7 +323,7 @@ class Solver:
         """Raise :class:`SolverError` unless every card of the position is known."""
         if state.rules.sides != 2:
             raise SolverError("the exact solver handles two sides only")
-        if any(state.unknown) or any(u for d in state.deals[state.deal_index :] for _, u in d):
+        if state.has_hidden_cards():
             raise SolverError(
                 "the exact solver needs every hand: this position has unknown cards "
                 "(use sampling, e.g. --samples, for hidden-information positions)"
@@ -417,6 +415,7 @@ class _Run:
         caps_memo = solver._caps
         caps_get = caps_memo.get
         value_of = VALUE_OF
+        denari = DENARI_MASK
         full = FULL_DECK
         run = self
         tt_limit = solver.tt_limit
@@ -501,7 +500,7 @@ class _Run:
                         score = m.bit_count() * 4
                         if m == table:
                             score += 100
-                        if (m | low) & 1023:
+                        if (m | low) & denari:
                             score += 2 + ((m | low) & SETTEBELLO_BIT) // 8
                         if i == tt_card and m == tt_cap:
                             score += 1000
@@ -509,7 +508,7 @@ class _Run:
                     if not forced:
                         moves.append((1000 if i == tt_card and not tt_cap else -v, i, 0))
                 else:
-                    moves.append((1000 if i == tt_card else -v - (low & 1023 > 0) * 20, i, 0))
+                    moves.append((1000 if i == tt_card else -v - (low & denari > 0) * 20, i, 0))
             if len(moves) > 1:
                 moves.sort(reverse=True)
             best = -INF
@@ -813,7 +812,7 @@ def random_position(
     until exactly that many cards lie on the table then. The copy has no undo stack.
     """
     if not 1 <= cards_left <= rules.hand_size:
-        raise ValueError(f"cards_left must be 1-{rules.hand_size}, not {cards_left}")
+        raise SolverError(f"cards_left must be 1-{rules.hand_size}, not {cards_left}")
     for _ in range(100_000):
         st = GameState.random(rules, rng)
         while st.in_hands > cards_left * rules.players or st.deal_index < len(st.deals):
@@ -821,7 +820,7 @@ def random_position(
             st.push(moves[rng.randrange(len(moves))])
         if table is None or st.table.bit_count() == table:
             return st.copy()
-    raise ValueError(f"no position with {table} table cards found")
+    raise SolverError(f"no position with {table} table cards found")
 
 
 def solve(

@@ -17,31 +17,44 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tutor.counting.inference import STOCK, CountView, count_view
-from tutor.game.captures import VALUE_OF
-from tutor.game.cards import SETTEBELLO, Style, format_card, format_cards, get_style
+from tutor.counting.inference import CountView, count_view
+from tutor.counting.tracker import STOCK
+from tutor.game.cards import Style, format_card, format_cards, get_style
+from tutor.game.errors import TutorError
 from tutor.game.rules import Ruleset, load_ruleset
-from tutor.game.state import GameState, Move
-from tutor.puzzles.answer import parse_values, player_named
+from tutor.game.state import GameState
+from tutor.puzzles.answer import AnswerError, parse_values
+from tutor.records.record import player_named
+from tutor.search.players import Player
+from tutor.search.roster import make_player
 
 __all__ = [
     "KINDS",
     "PLAYER_KINDS",
+    "DrillError",
     "DrillQuestion",
     "DrillResult",
-    "greedy_move",
-    "random_move",
     "make_question",
     "check_answer",
     "answer_problem",
+    "parse_values",
     "default_names",
+    "DrillAnswer",
+    "DrillSession",
 ]
 
 KINDS = ("unmatched", "holder", "mixed")
 PLAYER_KINDS = ("greedy", "random")
+"""The computer players (:mod:`tutor.search.players`) that play a drill's hand up to the
+question."""
+
+
+class DrillError(TutorError):
+    """A drill asked for in a way it cannot be: an unknown kind or players."""
 
 
 def default_names(players: int, viewer: int | None = None) -> list[str]:
@@ -56,29 +69,6 @@ def default_names(players: int, viewer: int | None = None) -> list[str]:
     if players == 2:
         return ["You", "Ada"] if viewer == 0 else ["Ada", "You"]
     return [f"P{i + 1}" for i in range(players)]
-
-
-def random_move(state: GameState, rng: random.Random) -> Move:
-    """Any legal move, uniformly."""
-    moves = state.legal_moves()
-    return moves[rng.randrange(len(moves))]
-
-
-def greedy_move(state: GameState, rng: random.Random) -> Move:
-    """A simple player who never passes up a scopa or the settebello, then takes the most."""
-    moves = state.legal_moves()
-    if not state.is_last_play() or state.rules.last_play_scopa:
-        sweeps = [m for m in moves if m.capture and m.capture == state.table]
-        if sweeps:
-            return sweeps[rng.randrange(len(sweeps))]
-    best = [m for m in moves if m.capture & SETTEBELLO.bit]
-    if not best:
-        most = max(m.capture.bit_count() for m in moves)
-        best = [m for m in moves if m.capture.bit_count() == most]
-        if most == 0:
-            low = min(VALUE_OF[m.card] for m in best)
-            best = [m for m in best if VALUE_OF[m.card] == low]
-    return best[rng.randrange(len(best))]
 
 
 @dataclass
@@ -130,12 +120,7 @@ class DrillResult:
 
 def _position_lines(state: GameState, viewer: int, names: list[str], style: Style) -> list[str]:
     """What the player has seen: the opening table, every play, the table and their hand now."""
-    work = state.copy()
-    work.stack = list(state.stack)
-    moves = []
-    while work.stack:
-        moves.append(work.pop())
-    moves.reverse()
+    work, moves = state.rewound()
     you = "" if names[viewer] == "You" else f" You are {names[viewer]}."
     lines = [
         f"Playing order: {', '.join(names)} (dealer: {names[-1]}).{you}",
@@ -155,13 +140,14 @@ def _position_lines(state: GameState, viewer: int, names: list[str], style: Styl
     return lines
 
 
-def _play_to(rules: Ruleset, rng: random.Random, players: str, lo: float, hi: float) -> GameState:
-    chooser = greedy_move if players == "greedy" else random_move
+def _play_to(rules: Ruleset, rng: random.Random, player: Player, lo: float, hi: float) -> GameState:
+    """A random deal played by ``player`` in every seat up to a random point between the
+    fractions ``lo`` and ``hi`` of the hand (the player reads only public facts and its hand)."""
     state = GameState.random(rules, rng)
     total = rules.plays_per_hand
     stop = rng.randint(max(1, int(lo * total)), max(1, int(hi * total)))
     for _ in range(stop):
-        state.push(chooser(state, rng))
+        state.push(player.choose(state, rng))
     return state
 
 
@@ -175,9 +161,10 @@ def make_question(
 ) -> DrillQuestion:
     """A random position and a question about it (see the module docstring)."""
     if kind not in KINDS:
-        raise ValueError(f"unknown drill kind {kind!r}; choose one of {', '.join(KINDS)}")
+        raise DrillError(f"unknown drill kind {kind!r}; choose one of {', '.join(KINDS)}")
     if players not in PLAYER_KINDS:
-        raise ValueError(f"unknown players {players!r}; choose one of {', '.join(PLAYER_KINDS)}")
+        raise DrillError(f"unknown players {players!r}; choose one of {', '.join(PLAYER_KINDS)}")
+    player = make_player(players)
     rules = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
     st = get_style(style)
     viewer = rules.players - 1 if rules.players == 4 else rng.randrange(rules.players)
@@ -185,7 +172,7 @@ def make_question(
     want_holder = kind == "holder" or (kind == "mixed" and rng.random() < 0.5)
     for attempt in range(60):
         late = want_holder and attempt < 50
-        state = _play_to(rules, rng, players, 0.6 if late else 0.15, 0.95 if late else 0.85)
+        state = _play_to(rules, rng, player, 0.6 if late else 0.15, 0.95 if late else 0.85)
         if state.is_over():
             continue
         if state.hand_size(viewer) == 0 and not late:
@@ -197,7 +184,7 @@ def make_question(
                 return q
             continue
         return _unmatched_question(state, a, viewer, who, st)
-    state = _play_to(rules, rng, players, 0.15, 0.85)
+    state = _play_to(rules, rng, player, 0.15, 0.85)
     return _unmatched_question(state, count_view(state, viewer, who, st), viewer, who, st)
 
 
@@ -268,10 +255,6 @@ _PASS = ("none", "nobody", "-", "?", "pass", "don't know", "dont know", "no idea
 """Answers that give up on a question: read as a (wrong) answer, never as a typing slip."""
 
 
-def _player_named(question: DrillQuestion, text: str) -> str | None:
-    return player_named(question.names, text)
-
-
 def answer_problem(question: DrillQuestion, answer: str) -> str | None:
     """Why ``answer`` cannot be read as an answer to ``question`` (None when it can).
 
@@ -288,12 +271,12 @@ def answer_problem(question: DrillQuestion, answer: str) -> str | None:
     if text.lower() in _PASS:
         return None
     if question.kind == "holder":
-        if _player_named(question, text) is None:
+        if player_named(question.names, text, prefix=True) is None:
             return f"{text!r} is not a player: type one of {', '.join(question.names)}"
         return None
     try:
         parse_values(text, question.style)
-    except ValueError as exc:
+    except AnswerError as exc:
         return str(exc)
     return None
 
@@ -302,13 +285,13 @@ def check_answer(question: DrillQuestion, answer: str) -> DrillResult:
     """Whether ``answer`` is right, with the expected answer and the explanation."""
     expected = question.expected_text()
     if question.kind == "holder":
-        given = _player_named(question, answer)
+        given = player_named(question.names, answer, prefix=True)
         ok = given == question.expected
         verdict = "Right" if ok else f"Not quite: {question.expected} must hold it"
         return DrillResult(ok, f"{verdict}.", list(question.explanation))
     try:
         values = parse_values(answer, question.style)
-    except ValueError as exc:
+    except AnswerError as exc:
         return DrillResult(False, f"{exc}. The answer: {expected}.", list(question.explanation))
     want = question.expected if isinstance(question.expected, tuple) else ()
     if values == want:
@@ -328,3 +311,136 @@ def check_answer(question: DrillQuestion, answer: str) -> DrillResult:
     return DrillResult(
         False, f"Not quite ({'; '.join(parts)}). Unmatched: {expected}.", list(question.explanation)
     )
+
+
+# -- a session: questions in a row, answers read and checked, the score -----------------------
+
+
+@dataclass
+class DrillAnswer:
+    """A question with the answer given and whether it was right."""
+
+    question: DrillQuestion
+    answer: str
+    result: DrillResult
+
+    def to_json(self) -> dict[str, Any]:
+        return {**self.question.to_json(), "answer": self.answer.strip(),
+                "correct": self.result.correct}  # fmt: skip
+
+
+class DrillSession:
+    """A drill of ``rounds`` questions drawn from one seed, driven by :meth:`run`.
+
+    The session asks each question, reads answers until one can be read (a slip is said and
+    asked again, see :func:`answer_problem`), checks it, explains it and keeps the score; the
+    caller only supplies the input and output, so a terminal, a test or another program can
+    drive it.
+
+    >>> lines = iter(["2 X", "none"])
+    >>> shown, said = [], []
+    >>> d = DrillSession("scopa", seed=1, rounds=1, kind="unmatched")
+    >>> d.run(lambda: next(lines, None), shown.append, said.append)
+    >>> shown[0].splitlines()[1], said
+    ('Question 1 of 1', ["'X' is not a value: type numbers 1-10 ... or none; try again"])
+    >>> d.asked, d.summary()
+    (1, 'Score: 0 of 1.')
+    """
+
+    def __init__(
+        self,
+        ruleset: str | Ruleset,
+        seed: int | None = None,
+        rounds: int = 5,
+        kind: str = "mixed",
+        players: str = "greedy",
+        style: Style | str | None = None,
+    ) -> None:
+        if kind not in KINDS:
+            raise ValueError(f"unknown drill kind {kind!r}; choose one of {', '.join(KINDS)}")
+        if players not in PLAYER_KINDS:
+            raise ValueError(
+                f"unknown players {players!r}; choose one of {', '.join(PLAYER_KINDS)}"
+            )
+        self.rules = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+        self.seed = random.randrange(10**6) if seed is None else seed
+        """The seed (drawn at random when none is given): the same seed asks the same questions."""
+        self.rounds = rounds
+        self.kind = kind
+        self.players = players
+        self.style = get_style(style)
+        self.answers: list[DrillAnswer] = []
+        self.stopped = False
+        """Whether the input ended before every question was answered."""
+        self._rng = random.Random(self.seed)
+
+    @property
+    def asked(self) -> int:
+        """Questions answered so far."""
+        return len(self.answers)
+
+    @property
+    def right(self) -> int:
+        return sum(a.result.correct for a in self.answers)
+
+    def summary(self) -> str:
+        return f"Score: {self.right} of {self.asked}."
+
+    def next_question(self) -> DrillQuestion:
+        """The next question (each one draws from the session's generator)."""
+        return make_question(
+            self.rules, self._rng, kind=self.kind, players=self.players, style=self.style
+        )
+
+    def check(self, question: DrillQuestion, answer: str) -> DrillResult:
+        """Check ``answer`` and count it."""
+        result = check_answer(question, answer)
+        self.answers.append(DrillAnswer(question, answer, result))
+        return result
+
+    def run(
+        self,
+        read: Callable[[], str | None],
+        show: Callable[[str], None],
+        say: Callable[[str], None],
+    ) -> None:
+        """Ask every question: ``show`` gets the text of each question and of each verdict,
+        ``read()`` gives the next line typed (None: the input is over, and the drill stops),
+        ``say`` gets the messages about the session (a slip, the end of the input)."""
+        for number in range(1, self.rounds + 1):
+            q = self.next_question()
+            show(f"\nQuestion {number} of {self.rounds}\n" + "\n".join(q.position) + "\n"
+                 + q.question + "\n")  # fmt: skip
+            line = self._read_answer(q, read, say)
+            if line is None:
+                self.stopped = True
+                say("no more answers: the drill stops")
+                return
+            result = self.check(q, line)
+            show(result.message + "\n" + "\n".join(result.explanation) + "\n")
+
+    @staticmethod
+    def _read_answer(
+        question: DrillQuestion, read: Callable[[], str | None], say: Callable[[str], None]
+    ) -> str | None:
+        """The next readable answer (None at the end): blank lines are skipped, a slip is said
+        and asked again."""
+        while True:
+            line = read()
+            if line is None:
+                return None
+            if not line.strip():
+                continue
+            problem = answer_problem(question, line)
+            if problem is None:
+                return line
+            say(f"{problem}; try again")
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seed": self.seed,
+            "ruleset": self.rules.name,
+            "right": self.right,
+            "asked": self.asked,
+            "questions": [a.to_json() for a in self.answers],
+        }

@@ -41,11 +41,14 @@ tutor.training.live.LiveError: play 2: Ada cannot play 7H: it is in your hand
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from tutor.counting.inference import CountView, count_view
 from tutor.game.cards import (
+    CARDS,
     Card,
     NotationError,
     Style,
@@ -53,15 +56,24 @@ from tutor.game.cards import (
     format_card,
     format_cards,
     get_style,
+    parse_card_set,
     parse_cards,
 )
 from tutor.game.errors import TutorError
 from tutor.game.rules import Ruleset, load_ruleset
-from tutor.game.state import GameState, Move
-from tutor.records.atomic import save_atomically
-from tutor.records.record import HandRecord, PlayEntry, RecordError, dumps, load_path, parse_play
+from tutor.game.state import GameState, Move, parse_play
+from tutor.records.record import HandRecord, PlayEntry, RecordError, player_named
+from tutor.records.recordfile import load_path, save
 
-__all__ = ["LiveError", "LiveSession", "Entry", "PROTOCOL", "protocol", "intro", "save_atomically"]
+__all__ = [
+    "LiveError",
+    "LiveSession",
+    "Entry",
+    "LiveUpdate",
+    "PROTOCOL",
+    "protocol",
+    "intro",
+]
 
 _COMMANDS = {"undo", "quit", "exit", "q", "help", "?", "board", "show"}
 
@@ -114,12 +126,6 @@ def intro(style: Style | str | None = None) -> str:
     )
 
 
-def _named(name: str, players: list[str]) -> str:
-    """``name`` as the players list spells it, when it differs only in case (else as given)."""
-    same = [p for p in players if p.lower() == name.lower()]
-    return name if name in players or len(same) != 1 else same[0]
-
-
 class LiveError(TutorError):
     """A line that cannot be accepted: the message says why; the session is unchanged."""
 
@@ -133,6 +139,30 @@ class Entry:
     text: str
     """A one-line summary, e.g. ``play 3: Ada: 7D x 2C 5S``."""
     message: str = ""
+
+
+@dataclass
+class LiveUpdate:
+    """Where the session is after an accepted line: the entry, the plays so far, what is due
+    next, and the tracker's board once the viewer's cards are in (None before)."""
+
+    entry: Entry
+    plays: int
+    next: str
+    """The prompt for the next line, e.g. ``play 4: Ada``."""
+    analysis: CountView | None
+    style: Style
+
+    def to_json(self) -> dict[str, Any]:
+        """One line of ``tutor live --json``."""
+        return {
+            "entry": self.entry.kind,
+            "text": self.entry.text,
+            "message": self.entry.message,
+            "plays": self.plays,
+            "next": self.next,
+            "analysis": None if self.analysis is None else self.analysis.to_json(self.style),
+        }
 
 
 @dataclass
@@ -174,9 +204,10 @@ class LiveSession:
             )
         if len(set(names)) != len(names) or not all(names):
             raise LiveError(f"the players must have distinct, non-empty names ({', '.join(names)})")
-        me = _named(me, names)
-        if me not in names:
+        named = player_named(names, me)
+        if named is None:
             raise LiveError(f"--as {me}: no such player (players: {', '.join(names)})")
+        me = named
         session = cls(
             rules,
             ruleset,
@@ -207,9 +238,10 @@ class LiveSession:
                     f"(players: {', '.join(rec.players)})"
                 )
             me = known.pop()
-        me = _named(me, rec.players)
-        if me not in rec.players:
+        named = player_named(rec.players, me)
+        if named is None:
             raise LiveError(f"--as {me}: no such player (players: {', '.join(rec.players)})")
+        me = named
         session = cls(
             rec.ruleset,
             rec.ruleset_name,
@@ -281,7 +313,7 @@ class LiveSession:
 
     def save(self) -> None:
         if self.save_path is not None and self.table is not None:
-            save_atomically(self.save_path, dumps([self.record()]))
+            save([self.record()], self.save_path)
 
     # -- where we are ---------------------------------------------------------------------------
 
@@ -309,6 +341,56 @@ class LiveSession:
             return "the hand is over"
         state = self.state()
         return f"play {len(self.plays) + 1}: {self.players[state.turn]}"
+
+    def update(self, entry: Entry) -> LiveUpdate:
+        """The session after ``entry``: with the board when the viewer's cards are in."""
+        on_board = self.phase() in ("play", "over")
+        analysis = self.analysis() if on_board else None
+        return LiveUpdate(entry, len(self.plays), self.prompt(), analysis, self.style)
+
+    # -- a session driven line by line -----------------------------------------------------------
+
+    def run(
+        self,
+        read: Callable[[], str | None],
+        show: Callable[[LiveUpdate], None],
+        say: Callable[[str], None],
+        warn: Callable[[str], None],
+        numbered: bool = False,
+    ) -> str:
+        """Read and apply lines until the hand is over (``over``), the input ends (``end``)
+        or the player quits (``quit``), which is returned.
+
+        ``read()`` gives the next line (None: the input is over). Each accepted line is
+        echoed to ``say`` and its :class:`LiveUpdate` passed to ``show``; ``help`` goes to
+        ``say``; a line that cannot be accepted is explained to ``warn`` (with its number
+        when ``numbered``, for scripted input) and the session goes on.
+        """
+        lineno = 0
+        while self.phase() != "over":
+            line = read()
+            if line is None:
+                return "end"
+            lineno += 1
+            try:
+                entry = self.enter(line)
+            except LiveError as exc:
+                warn(f"line {lineno}: {exc}" if numbered else str(exc))
+                continue
+            if entry.kind == "blank":
+                continue
+            if entry.kind == "quit":
+                return "quit"
+            if entry.kind == "help":
+                say(entry.message.rstrip())
+                continue
+            if entry.kind == "board" and self.phase() not in ("play", "over"):
+                warn(f"the board comes once your cards are in; next: {self.prompt()}")
+                continue
+            if entry.kind != "board":
+                say(entry.text + (f" ({entry.message})" if entry.message else ""))
+            show(self.update(entry))
+        return "over"
 
     # -- entering lines --------------------------------------------------------------------------
 
@@ -345,15 +427,9 @@ class LiveSession:
 
     def _cards(self, text: str, what: str) -> list[Card]:
         try:
-            cards = parse_cards(text, self.style)
+            return parse_card_set(text, self.style, what)
         except NotationError as exc:
             raise LiveError(str(exc)) from None
-        seen: set[Card] = set()
-        for c in cards:
-            if c in seen:
-                raise LiveError(f"{format_card(c, self.style)} is named twice in {what}")
-            seen.add(c)
-        return cards
 
     def _not_a_play(self, text: str, what: str) -> None:
         """LiveError when ``text`` looks like a play while ``what`` is due."""
@@ -380,18 +456,8 @@ class LiveSession:
 
     def _where(self, card: Card) -> str | None:
         """Why ``card`` cannot be one of the viewer's new cards (None if it can)."""
-        state = self.state()
-        if state.table & card.bit:
-            return "it is on the table"
-        for m in state.captured:
-            if m & card.bit:
-                return "it has already been captured"
-        if state.hands[self.me] & card.bit:
-            return "it is already in your hand"
-        for r in state.stack:
-            if r.card == card.index:
-                return "it has already been played"
-        return None
+        place = self.state().place_of(card.index)
+        return None if place.kind == "unplaced" else place.text(self.players, you=self.me)
 
     def _enter_deal(self, text: str) -> Entry:
         state = self.state()
@@ -417,7 +483,7 @@ class LiveSession:
         number = len(self.plays) + 1
         who, colon, rest = text.partition(":")
         if colon:
-            named = next((p for p in self.players if p.lower() == who.strip().lower()), None)
+            named = player_named(self.players, who)
             if named is None:
                 raise LiveError(
                     f"play {number}: {who.strip()!r} is not a player ({', '.join(self.players)})"
@@ -427,9 +493,10 @@ class LiveSession:
                 raise LiveError(f"play {number}: it is {whose} turn, not {named}'s")
             text = rest.strip()
         try:
-            card, capture = parse_play(text, self.style)
+            written = parse_play(text, self.style)
         except NotationError as exc:
             raise LiveError(f"play {number}: {exc}") from None
+        card = CARDS[written.card]
         shown = format_card(card, self.style)
         if state.turn != self.me and state.hands[self.me] & card.bit:
             raise LiveError(f"play {number}: {mover} cannot play {shown}: it is in your hand")
@@ -441,7 +508,7 @@ class LiveSession:
                 + (f" ({why})" if why else "")
                 + f"; your cards: {mine}"
             )
-        entry = PlayEntry.of(card, capture, self.style)
+        entry = PlayEntry.from_play(written, self.style)
         candidate = self.record()
         candidate.plays.append(entry)
         try:

@@ -1,0 +1,45 @@
+"""The README's Python examples run as doctests, and its opening stays the two commands."""
+
+from __future__ import annotations
+
+import doctest
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
+
+
+def python_blocks(text: str) -> list[tuple[int, str]]:
+    """Each ```python fenced block of a Markdown text, with the line it starts on (0-based)."""
+    return [
+        (text.count("\n", 0, m.start(1)), m.group(1))
+        for m in re.finditer(r"^```python\n(.*?)^```$", text, re.MULTILINE | re.DOTALL)
+    ]
+
+
+def test_python_blocks_finds_each_fenced_block() -> None:
+    text = "intro\n```python\n>>> 1 + 1\n2\n```\n\n```sh\nmake\n```\n```python\n>>> 3\n3\n```\n"
+    assert python_blocks(text) == [(2, ">>> 1 + 1\n2\n"), (10, ">>> 3\n3\n")]
+
+
+def test_the_readme_opens_with_make_demo_and_make_test() -> None:
+    assert README.read_text("utf-8").startswith("```sh\nmake demo\nmake test\n```\n")
+
+
+def test_the_readme_library_examples_run() -> None:
+    text = README.read_text("utf-8")
+    blocks = python_blocks(text)
+    assert blocks, "the README has no ```python example"
+    assert "## Use it as a library" in text
+    parser = doctest.DocTestParser()
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    globs: dict[str, object] = {}
+    examples = 0
+    for line, block in blocks:
+        test = parser.get_doctest(block, globs, f"README.md:{line + 1}", str(README), line)
+        examples += len(test.examples)
+        runner.run(test, clear_globs=False)
+    assert examples >= 10
+    result = runner.summarize(verbose=False)
+    assert result.failed == 0, f"{result.failed} README example(s) failed; see the output above"

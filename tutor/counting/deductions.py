@@ -1,0 +1,247 @@
+"""Deductions: every *must* and *cannot* the viewer can reach, with the reasons it rests on.
+
+A holding (:class:`Holding`) is what the inference concludes about one (holder, card) pair; a
+deduction (:class:`Deduction`) is a must or cannot worth saying, with its reasons in words:
+the certain facts of the board (:class:`~tutor.counting.tracker.Fact`, referred to by kind, never
+by their words), the readings it leans on, and the cards that must fill a holder's places
+(Hall's theorem on the assignment model).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from tutor.counting.assignment import AssignmentModel
+from tutor.counting.readings import Exclusion
+from tutor.counting.tracker import (
+    STOCK,
+    Fact,
+    LastCardKnown,
+    OneOfEachOdd,
+    track,
+    value_word,
+)
+from tutor.game.captures import VALUE_OF
+from tutor.game.cards import Style, format_card, format_cards, indexes_of, mask_of
+from tutor.game.state import GameState
+
+__all__ = ["Holding", "Deduction", "Evidence", "find_deductions"]
+
+
+@dataclass(frozen=True)
+class Holding:
+    """What is known about one (player, card) pair."""
+
+    status: str
+    """``must``, ``may`` or ``cannot``."""
+    probability: float
+    basis: str | None
+    """``fact`` or ``inference`` for must/cannot; None for may."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "status": self.status,
+            "probability": round(self.probability, 6),
+            "basis": self.basis,
+        }
+
+
+@dataclass
+class Deduction:
+    """A must/cannot that follows from the facts and readings, with the reasons it rests on."""
+
+    status: str
+    holder: int
+    card: int
+    basis: str
+    reasons: list[str]
+    text: str
+    facts: tuple[Fact, ...] = ()
+    """The board's certain facts it rests on (the reasons say them in words)."""
+
+    def to_json(self, names: Sequence[str], style: Style | str | None = None) -> dict[str, Any]:
+        return {
+            "status": self.status,
+            "player": "stock" if self.holder == STOCK else names[self.holder],
+            "card": format_card(self.card, style),
+            "basis": self.basis,
+            "reasons": list(self.reasons),
+            "text": self.text,
+        }
+
+
+class Evidence(Protocol):
+    """What the deductions read: the view, the holdings and the model they come from
+    (:class:`tutor.counting.inference.Inference` is one)."""
+
+    state: GameState
+    viewer: int
+    names: list[str]
+    unseen: int
+    capacity: dict[int, int]
+    active: list[Exclusion]
+    holdings: dict[int, dict[int, Holding]]
+    model: AssignmentModel
+    style: Style | str | None
+
+
+def _holder_name(inf: Evidence, h: int) -> str:
+    if h < 0:
+        return "the stock" if h == STOCK else "the cards out of play"
+    return inf.names[h]
+
+
+def find_deductions(inf: Evidence) -> list[Deduction]:
+    """Every must, and every cannot found by propagation, with the reasons it rests on."""
+    state = inf.state
+    out: list[Deduction] = []
+    facts: list[Fact] | None = None
+    for h, row in inf.holdings.items():
+        for c, hold in sorted(row.items()):
+            if h >= 0 and state.hands[h] >> c & 1:
+                continue
+            if hold.status == "must":
+                if h == STOCK and hold.basis == "fact":
+                    # Every unseen card is still to be dealt: the board says so once, rather
+                    # than one line per card.
+                    continue
+                reasons = _must_reasons(inf, h, c)
+                used: list[Fact] = []
+                if hold.basis == "fact":
+                    if facts is None:
+                        facts = track(state, inf.viewer, inf.names, inf.style).facts
+                    used = [f for f in facts if _rests_on(f, c)]
+                    reasons += [f.text(inf.names, inf.style).rstrip(".") for f in used]
+                text = (
+                    f"{_holder_name(inf, h)} must hold {_card_phrase(inf, c)}: "
+                    + "; ".join(reasons)
+                    + "."
+                )
+                out.append(
+                    Deduction("must", h, c, hold.basis or "fact", reasons, text, tuple(used))
+                )
+            elif hold.status == "cannot" and hold.basis == "inference" and h in inf.capacity:
+                direct = [e for e in inf.active if e.seat == h and VALUE_OF[c] in e.values]
+                if direct:
+                    continue  # the reading itself, listed among the inferences
+                reasons = _dedupe(_tight_reasons(inf, h, c))
+                text = (
+                    f"{_holder_name(inf, h)} cannot hold {_card_phrase(inf, c)}: "
+                    + "; ".join(reasons)
+                    + "."
+                )
+                out.append(Deduction("cannot", h, c, "inference", reasons, text))
+    return out
+
+
+def _rests_on(fact: Fact, card: int) -> bool:
+    """Whether a board fact names ``card``'s holder: the one card left unseen is ``card``, or
+    every unseen value is held exactly once."""
+    if isinstance(fact, LastCardKnown):
+        return fact.card == card
+    if isinstance(fact, OneOfEachOdd):
+        return VALUE_OF[card] in fact.values
+    return False
+
+
+def _card_phrase(inf: Evidence, c: int) -> str:
+    v = VALUE_OF[c]
+    same = [i for i in indexes_of(inf.unseen) if VALUE_OF[i] == v]
+    text = format_card(c, inf.style)
+    return f"{text} (the last {value_word(v)} unseen)" if same == [c] else text
+
+
+def _reading(inf: Evidence, seat: int, value: int) -> Exclusion | None:
+    """The first standing reading that puts no card of ``value`` with ``seat``."""
+    return next((e for e in inf.active if e.seat == seat and value in e.values), None)
+
+
+def _tight(inf: Evidence, g: int, c: int) -> tuple[list[int], list[int]] | None:
+    """Holders T (with g) whose places the cards S (without c) fill, S allowed only in T.
+
+    When c cannot go to g although no reading forbids it, Hall's theorem guarantees such a
+    set: the cards of S have nowhere else to go, so T has no room left for c.
+    """
+    model = inf.model
+    pos = {h: j for j, h in enumerate(model.holders)}
+    jg = pos.get(g)
+    if jg is None:
+        return None
+    cards = [(x, grp.allowed) for grp in model.groups for x in grp.cards if x != c]
+    n = len(model.holders)
+    subsets = sorted((m for m in range(1, 1 << n) if m >> jg & 1), key=int.bit_count)
+    for t in subsets:
+        room = sum(model.caps[j] for j in range(n) if t >> j & 1)
+        inside = [x for x, allowed in cards if not allowed & ~t]
+        if len(inside) >= room:
+            return [model.holders[j] for j in range(n) if t >> j & 1], inside
+    return None
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _tight_reasons(inf: Evidence, g: int, c: int) -> list[str]:
+    """Why holder g has no room for card c: the cards that must fill its places."""
+    found = _tight(inf, g, c)
+    if found is None:
+        return [f"{_holder_name(inf, g)} has no room left for it"]
+    t, inside = found
+    room = sum(inf.capacity.get(h, 0) for h in t)
+    cards = format_cards(mask_of(inside), inf.style)
+    plural = "s" if room != 1 else ""
+    if len(t) == 1:
+        head = (
+            f"{_holder_name(inf, g)}'s {room} card{plural} must be {cards}, "
+            "which nobody else can hold"
+        )
+    else:
+        who = _and([_holder_name(inf, h) for h in t])
+        head = f"{who} hold {room} card{plural} between them, and {cards} can only be with them"
+    out = [head]
+    for h in inf.capacity:
+        if h in t:
+            continue
+        for v in sorted({VALUE_OF[x] for x in inside}):
+            e = _reading(inf, h, v)
+            if e is not None:
+                out.append(e.text(inf.names, inf.style))
+    return out
+
+
+def _dedupe(items: list[str]) -> list[str]:
+    return list(dict.fromkeys(items))
+
+
+def _must_reasons(inf: Evidence, h: int, c: int) -> list[str]:
+    reasons: list[str] = []
+    others = [g for g in inf.capacity if g != h]
+    # Holders no reading keeps from c: the cards that fill their places (Hall's theorem). One
+    # such set of holders often covers others too, which then need no reason of their own.
+    covered: set[int] = set()
+    for g in others:
+        if g in covered or (g >= 0 and _reading(inf, g, VALUE_OF[c]) is not None):
+            continue
+        found = _tight(inf, g, c)
+        if found is not None:
+            covered.update(found[0])
+        reasons.extend(_tight_reasons(inf, g, c))
+    for g in others:
+        e = _reading(inf, g, VALUE_OF[c]) if g >= 0 and g not in covered else None
+        if e is not None:
+            reasons.append(e.text(inf.names, inf.style))
+    for s in range(inf.state.rules.players):
+        if s in (h, inf.viewer) or s in inf.capacity:
+            continue
+        if inf.state.hand_size(s) == 0:
+            reasons.append(f"{inf.names[s]} has no cards left (fact)")
+        else:
+            reasons.append(f"{inf.names[s]}'s cards are all known (fact)")
+    if STOCK not in inf.capacity and inf.state.rules.deals_per_hand > 1 and h != STOCK:
+        reasons.append("no cards are left to deal (fact)")
+    if h != STOCK and len(inf.capacity) == 1:
+        reasons.insert(0, f"{inf.names[h]} is the only player whose cards you have not seen (fact)")
+    return _dedupe(reasons)

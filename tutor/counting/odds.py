@@ -1,0 +1,47 @@
+"""The odds on the facts alone: how likely a hand is to hold some card of a value.
+
+When nothing but the cards seen and the hand sizes is known, every way to deal the unseen cards
+is equally likely, so the chance that a hand of ``k`` unknown cards holds at least one of the
+``u`` unseen cards of a value, among ``n`` unseen cards, is hypergeometric:
+``1 - C(n - u, k) / C(n, k)``. The tracker's sweep risk, the inference's "facts only" figures
+and the rule-based player's guesses all use this one formula;
+:mod:`tutor.counting.inference` refines it with the behavioural readings.
+
+>>> round(hypergeometric_any(27, 3, 9), 4)
+0.721
+"""
+
+from __future__ import annotations
+
+from math import comb
+
+from tutor.game.cards import VALUE_MASKS
+from tutor.game.state import GameState
+
+__all__ = ["hypergeometric_any", "chance_of_value"]
+
+
+def hypergeometric_any(pool: int, of_value: int, drawn: int) -> float:
+    """P(at least one of ``of_value`` special cards among ``drawn`` taken from ``pool``).
+
+    >>> hypergeometric_any(10, 0, 3), hypergeometric_any(10, 2, 0), hypergeometric_any(3, 1, 5)
+    (0.0, 0.0, 1.0)
+    """
+    if drawn <= 0 or of_value <= 0:
+        return 0.0
+    if drawn > pool:
+        return 1.0
+    return 1.0 - comb(pool - of_value, drawn) / comb(pool, drawn)
+
+
+def chance_of_value(state: GameState, seat: int, value: int) -> float:
+    """P(``seat`` holds at least one card of ``value``) on the facts ``state`` knows.
+
+    A known card of the value in the hand makes it certain; otherwise the seat's unknown
+    cards are drawn from the cards nobody has placed (:meth:`GameState.unplaced`).
+    """
+    of_value = VALUE_MASKS[value]
+    if state.hands[seat] & of_value:
+        return 1.0
+    pool = state.unplaced()
+    return hypergeometric_any(pool.bit_count(), (pool & of_value).bit_count(), state.unknown[seat])

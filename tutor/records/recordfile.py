@@ -1,0 +1,492 @@
+"""Hand record files: reading and writing the YAML text of :mod:`tutor.records.record`.
+
+``loads``/``load``/``load_path`` read every hand of a file and validate them, reporting the
+first problem as ``FILE:LINE: play N: what is wrong``; ``dumps``/``dump`` write the canonical
+text, which reads back as the same records; ``save`` writes a file atomically. This is the only
+module of the records layer that speaks YAML (``docs/records.md`` gives the format).
+
+>>> text = '''
+... ruleset: scopa
+... deck: french
+... players: [You, Ada]
+... table: [2C, 4H, 5S, QD]
+... deals:
+...   - {You: [7D, 7H, AS], Ada: [3H, KC, JD]}
+... plays:
+...   - 7D x 2C 5S
+...   - 3H
+... '''
+>>> [hand] = loads(text, "seed.yaml")
+>>> [m.text("french") for m in hand.moves()]
+['7D x 2C 5S', '3H']
+>>> hand.state_at(2).format_table("french")
+'3H 4H QD'
+>>> loads(dumps([hand]))[0].plays == hand.plays
+True
+>>> try:
+...     loads(text.replace("3H\\n", "5S\\n"), "seed.yaml")
+... except RecordError as exc:
+...     print(exc)
+seed.yaml:10: play 2: Ada cannot play 5S: it was captured at play 1
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import IO
+
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from tutor.game.cards import (
+    ITALIAN,
+    STYLES,
+    Card,
+    NotationError,
+    Style,
+    format_card,
+    get_style,
+    parse_card,
+)
+from tutor.game.rules import Ruleset, RulesetError, load_ruleset, yaml_error_text
+from tutor.game.state import parse_play
+from tutor.records.puzzle_key import dump_puzzle, read_puzzle, resolve_puzzle
+from tutor.records.record import (
+    INFO_KEYS,
+    HandRecord,
+    PlayEntry,
+    RecordError,
+    Where,
+    validate_match,
+)
+
+__all__ = ["loads", "load", "load_path", "dumps", "dump", "save", "save_atomically"]
+
+_KEYS: tuple[str, ...] = (*INFO_KEYS, "ruleset", "deck", "players", "dealer", "teams", "table")
+_KEYS += ("deals", "plays", "puzzle")  # puzzle: the optional question (records.puzzle_key)
+_PLAY_KEYS = ("play", "note", "player")
+_NULL_TAG = "tag:yaml.org,2002:null"
+
+
+# -- reading ----------------------------------------------------------------------------------
+
+
+class _Reader:
+    """Walks one composed YAML document, keeping each part's line for error messages."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def fail(self, node: Node | None, message: str, play: int | None = None) -> RecordError:
+        line = node.start_mark.line + 1 if node is not None else None
+        return RecordError(self.path, line, play, message)
+
+    @staticmethod
+    def is_null(node: Node) -> bool:
+        return isinstance(node, ScalarNode) and node.tag == _NULL_TAG
+
+    @staticmethod
+    def is_mapping(node: Node) -> bool:
+        return isinstance(node, MappingNode)
+
+    @staticmethod
+    def is_sequence(node: Node) -> bool:
+        return isinstance(node, SequenceNode)
+
+    @staticmethod
+    def line(node: Node) -> int:
+        """The 1-based line a node starts on."""
+        return int(node.start_mark.line) + 1
+
+    def text(self, node: Node, what: str) -> str:
+        if not isinstance(node, ScalarNode) or self.is_null(node):
+            raise self.fail(node, f"{what} must be a text value")
+        return str(node.value)
+
+    def mapping(self, node: Node, what: str) -> list[tuple[str, Node, Node]]:
+        if not isinstance(node, MappingNode):
+            raise self.fail(node, f"{what} must be a mapping of keys to values")
+        out: list[tuple[str, Node, Node]] = []
+        seen: set[str] = set()
+        for k, v in node.value:
+            if not isinstance(k, ScalarNode):
+                raise self.fail(k, f"{what}: keys must be plain text")
+            key = str(k.value)
+            if key in seen:
+                raise self.fail(k, f"{what}: key {key!r} is given twice")
+            seen.add(key)
+            out.append((key, k, v))
+        return out
+
+    def sequence(self, node: Node, what: str) -> list[Node]:
+        if self.is_null(node):
+            return []
+        if not isinstance(node, SequenceNode):
+            raise self.fail(node, f"{what} must be a list")
+        return list(node.value)
+
+    def cards(
+        self, node: Node, what: str, style: Style, lines: dict[Where, int], where: Where
+    ) -> list[Card]:
+        """A list of cards, or one text of cards separated by spaces."""
+        lines[where] = node.start_mark.line + 1
+        items: list[tuple[Node, str]]
+        if isinstance(node, ScalarNode) and not self.is_null(node):
+            items = [(node, t) for t in str(node.value).replace(",", " ").split()]
+        else:
+            items = [(n, self.text(n, f"a card in {what}")) for n in self.sequence(node, what)]
+        out = []
+        for i, (n, t) in enumerate(items):
+            lines[(*where, i)] = n.start_mark.line + 1
+            try:
+                out.append(parse_card(t, style))
+            except NotationError as exc:
+                raise self.fail(n, f"{what}: {exc}{_style_hint(t, style)}") from None
+        return out
+
+    def play(self, node: Node, n: int, style: Style) -> PlayEntry:
+        try:
+            return self._play(node, n, style)
+        except RecordError as exc:
+            if exc.play is None:
+                raise RecordError(exc.path, exc.line, n, exc.message) from None
+            raise
+
+    def _play(self, node: Node, n: int, style: Style) -> PlayEntry:
+        note = player = None
+        if isinstance(node, MappingNode):
+            items = self.mapping(node, f"play {n}")
+            keys = {k for k, _, _ in items}
+            for key, knode, _ in items:
+                if key not in _PLAY_KEYS:
+                    raise self.fail(
+                        knode,
+                        f"unknown key {key!r} in a play (known keys: {', '.join(_PLAY_KEYS)})",
+                        n,
+                    )
+            if "play" not in keys:
+                raise self.fail(node, "a play written as a mapping needs a 'play' key", n)
+            values = {k: v for k, _, v in items}
+            text_node = values["play"]
+            if "note" in values and not self.is_null(values["note"]):
+                note = self.text(values["note"], "a play's note")
+            if "player" in values:
+                player = self.text(values["player"], "a play's player")
+        else:
+            text_node = node
+        if not isinstance(text_node, ScalarNode) or self.is_null(text_node):
+            raise self.fail(text_node, "a play must be text like '7D x 2C 5S' or '3H'", n)
+        raw = str(text_node.value).strip()
+        line = node.start_mark.line + 1
+        try:
+            written = parse_play(raw, style)
+        except NotationError as exc:
+            raise self.fail(text_node, f"{exc}{_style_hint(raw, style)}", n) from None
+        return PlayEntry.from_play(written, style, note, player, line)
+
+    def ruleset(self, node: Node) -> tuple[str, Ruleset]:
+        name = self.text(node, "ruleset")
+        try:
+            if name.endswith((".yaml", ".yml")) or "/" in name or "\\" in name:
+                base = Path(self.path).parent if not self.path.startswith("<") else Path(".")
+                candidate = base / name
+                target = candidate if candidate.exists() else Path(name)
+                if not target.exists():
+                    places = "next to the record" + (
+                        "" if base.resolve() == Path.cwd() else " or in the current folder"
+                    )
+                    raise RulesetError(f"no ruleset file {name!r} {places}")
+                return name, load_ruleset(str(target.resolve()))
+            return name, load_ruleset(name)
+        except RulesetError as exc:
+            raise self.fail(node, f"ruleset: {exc}") from None
+
+    def document(self, root: Node) -> HandRecord:
+        items = self.mapping(root, "a hand record")
+        for key, knode, _ in items:
+            if key not in _KEYS:
+                raise self.fail(knode, f"unknown key {key!r} (known keys: {', '.join(_KEYS)})")
+        values = {k: v for k, _, v in items}
+        lines: dict[Where, int] = {("doc",): root.start_mark.line + 1}
+        for k, knode, _ in items:
+            lines[(k,)] = knode.start_mark.line + 1
+        for key in ("ruleset", "players"):
+            if key not in values:
+                raise self.fail(root, f"the record has no {key!r}")
+        info = {
+            k: self.text(values[k], k)
+            for k in INFO_KEYS
+            if k in values and not self.is_null(values[k])
+        }
+        ruleset_name, rs = self.ruleset(values["ruleset"])
+        style = ITALIAN
+        if "deck" in values:
+            try:
+                style = get_style(self.text(values["deck"], "deck"))
+            except NotationError as exc:
+                raise self.fail(values["deck"], f"deck: {exc}") from None
+        players = []
+        for i, n in enumerate(self.sequence(values["players"], "players")):
+            players.append(self.text(n, "a player's name"))
+            lines[("players", i)] = n.start_mark.line + 1
+        dealer = None
+        if "dealer" in values and not self.is_null(values["dealer"]):
+            dealer = self.text(values["dealer"], "dealer")
+        teams: dict[str, list[str]] = {}
+        if "teams" in values and not self.is_null(values["teams"]):
+            for team, knode, vnode in self.mapping(values["teams"], "teams"):
+                lines[("teams", team)] = knode.start_mark.line + 1
+                teams[team] = [
+                    self.text(n, f"a player of team {team}")
+                    for n in self.sequence(vnode, f"team {team}")
+                ]
+        table: list[Card] = []
+        if "table" in values:
+            table = self.cards(values["table"], "table", style, lines, ("table",))
+        deals: list[dict[str, list[Card]]] = []
+        if "deals" in values:
+            for d, dnode in enumerate(self.sequence(values["deals"], "deals")):
+                lines[("deal", d)] = dnode.start_mark.line + 1
+                if self.is_null(dnode):
+                    deals.append({})
+                    continue
+                deal: dict[str, list[Card]] = {}
+                for name, knode, vnode in self.mapping(dnode, f"deal {d + 1}"):
+                    lines[("deal", d, name)] = knode.start_mark.line + 1
+                    deal[name] = self.cards(
+                        vnode, f"deal {d + 1}, {name}", style, lines, ("deal", d, name)
+                    )
+                    lines[("deal", d, name)] = knode.start_mark.line + 1
+                deals.append(deal)
+        plays = []
+        if "plays" in values:
+            for number, pnode in enumerate(self.sequence(values["plays"], "plays"), 1):
+                plays.append(self.play(pnode, number, style))
+        record = HandRecord(
+            rs, ruleset_name, style, players, dealer, teams, table, deals, plays, self.path, info
+        )
+        record.lines = lines
+        if "puzzle" in values and not self.is_null(values["puzzle"]):
+            record._check_seating()  # the side names must be sound before a score is read
+            record.puzzle = read_puzzle(self, values["puzzle"], style, record.team_names())
+        return record
+
+
+def _style_hint(text: str, style: Style) -> str:
+    """A hint when cards that are not cards in ``style`` all read as cards in another style.
+
+    >>> _style_hint("QH x 4H", ITALIAN)
+    "; they read as cards in french notation: is the record's 'deck' key missing or wrong?"
+    >>> _style_hint("ZZ", ITALIAN)
+    ''
+    """
+    tokens = [t for t in text.replace(",", " ").split() if t.lower() != "x"]
+    bad = []
+    for token in tokens:
+        try:
+            parse_card(token, style)
+        except NotationError:
+            bad.append(token)
+    if not bad:
+        return ""
+    fits = []
+    for other in STYLES.values():
+        try:
+            for token in bad:
+                parse_card(token, other)
+        except NotationError:
+            continue
+        fits.append(other.name)
+    if not fits:
+        return ""
+    what = "it reads as a card" if len(bad) == 1 else "they read as cards"
+    return f"; {what} in {' or '.join(fits)} notation: is the record's 'deck' key missing or wrong?"
+
+
+def loads(text: str, path: str = "<string>") -> list[HandRecord]:
+    """Read every hand (YAML document) of a record file and validate them all."""
+    try:
+        roots = [r for r in yaml.compose_all(text, Loader=yaml.SafeLoader) if r is not None]
+    except yaml.YAMLError as exc:
+        line, problem = yaml_error_text(exc, text)
+        raise RecordError(path, line, None, f"not valid YAML: {problem}") from None
+    except RecursionError:
+        raise RecordError(path, None, None, "not valid YAML: nested too deeply") from None
+    reader = _Reader(path)
+    try:
+        records = [reader.document(root) for root in roots]
+    except RecursionError:  # pragma: no cover - aliases nested beyond Python's stack
+        raise RecordError(path, None, None, "the YAML is nested too deeply") from None
+    if not records:
+        raise RecordError(path, None, None, "the file holds no hand")
+    for r in records:
+        r.validate()
+        if r.puzzle is not None:
+            r.puzzle = resolve_puzzle(r.puzzle, r.final_state(), r.players, r.style, r._raise_at)
+    validate_match(records)
+    return records
+
+
+def load(fp: IO[str], path: str | None = None) -> list[HandRecord]:
+    """Read a record file from an open text stream."""
+    name = path if path is not None else str(getattr(fp, "name", "<stream>"))
+    try:
+        text = fp.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RecordError(name, None, None, f"cannot read: {exc}") from None
+    return loads(text, name)
+
+
+def load_path(path: str | Path) -> list[HandRecord]:
+    """Read a record file by path (missing or unreadable files are RecordErrors too)."""
+    name = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise RecordError(name, None, None, "cannot read: the file is not UTF-8 text") from None
+    except OSError as exc:
+        raise RecordError(name, None, None, f"cannot read: {exc.strerror or exc}") from None
+    return loads(text, name)
+
+
+# -- writing ----------------------------------------------------------------------------------
+
+_PLAIN = re.compile(r"[A-Za-z][A-Za-z0-9_' .()&+-]*")
+
+
+def _printable(o: int) -> bool:
+    return (
+        0x20 <= o <= 0x7E
+        or 0xA0 <= o <= 0xD7FF
+        or 0xE000 <= o <= 0xFFFD
+        or 0x10000 <= o <= 0x10FFFF
+    ) and o not in (0xFEFF, 0x2028, 0x2029)
+
+
+def _quote(s: str) -> str:
+    """A YAML double-quoted scalar that reads back as exactly ``s``."""
+    out = ['"']
+    for ch in s:
+        o = ord(ch)
+        if ch in '"\\':
+            out.append("\\" + ch)
+        elif ch == "\n":
+            out.append("\\n")
+        elif ch == "\t":
+            out.append("\\t")
+        elif _printable(o):
+            out.append(ch)
+        elif o <= 0xFF:
+            out.append(f"\\x{o:02x}")
+        elif o <= 0xFFFF:
+            out.append(f"\\u{o:04x}")
+        else:
+            out.append(f"\\U{o:08x}")
+    out.append('"')
+    return "".join(out)
+
+
+def _scalar(s: str) -> str:
+    """``s`` plain when YAML reads it back as the same text, else double-quoted."""
+    if _PLAIN.fullmatch(s) and not s.endswith(" ") and " #" not in s:
+        try:
+            if yaml.safe_load(s) == s:
+                return s
+        except yaml.YAMLError:
+            pass
+    return _quote(s)
+
+
+def _card_list(cards: Iterable[Card], style: Style) -> str:
+    return "[" + ", ".join(format_card(c, style) for c in cards) + "]"
+
+
+def _dump_one(r: HandRecord) -> str:
+    st = r.style
+    out = [f"{k}: {_quote(r.info[k])}" for k in INFO_KEYS if k in r.info]
+    out.append(f"ruleset: {_scalar(r.ruleset_name)}")
+    out.append(f"deck: {st.name}")
+    out.append("players: [" + ", ".join(_scalar(p) for p in r.players) + "]")
+    if r.dealer is not None:
+        out.append(f"dealer: {_scalar(r.dealer)}")
+    if r.teams:
+        out.append("teams:")
+        for team, members in r.teams.items():
+            out.append(f"  {_scalar(team)}: [" + ", ".join(_scalar(p) for p in members) + "]")
+    out.append(f"table: {_card_list(r.table, st)}")
+    if r.deals:
+        out.append("deals:")
+        for deal in r.deals:
+            order = [p for p in r.players if p in deal] + [p for p in deal if p not in r.players]
+            pairs = [f"{_scalar(p)}: {_card_list(deal[p], st)}" for p in order]
+            if len(pairs) <= 2:
+                out.append("  - {" + ", ".join(pairs) + "}")
+            else:
+                out.extend(("  - " if i == 0 else "    ") + pair for i, pair in enumerate(pairs))
+    if not r.plays:
+        out.append("plays: []")
+    else:
+        out.append("plays:")
+        for e in r.plays:
+            text = e.written().text(st)
+            if e.note is None and e.player is None:
+                out.append(f"  - {text}")
+                continue
+            parts = [f"play: {text}"]
+            if e.player is not None:
+                parts.append(f"player: {_scalar(e.player)}")
+            if e.note is not None:
+                parts.append(f"note: {_quote(e.note)}")
+            out.append("  - {" + ", ".join(parts) + "}")
+    if r.puzzle is not None:
+        out.append(dump_puzzle(r.puzzle, st, r.team_names(), _quote, _scalar))
+    return "\n".join(out) + "\n"
+
+
+def dumps(records: Sequence[HandRecord]) -> str:
+    """The canonical text of some hands, in each record's own notation (``---`` between)."""
+    return "---\n".join(_dump_one(r) for r in records)
+
+
+def dump(records: Sequence[HandRecord], fp: IO[str]) -> None:
+    fp.write(dumps(records))
+
+
+def save(records: Sequence[HandRecord], path: str | Path) -> None:
+    """Write the records to ``path`` atomically (see :func:`save_atomically`)."""
+    save_atomically(path, dumps(records))
+
+
+def save_atomically(path: str | Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file and a rename: all or nothing.
+
+    The one writer of files that a user must never lose half of (records saved as they are
+    typed, answers, puzzles): a kill or a full disk leaves the old file whole.
+    """
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+    try:
+        # mkstemp makes the file private (0600); give the file the mode an ordinary new
+        # file would have, or keep the mode of the file it replaces.
+        try:
+            mode = path.stat().st_mode & 0o777
+        except OSError:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        os.chmod(tmp, mode)
+        with os.fdopen(fd, "w", encoding="utf-8") as fp:
+            fp.write(text)
+            fp.flush()
+            os.fsync(fp.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
