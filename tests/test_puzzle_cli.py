@@ -159,3 +159,28 @@ def test_train_with_own_puzzles_and_a_ruleset_filter(runner: CliRunner, tmp_path
     r = runner.invoke(app, ["train", "--db", str(db), "--ruleset", "scopa-21"], input="")
     assert r.exit_code == 3
     assert "no puzzles to train on with ruleset scopa-21" in r.stderr
+
+
+def test_render_draws_a_position_as_svg(runner: CliRunner, tmp_path: Path) -> None:
+    import xml.etree.ElementTree as ET
+
+    out = tmp_path / "pos.svg"
+    r = runner.invoke(app, ["render", PUZZLE, "--svg", str(out)])
+    assert r.exit_code == 0, r.stderr
+    root = ET.fromstring(out.read_text())
+    assert root.tag.endswith("svg")
+    titles = [e.text for e in root.iter() if e.tag.endswith("title")]
+    assert titles[0] == "Keep the table above ten"
+    # North's own four cards face up, the others face down, the table in the middle
+    for card in ("ace of bastoni", "5 of bastoni", "7 of bastoni", "(9) of spade", "4 of denari"):
+        assert any(card in (t or "") for t in titles), card
+    assert "North" in out.read_text() and "to play" in out.read_text()
+    r = runner.invoke(
+        app, ["render", PUZZLE, "--at", "4", "--as", "east", "--svg", str(tmp_path / "e.svg")]
+    )
+    assert r.exit_code == 0, r.stderr
+    assert "After play 4, from East&#x27;s seat" in (tmp_path / "e.svg").read_text()
+    r = runner.invoke(app, ["render", PUZZLE, "--at", "99", "--svg", str(tmp_path / "x.svg")])
+    assert r.exit_code == 3
+    assert "--at 99: the record has only 22 plays" in r.stderr
+    assert not (tmp_path / "x.svg").exists()

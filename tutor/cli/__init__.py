@@ -9,6 +9,7 @@ from tutor.cli import (  # noqa: F401  (imported to register their commands)
     explain,
     live,
     puzzle,
+    render,
     replay,
     review,
     rules,

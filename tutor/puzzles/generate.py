@@ -350,6 +350,9 @@ class _Miner:
             f"{best.move.text(style)} is worth {_signed(best.value)} ({how}); "
             f"{tempting.text(style)} only {_signed(alt_value)}."
         ]
+        if open_ and (obs_best or obs_alt):
+            parts.append(f"What {names[seat]} can see from the seat alone (the odds are the "
+                         "inference's, not the hands shown):")  # fmt: skip
         for o in obs_best:
             parts.append(_sentence(o.text))
             if o.against:

@@ -44,10 +44,13 @@ from typing import TYPE_CHECKING
 from rich.console import RenderableType
 from rich.text import Text
 
+from tutor.counting.tracker import viewer_state
 from tutor.game.scoring import denari_of
 from tutor.puzzles.format import Puzzle
+from tutor.records.record import HandRecord
 from tutor.records.replay import replay_hand
 from tutor.render.safe import one_line, visible
+from tutor.render.svg import position_svg, svg_document
 from tutor.render.terminal import cards_text, move_text, plain_text
 
 if TYPE_CHECKING:  # the answer and check modules bring the solver and networkx: not needed
@@ -55,7 +58,14 @@ if TYPE_CHECKING:  # the answer and check modules bring the solver and networkx:
     from tutor.puzzles.answer import Verdict
     from tutor.puzzles.check import PuzzleCheck
 
-__all__ = ["puzzle_position", "puzzle_question", "verdict_view", "check_view", "plain_text"]
+__all__ = [
+    "puzzle_position",
+    "puzzle_question",
+    "verdict_view",
+    "check_view",
+    "plain_text",
+    "position_file_svg",
+]
 
 
 def puzzle_position(p: Puzzle, rich: bool = False) -> list[RenderableType]:
@@ -138,3 +148,17 @@ def verdict_view(p: Puzzle, verdict: Verdict, rich: bool = False) -> list[Render
 def check_view(check: PuzzleCheck) -> Text:
     """One line per puzzle: ok, or what is wrong."""
     return Text(one_line(check.line()))
+
+
+def position_file_svg(record: HandRecord, at: int, viewer: int, caption: str | None = None) -> str:
+    """A standalone ``.svg`` of the position after ``at`` plays, seen from ``viewer``'s seat:
+    the table, the viewer's hand, the cards each other player holds and whose turn it is (the
+    review's drawing, :func:`tutor.render.svg.position_svg`)."""
+    state = record.state_at(at)
+    view = viewer_state(state, viewer)
+    names = record.players
+    if caption is None:
+        when = f"After play {at}" if at else "Before the first play"
+        turn = "" if state.is_over() else f"; {names[state.turn]} to play"
+        caption = f"{when}, from {names[viewer]}'s seat{turn}"
+    return svg_document(position_svg(view, viewer, names, record.style, caption=caption))
