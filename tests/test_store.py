@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from tutor.training.store import (
+    FIRST_SCHEMA,
     RETRY_MINUTES,
     SCHEMA_VERSION,
-    SCHEMAS,
     ProgressStore,
     PuzzleInfo,
     StoreError,
@@ -34,20 +34,21 @@ def _env(tmp_path: Path) -> dict[str, str]:
     return env
 
 
-def _answers(db: Path) -> int:
+def _query(db: Path, sql: str) -> object:
+    """One value, read through a connection of its own (read-only: it changes nothing)."""
     conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=10)
     try:
-        return int(conn.execute("SELECT COUNT(*) FROM answers").fetchone()[0])
+        return conn.execute(sql).fetchone()[0]
     finally:
         conn.close()
+
+
+def _answers(db: Path) -> int:
+    return int(str(_query(db, "SELECT COUNT(*) FROM answers")))
 
 
 def _integrity(db: Path) -> str:
-    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=10)
-    try:
-        return str(conn.execute("PRAGMA integrity_check").fetchone()[0])
-    finally:
-        conn.close()
+    return str(_query(db, "PRAGMA integrity_check"))
 
 
 def _info(n: int, themes: tuple[str, ...] = ("sweep",)) -> PuzzleInfo:
@@ -280,7 +281,7 @@ def test_a_folder_in_the_way_is_refused(tmp_path: Path) -> None:
 def test_a_version_1_database_is_migrated_with_its_answers(tmp_path: Path) -> None:
     db = tmp_path / "old.sqlite"
     conn = sqlite3.connect(db)
-    conn.executescript(SCHEMAS[0])
+    conn.executescript(FIRST_SCHEMA)
     conn.execute("PRAGMA user_version = 1")
     rows = [
         ("aa", "first", 100.0, True),

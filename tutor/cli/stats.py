@@ -2,23 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Annotated
-
-import typer
-
 from tutor.cli.core import JsonOption, app, examples, human_console, print_json
+from tutor.cli.train import DbOption
 
 
 @app.command("stats", epilog=examples("tutor stats", "tutor stats --db progress.sqlite --json"))
 def stats_command(
-    db: Annotated[
-        Path | None,
-        typer.Option(
-            "--db",
-            help="The progress database (default: $XDG_DATA_HOME/scopone-tutor/progress.sqlite).",
-        ),
-    ] = None,
+    db: DbOption = None,
     json_out: JsonOption = False,
 ) -> None:
     """Show training progress: by theme, accuracy by day as a chart, and the puzzles due now.

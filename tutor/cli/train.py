@@ -10,6 +10,15 @@ import typer
 from tutor.cli.core import JsonOption, app, examples, human_console, note, print_json
 from tutor.cli.puzzle import ask, check_theme, judge_answer
 
+DbOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--db",
+        help="The progress database (default: $XDG_DATA_HOME/scopone-tutor/progress.sqlite).",
+    ),
+]
+"""The ``--db`` option of ``train`` and ``stats``."""
+
 
 @app.command(
     "train",
@@ -26,13 +35,7 @@ def train_command(
     ruleset: Annotated[
         str | None, typer.Option("--ruleset", "-r", help="Only puzzles of this ruleset.")
     ] = None,
-    db: Annotated[
-        Path | None,
-        typer.Option(
-            "--db",
-            help="The progress database (default: $XDG_DATA_HOME/scopone-tutor/progress.sqlite).",
-        ),
-    ] = None,
+    db: DbOption = None,
     count: Annotated[
         int, typer.Option("--count", "-n", min=1, help="Puzzles in the session.")
     ] = 10,

@@ -13,7 +13,7 @@ or wrong and, for a move, what it is worth against the best.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,6 +30,7 @@ __all__ = [
     "Answer",
     "Verdict",
     "parse_values",
+    "unmatched_difference",
     "read_answer",
     "judge",
     "attempt",
@@ -64,6 +65,24 @@ def parse_values(text: str, style: Style) -> tuple[int, ...]:
                 "separated by spaces, or none"
             )
     return tuple(sorted(out))
+
+
+def unmatched_difference(
+    given: Sequence[int], want: Sequence[int], name: Callable[[int], str] = str
+) -> str:
+    """What is wrong with a list of unmatched values (``name`` writes a value).
+
+    >>> unmatched_difference((2, 5, 9), (5, 6, 9))
+    'you missed 6; 2 is matched'
+    """
+    missing = [name(v) for v in want if v not in given]
+    extra = [name(v) for v in given if v not in want]
+    parts = []
+    if missing:
+        parts.append("you missed " + ", ".join(missing))
+    if extra:
+        parts.append(", ".join(extra) + (" is" if len(extra) == 1 else " are") + " matched")
+    return "; ".join(parts)
 
 
 @dataclass(frozen=True)
@@ -276,19 +295,10 @@ def judge(p: Puzzle, answer: Answer | None, solved: Solved | None) -> Verdict:
             verdict.message = f"Not the best: {text}{cost}. The solution: {solution}."
         return verdict
     if kind == "unmatched":
-        ok = answer.values == spec.values
-        if ok:
+        if answer.values == spec.values:
             return Verdict(True, False, f"Right: unmatched {solution}.", lines)
-        missing = [v for v in spec.values if v not in answer.values]
-        extra = [v for v in answer.values if v not in spec.values]
-        parts = []
-        if missing:
-            parts.append("you missed " + ", ".join(map(str, missing)))
-        if extra:
-            parts.append(", ".join(map(str, extra)) + (" is" if len(extra) == 1 else " are")
-                         + " matched")  # fmt: skip
-        return Verdict(False, False, f"Not quite ({'; '.join(parts)}). Unmatched: {solution}.",
-                       lines)  # fmt: skip
+        diff = unmatched_difference(answer.values, spec.values)
+        return Verdict(False, False, f"Not quite ({diff}). Unmatched: {solution}.", lines)
     if kind == "holds":
         ok = answer.holder == spec.holder
         msg = "Right" if ok else f"Not quite: {spec.holder} must hold {p.card_text()}"

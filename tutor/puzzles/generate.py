@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor.counting.inference import STOCK, count_view
-from tutor.game.cards import CARDS, format_card, get_style, indexes_of
+from tutor.game.cards import CARDS, Style, format_card, get_style, indexes_of
 from tutor.game.errors import TutorError
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move
@@ -141,6 +141,16 @@ def _names(rules: Ruleset, seat: int) -> list[str]:
     return [f"P{i + 1}" for i in range(rules.players)]
 
 
+def _style(rules: Ruleset) -> Style:
+    """The notation mined records are written in: French for scopa (as seed 003), else Italian."""
+    return get_style("french" if rules.players == 2 else "italian")
+
+
+def _seating(state: GameState) -> tuple[int, Style, list[str]]:
+    """The seat to move, the notation and the players' names of a mined position."""
+    return state.turn, _style(state.rules), _names(state.rules, state.turn)
+
+
 def _record(
     name: str,
     rules: Ruleset,
@@ -158,7 +168,7 @@ def _record(
         [m if open_ or (s == seat and d < dealt) else 0 for s, m in enumerate(deal)]
         for d, deal in enumerate(deals)
     ]
-    style = "french" if rules.players == 2 else "italian"
+    style = _style(rules)
     names = _names(rules, seat)
     rec = record_from_moves(
         rules, table, known, moves, ruleset_name=name, players=names, style=style, explicit=False
@@ -325,8 +335,7 @@ class _Miner:
         if greedy_finds and self.rng.random() > OBVIOUS_KEEP:
             return None
         tempting = greedy if not greedy_finds else second.move
-        style = get_style("french" if state.rules.players == 2 else "italian")
-        names = _names(state.rules, seat)
+        _seat, style, names = _seating(state)
         obs_best = observations(view, best.move, names, style)
         obs_alt = observations(view, tempting, names, style)
         themes = themes_of_codes(o.code for o in obs_best + obs_alt)
@@ -383,11 +392,8 @@ class _Miner:
     ) -> Generated | None:
         if state.is_over():
             return None
-        seat = state.turn
-        style = get_style("french" if state.rules.players == 2 else "italian")
-        names = _names(state.rules, seat)
-        cv = count_view(state, seat, names, style)
-        inf = cv.inference
+        seat, style, names = _seating(state)
+        inf = count_view(state, seat, names, style).inference
         if sum(1 for h in inf.capacity if h >= 0) < 2:
             return None  # a single holder: nothing to work out
         for d in sorted(inf.deductions, key=lambda d: d.basis != "fact"):
@@ -415,9 +421,7 @@ class _Miner:
     ) -> Generated | None:
         if state.is_over():
             return None
-        seat = state.turn
-        style = get_style("french" if state.rules.players == 2 else "italian")
-        names = _names(state.rules, seat)
+        seat, style, names = _seating(state)
         board = count_view(state, seat, names, style).board
         if len(board.sparigli) < 2 or not board.unmatched:
             return None
@@ -442,8 +446,7 @@ class _Miner:
     ) -> Generated | None:
         if state.is_over() or state.table.bit_count() < 3:
             return None
-        style = get_style("french" if state.rules.players == 2 else "italian")
-        seat = state.turn
+        seat, style, _ = _seating(state)
         for card in indexes_of(state.hands[seat]):
             opts = state.explain(card, style)
             caps = [o for o in opts if o.capture]

@@ -5,35 +5,21 @@ the table, the seat's hand (every hand when the puzzle is an open one), how many
 player still holds, each side's captures so far, and whose turn it is. The themes are shown
 only with the answer, since they would give it away.
 
->>> from tutor.puzzles.format import loads_puzzles
->>> [p] = loads_puzzles('''
-... ruleset: scopa
-... deck: french
-... players: [You, Ada]
-... table: [2C, 4H, 5S, QD]
-... deals: [{You: [7D, 7H, AS], Ada: [3H, KC, JD]}]
-... plays: [7D x 2C 5S, 3H]
-... puzzle:
-...   title: Count the sums
-...   question: unmatched
-...   themes: [rule-of-48]
-...   difficulty: 1
-...   solution: [2, 5, 7]
-...   explanation: The 7 took 2 + 5.
-... ''', "p.yaml")
+>>> from tutor.puzzles.format import collection_dir, load_puzzles
+>>> [p] = load_puzzles(collection_dir() / "seed004-rule-of-48.yaml")
 >>> print(plain_text(*puzzle_position(p)), end="")
-Count the sums
-scopa, french deck; difficulty 1 of 5. You are You.
-Playing order: You, Ada (Ada deals and plays last).
+Seed 004: which values are unmatched?
+scopone-scientifico, italian deck; difficulty 1 of 5. You are East.
+Playing order: South, West, North, East (East deals and plays last); sides North-South v East-West.
 Plays so far:
-  1. You 7D x 2C 5S, Ada 3H
-Table: 3H 4H QD
-Your hand: AS 7H
-Cards in hand: You 2, Ada 2; 30 still to deal.
-Captured so far: You 3 cards, 1 denari, 0 scope; Ada 0 cards, 0 denari, 0 scope.
-You to play.
+  1. South FD x 2S 6C, West 2C, North 7B x 2C 5B
+Table: RD
+Your hand: 3B 4C 4S 6D 6S 7D 7S FC CC
+Cards in hand: South 8, West 8, North 8, East 9.
+Captured so far: North-South 6 cards, 1 denari, 0 scope; East-West 0 cards, 0 denari, 0 scope.
+East to play.
 <BLANKLINE>
-After play 2, from your seat (You): which values are unmatched (an odd number of cards captured)?
+After play 3, from your seat (East): which values are unmatched (an odd number of cards captured)?
 Type the values, like 2 6 8, or none.
 """
 

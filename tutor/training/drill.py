@@ -27,7 +27,7 @@ from tutor.game.cards import Style, format_card, format_cards, get_style
 from tutor.game.errors import TutorError
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState
-from tutor.puzzles.answer import AnswerError, parse_values
+from tutor.puzzles.answer import AnswerError, parse_values, unmatched_difference
 from tutor.records.record import player_named
 from tutor.search.players import Player
 from tutor.search.roster import make_player
@@ -296,20 +296,9 @@ def check_answer(question: DrillQuestion, answer: str) -> DrillResult:
     want = question.expected if isinstance(question.expected, tuple) else ()
     if values == want:
         return DrillResult(True, f"Right: unmatched {expected}.", list(question.explanation))
-    missing = [v for v in want if v not in values]
-    extra = [v for v in values if v not in want]
-    parts = []
-    if missing:
-        parts.append("you missed " + ", ".join(question.style.rank_text(v) for v in missing))
-    if extra:
-        parts.append(
-            ", ".join(question.style.rank_text(v) for v in extra)
-            + " "
-            + ("is" if len(extra) == 1 else "are")
-            + " matched"
-        )
+    wrong = unmatched_difference(values, want, question.style.rank_text)
     return DrillResult(
-        False, f"Not quite ({'; '.join(parts)}). Unmatched: {expected}.", list(question.explanation)
+        False, f"Not quite ({wrong}). Unmatched: {expected}.", list(question.explanation)
     )
 
 

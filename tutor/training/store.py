@@ -45,7 +45,8 @@ __all__ = [
     "ProgressStore",
     "default_path",
     "leitner",
-    "SCHEMAS",
+    "FIRST_SCHEMA",
+    "MIGRATIONS",
 ]
 
 SCHEMA_VERSION = 2
@@ -62,72 +63,30 @@ BUSY_SECONDS = 30.0
 _DAY = 86400.0
 _MAGIC = b"SQLite format 3\x00"
 
-# Every layout the tutor has written, in order; SCHEMAS[v - 1] creates version v from nothing,
-# MIGRATIONS[v] upgrades version v to v + 1 (its data included).
-SCHEMAS = (
-    # version 1: the puzzles answered and every answer
-    """
-    CREATE TABLE puzzles (
-        digest TEXT PRIMARY KEY,
-        name TEXT NOT NULL,
-        path TEXT,
-        title TEXT NOT NULL DEFAULT '',
-        themes TEXT NOT NULL DEFAULT '',
-        ruleset TEXT NOT NULL DEFAULT '',
-        question TEXT NOT NULL DEFAULT '',
-        first_seen REAL NOT NULL
-    );
-    CREATE TABLE answers (
-        id INTEGER PRIMARY KEY,
-        digest TEXT NOT NULL REFERENCES puzzles(digest),
-        answered_at REAL NOT NULL,
-        correct INTEGER NOT NULL,
-        skipped INTEGER NOT NULL DEFAULT 0,
-        answer TEXT
-    );
-    CREATE INDEX answers_by_puzzle ON answers(digest, answered_at);
-    """,
-    # version 2: the Leitner schedule kept per puzzle, sessions, and the file index
-    """
-    CREATE TABLE puzzles (
-        digest TEXT PRIMARY KEY,
-        name TEXT NOT NULL,
-        path TEXT,
-        title TEXT NOT NULL DEFAULT '',
-        themes TEXT NOT NULL DEFAULT '',
-        ruleset TEXT NOT NULL DEFAULT '',
-        question TEXT NOT NULL DEFAULT '',
-        first_seen REAL NOT NULL
-    );
-    CREATE TABLE sessions (
-        id INTEGER PRIMARY KEY,
-        started_at REAL NOT NULL,
-        pid INTEGER
-    );
-    CREATE TABLE answers (
-        id INTEGER PRIMARY KEY,
-        digest TEXT NOT NULL REFERENCES puzzles(digest),
-        answered_at REAL NOT NULL,
-        correct INTEGER NOT NULL,
-        skipped INTEGER NOT NULL DEFAULT 0,
-        answer TEXT,
-        session INTEGER REFERENCES sessions(id)
-    );
-    CREATE INDEX answers_by_puzzle ON answers(digest, answered_at);
-    CREATE TABLE schedule (
-        digest TEXT PRIMARY KEY REFERENCES puzzles(digest),
-        box INTEGER NOT NULL,
-        due REAL NOT NULL,
-        last REAL NOT NULL
-    );
-    CREATE TABLE files (
-        path TEXT PRIMARY KEY,
-        mtime_ns INTEGER NOT NULL,
-        size INTEGER NOT NULL,
-        entries TEXT NOT NULL
-    );
-    """,
-)
+# The first layout the tutor wrote; every later one is reached through MIGRATIONS, so that a new
+# database and a migrated one are built by the same statements.
+FIRST_SCHEMA = """
+CREATE TABLE puzzles (
+    digest TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    path TEXT,
+    title TEXT NOT NULL DEFAULT '',
+    themes TEXT NOT NULL DEFAULT '',
+    ruleset TEXT NOT NULL DEFAULT '',
+    question TEXT NOT NULL DEFAULT '',
+    first_seen REAL NOT NULL
+);
+CREATE TABLE answers (
+    id INTEGER PRIMARY KEY,
+    digest TEXT NOT NULL REFERENCES puzzles(digest),
+    answered_at REAL NOT NULL,
+    correct INTEGER NOT NULL,
+    skipped INTEGER NOT NULL DEFAULT 0,
+    answer TEXT
+);
+CREATE INDEX answers_by_puzzle ON answers(digest, answered_at)
+"""
+"""Schema version 1: the puzzles answered and every answer."""
 
 
 def _script(conn: sqlite3.Connection, script: str) -> None:
@@ -168,6 +127,7 @@ def _migrate_1_to_2(conn: sqlite3.Connection) -> None:
 
 
 MIGRATIONS = {1: _migrate_1_to_2}
+"""``MIGRATIONS[v]`` upgrades a version-``v`` database to ``v + 1``, its data included."""
 
 
 def leitner(box: int, correct: bool, now: float) -> tuple[int, float]:
@@ -260,8 +220,9 @@ class ProgressStore:
         try:
             conn = sqlite3.connect(tmp, isolation_level=None)
             try:
-                conn.executescript(SCHEMAS[-1])
-                conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                conn.executescript(FIRST_SCHEMA)
+                conn.execute("PRAGMA user_version = 1")
+                self._migrate(conn)
                 conn.execute("PRAGMA journal_mode = WAL")
             finally:
                 conn.close()
@@ -312,7 +273,7 @@ class ProgressStore:
             conn.execute("PRAGMA journal_mode = WAL")
             conn.execute("PRAGMA foreign_keys = ON")
             if version < SCHEMA_VERSION:
-                self._migrate(conn, version)
+                self._migrate(conn)
         except sqlite3.DatabaseError as exc:
             conn.close()
             raise self._fail(f"the database is corrupt or unreadable ({exc})") from None
@@ -321,7 +282,8 @@ class ProgressStore:
             raise
         return conn
 
-    def _migrate(self, conn: sqlite3.Connection, version: int) -> None:
+    def _migrate(self, conn: sqlite3.Connection) -> None:
+        """Bring the database to :data:`SCHEMA_VERSION`, in one transaction."""
         with self._write(conn):
             # another session may have migrated it while this one waited for the lock
             current = conn.execute("PRAGMA user_version").fetchone()[0]
