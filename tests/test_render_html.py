@@ -1,4 +1,4 @@
-"""The HTML review and the SVG drawings: self-contained, escaped, and rendered in a real browser.
+"""The HTML review: self-contained, escaped, and rendered in a real browser.
 
 The browser test needs Debian's ``chromium`` (``.ci/run`` installs it when missing); without it
 the test is skipped, so that ``make test`` still runs from a fresh clone with only Python.
@@ -15,25 +15,19 @@ import zlib
 from pathlib import Path
 
 import pytest
+from helpers import FAST_PAGE, SEED003
 
-from tutor.counting.tracker import viewer_state
-from tutor.game.cards import CARDS, parse_card
 from tutor.records.recordfile import load_path, loads
-from tutor.render.html import loss_chart_svg, review_page
-from tutor.render.svg import card_back_svg, card_svg, cards_svg, position_svg
-from tutor.review.judge import Settings
+from tutor.render.html import review_page
 from tutor.review.review import Review, review_record
 
-ROOT = Path(__file__).resolve().parent.parent
-SEED003 = ROOT / "docs" / "examples" / "seed003-scopa.yaml"
-FAST = Settings(samples=12, time=None, workers=1)
 BROWSER = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
 @pytest.fixture(scope="module")
 def review() -> Review:
     return review_record(
-        load_path(SEED003)[0], ["You", "Ada"], settings=FAST, hindsight_values=True
+        load_path(SEED003)[0], ["You", "Ada"], settings=FAST_PAGE, hindsight_values=True
     )
 
 
@@ -61,24 +55,10 @@ def test_file_text_is_escaped() -> None:
         "plays:\n  - {play: 7D x 2C 5S, note: '<img src=x onerror=alert(2)>'}\n  - 3H\n"
     )
     record = loads(text)[0]
-    page = review_page(review_record(record, settings=FAST))
+    page = review_page(review_record(record, settings=FAST_PAGE))
     assert "<script>alert" not in page and "<img" not in page and "<b>You" not in page
     assert "&lt;script&gt;" in page and "&lt;b&gt;You&lt;/b&gt;" in page
     assert "Ada &amp; Bea" in page
-
-
-def test_svg_drawings() -> None:
-    seven = card_svg(parse_card("7D"), "italian")
-    assert "settebello" in seven and seven.count("<svg") == 1
-    assert "a hidden card" in card_back_svg()
-    row = cards_svg(list(CARDS), "french", width=30)
-    assert row.count("<svg") == 41
-    record = load_path(SEED003)[0]
-    view = viewer_state(record.state_at(2), 0)
-    pos = position_svg(view, 0, ["<You>", "Ada"], "french")
-    assert "&lt;You&gt;" in pos and "to play" in pos
-    assert pos.count("a hidden card") == 2  # Ada's two cards are face down
-    assert "<svg" in loss_chart_svg(review_record(record, ["You"], settings=FAST, plays=[1, 3]))
 
 
 # -- the real browser -------------------------------------------------------------------------

@@ -4,13 +4,11 @@ where it must not; seed 003's observations pinned in a golden file; maxims docum
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
-from pathlib import Path
 
 import pytest
-from positions import endgame
+from helpers import ROOT, SEED003, check_golden, endgame
 
 from tutor.game.captures import sweep_value
 from tutor.game.cards import CARDS
@@ -22,9 +20,6 @@ from tutor.review.observations import CODE_MAXIM, CODES, MAXIMS, Choices, Observ
 from tutor.search.players import seat_view
 from tutor.search.solver import solve
 
-ROOT = Path(__file__).resolve().parent.parent
-GOLDEN = Path(__file__).resolve().parent / "golden"
-SEED003 = ROOT / "docs" / "examples" / "seed003-scopa.yaml"
 NAMES = ["You", "Ada"]
 
 
@@ -234,10 +229,7 @@ def seed003_observations() -> list[dict[str, object]]:
 def test_seed003_golden_observations() -> None:
     got = seed003_observations()
     text = json.dumps(got, indent=1, ensure_ascii=False) + "\n"
-    path = GOLDEN / "review-seed003-observations.json"
-    if os.environ.get("UPDATE_GOLDEN"):
-        path.write_text(text, encoding="utf-8")
-    assert text == path.read_text(encoding="utf-8")
+    check_golden("review-seed003-observations.json", text)
     by_play: dict[int, dict[str, str]] = {}
     for o in got:
         by_play.setdefault(int(str(o["play"])), {})[str(o["code"])] = str(o["text"])
