@@ -184,3 +184,31 @@ def test_render_draws_a_position_as_svg(runner: CliRunner, tmp_path: Path) -> No
     assert r.exit_code == 3
     assert "--at 99: the record has only 22 plays" in r.stderr
     assert not (tmp_path / "x.svg").exists()
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["puzzle"], ["puzzle", "check"], ["puzzle", "try"], ["puzzle", "generate"], ["train"],
+     ["stats"], ["render"], ["bench", "puzzles"]],
+    ids=" ".join,
+)  # fmt: skip
+def test_help_shows_a_whole_example(runner: CliRunner, command: list[str]) -> None:
+    r = runner.invoke(app, [*command, "--help"], env={"COLUMNS": "80"})
+    assert r.exit_code == 0
+    lines = r.stdout.splitlines()
+    assert any(line.strip().startswith("tutor " + " ".join(command)) for line in lines)
+    assert "Example" in r.stdout
+    assert all(len(line) <= 80 for line in lines), [x for x in lines if len(x) > 80]
+
+
+def test_text_from_a_puzzle_file_is_shown_harmless(runner: CliRunner, tmp_path: Path) -> None:
+    text = (collection_dir() / "seed004-rule-of-48.yaml").read_text()
+    text = text.replace(
+        'title: "Seed 004: which values are unmatched?"', 'title: "Evil\\x1b]0;PWNED\\x07"'
+    )
+    bad = tmp_path / "evil.yaml"
+    bad.write_text(text)
+    r = runner.invoke(app, ["puzzle", "try", str(bad)], input="skip\n")
+    assert r.exit_code == 0
+    assert "\x1b" not in r.stdout
+    assert "Evil^[]0;PWNED^G" in r.stdout

@@ -17,6 +17,7 @@ from tutor.cli.core import (
     EXIT_PROBLEMS,
     InputError,
     JsonOption,
+    TutorGroup,
     WorkersOption,
     app,
     examples,
@@ -31,9 +32,12 @@ if TYPE_CHECKING:
     from tutor.puzzles.format import Puzzle
 
 puzzle_app = typer.Typer(
-    help="Puzzles: check them, try one, mine new ones from self-play.\n\n"
-    "Example: tutor puzzle try puzzles/scopone-one-best-move.yaml",
+    cls=TutorGroup,
+    help="Puzzles: check them, try one, mine new ones from self-play (docs/puzzles.md).",
+    epilog=examples("tutor puzzle try keep-the-table-above-ten", "tutor puzzle check puzzles/"),
     no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
 app.add_typer(puzzle_app, name="puzzle")
@@ -202,8 +206,8 @@ def judge_answer(p: Puzzle, answer: Answer | None, quiet: bool) -> Verdict:
 @puzzle_app.command(
     "generate",
     epilog=examples(
-        "tutor puzzle generate --ruleset scopone-scientifico --count 10 --seed 1 --out mined/",
-        "tutor puzzle generate --ruleset scopa --count 5 --seed 7 --theme sweep --out mined/",
+        "tutor puzzle generate --ruleset scopone-16 --count 10 --seed 1 --out mined/",
+        "tutor puzzle generate -r scopa -n 5 --seed 7 --theme sweep --out mined/",
     ),
 )
 def generate_command(

@@ -14,7 +14,7 @@ from tutor.cli.core import InputError, app, check_player, examples, note, record
     "render",
     epilog=examples(
         "tutor render puzzles/keep-the-table-above-ten.yaml --svg position.svg",
-        "tutor render docs/examples/scopone-hand.yaml --at 20 --as South --svg after-20.svg",
+        "tutor render docs/examples/scopone-hand.yaml --at 20 --as South --svg a.svg",
     ),
 )
 def render_command(
