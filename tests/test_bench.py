@@ -1,11 +1,15 @@
-"""The benchmark registry: ``run_all`` runs what it can and says what it skipped."""
+"""Benchmarks: the registry runs what it can and says what it skipped; the figures they give."""
 
 from __future__ import annotations
+
+import random
 
 import pytest
 
 from tutor import bench
+from tutor.bench import bench_exact
 from tutor.game.errors import TutorError
+from tutor.game.rules import load_ruleset, ruleset_names
 
 
 def test_run_all_skips_a_benchmark_that_cannot_run(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -30,6 +34,20 @@ def test_run_all_skips_a_benchmark_that_cannot_run(monkeypatch: pytest.MonkeyPat
     registry["broken"] = broken
     with pytest.raises(ZeroDivisionError):  # a bug is not skipped
         bench.run_all()
+
+
+def test_random_playouts_finish_every_hand() -> None:
+    for name in ruleset_names():
+        rules = load_ruleset(name)
+        score = bench.play_random_hand(rules, random.Random(7))
+        assert sum(s.cards for s in score.sides) == 40
+
+
+def test_bench_exact_reports_the_figures() -> None:
+    figures = bench_exact("scopa", 3, positions=3, seed=2)
+    assert figures["positions"] == 3 and len(figures["runs"]) == 3
+    assert 0 < figures["median_seconds"] <= figures["max_seconds"]
+    assert figures["nodes_per_second"] > 0 and 0 <= figures["tt_hit_rate"] <= 1
 
 
 def test_bench_play_times_replies_feedback_and_the_start(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -6,6 +6,7 @@ import dataclasses
 from itertools import combinations
 
 import pytest
+from helpers import mask
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,21 +21,10 @@ from tutor.game.captures import (
     sweep_value,
     table_sum,
 )
-from tutor.game.cards import (
-    FULL_DECK,
-    NotationError,
-    format_cards,
-    mask_of,
-    parse_card,
-    parse_cards,
-)
+from tutor.game.cards import FULL_DECK, NotationError, format_cards, mask_of, parse_card
 from tutor.game.rules import Ruleset
 
 PRECEDENCES = ("single-card", "fewest-cards")
-
-
-def mask(text: str) -> int:
-    return mask_of(parse_cards(text))
 
 
 def options(table: str, value: int, precedence: str) -> set[str]:

@@ -1,27 +1,24 @@
-"""``tutor drill 48``: questions on unmatched values and forced holders, checked and explained."""
+"""The rule-of-48 drill: questions on unmatched values and forced holders, checked and explained."""
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable
 
 import pytest
+from helpers import invoke
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
-from tutor.cli import app
 from tutor.game.captures import VALUE_OF
 from tutor.game.cards import FRENCH, ITALIAN, indexes_of
 from tutor.game.errors import TutorError
-from tutor.game.rules import load_ruleset
-from tutor.game.state import GameState
-from tutor.search.players import GreedyPlayer
 from tutor.training.drill import (
     DrillError,
     DrillSession,
+    answer_problem,
     check_answer,
+    default_names,
     make_question,
     parse_values,
 )
@@ -92,59 +89,7 @@ def test_same_seed_same_questions() -> None:
     assert a == b
 
 
-def test_greedy_player_never_passes_up_a_scopa() -> None:
-    rules = load_ruleset("scopone-scientifico")
-    rng = random.Random(2)
-    for _ in range(20):
-        s = GameState.random(rules, rng)
-        while not s.is_over():
-            moves = s.legal_moves()
-            can_sweep = any(m.capture == s.table and m.capture for m in moves)
-            m = GreedyPlayer().choose(s, rng)
-            if can_sweep and not s.is_last_play():
-                assert m.capture == s.table
-            s.push(m)
-
-
 # -- the command line ----------------------------------------------------------------------------
-
-
-def drill(args: list[str], text: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(app, ["drill", "48", *args], input=text)
-    return result.exit_code, result.stdout, result.stderr
-
-
-def test_cli_drill_scripted_and_repeatable() -> None:
-    code, out, err = drill(["--seed", "5", "--rounds", "2", "--json"], "none\nnone\n")
-    assert code == 0, err
-    summary = json.loads(out)
-    assert summary["seed"] == 5 and summary["asked"] == 2
-    assert [q["answer"] for q in summary["questions"]] == ["none", "none"]
-    assert "Question 1 of 2" in err and "Score:" in err
-    # the expected answers, typed back, are all right; the same seed asks the same questions
-    answers = "".join(
-        (
-            q["expected"]
-            if isinstance(q["expected"], str)
-            else " ".join(map(str, q["expected"])) or "none"
-        )
-        + "\n"
-        for q in summary["questions"]
-    )
-    code, out, _ = drill(["--seed", "5", "--rounds", "2"], answers)
-    assert code == 0
-    assert "Score: 2 of 2." in out
-    assert out.count("Right") == 2
-
-
-def test_cli_drill_stops_at_end_of_input_and_checks_arguments() -> None:
-    code, out, err = drill(["--seed", "1", "--rounds", "3", "--ruleset", "scopa"], "2\n")
-    assert code == 0
-    assert "no more answers" in err and "Score: " in out and " of 1." in out
-    result = CliRunner().invoke(app, ["drill", "49"], input="")
-    assert result.exit_code == 2 and "unknown drill '49'" in result.stderr
-    code, _, err = drill(["--question", "who"], "")
-    assert code == 2 and "--question" in err
 
 
 def test_bad_drill_requests_are_tutor_errors() -> None:
@@ -152,7 +97,7 @@ def test_bad_drill_requests_are_tutor_errors() -> None:
         make_question("scopa", random.Random(0), kind="who")
     with pytest.raises(DrillError, match="unknown players 'search'"):
         make_question("scopa", random.Random(0), players="search")
-    with pytest.raises(DrillError):
+    with pytest.raises(TutorError):  # an answer that is no value (puzzles.answer.AnswerError)
         parse_values("2 X", ITALIAN)
     assert issubclass(DrillError, TutorError)
 
@@ -217,3 +162,40 @@ def test_session_same_seed_same_questions_and_a_drawn_seed_otherwise() -> None:
     assert 0 <= DrillSession("scopa").seed < 10**6
     with pytest.raises(ValueError, match="unknown drill kind"):
         DrillSession("scopa", kind="odd")
+
+
+# -- answers: slips asked again, names in any case -------------------------------------------------
+
+
+def test_drill_asks_again_after_a_slip() -> None:
+    """Bug: a word that is no value (or no player) was marked wrong instead of asked again."""
+    q = make_question("scopone-scientifico", random.Random(4), kind="unmatched")
+    assert answer_problem(q, "2 6 X") is not None
+    assert answer_problem(q, "West") is not None
+    assert answer_problem(q, "none") is None and answer_problem(q, q.expected_text()) is None
+    code, out, err = invoke(
+        ["drill", "48", "--seed", "5", "--rounds", "1", "--question", "unmatched"],
+        "x y\nsouth\n" + "\n",
+    )
+    assert code == 0
+    assert err.count("try again") == 2
+    assert "no more answers" in err  # the blank line is no answer either
+
+
+def test_drill_holder_answers_by_name_start_in_any_case() -> None:
+    rng = random.Random(2)
+    q = make_question("scopone-scientifico", rng, kind="holder")
+    assert q.kind == "holder"
+    assert check_answer(q, str(q.expected).upper()).correct
+    assert check_answer(q, str(q.expected)[:2].lower()).correct
+    assert answer_problem(q, "Bob") is not None
+    assert answer_problem(q, "none") is None and not check_answer(q, "none").correct
+
+
+def test_two_player_drill_calls_the_player_you() -> None:
+    """Bug: "Playing order: Ada, You (You deals). You are Ada." """
+    assert default_names(2, 0) == ["You", "Ada"] and default_names(2, 1) == ["Ada", "You"]
+    for seed in range(6):
+        q = make_question("scopa", random.Random(seed), kind="unmatched")
+        assert q.names[q.viewer] == "You"
+        assert "You are" not in q.position[0] and "(dealer: " in q.position[0]

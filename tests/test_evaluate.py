@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from helpers import EXAMPLES
 
 from tutor.game.rules import load_ruleset
 from tutor.game.state import GameState
 from tutor.records.recordfile import load_path
 from tutor.search.analysis import Valuation, exact_analysis, sample_valuation
 from tutor.search.evaluate import EvaluationError, HiddenCardsError, evaluate
-
-EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 
 
 def full_position(at: int = 30) -> tuple[GameState, list[str], list[str]]:

@@ -3,19 +3,10 @@
 from __future__ import annotations
 
 import doctest
-import re
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from helpers import ROOT, python_blocks
+
 README = ROOT / "README.md"
-
-
-def python_blocks(text: str) -> list[tuple[int, str]]:
-    """Each ```python fenced block of a Markdown text, with the line it starts on (0-based)."""
-    return [
-        (text.count("\n", 0, m.start(1)), m.group(1))
-        for m in re.finditer(r"^```python\n(.*?)^```$", text, re.MULTILINE | re.DOTALL)
-    ]
 
 
 def test_python_blocks_finds_each_fenced_block() -> None:

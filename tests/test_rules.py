@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 import yaml
+from helpers import BASE, SCOPA_RULES, one_error_line, run, write
 
 from tutor.game.rules import (
     PRIMIERA_VALUES,
@@ -204,3 +205,62 @@ def test_ruleset_json_gives_every_field_the_derived_counts_and_the_words() -> No
     assert data["plays_per_hand"] == 36 and data["deals_per_hand"] == rules.deals_per_hand
     assert data["in_words"] == describe_ruleset(rules)
     assert rules.summary_json() == {"name": "scopa", "description": rules.description}
+
+
+# -- ruleset files: errors name the file and the line ----------------------------------------------
+
+
+def test_ruleset_file_not_utf8_is_bad_input_everywhere(tmp_path: Path) -> None:
+    # Was: UnicodeDecodeError escaped load_ruleset: "internal error", exit 70.
+    bad = write(tmp_path, "latin.yaml", b"name: caf\xe9\n")
+    for args in (
+        ("rules", bad),
+        ("explain", "--ruleset", bad, "--table", "", "7D"),
+        ("bench", "playouts", "--ruleset", bad, "--hands", "1", "--repeat", "1"),
+    ):
+        line = one_error_line(run(*args))
+        assert line == f"tutor: error: {bad}: cannot read: the file is not UTF-8 text"
+    record = write(tmp_path, "hand.yaml", BASE.replace("ruleset: scopa", "ruleset: latin.yaml"))
+    line = one_error_line(run("replay", record))
+    assert line.startswith(f"tutor: error: {record}:1: ruleset: ") and "not UTF-8" in line
+
+
+def test_ruleset_yaml_error_is_one_line_with_its_line(tmp_path: Path) -> None:
+    # Was: PyYAML's multi-line message with a caret drawing.
+    path = write(tmp_path, "tabs.yaml", SCOPA_RULES.replace("name: scopa", "\tname: scopa"))
+    line = one_error_line(run("rules", path))
+    assert line == (
+        f"tutor: error: {path}:2: not valid YAML: found character '\\t' that cannot start any token"
+    )
+    deep = write(tmp_path, "deep.yaml", "name: " + "[" * 5000 + "]" * 5000 + "\n")
+    assert "nested too deeply" in one_error_line(run("rules", deep))
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "key", "fragment"),
+    [
+        ("target: 11", "target: 11\ncolour: red", "colour", "unknown key"),
+        ("target: 11", "target: eleven", "target", "whole number"),
+        ("missing_suit: zero", "missing_suit: maybe", "primiera.missing_suit", "zero, loses"),
+        ("re_bello: false", "re_bello: 3", "bonuses.re_bello", "true or false"),
+    ],
+)
+def test_ruleset_key_error_names_the_line(
+    tmp_path: Path, old: str, new: str, key: str, fragment: str
+) -> None:
+    # Was: only the file and the key; the tuple of choices was printed as a Python repr.
+    text = SCOPA_RULES.replace(old, new)
+    path = write(tmp_path, "house.yaml", text)
+    key_line = next(
+        n for n, line in enumerate(text.splitlines(), 1) if key.split(".")[-1] + ":" in line
+    )
+    with pytest.raises(RulesetError) as info:
+        load_ruleset(path)
+    message = str(info.value)
+    assert message.startswith(f"{path}:{key_line}: key '{key}': ")
+    assert fragment in message and "(" not in message.split(": ", 2)[2][:12]
+
+
+def test_unknown_ruleset_file_is_called_a_file() -> None:
+    with pytest.raises(RulesetError, match=r"^unknown ruleset file 'nowhere\.yaml'; shipped"):
+        load_ruleset("nowhere.yaml")

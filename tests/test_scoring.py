@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from helpers import mask
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,10 +20,6 @@ from tutor.game.scoring import (
     score_state,
 )
 from tutor.game.state import GameState
-
-
-def mask(text: str, style: str | None = None) -> int:
-    return mask_of(parse_cards(text, style))
 
 
 def points(rules: Ruleset, a: int, b: int, scope: tuple[int, int] = (0, 0)) -> list[dict[str, int]]:
@@ -323,7 +320,6 @@ def test_hand_points_agree_with_full_score() -> None:
             full = score_captures(rules, s.captured, s.scope).points()
             assert hand_points(rules, s.captured, s.scope) == full
     # a hand where one side lacks a suit, both under "zero" and "loses"
-    from tutor.game.cards import mask_of, parse_cards
 
     sevens = mask_of(parse_cards("7D 7C 7S"))
     rest = ((1 << 40) - 1) & ~sevens

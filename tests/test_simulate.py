@@ -1,14 +1,12 @@
-"""Duplicate-deal simulation and ``tutor simulate``."""
+"""Duplicate-deal simulation: paired deals, workers, strength, intervals and Ctrl-C."""
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
-from typer.testing import CliRunner
+from helpers import interrupt_the_search
 
-from tutor.cli import app
 from tutor.game.errors import TutorError
 from tutor.game.rules import load_ruleset
 from tutor.game.scoring import score_captures
@@ -24,9 +22,6 @@ from tutor.search.simulate import (
     play_hand,
     simulate,
 )
-
-runner = CliRunner()
-PLAIN_ENV: dict[str, str | None] = {"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "NO_COLOR": None}
 
 
 def test_each_deal_is_played_twice_with_sides_exchanged() -> None:
@@ -117,51 +112,6 @@ def test_bad_arguments() -> None:
     assert issubclass(SimulationError, TutorError)
 
 
-def run(*args: str):  # type: ignore[no-untyped-def]
-    return runner.invoke(app, list(args), env=PLAIN_ENV)
-
-
-def test_cli_simulate_json() -> None:
-    result = run(
-        "simulate", "--ruleset", "scopa", "--players", "greedy,random", "--hands", "5",
-        "--seed", "1", "--workers", "1", "--json",
-    )  # fmt: skip
-    assert result.exit_code == 0, result.output
-    data = json.loads(result.stdout)
-    assert data["deals"] == 5 and data["hands"] == 10
-    assert [p["player"] for p in data["players"]] == ["greedy", "random"]
-    assert set(data["difference_per_hand"]) == {"mean", "low", "high", "n"}
-
-
-def test_cli_simulate_table() -> None:
-    result = run(
-        "simulate", "--ruleset", "scopa", "--players", "greedy,random", "--hands", "4",
-        "--seed", "1", "--workers", "1",
-    )  # fmt: skip
-    assert result.exit_code == 0, result.output
-    assert "points/hand" in result.stdout and "A - B per hand" in result.stdout
-
-
-@pytest.mark.parametrize(
-    ("args", "fragment"),
-    [
-        (["--players", "greedy"], "two players"),
-        (["--players", "greedy,wizard"], "unknown player"),
-        (["--hands", "2", "--matches", "2"], "not both"),
-    ],
-)
-def test_cli_simulate_usage_errors(args: list[str], fragment: str) -> None:
-    result = run("simulate", "--ruleset", "scopa", *args)
-    assert result.exit_code == 2, result.output
-    assert fragment in result.output
-
-
-def test_cli_simulate_bad_ruleset() -> None:
-    result = run("simulate", "--ruleset", "nope", "--hands", "1")
-    assert result.exit_code == 3
-    assert "unknown ruleset" in result.stderr
-
-
 def test_stronger_only_when_the_interval_of_the_difference_excludes_zero() -> None:
     def result(diffs: list[float]) -> SimulationResult:
         return SimulationResult("scopa", ("a", "b"), 0, len(diffs), 2 * len(diffs), [], diffs)
@@ -170,3 +120,30 @@ def test_stronger_only_when_the_interval_of_the_difference_excludes_zero() -> No
     assert result([-1.0, -2.0, -1.5, -2.5]).stronger() == 1
     assert result([1.0, -1.0, 2.0, -2.0]).stronger() is None
     assert result([3.0]).stronger() is None  # one pair: the interval is unbounded
+
+
+# -- Ctrl-C, and intervals of counts ---------------------------------------------------------------
+
+
+def test_in_process_simulation_stops_on_ctrl_c_inside_a_players_solve(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+
+    interrupt_the_search(monkeypatch)  # chitarrella counts the last rounds with the solver
+    r = simulate("scopa", ["chitarrella", "greedy"], deals=5, seed=1, workers=1)
+    assert r.interrupted
+    assert r.deals == 0
+
+
+def test_simulation_intervals_of_counts_never_go_below_zero() -> None:
+    # random makes a scopa now and then: few nonzero values, so the plain t-interval dipped
+    # below zero ("0.08 [-0.10, 0.27]"), which no count of scope can reach
+
+    r = simulate("scopa", ["greedy", "random"], deals=4, seed=2)
+    for who in (0, 1):
+        for iv in (r.points(who), r.scope(who)):
+            assert 0.0 <= iv.low <= iv.mean <= iv.high
+    raw = [o.scope[1] for o in r.outcomes]
+    assert min(raw) == 0  # the case the clip is for: some hands without a scopa
+    data = r.to_json()
+    assert all(p["scope_per_hand"]["low"] >= 0 for p in data["players"])

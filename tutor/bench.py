@@ -32,6 +32,9 @@ from tutor.game.errors import TutorError
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.scoring import HandScore, hand_points, score_state
 from tutor.game.state import GameState
+from tutor.puzzles.check import check_puzzle
+from tutor.puzzles.format import load_collection
+from tutor.puzzles.generate import generate
 from tutor.records.recordfile import load_path
 from tutor.records.replay import replay_match
 from tutor.review.defaults import DEFAULT_SAMPLES, DEFAULT_TIME
@@ -222,6 +225,85 @@ def bench_search(positions: int = 5, budget: float = 1.0, workers: int = 2) -> F
     return bench_search_move(positions=positions, budget=budget, workers=workers)
 
 
+@register("puzzle-check")
+def bench_puzzle_check(repeat: int = 3) -> Figures:
+    """Seconds to check every shipped puzzle, as the test suite does (target: < 60 s)."""
+    count = 0
+    slowest = ("", 0.0)
+
+    def run() -> float:
+        nonlocal count, slowest
+        start = time.perf_counter()
+        puzzles = load_collection()
+        count = len(puzzles)
+        for p in puzzles:
+            c = check_puzzle(p)
+            if not c.ok:
+                raise ValueError(c.line())
+            if c.elapsed > slowest[1]:
+                slowest = (p.name, c.elapsed)
+        return time.perf_counter() - start
+
+    median, runs = _median_of(repeat, run)
+    return {
+        "puzzles": count,
+        "median_seconds": round(median, 3),
+        "slowest_puzzle": slowest[0],
+        "slowest_seconds": round(slowest[1], 3),
+        "runs": [round(r, 3) for r in runs],
+    }
+
+
+@register("puzzle-generate")
+def bench_puzzle_generate(
+    ruleset: str = "scopone-scientifico", count: int = 10, seed: int = 1, workers: int = 2,
+    repeat: int = 1,
+) -> Figures:  # fmt: skip
+    """Seconds to mine ``count`` puzzles from self-play on ``workers`` cores (target: < 120 s)."""
+    hands = 0
+
+    def run() -> float:
+        nonlocal hands
+        with tempfile.TemporaryDirectory() as out:
+            start = time.perf_counter()
+            report = generate(ruleset, count, seed, out, workers=workers)
+            hands = report.hands
+            return time.perf_counter() - start
+
+    median, runs = _median_of(repeat, run)
+    return {
+        "ruleset": ruleset,
+        "puzzles": count,
+        "workers": workers,
+        "hands_dealt": hands,
+        "median_seconds": round(median, 2),
+        "runs": [round(r, 2) for r in runs],
+    }
+
+
+@register("puzzle-latency")
+def bench_puzzle_latency(repeat: int = 5, puzzle: str = "keep-the-table-above-ten") -> Figures:
+    """Wall seconds, interpreter start included, until ``tutor puzzle try`` shows a puzzle and
+    until ``tutor train`` shows its first (target: < 0.5 s each; median of ``repeat``)."""
+
+    with tempfile.TemporaryDirectory() as tmp:
+        db = str(Path(tmp) / "progress.sqlite")
+        train = ["train", "--db", db, "--count", "1"]
+        command_seconds(
+            train
+        )  # the first session indexes the collection; later ones reuse the index
+        try_median, try_runs = _median_of(
+            repeat, lambda: command_seconds(["puzzle", "try", puzzle])
+        )
+        train_median, train_runs = _median_of(repeat, lambda: command_seconds(train))
+    return {
+        "try_median_seconds": round(try_median, 3),
+        "train_first_puzzle_median_seconds": round(train_median, 3),
+        "try_runs": [round(r, 3) for r in try_runs],
+        "train_runs": [round(r, 3) for r in train_runs],
+    }
+
+
 SEED003_RECORD = Path(str(resources.files("tutor.records") / "examples" / "seed003-scopa.yaml"))
 """The scopa hand ``bench review`` times (seed 003's worked example)."""
 
@@ -339,19 +421,24 @@ def bench_play(
 
 
 def _start_seconds(ruleset: str, seed: int) -> float:
-    """Wall seconds of a ``tutor play`` process that deals, draws the first turn and stops.
+    """Wall seconds of a ``tutor play`` process that deals, draws the first turn and stops."""
+    with tempfile.TemporaryDirectory() as tmp:
+        save = str(Path(tmp) / "game.yaml")
+        return command_seconds(["play", "--ruleset", ruleset, "--seed", str(seed), "--save", save])
+
+
+def command_seconds(args: list[str]) -> float:
+    """Wall seconds of a ``tutor ARGS`` process, interpreter start included, the input empty.
 
     The process may write compiled bytecode, as an installed tutor has it: with
-    ``PYTHONDONTWRITEBYTECODE`` every module would be compiled again at every start.
+    ``PYTHONDONTWRITEBYTECODE`` set, every module would be compiled again at every start.
     """
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    with tempfile.TemporaryDirectory() as tmp:
-        command = [sys.executable, "-m", "tutor", "play", "--ruleset", ruleset, "--seed",
-                   str(seed), "--save", str(Path(tmp) / "game.yaml")]  # fmt: skip
-        start = time.perf_counter()
-        subprocess.run(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                       stderr=subprocess.DEVNULL, check=True, cwd=tmp, env=env)  # fmt: skip
-        return time.perf_counter() - start
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "tutor", *args], stdin=subprocess.DEVNULL,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True,
+                   env=env)  # fmt: skip
+    return time.perf_counter() - start
 
 
 def bench_planted(ruleset: str, hands: int, settings: Settings) -> Figures:

@@ -10,12 +10,16 @@ from tutor.cli import (  # noqa: F401  (imported to register their commands)
     explain,
     live,
     play,
+    puzzle,
+    render,
     replay,
     review,
     rules,
     simulate,
     solve,
+    stats,
     track,
+    train,
 )
 from tutor.cli.core import app, main
 

@@ -186,6 +186,20 @@ def bench_search_command(
     _show_figures({"search-move": results}, json_out)
 
 
+@bench_app.command("puzzles", epilog=examples("tutor bench puzzles", "tutor bench puzzles --json"))
+def bench_puzzles_command(json_out: JsonOption = False) -> None:
+    """Puzzles: checking the shipped collection, mining 10 on 2 cores, and how soon try and
+    train show a puzzle (interpreter start included)."""
+    from tutor.bench import BENCHMARKS
+
+    results = {}
+    for name in ("puzzle-check", "puzzle-generate", "puzzle-latency"):
+        if not json_out:
+            note(f"running {name}...")
+        results[name] = BENCHMARKS[name]()
+    _show_figures(results, json_out)
+
+
 @bench_app.command(
     "review",
     epilog=examples("tutor bench review --repeat 3", "tutor bench review --planted 40 --json"),

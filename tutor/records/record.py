@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NoReturn
 
 from tutor.game.cards import (
     CARDS,
@@ -40,6 +40,7 @@ from tutor.game.errors import TutorError
 from tutor.game.rules import Ruleset
 from tutor.game.scoring import MatchScore, score_state
 from tutor.game.state import GameState, IllegalMoveError, Move, MoveError, WrittenPlay
+from tutor.records.puzzle_key import PuzzleSpec
 
 __all__ = [
     "RecordError",
@@ -82,6 +83,9 @@ class RecordError(TutorError):
 
     def __str__(self) -> str:
         return self.text()
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled across worker processes
+        return (RecordError, (self.path, self.line, self.play, self.message))
 
 
 @dataclass
@@ -203,6 +207,8 @@ class HandRecord:
     """Source line of each part (filled by :func:`loads`), used in error messages."""
     game: GameInfo | None = None
     """How ``tutor play`` set the game up (None for any other record)."""
+    puzzle: PuzzleSpec | None = None
+    """The optional ``puzzle:`` mapping (see :mod:`tutor.records.puzzle_key`); a cut drops it."""
 
     # -- seating --------------------------------------------------------------------------
 
@@ -299,6 +305,9 @@ class HandRecord:
 
     def _fail(self, where: Where, message: str, play: int | None = None) -> RecordError:
         return RecordError(self.path, self._line(where), play, message)
+
+    def _raise_at(self, line: int | None, message: str) -> NoReturn:
+        raise RecordError(self.path, line, None, message)
 
     def _card(self, c: Card | int) -> str:
         return format_card(c, self.style)

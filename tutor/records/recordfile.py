@@ -55,6 +55,7 @@ from tutor.game.cards import (
 )
 from tutor.game.rules import Ruleset, RulesetError, load_ruleset, yaml_error_text
 from tutor.game.state import parse_play
+from tutor.records.puzzle_key import dump_puzzle, read_puzzle, resolve_puzzle
 from tutor.records.record import (
     INFO_KEYS,
     GameInfo,
@@ -78,9 +79,9 @@ __all__ = [
     "save_atomically",
 ]
 
-_KEYS = (
-    *INFO_KEYS, "ruleset", "deck", "players", "dealer", "teams", "table", "deals", "plays", "game",
-)  # fmt: skip
+_KEYS: tuple[str, ...] = (*INFO_KEYS, "ruleset", "deck", "players", "dealer", "teams", "table")
+# puzzle: the optional question (records.puzzle_key); game: how tutor play set the game up
+_KEYS += ("deals", "plays", "puzzle", "game")
 _PLAY_KEYS = ("play", "note", "player")
 _GAME_KEYS = ("seed", "computer", "hints")
 _NULL_TAG = "tag:yaml.org,2002:null"
@@ -102,6 +103,19 @@ class _Reader:
     @staticmethod
     def is_null(node: Node) -> bool:
         return isinstance(node, ScalarNode) and node.tag == _NULL_TAG
+
+    @staticmethod
+    def is_mapping(node: Node) -> bool:
+        return isinstance(node, MappingNode)
+
+    @staticmethod
+    def is_sequence(node: Node) -> bool:
+        return isinstance(node, SequenceNode)
+
+    @staticmethod
+    def line(node: Node) -> int:
+        """The 1-based line a node starts on."""
+        return int(node.start_mark.line) + 1
 
     def text(self, node: Node, what: str) -> str:
         if not isinstance(node, ScalarNode) or self.is_null(node):
@@ -304,6 +318,9 @@ class _Reader:
         )
         record.lines = lines
         record.game = game
+        if "puzzle" in values and not self.is_null(values["puzzle"]):
+            record._check_seating()  # the side names must be sound before a score is read
+            record.puzzle = read_puzzle(self, values["puzzle"], style, record.team_names())
         return record
 
 
@@ -356,6 +373,8 @@ def loads(text: str, path: str = "<string>") -> list[HandRecord]:
         raise RecordError(path, None, None, "the file holds no hand")
     for r in records:
         r.validate()
+        if r.puzzle is not None:
+            r.puzzle = resolve_puzzle(r.puzzle, r.final_state(), r.players, r.style, r._raise_at)
     validate_match(records)
     return records
 
@@ -479,6 +498,8 @@ def _dump_one(r: HandRecord) -> str:
             if e.note is not None:
                 parts.append(f"note: {_quote(e.note)}")
             out.append("  - {" + ", ".join(parts) + "}")
+    if r.puzzle is not None:
+        out.append(dump_puzzle(r.puzzle, st, r.team_names(), _quote, _scalar))
     return "\n".join(out) + "\n"
 
 
@@ -520,6 +541,10 @@ def to_json(r: HandRecord) -> dict[str, Any]:
         if r.game.hints is not None:
             game["hints"] = r.game.hints
         out["game"] = game
+    if r.puzzle is not None:
+        # the mapping's canonical text, read back as plain data: one writer of the puzzle key
+        text = dump_puzzle(r.puzzle, st, r.team_names(), _quote, _scalar)
+        out["puzzle"] = yaml.safe_load(text)["puzzle"]
     return out
 
 
