@@ -21,6 +21,7 @@ import contextlib
 import json
 import os
 import sys
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
@@ -281,6 +282,20 @@ def line_reader(prompt: Callable[[], str]) -> Callable[[], str | None]:
             return line or None
 
     return read
+
+
+def new_save_file(save: Path | None, prefix: str) -> Path:
+    """The file a new interactive session saves to: ``save``, or ``PREFIX-DATE.yaml`` in the
+    current folder; a usage error when ``save`` exists (saving over it would lose what it
+    holds: ``--resume`` goes on with it)."""
+    if save is None:
+        return Path(f"{prefix}-{time.strftime('%Y%m%d-%H%M%S')}.yaml")
+    if save.exists():
+        raise typer.BadParameter(
+            f"{save} already exists: go on with it with --resume {save}, or choose another file",
+            param_hint="--save",
+        )
+    return save
 
 
 def record_hand(file: Path, hand: int) -> HandRecord:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -22,6 +21,7 @@ from tutor.cli.core import (
     fail,
     human_console,
     line_reader,
+    new_save_file,
     note,
     print_json,
 )
@@ -104,15 +104,7 @@ def live_command(
                     "give --players A,B,... and --as PLAYER (or --resume FILE)",
                     param_hint="--players",
                 )
-            if save is None:
-                save = Path(f"live-{time.strftime('%Y%m%d-%H%M%S')}.yaml")
-            elif save.exists():
-                # Saving over it would lose the hand already in it.
-                raise typer.BadParameter(
-                    f"{save} already exists: continue it with --resume {save}, "
-                    "or choose another file",
-                    param_hint="--save",
-                )
+            save = new_save_file(save, "live")
             try:
                 session = LiveSession.new(ruleset, players.split(","), as_player, style, save)
             except LiveError as exc:

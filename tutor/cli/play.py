@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import secrets
 import sys
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -23,6 +22,7 @@ from tutor.cli.core import (
     fail,
     human_console,
     line_reader,
+    new_save_file,
     note,
 )
 from tutor.training.defaults import FEEDBACK_TIME
@@ -153,14 +153,7 @@ def play_command(
             if seed is None:
                 seed = secrets.randbelow(1_000_000)
                 note(f"tutor: seed {seed} (tutor play --seed {seed} deals the same game)")
-            if save is None:
-                save = Path(f"play-{time.strftime('%Y%m%d-%H%M%S')}.yaml")
-            elif save.exists():
-                raise typer.BadParameter(
-                    f"{save} already exists: go on with it with --resume {save}, or choose "
-                    "another file",
-                    param_hint="--save",
-                )
+            save = new_save_file(save, "play")
             try:
                 session = PlaySession.new(ruleset, seat, partner, opponents, seed,
                                           hints or "ask", style, save, workers=workers,
