@@ -28,6 +28,7 @@ COMMANDS = [
     ["bench", "playouts"],
     ["bench", "replay"],
     ["bench", "all"],
+    ["bench", "play"],
     ["play"],
     ["engine"],
 ]

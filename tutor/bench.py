@@ -45,7 +45,7 @@ from tutor.search.analysis import analyse
 from tutor.search.players import ChitarrellaPlayer, seat_view
 from tutor.search.searchplayer import SearchPlayer
 from tutor.search.solver import Solver, random_position
-from tutor.training.play import Feedback, Played, PlaySession
+from tutor.training.play import DEFAULT_PLAYER, Feedback, Played, PlaySession
 
 __all__ = [
     "BenchError",
@@ -378,6 +378,7 @@ def bench_play(
     seed: int = 0,
     workers: int = 2,
     starts: int = 5,
+    opponents: str | None = None,
 ) -> Figures:
     """Latency of ``tutor play`` at the default settings (issue 11's targets: the computer's
     reply and the tutor's feedback each under 1.5 s on 2 cores, the start under 0.5 s).
@@ -387,7 +388,8 @@ def bench_play(
     feedback on each of the person's plays (``feedback``), and the whole wait from the
     person's play to their next turn, the board drawn (``turn``: feedback, replies, board).
     ``starts`` times a ``tutor play`` process that deals, shows the first turn and stops
-    (the input is empty): the median of the runs.
+    (the input is empty): the median of the runs. ``opponents`` names the computer's
+    opponents (default: chitarrella, like every other seat).
     """
     if games < 1 or starts < 0:
         raise BenchError(f"games must be at least 1 and starts not negative, not {games}, {starts}")
@@ -396,7 +398,7 @@ def bench_play(
     turns: list[float] = []
     person = ChitarrellaPlayer()
     for k in range(games):
-        session = PlaySession.new(ruleset, seed=seed + k, workers=workers)
+        session = PlaySession.new(ruleset, seed=seed + k, opponents=opponents, workers=workers)
         session.start()
         while session.phase() == "play":
             move = person.choose(session.turn().view, random.Random(k))
@@ -408,7 +410,8 @@ def bench_play(
                     replies.append(e.seconds)
                 elif isinstance(e, Feedback):
                     feedback.append(e.seconds)
-    out: Figures = {"ruleset": ruleset, "games": games, "workers": workers}
+    out: Figures = {"ruleset": ruleset, "games": games, "workers": workers,
+                    "opponents": opponents or DEFAULT_PLAYER}  # fmt: skip
     out.update(_spread("reply", replies))
     out.update(_spread("feedback", feedback))
     out.update(_spread("turn", turns))

@@ -243,6 +243,10 @@ def bench_play_command(
     starts: Annotated[
         int, typer.Option("--starts", min=0, help="tutor play starts to time (median).")
     ] = 5,
+    opponents: Annotated[
+        str | None,
+        typer.Option("--opponents", metavar="PLAYER", help="The opponents (default chitarrella)."),
+    ] = None,
     json_out: JsonOption = False,
 ) -> None:
     """Seconds the computer takes to reply and the tutor to comment, in tutor play at the
@@ -252,5 +256,5 @@ def bench_play_command(
 
     if not json_out:
         note(f"playing {games} game(s) of {ruleset} with {workers} worker(s)...")
-    figures = bench_play(ruleset, games, seed, workers, starts)
+    figures = bench_play(ruleset, games, seed, workers, starts, opponents)
     _show_figures({"play": figures}, json_out)
