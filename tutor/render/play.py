@@ -11,7 +11,7 @@ from __future__ import annotations
 from rich.console import RenderableType
 from rich.text import Text
 
-from tutor.game.cards import Style, indexes_of
+from tutor.game.cards import SETTEBELLO, Style, indexes_of
 from tutor.render.review import CLASS_COLOURS, class_label, explanation_view, review_view
 from tutor.render.safe import one_line, visible
 from tutor.render.terminal import (
@@ -140,7 +140,9 @@ def turn_view(ev: Turn, style: Style, rich: bool = False) -> list[RenderableType
     sides = ev.record.team_names()
     if tally:
         parts = [
-            f"{one_line(t.name)} {t.cards} cards, {t.denari} denari, {t.scope} scope" for t in tally
+            f"{one_line(t.name)} {t.cards} cards, {t.denari} denari, {t.scope} scope"
+            + (", the settebello" if view.captured[t.side] & SETTEBELLO.bit else "")
+            for t in tally
         ]
         out.append(Text("Captured: " + "; ".join(parts) + "."))
     match = replay.match
