@@ -21,8 +21,8 @@ test: $(STAMP)
 	$(BIN)/pytest
 
 lint: $(STAMP)
-	$(BIN)/ruff check tutor tests
-	$(BIN)/ruff format --check tutor tests
+	$(BIN)/ruff check tutor tests tools
+	$(BIN)/ruff format --check tutor tests tools
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 

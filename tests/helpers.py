@@ -9,6 +9,7 @@ import json
 import os
 import random
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,8 @@ from tutor.game.state import GameState, Move
 from tutor.records.recordfile import load_path
 from tutor.review.judge import Settings
 from tutor.search import solver as solver_module
+from tutor.search.players import ChitarrellaPlayer
+from tutor.training.play import PlaySession
 
 # -- paths and files ------------------------------------------------------------------------------
 
@@ -236,3 +239,48 @@ FAST = Settings(samples=40, time=None, workers=1)
 
 FAST_PAGE = Settings(samples=12, time=None, workers=1)
 """Smaller still, for the HTML page and the drawings, where only the look is tested."""
+
+
+# -- tutor play ----------------------------------------------------------------------------------
+
+QUICK = Settings(samples=4, time=0.05, first_round=2)
+"""A tiny feedback budget, for the tests of a game that are not about the verdicts."""
+
+
+def quick_session(ruleset: str = "scopa", seed: int = 3, **kw: Any) -> PlaySession:
+    """A game against the computer (French cards, one process) with the quick budgets."""
+    kw.setdefault("deck", "french")
+    return PlaySession.new(ruleset, seed=seed, feedback=QUICK, hint_settings=QUICK, workers=1,
+                           **kw)  # fmt: skip
+
+
+def rule_moves(ruleset: str, seed: int, style: str) -> list[str]:
+    """The person's plays in the first hand of game ``seed`` when they play as the chitarrella
+    player would (the computer's replies follow from the seed, so these are the lines a script
+    of that game types)."""
+    s = quick_session(ruleset, seed, deck=style, board=False)
+    s.start()
+    player = ChitarrellaPlayer()
+    lines: list[str] = []
+    while s.phase() == "play":
+        lines.append(player.choose(s.turn().view, random.Random(0)).text(style))
+        s.enter(lines[-1])
+    return lines
+
+
+def missed_scopa(feedback: Settings) -> tuple[PlaySession, list[Any]]:
+    """Scopa games played on until a sweep is there for the person, who plays something else:
+    the session and the events of that play (the verdict judged with ``feedback``)."""
+    player = ChitarrellaPlayer()
+    for seed in range(40):
+        s = quick_session("scopa", seed, board=False)
+        s.start()
+        while s.phase() == "play":
+            turn = s.turn()
+            sweeps = [m for m in turn.moves if m.capture and m.capture == turn.view.table]
+            others = [m for m in turn.moves if m not in sweeps]
+            if sweeps and others and not turn.view.is_last_play():
+                s.feedback = replace(feedback, seed=seed, workers=1)
+                return s, s.enter(others[0].text("french"))
+            s.enter(player.choose(turn.view, random.Random(0)).text("french"))
+    raise AssertionError("no sweep came up in 40 games")

@@ -48,3 +48,19 @@ def test_bench_exact_reports_the_figures() -> None:
     assert figures["positions"] == 3 and len(figures["runs"]) == 3
     assert 0 < figures["median_seconds"] <= figures["max_seconds"]
     assert figures["nodes_per_second"] > 0 and 0 <= figures["tt_hit_rate"] <= 1
+
+
+def test_bench_play_times_replies_feedback_and_the_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    import tutor.training.play
+    from tutor.review.judge import Settings
+
+    # the budget is the defaults' business; here only the figures' bookkeeping is tested
+    monkeypatch.setattr(tutor.training.play, "FEEDBACK", Settings(samples=4, time=0.05,
+                                                                  first_round=2))  # fmt: skip
+    figures = bench.bench_play("scopa", games=1, workers=1, starts=1)
+    assert figures["reply_count"] == figures["feedback_count"] == figures["turn_count"] == 18
+    for name in ("reply", "feedback", "turn"):
+        assert 0 <= figures[f"{name}_median_seconds"] <= figures[f"{name}_max_seconds"]
+    assert len(figures["start_runs"]) == 1 and figures["start_median_seconds"] > 0
+    with pytest.raises(bench.BenchError):
+        bench.bench_play("scopa", games=0)

@@ -29,6 +29,9 @@ COMMANDS = [
     ["bench", "playouts"],
     ["bench", "replay"],
     ["bench", "all"],
+    ["bench", "play"],
+    ["play"],
+    ["engine"],
 ]
 
 
@@ -216,6 +219,9 @@ def test_an_unreadable_file_is_bad_input_everywhere(
         ["bench", "replay", f],
         ["bench", "tracker", f],
         ["live", "--resume", f],
+        ["play", "--resume", f],
+        ["render", f, "--svg", f + ".svg"],
+        ["puzzle", "try", f],
         ["rules", r],
         ["explain", "--ruleset", r, "--table", "", "7D"],
         ["simulate", "--ruleset", r],

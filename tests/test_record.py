@@ -138,7 +138,7 @@ BAD_CASES = {
         8,
         None,
         "unknown key 'score' (known keys: title, event, date, note, ruleset, deck, players, "
-        "dealer, teams, table, deals, plays)",
+        "dealer, teams, table, deals, plays, puzzle, game)",
     ),
     "three-kings.yaml": (
         5,

@@ -6,7 +6,9 @@ import io
 import json
 import os
 import random
+import re
 import stat
+from importlib import resources
 from pathlib import Path
 
 import pytest
@@ -18,7 +20,17 @@ from tutor.game.cards import STYLES, cards_of
 from tutor.game.rules import load_ruleset, ruleset_names
 from tutor.game.state import GameState
 from tutor.records.record import HandRecord, PlayEntry, RecordError, record_from_moves
-from tutor.records.recordfile import dump, dumps, load, load_path, loads, save, save_atomically
+from tutor.records.recordfile import (
+    dump,
+    dumps,
+    dumps_json,
+    load,
+    load_path,
+    loads,
+    loads_json,
+    save,
+    save_atomically,
+)
 from tutor.records.replay import replay_hand, replay_match
 
 # -- reading: YAML the parser rejects without a mark, and where a ruleset file is looked for -------
@@ -323,3 +335,72 @@ def test_names_lose_their_spaces_and_may_not_differ_only_in_case_or_spaces() -> 
             loads(BASE.replace("[You, Ada]", players).replace("deals:", "old:").split("old:")[0])
         assert info.value.message.startswith(problem), info.value.message
         assert info.value.line == 3
+
+
+# -- the game key (tutor play) and the JSON form ---------------------------------------------------
+
+GAME_RECORD = """\
+ruleset: scopa
+deck: french
+players: [You, Ada]
+table: [2C, 4H, 5S, QD]
+game:
+  seed: 3
+  computer: {Ada: "search:0.5"}
+  hints: "on"
+plays:
+  - {play: 7D x 2C 5S, note: "best: cost 0.00 [0.00, 0.10], best 7D x 2C 5S"}
+"""
+
+
+def test_the_game_key_round_trips() -> None:
+    [hand] = loads(GAME_RECORD, "game.yaml")
+    assert hand.game is not None
+    assert (hand.game.seed, hand.game.computer, hand.game.hints) == (3, {"Ada": "search:0.5"}, "on")
+    assert hand.game.people(hand.players) == ["You"]
+    assert dumps([hand]) == GAME_RECORD  # canonical: "on" stays text, the spec is quoted
+    assert hand.cut(0).game == hand.game
+
+
+@pytest.mark.parametrize(
+    ("game", "message"),
+    [
+        ("game: {seed: x}", "game: the seed must be a whole number, not 'x'"),
+        ("game: {computer: {Ada: greedy}}", "game: the seed is missing"),
+        ("game: {seed: 1, computer: {Bob: greedy}}", "computer player 'Bob' is not a player"),
+        ("game: {seed: 1, level: 3}", "game: unknown key 'level'"),
+        ("game: [1]", "game must be a mapping"),
+    ],
+)
+def test_a_bad_game_key_is_named_with_its_line(game: str, message: str) -> None:
+    start, stop = GAME_RECORD.index("game:"), GAME_RECORD.index("plays:")
+    text = GAME_RECORD[:start] + game + "\n" + GAME_RECORD[stop:]
+    with pytest.raises(RecordError, match=re.escape(message)) as err:
+        loads(text, "game.yaml")
+    assert err.value.line == 5
+
+
+def test_the_json_form_reads_back_as_the_same_record() -> None:
+    collection = Path(str(resources.files("tutor.puzzles") / "collection"))
+    paths = sorted(EXAMPLES.glob("*.yaml")) + sorted(collection.glob("*.yaml"))
+    puzzles = 0
+    for path in paths:
+        for hand in load_path(path):
+            text = dumps_json(hand)
+            assert "\n" not in text
+            again = loads_json(text, "hand.json")
+            assert dumps([again]) == dumps([hand]), path
+            puzzles += hand.puzzle is not None
+    assert puzzles  # the puzzle key travels too
+    [hand] = loads(GAME_RECORD)
+    assert loads_json(dumps_json(hand)).game == hand.game
+
+
+def test_bad_json_is_one_record_error() -> None:
+    for text, message in [
+        ("{", "<json>: not valid JSON"),
+        ("[1, 2]", "a hand must be a JSON object"),
+        ('{"ruleset": "scopa", "players": ["A", "B"], "table": ["2C"]}', "the table must start"),
+    ]:
+        with pytest.raises(RecordError, match=re.escape(message)):
+            loads_json(text)

@@ -143,3 +143,12 @@ def test_the_html_report_escapes_and_shows_a_hostile_record(hostile: str, tmp_pa
     assert not UNSAFE.search(html)
     assert "<script>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;^[[2J" in html
     assert "Ada^[[31m" in html
+
+
+def test_the_svg_drawing_of_a_hostile_record_is_escaped(hostile: str, tmp_path: Path) -> None:
+    out = tmp_path / "position.svg"
+    result = run("render", hostile, "--as", "You", "--svg", str(out))
+    assert result.exit_code == 0, result.output
+    _check(result)
+    svg = out.read_text(encoding="utf-8")
+    assert not UNSAFE.search(svg) and "Ada^[[31m" in svg

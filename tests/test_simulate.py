@@ -11,9 +11,18 @@ from helpers import SCOPA_RULES, interrupt_the_search, run, write
 from tutor.game.errors import TutorError
 from tutor.game.rules import load_ruleset
 from tutor.game.scoring import score_captures
-from tutor.game.state import random_deal
-from tutor.search.players import RandomPlayer
-from tutor.search.simulate import SimulationError, SimulationResult, play_hand, simulate
+from tutor.game.state import GameState, random_deal
+from tutor.search.players import RandomPlayer, seat_view
+from tutor.search.roster import make_player
+from tutor.search.simulate import (
+    SimulationError,
+    SimulationResult,
+    deal_cards,
+    move_seed,
+    play_game,
+    play_hand,
+    simulate,
+)
 
 
 def test_each_deal_is_played_twice_with_sides_exchanged() -> None:
@@ -31,11 +40,33 @@ def test_identical_random_players_replay_the_same_games() -> None:
     """Swapping two identical random players changes nothing but the labels."""
     rules = load_ruleset("scopone-scientifico")
     table, deals = random_deal(rules, 7)
-    a = play_hand(rules, table, deals, [RandomPlayer(), RandomPlayer()], random.Random(1))
-    b = play_hand(rules, table, deals, [RandomPlayer(), RandomPlayer()], random.Random(1))
+    a = play_hand(rules, table, deals, [RandomPlayer(), RandomPlayer()], lambda ply: ply + 1)
+    b = play_hand(rules, table, deals, [RandomPlayer(), RandomPlayer()], lambda ply: ply + 1)
     assert [r.card for r in a.stack] == [r.card for r in b.stack]
     pts = score_captures(rules, a.captured, a.scope).points()
     assert sum(pts) >= 1
+
+
+def test_each_move_draws_from_its_own_seed() -> None:
+    """A game is the same when each move is chosen apart, from a generator seeded with
+    move_seed(seed, deal, game, ply) alone: what a referee of two engines does."""
+    rules = load_ruleset("scopa")
+    specs = ["random", "greedy"]
+    for deal, swapped in [(0, False), (1, True)]:
+        played = play_game(rules, specs, 7, deal, swapped)
+        table, deals = deal_cards(rules, 7, deal)
+        state = GameState(rules, table, [[(m, 0) for m in d] for d in deals])
+        order = specs[::-1] if swapped else specs
+        while not state.is_over():
+            player = make_player(order[state.turn % 2])
+            rng = random.Random(move_seed(7, deal, int(swapped), state.ply))
+            state.push(player.choose(seat_view(state), rng))
+        assert [(r.card, r.capture) for r in state.stack] == [
+            (r.card, r.capture) for r in played.stack
+        ]
+    # the seed of a move changes with every part of its key
+    keys = [(7, 0, 0, 3), (8, 0, 0, 3), (7, 1, 0, 3), (7, 0, 1, 3), (7, 0, 0, 4)]
+    assert len({move_seed(*k) for k in keys}) == len(keys)
 
 
 def test_results_do_not_depend_on_workers() -> None:

@@ -13,8 +13,13 @@ Timings are the median of several repeats, since a single run is at the mercy of
 
 from __future__ import annotations
 
+import math
+import os
 import random
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 from collections.abc import Callable
 from importlib import resources
@@ -27,6 +32,9 @@ from tutor.game.errors import TutorError
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.scoring import HandScore, hand_points, score_state
 from tutor.game.state import GameState
+from tutor.puzzles.check import check_puzzle
+from tutor.puzzles.format import load_collection
+from tutor.puzzles.generate import generate
 from tutor.records.recordfile import load_path
 from tutor.records.replay import replay_match
 from tutor.review.defaults import DEFAULT_SAMPLES, DEFAULT_TIME
@@ -34,9 +42,10 @@ from tutor.review.judge import Settings
 from tutor.review.planted import plant_missed_scopa
 from tutor.review.review import review_record
 from tutor.search.analysis import analyse
-from tutor.search.players import seat_view
+from tutor.search.players import ChitarrellaPlayer, seat_view
 from tutor.search.searchplayer import SearchPlayer
 from tutor.search.solver import Solver, random_position
+from tutor.training.play import DEFAULT_PLAYER, Feedback, Played, PlaySession
 
 __all__ = [
     "BenchError",
@@ -49,6 +58,7 @@ __all__ = [
     "bench_tracker",
     "bench_review",
     "bench_planted",
+    "bench_play",
     "run_all",
     "DEFAULT_RECORD",
 ]
@@ -215,6 +225,85 @@ def bench_search(positions: int = 5, budget: float = 1.0, workers: int = 2) -> F
     return bench_search_move(positions=positions, budget=budget, workers=workers)
 
 
+@register("puzzle-check")
+def bench_puzzle_check(repeat: int = 3) -> Figures:
+    """Seconds to check every shipped puzzle, as the test suite does (target: < 60 s)."""
+    count = 0
+    slowest = ("", 0.0)
+
+    def run() -> float:
+        nonlocal count, slowest
+        start = time.perf_counter()
+        puzzles = load_collection()
+        count = len(puzzles)
+        for p in puzzles:
+            c = check_puzzle(p)
+            if not c.ok:
+                raise ValueError(c.line())
+            if c.elapsed > slowest[1]:
+                slowest = (p.name, c.elapsed)
+        return time.perf_counter() - start
+
+    median, runs = _median_of(repeat, run)
+    return {
+        "puzzles": count,
+        "median_seconds": round(median, 3),
+        "slowest_puzzle": slowest[0],
+        "slowest_seconds": round(slowest[1], 3),
+        "runs": [round(r, 3) for r in runs],
+    }
+
+
+@register("puzzle-generate")
+def bench_puzzle_generate(
+    ruleset: str = "scopone-scientifico", count: int = 10, seed: int = 1, workers: int = 2,
+    repeat: int = 1,
+) -> Figures:  # fmt: skip
+    """Seconds to mine ``count`` puzzles from self-play on ``workers`` cores (target: < 120 s)."""
+    hands = 0
+
+    def run() -> float:
+        nonlocal hands
+        with tempfile.TemporaryDirectory() as out:
+            start = time.perf_counter()
+            report = generate(ruleset, count, seed, out, workers=workers)
+            hands = report.hands
+            return time.perf_counter() - start
+
+    median, runs = _median_of(repeat, run)
+    return {
+        "ruleset": ruleset,
+        "puzzles": count,
+        "workers": workers,
+        "hands_dealt": hands,
+        "median_seconds": round(median, 2),
+        "runs": [round(r, 2) for r in runs],
+    }
+
+
+@register("puzzle-latency")
+def bench_puzzle_latency(repeat: int = 5, puzzle: str = "keep-the-table-above-ten") -> Figures:
+    """Wall seconds, interpreter start included, until ``tutor puzzle try`` shows a puzzle and
+    until ``tutor train`` shows its first (target: < 0.5 s each; median of ``repeat``)."""
+
+    with tempfile.TemporaryDirectory() as tmp:
+        db = str(Path(tmp) / "progress.sqlite")
+        train = ["train", "--db", db, "--count", "1"]
+        command_seconds(
+            train
+        )  # the first session indexes the collection; later ones reuse the index
+        try_median, try_runs = _median_of(
+            repeat, lambda: command_seconds(["puzzle", "try", puzzle])
+        )
+        train_median, train_runs = _median_of(repeat, lambda: command_seconds(train))
+    return {
+        "try_median_seconds": round(try_median, 3),
+        "train_first_puzzle_median_seconds": round(train_median, 3),
+        "try_runs": [round(r, 3) for r in try_runs],
+        "train_runs": [round(r, 3) for r in train_runs],
+    }
+
+
 SEED003_RECORD = Path(str(resources.files("tutor.records") / "examples" / "seed003-scopa.yaml"))
 """The scopa hand ``bench review`` times (seed 003's worked example)."""
 
@@ -262,6 +351,97 @@ def bench_review(
     if planted:
         out.update(bench_planted("scopa", planted, settings))
     return out
+
+
+def _percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile (0..1) of some values, by the nearest rank."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
+
+
+def _spread(name: str, values: list[float]) -> Figures:
+    """Median, 90th percentile and maximum of some seconds, under ``name``."""
+    if not values:
+        return {f"{name}_count": 0}
+    return {
+        f"{name}_count": len(values),
+        f"{name}_median_seconds": round(statistics.median(values), 3),
+        f"{name}_p90_seconds": round(_percentile(values, 0.9), 3),
+        f"{name}_max_seconds": round(max(values), 3),
+    }
+
+
+@register("play")
+def bench_play(
+    ruleset: str = "scopone-scientifico",
+    games: int = 3,
+    seed: int = 0,
+    workers: int = 2,
+    starts: int = 5,
+    opponents: str | None = None,
+) -> Figures:
+    """Latency of ``tutor play`` at the default settings (issue 11's targets: the computer's
+    reply and the tutor's feedback each under 1.5 s on 2 cores, the start under 0.5 s).
+
+    Plays ``games`` seeded games (seeds ``seed``, ``seed + 1``, ...) in which the person plays
+    as the chitarrella player would, and times every computer play (``reply``), the tutor's
+    feedback on each of the person's plays (``feedback``), and the whole wait from the
+    person's play to their next turn, the board drawn (``turn``: feedback, replies, board).
+    ``starts`` times a ``tutor play`` process that deals, shows the first turn and stops
+    (the input is empty): the median of the runs. ``opponents`` names the computer's
+    opponents (default: chitarrella, like every other seat).
+    """
+    if games < 1 or starts < 0:
+        raise BenchError(f"games must be at least 1 and starts not negative, not {games}, {starts}")
+    replies: list[float] = []
+    feedback: list[float] = []
+    turns: list[float] = []
+    person = ChitarrellaPlayer()
+    for k in range(games):
+        session = PlaySession.new(ruleset, seed=seed + k, opponents=opponents, workers=workers)
+        session.start()
+        while session.phase() == "play":
+            move = person.choose(session.turn().view, random.Random(k))
+            start = time.perf_counter()
+            events = session.enter(move.text(session.style))
+            turns.append(time.perf_counter() - start)
+            for e in events:
+                if isinstance(e, Played) and not e.yours:
+                    replies.append(e.seconds)
+                elif isinstance(e, Feedback):
+                    feedback.append(e.seconds)
+    out: Figures = {"ruleset": ruleset, "games": games, "workers": workers,
+                    "opponents": opponents or DEFAULT_PLAYER}  # fmt: skip
+    out.update(_spread("reply", replies))
+    out.update(_spread("feedback", feedback))
+    out.update(_spread("turn", turns))
+    if starts:
+        _start_seconds(ruleset, seed)  # a first run writes the compiled bytecode
+        runs = [_start_seconds(ruleset, seed) for _ in range(starts)]
+        out["start_median_seconds"] = round(statistics.median(runs), 3)
+        out["start_runs"] = [round(r, 3) for r in runs]
+    return out
+
+
+def _start_seconds(ruleset: str, seed: int) -> float:
+    """Wall seconds of a ``tutor play`` process that deals, draws the first turn and stops."""
+    with tempfile.TemporaryDirectory() as tmp:
+        save = str(Path(tmp) / "game.yaml")
+        return command_seconds(["play", "--ruleset", ruleset, "--seed", str(seed), "--save", save])
+
+
+def command_seconds(args: list[str]) -> float:
+    """Wall seconds of a ``tutor ARGS`` process, interpreter start included, the input empty.
+
+    The process may write compiled bytecode, as an installed tutor has it: with
+    ``PYTHONDONTWRITEBYTECODE`` set, every module would be compiled again at every start.
+    """
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "tutor", *args], stdin=subprocess.DEVNULL,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True,
+                   env=env)  # fmt: skip
+    return time.perf_counter() - start
 
 
 def bench_planted(ruleset: str, hands: int, settings: Settings) -> Figures:

@@ -189,6 +189,20 @@ def bench_search_command(
     _show_figures({"search-move": results}, json_out)
 
 
+@bench_app.command("puzzles", epilog=examples("tutor bench puzzles", "tutor bench puzzles --json"))
+def bench_puzzles_command(json_out: JsonOption = False) -> None:
+    """Puzzles: checking the shipped collection, mining 10 on 2 cores, and how soon try and
+    train show a puzzle (interpreter start included)."""
+    from tutor.bench import BENCHMARKS
+
+    results = {}
+    for name in ("puzzle-check", "puzzle-generate", "puzzle-latency"):
+        if not json_out:
+            note(f"running {name}...")
+        results[name] = BENCHMARKS[name]()
+    _show_figures(results, json_out)
+
+
 @bench_app.command(
     "review",
     epilog=examples("tutor bench review --repeat 3", "tutor bench review --planted 40 --json"),
@@ -216,3 +230,34 @@ def bench_review_command(
     if planted:
         figures.update(bench_planted(ruleset, planted, Settings(workers=workers)))
     _show_figures({"review": figures}, json_out)
+
+
+# -- bench: play -------------------------------------------------------------------------------
+
+
+@bench_app.command("play", epilog=examples("tutor bench play", "tutor bench play --games 1 --json"))
+def bench_play_command(
+    ruleset: Annotated[
+        str, typer.Option("--ruleset", "-r", metavar="NAME", help="A ruleset name or YAML file.")
+    ] = "scopone-scientifico",
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 3,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the first game.")] = 0,
+    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes.")] = 2,
+    starts: Annotated[
+        int, typer.Option("--starts", min=0, help="tutor play starts to time (median).")
+    ] = 5,
+    opponents: Annotated[
+        str | None,
+        typer.Option("--opponents", metavar="PLAYER", help="The opponents (default chitarrella)."),
+    ] = None,
+    json_out: JsonOption = False,
+) -> None:
+    """Seconds the computer takes to reply and the tutor to comment, in tutor play at the
+    default settings (median, 90th percentile, maximum), and the start of tutor play."""
+    # lazy: the benchmarks load the whole engine, networkx included; replay --json must start fast
+    from tutor.bench import bench_play
+
+    if not json_out:
+        note(f"playing {games} game(s) of {ruleset} with {workers} worker(s)...")
+    figures = bench_play(ruleset, games, seed, workers, starts, opponents)
+    _show_figures({"play": figures}, json_out)

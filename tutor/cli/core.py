@@ -24,6 +24,7 @@ import functools
 import json
 import os
 import sys
+import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
@@ -36,7 +37,7 @@ from tutor import __version__
 from tutor.game.cards import STYLES, Style
 from tutor.game.errors import TutorError
 from tutor.records.record import HandRecord
-from tutor.records.recordfile import load_path
+from tutor.records.recordfile import load_path, save_problem
 from tutor.render.safe import one_line, visible
 
 if TYPE_CHECKING:
@@ -315,6 +316,25 @@ def file_option(*names: str, help: str, metavar: str = "FILE") -> Any:
     return typer.Option(*names, metavar=metavar, help=help, readable=False)
 
 
+RulesetOption = Annotated[str, typer.Option("--ruleset", "-r", help="A ruleset name or YAML file.")]
+DeckOption = Annotated[str, typer.Option("--deck", help="Card notation of the deck.")]
+NewRulesetOption = Annotated[
+    str | None,
+    typer.Option(
+        "--ruleset",
+        "-r",
+        help="A ruleset name or YAML file (default: scopone-scientifico; --resume: the file's).",
+    ),
+]
+"""``--ruleset`` of a session that ``--resume`` can continue: None when not given, so that
+giving it with ``--resume`` (which takes the file's) is a usage error, not ignored."""
+NewDeckOption = Annotated[
+    str | None,
+    typer.Option(
+        "--deck", help="Card notation of the deck (default: italian; --resume: the file's)."
+    ),
+]
+"""``--deck`` of a session that ``--resume`` can continue (see :data:`NewRulesetOption`)."""
 JsonOption = Annotated[
     bool, typer.Option("--json", help="Print machine-readable JSON alone on stdout.")
 ]
@@ -378,6 +398,63 @@ def progress_bar(
     finally:
         if bar is not None:
             bar.stop()
+
+
+def line_reader(prompt: Callable[[], str]) -> Callable[[], str | None]:
+    """The ``read()`` of an interactive session (``tutor live``, ``tutor play``): the next line
+    of standard input, None at its end.
+
+    On a terminal it first shows ``prompt()`` on stderr; Ctrl-C at the prompt drops the line
+    being typed, and a second Ctrl-C in a row stops (KeyboardInterrupt). When standard input is
+    not a terminal the lines are read as they come, so a session can be scripted.
+    """
+    interactive = sys.stdin.isatty()
+
+    def read() -> str | None:
+        interrupted = False
+        while True:
+            if interactive:
+                sys.stderr.write(visible(prompt()) + "> ")
+                sys.stderr.flush()
+            try:
+                line = sys.stdin.readline()
+            except KeyboardInterrupt:
+                if not interactive or interrupted:
+                    raise
+                interrupted = True
+                note("\ntutor: Ctrl-C: line dropped (press Ctrl-C again or type quit to stop)")
+                continue
+            if not line and interactive:
+                sys.stderr.write("\n")
+            return line or None
+
+    return read
+
+
+def check_save(save: Path) -> None:
+    """A usage error when nothing could be saved to ``save`` (a folder; a folder missing or
+    not writable): said before the session starts, since a session that cannot save would
+    lose what is typed."""
+    problem = save_problem(save)
+    if problem is not None:
+        raise typer.BadParameter(f"cannot save to {save}: {problem}", param_hint="--save")
+
+
+def new_save_file(save: Path | None, prefix: str) -> Path:
+    """The file a new interactive session saves to: ``save``, or ``PREFIX-DATE.yaml`` in the
+    current folder; a usage error when nothing could be saved there (:func:`check_save`) or
+    when ``save`` exists (saving over it would lose what it holds: ``--resume`` goes on with
+    it)."""
+    path = Path(f"{prefix}-{time.strftime('%Y%m%d-%H%M%S')}.yaml") if save is None else save
+    check_save(path)
+    if save is None:
+        return path
+    if save.exists():
+        raise typer.BadParameter(
+            f"{save} already exists: go on with it with --resume {save}, or choose another file",
+            param_hint="--save",
+        )
+    return save
 
 
 def record_hand(file: Path, hand: int) -> HandRecord:

@@ -8,7 +8,9 @@ from typing import Annotated
 import typer
 
 from tutor.cli.core import (
+    DeckOption,
     JsonOption,
+    RulesetOption,
     app,
     deck_style,
     examples,
@@ -26,9 +28,7 @@ def drill_command(
     kind: Annotated[
         str, typer.Argument(metavar="48", help="The drill: 48, the rule of 48.", show_default=False)
     ],
-    ruleset: Annotated[
-        str, typer.Option("--ruleset", "-r", help="A ruleset name or YAML file.")
-    ] = "scopone-scientifico",
+    ruleset: RulesetOption = "scopone-scientifico",
     seed: Annotated[
         int | None, typer.Option("--seed", help="Seed: the same seed asks the same questions.")
     ] = None,
@@ -42,7 +42,7 @@ def drill_command(
     players: Annotated[
         str, typer.Option("--players", help="How the computer plays: greedy or random.")
     ] = "greedy",
-    deck: Annotated[str, typer.Option("--deck", help="Card notation of the deck.")] = "italian",
+    deck: DeckOption = "italian",
     json_out: JsonOption = False,
 ) -> None:
     """Practise the rule of 48: a random hand is played to a random point, then a question.

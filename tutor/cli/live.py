@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -15,18 +14,21 @@ from tutor.cli.core import (
     EXIT_USAGE,
     InputError,
     JsonOption,
+    NewDeckOption,
+    NewRulesetOption,
     app,
+    check_save,
     deck_style,
     examples,
     fail,
     file_option,
     human_console,
+    line_reader,
+    new_save_file,
     note,
     print_json,
 )
-from tutor.records.recordfile import save_problem
 from tutor.records.replay import replay_hand
-from tutor.render.safe import visible
 
 if TYPE_CHECKING:
     from tutor.training.live import LiveSession, LiveUpdate
@@ -69,12 +71,7 @@ LIVE_HELP = (
     ),
 )
 def live_command(
-    ruleset: Annotated[
-        str | None,
-        typer.Option(
-            "--ruleset", "-r", help="A ruleset name or YAML file (default: scopone-scientifico)."
-        ),
-    ] = None,
+    ruleset: NewRulesetOption = None,
     players: Annotated[
         str | None,
         typer.Option("--players", "-p", help="The players in playing order, comma-separated."),
@@ -82,9 +79,7 @@ def live_command(
     as_player: Annotated[
         str | None, typer.Option("--as", metavar="PLAYER", help="Your own seat (a player).")
     ] = None,
-    deck: Annotated[
-        str | None, typer.Option("--deck", help="Card notation of the deck (default: italian).")
-    ] = None,
+    deck: NewDeckOption = None,
     save: Annotated[
         Path | None,
         file_option("--save", "-o", help="The hand record to save to (default: live-DATE.yaml)."),
@@ -114,7 +109,7 @@ def live_command(
                         param_hint=option,
                     )
             if save is not None:
-                _check_save(save)
+                check_save(save)
             session = LiveSession.resume(resume, as_player, save)
             note(f"tutor: resuming {resume}: {len(session.plays)} plays so far")
         else:
@@ -123,16 +118,7 @@ def live_command(
                     "give --players A,B,... and --as PLAYER (or --resume FILE)",
                     param_hint="--players",
                 )
-            if save is None:
-                save = Path(f"live-{time.strftime('%Y%m%d-%H%M%S')}.yaml")
-            _check_save(save)
-            if save.exists():
-                # Saving over it would lose the hand already in it.
-                raise typer.BadParameter(
-                    f"{save} already exists: continue it with --resume {save}, "
-                    "or choose another file",
-                    param_hint="--save",
-                )
+            save = new_save_file(save, "live")
             style = deck_style(deck or "italian")
             try:
                 session = LiveSession.new(
@@ -143,14 +129,6 @@ def live_command(
     except LiveError as exc:
         raise InputError(str(exc)) from None
     _run_live(session, quiet, json_out)
-
-
-def _check_save(save: Path) -> None:
-    """A usage error when the hand could not be saved to ``save`` (checked before anything
-    is typed: a session that cannot save would lose it)."""
-    problem = save_problem(save)
-    if problem is not None:
-        raise typer.BadParameter(f"cannot save to {save}: {problem}", param_hint="--save")
 
 
 def _run_live(session: LiveSession, quiet: bool, json_out: bool) -> None:
@@ -164,24 +142,7 @@ def _run_live(session: LiveSession, quiet: bool, json_out: bool) -> None:
     if interactive:
         note(intro(session.style))
 
-    def read() -> str | None:
-        interrupted = False
-        while True:
-            if interactive:
-                sys.stderr.write(visible(session.prompt()) + "> ")
-                sys.stderr.flush()
-            try:
-                line = sys.stdin.readline()
-            except KeyboardInterrupt:
-                # Ctrl-C at the prompt drops the line being typed; a second one in a row stops.
-                if not interactive or interrupted:
-                    raise
-                interrupted = True
-                note("\ntutor: Ctrl-C: line dropped (press Ctrl-C again or type quit to stop)")
-                continue
-            if not line and interactive:
-                sys.stderr.write("\n")
-            return line or None
+    read = line_reader(session.prompt)
 
     def show(update: LiveUpdate) -> None:
         if json_out:

@@ -10,6 +10,7 @@ from tutor.cli.core import (
     EXIT_INTERRUPTED,
     InputError,
     JsonOption,
+    RulesetOption,
     WorkersOption,
     app,
     examples,
@@ -32,9 +33,7 @@ from tutor.game.rules import load_ruleset
     ),
 )
 def simulate_command(
-    ruleset: Annotated[
-        str, typer.Option("--ruleset", "-r", help="A ruleset name or YAML file.")
-    ] = "scopone-scientifico",
+    ruleset: RulesetOption = "scopone-scientifico",
     players: Annotated[
         str,
         typer.Option(

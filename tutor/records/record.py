@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NoReturn
 
 from tutor.game.cards import (
     CARDS,
@@ -40,6 +40,7 @@ from tutor.game.errors import TutorError
 from tutor.game.rules import Ruleset
 from tutor.game.scoring import MatchScore, score_state
 from tutor.game.state import GameState, IllegalMoveError, Move, MoveError, WrittenPlay
+from tutor.records.puzzle_key import PuzzleSpec
 
 __all__ = [
     "RecordError",
@@ -51,6 +52,7 @@ __all__ = [
     "player_named",
     "name_problem",
     "INFO_KEYS",
+    "GameInfo",
 ]
 
 INFO_KEYS = ("title", "event", "date", "note")
@@ -96,6 +98,9 @@ class RecordError(TutorError):
 
     def __str__(self) -> str:
         return self.text()
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled across worker processes
+        return (RecordError, (self.path, self.line, self.play, self.message))
 
 
 @dataclass
@@ -202,6 +207,26 @@ def name_problem(names: Sequence[str], index: int) -> str | None:
     return None
 
 
+@dataclass(frozen=True)
+class GameInfo:
+    """How a game against the computer was set up (``tutor play``): what it needs to go on.
+
+    ``computer`` maps each player the computer holds to its player (a name of
+    :mod:`tutor.search.roster`, e.g. ``chitarrella`` or ``search:0.5``); the other players are
+    people. ``seed`` deals every hand of the match and seeds the computer's moves, so a game
+    resumed from its record goes on exactly as it would have. ``hints`` is the session's hint
+    mode (``on``, ``off`` or ``ask``), kept as text.
+    """
+
+    seed: int
+    computer: dict[str, str] = field(default_factory=dict)
+    hints: str | None = None
+
+    def people(self, players: Sequence[str]) -> list[str]:
+        """The players the computer does not hold, in playing order."""
+        return [p for p in players if p not in self.computer]
+
+
 @dataclass
 class HandRecord:
     """One hand: ruleset, notation, players in playing order, table, deals and plays.
@@ -224,6 +249,10 @@ class HandRecord:
     info: dict[str, str] = field(default_factory=dict)
     lines: dict[Where, int] = field(default_factory=dict, compare=False, repr=False)
     """Source line of each part (filled by :func:`loads`), used in error messages."""
+    game: GameInfo | None = None
+    """How ``tutor play`` set the game up (None for any other record)."""
+    puzzle: PuzzleSpec | None = None
+    """The optional ``puzzle:`` mapping (see :mod:`tutor.records.puzzle_key`); a cut drops it."""
     hand: int | None = field(default=None, compare=False, repr=False)
     """Which hand of its file the record is, when the file holds several (a match): error
     messages name it."""
@@ -308,7 +337,8 @@ class HandRecord:
             self.path,
             dict(self.info),
             dict(self.lines),
-            self.hand,
+            self.game,
+            hand=self.hand,
         )
 
     # -- validation ---------------------------------------------------------------------------
@@ -323,6 +353,9 @@ class HandRecord:
 
     def _fail(self, where: Where, message: str, play: int | None = None) -> RecordError:
         return RecordError(self.path, self._line(where), play, message, self.hand)
+
+    def _raise_at(self, line: int | None, message: str) -> NoReturn:
+        raise RecordError(self.path, line, None, message, self.hand)
 
     def _card(self, c: Card | int) -> str:
         return format_card(c, self.style)
@@ -349,6 +382,13 @@ class HandRecord:
                 f"the {rs.name} ruleset is for {rs.players} players, "
                 f"but {len(self.players)} are listed ({names})",
             )
+        if self.game is not None:
+            for name in self.game.computer:
+                if name not in self.players:
+                    raise self._fail(
+                        ("game", "computer", name),
+                        f"game: computer player {name!r} is not a player ({names})",
+                    )
         if self.dealer is not None:
             if self.dealer not in self.players:
                 raise self._fail(("dealer",), f"dealer {self.dealer!r} is not a player ({names})")

@@ -32,12 +32,13 @@ seed.yaml:10: play 2: Ada cannot play 5S: it was captured at play 1
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
@@ -56,8 +57,10 @@ from tutor.game.cards import (
 from tutor.game.rules import Ruleset, RulesetError, compose_yaml, load_ruleset, yaml_error_text
 from tutor.game.state import parse_play
 from tutor.game.textfile import FileReadError, read_stream, read_text
+from tutor.records.puzzle_key import dump_puzzle, read_puzzle, resolve_puzzle
 from tutor.records.record import (
     INFO_KEYS,
+    GameInfo,
     HandRecord,
     PlayEntry,
     RecordError,
@@ -69,16 +72,22 @@ __all__ = [
     "loads",
     "load",
     "load_path",
+    "loads_json",
     "dumps",
     "dump",
+    "dumps_json",
+    "to_json",
     "save",
     "save_atomically",
     "remove_stale_temporaries",
     "save_problem",
 ]
 
-_KEYS = (*INFO_KEYS, "ruleset", "deck", "players", "dealer", "teams", "table", "deals", "plays")
+_KEYS: tuple[str, ...] = (*INFO_KEYS, "ruleset", "deck", "players", "dealer", "teams", "table")
+# puzzle: the optional question (records.puzzle_key); game: how tutor play set the game up
+_KEYS += ("deals", "plays", "puzzle", "game")
 _PLAY_KEYS = ("play", "note", "player")
+_GAME_KEYS = ("seed", "computer", "hints")
 _NULL_TAG = "tag:yaml.org,2002:null"
 
 
@@ -98,6 +107,19 @@ class _Reader:
     @staticmethod
     def is_null(node: Node) -> bool:
         return isinstance(node, ScalarNode) and node.tag == _NULL_TAG
+
+    @staticmethod
+    def is_mapping(node: Node) -> bool:
+        return isinstance(node, MappingNode)
+
+    @staticmethod
+    def is_sequence(node: Node) -> bool:
+        return isinstance(node, SequenceNode)
+
+    @staticmethod
+    def line(node: Node) -> int:
+        """The 1-based line a node starts on."""
+        return int(node.start_mark.line) + 1
 
     def text(self, node: Node, what: str) -> str:
         if not isinstance(node, ScalarNode) or self.is_null(node):
@@ -203,6 +225,36 @@ class _Reader:
             raise self.fail(text_node, f"{exc}{_style_hint(raw, style)}", n) from None
         return PlayEntry.from_play(written, style, note, player, line)
 
+    def game(self, node: Node, lines: dict[Where, int]) -> GameInfo:
+        """The ``game`` mapping of a record kept by ``tutor play``."""
+        items = self.mapping(node, "game")
+        values = {}
+        for key, knode, vnode in items:
+            if key not in _GAME_KEYS:
+                raise self.fail(
+                    knode, f"game: unknown key {key!r} (known keys: {', '.join(_GAME_KEYS)})"
+                )
+            values[key] = vnode
+        if "seed" not in values:
+            raise self.fail(node, "game: the seed is missing")
+        seed_text = self.text(values["seed"], "game: the seed")
+        try:
+            seed = int(seed_text)
+        except ValueError:
+            raise self.fail(
+                values["seed"], f"game: the seed must be a whole number, not {seed_text!r}"
+            ) from None
+        computer: dict[str, str] = {}
+        if "computer" in values and not self.is_null(values["computer"]):
+            for key, knode, vnode in self.mapping(values["computer"], "game: computer"):
+                name = key.strip()
+                lines[("game", "computer", name)] = knode.start_mark.line + 1
+                computer[name] = self.text(vnode, f"game: the computer player of {name}")
+        hints = None
+        if "hints" in values and not self.is_null(values["hints"]):
+            hints = self.text(values["hints"], "game: hints")
+        return GameInfo(seed, computer, hints)
+
     def ruleset(self, node: Node) -> tuple[str, Ruleset]:
         name = self.text(node, "ruleset")
         try:
@@ -282,10 +334,17 @@ class _Reader:
         if "plays" in values:
             for number, pnode in enumerate(self.sequence(values["plays"], "plays"), 1):
                 plays.append(self.play(pnode, number, style))
+        game = None
+        if "game" in values and not self.is_null(values["game"]):
+            game = self.game(values["game"], lines)
         record = HandRecord(
             rs, ruleset_name, style, players, dealer, teams, table, deals, plays, self.path, info
         )
         record.lines = lines
+        record.game = game
+        if "puzzle" in values and not self.is_null(values["puzzle"]):
+            record._check_seating()  # the side names must be sound before a score is read
+            record.puzzle = read_puzzle(self, values["puzzle"], style, record.team_names())
         return record
 
 
@@ -342,6 +401,10 @@ def loads(text: str, path: str = "<string>") -> list[HandRecord]:
             raise RecordError(path, None, None, "the YAML is nested too deeply", hand) from None
         record.hand = hand
         record.validate()
+        if record.puzzle is not None:
+            record.puzzle = resolve_puzzle(
+                record.puzzle, record.final_state(), record.players, record.style, record._raise_at
+            )
         records.append(record)
     if not records:
         raise RecordError(path, None, None, "the file holds no hand")
@@ -444,6 +507,14 @@ def _dump_one(r: HandRecord) -> str:
                 out.append("  - {" + ", ".join(pairs) + "}")
             else:
                 out.extend(("  - " if i == 0 else "    ") + pair for i, pair in enumerate(pairs))
+    if r.game is not None:
+        out.append("game:")
+        out.append(f"  seed: {r.game.seed}")
+        if r.game.computer:
+            pairs = [f"{_scalar(p)}: {_scalar(spec)}" for p, spec in r.game.computer.items()]
+            out.append("  computer: {" + ", ".join(pairs) + "}")
+        if r.game.hints is not None:
+            out.append(f"  hints: {_quote(r.game.hints)}")
     if not r.plays:
         out.append("plays: []")
     else:
@@ -459,7 +530,84 @@ def _dump_one(r: HandRecord) -> str:
             if e.note is not None:
                 parts.append(f"note: {_quote(e.note)}")
             out.append("  - {" + ", ".join(parts) + "}")
+    if r.puzzle is not None:
+        out.append(dump_puzzle(r.puzzle, st, r.team_names(), _quote, _scalar))
     return "\n".join(out) + "\n"
+
+
+def to_json(r: HandRecord) -> dict[str, Any]:
+    """The record's own keys as a JSON object, in the canonical form :func:`dumps` writes
+    (the ``position`` line of ``tutor engine``; :func:`loads_json` reads it back)."""
+    st = r.style
+    out: dict[str, Any] = {k: r.info[k] for k in INFO_KEYS if k in r.info}
+    out["ruleset"] = r.ruleset_name
+    out["deck"] = st.name
+    out["players"] = list(r.players)
+    if r.dealer is not None:
+        out["dealer"] = r.dealer
+    if r.teams:
+        out["teams"] = {team: list(members) for team, members in r.teams.items()}
+    out["table"] = [format_card(c, st) for c in r.table]
+    if r.deals:
+        out["deals"] = [
+            {p: [format_card(c, st) for c in cards] for p, cards in deal.items()}
+            for deal in r.deals
+        ]
+    plays: list[Any] = []
+    for e in r.plays:
+        text = e.written().text(st)
+        if e.note is None and e.player is None:
+            plays.append(text)
+            continue
+        entry: dict[str, str] = {"play": text}
+        if e.player is not None:
+            entry["player"] = e.player
+        if e.note is not None:
+            entry["note"] = e.note
+        plays.append(entry)
+    out["plays"] = plays
+    if r.game is not None:
+        game: dict[str, Any] = {"seed": r.game.seed}
+        if r.game.computer:
+            game["computer"] = dict(r.game.computer)
+        if r.game.hints is not None:
+            game["hints"] = r.game.hints
+        out["game"] = game
+    if r.puzzle is not None:
+        # the mapping's canonical text, read back as plain data: one writer of the puzzle key
+        text = dump_puzzle(r.puzzle, st, r.team_names(), _quote, _scalar)
+        out["puzzle"] = yaml.safe_load(text)["puzzle"]
+    return out
+
+
+def dumps_json(record: HandRecord) -> str:
+    """One hand as one line of JSON with the record's own keys (:func:`to_json`)."""
+    return json.dumps(to_json(record), ensure_ascii=False)
+
+
+def loads_json(text: str, path: str = "<json>") -> HandRecord:
+    """One hand from a JSON object with the record's own keys, checked like a record file.
+
+    JSON is read by the record reader itself (every JSON object is a YAML flow mapping), so
+    the keys, the checks and the messages are those of :func:`loads`.
+
+    >>> hand = loads_json('{"ruleset": "scopa", "deck": "french", "players": ["You", "Ada"], '
+    ...                   '"table": ["2C", "4H", "5S", "QD"], "plays": ["7D x 2C 5S"]}')
+    >>> hand.state_at(1).format_table("french"), dumps_json(hand) == dumps_json(
+    ...     loads_json(dumps_json(hand)))
+    ('4H QD', True)
+    """
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(path, None, None, f"not valid JSON: {exc}") from None
+    except RecursionError:
+        raise RecordError(path, None, None, "not valid JSON: nested too deeply") from None
+    if not isinstance(data, dict):
+        raise RecordError(path, None, None, "a hand must be a JSON object of the record's keys")
+    # written back on one line with the usual separators, which the YAML reader reads as is
+    [record] = loads(json.dumps(data, ensure_ascii=False), path)
+    return record
 
 
 def dumps(records: Sequence[HandRecord]) -> str:

@@ -33,6 +33,7 @@ from tutor.game.state import GameState, Move
 from tutor.review.defaults import DEFAULT_SAMPLES, DEFAULT_TIME, FIRST_ROUND
 from tutor.review.knowledge import known_world
 from tutor.search.analysis import (
+    DEFAULT_EXACT_PLIES,
     Analysis,
     Interval,
     MoveEstimate,
@@ -113,6 +114,9 @@ class Settings:
     prune: bool = True
     """Drop moves clearly worse than the best after each round (they keep their estimate)."""
     exact_max_nodes: int = EXACT_MAX_NODES
+    exact_plies: int = DEFAULT_EXACT_PLIES
+    """A sampled deal is solved exactly from the move on when this many plays or fewer are left
+    (otherwise played out first): fewer is quicker, for the feedback during a game."""
 
     def __post_init__(self) -> None:
         if self.samples < 2:
@@ -318,6 +322,7 @@ def _sample(view: GameState, move: Move, legal: Sequence[Move], settings: Settin
             moves=live,
             first=len(rows.rows),
             batch=_batch(target - len(rows.rows), settings.workers),
+            exact_plies=settings.exact_plies,
         )
         if a.interrupted:
             raise KeyboardInterrupt
@@ -360,7 +365,8 @@ def value_moves(view: GameState, settings: Settings | None = None) -> tuple[bool
         return False, 0, (MoveEstimate(legal[0], 0.0, 0.0, 0.0, 0),), ()
     batch = _batch(settings.samples, settings.workers)
     a = analyse(view, samples=settings.samples, time_limit=settings.time, seed=settings.seed,
-                workers=settings.workers, batch=batch)  # fmt: skip
+                workers=settings.workers, batch=batch,
+                exact_plies=settings.exact_plies)  # fmt: skip
     if a.interrupted:
         raise KeyboardInterrupt
     return False, a.samples, tuple(a.moves), ()

@@ -46,6 +46,7 @@ __all__ = [
     "PlayerSummary",
     "Review",
     "review_record",
+    "review_decision",
     "decision_seed",
     "weigh",
 ]
@@ -246,7 +247,11 @@ def weigh(o: Observation, j: Judgement, style: Style | str | None = None) -> Obs
 
 
 def _default_seats(record: HandRecord) -> list[int]:
-    """The players whose cards the record gives (the hand is about them); all when none."""
+    """The players whose cards the record gives (the hand is about them); all when none. In a
+    game against the computer (``tutor play``), which knows every hand, the people."""
+    if record.game is not None and record.game.people(record.players):
+        people = record.game.people(record.players)
+        return [s for s, name in enumerate(record.players) if name in people]
     given = {name for deal in record.deals for name, cards in deal.items() if cards}
     seats = [s for s, name in enumerate(record.players) if name in given]
     return seats or list(range(record.ruleset.players))
@@ -328,12 +333,31 @@ def _review_play(
             (n, f"{name}'s hand at play {n} is not known (the record stops before they play it)")
         )
         return None
+    return review_decision(state, n, move, full.players, full.style, settings, with_hindsight)
+
+
+def review_decision(
+    state: GameState,
+    n: int,
+    move: Move,
+    names: Sequence[str],
+    style: Style | str | None = None,
+    settings: Settings | None = None,
+    with_hindsight: bool = False,
+) -> Decision:
+    """One decision as the review judges it: ``move`` played as play ``n`` (from 1) in
+    ``state``, the position before it (it may show more than the mover knew: only the mover's
+    view counts). The judgement, the observations weighed against it, and with
+    ``with_hindsight`` the value of each move with every hand visible (``state`` must show
+    them). The samples come from :func:`decision_seed` of ``settings.seed`` and ``n``.
+    """
+    settings = settings or Settings()
+    seat = state.turn
     view = viewer_state(state, seat)
     j = judge(view, move, replace(settings, seed=decision_seed(settings.seed, n)))
-    obs = observe(view, move, names=full.players, style=full.style, exact=j.analysis)
-    weighed = tuple(weigh(o, j, full.style) for o in obs)
+    obs = observe(view, move, names=names, style=style, exact=j.analysis)
+    weighed = tuple(weigh(o, j, style) for o in obs)
     hs = None
     if with_hindsight and len(j.moves) > 1:
-        world = state.copy()
-        hs = hindsight(world, move, decision_seed(settings.seed, n))
-    return Decision(n, seat, name, move, j, weighed, hs)
+        hs = hindsight(state.copy(), move, decision_seed(settings.seed, n))
+    return Decision(n, seat, names[seat], move, j, weighed, hs)

@@ -8,6 +8,13 @@ its interval over deals, and hand (or match) win rates.
 A player's seat-side changes with the deal in match play, as the deal passes to the right: the
 side that leads in one hand deals the next.
 
+Everything random is derived from the seed alone, piece by piece: the cards of deal ``d`` from
+``(seed, d)`` (:func:`deal_cards`), and the generator a player gets for one move from ``(seed,
+deal, game, ply)`` (:func:`move_seed`). A move's randomness therefore does not depend on what
+the other player drew before it, so a game can be replayed move by move outside the simulation:
+``tools/referee.py`` plays it between two ``tutor engine`` processes, passing each move's seed
+with ``go seed N player NAME``, and gets the very same game.
+
 >>> r = simulate("scopa", ["greedy", "random"], deals=4, seed=1)
 >>> r.deals, r.hands, len(r.diffs)
 (4, 8, 4)
@@ -15,9 +22,10 @@ side that leads in one hand deals the next.
 
 from __future__ import annotations
 
+import functools
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,7 +42,10 @@ __all__ = [
     "SimulationError",
     "HandOutcome",
     "SimulationResult",
+    "deal_cards",
+    "move_seed",
     "play_hand",
+    "play_game",
     "simulate",
 ]
 
@@ -61,37 +72,64 @@ class HandOutcome:
     scope: tuple[int, int]
 
 
+SeedOf = Callable[[int], int]
+"""The seed of the generator a player gets for the move at a ply (0 = the first play)."""
+
+
+def deal_cards(rules: Ruleset, seed: int, deal: int | str) -> tuple[int, list[list[int]]]:
+    """The cards of deal ``deal`` of a run seeded ``seed``: the table and every hand
+    (:func:`~tutor.game.state.random_deal`); ``tutor play`` deals its hands the same way."""
+    return random_deal(rules, random.Random(f"{seed}:{deal}:cards"))
+
+
+def move_seed(seed: int, deal: int | str, game: int | str, ply: int) -> int:
+    """The seed of a player's generator for one move: from ``(seed, deal, game, ply)`` alone.
+
+    ``game`` tells the games of a deal apart (0: A on the leading side, 1: sides exchanged).
+
+    >>> move_seed(1, 0, 0, 5) == move_seed(1, 0, 0, 5) != move_seed(1, 0, 1, 5)
+    True
+    """
+    return random.Random(f"{seed}:{deal}:play{game}:{ply}").getrandbits(62)
+
+
 def play_hand(
     rules: Ruleset,
     table: int,
     deals: Sequence[Sequence[int]],
     side_players: Sequence[Player],
-    rng: random.Random,
+    seed_of: SeedOf,
 ) -> GameState:
-    """Play one hand to its end; each player sees only its own seat (:func:`seat_view`)."""
+    """Play one hand to its end; each player sees only its own seat (:func:`seat_view`) and
+    gets, for each move, a generator seeded ``seed_of(ply)``."""
     state = GameState(rules, table, [[(m, 0) for m in d] for d in deals])
     while not state.is_over():
         seat = state.turn
         player = side_players[seat % rules.sides]
-        move = player.choose(seat_view(state, seat), rng)
+        move = player.choose(seat_view(state, seat), random.Random(seed_of(state.ply)))
         if move not in state.legal_moves():
             raise RuntimeError(f"{player.name} chose an illegal move {move.text()}")
         state.push(move)
     return state
 
 
-def _deal_rng(seed: int, deal: int, what: str) -> random.Random:
-    return random.Random(f"{seed}:{deal}:{what}")
+def play_game(
+    rules: Ruleset, specs: Sequence[str], seed: int, deal: int, swapped: bool
+) -> GameState:
+    """One game of deal ``deal`` as :func:`simulate` plays it: A (``specs[0]``) on the leading
+    side, or B when ``swapped``; the finished state, its plays on the stack."""
+    players = [make_player(s) for s in specs]
+    table, deals = deal_cards(rules, seed, deal)
+    order = [players[1], players[0]] if swapped else players
+    game = int(swapped)
+    return play_hand(rules, table, deals, order, lambda ply: move_seed(seed, deal, game, ply))
 
 
 def _play_deal(rules: Ruleset, specs: Sequence[str], seed: int, deal: int) -> list[HandOutcome]:
     """The two games of one deal: A on side 0, then B on side 0."""
-    players = [make_player(s) for s in specs]
-    table, deals = random_deal(rules, _deal_rng(seed, deal, "cards"))
     out = []
     for swapped in (False, True):
-        order = [players[1], players[0]] if swapped else players
-        state = play_hand(rules, table, deals, order, _deal_rng(seed, deal, f"play{int(swapped)}"))
+        state = play_game(rules, specs, seed, deal, swapped)
         out.append(_outcome(state, deal, swapped, a_side=1 if swapped else 0))
     return out
 
@@ -123,11 +161,11 @@ def _play_match(
         hands: list[HandOutcome] = []
         h = 0
         while not score.over and h < MATCH_HAND_LIMIT:
-            table, deals = random_deal(rules, _deal_rng(seed, match, f"cards{h}"))
+            table, deals = deal_cards(rules, seed, f"{match}-{h}")
             a_leads = (h % 2 == 0) != swapped
             order = players if a_leads else [players[1], players[0]]
-            rng = _deal_rng(seed, match, f"play{int(swapped)}-{h}")
-            state = play_hand(rules, table, deals, order, rng)
+            seed_of = functools.partial(move_seed, seed, match, f"{int(swapped)}-{h}")
+            state = play_hand(rules, table, deals, order, seed_of)
             outcome = _outcome(state, match, swapped, a_side=0 if a_leads else 1)
             hands.append(outcome)
             score.add(list(outcome.points))

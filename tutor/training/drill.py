@@ -19,7 +19,6 @@ True
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,6 +29,7 @@ from tutor.game.cards import Style, format_card, format_cards, get_style
 from tutor.game.errors import TutorError
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState
+from tutor.puzzles.answer import AnswerError, parse_values, unmatched_difference
 from tutor.records.record import player_named
 from tutor.search.players import Player
 from tutor.search.roster import make_player
@@ -60,7 +60,7 @@ question."""
 
 
 class DrillError(TutorError):
-    """A drill asked for in a way it cannot be: an unknown kind, or an answer that is no value."""
+    """A drill asked for in a way it cannot be: an unknown kind or players."""
 
 
 def default_names(players: int, viewer: int | None = None) -> list[str]:
@@ -143,33 +143,6 @@ class DrillResult:
     message: str
     """Right or wrong, and what the answer was."""
     explanation: list[str]
-
-
-def parse_values(text: str, style: Style) -> tuple[int, ...]:
-    """Values typed as ``2 6 8``, ``2, 6, 8``, ``A J`` (the deck's letters) or ``none``.
-
-    >>> from tutor.game.cards import FRENCH
-    >>> parse_values("8, 2 6", FRENCH), parse_values("a k Q", FRENCH), parse_values("none", FRENCH)
-    ((2, 6, 8), (1, 9, 10), ())
-    """
-    words = [w for w in re.split(r"[\s,;]+", text.strip()) if w]
-    if len(words) == 1 and words[0].lower() in ("none", "-", "0", "nothing"):
-        return ()
-    letters = {style.rank_text(v).upper(): v for v in range(1, 11)}
-    letters["ACE"] = 1
-    out: set[int] = set()
-    for w in words:
-        key = w.upper()
-        if key.isdigit() and 1 <= int(key) <= 10:
-            out.add(int(key))
-        elif key in letters:
-            out.add(letters[key])
-        else:
-            raise DrillError(
-                f"{w!r} is not a value: type numbers 1-10 or A/{'/'.join(style.figures)}, "
-                "separated by spaces, or none"
-            )
-    return tuple(sorted(out))
 
 
 def _position_lines(state: GameState, viewer: int, names: list[str], style: Style) -> list[str]:
@@ -387,7 +360,7 @@ def answer_problem(question: DrillQuestion, answer: str) -> str | None:
         return None
     try:
         parse_values(text, question.style)
-    except DrillError as exc:
+    except AnswerError as exc:
         return str(exc)
     return None
 
@@ -401,25 +374,14 @@ def check_answer(question: DrillQuestion, answer: str) -> DrillResult:
         return DrillResult(ok, f"{verdict}{question.holder_claim()}.", list(question.explanation))
     try:
         values = parse_values(answer, question.style)
-    except DrillError as exc:
+    except AnswerError as exc:
         return DrillResult(False, f"{exc}. The answer: {expected}.", list(question.explanation))
     want = question.expected if isinstance(question.expected, tuple) else ()
     if values == want:
         return DrillResult(True, f"Right: unmatched {expected}.", list(question.explanation))
-    missing = [v for v in want if v not in values]
-    extra = [v for v in values if v not in want]
-    parts = []
-    if missing:
-        parts.append("you missed " + ", ".join(question.style.rank_text(v) for v in missing))
-    if extra:
-        parts.append(
-            ", ".join(question.style.rank_text(v) for v in extra)
-            + " "
-            + ("is" if len(extra) == 1 else "are")
-            + " matched"
-        )
+    wrong = unmatched_difference(values, want, question.style.rank_text)
     return DrillResult(
-        False, f"Not quite ({'; '.join(parts)}). Unmatched: {expected}.", list(question.explanation)
+        False, f"Not quite ({wrong}). Unmatched: {expected}.", list(question.explanation)
     )
 
 

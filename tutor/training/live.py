@@ -66,6 +66,7 @@ from tutor.records.record import HandRecord, PlayEntry, RecordError, name_proble
 from tutor.records.recordfile import load_path, save, save_problem
 
 __all__ = [
+    "run_lines",
     "LiveError",
     "LiveSession",
     "Entry",
@@ -124,6 +125,46 @@ def intro(style: Style | str | None = None) -> str:
         "undo takes back the last line, help shows every command, quit stops; each line is "
         "saved as soon as it is accepted."
     )
+
+
+def run_lines(
+    read: Callable[[], str | None],
+    accept: Callable[[str], bool],
+    warn: Callable[[str], None],
+    going: Callable[[], bool],
+    numbered: bool = False,
+) -> str:
+    """The loop of an interactive session (``tutor live``, ``tutor play``): feed each line
+    ``read()`` gives to ``accept`` while ``going()``.
+
+    Returns ``over`` when ``going()`` turns false, ``end`` when the input ends (``read()``
+    gives None) and ``quit`` when ``accept`` returns False. A line ``accept`` refuses with a
+    :class:`~tutor.game.errors.TutorError` is explained to ``warn`` (with its number when
+    ``numbered``, for scripted input), and the session goes on.
+
+    >>> lines = iter(["1", "x", "2", "quit", "3"])
+    >>> seen = []
+    >>> def accept(line):
+    ...     if line == "x":
+    ...         raise TutorError("not a number")
+    ...     seen.append(line)
+    ...     return line != "quit"
+    >>> run_lines(lambda: next(lines, None), accept, print, lambda: True, numbered=True), seen
+    line 2: not a number
+    ('quit', ['1', '2', 'quit'])
+    """
+    lineno = 0
+    while going():
+        line = read()
+        if line is None:
+            return "end"
+        lineno += 1
+        try:
+            if not accept(line):
+                return "quit"
+        except TutorError as exc:
+            warn(f"line {lineno}: {exc}" if numbered else str(exc))
+    return "over"
 
 
 class LiveError(TutorError):
@@ -380,32 +421,28 @@ class LiveSession:
         ``say``; a line that cannot be accepted is explained to ``warn`` (with its number
         when ``numbered``, for scripted input) and the session goes on.
         """
-        lineno = 0
-        while self.phase() != "over":
-            line = read()
-            if line is None:
-                return "end"
-            lineno += 1
-            try:
-                entry = self.enter(line)
-            except LiveError as exc:
-                self.rejected += 1
-                warn(f"line {lineno}: {exc}" if numbered else str(exc))
-                continue
-            if entry.kind == "blank":
-                continue
+
+        def accept(line: str) -> bool:
+            entry = self.enter(line)
             if entry.kind == "quit":
-                return "quit"
+                return False
+            if entry.kind == "blank":
+                return True
             if entry.kind == "help":
                 say(entry.message.rstrip())
-                continue
-            if entry.kind == "board" and self.phase() not in ("play", "over"):
+            elif entry.kind == "board" and self.phase() not in ("play", "over"):
                 warn(f"the board comes once your cards are in; next: {self.prompt()}")
-                continue
-            if entry.kind != "board":
-                say(entry.text + (f" ({entry.message})" if entry.message else ""))
-            show(self.update(entry))
-        return "over"
+            else:
+                if entry.kind != "board":
+                    say(entry.text + (f" ({entry.message})" if entry.message else ""))
+                show(self.update(entry))
+            return True
+
+        def refused(message: str) -> None:
+            self.rejected += 1
+            warn(message)
+
+        return run_lines(read, accept, refused, lambda: self.phase() != "over", numbered)
 
     # -- entering lines --------------------------------------------------------------------------
 
