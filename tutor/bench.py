@@ -128,7 +128,7 @@ def bench_playouts(
         rng = random.Random(next(seeds))
         clear_cache()
         start = time.perf_counter()
-        for _ in range(hands):
+        for _i in range(hands):
             state = GameState.random(rules, rng)
             random_playout(state, rng)
             hand_points(rules, state.captured, state.scope)
@@ -335,7 +335,7 @@ def bench_review(
         times: list[float] = []
         drawn: list[int] = []
         timed_out = decisions = 0
-        for _ in range(repeat):
+        for _i in range(repeat):
             start = time.perf_counter()
             review = review_record(record, chosen, settings=settings)
             times.append(time.perf_counter() - start)
@@ -510,7 +510,7 @@ def bench_search_move(
     rng = random.Random(seed)
     player = SearchPlayer(budget=budget, workers=workers)
     times: list[float] = []
-    for _ in range(positions):
+    for _i in range(positions):
         state = GameState.random(rules, rng)
         start = time.perf_counter()
         player.choose(seat_view(state), rng)
@@ -546,7 +546,7 @@ def bench_exact(
     rng = random.Random(seed)
     times: list[float] = []
     nodes = probes = hits = 0
-    for _ in range(positions):
+    for _i in range(positions):
         state = random_position(rules, rng, cards_left, table)
         solver = Solver(rules)
         start = time.perf_counter()

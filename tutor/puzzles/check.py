@@ -268,7 +268,7 @@ def solve_puzzle(p: Puzzle, progress: Callable[[int, int], None] | None = None) 
                 "a score question needs every hand known or deducible from the seat"
             )
         state, method = full
-        analysis, _ = _exact(state, method)
+        analysis, _rest = _exact(state, method)
         outcomes = tuple(sorted(best_outcomes(state)))
         return Solved(
             kind, method, analysis=analysis, outcomes=outcomes, line=list(analysis.pv),
@@ -393,7 +393,7 @@ def _true_holder(p: Puzzle) -> int | None:
         if hand & bit:
             return seat
     for d in s.deals[s.deal_index :]:
-        for seat, (known, _) in enumerate(d):
+        for seat, (known, _n) in enumerate(d):
             if known & bit:
                 return seat
     return None

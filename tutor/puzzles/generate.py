@@ -446,7 +446,7 @@ class _Miner:
     ) -> Generated | None:
         if state.is_over() or state.table.bit_count() < 3:
             return None
-        seat, style, _ = _seating(state)
+        seat, style, _rest = _seating(state)
         for card in indexes_of(state.hands[seat]):
             opts = state.explain(card, style)
             caps = [o for o in opts if o.capture]

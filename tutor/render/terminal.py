@@ -330,7 +330,7 @@ def score_table(
     for name in heads:
         headers += [name, "pts"]
     out = new_table(*headers, rich=rich)
-    for i, _ in enumerate(heads):
+    for i, _n in enumerate(heads):
         out.columns[2 + 2 * i].justify = "right"
 
     def row(label: str, details: list[Text | str], category: str) -> None:

@@ -183,7 +183,7 @@ def explain_position(
         )
     view = viewer_state(state, seat)
     seeded = replace(settings, seed=decision_seed(settings.seed, at + 1))
-    exact, samples, values, _ = value_moves(view, seeded)
+    exact, samples, values, _rest = value_moves(view, seeded)
     by_move = {v.move: v for v in values}
     choices = Choices(view, full.players, full.style)
     captured = view.captured_cards()

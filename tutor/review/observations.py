@@ -423,7 +423,7 @@ def _safe_table(d: Choices, move: Move) -> list[Observation]:
     else:
         why = f"the table adds up to {total}, and every {value_word(total)} is seen"
     other = risky[0]
-    words, p, _ = _sweep_words(d, other, d.sweep_threat(other) or 0)
+    words, p, _rest = _sweep_words(d, other, d.sweep_threat(other) or 0)
     text = f"{d.move(move)} keeps the table safe: {why}. {d.move(other)} would have left {words}."
     return [Observation("safe-table", text, CODE_MAXIM["safe-table"], False, other,
                         probability=p)]  # fmt: skip

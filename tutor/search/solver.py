@@ -813,7 +813,7 @@ def random_position(
     """
     if not 1 <= cards_left <= rules.hand_size:
         raise SolverError(f"cards_left must be 1-{rules.hand_size}, not {cards_left}")
-    for _ in range(100_000):
+    for _i in range(100_000):
         st = GameState.random(rules, rng)
         while st.in_hands > cards_left * rules.players or st.deal_index < len(st.deals):
             moves = st.legal_moves()

@@ -173,7 +173,7 @@ def _play_to(rules: Ruleset, rng: random.Random, player: Player, lo: float, hi: 
     state = GameState.random(rules, rng)
     total = rules.plays_per_hand
     stop = rng.randint(max(1, int(lo * total)), max(1, int(hi * total)))
-    for _ in range(stop):
+    for _i in range(stop):
         state.push(player.choose(state, rng))
     return state
 
@@ -198,7 +198,7 @@ def make_question(
     who = names or default_names(rules.players, viewer)
     if kind == "holder":
         # Never another kind of question in its place: keep dealing until one turns up.
-        for _ in range(HOLDER_TRIES):
+        for _i in range(HOLDER_TRIES):
             state = _play_to(rules, rng, player, 0.6, 0.95)
             if state.is_over():
                 continue
