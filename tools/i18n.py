@@ -121,7 +121,7 @@ def new_catalog(lang: str) -> Catalog:
         msgid_bugs_address="the project's issues",
         last_translator="the Scopone tutor authors",
         language_team=f"{lang} (the Scopone tutor authors)",
-        header_comment=f"# The {lang} messages of the Scopone tutor (tools/i18n.py updates them).\n",
+        header_comment=f"# The {lang} messages of the Scopone tutor (tools/i18n.py updates them).",
         fuzzy=False,
     )
     catalog._num_plurals, catalog._plural_expr = 2, "(n != 1)"  # type: ignore[attr-defined]
@@ -185,7 +185,8 @@ def check(langs: Iterable[str]) -> int:
         for msgid, ctx in sorted(wanted - have, key=str):
             problems.append(f"{where}: missing: {msgid!r}" + (f" ({ctx})" if ctx else ""))
         for msgid, ctx in sorted(have - wanted, key=str):
-            problems.append(f"{where}: no longer in the code: {msgid!r}")
+            gone = f"{where}: no longer in the code: {msgid!r}"
+            problems.append(gone + (f" ({ctx})" if ctx else ""))
         for m in catalog:
             if not m.id:
                 continue

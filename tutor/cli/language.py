@@ -236,7 +236,9 @@ def usage_message(exc: Any) -> str:
         name = _hint(exc)
         kind_word = exc.param_type or (exc.param.param_type_name if exc.param else "parameter")
         text = (
-            _("Missing argument {name}.") if kind_word == "argument" else _("Missing option {name}.")
+            _("Missing argument {name}.")
+            if kind_word == "argument"
+            else _("Missing option {name}.")
         ).format(name=name)
         return f"{text} {exc.message}" if exc.message else text
     if kind == "NoSuchOption":

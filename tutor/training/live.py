@@ -462,7 +462,7 @@ class LiveSession:
                 return Entry("help", "help", protocol(self.style, other))
             return Entry("board", "board")
         phase = self.phase()
-        head, _, rest = text.partition(" ")
+        head, _sep, rest = text.partition(" ")
         if head.lower().rstrip(":") in ("table", "deal", "hand", "cards"):
             if phase == "play" and head.lower().rstrip(":") == "deal":
                 raise LiveError(
