@@ -49,6 +49,7 @@ from tutor.counting.inference import CountView, count_view
 from tutor.counting.tracker import viewer_state
 from tutor.game.cards import CARDS, Style, cards_of, format_card, format_cards, get_style
 from tutor.game.errors import TutorError
+from tutor.game.i18n import N_, _, ngettext
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move, MoveError
 from tutor.records.record import GameInfo, HandRecord, PlayEntry
@@ -118,6 +119,10 @@ HINT = Settings(
 _QUIT = {"quit", "exit", "q"}
 _YES = {"yes", "y", "next", "deal", "again"}
 _NO = {"no", "n", "stop"}
+_YES_WORDS = (N_("yes"), N_("next"))
+_NO_WORDS = (N_("no"), N_("stop"))
+"""The answers to "next hand?" in the language of the run (the English ones are read in every
+language)."""
 
 
 class PlayError(TutorError):
@@ -127,7 +132,11 @@ class PlayError(TutorError):
 
 def _check_hint_mode(mode: str) -> None:
     if mode not in HINT_MODES:
-        raise PlayError(f"hints {mode!r}: choose one of {', '.join(HINT_MODES)}")
+        raise PlayError(
+            _("hints {mode!r}: choose one of {modes}").format(
+                mode=mode, modes=", ".join(HINT_MODES)
+            )
+        )
 
 
 def table_names(players: int, seat: int) -> list[str]:
@@ -139,11 +148,11 @@ def table_names(players: int, seat: int) -> list[str]:
     (['Right', 'Partner', 'Left', 'You'], ['You', 'Ada'])
     """
     if players == 2:
-        relative = ["You", "Ada"]
+        relative = [_("You"), "Ada"]
     elif players == 4:
-        relative = ["You", "Right", "Partner", "Left"]
+        relative = [_("You"), _("Right"), _("Partner"), _("Left")]
     else:
-        relative = ["You", *(f"Player {k + 1}" for k in range(1, players))]
+        relative = [_("You"), *(_("Player {n}").format(n=k + 1) for k in range(1, players))]
     return [relative[(s - seat) % players] for s in range(players)]
 
 
@@ -176,17 +185,17 @@ def help_text(style: Style | str | None = None) -> str:
     seven, two, five, three = (format_card(c, st) for c in cards_of(
         (1 << 6) | (1 << 1) | (1 << 4) | (1 << 12)))  # fmt: skip
     rows = [
-        (f"{seven} x {two} {five}", "play a card and take cards with it"),
-        (three, "play a card alone: laid, or its only capture"),
-        ("hint", "the best play from your seat, its value and reasons"),
-        ("explain", "every legal play in words, with its value"),
-        ("board", "the counting board (rule of 48, who can hold what)"),
-        ("undo", "take back your last play and the computer's replies"),
-        ("save", "save now (the game is saved after every play anyway)"),
-        ("help", "show this help"),
-        ("quit", "stop; tutor play --resume FILE goes on later"),
+        (f"{seven} x {two} {five}", _("play a card and take cards with it")),
+        (three, _("play a card alone: laid, or its only capture")),
+        ("hint", _("the best play from your seat, its value and reasons")),
+        ("explain", _("every legal play in words, with its value")),
+        ("board", _("the counting board (rule of 48, who can hold what)")),
+        ("undo", _("take back your last play and the computer's replies")),
+        ("save", _("save now (the game is saved after every play anyway)")),
+        ("help", _("show this help")),
+        ("quit", _("stop; tutor play --resume FILE goes on later")),
     ]
-    return "Type one line at a time:\n" + "".join(f"  {a:<14} {b}\n" for a, b in rows)
+    return _("Type one line at a time:") + "\n" + "".join(f"  {a:<14} {b}\n" for a, b in rows)
 
 
 # -- events -----------------------------------------------------------------------------------
@@ -396,17 +405,24 @@ class PlaySession:
         rules = load_ruleset(ruleset)
         if rules.sides != 2:
             raise PlayError(
-                f"tutor play needs two sides, and {rules.name} has {rules.sides}: the tutor "
-                "judges a play by what it gains one side against the other"
+                _(
+                    "tutor play needs two sides, and {ruleset} has {n}: the tutor judges a play "
+                    "by what it gains one side against the other"
+                ).format(ruleset=rules.name, n=rules.sides)
             )
         if not 1 <= seat <= rules.players:
             raise PlayError(
-                f"seat {seat}: {rules.name} has seats 1 to {rules.players} (1 leads, "
-                f"{rules.players} deals)"
+                _("seat {seat}: {ruleset} has seats 1 to {n} (1 leads, {n} deals)").format(
+                    seat=seat, ruleset=rules.name, n=rules.players
+                )
             )
         _check_hint_mode(hint_mode)
         if partner is not None and rules.players == rules.sides:
-            raise PlayError(f"{rules.name} is played without partners: give --opponents only")
+            raise PlayError(
+                _("{ruleset} is played without partners: give --opponents only").format(
+                    ruleset=rules.name
+                )
+            )
         names = table_names(rules.players, seat - 1)
         me = seat - 1
         computer = {}
@@ -448,14 +464,19 @@ class PlaySession:
         last = hands[-1]
         if last.game is None:
             raise PlayError(
-                f"{path}: not a game against the computer (no 'game' key): tutor play "
-                "--resume goes on with a file that tutor play saved"
+                f"{path}: "
+                + _(
+                    "not a game against the computer (no 'game' key): tutor play --resume goes "
+                    "on with a file that tutor play saved"
+                )
             )
         people = last.game.people(last.players)
         if len(people) != 1:
             raise PlayError(
-                f"{path}: the computer holds {len(last.game.computer)} of the "
-                f"{len(last.players)} seats; tutor play seats one person"
+                f"{path}: "
+                + _(
+                    "the computer holds {n} of the {seats} seats; tutor play seats one person"
+                ).format(n=len(last.game.computer), seats=len(last.players))
             )
         if hint_mode is not None:
             _check_hint_mode(hint_mode)
@@ -551,10 +572,10 @@ class PlaySession:
     def prompt(self) -> str:
         phase = self.phase()
         if phase == "play":
-            return f"play {self.state.ply + 1}"
+            return _("play {n}").format(n=self.state.ply + 1)
         if phase == "next":
-            return "next hand? (yes/no)"
-        return "the match is over"
+            return _("next hand? (yes/no)")
+        return _("the match is over")
 
     def turn(self) -> Turn:
         """What the person sees on their turn."""
@@ -626,9 +647,9 @@ class PlaySession:
             events.add(Said(help_text(self.style)))
         elif word == "save":
             if self.save_path is None:
-                raise PlayError("there is no file to save to")
+                raise PlayError(_("there is no file to save to"))
             self.save()
-            events.add(Said(f"saved to {self.save_path}"))
+            events.add(Said(_("saved to {file}").format(file=self.save_path)))
         elif word == "undo":
             self._undo(events)
         elif phase == "play":
@@ -644,20 +665,22 @@ class PlaySession:
             else:
                 self._play(self._parse(text), events)
         elif phase == "next":
-            if word in _YES:
+            if word in _YES or word in {_(w).lower() for w in _YES_WORDS}:
                 self._next_hand(events)
-            elif word in _NO:
+            elif word in _NO or word in {_(w).lower() for w in _NO_WORDS}:
                 self.save()
                 events.add(Quit())
             else:
-                raise PlayError("the hand is over: type yes for the next hand, or no to stop")
+                raise PlayError(_("the hand is over: type yes for the next hand, or no to stop"))
         else:
-            raise PlayError("the match is over: type undo to take back your last play, or quit")
+            raise PlayError(_("the match is over: type undo to take back your last play, or quit"))
         return events.out
 
     def _no_help(self, what: str) -> None:
         if self.game.hints == "off":
-            raise PlayError(f"{what}: hints are off in this game (--hints off)")
+            raise PlayError(
+                _("{command}: hints are off in this game (--hints off)").format(command=what)
+            )
 
     def _parse(self, text: str) -> Move:
         """The person's play: read with the shared play parser, checked against their hand and
@@ -671,12 +694,16 @@ class PlaySession:
         if not hand >> move.card & 1:
             # where the card is, as the person knows it: never another hand's secret
             where = viewer_state(state, self.seat).place_of(move.card)
-            why = (
-                "" if where.kind == "unplaced" else f" ({where.text(self.players, you=self.seat)})"
-            )
+            words = {
+                "card": format_card(move.card, self.style),
+                "cards": format_cards(hand, self.style),
+            }
+            if where.kind == "unplaced":
+                raise PlayError(_("you do not hold {card}; your cards: {cards}").format(**words))
             raise PlayError(
-                f"you do not hold {format_card(move.card, self.style)}{why}; your cards: "
-                f"{format_cards(hand, self.style)}"
+                _("you do not hold {card} ({why}); your cards: {cards}").format(
+                    **words, why=where.text(self.players, you=self.seat)
+                )
             )
         try:
             state.check(move, style=self.style)
@@ -788,8 +815,8 @@ class PlaySession:
         mine = [k for k, s in enumerate(movers) if s == self.seat]
         if not mine:
             if len(self.hands) > 1 and not plays:
-                raise PlayError("the hand has just been dealt: nothing to undo in it")
-            raise PlayError("nothing to undo: you have not played in this hand yet")
+                raise PlayError(_("the hand has just been dealt: nothing to undo in it"))
+            raise PlayError(_("nothing to undo: you have not played in this hand yet"))
         k = mine[-1]
         replies = len(movers) - k - 1
         taken = plays[k].text
@@ -798,9 +825,14 @@ class PlaySession:
         del plays[k:]
         self.decisions = {n: d for n, d in self.decisions.items() if n <= k}
         self.save()
-        what = f"undone: play {k + 1} (your {taken})"
         if replies:
-            what += f" and {replies} repl{'y' if replies == 1 else 'ies'}"
+            what = ngettext(
+                "undone: play {n} (your {play}) and {replies} reply",
+                "undone: play {n} (your {play}) and {replies} replies",
+                replies,
+            ).format(n=k + 1, play=taken, replies=replies)
+        else:
+            what = _("undone: play {n} (your {play})").format(n=k + 1, play=taken)
         events.add(Said(what))
         events.add(self.turn())
 
@@ -819,7 +851,7 @@ class PlaySession:
         obs = observe(view, best.move, names=self.players, style=self.style)
         chitarrella = ChitarrellaPlayer()
         weights = dict(chitarrella.explain(view)).get(best.move, {})
-        maxims = {r.name: r.maxim for r in chitarrella.rules}
+        maxims = {r.name: _(r.maxim) for r in chitarrella.rules}
         rules = sorted(
             (RuleWeight(name, maxims[name], score) for name, score in weights.items() if score),
             key=lambda r: -abs(r.score),
