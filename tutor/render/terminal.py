@@ -20,6 +20,7 @@ every command can reuse them. Only :func:`emit` writes.
 from __future__ import annotations
 
 import io
+import re
 import sys
 from collections.abc import Iterable, Sequence
 from typing import IO, TYPE_CHECKING, Any
@@ -33,8 +34,9 @@ from rich.text import Text
 
 from tutor.counting.tracker import Board, values_text
 from tutor.game.cards import CARDS, GLYPHS, RE_BELLO, SETTEBELLO, Card, Style, cards_of, format_card
+from tutor.game.i18n import _, ngettext, number
 from tutor.game.rules import Ruleset
-from tutor.game.scoring import HandScore, MatchScore
+from tutor.game.scoring import HandScore, MatchScore, category_name
 from tutor.records.record import HandRecord
 from tutor.records.replay import HandReplay
 from tutor.render.safe import needs_showing, one_line, visible
@@ -259,39 +261,66 @@ def new_table(*headers: str, rich: bool = False, title: str | None = None) -> Ta
 def explain_table(explanation: Explanation, rich: bool = False) -> RenderableType:
     """Every way to play a card on a table (``tutor explain``), legal ones first."""
     card, table, style = explanation.card, explanation.table, explanation.style
-    head = Text.assemble(
-        card_text(card, style, rich),
-        " on the table ",
-        cards_text(table, style, rich),
-        f" ({one_line(explanation.rules.name)}):",
-    )
-    if not table:
-        head = Text.assemble(
-            card_text(card, style, rich),
-            f" on an empty table ({one_line(explanation.rules.name)}):",
+    ruleset = one_line(explanation.rules.name)
+    if table:
+        head = _assemble(
+            _("{card} on the table {table} ({ruleset}):"),
+            card=card_text(card, style, rich),
+            table=cards_text(table, style, rich),
+            ruleset=ruleset,
         )
-    out = new_table("", "play", "rule", rich=rich)
+    else:
+        head = _assemble(
+            _("{card} on an empty table ({ruleset}):"),
+            card=card_text(card, style, rich),
+            ruleset=ruleset,
+        )
+    out = new_table("", _("play"), _("rule"), rich=rich)
     for option in sorted(explanation.options, key=lambda o: not o.legal):
-        verdict = Text("legal", style="green") if option.legal else Text("forbidden", style="red")
+        if option.legal:
+            verdict = Text(_("legal"), style="green")
+        else:
+            verdict = Text(_("forbidden"), style="red")
         reason = option.reason
         if explanation.sweeps(option):
-            reason += " (sweeps the table)"
+            reason += " " + _("(sweeps the table)")
         play = move_text(card, option.capture, style, rich)
         if not option.capture:
-            play = Text.assemble(play, " laid")
+            play = _assemble(_("{play} laid"), play=play)
         out.add_row(verdict if rich else Text(verdict.plain), play, reason)
     return Group(head, out)
 
 
+def _assemble(message: str, **parts: Text | str) -> Text:
+    """A translated ``message`` with its placeholders filled by text that may be styled
+    (cards drawn with glyphs and colours), in the order the translation puts them."""
+    out = Text()
+    pos = 0
+    for found in re.finditer(r"\{(\w+)\}", message):
+        out.append(message[pos : found.start()])
+        part = parts[found.group(1)]
+        if isinstance(part, Text):
+            out.append_text(part)
+        else:
+            out.append(part)
+        pos = found.end()
+    out.append(message[pos:])
+    return out
+
+
 def rules_table(rulesets: Sequence[Ruleset], rich: bool = False) -> Table:
     """The shipped rulesets: name, players, cards per deal, target and description."""
-    out = new_table("ruleset", "players", "deal", "target", "description", rich=rich)
+    out = new_table(_("ruleset"), _("players"), _("deal"), _("target"), _("description"), rich=rich)
     for rs in rulesets:
         deal = (
             f"{rs.hand_size} x {rs.deals_per_hand}" if rs.deals_per_hand > 1 else str(rs.hand_size)
         )
         out.add_row(
-            one_line(rs.name), str(rs.players), deal, str(rs.target), one_line(rs.description)
+            one_line(rs.name),
+            str(rs.players),
+            deal,
+            str(rs.target),
+            one_line(rs.text("description")),
         )
     return out
 
@@ -326,9 +355,9 @@ def score_table(
     order; ``-`` where a side has none) and the sum.
     """
     heads = [one_line(n) for n in names] if names else [_side_name(s.players) for s in score.sides]
-    headers = ["category"]
+    headers = [_("category")]
     for name in heads:
-        headers += [name, "pts"]
+        headers += [name, _("pts")]
     out = new_table(*headers, rich=rich)
     for i, _n in enumerate(heads):
         out.columns[2 + 2 * i].justify = "right"
@@ -341,10 +370,10 @@ def score_table(
         out.add_row(*cells)
 
     sides = score.sides
-    row("cards", [str(s.cards) for s in sides], "cards")
-    row("denari", [str(s.denari) for s in sides], "denari")
+    row(category_name("cards"), [str(s.cards) for s in sides], "cards")
+    row(category_name("denari"), [str(s.denari) for s in sides], "denari")
     row(
-        "settebello",
+        category_name("settebello"),
         [card_text(SETTEBELLO, style, rich) if s.settebello else Text("-") for s in sides],
         "settebello",
     )
@@ -355,21 +384,21 @@ def score_table(
         )
         line = Text.assemble(str(s.primiera), " = ", cells)
         if rules.primiera_missing_suit == "loses" and not s.complete_suits:
-            line.append(" (a suit missing)")
+            line.append(" " + _("(a suit missing)"))
         prim.append(line)
-    row("primiera", prim, "primiera")
-    row("scope", [str(s.scope) for s in sides], "scope")
+    row(category_name("primiera"), prim, "primiera")
+    row(category_name("scope"), [str(s.scope) for s in sides], "scope")
     if rules.re_bello:
         king = RE_BELLO
         row(
-            "re bello",
+            category_name("re_bello"),
             [card_text(king, style, rich) if s.re_bello else Text("-") for s in sides],
             "re_bello",
         )
     if rules.napola:
-        row("napola", [str(s.napola) if s.napola else "-" for s in sides], "napola")
+        row(category_name("napola"), [str(s.napola) if s.napola else "-" for s in sides], "napola")
     out.show_footer = True
-    out.columns[0].footer = "total"
+    out.columns[0].footer = _("total")
     for i, side in enumerate(sides):
         out.columns[2 + 2 * i].footer = Text(str(side.total), style="bold" if rich else "")
     return out
@@ -378,9 +407,9 @@ def score_table(
 def match_table(match: MatchScore, names: Sequence[str], rich: bool = False) -> RenderableType:
     """Points of every hand with running totals, then the winner (or who leads)."""
     names = [one_line(n) for n in names]
-    headers = ["hand"]
+    headers = [_("hand")]
     for name in names:
-        headers += [name, "total"]
+        headers += [name, _("total")]
     out = new_table(*headers, rich=rich)
     for col in out.columns[1:]:
         col.justify = "right"
@@ -392,20 +421,26 @@ def match_table(match: MatchScore, names: Sequence[str], rich: bool = False) -> 
             cells += [str(p), str(t)]
         out.add_row(*cells)
     totals = ", ".join(f"{n} {t}" for n, t in zip(names, match.totals, strict=True))
-    totals += f"; target {match.rules.target}"
+    totals += "; " + _("target {n}").format(n=match.rules.target)
     if match.winner is not None:
-        verdict = f"Winner: {names[match.winner]} ({totals})."
+        verdict = _("Winner: {name} ({totals}).").format(name=names[match.winner], totals=totals)
     else:
         leaders = match.leaders
-        state = f"{names[leaders[0]]} leads" if len(leaders) == 1 else "level"
-        verdict = f"No winner yet: {state} ({totals})."
-    heading = Text(f"The match, to {match.rules.target}", style="bold" if rich else "")
+        if len(leaders) == 1:
+            verdict = _("No winner yet: {name} leads ({totals}).").format(
+                name=names[leaders[0]], totals=totals
+            )
+        else:
+            verdict = _("No winner yet: level ({totals}).").format(totals=totals)
+    heading = Text(
+        _("The match, to {n}").format(n=match.rules.target), style="bold" if rich else ""
+    )
     return Group(heading, out, Text(verdict, style="bold" if rich else ""))
 
 
 def figures_table(results: dict[str, dict[str, Any]], rich: bool = False) -> Table:
     """Benchmark results: one row per figure (per-run lists left out)."""
-    out = new_table("benchmark", "figure", "value", rich=rich)
+    out = new_table(_("benchmark"), _("figure"), _("value"), rich=rich)
     out.columns[2].justify = "right"
     for name, figures in results.items():
         first = True
@@ -433,26 +468,35 @@ def hand_title(record: HandRecord, number: int | None = None, rich: bool = False
     """
     style = record.style
     bold = "bold" if rich else ""
-    deck = f"{one_line(record.ruleset.name)}, {style.name} deck"
+    deck = {"ruleset": one_line(record.ruleset.name), "deck": style.name}
     title = record.info.get("title")
     if title is None:
-        head = f"Hand {number} of" if number is not None else "A hand of"
+        if number is not None:
+            head = _("Hand {n} of {ruleset}, {deck} deck").format(n=number, **deck)
+        else:
+            head = _("A hand of {ruleset}, {deck} deck").format(**deck)
         text = Text()
-        text.append(f"{head} {deck}", style=bold)
+        text.append(head, style=bold)
     else:
         if number is not None and not title.lower().startswith(f"hand {number}"):
-            title = f"Hand {number}: {title}"
+            title = _("Hand {n}: {title}").format(n=number, title=title)
         text = Text()
         text.append(one_line(title), style=bold)
-        text.append(f"\nRuleset {deck}.")
-    for key in ("event", "date", "note"):
+        text.append("\n" + _("Ruleset {ruleset}, {deck} deck.").format(**deck))
+    for key, label in (("event", _("Event")), ("date", _("Date")), ("note", _("Note"))):
         if key in record.info:
-            text.append(f"\n{key.capitalize()}: {one_line(record.info[key])}")
+            text.append(f"\n{label}: {one_line(record.info[key])}")
     players = [one_line(p) for p in record.players]
-    text.append(f"\nPlaying order: {', '.join(players)}; {players[-1]} deals and plays last.")
+    text.append(
+        "\n"
+        + _("Playing order: {players}; {dealer} deals and plays last.").format(
+            players=", ".join(players), dealer=players[-1]
+        )
+    )
     if record.ruleset.players > record.ruleset.sides:
-        text.append("\nSides: " + " v ".join(one_line(t) for t in record.team_names()) + ".")
-    text.append("\nTable: ")
+        sides = _(" v ").join(one_line(t) for t in record.team_names())
+        text.append("\n" + _("Sides: {sides}.").format(sides=sides))
+    text.append("\n" + _("Table:") + " ")
     text.append_text(cards_text(record.table, style, rich))
     shown = False
     if record.deals:
@@ -463,22 +507,27 @@ def hand_title(record: HandRecord, number: int | None = None, rich: bool = False
                 text.append_text(cards_text(sorted(known), style, rich))
                 shown = True
     if shown and record.ruleset.deals_per_hand > 1:
-        text.append(f"\n({record.ruleset.deals_per_hand} deals; the hands above are the first.)")
+        text.append(
+            "\n"
+            + _("({n} deals; the hands above are the first.)").format(
+                n=record.ruleset.deals_per_hand
+            )
+        )
     return text
 
 
 def _play_cells(hand: HandReplay, style: Style, rich: bool) -> tuple[list[str], list[list[Text]]]:
     """Header and cells of every play of a hand (the widths come from all of them)."""
     names = [one_line(t) for t in hand.record.team_names()]
-    headers = ["#", "player", "plays", "takes", "", "table after", *names]
+    headers = ["#", _("player"), _("plays"), _("takes"), "", _("table after"), *names]
     has_notes = any(step.note for step in hand.steps)
     if has_notes:
-        headers.append("note")
+        headers.append(_("note"))
     rows: list[list[Text]] = []
     for step in hand.steps:
         mark = Text("")
         if step.scopa:
-            mark = Text("SCOPA!", style="bold yellow") if rich else Text("SCOPA")
+            mark = Text(_("SCOPA!"), style="bold yellow") if rich else Text(_("SCOPA"))
         row = [
             Text(str(step.number)),
             Text(one_line(step.player)),
@@ -493,6 +542,10 @@ def _play_cells(hand: HandReplay, style: Style, rich: bool) -> tuple[list[str], 
         rows.append(row)
     return headers, rows
 
+
+_FIRST_TALLY = 6
+"""The column of the first side's tally in :func:`_play_cells` (after #, player, plays,
+takes, the scopa mark and the table after the play)."""
 
 NOTE_WIDTH = 44
 """Widest a note column gets before its text wraps."""
@@ -519,12 +572,13 @@ def plays_table(
     console (``width``) leaves no room for it, each note is printed under the plays instead.
     """
     headers, rows = _play_cells(hand, style, rich)
+    noted = len(headers) > _FIRST_TALLY + len(hand.record.team_names())
     widths = [len(h) for h in headers]
     for row in rows:
         for i, cell in enumerate(row):
             widths[i] = max(widths[i], cell.cell_len)
     below: list[tuple[int, Text]] = []
-    if "note" in headers:
+    if noted:
         widths[-1] = min(widths[-1], NOTE_WIDTH)
         rest = sum(widths[:-1]) + COLUMN_GAP * (len(widths) - 1)
         if width is not None and width - rest < NOTE_MIN_WIDTH:
@@ -533,12 +587,13 @@ def plays_table(
                 row.pop()
             headers.pop()
             widths.pop()
+            noted = False
     out = new_table(*headers, rich=rich)
     out.show_header = start == 0
-    first_tally = headers.index("table after") + 1
+    first_tally = _FIRST_TALLY
     whole = start == 0 and stop is None
     for i, col in enumerate(out.columns):
-        if headers[i] == "note":
+        if noted and i == len(headers) - 1:
             col.max_width = widths[i]
         elif not whole:
             col.min_width = col.max_width = widths[i]
@@ -546,7 +601,7 @@ def plays_table(
         if i == 0 or first_tally <= i < first_tally + len(hand.record.team_names()):
             col.justify = "right"
     if whole:
-        out.caption = "Tally per side: cards/denari/scope captured so far."
+        out.caption = _("Tally per side: cards/denari/scope captured so far.")
         out.caption_justify = "left"
         out.caption_style = "dim" if rich else ""
     previous_deal = hand.steps[start].deal if start < len(hand.steps) else 0
@@ -562,7 +617,7 @@ def plays_table(
     if not whole:
         indent = widths[0] + COLUMN_GAP
         return Group(out, *(Padding(note, (0, 0, 0, indent)) for _, note in notes))
-    heading = Text("Notes", style="bold" if rich else "")
+    heading = Text(_("Notes"), style="bold" if rich else "")
     return Group(out, Text(""), heading, _notes_grid(hand, notes, rich))
 
 
@@ -585,23 +640,24 @@ def hand_end(hand: HandReplay, record: HandRecord, rich: bool = False) -> list[R
     out: list[RenderableType] = []
     if hand.leftover is not None and hand.leftover.cards:
         out.append(
-            Text.assemble(
-                f"Leftover: {one_line(hand.leftover.player)} captured last and takes ",
-                cards_text(sorted(hand.leftover.cards), style, rich),
-                ".",
+            _assemble(
+                _("Leftover: {player} captured last and takes {cards}."),
+                player=one_line(hand.leftover.player),
+                cards=cards_text(sorted(hand.leftover.cards), style, rich),
             )
         )
     if hand.score is None:
         out.append(
             Text(
-                f"The record stops after {len(hand.steps)} of the "
-                f"{record.ruleset.plays_per_hand} plays: no score yet."
+                _("The record stops after {n} of the {total} plays: no score yet.").format(
+                    n=len(hand.steps), total=record.ruleset.plays_per_hand
+                )
             )
         )
         return out
     if out:
         out.append(Text(""))
-    out.append(Text("Score of the hand", style="bold" if rich else ""))
+    out.append(Text(_("Score of the hand"), style="bold" if rich else ""))
     out.append(score_table(hand.score, record.ruleset, style, rich, record.team_names()))
     return out
 
@@ -623,24 +679,24 @@ def _odd_style(rich: bool) -> str:
 
 def value_board(board: Board, style: Style, rich: bool = False) -> Table:
     """The 10-column board: per value, captured, parity, on the table, yours, unseen."""
-    out = new_table("value", *(style.rank_text(v) for v in range(1, 11)), rich=rich)
+    out = new_table(_("value"), *(style.rank_text(v) for v in range(1, 11)), rich=rich)
     for col in out.columns[1:]:
         col.justify = "right"
         col.min_width = 4
-    out.add_row("captured", *(str(c.captured) for c in board.counts))
+    out.add_row(_("captured"), *(str(c.captured) for c in board.counts))
     out.add_row(
-        "parity",
+        _("parity"),
         *(
-            Text("even", style="green" if rich else "")
+            Text(_("even"), style="green" if rich else "")
             if c.matched
-            else Text("ODD", style=_odd_style(rich))
+            else Text(_("ODD"), style=_odd_style(rich))
             for c in board.counts
         ),
     )
-    out.add_row("on table", *(str(c.table) or "" for c in board.counts))
-    out.add_row("yours", *(str(c.mine) for c in board.counts))
+    out.add_row(_("on table"), *(str(c.table) or "" for c in board.counts))
+    out.add_row(_("yours"), *(str(c.mine) for c in board.counts))
     out.add_row(
-        "unseen",
+        _("unseen"),
         *(Text(str(c.unseen), style="bold" if rich and c.unseen else "") for c in board.counts),
     )
     return out
@@ -652,16 +708,16 @@ def _holding_cell(cell: ValueCell) -> Text:
     if cell.status == "none":
         return Text("-")
     if cell.status == "must":
-        return Text("must" + star, style="bold green")
+        return Text(_("must") + star, style="bold green")
     if cell.status == "cannot":
-        return Text("no" + star, style="red" if star else "")
-    return Text(f"{round(100 * (cell.probability or 0.0))}%" + star)
+        return Text(_("no") + star, style="red" if star else "")
+    return Text(number(cell.probability or 0.0, ".0%") + star)
 
 
 def holdings_table(analysis: CountView, style: Style, rich: bool = False) -> Table:
     """Other players x values: must, no (cannot) or P(holds at least one); * = a reading."""
     inf = analysis.inference
-    out = new_table("", *(style.rank_text(v) for v in range(1, 11)), "cards", rich=rich)
+    out = new_table("", *(style.rank_text(v) for v in range(1, 11)), _("cards"), rich=rich)
     for col in out.columns[1:]:
         col.justify = "right"
     for seat in inf.players_in_doubt:
@@ -669,8 +725,8 @@ def holdings_table(analysis: CountView, style: Style, rich: bool = False) -> Tab
         out.add_row(one_line(inf.names[seat]), *cells, str(inf.capacity.get(seat, 0)))
     if inf.stock is not None:
         counts = [inf.to_deal(v) for v in range(1, 11)]
-        cells = [Text("-" if n is None else f"{n:.1f}") for n in counts]
-        out.add_row("to deal (how many)", *cells, str(inf.stock))
+        cells = [Text("-" if n is None else number(n, ".1f")) for n in counts]
+        out.add_row(_("to deal (how many)"), *cells, str(inf.stock))
     return out
 
 
@@ -679,23 +735,29 @@ def _sweep_line(analysis: CountView, style: Style) -> Text:
     sw = board.sweep
     if sw.value is None:
         if not sw.sum:
-            return Text("Sweep risk: the table is empty.")
+            return Text(_("Sweep risk: the table is empty."))
         return Text(
-            f"Sweep risk: the table adds up to {sw.sum}, more than 10: no single card sweeps it."
+            _(
+                "Sweep risk: the table adds up to {total}, more than 10: no single card sweeps it."
+            ).format(total=sw.sum)
         )
     who = one_line(board.names[sw.next_seat])
     p = analysis.sweep_probability
     facts = sw.probability
-    text = (
-        f"Sweep risk: the table adds up to {sw.sum}; one {style.value_name(sw.value)} sweeps it"
-        + ("" if sw.scopa else " (no scopa on the last play)")
-        + f"; {sw.unseen} unseen. "
-    )
+    if sw.scopa:
+        risk = _("Sweep risk: the table adds up to {total}; one {value} sweeps it; {n} unseen.")
+    else:
+        risk = _(
+            "Sweep risk: the table adds up to {total}; one {value} sweeps it (no scopa on the "
+            "last play); {n} unseen."
+        )
+    text = risk.format(total=sw.sum, value=style.value_name(sw.value), n=sw.unseen)
     if p is not None:
-        text += f"P({who}, next to play, holds one) = {round(100 * p)}%"
         if facts is not None and abs(facts - p) > 5e-3:
-            text += f" ({round(100 * facts)}% on the cards seen alone)"
-        text += "."
+            odds = _("P({name}, next to play, holds one) = {p} ({facts} on the cards seen alone).")
+        else:
+            odds = _("P({name}, next to play, holds one) = {p}.")
+        text += " " + odds.format(name=who, p=number(p, ".0%"), facts=number(facts or 0.0, ".0%"))
     return Text(text)
 
 
@@ -707,50 +769,57 @@ def tracker_view(
     out: list[RenderableType] = [value_board(board, style, rich)]
     um = values_text(board.unmatched, style)
     n_unseen = board.unseen.bit_count()
-    head = Text(f"Unmatched: {um}. Unseen ({n_unseen}")
     if board.stock:
-        head.append(f": {board.in_other_hands} in other hands, {board.stock} still to deal")
-    head.append("): ")
+        unseen = _(
+            "Unmatched: {values}. Unseen ({n}: {others} in other hands, {stock} still to deal): "
+        ).format(values=um, n=n_unseen, others=board.in_other_hands, stock=board.stock)
+    else:
+        unseen = _("Unmatched: {values}. Unseen ({n}): ").format(values=um, n=n_unseen)
+    head = Text(unseen)
     head.append_text(cards_text(board.unseen, style, rich))
     out.append(head)
     out.append(_sweep_line(analysis, style))
     if not compact:
         if board.sparigli:
-            lines = Text("Sparigli (captures by sum):")
+            lines = Text(_("Sparigli (captures by sum):"))
             for sp in board.sparigli:
                 lines.append("\n  " + one_line(sp.text(style, board.names)))
             out.append(lines)
         else:
             if any(c.captured for c in board.counts):
-                out.append(Text("Sparigli: none yet: every capture so far was by a twin."))
+                out.append(Text(_("Sparigli: none yet: every capture so far was by a twin.")))
             else:
-                out.append(Text("Sparigli: none yet: nothing has been captured."))
+                out.append(Text(_("Sparigli: none yet: nothing has been captured.")))
         out.append(Text("\n".join(one_line(n) for n in board.notes)))
         if inf.holdings and inf.unseen:
             table = holdings_table(analysis, style, rich)
-            table.title = "Who can hold what (* rests on a reading of behaviour)"
+            table.title = _("Who can hold what (* rests on a reading of behaviour)")
             out.append(table)
     readings = inf.readings_in_force
     dropped = inf.readings_given_up
     if readings:
-        lines = Text("Readings (behaviour: strong, not certain):")
+        lines = Text(_("Readings (behaviour: strong, not certain):"))
         for e in readings:
             lines.append("\n  - " + one_line(e.text(inf.names, style)))
         out.append(lines)
     if dropped and not compact:
-        lines = Text("Readings given up:")
+        lines = Text(_("Readings given up:"))
         for e in dropped:
             why = f"{e.text(inf.names, style)}: {e.dropped_text(inf.names, style)}"
             lines.append(f"\n  - {one_line(why)}")
         out.append(lines)
     if inf.deductions:
-        lines = Text("Deductions:")
+        lines = Text(_("Deductions:"))
         for d in inf.deductions:
-            tag = "certain" if d.basis == "fact" else "inferred"
+            tag = _("certain") if d.basis == "fact" else _("inferred")
             lines.append(f"\n  - [{tag}] {one_line(d.text)}")
         out.append(lines)
     if not compact and inf.unseen:
-        out.append(Text(f"Probabilities: {inf.method}.", style="dim" if rich else ""))
+        out.append(
+            Text(
+                _("Probabilities: {method}.").format(method=inf.method), style="dim" if rich else ""
+            )
+        )
     return out
 
 
@@ -759,13 +828,23 @@ def hand_view_lines(hv: HandView, rich: bool = False) -> list[RenderableType]:
     last play, then :func:`tracker_view`."""
     record = hv.record
     head = Text(
-        f"{one_line(hv.player)}'s view after play {hv.at} of {len(record.plays)} "
-        f"({one_line(record.ruleset.name)}).",
+        _("{player}'s view after play {n} of {total} ({ruleset}).").format(
+            player=one_line(hv.player),
+            n=hv.at,
+            total=len(record.plays),
+            ruleset=one_line(record.ruleset.name),
+        ),
         style="bold" if rich else "",
     )
     parts: list[RenderableType] = [head]
     if hv.last_play is not None:
-        parts.append(Text(f"Last play: {one_line(hv.last_player or '')}: {hv.last_play}"))
+        parts.append(
+            Text(
+                _("Last play: {player}: {play}").format(
+                    player=one_line(hv.last_player or ""), play=hv.last_play
+                )
+            )
+        )
     return parts + tracker_view(hv.view, record.style, rich)
 
 
@@ -779,40 +858,57 @@ def evaluation_view(ev: Evaluation, style: Style, rich: bool = False) -> list[Re
     exact = result.method == "exact"
     player, side = one_line(ev.player), one_line(ev.side)
     mover = player if side == player else f"{player} ({side})"
-    head = Text(f"After play {ev.at}: {mover} to move; table: ")
-    head.append_text(cards_text(ev.table, style, rich))
+    head = _assemble(
+        _("After play {n}: {player} to move; table: {table}"),
+        n=str(ev.at),
+        player=mover,
+        table=cards_text(ev.table, style, rich),
+    )
     if exact:
-        how = "exact" if result.exact else "not exact: bounds proven before the time limit"
-        unit = f"points of the hand, {side} minus the others, best play ({how})"
-    else:
-        unit = (
-            f"mean points of the hand, {side} minus the others, over {result.samples} sampled "
-            f"deals (seed {result.seed}), with 95% intervals"
+        if result.exact:
+            how = _("exact")
+        else:
+            how = _("not exact: bounds proven before the time limit")
+        unit = _("points of the hand, {side} minus the others, best play ({how})").format(
+            side=side, how=how
         )
+    else:
+        unit = ngettext(
+            "mean points of the hand, {side} minus the others, over {n} sampled deal (seed "
+            "{seed}), with 95% intervals",
+            "mean points of the hand, {side} minus the others, over {n} sampled deals (seed "
+            "{seed}), with 95% intervals",
+            result.samples,
+        ).format(side=side, n=result.samples, seed=result.seed)
     ways = {m.how.text() for m in result.moves}
     if not exact and len(ways) == 1:
-        unit += f" (how: {ways.pop()})"
-    headers = ["", "move", "value", "interval"] + (["how"] if len(ways) > 1 else [])
+        unit += " " + _("(how: {how})").format(how=ways.pop())
+    headers = ["", _("move"), _("value"), _("interval")] + ([_("how")] if len(ways) > 1 else [])
     table = new_table(*headers, rich=rich)
     table.columns[2].justify = "right"
     for i, m in enumerate(result.moves, start=1):
         if exact and m.known:
-            value, span = f"{m.value:+g}", ""
+            value, span = number(m.value, "+g"), ""
         elif exact:
-            value, span = "?", f"{m.low:+g} .. {m.high:+g}"
+            value, span = "?", f"{number(m.low, '+g')} .. {number(m.high, '+g')}"
         elif not m.known:
             value, span = "?", ""
         else:
-            value = f"{m.value:+.2f}"
-            span = f"{m.low:+.2f} .. {m.high:+.2f}" if m.n > 1 else ""
+            value = number(m.value, "+.2f")
+            span = f"{number(m.low, '+.2f')} .. {number(m.high, '+.2f')}" if m.n > 1 else ""
         obtained = [m.how.text()] if len(ways) > 1 else []
         play = move_text(m.move.card, m.move.capture, style, rich)
         table.add_row(str(i), play, value, span, *obtained)
-    out: list[RenderableType] = [head, Text(f"Values: {unit}."), table]
+    out: list[RenderableType] = [head, Text(_("Values: {unit}.").format(unit=unit)), table]
     for warning in ev.warnings():
-        out.append(Text(f"Warning: {warning}.", style="bold yellow" if rich else ""))
+        out.append(
+            Text(
+                _("Warning: {warning}.").format(warning=warning),
+                style="bold yellow" if rich else "",
+            )
+        )
     if result.pv:
-        line = Text("Best line: " if exact else "Best move: ")
+        line = Text(_("Best line:") + " " if exact else _("Best move:") + " ")
         for j, (player, mv) in enumerate(ev.line()):
             if j:
                 line.append(", ")
@@ -820,9 +916,9 @@ def evaluation_view(ev: Evaluation, style: Style, rich: bool = False) -> list[Re
             line.append_text(move_text(mv.card, mv.capture, style, rich))
         out.append(line)
     elif exact:
-        out.append(Text("No move is proven best yet: the bounds overlap."))
+        out.append(Text(_("No move is proven best yet: the bounds overlap.")))
     elif not result.samples:
-        out.append(Text("No sample was valued, so no move is shown best."))
+        out.append(Text(_("No sample was valued, so no move is shown best.")))
     return out
 
 
@@ -833,13 +929,31 @@ def simulation_view(result: SimulationResult, rich: bool = False) -> list[Render
     """Two players on duplicate deals (``tutor simulate``): points, scope and win rates of
     each, then the difference per hand and what it says."""
     a, b = result.players
-    kind = f"{result.matches} duplicate matches" if result.matches else f"{result.deals} deals"
+    if result.matches:
+        kind = ngettext("{n} duplicate match", "{n} duplicate matches", result.matches)
+        kind = kind.format(n=result.matches)
+    else:
+        kind = ngettext("{n} deal", "{n} deals", result.deals).format(n=result.deals)
     head = Text(
-        f"{one_line(result.ruleset)}: {a} (A) against {b} (B), {kind} played twice with sides "
-        f"exchanged ({result.hands} hands), seed {result.seed}"
+        _(
+            "{ruleset}: {a} (A) against {b} (B), {what} played twice with sides exchanged "
+            "({hands} hands), seed {seed}"
+        ).format(
+            ruleset=one_line(result.ruleset),
+            a=a,
+            b=b,
+            what=kind,
+            hands=result.hands,
+            seed=result.seed,
+        )
     )
     table = new_table(
-        "player", "points/hand [95%]", "scope/hand [95%]", "hands won", "matches won", rich=rich
+        _("player"),
+        _("points/hand [95%]"),
+        _("scope/hand [95%]"),
+        _("hands won"),
+        _("matches won"),
+        rich=rich,
     )
     for who in (0, 1):
         mw = result.match_win_rate(who)
@@ -847,30 +961,46 @@ def simulation_view(result: SimulationResult, rich: bool = False) -> list[Render
             f"{'AB'[who]}: {result.players[who]}",
             result.points(who).text(signed=False),
             result.scope(who).text(signed=False),
-            f"{100 * result.hand_win_rate(who):.1f}%",
-            "-" if mw is None else f"{100 * mw:.1f}%",
+            number(result.hand_win_rate(who), ".1%"),
+            "-" if mw is None else number(mw, ".1%"),
         )
     diff = result.difference()
     stronger = result.stronger()
     if stronger == 0:
-        verdict = f"{a} is stronger: the interval is above zero."
+        verdict = _("{name} is stronger: the interval is above zero.").format(name=a)
     elif stronger == 1:
-        verdict = f"{b} is stronger: the interval is below zero."
+        verdict = _("{name} is stronger: the interval is below zero.").format(name=b)
     else:
-        verdict = "No clear difference: the interval contains zero."
-    line = Text(f"A - B per hand: {diff.text()} over {diff.n} duplicate pairs. {verdict}")
+        verdict = _("No clear difference: the interval contains zero.")
+    line = Text(
+        ngettext(
+            "A - B per hand: {difference} over {n} duplicate pair. {verdict}",
+            "A - B per hand: {difference} over {n} duplicate pairs. {verdict}",
+            diff.n,
+        ).format(difference=diff.text(), n=diff.n, verdict=verdict)
+    )
     out: list[RenderableType] = [head, table, line]
     if result.unfinished:
         games = len(result.match_winners)
+        if result.unfinished < games:
+            unfinished = _(
+                "{n} of the {games} match games stopped unfinished after {limit} hands, short "
+                "of the target of {target}: they count for neither player; the match win rates "
+                "are over the games that finished."
+            )
+        else:
+            unfinished = _(
+                "{n} of the {games} match games stopped unfinished after {limit} hands, short "
+                "of the target of {target}: they count for neither player, so no match win rate "
+                "can be given."
+            )
         out.append(
             Text(
-                f"{result.unfinished} of the {games} match games stopped unfinished after "
-                f"{result.hand_limit} hands, short of the target of {result.target}: they count "
-                "for neither player"
-                + (
-                    "; the match win rates are over the games that finished."
-                    if result.unfinished < games
-                    else ", so no match win rate can be given."
+                unfinished.format(
+                    n=result.unfinished,
+                    games=games,
+                    limit=result.hand_limit,
+                    target=result.target,
                 ),
                 style="bold yellow" if rich else "",
             )
