@@ -63,6 +63,7 @@ __all__ = [
     "cards_text",
     "move_text",
     "new_table",
+    "assemble_text",
     "explain_table",
     "rules_table",
     "ruleset_text",
@@ -263,14 +264,14 @@ def explain_table(explanation: Explanation, rich: bool = False) -> RenderableTyp
     card, table, style = explanation.card, explanation.table, explanation.style
     ruleset = one_line(explanation.rules.name)
     if table:
-        head = _assemble(
+        head = assemble_text(
             _("{card} on the table {table} ({ruleset}):"),
             card=card_text(card, style, rich),
             table=cards_text(table, style, rich),
             ruleset=ruleset,
         )
     else:
-        head = _assemble(
+        head = assemble_text(
             _("{card} on an empty table ({ruleset}):"),
             card=card_text(card, style, rich),
             ruleset=ruleset,
@@ -286,12 +287,12 @@ def explain_table(explanation: Explanation, rich: bool = False) -> RenderableTyp
             reason += " " + _("(sweeps the table)")
         play = move_text(card, option.capture, style, rich)
         if not option.capture:
-            play = _assemble(_("{play} laid"), play=play)
+            play = assemble_text(_("{play} laid"), play=play)
         out.add_row(verdict if rich else Text(verdict.plain), play, reason)
     return Group(head, out)
 
 
-def _assemble(message: str, **parts: Text | str) -> Text:
+def assemble_text(message: str, **parts: Text | str) -> Text:
     """A translated ``message`` with its placeholders filled by text that may be styled
     (cards drawn with glyphs and colours), in the order the translation puts them."""
     out = Text()
@@ -640,7 +641,7 @@ def hand_end(hand: HandReplay, record: HandRecord, rich: bool = False) -> list[R
     out: list[RenderableType] = []
     if hand.leftover is not None and hand.leftover.cards:
         out.append(
-            _assemble(
+            assemble_text(
                 _("Leftover: {player} captured last and takes {cards}."),
                 player=one_line(hand.leftover.player),
                 cards=cards_text(sorted(hand.leftover.cards), style, rich),
@@ -858,7 +859,7 @@ def evaluation_view(ev: Evaluation, style: Style, rich: bool = False) -> list[Re
     exact = result.method == "exact"
     player, side = one_line(ev.player), one_line(ev.side)
     mover = player if side == player else f"{player} ({side})"
-    head = _assemble(
+    head = assemble_text(
         _("After play {n}: {player} to move; table: {table}"),
         n=str(ev.at),
         player=mover,
