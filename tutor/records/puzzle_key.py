@@ -29,13 +29,17 @@ from dataclasses import dataclass, field, replace
 from typing import Any, NoReturn, Protocol
 
 from tutor.game.cards import Card, NotationError, Style, format_card, parse_card, parse_cards
-from tutor.game.i18n import LANGUAGES, _, local
+from tutor.game.i18n import LANGUAGES, N_, _, local
 from tutor.game.state import GameState, Move, MoveError
 
 __all__ = [
     "QUESTIONS",
     "THEMES",
     "PUZZLE_KEYS",
+    "THEME_NAMES",
+    "QUESTION_NAMES",
+    "theme_name",
+    "question_name",
     "PuzzleSpec",
     "read_puzzle",
     "resolve_puzzle",
@@ -60,6 +64,42 @@ THEMES = (
 )
 """The themes a puzzle may carry. A closed list, so that a typo cannot hide a puzzle from
 ``tutor train --theme``; ``docs/puzzles.md`` says what each means."""
+
+THEME_NAMES = {
+    "sweep": N_("sweep"),
+    "settebello": N_("settebello"),
+    "rule-of-48": N_("rule-of-48"),
+    "spariglio": N_("spariglio"),
+    "endgame": N_("endgame"),
+    "capture-rule": N_("capture-rule"),
+    "primiera": N_("primiera"),
+    "sevens": N_("sevens"),
+    "last-capture": N_("last-capture"),
+    "denari": N_("denari"),
+    "reading": N_("reading"),
+}
+"""Each theme as shown: the key itself in English, its words in other languages (files and
+``--theme`` take the keys of :data:`THEMES`)."""
+
+QUESTION_NAMES = {
+    "best-move": N_("best-move"),
+    "unmatched": N_("unmatched"),
+    "holds": N_("holds"),
+    "legal-captures": N_("legal-captures"),
+    "score": N_("score"),
+}
+"""Each kind of question as shown: the key in English, its words in other languages."""
+
+
+def theme_name(theme: str) -> str:
+    """A theme in the language of the run."""
+    return _(THEME_NAMES[theme]) if theme in THEME_NAMES else theme
+
+
+def question_name(question: str) -> str:
+    """A kind of question in the language of the run."""
+    return _(QUESTION_NAMES[question]) if question in QUESTION_NAMES else question
+
 
 TRANSLATED_KEYS = ("title", "explanation")
 """The keys a puzzle may also give in another language, as ``KEY_LANG`` beside ``KEY``
