@@ -234,15 +234,42 @@ def yaml_error_text(exc: yaml.YAMLError, text: str) -> tuple[int | None, str]:
 
 
 _YAML_WORDS = (
-    (re.compile(r"expected (.+), but found (.+)"), "expected {0}, but found {1}"),
-    (re.compile(r"expected (.+), but got (.+)"), "expected {0}, but got {1}"),
+    (re.compile(r"expected (.+), but found (.+)"), N_("expected {0}, but found {1}")),
+    (re.compile(r"expected (.+), but got (.+)"), N_("expected {0}, but got {1}")),
     (re.compile(r"found character (.+) that cannot start any token"),
-     "found character {0} that cannot start any token"),
-    (re.compile(r"found undefined alias (.+)"), "found undefined alias {0}"),
-    (re.compile(r"found unknown escape character (.+)"), "found unknown escape character {0}"),
-    (re.compile(r"found unhashable key"), "found unhashable key"),
+     N_("found character {0} that cannot start any token")),
+    (re.compile(r"found undefined alias (.+)"), N_("found undefined alias {0}")),
+    (re.compile(r"found unknown escape character (.+)"), N_("found unknown escape character {0}")),
 )  # fmt: skip
-"""PyYAML's most frequent problems with a part that varies, read back from its English."""
+"""PyYAML's most frequent problems with a part that varies (a token or a character, shown as
+PyYAML writes it), read back from its English."""
+
+YAML_PROBLEMS = (
+    N_("mapping values are not allowed here"),
+    N_("could not find expected ':'"),
+    N_("found unexpected end of stream"),
+    N_("found unhashable key"),
+    N_("did not find expected key"),
+    N_("did not find expected node content"),
+    N_("did not find expected ',' or ']'"),
+    N_("did not find expected ',' or '}'"),
+    N_("did not find expected '-' indicator"),
+    N_("found a tab character where an indentation space is expected"),
+    N_("found a tab character that violates indentation"),
+    N_("special characters are not allowed"),
+    N_("while scanning a simple key"),
+    N_("while scanning a quoted scalar"),
+    N_("while scanning a plain scalar"),
+    N_("while parsing a block mapping"),
+    N_("while parsing a block collection"),
+    N_("while parsing a flow sequence"),
+    N_("while parsing a flow mapping"),
+    N_("while parsing a block node"),
+    N_("while scanning an alias"),
+    N_("while constructing a mapping"),
+)
+"""PyYAML's fixed problems and contexts most often met, as it words them: the catalogue has
+them in the tutor's languages."""
 
 
 def _yaml_words(problem: str) -> str:
@@ -251,7 +278,7 @@ def _yaml_words(problem: str) -> str:
     for pattern, msgid in _YAML_WORDS:
         found = pattern.fullmatch(problem)
         if found:
-            return _(msgid).format(*(_(g) for g in found.groups()))
+            return _(msgid).format(*found.groups())
     return _(problem)
 
 
