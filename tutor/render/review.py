@@ -13,15 +13,22 @@ from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.text import Text
 
-from tutor.game.i18n import N_, _, ngettext, number, pgettext
+from tutor.game.i18n import _, ngettext, number, pgettext
 from tutor.render.safe import one_line, visible
 from tutor.render.terminal import assemble_text, cards_text, move_text, new_table
 from tutor.review.explain import PositionExplanation
-from tutor.review.judge import CLASSES, THRESHOLDS
+from tutor.review.judge import CLASSES, THRESHOLDS, class_name
 from tutor.review.observations import MAXIMS, Observation
 from tutor.review.review import Decision, Review
 
-__all__ = ["CLASS_COLOURS", "class_label", "review_view", "explanation_view", "thresholds_text"]
+__all__ = [
+    "CLASS_COLOURS",
+    "class_name",
+    "class_label",
+    "review_view",
+    "explanation_view",
+    "thresholds_text",
+]
 
 CLASS_COLOURS = {
     "forced": "dim",
@@ -32,22 +39,6 @@ CLASS_COLOURS = {
     "blunder": "bold red",
 }
 """How each class looks on a terminal."""
-
-
-CLASS_NAMES = {
-    "forced": N_("forced"),
-    "best": N_("best"),
-    "good": N_("good"),
-    "inaccuracy": N_("inaccuracy"),
-    "mistake": N_("mistake"),
-    "blunder": N_("blunder"),
-}
-"""Each class in words (the JSON keeps the English names of :data:`CLASSES`)."""
-
-
-def class_name(classification: str) -> str:
-    """A class in the language of the run."""
-    return _(CLASS_NAMES[classification])
 
 
 def class_label(decision: Decision) -> str:

@@ -47,6 +47,8 @@ from tutor.search.players import seat_view
 
 __all__ = [
     "CLASSES",
+    "CLASS_NAMES",
+    "class_name",
     "THRESHOLDS",
     "DEFAULT_SAMPLES",
     "DEFAULT_TIME",
@@ -65,6 +67,21 @@ __all__ = [
 
 CLASSES = ("forced", "best", "good", "inaccuracy", "mistake", "blunder")
 """Every class a decision can get, mildest first."""
+CLASS_NAMES = {
+    "forced": N_("forced"),
+    "best": N_("best"),
+    "good": N_("good"),
+    "inaccuracy": N_("inaccuracy"),
+    "mistake": N_("mistake"),
+    "blunder": N_("blunder"),
+}
+"""Each class as shown: its name in English (the JSON's word), in words in other languages."""
+
+
+def class_name(classification: str) -> str:
+    """A class in the language of the run."""
+    return _(CLASS_NAMES[classification])
+
 
 THRESHOLDS: tuple[tuple[str, float], ...] = (
     ("best", 0.0),
