@@ -68,7 +68,7 @@ def template() -> Catalog:
 
     for text in help_texts(typer.main.get_command(app)):
         if text not in catalog:
-            catalog.add(text, None, [("tutor/cli (help)", None)])
+            catalog.add(text, None, [("tutor/cli (help)", 0)])
     return catalog
 
 
@@ -124,7 +124,8 @@ def new_catalog(lang: str) -> Catalog:
         header_comment=f"# The {lang} messages of the Scopone tutor (tools/i18n.py updates them).",
         fuzzy=False,
     )
-    catalog._num_plurals, catalog._plural_expr = 2, "(n != 1)"  # type: ignore[attr-defined]
+    setattr(catalog, "_num_plurals", 2)  # noqa: B010 (Babel has no public setter for these)
+    setattr(catalog, "_plural_expr", "(n != 1)")  # noqa: B010
     catalog.revision_date = catalog.creation_date
     return catalog
 

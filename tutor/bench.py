@@ -29,6 +29,7 @@ from typing import Any
 from tutor.counting.inference import count_view
 from tutor.game.captures import clear_cache
 from tutor.game.errors import TutorError
+from tutor.game.i18n import _
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.scoring import HandScore, hand_points, score_state
 from tutor.game.state import GameState
@@ -90,7 +91,7 @@ def register(name: str) -> Callable[[Callable[..., Figures]], Callable[..., Figu
 
 def _median_of(repeat: int, run: Callable[[], float]) -> tuple[float, list[float]]:
     if repeat < 1:
-        raise BenchError(f"repeat must be at least 1, not {repeat}")
+        raise BenchError(_("repeat must be at least 1, not {n}").format(n=repeat))
     runs = [run() for _ in range(repeat)]
     return statistics.median(runs), runs
 
@@ -119,7 +120,7 @@ def bench_playouts(
     profits from tables an earlier one computed.
     """
     if hands < 1:
-        raise BenchError(f"hands must be at least 1, not {hands}")
+        raise BenchError(_("hands must be at least 1, not {n}").format(n=hands))
     rules = load_ruleset(ruleset)
 
     seeds = iter(range(seed, seed + repeat))
@@ -392,7 +393,11 @@ def bench_play(
     opponents (default: chitarrella, like every other seat).
     """
     if games < 1 or starts < 0:
-        raise BenchError(f"games must be at least 1 and starts not negative, not {games}, {starts}")
+        raise BenchError(
+            _("games must be at least 1 and starts not negative, not {games}, {starts}").format(
+                games=games, starts=starts
+            )
+        )
     replies: list[float] = []
     feedback: list[float] = []
     turns: list[float] = []

@@ -19,6 +19,7 @@ from tutor.cli.core import (
     print_json,
     record_hand,
 )
+from tutor.game.i18n import _, ngettext
 from tutor.game.rules import load_ruleset
 
 # -- bench -------------------------------------------------------------------------------------
@@ -76,8 +77,14 @@ def bench_playouts_command(
 
     rules = load_ruleset(ruleset)
     if not json_out:
-        runs = "once" if repeat == 1 else f"{repeat} times"
-        note(f"playing {hands} random hands of {rules.name}, {runs}...")
+        runs = ngettext("once", "{n} times", repeat).format(n=repeat)
+        note(
+            ngettext(
+                "playing {n} random hand of {ruleset}, {runs}...",
+                "playing {n} random hands of {ruleset}, {runs}...",
+                hands,
+            ).format(n=hands, ruleset=rules.name, runs=runs)
+        )
     _show_figures({"playouts": bench_playouts(ruleset, hands, repeat, seed)}, json_out)
 
 
@@ -102,10 +109,13 @@ def bench_all_command(json_out: JsonOption = False) -> None:
 
     def starting(name: str) -> None:
         if not json_out:
-            note(f"running {name}...")
+            note(_("running {name}...").format(name=name))
 
     results = run_all(
-        starting=starting, skipped=lambda name, exc: note(f"tutor: {name} skipped: {exc}")
+        starting=starting,
+        skipped=lambda name, exc: note(
+            "tutor: " + _("{name} skipped: {why}").format(name=name, why=exc)
+        ),
     )
     if json_out:
         print_json(results)
@@ -170,7 +180,13 @@ def bench_solve_command(
         )
     name = SOLVE_CASES[case]
     if not json_out:
-        note(f"solving {positions} random positions ({case})...")
+        note(
+            ngettext(
+                "solving {n} random position ({case})...",
+                "solving {n} random positions ({case})...",
+                positions,
+            ).format(n=positions, case=case)
+        )
     _show_figures({name: BENCHMARKS[name](positions=positions, seed=seed)}, json_out)
 
 
@@ -198,7 +214,7 @@ def bench_puzzles_command(json_out: JsonOption = False) -> None:
     results = {}
     for name in ("puzzle-check", "puzzle-generate", "puzzle-latency"):
         if not json_out:
-            note(f"running {name}...")
+            note(_("running {name}...").format(name=name))
         results[name] = BENCHMARKS[name]()
     _show_figures(results, json_out)
 
@@ -225,7 +241,12 @@ def bench_review_command(
     from tutor.review.judge import Settings
 
     if not json_out:
-        note(f"reviewing the example hands {repeat} time(s) with {workers} worker(s)...")
+        note(
+            _("reviewing the example hands {runs} with {workers}...").format(
+                runs=ngettext("once", "{n} times", repeat).format(n=repeat),
+                workers=ngettext("{n} worker", "{n} workers", workers).format(n=workers),
+            )
+        )
     figures = bench_review(repeat=repeat, workers=workers)
     if planted:
         figures.update(bench_planted(ruleset, planted, Settings(workers=workers)))
@@ -258,6 +279,12 @@ def bench_play_command(
     from tutor.bench import bench_play
 
     if not json_out:
-        note(f"playing {games} game(s) of {ruleset} with {workers} worker(s)...")
+        note(
+            _("playing {games} of {ruleset} with {workers}...").format(
+                games=ngettext("{n} game", "{n} games", games).format(n=games),
+                ruleset=ruleset,
+                workers=ngettext("{n} worker", "{n} workers", workers).format(n=workers),
+            )
+        )
     figures = bench_play(ruleset, games, seed, workers, starts, opponents)
     _show_figures({"play": figures}, json_out)

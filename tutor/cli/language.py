@@ -38,7 +38,7 @@ __all__ = [
 
 # typer words what it adds to the help (the section titles, "default: {default}", "required")
 # and two usage errors through gettext's ``_``: route those through the tutor's catalogue.
-typer.core._ = _  # type: ignore[attr-defined]
+typer.core._ = _
 
 CLICK_WORDS = (
     # written by typer through gettext (see above)
@@ -161,7 +161,11 @@ def _translate(obj: Any, attr: str, translate: Any) -> None:
         setattr(obj, attr, translate(english))
 
 
-class TutorFormatter(typer.Context.formatter_class):  # type: ignore[name-defined,misc]
+_Formatter: Any = typer.Context.formatter_class
+"""click's help formatter, wherever this typer keeps click."""
+
+
+class TutorFormatter(_Formatter):
     """click's help formatter with the usage line's prefix and the value types (``<int>``)
     in the language of the run."""
 

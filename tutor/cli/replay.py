@@ -17,6 +17,7 @@ from tutor.cli.core import (
     human_console,
     print_json,
 )
+from tutor.game.i18n import _
 from tutor.records.record import HandRecord
 from tutor.records.recordfile import load_path
 from tutor.records.replay import MatchReplay, replay_match
@@ -32,7 +33,7 @@ def _wait_for_enter() -> bool:
     """Wait for a line on stdin; False when the reader wants to stop (``q``)."""
     interactive = sys.stdin.isatty()
     if interactive:
-        sys.stderr.write("-- Enter: next play, q: stop --")
+        sys.stderr.write("-- " + _("Enter: next play, q: stop") + " --")
         sys.stderr.flush()
     line = sys.stdin.readline()
     if interactive and not line:
@@ -71,7 +72,7 @@ def replay(
     """
     if json_out and (step or as_player):
         raise typer.BadParameter(
-            "--json cannot be combined with --step or --as", param_hint="--json"
+            _("--json cannot be combined with --step or --as"), param_hint="--json"
         )
     records = load_path(str(file))
     if as_player is not None:

@@ -384,7 +384,7 @@ def ruleset_from_dict(
         if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
             raise _fail(where, key, _("must be a whole number, not {value!r}").format(value=value))
         if not isinstance(value, expected):
-            problem = _TYPE_PROBLEMS.get(expected, N_("must be a {kind}, not {value!r}"))
+            problem = _TYPE_PROBLEMS.get(expected, N_("must be a {kind}, not {value!r}"))  # type: ignore[arg-type]
             kind = getattr(expected, "__name__", "value")
             raise _fail(where, key, _(problem).format(kind=kind, value=value))
     if "name" not in data:
