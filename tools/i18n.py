@@ -156,12 +156,13 @@ def _placeholders(text: str) -> set[str]:
 
 
 def placeholder_problems(message: Message) -> list[str]:
-    """Placeholders of the translation that the English does not fill: the code fills only
-    the English ones, so such a translation would fail when shown. (A translation may leave
-    one out: "1 carta" needs no count, and a sentence may say less than the English.)"""
+    """Placeholders of the translation that neither the English nor the translators' comment
+    (``# TRANSLATORS: ...`` above the message in the code, for a value the code passes that the
+    English does not show) names: such a translation would fail when shown. (A translation may
+    leave one out: "1 carta" needs no count, and a sentence may say less than the English.)"""
     ids = message.id if isinstance(message.id, tuple | list) else (message.id,)
     strings = message.string if isinstance(message.string, tuple | list) else (message.string,)
-    known = set().union(*(_placeholders(i) for i in ids))
+    known = set().union(*(_placeholders(i) for i in (*ids, *message.auto_comments)))
     problems = []
     for s in strings:
         extra = _placeholders(s or "") - known

@@ -37,7 +37,7 @@ from tutor import __version__
 from tutor.cli.language import run_language, translate_commands, usage_message
 from tutor.game.cards import STYLES, Style
 from tutor.game.errors import TutorError
-from tutor.game.i18n import LANGUAGES, N_, _, ngettext
+from tutor.game.i18n import LANGUAGES, N_, _, ngettext, speaking
 from tutor.game.textfile import os_reason
 from tutor.records.record import HandRecord
 from tutor.records.recordfile import load_path, save_problem
@@ -146,8 +146,22 @@ class TutorGroup(TyperGroup):
         windows_expand_args: bool = True,
         **extra: Any,
     ) -> Any:
-        run_language(sys.argv[1:] if args is None else args)
-        translate_commands(self)
+        # The language is chosen before the command line is parsed, so that the help and the
+        # usage errors speak it too; the language before the run is back once it is over.
+        with speaking(run_language(sys.argv[1:] if args is None else args)):
+            translate_commands(self)
+            return self._main(args, prog_name, complete_var, standalone_mode,
+                              windows_expand_args, **extra)  # fmt: skip
+
+    def _main(
+        self,
+        args: Sequence[str] | None,
+        prog_name: str | None,
+        complete_var: str | None,
+        standalone_mode: bool,
+        windows_expand_args: bool,
+        **extra: Any,
+    ) -> Any:
         run = functools.partial(
             super().main, args, prog_name, complete_var, False, windows_expand_args, **extra
         )

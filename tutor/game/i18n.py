@@ -21,15 +21,11 @@ The library speaks English until :func:`set_language` is called: a script's mess
 change with the machine it runs on unless it asks. The command line asks, with ``--lang`` or
 the environment (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, as gettext reads them).
 
->>> set_language("it")
-'it'
->>> _("forbidden"), ngettext("{n} card", "{n} cards", 3).format(n=3), number(0.5714)
-('vietata', '3 carte', '0,57')
->>> with speaking("en"):
-...     ngettext("{n} card", "{n} cards", 1).format(n=1), number(0.5714)
-('1 card', '0.57')
->>> set_language("en")
-'en'
+>>> with speaking("it"):
+...     print(_("forbidden"), ngettext("{n} sample", "{n} samples", 3).format(n=3), number(0.5714))
+vietata 3 campioni 0,57
+>>> print(_("forbidden"), ngettext("{n} sample", "{n} samples", 1).format(n=1), number(0.5714))
+forbidden 1 sample 0.57
 """
 
 from __future__ import annotations

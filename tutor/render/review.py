@@ -58,6 +58,7 @@ def observation_line(o: Observation, rich: bool) -> Text:
     t = Text()
     t.append(o.code, style="bold" if rich else "")
     t.append(
+        # TRANSLATORS: {maxim} is the maxim's key (take-the-scopa), {title} its title in words.
         _(": {text} [{maxim}]").format(
             text=visible(o.text), maxim=o.maxim, title=MAXIMS[o.maxim].shown_title()
         )
