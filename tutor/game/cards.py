@@ -173,6 +173,10 @@ class Style:
             return self.figures[value - 8]
         return str(value)
 
+    def shown_name(self) -> str:
+        """The style's name in the language of the run (``italian``: ``italiano``)."""
+        return _(_STYLE_NAMES.get(self.name, self.name))
+
     def value_name(self, value: int) -> str:
         """The value in words, e.g. 'fante (8)', in the language of the run."""
         if value >= 8:
@@ -192,6 +196,14 @@ class Style:
             return _("{figure} of {suit}").format(figure=figure, suit=self.suit_name(card.suit))
         return _("{value} of {suit}").format(value=card.value, suit=self.suit_name(card.suit))
 
+
+_STYLE_NAMES = {
+    "italian": N_("italian"),
+    "french": N_("french"),
+    "spanish": N_("spanish"),
+    "portuguese": N_("portuguese"),
+}
+"""Each style's name as shown in a sentence (``--deck`` and files take the names as written)."""
 
 ITALIAN = Style(
     "italian",

@@ -65,7 +65,10 @@ def puzzle_position(p: Puzzle, rich: bool = False) -> list[RenderableType]:
     out: list[RenderableType] = [Text(one_line(p.spec.text("title")), style=bold)]
     head = Text(
         _("{ruleset}, {deck} deck; difficulty {n} of 5. You are {name}.").format(
-            ruleset=p.record.ruleset.name, deck=style.name, n=p.spec.difficulty, name=names[p.seat]
+            ruleset=p.record.ruleset.name,
+            deck=style.shown_name(),
+            n=p.spec.difficulty,
+            name=names[p.seat],
         )
     )
     if p.shows_all_hands:

@@ -469,7 +469,7 @@ def hand_title(record: HandRecord, number: int | None = None, rich: bool = False
     """
     style = record.style
     bold = "bold" if rich else ""
-    deck = {"ruleset": one_line(record.ruleset.name), "deck": style.name}
+    deck = {"ruleset": one_line(record.ruleset.name), "deck": style.shown_name()}
     title = record.info.get("title")
     if title is None:
         if number is not None:
