@@ -97,7 +97,14 @@ class Puzzle:
         player's progress; any change to the cards, plays, question or solution makes another
         puzzle (``docs/puzzles.md``).
         """
-        bare = replace(self.spec, title="-", themes=("sweep",), difficulty=1, explanation="-")
+        bare = replace(
+            self.spec,
+            title="-",
+            themes=("sweep",),
+            difficulty=1,
+            explanation="-",
+            translations=(),
+        )
         rec = self.record.cut(len(self.record.plays))
         rec.info = {}
         rec.plays = [replace(p, note=None) for p in rec.plays]

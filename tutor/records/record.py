@@ -37,7 +37,7 @@ from tutor.game.cards import (
     mask_of,
 )
 from tutor.game.errors import TutorError
-from tutor.game.i18n import _, ngettext
+from tutor.game.i18n import LANGUAGES, _, local, ngettext
 from tutor.game.rules import Ruleset
 from tutor.game.scoring import MatchScore, score_state
 from tutor.game.state import GameState, IllegalMoveError, Move, MoveError, WrittenPlay
@@ -53,10 +53,17 @@ __all__ = [
     "player_named",
     "name_problem",
     "INFO_KEYS",
+    "TRANSLATED_INFO",
+    "TRANSLATED_NOTES",
     "GameInfo",
 ]
 
 INFO_KEYS = ("title", "event", "date", "note")
+TRANSLATED_INFO = tuple(f"{k}_{lang}" for k in ("title", "event", "note") for lang in LANGUAGES[1:])
+"""The free-text keys a record may also give in another language (``title_it``): shown in
+place of the key when the tutor speaks that language (``docs/records.md``)."""
+TRANSLATED_NOTES = tuple(f"note_{lang}" for lang in LANGUAGES[1:])
+"""A play's note in another language (``note_it``), beside its ``note``."""
 """Free-text top-level keys, kept as written and written back."""
 
 Where = tuple[Any, ...]
@@ -118,6 +125,12 @@ class PlayEntry:
     note: str | None = None
     player: str | None = None
     line: int | None = field(default=None, compare=False)
+    translations: dict[str, str] = field(default_factory=dict, compare=False)
+    """The note in other languages, as the record gives them: ``{"note_it": "..."}``."""
+
+    def shown_note(self) -> str | None:
+        """The note in the language of the run (``note_it`` when given), else as written."""
+        return local({"note": self.note or "", **self.translations}, "note") or None
 
     @classmethod
     def of(
@@ -259,6 +272,11 @@ class HandRecord:
     messages name it."""
 
     # -- seating --------------------------------------------------------------------------
+
+    def info_text(self, key: str) -> str | None:
+        """A free-text key (``title``, ``event``, ``note``) in the language of the run:
+        ``KEY_LANG`` when the record gives it, else ``KEY``; None when there is neither."""
+        return local(self.info, key)
 
     def seat_of(self, player: str) -> int:
         """The seat (0 leads) of a player, named as written or in any case when that is

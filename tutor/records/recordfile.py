@@ -61,6 +61,8 @@ from tutor.game.textfile import FileReadError, read_stream, read_text
 from tutor.records.puzzle_key import dump_puzzle, read_puzzle, resolve_puzzle
 from tutor.records.record import (
     INFO_KEYS,
+    TRANSLATED_INFO,
+    TRANSLATED_NOTES,
     GameInfo,
     HandRecord,
     PlayEntry,
@@ -84,10 +86,11 @@ __all__ = [
     "save_problem",
 ]
 
-_KEYS: tuple[str, ...] = (*INFO_KEYS, "ruleset", "deck", "players", "dealer", "teams", "table")
+_KEYS: tuple[str, ...] = (*INFO_KEYS, *TRANSLATED_INFO, "ruleset", "deck", "players", "dealer")
+_KEYS += ("teams", "table")
 # puzzle: the optional question (records.puzzle_key); game: how tutor play set the game up
 _KEYS += ("deals", "plays", "puzzle", "game")
-_PLAY_KEYS = ("play", "note", "player")
+_PLAY_KEYS = ("play", "note", *TRANSLATED_NOTES, "player")
 _GAME_KEYS = ("seed", "computer", "hints")
 _NULL_TAG = "tag:yaml.org,2002:null"
 
@@ -201,6 +204,7 @@ class _Reader:
 
     def _play(self, node: Node, n: int, style: Style) -> PlayEntry:
         note = player = None
+        translations: dict[str, str] = {}
         if isinstance(node, MappingNode):
             items = self.mapping(node, "")
             keys = {k for k, _, _ in items}
@@ -219,6 +223,9 @@ class _Reader:
             text_node = values["play"]
             if "note" in values and not self.is_null(values["note"]):
                 note = self.text(values["note"], _("a play's note"))
+            for key in TRANSLATED_NOTES:
+                if key in values and not self.is_null(values[key]):
+                    translations[key] = self.text(values[key], _("a play's note"))
             if "player" in values:
                 player = self.name(values["player"], _("a play's player"))
         else:
@@ -231,7 +238,9 @@ class _Reader:
             written = parse_play(raw, style)
         except NotationError as exc:
             raise self.fail(text_node, f"{exc}{_style_hint(raw, style)}", n) from None
-        return PlayEntry.from_play(written, style, note, player, line)
+        entry = PlayEntry.from_play(written, style, note, player, line)
+        entry.translations = translations
+        return entry
 
     def game(self, node: Node, lines: dict[Where, int]) -> GameInfo:
         """The ``game`` mapping of a record kept by ``tutor play``."""
@@ -310,7 +319,7 @@ class _Reader:
                 raise self.fail(root, _("the record has no {key!r}").format(key=key))
         info = {
             k: self.text(values[k], k)
-            for k in INFO_KEYS
+            for k in (*INFO_KEYS, *TRANSLATED_INFO)
             if k in values and not self.is_null(values[k])
         }
         ruleset_name, rs = self.ruleset(values["ruleset"])
@@ -520,7 +529,7 @@ def _card_list(cards: Iterable[Card], style: Style) -> str:
 
 def _dump_one(r: HandRecord) -> str:
     st = r.style
-    out = [f"{k}: {_quote(r.info[k])}" for k in INFO_KEYS if k in r.info]
+    out = [f"{k}: {_quote(r.info[k])}" for k in (*INFO_KEYS, *TRANSLATED_INFO) if k in r.info]
     out.append(f"ruleset: {_scalar(r.ruleset_name)}")
     out.append(f"deck: {st.name}")
     out.append("players: [" + ", ".join(_scalar(p) for p in r.players) + "]")
@@ -554,7 +563,7 @@ def _dump_one(r: HandRecord) -> str:
         out.append("plays:")
         for e in r.plays:
             text = e.written().text(st)
-            if e.note is None and e.player is None:
+            if e.note is None and e.player is None and not e.translations:
                 out.append(f"  - {text}")
                 continue
             parts = [f"play: {text}"]
@@ -562,6 +571,9 @@ def _dump_one(r: HandRecord) -> str:
                 parts.append(f"player: {_scalar(e.player)}")
             if e.note is not None:
                 parts.append(f"note: {_quote(e.note)}")
+            parts += [
+                f"{k}: {_quote(e.translations[k])}" for k in TRANSLATED_NOTES if k in e.translations
+            ]
             out.append("  - {" + ", ".join(parts) + "}")
     if r.puzzle is not None:
         out.append(dump_puzzle(r.puzzle, st, r.team_names(), _quote, _scalar))
@@ -572,7 +584,7 @@ def to_json(r: HandRecord) -> dict[str, Any]:
     """The record's own keys as a JSON object, in the canonical form :func:`dumps` writes
     (the ``position`` line of ``tutor engine``; :func:`loads_json` reads it back)."""
     st = r.style
-    out: dict[str, Any] = {k: r.info[k] for k in INFO_KEYS if k in r.info}
+    out: dict[str, Any] = {k: r.info[k] for k in (*INFO_KEYS, *TRANSLATED_INFO) if k in r.info}
     out["ruleset"] = r.ruleset_name
     out["deck"] = st.name
     out["players"] = list(r.players)
@@ -589,7 +601,7 @@ def to_json(r: HandRecord) -> dict[str, Any]:
     plays: list[Any] = []
     for e in r.plays:
         text = e.written().text(st)
-        if e.note is None and e.player is None:
+        if e.note is None and e.player is None and not e.translations:
             plays.append(text)
             continue
         entry: dict[str, str] = {"play": text}
@@ -597,6 +609,7 @@ def to_json(r: HandRecord) -> dict[str, Any]:
             entry["player"] = e.player
         if e.note is not None:
             entry["note"] = e.note
+        entry.update((k, e.translations[k]) for k in TRANSLATED_NOTES if k in e.translations)
         plays.append(entry)
     out["plays"] = plays
     if r.game is not None:

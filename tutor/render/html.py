@@ -318,7 +318,7 @@ def _play(review: Review, n: int, decision: Decision | None) -> str:
         facts.append(_obs_list(decision))
         facts.append(_hindsight(decision, style))
     if entry.note:
-        note = _("Record's note: {note}").format(note=entry.note)
+        note = _("Record's note: {note}").format(note=entry.shown_note())
         facts.append(f'<p class="note">{markup(note)}</p>')
     facts.append(_board(review, n, viewer))
     return (
@@ -376,7 +376,9 @@ def _legend() -> str:
 def review_page(review: Review) -> str:
     """The whole report as one HTML document (a string)."""
     record = review.record
-    title = record.info.get("title") or _("A hand of {ruleset}").format(ruleset=record.ruleset.name)
+    title = record.info_text("title") or _("A hand of {ruleset}").format(
+        ruleset=record.ruleset.name
+    )
     s = review.settings
     if s.time:
         budget = _("up to {n} sampled deals and {seconds} s per decision").format(

@@ -157,7 +157,7 @@ def review_view(review: Review, rich: bool = False) -> list[RenderableType]:
     """The review: a heading, one line per decision with its observations, the summary."""
     record = review.record
     bold = "bold" if rich else ""
-    title = record.info.get("title")
+    title = record.info_text("title")
     if title:
         head = Text(_("Review: {title}").format(title=one_line(title)), style=bold)
     else:

@@ -470,7 +470,7 @@ def hand_title(record: HandRecord, number: int | None = None, rich: bool = False
     style = record.style
     bold = "bold" if rich else ""
     deck = {"ruleset": one_line(record.ruleset.name), "deck": style.shown_name()}
-    title = record.info.get("title")
+    title = record.info_text("title")
     if title is None:
         if number is not None:
             head = _("Hand {n} of {ruleset}, {deck} deck").format(n=number, **deck)
@@ -486,7 +486,7 @@ def hand_title(record: HandRecord, number: int | None = None, rich: bool = False
         text.append("\n" + _("Ruleset {ruleset}, {deck} deck.").format(**deck))
     for key, label in (("event", _("Event")), ("date", _("Date")), ("note", _("Note"))):
         if key in record.info:
-            text.append(f"\n{label}: {one_line(record.info[key])}")
+            text.append(f"\n{label}: {one_line(record.info_text(key) or '')}")
     players = [one_line(p) for p in record.players]
     text.append(
         "\n"
@@ -521,7 +521,7 @@ def _play_cells(hand: HandReplay, style: Style, rich: bool) -> tuple[list[str], 
     """Header and cells of every play of a hand (the widths come from all of them)."""
     names = [one_line(t) for t in hand.record.team_names()]
     headers = ["#", _("player"), _("plays"), _("takes"), "", _("table after"), *names]
-    has_notes = any(step.note for step in hand.steps)
+    has_notes = any(step.shown_note for step in hand.steps)
     if has_notes:
         headers.append(_("note"))
     rows: list[list[Text]] = []
@@ -539,7 +539,7 @@ def _play_cells(hand: HandReplay, style: Style, rich: bool) -> tuple[list[str], 
             *(Text(f"{t.cards}/{t.denari}/{t.scope}") for t in step.tally),
         ]
         if has_notes:
-            row.append(Text(visible(step.note or ""), style="italic" if rich else ""))
+            row.append(Text(visible(step.shown_note or ""), style="italic" if rich else ""))
         rows.append(row)
     return headers, rows
 
