@@ -171,12 +171,26 @@ def placeholder_problems(message: Message) -> list[str]:
     return problems
 
 
+IN_FSTRING = re.compile(r"""\bf(["']).*\{[^}]*\b(?:_|N_|ngettext|pgettext)\(""")
+"""A message marked inside an f-string's braces: the extractor does not see it there."""
+
+
+def unextracted() -> list[str]:
+    """Every line of the package that marks a message where the extractor cannot read it."""
+    out = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if IN_FSTRING.search(line):
+                out.append(f"{path.relative_to(ROOT)}:{n}: a message inside an f-string's braces")
+    return out
+
+
 def check(langs: Iterable[str]) -> int:
     """Every catalogue: the code's messages and no others, all translated, none fuzzy, the
     placeholders kept, and the compiled file up to date. The problems on stderr; 1 if any."""
     tmpl = template()
     wanted = {(m.id if isinstance(m.id, str) else m.id[0], m.context) for m in tmpl if m.id}
-    problems: list[str] = []
+    problems: list[str] = unextracted()
     for lang in langs:
         where = po_path(lang).relative_to(ROOT)
         catalog = read(lang)

@@ -215,7 +215,8 @@ def _hint(exc: Any) -> str | None:
     hint = exc.param_hint
     if hint is None and exc.param is not None:
         if exc.param.param_type_name == "argument":
-            return f"'{_(exc.param.metavar or exc.param.name.upper())}'"
+            name = _(exc.param.metavar or exc.param.name.upper())
+            return f"'{name}'"
         hint = exc.param.get_error_hint()
     if isinstance(hint, (list, tuple)):
         return " / ".join(repr(h) for h in hint)

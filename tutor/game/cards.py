@@ -180,7 +180,8 @@ class Style:
     def value_name(self, value: int) -> str:
         """The value in words, e.g. 'fante (8)', in the language of the run."""
         if value >= 8:
-            return f"{_(self.figure_names[value - 8])} ({value})"
+            figure = _(self.figure_names[value - 8])
+            return f"{figure} ({value})"
         return _("ace") if value == 1 else str(value)
 
     def suit_name(self, suit: int) -> str:

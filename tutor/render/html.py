@@ -102,7 +102,8 @@ def _badge(cls: str, uncertain: bool = False) -> str:
     mark = "?" if uncertain else ""
     extra = " uncertain" if uncertain else ""
     if uncertain:
-        title = f' title="{markup(_("uncertain: the interval straddles a threshold"))}"'
+        doubt = markup(_("uncertain: the interval straddles a threshold"))
+        title = f' title="{doubt}"'
     else:
         title = ""
     return (
@@ -157,7 +158,7 @@ def loss_chart_svg(review: Review) -> str:
         )
     parts.append(
         f'<text x="{left + pw / 2:g}" y="{H - 3:g}" text-anchor="middle" font-size="15" '
-        f'fill="#5f6b7a">{markup(_("play"))}</text>'
+        'fill="#5f6b7a">' + markup(_("play")) + "</text>"
     )
     for side in range(sides):
         pts = []
@@ -216,9 +217,10 @@ def _board(review: Review, play: int, viewer: int) -> str:
     caption = _("Rule of 48 from {name}'s seat: unmatched {values}; {n} unseen").format(
         name=review.record.players[viewer], values=um, n=board.unseen.bit_count()
     )
+    value = markup(_("value"))
     return (
         f'<div class="board"><table><caption>{markup(caption)}</caption>'
-        f"<tr><th>{markup(_('value'))}</th>{head}</tr>" + "".join(body) + "</table></div>"
+        f"<tr><th>{value}</th>{head}</tr>" + "".join(body) + "</table></div>"
     )
 
 
@@ -256,8 +258,8 @@ def _verdict(d: Decision, style: Style) -> str:
     j = d.judgement
     if j.classification == "forced":
         if len(j.moves) == 1:
-            return f'<p class="cost">{markup(_("Forced: one legal move."))}</p>'
-        return f'<p class="cost">{markup(_("Forced: every move is worth the same."))}</p>'
+            return '<p class="cost">' + markup(_("Forced: one legal move.")) + "</p>"
+        return '<p class="cost">' + markup(_("Forced: every move is worth the same.")) + "</p>"
     if j.exact:
         how = _("exact (every card known by counting)")
     else:
@@ -306,9 +308,10 @@ def _play(review: Review, n: int, decision: Decision | None) -> str:
         border = CLASS_COLOURS[j.classification]
     took = f"{cards_svg([move.card], style, width=36)}"
     if move.capture:
-        took += f" <span>{markup(_('takes'))}</span> {cards_svg(move.capture, style, width=36)}"
+        takes = markup(_("takes"))
+        took += f" <span>{takes}</span> {cards_svg(move.capture, style, width=36)}"
     else:
-        took += f" <span>{markup(_('laid on the table'))}</span>"
+        took += " <span>" + markup(_("laid on the table")) + "</span>"
     caption = _("Before play {n}, from {name}'s seat: table {cards}").format(
         n=n, name=record.players[viewer], cards=format_cards(state.table, style) or _("empty")
     )
@@ -348,7 +351,7 @@ def _summary(review: Review) -> str:
         ).format(points=number(s.points_lost), n=s.decisions)
         cards.append(
             f'<div class="panel player"><h3>{markup(name)}</h3>'
-            f'<div class="figure">{acc} <small>{markup(_("accuracy"))}</small></div>'
+            f'<div class="figure">{acc} <small>' + markup(_("accuracy")) + "</small></div>"
             f"<div>{markup(lost)}</div>"
             f'<div class="chips">{chips}</div></div>'
         )
@@ -390,7 +393,7 @@ def review_page(review: Review) -> str:
     by_play = {d.play: d for d in review.decisions}
     plays = "".join(_play(review, n, by_play.get(n)) for n in range(1, len(record.plays) + 1))
     skipped = "".join(
-        f'<p class="note">{markup(_("Play {n} not reviewed: {why}").format(n=n, why=why))}</p>'
+        '<p class="note">' + markup(_("Play {n} not reviewed: {why}").format(n=n, why=why)) + "</p>"
         for n, why in review.skipped
     )
     interrupted = (
@@ -418,6 +421,11 @@ def review_page(review: Review) -> str:
         "Made by the Scopone tutor (tutor review). Maxims: {maxims}; method and thresholds: "
         "docs/review.md."
     ).format(maxims=_("docs/strategy.md"))
+    lost, classes, by_play_title = (
+        markup(_("Expected points lost")),
+        markup(_("Classes")),
+        markup(_("Play by play")),
+    )
     return (
         "<!DOCTYPE html>\n"
         f'<html lang="{language()}"><head><meta charset="utf-8">'
@@ -426,13 +434,11 @@ def review_page(review: Review) -> str:
         f"<h1>{heading}</h1>"
         f'<p class="meta">{markup(meta)}</p>'
         f"{_summary(review)}"
-        '<section class="panel chart"><h2 style="margin-top:0">'
-        f"{markup(_('Expected points lost'))}</h2>"
+        f'<section class="panel chart"><h2 style="margin-top:0">{lost}</h2>'
         f"{loss_chart_svg(review)}"
         f'<p class="hint">{markup(cost_hint)}</p></section>'
-        f'<section class="panel"><h2 style="margin-top:0">{markup(_("Classes"))}</h2>'
-        f"{_legend()}</section>"
-        f"<h2>{markup(_('Play by play'))}</h2>{skipped}{interrupted}{plays}"
+        f'<section class="panel"><h2 style="margin-top:0">{classes}</h2>{_legend()}</section>'
+        f"<h2>{by_play_title}</h2>{skipped}{interrupted}{plays}"
         f'<p class="hint">{markup(made_by)}</p>'
         "</main></body></html>\n"
     )

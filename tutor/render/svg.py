@@ -231,7 +231,8 @@ def position_svg(
         parts.append(
             f'<text x="{W / 2:g}" y="{H / 2 + 4:g}" text-anchor="middle" '
             'font-family="system-ui, sans-serif" font-size="14" fill="#cfe6d8">'
-            f"{markup(_('the table is empty'))}</text>"
+            + markup(_("the table is empty"))
+            + "</text>"
         )
     elif len(table) <= 7:
         parts.append(_row(list(table), st, W / 2, H / 2 - th / 2, cw_table, 6, 330))
