@@ -29,6 +29,7 @@ from helpers import BAD, ITALIAN, rule_moves, run, scripted_hand
 from tutor.cli import app
 from tutor.game.i18n import _catalogue
 from tutor.puzzles.format import collection_dir
+from tutor.review.observations import CODES, MAXIMS
 
 pytestmark = pytest.mark.usefixtures("run_from_root")
 
@@ -53,9 +54,13 @@ ENGLISH_ONLY = _words(re.sub(r"\{[^}]*\}", " ", ENGLISH_TEXT)) - SHARED
 NAMES = {"you", "ada", "bruno", "carla", "north", "south", "east", "west", "you's"}
 """Names of players in the records the runs read (a name is the user's, never translated)."""
 
+CODE_WORDS = {*CODES, *MAXIMS}
+"""Observation codes and maxim keys: identifiers, shown as they are in every language."""
+
 NOT_LANGUAGE = [
+    re.compile(r"(?m)^\s*(?:tutor|echo|printf|python)\b.*$"),  # example command lines
     re.compile(r"\S*[/\\]\S*"),  # paths, slashes between options (on|off|ask, x/y)
-    re.compile(r"\S+\.(?:yaml|yml|html|svg|sqlite|md|py)\b"),  # file names
+    re.compile(r"\S+\.(?:yaml|yml|html|svg|sqlite|md|py|txt)\b"),  # file names
     re.compile(r"(?<![\w-])--?[a-z][a-z-]*"),  # options
     re.compile(r"\btutor(?: [a-z]+)+"),  # command lines
     re.compile(r"\b[a-z0-9]+(?:[-_][a-z0-9]+)+\b"),  # codes and keys: missed-scopa, hands_won
@@ -70,7 +75,8 @@ def english_words(text: str) -> set[str]:
     """The English words in ``text`` once names, codes and paths are left out."""
     for pattern in NOT_LANGUAGE:
         text = pattern.sub(" ", text)
-    return {w for w in _words(text) if w in ENGLISH_ONLY and w not in NAMES}
+    ignored = NAMES | CODE_WORDS | COMMAND_NAMES
+    return {w for w in _words(text) if w in ENGLISH_ONLY and w not in ignored}
 
 
 @dataclass
@@ -131,6 +137,8 @@ def _commands(cmd: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[str, ...]]
 
 COMMAND_PATHS = sorted(_commands(typer.main.get_command(app)))
 """Every command and group of the app, by path (``()`` is tutor itself)."""
+COMMAND_NAMES = {name for path in COMMAND_PATHS for name in path}
+"""The commands' names: typed as they are in every language."""
 
 SEED003 = "docs/examples/seed003-scopa.yaml"
 FAST = ("--samples", "4", "--time", "0.05", "--workers", "1", "--seed", "1")
@@ -151,7 +159,8 @@ def runs(tmp: Path) -> list[Run]:
         Run(("explain", "--ruleset", "scopone-16", "--table", "AD 3C 4S 5B FD", "CB")),
         Run(("explain", SEED003, "--at", "2", *FAST)),
         Run(("review", SEED003, "--as", "You", *FAST, "--html", str(tmp / "r.html"))),
-        Run(("review", "docs/examples/scopone-hand.yaml", "--all", *FAST, "--hindsight")),
+        Run(("review", SEED003, "--all", *FAST, "--hindsight")),
+        Run(("review", "docs/examples/scopone-hand.yaml", "--as", "North", *FAST)),
         Run(("track", "docs/examples/partial-view.yaml", "--as", "South", "--at", "20")),
         Run(("solve", "docs/examples/scopone-hand.yaml", "--at", "30")),
         Run(("solve", "docs/examples/partial-view.yaml", "--at", "20", *FAST)),
@@ -173,10 +182,11 @@ def runs(tmp: Path) -> list[Run]:
         Run(("train", "--db", str(tmp / "p.sqlite"), "--count", "2", "--theme", "capture-rule"),
             "salta\nnessuna\n"),
         Run(("stats", "--db", str(tmp / "p.sqlite"))),
-        Run(("bench", "playouts", "--hands", "3", "--repeat", "1")),
-        Run(("bench", "replay", SEED003, "--repeat", "1")),
-        Run(("bench", "tracker", "--repeat", "1")),
-        Run(("bench", "solve", "--positions", "1")),
+        # the benchmarks' tables show their figures by their JSON keys
+        Run(("bench", "playouts", "--hands", "3", "--repeat", "1"), words=False),
+        Run(("bench", "replay", SEED003, "--repeat", "1"), words=False),
+        Run(("bench", "tracker", "--repeat", "1"), words=False),
+        Run(("bench", "solve", "--positions", "1"), words=False),
         # errors: bad input (exit 3) and usage errors (exit 2)
         Run(("replay", str(tmp / "bad.yaml")), code=3),
         Run(("replay", str(BAD / "wrong-turn.yaml")), code=3),

@@ -63,6 +63,7 @@ CLICK_WORDS = (
     N_("<path>"),
     N_("<str>"),
     N_("<text>"),
+    N_("<list[Path]>"),
 )
 """The words of click and typer that the tutor's help and usage errors show, in the catalogue
 beside the tutor's own."""
@@ -133,6 +134,8 @@ def help_texts(root: Any) -> Iterator[str]:
                 yield param.help
             if param.metavar:
                 yield param.metavar
+            elif param.param_type_name == "argument":
+                yield param.name.upper()
 
 
 def translate_commands(root: Any) -> None:
@@ -153,6 +156,12 @@ def translate_commands(root: Any) -> None:
             _translate(cmd, "subcommand_metavar", _)
         for param in _params(cmd):
             _translate(param, "help", _)
+            if (
+                param.param_type_name == "argument"
+                and param.__dict__.get("_english_metavar", param.metavar) is None
+            ):
+                # an argument is shown by its name in capitals (CASE): say it in the language
+                param.__dict__["_english_metavar"] = param.name.upper()
             _translate(param, "metavar", _)
 
 

@@ -247,7 +247,9 @@ def generate_command(
     """
     import os
 
+    from tutor.puzzles.check import METHOD_WORDS
     from tutor.puzzles.generate import generate
+    from tutor.records.puzzle_key import question_name, theme_name
 
     check_theme(theme)
     cores = workers or os.cpu_count() or 1
@@ -257,7 +259,9 @@ def generate_command(
         print_json(report.to_json())
         return
     for path, g in zip(report.written, report.puzzles, strict=True):
-        sys.stdout.write(f"{path}: {g.kind} ({', '.join(g.themes)}; {g.method})\n")
+        themes = ", ".join(theme_name(t) for t in g.themes)
+        how = _(METHOD_WORDS.get(g.method, g.method))
+        sys.stdout.write(f"{path}: {question_name(g.kind)} ({themes}; {how})\n")
     mined = ngettext(
         "{n} puzzle from {hands} hands in {seconds} s",
         "{n} puzzles from {hands} hands in {seconds} s",

@@ -193,7 +193,7 @@ class Style:
         if card.value == 1:
             return _("ace of {suit}").format(suit=self.suit_name(card.suit))
         if card.value >= 8:
-            figure = _(self.figure_names[card.value - 8])
+            figure = self.value_name(card.value)
             return _("{figure} of {suit}").format(figure=figure, suit=self.suit_name(card.suit))
         return _("{value} of {suit}").format(value=card.value, suit=self.suit_name(card.suit))
 

@@ -278,7 +278,8 @@ def _yaml_words(problem: str) -> str:
     for pattern, msgid in _YAML_WORDS:
         found = pattern.fullmatch(problem)
         if found:
-            return _(msgid).format(*found.groups())
+            # the varying parts are PyYAML's tokens, quoted: only their "or" is a word
+            return _(msgid).format(*(g.replace(" or ", _(" or ")) for g in found.groups()))
     return _(problem)
 
 

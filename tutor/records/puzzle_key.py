@@ -221,7 +221,8 @@ def read_puzzle(reader: NodeReader, node: Node, style: Style, sides: Sequence[st
                 knode,
                 "puzzle: "
                 + _("unknown key {key!r} (known keys: {keys})").format(
-                    key=key, keys=", ".join(PUZZLE_KEYS)
+                    key=key,
+                    keys=", ".join(k for k in PUZZLE_KEYS if k in TRANSLATED_KEYS or "_" not in k),
                 ),
             )
     values = {k: v for k, _, v in items}

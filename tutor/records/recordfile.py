@@ -213,7 +213,8 @@ class _Reader:
                     raise self.fail(
                         knode,
                         _("unknown key {key!r} in a play (known keys: {keys})").format(
-                            key=key, keys=", ".join(_PLAY_KEYS)
+                            key=key,
+                            keys=", ".join(k for k in _PLAY_KEYS if k not in TRANSLATED_NOTES),
                         ),
                         n,
                     )
@@ -307,7 +308,7 @@ class _Reader:
                 raise self.fail(
                     knode,
                     _("unknown key {key!r} (known keys: {keys})").format(
-                        key=key, keys=", ".join(_KEYS)
+                        key=key, keys=", ".join(k for k in _KEYS if k not in TRANSLATED_INFO)
                     ),
                 )
         values = {k: v for k, _, v in items}
