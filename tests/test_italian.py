@@ -187,6 +187,7 @@ def runs(tmp: Path) -> list[Run]:
         Run(("bench", "replay", SEED003, "--repeat", "1"), words=False),
         Run(("bench", "tracker", "--repeat", "1"), words=False),
         Run(("bench", "solve", "--positions", "1"), words=False),
+        Run(("bench", "language", "--repeat", "1"), words=False),
         # errors: bad input (exit 3) and usage errors (exit 2)
         Run(("replay", str(tmp / "bad.yaml")), code=3),
         Run(("replay", str(BAD / "wrong-turn.yaml")), code=3),

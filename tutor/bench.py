@@ -60,6 +60,7 @@ __all__ = [
     "bench_review",
     "bench_planted",
     "bench_play",
+    "bench_language",
     "run_all",
     "DEFAULT_RECORD",
 ]
@@ -435,18 +436,59 @@ def _start_seconds(ruleset: str, seed: int) -> float:
         return command_seconds(["play", "--ruleset", ruleset, "--seed", str(seed), "--save", save])
 
 
-def command_seconds(args: list[str]) -> float:
-    """Wall seconds of a ``tutor ARGS`` process, interpreter start included, the input empty.
+def command_seconds(args: list[str], environ: dict[str, str] | None = None) -> float:
+    """Wall seconds of a ``tutor ARGS`` process, interpreter start included, the input empty
+    (``environ`` on top of this process's environment).
 
     The process may write compiled bytecode, as an installed tutor has it: with
     ``PYTHONDONTWRITEBYTECODE`` set, every module would be compiled again at every start.
     """
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env.update(environ or {})
     start = time.perf_counter()
     subprocess.run([sys.executable, "-m", "tutor", *args], stdin=subprocess.DEVNULL,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True,
                    env=env)  # fmt: skip
     return time.perf_counter() - start
+
+
+LANGUAGE_ENV = {
+    "en": {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8"},
+    "it": {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "it_IT.UTF-8"},
+}
+"""The environment of an English and of an Italian user (``bench language``)."""
+
+_CATALOGUE_LOAD = (
+    "import time; from tutor.game import i18n; s = time.perf_counter(); "
+    "i18n.set_language('it'); print(time.perf_counter() - s)"
+)
+
+
+@register("language")
+def bench_language(repeat: int = 9) -> Figures:
+    """What speaking Italian costs at start-up: the catalogue's loading in a fresh interpreter,
+    and ``tutor --help`` and ``tutor rules`` started in English and in Italian (the help is
+    translated as the run starts), in milliseconds. The runs alternate between the languages,
+    so that the machine's load falls on both alike; the cost is the difference of the medians."""
+    loads = []
+    for _i in range(repeat):
+        out = subprocess.run([sys.executable, "-c", _CATALOGUE_LOAD], capture_output=True,
+                             text=True, check=True)  # fmt: skip
+        loads.append(float(out.stdout))
+    figures: Figures = {
+        "repeat": repeat,
+        "catalogue_load_ms": round(1000 * statistics.median(loads), 2),
+    }
+    for name, args in (("help", ["--help"]), ("rules", ["rules"])):
+        times: dict[str, list[float]] = {"en": [], "it": []}
+        for _i in range(repeat):
+            for lang in ("en", "it"):
+                times[lang].append(command_seconds(args, LANGUAGE_ENV[lang]))
+        en, it = (1000 * statistics.median(times[lang]) for lang in ("en", "it"))
+        figures[f"{name}_en_ms"] = round(en, 1)
+        figures[f"{name}_it_ms"] = round(it, 1)
+        figures[f"{name}_italian_cost_ms"] = round(it - en, 1)
+    return figures
 
 
 def bench_planted(ruleset: str, hands: int, settings: Settings) -> Figures:

@@ -39,6 +39,7 @@ app.add_typer(
     short_help="Time the engine: play-outs, solver, search, tracker, review.",
 )
 
+
 RepeatOption = Annotated[
     int, typer.Option("--repeat", "-k", min=1, metavar="K", help="Runs to take the median of.")
 ]
@@ -288,3 +289,13 @@ def bench_play_command(
         )
     figures = bench_play(ruleset, games, seed, workers, starts, opponents)
     _show_figures({"play": figures}, json_out)
+
+
+@bench_app.command("language", epilog=examples("tutor bench language --repeat 9"))
+def bench_language_command(repeat: RepeatOption = 9, json_out: JsonOption = False) -> None:
+    """Milliseconds Italian adds at start-up: the catalogue's loading, and tutor --help and
+    tutor rules started in each language (medians; the difference is the cost)."""
+    # lazy: the benchmarks load the whole engine, networkx included; replay --json must start fast
+    from tutor.bench import bench_language
+
+    _show_figures({"language": bench_language(repeat)}, json_out)
