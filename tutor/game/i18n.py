@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import gettext
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from importlib import resources
 
@@ -50,6 +50,7 @@ __all__ = [
     "speaking",
     "detect_language",
     "local",
+    "in_every_language",
 ]
 
 DOMAIN = "tutor"
@@ -115,6 +116,21 @@ def local(texts: Mapping[str, str], key: str) -> str | None:
         if text:
             return text
     return texts.get(key)
+
+
+def in_every_language(key: str, words: Callable[[], str]) -> dict[str, str]:
+    """A text the tutor writes into a data file, worded by ``words`` in every language of the
+    tutor: ``KEY`` in English and ``KEY_LANG`` in each other language, the form
+    :func:`local` reads back.
+
+    >>> in_every_language("title", lambda: _("Study a hand"))
+    {'title': 'Study a hand', 'title_it': 'Studiare una mano'}
+    """
+    texts: dict[str, str] = {}
+    for lang in LANGUAGES:
+        with speaking(lang):
+            texts[key if lang == "en" else f"{key}_{lang}"] = words()
+    return texts
 
 
 def _normalise(name: str) -> str | None:

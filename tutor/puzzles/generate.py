@@ -37,7 +37,7 @@ from typing import Any
 from tutor.counting.inference import STOCK, count_view
 from tutor.game.cards import CARDS, Style, format_card, get_style, indexes_of
 from tutor.game.errors import TutorError
-from tutor.game.i18n import LANGUAGES, _, number, speaking
+from tutor.game.i18n import _, in_every_language, number
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move
 from tutor.puzzles.check import check_puzzle, paired_margin, solve_puzzle
@@ -198,18 +198,13 @@ def _in_every_language(words: Words) -> dict[str, Any]:
     """A mined puzzle's ``title`` and ``explanation`` in English (the keys every puzzle has),
     and in each other language of the tutor as ``title_LANG`` and ``explanation_LANG``
     (``docs/puzzles.md``): the keyword arguments of its :class:`PuzzleSpec`."""
-    with speaking("en"):
-        title, explanation = words()
-    translations: list[tuple[str, str]] = []
-    for lang in LANGUAGES:
-        if lang != "en":
-            with speaking(lang):
-                local_title, local_explanation = words()
-            translations += [
-                (f"title_{lang}", local_title),
-                (f"explanation_{lang}", local_explanation),
-            ]
-    return {"title": title, "explanation": explanation, "translations": tuple(translations)}
+    texts = in_every_language("title", lambda: words()[0])
+    texts |= in_every_language("explanation", lambda: words()[1])
+    return {
+        "title": texts.pop("title"),
+        "explanation": texts.pop("explanation"),
+        "translations": tuple(texts.items()),
+    }
 
 
 def _difficulty(kind: str, greedy_finds: bool, plays: int, extra: int = 0) -> int:

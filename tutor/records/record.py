@@ -59,12 +59,12 @@ __all__ = [
 ]
 
 INFO_KEYS = ("title", "event", "date", "note")
+"""Free-text top-level keys, kept as written and written back."""
 TRANSLATED_INFO = tuple(f"{k}_{lang}" for k in ("title", "event", "note") for lang in LANGUAGES[1:])
 """The free-text keys a record may also give in another language (``title_it``): shown in
 place of the key when the tutor speaks that language (``docs/records.md``)."""
 TRANSLATED_NOTES = tuple(f"note_{lang}" for lang in LANGUAGES[1:])
 """A play's note in another language (``note_it``), beside its ``note``."""
-"""Free-text top-level keys, kept as written and written back."""
 
 Where = tuple[Any, ...]
 """A key into a record's line table, e.g. ``("table", 2)`` or ``("deal", 0, "Ada", 1)``."""

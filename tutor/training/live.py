@@ -60,7 +60,7 @@ from tutor.game.cards import (
     parse_cards,
 )
 from tutor.game.errors import TutorError
-from tutor.game.i18n import _, ngettext
+from tutor.game.i18n import N_, _, in_every_language, ngettext
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move, parse_play
 from tutor.records.record import HandRecord, PlayEntry, RecordError, name_problem, player_named
@@ -287,7 +287,8 @@ class LiveSession:
             names.index(me),
             Path(save_path) if save_path is not None else None,
         )
-        session.info["note"] = f"typed in with tutor live, seen from {me}'s seat"
+        seen = N_("typed in with tutor live, seen from {player}'s seat")
+        session.info |= in_every_language("note", lambda: _(seen).format(player=me))
         if rules.table_cards == 0:
             session.table = []  # nothing to type: the first line is your cards
         return session

@@ -49,14 +49,14 @@ from tutor.counting.inference import CountView, count_view
 from tutor.counting.tracker import viewer_state
 from tutor.game.cards import CARDS, Style, cards_of, format_card, format_cards, get_style
 from tutor.game.errors import TutorError
-from tutor.game.i18n import N_, _, ngettext
+from tutor.game.i18n import N_, _, in_every_language, ngettext, number
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move, MoveError
 from tutor.records.record import GameInfo, HandRecord, PlayEntry
 from tutor.records.recordfile import dumps, load_path, save_atomically
 from tutor.records.replay import MatchReplay, replay_match
 from tutor.review.explain import PositionExplanation, explain_position
-from tutor.review.judge import Settings, value_moves
+from tutor.review.judge import Settings, class_name, value_moves
 from tutor.review.observations import Observation, observe
 from tutor.review.review import Decision, Review, decision_seed, review_decision
 from tutor.search.analysis import MoveEstimate
@@ -158,25 +158,38 @@ def table_names(players: int, seat: int) -> list[str]:
 
 def _class_text(decision: Decision) -> str:
     j = decision.judgement
-    return j.classification + ("?" if j.uncertain else "")
+    return class_name(j.classification) + ("?" if j.uncertain else "")
 
 
 def decision_note(decision: Decision, style: Style | str | None = None) -> str:
-    """The note a play of the person gets in the record: its class first, then the cost, the
-    best move and the observation codes, e.g.
+    """The note a play of the person gets in the record, in the language of the run: its
+    class first, then the cost, the best move and the observation codes, e.g.
     ``mistake: cost 0.62 [0.40, 0.85], best 7D x 2C 5S; missed-scopa``."""
     j = decision.judgement
     if j.classification == "forced":
-        text = "forced"
+        text = class_name("forced")
     elif j.exact:
-        text = f"{_class_text(decision)}: cost {j.cost:.2f} (exact), best {j.best.text(style)}"
+        text = _("{verdict}: cost {cost} (exact), best {best}").format(
+            verdict=_class_text(decision), cost=number(j.cost), best=j.best.text(style)
+        )
     else:
-        text = (
-            f"{_class_text(decision)}: cost {j.cost:.2f} [{j.low:.2f}, {j.high:.2f}], "
-            f"best {j.best.text(style)}"
+        text = _("{verdict}: cost {cost} [{low}, {high}], best {best}").format(
+            verdict=_class_text(decision),
+            cost=number(j.cost),
+            low=number(j.low),
+            high=number(j.high),
+            best=j.best.text(style),
         )
     codes = [o.code for o in decision.observations]
     return text + ("; " + ", ".join(codes) if codes else "")
+
+
+def _annotate(entry: PlayEntry, decision: Decision, style: Style) -> None:
+    """Give a play of the person its :func:`decision_note`, in every language of the tutor
+    (``note`` and ``note_it``: ``docs/records.md``)."""
+    texts = in_every_language("note", lambda: decision_note(decision, style))
+    entry.note = texts.pop("note")
+    entry.translations = texts
 
 
 def help_text(style: Style | str | None = None) -> str:
@@ -526,7 +539,12 @@ class PlaySession:
             [{p: cards_of(d[s]) for s, p in enumerate(players)} for d in deals],
             [],
             "<play>",
-            {"title": f"Hand {hand + 1} against the computer (tutor play, seed {game.seed})"},
+            in_every_language(
+                "title",
+                lambda: _("Hand {hand} against the computer (tutor play, seed {seed})").format(
+                    hand=hand + 1, seed=game.seed
+                ),
+            ),
             game=game,
         )
 
@@ -749,7 +767,7 @@ class PlaySession:
                                    self.feedback)  # fmt: skip
         seconds = time.perf_counter() - start
         self.decisions[number] = decision
-        self.record.plays[number - 1].note = decision_note(decision, self.style)
+        _annotate(self.record.plays[number - 1], decision, self.style)
         self.save()
         events.add(Feedback(decision, seconds))
         self._computer_plays(events)
@@ -785,7 +803,7 @@ class PlaySession:
             if state.turn == self.seat and n not in self.decisions:
                 self.decisions[n] = review_decision(state, n, move, self.players, self.style,
                                                     self.feedback)  # fmt: skip
-                record.plays[n - 1].note = decision_note(self.decisions[n], self.style)
+                _annotate(record.plays[n - 1], self.decisions[n], self.style)
                 changed = True
             state.push(move)
         if changed:
