@@ -97,7 +97,7 @@ def stats_view(stats: Stats, rich: bool = False, now: float | None = None) -> li
                 name=one_line(item.name),
                 question=question_name(item.question),
                 box=item.box,
-                title=one_line(item.title),
+                title=one_line(item.shown_title),
             )
             out.append(Text("  " + due))
         if len(stats.due_now) > 10:

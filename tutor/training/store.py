@@ -29,11 +29,11 @@ import tempfile
 import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from tutor.game.errors import TutorError
-from tutor.game.i18n import _
+from tutor.game.i18n import _, local
 from tutor.game.textfile import os_reason
 
 __all__ = [
@@ -171,6 +171,12 @@ class PuzzleInfo:
     ruleset: str
     question: str
     difficulty: int = 1
+    titles: dict[str, str] = field(default_factory=dict, compare=False)
+    """The title in the other languages the puzzle file gives: ``{"title_it": "..."}``."""
+
+    def shown_title(self) -> str:
+        """The title in the language of the run."""
+        return local({"title": self.title, **self.titles}, "title") or self.title
 
 
 @dataclass(frozen=True)
@@ -384,6 +390,10 @@ class ProgressStore:
         if row and row[0] == mtime_ns and row[1] == size:
             return str(row[2])
         return None
+
+    def all_cached_entries(self) -> list[str]:
+        """The index text kept for every puzzle file indexed."""
+        return [str(row[0]) for row in self.conn.execute("SELECT entries FROM files")]
 
     def cache_entries(self, items: Iterable[tuple[str, int, int, str]]) -> None:
         rows = list(items)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -69,6 +69,7 @@ def _entries_of(puzzles: Sequence[Puzzle]) -> list[Entry]:
         info = PuzzleInfo(
             p.digest, p.name, p.path, p.spec.title, p.spec.themes, p.record.ruleset.name,
             p.kind, p.spec.difficulty,
+            {k: v for k, v in p.spec.translations if k.startswith("title_")},
         )  # fmt: skip
         out.append(Entry(info, p.hand))
     return out
@@ -79,13 +80,31 @@ def _to_text(entries: Sequence[Entry]) -> str:
                        for e in entries])  # fmt: skip
 
 
-def _from_text(text: str) -> list[Entry]:
+_CACHED_KEYS = {f.name for f in fields(PuzzleInfo)} | {"hand"}
+"""The keys of an entry :func:`_to_text` writes: a cached entry without them was indexed by an
+older tutor, and its file is read again."""
+
+
+def _from_text(text: str) -> list[Entry] | None:
+    """The entries :func:`_to_text` cached; None when an older tutor cached them."""
     out = []
     for d in json.loads(text):
+        if set(d) != _CACHED_KEYS:
+            return None
         hand = d.pop("hand")
         d["themes"] = tuple(d["themes"])
         out.append(Entry(PuzzleInfo(**d), hand))
     return out
+
+
+def indexed_puzzles(store: ProgressStore) -> dict[str, PuzzleInfo]:
+    """What the index of puzzle files knows of each puzzle, by digest (its titles in every
+    language, which the store's table of puzzles answered does not keep)."""
+    found: dict[str, PuzzleInfo] = {}
+    for text in store.all_cached_entries():
+        for entry in _from_text(text) or ():
+            found[entry.info.digest] = entry.info
+    return found
 
 
 def index_puzzles(store: ProgressStore, folders: Sequence[Path]) -> tuple[list[Entry], list[str]]:
@@ -103,8 +122,9 @@ def index_puzzles(store: ProgressStore, folders: Sequence[Path]) -> tuple[list[E
                 problems.append(f"{f}: " + _("cannot read: {reason}").format(reason=os_reason(exc)))
                 continue
             cached = store.cached_entries(key, st.st_mtime_ns, st.st_size)
-            if cached is not None:
-                entries.extend(_from_text(cached))
+            known = None if cached is None else _from_text(cached)
+            if known is not None:
+                entries.extend(known)
                 continue
             try:
                 got = _entries_of(load_puzzles(f))
