@@ -259,3 +259,11 @@ def test_english_words_are_found() -> None:
     """The check bites: English left in a line is seen; names, cards and codes are not."""
     assert english_words("Ada gioca 7D: missed-scopa, la tavola è vuota.") == set()
     assert english_words("the table is empty") >= {"the", "table", "empty"}
+
+
+@pytest.mark.parametrize("name", ["replay-seed003-scopa.it.txt", "review-seed003.it.txt"])
+def test_the_italian_goldens_have_no_english(name: str) -> None:
+    """The Italian goldens are Italian: an English word left in them fails here, not only a
+    change of wording."""
+    text = (Path(__file__).parent / "golden" / name).read_text(encoding="utf-8")
+    assert english_words(text) == set()

@@ -31,6 +31,7 @@ from tutor.counting.readings import Exclusion, find_exclusions, standing_exclusi
 from tutor.counting.tracker import OUT, STOCK, CountingError, viewer_state
 from tutor.game.captures import VALUE_OF
 from tutor.game.cards import indexes_of
+from tutor.game.i18n import _
 from tutor.game.state import GameState
 
 __all__ = [
@@ -134,7 +135,7 @@ class AssignmentModel:
         without passing through g.
         """
         if not self.feasible():
-            raise CountingError("the constraints admit no assignment of the unseen cards")
+            raise CountingError(_("the constraints admit no assignment of the unseen cards"))
         assert self._flow is not None
         flow = self._flow
         res = nx.DiGraph()
@@ -264,7 +265,7 @@ class AssignmentModel:
         ks: list[tuple[int, ...]] = []
         cum: list[int] = []
         acc = 0
-        for k, w, _, f in self._extensions(gi, r):
+        for k, w, _d, f in self._extensions(gi, r):
             acc += w * f
             ks.append(k)
             cum.append(acc)
@@ -299,7 +300,7 @@ class AssignmentModel:
     def _reject(self, rng: random.Random) -> list[list[int]]:
         cards = [c for g in self.groups for c in g.cards]
         allowed = {c: g.allowed for g in self.groups for c in g.cards}
-        for _ in range(200_000):
+        for _try in range(200_000):
             rng.shuffle(cards)
             out: list[list[int]] = []
             pos = 0
@@ -313,7 +314,7 @@ class AssignmentModel:
                 out.append(part)
             if ok:
                 return out
-        raise CountingError("no consistent deal found by rejection sampling")
+        raise CountingError(_("no consistent deal found by rejection sampling"))
 
 
 def holders_of(state: GameState) -> tuple[list[int], list[int]]:
@@ -331,7 +332,7 @@ def holders_of(state: GameState) -> tuple[list[int], list[int]]:
     excess = state.unplaced().bit_count() - sum(caps)
     if excess < 0:
         raise CountingError(
-            "the position is inconsistent: more unknown cards in hands than cards unplaced"
+            _("the position is inconsistent: more unknown cards in hands than cards unplaced")
         )
     if excess:
         holders.append(OUT)
@@ -367,7 +368,9 @@ def model_for(
     active = standing_exclusions(state, exclusions)
     model = build_model(state, holders, caps, active)
     if not model.feasible() and not build_model(state, holders, caps, []).feasible():
-        raise CountingError("the position is inconsistent: the unseen cards do not fit the hands")
+        raise CountingError(
+            _("the position is inconsistent: the unseen cards do not fit the hands")
+        )
     while not model.feasible():
         # Give up the weakest, then the latest, reading first.
         order = sorted(active, key=lambda e: (e.confidence, -e.play))
@@ -379,7 +382,7 @@ def model_for(
             ),
             order[0],
         )
-        culprit.dropped = "it cannot hold together with the cards seen and the other readings"
+        culprit.dropped = _("it cannot hold together with the cards seen and the other readings")
         active = [a for a in active if a is not culprit]
         model = build_model(state, holders, caps, active)
     return model, exclusions, active
@@ -430,7 +433,7 @@ def estimate(
     nh = len(model.holders)
     per_card = {c: [0] * nh for g in model.groups for c in g.cards}
     per_value = {(j, v): 0 for j in range(nh) for v in range(1, 11)}
-    for _ in range(n):
+    for _i in range(n):
         parts = model.sample(rng)
         for j, cs in enumerate(parts):
             vals = set()

@@ -50,6 +50,7 @@ from tutor.counting.readings import Exclusion
 from tutor.counting.tracker import OUT, STOCK, Board, seat_names, track, viewer_state
 from tutor.game.captures import VALUE_OF
 from tutor.game.cards import VALUE_MASKS, Style, format_card, indexes_of
+from tutor.game.i18n import ngettext
 from tutor.game.state import GameState
 from tutor.records.record import HandRecord
 
@@ -255,13 +256,19 @@ def infer(
     if model.exact_ok():
         means = model.means()
         total = model.total()
-        method = f"exact count over {total} consistent deal{'s' if total != 1 else ''}"
+        method = ngettext(
+            "exact count over {n} consistent deal", "exact count over {n} consistent deals", total
+        ).format(n=total)
         sampled_values: dict[tuple[int, int], float] | None = None
     else:
         n = SAMPLES
         means, sampled_values = estimate(model, rng or random.Random(0), n)
         total = None
-        method = f"rejection sampling of {n} consistent deals (too many to count exactly)"
+        method = ngettext(
+            "rejection sampling of {n} consistent deal (too many to count exactly)",
+            "rejection sampling of {n} consistent deals (too many to count exactly)",
+            n,
+        ).format(n=n)
     # Holdings per holder and card.
     seats = [s for s in range(rules.players) if s != viewer]
     holder_keys = seats + ([STOCK] if STOCK in pos else [])

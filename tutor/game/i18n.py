@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import gettext
 import os
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from importlib import resources
 
@@ -51,6 +51,8 @@ __all__ = [
     "detect_language",
     "local",
     "in_every_language",
+    "either",
+    "all_of",
 ]
 
 DOMAIN = "tutor"
@@ -97,6 +99,28 @@ def number(value: float, spec: str = ".2f") -> str:
     text = format(value, spec)
     mark = pgettext("decimal mark", ".")
     return text.replace(".", mark) if mark != "." else text
+
+
+def either(items: Sequence[str]) -> str:
+    """Alternatives in words, in the language of the run: ``a, b or c`` (``a, b o c``).
+
+    >>> either(["an ace", "a 5", "an 8"]), either(["a 10"]), either([])
+    ('an ace, a 5 or an 8', 'a 10', '')
+    """
+    if len(items) <= 1:
+        return "".join(items)
+    return _("{items} or {last}").format(items=", ".join(items[:-1]), last=items[-1])
+
+
+def all_of(items: Sequence[str]) -> str:
+    """Several things in words, in the language of the run: ``a, b and c`` (``a, b e c``).
+
+    >>> all_of(["Ada", "Bruno", "Carla"])
+    'Ada, Bruno and Carla'
+    """
+    if len(items) <= 1:
+        return "".join(items)
+    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 def language() -> str:

@@ -29,7 +29,7 @@ from tutor.counting.inference import Inference, infer
 from tutor.counting.tracker import a_value, flipped_values, seat_names, value_word
 from tutor.game.captures import VALUE_OF, capture_table, sweep_value, table_sum
 from tutor.game.cards import SETTEBELLO, Style, format_card, format_cards, indexes_of
-from tutor.game.i18n import N_, _, ngettext, number
+from tutor.game.i18n import N_, _, all_of, either, ngettext, number
 from tutor.game.state import GameState, Move
 from tutor.review.knowledge import known_world
 from tutor.search.analysis import Analysis, exact_analysis
@@ -178,18 +178,6 @@ def _pct(p: float) -> str:
     return number(p, ".0%")
 
 
-def _or(items: Sequence[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return _("{items} or {last}").format(items=", ".join(items[:-1]), last=items[-1])
-
-
-def _and(items: Sequence[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
-
-
 def _sum_words(mask: int) -> str:
     """``3 + 4 = 7`` for the cards of ``mask``."""
     values = sorted(VALUE_OF[i] for i in indexes_of(mask))
@@ -300,7 +288,7 @@ class Choices:
         return self.inference(m).probability_any_of(a.turn, values)
 
     def value_list(self, values: Sequence[int]) -> str:
-        return _or([a_value(v) for v in values])
+        return either([a_value(v) for v in values])
 
     def sweep(self, m: Move) -> tuple[int, int, float] | None:
         """The sweep the table ``m`` leaves invites: (value, unseen cards of it, the odds that
@@ -330,7 +318,9 @@ def _missed_scopa(d: Choices, move: Move) -> list[Observation]:
         return []
     text = _(
         "{moves} would have swept the table ({table}) for a scopa, a point; {move} does not."
-    ).format(moves=_or([d.move(m) for m in sweeps]), table=d.cards(d.view.table), move=d.move(move))
+    ).format(
+        moves=either([d.move(m) for m in sweeps]), table=d.cards(d.view.table), move=d.move(move)
+    )
     return [Observation("missed-scopa", text, CODE_MAXIM["missed-scopa"], True, sweeps[0],
                         cards=d.view.table)]  # fmt: skip
 
@@ -353,7 +343,7 @@ def _missed_settebello(d: Choices, move: Move) -> list[Observation]:
     text = _(
         "The settebello ({card}) was there to take with {moves}; {move} leaves it on the table."
     ).format(
-        card=d.card(SETTEBELLO.index), moves=_or([d.move(m) for m in takers]), move=d.move(move)
+        card=d.card(SETTEBELLO.index), moves=either([d.move(m) for m in takers]), move=d.move(move)
     )
     return [Observation("missed-settebello", text, CODE_MAXIM["missed-settebello"], True,
                         takers[0], cards=bit)]  # fmt: skip
@@ -425,7 +415,7 @@ def _sweepable_table(d: Choices, move: Move) -> list[Observation]:
         return []
     words, p, unseen = _sweep_words(d, move, v)
     text = _("{move} leaves {words}. {moves} would have left no table one card can sweep.").format(
-        move=d.move(move), words=words, moves=_or([d.move(m) for m in safe[:3]])
+        move=d.move(move), words=words, moves=either([d.move(m) for m in safe[:3]])
     )
     return [Observation("sweepable-table", text, CODE_MAXIM["sweepable-table"], True, safe[0],
                         (v,), unseen, p)]  # fmt: skip
@@ -508,9 +498,9 @@ def _offers_seven(d: Choices, move: Move) -> list[Observation]:
     who, top = _holders_odds(d, move, 7)
     lone = [mask for mask in offered if mask.bit_count() == 1]
     if lone:
-        what = _("a lone seven ({cards})").format(cards=_or([d.cards(x) for x in lone]))
+        what = _("a lone seven ({cards})").format(cards=either([d.cards(x) for x in lone]))
     else:
-        what = _or([f"{d.cards(x)} ({_sum_words(x)})" for x in offered])
+        what = either([f"{d.cards(x)} ({_sum_words(x)})" for x in offered])
     text = ngettext(
         "{move} leaves {what} for a seven to take, while {n} seven is unseen ({cards}); {who}.",
         "{move} leaves {what} for a seven to take, while {n} sevens are unseen ({cards}); {who}.",
@@ -592,7 +582,7 @@ def _pairing(d: Choices, move: Move) -> list[Observation]:
             "last capture"
         )
     text = _("{does}; Chitarrella: {aim}.").format(
-        does=does.format(move=d.move(move), values=_and([str(v) for v in flipped]), now=now),
+        does=does.format(move=d.move(move), values=all_of([str(v) for v in flipped]), now=now),
         aim=aim,
     )
     return [Observation("pairing", text, CODE_MAXIM["pairing"], True, values=flipped)]
@@ -613,7 +603,7 @@ def _no_double_laid(d: Choices, move: Move) -> list[Observation]:
     text = _(
         "Nothing could be taken, and {move} was laid alone of its value while {player} held "
         "{doubles}: laid from a double, a card paired by an opponent is taken back by its twin."
-    ).format(move=d.move(move), player=d.mover, doubles=_or([d.cards(x) for x in doubles]))
+    ).format(move=d.move(move), player=d.mover, doubles=either([d.cards(x) for x in doubles]))
     return [Observation("no-double-laid", text, CODE_MAXIM["no-double-laid"], True,
                         cards=doubles[0])]  # fmt: skip
 
