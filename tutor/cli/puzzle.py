@@ -273,7 +273,9 @@ def generate_command(
     if len(report.written) < count:
         note(
             "tutor: "
-            + _("only {n} of {count} found within the hands tried").format(
-                n=len(report.written), count=count
-            )
+            + ngettext(
+                "only {n} of {count} found within the hands tried",
+                "only {n} of {count} found within the hands tried",
+                len(report.written),
+            ).format(n=len(report.written), count=count)
         )

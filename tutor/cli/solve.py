@@ -89,9 +89,11 @@ def solve_command(
     try:
         k = SAMPLES if samples is None else samples
         mover = record.players[record.state_at(n).turn]
-        doing = _("valuing {name}'s moves over {n} deals sampled from {name}'s seat").format(
-            name=mover, n=k
-        )
+        doing = ngettext(
+            "valuing {name}'s moves over {n} deal sampled from {name}'s seat",
+            "valuing {name}'s moves over {n} deals sampled from {name}'s seat",
+            k,
+        ).format(name=mover, n=k)
         with progress_bar(_("sampling"), not json_out, doing) as progress:
             result = evaluate(
                 record.state_at(n),
@@ -126,9 +128,11 @@ def solve_command(
     elif analysis.timed_out:
         note(
             "tutor: "
-            + _("time is up after {n} of {total} samples").format(
-                n=analysis.samples, total=analysis.requested
-            )
+            + ngettext(
+                "time is up after {n} of {total} samples",
+                "time is up after {n} of {total} samples",
+                analysis.samples,
+            ).format(n=analysis.samples, total=analysis.requested)
         )
     if analysis.interrupted:
         note("tutor: " + _("interrupted: showing what was computed"))

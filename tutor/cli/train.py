@@ -17,7 +17,7 @@ from tutor.cli.core import (
     print_json,
 )
 from tutor.cli.puzzle import ask, check_theme, judge_answer
-from tutor.game.i18n import _
+from tutor.game.i18n import _, ngettext
 
 DbOption = Annotated[
     Path | None,
@@ -114,9 +114,11 @@ def train_command(
     right = sum(1 for _, v in results if v.correct)
     note(
         "tutor: "
-        + _("{right} of {n} right; progress saved in {file}").format(
-            right=right, n=len(results), file=path
-        )
+        + ngettext(
+            "{right} of {n} right; progress saved in {file}",
+            "{right} of {n} right; progress saved in {file}",
+            right,
+        ).format(right=right, n=len(results), file=path)
     )
     if json_out:
         print_json({**summary(results), "database": str(path)})

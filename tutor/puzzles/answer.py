@@ -270,7 +270,9 @@ def explain(p: Puzzle, solved: Solved | None) -> list[str]:
         side = p.side_names()[p.state.turn % p.state.rules.sides]
         vals = ", ".join(f"{m.move.text(style)} {_fmt(m.value, exact)}" for m in a.moves[:6])
         if len(a.moves) > 6:
-            vals += " " + _("(and {n} more)").format(n=len(a.moves) - 6)
+            vals += " " + ngettext("(and {n} more)", "(and {n} more)", len(a.moves) - 6).format(
+                n=len(a.moves) - 6
+            )
         out.append(
             _("Values ({unit}, {side} minus the others): {values}.").format(
                 unit=unit, side=side, values=vals

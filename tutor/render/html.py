@@ -214,9 +214,11 @@ def _board(review: Review, play: int, viewer: int) -> str:
         )
         body.append(f"<tr><td>{markup(name)}</td>{tds}</tr>")
     um = values_text(board.unmatched, style)
-    caption = _("Rule of 48 from {name}'s seat: unmatched {values}; {n} unseen").format(
-        name=review.record.players[viewer], values=um, n=board.unseen.bit_count()
-    )
+    caption = ngettext(
+        "Rule of 48 from {name}'s seat: unmatched {values}; {n} unseen",
+        "Rule of 48 from {name}'s seat: unmatched {values}; {n} unseen",
+        board.unseen.bit_count(),
+    ).format(name=review.record.players[viewer], values=um, n=board.unseen.bit_count())
     value = markup(_("value"))
     return (
         f'<div class="board"><table><caption>{markup(caption)}</caption>'

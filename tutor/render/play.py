@@ -21,6 +21,7 @@ from tutor.render.terminal import (
     hand_end,
     match_table,
     move_text,
+    pile_text,
     tracker_board,
     tracker_view,
 )
@@ -176,11 +177,13 @@ def turn_view(ev: Turn, style: Style, rich: bool = False) -> list[RenderableType
     sides = ev.record.team_names()
     if tally:
         parts = [
-            (
-                _("{side} {cards} cards, {denari} denari, {scope} scope, the settebello")
-                if view.captured[t.side] & SETTEBELLO.bit
-                else _("{side} {cards} cards, {denari} denari, {scope} scope")
-            ).format(side=one_line(t.name), cards=t.cards, denari=t.denari, scope=t.scope)
+            pile_text(
+                one_line(t.name),
+                t.cards,
+                t.denari,
+                t.scope,
+                settebello=bool(view.captured[t.side] & SETTEBELLO.bit),
+            )
             for t in tally
         ]
         out.append(Text(_("Captured: {tallies}.").format(tallies="; ".join(parts))))

@@ -39,7 +39,7 @@ from tutor.records.record import HandRecord
 from tutor.records.replay import replay_hand
 from tutor.render.safe import one_line, visible
 from tutor.render.svg import position_svg, svg_document
-from tutor.render.terminal import cards_text, move_text, plain_text
+from tutor.render.terminal import cards_text, move_text, pile_text, plain_text
 
 if TYPE_CHECKING:  # the answer and check modules bring the solver and networkx: not needed
     # to show a position, which must appear quickly (docs/puzzles.md, speed)
@@ -121,11 +121,12 @@ def puzzle_position(p: Puzzle, rich: bool = False) -> list[RenderableType]:
     for side, team in enumerate(p.side_names()):
         pile = state.captured[side]
         tallies.append(
-            _("{side} {cards} cards, {denari} denari, {scope} scope").format(
-                side=one_line(team),
-                cards=pile.bit_count(),
-                denari=denari_of(pile),
-                scope=state.scope[side],
+            pile_text(
+                one_line(team),
+                pile.bit_count(),
+                denari_of(pile),
+                state.scope[side],
+                settebello=False,
             )
         )
     out.append(Text(_("Captured so far: {tallies}.").format(tallies="; ".join(tallies))))

@@ -339,6 +339,19 @@ def ruleset_text(lines: Sequence[str], rich: bool = False) -> Text:
 # -- scores -----------------------------------------------------------------------------------
 
 
+def pile_text(side: str, cards: int, denari: int, scope: int, settebello: bool) -> str:
+    """What a side has captured so far, in words: ``Ada 12 cards, 4 denari, 1 scopa``."""
+    parts = {
+        "side": side,
+        "cards": ngettext("{n} card", "{n} cards", cards).format(n=cards),
+        "denari": ngettext("{n} denaro", "{n} denari", denari).format(n=denari),
+        "scope": ngettext("{n} scopa", "{n} scope", scope).format(n=scope),
+    }
+    if settebello:
+        return _("{side} {cards}, {denari}, {scope}, the settebello").format(**parts)
+    return _("{side} {cards}, {denari}, {scope}").format(**parts)
+
+
 def _side_name(players: Sequence[str]) -> str:
     return one_line(" & ".join(players))
 
@@ -984,16 +997,24 @@ def simulation_view(result: SimulationResult, rich: bool = False) -> list[Render
     if result.unfinished:
         games = len(result.match_winners)
         if result.unfinished < games:
-            unfinished = _(
+            unfinished = ngettext(
+                "{n} of the {games} match games stopped unfinished after {limit} hands, short "
+                "of the target of {target}: it counts for neither player; the match win rates "
+                "are over the games that finished.",
                 "{n} of the {games} match games stopped unfinished after {limit} hands, short "
                 "of the target of {target}: they count for neither player; the match win rates "
-                "are over the games that finished."
+                "are over the games that finished.",
+                result.unfinished,
             )
         else:
-            unfinished = _(
+            unfinished = ngettext(
+                "{n} of the {games} match games stopped unfinished after {limit} hands, short "
+                "of the target of {target}: it counts for neither player, so no match win rate "
+                "can be given.",
                 "{n} of the {games} match games stopped unfinished after {limit} hands, short "
                 "of the target of {target}: they count for neither player, so no match win rate "
-                "can be given."
+                "can be given.",
+                result.unfinished,
             )
         out.append(
             Text(

@@ -101,7 +101,14 @@ def stats_view(stats: Stats, rich: bool = False, now: float | None = None) -> li
             )
             out.append(Text("  " + due))
         if len(stats.due_now) > 10:
-            out.append(Text("  " + _("... and {n} more").format(n=len(stats.due_now) - 10)))
+            out.append(
+                Text(
+                    "  "
+                    + ngettext(
+                        "... and {n} more", "... and {n} more", len(stats.due_now) - 10
+                    ).format(n=len(stats.due_now) - 10)
+                )
+            )
     if stats.next_due is not None:
         out.append(Text(_("Next review due: {when}.").format(when=_when(stats.next_due, at))))
     if stats.boxes:
