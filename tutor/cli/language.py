@@ -24,7 +24,7 @@ from typing import Any
 import typer
 import typer.core
 
-from tutor.game.i18n import N_, _
+from tutor.game.i18n import LANGUAGES, N_, _
 
 __all__ = [
     "TutorContext",
@@ -71,12 +71,14 @@ beside the tutor's own."""
 
 def run_language(args: Sequence[str]) -> str | None:
     """The language a run of ``tutor ARGS`` asks for: English when ``--json`` is given, else
-    ``--lang``'s, else None (the environment's, :func:`tutor.game.i18n.detect_language`).
+    ``--lang``'s, else None (the environment's, :func:`tutor.game.i18n.detect_language`). A
+    ``--lang`` the tutor does not speak is None too: the usage error saying so is worded in the
+    environment's language.
 
     >>> run_language(["--lang", "it", "rules"]), run_language(["--lang=it", "rules", "--json"])
     ('it', 'en')
-    >>> run_language(["rules"]) is None
-    True
+    >>> run_language(["rules"]) is None, run_language(["--lang", "de", "rules"]) is None
+    (True, True)
     """
     lang: str | None = None
     for i, arg in enumerate(args):
@@ -88,7 +90,7 @@ def run_language(args: Sequence[str]) -> str | None:
             lang = args[i + 1]
         elif arg.startswith("--lang="):
             lang = arg.partition("=")[2]
-    return lang
+    return lang if lang in LANGUAGES else None
 
 
 # -- help --------------------------------------------------------------------------------------
