@@ -284,14 +284,14 @@ def parse_card(text: str, style: str | Style | None = None) -> Card:
             _(
                 "{text!r} is not a card: unknown rank {rank!r} in {style} notation "
                 "(ranks are A or 1-10 and {figures})"
-            ).format(text=raw, rank=rank, style=st.name, figures="/".join(st.figures))
+            ).format(text=raw, rank=rank, style=st.shown_name(), figures="/".join(st.figures))
         )
     if suit not in suits:
         raise NotationError(
             _(
                 "{text!r} is not a card: unknown suit {suit!r} in {style} notation "
                 "(suits are {suits} or ♦♥♠♣)"
-            ).format(text=raw, suit=suit, style=st.name, suits="/".join(st.suits))
+            ).format(text=raw, suit=suit, style=st.shown_name(), suits="/".join(st.suits))
         )
     return CARDS[suits[suit] * 10 + ranks[rank] - 1]
 

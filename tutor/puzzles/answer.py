@@ -19,7 +19,7 @@ from typing import Any
 
 from tutor.game.cards import NotationError, Style, format_card, parse_card, parse_cards
 from tutor.game.errors import TutorError
-from tutor.game.i18n import _, ngettext, number
+from tutor.game.i18n import N_, _, ngettext, number, pgettext
 from tutor.game.state import Move, MoveError
 from tutor.puzzles.check import Solved, UndecidedError, paired_margin, solve_puzzle
 from tutor.puzzles.format import Puzzle
@@ -53,10 +53,20 @@ def gives_up(text: str) -> bool:
     return word in GIVE_UP or word == _("skip").lower()
 
 
+_NONE_SAID = (N_("none"), N_("nothing"), N_("no capture"))
+""":data:`NONE_WORDS` as the run's language says them."""
+
+
 def says_none(text: str) -> bool:
-    """Whether ``text`` answers "none": ``none``, ``-``, ``0``..., or the run's language's."""
+    """Whether ``text`` answers "none": ``none``, ``-``, ``0``..., or the run's language's
+    words (in Italian ``nessuno``, and ``nessuna`` for no capture, as the question asks).
+
+    >>> says_none(" None "), says_none("no capture"), says_none("7D")
+    (True, True, False)
+    """
     word = text.strip().lower()
-    return word in NONE_WORDS or word in (_("none").lower(), _("nothing").lower())
+    said = {_(w).lower() for w in _NONE_SAID} | {pgettext("no capture", "none").lower()}
+    return word in NONE_WORDS or word in said
 
 
 class AnswerError(TutorError):

@@ -461,9 +461,21 @@ def figures_table(results: dict[str, dict[str, Any]], rich: bool = False) -> Tab
         for key, value in figures.items():
             if isinstance(value, list):
                 continue
-            out.add_row(name if first else "", key, str(value))
+            out.add_row(name if first else "", key, _figure(value))
             first = False
     return out
+
+
+def _figure(value: Any) -> str:
+    """A benchmark's figure as the language writes numbers (``0,152`` in Italian); its key
+    stays the JSON's.
+
+    >>> _figure(0.152), _figure(3), _figure(True), _figure("exact")
+    ('0.152', '3', 'True', 'exact')
+    """
+    if isinstance(value, float):
+        return number(value, "")
+    return str(value)
 
 
 # -- replay ---------------------------------------------------------------------------------
