@@ -16,7 +16,7 @@ Plays so far:
 Table: RD
 Your hand: 3B 4C 4S 6D 6S 7D 7S FC CC
 Cards in hand: South 8, West 8, North 8, East 9.
-Captured so far: North-South 6 cards, 1 denari, 0 scope; East-West 0 cards, 0 denari, 0 scope.
+Captured so far: North-South 6 cards, 1 denaro, 0 scope; East-West 0 cards, 0 denari, 0 scope.
 East to play.
 <BLANKLINE>
 After play 3, from your seat (East): which values are unmatched (an odd number of cards captured)?
