@@ -361,3 +361,15 @@ def test_an_unknown_language_is_refused_in_the_users_language() -> None:
     result = run("--lang", "de", "rules", env=ITALIAN)
     assert result.exit_code == 2
     assert "lingua sconosciuta 'de'" in result.stderr, result.stderr
+
+
+def test_answers_are_read_in_every_language(tmp_path: Path) -> None:
+    """An Italian answer is understood in a run that speaks English (--json) and an English
+    one in Italian: 'salta' gives up, 'nessuna' says no capture, as 'skip' and 'none' do."""
+    db = str(tmp_path / "p.sqlite")
+    args = ("train", "--db", db, "--count", "2", "--theme", "capture-rule")
+    english = run(*args, "--json", input="salta\nnessuna\n", env=ITALIAN)
+    assert english.exit_code == 0, english.output
+    assert json.loads(english.stdout)["answered"] == 2
+    italian = run(*args, input="skip\nnone\n", env=ITALIAN)
+    assert italian.exit_code == 0 and "non è una carta" not in italian.stderr, italian.stderr

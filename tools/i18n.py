@@ -6,9 +6,10 @@ and check that every catalogue is complete.
     python tools/i18n.py compile   # after translating: tutor.po -> tutor.mo
     python tools/i18n.py check     # make lint: complete, no fuzzy entry, tutor.mo up to date
 
-The messages are the texts the code marks (``_``, ``N_``, ``ngettext``, ``pgettext``, read by
-Babel's extractor) and the help of every command (:func:`tutor.cli.language.help_texts`, read
-from the command tree itself, so that a docstring or an option's ``help=`` needs no marking).
+The messages are the texts the code marks (``_``, ``N_``, ``NP_``, ``ngettext``, ``pgettext``,
+read by Babel's extractor) and the help of every command
+(:func:`tutor.cli.language.help_texts`, read from the command tree itself, so that a docstring
+or an option's ``help=`` needs no marking).
 
 The compiled ``tutor.mo`` ships in the package beside its ``tutor.po`` (the tutor reads it with
 the standard library's gettext, and a checkout runs without a build step); ``check`` compiles
@@ -38,7 +39,13 @@ DOMAIN = "tutor"
 TRANSLATED = ("it",)
 """The languages with a catalogue (English is the code's own)."""
 
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+KEYWORDS = {
+    "_": None,
+    "N_": None,
+    "ngettext": (1, 2),
+    "pgettext": ((1, "c"), 2),
+    "NP_": ((1, "c"), 2),
+}
 COMMENT_TAGS = ("TRANSLATORS:",)
 WIDTH = 100
 

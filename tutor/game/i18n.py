@@ -9,7 +9,7 @@ up at the moment it is worded, in the language of the run:
 - ``ngettext(singular, plural, n)`` for a count ("1 card", "3 cards");
 - ``pgettext(context, message)`` where one English word needs two translations;
 - ``N_("...")`` marks a text kept in a table and translated where it is shown
-  (``_(CATEGORY_NAMES[c])``);
+  (``_(CATEGORY_NAMES[c])``), ``NP_(context, "...")`` the same with a context;
 - :func:`number` for a decimal as the language writes it ("0.57", "0,57").
 
 The catalogues are the standard machinery: ``tutor/locale/LANG/LC_MESSAGES/tutor.po``, compiled
@@ -34,6 +34,7 @@ import gettext
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from functools import cache
 from importlib import resources
 
 __all__ = [
@@ -42,6 +43,7 @@ __all__ = [
     "ENVIRONMENT",
     "_",
     "N_",
+    "NP_",
     "ngettext",
     "pgettext",
     "number",
@@ -53,6 +55,7 @@ __all__ = [
     "in_every_language",
     "either",
     "all_of",
+    "typed_words",
 ]
 
 DOMAIN = "tutor"
@@ -77,6 +80,12 @@ def _(message: str) -> str:
 def N_(message: str) -> str:
     """Mark ``message`` for translation where it is written; it is translated where shown."""
     return message
+
+
+def NP_(context: str, message: str) -> tuple[str, str]:
+    """Mark ``message`` for translation in ``context`` where it is written (the ``N_`` of
+    :func:`pgettext`): the pair is translated where it is used."""
+    return (context, message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
@@ -155,6 +164,25 @@ def in_every_language(key: str, words: Callable[[], str]) -> dict[str, str]:
         with speaking(lang):
             texts[key if lang == "en" else f"{key}_{lang}"] = words()
     return texts
+
+
+@cache
+def typed_words(messages: tuple[str | tuple[str, str], ...]) -> frozenset[str]:
+    """What a person may type for ``messages`` (answers such as ``none`` or ``skip``, each a
+    message or a ``(context, message)`` pair), in lower case, in every language of the tutor
+    whatever the run speaks: an Italian answer is understood in a run that speaks English
+    (``--json``), and an English one in Italian.
+
+    >>> sorted(typed_words(("skip", ("no capture", "none"))))
+    ['nessuna', 'none', 'salta', 'skip']
+    """
+    out: set[str] = set()
+    for lang in LANGUAGES:
+        catalogue = _catalogue(lang)
+        for m in messages:
+            text = catalogue.gettext(m) if isinstance(m, str) else catalogue.pgettext(*m)
+            out.add(text.lower())
+    return frozenset(out)
 
 
 def _normalise(name: str) -> str | None:

@@ -19,7 +19,7 @@ from typing import Any
 
 from tutor.game.cards import NotationError, Style, format_card, parse_card, parse_cards
 from tutor.game.errors import TutorError
-from tutor.game.i18n import N_, _, ngettext, number, pgettext
+from tutor.game.i18n import N_, NP_, _, ngettext, number, typed_words
 from tutor.game.state import Move, MoveError
 from tutor.puzzles.check import Solved, UndecidedError, paired_margin, solve_puzzle
 from tutor.puzzles.format import Puzzle
@@ -49,12 +49,11 @@ NONE_WORDS = ("none", "-", "0", "nothing", "no capture")
 
 def gives_up(text: str) -> bool:
     """Whether ``text`` gives up the puzzle: ``skip``, or the run's language's word for it."""
-    word = text.strip().lower()
-    return word in GIVE_UP or word == _("skip").lower()
+    return text.strip().lower() in typed_words((*GIVE_UP, N_("skip")))
 
 
 _NONE_SAID = (N_("none"), N_("nothing"), N_("no capture"))
-""":data:`NONE_WORDS` as the run's language says them."""
+""":data:`NONE_WORDS` as the languages of the tutor say them."""
 
 
 def says_none(text: str) -> bool:
@@ -65,8 +64,7 @@ def says_none(text: str) -> bool:
     (True, True, False)
     """
     word = text.strip().lower()
-    said = {_(w).lower() for w in _NONE_SAID} | {pgettext("no capture", "none").lower()}
-    return word in NONE_WORDS or word in said
+    return word in NONE_WORDS or word in typed_words((*_NONE_SAID, NP_("no capture", "none")))
 
 
 class AnswerError(TutorError):

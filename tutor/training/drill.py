@@ -27,7 +27,7 @@ from tutor.counting.inference import CountView, count_view
 from tutor.counting.tracker import STOCK
 from tutor.game.cards import Style, format_card, format_cards, get_style
 from tutor.game.errors import TutorError
-from tutor.game.i18n import N_, _, number
+from tutor.game.i18n import N_, _, number, typed_words
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState
 from tutor.puzzles.answer import AnswerError, parse_values, unmatched_difference
@@ -364,7 +364,7 @@ def _stock_open(question: DrillQuestion) -> bool:
 
 def _holder_named(question: DrillQuestion, answer: str) -> str | None:
     """The holder an answer names: a player other than the viewer, or the stock."""
-    if answer.strip().lower() in (*_STOCK_ALIASES, _(_STOCK_WORD).lower()):
+    if answer.strip().lower() in (*_STOCK_ALIASES, *typed_words((_STOCK_WORD,))):
         return STOCK_ANSWER
     return player_named(question.names, answer, prefix=True)
 
@@ -378,7 +378,7 @@ language)."""
 
 def _gives_up(text: str) -> bool:
     word = text.strip().lower()
-    return word in _PASS or word in {_(w).lower() for w in _PASS_WORDS}
+    return word in _PASS or word in typed_words(_PASS_WORDS)
 
 
 def answer_problem(question: DrillQuestion, answer: str) -> str | None:

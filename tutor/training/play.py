@@ -49,7 +49,7 @@ from tutor.counting.inference import CountView, count_view
 from tutor.counting.tracker import viewer_state
 from tutor.game.cards import CARDS, Style, cards_of, format_card, format_cards, get_style
 from tutor.game.errors import TutorError
-from tutor.game.i18n import N_, _, in_every_language, ngettext, number
+from tutor.game.i18n import N_, _, in_every_language, ngettext, number, typed_words
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move, MoveError
 from tutor.records.record import GameInfo, HandRecord, PlayEntry
@@ -683,9 +683,9 @@ class PlaySession:
             else:
                 self._play(self._parse(text), events)
         elif phase == "next":
-            if word in _YES or word in {_(w).lower() for w in _YES_WORDS}:
+            if word in _YES or word in typed_words(_YES_WORDS):
                 self._next_hand(events)
-            elif word in _NO or word in {_(w).lower() for w in _NO_WORDS}:
+            elif word in _NO or word in typed_words(_NO_WORDS):
                 self.save()
                 events.add(Quit())
             else:
