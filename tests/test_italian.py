@@ -200,7 +200,7 @@ def runs(tmp: Path) -> list[Run]:
         Run(("bench", "language", "--repeat", "1"), words=False),
         # errors: bad input (exit 3) and usage errors (exit 2)
         Run(("replay", str(tmp / "bad.yaml")), code=3),
-        Run(("replay", str(BAD / "wrong-turn.yaml")), code=3),
+        *(Run(("replay", str(bad)), code=3) for bad in sorted(BAD.glob("*.yaml"))),
         Run(("replay", "no-such-file.yaml"), code=3),
         Run(("solve", SEED003, "--at", "abc"), code=2),
         Run(("solve", "--bogus", SEED003), code=2),

@@ -194,7 +194,9 @@ class MoveError(TutorError):
     def __init__(self, message: str, choices: Sequence[str] = ()) -> None:
         full = message
         if choices:
-            full += "; legal: " + ", ".join(choices)
+            full = _("{reason}; legal: {choices}").format(
+                reason=message, choices=", ".join(choices)
+            )
         super().__init__(full)
         self.reason = message
         self.choices = list(choices)
