@@ -207,6 +207,7 @@ def runs(tmp: Path) -> list[Run]:
         Run(("track", SEED003), code=2),
         Run(("explain", "--deck", "xx", "--ruleset", "scopa", "--table", "", "7D"), code=2),
         Run(("bogus",), code=2),
+        Run(("bench", "solve", "no-such-case"), code=2),
     ]  # fmt: skip
 
 

@@ -177,7 +177,10 @@ def bench_solve_command(
 
     if case not in SOLVE_CASES:
         raise typer.BadParameter(
-            f"unknown case {case!r}; choose one of {', '.join(SOLVE_CASES)}", param_hint="CASE"
+            _("unknown case {name!r}; choose one of {names}").format(
+                name=case, names=", ".join(SOLVE_CASES)
+            ),
+            param_hint=_("CASE"),
         )
     name = SOLVE_CASES[case]
     if not json_out:
