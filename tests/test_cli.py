@@ -62,6 +62,7 @@ COMMANDS = [
     ["bench", "playouts"],
     ["bench", "replay"],
     ["bench", "all"],
+    ["bench", "calibration"],
 ]
 
 
@@ -274,6 +275,18 @@ def test_bench_playouts_rejects_zero_hands() -> None:
         bench.bench_playouts("scopa", hands=0)
     with pytest.raises(bench.BenchError, match="repeat must be at least 1"):
         bench.bench_playouts("scopa", hands=1, repeat=0)
+
+
+def test_bench_calibration_json_and_table() -> None:
+    args = ("bench", "calibration", "--players", "greedy", "--hands", "1", "--ruleset", "scopa")
+    data = run_json(*args)
+    assert data["hands"] == 1 and data["players"] == "greedy"
+    assert {"card", "card_facts", "sweep", "sweep_facts", "readings", "tracker_ms"} <= set(data)
+    table = run(*args)
+    assert table.exit_code == 0
+    assert "Per-card odds" in table.stdout and "Sweep odds" in table.stdout
+    assert "Brier" in table.stdout
+    assert run("bench", "calibration", "--players", "search", "--hands", "1").exit_code == 3
 
 
 def test_bench_all_runs_the_registry(monkeypatch: pytest.MonkeyPatch) -> None:

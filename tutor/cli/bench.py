@@ -8,14 +8,17 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from tutor.cli.core import (
+    EXIT_INTERRUPTED,
     JsonOption,
     TutorGroup,
+    advance,
     app,
     check_player,
     examples,
     human_console,
     note,
     print_json,
+    progress_bar,
     record_hand,
 )
 from tutor.game.errors import TutorError
@@ -187,3 +190,64 @@ def bench_search_command(
 
     results = BENCHMARKS["search-move"](positions=positions, budget=budget, workers=workers)
     _show_figures({"search-move": results}, json_out)
+
+
+# -- bench: calibration of the stated odds -----------------------------------------------------
+
+
+@bench_app.command(
+    "calibration",
+    epilog=examples(
+        "tutor bench calibration --players chitarrella --hands 300",
+        "tutor bench calibration --players random --hands 50 --seed 7 --json",
+    ),
+)
+def bench_calibration_command(
+    players: Annotated[
+        str,
+        typer.Option(
+            "--players",
+            "-p",
+            metavar="KIND",
+            help="random, greedy or chitarrella at every seat (or one per seat, comma-separated).",
+        ),
+    ] = "chitarrella",
+    hands: Annotated[
+        int, typer.Option("--hands", "-n", min=1, metavar="N", help="Hands to play.")
+    ] = 200,
+    seed: Annotated[int, typer.Option("--seed", metavar="S", help="Seed of the hands.")] = 0,
+    ruleset: Annotated[
+        str,
+        typer.Option("--ruleset", "-r", metavar="NAME", help="A ruleset name or YAML file."),
+    ] = "scopone-scientifico",
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers", "-w", min=1, help="Worker processes (1 keeps the timings honest)."
+        ),
+    ] = 1,
+    json_out: JsonOption = False,
+) -> None:
+    """How true the tracker's odds are: per-card and sweep odds against the real deals.
+
+    Plays seeded hands and, at every play and from every seat, compares the stated
+    probabilities with the cards actually held: a table by bins (count, mean stated, observed),
+    the Brier score, and the same for the odds on the facts alone.
+    """
+    from tutor.bench import bench_calibration
+
+    with progress_bar("hands", hands, True) as bar:
+        result = bench_calibration(
+            players, hands, seed, ruleset, workers=workers, progress=advance(bar)
+        )
+    if result.interrupted:
+        note(f"tutor: interrupted: showing the {result.hands} completed hands")
+    if json_out:
+        print_json(result.to_json())
+    else:
+        from tutor.render.terminal import calibration_view, emit
+
+        console, fancy = human_console()
+        emit(console, *calibration_view(result.to_json(), fancy))
+    if result.interrupted:
+        raise typer.Exit(EXIT_INTERRUPTED)

@@ -18,7 +18,7 @@ from math import comb
 from tutor.game.cards import VALUE_MASKS
 from tutor.game.state import GameState
 
-__all__ = ["hypergeometric_any", "chance_of_value"]
+__all__ = ["hypergeometric_any", "chance_of_value", "chance_of_card"]
 
 
 def hypergeometric_any(pool: int, of_value: int, drawn: int) -> float:
@@ -45,3 +45,22 @@ def chance_of_value(state: GameState, seat: int, value: int) -> float:
         return 1.0
     pool = state.unplaced()
     return hypergeometric_any(pool.bit_count(), (pool & of_value).bit_count(), state.unknown[seat])
+
+
+def chance_of_card(state: GameState, seat: int, card: int) -> float:
+    """P(``seat`` holds ``card``) on the facts ``state`` knows: every unplaced card is equally
+    likely to be any of the unknown cards of any hand or deal, so ``unknown / unplaced``.
+
+    >>> from tutor.game.rules import load_ruleset
+    >>> from tutor.counting.tracker import viewer_state
+    >>> view = viewer_state(GameState.random(load_ruleset("scopone-scientifico"), 1), 3)
+    >>> card = (view.unplaced() & -view.unplaced()).bit_length() - 1  # some unseen card
+    >>> chance_of_card(view, 0, card), chance_of_card(view, 3, card)
+    (0.3333333333333333, 0.0)
+    """
+    if state.hands[seat] >> card & 1:
+        return 1.0
+    pool = state.unplaced()
+    if not pool >> card & 1 or not pool:
+        return 0.0
+    return state.unknown[seat] / pool.bit_count()

@@ -65,6 +65,7 @@ __all__ = [
     "value_board",
     "holdings_table",
     "tracker_view",
+    "calibration_view",
 ]
 
 PLAIN_WIDTH = 120
@@ -713,4 +714,61 @@ def tracker_view(
         out.append(lines)
     if not compact and inf.unseen:
         out.append(Text(f"Probabilities: {inf.method}.", style="dim" if rich else ""))
+    return out
+
+
+# -- bench calibration -------------------------------------------------------------------------
+
+
+def calibration_view(result: dict[str, Any], rich: bool = False) -> list[RenderableType]:
+    """``tutor bench calibration``: the stated odds against the real deals, by bins, beside
+    the odds on the facts alone (``result`` is :meth:`tutor.bench.Calibration.to_json`)."""
+    out: list[RenderableType] = [
+        Text(
+            f"{result['ruleset']}: {result['hands']} hands of {result['players']} play "
+            f"(seed {result['seed']}), {result['positions']} positions (a seat at a play)."
+        )
+    ]
+    for key, what in (("card", "Per-card odds"), ("sweep", "Sweep odds")):
+        stated, facts = result[key], result[f"{key}_facts"]
+        table = new_table(
+            "bin", "count", "stated", "observed", "facts: count", "observed", rich=rich
+        )
+        table.title = what
+        for col in table.columns[1:]:
+            col.justify = "right"
+        by_bin = {row["bin"]: row for row in facts["bins"]}
+        for row in stated["bins"]:
+            base = by_bin.pop(row["bin"], None)
+            table.add_row(
+                row["bin"],
+                str(row["count"]),
+                f"{row['stated']:.3f}",
+                f"{row['observed']:.3f}",
+                str(base["count"]) if base else "",
+                f"{base['observed']:.3f}" if base else "",
+            )
+        for label, base in by_bin.items():
+            table.add_row(label, "", "", "", str(base["count"]), f"{base['observed']:.3f}")
+        out.append(table)
+        out.append(
+            Text(
+                f"{what}: {stated['n']} cases; Brier {stated['brier']:.4f} (facts alone "
+                f"{facts['brier']:.4f}); mean stated {stated['mean_stated']:.3f}, observed "
+                f"{stated['mean_observed']:.3f} (facts alone stated {facts['mean_stated']:.3f}); "
+                f"worst bin of 200+ cases off by {stated['worst_gap_200']:.3f}."
+            )
+        )
+    readings = ", ".join(
+        f"{kind} {r['held']}/{r['standing']} true" for kind, r in result["readings"].items()
+    )
+    certain = result["certain_from_readings"]
+    ms = result["tracker_ms"]
+    out.append(
+        Text(
+            f"Standing readings: {readings or 'none'}. Stated 0 or 1 where the facts say "
+            f"neither: {certain['count']} ({certain['wrong']} wrong). Tracker per seat and "
+            f"play: median {ms['median']} ms, 99th percentile {ms['p99']} ms, worst {ms['max']} ms."
+        )
+    )
     return out
