@@ -10,11 +10,12 @@ import networkx as nx
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from positions import endgame, play
+from positions import endgame, play, weighed_by_hand
 
 from tutor.counting.assignment import AssignmentModel, sample_deals
 from tutor.counting.inference import count_view, infer
-from tutor.counting.readings import SCOPA_CONFIDENCE, SETTEBELLO_CONFIDENCE, find_exclusions
+from tutor.counting.odds import percent
+from tutor.counting.readings import find_exclusions
 from tutor.counting.tracker import (
     STOCK,
     CountingError,
@@ -22,6 +23,7 @@ from tutor.counting.tracker import (
     OneOfEachOdd,
     viewer_state,
 )
+from tutor.counting.trust import TRUST_DEFAULT
 from tutor.game.captures import VALUE_OF
 from tutor.game.cards import FULL_DECK, SETTEBELLO, indexes_of, mask_of, parse_card, parse_cards
 from tutor.game.errors import TutorError
@@ -65,17 +67,37 @@ def test_passed_up_sweeps_force_the_last_nine(two_passes: GameState) -> None:
         ("scopa", 2, (9,), 3),
     ]
     qs = card("QS")
-    assert inf.holdings[1][qs].status == "must"
-    assert inf.holdings[1][qs].basis == "inference"
-    assert inf.holdings[1][qs].probability == 1.0
-    assert inf.holdings[0][qs].status == inf.holdings[2][qs].status == "cannot"
+    # Six unseen cards, two each; the readings weigh every deal that gives West (or East) the
+    # one 9 by their carelessness ε. Without tells, P(North holds QS) = 1 / (1 + ε_W + ε_E);
+    # two tells weigh in too: North left East a table a 9 sweeps (so probably holds the 9),
+    # and East laid 6S (so probably holds the other 6, 6H, and has less room for the 9).
+    e_west, e_east = (inf.reliability[s].epsilon("scopa") for s in (0, 2))
+    assert 0 < e_west < 2 * (1 - TRUST_DEFAULT) and e_west == e_east
+    assert [(t.kind, t.seat, t.values) for t in inf.tells] == [
+        ("sweepable", 1, (9,)),
+        ("doubles", 2, (6,)),
+    ]
+    by_card, by_value = weighed_by_hand(inf)
+    p = by_card[(1, qs)]
+    assert 1 / 3 < 1 / (1 + e_west + e_east) < p < 1
+    north = inf.holdings[1][qs]
+    assert (north.status, north.basis, north.reading) == ("may", None, "must")
+    assert north.probability == pytest.approx(p)
+    assert inf.probability(0, qs) == pytest.approx(by_card[(0, qs)])
+    assert inf.probability(2, card("6H")) == pytest.approx(by_card[(2, card("6H"))])
+    assert by_card[(2, card("6H"))] > 1 / 3
+    assert inf.holdings[0][qs].reading == inf.holdings[2][qs].reading == "cannot"
     [d] = [d for d in inf.deductions if d.card == qs and d.status == "must"]
-    assert d.holder == 1 and d.basis == "inference"
-    assert d.text.startswith("North must hold QS (the last 9 unseen): ")
-    assert len(d.reasons) == 2
+    assert d.holder == 1 and d.basis == "inference" and d.confidence == pytest.approx(p)
+    head = f"North holds QS (the last 9 unseen): {percent(p)}, from two readings: "
+    assert d.text.startswith(head)
+    assert len(d.reasons) == 2 and len(d.readings) == 2
     assert "at play 1 West could have swept the table (4D 5C = 9) with a 9" in d.reasons[0]
     assert "at play 3 East could have swept the table (4D 5C = 9) with a 9" in d.reasons[1]
-    assert all(f"inference, {round(SCOPA_CONFIDENCE * 100)}%" in r for r in d.reasons)
+    # each reading's own confidence: P(West holds no 9)
+    west_none = 1 - by_value[(0, 9)] if (0, 9) in by_value else 1.0
+    assert f"(inference, {percent(west_none)})" in d.reasons[0]
+    assert inf.standing[0].confidence == pytest.approx(west_none)
     # without the readings nothing is certain: the facts alone give a hypergeometric 2/6
     facts = infer(view, 3, NAMES, use_inferences=False)
     assert facts.holdings[1][qs].status == "may"
@@ -108,9 +130,9 @@ def test_exclusion_covers_only_the_holding_of_that_moment(scopa: Ruleset) -> Non
     play(s, "3S")  # and does not: no king among their first three cards
     inf = infer(viewer_state(s, 0), 0)
     assert [(e.seat, e.values) for e in inf.active] == [(1, (10,))]
-    assert inf.holdings[1][card("KD")].status == "cannot"
-    assert inf.holdings[1][card("KD")].basis == "inference"
-    assert inf.holdings[STOCK][card("KD")].status == "must"
+    assert inf.holdings[1][card("KD")].reading == "cannot"
+    assert inf.holdings[STOCK][card("KD")].reading == "must"
+    assert inf.probability(1, card("KD")) < 0.05 < 0.95 < inf.probability(STOCK, card("KD"))
     play(s, "2D", "6H x AS 5C", "KH", "2C x 2D")  # seat 1 is then dealt QH 7C KD
     inf = infer(viewer_state(s, 0), 0)
     assert inf.active == []
@@ -130,29 +152,55 @@ def test_contradicted_reading_is_dropped_and_said(scopone: Ruleset) -> None:
     assert inf.to_json()["inferences"][0]["status"] == "dropped"
 
 
-def test_readings_that_cannot_all_hold_are_dropped(scopa: Ruleset) -> None:
+def test_a_reading_the_cards_seen_prove_wrong_is_dropped(scopa: Ruleset) -> None:
     # seat 1 passes a sweep with a 9 while holding the last 9: the facts win
     s = endgame(scopa, "4D 5C 2H", ["2S JD", "QS 3S 7H"])
     play(s, "2S x 2H", "3S")
     inf = infer(viewer_state(s, 0), 0)
     [ex] = inf.exclusions
-    assert ex.dropped and "cannot hold together" in ex.dropped
-    assert inf.active == []
+    assert ex.dropped and "the cards seen prove it wrong" in ex.dropped
+    assert inf.active == [] == inf.standing
     assert inf.holdings[1][card("QS")].status == "must"
     assert inf.holdings[1][card("QS")].basis == "fact"
+    assert inf.reliability[1].careless == 1  # and the player is trusted less for it
+
+
+def test_readings_that_cannot_all_hold_together_still_weigh(scopone: Ruleset) -> None:
+    # North and East each pass up a sweep with a king; KS and 2H are unseen, one card each:
+    # one of them was careless. No reading is dropped; the deals weigh them both.
+    s = endgame(scopone, "3S 3H", ["7C 6S 4H", "2D KS 2S", "AH 3C 2H", "5D 4D 2C"])
+    play(s, "4H", "2D", "3C x 3S", "4D x 4H", "7C", "2S x 2D", "AH", "5D", "6S x AH 5D")
+    inf = infer(viewer_state(s, 3), 3, NAMES, style="french")
+    assert [(e.seat, e.values) for e in inf.standing] == [(1, (10,)), (2, (10,))]
+    assert not any(e.dropped for e in inf.standing)
+    assert len(inf.active) == 1  # the deductions take as many as fit together
+    by_card, _ = weighed_by_hand(inf)
+    ks = card("KS")
+    assert inf.probability(1, ks) == pytest.approx(by_card[(1, ks)])
+    assert inf.probability(1, ks) + inf.probability(2, ks) == pytest.approx(1)
+    # the deductions keep the likelier reading, and say how likely what follows is
+    assert inf.active == [max(inf.standing, key=lambda e: e.confidence or 0)]
+    for d in inf.deductions:
+        if d.basis == "inference":
+            p = inf.probability(d.holder, d.card)
+            assert d.confidence == pytest.approx(p if d.status == "must" else 1 - p)
+            assert d.confidence > 0.5
 
 
 def test_passed_up_settebello(scopone: Ruleset) -> None:
-    s = endgame(scopone, "7D AS 5C", ["3C 4C", "2H 5H", "6S 6C", "KD KH"])
+    s = endgame(scopone, "7D AS 5C", ["3C 4C", "2H 7H", "6S 8C", "KD KH"])
     play(s, "3C")  # 7 (single) or 8 (7+1) could have taken the settebello
     [ex] = find_exclusions(viewer_state(s, 3))
-    assert (ex.kind, ex.seat, ex.values, ex.confidence) == (
-        "settebello",
-        0,
-        (7, 8),
-        SETTEBELLO_CONFIDENCE,
-    )
+    assert (ex.kind, ex.seat, ex.values) == ("settebello", 0, (7, 8))
     assert "could have taken the settebello with a 7 or an 8" in ex.text(NAMES, "french")
+    inf = infer(viewer_state(s, 3), 3, NAMES)
+    [ex] = inf.standing
+    rel = inf.reliability[0]
+    # a careful player can leave the settebello on purpose: a weaker reading than a scopa's
+    assert rel.epsilon("settebello") > rel.epsilon("scopa")
+    _, by_value = weighed_by_hand(inf)
+    none = 1 - by_value.get((0, 7), 0.0) - by_value.get((0, 8), 0.0)  # West holds one card
+    assert ex.confidence == pytest.approx(none)
 
 
 def test_taking_another_seven_is_no_reading_about_sevens(scopone: Ruleset) -> None:
@@ -187,8 +235,10 @@ def test_last_round_parity_and_readings_place_every_card(scopone: Ruleset) -> No
     statuses = {
         (h, c): inf.holdings[h][c].status for h in (0, 1, 2) for c in indexes_of(inf.unseen)
     }
-    assert [(e.seat, e.values) for e in inf.active] == [(0, (5,)), (1, (8,))]
-    assert statuses[(0, card("5C"))] == "cannot"
+    # North's reading (no 8) is moot: every 8 has been seen
+    assert [(e.seat, e.values) for e in inf.active] == [(0, (5,))]
+    assert statuses[(0, card("5C"))] == "may"  # no fact keeps it from West...
+    assert inf.holdings[0][card("5C")].reading == "cannot"  # ...but the reading does
     assert sorted(inf.capacity.values()) == [1, 1, 1]
     board_notes = count_view(s, 3, NAMES, "french").board.notes
     assert any("exactly one each of 2, 5, 7" in n for n in board_notes)
@@ -249,35 +299,45 @@ def _feasible(model: AssignmentModel, card_: int, j: int, force: bool) -> bool:
 @given(
     name=st.sampled_from(["scopone-scientifico", "scopa", "scopone-16"]),
     seed=st.integers(0, 10**6),
+    careless=st.booleans(),
 )
-def test_classification_and_probabilities_match_brute_force(name: str, seed: int) -> None:
+def test_classification_and_probabilities_match_brute_force(
+    name: str, seed: int, careless: bool
+) -> None:
+    """must/may/cannot (on the facts, and with the readings taken as certain) against every
+    assignment; the weighed probabilities against every deal weighed by hand."""
     rules = load_ruleset(name)
     rng = random.Random(seed)
     s = GameState.random(rules, rng)
     viewer = seed % rules.players
+
+    def move() -> Move:
+        return rng.choice(s.legal_moves()) if careless else greedy_move(s, rng)
+
     while viewer_state(s, viewer).unplaced().bit_count() > 8:
-        s.push(greedy_move(s, rng))
+        s.push(move())
     while not s.is_over():
         view = viewer_state(s, viewer)
         inf = infer(view, viewer)
-        model = inf.model
-        total, per_card, per_value = _brute(model)
-        assert model.total() == total
-        for gi, grp in enumerate(model.groups):
-            for c in grp.cards:
-                for j, h in enumerate(model.holders):
-                    n = per_card[(c, j)]
-                    expect = "must" if n == total else "cannot" if n == 0 else "may"
-                    assert model.status(gi, j) == expect
-                    assert _feasible(model, c, j, force=True) == (expect != "cannot")
-                    assert _feasible(model, c, j, force=False) == (expect != "must")
-                    if h >= 0 and h != viewer:
-                        assert inf.probability(h, c) == pytest.approx(n / total)
-        for j, h in enumerate(model.holders):
-            if h >= 0 and h != viewer:
+        for model in (inf.fact_model, inf.model):
+            total, per_card, _ = _brute(model)
+            for gi, grp in enumerate(model.groups):
+                for c in grp.cards:
+                    for j in range(len(model.holders)):
+                        n = per_card[(c, j)]
+                        expect = "must" if n == total else "cannot" if n == 0 else "may"
+                        assert model.status(gi, j) == expect
+                        assert _feasible(model, c, j, force=True) == (expect != "cannot")
+                        assert _feasible(model, c, j, force=False) == (expect != "must")
+        by_card, by_value = weighed_by_hand(inf)
+        for h in inf.capacity:
+            if h >= 0:
+                for c in indexes_of(view.unplaced()):
+                    assert inf.probability(h, c) == pytest.approx(by_card.get((h, c), 0.0))
                 for v in range(1, 11):
-                    assert inf.probability_any(h, v) == pytest.approx(per_value[(j, v)] / total)
-        s.push(greedy_move(s, rng))
+                    expect = by_value.get((h, v), 0.0)
+                    assert inf.probability_any(h, v) == pytest.approx(expect)
+        s.push(move())
 
 
 # -- soundness over whole hands ------------------------------------------------------------------
@@ -354,8 +414,14 @@ def test_no_exclusions_gives_hypergeometric_values(name: str, seed: int, cut: fl
 
 def test_sample_deals_are_complete_and_consistent(two_passes: GameState) -> None:
     rng = random.Random(7)
-    samples = sample_deals(two_passes, 3, 200, rng)
+    samples = sample_deals(two_passes, 3, 400, rng)
     qs = card("QS")
+    north = sum(1 for d in samples if d.hands[1] >> qs & 1)
+    p = infer(viewer_state(two_passes, 3), 3).probability(1, qs)  # about 93%
+    assert north / 400 == pytest.approx(p, abs=0.04)  # the readings put the last 9 with North
+    assert north < 400  # mostly: a reading is no certainty
+    again = sample_deals(two_passes, 3, 30, random.Random(7))
+    assert [d.hands for d in again] == [d.hands for d in samples[:30]]  # the seed decides
     for d in samples:
         assert not any(d.unknown) and d.stack == []
         assert d.hands[3] == two_passes.hands[3]
@@ -367,12 +433,11 @@ def test_sample_deals_are_complete_and_consistent(two_passes: GameState) -> None
             two_passes.last_capturer,
         )
         assert [d.hand_size(p) for p in range(4)] == [two_passes.hand_size(p) for p in range(4)]
-        assert d.hands[1] >> qs & 1  # the readings put the last 9 with North
         assert not d.unplaced()
         while not d.is_over():  # every sample plays out
             d.push(d.legal_moves()[0])
-    loose = sample_deals(two_passes, 3, 200, rng, use_inferences=False)
-    assert any(not d.hands[1] >> qs & 1 for d in loose)
+    loose = sample_deals(two_passes, 3, 400, rng, use_inferences=False)
+    assert sum(1 for d in loose if d.hands[1] >> qs & 1) / 400 == pytest.approx(1 / 3, abs=0.07)
 
 
 def test_sample_deals_frequencies_match_exact_probabilities(scopone: Ruleset) -> None:
@@ -424,17 +489,26 @@ def test_analysis_json(two_passes: GameState) -> None:
     }
     assert sorted(j["unseen"]) == sorted(["2C", "6H", "QS", "JH", "7C", "AH"])
     assert set(j["holdings"]) == {"West", "North", "East"}
+    p = j["holdings"]["North"]["QS"]["probability"]
     assert j["holdings"]["North"]["QS"] == {
-        "status": "must",
-        "probability": 1.0,
-        "basis": "inference",
+        "status": "may",  # on the facts
+        "probability": p,
+        "basis": None,
+        "reading": "must",  # what the readings, taken as certain, would say
     }
-    assert j["holdings"]["West"]["QS"]["status"] == "cannot"
+    assert 0.9 < p < 1
+    assert j["holdings"]["West"]["QS"]["reading"] == "cannot"
     assert j["holdings"]["West"]["2C"]["basis"] is None
     assert j["sweep"]["value"] == 9 and j["sweep"]["next"] == "West"
-    assert j["sweep"]["probability"] == 0.0  # West holds no 9 by the reading
+    assert 0 < j["sweep"]["probability"] < 0.05  # West probably holds no 9, by the reading
     assert j["sweep"]["probability_facts"] == pytest.approx(1 / 3)
-    assert j["deductions"][0]["player"] == "North" and j["deductions"][0]["card"] == "QS"
+    [d] = j["deductions"]
+    assert (d["player"], d["card"], d["basis"], d["confidence"]) == ("North", "QS", "inference", p)
+    assert [r["status"] for r in j["inferences"]] == ["active", "active"]
+    assert all(0.9 < r["confidence"] < 1 for r in j["inferences"])
+    assert [t["player"] for t in j["trust"]["players"]] == ["West", "North", "East"]
+    assert j["trust"]["prior"] == TRUST_DEFAULT
+    assert [t["kind"] for t in j["tells"]] == ["sweepable", "doubles"]
     assert j["method"].startswith("exact count over")
 
 

@@ -14,13 +14,14 @@ from pathlib import Path
 
 import pytest
 import typer
-from positions import endgame
+from positions import endgame, weighed_by_hand
 from typer.testing import CliRunner
 
 from tutor.cli import app
 from tutor.cli import live as cli_live
 from tutor.cli.core import EXIT_INTERRUPTED
 from tutor.counting.inference import count_view, infer
+from tutor.counting.odds import percent
 from tutor.counting.tracker import STOCK, track, viewer_state
 from tutor.game.cards import parse_card, parse_cards
 from tutor.game.rules import load_ruleset
@@ -65,11 +66,13 @@ def test_a_must_names_only_the_readings_it_rests_on() -> None:
     assert any(e.seat == 2 and e.values == (5,) for e in inf.active)  # the reading stands
     [d] = [d for d in inf.deductions if d.status == "must" and d.card == card("5S")]
     assert d.holder == 1 and d.basis == "inference"
+    [north] = [e for e in inf.standing if e.seat == 1]  # no 6 is unseen: that one is moot
     assert d.reasons == [
         "West and East hold 2 cards between them, and KD KH can only be with them",
         "at play 6 North could have swept the table (KC = 10) with a 10 and did not, "
-        "so holds no 10 (inference, 97%)",
+        f"so holds no 10 (inference, {percent(north.confidence or 0)})",
     ]
+    assert d.readings == (north,)
     assert "East could have swept" not in d.text
 
 
@@ -78,7 +81,12 @@ def test_the_last_ace_is_called_an_ace() -> None:
     inf = infer(viewer_state(hall_position("AD"), 3), 3, NAMES, style="french")
     [d] = [d for d in inf.deductions if d.status == "must" and d.card == card("AD")]
     assert d.holder == 1
-    assert d.text.startswith("North must hold AD (the last ace unseen): West and East hold 2")
+    # a deduction resting on a reading says so, with its probability: never a bare "must"
+    p = percent(inf.probability(1, card("AD")))
+    assert d.text.startswith(
+        f"North holds AD (the last ace unseen): {p}, from one reading: West and East hold 2"
+    )
+    assert 0.5 < d.confidence == inf.probability(1, card("AD")) < 1
     assert all("the last 1 unseen" not in x.text for x in inf.deductions)
 
 
@@ -103,7 +111,7 @@ def test_rule_of_48_with_one_card_out_names_it() -> None:
 
 def test_consistent_deal_in_the_singular() -> None:
     s = endgame(load_ruleset("scopa"), "", ["QS", "AD"])
-    assert infer(viewer_state(s, 1), 1).method == "exact count over 1 consistent deal"
+    assert infer(viewer_state(s, 1), 1).method == "exact count over 1 deal that fits the facts"
 
 
 # -- facts and readings kept apart in the human table and the JSON ---------------------------
@@ -127,12 +135,14 @@ def test_percentages_moved_by_readings_are_starred() -> None:
                 continue
             p, pf = inf.probability_any(seat, v), inf.probability_any_facts(seat, v)
             assert cell.endswith("*") == (round(100 * p) != round(100 * pf)), (seat, v, cell)
-    # 4 unseen cards, North holds 1: 25% for the one 5 on the facts; with the readings (East
-    # holds no 5, North no 10) North has 5S in 3 of the 4 consistent deals
-    assert _holding_cell(a, 1, 5).plain == "75%*"
+    # 4 unseen cards, North holds 1: 25% for the one 5 on the facts; the readings (East holds
+    # no 5, North no 10) and the tells weigh the deals, every deal counting with its weight
+    _, by_value = weighed_by_hand(inf)
+    assert 0.25 < by_value[(1, 5)] < 1
+    assert _holding_cell(a, 1, 5).plain == percent(by_value[(1, 5)]) + "*"
     j = a.to_json("french")
     assert j["value_probability_facts"]["North"]["5"] == pytest.approx(0.25)
-    assert j["value_probability"]["North"]["5"] == pytest.approx(0.75)
+    assert j["value_probability"]["North"]["5"] == pytest.approx(by_value[(1, 5)])
 
 
 # -- tutor track ---------------------------------------------------------------------------------

@@ -350,15 +350,21 @@ def test_cli_track_json() -> None:
     assert set(j["holdings"]) == {"West", "North", "East"}
     cell = j["holdings"]["West"]["RB"]
     assert cell["status"] == "may" and 0 < cell["probability"] < 1 and cell["basis"] is None
+    facts = 1 - comb(25 - 3, 9) / comb(25, 9)
+    p = j["sweep"]["probability"]
     assert j["sweep"] == {
         "sum": 10,
         "value": 10,
         "unseen": 3,
         "next": "East",
-        "probability": pytest.approx(1 - comb(25 - 3, 9) / comb(25, 9), abs=1e-6),
+        "probability": p,
         "scopa": True,
-        "probability_facts": pytest.approx(1 - comb(25 - 3, 9) / comb(25, 9), abs=1e-6),
+        "probability_facts": pytest.approx(facts, abs=1e-6),
     }
+    # North's capture left East a table a king sweeps: a tell that North holds a king
+    tells = [(t["kind"], t["player"], t["values"]) for t in j["tells"]]
+    assert ("sweepable", "North", [10]) in tells
+    assert 0.5 < p < facts
     assert j["deductions"] == [] and j["method"].startswith("exact count")
 
 

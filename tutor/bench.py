@@ -24,6 +24,7 @@ from typing import Any
 
 from tutor.counting.inference import count_view
 from tutor.counting.odds import chance_of_card
+from tutor.counting.trust import TRUST_DEFAULT
 from tutor.game.captures import clear_cache
 from tutor.game.cards import VALUE_MASKS, indexes_of
 from tutor.game.errors import TutorError
@@ -404,6 +405,7 @@ class Calibration:
     players: str
     hands: int
     seed: int
+    trust: float = TRUST_DEFAULT
     card: Bins = field(default_factory=Bins)
     card_facts: Bins = field(default_factory=Bins)
     sweep: Bins = field(default_factory=Bins)
@@ -438,6 +440,7 @@ class Calibration:
             "players": self.players,
             "hands": self.hands,
             "seed": self.seed,
+            "trust": self.trust,
             "positions": self.positions,
             "interrupted": self.interrupted,
             "card": self.card.to_json(),
@@ -460,7 +463,9 @@ class Calibration:
         }
 
 
-def _calibrate_hand(ruleset: str, players: str, seed: int, hand: int) -> Calibration:
+def _calibrate_hand(
+    ruleset: str, players: str, seed: int, hand: int, trust: float = TRUST_DEFAULT
+) -> Calibration:
     """Play one seeded hand and score the stated odds at every play, from every seat."""
     rules = load_ruleset(ruleset)
     specs = [s.strip() for s in players.split(",")]
@@ -474,15 +479,15 @@ def _calibrate_hand(ruleset: str, players: str, seed: int, hand: int) -> Calibra
             state.push(move)
         if state.is_over():
             break
-        _score_position(state, out)
+        _score_position(state, out, trust)
     return out
 
 
-def _score_position(state: GameState, out: Calibration) -> None:
+def _score_position(state: GameState, out: Calibration, trust: float = TRUST_DEFAULT) -> None:
     """Every seat's stated odds in ``state`` (full information) against its true hands."""
     for viewer in range(state.rules.players):
         start = time.perf_counter()
-        view = count_view(state, viewer)
+        view = count_view(state, viewer, trust=trust)
         out.times_ms.append(1000 * (time.perf_counter() - start))
         out.positions += 1
         inf = view.inference
@@ -528,6 +533,7 @@ def bench_calibration(
     ruleset: str = "scopone-scientifico",
     workers: int = 1,
     progress: Progress | None = None,
+    trust: float = TRUST_DEFAULT,
 ) -> Calibration:
     """Play ``hands`` seeded hands and compare the stated per-card and sweep odds, at every
     play and from every seat, with the true deal (``docs/tracker.md`` gives the figures).
@@ -545,9 +551,11 @@ def bench_calibration(
             )
     rules = load_ruleset(ruleset)
     spec = ",".join(specs)
-    args = ((rules.name, spec, seed, h) for h in range(hands))
+    args = ((rules.name, spec, seed, h, trust) for h in range(hands))
     done, stop = run_parallel(_calibrate_hand, args, workers, progress, total=hands)
-    out = Calibration(rules.name, spec, len(done), seed, interrupted=stop == "interrupt")
+    out = Calibration(
+        rules.name, spec, len(done), seed, trust=trust, interrupted=stop == "interrupt"
+    )
     for part in done:
         out.merge(part)
     return out

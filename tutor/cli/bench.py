@@ -10,6 +10,7 @@ import typer
 from tutor.cli.core import (
     EXIT_INTERRUPTED,
     JsonOption,
+    TrustOption,
     TutorGroup,
     advance,
     app,
@@ -21,6 +22,7 @@ from tutor.cli.core import (
     progress_bar,
     record_hand,
 )
+from tutor.counting.trust import TRUST_DEFAULT
 from tutor.game.errors import TutorError
 
 if TYPE_CHECKING:
@@ -226,6 +228,7 @@ def bench_calibration_command(
             "--workers", "-w", min=1, help="Worker processes (1 keeps the timings honest)."
         ),
     ] = 1,
+    trust: TrustOption = TRUST_DEFAULT,
     json_out: JsonOption = False,
 ) -> None:
     """How true the tracker's odds are: per-card and sweep odds against the real deals.
@@ -238,7 +241,7 @@ def bench_calibration_command(
 
     with progress_bar("hands", hands, True) as bar:
         result = bench_calibration(
-            players, hands, seed, ruleset, workers=workers, progress=advance(bar)
+            players, hands, seed, ruleset, workers=workers, progress=advance(bar), trust=trust
         )
     if result.interrupted:
         note(f"tutor: interrupted: showing the {result.hands} completed hands")

@@ -9,12 +9,14 @@ import typer
 
 from tutor.cli.core import (
     JsonOption,
+    TrustOption,
     app,
     deck_style,
     examples,
     note,
     print_json,
 )
+from tutor.counting.trust import TRUST_DEFAULT
 
 if TYPE_CHECKING:
     pass
@@ -38,21 +40,25 @@ def drill_command(
     question: Annotated[
         str,
         typer.Option(
-            "--question", help="unmatched (which values), holder (who must hold a card) or mixed."
+            "--question",
+            help="unmatched (which values), holder (who holds a card: must, or most likely, "
+            "when readings of behaviour point at a player) or mixed.",
         ),
     ] = "mixed",
     players: Annotated[
         str, typer.Option("--players", help="How the computer plays: greedy or random.")
     ] = "greedy",
     deck: Annotated[str, typer.Option("--deck", help="Card notation of the deck.")] = "italian",
+    trust: TrustOption = TRUST_DEFAULT,
     json_out: JsonOption = False,
 ) -> None:
     """Practise the rule of 48: a random hand is played to a random point, then a question.
 
     Each question shows the hand so far from your seat (the opening table, every play, the
-    table now and your cards) and asks which values are unmatched, or who must hold a given
-    card; type the answer (values like 2 6 8 or none; or a player's name). The tutor checks
-    it and explains: the list of sparigli, or the deduction and what it rests on. Answers are
+    table now and your cards) and asks which values are unmatched, or who holds a given card
+    (who must, from the facts, or who most likely does, from readings of behaviour); type the
+    answer (values like 2 6 8 or none; or a player's name). The tutor checks it and explains:
+    the list of sparigli, or the deduction and what it rests on. Answers are
     read from standard input, so a drill can be scripted; --seed makes it repeatable; with
     --json the questions go to stderr and a summary in JSON to stdout.
     """
@@ -79,7 +85,7 @@ def drill_command(
     results: list[dict[str, Any]] = []
     right = 0
     for number in range(1, rounds + 1):
-        q = make_question(rules, rng, kind=question, players=players, style=style)
+        q = make_question(rules, rng, kind=question, players=players, style=style, trust=trust)
         out.write(f"\nQuestion {number} of {rounds}\n" + "\n".join(q.position) + "\n")
         out.write(q.question + "\n")
         out.flush()

@@ -13,6 +13,7 @@ from tutor.cli.core import (
     EXIT_USAGE,
     InputError,
     JsonOption,
+    TrustOption,
     app,
     deck_style,
     examples,
@@ -21,6 +22,7 @@ from tutor.cli.core import (
     note,
     print_json,
 )
+from tutor.counting.trust import TRUST_DEFAULT
 
 if TYPE_CHECKING:
     pass
@@ -81,6 +83,7 @@ def live_command(
     quiet: Annotated[
         bool, typer.Option("--quiet", "-q", help="Do not show the board after each play.")
     ] = False,
+    trust: TrustOption = TRUST_DEFAULT,
     json_out: JsonOption = False,
 ) -> None:
     from tutor.training.live import LiveError, LiveSession
@@ -117,6 +120,7 @@ def live_command(
                 fail(str(exc), EXIT_USAGE)
     except LiveError as exc:
         raise InputError(str(exc)) from None
+    session.trust = trust
     _run_live(session, quiet, json_out)
 
 

@@ -10,6 +10,7 @@ import typer
 
 from tutor.cli.core import (
     JsonOption,
+    TrustOption,
     app,
     check_player,
     examples,
@@ -17,6 +18,7 @@ from tutor.cli.core import (
     note,
     print_json,
 )
+from tutor.counting.trust import TRUST_DEFAULT
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -68,6 +70,7 @@ def replay(
             help="After each play, show what PLAYER can know (the tracker's board).",
         ),
     ] = None,
+    trust: TrustOption = TRUST_DEFAULT,
 ) -> None:
     """Replay a hand record play by play, then the score and the match table.
 
@@ -90,11 +93,15 @@ def replay(
     if json_out:
         print_json(match.to_json())
         return
-    _show_replay(records, match, step, as_player)
+    _show_replay(records, match, step, as_player, trust)
 
 
 def _show_replay(
-    records: list[HandRecord], match: MatchReplay, step: bool, as_player: str | None
+    records: list[HandRecord],
+    match: MatchReplay,
+    step: bool,
+    as_player: str | None,
+    trust: float = TRUST_DEFAULT,
 ) -> None:
     from rich.text import Text
 
@@ -129,6 +136,7 @@ def _show_replay(
                         record.seat_of(as_player),
                         record.players,
                         record.style,
+                        trust=trust,
                     )
                     board = rendering.tracker_board(view, record.style, fancy)
                     if board is not None:

@@ -10,6 +10,7 @@ import typer
 from tutor.cli.core import (
     InputError,
     JsonOption,
+    TrustOption,
     app,
     check_player,
     examples,
@@ -18,6 +19,7 @@ from tutor.cli.core import (
     print_json,
     record_hand,
 )
+from tutor.counting.trust import TRUST_DEFAULT
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -45,6 +47,7 @@ def track_command(
     hand: Annotated[
         int, typer.Option("--hand", min=1, help="Which hand of a match file (1 = first).")
     ] = 1,
+    trust: TrustOption = TRUST_DEFAULT,
     json_out: JsonOption = False,
 ) -> None:
     """What PLAYER can count and infer after play N: the rule-of-48 tracker.
@@ -63,7 +66,7 @@ def track_command(
     n = len(record.plays) if at is None else at
     if n > len(record.plays):
         raise InputError(f"{file}: --at {n}: the record has only {len(record.plays)} plays")
-    analysis = count_view(record.state_at(n), seat, record.players, record.style)
+    analysis = count_view(record.state_at(n), seat, record.players, record.style, trust=trust)
     hidden = analysis.inference.state.unknown[seat]
     if hidden:
         note(

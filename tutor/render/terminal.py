@@ -30,6 +30,7 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
+from tutor.counting.odds import percent
 from tutor.counting.tracker import STOCK, Board
 from tutor.game.captures import VALUE_OF
 from tutor.game.cards import CARDS, GLYPHS, RE_BELLO, SETTEBELLO, Card, Style, cards_of, format_card
@@ -596,25 +597,23 @@ def value_board(board: Board, style: Style, rich: bool = False) -> Table:
 
 
 def _holding_cell(analysis: CountView, seat: int, value: int) -> Text:
-    """must / no / a percentage for one player and value; * marks a behavioural reading."""
+    """must / no (facts) or a percentage for one player and value; * marks a percentage the
+    readings of behaviour move."""
     inf = analysis.inference
     row = inf.holdings.get(seat, {})
     cards = [c for c in row if VALUE_OF[c] == value]
     if not cards:
         return Text("-")
-    musts = [row[c] for c in cards if row[c].status == "must"]
-    if musts:
-        star = "*" if all(h.basis == "inference" for h in musts) else ""
-        return Text("must" + star, style="bold green" if value else "")
+    if any(row[c].status == "must" for c in cards):
+        return Text("must", style="bold green")
     if all(row[c].status == "cannot" for c in cards):
-        star = "*" if any(row[c].basis == "inference" for c in cards) else ""
-        return Text("no" + star, style="red" if star else "")
+        return Text("no")
     p = inf.probability_any(seat, value) if seat >= 0 else 0.0
     # A reading about anyone can change the figure: mark it when the facts alone give another.
-    moved = bool(inf.active) and round(100 * p) != round(
-        100 * inf.probability_any_facts(seat, value)
-    )
-    return Text(f"{round(100 * p)}%" + ("*" if moved else ""))
+    shown = percent(p)
+    weighed = bool(inf.standing or inf.tells)
+    moved = weighed and shown != percent(inf.probability_any_facts(seat, value))
+    return Text(shown + ("*" if moved else ""))
 
 
 def holdings_table(analysis: CountView, style: Style, rich: bool = False) -> Table:
@@ -656,11 +655,29 @@ def _sweep_line(analysis: CountView, style: Style) -> Text:
         + f"; {sw.unseen} unseen. "
     )
     if p is not None:
-        text += f"P({who}, next to play, holds one) = {round(100 * p)}%"
-        if facts is not None and abs(facts - p) > 5e-3:
-            text += f" ({round(100 * facts)}% on the cards seen alone)"
+        text += f"P({who}, next to play, holds one) = {percent(p)}"
+        if facts is not None and percent(facts) != percent(p):
+            text += f" ({percent(facts)} on the cards seen alone)"
         text += "."
     return Text(text)
+
+
+def _trust_line(analysis: CountView) -> Text:
+    """How far each player's readings are believed: the prior and what the hand has shown."""
+    inf = analysis.inference
+    parts = []
+    for seat, r in sorted(inf.reliability.items()):
+        shown = []
+        if r.careful:
+            shown.append(f"took {r.careful}")
+        if r.careless:
+            shown.append(f"passed up {r.careless} while holding the card")
+        seen = f" ({', '.join(shown)})" if shown else ""
+        parts.append(f"{inf.names[seat]} {percent(1 - r.carelessness)}{seen}")
+    return Text(
+        f"Trust: a player holding a card that sweeps takes the sweep (prior {percent(inf.trust)}, "
+        f"then what the hand shows): {'; '.join(parts)}."
+    )
 
 
 def tracker_view(
@@ -692,15 +709,22 @@ def tracker_view(
         out.append(Text("\n".join(board.notes)))
         if inf.holdings and inf.unseen:
             table = holdings_table(analysis, style, rich)
-            table.title = "Who can hold what (* rests on a reading of behaviour)"
+            table.title = "Who can hold what (* a reading of behaviour moves the figure)"
             out.append(table)
-    readings = [e for e in inf.exclusions if e.dropped is None and any(e is a for a in inf.active)]
+    readings = inf.standing
     dropped = [e for e in inf.exclusions if e.dropped is not None]
     if readings:
-        lines = Text("Readings (behaviour: strong, not certain):")
+        lines = Text("Readings (behaviour: evidence, not certain; the chance each is true now):")
         for e in readings:
             lines.append("\n  - " + e.text(inf.names, style))
         out.append(lines)
+    if inf.tells and not compact:
+        lines = Text("Tells (plays a careful player makes mostly with such a card; weaker):")
+        for t in inf.tells:
+            lines.append("\n  - " + t.text(inf.names, style))
+        out.append(lines)
+    if (readings or dropped or inf.tells) and inf.reliability and not compact:
+        out.append(_trust_line(analysis))
     if dropped and not compact:
         lines = Text("Readings given up:")
         for e in dropped:
@@ -726,7 +750,8 @@ def calibration_view(result: dict[str, Any], rich: bool = False) -> list[Rendera
     out: list[RenderableType] = [
         Text(
             f"{result['ruleset']}: {result['hands']} hands of {result['players']} play "
-            f"(seed {result['seed']}), {result['positions']} positions (a seat at a play)."
+            f"(seed {result['seed']}, trust in readings {result['trust']}), "
+            f"{result['positions']} positions (a seat at a play)."
         )
     ]
     for key, what in (("card", "Per-card odds"), ("sweep", "Sweep odds")):

@@ -2,9 +2,11 @@
 
 A drill deals a random hand, lets computer players play it to a random point, and asks the
 player, sitting in one seat, either which values are unmatched (an odd number of cards of that
-value captured, the capturing cards included), or who must hold a given card. It checks the
-answer and explains it from the tracker: the list of sparigli, or the deduction and the facts
-and readings it rests on. Everything is drawn from one seeded generator, so a seed gives the
+value captured, the capturing cards included), or who holds a given card: who *must* hold it,
+when the facts say so, or who most likely holds it, when readings of behaviour point at them
+(said with their probability: a reading is evidence, not a certainty). It checks the answer
+and explains it from the tracker: the list of sparigli, or the deduction and the facts and
+readings it rests on. Everything is drawn from one seeded generator, so a seed gives the
 same questions every time.
 
 >>> q = make_question("scopone-scientifico", random.Random(4), kind="unmatched")
@@ -22,7 +24,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.counting.inference import CountView, count_view
+from tutor.counting.odds import percent
 from tutor.counting.tracker import STOCK
+from tutor.counting.trust import TRUST_DEFAULT
 from tutor.game.cards import Style, format_card, format_cards, get_style
 from tutor.game.errors import TutorError
 from tutor.game.rules import Ruleset, load_ruleset
@@ -85,6 +89,8 @@ class DrillQuestion:
     style: Style
     plays: int
     card: int | None = None
+    confidence: float = 1.0
+    """For a holder question: 1 when the facts place the card, else the readings' probability."""
     analysis: CountView | None = field(default=None, repr=False)
     state: GameState | None = field(default=None, repr=False)
     """The full position (every hand known), to check the question against."""
@@ -104,6 +110,7 @@ class DrillQuestion:
             "viewer": self.names[self.viewer],
             "plays": self.plays,
             "card": None if self.card is None else format_card(self.card, self.style),
+            "confidence": round(self.confidence, 6),
         }
 
 
@@ -182,8 +189,10 @@ def make_question(
     players: str = "greedy",
     names: list[str] | None = None,
     style: Style | str | None = None,
+    trust: float = TRUST_DEFAULT,
 ) -> DrillQuestion:
-    """A random position and a question about it (see the module docstring)."""
+    """A random position and a question about it (see the module docstring); ``trust`` is
+    the prior trust in readings of behaviour (:mod:`tutor.counting.trust`)."""
     if kind not in KINDS:
         raise DrillError(f"unknown drill kind {kind!r}; choose one of {', '.join(KINDS)}")
     if players not in PLAYER_KINDS:
@@ -201,7 +210,7 @@ def make_question(
             continue
         if state.hand_size(viewer) == 0 and not late:
             continue
-        a = count_view(state, viewer, who, st)
+        a = count_view(state, viewer, who, st, trust=trust)
         if want_holder and attempt < 50:
             q = _holder_question(state, a, viewer, who, st)
             if q is not None:
@@ -209,7 +218,8 @@ def make_question(
             continue
         return _unmatched_question(state, a, viewer, who, st)
     state = _play_to(rules, rng, player, 0.15, 0.85)
-    return _unmatched_question(state, count_view(state, viewer, who, st), viewer, who, st)
+    a = count_view(state, viewer, who, st, trust=trust)
+    return _unmatched_question(state, a, viewer, who, st)
 
 
 def _unmatched_question(
@@ -257,9 +267,10 @@ def _holder_question(
             continue  # a reading misled by a player who does not play greedily
         card = format_card(d.card, style)
         others = [n for i, n in enumerate(names) if i != viewer]
+        asked = "must hold" if d.basis == "fact" else "most likely holds"
         return DrillQuestion(
             "holder",
-            f"After play {len(state.stack)}: who must hold {card}? Type a name "
+            f"After play {len(state.stack)}: who {asked} {card}? Type a name "
             f"({', '.join(others)}).",
             _position_lines(state, viewer, names, style),
             names[d.holder],
@@ -269,6 +280,7 @@ def _holder_question(
             style,
             len(state.stack),
             d.card,
+            d.confidence,
             a,
             state,
         )
@@ -311,7 +323,11 @@ def check_answer(question: DrillQuestion, answer: str) -> DrillResult:
     if question.kind == "holder":
         given = player_named(question.names, answer, prefix=True)
         ok = given == question.expected
-        verdict = "Right" if ok else f"Not quite: {question.expected} must hold it"
+        if question.confidence >= 1.0:
+            verdict = "Right" if ok else f"Not quite: {question.expected} must hold it"
+        else:
+            verdict = "Right" if ok else f"Not quite: {question.expected} most likely holds it"
+            verdict += f" ({percent(question.confidence)}: readings, not a certainty)"
         return DrillResult(ok, f"{verdict}.", list(question.explanation))
     try:
         values = parse_values(answer, question.style)
