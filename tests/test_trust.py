@@ -197,3 +197,26 @@ def test_no_certainty_rests_on_a_reading(name: str, seed: int, careless: bool) -
             assert (p in (0.0, 1.0)) == (pf in (0.0, 1.0))
         moves = s.legal_moves()
         s.push(rng.choice(moves) if careless else max(moves, key=lambda m: m.capture.bit_count()))
+
+
+# -- the analysis and the search player draw weighted deals, the same for a seed ------------------
+
+
+def test_weighted_analysis_and_search_player_repeat_by_seed(scopone: Ruleset) -> None:
+    from tutor.counting.assignment import sample_deals
+    from tutor.search.analysis import analyse
+    from tutor.search.searchplayer import SearchPlayer
+
+    s = endgame(scopone, "4D 5C", ["3S 6H 2C JD", "QS 3C JH 4H", "6S 7C AH 5H", "6C KD KH 2D"])
+    play(s, "3S", "3C x 3S", "6S", "6C x 6S")  # readings (no 9 for West, East) and tells
+    assert weigh_readings(viewer_state(s, 0), 0).evidence.terms
+    first = analyse(s, samples=10, seed=5)
+    again = analyse(s, samples=10, seed=5)
+    assert first.values == again.values and first.order == again.order
+    # the deals drawn follow the seed
+    deals = [d.hands for d in sample_deals(s, 0, 20, random.Random(4))]
+    assert deals == [d.hands for d in sample_deals(s, 0, 20, random.Random(4))]
+    assert deals != [d.hands for d in sample_deals(s, 0, 20, random.Random(5))]
+    player = SearchPlayer(budget=60, samples=6, candidates=2)
+    view = viewer_state(s, 0)
+    assert player.choose(view, random.Random(2)) == player.choose(view, random.Random(2))
