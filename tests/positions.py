@@ -32,7 +32,8 @@ def weighed_by_hand(
     """P(seat holds card) and P(seat holds some card of value) by enumerating every deal of the
     unseen cards that fits the facts, each weighed by hand: a factor ε (the player's
     reliability for the kind of reading) for every standing reading it contradicts, and each
-    standing tell's factor for the number of cards of its value the player holds."""
+    standing tell's factor for the number of cards of its value the player holds (η + (1 - η) w
+    for a player careless with probability η)."""
     state = inf.state
     holders = [h for h in inf.capacity]
     caps = [inf.capacity[h] for h in holders]
@@ -49,9 +50,11 @@ def weighed_by_hand(
             if any(VALUE_OF[c] in ex.values for c in indexes_of(hand[ex.seat])):
                 w *= inf.reliability[ex.seat].epsilon(ex.kind)
         for t in inf.tells:
-            by_count = FAMILIES[t.kind].weights(inf.reliability[t.seat].tells[t.kind], t)
+            rel = inf.reliability[t.seat]
+            by_count = FAMILIES[t.kind].weights(rel.tells[t.kind], t)
             n = sum(1 for c in indexes_of(hand[t.seat]) if VALUE_OF[c] in t.values)
-            w *= by_count[min(n, len(by_count) - 1)]
+            eta = rel.carelessness  # a careless player's tell says nothing
+            w *= eta + (1 - eta) * by_count[min(n, len(by_count) - 1)]
         return w
 
     def rec(i: int) -> None:

@@ -132,7 +132,7 @@ def test_exclusion_covers_only_the_holding_of_that_moment(scopa: Ruleset) -> Non
     assert [(e.seat, e.values) for e in inf.active] == [(1, (10,))]
     assert inf.holdings[1][card("KD")].reading == "cannot"
     assert inf.holdings[STOCK][card("KD")].reading == "must"
-    assert inf.probability(1, card("KD")) < 0.05 < 0.95 < inf.probability(STOCK, card("KD"))
+    assert inf.probability(1, card("KD")) < 0.1 < 0.9 < inf.probability(STOCK, card("KD"))
     play(s, "2D", "6H x AS 5C", "KH", "2C x 2D")  # seat 1 is then dealt QH 7C KD
     inf = infer(viewer_state(s, 0), 0)
     assert inf.active == []
@@ -496,16 +496,16 @@ def test_analysis_json(two_passes: GameState) -> None:
         "basis": None,
         "reading": "must",  # what the readings, taken as certain, would say
     }
-    assert 0.9 < p < 1
+    assert 0.8 < p < 1
     assert j["holdings"]["West"]["QS"]["reading"] == "cannot"
     assert j["holdings"]["West"]["2C"]["basis"] is None
     assert j["sweep"]["value"] == 9 and j["sweep"]["next"] == "West"
-    assert 0 < j["sweep"]["probability"] < 0.05  # West probably holds no 9, by the reading
+    assert 0 < j["sweep"]["probability"] < 0.15  # West probably holds no 9, by the reading
     assert j["sweep"]["probability_facts"] == pytest.approx(1 / 3)
     [d] = j["deductions"]
     assert (d["player"], d["card"], d["basis"], d["confidence"]) == ("North", "QS", "inference", p)
     assert [r["status"] for r in j["inferences"]] == ["active", "active"]
-    assert all(0.9 < r["confidence"] < 1 for r in j["inferences"])
+    assert all(0.8 < r["confidence"] < 1 for r in j["inferences"])
     assert [t["player"] for t in j["trust"]["players"]] == ["West", "North", "East"]
     assert j["trust"]["prior"] == TRUST_DEFAULT
     assert [t["kind"] for t in j["tells"]] == ["sweepable", "doubles"]

@@ -306,13 +306,19 @@ def learn_tells(
     return out
 
 
-def tell_terms(tells: Sequence[Tell], params: dict[int, dict[str, float]]) -> list[Term]:
-    """The standing tells as deal weights, each by its player's learned parameter."""
+def tell_terms(
+    tells: Sequence[Tell],
+    params: dict[int, dict[str, float]],
+    carelessness: dict[int, float] | None = None,
+) -> list[Term]:
+    """The standing tells as deal weights, each by its player's learned parameter; a player
+    careless with probability η shows the tell only otherwise: η + (1 - η) w."""
     terms = []
     for t in tells:
         param = params.get(t.seat, {}).get(t.kind)
         if param is None:
             continue
-        w = FAMILIES[t.kind].weights(param, t)
+        eta = (carelessness or {}).get(t.seat, 0.0)
+        w = tuple(eta + (1 - eta) * x for x in FAMILIES[t.kind].weights(param, t))
         terms.append(Term(t.seat, t.values, by_count=w))
     return terms

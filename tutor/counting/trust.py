@@ -66,7 +66,7 @@ __all__ = [
     "weigh_readings",
 ]
 
-TRUST_DEFAULT = 0.9
+TRUST_DEFAULT = 0.85
 """Prior chance that a player holding a card that makes a scopa takes it (``--trust-readings``).
 The tutor's estimate for people at the table; the calibration benchmark (docs/tracker.md) checks
 that, with the learning below, the odds stay calibrated for careless and careful play alike."""
@@ -243,7 +243,11 @@ def reading_evidence(
         if rel is None:
             continue
         terms.append(Term(ex.seat, ex.values, rel.epsilon(ex.kind), 1.0))
-    terms += tell_terms(tells, {seat: rel.tells for seat, rel in trust.items()})
+    terms += tell_terms(
+        tells,
+        {seat: rel.tells for seat, rel in trust.items()},
+        {seat: rel.carelessness for seat, rel in trust.items()},
+    )
     return Evidence(tuple(terms))
 
 
