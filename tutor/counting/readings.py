@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from tutor.counting.odds import percent
 from tutor.counting.tracker import HistoryStep, a_value, history, value_word
@@ -35,6 +35,8 @@ __all__ = [
     "find_exclusions",
     "standing_exclusions",
     "sweep_would_score",
+    "Reading",
+    "reading_json",
 ]
 
 
@@ -90,15 +92,34 @@ class Exclusion:
         return f"{what}, so holds no {vals} (inference, {percent(self.confidence)})"
 
     def to_json(self, names: Sequence[str], style: Style | str | None = None) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "player": names[self.seat],
-            "values": list(self.values),
-            "play": self.play,
-            "confidence": None if self.confidence is None else round(self.confidence, 6),
-            "text": self.text(names, style),
-            "dropped": self.dropped_text(names, style),
-        }
+        return {**reading_json(self, names, style), "dropped": self.dropped_text(names, style)}
+
+
+class Reading(Protocol):
+    """What every reading and tell has: who, about which values, when, how likely now."""
+
+    kind: str
+    seat: int
+    values: tuple[int, ...]
+    play: int
+    confidence: float | None
+
+    def text(self, names: Sequence[str], style: Style | str | None = None) -> str: ...
+
+
+def reading_json(
+    reading: Reading, names: Sequence[str], style: Style | str | None = None
+) -> dict[str, Any]:
+    """The JSON keys every reading and tell shares."""
+    c = reading.confidence
+    return {
+        "kind": reading.kind,
+        "player": names[reading.seat],
+        "values": list(reading.values),
+        "play": reading.play,
+        "confidence": None if c is None else round(c, 6),
+        "text": reading.text(names, style),
+    }
 
 
 def sweep_would_score(step: HistoryStep, last_play_scopa: bool) -> bool:

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutor.counting.odds import hypergeometric_any, hypergeometric_counts, percent
+from tutor.counting.readings import reading_json
 from tutor.counting.tracker import HistoryStep, a_value, history, value_word
 from tutor.counting.weights import Term
 from tutor.game.captures import VALUE_OF, sweep_value, table_sum
@@ -99,14 +100,7 @@ class Tell:
         return f"{what} (tell: holds one, {percent(self.confidence)})"
 
     def to_json(self, names: Sequence[str], style: Style | str | None = None) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "player": names[self.seat],
-            "values": list(self.values),
-            "play": self.play,
-            "confidence": None if self.confidence is None else round(self.confidence, 6),
-            "text": self.text(names, style),
-        }
+        return reading_json(self, names, style)
 
 
 @dataclass(frozen=True)
@@ -210,8 +204,10 @@ def find_tells(state: GameState, steps: Sequence[HistoryStep] | None = None) -> 
         unseen_by_them = pool.bit_count() - remaining + step.known.bit_count()
         out_v = (pool & VALUE_MASKS[v]).bit_count() + (step.known & VALUE_MASKS[v]).bit_count()
         next_hand = remaining + (1 if nxt != 0 else 0)  # the next player has not played yet
+        # (a count n the facts rule out gets a risk too, clamped: its weight never counts)
         risk = tuple(
-            hypergeometric_any(unseen_by_them, max(out_v - n, 0), next_hand) for n in range(5)
+            hypergeometric_any(unseen_by_them, min(max(out_v - n, 0), unseen_by_them), next_hand)
+            for n in range(5)
         )
         out.append(
             Tell(
