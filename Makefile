@@ -15,13 +15,14 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(BIN)/tutor replay docs/examples/seed003-scopa.yaml
 	$(BIN)/tutor replay docs/examples/scopone-hand.yaml
+	@echo "Now run it yourself: $(BIN)/tutor --help (or . $(BIN)/activate, then tutor --help)"
 
 test: $(STAMP)
 	$(BIN)/pytest
 
 lint: $(STAMP)
-	$(BIN)/ruff check tutor tests
-	$(BIN)/ruff format --check tutor tests
+	$(BIN)/ruff check tutor tests tools
+	$(BIN)/ruff format --check tutor tests tools
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 

@@ -1,10 +1,15 @@
-"""Shared fixtures: the shipped rulesets most tests play with."""
+"""Shared fixtures: the shipped rulesets most tests play with, positions, the working folder.
+
+Plain helpers (paths, the CLI runner, records) live in ``helpers.py``.
+"""
 
 from __future__ import annotations
 
 import pytest
+from helpers import ROOT, endgame, play
 
 from tutor.game.rules import Ruleset, load_ruleset
+from tutor.game.state import GameState
 
 
 @pytest.fixture
@@ -23,3 +28,17 @@ def scopone() -> Ruleset:
 def scopone16() -> Ruleset:
     """Scopone scientifico as seeds 000/002 give it: fewest cards compulsory, to 16."""
     return load_ruleset("scopone-16")
+
+
+@pytest.fixture
+def two_passes(scopone: Ruleset) -> GameState:
+    """West and East each face 4 + 5 = 9 and do not sweep; North holds the last unseen 9."""
+    s = endgame(scopone, "4D 5C", ["3S 6H 2C", "QS 3C JH", "6S 7C AH", "6C KD KH"])
+    play(s, "3S", "3C x 3S", "6S", "6C x 6S")
+    return s
+
+
+@pytest.fixture
+def run_from_root(monkeypatch: pytest.MonkeyPatch) -> None:
+    """File names in messages and goldens are relative to the checkout."""
+    monkeypatch.chdir(ROOT)

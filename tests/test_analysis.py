@@ -1,19 +1,20 @@
-"""Perfect-information Monte Carlo analysis, its statistics, and ``tutor solve``."""
+"""Perfect-information Monte Carlo analysis: statistics, time limits, stopped searches, Ctrl-C."""
 
 from __future__ import annotations
 
-import json
 import math
 import random
 import statistics
-from pathlib import Path
+import time
+from collections.abc import Iterator
 
 import pytest
-from typer.testing import CliRunner
+from helpers import EXAMPLES, interrupt_the_search, partial_state
 
-from tutor.cli import app
 from tutor.game.rules import load_ruleset
 from tutor.game.state import GameState
+from tutor.records.recordfile import load_path
+from tutor.search import analysis as analysis_module
 from tutor.search.analysis import (
     AnalysisError,
     analyse,
@@ -22,12 +23,7 @@ from tutor.search.analysis import (
     run_parallel,
     value_sample,
 )
-from tutor.search.solver import solve
-
-ROOT = Path(__file__).resolve().parent.parent
-EXAMPLES = ROOT / "docs" / "examples"
-runner = CliRunner()
-PLAIN_ENV: dict[str, str | None] = {"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "NO_COLOR": None}
+from tutor.search.solver import MoveValue, Solution, solve
 
 
 def last_deal(seed: int) -> GameState:
@@ -132,81 +128,119 @@ def test_exact_analysis_reports_bounds_past_the_limit() -> None:
     assert all(m.low <= m.value <= m.high for m in a.moves)
 
 
-# -- tutor solve -----------------------------------------------------------------------------
+# -- a time limit must bound the time, however many samples are asked for --------------------------
 
 
-def run(*args: str):  # type: ignore[no-untyped-def]
-    return runner.invoke(app, list(args), env=PLAIN_ENV)
+def test_time_limit_is_not_spent_drawing_samples_that_are_never_used() -> None:
+    # Before the fix every requested deal was drawn up front: a million samples took many seconds
+    # (and gigabytes) before the first was valued, and the answer came back with none.
+    state = partial_state()
+    start = time.perf_counter()
+    result = analyse(state, samples=1_000_000, time_limit=0.4, seed=1, workers=1)
+    assert time.perf_counter() - start < 3.0
+    assert result.timed_out
+    assert 0 < result.samples < 1_000_000
 
 
-def test_cli_solve_exact_json() -> None:
-    result = run("solve", str(EXAMPLES / "scopone-hand.yaml"), "--at", "28", "--json")
-    assert result.exit_code == 0, result.output
-    data = json.loads(result.stdout)
-    assert data["exact"] is True and data["method"] == "exact"
-    assert set(data) >= {"to_move", "exact", "moves", "best", "pv"}
-    assert data["best"] == data["moves"][0]["move"] == data["pv"][0]
-    values = [m["value"] for m in data["moves"]]
-    assert values == sorted(values, reverse=True)
-    assert all(m["low"] == m["value"] == m["high"] for m in data["moves"])
-    assert len(data["pv"]) == 36 - 28
+def test_lazy_sampling_is_still_independent_of_the_number_of_workers() -> None:
+    state = partial_state()
+    one = analyse(state, samples=6, seed=4, workers=1, batch=2)
+    two = analyse(state, samples=6, seed=4, workers=2, batch=2)
+    assert one.values == two.values and len(one.values) == 6
 
 
-def test_cli_solve_human_table() -> None:
-    result = run("solve", str(EXAMPLES / "scopone-hand.yaml"), "--at", "30")
-    assert result.exit_code == 0, result.output
-    assert "to move" in result.stdout and "Best line:" in result.stdout
-    assert "exact" in result.stdout
+def test_run_parallel_takes_a_lazy_iterable_and_stops_at_the_deadline() -> None:
+    drawn: list[int] = []
+
+    def args() -> Iterator[tuple[int]]:
+        for k in range(10**9):
+            drawn.append(k)
+            yield (k,)
+
+    deadline = time.perf_counter() + 0.2
+    done, stop = run_parallel(_slow_square, args(), 1, None, deadline, total=10**9)
+    assert stop == "time"
+    assert done == [k * k for k in range(len(done))]
+    assert len(drawn) <= len(done) + 1  # only what was handed out was drawn
 
 
-def test_cli_solve_samples_on_a_partial_record() -> None:
-    args = ["solve", str(EXAMPLES / "partial-view.yaml"), "--at", "24", "--samples", "6"]
-    first = run(*args, "--seed", "3", "--json", "--workers", "1")
-    second = run(*args, "--seed", "3", "--json", "--workers", "2")
-    assert first.exit_code == 0, first.output
-    a, b = json.loads(first.stdout), json.loads(second.stdout)
-    assert a["exact"] is False and a["samples"] == 6
-    assert a["moves"] == b["moves"]
+def _slow_square(k: int) -> int:
+    time.sleep(0.01)
+    return k * k
 
 
-def test_cli_solve_refuses_exact_on_hidden_hands() -> None:
-    result = run("solve", str(EXAMPLES / "partial-view.yaml"), "--at", "24", "--exact")
-    assert result.exit_code == 3
-    assert "--samples" in result.stderr and "Traceback" not in result.output
+def test_analysis_continues_in_rounds_with_the_same_samples() -> None:
+    record = load_path(EXAMPLES / "partial-view.yaml")[0]
+    state = record.state_at(24)
+    whole = analyse(state, samples=12, seed=3)
+    first = analyse(state, samples=5, seed=3)
+    rest = analyse(state, samples=7, seed=3, first=5)
+    assert first.values + rest.values == whole.values
 
 
-def test_cli_solve_too_large_suggests_samples() -> None:
-    result = run(
-        "solve", str(EXAMPLES / "scopone-hand.yaml"), "--at", "0", "--time", "0.2", "--json"
-    )
-    assert result.exit_code == 0, result.output
-    assert json.loads(result.stdout)["exact"] is False
-    assert "--samples" in result.stderr
+# -- an exact search stopped early must not pretend to know values or the best move ----------------
 
 
-@pytest.mark.parametrize(
-    ("args", "code", "fragment"),
-    [
-        (["--at", "99"], 3, "only 36 plays"),
-        (["--at", "36"], 3, "hand is over"),
-        (["--hand", "2"], 3, "1 hand"),
-        (["--exact", "--samples", "3"], 2, "not both"),
-    ],
-)
-def test_cli_solve_bad_input(args: list[str], code: int, fragment: str) -> None:
-    result = run("solve", str(EXAMPLES / "scopone-hand.yaml"), *args)
-    assert result.exit_code == code, result.output
-    assert fragment in result.output
-    assert "Traceback" not in result.output
+def _big_position() -> GameState:
+    return load_path(EXAMPLES / "scopone-hand.yaml")[0].state_at(8)
 
 
-def test_cli_bench_search_move() -> None:
-    result = runner.invoke(
-        app,
-        ["bench", "search", "--positions", "1", "--budget", "0.2", "--workers", "1", "--json"],
-    )
-    assert result.exit_code == 0, result.output
-    data = json.loads(result.stdout)
-    assert data["workers"] == 1 and data["budget_seconds"] == 0.2
-    assert 0.2 <= data["median_seconds"] < 2.0  # the budget is spent, and not overrun
-    assert isinstance(data["opening_samples_in_budget"], int)
+def test_stopped_exact_search_has_no_best_move_when_bounds_overlap() -> None:
+    result = exact_analysis(_big_position(), max_nodes=2000)
+    assert not result.exact
+    assert result.best is None and result.pv == []
+    data = result.to_json()
+    assert data["best"] is None and data["pv"] == []
+    assert all(m["value"] is None for m in data["moves"] if m["low"] != m["high"])
+    assert all(m["low"] < m["high"] for m in data["moves"])
+
+
+def test_finished_exact_search_still_gives_values_and_best() -> None:
+    state = load_path(EXAMPLES / "scopone-hand.yaml")[0].state_at(30)
+    result = exact_analysis(state, max_nodes=10**7)
+    assert result.exact and result.best is not None
+    data = result.to_json()
+    assert data["best"] == "7B x 3D 4D"
+    assert [m["value"] for m in data["moves"]] == [1, -3]
+
+
+def test_stopped_search_keeps_a_best_move_that_its_bounds_prove() -> None:
+    # two moves, one proven at least +2 and the other at most 0: the first is best
+
+    state = load_path(EXAMPLES / "scopone-hand.yaml")[0].state_at(30)
+    a, b = state.legal_moves()[:2]
+    fake = Solution(
+        to_move=state.turn, side=0, exact=False,
+        moves=[MoveValue(a, 3, 2, 5), MoveValue(b, -1, -4, 0)], pv=[a], value=3, low=2, high=5,
+    )  # fmt: skip
+
+    class FakeSolver:
+        def solve(self, *args: object, **kwargs: object) -> Solution:
+            return fake
+
+    orig = analysis_module.solver_for
+    analysis_module.solver_for = lambda rules: FakeSolver()  # type: ignore[assignment,return-value]
+    try:
+        result = exact_analysis(state, max_nodes=1)
+    finally:
+        analysis_module.solver_for = orig
+    assert result.best == a
+    fake.moves = [MoveValue(a, 3, 1, 5), MoveValue(b, -1, -4, 2)]
+    analysis_module.solver_for = lambda rules: FakeSolver()  # type: ignore[assignment,return-value]
+    try:
+        result = exact_analysis(state, max_nodes=1)
+    finally:
+        analysis_module.solver_for = orig
+    assert result.best is None
+
+
+# -- Ctrl-C must stop a whole run ------------------------------------------------------------------
+
+
+def test_in_process_sampling_stops_on_ctrl_c_inside_a_solve(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = partial_state(24)  # 12 plays left: every sample is solved exactly
+    interrupt_the_search(monkeypatch)
+    a = analyse(state, samples=5, seed=1, workers=1)
+    assert a.interrupted and a.samples == 0

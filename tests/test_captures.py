@@ -6,6 +6,7 @@ import dataclasses
 from itertools import combinations
 
 import pytest
+from helpers import mask
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -14,18 +15,16 @@ from tutor.game.captures import (
     all_sums,
     capture_table,
     explain_card,
+    explain_play,
     legal_captures,
+    parse_table,
     sweep_value,
     table_sum,
 )
-from tutor.game.cards import FULL_DECK, format_cards, mask_of, parse_card, parse_cards
+from tutor.game.cards import FULL_DECK, NotationError, format_cards, mask_of, parse_card
 from tutor.game.rules import Ruleset
 
 PRECEDENCES = ("single-card", "fewest-cards")
-
-
-def mask(text: str) -> int:
-    return mask_of(parse_cards(text))
 
 
 def options(table: str, value: int, precedence: str) -> set[str]:
@@ -207,3 +206,35 @@ def test_sweep_value_is_the_one_card_that_takes_the_whole_table(
     assert (value,) == (tuple(sweeping) or (None,))
     if value is not None:
         assert value == table_sum(small)
+
+
+# -- the table of ``tutor explain``: parsing and the explanation ---------------------------------
+
+
+def test_parse_table_refuses_a_card_named_twice_and_the_card_in_hand() -> None:
+    assert parse_table("4H, QD 3H", parse_card("JD", "french"), "french") == [
+        parse_card(t, "french") for t in ("4H", "QD", "3H")
+    ]
+    assert parse_table("") == []
+    with pytest.raises(NotationError, match="^QD is named twice$"):
+        parse_table("4H QD qd", None, "french")
+    with pytest.raises(NotationError, match="^JD is the card being played; it cannot be on"):
+        parse_table("4H JD", parse_card("JD", "french"), "french")
+    with pytest.raises(NotationError, match="'XX' is not a card"):
+        parse_table("4H XX", None, "french")
+
+
+def test_explanation_marks_sweeps_and_gives_the_json_of_explain(scopa: Ruleset) -> None:
+    table = parse_table("2C 5S 7C")
+    e = explain_play(parse_card("7D"), table, scopa)
+    assert [e.sweeps(o) for o in e.options] == [False, False, False]
+    e = explain_play(parse_card("7D"), table[:2], scopa)
+    data = e.to_json()
+    assert list(data) == ["ruleset", "deck", "card", "table", "options"]
+    assert data["table"] == ["2C", "5S"] and data["card"] == "7D"
+    assert data["options"][0] == {
+        "capture": ["2C", "5S"],
+        "legal": True,
+        "reason": "takes 2C+5S, which add up to 7",
+        "sweeps": True,
+    }

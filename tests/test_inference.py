@@ -1,4 +1,4 @@
-"""Inference of holdings: readings of behaviour, flow propagation, exact probabilities, sampling."""
+"""Inference of holdings: readings applied, flow propagation, exact probabilities, deductions."""
 
 from __future__ import annotations
 
@@ -8,55 +8,24 @@ from math import comb
 
 import networkx as nx
 import pytest
+from helpers import EXAMPLES, NAMES, card, endgame, greedy_move, play, weighed_by_hand
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from positions import endgame, play, weighed_by_hand
 
-from tutor.counting.assignment import AssignmentModel, sample_deals
-from tutor.counting.inference import count_view, infer
+from tutor.counting.assignment import AssignmentModel
+from tutor.counting.inference import ValueCell, count_view, hand_view, infer
 from tutor.counting.odds import percent
-from tutor.counting.readings import find_exclusions
-from tutor.counting.tracker import (
-    STOCK,
-    CountingError,
-    LastCardKnown,
-    OneOfEachOdd,
-    viewer_state,
-)
+from tutor.counting.tracker import STOCK, CountingError, LastCardKnown, OneOfEachOdd, viewer_state
 from tutor.counting.trust import TRUST_DEFAULT
 from tutor.game.captures import VALUE_OF
-from tutor.game.cards import FULL_DECK, SETTEBELLO, indexes_of, mask_of, parse_card, parse_cards
+from tutor.game.cards import FRENCH, FULL_DECK, indexes_of, mask_of, parse_cards
 from tutor.game.errors import TutorError
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move
-
-NAMES = ["West", "North", "East", "South"]
-
-
-def card(text: str) -> int:
-    return parse_card(text, "french").index
-
-
-def greedy_move(state: GameState, rng: random.Random) -> Move:
-    """Always take an available scopa, else the settebello, else any legal play."""
-    moves = state.legal_moves()
-    if not state.is_last_play() or state.rules.last_play_scopa:
-        sweeps = [m for m in moves if m.capture and m.capture == state.table]
-        if sweeps:
-            return rng.choice(sweeps)
-    takes = [m for m in moves if m.capture & SETTEBELLO.bit]
-    return rng.choice(takes or moves)
-
+from tutor.records.recordfile import load_path
+from tutor.render.terminal import holdings_table, plain_text
 
 # -- behavioural exclusions -------------------------------------------------------------------
-
-
-@pytest.fixture
-def two_passes(scopone: Ruleset) -> GameState:
-    """West and East each face 4 + 5 = 9 and do not sweep; North holds the last unseen 9."""
-    s = endgame(scopone, "4D 5C", ["3S 6H 2C", "QS 3C JH", "6S 7C AH", "6C KD KH"])
-    play(s, "3S", "3C x 3S", "6S", "6C x 6S")
-    return s
 
 
 def test_passed_up_sweeps_force_the_last_nine(two_passes: GameState) -> None:
@@ -102,18 +71,6 @@ def test_passed_up_sweeps_force_the_last_nine(two_passes: GameState) -> None:
     facts = infer(view, 3, NAMES, use_inferences=False)
     assert facts.holdings[1][qs].status == "may"
     assert facts.probability(1, qs) == pytest.approx(2 / 6)
-
-
-def test_a_sweep_on_the_last_play_proves_nothing(scopa: Ruleset) -> None:
-    s = endgame(scopa, "4D 5C", ["AS", "2S"])
-    play(s, "AS")
-    play(s, "2S")  # the last play: 2+4+5+1 = 12 anyway; nothing read
-    assert find_exclusions(s) == []
-    s = endgame(scopa, "4D 5C", ["AS 2D", "2S 3H"])
-    play(s, "2D")  # the table 2+4+5 = 11: nothing to sweep
-    play(s, "3H")  # 2+3+4+5 = 14
-    play(s, "AS")
-    assert find_exclusions(viewer_state(s, 0)) == []
 
 
 def test_exclusion_covers_only_the_holding_of_that_moment(scopa: Ruleset) -> None:
@@ -185,28 +142,6 @@ def test_readings_that_cannot_all_hold_together_still_weigh(scopone: Ruleset) ->
             p = inf.probability(d.holder, d.card)
             assert d.confidence == pytest.approx(p if d.status == "must" else 1 - p)
             assert d.confidence > 0.5
-
-
-def test_passed_up_settebello(scopone: Ruleset) -> None:
-    s = endgame(scopone, "7D AS 5C", ["3C 4C", "2H 7H", "6S 8C", "KD KH"])
-    play(s, "3C")  # 7 (single) or 8 (7+1) could have taken the settebello
-    [ex] = find_exclusions(viewer_state(s, 3))
-    assert (ex.kind, ex.seat, ex.values) == ("settebello", 0, (7, 8))
-    assert "could have taken the settebello with a 7 or an 8" in ex.text(NAMES, "french")
-    inf = infer(viewer_state(s, 3), 3, NAMES)
-    [ex] = inf.standing
-    rel = inf.reliability[0]
-    # a careful player can leave the settebello on purpose: a weaker reading than a scopa's
-    assert rel.epsilon("settebello") > rel.epsilon("scopa")
-    _, by_value = weighed_by_hand(inf)
-    none = 1 - by_value.get((0, 7), 0.0) - by_value.get((0, 8), 0.0)  # West holds one card
-    assert ex.confidence == pytest.approx(none)
-
-
-def test_taking_another_seven_is_no_reading_about_sevens(scopone: Ruleset) -> None:
-    s = endgame(scopone, "7D 7S KC", ["7C 4C", "2H 5H", "6S 6C", "KD KH"])
-    play(s, "7C x 7S")
-    assert find_exclusions(viewer_state(s, 3)) == []
 
 
 # -- facts: parity and the rule of 220 ---------------------------------------------------------
@@ -409,70 +344,6 @@ def test_no_exclusions_gives_hypergeometric_values(name: str, seed: int, cut: fl
             assert inf.probability_any(seat, v) == pytest.approx(1 - comb(n - u, k) / comb(n, k))
 
 
-# -- sampling consistent deals ---------------------------------------------------------------
-
-
-def test_sample_deals_are_complete_and_consistent(two_passes: GameState) -> None:
-    rng = random.Random(7)
-    samples = sample_deals(two_passes, 3, 400, rng)
-    qs = card("QS")
-    north = sum(1 for d in samples if d.hands[1] >> qs & 1)
-    p = infer(viewer_state(two_passes, 3), 3).probability(1, qs)  # about 93%
-    assert north / 400 == pytest.approx(p, abs=0.04)  # the readings put the last 9 with North
-    assert north < 400  # mostly: a reading is no certainty
-    again = sample_deals(two_passes, 3, 30, random.Random(7))
-    assert [d.hands for d in again] == [d.hands for d in samples[:30]]  # the seed decides
-    for d in samples:
-        assert not any(d.unknown) and d.stack == []
-        assert d.hands[3] == two_passes.hands[3]
-        assert (d.table, d.captured, d.scope, d.turn, d.last_capturer) == (
-            two_passes.table,
-            two_passes.captured,
-            two_passes.scope,
-            two_passes.turn,
-            two_passes.last_capturer,
-        )
-        assert [d.hand_size(p) for p in range(4)] == [two_passes.hand_size(p) for p in range(4)]
-        assert not d.unplaced()
-        while not d.is_over():  # every sample plays out
-            d.push(d.legal_moves()[0])
-    loose = sample_deals(two_passes, 3, 400, rng, use_inferences=False)
-    assert sum(1 for d in loose if d.hands[1] >> qs & 1) / 400 == pytest.approx(1 / 3, abs=0.07)
-
-
-def test_sample_deals_frequencies_match_exact_probabilities(scopone: Ruleset) -> None:
-    rng = random.Random(11)
-    s = GameState.random(scopone, rng)
-    while not find_exclusions(viewer_state(s, 3)) or s.in_hands > 20:
-        s.push(greedy_move(s, rng))
-        if s.is_over():
-            s = GameState.random(scopone, rng)
-    inf = infer(viewer_state(s, 3), 3)
-    n = 3000
-    counts: Counter[tuple[int, int]] = Counter()
-    for d in sample_deals(s, 3, n, random.Random(3)):
-        for seat in range(3):
-            for c in indexes_of(d.hands[seat] & inf.unseen):
-                counts[(seat, c)] += 1
-    for seat in range(3):
-        for c in indexes_of(inf.unseen):
-            assert counts[(seat, c)] / n == pytest.approx(inf.probability(seat, c), abs=0.04)
-
-
-def test_sample_deals_fill_the_scopa_stock(scopa: Ruleset) -> None:
-    rng = random.Random(4)
-    s = GameState.random(scopa, rng)
-    for _ in range(5):
-        s.push(greedy_move(s, rng))
-    [d] = sample_deals(s, 0, 1, rng)
-    assert d.deal_index == s.deal_index < len(d.deals)
-    assert not any(u for deal in d.deals[d.deal_index :] for _, u in deal)
-    placed = d.seen()
-    assert placed == FULL_DECK
-    while not d.is_over():
-        d.push(d.legal_moves()[0])
-
-
 # -- the analysis as JSON --------------------------------------------------------------------
 
 
@@ -523,3 +394,151 @@ def test_positions_that_do_not_hold_together_are_tutor_errors(scopa: Ruleset) ->
     with pytest.raises(CountingError, match="inconsistent"):
         infer(bad, 0)
     assert issubclass(CountingError, TutorError)
+
+
+# -- what the tracker's table shows, computed here rather than by the renderer -----------------
+
+
+def test_value_cells_agree_with_the_holdings() -> None:
+    record = load_path(EXAMPLES / "partial-view.yaml")[0]
+    view = count_view(record.state_at(20), 0, record.players, record.style)
+    inf = view.inference
+    assert inf.players_in_doubt == [s for s in inf.holdings if s != STOCK] != []
+    for seat in inf.players_in_doubt:
+        row = inf.holdings[seat]
+        for v in range(1, 11):
+            cell = inf.value_cell(seat, v)
+            statuses = {h.status for c, h in row.items() if VALUE_OF[c] == v}
+            if not statuses:
+                assert cell == ValueCell("none", None, False)
+            elif "must" in statuses:
+                assert cell.status == "must"
+            elif statuses == {"cannot"}:
+                assert cell.status == "cannot"
+            else:
+                assert cell.status == "may" and cell.probability == inf.probability_any(seat, v)
+    assert inf.readings_in_force == inf.standing
+    assert all(e.dropped is None for e in inf.readings_in_force)
+    assert inf.readings_given_up == [e for e in inf.exclusions if e.dropped is not None]
+
+
+def test_cards_to_deal_in_scopa() -> None:
+    record = load_path(EXAMPLES / "seed003-scopa.yaml")[0]
+    inf = count_view(record.state_at(10), 1, record.players, record.style).inference
+    assert inf.stock == inf.capacity[STOCK] > 0
+    expected = sum(inf.to_deal(v) or 0.0 for v in range(1, 11))
+    assert expected == pytest.approx(inf.stock)
+    last = count_view(record.state_at(31), 1, record.players, record.style).inference
+    assert last.stock is None and last.to_deal(7) is None
+
+
+def test_hand_view_gives_the_json_of_track() -> None:
+    record = load_path(EXAMPLES / "scopone-hand.yaml")[0]
+    hv = hand_view(record, 1, 12)
+    data = hv.to_json()
+    assert list(data)[:5] == ["file", "hand", "player", "at", "total_plays"]
+    assert data["file"] == record.path and data["player"] == "West" and data["at"] == 12
+    assert data["total_plays"] == 36
+    assert {k: v for k, v in data.items() if k not in list(data)[:5]} == hv.view.to_json(
+        record.style
+    )
+    assert hand_view(record, 1).at == 36
+
+
+# -- deductions: the reasons they rest on, in words ------------------------------------------------
+
+
+def hall_position(last: str) -> GameState:
+    """North keeps ``last``; North passes up a sweep with a king, East one with a 5.
+
+    West lays KC on an empty table and North, holding no king, lays 7S: so the two unseen
+    kings KD and KH must be with West and East, one card each, and North's last card can
+    only be ``last``. East's reading (no 5) plays no part in that.
+    """
+    s = endgame(
+        load_ruleset("scopone-scientifico"),
+        "AC 2C 3C 6C",
+        ["6H KC KD", f"AS 7S {last}", "4H JH KH", "QS 2D 3S"],
+    )
+    for m in ["6H x 6C", "AS x AC", "4H", "QS x 2C 3C 4H", "KC", "7S", "JH"]:
+        s.play(s.parse_move(m, "french"))
+    return s
+
+
+def test_a_must_names_only_the_readings_it_rests_on() -> None:
+    """Bug: every other holder got its own reason, so East's irrelevant reading (no 5) was
+    listed although the Hall set {West, East} already rules East out."""
+    inf = infer(viewer_state(hall_position("5S"), 3), 3, NAMES, style="french")
+    assert any(e.seat == 2 and e.values == (5,) for e in inf.active)  # the reading stands
+    [d] = [d for d in inf.deductions if d.status == "must" and d.card == card("5S")]
+    assert d.holder == 1 and d.basis == "inference"
+    [north] = [e for e in inf.standing if e.seat == 1]  # no 6 is unseen: that one is moot
+    assert d.reasons == [
+        "West and East hold 2 cards between them, and KD KH can only be with them",
+        "at play 6 North could have swept the table (KC = 10) with a 10 and did not, "
+        f"so holds no 10 (inference, {percent(north.confidence or 0)})",
+    ]
+    assert d.readings == (north,)
+    assert "East could have swept" not in d.text
+
+
+def test_the_last_ace_is_called_an_ace() -> None:
+    """Bug: "(the last 1 unseen)" instead of "(the last ace unseen)"."""
+    inf = infer(viewer_state(hall_position("AD"), 3), 3, NAMES, style="french")
+    [d] = [d for d in inf.deductions if d.status == "must" and d.card == card("AD")]
+    assert d.holder == 1
+    # a deduction resting on a reading says so, with its probability: never a bare "must"
+    p = percent(inf.probability(1, card("AD")))
+    assert d.text.startswith(
+        f"North holds AD (the last ace unseen): {p}, from one reading: West and East hold 2"
+    )
+    assert 0.5 < d.confidence == inf.probability(1, card("AD")) < 1
+    assert all("the last 1 unseen" not in x.text for x in inf.deductions)
+
+
+def test_no_deduction_per_card_when_the_stock_holds_every_unseen_card() -> None:
+    """Bug: with the other hand empty mid-deal, 30 lines "the stock must hold X" appeared."""
+    [rec] = load_path(EXAMPLES / "seed003-scopa.yaml")
+    a = count_view(rec.state_at(5), rec.seat_of("Ada"), rec.players, rec.style)
+    inf = a.inference
+    assert inf.capacity == {STOCK: 30}
+    assert all(h.status == "must" and h.basis == "fact" for h in inf.holdings[STOCK].values())
+    assert not [d for d in inf.deductions if d.holder == STOCK and d.basis == "fact"]
+
+
+def test_consistent_deal_in_the_singular() -> None:
+    s = endgame(load_ruleset("scopa"), "", ["QS", "AD"])
+    assert infer(viewer_state(s, 1), 1).method == "exact count over 1 deal that fits the facts"
+
+
+# -- facts and readings kept apart in the human table and the JSON ---------------------------------
+
+
+def test_percentages_moved_by_readings_are_starred() -> None:
+    """Bug: a percentage that only the readings made was shown like a fact."""
+    s = hall_position("5S")
+    s2 = s.copy()
+    s2.stack = list(s.stack)
+    s2.pop()  # before East's JH: West 1 card, North 1, East 2 unseen
+    a = count_view(s2, 3, NAMES, "french")
+    inf = a.inference
+    assert inf.active
+    for seat in (0, 1, 2):
+        for v in range(1, 11):
+            cell = inf.value_cell(seat, v)
+            if cell.status != "may":
+                continue
+            p, pf = inf.probability_any(seat, v), inf.probability_any_facts(seat, v)
+            assert cell.probability == p
+            assert cell.reading == (percent(p) != percent(pf)), (seat, v, cell)
+    # 4 unseen cards, North holds 1: 25% for the one 5 on the facts; the readings (East holds
+    # no 5, North no 10) and the tells weigh the deals, every deal counting with its weight
+    _, by_value = weighed_by_hand(inf)
+    assert 0.25 < by_value[(1, 5)] < 1
+    assert inf.value_cell(1, 5) == ValueCell("may", pytest.approx(by_value[(1, 5)]), True)
+    table = plain_text(holdings_table(a, FRENCH))
+    north = next(line for line in table.splitlines() if line.startswith("North"))
+    assert north.split()[5] == percent(by_value[(1, 5)]) + "*"
+    j = a.to_json("french")
+    assert j["value_probability_facts"]["North"]["5"] == pytest.approx(0.25)
+    assert j["value_probability"]["North"]["5"] == pytest.approx(by_value[(1, 5)])

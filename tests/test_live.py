@@ -1,50 +1,15 @@
-"""``tutor live``: a hand typed in line by line, with mistakes, undo, saving and --resume."""
+"""The live session: a hand typed in line by line, with mistakes, undo, saving and resuming."""
 
 from __future__ import annotations
 
-import json
-import os
-import random
-import signal
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from helpers import NAMES, scripted_hand
 
-from tutor.cli import app
-from tutor.game.cards import format_cards
-from tutor.game.rules import load_ruleset
-from tutor.game.state import GameState
+from tutor.game.cards import parse_cards
 from tutor.records.recordfile import load_path
-from tutor.training.live import LiveError, LiveSession
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def scripted_hand(
-    ruleset: str, seed: int, me: int, names: list[str]
-) -> tuple[list[str], list[str]]:
-    """A random hand as the lines a player at seat ``me`` types, and the plays' texts."""
-    rules = load_ruleset(ruleset)
-    rng = random.Random(seed)
-    full = GameState.random(rules, rng)
-    lines = [format_cards(full.table, "french")]
-    plays: list[str] = []
-    dealt = -1
-    while not full.is_over():
-        if full.deal_index - 1 != dealt:
-            dealt = full.deal_index - 1
-            lines.append(("deal " if dealt else "") + format_cards(full.hands[me], "french"))
-        moves = full.legal_moves()
-        move = moves[rng.randrange(len(moves))]
-        who = names[full.turn]
-        full.push(move)
-        lines.append(f"{who}: {move.text('french')}")
-        plays.append(move.text("french"))
-    return lines, plays
+from tutor.training.live import LiveError, LiveSession, LiveUpdate, intro, protocol
 
 
 def test_a_whole_scopa_hand_typed_in(tmp_path: Path) -> None:
@@ -161,147 +126,6 @@ def test_the_board_follows_the_plays(tmp_path: Path) -> None:
 # -- the command line -------------------------------------------------------------------------
 
 
-def run_live(args: list[str], text: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(app, ["live", *args], input=text)
-    return result.exit_code, result.stdout, result.stderr
-
-
-def test_cli_live_from_stdin_with_mistakes_and_undo(tmp_path: Path) -> None:
-    save = tmp_path / "h.yaml"
-    text = (
-        "2C 4H 5S QD\n7D 7H AS\n7D x 2C 5S\nAda: 7H\n# a comment\n\n"
-        "Ada: 3H\nundo\nAda: 4S x 4H\nZZ\n"
-    )
-    code, out, err = run_live(
-        [
-            "--ruleset",
-            "scopa",
-            "--players",
-            "You,Ada",
-            "--as",
-            "You",
-            "--deck",
-            "french",
-            "--save",
-            str(save),
-        ],
-        text,
-    )
-    assert code == 0
-    assert "tutor: line 4: play 2: Ada cannot play 7H: it is in your hand" in err
-    assert "tutor: line 10: play 3: 'ZZ' is not a card" in err
-    assert "undone: play 2 (3H)" in err
-    assert f"tutor: continue with: tutor live --resume {save}" in err
-    assert "Unmatched" in out and "Sweep risk" in out
-    assert [p.text for p in load_path(save)[0].plays] == ["7D x 2C 5S", "4S x 4H"]
-
-
-def test_cli_live_json_lines(tmp_path: Path) -> None:
-    save = tmp_path / "h.yaml"
-    code, out, _ = run_live(
-        [
-            "-r",
-            "scopa",
-            "-p",
-            "You,Ada",
-            "--as",
-            "You",
-            "--deck",
-            "french",
-            "-o",
-            str(save),
-            "--json",
-        ],
-        "2C 4H 5S QD\n7D 7H AS\n7D x 2C 5S\n",
-    )
-    assert code == 0
-    objs = [json.loads(line) for line in out.splitlines()]
-    assert [o["entry"] for o in objs] == ["table", "deal", "play"]
-    assert objs[-1]["analysis"]["unmatched"] == [2, 5, 7]
-    assert objs[-1]["next"] == "play 2: Ada"
-
-
-def test_cli_live_usage_and_bad_input(tmp_path: Path) -> None:
-    code, _, err = run_live(["--ruleset", "scopa"], "")
-    assert code == 2 and "--players" in err
-    code, _, err = run_live(["-r", "scopa", "-p", "You,Ada,Bea", "--as", "You"], "")
-    # the seating is given on the command line: a usage error
-    assert code == 2 and "the scopa ruleset is for 2 players, but 3 are given" in err
-    code, _, err = run_live(["-r", "scopa", "-p", "You,Ada", "--as", "Bob"], "")
-    assert code == 2 and "--as Bob: no such player" in err
-    code, _, err = run_live(["--resume", str(tmp_path / "missing.yaml")], "")
-    assert code == 3 and "missing.yaml" in err
-
-
-def test_cli_live_finishes_the_hand_with_the_score(tmp_path: Path) -> None:
-    lines, plays = scripted_hand("scopa", 8, 0, ["You", "Ada"])
-    save = tmp_path / "h.yaml"
-    code, out, _ = run_live(
-        ["-r", "scopa", "-p", "You,Ada", "--as", "You", "--deck", "french", "-o", str(save), "-q"],
-        "\n".join(lines) + "\n",
-    )
-    assert code == 0
-    assert "The hand is over." in out and "primiera" in out
-    assert [p.text for p in load_path(save)[0].plays] == plays
-
-
-def test_kill_in_the_middle_then_resume(tmp_path: Path) -> None:
-    """A real process killed with SIGKILL mid-hand: every accepted play is already saved."""
-    names = ["West", "North", "East", "South"]
-    lines, plays = scripted_hand("scopone-scientifico", 3, 3, names)
-    save = tmp_path / "live.yaml"
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "tutor",
-            "live",
-            "--players",
-            ",".join(names),
-            "--as",
-            "South",
-            "--deck",
-            "french",
-            "--save",
-            str(save),
-            "--quiet",
-        ],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        cwd=tmp_path,
-        env=env,
-        text=True,
-    )
-    assert proc.stdin is not None
-    typed = 2 + 15  # the table, South's cards and fifteen plays
-    for line in lines[:typed]:
-        proc.stdin.write(line + "\n")
-    proc.stdin.flush()
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            if len(load_path(save)[0].plays) == 15:
-                break
-        except Exception:  # not written yet
-            pass
-        time.sleep(0.05)
-    proc.send_signal(signal.SIGKILL)
-    proc.wait()
-    assert proc.returncode == -signal.SIGKILL
-    [rec] = load_path(save)
-    assert [p.text for p in rec.plays] == plays[:15]
-    # --resume knows South from the cards saved, and continues where the kill stopped
-    code, out, err = run_live(["--resume", str(save), "-q"], "\n".join(lines[typed:]) + "\n")
-    assert code == 0, err
-    assert "resuming" in err and "15 plays so far" in err
-    [rec] = load_path(save)
-    assert [p.text for p in rec.plays] == plays
-    assert rec.is_finished()
-    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
-
-
 def test_resume_keeps_undo_in_order(tmp_path: Path) -> None:
     lines, _ = scripted_hand("scopa", 4, 0, ["You", "Ada"])
     save = tmp_path / "h.yaml"
@@ -314,3 +138,116 @@ def test_resume_keeps_undo_in_order(tmp_path: Path) -> None:
     again.enter("undo")
     again.enter("undo")
     assert again.prompt() == "deal 2: your cards (3)"
+
+
+# -- the session driven line by line, without a terminal -----------------------------------------
+
+
+def test_run_applies_lines_and_reports_each_accepted_one() -> None:
+    lines, _ = scripted_hand("scopa", 3, 0, ["You", "Ada"])
+    script = iter([lines[0], "board", "help", "XX", "", "# a comment", *lines[1:4], "quit", "7D"])
+    shown: list[LiveUpdate] = []
+    said: list[str] = []
+    warned: list[str] = []
+    session = LiveSession.new("scopa", ["You", "Ada"], "You", "french")
+    why = session.run(
+        lambda: next(script, None), shown.append, said.append, warned.append, numbered=True
+    )
+    assert why == "quit" and len(session.plays) == 2
+    assert warned[0] == "the board comes once your cards are in; next: your cards (3)"
+    assert warned[1].startswith("line 4: ")  # XX: the blank and comment lines count too
+    assert said[0].startswith("table: ") and said[1].startswith("Type one line at a time")
+    assert [u.entry.kind for u in shown] == ["table", "deal", "play", "play"]
+    assert shown[0].analysis is None and shown[1].analysis is not None
+    data = shown[-1].to_json()
+    assert list(data) == ["entry", "text", "message", "plays", "next", "analysis"]
+    assert data["plays"] == 2 and data["next"] == "play 3: You"
+    assert data["analysis"]["unmatched"] == shown[-1].analysis.to_json("french")["unmatched"]
+
+
+def test_run_stops_at_the_end_of_the_input_and_when_the_hand_is_over() -> None:
+    lines, plays = scripted_hand("scopa", 4, 1, ["Ada", "You"])
+    session = LiveSession.new("scopa", ["Ada", "You"], "You", "french")
+    script = iter(lines[:3])
+
+    def ignore(_: object) -> None:
+        pass
+
+    assert session.run(lambda: next(script, None), ignore, ignore, ignore) == "end"
+    rest = iter(lines[3:])
+    shown: list[LiveUpdate] = []
+    assert session.run(lambda: next(rest, None), shown.append, ignore, ignore) == "over"
+    assert len(session.plays) == len(plays) and shown[-1].next == "the hand is over"
+
+
+# -- the session: what it asks for, and in the deck's notation -------------------------------------
+
+
+def test_no_opening_table_to_type_when_the_ruleset_has_none(tmp_path: Path) -> None:
+    """Bug: scopone-classico asked for a table of 0 cards, and an empty line was ignored."""
+    s = LiveSession.new("scopone-classico", NAMES, "South", "french", tmp_path / "h.yaml")
+    assert s.prompt() == "your cards (10)"
+    s.enter("AD 2D 3D 4D 5D 6D 7D JD QD KD")
+    assert s.prompt() == "play 1: West"
+    s.enter("AS")
+    assert s.undo().text == "undone: play 1 (AS)"
+    assert s.undo().text == "undone: your cards"
+    with pytest.raises(LiveError, match="nothing to undo"):
+        s.undo()
+    s.enter("AD 2D 3D 4D 5D 6D 7D JD QD KD")
+    s.enter("AS")
+    again = LiveSession.resume(tmp_path / "h.yaml", "South")
+    assert again.entries == ["deal:0", "play"]
+
+
+def test_a_play_typed_when_cards_are_due_says_so() -> None:
+    """Bug: "'x' is not a card" when a play came before the table or your cards."""
+    s = LiveSession.new("scopa", ["You", "Ada"], "You", "french")
+    with pytest.raises(LiveError, match=r"the opening table \(4 cards\) comes first"):
+        s.enter("Ada: 3H")
+    s.enter("2C 4H 5S QD")
+    with pytest.raises(LiveError, match="your 3 cards are due first"):
+        s.enter("7D x 2C 5S")
+
+
+def test_help_and_intro_use_the_decks_notation() -> None:
+    """Bug: the examples were French whatever the deck (4H is no Italian card)."""
+    text = protocol("italian", "West")
+    assert "2B 4C 5S CD" in text and "West: 3C" in text and "4H" not in text
+    for line in text.splitlines()[1:4]:
+        parse_cards(line.split("  ")[1].replace(" x ", " ").split(":")[-1], "italian")
+    s = LiveSession.new("scopone-scientifico", NAMES, "South", "italian")
+    assert s.enter("help").message == protocol("italian", "West")
+    assert "2B 4C 5S CD" in intro("italian")
+
+
+def test_run_counts_the_lines_it_rejected() -> None:
+    """Bug: a script could not tell that lines were rejected (``tutor live`` exits 1 now)."""
+    session = LiveSession.new("scopa", ["You", "Ada"], "You", "french")
+    script = iter(["2C 4H 5S QD", "ZZ", "7D 7H AS", "7D x 4H", "7D x 2C 5S"])
+    session.run(lambda: next(script, None), lambda u: None, lambda m: None, lambda m: None)
+    assert session.rejected == 2 and len(session.plays) == 1
+
+
+def test_a_session_that_could_not_save_is_refused_before_it_starts(tmp_path: Path) -> None:
+    """Bug: a save path in a missing folder failed only at the first line typed."""
+    missing = tmp_path / "missing" / "hand.yaml"
+    with pytest.raises(LiveError, match=f"cannot save to {missing}: the folder .* does not exist"):
+        LiveSession.new("scopa", ["You", "Ada"], "You", "french", missing)
+    with pytest.raises(LiveError, match="it is a folder"):
+        LiveSession.new("scopa", ["You", "Ada"], "You", "french", tmp_path)
+    saved = tmp_path / "hand.yaml"
+    session = LiveSession.new("scopa", ["You", "Ada"], "You", "french", saved)
+    session.enter("2C 4H 5S QD")
+    session.enter("7D 7H AS")
+    with pytest.raises(LiveError, match="does not exist"):
+        LiveSession.resume(saved, save_path=missing)
+
+
+def test_players_differing_only_in_case_or_spaces_are_refused() -> None:
+    """Bug: " You" and "You " made two players who displayed alike."""
+    with pytest.raises(LiveError, match="players 'You' and 'you' differ only in case or spaces"):
+        LiveSession.new("scopa", ["You", "you"], "You")
+    with pytest.raises(LiveError, match="player 'You' is listed twice"):
+        LiveSession.new("scopa", [" You", "You "], "You")
+    assert LiveSession.new("scopa", [" You", "Ada "], "ada").players == ["You", "Ada"]

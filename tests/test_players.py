@@ -1,12 +1,13 @@
-"""Computer players: legal choices, no peeking, and each chitarrella rule doing its job."""
+"""Computer players: legal choices, no peeking, greedy scope, each chitarrella rule at work."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
+from helpers import mask
 
-from tutor.game.cards import indexes_of, mask_of, parse_card, parse_cards
+from tutor.game.cards import indexes_of, mask_of, parse_card
 from tutor.game.rules import Ruleset, load_ruleset, ruleset_names
 from tutor.game.state import GameState, Move
 from tutor.search.players import (
@@ -16,13 +17,7 @@ from tutor.search.players import (
     RandomPlayer,
     seat_view,
 )
-from tutor.search.roster import make_player
-from tutor.search.searchplayer import SearchPlayer
 from tutor.search.solver import solve
-
-
-def mask(text: str) -> int:
-    return mask_of(parse_cards(text))
 
 
 def move(state: GameState, text: str) -> Move:
@@ -197,40 +192,18 @@ def test_counting_waits_while_cards_are_to_be_dealt() -> None:
     assert ChitarrellaPlayer().counted(seat_view(state)) is None
 
 
-def test_make_player() -> None:
-    assert isinstance(make_player("random"), RandomPlayer)
-    assert isinstance(make_player("Greedy"), GreedyPlayer)
-    assert isinstance(make_player("chitarrella"), ChitarrellaPlayer)
-    p = make_player("search:0.25")
-    assert isinstance(p, SearchPlayer) and p.budget == 0.25
-    with pytest.raises(ValueError, match="unknown player 'alpha'"):
-        make_player("alpha")
-    with pytest.raises(ValueError, match="seconds"):
-        make_player("search:soon")
+# -- the greedy player -----------------------------------------------------------------------------
 
 
-def test_search_player_takes_a_legal_move_quickly() -> None:
+def test_greedy_player_never_passes_up_a_scopa() -> None:
     rules = load_ruleset("scopone-scientifico")
-    state = GameState.random(rules, 12)
-    player = SearchPlayer(budget=0.3, samples=20)
-    import time
-
-    start = time.perf_counter()
-    choice = player.choose(seat_view(state), random.Random(0))
-    assert time.perf_counter() - start < 3.0
-    assert choice in state.legal_moves()
-
-
-def test_search_player_finds_the_endgame_move() -> None:
-    """In scopa's last deal the unseen cards are the opponent's: search plays a best move."""
-    rules = load_ruleset("scopa")
-    rng = random.Random(21)
-    player = SearchPlayer(budget=5.0, samples=4)
-    for _ in range(5):
-        state = GameState.random(rules, rng)
-        while state.deal_index < len(state.deals):
-            state.push(rng.choice(state.legal_moves()))
-        state = state.copy()
-        values = {m.move: m.value for m in solve(state).moves}
-        choice = player.choose(seat_view(state), random.Random(0))
-        assert values[choice] == max(values.values())
+    rng = random.Random(2)
+    for _ in range(20):
+        s = GameState.random(rules, rng)
+        while not s.is_over():
+            moves = s.legal_moves()
+            can_sweep = any(m.capture == s.table and m.capture for m in moves)
+            m = GreedyPlayer().choose(s, rng)
+            if can_sweep and not s.is_last_play():
+                assert m.capture == s.table
+            s.push(m)

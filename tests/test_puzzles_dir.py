@@ -1,24 +1,68 @@
-"""The shipped puzzles load, and the solver finds their single best move."""
+"""Every shipped puzzle is right (the tutor works each one out), and the collection is complete."""
 
+from __future__ import annotations
+
+import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from tutor.records.recordfile import load_path
-from tutor.search.solver import solve
+from tutor.puzzles.check import check_puzzle
+from tutor.puzzles.format import COUNTING_QUESTIONS, THEMES, Puzzle, collection_dir, load_collection
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
+COLLECTION = load_collection()
 
 
-@pytest.mark.parametrize(
-    ("name", "best", "values"),
-    [
-        ("scopone-one-best-move.yaml", "4D x 4B", [1, -1, -1, -1, -1]),
-        ("scopone-three-levels.yaml", "3D", [3, 1, -1, -1]),
-    ],
-)
-def test_puzzle_has_one_best_move(name: str, best: str, values: list[int]) -> None:
-    record = load_path(PUZZLES / name)[0]
-    solution = solve(record.state_at(len(record.plays)))
-    assert [m.value for m in solution.moves] == values
-    assert solution.moves[0].move.text(record.style) == best
+def test_the_top_level_puzzles_folder_is_the_shipped_collection() -> None:
+    assert PUZZLES.is_symlink()
+    assert PUZZLES.resolve() == collection_dir().resolve()
+
+
+@pytest.mark.parametrize("puzzle", COLLECTION, ids=[p.name for p in COLLECTION])
+def test_every_shipped_puzzle_checks(puzzle: Puzzle) -> None:
+    check = check_puzzle(puzzle)
+    assert check.ok, check.line()
+
+
+def test_the_collection_covers_what_the_issue_asks() -> None:
+    assert len(COLLECTION) >= 40
+    themes = Counter(t for p in COLLECTION for t in p.spec.themes)
+    assert set(themes) == set(THEMES), f"themes without a puzzle: {set(THEMES) - set(themes)}"
+    rules = {p.record.ruleset.capture_precedence for p in COLLECTION}
+    assert rules == {"single-card", "fewest-cards"}
+    games = {p.record.ruleset.players for p in COLLECTION}
+    assert games == {2, 4}  # scopa and scopone
+    counting = sum(1 for p in COLLECTION if p.kind in COUNTING_QUESTIONS)
+    assert counting * 5 >= len(COLLECTION)
+    assert {p.kind for p in COLLECTION} == {
+        "best-move", "unmatched", "holds", "legal-captures", "score"
+    }  # fmt: skip
+
+
+def test_at_least_ten_puzzles_name_the_maxim_or_rule_they_teach() -> None:
+    sourced = [
+        p.name
+        for p in COLLECTION
+        if re.search(r"\b(seeds? 00\d|Chitarrella|maxim)", p.spec.explanation, re.IGNORECASE)
+    ]
+    assert len(sourced) >= 10, sourced
+
+
+def test_no_two_shipped_puzzles_are_the_same_puzzle() -> None:
+    digests = Counter(p.digest for p in COLLECTION)
+    assert [d for d, n in digests.items() if n > 1] == []
+
+
+def test_checking_notices_a_wrong_solution(tmp_path: Path) -> None:
+    source = collection_dir() / "keep-the-table-above-ten.yaml"
+    text = source.read_text(encoding="utf-8").replace("solution: [5B]", "solution: [CS x CB]")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text, encoding="utf-8")
+    from tutor.puzzles.format import load_puzzles
+
+    [p] = load_puzzles(bad)
+    check = check_puzzle(p)
+    assert not check.ok
+    assert "the best move is 5B (+0); the file says CS x CB, worth -2" in check.line()

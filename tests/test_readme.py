@@ -3,19 +3,10 @@
 from __future__ import annotations
 
 import doctest
-import re
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from helpers import ROOT, python_blocks
+
 README = ROOT / "README.md"
-
-
-def python_blocks(text: str) -> list[tuple[int, str]]:
-    """Each ```python fenced block of a Markdown text, with the line it starts on (0-based)."""
-    return [
-        (text.count("\n", 0, m.start(1)), m.group(1))
-        for m in re.finditer(r"^```python\n(.*?)^```$", text, re.MULTILINE | re.DOTALL)
-    ]
 
 
 def test_python_blocks_finds_each_fenced_block() -> None:
@@ -43,3 +34,15 @@ def test_the_readme_library_examples_run() -> None:
     assert examples >= 10
     result = runner.summarize(verbose=False)
     assert result.failed == 0, f"{result.failed} README example(s) failed; see the output above"
+
+
+def test_the_readme_and_make_demo_say_how_to_run_the_installed_command() -> None:
+    """Bug: after ``make demo``, ``tutor replay ...`` gave "command not found": the README
+    never said how to run the command installed in .venv."""
+    text = README.read_text("utf-8")
+    tour = text[text.index("## A tour of the command line") :]
+    assert tour.index(".venv/bin/tutor") < tour.index("tutor replay")
+    assert ". .venv/bin/activate" in tour
+    demo = (ROOT / "Makefile").read_text("utf-8").split("\ndemo:")[1].split("\n\n")[0]
+    last = demo.strip().splitlines()[-1]
+    assert last.lstrip().startswith("@echo") and "$(BIN)/tutor --help" in last

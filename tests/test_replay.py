@@ -7,11 +7,10 @@ with ``UPDATE_GOLDEN=1 pytest tests/test_replay.py`` after a deliberate change.
 from __future__ import annotations
 
 import json
-import os
 import random
-from pathlib import Path
 
 import pytest
+from helpers import EXAMPLES, ROOT, check_golden
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -22,9 +21,6 @@ from tutor.records.record import record_from_moves
 from tutor.records.recordfile import load_path, loads
 from tutor.records.replay import replay_hand, replay_match
 
-ROOT = Path(__file__).resolve().parent.parent
-EXAMPLES = ROOT / "docs" / "examples"
-GOLDEN = Path(__file__).resolve().parent / "golden"
 SEED_REL = "docs/examples/seed003-scopa.yaml"
 
 
@@ -35,11 +31,7 @@ def seed_replay_json() -> dict:
 
 def test_seed003_golden_json() -> None:
     got = json.dumps(seed_replay_json(), indent=2, ensure_ascii=False) + "\n"
-    golden = GOLDEN / "seed003-scopa.json"
-    if os.environ.get("UPDATE_GOLDEN"):
-        golden.parent.mkdir(parents=True, exist_ok=True)
-        golden.write_text(got, encoding="utf-8")
-    assert got == golden.read_text(encoding="utf-8")
+    check_golden("seed003-scopa.json", got)
 
 
 def test_json_keys() -> None:

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 import yaml
+from helpers import BASE, SCOPA_RULES, one_error_line, run, write
 
 from tutor.game.rules import (
     PRIMIERA_VALUES,
@@ -195,3 +196,135 @@ def test_describe_ruleset() -> None:
     assert any("optional" in line for line in custom)
     assert any("counts as a scopa" in line for line in custom)
     assert any("until one side leads" in line for line in custom)
+
+
+def test_ruleset_json_gives_every_field_the_derived_counts_and_the_words() -> None:
+    rules = load_ruleset("scopa")
+    data = rules.to_json()
+    assert data["name"] == "scopa" and data["primiera_values"]["7"] == 21
+    assert data["plays_per_hand"] == 36 and data["deals_per_hand"] == rules.deals_per_hand
+    assert data["in_words"] == describe_ruleset(rules)
+    assert rules.summary_json() == {"name": "scopa", "description": rules.description}
+
+
+# -- ruleset files: errors name the file and the line ----------------------------------------------
+
+
+def test_ruleset_file_not_utf8_is_bad_input_everywhere(tmp_path: Path) -> None:
+    # Was: UnicodeDecodeError escaped load_ruleset: "internal error", exit 70.
+    bad = write(tmp_path, "latin.yaml", b"name: caf\xe9\n")
+    for args in (
+        ("rules", bad),
+        ("explain", "--ruleset", bad, "--table", "", "7D"),
+        ("bench", "playouts", "--ruleset", bad, "--hands", "1", "--repeat", "1"),
+    ):
+        line = one_error_line(run(*args))
+        assert line == f"tutor: error: {bad}: cannot read: the file is not UTF-8 text"
+    record = write(tmp_path, "hand.yaml", BASE.replace("ruleset: scopa", "ruleset: latin.yaml"))
+    line = one_error_line(run("replay", record))
+    assert line.startswith(f"tutor: error: {record}:1: ruleset: ") and "not UTF-8" in line
+
+
+def test_ruleset_yaml_error_is_one_line_with_its_line(tmp_path: Path) -> None:
+    # Was: PyYAML's multi-line message with a caret drawing.
+    path = write(tmp_path, "tabs.yaml", SCOPA_RULES.replace("name: scopa", "\tname: scopa"))
+    line = one_error_line(run("rules", path))
+    assert line == (
+        f"tutor: error: {path}:2: not valid YAML: found character '\\t' that cannot start any token"
+    )
+    deep = write(tmp_path, "deep.yaml", "name: " + "[" * 5000 + "]" * 5000 + "\n")
+    assert "nested too deeply" in one_error_line(run("rules", deep))
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "key", "fragment"),
+    [
+        ("target: 11", "target: 11\ncolour: red", "colour", "unknown key"),
+        ("target: 11", "target: eleven", "target", "whole number"),
+        ("missing_suit: zero", "missing_suit: maybe", "primiera.missing_suit", "zero, loses"),
+        ("re_bello: false", "re_bello: 3", "bonuses.re_bello", "true or false"),
+    ],
+)
+def test_ruleset_key_error_names_the_line(
+    tmp_path: Path, old: str, new: str, key: str, fragment: str
+) -> None:
+    # Was: only the file and the key; the tuple of choices was printed as a Python repr.
+    text = SCOPA_RULES.replace(old, new)
+    path = write(tmp_path, "house.yaml", text)
+    key_line = next(
+        n for n, line in enumerate(text.splitlines(), 1) if key.split(".")[-1] + ":" in line
+    )
+    with pytest.raises(RulesetError) as info:
+        load_ruleset(path)
+    message = str(info.value)
+    assert message.startswith(f"{path}:{key_line}: key '{key}': ")
+    assert fragment in message and "(" not in message.split(": ", 2)[2][:12]
+
+
+def test_unknown_ruleset_file_is_called_a_file() -> None:
+    with pytest.raises(RulesetError, match=r"^unknown ruleset file 'nowhere\.yaml'; shipped"):
+        load_ruleset("nowhere.yaml")
+
+
+# -- ruleset files: duplicate keys, several documents, libyaml -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "key", "first"),
+    [
+        ("target: 11", "target: 11\ntarget: 21", "target", 16),
+        ("primiera:\n", "primiera:\n  missing_suit: loses\n", "missing_suit", 14),
+    ],
+)
+def test_a_key_given_twice_in_a_ruleset_is_refused(
+    tmp_path: Path, old: str, new: str, key: str, first: int
+) -> None:
+    """Bug: a key given twice in a ruleset was accepted silently, the last one winning, where a
+    record refuses it."""
+    path = write(tmp_path, "twice.yaml", SCOPA_RULES.replace(old, new))
+    with pytest.raises(RulesetError) as info:
+        load_ruleset(path)
+    assert (
+        str(info.value) == f"{path}:{first + 1}: key '{key}' is given twice (first on line {first})"
+    )
+    assert one_error_line(run("rules", path)) == f"tutor: error: {info.value}"
+
+
+def test_a_ruleset_of_several_documents_is_refused_with_the_line(tmp_path: Path) -> None:
+    path = write(tmp_path, "two.yaml", SCOPA_RULES + "---\nname: other\n")
+    line = SCOPA_RULES.count("\n") + 2
+    assert one_error_line(run("rules", path)) == (
+        f"tutor: error: {path}:{line}: a ruleset file holds one document, not several"
+    )
+
+
+def test_the_readers_use_libyaml_and_keep_the_pure_loader_s_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bug: the pure-Python loader took quadratic time over a long note (4 MB: 9.4 s)."""
+    from tutor.game import rules as rules_module
+    from tutor.records.recordfile import loads
+
+    if not yaml.__with_libyaml__:  # pragma: no cover - PyYAML built without libyaml
+        pytest.skip("PyYAML has no libyaml here")
+    assert rules_module._LOADER is yaml.CSafeLoader
+
+    class Refused(yaml.SafeLoader):
+        def __init__(self, stream: str) -> None:
+            raise AssertionError("the pure-Python loader read a valid file")
+
+    monkeypatch.setattr(yaml, "SafeLoader", Refused)
+    rules_module._CACHE.clear()
+    assert load_ruleset(write(tmp_path, "ok.yaml", SCOPA_RULES)).name == "scopa"
+    assert loads(BASE)[0].players == ["You", "Ada"]
+
+
+def test_a_large_text_that_libyaml_refuses_keeps_its_line(tmp_path: Path) -> None:
+    """A text too large to read again with the pure loader keeps libyaml's words and line."""
+    from tutor.game.rules import SAME_ERRORS_UP_TO
+
+    notes = "".join(f"# {'x' * 60}\n" for _ in range(SAME_ERRORS_UP_TO // 60))
+    path = write(tmp_path, "big.yaml", notes + BASE.replace("  - 3H\n", "  - [3H\n"))
+    line = one_error_line(run("replay", path))
+    bad = (notes + BASE).count("\n", 0, (notes + BASE).index("  - 3H")) + 2
+    assert line.startswith(f"tutor: error: {path}:{bad}: not valid YAML: ")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from helpers import mask
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,10 +20,6 @@ from tutor.game.scoring import (
     score_state,
 )
 from tutor.game.state import GameState
-
-
-def mask(text: str, style: str | None = None) -> int:
-    return mask_of(parse_cards(text, style))
 
 
 def points(rules: Ruleset, a: int, b: int, scope: tuple[int, int] = (0, 0)) -> list[dict[str, int]]:
@@ -287,6 +284,16 @@ def test_play_on_variant() -> None:
     assert m.add([16, 3]) == 0  # alone at the target: wins at once
 
 
+def test_running_totals_and_leaders() -> None:
+    m = match()
+    assert m.running_totals() == [] and m.leaders == [0, 1]
+    m.add([3, 5])
+    m.add([4, 2])
+    assert m.running_totals() == [[3, 5], [7, 7]] and m.leaders == [0, 1]
+    m.add([0, 1])
+    assert m.running_totals()[-1] == m.totals == [7, 8] and m.leaders == [1]
+
+
 def test_match_target_from_the_ruleset() -> None:
     m = MatchScore(load_ruleset("scopa"))
     assert m.add([10, 10]) is None
@@ -313,7 +320,6 @@ def test_hand_points_agree_with_full_score() -> None:
             full = score_captures(rules, s.captured, s.scope).points()
             assert hand_points(rules, s.captured, s.scope) == full
     # a hand where one side lacks a suit, both under "zero" and "loses"
-    from tutor.game.cards import mask_of, parse_cards
 
     sevens = mask_of(parse_cards("7D 7C 7S"))
     rest = ((1 << 40) - 1) & ~sevens

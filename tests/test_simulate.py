@@ -1,23 +1,28 @@
-"""Duplicate-deal simulation and ``tutor simulate``."""
+"""Duplicate-deal simulation: paired deals, workers, strength, intervals and Ctrl-C."""
 
 from __future__ import annotations
 
-import json
 import random
+from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from helpers import SCOPA_RULES, interrupt_the_search, run, write
 
-from tutor.cli import app
 from tutor.game.errors import TutorError
 from tutor.game.rules import load_ruleset
 from tutor.game.scoring import score_captures
-from tutor.game.state import random_deal
-from tutor.search.players import RandomPlayer
-from tutor.search.simulate import SimulationError, play_hand, simulate
-
-runner = CliRunner()
-PLAIN_ENV: dict[str, str | None] = {"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "NO_COLOR": None}
+from tutor.game.state import GameState, random_deal
+from tutor.search.players import RandomPlayer, seat_view
+from tutor.search.roster import make_player
+from tutor.search.simulate import (
+    SimulationError,
+    SimulationResult,
+    deal_cards,
+    move_seed,
+    play_game,
+    play_hand,
+    simulate,
+)
 
 
 def test_each_deal_is_played_twice_with_sides_exchanged() -> None:
@@ -35,11 +40,33 @@ def test_identical_random_players_replay_the_same_games() -> None:
     """Swapping two identical random players changes nothing but the labels."""
     rules = load_ruleset("scopone-scientifico")
     table, deals = random_deal(rules, 7)
-    a = play_hand(rules, table, deals, [RandomPlayer(), RandomPlayer()], random.Random(1))
-    b = play_hand(rules, table, deals, [RandomPlayer(), RandomPlayer()], random.Random(1))
+    a = play_hand(rules, table, deals, [RandomPlayer(), RandomPlayer()], lambda ply: ply + 1)
+    b = play_hand(rules, table, deals, [RandomPlayer(), RandomPlayer()], lambda ply: ply + 1)
     assert [r.card for r in a.stack] == [r.card for r in b.stack]
     pts = score_captures(rules, a.captured, a.scope).points()
     assert sum(pts) >= 1
+
+
+def test_each_move_draws_from_its_own_seed() -> None:
+    """A game is the same when each move is chosen apart, from a generator seeded with
+    move_seed(seed, deal, game, ply) alone: what a referee of two engines does."""
+    rules = load_ruleset("scopa")
+    specs = ["random", "greedy"]
+    for deal, swapped in [(0, False), (1, True)]:
+        played = play_game(rules, specs, 7, deal, swapped)
+        table, deals = deal_cards(rules, 7, deal)
+        state = GameState(rules, table, [[(m, 0) for m in d] for d in deals])
+        order = specs[::-1] if swapped else specs
+        while not state.is_over():
+            player = make_player(order[state.turn % 2])
+            rng = random.Random(move_seed(7, deal, int(swapped), state.ply))
+            state.push(player.choose(seat_view(state), rng))
+        assert [(r.card, r.capture) for r in state.stack] == [
+            (r.card, r.capture) for r in played.stack
+        ]
+    # the seed of a move changes with every part of its key
+    keys = [(7, 0, 0, 3), (8, 0, 0, 3), (7, 1, 0, 3), (7, 0, 1, 3), (7, 0, 0, 4)]
+    assert len({move_seed(*k) for k in keys}) == len(keys)
 
 
 def test_results_do_not_depend_on_workers() -> None:
@@ -86,46 +113,71 @@ def test_bad_arguments() -> None:
     assert issubclass(SimulationError, TutorError)
 
 
-def run(*args: str):  # type: ignore[no-untyped-def]
-    return runner.invoke(app, list(args), env=PLAIN_ENV)
+def test_stronger_only_when_the_interval_of_the_difference_excludes_zero() -> None:
+    def result(diffs: list[float]) -> SimulationResult:
+        return SimulationResult("scopa", ("a", "b"), 0, len(diffs), 2 * len(diffs), [], diffs)
+
+    assert result([1.0, 2.0, 1.5, 2.5]).stronger() == 0
+    assert result([-1.0, -2.0, -1.5, -2.5]).stronger() == 1
+    assert result([1.0, -1.0, 2.0, -2.0]).stronger() is None
+    assert result([3.0]).stronger() is None  # one pair: the interval is unbounded
 
 
-def test_cli_simulate_json() -> None:
-    result = run(
-        "simulate", "--ruleset", "scopa", "--players", "greedy,random", "--hands", "5",
-        "--seed", "1", "--workers", "1", "--json",
-    )  # fmt: skip
+# -- Ctrl-C, and intervals of counts ---------------------------------------------------------------
+
+
+def test_in_process_simulation_stops_on_ctrl_c_inside_a_players_solve(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+
+    interrupt_the_search(monkeypatch)  # chitarrella counts the last rounds with the solver
+    r = simulate("scopa", ["chitarrella", "greedy"], deals=5, seed=1, workers=1)
+    assert r.interrupted
+    assert r.deals == 0
+
+
+def test_simulation_intervals_of_counts_never_go_below_zero() -> None:
+    # random makes a scopa now and then: few nonzero values, so the plain t-interval dipped
+    # below zero ("0.08 [-0.10, 0.27]"), which no count of scope can reach
+
+    r = simulate("scopa", ["greedy", "random"], deals=4, seed=2)
+    for who in (0, 1):
+        for iv in (r.points(who), r.scope(who)):
+            assert 0.0 <= iv.low <= iv.mean <= iv.high
+    raw = [o.scope[1] for o in r.outcomes]
+    assert min(raw) == 0  # the case the clip is for: some hands without a scopa
+    data = r.to_json()
+    assert all(p["scope_per_hand"]["low"] >= 0 for p in data["players"])
+
+
+def test_matches_past_the_hand_limit_are_said_to_be_unfinished(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bug: matches were silently stopped at 200 hands: a ruleset with a huge target then
+    reported "matches won 0.0%" for both players."""
+    import tutor.search.simulate as simulation
+
+    monkeypatch.setattr(simulation, "MATCH_HAND_LIMIT", 3)
+    far = write(tmp_path, "far.yaml", SCOPA_RULES.replace("target: 11", "target: 1000"))
+    r = simulate(far, ["greedy", "random"], matches=2, seed=1)
+    assert r.match_winners == [None] * 4 and r.unfinished == 4
+    assert all(len([o for o in r.outcomes if o.deal == m]) == 6 for m in range(2))
+    assert r.match_win_rate(0) is None and r.match_win_rate(1) is None
+    data = r.to_json()
+    assert data["unfinished_matches"] == 4 and data["match_hand_limit"] == 3
+    assert [p["match_win_rate"] for p in data["players"]] == [None, None]
+    result = run("simulate", "-r", far, "-p", "greedy,random", "--matches", "2", "-w", "1")
     assert result.exit_code == 0, result.output
-    data = json.loads(result.stdout)
-    assert data["deals"] == 5 and data["hands"] == 10
-    assert [p["player"] for p in data["players"]] == ["greedy", "random"]
-    assert set(data["difference_per_hand"]) == {"mean", "low", "high", "n"}
+    text = " ".join(result.stdout.split())
+    assert "4 of the 4 match games stopped unfinished after 3 hands, short of the target" in text
+    assert "of 1000: they count for neither player, so no match win rate can be given." in text
+    assert "0.0%" not in text
 
 
-def test_cli_simulate_table() -> None:
-    result = run(
-        "simulate", "--ruleset", "scopa", "--players", "greedy,random", "--hands", "4",
-        "--seed", "1", "--workers", "1",
-    )  # fmt: skip
-    assert result.exit_code == 0, result.output
-    assert "points/hand" in result.stdout and "A - B per hand" in result.stdout
-
-
-@pytest.mark.parametrize(
-    ("args", "fragment"),
-    [
-        (["--players", "greedy"], "two players"),
-        (["--players", "greedy,wizard"], "unknown player"),
-        (["--hands", "2", "--matches", "2"], "not both"),
-    ],
-)
-def test_cli_simulate_usage_errors(args: list[str], fragment: str) -> None:
-    result = run("simulate", "--ruleset", "scopa", *args)
-    assert result.exit_code == 2, result.output
-    assert fragment in result.output
-
-
-def test_cli_simulate_bad_ruleset() -> None:
-    result = run("simulate", "--ruleset", "nope", "--hands", "1")
-    assert result.exit_code == 3
-    assert "unknown ruleset" in result.stderr
+def test_the_match_win_rate_is_over_the_finished_matches() -> None:
+    r = SimulationResult("scopa", ("a", "b"), 0, 3, 0, [], [], matches=2,
+                         match_winners=[0, None, 1, 0])  # fmt: skip
+    assert r.unfinished == 1
+    assert r.match_win_rate(0) == pytest.approx(2 / 3)
+    full = simulate("scopa", ["greedy", "random"], matches=1, seed=2)
+    assert full.unfinished == 0 and full.match_win_rate(0) in (0.0, 0.5, 1.0)

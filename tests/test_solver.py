@@ -2,25 +2,20 @@
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
+from helpers import interrupt_the_search
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.bench import bench_exact
 from tutor.game.cards import FULL_DECK, indexes_of, mask_of, parse_cards
 from tutor.game.rules import Ruleset, load_ruleset, ruleset_from_dict, ruleset_names
 from tutor.game.scoring import score_captures
 from tutor.game.state import GameState, Move
-from tutor.search.solver import (
-    Solver,
-    SolverError,
-    category_difference,
-    random_position,
-    solve,
-)
+from tutor.search import solver as solver_module
+from tutor.search.analysis import exact_analysis
+from tutor.search.solver import Solver, SolverError, category_difference, random_position, solve
 
 # -- the reference: plain minimax over GameState.push/pop, scored by tutor.game.scoring --------
 
@@ -272,27 +267,44 @@ def test_category_difference_agrees_with_scoring(owners: list[int], name: str) -
     assert len(list(indexes_of(cap[0]))) == cap[0].bit_count()
 
 
-def test_bench_exact_reports_the_figures() -> None:
-    figures = bench_exact("scopa", 3, positions=3, seed=2)
-    assert figures["positions"] == 3 and len(figures["runs"]) == 3
-    assert 0 < figures["median_seconds"] <= figures["max_seconds"]
-    assert figures["nodes_per_second"] > 0 and 0 <= figures["tt_hit_rate"] <= 1
-
-
-def test_cli_bench_solve() -> None:
-    from typer.testing import CliRunner
-
-    from tutor.cli import app
-
-    result = CliRunner().invoke(app, ["bench", "solve", "scopone-4", "--positions", "2", "--json"])
-    assert result.exit_code == 0, result.output
-    data = json.loads(result.stdout)
-    assert data["cards_left"] == 4 and data["table"] == 4 and data["positions"] == 2
-    bad = CliRunner().invoke(app, ["bench", "solve", "scopone-9"])
-    assert bad.exit_code == 2 and "unknown case" in bad.output
-
-
 def test_random_position_arguments_are_solver_errors() -> None:
     rules = load_ruleset("scopa")
     with pytest.raises(SolverError, match="cards_left must be 1-3, not 4"):
         random_position(rules, random.Random(0), 4)
+
+
+# -- Ctrl-C: the values found so far are kept only when asked --------------------------------------
+
+
+def test_interrupt_during_the_principal_variation_keeps_the_values(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rules = load_ruleset("scopa")
+    state = random_position(rules, random.Random(3), 3)
+    plain = Solver(rules).solve(state)
+
+    def interrupted(self: object, node: object, value: int) -> list[object]:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(solver_module._Run, "_pv", interrupted)
+    sol = Solver(rules).solve(state, keep_on_interrupt=True)
+    assert sol.interrupted
+    assert [(m.move, m.value) for m in sol.moves] == [(m.move, m.value) for m in plain.moves]
+    assert sol.pv == [plain.moves[0].move]
+    with pytest.raises(KeyboardInterrupt):
+        Solver(rules).solve(state)
+
+
+def test_solver_lets_ctrl_c_through_unless_asked_to_keep_the_bounds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Before, every solve swallowed Ctrl-C and returned bounds, so a player or a sampler that
+    # called the solver went on as if nothing had happened: `tutor simulate -w 1` never stopped.
+    state = random_position(load_ruleset("scopa"), random.Random(8), 3)
+    interrupt_the_search(monkeypatch)
+    with pytest.raises(KeyboardInterrupt):
+        Solver(state.rules).solve(state)
+    kept = Solver(state.rules).solve(state, keep_on_interrupt=True)
+    assert kept.interrupted and not kept.exact
+    shown = exact_analysis(state)  # what `tutor solve --exact` uses: keeps what it has
+    assert shown.interrupted

@@ -8,6 +8,7 @@ from itertools import combinations
 from typing import Any
 
 import pytest
+from helpers import mask
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,9 +21,7 @@ from tutor.game.cards import (
     cards_of,
     format_card,
     format_cards,
-    mask_of,
     parse_card,
-    parse_cards,
 )
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import (
@@ -36,10 +35,6 @@ from tutor.game.state import (
     parse_play,
     random_deal,
 )
-
-
-def mask(text: str, style: str | None = None) -> int:
-    return mask_of(parse_cards(text, style))
 
 
 def idx(text: str, style: str | None = None) -> int:

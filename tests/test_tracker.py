@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import random
 from math import comb
-from pathlib import Path
 
 import pytest
+from helpers import BASE, EXAMPLES, endgame, play
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from positions import endgame, play
 
 from tutor.counting.tracker import (
     DECK_TOTAL,
@@ -30,8 +29,6 @@ from tutor.game.cards import FULL_DECK, format_cards, indexes_of, mask_of, parse
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState
 from tutor.records.recordfile import load_path, loads
-
-EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 
 
 def deal_with(
@@ -89,7 +86,19 @@ def test_seed004_two_plus_five_leaves_five_six_seven_eight(seed004: GameState) -
     assert board.unmatched == (5, 6, 7, 8)
     assert board.sparigli[-1].flipped == (2, 5, 7)
     text = board.sparigli[-1].text("french", ["W", "N", "E", "S"])
-    assert "7H x 2C 5C (2+5=7)" in text and "unmatched now: 5, 6, 7, 8" in text
+    # Was: "unmatched now: 5, 6, 7, 8" under a board whose columns read A 2 ... J Q K.
+    assert "7H x 2C 5C (2+5=7)" in text and "unmatched now: 5, 6, 7, J" in text
+
+
+def test_value_lists_use_the_deck_s_letters_like_the_board() -> None:
+    """Bug: the board showed F/C/R while the sparigli and the rule-of-48 lines showed 8/9/10."""
+    from tutor.counting.tracker import OddValues, OneOfEachOdd, Spariglio
+
+    sp = Spariglio(3, 0, parse_card("RB", "italian").index,
+                   mask_of(parse_cards("AD CS", "italian")), (1, 9, 10), (1, 9, 10))  # fmt: skip
+    assert sp.text("italian", ["A", "B"]).endswith("(1+9=10) flips A, C, R; unmatched now: A, C, R")
+    assert OddValues((2, 8)).text(["A", "B"], "italian").endswith("are: 2, F.")
+    assert "one each of F, R" in OneOfEachOdd(2, (8, 10)).text(["A", "B"], "italian")
 
 
 def test_twin_capture_is_no_spariglio(scopa: Ruleset) -> None:
@@ -295,18 +304,7 @@ def test_partial_record_view_matches_full_record() -> None:
 
 
 def test_board_json_shape(scopone: Ruleset) -> None:
-    [rec] = loads(
-        """
-ruleset: scopa
-deck: french
-players: [You, Ada]
-table: [2C, 4H, 5S, QD]
-deals:
-  - {You: [7D, 7H, AS], Ada: [3H, KC, JD]}
-plays: [7D x 2C 5S, 3H]
-""",
-        "t.yaml",
-    )
+    [rec] = loads(BASE, "t.yaml")
     view = viewer_state_from_record(rec, "You")
     j = track(view, 0, rec.players).to_json("french")
     assert j["unmatched"] == [2, 5, 7]
@@ -321,85 +319,6 @@ plays: [7D x 2C 5S, 3H]
         "scopa": False,
     }
     assert format_cards(view.table, "french") == "3H 4H QD"
-
-
-# -- tutor track and tutor replay --as ----------------------------------------------------------
-
-
-def _cli(*args: str) -> tuple[int, str, str]:
-    from typer.testing import CliRunner
-
-    from tutor.cli import app
-
-    result = CliRunner().invoke(app, list(args))
-    return result.exit_code, result.stdout, result.stderr
-
-
-def test_cli_track_json() -> None:
-    import json
-
-    code, out, err = _cli(
-        "track", str(EXAMPLES / "scopone-hand.yaml"), "--as", "South", "--at", "3", "--json"
-    )
-    assert code == 0, err
-    j = json.loads(out)
-    assert j["player"] == "South" and j["at"] == 3 and j["total_plays"] == 36
-    assert j["unmatched"] == [3, 4, 7]  # North's 7D took 3C + 4S
-    # only South's cards count as seen, though the record gives every hand
-    assert len(j["unseen"]) == 40 - 8 - 2 - 5 == 25
-    assert set(j["holdings"]) == {"West", "North", "East"}
-    cell = j["holdings"]["West"]["RB"]
-    assert cell["status"] == "may" and 0 < cell["probability"] < 1 and cell["basis"] is None
-    facts = 1 - comb(25 - 3, 9) / comb(25, 9)
-    p = j["sweep"]["probability"]
-    assert j["sweep"] == {
-        "sum": 10,
-        "value": 10,
-        "unseen": 3,
-        "next": "East",
-        "probability": p,
-        "scopa": True,
-        "probability_facts": pytest.approx(facts, abs=1e-6),
-    }
-    # North's capture left East a table a king sweeps: a tell that North holds a king
-    tells = [(t["kind"], t["player"], t["values"]) for t in j["tells"]]
-    assert ("sweepable", "North", [10]) in tells
-    assert 0.5 < p < facts
-    assert j["deductions"] == [] and j["method"].startswith("exact count")
-
-
-def test_cli_track_human_board() -> None:
-    code, out, _ = _cli("track", str(EXAMPLES / "partial-view.yaml"), "--as", "South", "--at", "30")
-    assert code == 0
-    assert "South's view after play 30 of 36" in out
-    for part in (
-        "captured",
-        "parity",
-        "ODD",
-        "Sparigli",
-        "Rule of 220",
-        "Even total",
-        "Who can hold what",
-        "Probabilities: exact count",
-    ):
-        assert part in out
-
-
-def test_cli_track_bad_input() -> None:
-    code, _, err = _cli("track", str(EXAMPLES / "scopone-hand.yaml"), "--as", "Nobody")
-    assert code == 3 and "--as Nobody: no such player (players: South, West, North, East)" in err
-    code, _, err = _cli("track", str(EXAMPLES / "scopone-hand.yaml"), "--as", "South", "--at", "99")
-    assert code == 3 and "--at 99: the record has only 36 plays" in err
-    code, _, err = _cli("track", str(EXAMPLES / "scopone-hand.yaml"))
-    assert code == 2 and "--as" in err
-
-
-def test_cli_replay_as_shows_the_board_after_each_play() -> None:
-    code, out, err = _cli("replay", str(EXAMPLES / "partial-view.yaml"), "--as", "South")
-    assert code == 0, err
-    assert out.count("Unmatched:") == 36
-    assert "at play 6 West could have swept the table (AS = 1) with an ace" in out
-    assert "not available" not in err
 
 
 # -- the board's facts: numbers first, words from them ----------------------------------------
@@ -447,3 +366,15 @@ def test_last_card_and_last_round_facts(scopa: Ruleset, scopone: Ruleset) -> Non
     facts = track(viewer_state(s, 3), 3).facts
     assert LastCardsTotal((0, 1, 2), 14) in facts
     assert OneOfEachOdd(3, (2, 5, 7)) in facts
+
+
+# -- the rule of 48 in words -----------------------------------------------------------------------
+
+
+def test_rule_of_48_with_one_card_out_names_it() -> None:
+    """Bug: "hold exactly one each of 9" for a single card."""
+    s = endgame(load_ruleset("scopa"), "", ["QS", "AD"])
+    s.push(s.parse_move("AD", "french"))  # wrong turn order does not matter to the count
+    board = track(viewer_state(s, 1), 1)
+    assert any("hold exactly one card, a 9." in n for n in board.notes)
+    assert not any("one each of" in n for n in board.notes)

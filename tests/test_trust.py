@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import endgame, play
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from positions import endgame, play
 
 from tutor.counting.inference import count_view, infer
 from tutor.counting.odds import chance_of_value

@@ -21,13 +21,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from test_readme import python_blocks
+from helpers import GOLDEN, ROOT, python_blocks
 
 from tutor.records.recordfile import load_path
 
-ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "tutor"
-GOLDEN = Path(__file__).resolve().parent / "golden"
 
 # What a checkout has that is not part of the source tree a wheel is built from.
 NOT_SOURCE = (".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", "*.pyc", ".*_cache")

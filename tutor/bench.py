@@ -13,8 +13,13 @@ Timings are the median of several repeats, since a single run is at the mercy of
 
 from __future__ import annotations
 
+import math
+import os
 import random
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -31,14 +36,22 @@ from tutor.game.errors import TutorError
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.scoring import HandScore, hand_points, score_state
 from tutor.game.state import GameState, random_deal
+from tutor.puzzles.check import check_puzzle
+from tutor.puzzles.format import load_collection
+from tutor.puzzles.generate import generate
 from tutor.records.recordfile import load_path
 from tutor.records.replay import replay_match
+from tutor.review.defaults import DEFAULT_SAMPLES, DEFAULT_TIME
+from tutor.review.judge import Settings
+from tutor.review.planted import plant_missed_scopa
+from tutor.review.review import review_record
 from tutor.search.analysis import Progress, analyse, run_parallel
-from tutor.search.players import seat_view
+from tutor.search.players import ChitarrellaPlayer, seat_view
 from tutor.search.roster import make_player
 from tutor.search.searchplayer import SearchPlayer
-from tutor.search.simulate import play_hand
+from tutor.search.simulate import move_seed, play_hand
 from tutor.search.solver import Solver, random_position
+from tutor.training.play import DEFAULT_PLAYER, Feedback, Played, PlaySession
 
 __all__ = [
     "BenchError",
@@ -49,6 +62,9 @@ __all__ = [
     "bench_playouts",
     "bench_replay",
     "bench_tracker",
+    "bench_review",
+    "bench_planted",
+    "bench_play",
     "Bins",
     "Calibration",
     "bench_calibration",
@@ -218,10 +234,276 @@ def bench_search(positions: int = 5, budget: float = 1.0, workers: int = 2) -> F
     return bench_search_move(positions=positions, budget=budget, workers=workers)
 
 
-def run_all(names: list[str] | None = None) -> dict[str, Figures]:
-    """Run the named benchmarks (default: all registered) with their default sizes."""
+@register("puzzle-check")
+def bench_puzzle_check(repeat: int = 3) -> Figures:
+    """Seconds to check every shipped puzzle, as the test suite does (target: < 60 s)."""
+    count = 0
+    slowest = ("", 0.0)
+
+    def run() -> float:
+        nonlocal count, slowest
+        start = time.perf_counter()
+        puzzles = load_collection()
+        count = len(puzzles)
+        for p in puzzles:
+            c = check_puzzle(p)
+            if not c.ok:
+                raise ValueError(c.line())
+            if c.elapsed > slowest[1]:
+                slowest = (p.name, c.elapsed)
+        return time.perf_counter() - start
+
+    median, runs = _median_of(repeat, run)
+    return {
+        "puzzles": count,
+        "median_seconds": round(median, 3),
+        "slowest_puzzle": slowest[0],
+        "slowest_seconds": round(slowest[1], 3),
+        "runs": [round(r, 3) for r in runs],
+    }
+
+
+@register("puzzle-generate")
+def bench_puzzle_generate(
+    ruleset: str = "scopone-scientifico", count: int = 10, seed: int = 1, workers: int = 2,
+    repeat: int = 1,
+) -> Figures:  # fmt: skip
+    """Seconds to mine ``count`` puzzles from self-play on ``workers`` cores (target: < 120 s)."""
+    hands = 0
+
+    def run() -> float:
+        nonlocal hands
+        with tempfile.TemporaryDirectory() as out:
+            start = time.perf_counter()
+            report = generate(ruleset, count, seed, out, workers=workers)
+            hands = report.hands
+            return time.perf_counter() - start
+
+    median, runs = _median_of(repeat, run)
+    return {
+        "ruleset": ruleset,
+        "puzzles": count,
+        "workers": workers,
+        "hands_dealt": hands,
+        "median_seconds": round(median, 2),
+        "runs": [round(r, 2) for r in runs],
+    }
+
+
+@register("puzzle-latency")
+def bench_puzzle_latency(repeat: int = 5, puzzle: str = "keep-the-table-above-ten") -> Figures:
+    """Wall seconds, interpreter start included, until ``tutor puzzle try`` shows a puzzle and
+    until ``tutor train`` shows its first (target: < 0.5 s each; median of ``repeat``)."""
+
+    with tempfile.TemporaryDirectory() as tmp:
+        db = str(Path(tmp) / "progress.sqlite")
+        train = ["train", "--db", db, "--count", "1"]
+        command_seconds(
+            train
+        )  # the first session indexes the collection; later ones reuse the index
+        try_median, try_runs = _median_of(
+            repeat, lambda: command_seconds(["puzzle", "try", puzzle])
+        )
+        train_median, train_runs = _median_of(repeat, lambda: command_seconds(train))
+    return {
+        "try_median_seconds": round(try_median, 3),
+        "train_first_puzzle_median_seconds": round(train_median, 3),
+        "try_runs": [round(r, 3) for r in try_runs],
+        "train_runs": [round(r, 3) for r in train_runs],
+    }
+
+
+SEED003_RECORD = Path(str(resources.files("tutor.records") / "examples" / "seed003-scopa.yaml"))
+"""The scopa hand ``bench review`` times (seed 003's worked example)."""
+
+
+@register("review")
+def bench_review(
+    repeat: int = 3,
+    workers: int = 2,
+    samples: int = DEFAULT_SAMPLES,
+    time_budget: float = DEFAULT_TIME,
+    planted: int = 0,
+    seed: int = 0,
+) -> Figures:
+    """Seconds for ``tutor review`` at the default settings (issue 9's targets: one scopone
+    player under 30 s, every scopone player under 90 s, one scopa player under 10 s), the
+    samples the defaults draw, and with ``planted`` N the planted-missed-scopa rates.
+    """
+    cases = (
+        ("scopone_player", DEFAULT_RECORD, ["South"]),
+        ("scopone_all", DEFAULT_RECORD, None),
+        ("scopa_player", SEED003_RECORD, ["You"]),
+    )
+    settings = Settings(samples=samples, time=time_budget, seed=seed, workers=workers)
+    out: Figures = {"repeat": repeat, "workers": workers, "samples_cap": samples,
+                    "time_per_decision": time_budget}  # fmt: skip
+    for name, path, players in cases:
+        record = load_path(path)[0]
+        chosen = list(record.players) if players is None else players
+        times: list[float] = []
+        drawn: list[int] = []
+        timed_out = decisions = 0
+        for _ in range(repeat):
+            start = time.perf_counter()
+            review = review_record(record, chosen, settings=settings)
+            times.append(time.perf_counter() - start)
+            sampled = [d.judgement for d in review.decisions if not d.judgement.exact]
+            drawn = [j.samples for j in sampled if j.samples]
+            timed_out = sum(1 for j in sampled if j.stopped == "time")
+            decisions = len(review.decisions)
+        out[f"{name}_decisions"] = decisions
+        out[f"{name}_median_seconds"] = round(statistics.median(times), 2)
+        out[f"{name}_mean_samples"] = round(statistics.mean(drawn), 1) if drawn else 0
+        out[f"{name}_time_stopped"] = timed_out
+        out[f"{name}_runs"] = [round(t, 2) for t in times]
+    if planted:
+        out.update(bench_planted("scopa", planted, settings))
+    return out
+
+
+def _percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile (0..1) of some values, by the nearest rank."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
+
+
+def _spread(name: str, values: list[float]) -> Figures:
+    """Median, 90th percentile and maximum of some seconds, under ``name``."""
+    if not values:
+        return {f"{name}_count": 0}
+    return {
+        f"{name}_count": len(values),
+        f"{name}_median_seconds": round(statistics.median(values), 3),
+        f"{name}_p90_seconds": round(_percentile(values, 0.9), 3),
+        f"{name}_max_seconds": round(max(values), 3),
+    }
+
+
+@register("play")
+def bench_play(
+    ruleset: str = "scopone-scientifico",
+    games: int = 3,
+    seed: int = 0,
+    workers: int = 2,
+    starts: int = 5,
+    opponents: str | None = None,
+) -> Figures:
+    """Latency of ``tutor play`` at the default settings (issue 11's targets: the computer's
+    reply and the tutor's feedback each under 1.5 s on 2 cores, the start under 0.5 s).
+
+    Plays ``games`` seeded games (seeds ``seed``, ``seed + 1``, ...) in which the person plays
+    as the chitarrella player would, and times every computer play (``reply``), the tutor's
+    feedback on each of the person's plays (``feedback``), and the whole wait from the
+    person's play to their next turn, the board drawn (``turn``: feedback, replies, board).
+    ``starts`` times a ``tutor play`` process that deals, shows the first turn and stops
+    (the input is empty): the median of the runs. ``opponents`` names the computer's
+    opponents (default: chitarrella, like every other seat).
+    """
+    if games < 1 or starts < 0:
+        raise BenchError(f"games must be at least 1 and starts not negative, not {games}, {starts}")
+    replies: list[float] = []
+    feedback: list[float] = []
+    turns: list[float] = []
+    person = ChitarrellaPlayer()
+    for k in range(games):
+        session = PlaySession.new(ruleset, seed=seed + k, opponents=opponents, workers=workers)
+        session.start()
+        while session.phase() == "play":
+            move = person.choose(session.turn().view, random.Random(k))
+            start = time.perf_counter()
+            events = session.enter(move.text(session.style))
+            turns.append(time.perf_counter() - start)
+            for e in events:
+                if isinstance(e, Played) and not e.yours:
+                    replies.append(e.seconds)
+                elif isinstance(e, Feedback):
+                    feedback.append(e.seconds)
+    out: Figures = {"ruleset": ruleset, "games": games, "workers": workers,
+                    "opponents": opponents or DEFAULT_PLAYER}  # fmt: skip
+    out.update(_spread("reply", replies))
+    out.update(_spread("feedback", feedback))
+    out.update(_spread("turn", turns))
+    if starts:
+        _start_seconds(ruleset, seed)  # a first run writes the compiled bytecode
+        runs = [_start_seconds(ruleset, seed) for _ in range(starts)]
+        out["start_median_seconds"] = round(statistics.median(runs), 3)
+        out["start_runs"] = [round(r, 3) for r in runs]
+    return out
+
+
+def _start_seconds(ruleset: str, seed: int) -> float:
+    """Wall seconds of a ``tutor play`` process that deals, draws the first turn and stops."""
+    with tempfile.TemporaryDirectory() as tmp:
+        save = str(Path(tmp) / "game.yaml")
+        return command_seconds(["play", "--ruleset", ruleset, "--seed", str(seed), "--save", save])
+
+
+def command_seconds(args: list[str]) -> float:
+    """Wall seconds of a ``tutor ARGS`` process, interpreter start included, the input empty.
+
+    The process may write compiled bytecode, as an installed tutor has it: with
+    ``PYTHONDONTWRITEBYTECODE`` set, every module would be compiled again at every start.
+    """
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "tutor", *args], stdin=subprocess.DEVNULL,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True,
+                   env=env)  # fmt: skip
+    return time.perf_counter() - start
+
+
+def bench_planted(ruleset: str, hands: int, settings: Settings) -> Figures:
+    """Review ``hands`` planted missed scopas of ``ruleset`` (only the planted play): how often
+    ``missed-scopa`` is flagged and how often the play is classed a mistake or a blunder."""
+    rules = load_ruleset(ruleset)
+    counts: dict[str, int] = {}
+    flagged = severe = found = 0
+    seed = 0
+    while found < hands:
+        p = plant_missed_scopa(rules, seed)
+        seed += 1
+        if p is None:
+            continue
+        found += 1
+        mover = p.record.players[p.record.state_at(p.play - 1).turn]
+        review = review_record(p.record, [mover], settings=settings, plays=[p.play])
+        (d,) = review.decisions
+        cls = d.judgement.classification
+        counts[cls] = counts.get(cls, 0) + 1
+        flagged += any(o.code == "missed-scopa" for o in d.observations)
+        severe += cls in ("mistake", "blunder")
+    return {
+        f"planted_{ruleset}": hands,
+        f"planted_{ruleset}_flagged": round(flagged / hands, 3),
+        f"planted_{ruleset}_mistake_or_blunder": round(severe / hands, 3),
+        f"planted_{ruleset}_classes": ", ".join(f"{k} {v}" for k, v in sorted(counts.items())),
+    }
+
+
+def run_all(
+    names: list[str] | None = None,
+    starting: Callable[[str], None] | None = None,
+    skipped: Callable[[str, Exception], None] | None = None,
+) -> dict[str, Figures]:
+    """Run the named benchmarks (default: all registered) with their default sizes.
+
+    ``starting(name)`` is called before each. A benchmark that cannot run here (a file it
+    reads is missing or bad: OSError or TutorError) is skipped, reported to
+    ``skipped(name, error)`` and given the figures ``{"skipped": message}``; the others run.
+    """
     chosen = list(BENCHMARKS) if names is None else names
-    return {name: BENCHMARKS[name]() for name in chosen}
+    results: dict[str, Figures] = {}
+    for name in chosen:
+        if starting is not None:
+            starting(name)
+        try:
+            results[name] = BENCHMARKS[name]()
+        except (OSError, TutorError) as exc:
+            if skipped is not None:
+                skipped(name, exc)
+            results[name] = {"skipped": str(exc)}
+    return results
 
 
 def bench_search_move(
@@ -469,9 +751,11 @@ def _calibrate_hand(
     """Play one seeded hand and score the stated odds at every play, from every seat."""
     rules = load_ruleset(ruleset)
     specs = [s.strip() for s in players.split(",")]
-    seats = [make_player(specs[seat % len(specs)]) for seat in range(rules.players)]
+    sides = [make_player(specs[side % len(specs)]) for side in range(rules.sides)]
     table, deals = random_deal(rules, random.Random(f"{seed}:{hand}:cards"))
-    final = play_hand(rules, table, deals, seats, random.Random(f"{seed}:{hand}:play"))
+    final = play_hand(
+        rules, table, deals, sides, lambda ply: move_seed(seed, hand, "calibration", ply)
+    )
     out = Calibration(rules.name, players, 1, seed)
     state, moves = final.rewound()
     for move in [None, *moves]:
@@ -538,8 +822,8 @@ def bench_calibration(
     """Play ``hands`` seeded hands and compare the stated per-card and sweep odds, at every
     play and from every seat, with the true deal (``docs/tracker.md`` gives the figures).
 
-    ``players`` is one kind of play for every seat, or one per seat (``random,chitarrella``
-    alternates them). The result is the same for any number of ``workers``.
+    ``players`` is one kind of play for every seat, or one per side (``random,chitarrella``:
+    the leading side plays at random). The result is the same for any number of ``workers``.
     """
     if hands < 1:
         raise BenchError(f"hands must be at least 1, not {hands}")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 
@@ -12,10 +12,10 @@ from tutor.cli.core import (
     JsonOption,
     TrustOption,
     TutorGroup,
-    advance,
     app,
     check_player,
     examples,
+    file_argument,
     human_console,
     note,
     print_json,
@@ -23,11 +23,7 @@ from tutor.cli.core import (
     record_hand,
 )
 from tutor.counting.trust import TRUST_DEFAULT
-from tutor.game.errors import TutorError
-
-if TYPE_CHECKING:
-    pass
-
+from tutor.game.rules import load_ruleset
 
 # -- bench -------------------------------------------------------------------------------------
 
@@ -40,7 +36,11 @@ bench_app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
-app.add_typer(bench_app, name="bench")
+app.add_typer(
+    bench_app,
+    name="bench",
+    short_help="Time the engine: play-outs, solver, search, tracker, review.",
+)
 
 RepeatOption = Annotated[
     int, typer.Option("--repeat", "-k", min=1, metavar="K", help="Runs to take the median of.")
@@ -51,6 +51,7 @@ def _show_figures(results: dict[str, dict[str, Any]], json_out: bool) -> None:
     if json_out:
         print_json(results if len(results) > 1 else next(iter(results.values())))
         return
+    # lazy: rich loads only for human output
     from tutor.render.terminal import emit, figures_table
 
     console, fancy = human_console()
@@ -74,8 +75,8 @@ def bench_playouts_command(
     json_out: JsonOption = False,
 ) -> None:
     """Hands per second: deal at random, play uniformly random legal moves, score."""
+    # lazy: the benchmarks load the whole engine, networkx included; replay --json must start fast
     from tutor.bench import bench_playouts
-    from tutor.game.rules import load_ruleset
 
     rules = load_ruleset(ruleset)
     if not json_out:
@@ -86,13 +87,12 @@ def bench_playouts_command(
 
 @bench_app.command("replay", epilog=examples("tutor bench replay docs/examples/scopone-hand.yaml"))
 def bench_replay_command(
-    file: Annotated[
-        Path, typer.Argument(metavar="FILE", help="A hand record.", show_default=False)
-    ],
+    file: Annotated[Path, file_argument("A hand record.")],
     repeat: RepeatOption = 5,
     json_out: JsonOption = False,
 ) -> None:
     """Seconds to load, validate, replay and score a hand record (median of the runs)."""
+    # lazy: the benchmarks load the whole engine, networkx included; replay --json must start fast
     from tutor.bench import bench_replay
 
     _show_figures({"replay": bench_replay(file, repeat)}, json_out)
@@ -101,20 +101,16 @@ def bench_replay_command(
 @bench_app.command("all", epilog=examples("tutor bench all", "tutor bench all --json"))
 def bench_all_command(json_out: JsonOption = False) -> None:
     """Run every registered benchmark with its default sizes and print a table."""
-    from tutor.bench import BENCHMARKS
+    # lazy: the benchmarks load the whole engine, networkx included; replay --json must start fast
+    from tutor.bench import run_all
 
-    results: dict[str, dict[str, Any]] = {}
-    for name, func in BENCHMARKS.items():
+    def starting(name: str) -> None:
         if not json_out:
             note(f"running {name}...")
-        skippable: tuple[type[BaseException], ...] = (OSError, TutorError)
-        try:
-            results[name] = func()
-        except Exception as exc:
-            if not isinstance(exc, skippable):
-                raise
-            note(f"tutor: {name} skipped: {exc}")
-            results[name] = {"skipped": str(exc)}
+
+    results = run_all(
+        starting=starting, skipped=lambda name, exc: note(f"tutor: {name} skipped: {exc}")
+    )
     if json_out:
         print_json(results)
         return
@@ -126,7 +122,7 @@ def bench_all_command(json_out: JsonOption = False) -> None:
 )
 def bench_tracker_command(
     file: Annotated[
-        Path | None, typer.Argument(help="A hand record (default: the scopone example).")
+        Path | None, file_argument("A hand record (default: the scopone example).")
     ] = None,
     as_player: Annotated[
         str | None, typer.Option("--as", metavar="PLAYER", help="The seat (default: the dealer).")
@@ -135,6 +131,7 @@ def bench_tracker_command(
     json_out: JsonOption = False,
 ) -> None:
     """Seconds for the tracker and inference after every play of a record, from one seat."""
+    # lazy: the benchmarks load the whole engine, networkx included; replay --json must start fast
     from tutor.bench import DEFAULT_RECORD, bench_tracker
 
     path = file if file is not None else DEFAULT_RECORD
@@ -168,6 +165,7 @@ def bench_solve_command(
     json_out: JsonOption = False,
 ) -> None:
     """Exact solver: median seconds over random full-information positions, nodes/s, TT hits."""
+    # lazy: the benchmarks load the whole engine, networkx included; replay --json must start fast
     from tutor.bench import BENCHMARKS
 
     if case not in SOLVE_CASES:
@@ -188,10 +186,85 @@ def bench_search_command(
     json_out: JsonOption = False,
 ) -> None:
     """The search player's time for a scopone opening move, and the samples it values."""
+    # lazy: the benchmarks load the whole engine, networkx included; replay --json must start fast
     from tutor.bench import BENCHMARKS
 
     results = BENCHMARKS["search-move"](positions=positions, budget=budget, workers=workers)
     _show_figures({"search-move": results}, json_out)
+
+
+@bench_app.command("puzzles", epilog=examples("tutor bench puzzles", "tutor bench puzzles --json"))
+def bench_puzzles_command(json_out: JsonOption = False) -> None:
+    """Puzzles: checking the shipped collection, mining 10 on 2 cores, and how soon try and
+    train show a puzzle (interpreter start included)."""
+    from tutor.bench import BENCHMARKS
+
+    results = {}
+    for name in ("puzzle-check", "puzzle-generate", "puzzle-latency"):
+        if not json_out:
+            note(f"running {name}...")
+        results[name] = BENCHMARKS[name]()
+    _show_figures(results, json_out)
+
+
+@bench_app.command(
+    "review",
+    epilog=examples("tutor bench review --repeat 3", "tutor bench review --planted 40 --json"),
+)
+def bench_review_command(
+    repeat: RepeatOption = 3,
+    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes.")] = 2,
+    planted: Annotated[
+        int,
+        typer.Option("--planted", min=0, metavar="N", help="Also review N planted missed scopas."),
+    ] = 0,
+    ruleset: Annotated[
+        str, typer.Option("--ruleset", "-r", metavar="NAME", help="Ruleset of the planted hands.")
+    ] = "scopa",
+    json_out: JsonOption = False,
+) -> None:
+    """Seconds to review a scopone player, every scopone player and a scopa player (medians),
+    the samples the defaults draw, and the planted-mistake rates."""
+    from tutor.bench import bench_planted, bench_review
+    from tutor.review.judge import Settings
+
+    if not json_out:
+        note(f"reviewing the example hands {repeat} time(s) with {workers} worker(s)...")
+    figures = bench_review(repeat=repeat, workers=workers)
+    if planted:
+        figures.update(bench_planted(ruleset, planted, Settings(workers=workers)))
+    _show_figures({"review": figures}, json_out)
+
+
+# -- bench: play -------------------------------------------------------------------------------
+
+
+@bench_app.command("play", epilog=examples("tutor bench play", "tutor bench play --games 1 --json"))
+def bench_play_command(
+    ruleset: Annotated[
+        str, typer.Option("--ruleset", "-r", metavar="NAME", help="A ruleset name or YAML file.")
+    ] = "scopone-scientifico",
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 3,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the first game.")] = 0,
+    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes.")] = 2,
+    starts: Annotated[
+        int, typer.Option("--starts", min=0, help="tutor play starts to time (median).")
+    ] = 5,
+    opponents: Annotated[
+        str | None,
+        typer.Option("--opponents", metavar="PLAYER", help="The opponents (default chitarrella)."),
+    ] = None,
+    json_out: JsonOption = False,
+) -> None:
+    """Seconds the computer takes to reply and the tutor to comment, in tutor play at the
+    default settings (median, 90th percentile, maximum), and the start of tutor play."""
+    # lazy: the benchmarks load the whole engine, networkx included; replay --json must start fast
+    from tutor.bench import bench_play
+
+    if not json_out:
+        note(f"playing {games} game(s) of {ruleset} with {workers} worker(s)...")
+    figures = bench_play(ruleset, games, seed, workers, starts, opponents)
+    _show_figures({"play": figures}, json_out)
 
 
 # -- bench: calibration of the stated odds -----------------------------------------------------
@@ -211,7 +284,7 @@ def bench_calibration_command(
             "--players",
             "-p",
             metavar="KIND",
-            help="random, greedy or chitarrella at every seat (or one per seat, comma-separated).",
+            help="random, greedy or chitarrella at every seat (or one per side, comma-separated).",
         ),
     ] = "chitarrella",
     hands: Annotated[
@@ -239,9 +312,9 @@ def bench_calibration_command(
     """
     from tutor.bench import bench_calibration
 
-    with progress_bar("hands", hands, True) as bar:
+    with progress_bar("hands", True, f"playing {hands} hands of {players} play") as progress:
         result = bench_calibration(
-            players, hands, seed, ruleset, workers=workers, progress=advance(bar), trust=trust
+            players, hands, seed, ruleset, workers=workers, progress=progress, trust=trust
         )
     if result.interrupted:
         note(f"tutor: interrupted: showing the {result.hands} completed hands")

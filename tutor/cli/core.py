@@ -4,8 +4,10 @@ Each command lives in a module of its own in this package and registers itself o
 ``tutor/cli/__init__.py`` imports them all.
 
 Every command runs inside :class:`TutorGroup`, which turns the library's input errors into one
-line on stderr (``tutor: error: FILE:LINE: play N: ...``) and exit code 3, an interrupt into
-exit code 130, and never shows a traceback (set ``TUTOR_DEBUG=1`` to see one).
+line on stderr (``tutor: error: FILE:LINE: play N: ...``) and exit code 3, a usage error into
+one such line that says where the usage is (``...; see 'tutor replay --help'``) and exit code
+2, an interrupt into exit code 130, and never shows a traceback (set ``TUTOR_DEBUG=1`` to see
+one).
 
 Exit codes: 0 ok, 1 problems found when asked to fail on them, 2 usage error, 3 bad input,
 130 interrupted, 70 internal error (a bug).
@@ -17,9 +19,13 @@ that ``--json`` runs stay quick.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import json
 import os
 import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
@@ -28,13 +34,14 @@ from typer.core import TyperGroup
 from typer.exceptions import TyperException
 
 from tutor import __version__
+from tutor.game.cards import STYLES, Style
 from tutor.game.errors import TutorError
+from tutor.records.record import HandRecord
+from tutor.records.recordfile import load_path, save_problem
+from tutor.render.safe import one_line, visible
 
 if TYPE_CHECKING:
     from rich.console import Console
-
-    from tutor.game.cards import Style
-    from tutor.records.record import HandRecord
 
 __all__ = [
     "app",
@@ -47,6 +54,8 @@ __all__ = [
     "EXIT_BAD_INPUT",
     "EXIT_INTERNAL",
     "EXIT_INTERRUPTED",
+    "file_argument",
+    "file_option",
 ]
 
 EXIT_OK = 0
@@ -61,14 +70,21 @@ EXIT_INTERNAL = 70
 EXIT_INTERRUPTED = 130
 """Interrupted with Ctrl-C (128 + SIGINT, as shells report it)."""
 
+Progress = Callable[[int, int], None]
+"""A library's progress callback: ``progress(done, total)``."""
+
 
 class InputError(TutorError):
     """Bad input the command line itself detects, e.g. a card named twice."""
 
 
 def fail(message: str, code: int = EXIT_BAD_INPUT) -> NoReturn:
-    """Print ``tutor: error: MESSAGE`` on stderr and exit with ``code``."""
-    sys.stderr.write(f"tutor: error: {message}\n")
+    """Print ``tutor: error: MESSAGE`` on stderr, on one line, and exit with ``code``.
+
+    The message may quote a file (a player's name, a key): its control characters and line
+    breaks are shown, never sent (:func:`tutor.render.safe.one_line`).
+    """
+    sys.stderr.write(f"tutor: error: {one_line(message)}\n")
     sys.stderr.flush()
     raise typer.Exit(code)
 
@@ -78,8 +94,95 @@ def _os_error_text(exc: OSError) -> str:
     return f"{where}cannot read: {exc.strerror or exc}"
 
 
+COMMAND_GROUPS: dict[str, tuple[str, ...]] = {
+    "Study a hand": ("replay", "review", "explain", "render", "rules"),
+    "Count": ("track", "live"),
+    "Solve and play": ("solve", "simulate", "play", "engine"),
+    "Practise": ("drill", "puzzle", "train", "stats"),
+    "Benchmarks": ("bench",),
+}
+"""The groups of ``tutor --help``, in order, and the commands of each, by name: the one place
+a new command is given its group (a test checks that every command has one). Names not
+registered (yet) are skipped."""
+
+
+_UsageError: type[Exception] = typer.BadParameter.__mro__[1]
+"""click's UsageError (the base of every usage error), wherever this typer keeps click."""
+
+
+def usage_error_line(exc: Any) -> str:
+    """A usage error on one line, with where to find the usage: click's message, its first
+    letter in lower case, and ``see 'tutor CMD --help'``.
+
+    >>> import typer
+    >>> usage_error_line(typer.BadParameter("choose one of a, b", param_hint="--question"))
+    "invalid value for --question: choose one of a, b; see 'tutor --help'"
+    """
+    message = " ".join(exc.format_message().split()).rstrip(".")
+    if message[:1].isupper() and not message[1:2].isupper():
+        message = message[0].lower() + message[1:]
+    where = exc.ctx.command_path if getattr(exc, "ctx", None) is not None else "tutor"
+    return f"{message}; see '{where} --help'"
+
+
 class TutorGroup(TyperGroup):
-    """The command group: maps the library's errors to one line and an exit code."""
+    """The command group: maps the library's errors to one line and an exit code, and a usage
+    error to one line (exit 2) that says where the usage is."""
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        run = functools.partial(
+            super().main, args, prog_name, complete_var, False, windows_expand_args, **extra
+        )
+        if not standalone_mode:
+            return run()
+        try:
+            result = run()
+        except _UsageError as exc:
+            if type(exc).__name__ == "NoArgsIsHelpError":
+                exc.show()  # type: ignore[attr-defined]  # the help itself, as asked for
+            else:
+                sys.stderr.write(f"tutor: error: {one_line(usage_error_line(exc))}\n")
+            sys.exit(EXIT_USAGE)
+        except typer.Abort:
+            sys.stderr.write("\ntutor: interrupted\n")
+            sys.exit(EXIT_INTERRUPTED)
+        # Without standalone mode click returns the command's value, or the code of an exit.
+        sys.exit(result if isinstance(result, int) else EXIT_OK)
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        """``tutor --help`` lists the commands by :data:`COMMAND_GROUPS`, a line each; a
+        sub-group such as ``tutor bench`` lists its own commands as click does."""
+        if ctx.parent is not None:
+            return super().format_commands(ctx, formatter)
+        commands = {
+            name: cmd
+            for name in self.list_commands(ctx)
+            if (cmd := self.get_command(ctx, name)) is not None and not cmd.hidden
+        }
+        if not commands:
+            return None
+        width = max(len(name) for name in commands)
+        limit = formatter.width - 6 - width
+        grouped = [name for names in COMMAND_GROUPS.values() for name in names]
+        others = tuple(sorted(set(commands) - set(grouped)))
+        for title, names in [*COMMAND_GROUPS.items(), ("Other commands", others)]:
+            rows = [
+                (n.ljust(width), commands[n].get_short_help_str(limit))
+                for n in names
+                if n in commands
+            ]
+            if rows:
+                with formatter.section(title):
+                    formatter.write_dl(rows)
+        return None
 
     def invoke(self, ctx: Any) -> Any:
         try:
@@ -112,8 +215,9 @@ app = typer.Typer(
     cls=TutorGroup,
     name="tutor",
     help=(
-        "Scopone Scientifico and Scopa tutor: replay hand records, explain captures, "
-        "show rulesets, time the engine.\n\n"
+        "Scopone Scientifico and Scopa tutor: study a hand you played, count the cards as the "
+        "rule of 48 teaches, solve positions and pit computer players against each other, "
+        "practise, and time the engine. Every command has --help with examples.\n\n"
         "Example: tutor replay docs/examples/scopone-hand.yaml"
     ),
     no_args_is_help=True,
@@ -173,6 +277,7 @@ def print_json(data: Any) -> None:
 
 def human_console() -> tuple[Console, bool]:
     """The stdout console for human output and whether it shows glyphs and colours."""
+    # lazy: rich loads only for human output; replay --json must start fast
     from tutor.render.terminal import is_fancy, make_console
 
     console = make_console()
@@ -180,15 +285,14 @@ def human_console() -> tuple[Console, bool]:
 
 
 def note(message: str) -> None:
-    """A message for the user (stderr, so that stdout stays clean)."""
-    sys.stderr.write(message + "\n")
+    """A message for the user (stderr, so that stdout stays clean); text from a file in it
+    shows its control characters (:func:`tutor.render.safe.visible`)."""
+    sys.stderr.write(visible(message) + "\n")
     sys.stderr.flush()
 
 
 def deck_style(name: str) -> Style:
     """The deck style called ``name``, or a usage error listing the styles."""
-    from tutor.game.cards import STYLES
-
     style = STYLES.get(name.lower())
     if style is None:
         raise typer.BadParameter(
@@ -197,6 +301,40 @@ def deck_style(name: str) -> Style:
     return style
 
 
+def file_argument(help: str, metavar: str = "FILE") -> Any:
+    """A file argument (or :func:`file_option`) that the library reads itself.
+
+    click checks nothing about it: the library's reader says in one line why a file cannot be
+    read (missing, unreadable, a folder, too large: bad input, exit 3), where click's own check
+    would make an unreadable file a usage error (exit 2) with the usage block.
+    """
+    return typer.Argument(metavar=metavar, help=help, show_default=False, readable=False)
+
+
+def file_option(*names: str, help: str, metavar: str = "FILE") -> Any:
+    """A file option, read or written by the library (see :func:`file_argument`)."""
+    return typer.Option(*names, metavar=metavar, help=help, readable=False)
+
+
+RulesetOption = Annotated[str, typer.Option("--ruleset", "-r", help="A ruleset name or YAML file.")]
+DeckOption = Annotated[str, typer.Option("--deck", help="Card notation of the deck.")]
+NewRulesetOption = Annotated[
+    str | None,
+    typer.Option(
+        "--ruleset",
+        "-r",
+        help="A ruleset name or YAML file (default: scopone-scientifico; --resume: the file's).",
+    ),
+]
+"""``--ruleset`` of a session that ``--resume`` can continue: None when not given, so that
+giving it with ``--resume`` (which takes the file's) is a usage error, not ignored."""
+NewDeckOption = Annotated[
+    str | None,
+    typer.Option(
+        "--deck", help="Card notation of the deck (default: italian; --resume: the file's)."
+    ),
+]
+"""``--deck`` of a session that ``--resume`` can continue (see :data:`NewRulesetOption`)."""
 JsonOption = Annotated[
     bool, typer.Option("--json", help="Print machine-readable JSON alone on stdout.")
 ]
@@ -220,41 +358,121 @@ WorkersOption = Annotated[
 ]
 
 
-def progress_bar(what: str, total: int, enabled: bool) -> Any:
-    """A rich progress bar on stderr (only on a terminal), used as a context manager."""
-    import contextlib
+@contextlib.contextmanager
+def progress_bar(
+    what: str, enabled: bool = True, doing: str | None = None
+) -> Iterator[Progress | None]:
+    """A ``progress(done, total)`` callback for a library call, drawing a bar on stderr.
 
-    if not enabled or not sys.stderr.isatty():
-        return contextlib.nullcontext(None)
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+    The bar appears at the first call (so a call that turns out to need none shows none). When
+    stderr is no terminal, no bar can be drawn: the first call says instead, in one line, what
+    is being done (``doing``, e.g. ``sampling 300 deals``), so that a long silent run piped
+    into a file or another program is not taken for a hang. Not ``enabled`` (``--json``): no
+    callback at all.
+    """
+    if not enabled:
+        yield None
+        return
+    if not sys.stderr.isatty():
+        said = False
 
-    from tutor.render.terminal import make_console
+        def say(done: int, total: int) -> None:
+            nonlocal said
+            if not said:
+                said = True
+                note(f"tutor: {doing or what}...")
 
-    progress = Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=make_console(stderr=True),
-        transient=True,
-    )
-    progress.add_task(what, total=total)
-    return progress
-
-
-def advance(bar: Any) -> Any:
-    if bar is None:
-        return None
+        yield say
+        return
+    bar: Any = None
 
     def update(done: int, total: int) -> None:
+        nonlocal bar
+        if bar is None:
+            # lazy: rich's progress display loads only when a bar is drawn
+            from rich.progress import BarColumn, MofNCompleteColumn, TimeElapsedColumn
+            from rich.progress import Progress as RichProgress
+
+            from tutor.render.terminal import make_console
+
+            bar = RichProgress(
+                "[progress.description]{task.description}",
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                console=make_console(stderr=True),
+                transient=True,
+            )
+            bar.add_task(what, total=total)
+            bar.start()
         bar.update(bar.task_ids[0], completed=done, total=total)
 
-    return update
+    try:
+        yield update
+    finally:
+        if bar is not None:
+            bar.stop()
+
+
+def line_reader(prompt: Callable[[], str]) -> Callable[[], str | None]:
+    """The ``read()`` of an interactive session (``tutor live``, ``tutor play``): the next line
+    of standard input, None at its end.
+
+    On a terminal it first shows ``prompt()`` on stderr; Ctrl-C at the prompt drops the line
+    being typed, and a second Ctrl-C in a row stops (KeyboardInterrupt). When standard input is
+    not a terminal the lines are read as they come, so a session can be scripted.
+    """
+    interactive = sys.stdin.isatty()
+
+    def read() -> str | None:
+        interrupted = False
+        while True:
+            if interactive:
+                sys.stderr.write(visible(prompt()) + "> ")
+                sys.stderr.flush()
+            try:
+                line = sys.stdin.readline()
+            except KeyboardInterrupt:
+                if not interactive or interrupted:
+                    raise
+                interrupted = True
+                note("\ntutor: Ctrl-C: line dropped (press Ctrl-C again or type quit to stop)")
+                continue
+            if not line and interactive:
+                sys.stderr.write("\n")
+            return line or None
+
+    return read
+
+
+def check_save(save: Path) -> None:
+    """A usage error when nothing could be saved to ``save`` (a folder; a folder missing or
+    not writable): said before the session starts, since a session that cannot save would
+    lose what is typed."""
+    problem = save_problem(save)
+    if problem is not None:
+        raise typer.BadParameter(f"cannot save to {save}: {problem}", param_hint="--save")
+
+
+def new_save_file(save: Path | None, prefix: str) -> Path:
+    """The file a new interactive session saves to: ``save``, or ``PREFIX-DATE.yaml`` in the
+    current folder; a usage error when nothing could be saved there (:func:`check_save`) or
+    when ``save`` exists (saving over it would lose what it holds: ``--resume`` goes on with
+    it)."""
+    path = Path(f"{prefix}-{time.strftime('%Y%m%d-%H%M%S')}.yaml") if save is None else save
+    check_save(path)
+    if save is None:
+        return path
+    if save.exists():
+        raise typer.BadParameter(
+            f"{save} already exists: go on with it with --resume {save}, or choose another file",
+            param_hint="--save",
+        )
+    return save
 
 
 def record_hand(file: Path, hand: int) -> HandRecord:
-    from tutor.records.recordfile import load_path
-
+    """Hand number ``hand`` (1 = the first) of the record file ``file``."""
     records = load_path(str(file))
     if hand > len(records):
         raise InputError(f"{file}: --hand {hand}: the file has {len(records)} hand(s)")

@@ -1,57 +1,81 @@
-"""``tutor explain``: every capture a card may make, and the rule behind each."""
+"""``tutor explain``: every capture a card may make, and the rule behind each; or, with
+``--at N``, every legal move at that point of a hand record (:mod:`tutor.cli.review`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from pathlib import Path
+from typing import Annotated
 
 import typer
 
 from tutor.cli.core import (
     InputError,
     JsonOption,
+    WorkersOption,
     app,
     deck_style,
     examples,
     human_console,
     print_json,
 )
+from tutor.cli.review import (
+    HandOption,
+    SamplesOption,
+    SeedOption,
+    explain_position_command,
+    time_option,
+)
+from tutor.game.captures import explain_play, parse_table
+from tutor.game.cards import NotationError, parse_card
+from tutor.game.rules import load_ruleset
+from tutor.review.defaults import DEFAULT_SAMPLES, DEFAULT_TIME
 
-if TYPE_CHECKING:
-    pass
+
+class MissingOption(typer.BadParameter):
+    """A required option of the capture-rule form is missing (the ``--at`` form needs none)."""
+
+    def format_message(self) -> str:
+        return f"Missing option '{self.param_hint}'. {self.message}"
 
 
 # -- explain -----------------------------------------------------------------------------------
 
 
 @app.command(
+    short_help="Why a card may or may not capture; or every move at a point.",
     epilog=examples(
         'tutor explain --ruleset scopa --deck french --table "4H QD 3H AS" JD',
         'tutor explain --ruleset scopone-16 --table "AD 3C 4S 5B FD" CB',
-    )
+        "tutor explain docs/examples/seed003-scopa.yaml --at 2",
+    ),
 )
 def explain(
     card: Annotated[
         str,
-        typer.Argument(metavar="CARD", help="The card to play, e.g. 7D.", show_default=False),
+        typer.Argument(
+            metavar="CARD|FILE",
+            help="The card to play, e.g. 7D; with --at, a hand record.",
+            show_default=False,
+        ),
     ],
     ruleset: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--ruleset",
             "-r",
             metavar="NAME",
             help="A ruleset name (see: tutor rules) or a YAML file.",
         ),
-    ],
+    ] = None,
     table: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--table",
             "-t",
             metavar="CARDS",
             help='The cards on the table, e.g. "4H QD 3H AS" ("" if empty).',
         ),
-    ],
+    ] = None,
     deck: Annotated[
         str,
         typer.Option(
@@ -61,57 +85,56 @@ def explain(
             help="Card letters: italian, french, spanish, portuguese.",
         ),
     ] = "italian",
+    at: Annotated[
+        int | None,
+        typer.Option(
+            "--at", "-n", min=0, metavar="N", help="Explain every legal move after play N of FILE."
+        ),
+    ] = None,
+    as_player: Annotated[
+        str | None,
+        typer.Option("--as", metavar="PLAYER", help="With --at: the player to move (a check)."),
+    ] = None,
+    hand: HandOption = 1,
+    samples: SamplesOption = DEFAULT_SAMPLES,
+    time_limit: time_option(short=False) = DEFAULT_TIME,  # type: ignore[valid-type]
+    seed: SeedOption = 0,
+    workers: WorkersOption = None,
     json_out: JsonOption = False,
 ) -> None:
-    """Every capture CARD may make on the table, and the rule that forbids each of the others."""
-    from tutor.game.captures import explain_card
-    from tutor.game.cards import NotationError, cards_of, format_card, parse_card
-    from tutor.game.rules import load_ruleset
+    """Every capture CARD may make on the table, and the rule that forbids each of the others.
 
+    With --at N, CARD is a hand record (FILE): every legal move of the player to move after
+    play N, in plain words: what it captures, what it leaves and the sweep risk with its odds,
+    its effect on matched and unmatched values, its value with interval, and its observations.
+    """
+    if at is not None:
+        explain_position_command(
+            Path(card), at, as_player, hand, samples, time_limit, seed, workers, json_out
+        )
+        return
+    if ruleset is None or table is None:
+        missing = "--ruleset" if ruleset is None else "--table"
+        raise MissingOption(
+            "Give it, or --at N to explain every move at a point of a hand record.",
+            param_hint=missing,
+        )
     style = deck_style(deck)
     rules = load_ruleset(ruleset)
     try:
         played = parse_card(card, style)
     except NotationError as exc:
         raise InputError(f"CARD: {exc}") from None
-    laid = []
-    for token in table.replace(",", " ").split():
-        try:
-            c = parse_card(token, style)
-        except NotationError as exc:
-            raise InputError(f"--table: {exc}") from None
-        if c in laid:
-            raise InputError(f"--table: {format_card(c, style)} is named twice")
-        if c == played:
-            raise InputError(
-                f"--table: {format_card(c, style)} is the card being played; "
-                "it cannot be on the table too"
-            )
-        laid.append(c)
-    mask = 0
-    for c in laid:
-        mask |= c.bit
-    options = explain_card(mask, played.index, rules, style)
+    try:
+        laid = parse_table(table, played, style)
+    except NotationError as exc:
+        raise InputError(f"--table: {exc}") from None
+    explanation = explain_play(played, laid, rules, style)
     if json_out:
-        print_json(
-            {
-                "ruleset": rules.name,
-                "deck": style.name,
-                "card": format_card(played, style),
-                "table": [format_card(c, style) for c in laid],
-                "options": [
-                    {
-                        "capture": [format_card(c, style) for c in sorted(cards_of(o.capture))],
-                        "legal": o.legal,
-                        "reason": o.reason,
-                        "sweeps": bool(o.capture) and o.capture == mask,
-                    }
-                    for o in options
-                ],
-            }
-        )
+        print_json(explanation.to_json())
         return
+    # lazy: rich loads only for human output
     from tutor.render.terminal import emit, explain_table
 
     console, fancy = human_console()
-    emit(console, explain_table(played, laid, options, rules, style, fancy))
+    emit(console, explain_table(explanation, fancy))

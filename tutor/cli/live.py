@@ -4,28 +4,36 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from tutor.cli.core import (
     EXIT_INTERRUPTED,
+    EXIT_PROBLEMS,
     EXIT_USAGE,
     InputError,
     JsonOption,
+    NewDeckOption,
+    NewRulesetOption,
     TrustOption,
     app,
+    check_save,
     deck_style,
     examples,
     fail,
+    file_option,
     human_console,
+    line_reader,
+    new_save_file,
     note,
     print_json,
 )
 from tutor.counting.trust import TRUST_DEFAULT
+from tutor.records.replay import replay_hand
 
 if TYPE_CHECKING:
-    pass
+    from tutor.training.live import LiveSession, LiveUpdate
 
 
 LIVE_HELP = (
@@ -45,14 +53,18 @@ LIVE_HELP = (
     "A typing mistake (an unknown card, a card already seen, an illegal capture, a card the "
     "player cannot hold) gets a message and the prompt again. The hand is saved as a hand "
     "record after every accepted line (atomically), so --resume FILE continues it after a "
-    "crash or a kill. When standard input is not a terminal the same lines are read from it, "
-    "so a session can be scripted; with --json each accepted line prints one JSON object (the "
-    "entry and the tracker's analysis) on stdout.\n"
+    "crash or a kill; --resume takes the ruleset, the players and the deck from the file.\n\n"
+    "When standard input is not a terminal the same lines are read from it, so a session can "
+    "be scripted: a rejected line is reported with its number, the session goes on, and the "
+    "exit code is 1 if any line was rejected (0 otherwise), so that a script sees a typo. "
+    "With --json the output is JSON Lines: one JSON object per accepted line (the entry and "
+    "the tracker's analysis), each on a line of its own on stdout.\n"
 )
 
 
 @app.command(
     "live",
+    short_help="Type in a hand as it is played; the board after every play.",
     help=LIVE_HELP,
     epilog=examples(
         "tutor live --ruleset scopa --players You,Ada --as You --deck french --save hand.yaml",
@@ -61,9 +73,7 @@ LIVE_HELP = (
     ),
 )
 def live_command(
-    ruleset: Annotated[
-        str, typer.Option("--ruleset", "-r", help="A ruleset name or YAML file.")
-    ] = "scopone-scientifico",
+    ruleset: NewRulesetOption = None,
     players: Annotated[
         str | None,
         typer.Option("--players", "-p", help="The players in playing order, comma-separated."),
@@ -71,14 +81,14 @@ def live_command(
     as_player: Annotated[
         str | None, typer.Option("--as", metavar="PLAYER", help="Your own seat (a player).")
     ] = None,
-    deck: Annotated[str, typer.Option("--deck", help="Card notation of the deck.")] = "italian",
+    deck: NewDeckOption = None,
     save: Annotated[
         Path | None,
-        typer.Option("--save", "-o", help="The hand record to save to (default: live-DATE.yaml)."),
+        file_option("--save", "-o", help="The hand record to save to (default: live-DATE.yaml)."),
     ] = None,
     resume: Annotated[
         Path | None,
-        typer.Option("--resume", help="Continue the session saved in FILE (and save to it)."),
+        file_option("--resume", help="Continue the session saved in FILE (and save to it)."),
     ] = None,
     quiet: Annotated[
         bool, typer.Option("--quiet", "-q", help="Do not show the board after each play.")
@@ -86,15 +96,23 @@ def live_command(
     trust: TrustOption = TRUST_DEFAULT,
     json_out: JsonOption = False,
 ) -> None:
+    # lazy: the session loads the inference (networkx); replay --json must start fast
     from tutor.training.live import LiveError, LiveSession
 
-    style = deck_style(deck)
     try:
         if resume is not None:
-            if players is not None:
-                raise typer.BadParameter(
-                    "the players come from the resumed file", param_hint="--players"
-                )
+            for given, option, what in (
+                (players, "--players", "players"),
+                (ruleset, "--ruleset", "ruleset"),
+                (deck, "--deck", "deck"),
+            ):
+                if given is not None:
+                    raise typer.BadParameter(
+                        f"the {what} come{'' if what == 'players' else 's'} from the resumed file",
+                        param_hint=option,
+                    )
+            if save is not None:
+                check_save(save)
             session = LiveSession.resume(resume, as_player, save)
             note(f"tutor: resuming {resume}: {len(session.plays)} plays so far")
         else:
@@ -103,19 +121,12 @@ def live_command(
                     "give --players A,B,... and --as PLAYER (or --resume FILE)",
                     param_hint="--players",
                 )
-            if save is None:
-                import time
-
-                save = Path(f"live-{time.strftime('%Y%m%d-%H%M%S')}.yaml")
-            elif save.exists():
-                # Saving over it would lose the hand already in it.
-                raise typer.BadParameter(
-                    f"{save} already exists: continue it with --resume {save}, "
-                    "or choose another file",
-                    param_hint="--save",
-                )
+            save = new_save_file(save, "live")
+            style = deck_style(deck or "italian")
             try:
-                session = LiveSession.new(ruleset, players.split(","), as_player, style, save)
+                session = LiveSession.new(
+                    ruleset or "scopone-scientifico", players.split(","), as_player, style, save
+                )
             except LiveError as exc:
                 fail(str(exc), EXIT_USAGE)
     except LiveError as exc:
@@ -124,114 +135,56 @@ def live_command(
     _run_live(session, quiet, json_out)
 
 
-def _show_live(session: Any, entry: Any, quiet: bool, json_out: bool) -> None:
-    phase = session.phase()
-    analysis = None
-    if phase in ("play", "over"):
-        analysis = session.analysis()
-    if json_out:
-        print_json(
-            {
-                "entry": entry.kind,
-                "text": entry.text,
-                "message": entry.message,
-                "plays": len(session.plays),
-                "next": session.prompt(),
-                "analysis": None if analysis is None else analysis.to_json(session.style),
-            }
-        )
-        return
-    if quiet or analysis is None:
-        return
+def _run_live(session: LiveSession, quiet: bool, json_out: bool) -> None:
+    # lazy: rich loads with the renderables; the session has loaded the inference already
+    from rich.text import Text
+
     from tutor.render import terminal as rendering
-
-    console, fancy = human_console()
-    rendering.emit(console, *rendering.tracker_view(analysis, session.style, fancy))
-
-
-def _run_live(session: Any, quiet: bool, json_out: bool) -> None:
     from tutor.training.live import intro
 
     interactive = sys.stdin.isatty()
     if interactive:
         note(intro(session.style))
+
+    read = line_reader(session.prompt)
+
+    def show(update: LiveUpdate) -> None:
+        if json_out:
+            print_json(update.to_json())
+        elif update.analysis is not None and (not quiet or update.entry.kind == "board"):
+            console, fancy = human_console()
+            rendering.emit(console, *rendering.tracker_view(update.analysis, session.style, fancy))
+
     try:
-        _live_loop(session, quiet, json_out, interactive)
+        if session.plays and not json_out and not quiet and session.phase() == "play":
+            console, fancy = human_console()
+            rendering.emit(
+                console, *rendering.tracker_view(session.analysis(), session.style, fancy)
+            )
+        session.run(
+            read, show, note, lambda message: note(f"tutor: {message}"), numbered=not interactive
+        )
     except KeyboardInterrupt:
         note("\ntutor: interrupted")
         _live_saved(session)
         raise typer.Exit(EXIT_INTERRUPTED) from None
     if session.phase() != "over":
         _live_saved(session)
-        return
-    if session.save_path is not None:
-        note(f"tutor: saved to {session.save_path}")
-    from tutor.records.replay import replay_hand
-
-    record = session.record()
-    hand = replay_hand(record)
-    if json_out:
-        return
-    from rich.text import Text
-
-    from tutor.render import terminal as rendering
-
-    console, fancy = human_console()
-    rendering.emit(console, Text("The hand is over."), *rendering.hand_end(hand, record, fancy))
+    else:
+        if session.save_path is not None:
+            note(f"tutor: saved to {session.save_path}")
+        if not json_out:
+            record = session.record()
+            console, fancy = human_console()
+            end = rendering.hand_end(replay_hand(record), record, fancy)
+            rendering.emit(console, Text("The hand is over."), *end)
+    if session.rejected and not interactive:
+        lines = "line was" if session.rejected == 1 else "lines were"
+        note(f"tutor: {session.rejected} {lines} rejected (exit code 1)")
+        raise typer.Exit(EXIT_PROBLEMS)
 
 
-def _live_loop(session: Any, quiet: bool, json_out: bool, interactive: bool) -> None:
-    """Read and apply lines until the hand is over, the input ends or the player quits."""
-    from tutor.training.live import LiveError
-
-    lineno = 0
-    if session.plays and not json_out and not quiet and session.phase() == "play":
-        from tutor.render import terminal as rendering
-
-        console, fancy = human_console()
-        rendering.emit(console, *rendering.tracker_view(session.analysis(), session.style, fancy))
-    interrupted = False
-    while session.phase() != "over":
-        if interactive:
-            sys.stderr.write(session.prompt() + "> ")
-            sys.stderr.flush()
-        try:
-            line = sys.stdin.readline()
-        except KeyboardInterrupt:
-            # Ctrl-C at the prompt drops the line being typed; a second one in a row stops.
-            if not interactive or interrupted:
-                raise
-            interrupted = True
-            note("\ntutor: Ctrl-C: line dropped (press Ctrl-C again or type quit to stop)")
-            continue
-        interrupted = False
-        if not line:
-            if interactive:
-                sys.stderr.write("\n")
-            return
-        lineno += 1
-        try:
-            entry = session.enter(line)
-        except LiveError as exc:
-            where = "" if interactive else f"line {lineno}: "
-            note(f"tutor: {where}{exc}")
-            continue
-        if entry.kind == "blank":
-            continue
-        if entry.kind == "quit":
-            return
-        if entry.kind == "help":
-            note(entry.message.rstrip())
-            continue
-        if entry.kind == "board" and session.phase() not in ("play", "over"):
-            note(f"tutor: the board comes once your cards are in; next: {session.prompt()}")
-            continue
-        if entry.kind != "board":
-            note(entry.text + (f" ({entry.message})" if entry.message else ""))
-        _show_live(session, entry, quiet, json_out)
-
-
-def _live_saved(session: Any) -> None:
+def _live_saved(session: LiveSession) -> None:
     """Where an unfinished session is saved and how to continue it."""
     if session.save_path is not None and session.table is not None:
         note(f"tutor: saved to {session.save_path}")

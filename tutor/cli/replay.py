@@ -14,17 +14,17 @@ from tutor.cli.core import (
     app,
     check_player,
     examples,
+    file_argument,
     human_console,
-    note,
     print_json,
 )
 from tutor.counting.trust import TRUST_DEFAULT
+from tutor.records.record import HandRecord
+from tutor.records.recordfile import load_path
+from tutor.records.replay import MatchReplay, replay_match
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
-
-    from tutor.records.record import HandRecord
-    from tutor.records.replay import MatchReplay
 
 
 # -- replay ------------------------------------------------------------------------------------
@@ -43,21 +43,15 @@ def _wait_for_enter() -> bool:
 
 
 @app.command(
+    short_help="Replay a hand record play by play, with the score of each hand.",
     epilog=examples(
         "tutor replay docs/examples/seed003-scopa.yaml",
         "tutor replay docs/examples/scopone-hand.yaml --step",
         "tutor replay docs/examples/scopa-match.yaml --json",
-    )
+    ),
 )
 def replay(
-    file: Annotated[
-        Path,
-        typer.Argument(
-            metavar="FILE",
-            help="A hand record (YAML; several documents make a match).",
-            show_default=False,
-        ),
-    ],
+    file: Annotated[Path, file_argument("A hand record (YAML; several documents make a match).")],
     json_out: JsonOption = False,
     step: Annotated[
         bool, typer.Option("--step", help="Wait for Enter after each play (q stops).")
@@ -82,9 +76,6 @@ def replay(
         raise typer.BadParameter(
             "--json cannot be combined with --step or --as", param_hint="--json"
         )
-    from tutor.records.recordfile import load_path
-    from tutor.records.replay import replay_match
-
     records = load_path(str(file))
     if as_player is not None:
         for record in records:
@@ -103,13 +94,16 @@ def _show_replay(
     as_player: str | None,
     trust: float = TRUST_DEFAULT,
 ) -> None:
+    # lazy: rich loads only for human output, the inference (networkx) only with --as
     from rich.text import Text
 
     from tutor.render import terminal as rendering
 
+    if as_player is not None:
+        from tutor.counting.inference import count_view
+
     console, fancy = human_console()
     waiting = step
-    board_missing_said = False
     several = len(match.hands) > 1
     for number, (record, hand) in enumerate(zip(records, match.hands, strict=True), start=1):
         if number > 1:
@@ -128,22 +122,11 @@ def _show_replay(
                     )
                 ]
                 if as_player is not None:
-                    # networkx (the inference's) is heavy: loaded only for --as
-                    from tutor.counting.inference import count_view
-
+                    seat = record.seat_of(as_player)
                     view = count_view(
-                        record.state_at(i + 1),
-                        record.seat_of(as_player),
-                        record.players,
-                        record.style,
-                        trust=trust,
+                        record.state_at(i + 1), seat, record.players, record.style, trust=trust
                     )
-                    board = rendering.tracker_board(view, record.style, fancy)
-                    if board is not None:
-                        parts += [board, Text("")]
-                    elif not board_missing_said:
-                        note("tutor: --as: the tracker's board is not available yet")
-                        board_missing_said = True
+                    parts += [rendering.tracker_board(view, record.style, fancy), Text("")]
                 rendering.emit(console, *parts)
                 if waiting and i + 1 < len(hand.steps):
                     if not _wait_for_enter():

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -13,30 +13,14 @@ from tutor.cli.core import (
     human_console,
     print_json,
 )
-
-if TYPE_CHECKING:
-    pass
-
+from tutor.game.rules import describe_ruleset, load_ruleset, ruleset_names
 
 # -- rules -------------------------------------------------------------------------------------
 
 
-def _ruleset_json(name: str) -> dict[str, Any]:
-    from dataclasses import asdict
-
-    from tutor.game.rules import describe_ruleset, load_ruleset
-
-    rs = load_ruleset(name)
-    data = asdict(rs)
-    data["primiera_values"] = {str(k): v for k, v in rs.primiera_values.items()}
-    data["deals_per_hand"] = rs.deals_per_hand
-    data["plays_per_hand"] = rs.plays_per_hand
-    data["in_words"] = describe_ruleset(rs)
-    return data
-
-
 @app.command(
     "rules",
+    short_help="List the shipped rulesets, or show one rule by rule.",
     epilog=examples(
         "tutor rules",
         "tutor rules scopone-scientifico",
@@ -55,22 +39,23 @@ def rules_command(
     json_out: JsonOption = False,
 ) -> None:
     """List the shipped rulesets, or show one rule by rule."""
-    from tutor.game.rules import describe_ruleset, load_ruleset, ruleset_names
-
     if name is None:
         rulesets = [load_ruleset(n) for n in ruleset_names()]
         if json_out:
-            print_json([{"name": r.name, "description": r.description} for r in rulesets])
+            print_json([r.summary_json() for r in rulesets])
             return
+        # lazy: rich loads only for human output
         from tutor.render.terminal import emit, rules_table
 
         console, fancy = human_console()
         emit(console, rules_table(rulesets, fancy))
         return
+    rules = load_ruleset(name)
     if json_out:
-        print_json(_ruleset_json(name))
+        print_json(rules.to_json())
         return
+    # lazy: rich loads only for human output
     from tutor.render.terminal import emit, ruleset_text
 
     console, fancy = human_console()
-    emit(console, ruleset_text(describe_ruleset(load_ruleset(name)), fancy))
+    emit(console, ruleset_text(describe_ruleset(rules), fancy))

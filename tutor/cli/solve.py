@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -13,35 +12,29 @@ from tutor.cli.core import (
     InputError,
     JsonOption,
     WorkersOption,
-    advance,
     app,
     examples,
+    file_argument,
     human_console,
     note,
     print_json,
     progress_bar,
+    record_hand,
 )
-
-if TYPE_CHECKING:
-    from tutor.records.record import HandRecord
-
-
-# -- solve -------------------------------------------------------------------------------------
-
-SOLVE_TIME_DEFAULT = 60.0
-"""Seconds ``tutor solve --exact`` searches before it gives up and reports bounds."""
-SOLVE_SAMPLES_DEFAULT = 200
+from tutor.game.errors import TutorError
+from tutor.search.defaults import EXACT_TIME_LIMIT, SAMPLES
 
 
 @app.command(
     "solve",
+    short_help="The value of every legal move, exactly or by sampling deals.",
     epilog=examples(
         "tutor solve docs/examples/scopone-hand.yaml --at 24",
         "tutor solve docs/examples/partial-view.yaml --at 20 --samples 300 --seed 1",
     ),
 )
 def solve_command(
-    file: Annotated[Path, typer.Argument(help="A hand record.", show_default=False)],
+    file: Annotated[Path, file_argument("A hand record.")],
     at: Annotated[
         int | None,
         typer.Option("--at", "-n", min=0, help="Cut the record after N plays (default: all)."),
@@ -64,7 +57,7 @@ def solve_command(
             "--time",
             "-t",
             min=0.001,
-            help=f"Seconds to search (exact default {SOLVE_TIME_DEFAULT:g}; sampling: none).",
+            help=f"Seconds to search (exact default {EXACT_TIME_LIMIT:g}; sampling: none).",
         ),
     ] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the sampling.")] = 0,
@@ -79,118 +72,54 @@ def solve_command(
     """
     if exact and samples is not None:
         raise typer.BadParameter("give --exact or --samples, not both", param_hint="--exact")
-    from tutor.records.recordfile import load_path
-    from tutor.search.analysis import AnalysisError, analyse, exact_analysis
-    from tutor.search.solver import SolverError
+    # lazy: the search loads the assignment model (networkx); replay --json must start fast
+    from tutor.search.evaluate import HiddenCardsError, evaluate
 
-    records = load_path(str(file))
-    if hand > len(records):
-        raise InputError(f"{file}: --hand {hand}: the file has {len(records)} hand(s)")
-    record = records[hand - 1]
+    record = record_hand(file, hand)
     n = len(record.plays) if at is None else at
     if n > len(record.plays):
         raise InputError(f"{file}: --at {n}: the record has only {len(record.plays)} plays")
-    state = record.state_at(n)
-    if state.is_over():
-        raise InputError(f"{file}: --at {n}: the hand is over after play {n}: nothing to solve")
-    hidden = state.has_hidden_cards()
-    if state.unknown[state.turn]:
-        raise InputError(
-            f"{file}: --at {n}: {record.players[state.turn]} is to move but the record does not "
-            "give their hand, so there is nothing to analyse from their seat"
-        )
-    use_exact = exact or (samples is None and not hidden)
+    method = "exact" if exact else "sampling" if samples is not None else "auto"
     try:
-        if use_exact:
-            if hidden:
-                raise InputError(
-                    f"{file}: --at {n}: the record does not give every hand, so the position "
-                    "cannot be solved exactly; use --samples K to analyse it from the mover's seat"
-                )
-            limit = SOLVE_TIME_DEFAULT if time_limit is None else time_limit
-            result = exact_analysis(state, time_limit=limit)
-            if not result.exact and not result.interrupted:
-                note(
-                    f"tutor: the position is too large to solve exactly within {limit:g} s: the "
-                    "values are the bounds proven so far; use --samples K to estimate the moves "
-                    "from the mover's seat by sampling deals (or --time T to search longer)"
-                )
-        else:
-            k = SOLVE_SAMPLES_DEFAULT if samples is None else samples
-            cores = workers or os.cpu_count() or 1
-            with progress_bar("sampling", k, not json_out) as bar:
-                result = analyse(
-                    state,
-                    samples=k,
-                    time_limit=time_limit,
-                    seed=seed,
-                    workers=cores,
-                    progress=advance(bar),
-                )
-            if result.timed_out:
-                note(f"tutor: time is up after {result.samples} of {k} samples")
-    except (SolverError, AnalysisError) as exc:
+        k = SAMPLES if samples is None else samples
+        mover = record.players[record.state_at(n).turn]
+        doing = f"valuing {mover}'s moves over {k} deals sampled from {mover}'s seat"
+        with progress_bar("sampling", not json_out, doing) as progress:
+            result = evaluate(
+                record.state_at(n),
+                method,
+                samples=samples,
+                time_limit=time_limit,
+                seed=seed,
+                workers=workers,
+                progress=progress,
+                names=record.players,
+                sides=record.team_names(),
+            )
+    except HiddenCardsError as exc:
+        raise InputError(
+            f"{file}: --at {n}: {exc}; use --samples K to analyse it from the mover's seat"
+        ) from None
+    except TutorError as exc:
         raise InputError(f"{file}: --at {n}: {exc}") from None
-    if result.interrupted:
+    analysis = result.analysis
+    if analysis.method == "exact" and analysis.timed_out:
+        note(
+            f"tutor: the position is too large to solve exactly within {result.time_limit:g} s: "
+            "the values are the bounds proven so far; use --samples K to estimate the moves "
+            "from the mover's seat by sampling deals (or --time T to search longer)"
+        )
+    elif analysis.timed_out:
+        note(f"tutor: time is up after {analysis.samples} of {analysis.requested} samples")
+    if analysis.interrupted:
         note("tutor: interrupted: showing what was computed")
     if json_out:
-        data = result.to_json(record.style)
-        data["to_move"] = record.players[state.turn]
-        data["seat"] = state.turn
-        data["side"] = record.team_names()[state.turn % state.rules.sides]
-        data["at"] = n
-        print_json(data)
+        print_json(result.to_json(record.style))
     else:
-        _show_solve(record, state, n, result)
-    if result.interrupted:
+        # lazy: rich loads only for human output
+        from tutor.render.terminal import emit, evaluation_view
+
+        console, fancy = human_console()
+        emit(console, *evaluation_view(result, record.style, fancy))
+    if analysis.interrupted:
         raise typer.Exit(EXIT_INTERRUPTED)
-
-
-def _show_solve(record: HandRecord, state: Any, n: int, result: Any) -> None:
-    from rich.text import Text
-
-    from tutor.render.terminal import cards_text, emit, move_text, new_table
-
-    console, fancy = human_console()
-    style = record.style
-    mover = record.players[state.turn]
-    team = record.team_names()[state.turn % state.rules.sides]
-    head = Text(f"After play {n}: {mover} ({team}) to move; table: ")
-    head.append_text(cards_text(state.table, style, fancy))
-    if result.method == "exact":
-        how = "exact" if result.exact else "not exact: bounds proven before the time limit"
-        unit = f"points of the hand, {team} minus the others, best play ({how})"
-    else:
-        unit = (
-            f"mean points of the hand, {team} minus the others, over {result.samples} sampled "
-            f"deals (seed {result.seed}), with 95% intervals"
-        )
-    table = new_table("", "move", "value", "interval", rich=fancy)
-    table.columns[2].justify = "right"
-    for i, m in enumerate(result.moves, start=1):
-        if result.method == "exact" and m.low == m.high:
-            value, span = f"{m.value:+g}", ""
-        elif result.method == "exact":
-            value, span = "?", f"{m.low:+g} .. {m.high:+g}"
-        elif m.n == 0:
-            value, span = "?", ""
-        else:
-            value = f"{m.value:+.2f}"
-            span = f"{m.low:+.2f} .. {m.high:+.2f}" if m.n > 1 else ""
-        table.add_row(str(i), move_text(m.move.card, m.move.capture, style, fancy), value, span)
-    out: list[Any] = [head, Text(f"Values: {unit}."), table]
-    if result.pv:
-        line = Text("Best line: " if result.method == "exact" else "Best move: ")
-        seat = state.turn
-        for j, mv in enumerate(result.pv):
-            if j:
-                line.append(", ")
-            line.append(f"{record.players[seat]} ")
-            line.append_text(move_text(mv.card, mv.capture, style, fancy))
-            seat = (seat + 1) % state.rules.players
-        out.append(line)
-    elif result.method == "exact":
-        out.append(Text("No move is proven best yet: the bounds overlap."))
-    elif not result.samples:
-        out.append(Text("No sample was valued, so no move is shown best."))
-    emit(console, *out)

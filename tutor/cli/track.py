@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
@@ -14,6 +14,7 @@ from tutor.cli.core import (
     app,
     check_player,
     examples,
+    file_argument,
     human_console,
     note,
     print_json,
@@ -21,19 +22,17 @@ from tutor.cli.core import (
 )
 from tutor.counting.trust import TRUST_DEFAULT
 
-if TYPE_CHECKING:
-    from rich.console import RenderableType
-
 
 @app.command(
     "track",
+    short_help="What a player can count and infer at a point of a hand.",
     epilog=examples(
         "tutor track docs/examples/partial-view.yaml --as South --at 20",
         "tutor track docs/examples/scopone-hand.yaml --as North --json",
     ),
 )
 def track_command(
-    file: Annotated[Path, typer.Argument(help="A hand record.", show_default=False)],
+    file: Annotated[Path, file_argument("A hand record.")],
     as_player: Annotated[
         str,
         typer.Option(
@@ -54,49 +53,31 @@ def track_command(
 
     Shows the values board (captured, matched or unmatched, on the table, yours, unseen), the
     unseen cards, the sparigli, the rule-of-220 and even-total checks, the sweep risk, a table
-    of the other players x values (must / may / cannot, with probabilities), the behavioural
-    readings with their confidence, and each deduction with the facts it rests on. Only
+    of the other players x values (must / cannot from the facts, or the probability, readings
+    of behaviour weighed in), the readings and tells with the chance each is true, and each
+    deduction with what it rests on (those resting on readings with their probability). Only
     PLAYER's own cards and the cards played count as seen, whatever else the record gives.
     """
-    from tutor.counting.inference import count_view
+    # lazy: the inference loads the assignment model (networkx); replay --json must start fast
+    from tutor.counting.inference import hand_view
 
     record = record_hand(file, hand)
     seat = check_player(file, record, as_player)
-    as_player = record.players[seat]
-    n = len(record.plays) if at is None else at
-    if n > len(record.plays):
-        raise InputError(f"{file}: --at {n}: the record has only {len(record.plays)} plays")
-    analysis = count_view(record.state_at(n), seat, record.players, record.style, trust=trust)
-    hidden = analysis.inference.state.unknown[seat]
+    if at is not None and at > len(record.plays):
+        raise InputError(f"{file}: --at {at}: the record has only {len(record.plays)} plays")
+    result = hand_view(record, seat, at, hand, trust)
+    name = result.player
+    hidden = result.view.inference.state.unknown[seat]
     if hidden:
         note(
-            f"tutor: {file}: the record does not give {as_player}'s cards: the {hidden} "
-            f"card{'s' if hidden != 1 else ''} {as_player} holds count as unseen"
+            f"tutor: {file}: the record does not give {name}'s cards: the {hidden} "
+            f"card{'s' if hidden != 1 else ''} {name} holds count as unseen"
         )
     if json_out:
-        print_json(
-            {
-                "file": str(file),
-                "hand": hand,
-                "player": as_player,
-                "at": n,
-                "total_plays": len(record.plays),
-                **analysis.to_json(record.style),
-            }
-        )
+        print_json(result.to_json())
         return
-    from rich.text import Text
-
+    # lazy: rich loads only for human output
     from tutor.render import terminal as rendering
 
     console, fancy = human_console()
-    head = Text(
-        f"{as_player}'s view after play {n} of {len(record.plays)} ({record.ruleset.name}).",
-        style="bold" if fancy else "",
-    )
-    parts: list[RenderableType] = [head]
-    if n:
-        last = record.plays[n - 1]
-        mover = record.players[record.state_at(n).stack[-1].seat]
-        parts.append(Text(f"Last play: {mover}: {last.text}"))
-    rendering.emit(console, *parts, *rendering.tracker_view(analysis, record.style, fancy))
+    rendering.emit(console, *rendering.hand_view_lines(result, fancy))

@@ -26,21 +26,22 @@ Three layers, each with a reason a person can read (``docs/tracker.md``):
 >>> ex.kind, ex.seat, ex.values, ex.play
 ('scopa', 1, (10,), 2)
 >>> ex.text(["Ada", "Bea"]).split(", so ")[1]
-'holds no 10 (inference, 99%)'
+'holds no 10 (inference, 96%)'
 >>> h = inf.holdings[1][parse_card("RD").index]  # the reading, taken as certain, says cannot
 >>> h.status, h.reading, round(h.probability, 4)
-('may', 'cannot', 0.0025)
+('may', 'cannot', 0.0116)
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tutor.counting.assignment import AssignmentModel, build_model, certain_model
+from tutor.counting.assignment import AssignmentModel, build_model, certain_model, complete
 from tutor.counting.deductions import Deduction, Holding, find_deductions
-from tutor.counting.odds import chance_of_value
+from tutor.counting.odds import chance_of_value, percent
 from tutor.counting.readings import Exclusion
 from tutor.counting.tells import Tell
 from tutor.counting.tracker import (
@@ -53,11 +54,27 @@ from tutor.counting.tracker import (
     viewer_state,
 )
 from tutor.counting.trust import TRUST_DEFAULT, Reliability, weigh_readings
-from tutor.counting.weights import WeightedModel
+from tutor.counting.weights import Evidence, WeightedModel
+from tutor.game.captures import VALUE_OF
 from tutor.game.cards import VALUE_MASKS, Style, format_card, indexes_of
 from tutor.game.state import GameState
+from tutor.records.record import HandRecord
 
-__all__ = ["Inference", "CountView", "infer", "count_view"]
+__all__ = ["Inference", "CountView", "ValueCell", "HandView", "infer", "count_view", "hand_view"]
+
+
+@dataclass(frozen=True)
+class ValueCell:
+    """What the viewer can say about one player holding a value: a cell of the tracker's
+    players x values table."""
+
+    status: str
+    """``none`` (no unseen card of the value), ``must`` (holds one), ``cannot`` (holds none),
+    both on the facts alone, or ``may``."""
+    probability: float | None
+    """``may`` only: P(holds at least one card of the value), the readings weighed in."""
+    reading: bool
+    """Whether the readings of behaviour move the probability (to the percent shown)."""
 
 
 @dataclass
@@ -109,9 +126,70 @@ class Inference:
         """P(``seat`` holds at least one card of ``value``), the readings weighed in."""
         return self.value_probability.get(seat, {}).get(value, 0.0)
 
+    def probability_any_of(self, seat: int, values: Iterable[int]) -> float:
+        """P(``seat`` holds at least one card of any of ``values``), the readings weighed in.
+
+        The odds that a player can make any of several captures (a 7 or an 8 that would take
+        the settebello, say); for one value it is :meth:`probability_any`.
+        """
+        wanted = set(values)
+        if len(wanted) == 1:
+            return self.probability_any(seat, next(iter(wanted)))
+        known = self.state.hands[seat] if seat >= 0 else 0
+        if any(VALUE_OF[i] in wanted for i in indexes_of(known)):
+            return 1.0
+        if seat not in self.weighted.holders:
+            return 0.0
+        return 1.0 - self.weighted.probability_none(self.weighted.holders.index(seat), wanted)
+
     def probability_any_facts(self, seat: int, value: int) -> float:
         """The same on the facts alone: the hypergeometric value, as if no reading were made."""
         return chance_of_value(self.state, seat, value)
+
+    def value_cell(self, seat: int, value: int) -> ValueCell:
+        """What can be said about ``seat`` (another player) holding a card of ``value``."""
+        row = self.holdings.get(seat, {})
+        cards = [c for c in row if VALUE_OF[c] == value]
+        if not cards:
+            return ValueCell("none", None, False)
+        if any(row[c].status == "must" for c in cards):
+            return ValueCell("must", None, False)
+        if all(row[c].status == "cannot" for c in cards):
+            return ValueCell("cannot", None, False)
+        p = self.probability_any(seat, value)
+        # Any reading or tell can change the figure: say so when the facts alone give another.
+        shown = percent(p)
+        moved = bool(self.standing or self.tells) and shown != percent(
+            self.probability_any_facts(seat, value)
+        )
+        return ValueCell("may", p, moved)
+
+    @property
+    def players_in_doubt(self) -> list[int]:
+        """The other seats with cards the viewer has not seen (the rows of the tracker's table)."""
+        return [h for h in self.holdings if h != STOCK]
+
+    @property
+    def stock(self) -> int | None:
+        """How many unseen cards are still to be dealt (None when no deal is to come)."""
+        return self.capacity.get(STOCK, 0) if STOCK in self.holdings else None
+
+    def to_deal(self, value: int) -> float | None:
+        """The expected number of cards of ``value`` still to be dealt (None: none unseen)."""
+        held = [
+            h.probability for c, h in self.holdings.get(STOCK, {}).items() if VALUE_OF[c] == value
+        ]
+        return sum(held) if held else None
+
+    @property
+    def readings_in_force(self) -> list[Exclusion]:
+        """The readings of behaviour that weigh in, in the order they were made."""
+        return list(self.standing)
+
+    @property
+    def readings_given_up(self) -> list[Exclusion]:
+        """The readings given up, because the plays or cards seen since prove them wrong."""
+        return [e for e in self.exclusions if e.dropped is not None]
 
     def status(self, seat: int, card: int) -> str:
         """must / may / cannot on the facts alone."""
@@ -119,6 +197,14 @@ class Inference:
         if h:
             return h.status
         return "must" if seat >= 0 and self.state.hands[seat] >> card & 1 else "cannot"
+
+    def sample(self, n: int, rng: random.Random, use_inferences: bool = True) -> list[GameState]:
+        """``n`` deals of the unseen cards, drawn in proportion to their weight (uniformly
+        among those that fit the facts without ``use_inferences``)."""
+        model = self.weighted
+        if not use_inferences:
+            model = WeightedModel(model.holders, model.caps, model.pool, Evidence())
+        return [complete(self.state, model.holders, model.sample(rng), rng) for _ in range(n)]
 
     def to_json(self, style: Style | str | None = None) -> dict[str, Any]:
         style = self.style if style is None else style
@@ -322,3 +408,54 @@ def count_view(
     return CountView(
         track(view, viewer, names, style), infer(view, viewer, names, style=style, trust=trust)
     )
+
+
+@dataclass
+class HandView:
+    """What one player can count and infer at one point of a recorded hand (``tutor track``)."""
+
+    record: HandRecord
+    hand: int
+    """The hand's number in its file (1 = the first)."""
+    seat: int
+    at: int
+    """Plays made."""
+    view: CountView
+    last_player: str | None = None
+    """Who made the last of those plays (None before the first)."""
+
+    @property
+    def player(self) -> str:
+        return self.record.players[self.seat]
+
+    @property
+    def last_play(self) -> str | None:
+        """The last play as the record writes it (None before the first)."""
+        return self.record.plays[self.at - 1].text if self.at else None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "file": self.record.path,
+            "hand": self.hand,
+            "player": self.player,
+            "at": self.at,
+            "total_plays": len(self.record.plays),
+            **self.view.to_json(self.record.style),
+        }
+
+
+def hand_view(
+    record: HandRecord,
+    seat: int,
+    at: int | None = None,
+    hand: int = 1,
+    trust: float = TRUST_DEFAULT,
+) -> HandView:
+    """What ``seat`` can know after the first ``at`` plays of ``record`` (default: all): only
+    their own cards and the cards played count as seen, whatever else the record gives;
+    ``trust`` is the prior trust in readings of behaviour."""
+    n = len(record.plays) if at is None else at
+    state = record.state_at(n)
+    view = count_view(state, seat, record.players, record.style, trust=trust)
+    last = record.players[state.stack[-1].seat] if state.stack else None
+    return HandView(record, hand, seat, n, view, last)

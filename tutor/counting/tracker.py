@@ -23,13 +23,13 @@ Seed 004's example: an 8 taking 6+2 leaves 2, 6 and 8 unmatched.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from tutor.counting.odds import chance_of_value
 from tutor.game.captures import VALUE_OF, sweep_value, table_sum
-from tutor.game.cards import Style, format_card, format_cards, indexes_of
+from tutor.game.cards import Style, format_card, format_cards, get_style, indexes_of
 from tutor.game.errors import TutorError
 from tutor.game.state import GameState
 from tutor.records.record import HandRecord
@@ -88,6 +88,17 @@ def value_word(value: int) -> str:
 def a_value(value: int) -> str:
     """The value with its article: ``an ace``, ``an 8``, ``a 9``."""
     return ("an " if value in (1, 8) else "a ") + value_word(value)
+
+
+def values_text(values: Iterable[int], style: Style | str | None = None) -> str:
+    """Values as the deck writes them, the same letters as the board's columns (``none`` if
+    there are none).
+
+    >>> values_text([1, 8, 10], "italian"), values_text([9], "french"), values_text([])
+    ('A, F, R', 'Q', 'none')
+    """
+    st = get_style(style)
+    return ", ".join(st.rank_text(v) for v in values) or "none"
 
 
 def seat_names(n: int, names: Sequence[str] | None = None) -> list[str]:
@@ -288,11 +299,11 @@ class Spariglio:
         parts = "+".join(
             str(VALUE_OF[i]) for i in sorted(indexes_of(self.taken), key=VALUE_OF.__getitem__)
         )
-        um = ", ".join(map(str, self.unmatched)) or "none"
         return (
             f"play {self.number}, {who}: {format_card(self.card, style)} x "
             f"{format_cards(self.taken, style)} ({parts}={VALUE_OF[self.card]}) flips "
-            f"{', '.join(map(str, self.flipped))}; unmatched now: {um}"
+            f"{values_text(self.flipped, style)}; "
+            f"unmatched now: {values_text(self.unmatched, style)}"
         )
 
 
@@ -415,7 +426,7 @@ class OddValues(Fact):
     values: tuple[int, ...]
 
     def text(self, names: Sequence[str], style: Style | str | None = None) -> str:
-        odd = ", ".join(map(str, self.values)) or "none"
+        odd = values_text(self.values, style)
         return (
             "Rule of 48: counting the captures, the table and your hand, the values still out an "
             f"odd number of times are: {odd}."
@@ -437,7 +448,7 @@ class OneOfEachOdd(Fact):
         held = (
             f"one card, {a_value(odd[0])}"
             if len(odd) == 1
-            else f"one each of {', '.join(map(str, odd))}"
+            else f"one each of {values_text(odd, style)}"
         )
         return f"Rule of 48: {out} and {odd_n}, so {_where(False)} hold exactly {held}."
 

@@ -27,10 +27,10 @@ the reading excludes keeps ε = E[η] of its weight (E[η + (1 - η) d] for the 
 >>> eta = posterior_carelessness([], 1 - TRUST_DEFAULT)
 >>> prior = Reliability(0, 0, 0, 0, carelessness=eta)
 >>> round(prior.epsilon("scopa"), 3), round(prior.epsilon("settebello"), 3)
-(0.03, 0.098)
+(0.15, 0.21)
 >>> shown = posterior_carelessness([("careless", 0.0)], 1 - TRUST_DEFAULT)
 >>> round(shown, 2)  # one pass-up shown wrong: the player is less careful than assumed
-0.35
+0.43
 """
 
 from __future__ import annotations

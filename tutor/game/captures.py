@@ -13,9 +13,22 @@ every value for a given table are computed once and cached, since play revisits 
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from tutor.game.cards import CARDS, Style, format_card, indexes_of
+from tutor.game.cards import (
+    CARDS,
+    Card,
+    NotationError,
+    Style,
+    cards_of,
+    format_card,
+    get_style,
+    indexes_of,
+    mask_of,
+    parse_card_set,
+)
 from tutor.game.rules import Ruleset
 
 __all__ = [
@@ -25,6 +38,9 @@ __all__ = [
     "capture_table",
     "CaptureOption",
     "explain_card",
+    "parse_table",
+    "Explanation",
+    "explain_play",
     "table_sum",
     "sweep_value",
     "clear_cache",
@@ -219,3 +235,77 @@ def explain_card(
             )
         )
     return out
+
+
+def parse_table(
+    text: str | Iterable[str], played: Card | None = None, style: Style | str | None = None
+) -> list[Card]:
+    """The cards on a table, as typed: distinct, and without ``played``, the card in hand.
+
+    >>> from tutor.game.cards import parse_card
+    >>> parse_table("4C 2S", parse_card("6D"))
+    [Card('4C'), Card('2S')]
+    >>> parse_table("4C 6D", parse_card("6D"))
+    Traceback (most recent call last):
+    ...
+    tutor.game.cards.NotationError: 6D is the card being played; it cannot be on the table too
+    """
+    cards = parse_card_set(text, style)
+    if played is not None and played in cards:
+        raise NotationError(
+            f"{format_card(played, style)} is the card being played; it cannot be on the table too"
+        )
+    return cards
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Every way to play ``card`` on ``table`` under ``rules``, legal or not, and why."""
+
+    card: Card
+    table: tuple[Card, ...]
+    rules: Ruleset
+    style: Style
+    options: tuple[CaptureOption, ...]
+
+    @property
+    def table_mask(self) -> int:
+        return mask_of(self.table)
+
+    def sweeps(self, option: CaptureOption) -> bool:
+        """Whether ``option`` takes every card on the table."""
+        return bool(option.capture) and option.capture == self.table_mask
+
+    def to_json(self) -> dict[str, Any]:
+        st = self.style
+        return {
+            "ruleset": self.rules.name,
+            "deck": st.name,
+            "card": format_card(self.card, st),
+            "table": [format_card(c, st) for c in self.table],
+            "options": [
+                {
+                    "capture": [format_card(c, st) for c in sorted(cards_of(o.capture))],
+                    "legal": o.legal,
+                    "reason": o.reason,
+                    "sweeps": self.sweeps(o),
+                }
+                for o in self.options
+            ],
+        }
+
+
+def explain_play(
+    card: Card, table: Sequence[Card], rules: Ruleset, style: Style | str | None = None
+) -> Explanation:
+    """Every capture ``card`` may make on ``table``, and the rule that forbids each other one.
+
+    >>> from tutor.game.rules import load_ruleset
+    >>> from tutor.game.cards import parse_card
+    >>> e = explain_play(parse_card("7D"), parse_table("2C 5S"), load_ruleset("scopa"))
+    >>> [(o["capture"], o["legal"], o["sweeps"]) for o in e.to_json()["options"]]
+    [(['2C', '5S'], True, True), ([], False, False)]
+    """
+    st = get_style(style)
+    options = explain_card(mask_of(table), card.index, rules, st)
+    return Explanation(card, tuple(table), rules, st, tuple(options))

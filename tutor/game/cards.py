@@ -42,6 +42,7 @@ __all__ = [
     "get_style",
     "parse_card",
     "parse_cards",
+    "parse_card_set",
     "format_card",
     "format_cards",
     "mask_of",
@@ -259,6 +260,30 @@ def parse_cards(text: str | Iterable[str], style: str | Style | None = None) -> 
     """Parse cards separated by spaces or commas, or a list of card texts."""
     items = text.replace(",", " ").split() if isinstance(text, str) else [str(x) for x in text]
     return [parse_card(item, style) for item in items]
+
+
+def parse_card_set(
+    text: str | Iterable[str], style: str | Style | None = None, what: str | None = None
+) -> list[Card]:
+    """Parse distinct cards, as :func:`parse_cards` does; a card named twice is an error.
+
+    ``what`` names the set in that error (e.g. ``the table``).
+
+    >>> parse_card_set("7D, 2C")
+    [Card('7D'), Card('2C')]
+    >>> parse_card_set("7D 2C 7d", what="the table")
+    Traceback (most recent call last):
+    ...
+    tutor.game.cards.NotationError: 7D is named twice in the table
+    """
+    cards = parse_cards(text, style)
+    seen: set[Card] = set()
+    for c in cards:
+        if c in seen:
+            where = f" in {what}" if what else ""
+            raise NotationError(f"{format_card(c, style)} is named twice{where}")
+        seen.add(c)
+    return cards
 
 
 def format_card(card: Card | int, style: str | Style | None = None, glyphs: bool = False) -> str:

@@ -15,7 +15,7 @@ Every rule that differs between the source documents or between regions is a fie
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -24,6 +24,7 @@ from typing import Any
 import yaml
 
 from tutor.game.errors import TutorError
+from tutor.game.textfile import FileReadError, read_text
 
 __all__ = [
     "Ruleset",
@@ -36,6 +37,7 @@ __all__ = [
     "ruleset_names",
     "describe_ruleset",
     "yaml_error_text",
+    "compose_yaml",
 ]
 
 RULESET_DIR = resources.files("tutor.game") / "rulesets"
@@ -147,6 +149,19 @@ class Ruleset:
     def primiera_value(self, value: int) -> int:
         return self.primiera_values[value]
 
+    def to_json(self) -> dict[str, Any]:
+        """Every field, the derived counts and the rules in words (``tutor rules NAME``)."""
+        data = asdict(self)
+        data["primiera_values"] = {str(k): v for k, v in self.primiera_values.items()}
+        data["deals_per_hand"] = self.deals_per_hand
+        data["plays_per_hand"] = self.plays_per_hand
+        data["in_words"] = describe_ruleset(self)
+        return data
+
+    def summary_json(self) -> dict[str, str]:
+        """The name and the description (one entry of ``tutor rules``)."""
+        return {"name": self.name, "description": self.description}
+
 
 _KEYS: dict[str, type | tuple[type, ...]] = {
     "name": str,
@@ -196,6 +211,67 @@ def yaml_error_text(exc: yaml.YAMLError, text: str) -> tuple[int | None, str]:
         found = f"#x{char:04x}" if isinstance(char, int) else repr(char)
         return line, f"{exc.reason} (found character {found})"
     return None, " ".join(str(exc).split())
+
+
+_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+"""libyaml's safe loader when PyYAML has it (it reads in linear time, where the pure-Python
+loader takes quadratic time over a long text: 9 s for a 4 MB note), else the pure-Python one."""
+
+SAME_ERRORS_UP_TO = 256 * 1024
+"""Up to this size a text libyaml refuses is read again by the pure-Python loader, so that
+the error says what that loader says (the words users and tests know); larger texts keep
+libyaml's words rather than wait for the slow loader."""
+
+
+def compose_yaml(text: str) -> list[yaml.Node]:
+    """Every document of ``text`` as a tree of nodes that keep their lines (empty documents
+    left out), safely: no tag constructs anything. Raises yaml.YAMLError (see
+    :func:`yaml_error_text`) or RecursionError.
+
+    >>> [node.value[0][1].start_mark.line for node in compose_yaml("a: 1\\n---\\nb: 2\\n")]
+    [0, 2]
+    """
+    try:
+        return [n for n in yaml.compose_all(text, Loader=_LOADER) if n is not None]
+    except yaml.YAMLError:
+        if _LOADER is yaml.SafeLoader or len(text) > SAME_ERRORS_UP_TO:
+            raise
+    return [n for n in yaml.compose_all(text, Loader=yaml.SafeLoader) if n is not None]
+
+
+def _construct(node: yaml.Node) -> Any:
+    """The Python value of a composed node (safe types only)."""
+    loader = _LOADER("")
+    try:
+        return loader.construct_document(node)
+    finally:
+        loader.dispose()
+
+
+def _duplicate_key(node: yaml.Node | None) -> tuple[str, int, int] | None:
+    """The key given twice in a mapping of the tree that comes first in the file: (key, the
+    line of its second use, the line of its first)."""
+    found: list[tuple[str, int, int]] = []
+    todo = [node]
+    seen_nodes: set[int] = set()
+    while todo:
+        n = todo.pop()
+        if n is None or id(n) in seen_nodes:
+            continue
+        seen_nodes.add(id(n))
+        if isinstance(n, yaml.MappingNode):
+            first: dict[str, int] = {}
+            for key, value in n.value:
+                if isinstance(key, yaml.ScalarNode):
+                    line = key.start_mark.line + 1
+                    if key.value in first:
+                        found.append((str(key.value), line, first[key.value]))
+                    else:
+                        first[key.value] = line
+                todo.append(value)
+        elif isinstance(n, yaml.SequenceNode):
+            todo.extend(n.value)
+    return min(found, key=lambda f: f[1], default=None)
 
 
 def _key_lines(node: yaml.Node | None, prefix: str = "", depth: int = 3) -> dict[str, int]:
@@ -338,23 +414,26 @@ def load_ruleset(name_or_path: str | Path) -> Ruleset:
                 f"unknown {what} {key!r}; shipped rulesets: {', '.join(ruleset_names())}"
             )
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise RulesetError(f"{path}: cannot read: the file is not UTF-8 text") from None
-    except OSError as exc:
-        raise RulesetError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    loader = yaml.SafeLoader(text)
+        text = read_text(path)
+    except FileReadError as exc:
+        raise RulesetError(f"{path}: {exc}") from None
     try:
-        node = loader.get_single_node()
-        data = None if node is None else loader.construct_document(node)
+        documents = compose_yaml(text)
+        if len(documents) > 1:
+            line = documents[1].start_mark.line + 1
+            raise RulesetError(f"{path}:{line}: a ruleset file holds one document, not several")
+        node = documents[0] if documents else None
+        twice = _duplicate_key(node)
+        if twice is not None:
+            key, line, first = twice
+            raise RulesetError(f"{path}:{line}: key '{key}' is given twice (first on line {first})")
+        data = None if node is None else _construct(node)
     except yaml.YAMLError as exc:
         line, problem = yaml_error_text(exc, text)
         at = f"{path}:{line}" if line else str(path)
         raise RulesetError(f"{at}: not valid YAML: {problem}") from None
     except RecursionError:
         raise RulesetError(f"{path}: not valid YAML: nested too deeply") from None
-    finally:
-        loader.dispose()
     rs = ruleset_from_dict(data, str(path), _key_lines(node))
     _CACHE[key] = rs
     return rs

@@ -275,6 +275,21 @@ class MatchScore:
     def over(self) -> bool:
         return self.winner is not None
 
+    def running_totals(self) -> list[list[int]]:
+        """Each side's total after each hand."""
+        out: list[list[int]] = []
+        running = [0] * len(self.totals)
+        for points in self.hands:
+            running = [t + p for t, p in zip(running, points, strict=True)]
+            out.append(running)
+        return out
+
+    @property
+    def leaders(self) -> list[int]:
+        """The sides with the highest total (several when level)."""
+        top = max(self.totals)
+        return [i for i, t in enumerate(self.totals) if t == top]
+
     def to_json(self) -> dict[str, Any]:
         return {
             "target": self.rules.target,

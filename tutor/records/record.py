@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NoReturn
 
 from tutor.game.cards import (
     CARDS,
@@ -40,6 +40,7 @@ from tutor.game.errors import TutorError
 from tutor.game.rules import Ruleset
 from tutor.game.scoring import MatchScore, score_state
 from tutor.game.state import GameState, IllegalMoveError, Move, MoveError, WrittenPlay
+from tutor.records.puzzle_key import PuzzleSpec
 
 __all__ = [
     "RecordError",
@@ -49,7 +50,9 @@ __all__ = [
     "side_map",
     "validate_match",
     "player_named",
+    "name_problem",
     "INFO_KEYS",
+    "GameInfo",
 ]
 
 INFO_KEYS = ("title", "event", "date", "note")
@@ -62,25 +65,42 @@ Where = tuple[Any, ...]
 class RecordError(TutorError):
     """A hand record that cannot be read or does not hold together.
 
-    ``str(e)`` is ``FILE:LINE: play N: what is wrong``; the line and play parts appear only
-    when known.
+    ``str(e)`` is ``FILE:LINE: play N: what is wrong``, with ``hand H:`` before the play in
+    a file of several hands (a match); the line, hand and play parts appear only when known.
     """
 
-    def __init__(self, path: str, line: int | None, play: int | None, message: str) -> None:
+    def __init__(
+        self,
+        path: str,
+        line: int | None,
+        play: int | None,
+        message: str,
+        hand: int | None = None,
+    ) -> None:
         self.path = path
         self.line = line
         self.play = play
         self.message = message
+        self.hand = hand
         super().__init__(self.text())
 
     def text(self) -> str:
         where = self.path + (f":{self.line}" if self.line else "")
+        if self.hand is not None:
+            where += f": hand {self.hand}"
         if self.play is not None:
             where += f": play {self.play}"
         return f"{where}: {self.message}"
 
+    def in_hand(self, hand: int | None) -> RecordError:
+        """The same error, said of hand number ``hand`` of its file."""
+        return RecordError(self.path, self.line, self.play, self.message, hand)
+
     def __str__(self) -> str:
         return self.text()
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled across worker processes
+        return (RecordError, (self.path, self.line, self.play, self.message))
 
 
 @dataclass
@@ -158,6 +178,55 @@ def player_named(players: Sequence[str], name: str, prefix: bool = False) -> str
     return None
 
 
+def _name_key(name: str) -> str:
+    """What two names must differ in: letters, not case or spaces."""
+    return "".join(name.split()).casefold()
+
+
+def name_problem(names: Sequence[str], index: int) -> str | None:
+    """Why the name of player ``index`` cannot seat a game next to the names before it
+    (None: it can): it is empty, or the same as an earlier one but for case or spaces, which
+    would show alike and answer to the same name.
+
+    >>> name_problem(["Ada", " ada "], 1)
+    "players 'Ada' and ' ada ' differ only in case or spaces: give names that differ in letters"
+    >>> name_problem(["Ada", "Ada"], 1), name_problem(["Ada", "Bea"], 1), name_problem([" "], 0)
+    ("player 'Ada' is listed twice", None, "a player's name is empty")
+    """
+    name = names[index]
+    if not name.strip():
+        return "a player's name is empty"
+    for earlier in names[:index]:
+        if earlier == name:
+            return f"player {name!r} is listed twice"
+        if _name_key(earlier) == _name_key(name):
+            return (
+                f"players {earlier!r} and {name!r} differ only in case or spaces: give names "
+                "that differ in letters"
+            )
+    return None
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """How a game against the computer was set up (``tutor play``): what it needs to go on.
+
+    ``computer`` maps each player the computer holds to its player (a name of
+    :mod:`tutor.search.roster`, e.g. ``chitarrella`` or ``search:0.5``); the other players are
+    people. ``seed`` deals every hand of the match and seeds the computer's moves, so a game
+    resumed from its record goes on exactly as it would have. ``hints`` is the session's hint
+    mode (``on``, ``off`` or ``ask``), kept as text.
+    """
+
+    seed: int
+    computer: dict[str, str] = field(default_factory=dict)
+    hints: str | None = None
+
+    def people(self, players: Sequence[str]) -> list[str]:
+        """The players the computer does not hold, in playing order."""
+        return [p for p in players if p not in self.computer]
+
+
 @dataclass
 class HandRecord:
     """One hand: ruleset, notation, players in playing order, table, deals and plays.
@@ -180,6 +249,13 @@ class HandRecord:
     info: dict[str, str] = field(default_factory=dict)
     lines: dict[Where, int] = field(default_factory=dict, compare=False, repr=False)
     """Source line of each part (filled by :func:`loads`), used in error messages."""
+    game: GameInfo | None = None
+    """How ``tutor play`` set the game up (None for any other record)."""
+    puzzle: PuzzleSpec | None = None
+    """The optional ``puzzle:`` mapping (see :mod:`tutor.records.puzzle_key`); a cut drops it."""
+    hand: int | None = field(default=None, compare=False, repr=False)
+    """Which hand of its file the record is, when the file holds several (a match): error
+    messages name it."""
 
     # -- seating --------------------------------------------------------------------------
 
@@ -261,6 +337,8 @@ class HandRecord:
             self.path,
             dict(self.info),
             dict(self.lines),
+            self.game,
+            hand=self.hand,
         )
 
     # -- validation ---------------------------------------------------------------------------
@@ -274,7 +352,10 @@ class HandRecord:
         return self.lines.get(("doc",))
 
     def _fail(self, where: Where, message: str, play: int | None = None) -> RecordError:
-        return RecordError(self.path, self._line(where), play, message)
+        return RecordError(self.path, self._line(where), play, message, self.hand)
+
+    def _raise_at(self, line: int | None, message: str) -> NoReturn:
+        raise RecordError(self.path, line, None, message, self.hand)
 
     def _card(self, c: Card | int) -> str:
         return format_card(c, self.style)
@@ -291,17 +372,23 @@ class HandRecord:
     def _check_seating(self) -> None:
         rs = self.ruleset
         names = ", ".join(self.players)
-        for i, name in enumerate(self.players):
-            if not name.strip():
-                raise self._fail(("players", i), "a player's name is empty")
-            if name in self.players[:i]:
-                raise self._fail(("players", i), f"player {name!r} is listed twice")
+        for i in range(len(self.players)):
+            problem = name_problem(self.players, i)
+            if problem is not None:
+                raise self._fail(("players", i), problem)
         if len(self.players) != rs.players:
             raise self._fail(
                 ("players",),
                 f"the {rs.name} ruleset is for {rs.players} players, "
                 f"but {len(self.players)} are listed ({names})",
             )
+        if self.game is not None:
+            for name in self.game.computer:
+                if name not in self.players:
+                    raise self._fail(
+                        ("game", "computer", name),
+                        f"game: computer player {name!r} is not a player ({names})",
+                    )
         if self.dealer is not None:
             if self.dealer not in self.players:
                 raise self._fail(("dealer",), f"dealer {self.dealer!r} is not a player ({names})")
@@ -508,33 +595,44 @@ def side_map(first: HandRecord, other: HandRecord) -> list[int] | None:
     return out
 
 
+def _hand_error(record: HandRecord, k: int, where: Where, message: str) -> RecordError:
+    """An error of hand number ``k`` of a match file."""
+    return record._fail(where, message).in_hand(k)
+
+
 def validate_match(records: Sequence[HandRecord]) -> None:
     """The hands of one file make a match: same ruleset and sides, played in turn."""
     first = records[0]
     match = MatchScore(first.ruleset)
     for k, r in enumerate(records[1:], 2):
         if r.ruleset != first.ruleset:
-            raise r._fail(
+            raise _hand_error(
+                r,
+                k,
                 ("ruleset",),
-                f"hand {k} is played with {r.ruleset.name}, but the file's first hand uses "
+                f"played with {r.ruleset.name}, but the file's first hand uses "
                 f"{first.ruleset.name}: the hands of a file make one match",
             )
         if sorted(r.players) != sorted(first.players) or side_map(first, r) is None:
-            raise r._fail(
+            raise _hand_error(
+                r,
+                k,
                 ("players",),
-                f"hand {k}: the sides ({' | '.join(' & '.join(s) for s in r.side_names())}) "
+                f"the sides ({' | '.join(' & '.join(s) for s in r.side_names())}) "
                 "differ from the first hand's "
                 f"({' | '.join(' & '.join(s) for s in first.side_names())})",
             )
     for k, r in enumerate(records, 1):
         if match.over:
-            raise r._fail(("doc",), f"hand {k}: the match was already over after hand {k - 1}")
+            raise _hand_error(r, k, ("doc",), f"the match was already over after hand {k - 1}")
         state = r.final_state()
         if not state.is_over():
             if k < len(records):
-                raise r._fail(
+                raise _hand_error(
+                    r,
+                    k,
                     ("doc",),
-                    f"hand {k} stops after {len(r.plays)} of its "
+                    f"the hand stops after {len(r.plays)} of its "
                     f"{r.ruleset.plays_per_hand} plays, but another hand follows",
                 )
             continue

@@ -32,17 +32,19 @@ seed.yaml:10: play 2: Ada cannot play 5S: it was captured at play 1
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from tutor.game.cards import (
+    CARDS,
     ITALIAN,
     STYLES,
     Card,
@@ -52,10 +54,13 @@ from tutor.game.cards import (
     get_style,
     parse_card,
 )
-from tutor.game.rules import Ruleset, RulesetError, load_ruleset, yaml_error_text
+from tutor.game.rules import Ruleset, RulesetError, compose_yaml, load_ruleset, yaml_error_text
 from tutor.game.state import parse_play
+from tutor.game.textfile import FileReadError, read_stream, read_text
+from tutor.records.puzzle_key import dump_puzzle, read_puzzle, resolve_puzzle
 from tutor.records.record import (
     INFO_KEYS,
+    GameInfo,
     HandRecord,
     PlayEntry,
     RecordError,
@@ -63,10 +68,26 @@ from tutor.records.record import (
     validate_match,
 )
 
-__all__ = ["loads", "load", "load_path", "dumps", "dump", "save", "save_atomically"]
+__all__ = [
+    "loads",
+    "load",
+    "load_path",
+    "loads_json",
+    "dumps",
+    "dump",
+    "dumps_json",
+    "to_json",
+    "save",
+    "save_atomically",
+    "remove_stale_temporaries",
+    "save_problem",
+]
 
-_KEYS = (*INFO_KEYS, "ruleset", "deck", "players", "dealer", "teams", "table", "deals", "plays")
+_KEYS: tuple[str, ...] = (*INFO_KEYS, "ruleset", "deck", "players", "dealer", "teams", "table")
+# puzzle: the optional question (records.puzzle_key); game: how tutor play set the game up
+_KEYS += ("deals", "plays", "puzzle", "game")
 _PLAY_KEYS = ("play", "note", "player")
+_GAME_KEYS = ("seed", "computer", "hints")
 _NULL_TAG = "tag:yaml.org,2002:null"
 
 
@@ -87,22 +108,42 @@ class _Reader:
     def is_null(node: Node) -> bool:
         return isinstance(node, ScalarNode) and node.tag == _NULL_TAG
 
+    @staticmethod
+    def is_mapping(node: Node) -> bool:
+        return isinstance(node, MappingNode)
+
+    @staticmethod
+    def is_sequence(node: Node) -> bool:
+        return isinstance(node, SequenceNode)
+
+    @staticmethod
+    def line(node: Node) -> int:
+        """The 1-based line a node starts on."""
+        return int(node.start_mark.line) + 1
+
     def text(self, node: Node, what: str) -> str:
         if not isinstance(node, ScalarNode) or self.is_null(node):
             raise self.fail(node, f"{what} must be a text value")
         return str(node.value)
 
+    def name(self, node: Node, what: str) -> str:
+        """A player's name: text, the spaces around it dropped (" You" and "You " are You)."""
+        return self.text(node, what).strip()
+
     def mapping(self, node: Node, what: str) -> list[tuple[str, Node, Node]]:
+        """The keys and values of a mapping; ``what`` names it in the messages (empty for a
+        play, whose number the message gives already)."""
         if not isinstance(node, MappingNode):
             raise self.fail(node, f"{what} must be a mapping of keys to values")
+        head = f"{what}: " if what else ""
         out: list[tuple[str, Node, Node]] = []
         seen: set[str] = set()
         for k, v in node.value:
             if not isinstance(k, ScalarNode):
-                raise self.fail(k, f"{what}: keys must be plain text")
+                raise self.fail(k, f"{head}keys must be plain text")
             key = str(k.value)
             if key in seen:
-                raise self.fail(k, f"{what}: key {key!r} is given twice")
+                raise self.fail(k, f"{head}key {key!r} is given twice")
             seen.add(key)
             out.append((key, k, v))
         return out
@@ -112,7 +153,17 @@ class _Reader:
             return []
         if not isinstance(node, SequenceNode):
             raise self.fail(node, f"{what} must be a list")
+        self.not_too_long(node, len(node.value), what)
         return list(node.value)
+
+    def not_too_long(self, node: Node, n: int, what: str) -> None:
+        """Refuse a list longer than the deck at once, rather than read it all first."""
+        if n > len(CARDS):
+            raise self.fail(
+                node,
+                f"{what} has {n} entries: no list in a hand record is longer than the "
+                f"{len(CARDS)} cards of the deck",
+            )
 
     def cards(
         self, node: Node, what: str, style: Style, lines: dict[Where, int], where: Where
@@ -122,6 +173,7 @@ class _Reader:
         items: list[tuple[Node, str]]
         if isinstance(node, ScalarNode) and not self.is_null(node):
             items = [(node, t) for t in str(node.value).replace(",", " ").split()]
+            self.not_too_long(node, len(items), what)
         else:
             items = [(n, self.text(n, f"a card in {what}")) for n in self.sequence(node, what)]
         out = []
@@ -144,7 +196,7 @@ class _Reader:
     def _play(self, node: Node, n: int, style: Style) -> PlayEntry:
         note = player = None
         if isinstance(node, MappingNode):
-            items = self.mapping(node, f"play {n}")
+            items = self.mapping(node, "")
             keys = {k for k, _, _ in items}
             for key, knode, _ in items:
                 if key not in _PLAY_KEYS:
@@ -160,7 +212,7 @@ class _Reader:
             if "note" in values and not self.is_null(values["note"]):
                 note = self.text(values["note"], "a play's note")
             if "player" in values:
-                player = self.text(values["player"], "a play's player")
+                player = self.name(values["player"], "a play's player")
         else:
             text_node = node
         if not isinstance(text_node, ScalarNode) or self.is_null(text_node):
@@ -172,6 +224,36 @@ class _Reader:
         except NotationError as exc:
             raise self.fail(text_node, f"{exc}{_style_hint(raw, style)}", n) from None
         return PlayEntry.from_play(written, style, note, player, line)
+
+    def game(self, node: Node, lines: dict[Where, int]) -> GameInfo:
+        """The ``game`` mapping of a record kept by ``tutor play``."""
+        items = self.mapping(node, "game")
+        values = {}
+        for key, knode, vnode in items:
+            if key not in _GAME_KEYS:
+                raise self.fail(
+                    knode, f"game: unknown key {key!r} (known keys: {', '.join(_GAME_KEYS)})"
+                )
+            values[key] = vnode
+        if "seed" not in values:
+            raise self.fail(node, "game: the seed is missing")
+        seed_text = self.text(values["seed"], "game: the seed")
+        try:
+            seed = int(seed_text)
+        except ValueError:
+            raise self.fail(
+                values["seed"], f"game: the seed must be a whole number, not {seed_text!r}"
+            ) from None
+        computer: dict[str, str] = {}
+        if "computer" in values and not self.is_null(values["computer"]):
+            for key, knode, vnode in self.mapping(values["computer"], "game: computer"):
+                name = key.strip()
+                lines[("game", "computer", name)] = knode.start_mark.line + 1
+                computer[name] = self.text(vnode, f"game: the computer player of {name}")
+        hints = None
+        if "hints" in values and not self.is_null(values["hints"]):
+            hints = self.text(values["hints"], "game: hints")
+        return GameInfo(seed, computer, hints)
 
     def ruleset(self, node: Node) -> tuple[str, Ruleset]:
         name = self.text(node, "ruleset")
@@ -216,17 +298,17 @@ class _Reader:
                 raise self.fail(values["deck"], f"deck: {exc}") from None
         players = []
         for i, n in enumerate(self.sequence(values["players"], "players")):
-            players.append(self.text(n, "a player's name"))
+            players.append(self.name(n, "a player's name"))
             lines[("players", i)] = n.start_mark.line + 1
         dealer = None
         if "dealer" in values and not self.is_null(values["dealer"]):
-            dealer = self.text(values["dealer"], "dealer")
+            dealer = self.name(values["dealer"], "dealer")
         teams: dict[str, list[str]] = {}
         if "teams" in values and not self.is_null(values["teams"]):
             for team, knode, vnode in self.mapping(values["teams"], "teams"):
                 lines[("teams", team)] = knode.start_mark.line + 1
                 teams[team] = [
-                    self.text(n, f"a player of team {team}")
+                    self.name(n, f"a player of team {team}")
                     for n in self.sequence(vnode, f"team {team}")
                 ]
         table: list[Card] = []
@@ -240,7 +322,8 @@ class _Reader:
                     deals.append({})
                     continue
                 deal: dict[str, list[Card]] = {}
-                for name, knode, vnode in self.mapping(dnode, f"deal {d + 1}"):
+                for key, knode, vnode in self.mapping(dnode, f"deal {d + 1}"):
+                    name = key.strip()
                     lines[("deal", d, name)] = knode.start_mark.line + 1
                     deal[name] = self.cards(
                         vnode, f"deal {d + 1}, {name}", style, lines, ("deal", d, name)
@@ -251,10 +334,17 @@ class _Reader:
         if "plays" in values:
             for number, pnode in enumerate(self.sequence(values["plays"], "plays"), 1):
                 plays.append(self.play(pnode, number, style))
+        game = None
+        if "game" in values and not self.is_null(values["game"]):
+            game = self.game(values["game"], lines)
         record = HandRecord(
             rs, ruleset_name, style, players, dealer, teams, table, deals, plays, self.path, info
         )
         record.lines = lines
+        record.game = game
+        if "puzzle" in values and not self.is_null(values["puzzle"]):
+            record._check_seating()  # the side names must be sound before a score is read
+            record.puzzle = read_puzzle(self, values["puzzle"], style, record.team_names())
         return record
 
 
@@ -292,21 +382,32 @@ def _style_hint(text: str, style: Style) -> str:
 def loads(text: str, path: str = "<string>") -> list[HandRecord]:
     """Read every hand (YAML document) of a record file and validate them all."""
     try:
-        roots = [r for r in yaml.compose_all(text, Loader=yaml.SafeLoader) if r is not None]
+        roots = compose_yaml(text)
     except yaml.YAMLError as exc:
         line, problem = yaml_error_text(exc, text)
         raise RecordError(path, line, None, f"not valid YAML: {problem}") from None
     except RecursionError:
         raise RecordError(path, None, None, "not valid YAML: nested too deeply") from None
     reader = _Reader(path)
-    try:
-        records = [reader.document(root) for root in roots]
-    except RecursionError:  # pragma: no cover - aliases nested beyond Python's stack
-        raise RecordError(path, None, None, "the YAML is nested too deeply") from None
+    match = len(roots) > 1
+    records = []
+    for number, root in enumerate(roots, 1):
+        hand = number if match else None  # the errors of a match name the hand
+        try:
+            record = reader.document(root)
+        except RecordError as exc:
+            raise exc.in_hand(hand) from None
+        except RecursionError:  # pragma: no cover - aliases nested beyond Python's stack
+            raise RecordError(path, None, None, "the YAML is nested too deeply", hand) from None
+        record.hand = hand
+        record.validate()
+        if record.puzzle is not None:
+            record.puzzle = resolve_puzzle(
+                record.puzzle, record.final_state(), record.players, record.style, record._raise_at
+            )
+        records.append(record)
     if not records:
         raise RecordError(path, None, None, "the file holds no hand")
-    for r in records:
-        r.validate()
     validate_match(records)
     return records
 
@@ -315,21 +416,20 @@ def load(fp: IO[str], path: str | None = None) -> list[HandRecord]:
     """Read a record file from an open text stream."""
     name = path if path is not None else str(getattr(fp, "name", "<stream>"))
     try:
-        text = fp.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(name, None, None, f"cannot read: {exc}") from None
+        text = read_stream(fp)
+    except FileReadError as exc:
+        raise RecordError(name, None, None, str(exc)) from None
     return loads(text, name)
 
 
 def load_path(path: str | Path) -> list[HandRecord]:
-    """Read a record file by path (missing or unreadable files are RecordErrors too)."""
+    """Read a record file by path (missing, unreadable or too large files, over
+    :data:`~tutor.game.textfile.MAX_FILE_BYTES`, are RecordErrors too)."""
     name = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise RecordError(name, None, None, "cannot read: the file is not UTF-8 text") from None
-    except OSError as exc:
-        raise RecordError(name, None, None, f"cannot read: {exc.strerror or exc}") from None
+        text = read_text(Path(path))
+    except FileReadError as exc:
+        raise RecordError(name, None, None, str(exc)) from None
     return loads(text, name)
 
 
@@ -407,6 +507,14 @@ def _dump_one(r: HandRecord) -> str:
                 out.append("  - {" + ", ".join(pairs) + "}")
             else:
                 out.extend(("  - " if i == 0 else "    ") + pair for i, pair in enumerate(pairs))
+    if r.game is not None:
+        out.append("game:")
+        out.append(f"  seed: {r.game.seed}")
+        if r.game.computer:
+            pairs = [f"{_scalar(p)}: {_scalar(spec)}" for p, spec in r.game.computer.items()]
+            out.append("  computer: {" + ", ".join(pairs) + "}")
+        if r.game.hints is not None:
+            out.append(f"  hints: {_quote(r.game.hints)}")
     if not r.plays:
         out.append("plays: []")
     else:
@@ -422,7 +530,84 @@ def _dump_one(r: HandRecord) -> str:
             if e.note is not None:
                 parts.append(f"note: {_quote(e.note)}")
             out.append("  - {" + ", ".join(parts) + "}")
+    if r.puzzle is not None:
+        out.append(dump_puzzle(r.puzzle, st, r.team_names(), _quote, _scalar))
     return "\n".join(out) + "\n"
+
+
+def to_json(r: HandRecord) -> dict[str, Any]:
+    """The record's own keys as a JSON object, in the canonical form :func:`dumps` writes
+    (the ``position`` line of ``tutor engine``; :func:`loads_json` reads it back)."""
+    st = r.style
+    out: dict[str, Any] = {k: r.info[k] for k in INFO_KEYS if k in r.info}
+    out["ruleset"] = r.ruleset_name
+    out["deck"] = st.name
+    out["players"] = list(r.players)
+    if r.dealer is not None:
+        out["dealer"] = r.dealer
+    if r.teams:
+        out["teams"] = {team: list(members) for team, members in r.teams.items()}
+    out["table"] = [format_card(c, st) for c in r.table]
+    if r.deals:
+        out["deals"] = [
+            {p: [format_card(c, st) for c in cards] for p, cards in deal.items()}
+            for deal in r.deals
+        ]
+    plays: list[Any] = []
+    for e in r.plays:
+        text = e.written().text(st)
+        if e.note is None and e.player is None:
+            plays.append(text)
+            continue
+        entry: dict[str, str] = {"play": text}
+        if e.player is not None:
+            entry["player"] = e.player
+        if e.note is not None:
+            entry["note"] = e.note
+        plays.append(entry)
+    out["plays"] = plays
+    if r.game is not None:
+        game: dict[str, Any] = {"seed": r.game.seed}
+        if r.game.computer:
+            game["computer"] = dict(r.game.computer)
+        if r.game.hints is not None:
+            game["hints"] = r.game.hints
+        out["game"] = game
+    if r.puzzle is not None:
+        # the mapping's canonical text, read back as plain data: one writer of the puzzle key
+        text = dump_puzzle(r.puzzle, st, r.team_names(), _quote, _scalar)
+        out["puzzle"] = yaml.safe_load(text)["puzzle"]
+    return out
+
+
+def dumps_json(record: HandRecord) -> str:
+    """One hand as one line of JSON with the record's own keys (:func:`to_json`)."""
+    return json.dumps(to_json(record), ensure_ascii=False)
+
+
+def loads_json(text: str, path: str = "<json>") -> HandRecord:
+    """One hand from a JSON object with the record's own keys, checked like a record file.
+
+    JSON is read by the record reader itself (every JSON object is a YAML flow mapping), so
+    the keys, the checks and the messages are those of :func:`loads`.
+
+    >>> hand = loads_json('{"ruleset": "scopa", "deck": "french", "players": ["You", "Ada"], '
+    ...                   '"table": ["2C", "4H", "5S", "QD"], "plays": ["7D x 2C 5S"]}')
+    >>> hand.state_at(1).format_table("french"), dumps_json(hand) == dumps_json(
+    ...     loads_json(dumps_json(hand)))
+    ('4H QD', True)
+    """
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(path, None, None, f"not valid JSON: {exc}") from None
+    except RecursionError:
+        raise RecordError(path, None, None, "not valid JSON: nested too deeply") from None
+    if not isinstance(data, dict):
+        raise RecordError(path, None, None, "a hand must be a JSON object of the record's keys")
+    # written back on one line with the usual separators, which the YAML reader reads as is
+    [record] = loads(json.dumps(data, ensure_ascii=False), path)
+    return record
 
 
 def dumps(records: Sequence[HandRecord]) -> str:
@@ -439,14 +624,82 @@ def save(records: Sequence[HandRecord], path: str | Path) -> None:
     save_atomically(path, dumps(records))
 
 
+def save_problem(path: str | Path) -> str | None:
+    """Why a file could not be saved at ``path`` (None: it can), to say so before any work
+    that would be lost: the path is a folder, or its folder is missing or not writable.
+
+    >>> save_problem("/")
+    "it is a folder: give a file's name, e.g. /hand.yaml"
+    >>> save_problem("/no/such/folder/hand.yaml")
+    'the folder /no/such/folder does not exist'
+    """
+    path = Path(path)
+    if path.is_dir():
+        return f"it is a folder: give a file's name, e.g. {path / 'hand.yaml'}"
+    folder = path.parent
+    if not folder.exists():
+        return f"the folder {folder} does not exist"
+    if not folder.is_dir():
+        return f"{folder} is not a folder"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"the folder {folder} is not writable"
+    return None
+
+
+def _temporary_prefix(path: Path) -> str:
+    """The start of the names of the temporary files of a save to ``path``, the writer's
+    process id included: ``.hand.yaml.1234.`` (then random letters and ``.tmp``)."""
+    return f".{path.name}.{os.getpid()}."
+
+
+def _running(pid: int) -> bool:
+    """Whether process ``pid`` exists (one of another user counts as running)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
+def remove_stale_temporaries(path: str | Path) -> list[Path]:
+    """Remove the temporary files that saves to ``path`` left when their process was killed
+    mid-save (``kill -9``): those whose writer is no longer running. Returns them.
+
+    A save in progress in another running process keeps its file; so do files of other names.
+    """
+    path = Path(path)
+    folder = path.parent
+    pattern = re.compile(re.escape(f".{path.name}.") + r"(\d+)\.[A-Za-z0-9_]+\.tmp")
+    removed = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return []
+    for entry in entries:
+        found = pattern.fullmatch(entry.name)
+        if found is None or _running(int(found.group(1))):
+            continue
+        try:
+            os.unlink(entry.path)
+        except OSError:
+            continue
+        removed.append(Path(entry.path))
+    return removed
+
+
 def save_atomically(path: str | Path, text: str) -> None:
     """Write ``text`` to ``path`` through a temporary file and a rename: all or nothing.
 
     The one writer of files that a user must never lose half of (records saved as they are
-    typed, answers, puzzles): a kill or a full disk leaves the old file whole.
+    typed, answers, puzzles): a kill or a full disk leaves the old file whole. The temporary
+    file is ``.NAME.PID.XXXXXXXX.tmp`` beside it; one left by a process killed mid-save is
+    removed at the next save to the same file (:func:`remove_stale_temporaries`).
     """
     path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+    remove_stale_temporaries(path)
+    fd, tmp = tempfile.mkstemp(prefix=_temporary_prefix(path), suffix=".tmp", dir=path.parent)
     try:
         # mkstemp makes the file private (0600); give the file the mode an ordinary new
         # file would have, or keep the mode of the file it replaces.

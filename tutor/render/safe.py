@@ -20,7 +20,7 @@ from __future__ import annotations
 import html
 import re
 
-__all__ = ["visible", "markup", "one_line"]
+__all__ = ["visible", "markup", "one_line", "needs_showing"]
 
 # C0 controls except newline, DEL, C1 controls; and the Unicode controls that reorder or hide
 # text (bidirectional overrides and isolates, the line and paragraph separators).
@@ -37,6 +37,15 @@ def _show(match: re.Match[str]) -> str:
     if code == 0x7F:
         return "^?"
     return f"<U+{code:04X}>"
+
+
+def needs_showing(text: str) -> bool:
+    """Whether ``text`` holds a character that :func:`visible` would change.
+
+    >>> needs_showing("Ada & Bea"), needs_showing("Ada\\x1b[2J")
+    (False, True)
+    """
+    return _UNSAFE.search(text) is not None
 
 
 def visible(text: str) -> str:

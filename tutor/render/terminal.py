@@ -25,22 +25,30 @@ from collections.abc import Iterable, Sequence
 from typing import IO, TYPE_CHECKING, Any
 
 from rich import box
-from rich.console import Console, Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.padding import Padding
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
 from tutor.counting.odds import percent
-from tutor.counting.tracker import STOCK, Board
-from tutor.game.captures import VALUE_OF
+from tutor.counting.tracker import Board, values_text
 from tutor.game.cards import CARDS, GLYPHS, RE_BELLO, SETTEBELLO, Card, Style, cards_of, format_card
 from tutor.game.rules import Ruleset
 from tutor.game.scoring import HandScore, MatchScore
 from tutor.records.record import HandRecord
 from tutor.records.replay import HandReplay
+from tutor.render.safe import needs_showing, one_line, visible
 
-if TYPE_CHECKING:  # the inference brings networkx, which human output need not load
-    from tutor.counting.inference import CountView
+if TYPE_CHECKING:
+    from tutor.counting.inference import CountView, HandView, ValueCell
+    from tutor.counting.tracker import Board
+    from tutor.game.captures import Explanation
+    from tutor.game.scoring import HandScore, MatchScore
+    from tutor.records.record import HandRecord
+    from tutor.records.replay import HandReplay
+    from tutor.search.evaluate import Evaluation
+    from tutor.search.simulate import SimulationResult
 
 __all__ = [
     "PLAIN_WIDTH",
@@ -49,6 +57,7 @@ __all__ = [
     "is_fancy",
     "plain_text",
     "emit",
+    "text_lines",
     "card_text",
     "cards_text",
     "move_text",
@@ -66,6 +75,9 @@ __all__ = [
     "value_board",
     "holdings_table",
     "tracker_view",
+    "hand_view_lines",
+    "evaluation_view",
+    "simulation_view",
     "calibration_view",
 ]
 
@@ -100,7 +112,8 @@ def make_console(stderr: bool = False) -> Console:
     file = sys.stderr if stderr else sys.stdout
     probe = Console(file=file)
     if probe.is_terminal and not probe.no_color:
-        return Console(file=file, highlight=False, emoji=False)
+        # No markup: text from a file such as "[link=...]" must show as written, never act.
+        return Console(file=file, highlight=False, emoji=False, markup=False)
     return _plain_console(file, PLAIN_WIDTH)
 
 
@@ -132,18 +145,61 @@ def plain_text(*renderables: RenderableType, width: int = PLAIN_WIDTH) -> str:
     buf = io.StringIO()
     console = _plain_console(buf, width)
     for renderable in renderables:
-        console.print(renderable)
+        console.print(_Visible(renderable))
     return "".join(line.rstrip() + "\n" for line in buf.getvalue().splitlines())
+
+
+class _Visible:
+    """A renderable drawn with the control characters of its text shown, never sent.
+
+    The renderers pass text from files through :func:`tutor.render.safe.visible` themselves,
+    so that the layout counts the characters shown; this is the guard behind them, should one
+    of them let such text through: nothing the tutor prints can clear a screen or retitle a
+    window.
+
+    >>> plain_text(Text("Ada\\x1b[2J\\x1b]0;PWNED"))
+    'Ada^[[2J^[]0;PWNED\\n'
+    """
+
+    def __init__(self, renderable: RenderableType) -> None:
+        self.renderable = renderable
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for segment in console.render(self.renderable, options):
+            if segment.control or not needs_showing(segment.text):
+                yield segment
+            else:
+                yield Segment(visible(segment.text), segment.style)
 
 
 def emit(console: Console, *renderables: RenderableType) -> None:
     """Print the renderables: styled on a fancy console, as :func:`plain_text` otherwise."""
     if is_fancy(console):
         for renderable in renderables:
-            console.print(renderable)
+            console.print(_Visible(renderable))
     else:
         console.file.write(plain_text(*renderables, width=console.width))
         console.file.flush()
+
+
+def text_lines(text: str) -> list[RenderableType]:
+    """Lines of prose that wrap at word boundaries to the console's width; a line indented
+    with spaces keeps its indent on the lines it wraps onto (a trailing newline is dropped).
+
+    >>> print(plain_text(*text_lines("Why:\\n  one two three four\\n"), width=12), end="")
+    Why:
+      one two
+      three four
+    """
+    if text.endswith("\n"):
+        text = text[:-1]
+    out: list[RenderableType] = []
+    for line in text.split("\n"):
+        body = line.lstrip(" ")
+        indent = len(line) - len(body)
+        shown = Text(visible(body))
+        out.append(Padding(shown, (0, 0, 0, indent)) if indent else shown)
+    return out
 
 
 # -- cards ------------------------------------------------------------------------------------
@@ -202,31 +258,25 @@ def new_table(*headers: str, rich: bool = False, title: str | None = None) -> Ta
 # -- explain and rules ------------------------------------------------------------------------
 
 
-def explain_table(
-    card: Card,
-    table: Sequence[Card],
-    options: Sequence[Any],
-    rules: Ruleset,
-    style: Style,
-    rich: bool = False,
-) -> RenderableType:
-    """Every way to play ``card`` on ``table`` (``CaptureOption``s), legal ones first."""
-    table_mask = 0
-    for c in table:
-        table_mask |= c.bit
+def explain_table(explanation: Explanation, rich: bool = False) -> RenderableType:
+    """Every way to play a card on a table (``tutor explain``), legal ones first."""
+    card, table, style = explanation.card, explanation.table, explanation.style
     head = Text.assemble(
         card_text(card, style, rich),
         " on the table ",
         cards_text(table, style, rich),
-        f" ({rules.name}):",
+        f" ({one_line(explanation.rules.name)}):",
     )
     if not table:
-        head = Text.assemble(card_text(card, style, rich), f" on an empty table ({rules.name}):")
+        head = Text.assemble(
+            card_text(card, style, rich),
+            f" on an empty table ({one_line(explanation.rules.name)}):",
+        )
     out = new_table("", "play", "rule", rich=rich)
-    for option in sorted(options, key=lambda o: not o.legal):
+    for option in sorted(explanation.options, key=lambda o: not o.legal):
         verdict = Text("legal", style="green") if option.legal else Text("forbidden", style="red")
         reason = option.reason
-        if option.capture and option.capture == table_mask:
+        if explanation.sweeps(option):
             reason += " (sweeps the table)"
         play = move_text(card, option.capture, style, rich)
         if not option.capture:
@@ -242,7 +292,9 @@ def rules_table(rulesets: Sequence[Ruleset], rich: bool = False) -> Table:
         deal = (
             f"{rs.hand_size} x {rs.deals_per_hand}" if rs.deals_per_hand > 1 else str(rs.hand_size)
         )
-        out.add_row(rs.name, str(rs.players), deal, str(rs.target), rs.description)
+        out.add_row(
+            one_line(rs.name), str(rs.players), deal, str(rs.target), one_line(rs.description)
+        )
     return out
 
 
@@ -250,7 +302,7 @@ def ruleset_text(lines: Sequence[str], rich: bool = False) -> Text:
     """A ruleset in words (:func:`tutor.game.rules.describe_ruleset`), the first line as a title."""
     text = Text()
     for i, line in enumerate(lines):
-        text.append(line, style="bold" if rich and i == 0 else "")
+        text.append(one_line(line), style="bold" if rich and i == 0 else "")
         if i < len(lines) - 1:
             text.append("\n" if i else "\n\n")
     return text
@@ -260,7 +312,7 @@ def ruleset_text(lines: Sequence[str], rich: bool = False) -> Text:
 
 
 def _side_name(players: Sequence[str]) -> str:
-    return " & ".join(players)
+    return one_line(" & ".join(players))
 
 
 def score_table(
@@ -275,7 +327,7 @@ def score_table(
     The primiera row shows the card counted in each suit (denari, coppe, spade, bastoni
     order; ``-`` where a side has none) and the sum.
     """
-    heads = list(names) if names else [_side_name(s.players) for s in score.sides]
+    heads = [one_line(n) for n in names] if names else [_side_name(s.players) for s in score.sides]
     headers = ["category"]
     for name in heads:
         headers += [name, "pts"]
@@ -327,15 +379,16 @@ def score_table(
 
 def match_table(match: MatchScore, names: Sequence[str], rich: bool = False) -> RenderableType:
     """Points of every hand with running totals, then the winner (or who leads)."""
+    names = [one_line(n) for n in names]
     headers = ["hand"]
     for name in names:
         headers += [name, "total"]
     out = new_table(*headers, rich=rich)
     for col in out.columns[1:]:
         col.justify = "right"
-    running = [0] * len(names)
-    for n, points in enumerate(match.hands, start=1):
-        running = [t + p for t, p in zip(running, points, strict=True)]
+    for n, (points, running) in enumerate(
+        zip(match.hands, match.running_totals(), strict=True), start=1
+    ):
         cells = [str(n)]
         for p, t in zip(points, running, strict=True):
             cells += [str(p), str(t)]
@@ -345,9 +398,8 @@ def match_table(match: MatchScore, names: Sequence[str], rich: bool = False) -> 
     if match.winner is not None:
         verdict = f"Winner: {names[match.winner]} ({totals})."
     else:
-        top = max(match.totals)
-        leaders = [names[i] for i, t in enumerate(match.totals) if t == top]
-        state = f"{leaders[0]} leads" if len(leaders) == 1 else "level"
+        leaders = match.leaders
+        state = f"{names[leaders[0]]} leads" if len(leaders) == 1 else "level"
         verdict = f"No winner yet: {state} ({totals})."
     heading = Text(f"The match, to {match.rules.target}", style="bold" if rich else "")
     return Group(heading, out, Text(verdict, style="bold" if rich else ""))
@@ -380,11 +432,10 @@ def hand_title(record: HandRecord, number: int | None = None, rich: bool = False
     Ruleset scopa, italian deck.
     Playing order: A, B; B deals and plays last.
     Table: 2C 4C 5S CD
-    (6 deals; the hands above are the first.)
     """
     style = record.style
     bold = "bold" if rich else ""
-    deck = f"{record.ruleset.name}, {style.name} deck"
+    deck = f"{one_line(record.ruleset.name)}, {style.name} deck"
     title = record.info.get("title")
     if title is None:
         head = f"Hand {number} of" if number is not None else "A hand of"
@@ -394,31 +445,33 @@ def hand_title(record: HandRecord, number: int | None = None, rich: bool = False
         if number is not None and not title.lower().startswith(f"hand {number}"):
             title = f"Hand {number}: {title}"
         text = Text()
-        text.append(title, style=bold)
+        text.append(one_line(title), style=bold)
         text.append(f"\nRuleset {deck}.")
     for key in ("event", "date", "note"):
         if key in record.info:
-            text.append(f"\n{key.capitalize()}: {record.info[key]}")
-    order = ", ".join(record.players)
-    text.append(f"\nPlaying order: {order}; {record.players[-1]} deals and plays last.")
+            text.append(f"\n{key.capitalize()}: {one_line(record.info[key])}")
+    players = [one_line(p) for p in record.players]
+    text.append(f"\nPlaying order: {', '.join(players)}; {players[-1]} deals and plays last.")
     if record.ruleset.players > record.ruleset.sides:
-        text.append("\nSides: " + " v ".join(record.team_names()) + ".")
+        text.append("\nSides: " + " v ".join(one_line(t) for t in record.team_names()) + ".")
     text.append("\nTable: ")
     text.append_text(cards_text(record.table, style, rich))
+    shown = False
     if record.deals:
         for name in record.players:
             known = record.deals[0].get(name)
             if known:
-                text.append(f"\n{name}: ")
+                text.append(f"\n{one_line(name)}: ")
                 text.append_text(cards_text(sorted(known), style, rich))
-    if record.ruleset.deals_per_hand > 1:
+                shown = True
+    if shown and record.ruleset.deals_per_hand > 1:
         text.append(f"\n({record.ruleset.deals_per_hand} deals; the hands above are the first.)")
     return text
 
 
 def _play_cells(hand: HandReplay, style: Style, rich: bool) -> tuple[list[str], list[list[Text]]]:
     """Header and cells of every play of a hand (the widths come from all of them)."""
-    names = hand.record.team_names()
+    names = [one_line(t) for t in hand.record.team_names()]
     headers = ["#", "player", "plays", "takes", "", "table after", *names]
     has_notes = any(step.note for step in hand.steps)
     if has_notes:
@@ -430,7 +483,7 @@ def _play_cells(hand: HandReplay, style: Style, rich: bool) -> tuple[list[str], 
             mark = Text("SCOPA!", style="bold yellow") if rich else Text("SCOPA")
         row = [
             Text(str(step.number)),
-            Text(step.player),
+            Text(one_line(step.player)),
             card_text(step.card, style, rich),
             cards_text(step.captured, style, rich, empty=""),
             mark,
@@ -438,7 +491,7 @@ def _play_cells(hand: HandReplay, style: Style, rich: bool) -> tuple[list[str], 
             *(Text(f"{t.cards}/{t.denari}/{t.scope}") for t in step.tally),
         ]
         if has_notes:
-            row.append(Text(step.note or "", style="italic" if rich else ""))
+            row.append(Text(visible(step.note or ""), style="italic" if rich else ""))
         rows.append(row)
     return headers, rows
 
@@ -523,7 +576,8 @@ def _notes_grid(hand: HandReplay, notes: Sequence[tuple[int, Text]], rich: bool)
     grid.add_column(ratio=1)
     for n, note in notes:
         step = hand.steps[n]
-        grid.add_row(f"{step.number}.", Text(step.player, style="bold" if rich else ""), note)
+        name = Text(one_line(step.player), style="bold" if rich else "")
+        grid.add_row(f"{step.number}.", name, note)
     return grid
 
 
@@ -534,7 +588,7 @@ def hand_end(hand: HandReplay, record: HandRecord, rich: bool = False) -> list[R
     if hand.leftover is not None and hand.leftover.cards:
         out.append(
             Text.assemble(
-                f"Leftover: {hand.leftover.player} captured last and takes ",
+                f"Leftover: {one_line(hand.leftover.player)} captured last and takes ",
                 cards_text(sorted(hand.leftover.cards), style, rich),
                 ".",
             )
@@ -554,11 +608,9 @@ def hand_end(hand: HandReplay, record: HandRecord, rich: bool = False) -> list[R
     return out
 
 
-def tracker_board(analysis: CountView, style: Style, rich: bool = False) -> Any:
-    """What one player can know at one point of a hand, as a renderable.
-
-    The hook of ``tutor replay --as``: the compact form of :func:`tracker_view`.
-    """
+def tracker_board(analysis: CountView, style: Style, rich: bool = False) -> RenderableType:
+    """What a player can know at a point of a replay (``tutor replay --as``): the compact
+    form of :func:`tracker_view`."""
     return Group(*tracker_view(analysis, style, rich, compact=True))
 
 
@@ -596,24 +648,16 @@ def value_board(board: Board, style: Style, rich: bool = False) -> Table:
     return out
 
 
-def _holding_cell(analysis: CountView, seat: int, value: int) -> Text:
-    """must / no (facts) or a percentage for one player and value; * marks a percentage the
-    readings of behaviour move."""
-    inf = analysis.inference
-    row = inf.holdings.get(seat, {})
-    cards = [c for c in row if VALUE_OF[c] == value]
-    if not cards:
+def _holding_cell(cell: ValueCell) -> Text:
+    """must / no (facts alone) or a percentage for one player and value; * marks a percentage
+    the readings of behaviour move."""
+    if cell.status == "none":
         return Text("-")
-    if any(row[c].status == "must" for c in cards):
+    if cell.status == "must":
         return Text("must", style="bold green")
-    if all(row[c].status == "cannot" for c in cards):
+    if cell.status == "cannot":
         return Text("no")
-    p = inf.probability_any(seat, value) if seat >= 0 else 0.0
-    # A reading about anyone can change the figure: mark it when the facts alone give another.
-    shown = percent(p)
-    weighed = bool(inf.standing or inf.tells)
-    moved = weighed and shown != percent(inf.probability_any_facts(seat, value))
-    return Text(shown + ("*" if moved else ""))
+    return Text(percent(cell.probability or 0.0) + ("*" if cell.reading else ""))
 
 
 def holdings_table(analysis: CountView, style: Style, rich: bool = False) -> Table:
@@ -622,18 +666,13 @@ def holdings_table(analysis: CountView, style: Style, rich: bool = False) -> Tab
     out = new_table("", *(style.rank_text(v) for v in range(1, 11)), "cards", rich=rich)
     for col in out.columns[1:]:
         col.justify = "right"
-    for seat, _row in inf.holdings.items():
-        if seat == STOCK:
-            continue
-        cells = [_holding_cell(analysis, seat, v) for v in range(1, 11)]
-        out.add_row(inf.names[seat], *cells, str(inf.capacity.get(seat, 0)))
-    if STOCK in inf.holdings:
-        stock_row = inf.holdings[STOCK]
-        cells = []
-        for v in range(1, 11):
-            held = [h.probability for c, h in stock_row.items() if VALUE_OF[c] == v]
-            cells.append(Text(f"{sum(held):.1f}" if held else "-"))
-        out.add_row("to deal (how many)", *cells, str(inf.capacity.get(STOCK, 0)))
+    for seat in inf.players_in_doubt:
+        cells = [_holding_cell(inf.value_cell(seat, v)) for v in range(1, 11)]
+        out.add_row(one_line(inf.names[seat]), *cells, str(inf.capacity.get(seat, 0)))
+    if inf.stock is not None:
+        counts = [inf.to_deal(v) for v in range(1, 11)]
+        cells = [Text("-" if n is None else f"{n:.1f}") for n in counts]
+        out.add_row("to deal (how many)", *cells, str(inf.stock))
     return out
 
 
@@ -646,7 +685,7 @@ def _sweep_line(analysis: CountView, style: Style) -> Text:
         return Text(
             f"Sweep risk: the table adds up to {sw.sum}, more than 10: no single card sweeps it."
         )
-    who = board.names[sw.next_seat]
+    who = one_line(board.names[sw.next_seat])
     p = analysis.sweep_probability
     facts = sw.probability
     text = (
@@ -673,7 +712,7 @@ def _trust_line(analysis: CountView) -> Text:
         if r.careless:
             shown.append(f"passed up {r.careless} while holding the card")
         seen = f" ({', '.join(shown)})" if shown else ""
-        parts.append(f"{inf.names[seat]} {percent(1 - r.carelessness)}{seen}")
+        parts.append(f"{one_line(inf.names[seat])} {percent(1 - r.carelessness)}{seen}")
     return Text(
         f"Trust: a player holding a card that sweeps takes the sweep (prior {percent(inf.trust)}, "
         f"then what the hand shows): {'; '.join(parts)}."
@@ -686,7 +725,7 @@ def tracker_view(
     """The tracker's board and the inferences, as renderables (``compact``: for replay)."""
     board, inf = analysis.board, analysis.inference
     out: list[RenderableType] = [value_board(board, style, rich)]
-    um = ", ".join(style.rank_text(v) for v in board.unmatched) or "none"
+    um = values_text(board.unmatched, style)
     n_unseen = board.unseen.bit_count()
     head = Text(f"Unmatched: {um}. Unseen ({n_unseen}")
     if board.stock:
@@ -699,45 +738,170 @@ def tracker_view(
         if board.sparigli:
             lines = Text("Sparigli (captures by sum):")
             for sp in board.sparigli:
-                lines.append("\n  " + sp.text(style, board.names))
+                lines.append("\n  " + one_line(sp.text(style, board.names)))
             out.append(lines)
         else:
             if any(c.captured for c in board.counts):
                 out.append(Text("Sparigli: none yet: every capture so far was by a twin."))
             else:
                 out.append(Text("Sparigli: none yet: nothing has been captured."))
-        out.append(Text("\n".join(board.notes)))
+        out.append(Text("\n".join(one_line(n) for n in board.notes)))
         if inf.holdings and inf.unseen:
             table = holdings_table(analysis, style, rich)
             table.title = "Who can hold what (* a reading of behaviour moves the figure)"
             out.append(table)
-    readings = inf.standing
-    dropped = [e for e in inf.exclusions if e.dropped is not None]
+    readings = inf.readings_in_force
+    dropped = inf.readings_given_up
     if readings:
         lines = Text("Readings (behaviour: evidence, not certain; the chance each is true now):")
         for e in readings:
-            lines.append("\n  - " + e.text(inf.names, style))
+            lines.append("\n  - " + one_line(e.text(inf.names, style)))
         out.append(lines)
     if inf.tells and not compact:
         lines = Text("Tells (plays a careful player makes mostly with such a card; weaker):")
         for t in inf.tells:
-            lines.append("\n  - " + t.text(inf.names, style))
+            lines.append("\n  - " + one_line(t.text(inf.names, style)))
         out.append(lines)
     if (readings or dropped or inf.tells) and inf.reliability and not compact:
         out.append(_trust_line(analysis))
     if dropped and not compact:
         lines = Text("Readings given up:")
         for e in dropped:
-            lines.append(f"\n  - {e.text(inf.names, style)}: {e.dropped_text(inf.names, style)}")
+            why = f"{e.text(inf.names, style)}: {e.dropped_text(inf.names, style)}"
+            lines.append(f"\n  - {one_line(why)}")
         out.append(lines)
     if inf.deductions:
         lines = Text("Deductions:")
         for d in inf.deductions:
             tag = "certain" if d.basis == "fact" else "inferred"
-            lines.append(f"\n  - [{tag}] {d.text}")
+            lines.append(f"\n  - [{tag}] {one_line(d.text)}")
         out.append(lines)
     if not compact and inf.unseen:
         out.append(Text(f"Probabilities: {inf.method}.", style="dim" if rich else ""))
+    return out
+
+
+def hand_view_lines(hv: HandView, rich: bool = False) -> list[RenderableType]:
+    """What a player can know at a point of a recorded hand (``tutor track``): a heading, the
+    last play, then :func:`tracker_view`."""
+    record = hv.record
+    head = Text(
+        f"{one_line(hv.player)}'s view after play {hv.at} of {len(record.plays)} "
+        f"({one_line(record.ruleset.name)}).",
+        style="bold" if rich else "",
+    )
+    parts: list[RenderableType] = [head]
+    if hv.last_play is not None:
+        parts.append(Text(f"Last play: {one_line(hv.last_player or '')}: {hv.last_play}"))
+    return parts + tracker_view(hv.view, record.style, rich)
+
+
+# -- solve ----------------------------------------------------------------------------------------
+
+
+def evaluation_view(ev: Evaluation, style: Style, rich: bool = False) -> list[RenderableType]:
+    """The values of every move (``tutor solve``): the position, the unit, the table of moves
+    with values and intervals (or bounds), and the best line or move."""
+    result = ev.analysis
+    exact = result.method == "exact"
+    player, side = one_line(ev.player), one_line(ev.side)
+    mover = player if side == player else f"{player} ({side})"
+    head = Text(f"After play {ev.at}: {mover} to move; table: ")
+    head.append_text(cards_text(ev.table, style, rich))
+    if exact:
+        how = "exact" if result.exact else "not exact: bounds proven before the time limit"
+        unit = f"points of the hand, {side} minus the others, best play ({how})"
+    else:
+        unit = (
+            f"mean points of the hand, {side} minus the others, over {result.samples} sampled "
+            f"deals (seed {result.seed}), with 95% intervals"
+        )
+    ways = {m.how.text() for m in result.moves}
+    if not exact and len(ways) == 1:
+        unit += f" (how: {ways.pop()})"
+    headers = ["", "move", "value", "interval"] + (["how"] if len(ways) > 1 else [])
+    table = new_table(*headers, rich=rich)
+    table.columns[2].justify = "right"
+    for i, m in enumerate(result.moves, start=1):
+        if exact and m.known:
+            value, span = f"{m.value:+g}", ""
+        elif exact:
+            value, span = "?", f"{m.low:+g} .. {m.high:+g}"
+        elif not m.known:
+            value, span = "?", ""
+        else:
+            value = f"{m.value:+.2f}"
+            span = f"{m.low:+.2f} .. {m.high:+.2f}" if m.n > 1 else ""
+        obtained = [m.how.text()] if len(ways) > 1 else []
+        play = move_text(m.move.card, m.move.capture, style, rich)
+        table.add_row(str(i), play, value, span, *obtained)
+    out: list[RenderableType] = [head, Text(f"Values: {unit}."), table]
+    for warning in ev.warnings():
+        out.append(Text(f"Warning: {warning}.", style="bold yellow" if rich else ""))
+    if result.pv:
+        line = Text("Best line: " if exact else "Best move: ")
+        for j, (player, mv) in enumerate(ev.line()):
+            if j:
+                line.append(", ")
+            line.append(f"{one_line(player)} ")
+            line.append_text(move_text(mv.card, mv.capture, style, rich))
+        out.append(line)
+    elif exact:
+        out.append(Text("No move is proven best yet: the bounds overlap."))
+    elif not result.samples:
+        out.append(Text("No sample was valued, so no move is shown best."))
+    return out
+
+
+# -- simulate -------------------------------------------------------------------------------------
+
+
+def simulation_view(result: SimulationResult, rich: bool = False) -> list[RenderableType]:
+    """Two players on duplicate deals (``tutor simulate``): points, scope and win rates of
+    each, then the difference per hand and what it says."""
+    a, b = result.players
+    kind = f"{result.matches} duplicate matches" if result.matches else f"{result.deals} deals"
+    head = Text(
+        f"{one_line(result.ruleset)}: {a} (A) against {b} (B), {kind} played twice with sides "
+        f"exchanged ({result.hands} hands), seed {result.seed}"
+    )
+    table = new_table(
+        "player", "points/hand [95%]", "scope/hand [95%]", "hands won", "matches won", rich=rich
+    )
+    for who in (0, 1):
+        mw = result.match_win_rate(who)
+        table.add_row(
+            f"{'AB'[who]}: {result.players[who]}",
+            result.points(who).text(signed=False),
+            result.scope(who).text(signed=False),
+            f"{100 * result.hand_win_rate(who):.1f}%",
+            "-" if mw is None else f"{100 * mw:.1f}%",
+        )
+    diff = result.difference()
+    stronger = result.stronger()
+    if stronger == 0:
+        verdict = f"{a} is stronger: the interval is above zero."
+    elif stronger == 1:
+        verdict = f"{b} is stronger: the interval is below zero."
+    else:
+        verdict = "No clear difference: the interval contains zero."
+    line = Text(f"A - B per hand: {diff.text()} over {diff.n} duplicate pairs. {verdict}")
+    out: list[RenderableType] = [head, table, line]
+    if result.unfinished:
+        games = len(result.match_winners)
+        out.append(
+            Text(
+                f"{result.unfinished} of the {games} match games stopped unfinished after "
+                f"{result.hand_limit} hands, short of the target of {result.target}: they count "
+                "for neither player"
+                + (
+                    "; the match win rates are over the games that finished."
+                    if result.unfinished < games
+                    else ", so no match win rate can be given."
+                ),
+                style="bold yellow" if rich else "",
+            )
+        )
     return out
 
 

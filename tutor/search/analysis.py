@@ -30,6 +30,7 @@ from __future__ import annotations
 import atexit
 import itertools
 import math
+import os
 import random
 import signal
 import time
@@ -52,10 +53,12 @@ __all__ = [
     "Progress",
     "Interval",
     "interval",
+    "Valuation",
     "MoveEstimate",
     "Analysis",
     "analyse",
     "exact_analysis",
+    "sample_valuation",
     "run_parallel",
     "DEFAULT_EXACT_PLIES",
 ]
@@ -121,15 +124,51 @@ def interval(values: Sequence[float]) -> Interval:
 
 
 @dataclass(frozen=True)
+class Valuation:
+    """How a move's value was obtained.
+
+    ``exact``: one full-information solve of the position (``low == high`` once proven;
+    bounds when the search stopped early). ``sampled``: the mean over sampled deals, each
+    solved exactly from the move on. ``playout``: the mean over sampled deals, each played on
+    by the play-out policy until ``exact_from`` plays were left, then solved exactly.
+
+    >>> Valuation("playout", 8).text()
+    'play-outs to 8 plays left, then exact'
+    """
+
+    kind: str
+    exact_from: int | None = None
+    """``playout`` only: the plays left when the exact solver took over."""
+
+    def text(self) -> str:
+        if self.kind == "playout":
+            return f"play-outs to {self.exact_from} plays left, then exact"
+        if self.kind == "sampled":
+            return "exact in every sampled deal"
+        return "exact"
+
+
+EXACT = Valuation("exact")
+"""The valuation of a full-information solve."""
+
+
+@dataclass(frozen=True)
 class MoveEstimate:
     """A move's value for the side to move: the mean over samples and its 95% interval
-    (exact solves: ``low == high == value``)."""
+    (exact solves: ``low == high == value``), and how it was obtained."""
 
     move: Move
     value: float
     low: float
     high: float
     n: int
+    how: Valuation = EXACT
+
+    @property
+    def known(self) -> bool:
+        """Whether there is a value to show: a sample was valued, or an exact search proved it
+        (a search stopped early knows only the bounds)."""
+        return self.n > 0 and (self.how.kind != "exact" or self.low == self.high)
 
     def to_json(self, style: Style | str | None = None) -> dict[str, Any]:
         def r(x: float) -> float | int | None:
@@ -182,7 +221,7 @@ class Analysis:
     def to_json(self, style: Style | str | None = None) -> dict[str, Any]:
         moves = [m.to_json(style) for m in self.moves]
         for m, data in zip(self.moves, moves, strict=True):
-            if m.n == 0 or (self.method == "exact" and m.low != m.high):
+            if not m.known:
                 data["value"] = None  # not known: only the bounds (if any) are
         return {
             "to_move": self.to_move,
@@ -233,12 +272,13 @@ def _close_pools() -> None:
 def run_parallel(
     func: Callable[..., Any],
     args: Iterable[tuple[Any, ...]],
-    workers: int = 1,
+    workers: int | None = 1,
     progress: Progress | None = None,
     deadline: float | None = None,
     total: int | None = None,
 ) -> tuple[list[Any], str | None]:
-    """Run ``func(*a)`` for each ``a`` in ``workers`` processes (1: in this one).
+    """Run ``func(*a)`` for each ``a`` in ``workers`` processes (1: in this one; None: one
+    per core).
 
     Returns the results of the longest completed prefix of ``args``, so that the answer does
     not depend on the number of workers, and why it stopped early: None, ``"time"`` (past
@@ -246,6 +286,8 @@ def run_parallel(
     be a lazy iterable of ``total`` items: it is consumed only as work is handed out, so a
     deadline also bounds the time spent preparing the arguments.
     """
+    if workers is None:
+        workers = os.cpu_count() or 1
     if total is None:
         args = list(args)
         total = len(args)
@@ -380,6 +422,18 @@ def _value_batch(
     ]
 
 
+def sample_valuation(
+    state: GameState,
+    exact_plies: int = DEFAULT_EXACT_PLIES,
+    playout_exact_plies: int = PLAYOUT_EXACT_PLIES,
+) -> Valuation:
+    """How :func:`value_sample` values a move of ``state`` in each sampled deal."""
+    left = state.plays_left()
+    if left <= exact_plies or left - 1 <= playout_exact_plies:
+        return Valuation("sampled")
+    return Valuation("playout", playout_exact_plies)
+
+
 # -- the analyser -------------------------------------------------------------------------------
 
 
@@ -421,7 +475,7 @@ def analyse(
     samples: int = 200,
     time_limit: float | None = None,
     seed: int = 0,
-    workers: int = 1,
+    workers: int | None = 1,
     viewer: int | None = None,
     exact_plies: int = DEFAULT_EXACT_PLIES,
     playout_exact_plies: int = PLAYOUT_EXACT_PLIES,
@@ -431,6 +485,7 @@ def analyse(
     moves: Sequence[Move] | None = None,
     batch: int = 1,
     progress: Progress | None = None,
+    first: int = 0,
 ) -> Analysis:
     """Value every legal move of the player to move by perfect-information Monte Carlo.
 
@@ -438,6 +493,10 @@ def analyse(
     mover's seat either way. ``moves`` restricts the moves valued (default: all legal moves).
     The deals are drawn in proportion to how likely the plays seen make them
     (:func:`tutor.counting.assignment.iter_deals`; ``trust`` is the prior trust in readings).
+    ``first`` continues an earlier analysis of the same position and seed: the samples valued
+    are numbers ``first`` to ``first + samples - 1`` of the seed's sequence, the very deals
+    (and play-out seeds) a single analysis of ``first + samples`` would value last, so sampling
+    can go on in rounds and stay reproducible (the review samples adaptively this way).
     """
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
@@ -457,18 +516,21 @@ def analyse(
         raise AnalysisError(f"samples must be at least 1, not {samples}")
     legal = state.legal_moves()
     chosen = list(legal) if moves is None else [m for m in legal if m in set(moves)]
+    how = sample_valuation(state, exact_plies, playout_exact_plies)
     if len(chosen) <= 1 and moves is None:
-        only = [MoveEstimate(m, 0.0, -math.inf, math.inf, 0) for m in chosen]
+        only = [MoveEstimate(m, 0.0, -math.inf, math.inf, 0, how) for m in chosen]
         return Analysis(state.turn, False, "sampling", only, chosen[:1], requested=samples,
                         elapsed=time.perf_counter() - start, seed=seed)  # fmt: skip
     rng = random.Random(seed)
     # deals are drawn lazily, in order, as work is handed out: the same deals for a seed
     # whatever the number of workers, and a time limit is not spent drawing unused ones
     worlds = iter_deals(state, seat, rng, use_inferences=use_inferences, trust=trust)
+    if first:
+        worlds = itertools.islice(worlds, first, None)
     size = max(1, batch)
     args = (
         (list(itertools.islice(worlds, min(size, samples - k))), chosen,
-         [f"{seed}:{j}" for j in range(k, min(k + size, samples))], exact_plies,
+         [f"{seed}:{j}" for j in range(first + k, first + min(k + size, samples))], exact_plies,
          playout_exact_plies, playout)
         for k in range(0, samples, size)
     )  # fmt: skip
@@ -483,7 +545,7 @@ def analyse(
     values = [v for b in batches for v in b]
     per_move = [interval([vals[j] for vals in values]) for j in range(len(chosen))]
     estimates = [
-        MoveEstimate(m, iv.mean, iv.low, iv.high, iv.n)
+        MoveEstimate(m, iv.mean, iv.low, iv.high, iv.n, how)
         for m, iv in zip(chosen, per_move, strict=True)
     ]
     estimates.sort(key=lambda e: -e.value)

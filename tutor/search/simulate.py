@@ -8,6 +8,13 @@ its interval over deals, and hand (or match) win rates.
 A player's seat-side changes with the deal in match play, as the deal passes to the right: the
 side that leads in one hand deals the next.
 
+Everything random is derived from the seed alone, piece by piece: the cards of deal ``d`` from
+``(seed, d)`` (:func:`deal_cards`), and the generator a player gets for one move from ``(seed,
+deal, game, ply)`` (:func:`move_seed`). A move's randomness therefore does not depend on what
+the other player drew before it, so a game can be replayed move by move outside the simulation:
+``tools/referee.py`` plays it between two ``tutor engine`` processes, passing each move's seed
+with ``go seed N player NAME``, and gets the very same game.
+
 >>> r = simulate("scopa", ["greedy", "random"], deals=4, seed=1)
 >>> r.deals, r.hands, len(r.diffs)
 (4, 8, 4)
@@ -15,9 +22,10 @@ side that leads in one hand deals the next.
 
 from __future__ import annotations
 
+import functools
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,12 +38,22 @@ from tutor.search.players import Player, seat_view
 from tutor.search.roster import make_player
 
 __all__ = [
+    "MATCH_HAND_LIMIT",
     "SimulationError",
     "HandOutcome",
     "SimulationResult",
+    "deal_cards",
+    "move_seed",
     "play_hand",
+    "play_game",
     "simulate",
 ]
+
+
+MATCH_HAND_LIMIT = 200
+"""The most hands a simulated match is played: a match still without a winner then stops
+unfinished and counts for neither player (a target far beyond the points of 200 hands, or
+hands that end level again and again under ``play-on``). The result says how many stopped."""
 
 
 class SimulationError(TutorError):
@@ -54,37 +72,64 @@ class HandOutcome:
     scope: tuple[int, int]
 
 
+SeedOf = Callable[[int], int]
+"""The seed of the generator a player gets for the move at a ply (0 = the first play)."""
+
+
+def deal_cards(rules: Ruleset, seed: int, deal: int | str) -> tuple[int, list[list[int]]]:
+    """The cards of deal ``deal`` of a run seeded ``seed``: the table and every hand
+    (:func:`~tutor.game.state.random_deal`); ``tutor play`` deals its hands the same way."""
+    return random_deal(rules, random.Random(f"{seed}:{deal}:cards"))
+
+
+def move_seed(seed: int, deal: int | str, game: int | str, ply: int) -> int:
+    """The seed of a player's generator for one move: from ``(seed, deal, game, ply)`` alone.
+
+    ``game`` tells the games of a deal apart (0: A on the leading side, 1: sides exchanged).
+
+    >>> move_seed(1, 0, 0, 5) == move_seed(1, 0, 0, 5) != move_seed(1, 0, 1, 5)
+    True
+    """
+    return random.Random(f"{seed}:{deal}:play{game}:{ply}").getrandbits(62)
+
+
 def play_hand(
     rules: Ruleset,
     table: int,
     deals: Sequence[Sequence[int]],
     side_players: Sequence[Player],
-    rng: random.Random,
+    seed_of: SeedOf,
 ) -> GameState:
-    """Play one hand to its end; each player sees only its own seat (:func:`seat_view`)."""
+    """Play one hand to its end; each player sees only its own seat (:func:`seat_view`) and
+    gets, for each move, a generator seeded ``seed_of(ply)``."""
     state = GameState(rules, table, [[(m, 0) for m in d] for d in deals])
     while not state.is_over():
         seat = state.turn
         player = side_players[seat % rules.sides]
-        move = player.choose(seat_view(state, seat), rng)
+        move = player.choose(seat_view(state, seat), random.Random(seed_of(state.ply)))
         if move not in state.legal_moves():
             raise RuntimeError(f"{player.name} chose an illegal move {move.text()}")
         state.push(move)
     return state
 
 
-def _deal_rng(seed: int, deal: int, what: str) -> random.Random:
-    return random.Random(f"{seed}:{deal}:{what}")
+def play_game(
+    rules: Ruleset, specs: Sequence[str], seed: int, deal: int, swapped: bool
+) -> GameState:
+    """One game of deal ``deal`` as :func:`simulate` plays it: A (``specs[0]``) on the leading
+    side, or B when ``swapped``; the finished state, its plays on the stack."""
+    players = [make_player(s) for s in specs]
+    table, deals = deal_cards(rules, seed, deal)
+    order = [players[1], players[0]] if swapped else players
+    game = int(swapped)
+    return play_hand(rules, table, deals, order, lambda ply: move_seed(seed, deal, game, ply))
 
 
 def _play_deal(rules: Ruleset, specs: Sequence[str], seed: int, deal: int) -> list[HandOutcome]:
     """The two games of one deal: A on side 0, then B on side 0."""
-    players = [make_player(s) for s in specs]
-    table, deals = random_deal(rules, _deal_rng(seed, deal, "cards"))
     out = []
     for swapped in (False, True):
-        order = [players[1], players[0]] if swapped else players
-        state = play_hand(rules, table, deals, order, _deal_rng(seed, deal, f"play{int(swapped)}"))
+        state = play_game(rules, specs, seed, deal, swapped)
         out.append(_outcome(state, deal, swapped, a_side=1 if swapped else 0))
     return out
 
@@ -115,12 +160,12 @@ def _play_match(
         score = MatchScore(rules)
         hands: list[HandOutcome] = []
         h = 0
-        while not score.over and h < 200:
-            table, deals = random_deal(rules, _deal_rng(seed, match, f"cards{h}"))
+        while not score.over and h < MATCH_HAND_LIMIT:
+            table, deals = deal_cards(rules, seed, f"{match}-{h}")
             a_leads = (h % 2 == 0) != swapped
             order = players if a_leads else [players[1], players[0]]
-            rng = _deal_rng(seed, match, f"play{int(swapped)}-{h}")
-            state = play_hand(rules, table, deals, order, rng)
+            seed_of = functools.partial(move_seed, seed, match, f"{int(swapped)}-{h}")
+            state = play_hand(rules, table, deals, order, seed_of)
             outcome = _outcome(state, match, swapped, a_side=0 if a_leads else 1)
             hands.append(outcome)
             score.add(list(outcome.points))
@@ -148,6 +193,12 @@ class SimulationResult:
     """A's points minus B's per hand, averaged over the two games of each deal (or match)."""
     matches: int = 0
     match_winners: list[int | None] = field(default_factory=list)
+    """The winner of each game of each match (0: A, 1: B); None: stopped unfinished after
+    :data:`MATCH_HAND_LIMIT` hands."""
+    target: int = 0
+    """The points a match is played to."""
+    hand_limit: int = MATCH_HAND_LIMIT
+    """The most hands a match was played (:data:`MATCH_HAND_LIMIT`)."""
     interrupted: bool = False
     timed_out: bool = False
     elapsed: float = 0.0
@@ -162,16 +213,33 @@ class SimulationResult:
         """A's points minus B's per hand, with the interval over duplicate deals."""
         return interval(self.diffs)
 
+    def stronger(self) -> int | None:
+        """The player (0: A, 1: B) whose points per hand are higher beyond doubt (the 95%
+        interval of the difference excludes zero), or None when it does not say."""
+        diff = self.difference()
+        if diff.low > 0:
+            return 0
+        if diff.high < 0:
+            return 1
+        return None
+
     def hand_win_rate(self, who: int) -> float:
         if not self.outcomes:
             return 0.0
         won = sum(1 for o in self.outcomes if o.points[who] > o.points[1 - who])
         return won / len(self.outcomes)
 
+    @property
+    def unfinished(self) -> int:
+        """Games of matches stopped without a winner after :data:`MATCH_HAND_LIMIT` hands."""
+        return sum(1 for w in self.match_winners if w is None)
+
     def match_win_rate(self, who: int) -> float | None:
-        if not self.match_winners:
+        """The share of the finished matches that ``who`` won (None: no match finished)."""
+        finished = [w for w in self.match_winners if w is not None]
+        if not finished:
             return None
-        return sum(1 for w in self.match_winners if w == who) / len(self.match_winners)
+        return sum(1 for w in finished if w == who) / len(finished)
 
     def to_json(self) -> dict[str, Any]:
         players = []
@@ -193,6 +261,8 @@ class SimulationResult:
             "deals": self.deals,
             "hands": self.hands,
             "matches": self.matches,
+            "unfinished_matches": self.unfinished,
+            "match_hand_limit": self.hand_limit,
             "players": players,
             "difference_per_hand": self.difference().to_json(),
             "interrupted": self.interrupted,
@@ -207,12 +277,15 @@ def simulate(
     deals: int | None = None,
     matches: int | None = None,
     seed: int = 0,
-    workers: int = 1,
+    workers: int | None = 1,
     progress: Progress | None = None,
     time_limit: float | None = None,
 ) -> SimulationResult:
     """Play ``deals`` duplicate deals (each twice, sides exchanged) or ``matches`` duplicate
-    matches between ``players[0]`` (A) and ``players[1]`` (B)."""
+    matches between ``players[0]`` (A) and ``players[1]`` (B).
+
+    ``workers`` processes play them (None: one per core). ``progress(done, total)`` is called
+    with 0 as the games start, then after each deal or match."""
     rules = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
     if len(players) != 2:
         raise SimulationError(f"give two players (A,B), not {len(players)}")
@@ -230,6 +303,8 @@ def simulate(
     if deals is not None:
         if deals < 1:
             raise SimulationError(f"the number of deals must be at least 1, not {deals}")
+        if progress is not None:
+            progress(0, deals)
         done, stop = run_parallel(
             _play_deal,
             [(rules, specs, seed, d) for d in range(deals)],
@@ -254,6 +329,8 @@ def simulate(
     assert matches is not None
     if matches < 1:
         raise SimulationError(f"the number of matches must be at least 1, not {matches}")
+    if progress is not None:
+        progress(0, matches)
     done, stop = run_parallel(
         _play_match,
         [(rules, specs, seed, m) for m in range(matches)],
@@ -281,6 +358,8 @@ def simulate(
         diffs,
         matches=len(done),
         match_winners=winners,
+        target=rules.target,
+        hand_limit=MATCH_HAND_LIMIT,
         interrupted=stop == "interrupt",
         timed_out=stop == "time",
         elapsed=time.perf_counter() - start,

@@ -2,12 +2,12 @@
 
 A drill deals a random hand, lets computer players play it to a random point, and asks the
 player, sitting in one seat, either which values are unmatched (an odd number of cards of that
-value captured, the capturing cards included), or who holds a given card: who *must* hold it,
-when the facts say so, or who most likely holds it, when readings of behaviour point at them
-(said with their probability: a reading is evidence, not a certainty). It checks the answer
-and explains it from the tracker: the list of sparigli, or the deduction and the facts and
-readings it rests on. Everything is drawn from one seeded generator, so a seed gives the
-same questions every time.
+value captured, the capturing cards included), or who holds a given card: another player, or
+the stock of cards still to deal. It checks the answer and explains it from the tracker: the
+list of sparigli, or the deduction and the facts and readings it rests on. A deduction from the
+facts is said as a certainty ("must hold"); one that needs a reading of behaviour is said as a
+reading, with its confidence, never as a certainty. Everything is drawn from one seeded
+generator, so a seed gives the same questions every time.
 
 >>> q = make_question("scopone-scientifico", random.Random(4), kind="unmatched")
 >>> q.kind, len(q.position) > 3
@@ -19,7 +19,7 @@ True
 from __future__ import annotations
 
 import random
-import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +31,7 @@ from tutor.game.cards import Style, format_card, format_cards, get_style
 from tutor.game.errors import TutorError
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState
+from tutor.puzzles.answer import AnswerError, parse_values, unmatched_difference
 from tutor.records.record import player_named
 from tutor.search.players import Player
 from tutor.search.roster import make_player
@@ -46,16 +47,22 @@ __all__ = [
     "answer_problem",
     "parse_values",
     "default_names",
+    "DrillAnswer",
+    "DrillSession",
+    "STOCK_ANSWER",
 ]
 
 KINDS = ("unmatched", "holder", "mixed")
+HOLDER_TRIES = 300
+"""Random hands dealt, at most, to find a holder question (one turns up within a few in every
+shipped ruleset)."""
 PLAYER_KINDS = ("greedy", "random")
 """The computer players (:mod:`tutor.search.players`) that play a drill's hand up to the
 question."""
 
 
 class DrillError(TutorError):
-    """A drill asked for in a way it cannot be: an unknown kind, or an answer that is no value."""
+    """A drill asked for in a way it cannot be: an unknown kind or players."""
 
 
 def default_names(players: int, viewer: int | None = None) -> list[str]:
@@ -82,18 +89,35 @@ class DrillQuestion:
     position: list[str]
     """The hand so far, as lines: seating, table, the plays, your cards now."""
     expected: tuple[int, ...] | str
-    """The unmatched values, or the name of the player who must hold the card."""
+    """The unmatched values, or who holds the card: a player's name, or :data:`STOCK_ANSWER`."""
     explanation: list[str]
     viewer: int
     names: list[str]
     style: Style
     plays: int
     card: int | None = None
-    confidence: float = 1.0
-    """For a holder question: 1 when the facts place the card, else the readings' probability."""
     analysis: CountView | None = field(default=None, repr=False)
     state: GameState | None = field(default=None, repr=False)
     """The full position (every hand known), to check the question against."""
+    basis: str | None = None
+    """A holder question: ``fact`` (the card must be there) or ``inference`` (a reading of
+    behaviour puts it there)."""
+    confidence: float | None = None
+    """An ``inference``: the probability, the readings weighed in, that the card is there."""
+
+    def holder_text(self) -> str:
+        """Who holds the card, in words (``the stock (still to deal)`` for the stock)."""
+        return STOCK_WORDS if self.expected == STOCK_ANSWER else str(self.expected)
+
+    def holder_claim(self) -> str:
+        """Where the card is, said as certain as the deduction is: ``East must hold it`` from
+        the facts, ``the readings put it with East (a reading of behaviour, 97%, not a
+        certainty)`` from a reading."""
+        who = self.holder_text()
+        if self.basis != "inference":
+            return f"{who} must hold it"
+        how = "" if self.confidence is None else f", {percent(self.confidence)}"
+        return f"the readings put it with {who} (a reading of behaviour{how}, not a certainty)"
 
     def expected_text(self) -> str:
         if isinstance(self.expected, str):
@@ -110,7 +134,8 @@ class DrillQuestion:
             "viewer": self.names[self.viewer],
             "plays": self.plays,
             "card": None if self.card is None else format_card(self.card, self.style),
-            "confidence": round(self.confidence, 6),
+            "basis": self.basis,
+            "confidence": self.confidence,
         }
 
 
@@ -120,33 +145,6 @@ class DrillResult:
     message: str
     """Right or wrong, and what the answer was."""
     explanation: list[str]
-
-
-def parse_values(text: str, style: Style) -> tuple[int, ...]:
-    """Values typed as ``2 6 8``, ``2, 6, 8``, ``A J`` (the deck's letters) or ``none``.
-
-    >>> from tutor.game.cards import FRENCH
-    >>> parse_values("8, 2 6", FRENCH), parse_values("a k Q", FRENCH), parse_values("none", FRENCH)
-    ((2, 6, 8), (1, 9, 10), ())
-    """
-    words = [w for w in re.split(r"[\s,;]+", text.strip()) if w]
-    if len(words) == 1 and words[0].lower() in ("none", "-", "0", "nothing"):
-        return ()
-    letters = {style.rank_text(v).upper(): v for v in range(1, 11)}
-    letters["ACE"] = 1
-    out: set[int] = set()
-    for w in words:
-        key = w.upper()
-        if key.isdigit() and 1 <= int(key) <= 10:
-            out.add(int(key))
-        elif key in letters:
-            out.add(letters[key])
-        else:
-            raise DrillError(
-                f"{w!r} is not a value: type numbers 1-10 or A/{'/'.join(style.figures)}, "
-                "separated by spaces, or none"
-            )
-    return tuple(sorted(out))
 
 
 def _position_lines(state: GameState, viewer: int, names: list[str], style: Style) -> list[str]:
@@ -202,7 +200,22 @@ def make_question(
     st = get_style(style)
     viewer = rules.players - 1 if rules.players == 4 else rng.randrange(rules.players)
     who = names or default_names(rules.players, viewer)
-    want_holder = kind == "holder" or (kind == "mixed" and rng.random() < 0.5)
+    if kind == "holder":
+        # Never another kind of question in its place: keep dealing until one turns up.
+        for _ in range(HOLDER_TRIES):
+            state = _play_to(rules, rng, player, 0.6, 0.95)
+            if state.is_over():
+                continue
+            q = _holder_question(
+                state, count_view(state, viewer, who, st, trust=trust), viewer, who, st
+            )
+            if q is not None:
+                return q
+        raise DrillError(
+            f"no card whose holder can be worked out turned up in {HOLDER_TRIES} random hands "
+            f"of {rules.name}; ask about unmatched values instead"
+        )
+    want_holder = kind == "mixed" and rng.random() < 0.5
     for attempt in range(60):
         late = want_holder and attempt < 50
         state = _play_to(rules, rng, player, 0.6 if late else 0.15, 0.95 if late else 0.85)
@@ -218,8 +231,9 @@ def make_question(
             continue
         return _unmatched_question(state, a, viewer, who, st)
     state = _play_to(rules, rng, player, 0.15, 0.85)
-    a = count_view(state, viewer, who, st, trust=trust)
-    return _unmatched_question(state, a, viewer, who, st)
+    return _unmatched_question(
+        state, count_view(state, viewer, who, st, trust=trust), viewer, who, st
+    )
 
 
 def _unmatched_question(
@@ -252,39 +266,73 @@ def _unmatched_question(
     )
 
 
+STOCK_ANSWER = "stock"
+"""The answer that puts a card in the stock, the cards still to be dealt."""
+STOCK_WORDS = "the stock (still to deal)"
+_STOCK_ALIASES = ("stock", "the stock", "deck", "the deck", "to deal", "still to deal")
+
+
+def _holds(state: GameState, holder: int, card: int) -> bool:
+    """Whether ``holder`` (a seat, or the stock) really holds ``card`` in the full deal."""
+    if holder == STOCK:
+        return not any(h >> card & 1 for h in state.hands)
+    return bool(state.hands[holder] >> card & 1)
+
+
 def _holder_question(
     state: GameState, a: CountView, viewer: int, names: list[str], style: Style
 ) -> DrillQuestion | None:
-    """A question on a 'must hold' deduction that is true in the real deal (None: none)."""
+    """A question on a 'must hold' deduction, from the facts or from a reading, that is true
+    in the real deal (None: none). The stock is one of the answers while cards are still to
+    be dealt: in a two-player game it is the only other place a card can be."""
     inf = a.inference
     if len(inf.capacity) < 2:
         return None  # one holder left: nothing to work out
     ranked = sorted(inf.deductions, key=lambda d: d.basis != "inference")
     for d in ranked:
-        if d.status != "must" or d.holder in (STOCK, viewer):
+        if d.status != "must" or d.holder == viewer:
             continue
-        if not state.hands[d.holder] >> d.card & 1:
+        if not _holds(state, d.holder, d.card):
             continue  # a reading misled by a player who does not play greedily
         card = format_card(d.card, style)
-        others = [n for i, n in enumerate(names) if i != viewer]
-        asked = "must hold" if d.basis == "fact" else "most likely holds"
+        choices = [n for i, n in enumerate(names) if i != viewer and i in inf.capacity]
+        if STOCK in inf.capacity:
+            choices.append(f"{STOCK_ANSWER} (the cards still to deal)")
+        options = ", ".join(choices[:-1]) + " or " + choices[-1]
+        ask = (
+            f"who must hold {card}?"
+            if d.basis == "fact"
+            else f"going by the readings of behaviour, who holds {card}?"
+        )
         return DrillQuestion(
             "holder",
-            f"After play {len(state.stack)}: who {asked} {card}? Type a name "
-            f"({', '.join(others)}).",
+            f"After play {len(state.stack)}: {ask} Type {options}.",
             _position_lines(state, viewer, names, style),
-            names[d.holder],
-            [d.text],
+            STOCK_ANSWER if d.holder == STOCK else names[d.holder],
+            [d.text if d.basis == "fact" else f"What the readings say: {d.text}"],
             viewer,
             names,
             style,
             len(state.stack),
             d.card,
-            d.confidence,
             a,
             state,
+            d.basis,
+            d.confidence if d.basis == "inference" else None,
         )
     return None
+
+
+def _stock_open(question: DrillQuestion) -> bool:
+    """Whether the stock was one of the answers (cards were still to be dealt)."""
+    return question.analysis is not None and STOCK in question.analysis.inference.capacity
+
+
+def _holder_named(question: DrillQuestion, answer: str) -> str | None:
+    """The holder an answer names: a player other than the viewer, or the stock."""
+    if answer.strip().lower() in _STOCK_ALIASES:
+        return STOCK_ANSWER
+    return player_named(question.names, answer, prefix=True)
 
 
 _PASS = ("none", "nobody", "-", "?", "pass", "don't know", "dont know", "no idea")
@@ -307,12 +355,13 @@ def answer_problem(question: DrillQuestion, answer: str) -> str | None:
     if text.lower() in _PASS:
         return None
     if question.kind == "holder":
-        if player_named(question.names, text, prefix=True) is None:
-            return f"{text!r} is not a player: type one of {', '.join(question.names)}"
+        if _holder_named(question, text) is None:
+            stock = f", or {STOCK_ANSWER}" if _stock_open(question) else ""
+            return f"{text!r} is not a player: type one of {', '.join(question.names)}{stock}"
         return None
     try:
         parse_values(text, question.style)
-    except DrillError as exc:
+    except AnswerError as exc:
         return str(exc)
     return None
 
@@ -321,33 +370,158 @@ def check_answer(question: DrillQuestion, answer: str) -> DrillResult:
     """Whether ``answer`` is right, with the expected answer and the explanation."""
     expected = question.expected_text()
     if question.kind == "holder":
-        given = player_named(question.names, answer, prefix=True)
-        ok = given == question.expected
-        if question.confidence >= 1.0:
-            verdict = "Right" if ok else f"Not quite: {question.expected} must hold it"
-        else:
-            verdict = "Right" if ok else f"Not quite: {question.expected} most likely holds it"
-            verdict += f" ({percent(question.confidence)}: readings, not a certainty)"
-        return DrillResult(ok, f"{verdict}.", list(question.explanation))
+        ok = _holder_named(question, answer) == question.expected
+        verdict = "Right: " if ok else "Not quite: "
+        return DrillResult(ok, f"{verdict}{question.holder_claim()}.", list(question.explanation))
     try:
         values = parse_values(answer, question.style)
-    except DrillError as exc:
+    except AnswerError as exc:
         return DrillResult(False, f"{exc}. The answer: {expected}.", list(question.explanation))
     want = question.expected if isinstance(question.expected, tuple) else ()
     if values == want:
         return DrillResult(True, f"Right: unmatched {expected}.", list(question.explanation))
-    missing = [v for v in want if v not in values]
-    extra = [v for v in values if v not in want]
-    parts = []
-    if missing:
-        parts.append("you missed " + ", ".join(question.style.rank_text(v) for v in missing))
-    if extra:
-        parts.append(
-            ", ".join(question.style.rank_text(v) for v in extra)
-            + " "
-            + ("is" if len(extra) == 1 else "are")
-            + " matched"
-        )
+    wrong = unmatched_difference(values, want, question.style.rank_text)
     return DrillResult(
-        False, f"Not quite ({'; '.join(parts)}). Unmatched: {expected}.", list(question.explanation)
+        False, f"Not quite ({wrong}). Unmatched: {expected}.", list(question.explanation)
     )
+
+
+# -- a session: questions in a row, answers read and checked, the score -----------------------
+
+
+@dataclass
+class DrillAnswer:
+    """A question with the answer given and whether it was right."""
+
+    question: DrillQuestion
+    answer: str
+    result: DrillResult
+
+    def to_json(self) -> dict[str, Any]:
+        return {**self.question.to_json(), "answer": self.answer.strip(),
+                "correct": self.result.correct}  # fmt: skip
+
+
+class DrillSession:
+    """A drill of ``rounds`` questions drawn from one seed, driven by :meth:`run`.
+
+    The session asks each question, reads answers until one can be read (a slip is said and
+    asked again, see :func:`answer_problem`), checks it, explains it and keeps the score; the
+    caller only supplies the input and output, so a terminal, a test or another program can
+    drive it.
+
+    >>> lines = iter(["2 X", "none"])
+    >>> shown, said = [], []
+    >>> d = DrillSession("scopa", seed=1, rounds=1, kind="unmatched")
+    >>> d.run(lambda: next(lines, None), shown.append, said.append)
+    >>> shown[0].splitlines()[1], said
+    ('Question 1 of 1', ["'X' is not a value: type numbers 1-10 ... or none; try again"])
+    >>> d.asked, d.summary()
+    (1, 'Score: 0 of 1.')
+    """
+
+    def __init__(
+        self,
+        ruleset: str | Ruleset,
+        seed: int | None = None,
+        rounds: int = 5,
+        kind: str = "mixed",
+        players: str = "greedy",
+        style: Style | str | None = None,
+        trust: float = TRUST_DEFAULT,
+    ) -> None:
+        if kind not in KINDS:
+            raise ValueError(f"unknown drill kind {kind!r}; choose one of {', '.join(KINDS)}")
+        if players not in PLAYER_KINDS:
+            raise ValueError(
+                f"unknown players {players!r}; choose one of {', '.join(PLAYER_KINDS)}"
+            )
+        self.rules = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+        self.seed = random.randrange(10**6) if seed is None else seed
+        """The seed (drawn at random when none is given): the same seed asks the same questions."""
+        self.rounds = rounds
+        self.kind = kind
+        self.players = players
+        self.style = get_style(style)
+        self.trust = trust
+        """The prior trust in readings of behaviour (``--trust-readings``)."""
+        self.answers: list[DrillAnswer] = []
+        self.stopped = False
+        """Whether the input ended before every question was answered."""
+        self._rng = random.Random(self.seed)
+
+    @property
+    def asked(self) -> int:
+        """Questions answered so far."""
+        return len(self.answers)
+
+    @property
+    def right(self) -> int:
+        return sum(a.result.correct for a in self.answers)
+
+    def summary(self) -> str:
+        return f"Score: {self.right} of {self.asked}."
+
+    def next_question(self) -> DrillQuestion:
+        """The next question (each one draws from the session's generator)."""
+        return make_question(
+            self.rules,
+            self._rng,
+            kind=self.kind,
+            players=self.players,
+            style=self.style,
+            trust=self.trust,
+        )
+
+    def check(self, question: DrillQuestion, answer: str) -> DrillResult:
+        """Check ``answer`` and count it."""
+        result = check_answer(question, answer)
+        self.answers.append(DrillAnswer(question, answer, result))
+        return result
+
+    def run(
+        self,
+        read: Callable[[], str | None],
+        show: Callable[[str], None],
+        say: Callable[[str], None],
+    ) -> None:
+        """Ask every question: ``show`` gets the text of each question and of each verdict,
+        ``read()`` gives the next line typed (None: the input is over, and the drill stops),
+        ``say`` gets the messages about the session (a slip, the end of the input)."""
+        for number in range(1, self.rounds + 1):
+            q = self.next_question()
+            show(f"\nQuestion {number} of {self.rounds}\n" + "\n".join(q.position) + "\n"
+                 + q.question + "\n")  # fmt: skip
+            line = self._read_answer(q, read, say)
+            if line is None:
+                self.stopped = True
+                say("no more answers: the drill stops")
+                return
+            result = self.check(q, line)
+            show(result.message + "\n" + "\n".join(result.explanation) + "\n")
+
+    @staticmethod
+    def _read_answer(
+        question: DrillQuestion, read: Callable[[], str | None], say: Callable[[str], None]
+    ) -> str | None:
+        """The next readable answer (None at the end): blank lines are skipped, a slip is said
+        and asked again."""
+        while True:
+            line = read()
+            if line is None:
+                return None
+            if not line.strip():
+                continue
+            problem = answer_problem(question, line)
+            if problem is None:
+                return line
+            say(f"{problem}; try again")
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seed": self.seed,
+            "ruleset": self.rules.name,
+            "right": self.right,
+            "asked": self.asked,
+            "questions": [a.to_json() for a in self.answers],
+        }

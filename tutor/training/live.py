@@ -41,8 +41,10 @@ tutor.training.live.LiveError: play 2: Ada cannot play 7H: it is in your hand
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from tutor.counting.inference import CountView, count_view
 from tutor.counting.trust import TRUST_DEFAULT
@@ -55,15 +57,25 @@ from tutor.game.cards import (
     format_card,
     format_cards,
     get_style,
+    parse_card_set,
     parse_cards,
 )
 from tutor.game.errors import TutorError
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move, parse_play
-from tutor.records.record import HandRecord, PlayEntry, RecordError, player_named
-from tutor.records.recordfile import load_path, save
+from tutor.records.record import HandRecord, PlayEntry, RecordError, name_problem, player_named
+from tutor.records.recordfile import load_path, save, save_problem
 
-__all__ = ["LiveError", "LiveSession", "Entry", "PROTOCOL", "protocol", "intro"]
+__all__ = [
+    "run_lines",
+    "LiveError",
+    "LiveSession",
+    "Entry",
+    "LiveUpdate",
+    "PROTOCOL",
+    "protocol",
+    "intro",
+]
 
 _COMMANDS = {"undo", "quit", "exit", "q", "help", "?", "board", "show"}
 
@@ -116,8 +128,56 @@ def intro(style: Style | str | None = None) -> str:
     )
 
 
+def run_lines(
+    read: Callable[[], str | None],
+    accept: Callable[[str], bool],
+    warn: Callable[[str], None],
+    going: Callable[[], bool],
+    numbered: bool = False,
+) -> str:
+    """The loop of an interactive session (``tutor live``, ``tutor play``): feed each line
+    ``read()`` gives to ``accept`` while ``going()``.
+
+    Returns ``over`` when ``going()`` turns false, ``end`` when the input ends (``read()``
+    gives None) and ``quit`` when ``accept`` returns False. A line ``accept`` refuses with a
+    :class:`~tutor.game.errors.TutorError` is explained to ``warn`` (with its number when
+    ``numbered``, for scripted input), and the session goes on.
+
+    >>> lines = iter(["1", "x", "2", "quit", "3"])
+    >>> seen = []
+    >>> def accept(line):
+    ...     if line == "x":
+    ...         raise TutorError("not a number")
+    ...     seen.append(line)
+    ...     return line != "quit"
+    >>> run_lines(lambda: next(lines, None), accept, print, lambda: True, numbered=True), seen
+    line 2: not a number
+    ('quit', ['1', '2', 'quit'])
+    """
+    lineno = 0
+    while going():
+        line = read()
+        if line is None:
+            return "end"
+        lineno += 1
+        try:
+            if not accept(line):
+                return "quit"
+        except TutorError as exc:
+            warn(f"line {lineno}: {exc}" if numbered else str(exc))
+    return "over"
+
+
 class LiveError(TutorError):
     """A line that cannot be accepted: the message says why; the session is unchanged."""
+
+
+def _check_save_path(path: Path | str | None) -> None:
+    """LiveError when the session could not be saved to ``path``: say so before it starts,
+    not at the first line typed."""
+    problem = None if path is None else save_problem(path)
+    if problem is not None:
+        raise LiveError(f"cannot save to {path}: {problem}")
 
 
 @dataclass
@@ -129,6 +189,30 @@ class Entry:
     text: str
     """A one-line summary, e.g. ``play 3: Ada: 7D x 2C 5S``."""
     message: str = ""
+
+
+@dataclass
+class LiveUpdate:
+    """Where the session is after an accepted line: the entry, the plays so far, what is due
+    next, and the tracker's board once the viewer's cards are in (None before)."""
+
+    entry: Entry
+    plays: int
+    next: str
+    """The prompt for the next line, e.g. ``play 4: Ada``."""
+    analysis: CountView | None
+    style: Style
+
+    def to_json(self) -> dict[str, Any]:
+        """One line of ``tutor live --json``."""
+        return {
+            "entry": self.entry.kind,
+            "text": self.entry.text,
+            "message": self.entry.message,
+            "plays": self.plays,
+            "next": self.next,
+            "analysis": None if self.analysis is None else self.analysis.to_json(self.style),
+        }
 
 
 @dataclass
@@ -149,6 +233,8 @@ class LiveSession:
     """The kind of each accepted entry, for undo: ``table``, ``deal:D`` or ``play``."""
     trust: float = TRUST_DEFAULT
     """The prior trust in readings of behaviour (``--trust-readings``)."""
+    rejected: int = 0
+    """Lines :meth:`run` could not accept (a script's typos: ``tutor live`` exits 1)."""
     _state: GameState | None = field(default=None, repr=False)
 
     # -- construction ---------------------------------------------------------------------
@@ -170,12 +256,15 @@ class LiveSession:
                 f"the {rules.name} ruleset is for {rules.players} players, "
                 f"but {len(names)} are given ({', '.join(names)})"
             )
-        if len(set(names)) != len(names) or not all(names):
-            raise LiveError(f"the players must have distinct, non-empty names ({', '.join(names)})")
+        for i in range(len(names)):
+            problem = name_problem(names, i)
+            if problem is not None:
+                raise LiveError(f"{problem} ({', '.join(names)})")
         named = player_named(names, me)
         if named is None:
             raise LiveError(f"--as {me}: no such player (players: {', '.join(names)})")
         me = named
+        _check_save_path(save_path)
         session = cls(
             rules,
             ruleset,
@@ -210,6 +299,7 @@ class LiveSession:
         if named is None:
             raise LiveError(f"--as {me}: no such player (players: {', '.join(rec.players)})")
         me = named
+        _check_save_path(save_path)
         session = cls(
             rec.ruleset,
             rec.ruleset_name,
@@ -310,6 +400,53 @@ class LiveSession:
         state = self.state()
         return f"play {len(self.plays) + 1}: {self.players[state.turn]}"
 
+    def update(self, entry: Entry) -> LiveUpdate:
+        """The session after ``entry``: with the board when the viewer's cards are in."""
+        on_board = self.phase() in ("play", "over")
+        analysis = self.analysis() if on_board else None
+        return LiveUpdate(entry, len(self.plays), self.prompt(), analysis, self.style)
+
+    # -- a session driven line by line -----------------------------------------------------------
+
+    def run(
+        self,
+        read: Callable[[], str | None],
+        show: Callable[[LiveUpdate], None],
+        say: Callable[[str], None],
+        warn: Callable[[str], None],
+        numbered: bool = False,
+    ) -> str:
+        """Read and apply lines until the hand is over (``over``), the input ends (``end``)
+        or the player quits (``quit``), which is returned.
+
+        ``read()`` gives the next line (None: the input is over). Each accepted line is
+        echoed to ``say`` and its :class:`LiveUpdate` passed to ``show``; ``help`` goes to
+        ``say``; a line that cannot be accepted is explained to ``warn`` (with its number
+        when ``numbered``, for scripted input) and the session goes on.
+        """
+
+        def accept(line: str) -> bool:
+            entry = self.enter(line)
+            if entry.kind == "quit":
+                return False
+            if entry.kind == "blank":
+                return True
+            if entry.kind == "help":
+                say(entry.message.rstrip())
+            elif entry.kind == "board" and self.phase() not in ("play", "over"):
+                warn(f"the board comes once your cards are in; next: {self.prompt()}")
+            else:
+                if entry.kind != "board":
+                    say(entry.text + (f" ({entry.message})" if entry.message else ""))
+                show(self.update(entry))
+            return True
+
+        def refused(message: str) -> None:
+            self.rejected += 1
+            warn(message)
+
+        return run_lines(read, accept, refused, lambda: self.phase() != "over", numbered)
+
     # -- entering lines --------------------------------------------------------------------------
 
     def enter(self, line: str) -> Entry:
@@ -345,15 +482,9 @@ class LiveSession:
 
     def _cards(self, text: str, what: str) -> list[Card]:
         try:
-            cards = parse_cards(text, self.style)
+            return parse_card_set(text, self.style, what)
         except NotationError as exc:
             raise LiveError(str(exc)) from None
-        seen: set[Card] = set()
-        for c in cards:
-            if c in seen:
-                raise LiveError(f"{format_card(c, self.style)} is named twice in {what}")
-            seen.add(c)
-        return cards
 
     def _not_a_play(self, text: str, what: str) -> None:
         """LiveError when ``text`` looks like a play while ``what`` is due."""

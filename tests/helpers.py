@@ -1,0 +1,347 @@
+"""What more than one test file needs, written once: paths, the CLI runner, records, positions.
+
+Fixtures live in ``conftest.py``; ``tests/README.md`` says which file each test goes in.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from tutor.cli import app
+from tutor.cli.core import EXIT_BAD_INPUT
+from tutor.counting.inference import Inference
+from tutor.counting.tells import FAMILIES
+from tutor.game.captures import VALUE_OF
+from tutor.game.cards import (
+    FULL_DECK,
+    SETTEBELLO,
+    Card,
+    format_cards,
+    indexes_of,
+    mask_of,
+    parse_card,
+    parse_cards,
+)
+from tutor.game.rules import Ruleset, load_ruleset
+from tutor.game.state import GameState, Move
+from tutor.records.recordfile import load_path
+from tutor.review.judge import Settings
+from tutor.search import solver as solver_module
+from tutor.search.players import ChitarrellaPlayer
+from tutor.training.play import PlaySession
+
+# -- paths and files ------------------------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "docs" / "examples"
+SEED003 = EXAMPLES / "seed003-scopa.yaml"
+GOLDEN = Path(__file__).resolve().parent / "golden"
+BAD = Path(__file__).resolve().parent / "data" / "bad"
+SCOPA_RULES = (ROOT / "rulesets" / "scopa.yaml").read_text(encoding="utf-8")
+"""The text of the shipped scopa ruleset, to edit into house rules."""
+
+
+def example(name: str) -> str:
+    """An example record's path relative to the checkout, as messages and goldens show it."""
+    return str((EXAMPLES / name).relative_to(ROOT))
+
+
+def write(tmp_path: Path, name: str, text: str | bytes) -> str:
+    """Write ``text`` to ``tmp_path / name`` and give the path as a string."""
+    path = tmp_path / name
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def check_golden(name: str, text: str) -> None:
+    """Compare with ``tests/golden/NAME``; ``UPDATE_GOLDEN=1`` rewrites the file instead."""
+    path = GOLDEN / name
+    if os.environ.get("UPDATE_GOLDEN"):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    assert path.exists(), f"no golden file {path}; run with UPDATE_GOLDEN=1 to create it"
+    assert text == path.read_text(encoding="utf-8")
+
+
+def python_blocks(text: str) -> list[tuple[int, str]]:
+    """Each ```python fenced block of a Markdown text, with the line it starts on (0-based)."""
+    return [
+        (text.count("\n", 0, m.start(1)), m.group(1))
+        for m in re.finditer(r"^```python\n(.*?)^```$", text, re.MULTILINE | re.DOTALL)
+    ]
+
+
+# -- the command line -----------------------------------------------------------------------------
+
+PLAIN_ENV: dict[str, str | None] = {
+    "FORCE_COLOR": None,
+    "TTY_COMPATIBLE": None,
+    "NO_COLOR": None,
+    "COLUMNS": None,
+}
+"""Unset what would change the plain look: CliRunner's stdout is no terminal, so output is plain."""
+
+runner = CliRunner()
+
+
+def run(*args: str, env: dict[str, str | None] | None = None, input: str | None = None) -> Result:
+    """``tutor ARGS`` in the plain look, with ``env`` on top and ``input`` typed on stdin."""
+    return runner.invoke(app, list(args), env={**PLAIN_ENV, **(env or {})}, input=input)
+
+
+def run_json(*args: str) -> Any:
+    """The parsed stdout of ``tutor ARGS --json``, which must succeed."""
+    result = run(*args, "--json")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def invoke(args: list[str], text: str = "") -> tuple[int, str, str]:
+    """Exit code, stdout and stderr of ``tutor ARGS`` with ``text`` typed on stdin."""
+    result = run(*args, input=text)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def one_error_line(result: Result, code: int = EXIT_BAD_INPUT) -> str:
+    """The single ``tutor: error:`` line of a failed command (nothing on stdout)."""
+    assert result.exit_code == code, (result.exit_code, result.output)
+    assert "Traceback" not in result.output
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("tutor: error: ")
+    return lines[0]
+
+
+def assert_bad_input(result: Result, *fragments: str) -> None:
+    """Exit 3, one ``tutor: error:`` line on stderr naming the problem, nothing on stdout."""
+    line = one_error_line(result)
+    for fragment in fragments:
+        assert fragment in line
+
+
+# -- cards and records ----------------------------------------------------------------------------
+
+BASE = """\
+ruleset: scopa
+deck: french
+players: [You, Ada]
+table: [2C, 4H, 5S, QD]
+deals:
+  - {You: [7D, 7H, AS], Ada: [3H, KC, JD]}
+plays:
+  - 7D x 2C 5S
+  - 3H
+"""
+"""The first deal of seed 003 and the two plays after it; append more lines, or edit it."""
+
+NAMES = ["West", "North", "East", "South"]
+"""The seats of scopone, in playing order."""
+
+
+def F(text: str) -> list[Card]:
+    """Cards in French notation."""
+    return parse_cards(text, "french")
+
+
+def card(text: str) -> int:
+    """The index of a card in French notation."""
+    return parse_card(text, "french").index
+
+
+def mask(text: str, style: str | None = None) -> int:
+    """The bit mask of some cards."""
+    return mask_of(parse_cards(text, style))
+
+
+# -- positions and play ---------------------------------------------------------------------------
+
+
+def endgame(rules: Ruleset, table: str, hands: list[str], style: str = "french") -> GameState:
+    """A late position: the given table and hands; every other card already captured by side 0."""
+    t = mask_of(parse_cards(table, style))
+    hs = [mask_of(parse_cards(h, style)) for h in hands]
+    s = GameState(rules, t, [[(h, 0) for h in hs]])
+    placed = t
+    for h in hs:
+        placed |= h
+    s.captured[0] = FULL_DECK & ~placed
+    return s
+
+
+def play(state: GameState, *moves: str, style: str = "french") -> None:
+    """Check and play each move, written in ``style``."""
+    for text in moves:
+        state.play(state.parse_move(text, style))
+
+
+def partial_state(n: int = 20) -> GameState:
+    """The position after ``n`` plays of the example that gives only South's cards."""
+    return load_path(EXAMPLES / "partial-view.yaml")[0].state_at(n)
+
+
+def greedy_move(state: GameState, rng: random.Random) -> Move:
+    """Always take an available scopa, else the settebello, else any legal play."""
+    moves = state.legal_moves()
+    if not state.is_last_play() or state.rules.last_play_scopa:
+        sweeps = [m for m in moves if m.capture and m.capture == state.table]
+        if sweeps:
+            return rng.choice(sweeps)
+    takes = [m for m in moves if m.capture & SETTEBELLO.bit]
+    return rng.choice(takes or moves)
+
+
+def scripted_hand(
+    ruleset: str, seed: int, me: int, names: list[str]
+) -> tuple[list[str], list[str]]:
+    """A random hand as the lines a player at seat ``me`` types, and the plays' texts."""
+    rules = load_ruleset(ruleset)
+    rng = random.Random(seed)
+    full = GameState.random(rules, rng)
+    lines = [format_cards(full.table, "french")]
+    plays: list[str] = []
+    dealt = -1
+    while not full.is_over():
+        if full.deal_index - 1 != dealt:
+            dealt = full.deal_index - 1
+            lines.append(("deal " if dealt else "") + format_cards(full.hands[me], "french"))
+        moves = full.legal_moves()
+        move = moves[rng.randrange(len(moves))]
+        who = names[full.turn]
+        full.push(move)
+        lines.append(f"{who}: {move.text('french')}")
+        plays.append(move.text("french"))
+    return lines, plays
+
+
+# -- search --------------------------------------------------------------------------------------
+
+
+def interrupt_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make every exact search raise Ctrl-C (KeyboardInterrupt) at once."""
+
+    def ctrl_c(self: object, node: object, guess: int, bounds: list[int]) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(solver_module._Run, "_mtdf", ctrl_c)
+
+
+FAST = Settings(samples=40, time=None, workers=1)
+"""Small, untimed budgets: the tests stay quick and their answers do not depend on the machine."""
+
+FAST_PAGE = Settings(samples=12, time=None, workers=1)
+"""Smaller still, for the HTML page and the drawings, where only the look is tested."""
+
+
+# -- tutor play ----------------------------------------------------------------------------------
+
+QUICK = Settings(samples=4, time=0.05, first_round=2)
+"""A tiny feedback budget, for the tests of a game that are not about the verdicts."""
+
+
+def quick_session(ruleset: str = "scopa", seed: int = 3, **kw: Any) -> PlaySession:
+    """A game against the computer (French cards, one process) with the quick budgets."""
+    kw.setdefault("deck", "french")
+    return PlaySession.new(ruleset, seed=seed, feedback=QUICK, hint_settings=QUICK, workers=1,
+                           **kw)  # fmt: skip
+
+
+def rule_moves(ruleset: str, seed: int, style: str) -> list[str]:
+    """The person's plays in the first hand of game ``seed`` when they play as the chitarrella
+    player would (the computer's replies follow from the seed, so these are the lines a script
+    of that game types)."""
+    s = quick_session(ruleset, seed, deck=style, board=False)
+    s.start()
+    player = ChitarrellaPlayer()
+    lines: list[str] = []
+    while s.phase() == "play":
+        lines.append(player.choose(s.turn().view, random.Random(0)).text(style))
+        s.enter(lines[-1])
+    return lines
+
+
+def missed_scopa(feedback: Settings) -> tuple[PlaySession, list[Any]]:
+    """Scopa games played on until a sweep is there for the person, who plays something else:
+    the session and the events of that play (the verdict judged with ``feedback``)."""
+    player = ChitarrellaPlayer()
+    for seed in range(40):
+        s = quick_session("scopa", seed, board=False)
+        s.start()
+        while s.phase() == "play":
+            turn = s.turn()
+            sweeps = [m for m in turn.moves if m.capture and m.capture == turn.view.table]
+            others = [m for m in turn.moves if m not in sweeps]
+            if sweeps and others and not turn.view.is_last_play():
+                s.feedback = replace(feedback, seed=seed, workers=1)
+                return s, s.enter(others[0].text("french"))
+            s.enter(player.choose(turn.view, random.Random(0)).text("french"))
+    raise AssertionError("no sweep came up in 40 games")
+
+
+def weighed_by_hand(
+    inf: Inference,
+) -> tuple[dict[tuple[int, int], float], dict[tuple[int, int], float]]:
+    """P(seat holds card) and P(seat holds some card of value) by enumerating every deal of the
+    unseen cards that fits the facts, each weighed by hand: a factor ε (the player's
+    reliability for the kind of reading) for every standing reading it contradicts, and each
+    standing tell's factor for the number of cards of its value the player holds (η + (1 - η) w
+    for a player careless with probability η)."""
+    state = inf.state
+    holders = [h for h in inf.capacity]
+    caps = [inf.capacity[h] for h in holders]
+    cards = list(indexes_of(state.unplaced()))
+    per_card: dict[tuple[int, int], float] = {}
+    per_value: dict[tuple[int, int], float] = {}
+    total = 0.0
+    hand = {h: 0 for h in holders}
+    room = dict(zip(holders, caps, strict=True))
+
+    def weight() -> float:
+        w = 1.0
+        for ex in inf.standing:
+            if any(VALUE_OF[c] in ex.values for c in indexes_of(hand[ex.seat])):
+                w *= inf.reliability[ex.seat].epsilon(ex.kind)
+        for t in inf.tells:
+            rel = inf.reliability[t.seat]
+            by_count = FAMILIES[t.kind].weights(rel.tells[t.kind], t)
+            n = sum(1 for c in indexes_of(hand[t.seat]) if VALUE_OF[c] in t.values)
+            eta = rel.carelessness  # a careless player's tell says nothing
+            w *= eta + (1 - eta) * by_count[min(n, len(by_count) - 1)]
+        return w
+
+    def rec(i: int) -> None:
+        nonlocal total
+        if i == len(cards):
+            w = weight()
+            total += w
+            for h, m in hand.items():
+                for c in indexes_of(m):
+                    per_card[(h, c)] = per_card.get((h, c), 0.0) + w
+                for v in {VALUE_OF[c] for c in indexes_of(m)}:
+                    per_value[(h, v)] = per_value.get((h, v), 0.0) + w
+            return
+        for h in holders:
+            if room[h]:
+                room[h] -= 1
+                hand[h] |= 1 << cards[i]
+                rec(i + 1)
+                hand[h] &= ~(1 << cards[i])
+                room[h] += 1
+
+    rec(0)
+    return (
+        {k: x / total for k, x in per_card.items()},
+        {k: x / total for k, x in per_value.items()},
+    )

@@ -1,0 +1,113 @@
+"""``tutor bench``: each benchmark's command, its JSON and its argument checks."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from helpers import example, one_error_line, run, run_json, runner
+from typer.testing import CliRunner
+
+from tutor import bench
+from tutor.cli import app
+from tutor.cli.core import EXIT_USAGE
+
+pytestmark = pytest.mark.usefixtures("run_from_root")
+
+
+def test_bench_playouts_json_gives_a_rate() -> None:
+    data = run_json("bench", "playouts", "--ruleset", "scopa", "--hands", "20", "--repeat", "3")
+    assert isinstance(data["hands_per_second"], float) and data["hands_per_second"] > 0
+    assert len(data["runs"]) == 3
+    assert sorted(data["runs"])[1] == data["hands_per_second"]
+    assert data["hands"] == 20
+
+
+def test_bench_playouts_plain_output() -> None:
+    result = run("bench", "playouts", "--hands", "5", "--repeat", "1")
+    assert result.exit_code == 0
+    assert "hands_per_second" in result.stdout
+    assert "playing 5 random hands" in result.stderr
+
+
+def test_bench_playouts_rejects_zero_hands() -> None:
+    assert run("bench", "playouts", "--hands", "0").exit_code == EXIT_USAGE
+    with pytest.raises(bench.BenchError, match="hands must be at least 1, not 0"):
+        bench.bench_playouts("scopa", hands=0)
+    with pytest.raises(bench.BenchError, match="repeat must be at least 1"):
+        bench.bench_playouts("scopa", hands=1, repeat=0)
+
+
+def test_bench_checks_the_ruleset_before_announcing_the_run() -> None:
+    # Was: "playing 5 random hands of nope, 5 times..." and then the error.
+    line = one_error_line(run("bench", "playouts", "--ruleset", "nope", "--hands", "5"))
+    assert "unknown ruleset 'nope'" in line
+    ok = run("bench", "playouts", "-r", "scopa", "-n", "2", "-k", "1")
+    assert ok.exit_code == 0
+    assert ok.stderr == "playing 2 random hands of scopa, once...\n"
+
+
+def test_bench_all_runs_the_registry(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken() -> dict[str, Any]:
+        raise FileNotFoundError(2, "No such file or directory", "missing.yaml")
+
+    registry = {
+        "playouts": lambda: bench.bench_playouts("scopa", hands=3, repeat=1),
+        "gone": broken,
+    }
+    monkeypatch.setattr(bench, "BENCHMARKS", registry)
+    data = run_json("bench", "all")
+    assert set(data) == {"playouts", "gone"}
+    assert data["playouts"]["hands"] == 3
+    assert "missing.yaml" in data["gone"]["skipped"]
+    table = run("bench", "all")
+    assert table.exit_code == 0
+    assert "hands_per_second" in table.stdout and "skipped" in table.stdout
+
+
+def test_bench_replay_times_a_record() -> None:
+    data = run_json("bench", "replay", example("seed003-scopa.yaml"), "--repeat", "2")
+    assert data["seconds"] > 0 and len(data["runs"]) == 2
+
+
+def test_cli_bench_solve() -> None:
+    result = CliRunner().invoke(app, ["bench", "solve", "scopone-4", "--positions", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["cards_left"] == 4 and data["table"] == 4 and data["positions"] == 2
+    bad = CliRunner().invoke(app, ["bench", "solve", "scopone-9"])
+    assert bad.exit_code == 2 and "unknown case" in bad.output
+
+
+def test_cli_bench_search_move() -> None:
+    result = runner.invoke(
+        app,
+        ["bench", "search", "--positions", "1", "--budget", "0.2", "--workers", "1", "--json"],
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["workers"] == 1 and data["budget_seconds"] == 0.2
+    assert 0.2 <= data["median_seconds"] < 2.0  # the budget is spent, and not overrun
+    assert isinstance(data["opening_samples_in_budget"], int)
+
+
+def test_bench_all_says_which_benchmark_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Piped, ``bench all`` says on stderr which benchmark it is running (issue 12)."""
+    registry = {"playouts": lambda: bench.bench_playouts("scopa", hands=2, repeat=1)}
+    monkeypatch.setattr(bench, "BENCHMARKS", registry)
+    result = run("bench", "all")
+    assert result.exit_code == 0 and result.stderr == "running playouts...\n"
+
+
+def test_bench_calibration_json_and_table() -> None:
+    args = ("bench", "calibration", "--players", "greedy", "--hands", "1", "--ruleset", "scopa")
+    data = run_json(*args, "--trust-readings", "0.5")
+    assert data["hands"] == 1 and data["players"] == "greedy" and data["trust"] == 0.5
+    assert {"card", "card_facts", "sweep", "sweep_facts", "readings", "tracker_ms"} <= set(data)
+    table = run(*args)
+    assert table.exit_code == 0
+    assert "Per-card odds" in table.stdout and "Sweep odds" in table.stdout
+    assert "Brier" in table.stdout
+    assert run("bench", "calibration", "--players", "search", "--hands", "1").exit_code == 3
+    assert run(*args, "--trust-readings", "2").exit_code == EXIT_USAGE

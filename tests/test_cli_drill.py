@@ -1,0 +1,75 @@
+"""``tutor drill 48``: scripted answers, the end of the input, bad arguments."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from helpers import invoke, run
+from typer.testing import CliRunner
+
+from tutor.cli import app
+
+
+def drill(args: list[str], text: str) -> tuple[int, str, str]:
+    return invoke(["drill", "48", *args], text)
+
+
+def test_cli_drill_scripted_and_repeatable() -> None:
+    code, out, err = drill(["--seed", "5", "--rounds", "2", "--json"], "none\nnone\n")
+    assert code == 0, err
+    summary = json.loads(out)
+    assert summary["seed"] == 5 and summary["asked"] == 2
+    assert [q["answer"] for q in summary["questions"]] == ["none", "none"]
+    assert "Question 1 of 2" in err and "Score:" in err
+    # the expected answers, typed back, are all right; the same seed asks the same questions
+    answers = "".join(
+        (
+            q["expected"]
+            if isinstance(q["expected"], str)
+            else " ".join(map(str, q["expected"])) or "none"
+        )
+        + "\n"
+        for q in summary["questions"]
+    )
+    code, out, _ = drill(["--seed", "5", "--rounds", "2"], answers)
+    assert code == 0
+    assert "Score: 2 of 2." in out
+    assert out.count("Right") == 2
+
+
+def test_cli_drill_stops_at_end_of_input_and_checks_arguments() -> None:
+    code, out, err = drill(["--seed", "1", "--rounds", "3", "--ruleset", "scopa"], "2\n")
+    assert code == 0
+    assert "no more answers" in err and "Score: " in out and " of 1." in out
+    result = CliRunner().invoke(app, ["drill", "49"], input="")
+    assert result.exit_code == 2 and "unknown drill '49'" in result.stderr
+    code, _, err = drill(["--question", "who"], "")
+    assert code == 2 and "--question" in err
+
+
+def test_holder_questions_in_scopa_are_holder_questions() -> None:
+    """Bug: ``tutor drill 48 --question holder -r scopa`` asked about unmatched values."""
+    code, out, err = drill(["--question", "holder", "-r", "scopa", "--seed", "2", "-n", "2"],
+                           "stock\nstock\n")  # fmt: skip
+    assert code == 0, err
+    assert out.count("who holds") == 2 and "unmatched" not in out.lower()
+    assert "Type Ada or stock (the cards still to deal)." in " ".join(out.split())
+
+
+def test_explanations_wrap_at_word_boundaries() -> None:
+    """Bug: drill explanations were not wrapped, so words split at the terminal's edge."""
+    args = ["--question", "holder", "--seed", "3", "-n", "1"]
+    env = {"FORCE_COLOR": "1", "TTY_COMPATIBLE": "1", "COLUMNS": "60", "NO_COLOR": None}
+    result = run(*["drill", "48", *args], env=env, input="nobody\n")
+    assert result.exit_code == 0, result.output
+    plain = re.sub(r"\x1b\[[0-9;]*m", "", result.stdout)
+    lines = plain.splitlines()
+    assert max(len(line) for line in lines) <= 60
+    explanation = next(i for i, line in enumerate(lines) if "What the readings say" in line)
+    assert lines[explanation + 1].strip(), "the explanation goes on over several lines"
+    words = set(" ".join(lines[explanation:]).split())
+    question = next(q for q in run("drill", "48", *args, "--json", input="nobody\n").stdout
+                    .splitlines() if q.startswith("{"))  # fmt: skip
+    said = json.loads(question)["questions"][0]["explanation"][0]
+    assert set(said.split()) <= words  # every word whole, none cut at the edge

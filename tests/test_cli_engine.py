@@ -1,0 +1,146 @@
+"""``tutor engine`` driven through a pipe by another process, and two engines refereed."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from helpers import ROOT, SEED003
+
+from tutor import __version__
+from tutor.game.rules import load_ruleset
+from tutor.game.state import Move
+from tutor.records.recordfile import dumps_json, load_path
+from tutor.search.simulate import play_game, simulate
+
+ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
+INFO = re.compile(
+    r"info move (?P<move>\S+(?: x(?: \S+)+)?) value (?P<value>-?[\d.]+|nan) "
+    r"low (?P<low>-?[\d.]+|-?inf) high (?P<high>-?[\d.]+|-?inf)(?P<exact> exact)?"
+)
+
+
+def seat_json(path: Path, cut: int) -> str:
+    """The hand cut after ``cut`` plays, as the player to move knows it (only their cards)."""
+    record = load_path(path)[0].cut(cut)
+    mover = record.players[record.state_at(cut).turn]
+    data = json.loads(dumps_json(record))
+    data["deals"] = [{mover: d[mover]} for d in data["deals"] if mover in d]
+    return json.dumps(data)
+
+
+class Pipe:
+    """A ``tutor engine`` process spoken to line by line, as another program would."""
+
+    def __init__(self, *args: str) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "tutor", "engine", *args],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            text=True, env=ENV, bufsize=1,
+        )  # fmt: skip
+
+    def line(self) -> str:
+        assert self.proc.stdout is not None
+        return self.proc.stdout.readline().rstrip("\n")
+
+    def say(self, text: str) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(text + "\n")
+        self.proc.stdin.flush()
+
+    def ask(self, text: str) -> list[str]:
+        """One command and its whole answer (up to ``bestmove`` for a go)."""
+        self.say(text)
+        out = [self.line()]
+        while out[-1].startswith("info "):
+            out.append(self.line())
+        return out
+
+
+def test_the_protocol_through_a_pipe_from_another_process() -> None:
+    engine = Pipe("--workers", "1")
+    try:
+        assert engine.line() == f"tutor-engine {__version__}"
+        assert engine.line() == "ready"
+        assert engine.ask("isready") == ["ready"]
+        assert engine.ask("ruleset scopa") == ["ok"]
+        # before any position, go is a mistake the engine survives
+        [answer] = engine.ask("go")
+        assert answer.startswith("error go: no position")
+        assert engine.ask("position " + seat_json(SEED003, 2)) == ["ok"]
+        answer = engine.ask("go samples 12 seed 1")
+        infos = [INFO.fullmatch(line) for line in answer[:-1]]
+        assert all(infos) and answer[-1].startswith("bestmove ")
+        moves = [m["move"] for m in infos if m]
+        legal = load_path(SEED003)[0].state_at(2).legal_moves()
+        assert sorted(moves) == sorted(m.text("french") for m in legal)  # each legal move once
+        values = [float(m["value"]) for m in infos if m]
+        assert values == sorted(values, reverse=True)  # best first
+        assert answer[-1] == f"bestmove {moves[0]}"
+        assert not any(m["exact"] for m in infos if m)  # sampled: Ada's cards are hidden
+        again = engine.ask("go samples 12 seed 1")
+        assert again == answer  # the same seed, the same answer
+        assert engine.ask("go player chitarrella seed 2")[0].startswith("bestmove ")
+        for bad, fragment in [
+            ("go samples -3", "samples must be a whole number"),
+            ("go time fast", "time must be a positive number"),
+            ("go player wizard", "unknown player 'wizard'"),
+            ("go depth 3", "unknown option 'depth'"),
+            ("position {not json", "not valid JSON"),
+            ('position {"ruleset": "scopa", "players": ["A"]}', "is for 2 players"),
+            ("ruleset nowhere", "unknown ruleset"),
+            ("castle", "unknown command 'castle'"),
+        ]:
+            [answer] = engine.ask(bad)
+            assert answer.startswith("error ") and fragment in answer, (bad, answer)
+        # the last good position is kept after a bad one
+        assert engine.ask("go player greedy")[0].startswith("bestmove ")
+        # the last deal is exact: every card is known by the record given
+        full = dumps_json(load_path(SEED003)[0].cut(30))
+        assert engine.ask("position " + full) == ["ok"]
+        answer = engine.ask("go")
+        assert all(line.endswith(" exact") for line in answer[:-1])
+        over = dumps_json(load_path(SEED003)[0])
+        assert engine.ask("position " + over) == ["ok"]
+        [answer] = engine.ask("go")
+        assert answer == "error go: the hand is over after play 36: no move to make"
+        engine.say("")  # a blank line is no command: no answer
+        engine.say("quit")
+        assert engine.proc.wait(timeout=30) == 0
+        assert engine.proc.stdout is not None and engine.proc.stdout.read() == ""
+    finally:
+        engine.proc.kill()
+
+
+def test_the_end_of_the_input_stops_the_engine() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "tutor", "engine"], input="isready\n", capture_output=True,
+        text=True, env=ENV, timeout=60,
+    )  # fmt: skip
+    assert result.returncode == 0
+    assert result.stdout.splitlines() == [f"tutor-engine {__version__}", "ready", "ready"]
+
+
+@pytest.mark.parametrize(("ruleset", "seed"), [("scopone-scientifico", 3), ("scopa", 5)])
+def test_two_engines_play_a_hand_as_simulate_does(ruleset: str, seed: int) -> None:
+    """The acceptance test: the referee's games are simulate's, move for move."""
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "tools/referee.py"), "--ruleset", ruleset, "--players",
+         "chitarrella,greedy", "--seed", str(seed), "--json"],
+        capture_output=True, text=True, env=ENV, timeout=240,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    refereed = json.loads(result.stdout)
+    sim = simulate(ruleset, ["chitarrella", "greedy"], deals=1, seed=seed)
+    assert [(g["swapped"], tuple(g["points"]), tuple(g["scope"])) for g in refereed["games"]] == [
+        (o.swapped, o.points, o.scope) for o in sim.outcomes
+    ]
+    rules = load_ruleset(ruleset)
+    for g in refereed["games"]:
+        state = play_game(rules, ["chitarrella", "greedy"], seed, 0, g["swapped"])
+        assert g["plays"] == [Move(r.card, r.capture).text() for r in state.stack]

@@ -1,0 +1,153 @@
+"""``tutor explain``: the captures a card may make, and every move at a point of a record."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from helpers import SEED003, assert_bad_input, run, run_json
+
+from tutor.cli.core import EXIT_USAGE
+
+
+def options_of(data: dict[str, Any]) -> dict[tuple[str, ...], bool]:
+    """Capture (as card texts; () for laying the card) -> legal."""
+    return {tuple(o["capture"]): o["legal"] for o in data["options"]}
+
+
+def test_explain_nine_on_ace_three_four_five_fante_fewest_cards() -> None:
+    """Seeds 000/002: only the fewest cards may be taken, so the three-card sum is out."""
+    data = run_json("explain", "-r", "scopone-16", "--table", "AD 3C 4S 5B FD", "CB")
+    assert options_of(data) == {
+        ("AD", "FD"): True,
+        ("4S", "5B"): True,
+        ("AD", "3C", "5B"): False,
+        (): False,
+    }
+    three = next(o for o in data["options"] if len(o["capture"]) == 3)
+    assert "fewest" in three["reason"]
+
+
+def test_explain_nine_on_ace_three_four_five_fante_free_choice() -> None:
+    """Seed 004: no single 9, so any sum making 9 is allowed."""
+    data = run_json("explain", "-r", "scopone-scientifico", "--table", "AD 3C 4S 5B FD", "CB")
+    assert options_of(data) == {
+        ("AD", "FD"): True,
+        ("4S", "5B"): True,
+        ("AD", "3C", "5B"): True,
+        (): False,
+    }
+
+
+@pytest.mark.parametrize("ruleset", ["scopa", "scopone-scientifico", "scopone-16"])
+def test_explain_five_on_five_four_ace_must_take_the_five(ruleset: str) -> None:
+    data = run_json("explain", "--ruleset", ruleset, "--table", "5D 4C AS", "5B")
+    assert options_of(data) == {("5D",): True, ("AS", "4C"): False, (): False}
+    forbidden = next(o for o in data["options"] if o["capture"] == ["AS", "4C"])
+    assert "single 5" in forbidden["reason"]
+
+
+def test_explain_issue_example_french_deck() -> None:
+    args = ("explain", "--ruleset", "scopa", "--deck", "french", "--table", "4H QD 3H AS", "JD")
+    data = run_json(*args)
+    assert data["ruleset"] == "scopa"
+    assert data["card"] == "JD"
+    assert data["table"] == ["4H", "QD", "3H", "AS"]
+    assert options_of(data) == {("AS", "3H", "4H"): True, (): False}
+    assert [o["sweeps"] for o in data["options"]] == [False, False]
+    plain = run(*args)
+    assert plain.exit_code == 0
+    assert "JD x AS 3H 4H" in plain.stdout
+    assert "must capture" in plain.stdout
+    assert "\x1b[" not in plain.stdout and "♦" not in plain.stdout
+
+
+def test_explain_marks_a_sweep() -> None:
+    data = run_json("explain", "-r", "scopa", "--table", "2C 5S", "7D")
+    assert [o["sweeps"] for o in data["options"]] == [True, False]
+    assert "sweeps the table" in run("explain", "-r", "scopa", "--table", "2C 5S", "7D").stdout
+
+
+def test_explain_on_an_empty_table_lays_the_card() -> None:
+    data = run_json("explain", "-r", "scopa", "--table", "", "7D")
+    assert data["options"] == [
+        {"capture": [], "legal": True, "reason": data["options"][0]["reason"], "sweeps": False}
+    ]
+    assert "nothing makes 7" in data["options"][0]["reason"]
+
+
+def test_explain_on_an_empty_table_says_so() -> None:
+    # Was: "7D on the table - (scopa):".
+    result = run("explain", "-r", "scopa", "-t", "", "7D")
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[0] == "7D on an empty table (scopa):"
+
+
+def test_explain_terminal_look_has_coloured_glyphs() -> None:
+    args = ("explain", "-r", "scopa", "--deck", "french", "--table", "4H QD 3H AS", "JD")
+    fancy = run(*args, env={"FORCE_COLOR": "1"})
+    assert fancy.exit_code == 0
+    assert "J♦" in fancy.stdout and "\x1b[" in fancy.stdout
+    no_color = run(*args, env={"FORCE_COLOR": "1", "NO_COLOR": "1"})
+    assert "JD x AS 3H 4H" in no_color.stdout
+    assert "\x1b[" not in no_color.stdout and "♦" not in no_color.stdout
+
+
+def test_explain_bad_card_is_bad_input() -> None:
+    assert_bad_input(run("explain", "-r", "scopa", "--table", "4D", "ZZ"), "CARD", "'ZZ'")
+
+
+def test_explain_bad_table_card_is_bad_input() -> None:
+    result = run("explain", "-r", "scopa", "--deck", "french", "--table", "4H FD", "JD")
+    assert_bad_input(result, "--table", "'FD'", "french")
+
+
+def test_explain_card_twice_on_the_table_is_bad_input() -> None:
+    assert_bad_input(run("explain", "-r", "scopa", "--table", "4D 3C 4d", "7S"), "4D", "twice")
+
+
+def test_explain_card_also_on_the_table_is_bad_input() -> None:
+    assert_bad_input(run("explain", "-r", "scopa", "--table", "4D 7S", "7S"), "7S")
+
+
+def test_explain_unknown_ruleset_is_bad_input() -> None:
+    assert_bad_input(run("explain", "-r", "briscola", "--table", "4D", "7S"), "briscola")
+
+
+def test_explain_unknown_deck_is_a_usage_error() -> None:
+    result = run("explain", "-r", "scopa", "--deck", "tarot", "--table", "4D", "7S")
+    assert result.exit_code == EXIT_USAGE
+    assert "tarot" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_explain_without_table_is_a_usage_error() -> None:
+    assert run("explain", "-r", "scopa", "7S").exit_code == EXIT_USAGE
+
+
+# -- explain --at: every move at a point of a record -----------------------------------------------
+
+
+def test_explain_at_a_point_of_a_record() -> None:
+    result = run(
+        "explain", str(SEED003), "--at", "2", "--samples", "10", "--workers", "1", "--json"
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["player"] == "You" and data["play"] == 3
+    by_move = {m["move"]: m for m in data["moves"]}
+    take, lay = by_move["7H x 3H 4H"], by_move["AS"]
+    assert take["leaves"] == ["QD"] and take["sweep"]["value"] == 9
+    assert 0 < take["sweep"]["probability"] < 1
+    assert "sweepable-table" in [o["code"] for o in take["observations"]]
+    assert lay["sweep"] is None and "safe-table" in [o["code"] for o in lay["observations"]]
+    assert take["flipped"] == [3, 4, 7] and lay["flipped"] == []
+    text = run("explain", str(SEED003), "--at", "2", "--samples", "10", "--workers", "1").stdout
+    assert "any 9 sweeps it" in text and "no single card sweeps it" in text
+
+
+def test_the_capture_rule_explain_still_works() -> None:
+    result = run("explain", "-r", "scopa", "-t", "2C 5S", "7D", "--json")
+    assert result.exit_code == 0 and json.loads(result.stdout)["card"] == "7D"
+    assert run("explain", "7D").exit_code == EXIT_USAGE

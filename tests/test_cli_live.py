@@ -1,0 +1,314 @@
+"""``tutor live``: a hand typed on stdin, saving, resuming after a kill, and Ctrl-C."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import typer
+from helpers import ROOT, invoke, scripted_hand
+
+from tutor.cli import live as cli_live
+from tutor.cli.core import EXIT_INTERRUPTED
+from tutor.records.recordfile import load_path
+from tutor.training.live import LiveSession
+
+
+def run_live(args: list[str], text: str) -> tuple[int, str, str]:
+    return invoke(["live", *args], text)
+
+
+def test_cli_live_from_stdin_with_mistakes_and_undo(tmp_path: Path) -> None:
+    save = tmp_path / "h.yaml"
+    text = (
+        "2C 4H 5S QD\n7D 7H AS\n7D x 2C 5S\nAda: 7H\n# a comment\n\n"
+        "Ada: 3H\nundo\nAda: 4S x 4H\nZZ\n"
+    )
+    code, out, err = run_live(
+        [
+            "--ruleset",
+            "scopa",
+            "--players",
+            "You,Ada",
+            "--as",
+            "You",
+            "--deck",
+            "french",
+            "--save",
+            str(save),
+        ],
+        text,
+    )
+    assert code == 1  # two lines were rejected
+    assert "tutor: line 4: play 2: Ada cannot play 7H: it is in your hand" in err
+    assert "tutor: line 10: play 3: 'ZZ' is not a card" in err
+    assert "undone: play 2 (3H)" in err
+    assert f"tutor: continue with: tutor live --resume {save}" in err
+    assert "Unmatched" in out and "Sweep risk" in out
+    assert [p.text for p in load_path(save)[0].plays] == ["7D x 2C 5S", "4S x 4H"]
+
+
+def test_cli_live_json_lines(tmp_path: Path) -> None:
+    save = tmp_path / "h.yaml"
+    code, out, _ = run_live(
+        [
+            "-r",
+            "scopa",
+            "-p",
+            "You,Ada",
+            "--as",
+            "You",
+            "--deck",
+            "french",
+            "-o",
+            str(save),
+            "--json",
+        ],
+        "2C 4H 5S QD\n7D 7H AS\n7D x 2C 5S\n",
+    )
+    assert code == 0
+    objs = [json.loads(line) for line in out.splitlines()]
+    assert [o["entry"] for o in objs] == ["table", "deal", "play"]
+    assert objs[-1]["analysis"]["unmatched"] == [2, 5, 7]
+    assert objs[-1]["next"] == "play 2: Ada"
+
+
+def test_cli_live_usage_and_bad_input(tmp_path: Path) -> None:
+    code, _, err = run_live(["--ruleset", "scopa"], "")
+    assert code == 2 and "--players" in err
+    code, _, err = run_live(["-r", "scopa", "-p", "You,Ada,Bea", "--as", "You"], "")
+    # the seating is given on the command line: a usage error
+    assert code == 2 and "the scopa ruleset is for 2 players, but 3 are given" in err
+    code, _, err = run_live(["-r", "scopa", "-p", "You,Ada", "--as", "Bob"], "")
+    assert code == 2 and "--as Bob: no such player" in err
+    code, _, err = run_live(["--resume", str(tmp_path / "missing.yaml")], "")
+    assert code == 3 and "missing.yaml" in err
+
+
+def test_cli_live_finishes_the_hand_with_the_score(tmp_path: Path) -> None:
+    lines, plays = scripted_hand("scopa", 8, 0, ["You", "Ada"])
+    save = tmp_path / "h.yaml"
+    code, out, _ = run_live(
+        ["-r", "scopa", "-p", "You,Ada", "--as", "You", "--deck", "french", "-o", str(save), "-q"],
+        "\n".join(lines) + "\n",
+    )
+    assert code == 0
+    assert "The hand is over." in out and "primiera" in out
+    assert [p.text for p in load_path(save)[0].plays] == plays
+
+
+def test_kill_in_the_middle_then_resume(tmp_path: Path) -> None:
+    """A real process killed with SIGKILL mid-hand: every accepted play is already saved."""
+    names = ["West", "North", "East", "South"]
+    lines, plays = scripted_hand("scopone-scientifico", 3, 3, names)
+    save = tmp_path / "live.yaml"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "tutor",
+            "live",
+            "--players",
+            ",".join(names),
+            "--as",
+            "South",
+            "--deck",
+            "french",
+            "--save",
+            str(save),
+            "--quiet",
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        cwd=tmp_path,
+        env=env,
+        text=True,
+    )
+    assert proc.stdin is not None
+    typed = 2 + 15  # the table, South's cards and fifteen plays
+    for line in lines[:typed]:
+        proc.stdin.write(line + "\n")
+    proc.stdin.flush()
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if len(load_path(save)[0].plays) == 15:
+                break
+        except Exception:  # not written yet
+            pass
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    assert proc.returncode == -signal.SIGKILL
+    [rec] = load_path(save)
+    assert [p.text for p in rec.plays] == plays[:15]
+    # --resume knows South from the cards saved, and continues where the kill stopped
+    code, out, err = run_live(["--resume", str(save), "-q"], "\n".join(lines[typed:]) + "\n")
+    assert code == 0, err
+    assert "resuming" in err and "15 plays so far" in err
+    [rec] = load_path(save)
+    assert [p.text for p in rec.plays] == plays
+    assert rec.is_finished()
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+SCOPA = ["--ruleset", "scopa", "--players", "You,Ada", "--as", "You", "--deck", "french"]
+
+
+def test_save_refuses_to_overwrite_an_existing_hand(tmp_path: Path) -> None:
+    """Bug: --save on an existing file replaced the hand in it without a word."""
+    path = tmp_path / "hand.yaml"
+    code, _, err = run_live([*SCOPA, "--save", str(path)], "2C 4H 5S QD\n7D 7H AS\n7D x 2C 5S\n")
+    assert code == 0, err
+    before = path.read_text()
+    code, _, err = run_live([*SCOPA, "--save", str(path)], "2C 4H 3S AD\n")
+    assert code == 2 and "already exists" in err and f"--resume {path}" in err
+    assert path.read_text() == before
+
+
+def test_seating_mistakes_on_the_command_line_are_usage_errors(tmp_path: Path) -> None:
+    code, _, err = run_live(["-r", "scopa", "-p", "You,Ada,Bea", "--as", "You"], "")
+    assert code == 2 and "for 2 players, but 3 are given" in err
+    code, _, err = run_live(["-r", "scopa", "-p", "You,Ada", "--as", "Bob"], "")
+    assert code == 2 and "--as Bob: no such player" in err
+    s = LiveSession.new("scopa", ["You", "Ada"], "ada", "french")  # any case will do
+    assert s.my_name == "Ada"
+
+
+# -- Ctrl-C at a terminal and on a pipe ------------------------------------------------------------
+
+
+class FakeTerminal:
+    """A terminal whose reader types ``lines``; None stands for a Ctrl-C."""
+
+    def __init__(self, lines: list[str | None]) -> None:
+        self.lines = list(lines)
+
+    def isatty(self) -> bool:
+        return True
+
+    def readline(self) -> str:
+        if not self.lines:
+            return ""
+        line = self.lines.pop(0)
+        if line is None:
+            raise KeyboardInterrupt
+        return line + "\n"
+
+
+def test_ctrl_c_drops_the_line_and_twice_stops_with_everything_saved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Bug: one Ctrl-C ended the session with "interrupted" and no word of the saved file."""
+    path = tmp_path / "hand.yaml"
+    s = LiveSession.new("scopa", ["You", "Ada"], "You", "french", path)
+    monkeypatch.setattr(
+        sys, "stdin", FakeTerminal(["2C 4H 5S QD", None, "7D 7H AS", None, None, "never read"])
+    )
+    with pytest.raises(typer.Exit) as stop:
+        cli_live._run_live(s, quiet=True, json_out=False)
+    assert stop.value.exit_code == EXIT_INTERRUPTED
+    err = capsys.readouterr().err
+    assert err.startswith("Type the hand one line at a time")  # the intro at a terminal
+    # each lone Ctrl-C drops a line; the second of two in a row stops
+    assert err.count("Ctrl-C: line dropped") == 2
+    assert "interrupted" in err and f"saved to {path}" in err and f"--resume {path}" in err
+    [rec] = load_path(path)
+    assert rec.deals and len(rec.deals[0]["You"]) == 3
+
+
+def test_ctrl_c_while_piped_stops_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "hand.yaml"
+    s = LiveSession.new("scopa", ["You", "Ada"], "You", "french", path)
+    reader = FakeTerminal(["2C 4H 5S QD", None, "7D 7H AS"])
+    monkeypatch.setattr(reader, "isatty", lambda: False)
+    monkeypatch.setattr(sys, "stdin", reader)
+    with pytest.raises(typer.Exit) as stop:
+        cli_live._run_live(s, quiet=True, json_out=False)
+    assert stop.value.exit_code == EXIT_INTERRUPTED
+    err = capsys.readouterr().err
+    assert "line dropped" not in err and f"saved to {path}" in err
+    assert reader.lines == ["7D 7H AS"]
+
+
+def test_a_save_into_a_missing_folder_is_refused_before_the_session_starts(
+    tmp_path: Path,
+) -> None:
+    """Bug: ``live --save`` into a missing folder started normally, then died at the first
+    line with a message naming a temporary file."""
+    target = tmp_path / "no" / "such" / "hand.yaml"
+    code, out, err = run_live([*SCOPA, "--save", str(target)], "2C 4H 5S QD\n")
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1, err
+    assert f"cannot save to {target}: the folder {target.parent} does not exist" in err
+    assert ".tmp" not in err
+    saved = tmp_path / "saved.yaml"
+    assert run_live([*SCOPA, "--save", str(saved)], "2C 4H 5S QD\n")[0] == 0
+    code, _, err = run_live(["--resume", str(saved), "--save", str(target)], "")
+    assert code == 2 and "does not exist" in err
+
+
+def test_a_folder_as_the_save_path_asks_for_a_file_name(tmp_path: Path) -> None:
+    """Bug: ``--save /tmp`` suggested ``--resume /tmp``."""
+    code, _, err = run_live([*SCOPA, "--save", str(tmp_path)], "")
+    assert code == 2
+    assert f"it is a folder: give a file's name, e.g. {tmp_path / 'hand.yaml'}" in err
+    assert "--resume" not in err
+
+
+def test_board_shows_the_board_even_when_quiet(tmp_path: Path) -> None:
+    """Bug: the ``board`` command printed nothing under ``-q``."""
+    save = tmp_path / "h.yaml"
+    lines = "2C 4H 5S QD\n7D 7H AS\n7D x 2C 5S\n"
+    code, out, _ = run_live([*SCOPA, "--save", str(save), "-q"], lines)
+    assert code == 0 and out == ""
+    code, out, _ = run_live(["--resume", str(save), "-q"], "board\n")
+    assert code == 0
+    assert "Unmatched: 2, 5, 7." in out and out.count("Sweep risk") == 1
+
+
+def test_ruleset_and_deck_with_resume_are_usage_errors_like_players(tmp_path: Path) -> None:
+    """Bug: ``--ruleset`` was silently ignored with ``--resume``, while ``--players`` with
+    ``--resume`` was a usage error."""
+    save = tmp_path / "h.yaml"
+    assert run_live([*SCOPA, "--save", str(save)], "2C 4H 5S QD\n")[0] == 0
+    for option, value in (("--ruleset", "scopone-scientifico"), ("--deck", "italian"),
+                          ("--players", "You,Ada")):  # fmt: skip
+        code, out, err = run_live(["--resume", str(save), option, value], "")
+        assert code == 2 and out == "", (option, err)
+        assert "from the resumed file" in err and option in err
+
+
+def test_a_scripted_session_exits_1_when_a_line_was_rejected(tmp_path: Path) -> None:
+    """Bug: a scripted ``live`` exited 0 after rejecting lines, so a script could not see a
+    typo."""
+    good = "2C 4H 5S QD\n7D 7H AS\n7D x 2C 5S\n"
+    code, _, err = run_live([*SCOPA, "--save", str(tmp_path / "a.yaml"), "-q"], good)
+    assert code == 0 and "rejected" not in err
+    code, _, err = run_live([*SCOPA, "--save", str(tmp_path / "b.yaml"), "-q"], good + "ZZ\n")
+    assert code == 1
+    assert "tutor: line 4: play 2: 'ZZ' is not a card" in err
+    assert "tutor: 1 line was rejected (exit code 1)" in err
+    assert [p.text for p in load_path(tmp_path / "b.yaml")[0].plays] == ["7D x 2C 5S"]
+
+
+def test_live_help_says_json_lines_and_the_exit_code() -> None:
+    """Bug: ``live --json`` prints JSON Lines, but the help promised "the JSON alone", and
+    said nothing of the exit code of a script with typos."""
+    result = invoke(["live", "--help"])
+    text = " ".join(result[1].split())
+    assert "With --json the output is JSON Lines: one JSON object per accepted line" in text
+    assert "the exit code is 1 if any line was rejected" in text
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert "`live --json` prints JSON Lines" in readme
+    assert "exits with 1 if any line was rejected" in readme

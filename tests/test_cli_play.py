@@ -1,0 +1,185 @@
+"""``tutor play`` on the command line: a scripted game, usage, a kill and --resume, a terminal."""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import select
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from helpers import ROOT, quick_session, rule_moves, run
+
+from tutor.records.recordfile import load_path
+
+
+def test_a_scripted_game_runs_to_the_end_with_feedback_and_a_review(tmp_path: Path) -> None:
+    """The acceptance test: tutor play --seed 3 < moves.txt, at the default settings."""
+    moves = rule_moves("scopone-scientifico", 3, "italian")
+    assert len(moves) == 9
+    script = ["board", "ZZ", moves[0], "undo", *moves]
+    (tmp_path / "moves.txt").write_text("\n".join(script) + "\n")
+    save = tmp_path / "game.yaml"
+    result = run("play", "--seed", "3", "--save", str(save),
+                 input=(tmp_path / "moves.txt").read_text())  # fmt: skip
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert out.count("   tutor: ") == 10  # after each of your plays, the undone one too
+    assert "Unmatched" in out
+    assert "tutor: line 2: 'ZZ' is not a card" in result.stderr
+    assert "undone: play 1" in out
+    assert "Hand 1 is over." in out and "Score of the hand" in out
+    assert "Review: " in out and "Summary" in out and "Next hand?" in out
+    assert f"tutor: go on with: tutor play --resume {save}" in result.stderr
+    [rec] = load_path(save)
+    assert rec.is_finished() and rec.game is not None and rec.game.seed == 3
+    assert all(len(d[p]) == 9 for d in rec.deals for p in rec.players)
+    replayed = run("replay", str(save))
+    assert replayed.exit_code == 0 and "Score of the hand" in replayed.stdout
+    reviewed = run("review", str(save), "--samples", "8", "--time", "0.2", "--workers", "1",
+                   "--json")  # fmt: skip
+    assert reviewed.exit_code == 0, reviewed.output
+    decisions = json.loads(reviewed.stdout)["decisions"]
+    assert [d["player"] for d in decisions] == ["You"] * 9  # the person, by default
+
+
+def test_cli_usage_errors(tmp_path: Path) -> None:
+    taken = tmp_path / "taken.yaml"
+    taken.write_text("x")
+    for args, fragment in [
+        (["--hints", "maybe"], "choose one of ask, on, off"),
+        (["--opponents", "wizard"], "unknown player 'wizard'"),
+        (["--seat", "5"], "seat 5: scopone-scientifico has seats 1 to 4"),
+        (["--save", str(taken)], "already exists"),
+        (["--resume", str(taken), "--seed", "3"], "the resumed file says"),
+    ]:
+        result = run("play", *args, input="")
+        assert result.exit_code == 2, (args, result.output)
+        assert fragment in result.output, (args, result.output)
+    bad = run("play", "--resume", str(tmp_path / "missing.yaml"))
+    assert bad.exit_code == 3 and "missing.yaml" in bad.stderr
+
+
+def _wait_for_plays(path: Path, n: int, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            if len(load_path(path)[0].plays) >= n and not [
+                p for p in path.parent.iterdir() if p.name.endswith(".tmp")
+            ]:
+                return
+        except Exception:  # not written yet
+            pass
+        time.sleep(0.05)
+    raise AssertionError(f"{path} never reached {n} plays")
+
+
+def test_kill_mid_hand_then_resume(tmp_path: Path) -> None:
+    """A real process killed with SIGKILL mid-hand: every play is saved; --resume goes on."""
+    moves = rule_moves("scopa", 9, "french")
+    save = tmp_path / "game.yaml"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tutor", "play", "--ruleset", "scopa", "--seed", "9", "--deck",
+         "french", "--save", str(save), "--no-board", "--feedback-time", "0.05", "-w", "1"],
+        stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        cwd=tmp_path, env=env, text=True,
+    )  # fmt: skip
+    assert proc.stdin is not None
+    for m in moves[:5]:
+        proc.stdin.write(m + "\n")
+    proc.stdin.flush()
+    _wait_for_plays(save, 10)  # five of yours, five replies: You lead
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    assert proc.returncode == -signal.SIGKILL
+    [rec] = load_path(save)
+    assert len(rec.plays) == 10
+    result = run("play", "--resume", str(save), "--no-board", "--feedback-time", "0.05",
+                 "-w", "1", input="\n".join(moves[5:]) + "\n")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "resuming" in result.stderr and "10 plays so far" in result.stderr
+    [rec] = load_path(save)
+    whole = quick_session("scopa", 9, board=False)
+    whole.start()
+    for m in moves:
+        whole.enter(m)
+    assert [p.text for p in rec.plays] == [p.text for p in whole.record.plays]
+    assert rec.is_finished() and all(
+        p.note for p, n in zip(rec.plays, range(36), strict=True) if n % 2 == 0
+    )  # every play of yours has its note, those judged after the kill too
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+def _read_until(fd: int, pattern: bytes, timeout: float = 60) -> bytes:
+    out = b""
+    deadline = time.monotonic() + timeout
+    while pattern not in out:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise AssertionError(f"no {pattern!r} in {out[-2000:]!r}")
+        ready, _, _ = select.select([fd], [], [], left)
+        if ready:
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            out += chunk
+    return out
+
+
+def test_a_person_at_a_terminal_sees_the_board_in_colour(tmp_path: Path) -> None:
+    """A pseudo-terminal: prompts, glyphs and colours, a few plays typed as a person would."""
+    moves = rule_moves("scopa", 3, "french")
+    save = tmp_path / "game.yaml"
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+    env.update(PYTHONPATH=str(ROOT), TERM="xterm-256color", COLUMNS="120", LINES="50")
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the game on the terminal
+        os.chdir(tmp_path)
+        os.execve(sys.executable, [sys.executable, "-m", "tutor", "play", "--ruleset", "scopa",
+                  "--seed", "3", "--deck", "french", "--save", str(save), "--feedback-time",
+                  "0.1", "-w", "1"], env)  # fmt: skip
+    try:
+        screen = _read_until(fd, b"play 1> ")
+        assert b"\x1b[" in screen  # colours
+        assert "♦".encode() in screen or "♥".encode() in screen or "♠".encode() in screen
+        assert b"Unmatched" in screen and b"Your cards" in screen
+        assert b"hint" in screen  # the commands are shown at the start
+        os.write(fd, b"XX\r")
+        assert b"'XX' is not a card" in _read_until(fd, b"play 1> ")
+        os.write(fd, moves[0].encode() + b"\r")
+        screen = _read_until(fd, b"play 3> ")
+        assert b"tutor: " in screen and b"Hand 1, play 3" in screen
+        os.write(fd, moves[1].encode() + b"\r")
+        _read_until(fd, b"play 5> ")
+        os.write(fd, b"quit\r")
+        screen = _read_until(fd, b"go on with")
+    finally:
+        _, status = os.waitpid(pid, 0)
+        os.close(fd)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert len(load_path(save)[0].plays) == 4
+
+
+def test_ruleset_and_deck_with_resume_are_usage_errors(tmp_path: Path) -> None:
+    """Bug (as in live): --ruleset and --deck were silently ignored with --resume."""
+    saved = str(tmp_path / "game.yaml")
+    for option, value in (("--ruleset", "scopa"), ("--deck", "french")):
+        result = run("play", "--resume", saved, option, value)
+        assert result.exit_code == 2, result.output
+        assert f"{option}: the resumed file says how the game is played" in result.stderr
+
+
+def test_a_save_that_could_not_be_written_is_refused_first(tmp_path: Path) -> None:
+    """Bug (as in live): a save into a missing folder failed only once the game was under way."""
+    target = tmp_path / "missing" / "game.yaml"
+    result = run("play", "--seed", "1", "--save", str(target), input="quit\n")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert f"cannot save to {target}: the folder {target.parent} does not exist" in result.stderr

@@ -1,0 +1,195 @@
+"""``tutor replay``: golden outputs, the score, --step, --as, --json and bad records."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from helpers import (
+    BAD,
+    EXAMPLES,
+    ROOT,
+    assert_bad_input,
+    check_golden,
+    example,
+    invoke,
+    run,
+    run_json,
+)
+
+from tutor.cli.core import EXIT_BAD_INPUT, EXIT_USAGE
+from tutor.records.recordfile import dumps, load_path
+
+pytestmark = pytest.mark.usefixtures("run_from_root")
+
+EXAMPLE_FILES = sorted(p.name for p in EXAMPLES.glob("*.yaml"))
+
+
+@pytest.mark.parametrize("name", EXAMPLE_FILES)
+def test_replay_examples_match_their_golden_output(name: str) -> None:
+    result = run("replay", example(name))
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""
+    assert "\x1b[" not in result.stdout
+    assert all(line == line.rstrip() for line in result.stdout.splitlines())
+    check_golden(f"replay-{Path(name).stem}.txt", result.stdout)
+
+
+def test_replay_shows_scopa_marks_primiera_and_score() -> None:
+    result = run("replay", example("scopone-hand.yaml"))
+    assert result.exit_code == 0, result.output
+    data = run_json("replay", example("scopone-hand.yaml"))
+    rows = [line for line in result.stdout.splitlines() if line[:3].strip().isdigit()]
+    assert len(rows) == len(data["plays"]) == 36
+    marked = [int(line.split()[0]) for line in rows if "SCOPA" in line]
+    assert marked == [p["number"] for p in data["plays"] if p["scopa"]]
+    assert marked, "the example hand has a scopa"
+    score_lines = {line.split()[0]: line for line in result.stdout.splitlines() if line.strip()}
+    for side in data["score"]["sides"]:
+        cards = " ".join(side["primiera_cards"])
+        assert f"{side['primiera']} = {cards}" in score_lines["primiera"]
+    totals = score_lines["total"].split()[1:]
+    assert totals == [str(s["points"]) for s in data["score"]["sides"]]
+
+
+def test_replay_json_has_plays_leftover_score_and_match() -> None:
+    data = run_json("replay", example("scopone-hand.yaml"))
+    assert len(data["plays"]) == 36
+    first = data["plays"][0]
+    assert {"number", "player", "card", "captured", "scopa", "table", "tally"} <= set(first)
+    assert set(data["leftover"]) >= {"player", "cards"} or data["leftover"] is None
+    sides = data["score"]["sides"]
+    assert len(sides) == 2
+    assert sum(s["cards"] for s in sides) == 40
+    assert sum(s["denari"] for s in sides) == 10
+    assert data["match"]["totals"] == [s["points"] for s in sides]
+
+
+def test_replay_json_is_alone_on_stdout() -> None:
+    result = run("replay", example("scopone-hand.yaml"), "--json")
+    assert result.exit_code == 0
+    json.loads(result.stdout)
+    assert result.stderr == ""
+
+
+def test_replay_of_a_match_shows_running_totals_and_winner() -> None:
+    data = run_json("replay", example("scopa-match.yaml"))
+    match = data["match"]
+    assert len(data["hands"]) == len(match["hands"]) > 1
+    result = run("replay", example("scopa-match.yaml"))
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    header = next(i for i, line in enumerate(lines) if line.startswith("hand "))
+    running = [0] * len(match["totals"])
+    for n, points in enumerate(match["hands"], start=1):
+        running = [t + p for t, p in zip(running, points, strict=True)]
+        cells = lines[header + 1 + n].split()
+        assert cells[0] == str(n)
+        assert cells[1:] == [str(x) for pair in zip(points, running, strict=True) for x in pair]
+    assert running == match["totals"]
+    verdict = lines[header + 2 + len(match["hands"])]
+    if match["winner"]:
+        assert verdict.startswith("Winner: " + " & ".join(match["winner"]))
+    else:
+        assert verdict.startswith("No winner yet")
+
+
+def test_replay_end_has_a_score_heading_and_a_blank_line() -> None:
+    # Was: the leftover line ran straight into the score table; the match table had no title.
+    result = run("replay", str(EXAMPLES / "scopa-match.yaml"))
+    assert result.exit_code == 0
+    out = result.stdout
+    assert "takes 4S 7B CC.\n\nScore of the hand\ncategory" in out
+    assert "\nThe match, to 11\nhand " in out
+    assert out.count("Score of the hand") == 4
+
+
+def test_replay_of_an_unfinished_hand_has_no_score(tmp_path: Path) -> None:
+    [hand] = load_path(EXAMPLES / "scopone-hand.yaml")
+    path = tmp_path / "cut.yaml"
+    path.write_text(dumps([hand.cut(10)]), encoding="utf-8")
+    result = run("replay", str(path))
+    assert result.exit_code == 0, result.output
+    assert "stops after 10 of the 36 plays: no score yet" in result.stdout
+    assert "category" not in result.stdout and "total" not in result.stdout
+    data = run_json("replay", str(path))
+    assert data["score"] is None and len(data["plays"]) == 10
+
+
+def test_replay_step_waits_for_a_line_per_play_and_q_stops() -> None:
+    whole = run("replay", example("seed003-scopa.yaml"))
+    stepped = run("replay", example("seed003-scopa.yaml"), "--step", input="\n" * 100)
+    assert stepped.exit_code == 0
+    assert stepped.stdout.count("SCOPA") == whole.stdout.count("SCOPA") > 0
+    assert stepped.stdout.splitlines()[-1] == whole.stdout.splitlines()[-1]
+    stopped = run("replay", example("seed003-scopa.yaml"), "--step", input="\n\nq\n")
+    assert stopped.exit_code == 0
+    rows = [line for line in stopped.stdout.splitlines() if line[:3].strip().isdigit()]
+    assert [int(r.split()[0]) for r in rows] == [1, 2, 3]
+    assert "total" not in stopped.stdout
+
+
+def test_replay_step_rows_line_up() -> None:
+    """Played one at a time, the rows keep the columns of the whole hand."""
+    stepped = run("replay", example("scopone-hand.yaml"), "--step", input="\n" * 100)
+    rows = [line for line in stepped.stdout.splitlines() if line[:3].strip().isdigit()]
+    assert len(rows) == 36
+    tally_ends = {tuple(m.end() for m in re.finditer(r"\d+/\d+/\d+", row)) for row in rows}
+    assert len(tally_ends) == 1
+    card_starts = {row.index(row.split()[2], 6) for row in rows}
+    assert len(card_starts) == 1
+
+
+def test_replay_as_unknown_player_is_bad_input() -> None:
+    assert_bad_input(run("replay", example("seed003-scopa.yaml"), "--as", "Zoe"), "Zoe", "Ada")
+
+
+def test_replay_as_a_player_still_shows_every_play() -> None:
+    result = run("replay", example("seed003-scopa.yaml"), "--as", "Ada")
+    assert result.exit_code == 0, result.output
+    rows = [line for line in result.stdout.splitlines() if line[:3].strip().isdigit()]
+    assert [int(r.split()[0]) for r in rows] == list(range(1, 37))
+
+
+def test_cli_replay_as_shows_the_board_after_each_play() -> None:
+    code, out, err = invoke(["replay", str(EXAMPLES / "partial-view.yaml"), "--as", "South"])
+    assert code == 0, err
+    assert out.count("Unmatched:") == 36
+    assert "at play 6 West could have swept the table (AS = 1) with an ace" in out
+    assert "not available" not in err
+
+
+def test_replay_json_with_step_is_a_usage_error() -> None:
+    result = run("replay", example("seed003-scopa.yaml"), "--json", "--step")
+    assert result.exit_code == EXIT_USAGE
+
+
+def test_replay_terminal_look_uses_glyphs() -> None:
+    result = run("replay", example("seed003-scopa.yaml"), env={"FORCE_COLOR": "1"})
+    assert result.exit_code == 0
+    assert "7♦" in result.stdout and "\x1b[" in result.stdout
+    assert "7D" not in result.stdout.replace("\x1b", "")
+
+
+BAD_FILES = sorted(BAD.glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", BAD_FILES, ids=lambda p: p.stem)
+def test_replay_of_a_bad_record_is_one_line_and_exit_3(path: Path) -> None:
+    rel = str(path.relative_to(ROOT))
+    result = run("replay", rel)
+    assert_bad_input(result, rel + ":")
+    message = result.stderr.strip()
+    line = int(message[len("tutor: error: " + rel + ":") :].split(":")[0])
+    assert 1 <= line <= len(path.read_text(encoding="utf-8").splitlines())
+    json_run = run("replay", rel, "--json")
+    assert json_run.exit_code == EXIT_BAD_INPUT and json_run.stdout == ""
+
+
+def test_bad_records_name_the_play_when_a_play_is_wrong() -> None:
+    for name, play in (("wrong-turn", 2), ("played-twice", 6), ("illegal-capture", 1)):
+        result = run("replay", f"tests/data/bad/{name}.yaml")
+        assert result.exit_code == EXIT_BAD_INPUT
+        assert f": play {play}: " in result.stderr

@@ -1,0 +1,83 @@
+"""``tutor review``: the JSON keys, hindsight, the text, bad input, help."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+from helpers import SEED003, run
+
+from tutor.cli.core import EXIT_BAD_INPUT, EXIT_USAGE
+from tutor.review.judge import CLASSES
+
+
+def test_review_json_has_exactly_the_issues_keys() -> None:
+    result = run(
+        "review", str(SEED003), "--as", "You", "--samples", "10", "--workers", "1", "--json"
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert set(data) == {"ruleset", "hand", "seed", "decisions", "summary"}
+    assert data["ruleset"] == "scopa" and data["hand"] == 1 and data["seed"] == 0
+    keys = {"play", "player", "move", "best", "cost", "low", "high", "class", "uncertain",
+            "exact", "samples", "observations", "hindsight"}  # fmt: skip
+    for d in data["decisions"]:
+        assert set(d) == keys
+        assert d["player"] == "You" and d["class"] in CLASSES
+        assert d["hindsight"] is None
+        for o in d["observations"]:
+            assert set(o) == {"code", "text", "maxim"}
+    assert [d["play"] for d in data["decisions"]] == list(range(1, 37, 2))
+    assert data["decisions"][2]["move"] == "7H x 3H 4H"
+    summary = data["summary"]["You"]
+    assert set(summary) == {"counts", "points_lost", "accuracy"}
+    assert set(summary["counts"]) == set(CLASSES) and sum(summary["counts"].values()) == 18
+    assert math.isclose(summary["points_lost"], sum(d["cost"] for d in data["decisions"]),
+                        abs_tol=1e-3)  # fmt: skip
+
+
+def test_review_hindsight_is_labelled() -> None:
+    result = run("review", str(SEED003), "--as", "You", "--samples", "10", "--workers", "1",
+                 "--hindsight", "--json")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    shown = [d["hindsight"] for d in data["decisions"] if d["class"] != "forced"]
+    assert shown and all(h and "hindsight" in h["label"] for h in shown)
+    late = [d for d in data["decisions"] if d["play"] >= 31 and d["hindsight"]]
+    assert all(d["hindsight"]["exact"] for d in late)
+
+
+def test_review_text_lists_decisions_and_summary() -> None:
+    result = run("review", str(SEED003), "--all", "--samples", "10", "--workers", "1")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "took-scopa" in out and "Summary" in out and "accuracy" in out
+    assert " 3  You  AS" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "fragment"),
+    [
+        (("review", str(SEED003), "--as", "Bob"), EXIT_BAD_INPUT, "no such player"),
+        (("review", str(SEED003), "--as", "You", "--all"), EXIT_USAGE, "--all"),
+        (("review", "nowhere.yaml"), EXIT_BAD_INPUT, "nowhere.yaml"),
+        (("explain", str(SEED003), "--at", "40"), EXIT_BAD_INPUT, "--at 40"),
+        (("explain", str(SEED003), "--at", "36"), EXIT_BAD_INPUT, "the hand is over"),
+        (("explain", str(SEED003), "--at", "2", "--as", "Ada"), EXIT_BAD_INPUT, "You's to make"),
+    ],
+)
+def test_bad_input_gets_one_line(args: tuple[str, ...], code: int, fragment: str) -> None:
+    result = run(*args)
+    assert result.exit_code == code, result.output
+    assert "Traceback" not in result.output and fragment in result.stderr
+
+
+@pytest.mark.parametrize("command", [["review"], ["bench", "review"], ["explain"]])
+def test_help_shows_an_example(command: list[str]) -> None:
+    result = run(*command, "--help")
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.stdout.split())
+    assert "Example" in text and "tutor " + " ".join(command) in text
+    if command == ["explain"]:
+        assert "--at" in text

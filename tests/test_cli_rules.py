@@ -1,0 +1,51 @@
+"""``tutor rules``: the shipped rulesets, one in words, bad names."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from helpers import assert_bad_input, run, run_json
+
+from tutor.game.rules import ruleset_names
+
+
+def test_rules_lists_every_shipped_ruleset() -> None:
+    result = run("rules")
+    assert result.exit_code == 0
+    names = [line.split()[0] for line in result.stdout.splitlines()[2:] if line[:1].strip()]
+    assert names == ruleset_names()
+    data = run_json("rules")
+    assert [r["name"] for r in data] == ruleset_names()
+    assert all(r["description"] for r in data)
+
+
+def test_rules_shows_one_ruleset_in_words() -> None:
+    result = run("rules", "scopone-16")
+    assert result.exit_code == 0
+    assert result.stdout.startswith("scopone-16: ")
+    assert "fewest cards" in result.stdout
+    assert "Target: 16 points" in result.stdout
+    data = run_json("rules", "scopa")
+    assert (data["players"], data["hand_size"], data["deals_per_hand"]) == (2, 3, 6)
+    assert data["primiera_values"]["7"] == 21
+    assert data["in_words"][0].startswith("scopa: ")
+
+
+def test_rules_unknown_ruleset_is_bad_input() -> None:
+    assert_bad_input(run("rules", "briscola"), "briscola", "scopone-scientifico")
+
+
+def test_rules_bad_ruleset_file_names_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "odd.yaml"
+    path.write_text("name: odd\nplayers: 5\n", encoding="utf-8")
+    assert_bad_input(run("rules", str(path)), str(path), "players")
+
+
+def test_sources_cite_the_rules_texts_by_language_and_kind() -> None:
+    """Bug: ``tutor rules`` said "Source: seed 004", the project's internal jargon."""
+    for name in ruleset_names():
+        out = run("rules", name).stdout
+        assert "seed" not in out.lower(), out
+        assert run_json("rules", name)["source"]
+    shown = run("rules", "scopone-scientifico").stdout
+    assert "Source: a French article on scopone scientifique" in shown

@@ -1,0 +1,101 @@
+"""``tutor solve``: exact or sampled values, stopped searches, and bad input."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from helpers import EXAMPLES, PLAIN_ENV, run, runner
+
+import tutor.search.analysis
+from tutor.cli import app
+
+
+def test_cli_solve_exact_json() -> None:
+    result = run("solve", str(EXAMPLES / "scopone-hand.yaml"), "--at", "28", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["exact"] is True and data["method"] == "exact"
+    assert set(data) >= {"to_move", "exact", "moves", "best", "pv"}
+    assert data["best"] == data["moves"][0]["move"] == data["pv"][0]
+    values = [m["value"] for m in data["moves"]]
+    assert values == sorted(values, reverse=True)
+    assert all(m["low"] == m["value"] == m["high"] for m in data["moves"])
+    assert len(data["pv"]) == 36 - 28
+
+
+def test_cli_solve_human_table() -> None:
+    result = run("solve", str(EXAMPLES / "scopone-hand.yaml"), "--at", "30")
+    assert result.exit_code == 0, result.output
+    assert "to move" in result.stdout and "Best line:" in result.stdout
+    assert "exact" in result.stdout
+
+
+def test_cli_solve_samples_on_a_partial_record() -> None:
+    args = ["solve", str(EXAMPLES / "partial-view.yaml"), "--at", "24", "--samples", "6"]
+    first = run(*args, "--seed", "3", "--json", "--workers", "1")
+    second = run(*args, "--seed", "3", "--json", "--workers", "2")
+    assert first.exit_code == 0, first.output
+    a, b = json.loads(first.stdout), json.loads(second.stdout)
+    assert a["exact"] is False and a["samples"] == 6
+    assert a["moves"] == b["moves"]
+
+
+def test_cli_solve_refuses_exact_on_hidden_hands() -> None:
+    result = run("solve", str(EXAMPLES / "partial-view.yaml"), "--at", "24", "--exact")
+    assert result.exit_code == 3
+    assert "--samples" in result.stderr and "Traceback" not in result.output
+
+
+def test_cli_solve_too_large_suggests_samples() -> None:
+    result = run(
+        "solve", str(EXAMPLES / "scopone-hand.yaml"), "--at", "0", "--time", "0.2", "--json"
+    )
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["exact"] is False
+    assert "--samples" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "fragment"),
+    [
+        (["--at", "99"], 3, "only 36 plays"),
+        (["--at", "36"], 3, "hand is over"),
+        (["--hand", "2"], 3, "1 hand"),
+        (["--exact", "--samples", "3"], 2, "not both"),
+    ],
+)
+def test_cli_solve_bad_input(args: list[str], code: int, fragment: str) -> None:
+    result = run("solve", str(EXAMPLES / "scopone-hand.yaml"), *args)
+    assert result.exit_code == code, result.output
+    assert fragment in result.output
+    assert "Traceback" not in result.output
+
+
+def test_cli_stopped_exact_solve_says_no_move_is_proven() -> None:
+    args = ["solve", str(EXAMPLES / "scopone-hand.yaml"), "--at", "8", "--time", "0.2"]
+    res = runner.invoke(app, args, env=PLAIN_ENV)
+    assert res.exit_code == 0, res.output
+    assert "No move is proven best yet" in res.stdout
+    assert "Best line" not in res.stdout
+    assert "--samples K" in res.stderr and "mover's seat" in res.stderr
+    res = runner.invoke(app, [*args, "--json"], env=PLAIN_ENV)
+    data = json.loads(res.stdout)
+    assert data["exact"] is False and data["best"] is None
+    assert all(m["value"] is None for m in data["moves"])
+
+
+def test_cli_sampling_with_no_sample_done_shows_no_values(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a time limit too short for one sample: before, every move showed "+0.00" and a best move
+
+    monkeypatch.setattr(tutor.search.analysis, "run_parallel", lambda *a, **k: ([], "time"))
+    args = ["solve", str(EXAMPLES / "partial-view.yaml"), "--at", "20", "--samples", "50",
+            "--time", "0.001", "--workers", "1"]  # fmt: skip
+    res = runner.invoke(app, args, env=PLAIN_ENV)
+    assert res.exit_code == 0, res.output
+    assert "+0.00" not in res.stdout
+    assert "No sample was valued" in res.stdout
+    res = runner.invoke(app, [*args, "--json"], env=PLAIN_ENV)
+    data = json.loads(res.stdout)
+    assert data["samples"] == 0 and data["best"] is None
+    assert all(m["value"] is None for m in data["moves"])

@@ -1,0 +1,145 @@
+"""``tutor track``: the board as JSON and in words, the player in any case, bad input."""
+
+from __future__ import annotations
+
+import json
+from itertools import product
+from math import comb, factorial, prod
+
+import pytest
+from helpers import EXAMPLES, invoke
+
+from tutor.counting.inference import Inference, infer
+from tutor.counting.tells import FAMILIES
+from tutor.counting.tracker import viewer_state_from_record
+from tutor.game.captures import VALUE_OF
+from tutor.game.cards import indexes_of
+from tutor.records.recordfile import load_path
+
+
+def test_cli_track_json() -> None:
+    code, out, err = invoke(
+        ["track", str(EXAMPLES / "scopone-hand.yaml"), "--as", "South", "--at", "3", "--json"]
+    )
+    assert code == 0, err
+    j = json.loads(out)
+    assert j["player"] == "South" and j["at"] == 3 and j["total_plays"] == 36
+    assert j["unmatched"] == [3, 4, 7]  # North's 7D took 3C + 4S
+    # only South's cards count as seen, though the record gives every hand
+    assert len(j["unseen"]) == 40 - 8 - 2 - 5 == 25
+    assert set(j["holdings"]) == {"West", "North", "East"}
+    cell = j["holdings"]["West"]["RB"]
+    assert cell["status"] == "may" and 0 < cell["probability"] < 1 and cell["basis"] is None
+    facts = 1 - comb(25 - 3, 9) / comb(25, 9)  # East's 9 cards miss all 3 unseen kings
+    assert j["sweep"] == {
+        "sum": 10,
+        "value": 10,
+        "unseen": 3,
+        "next": "East",
+        "probability": pytest.approx(_east_holds_a_king(), abs=1e-6),
+        "scopa": True,
+        "probability_facts": pytest.approx(facts, abs=1e-6),
+    }
+    # no reading yet, but two tells: West laid 4S (may hold another 4), and North's capture
+    # left East a table a king sweeps (so North probably holds a king, and East less likely)
+    tells = [(t["kind"], t["player"], t["values"]) for t in j["tells"]]
+    assert tells == [("doubles", "West", [4]), ("sweepable", "North", [10])]
+    assert j["inferences"] == [] and j["sweep"]["probability"] < facts
+    assert j["deductions"] == [] and j["method"].startswith("exact count")
+
+
+def _east_holds_a_king() -> float:
+    """P(East holds one of the 3 unseen kings) at South's play 3 of the example, derived
+    independently of the tracker's dynamic programme: every split of the kings and the 4s
+    among West, North and East, counted by multinomials and weighed by the two tells'
+    factors (η + (1 - η) w for a player careless with probability η)."""
+    record = load_path(EXAMPLES / "scopone-hand.yaml")[0]
+    inf: Inference = infer(viewer_state_from_record(record, "South", 3), 0)
+    holders = [1, 2, 3]
+    caps = [inf.capacity[h] for h in holders]
+    unseen = [VALUE_OF[c] for c in indexes_of(inf.unseen)]
+    kings, fours = unseen.count(10), unseen.count(4)
+    rest = len(unseen) - kings - fours
+    [doubles, sweepable] = inf.tells
+
+    def factor(tell_index: int, n: int) -> float:
+        tell = inf.tells[tell_index]
+        rel = inf.reliability[tell.seat]
+        w = FAMILIES[tell.kind].weights(rel.tells[tell.kind], tell)
+        return rel.carelessness + (1 - rel.carelessness) * w[min(n, len(w) - 1)]
+
+    def splits(n: int) -> list[tuple[int, ...]]:
+        return [k for k in product(range(n + 1), repeat=3) if sum(k) == n]
+
+    def ways(n: int, parts: tuple[int, ...]) -> int:
+        return factorial(n) // prod(factorial(x) for x in parts)
+
+    total = east = 0.0
+    for k in splits(kings):
+        for f in splits(fours):
+            left = tuple(c - a - b for c, a, b in zip(caps, k, f, strict=True))
+            if min(left) < 0 or sum(left) != rest:
+                continue
+            w = ways(kings, k) * ways(fours, f) * ways(rest, left)
+            w *= factor(0, f[holders.index(doubles.seat)])
+            w *= factor(1, k[holders.index(sweepable.seat)])
+            total += w
+            east += w if k[2] else 0.0
+    return east / total
+
+
+def test_cli_track_human_board() -> None:
+    code, out, _ = invoke(
+        ["track", str(EXAMPLES / "partial-view.yaml"), "--as", "South", "--at", "30"]
+    )
+    assert code == 0
+    assert "South's view after play 30 of 36" in out
+    for part in (
+        "captured",
+        "parity",
+        "ODD",
+        "Sparigli",
+        "Rule of 220",
+        "Even total",
+        "Who can hold what",
+        "Probabilities: exact count",
+    ):
+        assert part in out
+
+
+def test_cli_track_bad_input() -> None:
+    code, _, err = invoke(["track", str(EXAMPLES / "scopone-hand.yaml"), "--as", "Nobody"])
+    assert code == 3 and "--as Nobody: no such player (players: South, West, North, East)" in err
+    code, _, err = invoke(
+        ["track", str(EXAMPLES / "scopone-hand.yaml"), "--as", "South", "--at", "99"]
+    )
+    assert code == 3 and "--at 99: the record has only 36 plays" in err
+    code, _, err = invoke(["track", str(EXAMPLES / "scopone-hand.yaml")])
+    assert code == 2 and "--as" in err
+
+
+def test_track_accepts_the_player_in_any_case() -> None:
+    code, out, err = invoke(
+        ["track", str(EXAMPLES / "partial-view.yaml"), "--as", "south", "--json"]
+    )
+    assert code == 0, err
+    assert json.loads(out)["player"] == "South"
+
+
+def test_track_says_when_the_viewers_cards_are_not_in_the_record() -> None:
+    path = str(EXAMPLES / "partial-view.yaml")
+    code, out, err = invoke(["track", path, "--as", "North", "--at", "3"])
+    assert code == 0
+    assert "does not give North's cards: the 8 cards North holds count as unseen" in err
+    code, out, err = invoke(["track", path, "--as", "South", "--at", "3"])
+    assert code == 0 and "does not give" not in err
+
+
+def test_track_wording_with_no_capture_and_at_the_end() -> None:
+    """Bugs: "every capture so far was by a twin" before any capture; an empty who-holds-what
+    table and a counting method once nothing is unseen."""
+    _, out, _ = invoke(["track", str(EXAMPLES / "partial-view.yaml"), "--as", "South", "--at", "0"])
+    assert "Sparigli: none yet: nothing has been captured." in out
+    _, out, _ = invoke(["track", str(EXAMPLES / "partial-view.yaml"), "--as", "South"])
+    assert "Who can hold what" not in out and "Probabilities:" not in out
+    assert "Unseen (0)" in out

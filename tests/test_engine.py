@@ -1,0 +1,49 @@
+"""The engine protocol as a library object (``training/engine.py``): its answers and options.
+The command, driven through a pipe, is tested in ``test_cli_engine.py``."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from helpers import SEED003
+
+from tutor.records.recordfile import dumps_json, load_path
+from tutor.training.engine import Engine, EngineError, parse_go
+
+
+def test_a_position_without_ruleset_takes_the_engines() -> None:
+    e = Engine("test")
+    data = json.loads(dumps_json(load_path(SEED003)[0].cut(30)))
+    del data["ruleset"]
+    [answer] = e.handle("position " + json.dumps(data))
+    assert answer.startswith("error position: the record names no ruleset")
+    assert e.handle("ruleset scopa") == ["ok"]
+    assert e.handle("position " + json.dumps(data)) == ["ok"]
+    assert e.handle("go player random seed 1")[0].startswith("bestmove ")
+
+
+def test_go_options() -> None:
+    assert parse_go([]).seed == 0
+    assert parse_go("time 0.5 player search:0.2".split()).time == 0.5
+    for words, fragment in [
+        (["samples"], "samples needs a value"),
+        ("seed 1 seed 2".split(), "seed is given twice"),
+        ("time inf".split(), "time must be a positive number"),
+    ]:
+        with pytest.raises(EngineError, match=fragment):
+            parse_go(words)
+
+
+def test_a_single_legal_move_is_not_valued() -> None:
+    e = Engine("test")
+    position = {
+        "ruleset": "scopa", "deck": "french", "players": ["You", "Ada"],
+        "table": ["2C", "4H", "5S", "QD"], "deals": [{"You": ["7D", "7H", "AS"]}],
+        "plays": ["7D x 2C 5S", "3H", "AS", "KC x QD AS"],
+    }  # fmt: skip
+    assert e.handle("position " + json.dumps(position)) == ["ok"]
+    assert e.handle("go samples 5") == [
+        "info move 7H x 3H 4H value nan low -inf high inf",
+        "bestmove 7H x 3H 4H",
+    ]

@@ -1,0 +1,128 @@
+"""``evaluate``: the choice between the exact solver and sampling, its errors and its JSON."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import EXAMPLES, NAMES, partial_state
+
+from tutor.game.rules import load_ruleset
+from tutor.game.state import GameState
+from tutor.records.recordfile import load_path
+from tutor.search.analysis import Valuation, exact_analysis, sample_valuation
+from tutor.search.evaluate import EvaluationError, HiddenCardsError, evaluate
+
+
+def full_position(at: int = 30) -> tuple[GameState, list[str], list[str]]:
+    record = load_path(EXAMPLES / "scopone-hand.yaml")[0]
+    return record.state_at(at), record.players, record.team_names()
+
+
+def hidden_position(at: int = 24) -> tuple[GameState, list[str], list[str]]:
+    record = load_path(EXAMPLES / "partial-view.yaml")[0]
+    return record.state_at(at), record.players, record.team_names()
+
+
+def test_auto_solves_exactly_when_every_card_is_known() -> None:
+    state, names, sides = full_position()
+    ev = evaluate(state, names=names, sides=sides)
+    assert ev.analysis.method == "exact" and ev.analysis.exact
+    assert ev.time_limit == 60.0  # the exact default
+    assert all(m.how == Valuation("exact") and m.known for m in ev.analysis.moves)
+    assert [m.value for m in ev.analysis.moves] == [m.value for m in exact_analysis(state).moves]
+
+
+def test_auto_samples_when_cards_are_hidden() -> None:
+    state, names, sides = hidden_position()
+    ev = evaluate(state, samples=4, seed=2, names=names, sides=sides)
+    assert ev.analysis.method == "sampling" and ev.analysis.samples == 4
+    assert ev.time_limit is None
+    assert all(m.how.kind in ("sampled", "playout") for m in ev.analysis.moves)
+
+
+def test_sampling_can_be_asked_for_a_fully_known_position() -> None:
+    state, _, _ = full_position()
+    ev = evaluate(state, "sampling", samples=3)
+    assert ev.analysis.method == "sampling" and ev.analysis.samples == 3
+
+
+def test_exact_refuses_hidden_cards_without_naming_a_flag() -> None:
+    state, names, _ = hidden_position()
+    with pytest.raises(HiddenCardsError) as err:
+        evaluate(state, "exact", names=names)
+    assert "cannot be solved exactly" in str(err.value)
+    assert "--" not in str(err.value)
+
+
+def test_errors_for_a_finished_hand_an_unknown_mover_and_a_bad_method() -> None:
+    state, _, _ = full_position(36)
+    with pytest.raises(EvaluationError, match="the hand is over after play 36"):
+        evaluate(state)
+    record = load_path(EXAMPLES / "partial-view.yaml")[0]
+    state = record.state_at(1)  # West to move, and the record does not give West's cards
+    with pytest.raises(EvaluationError, match="West is to move but the record does not give"):
+        evaluate(state, names=record.players)
+    with pytest.raises(EvaluationError, match="unknown method"):
+        evaluate(full_position()[0], "guess")
+
+
+def test_progress_starts_at_zero_when_sampling() -> None:
+    state, _, _ = hidden_position()
+    seen: list[tuple[int, int]] = []
+    evaluate(state, samples=3, progress=lambda d, t: seen.append((d, t)))
+    assert seen[0] == (0, 3) and seen[-1] == (3, 3)
+    seen.clear()
+    evaluate(full_position()[0], progress=lambda d, t: seen.append((d, t)))
+    assert seen == []  # an exact solve draws no bar
+
+
+def test_to_json_names_the_mover_and_the_side() -> None:
+    state, names, sides = full_position()
+    data = evaluate(state, names=names, sides=sides).to_json("italian")
+    assert list(data) == [
+        "to_move", "exact", "method", "moves", "best", "pv", "samples", "interrupted",
+        "timed_out", "warnings", "seat", "side", "at",
+    ]  # fmt: skip
+    assert data["to_move"] == names[state.turn] and data["seat"] == state.turn
+    assert data["side"] == sides[state.turn % 2] and data["at"] == 30
+    unnamed = evaluate(state).to_json()
+    assert unnamed["to_move"] == f"seat {state.turn}" and unnamed["side"] == "side 0"
+
+
+def test_the_best_line_names_each_player_in_turn() -> None:
+    state, names, _ = full_position(32)
+    ev = evaluate(state, names=names)
+    line = ev.line()
+    assert [p for p, _ in line] == [names[(state.turn + i) % 4] for i in range(len(line))]
+    assert [m for _, m in line] == ev.analysis.pv
+
+
+def test_sample_valuation_says_where_the_play_outs_stop() -> None:
+    rules = load_ruleset("scopone-scientifico")
+    opening = GameState.random(rules, 3)
+    assert sample_valuation(opening) == Valuation("playout", 8)
+    assert sample_valuation(opening).text() == "play-outs to 8 plays left, then exact"
+    late, _, _ = full_position(24)  # 12 plays left: every sample is solved exactly
+    assert sample_valuation(late) == Valuation("sampled")
+
+
+def test_a_sampled_value_says_how_it_was_obtained() -> None:
+    """Bug: ``solve --samples`` at early plays valued moves partly with rule-based play-outs,
+    but said only "over N sampled deals"."""
+    early = evaluate(partial_state(4), "sampling", samples=3, seed=1, names=NAMES).to_json()
+    assert {m["how"]["text"] for m in early["moves"]} == {"play-outs to 8 plays left, then exact"}
+    assert early["moves"][0]["how"] == {
+        "kind": "playout", "exact_from": 8, "text": "play-outs to 8 plays left, then exact"
+    }  # fmt: skip
+    late = evaluate(partial_state(28), "sampling", samples=3, seed=1, names=NAMES).to_json()
+    assert late["moves"][0]["how"]["kind"] == "sampled"
+
+
+def test_values_from_few_samples_or_wide_intervals_carry_a_warning() -> None:
+    """Bug: a value from 2 samples with an interval of +-25 was shown like any other."""
+    few = evaluate(partial_state(4), "sampling", samples=2, seed=1, names=NAMES)
+    [warning] = few.warnings()
+    assert warning.startswith("these values say little: 2 sampled deals, intervals up to ±")
+    assert few.to_json()["warnings"] == [warning]
+    enough = evaluate(partial_state(20), "sampling", samples=30, seed=1, names=NAMES)
+    assert enough.warnings() == [] and enough.to_json()["warnings"] == []
+    assert evaluate(full_position()[0]).warnings() == []

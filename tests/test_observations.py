@@ -1,0 +1,253 @@
+"""Observations are facts: for every code a hand-built position where it must fire and one
+where it must not; seed 003's observations pinned in a golden file; maxims documented."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+from helpers import ROOT, SEED003, check_golden, endgame
+
+from tutor.game.captures import sweep_value
+from tutor.game.cards import CARDS
+from tutor.game.rules import Ruleset, load_ruleset
+from tutor.game.state import GameState, Move
+from tutor.records.recordfile import load_path
+from tutor.review.knowledge import known_world
+from tutor.review.observations import CODE_MAXIM, CODES, MAXIMS, Choices, Observation, observe
+from tutor.search.players import seat_view
+from tutor.search.solver import solve
+
+NAMES = ["You", "Ada"]
+
+
+def codes_of(state: GameState, move: str, names: list[str] | None = None) -> dict[str, Observation]:
+    obs = observe(state, state.parse_move(move, "french"), names=names or NAMES, style="french")
+    return {o.code: o for o in obs}
+
+
+def test_the_codes_are_the_issues_table() -> None:
+    assert CODES == (
+        "missed-scopa",
+        "took-scopa",
+        "missed-settebello",
+        "settebello-exposed",
+        "sweepable-table",
+        "safe-table",
+        "offers-seven",
+        "primiera-given",
+        "pairing",
+        "no-double-laid",
+        "counted-endgame",
+    )
+
+
+def test_every_maxim_has_an_anchor_in_the_strategy_page() -> None:
+    text = (ROOT / "docs" / "strategy.md").read_text(encoding="utf-8")
+    anchors = set(re.findall(r'<a id="([a-z0-9-]+)"></a>', text))
+    assert set(CODE_MAXIM.values()) <= set(MAXIMS)
+    for key in MAXIMS:
+        assert key in anchors, f"docs/strategy.md has no anchor {key}"
+
+
+# -- one must-fire and one must-not-fire position per code ----------------------------------------
+
+
+def test_missed_scopa(scopa: Ruleset) -> None:
+    s = endgame(scopa, "2C 5S", ["7H 3C 9D", "KC JD 4D"])
+    fired = codes_of(s, "3C")
+    assert "missed-scopa" in fired and "took-scopa" not in fired
+    assert "7H x 2C 5S" in fired["missed-scopa"].text
+    assert "missed-scopa" not in codes_of(s, "7H x 2C 5S")
+
+
+def test_missed_scopa_fires_whatever_the_move_played(scopa: Ruleset) -> None:
+    """No exceptions: every legal non-sweeping move of a position with a sweep gets it."""
+    s = endgame(scopa, "2C 5S", ["7H 3C 9D", "KC JD 4D"])
+    for move in s.legal_moves():
+        fired = {o.code for o in observe(s, move)}
+        sweeps = move.capture == s.table
+        assert ("missed-scopa" in fired) is not sweeps
+        assert ("took-scopa" in fired) is sweeps
+
+
+def test_took_scopa_but_not_with_the_last_card(scopa: Ruleset) -> None:
+    s = endgame(scopa, "2C 5S", ["7H 3C 9D", "KC JD 4D"])
+    assert "took-scopa" in codes_of(s, "7H x 2C 5S")
+    last = endgame(scopa, "2C 5S", ["7H", ""])
+    fired = codes_of(last, "7H x 2C 5S")
+    assert "took-scopa" not in fired and "missed-scopa" not in fired
+
+
+def test_missed_settebello(scopa: Ruleset) -> None:
+    s = endgame(scopa, "7D 4C", ["7H 2S 9C", "KC JD 4D"])
+    fired = codes_of(s, "2S")
+    assert "7H x 7D" in fired["missed-settebello"].text
+    assert "missed-settebello" not in codes_of(s, "7H x 7D")
+
+
+def test_settebello_exposed(scopa: Ruleset) -> None:
+    s = endgame(scopa, "4C", ["7D 2S KC", "7S 3H 5H"])
+    fired = codes_of(s, "7D")
+    o = fired["settebello-exposed"]
+    assert o.probability == 1.0 and "Ada" in o.text and "100%" in o.text
+    assert "settebello-exposed" not in codes_of(s, "2S")
+
+
+def test_sweepable_table_and_safe_table(scopa: Ruleset) -> None:
+    s = endgame(scopa, "QD 4H 3H", ["7H AS 2C", "QH KC 5C"])
+    taking = codes_of(s, "7H x 3H 4H")
+    o = taking["sweepable-table"]
+    assert "QD alone" in o.text and "any 9 sweeps" in o.text and "QH" in o.text
+    assert o.probability == 1.0  # the one unseen 9 is in Ada's hand, the only one left
+    assert "safe-table" not in taking
+    laying = codes_of(s, "AS")
+    assert "sweepable-table" not in laying
+    assert "adds up to 17" in laying["safe-table"].text
+
+
+def test_no_sweepable_table_when_every_card_of_the_value_is_seen(scopa: Ruleset) -> None:
+    # 7H x 3H 4H leaves QD, but the other three 9s are all captured: nobody can sweep it
+    s = endgame(scopa, "QD 4H 3H", ["7H AS 2C", "KC 5C 6S"])
+    fired = codes_of(s, "7H x 3H 4H")
+    assert "sweepable-table" not in fired
+    assert "safe-table" not in codes_of(s, "AS")
+
+
+@pytest.mark.parametrize("ruleset", ["scopa", "scopone-16"])
+def test_sweeps_agree_with_the_engine(ruleset: str) -> None:
+    """A table left is sweepable exactly when some card may legally take it all (under the
+    ruleset's capture rule), and missed-scopa fires exactly when a scoring sweep was legal."""
+    rules = load_ruleset(ruleset)
+    rng = random.Random(ruleset)
+    for _ in range(40):
+        s = GameState.random(rules, rng)
+        for _ in range(rng.randrange(0, rules.plays_per_hand - 1)):
+            s.push(rng.choice(s.legal_moves()))
+        view = seat_view(s)
+        choices = Choices(view)
+        scores = not s.is_last_play() or rules.last_play_scopa
+        sweep_legal = any(m.capture == s.table and m.capture for m in s.legal_moves())
+        for move in s.legal_moves():
+            after = choices.after(move)
+            fired = {o.code for o in choices.observe(move)}
+            swept = bool(move.capture) and move.capture == s.table
+            assert ("missed-scopa" in fired) is (sweep_legal and scores and not swept)
+            if after.is_over() or not after.table:
+                continue
+            brute = {
+                c.value
+                for c in CARDS
+                if Move(c.index, after.table) in after.legal_moves_for(c.index)
+            }
+            v = sweep_value(after.table, rules.capture_precedence)
+            assert brute == ({v} if v is not None else set())
+
+
+def test_offers_seven(scopa: Ruleset) -> None:
+    s = endgame(scopa, "4H QD", ["3H KC JD", "7H AS 2C"])
+    fired = codes_of(s, "3H")
+    o = fired["offers-seven"]
+    assert "3 + 4 = 7" in o.text and "7H" in o.text
+    assert "offers-seven" not in codes_of(s, "KC")
+
+
+def test_primiera_given(scopa: Ruleset) -> None:
+    s = endgame(scopa, "2C 5S", ["6D KC 3H", "6S QH JC"])
+    fired = codes_of(s, "6D")
+    assert "a 6 or an 8" in fired["primiera-given"].text
+    assert "primiera-given" not in codes_of(s, "KC")
+
+
+def test_pairing_in_scopone(scopone: Ruleset) -> None:
+    # every 2, 6 and 8 is captured in pairs so far; West (dealer's side) to move
+    s = endgame(scopone, "6C 2S", ["KD 3D", "8D 6H 4C", "2H 5D", "8C 9C"])
+    s.play(s.parse_move("KD", "french"))
+    names = ["South", "West", "North", "East"]
+    fired = codes_of(s, "8D x 2S 6C", names)
+    o = fired["pairing"]
+    assert o.values == (2, 6, 8) and "dealer's side keeps values matched" in o.text
+    assert "pairing" not in codes_of(s, "6H x 6C", names)
+
+
+def test_no_pairing_in_two_player_scopa(scopa: Ruleset) -> None:
+    s = endgame(scopa, "6C 2S", ["8D 6H 4C", "2H 8C 9C"])
+    assert "pairing" not in codes_of(s, "8D x 2S 6C")
+
+
+def test_no_double_laid(scopa: Ruleset) -> None:
+    s = endgame(scopa, "KC QD", ["3H 5C 5S", "2H 4D 6S"])
+    fired = codes_of(s, "3H")
+    assert "5S 5C" in fired["no-double-laid"].text
+    assert "no-double-laid" not in codes_of(s, "5C")
+
+
+def test_counted_endgame(scopa: Ruleset) -> None:
+    s = endgame(scopa, "2C 5S", ["7H 3C", "KS 4D"])
+    assert known_world(seat_view(s)) is not None
+    values = {m.move: m.value for m in solve(s.copy()).moves}
+    best = max(values.values())
+    worst = min(values, key=lambda m: values[m])
+    assert values[worst] < best
+    fired = {o.code: o for o in observe(s, worst, names=NAMES, style="french")}
+    assert "winning line" in fired["counted-endgame"].text
+    top = max(values, key=lambda m: values[m])
+    assert "counted-endgame" not in {o.code for o in observe(s, top)}
+
+
+def test_no_counted_endgame_while_hands_are_hidden(scopone: Ruleset) -> None:
+    s = endgame(scopone, "2C 5S", ["7H 3C", "7S 4D", "KC 6D", "QH AC"])
+    assert known_world(seat_view(s)) is None
+    for move in s.legal_moves():
+        assert "counted-endgame" not in {o.code for o in observe(s, move)}
+
+
+def test_observe_never_reads_a_hidden_card(scopone: Ruleset) -> None:
+    """The same view gives the same observations whichever deal of the hidden cards is true."""
+    hands = ["7H AS 2C", "QH KC 5C", "6D 4S JC", "3S 2D KH"]
+    a = endgame(scopone, "QD 4H 3H", hands)
+    b = endgame(scopone, "QD 4H 3H", [hands[0], hands[2], hands[3], hands[1]])
+    for move in a.legal_moves():
+        assert observe(a, move) == observe(b, move)
+
+
+# -- seed 003: the worked example ------------------------------------------------------------------
+
+
+def seed003_observations() -> list[dict[str, object]]:
+    record = load_path(SEED003)[0]
+    out = []
+    for n, move in enumerate(record.moves(), start=1):
+        state = record.state_at(n - 1)
+        for o in observe(state, move, names=record.players, style=record.style):
+            out.append({"play": n, "player": record.players[state.turn], **o.to_json()})
+    return out
+
+
+def test_seed003_golden_observations() -> None:
+    got = seed003_observations()
+    text = json.dumps(got, indent=1, ensure_ascii=False) + "\n"
+    check_golden("review-seed003-observations.json", text)
+    by_play: dict[int, dict[str, str]] = {}
+    for o in got:
+        by_play.setdefault(int(str(o["play"])), {})[str(o["code"])] = str(o["text"])
+    # Ada's 3H laid on 4H QD offers a seven (4 + 3)
+    assert "3 + 4 = 7" in by_play[2]["offers-seven"]
+    # your next decision: AS keeps the table at 17; 7H taking 4H 3H would leave QD to any nine
+    safe = by_play[3]["safe-table"]
+    assert "AS" in safe and "adds up to 17" in safe and "no single card sweeps it" in safe
+    assert "7H x 3H 4H would have left QD alone, which any 9 sweeps" in safe
+    assert re.search(r"Ada holds one with \d+%", safe)
+    # the two scope
+    assert "took-scopa" in by_play[5] and "took-scopa" in by_play[7]
+
+
+@pytest.mark.parametrize("style", ["french", "italian"])
+def test_observations_use_the_notation_asked_for(style: str) -> None:
+    record = load_path(SEED003)[0]
+    state = record.state_at(2)
+    obs = observe(state, record.moves()[2], names=record.players, style=style)
+    safe = next(o for o in obs if o.code == "safe-table").text
+    assert ("QD" in safe) is (style == "french") and ("CD" in safe) is (style == "italian")

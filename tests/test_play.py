@@ -1,0 +1,227 @@
+"""The game against the computer (``training/play.py``): seating, input, feedback, undo, the
+match, saving and resuming. The command is tested in ``test_cli_play.py``, the drawing in
+``test_render_play.py``."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+from helpers import EXAMPLES, QUICK, missed_scopa, quick_session, rule_moves
+
+from tutor.records.record import validate_match
+from tutor.records.recordfile import load_path
+from tutor.review.judge import CLASSES
+from tutor.search.players import ChitarrellaPlayer
+from tutor.training.defaults import FEEDBACK_TIME, HINT_TIME
+from tutor.training.play import (
+    FEEDBACK,
+    HINT,
+    BoardShown,
+    Dealt,
+    Explained,
+    Feedback,
+    HandOver,
+    Hint,
+    Played,
+    PlayError,
+    PlaySession,
+    Quit,
+    Said,
+    Turn,
+    decision_note,
+    table_names,
+)
+
+
+def test_the_budgets_are_the_documented_defaults() -> None:
+    assert FEEDBACK.time == FEEDBACK_TIME and HINT.time == HINT_TIME
+    assert FEEDBACK.exact_plies < 16  # play-outs first: the feedback must come within a second
+
+
+def test_names_and_seats() -> None:
+    assert table_names(4, 0) == ["You", "Right", "Partner", "Left"]
+    assert table_names(4, 2) == ["Partner", "Left", "You", "Right"]
+    s = PlaySession.new("scopone-scientifico", seat=4, partner="greedy", opponents="random",
+                        seed=1, feedback=QUICK, workers=1)  # fmt: skip
+    assert s.players == ["Right", "Partner", "Left", "You"] and s.seat == 3
+    assert s.game.computer == {"Right": "random", "Partner": "greedy", "Left": "random"}
+    default = quick_session("scopone-scientifico")
+    assert set(default.game.computer.values()) == {"chitarrella"}  # a fair game by default
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "fragment"),
+    [
+        ({"seat": 5}, "seat 5: scopone-scientifico has seats 1 to 4"),
+        ({"partner": "greedy", "ruleset": "scopa"}, "played without partners"),
+        ({"hint_mode": "sometimes"}, "hints 'sometimes'"),
+        ({"opponents": "wizard"}, "unknown player 'wizard'"),
+    ],
+)
+def test_a_game_that_cannot_be_set_up(kwargs: dict[str, object], fragment: str) -> None:
+    with pytest.raises(PlayError, match=re.escape(fragment)):
+        PlaySession.new(**kwargs)  # type: ignore[arg-type]
+
+
+def test_every_hand_is_known_and_each_play_of_yours_has_a_note(tmp_path: Path) -> None:
+    save = tmp_path / "game.yaml"
+    s = quick_session("scopa", 4, save_path=save)
+    s.start()
+    player = ChitarrellaPlayer()
+    while s.phase() == "play":
+        plays = len(s.record.plays)
+        s.enter(player.choose(s.turn().view, random.Random(0)).text("french"))
+        [rec] = load_path(save)  # saved after every play, and always loadable
+        assert len(rec.plays) > plays
+    [rec] = load_path(save)
+    assert rec.is_finished() and len(rec.deals) == 6
+    assert all(sorted(d) == ["Ada", "You"] and all(len(c) == 3 for c in d.values())
+               for d in rec.deals)  # fmt: skip
+    assert rec.game is not None and rec.game.computer == {"Ada": "chitarrella"}
+    state = rec.initial_state()
+    for entry, move in zip(rec.plays, rec.moves(), strict=True):
+        if rec.players[state.turn] == "You":
+            assert entry.note is not None and entry.note.split(":")[0].rstrip("?") in CLASSES
+        else:
+            assert entry.note is None
+        state.push(move)
+
+
+def test_ambiguous_or_illegal_input_is_refused_with_the_choices(tmp_path: Path) -> None:
+    save = tmp_path / "game.yaml"
+    s = quick_session("scopa", 15, save_path=save)  # KS can take 2D JH or 2D JC
+    turn = s.start()[-1]
+    assert isinstance(turn, Turn)
+    before = save.read_text()
+    with pytest.raises(PlayError, match=r"KS can capture in 2 ways; say which; legal: "
+                       r"KS x 2D JH, KS x 2D JC"):  # fmt: skip
+        s.enter("KS")
+    with pytest.raises(PlayError, match=r"you do not hold 7D; your cards: AD QS KS"):
+        s.enter("7D")  # it is Ada's: the message does not say so
+    with pytest.raises(PlayError, match=r"KS x 2C: 2C is not on the table"):
+        s.enter("KS x 2C")
+    with pytest.raises(PlayError, match=r"KS x 2D: .*legal: KS x 2D JH, KS x 2D JC"):
+        s.enter("KS x 2D")
+    assert save.read_text() == before and not s.record.plays
+    events = s.enter("KS x 2D JC")
+    assert [type(e) for e in events][:2] == [Played, Feedback]
+
+
+def test_undo_takes_back_your_play_and_the_replies(tmp_path: Path) -> None:
+    save = tmp_path / "game.yaml"
+    s = quick_session("scopone-scientifico", 2, save_path=save, seat=2)
+    events = s.start()
+    assert [type(e) for e in events] == [Dealt, Played, Turn]  # Left leads, then you
+    with pytest.raises(PlayError, match="nothing to undo: you have not played"):
+        s.enter("undo")
+    move = s.turn().moves[0].text("french")
+    first = s.enter(move)
+    replies = [e.move for e in first if isinstance(e, Played) and not e.yours]
+    assert len(replies) == 3 and len(s.record.plays) == 5
+    said = s.enter("undo")
+    assert said[0].text == f"undone: play 2 (your {move}) and 3 replies"  # type: ignore[attr-defined]
+    assert len(load_path(save)[0].plays) == 1 and isinstance(said[1], Turn)
+    again = s.enter(move)  # the computer's plays come from the seed: the same replies
+    assert [e.move for e in again if isinstance(e, Played) and not e.yours] == replies
+
+
+def test_hint_explain_board_help_save_and_quit(tmp_path: Path) -> None:
+    s = quick_session("scopa", 3, save_path=tmp_path / "g.yaml")
+    s.start()
+    [hint] = s.enter("hint")
+    assert isinstance(hint, Hint) and hint.move in s.turn().moves
+    assert hint.rules and all(r.score and r.maxim for r in hint.rules)
+    assert [abs(r.score) for r in hint.rules] == sorted((abs(r.score) for r in hint.rules),
+                                                        reverse=True)  # fmt: skip
+    [explained] = s.enter("explain")
+    assert isinstance(explained, Explained)
+    assert len(explained.explanation.moves) == len(s.turn().moves)
+    [board] = s.enter("board")
+    assert isinstance(board, BoardShown) and board.board.board.unseen
+    [said] = s.enter("help")
+    assert isinstance(said, Said) and "hint" in said.text
+    [said] = s.enter("save")
+    assert isinstance(said, Said) and said.text == f"saved to {tmp_path / 'g.yaml'}"
+    assert isinstance(s.enter("quit")[0], Quit)
+    off = quick_session("scopa", 3, hint_mode="off")
+    for word in ("hint", "explain"):
+        with pytest.raises(PlayError, match="hints are off"):
+            off.enter(word)
+    on = quick_session("scopa", 3, hint_mode="on")
+    assert isinstance(on.start()[-1], Hint)  # a hint before each of your plays
+
+
+def test_a_deliberately_missed_scopa_is_observed_at_once() -> None:
+    """The verdict on the play comes right after it, at the real budget, with missed-scopa."""
+    s, events = missed_scopa(FEEDBACK)
+    played, feedback = events[0], events[1]
+    assert isinstance(played, Played) and played.yours and isinstance(feedback, Feedback)
+    codes = [o.code for o in feedback.decision.observations]
+    assert codes[0] == "missed-scopa"
+    assert "missed-scopa" in (s.record.plays[played.number - 1].note or "")
+
+
+def test_a_match_runs_to_the_target_with_the_deal_passing_on(tmp_path: Path) -> None:
+    save = tmp_path / "match.yaml"
+    s = quick_session("scopa", 5, save_path=save, board=False)
+    s.start()
+    player = ChitarrellaPlayer()
+    leaders = []
+    overs = []
+    while s.phase() != "over":
+        if s.phase() == "next":
+            with pytest.raises(PlayError, match="type yes for the next hand"):
+                s.enter("7D")
+            events = s.enter("yes")
+            assert isinstance(events[0], Dealt)
+            continue
+        if not s.record.plays or s.record.plays and len(leaders) < s.hand_number:
+            leaders.append(s.players[0])
+        events = s.enter(player.choose(s.turn().view, random.Random(0)).text("french"))
+        overs += [e for e in events if isinstance(e, HandOver)]
+    hands = load_path(save)
+    validate_match(hands)
+    assert len(hands) == len(overs) >= 2
+    assert [h.players[0] for h in hands] == [["You", "Ada"][k % 2] for k in range(len(hands))]
+    assert overs[-1].match.match.over and overs[-1].review.players == ["You"]
+    with pytest.raises(PlayError, match="the match is over"):
+        s.enter("hint")
+
+
+def test_resume_goes_on_exactly_as_the_game_would_have(tmp_path: Path) -> None:
+    save = tmp_path / "game.yaml"
+    moves = rule_moves("scopone-scientifico", 6, "french")
+    whole = quick_session("scopone-scientifico", 6, save_path=tmp_path / "whole.yaml",
+                          board=False)  # fmt: skip
+    whole.start()
+    for m in moves:
+        whole.enter(m)
+    part = quick_session("scopone-scientifico", 6, save_path=save, board=False)
+    part.start()
+    for m in moves[:4]:
+        part.enter(m)
+    again = PlaySession.resume(save, feedback=QUICK, hint_settings=QUICK, workers=1)
+    assert again.state.key() == part.state.key() and again.seat == 0
+    assert isinstance(again.start()[-1], Turn)
+    for m in moves[4:]:
+        again.enter(m)
+    assert [p.text for p in load_path(save)[0].plays] == [
+        p.text for p in load_path(tmp_path / "whole.yaml")[0].plays
+    ]
+    # a finished hand resumes at the offer of the next one
+    after = PlaySession.resume(save, feedback=QUICK, workers=1)
+    assert after.phase() == "next" and isinstance(after.start()[-1], HandOver)
+    with pytest.raises(PlayError, match="not a game against the computer"):
+        PlaySession.resume(EXAMPLES / "scopone-hand.yaml")
+
+
+def test_the_note_gives_the_class_first() -> None:
+    s = quick_session("scopa", 3)
+    s.start()
+    events = s.enter(s.turn().moves[0].text("french"))
+    feedback = next(e for e in events if isinstance(e, Feedback))
+    note = decision_note(feedback.decision, "french")
+    assert note.split(":")[0].split(";")[0].rstrip("?") in CLASSES

@@ -1,0 +1,95 @@
+"""Answers to puzzles: read in the usual notation, judged, explained with the move's value."""
+
+from __future__ import annotations
+
+import pytest
+
+from tutor.puzzles.answer import AnswerError, attempt, judge, read_answer
+from tutor.puzzles.check import solve_puzzle
+from tutor.puzzles.format import Puzzle, collection_dir, load_puzzles
+
+
+def shipped(name: str) -> Puzzle:
+    [p] = load_puzzles(collection_dir() / f"{name}.yaml")
+    return p
+
+
+def test_a_right_move_is_right_and_worth_the_best() -> None:
+    p = shipped("keep-the-table-above-ten")
+    v = attempt(p, read_answer(p, "5B"))
+    assert v.correct and not v.skipped
+    assert v.message == "Right: 5B."
+    assert v.cost == (0.0, 0.0, 0.0)
+    assert any("never leave a table that one card can sweep" in line for line in v.lines)
+
+
+def test_a_wrong_move_says_what_it_costs_against_the_best() -> None:
+    p = shipped("keep-the-table-above-ten")
+    v = attempt(p, read_answer(p, "CS x CB"))
+    assert not v.correct
+    assert v.message == "Not the best: CS x CB; it costs 2 points. The solution: 5B."
+    assert (v.given_value, v.best_value) == (-2.0, 0.0)
+    assert "Your move CS x CB is worth -2; the best, 5B, +0." in v.lines
+
+
+def test_skip_counts_as_missed_and_shows_the_answer() -> None:
+    p = shipped("keep-the-table-above-ten")
+    v = attempt(p, None)
+    assert not v.correct and v.skipped
+    assert v.message == "Skipped. The answer: 5B."
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "reason"),
+    [
+        ("keep-the-table-above-ten", "ZZ", "is not a card"),
+        ("keep-the-table-above-ten", "RD", "not in the hand of the player to move"),
+        ("keep-the-table-above-ten", "CS x 4D", "add up to 4, not 9"),
+        ("seed004-rule-of-48", "2 6 X", "'X' is not a value"),
+        ("reading-a-passed-up-scopa", "Bob", "'Bob' is not a player"),
+        ("reading-a-passed-up-scopa", "South", "South is you"),
+        ("seed001-single-card-first", "7S x 5C", "plays 7S: the question is about 5H"),
+        ("seed001-single-card-first", "5H x ZZ", "is not a card"),
+        ("scopone-scientifico-score-d29c21778ca2", "3", "give 2 numbers"),
+        ("scopone-scientifico-score-d29c21778ca2", "three two", "as numbers"),
+        ("keep-the-table-above-ten", "  ", "type an answer"),
+    ],
+)
+def test_an_answer_that_cannot_be_read_says_why(name: str, text: str, reason: str) -> None:
+    p = shipped(name)
+    with pytest.raises(AnswerError, match=reason):
+        read_answer(p, text)
+
+
+def test_counting_answers() -> None:
+    p = shipped("seed004-rule-of-48")
+    assert attempt(p, read_answer(p, "8 7 6 5")).correct
+    wrong = attempt(p, read_answer(p, "2 5 6 7 8"))
+    assert not wrong.correct
+    assert wrong.message == "Not quite (2 is matched). Unmatched: 5 6 7 8."
+    assert any("flips" in line for line in wrong.lines)
+    missed = judge(p, read_answer(p, "none"), solve_puzzle(p))
+    assert missed.message == "Not quite (you missed 5, 6, 7, 8). Unmatched: 5 6 7 8."
+    holds = shipped("reading-a-passed-up-scopa")
+    v = attempt(holds, read_answer(holds, "no"))
+    assert v.correct and v.message == "Right."
+    assert any("a reading, not certain" in line for line in v.lines)
+
+
+def test_capture_answers_in_any_order_and_short_form() -> None:
+    p = shipped("seeds000-002-fewest-cards")
+    assert attempt(p, read_answer(p, "CB x 4S 5B; CB x AD FD")).correct
+    assert attempt(p, read_answer(p, "5B 4S or FD AD")).correct
+    v = attempt(p, read_answer(p, "CB x AD 3C 5B; CB x AD FD"))
+    assert not v.correct
+    assert "not allowed: CB x AD 3C 5B" in v.message
+    assert "you missed CB x 4S 5B" in v.message
+    assert any("only the fewest cards may be taken" in line for line in v.lines)
+
+
+def test_score_answers() -> None:
+    p = shipped("scopone-scientifico-score-d29c21778ca2")
+    right = " ".join(map(str, p.spec.points))
+    assert attempt(p, read_answer(p, right)).correct
+    wrong = " ".join(str(x + 1) for x in p.spec.points)
+    assert not attempt(p, read_answer(p, wrong)).correct

@@ -1,0 +1,155 @@
+"""The record reader's ``puzzle:`` key: accepted, written back, and rejected with FILE:LINE."""
+
+from __future__ import annotations
+
+import pytest
+
+from tutor.records.record import RecordError
+from tutor.records.recordfile import dumps, loads
+
+BASE = """\
+ruleset: scopone-scientifico
+players: [South, West, North, East]
+teams: {Us: [South, North], Them: [West, East]}
+table: [AD, 3C, 2S, FS]
+deals:
+  - South: [AC, AS, 2D, 5B, 6D, 6C, FD, CB, RS]
+    West: [3S, 4C, 4S, 5C, 6B, FC, FB, CD, RB]
+    North: [2C, 4D, 4B, 5D, 7D, 7B, CC, CS, RD]
+    East: [AB, 2B, 3D, 3B, 5S, 6S, 7C, 7S, RC]
+plays:
+  - AC x AD
+  - 4S
+puzzle:
+  title: "First steps"
+  question: best-move
+  themes: [settebello, sevens]
+  difficulty: 2
+  solution: [7D x 3C 4S]
+  explanation: "Take the settebello."
+"""
+
+
+def _load(text: str) -> list:
+    return loads(text, "p.yaml")
+
+
+def test_puzzle_key_is_read_and_written_back() -> None:
+    [r] = _load(BASE)
+    assert r.puzzle is not None
+    assert r.puzzle.question == "best-move"
+    assert r.puzzle.themes == ("settebello", "sevens")
+    assert [m.text() for m in r.puzzle.moves] == ["7D x 3C 4S"]
+    again = _load(dumps([r]))
+    assert again[0].puzzle == r.puzzle
+    assert dumps(again) == dumps([r])
+
+
+def test_a_bare_card_is_resolved_against_the_position() -> None:
+    [r] = _load(BASE.replace("[7D x 3C 4S]", "[2C x 2S]"))
+    assert [m.text() for m in r.puzzle.moves] == ["2C x 2S"]
+    [r] = _load(BASE.replace("[7D x 3C 4S]", "[7B]"))
+    assert [m.text() for m in r.puzzle.moves] == ["7B x 3C 4S"]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "line", "message"),
+    [
+        ("  difficulty: 2", "  difficulty: 7", 17, "difficulty must be 1 to 5, not 7"),
+        ("  difficulty: 2", "  difficulty: hard", 17, "must be a whole number"),
+        ("[settebello, sevens]", "[settebelo]", 16, "unknown theme 'settebelo'"),
+        ("[settebello, sevens]", "[sevens, sevens]", 16, "theme 'sevens' is given twice"),
+        ("[settebello, sevens]", "[]", 16, "give at least one theme"),
+        ("question: best-move", "question: riddle", 15, "unknown question 'riddle'"),
+        ('  title: "First steps"\n', "", 14, "the 'title' key is missing"),
+        ("  difficulty: 2", "  difficulty: 2\n  hint: none", 18, "unknown key 'hint'"),
+        ("[7D x 3C 4S]", "[7D x 3C]", 18, "7D x 3C: they add up to 3, not 7"),
+        ("[7D x 3C 4S]", "[3S]", 18, "3S is not in the hand of the player to move"),
+        ("[7D x 3C 4S]", "[ZZ]", 18, "'ZZ' is not a card"),
+        ("[7D x 3C 4S]", "[7D x 3C 4S, 7D x 3C 4S]", 18, "listed twice"),
+        ("[7D x 3C 4S]", "[]", 18, "lists at least one move"),
+        ("  difficulty: 2", "  difficulty: 2\n  seat: East", 18, "set from the seat to move"),
+        ("  difficulty: 2", "  difficulty: 2\n  seat: Bob", 18, "seat 'Bob' is not a player"),
+        ("  difficulty: 2", "  difficulty: 2\n  card: 7D", 18, "takes no 'card'"),
+        ("  difficulty: 2", "  difficulty: 2\n  margin: -1", 18, "margin must be a positive"),
+    ],
+)
+def test_malformed_puzzle_is_one_line_with_its_line(
+    old: str, new: str, line: int, message: str
+) -> None:
+    text = BASE.replace(old, new)
+    assert text != BASE
+    with pytest.raises(RecordError) as info:
+        _load(text)
+    err = info.value
+    assert "\n" not in str(err)
+    assert str(err).startswith(f"p.yaml:{line}: ")
+    assert message in str(err)
+
+
+def test_a_puzzle_key_that_is_no_mapping() -> None:
+    text = BASE[: BASE.index("puzzle:")] + "puzzle: 3\n"
+    with pytest.raises(RecordError, match=r"^p.yaml:13: puzzle must be a mapping"):
+        _load(text)
+
+
+COUNTING = BASE.replace(
+    """  question: best-move
+  themes: [settebello, sevens]
+  difficulty: 2
+  solution: [7D x 3C 4S]""",
+    """  question: QUESTION
+  themes: [rule-of-48]
+  difficulty: 2
+SOLUTION""",
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "solution", "message"),
+    [
+        ("holds", "  card: 7S\n  solution: North", "the seat knows its own cards"),
+        ("holds", "  card: 7D\n  solution: South", "7D is in North's own hand"),
+        ("holds", "  card: 3C\n  solution: West", "card 3C is on the table"),
+        ("holds", "  card: AD\n  solution: West", "card AD is already captured"),
+        ("holds", "  solution: West", "a holds question needs a 'card' key"),
+        ("holds", "  card: 7D\n  solution: [West, East]", "names one player"),
+        ("holds", "  card: 7S\n  solution: Zed", "'Zed' is not a player"),
+        ("unmatched", "  solution: [2, 11]", "11 is not a value"),
+        ("unmatched", "  solution: [2, 2]", "value 2 is given twice"),
+        ("legal-captures", "  card: 7D\n  solution: [7D]", "write each capture in full"),
+        ("legal-captures", "  card: 7D\n  solution: [7C x 3C 4S]", "plays 7C, not 7D"),
+        ("score", "  solution: [3, 2]", "maps each side to its points"),
+        ("score", "  solution: {Us: 3}", "no points given for Them"),
+        ("score", "  solution: {Us: 3, Them: 2, Others: 1}", "'Others' is not a side"),
+    ],
+)
+def test_malformed_solutions(question: str, solution: str, message: str) -> None:
+    text = COUNTING.replace("QUESTION", question).replace("SOLUTION", solution)
+    with pytest.raises(RecordError) as info:
+        _load(text)
+    assert str(info.value).startswith("p.yaml:")
+    assert message in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("question", "solution"),
+    [
+        ("holds", "  seat: North\n  card: 7S\n  solution: East"),
+        ("unmatched", "  solution: [1, 2]"),
+        ("unmatched", "  solution: []"),
+        ("legal-captures", "  card: 7C\n  solution: [7C x 3C 4S]"),
+        ("score", "  solution: {Us: 3, Them: 2}"),
+    ],
+)
+def test_counting_and_other_questions_round_trip(question: str, solution: str) -> None:
+    text = COUNTING.replace("QUESTION", question).replace("SOLUTION", solution)
+    [r] = _load(text)
+    [again] = _load(dumps([r]))
+    assert again.puzzle == r.puzzle
+    assert again.puzzle.question == question
+
+
+def test_a_cut_drops_the_question() -> None:
+    [r] = _load(BASE)
+    assert r.cut(1).puzzle is None

@@ -1,0 +1,406 @@
+"""Hand record files: reading and writing the YAML, its errors, round trips and saving."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import random
+import re
+import stat
+from importlib import resources
+from pathlib import Path
+
+import pytest
+from helpers import BASE, EXAMPLES, SCOPA_RULES, SEED003, F, one_error_line, run, write
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tutor.game.cards import STYLES, cards_of
+from tutor.game.rules import load_ruleset, ruleset_names
+from tutor.game.state import GameState
+from tutor.records.record import HandRecord, PlayEntry, RecordError, record_from_moves
+from tutor.records.recordfile import (
+    dump,
+    dumps,
+    dumps_json,
+    load,
+    load_path,
+    loads,
+    loads_json,
+    save,
+    save_atomically,
+)
+from tutor.records.replay import replay_hand, replay_match
+
+# -- reading: YAML the parser rejects without a mark, and where a ruleset file is looked for -------
+
+
+def test_control_character_in_a_record_is_one_line_with_its_line(tmp_path: Path) -> None:
+    # Was: PyYAML's ReaderError printed over two lines, without the line number.
+    path = write(tmp_path, "nul.yaml", BASE.replace("3H\n", "3H\x00\n"))
+    line = one_error_line(run("replay", path))
+    assert f"{path}:9: not valid YAML: special characters are not allowed" in line
+    assert "#x0000" in line
+
+
+def test_deeply_nested_record_is_bad_input_not_a_crash(tmp_path: Path) -> None:
+    # Was: RecursionError inside the YAML composer, reported as an internal error (exit 70).
+    path = write(tmp_path, "deep.yaml", "plays: " + "[" * 5000 + "]" * 5000 + "\n")
+    line = one_error_line(run("replay", path))
+    assert "nested too deeply" in line
+
+
+def test_missing_ruleset_file_says_where_it_looked(tmp_path: Path) -> None:
+    # Was: "(looked in . and here)" when the record sat in the current folder.
+    with pytest.raises(RecordError) as info:
+        loads(BASE.replace("ruleset: scopa", "ruleset: ./nothere.yaml"), "hand.yaml")
+    assert info.value.message == "ruleset: no ruleset file './nothere.yaml' next to the record"
+    path = write(tmp_path, "hand.yaml", BASE.replace("ruleset: scopa", "ruleset: nothere.yaml"))
+    with pytest.raises(RecordError) as info:
+        load_path(path)
+    assert info.value.message.endswith("next to the record or in the current folder")
+
+
+def test_missing_file_and_bad_encoding(tmp_path: Path) -> None:
+    with pytest.raises(RecordError, match=r"^.*nope\.yaml: cannot read: "):
+        load_path(tmp_path / "nope.yaml")
+    bad = tmp_path / "latin.yaml"
+    bad.write_bytes(b"ruleset: scopa\ntitle: caf\xe9\n")
+    with pytest.raises(RecordError, match="not UTF-8"):
+        load_path(bad)
+
+
+def test_ruleset_path_relative_to_the_record(tmp_path: Path) -> None:
+    rules = SCOPA_RULES
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "mine.yaml").write_text(
+        rules.replace("name: scopa", "name: my-scopa").replace("target: 11", "target: 7"),
+        encoding="utf-8",
+    )
+    rec = tmp_path / "sub" / "hand.yaml"
+    rec.write_text(BASE.replace("ruleset: scopa", "ruleset: mine.yaml"), encoding="utf-8")
+    [hand] = load_path(rec)
+    assert hand.ruleset.name == "my-scopa" and hand.ruleset.target == 7
+    assert hand.ruleset_name == "mine.yaml"
+    bad = tmp_path / "sub" / "bad.yaml"
+    bad.write_text(BASE.replace("ruleset: scopa", "ruleset: missing.yaml"), encoding="utf-8")
+    with pytest.raises(RecordError) as info:
+        load_path(bad)
+    assert info.value.line == 1 and "no ruleset file 'missing.yaml'" in info.value.message
+
+
+def test_cards_of_another_deck_suggest_the_deck_key() -> None:
+    # Was: "'4H' is not a card ... in italian notation" with no hint that 'deck:' was missing.
+    with pytest.raises(RecordError) as info:
+        loads(BASE.replace("deck: french\n", ""), "hand.yaml")
+    assert info.value.line == 3
+    assert info.value.message.endswith(
+        "; it reads as a card in french notation: is the record's 'deck' key missing or wrong?"
+    )
+    with pytest.raises(RecordError) as info:
+        loads(BASE.replace("  - 3H", "  - QH x 4C"), "hand.yaml")
+    assert info.value.play == 2 and "deck" not in info.value.message
+    spanish = BASE.replace("deck: french", "deck: spanish").replace("[2C, 4H", "[2C, 4O")
+    with pytest.raises(RecordError) as info:
+        loads(spanish)
+    assert info.value.message.startswith("table: '5S' is not a card")
+    assert "; it reads as a card in italian or french notation" in info.value.message
+
+
+def test_cards_as_one_text_and_other_notations() -> None:
+    text = BASE.replace("[2C, 4H, 5S, QD]", '"2C 4H, 5S QD"').replace(
+        "deck: french", "deck: FRENCH"
+    )
+    [hand] = loads(text)
+    assert hand.table == F("2C 4H 5S QD")
+    portuguese = (
+        "ruleset: scopa\ndeck: portuguese\nplayers: [Tu, Ada]\ntable: [2P, 4C, 5E, DO]\n"
+        "deals: [{Tu: [7O, 7C, AE], Ada: [3C, RP, VO]}]\nplays: [7O x 2P 5E, 3C]\n"
+    )
+    [pt] = loads(portuguese)
+    assert pt.table == hand.table and pt.moves() == hand.moves()
+    assert "7O x 2P 5E" in dumps([pt])
+
+
+# -- writing, and round trips ----------------------------------------------------------------------
+
+
+def test_load_from_stream_and_dump() -> None:
+    records = load(io.StringIO(BASE), "stream.yaml")
+    assert records[0].path == "stream.yaml" and len(records[0].plays) == 2
+    out = io.StringIO()
+    dump(records, out)
+    assert out.getvalue() == dumps(records)
+    assert out.getvalue().startswith("ruleset: scopa\ndeck: french\nplayers: [You, Ada]\n")
+
+
+def test_free_text_keys_and_notes_survive_writing() -> None:
+    text = 'title: "A: hand"\nevent: Club night\ndate: 2024-05-01\n' + BASE.replace(
+        "  - 3H\n", "  - {play: 3h, note: 'a slip: 4 + 3 = 7', player: Ada}\n"
+    )
+    [hand] = loads(text)
+    assert hand.info == {"title": "A: hand", "event": "Club night", "date": "2024-05-01"}
+    assert hand.plays[1] == PlayEntry.of(F("3H")[0], None, "french", "a slip: 4 + 3 = 7", "Ada")
+    out = dumps([hand])
+    assert '  - {play: 3H, player: Ada, note: "a slip: 4 + 3 = 7"}' in out
+    assert 'date: "2024-05-01"' in out
+    assert loads(out) == [hand]
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in EXAMPLES.glob("*.yaml")))
+def test_examples_load_replay_and_round_trip(name: str) -> None:
+    records = load_path(EXAMPLES / name)
+    text = dumps(records)
+    again = loads(text, str(EXAMPLES / name))
+    assert again == records
+    assert replay_match(again).to_json() == replay_match(records).to_json()
+    assert dumps(again) == text
+
+
+@pytest.mark.parametrize("style", list(STYLES))
+def test_examples_round_trip_in_every_style(style: str) -> None:
+    for path in sorted(EXAMPLES.glob("*.yaml")):
+        records = load_path(path)
+        for r in records:
+            r.style = STYLES[style]
+        text = dumps(records)
+        again = loads(text, str(path))
+        assert dumps(again) == text
+        first = replay_match(records).to_json()
+        second = replay_match(again).to_json()
+        assert json.dumps(first["match"]) == json.dumps(second["match"])
+        assert [h["plays"] for h in first["hands"]] == [h["plays"] for h in second["hands"]]
+
+
+# -- round trip over random hands ------------------------------------------------------------------
+
+
+NAMES = (
+    st.text(alphabet=st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=6)
+    .map(str.strip)
+    .filter(bool)
+)
+"""Names as a record keeps them: no spaces around (they are dropped on reading)."""
+
+
+@st.composite
+def random_records(draw: st.DrawFn) -> HandRecord:
+    """A random hand of a random ruleset, played with random legal moves, as a record."""
+    rules = load_ruleset(draw(st.sampled_from(ruleset_names())))
+    rng = random.Random(draw(st.integers(0, 2**32 - 1)))
+    state = GameState.random(rules, rng)
+    table = sorted(cards_of(state.table), key=lambda c: rng.random())  # any laying order
+    deals = [[known for known, _ in d] for d in state.deals]
+    n_plays = draw(st.sampled_from([rules.plays_per_hand, rng.randrange(rules.plays_per_hand)]))
+    moves = []
+    for _ in range(n_plays):
+        m = rng.choice(state.legal_moves())
+        state.push(m)
+        moves.append(m)
+    players = draw(st.lists(NAMES, min_size=rules.players, max_size=rules.players,
+                            unique_by=lambda s: "".join(s.split()).casefold()))  # fmt: skip
+    # hide some players' cards in some deals (learnt when played), and maybe later deals
+    shown = [[0 if draw(st.integers(0, 3)) == 0 else m for m in d] for d in deals]
+    keep = draw(st.integers(0, len(deals)))
+    notes = draw(st.dictionaries(st.integers(1, max(1, n_plays)), st.text(max_size=12), max_size=3))
+    return record_from_moves(
+        rules,
+        table,
+        shown[:keep],
+        moves,
+        players=players,
+        style=draw(st.sampled_from(sorted(STYLES))),
+        notes=notes,
+        explicit=draw(st.booleans()),
+        dealer=draw(st.booleans()),
+    )
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(random_records())
+def test_round_trip_random_hands(rec: HandRecord) -> None:
+    moves = rec.moves()  # the record is valid as built
+    text = dumps([rec])
+    [again] = loads(text, "rt.yaml")
+    assert again == rec
+    assert again.moves() == moves
+    a, b = replay_hand(rec).to_json(), replay_hand(again).to_json()
+    a.pop("file"), b.pop("file")
+    assert a == b
+    assert dumps([again]) == text
+    # the replay agrees with the engine's own play of the moves
+    state = rec.initial_state()
+    for m in moves:
+        state.play(m)
+    assert state.key() == replay_hand(again).state.key()
+
+
+# -- saving ----------------------------------------------------------------------------------------
+
+
+def test_save_writes_records_whole(tmp_path: Path) -> None:
+    [hand] = load_path(SEED003)
+    target = tmp_path / "hand.yaml"
+    save([hand], target)
+    assert loads(target.read_text())[0].plays == hand.plays
+    assert [p.name for p in tmp_path.iterdir()] == ["hand.yaml"]  # no temporary file left
+
+
+def test_saved_record_has_ordinary_permissions(tmp_path: Path) -> None:
+    """Bug: the record was written with mkstemp's private mode 0600."""
+    umask = os.umask(0o022)
+    try:
+        new = tmp_path / "new.yaml"
+        save_atomically(new, "a: 1\n")
+        assert stat.S_IMODE(new.stat().st_mode) == 0o644
+        os.chmod(new, 0o640)
+        save_atomically(new, "a: 2\n")
+        assert stat.S_IMODE(new.stat().st_mode) == 0o640
+        assert new.read_text() == "a: 2\n"
+    finally:
+        os.umask(umask)
+
+
+def test_a_list_longer_than_the_deck_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    """Bug: a record of long lists was read item by item (7 s per MB) before any check."""
+    many = ", ".join(["2C"] * 41)
+    path = write(tmp_path, "long.yaml", BASE.replace("[2C, 4H, 5S, QD]", f"[{many}]"))
+    assert one_error_line(run("replay", path)) == (
+        f"tutor: error: {path}:4: table has 41 entries: no list in a hand record is longer than "
+        "the 40 cards of the deck"
+    )
+    flat = write(tmp_path, "flat.yaml", BASE.replace("[2C, 4H, 5S, QD]", many.replace(",", "")))
+    assert "table has 41 entries" in one_error_line(run("replay", flat))
+    plays = BASE + "".join("  - 7D\n" for _ in range(40))
+    with pytest.raises(RecordError, match=r"^plays.yaml:8: plays has 42 entries"):
+        loads(plays, "plays.yaml")
+
+
+def test_a_save_killed_midway_leaves_a_temporary_file_the_next_save_removes(
+    tmp_path: Path,
+) -> None:
+    """Bug: ``kill -9`` during a save left ``.NAME.XXXX.tmp`` files behind (4 of 12 kills),
+    nameless as to whose they were, and nothing ever removed them."""
+    import subprocess
+    import sys
+
+    target = tmp_path / "hand.yaml"
+    killed = (
+        "import os, sys\n"
+        "from tutor.records import recordfile\n"
+        "os.replace = lambda *args: os._exit(9)  # killed between the write and the rename\n"
+        "recordfile.save_atomically(sys.argv[1], 'half a hand')\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", killed, str(target)], timeout=60)
+    assert proc.returncode == 9
+    [left] = [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+    assert left.name.startswith(".hand.yaml.") and left.name.split(".")[3].isdigit()
+    running = tmp_path / f".hand.yaml.{os.getppid()}.abcdefgh.tmp"  # a save still going on
+    running.write_text("busy", encoding="utf-8")
+    other = tmp_path / ".other.yaml.999999999.abcdefgh.tmp"
+    other.write_text("not ours", encoding="utf-8")
+    save_atomically(target, "a whole hand")
+    assert target.read_text(encoding="utf-8") == "a whole hand"
+    assert not left.exists()
+    assert running.exists() and other.exists()
+
+
+def test_an_error_in_a_play_written_as_a_mapping_names_the_play_once() -> None:
+    """Bug: the message said "play 1: play 1: key 'play' is given twice"."""
+    twice = BASE.replace("  - 3H\n", "  - {play: 3H, play: 3C}\n")
+    with pytest.raises(RecordError) as info:
+        loads(twice, "hand.yaml")
+    assert str(info.value) == "hand.yaml:9: play 2: key 'play' is given twice"
+    odd_key = BASE.replace("  - 3H\n", "  - {[a]: 3H}\n")
+    with pytest.raises(RecordError) as info:
+        loads(odd_key, "hand.yaml")
+    assert str(info.value) == "hand.yaml:9: play 2: keys must be plain text"
+
+
+def test_names_lose_their_spaces_and_may_not_differ_only_in_case_or_spaces() -> None:
+    """Bug: players " You" and "You " were accepted as two players that displayed alike."""
+    spaced = BASE.replace("[You, Ada]", '[" You ", "Ada "]').replace(
+        "{You: [7D, 7H, AS], Ada: [3H, KC, JD]}", '{"You ": [7D, 7H, AS], " Ada": [3H, KC, JD]}'
+    )
+    [hand] = loads(spaced.replace("  - 3H\n", '  - {play: 3H, player: " Ada"}\n'))
+    assert hand.players == ["You", "Ada"] and set(hand.deals[0]) == {"You", "Ada"}
+    assert hand.plays[1].player == "Ada"
+    for players, problem in (
+        ('[" You", "You "]', "player 'You' is listed twice"),
+        ("[You, you]", "players 'You' and 'you' differ only in case or spaces"),
+        ('[Ada Rossi, "ada  rossi"]', "players 'Ada Rossi' and 'ada  rossi' differ only in case"),
+    ):
+        with pytest.raises(RecordError) as info:
+            loads(BASE.replace("[You, Ada]", players).replace("deals:", "old:").split("old:")[0])
+        assert info.value.message.startswith(problem), info.value.message
+        assert info.value.line == 3
+
+
+# -- the game key (tutor play) and the JSON form ---------------------------------------------------
+
+GAME_RECORD = """\
+ruleset: scopa
+deck: french
+players: [You, Ada]
+table: [2C, 4H, 5S, QD]
+game:
+  seed: 3
+  computer: {Ada: "search:0.5"}
+  hints: "on"
+plays:
+  - {play: 7D x 2C 5S, note: "best: cost 0.00 [0.00, 0.10], best 7D x 2C 5S"}
+"""
+
+
+def test_the_game_key_round_trips() -> None:
+    [hand] = loads(GAME_RECORD, "game.yaml")
+    assert hand.game is not None
+    assert (hand.game.seed, hand.game.computer, hand.game.hints) == (3, {"Ada": "search:0.5"}, "on")
+    assert hand.game.people(hand.players) == ["You"]
+    assert dumps([hand]) == GAME_RECORD  # canonical: "on" stays text, the spec is quoted
+    assert hand.cut(0).game == hand.game
+
+
+@pytest.mark.parametrize(
+    ("game", "message"),
+    [
+        ("game: {seed: x}", "game: the seed must be a whole number, not 'x'"),
+        ("game: {computer: {Ada: greedy}}", "game: the seed is missing"),
+        ("game: {seed: 1, computer: {Bob: greedy}}", "computer player 'Bob' is not a player"),
+        ("game: {seed: 1, level: 3}", "game: unknown key 'level'"),
+        ("game: [1]", "game must be a mapping"),
+    ],
+)
+def test_a_bad_game_key_is_named_with_its_line(game: str, message: str) -> None:
+    start, stop = GAME_RECORD.index("game:"), GAME_RECORD.index("plays:")
+    text = GAME_RECORD[:start] + game + "\n" + GAME_RECORD[stop:]
+    with pytest.raises(RecordError, match=re.escape(message)) as err:
+        loads(text, "game.yaml")
+    assert err.value.line == 5
+
+
+def test_the_json_form_reads_back_as_the_same_record() -> None:
+    collection = Path(str(resources.files("tutor.puzzles") / "collection"))
+    paths = sorted(EXAMPLES.glob("*.yaml")) + sorted(collection.glob("*.yaml"))
+    puzzles = 0
+    for path in paths:
+        for hand in load_path(path):
+            text = dumps_json(hand)
+            assert "\n" not in text
+            again = loads_json(text, "hand.json")
+            assert dumps([again]) == dumps([hand]), path
+            puzzles += hand.puzzle is not None
+    assert puzzles  # the puzzle key travels too
+    [hand] = loads(GAME_RECORD)
+    assert loads_json(dumps_json(hand)).game == hand.game
+
+
+def test_bad_json_is_one_record_error() -> None:
+    for text, message in [
+        ("{", "<json>: not valid JSON"),
+        ("[1, 2]", "a hand must be a JSON object"),
+        ('{"ruleset": "scopa", "players": ["A", "B"], "table": ["2C"]}', "the table must start"),
+    ]:
+        with pytest.raises(RecordError, match=re.escape(message)):
+            loads_json(text)

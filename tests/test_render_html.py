@@ -1,0 +1,133 @@
+"""The HTML review: self-contained, escaped, and rendered in a real browser.
+
+The browser test needs Debian's ``chromium`` (``.ci/run`` installs it when missing); without it
+the test is skipped, so that ``make test`` still runs from a fresh clone with only Python.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import struct
+import subprocess
+import tempfile
+import zlib
+from pathlib import Path
+
+import pytest
+from helpers import FAST_PAGE, SEED003
+
+from tutor.records.recordfile import load_path, loads
+from tutor.render.html import review_page
+from tutor.review.review import Review, review_record
+
+BROWSER = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.fixture(scope="module")
+def review() -> Review:
+    return review_record(
+        load_path(SEED003)[0], ["You", "Ada"], settings=FAST_PAGE, hindsight_values=True
+    )
+
+
+def test_the_page_is_self_contained(review: Review) -> None:
+    page = review_page(review)
+    assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
+    lowered = page.lower()
+    for forbidden in ("<script", "src=", "href=", "url(", "@import", "<link", "<img", "https:"):
+        assert forbidden not in lowered, forbidden
+    # the only http: is the SVG namespace, which is a name, not a fetch
+    assert set(re.findall(r"http:[^\"']*", page)) == {"http://www.w3.org/2000/svg"}
+    assert 'name="viewport"' in page
+    for n in range(1, 37):
+        assert f'id="play-{n}"' in page
+    assert page.count('class="badge') >= 36  # every reviewed decision, and the legend
+    assert "took-scopa" in page and "Rule of 48" in page and "Hindsight" in page
+
+
+def test_file_text_is_escaped() -> None:
+    text = (
+        'title: "<script>alert(1)</script>"\n'
+        "ruleset: scopa\ndeck: french\nplayers: ['<b>You</b>', 'Ada & Bea']\n"
+        "table: [2C, 4H, 5S, QD]\n"
+        "deals:\n  - {'<b>You</b>': [7D, 7H, AS], 'Ada & Bea': [3H, KC, JD]}\n"
+        "plays:\n  - {play: 7D x 2C 5S, note: '<img src=x onerror=alert(2)>'}\n  - 3H\n"
+    )
+    record = loads(text)[0]
+    page = review_page(review_record(record, settings=FAST_PAGE))
+    assert "<script>alert" not in page and "<img" not in page and "<b>You" not in page
+    assert "&lt;script&gt;" in page and "&lt;b&gt;You&lt;/b&gt;" in page
+    assert "Ada &amp; Bea" in page
+
+
+# -- the real browser -------------------------------------------------------------------------
+
+
+def _png_rows(path: Path) -> list[bytes]:
+    """The filtered scanlines of a PNG (enough to tell a blank image from a drawn one)."""
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    pos, idat = 8, b""
+    width = height = channels = 0
+    while pos < len(data):
+        (length,) = struct.unpack(">I", data[pos : pos + 4])
+        kind = data[pos + 4 : pos + 8]
+        body = data[pos + 8 : pos + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, colour = struct.unpack(">IIBB", body[:10])
+            assert depth == 8
+            channels = {2: 3, 6: 4, 0: 1, 4: 2}[colour]
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    raw = zlib.decompress(idat)
+    stride = 1 + width * channels
+    assert len(raw) == stride * height
+    return [raw[k * stride : (k + 1) * stride] for k in range(height)]
+
+
+def _render(page: Path, shot: Path, width: int, height: int) -> str:
+    assert BROWSER is not None
+    with tempfile.TemporaryDirectory() as profile:
+        proc = subprocess.run(
+            [
+                BROWSER,
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                f"--user-data-dir={profile}",
+                "--hide-scrollbars",
+                "--enable-logging=stderr",
+                "--v=0",
+                f"--window-size={width},{height}",
+                f"--screenshot={shot}",
+                page.as_uri(),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    assert shot.exists(), proc.stderr[-2000:]
+    return proc.stderr
+
+
+@pytest.mark.skipif(BROWSER is None, reason="chromium is not installed (.ci/run installs it)")
+@pytest.mark.parametrize(("width", "height"), [(1366, 1800), (390, 1600)], ids=["laptop", "phone"])
+def test_the_page_renders_in_chromium(
+    review: Review, tmp_path: Path, width: int, height: int
+) -> None:
+    page = tmp_path / "review.html"
+    page.write_text(review_page(review), encoding="utf-8")
+    shot = tmp_path / f"review-{width}.png"
+    log = _render(page, shot, width, height)
+    console = [line for line in log.splitlines() if ":CONSOLE" in line]
+    assert not console, console
+    rows = _png_rows(shot)
+    assert len(rows) == height
+    assert len(set(rows)) > height // 4, "the page looks blank"

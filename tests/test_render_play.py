@@ -1,0 +1,43 @@
+"""``tutor play`` on a terminal (``render/play.py``): the feedback's words, the turn, the hint."""
+
+from __future__ import annotations
+
+import re
+
+from helpers import missed_scopa, quick_session
+
+from tutor.game.cards import format_card
+from tutor.render.play import event_view, feedback_view
+from tutor.render.terminal import plain_text
+from tutor.training.play import FEEDBACK, Feedback, Turn
+
+
+def test_a_missed_scopa_says_missed_scopa_at_once() -> None:
+    """The acceptance test: the feedback on a deliberately missed scopa names it."""
+    s, events = missed_scopa(FEEDBACK)
+    feedback = events[1]
+    assert isinstance(feedback, Feedback)
+    said = plain_text(*feedback_view(feedback, s.style))
+    assert said.startswith("   tutor: ") and "missed scopa: " in said, said
+    assert said.count("\n") <= 3  # one or two lines (a long one may wrap)
+
+
+def test_the_hint_and_the_board_in_words() -> None:
+    s = quick_session("scopa", 3)
+    s.start()
+    [hint] = s.enter("hint")
+    text = plain_text(*event_view(hint, s.style))
+    assert text.startswith("Hint: ") and "chitarrella rules weigh" in text
+    [board] = s.enter("board")
+    assert "Unmatched" in plain_text(*event_view(board, s.style))
+
+
+def test_the_cards_are_shown_in_the_decks_notation() -> None:
+    s = quick_session("scopa", 3, deck="italian")
+    turn = s.start()[-1]
+    assert isinstance(turn, Turn)
+    text = plain_text(*event_view(turn, s.style))
+    hand = turn.view.hands[turn.seat]
+    line = next(x for x in text.splitlines() if x.startswith("Your cards: "))
+    shown = re.sub(r"\(x [^)]*\)", "", line.removeprefix("Your cards: ")).split()
+    assert shown == [format_card(c, "italian") for c in range(40) if hand >> c & 1]

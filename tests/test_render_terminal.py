@@ -1,0 +1,217 @@
+"""The terminal look: score tables, cards, the replay's plays table, the explanation."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+from helpers import BASE, EXAMPLES, SCOPA_RULES
+from rich.console import Console
+
+from tutor.game.captures import explain_play
+from tutor.game.cards import ITALIAN, STYLES, mask_of, parse_card, parse_cards
+from tutor.game.rules import describe_ruleset, load_ruleset
+from tutor.game.scoring import score_captures
+from tutor.records.recordfile import load_path
+from tutor.records.replay import replay_match
+from tutor.render import terminal as rendering
+from tutor.render.terminal import card_text, new_table, plain_text, score_table
+
+
+def test_score_table_shows_primiera_cards_and_points() -> None:
+    rules = load_ruleset("scopone-scientifico")
+    mine = mask_of(parse_cards("7D 7C 6S 7B AD 2D 3D 4D 5D 6D"))
+    theirs = ((1 << 40) - 1) & ~mine
+    score = score_captures(rules, [mine, theirs], [2, 0], [["Anna", "Carla"], ["Bruno", "Dario"]])
+    text = plain_text(score_table(score, rules, ITALIAN, names=["N-S", "E-W"]))
+    lines = {line.split()[0]: line.split() for line in text.splitlines() if line.strip()}
+    assert lines["category"] == ["category", "N-S", "pts", "E-W", "pts"]
+    assert lines["cards"] == ["cards", "10", "30", "1"]
+    assert lines["denari"] == ["denari", "7", "1", "3"]
+    assert lines["settebello"] == ["settebello", "7D", "1", "-"]
+    assert lines["primiera"][:7] == ["primiera", "81", "=", "7D", "7C", "6S", "7B"]
+    assert lines["scope"] == ["scope", "2", "2", "0"]
+    assert lines["total"] == ["total", "5", "1"]
+
+
+def test_score_table_marks_a_missing_suit() -> None:
+    rules = load_ruleset("scopone-scientifico")
+    assert rules.primiera_missing_suit == "loses"
+    mine = mask_of(parse_cards("7D 7C 7S"))
+    score = score_captures(rules, [mine, ((1 << 40) - 1) & ~mine], [0, 0])
+    text = plain_text(score_table(score, rules, ITALIAN))
+    assert "63 = 7D 7C 7S - (a suit missing)" in text
+
+
+def test_card_text_in_every_style() -> None:
+    king = parse_card("RD")
+    assert {n: str(card_text(king, s)) for n, s in STYLES.items()} == {
+        "italian": "RD",
+        "french": "KD",
+        "spanish": "RO",
+        "portuguese": "RO",
+    }
+    glyph = card_text(parse_card("7C"), STYLES["italian"], rich=True)
+    assert str(glyph) == "7♥" and str(glyph.style) == "red"
+    assert str(card_text(parse_card("7S"), STYLES["italian"], rich=True)) == "7♠"
+
+
+def test_plain_text_has_no_trailing_spaces_or_escapes() -> None:
+    table = new_table("a", "b")
+    table.add_row("x", "")
+    assert plain_text(table) == "a   b\n-----\nx\n"
+
+
+# -- the replay's plays table, and the explanation's colours ---------------------------------------
+
+
+def fancy_text(*renderables: object, width: int) -> str:
+    buf = io.StringIO()
+    console = Console(file=buf, width=width, force_terminal=True, color_system="standard")
+    for r in renderables:
+        console.print(r)
+    return buf.getvalue()
+
+
+def test_hand_title_is_bold_on_its_first_line_only() -> None:
+    # Was: the whole heading (order, table, hands) printed bold.
+    [record] = load_path(EXAMPLES / "seed003-scopa.yaml")
+    title = rendering.hand_title(record, None, rich=True)
+    first, rest = title.plain.split("\n", 1)
+    assert first == "Seed 003: a worked example of scopa"
+    assert rest.startswith("Ruleset scopa, french deck.\nPlaying order: You, Ada;")
+    assert title.style == ""
+    bold = [title.plain[s.start : s.end] for s in title.spans if "bold" in str(s.style)]
+    assert bold == [first]
+
+
+def test_narrow_terminal_puts_the_notes_under_the_plays() -> None:
+    # Was: at 80 columns the note column shrank to ten letters, one or two words a line.
+    [record] = load_path(EXAMPLES / "seed003-scopa.yaml")
+    hand = replay_match([record]).hands[0]
+    notes = [s for s in hand.steps if s.note]
+    table = rendering.plays_table(hand, record.style, rich=True, width=80)
+    text = re.sub(r"\x1b\[[0-9;]*m", "", fancy_text(table, width=80))
+    assert all(len(line) <= 80 for line in text.splitlines())
+    header = text.splitlines()[0]
+    assert "note" not in header and "table after" in header
+    assert "\nNotes\n" in text
+    flat = " ".join(text.split())
+    for step in notes:
+        assert f"{step.number}. {step.player} {' '.join(step.note.split())}" in flat
+    wide = rendering.plain_text(rendering.plays_table(hand, record.style, width=120))
+    assert "note" in wide.splitlines()[0] and "Notes" not in wide
+
+
+def test_step_mode_note_follows_its_play_on_a_narrow_terminal() -> None:
+    [record] = load_path(EXAMPLES / "seed003-scopa.yaml")
+    hand = replay_match([record]).hands[0]
+    one = rendering.plays_table(hand, record.style, rich=True, start=0, stop=1, width=80)
+    text = re.sub(r"\x1b\[[0-9;]*m", "", fancy_text(one, width=80)).splitlines()
+    assert text[2].split()[:3] == ["1", "You", "7♦"]
+    assert text[3].startswith("     No seven on the table")
+    quiet = rendering.plays_table(hand, record.style, rich=True, start=12, stop=13, width=80)
+    assert len(fancy_text(quiet, width=80).splitlines()) == 1
+
+
+def test_explain_colours_only_the_card_in_a_laid_play() -> None:
+    # Was: on a terminal "laid" took the red of the 7♦ before it.
+    rules = load_ruleset("scopa")
+    table = rendering.explain_table(explain_play(parse_card("7D"), [], rules, ITALIAN), rich=True)
+    out = fancy_text(table, width=100)
+    assert "\x1b[31m7♦\x1b[0m laid" in out
+
+
+def _raw(*renderables: object) -> str:
+    """What rich itself draws, without :func:`emit`'s guard against control characters."""
+    buf = io.StringIO()
+    console = Console(file=buf, width=200, color_system=None, markup=False)
+    for r in renderables:
+        console.print(r)
+    return buf.getvalue()
+
+
+def test_every_renderer_shows_the_control_characters_of_file_text(tmp_path: Path) -> None:
+    """Bug: the renderers put titles, notes, names and ruleset texts into the output as they
+    were, so the layout counted invisible escapes and only a guard could stop them."""
+    from tutor.counting.inference import hand_view
+    from tutor.search.evaluate import evaluate
+
+    (tmp_path / "evil.yaml").write_text(
+        SCOPA_RULES.replace("name: scopa", 'name: "scopa\\e[5m"').replace(
+            "source: two Portuguese texts on scopa, an introduction and a rules guide",
+            'source: "\\e[8m"',
+        ),
+        encoding="utf-8",
+    )
+    text = BASE.replace("ruleset: scopa", "ruleset: evil.yaml").replace("Ada", '"Ada\\e[31m"')
+    text = 'title: "T\\e]0;X\\a"\nnote: "N\\e[2J"\n' + text.replace(
+        "  - 3H\n", '  - {play: 3H, note: "n\\e[1K"}\n'
+    )
+    (tmp_path / "r.yaml").write_text(text, encoding="utf-8")
+    [record] = load_path(tmp_path / "r.yaml")
+    match = replay_match([record])
+    [hand] = match.hands
+    rules = record.ruleset
+    outputs = [
+        _raw(rendering.hand_title(record, 1)),
+        _raw(rendering.plays_table(hand, record.style)),
+        _raw(rendering.plays_table(hand, record.style, width=60)),
+        _raw(rendering.plays_table(hand, record.style, start=1, stop=2, width=60)),
+        _raw(rendering.match_table(match.match, match.sides)),
+        _raw(*rendering.tracker_view(hand_view(record, 0, 1).view, record.style)),
+        _raw(*rendering.hand_view_lines(hand_view(record, 0, 2))),
+        _raw(
+            *rendering.evaluation_view(
+                evaluate(
+                    record.state_at(1),
+                    "sampling",
+                    samples=2,
+                    names=record.players,
+                    sides=record.team_names(),
+                ),
+                record.style,
+            )
+        ),  # fmt: skip
+        _raw(rendering.rules_table([rules])),
+        _raw(rendering.ruleset_text(describe_ruleset(rules))),
+        _raw(rendering.explain_table(explain_play(parse_card("7D"), [], rules, ITALIAN))),
+    ]
+    for out in outputs:
+        assert "\x1b" not in out, out
+        assert "^[" in out, out
+
+
+def test_the_solve_view_says_how_and_warns_and_names_the_mover_once() -> None:
+    """Bugs: ``solve --samples`` did not say how the values were obtained nor that values from
+    2 samples say little; ``solve`` said "You (You) to move" for two players."""
+    from helpers import NAMES, SEED003, partial_state
+
+    from tutor.search.evaluate import evaluate
+
+    few = evaluate(partial_state(4), "sampling", samples=2, seed=1, names=NAMES,
+                   sides=["North-South", "East-West"])  # fmt: skip
+    text = " ".join(plain_text(*rendering.evaluation_view(few, ITALIAN)).split())
+    assert "with 95% intervals (how: play-outs to 8 plays left, then exact)." in text
+    assert f"Warning: {few.warnings()[0]}." in text
+    assert text.startswith("After play 4: ") and " (North-South) to move;" in text
+    [record] = load_path(SEED003)
+    ev = evaluate(record.state_at(30), names=record.players, sides=record.team_names())
+    assert plain_text(*rendering.evaluation_view(ev, record.style)).startswith(
+        "After play 30: You to move;"
+    )
+
+
+def test_the_deals_remark_comes_only_under_hands_shown() -> None:
+    """Bug: "(6 deals; the hands above are the first.)" appeared when the record has no deals."""
+    from tutor.records.recordfile import loads
+
+    [bare] = loads("ruleset: scopa\nplayers: [A, B]\ntable: 2C 4C 5S 9D\n")
+    assert "deals;" not in str(rendering.hand_title(bare))
+    [dealt] = loads(
+        "ruleset: scopa\nplayers: [A, B]\ntable: 2C 4C 5S 9D\ndeals: [{A: [7D, 7C, 7S]}]"
+    )
+    assert str(rendering.hand_title(dealt)).endswith(
+        "A: 7D 7C 7S\n(6 deals; the hands above are the first.)"
+    )

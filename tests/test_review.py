@@ -1,0 +1,167 @@
+"""The review of a record: exact where exact, forced moves, planted mistakes flagged,
+reproducibility, records that stop mid-hand, and a maxim weighed against the analysis."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from helpers import EXAMPLES, FAST, SEED003
+
+from tutor.game.rules import load_ruleset
+from tutor.game.state import GameState, Move
+from tutor.records.record import record_from_moves
+from tutor.records.recordfile import load_path
+from tutor.review.judge import Judgement, Settings, classify
+from tutor.review.observations import Observation
+from tutor.review.planted import plant_missed_scopa
+from tutor.review.review import review_record, weigh
+from tutor.search.analysis import MoveEstimate
+from tutor.search.solver import solve
+
+# -- exact where exact is possible -------------------------------------------------------------
+
+
+def random_scopa_record(seed: int) -> object:
+    rules = load_ruleset("scopa")
+    rng = random.Random(seed)
+    state = GameState.random(rules, rng)
+    table = state.table
+    deals = [[known for known, _ in deal] for deal in state.deals]
+    moves = []
+    while not state.is_over():
+        move = rng.choice(state.legal_moves())
+        state.push(move)
+        moves.append(move)
+    return record_from_moves(rules, table, deals, moves)
+
+
+def test_last_deal_of_scopa_is_judged_exactly() -> None:
+    """Over 50 random hands, every decision of the last deal costs exactly the solver's
+    difference, and its class follows the table."""
+    checked = 0
+    for seed in range(50):
+        record = random_scopa_record(seed)
+        last = range(31, 37)
+        review = review_record(record, [0, 1], settings=FAST, plays=last)  # type: ignore[arg-type]
+        assert [d.play for d in review.decisions] == list(last)
+        for d in review.decisions:
+            state = record.state_at(d.play - 1)  # type: ignore[attr-defined]
+            values = {m.move: m.value for m in solve(state.copy()).moves}
+            best = max(values.values())
+            j = d.judgement
+            assert j.cost == best - values[d.move] == j.low == j.high
+            assert values[j.best] == best
+            checked += 1
+            if len(values) == 1:
+                assert j.classification == "forced" and j.samples == 0
+                continue
+            assert j.exact and j.samples == 1
+            if len(set(values.values())) == 1:
+                assert j.classification == "forced"
+            else:
+                assert j.classification == classify(j.cost) and not j.uncertain
+    assert checked == 300
+
+
+# -- forced moves ---------------------------------------------------------------------------------
+
+
+def test_one_legal_move_is_forced_with_no_cost() -> None:
+    record = load_path(SEED003)[0]
+    review = review_record(record, ["You", "Ada"], settings=FAST, plays=[5, 6, 11, 12])
+    for d in review.decisions:
+        state = record.state_at(d.play - 1)
+        assert len(state.legal_moves()) == 1
+        j = d.judgement
+        assert j.classification == "forced"
+        assert (j.cost, j.low, j.high, j.uncertain) == (0.0, 0.0, 0.0, False)
+
+
+# -- planted mistakes -------------------------------------------------------------------------
+
+
+def test_planted_missed_scopas_are_flagged_and_mostly_costly() -> None:
+    rules = load_ruleset("scopa")
+    planted = []
+    seed = 0
+    while len(planted) < 8:
+        p = plant_missed_scopa(rules, seed)
+        seed += 1
+        if p is not None:
+            planted.append(p)
+    severe = 0
+    for p in planted:
+        mover = p.record.state_at(p.play - 1).turn
+        review = review_record(p.record, [mover], settings=FAST, plays=[p.play])
+        (d,) = review.decisions
+        codes = [o.code for o in d.observations]
+        assert "missed-scopa" in codes
+        severe += d.judgement.classification in ("mistake", "blunder")
+    assert severe / len(planted) > 0.5  # the rate is reported by `tutor bench review --planted`
+
+
+# -- sampling: paired, adaptive, reproducible ----------------------------------------------------
+
+
+def test_same_seed_same_review_with_any_number_of_workers() -> None:
+    record = load_path(EXAMPLES / "partial-view.yaml")[0]
+    plays = [5, 29]
+    settings = Settings(samples=30, time=None, workers=1, seed=4)
+    one = review_record(record, ["South"], settings=settings, plays=plays).to_json()
+    two = review_record(
+        record, ["South"], settings=Settings(samples=30, time=None, workers=2, seed=4), plays=plays
+    ).to_json()
+    assert one == two
+    assert [d["play"] for d in one["decisions"]] == plays
+
+
+def test_an_uncertain_class_is_the_milder_one() -> None:
+    record = load_path(SEED003)[0]
+    review = review_record(record, ["You"], settings=Settings(samples=20, time=None, workers=1))
+    for d in review.decisions:
+        j = d.judgement
+        if j.classification == "forced":
+            continue
+        assert j.low <= j.cost <= j.high
+        if j.uncertain:
+            assert classify(j.low) != classify(j.high)
+            assert j.classification == classify(j.low)
+        else:
+            assert j.classification == classify(j.low) == classify(j.high)
+
+
+# -- hands from the plays ---------------------------------------------------------------------
+
+
+def test_a_record_that_stops_mid_hand_is_reviewed_up_to_its_last_play() -> None:
+    record = load_path(SEED003)[0].cut(16)
+    review = review_record(record, ["You", "Ada"], settings=FAST)
+    assert [d.play for d in review.decisions] == list(range(1, 17))
+    cut = load_path(EXAMPLES / "scopone-hand.yaml")[0]
+    cut.deals = [{"South": cut.deals[0]["South"]}]
+    partial = cut.cut(6)
+    review = review_record(partial, ["South", "West"], settings=Settings(samples=10, time=None))
+    assert [d.play for d in review.decisions] == [1, 5]  # West's hand is not known yet
+    assert [n for n, _ in review.skipped] == [2, 6]
+
+
+# -- the JSON and the commands ----------------------------------------------------------------
+
+
+def test_a_maxim_is_not_a_verdict() -> None:
+    """Where a maxim and the analysis disagree, the review says both, with the numbers."""
+    played, other = Move(6, 0), Move(16, 0)
+    moves = (MoveEstimate(played, 1.0, 0.9, 1.1, 50), MoveEstimate(other, 0.6, 0.5, 0.7, 50))
+    j = Judgement(played, played, 0.0, 0.0, 0.01, "best", False, False, 50, moves, "decided")
+    seven = Observation("offers-seven", "7D leaves 7D.", "do-not-offer-sevens", probability=0.0)
+    said = weigh(seven, j).text
+    assert said.startswith("7D leaves 7D. The maxim says: do not leave a seven")
+    assert "costs nothing" in said and "no opponent can hold a seven" in said
+    sweep = Observation("sweepable-table", "t.", "keep-the-table-above-ten", move=other)
+    assert "the analysis values 7C 0.40 lower" in weigh(sweep, j).text
+    bad = replace(j, best=other, cost=0.7, low=0.6, high=0.8, classification="mistake")
+    assert weigh(seven, bad) == seven  # the maxim and the analysis agree: nothing to add
+    praise = Observation("took-scopa", "t.", "take-the-scopa", against=False)
+    assert "the analysis finds 7C better by 0.70" in weigh(praise, bad).text
+    assert weigh(praise, replace(bad, uncertain=True)) == praise  # no claim the samples lack

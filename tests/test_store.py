@@ -1,0 +1,311 @@
+"""The training database keeps what it is given: kills, two writers, bad files, migrations."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tutor.training.store import (
+    FIRST_SCHEMA,
+    RETRY_MINUTES,
+    SCHEMA_VERSION,
+    ProgressStore,
+    PuzzleInfo,
+    StoreError,
+    default_path,
+    leitner,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+TUTOR = [sys.executable, "-m", "tutor"]
+
+
+def _env(tmp_path: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env["XDG_DATA_HOME"] = str(tmp_path / "xdg")
+    env.pop("TUTOR_DEBUG", None)
+    return env
+
+
+def _query(db: Path, sql: str) -> object:
+    """One value, read through a connection of its own (read-only: it changes nothing)."""
+    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=10)
+    try:
+        return conn.execute(sql).fetchone()[0]
+    finally:
+        conn.close()
+
+
+def _answers(db: Path) -> int:
+    return int(str(_query(db, "SELECT COUNT(*) FROM answers")))
+
+
+def _integrity(db: Path) -> str:
+    return str(_query(db, "PRAGMA integrity_check"))
+
+
+def _info(n: int, themes: tuple[str, ...] = ("sweep",)) -> PuzzleInfo:
+    return PuzzleInfo(f"d{n:04d}", f"p{n}", f"/x/p{n}.yaml", f"P {n}", themes, "scopa", "best-move")
+
+
+# -- the basics ---------------------------------------------------------------------------------
+
+
+def test_a_new_database_is_made_in_wal_mode_with_the_current_schema(tmp_path: Path) -> None:
+    db = tmp_path / "deep" / "er" / "progress.sqlite"
+    with ProgressStore(db) as store:
+        assert store.version() == SCHEMA_VERSION
+        mode = store.conn.execute("PRAGMA journal_mode").fetchone()[0]
+        assert mode == "wal"
+    assert sorted(p.name for p in db.parent.iterdir() if not p.name.startswith("progress")) == []
+
+
+def test_each_answer_is_committed_before_record_answer_returns(tmp_path: Path) -> None:
+    db = tmp_path / "p.sqlite"
+    with ProgressStore(db) as store:
+        store.record_answer(_info(1), True, now=1000.0)
+        # another connection sees it at once: it is committed, not pending
+        assert _answers(db) == 1
+        s = store.record_answer(_info(1), False, skipped=True, now=2000.0)
+        assert (s.box, s.due) == (1, 2000.0 + RETRY_MINUTES * 60)
+        assert _answers(db) == 2
+
+
+def test_default_path_follows_xdg(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert default_path() == tmp_path / "scopone-tutor" / "progress.sqlite"
+    monkeypatch.setenv("XDG_DATA_HOME", "relative/ignored")
+    assert default_path() == Path.home() / ".local/share/scopone-tutor/progress.sqlite"
+    monkeypatch.delenv("XDG_DATA_HOME")
+    assert default_path() == Path.home() / ".local/share/scopone-tutor/progress.sqlite"
+
+
+def test_leitner_boxes_move_up_when_right_and_back_to_one_when_missed() -> None:
+    box, due = 0, 0.0
+    for expected in (2, 3, 4, 5, 5):
+        box, due = leitner(box, True, 0.0)
+        assert box == expected
+    assert leitner(box, False, 100.0) == (1, 100.0 + RETRY_MINUTES * 60)
+
+
+# -- a real SIGKILL of a real session --------------------------------------------------------------
+
+
+def test_a_killed_session_loses_nothing_already_answered(tmp_path: Path) -> None:
+    db = tmp_path / "progress.sqlite"
+    proc = subprocess.Popen(
+        [*TUTOR, "train", "--db", str(db), "--count", "10"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=_env(tmp_path),
+        cwd=ROOT,
+    )
+    assert proc.stdin is not None
+    try:
+        proc.stdin.write(b"skip\nskip\nnot an answer at all\n")
+        proc.stdin.flush()
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if db.exists() and _answers(db) >= 2:
+                break
+            time.sleep(0.05)
+        assert db.exists() and _answers(db) == 2
+        time.sleep(0.2)  # the session now waits for a readable third answer
+        assert proc.poll() is None
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=10)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == -signal.SIGKILL
+    assert _answers(db) == 2
+    assert _integrity(db) == "ok"
+    with ProgressStore(db) as store:  # opens cleanly after the kill, answers intact
+        assert store.count_answers() == 2
+        assert all(a.skipped for a in store.answers())
+    done = subprocess.run(
+        [*TUTOR, "train", "--db", str(db), "--count", "1"],
+        input=b"skip\n",
+        capture_output=True,
+        env=_env(tmp_path),
+        cwd=ROOT,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert _answers(db) == 3
+
+
+# -- two writers at once ------------------------------------------------------------------------
+
+_WRITER = """
+import sys
+from tutor.training.store import ProgressStore, PuzzleInfo
+db, tag, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+with ProgressStore(db) as store:
+    for i in range(n):
+        info = PuzzleInfo(f"{tag}{i % 7}", f"{tag}{i % 7}", "", "", ("sweep",), "scopa", "holds")
+        store.record_answer(info, i % 2 == 0, answer=f"{tag}-{i}")
+"""
+
+
+def test_two_writers_at_once_keep_every_answer(tmp_path: Path) -> None:
+    db = tmp_path / "p.sqlite"
+    procs = [
+        subprocess.Popen([sys.executable, "-c", _WRITER, str(db), tag, "150"], cwd=ROOT)
+        for tag in ("a", "b")
+    ]
+    for p in procs:
+        assert p.wait(timeout=120) == 0
+    assert _answers(db) == 300
+    assert _integrity(db) == "ok"
+    with ProgressStore(db) as store:
+        texts = {row[0] for row in store.conn.execute("SELECT answer FROM answers").fetchall()}
+        assert texts == {f"{t}-{i}" for t in "ab" for i in range(150)}
+        assert len(store.schedule()) == 14
+
+
+def test_two_train_sessions_at_once(tmp_path: Path) -> None:
+    db = tmp_path / "p.sqlite"
+    ProgressStore(db).close()
+    procs = [
+        subprocess.Popen(
+            [*TUTOR, "train", "--db", str(db), "--count", "3"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            env=_env(tmp_path),
+            cwd=ROOT,
+        )
+        for _ in range(2)
+    ]
+    for p in procs:
+        _out, err = p.communicate(b"skip\nskip\nskip\n", timeout=120)
+        assert p.returncode == 0, err
+    assert _answers(db) == 6
+    assert _integrity(db) == "ok"
+
+
+# -- files the tutor will not touch ---------------------------------------------------------------
+
+
+def _run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*TUTOR, *args], input="skip\n", capture_output=True, text=True,
+        env=_env(tmp_path), cwd=ROOT, timeout=60,
+    )  # fmt: skip
+
+
+def _refused(tmp_path: Path, db: Path, what: str) -> None:
+    before = db.read_bytes()
+    for args in (("train", "--db", str(db), "--count", "1"), ("stats", "--db", str(db))):
+        r = _run(tmp_path, *args)
+        assert r.returncode == 3, r.stderr
+        lines = r.stderr.strip().splitlines()
+        assert len(lines) == 1, r.stderr
+        assert lines[0].startswith(f"tutor: error: {db}: ")
+        assert what in lines[0]
+        assert f"mv {db} {db}.bad" in lines[0]
+        assert "Traceback" not in r.stderr
+    assert db.read_bytes() == before  # never overwritten
+    assert sorted(p.name for p in db.parent.iterdir()) == [db.name]
+
+
+def test_a_file_that_is_no_database_is_refused_and_left_alone(tmp_path: Path) -> None:
+    db = tmp_path / "progress.sqlite"
+    db.write_bytes(b"my shopping list\nmilk\n" * 50)
+    _refused(tmp_path, db, "not a progress database")
+
+
+def test_an_empty_file_is_refused_and_left_alone(tmp_path: Path) -> None:
+    db = tmp_path / "progress.sqlite"
+    db.write_bytes(b"")
+    _refused(tmp_path, db, "not a progress database")
+
+
+def test_a_corrupt_database_is_refused_and_left_alone(tmp_path: Path) -> None:
+    db = tmp_path / "progress.sqlite"
+    with ProgressStore(db) as store:
+        for i in range(400):
+            store.record_answer(_info(i), i % 3 == 0, answer="x" * 200, now=1000.0 + i)
+        store.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    for leftover in db.parent.glob("progress.sqlite-*"):
+        leftover.unlink()
+    data = bytearray(db.read_bytes())
+    assert len(data) > 8 * 4096
+    for offset in range(2 * 4096, len(data) - 4096, 4096):
+        data[offset + 100 : offset + 400] = b"\xa5" * 300  # scribble over every page but the first
+    db.write_bytes(bytes(data))
+    _refused(tmp_path, db, "corrupt")
+
+
+def test_a_newer_schema_is_refused_and_left_alone(tmp_path: Path) -> None:
+    db = tmp_path / "progress.sqlite"
+    ProgressStore(db).close()
+    conn = sqlite3.connect(db)
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    conn.commit()
+    conn.close()
+    for leftover in db.parent.glob("progress.sqlite-*"):
+        leftover.unlink()
+    _refused(tmp_path, db, "written by a newer tutor")
+
+
+def test_an_sqlite_file_that_is_not_ours_is_refused(tmp_path: Path) -> None:
+    db = tmp_path / "progress.sqlite"
+    conn = sqlite3.connect(db)
+    conn.execute("CREATE TABLE recipes (name TEXT)")
+    conn.commit()
+    conn.close()
+    _refused(tmp_path, db, "not a tutor progress database")
+
+
+def test_a_folder_in_the_way_is_refused(tmp_path: Path) -> None:
+    db = tmp_path / "progress.sqlite"
+    db.mkdir()
+    with pytest.raises(StoreError, match="cannot read"):
+        ProgressStore(db)
+
+
+# -- migrations ----------------------------------------------------------------------------------
+
+
+def test_a_version_1_database_is_migrated_with_its_answers(tmp_path: Path) -> None:
+    db = tmp_path / "old.sqlite"
+    conn = sqlite3.connect(db)
+    conn.executescript(FIRST_SCHEMA)
+    conn.execute("PRAGMA user_version = 1")
+    rows = [
+        ("aa", "first", 100.0, True),
+        ("aa", "first", 200.0, True),
+        ("bb", "second", 150.0, False),
+    ]
+    for digest, name, at, ok in rows:
+        conn.execute(
+            "INSERT OR IGNORE INTO puzzles (digest, name, themes, first_seen) VALUES (?, ?, ?, ?)",
+            (digest, name, "sweep,endgame", at),
+        )
+        conn.execute(
+            "INSERT INTO answers (digest, answered_at, correct) VALUES (?, ?, ?)",
+            (digest, at, int(ok)),
+        )
+    conn.commit()
+    conn.close()
+    with ProgressStore(db) as store:
+        assert store.version() == SCHEMA_VERSION
+        assert store.count_answers() == 3
+        sched = store.schedule()
+        # the schedule is rebuilt from the answers in time order
+        assert sched["aa"].box == 3 and sched["aa"].last == 200.0
+        assert sched["bb"].box == 1 and sched["bb"].due == 150.0 + RETRY_MINUTES * 60
+        store.record_answer(PuzzleInfo("bb", "second", "", "", (), "", ""), True, now=300.0)
+        assert store.count_answers() == 4
+    assert _integrity(db) == "ok"

@@ -1,0 +1,127 @@
+"""The trainer's choices (Leitner boxes, new puzzles mixed in) and puzzles known by content."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from tutor.puzzles.answer import Verdict
+from tutor.puzzles.format import collection_dir, load_puzzles
+from tutor.training.progress import progress_stats
+from tutor.training.store import BOX_DAYS, RETRY_MINUTES, ProgressStore
+from tutor.training.trainer import NEW_EVERY, Trainer
+
+DAY = 86400.0
+NAMES = (
+    "keep-the-table-above-ten",
+    "seed004-rule-of-48",
+    "lay-a-doppia",
+    "seed001-single-card-first",
+    "three-card-spariglio",
+)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _folder(tmp_path: Path) -> Path:
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    for name in NAMES:
+        shutil.copy(collection_dir() / f"{name}.yaml", mine / f"{name}.yaml")
+    return mine
+
+
+def _answer(trainer: Trainer, correct: bool) -> str:
+    pick = trainer.next()
+    assert pick is not None
+    trainer.record(pick, Verdict(correct, not correct, ""), None)
+    return pick.puzzle.name
+
+
+def test_new_puzzles_easiest_first_then_reviews_when_due(tmp_path: Path) -> None:
+    mine = _folder(tmp_path)
+    clock = Clock()
+    with ProgressStore(tmp_path / "p.sqlite") as store:
+        t = Trainer.open(store, [mine], shipped=False, clock=clock)
+        first = [_answer(t, correct=(i != 1)) for i in range(len(NAMES))]
+        difficulty = {p.name: p.spec.difficulty for p in load_puzzles(mine)}
+        assert [difficulty[n] for n in first] == sorted(difficulty[n] for n in first)
+        assert t.next() is None  # every puzzle asked once in this session
+        missed = first[1]
+        # ten minutes later, a new session: the missed puzzle is due, the others are not
+        clock.now += RETRY_MINUTES * 60 + 1
+        t = Trainer.open(store, [mine], shipped=False, clock=clock)
+        pick = t.next()
+        assert pick is not None and pick.reason == "due" and pick.puzzle.name == missed
+        # nothing else due: the rest come ahead of time, the soonest first
+        pick = t.next()
+        assert pick is not None and pick.reason == "early"
+        # after the boxes' time the right ones are due again
+        clock.now += BOX_DAYS[2] * DAY
+        stats = progress_stats(store, clock.now)
+        assert stats.due == len(NAMES)
+        assert stats.answered == len(NAMES) and stats.correct == len(NAMES) - 1
+
+
+def test_a_new_puzzle_is_mixed_in_every_few_reviews(tmp_path: Path) -> None:
+    mine = _folder(tmp_path)
+    clock = Clock()
+    with ProgressStore(tmp_path / "p.sqlite") as store:
+        t = Trainer.open(store, [mine], shipped=False, clock=clock)
+        for _ in range(3):
+            _answer(t, correct=False)  # three puzzles seen, all due again soon
+        clock.now += RETRY_MINUTES * 60 + 1
+        t = Trainer.open(store, [mine], shipped=False, clock=clock)
+        reasons = []
+        for _ in range(NEW_EVERY):
+            pick = t.next()
+            assert pick is not None
+            reasons.append(pick.reason)
+        assert reasons == ["due"] * (NEW_EVERY - 1) + ["new"]
+
+
+def test_a_changed_puzzle_file_is_a_new_puzzle(tmp_path: Path) -> None:
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    path = mine / "p.yaml"
+    text = (collection_dir() / "seed004-rule-of-48.yaml").read_text()
+    path.write_text(text)
+    clock = Clock()
+    with ProgressStore(tmp_path / "p.sqlite") as store:
+        t = Trainer.open(store, [mine], shipped=False, clock=clock)
+        pick = t.next()
+        assert pick is not None and pick.reason == "new" and not pick.changed
+        old = pick.entry.info.digest
+        t.record(pick, Verdict(True, False, ""), "5 6 7 8")
+        # rewording the explanation keeps the puzzle (and its progress)
+        path.write_text(text.replace("keep this list in your head", "remember this list"))
+        t = Trainer.open(store, [mine], shipped=False, clock=clock)
+        assert [e.info.digest for e in t.entries] == [old]
+        # changing the question's substance makes another puzzle, recognised as changed
+        path.write_text(text.replace("question: unmatched", "question: unmatched\n  seat: South"))
+        t = Trainer.open(store, [mine], shipped=False, clock=clock)
+        [entry] = t.entries
+        assert entry.info.digest != old
+        pick = t.next()
+        assert pick is not None and pick.reason == "new" and pick.changed
+        # the old answer is kept, under the old puzzle
+        assert [a.digest for a in store.answers()] == [old]
+
+
+def test_the_index_is_kept_and_refreshed_when_a_file_changes(tmp_path: Path) -> None:
+    mine = _folder(tmp_path)
+    with ProgressStore(tmp_path / "p.sqlite") as store:
+        Trainer.open(store, [mine], shipped=False)
+        rows = store.conn.execute("SELECT COUNT(*) FROM files").fetchone()[0]
+        assert rows == len(NAMES)
+        broken = mine / "broken.yaml"
+        broken.write_text("ruleset: nowhere\n")
+        t = Trainer.open(store, [mine], shipped=False)
+        assert len(t.entries) == len(NAMES)
+        assert any("broken.yaml" in s for s in t.skipped_files)

@@ -1,0 +1,64 @@
+"""``tutor engine``: the engine protocol on standard input and output (``docs/engine.md``)."""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+
+from tutor import __version__
+from tutor.cli.core import EXIT_INTERRUPTED, WorkersOption, app, examples
+from tutor.render.safe import one_line
+
+ENGINE_HELP = (
+    "Speak the engine protocol on standard input and output, so that GUIs, bots and other "
+    "engines can use the tutor's players and analysis (docs/engine.md).\n\n"
+    "One command a line, one answer per command, nothing else on stdout:\n\n"
+    "\b\n"
+    "  (start)                 tutor-engine VERSION, then ready\n"
+    "  ruleset NAME|PATH       ok\n"
+    "  position {JSON}         ok (a hand record's keys as one line of JSON; the position\n"
+    "                          is after its last play)\n"
+    "  go [samples K] [time S] [seed N] [player NAME]\n"
+    "                          info move M value V low L high H [exact], one per legal\n"
+    "                          move, best first; then bestmove M (with player NAME: the\n"
+    "                          computer player's choice, bestmove only)\n"
+    "  isready                 ready\n"
+    "  quit                    stop (the end of the input does the same)\n\n"
+    "A line that cannot be obeyed gets one line, error MESSAGE, and the engine goes on. "
+    "tools/referee.py plays a whole hand between two engines."
+)
+
+
+@app.command(
+    "engine",
+    short_help="Speak the engine protocol, for other programs to play against.",
+    help=ENGINE_HELP,
+    epilog=examples(
+        "tutor engine",
+        "printf 'ruleset scopa\\nisready\\nquit\\n' | tutor engine",
+        "python tools/referee.py --ruleset scopa --players chitarrella,greedy --seed 3",
+    ),
+)
+def engine_command(workers: WorkersOption = 1) -> None:
+    # lazy: the engine loads the search and the inference (networkx); keeping them out of the
+    # module keeps every other command's start quick
+    from tutor.training.engine import Engine
+
+    engine = Engine(__version__, workers)
+
+    def write(lines: list[str]) -> None:
+        for line in lines:
+            # one line each, whatever a position's names hold (tutor.render.safe)
+            sys.stdout.write(one_line(line) + "\n")
+        sys.stdout.flush()
+
+    try:
+        write(engine.banner())
+        while not engine.done:
+            line = sys.stdin.readline()
+            if not line:
+                break
+            write(engine.handle(line))
+    except KeyboardInterrupt:
+        raise typer.Exit(EXIT_INTERRUPTED) from None

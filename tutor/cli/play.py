@@ -1,0 +1,208 @@
+"""``tutor play``: a match against the computer, the tutor commenting on each of your plays."""
+
+from __future__ import annotations
+
+import secrets
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from tutor.cli.core import (
+    EXIT_INTERRUPTED,
+    EXIT_USAGE,
+    InputError,
+    NewDeckOption,
+    NewRulesetOption,
+    WorkersOption,
+    app,
+    check_save,
+    deck_style,
+    examples,
+    fail,
+    file_option,
+    human_console,
+    line_reader,
+    new_save_file,
+    note,
+)
+from tutor.training.defaults import FEEDBACK_TIME
+
+if TYPE_CHECKING:
+    from tutor.training.play import Event, PlaySession
+
+PLAY_HELP = (
+    "Play a hand of scopone or scopa against the computer, with the tutor at your side.\n\n"
+    "The computer takes the other seats (--partner, --opponents: random, greedy, chitarrella, "
+    "search or search:SECONDS; the default is chitarrella everywhere, a fair game). On your "
+    "turn you see the table, your cards with the plays each can make, the cards left in each "
+    "hand, the score and the rule-of-48 board (--no-board hides it). Type a play in the deck's "
+    "notation (French here, as in the lines below):\n\n"
+    "\b\n"
+    "  7D x 2C 5S   play a card and take cards with it\n"
+    "  3H           a card alone: laid, or its only capture\n"
+    "  hint         the best play from your seat, its value and reasons\n"
+    "  explain      every legal play in words, with its value\n"
+    "  board        the counting board\n"
+    "  undo         take back your last play and the computer's replies\n"
+    "  save         save now\n"
+    "  help         these lines\n"
+    "  quit         stop (the end of the input does the same)\n\n"
+    "An ambiguous or illegal play is refused with the legal choices. After each of your plays "
+    "the tutor says at once what the review would say: the class (best, good, inaccuracy, "
+    "mistake, blunder; ? when the samples cannot settle it within about a second), the cost "
+    "against the best play, and the observations (missed scopa, sweepable table, ...). At the "
+    "end of a hand come the score, the review of your plays and the next hand, until the "
+    "match reaches the ruleset's target; the deal passes to the right.\n\n"
+    "Every hand is saved after every play (atomically) as a hand record with every hand "
+    "known and a note on each of your plays: tutor replay and tutor review read it, and "
+    "--resume FILE goes on with it after a break or a crash. When standard input is not a "
+    "terminal the lines are read from it, so a game can be scripted.\n\n"
+    "--hints ask (the default): hint and explain answer when typed; on: a hint before each of "
+    "your plays as well; off: no hint and no explanation (the tutor still comments)."
+)
+
+
+@app.command(
+    "play",
+    short_help="Play against the computer, the tutor commenting on your plays.",
+    help=PLAY_HELP,
+    epilog=examples(
+        "tutor play --seed 3",
+        "tutor play --ruleset scopa --deck french --opponents search:0.5 --save game.yaml",
+        "tutor play --seed 3 < moves.txt",
+        "tutor play --resume game.yaml",
+    ),
+)
+def play_command(
+    ruleset: NewRulesetOption = None,
+    seat: Annotated[
+        int,
+        typer.Option("--seat", min=1, help="Your seat in the first hand: 1 leads, the last deals."),
+    ] = 1,
+    partner: Annotated[
+        str | None,
+        typer.Option("--partner", metavar="PLAYER", help="Your partner (default chitarrella)."),
+    ] = None,
+    opponents: Annotated[
+        str | None,
+        typer.Option("--opponents", metavar="PLAYER", help="The opponents (default chitarrella)."),
+    ] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option("--seed", help="Seed of the deals and the computer's plays (default: new)."),
+    ] = None,
+    hints: Annotated[
+        str | None, typer.Option("--hints", metavar="on|off|ask", help="Hints (default ask).")
+    ] = None,
+    save: Annotated[
+        Path | None,
+        file_option("--save", "-o", help="The record to save to (default: play-DATE.yaml)."),
+    ] = None,
+    deck: NewDeckOption = None,
+    no_board: Annotated[
+        bool, typer.Option("--no-board", help="Do not show the counting board each turn.")
+    ] = False,
+    resume: Annotated[
+        Path | None,
+        file_option("--resume", help="Go on with the game saved in FILE (and save to it)."),
+    ] = None,
+    feedback_time: Annotated[
+        float | None,
+        typer.Option(
+            "--feedback-time",
+            min=0.01,
+            metavar="S",
+            help=f"Seconds the tutor samples each of your plays (default {FEEDBACK_TIME:g}).",
+        ),
+    ] = None,
+    workers: WorkersOption = None,
+) -> None:
+    # lazy: the session loads the search, the review and the inference (networkx); keeping
+    # them out of the module keeps every other command's start quick
+    from dataclasses import replace
+
+    from tutor.search.roster import PlayerError, make_player
+    from tutor.training.play import FEEDBACK, HINT_MODES, PlayError, PlaySession
+
+    if hints is not None and hints not in HINT_MODES:
+        raise typer.BadParameter(
+            f"{hints!r}: choose one of {', '.join(HINT_MODES)}", param_hint="--hints"
+        )
+    for option, spec in (("--partner", partner), ("--opponents", opponents)):
+        if spec is not None:
+            try:
+                make_player(spec)
+            except PlayerError as exc:
+                raise typer.BadParameter(str(exc), param_hint=option) from None
+    feedback = None if feedback_time is None else replace(FEEDBACK, time=feedback_time)
+    try:
+        if resume is not None:
+            given = [o for o, v in (("--ruleset", ruleset), ("--deck", deck),
+                                    ("--partner", partner), ("--opponents", opponents),
+                                    ("--seed", seed)) if v is not None]  # fmt: skip
+            if given:
+                raise typer.BadParameter(
+                    f"{given[0]}: the resumed file says how the game is played",
+                    param_hint=given[0],
+                )
+            if save is not None:
+                check_save(save)
+            session = PlaySession.resume(resume, hints, save, workers=workers, board=not no_board)
+            note(
+                f"tutor: resuming {resume}: hand {session.hand_number}, "
+                f"{len(session.record.plays)} plays so far"
+            )
+        else:
+            style = deck_style(deck or "italian")
+            if seed is None:
+                seed = secrets.randbelow(1_000_000)
+                note(f"tutor: seed {seed} (tutor play --seed {seed} deals the same game)")
+            save = new_save_file(save, "play")
+            try:
+                session = PlaySession.new(ruleset or "scopone-scientifico", seat, partner,
+                                          opponents, seed, hints or "ask", style, save,
+                                          workers=workers, feedback=feedback,
+                                          board=not no_board)  # fmt: skip
+            except PlayError as exc:
+                fail(str(exc), EXIT_USAGE)
+    except PlayError as exc:
+        raise InputError(str(exc)) from None
+    _run(session)
+
+
+def _run(session: PlaySession) -> None:
+    # lazy: rich loads with the renderables
+    from tutor.render.play import event_view
+    from tutor.render.terminal import emit
+    from tutor.training.play import help_text
+
+    interactive = sys.stdin.isatty()
+    console, fancy = human_console()
+    if interactive:
+        note(help_text(session.style).rstrip())
+
+    def show(event: Event) -> None:
+        emit(console, *event_view(event, session.style, fancy))
+
+    try:
+        why = session.run(line_reader(session.prompt), show,
+                          lambda message: note(f"tutor: {message}"),
+                          numbered=not interactive)  # fmt: skip
+    except KeyboardInterrupt:
+        note("\ntutor: interrupted")
+        _saved(session)
+        raise typer.Exit(EXIT_INTERRUPTED) from None
+    if why == "over":
+        note(f"tutor: the match is over; saved to {session.save_path}")
+    else:
+        _saved(session)
+
+
+def _saved(session: PlaySession) -> None:
+    """Where the game is saved and how to go on with it."""
+    if session.save_path is not None:
+        note(f"tutor: saved to {session.save_path}")
+        if session.phase() != "over":
+            note(f"tutor: go on with: tutor play --resume {session.save_path}")

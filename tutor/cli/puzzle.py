@@ -1,0 +1,255 @@
+"""``tutor puzzle``: check puzzle files, try one, mine new ones from self-play.
+
+The heavy parts (the solver, rich) are imported inside the commands, so that ``tutor puzzle try``
+shows its position within half a second of the command being typed, interpreter start
+included (issue 10's target; ``docs/puzzles.md`` gives the measured figure).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from tutor.cli.core import (
+    EXIT_PROBLEMS,
+    InputError,
+    JsonOption,
+    TutorGroup,
+    WorkersOption,
+    app,
+    examples,
+    file_argument,
+    file_option,
+    human_console,
+    note,
+    print_json,
+    progress_bar,
+)
+
+if TYPE_CHECKING:
+    from tutor.puzzles.answer import Answer, Verdict
+    from tutor.puzzles.format import Puzzle
+
+puzzle_app = typer.Typer(
+    cls=TutorGroup,
+    help="Puzzles: check them, try one, mine new ones from self-play (docs/puzzles.md).",
+    epilog=examples("tutor puzzle try keep-the-table-above-ten", "tutor puzzle check puzzles/"),
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+app.add_typer(puzzle_app, name="puzzle", short_help="Puzzles: check them, try one, mine new ones.")
+
+
+def find_puzzle(path: Path, hand: int = 1) -> Puzzle:
+    """The puzzle in ``path``, or the shipped puzzle of that name (``--hand``: which of a file)."""
+    from tutor.puzzles.format import collection_dir, load_puzzles
+
+    if not path.exists() and path.parent == Path("."):
+        shipped = collection_dir() / f"{path.name.removesuffix('.yaml')}.yaml"
+        if shipped.exists():
+            path = shipped
+    puzzles = load_puzzles(path)
+    if hand > len(puzzles):
+        raise InputError(f"{path}: --hand {hand}: the file holds {len(puzzles)} puzzle(s)")
+    return puzzles[hand - 1]
+
+
+def check_theme(theme: str | None) -> None:
+    """A usage error for a theme the puzzles do not have."""
+    from tutor.records.puzzle_key import THEMES
+
+    if theme is not None and theme not in THEMES:
+        raise typer.BadParameter(
+            f"unknown theme {theme!r}; themes: {', '.join(THEMES)}", param_hint="--theme"
+        )
+
+
+def read_line(prompt: str) -> str | None:
+    """One line of standard input (None at its end); the prompt goes to stderr on a terminal."""
+    if sys.stdin.isatty():
+        sys.stderr.write(prompt)
+        sys.stderr.flush()
+    line = sys.stdin.readline()
+    if not line:
+        if sys.stdin.isatty():
+            sys.stderr.write("\n")
+        return None
+    return line
+
+
+def ask(p: Puzzle) -> tuple[bool, Answer | None]:
+    """Read answers until one can be read: (True, answer), (True, None) for skip, or
+    (False, None) at the end of the input. An unreadable answer is never counted."""
+    while True:
+        line = read_line("answer> ")
+        if line is None:
+            return False, None
+        text = line.strip()
+        if not text:
+            continue
+        # imported once there is an answer: it brings the solver, not needed to show the puzzle
+        from tutor.puzzles.answer import GIVE_UP, AnswerError, read_answer
+
+        if text.lower() in GIVE_UP:
+            return True, None
+        try:
+            return True, read_answer(p, text)
+        except AnswerError as exc:
+            note(f"tutor: {exc}; try again (or skip)")
+
+
+@puzzle_app.command(
+    "check",
+    epilog=examples("tutor puzzle check puzzles/", "tutor puzzle check my-puzzle.yaml --json"),
+)
+def check_command(
+    paths: Annotated[list[Path], file_argument("Puzzle files or folders.", metavar="PATH...")],
+    json_out: JsonOption = False,
+) -> None:
+    """Work out every puzzle's answer and compare it with the file's: one line per puzzle.
+
+    Best moves are checked by the exact solver when every hand is known or deducible from the
+    seat, otherwise by sampling deals from the seat (the solution must win by the puzzle's
+    margin, with its 95% interval clear of it); counting questions by the tracker and the
+    inference; captures and scores by the engine. Exits with 1 when a puzzle is wrong.
+    """
+    from tutor.puzzles.check import check_puzzle
+    from tutor.puzzles.format import iter_puzzle_files
+
+    results: list[dict[str, object]] = []
+    bad = 0
+    for path in paths:
+        if not path.exists():
+            raise InputError(f"{path}: cannot read: No such file or directory")
+        for file, got in iter_puzzle_files(path):
+            if not isinstance(got, list):
+                bad += 1
+                results.append({"puzzle": file.stem, "path": str(file), "ok": False,
+                                "problems": [str(got)]})  # fmt: skip
+                if not json_out:
+                    _line(str(got))
+                continue
+            for p in got:
+                c = check_puzzle(p)
+                bad += not c.ok
+                results.append(c.to_json())
+                if not json_out:
+                    _line(c.line())
+    if json_out:
+        print_json({"puzzles": results, "ok": sum(1 for r in results if r["ok"]), "wrong": bad})
+    else:
+        note(f"tutor: {len(results) - bad} ok, {bad} wrong")
+    if bad:
+        raise typer.Exit(EXIT_PROBLEMS)
+
+
+def _line(text: str) -> None:
+    from tutor.render.safe import one_line
+
+    sys.stdout.write(one_line(text) + "\n")
+    sys.stdout.flush()
+
+
+@puzzle_app.command(
+    "try",
+    epilog=examples(
+        "tutor puzzle try puzzles/scopone-one-best-move.yaml",
+        "echo '4D x 4B' | tutor puzzle try scopone-one-best-move",
+    ),
+)
+def try_command(
+    file: Annotated[Path, file_argument("A puzzle file, or the name of a shipped puzzle.")],
+    hand: Annotated[
+        int, typer.Option("--hand", min=1, help="Which puzzle of a file that holds several.")
+    ] = 1,
+    json_out: JsonOption = False,
+) -> None:
+    """Show a puzzle from its seat, ask its question, judge the answer and explain it.
+
+    Type the answer in the record's notation (a move like 7D x 2C 5S; values like 2 6 8; a
+    name; captures separated by ';'; the points of each side), or skip to see the solution.
+    An answer that cannot be read is asked again with the reason. Answers are read from
+    standard input, so a puzzle can be scripted; with --json the position goes to stderr and
+    the verdict to stdout as JSON.
+    """
+    # rich and the solver load here, not at start-up: see the module docstring
+    from tutor.render.puzzle import puzzle_position, verdict_view
+    from tutor.render.terminal import emit, make_console
+
+    p = find_puzzle(file, hand)
+    console, fancy = (make_console(stderr=True), False) if json_out else human_console()
+    emit(console, *puzzle_position(p, fancy))
+    answered, answer = ask(p)
+    if not answered:
+        note("tutor: no answer given")
+        return
+    verdict = judge_answer(p, answer, json_out)
+    if json_out:
+        print_json({"puzzle": p.name, "question": p.kind, "answer": getattr(answer, "text", None),
+                    **verdict.to_json(), "solution": p.solution_text()})  # fmt: skip
+        return
+    emit(console, *verdict_view(p, verdict, fancy))
+
+
+def judge_answer(p: Puzzle, answer: Answer | None, quiet: bool) -> Verdict:
+    from tutor.puzzles.answer import attempt
+
+    with progress_bar("working out the answer", not quiet) as progress:
+        return attempt(p, answer, progress)
+
+
+@puzzle_app.command(
+    "generate",
+    epilog=examples(
+        "tutor puzzle generate --ruleset scopone-16 --count 10 --seed 1 --out mined/",
+        "tutor puzzle generate -r scopa -n 5 --seed 7 --theme sweep --out mined/",
+    ),
+)
+def generate_command(
+    out: Annotated[
+        Path, file_option("--out", "-o", metavar="DIR", help="The folder to write puzzles into.")
+    ],
+    ruleset: Annotated[
+        str, typer.Option("--ruleset", "-r", help="A ruleset name or YAML file.")
+    ] = "scopone-scientifico",
+    count: Annotated[int, typer.Option("--count", "-n", min=1, help="Puzzles to write.")] = 10,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the self-play deals.")] = 0,
+    theme: Annotated[
+        str | None, typer.Option("--theme", help="Keep only puzzles with this theme.")
+    ] = None,
+    workers: WorkersOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """Mine new puzzles from self-play between the computer players.
+
+    A position is kept when its best move is unique and better than every other by at least
+    a point (exact) or by the margin with its interval clear (sampled), or when a counting
+    question has a non-trivial answer. Every puzzle is checked before it is written; a
+    position already in the folder is never written again. The same seed gives the same
+    puzzles with any number of workers.
+    """
+    import os
+
+    from tutor.puzzles.generate import generate
+
+    check_theme(theme)
+    cores = workers or os.cpu_count() or 1
+    with progress_bar("mining puzzles", not json_out) as progress:
+        report = generate(ruleset, count, seed, out, theme, cores, progress)
+    if json_out:
+        print_json(report.to_json())
+        return
+    for path, g in zip(report.written, report.puzzles, strict=True):
+        sys.stdout.write(f"{path}: {g.kind} ({', '.join(g.themes)}; {g.method})\n")
+    note(
+        f"tutor: {len(report.written)} puzzle(s) from {report.hands} hand(s) in "
+        f"{report.elapsed:.1f} s"
+        + (f"; {report.duplicates} already in {out}" if report.duplicates else "")
+    )
+    if len(report.written) < count:
+        note(f"tutor: only {len(report.written)} of {count} found within the hands tried")

@@ -1,0 +1,68 @@
+"""``tutor render``: a position drawn as SVG, as the review's HTML report draws it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from tutor.cli.core import (
+    InputError,
+    app,
+    check_player,
+    examples,
+    file_argument,
+    file_option,
+    note,
+    record_hand,
+)
+
+
+@app.command(
+    "render",
+    short_help="Draw a position of a hand record or puzzle as SVG.",
+    epilog=examples(
+        "tutor render puzzles/keep-the-table-above-ten.yaml --svg position.svg",
+        "tutor render docs/examples/scopone-hand.yaml --at 20 --as South --svg a.svg",
+    ),
+)
+def render_command(
+    file: Annotated[Path, file_argument("A hand record or puzzle.")],
+    svg: Annotated[Path, file_option("--svg", metavar="OUT", help="The SVG file to write.")],
+    at: Annotated[
+        int | None,
+        typer.Option("--at", "-n", min=0, help="After play N (default: the last play)."),
+    ] = None,
+    as_player: Annotated[
+        str | None,
+        typer.Option(
+            "--as",
+            metavar="PLAYER",
+            help="Whose seat to draw it from (default: a puzzle's seat, else the player to move).",
+        ),
+    ] = None,
+    hand: Annotated[
+        int, typer.Option("--hand", min=1, help="Which hand of a match file (1 = first).")
+    ] = 1,
+) -> None:
+    """Draw a position as SVG: the table, the viewer's hand, the cards left in each hand and
+    whose turn it is. Only the viewer's own cards are drawn face up. The file is written
+    atomically (all or nothing)."""
+    # lazy: the drawing loads only for this command, so that others start quickly
+    from tutor.records.recordfile import save_atomically
+    from tutor.render.puzzle import position_file_svg
+
+    record = record_hand(file, hand)
+    n = len(record.plays) if at is None else at
+    if n > len(record.plays):
+        raise InputError(f"{file}: --at {n}: the record has only {len(record.plays)} plays")
+    if as_player is not None:
+        seat = check_player(file, record, as_player)
+    elif record.puzzle is not None and record.puzzle.seat is not None and at is None:
+        seat = record.seat_of(record.puzzle.seat)
+    else:
+        seat = record.state_at(n).turn
+    caption = record.puzzle.title if record.puzzle is not None and at is None else None
+    save_atomically(svg, position_file_svg(record, n, seat, caption))
+    note(f"tutor: wrote {svg}")

@@ -1,0 +1,194 @@
+"""``tutor review``: the cost of every decision of a played hand, named mistakes, a report.
+
+Also the position form of ``tutor explain`` (``tutor explain FILE --at N``), which
+:mod:`tutor.cli.explain` hands over to :func:`explain_position_command`.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from tutor.cli.core import (
+    EXIT_INTERRUPTED,
+    InputError,
+    JsonOption,
+    WorkersOption,
+    app,
+    check_player,
+    examples,
+    file_argument,
+    file_option,
+    human_console,
+    note,
+    print_json,
+    progress_bar,
+    record_hand,
+)
+from tutor.review.defaults import DEFAULT_SAMPLES, DEFAULT_TIME
+
+__all__ = ["review_command", "explain_position_command"]
+
+
+SamplesOption = Annotated[
+    int,
+    typer.Option(
+        "--samples",
+        "-k",
+        min=2,
+        metavar="K",
+        help=f"The most deals sampled per decision (default {DEFAULT_SAMPLES}).",
+    ),
+]
+
+
+def time_option(short: bool = True) -> object:
+    """The ``--time`` option (``-t`` too, unless a command already uses it)."""
+    names = ("--time", "-t") if short else ("--time",)
+    return Annotated[
+        float,
+        typer.Option(
+            *names,
+            min=0.01,
+            metavar="S",
+            help=f"Seconds of sampling per decision at most (default {DEFAULT_TIME:g}).",
+        ),
+    ]
+
+
+TimeOption = time_option()
+SeedOption = Annotated[int, typer.Option("--seed", metavar="S", help="Seed of the sampling.")]
+HandOption = Annotated[
+    int, typer.Option("--hand", min=1, help="Which hand of a match file (1 = first).")
+]
+
+
+@app.command(
+    "review",
+    short_help="Judge every decision of a played hand from the mover's seat.",
+    epilog=examples(
+        "tutor review docs/examples/seed003-scopa.yaml --all",
+        "tutor review docs/examples/scopone-hand.yaml --as South --html south.html",
+        "tutor review docs/examples/seed003-scopa.yaml --as You --json",
+    ),
+)
+def review_command(
+    file: Annotated[Path, file_argument("A hand record.")],
+    as_players: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--as",
+            metavar="PLAYER",
+            help="A player to review (repeat for several; default: the players whose cards "
+            "the record gives, or all).",
+        ),
+    ] = None,
+    all_players: Annotated[bool, typer.Option("--all", help="Review every player.")] = False,
+    hand: HandOption = 1,
+    samples: SamplesOption = DEFAULT_SAMPLES,
+    time_limit: TimeOption = DEFAULT_TIME,  # type: ignore[valid-type]
+    seed: SeedOption = 0,
+    workers: WorkersOption = None,
+    hindsight: Annotated[
+        bool,
+        typer.Option(
+            "--hindsight", help="Add each move's value with every hand visible (hindsight)."
+        ),
+    ] = False,
+    json_out: JsonOption = False,
+    html: Annotated[
+        Path | None,
+        file_option("--html", metavar="OUT", help="Write a self-contained HTML report."),
+    ] = None,
+) -> None:
+    """Judge every decision of a played hand from the mover's seat.
+
+    Each decision gets the cost of the move played against the best move (points of the hand,
+    with a 95% interval from paired samples, or exact when counting pins every card), a class
+    (forced, best, good, inaccuracy, mistake, blunder; ? when the samples cannot decide) and
+    named observations citing the maxims of docs/strategy.md. A summary per player follows.
+    """
+    from tutor.review.judge import Settings
+    from tutor.review.review import ReviewError, review_record
+
+    if as_players and all_players:
+        raise typer.BadParameter("give --as or --all, not both", param_hint="--all")
+    record = record_hand(file, hand)
+    if all_players:
+        players: list[str] | None = list(record.players)
+    elif as_players:
+        players = [record.players[check_player(file, record, p)] for p in as_players]
+    else:
+        players = None
+    settings = Settings(samples=samples, time=time_limit, seed=seed,
+                        workers=workers or os.cpu_count() or 1)  # fmt: skip
+    try:
+        budget = f"up to {samples} sampled deals" + (f" or {time_limit:g} s" if time_limit else "")
+        doing = f"reviewing the decisions of {file} ({budget} each)"
+        with progress_bar("reviewing", not json_out, doing) as progress:
+            review = review_record(record, players, settings=settings, hindsight_values=hindsight,
+                                   hand=hand, progress=progress)  # fmt: skip
+    except ReviewError as exc:
+        raise InputError(f"{file}: {exc}") from None
+    for play, why in review.skipped:
+        note(f"tutor: {file}: play {play} not reviewed: {why}")
+    if hindsight and not any(d.hindsight for d in review.decisions) and review.decisions:
+        note(f"tutor: {file}: no hindsight: the record does not reveal every hand")
+    if html is not None:
+        from tutor.records.recordfile import save_atomically
+        from tutor.render.html import review_page
+
+        save_atomically(html, review_page(review))
+        note(f"tutor: wrote {html}")
+    if json_out:
+        print_json(review.to_json())
+    else:
+        from tutor.render.review import review_view
+        from tutor.render.terminal import emit
+
+        console, fancy = human_console()
+        emit(console, *review_view(review, fancy))
+    if review.interrupted:
+        note("tutor: interrupted: the review stops at the last decision judged")
+        raise typer.Exit(EXIT_INTERRUPTED)
+
+
+def explain_position_command(
+    file: Path,
+    at: int,
+    as_player: str | None,
+    hand: int,
+    samples: int,
+    time_limit: float,
+    seed: int,
+    workers: int | None,
+    json_out: bool,
+) -> None:
+    """``tutor explain FILE --at N``: every legal move of the player to move, in plain words."""
+    from tutor.review.explain import explain_position
+    from tutor.review.judge import Settings
+    from tutor.review.review import ReviewError
+
+    record = record_hand(file, hand)
+    player = None
+    if as_player is not None:
+        player = record.players[check_player(file, record, as_player)]
+    if at > len(record.plays):
+        raise InputError(f"{file}: --at {at}: the record has only {len(record.plays)} plays")
+    settings = Settings(samples=samples, time=time_limit, seed=seed,
+                        workers=workers or os.cpu_count() or 1)  # fmt: skip
+    try:
+        ex = explain_position(record, at, player, settings=settings)
+    except ReviewError as exc:
+        raise InputError(f"{file}: {exc}") from None
+    if json_out:
+        print_json(ex.to_json())
+        return
+    from tutor.render.review import explanation_view
+    from tutor.render.terminal import emit
+
+    console, fancy = human_console()
+    emit(console, *explanation_view(ex, fancy))

@@ -1,0 +1,40 @@
+"""``tutor stats``: progress by theme, accuracy over time, and what is due."""
+
+from __future__ import annotations
+
+from tutor.cli.core import JsonOption, app, examples, human_console, print_json
+from tutor.cli.train import DbOption
+
+
+@app.command(
+    "stats",
+    short_help="Your training progress: by theme, and accuracy day by day.",
+    epilog=examples("tutor stats", "tutor stats --db progress.sqlite --json"),
+)
+def stats_command(
+    db: DbOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """Show training progress: by theme, accuracy by day as a chart, and the puzzles due now.
+
+    --json prints {"answered", "correct", "due", "themes": {THEME: {"answered", "correct"}},
+    "days", "due_now", "boxes", "next_due", ...}. A database that does not exist yet is not
+    created: it simply has no answers.
+    """
+    from tutor.training.progress import Stats, progress_stats
+    from tutor.training.store import ProgressStore, default_path
+
+    path = db if db is not None else default_path()
+    if path.exists():
+        with ProgressStore(path) as store:
+            stats = progress_stats(store)
+    else:
+        stats = Stats(path=str(path))
+    if json_out:
+        print_json(stats.to_json())
+        return
+    from tutor.render.terminal import emit
+    from tutor.render.training import stats_view
+
+    console, fancy = human_console()
+    emit(console, *stats_view(stats, fancy))

@@ -1,0 +1,106 @@
+"""``tutor train``: a session of puzzles chosen by spaced repetition, progress kept in SQLite."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from tutor.cli.core import (
+    JsonOption,
+    app,
+    examples,
+    file_option,
+    human_console,
+    note,
+    print_json,
+)
+from tutor.cli.puzzle import ask, check_theme, judge_answer
+
+DbOption = Annotated[
+    Path | None,
+    file_option(
+        "--db",
+        help="The progress database (default: $XDG_DATA_HOME/scopone-tutor/progress.sqlite).",
+    ),
+]
+"""The ``--db`` option of ``train`` and ``stats``."""
+
+
+@app.command(
+    "train",
+    epilog=examples(
+        "tutor train --count 5",
+        "tutor train --theme sweep --ruleset scopa --db progress.sqlite",
+        "printf 'skip\\nskip\\n' | tutor train --count 2 --puzzles my-puzzles/",
+    ),
+)
+def train_command(
+    theme: Annotated[
+        str | None, typer.Option("--theme", help="Only puzzles with this theme.")
+    ] = None,
+    ruleset: Annotated[
+        str | None, typer.Option("--ruleset", "-r", help="Only puzzles of this ruleset.")
+    ] = None,
+    db: DbOption = None,
+    count: Annotated[
+        int, typer.Option("--count", "-n", min=1, help="Puzzles in the session.")
+    ] = 10,
+    puzzles: Annotated[
+        list[Path] | None,
+        file_option("--puzzles", metavar="DIR", help="A folder of your own puzzles (repeatable)."),
+    ] = None,
+    json_out: JsonOption = False,
+) -> None:
+    """Train on puzzles chosen by spaced repetition (Leitner boxes).
+
+    Puzzles due for review come first; a new one is mixed in every third puzzle, and whenever
+    nothing is due. A missed puzzle comes back after ten minutes, a solved one days later.
+    Type the answer, or skip to give up (it counts as missed and the answer is shown); an
+    answer that cannot be read is asked again with the reason and never counted. Every answer
+    is saved at once, so a killed session loses nothing. Answers are read from standard input,
+    so a session can be scripted; with --json the puzzles go to stderr and a summary to stdout.
+    """
+    # rich and the solver load here, not at start-up, so the first puzzle shows quickly
+    import time
+
+    from tutor.render.puzzle import puzzle_position, verdict_view
+    from tutor.render.terminal import emit, make_console
+    from tutor.training.store import ProgressStore, default_path
+    from tutor.training.trainer import Trainer, describe, summary
+
+    check_theme(theme)
+    path = db if db is not None else default_path()
+    console, fancy = (make_console(stderr=True), False) if json_out else human_console()
+    results = []
+    with ProgressStore(path) as store:
+        trainer = Trainer.open(store, puzzles or [], theme, ruleset)
+        for problem in trainer.skipped_files:
+            note(f"tutor: skipped: {problem}")
+        for number in range(1, count + 1):
+            pick = trainer.next()
+            if pick is None:
+                note("tutor: every puzzle has been asked in this session")
+                break
+            emit(console, f"\nPuzzle {number} of {count}: {pick.puzzle.name}, "
+                          f"{describe(pick, time.time())}")  # fmt: skip
+            emit(console, *puzzle_position(pick.puzzle, fancy))
+            answered, answer = ask(pick.puzzle)
+            if not answered:
+                note("tutor: end of the input: the session stops; every answer so far is saved")
+                break
+            verdict = judge_answer(pick.puzzle, answer, json_out)
+            sched = trainer.record(pick, verdict, None if answer is None else answer.text)
+            results.append((pick, verdict))
+            emit(console, *verdict_view(pick.puzzle, verdict, fancy))
+            when = (
+                "in ten minutes"
+                if sched.box == 1
+                else time.strftime("on %Y-%m-%d", time.localtime(sched.due))
+            )
+            emit(console, f"Saved. Leitner box {sched.box}: it comes back {when}.")
+    right = sum(1 for _, v in results if v.correct)
+    note(f"tutor: {right} of {len(results)} right; progress saved in {path}")
+    if json_out:
+        print_json({**summary(results), "database": str(path)})

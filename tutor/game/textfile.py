@@ -1,0 +1,82 @@
+"""Reading a user's file whole, as UTF-8 text, and never more of it than a limit.
+
+Records, rulesets and puzzles are small: a hand with notes is a few kilobytes, a long match
+with a note on every play about two hundred. A file far larger is a mistake or a hostile file,
+and a device or a pipe may never end (``tutor replay /dev/zero``), so a file is read up to one
+byte past :data:`MAX_FILE_BYTES` and refused, unparsed, when it goes past it.
+
+>>> import tempfile, os
+>>> with tempfile.TemporaryDirectory() as tmp:
+...     path = os.path.join(tmp, "big.yaml")
+...     with open(path, "w") as fp:
+...         _ = fp.write("note: " + "x" * 20)
+...     print(read_text(path)[:8])
+...     try:
+...         read_text(path, limit=16)
+...     except FileReadError as exc:
+...         print(exc)
+note: xx
+the file is larger than 16 bytes, the most a record, ruleset or puzzle may be: it was not read
+"""
+
+from __future__ import annotations
+
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import IO
+
+from tutor.game.errors import TutorError
+
+__all__ = ["MAX_FILE_BYTES", "FileReadError", "read_text", "read_stream"]
+
+MAX_FILE_BYTES = 2 * 1024 * 1024
+"""The largest record, ruleset or puzzle file the tutor reads: 2 MB, ten times a long match
+with a note on every play (``docs/records.md``). Reading a file of that size takes at most a
+few seconds, whatever it holds."""
+
+
+class FileReadError(TutorError):
+    """A file that cannot be read: missing, unreadable, not UTF-8, or over the size limit.
+
+    The message does not name the file: each reader adds the name in its own error's form.
+    """
+
+
+def _size(limit: int) -> str:
+    if limit % (1024 * 1024) == 0:
+        return f"{limit // (1024 * 1024)} MB"
+    return f"{limit} bytes"
+
+
+def _too_large(limit: int) -> FileReadError:
+    return FileReadError(
+        f"the file is larger than {_size(limit)}, the most a record, ruleset or puzzle may be: "
+        "it was not read"
+    )
+
+
+def read_text(path: str | Path | Traversable, limit: int = MAX_FILE_BYTES) -> str:
+    """The UTF-8 text of the file at ``path``, read to at most ``limit`` bytes (a larger file,
+    a device or an endless pipe is refused after ``limit + 1``); FileReadError otherwise."""
+    try:
+        with open(path, "rb") if isinstance(path, str | Path) else path.open("rb") as fp:
+            data = fp.read(limit + 1)
+    except OSError as exc:
+        raise FileReadError(f"cannot read: {exc.strerror or exc}") from None
+    if len(data) > limit:
+        raise _too_large(limit)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise FileReadError("cannot read: the file is not UTF-8 text") from None
+
+
+def read_stream(fp: IO[str], limit: int = MAX_FILE_BYTES) -> str:
+    """The text of an open stream, read to at most ``limit`` characters (see :func:`read_text`)."""
+    try:
+        text = fp.read(limit + 1)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise FileReadError(f"cannot read: {exc}") from None
+    if len(text) > limit:
+        raise _too_large(limit)
+    return text

@@ -1,0 +1,421 @@
+"""Every puzzle's solution, worked out by the tutor itself, and compared with the file's.
+
+:func:`solve_puzzle` computes the answer to a puzzle's question the way the issue asks:
+
+- ``best-move``: the exact solver when every hand is known (an open position) or deducible from
+  the seat (counting leaves a single consistent deal); otherwise the analyser, sampling deals
+  from the seat, and the solution must beat every other move by the puzzle's ``margin`` with
+  the 95% interval of the paired difference clear of it;
+- ``unmatched``: the tracker (rule of 48) from the seat;
+- ``holds``: the inference from the seat (facts, then readings of passed-up captures);
+- ``legal-captures``: the engine's capture rules;
+- ``score``: the exact solver, following every line of best play to the end: the points must
+  be the same on every such line, or the question has no single answer.
+
+:func:`check_puzzle` compares that with the file and lists what is wrong.
+
+>>> from tutor.puzzles.format import loads_puzzles
+>>> [p] = loads_puzzles('''
+... ruleset: scopone-16
+... players: [South, West, North, East]
+... table: [FD, 3C, 4S, 5B]
+... deals: [{South: [AD, CC, 2B, 6D, 7S, RC, 3S, 6S, 4B]}]
+... plays: [AD]
+... puzzle:
+...   title: Fewest cards first
+...   question: legal-captures
+...   card: CB
+...   themes: [capture-rule]
+...   difficulty: 1
+...   solution: [CB x AD FD, CB x 4S 5B, CB x AD 3C 5B]
+...   explanation: Seeds 000 and 002.
+... ''')
+>>> c = check_puzzle(p)
+>>> c.ok, c.solved.method
+(False, 'engine')
+>>> c.problems[0]
+'the legal captures of CB are CB x AD FD, CB x 4S 5B, not CB x AD FD; CB x 4S 5B; CB x AD 3C 5B'
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tutor.counting.inference import CountView, count_view
+from tutor.counting.tracker import Board, track, viewer_state
+from tutor.game.cards import Style
+from tutor.game.errors import TutorError
+from tutor.game.scoring import score_state
+from tutor.game.state import GameState, Move
+from tutor.puzzles.format import Puzzle
+from tutor.review.knowledge import known_world
+from tutor.search.analysis import Analysis, analyse, exact_analysis, interval
+from tutor.search.players import seat_view
+from tutor.search.solver import solver_for
+
+__all__ = [
+    "UndecidedError",
+    "CHECK_SEED",
+    "CHECK_SAMPLES",
+    "MAX_SAMPLES",
+    "Solved",
+    "PuzzleCheck",
+    "solve_puzzle",
+    "check_puzzle",
+    "best_outcomes",
+    "paired_margin",
+]
+
+CHECK_SEED = 0
+"""The sampling seed of every check: a check gives the same verdict every time."""
+CHECK_SAMPLES = 200
+"""Deals sampled first for a hidden-information best move; doubled while undecided,"""
+MAX_SAMPLES = 1600
+"""up to this many."""
+EXACT_TIME = 60.0
+"""Seconds the exact solver may take on one puzzle before the check gives up."""
+OUTCOME_LIMIT = 20_000
+"""Positions :func:`best_outcomes` may visit following every best line."""
+
+
+@dataclass
+class Solved:
+    """The tutor's own answer to a puzzle's question, with what it rests on."""
+
+    kind: str
+    method: str
+    """How it was found: ``exact``, ``exact (deduced)``, ``sampling``, ``tracker``,
+    ``inference`` or ``engine``."""
+    analysis: Analysis | None = None
+    """best-move and score: every legal move valued."""
+    best: tuple[Move, ...] = ()
+    """best-move: the moves with the best value (exact), or the top move (sampling)."""
+    values: tuple[int, ...] = ()
+    holder: int | None = None
+    basis: str | None = None
+    """holds: ``fact`` or ``inference`` (a reading of behaviour, with a confidence)."""
+    deduction: str | None = None
+    captures: tuple[Move, ...] = ()
+    outcomes: tuple[tuple[int, ...], ...] = ()
+    """score: the final points of each line of best play (one entry when they agree)."""
+    line: list[Move] = field(default_factory=list)
+    """A line of best play (exact solves)."""
+    board: Board | None = None
+    view: CountView | None = None
+    state: GameState | None = None
+    """The full-information position solved (the record's, or the one counting deduces)."""
+    notes: list[str] = field(default_factory=list)
+
+    def value_of(self, move: Move) -> float | None:
+        if self.analysis is None:
+            return None
+        for m in self.analysis.moves:
+            if m.move == move:
+                return m.value
+        return None
+
+
+@dataclass
+class PuzzleCheck:
+    """The verdict on one puzzle: ok, or the problems found."""
+
+    puzzle: Puzzle
+    solved: Solved | None
+    problems: list[str]
+    elapsed: float
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def line(self) -> str:
+        """One line: ``NAME: ok (how)`` or ``NAME: WHAT IS WRONG``."""
+        how = self.solved.method if self.solved is not None else "not checked"
+        if self.ok:
+            return f"{self.puzzle.name}: ok ({self.puzzle.kind}, {how})"
+        return f"{self.puzzle.name}: " + "; ".join(self.problems)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "puzzle": self.puzzle.name,
+            "path": self.puzzle.path,
+            "question": self.puzzle.kind,
+            "ok": self.ok,
+            "method": self.solved.method if self.solved is not None else None,
+            "problems": list(self.problems),
+            "seconds": round(self.elapsed, 3),
+        }
+
+
+class UndecidedError(TutorError):
+    """The tutor cannot work the puzzle's answer out (too large, or hidden cards)."""
+
+
+# -- computing the answer -------------------------------------------------------------------------
+
+
+def _exact(state: GameState, method: str) -> tuple[Analysis, str]:
+    result = exact_analysis(state, time_limit=EXACT_TIME)
+    if not result.exact:
+        raise UndecidedError(f"the exact solver did not finish within {EXACT_TIME:g} s")
+    return result, method
+
+
+def _full_state(p: Puzzle) -> tuple[GameState, str] | None:
+    """The full-information position to solve exactly, and how it is known (None: hidden)."""
+    if p.open:
+        return p.state, "exact"
+    if p.seat == p.mover:
+        found = known_world(seat_view(p.state))
+        if found is not None:
+            return found, "exact (deduced)"
+    return None
+
+
+def paired_margin(analysis: Analysis, a: Move, b: Move) -> tuple[float, float, float]:
+    """Mean and 95% interval of ``a``'s value minus ``b``'s over the same sampled deals."""
+    i, j = analysis.order.index(a), analysis.order.index(b)
+    iv = interval([v[i] - v[j] for v in analysis.values])
+    return iv.mean, iv.low, iv.high
+
+
+def _sampled(p: Puzzle, progress: Callable[[int, int], None] | None) -> tuple[Analysis, str]:
+    """The analyser from the seat, with more samples while the margin test is undecided."""
+    margin = p.spec.margin or 0.0
+    n = CHECK_SAMPLES
+    while True:
+        result = analyse(p.state, samples=n, seed=CHECK_SEED, progress=progress)
+        decided = True
+        best = set(p.spec.moves) or {result.moves[0].move}
+        for s in best:
+            for m in result.moves:
+                if m.move in best:
+                    continue
+                _mean, low, high = paired_margin(result, s, m.move)
+                if low < margin <= high:
+                    decided = False
+        if decided or n >= MAX_SAMPLES:
+            return result, "sampling"
+        n *= 2
+
+
+def best_outcomes(state: GameState, limit: int = OUTCOME_LIMIT) -> set[tuple[int, ...]]:
+    """The final points of each side on every line of best play from a full-information state."""
+    solver = solver_for(state.rules)
+    memo: dict[tuple[int, ...], frozenset[tuple[int, ...]]] = {}
+    work = state.copy()
+
+    def walk() -> frozenset[tuple[int, ...]]:
+        if work.is_over():
+            return frozenset({tuple(score_state(work).points())})
+        key = work.key()
+        hit = memo.get(key)
+        if hit is not None:
+            return hit
+        if len(memo) >= limit:
+            raise UndecidedError(f"more than {limit} positions on the lines of best play")
+        sol = solver.solve(work, pv=False)
+        out: set[tuple[int, ...]] = set()
+        for mv in sol.moves:
+            if mv.value == sol.value:
+                work.push(mv.move)
+                out |= walk()
+                work.pop()
+        memo[key] = frozenset(out)
+        return memo[key]
+
+    return set(walk())
+
+
+def solve_puzzle(p: Puzzle, progress: Callable[[int, int], None] | None = None) -> Solved:
+    """The tutor's answer to the question (:class:`UndecidedError` when it cannot tell).
+
+    ``progress`` is called with (done, total) samples of a sampled analysis.
+    """
+    kind = p.kind
+    style = p.style
+    names = p.players
+    if kind == "unmatched":
+        board = track(viewer_state(p.state, p.seat), p.seat, names, style)
+        return Solved(kind, "tracker", values=board.unmatched, board=board)
+    if kind == "holds":
+        assert p.spec.card is not None
+        cv = count_view(p.state, p.seat, names, style)
+        card = p.spec.card.index
+        holder = basis = deduction = None
+        for h, row in cv.inference.holdings.items():
+            hold = row.get(card)
+            if h < 0 or hold is None:
+                continue
+            if hold.status == "must":  # the facts place it: certain
+                holder, basis = h, hold.basis
+                break
+            if hold.reading == "must":  # the readings point there: likely, never certain
+                holder, basis = h, "inference"
+        for d in cv.inference.deductions:
+            if d.status == "must" and d.card == card and d.holder == holder:
+                deduction = d.text
+        return Solved(
+            kind, "inference", holder=holder, basis=basis, deduction=deduction,
+            board=cv.board, view=cv,
+        )  # fmt: skip
+    if kind == "legal-captures":
+        assert p.spec.card is not None
+        caps = tuple(m for m in p.state.legal_moves_for(p.spec.card.index) if m.capture)
+        return Solved(kind, "engine", captures=caps)
+    full = _full_state(p)
+    if kind == "score":
+        if full is None:
+            raise UndecidedError(
+                "a score question needs every hand known or deducible from the seat"
+            )
+        state, method = full
+        analysis, _ = _exact(state, method)
+        outcomes = tuple(sorted(best_outcomes(state)))
+        return Solved(
+            kind, method, analysis=analysis, outcomes=outcomes, line=list(analysis.pv),
+            state=state,
+        )  # fmt: skip
+    if full is not None:
+        state, method = full
+        analysis, method = _exact(state, method)
+        top = analysis.moves[0].value
+        best = tuple(m.move for m in analysis.moves if m.value == top)
+        return Solved(
+            kind, method, analysis=analysis, best=best, line=list(analysis.pv), state=state
+        )
+    analysis, method = _sampled(p, progress)
+    return Solved(kind, method, analysis=analysis, best=(analysis.moves[0].move,))
+
+
+# -- comparing with the file ----------------------------------------------------------------------
+
+
+def _moves_text(moves: Sequence[Move], style: Style) -> str:
+    return ", ".join(m.text(style) for m in moves) or "none"
+
+
+def _signed(x: float) -> str:
+    return f"{x:+g}" if x == int(x) else f"{x:+.2f}"
+
+
+def _check_best(p: Puzzle, s: Solved) -> list[str]:
+    style = p.style
+    a = s.analysis
+    assert a is not None
+    given = set(p.spec.moves)
+    if s.method.startswith("exact"):
+        want = set(s.best)
+        if given == want:
+            return []
+        value = {m.move: m.value for m in a.moves}
+        wrong = [m for m in p.spec.moves if m not in want]
+        missing = [m for m in s.best if m not in given]
+        parts = []
+        best_text = ", ".join(f"{m.text(style)} ({_signed(value[m])})" for m in s.best)
+        if wrong:
+            listed = ", ".join(f"{m.text(style)}, worth {_signed(value[m])}" for m in wrong)
+            parts.append(f"the best move is {best_text}; the file says {listed}")
+        if missing:
+            parts.append(
+                f"the solution leaves out {_moves_text(missing, style)}, as good as the best"
+            )
+        return parts
+    margin = p.spec.margin
+    if margin is None:
+        return [
+            "the position hides cards the seat cannot count, so the solution is checked by "
+            "sampling: give a 'margin' (points the solution must win by)"
+        ]
+    problems = []
+    for sm in p.spec.moves:
+        for m in a.moves:
+            if m.move in given:
+                continue
+            mean, low, high = paired_margin(a, sm, m.move)
+            if low < margin:
+                problems.append(
+                    f"{sm.text(style)} beats {m.move.text(style)} by {mean:+.2f} "
+                    f"[{low:+.2f}, {high:+.2f}] over {a.samples} deals, not clearly by the "
+                    f"margin {margin:g}"
+                )
+    return problems
+
+
+def _check(p: Puzzle, s: Solved) -> list[str]:
+    spec = p.spec
+    style = p.style
+    kind = p.kind
+    if kind == "best-move":
+        return _check_best(p, s)
+    if kind == "unmatched":
+        if spec.values == s.values:
+            return []
+        return [
+            f"unmatched from {p.seat_name}'s seat: {' '.join(map(str, s.values)) or 'none'}, "
+            f"not {p.solution_text()}"
+        ]
+    if kind == "holds":
+        card = p.card_text()
+        if s.holder is None:
+            return [f"counting from {p.seat_name}'s seat does not show who holds {card}"]
+        problems = []
+        if p.players[s.holder] != spec.holder:
+            problems.append(f"{p.players[s.holder]} must hold {card}, not {spec.holder}")
+        truth = _true_holder(p)
+        if truth is not None and truth != s.holder:
+            problems.append(
+                f"the reading is wrong in this deal: {p.players[truth]} holds {card}, "
+                f"not {p.players[s.holder]}"
+            )
+        return problems
+    if kind == "legal-captures":
+        if set(spec.moves) == set(s.captures):
+            return []
+        return [
+            f"the legal captures of {p.card_text()} are {_moves_text(s.captures, style)}, "
+            f"not {p.solution_text()}"
+        ]
+    # score
+    if len(s.outcomes) != 1:
+        ways = " or ".join("-".join(map(str, o)) for o in s.outcomes)
+        return [f"lines of best play end in different scores ({ways}): no single answer"]
+    if tuple(spec.points) != s.outcomes[0]:
+        got = ", ".join(f"{n} {pts}" for n, pts in zip(p.side_names(), s.outcomes[0], strict=True))
+        return [f"best play ends {got}, not {p.solution_text()}"]
+    return []
+
+
+def _true_holder(p: Puzzle) -> int | None:
+    """Who holds the puzzle's card in the record's own deal, when the record says."""
+    assert p.spec.card is not None
+    bit = 1 << p.spec.card.index
+    s = p.state
+    for seat, hand in enumerate(s.hands):
+        if hand & bit:
+            return seat
+    for d in s.deals[s.deal_index :]:
+        for seat, (known, _) in enumerate(d):
+            if known & bit:
+                return seat
+    return None
+
+
+def check_puzzle(p: Puzzle, progress: Callable[[int, int], None] | None = None) -> PuzzleCheck:
+    """Work the puzzle out and compare with its solution (see the module docstring)."""
+    start = time.perf_counter()
+    try:
+        solved: Solved | None = solve_puzzle(p, progress)
+    except UndecidedError as exc:
+        return PuzzleCheck(p, None, [f"cannot be checked: {exc}"], time.perf_counter() - start)
+    assert solved is not None
+    problems = _check(p, solved)
+    if p.kind == "holds" and solved.basis == "inference" and "reading" not in p.spec.themes:
+        problems.append(
+            "the answer rests on a reading of behaviour, not on counting alone: "
+            "add the theme 'reading' so the puzzle says so"
+        )
+    return PuzzleCheck(p, solved, problems, time.perf_counter() - start)

@@ -1,0 +1,271 @@
+"""Puzzles: a hand record cut at the moment of decision, with a question and its solution.
+
+A :class:`Puzzle` is one document of a record file that carries the ``puzzle:`` key
+(:mod:`tutor.records.puzzle_key` reads and checks the mapping). It knows the position, the seat it
+is set from, what that seat may see, the question in words and the solution in the record's
+notation. ``docs/puzzles.md`` describes the format.
+
+>>> [p] = loads_puzzles('''
+... ruleset: scopa
+... deck: french
+... players: [You, Ada]
+... table: [2C, 4H, 5S, QD]
+... deals: [{You: [7D, 7H, AS], Ada: [3H, KC, JD]}]
+... plays: [7D x 2C 5S]
+... puzzle:
+...   title: Which values are unmatched?
+...   question: unmatched
+...   themes: [rule-of-48]
+...   difficulty: 1
+...   solution: [2, 5, 7]
+...   explanation: The 7 took 2 + 5, a capture by sum.
+... ''', "first.yaml")
+>>> p.name, p.kind, p.seat_name, p.open
+('first', 'unmatched', 'Ada', False)
+>>> p.question_text()
+'After play 1, from your seat (Ada): which values are unmatched (an odd number of cards captured)?'
+>>> p.solution_text()
+'2 5 7'
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+from importlib import resources
+from pathlib import Path
+
+from tutor.counting.tracker import viewer_state
+from tutor.game.cards import Style, format_card
+from tutor.game.errors import TutorError
+from tutor.game.state import GameState
+from tutor.records.puzzle_key import QUESTIONS, THEMES, PuzzleSpec
+from tutor.records.record import HandRecord, RecordError
+from tutor.records.recordfile import dumps, load_path, loads
+
+__all__ = [
+    "QUESTIONS",
+    "THEMES",
+    "COUNTING_QUESTIONS",
+    "PuzzleError",
+    "Puzzle",
+    "puzzle_files",
+    "load_puzzles",
+    "iter_puzzle_files",
+    "loads_puzzles",
+    "collection_dir",
+    "load_collection",
+]
+
+COUNTING_QUESTIONS = ("unmatched", "holds")
+"""Questions answered by counting (the tracker and inference) rather than by a move."""
+
+
+class PuzzleError(TutorError):
+    """A file that is no puzzle, or a puzzle the tutor cannot set."""
+
+
+@dataclass
+class Puzzle:
+    """One puzzle: the record (cut at the decision) and its question."""
+
+    record: HandRecord
+    spec: PuzzleSpec
+    path: str
+    hand: int = 1
+    """Which document of the file (1 = first)."""
+    _state: GameState | None = field(default=None, repr=False, compare=False)
+
+    # -- identity -----------------------------------------------------------------------------
+
+    @property
+    def name(self) -> str:
+        """The file's name without ``.yaml`` (``#N`` added for the N-th puzzle of a file)."""
+        stem = Path(self.path).name
+        for ext in (".yaml", ".yml"):
+            if stem.endswith(ext):
+                stem = stem[: -len(ext)]
+        return stem if self.hand == 1 else f"{stem}#{self.hand}"
+
+    @property
+    def digest(self) -> str:
+        """A hash of what makes the puzzle: the position, the question and its solution.
+
+        The title, themes, difficulty and explanation are left out, so rewording them keeps a
+        player's progress; any change to the cards, plays, question or solution makes another
+        puzzle (``docs/puzzles.md``).
+        """
+        bare = replace(self.spec, title="-", themes=("sweep",), difficulty=1, explanation="-")
+        rec = self.record.cut(len(self.record.plays))
+        rec.info = {}
+        rec.plays = [replace(p, note=None) for p in rec.plays]
+        rec.puzzle = bare
+        return hashlib.sha256(dumps([rec]).encode("utf-8")).hexdigest()[:16]
+
+    # -- the position ---------------------------------------------------------------------------
+
+    @property
+    def kind(self) -> str:
+        return self.spec.question
+
+    @property
+    def state(self) -> GameState:
+        """The position after the record's plays, with every card the record gives."""
+        if self._state is None:
+            self._state = self.record.final_state()
+        return self._state
+
+    @property
+    def style(self) -> Style:
+        return self.record.style
+
+    @property
+    def players(self) -> list[str]:
+        return self.record.players
+
+    @property
+    def mover(self) -> int:
+        return self.state.turn
+
+    @property
+    def seat(self) -> int:
+        """The seat the puzzle is set from (default: the player to move)."""
+        return self.mover if self.spec.seat is None else self.record.seat_of(self.spec.seat)
+
+    @property
+    def seat_name(self) -> str:
+        return self.players[self.seat]
+
+    @property
+    def plays(self) -> int:
+        return len(self.record.plays)
+
+    @property
+    def open(self) -> bool:
+        """The record gives every card still in play (every hand, every deal to come)."""
+        s = self.state
+        return not any(s.unknown) and not any(u for d in s.deals[s.deal_index :] for _, u in d)
+
+    @property
+    def shows_all_hands(self) -> bool:
+        """The puzzle is shown with every hand face up: an open position and a question about
+        play (a counting question is always set from one seat, which sees only its own cards)."""
+        return self.open and self.kind not in COUNTING_QUESTIONS
+
+    def view(self) -> GameState:
+        """The position as the solver of the puzzle may see it."""
+        return self.state if self.shows_all_hands else viewer_state(self.state, self.seat)
+
+    def side_names(self) -> list[str]:
+        return self.record.team_names()
+
+    # -- words ------------------------------------------------------------------------------------
+
+    def card_text(self) -> str:
+        return format_card(self.spec.card, self.style) if self.spec.card is not None else ""
+
+    def question_text(self) -> str:
+        """The question, as asked."""
+        kind = self.kind
+        after = f"After play {self.plays}" if self.plays else "Before the first play"
+        you = f"from your seat ({self.seat_name})"
+        if kind == "best-move":
+            return f"{after}: {self.players[self.mover]} to play. Find the best move."
+        if kind == "unmatched":
+            return f"{after}, {you}: which values are unmatched (an odd number of cards captured)?"
+        if kind == "holds":
+            return f"{after}, {you}: who must hold {self.card_text()}?"
+        if kind == "legal-captures":
+            return (
+                f"{after}: list every capture {self.card_text()} may legally make on this table "
+                "(or none)."
+            )
+        sides = " and ".join(self.side_names())
+        return f"{after}: with best play by both sides from here, how many points do {sides} score?"
+
+    def answer_hint(self) -> str:
+        """How to type the answer."""
+        kind = self.kind
+        if kind == "best-move":
+            return "Type a move like 7D x 2C 5S (or just the card when it can only do one thing)."
+        if kind == "unmatched":
+            return "Type the values, like 2 6 8, or none."
+        if kind == "holds":
+            others = [p for i, p in enumerate(self.players) if i != self.seat]
+            return f"Type a name ({', '.join(others)})."
+        if kind == "legal-captures":
+            return "Type the captures separated by ';', like 7D x 3C 4S; 7D x 7C, or none."
+        return "Type the points of each side in that order, like 3 2."
+
+    def solution_text(self) -> str:
+        """The solution in the record's notation."""
+        spec = self.spec
+        kind = self.kind
+        if kind in ("best-move", "legal-captures"):
+            return "; ".join(m.text(self.style) for m in spec.moves) or "none"
+        if kind == "unmatched":
+            return " ".join(str(v) for v in spec.values) or "none"
+        if kind == "holds":
+            return spec.holder or ""
+        return ", ".join(f"{s} {p}" for s, p in zip(self.side_names(), spec.points, strict=True))
+
+
+# -- loading ------------------------------------------------------------------------------------
+
+
+def puzzle_files(path: str | Path) -> list[Path]:
+    """The puzzle files at ``path``: the file itself, or every ``*.yaml`` of a folder, sorted."""
+    p = Path(path)
+    if p.is_dir():
+        return sorted(q for q in p.iterdir() if q.suffix in (".yaml", ".yml") and q.is_file())
+    return [p]
+
+
+def _puzzles_of(records: list[HandRecord], path: str) -> list[Puzzle]:
+    out = []
+    for k, r in enumerate(records, 1):
+        if r.puzzle is None:
+            continue
+        out.append(Puzzle(r, r.puzzle, path, k))
+    if not out:
+        raise PuzzleError(f"{path}: not a puzzle: the record has no 'puzzle:' key")
+    return out
+
+
+def loads_puzzles(text: str, path: str = "<string>") -> list[Puzzle]:
+    """The puzzles of a record file's text (RecordError or PuzzleError when it holds none)."""
+    return _puzzles_of(loads(text, path), path)
+
+
+def load_puzzles(path: str | Path) -> list[Puzzle]:
+    """Every puzzle in a file, or in every ``*.yaml`` file of a folder.
+
+    The first bad file stops the loading with its one-line error.
+    """
+    out: list[Puzzle] = []
+    files = puzzle_files(path)
+    if Path(path).is_dir() and not files:
+        raise PuzzleError(f"{path}: no puzzle files (*.yaml) in this folder")
+    for f in files:
+        out.extend(_puzzles_of(load_path(f), str(f)))
+    return out
+
+
+def iter_puzzle_files(path: str | Path) -> Iterator[tuple[Path, list[Puzzle] | TutorError]]:
+    """Each file at ``path`` with its puzzles, or the error that stops it loading."""
+    for f in puzzle_files(path):
+        try:
+            yield f, _puzzles_of(load_path(f), str(f))
+        except (RecordError, PuzzleError) as exc:
+            yield f, exc
+
+
+def collection_dir() -> Path:
+    """The folder of the puzzles shipped with the tutor (package data)."""
+    return Path(str(resources.files("tutor.puzzles") / "collection"))
+
+
+def load_collection() -> list[Puzzle]:
+    """Every shipped puzzle."""
+    return load_puzzles(collection_dir())

@@ -1,0 +1,94 @@
+"""Themes of a puzzle: from the observations a move draws, and from what the best line decides.
+
+The themes of a mined position come from two places:
+
+1. **Observations** of the best move and of the most tempting wrong one: the review's
+   :func:`tutor.review.observations.observe` (codes such as ``missed-scopa``,
+   ``sweepable-table``, ``offers-seven``), each code mapped to the theme it teaches by
+   :data:`THEME_OF_CODE`.
+2. **What the lines decide**: the categories (settebello, primiera, denari) won on the best line
+   and lost on the alternative's, and who takes the leftovers (:func:`line_themes`).
+
+>>> from tutor.game.rules import load_ruleset
+>>> from tutor.game.state import GameState
+>>> hands = [["7D", "4C", "RB"], ["3B", "6S", "AB"]]
+>>> s = GameState.from_cards(load_ruleset("scopa"), "2C 5S", hands)
+>>> [o.code for o in observations(s, s.parse_move("4C"))]
+['missed-scopa', 'offers-seven']
+>>> themes_of_codes(["missed-scopa", "offers-seven"])
+['sweep', 'sevens']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from tutor.game.cards import Style
+from tutor.game.scoring import category_winners
+from tutor.game.state import GameState, Move
+from tutor.review.observations import CODES, Observation, observe
+
+__all__ = ["THEME_OF_CODE", "observations", "themes_of_codes", "line_themes"]
+
+THEME_OF_CODE = {
+    "missed-scopa": "sweep",
+    "took-scopa": "sweep",
+    "sweepable-table": "sweep",
+    "safe-table": "sweep",
+    "missed-settebello": "settebello",
+    "settebello-exposed": "settebello",
+    "offers-seven": "sevens",
+    "primiera-given": "primiera",
+    "pairing": "spariglio",
+    "no-double-laid": "spariglio",
+    "counted-endgame": "endgame",
+}
+"""The puzzle theme each observation code of the review teaches."""
+
+assert set(THEME_OF_CODE) == set(CODES), "every observation code needs a theme"
+
+
+def observations(
+    view: GameState,
+    move: Move,
+    names: Sequence[str] | None = None,
+    style: Style | str | None = None,
+) -> list[Observation]:
+    """The review's observations of ``move`` in ``view`` (the position before it)."""
+    return observe(view, move, names=names, style=style)
+
+
+def themes_of_codes(codes: Iterable[str]) -> list[str]:
+    """The themes the codes teach, each once, in the order of :data:`THEME_OF_CODE`."""
+    got = set(codes)
+    return list(dict.fromkeys(t for c, t in THEME_OF_CODE.items() if c in got))
+
+
+def _play_out(state: GameState, line: Sequence[Move]) -> GameState:
+    work = state.copy()
+    for m in line:
+        work.push(m)
+    return work
+
+
+def line_themes(state: GameState, best_line: Sequence[Move], alt_line: Sequence[Move]) -> list[str]:
+    """Themes from what two complete lines of play decide differently (full-information state).
+
+    The settebello, primiera or denari changing hands between the best line and the
+    alternative, and who takes the leftovers at the end (``last-capture``).
+    """
+    out: list[str] = []
+    a = _play_out(state, best_line)
+    b = _play_out(state, alt_line)
+    if not (a.is_over() and b.is_over()):
+        return out
+    wa = category_winners(state.rules, a.captured)
+    wb = category_winners(state.rules, b.captured)
+    for cat in ("settebello", "primiera", "denari"):
+        if wa[cat] != wb[cat]:
+            out.append(cat)
+    sides = state.rules.sides
+    left = (a.stack[-1].leftover if a.stack else 0) or (b.stack[-1].leftover if b.stack else 0)
+    if left and a.last_capturer % sides != b.last_capturer % sides:
+        out.append("last-capture")
+    return out

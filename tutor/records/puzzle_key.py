@@ -1,0 +1,434 @@
+"""The optional ``puzzle:`` mapping of a hand record: its keys, how it is read, checked, written.
+
+A puzzle is a hand record cut at the moment of decision plus this mapping (``docs/puzzles.md``):
+a title, themes, a difficulty, the question and its solution, and the explanation shown after the
+answer. This module only reads and writes the mapping and checks that it is well formed and fits
+the position (the moves are legal, the card and players exist). Whether the solution is *right*
+is for :mod:`tutor.puzzles.check`, which asks the solver, the tracker and the engine.
+
+The reader of :mod:`tutor.records.record` calls :func:`read_puzzle` on the YAML node (through a
+small protocol, so this module does not depend on the record module) and :func:`resolve_puzzle`
+once the plays are validated; the writer calls :func:`dump_puzzle`.
+
+>>> spec = PuzzleSpec("Take it", "unmatched", ("rule-of-48",), 1, "Count the sums.", values=(2, 6))
+>>> print(dump_puzzle(spec, "italian", ["North-South", "East-West"]))
+puzzle:
+  title: "Take it"
+  question: unmatched
+  themes: [rule-of-48]
+  difficulty: 1
+  solution: [2, 6]
+  explanation: "Count the sums."
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, NoReturn, Protocol
+
+from tutor.game.cards import Card, NotationError, Style, format_card, parse_card, parse_cards
+from tutor.game.state import GameState, Move, MoveError
+
+__all__ = [
+    "QUESTIONS",
+    "THEMES",
+    "PUZZLE_KEYS",
+    "PuzzleSpec",
+    "read_puzzle",
+    "resolve_puzzle",
+    "dump_puzzle",
+]
+
+QUESTIONS = ("best-move", "unmatched", "holds", "legal-captures", "score")
+"""The kinds of question a puzzle asks (issue 10; ``docs/puzzles.md`` explains each)."""
+
+THEMES = (
+    "sweep",
+    "settebello",
+    "rule-of-48",
+    "spariglio",
+    "endgame",
+    "capture-rule",
+    "primiera",
+    "sevens",
+    "last-capture",
+    "denari",
+    "reading",
+)
+"""The themes a puzzle may carry. A closed list, so that a typo cannot hide a puzzle from
+``tutor train --theme``; ``docs/puzzles.md`` says what each means."""
+
+PUZZLE_KEYS = (
+    "title",
+    "question",
+    "seat",
+    "card",
+    "themes",
+    "difficulty",
+    "margin",
+    "solution",
+    "explanation",
+)
+"""The keys of the mapping, in the order they are written."""
+
+_NEEDS_CARD = ("holds", "legal-captures")
+
+Node = Any
+"""A node of the composed YAML document, as the record reader hands it over (this module reads
+it only through :class:`NodeReader`, so that YAML stays in the record reader)."""
+
+
+class NodeReader(Protocol):
+    """What :func:`read_puzzle` needs of the record reader: typed access with line errors."""
+
+    def fail(self, node: Node | None, message: str, play: int | None = None) -> Exception: ...
+
+    def text(self, node: Node, what: str) -> str: ...
+
+    def mapping(self, node: Node, what: str) -> list[tuple[str, Node, Node]]: ...
+
+    def sequence(self, node: Node, what: str) -> list[Node]: ...
+
+    def is_null(self, node: Node) -> bool: ...
+
+    def is_mapping(self, node: Node) -> bool: ...
+
+    def is_sequence(self, node: Node) -> bool: ...
+
+    def line(self, node: Node) -> int: ...
+
+
+@dataclass(frozen=True)
+class PuzzleSpec:
+    """The ``puzzle:`` mapping as read: the question and its solution, typed.
+
+    Only the solution field of the question's kind is filled: ``moves`` for ``best-move`` and
+    ``legal-captures`` (captures given in full; a bare card in a best-move solution is resolved
+    against the position), ``values`` for ``unmatched``, ``holder`` for ``holds`` and
+    ``points`` (one per side, in side order) for ``score``.
+    """
+
+    title: str
+    question: str
+    themes: tuple[str, ...]
+    difficulty: int
+    explanation: str
+    seat: str | None = None
+    """Whose view the puzzle is set from; None means the player to move."""
+    card: Card | None = None
+    margin: float | None = None
+    moves: tuple[Move, ...] = ()
+    """Resolved by :func:`resolve_puzzle` from ``texts``."""
+    values: tuple[int, ...] = ()
+    holder: str | None = None
+    points: tuple[int, ...] = ()
+    texts: tuple[str, ...] = field(default=(), compare=False, repr=False)
+    """The solution's moves as written, read against the position by :func:`resolve_puzzle`."""
+    lines: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+    """Source line of each key (``solution.N`` for the N-th solution item)."""
+
+    def line(self, key: str) -> int | None:
+        return self.lines.get(key, self.lines.get("puzzle"))
+
+
+# -- reading ------------------------------------------------------------------------------------
+
+
+def _int(reader: NodeReader, node: Node, what: str) -> int:
+    text = reader.text(node, what).strip()
+    try:
+        return int(text)
+    except ValueError:
+        raise reader.fail(node, f"{what} must be a whole number, not {text!r}") from None
+
+
+def _items(reader: NodeReader, node: Node, what: str) -> list[Node]:
+    """A list, or one scalar taken as a list of one."""
+    if reader.is_sequence(node) or reader.is_null(node):
+        return reader.sequence(node, what)
+    return [node]
+
+
+def read_puzzle(reader: NodeReader, node: Node, style: Style, sides: Sequence[str]) -> PuzzleSpec:
+    """The ``puzzle:`` mapping at ``node``, checked key by key (errors name the line).
+
+    ``sides`` are the record's side names, in side order, for a ``score`` solution.
+    """
+    items = reader.mapping(node, "puzzle")
+    lines = {"puzzle": reader.line(node)}
+    for key, knode, _ in items:
+        lines[key] = reader.line(knode)
+        if key not in PUZZLE_KEYS:
+            raise reader.fail(
+                knode, f"puzzle: unknown key {key!r} (known keys: {', '.join(PUZZLE_KEYS)})"
+            )
+    values = {k: v for k, _, v in items}
+    for key in ("title", "question", "themes", "difficulty", "solution", "explanation"):
+        if key not in values:
+            raise reader.fail(node, f"puzzle: the {key!r} key is missing")
+
+    def text(key: str) -> str:
+        out = reader.text(values[key], f"puzzle: {key}").strip()
+        if not out:
+            raise reader.fail(values[key], f"puzzle: {key} is empty")
+        return out
+
+    question = text("question")
+    if question not in QUESTIONS:
+        raise reader.fail(
+            values["question"],
+            f"puzzle: unknown question {question!r} (questions: {', '.join(QUESTIONS)})",
+        )
+    themes: list[str] = []
+    for n in _items(reader, values["themes"], "puzzle: themes"):
+        theme = reader.text(n, "puzzle: a theme").strip()
+        if theme not in THEMES:
+            raise reader.fail(n, f"puzzle: unknown theme {theme!r} (themes: {', '.join(THEMES)})")
+        if theme in themes:
+            raise reader.fail(n, f"puzzle: theme {theme!r} is given twice")
+        themes.append(theme)
+    if not themes:
+        raise reader.fail(values["themes"], "puzzle: give at least one theme")
+    difficulty = _int(reader, values["difficulty"], "puzzle: difficulty")
+    if not 1 <= difficulty <= 5:
+        raise reader.fail(
+            values["difficulty"], f"puzzle: difficulty must be 1 to 5, not {difficulty}"
+        )
+    seat = text("seat") if "seat" in values and not reader.is_null(values["seat"]) else None
+    card: Card | None = None
+    if question in _NEEDS_CARD:
+        if "card" not in values or reader.is_null(values["card"]):
+            raise reader.fail(node, f"puzzle: a {question} question needs a 'card' key")
+        try:
+            card = parse_card(text("card"), style)
+        except NotationError as exc:
+            raise reader.fail(values["card"], f"puzzle: card: {exc}") from None
+    elif "card" in values:
+        raise reader.fail(values["card"], f"puzzle: a {question} question takes no 'card'")
+    margin: float | None = None
+    if "margin" in values and not reader.is_null(values["margin"]):
+        if question != "best-move":
+            raise reader.fail(values["margin"], "puzzle: only a best-move question has a margin")
+        raw = reader.text(values["margin"], "puzzle: margin").strip()
+        try:
+            margin = float(raw)
+        except ValueError:
+            margin = math.nan
+        if not math.isfinite(margin) or margin <= 0:
+            raise reader.fail(
+                values["margin"], f"puzzle: margin must be a positive number of points, not {raw!r}"
+            )
+    spec = PuzzleSpec(
+        text("title"),
+        question,
+        tuple(themes),
+        difficulty,
+        text("explanation"),
+        seat,
+        card,
+        margin,
+        lines=lines,
+    )
+    return _read_solution(reader, values["solution"], spec, style, sides)
+
+
+def _read_solution(
+    reader: NodeReader, node: Node, spec: PuzzleSpec, style: Style, sides: Sequence[str]
+) -> PuzzleSpec:
+    kind = spec.question
+    lines = spec.lines
+    if kind == "score":
+        if not reader.is_mapping(node):
+            raise reader.fail(
+                node,
+                "puzzle: a score solution maps each side to its points, like "
+                + "{"
+                + ", ".join(f"{s}: 0" for s in sides)
+                + "}",
+            )
+        points: dict[str, int] = {}
+        for name, knode, vnode in reader.mapping(node, "puzzle: solution"):
+            if name not in sides:
+                raise reader.fail(
+                    knode, f"puzzle: solution: {name!r} is not a side (sides: {', '.join(sides)})"
+                )
+            points[name] = _int(reader, vnode, f"puzzle: solution: {name}'s points")
+            if points[name] < 0:
+                raise reader.fail(vnode, "puzzle: solution: points cannot be negative")
+        missing = [s for s in sides if s not in points]
+        if missing:
+            raise reader.fail(node, f"puzzle: solution: no points given for {', '.join(missing)}")
+        return replace(spec, points=tuple(points[s] for s in sides))
+    items = _items(reader, node, "puzzle: solution")
+    for i, n in enumerate(items):
+        lines[f"solution.{i}"] = reader.line(n)
+    if kind == "holds":
+        if len(items) != 1:
+            raise reader.fail(node, "puzzle: a holds solution names one player")
+        return replace(spec, holder=reader.text(items[0], "puzzle: solution").strip())
+    if kind == "unmatched":
+        vals: list[int] = []
+        for n in items:
+            v = _int(reader, n, "puzzle: an unmatched value")
+            if not 1 <= v <= 10:
+                raise reader.fail(n, f"puzzle: {v} is not a value (values are 1 to 10)")
+            if v in vals:
+                raise reader.fail(n, f"puzzle: value {v} is given twice")
+            vals.append(v)
+        return replace(spec, values=tuple(sorted(vals)))
+    # best-move and legal-captures: plays in the record's notation, read against the position
+    texts = tuple(reader.text(n, "puzzle: a move").strip() for n in items)
+    if kind == "best-move" and not texts:
+        raise reader.fail(node, "puzzle: a best-move solution lists at least one move")
+    return replace(spec, texts=texts)
+
+
+# -- checking against the position ----------------------------------------------------------------
+
+Fail = Callable[[int | None, str], NoReturn]
+"""Raises the record's error at a line: ``fail(line, message)``."""
+
+
+def resolve_puzzle(
+    spec: PuzzleSpec,
+    state: GameState,
+    players: Sequence[str],
+    style: Style,
+    fail: Fail,
+) -> PuzzleSpec:
+    """Check the puzzle against the position it is cut at; bare-card moves become full moves.
+
+    ``state`` is the position after the record's last play.
+    """
+    if spec.seat is not None and spec.seat not in players:
+        fail(
+            spec.line("seat"), f"puzzle: seat {spec.seat!r} is not a player ({', '.join(players)})"
+        )
+    over = state.is_over()
+    if spec.question in ("best-move", "score") and over:
+        fail(
+            spec.line("question"),
+            f"puzzle: the hand is over: a {spec.question} question needs a play left",
+        )
+    seat = state.turn if spec.seat is None else players.index(spec.seat)
+    if spec.question == "best-move" and seat != state.turn:
+        fail(
+            spec.line("seat"),
+            f"puzzle: a best-move question is set from the seat to move ({players[state.turn]}), "
+            f"not {spec.seat}",
+        )
+    if spec.card is not None:
+        bit = 1 << spec.card.index
+        captured = 0
+        for m in state.captured:
+            captured |= m
+        where = (
+            "on the table"
+            if state.table & bit
+            else "already captured"
+            if captured & bit
+            else f"in {players[seat]}'s own hand"
+            if spec.question == "holds" and state.hands[seat] & bit
+            else None
+        )
+        if where is not None:
+            fail(
+                spec.line("card"),
+                f"puzzle: card {format_card(spec.card, style)} is {where}: "
+                + (
+                    "ask about a card the seat has not seen"
+                    if spec.question == "holds"
+                    else "ask about a card that can still be played"
+                ),
+            )
+    if spec.question == "holds":
+        assert spec.holder is not None
+        if spec.holder not in players:
+            fail(
+                spec.line("solution.0"),
+                f"puzzle: solution: {spec.holder!r} is not a player ({', '.join(players)})",
+            )
+        if players.index(spec.holder) == seat:
+            fail(spec.line("solution.0"), "puzzle: solution: the seat knows its own cards")
+    if spec.question not in ("best-move", "legal-captures"):
+        return spec
+    moves: list[Move] = []
+    for i, text in enumerate(spec.texts):
+        line = spec.line(f"solution.{i}")
+        if spec.question == "legal-captures":
+            move = _capture_of(spec, text, style, line, fail)
+        else:
+            try:
+                move = state.parse_move(text, style)
+                state.check(move, style=style)
+            except MoveError as exc:
+                fail(line, f"puzzle: solution: {text}: {exc.reason}")
+        if move in moves:
+            fail(line, f"puzzle: solution: {text} is listed twice")
+        moves.append(move)
+    return replace(spec, moves=tuple(moves))
+
+
+def _capture_of(spec: PuzzleSpec, text: str, style: Style, line: int | None, fail: Fail) -> Move:
+    """A capture written in full (``7D x 3C 4S``) of the question's card."""
+    assert spec.card is not None
+    want = format_card(spec.card, style)
+    head, sep, rest = text.replace("X", "x").partition("x")
+    try:
+        card = parse_card(head.strip(), style)
+        taken = parse_cards(rest, style) if sep else []
+    except NotationError as exc:
+        fail(line, f"puzzle: solution: {exc}")
+    if card != spec.card:
+        fail(line, f"puzzle: solution: {text!r} plays {format_card(card, style)}, not {want}")
+    if not taken:
+        fail(
+            line,
+            f"puzzle: solution: write each capture in full, like '{want} x ...' "
+            "(an empty list says the card captures nothing)",
+        )
+    if len(set(taken)) != len(taken):
+        fail(line, f"puzzle: solution: {text!r} names a card twice")
+    mask = 0
+    for c in taken:
+        mask |= 1 << c.index
+    return Move(card.index, mask)
+
+
+# -- writing ------------------------------------------------------------------------------------
+
+
+def dump_puzzle(
+    spec: PuzzleSpec,
+    style: Style | str,
+    sides: Sequence[str],
+    quote: Callable[[str], str] | None = None,
+    scalar: Callable[[str], str] | None = None,
+) -> str:
+    """The mapping in its canonical form (``quote``/``scalar`` are the record writer's)."""
+    q = quote or (lambda s: '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"')
+    sc = scalar or (lambda s: s)
+    out = ["puzzle:", f"  title: {q(spec.title)}", f"  question: {spec.question}"]
+    if spec.seat is not None:
+        out.append(f"  seat: {sc(spec.seat)}")
+    if spec.card is not None:
+        out.append(f"  card: {format_card(spec.card, style)}")
+    out.append(f"  themes: [{', '.join(spec.themes)}]")
+    out.append(f"  difficulty: {spec.difficulty}")
+    if spec.margin is not None:
+        out.append(f"  margin: {spec.margin:g}")
+    kind = spec.question
+    if kind == "score":
+        pairs = ", ".join(f"{sc(s)}: {p}" for s, p in zip(sides, spec.points, strict=True))
+        out.append(f"  solution: {{{pairs}}}")
+    elif kind == "holds":
+        out.append(f"  solution: {sc(spec.holder or '')}")
+    elif kind == "unmatched":
+        out.append(f"  solution: [{', '.join(map(str, spec.values))}]")
+    else:
+        texts = [m.text(style) for m in spec.moves] if spec.moves else list(spec.texts)
+        out.append(f"  solution: [{', '.join(texts)}]")
+    out.append(f"  explanation: {q(spec.explanation)}")
+    return "\n".join(out)

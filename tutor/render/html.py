@@ -1,0 +1,370 @@
+"""The review as one self-contained HTML page (``tutor review --html OUT``).
+
+Inline CSS and SVG only: no script, no font, no image, no network. For every play of the hand
+the page shows the position before it (from the reviewed seat, drawn by
+:mod:`tutor.render.svg`), the move and what it took, the class badge and the observations of a
+reviewed decision, and the rule-of-48 board from the reviewed seat; a chart draws the running
+expected points lost by each side. The layout is one column on a phone and two on a laptop.
+
+Every text that comes from the record (title, names, notes, observation texts quoting names)
+goes through :func:`tutor.render.safe.markup`.
+"""
+
+from __future__ import annotations
+
+import math
+
+from tutor.counting.tracker import track, values_text, viewer_state
+from tutor.game.cards import Style, format_cards
+from tutor.render.safe import markup
+from tutor.render.svg import cards_svg, position_svg
+from tutor.review.judge import CLASSES, THRESHOLDS
+from tutor.review.observations import MAXIMS
+from tutor.review.review import Decision, Review
+
+__all__ = ["review_page", "loss_chart_svg", "CLASS_COLOURS"]
+
+CLASS_COLOURS = {
+    "forced": "#7b8794",
+    "best": "#1e8e3e",
+    "good": "#4caf7a",
+    "inaccuracy": "#d9a400",
+    "mistake": "#e8710a",
+    "blunder": "#d93025",
+}
+"""The badge colour of each class."""
+
+SIDE_COLOURS = ("#2962ff", "#d81b60", "#00897b", "#8e24aa")
+
+CSS = """
+:root { --ink: #1d2430; --muted: #5f6b7a; --line: #dde3ea; --bg: #f5f7fa; --card: #fff; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+  color: var(--ink); background: var(--bg); }
+main { max-width: 1040px; margin: 0 auto; padding: 16px; }
+h1 { font-size: 1.6rem; margin: 8px 0 4px; line-height: 1.25; }
+h2 { font-size: 1.2rem; margin: 28px 0 10px; }
+.meta, .note, .hint { color: var(--muted); font-size: .92rem; }
+.panel { background: var(--card); border: 1px solid var(--line); border-radius: 12px;
+  padding: 14px 16px; margin: 12px 0; }
+.players { display: grid; gap: 12px; grid-template-columns: repeat(auto-fit, minmax(230px, 1fr));
+  margin: 12px 0; }
+.players .panel { margin: 0; }
+.player h3 { margin: 0 0 6px; font-size: 1.05rem; }
+.figure { font-size: 2rem; font-weight: 700; line-height: 1.1; }
+.figure small { font-size: .9rem; font-weight: 400; color: var(--muted); }
+.chips { display: flex; flex-wrap: wrap; gap: 6px; margin-top: 8px; }
+.chip { border-radius: 999px; padding: 1px 10px; font-size: .85rem; color: #fff; }
+.badge { display: inline-block; border-radius: 6px; padding: 1px 9px; color: #fff;
+  font-weight: 700; font-size: .9rem; letter-spacing: .02em; }
+.badge.uncertain { outline: 2px dashed rgba(0,0,0,.35); outline-offset: 1px; }
+.chart svg { width: 100%; max-width: 520px; height: auto; display: block; margin: 0 auto; }
+table { border-collapse: collapse; }
+.legend td, .legend th { padding: 3px 10px 3px 0; text-align: left; font-size: .92rem; }
+.play { background: var(--card); border: 1px solid var(--line); border-left: 6px solid #c7ced6;
+  border-radius: 12px; margin: 14px 0; padding: 12px 14px; }
+.play > header { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 14px; }
+.num { font-weight: 700; color: var(--muted); min-width: 2.2em; }
+.who { font-weight: 700; }
+.move { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; }
+.cost { color: var(--muted); font-size: .92rem; }
+.body { display: grid; gap: 12px 18px; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+  margin-top: 10px; }
+.position svg { width: 100%; height: auto; display: block; }
+.took { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; margin: 0 0 8px; }
+.took svg { height: 54px; width: auto; }
+ul.obs { list-style: none; margin: 8px 0; padding: 0; }
+ul.obs li { margin: 0 0 8px; padding-left: 10px; border-left: 3px solid #c7ced6; }
+ul.obs li.praise { border-left-color: #1e8e3e; }
+ul.obs li.against { border-left-color: #e8710a; }
+.code { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: .85rem;
+  background: #eef1f5; border-radius: 4px; padding: 0 5px; }
+.maxim { color: var(--muted); font-size: .85rem; font-style: italic; }
+.board { overflow-x: auto; }
+.board table { font-size: .8rem; min-width: 100%; }
+.board th, .board td { padding: 1px 5px; text-align: right; border-bottom: 1px solid #eef1f5; }
+.board th:first-child, .board td:first-child { text-align: left; color: var(--muted); }
+.board td.odd { font-weight: 700; color: #b26a00; }
+.board caption { text-align: left; font-size: .85rem; color: var(--muted); padding-bottom: 2px; }
+.hindsight { font-size: .9rem; color: #4a3b8f; }
+@media (max-width: 720px) {
+  main { padding: 10px; }
+  h1 { font-size: 1.3rem; }
+  .body { grid-template-columns: minmax(0, 1fr); }
+  .figure { font-size: 1.6rem; }
+}
+"""
+
+
+def _badge(cls: str, uncertain: bool = False) -> str:
+    mark = "?" if uncertain else ""
+    extra = " uncertain" if uncertain else ""
+    title = ' title="uncertain: the interval straddles a threshold"' if uncertain else ""
+    return (
+        f'<span class="badge{extra}" style="background:{CLASS_COLOURS[cls]}"{title}>'
+        f"{cls}{mark}</span>"
+    )
+
+
+def _nice_step(top: float) -> float:
+    raw = top / 4 if top > 0 else 0.25
+    mag = 10 ** math.floor(math.log10(raw))
+    for m in (1, 2, 2.5, 5, 10):
+        if raw <= m * mag:
+            return m * mag
+    return 10 * mag
+
+
+def loss_chart_svg(review: Review) -> str:
+    """The running expected points lost by each side over the hand, as a step chart."""
+    series = review.running_loss()
+    sides = review.rules.sides
+    names = review.record.team_names()
+    n = len(series) - 1
+    top = max([max(row) for row in series] + [0.0])
+    step = _nice_step(top)
+    ymax = max(step, math.ceil(top / step - 1e-9) * step)
+    W, H, left, right, topm, bottom = 440.0, 230.0, 40.0, 10.0, 38.0, 38.0
+    pw, ph = W - left - right, H - topm - bottom
+
+    def x(i: float) -> float:
+        return left + pw * (i / max(1, n))
+
+    def y(v: float) -> float:
+        return topm + ph * (1 - v / ymax)
+
+    parts = [f'<rect x="{left:g}" y="{topm:g}" width="{pw:g}" height="{ph:g}" fill="#fafbfc"/>']
+    k = 0
+    while k * step <= ymax + 1e-9:
+        v = k * step
+        parts.append(
+            f'<line x1="{left:g}" x2="{W - right:g}" y1="{y(v):.1f}" y2="{y(v):.1f}" '
+            'stroke="#e3e8ee"/>'
+            f'<text x="{left - 6:g}" y="{y(v) + 4:.1f}" text-anchor="end" font-size="15" '
+            f'fill="#5f6b7a">{v:g}</text>'
+        )
+        k += 1
+    tick = max(1, round(n / 6))
+    for i in range(0, n + 1, tick):
+        parts.append(
+            f'<text x="{x(i):.1f}" y="{H - bottom + 17:g}" text-anchor="middle" font-size="15" '
+            f'fill="#5f6b7a">{i}</text>'
+        )
+    parts.append(
+        f'<text x="{left + pw / 2:g}" y="{H - 3:g}" text-anchor="middle" font-size="15" '
+        'fill="#5f6b7a">play</text>'
+    )
+    for side in range(sides):
+        pts = []
+        prev = 0.0
+        for i, row in enumerate(series):
+            if i:
+                pts.append(f"{x(i):.1f},{y(prev):.1f}")
+            pts.append(f"{x(i):.1f},{y(row[side]):.1f}")
+            prev = row[side]
+        colour = SIDE_COLOURS[side % len(SIDE_COLOURS)]
+        parts.append(
+            f'<polyline points="{" ".join(pts)}" fill="none" stroke="{colour}" '
+            'stroke-width="2.5" stroke-linejoin="round"/>'
+        )
+        lx = left + side * 200
+        parts.append(
+            f'<rect x="{lx:g}" y="12" width="16" height="5" fill="{colour}"/>'
+            f'<text x="{lx + 22:g}" y="19" font-size="15" fill="#1d2430">'
+            f"{markup(names[side])}: {series[-1][side]:.2f}</text>"
+        )
+    label = "Expected points lost by each side, play by play"
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W:g} {H:g}" role="img" '
+        f'aria-label="{label}" font-family="system-ui, sans-serif"><title>{label}</title>'
+        + "".join(parts)
+        + "</svg>"
+    )
+
+
+def _board(review: Review, play: int, viewer: int) -> str:
+    """The rule-of-48 board from ``viewer``'s seat before ``play``, as a small table."""
+    state = review.state_before(play)
+    board = track(viewer_state(state, viewer), viewer, review.record.players, review.style)
+    style = review.style
+    head = "".join(f"<th>{markup(style.rank_text(v))}</th>" for v in range(1, 11))
+    rows = [
+        ("captured", [str(c.captured) for c in board.counts], None),
+        ("parity", ["even" if c.matched else "ODD" for c in board.counts], "parity"),
+        ("on table", [str(c.table) for c in board.counts], None),
+        ("yours", [str(c.mine) for c in board.counts], None),
+        ("unseen", [str(c.unseen) for c in board.counts], None),
+    ]
+    body = []
+    for name, cells, kind in rows:
+        tds = "".join(
+            f'<td class="odd">{cell}</td>' if kind and cell == "ODD" else f"<td>{cell}</td>"
+            for cell in cells
+        )
+        body.append(f"<tr><td>{name}</td>{tds}</tr>")
+    um = values_text(board.unmatched, style)
+    who = markup(review.record.players[viewer])
+    return (
+        f'<div class="board"><table><caption>Rule of 48 from {who}\'s seat: unmatched {um}; '
+        f"{board.unseen.bit_count()} unseen</caption><tr><th>value</th>{head}</tr>"
+        + "".join(body)
+        + "</table></div>"
+    )
+
+
+def _obs_list(d: Decision) -> str:
+    items = []
+    for o in d.observations:
+        kind = "against" if o.against else "praise"
+        maxim = MAXIMS[o.maxim]
+        items.append(
+            f'<li class="{kind}"><span class="code">{markup(o.code)}</span> {markup(o.text)} '
+            f'<span class="maxim">{markup(maxim.title)} ({markup(o.maxim)})</span></li>'
+        )
+    return f'<ul class="obs">{"".join(items)}</ul>' if items else ""
+
+
+def _interval(low: float, high: float) -> str:
+    hi = f"{high:.2f}" if math.isfinite(high) else "?"
+    return f"{low:.2f}\u2013{hi}"
+
+
+def _verdict(d: Decision, style: Style) -> str:
+    j = d.judgement
+    if j.classification == "forced":
+        how = "one legal move" if len(j.moves) == 1 else "every move is worth the same"
+        return f'<p class="cost">Forced: {how}.</p>'
+    how = "exact (every card known by counting)" if j.exact else f"{j.samples} sampled deals"
+    if j.stopped == "time":
+        how += ", time budget spent"
+    best = (
+        "the move played is the best"
+        if j.best == d.move
+        else f'best: <span class="move">{markup(j.best.text(style))}</span>'
+    )
+    cost = f"{j.cost:.2f}" if j.exact else f"{j.cost:.2f} ({_interval(j.low, j.high)})"
+    return f'<p class="cost">Cost {cost} points; {best}; {how}.</p>'
+
+
+def _hindsight(d: Decision, style: Style) -> str:
+    h = d.hindsight
+    if h is None:
+        return ""
+    cost = f"{h.cost:.2f}" if h.exact else f"{h.cost:.2f} ({_interval(h.low, h.high)})"
+    return (
+        f'<p class="hindsight"><b>{markup(h.label.capitalize())}</b>: best '
+        f'<span class="move">{markup(h.best.text(style))}</span>, cost {cost}. '
+        "Hindsight never changes the class.</p>"
+    )
+
+
+def _play(review: Review, n: int, decision: Decision | None) -> str:
+    record = review.record
+    style = record.style
+    state = review.state_before(n)
+    mover = state.turn
+    move = record.moves()[n - 1]
+    viewer = mover if mover in review.seats else review.seats[0]
+    view = viewer_state(state, viewer)
+    who = markup(record.players[mover])
+    entry = record.plays[n - 1]
+    badge = ""
+    border = "#c7ced6"
+    if decision is not None:
+        j = decision.judgement
+        badge = _badge(j.classification, j.uncertain)
+        border = CLASS_COLOURS[j.classification]
+    took = f"{cards_svg([move.card], style, width=36)}"
+    if move.capture:
+        took += f" <span>takes</span> {cards_svg(move.capture, style, width=36)}"
+    else:
+        took += " <span>laid on the table</span>"
+    caption = (
+        f"Before play {n}, from {record.players[viewer]}'s seat: table "
+        f"{format_cards(state.table, style) or 'empty'}"
+    )
+    facts = [f'<div class="took">{took}</div>']
+    if decision is not None:
+        facts.append(_verdict(decision, style))
+        facts.append(_obs_list(decision))
+        facts.append(_hindsight(decision, style))
+    if entry.note:
+        facts.append(f'<p class="note">Record\'s note: {markup(entry.note)}</p>')
+    facts.append(_board(review, n, viewer))
+    return (
+        f'<article class="play" id="play-{n}" style="border-left-color:{border}"><header>'
+        f'<span class="num">{n}</span><span class="who">{who}</span>'
+        f'<span class="move">{markup(move.text(style))}</span>{badge}</header>'
+        f'<div class="body"><figure class="position" style="margin:0">'
+        f"{position_svg(view, viewer, record.players, style, caption=caption)}</figure>"
+        f'<div class="facts">{"".join(facts)}</div></div></article>'
+    )
+
+
+def _summary(review: Review) -> str:
+    cards = []
+    for name, s in review.summary().items():
+        acc = "\u2013" if s.accuracy is None else f"{s.accuracy:.0f}%"
+        chips = "".join(
+            f'<span class="chip" style="background:{CLASS_COLOURS[c]}">{c} {s.counts[c]}</span>'
+            for c in CLASSES
+            if s.counts[c]
+        )
+        cards.append(
+            f'<div class="panel player"><h3>{markup(name)}</h3>'
+            f'<div class="figure">{acc} <small>accuracy</small></div>'
+            f"<div>{s.points_lost:.2f} expected points lost over {s.decisions} decisions</div>"
+            f'<div class="chips">{chips}</div></div>'
+        )
+    return f'<div class="players">{"".join(cards)}</div>'
+
+
+def _legend() -> str:
+    rows = [f"<tr><td>{_badge('forced')}</td><td>one legal move, or every move equal</td></tr>"]
+    for (name, low), nxt in zip(THRESHOLDS, [*THRESHOLDS[1:], None], strict=True):
+        span = f"cost {low:g} to {nxt[1]:g}" if nxt else f"cost {low:g} or more"
+        rows.append(f"<tr><td>{_badge(name)}</td><td>{span} points of the hand</td></tr>")
+    return (
+        '<table class="legend">' + "".join(rows) + "</table>"
+        '<p class="hint">A dashed badge with ? is uncertain: the 95% interval of the cost '
+        "straddles a threshold, so the milder class is given.</p>"
+    )
+
+
+def review_page(review: Review) -> str:
+    """The whole report as one HTML document (a string)."""
+    record = review.record
+    title = record.info.get("title") or f"A hand of {record.ruleset.name}"
+    s = review.settings
+    budget = f"up to {s.samples} sampled deals" + (f" and {s.time:g} s" if s.time else "")
+    reviewed = ", ".join(markup(p) for p in review.players)
+    by_play = {d.play: d for d in review.decisions}
+    plays = "".join(_play(review, n, by_play.get(n)) for n in range(1, len(record.plays) + 1))
+    skipped = "".join(
+        f'<p class="note">Play {n} not reviewed: {markup(why)}</p>' for n, why in review.skipped
+    )
+    interrupted = (
+        '<p class="note">Interrupted: the review stops at the last decision judged.</p>'
+        if review.interrupted
+        else ""
+    )
+    return (
+        "<!DOCTYPE html>\n"
+        '<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>Review: {markup(title)}</title><style>{CSS}</style></head><body><main>"
+        f"<h1>Review: {markup(title)}</h1>"
+        f'<p class="meta">{markup(record.ruleset.name)} \u00b7 hand {review.hand} \u00b7 seed '
+        f"{review.seed} \u00b7 reviewed: {reviewed} \u00b7 {budget} per decision</p>"
+        f"{_summary(review)}"
+        '<section class="panel chart"><h2 style="margin-top:0">Expected points lost</h2>'
+        f"{loss_chart_svg(review)}"
+        '<p class="hint">The cost of a decision is the best move\'s value minus the value of '
+        "the move played, in points of the hand, judged only from what the mover could know."
+        "</p></section>"
+        f'<section class="panel"><h2 style="margin-top:0">Classes</h2>{_legend()}</section>'
+        f"<h2>Play by play</h2>{skipped}{interrupted}{plays}"
+        '<p class="hint">Made by the Scopone tutor (tutor review). Maxims: docs/strategy.md; '
+        "method and thresholds: docs/review.md.</p>"
+        "</main></body></html>\n"
+    )

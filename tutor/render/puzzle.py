@@ -1,0 +1,150 @@
+"""A puzzle on the terminal: the position from the puzzle's seat, the question, the verdict.
+
+The position shows what the seat may know and nothing more: the plays so far (round by round),
+the table, the seat's hand (every hand when the puzzle is an open one), how many cards each
+player still holds, each side's captures so far, and whose turn it is. The themes are shown
+only with the answer, since they would give it away.
+
+>>> from tutor.puzzles.format import collection_dir, load_puzzles
+>>> [p] = load_puzzles(collection_dir() / "seed004-rule-of-48.yaml")
+>>> print(plain_text(*puzzle_position(p)), end="")
+Seed 004: which values are unmatched?
+scopone-scientifico, italian deck; difficulty 1 of 5. You are East.
+Playing order: South, West, North, East (East deals and plays last); sides North-South v East-West.
+Plays so far:
+  1. South FD x 2S 6C, West 2C, North 7B x 2C 5B
+Table: RD
+Your hand: 3B 4C 4S 6D 6S 7D 7S FC CC
+Cards in hand: South 8, West 8, North 8, East 9.
+Captured so far: North-South 6 cards, 1 denari, 0 scope; East-West 0 cards, 0 denari, 0 scope.
+East to play.
+<BLANKLINE>
+After play 3, from your seat (East): which values are unmatched (an odd number of cards captured)?
+Type the values, like 2 6 8, or none.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.console import RenderableType
+from rich.text import Text
+
+from tutor.counting.tracker import viewer_state
+from tutor.game.scoring import denari_of
+from tutor.puzzles.format import Puzzle
+from tutor.records.record import HandRecord
+from tutor.records.replay import replay_hand
+from tutor.render.safe import one_line, visible
+from tutor.render.svg import position_svg, svg_document
+from tutor.render.terminal import cards_text, move_text, plain_text
+
+if TYPE_CHECKING:  # the answer and check modules bring the solver and networkx: not needed
+    # to show a position, which must appear quickly (docs/puzzles.md, speed)
+    from tutor.puzzles.answer import Verdict
+    from tutor.puzzles.check import PuzzleCheck
+
+__all__ = [
+    "puzzle_position",
+    "puzzle_question",
+    "verdict_view",
+    "check_view",
+    "plain_text",
+    "position_file_svg",
+]
+
+
+def puzzle_position(p: Puzzle, rich: bool = False) -> list[RenderableType]:
+    """The position as the puzzle's seat sees it, then the question."""
+    style = p.style
+    state = p.state
+    bold = "bold" if rich else ""
+    names = [one_line(n) for n in p.players]
+    out: list[RenderableType] = [Text(one_line(p.spec.title), style=bold)]
+    head = Text(
+        f"{p.record.ruleset.name}, {style.name} deck; difficulty {p.spec.difficulty} of 5. "
+        f"You are {names[p.seat]}."
+    )
+    if p.shows_all_hands:
+        head.append(" Every hand is shown.")
+    out.append(head)
+    sides = ""
+    if p.record.ruleset.players > p.record.ruleset.sides:
+        sides = "; sides " + " v ".join(one_line(t) for t in p.side_names())
+    out.append(
+        Text(f"Playing order: {', '.join(names)} ({names[-1]} deals and plays last){sides}.")
+    )
+    steps = replay_hand(p.record).steps
+    if steps:
+        out.append(Text("Plays so far:"))
+        per = p.record.ruleset.players
+        for start in range(0, len(steps), per):
+            line = Text(f"  {start // per + 1}. ")
+            for k, step in enumerate(steps[start : start + per]):
+                if k:
+                    line.append(", ")
+                line.append(f"{names[step.seat]} ")
+                line.append_text(move_text(step.card, step.move.capture, style, rich))
+                if step.scopa:
+                    line.append(" (scopa)", style="bold yellow" if rich else "")
+            out.append(line)
+    out.append(Text.assemble("Table: ", cards_text(state.table, style, rich)))
+    view = p.view()
+    if p.shows_all_hands:
+        for seat, name in enumerate(names):
+            mark = " (you)" if seat == p.seat else ""
+            out.append(Text.assemble(f"{name}{mark}: ", cards_text(view.hands[seat], style, rich)))
+    else:
+        out.append(Text.assemble("Your hand: ", cards_text(view.hands[p.seat], style, rich)))
+    counts = ", ".join(f"{names[s]} {state.hand_size(s)}" for s in range(len(names)))
+    to_deal = sum(k.bit_count() + u for d in state.deals[state.deal_index :] for k, u in d)
+    more = f"; {to_deal} still to deal" if to_deal else ""
+    out.append(Text(f"Cards in hand: {counts}{more}."))
+    tallies = []
+    for side, team in enumerate(p.side_names()):
+        pile = state.captured[side]
+        denari = denari_of(pile)
+        tallies.append(
+            f"{one_line(team)} {pile.bit_count()} cards, {denari} denari, {state.scope[side]} scope"
+        )
+    out.append(Text(f"Captured so far: {'; '.join(tallies)}."))
+    if not state.is_over():
+        out.append(Text(f"{names[state.turn]} to play."))
+    out.append(Text(""))
+    out.extend(puzzle_question(p, rich))
+    return out
+
+
+def puzzle_question(p: Puzzle, rich: bool = False) -> list[RenderableType]:
+    """The question and how to type the answer."""
+    return [Text(visible(p.question_text()), style="bold" if rich else ""), Text(p.answer_hint())]
+
+
+def verdict_view(p: Puzzle, verdict: Verdict, rich: bool = False) -> list[RenderableType]:
+    """Right or wrong, the explanation, and the themes."""
+    colour = "green" if verdict.correct else "red"
+    out: list[RenderableType] = [
+        Text(visible(verdict.message), style=f"bold {colour}" if rich else "")
+    ]
+    out.extend(Text(visible(line)) for line in verdict.lines)
+    out.append(Text(f"Themes: {', '.join(p.spec.themes)}.", style="dim" if rich else ""))
+    return out
+
+
+def check_view(check: PuzzleCheck) -> Text:
+    """One line per puzzle: ok, or what is wrong."""
+    return Text(one_line(check.line()))
+
+
+def position_file_svg(record: HandRecord, at: int, viewer: int, caption: str | None = None) -> str:
+    """A standalone ``.svg`` of the position after ``at`` plays, seen from ``viewer``'s seat:
+    the table, the viewer's hand, the cards each other player holds and whose turn it is (the
+    review's drawing, :func:`tutor.render.svg.position_svg`)."""
+    state = record.state_at(at)
+    view = viewer_state(state, viewer)
+    names = record.players
+    if caption is None:
+        when = f"After play {at}" if at else "Before the first play"
+        turn = "" if state.is_over() else f"; {names[state.turn]} to play"
+        caption = f"{when}, from {names[viewer]}'s seat{turn}"
+    return svg_document(position_svg(view, viewer, names, record.style, caption=caption))

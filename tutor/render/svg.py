@@ -1,0 +1,285 @@
+"""Cards and positions drawn as SVG: self-contained markup, no fonts or images needed.
+
+Each function returns a complete ``<svg>`` element as a string, fit to inline in HTML or to
+save as a ``.svg`` file (:func:`svg_document` adds the XML header). The suits are drawn as
+paths (♦ ♥ red, ♠ ♣ black; ♦ is always denari, as in the terminal), the ranks in the deck's
+own letters, so that a card looks the same in every browser and in any font. Every text that
+comes from a file (names) goes through :func:`tutor.render.safe.markup`.
+
+- :func:`card_svg`: one card face up (the settebello gets a gold frame);
+- :func:`card_back_svg`: one card face down;
+- :func:`cards_svg`: a row of cards (a hand, the table, a capture);
+- :func:`position_svg`: a position from one seat: the table, the viewer's hand, how many
+  cards each other player holds, whose turn it is.
+
+>>> from tutor.game.cards import parse_card
+>>> svg = card_svg(parse_card("7D"), "italian")
+>>> svg.startswith("<svg") and "7 of denari" in svg and "settebello" in svg
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from tutor.counting.tracker import seat_names
+from tutor.game.cards import CARDS, SETTEBELLO, Card, Style, cards_of, get_style
+from tutor.game.state import GameState
+from tutor.render.safe import markup
+
+__all__ = [
+    "CARD_WIDTH",
+    "CARD_HEIGHT",
+    "SUIT_PATHS",
+    "card_svg",
+    "card_back_svg",
+    "cards_svg",
+    "position_svg",
+    "svg_document",
+]
+
+CARD_WIDTH = 60
+"""A card's width in its own drawing units (the ``viewBox``); cards are 2:3."""
+CARD_HEIGHT = 90
+RED = "#c0262d"
+BLACK = "#1d2430"
+GOLD = "#c9971c"
+FELT = "#1f6f4a"
+FELT_EDGE = "#17573a"
+
+SUIT_PATHS = (
+    # denari / diamonds
+    "M50 4 L88 50 L50 96 L12 50 Z",
+    # coppe / hearts
+    "M50 92 C22 70 6 54 6 33 C6 17 18 6 31 6 C40 6 47 12 50 20 C53 12 60 6 69 6 "
+    "C82 6 94 17 94 33 C94 54 78 70 50 92 Z",
+    # spade / spades
+    "M50 4 C66 24 92 40 92 60 C92 74 81 82 70 82 C62 82 56 78 53 73 C54 83 58 90 66 96 "
+    "L34 96 C42 90 46 83 47 73 C44 78 38 82 30 82 C19 82 8 74 8 60 C8 40 34 24 50 4 Z",
+    # bastoni / clubs
+    "M50 6 A20 20 0 0 1 66 40 A20 20 0 1 1 56 70 C57 82 61 90 68 96 L32 96 C39 90 43 82 44 70 "
+    "A20 20 0 1 1 34 40 A20 20 0 0 1 50 6 Z",
+)
+"""One path per suit (denari first) in a 100 x 100 box."""
+
+
+def _colour(card: Card) -> str:
+    return RED if card.suit in (0, 1) else BLACK
+
+
+def _suit(suit: int, x: float, y: float, size: float, colour: str) -> str:
+    scale = size / 100
+    return (
+        f'<path d="{SUIT_PATHS[suit]}" fill="{colour}" '
+        f'transform="translate({x:g} {y:g}) scale({scale:g})"/>'
+    )
+
+
+def _name(card: Card, style: Style) -> str:
+    value = style.value_name(card.value) if card.value != 1 else "ace"
+    return f"{value} of {style.suit_names[card.suit]}"
+
+
+def _face(card: Card, style: Style) -> str:
+    """The inside of a card face, in a 60 x 90 box."""
+    colour = _colour(card)
+    rank = markup(style.rank_text(card.value))
+    frame = GOLD if card is SETTEBELLO else "#9aa3ad"
+    width = 3 if card is SETTEBELLO else 1
+    return (
+        f'<rect x="1" y="1" width="58" height="88" rx="6" fill="#fffdf8" stroke="{frame}" '
+        f'stroke-width="{width}"/>'
+        f'<text x="6" y="20" font-family="Georgia, serif" font-size="17" font-weight="700" '
+        f'fill="{colour}">{rank}</text>'
+        + _suit(card.suit, 6, 24, 12, colour)
+        + _suit(card.suit, 16, 33, 28, colour)
+        + f'<text x="54" y="84" font-family="Georgia, serif" font-size="17" font-weight="700" '
+        f'fill="{colour}" text-anchor="end">{rank}</text>'
+    )
+
+
+def card_svg(
+    card: Card | int,
+    style: Style | str | None = None,
+    *,
+    width: float = 48,
+    title: str | None = None,
+) -> str:
+    """One card face up, ``width`` pixels wide, with its name as the accessible title."""
+    c = card if isinstance(card, Card) else CARDS[card]
+    st = get_style(style)
+    label = title or _name(c, st) + (" (the settebello)" if c is SETTEBELLO else "")
+    height = width * CARD_HEIGHT / CARD_WIDTH
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="card" width="{width:g}" '
+        f'height="{height:g}" viewBox="0 0 60 90" role="img" aria-label="{markup(label)}">'
+        f"<title>{markup(label)}</title>{_face(c, st)}</svg>"
+    )
+
+
+def _back() -> str:
+    return (
+        '<rect x="1" y="1" width="58" height="88" rx="6" fill="#244a8f" stroke="#dfe6f2" '
+        'stroke-width="2"/><rect x="7" y="7" width="46" height="76" rx="3" fill="none" '
+        'stroke="#9fb6e0" stroke-width="1.5"/>' + _suit(0, 18, 33, 24, "#9fb6e0")
+    )
+
+
+def card_back_svg(*, width: float = 48) -> str:
+    """One card face down (a card the viewer does not know)."""
+    height = width * CARD_HEIGHT / CARD_WIDTH
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="card back" width="{width:g}" '
+        f'height="{height:g}" viewBox="0 0 60 90" role="img" aria-label="a hidden card">'
+        f"<title>a hidden card</title>{_back()}</svg>"
+    )
+
+
+def _placed(card: Card | None, style: Style, x: float, y: float, w: float) -> str:
+    """A card (None: face down) drawn at (x, y), ``w`` units wide, inside a larger drawing."""
+    h = w * CARD_HEIGHT / CARD_WIDTH
+    if card is None:
+        body, label = _back(), "a hidden card"
+    else:
+        body = _face(card, style)
+        label = _name(card, style)
+    return (
+        f'<svg x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" viewBox="0 0 60 90">'
+        f"<title>{markup(label)}</title>{body}</svg>"
+    )
+
+
+def cards_svg(
+    cards: Iterable[Card | int] | int,
+    style: Style | str | None = None,
+    *,
+    width: float = 40,
+    gap: float = 4,
+    label: str | None = None,
+) -> str:
+    """A row of cards (a mask: by value, then suit), each ``width`` pixels wide."""
+    st = get_style(style)
+    items = sorted(cards_of(cards)) if isinstance(cards, int) else [
+        c if isinstance(c, Card) else CARDS[c] for c in cards]  # fmt: skip
+    h = width * CARD_HEIGHT / CARD_WIDTH
+    total = max(1.0, len(items) * (width + gap) - gap)
+    names = ", ".join(_name(c, st) for c in items) or "no cards"
+    body = "".join(_placed(c, st, k * (width + gap), 0, width) for k, c in enumerate(items))
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="cards" width="{total:g}" '
+        f'height="{h:g}" viewBox="0 0 {total:g} {h:g}" role="img" '
+        f'aria-label="{markup(label or names)}">{body}</svg>'
+    )
+
+
+def _row(cards: Sequence[Card | None], style: Style, cx: float, y: float, w: float,
+         gap: float, max_width: float) -> str:  # fmt: skip
+    """Cards centred on ``cx``, overlapping when they would not fit ``max_width``."""
+    n = len(cards)
+    if not n:
+        return ""
+    step = w + gap
+    if n * step - gap > max_width:
+        step = (max_width - w) / max(1, n - 1)
+    span = (n - 1) * step + w
+    x0 = cx - span / 2
+    return "".join(_placed(c, style, x0 + k * step, y, w) for k, c in enumerate(cards))
+
+
+def _label(x: float, y: float, text: str, anchor: str = "middle", turn: bool = False) -> str:
+    """A player's name on the felt; the player to move in bold gold, "to play"."""
+    weight = "700" if turn else "400"
+    fill = "#ffe08a" if turn else "#e8f3ec"
+    shown = markup(text) + (" \u2013 to play" if turn else "")
+    return (
+        f'<text x="{x:g}" y="{y:g}" text-anchor="{anchor}" font-family="system-ui, sans-serif" '
+        f'font-size="13" font-weight="{weight}" fill="{fill}">{shown}</text>'
+    )
+
+
+def position_svg(
+    state: GameState,
+    viewer: int,
+    names: Sequence[str] | None = None,
+    style: Style | str | None = None,
+    *,
+    width: float = 520,
+    caption: str | None = None,
+) -> str:
+    """A position seen from ``viewer``'s seat: the table in the middle, the viewer's cards at the
+    bottom (face up when the state knows them), the other players' cards face down with their
+    names, and the player to move marked "to play".
+
+    Only what ``viewer`` knows is drawn face up: pass the viewer's view (or any state: the other
+    hands are drawn face down whatever it knows). The drawing scales to its container
+    (``width`` is its natural width in pixels).
+    """
+    st = get_style(style)
+    rules = state.rules
+    who = seat_names(rules.players, names)
+    W, H = 520.0, 330.0
+    cw_hand, cw_table, cw_other = 46.0, 50.0, 26.0
+    parts = [
+        f'<rect x="0" y="0" width="{W:g}" height="{H:g}" rx="18" fill="{FELT}" '
+        f'stroke="{FELT_EDGE}" stroke-width="4"/>'
+    ]
+    # the table, in one or two rows
+    table = sorted(cards_of(state.table))
+    th = cw_table * CARD_HEIGHT / CARD_WIDTH
+    if not table:
+        parts.append(
+            f'<text x="{W / 2:g}" y="{H / 2 + 4:g}" text-anchor="middle" '
+            'font-family="system-ui, sans-serif" font-size="14" fill="#cfe6d8">'
+            "the table is empty</text>"
+        )
+    elif len(table) <= 7:
+        parts.append(_row(list(table), st, W / 2, H / 2 - th / 2, cw_table, 6, 330))
+    else:
+        half = (len(table) + 1) // 2
+        parts.append(_row(list(table[:half]), st, W / 2, H / 2 - th - 3, cw_table, 6, 330))
+        parts.append(_row(list(table[half:]), st, W / 2, H / 2 + 3, cw_table, 6, 330))
+    # the viewer's hand at the bottom
+    own = sorted(cards_of(state.hands[viewer]))
+    mine: list[Card | None] = [*own, *([None] * state.unknown[viewer])]
+    hh = cw_hand * CARD_HEIGHT / CARD_WIDTH
+    parts.append(_row(mine, st, W / 2, H - hh - 26, cw_hand, 5, 360))
+    parts.append(_label(W / 2, H - 9, who[viewer], turn=state.turn == viewer and
+                        not state.is_over()))  # fmt: skip
+    # the others: opposite at the top; with four players, the neighbours at the sides
+    n = rules.players
+    oh = cw_other * CARD_HEIGHT / CARD_WIDTH
+    spots: list[tuple[int, str]] = []
+    for k in range(1, n):
+        seat = (viewer + k) % n
+        if n == 2 or k == n // 2:
+            spots.append((seat, "top"))
+        elif k < n // 2:
+            spots.append((seat, "right"))
+        else:
+            spots.append((seat, "left"))
+    for seat, where in spots:
+        count = state.hand_size(seat)
+        backs: list[Card | None] = [None] * count
+        turn = state.turn == seat and not state.is_over()
+        label = f"{who[seat]} ({count})"
+        if where == "top":
+            parts.append(_row(backs, st, W / 2, 24, cw_other, 3, 260))
+            parts.append(_label(W / 2, 17, label, turn=turn))
+        else:
+            x = W - 62 if where == "right" else 62
+            parts.append(_row(backs, st, x, H / 2 - oh / 2, cw_other, 2, 100))
+            anchor = "end" if where == "right" else "start"
+            lx = W - 12 if where == "right" else 12
+            parts.append(_label(lx, H / 2 - oh / 2 - 8, label, anchor, turn=turn))
+    title = caption or f"The position from {who[viewer]}'s seat"
+    height = width * H / W
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="position" width="{width:g}" '
+        f'height="{height:g}" viewBox="0 0 {W:g} {H:g}" role="img" '
+        f'aria-label="{markup(title)}"><title>{markup(title)}</title>{"".join(parts)}</svg>'
+    )
+
+
+def svg_document(svg: str) -> str:
+    """``svg`` as a standalone ``.svg`` file."""
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + svg + "\n"

@@ -1,0 +1,14 @@
+"""The review's default budgets, in a module that imports nothing.
+
+The command line quotes them in its help without loading the search (which loads the
+assignment model and networkx); :mod:`tutor.review.judge` explains each.
+"""
+
+__all__ = ["DEFAULT_SAMPLES", "DEFAULT_TIME", "FIRST_ROUND"]
+
+DEFAULT_SAMPLES = 200
+"""The most deals a decision samples (rounds of 25, 50, 100, 200)."""
+DEFAULT_TIME = 3.0
+"""Seconds of sampling per decision at most."""
+FIRST_ROUND = 25
+"""Deals sampled before the first look at the interval."""

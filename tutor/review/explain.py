@@ -1,0 +1,211 @@
+"""Every legal move at one point of a hand, in plain words (``tutor explain FILE --at N``).
+
+For each move: what it captures; what it leaves on the table and the sweep it invites, with the
+odds; its effect on matched and unmatched values (the rule of 48); its value with its interval
+(the same analysis as the review); and its observations. Everything is seen from the mover's
+seat.
+
+>>> from tutor.records.recordfile import load_path
+>>> from tutor.review.judge import Settings
+>>> record = load_path("docs/examples/seed003-scopa.yaml")[0]
+>>> ex = explain_position(record, 2, settings=Settings(samples=20))
+>>> ex.player, [m.move.text("french") for m in ex.moves if "safe-table" in m.codes]
+('You', ['AS'])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from tutor.counting.tracker import a_value, flipped_values, value_word, viewer_state
+from tutor.game.captures import table_sum
+from tutor.game.cards import Style, format_cards
+from tutor.game.state import Move
+from tutor.records.record import HandRecord
+from tutor.review.hands import reveal_hands
+from tutor.review.judge import Settings, json_number, value_moves
+from tutor.review.observations import Choices, Observation, unmatched_values
+from tutor.review.review import ReviewError, decision_seed
+from tutor.search.analysis import MoveEstimate
+
+__all__ = ["MoveExplanation", "PositionExplanation", "explain_position"]
+
+
+@dataclass(frozen=True)
+class MoveExplanation:
+    """One legal move: what it takes and leaves, its sweep risk, parity effect, value and
+    observations."""
+
+    move: Move
+    captures: int
+    leaves: int
+    sweep: tuple[int, int, float] | None
+    """The sweep the table left invites: (value, unseen cards of it, the next player's odds)."""
+    flipped: tuple[int, ...]
+    unmatched: tuple[int, ...]
+    """The unmatched values after the move."""
+    value: MoveEstimate | None
+    observations: tuple[Observation, ...]
+
+    @property
+    def codes(self) -> list[str]:
+        return [o.code for o in self.observations]
+
+    def sentences(self, style: Style | str | None, next_name: str) -> list[str]:
+        """The move in plain words: capture, what is left and its risk, parity, value."""
+        out = []
+        if self.captures:
+            out.append(f"Takes {format_cards(self.captures, style)}.")
+        else:
+            out.append("Takes nothing: the card is laid.")
+        if not self.leaves:
+            out.append("Leaves the table empty.")
+        else:
+            total = table_sum(self.leaves)
+            left = f"Leaves {format_cards(self.leaves, style)} ({total})"
+            if self.sweep is not None:
+                v, unseen, p = self.sweep
+                out.append(
+                    f"{left}: any {value_word(v)} sweeps it; {unseen.bit_count()} unseen "
+                    f"({format_cards(unseen, style)}); {next_name} holds one with {p:.0%}."
+                )
+            elif total > 10:
+                out.append(f"{left}: no single card sweeps it.")
+            else:
+                out.append(
+                    f"{left}: only {a_value(total)} could sweep it, and none can here "
+                    "(every one is seen, or it would be the last play)."
+                )
+        if not self.captures:
+            out.append("Matched and unmatched values: unchanged (a laid card is not counted).")
+        elif not self.flipped:
+            out.append("Matched and unmatched values: unchanged (a card takes its twin).")
+        else:
+            now = ", ".join(map(str, self.unmatched)) or "none"
+            out.append(
+                f"Matched and unmatched values: flips {', '.join(map(str, self.flipped))}; "
+                f"unmatched now: {now}."
+            )
+        return out
+
+    def to_json(self, style: Style | str | None = None) -> dict[str, Any]:
+        v = self.value
+        sweep = None
+        if self.sweep is not None:
+            value, unseen, p = self.sweep
+            sweep = {
+                "value": value,
+                "unseen": format_cards(unseen, style).split(),
+                "probability": round(p, 4),
+            }
+        return {
+            "move": self.move.text(style),
+            "captures": format_cards(self.captures, style).split(),
+            "leaves": format_cards(self.leaves, style).split(),
+            "sweep": sweep,
+            "flipped": list(self.flipped),
+            "unmatched": list(self.unmatched),
+            "value": None if v is None or not v.n else json_number(v.value),
+            "low": None if v is None or not v.n else json_number(v.low),
+            "high": None if v is None or not v.n else json_number(v.high),
+            "observations": [o.to_json() for o in self.observations],
+        }
+
+
+@dataclass
+class PositionExplanation:
+    """Every legal move of the player to move after ``at`` plays, best first."""
+
+    record: HandRecord
+    at: int
+    seat: int
+    table: int
+    hand: int
+    exact: bool
+    samples: int
+    moves: list[MoveExplanation]
+    seed: int
+
+    @property
+    def player(self) -> str:
+        return self.record.players[self.seat]
+
+    @property
+    def next_player(self) -> str:
+        return self.record.players[(self.seat + 1) % self.record.ruleset.players]
+
+    def to_json(self) -> dict[str, Any]:
+        style = self.record.style
+        return {
+            "ruleset": self.record.ruleset.name,
+            "at": self.at,
+            "play": self.at + 1,
+            "player": self.player,
+            "table": format_cards(self.table, style).split(),
+            "hand": format_cards(self.hand, style).split(),
+            "exact": self.exact,
+            "samples": self.samples,
+            "seed": self.seed,
+            "moves": [m.to_json(style) for m in self.moves],
+        }
+
+
+def explain_position(
+    record: HandRecord,
+    at: int,
+    player: str | None = None,
+    *,
+    settings: Settings | None = None,
+) -> PositionExplanation:
+    """Explain every legal move of the player to move after the first ``at`` plays.
+
+    ``player``, when given, must be that player: the choices are theirs, seen from their seat.
+    The values come from the review's analysis (exact when counting pins every card).
+    """
+    settings = settings or Settings()
+    full = reveal_hands(record)
+    if not 0 <= at < len(full.plays) + 1:
+        raise ReviewError(f"--at {at}: the record has {len(full.plays)} plays")
+    state = full.state_at(at)
+    if state.is_over():
+        raise ReviewError(f"--at {at}: the hand is over after play {at}: there is no move")
+    seat = state.turn
+    if player is not None and full.players[seat] != player:
+        raise ReviewError(
+            f"--as {player}: play {at + 1} is {full.players[seat]}'s to make, and explain "
+            "describes the choices of the player to move"
+        )
+    if state.unknown[seat]:
+        raise ReviewError(
+            f"--at {at}: {full.players[seat]}'s hand is not known (the record stops before "
+            "they play it)"
+        )
+    view = viewer_state(state, seat)
+    seeded = replace(settings, seed=decision_seed(settings.seed, at + 1))
+    exact, samples, values, _ = value_moves(view, seeded)
+    by_move = {v.move: v for v in values}
+    choices = Choices(view, full.players, full.style)
+    captured = view.captured_cards()
+    out = []
+    for m in choices.legal:
+        obs = choices.observe(m)
+        flipped = flipped_values(m.card, m.capture) if m.capture else ()
+        after = captured | m.capture | (1 << m.card) if m.capture else captured
+        est = by_move.get(m)
+        out.append(
+            MoveExplanation(
+                m,
+                m.capture,
+                choices.after(m).table if not choices.after(m).is_over() else 0,
+                choices.sweep(m),
+                flipped,
+                unmatched_values(after),
+                est,
+                tuple(obs),
+            )
+        )
+    out.sort(key=lambda e: -(e.value.value if e.value is not None and e.value.n else -1e9))
+    return PositionExplanation(
+        full, at, seat, view.table, view.hands[seat], exact, samples, out, settings.seed
+    )

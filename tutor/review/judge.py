@@ -1,0 +1,396 @@
+"""Judging one decision: the cost of the move played, its class, and how sure the tutor is.
+
+The cost of a move is the value of the best move minus the value of the move played, in points
+of the hand, from the mover's seat only (``docs/review.md``):
+
+- when counting pins every card (:func:`tutor.review.knowledge.known_world`: always in the
+  last deal of two-player scopa), the exact solver values every legal move;
+- otherwise the shared analyser (:func:`tutor.search.analysis.analyse`) values the moves on deals
+  sampled from what the mover knows, every move on the same deals (paired samples), so that the
+  difference between two moves is measured far more precisely than either value. Sampling goes
+  in rounds (25, 50, 100, 200 samples by default) and stops as soon as the cost's 95% interval
+  lies within one class, when the cap is reached, or when the time budget is spent; moves that
+  are clearly worse than the best are dropped after each round.
+
+A class is given only when the interval supports it; an interval that still straddles a
+threshold gets the milder class and ``uncertain``. The thresholds are :data:`THRESHOLDS`, the
+one table the code and ``docs/review.md`` share.
+
+>>> classify(0.0), classify(0.1), classify(0.3), classify(0.7), classify(1.0)
+('best', 'good', 'inaccuracy', 'mistake', 'blunder')
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from tutor.game.errors import TutorError
+from tutor.game.state import GameState, Move
+from tutor.review.defaults import DEFAULT_SAMPLES, DEFAULT_TIME, FIRST_ROUND
+from tutor.review.knowledge import known_world
+from tutor.search.analysis import (
+    DEFAULT_EXACT_PLIES,
+    Analysis,
+    Interval,
+    MoveEstimate,
+    analyse,
+    exact_analysis,
+    interval,
+    value_sample,
+)
+from tutor.search.players import seat_view
+
+__all__ = [
+    "CLASSES",
+    "THRESHOLDS",
+    "DEFAULT_SAMPLES",
+    "DEFAULT_TIME",
+    "FIRST_ROUND",
+    "EXACT_MAX_NODES",
+    "JudgeError",
+    "Settings",
+    "Judgement",
+    "Hindsight",
+    "classify",
+    "judge",
+    "value_moves",
+    "hindsight",
+    "json_number",
+]
+
+CLASSES = ("forced", "best", "good", "inaccuracy", "mistake", "blunder")
+"""Every class a decision can get, mildest first."""
+
+THRESHOLDS: tuple[tuple[str, float], ...] = (
+    ("best", 0.0),
+    ("good", 0.05),
+    ("inaccuracy", 0.2),
+    ("mistake", 0.5),
+    ("blunder", 1.0),
+)
+"""The class of a cost (points of the hand lost against the best move): the last class whose
+lower bound the cost reaches. In the spirit of chess reviews: a twentieth of a point is noise, a
+fifth of a point is a slip, half a point is a mistake, a whole point (a scopa, a category) is a
+blunder. ``forced`` is given apart: one legal move, or every move equal."""
+
+EXACT_MAX_NODES = 5_000_000
+"""Node budget of an exact solve (a node count, not a time, so that the review does not
+depend on the machine); past it the decision is sampled instead."""
+HINDSIGHT_MAX_NODES = 2_000_000
+"""Node budget of a hindsight solve; past it hindsight is estimated by play-outs."""
+HINDSIGHT_PLAYOUTS = 16
+"""Play-out seeds a hindsight estimate averages when the exact solve does not fit."""
+_EPS = 1e-9
+
+
+class JudgeError(TutorError):
+    """A decision that cannot be judged (the move is not legal, the mover's hand is unknown)."""
+
+
+def classify(cost: float) -> str:
+    """The class of a cost in points (never ``forced``: that one is not about the cost)."""
+    name = THRESHOLDS[0][0]
+    for cls, low in THRESHOLDS:
+        if cost >= low - _EPS:
+            name = cls
+    return name
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How hard to look at each decision."""
+
+    samples: int = DEFAULT_SAMPLES
+    """The most deals one decision samples."""
+    time: float | None = DEFAULT_TIME
+    """Seconds of sampling per decision (None: no limit)."""
+    seed: int = 0
+    workers: int = 1
+    first_round: int = FIRST_ROUND
+    prune: bool = True
+    """Drop moves clearly worse than the best after each round (they keep their estimate)."""
+    exact_max_nodes: int = EXACT_MAX_NODES
+    exact_plies: int = DEFAULT_EXACT_PLIES
+    """A sampled deal is solved exactly from the move on when this many plays or fewer are left
+    (otherwise played out first): fewer is quicker, for the feedback during a game."""
+
+    def __post_init__(self) -> None:
+        if self.samples < 2:
+            raise JudgeError(f"samples must be at least 2, not {self.samples}")
+        if self.time is not None and self.time <= 0:
+            raise JudgeError(f"the time budget must be positive, not {self.time}")
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """The verdict on one decision.
+
+    ``cost`` is the best move's value minus the played move's, ``low``..``high`` its 95%
+    interval (equal when exact); ``moves`` has every legal move's value, best first.
+    ``stopped`` says what ended the sampling: ``decided`` (the interval lies in one class),
+    ``samples`` (the cap), ``time`` (the budget), or ``exact``/``forced``.
+    """
+
+    move: Move
+    best: Move
+    cost: float
+    low: float
+    high: float
+    classification: str
+    uncertain: bool
+    exact: bool
+    samples: int
+    moves: tuple[MoveEstimate, ...]
+    stopped: str
+    line: tuple[Move, ...] = ()
+    """The best line when exact."""
+    analysis: Analysis | None = field(default=None, repr=False, compare=False)
+    """The exact solver's analysis, when the decision was solved exactly."""
+
+    def value_of(self, move: Move) -> MoveEstimate | None:
+        return next((m for m in self.moves if m.move == move), None)
+
+    @property
+    def spread(self) -> float:
+        """The best move's value minus the worst's: what the decision put at stake."""
+        known = [m.value for m in self.moves if m.n]
+        return max(known) - min(known) if known else 0.0
+
+    @property
+    def kept(self) -> float:
+        """The played move's value minus the worst's (0..spread)."""
+        known = [m.value for m in self.moves if m.n]
+        if not known:
+            return 0.0
+        return min(self.spread, max(0.0, self.spread - self.cost))
+
+
+@dataclass(frozen=True)
+class Hindsight:
+    """The full-information value of each move (every hand visible): hindsight, never used for
+    the class. ``exact`` when solved; otherwise estimated by play-outs of the true deal."""
+
+    best: Move
+    cost: float
+    low: float
+    high: float
+    exact: bool
+    moves: tuple[MoveEstimate, ...]
+    label: str = "hindsight (every hand visible)"
+
+    def to_json(self, style: Any = None) -> dict[str, Any]:
+        return {
+            "label": self.label,
+            "exact": self.exact,
+            "best": self.best.text(style),
+            "cost": json_number(self.cost),
+            "low": json_number(self.low),
+            "high": json_number(self.high),
+            "moves": [m.to_json(style) for m in self.moves],
+        }
+
+
+def json_number(x: float) -> float | None:
+    """A value for JSON: rounded to 4 places; None for an unbounded one."""
+    return round(x, 4) if math.isfinite(x) else None
+
+
+def _forced(move: Move, legal: Sequence[Move], samples: int, exact: bool) -> Judgement:
+    moves = tuple(MoveEstimate(m, 0.0, 0.0, 0.0, samples) for m in legal)
+    return Judgement(move, move, 0.0, 0.0, 0.0, "forced", False, exact, samples, moves, "forced")
+
+
+def _from_exact(move: Move, legal: Sequence[Move], a: Analysis) -> Judgement:
+    values = {m.move: m.value for m in a.moves}
+    best = max(legal, key=lambda m: (values[m], m == move))
+    if len(set(values.values())) == 1:
+        forced = _forced(move, legal, 1, True)
+        return replace(forced, moves=tuple(a.moves), line=tuple(a.pv), analysis=a)
+    cost = values[best] - values[move]
+    return Judgement(move, best, cost, cost, cost, classify(cost), False, True, 1,
+                     tuple(a.moves), "exact", tuple(a.pv), a)  # fmt: skip
+
+
+class _Rows:
+    """Per sampled deal, the value of each move valued in it (paired comparisons)."""
+
+    def __init__(self) -> None:
+        self.rows: list[dict[Move, float]] = []
+
+    def add(self, a: Analysis) -> None:
+        for vals in a.values:
+            self.rows.append(dict(zip(a.order, vals, strict=True)))
+
+    def of(self, m: Move) -> Interval:
+        return interval([r[m] for r in self.rows if m in r])
+
+    def diff(self, a: Move, b: Move) -> Interval:
+        """``a``'s value minus ``b``'s, over the deals where both were valued."""
+        return interval([r[a] - r[b] for r in self.rows if a in r and b in r])
+
+    def all_equal(self) -> bool:
+        return all(len(set(r.values())) <= 1 for r in self.rows)
+
+
+def _assess(rows: _Rows, move: Move, legal: Sequence[Move], live: Sequence[Move]) -> tuple[
+    Move, float, float, float]:  # fmt: skip
+    """The best move (among those still sampled) and the cost with its interval."""
+    means = {m: rows.of(m).mean for m in live}
+    best = max(live, key=lambda m: (means[m], m == move))
+    if best == move:
+        cost, low = 0.0, 0.0
+    else:
+        d = rows.diff(best, move)
+        cost, low = d.mean, max(0.0, d.low)
+    high = 0.0
+    for m in legal:
+        if m != move:
+            high = max(high, rows.diff(m, move).high)
+    return best, max(0.0, cost), low, max(high, cost)
+
+
+def _estimates(rows: _Rows, legal: Sequence[Move]) -> tuple[MoveEstimate, ...]:
+    out = []
+    for m in legal:
+        iv = rows.of(m)
+        out.append(MoveEstimate(m, iv.mean, iv.low, iv.high, iv.n))
+    out.sort(key=lambda e: -e.value)
+    return tuple(out)
+
+
+def _batch(samples: int, workers: int) -> int:
+    """Samples per task: a few tasks per worker, so that little time goes to passing work."""
+    return 1 if workers <= 1 else max(1, -(-samples // (3 * workers)))
+
+
+def _exact_known(view: GameState, settings: Settings) -> Analysis | None:
+    """The exact analysis when counting pins every card and the solve fits its node budget."""
+    world = known_world(view)
+    if world is None:
+        return None
+    a = exact_analysis(world, max_nodes=settings.exact_max_nodes)
+    if a.interrupted:
+        raise KeyboardInterrupt
+    return a if a.exact else None
+
+
+def judge(view: GameState, move: Move, settings: Settings | None = None) -> Judgement:
+    """Judge playing ``move`` in ``view`` from the mover's seat (see the module docstring).
+
+    ``view`` may show more than the mover knew: it is reduced to the mover's view first.
+    """
+    settings = settings or Settings()
+    view = seat_view(view)
+    if view.unknown[view.turn]:
+        raise JudgeError("the mover's hand is not known, so the decision cannot be judged")
+    legal = view.legal_moves()
+    if move not in legal:
+        raise JudgeError(f"{move.text()} is not a legal move here")
+    if len(legal) == 1:
+        return _forced(move, legal, 0, False)
+    exact = _exact_known(view, settings)
+    if exact is not None:
+        return _from_exact(move, legal, exact)
+    return _sample(view, move, legal, settings)
+
+
+def _sample(view: GameState, move: Move, legal: Sequence[Move], settings: Settings) -> Judgement:
+    start = time.perf_counter()
+    rows = _Rows()
+    live = list(legal)
+    target = max(2, min(settings.first_round, settings.samples))
+    first_round = True
+    stopped = "samples"
+    best, cost, low, high = move, 0.0, 0.0, math.inf
+    while True:
+        spent = time.perf_counter() - start
+        # the first round always runs to its end: a verdict needs a few samples
+        limit = None if settings.time is None or not rows.rows else settings.time - spent
+        if limit is not None and limit <= 0:
+            stopped = "time"
+            break
+        a = analyse(
+            view,
+            samples=target - len(rows.rows),
+            time_limit=limit,
+            seed=settings.seed,
+            workers=settings.workers,
+            moves=live,
+            first=len(rows.rows),
+            batch=_batch(target - len(rows.rows), settings.workers),
+            exact_plies=settings.exact_plies,
+        )
+        if a.interrupted:
+            raise KeyboardInterrupt
+        rows.add(a)
+        if first_round and rows.all_equal():
+            return _forced(move, legal, len(rows.rows), False)
+        first_round = False
+        best, cost, low, high = _assess(rows, move, legal, live)
+        if classify(low) == classify(high):
+            stopped = "decided"
+            break
+        if a.timed_out:
+            stopped = "time"
+            break
+        if len(rows.rows) >= settings.samples:
+            stopped = "samples"
+            break
+        if settings.prune:
+            live = [m for m in live if m == move or m == best or rows.diff(m, best).high >= 0]
+        target = min(settings.samples, 2 * target)
+    decided = classify(low) == classify(high)
+    return Judgement(move, best, cost, low, high, classify(low), not decided, False,
+                     len(rows.rows), _estimates(rows, legal), stopped)  # fmt: skip
+
+
+def value_moves(view: GameState, settings: Settings | None = None) -> tuple[bool, int, tuple[
+        MoveEstimate, ...], tuple[Move, ...]]:  # fmt: skip
+    """Every legal move's value from the mover's seat, best first: (exact, samples, values,
+    best line). Exact when counting pins every card; otherwise one sampling run of
+    ``settings.samples`` deals within ``settings.time``."""
+    settings = settings or Settings()
+    view = seat_view(view)
+    if view.unknown[view.turn]:
+        raise JudgeError("the mover's hand is not known, so the moves cannot be valued")
+    legal = view.legal_moves()
+    exact = _exact_known(view, settings) if len(legal) > 1 else None
+    if exact is not None:
+        return True, 1, tuple(exact.moves), tuple(exact.pv)
+    if len(legal) == 1:
+        return False, 0, (MoveEstimate(legal[0], 0.0, 0.0, 0.0, 0),), ()
+    batch = _batch(settings.samples, settings.workers)
+    a = analyse(view, samples=settings.samples, time_limit=settings.time, seed=settings.seed,
+                workers=settings.workers, batch=batch,
+                exact_plies=settings.exact_plies)  # fmt: skip
+    if a.interrupted:
+        raise KeyboardInterrupt
+    return False, a.samples, tuple(a.moves), ()
+
+
+def hindsight(full: GameState, move: Move, seed: int = 0) -> Hindsight:
+    """The value of every legal move with every hand visible (``full`` must show them all).
+
+    Solved exactly when the solve fits :data:`HINDSIGHT_MAX_NODES`; otherwise the mean of
+    :data:`HINDSIGHT_PLAYOUTS` play-outs of the true deal (each solved exactly near the end).
+    """
+    legal = full.legal_moves()
+    a = exact_analysis(full, max_nodes=HINDSIGHT_MAX_NODES)
+    if a.interrupted:
+        raise KeyboardInterrupt
+    if a.exact:
+        values = {m.move: m.value for m in a.moves}
+        best = max(legal, key=lambda m: (values[m], m == move))
+        cost = values[best] - values[move]
+        return Hindsight(best, cost, cost, cost, True, tuple(a.moves))
+    rows = _Rows()
+    for k in range(HINDSIGHT_PLAYOUTS):
+        vals = value_sample(full.copy(), legal, f"{seed}:hindsight:{k}")
+        rows.rows.append(dict(zip(legal, vals, strict=True)))
+    best, cost, low, high = _assess(rows, move, legal, legal)
+    return Hindsight(best, cost, low, high, False, _estimates(rows, legal),
+                     "hindsight (every hand visible; estimated by play-outs)")  # fmt: skip

@@ -1,0 +1,645 @@
+"""Observations: named facts about one decision, each citing a maxim of ``docs/strategy.md``.
+
+An observation is a fact about the position as the mover saw it, stated with the real cards and
+numbers: a sweep that was there and was not taken, a table left that one card can sweep and the
+odds that the next opponent holds that card, a seven offered. Each has a fixed ``code`` (scripts
+rely on them, see :data:`CODES`) and names the maxim it comes from (:data:`MAXIMS`, the anchors
+of ``docs/strategy.md``). An observation is not a verdict: the review sets it against the cost
+the analysis finds, and says so when the two disagree.
+
+Everything is computed from the mover's seat (:func:`tutor.search.players.seat_view`), under
+the ruleset's capture rules, with the odds from the inference of :mod:`tutor.counting`.
+
+Seed 003: Ada lays 3H on 4H QD, and a seven would take 4 + 3.
+
+>>> from tutor.records.recordfile import load_path
+>>> record = load_path("docs/examples/seed003-scopa.yaml")[0]
+>>> state = record.state_at(1)
+>>> [o.code for o in observe(state, state.parse_move("3H", "french"), style="french")]
+['offers-seven']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tutor.counting.inference import Inference, infer
+from tutor.counting.tracker import a_value, flipped_values, seat_names, value_word
+from tutor.game.captures import VALUE_OF, capture_table, sweep_value, table_sum
+from tutor.game.cards import SETTEBELLO, Style, format_card, format_cards, indexes_of
+from tutor.game.state import GameState, Move
+from tutor.review.knowledge import known_world
+from tutor.search.analysis import Analysis, exact_analysis
+from tutor.search.players import seat_view
+
+__all__ = [
+    "Observation",
+    "Choices",
+    "Maxim",
+    "MAXIMS",
+    "CODES",
+    "CODE_MAXIM",
+    "observe",
+    "primiera_cards",
+    "unmatched_values",
+    "OBSERVE_EXACT_TIME",
+]
+
+OBSERVE_EXACT_TIME = 2.0
+"""Seconds :func:`observe` gives the exact solver for ``counted-endgame`` when no solution is
+passed in (a counted endgame is a few plays: it normally takes milliseconds)."""
+
+
+@dataclass(frozen=True)
+class Maxim:
+    """A maxim or counting rule of ``docs/strategy.md``; ``key`` is its anchor there."""
+
+    key: str
+    title: str
+    text: str
+
+
+MAXIMS: dict[str, Maxim] = {
+    m.key: m
+    for m in (
+        Maxim(
+            "take-the-scopa",
+            "Take the scopa",
+            "A sweep scores a point that nothing else on the table is worth: take it.",
+        ),
+        Maxim(
+            "guard-the-settebello",
+            "Guard the settebello",
+            "The settebello is a point by itself: take it when you can, and do not leave it "
+            "where the next opponent can take it.",
+        ),
+        Maxim(
+            "keep-the-table-above-ten",
+            "Keep the table above ten",
+            "Never leave a table that one card can sweep when another play avoids it.",
+        ),
+        Maxim(
+            "do-not-offer-sevens",
+            "Do not offer sevens",
+            "Do not leave a seven, or cards adding up to seven, while sevens are still out.",
+        ),
+        Maxim(
+            "keep-primiera-cards",
+            "Keep the primiera cards",
+            "Do not lay sevens, sixes or aces where the next opponent can take them.",
+        ),
+        Maxim(
+            "match-or-split",
+            "Match or split by your seat",
+            "The dealer's side keeps values matched; the other side splits them (Chitarrella).",
+        ),
+        Maxim(
+            "lay-a-double",
+            "Lay from a double",
+            "With nothing to take, lay a card of which you hold two.",
+        ),
+        Maxim(
+            "count-the-end",
+            "Count the last cards",
+            "When counting tells where every card is, play the exact solution.",
+        ),
+    )
+}
+"""Every maxim an observation can cite, by key (the anchor in ``docs/strategy.md``)."""
+
+CODE_MAXIM: dict[str, str] = {
+    "missed-scopa": "take-the-scopa",
+    "took-scopa": "take-the-scopa",
+    "missed-settebello": "guard-the-settebello",
+    "settebello-exposed": "guard-the-settebello",
+    "sweepable-table": "keep-the-table-above-ten",
+    "safe-table": "keep-the-table-above-ten",
+    "offers-seven": "do-not-offer-sevens",
+    "primiera-given": "keep-primiera-cards",
+    "pairing": "match-or-split",
+    "no-double-laid": "lay-a-double",
+    "counted-endgame": "count-the-end",
+}
+"""The maxim each observation code cites."""
+
+CODES: tuple[str, ...] = tuple(CODE_MAXIM)
+"""Every observation code, in the order the review lists them (issue 9's table)."""
+
+
+@dataclass(frozen=True)
+class Observation:
+    """A named fact about one decision, with the maxim it cites.
+
+    ``against`` says whether the maxim counts it against the move played (``took-scopa`` and
+    ``safe-table`` praise it). ``move`` is the move the text names (the sweep missed, the capture
+    of the settebello, the alternative that would have left a sweepable table), ``values`` and
+    ``cards`` what it is about, ``probability`` the odds it quotes.
+    """
+
+    code: str
+    text: str
+    maxim: str
+    against: bool = True
+    move: Move | None = None
+    values: tuple[int, ...] = ()
+    cards: int = 0
+    probability: float | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"code": self.code, "text": self.text, "maxim": self.maxim}
+
+
+def primiera_cards(view: GameState) -> tuple[int, ...]:
+    """The three values worth most in the ruleset's primiera (7, 6 and the ace by default)."""
+    scale = view.rules.primiera_values
+    return tuple(sorted(sorted(range(1, 11), key=lambda v: (-scale[v], -v))[:3]))
+
+
+def _pct(p: float) -> str:
+    if 0 < p < 0.005:
+        return "under 1%"
+    if 0.995 < p < 1:
+        return "over 99%"
+    return f"{p:.0%}"
+
+
+def _or(items: Sequence[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def _and(items: Sequence[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _sum_words(mask: int) -> str:
+    """``3 + 4 = 7`` for the cards of ``mask``."""
+    values = sorted(VALUE_OF[i] for i in indexes_of(mask))
+    return " + ".join(map(str, values)) + f" = {sum(values)}"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+class Choices:
+    """One decision seen from the mover's seat: the legal moves and what each leaves (cached).
+
+    ``view`` must be the mover's view (:func:`tutor.search.players.seat_view`).
+    """
+
+    def __init__(
+        self,
+        view: GameState,
+        names: Sequence[str] | None = None,
+        style: Style | str | None = None,
+    ) -> None:
+        self.view = view
+        self.rules = view.rules
+        self.seat = view.turn
+        self.names = seat_names(self.rules.players, names)
+        self.style = style
+        self.legal = view.legal_moves()
+        self.next_seat = (self.seat + 1) % self.rules.players
+        sides = self.rules.sides
+        self.next_is_opponent = self.next_seat % sides != self.seat % sides
+        self.unseen = view.unseen_by(self.seat)
+        self._after: dict[Move, GameState] = {}
+        self._inference: dict[Move, Inference] = {}
+
+    # -- words ----------------------------------------------------------------------------
+
+    def card(self, c: int) -> str:
+        return format_card(c, self.style)
+
+    def cards(self, mask: int) -> str:
+        return format_cards(mask, self.style)
+
+    def move(self, m: Move) -> str:
+        return m.text(self.style)
+
+    @property
+    def mover(self) -> str:
+        return self.names[self.seat]
+
+    @property
+    def next_name(self) -> str:
+        return self.names[self.next_seat]
+
+    # -- positions after a move -------------------------------------------------------------
+
+    def after(self, m: Move) -> GameState:
+        """The mover's view after ``m`` (history kept, so the readings stay)."""
+        hit = self._after.get(m)
+        if hit is None:
+            hit = self.view.copy(with_stack=True)
+            hit.push(m)
+            self._after[m] = hit
+        return hit
+
+    def inference(self, m: Move) -> Inference:
+        hit = self._inference.get(m)
+        if hit is None:
+            hit = infer(self.after(m), self.seat, self.names, style=self.style)
+            self._inference[m] = hit
+        return hit
+
+    def unseen_of(self, values: Iterable[int]) -> int:
+        """The unseen cards of ``values`` (a mask)."""
+        wanted = set(values)
+        return sum(1 << i for i in indexes_of(self.unseen) if VALUE_OF[i] in wanted)
+
+    def scores_sweep(self, m: Move) -> bool:
+        """``m`` takes the whole table for a scopa (not on the last play, unless the rules say)."""
+        last = self.view.is_last_play() and not self.rules.last_play_scopa
+        return bool(m.capture) and m.capture == self.view.table and not last
+
+    def sweep_threat(self, m: Move) -> int | None:
+        """The value that would sweep the table ``m`` leaves, for a scopa, when a card of it is
+        unseen; None when no unseen card can."""
+        a = self.after(m)
+        if a.is_over() or (a.is_last_play() and not self.rules.last_play_scopa):
+            return None
+        v = sweep_value(a.table, self.rules.capture_precedence)
+        if v is None or not self.unseen_of([v]):
+            return None
+        return v
+
+    def takers(self, m: Move, card: int) -> tuple[int, ...]:
+        """The values (with a card unseen) that could capture ``card`` on the table ``m``
+        leaves."""
+        a = self.after(m)
+        if a.is_over() or not a.table >> card & 1:
+            return ()
+        caps = capture_table(a.table, self.rules.capture_precedence)
+        return tuple(
+            v
+            for v in range(1, 11)
+            if any(mask >> card & 1 for mask in caps[v]) and self.unseen_of([v])
+        )
+
+    def odds(self, m: Move, values: Iterable[int]) -> float:
+        """P(the next player holds a card of ``values``) after ``m``, from the mover's seat."""
+        a = self.after(m)
+        if a.is_over():
+            return 0.0
+        return self.inference(m).probability_any_of(a.turn, values)
+
+    def value_list(self, values: Sequence[int]) -> str:
+        return _or([a_value(v) for v in values])
+
+    def sweep(self, m: Move) -> tuple[int, int, float] | None:
+        """The sweep the table ``m`` leaves invites: (value, unseen cards of it, the odds that
+        the next player holds one), or None when no single unseen card sweeps it for a scopa."""
+        v = self.sweep_threat(m)
+        if v is None:
+            return None
+        return v, self.unseen_of([v]), self.odds(m, [v])
+
+    def observe(self, move: Move, exact: Analysis | None = None) -> list[Observation]:
+        """Every observation about ``move`` (see :func:`observe`)."""
+        if move not in self.legal:
+            raise ValueError(f"{move.text(self.style)} is not a legal move here")
+        out: list[Observation] = []
+        for check in _CHECKS:
+            out.extend(check(self, move))
+        out.extend(_counted_endgame(self, move, exact))
+        return out
+
+
+# -- the checks, one per code ---------------------------------------------------------------------
+
+
+def _missed_scopa(d: Choices, move: Move) -> list[Observation]:
+    sweeps = [m for m in d.legal if d.scores_sweep(m)]
+    if not sweeps or d.scores_sweep(move):
+        return []
+    text = (
+        f"{_or([d.move(m) for m in sweeps])} would have swept the table "
+        f"({d.cards(d.view.table)}) for a scopa, a point; {d.move(move)} does not."
+    )
+    return [Observation("missed-scopa", text, CODE_MAXIM["missed-scopa"], True, sweeps[0],
+                        cards=d.view.table)]  # fmt: skip
+
+
+def _took_scopa(d: Choices, move: Move) -> list[Observation]:
+    if not d.scores_sweep(move):
+        return []
+    text = f"{d.move(move)} sweeps the table: a scopa, one point."
+    return [Observation("took-scopa", text, CODE_MAXIM["took-scopa"], False, move,
+                        cards=d.view.table)]  # fmt: skip
+
+
+def _missed_settebello(d: Choices, move: Move) -> list[Observation]:
+    bit = SETTEBELLO.bit
+    if not d.view.table & bit or move.capture & bit:
+        return []
+    takers = [m for m in d.legal if m.capture & bit]
+    if not takers:
+        return []
+    text = (
+        f"The settebello ({d.card(SETTEBELLO.index)}) was there to take with "
+        f"{_or([d.move(m) for m in takers])}; {d.move(move)} leaves it on the table."
+    )
+    return [Observation("missed-settebello", text, CODE_MAXIM["missed-settebello"], True,
+                        takers[0], cards=bit)]  # fmt: skip
+
+
+def _settebello_exposed(d: Choices, move: Move) -> list[Observation]:
+    if not d.next_is_opponent:
+        return []
+    card = SETTEBELLO.index
+    values = d.takers(move, card)
+    if not values or all(d.takers(m, card) for m in d.legal if m != move):
+        return []
+    p = d.odds(move, values)
+    unseen = d.unseen_of(values)
+    text = (
+        f"{d.move(move)} leaves the settebello ({d.card(card)}) where {d.next_name} can take it "
+        f"with {d.value_list(values)}: {_plural(unseen.bit_count(), 'such card')} unseen "
+        f"({d.cards(unseen)}); {d.next_name} holds one with {_pct(p)}."
+    )
+    return [Observation("settebello-exposed", text, CODE_MAXIM["settebello-exposed"], True,
+                        values=values, cards=unseen, probability=p)]  # fmt: skip
+
+
+def _table_words(d: Choices, table: int) -> str:
+    """``QD alone`` or ``2C 5S, adding up to 7``."""
+    if table.bit_count() == 1:
+        return f"{d.cards(table)} alone"
+    return f"{d.cards(table)}, adding up to {table_sum(table)}"
+
+
+def _sweep_words(d: Choices, m: Move, v: int) -> tuple[str, float, int]:
+    """What ``m`` leaves for the next player to sweep with a ``v``: words, odds, unseen mask."""
+    unseen = d.unseen_of([v])
+    p = d.odds(m, [v])
+    n = unseen.bit_count()
+    words = (
+        f"{_table_words(d, d.after(m).table)}, which any {value_word(v)} sweeps: "
+        f"{n} {'are' if n != 1 else 'is'} unseen ({d.cards(unseen)}); {d.next_name} holds one "
+        f"with {_pct(p)}"
+    )
+    return words, p, unseen
+
+
+def _sweepable_table(d: Choices, move: Move) -> list[Observation]:
+    if not d.next_is_opponent:
+        return []
+    v = d.sweep_threat(move)
+    if v is None:
+        return []
+    safe = [m for m in d.legal if m != move and d.sweep_threat(m) is None]
+    if not safe:
+        return []
+    words, p, unseen = _sweep_words(d, move, v)
+    text = (
+        f"{d.move(move)} leaves {words}. {_or([d.move(m) for m in safe[:3]])} would have left "
+        "no table one card can sweep."
+    )
+    return [Observation("sweepable-table", text, CODE_MAXIM["sweepable-table"], True, safe[0],
+                        (v,), unseen, p)]  # fmt: skip
+
+
+def _safe_table(d: Choices, move: Move) -> list[Observation]:
+    if not d.next_is_opponent or d.scores_sweep(move):
+        return []
+    a = d.after(move)
+    if a.is_over() or not a.table or d.sweep_threat(move) is not None:
+        return []
+    risky = [m for m in d.legal if m != move and d.sweep_threat(m) is not None]
+    if not risky:
+        return []
+    total = table_sum(a.table)
+    if total > 10:
+        why = f"the table adds up to {total}, and no single card sweeps it"
+    elif a.is_last_play() and not d.rules.last_play_scopa:
+        why = "only the last play of the hand is left, and its sweep scores no scopa"
+    else:
+        why = f"the table adds up to {total}, and every {value_word(total)} is seen"
+    other = risky[0]
+    words, p, _ = _sweep_words(d, other, d.sweep_threat(other) or 0)
+    text = f"{d.move(move)} keeps the table safe: {why}. {d.move(other)} would have left {words}."
+    return [Observation("safe-table", text, CODE_MAXIM["safe-table"], False, other,
+                        probability=p)]  # fmt: skip
+
+
+def _offers(d: Choices, m: Move) -> tuple[int, ...]:
+    """What a seven could take on the table ``m`` leaves (masks; empty: nothing)."""
+    a = d.after(m)
+    if a.is_over():
+        return ()
+    return capture_table(a.table, d.rules.capture_precedence)[7]
+
+
+def _holders_odds(d: Choices, m: Move, value: int) -> tuple[str, float]:
+    """Who may hold a card of ``value`` after ``m``, with the odds, in words; and the highest
+    odds that an opponent holds one."""
+    a = d.after(m)
+    inf = d.inference(m)
+    parts = []
+    top = 0.0
+    for s in range(d.rules.players):
+        if s == d.seat or not a.hand_size(s):
+            continue
+        p = inf.probability_any(s, value)
+        who = d.names[s]
+        if s % d.rules.sides == d.seat % d.rules.sides:
+            who += " (partner)"
+        else:
+            top = max(top, p)
+        parts.append(f"{who} {_pct(p)}")
+    words = "the odds of holding one: " + ", ".join(parts) if parts else ""
+    stock = a.to_deal()
+    if stock:
+        words += (
+            "; the others" if parts else "they"
+        ) + f" may be among the {stock} cards still to deal"
+    return words, top
+
+
+def _offers_seven(d: Choices, move: Move) -> list[Observation]:
+    sevens = d.unseen_of([7])
+    offered = _offers(d, move)
+    if not sevens or not offered or all(_offers(d, m) for m in d.legal if m != move):
+        return []
+    who, top = _holders_odds(d, move, 7)
+    lone = [mask for mask in offered if mask.bit_count() == 1]
+    if lone:
+        what = f"a lone seven ({_or([d.cards(x) for x in lone])})"
+    else:
+        what = _or([f"{d.cards(x)} ({_sum_words(x)})" for x in offered])
+    text = (
+        f"{d.move(move)} leaves {what} for a seven to take, while "
+        f"{_plural(sevens.bit_count(), 'seven')} {'are' if sevens.bit_count() != 1 else 'is'} "
+        f"unseen ({d.cards(sevens)}); {who}."
+    )
+    return [Observation("offers-seven", text, CODE_MAXIM["offers-seven"], True, values=(7,),
+                        cards=sevens, probability=top)]  # fmt: skip
+
+
+def _gives_primiera(d: Choices, m: Move) -> tuple[int, ...]:
+    """For a primiera card laid: the unseen values that could take it next (else empty)."""
+    if m.capture or VALUE_OF[m.card] not in primiera_cards(d.view):
+        return ()
+    return d.takers(m, m.card)
+
+
+def _primiera_given(d: Choices, move: Move) -> list[Observation]:
+    if not d.next_is_opponent:
+        return []
+    values = _gives_primiera(d, move)
+    if not values or all(_gives_primiera(d, m) for m in d.legal if m != move):
+        return []
+    p = d.odds(move, values)
+    text = (
+        f"{d.move(move)} lays {a_value(VALUE_OF[move.card])}, a primiera card, where "
+        f"{d.next_name} can take it with {d.value_list(values)}; {d.next_name} holds one with "
+        f"{_pct(p)}."
+    )
+    return [Observation("primiera-given", text, CODE_MAXIM["primiera-given"], True,
+                        values=values, cards=1 << move.card, probability=p)]  # fmt: skip
+
+
+def unmatched_values(captured: int) -> tuple[int, ...]:
+    """The values of which an odd number of cards is in ``captured`` (the rule of 48)."""
+    counts = [0] * 11
+    for i in indexes_of(captured):
+        counts[VALUE_OF[i]] += 1
+    return tuple(v for v in range(1, 11) if counts[v] % 2)
+
+
+def _pairing(d: Choices, move: Move) -> list[Observation]:
+    rules = d.rules
+    if rules.players <= rules.sides or not move.capture or d.view.plays_left() <= 2:
+        return []
+    captured = d.view.captured_cards()
+    before = unmatched_values(captured)
+
+    def net(m: Move) -> int:
+        if not m.capture:
+            return 0
+        return len(unmatched_values(captured | m.capture | 1 << m.card)) - len(before)
+
+    dealer_side = (rules.players - 1) % rules.sides
+    matcher = d.seat % rules.sides == dealer_side
+    n = net(move)
+    if (n <= 0) if matcher else (n >= 0):
+        return []
+    if not any((net(m) < n) if matcher else (net(m) > n) for m in d.legal if m != move):
+        return []
+    flipped = flipped_values(move.card, move.capture)
+    after = unmatched_values(captured | move.capture | 1 << move.card)
+    now = ", ".join(map(str, after)) or "none"
+    verb = "unmatches" if all(v in after for v in flipped) else (
+        "re-matches" if not any(v in after for v in flipped) else "flips")  # fmt: skip
+    if matcher:
+        aim = "the dealer's side keeps values matched, so that the dealer takes the last cards"
+    else:
+        aim = (
+            "the side that does not deal splits values (sparigliare), to deny the dealer the "
+            "last capture"
+        )
+    text = (
+        f"{d.move(move)} {verb} {_and([str(v) for v in flipped])} (unmatched now: {now}); "
+        f"Chitarrella: {aim}."
+    )
+    return [Observation("pairing", text, CODE_MAXIM["pairing"], True, values=flipped)]
+
+
+def _no_double_laid(d: Choices, move: Move) -> list[Observation]:
+    if move.capture or any(m.capture for m in d.legal):
+        return []
+    hand = d.view.hands[d.seat]
+    by_value: dict[int, int] = {}
+    for i in indexes_of(hand):
+        by_value[VALUE_OF[i]] = by_value.get(VALUE_OF[i], 0) | 1 << i
+    if by_value[VALUE_OF[move.card]].bit_count() != 1:
+        return []
+    doubles = [mask for v, mask in sorted(by_value.items()) if mask.bit_count() >= 2]
+    if not doubles:
+        return []
+    text = (
+        f"Nothing could be taken, and {d.move(move)} was laid alone of its value while "
+        f"{d.mover} held {_or([d.cards(x) for x in doubles])}: laid from a double, a card "
+        "paired by an opponent is taken back by its twin."
+    )
+    return [Observation("no-double-laid", text, CODE_MAXIM["no-double-laid"], True,
+                        cards=doubles[0])]  # fmt: skip
+
+
+def _line_words(d: Choices, line: Sequence[Move]) -> str:
+    seat = d.seat
+    parts = []
+    for m in line:
+        parts.append(f"{d.names[seat]} {d.move(m)}")
+        seat = (seat + 1) % d.rules.players
+    return ", ".join(parts)
+
+
+def _counted_endgame(d: Choices, move: Move, exact: Analysis | None) -> list[Observation]:
+    world = known_world(d.view)
+    if world is None or len(d.legal) < 2:
+        return []
+    if exact is None or exact.method != "exact":
+        exact = exact_analysis(world, time_limit=OBSERVE_EXACT_TIME)
+    if not exact.exact:
+        return []
+    values = {m.move: m.value for m in exact.moves}
+    best = max(values.values())
+    lost = best - values[move]
+    if lost <= 0:
+        return []
+    holders = [s for s in range(d.rules.players) if s != d.seat and world.hands[s]]
+    where = "; ".join(f"{d.names[s]} holds {d.cards(world.hands[s])}" for s in holders)
+    line = exact.pv or [m.move for m in exact.moves[:1]]
+    pts = f"{lost:g} point" + ("" if lost == 1 else "s")
+    text = (
+        f"Every card is known by counting ({where or 'no other cards are left'}). "
+        f"{d.move(move)} loses {pts} against the exact solution; the winning line: "
+        f"{_line_words(d, line)}."
+    )
+    others = 0
+    for s in holders:
+        others |= world.hands[s]
+    return [Observation("counted-endgame", text, CODE_MAXIM["counted-endgame"], True, line[0],
+                        cards=others)]  # fmt: skip
+
+
+_CHECKS = (
+    _missed_scopa,
+    _took_scopa,
+    _missed_settebello,
+    _settebello_exposed,
+    _sweepable_table,
+    _safe_table,
+    _offers_seven,
+    _primiera_given,
+    _pairing,
+    _no_double_laid,
+)
+"""The checks of every code but ``counted-endgame`` (which needs the exact solution), in the
+order of :data:`CODES`."""
+
+
+def observe(
+    view: GameState,
+    move: Move,
+    *,
+    names: Sequence[str] | None = None,
+    style: Style | str | None = None,
+    exact: Analysis | None = None,
+) -> list[Observation]:
+    """Every observation about playing ``move`` in ``view``, in the order of :data:`CODES`.
+
+    ``view`` is the position before the move as the mover knows it (a state that shows more is
+    reduced to the mover's view first, so nothing unseen leaks in). ``exact`` may pass the exact
+    solver's analysis of the position when the caller has it (``counted-endgame`` uses it);
+    otherwise it is solved here when counting pins every card.
+    """
+    return Choices(seat_view(view), names, style).observe(move, exact)

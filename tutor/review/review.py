@@ -1,0 +1,363 @@
+"""The review of a played hand: every decision of the chosen players judged and observed.
+
+:func:`review_record` takes a hand record, reveals every hand from the plays
+(:func:`tutor.review.hands.reveal_hands`), and for each decision of the chosen players:
+
+- judges it from the mover's seat (:func:`tutor.review.judge.judge`): the cost of the move
+  played against the best, with its interval, and a class;
+- lists the observations (:func:`tutor.review.observations.observe`), and where a maxim and the
+  analysis disagree, says so with the numbers;
+- with ``hindsight``, adds the full-information value of each move, labelled as hindsight.
+
+A summary per player follows: the count of each class, the expected points lost and the
+accuracy (``docs/review.md``). :meth:`Review.to_json` gives the issue's JSON exactly.
+
+The same seed gives the same review with any number of workers: each decision's samples come
+from its own seed (the review's seed and the play number), whatever else is reviewed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from tutor.counting.tracker import viewer_state
+from tutor.game.cards import Style
+from tutor.game.errors import TutorError
+from tutor.game.rules import Ruleset
+from tutor.game.state import GameState, Move
+from tutor.records.record import HandRecord
+from tutor.review.hands import known_hands, reveal_hands
+from tutor.review.judge import (
+    CLASSES,
+    Hindsight,
+    Judgement,
+    Settings,
+    hindsight,
+    json_number,
+    judge,
+)
+from tutor.review.observations import MAXIMS, Observation, observe
+
+__all__ = [
+    "ReviewError",
+    "Decision",
+    "PlayerSummary",
+    "Review",
+    "review_record",
+    "review_decision",
+    "decision_seed",
+    "weigh",
+]
+
+Progress = Callable[[int, int], None]
+
+
+class ReviewError(TutorError):
+    """A review that cannot be made (no such player, nothing to review)."""
+
+
+def decision_seed(seed: int, play: int) -> int:
+    """The seed of one decision's samples: the same whoever else is reviewed."""
+    return seed * 1_000_003 + play
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One reviewed play: who made it, the verdict, the observations and the hindsight."""
+
+    play: int
+    """The play's number in the hand, 1 for the first."""
+    seat: int
+    player: str
+    move: Move
+    judgement: Judgement
+    observations: tuple[Observation, ...]
+    hindsight: Hindsight | None = None
+
+    @property
+    def classification(self) -> str:
+        return self.judgement.classification
+
+    def to_json(self, style: Style | str | None = None) -> dict[str, Any]:
+        j = self.judgement
+        return {
+            "play": self.play,
+            "player": self.player,
+            "move": self.move.text(style),
+            "best": j.best.text(style),
+            "cost": json_number(j.cost),
+            "low": json_number(j.low),
+            "high": json_number(j.high),
+            "class": j.classification,
+            "uncertain": j.uncertain,
+            "exact": j.exact,
+            "samples": j.samples,
+            "observations": [o.to_json() for o in self.observations],
+            "hindsight": None if self.hindsight is None else self.hindsight.to_json(style),
+        }
+
+
+@dataclass(frozen=True)
+class PlayerSummary:
+    """One player's figures: decisions by class, expected points lost, accuracy (0-100).
+
+    The accuracy is the share of the points at stake that the player kept: over the decisions
+    that were not forced, the sum of (played move - worst move) over the sum of (best move -
+    worst move), in percent; None when no decision put anything at stake.
+    """
+
+    player: str
+    counts: dict[str, int]
+    points_lost: float
+    accuracy: float | None
+    decisions: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "counts": dict(self.counts),
+            "points_lost": round(self.points_lost, 4),
+            "accuracy": None if self.accuracy is None else round(self.accuracy, 1),
+        }
+
+
+@dataclass
+class Review:
+    """A reviewed hand: the decisions of the chosen players, in play order."""
+
+    record: HandRecord
+    """The record with every hand the plays reveal."""
+    hand: int
+    seed: int
+    seats: list[int]
+    decisions: list[Decision]
+    settings: Settings
+    skipped: list[tuple[int, str]] = field(default_factory=list)
+    """Plays of the chosen players that could not be judged, with why."""
+    hindsight: bool = False
+    interrupted: bool = False
+
+    @property
+    def rules(self) -> Ruleset:
+        return self.record.ruleset
+
+    @property
+    def style(self) -> Style:
+        return self.record.style
+
+    @property
+    def players(self) -> list[str]:
+        return [self.record.players[s] for s in self.seats]
+
+    def summary(self) -> dict[str, PlayerSummary]:
+        """Per reviewed player, in seat order."""
+        out = {}
+        for seat in self.seats:
+            name = self.record.players[seat]
+            mine = [d for d in self.decisions if d.seat == seat]
+            counts = {c: sum(1 for d in mine if d.classification == c) for c in CLASSES}
+            lost = sum(d.judgement.cost for d in mine)
+            at_stake = [d.judgement for d in mine if d.classification != "forced"]
+            spread = sum(j.spread for j in at_stake)
+            kept = sum(j.kept for j in at_stake)
+            accuracy = 100.0 * kept / spread if spread > 0 else None
+            out[name] = PlayerSummary(name, counts, lost, accuracy, len(mine))
+        return out
+
+    def running_loss(self) -> list[list[float]]:
+        """For each play 0..N (0: before the first), each side's expected points lost so far."""
+        sides = self.rules.sides
+        by_play = {d.play: d for d in self.decisions}
+        total = [0.0] * sides
+        out = [list(total)]
+        for n in range(1, len(self.record.plays) + 1):
+            d = by_play.get(n)
+            if d is not None:
+                total[d.seat % sides] += d.judgement.cost
+            out.append(list(total))
+        return out
+
+    def state_before(self, play: int) -> GameState:
+        """The full position before play ``play`` (as the revealed record knows it)."""
+        return self.record.state_at(play - 1)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ruleset": self.rules.name,
+            "hand": self.hand,
+            "seed": self.seed,
+            "decisions": [d.to_json(self.style) for d in self.decisions],
+            "summary": {name: s.to_json() for name, s in self.summary().items()},
+        }
+
+
+def _reason(o: Observation) -> str | None:
+    """A fact that explains why a maxim costs little here, when the observation has one."""
+    p = o.probability
+    if p is None:
+        return None
+    if o.code == "offers-seven":
+        if p == 0:
+            return "no opponent can hold a seven: those unseen are with a partner or still to deal"
+        if p < 0.3:
+            return f"an opponent holds a seven with {p:.0%} at most"
+        return None
+    if o.code in ("sweepable-table", "settebello-exposed", "primiera-given") and p < 0.3:
+        return f"the next player holds such a card with only {p:.0%}"
+    return None
+
+
+def weigh(o: Observation, j: Judgement, style: Style | str | None = None) -> Observation:
+    """``o`` with the analysis's word added where the maxim and the analysis disagree.
+
+    A maxim is not a verdict: when it speaks against the move played and the analysis finds
+    the move best or good, both are said, with the numbers; likewise when a maxim praises a
+    move the analysis finds a mistake or a blunder.
+    """
+    cls = j.classification
+    if cls == "forced" or o.code == "counted-endgame":
+        return o
+    maxim = MAXIMS[o.maxim].text
+    played = j.value_of(j.move)
+    alt = j.value_of(o.move) if o.move is not None and o.move != j.move else None
+    if o.against and cls in ("best", "good"):
+        cost = "nothing" if j.cost < 0.005 else f"only {j.cost:.2f} of a point"
+        parts = []
+        reason = _reason(o)
+        if reason:
+            parts.append(reason)
+        if alt is not None and played is not None and alt.n and played.n:
+            gap = played.value - alt.value
+            if gap > 0.005:
+                parts.append(f"the analysis values {alt.move.text(style)} {gap:.2f} lower")
+            else:
+                parts.append(f"{alt.move.text(style)} is worth no more ({-gap:+.2f})")
+        why = "; ".join(parts) or "no move is clearly better"
+        unsure = " (the samples leave some doubt)" if j.uncertain else ""
+        note = f"The maxim says: {maxim[0].lower()}{maxim[1:]} Here it costs {cost}{unsure}: {why}."
+        return replace(o, text=f"{o.text} {note}")
+    if not o.against and cls in ("mistake", "blunder") and not j.uncertain:
+        note = (
+            f"The maxim favours this move, yet the analysis finds {j.best.text(style)} better "
+            f"by {j.cost:.2f} points."
+        )
+        return replace(o, text=f"{o.text} {note}")
+    return o
+
+
+def _default_seats(record: HandRecord) -> list[int]:
+    """The players whose cards the record gives (the hand is about them); all when none. In a
+    game against the computer (``tutor play``), which knows every hand, the people."""
+    if record.game is not None and record.game.people(record.players):
+        people = record.game.people(record.players)
+        return [s for s, name in enumerate(record.players) if name in people]
+    given = {name for deal in record.deals for name, cards in deal.items() if cards}
+    seats = [s for s, name in enumerate(record.players) if name in given]
+    return seats or list(range(record.ruleset.players))
+
+
+def review_record(
+    record: HandRecord,
+    players: Sequence[str | int] | None = None,
+    *,
+    settings: Settings | None = None,
+    hindsight_values: bool = False,
+    hand: int = 1,
+    plays: Collection[int] | None = None,
+    progress: Progress | None = None,
+) -> Review:
+    """Review the decisions of ``players`` (names or seats; default: the players whose cards
+    the record gives, or all) in ``record``, optionally only at the play numbers ``plays``.
+
+    Ctrl-C stops the review and returns what was done, marked ``interrupted``.
+    """
+    settings = settings or Settings()
+    if record.ruleset.sides != 2:
+        raise ReviewError(
+            f"the review handles two sides only; {record.ruleset.name} has "
+            f"{record.ruleset.sides} (each for themselves), where no move has a single value"
+        )
+    if players is None:
+        seats = _default_seats(record)
+    else:
+        seats = []
+        for p in players:
+            if isinstance(p, str) and p not in record.players:
+                raise ReviewError(f"{p}: no such player (players: {', '.join(record.players)})")
+            seat = p if isinstance(p, int) else record.seat_of(p)
+            if seat not in seats:
+                seats.append(seat)
+        seats.sort()
+    full = reveal_hands(record)
+    moves = full.moves()
+    complete = known_hands(full)
+    review = Review(full, hand, settings.seed, seats, [], settings, hindsight=hindsight_values)
+    state = full.initial_state()
+    todo = []
+    probe = full.initial_state()
+    for n, m in enumerate(moves, 1):
+        if probe.turn in seats and (plays is None or n in plays):
+            todo.append(n)
+        probe.push(m)
+    done = 0
+    try:
+        for n, move in enumerate(moves, 1):
+            if n in todo:
+                decision = _review_play(full, state, n, move, settings, complete and
+                                        hindsight_values, review)  # fmt: skip
+                if decision is not None:
+                    review.decisions.append(decision)
+                done += 1
+                if progress is not None:
+                    progress(done, len(todo))
+            state.push(move)
+    except KeyboardInterrupt:
+        review.interrupted = True
+    return review
+
+
+def _review_play(
+    full: HandRecord,
+    state: GameState,
+    n: int,
+    move: Move,
+    settings: Settings,
+    with_hindsight: bool,
+    review: Review,
+) -> Decision | None:
+    seat = state.turn
+    name = full.players[seat]
+    if state.unknown[seat]:
+        review.skipped.append(
+            (n, f"{name}'s hand at play {n} is not known (the record stops before they play it)")
+        )
+        return None
+    return review_decision(state, n, move, full.players, full.style, settings, with_hindsight)
+
+
+def review_decision(
+    state: GameState,
+    n: int,
+    move: Move,
+    names: Sequence[str],
+    style: Style | str | None = None,
+    settings: Settings | None = None,
+    with_hindsight: bool = False,
+) -> Decision:
+    """One decision as the review judges it: ``move`` played as play ``n`` (from 1) in
+    ``state``, the position before it (it may show more than the mover knew: only the mover's
+    view counts). The judgement, the observations weighed against it, and with
+    ``with_hindsight`` the value of each move with every hand visible (``state`` must show
+    them). The samples come from :func:`decision_seed` of ``settings.seed`` and ``n``.
+    """
+    settings = settings or Settings()
+    seat = state.turn
+    view = viewer_state(state, seat)
+    j = judge(view, move, replace(settings, seed=decision_seed(settings.seed, n)))
+    obs = observe(view, move, names=names, style=style, exact=j.analysis)
+    weighed = tuple(weigh(o, j, style) for o in obs)
+    hs = None
+    if with_hindsight and len(j.moves) > 1:
+        hs = hindsight(state.copy(), move, decision_seed(settings.seed, n))
+    return Decision(n, seat, names[seat], move, j, weighed, hs)

@@ -1,0 +1,13 @@
+"""The default budgets of :func:`tutor.search.evaluate.evaluate`.
+
+Kept in a module of their own that imports nothing, so that the command line can quote them
+in its help without loading the search (which loads the assignment model and networkx).
+"""
+
+__all__ = ["EXACT_TIME_LIMIT", "SAMPLES"]
+
+EXACT_TIME_LIMIT = 60.0
+"""Seconds an exact solve searches before it gives up and reports the bounds proven so far."""
+
+SAMPLES = 200
+"""Deals sampled when a position hides cards and no number is given."""

@@ -1,0 +1,196 @@
+"""The value of every legal move of the player to move: one call for the solver and the sampler.
+
+:func:`evaluate` decides how to value a position, the way ``tutor solve`` and the review do:
+
+- ``method="exact"`` solves the position with every hand known (:func:`exact_analysis`); it
+  refuses a position that hides cards (:class:`HiddenCardsError`). A search that does not
+  finish within ``time_limit`` (default :data:`~tutor.search.defaults.EXACT_TIME_LIMIT`)
+  reports the bounds proven so far.
+- ``method="sampling"`` samples deals consistent with what the mover knows and values every
+  move in each (:func:`analyse`, perfect-information Monte Carlo), with 95% intervals.
+- ``method="auto"`` (the default) solves exactly when every card is known, and samples
+  otherwise.
+
+The result, an :class:`Evaluation`, keeps the analysis (values, intervals, paired samples, how
+each value was obtained) with the position's context (who moves, for which side, after which
+play) and gives the JSON of ``tutor solve --json``.
+
+>>> from tutor.game.rules import load_ruleset
+>>> from tutor.game.state import GameState
+>>> s = GameState.from_cards(load_ruleset("scopa"), "2C 5S", [["7D", "4C"], ["3B", "6S"]])
+>>> e = evaluate(s, names=["You", "Ada"])
+>>> e.analysis.method, e.analysis.best.text(), e.player
+('exact', '7D x 2C 5S', 'You')
+>>> e.to_json()["moves"][0]["value"], e.to_json()["moves"][0]["how"]
+(5, {'kind': 'exact', 'exact_from': None, 'text': 'exact'})
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tutor.counting.tracker import seat_names
+from tutor.game.cards import Style
+from tutor.game.errors import TutorError
+from tutor.game.state import GameState, Move
+from tutor.search.analysis import Analysis, analyse, exact_analysis
+from tutor.search.defaults import EXACT_TIME_LIMIT, SAMPLES
+
+__all__ = [
+    "METHODS",
+    "FEW_SAMPLES",
+    "WIDE_INTERVAL",
+    "EvaluationError",
+    "HiddenCardsError",
+    "Evaluation",
+    "evaluate",
+]
+
+METHODS = ("auto", "exact", "sampling")
+"""The ways :func:`evaluate` can value a position."""
+
+Progress = Callable[[int, int], None]
+
+FEW_SAMPLES = 10
+"""Fewer sampled deals than this say little whatever their interval: the spread of so few is
+itself a guess (two equal samples give an interval of zero width)."""
+WIDE_INTERVAL = 1.0
+"""A 95% interval wider than this either side of the value (points of the hand) says little:
+it cannot tell a move from one a blunder (1 point, ``docs/review.md``) worse."""
+
+
+class EvaluationError(TutorError):
+    """A position that cannot be evaluated (the hand is over, the mover's hand is unknown)."""
+
+
+class HiddenCardsError(EvaluationError):
+    """An exact solve was asked for a position that hides cards: only sampling can value it."""
+
+
+@dataclass
+class Evaluation:
+    """Every legal move of the player to move valued, with the position's context."""
+
+    analysis: Analysis
+    """The values, best first (see :class:`~tutor.search.analysis.Analysis`)."""
+    at: int
+    """Plays made before the position."""
+    seat: int
+    """The seat to move."""
+    names: list[str]
+    """Every player's name, in playing order."""
+    side: str
+    """The name of the mover's side."""
+    table: int
+    """The cards on the table (a mask)."""
+    time_limit: float | None
+    """The seconds the search was given (None: no limit)."""
+
+    @property
+    def player(self) -> str:
+        """The name of the player to move."""
+        return self.names[self.seat]
+
+    def line(self) -> list[tuple[str, Move]]:
+        """The best line (exact) or the best move (sampling), each move with its player."""
+        n = len(self.names)
+        return [(self.names[(self.seat + i) % n], m) for i, m in enumerate(self.analysis.pv)]
+
+    def warnings(self) -> list[str]:
+        """What a reader must know before trusting the values: sampled values from fewer than
+        :data:`FEW_SAMPLES` deals, or with intervals wider than :data:`WIDE_INTERVAL`."""
+        result = self.analysis
+        if result.method == "exact" or not result.samples:
+            return []
+        spans = [(m.high - m.low) / 2 for m in result.moves if m.known]
+        widest = max(spans, default=0.0)
+        if result.samples >= FEW_SAMPLES and widest <= WIDE_INTERVAL:
+            return []
+        deals = f"{result.samples} sampled deal{'s' if result.samples != 1 else ''}"
+        wide = "unbounded" if not math.isfinite(widest) else f"up to ±{widest:.2f} points"
+        return [
+            f"these values say little: {deals}, intervals {wide}; sample more deals "
+            f"(at least {FEW_SAMPLES}, and until the intervals are within ±{WIDE_INTERVAL:g})"
+        ]
+
+    def to_json(self, style: Style | str | None = None) -> dict[str, Any]:
+        data = self.analysis.to_json(style)
+        for move, shown in zip(self.analysis.moves, data["moves"], strict=True):
+            how = move.how
+            shown["how"] = {"kind": how.kind, "exact_from": how.exact_from, "text": how.text()}
+        data["warnings"] = self.warnings()
+        data["to_move"] = self.player
+        data["seat"] = self.seat
+        data["side"] = self.side
+        data["at"] = self.at
+        return data
+
+
+def evaluate(
+    state: GameState,
+    method: str = "auto",
+    *,
+    samples: int | None = None,
+    time_limit: float | None = None,
+    seed: int = 0,
+    workers: int | None = 1,
+    progress: Progress | None = None,
+    names: Sequence[str] | None = None,
+    sides: Sequence[str] | None = None,
+) -> Evaluation:
+    """Value every legal move of the player to move (see the module docstring).
+
+    ``samples`` (default :data:`~tutor.search.defaults.SAMPLES`), ``seed`` and ``workers``
+    (None: one per core) apply to sampling, which calls ``progress(done, samples)``, first
+    with 0 as it starts. ``time_limit`` bounds either method (exact default
+    :data:`~tutor.search.defaults.EXACT_TIME_LIMIT`; sampling: none). ``names`` and ``sides``
+    name the players and the sides in the result (default ``seat 0`` ..., ``side 0`` ...).
+    Raises :class:`EvaluationError` for a position that cannot be
+    evaluated, :class:`HiddenCardsError` for an exact solve of hidden cards, and the
+    solver's or the analyser's errors.
+    """
+    if method not in METHODS:
+        raise EvaluationError(f"unknown method {method!r}; choose one of {', '.join(METHODS)}")
+    who = seat_names(state.rules.players, names)
+    if state.is_over():
+        raise EvaluationError(f"the hand is over after play {state.ply}: nothing to solve")
+    if state.unknown[state.turn]:
+        raise EvaluationError(
+            f"{who[state.turn]} is to move but the record does not give their hand, so there "
+            "is nothing to analyse from their seat"
+        )
+    hidden = state.has_hidden_cards()
+    exact = method == "exact" or (method == "auto" and not hidden)
+    if exact:
+        if hidden:
+            raise HiddenCardsError(
+                "the record does not give every hand, so the position cannot be solved exactly"
+            )
+        limit: float | None = EXACT_TIME_LIMIT if time_limit is None else time_limit
+        result = exact_analysis(state, time_limit=limit)
+    else:
+        limit = time_limit
+        k = SAMPLES if samples is None else samples
+        if progress is not None:
+            progress(0, k)
+        result = analyse(
+            state,
+            samples=k,
+            time_limit=time_limit,
+            seed=seed,
+            workers=workers,
+            progress=progress,
+        )
+    side_names = sides if sides is not None else [f"side {i}" for i in range(state.rules.sides)]
+    return Evaluation(
+        analysis=result,
+        at=state.ply,
+        seat=state.turn,
+        names=who,
+        side=side_names[state.side_to_move],
+        table=state.table,
+        time_limit=limit,
+    )

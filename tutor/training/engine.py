@@ -1,0 +1,248 @@
+"""The engine protocol: the tutor's players and analysis for other programs (``tutor engine``).
+
+A line protocol in the spirit of chess's UCI (``docs/engine.md``): one command a line, one
+answer per command, and nothing else on standard output. :class:`Engine` is the protocol
+itself as a pure object, line in, lines out; ``tutor engine`` only moves the lines between it
+and the standard streams.
+
+========================================  ==================================================
+command                                   answer
+========================================  ==================================================
+(start)                                   ``tutor-engine VERSION`` then ``ready``
+``ruleset NAME|PATH``                     ``ok``
+``position {JSON}``                       ``ok``: the position after the record's last play
+``go [samples K] [time S] [seed N]``      ``info move M value V low L high H [exact]`` for
+``[player NAME]``                         every legal move, best first, then ``bestmove M``;
+                                          with ``player`` only ``bestmove M``
+``isready``                               ``ready``
+``quit`` (or the end of the input)        nothing: the engine stops
+========================================  ==================================================
+
+A line that cannot be obeyed gets one ``error MESSAGE`` line, and the engine goes on. Moves are
+written as record plays, in the position's deck notation.
+
+>>> from tutor.records.recordfile import dumps_json, load_path
+>>> e = Engine("0.1.0")
+>>> e.banner()
+['tutor-engine 0.1.0', 'ready']
+>>> hand = load_path("docs/examples/seed003-scopa.yaml")[0].cut(30)
+>>> e.handle("position " + dumps_json(hand))
+['ok']
+>>> e.handle("go")
+['info move 4S value 4.00 low 4.00 high 4.00 exact', \
+'info move JC x JH value 4.00 low 4.00 high 4.00 exact', \
+'info move QC value 4.00 low 4.00 high 4.00 exact', 'bestmove 4S']
+>>> e.handle("go player greedy seed 4")
+['bestmove JC x JH']
+>>> e.handle("go samples zero")
+['error go: samples must be a whole number of at least 1, not zero']
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+from tutor.game.errors import TutorError
+from tutor.game.rules import RulesetError, load_ruleset
+from tutor.game.state import GameState, Move
+from tutor.records.record import HandRecord
+from tutor.records.recordfile import loads_json
+from tutor.search.evaluate import evaluate
+from tutor.search.players import ChitarrellaPlayer, seat_view
+from tutor.search.roster import make_player
+
+__all__ = ["PROTOCOL", "EngineError", "GoOptions", "Engine", "parse_go"]
+
+PROTOCOL = "tutor-engine"
+"""The first word of the engine's first line."""
+
+
+class EngineError(TutorError):
+    """A protocol line that cannot be obeyed; the engine answers ``error MESSAGE``."""
+
+
+@dataclass(frozen=True)
+class GoOptions:
+    """The options of one ``go``."""
+
+    samples: int | None = None
+    time: float | None = None
+    seed: int = 0
+    player: str | None = None
+
+
+def parse_go(words: list[str]) -> GoOptions:
+    """The options after ``go``: keyword and value pairs, in any order.
+
+    >>> parse_go("samples 50 seed 3 player search:0.5".split())
+    GoOptions(samples=50, time=None, seed=3, player='search:0.5')
+    """
+    values: dict[str, str] = {}
+    k = 0
+    while k < len(words):
+        key = words[k]
+        if key not in ("samples", "time", "seed", "player"):
+            raise EngineError(
+                f"go: unknown option {key!r} (options: samples K, time SECONDS, seed N, "
+                "player NAME)"
+            )
+        if k + 1 >= len(words):
+            raise EngineError(f"go: {key} needs a value")
+        if key in values:
+            raise EngineError(f"go: {key} is given twice")
+        values[key] = words[k + 1]
+        k += 2
+    samples = None
+    if "samples" in values:
+        text = values["samples"]
+        if not text.isdigit() or int(text) < 1:
+            raise EngineError(f"go: samples must be a whole number of at least 1, not {text}")
+        samples = int(text)
+    limit = None
+    if "time" in values:
+        text = values["time"]
+        try:
+            limit = float(text)
+        except ValueError:
+            limit = math.nan
+        if not math.isfinite(limit) or limit <= 0:
+            raise EngineError(f"go: time must be a positive number of seconds, not {text}")
+    seed = 0
+    if "seed" in values:
+        try:
+            seed = int(values["seed"])
+        except ValueError:
+            raise EngineError(f"go: seed must be a whole number, not {values['seed']}") from None
+    player = values.get("player")
+    if player is not None:
+        make_player(player)  # a bad name is an error now, not after the search
+    return GoOptions(samples, limit, seed, player)
+
+
+def _number(x: float) -> str:
+    """A number on an ``info`` line: two decimals, ``inf``/``-inf`` for an open bound."""
+    if math.isinf(x):
+        return "inf" if x > 0 else "-inf"
+    return f"{x:.2f}"
+
+
+class Engine:
+    """The protocol: :meth:`banner` first, then :meth:`handle` for every line read.
+
+    ``workers`` processes sample an analysis (1: this one; None: one per core).
+    """
+
+    def __init__(self, version: str, workers: int | None = 1) -> None:
+        self.version = version
+        self.workers = workers
+        self.ruleset: str | None = None
+        self.record: HandRecord | None = None
+        self.state: GameState | None = None
+        self.done = False
+
+    def banner(self) -> list[str]:
+        """The lines printed at start."""
+        return [f"{PROTOCOL} {self.version}", "ready"]
+
+    def handle(self, line: str) -> list[str]:
+        """The answer to one line (none to a blank line or ``quit``)."""
+        text = line.strip()
+        if not text:
+            return []
+        word, _, rest = text.partition(" ")
+        try:
+            return self._command(word, rest.strip())
+        except TutorError as exc:
+            return ["error " + " ".join(str(exc).split())]
+
+    def _command(self, word: str, rest: str) -> list[str]:
+        if word == "quit":
+            self.done = True
+            return []
+        if word == "isready":
+            return ["ready"]
+        if word == "ruleset":
+            return self._ruleset(rest)
+        if word == "position":
+            return self._position(rest)
+        if word == "go":
+            return self._go(parse_go(rest.split()))
+        raise EngineError(
+            f"unknown command {word!r} (commands: ruleset, position, go, isready, quit)"
+        )
+
+    def _ruleset(self, name: str) -> list[str]:
+        if not name:
+            raise EngineError("ruleset: give a ruleset name or a ruleset file")
+        if name.endswith((".yaml", ".yml")) or "/" in name or "\\" in name:
+            name = str(Path(name).resolve())
+        try:
+            load_ruleset(name)
+        except RulesetError as exc:
+            raise EngineError(f"ruleset: {exc}") from None
+        self.ruleset = name
+        return ["ok"]
+
+    def _position(self, text: str) -> list[str]:
+        """A record's own keys as one line of JSON; the position is after its last play."""
+        if not text:
+            raise EngineError("position: give the record as one line of JSON")
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise EngineError(f"position: not valid JSON: {exc}") from None
+        if isinstance(data, dict) and "ruleset" not in data:
+            if self.ruleset is None:
+                raise EngineError(
+                    "position: the record names no ruleset and none was set (ruleset NAME)"
+                )
+            data["ruleset"] = self.ruleset
+        record = loads_json(json.dumps(data, ensure_ascii=False), "position")
+        self.record = record
+        self.state = record.final_state()
+        return ["ok"]
+
+    def _go(self, options: GoOptions) -> list[str]:
+        if self.state is None or self.record is None:
+            raise EngineError("go: no position yet (send position {...} first)")
+        state = self.state
+        style = self.record.style
+        if state.is_over():
+            raise EngineError(f"go: the hand is over after play {state.ply}: no move to make")
+        if state.unknown[state.turn]:
+            mover = self.record.players[state.turn]
+            raise EngineError(
+                f"go: the position does not give the cards of {mover}, the player to move"
+            )
+        if options.player is not None:
+            player = make_player(options.player)
+            move = player.choose(seat_view(state), random.Random(options.seed))
+            return [f"bestmove {move.text(style)}"]
+        ev = evaluate(
+            state,
+            samples=options.samples,
+            time_limit=options.time,
+            seed=options.seed,
+            workers=self.workers,
+            names=self.record.players,
+        )
+        result = ev.analysis
+        if result.interrupted:
+            raise KeyboardInterrupt
+        lines = []
+        for m in result.moves:
+            exact = result.method == "exact" and m.n > 0 and m.low == m.high
+            value = _number(m.value) if m.n else "nan"  # not valued: the only legal move
+            lines.append(
+                f"info move {m.move.text(style)} value {value} low {_number(m.low)} "
+                f"high {_number(m.high)}" + (" exact" if exact else "")
+            )
+        best: Move | None = result.best
+        if best is None:  # nothing valued in time: the rule-based player's choice
+            best = ChitarrellaPlayer().choose(seat_view(state), random.Random(options.seed))
+        lines.append(f"bestmove {best.text(style)}")
+        return lines

@@ -1,0 +1,846 @@
+"""A game against the computer, with the tutor at your side: the logic behind ``tutor play``.
+
+The session deals a seeded hand, seats the person and lets computer players
+(:func:`tutor.search.roster.make_player`) take the other seats. On the person's turn it reads
+one line at a time: a play in the usual notation (``7D x 2C 5S``; a card alone is laid, or makes
+its only capture: ambiguous input is refused with the legal choices, never guessed) or a
+command (``hint``, ``explain``, ``board``, ``undo``, ``save``, ``help``, ``quit``). After each of
+the person's plays the tutor says at once what the review would say of it
+(:func:`tutor.review.review.review_decision` with a small time budget): the class, the cost
+against the best move and the observations. At the end of a hand come the score, the review
+of the person's decisions and the offer of the next hand, until the match reaches the
+ruleset's target.
+
+The hands are saved as hand records after every play (atomically: a kill never loses a play),
+every hand known, each of the person's plays with a note giving its class, and the ``game``
+key (:class:`~tutor.records.record.GameInfo`) holding the seed and the computer players, so
+that :meth:`PlaySession.resume` goes on exactly as the game would have: hand ``h`` of the match
+is dealt from ``(seed, h)`` and each computer move draws from ``(seed, h, ply)``
+(:func:`tutor.search.simulate.deal_cards`, :func:`~tutor.search.simulate.move_seed`).
+
+No terminal code here: the session hands out events (:class:`Played`, :class:`Feedback`,
+:class:`Turn`, ...) that ``tutor play`` draws with :mod:`tutor.render.play`.
+
+>>> from tutor.review.judge import Settings
+>>> quick = Settings(samples=4, time=0.05, first_round=2)
+>>> s = PlaySession.new("scopa", seed=3, deck="french", feedback=quick, hint_settings=quick)
+>>> s.players, s.phase(), s.prompt()
+(['You', 'Ada'], 'play', 'play 1')
+>>> events = s.enter(s.turn().moves[0].text("french"))
+>>> [type(e).__name__ for e in events]
+['Played', 'Feedback', 'Played', 'Turn']
+>>> s.enter("KZ")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+tutor.training.play.PlayError: 'KZ' is not a card: unknown suit 'Z' in french notation ...
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from tutor.counting.inference import CountView, count_view
+from tutor.counting.tracker import viewer_state
+from tutor.game.cards import CARDS, Style, cards_of, format_card, format_cards, get_style
+from tutor.game.errors import TutorError
+from tutor.game.rules import Ruleset, load_ruleset
+from tutor.game.state import GameState, Move, MoveError
+from tutor.records.record import GameInfo, HandRecord, PlayEntry
+from tutor.records.recordfile import dumps, load_path, save_atomically
+from tutor.records.replay import MatchReplay, replay_match
+from tutor.review.explain import PositionExplanation, explain_position
+from tutor.review.judge import Settings, value_moves
+from tutor.review.observations import Observation, observe
+from tutor.review.review import Decision, Review, decision_seed, review_decision
+from tutor.search.analysis import MoveEstimate
+from tutor.search.players import ChitarrellaPlayer, Player, seat_view
+from tutor.search.roster import PlayerError, make_player
+from tutor.search.simulate import deal_cards, move_seed
+from tutor.training.defaults import (
+    FEEDBACK_FIRST_ROUND,
+    FEEDBACK_TIME,
+    HINT_TIME,
+    QUICK_EXACT_PLIES,
+)
+from tutor.training.live import run_lines
+
+__all__ = [
+    "HINT_MODES",
+    "DEFAULT_PLAYER",
+    "FEEDBACK",
+    "HINT",
+    "PlayError",
+    "Event",
+    "Dealt",
+    "Played",
+    "Feedback",
+    "Turn",
+    "Hint",
+    "RuleWeight",
+    "Explained",
+    "BoardShown",
+    "Said",
+    "HandOver",
+    "Quit",
+    "PlaySession",
+    "table_names",
+    "decision_note",
+    "help_text",
+]
+
+HINT_MODES = ("ask", "on", "off")
+"""``ask``: ``hint`` and ``explain`` answer when typed; ``on``: a hint before each of your
+plays as well; ``off``: no hint and no explanation (the feedback after each play stays)."""
+
+DEFAULT_PLAYER = "chitarrella"
+"""The computer player of every other seat unless told otherwise: a fair game."""
+
+FEEDBACK = Settings(
+    samples=200, time=FEEDBACK_TIME, first_round=FEEDBACK_FIRST_ROUND, exact_plies=QUICK_EXACT_PLIES
+)
+"""How hard the tutor looks at each of your plays: the review's judge with a budget that
+answers within about a second on two cores. Samples are solved exactly from 12 plays left
+(play-outs before that), the first look comes after 10 samples, and the sampling stops at
+0.8 s (or as soon as the class is decided). A verdict the samples cannot settle in that time
+is given with ``?`` (uncertain), as in the review."""
+
+HINT = Settings(
+    samples=200, time=HINT_TIME, first_round=FEEDBACK_FIRST_ROUND, exact_plies=QUICK_EXACT_PLIES
+)
+"""The budget of ``hint`` and ``explain``: one sampling run of every legal move."""
+
+_QUIT = {"quit", "exit", "q"}
+_YES = {"yes", "y", "next", "deal", "again"}
+_NO = {"no", "n", "stop"}
+
+
+class PlayError(TutorError):
+    """A line that cannot be accepted (the message says why, with the legal choices when a
+    play is ambiguous or illegal), or a game that cannot be set up; nothing has changed."""
+
+
+def _check_hint_mode(mode: str) -> None:
+    if mode not in HINT_MODES:
+        raise PlayError(f"hints {mode!r}: choose one of {', '.join(HINT_MODES)}")
+
+
+def table_names(players: int, seat: int) -> list[str]:
+    """The players' names in playing order with the person, ``You``, at ``seat`` (0 leads):
+    in a four-player game the others are named from the person's chair (play passes to the
+    right: Right plays after you, then your Partner, then Left).
+
+    >>> table_names(4, 3), table_names(2, 0)
+    (['Right', 'Partner', 'Left', 'You'], ['You', 'Ada'])
+    """
+    if players == 2:
+        relative = ["You", "Ada"]
+    elif players == 4:
+        relative = ["You", "Right", "Partner", "Left"]
+    else:
+        relative = ["You", *(f"Player {k + 1}" for k in range(1, players))]
+    return [relative[(s - seat) % players] for s in range(players)]
+
+
+def _class_text(decision: Decision) -> str:
+    j = decision.judgement
+    return j.classification + ("?" if j.uncertain else "")
+
+
+def decision_note(decision: Decision, style: Style | str | None = None) -> str:
+    """The note a play of the person gets in the record: its class first, then the cost, the
+    best move and the observation codes, e.g.
+    ``mistake: cost 0.62 [0.40, 0.85], best 7D x 2C 5S; missed-scopa``."""
+    j = decision.judgement
+    if j.classification == "forced":
+        text = "forced"
+    elif j.exact:
+        text = f"{_class_text(decision)}: cost {j.cost:.2f} (exact), best {j.best.text(style)}"
+    else:
+        text = (
+            f"{_class_text(decision)}: cost {j.cost:.2f} [{j.low:.2f}, {j.high:.2f}], "
+            f"best {j.best.text(style)}"
+        )
+    codes = [o.code for o in decision.observations]
+    return text + ("; " + ", ".join(codes) if codes else "")
+
+
+def help_text(style: Style | str | None = None) -> str:
+    """The lines ``tutor play`` accepts, the examples in ``style``'s notation."""
+    st = get_style(style)
+    seven, two, five, three = (format_card(c, st) for c in cards_of(
+        (1 << 6) | (1 << 1) | (1 << 4) | (1 << 12)))  # fmt: skip
+    rows = [
+        (f"{seven} x {two} {five}", "play a card and take cards with it"),
+        (three, "play a card alone: laid, or its only capture"),
+        ("hint", "the best play from your seat, its value and reasons"),
+        ("explain", "every legal play in words, with its value"),
+        ("board", "the counting board (rule of 48, who can hold what)"),
+        ("undo", "take back your last play and the computer's replies"),
+        ("save", "save now (the game is saved after every play anyway)"),
+        ("help", "show this help"),
+        ("quit", "stop; tutor play --resume FILE goes on later"),
+    ]
+    return "Type one line at a time:\n" + "".join(f"  {a:<14} {b}\n" for a, b in rows)
+
+
+# -- events -----------------------------------------------------------------------------------
+
+
+class Event:
+    """Something the session did or says; :mod:`tutor.render.play` draws each kind."""
+
+
+@dataclass
+class Dealt(Event):
+    """A new hand: its number in the match, the record, and the person's seat."""
+
+    hand: int
+    record: HandRecord
+    seat: int
+    match: MatchReplay
+
+
+@dataclass
+class Played(Event):
+    """One play, by the person or the computer, and what it did."""
+
+    hand: int
+    number: int
+    """The play's number in the hand (1 = the first)."""
+    player: str
+    seat: int
+    move: Move
+    scopa: bool
+    yours: bool
+    leftover: int = 0
+    """Cards the last capturer takes because the hand ended with this play."""
+    leftover_player: str | None = None
+    seconds: float = 0.0
+    """How long the computer thought (0 for the person's plays)."""
+
+
+@dataclass
+class Feedback(Event):
+    """What the review says of one of the person's plays, at once."""
+
+    decision: Decision
+    seconds: float
+
+
+@dataclass
+class Turn(Event):
+    """The person's turn: what they see, and the legal plays of each card."""
+
+    hand: int
+    play: int
+    record: HandRecord
+    seat: int
+    view: GameState
+    """The position as the person knows it (other hands unknown)."""
+    match: MatchReplay
+    board: CountView | None
+
+    @property
+    def moves(self) -> list[Move]:
+        return self.view.legal_moves()
+
+    def moves_of(self, card: int) -> list[Move]:
+        return [m for m in self.moves if m.card == card]
+
+    @property
+    def table_order(self) -> list[int]:
+        """The cards on the table in the order they were laid."""
+        hand = self.match.hands[-1]
+        cards = hand.steps[-1].table if hand.steps else self.record.table
+        return [c.index for c in cards]
+
+    def cards_left(self) -> list[tuple[str, int]]:
+        """Each player's cards in hand, in playing order."""
+        return [(p, self.view.hand_size(s)) for s, p in enumerate(self.record.players)]
+
+
+@dataclass(frozen=True)
+class RuleWeight:
+    """One of the chitarrella player's named rules and what it gave a move."""
+
+    name: str
+    maxim: str
+    score: float
+
+
+@dataclass
+class Hint(Event):
+    """The best play from the person's seat with its value and reasons."""
+
+    move: Move
+    value: MoveEstimate
+    exact: bool
+    samples: int
+    others: list[MoveEstimate]
+    """The next best plays, with their values."""
+    observations: list[Observation]
+    rules: list[RuleWeight]
+    """The chitarrella rules that weighed on the hinted play (non-zero scores), biggest first."""
+    rule_choice: Move
+    """The play the chitarrella player's rules prefer."""
+
+
+@dataclass
+class Explained(Event):
+    """Every legal play in words (``tutor explain --at``)."""
+
+    explanation: PositionExplanation
+
+
+@dataclass
+class BoardShown(Event):
+    """The counting board from the person's seat."""
+
+    board: CountView
+
+
+@dataclass
+class Said(Event):
+    """A message: help, saved, undone."""
+
+    text: str
+
+
+@dataclass
+class HandOver(Event):
+    """The end of a hand: the score (in ``match``), the review of the person's decisions, and
+    whether another hand follows (``match.match.over``: the match is decided)."""
+
+    hand: int
+    record: HandRecord
+    review: Review
+    match: MatchReplay
+
+
+@dataclass
+class Quit(Event):
+    """The person stopped; everything is saved."""
+
+
+Show = Callable[[Event], None]
+
+
+# -- the session --------------------------------------------------------------------------------
+
+
+@dataclass
+class PlaySession:
+    """A match against the computer from one person's seat; every change goes through
+    :meth:`enter` (or :meth:`start`)."""
+
+    rules: Ruleset
+    ruleset_name: str
+    style: Style
+    game: GameInfo
+    hands: list[HandRecord]
+    """Every hand of the match so far; the last is the one being played."""
+    save_path: Path | None = None
+    feedback: Settings = FEEDBACK
+    """How each of the person's plays is judged (:data:`FEEDBACK`)."""
+    hint_settings: Settings = HINT
+    """How ``hint`` and ``explain`` value the plays (:data:`HINT`)."""
+    board: bool = True
+    """Whether each turn carries the counting board (``--no-board``: count on your own)."""
+    decisions: dict[int, Decision] = field(default_factory=dict)
+    """The person's judged plays in the current hand, by play number."""
+    state: GameState = field(init=False, repr=False)
+    _players: dict[str, Player] = field(default_factory=dict, repr=False)
+    _match: tuple[Any, MatchReplay] | None = field(default=None, repr=False)
+    _finished: tuple[int, str] | None = field(default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        for name, spec in self.game.computer.items():
+            try:
+                self._players[name] = make_player(spec)
+            except PlayerError as exc:
+                raise PlayError(f"{name}: {exc}") from None
+        self.state = self.record.state_at(len(self.record.plays))
+
+    # -- construction ---------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        ruleset: str = "scopone-scientifico",
+        seat: int = 1,
+        partner: str | None = None,
+        opponents: str | None = None,
+        seed: int = 0,
+        hint_mode: str = "ask",
+        deck: Style | str | None = "italian",
+        save_path: Path | str | None = None,
+        *,
+        workers: int | None = None,
+        feedback: Settings | None = None,
+        hint_settings: Settings | None = None,
+        board: bool = True,
+    ) -> PlaySession:
+        """A new match: the person at ``seat`` (1 leads the first hand, the last seat deals),
+        the computer's ``partner`` and ``opponents`` (player names, default
+        :data:`DEFAULT_PLAYER`), hand 1 dealt from ``seed``.
+
+        ``workers`` (None: one per core) judge the person's plays; ``feedback`` and
+        ``hint_settings`` replace :data:`FEEDBACK` and :data:`HINT`.
+        """
+        rules = load_ruleset(ruleset)
+        if rules.sides != 2:
+            raise PlayError(
+                f"tutor play needs two sides, and {rules.name} has {rules.sides}: the tutor "
+                "judges a play by what it gains one side against the other"
+            )
+        if not 1 <= seat <= rules.players:
+            raise PlayError(
+                f"seat {seat}: {rules.name} has seats 1 to {rules.players} (1 leads, "
+                f"{rules.players} deals)"
+            )
+        _check_hint_mode(hint_mode)
+        if partner is not None and rules.players == rules.sides:
+            raise PlayError(f"{rules.name} is played without partners: give --opponents only")
+        names = table_names(rules.players, seat - 1)
+        me = seat - 1
+        computer = {}
+        for s, name in enumerate(names):
+            if s == me:
+                continue
+            ally = s % rules.sides == me % rules.sides
+            spec = (partner if ally else opponents) or DEFAULT_PLAYER
+            computer[name] = spec.strip()
+        game = GameInfo(seed, computer, hint_mode)
+        session = cls(
+            rules,
+            ruleset,
+            get_style(deck),
+            game,
+            [cls._deal(rules, ruleset, get_style(deck), game, names, 0)],
+            Path(save_path) if save_path is not None else None,
+            board=board,
+        )
+        session._settings(workers, feedback, hint_settings)
+        session.save()
+        return session
+
+    @classmethod
+    def resume(
+        cls,
+        path: Path | str,
+        hint_mode: str | None = None,
+        save_path: Path | str | None = None,
+        *,
+        workers: int | None = None,
+        feedback: Settings | None = None,
+        hint_settings: Settings | None = None,
+        board: bool = True,
+    ) -> PlaySession:
+        """Go on with the match saved in ``path`` (and save to it, or to ``save_path``):
+        RecordError if the file is bad, PlayError if it was not kept by ``tutor play``."""
+        hands = load_path(str(path))
+        last = hands[-1]
+        if last.game is None:
+            raise PlayError(
+                f"{path}: not a game against the computer (no 'game' key): tutor play "
+                "--resume goes on with a file that tutor play saved"
+            )
+        people = last.game.people(last.players)
+        if len(people) != 1:
+            raise PlayError(
+                f"{path}: the computer holds {len(last.game.computer)} of the "
+                f"{len(last.players)} seats; tutor play seats one person"
+            )
+        if hint_mode is not None:
+            _check_hint_mode(hint_mode)
+        game = last.game
+        if hint_mode is not None:
+            game = replace(game, hints=hint_mode)
+        for rec in hands:
+            rec.game = game
+        session = cls(
+            last.ruleset,
+            last.ruleset_name,
+            last.style,
+            game,
+            hands,
+            Path(save_path if save_path is not None else path),
+            board=board,
+        )
+        session._settings(workers, feedback, hint_settings)
+        return session
+
+    def _settings(
+        self, workers: int | None, feedback: Settings | None, hint_settings: Settings | None
+    ) -> None:
+        n = workers if workers is not None else os.cpu_count() or 1
+        self.feedback = replace(feedback or FEEDBACK, seed=self.game.seed, workers=n)
+        self.hint_settings = replace(hint_settings or HINT, seed=self.game.seed, workers=n)
+
+    @staticmethod
+    def _deal(
+        rules: Ruleset,
+        ruleset_name: str,
+        style: Style,
+        game: GameInfo,
+        players: list[str],
+        hand: int,
+    ) -> HandRecord:
+        """The record of hand ``hand`` (0 = the first) dealt from the seed, no play yet."""
+        table, deals = deal_cards(rules, game.seed, hand)
+        return HandRecord(
+            rules,
+            ruleset_name,
+            style,
+            list(players),
+            players[-1],
+            {},
+            cards_of(table),
+            [{p: cards_of(d[s]) for s, p in enumerate(players)} for d in deals],
+            [],
+            "<play>",
+            {"title": f"Hand {hand + 1} against the computer (tutor play, seed {game.seed})"},
+            game=game,
+        )
+
+    # -- where we are ---------------------------------------------------------------------
+
+    @property
+    def record(self) -> HandRecord:
+        """The hand being played."""
+        return self.hands[-1]
+
+    @property
+    def players(self) -> list[str]:
+        return self.record.players
+
+    @property
+    def person(self) -> str:
+        return self.game.people(self.players)[0]
+
+    @property
+    def seat(self) -> int:
+        """The person's seat in the current hand (0 leads)."""
+        return self.players.index(self.person)
+
+    @property
+    def hand_number(self) -> int:
+        """The current hand's number in the match (1 = the first)."""
+        return len(self.hands)
+
+    def match(self) -> MatchReplay:
+        """Every hand replayed, with the match score over the finished ones."""
+        key = (len(self.hands), tuple(p.text for p in self.record.plays))
+        if self._match is None or self._match[0] != key:
+            self._match = (key, replay_match(self.hands))
+        return self._match[1]
+
+    def phase(self) -> str:
+        """``play`` (the person's turn), ``next`` (the hand is over: another may be dealt) or
+        ``over`` (the match is decided)."""
+        if not self.state.is_over():
+            return "play"
+        return "over" if self.match().match.over else "next"
+
+    def prompt(self) -> str:
+        phase = self.phase()
+        if phase == "play":
+            return f"play {self.state.ply + 1}"
+        if phase == "next":
+            return "next hand? (yes/no)"
+        return "the match is over"
+
+    def turn(self) -> Turn:
+        """What the person sees on their turn."""
+        view = viewer_state(self.state, self.seat)
+        board = count_view(self.state, self.seat, self.players, self.style) if self.board else None
+        return Turn(self.hand_number, self.state.ply + 1, self.record, self.seat, view,
+                    self.match(), board)  # fmt: skip
+
+    def save(self) -> None:
+        """Write every hand to the save file, atomically (nothing when there is none)."""
+        if self.save_path is None:
+            return
+        for rec in self.hands:
+            rec.path = str(self.save_path)
+        # the finished hands do not change: their text is written once and kept
+        done = len(self.hands) - 1
+        if self._finished is None or self._finished[0] != done:
+            self._finished = (done, dumps(self.hands[:done]) + "---\n" if done else "")
+        save_atomically(self.save_path, self._finished[1] + dumps([self.record]))
+
+    # -- driving the game ------------------------------------------------------------------
+
+    def start(self, show: Show | None = None) -> list[Event]:
+        """The first events of a session: the deal, the computer's plays up to the person's
+        turn and the turn; or, for a resumed finished hand, the end of the hand."""
+        events = _Events(show)
+        if self.phase() == "play":
+            if not self.record.plays:
+                events.add(Dealt(self.hand_number, self.record, self.seat, self.match()))
+            self._computer_plays(events)
+        else:
+            self._hand_over(events)
+        return events.out
+
+    def run(
+        self,
+        read: Callable[[], str | None],
+        show: Show,
+        warn: Callable[[str], None],
+        numbered: bool = False,
+    ) -> str:
+        """Play until the match is over (``over``), the input ends (``end``) or the person
+        quits (``quit``), which is returned.
+
+        ``read()`` gives the next line (None: the input is over); every event goes to ``show``
+        as it happens; a line that cannot be accepted is explained to ``warn`` (with its
+        number when ``numbered``, for scripted input) and the game goes on.
+        """
+        self.start(show)
+
+        def accept(line: str) -> bool:
+            return not any(isinstance(e, Quit) for e in self.enter(line, show))
+
+        return run_lines(read, accept, warn, lambda: self.phase() != "over", numbered)
+
+    def enter(self, line: str, show: Show | None = None) -> list[Event]:
+        """Apply one typed line; PlayError (nothing changed) if it cannot be accepted. The
+        events are returned, and passed to ``show`` as they happen."""
+        events = _Events(show)
+        text = line.strip()
+        if not text or text.startswith("#"):
+            return events.out
+        word = " ".join(text.lower().split())
+        phase = self.phase()
+        if word in _QUIT:
+            self.save()
+            events.add(Quit())
+        elif word in ("help", "?"):
+            events.add(Said(help_text(self.style)))
+        elif word == "save":
+            if self.save_path is None:
+                raise PlayError("there is no file to save to")
+            self.save()
+            events.add(Said(f"saved to {self.save_path}"))
+        elif word == "undo":
+            self._undo(events)
+        elif phase == "play":
+            if word == "hint":
+                self._no_help("hint")
+                events.add(self.hint())
+            elif word == "explain":
+                self._no_help("explain")
+                events.add(self.explain())
+            elif word == "board":
+                events.add(BoardShown(count_view(self.state, self.seat, self.players,
+                                                 self.style)))  # fmt: skip
+            else:
+                self._play(self._parse(text), events)
+        elif phase == "next":
+            if word in _YES:
+                self._next_hand(events)
+            elif word in _NO:
+                self.save()
+                events.add(Quit())
+            else:
+                raise PlayError("the hand is over: type yes for the next hand, or no to stop")
+        else:
+            raise PlayError("the match is over: type undo to take back your last play, or quit")
+        return events.out
+
+    def _no_help(self, what: str) -> None:
+        if self.game.hints == "off":
+            raise PlayError(f"{what}: hints are off in this game (--hints off)")
+
+    def _parse(self, text: str) -> Move:
+        """The person's play: read with the shared play parser, checked against their hand and
+        the rules; never guessed."""
+        state = self.state
+        try:
+            move = state.parse_move(text, self.style)
+        except MoveError as exc:
+            raise PlayError(str(exc)) from None
+        hand = state.hands[self.seat]
+        if not hand >> move.card & 1:
+            # where the card is, as the person knows it: never another hand's secret
+            where = viewer_state(state, self.seat).place_of(move.card)
+            why = (
+                "" if where.kind == "unplaced" else f" ({where.text(self.players, you=self.seat)})"
+            )
+            raise PlayError(
+                f"you do not hold {format_card(move.card, self.style)}{why}; your cards: "
+                f"{format_cards(hand, self.style)}"
+            )
+        try:
+            state.check(move, style=self.style)
+        except MoveError as exc:
+            raise PlayError(f"{text.strip()}: {exc}") from None
+        return move
+
+    def _push(self, move: Move, note: str | None = None) -> Played:
+        """Play ``move`` for whoever is to move, record it and save."""
+        state = self.state
+        seat = state.turn
+        number = state.ply + 1
+        state.push(move)
+        self.record.plays.append(
+            PlayEntry.of(
+                CARDS[move.card],
+                cards_of(move.capture) if move.capture else None,
+                self.style,
+                note,
+            )
+        )
+        self.save()
+        last = state.stack[-1]
+        return Played(
+            self.hand_number,
+            number,
+            self.players[seat],
+            seat,
+            move,
+            last.scopa,
+            seat == self.seat,
+            last.leftover,
+            self.players[last.leftover_seat] if last.leftover else None,
+        )
+
+    def _play(self, move: Move, events: _Events) -> None:
+        """The person's play, the feedback on it, then the computer's replies."""
+        before = self.state.copy(with_stack=True)
+        number = before.ply + 1
+        events.add(self._push(move))
+        start = time.perf_counter()
+        decision = review_decision(before, number, move, self.players, self.style,
+                                   self.feedback)  # fmt: skip
+        seconds = time.perf_counter() - start
+        self.decisions[number] = decision
+        self.record.plays[number - 1].note = decision_note(decision, self.style)
+        self.save()
+        events.add(Feedback(decision, seconds))
+        self._computer_plays(events)
+
+    def _computer_plays(self, events: _Events) -> None:
+        """The computer's plays until the person's turn, then the turn (or the hand's end)."""
+        state = self.state
+        while not state.is_over() and state.turn != self.seat:
+            name = self.players[state.turn]
+            rng = random.Random(move_seed(self.game.seed, self.hand_number - 1, 0, state.ply))
+            start = time.perf_counter()
+            move = self._players[name].choose(seat_view(state), rng)
+            seconds = time.perf_counter() - start
+            played = self._push(move)
+            played.seconds = seconds
+            events.add(played)
+        if state.is_over():
+            self._hand_over(events)
+            return
+        turn = self.turn()
+        events.add(turn)
+        if self.game.hints == "on":
+            events.add(self.hint())
+
+    def _hand_over(self, events: _Events) -> None:
+        """The score, and the review of every play of the person in this hand (those judged as
+        they were played, and any the session did not judge, e.g. before a crash)."""
+        record = self.record
+        moves = record.moves()
+        state = record.initial_state()
+        changed = False
+        for n, move in enumerate(moves, 1):
+            if state.turn == self.seat and n not in self.decisions:
+                self.decisions[n] = review_decision(state, n, move, self.players, self.style,
+                                                    self.feedback)  # fmt: skip
+                record.plays[n - 1].note = decision_note(self.decisions[n], self.style)
+                changed = True
+            state.push(move)
+        if changed:
+            self.save()
+        decisions = [self.decisions[n] for n in sorted(self.decisions)]
+        review = Review(record, self.hand_number, self.game.seed, [self.seat], decisions,
+                        self.feedback)  # fmt: skip
+        events.add(HandOver(self.hand_number, record, review, self.match()))
+
+    def _next_hand(self, events: _Events) -> None:
+        """Deal the next hand: the deal passes to the right, so the previous leader deals."""
+        previous = self.record.players
+        players = previous[1:] + previous[:1]
+        self.hands.append(self._deal(self.rules, self.ruleset_name, self.style, self.game,
+                                     players, len(self.hands)))  # fmt: skip
+        self.state = self.record.state_at(0)
+        self.decisions = {}
+        self.save()
+        events.add(Dealt(self.hand_number, self.record, self.seat, self.match()))
+        self._computer_plays(events)
+
+    def _undo(self, events: _Events) -> None:
+        """Take back the person's last play in this hand and the computer's replies."""
+        state = self.state
+        plays = self.record.plays
+        movers = [r.seat for r in state.stack]
+        mine = [k for k, s in enumerate(movers) if s == self.seat]
+        if not mine:
+            if len(self.hands) > 1 and not plays:
+                raise PlayError("the hand has just been dealt: nothing to undo in it")
+            raise PlayError("nothing to undo: you have not played in this hand yet")
+        k = mine[-1]
+        replies = len(movers) - k - 1
+        taken = plays[k].text
+        while state.ply > k:
+            state.pop()
+        del plays[k:]
+        self.decisions = {n: d for n, d in self.decisions.items() if n <= k}
+        self.save()
+        what = f"undone: play {k + 1} (your {taken})"
+        if replies:
+            what += f" and {replies} repl{'y' if replies == 1 else 'ies'}"
+        events.add(Said(what))
+        events.add(self.turn())
+
+    # -- help on the person's turn ---------------------------------------------------------
+
+    def hint(self) -> Hint:
+        """The best play from the person's seat: its value, the next best plays, the
+        observations on it and the chitarrella rules that weighed on it."""
+        view = viewer_state(self.state, self.seat)
+        settings = replace(
+            self.hint_settings, seed=decision_seed(self.hint_settings.seed, view.ply + 1)
+        )
+        exact, samples, values, _ = value_moves(view, settings)
+        ranked = [v for v in values if v.n] or list(values)
+        best = ranked[0]
+        obs = observe(view, best.move, names=self.players, style=self.style)
+        chitarrella = ChitarrellaPlayer()
+        weights = dict(chitarrella.explain(view)).get(best.move, {})
+        maxims = {r.name: r.maxim for r in chitarrella.rules}
+        rules = sorted(
+            (RuleWeight(name, maxims[name], score) for name, score in weights.items() if score),
+            key=lambda r: -abs(r.score),
+        )
+        rule_choice = chitarrella.scores(view)[0][1]
+        return Hint(best.move, best, exact, samples, ranked[1:4], obs, rules, rule_choice)
+
+    def explain(self) -> Explained:
+        """Every legal play of the person in words, with its value (``tutor explain --at``)."""
+        at = len(self.record.plays)
+        return Explained(explain_position(self.record, at, settings=self.hint_settings))
+
+
+class _Events:
+    """The events of one call, passed on as they happen."""
+
+    def __init__(self, show: Show | None) -> None:
+        self.show = show
+        self.out: list[Event] = []
+
+    def add(self, event: Event) -> None:
+        self.out.append(event)
+        if self.show is not None:
+            self.show(event)

@@ -1,0 +1,117 @@
+"""What ``tutor stats`` shows: progress by theme, accuracy over time, and what is due.
+
+>>> s = Stats(answered=3, correct=2, due=1)
+>>> s.to_json()["accuracy"]
+0.6667
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from tutor.training.store import ProgressStore
+
+__all__ = ["ThemeCount", "DayCount", "DueItem", "Stats", "progress_stats"]
+
+
+@dataclass
+class ThemeCount:
+    answered: int = 0
+    correct: int = 0
+
+    def to_json(self) -> dict[str, int]:
+        return {"answered": self.answered, "correct": self.correct}
+
+
+@dataclass(frozen=True)
+class DayCount:
+    day: str
+    """The local date, ``YYYY-MM-DD``."""
+    answered: int
+    correct: int
+
+
+@dataclass(frozen=True)
+class DueItem:
+    name: str
+    title: str
+    question: str
+    box: int
+    due: float
+
+
+@dataclass
+class Stats:
+    """A player's progress from the database."""
+
+    answered: int = 0
+    correct: int = 0
+    due: int = 0
+    """Puzzles due for review now."""
+    themes: dict[str, ThemeCount] = field(default_factory=dict)
+    days: list[DayCount] = field(default_factory=list)
+    due_now: list[DueItem] = field(default_factory=list)
+    boxes: dict[int, int] = field(default_factory=dict)
+    """How many puzzles sit in each Leitner box."""
+    next_due: float | None = None
+    """When the next review falls due (None: nothing scheduled)."""
+    path: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "answered": self.answered,
+            "correct": self.correct,
+            "accuracy": round(self.correct / self.answered, 4) if self.answered else None,
+            "due": self.due,
+            "themes": {t: c.to_json() for t, c in sorted(self.themes.items())},
+            "days": [
+                {"day": d.day, "answered": d.answered, "correct": d.correct} for d in self.days
+            ],
+            "due_now": [
+                {"puzzle": d.name, "title": d.title, "question": d.question, "box": d.box,
+                 "due": _iso(d.due)}
+                for d in self.due_now
+            ],
+            "boxes": {str(b): n for b, n in sorted(self.boxes.items())},
+            "next_due": None if self.next_due is None else _iso(self.next_due),
+            "database": self.path,
+        }  # fmt: skip
+
+
+def _iso(t: float) -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%S%z", time.localtime(t))
+
+
+def progress_stats(store: ProgressStore, now: float | None = None) -> Stats:
+    """Count the answers and the schedule of a progress database."""
+    at = time.time() if now is None else now
+    stats = Stats(path=str(store.path))
+    days: dict[str, list[int]] = {}
+    for a in store.answers():
+        stats.answered += 1
+        stats.correct += a.correct
+        for theme in a.themes:
+            count = stats.themes.setdefault(theme, ThemeCount())
+            count.answered += 1
+            count.correct += a.correct
+        day = time.strftime("%Y-%m-%d", time.localtime(a.answered_at))
+        row = days.setdefault(day, [0, 0])
+        row[0] += 1
+        row[1] += a.correct
+    stats.days = [DayCount(d, n, ok) for d, (n, ok) in sorted(days.items())]
+    infos = store.puzzles()
+    upcoming = []
+    for digest, s in store.schedule().items():
+        stats.boxes[s.box] = stats.boxes.get(s.box, 0) + 1
+        info = infos.get(digest)
+        if s.due <= at:
+            stats.due += 1
+            if info is not None:
+                stats.due_now.append(DueItem(info.name, info.title, info.question, s.box, s.due))
+        else:
+            upcoming.append(s.due)
+    stats.due_now.sort(key=lambda d: (d.box, d.due, d.name))
+    stats.next_due = min(upcoming) if upcoming else None
+    return stats

@@ -1,0 +1,244 @@
+"""A training session: puzzles chosen by spaced repetition, answers judged and kept.
+
+The puzzles come from the shipped collection and any folders of the player's own. A
+:class:`Trainer` indexes them (the index of an unchanged file is kept in the progress database,
+so a session starts quickly), then hands out one puzzle at a time:
+
+- puzzles **due** for review first (the lowest Leitner box first, then the longest overdue);
+- a **new** puzzle every :data:`NEW_EVERY` puzzles, and whenever nothing is due (easiest
+  first);
+- when neither is left, the puzzles due **soonest**, ahead of time.
+
+Each answer, judged by :func:`tutor.puzzles.answer.attempt`, is committed to the store before
+the next puzzle is chosen (:meth:`Trainer.record`, :mod:`tutor.training.store`).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from tutor.game.errors import TutorError
+from tutor.game.rules import RulesetError, load_ruleset
+from tutor.puzzles.format import THEMES, Puzzle, collection_dir, load_puzzles, puzzle_files
+from tutor.training.store import ProgressStore, PuzzleInfo, Schedule
+
+if TYPE_CHECKING:  # judging brings the solver; the trainer only keeps the verdict
+    from tutor.puzzles.answer import Verdict
+
+__all__ = ["NEW_EVERY", "TrainError", "Entry", "Pick", "Trainer", "index_puzzles"]
+
+NEW_EVERY = 3
+"""One puzzle in this many is a new one while reviews are due."""
+
+
+class TrainError(TutorError):
+    """Options the trainer cannot use (an unknown theme, no puzzles to train on)."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One indexed puzzle: what selection needs, and where to load it from."""
+
+    info: PuzzleInfo
+    hand: int
+
+
+@dataclass
+class Pick:
+    """The puzzle chosen next and why."""
+
+    puzzle: Puzzle
+    entry: Entry
+    reason: str
+    """``due``, ``new`` or ``early``."""
+    schedule: Schedule | None
+    changed: bool = False
+    """A puzzle of the same name was answered before in another version."""
+
+
+def _entries_of(puzzles: Sequence[Puzzle]) -> list[Entry]:
+    out = []
+    for p in puzzles:
+        info = PuzzleInfo(
+            p.digest, p.name, p.path, p.spec.title, p.spec.themes, p.record.ruleset.name,
+            p.kind, p.spec.difficulty,
+        )  # fmt: skip
+        out.append(Entry(info, p.hand))
+    return out
+
+
+def _to_text(entries: Sequence[Entry]) -> str:
+    return json.dumps([{**e.info.__dict__, "themes": list(e.info.themes), "hand": e.hand}
+                       for e in entries])  # fmt: skip
+
+
+def _from_text(text: str) -> list[Entry]:
+    out = []
+    for d in json.loads(text):
+        hand = d.pop("hand")
+        d["themes"] = tuple(d["themes"])
+        out.append(Entry(PuzzleInfo(**d), hand))
+    return out
+
+
+def index_puzzles(store: ProgressStore, folders: Sequence[Path]) -> tuple[list[Entry], list[str]]:
+    """Every puzzle in ``folders`` (files unchanged since the last index are not re-read), and
+    a message for each file that could not be read."""
+    entries: list[Entry] = []
+    problems: list[str] = []
+    fresh: list[tuple[str, int, int, str]] = []
+    for folder in folders:
+        for f in puzzle_files(folder):
+            key = str(f.resolve())
+            try:
+                st = f.stat()
+            except OSError as exc:
+                problems.append(f"{f}: cannot read: {exc.strerror or exc}")
+                continue
+            cached = store.cached_entries(key, st.st_mtime_ns, st.st_size)
+            if cached is not None:
+                entries.extend(_from_text(cached))
+                continue
+            try:
+                got = _entries_of(load_puzzles(f))
+            except TutorError as exc:
+                problems.append(str(exc))
+                continue
+            entries.extend(got)
+            fresh.append((key, st.st_mtime_ns, st.st_size, _to_text(got)))
+    store.cache_entries(fresh)
+    return entries, problems
+
+
+@dataclass
+class Trainer:
+    """One session over the indexed puzzles (filtered by theme and ruleset)."""
+
+    store: ProgressStore
+    entries: list[Entry]
+    clock: Callable[[], float] = time.time
+    session: int = 0
+    asked: set[str] = field(default_factory=set)
+    served: int = 0
+    skipped_files: list[str] = field(default_factory=list)
+
+    @classmethod
+    def open(
+        cls,
+        store: ProgressStore,
+        folders: Sequence[Path] = (),
+        theme: str | None = None,
+        ruleset: str | None = None,
+        shipped: bool = True,
+        clock: Callable[[], float] = time.time,
+    ) -> Trainer:
+        """A session over the shipped collection and ``folders``."""
+        if theme is not None and theme not in THEMES:
+            raise TrainError(f"unknown theme {theme!r} (themes: {', '.join(THEMES)})")
+        wanted = None
+        if ruleset is not None:
+            try:
+                wanted = load_ruleset(ruleset).name
+            except RulesetError as exc:
+                raise TrainError(f"--ruleset: {exc}") from None
+        for f in folders:
+            if not f.exists():
+                raise TrainError(f"{f}: cannot read: No such file or directory")
+        sources = ([collection_dir()] if shipped else []) + list(folders)
+        entries, problems = index_puzzles(store, sources)
+        seen: set[str] = set()
+        chosen = []
+        for e in entries:
+            if e.info.digest in seen:
+                continue  # the same puzzle in two places
+            seen.add(e.info.digest)
+            if theme is not None and theme not in e.info.themes:
+                continue
+            if wanted is not None and e.info.ruleset != wanted:
+                continue
+            chosen.append(e)
+        if not chosen:
+            parts = [f"theme {theme}" if theme else "", f"ruleset {wanted}" if wanted else ""]
+            what = " and ".join(x for x in parts if x)
+            raise TrainError("no puzzles to train on" + (f" with {what}" if what else ""))
+        trainer = cls(store, chosen, clock)
+        trainer.skipped_files = problems
+        trainer.session = store.start_session(clock())
+        return trainer
+
+    def next(self) -> Pick | None:
+        """The next puzzle (None when every puzzle has been asked in this session)."""
+        now = self.clock()
+        sched = self.store.schedule()
+        names = self.store.names_answered()
+        fresh = [e for e in self.entries if e.info.digest not in self.asked]
+        due = sorted(
+            (e for e in fresh if e.info.digest in sched and sched[e.info.digest].due <= now),
+            key=lambda e: (sched[e.info.digest].box, sched[e.info.digest].due, e.info.name),
+        )
+        new = sorted(
+            (e for e in fresh if e.info.digest not in sched),
+            key=lambda e: (e.info.difficulty, e.info.name),
+        )
+        early = sorted(
+            (e for e in fresh if e.info.digest in sched and sched[e.info.digest].due > now),
+            key=lambda e: (sched[e.info.digest].due, e.info.name),
+        )
+        new_turn = self.served % NEW_EVERY == NEW_EVERY - 1
+        order: list[tuple[str, list[Entry]]] = (
+            [("new", new), ("due", due)] if new_turn else [("due", due), ("new", new)]
+        )
+        order.append(("early", early))
+        for reason, pool in order:
+            for e in pool:
+                try:
+                    puzzles = load_puzzles(e.info.path)
+                    puzzle = puzzles[e.hand - 1]
+                except (TutorError, IndexError) as exc:
+                    self.skipped_files.append(str(exc))
+                    self.asked.add(e.info.digest)
+                    continue
+                self.asked.add(e.info.digest)
+                self.served += 1
+                changed = any(d != e.info.digest for d in names.get(e.info.name, ()))
+                return Pick(puzzle, e, reason, sched.get(e.info.digest), changed)
+        return None
+
+    def record(self, pick: Pick, verdict: Verdict, answer: str | None) -> Schedule:
+        """Keep a judged answer (:func:`tutor.puzzles.answer.attempt`), committed at once."""
+        return self.store.record_answer(
+            pick.entry.info, verdict.correct, verdict.skipped, answer, self.session, self.clock()
+        )
+
+
+def describe(pick: Pick, now: float) -> str:
+    """Why this puzzle now, in a few words."""
+    if pick.reason == "new":
+        text = "a new puzzle"
+        if pick.changed:
+            text += " (its file changed since you last answered it: progress starts afresh)"
+        return text
+    assert pick.schedule is not None
+    box = f"box {pick.schedule.box}"
+    if pick.reason == "due":
+        return f"due for review ({box})"
+    days = (pick.schedule.due - now) / 86400.0
+    return f"ahead of time ({box}, due in {days:.1f} days)"
+
+
+def summary(results: Sequence[tuple[Pick, Verdict]]) -> dict[str, Any]:
+    """A session's answers, for ``tutor train --json``."""
+    return {
+        "answered": len(results),
+        "correct": sum(1 for _, v in results if v.correct),
+        "puzzles": [
+            {"puzzle": p.puzzle.name, "question": p.puzzle.kind, "reason": p.reason,
+             "correct": v.correct, "skipped": v.skipped}
+            for p, v in results
+        ],
+    }  # fmt: skip
