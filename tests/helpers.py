@@ -9,6 +9,7 @@ import json
 import os
 import random
 import re
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -290,6 +291,30 @@ def missed_scopa(feedback: Settings) -> tuple[PlaySession, list[Any]]:
     raise AssertionError("no sweep came up in 40 games")
 
 
+def every_deal(
+    caps: Sequence[int], pool: int, allowed: Mapping[int, int] | None = None
+) -> Iterator[list[int]]:
+    """Every way to give the pool's cards to holders with room ``caps`` (one mask per holder);
+    ``allowed`` (card -> mask of holder indexes) limits where each card may go."""
+    cards = list(indexes_of(pool))
+    hand = [0] * len(caps)
+    room = list(caps)
+
+    def rec(i: int) -> Iterator[list[int]]:
+        if i == len(cards):
+            yield list(hand)
+            return
+        for j in range(len(room)):
+            if room[j] and (allowed is None or allowed[cards[i]] >> j & 1):
+                room[j] -= 1
+                hand[j] |= 1 << cards[i]
+                yield from rec(i + 1)
+                hand[j] &= ~(1 << cards[i])
+                room[j] += 1
+
+    yield from rec(0)
+
+
 def weighed_by_hand(
     inf: Inference,
 ) -> tuple[dict[tuple[int, int], float], dict[tuple[int, int], float]]:
@@ -298,17 +323,12 @@ def weighed_by_hand(
     reliability for the kind of reading) for every standing reading it contradicts, and each
     standing tell's factor for the number of cards of its value the player holds (η + (1 - η) w
     for a player careless with probability η)."""
-    state = inf.state
-    holders = [h for h in inf.capacity]
-    caps = [inf.capacity[h] for h in holders]
-    cards = list(indexes_of(state.unplaced()))
+    holders = list(inf.capacity)
     per_card: dict[tuple[int, int], float] = {}
     per_value: dict[tuple[int, int], float] = {}
     total = 0.0
-    hand = {h: 0 for h in holders}
-    room = dict(zip(holders, caps, strict=True))
 
-    def weight() -> float:
+    def weight(hand: Mapping[int, int]) -> float:
         w = 1.0
         for ex in inf.standing:
             if any(VALUE_OF[c] in ex.values for c in indexes_of(hand[ex.seat])):
@@ -321,26 +341,15 @@ def weighed_by_hand(
             w *= eta + (1 - eta) * by_count[min(n, len(by_count) - 1)]
         return w
 
-    def rec(i: int) -> None:
-        nonlocal total
-        if i == len(cards):
-            w = weight()
-            total += w
-            for h, m in hand.items():
-                for c in indexes_of(m):
-                    per_card[(h, c)] = per_card.get((h, c), 0.0) + w
-                for v in {VALUE_OF[c] for c in indexes_of(m)}:
-                    per_value[(h, v)] = per_value.get((h, v), 0.0) + w
-            return
-        for h in holders:
-            if room[h]:
-                room[h] -= 1
-                hand[h] |= 1 << cards[i]
-                rec(i + 1)
-                hand[h] &= ~(1 << cards[i])
-                room[h] += 1
-
-    rec(0)
+    for deal in every_deal([inf.capacity[h] for h in holders], inf.state.unplaced()):
+        hand = dict(zip(holders, deal, strict=True))
+        w = weight(hand)
+        total += w
+        for h, m in hand.items():
+            for c in indexes_of(m):
+                per_card[(h, c)] = per_card.get((h, c), 0.0) + w
+            for v in {VALUE_OF[c] for c in indexes_of(m)}:
+                per_value[(h, v)] = per_value.get((h, v), 0.0) + w
     return (
         {k: x / total for k, x in per_card.items()},
         {k: x / total for k, x in per_value.items()},

@@ -8,7 +8,16 @@ from math import comb
 
 import networkx as nx
 import pytest
-from helpers import EXAMPLES, NAMES, card, endgame, greedy_move, play, weighed_by_hand
+from helpers import (
+    EXAMPLES,
+    NAMES,
+    card,
+    endgame,
+    every_deal,
+    greedy_move,
+    play,
+    weighed_by_hand,
+)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -191,28 +200,14 @@ def _brute(
     caps = list(model.caps)
     per_card: Counter[tuple[int, int]] = Counter()
     per_value: Counter[tuple[int, int]] = Counter()
-    hold: list[list[int]] = [[] for _ in caps]
     total = 0
-
-    def rec(i: int) -> None:
-        nonlocal total
-        if i == len(cards):
-            total += 1
-            for j, cs in enumerate(hold):
-                for c in cs:
-                    per_card[(c, j)] += 1
-                for v in {VALUE_OF[c] for c in cs}:
-                    per_value[(j, v)] += 1
-            return
-        for j in range(len(caps)):
-            if caps[j] and allowed[cards[i]] >> j & 1:
-                caps[j] -= 1
-                hold[j].append(cards[i])
-                rec(i + 1)
-                hold[j].pop()
-                caps[j] += 1
-
-    rec(0)
+    for deal in every_deal(caps, sum(1 << c for c in cards), allowed):
+        total += 1
+        for j, hand in enumerate(deal):
+            for c in indexes_of(hand):
+                per_card[(c, j)] += 1
+            for v in {VALUE_OF[c] for c in indexes_of(hand)}:
+                per_value[(j, v)] += 1
     return total, per_card, per_value
 
 

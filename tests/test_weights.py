@@ -7,43 +7,21 @@ from collections import Counter
 from collections.abc import Mapping
 
 import pytest
+from helpers import every_deal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tutor.counting.tracker import CountingError
 from tutor.counting.weights import Evidence, Term, WeightedModel
 from tutor.game.captures import VALUE_OF
-from tutor.game.cards import VALUE_MASKS, indexes_of
-
-
-def _deals(holders: list[int], caps: list[int], pool: int) -> list[list[int]]:
-    """Every way to give the pool's cards to the holders (masks per holder)."""
-    cards = list(indexes_of(pool))
-    out: list[list[int]] = []
-    hand = [0] * len(caps)
-    room = list(caps)
-
-    def rec(i: int) -> None:
-        if i == len(cards):
-            out.append(list(hand))
-            return
-        for j in range(len(caps)):
-            if room[j]:
-                room[j] -= 1
-                hand[j] |= 1 << cards[i]
-                rec(i + 1)
-                hand[j] &= ~(1 << cards[i])
-                room[j] += 1
-
-    rec(0)
-    return out
+from tutor.game.cards import VALUE_MASKS
 
 
 def _brute(
     holders: list[int], caps: list[int], pool: int, ev: Evidence
 ) -> tuple[float, list[tuple[list[int], float]]]:
     weighted = []
-    for deal in _deals(holders, caps, pool):
+    for deal in every_deal(caps, pool):
         w = ev.weight({h: deal[j] for j, h in enumerate(holders)})
         weighted.append((deal, w))
     return sum(w for _, w in weighted), weighted
