@@ -9,6 +9,7 @@ from helpers import endgame, play
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tutor.counting.assignment import sample_deals
 from tutor.counting.inference import count_view, infer
 from tutor.counting.odds import chance_of_value
 from tutor.counting.tells import FAMILIES, Tell, find_tells, learn_tells, standing_tells
@@ -25,6 +26,8 @@ from tutor.counting.trust import (
 from tutor.game.cards import parse_card
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState
+from tutor.search.analysis import analyse
+from tutor.search.searchplayer import SearchPlayer
 
 NAMES = ["West", "North", "East", "South"]
 
@@ -203,10 +206,6 @@ def test_no_certainty_rests_on_a_reading(name: str, seed: int, careless: bool) -
 
 
 def test_weighted_analysis_and_search_player_repeat_by_seed(scopone: Ruleset) -> None:
-    from tutor.counting.assignment import sample_deals
-    from tutor.search.analysis import analyse
-    from tutor.search.searchplayer import SearchPlayer
-
     s = endgame(scopone, "4D 5C", ["3S 6H 2C JD", "QS 3C JH 4H", "6S 7C AH 5H", "6C KD KH 2D"])
     play(s, "3S", "3C x 3S", "6S", "6C x 6S")  # readings (no 9 for West, East) and tells
     assert weigh_readings(viewer_state(s, 0), 0).evidence.terms

@@ -693,7 +693,8 @@ class Calibration:
     sweep: Bins = field(default_factory=Bins)
     sweep_facts: Bins = field(default_factory=Bins)
     readings: dict[str, list[int]] = field(default_factory=dict)
-    """Per kind of reading: [standing readings seen at the positions, how many were true]."""
+    """Per kind of reading: [standing readings seen at the positions, how many were true]
+    (a reading stands from the play it is made until the cards seen prove it or make it moot)."""
     certain_from_readings: list[int] = field(default_factory=lambda: [0, 0])
     """[stated 0 or 1 where the facts say neither, how many of those were wrong]."""
     times_ms: list[float] = field(default_factory=list)
@@ -787,7 +788,7 @@ def _score_position(state: GameState, out: Calibration, trust: float = TRUST_DEF
                 out.card.add(p, truth)
                 out.card_facts.add(f, truth)
                 _note_certain(out, p, f, truth)
-        for ex in inf.active:
+        for ex in inf.standing:  # every reading that weighs the deals
             held = not any(state.hands[ex.seat] & VALUE_MASKS[v] for v in ex.values)
             tally = out.readings.setdefault(ex.kind, [0, 0])
             tally[0] += 1
