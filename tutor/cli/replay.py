@@ -94,7 +94,7 @@ def _show_replay(
     as_player: str | None,
     trust: float = TRUST_DEFAULT,
 ) -> None:
-    # lazy: rich loads only for human output, the inference (networkx) only with --as
+    # lazy: rich loads only for human output, the inference only with --as
     from rich.text import Text
 
     from tutor.render import terminal as rendering
