@@ -144,6 +144,7 @@ class AssignmentModel:
                 )
         return out
 
+
 def build_model(
     state: GameState, holders: list[int], caps: list[int], active: Iterable[Exclusion]
 ) -> AssignmentModel:
