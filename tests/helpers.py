@@ -291,6 +291,15 @@ def missed_scopa(feedback: Settings) -> tuple[PlaySession, list[Any]]:
     raise AssertionError("no sweep came up in 40 games")
 
 
+def random_hand(name: str, seed: int) -> tuple[GameState, int, random.Random]:
+    """A random deal of the ruleset ``name``, a seat to watch the hand from, and the generator
+    that goes on to choose the moves."""
+    rules = load_ruleset(name)
+    rng = random.Random(seed)
+    state = GameState.random(rules, rng)
+    return state, rng.randrange(rules.players), rng
+
+
 def every_deal(
     caps: Sequence[int], pool: int, allowed: Mapping[int, int] | None = None
 ) -> Iterator[list[int]]:

@@ -16,6 +16,7 @@ from helpers import (
     every_deal,
     greedy_move,
     play,
+    random_hand,
     weighed_by_hand,
 )
 from hypothesis import given, settings
@@ -280,10 +281,7 @@ def test_classification_and_probabilities_match_brute_force(
 )
 def test_soundness_over_whole_hands(name: str, seed: int) -> None:
     """Players always take a scopa (and the settebello); the tracker sees one seat only."""
-    rules = load_ruleset(name)
-    rng = random.Random(seed)
-    s = GameState.random(rules, rng)
-    viewer = rng.randrange(rules.players)
+    s, viewer, rng = random_hand(name, seed)
     while not s.is_over():
         a = count_view(s, viewer)
         inf = a.inference

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from helpers import endgame, play
+from helpers import endgame, play, random_hand
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -24,7 +24,7 @@ from tutor.counting.trust import (
     weigh_readings,
 )
 from tutor.game.cards import parse_card
-from tutor.game.rules import Ruleset, load_ruleset
+from tutor.game.rules import Ruleset
 from tutor.game.state import GameState
 from tutor.search.analysis import analyse
 from tutor.search.searchplayer import SearchPlayer
@@ -174,10 +174,7 @@ def test_tells_that_come_true_are_read_more_strongly(scopone: Ruleset) -> None:
     careless=st.booleans(),
 )
 def test_no_certainty_rests_on_a_reading(name: str, seed: int, careless: bool) -> None:
-    rules = load_ruleset(name)
-    rng = random.Random(seed)
-    s = GameState.random(rules, rng)
-    viewer = rng.randrange(rules.players)
+    s, viewer, rng = random_hand(name, seed)
     while not s.is_over():
         a = count_view(s, viewer)
         inf = a.inference
