@@ -23,5 +23,6 @@ def test_the_seed003_review_in_italian_matches_its_golden_output() -> None:
     assert [d.judgement.cost for d in review.decisions] == [
         d.judgement.cost for d in english.decisions
     ]
-    assert "Riepilogo" in text and "0,25" in text and "[Fai scopa]" in text
+    assert "Riepilogo" in text and "0,45" in text and "[Fai scopa]" in text
+    assert "Qui non costa niente" in text
     check_golden("review-seed003.it.txt", text)

@@ -8,7 +8,9 @@ from typing import Annotated, Any
 import typer
 
 from tutor.cli.core import (
+    EXIT_INTERRUPTED,
     JsonOption,
+    TrustOption,
     TutorGroup,
     app,
     check_player,
@@ -17,8 +19,10 @@ from tutor.cli.core import (
     human_console,
     note,
     print_json,
+    progress_bar,
     record_hand,
 )
+from tutor.counting.trust import TRUST_DEFAULT
 from tutor.game.i18n import _, ngettext
 from tutor.game.rules import load_ruleset
 
@@ -298,7 +302,79 @@ def bench_play_command(
 def bench_language_command(repeat: RepeatOption = 9, json_out: JsonOption = False) -> None:
     """Milliseconds Italian adds at start-up: the catalogue's loading, and tutor --help and
     tutor rules started in each language (medians; the difference is the cost)."""
-    # lazy: the benchmarks load the whole engine, networkx included; replay --json must start fast
+    # lazy: the benchmarks load the whole engine; replay --json must start fast
     from tutor.bench import bench_language
 
     _show_figures({"language": bench_language(repeat)}, json_out)
+
+
+# -- bench: calibration of the stated odds -----------------------------------------------------
+
+
+@bench_app.command(
+    "calibration",
+    epilog=examples(
+        "tutor bench calibration --players chitarrella --hands 300",
+        "tutor bench calibration --players random --hands 50 --seed 7 --json",
+    ),
+)
+def bench_calibration_command(
+    players: Annotated[
+        str,
+        typer.Option(
+            "--players",
+            "-p",
+            metavar="KIND",
+            help="random, greedy or chitarrella at every seat (or one per side, comma-separated).",
+        ),
+    ] = "chitarrella",
+    hands: Annotated[
+        int, typer.Option("--hands", "-n", min=1, metavar="N", help="Hands to play.")
+    ] = 200,
+    seed: Annotated[int, typer.Option("--seed", metavar="S", help="Seed of the hands.")] = 0,
+    ruleset: Annotated[
+        str,
+        typer.Option("--ruleset", "-r", metavar="NAME", help="A ruleset name or YAML file."),
+    ] = "scopone-scientifico",
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers", "-w", min=1, help="Worker processes (1 keeps the timings honest)."
+        ),
+    ] = 1,
+    trust: TrustOption = TRUST_DEFAULT,
+    json_out: JsonOption = False,
+) -> None:
+    """How true the tracker's odds are: per-card and sweep odds against the real deals.
+
+    Plays seeded hands and, at every play and from every seat, compares the stated
+    probabilities with the cards actually held: a table by bins (count, mean stated, observed),
+    the Brier score, and the same for the odds on the facts alone.
+    """
+    from tutor.bench import bench_calibration
+
+    doing = ngettext(
+        "playing {n} hand of {players} play", "playing {n} hands of {players} play", hands
+    ).format(n=hands, players=players)
+    with progress_bar(_("hands"), True, doing) as progress:
+        result = bench_calibration(
+            players, hands, seed, ruleset, workers=workers, progress=progress, trust=trust
+        )
+    if result.interrupted:
+        note(
+            "tutor: "
+            + ngettext(
+                "interrupted: showing the {n} completed hand",
+                "interrupted: showing the {n} completed hands",
+                result.hands,
+            ).format(n=result.hands)
+        )
+    if json_out:
+        print_json(result.to_json())
+    else:
+        from tutor.render.terminal import calibration_view, emit
+
+        console, fancy = human_console()
+        emit(console, *calibration_view(result.to_json(), fancy))
+    if result.interrupted:
+        raise typer.Exit(EXIT_INTERRUPTED)

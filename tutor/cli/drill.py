@@ -11,12 +11,14 @@ from tutor.cli.core import (
     DeckOption,
     JsonOption,
     RulesetOption,
+    TrustOption,
     app,
     deck_style,
     examples,
     note,
     print_json,
 )
+from tutor.counting.trust import TRUST_DEFAULT
 from tutor.game.i18n import _
 
 
@@ -44,6 +46,7 @@ def drill_command(
         str, typer.Option("--players", help="How the computer plays: greedy or random.")
     ] = "greedy",
     deck: DeckOption = "italian",
+    trust: TrustOption = TRUST_DEFAULT,
     json_out: JsonOption = False,
 ) -> None:
     """Practise the rule of 48: a random hand is played to a random point, then a question.
@@ -72,7 +75,7 @@ def drill_command(
             param_hint="--players",
         )
     style = deck_style(deck)
-    session = DrillSession(ruleset, seed, rounds, question, players, style)
+    session = DrillSession(ruleset, seed, rounds, question, players, style, trust)
     if seed is None:
         again = _("use {option} to ask the same questions again").format(
             option=f"--seed {session.seed}"

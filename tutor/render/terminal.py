@@ -32,6 +32,7 @@ from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
+from tutor.counting.odds import percent
 from tutor.counting.tracker import Board, values_text
 from tutor.game.cards import CARDS, GLYPHS, RE_BELLO, SETTEBELLO, Card, Style, cards_of, format_card
 from tutor.game.i18n import _, ngettext, number
@@ -80,6 +81,7 @@ __all__ = [
     "hand_view_lines",
     "evaluation_view",
     "simulation_view",
+    "calibration_view",
 ]
 
 PLAIN_WIDTH = 120
@@ -729,15 +731,15 @@ def value_board(board: Board, style: Style, rich: bool = False) -> Table:
 
 
 def _holding_cell(cell: ValueCell) -> Text:
-    """must / no / a percentage for one player and value; * marks a behavioural reading."""
-    star = "*" if cell.reading else ""
+    """must / no (facts alone) or a percentage for one player and value; * marks a percentage
+    the readings of behaviour move."""
     if cell.status == "none":
         return Text("-")
     if cell.status == "must":
-        return Text(_("must") + star, style="bold green")
+        return Text(_("must"), style="bold green")
     if cell.status == "cannot":
-        return Text(_("no") + star, style="red" if star else "")
-    return Text(number(cell.probability or 0.0, ".0%") + star)
+        return Text(_("no"))
+    return Text(percent(cell.probability or 0.0) + ("*" if cell.reading else ""))
 
 
 def holdings_table(analysis: CountView, style: Style, rich: bool = False) -> Table:
@@ -779,12 +781,39 @@ def _sweep_line(analysis: CountView, style: Style) -> Text:
         )
     text = risk.format(total=sw.sum, value=style.value_name(sw.value), n=sw.unseen)
     if p is not None:
-        if facts is not None and abs(facts - p) > 5e-3:
+        if facts is not None and percent(facts) != percent(p):
             odds = _("P({name}, next to play, holds one) = {p} ({facts} on the cards seen alone).")
         else:
             odds = _("P({name}, next to play, holds one) = {p}.")
-        text += " " + odds.format(name=who, p=number(p, ".0%"), facts=number(facts or 0.0, ".0%"))
+        text += " " + odds.format(name=who, p=percent(p), facts=percent(facts or 0.0))
     return Text(text)
+
+
+def _trust_line(analysis: CountView) -> Text:
+    """How far each player's readings are believed: the prior and what the hand has shown."""
+    inf = analysis.inference
+    parts = []
+    for seat, r in sorted(inf.reliability.items()):
+        shown = []
+        if r.careful:
+            shown.append(_("took {n}").format(n=r.careful))
+        if r.careless:
+            shown.append(_("passed up {n} while holding the card").format(n=r.careless))
+        name, trust = one_line(inf.names[seat]), percent(1 - r.carelessness)
+        if shown:
+            parts.append(
+                _("{player} {percent} ({shown})").format(
+                    player=name, percent=trust, shown=", ".join(shown)
+                )
+            )
+        else:
+            parts.append(_("{player} {percent}").format(player=name, percent=trust))
+    return Text(
+        _(
+            "Trust: a player holding a card that sweeps takes the sweep (prior {prior}, then what "
+            "the hand shows): {players}."
+        ).format(prior=percent(inf.trust), players="; ".join(parts))
+    )
 
 
 def tracker_view(
@@ -819,15 +848,22 @@ def tracker_view(
         out.append(Text("\n".join(one_line(n) for n in board.notes)))
         if inf.holdings and inf.unseen:
             table = holdings_table(analysis, style, rich)
-            table.title = _("Who can hold what (* rests on a reading of behaviour)")
+            table.title = _("Who can hold what (* a reading of behaviour moves the figure)")
             out.append(table)
     readings = inf.readings_in_force
     dropped = inf.readings_given_up
     if readings:
-        lines = Text(_("Readings (behaviour: strong, not certain):"))
+        lines = Text(_("Readings (behaviour: evidence, not certain; the chance each is true now):"))
         for e in readings:
             lines.append("\n  - " + one_line(e.text(inf.names, style)))
         out.append(lines)
+    if inf.tells and not compact:
+        lines = Text(_("Tells (plays a careful player makes mostly with such a card; weaker):"))
+        for t in inf.tells:
+            lines.append("\n  - " + one_line(t.text(inf.names, style)))
+        out.append(lines)
+    if (readings or dropped or inf.tells) and inf.reliability and not compact:
+        out.append(_trust_line(analysis))
     if dropped and not compact:
         lines = Text(_("Readings given up:"))
         for e in dropped:
@@ -1039,4 +1075,103 @@ def simulation_view(result: SimulationResult, rich: bool = False) -> list[Render
                 style="bold yellow" if rich else "",
             )
         )
+    return out
+
+
+# -- bench calibration -------------------------------------------------------------------------
+
+
+def calibration_view(result: dict[str, Any], rich: bool = False) -> list[RenderableType]:
+    """``tutor bench calibration``: the stated odds against the real deals, by bins, beside
+    the odds on the facts alone (``result`` is :meth:`tutor.bench.Calibration.to_json`)."""
+    out: list[RenderableType] = [
+        Text(
+            ngettext(
+                "{ruleset}: {n} hand of {players} play (seed {seed}, trust in readings {trust}), "
+                "{positions} positions (a seat at a play).",
+                "{ruleset}: {n} hands of {players} play (seed {seed}, trust in readings {trust}), "
+                "{positions} positions (a seat at a play).",
+                result["hands"],
+            ).format(
+                ruleset=result["ruleset"],
+                n=result["hands"],
+                players=result["players"],
+                seed=result["seed"],
+                trust=number(result["trust"], ""),
+                positions=result["positions"],
+            )
+        )
+    ]
+    for key, what in (("card", _("Per-card odds")), ("sweep", _("Sweep odds"))):
+        stated, facts = result[key], result[f"{key}_facts"]
+        table = new_table(
+            _("bin"),
+            _("count"),
+            _("stated"),
+            _("observed"),
+            _("facts: count"),
+            _("observed"),
+            rich=rich,
+        )
+        table.title = what
+        for col in table.columns[1:]:
+            col.justify = "right"
+        by_bin = {row["bin"]: row for row in facts["bins"]}
+        for row in stated["bins"]:
+            base = by_bin.pop(row["bin"], None)
+            table.add_row(
+                number(row["bin"], "") if isinstance(row["bin"], float) else str(row["bin"]),
+                str(row["count"]),
+                number(row["stated"], ".3f"),
+                number(row["observed"], ".3f"),
+                str(base["count"]) if base else "",
+                number(base["observed"], ".3f") if base else "",
+            )
+        for label, base in by_bin.items():
+            table.add_row(label, "", "", "", str(base["count"]), number(base["observed"], ".3f"))
+        out.append(table)
+        out.append(
+            Text(
+                ngettext(
+                    "{what}: {n} case; Brier {brier} (facts alone {facts_brier}); mean stated "
+                    "{stated}, observed {observed} (facts alone stated {facts_stated}); worst bin "
+                    "of 200+ cases off by {gap}.",
+                    "{what}: {n} cases; Brier {brier} (facts alone {facts_brier}); mean stated "
+                    "{stated}, observed {observed} (facts alone stated {facts_stated}); worst bin "
+                    "of 200+ cases off by {gap}.",
+                    stated["n"],
+                ).format(
+                    what=what,
+                    n=stated["n"],
+                    brier=number(stated["brier"], ".4f"),
+                    facts_brier=number(facts["brier"], ".4f"),
+                    stated=number(stated["mean_stated"], ".3f"),
+                    observed=number(stated["mean_observed"], ".3f"),
+                    facts_stated=number(facts["mean_stated"], ".3f"),
+                    gap=number(stated["worst_gap_200"], ".3f"),
+                )
+            )
+        )
+    readings = ", ".join(
+        _("{kind} {held}/{standing} true").format(kind=kind, held=r["held"], standing=r["standing"])
+        for kind, r in result["readings"].items()
+    )
+    certain = result["certain_from_readings"]
+    ms = result["tracker_ms"]
+    out.append(
+        Text(
+            _(
+                "Standing readings: {readings}. Stated 0 or 1 where the facts say neither: "
+                "{count} ({wrong} wrong). Tracker per seat and play: median {median} ms, 99th "
+                "percentile {p99} ms, worst {worst} ms."
+            ).format(
+                readings=readings or _("none"),
+                count=certain["count"],
+                wrong=certain["wrong"],
+                median=number(ms["median"], ""),
+                p99=number(ms["p99"], ""),
+                worst=number(ms["max"], ""),
+            )
+        )
+    )
     return out

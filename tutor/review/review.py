@@ -225,10 +225,8 @@ def weigh(o: Observation, j: Judgement, style: Style | str | None = None) -> Obs
     played = j.value_of(j.move)
     alt = j.value_of(o.move) if o.move is not None and o.move != j.move else None
     if o.against and cls in ("best", "good"):
-        if j.cost < 0.005:
-            cost = _("nothing")
-        else:
-            cost = _("only {points} of a point").format(points=number(j.cost))
+        free = j.cost < 0.005
+        cost = "" if free else _("only {points} of a point").format(points=number(j.cost))
         parts = []
         reason = _reason(o)
         if reason:
@@ -248,7 +246,13 @@ def weigh(o: Observation, j: Judgement, style: Style | str | None = None) -> Obs
                     )
                 )
         why = "; ".join(parts) or _("no move is clearly better")
-        if j.uncertain:
+        if free:
+            here = (
+                _("Here it costs nothing (the samples leave some doubt): {why}.")
+                if j.uncertain
+                else _("Here it costs nothing: {why}.")
+            )
+        elif j.uncertain:
             here = _("Here it costs {cost} (the samples leave some doubt): {why}.")
         else:
             here = _("Here it costs {cost}: {why}.")

@@ -1,9 +1,9 @@
 """Hidden-information analysis: perfect-information Monte Carlo from the mover's seat.
 
 1. Sample deals consistent with everything the player to move knows
-   (:func:`tutor.counting.inference.sample_deals`: the cards seen, the hand sizes, and the
-   inferences
-   from passed-up sweeps and settebello captures).
+   (:func:`tutor.counting.assignment.sample_deals`: the cards seen and the hand sizes), each in
+   proportion to how likely the plays seen make it (readings of passed-up sweeps and
+   settebello captures, and tells, weighed as evidence: :mod:`tutor.counting.trust`).
 2. In each sample, value every legal move: exactly with :mod:`tutor.search.solver` when few enough
    plays are left, otherwise by playing the hand on with the rule-based player until few enough
    plays are left and solving the rest exactly.
@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.counting.assignment import iter_deals
+from tutor.counting.trust import TRUST_DEFAULT
 from tutor.game.cards import Style
 from tutor.game.errors import TutorError
 from tutor.game.i18n import _, ngettext, number, pgettext
@@ -489,6 +490,7 @@ def analyse(
     playout_exact_plies: int = PLAYOUT_EXACT_PLIES,
     playout: Player | None = None,
     use_inferences: bool = True,
+    trust: float = TRUST_DEFAULT,
     moves: Sequence[Move] | None = None,
     batch: int = 1,
     progress: Progress | None = None,
@@ -498,6 +500,8 @@ def analyse(
 
     ``state`` may hide other hands (unknown cards) or show them: the analyser looks from the
     mover's seat either way. ``moves`` restricts the moves valued (default: all legal moves).
+    The deals are drawn in proportion to how likely the plays seen make them
+    (:func:`tutor.counting.assignment.iter_deals`; ``trust`` is the prior trust in readings).
     ``first`` continues an earlier analysis of the same position and seed: the samples valued
     are numbers ``first`` to ``first + samples - 1`` of the seed's sequence, the very deals
     (and play-out seeds) a single analysis of ``first + samples`` would value last, so sampling
@@ -537,7 +541,7 @@ def analyse(
     rng = random.Random(seed)
     # deals are drawn lazily, in order, as work is handed out: the same deals for a seed
     # whatever the number of workers, and a time limit is not spent drawing unused ones
-    worlds = iter_deals(state, seat, rng, use_inferences=use_inferences)
+    worlds = iter_deals(state, seat, rng, use_inferences=use_inferences, trust=trust)
     if first:
         worlds = itertools.islice(worlds, first, None)
     size = max(1, batch)
