@@ -32,7 +32,7 @@ from tutor.game.errors import TutorError
 from tutor.game.i18n import N_, _, typed_words
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState
-from tutor.puzzles.answer import AnswerError, parse_values, unmatched_difference
+from tutor.puzzles.answer import AnswerError, parse_values, says_none, unmatched_difference
 from tutor.records.record import player_named
 from tutor.search.players import Player
 from tutor.search.roster import make_player
@@ -414,7 +414,12 @@ def answer_problem(question: DrillQuestion, answer: str) -> str | None:
 
 
 def check_answer(question: DrillQuestion, answer: str) -> DrillResult:
-    """Whether ``answer`` is right, with the expected answer and the explanation."""
+    """Whether ``answer`` is right, with the expected answer and the explanation.
+
+    >>> q = make_question("scopa", random.Random(1), kind="unmatched")
+    >>> check_answer(q, "no idea").message == f"Not answered. Unmatched: {q.expected_text()}."
+    True
+    """
     expected = question.expected_text()
     if question.kind == "holder":
         ok = _holder_named(question, answer) == question.expected
@@ -422,6 +427,9 @@ def check_answer(question: DrillQuestion, answer: str) -> DrillResult:
         return DrillResult(
             ok, verdict.format(claim=question.holder_claim()), list(question.explanation)
         )
+    if _gives_up(answer) and not says_none(answer):
+        message = _("Not answered. Unmatched: {solution}.").format(solution=expected)
+        return DrillResult(False, message, list(question.explanation))
     try:
         values = parse_values(answer, question.style)
     except AnswerError as exc:
