@@ -375,3 +375,26 @@ def test_answers_are_read_in_every_language(tmp_path: Path) -> None:
     assert json.loads(english.stdout)["answered"] == 2
     italian = run(*args, input="skip\nnone\n", env=ITALIAN)
     assert italian.exit_code == 0 and "non è una carta" not in italian.stderr, italian.stderr
+
+
+@pytest.mark.parametrize(
+    ("env", "args", "italian"),
+    [
+        ({"LANG": "it_IT.UTF-8"}, (), True),
+        ({"LANGUAGE": "it", "LANG": "en_US.UTF-8"}, (), True),
+        ({"LC_ALL": "C", "LANG": "it_IT.UTF-8"}, (), False),
+        ({"LC_MESSAGES": "it_IT.UTF-8", "LANG": "en_GB.UTF-8"}, (), True),
+        ({"LANGUAGE": "fr:it"}, (), True),
+        ({"LC_ALL": "C"}, ("--lang", "it"), True),
+        ({"LANG": "it_IT.UTF-8"}, ("--lang", "en"), False),
+        ({"LANG": "fr_FR.UTF-8"}, (), False),
+    ],
+)
+def test_the_language_is_chosen_as_for_any_program(
+    env: dict[str, str | None], args: tuple[str, ...], italian: bool
+) -> None:
+    """LANGUAGE, LC_ALL, LC_MESSAGES and LANG, the first one set, then --lang over them;
+    English when none names a language of the tutor."""
+    result = run(*args, "rules", env=env)
+    assert result.exit_code == 0
+    assert ("regolamento" in result.stdout) == italian, result.stdout[:80]
