@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from helpers import FAST, SEED003, check_golden
 
 from tutor.game.i18n import speaking
@@ -23,6 +25,6 @@ def test_the_seed003_review_in_italian_matches_its_golden_output() -> None:
     assert [d.judgement.cost for d in review.decisions] == [
         d.judgement.cost for d in english.decisions
     ]
-    assert "Riepilogo" in text and "0,45" in text and "[Fai scopa]" in text
-    assert "Qui non costa niente" in text
+    assert "Riepilogo" in text and "[Fai scopa]" in text
+    assert re.search(r"\b\d,\d\d\b", text) and not re.search(r"\b\d\.\d\d\b", text)
     check_golden("review-seed003.it.txt", text)
