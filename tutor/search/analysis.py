@@ -34,7 +34,7 @@ import os
 import random
 import signal
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
@@ -50,8 +50,10 @@ from tutor.search.solver import solver_for
 __all__ = [
     "AnalysisError",
     "Progress",
+    "Deals",
     "Interval",
     "interval",
+    "interval_of_sums",
     "Valuation",
     "MoveEstimate",
     "Analysis",
@@ -63,6 +65,10 @@ __all__ = [
 ]
 
 Progress = Callable[[int, int], None]
+Deals = Callable[[GameState, int, random.Random], Iterator[GameState]]
+"""A source of deals for the mover: ``deals(state, seat, rng)`` draws, one at a time and
+without end, full-information states consistent with what ``seat`` sees of ``state``, from
+``rng`` alone (:func:`~tutor.counting.assignment.iter_deals` is the plain one)."""
 
 DEFAULT_EXACT_PLIES = 16
 """Solve a sample exactly once this many plays or fewer are left (4 cards each in scopone)."""
@@ -117,9 +123,31 @@ def interval(values: Sequence[float]) -> Interval:
     if n == 1:
         return Interval(mean, -math.inf, math.inf, 1)
     var = sum((x - mean) ** 2 for x in values) / (n - 1)
-    q = T_975[n - 2] if n - 1 <= len(T_975) else 1.96
-    half = q * math.sqrt(var / n)
+    half = _half_width(n, var)
     return Interval(mean, mean - half, mean + half, n)
+
+
+def interval_of_sums(n: int, total: float, squares: float) -> Interval:
+    """:func:`interval` from the count, sum and sum of squares of the values (for a search
+    that keeps running sums rather than the values).
+
+    >>> interval_of_sums(3, 6.0, 14.0).text()
+    '+2.00 [-0.48, +4.48]'
+    """
+    if n == 0:
+        return Interval(0.0, -math.inf, math.inf, 0)
+    mean = total / n
+    if n == 1:
+        return Interval(mean, -math.inf, math.inf, 1)
+    var = max(0.0, (squares - n * mean * mean) / (n - 1))
+    half = _half_width(n, var)
+    return Interval(mean, mean - half, mean + half, n)
+
+
+def _half_width(n: int, var: float) -> float:
+    """Half the 95% interval of a mean of ``n`` values of variance ``var`` (Student's t)."""
+    q = T_975[n - 2] if n - 1 <= len(T_975) else 1.96
+    return q * math.sqrt(var / n)
 
 
 @dataclass(frozen=True)
@@ -130,6 +158,9 @@ class Valuation:
     bounds when the search stopped early). ``sampled``: the mean over sampled deals, each
     solved exactly from the move on. ``playout``: the mean over sampled deals, each played on
     by the play-out policy until ``exact_from`` plays were left, then solved exactly.
+    ``ismcts``: the mean over the iterations of an information-set tree search
+    (:mod:`tutor.search.ismcts`) that tried the move, each deal played on by the tree and the
+    play-out policy until ``exact_from`` plays were left, then solved exactly.
 
     >>> Valuation("playout", 8).text()
     'play-outs to 8 plays left, then exact'
@@ -137,11 +168,13 @@ class Valuation:
 
     kind: str
     exact_from: int | None = None
-    """``playout`` only: the plays left when the exact solver took over."""
+    """``playout`` and ``ismcts``: the plays left when the exact solver took over."""
 
     def text(self) -> str:
         if self.kind == "playout":
             return f"play-outs to {self.exact_from} plays left, then exact"
+        if self.kind == "ismcts":
+            return f"a tree search over the deals, play-outs to {self.exact_from} plays left"
         if self.kind == "sampled":
             return "exact in every sampled deal"
         return "exact"
@@ -480,6 +513,7 @@ def analyse(
     playout_exact_plies: int = PLAYOUT_EXACT_PLIES,
     playout: Player | None = None,
     use_inferences: bool = True,
+    deals: Deals | None = None,
     moves: Sequence[Move] | None = None,
     batch: int = 1,
     progress: Progress | None = None,
@@ -520,7 +554,10 @@ def analyse(
     rng = random.Random(seed)
     # deals are drawn lazily, in order, as work is handed out: the same deals for a seed
     # whatever the number of workers, and a time limit is not spent drawing unused ones
-    worlds = iter_deals(state, seat, rng, use_inferences=use_inferences)
+    if deals is None:
+        worlds = iter_deals(state, seat, rng, use_inferences=use_inferences)
+    else:
+        worlds = deals(state, seat, rng)
     if first:
         worlds = itertools.islice(worlds, first, None)
     size = max(1, batch)

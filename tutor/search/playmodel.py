@@ -1,0 +1,270 @@
+"""A model of how people play: every observed play is evidence about the hidden hands.
+
+A player chooses among the moves their hand allows. The model says how: a softmax over the
+rule-based player's scores (:class:`~tutor.search.players.ChitarrellaPlayer`), so that a move
+the maxims rate highly is likely and one they rate poorly is not, at a *temperature* that says
+how carefully the player follows them. A small share of every choice is left to chance, so that
+no single surprising play can rule a deal out:
+
+    P(move | hand) = (1 - ε) · exp(score(move) / T) / Σ exp(score(m) / T) + ε / (number of moves)
+
+How careful a player is, nobody knows in advance: each player has a *care level* (a temperature,
+down to plain chance) drawn from a prior set by the trust in readings (``--trust-readings``),
+and the hand's plays teach which level fits them. For a deal of the unseen cards, a player's
+hand at each of their plays is the cards the deal gives them now plus the cards they played
+since; the deal's weight is the likelihood of everything the viewer saw them play:
+
+    weight(deal) = Π over other players Σ over care levels  prior(level) · Π over their plays
+                   P(play | hand at that play, level)
+
+A passed-up sweep, a settebello left, a value laid from a double, a seven not taken: each is one
+such play, so the readings of :mod:`tutor.counting.readings` are special cases and are not
+counted again (the sampler divides their weight out, see :func:`iter_read_deals`).
+``docs/solver.md`` states the model and measures it.
+
+>>> from tutor.game.rules import load_ruleset
+>>> from tutor.game.state import GameState
+>>> s = GameState.from_cards(load_ruleset("scopa"), "2C 5S",
+...                          [["3S", "AD", "6B"], ["AC", "FB", "7S"]])
+>>> s.push(s.parse_move("3S"))          # 2 + 3 + 5 = 10 on the table
+>>> s.push(s.parse_move("7S x 2C 5S"))  # seat 1 could have swept with a 10 and did not
+>>> model = PlayModel(seat_view(s, 0), 0)
+>>> [(o.number, o.seat) for o in model.observed]
+[(2, 1)]
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from tutor.counting.assignment import iter_deals
+from tutor.game.state import GameState, Move, moves_of
+from tutor.search.players import ChitarrellaPlayer, Context, seat_view
+
+__all__ = [
+    "CareLevel",
+    "CARE_LEVELS",
+    "CHANCE",
+    "care_prior",
+    "Observed",
+    "PlayModel",
+    "iter_read_deals",
+]
+
+
+@dataclass(frozen=True)
+class CareLevel:
+    """How carefully a player follows the maxims: the softmax temperature (points of the rule
+    score; ``math.inf``: plain chance)."""
+
+    name: str
+    temperature: float
+
+
+CARE_LEVELS: tuple[CareLevel, ...] = (
+    CareLevel("careful", 0.5),
+    CareLevel("steady", 1.5),
+    CareLevel("loose", 5.0),
+    CareLevel("random", math.inf),
+)
+"""The care levels a player may have, most careful first."""
+
+CHANCE = 0.03
+"""ε: the share of every choice left to chance, at any care level."""
+
+
+def care_prior(trust: float) -> tuple[float, ...]:
+    """The prior over :data:`CARE_LEVELS` for a trust in readings of ``trust`` (0 to 1).
+
+    ``trust`` is the chance that a player holding a card that sweeps takes the sweep
+    (``--trust-readings``); the prior puts ``1 - trust`` on plain chance and spreads the rest
+    over the careful levels, so that the hand decides which of them fits.
+
+    >>> [round(p, 3) for p in care_prior(0.9)]
+    [0.3, 0.3, 0.3, 0.1]
+    """
+    t = min(max(trust, 0.0), 1.0)
+    careful = len(CARE_LEVELS) - 1
+    return (*(t / careful,) * careful, 1.0 - t)
+
+
+@dataclass(frozen=True)
+class Observed:
+    """One play the viewer saw another player make, with the public facts of that moment."""
+
+    number: int
+    """The play's number in the hand (1 = the first)."""
+    seat: int
+    move: Move
+    table: int
+    captured: int
+    """Every card captured before the play."""
+    next_hand: int
+    deck_left: int
+    in_hands: int
+    since: int
+    """The cards the same player played from this play on, up to now: this play's card and
+    the later ones (same deal)."""
+
+
+class PlayModel:
+    """The likelihood of the other players' plays seen from ``viewer``'s seat, for any deal.
+
+    ``view`` is the viewer's view with its history (:func:`~tutor.search.players.seat_view`).
+    """
+
+    def __init__(
+        self,
+        view: GameState,
+        viewer: int,
+        trust: float = 0.9,
+        levels: Sequence[CareLevel] = CARE_LEVELS,
+        chance: float = CHANCE,
+        player: ChitarrellaPlayer | None = None,
+    ) -> None:
+        self.rules = view.rules
+        self.viewer = viewer
+        self.levels = tuple(levels)
+        prior = care_prior(trust) if levels is CARE_LEVELS else (1.0 / len(levels),) * len(levels)
+        self.log_prior = [math.log(p) if p > 0 else -math.inf for p in prior]
+        self.chance = chance
+        self.player = player or ChitarrellaPlayer(count_limit=0)
+        self.observed = _observed(view, viewer)
+        self.seats = sorted({o.seat for o in self.observed})
+        self._cache: dict[tuple[int, int], tuple[float, ...]] = {}
+
+    def play_log_likelihoods(self, k: int, hand: int) -> tuple[float, ...]:
+        """log P(observed play ``k`` | the player held ``hand`` then), at each care level."""
+        key = (k, hand)
+        hit = self._cache.get(key)
+        if hit is not None:
+            return hit
+        o = self.observed[k]
+        moves = moves_of(hand, o.table, self.rules)
+        n = len(moves)
+        if n <= 1:
+            out = (0.0,) * len(self.levels)
+        else:
+            ctx = Context.at(self.rules, o.seat, hand, o.table, o.captured, o.next_hand,
+                             o.deck_left, o.in_hands)  # fmt: skip
+            scores = self.player.score_moves(ctx, moves)
+            played = scores[moves.index(o.move)]
+            top = max(scores)
+            eps = self.chance
+            logs = []
+            for level in self.levels:
+                t = level.temperature
+                if math.isinf(t):
+                    logs.append(-math.log(n))
+                    continue
+                z = sum(math.exp((s - top) / t) for s in scores)
+                p = (1 - eps) * math.exp((played - top) / t) / z + eps / n
+                logs.append(math.log(p))
+            out = tuple(logs)
+        if len(self._cache) > 200_000:
+            self._cache.clear()
+        self._cache[key] = out
+        return out
+
+    def seat_log_likelihoods(self, seat: int, hand_now: int) -> list[float]:
+        """log P(every observed play of ``seat`` | they hold ``hand_now`` now), per care level."""
+        totals = [0.0] * len(self.levels)
+        for k, o in enumerate(self.observed):
+            if o.seat == seat:
+                for i, x in enumerate(self.play_log_likelihoods(k, hand_now | o.since)):
+                    totals[i] += x
+        return totals
+
+    def log_weight(self, world: GameState) -> float:
+        """log of the deal's weight: the likelihood of the plays seen, given the hands of
+        ``world`` (a full-information state at the viewer's moment)."""
+        total = 0.0
+        for seat in self.seats:
+            lls = self.seat_log_likelihoods(seat, world.hands[seat])
+            total += _log_sum_exp([a + b for a, b in zip(self.log_prior, lls, strict=True)])
+        return total
+
+
+def _log_sum_exp(xs: Sequence[float]) -> float:
+    top = max(xs)
+    if top == -math.inf:
+        return top
+    return top + math.log(sum(math.exp(x - top) for x in xs))
+
+
+def _observed(view: GameState, viewer: int) -> list[Observed]:
+    """The plays of the others in the current deal that could tell something: the player had
+    unseen cards left and more than one card."""
+    start, moves = view.rewound()
+    out: list[Observed] = []
+    work = start
+    steps = []
+    for move in moves:
+        seat = work.turn
+        nxt = (seat + 1) % work.rules.players
+        steps.append((seat, move, work.table, work.captured_cards(), work.hand_size(nxt),
+                      work.to_deal(), work.in_hands, work.deal_index,
+                      work.hand_size(seat)))  # fmt: skip
+        work.push(move)
+    for i, (seat, move, table, captured, next_hand, deck, in_hands, deal, size) in enumerate(steps):
+        if seat == viewer or deal != view.deal_index or size < 2 or not view.unknown[seat]:
+            continue
+        since = 0
+        for s2, m2, *_rest in steps[i:]:
+            if s2 == seat:
+                since |= 1 << m2.card
+        out.append(Observed(i + 1, seat, move, table, captured, next_hand, deck, in_hands, since))
+    return out
+
+
+def iter_read_deals(
+    state: GameState,
+    viewer: int,
+    rng: random.Random,
+    trust: float = 0.9,
+    pool: int = 4,
+    block: int = 8,
+    model: PlayModel | None = None,
+) -> Iterator[GameState]:
+    """Deals of the unseen cards drawn in proportion to the play model's weights.
+
+    Sampling-importance-resampling, block by block: ``pool * block`` deals are drawn from the
+    shared sampler on the facts alone (:func:`~tutor.counting.assignment.iter_deals`), weighed
+    by the play model, and ``block`` of them are drawn again in proportion to the weights
+    (systematic resampling). Everything comes from ``rng``, so a seed gives the same deals.
+    """
+    view = seat_view(state, viewer)
+    model = model or PlayModel(view, viewer, trust)
+    proposals = iter_deals(view, viewer, rng, use_inferences=False)
+    if not model.observed:
+        return proposals
+
+    def draw() -> Iterator[GameState]:
+        while True:
+            batch = [next(proposals) for _ in range(pool * block)]
+            logs = [model.log_weight(d) for d in batch]
+            top = max(logs)
+            weights = [math.exp(x - top) for x in logs]
+            yield from (batch[i] for i in _systematic(weights, block, rng))
+
+    return draw()
+
+
+def _systematic(weights: Sequence[float], n: int, rng: random.Random) -> list[int]:
+    """``n`` indexes drawn in proportion to ``weights`` by systematic resampling."""
+    total = sum(weights)
+    step = total / n
+    u = rng.random() * step
+    out = []
+    acc = 0.0
+    i = 0
+    for _ in range(n):
+        while acc + weights[i] < u and i < len(weights) - 1:
+            acc += weights[i]
+            i += 1
+        out.append(i)
+        u += step
+    return out
