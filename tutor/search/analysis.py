@@ -28,6 +28,7 @@ sample knows the cards).
 from __future__ import annotations
 
 import atexit
+import functools
 import itertools
 import math
 import os
@@ -45,12 +46,16 @@ from tutor.game.errors import TutorError
 from tutor.game.scoring import score_captures
 from tutor.game.state import GameState, Move
 from tutor.search.players import ChitarrellaPlayer, Player
+from tutor.search.playmodel import TRUST_DEFAULT, iter_read_deals
 from tutor.search.solver import solver_for
 
 __all__ = [
     "AnalysisError",
     "Progress",
     "Deals",
+    "read_deals",
+    "shared_deals",
+    "facts_deals",
     "Interval",
     "interval",
     "interval_of_sums",
@@ -61,6 +66,7 @@ __all__ = [
     "exact_analysis",
     "sample_valuation",
     "run_parallel",
+    "exact_values",
     "DEFAULT_EXACT_PLIES",
 ]
 
@@ -68,7 +74,24 @@ Progress = Callable[[int, int], None]
 Deals = Callable[[GameState, int, random.Random], Iterator[GameState]]
 """A source of deals for the mover: ``deals(state, seat, rng)`` draws, one at a time and
 without end, full-information states consistent with what ``seat`` sees of ``state``, from
-``rng`` alone (:func:`~tutor.counting.assignment.iter_deals` is the plain one)."""
+``rng`` alone: :func:`read_deals` (the play model, the default), :func:`shared_deals` (the
+counting layer's sampler, its readings weighed as it weighs them: today's search) or
+:func:`facts_deals`."""
+
+read_deals = iter_read_deals
+"""Deals weighed by the play model of :mod:`tutor.search.playmodel` (every play seen is
+evidence): the analysis's default."""
+
+
+def shared_deals(state: GameState, seat: int, rng: random.Random) -> Iterator[GameState]:
+    """Deals from the counting layer's sampler, with its readings (``search-classic``)."""
+    return iter_deals(state, seat, rng)
+
+
+def facts_deals(state: GameState, seat: int, rng: random.Random) -> Iterator[GameState]:
+    """Deals on the facts alone: every deal that fits the cards seen weighs the same."""
+    return iter_deals(state, seat, rng, use_inferences=False)
+
 
 DEFAULT_EXACT_PLIES = 16
 """Solve a sample exactly once this many plays or fewer are left (4 cards each in scopone)."""
@@ -412,6 +435,28 @@ def _finish(world: GameState, mover_side: int, policy: Player, rng: random.Rando
     return _side_value(world, sol.value, mover_side)
 
 
+_SOLVED: dict[tuple[Any, ...], tuple[float, ...]] = {}
+"""Exact values already found in this process, by deal and moves: a weighted sampler draws
+the likely deals again and again, and an exact solve always gives the same answer."""
+_SOLVED_LIMIT = 50_000
+
+
+def exact_values(world: GameState, moves: Sequence[Move]) -> list[float]:
+    """The exact value of each of ``moves`` in the full-information ``world``, for the side to
+    move (remembered: the same deal is solved once per process)."""
+    key = (world.rules, world.key(), tuple(map(tuple, world.deals[world.deal_index :])),
+           tuple(moves))  # fmt: skip
+    hit = _SOLVED.get(key)
+    if hit is None:
+        sol = solver_for(world.rules).solve(world, pv=False, moves=list(moves))
+        got = {m.move: float(m.value) for m in sol.moves}
+        hit = tuple(got[m] for m in moves)
+        if len(_SOLVED) >= _SOLVED_LIMIT:
+            _SOLVED.clear()
+        _SOLVED[key] = hit
+    return list(hit)
+
+
 def value_sample(
     world: GameState,
     moves: Sequence[Move],
@@ -427,9 +472,7 @@ def value_sample(
     """
     mover_side = world.turn % world.rules.sides
     if world.plays_left() <= exact_plies:
-        sol = solver_for(world.rules).solve(world, pv=False, moves=list(moves))
-        got = {m.move: float(m.value) for m in sol.moves}
-        return [got[m] for m in moves]
+        return exact_values(world, moves)
     policy = DEFAULT_PLAYOUT if playout is None else playout
     out = []
     for move in moves:
@@ -513,6 +556,7 @@ def analyse(
     playout_exact_plies: int = PLAYOUT_EXACT_PLIES,
     playout: Player | None = None,
     use_inferences: bool = True,
+    trust: float = TRUST_DEFAULT,
     deals: Deals | None = None,
     moves: Sequence[Move] | None = None,
     batch: int = 1,
@@ -523,10 +567,12 @@ def analyse(
 
     ``state`` may hide other hands (unknown cards) or show them: the analyser looks from the
     mover's seat either way. ``moves`` restricts the moves valued (default: all legal moves).
-    ``first`` continues an earlier analysis of the same position and seed: the samples valued
-    are numbers ``first`` to ``first + samples - 1`` of the seed's sequence, the very deals
-    (and play-out seeds) a single analysis of ``first + samples`` would value last, so sampling
-    can go on in rounds and stay reproducible (the review samples adaptively this way).
+    ``deals`` is where the deals come from (default: :func:`read_deals`, the play model with
+    ``trust`` as its prior; ``use_inferences=False``: :func:`facts_deals`). ``first``
+    continues an earlier analysis of the same position and seed: the samples valued are
+    numbers ``first`` to ``first + samples - 1`` of the seed's sequence, the very deals (and
+    play-out seeds) a single analysis of ``first + samples`` would value last, so sampling can
+    go on in rounds and stay reproducible (the review samples adaptively this way).
     """
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
@@ -555,9 +601,8 @@ def analyse(
     # deals are drawn lazily, in order, as work is handed out: the same deals for a seed
     # whatever the number of workers, and a time limit is not spent drawing unused ones
     if deals is None:
-        worlds = iter_deals(state, seat, rng, use_inferences=use_inferences)
-    else:
-        worlds = deals(state, seat, rng)
+        deals = functools.partial(read_deals, trust=trust) if use_inferences else facts_deals
+    worlds = deals(state, seat, rng)
     if first:
         worlds = itertools.islice(worlds, first, None)
     size = max(1, batch)

@@ -26,7 +26,7 @@ maxim behind each.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb
@@ -48,6 +48,8 @@ __all__ = [
     "CHITARRELLA_RULES",
     "seat_view",
     "Context",
+    "assignments",
+    "multinomial",
 ]
 
 
@@ -319,7 +321,7 @@ CHITARRELLA_RULES: tuple[Rule, ...] = (
 )
 
 
-def _assignments(cards: list[int], sizes: list[int]) -> Iterator[list[int]]:
+def assignments(cards: list[int], sizes: list[int]) -> Iterator[list[int]]:
     """Every way to split ``cards`` into hands of the given sizes (as masks)."""
     if not sizes:
         yield []
@@ -332,11 +334,11 @@ def _assignments(cards: list[int], sizes: list[int]) -> Iterator[list[int]]:
         chosen = set(combo)
         left = [c for c in cards if c not in chosen]
         m = sum(1 << c for c in combo)
-        for tail in _assignments(left, rest):
+        for tail in assignments(left, rest):
             yield [m, *tail]
 
 
-def _multinomial(total: int, sizes: list[int]) -> int:
+def multinomial(total: int, sizes: list[int]) -> int:
     out, left = 1, total
     for k in sizes:
         out *= comb(left, k)
@@ -355,9 +357,19 @@ class ChitarrellaPlayer(Player):
 
     name = "chitarrella"
 
-    def __init__(self, count_limit: int = 90, rules: tuple[Rule, ...] = CHITARRELLA_RULES) -> None:
+    def __init__(
+        self,
+        count_limit: int = 90,
+        rules: tuple[Rule, ...] = CHITARRELLA_RULES,
+        weights: Mapping[str, float] | None = None,
+    ) -> None:
         self.count_limit = count_limit
         self.rules = rules
+        unknown = set(weights or ()) - {r.name for r in rules}
+        if unknown:
+            raise ValueError(f"no rule named {', '.join(sorted(unknown))}")
+        self.weights = dict(weights) if weights else None
+        """Each rule's weight by name (None: every rule counts once, as the maxims give it)."""
 
     def scores(self, view: GameState) -> list[tuple[float, Move]]:
         """Every legal move with its rule score, best first."""
@@ -371,6 +383,13 @@ class ChitarrellaPlayer(Player):
         table = ctx.table
         funcs = [r.score for r in self.rules]
         out = []
+        if self.weights is not None:
+            weighted = [(self.weights.get(r.name, 1.0), r.score) for r in self.rules]
+            for move in moves:
+                card, capture = move
+                after = table ^ capture if capture else table | 1 << card
+                out.append(sum(w * f(ctx, move, after) for w, f in weighted))
+            return out
         for move in moves:
             card, capture = move
             after = table ^ capture if capture else table | 1 << card
@@ -386,7 +405,9 @@ class ChitarrellaPlayer(Player):
         out = []
         for move in view.legal_moves():
             after = view.table ^ move.capture if move.capture else view.table | 1 << move.card
-            out.append((move, {r.name: r.score(ctx, move, after) for r in self.rules}))
+            weight = self.weights or {}
+            out.append((move, {r.name: weight.get(r.name, 1.0) * r.score(ctx, move, after)
+                               for r in self.rules}))  # fmt: skip
         return out
 
     def counted(self, view: GameState) -> dict[Move, float] | None:
@@ -398,12 +419,12 @@ class ChitarrellaPlayer(Player):
         others = [s for s in range(view.rules.players) if s != me and view.hand_size(s)]
         sizes = [view.hand_size(s) for s in others]
         cards = list(indexes_of(view.unseen_by(me)))
-        if len(cards) != sum(sizes) or _multinomial(len(cards), sizes) > self.count_limit:
+        if len(cards) != sum(sizes) or multinomial(len(cards), sizes) > self.count_limit:
             return None
         solver = solver_for(view.rules)
         totals: dict[Move, float] = {}
         n = 0
-        for split in _assignments(cards, sizes):
+        for split in assignments(cards, sizes):
             world = view.copy()
             for seat, mask in zip(others, split, strict=True):
                 world.hands[seat] = mask

@@ -35,22 +35,33 @@ counted again (the sampler divides their weight out, see :func:`iter_read_deals`
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import math
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from tutor.counting.assignment import iter_deals
+from tutor.game.cards import indexes_of
 from tutor.game.state import GameState, Move, moves_of
-from tutor.search.players import ChitarrellaPlayer, Context, seat_view
+from tutor.search.players import (
+    ChitarrellaPlayer,
+    Context,
+    assignments,
+    multinomial,
+    seat_view,
+)
 
 __all__ = [
     "CareLevel",
     "CARE_LEVELS",
     "CHANCE",
+    "TRUST_DEFAULT",
     "care_prior",
     "Observed",
     "PlayModel",
+    "ENUMERATE_LIMIT",
     "iter_read_deals",
 ]
 
@@ -65,12 +76,16 @@ class CareLevel:
 
 
 CARE_LEVELS: tuple[CareLevel, ...] = (
-    CareLevel("careful", 0.5),
-    CareLevel("steady", 1.5),
-    CareLevel("loose", 5.0),
+    CareLevel("careful", 0.25),
+    CareLevel("steady", 1.0),
+    CareLevel("loose", 4.0),
     CareLevel("random", math.inf),
 )
 """The care levels a player may have, most careful first."""
+
+TRUST_DEFAULT = 0.9
+"""The trust in readings when none is given: the chance that a player holding a card that
+sweeps takes the sweep."""
 
 CHANCE = 0.03
 """ε: the share of every choice left to chance, at any care level."""
@@ -79,16 +94,17 @@ CHANCE = 0.03
 def care_prior(trust: float) -> tuple[float, ...]:
     """The prior over :data:`CARE_LEVELS` for a trust in readings of ``trust`` (0 to 1).
 
-    ``trust`` is the chance that a player holding a card that sweeps takes the sweep
-    (``--trust-readings``); the prior puts ``1 - trust`` on plain chance and spreads the rest
-    over the careful levels, so that the hand decides which of them fits.
+    ``trust`` 1 gives every level the same chance; lower trust moves the chance of the careful
+    levels to plain chance, until at 0 nothing is read. The hand then decides which level fits
+    each player: the calibration figures of ``docs/solver.md`` chose this prior.
 
     >>> [round(p, 3) for p in care_prior(0.9)]
-    [0.3, 0.3, 0.3, 0.1]
+    [0.225, 0.225, 0.225, 0.325]
     """
     t = min(max(trust, 0.0), 1.0)
+    share = t / len(CARE_LEVELS)
     careful = len(CARE_LEVELS) - 1
-    return (*(t / careful,) * careful, 1.0 - t)
+    return (*(share,) * careful, 1.0 - careful * share)
 
 
 @dataclass(frozen=True)
@@ -120,10 +136,13 @@ class PlayModel:
         self,
         view: GameState,
         viewer: int,
-        trust: float = 0.9,
+        trust: float = TRUST_DEFAULT,
         levels: Sequence[CareLevel] = CARE_LEVELS,
         chance: float = CHANCE,
         player: ChitarrellaPlayer | None = None,
+        counting_plies: int = 0,
+        counting_heat: float = 1.0,
+        phases: bool = False,
     ) -> None:
         self.rules = view.rules
         self.viewer = viewer
@@ -133,8 +152,20 @@ class PlayModel:
         self.chance = chance
         self.player = player or ChitarrellaPlayer(count_limit=0)
         self.observed = _observed(view, viewer)
-        self.seats = sorted({o.seat for o in self.observed})
+        self.counting_plies = counting_plies
+        self.counting_heat = counting_heat
+        self.phases = phases
+        self._group()
         self._cache: dict[tuple[int, int], tuple[float, ...]] = {}
+
+    def _group(self) -> None:
+        """The plays that share a care level: each player's (and, with ``phases``, apart
+        before and within the last ``counting_plies`` plays)."""
+        groups: dict[tuple[int, bool], list[int]] = {}
+        for k, o in enumerate(self.observed):
+            late = self.phases and o.in_hands + o.deck_left <= self.counting_plies
+            groups.setdefault((o.seat, late), []).append(k)
+        self.groups = [groups[key] for key in sorted(groups)]
 
     def play_log_likelihoods(self, k: int, hand: int) -> tuple[float, ...]:
         """log P(observed play ``k`` | the player held ``hand`` then), at each care level."""
@@ -154,9 +185,10 @@ class PlayModel:
             played = scores[moves.index(o.move)]
             top = max(scores)
             eps = self.chance
+            heat = self.counting_heat if o.in_hands + o.deck_left <= self.counting_plies else 1.0
             logs = []
             for level in self.levels:
-                t = level.temperature
+                t = level.temperature * heat
                 if math.isinf(t):
                     logs.append(-math.log(n))
                     continue
@@ -169,21 +201,23 @@ class PlayModel:
         self._cache[key] = out
         return out
 
-    def seat_log_likelihoods(self, seat: int, hand_now: int) -> list[float]:
-        """log P(every observed play of ``seat`` | they hold ``hand_now`` now), per care level."""
+    def group_log_likelihoods(self, group: Sequence[int], hands: Sequence[int]) -> list[float]:
+        """log P(the observed plays ``group`` | the hands now), per care level."""
         totals = [0.0] * len(self.levels)
-        for k, o in enumerate(self.observed):
-            if o.seat == seat:
-                for i, x in enumerate(self.play_log_likelihoods(k, hand_now | o.since)):
-                    totals[i] += x
+        observed = self.observed
+        for k in group:
+            o = observed[k]
+            for i, x in enumerate(self.play_log_likelihoods(k, hands[o.seat] | o.since)):
+                totals[i] += x
         return totals
 
     def log_weight(self, world: GameState) -> float:
         """log of the deal's weight: the likelihood of the plays seen, given the hands of
         ``world`` (a full-information state at the viewer's moment)."""
         total = 0.0
-        for seat in self.seats:
-            lls = self.seat_log_likelihoods(seat, world.hands[seat])
+        hands = world.hands
+        for group in self.groups:
+            lls = self.group_log_likelihoods(group, hands)
             total += _log_sum_exp([a + b for a, b in zip(self.log_prior, lls, strict=True)])
         return total
 
@@ -220,27 +254,37 @@ def _observed(view: GameState, viewer: int) -> list[Observed]:
     return out
 
 
+ENUMERATE_LIMIT = 3000
+"""At most this many deals of the unseen cards (none left to deal) are weighed one by one, and
+drawn from their exact weights; beyond, deals are drawn by importance resampling."""
+
+
 def iter_read_deals(
     state: GameState,
     viewer: int,
     rng: random.Random,
-    trust: float = 0.9,
+    trust: float = TRUST_DEFAULT,
     pool: int = 4,
     block: int = 8,
     model: PlayModel | None = None,
 ) -> Iterator[GameState]:
     """Deals of the unseen cards drawn in proportion to the play model's weights.
 
-    Sampling-importance-resampling, block by block: ``pool * block`` deals are drawn from the
-    shared sampler on the facts alone (:func:`~tutor.counting.assignment.iter_deals`), weighed
-    by the play model, and ``block`` of them are drawn again in proportion to the weights
-    (systematic resampling). Everything comes from ``rng``, so a seed gives the same deals.
+    Near the end of a hand (nothing left to deal, at most :data:`ENUMERATE_LIMIT` deals) every
+    deal is weighed and the draws are exact. Otherwise: sampling-importance-resampling, block by
+    block: ``pool * block`` deals are drawn from the shared sampler on the facts alone
+    (:func:`~tutor.counting.assignment.iter_deals`), weighed by the play model, and ``block`` of
+    them are drawn again in proportion to the weights (systematic resampling). Everything comes
+    from ``rng``, so a seed gives the same deals.
     """
     view = seat_view(state, viewer)
     model = model or PlayModel(view, viewer, trust)
-    proposals = iter_deals(view, viewer, rng, use_inferences=False)
     if not model.observed:
-        return proposals
+        return iter_deals(view, viewer, rng, use_inferences=False)
+    splits = _every_deal(view, viewer)
+    if splits is not None:
+        return _exact_draws(view, model, splits, rng)
+    proposals = iter_deals(view, viewer, rng, use_inferences=False)
 
     def draw() -> Iterator[GameState]:
         while True:
@@ -248,9 +292,54 @@ def iter_read_deals(
             logs = [model.log_weight(d) for d in batch]
             top = max(logs)
             weights = [math.exp(x - top) for x in logs]
-            yield from (batch[i] for i in _systematic(weights, block, rng))
+            picks = _systematic(weights, block, rng)
+            rng.shuffle(picks)
+            yield from (batch[i] for i in picks)
 
     return draw()
+
+
+def _every_deal(view: GameState, viewer: int) -> list[list[int]] | None:
+    """Every way to give the unseen cards to the other seats (masks by seat), when nothing is
+    left to deal and there are at most :data:`ENUMERATE_LIMIT`; otherwise None."""
+    if view.to_deal():
+        return None
+    seats = [s for s in range(view.rules.players) if s != viewer and view.unknown[s]]
+    sizes = [view.unknown[s] for s in seats]
+    cards = list(indexes_of(view.unplaced()))
+    if len(cards) != sum(sizes) or multinomial(len(cards), sizes) > ENUMERATE_LIMIT:
+        return None
+    out = []
+    for split in assignments(cards, sizes):
+        hands = [0] * view.rules.players
+        for seat, mask in zip(seats, split, strict=True):
+            hands[seat] = mask
+        out.append(hands)
+    return out
+
+
+def _exact_draws(
+    view: GameState, model: PlayModel, splits: list[list[int]], rng: random.Random
+) -> Iterator[GameState]:
+    """Deals drawn exactly in proportion to their weights, each split weighed once."""
+    world = view.copy()
+    for seat in range(view.rules.players):
+        world.unknown[seat] = 0
+    logs = []
+    for hands in splits:
+        for seat, mask in enumerate(hands):
+            if mask:
+                world.hands[seat] = view.hands[seat] | mask
+        logs.append(model.log_weight(world))
+    top = max(logs)
+    cumulative = list(itertools.accumulate(math.exp(x - top) for x in logs))
+    total = cumulative[-1]
+    while True:
+        k = bisect.bisect_right(cumulative, rng.random() * total)
+        deal = world.copy()
+        for seat, mask in enumerate(splits[min(k, len(splits) - 1)]):
+            deal.hands[seat] = view.hands[seat] | mask
+        yield deal
 
 
 def _systematic(weights: Sequence[float], n: int, rng: random.Random) -> list[int]:

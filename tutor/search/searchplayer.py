@@ -10,10 +10,10 @@ import random
 from typing import Any
 
 from tutor.game.state import GameState, Move
-from tutor.search.analysis import analyse
+from tutor.search.analysis import Deals, analyse, shared_deals
 from tutor.search.players import ChitarrellaPlayer, Player
 
-__all__ = ["SearchPlayer"]
+__all__ = ["SearchPlayer", "classic_search"]
 
 
 class SearchPlayer(Player):
@@ -37,8 +37,11 @@ class SearchPlayer(Player):
         margin: float = 1.0,
         exact_plies: int = 12,
         playout_exact_plies: int = 8,
+        deals: Deals | None = None,
+        name: str = "search",
         **options: Any,
     ) -> None:
+        self.name = name
         self.budget = budget
         self.samples = samples
         self.workers = workers
@@ -46,7 +49,7 @@ class SearchPlayer(Player):
         self.margin = margin
         self.fallback = ChitarrellaPlayer()
         self.options = dict(
-            options, exact_plies=exact_plies, playout_exact_plies=playout_exact_plies
+            options, exact_plies=exact_plies, playout_exact_plies=playout_exact_plies, deals=deals
         )
 
     def choose(self, view: GameState, rng: random.Random) -> Move:
@@ -76,3 +79,9 @@ class SearchPlayer(Player):
             return best
         mean, se = result.paired(best, rule_choice)
         return best if mean > self.margin * se else rule_choice
+
+
+def classic_search(budget: float = 1.0, **options: Any) -> SearchPlayer:
+    """Today's ``search-classic``: the same player on the counting layer's deals
+    (:func:`~tutor.search.analysis.shared_deals`), without the play model."""
+    return SearchPlayer(budget, deals=shared_deals, name="search-classic", **options)
