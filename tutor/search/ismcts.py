@@ -5,8 +5,8 @@ deal as if the cards were visible, so its later choices fit each deal: *strategy
 search instead grows one tree of public plays for all the deals the mover cannot tell apart, so
 every choice in the tree (the mover's later ones included) is made once for all of them:
 
-1. each iteration draws one deal from the mover's view (a *determinization*, from the shared
-   sampler :func:`tutor.counting.assignment.iter_deals`, or any stream of deals given);
+1. each iteration draws one deal from the mover's view (a *determinization*, from the play
+   model's sampler :func:`tutor.search.analysis.read_deals`, or any stream of deals given);
 2. it walks down the tree choosing, at each node, among the moves legal *in this deal* by UCB
    over the statistics every deal has added to that node (counting how often each move was
    available, so that a move that is legal only in some deals is not favoured);
@@ -35,7 +35,6 @@ import random
 import time
 from dataclasses import dataclass
 
-from tutor.counting.assignment import iter_deals
 from tutor.game.scoring import hand_points
 from tutor.game.state import GameState, Move
 from tutor.search.analysis import (
@@ -46,6 +45,7 @@ from tutor.search.analysis import (
     MoveEstimate,
     Valuation,
     interval_of_sums,
+    read_deals,
     run_parallel,
 )
 from tutor.search.players import ChitarrellaPlayer, Player, seat_view
@@ -124,7 +124,7 @@ def grow_tree(
 ) -> TreeStats:
     """Grow one tree of ``iterations`` iterations (or until ``deadline``) from ``view``."""
     rng = random.Random(seed)
-    source = (deals or iter_deals)(view, view.turn, random.Random(f"{seed}:deals"))
+    source = (deals or read_deals)(view, view.turn, random.Random(f"{seed}:deals"))
     policy = policy or _PLAYOUT
     sides = view.rules.sides
     root = _Node()

@@ -1,5 +1,6 @@
-"""Every computer player by name: ``random``, ``greedy``, ``chitarrella``, ``search`` and
-``search-classic`` (the search before the play model: the yardstick of ``docs/strength.md``).
+"""Every computer player by name: ``random``, ``greedy``, ``chitarrella``, ``search``,
+``search-classic`` (the search before the play model: the yardstick of ``docs/strength.md``)
+and ``ismcts`` (the information-set tree search, measured there).
 
 >>> make_player("search:0.5").budget
 0.5
@@ -12,10 +13,11 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from tutor.game.errors import TutorError
 from tutor.search.players import ChitarrellaPlayer, GreedyPlayer, Player, RandomPlayer
-from tutor.search.searchplayer import SearchPlayer, classic_search
+from tutor.search.searchplayer import ISMCTSPlayer, SearchPlayer, classic_search
 
 __all__ = ["PLAYER_NAMES", "PlayerError", "make_player"]
 
@@ -24,7 +26,15 @@ class PlayerError(TutorError):
     """A player named that the tutor does not have, or with options it cannot take."""
 
 
-PLAYER_NAMES = ("random", "greedy", "chitarrella", "search", "search-classic")
+PLAYER_NAMES = ("random", "greedy", "chitarrella", "search", "search-classic", "ismcts")
+
+
+_SEARCHES: dict[str, Callable[..., Player]] = {
+    "search": SearchPlayer,
+    "search-classic": classic_search,
+    "ismcts": ISMCTSPlayer,
+}
+"""The players with a time budget per move (``NAME:SECONDS``)."""
 
 
 def make_player(spec: str) -> Player:
@@ -38,8 +48,8 @@ def make_player(spec: str) -> Player:
         return GreedyPlayer()
     if name == "chitarrella":
         return ChitarrellaPlayer()
-    if name in ("search", "search-classic"):
-        build = SearchPlayer if name == "search" else classic_search
+    if name in ("search", "search-classic", "ismcts"):
+        build = _SEARCHES[name]
         if not arg:
             return build()
         try:

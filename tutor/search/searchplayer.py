@@ -11,9 +11,10 @@ from typing import Any
 
 from tutor.game.state import GameState, Move
 from tutor.search.analysis import Deals, analyse, shared_deals
+from tutor.search.ismcts import ismcts
 from tutor.search.players import ChitarrellaPlayer, Player
 
-__all__ = ["SearchPlayer", "classic_search"]
+__all__ = ["SearchPlayer", "ISMCTSPlayer", "classic_search"]
 
 
 class SearchPlayer(Player):
@@ -85,3 +86,26 @@ def classic_search(budget: float = 1.0, **options: Any) -> SearchPlayer:
     """Today's ``search-classic``: the same player on the counting layer's deals
     (:func:`~tutor.search.analysis.shared_deals`), without the play model."""
     return SearchPlayer(budget, deals=shared_deals, name="search-classic", **options)
+
+
+class ISMCTSPlayer(Player):
+    """Information-set tree search (:func:`tutor.search.ismcts.ismcts`) with a time budget per
+    move, on the play model's deals: the search that never sees a hidden card, kept to be
+    measured against ``search`` (``docs/strength.md``)."""
+
+    name = "ismcts"
+
+    def __init__(self, budget: float = 1.0, iterations: int = 100_000, **options: Any) -> None:
+        self.budget = budget
+        self.iterations = iterations
+        self.options = options
+
+    def choose(self, view: GameState, rng: random.Random) -> Move:
+        moves = view.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        result = ismcts(view, iterations=self.iterations, time_limit=self.budget,
+                        seed=rng.randrange(1 << 30), **self.options)  # fmt: skip
+        if result.interrupted:
+            raise KeyboardInterrupt
+        return result.best if result.best is not None else moves[0]
