@@ -33,7 +33,7 @@ from tutor.game.state import GameState, Move
 from tutor.records.recordfile import load_path
 from tutor.review.judge import Settings
 from tutor.search import solver as solver_module
-from tutor.search.players import ChitarrellaPlayer
+from tutor.search.players import ChitarrellaPlayer, seat_view
 from tutor.training.play import PlaySession
 
 # -- paths and files ------------------------------------------------------------------------------
@@ -187,6 +187,18 @@ def play(state: GameState, *moves: str, style: str = "french") -> None:
 def partial_state(n: int = 20) -> GameState:
     """The position after ``n`` plays of the example that gives only South's cards."""
     return load_path(EXAMPLES / "partial-view.yaml")[0].state_at(n)
+
+
+def midgame(ruleset: str, seed: int, plays: int) -> GameState:
+    """A seeded hand of ``ruleset`` after ``plays`` plays of the rule-based player, each from
+    its own seat's view (full information: the hidden hands are in the state)."""
+    rules = load_ruleset(ruleset)
+    rng = random.Random(seed)
+    state = GameState.random(rules, rng)
+    player = ChitarrellaPlayer(count_limit=0)
+    for _ in range(plays):
+        state.push(player.choose(seat_view(state), rng))
+    return state
 
 
 def reshuffle_hidden(state: GameState, rng: random.Random) -> GameState:

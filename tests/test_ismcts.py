@@ -5,24 +5,14 @@ from __future__ import annotations
 import random
 
 import pytest
-from helpers import reshuffle_hidden
+from helpers import midgame, reshuffle_hidden
 
 from tutor.game.rules import load_ruleset
 from tutor.game.state import GameState
 from tutor.search.analysis import AnalysisError
 from tutor.search.ismcts import ismcts
-from tutor.search.players import ChitarrellaPlayer, seat_view
+from tutor.search.players import seat_view
 from tutor.search.solver import solve
-
-
-def _midgame(ruleset: str, seed: int, plays: int) -> GameState:
-    rules = load_ruleset(ruleset)
-    rng = random.Random(seed)
-    state = GameState.random(rules, rng)
-    player = ChitarrellaPlayer(count_limit=0)
-    for _ in range(plays):
-        state.push(player.choose(seat_view(state), rng))
-    return state
 
 
 def _summary(state: GameState) -> list[tuple[str, int, float]]:
@@ -33,7 +23,7 @@ def _summary(state: GameState) -> list[tuple[str, int, float]]:
 @pytest.mark.parametrize(("ruleset", "plays"), [("scopone-scientifico", 9), ("scopa", 7)])
 def test_the_answer_does_not_depend_on_the_hidden_hands(ruleset: str, plays: int) -> None:
     """The other players' cards dealt differently among them: the same search, move by move."""
-    state = _midgame(ruleset, 5, plays)
+    state = midgame(ruleset, 5, plays)
     other = reshuffle_hidden(state, random.Random(1))
     assert (other.hands, other.deals) != (state.hands, state.deals)  # the hidden cards moved
     assert _summary(state) == _summary(other) == _summary(seat_view(state))
@@ -57,7 +47,7 @@ def test_a_known_deal_gives_the_exact_best_move() -> None:
 
 
 def test_trees_add_up_the_same_on_any_number_of_workers() -> None:
-    state = _midgame("scopone-scientifico", 2, 14)
+    state = midgame("scopone-scientifico", 2, 14)
     one = ismcts(state, iterations=24, trees=2, seed=4, workers=1)
     two = ismcts(state, iterations=24, trees=2, seed=4, workers=2)
     assert [(m.move, m.n, m.value) for m in one.moves] == [
@@ -67,7 +57,7 @@ def test_trees_add_up_the_same_on_any_number_of_workers() -> None:
 
 
 def test_a_finished_hand_is_refused() -> None:
-    state = _midgame("scopa", 1, 36)
+    state = midgame("scopa", 1, 36)
     assert state.is_over()
     with pytest.raises(AnalysisError):
         ismcts(state, iterations=5)
