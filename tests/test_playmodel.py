@@ -13,6 +13,7 @@ from helpers import reshuffle_hidden
 from tutor.counting.assignment import iter_deals
 from tutor.game.rules import load_ruleset
 from tutor.game.state import GameState, moves_of
+from tutor.search.analysis import Deals, analyse, read_deals, shared_deals
 from tutor.search.players import seat_view
 from tutor.search.playmodel import CARE_LEVELS, PlayModel, care_prior, iter_read_deals
 
@@ -29,6 +30,40 @@ def partner_answers_a_taken_five() -> GameState:
     ]
     state = GameState.from_cards(rules, "RD CC FS AC", hands)
     for play in ["CB x CC", "FD x FS", "5C", "5B x 5C"]:
+        state.push(state.parse_move(play))
+    return state
+
+
+def dealer_leaves_a_seven() -> GameState:
+    """Scopone: North (seat 2) lays 7C on the table, East (seat 3, the dealer) does not take it
+    and lays CC; South (seat 0) to play with no seven. Who holds the last seven (7S)?"""
+    rules = load_ruleset("scopone-scientifico")
+    hands = [
+        "2S 2B 3S 5B 6S 6B 7D FD FC",
+        "2C 4D 5D 6C FS CD RD RS RB",
+        "AD 3C 4C 4B 6D 7C 7S CB RC",
+        "AS AB 2D 3D 3B 4S 5C FB CC",
+    ]
+    state = GameState.from_cards(rules, "AC 5S 7B CS", hands)
+    for play in ["7D x 7B", "5D x 5S", "RC x AC CS", "AB", "FC", "CD x AB FC", "7C", "CC"]:
+        state.push(state.parse_move(play))
+    return state
+
+
+def fives_passed_up() -> GameState:
+    """Scopone: East (seat 3) three times leaves a five on the table (5D, then 5D, then 5S)
+    and lays a four; South (seat 0) to play. Does East hold the last five (5C)?"""
+    rules = load_ruleset("scopone-scientifico")
+    hands = [
+        "AB 2B 5B 6C 6S 6B 7D RD RS",
+        "AD 2D 3S 5C 5S FD FC CD CS",
+        "AS 2C 2S 3C 3B 4B 7B FB CC",
+        "AC 3D 4D 4C 4S 6D 7C CB RC",
+    ]
+    state = GameState.from_cards(rules, "5D 7S FS RB", hands)
+    plays = ["7D x 7S", "FD x FS", "2S", "4C", "6S x 2S 4C", "CS", "CC x CS", "4S", "5B x 5D",
+             "5S", "4B x 4S", "4D"]  # fmt: skip
+    for play in plays:
         state.push(state.parse_move(play))
     return state
 
@@ -61,6 +96,46 @@ def test_the_partner_who_answered_holds_the_fourth_five() -> None:
     read = share(iter_read_deals(view, 0, random.Random(1)), 2, five, 1500)
     assert plain == pytest.approx(1 / 3, abs=0.05)  # three hands of eight unseen cards
     assert read > plain + 0.12
+
+
+def test_the_dealer_who_left_a_seven_holds_none() -> None:
+    """A seven left on the table by the dealer: he holds no seven; North, who laid one, is
+    likely to hold the other (a card laid from a pair)."""
+    state = dealer_leaves_a_seven()
+    view = seat_view(state, 0)
+    seven = state.parse_move("7S").card
+    plain, read = {}, {}
+    for seat in (2, 3):
+        plain[seat] = share(iter_deals(view, 0, random.Random(1), use_inferences=False), seat,
+                            seven, 1000)  # fmt: skip
+        read[seat] = share(iter_read_deals(view, 0, random.Random(1)), seat, seven, 1000)
+        assert plain[seat] == pytest.approx(1 / 3, abs=0.06)
+    assert read[3] < plain[3] - 0.2  # the dealer
+    assert read[2] > plain[2] + 0.2  # North
+
+
+def test_a_value_passed_up_three_times_is_not_held() -> None:
+    state = fives_passed_up()
+    view = seat_view(state, 0)
+    five = state.parse_move("5C").card
+    plain = share(iter_deals(view, 0, random.Random(1), use_inferences=False), 3, five, 1000)
+    read = share(iter_read_deals(view, 0, random.Random(1)), 3, five, 1000)
+    assert plain == pytest.approx(1 / 3, abs=0.06)
+    assert read < plain - 0.12
+
+
+def test_the_read_turns_the_analysis_to_answer_with_the_five() -> None:
+    """Chitarrella's "answer with your own five": on the plain count the analysis prefers 6S
+    to 5D; once North's five is read, 5D gains against 6S (``docs/solver.md``)."""
+    state = partner_answers_a_taken_five()
+    five, six = state.parse_move("5D"), state.parse_move("6S")
+
+    def gain(deals: Deals) -> float:
+        a = analyse(state, samples=150, seed=1, moves=[five, six], deals=deals, workers=1)
+        return a.paired(five, six)[0]
+
+    plain, read = gain(shared_deals), gain(read_deals)
+    assert plain < 0 < read
 
 
 def test_no_trust_reads_nothing() -> None:
