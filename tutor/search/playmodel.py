@@ -96,7 +96,7 @@ def care_prior(trust: float) -> tuple[float, ...]:
 
     ``trust`` 1 gives every level the same chance; lower trust moves the chance of the careful
     levels to plain chance, until at 0 nothing is read. The hand then decides which level fits
-    each player: the calibration figures of ``docs/solver.md`` chose this prior.
+    each player (``docs/solver.md`` states the model).
 
     >>> [round(p, 3) for p in care_prior(0.9)]
     [0.225, 0.225, 0.225, 0.325]
