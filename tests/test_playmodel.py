@@ -15,7 +15,13 @@ from tutor.game.rules import load_ruleset
 from tutor.game.state import GameState, moves_of
 from tutor.search.analysis import Deals, analyse, read_deals, shared_deals
 from tutor.search.players import seat_view
-from tutor.search.playmodel import CARE_LEVELS, PlayModel, care_prior, iter_read_deals
+from tutor.search.playmodel import (
+    CARE_LEVELS,
+    PlayModel,
+    care_prior,
+    iter_read_deals,
+    read_odds,
+)
 
 
 def partner_answers_a_taken_five() -> GameState:
@@ -168,3 +174,24 @@ def test_only_plays_with_a_choice_and_hidden_cards_are_read() -> None:
     state.push(state.parse_move("AD"))
     state.push(state.parse_move("AC x AD"))
     assert PlayModel(seat_view(state, 0), 0).observed == []  # West's cards are all seen now
+
+
+def test_read_odds_agree_with_the_sampler_and_add_up() -> None:
+    """The weighted odds: each unseen card is somewhere (the seats' chances add up to one),
+    and they agree with the share of the play model's draws."""
+    state = partner_answers_a_taken_five()
+    view = seat_view(state, 0)
+    five = state.parse_move("5S").card
+    odds = read_odds(state, 0, random.Random(3), proposals=400)
+    assert not odds.exact
+    chances = [odds.probability(seat, 1 << five) for seat in (1, 2, 3)]
+    assert sum(c or 0.0 for c in chances) == pytest.approx(1.0)
+    drawn = share(iter_read_deals(view, 0, random.Random(1)), 2, five, 1500)
+    assert chances[1] == pytest.approx(drawn, abs=0.08)
+    assert chances[1] is not None and chances[1] > 0.45  # the facts say a third
+
+
+def test_read_odds_say_nothing_without_a_play_to_read() -> None:
+    rules = load_ruleset("scopone-scientifico")
+    state = GameState.random(rules, random.Random(4))
+    assert read_odds(state, 0, random.Random(1)).probability(1, 1) is None

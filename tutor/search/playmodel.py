@@ -63,6 +63,8 @@ __all__ = [
     "PlayModel",
     "ENUMERATE_LIMIT",
     "iter_read_deals",
+    "ReadOdds",
+    "read_odds",
 ]
 
 
@@ -214,8 +216,11 @@ class PlayModel:
     def log_weight(self, world: GameState) -> float:
         """log of the deal's weight: the likelihood of the plays seen, given the hands of
         ``world`` (a full-information state at the viewer's moment)."""
+        return self.log_weight_of(world.hands)
+
+    def log_weight_of(self, hands: Sequence[int]) -> float:
+        """:meth:`log_weight` of a deal given as every seat's hand now."""
         total = 0.0
-        hands = world.hands
         for group in self.groups:
             lls = self.group_log_likelihoods(group, hands)
             total += _log_sum_exp([a + b for a, b in zip(self.log_prior, lls, strict=True)])
@@ -297,6 +302,62 @@ def iter_read_deals(
             yield from (batch[i] for i in picks)
 
     return draw()
+
+
+@dataclass(frozen=True)
+class ReadOdds:
+    """The play model's odds from one seat: weighted deals of the unseen cards (the hands of
+    every seat, with their weights), exact near the end and importance-weighted otherwise.
+
+    ``probability(seat, cards)`` is the chance that ``seat`` holds at least one of ``cards``
+    (a mask), or None when no play was read (then the facts alone give the odds).
+    """
+
+    hands: tuple[tuple[int, ...], ...]
+    weights: tuple[float, ...]
+    exact: bool
+
+    def probability(self, seat: int, cards: int) -> float | None:
+        if not self.hands:
+            return None
+        total = sum(self.weights)
+        held = sum(w for w, h in zip(self.weights, self.hands, strict=True) if h[seat] & cards)
+        return held / total
+
+
+def read_odds(
+    state: GameState,
+    viewer: int,
+    rng: random.Random,
+    trust: float = TRUST_DEFAULT,
+    proposals: int = 256,
+) -> ReadOdds:
+    """The play model's odds from ``viewer``'s seat: every deal weighed when few are left
+    (exact), otherwise ``proposals`` deals drawn on the facts alone and weighed
+    (self-normalised importance sampling: less noisy than drawing again). Used to check the
+    model's calibration (``tutor bench calibration --model play``)."""
+    view = seat_view(state, viewer)
+    model = PlayModel(view, viewer, trust)
+    if not model.observed:
+        return ReadOdds((), (), True)
+    splits = _every_deal(view, viewer)
+    if splits is not None:
+        world = view.copy()
+        hands = []
+        for split in splits:
+            for seat, mask in enumerate(split):
+                if mask:
+                    world.hands[seat] = view.hands[seat] | mask
+            hands.append(tuple(world.hands))
+        logs = [model.log_weight_of(h) for h in hands]
+        exact = True
+    else:
+        deals = itertools.islice(iter_deals(view, viewer, rng, use_inferences=False), proposals)
+        hands = [tuple(d.hands) for d in deals]
+        logs = [model.log_weight_of(h) for h in hands]
+        exact = False
+    top = max(logs)
+    return ReadOdds(tuple(hands), tuple(math.exp(x - top) for x in logs), exact)
 
 
 def _every_deal(view: GameState, viewer: int) -> list[list[int]] | None:
