@@ -7,11 +7,13 @@ from collections import Counter
 
 import pytest
 from helpers import card, greedy_move, partial_state
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from tutor.counting.assignment import iter_deals, sample_deals
+from tutor.counting.assignment import AssignmentModel, iter_deals, sample_deals
 from tutor.counting.inference import infer
 from tutor.counting.readings import find_exclusions
-from tutor.counting.tracker import viewer_state
+from tutor.counting.tracker import CountingError, viewer_state
 from tutor.game.cards import FULL_DECK, indexes_of
 from tutor.game.rules import Ruleset
 from tutor.game.state import GameState
@@ -80,3 +82,51 @@ def test_iter_deals_draws_the_same_deals_as_sample_deals() -> None:
     lazy = [next(it) for _ in range(6)]
     assert [w.key() for w in lazy] == [w.key() for w in listed]
     assert len({w.key() for w in lazy}) > 1  # they are real samples, not one deal repeated
+
+
+def _every_assignment(allowed: dict[int, int], caps: list[int]) -> list[dict[int, int]]:
+    """Every way to give each card one allowed holder, filling each holder exactly."""
+    cards = sorted(allowed)
+    found: list[dict[int, int]] = []
+    left = list(caps)
+    chosen: dict[int, int] = {}
+
+    def place(i: int) -> None:
+        if i == len(cards):
+            if not any(left):
+                found.append(dict(chosen))
+            return
+        for j, room in enumerate(left):
+            if room and allowed[cards[i]] >> j & 1:
+                left[j] -= 1
+                chosen[cards[i]] = j
+                place(i + 1)
+                left[j] += 1
+        chosen.pop(cards[i], None)
+
+    place(0)
+    return found
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    masks=st.lists(st.integers(0, 15), min_size=0, max_size=7),
+    caps=st.lists(st.integers(0, 3), min_size=1, max_size=4),
+)
+def test_hall_condition_agrees_with_every_assignment(masks: list[int], caps: list[int]) -> None:
+    """Feasibility and must/may/cannot, by Hall's condition, against brute force: random
+    constraints, feasible or not, with the places adding up to the cards or not."""
+    holders = list(range(len(caps)))
+    allowed = {c: m & ((1 << len(caps)) - 1) for c, m in enumerate(masks)}
+    model = AssignmentModel(holders, caps, allowed)
+    every = _every_assignment(allowed, caps)
+    assert model.feasible() == bool(every)
+    if not every:
+        with pytest.raises(CountingError):
+            model.status(0, 0)
+        return
+    for c, gi in model.group_of.items():
+        for j in holders:
+            held = sum(a[c] == j for a in every)
+            expect = "must" if held == len(every) else "cannot" if held == 0 else "may"
+            assert model.status(gi, j) == expect, (c, j)

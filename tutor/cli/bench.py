@@ -71,7 +71,7 @@ def bench_playouts_command(
     json_out: JsonOption = False,
 ) -> None:
     """Hands per second: deal at random, play uniformly random legal moves, score."""
-    # lazy: the benchmarks load the whole engine, networkx included; replay --json must start fast
+    # lazy: the benchmarks load the whole engine; replay --json must start fast
     from tutor.bench import bench_playouts
 
     rules = load_ruleset(ruleset)
@@ -88,7 +88,7 @@ def bench_replay_command(
     json_out: JsonOption = False,
 ) -> None:
     """Seconds to load, validate, replay and score a hand record (median of the runs)."""
-    # lazy: the benchmarks load the whole engine, networkx included; replay --json must start fast
+    # lazy: the benchmarks load the whole engine; replay --json must start fast
     from tutor.bench import bench_replay
 
     _show_figures({"replay": bench_replay(file, repeat)}, json_out)
@@ -97,7 +97,7 @@ def bench_replay_command(
 @bench_app.command("all", epilog=examples("tutor bench all", "tutor bench all --json"))
 def bench_all_command(json_out: JsonOption = False) -> None:
     """Run every registered benchmark with its default sizes and print a table."""
-    # lazy: the benchmarks load the whole engine, networkx included; replay --json must start fast
+    # lazy: the benchmarks load the whole engine; replay --json must start fast
     from tutor.bench import run_all
 
     def starting(name: str) -> None:
@@ -127,7 +127,7 @@ def bench_tracker_command(
     json_out: JsonOption = False,
 ) -> None:
     """Seconds for the tracker and inference after every play of a record, from one seat."""
-    # lazy: the benchmarks load the whole engine, networkx included; replay --json must start fast
+    # lazy: the benchmarks load the whole engine; replay --json must start fast
     from tutor.bench import DEFAULT_RECORD, bench_tracker
 
     path = file if file is not None else DEFAULT_RECORD
@@ -161,7 +161,7 @@ def bench_solve_command(
     json_out: JsonOption = False,
 ) -> None:
     """Exact solver: median seconds over random full-information positions, nodes/s, TT hits."""
-    # lazy: the benchmarks load the whole engine, networkx included; replay --json must start fast
+    # lazy: the benchmarks load the whole engine; replay --json must start fast
     from tutor.bench import BENCHMARKS
 
     if case not in SOLVE_CASES:
@@ -182,7 +182,7 @@ def bench_search_command(
     json_out: JsonOption = False,
 ) -> None:
     """The search player's time for a scopone opening move, and the samples it values."""
-    # lazy: the benchmarks load the whole engine, networkx included; replay --json must start fast
+    # lazy: the benchmarks load the whole engine; replay --json must start fast
     from tutor.bench import BENCHMARKS
 
     results = BENCHMARKS["search-move"](positions=positions, budget=budget, workers=workers)
@@ -254,7 +254,7 @@ def bench_play_command(
 ) -> None:
     """Seconds the computer takes to reply and the tutor to comment, in tutor play at the
     default settings (median, 90th percentile, maximum), and the start of tutor play."""
-    # lazy: the benchmarks load the whole engine, networkx included; replay --json must start fast
+    # lazy: the benchmarks load the whole engine; replay --json must start fast
     from tutor.bench import bench_play
 
     if not json_out:

@@ -54,7 +54,7 @@ def drill_command(
     read from standard input, so a drill can be scripted; --seed makes it repeatable; with
     --json the questions go to stderr and a summary in JSON to stdout.
     """
-    # lazy: the drill loads the inference (networkx); replay --json must start fast
+    # lazy: the drill loads the inference; replay --json must start fast
     from tutor.training.drill import KINDS, PLAYER_KINDS, DrillSession
 
     if kind != "48":

@@ -41,7 +41,7 @@ ENGINE_HELP = (
     ),
 )
 def engine_command(workers: WorkersOption = 1) -> None:
-    # lazy: the engine loads the search and the inference (networkx); keeping them out of the
+    # lazy: the engine loads the search and the inference; keeping them out of the
     # module keeps every other command's start quick
     from tutor.training.engine import Engine
 

@@ -93,7 +93,7 @@ def live_command(
     ] = False,
     json_out: JsonOption = False,
 ) -> None:
-    # lazy: the session loads the inference (networkx); replay --json must start fast
+    # lazy: the session loads the inference; replay --json must start fast
     from tutor.training.live import LiveError, LiveSession
 
     try:

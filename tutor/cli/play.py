@@ -120,7 +120,7 @@ def play_command(
     ] = None,
     workers: WorkersOption = None,
 ) -> None:
-    # lazy: the session loads the search, the review and the inference (networkx); keeping
+    # lazy: the session loads the search, the review and the inference; keeping
     # them out of the module keeps every other command's start quick
     from dataclasses import replace
 

@@ -87,7 +87,7 @@ def replay(
 def _show_replay(
     records: list[HandRecord], match: MatchReplay, step: bool, as_player: str | None
 ) -> None:
-    # lazy: rich loads only for human output, the inference (networkx) only with --as
+    # lazy: rich loads only for human output, the inference only with --as
     from rich.text import Text
 
     from tutor.render import terminal as rendering

@@ -60,7 +60,7 @@ def simulate_command(
     Every deal is played twice with the players' sides exchanged, so the difference of their
     points per hand measures play, not cards; its 95% interval says whether it is real.
     """
-    # lazy: the search loads the assignment model (networkx); replay --json must start fast
+    # lazy: the search loads the assignment model; replay --json must start fast
     from tutor.search.roster import make_player
     from tutor.search.simulate import simulate as run_simulation
 

@@ -72,7 +72,7 @@ def solve_command(
     """
     if exact and samples is not None:
         raise typer.BadParameter("give --exact or --samples, not both", param_hint="--exact")
-    # lazy: the search loads the assignment model (networkx); replay --json must start fast
+    # lazy: the search loads the assignment model; replay --json must start fast
     from tutor.search.evaluate import HiddenCardsError, evaluate
 
     record = record_hand(file, hand)

@@ -54,7 +54,7 @@ def track_command(
     readings with their confidence, and each deduction with the facts it rests on. Only
     PLAYER's own cards and the cards played count as seen, whatever else the record gives.
     """
-    # lazy: the inference loads the assignment model (networkx); replay --json must start fast
+    # lazy: the inference loads the assignment model; replay --json must start fast
     from tutor.counting.inference import hand_view
 
     record = record_hand(file, hand)

@@ -4,7 +4,7 @@ The unseen cards go to the other seats and, in scopa, to the *stock* (cards stil
 each holder taking as many as it still has room for; a standing behavioural reading forbids
 some cards to some holder. Cards that may go to the same set of holders form a group, and:
 
-- a flow network (networkx: the only module that uses it) decides whether any assignment fits,
+- Hall's condition, checked over every set of holders, decides whether any assignment fits,
   and classifies every (card, holder) pair as *must*, *may* or *cannot*;
 - dynamic programming over the groups counts the assignments exactly, which gives exact
   probabilities, and draws assignments uniformly (:func:`sample_deals`, :func:`iter_deals`) for
@@ -24,8 +24,6 @@ import random
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from math import factorial
-
-import networkx as nx
 
 from tutor.counting.readings import Exclusion, find_exclusions, standing_exclusions
 from tutor.counting.tracker import OUT, STOCK, CountingError, viewer_state
@@ -80,7 +78,6 @@ class AssignmentModel:
         ]
         self._memo: dict[tuple[int, tuple[int, ...]], int] = {}
         self._comp_cache: dict[tuple[int, tuple[int, ...]], list[tuple[tuple[int, ...], int]]] = {}
-        self._flow: list[list[int]] | None = None
         self._feasible: bool | None = None
         self._status: dict[tuple[int, int], str] | None = None
         self._means: list[list[float]] | None = None
@@ -90,34 +87,32 @@ class AssignmentModel:
     def n_cards(self) -> int:
         return sum(len(g.cards) for g in self.groups)
 
-    # -- feasibility and classification (networkx max flow) --------------------------------
+    # -- feasibility and classification (Hall's condition) ---------------------------------
 
-    def _network(self) -> nx.DiGraph:
-        g = nx.DiGraph()
-        for gi, grp in enumerate(self.groups):
-            g.add_edge("src", ("g", gi), capacity=len(grp.cards))
-            for j in self._slots[gi]:
-                g.add_edge(("g", gi), ("h", j), capacity=len(grp.cards))
-        for j, cap in enumerate(self.caps):
-            g.add_edge(("h", j), "sink", capacity=cap)
-        return g
+    def _hall(self) -> tuple[list[int], list[int]]:
+        """For every set of holders (a bit mask): the cards that may go only to holders of the
+        set, and the places the set has."""
+        size = 1 << len(self.holders)
+        need = [0] * size
+        room = [0] * size
+        for subset in range(size):
+            need[subset] = sum(len(g.cards) for g in self.groups if g.allowed & ~subset == 0)
+            room[subset] = sum(c for j, c in enumerate(self.caps) if subset >> j & 1)
+        return need, room
 
     def feasible(self) -> bool:
-        """Whether some assignment gives every unseen card a holder within the capacities."""
+        """Whether some assignment gives every unseen card a holder within the capacities.
+
+        With as many places as cards, an assignment exists exactly when, for every set of
+        holders, the cards that may go only to holders of the set fit in its places (Hall's
+        condition for this transport problem). There are at most five holders, so the 32 sets
+        are checked directly.
+        """
         if self._feasible is None:
-            if sum(self.caps) != self.n_cards:
-                self._feasible = False
-                return False
-            if not self.groups:
-                self._feasible = True
-                self._flow = []
-                return True
-            value, flow = nx.maximum_flow(self._network(), "src", "sink")
-            self._feasible = value == self.n_cards
-            self._flow = [
-                [flow[("g", gi)].get(("h", j), 0) for j in range(len(self.holders))]
-                for gi in range(len(self.groups))
-            ]
+            need, room = self._hall()
+            self._feasible = sum(self.caps) == self.n_cards and all(
+                n <= r for n, r in zip(need, room, strict=True)
+            )
         return self._feasible
 
     def status(self, gi: int, j: int) -> str:
@@ -127,38 +122,28 @@ class AssignmentModel:
         return self._status[(gi, j)]
 
     def _classify(self) -> dict[tuple[int, int], str]:
-        """Max and min of each group-to-holder flow over all feasible flows, from one flow.
+        """must / may / cannot for every group and holder, by Hall's condition on two changes.
 
-        Feasible flows differ by cycles of the residual graph: a flow can grow on (g, h) when
-        h reaches g in the residual graph, and shrink when another allowed holder of g reaches h
-        without passing through g.
+        A card of group g *can* be with holder j when the cards left still fit once it is
+        placed there (one card fewer in g, one place fewer with j); it can be *elsewhere* when
+        they fit with that card barred from j. Cards of a group are alike, so one card stands
+        for all of them.
         """
         if not self.feasible():
             raise CountingError("the constraints admit no assignment of the unseen cards")
-        assert self._flow is not None
-        flow = self._flow
-        res = nx.DiGraph()
-        ng, nh = len(self.groups), len(self.holders)
-        res.add_nodes_from([("g", gi) for gi in range(ng)] + [("h", j) for j in range(nh)])
-        for gi in range(ng):
-            n = len(self.groups[gi].cards)
-            for j in self._slots[gi]:
-                if flow[gi][j] < n:
-                    res.add_edge(("g", gi), ("h", j))
-                if flow[gi][j] > 0:
-                    res.add_edge(("h", j), ("g", gi))
+        need, room = self._hall()
+        subsets = range(len(need))
         out: dict[tuple[int, int], str] = {}
-        for gi in range(ng):
-            n = len(self.groups[gi].cards)
-            without = res.subgraph([x for x in res.nodes if x != ("g", gi)])
-            for j in range(nh):
+        for gi, grp in enumerate(self.groups):
+            for j in range(len(self.holders)):
                 if j not in self._slots[gi]:
                     out[(gi, j)] = "cannot"
                     continue
-                f = flow[gi][j]
-                can_have = f > 0 or nx.has_path(res, ("h", j), ("g", gi))
-                can_miss = f < n or any(
-                    nx.has_path(without, ("h", k), ("h", j)) for k in self._slots[gi] if k != j
+                bit, barred = 1 << j, grp.allowed & ~(1 << j)
+                inside = [grp.allowed & ~s == 0 for s in subsets]
+                can_have = all(need[s] - inside[s] <= room[s] - (s & bit != 0) for s in subsets)
+                can_miss = barred != 0 and all(
+                    need[s] - inside[s] + (barred & ~s == 0) <= room[s] for s in subsets
                 )
                 out[(gi, j)] = (
                     "may" if can_have and can_miss else ("must" if can_have else "cannot")

@@ -39,7 +39,7 @@ from tutor.render.safe import one_line, visible
 from tutor.render.svg import position_svg, svg_document
 from tutor.render.terminal import cards_text, move_text, plain_text
 
-if TYPE_CHECKING:  # the answer and check modules bring the solver and networkx: not needed
+if TYPE_CHECKING:  # the answer and check modules bring the solver: not needed
     # to show a position, which must appear quickly (docs/puzzles.md, speed)
     from tutor.puzzles.answer import Verdict
     from tutor.puzzles.check import PuzzleCheck

@@ -1,7 +1,7 @@
 """The review's default budgets, in a module that imports nothing.
 
 The command line quotes them in its help without loading the search (which loads the
-assignment model and networkx); :mod:`tutor.review.judge` explains each.
+assignment model); :mod:`tutor.review.judge` explains each.
 """
 
 __all__ = ["DEFAULT_SAMPLES", "DEFAULT_TIME", "FIRST_ROUND"]

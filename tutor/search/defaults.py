@@ -1,7 +1,7 @@
 """The default budgets of :func:`tutor.search.evaluate.evaluate`.
 
 Kept in a module of their own that imports nothing, so that the command line can quote them
-in its help without loading the search (which loads the assignment model and networkx).
+in its help without loading the search (which loads the assignment model).
 """
 
 __all__ = ["EXACT_TIME_LIMIT", "SAMPLES"]

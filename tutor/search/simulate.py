@@ -26,7 +26,7 @@ import functools
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tutor.game.errors import TutorError
@@ -300,55 +300,34 @@ def simulate(
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
     specs = tuple(players)
-    if deals is not None:
-        if deals < 1:
-            raise SimulationError(f"the number of deals must be at least 1, not {deals}")
-        if progress is not None:
-            progress(0, deals)
-        done, stop = run_parallel(
-            _play_deal,
-            [(rules, specs, seed, d) for d in range(deals)],
-            workers,
-            progress,
-            deadline,
-        )
-        outcomes = [o for pair in done for o in pair]
-        diffs = [sum(o.points[0] - o.points[1] for o in pair) / len(pair) for pair in done]
-        return SimulationResult(
-            rules.name,
-            (specs[0], specs[1]),
-            seed,
-            len(done),
-            len(outcomes),
-            outcomes,
-            diffs,
-            interrupted=stop == "interrupt",
-            timed_out=stop == "time",
-            elapsed=time.perf_counter() - start,
-        )
-    assert matches is not None
-    if matches < 1:
-        raise SimulationError(f"the number of matches must be at least 1, not {matches}")
+    units, count = ("deals", deals) if deals is not None else ("matches", matches)
+    assert count is not None
+    if count < 1:
+        raise SimulationError(f"the number of {units} must be at least 1, not {count}")
     if progress is not None:
-        progress(0, matches)
+        progress(0, count)
     done, stop = run_parallel(
-        _play_match,
-        [(rules, specs, seed, m) for m in range(matches)],
+        _play_deal if deals is not None else _play_match,
+        [(rules, specs, seed, k) for k in range(count)],
         workers,
         progress,
         deadline,
     )
-    outcomes = []
-    diffs = []
+    outcomes: list[HandOutcome] = []
+    diffs: list[float] = []
     winners: list[int | None] = []
     for pair in done:
-        both = []
-        for winner, hands in pair:
-            winners.append(winner)
-            outcomes.extend(hands)
+        both: list[HandOutcome] = []
+        for game in pair:
+            if deals is None:
+                winner, hands = game
+                winners.append(winner)
+            else:
+                hands = [game]
             both.extend(hands)
+        outcomes.extend(both)
         diffs.append(sum(o.points[0] - o.points[1] for o in both) / len(both))
-    return SimulationResult(
+    result = SimulationResult(
         rules.name,
         (specs[0], specs[1]),
         seed,
@@ -356,11 +335,16 @@ def simulate(
         len(outcomes),
         outcomes,
         diffs,
+        interrupted=stop == "interrupt",
+        timed_out=stop == "time",
+        elapsed=time.perf_counter() - start,
+    )
+    if deals is not None:
+        return result
+    return replace(
+        result,
         matches=len(done),
         match_winners=winners,
         target=rules.target,
         hand_limit=MATCH_HAND_LIMIT,
-        interrupted=stop == "interrupt",
-        timed_out=stop == "time",
-        elapsed=time.perf_counter() - start,
     )

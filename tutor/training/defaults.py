@@ -1,7 +1,7 @@
 """The budgets of ``tutor play``'s tutor, in a module that imports nothing.
 
 The command line quotes them in its help without loading the search (which loads the
-assignment model and networkx); :mod:`tutor.training.play` explains each.
+assignment model); :mod:`tutor.training.play` explains each.
 """
 
 __all__ = ["FEEDBACK_TIME", "FEEDBACK_FIRST_ROUND", "HINT_TIME", "QUICK_EXACT_PLIES"]
