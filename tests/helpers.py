@@ -9,6 +9,7 @@ import json
 import os
 import random
 import re
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,9 @@ from typer.testing import CliRunner, Result
 
 from tutor.cli import app
 from tutor.cli.core import EXIT_BAD_INPUT
+from tutor.counting.inference import Inference
+from tutor.counting.tells import FAMILIES
+from tutor.game.captures import VALUE_OF
 from tutor.game.cards import (
     FULL_DECK,
     SETTEBELLO,
@@ -325,3 +329,77 @@ def missed_scopa(feedback: Settings) -> tuple[PlaySession, list[Any]]:
                 return s, s.enter(others[0].text("french"))
             s.enter(player.choose(turn.view, random.Random(0)).text("french"))
     raise AssertionError("no sweep came up in 40 games")
+
+
+def random_hand(name: str, seed: int) -> tuple[GameState, int, random.Random]:
+    """A random deal of the ruleset ``name``, a seat to watch the hand from, and the generator
+    that goes on to choose the moves."""
+    rules = load_ruleset(name)
+    rng = random.Random(seed)
+    state = GameState.random(rules, rng)
+    return state, rng.randrange(rules.players), rng
+
+
+def every_deal(
+    caps: Sequence[int], pool: int, allowed: Mapping[int, int] | None = None
+) -> Iterator[list[int]]:
+    """Every way to give the pool's cards to holders with room ``caps`` (one mask per holder);
+    ``allowed`` (card -> mask of holder indexes) limits where each card may go."""
+    cards = list(indexes_of(pool))
+    hand = [0] * len(caps)
+    room = list(caps)
+
+    def rec(i: int) -> Iterator[list[int]]:
+        if i == len(cards):
+            yield list(hand)
+            return
+        for j in range(len(room)):
+            if room[j] and (allowed is None or allowed[cards[i]] >> j & 1):
+                room[j] -= 1
+                hand[j] |= 1 << cards[i]
+                yield from rec(i + 1)
+                hand[j] &= ~(1 << cards[i])
+                room[j] += 1
+
+    yield from rec(0)
+
+
+def weighed_by_hand(
+    inf: Inference,
+) -> tuple[dict[tuple[int, int], float], dict[tuple[int, int], float]]:
+    """P(seat holds card) and P(seat holds some card of value) by enumerating every deal of the
+    unseen cards that fits the facts, each weighed by hand: a factor ε (the player's
+    reliability for the kind of reading) for every standing reading it contradicts, and each
+    standing tell's factor for the number of cards of its value the player holds (η + (1 - η) w
+    for a player careless with probability η)."""
+    holders = list(inf.capacity)
+    per_card: dict[tuple[int, int], float] = {}
+    per_value: dict[tuple[int, int], float] = {}
+    total = 0.0
+
+    def weight(hand: Mapping[int, int]) -> float:
+        w = 1.0
+        for ex in inf.standing:
+            if any(VALUE_OF[c] in ex.values for c in indexes_of(hand[ex.seat])):
+                w *= inf.reliability[ex.seat].epsilon(ex.kind)
+        for t in inf.tells:
+            rel = inf.reliability[t.seat]
+            by_count = FAMILIES[t.kind].weights(rel.tells[t.kind], t)
+            n = sum(1 for c in indexes_of(hand[t.seat]) if VALUE_OF[c] in t.values)
+            eta = rel.carelessness  # a careless player's tell says nothing
+            w *= eta + (1 - eta) * by_count[min(n, len(by_count) - 1)]
+        return w
+
+    for deal in every_deal([inf.capacity[h] for h in holders], inf.state.unplaced()):
+        hand = dict(zip(holders, deal, strict=True))
+        w = weight(hand)
+        total += w
+        for h, m in hand.items():
+            for c in indexes_of(m):
+                per_card[(h, c)] = per_card.get((h, c), 0.0) + w
+            for v in {VALUE_OF[c] for c in indexes_of(m)}:
+                per_value[(h, v)] = per_value.get((h, v), 0.0) + w
+    return (
+        {k: x / total for k, x in per_card.items()},
+        {k: x / total for k, x in per_value.items()},
+    )

@@ -78,7 +78,7 @@ def test_same_seed_same_answer_with_any_number_of_workers() -> None:
         (m.move, m.value, m.low, m.high) for m in two.moves
     ]
     other = analyse(state, samples=12, seed=10, workers=1)
-    assert [m.value for m in other.moves] != [m.value for m in one.moves]
+    assert other.values != one.values  # other deals (their means can agree by chance)
 
 
 def test_playouts_value_every_move_from_the_mover_side() -> None:

@@ -1,4 +1,4 @@
-"""The assignment model's sampling: consistent deals, drawn uniformly and lazily."""
+"""The assignment model's sampling: deals drawn in proportion to their weight, lazily."""
 
 from __future__ import annotations
 
@@ -21,8 +21,14 @@ from tutor.game.state import GameState
 
 def test_sample_deals_are_complete_and_consistent(two_passes: GameState) -> None:
     rng = random.Random(7)
-    samples = sample_deals(two_passes, 3, 200, rng)
+    samples = sample_deals(two_passes, 3, 400, rng)
     qs = card("QS")
+    north = sum(1 for d in samples if d.hands[1] >> qs & 1)
+    p = infer(viewer_state(two_passes, 3), 3).probability(1, qs)  # about 93%
+    assert north / 400 == pytest.approx(p, abs=0.04)  # the readings put the last 9 with North
+    assert north < 400  # mostly: a reading is no certainty
+    again = sample_deals(two_passes, 3, 30, random.Random(7))
+    assert [d.hands for d in again] == [d.hands for d in samples[:30]]  # the seed decides
     for d in samples:
         assert not any(d.unknown) and d.stack == []
         assert d.hands[3] == two_passes.hands[3]
@@ -34,12 +40,11 @@ def test_sample_deals_are_complete_and_consistent(two_passes: GameState) -> None
             two_passes.last_capturer,
         )
         assert [d.hand_size(p) for p in range(4)] == [two_passes.hand_size(p) for p in range(4)]
-        assert d.hands[1] >> qs & 1  # the readings put the last 9 with North
         assert not d.unplaced()
         while not d.is_over():  # every sample plays out
             d.push(d.legal_moves()[0])
-    loose = sample_deals(two_passes, 3, 200, rng, use_inferences=False)
-    assert any(not d.hands[1] >> qs & 1 for d in loose)
+    loose = sample_deals(two_passes, 3, 400, rng, use_inferences=False)
+    assert sum(1 for d in loose if d.hands[1] >> qs & 1) / 400 == pytest.approx(1 / 3, abs=0.07)
 
 
 def test_sample_deals_frequencies_match_exact_probabilities(scopone: Ruleset) -> None:

@@ -30,6 +30,7 @@ COMMANDS = [
     ["bench", "replay"],
     ["bench", "all"],
     ["bench", "play"],
+    ["bench", "calibration"],
     ["play"],
     ["engine"],
 ]

@@ -98,3 +98,16 @@ def test_bench_all_says_which_benchmark_runs(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr(bench, "BENCHMARKS", registry)
     result = run("bench", "all")
     assert result.exit_code == 0 and result.stderr == "running playouts...\n"
+
+
+def test_bench_calibration_json_and_table() -> None:
+    args = ("bench", "calibration", "--players", "greedy", "--hands", "1", "--ruleset", "scopa")
+    data = run_json(*args, "--trust-readings", "0.5")
+    assert data["hands"] == 1 and data["players"] == "greedy" and data["trust"] == 0.5
+    assert {"card", "card_facts", "sweep", "sweep_facts", "readings", "tracker_ms"} <= set(data)
+    table = run(*args)
+    assert table.exit_code == 0
+    assert "Per-card odds" in table.stdout and "Sweep odds" in table.stdout
+    assert "Brier" in table.stdout
+    assert run("bench", "calibration", "--players", "search", "--hands", "1").exit_code == 3
+    assert run(*args, "--trust-readings", "2").exit_code == EXIT_USAGE

@@ -3,10 +3,18 @@
 from __future__ import annotations
 
 import json
-from math import comb
+from itertools import product
+from math import comb, factorial, prod
 
 import pytest
 from helpers import EXAMPLES, invoke
+
+from tutor.counting.inference import Inference, infer
+from tutor.counting.tells import FAMILIES
+from tutor.counting.tracker import viewer_state_from_record
+from tutor.game.captures import VALUE_OF
+from tutor.game.cards import indexes_of
+from tutor.records.recordfile import load_path
 
 
 def test_cli_track_json() -> None:
@@ -22,16 +30,62 @@ def test_cli_track_json() -> None:
     assert set(j["holdings"]) == {"West", "North", "East"}
     cell = j["holdings"]["West"]["RB"]
     assert cell["status"] == "may" and 0 < cell["probability"] < 1 and cell["basis"] is None
+    facts = 1 - comb(25 - 3, 9) / comb(25, 9)  # East's 9 cards miss all 3 unseen kings
     assert j["sweep"] == {
         "sum": 10,
         "value": 10,
         "unseen": 3,
         "next": "East",
-        "probability": pytest.approx(1 - comb(25 - 3, 9) / comb(25, 9), abs=1e-6),
+        "probability": pytest.approx(_east_holds_a_king(), abs=1e-6),
         "scopa": True,
-        "probability_facts": pytest.approx(1 - comb(25 - 3, 9) / comb(25, 9), abs=1e-6),
+        "probability_facts": pytest.approx(facts, abs=1e-6),
     }
+    # no reading yet, but two tells: West laid 4S (may hold another 4), and North's capture
+    # left East a table a king sweeps (so North probably holds a king, and East less likely)
+    tells = [(t["kind"], t["player"], t["values"]) for t in j["tells"]]
+    assert tells == [("doubles", "West", [4]), ("sweepable", "North", [10])]
+    assert j["inferences"] == [] and j["sweep"]["probability"] < facts
     assert j["deductions"] == [] and j["method"].startswith("exact count")
+
+
+def _east_holds_a_king() -> float:
+    """P(East holds one of the 3 unseen kings) at South's play 3 of the example, derived
+    independently of the tracker's dynamic programme: every split of the kings and the 4s
+    among West, North and East, counted by multinomials and weighed by the two tells'
+    factors (η + (1 - η) w for a player careless with probability η)."""
+    record = load_path(EXAMPLES / "scopone-hand.yaml")[0]
+    inf: Inference = infer(viewer_state_from_record(record, "South", 3), 0)
+    holders = [1, 2, 3]
+    caps = [inf.capacity[h] for h in holders]
+    unseen = [VALUE_OF[c] for c in indexes_of(inf.unseen)]
+    kings, fours = unseen.count(10), unseen.count(4)
+    rest = len(unseen) - kings - fours
+    [doubles, sweepable] = inf.tells
+
+    def factor(tell_index: int, n: int) -> float:
+        tell = inf.tells[tell_index]
+        rel = inf.reliability[tell.seat]
+        w = FAMILIES[tell.kind].weights(rel.tells[tell.kind], tell)
+        return rel.carelessness + (1 - rel.carelessness) * w[min(n, len(w) - 1)]
+
+    def splits(n: int) -> list[tuple[int, ...]]:
+        return [k for k in product(range(n + 1), repeat=3) if sum(k) == n]
+
+    def ways(n: int, parts: tuple[int, ...]) -> int:
+        return factorial(n) // prod(factorial(x) for x in parts)
+
+    total = east = 0.0
+    for k in splits(kings):
+        for f in splits(fours):
+            left = tuple(c - a - b for c, a, b in zip(caps, k, f, strict=True))
+            if min(left) < 0 or sum(left) != rest:
+                continue
+            w = ways(kings, k) * ways(fours, f) * ways(rest, left)
+            w *= factor(0, f[holders.index(doubles.seat)])
+            w *= factor(1, k[holders.index(sweepable.seat)])
+            total += w
+            east += w if k[2] else 0.0
+    return east / total
 
 
 def test_cli_track_human_board() -> None:

@@ -12,6 +12,7 @@ from helpers import invoke
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tutor.counting.odds import percent
 from tutor.game.captures import VALUE_OF
 from tutor.game.cards import FRENCH, ITALIAN, format_card, indexes_of
 from tutor.game.errors import TutorError
@@ -55,7 +56,10 @@ def test_holder_questions_are_true_in_the_deal() -> None:
         wrong = next(n for n in q.names if n != q.expected)
         result = check_answer(q, wrong)
         assert not result.correct and q.holder_claim() in result.message
-        assert f"{q.expected} must hold " in q.explanation[0]
+        if q.basis == "fact":
+            assert f"{q.expected} must hold " in q.explanation[0]
+        else:  # the deduction says how likely it is, never a bare "must"
+            assert f"{q.expected} holds " in q.explanation[0]
 
 
 @pytest.mark.parametrize("ruleset", ["scopa", "scopa-21", "scopa-re-bello"])
@@ -85,14 +89,19 @@ def test_a_reading_is_said_as_a_reading_with_its_confidence() -> None:
         if q.basis == "inference":
             assert "going by the readings of behaviour" in q.question
             assert "must" not in q.question and "must" not in wrong.message
-            assert q.confidence == 0.97
+            # the probability the weighed readings give the holder: never a certainty
+            assert q.confidence is not None and 0.5 < q.confidence < 1
+            assert q.analysis is not None and q.card is not None
+            holder = q.names.index(str(q.expected))
+            assert q.confidence == q.analysis.inference.probability(holder, q.card)
             assert wrong.message == (
                 f"Not quite: the readings put it with {q.expected} (a reading of behaviour, "
-                "97%, not a certainty)."
+                f"{percent(q.confidence)}, not a certainty)."
             )
             assert right.message.startswith("Right: the readings put it with ")
-            assert q.explanation[0].startswith("What the readings say: ")
-            assert q.to_json()["basis"] == "inference" and q.to_json()["confidence"] == 0.97
+            assert q.explanation[0].startswith(f"What the readings say: {q.expected} holds ")
+            assert q.to_json()["basis"] == "inference"
+            assert q.to_json()["confidence"] == q.confidence
         else:
             assert f"who must hold {format_card(q.card or 0, q.style)}?" in q.question
             assert wrong.message == f"Not quite: {q.expected} must hold it."

@@ -8,19 +8,30 @@ from math import comb
 
 import networkx as nx
 import pytest
-from helpers import EXAMPLES, NAMES, card, endgame, greedy_move, play
+from helpers import (
+    EXAMPLES,
+    NAMES,
+    card,
+    endgame,
+    every_deal,
+    greedy_move,
+    play,
+    random_hand,
+    weighed_by_hand,
+)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tutor.counting.assignment import AssignmentModel
 from tutor.counting.inference import ValueCell, count_view, hand_view, infer
-from tutor.counting.readings import SCOPA_CONFIDENCE
+from tutor.counting.odds import percent
 from tutor.counting.tracker import STOCK, CountingError, LastCardKnown, OneOfEachOdd, viewer_state
+from tutor.counting.trust import TRUST_DEFAULT
 from tutor.game.captures import VALUE_OF
 from tutor.game.cards import FRENCH, FULL_DECK, indexes_of, mask_of, parse_cards
 from tutor.game.errors import TutorError
 from tutor.game.rules import Ruleset, load_ruleset
-from tutor.game.state import GameState
+from tutor.game.state import GameState, Move
 from tutor.records.recordfile import load_path
 from tutor.render.terminal import holdings_table, plain_text
 
@@ -35,17 +46,37 @@ def test_passed_up_sweeps_force_the_last_nine(two_passes: GameState) -> None:
         ("scopa", 2, (9,), 3),
     ]
     qs = card("QS")
-    assert inf.holdings[1][qs].status == "must"
-    assert inf.holdings[1][qs].basis == "inference"
-    assert inf.holdings[1][qs].probability == 1.0
-    assert inf.holdings[0][qs].status == inf.holdings[2][qs].status == "cannot"
+    # Six unseen cards, two each; the readings weigh every deal that gives West (or East) the
+    # one 9 by their carelessness ε. Without tells, P(North holds QS) = 1 / (1 + ε_W + ε_E);
+    # two tells weigh in too: North left East a table a 9 sweeps (so probably holds the 9),
+    # and East laid 6S (so probably holds the other 6, 6H, and has less room for the 9).
+    e_west, e_east = (inf.reliability[s].epsilon("scopa") for s in (0, 2))
+    assert 0 < e_west < 2 * (1 - TRUST_DEFAULT) and e_west == e_east
+    assert [(t.kind, t.seat, t.values) for t in inf.tells] == [
+        ("sweepable", 1, (9,)),
+        ("doubles", 2, (6,)),
+    ]
+    by_card, by_value = weighed_by_hand(inf)
+    p = by_card[(1, qs)]
+    assert 1 / 3 < 1 / (1 + e_west + e_east) < p < 1
+    north = inf.holdings[1][qs]
+    assert (north.status, north.basis, north.reading) == ("may", None, "must")
+    assert north.probability == pytest.approx(p)
+    assert inf.probability(0, qs) == pytest.approx(by_card[(0, qs)])
+    assert inf.probability(2, card("6H")) == pytest.approx(by_card[(2, card("6H"))])
+    assert by_card[(2, card("6H"))] > 1 / 3
+    assert inf.holdings[0][qs].reading == inf.holdings[2][qs].reading == "cannot"
     [d] = [d for d in inf.deductions if d.card == qs and d.status == "must"]
-    assert d.holder == 1 and d.basis == "inference"
-    assert d.text.startswith("North must hold QS (the last 9 unseen): ")
-    assert len(d.reasons) == 2
+    assert d.holder == 1 and d.basis == "inference" and d.confidence == pytest.approx(p)
+    head = f"North holds QS (the last 9 unseen): {percent(p)}, from two readings: "
+    assert d.text.startswith(head)
+    assert len(d.reasons) == 2 and len(d.readings) == 2
     assert "at play 1 West could have swept the table (4D 5C = 9) with a 9" in d.reasons[0]
     assert "at play 3 East could have swept the table (4D 5C = 9) with a 9" in d.reasons[1]
-    assert all(f"inference, {round(SCOPA_CONFIDENCE * 100)}%" in r for r in d.reasons)
+    # each reading's own confidence: P(West holds no 9)
+    west_none = 1 - by_value[(0, 9)] if (0, 9) in by_value else 1.0
+    assert f"(inference, {percent(west_none)})" in d.reasons[0]
+    assert inf.standing[0].confidence == pytest.approx(west_none)
     # without the readings nothing is certain: the facts alone give a hypergeometric 2/6
     facts = infer(view, 3, NAMES, use_inferences=False)
     assert facts.holdings[1][qs].status == "may"
@@ -66,9 +97,9 @@ def test_exclusion_covers_only_the_holding_of_that_moment(scopa: Ruleset) -> Non
     play(s, "3S")  # and does not: no king among their first three cards
     inf = infer(viewer_state(s, 0), 0)
     assert [(e.seat, e.values) for e in inf.active] == [(1, (10,))]
-    assert inf.holdings[1][card("KD")].status == "cannot"
-    assert inf.holdings[1][card("KD")].basis == "inference"
-    assert inf.holdings[STOCK][card("KD")].status == "must"
+    assert inf.holdings[1][card("KD")].reading == "cannot"
+    assert inf.holdings[STOCK][card("KD")].reading == "must"
+    assert inf.probability(1, card("KD")) < 0.1 < 0.9 < inf.probability(STOCK, card("KD"))
     play(s, "2D", "6H x AS 5C", "KH", "2C x 2D")  # seat 1 is then dealt QH 7C KD
     inf = infer(viewer_state(s, 0), 0)
     assert inf.active == []
@@ -88,16 +119,39 @@ def test_contradicted_reading_is_dropped_and_said(scopone: Ruleset) -> None:
     assert inf.to_json()["inferences"][0]["status"] == "dropped"
 
 
-def test_readings_that_cannot_all_hold_are_dropped(scopa: Ruleset) -> None:
+def test_a_reading_the_cards_seen_prove_wrong_is_dropped(scopa: Ruleset) -> None:
     # seat 1 passes a sweep with a 9 while holding the last 9: the facts win
     s = endgame(scopa, "4D 5C 2H", ["2S JD", "QS 3S 7H"])
     play(s, "2S x 2H", "3S")
     inf = infer(viewer_state(s, 0), 0)
     [ex] = inf.exclusions
-    assert ex.dropped and "cannot hold together" in ex.dropped
-    assert inf.active == []
+    assert ex.dropped and "the cards seen prove it wrong" in ex.dropped
+    assert inf.active == [] == inf.standing
     assert inf.holdings[1][card("QS")].status == "must"
     assert inf.holdings[1][card("QS")].basis == "fact"
+    assert inf.reliability[1].careless == 1  # and the player is trusted less for it
+
+
+def test_readings_that_cannot_all_hold_together_still_weigh(scopone: Ruleset) -> None:
+    # North and East each pass up a sweep with a king; KS and 2H are unseen, one card each:
+    # one of them was careless. No reading is dropped; the deals weigh them both.
+    s = endgame(scopone, "3S 3H", ["7C 6S 4H", "2D KS 2S", "AH 3C 2H", "5D 4D 2C"])
+    play(s, "4H", "2D", "3C x 3S", "4D x 4H", "7C", "2S x 2D", "AH", "5D", "6S x AH 5D")
+    inf = infer(viewer_state(s, 3), 3, NAMES, style="french")
+    assert [(e.seat, e.values) for e in inf.standing] == [(1, (10,)), (2, (10,))]
+    assert not any(e.dropped for e in inf.standing)
+    assert len(inf.active) == 1  # the deductions take as many as fit together
+    by_card, _ = weighed_by_hand(inf)
+    ks = card("KS")
+    assert inf.probability(1, ks) == pytest.approx(by_card[(1, ks)])
+    assert inf.probability(1, ks) + inf.probability(2, ks) == pytest.approx(1)
+    # the deductions keep the likelier reading, and say how likely what follows is
+    assert inf.active == [max(inf.standing, key=lambda e: e.confidence or 0)]
+    for d in inf.deductions:
+        if d.basis == "inference":
+            p = inf.probability(d.holder, d.card)
+            assert d.confidence == pytest.approx(p if d.status == "must" else 1 - p)
+            assert d.confidence > 0.5
 
 
 # -- facts: parity and the rule of 220 ---------------------------------------------------------
@@ -126,8 +180,10 @@ def test_last_round_parity_and_readings_place_every_card(scopone: Ruleset) -> No
     statuses = {
         (h, c): inf.holdings[h][c].status for h in (0, 1, 2) for c in indexes_of(inf.unseen)
     }
-    assert [(e.seat, e.values) for e in inf.active] == [(0, (5,)), (1, (8,))]
-    assert statuses[(0, card("5C"))] == "cannot"
+    # North's reading (no 8) is moot: every 8 has been seen
+    assert [(e.seat, e.values) for e in inf.active] == [(0, (5,))]
+    assert statuses[(0, card("5C"))] == "may"  # no fact keeps it from West...
+    assert inf.holdings[0][card("5C")].reading == "cannot"  # ...but the reading does
     assert sorted(inf.capacity.values()) == [1, 1, 1]
     board_notes = count_view(s, 3, NAMES, "french").board.notes
     assert any("exactly one each of 2, 5, 7" in n for n in board_notes)
@@ -145,28 +201,14 @@ def _brute(
     caps = list(model.caps)
     per_card: Counter[tuple[int, int]] = Counter()
     per_value: Counter[tuple[int, int]] = Counter()
-    hold: list[list[int]] = [[] for _ in caps]
     total = 0
-
-    def rec(i: int) -> None:
-        nonlocal total
-        if i == len(cards):
-            total += 1
-            for j, cs in enumerate(hold):
-                for c in cs:
-                    per_card[(c, j)] += 1
-                for v in {VALUE_OF[c] for c in cs}:
-                    per_value[(j, v)] += 1
-            return
-        for j in range(len(caps)):
-            if caps[j] and allowed[cards[i]] >> j & 1:
-                caps[j] -= 1
-                hold[j].append(cards[i])
-                rec(i + 1)
-                hold[j].pop()
-                caps[j] += 1
-
-    rec(0)
+    for deal in every_deal(caps, sum(1 << c for c in cards), allowed):
+        total += 1
+        for j, hand in enumerate(deal):
+            for c in indexes_of(hand):
+                per_card[(c, j)] += 1
+            for v in {VALUE_OF[c] for c in indexes_of(hand)}:
+                per_value[(j, v)] += 1
     return total, per_card, per_value
 
 
@@ -188,35 +230,45 @@ def _feasible(model: AssignmentModel, card_: int, j: int, force: bool) -> bool:
 @given(
     name=st.sampled_from(["scopone-scientifico", "scopa", "scopone-16"]),
     seed=st.integers(0, 10**6),
+    careless=st.booleans(),
 )
-def test_classification_and_probabilities_match_brute_force(name: str, seed: int) -> None:
+def test_classification_and_probabilities_match_brute_force(
+    name: str, seed: int, careless: bool
+) -> None:
+    """must/may/cannot (on the facts, and with the readings taken as certain) against every
+    assignment; the weighed probabilities against every deal weighed by hand."""
     rules = load_ruleset(name)
     rng = random.Random(seed)
     s = GameState.random(rules, rng)
     viewer = seed % rules.players
+
+    def move() -> Move:
+        return rng.choice(s.legal_moves()) if careless else greedy_move(s, rng)
+
     while viewer_state(s, viewer).unplaced().bit_count() > 8:
-        s.push(greedy_move(s, rng))
+        s.push(move())
     while not s.is_over():
         view = viewer_state(s, viewer)
         inf = infer(view, viewer)
-        model = inf.model
-        total, per_card, per_value = _brute(model)
-        assert model.total() == total
-        for gi, grp in enumerate(model.groups):
-            for c in grp.cards:
-                for j, h in enumerate(model.holders):
-                    n = per_card[(c, j)]
-                    expect = "must" if n == total else "cannot" if n == 0 else "may"
-                    assert model.status(gi, j) == expect
-                    assert _feasible(model, c, j, force=True) == (expect != "cannot")
-                    assert _feasible(model, c, j, force=False) == (expect != "must")
-                    if h >= 0 and h != viewer:
-                        assert inf.probability(h, c) == pytest.approx(n / total)
-        for j, h in enumerate(model.holders):
-            if h >= 0 and h != viewer:
+        for model in (inf.fact_model, inf.model):
+            total, per_card, _ = _brute(model)
+            for gi, grp in enumerate(model.groups):
+                for c in grp.cards:
+                    for j in range(len(model.holders)):
+                        n = per_card[(c, j)]
+                        expect = "must" if n == total else "cannot" if n == 0 else "may"
+                        assert model.status(gi, j) == expect
+                        assert _feasible(model, c, j, force=True) == (expect != "cannot")
+                        assert _feasible(model, c, j, force=False) == (expect != "must")
+        by_card, by_value = weighed_by_hand(inf)
+        for h in inf.capacity:
+            if h >= 0:
+                for c in indexes_of(view.unplaced()):
+                    assert inf.probability(h, c) == pytest.approx(by_card.get((h, c), 0.0))
                 for v in range(1, 11):
-                    assert inf.probability_any(h, v) == pytest.approx(per_value[(j, v)] / total)
-        s.push(greedy_move(s, rng))
+                    expect = by_value.get((h, v), 0.0)
+                    assert inf.probability_any(h, v) == pytest.approx(expect)
+        s.push(move())
 
 
 # -- soundness over whole hands ------------------------------------------------------------------
@@ -229,10 +281,7 @@ def test_classification_and_probabilities_match_brute_force(name: str, seed: int
 )
 def test_soundness_over_whole_hands(name: str, seed: int) -> None:
     """Players always take a scopa (and the settebello); the tracker sees one seat only."""
-    rules = load_ruleset(name)
-    rng = random.Random(seed)
-    s = GameState.random(rules, rng)
-    viewer = rng.randrange(rules.players)
+    s, viewer, rng = random_hand(name, seed)
     while not s.is_over():
         a = count_view(s, viewer)
         inf = a.inference
@@ -304,17 +353,26 @@ def test_analysis_json(two_passes: GameState) -> None:
     }
     assert sorted(j["unseen"]) == sorted(["2C", "6H", "QS", "JH", "7C", "AH"])
     assert set(j["holdings"]) == {"West", "North", "East"}
+    p = j["holdings"]["North"]["QS"]["probability"]
     assert j["holdings"]["North"]["QS"] == {
-        "status": "must",
-        "probability": 1.0,
-        "basis": "inference",
+        "status": "may",  # on the facts
+        "probability": p,
+        "basis": None,
+        "reading": "must",  # what the readings, taken as certain, would say
     }
-    assert j["holdings"]["West"]["QS"]["status"] == "cannot"
+    assert 0.8 < p < 1
+    assert j["holdings"]["West"]["QS"]["reading"] == "cannot"
     assert j["holdings"]["West"]["2C"]["basis"] is None
     assert j["sweep"]["value"] == 9 and j["sweep"]["next"] == "West"
-    assert j["sweep"]["probability"] == 0.0  # West holds no 9 by the reading
+    assert 0 < j["sweep"]["probability"] < 0.15  # West probably holds no 9, by the reading
     assert j["sweep"]["probability_facts"] == pytest.approx(1 / 3)
-    assert j["deductions"][0]["player"] == "North" and j["deductions"][0]["card"] == "QS"
+    [d] = j["deductions"]
+    assert (d["player"], d["card"], d["basis"], d["confidence"]) == ("North", "QS", "inference", p)
+    assert [r["status"] for r in j["inferences"]] == ["active", "active"]
+    assert all(0.8 < r["confidence"] < 1 for r in j["inferences"])
+    assert [t["player"] for t in j["trust"]["players"]] == ["West", "North", "East"]
+    assert j["trust"]["prior"] == TRUST_DEFAULT
+    assert [t["kind"] for t in j["tells"]] == ["sweepable", "doubles"]
     assert j["method"].startswith("exact count over")
 
 
@@ -352,10 +410,8 @@ def test_value_cells_agree_with_the_holdings() -> None:
                 assert cell.status == "cannot"
             else:
                 assert cell.status == "may" and cell.probability == inf.probability_any(seat, v)
-    active = {id(a) for a in inf.active}
-    assert inf.readings_in_force == [
-        e for e in inf.exclusions if e.dropped is None and id(e) in active
-    ]
+    assert inf.readings_in_force == inf.standing
+    assert all(e.dropped is None for e in inf.readings_in_force)
     assert inf.readings_given_up == [e for e in inf.exclusions if e.dropped is not None]
 
 
@@ -409,11 +465,13 @@ def test_a_must_names_only_the_readings_it_rests_on() -> None:
     assert any(e.seat == 2 and e.values == (5,) for e in inf.active)  # the reading stands
     [d] = [d for d in inf.deductions if d.status == "must" and d.card == card("5S")]
     assert d.holder == 1 and d.basis == "inference"
+    [north] = [e for e in inf.standing if e.seat == 1]  # no 6 is unseen: that one is moot
     assert d.reasons == [
         "West and East hold 2 cards between them, and KD KH can only be with them",
         "at play 6 North could have swept the table (KC = 10) with a 10 and did not, "
-        "so holds no 10 (inference, 97%)",
+        f"so holds no 10 (inference, {percent(north.confidence or 0)})",
     ]
+    assert d.readings == (north,)
     assert "East could have swept" not in d.text
 
 
@@ -422,7 +480,12 @@ def test_the_last_ace_is_called_an_ace() -> None:
     inf = infer(viewer_state(hall_position("AD"), 3), 3, NAMES, style="french")
     [d] = [d for d in inf.deductions if d.status == "must" and d.card == card("AD")]
     assert d.holder == 1
-    assert d.text.startswith("North must hold AD (the last ace unseen): West and East hold 2")
+    # a deduction resting on a reading says so, with its probability: never a bare "must"
+    p = percent(inf.probability(1, card("AD")))
+    assert d.text.startswith(
+        f"North holds AD (the last ace unseen): {p}, from one reading: West and East hold 2"
+    )
+    assert 0.5 < d.confidence == inf.probability(1, card("AD")) < 1
     assert all("the last 1 unseen" not in x.text for x in inf.deductions)
 
 
@@ -438,7 +501,7 @@ def test_no_deduction_per_card_when_the_stock_holds_every_unseen_card() -> None:
 
 def test_consistent_deal_in_the_singular() -> None:
     s = endgame(load_ruleset("scopa"), "", ["QS", "AD"])
-    assert infer(viewer_state(s, 1), 1).method == "exact count over 1 consistent deal"
+    assert infer(viewer_state(s, 1), 1).method == "exact count over 1 deal that fits the facts"
 
 
 # -- facts and readings kept apart in the human table and the JSON ---------------------------------
@@ -460,13 +523,15 @@ def test_percentages_moved_by_readings_are_starred() -> None:
                 continue
             p, pf = inf.probability_any(seat, v), inf.probability_any_facts(seat, v)
             assert cell.probability == p
-            assert cell.reading == (round(100 * p) != round(100 * pf)), (seat, v, cell)
-    # 4 unseen cards, North holds 1: 25% for the one 5 on the facts; with the readings (East
-    # holds no 5, North no 10) North has 5S in 3 of the 4 consistent deals
-    assert inf.value_cell(1, 5) == ValueCell("may", pytest.approx(0.75), True)
+            assert cell.reading == (percent(p) != percent(pf)), (seat, v, cell)
+    # 4 unseen cards, North holds 1: 25% for the one 5 on the facts; the readings (East holds
+    # no 5, North no 10) and the tells weigh the deals, every deal counting with its weight
+    _, by_value = weighed_by_hand(inf)
+    assert 0.25 < by_value[(1, 5)] < 1
+    assert inf.value_cell(1, 5) == ValueCell("may", pytest.approx(by_value[(1, 5)]), True)
     table = plain_text(holdings_table(a, FRENCH))
     north = next(line for line in table.splitlines() if line.startswith("North"))
-    assert north.split()[5] == "75%*"
+    assert north.split()[5] == percent(by_value[(1, 5)]) + "*"
     j = a.to_json("french")
     assert j["value_probability_facts"]["North"]["5"] == pytest.approx(0.25)
-    assert j["value_probability"]["North"]["5"] == pytest.approx(0.75)
+    assert j["value_probability"]["North"]["5"] == pytest.approx(by_value[(1, 5)])

@@ -117,7 +117,10 @@ def test_the_board_follows_the_plays(tmp_path: Path) -> None:
     a = s.analysis()
     assert [(e.seat, e.values) for e in a.inference.active] == [(2, (9,))]
     assert a.board.sweep.sum == 16
-    assert a.to_json()["holdings"]["East"]["QS"]["status"] == "cannot"
+    qs = a.to_json()["holdings"]["East"]["QS"]
+    # the reading moves the odds a long way, but it is no fact
+    assert (qs["status"], qs["reading"], qs["basis"]) == ("may", "cannot", None)
+    assert 0 < qs["probability"] < 0.25 < 8 / 24  # 8 of 24 unseen cards on the facts alone
 
 
 # -- the command line -------------------------------------------------------------------------

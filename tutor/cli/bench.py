@@ -8,7 +8,9 @@ from typing import Annotated, Any
 import typer
 
 from tutor.cli.core import (
+    EXIT_INTERRUPTED,
     JsonOption,
+    TrustOption,
     TutorGroup,
     app,
     check_player,
@@ -17,8 +19,10 @@ from tutor.cli.core import (
     human_console,
     note,
     print_json,
+    progress_bar,
     record_hand,
 )
+from tutor.counting.trust import TRUST_DEFAULT
 from tutor.game.rules import load_ruleset
 
 # -- bench -------------------------------------------------------------------------------------
@@ -261,3 +265,65 @@ def bench_play_command(
         note(f"playing {games} game(s) of {ruleset} with {workers} worker(s)...")
     figures = bench_play(ruleset, games, seed, workers, starts, opponents)
     _show_figures({"play": figures}, json_out)
+
+
+# -- bench: calibration of the stated odds -----------------------------------------------------
+
+
+@bench_app.command(
+    "calibration",
+    epilog=examples(
+        "tutor bench calibration --players chitarrella --hands 300",
+        "tutor bench calibration --players random --hands 50 --seed 7 --json",
+    ),
+)
+def bench_calibration_command(
+    players: Annotated[
+        str,
+        typer.Option(
+            "--players",
+            "-p",
+            metavar="KIND",
+            help="random, greedy or chitarrella at every seat (or one per side, comma-separated).",
+        ),
+    ] = "chitarrella",
+    hands: Annotated[
+        int, typer.Option("--hands", "-n", min=1, metavar="N", help="Hands to play.")
+    ] = 200,
+    seed: Annotated[int, typer.Option("--seed", metavar="S", help="Seed of the hands.")] = 0,
+    ruleset: Annotated[
+        str,
+        typer.Option("--ruleset", "-r", metavar="NAME", help="A ruleset name or YAML file."),
+    ] = "scopone-scientifico",
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers", "-w", min=1, help="Worker processes (1 keeps the timings honest)."
+        ),
+    ] = 1,
+    trust: TrustOption = TRUST_DEFAULT,
+    json_out: JsonOption = False,
+) -> None:
+    """How true the tracker's odds are: per-card and sweep odds against the real deals.
+
+    Plays seeded hands and, at every play and from every seat, compares the stated
+    probabilities with the cards actually held: a table by bins (count, mean stated, observed),
+    the Brier score, and the same for the odds on the facts alone.
+    """
+    from tutor.bench import bench_calibration
+
+    with progress_bar("hands", True, f"playing {hands} hands of {players} play") as progress:
+        result = bench_calibration(
+            players, hands, seed, ruleset, workers=workers, progress=progress, trust=trust
+        )
+    if result.interrupted:
+        note(f"tutor: interrupted: showing the {result.hands} completed hands")
+    if json_out:
+        print_json(result.to_json())
+    else:
+        from tutor.render.terminal import calibration_view, emit
+
+        console, fancy = human_console()
+        emit(console, *calibration_view(result.to_json(), fancy))
+    if result.interrupted:
+        raise typer.Exit(EXIT_INTERRUPTED)

@@ -338,6 +338,20 @@ NewDeckOption = Annotated[
 JsonOption = Annotated[
     bool, typer.Option("--json", help="Print machine-readable JSON alone on stdout.")
 ]
+TrustOption = Annotated[
+    float,
+    typer.Option(
+        "--trust-readings",
+        min=0.0,
+        max=1.0,
+        metavar="T",
+        help="How far to believe readings of behaviour before the hand shows more: the chance "
+        "that a player holding a card that sweeps takes the sweep (0: the facts alone; "
+        "docs/tracker.md).",
+    ),
+]
+"""``--trust-readings``: the prior of :mod:`tutor.counting.trust` (default TRUST_DEFAULT)."""
+
 WorkersOption = Annotated[
     int | None,
     typer.Option("--workers", "-w", min=1, help="Worker processes (default: all cores)."),

@@ -11,12 +11,14 @@ from tutor.cli.core import (
     DeckOption,
     JsonOption,
     RulesetOption,
+    TrustOption,
     app,
     deck_style,
     examples,
     note,
     print_json,
 )
+from tutor.counting.trust import TRUST_DEFAULT
 
 
 @app.command(
@@ -43,6 +45,7 @@ def drill_command(
         str, typer.Option("--players", help="How the computer plays: greedy or random.")
     ] = "greedy",
     deck: DeckOption = "italian",
+    trust: TrustOption = TRUST_DEFAULT,
     json_out: JsonOption = False,
 ) -> None:
     """Practise the rule of 48: a random hand is played to a random point, then a question.
@@ -64,7 +67,7 @@ def drill_command(
     if players not in PLAYER_KINDS:
         raise typer.BadParameter(f"choose one of {', '.join(PLAYER_KINDS)}", param_hint="--players")
     style = deck_style(deck)
-    session = DrillSession(ruleset, seed, rounds, question, players, style)
+    session = DrillSession(ruleset, seed, rounds, question, players, style, trust)
     if seed is None:
         again = f"use --seed {session.seed} to ask the same questions again"
         note(f"tutor: seed {session.seed} ({again})")

@@ -16,6 +16,7 @@ from tutor.cli.core import (
     JsonOption,
     NewDeckOption,
     NewRulesetOption,
+    TrustOption,
     app,
     check_save,
     deck_style,
@@ -28,6 +29,7 @@ from tutor.cli.core import (
     note,
     print_json,
 )
+from tutor.counting.trust import TRUST_DEFAULT
 from tutor.records.replay import replay_hand
 
 if TYPE_CHECKING:
@@ -91,6 +93,7 @@ def live_command(
     quiet: Annotated[
         bool, typer.Option("--quiet", "-q", help="Do not show the board after each play.")
     ] = False,
+    trust: TrustOption = TRUST_DEFAULT,
     json_out: JsonOption = False,
 ) -> None:
     # lazy: the session loads the inference; replay --json must start fast
@@ -128,6 +131,7 @@ def live_command(
                 fail(str(exc), EXIT_USAGE)
     except LiveError as exc:
         raise InputError(str(exc)) from None
+    session.trust = trust
     _run_live(session, quiet, json_out)
 
 

@@ -10,6 +10,7 @@ import typer
 
 from tutor.cli.core import (
     JsonOption,
+    TrustOption,
     app,
     check_player,
     examples,
@@ -17,6 +18,7 @@ from tutor.cli.core import (
     human_console,
     print_json,
 )
+from tutor.counting.trust import TRUST_DEFAULT
 from tutor.records.record import HandRecord
 from tutor.records.recordfile import load_path
 from tutor.records.replay import MatchReplay, replay_match
@@ -62,6 +64,7 @@ def replay(
             help="After each play, show what PLAYER can know (the tracker's board).",
         ),
     ] = None,
+    trust: TrustOption = TRUST_DEFAULT,
 ) -> None:
     """Replay a hand record play by play, then the score and the match table.
 
@@ -81,11 +84,15 @@ def replay(
     if json_out:
         print_json(match.to_json())
         return
-    _show_replay(records, match, step, as_player)
+    _show_replay(records, match, step, as_player, trust)
 
 
 def _show_replay(
-    records: list[HandRecord], match: MatchReplay, step: bool, as_player: str | None
+    records: list[HandRecord],
+    match: MatchReplay,
+    step: bool,
+    as_player: str | None,
+    trust: float = TRUST_DEFAULT,
 ) -> None:
     # lazy: rich loads only for human output, the inference only with --as
     from rich.text import Text
@@ -116,7 +123,9 @@ def _show_replay(
                 ]
                 if as_player is not None:
                     seat = record.seat_of(as_player)
-                    view = count_view(record.state_at(i + 1), seat, record.players, record.style)
+                    view = count_view(
+                        record.state_at(i + 1), seat, record.players, record.style, trust=trust
+                    )
                     parts += [rendering.tracker_board(view, record.style, fancy), Text("")]
                 rendering.emit(console, *parts)
                 if waiting and i + 1 < len(hand.steps):

@@ -10,6 +10,7 @@ import typer
 from tutor.cli.core import (
     InputError,
     JsonOption,
+    TrustOption,
     app,
     check_player,
     examples,
@@ -19,6 +20,7 @@ from tutor.cli.core import (
     print_json,
     record_hand,
 )
+from tutor.counting.trust import TRUST_DEFAULT
 
 
 @app.command(
@@ -44,14 +46,16 @@ def track_command(
     hand: Annotated[
         int, typer.Option("--hand", min=1, help="Which hand of a match file (1 = first).")
     ] = 1,
+    trust: TrustOption = TRUST_DEFAULT,
     json_out: JsonOption = False,
 ) -> None:
     """What PLAYER can count and infer after play N: the rule-of-48 tracker.
 
     Shows the values board (captured, matched or unmatched, on the table, yours, unseen), the
     unseen cards, the sparigli, the rule-of-220 and even-total checks, the sweep risk, a table
-    of the other players x values (must / may / cannot, with probabilities), the behavioural
-    readings with their confidence, and each deduction with the facts it rests on. Only
+    of the other players x values (must / cannot from the facts, or the probability, readings
+    of behaviour weighed in), the readings and tells with the chance each is true, and each
+    deduction with what it rests on (those resting on readings with their probability). Only
     PLAYER's own cards and the cards played count as seen, whatever else the record gives.
     """
     # lazy: the inference loads the assignment model; replay --json must start fast
@@ -61,7 +65,7 @@ def track_command(
     seat = check_player(file, record, as_player)
     if at is not None and at > len(record.plays):
         raise InputError(f"{file}: --at {at}: the record has only {len(record.plays)} plays")
-    result = hand_view(record, seat, at, hand)
+    result = hand_view(record, seat, at, hand, trust)
     name = result.player
     hidden = result.view.inference.state.unknown[seat]
     if hidden:

@@ -4,7 +4,9 @@ A holding (:class:`Holding`) is what the inference concludes about one (holder, 
 deduction (:class:`Deduction`) is a must or cannot worth saying, with its reasons in words:
 the certain facts of the board (:class:`~tutor.counting.tracker.Fact`, referred to by kind, never
 by their words), the readings it leans on, and the cards that must fill a holder's places
-(Hall's theorem on the assignment model).
+(Hall's theorem on the assignment model). A deduction of the facts is certain; one that rests
+on readings is what they would give if they all held, said with its probability ("North holds
+QS: 94%, from two readings"), never as a bare must.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from tutor.counting.assignment import AssignmentModel
+from tutor.counting.odds import percent
 from tutor.counting.readings import Exclusion
 from tutor.counting.tracker import (
     STOCK,
@@ -35,16 +38,20 @@ class Holding:
     """What is known about one (player, card) pair."""
 
     status: str
-    """``must``, ``may`` or ``cannot``."""
+    """``must``, ``may`` or ``cannot``, on the facts alone."""
     probability: float
+    """With the readings weighed in; 0 or 1 only when the facts say so."""
     basis: str | None
-    """``fact`` or ``inference`` for must/cannot; None for may."""
+    """``fact`` for must/cannot; None for may."""
+    reading: str | None = None
+    """``must`` or ``cannot`` when the standing readings, taken as certain, would say so."""
 
     def to_json(self) -> dict[str, Any]:
         return {
             "status": self.status,
             "probability": round(self.probability, 6),
             "basis": self.basis,
+            "reading": self.reading,
         }
 
 
@@ -56,10 +63,15 @@ class Deduction:
     holder: int
     card: int
     basis: str
+    """``fact`` (certain) or ``inference`` (what the readings would give)."""
     reasons: list[str]
     text: str
     facts: tuple[Fact, ...] = ()
     """The board's certain facts it rests on (the reasons say them in words)."""
+    confidence: float = 1.0
+    """P(it is true), the readings weighed in: 1 for a fact, never 1 for a reading."""
+    readings: tuple[Exclusion, ...] = ()
+    """The readings it rests on."""
 
     def to_json(self, names: Sequence[str], style: Style | str | None = None) -> dict[str, Any]:
         return {
@@ -67,6 +79,7 @@ class Deduction:
             "player": "stock" if self.holder == STOCK else names[self.holder],
             "card": format_card(self.card, style),
             "basis": self.basis,
+            "confidence": round(self.confidence, 6),
             "reasons": list(self.reasons),
             "text": self.text,
         }
@@ -93,8 +106,19 @@ def _holder_name(inf: Evidence, h: int) -> str:
     return inf.names[h]
 
 
+_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+def _readings_phrase(n: int) -> str:
+    """``from one reading``, ``from two readings``."""
+    word = _NUMBERS[n] if n < len(_NUMBERS) else str(n)
+    return f"from {word} reading{'s' if n != 1 else ''}"
+
+
 def find_deductions(inf: Evidence) -> list[Deduction]:
-    """Every must, and every cannot found by propagation, with the reasons it rests on."""
+    """Every must of the facts, and every must or cannot the readings would give (with its
+    probability, when the weighed readings make it more likely than not), with the reasons
+    each rests on."""
     state = inf.state
     out: list[Deduction] = []
     facts: list[Fact] | None = None
@@ -103,36 +127,67 @@ def find_deductions(inf: Evidence) -> list[Deduction]:
             if h >= 0 and state.hands[h] >> c & 1:
                 continue
             if hold.status == "must":
-                if h == STOCK and hold.basis == "fact":
+                if h == STOCK:
                     # Every unseen card is still to be dealt: the board says so once, rather
                     # than one line per card.
                     continue
-                reasons = _must_reasons(inf, h, c)
-                used: list[Fact] = []
-                if hold.basis == "fact":
-                    if facts is None:
-                        facts = track(state, inf.viewer, inf.names, inf.style).facts
-                    used = [f for f in facts if _rests_on(f, c)]
-                    reasons += [f.text(inf.names, inf.style).rstrip(".") for f in used]
+                used_readings: list[Exclusion] = []
+                reasons = _must_reasons(inf, h, c, used_readings)
+                if facts is None:
+                    facts = track(state, inf.viewer, inf.names, inf.style).facts
+                used = [f for f in facts if _rests_on(f, c)]
+                reasons += [f.text(inf.names, inf.style).rstrip(".") for f in used]
                 text = (
                     f"{_holder_name(inf, h)} must hold {_card_phrase(inf, c)}: "
                     + "; ".join(reasons)
                     + "."
                 )
-                out.append(
-                    Deduction("must", h, c, hold.basis or "fact", reasons, text, tuple(used))
-                )
-            elif hold.status == "cannot" and hold.basis == "inference" and h in inf.capacity:
-                direct = [e for e in inf.active if e.seat == h and VALUE_OF[c] in e.values]
-                if direct:
-                    continue  # the reading itself, listed among the inferences
-                reasons = _dedupe(_tight_reasons(inf, h, c))
+                out.append(Deduction("must", h, c, "fact", reasons, text, tuple(used)))
+            elif hold.reading == "must" and hold.probability > 0.5:
+                used_readings = []
+                reasons = _must_reasons(inf, h, c, used_readings)
                 text = (
-                    f"{_holder_name(inf, h)} cannot hold {_card_phrase(inf, c)}: "
+                    f"{_holder_name(inf, h)} holds {_card_phrase(inf, c)}: "
+                    f"{percent(hold.probability)}, {_readings_phrase(len(used_readings))}: "
                     + "; ".join(reasons)
                     + "."
                 )
-                out.append(Deduction("cannot", h, c, "inference", reasons, text))
+                out.append(
+                    Deduction(
+                        "must",
+                        h,
+                        c,
+                        "inference",
+                        reasons,
+                        text,
+                        confidence=hold.probability,
+                        readings=tuple(used_readings),
+                    )
+                )
+            elif hold.reading == "cannot" and h in inf.capacity and hold.probability < 0.5:
+                direct = [e for e in inf.active if e.seat == h and VALUE_OF[c] in e.values]
+                if direct:
+                    continue  # the reading itself, listed among the inferences
+                used_readings = []
+                reasons = _dedupe(_tight_reasons(inf, h, c, used_readings))
+                text = (
+                    f"{_holder_name(inf, h)} does not hold {_card_phrase(inf, c)}: "
+                    f"{percent(1 - hold.probability)}, {_readings_phrase(len(used_readings))}: "
+                    + "; ".join(reasons)
+                    + "."
+                )
+                out.append(
+                    Deduction(
+                        "cannot",
+                        h,
+                        c,
+                        "inference",
+                        reasons,
+                        text,
+                        confidence=1 - hold.probability,
+                        readings=tuple(used_readings),
+                    )
+                )
     return out
 
 
@@ -184,8 +239,9 @@ def _and(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _tight_reasons(inf: Evidence, g: int, c: int) -> list[str]:
-    """Why holder g has no room for card c: the cards that must fill its places."""
+def _tight_reasons(inf: Evidence, g: int, c: int, used: list[Exclusion]) -> list[str]:
+    """Why holder g has no room for card c: the cards that must fill its places (the readings
+    named are added to ``used``)."""
     found = _tight(inf, g, c)
     if found is None:
         return [f"{_holder_name(inf, g)} has no room left for it"]
@@ -209,14 +265,21 @@ def _tight_reasons(inf: Evidence, g: int, c: int) -> list[str]:
             e = _reading(inf, h, v)
             if e is not None:
                 out.append(e.text(inf.names, inf.style))
+                _use(used, e)
     return out
+
+
+def _use(used: list[Exclusion], e: Exclusion) -> None:
+    if not any(e is u for u in used):
+        used.append(e)
 
 
 def _dedupe(items: list[str]) -> list[str]:
     return list(dict.fromkeys(items))
 
 
-def _must_reasons(inf: Evidence, h: int, c: int) -> list[str]:
+def _must_reasons(inf: Evidence, h: int, c: int, used: list[Exclusion]) -> list[str]:
+    """Why holder h must hold card c (the readings named are added to ``used``)."""
     reasons: list[str] = []
     others = [g for g in inf.capacity if g != h]
     # Holders no reading keeps from c: the cards that fill their places (Hall's theorem). One
@@ -228,11 +291,12 @@ def _must_reasons(inf: Evidence, h: int, c: int) -> list[str]:
         found = _tight(inf, g, c)
         if found is not None:
             covered.update(found[0])
-        reasons.extend(_tight_reasons(inf, g, c))
+        reasons.extend(_tight_reasons(inf, g, c, used))
     for g in others:
         e = _reading(inf, g, VALUE_OF[c]) if g >= 0 and g not in covered else None
         if e is not None:
             reasons.append(e.text(inf.names, inf.style))
+            _use(used, e)
     for s in range(inf.state.rules.players):
         if s in (h, inf.viewer) or s in inf.capacity:
             continue

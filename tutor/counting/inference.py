@@ -1,14 +1,17 @@
-"""Inference of the other players' holdings: facts, behavioural exclusions, propagation.
+"""Inference of the other players' holdings: facts, readings weighed as evidence, deductions.
 
 Three layers, each with a reason a person can read (``docs/tracker.md``):
 
 1. **Hard facts**: the cards seen, how many cards each player still holds, how many are still
-   to be dealt (the *stock*) (:mod:`tutor.counting.tracker`).
-2. **Behavioural exclusions**, each with a confidence (:mod:`tutor.counting.readings`).
-3. **Propagation** over every assignment of the unseen cards consistent with both
-   (:mod:`tutor.counting.assignment`): each (card, holder) pair is *must*, *may* or *cannot*
-   hold, with an exact probability, and :mod:`tutor.counting.deductions` names the facts and
-   readings each must and cannot rests on.
+   to be dealt (the *stock*) (:mod:`tutor.counting.tracker`). They alone say what is certain:
+   each (card, holder) pair *must*, *may* or *cannot* hold (:mod:`tutor.counting.assignment`).
+2. **Readings of behaviour** (:mod:`tutor.counting.readings`), each player trusted as far as
+   the hand has shown them careful (:mod:`tutor.counting.trust`). They weigh the deals that fit
+   the facts (:mod:`tutor.counting.weights`): every probability is exact over the weighted
+   deals, and a reading moves it without ever making it 0 or 1.
+3. **Deductions** (:mod:`tutor.counting.deductions`): every must and cannot, those of the facts
+   as certain and those the readings would give each with its probability and the readings it
+   rests on.
 
 :func:`infer` puts them together for one seat; :func:`count_view` adds the tracker's board.
 
@@ -23,9 +26,10 @@ Three layers, each with a reason a person can read (``docs/tracker.md``):
 >>> ex.kind, ex.seat, ex.values, ex.play
 ('scopa', 1, (10,), 2)
 >>> ex.text(["Ada", "Bea"]).split(", so ")[1]
-'holds no 10 (inference, 97%)'
->>> inf.holdings[1][parse_card("RD").index]
-Holding(status='cannot', probability=0.0, basis='inference')
+'holds no 10 (inference, 96%)'
+>>> h = inf.holdings[1][parse_card("RD").index]  # the reading, taken as certain, says cannot
+>>> h.status, h.reading, round(h.probability, 4)
+('may', 'cannot', 0.0116)
 """
 
 from __future__ import annotations
@@ -35,19 +39,22 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tutor.counting.assignment import (
-    SAMPLES,
-    AssignmentModel,
-    build_model,
-    complete,
-    estimate,
-    model_for,
-    probability_none,
-)
+from tutor.counting.assignment import AssignmentModel, build_model, certain_model, complete
 from tutor.counting.deductions import Deduction, Holding, find_deductions
-from tutor.counting.odds import chance_of_value
+from tutor.counting.odds import chance_of_value, percent
 from tutor.counting.readings import Exclusion
-from tutor.counting.tracker import OUT, STOCK, Board, seat_names, track, viewer_state
+from tutor.counting.tells import Tell
+from tutor.counting.tracker import (
+    OUT,
+    STOCK,
+    Board,
+    CountingError,
+    seat_names,
+    track,
+    viewer_state,
+)
+from tutor.counting.trust import TRUST_DEFAULT, Reliability, weigh_readings
+from tutor.counting.weights import Evidence, WeightedModel
 from tutor.game.captures import VALUE_OF
 from tutor.game.cards import VALUE_MASKS, Style, format_card, indexes_of
 from tutor.game.state import GameState
@@ -62,13 +69,12 @@ class ValueCell:
     players x values table."""
 
     status: str
-    """``none`` (no unseen card of the value), ``must`` (holds one), ``cannot`` (holds none)
-    or ``may``."""
+    """``none`` (no unseen card of the value), ``must`` (holds one), ``cannot`` (holds none),
+    both on the facts alone, or ``may``."""
     probability: float | None
-    """``may`` only: P(holds at least one card of the value), with the readings."""
+    """``may`` only: P(holds at least one card of the value), the readings weighed in."""
     reading: bool
-    """Whether it rests on a reading of behaviour: a must or cannot that the facts alone do not
-    give, or a probability that the readings move (to the percent)."""
+    """Whether the readings of behaviour move the probability (to the percent shown)."""
 
 
 @dataclass
@@ -83,32 +89,45 @@ class Inference:
     capacity: dict[int, int]
     """Unknown cards per holder (seats and STOCK) with at least one."""
     exclusions: list[Exclusion]
+    """Every reading made, the dropped ones marked."""
+    standing: list[Exclusion]
+    """The readings that weigh in: each with its ``confidence`` once weighed."""
+    tells: list[Tell]
+    """The tells that weigh in (:mod:`tutor.counting.tells`)."""
     active: list[Exclusion]
+    """The standing readings the deductions take as certain (all of them, unless they cannot
+    hold together with the facts)."""
+    reliability: dict[int, Reliability]
+    """Per other seat, how careful the hand has shown them (the readings' trust)."""
     holdings: dict[int, dict[int, Holding]]
     """Per holder (other seats, and STOCK when cards remain to be dealt), per unseen card."""
     value_probability: dict[int, dict[int, float]]
     """Per other seat, P(holds at least one card of value v), v = 1..10."""
     deductions: list[Deduction]
     method: str
-    deals: int | None
-    """The number of consistent assignments (when counted exactly)."""
+    deals: int
+    """The number of deals of the unseen cards that fit the facts."""
+    trust: float
+    """The prior trust in readings (``--trust-readings``)."""
+    weighted: WeightedModel = field(repr=False)
     model: AssignmentModel = field(repr=False)
+    """The readings taken as certain: the deductions' model."""
     fact_model: AssignmentModel = field(repr=False)
     style: Style | str | None = None
 
     def probability(self, seat: int, card: int) -> float:
-        """P(``seat`` (or STOCK) holds ``card``) under the readings."""
+        """P(``seat`` (or STOCK) holds ``card``), the readings weighed in."""
         h = self.holdings.get(seat, {}).get(card)
         if h:
             return h.probability
         return 1.0 if seat >= 0 and self.state.hands[seat] >> card & 1 else 0.0
 
     def probability_any(self, seat: int, value: int) -> float:
-        """P(``seat`` holds at least one card of ``value``) under the readings."""
+        """P(``seat`` holds at least one card of ``value``), the readings weighed in."""
         return self.value_probability.get(seat, {}).get(value, 0.0)
 
     def probability_any_of(self, seat: int, values: Iterable[int]) -> float:
-        """P(``seat`` holds at least one card of any of ``values``) under the readings.
+        """P(``seat`` holds at least one card of any of ``values``), the readings weighed in.
 
         The odds that a player can make any of several captures (a 7 or an 8 that would take
         the settebello, say); for one value it is :meth:`probability_any`.
@@ -119,15 +138,9 @@ class Inference:
         known = self.state.hands[seat] if seat >= 0 else 0
         if any(VALUE_OF[i] in wanted for i in indexes_of(known)):
             return 1.0
-        cards = {c for c in indexes_of(self.state.unplaced()) if VALUE_OF[c] in wanted}
-        if seat not in self.model.holders or not cards:
+        if seat not in self.weighted.holders:
             return 0.0
-        j = self.model.holders.index(seat)
-        if self.model.exact_ok():
-            return 1.0 - probability_none(self.model, j, cards)
-        rng = random.Random(0)
-        hits = sum(1 for _ in range(SAMPLES) if cards & set(self.model.sample(rng)[j]))
-        return hits / SAMPLES
+        return 1.0 - self.weighted.probability_none(self.weighted.holders.index(seat), wanted)
 
     def probability_any_facts(self, seat: int, value: int) -> float:
         """The same on the facts alone: the hypergeometric value, as if no reading were made."""
@@ -139,15 +152,15 @@ class Inference:
         cards = [c for c in row if VALUE_OF[c] == value]
         if not cards:
             return ValueCell("none", None, False)
-        musts = [row[c] for c in cards if row[c].status == "must"]
-        if musts:
-            return ValueCell("must", None, all(h.basis == "inference" for h in musts))
+        if any(row[c].status == "must" for c in cards):
+            return ValueCell("must", None, False)
         if all(row[c].status == "cannot" for c in cards):
-            return ValueCell("cannot", None, any(row[c].basis == "inference" for c in cards))
+            return ValueCell("cannot", None, False)
         p = self.probability_any(seat, value)
-        # A reading about anyone can change the figure: say so when the facts alone give another.
-        moved = bool(self.active) and round(100 * p) != round(
-            100 * self.probability_any_facts(seat, value)
+        # Any reading or tell can change the figure: say so when the facts alone give another.
+        shown = percent(p)
+        moved = bool(self.standing or self.tells) and shown != percent(
+            self.probability_any_facts(seat, value)
         )
         return ValueCell("may", p, moved)
 
@@ -170,25 +183,28 @@ class Inference:
 
     @property
     def readings_in_force(self) -> list[Exclusion]:
-        """The readings of behaviour in force, in the order they were made."""
-        return [
-            e for e in self.exclusions if e.dropped is None and any(e is a for a in self.active)
-        ]
+        """The readings of behaviour that weigh in, in the order they were made."""
+        return list(self.standing)
 
     @property
     def readings_given_up(self) -> list[Exclusion]:
-        """The readings given up, because the plays that followed contradict them."""
+        """The readings given up, because the plays or cards seen since prove them wrong."""
         return [e for e in self.exclusions if e.dropped is not None]
 
     def status(self, seat: int, card: int) -> str:
+        """must / may / cannot on the facts alone."""
         h = self.holdings.get(seat, {}).get(card)
         if h:
             return h.status
         return "must" if seat >= 0 and self.state.hands[seat] >> card & 1 else "cannot"
 
     def sample(self, n: int, rng: random.Random, use_inferences: bool = True) -> list[GameState]:
-        model = self.model if use_inferences else self.fact_model
-        return [complete(self.state, model, model.sample(rng), rng) for _ in range(n)]
+        """``n`` deals of the unseen cards, drawn in proportion to their weight (uniformly
+        among those that fit the facts without ``use_inferences``)."""
+        model = self.weighted
+        if not use_inferences:
+            model = WeightedModel(model.holders, model.caps, model.pool, Evidence())
+        return [complete(self.state, model.holders, model.sample(rng), rng) for _ in range(n)]
 
     def to_json(self, style: Style | str | None = None) -> dict[str, Any]:
         style = self.style if style is None else style
@@ -222,10 +238,15 @@ class Inference:
                     **e.to_json(self.names, style),
                     "status": "dropped"
                     if e.dropped
-                    else ("active" if any(e is a for a in self.active) else "expired"),
+                    else ("active" if any(e is a for a in self.standing) else "expired"),
                 }
                 for e in self.exclusions
             ],
+            "tells": [t.to_json(self.names, style) for t in self.tells],
+            "trust": {
+                "prior": self.trust,
+                "players": [r.to_json(self.names) for _, r in sorted(self.reliability.items())],
+            },
             "deductions": [d.to_json(self.names, style) for d in self.deductions],
             "method": self.method,
             "consistent_deals": self.deals,
@@ -237,32 +258,45 @@ def infer(
     viewer: int,
     names: Sequence[str] | None = None,
     use_inferences: bool = True,
-    rng: random.Random | None = None,
     style: Style | str | None = None,
+    trust: float = TRUST_DEFAULT,
 ) -> Inference:
     """Classify and weigh every unseen card for every other holder, from ``viewer``'s seat.
 
     ``state`` should be the viewer's view (see :func:`tutor.counting.tracker.viewer_state`);
-    whatever it knows counts as known.
+    whatever it knows counts as known. ``trust`` is the prior trust in readings
+    (:mod:`tutor.counting.trust`); ``use_inferences`` False (or ``trust`` 0) reads nothing.
     """
     rules = state.rules
     who = seat_names(rules.players, names)
-    model, exclusions, active = model_for(state, use_inferences)
-    holders, caps = model.holders, list(model.caps)
-    fact_model = build_model(state, holders, caps, []) if active else model
-    unseen = state.unseen_by(viewer)
+    weighing = weigh_readings(state, viewer, trust if use_inferences else 0.0)
+    weighted = weighing.model
+    holders, caps = weighted.holders, list(weighted.caps)
     pos = {h: j for j, h in enumerate(holders)}
-    if model.exact_ok():
-        means = model.means()
-        total = model.total()
-        method = f"exact count over {total} consistent deal{'s' if total != 1 else ''}"
-        sampled_values: dict[tuple[int, int], float] | None = None
-    else:
-        n = SAMPLES
-        means, sampled_values = estimate(model, rng or random.Random(0), n)
-        total = None
-        method = f"rejection sampling of {n} consistent deals (too many to count exactly)"
-    # Holdings per holder and card.
+    fact_model = build_model(state, holders, caps, [])
+    if not fact_model.feasible():
+        raise CountingError("the position is inconsistent: the unseen cards do not fit the hands")
+    for ex in weighing.standing:
+        ex.confidence = weighted.probability_none(pos[ex.seat], ex.values)
+    for t in weighing.tells:
+        t.confidence = 1.0 - weighted.probability_none(pos[t.seat], t.values)
+    model, active = (
+        certain_model(state, holders, caps, weighing.standing)
+        if weighing.standing
+        else (fact_model, [])
+    )
+    unseen = state.unseen_by(viewer)
+    deals = weighted.deals()
+    fit = "s that fit" if deals != 1 else " that fits"
+    method = f"exact count over {deals} deal{fit} the facts"
+    weighed = [
+        f"{n} {what}{'s' if n != 1 else ''}"
+        for n, what in ((len(weighing.standing), "reading"), (len(weighing.tells), "tell"))
+        if n
+    ]
+    if weighed:
+        method += f", weighed by {' and '.join(weighed)} of behaviour"
+    # Holdings per holder and card: the status from the facts, the probability weighed.
     seats = [s for s in range(rules.players) if s != viewer]
     holder_keys = seats + ([STOCK] if STOCK in pos else [])
     holdings: dict[int, dict[int, Holding]] = {}
@@ -274,20 +308,17 @@ def infer(
             if known >> c & 1:
                 row[c] = Holding("must", 1.0, "fact")
                 continue
-            gi = model.group_of.get(c)
+            gi = fact_model.group_of.get(c)
             if j is None or gi is None:
                 row[c] = Holding("cannot", 0.0, "fact")
                 continue
-            n_g = len(model.groups[gi].cards)
-            prob = means[gi][j] / n_g
-            fact = fact_model.status(fact_model.group_of[c], j)
-            full = model.status(gi, j)
+            fact = fact_model.status(gi, j)
             if fact != "may":
                 row[c] = Holding(fact, 1.0 if fact == "must" else 0.0, "fact")
-            elif full != "may":
-                row[c] = Holding(full, 1.0 if full == "must" else 0.0, "inference")
-            else:
-                row[c] = Holding("may", prob, None)
+                continue
+            said = model.status(model.group_of[c], j)
+            p = weighted.probability(j, c)
+            row[c] = Holding("may", p, None, said if said != "may" else None)
         holdings[h] = row
     # P(at least one of value v) per other seat.
     value_probability: dict[int, dict[int, float]] = {}
@@ -296,17 +327,12 @@ def infer(
         vals: dict[int, float] = {}
         j = pos.get(s)
         for v in range(1, 11):
-            of_value = pool & VALUE_MASKS[v]
             if state.hands[s] & VALUE_MASKS[v]:
                 vals[v] = 1.0
-            elif j is None or not of_value:
+            elif j is None or not pool & VALUE_MASKS[v]:
                 vals[v] = 0.0
-            elif sampled_values is not None:
-                vals[v] = sampled_values[(j, v)]
-            elif not active:
-                vals[v] = chance_of_value(state, s, v)
             else:
-                vals[v] = 1.0 - probability_none(model, j, set(indexes_of(of_value)))
+                vals[v] = 1.0 - weighted.probability_none(j, (v,))
         value_probability[s] = vals
     inf = Inference(
         state,
@@ -314,13 +340,18 @@ def infer(
         who,
         unseen,
         {h: caps[j] for j, h in enumerate(holders)},
-        exclusions,
+        weighing.exclusions,
+        weighing.standing,
+        weighing.tells,
         active,
+        weighing.reliability,
         holdings,
         value_probability,
         [],
         method,
-        total,
+        deals,
+        trust if use_inferences else 0.0,
+        weighted,
         model,
         fact_model,
         style,
@@ -370,10 +401,13 @@ def count_view(
     names: Sequence[str] | None = None,
     style: Style | str | None = None,
     hide: bool = True,
+    trust: float = TRUST_DEFAULT,
 ) -> CountView:
     """Board and inference for ``viewer``; ``hide`` first reduces ``state`` to their view."""
     view = viewer_state(state, viewer) if hide else state
-    return CountView(track(view, viewer, names, style), infer(view, viewer, names, style=style))
+    return CountView(
+        track(view, viewer, names, style), infer(view, viewer, names, style=style, trust=trust)
+    )
 
 
 @dataclass
@@ -410,11 +444,18 @@ class HandView:
         }
 
 
-def hand_view(record: HandRecord, seat: int, at: int | None = None, hand: int = 1) -> HandView:
+def hand_view(
+    record: HandRecord,
+    seat: int,
+    at: int | None = None,
+    hand: int = 1,
+    trust: float = TRUST_DEFAULT,
+) -> HandView:
     """What ``seat`` can know after the first ``at`` plays of ``record`` (default: all): only
-    their own cards and the cards played count as seen, whatever else the record gives."""
+    their own cards and the cards played count as seen, whatever else the record gives;
+    ``trust`` is the prior trust in readings of behaviour."""
     n = len(record.plays) if at is None else at
     state = record.state_at(n)
-    view = count_view(state, seat, record.players, record.style)
+    view = count_view(state, seat, record.players, record.style, trust=trust)
     last = record.players[state.stack[-1].seat] if state.stack else None
     return HandView(record, hand, seat, n, view, last)

@@ -18,7 +18,13 @@ from math import comb
 from tutor.game.cards import VALUE_MASKS
 from tutor.game.state import GameState
 
-__all__ = ["hypergeometric_any", "chance_of_value"]
+__all__ = [
+    "hypergeometric_any",
+    "hypergeometric_counts",
+    "chance_of_value",
+    "chance_of_card",
+    "percent",
+]
 
 
 def hypergeometric_any(pool: int, of_value: int, drawn: int) -> float:
@@ -34,6 +40,22 @@ def hypergeometric_any(pool: int, of_value: int, drawn: int) -> float:
     return 1.0 - comb(pool - of_value, drawn) / comb(pool, drawn)
 
 
+def hypergeometric_counts(pool: int, of_value: int, drawn: int) -> tuple[float, ...]:
+    """P(exactly n of ``of_value`` special cards among ``drawn`` taken from ``pool``), n = 0...
+
+    >>> [round(p, 3) for p in hypergeometric_counts(10, 2, 3)]
+    [0.467, 0.467, 0.067]
+    """
+    if drawn <= 0 or of_value <= 0 or pool <= 0:
+        return (1.0,)
+    drawn = min(drawn, pool)
+    total = comb(pool, drawn)
+    return tuple(
+        comb(of_value, n) * comb(pool - of_value, drawn - n) / total
+        for n in range(min(of_value, drawn) + 1)
+    )
+
+
 def chance_of_value(state: GameState, seat: int, value: int) -> float:
     """P(``seat`` holds at least one card of ``value``) on the facts ``state`` knows.
 
@@ -45,3 +67,40 @@ def chance_of_value(state: GameState, seat: int, value: int) -> float:
         return 1.0
     pool = state.unplaced()
     return hypergeometric_any(pool.bit_count(), (pool & of_value).bit_count(), state.unknown[seat])
+
+
+def chance_of_card(state: GameState, seat: int, card: int) -> float:
+    """P(``seat`` holds ``card``) on the facts ``state`` knows: every unplaced card is equally
+    likely to be any of the unknown cards of any hand or deal, so ``unknown / unplaced``.
+
+    >>> from tutor.game.rules import load_ruleset
+    >>> from tutor.counting.tracker import viewer_state
+    >>> view = viewer_state(GameState.random(load_ruleset("scopone-scientifico"), 1), 3)
+    >>> card = (view.unplaced() & -view.unplaced()).bit_length() - 1  # some unseen card
+    >>> chance_of_card(view, 0, card), chance_of_card(view, 3, card)
+    (0.3333333333333333, 0.0)
+    """
+    if state.hands[seat] >> card & 1:
+        return 1.0
+    pool = state.unplaced()
+    if not pool >> card & 1 or not pool:
+        return 0.0
+    return state.unknown[seat] / pool.bit_count()
+
+
+def percent(p: float) -> str:
+    """A probability as a whole percentage that never shows an uncertain one as certain:
+    0% and 100% only for 0 and 1 exactly, ``<1%`` and ``>99%`` near them.
+
+    >>> percent(0.0), percent(0.004), percent(0.5), percent(0.996), percent(1.0)
+    ('0%', '<1%', '50%', '>99%', '100%')
+    """
+    if p <= 0.0:
+        return "0%"
+    if p >= 1.0:
+        return "100%"
+    if p < 0.005:
+        return "<1%"
+    if p > 0.995:
+        return ">99%"
+    return f"{round(100 * p)}%"

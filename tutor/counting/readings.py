@@ -1,10 +1,11 @@
 """Behavioural readings: what a player's choices say about the cards they held.
 
-A player who could have swept the table with a value and did not holds no card of that value;
-a player who could have taken the settebello and did not holds no card that could take it.
-These are *readings*, evidence with a confidence, never facts: each covers only the cards the
-player held at that moment, and is dropped when later play contradicts it
-(``docs/tracker.md`` gives the reasons and the confidences).
+A player who could have swept the table with a value and did not probably holds no card of that
+value; a player who could have taken the settebello and did not probably holds no card that
+could take it. These are *readings*, evidence with a confidence, never facts: each covers only
+the cards the player held at that moment, and is dropped when later play or the cards seen show
+it wrong. How far each is believed is learned from the hand (:mod:`tutor.counting.trust`) and
+weighed with the facts (:mod:`tutor.counting.weights`); ``docs/tracker.md`` gives the reasons.
 
 >>> from tutor.game.rules import load_ruleset
 >>> from tutor.counting.tracker import viewer_state
@@ -21,27 +22,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
+from tutor.counting.odds import percent
 from tutor.counting.tracker import HistoryStep, a_value, history, value_word
 from tutor.game.captures import VALUE_OF, legal_captures, table_sum
 from tutor.game.cards import SETTEBELLO_BIT, Style, format_card, format_cards, indexes_of
 from tutor.game.state import GameState
 
 __all__ = [
-    "SCOPA_CONFIDENCE",
-    "SETTEBELLO_CONFIDENCE",
     "Exclusion",
     "find_exclusions",
     "standing_exclusions",
+    "sweep_would_score",
+    "Reading",
+    "reading_json",
 ]
-
-# The tutor's own estimates of how reliable each behavioural reading is; docs/tracker.md gives
-# the strategic reason for each. A scopa is a whole point that nothing else on the table can be
-# worth, so passing one up is almost unheard of; the settebello is also a point, but a player
-# can have a reason to leave it (e.g. a 7 laid by their own partner, or a sweep risk elsewhere).
-SCOPA_CONFIDENCE = 0.97
-SETTEBELLO_CONFIDENCE = 0.90
 
 
 @dataclass
@@ -55,7 +51,8 @@ class Exclusion:
     play: int
     deal_index: int
     table: int
-    confidence: float
+    confidence: float | None = None
+    """P(the reading is true) given everything seen, once weighed (None until then)."""
     dropped: str | None = None
     """Why the reading was given up (None while it stands)."""
     shown: tuple[int | None, int] | None = None
@@ -90,21 +87,44 @@ class Exclusion:
             what = (
                 f"at play {self.play} {who} could have taken the settebello with {some} and did not"
             )
-        return f"{what}, so holds no {vals} (inference, {round(self.confidence * 100)}%)"
+        if self.confidence is None:
+            return f"{what}, so probably holds no {vals} (inference)"
+        return f"{what}, so holds no {vals} (inference, {percent(self.confidence)})"
 
     def to_json(self, names: Sequence[str], style: Style | str | None = None) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "player": names[self.seat],
-            "values": list(self.values),
-            "play": self.play,
-            "confidence": self.confidence,
-            "text": self.text(names, style),
-            "dropped": self.dropped_text(names, style),
-        }
+        return {**reading_json(self, names, style), "dropped": self.dropped_text(names, style)}
 
 
-def _sweep_scores(step: HistoryStep, last_play_scopa: bool) -> bool:
+class Reading(Protocol):
+    """What every reading and tell has: who, about which values, when, how likely now."""
+
+    kind: str
+    seat: int
+    values: tuple[int, ...]
+    play: int
+    confidence: float | None
+
+    def text(self, names: Sequence[str], style: Style | str | None = None) -> str: ...
+
+
+def reading_json(
+    reading: Reading, names: Sequence[str], style: Style | str | None = None
+) -> dict[str, Any]:
+    """The JSON keys every reading and tell shares."""
+    c = reading.confidence
+    return {
+        "kind": reading.kind,
+        "player": names[reading.seat],
+        "values": list(reading.values),
+        "play": reading.play,
+        "confidence": None if c is None else round(c, 6),
+        "text": reading.text(names, style),
+    }
+
+
+def sweep_would_score(step: HistoryStep, last_play_scopa: bool) -> bool:
+    """Whether a sweep at ``step`` would have been a scopa (not on the last play, unless the
+    ruleset scores it)."""
     return not step.last_play or last_play_scopa
 
 
@@ -140,7 +160,7 @@ def find_exclusions(
             step.sweep is not None
             and not took_all
             and played_value != step.sweep
-            and _sweep_scores(step, rules.last_play_scopa)
+            and sweep_would_score(step, rules.last_play_scopa)
         ):
             out.append(
                 Exclusion(
@@ -150,7 +170,6 @@ def find_exclusions(
                     step.number,
                     step.deal_index,
                     step.table_before,
-                    SCOPA_CONFIDENCE,
                 )
             )
         sb = SETTEBELLO_BIT
@@ -172,15 +191,20 @@ def find_exclusions(
                         step.number,
                         step.deal_index,
                         step.table_before,
-                        SETTEBELLO_CONFIDENCE,
                     )
                 )
     return out
 
 
 def standing_exclusions(state: GameState, exclusions: list[Exclusion]) -> list[Exclusion]:
-    """Readings that still cover cards the player holds now (same deal, cards left)."""
+    """Readings that still cover cards the player holds now (same deal, cards left, some card
+    of the excluded values unseen).
+
+    A reading the cards seen prove wrong is dropped here: the player is known to hold a card of
+    an excluded value, or the unseen cards of other values are too few to fill their hand.
+    """
     out = []
+    pool = state.unplaced()
     for ex in exclusions:
         if ex.dropped is None and ex.deal_index == state.deal_index and state.unknown[ex.seat]:
             known = state.hands[ex.seat]
@@ -188,6 +212,16 @@ def standing_exclusions(state: GameState, exclusions: list[Exclusion]) -> list[E
             if shown:
                 ex.dropped = "the player is known to hold a card of an excluded value"
                 ex.shown = (None, shown[0])
+                continue
+            others = sum(1 for i in indexes_of(pool) if VALUE_OF[i] not in ex.values)
+            if others == pool.bit_count():
+                continue  # every card it excludes has been seen elsewhere: it was true
+            if others < state.unknown[ex.seat]:
+                ex.dropped = (
+                    f"the cards seen prove it wrong: {others} unseen "
+                    f"card{'s are' if others != 1 else ' is'} of other values, for "
+                    f"{state.unknown[ex.seat]} in the hand"
+                )
                 continue
             out.append(ex)
     return out

@@ -52,6 +52,7 @@ __all__ = [
     "OneOfEachOdd",
     "Board",
     "history",
+    "holders_of",
     "viewer_state",
     "viewer_state_from_record",
     "flipped_values",
@@ -150,6 +151,10 @@ class HistoryStep:
     leftover: int
     learned: bool
     """The card was one the viewer did not know the mover held."""
+    unplaced: int = 0
+    """The cards the viewer had not placed anywhere after the play (a mask)."""
+    known: int = 0
+    """The cards the viewer knew to be in hands after the play (their own, mostly)."""
 
 
 def history(state: GameState) -> list[HistoryStep]:
@@ -179,9 +184,41 @@ def history(state: GameState) -> list[HistoryStep]:
                 r.scopa,
                 r.leftover,
                 r.learned,
+                work.unplaced(),
+                _known_hands(work),
             )
         )
     return steps
+
+
+def _known_hands(state: GameState) -> int:
+    m = 0
+    for h in state.hands:
+        m |= h
+    return m
+
+
+def holders_of(state: GameState) -> tuple[list[int], list[int]]:
+    """The holders of unseen cards (seats, then STOCK and OUT) and how many each takes."""
+    holders: list[int] = []
+    caps: list[int] = []
+    for seat in range(state.rules.players):
+        if state.unknown[seat]:
+            holders.append(seat)
+            caps.append(state.unknown[seat])
+    stock = state.unknown_to_deal()
+    if stock:
+        holders.append(STOCK)
+        caps.append(stock)
+    excess = state.unplaced().bit_count() - sum(caps)
+    if excess < 0:
+        raise CountingError(
+            "the position is inconsistent: more unknown cards in hands than cards unplaced"
+        )
+    if excess:
+        holders.append(OUT)
+        caps.append(excess)
+    return holders, caps
 
 
 def _hide_deals(

@@ -248,8 +248,13 @@ def solve_puzzle(p: Puzzle, progress: Callable[[int, int], None] | None = None) 
         holder = basis = deduction = None
         for h, row in cv.inference.holdings.items():
             hold = row.get(card)
-            if h >= 0 and hold is not None and hold.status == "must":
+            if h < 0 or hold is None:
+                continue
+            if hold.status == "must":  # the facts place it: certain
                 holder, basis = h, hold.basis
+                break
+            if hold.reading == "must":  # the readings point there: likely, never certain
+                holder, basis = h, "inference"
         for d in cv.inference.deductions:
             if d.status == "must" and d.card == card and d.holder == holder:
                 deduction = d.text

@@ -31,6 +31,7 @@ from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
+from tutor.counting.odds import percent
 from tutor.counting.tracker import Board, values_text
 from tutor.game.cards import CARDS, GLYPHS, RE_BELLO, SETTEBELLO, Card, Style, cards_of, format_card
 from tutor.game.rules import Ruleset
@@ -77,6 +78,7 @@ __all__ = [
     "hand_view_lines",
     "evaluation_view",
     "simulation_view",
+    "calibration_view",
 ]
 
 PLAIN_WIDTH = 120
@@ -647,15 +649,15 @@ def value_board(board: Board, style: Style, rich: bool = False) -> Table:
 
 
 def _holding_cell(cell: ValueCell) -> Text:
-    """must / no / a percentage for one player and value; * marks a behavioural reading."""
-    star = "*" if cell.reading else ""
+    """must / no (facts alone) or a percentage for one player and value; * marks a percentage
+    the readings of behaviour move."""
     if cell.status == "none":
         return Text("-")
     if cell.status == "must":
-        return Text("must" + star, style="bold green")
+        return Text("must", style="bold green")
     if cell.status == "cannot":
-        return Text("no" + star, style="red" if star else "")
-    return Text(f"{round(100 * (cell.probability or 0.0))}%" + star)
+        return Text("no")
+    return Text(percent(cell.probability or 0.0) + ("*" if cell.reading else ""))
 
 
 def holdings_table(analysis: CountView, style: Style, rich: bool = False) -> Table:
@@ -692,11 +694,29 @@ def _sweep_line(analysis: CountView, style: Style) -> Text:
         + f"; {sw.unseen} unseen. "
     )
     if p is not None:
-        text += f"P({who}, next to play, holds one) = {round(100 * p)}%"
-        if facts is not None and abs(facts - p) > 5e-3:
-            text += f" ({round(100 * facts)}% on the cards seen alone)"
+        text += f"P({who}, next to play, holds one) = {percent(p)}"
+        if facts is not None and percent(facts) != percent(p):
+            text += f" ({percent(facts)} on the cards seen alone)"
         text += "."
     return Text(text)
+
+
+def _trust_line(analysis: CountView) -> Text:
+    """How far each player's readings are believed: the prior and what the hand has shown."""
+    inf = analysis.inference
+    parts = []
+    for seat, r in sorted(inf.reliability.items()):
+        shown = []
+        if r.careful:
+            shown.append(f"took {r.careful}")
+        if r.careless:
+            shown.append(f"passed up {r.careless} while holding the card")
+        seen = f" ({', '.join(shown)})" if shown else ""
+        parts.append(f"{one_line(inf.names[seat])} {percent(1 - r.carelessness)}{seen}")
+    return Text(
+        f"Trust: a player holding a card that sweeps takes the sweep (prior {percent(inf.trust)}, "
+        f"then what the hand shows): {'; '.join(parts)}."
+    )
 
 
 def tracker_view(
@@ -728,15 +748,22 @@ def tracker_view(
         out.append(Text("\n".join(one_line(n) for n in board.notes)))
         if inf.holdings and inf.unseen:
             table = holdings_table(analysis, style, rich)
-            table.title = "Who can hold what (* rests on a reading of behaviour)"
+            table.title = "Who can hold what (* a reading of behaviour moves the figure)"
             out.append(table)
     readings = inf.readings_in_force
     dropped = inf.readings_given_up
     if readings:
-        lines = Text("Readings (behaviour: strong, not certain):")
+        lines = Text("Readings (behaviour: evidence, not certain; the chance each is true now):")
         for e in readings:
             lines.append("\n  - " + one_line(e.text(inf.names, style)))
         out.append(lines)
+    if inf.tells and not compact:
+        lines = Text("Tells (plays a careful player makes mostly with such a card; weaker):")
+        for t in inf.tells:
+            lines.append("\n  - " + one_line(t.text(inf.names, style)))
+        out.append(lines)
+    if (readings or dropped or inf.tells) and inf.reliability and not compact:
+        out.append(_trust_line(analysis))
     if dropped and not compact:
         lines = Text("Readings given up:")
         for e in dropped:
@@ -875,4 +902,62 @@ def simulation_view(result: SimulationResult, rich: bool = False) -> list[Render
                 style="bold yellow" if rich else "",
             )
         )
+    return out
+
+
+# -- bench calibration -------------------------------------------------------------------------
+
+
+def calibration_view(result: dict[str, Any], rich: bool = False) -> list[RenderableType]:
+    """``tutor bench calibration``: the stated odds against the real deals, by bins, beside
+    the odds on the facts alone (``result`` is :meth:`tutor.bench.Calibration.to_json`)."""
+    out: list[RenderableType] = [
+        Text(
+            f"{result['ruleset']}: {result['hands']} hands of {result['players']} play "
+            f"(seed {result['seed']}, trust in readings {result['trust']}), "
+            f"{result['positions']} positions (a seat at a play)."
+        )
+    ]
+    for key, what in (("card", "Per-card odds"), ("sweep", "Sweep odds")):
+        stated, facts = result[key], result[f"{key}_facts"]
+        table = new_table(
+            "bin", "count", "stated", "observed", "facts: count", "observed", rich=rich
+        )
+        table.title = what
+        for col in table.columns[1:]:
+            col.justify = "right"
+        by_bin = {row["bin"]: row for row in facts["bins"]}
+        for row in stated["bins"]:
+            base = by_bin.pop(row["bin"], None)
+            table.add_row(
+                row["bin"],
+                str(row["count"]),
+                f"{row['stated']:.3f}",
+                f"{row['observed']:.3f}",
+                str(base["count"]) if base else "",
+                f"{base['observed']:.3f}" if base else "",
+            )
+        for label, base in by_bin.items():
+            table.add_row(label, "", "", "", str(base["count"]), f"{base['observed']:.3f}")
+        out.append(table)
+        out.append(
+            Text(
+                f"{what}: {stated['n']} cases; Brier {stated['brier']:.4f} (facts alone "
+                f"{facts['brier']:.4f}); mean stated {stated['mean_stated']:.3f}, observed "
+                f"{stated['mean_observed']:.3f} (facts alone stated {facts['mean_stated']:.3f}); "
+                f"worst bin of 200+ cases off by {stated['worst_gap_200']:.3f}."
+            )
+        )
+    readings = ", ".join(
+        f"{kind} {r['held']}/{r['standing']} true" for kind, r in result["readings"].items()
+    )
+    certain = result["certain_from_readings"]
+    ms = result["tracker_ms"]
+    out.append(
+        Text(
+            f"Standing readings: {readings or 'none'}. Stated 0 or 1 where the facts say "
+            f"neither: {certain['count']} ({certain['wrong']} wrong). Tracker per seat and "
+            f"play: median {ms['median']} ms, 99th percentile {ms['p99']} ms, worst {ms['max']} ms."
+        )
+    )
     return out

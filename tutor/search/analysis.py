@@ -1,9 +1,9 @@
 """Hidden-information analysis: perfect-information Monte Carlo from the mover's seat.
 
 1. Sample deals consistent with everything the player to move knows
-   (:func:`tutor.counting.inference.sample_deals`: the cards seen, the hand sizes, and the
-   inferences
-   from passed-up sweeps and settebello captures).
+   (:func:`tutor.counting.assignment.sample_deals`: the cards seen and the hand sizes), each in
+   proportion to how likely the plays seen make it (readings of passed-up sweeps and
+   settebello captures, and tells, weighed as evidence: :mod:`tutor.counting.trust`).
 2. In each sample, value every legal move: exactly with :mod:`tutor.search.solver` when few enough
    plays are left, otherwise by playing the hand on with the rule-based player until few enough
    plays are left and solving the rest exactly.
@@ -41,12 +41,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.counting.assignment import iter_deals
+from tutor.counting.trust import TRUST_DEFAULT
 from tutor.game.cards import Style
 from tutor.game.errors import TutorError
 from tutor.game.scoring import score_captures
 from tutor.game.state import GameState, Move
 from tutor.search.players import ChitarrellaPlayer, Player
-from tutor.search.playmodel import TRUST_DEFAULT, iter_read_deals
+from tutor.search.playmodel import iter_read_deals
 from tutor.search.solver import solver_for
 
 __all__ = [
@@ -84,7 +85,8 @@ evidence): the analysis's default."""
 
 
 def shared_deals(state: GameState, seat: int, rng: random.Random) -> Iterator[GameState]:
-    """Deals from the counting layer's sampler, with its readings (``search-classic``)."""
+    """Deals from the counting layer's sampler, its readings weighed as evidence
+    (``search-classic``)."""
     return iter_deals(state, seat, rng)
 
 

@@ -43,6 +43,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from tutor.counting.assignment import iter_deals
+from tutor.counting.trust import TRUST_DEFAULT
 from tutor.game.cards import indexes_of
 from tutor.game.state import GameState, Move, moves_of
 from tutor.search.players import (
@@ -57,7 +58,6 @@ __all__ = [
     "CareLevel",
     "CARE_LEVELS",
     "CHANCE",
-    "TRUST_DEFAULT",
     "care_prior",
     "Observed",
     "PlayModel",
@@ -84,10 +84,6 @@ CARE_LEVELS: tuple[CareLevel, ...] = (
     CareLevel("random", math.inf),
 )
 """The care levels a player may have, most careful first."""
-
-TRUST_DEFAULT = 0.9
-"""The trust in readings when none is given: the chance that a player holding a card that
-sweeps takes the sweep."""
 
 CHANCE = 0.03
 """ε: the share of every choice left to chance, at any care level."""

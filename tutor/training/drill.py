@@ -24,7 +24,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.counting.inference import CountView, count_view
+from tutor.counting.odds import percent
 from tutor.counting.tracker import STOCK
+from tutor.counting.trust import TRUST_DEFAULT
 from tutor.game.cards import Style, format_card, format_cards, get_style
 from tutor.game.errors import TutorError
 from tutor.game.rules import Ruleset, load_ruleset
@@ -101,7 +103,7 @@ class DrillQuestion:
     """A holder question: ``fact`` (the card must be there) or ``inference`` (a reading of
     behaviour puts it there)."""
     confidence: float | None = None
-    """An ``inference``: the confidence of the weakest reading it rests on."""
+    """An ``inference``: the probability, the readings weighed in, that the card is there."""
 
     def holder_text(self) -> str:
         """Who holds the card, in words (``the stock (still to deal)`` for the stock)."""
@@ -114,7 +116,7 @@ class DrillQuestion:
         who = self.holder_text()
         if self.basis != "inference":
             return f"{who} must hold it"
-        how = "" if self.confidence is None else f", {round(100 * self.confidence)}%"
+        how = "" if self.confidence is None else f", {percent(self.confidence)}"
         return f"the readings put it with {who} (a reading of behaviour{how}, not a certainty)"
 
     def expected_text(self) -> str:
@@ -185,8 +187,10 @@ def make_question(
     players: str = "greedy",
     names: list[str] | None = None,
     style: Style | str | None = None,
+    trust: float = TRUST_DEFAULT,
 ) -> DrillQuestion:
-    """A random position and a question about it (see the module docstring)."""
+    """A random position and a question about it (see the module docstring); ``trust`` is
+    the prior trust in readings of behaviour (:mod:`tutor.counting.trust`)."""
     if kind not in KINDS:
         raise DrillError(f"unknown drill kind {kind!r}; choose one of {', '.join(KINDS)}")
     if players not in PLAYER_KINDS:
@@ -202,7 +206,9 @@ def make_question(
             state = _play_to(rules, rng, player, 0.6, 0.95)
             if state.is_over():
                 continue
-            q = _holder_question(state, count_view(state, viewer, who, st), viewer, who, st)
+            q = _holder_question(
+                state, count_view(state, viewer, who, st, trust=trust), viewer, who, st
+            )
             if q is not None:
                 return q
         raise DrillError(
@@ -217,7 +223,7 @@ def make_question(
             continue
         if state.hand_size(viewer) == 0 and not late:
             continue
-        a = count_view(state, viewer, who, st)
+        a = count_view(state, viewer, who, st, trust=trust)
         if want_holder and attempt < 50:
             q = _holder_question(state, a, viewer, who, st)
             if q is not None:
@@ -225,7 +231,9 @@ def make_question(
             continue
         return _unmatched_question(state, a, viewer, who, st)
     state = _play_to(rules, rng, player, 0.15, 0.85)
-    return _unmatched_question(state, count_view(state, viewer, who, st), viewer, who, st)
+    return _unmatched_question(
+        state, count_view(state, viewer, who, st, trust=trust), viewer, who, st
+    )
 
 
 def _unmatched_question(
@@ -271,13 +279,6 @@ def _holds(state: GameState, holder: int, card: int) -> bool:
     return bool(state.hands[holder] >> card & 1)
 
 
-def _reading_confidence(a: CountView, reasons: list[str]) -> float | None:
-    """The confidence of the weakest standing reading among a deduction's reasons."""
-    inf = a.inference
-    used = [e.confidence for e in inf.readings_in_force if e.text(inf.names, inf.style) in reasons]
-    return min(used, default=None)
-
-
 def _holder_question(
     state: GameState, a: CountView, viewer: int, names: list[str], style: Style
 ) -> DrillQuestion | None:
@@ -317,7 +318,7 @@ def _holder_question(
             a,
             state,
             d.basis,
-            _reading_confidence(a, d.reasons) if d.basis == "inference" else None,
+            d.confidence if d.basis == "inference" else None,
         )
     return None
 
@@ -427,6 +428,7 @@ class DrillSession:
         kind: str = "mixed",
         players: str = "greedy",
         style: Style | str | None = None,
+        trust: float = TRUST_DEFAULT,
     ) -> None:
         if kind not in KINDS:
             raise ValueError(f"unknown drill kind {kind!r}; choose one of {', '.join(KINDS)}")
@@ -441,6 +443,8 @@ class DrillSession:
         self.kind = kind
         self.players = players
         self.style = get_style(style)
+        self.trust = trust
+        """The prior trust in readings of behaviour (``--trust-readings``)."""
         self.answers: list[DrillAnswer] = []
         self.stopped = False
         """Whether the input ended before every question was answered."""
@@ -461,7 +465,12 @@ class DrillSession:
     def next_question(self) -> DrillQuestion:
         """The next question (each one draws from the session's generator)."""
         return make_question(
-            self.rules, self._rng, kind=self.kind, players=self.players, style=self.style
+            self.rules,
+            self._rng,
+            kind=self.kind,
+            players=self.players,
+            style=self.style,
+            trust=self.trust,
         )
 
     def check(self, question: DrillQuestion, answer: str) -> DrillResult:

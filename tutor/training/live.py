@@ -47,6 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor.counting.inference import CountView, count_view
+from tutor.counting.trust import TRUST_DEFAULT
 from tutor.game.cards import (
     CARDS,
     Card,
@@ -230,6 +231,8 @@ class LiveSession:
     info: dict[str, str] = field(default_factory=dict)
     entries: list[str] = field(default_factory=list)
     """The kind of each accepted entry, for undo: ``table``, ``deal:D`` or ``play``."""
+    trust: float = TRUST_DEFAULT
+    """The prior trust in readings of behaviour (``--trust-readings``)."""
     rejected: int = 0
     """Lines :meth:`run` could not accept (a script's typos: ``tutor live`` exits 1)."""
     _state: GameState | None = field(default=None, repr=False)
@@ -364,7 +367,7 @@ class LiveSession:
 
     def analysis(self) -> CountView:
         """The tracker's board and the inferences from the viewer's seat."""
-        return count_view(self.state(), self.me, self.players, self.style)
+        return count_view(self.state(), self.me, self.players, self.style, trust=self.trust)
 
     def save(self) -> None:
         if self.save_path is not None and self.table is not None:

@@ -1,0 +1,57 @@
+"""The calibration benchmark's machinery: bins, Brier scores, and a run on a few hands.
+
+The benchmark itself (hundreds of hands) is run by hand: ``tutor bench calibration``; the
+figures are in docs/tracker.md.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tutor.bench import BIN_LABELS, BenchError, Bins, bench_calibration
+
+
+def test_bins_count_brier_and_gaps() -> None:
+    bins = Bins()
+    cases = [(0.0, False), (0.0, True), (0.25, True), (0.25, False), (0.25, False), (1.0, True)]
+    for p, y in cases:
+        bins.add(p, y)
+    assert bins.n == 6
+    assert bins.count[0] == 2 and bins.count[3] == 3 and bins.count[len(BIN_LABELS) - 1] == 1
+    assert bins.brier == pytest.approx((0 + 1 + 0.75**2 + 0.25**2 * 2 + 0) / 6)
+    assert bins.mean_stated == pytest.approx(1.75 / 6)
+    assert bins.mean_observed == pytest.approx(3 / 6)
+    assert bins.worst_gap(min_count=2) == pytest.approx(0.5)  # the 0 bin: stated 0, observed 1/2
+    assert bins.worst_gap(min_count=3) == pytest.approx(abs(0.25 - 1 / 3))
+    rows = bins.rows()
+    assert [r["bin"] for r in rows] == ["0", "0.2-0.3", "1"]
+    other = Bins()
+    other.add(0.25, True)
+    bins.merge(other)
+    assert bins.n == 7 and bins.observed[3] == 2
+
+
+def test_a_short_run_adds_up() -> None:
+    result = bench_calibration("greedy", hands=2, ruleset="scopa", seed=3)
+    j = result.to_json()
+    assert j["hands"] == 2 and j["positions"] == result.positions > 0
+    # every seat's card odds add up to the cards it holds, so the means agree exactly
+    for key in ("card", "card_facts"):
+        assert j[key]["mean_stated"] == pytest.approx(j[key]["mean_observed"], abs=1e-3)
+    assert j["card"]["n"] == j["card_facts"]["n"] > 0
+    assert j["sweep"]["n"] == j["sweep_facts"]["n"]
+    assert len(result.times_ms) == result.positions
+    # greedy players never pass up a scopa or the settebello: every standing reading is true
+    for tally in j["readings"].values():
+        assert tally["held"] == tally["standing"]
+    again = bench_calibration("greedy", hands=2, ruleset="scopa", seed=3).to_json()
+    assert {k: v for k, v in again.items() if k != "tracker_ms"} == {
+        k: v for k, v in j.items() if k != "tracker_ms"
+    }
+
+
+def test_unknown_players_and_no_hands_are_refused() -> None:
+    with pytest.raises(BenchError, match="unknown players 'search'"):
+        bench_calibration("search", hands=1)
+    with pytest.raises(BenchError, match="hands must be at least 1"):
+        bench_calibration("random", hands=0)

@@ -1,0 +1,320 @@
+"""Tells: plays a careful player makes mostly with certain cards in hand, and how far to read them.
+
+A reading (:mod:`tutor.counting.readings`) says what a player cannot hold; a tell says what a
+careful player's play makes more likely. Two are read, each kept because it made the stated
+odds truer in the calibration benchmark (``docs/tracker.md`` gives the figures):
+
+- **doubles**: a player who lays a card without capturing probably holds another of its value
+  (Chitarrella: with no capture, lay a card you hold a double of). A deal that gives them none
+  keeps the share λ of its weight.
+- **sweepable**: a player who captures and leaves the next player (an opponent) a table one
+  card of value v sweeps saw little risk in it: probably they hold cards of v themselves, and
+  the fewer of v they could not see, the smaller the risk. A deal that gives them ``n`` cards
+  of v weighs ``exp(-c · risk(n))``, where ``risk(n)`` is the chance, as they saw it, that the
+  next player holds a v (hypergeometric over the cards unseen by them, their own n cards of v
+  left out). A sweepable table left by a card *laid* is not read: measured, it helped careful
+  play a little and hurt greedy play more.
+
+How strongly a player shows each tell (λ, c) is learned from the hand, as the trust in
+readings is: each tell made so far comes out true (the player later plays a card of the value),
+false (their holding runs out, or every card of the value turns up elsewhere), or is not out
+yet (counted by its chance on the facts now). The others at the table count for a little
+(their record is worth :data:`TABLE_WEIGHT` of the player's own tells). A player whose tells
+come out no better than the facts predict (a random or greedy player) soon shows none: λ near
+1, c near 0.
+
+>>> family = FAMILIES["doubles"]
+>>> family.weights(0.5, Tell("doubles", 0, (4,), 3, 0, (0.6, 0.3, 0.1)))
+(0.5, 1.0, 1.0)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tutor.counting.odds import hypergeometric_any, hypergeometric_counts, percent
+from tutor.counting.readings import reading_json
+from tutor.counting.tracker import HistoryStep, a_value, history, value_word
+from tutor.counting.weights import Term
+from tutor.game.captures import VALUE_OF, sweep_value, table_sum
+from tutor.game.cards import VALUE_MASKS, Style, format_card, format_cards
+from tutor.game.state import GameState
+
+__all__ = [
+    "Tell",
+    "TellFamily",
+    "FAMILIES",
+    "TABLE_WEIGHT",
+    "find_tells",
+    "standing_tells",
+    "learn_tells",
+    "tell_terms",
+]
+
+
+@dataclass
+class Tell:
+    """A play that says something about the cards of one value a player held after it."""
+
+    kind: str
+    """``doubles`` or ``sweepable`` (see the module docstring)."""
+    seat: int
+    values: tuple[int, ...]
+    play: int
+    deal_index: int
+    counts: tuple[float, ...]
+    """P(they held n cards of the value after the play), n = 0..., on the facts then."""
+    risk: tuple[float, ...] = ()
+    """For ``sweepable``: by n, the chance they saw that the next player holds one."""
+    card: int = -1
+    """The card played."""
+    table: int = 0
+    """The table the play left."""
+    confirmed: bool = False
+    """The same holding later showed a card of the value."""
+    refuted: bool = False
+    """The holding ran out, or every card of the value turned up elsewhere, and none showed."""
+    confidence: float | None = None
+    """P(they hold a card of the value now) given everything seen, once weighed."""
+
+    def text(self, names: Sequence[str], style: Style | str | None = None) -> str:
+        who = names[self.seat]
+        v = self.values[0]
+        if self.kind == "doubles":
+            what = (
+                f"at play {self.play} {who} laid {format_card(self.card, style)} without "
+                f"capturing, so may hold another {value_word(v)}"
+            )
+        else:
+            nxt = names[(self.seat + 1) % len(names)]
+            what = (
+                f"at play {self.play} {who} left {nxt} a table one {value_word(v)} sweeps "
+                f"({format_cards(self.table, style)} = {table_sum(self.table)}), so may hold "
+                f"{a_value(v)}"
+            )
+        if self.confidence is None:
+            return f"{what} (tell)"
+        return f"{what} (tell: holds one, {percent(self.confidence)})"
+
+    def to_json(self, names: Sequence[str], style: Style | str | None = None) -> dict[str, Any]:
+        return reading_json(self, names, style)
+
+
+@dataclass(frozen=True)
+class TellFamily:
+    """How a kind of tell weighs a deal, by a parameter learned per player."""
+
+    name: str
+    grid: tuple[float, ...]
+    prior: tuple[float, ...]
+    """Prior weights of the grid's points (they need not add up to 1)."""
+    by_count: Callable[[float, Tell], tuple[float, ...]]
+
+    def weights(self, param: float, tell: Tell) -> tuple[float, ...]:
+        """The factor of a deal by the number of cards of the value the player holds."""
+        return self.by_count(param, tell)
+
+    def chance_held(self, param: float, tell: Tell) -> float:
+        """P(the tell is true) under ``param``: the facts' counts weighed by the tell."""
+        w = self.by_count(param, tell)
+        weighed = [p * w[min(n, len(w) - 1)] for n, p in enumerate(tell.counts)]
+        total = sum(weighed)
+        return (total - weighed[0]) / total if total > 0 else 0.0
+
+
+def _beta_prior(
+    grid: Sequence[float], top: float, mean: float, strength: float
+) -> tuple[float, ...]:
+    a, b = strength * mean / top, strength * (1 - mean / top)
+    return tuple(
+        math.exp((a - 1) * math.log(x / top) + (b - 1) * math.log(1 - x / top)) for x in grid
+    )
+
+
+_DOUBLES_GRID = tuple(2 * (i + 0.5) / 24 for i in range(24))
+_CARE_GRID = tuple(0.5 * i for i in range(-8, 21))
+
+DOUBLES_PRIOR = 0.65
+"""Prior λ of the doubles tell (measured under chitarrella play: a player who lays a value
+holds another about 43% of the time where the facts say 33%)."""
+CARE_PRIOR = 3.0
+"""Prior centre of c, the sweepable tell's strength (chitarrella play measures about 5)."""
+CARE_SCALE = 3.0
+"""Spread of the prior on c (a Laplace distribution): below 0 a player who leaves such tables
+*less* readily when holding the value."""
+
+FAMILIES: dict[str, TellFamily] = {
+    "doubles": TellFamily(
+        "doubles",
+        _DOUBLES_GRID,
+        _beta_prior(_DOUBLES_GRID, 2.0, DOUBLES_PRIOR, 2.0),
+        lambda lam, tell: (lam, *(1.0,) * (len(tell.counts) - 1)),
+    ),
+    "sweepable": TellFamily(
+        "sweepable",
+        _CARE_GRID,
+        tuple(math.exp(-abs(c - CARE_PRIOR) / CARE_SCALE) for c in _CARE_GRID),
+        lambda c, tell: tuple(math.exp(-c * r) for r in tell.risk[: len(tell.counts)]),
+    ),
+}
+"""The tells read, by kind."""
+
+TABLE_WEIGHT = 2.0
+"""How many of a player's own tells the rest of the table's record is worth."""
+
+
+def find_tells(state: GameState, steps: Sequence[HistoryStep] | None = None) -> list[Tell]:
+    """Every tell of the kinds in :data:`FAMILIES` read from the history, the confirmed ones
+    marked."""
+    rules = state.rules
+    steps = history(state) if steps is None else steps
+    out: list[Tell] = []
+    for step in steps:
+        played = VALUE_OF[step.card]
+        for t in out:
+            if t.seat == step.seat and t.deal_index == step.deal_index and played in t.values:
+                t.confirmed = True
+        remaining = step.unknown_before - (1 if step.learned else 0)
+        if remaining <= 0 or step.last_play:
+            continue
+        pool = step.unplaced
+        if not step.capture:
+            out.append(
+                Tell(
+                    "doubles",
+                    step.seat,
+                    (played,),
+                    step.number,
+                    step.deal_index,
+                    _counts(pool, played, remaining),
+                    card=step.card,
+                    table=step.table_before | 1 << step.card,
+                )
+            )
+            continue  # a table left sweepable by a card laid is no tell (measured: docs/tracker.md)
+        after = step.table_before & ~step.capture
+        nxt = (step.seat + 1) % rules.players
+        v = sweep_value(after, rules.capture_precedence) if after else None
+        if v is None or nxt % rules.sides == step.seat % rules.sides:
+            continue
+        # What the player saw: every card but their own, the table and the captures.
+        unseen_by_them = pool.bit_count() - remaining + step.known.bit_count()
+        out_v = (pool & VALUE_MASKS[v]).bit_count() + (step.known & VALUE_MASKS[v]).bit_count()
+        next_hand = remaining + (1 if nxt != 0 else 0)  # the next player has not played yet
+        # (a count n the facts rule out gets a risk too, clamped: its weight never counts)
+        risk = tuple(
+            hypergeometric_any(unseen_by_them, min(max(out_v - n, 0), unseen_by_them), next_hand)
+            for n in range(5)
+        )
+        out.append(
+            Tell(
+                "sweepable" if step.capture else "sweepable-lay",
+                step.seat,
+                (v,),
+                step.number,
+                step.deal_index,
+                _counts(pool, v, remaining),
+                risk,
+                card=step.card,
+                table=after,
+            )
+        )
+    return [t for t in out if t.kind in FAMILIES]
+
+
+def _counts(pool: int, value: int, drawn: int) -> tuple[float, ...]:
+    return hypergeometric_counts(pool.bit_count(), (pool & VALUE_MASKS[value]).bit_count(), drawn)
+
+
+def standing_tells(state: GameState, tells: list[Tell]) -> list[Tell]:
+    """Tells that still say something about cards the player holds now; the others are
+    marked confirmed or refuted."""
+    pool = state.unplaced()
+    out = []
+    for t in tells:
+        if t.confirmed:
+            continue
+        mask = VALUE_MASKS[t.values[0]]
+        if state.hands[t.seat] & mask:
+            t.confirmed = True  # known to hold one
+        elif t.deal_index != state.deal_index or not state.unknown[t.seat] or not pool & mask:
+            t.refuted = True  # the holding ran out, or no card of the value is left unseen
+        else:
+            out.append(t)
+    return out
+
+
+def _log_likelihood(family: TellFamily, held: float, tell: Tell) -> list[float]:
+    """The log-likelihood of one tell's outcome at each point of the family's grid."""
+    out = []
+    for param in family.grid:
+        p = min(max(family.chance_held(param, tell), 1e-12), 1 - 1e-12)
+        out.append(held * math.log(p) + (1 - held) * math.log(1 - p))
+    return out
+
+
+def learn_tells(
+    state: GameState, viewer: int, tells: Sequence[Tell]
+) -> dict[int, dict[str, float]]:
+    """Per other player and kind of tell, the posterior mean of its parameter."""
+    pool = state.unplaced()
+    # Per kind, per seat: the summed log-likelihood over the grid and the number of tells.
+    sums: dict[tuple[str, int], tuple[list[float], int]] = {}
+    for t in tells:
+        if t.seat == viewer:
+            continue
+        if t.confirmed or t.refuted:
+            held = 1.0 if t.confirmed else 0.0
+        else:  # not out yet: the chance, on the facts now, that they still hold one
+            mask = VALUE_MASKS[t.values[0]]
+            held = hypergeometric_any(
+                pool.bit_count(), (pool & mask).bit_count(), state.unknown[t.seat]
+            )
+        family = FAMILIES[t.kind]
+        ll = _log_likelihood(family, held, t)
+        acc, n = sums.get((t.kind, t.seat), ([0.0] * len(family.grid), 0))
+        sums[(t.kind, t.seat)] = ([a + b for a, b in zip(acc, ll, strict=True)], n + 1)
+    out: dict[int, dict[str, float]] = {}
+    seats = [s for s in range(state.rules.players) if s != viewer]
+    for kind, family in FAMILIES.items():
+        zero = ([0.0] * len(family.grid), 0)
+        for seat in seats:
+            own, _ = sums.get((kind, seat), zero)
+            table = [0.0] * len(family.grid)
+            n_others = 0
+            for other in seats:
+                if other != seat:
+                    ll, n = sums.get((kind, other), zero)
+                    table = [a + b for a, b in zip(table, ll, strict=True)]
+                    n_others += n
+            share = min(1.0, TABLE_WEIGHT / n_others) if n_others else 0.0
+            logs = [
+                math.log(w) + x + share * y
+                for w, x, y in zip(family.prior, own, table, strict=True)
+            ]
+            top = max(logs)
+            ws = [math.exp(x - top) for x in logs]
+            mean = sum(w * g for w, g in zip(ws, family.grid, strict=True)) / sum(ws)
+            out.setdefault(seat, {})[kind] = mean
+    return out
+
+
+def tell_terms(
+    tells: Sequence[Tell],
+    params: dict[int, dict[str, float]],
+    carelessness: dict[int, float] | None = None,
+) -> list[Term]:
+    """The standing tells as deal weights, each by its player's learned parameter; a player
+    careless with probability η shows the tell only otherwise: η + (1 - η) w."""
+    terms = []
+    for t in tells:
+        param = params.get(t.seat, {}).get(t.kind)
+        if param is None:
+            continue
+        eta = (carelessness or {}).get(t.seat, 0.0)
+        w = tuple(eta + (1 - eta) * x for x in FAMILIES[t.kind].weights(param, t))
+        terms.append(Term(t.seat, t.values, by_count=w))
+    return terms

@@ -1,0 +1,290 @@
+"""Trust in readings, learned from the hand: how careful each player has shown themselves.
+
+A reading ("passed up a sweep with a 9, so holds no 9") is only as good as the player it is
+about. This module puts a number on that. Each player has a *carelessness* η: the chance that,
+holding a card that makes a scopa, they play something else. It starts from a prior and is
+updated by what the hand has shown so far, from the viewer's seat:
+
+- a sweep or the settebello taken when it was there: the player held the card and took it
+  (likelihood 1 - η, or (1 - η)(1 - d) for the settebello);
+- a passed-up sweep later shown wrong by the same holding (they played a card of the excluded
+  value later, or the cards seen prove they held one): likelihood η (η + (1 - η) d for the
+  settebello);
+- a passed-up sweep not resolved yet: likelihood 1 - q + q η, where q is the chance, on the
+  facts alone, that they hold a card of the value;
+- a passed-up sweep whose holding was played out without the value was no test: likelihood 1.
+
+Plays by a player with a single card left are no evidence either way: they had no choice.
+
+``d`` (:data:`SETTEBELLO_DELIBERATE`) is the chance that a careful player leaves the settebello
+on purpose (a 7 laid by their partner, a sweep threat elsewhere). The prior on η is a Beta
+distribution with mean ``1 - trust`` (``--trust-readings``, default :data:`TRUST_DEFAULT`) and
+weight :data:`PRIOR_STRENGTH` observations; the posterior is computed exactly, and its mean
+gives each reading its factor (:func:`reading_evidence`): a deal that gives the player a card
+the reading excludes keeps ε = E[η] of its weight (E[η + (1 - η) d] for the settebello).
+``docs/tracker.md`` states the model and the figures that chose its numbers.
+
+>>> eta = posterior_carelessness([], 1 - TRUST_DEFAULT)
+>>> prior = Reliability(0, 0, 0, 0, carelessness=eta)
+>>> round(prior.epsilon("scopa"), 3), round(prior.epsilon("settebello"), 3)
+(0.15, 0.21)
+>>> shown = posterior_carelessness([("careless", 0.0)], 1 - TRUST_DEFAULT)
+>>> round(shown, 2)  # one pass-up shown wrong: the player is less careful than assumed
+0.43
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from tutor.counting.odds import hypergeometric_any
+from tutor.counting.readings import (
+    Exclusion,
+    find_exclusions,
+    standing_exclusions,
+    sweep_would_score,
+)
+from tutor.counting.tells import Tell, find_tells, learn_tells, standing_tells, tell_terms
+from tutor.counting.tracker import HistoryStep, history, holders_of
+from tutor.counting.weights import Evidence, Term, WeightedModel
+from tutor.game.cards import SETTEBELLO_BIT, VALUE_MASKS
+from tutor.game.state import GameState
+
+__all__ = [
+    "TRUST_DEFAULT",
+    "PRIOR_STRENGTH",
+    "PLAYER_STRENGTH",
+    "SETTEBELLO_DELIBERATE",
+    "Reliability",
+    "posterior_carelessness",
+    "learn_reliability",
+    "reading_evidence",
+    "Weighing",
+    "weigh_readings",
+]
+
+TRUST_DEFAULT = 0.85
+"""Prior chance that a player holding a card that makes a scopa takes it (``--trust-readings``).
+The tutor's estimate for people at the table; the calibration benchmark (docs/tracker.md) checks
+that, with the learning below, the odds stay calibrated for careless and careful play alike."""
+
+TRUST_MAX = 0.999
+"""``--trust-readings 1`` is read as this: a reading is never a certainty."""
+
+PRIOR_STRENGTH = 2.0
+"""How many observations the prior is worth: small, so that a hand can overrule it."""
+
+PLAYER_STRENGTH = 2.0
+"""How many observations the table's carelessness is worth as each player's prior: what the
+others have shown counts for a player too, until the player's own record says otherwise."""
+
+SETTEBELLO_DELIBERATE = 0.07
+"""Chance that a careful player leaves the settebello on purpose (the tutor's estimate: the
+former fixed confidences were 97% for a passed-up scopa and 90% for the settebello)."""
+
+
+@dataclass(frozen=True)
+class Reliability:
+    """What the hand has shown of one player's care, and the carelessness it gives."""
+
+    seat: int
+    careful: int
+    """Sweeps and settebelli taken when they were there."""
+    careless: int
+    """Passed-up sweeps and settebelli shown wrong by the same holding."""
+    pending: int
+    """Readings still standing (each counted with its chance on the facts alone)."""
+    carelessness: float
+    """Posterior mean of η."""
+    tells: dict[str, float] = field(default_factory=dict)
+    """Per kind of tell, its learned parameter (:mod:`tutor.counting.tells`)."""
+
+    def epsilon(self, kind: str) -> float:
+        """The share of its weight a deal keeps when it contradicts a reading of ``kind``."""
+        if kind == "settebello":
+            return self.carelessness + (1 - self.carelessness) * SETTEBELLO_DELIBERATE
+        return self.carelessness
+
+    def to_json(self, names: Sequence[str]) -> dict[str, Any]:
+        return {
+            "player": names[self.seat],
+            "careful": self.careful,
+            "careless": self.careless,
+            "pending": self.pending,
+            "carelessness": round(self.carelessness, 4),
+        }
+
+
+def _log_beta(x: float, y: float) -> float:
+    return math.lgamma(x) + math.lgamma(y) - math.lgamma(x + y)
+
+
+def posterior_carelessness(
+    events: Iterable[tuple[str, float]], prior: float, strength: float = PRIOR_STRENGTH
+) -> float:
+    """Posterior mean of η given ``events``: (kind, q) pairs where kind is ``careful``,
+    ``careless`` or ``pending`` (``-settebello`` appended for the settebello) and q the
+    facts-only chance that a pending reading is wrong; the prior is a Beta distribution of
+    mean ``prior`` worth ``strength`` observations.
+
+    Exact: a Beta prior times the events' likelihoods, each linear in η, is a Beta density
+    times a polynomial with positive coefficients, whose moments are sums of Beta functions.
+
+    >>> posterior_carelessness([], 0.1) > posterior_carelessness([("careful", 0)], 0.1)
+    True
+    """
+    if prior >= 1.0:
+        return 1.0
+    prior = max(prior, 1 - TRUST_MAX)
+    d = SETTEBELLO_DELIBERATE
+    a, b = strength * prior, strength * (1 - prior)
+    poly = [1.0]  # coefficients of a polynomial in η
+
+    def times(c0: float, c1: float) -> None:
+        nonlocal poly
+        poly = [
+            c0 * (poly[k] if k < len(poly) else 0.0) + c1 * (poly[k - 1] if k else 0.0)
+            for k in range(len(poly) + 1)
+        ]
+
+    for kind, q in events:
+        base, _, what = kind.partition("-")
+        settebello = what == "settebello"
+        if base == "careful":
+            b += 1  # 1 - η (for the settebello (1 - η)(1 - d): the constant does not count)
+        elif base == "careless":
+            if settebello:
+                times(d, 1 - d)  # η + (1 - η) d
+            else:
+                a += 1
+        elif settebello:
+            times(1 - q + q * d, q * (1 - d))  # 1 - q + q (η + (1 - η) d)
+        else:
+            times(1 - q, q)
+    logs = [
+        (math.log(c) + _log_beta(a + k, b), math.log(c) + _log_beta(a + k + 1, b))
+        for k, c in enumerate(poly)
+        if c > 0
+    ]
+    top = max(x for x, _ in logs)
+    norm = sum(math.exp(x - top) for x, _ in logs)
+    return sum(math.exp(y - top) for _, y in logs) / norm
+
+
+def learn_reliability(
+    state: GameState,
+    viewer: int,
+    steps: Sequence[HistoryStep],
+    exclusions: Sequence[Exclusion],
+    standing: Sequence[Exclusion],
+    trust: float,
+) -> dict[int, Reliability]:
+    """Each other player's reliability from the history ``steps`` seen by ``viewer`` and the
+    readings made from it (``exclusions``, of which ``standing`` still stand)."""
+    rules = state.rules
+    events: dict[int, list[tuple[str, float]]] = {
+        s: [] for s in range(rules.players) if s != viewer
+    }
+    for step in steps:
+        if step.seat == viewer or step.unknown_before < 2:
+            continue  # one card left (or cards the viewer knew): no choice to read
+        took_all = bool(step.capture) and step.capture == step.table_before
+        if step.sweep is not None and took_all and sweep_would_score(step, rules.last_play_scopa):
+            events[step.seat].append(("careful", 0.0))
+        elif step.capture & SETTEBELLO_BIT:
+            events[step.seat].append(("careful-settebello", 0.0))
+    pool = state.unplaced()
+    for ex in exclusions:
+        if ex.seat not in events:
+            continue
+        suffix = "-settebello" if ex.kind == "settebello" else ""
+        if ex.dropped is not None:
+            events[ex.seat].append(("careless" + suffix, 0.0))
+        elif any(ex is s for s in standing):
+            mask = 0
+            for v in ex.values:
+                mask |= VALUE_MASKS[v]
+            q = hypergeometric_any(
+                pool.bit_count(), (pool & mask).bit_count(), state.unknown[ex.seat]
+            )
+            events[ex.seat].append(("pending" + suffix, q))
+    out = {}
+    prior = 1.0 - min(max(trust, 0.0), TRUST_MAX)
+    for seat, evs in events.items():
+        # The others at the table first (a table of careless players makes each of them
+        # suspect), then the player's own record.
+        others = [e for s, es in events.items() if s != seat for e in es]
+        table = posterior_carelessness(others, prior, PRIOR_STRENGTH)
+        kinds = [k.partition("-")[0] for k, _ in evs]
+        out[seat] = Reliability(
+            seat,
+            kinds.count("careful"),
+            kinds.count("careless"),
+            kinds.count("pending"),
+            posterior_carelessness(evs, table, PLAYER_STRENGTH),
+        )
+    return out
+
+
+def reading_evidence(
+    standing: Sequence[Exclusion],
+    trust: dict[int, Reliability],
+    tells: Sequence[Tell] = (),
+) -> Evidence:
+    """The standing readings and tells as deal weights: a deal that gives a player a card a
+    reading excludes keeps the share ε of its weight that the player's reliability gives; a
+    tell weighs by the player's learned tell (:mod:`tutor.counting.tells`)."""
+    terms = []
+    for ex in standing:
+        rel = trust.get(ex.seat)
+        if rel is None:
+            continue
+        terms.append(Term(ex.seat, ex.values, rel.epsilon(ex.kind), 1.0))
+    terms += tell_terms(
+        tells,
+        {seat: rel.tells for seat, rel in trust.items()},
+        {seat: rel.carelessness for seat, rel in trust.items()},
+    )
+    return Evidence(tuple(terms))
+
+
+@dataclass
+class Weighing:
+    """One seat's readings weighed: what was read, how far each player is trusted, and the
+    weighted model of the deals of the unseen cards."""
+
+    exclusions: list[Exclusion]
+    """Every reading made, the dropped ones marked."""
+    standing: list[Exclusion]
+    """The readings that still weigh: they cover cards the player holds now."""
+    tells: list[Tell]
+    """The tells that still weigh."""
+    reliability: dict[int, Reliability]
+    evidence: Evidence
+    model: WeightedModel
+
+
+def weigh_readings(state: GameState, viewer: int, trust: float = TRUST_DEFAULT) -> Weighing:
+    """The readings of ``state`` (the viewer's view) as evidence on the deals.
+
+    ``trust`` 0 reads nothing: every deal that fits the facts weighs the same.
+    """
+    holders, caps = holders_of(state)
+    if trust > 0.0:
+        steps = history(state)
+        exclusions = find_exclusions(state, steps)
+        standing = standing_exclusions(state, exclusions)
+        reliability = learn_reliability(state, viewer, steps, exclusions, standing, trust)
+        all_tells = find_tells(state, steps)
+        tells = standing_tells(state, all_tells)
+        for seat, params in learn_tells(state, viewer, all_tells).items():
+            if seat in reliability:
+                reliability[seat] = replace(reliability[seat], tells=params)
+        evidence = reading_evidence(standing, reliability, tells)
+    else:
+        exclusions, standing, tells, reliability, evidence = [], [], [], {}, Evidence()
+    model = WeightedModel(holders, caps, state.unplaced(), evidence)
+    return Weighing(exclusions, standing, tells, reliability, evidence, model)
