@@ -24,54 +24,51 @@ from tutor.search.playmodel import (
 )
 
 
+def scopone_after(table: str, hands: list[str], plays: list[str]) -> GameState:
+    """A scopone hand dealt ``table`` and ``hands`` (seat 0 first), after ``plays``."""
+    state = GameState.from_cards(load_ruleset("scopone-scientifico"), table, hands)
+    for play in plays:
+        state.push(state.parse_move(play))
+    return state
+
+
 def partner_answers_a_taken_five() -> GameState:
     """Scopone: North (seat 2) lays a five, East (seat 3) takes it with a five; South (seat 0)
     to play, holding the third five. Who holds the fourth (5S)?"""
-    rules = load_ruleset("scopone-scientifico")
     hands = [
         "5D CB 3C 6S 2D RS 4B FC 7B",
         "CD 3B AS 6B 2C RB 4S FD 7S",
         "5C 5S 3S AB 6C 2S 7D 4D FB",
         "5B CS 3D AD 6D 2B RC 4C 7C",
     ]
-    state = GameState.from_cards(rules, "RD CC FS AC", hands)
-    for play in ["CB x CC", "FD x FS", "5C", "5B x 5C"]:
-        state.push(state.parse_move(play))
-    return state
+    return scopone_after("RD CC FS AC", hands, ["CB x CC", "FD x FS", "5C", "5B x 5C"])
 
 
 def dealer_leaves_a_seven() -> GameState:
     """Scopone: North (seat 2) lays 7C on the table, East (seat 3, the dealer) does not take it
     and lays CC; South (seat 0) to play with no seven. Who holds the last seven (7S)?"""
-    rules = load_ruleset("scopone-scientifico")
     hands = [
         "2S 2B 3S 5B 6S 6B 7D FD FC",
         "2C 4D 5D 6C FS CD RD RS RB",
         "AD 3C 4C 4B 6D 7C 7S CB RC",
         "AS AB 2D 3D 3B 4S 5C FB CC",
     ]
-    state = GameState.from_cards(rules, "AC 5S 7B CS", hands)
-    for play in ["7D x 7B", "5D x 5S", "RC x AC CS", "AB", "FC", "CD x AB FC", "7C", "CC"]:
-        state.push(state.parse_move(play))
-    return state
+    plays = ["7D x 7B", "5D x 5S", "RC x AC CS", "AB", "FC", "CD x AB FC", "7C", "CC"]
+    return scopone_after("AC 5S 7B CS", hands, plays)
 
 
 def fives_passed_up() -> GameState:
     """Scopone: East (seat 3) three times leaves a five on the table (5D, then 5D, then 5S)
     and lays a four; South (seat 0) to play. Does East hold the last five (5C)?"""
-    rules = load_ruleset("scopone-scientifico")
     hands = [
         "AB 2B 5B 6C 6S 6B 7D RD RS",
         "AD 2D 3S 5C 5S FD FC CD CS",
         "AS 2C 2S 3C 3B 4B 7B FB CC",
         "AC 3D 4D 4C 4S 6D 7C CB RC",
     ]
-    state = GameState.from_cards(rules, "5D 7S FS RB", hands)
     plays = ["7D x 7S", "FD x FS", "2S", "4C", "6S x 2S 4C", "CS", "CC x CS", "4S", "5B x 5D",
              "5S", "4B x 4S", "4D"]  # fmt: skip
-    for play in plays:
-        state.push(state.parse_move(play))
-    return state
+    return scopone_after("5D 7S FS RB", hands, plays)
 
 
 def share(deals: object, seat: int, c: int, n: int) -> float:
@@ -94,12 +91,17 @@ def test_each_level_gives_a_probability_to_every_move() -> None:
     assert totals == pytest.approx([1.0] * len(CARE_LEVELS))
 
 
-def test_the_partner_who_answered_holds_the_fourth_five() -> None:
-    state = partner_answers_a_taken_five()
+def plain_and_read(state: GameState, seat: int, card: str, n: int) -> tuple[float, float]:
+    """The share of ``n`` deals (seen from seat 0) giving ``seat`` the card: drawn on the facts
+    alone, and from the play model."""
     view = seat_view(state, 0)
-    five = state.parse_move("5S").card
-    plain = share(iter_deals(view, 0, random.Random(1), use_inferences=False), 2, five, 1500)
-    read = share(iter_read_deals(view, 0, random.Random(1)), 2, five, 1500)
+    c = state.parse_move(card).card
+    plain = share(iter_deals(view, 0, random.Random(1), use_inferences=False), seat, c, n)
+    return plain, share(iter_read_deals(view, 0, random.Random(1)), seat, c, n)
+
+
+def test_the_partner_who_answered_holds_the_fourth_five() -> None:
+    plain, read = plain_and_read(partner_answers_a_taken_five(), 2, "5S", 1500)
     assert plain == pytest.approx(1 / 3, abs=0.05)  # three hands of eight unseen cards
     assert read > plain + 0.12
 
@@ -108,24 +110,16 @@ def test_the_dealer_who_left_a_seven_holds_none() -> None:
     """A seven left on the table by the dealer: he holds no seven; North, who laid one, is
     likely to hold the other (a card laid from a pair)."""
     state = dealer_leaves_a_seven()
-    view = seat_view(state, 0)
-    seven = state.parse_move("7S").card
     plain, read = {}, {}
     for seat in (2, 3):
-        plain[seat] = share(iter_deals(view, 0, random.Random(1), use_inferences=False), seat,
-                            seven, 1000)  # fmt: skip
-        read[seat] = share(iter_read_deals(view, 0, random.Random(1)), seat, seven, 1000)
+        plain[seat], read[seat] = plain_and_read(state, seat, "7S", 1000)
         assert plain[seat] == pytest.approx(1 / 3, abs=0.06)
     assert read[3] < plain[3] - 0.2  # the dealer
     assert read[2] > plain[2] + 0.2  # North
 
 
 def test_a_value_passed_up_three_times_is_not_held() -> None:
-    state = fives_passed_up()
-    view = seat_view(state, 0)
-    five = state.parse_move("5C").card
-    plain = share(iter_deals(view, 0, random.Random(1), use_inferences=False), 3, five, 1000)
-    read = share(iter_read_deals(view, 0, random.Random(1)), 3, five, 1000)
+    plain, read = plain_and_read(fives_passed_up(), 3, "5C", 1000)
     assert plain == pytest.approx(1 / 3, abs=0.06)
     assert read < plain - 0.12
 
