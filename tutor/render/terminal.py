@@ -914,7 +914,8 @@ def calibration_view(result: dict[str, Any], rich: bool = False) -> list[Rendera
     out: list[RenderableType] = [
         Text(
             f"{result['ruleset']}: {result['hands']} hands of {result['players']} play "
-            f"(seed {result['seed']}, trust in readings {result['trust']}), "
+            f"(seed {result['seed']}, trust in readings {result['trust']}, "
+            f"{'the play model' if result.get('model') == 'play' else 'the tracker'}'s odds), "
             f"{result['positions']} positions (a seat at a play)."
         )
     ]
