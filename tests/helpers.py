@@ -37,7 +37,7 @@ from tutor.game.state import GameState, Move
 from tutor.records.recordfile import load_path
 from tutor.review.judge import Settings
 from tutor.search import solver as solver_module
-from tutor.search.players import ChitarrellaPlayer
+from tutor.search.players import ChitarrellaPlayer, seat_view
 from tutor.training.play import PlaySession
 
 # -- paths and files ------------------------------------------------------------------------------
@@ -199,6 +199,46 @@ def play(state: GameState, *moves: str, style: str = "french") -> None:
 def partial_state(n: int = 20) -> GameState:
     """The position after ``n`` plays of the example that gives only South's cards."""
     return load_path(EXAMPLES / "partial-view.yaml")[0].state_at(n)
+
+
+def midgame(ruleset: str, seed: int, plays: int) -> GameState:
+    """A seeded hand of ``ruleset`` after ``plays`` plays of the rule-based player, each from
+    its own seat's view (full information: the hidden hands are in the state)."""
+    rules = load_ruleset(ruleset)
+    rng = random.Random(seed)
+    state = GameState.random(rules, rng)
+    player = ChitarrellaPlayer(count_limit=0)
+    for _ in range(plays):
+        state.push(player.choose(seat_view(state), rng))
+    return state
+
+
+def reshuffle_hidden(state: GameState, rng: random.Random) -> GameState:
+    """The same position with the cards the mover has not seen (the other hands and the deals
+    to come) dealt differently: the mover cannot tell the two apart (the history is kept)."""
+    other = state.copy(with_stack=True)
+    me = state.turn
+    seats = [s for s in range(state.rules.players) if s != me]
+    future = range(state.deal_index, len(state.deals))
+    pool = [i for s in seats for i in indexes_of(state.hands[s])]
+    pool += [i for d in future for known, _ in state.deals[d] for i in indexes_of(known)]
+    rng.shuffle(pool)
+    current = state.deal_index - 1  # the deal the hands came from: it must agree with them
+    for s in seats:
+        n = state.hands[s].bit_count()
+        other.hands[s] = mask_of(pool[:n])
+        pool = pool[n:]
+        if current >= 0:
+            known, unknown = state.deals[current][s]
+            other.deals[current][s] = (known & ~state.hands[s] | other.hands[s], unknown)
+    for d in future:
+        row = []
+        for known, unknown in state.deals[d]:
+            n = known.bit_count()
+            row.append((mask_of(pool[:n]), unknown))
+            pool = pool[n:]
+        other.deals[d] = row
+    return other
 
 
 def greedy_move(state: GameState, rng: random.Random) -> Move:

@@ -9,7 +9,7 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from helpers import EXAMPLES, interrupt_the_search, partial_state
+from helpers import EXAMPLES, interrupt_the_search, midgame, partial_state, reshuffle_hidden
 
 from tutor.game.rules import load_ruleset
 from tutor.game.state import GameState
@@ -19,10 +19,14 @@ from tutor.search.analysis import (
     AnalysisError,
     analyse,
     exact_analysis,
+    facts_deals,
     interval,
+    read_deals,
     run_parallel,
+    shared_deals,
     value_sample,
 )
+from tutor.search.players import seat_view
 from tutor.search.solver import MoveValue, Solution, solve
 
 
@@ -244,3 +248,20 @@ def test_in_process_sampling_stops_on_ctrl_c_inside_a_solve(
     interrupt_the_search(monkeypatch)
     a = analyse(state, samples=5, seed=1, workers=1)
     assert a.interrupted and a.samples == 0
+
+
+@pytest.mark.parametrize("deals", [read_deals, shared_deals, facts_deals])
+@pytest.mark.parametrize(("ruleset", "plays"), [("scopone-scientifico", 9), ("scopa", 7)])
+def test_the_analysis_never_reads_a_hidden_card(ruleset: str, plays: int, deals: object) -> None:
+    """The other hands and the deals to come dealt differently (the mover cannot tell the two
+    apart): the same deals sampled, the same values, the same choice, for each deal source."""
+    state = midgame(ruleset, 5, plays)
+    other = reshuffle_hidden(state, random.Random(1))
+    assert (other.hands, other.deals) != (state.hands, state.deals)  # the hidden cards moved
+    moves = state.legal_moves()[:3]
+
+    def summary(s: GameState) -> list[tuple[str, float, int]]:
+        a = analyse(s, samples=6, seed=3, moves=moves, deals=deals)  # type: ignore[arg-type]
+        return [(m.move.text(), round(m.value, 9), m.n) for m in a.moves]
+
+    assert summary(state) == summary(other) == summary(seat_view(state))

@@ -55,3 +55,19 @@ def test_unknown_players_and_no_hands_are_refused() -> None:
         bench_calibration("search", hands=1)
     with pytest.raises(BenchError, match="hands must be at least 1"):
         bench_calibration("random", hands=0)
+
+
+def test_the_play_model_odds_add_up_and_repeat() -> None:
+    """The play model's odds (``model="play"``): each seat's card odds add up to the cards it
+    holds, the facts baseline is the tracker run's, and a seed repeats them."""
+    result = bench_calibration("greedy", hands=1, ruleset="scopa", seed=3, model="play")
+    j = result.to_json()
+    assert j["model"] == "play"
+    assert j["card"]["mean_stated"] == pytest.approx(j["card"]["mean_observed"], abs=1e-3)
+    tracker = bench_calibration("greedy", hands=1, ruleset="scopa", seed=3).to_json()
+    assert j["card_facts"] == tracker["card_facts"] and j["sweep_facts"] == tracker["sweep_facts"]
+    assert j["card"] != tracker["card"]  # the plays are read, not just the readings
+    again = bench_calibration("greedy", hands=1, ruleset="scopa", seed=3, model="play")
+    assert again.to_json()["card"] == j["card"]
+    with pytest.raises(BenchError, match="unknown model"):
+        bench_calibration("greedy", hands=1, model="oracle")

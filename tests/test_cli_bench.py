@@ -104,6 +104,7 @@ def test_bench_calibration_json_and_table() -> None:
     args = ("bench", "calibration", "--players", "greedy", "--hands", "1", "--ruleset", "scopa")
     data = run_json(*args, "--trust-readings", "0.5")
     assert data["hands"] == 1 and data["players"] == "greedy" and data["trust"] == 0.5
+    assert data["model"] == "tracker"
     assert {"card", "card_facts", "sweep", "sweep_facts", "readings", "tracker_ms"} <= set(data)
     table = run(*args)
     assert table.exit_code == 0
@@ -111,3 +112,4 @@ def test_bench_calibration_json_and_table() -> None:
     assert "Brier" in table.stdout
     assert run("bench", "calibration", "--players", "search", "--hands", "1").exit_code == 3
     assert run(*args, "--trust-readings", "2").exit_code == EXIT_USAGE
+    assert run(*args, "--model", "oracle").exit_code == 3

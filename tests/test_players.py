@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from helpers import mask
+from helpers import mask, reshuffle_hidden
 
-from tutor.game.cards import indexes_of, mask_of, parse_card
+from tutor.game.cards import indexes_of, parse_card
 from tutor.game.rules import Ruleset, load_ruleset, ruleset_names
 from tutor.game.state import GameState, Move
 from tutor.search.players import (
@@ -43,20 +43,6 @@ def test_every_player_plays_legal_moves_to_the_end(name: str) -> None:
         assert state.ply == rules.plays_per_hand
 
 
-def _reshuffle_hidden(state: GameState, rng: random.Random) -> GameState:
-    """The same position with the other players' cards dealt differently among them."""
-    other = state.copy()
-    me = state.turn
-    seats = [s for s in range(state.rules.players) if s != me]
-    pool = [i for s in seats for i in indexes_of(state.hands[s])]
-    rng.shuffle(pool)
-    for s in seats:
-        n = state.hands[s].bit_count()
-        other.hands[s] = mask_of(pool[:n])
-        pool = pool[n:]
-    return other
-
-
 @pytest.mark.parametrize("player", [GreedyPlayer(), ChitarrellaPlayer()])
 def test_players_do_not_peek(player: GreedyPlayer | ChitarrellaPlayer) -> None:
     """Given the full state, the choice depends only on what the mover may see."""
@@ -66,7 +52,7 @@ def test_players_do_not_peek(player: GreedyPlayer | ChitarrellaPlayer) -> None:
         state = GameState.random(rules, rng)
         for _ in range(rng.randrange(0, 30)):
             state.push(rng.choice(state.legal_moves()))
-        other = _reshuffle_hidden(state, rng)
+        other = reshuffle_hidden(state, rng)
         a = player.choose(state, random.Random(1))
         b = player.choose(other, random.Random(1))
         c = player.choose(seat_view(state), random.Random(1))

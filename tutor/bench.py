@@ -49,6 +49,7 @@ from tutor.review.planted import plant_missed_scopa
 from tutor.review.review import review_record
 from tutor.search.analysis import Progress, analyse, run_parallel
 from tutor.search.players import ChitarrellaPlayer, seat_view
+from tutor.search.playmodel import ReadOdds, read_odds
 from tutor.search.roster import make_player
 from tutor.search.searchplayer import SearchPlayer
 from tutor.search.simulate import move_seed, play_hand
@@ -654,6 +655,13 @@ def bench_exact(
 CALIBRATION_PLAYERS = ("random", "greedy", "chitarrella")
 """The kinds of play ``bench calibration`` can deal: the computer players that need no search."""
 
+CALIBRATION_MODELS = ("tracker", "play")
+"""Whose odds ``bench calibration`` checks: the tracker's (readings weighed as evidence) or
+the search's play model (:func:`tutor.search.playmodel.read_odds`, every play read)."""
+PLAY_MODEL_PROPOSALS = 128
+"""Deals weighed per seat and play when the play model's odds are checked (beyond the end of
+the hand, where every deal is weighed)."""
+
 BIN_LABELS = ("0", *(f"{k / 10:.1f}-{(k + 1) / 10:.1f}" for k in range(10)), "1")
 """Calibration bins: exactly 0, ten bins of width 0.1 (a probability strictly between 0 and
 1), exactly 1."""
@@ -755,6 +763,8 @@ class Calibration:
     hands: int
     seed: int
     trust: float = TRUST_DEFAULT
+    model: str = "tracker"
+    """Whose odds were checked: ``tracker`` or ``play`` (:data:`CALIBRATION_MODELS`)."""
     card: Bins = field(default_factory=Bins)
     card_facts: Bins = field(default_factory=Bins)
     sweep: Bins = field(default_factory=Bins)
@@ -791,6 +801,7 @@ class Calibration:
             "hands": self.hands,
             "seed": self.seed,
             "trust": self.trust,
+            "model": self.model,
             "positions": self.positions,
             "interrupted": self.interrupted,
             "card": self.card.to_json(),
@@ -814,7 +825,12 @@ class Calibration:
 
 
 def _calibrate_hand(
-    ruleset: str, players: str, seed: int, hand: int, trust: float = TRUST_DEFAULT
+    ruleset: str,
+    players: str,
+    seed: int,
+    hand: int,
+    trust: float = TRUST_DEFAULT,
+    model: str = "tracker",
 ) -> Calibration:
     """Play one seeded hand and score the stated odds at every play, from every seat."""
     rules = load_ruleset(ruleset)
@@ -824,23 +840,30 @@ def _calibrate_hand(
     final = play_hand(
         rules, table, deals, sides, lambda ply: move_seed(seed, hand, "calibration", ply)
     )
-    out = Calibration(rules.name, players, 1, seed)
+    out = Calibration(rules.name, players, 1, seed, model=model)
     state, moves = final.rewound()
-    for move in [None, *moves]:
+    for ply, move in enumerate([None, *moves]):
         if move is not None:
             state.push(move)
         if state.is_over():
             break
-        _score_position(state, out, trust)
+        _score_position(state, out, trust, f"{seed}:{hand}:{ply}")
     return out
 
 
-def _score_position(state: GameState, out: Calibration, trust: float = TRUST_DEFAULT) -> None:
-    """Every seat's stated odds in ``state`` (full information) against its true hands."""
+def _score_position(
+    state: GameState, out: Calibration, trust: float = TRUST_DEFAULT, where: str = ""
+) -> None:
+    """Every seat's stated odds in ``state`` (full information) against its true hands: the
+    tracker's, or with ``out.model == "play"`` the play model's (seeded by ``where``)."""
     for viewer in range(state.rules.players):
         start = time.perf_counter()
         view = count_view(state, viewer, trust=trust)
         out.times_ms.append(1000 * (time.perf_counter() - start))
+        read = None
+        if out.model == "play":
+            rng = random.Random(f"{where}:{viewer}")
+            read = read_odds(state, viewer, rng, trust, PLAY_MODEL_PROPOSALS)
         out.positions += 1
         inf = view.inference
         seen = inf.state
@@ -850,8 +873,8 @@ def _score_position(state: GameState, out: Calibration, trust: float = TRUST_DEF
                 continue
             for c in indexes_of(pool):
                 truth = bool(state.hands[seat] >> c & 1)
-                p = inf.probability(seat, c)
                 f = chance_of_card(seen, seat, c)
+                p = inf.probability(seat, c) if read is None else _or(read, seat, 1 << c, f)
                 out.card.add(p, truth)
                 out.card_facts.add(f, truth)
                 _note_certain(out, p, f, truth)
@@ -867,9 +890,18 @@ def _score_position(state: GameState, out: Calibration, trust: float = TRUST_DEF
             continue
         truth = bool(state.hands[nxt] & VALUE_MASKS[sweep.value])
         f = sweep.probability if sweep.probability is not None else 0.0
+        if read is not None:
+            p_sweep = _or(read, nxt, VALUE_MASKS[sweep.value], f)
         out.sweep.add(p_sweep, truth)
         out.sweep_facts.add(f, truth)
         _note_certain(out, p_sweep, f, truth)
+
+
+def _or(read: ReadOdds, seat: int, cards: int, facts: float) -> float:
+    """The play model's chance that ``seat`` holds one of ``cards``; with no play read, the
+    facts' (the model then weighs every deal alike)."""
+    p = read.probability(seat, cards)
+    return facts if p is None else p
 
 
 def _note_certain(out: Calibration, p: float, facts: float, truth: bool) -> None:
@@ -886,9 +918,11 @@ def bench_calibration(
     workers: int = 1,
     progress: Progress | None = None,
     trust: float = TRUST_DEFAULT,
+    model: str = "tracker",
 ) -> Calibration:
     """Play ``hands`` seeded hands and compare the stated per-card and sweep odds, at every
-    play and from every seat, with the true deal (``docs/tracker.md`` gives the figures).
+    play and from every seat, with the true deal (``docs/tracker.md`` gives the figures;
+    ``model="play"``: the search's play model, ``docs/solver.md``).
 
     ``players`` is one kind of play for every seat, or one per side (``random,chitarrella``:
     the leading side plays at random). The result is the same for any number of ``workers``.
@@ -903,13 +937,20 @@ def bench_calibration(
                     name=spec, names=", ".join(CALIBRATION_PLAYERS)
                 )
             )
+    if model not in CALIBRATION_MODELS:
+        raise BenchError(
+            _("unknown model {name!r}; choose from {names}").format(
+                name=model, names=", ".join(CALIBRATION_MODELS)
+            )
+        )
     rules = load_ruleset(ruleset)
     spec = ",".join(specs)
-    args = ((rules.name, spec, seed, h, trust) for h in range(hands))
+    args = ((rules.name, spec, seed, h, trust, model) for h in range(hands))
     done, stop = run_parallel(_calibrate_hand, args, workers, progress, total=hands)
     out = Calibration(
-        rules.name, spec, len(done), seed, trust=trust, interrupted=stop == "interrupt"
-    )
+        rules.name, spec, len(done), seed, trust=trust, model=model,
+        interrupted=stop == "interrupt",
+    )  # fmt: skip
     for part in done:
         out.merge(part)
     return out

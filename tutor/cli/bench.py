@@ -316,6 +316,7 @@ def bench_language_command(repeat: RepeatOption = 9, json_out: JsonOption = Fals
     epilog=examples(
         "tutor bench calibration --players chitarrella --hands 300",
         "tutor bench calibration --players random --hands 50 --seed 7 --json",
+        "tutor bench calibration --players greedy --hands 40 --model play",
     ),
 )
 def bench_calibration_command(
@@ -343,13 +344,22 @@ def bench_calibration_command(
         ),
     ] = 1,
     trust: TrustOption = TRUST_DEFAULT,
+    model: Annotated[
+        str,
+        typer.Option(
+            "--model",
+            metavar="tracker|play",
+            help="Whose odds: the tracker's (default) or the search's play model (slower).",
+        ),
+    ] = "tracker",
     json_out: JsonOption = False,
 ) -> None:
     """How true the tracker's odds are: per-card and sweep odds against the real deals.
 
     Plays seeded hands and, at every play and from every seat, compares the stated
     probabilities with the cards actually held: a table by bins (count, mean stated, observed),
-    the Brier score, and the same for the odds on the facts alone.
+    the Brier score, and the same for the odds on the facts alone. ``--model play`` checks the
+    odds of the play model the analysis samples its deals from.
     """
     from tutor.bench import bench_calibration
 
@@ -358,8 +368,9 @@ def bench_calibration_command(
     ).format(n=hands, players=players)
     with progress_bar(_("hands"), True, doing) as progress:
         result = bench_calibration(
-            players, hands, seed, ruleset, workers=workers, progress=progress, trust=trust
-        )
+            players, hands, seed, ruleset, workers=workers, progress=progress, trust=trust,
+            model=model,
+        )  # fmt: skip
     if result.interrupted:
         note(
             "tutor: "

@@ -36,7 +36,8 @@ if TYPE_CHECKING:
 PLAY_HELP = (
     "Play a hand of scopone or scopa against the computer, with the tutor at your side.\n\n"
     "The computer takes the other seats (--partner, --opponents: random, greedy, chitarrella, "
-    "search or search:SECONDS; the default is chitarrella everywhere, a fair game). On your "
+    "search, search-classic or ismcts, each with :SECONDS a move; the default is chitarrella "
+    "everywhere, a fair game). On your "
     "turn you see the table, your cards with the plays each can make, the cards left in each "
     "hand, the score and the rule-of-48 board (--no-board hides it). Type a play in the deck's "
     "notation (French here, as in the lines below):\n\n"

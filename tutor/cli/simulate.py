@@ -40,7 +40,8 @@ def simulate_command(
         typer.Option(
             "--players",
             "-p",
-            help="Two players A,B: random, greedy, chitarrella, search (search:SECONDS).",
+            help="Two players A,B: random, greedy, chitarrella, search, search-classic, ismcts "
+            "(the last three take :SECONDS a move).",
         ),
     ] = "chitarrella,greedy",
     hands: Annotated[

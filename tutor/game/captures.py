@@ -55,6 +55,8 @@ _CACHE: dict[str, dict[int, tuple[tuple[int, ...], ...]]] = {
     "fewest-cards": {},
 }
 _CACHE_LIMIT = 400_000
+_SWEEPS: dict[str, dict[int, int | None]] = {"single-card": {}, "fewest-cards": {}}
+"""The sweep value of each table met (:func:`sweep_value`), per capture rule."""
 
 
 def _subsets(table: int) -> list[tuple[int, int, int]]:
@@ -123,9 +125,11 @@ def capture_table(table: int, precedence: str) -> tuple[tuple[int, ...], ...]:
 
 
 def clear_cache() -> None:
-    """Forget every cached capture table (benchmarks time the cold engine)."""
+    """Forget every cached capture table and sweep value (benchmarks time the cold engine)."""
     for cache in _CACHE.values():
         cache.clear()
+    for sweeps in _SWEEPS.values():
+        sweeps.clear()
 
 
 def legal_captures(table: int, value: int, precedence: str) -> tuple[int, ...]:
@@ -152,10 +156,16 @@ def sweep_value(table: int, precedence: str) -> int | None:
     """
     if not table:
         return None
+    cache = _SWEEPS[precedence]
+    hit = cache.get(table, -1)
+    if hit != -1:
+        return hit
     total = table_sum(table)
-    if total > 10:
-        return None
-    return total if table in capture_table(table, precedence)[total] else None
+    value = None if total > 10 or table not in capture_table(table, precedence)[total] else total
+    if len(cache) >= _CACHE_LIMIT:
+        cache.clear()
+    cache[table] = value
+    return value
 
 
 @dataclass(frozen=True)

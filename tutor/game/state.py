@@ -54,6 +54,7 @@ __all__ = [
     "AmbiguousMoveError",
     "PlayResult",
     "GameState",
+    "moves_of",
     "random_deal",
 ]
 
@@ -417,25 +418,7 @@ class GameState:
 
     def legal_moves(self) -> list[Move]:
         """Every legal (card, capture) of the player to move, from their known cards."""
-        caps = capture_table(self.table, self._prec)
-        forced = self.rules.forced_capture
-        moves: list[Move] = []
-        add = moves.append
-        new = _tuple_new
-        h = self.hands[self.turn]
-        while h:
-            low = h & -h
-            i = low.bit_length() - 1
-            h ^= low
-            opts = caps[VALUE_OF[i]]
-            if opts:
-                for m in opts:
-                    add(new(Move, (i, m)))
-                if not forced:
-                    add(new(Move, (i, 0)))
-            else:
-                add(new(Move, (i, 0)))
-        return moves
+        return moves_of(self.hands[self.turn], self.table, self.rules)
 
     def legal_moves_for(self, card: int) -> list[Move]:
         """The legal plays of one card on the current table (whoever holds it)."""
@@ -675,6 +658,29 @@ class GameState:
             f"<GameState {self.rules.name} ply={self.ply} turn={self.turn} "
             f"table=[{self.format_table()}]>"
         )
+
+
+def moves_of(hand: int, table: int, rules: Ruleset) -> list[Move]:
+    """Every legal (card, capture) of a player holding ``hand`` with ``table`` on the table."""
+    caps = capture_table(table, rules.capture_precedence)
+    forced = rules.forced_capture
+    moves: list[Move] = []
+    add = moves.append
+    new = _tuple_new
+    h = hand
+    while h:
+        low = h & -h
+        i = low.bit_length() - 1
+        h ^= low
+        opts = caps[VALUE_OF[i]]
+        if opts:
+            for m in opts:
+                add(new(Move, (i, m)))
+            if not forced:
+                add(new(Move, (i, 0)))
+        else:
+            add(new(Move, (i, 0)))
+    return moves
 
 
 def random_deal(

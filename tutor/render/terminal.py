@@ -1087,10 +1087,10 @@ def calibration_view(result: dict[str, Any], rich: bool = False) -> list[Rendera
     out: list[RenderableType] = [
         Text(
             ngettext(
-                "{ruleset}: {n} hand of {players} play (seed {seed}, trust in readings {trust}), "
-                "{positions} positions (a seat at a play).",
-                "{ruleset}: {n} hands of {players} play (seed {seed}, trust in readings {trust}), "
-                "{positions} positions (a seat at a play).",
+                "{ruleset}: {n} hand of {players} play (seed {seed}, trust in readings {trust}, "
+                "{odds}), {positions} positions (a seat at a play).",
+                "{ruleset}: {n} hands of {players} play (seed {seed}, trust in readings {trust}, "
+                "{odds}), {positions} positions (a seat at a play).",
                 result["hands"],
             ).format(
                 ruleset=result["ruleset"],
@@ -1098,6 +1098,11 @@ def calibration_view(result: dict[str, Any], rich: bool = False) -> list[Rendera
                 players=result["players"],
                 seed=result["seed"],
                 trust=number(result["trust"], ""),
+                odds=(
+                    _("the play model's odds")
+                    if result.get("model") == "play"
+                    else _("the tracker's odds")
+                ),
                 positions=result["positions"],
             )
         )

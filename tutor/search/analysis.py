@@ -28,13 +28,14 @@ sample knows the cards).
 from __future__ import annotations
 
 import atexit
+import functools
 import itertools
 import math
 import os
 import random
 import signal
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
@@ -47,13 +48,19 @@ from tutor.game.i18n import _, ngettext, number, pgettext
 from tutor.game.scoring import score_captures
 from tutor.game.state import GameState, Move
 from tutor.search.players import ChitarrellaPlayer, Player
+from tutor.search.playmodel import iter_read_deals
 from tutor.search.solver import solver_for
 
 __all__ = [
     "AnalysisError",
     "Progress",
+    "Deals",
+    "read_deals",
+    "shared_deals",
+    "facts_deals",
     "Interval",
     "interval",
+    "interval_of_sums",
     "Valuation",
     "MoveEstimate",
     "Analysis",
@@ -61,10 +68,33 @@ __all__ = [
     "exact_analysis",
     "sample_valuation",
     "run_parallel",
+    "exact_values",
     "DEFAULT_EXACT_PLIES",
 ]
 
 Progress = Callable[[int, int], None]
+Deals = Callable[[GameState, int, random.Random], Iterator[GameState]]
+"""A source of deals for the mover: ``deals(state, seat, rng)`` draws, one at a time and
+without end, full-information states consistent with what ``seat`` sees of ``state``, from
+``rng`` alone: :func:`read_deals` (the play model, the default), :func:`shared_deals` (the
+counting layer's sampler, its readings weighed as it weighs them: today's search) or
+:func:`facts_deals`."""
+
+read_deals = iter_read_deals
+"""Deals weighed by the play model of :mod:`tutor.search.playmodel` (every play seen is
+evidence): the analysis's default."""
+
+
+def shared_deals(state: GameState, seat: int, rng: random.Random) -> Iterator[GameState]:
+    """Deals from the counting layer's sampler, its readings weighed as evidence
+    (``search-classic``)."""
+    return iter_deals(state, seat, rng)
+
+
+def facts_deals(state: GameState, seat: int, rng: random.Random) -> Iterator[GameState]:
+    """Deals on the facts alone: every deal that fits the cards seen weighs the same."""
+    return iter_deals(state, seat, rng, use_inferences=False)
+
 
 DEFAULT_EXACT_PLIES = 16
 """Solve a sample exactly once this many plays or fewer are left (4 cards each in scopone)."""
@@ -123,9 +153,31 @@ def interval(values: Sequence[float]) -> Interval:
     if n == 1:
         return Interval(mean, -math.inf, math.inf, 1)
     var = sum((x - mean) ** 2 for x in values) / (n - 1)
-    q = T_975[n - 2] if n - 1 <= len(T_975) else 1.96
-    half = q * math.sqrt(var / n)
+    half = _half_width(n, var)
     return Interval(mean, mean - half, mean + half, n)
+
+
+def interval_of_sums(n: int, total: float, squares: float) -> Interval:
+    """:func:`interval` from the count, sum and sum of squares of the values (for a search
+    that keeps running sums rather than the values).
+
+    >>> interval_of_sums(3, 6.0, 14.0).text()
+    '+2.00 [-0.48, +4.48]'
+    """
+    if n == 0:
+        return Interval(0.0, -math.inf, math.inf, 0)
+    mean = total / n
+    if n == 1:
+        return Interval(mean, -math.inf, math.inf, 1)
+    var = max(0.0, (squares - n * mean * mean) / (n - 1))
+    half = _half_width(n, var)
+    return Interval(mean, mean - half, mean + half, n)
+
+
+def _half_width(n: int, var: float) -> float:
+    """Half the 95% interval of a mean of ``n`` values of variance ``var`` (Student's t)."""
+    q = T_975[n - 2] if n - 1 <= len(T_975) else 1.96
+    return q * math.sqrt(var / n)
 
 
 @dataclass(frozen=True)
@@ -136,6 +188,9 @@ class Valuation:
     bounds when the search stopped early). ``sampled``: the mean over sampled deals, each
     solved exactly from the move on. ``playout``: the mean over sampled deals, each played on
     by the play-out policy until ``exact_from`` plays were left, then solved exactly.
+    ``ismcts``: the mean over the iterations of an information-set tree search
+    (:mod:`tutor.search.ismcts`) that tried the move, each deal played on by the tree and the
+    play-out policy until ``exact_from`` plays were left, then solved exactly.
 
     >>> Valuation("playout", 8).text()
     'play-outs to 8 plays left, then exact'
@@ -143,13 +198,19 @@ class Valuation:
 
     kind: str
     exact_from: int | None = None
-    """``playout`` only: the plays left when the exact solver took over."""
+    """``playout`` and ``ismcts``: the plays left when the exact solver took over."""
 
     def text(self) -> str:
         if self.kind == "playout":
             return ngettext(
                 "play-outs to {n} play left, then exact",
                 "play-outs to {n} plays left, then exact",
+                self.exact_from or 0,
+            ).format(n=self.exact_from)
+        if self.kind == "ismcts":
+            return ngettext(
+                "a tree search over the deals, play-outs to {n} play left",
+                "a tree search over the deals, play-outs to {n} plays left",
                 self.exact_from or 0,
             ).format(n=self.exact_from)
         if self.kind == "sampled":
@@ -389,6 +450,28 @@ def _finish(world: GameState, mover_side: int, policy: Player, rng: random.Rando
     return _side_value(world, sol.value, mover_side)
 
 
+_SOLVED: dict[tuple[Any, ...], tuple[float, ...]] = {}
+"""Exact values already found in this process, by deal and moves: a weighted sampler draws
+the likely deals again and again, and an exact solve always gives the same answer."""
+_SOLVED_LIMIT = 50_000
+
+
+def exact_values(world: GameState, moves: Sequence[Move]) -> list[float]:
+    """The exact value of each of ``moves`` in the full-information ``world``, for the side to
+    move (remembered: the same deal is solved once per process)."""
+    key = (world.rules, world.key(), tuple(map(tuple, world.deals[world.deal_index :])),
+           tuple(moves))  # fmt: skip
+    hit = _SOLVED.get(key)
+    if hit is None:
+        sol = solver_for(world.rules).solve(world, pv=False, moves=list(moves))
+        got = {m.move: float(m.value) for m in sol.moves}
+        hit = tuple(got[m] for m in moves)
+        if len(_SOLVED) >= _SOLVED_LIMIT:
+            _SOLVED.clear()
+        _SOLVED[key] = hit
+    return list(hit)
+
+
 def value_sample(
     world: GameState,
     moves: Sequence[Move],
@@ -404,9 +487,7 @@ def value_sample(
     """
     mover_side = world.turn % world.rules.sides
     if world.plays_left() <= exact_plies:
-        sol = solver_for(world.rules).solve(world, pv=False, moves=list(moves))
-        got = {m.move: float(m.value) for m in sol.moves}
-        return [got[m] for m in moves]
+        return exact_values(world, moves)
     policy = DEFAULT_PLAYOUT if playout is None else playout
     out = []
     for move in moves:
@@ -491,6 +572,7 @@ def analyse(
     playout: Player | None = None,
     use_inferences: bool = True,
     trust: float = TRUST_DEFAULT,
+    deals: Deals | None = None,
     moves: Sequence[Move] | None = None,
     batch: int = 1,
     progress: Progress | None = None,
@@ -500,12 +582,12 @@ def analyse(
 
     ``state`` may hide other hands (unknown cards) or show them: the analyser looks from the
     mover's seat either way. ``moves`` restricts the moves valued (default: all legal moves).
-    The deals are drawn in proportion to how likely the plays seen make them
-    (:func:`tutor.counting.assignment.iter_deals`; ``trust`` is the prior trust in readings).
-    ``first`` continues an earlier analysis of the same position and seed: the samples valued
-    are numbers ``first`` to ``first + samples - 1`` of the seed's sequence, the very deals
-    (and play-out seeds) a single analysis of ``first + samples`` would value last, so sampling
-    can go on in rounds and stay reproducible (the review samples adaptively this way).
+    ``deals`` is where the deals come from (default: :func:`read_deals`, the play model with
+    ``trust`` as its prior; ``use_inferences=False``: :func:`facts_deals`). ``first``
+    continues an earlier analysis of the same position and seed: the samples valued are
+    numbers ``first`` to ``first + samples - 1`` of the seed's sequence, the very deals (and
+    play-out seeds) a single analysis of ``first + samples`` would value last, so sampling can
+    go on in rounds and stay reproducible (the review samples adaptively this way).
     """
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
@@ -541,7 +623,9 @@ def analyse(
     rng = random.Random(seed)
     # deals are drawn lazily, in order, as work is handed out: the same deals for a seed
     # whatever the number of workers, and a time limit is not spent drawing unused ones
-    worlds = iter_deals(state, seat, rng, use_inferences=use_inferences, trust=trust)
+    if deals is None:
+        deals = functools.partial(read_deals, trust=trust) if use_inferences else facts_deals
+    worlds = deals(state, seat, rng)
     if first:
         worlds = itertools.islice(worlds, first, None)
     size = max(1, batch)

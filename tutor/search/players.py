@@ -26,7 +26,7 @@ maxim behind each.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb
@@ -34,8 +34,9 @@ from math import comb
 from tutor.counting.odds import hypergeometric_any
 from tutor.counting.tracker import viewer_state
 from tutor.game.captures import VALUE_OF, capture_table, sweep_value
-from tutor.game.cards import DENARI_MASK, SETTEBELLO_BIT, VALUE_MASKS, indexes_of
+from tutor.game.cards import DENARI_MASK, FULL_DECK, SETTEBELLO_BIT, VALUE_MASKS, indexes_of
 from tutor.game.i18n import N_
+from tutor.game.rules import Ruleset
 from tutor.game.state import GameState, Move
 from tutor.search.solver import solver_for
 
@@ -48,6 +49,8 @@ __all__ = [
     "CHITARRELLA_RULES",
     "seat_view",
     "Context",
+    "assignments",
+    "multinomial",
 ]
 
 
@@ -116,37 +119,73 @@ class GreedyPlayer(Player):
 
 
 class Context:
-    """What the player to move knows, computed once per decision from public facts only."""
+    """What the player to move knows, computed once per decision from public facts only.
+
+    Built from a view, or with :meth:`at` from the public facts of a past decision and a hand
+    the player may have held then (the play model of :mod:`tutor.search.playmodel` asks how
+    each hand it deals would have played).
+    """
 
     def __init__(self, view: GameState) -> None:
-        rules = view.rules
-        self.view = view
+        seat = view.turn
+        nxt = (seat + 1) % view.rules.players
+        self._fill(view.rules, seat, view.hands[seat], view.table, view.captured_cards(),
+                   view.hand_size(nxt), view.to_deal(), view.in_hands)  # fmt: skip
+
+    @classmethod
+    def at(
+        cls,
+        rules: Ruleset,
+        seat: int,
+        hand: int,
+        table: int,
+        captured: int,
+        next_hand: int,
+        deck_left: int,
+        in_hands: int,
+    ) -> Context:
+        """The context of ``seat`` holding ``hand``, with the public facts given: the table,
+        every captured card, the next player's hand size, the cards still to deal and the
+        cards in all hands."""
+        ctx = cls.__new__(cls)
+        ctx._fill(rules, seat, hand, table, captured, next_hand, deck_left, in_hands)
+        return ctx
+
+    def _fill(self, rules: Ruleset, seat: int, hand: int, table: int, captured: int,
+              next_hand: int, deck_left: int, in_hands: int) -> None:  # fmt: skip
         self.rules = rules
-        self.seat = view.turn
-        self.side = view.turn % rules.sides
+        self.seat = seat
+        self.side = seat % rules.sides
         self.players = rules.players
-        self.next_seat = (view.turn + 1) % rules.players
+        self.next_seat = (seat + 1) % rules.players
         self.next_is_opponent = self.next_seat % rules.sides != self.side
         self.dealer_side = (rules.players - 1) % rules.sides
-        self.hand = view.hands[view.turn]
-        self.table = view.table
-        self.unseen = view.unseen_by(view.turn)
+        self.hand = hand
+        self.table = table
+        self.unseen = FULL_DECK & ~(hand | table | captured)
         self.unseen_count = self.unseen.bit_count()
         self.unseen_by_value = [(self.unseen & VALUE_MASKS[v]).bit_count() for v in range(11)]
-        self.hand_by_value = [(self.hand & VALUE_MASKS[v]).bit_count() for v in range(11)]
-        self.next_hand = view.hand_size(self.next_seat)
-        self.deck_left = view.to_deal()
-        self.plays_left = view.in_hands + self.deck_left
-        captured = view.captured_cards()
+        self.hand_by_value = [(hand & VALUE_MASKS[v]).bit_count() for v in range(11)]
+        self.next_hand = next_hand
+        self.deck_left = deck_left
+        self.plays_left = in_hands + deck_left
         self.captured = captured
         self.captured_by_value = [(captured & VALUE_MASKS[v]).bit_count() for v in range(11)]
-        self.caps = capture_table(view.table, rules.capture_precedence)
+        self.unmatched = sum(1 << v for v in range(1, 11) if self.captured_by_value[v] % 2)
+        """The unmatched values (an odd number captured), as bits 1-10."""
+        self.caps = capture_table(table, rules.capture_precedence)
+        self._p_next: list[float | None] = [None] * 11
 
     def p_next_holds(self, value: int) -> float:
         """Chance that the next player holds at least one card of ``value``: their cards drawn
         from the cards the player to move has not seen (hypergeometric)."""
-        u = self.unseen_by_value[value] if 1 <= value <= 10 else 0
-        return hypergeometric_any(self.unseen_count, u, self.next_hand)
+        if not 1 <= value <= 10:
+            return 0.0
+        p = self._p_next[value]
+        if p is None:
+            u = self.unseen_by_value[value]
+            p = self._p_next[value] = hypergeometric_any(self.unseen_count, u, self.next_hand)
+        return p
 
 
 @dataclass(frozen=True)
@@ -248,13 +287,14 @@ def _rule_parity(ctx: Context, move: Move, after: int) -> float:
     """Keep values matched on the dealer's side and unmatched (sparigliare) on the other."""
     if not move.capture or ctx.plays_left <= 2:
         return 0.0
-    flipped = 0
-    counts = list(ctx.captured_by_value)
-    before = sum(1 for v in range(1, 11) if counts[v] % 2)
-    for i in indexes_of(move.capture | 1 << move.card):
-        counts[VALUE_OF[i]] += 1
-    after_unmatched = sum(1 for v in range(1, 11) if counts[v] % 2)
-    flipped = after_unmatched - before
+    odd = ctx.unmatched
+    flips = odd
+    got = move.capture | 1 << move.card
+    while got:
+        low = got & -got
+        got ^= low
+        flips ^= 1 << VALUE_OF[low.bit_length() - 1]
+    flipped = flips.bit_count() - odd.bit_count()
     sign = -1.0 if ctx.side == ctx.dealer_side else 1.0
     return 0.4 * sign * flipped
 
@@ -287,7 +327,7 @@ CHITARRELLA_RULES: tuple[Rule, ...] = (
 )
 
 
-def _assignments(cards: list[int], sizes: list[int]) -> Iterator[list[int]]:
+def assignments(cards: list[int], sizes: list[int]) -> Iterator[list[int]]:
     """Every way to split ``cards`` into hands of the given sizes (as masks)."""
     if not sizes:
         yield []
@@ -300,11 +340,11 @@ def _assignments(cards: list[int], sizes: list[int]) -> Iterator[list[int]]:
         chosen = set(combo)
         left = [c for c in cards if c not in chosen]
         m = sum(1 << c for c in combo)
-        for tail in _assignments(left, rest):
+        for tail in assignments(left, rest):
             yield [m, *tail]
 
 
-def _multinomial(total: int, sizes: list[int]) -> int:
+def multinomial(total: int, sizes: list[int]) -> int:
     out, left = 1, total
     for k in sizes:
         out *= comb(left, k)
@@ -323,18 +363,46 @@ class ChitarrellaPlayer(Player):
 
     name = "chitarrella"
 
-    def __init__(self, count_limit: int = 90, rules: tuple[Rule, ...] = CHITARRELLA_RULES) -> None:
+    def __init__(
+        self,
+        count_limit: int = 90,
+        rules: tuple[Rule, ...] = CHITARRELLA_RULES,
+        weights: Mapping[str, float] | None = None,
+    ) -> None:
         self.count_limit = count_limit
         self.rules = rules
+        unknown = set(weights or ()) - {r.name for r in rules}
+        if unknown:
+            raise ValueError(f"no rule named {', '.join(sorted(unknown))}")
+        self.weights = dict(weights) if weights else None
+        """Each rule's weight by name (None: every rule counts once, as the maxims give it)."""
 
     def scores(self, view: GameState) -> list[tuple[float, Move]]:
         """Every legal move with its rule score, best first."""
-        ctx = Context(view)
-        out = []
-        for move in view.legal_moves():
-            after = view.table ^ move.capture if move.capture else view.table | 1 << move.card
-            out.append((sum(r.score(ctx, move, after) for r in self.rules), move))
+        moves = view.legal_moves()
+        out = list(zip(self.score_moves(Context(view), moves), moves, strict=True))
         out.sort(key=lambda sm: -sm[0])
+        return out
+
+    def score_moves(self, ctx: Context, moves: Sequence[Move]) -> list[float]:
+        """The rule score of each of ``moves`` in the context ``ctx``, in their order."""
+        table = ctx.table
+        funcs = [r.score for r in self.rules]
+        out = []
+        if self.weights is not None:
+            weighted = [(self.weights.get(r.name, 1.0), r.score) for r in self.rules]
+            for move in moves:
+                card, capture = move
+                after = table ^ capture if capture else table | 1 << card
+                out.append(sum(w * f(ctx, move, after) for w, f in weighted))
+            return out
+        for move in moves:
+            card, capture = move
+            after = table ^ capture if capture else table | 1 << card
+            total = 0.0
+            for f in funcs:
+                total += f(ctx, move, after)
+            out.append(total)
         return out
 
     def explain(self, view: GameState) -> list[tuple[Move, dict[str, float]]]:
@@ -343,7 +411,9 @@ class ChitarrellaPlayer(Player):
         out = []
         for move in view.legal_moves():
             after = view.table ^ move.capture if move.capture else view.table | 1 << move.card
-            out.append((move, {r.name: r.score(ctx, move, after) for r in self.rules}))
+            weight = self.weights or {}
+            out.append((move, {r.name: weight.get(r.name, 1.0) * r.score(ctx, move, after)
+                               for r in self.rules}))  # fmt: skip
         return out
 
     def counted(self, view: GameState) -> dict[Move, float] | None:
@@ -355,12 +425,12 @@ class ChitarrellaPlayer(Player):
         others = [s for s in range(view.rules.players) if s != me and view.hand_size(s)]
         sizes = [view.hand_size(s) for s in others]
         cards = list(indexes_of(view.unseen_by(me)))
-        if len(cards) != sum(sizes) or _multinomial(len(cards), sizes) > self.count_limit:
+        if len(cards) != sum(sizes) or multinomial(len(cards), sizes) > self.count_limit:
             return None
         solver = solver_for(view.rules)
         totals: dict[Move, float] = {}
         n = 0
-        for split in _assignments(cards, sizes):
+        for split in assignments(cards, sizes):
             world = view.copy()
             for seat, mask in zip(others, split, strict=True):
                 world.hands[seat] = mask

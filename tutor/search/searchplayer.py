@@ -10,10 +10,11 @@ import random
 from typing import Any
 
 from tutor.game.state import GameState, Move
-from tutor.search.analysis import analyse
+from tutor.search.analysis import Deals, analyse, shared_deals
+from tutor.search.ismcts import ismcts
 from tutor.search.players import ChitarrellaPlayer, Player
 
-__all__ = ["SearchPlayer"]
+__all__ = ["SearchPlayer", "ISMCTSPlayer", "classic_search"]
 
 
 class SearchPlayer(Player):
@@ -37,8 +38,11 @@ class SearchPlayer(Player):
         margin: float = 1.0,
         exact_plies: int = 12,
         playout_exact_plies: int = 8,
+        deals: Deals | None = None,
+        name: str = "search",
         **options: Any,
     ) -> None:
+        self.name = name
         self.budget = budget
         self.samples = samples
         self.workers = workers
@@ -46,7 +50,7 @@ class SearchPlayer(Player):
         self.margin = margin
         self.fallback = ChitarrellaPlayer()
         self.options = dict(
-            options, exact_plies=exact_plies, playout_exact_plies=playout_exact_plies
+            options, exact_plies=exact_plies, playout_exact_plies=playout_exact_plies, deals=deals
         )
 
     def choose(self, view: GameState, rng: random.Random) -> Move:
@@ -76,3 +80,32 @@ class SearchPlayer(Player):
             return best
         mean, se = result.paired(best, rule_choice)
         return best if mean > self.margin * se else rule_choice
+
+
+def classic_search(budget: float = 1.0, **options: Any) -> SearchPlayer:
+    """Today's ``search-classic``: the same player on the counting layer's deals
+    (:func:`~tutor.search.analysis.shared_deals`), without the play model."""
+    return SearchPlayer(budget, deals=shared_deals, name="search-classic", **options)
+
+
+class ISMCTSPlayer(Player):
+    """Information-set tree search (:func:`tutor.search.ismcts.ismcts`) with a time budget per
+    move, on the play model's deals: the search that never sees a hidden card, kept to be
+    measured against ``search`` (``docs/strength.md``)."""
+
+    name = "ismcts"
+
+    def __init__(self, budget: float = 1.0, iterations: int = 100_000, **options: Any) -> None:
+        self.budget = budget
+        self.iterations = iterations
+        self.options = options
+
+    def choose(self, view: GameState, rng: random.Random) -> Move:
+        moves = view.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        result = ismcts(view, iterations=self.iterations, time_limit=self.budget,
+                        seed=rng.randrange(1 << 30), **self.options)  # fmt: skip
+        if result.interrupted:
+            raise KeyboardInterrupt
+        return result.best if result.best is not None else moves[0]

@@ -434,6 +434,56 @@ class _Run:
             if run.deadline is not None and time.perf_counter() > run.deadline:
                 raise SearchLimit
 
+        def last_card(hh: int, table: int, cap0: int, cap1: int, lc: int, turn: int) -> int:
+            """The value of the last play of the hand for the side to move: its one card,
+            played every legal way, then the hand scored (the general search, unrolled)."""
+            counters[0] += 1
+            side = turn & 1
+            low = (hh >> (40 * turn)) & full
+            i = low.bit_length() - 1
+            caps = caps_get(table)
+            if caps is None:
+                caps = capture_table(table, prec)
+                caps_memo[table] = caps
+            opts = caps[value_of[i]]
+            if not opts:
+                opts = (0,)
+            elif not forced:
+                opts = (*opts, 0)
+            best = -INF
+            for m in opts:
+                if m:
+                    t2 = table ^ m
+                    got = m | low
+                    if side:
+                        c0 = cap0
+                        c1 = cap1 | got
+                    else:
+                        c0 = cap0 | got
+                        c1 = cap1
+                    lc2 = side
+                    s = 1 if not t2 and lps else 0
+                else:
+                    t2 = table | low
+                    c0 = cap0
+                    c1 = cap1
+                    lc2 = lc
+                    s = 0
+                if t2 and leftovers and lc2 >= 0:
+                    if lc2:
+                        c1 |= t2
+                    else:
+                        c0 |= t2
+                lk = c0 << 40 | c1
+                d = leaf_get(lk)
+                if d is None:
+                    d = ev(c0, c1)
+                    leaf[lk] = d
+                v = s + (-d if side else d)
+                if v > best:
+                    best = v
+            return best
+
         def search(
             hh: int,
             table: int,
@@ -547,7 +597,9 @@ class _Run:
                     c1 = cap1
                     lc2 = lc
                     s = 0
-                if n2:
+                if n2 == 1 and di >= ndeals:
+                    v = s - last_card(hh2, t2, c0, c1, lc2, turn2)
+                elif n2:
                     v = s - search(hh2, t2, c0, c1, lc2, turn2, n2, di, s - beta, s - alpha)
                 elif di < ndeals:
                     v = s - search(

@@ -1,0 +1,198 @@
+"""The play model: likelihoods that add up, readings given their due, reproducible sampling."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from dataclasses import replace
+
+import pytest
+from helpers import reshuffle_hidden
+
+from tutor.counting.assignment import iter_deals
+from tutor.game.rules import load_ruleset
+from tutor.game.state import GameState, moves_of
+from tutor.search.analysis import value_sample
+from tutor.search.players import seat_view
+from tutor.search.playmodel import (
+    CARE_LEVELS,
+    PlayModel,
+    care_prior,
+    iter_read_deals,
+    read_odds,
+)
+
+
+def scopone_after(table: str, hands: list[str], plays: list[str]) -> GameState:
+    """A scopone hand dealt ``table`` and ``hands`` (seat 0 first), after ``plays``."""
+    state = GameState.from_cards(load_ruleset("scopone-scientifico"), table, hands)
+    for play in plays:
+        state.push(state.parse_move(play))
+    return state
+
+
+def partner_answers_a_taken_five() -> GameState:
+    """Scopone: North (seat 2) lays a five, East (seat 3) takes it with a five; South (seat 0)
+    to play, holding the third five. Who holds the fourth (5S)?"""
+    hands = [
+        "5D CB 3C 6S 2D RS 4B FC 7B",
+        "CD 3B AS 6B 2C RB 4S FD 7S",
+        "5C 5S 3S AB 6C 2S 7D 4D FB",
+        "5B CS 3D AD 6D 2B RC 4C 7C",
+    ]
+    return scopone_after("RD CC FS AC", hands, ["CB x CC", "FD x FS", "5C", "5B x 5C"])
+
+
+def dealer_leaves_a_seven() -> GameState:
+    """Scopone: North (seat 2) lays 7C on the table, East (seat 3, the dealer) does not take it
+    and lays CC; South (seat 0) to play with no seven. Who holds the last seven (7S)?"""
+    hands = [
+        "2S 2B 3S 5B 6S 6B 7D FD FC",
+        "2C 4D 5D 6C FS CD RD RS RB",
+        "AD 3C 4C 4B 6D 7C 7S CB RC",
+        "AS AB 2D 3D 3B 4S 5C FB CC",
+    ]
+    plays = ["7D x 7B", "5D x 5S", "RC x AC CS", "AB", "FC", "CD x AB FC", "7C", "CC"]
+    return scopone_after("AC 5S 7B CS", hands, plays)
+
+
+def fives_passed_up() -> GameState:
+    """Scopone: East (seat 3) three times leaves a five on the table (5D, then 5D, then 5S)
+    and lays a four; South (seat 0) to play. Does East hold the last five (5C)?"""
+    hands = [
+        "AB 2B 5B 6C 6S 6B 7D RD RS",
+        "AD 2D 3S 5C 5S FD FC CD CS",
+        "AS 2C 2S 3C 3B 4B 7B FB CC",
+        "AC 3D 4D 4C 4S 6D 7C CB RC",
+    ]
+    plays = ["7D x 7S", "FD x FS", "2S", "4C", "6S x 2S 4C", "CS", "CC x CS", "4S", "5B x 5D",
+             "5S", "4B x 4S", "4D"]  # fmt: skip
+    return scopone_after("5D 7S FS RB", hands, plays)
+
+
+def share(deals: object, seat: int, c: int, n: int) -> float:
+    return sum(d.hands[seat] >> c & 1 for d in itertools.islice(deals, n)) / n  # type: ignore[call-overload]
+
+
+def test_each_level_gives_a_probability_to_every_move() -> None:
+    """Over every move the hand allowed, the model's probabilities add up to one."""
+    state = partner_answers_a_taken_five()
+    model = PlayModel(seat_view(state, 0), 0)
+    o = model.observed[1]  # North's five
+    hand = state.hands[2] | o.since
+    moves = moves_of(hand, o.table, state.rules)
+    totals = [0.0] * len(CARE_LEVELS)
+    for move in moves:
+        model.observed[1] = replace(o, move=move)
+        model._cache.clear()
+        for i, x in enumerate(model.play_log_likelihoods(1, hand)):
+            totals[i] += math.exp(x)
+    assert totals == pytest.approx([1.0] * len(CARE_LEVELS))
+
+
+def plain_and_read(state: GameState, seat: int, card: str, n: int) -> tuple[float, float]:
+    """The share of ``n`` deals (seen from seat 0) giving ``seat`` the card: drawn on the facts
+    alone, and from the play model."""
+    view = seat_view(state, 0)
+    c = state.parse_move(card).card
+    plain = share(iter_deals(view, 0, random.Random(1), use_inferences=False), seat, c, n)
+    return plain, share(iter_read_deals(view, 0, random.Random(1)), seat, c, n)
+
+
+def test_the_partner_who_answered_holds_the_fourth_five() -> None:
+    plain, read = plain_and_read(partner_answers_a_taken_five(), 2, "5S", 1500)
+    assert plain == pytest.approx(1 / 3, abs=0.05)  # three hands of eight unseen cards
+    assert read > plain + 0.12
+
+
+def test_the_dealer_who_left_a_seven_holds_none() -> None:
+    """A seven left on the table by the dealer: he holds no seven; North, who laid one, is
+    likely to hold the other (a card laid from a pair)."""
+    state = dealer_leaves_a_seven()
+    plain, read = {}, {}
+    for seat in (2, 3):
+        plain[seat], read[seat] = plain_and_read(state, seat, "7S", 1000)
+        assert plain[seat] == pytest.approx(1 / 3, abs=0.06)
+    assert read[3] < plain[3] - 0.2  # the dealer
+    assert read[2] > plain[2] + 0.2  # North
+
+
+def test_a_value_passed_up_three_times_is_not_held() -> None:
+    plain, read = plain_and_read(fives_passed_up(), 3, "5C", 1000)
+    assert plain == pytest.approx(1 / 3, abs=0.06)
+    assert read < plain - 0.12
+
+
+def test_the_read_moves_the_analysis_towards_answering_with_the_five() -> None:
+    """Chitarrella's "answer with your own five": on the same 400 deals, valued once, 5D
+    against 6S on the plain count and weighted by the play model. The read (North probably
+    holds the fourth five) narrows 6S's lead (``docs/solver.md``)."""
+    state = partner_answers_a_taken_five()
+    view = seat_view(state, 0)
+    model = PlayModel(view, 0)
+    five, six = state.parse_move("5D"), state.parse_move("6S")
+    deals = list(itertools.islice(iter_deals(view, 0, random.Random(1), use_inferences=False), 400))
+    gains = []
+    for k, deal in enumerate(deals):
+        a, b = value_sample(deal, [five, six], f"1:{k}")
+        gains.append(a - b)
+    logs = [model.log_weight(d) for d in deals]
+    weights = [math.exp(x - max(logs)) for x in logs]
+    plain = sum(gains) / len(gains)
+    read = sum(w * g for w, g in zip(weights, gains, strict=True)) / sum(weights)
+    assert plain < 0  # on the plain count 6S is better
+    assert read > plain + 0.1
+
+
+def test_no_trust_reads_nothing() -> None:
+    """Trust 0: every player may play anything, so every deal weighs the same."""
+    state = partner_answers_a_taken_five()
+    model = PlayModel(seat_view(state, 0), 0, trust=0.0)
+    deals = list(itertools.islice(iter_deals(seat_view(state, 0), 0, random.Random(2)), 30))
+    weights = {round(model.log_weight(d), 9) for d in deals}
+    assert len(weights) == 1
+    assert care_prior(0.0)[-1] == 1.0
+
+
+def test_the_sampler_is_reproducible_and_reads_only_the_view() -> None:
+    state = partner_answers_a_taken_five()
+    other = reshuffle_hidden(state, random.Random(5))
+    a = [d.hands for d in itertools.islice(iter_read_deals(state, 0, random.Random(9)), 20)]
+    b = [d.hands for d in itertools.islice(iter_read_deals(other, 0, random.Random(9)), 20)]
+    assert a == b
+
+
+def test_only_plays_with_a_choice_and_hidden_cards_are_read() -> None:
+    """The viewer's own plays, and plays of a player whose cards are all seen, say nothing."""
+    rules = load_ruleset("scopa")
+    state = GameState.from_cards(rules, "2C 5S", [["3S", "AD"], ["AC", "FB"]])
+    state.push(state.parse_move("3S"))
+    state.push(state.parse_move("FB"))
+    model = PlayModel(seat_view(state, 0), 0)
+    assert [o.number for o in model.observed] == [2]
+    assert model.observed[0].move.card == state.stack[1].card
+    state.push(state.parse_move("AD"))
+    state.push(state.parse_move("AC x AD"))
+    assert PlayModel(seat_view(state, 0), 0).observed == []  # West's cards are all seen now
+
+
+def test_read_odds_agree_with_the_sampler_and_add_up() -> None:
+    """The weighted odds: each unseen card is somewhere (the seats' chances add up to one),
+    and they agree with the share of the play model's draws."""
+    state = partner_answers_a_taken_five()
+    view = seat_view(state, 0)
+    five = state.parse_move("5S").card
+    odds = read_odds(state, 0, random.Random(3), proposals=400)
+    assert not odds.exact
+    chances = [odds.probability(seat, 1 << five) for seat in (1, 2, 3)]
+    assert sum(c or 0.0 for c in chances) == pytest.approx(1.0)
+    drawn = share(iter_read_deals(view, 0, random.Random(1)), 2, five, 1500)
+    assert chances[1] == pytest.approx(drawn, abs=0.08)
+    assert chances[1] is not None and chances[1] > 0.45  # the facts say a third
+
+
+def test_read_odds_say_nothing_without_a_play_to_read() -> None:
+    rules = load_ruleset("scopone-scientifico")
+    state = GameState.random(rules, random.Random(4))
+    assert read_odds(state, 0, random.Random(1)).probability(1, 1) is None

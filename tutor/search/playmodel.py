@@ -1,0 +1,416 @@
+"""A model of how people play: every observed play is evidence about the hidden hands.
+
+A player chooses among the moves their hand allows. The model says how: a softmax over the
+rule-based player's scores (:class:`~tutor.search.players.ChitarrellaPlayer`), so that a move
+the maxims rate highly is likely and one they rate poorly is not, at a *temperature* that says
+how carefully the player follows them. A small share of every choice is left to chance, so that
+no single surprising play can rule a deal out:
+
+    P(move | hand) = (1 - ε) · exp(score(move) / T) / Σ exp(score(m) / T) + ε / (number of moves)
+
+How careful a player is, nobody knows in advance: each player has a *care level* (a temperature,
+down to plain chance) drawn from a prior set by the trust in readings (``--trust-readings``),
+and the hand's plays teach which level fits them. For a deal of the unseen cards, a player's
+hand at each of their plays is the cards the deal gives them now plus the cards they played
+since; the deal's weight is the likelihood of everything the viewer saw them play:
+
+    weight(deal) = Π over other players Σ over care levels  prior(level) · Π over their plays
+                   P(play | hand at that play, level)
+
+A passed-up sweep, a settebello left, a value laid from a double, a seven not taken: each is one
+such play, so the readings of :mod:`tutor.counting.readings` are special cases and are not
+counted again (the sampler divides their weight out, see :func:`iter_read_deals`).
+``docs/solver.md`` states the model and measures it.
+
+>>> from tutor.game.rules import load_ruleset
+>>> from tutor.game.state import GameState
+>>> s = GameState.from_cards(load_ruleset("scopa"), "2C 5S",
+...                          [["3S", "AD", "6B"], ["AC", "FB", "7S"]])
+>>> s.push(s.parse_move("3S"))          # 2 + 3 + 5 = 10 on the table
+>>> s.push(s.parse_move("7S x 2C 5S"))  # seat 1 could have swept with a 10 and did not
+>>> model = PlayModel(seat_view(s, 0), 0)
+>>> [(o.number, o.seat) for o in model.observed]
+[(2, 1)]
+"""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+import math
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from tutor.counting.assignment import iter_deals
+from tutor.counting.trust import TRUST_DEFAULT
+from tutor.game.cards import indexes_of
+from tutor.game.state import GameState, Move, moves_of
+from tutor.search.players import (
+    ChitarrellaPlayer,
+    Context,
+    assignments,
+    multinomial,
+    seat_view,
+)
+
+__all__ = [
+    "CareLevel",
+    "CARE_LEVELS",
+    "CHANCE",
+    "care_prior",
+    "Observed",
+    "PlayModel",
+    "ENUMERATE_LIMIT",
+    "iter_read_deals",
+    "ReadOdds",
+    "read_odds",
+]
+
+
+@dataclass(frozen=True)
+class CareLevel:
+    """How carefully a player follows the maxims: the softmax temperature (points of the rule
+    score; ``math.inf``: plain chance)."""
+
+    name: str
+    temperature: float
+
+
+CARE_LEVELS: tuple[CareLevel, ...] = (
+    CareLevel("careful", 0.25),
+    CareLevel("steady", 1.0),
+    CareLevel("loose", 4.0),
+    CareLevel("random", math.inf),
+)
+"""The care levels a player may have, most careful first."""
+
+CHANCE = 0.03
+"""ε: the share of every choice left to chance, at any care level."""
+
+
+def care_prior(trust: float) -> tuple[float, ...]:
+    """The prior over :data:`CARE_LEVELS` for a trust in readings of ``trust`` (0 to 1).
+
+    ``trust`` 1 gives every level the same chance; lower trust moves the chance of the careful
+    levels to plain chance, until at 0 nothing is read. The hand then decides which level fits
+    each player (``docs/solver.md`` states the model).
+
+    >>> [round(p, 3) for p in care_prior(0.9)]
+    [0.225, 0.225, 0.225, 0.325]
+    """
+    t = min(max(trust, 0.0), 1.0)
+    share = t / len(CARE_LEVELS)
+    careful = len(CARE_LEVELS) - 1
+    return (*(share,) * careful, 1.0 - careful * share)
+
+
+@dataclass(frozen=True)
+class Observed:
+    """One play the viewer saw another player make, with the public facts of that moment."""
+
+    number: int
+    """The play's number in the hand (1 = the first)."""
+    seat: int
+    move: Move
+    table: int
+    captured: int
+    """Every card captured before the play."""
+    next_hand: int
+    deck_left: int
+    in_hands: int
+    since: int
+    """The cards the same player played from this play on, up to now: this play's card and
+    the later ones (same deal)."""
+
+
+class PlayModel:
+    """The likelihood of the other players' plays seen from ``viewer``'s seat, for any deal.
+
+    ``view`` is the viewer's view with its history (:func:`~tutor.search.players.seat_view`).
+    """
+
+    def __init__(
+        self,
+        view: GameState,
+        viewer: int,
+        trust: float = TRUST_DEFAULT,
+        levels: Sequence[CareLevel] = CARE_LEVELS,
+        chance: float = CHANCE,
+        player: ChitarrellaPlayer | None = None,
+        counting_plies: int = 0,
+        counting_heat: float = 1.0,
+        phases: bool = False,
+    ) -> None:
+        self.rules = view.rules
+        self.viewer = viewer
+        self.levels = tuple(levels)
+        prior = care_prior(trust) if levels is CARE_LEVELS else (1.0 / len(levels),) * len(levels)
+        self.log_prior = [math.log(p) if p > 0 else -math.inf for p in prior]
+        self.chance = chance
+        self.player = player or ChitarrellaPlayer(count_limit=0)
+        self.observed = _observed(view, viewer)
+        self.counting_plies = counting_plies
+        self.counting_heat = counting_heat
+        self.phases = phases
+        self._group()
+        self._cache: dict[tuple[int, int], tuple[float, ...]] = {}
+
+    def _group(self) -> None:
+        """The plays that share a care level: each player's (and, with ``phases``, apart
+        before and within the last ``counting_plies`` plays)."""
+        groups: dict[tuple[int, bool], list[int]] = {}
+        for k, o in enumerate(self.observed):
+            late = self.phases and o.in_hands + o.deck_left <= self.counting_plies
+            groups.setdefault((o.seat, late), []).append(k)
+        self.groups = [groups[key] for key in sorted(groups)]
+
+    def play_log_likelihoods(self, k: int, hand: int) -> tuple[float, ...]:
+        """log P(observed play ``k`` | the player held ``hand`` then), at each care level."""
+        key = (k, hand)
+        hit = self._cache.get(key)
+        if hit is not None:
+            return hit
+        o = self.observed[k]
+        moves = moves_of(hand, o.table, self.rules)
+        n = len(moves)
+        if n <= 1:
+            out = (0.0,) * len(self.levels)
+        else:
+            ctx = Context.at(self.rules, o.seat, hand, o.table, o.captured, o.next_hand,
+                             o.deck_left, o.in_hands)  # fmt: skip
+            scores = self.player.score_moves(ctx, moves)
+            played = scores[moves.index(o.move)]
+            top = max(scores)
+            eps = self.chance
+            heat = self.counting_heat if o.in_hands + o.deck_left <= self.counting_plies else 1.0
+            logs = []
+            for level in self.levels:
+                t = level.temperature * heat
+                if math.isinf(t):
+                    logs.append(-math.log(n))
+                    continue
+                z = sum(math.exp((s - top) / t) for s in scores)
+                p = (1 - eps) * math.exp((played - top) / t) / z + eps / n
+                logs.append(math.log(p))
+            out = tuple(logs)
+        if len(self._cache) > 200_000:
+            self._cache.clear()
+        self._cache[key] = out
+        return out
+
+    def group_log_likelihoods(self, group: Sequence[int], hands: Sequence[int]) -> list[float]:
+        """log P(the observed plays ``group`` | the hands now), per care level."""
+        totals = [0.0] * len(self.levels)
+        observed = self.observed
+        for k in group:
+            o = observed[k]
+            for i, x in enumerate(self.play_log_likelihoods(k, hands[o.seat] | o.since)):
+                totals[i] += x
+        return totals
+
+    def log_weight(self, world: GameState) -> float:
+        """log of the deal's weight: the likelihood of the plays seen, given the hands of
+        ``world`` (a full-information state at the viewer's moment)."""
+        return self.log_weight_of(world.hands)
+
+    def log_weight_of(self, hands: Sequence[int]) -> float:
+        """:meth:`log_weight` of a deal given as every seat's hand now."""
+        total = 0.0
+        for group in self.groups:
+            lls = self.group_log_likelihoods(group, hands)
+            total += _log_sum_exp([a + b for a, b in zip(self.log_prior, lls, strict=True)])
+        return total
+
+
+def _log_sum_exp(xs: Sequence[float]) -> float:
+    top = max(xs)
+    if top == -math.inf:
+        return top
+    return top + math.log(sum(math.exp(x - top) for x in xs))
+
+
+def _observed(view: GameState, viewer: int) -> list[Observed]:
+    """The plays of the others in the current deal that could tell something: the player had
+    unseen cards left and more than one card."""
+    start, moves = view.rewound()
+    out: list[Observed] = []
+    work = start
+    steps = []
+    for move in moves:
+        seat = work.turn
+        nxt = (seat + 1) % work.rules.players
+        steps.append((seat, move, work.table, work.captured_cards(), work.hand_size(nxt),
+                      work.to_deal(), work.in_hands, work.deal_index,
+                      work.hand_size(seat)))  # fmt: skip
+        work.push(move)
+    for i, (seat, move, table, captured, next_hand, deck, in_hands, deal, size) in enumerate(steps):
+        if seat == viewer or deal != view.deal_index or size < 2 or not view.unknown[seat]:
+            continue
+        since = 0
+        for s2, m2, *_rest in steps[i:]:
+            if s2 == seat:
+                since |= 1 << m2.card
+        out.append(Observed(i + 1, seat, move, table, captured, next_hand, deck, in_hands, since))
+    return out
+
+
+ENUMERATE_LIMIT = 3000
+"""At most this many deals of the unseen cards (none left to deal) are weighed one by one, and
+drawn from their exact weights; beyond, deals are drawn by importance resampling."""
+
+
+def iter_read_deals(
+    state: GameState,
+    viewer: int,
+    rng: random.Random,
+    trust: float = TRUST_DEFAULT,
+    pool: int = 4,
+    block: int = 8,
+    model: PlayModel | None = None,
+) -> Iterator[GameState]:
+    """Deals of the unseen cards drawn in proportion to the play model's weights.
+
+    Near the end of a hand (nothing left to deal, at most :data:`ENUMERATE_LIMIT` deals) every
+    deal is weighed and the draws are exact. Otherwise: sampling-importance-resampling, block by
+    block: ``pool * block`` deals are drawn from the shared sampler on the facts alone
+    (:func:`~tutor.counting.assignment.iter_deals`), weighed by the play model, and ``block`` of
+    them are drawn again in proportion to the weights (systematic resampling). Everything comes
+    from ``rng``, so a seed gives the same deals.
+    """
+    view = seat_view(state, viewer)
+    model = model or PlayModel(view, viewer, trust)
+    if not model.observed:
+        return iter_deals(view, viewer, rng, use_inferences=False)
+    splits = _every_deal(view, viewer)
+    if splits is not None:
+        return _exact_draws(view, model, splits, rng)
+    proposals = iter_deals(view, viewer, rng, use_inferences=False)
+
+    def draw() -> Iterator[GameState]:
+        while True:
+            batch = [next(proposals) for _ in range(pool * block)]
+            logs = [model.log_weight(d) for d in batch]
+            top = max(logs)
+            weights = [math.exp(x - top) for x in logs]
+            picks = _systematic(weights, block, rng)
+            rng.shuffle(picks)
+            yield from (batch[i] for i in picks)
+
+    return draw()
+
+
+@dataclass(frozen=True)
+class ReadOdds:
+    """The play model's odds from one seat: weighted deals of the unseen cards (the hands of
+    every seat, with their weights), exact near the end and importance-weighted otherwise.
+
+    ``probability(seat, cards)`` is the chance that ``seat`` holds at least one of ``cards``
+    (a mask), or None when no play was read (then the facts alone give the odds).
+    """
+
+    hands: tuple[tuple[int, ...], ...]
+    weights: tuple[float, ...]
+    exact: bool
+
+    def probability(self, seat: int, cards: int) -> float | None:
+        if not self.hands:
+            return None
+        total = sum(self.weights)
+        held = sum(w for w, h in zip(self.weights, self.hands, strict=True) if h[seat] & cards)
+        return held / total
+
+
+def read_odds(
+    state: GameState,
+    viewer: int,
+    rng: random.Random,
+    trust: float = TRUST_DEFAULT,
+    proposals: int = 256,
+) -> ReadOdds:
+    """The play model's odds from ``viewer``'s seat: every deal weighed when few are left
+    (exact), otherwise ``proposals`` deals drawn on the facts alone and weighed
+    (self-normalised importance sampling: less noisy than drawing again). Used to check the
+    model's calibration (``tutor bench calibration --model play``)."""
+    view = seat_view(state, viewer)
+    model = PlayModel(view, viewer, trust)
+    if not model.observed:
+        return ReadOdds((), (), True)
+    splits = _every_deal(view, viewer)
+    if splits is not None:
+        world = view.copy()
+        hands = []
+        for split in splits:
+            for seat, mask in enumerate(split):
+                if mask:
+                    world.hands[seat] = view.hands[seat] | mask
+            hands.append(tuple(world.hands))
+        logs = [model.log_weight_of(h) for h in hands]
+        exact = True
+    else:
+        deals = itertools.islice(iter_deals(view, viewer, rng, use_inferences=False), proposals)
+        hands = [tuple(d.hands) for d in deals]
+        logs = [model.log_weight_of(h) for h in hands]
+        exact = False
+    top = max(logs)
+    return ReadOdds(tuple(hands), tuple(math.exp(x - top) for x in logs), exact)
+
+
+def _every_deal(view: GameState, viewer: int) -> list[list[int]] | None:
+    """Every way to give the unseen cards to the other seats (masks by seat), when nothing is
+    left to deal and there are at most :data:`ENUMERATE_LIMIT`; otherwise None."""
+    if view.to_deal():
+        return None
+    seats = [s for s in range(view.rules.players) if s != viewer and view.unknown[s]]
+    sizes = [view.unknown[s] for s in seats]
+    cards = list(indexes_of(view.unplaced()))
+    if len(cards) != sum(sizes) or multinomial(len(cards), sizes) > ENUMERATE_LIMIT:
+        return None
+    out = []
+    for split in assignments(cards, sizes):
+        hands = [0] * view.rules.players
+        for seat, mask in zip(seats, split, strict=True):
+            hands[seat] = mask
+        out.append(hands)
+    return out
+
+
+def _exact_draws(
+    view: GameState, model: PlayModel, splits: list[list[int]], rng: random.Random
+) -> Iterator[GameState]:
+    """Deals drawn exactly in proportion to their weights, each split weighed once."""
+    world = view.copy()
+    for seat in range(view.rules.players):
+        world.unknown[seat] = 0
+    logs = []
+    for hands in splits:
+        for seat, mask in enumerate(hands):
+            if mask:
+                world.hands[seat] = view.hands[seat] | mask
+        logs.append(model.log_weight(world))
+    top = max(logs)
+    cumulative = list(itertools.accumulate(math.exp(x - top) for x in logs))
+    total = cumulative[-1]
+    while True:
+        k = bisect.bisect_right(cumulative, rng.random() * total)
+        deal = world.copy()
+        for seat, mask in enumerate(splits[min(k, len(splits) - 1)]):
+            deal.hands[seat] = view.hands[seat] | mask
+        yield deal
+
+
+def _systematic(weights: Sequence[float], n: int, rng: random.Random) -> list[int]:
+    """``n`` indexes drawn in proportion to ``weights`` by systematic resampling."""
+    total = sum(weights)
+    step = total / n
+    u = rng.random() * step
+    out = []
+    acc = 0.0
+    i = 0
+    for _ in range(n):
+        while acc + weights[i] < u and i < len(weights) - 1:
+            acc += weights[i]
+            i += 1
+        out.append(i)
+        u += step
+    return out
