@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint bench clean
+.PHONY: demo test lint po bench clean
 
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -25,6 +25,12 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check tutor tests tools
 	$(BIN)/mypy
 	$(BIN)/lint-imports
+	$(BIN)/python tools/i18n.py check
+
+# After changing a message: tutor.po gains the new ones (untranslated) and loses the gone ones;
+# translate them, then `make po` again compiles tutor.mo.
+po: $(STAMP)
+	$(BIN)/python tools/i18n.py update
 
 bench: $(STAMP)
 	$(BIN)/tutor bench all

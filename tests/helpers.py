@@ -91,8 +91,16 @@ PLAIN_ENV: dict[str, str | None] = {
     "TTY_COMPATIBLE": None,
     "NO_COLOR": None,
     "COLUMNS": None,
+    "LANGUAGE": None,
+    "LC_ALL": None,
+    "LC_MESSAGES": None,
+    "LANG": None,
 }
-"""Unset what would change the plain look: CliRunner's stdout is no terminal, so output is plain."""
+"""Unset what would change the plain look (CliRunner's stdout is no terminal, so output is
+plain) and the language (the tests read English unless they ask for Italian: ``ITALIAN``)."""
+
+ITALIAN: dict[str, str | None] = {"LANG": "it_IT.UTF-8"}
+"""The environment of an Italian user: ``run(..., env=ITALIAN)``."""
 
 runner = CliRunner()
 

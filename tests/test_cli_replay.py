@@ -10,6 +10,7 @@ import pytest
 from helpers import (
     BAD,
     EXAMPLES,
+    ITALIAN,
     ROOT,
     assert_bad_input,
     check_golden,
@@ -35,6 +36,16 @@ def test_replay_examples_match_their_golden_output(name: str) -> None:
     assert "\x1b[" not in result.stdout
     assert all(line == line.rstrip() for line in result.stdout.splitlines())
     check_golden(f"replay-{Path(name).stem}.txt", result.stdout)
+
+
+def test_the_seed003_replay_in_italian_matches_its_golden_output() -> None:
+    """LANG=it_IT.UTF-8: the sheet, the score, the categories and the record's Italian notes."""
+    result = run("replay", example("seed003-scopa.yaml"), env=ITALIAN)
+    assert result.exit_code == 0, result.output
+    assert "Punteggio della mano" in result.stdout and "mazzo francese" in result.stdout
+    check_golden("replay-seed003-scopa.it.txt", result.stdout)
+    english = run("--lang", "en", "replay", example("seed003-scopa.yaml"), env=ITALIAN)
+    assert english.stdout == run("replay", example("seed003-scopa.yaml")).stdout
 
 
 def test_replay_shows_scopa_marks_primiera_and_score() -> None:

@@ -8,6 +8,7 @@ import pytest
 from helpers import NAMES, scripted_hand
 
 from tutor.game.cards import parse_cards
+from tutor.game.i18n import speaking
 from tutor.records.recordfile import load_path
 from tutor.training.live import LiveError, LiveSession, LiveUpdate, intro, protocol
 
@@ -251,3 +252,10 @@ def test_players_differing_only_in_case_or_spaces_are_refused() -> None:
     with pytest.raises(LiveError, match="player 'You' is listed twice"):
         LiveSession.new("scopa", [" You", "You "], "You")
     assert LiveSession.new("scopa", [" You", "Ada "], "ada").players == ["You", "Ada"]
+
+
+def test_the_note_of_a_typed_in_hand_is_in_every_language(tmp_path: Path) -> None:
+    with speaking("it"):
+        s = LiveSession.new("scopa", ["You", "Ada"], "Ada", "french", tmp_path / "h.yaml")
+    assert s.info["note"] == "typed in with tutor live, seen from Ada's seat"
+    assert s.info["note_it"] == "trascritta con tutor live, vista dal posto di Ada"

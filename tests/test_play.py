@@ -225,3 +225,15 @@ def test_the_note_gives_the_class_first() -> None:
     feedback = next(e for e in events if isinstance(e, Feedback))
     note = decision_note(feedback.decision, "french")
     assert note.split(":")[0].split(";")[0].rstrip("?") in CLASSES
+
+
+def test_the_record_carries_its_title_and_notes_in_italian_too(tmp_path: Path) -> None:
+    s = quick_session("scopa", 3)
+    s.start()
+    s.enter(s.turn().moves[0].text("french"))
+    info, entry = s.record.info, next(e for e in s.record.plays if e.note)
+    assert info["title"].startswith("Hand 1 against the computer")
+    assert info["title_it"].startswith("Mano 1 contro il computer")
+    assert entry.note and entry.note.split(":")[0].split(";")[0].rstrip("?") in CLASSES
+    italian = entry.translations["note_it"]
+    assert italian == "obbligata" if entry.note == "forced" else "costo" in italian

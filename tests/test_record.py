@@ -358,7 +358,7 @@ INLINE_CASES = [
         BASE.replace("deals:\n", "deals:\n" + "  - {}\n" * 6),
         13,
         None,
-        "the scopa ruleset has 6 deal(s) per hand, but the record gives 7",
+        "the scopa ruleset has 6 deals per hand, but the record gives 7",
     ),
     (
         "duplicate on table",

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
+from tutor.game.i18n import speaking
 from tutor.puzzles.answer import Verdict
 from tutor.puzzles.format import collection_dir, load_puzzles
 from tutor.training.progress import progress_stats
@@ -125,3 +127,36 @@ def test_the_index_is_kept_and_refreshed_when_a_file_changes(tmp_path: Path) -> 
         t = Trainer.open(store, [mine], shipped=False)
         assert len(t.entries) == len(NAMES)
         assert any("broken.yaml" in s for s in t.skipped_files)
+
+
+def test_the_due_titles_are_in_the_language_of_the_run(tmp_path: Path) -> None:
+    mine = _folder(tmp_path)
+    clock = Clock()
+    with ProgressStore(tmp_path / "p.sqlite") as store:
+        t = Trainer.open(store, [mine], shipped=False, clock=clock)
+        _answer(t, correct=False)
+        clock.now += RETRY_MINUTES * 60 + 1
+        [english] = progress_stats(store, clock.now).due_now
+        with speaking("it"):
+            stats = progress_stats(store, clock.now)
+        [italian] = stats.due_now
+        spec = next(p.spec for p in load_puzzles(mine) if p.name == italian.name)
+        assert english.shown_title == english.title == italian.title == spec.title
+        assert italian.shown_title == dict(spec.translations)["title_it"] != spec.title
+        assert stats.to_json()["due_now"][0]["title"] == spec.title  # JSON: English
+
+
+def test_an_index_cached_by_an_older_tutor_is_read_again(tmp_path: Path) -> None:
+    mine = _folder(tmp_path)
+    with ProgressStore(tmp_path / "p.sqlite") as store:
+        Trainer.open(store, [mine], shipped=False)
+        for path, text in store.conn.execute("SELECT path, entries FROM files").fetchall():
+            old = [{k: v for k, v in d.items() if k != "titles"} for d in json.loads(text)]
+            store.conn.execute(
+                "UPDATE files SET entries = ? WHERE path = ?", (json.dumps(old), path)
+            )
+        store.conn.commit()
+        t = Trainer.open(store, [mine], shipped=False)
+        assert all(e.info.titles for e in t.entries)
+        cached = store.conn.execute("SELECT entries FROM files").fetchall()
+        assert all('"titles"' in text for (text,) in cached)

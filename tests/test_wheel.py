@@ -170,6 +170,13 @@ def test_tutor_replay_of_a_shipped_example_prints_the_score(installed: Installed
     assert json.loads(as_json) == json.loads((GOLDEN / "seed003-scopa.json").read_text("utf-8"))
 
 
+def test_the_installed_tutor_speaks_italian(installed: Installed) -> None:
+    """The compiled catalogue ships in the wheel and is found there (issue 13)."""
+    assert "tutor/locale/it/LC_MESSAGES/tutor.mo" in shipped_files()
+    out = installed.tutor("--lang", "it", "rules", "scopa")
+    assert "Giocatori: 2 giocatori" in out, out
+
+
 def test_the_benchmark_reads_its_default_record_from_the_wheel(installed: Installed) -> None:
     figures = json.loads(installed.tutor("bench", "tracker", "--repeat", "1", "--json"))
     assert Path(figures["file"]).resolve().is_relative_to(installed.venv.resolve())

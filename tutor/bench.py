@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import os
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -33,6 +34,7 @@ from tutor.counting.trust import TRUST_DEFAULT
 from tutor.game.captures import clear_cache
 from tutor.game.cards import VALUE_MASKS, indexes_of
 from tutor.game.errors import TutorError
+from tutor.game.i18n import _
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.scoring import HandScore, hand_points, score_state
 from tutor.game.state import GameState, random_deal
@@ -66,6 +68,7 @@ __all__ = [
     "bench_review",
     "bench_planted",
     "bench_play",
+    "bench_language",
     "Bins",
     "Calibration",
     "bench_calibration",
@@ -100,7 +103,7 @@ def register(name: str) -> Callable[[Callable[..., Figures]], Callable[..., Figu
 
 def _median_of(repeat: int, run: Callable[[], float]) -> tuple[float, list[float]]:
     if repeat < 1:
-        raise BenchError(f"repeat must be at least 1, not {repeat}")
+        raise BenchError(_("repeat must be at least 1, not {n}").format(n=repeat))
     runs = [run() for _ in range(repeat)]
     return statistics.median(runs), runs
 
@@ -129,7 +132,7 @@ def bench_playouts(
     profits from tables an earlier one computed.
     """
     if hands < 1:
-        raise BenchError(f"hands must be at least 1, not {hands}")
+        raise BenchError(_("hands must be at least 1, not {n}").format(n=hands))
     rules = load_ruleset(ruleset)
 
     seeds = iter(range(seed, seed + repeat))
@@ -138,7 +141,7 @@ def bench_playouts(
         rng = random.Random(next(seeds))
         clear_cache()
         start = time.perf_counter()
-        for _ in range(hands):
+        for _i in range(hands):
             state = GameState.random(rules, rng)
             random_playout(state, rng)
             hand_points(rules, state.captured, state.scope)
@@ -345,7 +348,7 @@ def bench_review(
         times: list[float] = []
         drawn: list[int] = []
         timed_out = decisions = 0
-        for _ in range(repeat):
+        for _i in range(repeat):
             start = time.perf_counter()
             review = review_record(record, chosen, settings=settings)
             times.append(time.perf_counter() - start)
@@ -402,7 +405,11 @@ def bench_play(
     opponents (default: chitarrella, like every other seat).
     """
     if games < 1 or starts < 0:
-        raise BenchError(f"games must be at least 1 and starts not negative, not {games}, {starts}")
+        raise BenchError(
+            _("games must be at least 1 and starts not negative, not {games}, {starts}").format(
+                games=games, starts=starts
+            )
+        )
     replies: list[float] = []
     feedback: list[float] = []
     turns: list[float] = []
@@ -440,18 +447,78 @@ def _start_seconds(ruleset: str, seed: int) -> float:
         return command_seconds(["play", "--ruleset", ruleset, "--seed", str(seed), "--save", save])
 
 
-def command_seconds(args: list[str]) -> float:
-    """Wall seconds of a ``tutor ARGS`` process, interpreter start included, the input empty.
+def command_seconds(args: list[str], environ: dict[str, str] | None = None) -> float:
+    """Wall seconds of a ``tutor ARGS`` process, interpreter start included, the input empty
+    (``environ`` on top of this process's environment).
 
     The process may write compiled bytecode, as an installed tutor has it: with
     ``PYTHONDONTWRITEBYTECODE`` set, every module would be compiled again at every start.
     """
+    return command_times(args, environ)[0]
+
+
+def command_times(args: list[str], environ: dict[str, str] | None = None) -> tuple[float, float]:
+    """Wall and CPU seconds (user + system) of a ``tutor ARGS`` process, as
+    :func:`command_seconds` runs it. The CPU time is what the process itself spent: on a
+    machine shared with other work it varies far less than the wall time."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env.update(environ or {})
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run([sys.executable, "-m", "tutor", *args], stdin=subprocess.DEVNULL,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True,
                    env=env)  # fmt: skip
-    return time.perf_counter() - start
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return wall, cpu
+
+
+LANGUAGE_ENV = {
+    "en": {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8"},
+    "it": {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "it_IT.UTF-8"},
+}
+"""The environment of an English and of an Italian user (``bench language``)."""
+
+_CATALOGUE_LOAD = (
+    "import time; from tutor.game import i18n; s = time.perf_counter(); "
+    "i18n.set_language('it'); print(time.perf_counter() - s)"
+)
+
+
+@register("language")
+def bench_language(repeat: int = 9) -> Figures:
+    """What speaking Italian costs at start-up: the catalogue's loading in a fresh interpreter,
+    and ``tutor --help`` and ``tutor rules`` started in English and in Italian (the help is
+    translated as the run starts), in milliseconds of wall and of CPU time. The runs alternate
+    between the languages, so that the machine's load falls on both alike, after one run of
+    each that writes the compiled bytecode; the cost is the difference of the medians (the CPU
+    time's is the steadier figure on a busy machine)."""
+    loads = []
+    for _i in range(repeat):
+        out = subprocess.run([sys.executable, "-c", _CATALOGUE_LOAD], capture_output=True,
+                             text=True, check=True)  # fmt: skip
+        loads.append(float(out.stdout))
+    figures: Figures = {
+        "repeat": repeat,
+        "catalogue_load_ms": round(1000 * statistics.median(loads), 2),
+    }
+    for name, args in (("help", ["--help"]), ("rules", ["rules"])):
+        for lang in ("en", "it"):
+            command_times(args, LANGUAGE_ENV[lang])  # the compiled bytecode written
+        wall: dict[str, list[float]] = {"en": [], "it": []}
+        cpu: dict[str, list[float]] = {"en": [], "it": []}
+        for _i in range(repeat):
+            for lang in ("en", "it"):
+                w, c = command_times(args, LANGUAGE_ENV[lang])
+                wall[lang].append(w)
+                cpu[lang].append(c)
+        for kind, times in (("", wall), ("_cpu", cpu)):
+            en, it = (1000 * statistics.median(times[lang]) for lang in ("en", "it"))
+            figures[f"{name}_en{kind}_ms"] = round(en, 1)
+            figures[f"{name}_it{kind}_ms"] = round(it, 1)
+            figures[f"{name}_italian_cost{kind}_ms"] = round(it - en, 1)
+    return figures
 
 
 def bench_planted(ruleset: str, hands: int, settings: Settings) -> Figures:
@@ -520,7 +587,7 @@ def bench_search_move(
     rng = random.Random(seed)
     player = SearchPlayer(budget=budget, workers=workers)
     times: list[float] = []
-    for _ in range(positions):
+    for _i in range(positions):
         state = GameState.random(rules, rng)
         start = time.perf_counter()
         player.choose(seat_view(state), rng)
@@ -556,7 +623,7 @@ def bench_exact(
     rng = random.Random(seed)
     times: list[float] = []
     nodes = probes = hits = 0
-    for _ in range(positions):
+    for _i in range(positions):
         state = random_position(rules, rng, cards_left, table)
         solver = Solver(rules)
         start = time.perf_counter()
@@ -861,15 +928,21 @@ def bench_calibration(
     the leading side plays at random). The result is the same for any number of ``workers``.
     """
     if hands < 1:
-        raise BenchError(f"hands must be at least 1, not {hands}")
+        raise BenchError(_("hands must be at least 1, not {n}").format(n=hands))
     specs = [s.strip().lower() for s in players.split(",")]
     for spec in specs:
         if spec not in CALIBRATION_PLAYERS:
             raise BenchError(
-                f"unknown players {spec!r}; choose from {', '.join(CALIBRATION_PLAYERS)}"
+                _("unknown players {name!r}; choose from {names}").format(
+                    name=spec, names=", ".join(CALIBRATION_PLAYERS)
+                )
             )
     if model not in CALIBRATION_MODELS:
-        raise BenchError(f"unknown model {model!r}; choose from {', '.join(CALIBRATION_MODELS)}")
+        raise BenchError(
+            _("unknown model {name!r}; choose from {names}").format(
+                name=model, names=", ".join(CALIBRATION_MODELS)
+            )
+        )
     rules = load_ruleset(ruleset)
     spec = ",".join(specs)
     args = ((rules.name, spec, seed, h, trust, model) for h in range(hands))

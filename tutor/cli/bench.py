@@ -23,6 +23,7 @@ from tutor.cli.core import (
     record_hand,
 )
 from tutor.counting.trust import TRUST_DEFAULT
+from tutor.game.i18n import _, ngettext
 from tutor.game.rules import load_ruleset
 
 # -- bench -------------------------------------------------------------------------------------
@@ -41,6 +42,7 @@ app.add_typer(
     name="bench",
     short_help="Time the engine: play-outs, solver, search, tracker, review.",
 )
+
 
 RepeatOption = Annotated[
     int, typer.Option("--repeat", "-k", min=1, metavar="K", help="Runs to take the median of.")
@@ -80,8 +82,14 @@ def bench_playouts_command(
 
     rules = load_ruleset(ruleset)
     if not json_out:
-        runs = "once" if repeat == 1 else f"{repeat} times"
-        note(f"playing {hands} random hands of {rules.name}, {runs}...")
+        runs = ngettext("once", "{n} times", repeat).format(n=repeat)
+        note(
+            ngettext(
+                "playing {n} random hand of {ruleset}, {runs}...",
+                "playing {n} random hands of {ruleset}, {runs}...",
+                hands,
+            ).format(n=hands, ruleset=rules.name, runs=runs)
+        )
     _show_figures({"playouts": bench_playouts(ruleset, hands, repeat, seed)}, json_out)
 
 
@@ -106,10 +114,13 @@ def bench_all_command(json_out: JsonOption = False) -> None:
 
     def starting(name: str) -> None:
         if not json_out:
-            note(f"running {name}...")
+            note(_("running {name}...").format(name=name))
 
     results = run_all(
-        starting=starting, skipped=lambda name, exc: note(f"tutor: {name} skipped: {exc}")
+        starting=starting,
+        skipped=lambda name, exc: note(
+            "tutor: " + _("{name} skipped: {why}").format(name=name, why=exc)
+        ),
     )
     if json_out:
         print_json(results)
@@ -170,11 +181,20 @@ def bench_solve_command(
 
     if case not in SOLVE_CASES:
         raise typer.BadParameter(
-            f"unknown case {case!r}; choose one of {', '.join(SOLVE_CASES)}", param_hint="CASE"
+            _("unknown case {name!r}; choose one of {names}").format(
+                name=case, names=", ".join(SOLVE_CASES)
+            ),
+            param_hint=_("CASE"),
         )
     name = SOLVE_CASES[case]
     if not json_out:
-        note(f"solving {positions} random positions ({case})...")
+        note(
+            ngettext(
+                "solving {n} random position ({case})...",
+                "solving {n} random positions ({case})...",
+                positions,
+            ).format(n=positions, case=case)
+        )
     _show_figures({name: BENCHMARKS[name](positions=positions, seed=seed)}, json_out)
 
 
@@ -202,7 +222,7 @@ def bench_puzzles_command(json_out: JsonOption = False) -> None:
     results = {}
     for name in ("puzzle-check", "puzzle-generate", "puzzle-latency"):
         if not json_out:
-            note(f"running {name}...")
+            note(_("running {name}...").format(name=name))
         results[name] = BENCHMARKS[name]()
     _show_figures(results, json_out)
 
@@ -229,7 +249,12 @@ def bench_review_command(
     from tutor.review.judge import Settings
 
     if not json_out:
-        note(f"reviewing the example hands {repeat} time(s) with {workers} worker(s)...")
+        note(
+            _("reviewing the example hands {runs} with {workers}...").format(
+                runs=ngettext("once", "{n} times", repeat).format(n=repeat),
+                workers=ngettext("{n} worker", "{n} workers", workers).format(n=workers),
+            )
+        )
     figures = bench_review(repeat=repeat, workers=workers)
     if planted:
         figures.update(bench_planted(ruleset, planted, Settings(workers=workers)))
@@ -262,9 +287,25 @@ def bench_play_command(
     from tutor.bench import bench_play
 
     if not json_out:
-        note(f"playing {games} game(s) of {ruleset} with {workers} worker(s)...")
+        note(
+            _("playing {games} of {ruleset} with {workers}...").format(
+                games=ngettext("{n} game", "{n} games", games).format(n=games),
+                ruleset=ruleset,
+                workers=ngettext("{n} worker", "{n} workers", workers).format(n=workers),
+            )
+        )
     figures = bench_play(ruleset, games, seed, workers, starts, opponents)
     _show_figures({"play": figures}, json_out)
+
+
+@bench_app.command("language", epilog=examples("tutor bench language --repeat 9"))
+def bench_language_command(repeat: RepeatOption = 9, json_out: JsonOption = False) -> None:
+    """Milliseconds Italian adds at start-up: the catalogue's loading, and tutor --help and
+    tutor rules started in each language (medians; the difference is the cost)."""
+    # lazy: the benchmarks load the whole engine; replay --json must start fast
+    from tutor.bench import bench_language
+
+    _show_figures({"language": bench_language(repeat)}, json_out)
 
 
 # -- bench: calibration of the stated odds -----------------------------------------------------
@@ -322,13 +363,23 @@ def bench_calibration_command(
     """
     from tutor.bench import bench_calibration
 
-    with progress_bar("hands", True, f"playing {hands} hands of {players} play") as progress:
+    doing = ngettext(
+        "playing {n} hand of {players} play", "playing {n} hands of {players} play", hands
+    ).format(n=hands, players=players)
+    with progress_bar(_("hands"), True, doing) as progress:
         result = bench_calibration(
             players, hands, seed, ruleset, workers=workers, progress=progress, trust=trust,
             model=model,
         )  # fmt: skip
     if result.interrupted:
-        note(f"tutor: interrupted: showing the {result.hands} completed hands")
+        note(
+            "tutor: "
+            + ngettext(
+                "interrupted: showing the {n} completed hand",
+                "interrupted: showing the {n} completed hands",
+                result.hands,
+            ).format(n=result.hands)
+        )
     if json_out:
         print_json(result.to_json())
     else:

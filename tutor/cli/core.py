@@ -34,8 +34,11 @@ from typer.core import TyperGroup
 from typer.exceptions import TyperException
 
 from tutor import __version__
+from tutor.cli.language import run_language, translate_commands, usage_message
 from tutor.game.cards import STYLES, Style
 from tutor.game.errors import TutorError
+from tutor.game.i18n import LANGUAGES, N_, _, ngettext, speaking
+from tutor.game.textfile import os_reason
 from tutor.records.record import HandRecord
 from tutor.records.recordfile import load_path, save_problem
 from tutor.render.safe import one_line, visible
@@ -91,19 +94,24 @@ def fail(message: str, code: int = EXIT_BAD_INPUT) -> NoReturn:
 
 def _os_error_text(exc: OSError) -> str:
     where = f"{exc.filename}: " if exc.filename else ""
-    return f"{where}cannot read: {exc.strerror or exc}"
+    return where + _("cannot read: {reason}").format(reason=os_reason(exc))
+
+
+def interrupted() -> None:
+    """Say on stderr that the run was interrupted (Ctrl-C)."""
+    sys.stderr.write("\ntutor: " + _("interrupted") + "\n")
 
 
 COMMAND_GROUPS: dict[str, tuple[str, ...]] = {
-    "Study a hand": ("replay", "review", "explain", "render", "rules"),
-    "Count": ("track", "live"),
-    "Solve and play": ("solve", "simulate", "play", "engine"),
-    "Practise": ("drill", "puzzle", "train", "stats"),
-    "Benchmarks": ("bench",),
+    N_("Study a hand"): ("replay", "review", "explain", "render", "rules"),
+    N_("Count"): ("track", "live"),
+    N_("Solve and play"): ("solve", "simulate", "play", "engine"),
+    N_("Practise"): ("drill", "puzzle", "train", "stats"),
+    N_("Benchmarks"): ("bench",),
 }
 """The groups of ``tutor --help``, in order, and the commands of each, by name: the one place
 a new command is given its group (a test checks that every command has one). Names not
-registered (yet) are skipped."""
+registered (yet) are skipped. The titles are translated where shown."""
 
 
 _UsageError: type[Exception] = typer.BadParameter.__mro__[1]
@@ -111,18 +119,18 @@ _UsageError: type[Exception] = typer.BadParameter.__mro__[1]
 
 
 def usage_error_line(exc: Any) -> str:
-    """A usage error on one line, with where to find the usage: click's message, its first
-    letter in lower case, and ``see 'tutor CMD --help'``.
+    """A usage error on one line, with where to find the usage: click's message (in the
+    language of the run), its first letter in lower case, and ``see 'tutor CMD --help'``.
 
     >>> import typer
     >>> usage_error_line(typer.BadParameter("choose one of a, b", param_hint="--question"))
     "invalid value for --question: choose one of a, b; see 'tutor --help'"
     """
-    message = " ".join(exc.format_message().split()).rstrip(".")
+    message = " ".join(usage_message(exc).split()).rstrip(".")
     if message[:1].isupper() and not message[1:2].isupper():
         message = message[0].lower() + message[1:]
     where = exc.ctx.command_path if getattr(exc, "ctx", None) is not None else "tutor"
-    return f"{message}; see '{where} --help'"
+    return _("{message}; see '{command} --help'").format(message=message, command=where)
 
 
 class TutorGroup(TyperGroup):
@@ -136,6 +144,22 @@ class TutorGroup(TyperGroup):
         complete_var: str | None = None,
         standalone_mode: bool = True,
         windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        # The language is chosen before the command line is parsed, so that the help and the
+        # usage errors speak it too; the language before the run is back once it is over.
+        with speaking(run_language(sys.argv[1:] if args is None else args)):
+            translate_commands(self)
+            return self._main(args, prog_name, complete_var, standalone_mode,
+                              windows_expand_args, **extra)  # fmt: skip
+
+    def _main(
+        self,
+        args: Sequence[str] | None,
+        prog_name: str | None,
+        complete_var: str | None,
+        standalone_mode: bool,
+        windows_expand_args: bool,
         **extra: Any,
     ) -> Any:
         run = functools.partial(
@@ -152,7 +176,7 @@ class TutorGroup(TyperGroup):
                 sys.stderr.write(f"tutor: error: {one_line(usage_error_line(exc))}\n")
             sys.exit(EXIT_USAGE)
         except typer.Abort:
-            sys.stderr.write("\ntutor: interrupted\n")
+            interrupted()
             sys.exit(EXIT_INTERRUPTED)
         # Without standalone mode click returns the command's value, or the code of an exit.
         sys.exit(result if isinstance(result, int) else EXIT_OK)
@@ -173,14 +197,14 @@ class TutorGroup(TyperGroup):
         limit = formatter.width - 6 - width
         grouped = [name for names in COMMAND_GROUPS.values() for name in names]
         others = tuple(sorted(set(commands) - set(grouped)))
-        for title, names in [*COMMAND_GROUPS.items(), ("Other commands", others)]:
+        for title, names in [*COMMAND_GROUPS.items(), (N_("Other commands"), others)]:
             rows = [
                 (n.ljust(width), commands[n].get_short_help_str(limit))
                 for n in names
                 if n in commands
             ]
             if rows:
-                with formatter.section(title):
+                with formatter.section(_(title)):
                     formatter.write_dl(rows)
         return None
 
@@ -190,7 +214,7 @@ class TutorGroup(TyperGroup):
         except (TyperException, typer.Exit, typer.Abort):
             raise
         except KeyboardInterrupt:
-            sys.stderr.write("\ntutor: interrupted\n")
+            interrupted()
             raise typer.Exit(EXIT_INTERRUPTED) from None
         except BrokenPipeError:
             # The reader went away (``tutor replay ... | head``): stop quietly.
@@ -205,8 +229,10 @@ class TutorGroup(TyperGroup):
             if os.environ.get("TUTOR_DEBUG"):
                 raise
             fail(
-                f"internal error: {type(exc).__name__}: {exc} "
-                "(this is a bug; run with TUTOR_DEBUG=1 to see the traceback)",
+                _(
+                    "internal error: {error}: {message} "
+                    "(this is a bug; run with TUTOR_DEBUG=1 to see the traceback)"
+                ).format(error=type(exc).__name__, message=exc),
                 EXIT_INTERNAL,
             )
 
@@ -231,7 +257,8 @@ to the terminal and a usage error is three short lines, not a box."""
 
 
 def examples(*lines: str) -> str:
-    """A command's epilog: example command lines, one per line, kept as written.
+    """A command's epilog: example command lines, one per line, kept as written (the heading
+    is translated where the help is shown, :func:`tutor.cli.language.translate_commands`).
 
     ``\\b`` stops click from rewrapping the paragraph, so a long example stays on one line.
 
@@ -248,6 +275,19 @@ def _version(value: bool) -> None:
         raise typer.Exit(EXIT_OK)
 
 
+def _check_language(value: str | None) -> str | None:
+    """``--lang``: one of :data:`tutor.game.i18n.LANGUAGES` (the run already speaks it: the
+    language is chosen before the command line is parsed, :func:`run_language`)."""
+    if value is not None and value not in LANGUAGES:
+        raise typer.BadParameter(
+            _("unknown language {name!r}; choose one of {names}").format(
+                name=value, names=", ".join(LANGUAGES)
+            ),
+            param_hint="--lang",
+        )
+    return value
+
+
 @app.callback()
 def _root(
     version: Annotated[
@@ -259,6 +299,18 @@ def _root(
             help="Show the version and exit.",
         ),
     ] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            metavar="LANG",
+            callback=_check_language,
+            is_eager=True,
+            help="The language of the interface: it or en (default: the one LANGUAGE, LC_ALL, "
+            "LC_MESSAGES or LANG names; English otherwise). --json output is always in "
+            "English.",
+        ),
+    ] = None,
 ) -> None:
     """Scopone Scientifico and Scopa tutor.
 
@@ -296,7 +348,10 @@ def deck_style(name: str) -> Style:
     style = STYLES.get(name.lower())
     if style is None:
         raise typer.BadParameter(
-            f"unknown deck style {name!r}; choose one of {', '.join(STYLES)}", param_hint="--deck"
+            _("unknown deck style {name!r}; choose one of {styles}").format(
+                name=name, styles=", ".join(STYLES)
+            ),
+            param_hint="--deck",
         )
     return style
 
@@ -436,7 +491,10 @@ def line_reader(prompt: Callable[[], str]) -> Callable[[], str | None]:
                 if not interactive or interrupted:
                     raise
                 interrupted = True
-                note("\ntutor: Ctrl-C: line dropped (press Ctrl-C again or type quit to stop)")
+                note(
+                    "\ntutor: "
+                    + _("Ctrl-C: line dropped (press Ctrl-C again or type quit to stop)")
+                )
                 continue
             if not line and interactive:
                 sys.stderr.write("\n")
@@ -451,7 +509,10 @@ def check_save(save: Path) -> None:
     lose what is typed."""
     problem = save_problem(save)
     if problem is not None:
-        raise typer.BadParameter(f"cannot save to {save}: {problem}", param_hint="--save")
+        raise typer.BadParameter(
+            _("cannot save to {file}: {problem}").format(file=save, problem=problem),
+            param_hint="--save",
+        )
 
 
 def new_save_file(save: Path | None, prefix: str) -> Path:
@@ -465,7 +526,9 @@ def new_save_file(save: Path | None, prefix: str) -> Path:
         return path
     if save.exists():
         raise typer.BadParameter(
-            f"{save} already exists: go on with it with --resume {save}, or choose another file",
+            _(
+                "{file} already exists: go on with it with --resume {file}, or choose another file"
+            ).format(file=save),
             param_hint="--save",
         )
     return save
@@ -475,7 +538,12 @@ def record_hand(file: Path, hand: int) -> HandRecord:
     """Hand number ``hand`` (1 = the first) of the record file ``file``."""
     records = load_path(str(file))
     if hand > len(records):
-        raise InputError(f"{file}: --hand {hand}: the file has {len(records)} hand(s)")
+        raise InputError(
+            f"{file}: --hand {hand}: "
+            + ngettext("the file has {n} hand", "the file has {n} hands", len(records)).format(
+                n=len(records)
+            )
+        )
     return records[hand - 1]
 
 
@@ -485,7 +553,8 @@ def check_player(file: Path | str, record: HandRecord, player: str) -> int:
         return record.seat_of(player)
     except TutorError:
         raise InputError(
-            f"{file}: --as {player}: no such player (players: {', '.join(record.players)})"
+            f"{file}: --as {player}: "
+            + _("no such player (players: {players})").format(players=", ".join(record.players))
         ) from None
 
 
@@ -494,5 +563,5 @@ def main(argv: list[str] | None = None) -> None:
     try:
         app(args=argv, prog_name="tutor")
     except KeyboardInterrupt:
-        sys.stderr.write("\ntutor: interrupted\n")
+        interrupted()
         sys.exit(EXIT_INTERRUPTED)

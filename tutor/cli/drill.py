@@ -19,6 +19,7 @@ from tutor.cli.core import (
     print_json,
 )
 from tutor.counting.trust import TRUST_DEFAULT
+from tutor.game.i18n import _
 
 
 @app.command(
@@ -61,16 +62,25 @@ def drill_command(
     from tutor.training.drill import KINDS, PLAYER_KINDS, DrillSession
 
     if kind != "48":
-        raise typer.BadParameter(f"unknown drill {kind!r}; the drill is: 48", param_hint="KIND")
+        raise typer.BadParameter(
+            _("unknown drill {name!r}; the drill is: 48").format(name=kind), param_hint="KIND"
+        )
     if question not in KINDS:
-        raise typer.BadParameter(f"choose one of {', '.join(KINDS)}", param_hint="--question")
+        raise typer.BadParameter(
+            _("choose one of {names}").format(names=", ".join(KINDS)), param_hint="--question"
+        )
     if players not in PLAYER_KINDS:
-        raise typer.BadParameter(f"choose one of {', '.join(PLAYER_KINDS)}", param_hint="--players")
+        raise typer.BadParameter(
+            _("choose one of {names}").format(names=", ".join(PLAYER_KINDS)),
+            param_hint="--players",
+        )
     style = deck_style(deck)
     session = DrillSession(ruleset, seed, rounds, question, players, style, trust)
     if seed is None:
-        again = f"use --seed {session.seed} to ask the same questions again"
-        note(f"tutor: seed {session.seed} ({again})")
+        again = _("use {option} to ask the same questions again").format(
+            option=f"--seed {session.seed}"
+        )
+        note("tutor: " + _("seed {seed} ({again})").format(seed=session.seed, again=again))
     # lazy: rich loads only once the drill is under way
     from tutor.render.terminal import emit, make_console, text_lines
 
@@ -79,7 +89,7 @@ def drill_command(
 
     def read() -> str | None:
         if interactive:
-            sys.stderr.write("answer> ")
+            sys.stderr.write(_("answer") + "> ")
             sys.stderr.flush()
         line = sys.stdin.readline()
         if not line and interactive:

@@ -8,6 +8,7 @@ import typer
 
 from tutor import __version__
 from tutor.cli.core import EXIT_INTERRUPTED, WorkersOption, app, examples
+from tutor.game.i18n import set_language
 from tutor.render.safe import one_line
 
 ENGINE_HELP = (
@@ -45,6 +46,9 @@ def engine_command(workers: WorkersOption = 1) -> None:
     # module keeps every other command's start quick
     from tutor.training.engine import Engine
 
+    # The protocol is for programs: its answers (errors included) are English in every
+    # language, as JSON is (the help above is translated like every command's).
+    set_language("en")
     engine = Engine(__version__, workers)
 
     def write(lines: list[str]) -> None:

@@ -27,6 +27,7 @@ from tutor.cli.review import (
 )
 from tutor.game.captures import explain_play, parse_table
 from tutor.game.cards import NotationError, parse_card
+from tutor.game.i18n import _
 from tutor.game.rules import load_ruleset
 from tutor.review.defaults import DEFAULT_SAMPLES, DEFAULT_TIME
 
@@ -35,7 +36,7 @@ class MissingOption(typer.BadParameter):
     """A required option of the capture-rule form is missing (the ``--at`` form needs none)."""
 
     def format_message(self) -> str:
-        return f"Missing option '{self.param_hint}'. {self.message}"
+        return _("Missing option {name}.").format(name=f"'{self.param_hint}'") + f" {self.message}"
 
 
 # -- explain -----------------------------------------------------------------------------------
@@ -116,7 +117,7 @@ def explain(
     if ruleset is None or table is None:
         missing = "--ruleset" if ruleset is None else "--table"
         raise MissingOption(
-            "Give it, or --at N to explain every move at a point of a hand record.",
+            _("Give it, or --at N to explain every move at a point of a hand record."),
             param_hint=missing,
         )
     style = deck_style(deck)

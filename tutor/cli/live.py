@@ -30,6 +30,7 @@ from tutor.cli.core import (
     print_json,
 )
 from tutor.counting.trust import TRUST_DEFAULT
+from tutor.game.i18n import _, ngettext
 from tutor.records.replay import replay_hand
 
 if TYPE_CHECKING:
@@ -101,24 +102,28 @@ def live_command(
 
     try:
         if resume is not None:
-            for given, option, what in (
-                (players, "--players", "players"),
-                (ruleset, "--ruleset", "ruleset"),
-                (deck, "--deck", "deck"),
+            for given, option, why in (
+                (players, "--players", _("the players come from the resumed file")),
+                (ruleset, "--ruleset", _("the ruleset comes from the resumed file")),
+                (deck, "--deck", _("the deck comes from the resumed file")),
             ):
                 if given is not None:
-                    raise typer.BadParameter(
-                        f"the {what} come{'' if what == 'players' else 's'} from the resumed file",
-                        param_hint=option,
-                    )
+                    raise typer.BadParameter(why, param_hint=option)
             if save is not None:
                 check_save(save)
             session = LiveSession.resume(resume, as_player, save)
-            note(f"tutor: resuming {resume}: {len(session.plays)} plays so far")
+            note(
+                "tutor: "
+                + ngettext(
+                    "resuming {file}: {n} play so far",
+                    "resuming {file}: {n} plays so far",
+                    len(session.plays),
+                ).format(file=resume, n=len(session.plays))
+            )
         else:
             if players is None or as_player is None:
                 raise typer.BadParameter(
-                    "give --players A,B,... and --as PLAYER (or --resume FILE)",
+                    _("give --players A,B,... and --as PLAYER (or --resume FILE)"),
                     param_hint="--players",
                 )
             save = new_save_file(save, "live")
@@ -165,27 +170,38 @@ def _run_live(session: LiveSession, quiet: bool, json_out: bool) -> None:
             read, show, note, lambda message: note(f"tutor: {message}"), numbered=not interactive
         )
     except KeyboardInterrupt:
-        note("\ntutor: interrupted")
+        note("\ntutor: " + _("interrupted"))
         _live_saved(session)
         raise typer.Exit(EXIT_INTERRUPTED) from None
     if session.phase() != "over":
         _live_saved(session)
     else:
         if session.save_path is not None:
-            note(f"tutor: saved to {session.save_path}")
+            note("tutor: " + _("saved to {file}").format(file=session.save_path))
         if not json_out:
             record = session.record()
             console, fancy = human_console()
             end = rendering.hand_end(replay_hand(record), record, fancy)
-            rendering.emit(console, Text("The hand is over."), *end)
+            rendering.emit(console, Text(_("The hand is over.")), *end)
     if session.rejected and not interactive:
-        lines = "line was" if session.rejected == 1 else "lines were"
-        note(f"tutor: {session.rejected} {lines} rejected (exit code 1)")
+        note(
+            "tutor: "
+            + ngettext(
+                "{n} line was rejected (exit code 1)",
+                "{n} lines were rejected (exit code 1)",
+                session.rejected,
+            ).format(n=session.rejected)
+        )
         raise typer.Exit(EXIT_PROBLEMS)
 
 
 def _live_saved(session: LiveSession) -> None:
     """Where an unfinished session is saved and how to continue it."""
     if session.save_path is not None and session.table is not None:
-        note(f"tutor: saved to {session.save_path}")
-        note(f"tutor: continue with: tutor live --resume {session.save_path}")
+        note("tutor: " + _("saved to {file}").format(file=session.save_path))
+        note(
+            "tutor: "
+            + _("continue with: {command}").format(
+                command=f"tutor live --resume {session.save_path}"
+            )
+        )

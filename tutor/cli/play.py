@@ -27,6 +27,7 @@ from tutor.cli.core import (
     new_save_file,
     note,
 )
+from tutor.game.i18n import _, ngettext
 from tutor.training.defaults import FEEDBACK_TIME
 
 if TYPE_CHECKING:
@@ -129,7 +130,8 @@ def play_command(
 
     if hints is not None and hints not in HINT_MODES:
         raise typer.BadParameter(
-            f"{hints!r}: choose one of {', '.join(HINT_MODES)}", param_hint="--hints"
+            _("{mode!r}: choose one of {modes}").format(mode=hints, modes=", ".join(HINT_MODES)),
+            param_hint="--hints",
         )
     for option, spec in (("--partner", partner), ("--opponents", opponents)):
         if spec is not None:
@@ -145,21 +147,30 @@ def play_command(
                                     ("--seed", seed)) if v is not None]  # fmt: skip
             if given:
                 raise typer.BadParameter(
-                    f"{given[0]}: the resumed file says how the game is played",
+                    f"{given[0]}: " + _("the resumed file says how the game is played"),
                     param_hint=given[0],
                 )
             if save is not None:
                 check_save(save)
             session = PlaySession.resume(resume, hints, save, workers=workers, board=not no_board)
             note(
-                f"tutor: resuming {resume}: hand {session.hand_number}, "
-                f"{len(session.record.plays)} plays so far"
+                "tutor: "
+                + ngettext(
+                    "resuming {file}: hand {hand}, {n} play so far",
+                    "resuming {file}: hand {hand}, {n} plays so far",
+                    len(session.record.plays),
+                ).format(file=resume, hand=session.hand_number, n=len(session.record.plays))
             )
         else:
             style = deck_style(deck or "italian")
             if seed is None:
                 seed = secrets.randbelow(1_000_000)
-                note(f"tutor: seed {seed} (tutor play --seed {seed} deals the same game)")
+                note(
+                    "tutor: "
+                    + _("seed {seed} ({command} deals the same game)").format(
+                        seed=seed, command=f"tutor play --seed {seed}"
+                    )
+                )
             save = new_save_file(save, "play")
             try:
                 session = PlaySession.new(ruleset or "scopone-scientifico", seat, partner,
@@ -192,11 +203,11 @@ def _run(session: PlaySession) -> None:
                           lambda message: note(f"tutor: {message}"),
                           numbered=not interactive)  # fmt: skip
     except KeyboardInterrupt:
-        note("\ntutor: interrupted")
+        note("\ntutor: " + _("interrupted"))
         _saved(session)
         raise typer.Exit(EXIT_INTERRUPTED) from None
     if why == "over":
-        note(f"tutor: the match is over; saved to {session.save_path}")
+        note("tutor: " + _("the match is over; saved to {file}").format(file=session.save_path))
     else:
         _saved(session)
 
@@ -204,6 +215,11 @@ def _run(session: PlaySession) -> None:
 def _saved(session: PlaySession) -> None:
     """Where the game is saved and how to go on with it."""
     if session.save_path is not None:
-        note(f"tutor: saved to {session.save_path}")
+        note("tutor: " + _("saved to {file}").format(file=session.save_path))
         if session.phase() != "over":
-            note(f"tutor: go on with: tutor play --resume {session.save_path}")
+            note(
+                "tutor: "
+                + _("go on with: {command}").format(
+                    command=f"tutor play --resume {session.save_path}"
+                )
+            )

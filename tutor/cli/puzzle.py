@@ -28,6 +28,7 @@ from tutor.cli.core import (
     print_json,
     progress_bar,
 )
+from tutor.game.i18n import _, ngettext, number
 
 if TYPE_CHECKING:
     from tutor.puzzles.answer import Answer, Verdict
@@ -55,7 +56,12 @@ def find_puzzle(path: Path, hand: int = 1) -> Puzzle:
             path = shipped
     puzzles = load_puzzles(path)
     if hand > len(puzzles):
-        raise InputError(f"{path}: --hand {hand}: the file holds {len(puzzles)} puzzle(s)")
+        raise InputError(
+            f"{path}: --hand {hand}: "
+            + ngettext(
+                "the file holds {n} puzzle", "the file holds {n} puzzles", len(puzzles)
+            ).format(n=len(puzzles))
+        )
     return puzzles[hand - 1]
 
 
@@ -65,7 +71,10 @@ def check_theme(theme: str | None) -> None:
 
     if theme is not None and theme not in THEMES:
         raise typer.BadParameter(
-            f"unknown theme {theme!r}; themes: {', '.join(THEMES)}", param_hint="--theme"
+            _("unknown theme {name!r}; themes: {names}").format(
+                name=theme, names=", ".join(THEMES)
+            ),
+            param_hint="--theme",
         )
 
 
@@ -86,21 +95,21 @@ def ask(p: Puzzle) -> tuple[bool, Answer | None]:
     """Read answers until one can be read: (True, answer), (True, None) for skip, or
     (False, None) at the end of the input. An unreadable answer is never counted."""
     while True:
-        line = read_line("answer> ")
+        line = read_line(_("answer") + "> ")
         if line is None:
             return False, None
         text = line.strip()
         if not text:
             continue
         # imported once there is an answer: it brings the solver, not needed to show the puzzle
-        from tutor.puzzles.answer import GIVE_UP, AnswerError, read_answer
+        from tutor.puzzles.answer import AnswerError, gives_up, read_answer
 
-        if text.lower() in GIVE_UP:
+        if gives_up(text):
             return True, None
         try:
             return True, read_answer(p, text)
         except AnswerError as exc:
-            note(f"tutor: {exc}; try again (or skip)")
+            note("tutor: " + _("{problem}; try again (or skip)").format(problem=exc))
 
 
 @puzzle_app.command(
@@ -125,7 +134,10 @@ def check_command(
     bad = 0
     for path in paths:
         if not path.exists():
-            raise InputError(f"{path}: cannot read: No such file or directory")
+            raise InputError(
+                f"{path}: "
+                + _("cannot read: {reason}").format(reason=_("No such file or directory"))
+            )
         for file, got in iter_puzzle_files(path):
             if not isinstance(got, list):
                 bad += 1
@@ -143,7 +155,7 @@ def check_command(
     if json_out:
         print_json({"puzzles": results, "ok": sum(1 for r in results if r["ok"]), "wrong": bad})
     else:
-        note(f"tutor: {len(results) - bad} ok, {bad} wrong")
+        note("tutor: " + _("{ok} ok, {bad} wrong").format(ok=len(results) - bad, bad=bad))
     if bad:
         raise typer.Exit(EXIT_PROBLEMS)
 
@@ -186,7 +198,7 @@ def try_command(
     emit(console, *puzzle_position(p, fancy))
     answered, answer = ask(p)
     if not answered:
-        note("tutor: no answer given")
+        note("tutor: " + _("no answer given"))
         return
     verdict = judge_answer(p, answer, json_out)
     if json_out:
@@ -199,7 +211,7 @@ def try_command(
 def judge_answer(p: Puzzle, answer: Answer | None, quiet: bool) -> Verdict:
     from tutor.puzzles.answer import attempt
 
-    with progress_bar("working out the answer", not quiet) as progress:
+    with progress_bar(_("working out the answer"), not quiet) as progress:
         return attempt(p, answer, progress)
 
 
@@ -235,21 +247,35 @@ def generate_command(
     """
     import os
 
+    from tutor.puzzles.check import METHOD_WORDS
     from tutor.puzzles.generate import generate
+    from tutor.records.puzzle_key import question_name, theme_name
 
     check_theme(theme)
     cores = workers or os.cpu_count() or 1
-    with progress_bar("mining puzzles", not json_out) as progress:
+    with progress_bar(_("mining puzzles"), not json_out) as progress:
         report = generate(ruleset, count, seed, out, theme, cores, progress)
     if json_out:
         print_json(report.to_json())
         return
     for path, g in zip(report.written, report.puzzles, strict=True):
-        sys.stdout.write(f"{path}: {g.kind} ({', '.join(g.themes)}; {g.method})\n")
-    note(
-        f"tutor: {len(report.written)} puzzle(s) from {report.hands} hand(s) in "
-        f"{report.elapsed:.1f} s"
-        + (f"; {report.duplicates} already in {out}" if report.duplicates else "")
-    )
+        themes = ", ".join(theme_name(t) for t in g.themes)
+        how = _(METHOD_WORDS.get(g.method, g.method))
+        sys.stdout.write(f"{path}: {question_name(g.kind)} ({themes}; {how})\n")
+    mined = ngettext(
+        "{n} puzzle from {hands} hands in {seconds} s",
+        "{n} puzzles from {hands} hands in {seconds} s",
+        len(report.written),
+    ).format(n=len(report.written), hands=report.hands, seconds=number(report.elapsed, ".1f"))
+    if report.duplicates:
+        mined += "; " + _("{n} already in {folder}").format(n=report.duplicates, folder=out)
+    note("tutor: " + mined)
     if len(report.written) < count:
-        note(f"tutor: only {len(report.written)} of {count} found within the hands tried")
+        note(
+            "tutor: "
+            + ngettext(
+                "only {n} of {count} found within the hands tried",
+                "only {n} of {count} found within the hands tried",
+                len(report.written),
+            ).format(n=len(report.written), count=count)
+        )

@@ -17,6 +17,7 @@ from tutor.cli.core import (
     note,
     record_hand,
 )
+from tutor.game.i18n import _, ngettext
 
 
 @app.command(
@@ -56,13 +57,18 @@ def render_command(
     record = record_hand(file, hand)
     n = len(record.plays) if at is None else at
     if n > len(record.plays):
-        raise InputError(f"{file}: --at {n}: the record has only {len(record.plays)} plays")
+        raise InputError(
+            f"{file}: --at {n}: "
+            + ngettext(
+                "the record has only {n} play", "the record has only {n} plays", len(record.plays)
+            ).format(n=len(record.plays))
+        )
     if as_player is not None:
         seat = check_player(file, record, as_player)
     elif record.puzzle is not None and record.puzzle.seat is not None and at is None:
         seat = record.seat_of(record.puzzle.seat)
     else:
         seat = record.state_at(n).turn
-    caption = record.puzzle.title if record.puzzle is not None and at is None else None
+    caption = record.puzzle.text("title") if record.puzzle is not None and at is None else None
     save_atomically(svg, position_file_svg(record, n, seat, caption))
-    note(f"tutor: wrote {svg}")
+    note("tutor: " + _("wrote {file}").format(file=svg))

@@ -19,6 +19,7 @@ from tutor.cli.core import (
     print_json,
 )
 from tutor.counting.trust import TRUST_DEFAULT
+from tutor.game.i18n import _
 from tutor.records.record import HandRecord
 from tutor.records.recordfile import load_path
 from tutor.records.replay import MatchReplay, replay_match
@@ -34,7 +35,7 @@ def _wait_for_enter() -> bool:
     """Wait for a line on stdin; False when the reader wants to stop (``q``)."""
     interactive = sys.stdin.isatty()
     if interactive:
-        sys.stderr.write("-- Enter: next play, q: stop --")
+        sys.stderr.write("-- " + _("Enter: next play, q: stop") + " --")
         sys.stderr.flush()
     line = sys.stdin.readline()
     if interactive and not line:
@@ -74,7 +75,7 @@ def replay(
     """
     if json_out and (step or as_player):
         raise typer.BadParameter(
-            "--json cannot be combined with --step or --as", param_hint="--json"
+            _("--json cannot be combined with --step or --as"), param_hint="--json"
         )
     records = load_path(str(file))
     if as_player is not None:

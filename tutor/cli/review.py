@@ -28,6 +28,7 @@ from tutor.cli.core import (
     progress_bar,
     record_hand,
 )
+from tutor.game.i18n import _, ngettext, number
 from tutor.review.defaults import DEFAULT_SAMPLES, DEFAULT_TIME
 
 __all__ = ["review_command", "explain_position_command"]
@@ -115,7 +116,7 @@ def review_command(
     from tutor.review.review import ReviewError, review_record
 
     if as_players and all_players:
-        raise typer.BadParameter("give --as or --all, not both", param_hint="--all")
+        raise typer.BadParameter(_("give --as or --all, not both"), param_hint="--all")
     record = record_hand(file, hand)
     if all_players:
         players: list[str] | None = list(record.players)
@@ -126,23 +127,30 @@ def review_command(
     settings = Settings(samples=samples, time=time_limit, seed=seed,
                         workers=workers or os.cpu_count() or 1)  # fmt: skip
     try:
-        budget = f"up to {samples} sampled deals" + (f" or {time_limit:g} s" if time_limit else "")
-        doing = f"reviewing the decisions of {file} ({budget} each)"
-        with progress_bar("reviewing", not json_out, doing) as progress:
+        if time_limit:
+            budget = _("up to {n} sampled deals or {seconds} s").format(
+                n=samples, seconds=number(time_limit, "g")
+            )
+        else:
+            budget = _("up to {n} sampled deals").format(n=samples)
+        doing = _("reviewing the decisions of {file} ({budget} each)").format(
+            file=file, budget=budget
+        )
+        with progress_bar(_("reviewing"), not json_out, doing) as progress:
             review = review_record(record, players, settings=settings, hindsight_values=hindsight,
                                    hand=hand, progress=progress)  # fmt: skip
     except ReviewError as exc:
         raise InputError(f"{file}: {exc}") from None
     for play, why in review.skipped:
-        note(f"tutor: {file}: play {play} not reviewed: {why}")
+        note(f"tutor: {file}: " + _("play {n} not reviewed: {why}").format(n=play, why=why))
     if hindsight and not any(d.hindsight for d in review.decisions) and review.decisions:
-        note(f"tutor: {file}: no hindsight: the record does not reveal every hand")
+        note(f"tutor: {file}: " + _("no hindsight: the record does not reveal every hand"))
     if html is not None:
         from tutor.records.recordfile import save_atomically
         from tutor.render.html import review_page
 
         save_atomically(html, review_page(review))
-        note(f"tutor: wrote {html}")
+        note("tutor: " + _("wrote {file}").format(file=html))
     if json_out:
         print_json(review.to_json())
     else:
@@ -152,7 +160,7 @@ def review_command(
         console, fancy = human_console()
         emit(console, *review_view(review, fancy))
     if review.interrupted:
-        note("tutor: interrupted: the review stops at the last decision judged")
+        note("tutor: " + _("interrupted: the review stops at the last decision judged"))
         raise typer.Exit(EXIT_INTERRUPTED)
 
 
@@ -177,7 +185,12 @@ def explain_position_command(
     if as_player is not None:
         player = record.players[check_player(file, record, as_player)]
     if at > len(record.plays):
-        raise InputError(f"{file}: --at {at}: the record has only {len(record.plays)} plays")
+        raise InputError(
+            f"{file}: --at {at}: "
+            + ngettext(
+                "the record has only {n} play", "the record has only {n} plays", len(record.plays)
+            ).format(n=len(record.plays))
+        )
     settings = Settings(samples=samples, time=time_limit, seed=seed,
                         workers=workers or os.cpu_count() or 1)  # fmt: skip
     try:

@@ -19,6 +19,7 @@ from tutor.cli.core import (
     print_json,
     progress_bar,
 )
+from tutor.game.i18n import _, ngettext
 from tutor.game.rules import load_ruleset
 
 # -- simulate ----------------------------------------------------------------------------------
@@ -65,11 +66,12 @@ def simulate_command(
     from tutor.search.simulate import simulate as run_simulation
 
     if hands is not None and matches is not None:
-        raise typer.BadParameter("give --hands or --matches, not both", param_hint="--hands")
+        raise typer.BadParameter(_("give --hands or --matches, not both"), param_hint="--hands")
     specs = [p.strip() for p in players.split(",")]
     if len(specs) != 2 or not all(specs):
         raise typer.BadParameter(
-            f"give two players separated by a comma, not {players!r}", param_hint="--players"
+            _("give two players separated by a comma, not {text!r}").format(text=players),
+            param_hint="--players",
         )
     for spec in specs:
         try:
@@ -78,11 +80,21 @@ def simulate_command(
             raise typer.BadParameter(str(exc), param_hint="--players") from None
     rules = load_ruleset(ruleset)
     if rules.sides != 2:
-        raise InputError(f"--ruleset {ruleset}: simulation pits two sides; it has {rules.sides}")
+        raise InputError(
+            f"--ruleset {ruleset}: "
+            + _("simulation pits two sides; it has {n}").format(n=rules.sides)
+        )
     n_deals = 100 if hands is None and matches is None else hands
-    what = "deals" if n_deals is not None else "matches"
-    count = f"{n_deals} duplicate deals" if n_deals is not None else f"{matches} duplicate matches"
-    doing = f"playing {count} of {rules.name}, each twice: {specs[0]} against {specs[1]}"
+    what = _("deals") if n_deals is not None else _("matches")
+    if n_deals is not None:
+        count = ngettext("{n} duplicate deal", "{n} duplicate deals", n_deals).format(n=n_deals)
+    else:
+        count = ngettext("{n} duplicate match", "{n} duplicate matches", matches or 0).format(
+            n=matches
+        )
+    doing = _("playing {what} of {ruleset}, each twice: {a} against {b}").format(
+        what=count, ruleset=rules.name, a=specs[0], b=specs[1]
+    )
     with progress_bar(what, not json_out, doing) as progress:
         result = run_simulation(
             rules,
@@ -94,7 +106,19 @@ def simulate_command(
             progress=progress,
         )
     if result.interrupted:
-        note(f"tutor: interrupted: showing the {result.deals} completed {what}")
+        if n_deals is not None:
+            done = ngettext(
+                "interrupted: showing the {n} completed deal",
+                "interrupted: showing the {n} completed deals",
+                result.deals,
+            )
+        else:
+            done = ngettext(
+                "interrupted: showing the {n} completed match",
+                "interrupted: showing the {n} completed matches",
+                result.deals,
+            )
+        note("tutor: " + done.format(n=result.deals))
     if json_out:
         print_json(result.to_json())
     else:

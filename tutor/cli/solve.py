@@ -22,6 +22,7 @@ from tutor.cli.core import (
     record_hand,
 )
 from tutor.game.errors import TutorError
+from tutor.game.i18n import _, ngettext, number
 from tutor.search.defaults import EXACT_TIME_LIMIT, SAMPLES
 
 
@@ -71,20 +72,29 @@ def solve_command(
     seat by sampling consistent deals (perfect-information Monte Carlo), with 95% intervals.
     """
     if exact and samples is not None:
-        raise typer.BadParameter("give --exact or --samples, not both", param_hint="--exact")
+        raise typer.BadParameter(_("give --exact or --samples, not both"), param_hint="--exact")
     # lazy: the search loads the assignment model; replay --json must start fast
     from tutor.search.evaluate import HiddenCardsError, evaluate
 
     record = record_hand(file, hand)
     n = len(record.plays) if at is None else at
     if n > len(record.plays):
-        raise InputError(f"{file}: --at {n}: the record has only {len(record.plays)} plays")
+        raise InputError(
+            f"{file}: --at {n}: "
+            + ngettext(
+                "the record has only {n} play", "the record has only {n} plays", len(record.plays)
+            ).format(n=len(record.plays))
+        )
     method = "exact" if exact else "sampling" if samples is not None else "auto"
     try:
         k = SAMPLES if samples is None else samples
         mover = record.players[record.state_at(n).turn]
-        doing = f"valuing {mover}'s moves over {k} deals sampled from {mover}'s seat"
-        with progress_bar("sampling", not json_out, doing) as progress:
+        doing = ngettext(
+            "valuing {name}'s moves over {n} deal sampled from {name}'s seat",
+            "valuing {name}'s moves over {n} deals sampled from {name}'s seat",
+            k,
+        ).format(name=mover, n=k)
+        with progress_bar(_("sampling"), not json_out, doing) as progress:
             result = evaluate(
                 record.state_at(n),
                 method,
@@ -98,21 +108,34 @@ def solve_command(
             )
     except HiddenCardsError as exc:
         raise InputError(
-            f"{file}: --at {n}: {exc}; use --samples K to analyse it from the mover's seat"
+            f"{file}: --at {n}: "
+            + _("{problem}; use --samples K to analyse it from the mover's seat").format(
+                problem=exc
+            )
         ) from None
     except TutorError as exc:
         raise InputError(f"{file}: --at {n}: {exc}") from None
     analysis = result.analysis
     if analysis.method == "exact" and analysis.timed_out:
         note(
-            f"tutor: the position is too large to solve exactly within {result.time_limit:g} s: "
-            "the values are the bounds proven so far; use --samples K to estimate the moves "
-            "from the mover's seat by sampling deals (or --time T to search longer)"
+            "tutor: "
+            + _(
+                "the position is too large to solve exactly within {seconds} s: the values are "
+                "the bounds proven so far; use --samples K to estimate the moves from the "
+                "mover's seat by sampling deals (or --time T to search longer)"
+            ).format(seconds=number(result.time_limit or 0.0, "g"))
         )
     elif analysis.timed_out:
-        note(f"tutor: time is up after {analysis.samples} of {analysis.requested} samples")
+        note(
+            "tutor: "
+            + ngettext(
+                "time is up after {n} of {total} samples",
+                "time is up after {n} of {total} samples",
+                analysis.samples,
+            ).format(n=analysis.samples, total=analysis.requested)
+        )
     if analysis.interrupted:
-        note("tutor: interrupted: showing what was computed")
+        note("tutor: " + _("interrupted: showing what was computed"))
     if json_out:
         print_json(result.to_json(record.style))
     else:

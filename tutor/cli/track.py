@@ -21,6 +21,7 @@ from tutor.cli.core import (
     record_hand,
 )
 from tutor.counting.trust import TRUST_DEFAULT
+from tutor.game.i18n import ngettext
 
 
 @app.command(
@@ -64,14 +65,25 @@ def track_command(
     record = record_hand(file, hand)
     seat = check_player(file, record, as_player)
     if at is not None and at > len(record.plays):
-        raise InputError(f"{file}: --at {at}: the record has only {len(record.plays)} plays")
+        raise InputError(
+            f"{file}: --at {at}: "
+            + ngettext(
+                "the record has only {n} play", "the record has only {n} plays", len(record.plays)
+            ).format(n=len(record.plays))
+        )
     result = hand_view(record, seat, at, hand, trust)
     name = result.player
     hidden = result.view.inference.state.unknown[seat]
     if hidden:
         note(
-            f"tutor: {file}: the record does not give {name}'s cards: the {hidden} "
-            f"card{'s' if hidden != 1 else ''} {name} holds count as unseen"
+            f"tutor: {file}: "
+            + ngettext(
+                "the record does not give {name}'s cards: the {n} card {name} holds counts as "
+                "unseen",
+                "the record does not give {name}'s cards: the {n} cards {name} holds count as "
+                "unseen",
+                hidden,
+            ).format(name=name, n=hidden)
         )
     if json_out:
         print_json(result.to_json())

@@ -17,6 +17,7 @@ from tutor.cli.core import (
     print_json,
 )
 from tutor.cli.puzzle import ask, check_theme, judge_answer
+from tutor.game.i18n import _, ngettext
 
 DbOption = Annotated[
     Path | None,
@@ -77,30 +78,47 @@ def train_command(
     with ProgressStore(path) as store:
         trainer = Trainer.open(store, puzzles or [], theme, ruleset)
         for problem in trainer.skipped_files:
-            note(f"tutor: skipped: {problem}")
+            note("tutor: " + _("skipped: {problem}").format(problem=problem))
         for number in range(1, count + 1):
             pick = trainer.next()
             if pick is None:
-                note("tutor: every puzzle has been asked in this session")
+                note("tutor: " + _("every puzzle has been asked in this session"))
                 break
-            emit(console, f"\nPuzzle {number} of {count}: {pick.puzzle.name}, "
-                          f"{describe(pick, time.time())}")  # fmt: skip
+            head = _("Puzzle {n} of {count}: {name}, {why}").format(
+                n=number, count=count, name=pick.puzzle.name, why=describe(pick, time.time())
+            )
+            emit(console, "\n" + head)
             emit(console, *puzzle_position(pick.puzzle, fancy))
             answered, answer = ask(pick.puzzle)
             if not answered:
-                note("tutor: end of the input: the session stops; every answer so far is saved")
+                note(
+                    "tutor: "
+                    + _("end of the input: the session stops; every answer so far is saved")
+                )
                 break
             verdict = judge_answer(pick.puzzle, answer, json_out)
             sched = trainer.record(pick, verdict, None if answer is None else answer.text)
             results.append((pick, verdict))
             emit(console, *verdict_view(pick.puzzle, verdict, fancy))
-            when = (
-                "in ten minutes"
-                if sched.box == 1
-                else time.strftime("on %Y-%m-%d", time.localtime(sched.due))
+            if sched.box == 1:
+                when = _("in ten minutes")
+            else:
+                day = time.strftime("%Y-%m-%d", time.localtime(sched.due))
+                when = _("on {day}").format(day=day)
+            emit(
+                console,
+                _("Saved. Leitner box {box}: it comes back {when}.").format(
+                    box=sched.box, when=when
+                ),
             )
-            emit(console, f"Saved. Leitner box {sched.box}: it comes back {when}.")
     right = sum(1 for _, v in results if v.correct)
-    note(f"tutor: {right} of {len(results)} right; progress saved in {path}")
+    note(
+        "tutor: "
+        + ngettext(
+            "{right} of {n} right; progress saved in {file}",
+            "{right} of {n} right; progress saved in {file}",
+            right,
+        ).format(right=right, n=len(results), file=path)
+    )
     if json_out:
         print_json({**summary(results), "database": str(path)})

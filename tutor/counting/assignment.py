@@ -29,6 +29,7 @@ from tutor.counting.tracker import STOCK, CountingError, viewer_state
 from tutor.counting.trust import TRUST_DEFAULT, weigh_readings
 from tutor.game.captures import VALUE_OF
 from tutor.game.cards import indexes_of
+from tutor.game.i18n import _
 from tutor.game.state import GameState
 
 __all__ = [
@@ -116,7 +117,7 @@ class AssignmentModel:
         for all of them.
         """
         if not self.feasible():
-            raise CountingError("the constraints admit no assignment of the unseen cards")
+            raise CountingError(_("the constraints admit no assignment of the unseen cards"))
         if len(self.groups) == 1 and self._slots[0] == tuple(range(len(self.holders))):
             # The facts alone: any card may go anywhere there is room, and must when one
             # holder alone has room.

@@ -28,6 +28,7 @@ from tutor.counting.tracker import (
 )
 from tutor.game.captures import VALUE_OF
 from tutor.game.cards import Style, format_card, format_cards, indexes_of, mask_of
+from tutor.game.i18n import _, all_of, ngettext, pgettext
 from tutor.game.state import GameState
 
 __all__ = ["Holding", "Deduction", "Evidence", "find_deductions"]
@@ -102,17 +103,38 @@ class Evidence(Protocol):
 
 def _holder_name(inf: Evidence, h: int) -> str:
     if h < 0:
-        return "the stock" if h == STOCK else "the cards out of play"
+        return _("the stock") if h == STOCK else _("the cards out of play")
     return inf.names[h]
 
 
-_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+def _places(inf: Evidence, h: int, n: int) -> str:
+    """The ``n`` places of holder ``h`` for unseen cards, in words: ``Ada's 2 cards``."""
+    if h == STOCK:
+        return ngettext("the {n} card of the stock", "the {n} cards of the stock", n).format(n=n)
+    if h < 0:
+        return ngettext("the {n} card out of play", "the {n} cards out of play", n).format(n=n)
+    return ngettext("{player}'s {n} card", "{player}'s {n} cards", n).format(
+        player=inf.names[h], n=n
+    )
 
 
 def _readings_phrase(n: int) -> str:
-    """``from one reading``, ``from two readings``."""
-    word = _NUMBERS[n] if n < len(_NUMBERS) else str(n)
-    return f"from {word} reading{'s' if n != 1 else ''}"
+    """``from one reading``, ``from two readings``, in the language of the run."""
+    if n == 0:
+        return _("from no readings")
+    words = (
+        pgettext("readings", "one"),
+        pgettext("readings", "two"),
+        pgettext("readings", "three"),
+        pgettext("readings", "four"),
+        pgettext("readings", "five"),
+        pgettext("readings", "six"),
+        pgettext("readings", "seven"),
+        pgettext("readings", "eight"),
+        pgettext("readings", "nine"),
+    )
+    word = words[n - 1] if n <= len(words) else str(n)
+    return ngettext("from {n} reading", "from {n} readings", n).format(n=word)
 
 
 def find_deductions(inf: Evidence) -> list[Deduction]:
@@ -137,20 +159,21 @@ def find_deductions(inf: Evidence) -> list[Deduction]:
                     facts = track(state, inf.viewer, inf.names, inf.style).facts
                 used = [f for f in facts if _rests_on(f, c)]
                 reasons += [f.text(inf.names, inf.style).rstrip(".") for f in used]
-                text = (
-                    f"{_holder_name(inf, h)} must hold {_card_phrase(inf, c)}: "
-                    + "; ".join(reasons)
-                    + "."
+                text = _("{holder} must hold {card}: {reasons}.").format(
+                    holder=_holder_name(inf, h),
+                    card=_card_phrase(inf, c),
+                    reasons="; ".join(reasons),
                 )
                 out.append(Deduction("must", h, c, "fact", reasons, text, tuple(used)))
             elif hold.reading == "must" and hold.probability > 0.5:
                 used_readings = []
                 reasons = _must_reasons(inf, h, c, used_readings)
-                text = (
-                    f"{_holder_name(inf, h)} holds {_card_phrase(inf, c)}: "
-                    f"{percent(hold.probability)}, {_readings_phrase(len(used_readings))}: "
-                    + "; ".join(reasons)
-                    + "."
+                text = _("{holder} holds {card}: {percent}, {readings}: {reasons}.").format(
+                    holder=_holder_name(inf, h),
+                    card=_card_phrase(inf, c),
+                    percent=percent(hold.probability),
+                    readings=_readings_phrase(len(used_readings)),
+                    reasons="; ".join(reasons),
                 )
                 out.append(
                     Deduction(
@@ -170,11 +193,12 @@ def find_deductions(inf: Evidence) -> list[Deduction]:
                     continue  # the reading itself, listed among the inferences
                 used_readings = []
                 reasons = _dedupe(_tight_reasons(inf, h, c, used_readings))
-                text = (
-                    f"{_holder_name(inf, h)} does not hold {_card_phrase(inf, c)}: "
-                    f"{percent(1 - hold.probability)}, {_readings_phrase(len(used_readings))}: "
-                    + "; ".join(reasons)
-                    + "."
+                text = _("{holder} does not hold {card}: {percent}, {readings}: {reasons}.").format(
+                    holder=_holder_name(inf, h),
+                    card=_card_phrase(inf, c),
+                    percent=percent(1 - hold.probability),
+                    readings=_readings_phrase(len(used_readings)),
+                    reasons="; ".join(reasons),
                 )
                 out.append(
                     Deduction(
@@ -205,7 +229,9 @@ def _card_phrase(inf: Evidence, c: int) -> str:
     v = VALUE_OF[c]
     same = [i for i in indexes_of(inf.unseen) if VALUE_OF[i] == v]
     text = format_card(c, inf.style)
-    return f"{text} (the last {value_word(v)} unseen)" if same == [c] else text
+    if same != [c]:
+        return text
+    return _("{card} (the last {value} unseen)").format(card=text, value=value_word(v))
 
 
 def _reading(inf: Evidence, seat: int, value: int) -> Exclusion | None:
@@ -235,28 +261,25 @@ def _tight(inf: Evidence, g: int, c: int) -> tuple[list[int], list[int]] | None:
     return None
 
 
-def _and(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
 def _tight_reasons(inf: Evidence, g: int, c: int, used: list[Exclusion]) -> list[str]:
     """Why holder g has no room for card c: the cards that must fill its places (the readings
     named are added to ``used``)."""
     found = _tight(inf, g, c)
     if found is None:
-        return [f"{_holder_name(inf, g)} has no room left for it"]
+        return [_("{holder} has no room left for it").format(holder=_holder_name(inf, g))]
     t, inside = found
     room = sum(inf.capacity.get(h, 0) for h in t)
     cards = format_cards(mask_of(inside), inf.style)
-    plural = "s" if room != 1 else ""
     if len(t) == 1:
-        head = (
-            f"{_holder_name(inf, g)}'s {room} card{plural} must be {cards}, "
-            "which nobody else can hold"
+        head = _("{places} must be {cards}, which nobody else can hold").format(
+            places=_places(inf, g, room), cards=cards
         )
     else:
-        who = _and([_holder_name(inf, h) for h in t])
-        head = f"{who} hold {room} card{plural} between them, and {cards} can only be with them"
+        head = ngettext(
+            "{holders} hold {n} card between them, and {cards} can only be with them",
+            "{holders} hold {n} cards between them, and {cards} can only be with them",
+            room,
+        ).format(holders=all_of([_holder_name(inf, h) for h in t]), n=room, cards=cards)
     out = [head]
     for h in inf.capacity:
         if h in t:
@@ -301,11 +324,16 @@ def _must_reasons(inf: Evidence, h: int, c: int, used: list[Exclusion]) -> list[
         if s in (h, inf.viewer) or s in inf.capacity:
             continue
         if inf.state.hand_size(s) == 0:
-            reasons.append(f"{inf.names[s]} has no cards left (fact)")
+            reasons.append(_("{player} has no cards left (fact)").format(player=inf.names[s]))
         else:
-            reasons.append(f"{inf.names[s]}'s cards are all known (fact)")
+            reasons.append(_("{player}'s cards are all known (fact)").format(player=inf.names[s]))
     if STOCK not in inf.capacity and inf.state.rules.deals_per_hand > 1 and h != STOCK:
-        reasons.append("no cards are left to deal (fact)")
+        reasons.append(_("no cards are left to deal (fact)"))
     if h != STOCK and len(inf.capacity) == 1:
-        reasons.insert(0, f"{inf.names[h]} is the only player whose cards you have not seen (fact)")
+        reasons.insert(
+            0,
+            _("{player} is the only player whose cards you have not seen (fact)").format(
+                player=inf.names[h]
+            ),
+        )
     return _dedupe(reasons)

@@ -57,6 +57,7 @@ from tutor.counting.trust import TRUST_DEFAULT, Reliability, weigh_readings
 from tutor.counting.weights import Evidence, WeightedModel
 from tutor.game.captures import VALUE_OF
 from tutor.game.cards import VALUE_MASKS, Style, format_card, indexes_of
+from tutor.game.i18n import _, all_of, ngettext
 from tutor.game.state import GameState
 from tutor.records.record import HandRecord
 
@@ -275,7 +276,9 @@ def infer(
     pos = {h: j for j, h in enumerate(holders)}
     fact_model = build_model(state, holders, caps, [])
     if not fact_model.feasible():
-        raise CountingError("the position is inconsistent: the unseen cards do not fit the hands")
+        raise CountingError(
+            _("the position is inconsistent: the unseen cards do not fit the hands")
+        )
     for ex in weighing.standing:
         ex.confidence = weighted.probability_none(pos[ex.seat], ex.values)
     for t in weighing.tells:
@@ -287,15 +290,26 @@ def infer(
     )
     unseen = state.unseen_by(viewer)
     deals = weighted.deals()
-    fit = "s that fit" if deals != 1 else " that fits"
-    method = f"exact count over {deals} deal{fit} the facts"
+    method = ngettext(
+        "exact count over {n} deal that fits the facts",
+        "exact count over {n} deals that fit the facts",
+        deals,
+    ).format(n=deals)
     weighed = [
-        f"{n} {what}{'s' if n != 1 else ''}"
-        for n, what in ((len(weighing.standing), "reading"), (len(weighing.tells), "tell"))
+        phrase.format(n=n)
+        for n, phrase in (
+            (
+                len(weighing.standing),
+                ngettext("{n} reading", "{n} readings", len(weighing.standing)),
+            ),
+            (len(weighing.tells), ngettext("{n} tell", "{n} tells", len(weighing.tells))),
+        )
         if n
     ]
     if weighed:
-        method += f", weighed by {' and '.join(weighed)} of behaviour"
+        method = _("{method}, weighed by {evidence} of behaviour").format(
+            method=method, evidence=all_of(weighed)
+        )
     # Holdings per holder and card: the status from the facts, the probability weighed.
     seats = [s for s in range(rules.players) if s != viewer]
     holder_keys = seats + ([STOCK] if STOCK in pos else [])

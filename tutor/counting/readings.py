@@ -28,6 +28,7 @@ from tutor.counting.odds import percent
 from tutor.counting.tracker import HistoryStep, a_value, history, value_word
 from tutor.game.captures import VALUE_OF, legal_captures, table_sum
 from tutor.game.cards import SETTEBELLO_BIT, Style, format_card, format_cards, indexes_of
+from tutor.game.i18n import _, either, ngettext
 from tutor.game.state import GameState
 
 __all__ = [
@@ -66,30 +67,36 @@ class Exclusion:
             return self.dropped
         play, card = self.shown
         v = VALUE_OF[card]
+        words = {"player": names[self.seat], "card": format_card(card, style), "value": a_value(v)}
         if play is None:
-            return f"{names[self.seat]} is known to hold {format_card(card, style)}, {a_value(v)}"
-        return (
-            f"at play {play} {names[self.seat]} played {format_card(card, style)}, "
-            f"so did hold {a_value(v)} then"
+            return _("{player} is known to hold {card}, {value}").format(**words)
+        return _("at play {play} {player} played {card}, so did hold {value} then").format(
+            play=play, **words
         )
 
     def text(self, names: Sequence[str], style: Style | str | None = None) -> str:
-        who = names[self.seat]
-        vals = " or ".join(value_word(v) for v in self.values)
-        some = " or ".join(a_value(v) for v in self.values)
+        words = {
+            "play": self.play,
+            "player": names[self.seat],
+            "some": either([a_value(v) for v in self.values]),
+        }
         if self.kind == "scopa":
-            what = (
-                f"at play {self.play} {who} could have swept the table "
-                f"({format_cards(self.table, style)} = {table_sum(self.table)}) with {some} "
-                f"and did not"
-            )
+            what = _(
+                "at play {play} {player} could have swept the table ({table} = {sum}) with "
+                "{some} and did not"
+            ).format(table=format_cards(self.table, style), sum=table_sum(self.table), **words)
         else:
-            what = (
-                f"at play {self.play} {who} could have taken the settebello with {some} and did not"
-            )
+            what = _(
+                "at play {play} {player} could have taken the settebello with {some} and did not"
+            ).format(**words)
+        values = either([value_word(v) for v in self.values])
         if self.confidence is None:
-            return f"{what}, so probably holds no {vals} (inference)"
-        return f"{what}, so holds no {vals} (inference, {percent(self.confidence)})"
+            return _("{what}, so probably holds no {values} (inference)").format(
+                what=what, values=values
+            )
+        return _("{what}, so holds no {values} (inference, {percent})").format(
+            what=what, values=values, percent=percent(self.confidence)
+        )
 
     def to_json(self, names: Sequence[str], style: Style | str | None = None) -> dict[str, Any]:
         return {**reading_json(self, names, style), "dropped": self.dropped_text(names, style)}
@@ -151,7 +158,7 @@ def find_exclusions(
                 and ex.deal_index == step.deal_index
                 and played_value in ex.values
             ):
-                ex.dropped = "a card of an excluded value was played later"
+                ex.dropped = _("a card of an excluded value was played later")
                 ex.shown = (step.number, step.card)
         if remaining <= 0:
             continue
@@ -210,18 +217,20 @@ def standing_exclusions(state: GameState, exclusions: list[Exclusion]) -> list[E
             known = state.hands[ex.seat]
             shown = [i for i in indexes_of(known) if VALUE_OF[i] in ex.values]
             if shown:
-                ex.dropped = "the player is known to hold a card of an excluded value"
+                ex.dropped = _("the player is known to hold a card of an excluded value")
                 ex.shown = (None, shown[0])
                 continue
             others = sum(1 for i in indexes_of(pool) if VALUE_OF[i] not in ex.values)
             if others == pool.bit_count():
                 continue  # every card it excludes has been seen elsewhere: it was true
             if others < state.unknown[ex.seat]:
-                ex.dropped = (
-                    f"the cards seen prove it wrong: {others} unseen "
-                    f"card{'s are' if others != 1 else ' is'} of other values, for "
-                    f"{state.unknown[ex.seat]} in the hand"
-                )
+                ex.dropped = ngettext(
+                    "the cards seen prove it wrong: {n} unseen card is of other values, for "
+                    "{hand} in the hand",
+                    "the cards seen prove it wrong: {n} unseen cards are of other values, for "
+                    "{hand} in the hand",
+                    others,
+                ).format(n=others, hand=state.unknown[ex.seat])
                 continue
             out.append(ex)
     return out

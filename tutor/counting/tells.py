@@ -41,6 +41,7 @@ from tutor.counting.tracker import HistoryStep, a_value, history, value_word
 from tutor.counting.weights import Term
 from tutor.game.captures import VALUE_OF, sweep_value, table_sum
 from tutor.game.cards import VALUE_MASKS, Style, format_card, format_cards
+from tutor.game.i18n import _
 from tutor.game.state import GameState
 
 __all__ = [
@@ -81,23 +82,34 @@ class Tell:
     """P(they hold a card of the value now) given everything seen, once weighed."""
 
     def text(self, names: Sequence[str], style: Style | str | None = None) -> str:
-        who = names[self.seat]
         v = self.values[0]
         if self.kind == "doubles":
-            what = (
-                f"at play {self.play} {who} laid {format_card(self.card, style)} without "
-                f"capturing, so may hold another {value_word(v)}"
+            what = _(
+                "at play {play} {player} laid {card} without capturing, so may hold another {value}"
+            ).format(
+                play=self.play,
+                player=names[self.seat],
+                card=format_card(self.card, style),
+                value=value_word(v),
             )
         else:
-            nxt = names[(self.seat + 1) % len(names)]
-            what = (
-                f"at play {self.play} {who} left {nxt} a table one {value_word(v)} sweeps "
-                f"({format_cards(self.table, style)} = {table_sum(self.table)}), so may hold "
-                f"{a_value(v)}"
+            what = _(
+                "at play {play} {player} left {next} a table one {value} sweeps ({table} = {sum}), "
+                "so may hold {some}"
+            ).format(
+                play=self.play,
+                player=names[self.seat],
+                next=names[(self.seat + 1) % len(names)],
+                value=value_word(v),
+                table=format_cards(self.table, style),
+                sum=table_sum(self.table),
+                some=a_value(v),
             )
         if self.confidence is None:
-            return f"{what} (tell)"
-        return f"{what} (tell: holds one, {percent(self.confidence)})"
+            return _("{what} (tell)").format(what=what)
+        return _("{what} (tell: holds one, {percent})").format(
+            what=what, percent=percent(self.confidence)
+        )
 
     def to_json(self, names: Sequence[str], style: Style | str | None = None) -> dict[str, Any]:
         return reading_json(self, names, style)
@@ -282,7 +294,7 @@ def learn_tells(
     for kind, family in FAMILIES.items():
         zero = ([0.0] * len(family.grid), 0)
         for seat in seats:
-            own, _ = sums.get((kind, seat), zero)
+            own, _weight = sums.get((kind, seat), zero)
             table = [0.0] * len(family.grid)
             n_others = 0
             for other in seats:

@@ -31,6 +31,7 @@ from tutor.counting.odds import chance_of_value
 from tutor.game.captures import VALUE_OF, sweep_value, table_sum
 from tutor.game.cards import Style, format_card, format_cards, get_style, indexes_of
 from tutor.game.errors import TutorError
+from tutor.game.i18n import _, ngettext
 from tutor.game.state import GameState
 from tutor.records.record import HandRecord
 
@@ -77,17 +78,22 @@ class CountingError(TutorError):
 
 
 def value_word(value: int) -> str:
-    """A value in words for messages: ``ace`` for 1, the digits otherwise.
+    """A value in words for messages, in the language of the run: ``ace`` for 1, the digits
+    otherwise.
 
     >>> value_word(1), a_value(1), a_value(8), a_value(9)
     ('ace', 'an ace', 'an 8', 'a 9')
     """
-    return "ace" if value == 1 else str(value)
+    return _("ace") if value == 1 else str(value)
 
 
 def a_value(value: int) -> str:
-    """The value with its article: ``an ace``, ``an 8``, ``a 9``."""
-    return ("an " if value in (1, 8) else "a ") + value_word(value)
+    """The value with its article, in the language of the run: ``an ace``, ``an 8``, ``a 9``
+    (``un asso``, ``un 8``, ``un 9``)."""
+    if value == 1:
+        return _("an ace")
+    # TRANSLATORS: a value written in digits with its article, "an 8" (8 and 11 take "an")
+    return (_("an {value}") if value == 8 else _("a {value}")).format(value=value)
 
 
 def values_text(values: Iterable[int], style: Style | str | None = None) -> str:
@@ -98,14 +104,14 @@ def values_text(values: Iterable[int], style: Style | str | None = None) -> str:
     ('A, F, R', 'Q', 'none')
     """
     st = get_style(style)
-    return ", ".join(st.rank_text(v) for v in values) or "none"
+    return ", ".join(st.rank_text(v) for v in values) or _("none")
 
 
 def seat_names(n: int, names: Sequence[str] | None = None) -> list[str]:
     """The players' names, or ``seat 0``, ``seat 1``... when none are given."""
     if names is not None and len(names) == n:
         return list(names)
-    return [f"seat {i}" for i in range(n)]
+    return [_("seat {seat}").format(seat=i) for i in range(n)]
 
 
 def flipped_values(card: int, capture: int) -> tuple[int, ...]:
@@ -213,7 +219,7 @@ def holders_of(state: GameState) -> tuple[list[int], list[int]]:
     excess = state.unplaced().bit_count() - sum(caps)
     if excess < 0:
         raise CountingError(
-            "the position is inconsistent: more unknown cards in hands than cards unplaced"
+            _("the position is inconsistent: more unknown cards in hands than cards unplaced")
         )
     if excess:
         holders.append(OUT)
@@ -244,7 +250,13 @@ def viewer_state(state: GameState, viewer: int) -> GameState:
     so the returned state's stack is the history the viewer watched.
     """
     if not 0 <= viewer < state.rules.players:
-        raise CountingError(f"no seat {viewer}: the game has {state.rules.players} players")
+        raise CountingError(
+            ngettext(
+                "no seat {seat}: the game has {n} player",
+                "no seat {seat}: the game has {n} players",
+                state.rules.players,
+            ).format(seat=viewer, n=state.rules.players)
+        )
     work, moves = state.rewound()
     # ``work`` is now the first position the state knows about.
     for seat in range(work.rules.players):
@@ -299,11 +311,18 @@ class Spariglio:
         parts = "+".join(
             str(VALUE_OF[i]) for i in sorted(indexes_of(self.taken), key=VALUE_OF.__getitem__)
         )
-        return (
-            f"play {self.number}, {who}: {format_card(self.card, style)} x "
-            f"{format_cards(self.taken, style)} ({parts}={VALUE_OF[self.card]}) flips "
-            f"{values_text(self.flipped, style)}; "
-            f"unmatched now: {values_text(self.unmatched, style)}"
+        return _(
+            "play {play}, {player}: {card} x {taken} ({parts}={value}) flips {flipped}; "
+            "unmatched now: {unmatched}"
+        ).format(
+            play=self.number,
+            player=who,
+            card=format_card(self.card, style),
+            taken=format_cards(self.taken, style),
+            parts=parts,
+            value=VALUE_OF[self.card],
+            flipped=values_text(self.flipped, style),
+            unmatched=values_text(self.unmatched, style),
         )
 
 
@@ -347,7 +366,7 @@ class Fact:
 
 
 def _where(stock: bool) -> str:
-    return "the other hands" + (" and the stock" if stock else "")
+    return _("the other hands and the stock") if stock else _("the other hands")
 
 
 @dataclass(frozen=True)
@@ -363,11 +382,13 @@ class UnseenTotal(Fact):
     """Some of them are still to be dealt."""
 
     def text(self, names: Sequence[str], style: Style | str | None = None) -> str:
-        cards = f"{self.cards} unseen card{'s' if self.cards != 1 else ''}"
-        return (
-            f"Rule of 220: the cards you have seen add up to {self.seen}, so the "
-            f"{cards} ({_where(self.stock)}) add up to {self.unseen}."
-        )
+        return ngettext(
+            "Rule of 220: the cards you have seen add up to {seen}, so the {n} unseen card "
+            "({where}) adds up to {unseen}.",
+            "Rule of 220: the cards you have seen add up to {seen}, so the {n} unseen cards "
+            "({where}) add up to {unseen}.",
+            self.cards,
+        ).format(seen=self.seen, n=self.cards, where=_where(self.stock), unseen=self.unseen)
 
 
 @dataclass(frozen=True)
@@ -379,10 +400,9 @@ class LastCardKnown(Fact):
     worth: int
 
     def text(self, names: Sequence[str], style: Style | str | None = None) -> str:
-        return (
-            f"Rule of 220: the one card still unseen is worth {self.worth}: "
-            f"it can only be {format_card(self.card, style)}."
-        )
+        return _(
+            "Rule of 220: the one card still unseen is worth {worth}: it can only be {card}."
+        ).format(worth=self.worth, card=format_card(self.card, style))
 
 
 @dataclass(frozen=True)
@@ -394,9 +414,8 @@ class LastCardsTotal(Fact):
     total: int
 
     def text(self, names: Sequence[str], style: Style | str | None = None) -> str:
-        return (
-            f"Rule of 220: the last cards of {', '.join(names[s] for s in self.seats)} "
-            f"add up to {self.total}."
+        return _("Rule of 220: the last cards of {players} add up to {total}.").format(
+            players=", ".join(names[s] for s in self.seats), total=self.total
         )
 
 
@@ -411,11 +430,18 @@ class EvenTotal(Fact):
     total: int
 
     def text(self, names: Sequence[str], style: Style | str | None = None) -> str:
-        return (
-            f"Even total: table {self.table} + your hand {self.mine} + unseen {self.unseen} = "
-            f"{self.total}, "
-            + ("even, as it must be." if self.total % 2 == 0 else "odd: something was miscounted.")
+        text = (
+            _(
+                "Even total: table {table} + your hand {mine} + unseen {unseen} = {total}, "
+                "even, as it must be."
+            )
+            if self.total % 2 == 0
+            else _(
+                "Even total: table {table} + your hand {mine} + unseen {unseen} = {total}, "
+                "odd: something was miscounted."
+            )
         )
+        return text.format(table=self.table, mine=self.mine, unseen=self.unseen, total=self.total)
 
 
 @dataclass(frozen=True)
@@ -426,11 +452,10 @@ class OddValues(Fact):
     values: tuple[int, ...]
 
     def text(self, names: Sequence[str], style: Style | str | None = None) -> str:
-        odd = values_text(self.values, style)
-        return (
+        return _(
             "Rule of 48: counting the captures, the table and your hand, the values still out an "
-            f"odd number of times are: {odd}."
-        )
+            "odd number of times are: {values}."
+        ).format(values=values_text(self.values, style))
 
 
 @dataclass(frozen=True)
@@ -443,14 +468,16 @@ class OneOfEachOdd(Fact):
 
     def text(self, names: Sequence[str], style: Style | str | None = None) -> str:
         n, odd = self.cards, self.values
-        out = f"{n} card{'s are' if n != 1 else ' is'} still out"
-        odd_n = f"{len(odd)} value{'s are' if len(odd) != 1 else ' is'} odd"
+        out = ngettext("{n} card is still out", "{n} cards are still out", n).format(n=n)
+        odd_n = ngettext("{n} value is odd", "{n} values are odd", len(odd)).format(n=len(odd))
         held = (
-            f"one card, {a_value(odd[0])}"
+            _("one card, {value}").format(value=a_value(odd[0]))
             if len(odd) == 1
-            else f"one each of {values_text(odd, style)}"
+            else _("one each of {values}").format(values=values_text(odd, style))
         )
-        return f"Rule of 48: {out} and {odd_n}, so {_where(False)} hold exactly {held}."
+        return _(
+            "Rule of 48: {cards_out} and {odd_values}, so the other hands hold exactly {held}."
+        ).format(cards_out=out, odd_values=odd_n, held=held)
 
 
 @dataclass

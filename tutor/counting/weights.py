@@ -45,6 +45,7 @@ from math import comb, factorial
 from tutor.counting.tracker import CountingError
 from tutor.game.captures import VALUE_OF
 from tutor.game.cards import VALUE_MASKS, indexes_of
+from tutor.game.i18n import _
 
 __all__ = ["Term", "Evidence", "WeightedModel"]
 
@@ -177,8 +178,9 @@ class WeightedModel:
         self.evidence = evidence
         if sum(self.caps) != pool.bit_count():
             raise CountingError(
-                f"the unseen cards ({pool.bit_count()}) do not fit the holders' "
-                f"{sum(self.caps)} places"
+                _("the unseen cards ({cards}) do not fit the holders' {places} places").format(
+                    cards=pool.bit_count(), places=sum(self.caps)
+                )
             )
         pos = {h: j for j, h in enumerate(self.holders)}
         nh = len(self.holders)
@@ -302,7 +304,7 @@ class WeightedModel:
         assert self._forward is not None
         total = self._back[0][(self.caps, 0)]  # without the constant, as the sums below
         if total <= 0 or self.constant <= 0:
-            raise CountingError("the evidence leaves no deal of the unseen cards possible")
+            raise CountingError(_("the evidence leaves no deal of the unseen cards possible"))
         nh = len(self.holders)
         means: dict[int, list[float]] = {}
         for li, layer in enumerate(self.layers):
@@ -313,7 +315,7 @@ class WeightedModel:
                 for k, w, after, unset in self._moves[li][state]:
                     x = f * w * later[after]
                     if unset:
-                        for bit, _, _ in layer.closes:
+                        for bit, _some, _none in layer.closes:
                             if unset & bit:
                                 multi = self._multi[bit.bit_length() - 1]
                                 self._none_sets[multi] = self._none_sets.get(multi, 0.0) + x
@@ -393,7 +395,7 @@ class WeightedModel:
     def _draw(self, rng: random.Random) -> list[list[int]]:
         self._run()
         if self.total() <= 0:
-            raise CountingError("the evidence leaves no deal of the unseen cards possible")
+            raise CountingError(_("the evidence leaves no deal of the unseen cards possible"))
         nh = len(self.holders)
         out: list[list[int]] = [[] for _ in range(nh)]
         state: _State = (self.caps, 0)
@@ -405,7 +407,7 @@ class WeightedModel:
                 cum = list(itertools.accumulate(w * later[after] for _, w, after, _ in options))
                 self._cum[(li, state)] = cum
             pick = min(bisect.bisect_right(cum, rng.random() * cum[-1]), len(cum) - 1)
-            k, _, state, _ = options[pick]
+            k, _w, state, _f = options[pick]
             _deal(list(layer.cards), k, out, rng)
         _deal(list(self.plain), state[0], out, rng)
         return out

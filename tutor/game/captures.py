@@ -29,6 +29,7 @@ from tutor.game.cards import (
     mask_of,
     parse_card_set,
 )
+from tutor.game.i18n import _, ngettext
 from tutor.game.rules import Ruleset
 
 __all__ = [
@@ -207,41 +208,37 @@ def explain_card(
         text = _sum_text(m, style)
         if m in legal:
             if k == 1:
-                reason = f"takes the single {text}"
-            elif rules.capture_precedence == "fewest-cards" and any(kk > k for _, kk in opts):
-                reason = f"takes {text}: {k} cards, the fewest that make {value}"
+                reason = _("takes the single {cards}").format(cards=text)
+            elif rules.capture_precedence == "fewest-cards" and any(kk > k for _s, kk in opts):
+                reason = _("takes {cards}: {k} cards, the fewest that make {value}").format(
+                    cards=text, k=k, value=value
+                )
             else:
-                reason = f"takes {text}, which add up to {value}"
+                reason = _("takes {cards}, which add up to {value}").format(cards=text, value=value)
             out.append(CaptureOption(m, True, reason))
         elif singles:
-            many = "a single" if len(singles) == 1 else f"{len(singles)} single"
-            plural = "" if len(singles) == 1 else "s"
-            out.append(
-                CaptureOption(
-                    m,
-                    False,
-                    f"the table holds {many} {value}{plural}, which must be taken before {text}",
-                )
-            )
+            reason = ngettext(
+                "the table holds a single {value}, which must be taken before {cards}",
+                "the table holds {n} single {value}s, which must be taken before {cards}",
+                len(singles),
+            ).format(n=len(singles), value=value, cards=text)
+            out.append(CaptureOption(m, False, reason))
         else:
-            out.append(
-                CaptureOption(
-                    m,
-                    False,
-                    f"{text} uses {k} cards, but a combination of {fewest} cards makes {value}: "
-                    "only the fewest cards may be taken",
-                )
-            )
+            reason = _(
+                "{cards} uses {k} cards, but a combination of {fewest} cards makes {value}: "
+                "only the fewest cards may be taken"
+            ).format(cards=text, k=k, fewest=fewest, value=value)
+            out.append(CaptureOption(m, False, reason))
     if opts and rules.forced_capture:
         out.append(
-            CaptureOption(0, False, "a card that can capture must capture: it may not be laid")
+            CaptureOption(0, False, _("a card that can capture must capture: it may not be laid"))
         )
+    elif opts:
+        out.append(CaptureOption(0, True, _("lays the card on the table")))
     else:
         out.append(
             CaptureOption(
-                0,
-                True,
-                "lays the card on the table" + ("" if opts else f": nothing makes {value}"),
+                0, True, _("lays the card on the table: nothing makes {value}").format(value=value)
             )
         )
     return out
@@ -263,7 +260,9 @@ def parse_table(
     cards = parse_card_set(text, style)
     if played is not None and played in cards:
         raise NotationError(
-            f"{format_card(played, style)} is the card being played; it cannot be on the table too"
+            _("{card} is the card being played; it cannot be on the table too").format(
+                card=format_card(played, style)
+            )
         )
     return cards
 

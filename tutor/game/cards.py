@@ -22,6 +22,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from tutor.game.errors import TutorError
+from tutor.game.i18n import N_, _
 
 __all__ = [
     "Card",
@@ -83,7 +84,9 @@ class Card:
 
     def __new__(cls, value: int, suit: int) -> Card:
         if not (1 <= value <= 10) or not (0 <= suit <= 3):
-            raise NotationError(f"no card with value {value} and suit {suit}")
+            raise NotationError(
+                _("no card with value {value} and suit {suit}").format(value=value, suit=suit)
+            )
         try:
             return CARDS[suit * 10 + value - 1]
         except NameError:  # while building CARDS
@@ -153,7 +156,9 @@ KING_MASK = VALUE_MASKS[10]
 
 @dataclass(frozen=True)
 class Style:
-    """A notation style: one letter per suit (denari first) and per figure (8, 9, 10)."""
+    """A notation style: one letter per suit (denari first) and per figure (8, 9, 10), and
+    their names in words (English, or the deck's own; translated where they are shown, as
+    :meth:`suit_name` and :meth:`value_name` do)."""
 
     name: str
     suits: tuple[str, str, str, str]
@@ -168,40 +173,67 @@ class Style:
             return self.figures[value - 8]
         return str(value)
 
-    def value_name(self, value: int) -> str:
-        """The value in words, e.g. 'fante (8)'."""
-        if value >= 8:
-            return f"{self.figure_names[value - 8]} ({value})"
-        return "ace" if value == 1 else str(value)
+    def shown_name(self) -> str:
+        """The style's name in the language of the run (``italian``: ``italiano``)."""
+        return _(_STYLE_NAMES.get(self.name, self.name))
 
+    def value_name(self, value: int) -> str:
+        """The value in words, e.g. 'fante (8)', in the language of the run."""
+        if value >= 8:
+            figure = _(self.figure_names[value - 8])
+            return f"{figure} ({value})"
+        return _("ace") if value == 1 else str(value)
+
+    def suit_name(self, suit: int) -> str:
+        """The suit in words, e.g. 'denari', in the language of the run."""
+        return _(self.suit_names[suit])
+
+    def card_name(self, card: Card) -> str:
+        """A card in words, e.g. 'ace of denari', 'fante of coppe', in the language of the run."""
+        if card.value == 1:
+            return _("ace of {suit}").format(suit=self.suit_name(card.suit))
+        if card.value >= 8:
+            figure = self.value_name(card.value)
+            return _("{figure} of {suit}").format(figure=figure, suit=self.suit_name(card.suit))
+        return _("{value} of {suit}").format(value=card.value, suit=self.suit_name(card.suit))
+
+
+_STYLE_NAMES = {
+    "italian": N_("italian"),
+    "french": N_("french"),
+    "spanish": N_("spanish"),
+    "portuguese": N_("portuguese"),
+}
+"""Each style's name as shown in a sentence (``--deck`` and files take the names as written)."""
 
 ITALIAN = Style(
     "italian",
     ("D", "C", "S", "B"),
     ("F", "C", "R"),
-    ("denari", "coppe", "spade", "bastoni"),
-    ("fante", "cavallo", "re"),
+    (N_("denari"), N_("coppe"), N_("spade"), N_("bastoni")),
+    (N_("fante"), N_("cavallo"), N_("re")),
 )
 FRENCH = Style(
     "french",
     ("D", "H", "S", "C"),
     ("J", "Q", "K"),
-    ("diamonds", "hearts", "spades", "clubs"),
-    ("jack", "queen", "king"),
+    (N_("diamonds"), N_("hearts"), N_("spades"), N_("clubs")),
+    (N_("jack"), N_("queen"), N_("king")),
 )
+# The Spanish and Portuguese decks keep their own names in every language.
 SPANISH = Style(
     "spanish",
     ("O", "C", "E", "B"),
     ("S", "C", "R"),
-    ("oros", "copas", "espadas", "bastos"),
-    ("sota", "caballo", "rey"),
+    (N_("oros"), N_("copas"), N_("espadas"), N_("bastos")),
+    (N_("sota"), N_("caballo"), N_("rey")),
 )
 PORTUGUESE = Style(
     "portuguese",
     ("O", "C", "E", "P"),
     ("V", "D", "R"),
-    ("ouros", "copas", "espadas", "paus"),
-    ("valete", "dama", "rei"),
+    (N_("ouros"), N_("copas"), N_("espadas"), N_("paus")),
+    (N_("valete"), N_("dama"), N_("rei")),
 )
 STYLES: dict[str, Style] = {s.name: s for s in (ITALIAN, FRENCH, SPANISH, PORTUGUESE)}
 
@@ -216,7 +248,9 @@ def get_style(name: str | Style | None) -> Style:
         return STYLES[str(name).lower()]
     except KeyError:
         raise NotationError(
-            f"unknown deck style {name!r}; expected one of {', '.join(STYLES)}"
+            _("unknown deck style {name!r}; expected one of {styles}").format(
+                name=name, styles=", ".join(STYLES)
+            )
         ) from None
 
 
@@ -241,17 +275,23 @@ def parse_card(text: str, style: str | Style | None = None) -> Card:
     t = raw.upper().replace("\ufe0f", "")
     ranks, suits = _PARSE_TABLES[st.name]
     if len(t) < 2:
-        raise NotationError(f"{raw!r} is not a card: expected a rank then a suit, like 7D")
+        raise NotationError(
+            _("{text!r} is not a card: expected a rank then a suit, like 7D").format(text=raw)
+        )
     rank, suit = t[:-1], t[-1]
     if rank not in ranks:
         raise NotationError(
-            f"{raw!r} is not a card: unknown rank {rank!r} in {st.name} notation "
-            f"(ranks are A or 1-10 and {'/'.join(st.figures)})"
+            _(
+                "{text!r} is not a card: unknown rank {rank!r} in {style} notation "
+                "(ranks are A or 1-10 and {figures})"
+            ).format(text=raw, rank=rank, style=st.shown_name(), figures="/".join(st.figures))
         )
     if suit not in suits:
         raise NotationError(
-            f"{raw!r} is not a card: unknown suit {suit!r} in {st.name} notation "
-            f"(suits are {'/'.join(st.suits)} or ♦♥♠♣)"
+            _(
+                "{text!r} is not a card: unknown suit {suit!r} in {style} notation "
+                "(suits are {suits} or ♦♥♠♣)"
+            ).format(text=raw, suit=suit, style=st.shown_name(), suits="/".join(st.suits))
         )
     return CARDS[suits[suit] * 10 + ranks[rank] - 1]
 
@@ -280,8 +320,12 @@ def parse_card_set(
     seen: set[Card] = set()
     for c in cards:
         if c in seen:
-            where = f" in {what}" if what else ""
-            raise NotationError(f"{format_card(c, style)} is named twice{where}")
+            card = format_card(c, style)
+            if what:
+                raise NotationError(
+                    _("{card} is named twice in {what}").format(card=card, what=what)
+                )
+            raise NotationError(_("{card} is named twice").format(card=card))
         seen.add(c)
     return cards
 

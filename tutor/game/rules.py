@@ -14,6 +14,7 @@ Every rule that differs between the source documents or between regions is a fie
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass, field
 from importlib import resources
@@ -24,6 +25,7 @@ from typing import Any
 import yaml
 
 from tutor.game.errors import TutorError
+from tutor.game.i18n import LANGUAGES, N_, _, local, ngettext
 from tutor.game.textfile import FileReadError, read_text
 
 __all__ = [
@@ -131,6 +133,14 @@ class Ruleset:
     """When several sides reach the target in one hand: ``higher-wins`` (equal: play on) or
     ``play-on`` (always play another hand until one side leads)."""
     source: str = ""
+    translations: tuple[tuple[str, str], ...] = ()
+    """The description and source in other languages, as the file gives them:
+    ``(("description_it", "..."), ...)`` (see :meth:`text`)."""
+
+    def text(self, key: str) -> str:
+        """``description`` or ``source`` in the language of the run, when the file gives it
+        (``description_it``), else as written."""
+        return local({key: getattr(self, key), **dict(self.translations)}, key) or ""
 
     @property
     def deals_per_hand(self) -> int:
@@ -152,6 +162,7 @@ class Ruleset:
     def to_json(self) -> dict[str, Any]:
         """Every field, the derived counts and the rules in words (``tutor rules NAME``)."""
         data = asdict(self)
+        del data["translations"]
         data["primiera_values"] = {str(k): v for k, v in self.primiera_values.items()}
         data["deals_per_hand"] = self.deals_per_hand
         data["plays_per_hand"] = self.plays_per_hand
@@ -181,6 +192,11 @@ _KEYS: dict[str, type | tuple[type, ...]] = {
     "tie_rule": str,
     "source": str,
 }
+TRANSLATED_KEYS = ("description", "source")
+"""Keys that a ruleset file may also give in another language, as ``KEY_LANG``
+(``description_it``)."""
+_TRANSLATIONS = {f"{k}_{lang}" for k in TRANSLATED_KEYS for lang in LANGUAGES if lang != "en"}
+_KEYS.update(dict.fromkeys(_TRANSLATIONS, str))
 
 
 def yaml_error_text(exc: yaml.YAMLError, text: str) -> tuple[int | None, str]:
@@ -199,18 +215,72 @@ def yaml_error_text(exc: yaml.YAMLError, text: str) -> tuple[int | None, str]:
     """
     if isinstance(exc, yaml.MarkedYAMLError):
         mark = exc.problem_mark or exc.context_mark
-        problem = exc.problem or exc.context or "syntax error"
+        problem = _yaml_words(exc.problem or exc.context or _("syntax error"))
         line = mark.line + 1 if mark is not None else None
         ctx = exc.context_mark
         if exc.problem and exc.context and ctx is not None and ctx.line + 1 != line:
-            problem += f" ({exc.context} that starts on line {ctx.line + 1})"
+            problem += " " + _("({context} that starts on line {line})").format(
+                context=_yaml_words(exc.context), line=ctx.line + 1
+            )
         return line, " ".join(problem.split())
     if isinstance(exc, yaml.reader.ReaderError):
         line = text.count("\n", 0, exc.position) + 1
         char = exc.character
         found = f"#x{char:04x}" if isinstance(char, int) else repr(char)
-        return line, f"{exc.reason} (found character {found})"
+        return line, _("{reason} (found character {character})").format(
+            reason=_yaml_words(exc.reason), character=found
+        )
     return None, " ".join(str(exc).split())
+
+
+_YAML_WORDS = (
+    (re.compile(r"expected (.+), but found (.+)"), N_("expected {0}, but found {1}")),
+    (re.compile(r"expected (.+), but got (.+)"), N_("expected {0}, but got {1}")),
+    (re.compile(r"found character (.+) that cannot start any token"),
+     N_("found character {0} that cannot start any token")),
+    (re.compile(r"found undefined alias (.+)"), N_("found undefined alias {0}")),
+    (re.compile(r"found unknown escape character (.+)"), N_("found unknown escape character {0}")),
+)  # fmt: skip
+"""PyYAML's most frequent problems with a part that varies (a token or a character, shown as
+PyYAML writes it), read back from its English."""
+
+YAML_PROBLEMS = (
+    N_("mapping values are not allowed here"),
+    N_("could not find expected ':'"),
+    N_("found unexpected end of stream"),
+    N_("found unhashable key"),
+    N_("did not find expected key"),
+    N_("did not find expected node content"),
+    N_("did not find expected ',' or ']'"),
+    N_("did not find expected ',' or '}'"),
+    N_("did not find expected '-' indicator"),
+    N_("found a tab character where an indentation space is expected"),
+    N_("found a tab character that violates indentation"),
+    N_("special characters are not allowed"),
+    N_("while scanning a simple key"),
+    N_("while scanning a quoted scalar"),
+    N_("while scanning a plain scalar"),
+    N_("while parsing a block mapping"),
+    N_("while parsing a block collection"),
+    N_("while parsing a flow sequence"),
+    N_("while parsing a flow mapping"),
+    N_("while parsing a block node"),
+    N_("while scanning an alias"),
+    N_("while constructing a mapping"),
+)
+"""PyYAML's fixed problems and contexts most often met, as it words them: the catalogue has
+them in the tutor's languages."""
+
+
+def _yaml_words(problem: str) -> str:
+    """A problem PyYAML found, in the language of the run where the catalogue has it
+    (PyYAML words its errors in English)."""
+    for pattern, msgid in _YAML_WORDS:
+        found = pattern.fullmatch(problem)
+        if found:
+            # the varying parts are PyYAML's tokens, quoted: only their "or" is a word
+            return _(msgid).format(*(g.replace(" or ", _(" or ")) for g in found.groups()))
+    return _(problem)
 
 
 _LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -299,22 +369,31 @@ def ruleset_from_dict(
     def _fail(where: str, key: str, msg: str) -> RulesetError:
         line = known_lines.get(key) or known_lines.get(key.rsplit(".", 1)[0])
         at = f"{where}:{line}" if line else where
-        return RulesetError(f"{at}: key '{key}': {msg}")
+        return RulesetError(
+            _("{where}: key '{key}': {problem}").format(where=at, key=key, problem=msg)
+        )
 
     if not isinstance(data, dict):
-        raise RulesetError(f"{where}: a ruleset must be a mapping of keys to values")
+        raise RulesetError(
+            _("{where}: a ruleset must be a mapping of keys to values").format(where=where)
+        )
     for key, value in data.items():
         if key not in _KEYS:
-            raise _fail(where, str(key), f"unknown key (known keys: {', '.join(_KEYS)})")
+            known = ", ".join(k for k in _KEYS if k not in _TRANSLATIONS)
+            raise _fail(where, str(key), _("unknown key (known keys: {keys})").format(keys=known))
         expected = _KEYS[key]
         if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise _fail(where, key, f"must be a whole number, not {value!r}")
+            raise _fail(where, key, _("must be a whole number, not {value!r}").format(value=value))
         if not isinstance(value, expected):
-            name = expected.__name__ if isinstance(expected, type) else "value"
-            raise _fail(where, key, f"must be a {name}, not {value!r}")
+            problem = _TYPE_PROBLEMS.get(expected, N_("must be a {kind}, not {value!r}"))  # type: ignore[arg-type]
+            kind = getattr(expected, "__name__", "value")
+            raise _fail(where, key, _(problem).format(kind=kind, value=value))
     if "name" not in data:
-        raise _fail(where, "name", "missing")
-    kw: dict[str, Any] = {k: v for k, v in data.items() if k not in ("primiera", "bonuses")}
+        raise _fail(where, "name", _("missing"))
+    kw: dict[str, Any] = {
+        k: v for k, v in data.items() if k not in ("primiera", "bonuses") and k not in _TRANSLATIONS
+    }
+    kw["translations"] = tuple(sorted((k, v) for k, v in data.items() if k in _TRANSLATIONS))
 
     def check(cond: bool, key: str, msg: str) -> None:
         if not cond:
@@ -322,21 +401,21 @@ def ruleset_from_dict(
 
     prim = data.get("primiera", {})
     for key in prim:
-        check(key in ("values", "missing_suit"), f"primiera.{key}", "unknown key")
+        check(key in ("values", "missing_suit"), f"primiera.{key}", _("unknown key"))
     if "values" in prim:
         vals = prim["values"]
-        check(isinstance(vals, dict), "primiera.values", "must map each value 1-10 to points")
+        check(isinstance(vals, dict), "primiera.values", _("must map each value 1-10 to points"))
         check(
             sorted(vals, key=str) == sorted(range(1, 11), key=str)
             and all(type(v) is int for v in vals),
             "primiera.values",
-            "must give points for every value 1-10",
+            _("must give points for every value 1-10"),
         )
         for v, pts in vals.items():
             check(
                 isinstance(pts, int) and not isinstance(pts, bool) and pts >= 0,
                 f"primiera.values.{v}",
-                f"must be a whole number of points, not {pts!r}",
+                _("must be a whole number of points, not {value!r}").format(value=pts),
             )
         kw["primiera_values"] = PrimieraScale(vals)
     if "missing_suit" in prim:
@@ -344,7 +423,7 @@ def ruleset_from_dict(
         check(
             ms in MISSING_SUIT_RULES,
             "primiera.missing_suit",
-            f"must be one of {', '.join(MISSING_SUIT_RULES)}, not {ms!r}",
+            _one_of(MISSING_SUIT_RULES, ms),
         )
         kw["primiera_missing_suit"] = ms
     bonuses = data.get("bonuses", {})
@@ -352,39 +431,64 @@ def ruleset_from_dict(
         check(
             key in ("re_bello", "napola"),
             f"bonuses.{key}",
-            "unknown bonus (known: re_bello, napola)",
+            _("unknown bonus (known: re_bello, napola)"),
         )
-        check(isinstance(value, bool), f"bonuses.{key}", f"must be true or false, not {value!r}")
+        check(
+            isinstance(value, bool),
+            f"bonuses.{key}",
+            _("must be true or false, not {value!r}").format(value=value),
+        )
         kw[key] = value
 
     rs = Ruleset(**kw)
-    check(rs.players in (2, 3, 4, 6), "players", f"must be 2, 3, 4 or 6, not {rs.players}")
+    check(
+        rs.players in (2, 3, 4, 6),
+        "players",
+        _("must be 2, 3, 4 or 6, not {value}").format(value=rs.players),
+    )
     check(
         rs.sides >= 2 and rs.players % rs.sides == 0,
         "sides",
-        f"must be at least 2 and divide the {rs.players} players, not {rs.sides}",
+        _("must be at least 2 and divide the {players} players, not {value}").format(
+            players=rs.players, value=rs.sides
+        ),
     )
-    check(1 <= rs.hand_size <= 10, "hand_size", f"must be 1-10, not {rs.hand_size}")
-    check(0 <= rs.table_cards <= 10, "table_cards", f"must be 0-10, not {rs.table_cards}")
+    check(1 <= rs.hand_size <= 10, "hand_size", _range_problem(1, 10, rs.hand_size))
+    check(0 <= rs.table_cards <= 10, "table_cards", _range_problem(0, 10, rs.table_cards))
     check(
         (40 - rs.table_cards) % (rs.players * rs.hand_size) == 0,
         "hand_size",
-        f"{rs.players} players x {rs.hand_size} cards do not divide the "
-        f"{40 - rs.table_cards} cards left after the table",
+        _(
+            "{players} players x {cards} cards do not divide the {left} cards left after the table"
+        ).format(players=rs.players, cards=rs.hand_size, left=40 - rs.table_cards),
     )
     check(
         rs.capture_precedence in CAPTURE_PRECEDENCES,
         "capture_precedence",
-        f"must be one of {', '.join(CAPTURE_PRECEDENCES)}, not {rs.capture_precedence!r}",
+        _one_of(CAPTURE_PRECEDENCES, rs.capture_precedence),
     )
-    check(0 <= rs.redeal_kings <= 4, "redeal_kings", f"must be 0-4, not {rs.redeal_kings}")
-    check(rs.target >= 1, "target", f"must be at least 1, not {rs.target}")
-    check(
-        rs.tie_rule in TIE_RULES,
-        "tie_rule",
-        f"must be one of {', '.join(TIE_RULES)}, not {rs.tie_rule!r}",
-    )
+    check(0 <= rs.redeal_kings <= 4, "redeal_kings", _range_problem(0, 4, rs.redeal_kings))
+    check(rs.target >= 1, "target", _("must be at least 1, not {value}").format(value=rs.target))
+    check(rs.tie_rule in TIE_RULES, "tie_rule", _one_of(TIE_RULES, rs.tie_rule))
     return rs
+
+
+_TYPE_PROBLEMS = {
+    str: N_("must be a str, not {value!r}"),
+    dict: N_("must be a dict, not {value!r}"),
+    bool: N_("must be a bool, not {value!r}"),
+}
+"""The wrong type of a key's value, by the type the key wants."""
+
+
+def _one_of(choices: tuple[str, ...], value: object) -> str:
+    return _("must be one of {choices}, not {value!r}").format(
+        choices=", ".join(choices), value=value
+    )
+
+
+def _range_problem(low: int, high: int, value: int) -> str:
+    return _("must be {low}-{high}, not {value}").format(low=low, high=high, value=value)
 
 
 def ruleset_names() -> list[str]:
@@ -409,10 +513,12 @@ def load_ruleset(name_or_path: str | Path) -> Ruleset:
         if "/" not in key and "\\" not in key and shipped.is_file():
             path = shipped
         else:
-            what = "ruleset file" if given.suffix in (".yaml", ".yml") else "ruleset"
-            raise RulesetError(
-                f"unknown {what} {key!r}; shipped rulesets: {', '.join(ruleset_names())}"
+            unknown = (
+                _("unknown ruleset file {name!r}; shipped rulesets: {names}")
+                if given.suffix in (".yaml", ".yml")
+                else _("unknown ruleset {name!r}; shipped rulesets: {names}")
             )
+            raise RulesetError(unknown.format(name=key, names=", ".join(ruleset_names())))
     try:
         text = read_text(path)
     except FileReadError as exc:
@@ -421,79 +527,110 @@ def load_ruleset(name_or_path: str | Path) -> Ruleset:
         documents = compose_yaml(text)
         if len(documents) > 1:
             line = documents[1].start_mark.line + 1
-            raise RulesetError(f"{path}:{line}: a ruleset file holds one document, not several")
+            raise RulesetError(
+                f"{path}:{line}: " + _("a ruleset file holds one document, not several")
+            )
         node = documents[0] if documents else None
         twice = _duplicate_key(node)
         if twice is not None:
             key, line, first = twice
-            raise RulesetError(f"{path}:{line}: key '{key}' is given twice (first on line {first})")
+            raise RulesetError(
+                f"{path}:{line}: "
+                + _("key '{key}' is given twice (first on line {first})").format(
+                    key=key, first=first
+                )
+            )
         data = None if node is None else _construct(node)
     except yaml.YAMLError as exc:
         line, problem = yaml_error_text(exc, text)
         at = f"{path}:{line}" if line else str(path)
-        raise RulesetError(f"{at}: not valid YAML: {problem}") from None
+        raise RulesetError(
+            f"{at}: " + _("not valid YAML: {problem}").format(problem=problem)
+        ) from None
     except RecursionError:
-        raise RulesetError(f"{path}: not valid YAML: nested too deeply") from None
+        raise RulesetError(f"{path}: " + _("not valid YAML: nested too deeply")) from None
     rs = ruleset_from_dict(data, str(path), _key_lines(node))
     _CACHE[key] = rs
     return rs
 
 
 def describe_ruleset(rs: Ruleset) -> list[str]:
-    """The ruleset in words, a line per rule."""
-    teams = (
-        f"{rs.players} players in {rs.sides} partnerships (partners opposite)"
-        if rs.players > rs.sides
-        else f"{rs.players} players, each for themselves"
-    )
-    deals = (
-        f"{rs.hand_size} cards each in one deal"
-        if rs.deals_per_hand == 1
-        else f"{rs.hand_size} cards each per deal, {rs.deals_per_hand} deals per hand"
-    )
+    """The ruleset in words, a line per rule, in the language of the run."""
+    if rs.players > rs.sides:
+        teams = _("{players} players in {sides} partnerships (partners opposite)").format(
+            players=rs.players, sides=rs.sides
+        )
+    else:
+        teams = _("{players} players, each for themselves").format(players=rs.players)
+    if rs.deals_per_hand == 1:
+        deals = _("{cards} cards each in one deal").format(cards=rs.hand_size)
+    else:
+        deals = _("{cards} cards each per deal, {deals} deals per hand").format(
+            cards=rs.hand_size, deals=rs.deals_per_hand
+        )
     prec = {
-        "single-card": "a single equal card must be taken before any sum; free choice among sums",
-        "fewest-cards": "only the combinations with the fewest cards may be taken "
-        "(so a single equal card first); free choice among those",
+        "single-card": _(
+            "a single equal card must be taken before any sum; free choice among sums"
+        ),
+        "fewest-cards": _(
+            "only the combinations with the fewest cards may be taken "
+            "(so a single equal card first); free choice among those"
+        ),
     }[rs.capture_precedence]
     prim = ", ".join(f"{v}={p}" for v, p in sorted(rs.primiera_values.items()))
     missing = {
-        "zero": "a missing suit counts 0 and the totals are compared",
-        "loses": "a side lacking a suit cannot win it (nobody scores it if both lack one)",
+        "zero": _("a missing suit counts 0 and the totals are compared"),
+        "loses": _("a side lacking a suit cannot win it (nobody scores it if both lack one)"),
     }[rs.primiera_missing_suit]
     lines = [
-        f"{rs.name}: {rs.description}".rstrip(": "),
-        f"Players: {teams}; the player after the dealer leads.",
-        f"Deal: {deals}; {rs.table_cards} cards face up on the table.",
-        f"Capture precedence ({rs.capture_precedence}): {prec}.",
-        "Forced capture: a card that can capture must capture."
+        f"{rs.name}: {rs.text('description')}".rstrip(": "),
+        _("Players: {teams}; the player after the dealer leads.").format(teams=teams),
+        ngettext(
+            "Deal: {deals}; {n} card face up on the table.",
+            "Deal: {deals}; {n} cards face up on the table.",
+            rs.table_cards,
+        ).format(deals=deals, n=rs.table_cards),
+        _("Capture precedence ({precedence}): {rule}.").format(
+            precedence=rs.capture_precedence, rule=prec
+        ),
+        _("Forced capture: a card that can capture must capture.")
         if rs.forced_capture
-        else "Capturing is optional: any card may be laid.",
-        "A sweep with the last card of the hand "
-        + ("counts as a scopa." if rs.last_play_scopa else "is not a scopa."),
-        "Leftover table cards go to the last player who captured."
+        else _("Capturing is optional: any card may be laid."),
+        _("A sweep with the last card of the hand counts as a scopa.")
+        if rs.last_play_scopa
+        else _("A sweep with the last card of the hand is not a scopa."),
+        _("Leftover table cards go to the last player who captured.")
         if rs.leftovers_to_last_capturer
-        else "Leftover table cards go to nobody.",
-        f"Redeal when {rs.redeal_kings} or more kings are on the opening table."
+        else _("Leftover table cards go to nobody."),
+        _("Redeal when {n} or more kings are on the opening table.").format(n=rs.redeal_kings)
         if rs.redeal_kings
-        else "No redeal for kings on the table.",
-        f"Primiera values: {prim}; {missing}.",
+        else _("No redeal for kings on the table."),
+        _("Primiera values: {values}; {missing}.").format(values=prim, missing=missing),
     ]
     bonuses = [
         b
         for b, on in (
-            ("re bello (king of denari, 1 point)", rs.re_bello),
-            ("napola (ace-2-3 of denari 3 points, +1 per further denaro in sequence)", rs.napola),
+            (_("re bello (king of denari, 1 point)"), rs.re_bello),
+            (
+                _("napola (ace-2-3 of denari 3 points, +1 per further denaro in sequence)"),
+                rs.napola,
+            ),
         )
         if on
     ]
-    lines.append("Bonuses: " + ("; ".join(bonuses) if bonuses else "none") + ".")
-    tie = (
-        "the higher score wins; if equal, more hands are played"
-        if rs.tie_rule == "higher-wins"
-        else "more hands are played until one side leads"
+    lines.append(
+        _("Bonuses: {bonuses}.").format(bonuses="; ".join(bonuses) if bonuses else _("none"))
     )
-    lines.append(f"Target: {rs.target} points; if several sides reach it in one hand, {tie}.")
+    tie = (
+        _("the higher score wins; if equal, more hands are played")
+        if rs.tie_rule == "higher-wins"
+        else _("more hands are played until one side leads")
+    )
+    lines.append(
+        _("Target: {target} points; if several sides reach it in one hand, {tie}.").format(
+            target=rs.target, tie=tie
+        )
+    )
     if rs.source:
-        lines.append(f"Source: {rs.source}")
+        lines.append(_("Source: {source}").format(source=rs.text("source")))
     return lines

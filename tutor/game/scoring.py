@@ -28,10 +28,13 @@ from tutor.game.cards import (
     Style,
     format_card,
 )
+from tutor.game.i18n import N_, _
 from tutor.game.rules import Ruleset
 
 __all__ = [
     "CATEGORIES",
+    "CATEGORY_NAMES",
+    "category_name",
     "SideScore",
     "HandScore",
     "MatchScore",
@@ -41,6 +44,21 @@ __all__ = [
 ]
 
 CATEGORIES = ("cards", "denari", "settebello", "primiera", "scope", "re_bello", "napola")
+CATEGORY_NAMES = {
+    "cards": N_("cards"),
+    "denari": N_("denari"),
+    "settebello": N_("settebello"),
+    "primiera": N_("primiera"),
+    "scope": N_("scope"),
+    "re_bello": N_("re bello"),
+    "napola": N_("napola"),
+}
+"""Each category in words (translated where shown: :func:`category_name`)."""
+
+
+def category_name(category: str) -> str:
+    """A category of the score in words, in the language of the run."""
+    return _(CATEGORY_NAMES[category])
 
 
 _PRIMIERA_TABLES: dict[tuple[int, ...], list[tuple[int, int]]] = {}
@@ -203,7 +221,9 @@ def score_captures(
     side_names: Sequence[list[str]] | None = None,
 ) -> HandScore:
     """Score a finished hand from each side's captured pile (masks) and scope."""
-    names = side_names or [[f"seat {s}" for s in rules.seats_of(i)] for i in range(rules.sides)]
+    names = side_names or [
+        [_("seat {seat}").format(seat=s) for s in rules.seats_of(i)] for i in range(rules.sides)
+    ]
     sides: list[SideScore] = []
     for i, pile in enumerate(captured):
         total, best = best_primiera(pile, rules)

@@ -40,6 +40,7 @@ from tutor.game.cards import (
     parse_cards,
 )
 from tutor.game.errors import TutorError
+from tutor.game.i18n import _, ngettext
 from tutor.game.rules import Ruleset
 
 __all__ = [
@@ -115,19 +116,21 @@ captures (like 7D x 2C 5S)
     parts = _X.split(text.strip(), maxsplit=1)
     head = parts[0]
     if not head:
-        raise NotationError(f"{text!r}: no card before 'x'")
+        raise NotationError(_("{text!r}: no card before 'x'").format(text=text))
     if len(head.split()) > 1:
         raise NotationError(
-            f"{text!r}: write one card, then 'x' and the cards it captures (like 7D x 2C 5S)"
+            _(
+                "{text!r}: write one card, then 'x' and the cards it captures (like 7D x 2C 5S)"
+            ).format(text=text)
         )
     card = parse_card(head, style).index
     if len(parts) == 1:
         return WrittenPlay(card)
     taken = parse_cards(parts[1], style)
     if not taken:
-        raise NotationError(f"{text!r}: nothing named after 'x'")
+        raise NotationError(_("{text!r}: nothing named after 'x'").format(text=text))
     if len(set(taken)) != len(taken):
-        raise NotationError(f"{text!r}: a card is named twice in the capture")
+        raise NotationError(_("{text!r}: a card is named twice in the capture").format(text=text))
     return WrittenPlay(card, mask_of(taken))
 
 
@@ -159,23 +162,31 @@ class CardPlace:
         "your"."""
 
         def name(seat: int) -> str:
-            if seat == you:
-                return "you"
-            return names[seat] if names else f"seat {seat}"
+            return names[seat] if names else _("seat {seat}").format(seat=seat)
 
         if self.played_at:
-            return f"it was already played by {name(self.played_by)} at play {self.played_at}"
+            if self.played_by == you:
+                return _("it was already played by you at play {n}").format(n=self.played_at)
+            return _("it was already played by {name} at play {n}").format(
+                name=name(self.played_by), n=self.played_at
+            )
         if self.kind == "table":
-            return "it is on the table"
+            return _("it is on the table")
         if self.kind == "captured":
             if self.taken_at:
-                return f"it was captured at play {self.taken_at}"
-            return f"it was already captured (by side {self.side})"
+                return _("it was captured at play {n}").format(n=self.taken_at)
+            return _("it was already captured (by side {side})").format(side=self.side)
         if self.kind == "hand":
-            return "it is in " + ("your" if self.seat == you else f"{name(self.seat)}'s") + " hand"
+            if self.seat == you:
+                return _("it is in your hand")
+            return _("it is in {name}'s hand").format(name=name(self.seat))
         if self.kind == "deal":
-            return f"it is dealt to {name(self.seat)} in deal {self.deal + 1}"
-        return "nobody has seen it yet"
+            if self.seat == you:
+                return _("it is dealt to you in deal {n}").format(n=self.deal + 1)
+            return _("it is dealt to {name} in deal {n}").format(
+                name=name(self.seat), n=self.deal + 1
+            )
+        return _("nobody has seen it yet")
 
 
 class MoveError(TutorError):
@@ -184,7 +195,9 @@ class MoveError(TutorError):
     def __init__(self, message: str, choices: Sequence[str] = ()) -> None:
         full = message
         if choices:
-            full += "; legal: " + ", ".join(choices)
+            full = _("{reason}; legal: {choices}").format(
+                reason=message, choices=", ".join(choices)
+            )
         super().__init__(full)
         self.reason = message
         self.choices = list(choices)
@@ -383,7 +396,7 @@ class GameState:
         for c in self.captured:
             m |= c
         for d in self.deals[self.deal_index :]:
-            for known, _ in d:
+            for known, _n in d:
                 m |= known
         return m
 
@@ -497,22 +510,27 @@ class GameState:
         """
         card, capture = move
         if not (0 <= card < 40):
-            raise InvalidMoveError(f"no card with index {card}")
+            raise InvalidMoveError(_("no card with index {index}").format(index=card))
         who = self.turn if seat is None else seat
         if who != self.turn:
-            raise IllegalMoveError(f"it is seat {self.turn}'s turn, not seat {who}'s")
+            raise IllegalMoveError(
+                _("it is seat {turn}'s turn, not seat {seat}'s").format(turn=self.turn, seat=who)
+            )
         if self.is_over():
-            raise IllegalMoveError("the hand is over: no play is left")
+            raise IllegalMoveError(_("the hand is over: no play is left"))
         if not self.hands[who] >> card & 1:
             if self.unknown[who] == 0:
                 raise IllegalMoveError(
-                    f"{format_card(card, style)} is not in the hand of the player to move"
+                    _("{card} is not in the hand of the player to move").format(
+                        card=format_card(card, style)
+                    )
                 )
             place = self.place_of(card)
             if place.kind != "unplaced":
                 raise IllegalMoveError(
-                    f"{format_card(card, style)} cannot be in the hand of the player to move: "
-                    + place.text()
+                    _("{card} cannot be in the hand of the player to move: {where}").format(
+                        card=format_card(card, style), where=place.text()
+                    )
                 )
         self.check_capture(move, style)
 
@@ -526,10 +544,16 @@ class GameState:
         card, capture = move
         absent = capture & ~self.table
         if absent:
-            verb = "is" if absent.bit_count() == 1 else "are"
+            if not self.table:
+                holds = _("the table holds nothing")
+            else:
+                holds = _("the table holds {cards}").format(cards=format_cards(self.table, style))
             raise IllegalMoveError(
-                f"{format_cards(absent, style)} {verb} not on the table "
-                f"(the table holds {format_cards(self.table, style) or 'nothing'})"
+                ngettext(
+                    "{cards} is not on the table ({holds})",
+                    "{cards} are not on the table ({holds})",
+                    absent.bit_count(),
+                ).format(cards=format_cards(absent, style), holds=holds)
             )
         legal = self.legal_moves_for(card)
         if Move(card, capture) not in legal:
@@ -539,10 +563,10 @@ class GameState:
             )
             if reason is None:
                 total = sum(VALUE_OF[i] for i in indexes_of(capture))
-                reason = (
-                    f"they add up to {total}, not {VALUE_OF[card]}: a card takes one equal card "
+                reason = _(
+                    "they add up to {total}, not {value}: a card takes one equal card "
                     "or cards that add up to it"
-                )
+                ).format(total=total, value=VALUE_OF[card])
             raise IllegalMoveError(reason, [m.text(style) for m in legal])
 
     def place_of(self, card: int) -> CardPlace:
@@ -567,7 +591,7 @@ class GameState:
             if h & bit:
                 return CardPlace("hand", seat=seat, **history)
         for d in range(self.deal_index, len(self.deals)):
-            for seat, (known, _) in enumerate(self.deals[d]):
+            for seat, (known, _n) in enumerate(self.deals[d]):
                 if known & bit:
                     return CardPlace("deal", seat=seat, deal=d, **history)
         return CardPlace("unplaced", **history)
@@ -603,7 +627,9 @@ class GameState:
         caps = [m for m in legal if m.capture]
         if len(caps) > 1:
             raise AmbiguousMoveError(
-                f"{format_card(card, style)} can capture in {len(caps)} ways; say which",
+                _("{card} can capture in {n} ways; say which").format(
+                    card=format_card(card, style), n=len(caps)
+                ),
                 [m.text(style) for m in legal],
             )
         return Move(card, 0)
@@ -676,7 +702,7 @@ def random_deal(
             break
     deals: list[list[int]] = []
     pos = t
-    for _ in range(rules.deals_per_hand):
+    for _i in range(rules.deals_per_hand):
         deal = []
         for _seat in range(p):
             m = 0

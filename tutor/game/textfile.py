@@ -26,8 +26,9 @@ from pathlib import Path
 from typing import IO
 
 from tutor.game.errors import TutorError
+from tutor.game.i18n import N_, _, ngettext
 
-__all__ = ["MAX_FILE_BYTES", "FileReadError", "read_text", "read_stream"]
+__all__ = ["MAX_FILE_BYTES", "FileReadError", "read_text", "read_stream", "os_reason"]
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 """The largest record, ruleset or puzzle file the tutor reads: 2 MB, ten times a long match
@@ -42,16 +43,40 @@ class FileReadError(TutorError):
     """
 
 
+OS_REASONS = (
+    N_("No such file or directory"),
+    N_("Permission denied"),
+    N_("Is a directory"),
+    N_("Not a directory"),
+    N_("File exists"),
+    N_("No space left on device"),
+    N_("Read-only file system"),
+    N_("File name too long"),
+    N_("Too many levels of symbolic links"),
+    N_("Input/output error"),
+)
+"""The operating system's reasons most often given for a file that cannot be read or written,
+as the C library words them in English: the catalogue has them in the tutor's languages."""
+
+
+def os_reason(exc: OSError) -> str:
+    """Why the operating system refused a file, in the language of the run when the catalogue
+    has the reason (:data:`OS_REASONS`), else as the system put it."""
+    return _(exc.strerror) if exc.strerror else str(exc)
+
+
 def _size(limit: int) -> str:
     if limit % (1024 * 1024) == 0:
-        return f"{limit // (1024 * 1024)} MB"
-    return f"{limit} bytes"
+        return _("{n} MB").format(n=limit // (1024 * 1024))
+    return ngettext("{n} byte", "{n} bytes", limit).format(n=limit)
 
 
 def _too_large(limit: int) -> FileReadError:
     return FileReadError(
-        f"the file is larger than {_size(limit)}, the most a record, ruleset or puzzle may be: "
-        "it was not read"
+        _(
+            "the file is larger than {size}, the most a record, ruleset or puzzle may be: "
+            "it was not read"
+        ).format(size=_size(limit))
     )
 
 
@@ -62,13 +87,13 @@ def read_text(path: str | Path | Traversable, limit: int = MAX_FILE_BYTES) -> st
         with open(path, "rb") if isinstance(path, str | Path) else path.open("rb") as fp:
             data = fp.read(limit + 1)
     except OSError as exc:
-        raise FileReadError(f"cannot read: {exc.strerror or exc}") from None
+        raise FileReadError(_("cannot read: {reason}").format(reason=os_reason(exc))) from None
     if len(data) > limit:
         raise _too_large(limit)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise FileReadError("cannot read: the file is not UTF-8 text") from None
+        raise FileReadError(_("cannot read: the file is not UTF-8 text")) from None
 
 
 def read_stream(fp: IO[str], limit: int = MAX_FILE_BYTES) -> str:
@@ -76,7 +101,7 @@ def read_stream(fp: IO[str], limit: int = MAX_FILE_BYTES) -> str:
     try:
         text = fp.read(limit + 1)
     except (OSError, UnicodeDecodeError) as exc:
-        raise FileReadError(f"cannot read: {exc}") from None
+        raise FileReadError(_("cannot read: {reason}").format(reason=exc)) from None
     if len(text) > limit:
         raise _too_large(limit)
     return text

@@ -19,6 +19,7 @@ from typing import Any
 
 from tutor.game.cards import NotationError, Style, format_card, parse_card, parse_cards
 from tutor.game.errors import TutorError
+from tutor.game.i18n import N_, NP_, _, ngettext, number, typed_words
 from tutor.game.state import Move, MoveError
 from tutor.puzzles.check import Solved, UndecidedError, paired_margin, solve_puzzle
 from tutor.puzzles.format import Puzzle
@@ -38,7 +39,32 @@ __all__ = [
 ]
 
 GIVE_UP = ("skip",)
-"""Typed instead of an answer: give up, count the puzzle as missed and see the solution."""
+"""Typed instead of an answer: give up, count the puzzle as missed and see the solution (or
+its word in the language of the run: :func:`gives_up`)."""
+
+NONE_WORDS = ("none", "-", "0", "nothing", "no capture")
+"""Typed for an empty answer (no value, no capture), or its word in the language of the run
+(:func:`says_none`)."""
+
+
+def gives_up(text: str) -> bool:
+    """Whether ``text`` gives up the puzzle: ``skip``, or the run's language's word for it."""
+    return text.strip().lower() in typed_words((*GIVE_UP, N_("skip")))
+
+
+_NONE_SAID = (N_("none"), N_("nothing"), N_("no capture"))
+""":data:`NONE_WORDS` as the languages of the tutor say them."""
+
+
+def says_none(text: str) -> bool:
+    """Whether ``text`` answers "none": ``none``, ``-``, ``0``..., or the run's language's
+    words (in Italian ``nessuno``, and ``nessuna`` for no capture, as the question asks).
+
+    >>> says_none(" None "), says_none("no capture"), says_none("7D")
+    (True, True, False)
+    """
+    word = text.strip().lower()
+    return word in NONE_WORDS or word in typed_words((*_NONE_SAID, NP_("no capture", "none")))
 
 
 class AnswerError(TutorError):
@@ -48,7 +74,7 @@ class AnswerError(TutorError):
 def parse_values(text: str, style: Style) -> tuple[int, ...]:
     """Values typed as ``2 6 8``, ``2, 6, 8``, ``A J`` (the deck's letters) or ``none``."""
     words = [w for w in re.split(r"[\s,;]+", text.strip()) if w]
-    if len(words) == 1 and words[0].lower() in ("none", "-", "0", "nothing"):
+    if len(words) == 1 and says_none(words[0]):
         return ()
     letters = {style.rank_text(v).upper(): v for v in range(1, 11)}
     letters["ACE"] = 1
@@ -61,8 +87,10 @@ def parse_values(text: str, style: Style) -> tuple[int, ...]:
             out.add(letters[key])
         else:
             raise AnswerError(
-                f"{w!r} is not a value: type numbers 1-10 or A/{'/'.join(style.figures)}, "
-                "separated by spaces, or none"
+                _(
+                    "{text!r} is not a value: type numbers 1-10 or A/{figures}, separated by "
+                    "spaces, or none"
+                ).format(text=w, figures="/".join(style.figures))
             )
     return tuple(sorted(out))
 
@@ -79,9 +107,13 @@ def unmatched_difference(
     extra = [name(v) for v in given if v not in want]
     parts = []
     if missing:
-        parts.append("you missed " + ", ".join(missing))
+        parts.append(_("you missed {values}").format(values=", ".join(missing)))
     if extra:
-        parts.append(", ".join(extra) + (" is" if len(extra) == 1 else " are") + " matched")
+        parts.append(
+            ngettext("{values} is matched", "{values} are matched", len(extra)).format(
+                values=", ".join(extra)
+            )
+        )
     return "; ".join(parts)
 
 
@@ -97,14 +129,11 @@ class Answer:
     points: tuple[int, ...] = ()
 
 
-_NONE = ("none", "-", "nothing", "no capture", "0")
-
-
 def _captures(p: Puzzle, text: str) -> tuple[Move, ...]:
     """Captures of the puzzle's card, separated by ';' (or '|' or ' or '): full plays like
     ``7D x 3C 4S`` or just the cards taken, ``3C 4S``."""
     assert p.spec.card is not None
-    if text.strip().lower() in _NONE:
+    if says_none(text):
         return ()
     card = p.spec.card
     out: list[Move] = []
@@ -117,8 +146,9 @@ def _captures(p: Puzzle, text: str) -> tuple[Move, ...]:
                 played = parse_card(head.strip(), p.style)
                 if played != card:
                     raise AnswerError(
-                        f"{chunk!r} plays {format_card(played, p.style)}: the question is about "
-                        f"{p.card_text()}"
+                        _("{text!r} plays {card}: the question is about {asked}").format(
+                            text=chunk, card=format_card(played, p.style), asked=p.card_text()
+                        )
                     )
                 taken = parse_cards(rest, p.style)
             else:
@@ -126,7 +156,7 @@ def _captures(p: Puzzle, text: str) -> tuple[Move, ...]:
         except NotationError as exc:
             raise AnswerError(str(exc)) from None
         if not taken:
-            raise AnswerError(f"{chunk!r}: name the cards taken")
+            raise AnswerError(_("{text!r}: name the cards taken").format(text=chunk))
         mask = 0
         for c in taken:
             mask |= 1 << c.index
@@ -138,7 +168,7 @@ def read_answer(p: Puzzle, text: str) -> Answer:
     """Read ``text`` as an answer to ``p`` (AnswerError when it cannot be read)."""
     raw = text.strip()
     if not raw:
-        raise AnswerError("type an answer (or skip)")
+        raise AnswerError(_("type an answer (or skip)"))
     kind = p.kind
     if kind == "best-move":
         state = p.view()
@@ -155,8 +185,14 @@ def read_answer(p: Puzzle, text: str) -> Answer:
         name = player_named(others, raw, prefix=True)
         if name is None:
             if player_named([p.seat_name], raw, prefix=True):
-                raise AnswerError(f"{p.seat_name} is you: you know your own cards")
-            raise AnswerError(f"{raw!r} is not a player: type one of {', '.join(others)}")
+                raise AnswerError(
+                    _("{name} is you: you know your own cards").format(name=p.seat_name)
+                )
+            raise AnswerError(
+                _("{text!r} is not a player: type one of {names}").format(
+                    text=raw, names=", ".join(others)
+                )
+            )
         return Answer(raw, holder=name)
     if kind == "legal-captures":
         return Answer(raw, moves=_captures(p, raw))
@@ -166,10 +202,16 @@ def read_answer(p: Puzzle, text: str) -> Answer:
         points = tuple(int(w) for w in words)
     except ValueError:
         raise AnswerError(
-            f"type the points of {' and '.join(sides)} as numbers, in that order, like 3 2"
+            _("type the points of {sides} as numbers, in that order, like 3 2").format(
+                sides=_(" and ").join(sides)
+            )
         ) from None
     if len(points) != len(sides):
-        raise AnswerError(f"give {len(sides)} numbers: the points of {' and '.join(sides)}")
+        raise AnswerError(
+            _("give {n} numbers: the points of {sides}").format(
+                n=len(sides), sides=_(" and ").join(sides)
+            )
+        )
     return Answer(raw, points=points)
 
 
@@ -207,13 +249,13 @@ class Verdict:
 
 
 def _fmt(x: float, exact: bool) -> str:
-    return f"{x:+.0f}" if exact else f"{x:+.2f}"
+    return number(x, "+.0f") if exact else number(x, "+.2f")
 
 
 def explain(p: Puzzle, solved: Solved | None) -> list[str]:
     """What the tutor computed, in words, after the puzzle's own explanation."""
     style = p.style
-    out = [p.spec.explanation]
+    out = [p.spec.text("explanation")]
     if solved is None:
         return out
     kind = p.kind
@@ -222,41 +264,58 @@ def explain(p: Puzzle, solved: Solved | None) -> list[str]:
         exact = solved.method.startswith("exact")
         if solved.method == "exact (deduced)":
             out.append(
-                f"Counting from {p.seat_name}'s seat leaves only one way the unseen cards can lie, "
-                "so every hand is known and the values are exact."
+                _(
+                    "Counting from {name}'s seat leaves only one way the unseen cards can lie, "
+                    "so every hand is known and the values are exact."
+                ).format(name=p.seat_name)
             )
-        unit = "points of the hand" if exact else f"mean points over {a.samples} sampled deals"
+        if exact:
+            unit = _("points of the hand")
+        else:
+            unit = ngettext(
+                "mean points over {n} sampled deal", "mean points over {n} sampled deals", a.samples
+            ).format(n=a.samples)
         side = p.side_names()[p.state.turn % p.state.rules.sides]
         vals = ", ".join(f"{m.move.text(style)} {_fmt(m.value, exact)}" for m in a.moves[:6])
-        more = f" (and {len(a.moves) - 6} more)" if len(a.moves) > 6 else ""
-        out.append(f"Values ({unit}, {side} minus the others): {vals}{more}.")
+        if len(a.moves) > 6:
+            vals += " " + ngettext("(and {n} more)", "(and {n} more)", len(a.moves) - 6).format(
+                n=len(a.moves) - 6
+            )
+        out.append(
+            _("Values ({unit}, {side} minus the others): {values}.").format(
+                unit=unit, side=side, values=vals
+            )
+        )
         if solved.line:
             seat = p.state.turn
             steps = []
             for mv in solved.line:
                 steps.append(f"{p.players[seat]} {mv.text(style)}")
                 seat = (seat + 1) % p.state.rules.players
-            out.append("Best line: " + ", ".join(steps) + ".")
+            out.append(_("Best line: {line}.").format(line=", ".join(steps)))
     if kind == "score" and solved.outcomes:
         pts = ", ".join(f"{n} {x}" for n, x in zip(p.side_names(), solved.outcomes[0], strict=True))
-        out.append(f"Every line of best play ends {pts}.")
+        out.append(_("Every line of best play ends {points}.").format(points=pts))
     if kind == "unmatched" and solved.board is not None:
         board = solved.board
         if board.sparigli:
-            out.append("The captures by sum (sparigli), each flipping the values it involves:")
+            out.append(_("The captures by sum (sparigli), each flipping the values it involves:"))
             out += ["  " + sp.text(style, p.players) for sp in board.sparigli]
         else:
-            out.append("No capture by sum yet: every capture took a twin, so all is matched.")
+            out.append(_("No capture by sum yet: every capture took a twin, so all is matched."))
         caps = ", ".join(f"{style.rank_text(c.value)}:{c.captured}" for c in board.counts)
-        out.append(f"Cards captured per value: {caps}.")
+        out.append(_("Cards captured per value: {counts}.").format(counts=caps))
     if kind == "holds" and solved.deduction:
-        basis = "certain: counting alone" if solved.basis == "fact" else "a reading, not certain"
+        if solved.basis == "fact":
+            basis = _("certain: counting alone")
+        else:
+            basis = _("a reading, not certain")
         out.append(f"{solved.deduction} ({basis})")
     if kind == "legal-captures" and p.spec.card is not None:
         card = p.spec.card.index
         for opt in p.state.explain(card, style):
             if opt.capture:
-                mark = "legal" if opt.legal else "not allowed"
+                mark = _("legal") if opt.legal else _("not allowed")
                 out.append(f"  {Move(card, opt.capture).text(style)}: {mark}: {opt.reason}")
     return out
 
@@ -266,7 +325,9 @@ def judge(p: Puzzle, answer: Answer | None, solved: Solved | None) -> Verdict:
     solution = p.solution_text()
     lines = explain(p, solved)
     if answer is None:
-        return Verdict(False, True, f"Skipped. The answer: {solution}.", lines)
+        return Verdict(
+            False, True, _("Skipped. The answer: {solution}.").format(solution=solution), lines
+        )
     kind = p.kind
     spec = p.spec
     if kind == "best-move":
@@ -276,48 +337,72 @@ def judge(p: Puzzle, answer: Answer | None, solved: Solved | None) -> Verdict:
         text = move.text(p.style)
         if solved is not None and solved.analysis is not None:
             _value_against_best(p, move, solved, verdict)
-        if ok:
-            verdict.message = (
-                f"Right: {text}"
-                + (f" (the solution: {solution})" if len(spec.moves) > 1 else "")
-                + "."
+        if ok and len(spec.moves) > 1:
+            verdict.message = _("Right: {move} (the solution: {solution}).").format(
+                move=text, solution=solution
             )
+        elif ok:
+            verdict.message = _("Right: {move}.").format(move=text)
         else:
             cost = ""
             if verdict.cost is not None:
                 exact = solved is not None and solved.method.startswith("exact")
                 pts, low, high = verdict.cost
-                cost = (
-                    f"; it costs {pts:.0f} point{'s' if pts != 1 else ''}"
-                    if exact
-                    else (f"; it costs {pts:.2f} points [{low:.2f}, {high:.2f}] on average")
-                )
-            verdict.message = f"Not the best: {text}{cost}. The solution: {solution}."
+                if exact:
+                    cost = ngettext(
+                        "; it costs {n} point", "; it costs {n} points", round(pts)
+                    ).format(n=number(pts, ".0f"))
+                else:
+                    cost = _("; it costs {points} points [{low}, {high}] on average").format(
+                        points=number(pts), low=number(low), high=number(high)
+                    )
+            verdict.message = _("Not the best: {move}{cost}. The solution: {solution}.").format(
+                move=text, cost=cost, solution=solution
+            )
         return verdict
     if kind == "unmatched":
         if answer.values == spec.values:
-            return Verdict(True, False, f"Right: unmatched {solution}.", lines)
+            message = _("Right: unmatched {solution}.").format(solution=solution)
+            return Verdict(True, False, message, lines)
         diff = unmatched_difference(answer.values, spec.values)
-        return Verdict(False, False, f"Not quite ({diff}). Unmatched: {solution}.", lines)
+        message = _("Not quite ({difference}). Unmatched: {solution}.").format(
+            difference=diff, solution=solution
+        )
+        return Verdict(False, False, message, lines)
     if kind == "holds":
         ok = answer.holder == spec.holder
-        msg = "Right" if ok else f"Not quite: {spec.holder} must hold {p.card_text()}"
-        return Verdict(ok, False, f"{msg}.", lines)
+        if ok:
+            message = _("Right.")
+        else:
+            message = _("Not quite: {name} must hold {card}.").format(
+                name=spec.holder, card=p.card_text()
+            )
+        return Verdict(ok, False, message, lines)
     if kind == "legal-captures":
         ok = set(answer.moves) == set(spec.moves)
         if ok:
-            return Verdict(True, False, f"Right: {solution}.", lines)
+            return Verdict(True, False, _("Right: {solution}.").format(solution=solution), lines)
         wrong = [m for m in answer.moves if m not in spec.moves]
         left_out = [m for m in spec.moves if m not in answer.moves]
         parts = []
         if left_out:
-            parts.append("you missed " + "; ".join(m.text(p.style) for m in left_out))
+            parts.append(
+                _("you missed {moves}").format(moves="; ".join(m.text(p.style) for m in left_out))
+            )
         if wrong:
-            parts.append("not allowed: " + "; ".join(m.text(p.style) for m in wrong))
-        return Verdict(False, False, f"Not quite ({', '.join(parts)}). The answer: {solution}.",
-                       lines)  # fmt: skip
+            parts.append(
+                _("not allowed: {moves}").format(moves="; ".join(m.text(p.style) for m in wrong))
+            )
+        message = _("Not quite ({problems}). The answer: {solution}.").format(
+            problems=", ".join(parts), solution=solution
+        )
+        return Verdict(False, False, message, lines)
     ok = answer.points == spec.points
-    return Verdict(ok, False, ("Right: " if ok else "Not quite. ") + f"{solution}.", lines)
+    if ok:
+        message = _("Right: {solution}.").format(solution=solution)
+    else:
+        message = _("Not quite. {solution}.").format(solution=solution)
+    return Verdict(ok, False, message, lines)
 
 
 def attempt(
@@ -352,13 +437,18 @@ def _value_against_best(p: Puzzle, move: Move, solved: Solved, verdict: Verdict)
     else:
         mean, low, high = paired_margin(a, best, move)
         verdict.cost = (mean, low, high)
-    unit = "" if exact else " on average"
+    words = {"move": move.text(p.style), "value": _fmt(given, exact)}
     if move == best or (exact and given == best_value):
-        verdict.lines.append(
-            f"Your move {move.text(p.style)} is worth {_fmt(given, exact)}{unit}: the best value."
-        )
+        if exact:
+            line = _("Your move {move} is worth {value}: the best value.")
+        else:
+            line = _("Your move {move} is worth {value} on average: the best value.")
+        verdict.lines.append(line.format(**words))
         return
+    if exact:
+        line = _("Your move {move} is worth {value}; the best, {best}, {best_value}.")
+    else:
+        line = _("Your move {move} is worth {value} on average; the best, {best}, {best_value}.")
     verdict.lines.append(
-        f"Your move {move.text(p.style)} is worth {_fmt(given, exact)}{unit}; the best, "
-        f"{best.text(p.style)}, {_fmt(best_value, exact)}."
+        line.format(**words, best=best.text(p.style), best_value=_fmt(best_value, exact))
     )

@@ -48,6 +48,7 @@ from tutor.counting.inference import CountView, count_view
 from tutor.counting.tracker import Board, track, viewer_state
 from tutor.game.cards import Style
 from tutor.game.errors import TutorError
+from tutor.game.i18n import N_, _, number
 from tutor.game.scoring import score_state
 from tutor.game.state import GameState, Move
 from tutor.puzzles.format import Puzzle
@@ -133,9 +134,11 @@ class PuzzleCheck:
 
     def line(self) -> str:
         """One line: ``NAME: ok (how)`` or ``NAME: WHAT IS WRONG``."""
-        how = self.solved.method if self.solved is not None else "not checked"
+        how = _(METHOD_WORDS.get(self.solved.method, "")) if self.solved is not None else ""
         if self.ok:
-            return f"{self.puzzle.name}: ok ({self.puzzle.kind}, {how})"
+            return f"{self.puzzle.name}: " + _("ok ({question}, {how})").format(
+                question=self.puzzle.kind, how=how or _("not checked")
+            )
         return f"{self.puzzle.name}: " + "; ".join(self.problems)
 
     def to_json(self) -> dict[str, Any]:
@@ -160,7 +163,11 @@ class UndecidedError(TutorError):
 def _exact(state: GameState, method: str) -> tuple[Analysis, str]:
     result = exact_analysis(state, time_limit=EXACT_TIME)
     if not result.exact:
-        raise UndecidedError(f"the exact solver did not finish within {EXACT_TIME:g} s")
+        raise UndecidedError(
+            _("the exact solver did not finish within {seconds} s").format(
+                seconds=number(EXACT_TIME, "g")
+            )
+        )
     return result, method
 
 
@@ -216,7 +223,9 @@ def best_outcomes(state: GameState, limit: int = OUTCOME_LIMIT) -> set[tuple[int
         if hit is not None:
             return hit
         if len(memo) >= limit:
-            raise UndecidedError(f"more than {limit} positions on the lines of best play")
+            raise UndecidedError(
+                _("more than {n} positions on the lines of best play").format(n=limit)
+            )
         sol = solver.solve(work, pv=False)
         out: set[tuple[int, ...]] = set()
         for mv in sol.moves:
@@ -270,10 +279,10 @@ def solve_puzzle(p: Puzzle, progress: Callable[[int, int], None] | None = None) 
     if kind == "score":
         if full is None:
             raise UndecidedError(
-                "a score question needs every hand known or deducible from the seat"
+                _("a score question needs every hand known or deducible from the seat")
             )
         state, method = full
-        analysis, _ = _exact(state, method)
+        analysis, _rest = _exact(state, method)
         outcomes = tuple(sorted(best_outcomes(state)))
         return Solved(
             kind, method, analysis=analysis, outcomes=outcomes, line=list(analysis.pv),
@@ -295,11 +304,22 @@ def solve_puzzle(p: Puzzle, progress: Callable[[int, int], None] | None = None) 
 
 
 def _moves_text(moves: Sequence[Move], style: Style) -> str:
-    return ", ".join(m.text(style) for m in moves) or "none"
+    return ", ".join(m.text(style) for m in moves) or _("none")
 
 
 def _signed(x: float) -> str:
-    return f"{x:+g}" if x == int(x) else f"{x:+.2f}"
+    return number(x, "+g") if x == int(x) else number(x, "+.2f")
+
+
+METHOD_WORDS = {
+    "exact": N_("exact"),
+    "exact (deduced)": N_("exact (deduced)"),
+    "sampling": N_("sampling"),
+    "tracker": N_("tracker"),
+    "inference": N_("inference"),
+    "engine": N_("engine"),
+}
+"""How a puzzle was worked out (:attr:`Solved.method`, the JSON's word), in words."""
 
 
 def _check_best(p: Puzzle, s: Solved) -> list[str]:
@@ -317,18 +337,29 @@ def _check_best(p: Puzzle, s: Solved) -> list[str]:
         parts = []
         best_text = ", ".join(f"{m.text(style)} ({_signed(value[m])})" for m in s.best)
         if wrong:
-            listed = ", ".join(f"{m.text(style)}, worth {_signed(value[m])}" for m in wrong)
-            parts.append(f"the best move is {best_text}; the file says {listed}")
+            listed = ", ".join(
+                _("{move}, worth {value}").format(move=m.text(style), value=_signed(value[m]))
+                for m in wrong
+            )
+            parts.append(
+                _("the best move is {best}; the file says {listed}").format(
+                    best=best_text, listed=listed
+                )
+            )
         if missing:
             parts.append(
-                f"the solution leaves out {_moves_text(missing, style)}, as good as the best"
+                _("the solution leaves out {moves}, as good as the best").format(
+                    moves=_moves_text(missing, style)
+                )
             )
         return parts
     margin = p.spec.margin
     if margin is None:
         return [
-            "the position hides cards the seat cannot count, so the solution is checked by "
-            "sampling: give a 'margin' (points the solution must win by)"
+            _(
+                "the position hides cards the seat cannot count, so the solution is checked by "
+                "sampling: give a 'margin' (points the solution must win by)"
+            )
         ]
     problems = []
     for sm in p.spec.moves:
@@ -338,9 +369,18 @@ def _check_best(p: Puzzle, s: Solved) -> list[str]:
             mean, low, high = paired_margin(a, sm, m.move)
             if low < margin:
                 problems.append(
-                    f"{sm.text(style)} beats {m.move.text(style)} by {mean:+.2f} "
-                    f"[{low:+.2f}, {high:+.2f}] over {a.samples} deals, not clearly by the "
-                    f"margin {margin:g}"
+                    _(
+                        "{move} beats {other} by {mean} [{low}, {high}] over {n} deals, not "
+                        "clearly by the margin {margin}"
+                    ).format(
+                        move=sm.text(style),
+                        other=m.move.text(style),
+                        mean=number(mean, "+.2f"),
+                        low=number(low, "+.2f"),
+                        high=number(high, "+.2f"),
+                        n=a.samples,
+                        margin=number(margin, "g"),
+                    )
                 )
     return problems
 
@@ -355,37 +395,60 @@ def _check(p: Puzzle, s: Solved) -> list[str]:
         if spec.values == s.values:
             return []
         return [
-            f"unmatched from {p.seat_name}'s seat: {' '.join(map(str, s.values)) or 'none'}, "
-            f"not {p.solution_text()}"
+            _("unmatched from {name}'s seat: {values}, not {solution}").format(
+                name=p.seat_name,
+                values=" ".join(map(str, s.values)) or _("none"),
+                solution=p.solution_text(),
+            )
         ]
     if kind == "holds":
         card = p.card_text()
         if s.holder is None:
-            return [f"counting from {p.seat_name}'s seat does not show who holds {card}"]
+            return [
+                _("counting from {name}'s seat does not show who holds {card}").format(
+                    name=p.seat_name, card=card
+                )
+            ]
         problems = []
         if p.players[s.holder] != spec.holder:
-            problems.append(f"{p.players[s.holder]} must hold {card}, not {spec.holder}")
+            problems.append(
+                _("{name} must hold {card}, not {given}").format(
+                    name=p.players[s.holder], card=card, given=spec.holder
+                )
+            )
         truth = _true_holder(p)
         if truth is not None and truth != s.holder:
             problems.append(
-                f"the reading is wrong in this deal: {p.players[truth]} holds {card}, "
-                f"not {p.players[s.holder]}"
+                _("the reading is wrong in this deal: {name} holds {card}, not {read}").format(
+                    name=p.players[truth], card=card, read=p.players[s.holder]
+                )
             )
         return problems
     if kind == "legal-captures":
         if set(spec.moves) == set(s.captures):
             return []
         return [
-            f"the legal captures of {p.card_text()} are {_moves_text(s.captures, style)}, "
-            f"not {p.solution_text()}"
+            _("the legal captures of {card} are {captures}, not {solution}").format(
+                card=p.card_text(),
+                captures=_moves_text(s.captures, style),
+                solution=p.solution_text(),
+            )
         ]
     # score
     if len(s.outcomes) != 1:
-        ways = " or ".join("-".join(map(str, o)) for o in s.outcomes)
-        return [f"lines of best play end in different scores ({ways}): no single answer"]
+        ways = _(" or ").join("-".join(map(str, o)) for o in s.outcomes)
+        return [
+            _("lines of best play end in different scores ({ways}): no single answer").format(
+                ways=ways
+            )
+        ]
     if tuple(spec.points) != s.outcomes[0]:
         got = ", ".join(f"{n} {pts}" for n, pts in zip(p.side_names(), s.outcomes[0], strict=True))
-        return [f"best play ends {got}, not {p.solution_text()}"]
+        return [
+            _("best play ends {score}, not {solution}").format(
+                score=got, solution=p.solution_text()
+            )
+        ]
     return []
 
 
@@ -398,7 +461,7 @@ def _true_holder(p: Puzzle) -> int | None:
         if hand & bit:
             return seat
     for d in s.deals[s.deal_index :]:
-        for seat, (known, _) in enumerate(d):
+        for seat, (known, _n) in enumerate(d):
             if known & bit:
                 return seat
     return None
@@ -410,12 +473,15 @@ def check_puzzle(p: Puzzle, progress: Callable[[int, int], None] | None = None) 
     try:
         solved: Solved | None = solve_puzzle(p, progress)
     except UndecidedError as exc:
-        return PuzzleCheck(p, None, [f"cannot be checked: {exc}"], time.perf_counter() - start)
+        problem = _("cannot be checked: {why}").format(why=exc)
+        return PuzzleCheck(p, None, [problem], time.perf_counter() - start)
     assert solved is not None
     problems = _check(p, solved)
     if p.kind == "holds" and solved.basis == "inference" and "reading" not in p.spec.themes:
         problems.append(
-            "the answer rests on a reading of behaviour, not on counting alone: "
-            "add the theme 'reading' so the puzzle says so"
+            _(
+                "the answer rests on a reading of behaviour, not on counting alone: "
+                "add the theme 'reading' so the puzzle says so"
+            )
         )
     return PuzzleCheck(p, solved, problems, time.perf_counter() - start)

@@ -39,6 +39,7 @@ from pathlib import Path
 from tutor.counting.tracker import viewer_state
 from tutor.game.cards import Style, format_card
 from tutor.game.errors import TutorError
+from tutor.game.i18n import _
 from tutor.game.state import GameState
 from tutor.records.puzzle_key import QUESTIONS, THEMES, PuzzleSpec
 from tutor.records.record import HandRecord, RecordError
@@ -96,7 +97,14 @@ class Puzzle:
         player's progress; any change to the cards, plays, question or solution makes another
         puzzle (``docs/puzzles.md``).
         """
-        bare = replace(self.spec, title="-", themes=("sweep",), difficulty=1, explanation="-")
+        bare = replace(
+            self.spec,
+            title="-",
+            themes=("sweep",),
+            difficulty=1,
+            explanation="-",
+            translations=(),
+        )
         rec = self.record.cut(len(self.record.plays))
         rec.info = {}
         rec.plays = [replace(p, note=None) for p in rec.plays]
@@ -168,44 +176,56 @@ class Puzzle:
     def question_text(self) -> str:
         """The question, as asked."""
         kind = self.kind
-        after = f"After play {self.plays}" if self.plays else "Before the first play"
-        you = f"from your seat ({self.seat_name})"
+        if self.plays:
+            after = _("After play {n}").format(n=self.plays)
+        else:
+            after = _("Before the first play")
+        where = {"after": after, "seat": self.seat_name}
         if kind == "best-move":
-            return f"{after}: {self.players[self.mover]} to play. Find the best move."
-        if kind == "unmatched":
-            return f"{after}, {you}: which values are unmatched (an odd number of cards captured)?"
-        if kind == "holds":
-            return f"{after}, {you}: who must hold {self.card_text()}?"
-        if kind == "legal-captures":
-            return (
-                f"{after}: list every capture {self.card_text()} may legally make on this table "
-                "(or none)."
+            return _("{after}: {player} to play. Find the best move.").format(
+                after=after, player=self.players[self.mover]
             )
-        sides = " and ".join(self.side_names())
-        return f"{after}: with best play by both sides from here, how many points do {sides} score?"
+        if kind == "unmatched":
+            return _(
+                "{after}, from your seat ({seat}): which values are unmatched (an odd number of "
+                "cards captured)?"
+            ).format(**where)
+        if kind == "holds":
+            return _("{after}, from your seat ({seat}): who must hold {card}?").format(
+                **where, card=self.card_text()
+            )
+        if kind == "legal-captures":
+            return _(
+                "{after}: list every capture {card} may legally make on this table (or none)."
+            ).format(after=after, card=self.card_text())
+        return _(
+            "{after}: with best play by both sides from here, how many points do {sides} score?"
+        ).format(after=after, sides=_(" and ").join(self.side_names()))
 
     def answer_hint(self) -> str:
         """How to type the answer."""
         kind = self.kind
         if kind == "best-move":
-            return "Type a move like 7D x 2C 5S (or just the card when it can only do one thing)."
+            return _(
+                "Type a move like 7D x 2C 5S (or just the card when it can only do one thing)."
+            )
         if kind == "unmatched":
-            return "Type the values, like 2 6 8, or none."
+            return _("Type the values, like 2 6 8, or none.")
         if kind == "holds":
             others = [p for i, p in enumerate(self.players) if i != self.seat]
-            return f"Type a name ({', '.join(others)})."
+            return _("Type a name ({names}).").format(names=", ".join(others))
         if kind == "legal-captures":
-            return "Type the captures separated by ';', like 7D x 3C 4S; 7D x 7C, or none."
-        return "Type the points of each side in that order, like 3 2."
+            return _("Type the captures separated by ';', like 7D x 3C 4S; 7D x 7C, or none.")
+        return _("Type the points of each side in that order, like 3 2.")
 
     def solution_text(self) -> str:
         """The solution in the record's notation."""
         spec = self.spec
         kind = self.kind
         if kind in ("best-move", "legal-captures"):
-            return "; ".join(m.text(self.style) for m in spec.moves) or "none"
+            return "; ".join(m.text(self.style) for m in spec.moves) or _("none")
         if kind == "unmatched":
-            return " ".join(str(v) for v in spec.values) or "none"
+            return " ".join(str(v) for v in spec.values) or _("none")
         if kind == "holds":
             return spec.holder or ""
         return ", ".join(f"{s} {p}" for s, p in zip(self.side_names(), spec.points, strict=True))
@@ -229,7 +249,7 @@ def _puzzles_of(records: list[HandRecord], path: str) -> list[Puzzle]:
             continue
         out.append(Puzzle(r, r.puzzle, path, k))
     if not out:
-        raise PuzzleError(f"{path}: not a puzzle: the record has no 'puzzle:' key")
+        raise PuzzleError(f"{path}: " + _("not a puzzle: the record has no 'puzzle:' key"))
     return out
 
 
@@ -246,7 +266,7 @@ def load_puzzles(path: str | Path) -> list[Puzzle]:
     out: list[Puzzle] = []
     files = puzzle_files(path)
     if Path(path).is_dir() and not files:
-        raise PuzzleError(f"{path}: no puzzle files (*.yaml) in this folder")
+        raise PuzzleError(f"{path}: " + _("no puzzle files (*.yaml) in this folder"))
     for f in files:
         out.extend(_puzzles_of(load_path(f), str(f)))
     return out

@@ -24,6 +24,7 @@ and mined in order, and a worker only mines its hand.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import random
@@ -36,6 +37,7 @@ from typing import Any
 from tutor.counting.inference import STOCK, count_view
 from tutor.game.cards import CARDS, Style, format_card, get_style, indexes_of
 from tutor.game.errors import TutorError
+from tutor.game.i18n import _, in_every_language, number
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move
 from tutor.puzzles.check import check_puzzle, paired_margin, solve_puzzle
@@ -185,7 +187,24 @@ def _sentence(text: str) -> str:
 
 
 def _signed(x: float) -> str:
-    return f"{x:+g}" if x == int(x) else f"{x:+.2f}"
+    return number(x, "+g") if x == int(x) else number(x, "+.2f")
+
+
+Words = Callable[[], tuple[str, str]]
+"""Words a puzzle's title and explanation in the language of the run."""
+
+
+def _in_every_language(words: Words) -> dict[str, Any]:
+    """A mined puzzle's ``title`` and ``explanation`` in English (the keys every puzzle has),
+    and in each other language of the tutor as ``title_LANG`` and ``explanation_LANG``
+    (``docs/puzzles.md``): the keyword arguments of its :class:`PuzzleSpec`."""
+    texts = in_every_language("title", lambda: words()[0])
+    texts |= in_every_language("explanation", lambda: words()[1])
+    return {
+        "title": texts.pop("title"),
+        "explanation": texts.pop("explanation"),
+        "translations": tuple(texts.items()),
+    }
 
 
 def _difficulty(kind: str, greedy_finds: bool, plays: int, extra: int = 0) -> int:
@@ -350,40 +369,59 @@ class _Miner:
             return None
         side = ["North-South", "East-West"][seat % 2] if state.rules.players == 4 else names[seat]
         alt_value = next(m.value for m in a.moves if m.move == tempting)
-        how = {
-            "exact": "exact values, points of the hand for " + side,
-            "sampling": f"mean points for {side} over {GENERATE_SAMPLES} deals sampled from "
-            "the seat",
-        }[method]
-        parts = [
-            f"{best.move.text(style)} is worth {_signed(best.value)} ({how}); "
-            f"{tempting.text(style)} only {_signed(alt_value)}."
-        ]
-        if open_ and (obs_best or obs_alt):
-            parts.append(f"What {names[seat]} can see from the seat alone (the odds are the "
-                         "inference's, not the hands shown):")  # fmt: skip
-        for o in obs_best:
-            parts.append(_sentence(o.text))
-            if o.against:
-                parts.append("The maxim counts that against the move; here the analysis finds "
-                             "it the best all the same.")  # fmt: skip
-        parts.extend(_sentence(o.text) for o in obs_alt)
-        if method == "exact" and len(a.pv) > 1:
-            steps = [
-                f"{names[(seat + k) % state.rules.players]} {m.text(style)}"
-                for k, m in enumerate(a.pv)
+
+        def words() -> tuple[str, str]:
+            if method == "exact":
+                how = _("exact values, points of the hand for {side}").format(side=side)
+            else:
+                how = _("mean points for {side} over {n} deals sampled from the seat").format(
+                    side=side, n=GENERATE_SAMPLES
+                )
+            parts = [
+                _("{best} is worth {value} ({how}); {other} only {other_value}.").format(
+                    best=best.move.text(style),
+                    value=_signed(best.value),
+                    how=how,
+                    other=tempting.text(style),
+                    other_value=_signed(alt_value),
+                )
             ]
-            parts.append("Best line: " + ", ".join(steps) + ".")
+            seen_best = observations(view, best.move, names, style)
+            seen_alt = observations(view, tempting, names, style)
+            if open_ and (seen_best or seen_alt):
+                parts.append(
+                    _(
+                        "What {name} can see from the seat alone (the odds are the inference's, "
+                        "not the hands shown):"
+                    ).format(name=names[seat])
+                )
+            for o in seen_best:
+                parts.append(_sentence(o.text))
+                if o.against:
+                    parts.append(
+                        _(
+                            "The maxim counts that against the move; here the analysis finds "
+                            "it the best all the same."
+                        )
+                    )
+            parts.extend(_sentence(o.text) for o in seen_alt)
+            if method == "exact" and len(a.pv) > 1:
+                steps = [
+                    f"{names[(seat + k) % state.rules.players]} {m.text(style)}"
+                    for k, m in enumerate(a.pv)
+                ]
+                parts.append(_("Best line: {line}.").format(line=", ".join(steps)))
+            return _("{name} to play").format(name=names[seat]), " ".join(parts)
+
         spec = PuzzleSpec(
-            title=f"{names[seat]} to play",
             question="best-move",
             themes=tuple(themes),
             difficulty=_difficulty(
                 "best-move", greedy_finds, state.plays_left(), 1 if method == "sampling" else 0
             ),  # fmt: skip
-            explanation=" ".join(parts),
             margin=margin,
             texts=(best.move.text(style),),
+            **_in_every_language(words),
         )
         return self._finish(state, table, deals, moves, seat, open_, spec)
 
@@ -404,14 +442,23 @@ class _Miner:
             themes = ["rule-of-48"] + (["reading"] if d.basis == "inference" else [])
             if state.plays_left() <= 3 * state.rules.players:
                 themes.append("endgame")
+
+            def words(found: Any) -> tuple[str, str]:
+                again = count_view(state, seat, names, style).inference.deductions
+                text = next(
+                    (x.text for x in again if (x.card, x.holder) == (found.card, found.holder)),
+                    found.text,
+                )
+                title = _("Who holds {card}?").format(card=format_card(found.card, style))
+                return title, text
+
             spec = PuzzleSpec(
-                title=f"Who holds {format_card(d.card, style)}?",
                 question="holds",
                 themes=tuple(themes),
                 difficulty=_difficulty("holds", False, 0, 1 if d.basis == "fact" else 0),
-                explanation=d.text,
                 card=CARDS[d.card],
                 holder=names[d.holder],
+                **_in_every_language(functools.partial(words, d)),
             )
             return self._finish(state, table, deals, moves, seat, False, spec)
         return None
@@ -427,17 +474,24 @@ class _Miner:
             return None
         if set(board.unmatched) == set(board.sparigli[-1].flipped):
             return None  # the last capture alone tells: too easy
+
+        def words() -> tuple[str, str]:
+            explanation = (
+                _(
+                    "Each capture by sum flips the parity of the values it involves; a capture "
+                    "of a twin flips nothing."
+                )
+                + " "
+                + " ".join(sp.text(style, names) + "." for sp in board.sparigli)
+            )
+            return _("Which values are unmatched?"), explanation
+
         spec = PuzzleSpec(
-            title="Which values are unmatched?",
             question="unmatched",
             themes=("rule-of-48", "spariglio"),
             difficulty=min(5, 1 + len(board.sparigli)),
-            explanation=(
-                "Each capture by sum flips the parity of the values it involves; a capture of a "
-                "twin flips nothing. "
-                + " ".join(sp.text(style, names) + "." for sp in board.sparigli)
-            ),
             values=board.unmatched,
+            **_in_every_language(words),
         )
         return self._finish(state, table, deals, moves, seat, False, spec)
 
@@ -446,7 +500,7 @@ class _Miner:
     ) -> Generated | None:
         if state.is_over() or state.table.bit_count() < 3:
             return None
-        seat, style, _ = _seating(state)
+        seat, style, _rest = _seating(state)
         for card in indexes_of(state.hands[seat]):
             opts = state.explain(card, style)
             caps = [o for o in opts if o.capture]
@@ -454,22 +508,32 @@ class _Miner:
             legal = [o for o in caps if o.legal]
             if len(caps) < 2 or not forbidden or not legal:
                 continue
+
+            def words(played: int) -> tuple[str, str]:
+                options = [o for o in state.explain(played, style) if o.capture]
+                verdicts = "; ".join(
+                    (
+                        _("{move} is legal: {why}")
+                        if o.legal
+                        else _("{move} is not allowed: {why}")
+                    ).format(move=Move(played, o.capture).text(style), why=o.reason)
+                    for o in options
+                )
+                explanation = _("Capture rule of {ruleset} ({precedence}): {verdicts}.").format(
+                    ruleset=state.rules.name,
+                    precedence=state.rules.capture_precedence,
+                    verdicts=verdicts,
+                )
+                title = _("Every legal capture of {card}").format(card=format_card(played, style))
+                return title, explanation
+
             spec = PuzzleSpec(
-                title=f"Every legal capture of {format_card(card, style)}",
                 question="legal-captures",
                 themes=("capture-rule",),
                 difficulty=2 if len(caps) > 2 else 1,
-                explanation=(
-                    f"Capture rule of {state.rules.name} ({state.rules.capture_precedence}): "
-                    + "; ".join(
-                        f"{Move(card, o.capture).text(style)} "
-                        f"{'is legal' if o.legal else 'is not allowed'}: {o.reason}"
-                        for o in caps
-                    )
-                    + "."
-                ),
                 card=CARDS[card],
                 texts=tuple(Move(card, o.capture).text(style) for o in legal),
+                **_in_every_language(functools.partial(words, card)),
             )
             return self._finish(state, table, deals, moves, seat, True, spec)
         return None
@@ -500,17 +564,22 @@ class _Miner:
             f"{names[(seat + k) % state.rules.players]} {m.text(p.style)}"
             for k, m in enumerate(solved.line)
         )
+
+        def words() -> tuple[str, str]:
+            explanation = _(
+                "With every hand known, the exact solver follows every line of best play; they "
+                "all end {points}. Best line: {line}."
+            ).format(
+                points=", ".join(f"{s} {x}" for s, x in zip(sides, pts, strict=True)), line=line
+            )
+            return _("How does the hand end?"), explanation
+
         spec = PuzzleSpec(
-            title="How does the hand end?",
             question="score",
             themes=("endgame", "last-capture") if state.table else ("endgame",),
             difficulty=3,
-            explanation=(
-                "With every hand known, the exact solver follows every line of best play; they "
-                f"all end {', '.join(f'{s} {x}' for s, x in zip(sides, pts, strict=True))}. "
-                f"Best line: {line}."
-            ),
             points=pts,
+            **_in_every_language(words),
         )
         return self._finish(state, table, deals, moves, seat, True, spec)
 
@@ -534,11 +603,17 @@ def generate(
     """Mine ``count`` new puzzles from self-play and write them into ``out`` (see module doc)."""
     start = time.perf_counter()
     if theme is not None and theme not in THEMES:
-        raise GenerateError(f"unknown theme {theme!r} (themes: {', '.join(THEMES)})")
+        raise GenerateError(
+            _("unknown theme {name!r} (themes: {names})").format(
+                name=theme, names=", ".join(THEMES)
+            )
+        )
     rules = load_ruleset(ruleset)
     if rules.sides != 2:
         raise GenerateError(
-            f"ruleset {rules.name!r} has {rules.sides} sides: puzzles need two sides"
+            _("ruleset {name!r} has {n} sides: puzzles need two sides").format(
+                name=rules.name, n=rules.sides
+            )
         )
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)

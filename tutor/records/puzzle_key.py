@@ -29,12 +29,17 @@ from dataclasses import dataclass, field, replace
 from typing import Any, NoReturn, Protocol
 
 from tutor.game.cards import Card, NotationError, Style, format_card, parse_card, parse_cards
+from tutor.game.i18n import LANGUAGES, N_, _, local
 from tutor.game.state import GameState, Move, MoveError
 
 __all__ = [
     "QUESTIONS",
     "THEMES",
     "PUZZLE_KEYS",
+    "THEME_NAMES",
+    "QUESTION_NAMES",
+    "theme_name",
+    "question_name",
     "PuzzleSpec",
     "read_puzzle",
     "resolve_puzzle",
@@ -60,8 +65,49 @@ THEMES = (
 """The themes a puzzle may carry. A closed list, so that a typo cannot hide a puzzle from
 ``tutor train --theme``; ``docs/puzzles.md`` says what each means."""
 
+THEME_NAMES = {
+    "sweep": N_("sweep"),
+    "settebello": N_("settebello"),
+    "rule-of-48": N_("rule-of-48"),
+    "spariglio": N_("spariglio"),
+    "endgame": N_("endgame"),
+    "capture-rule": N_("capture-rule"),
+    "primiera": N_("primiera"),
+    "sevens": N_("sevens"),
+    "last-capture": N_("last-capture"),
+    "denari": N_("denari"),
+    "reading": N_("reading"),
+}
+"""Each theme as shown: the key itself in English, its words in other languages (files and
+``--theme`` take the keys of :data:`THEMES`)."""
+
+QUESTION_NAMES = {
+    "best-move": N_("best-move"),
+    "unmatched": N_("unmatched"),
+    "holds": N_("holds"),
+    "legal-captures": N_("legal-captures"),
+    "score": N_("score"),
+}
+"""Each kind of question as shown: the key in English, its words in other languages."""
+
+
+def theme_name(theme: str) -> str:
+    """A theme in the language of the run."""
+    return _(THEME_NAMES[theme]) if theme in THEME_NAMES else theme
+
+
+def question_name(question: str) -> str:
+    """A kind of question in the language of the run."""
+    return _(QUESTION_NAMES[question]) if question in QUESTION_NAMES else question
+
+
+TRANSLATED_KEYS = ("title", "explanation")
+"""The keys a puzzle may also give in another language, as ``KEY_LANG`` beside ``KEY``
+(``explanation_it``): shown instead of ``KEY`` when the tutor speaks that language."""
+
 PUZZLE_KEYS = (
     "title",
+    *(f"title_{lang}" for lang in LANGUAGES if lang != "en"),
     "question",
     "seat",
     "card",
@@ -70,6 +116,7 @@ PUZZLE_KEYS = (
     "margin",
     "solution",
     "explanation",
+    *(f"explanation_{lang}" for lang in LANGUAGES if lang != "en"),
 )
 """The keys of the mapping, in the order they are written."""
 
@@ -128,9 +175,16 @@ class PuzzleSpec:
     """The solution's moves as written, read against the position by :func:`resolve_puzzle`."""
     lines: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
     """Source line of each key (``solution.N`` for the N-th solution item)."""
+    translations: tuple[tuple[str, str], ...] = field(default=(), compare=False, repr=False)
+    """The title and explanation in other languages: ``(("explanation_it", "..."), ...)``."""
 
     def line(self, key: str) -> int | None:
         return self.lines.get(key, self.lines.get("puzzle"))
+
+    def text(self, key: str) -> str:
+        """The ``title`` or ``explanation`` in the language of the run: ``KEY_LANG`` when the
+        puzzle gives it, else ``KEY``."""
+        return local({key: getattr(self, key), **dict(self.translations)}, key) or ""
 
 
 # -- reading ------------------------------------------------------------------------------------
@@ -141,7 +195,9 @@ def _int(reader: NodeReader, node: Node, what: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise reader.fail(node, f"{what} must be a whole number, not {text!r}") from None
+        raise reader.fail(
+            node, _("{what} must be a whole number, not {text!r}").format(what=what, text=text)
+        ) from None
 
 
 def _items(reader: NodeReader, node: Node, what: str) -> list[Node]:
@@ -158,59 +214,83 @@ def read_puzzle(reader: NodeReader, node: Node, style: Style, sides: Sequence[st
     """
     items = reader.mapping(node, "puzzle")
     lines = {"puzzle": reader.line(node)}
-    for key, knode, _ in items:
+    for key, knode, _item in items:
         lines[key] = reader.line(knode)
         if key not in PUZZLE_KEYS:
             raise reader.fail(
-                knode, f"puzzle: unknown key {key!r} (known keys: {', '.join(PUZZLE_KEYS)})"
+                knode,
+                "puzzle: "
+                + _("unknown key {key!r} (known keys: {keys})").format(
+                    key=key,
+                    keys=", ".join(k for k in PUZZLE_KEYS if k in TRANSLATED_KEYS or "_" not in k),
+                ),
             )
     values = {k: v for k, _, v in items}
     for key in ("title", "question", "themes", "difficulty", "solution", "explanation"):
         if key not in values:
-            raise reader.fail(node, f"puzzle: the {key!r} key is missing")
+            raise reader.fail(node, "puzzle: " + _("the {key!r} key is missing").format(key=key))
 
     def text(key: str) -> str:
         out = reader.text(values[key], f"puzzle: {key}").strip()
         if not out:
-            raise reader.fail(values[key], f"puzzle: {key} is empty")
+            raise reader.fail(values[key], f"puzzle: {key}: " + _("it is empty"))
         return out
 
     question = text("question")
     if question not in QUESTIONS:
         raise reader.fail(
             values["question"],
-            f"puzzle: unknown question {question!r} (questions: {', '.join(QUESTIONS)})",
+            "puzzle: "
+            + _("unknown question {name!r} (questions: {names})").format(
+                name=question, names=", ".join(QUESTIONS)
+            ),
         )
     themes: list[str] = []
     for n in _items(reader, values["themes"], "puzzle: themes"):
-        theme = reader.text(n, "puzzle: a theme").strip()
+        theme = reader.text(n, "puzzle: " + _("a theme")).strip()
         if theme not in THEMES:
-            raise reader.fail(n, f"puzzle: unknown theme {theme!r} (themes: {', '.join(THEMES)})")
+            raise reader.fail(
+                n,
+                "puzzle: "
+                + _("unknown theme {name!r} (themes: {names})").format(
+                    name=theme, names=", ".join(THEMES)
+                ),
+            )
         if theme in themes:
-            raise reader.fail(n, f"puzzle: theme {theme!r} is given twice")
+            raise reader.fail(n, "puzzle: " + _("theme {name!r} is given twice").format(name=theme))
         themes.append(theme)
     if not themes:
-        raise reader.fail(values["themes"], "puzzle: give at least one theme")
+        raise reader.fail(values["themes"], "puzzle: " + _("give at least one theme"))
     difficulty = _int(reader, values["difficulty"], "puzzle: difficulty")
     if not 1 <= difficulty <= 5:
         raise reader.fail(
-            values["difficulty"], f"puzzle: difficulty must be 1 to 5, not {difficulty}"
+            values["difficulty"],
+            "puzzle: " + _("difficulty must be 1 to 5, not {n}").format(n=difficulty),
         )
     seat = text("seat") if "seat" in values and not reader.is_null(values["seat"]) else None
     card: Card | None = None
     if question in _NEEDS_CARD:
         if "card" not in values or reader.is_null(values["card"]):
-            raise reader.fail(node, f"puzzle: a {question} question needs a 'card' key")
+            raise reader.fail(
+                node,
+                "puzzle: "
+                + _("a {question} question needs a 'card' key").format(question=question),
+            )
         try:
             card = parse_card(text("card"), style)
         except NotationError as exc:
             raise reader.fail(values["card"], f"puzzle: card: {exc}") from None
     elif "card" in values:
-        raise reader.fail(values["card"], f"puzzle: a {question} question takes no 'card'")
+        raise reader.fail(
+            values["card"],
+            "puzzle: " + _("a {question} question takes no 'card'").format(question=question),
+        )
     margin: float | None = None
     if "margin" in values and not reader.is_null(values["margin"]):
         if question != "best-move":
-            raise reader.fail(values["margin"], "puzzle: only a best-move question has a margin")
+            raise reader.fail(
+                values["margin"], "puzzle: " + _("only a best-move question has a margin")
+            )
         raw = reader.text(values["margin"], "puzzle: margin").strip()
         try:
             margin = float(raw)
@@ -218,8 +298,18 @@ def read_puzzle(reader: NodeReader, node: Node, style: Style, sides: Sequence[st
             margin = math.nan
         if not math.isfinite(margin) or margin <= 0:
             raise reader.fail(
-                values["margin"], f"puzzle: margin must be a positive number of points, not {raw!r}"
+                values["margin"],
+                "puzzle: "
+                + _("margin must be a positive number of points, not {text!r}").format(text=raw),
             )
+    translations = tuple(
+        (key, text(key))
+        for key in PUZZLE_KEYS
+        if key.partition("_")[0] in TRANSLATED_KEYS
+        and key not in TRANSLATED_KEYS
+        and key in values
+        and not reader.is_null(values[key])
+    )
     spec = PuzzleSpec(
         text("title"),
         question,
@@ -230,6 +320,7 @@ def read_puzzle(reader: NodeReader, node: Node, style: Style, sides: Sequence[st
         card,
         margin,
         lines=lines,
+        translations=translations,
     )
     return _read_solution(reader, values["solution"], spec, style, sides)
 
@@ -241,47 +332,60 @@ def _read_solution(
     lines = spec.lines
     if kind == "score":
         if not reader.is_mapping(node):
+            example = "{" + ", ".join(f"{s}: 0" for s in sides) + "}"
             raise reader.fail(
                 node,
-                "puzzle: a score solution maps each side to its points, like "
-                + "{"
-                + ", ".join(f"{s}: 0" for s in sides)
-                + "}",
+                "puzzle: "
+                + _("a score solution maps each side to its points, like {example}").format(
+                    example=example
+                ),
             )
         points: dict[str, int] = {}
         for name, knode, vnode in reader.mapping(node, "puzzle: solution"):
             if name not in sides:
                 raise reader.fail(
-                    knode, f"puzzle: solution: {name!r} is not a side (sides: {', '.join(sides)})"
+                    knode,
+                    "puzzle: solution: "
+                    + _("{name!r} is not a side (sides: {sides})").format(
+                        name=name, sides=", ".join(sides)
+                    ),
                 )
-            points[name] = _int(reader, vnode, f"puzzle: solution: {name}'s points")
+            points[name] = _int(
+                reader, vnode, "puzzle: solution: " + _("{name}'s points").format(name=name)
+            )
             if points[name] < 0:
-                raise reader.fail(vnode, "puzzle: solution: points cannot be negative")
+                raise reader.fail(vnode, "puzzle: solution: " + _("points cannot be negative"))
         missing = [s for s in sides if s not in points]
         if missing:
-            raise reader.fail(node, f"puzzle: solution: no points given for {', '.join(missing)}")
+            raise reader.fail(
+                node,
+                "puzzle: solution: "
+                + _("no points given for {sides}").format(sides=", ".join(missing)),
+            )
         return replace(spec, points=tuple(points[s] for s in sides))
     items = _items(reader, node, "puzzle: solution")
     for i, n in enumerate(items):
         lines[f"solution.{i}"] = reader.line(n)
     if kind == "holds":
         if len(items) != 1:
-            raise reader.fail(node, "puzzle: a holds solution names one player")
+            raise reader.fail(node, "puzzle: " + _("a holds solution names one player"))
         return replace(spec, holder=reader.text(items[0], "puzzle: solution").strip())
     if kind == "unmatched":
         vals: list[int] = []
         for n in items:
-            v = _int(reader, n, "puzzle: an unmatched value")
+            v = _int(reader, n, "puzzle: " + _("an unmatched value"))
             if not 1 <= v <= 10:
-                raise reader.fail(n, f"puzzle: {v} is not a value (values are 1 to 10)")
+                raise reader.fail(
+                    n, "puzzle: " + _("{n} is not a value (values are 1 to 10)").format(n=v)
+                )
             if v in vals:
-                raise reader.fail(n, f"puzzle: value {v} is given twice")
+                raise reader.fail(n, "puzzle: " + _("value {n} is given twice").format(n=v))
             vals.append(v)
         return replace(spec, values=tuple(sorted(vals)))
     # best-move and legal-captures: plays in the record's notation, read against the position
-    texts = tuple(reader.text(n, "puzzle: a move").strip() for n in items)
+    texts = tuple(reader.text(n, "puzzle: " + _("a move")).strip() for n in items)
     if kind == "best-move" and not texts:
-        raise reader.fail(node, "puzzle: a best-move solution lists at least one move")
+        raise reader.fail(node, "puzzle: " + _("a best-move solution lists at least one move"))
     return replace(spec, texts=texts)
 
 
@@ -304,20 +408,29 @@ def resolve_puzzle(
     """
     if spec.seat is not None and spec.seat not in players:
         fail(
-            spec.line("seat"), f"puzzle: seat {spec.seat!r} is not a player ({', '.join(players)})"
+            spec.line("seat"),
+            "puzzle: "
+            + _("seat {name!r} is not a player ({names})").format(
+                name=spec.seat, names=", ".join(players)
+            ),
         )
     over = state.is_over()
     if spec.question in ("best-move", "score") and over:
         fail(
             spec.line("question"),
-            f"puzzle: the hand is over: a {spec.question} question needs a play left",
+            "puzzle: "
+            + _("the hand is over: a {question} question needs a play left").format(
+                question=spec.question
+            ),
         )
     seat = state.turn if spec.seat is None else players.index(spec.seat)
     if spec.question == "best-move" and seat != state.turn:
         fail(
             spec.line("seat"),
-            f"puzzle: a best-move question is set from the seat to move ({players[state.turn]}), "
-            f"not {spec.seat}",
+            "puzzle: "
+            + _("a best-move question is set from the seat to move ({mover}), not {seat}").format(
+                mover=players[state.turn], seat=spec.seat
+            ),
         )
     if spec.card is not None:
         bit = 1 << spec.card.index
@@ -325,22 +438,25 @@ def resolve_puzzle(
         for m in state.captured:
             captured |= m
         where = (
-            "on the table"
+            _("on the table")
             if state.table & bit
-            else "already captured"
+            else _("already captured")
             if captured & bit
-            else f"in {players[seat]}'s own hand"
+            else _("in {name}'s own hand").format(name=players[seat])
             if spec.question == "holds" and state.hands[seat] & bit
             else None
         )
         if where is not None:
+            ask = (
+                _("ask about a card the seat has not seen")
+                if spec.question == "holds"
+                else _("ask about a card that can still be played")
+            )
             fail(
                 spec.line("card"),
-                f"puzzle: card {format_card(spec.card, style)} is {where}: "
-                + (
-                    "ask about a card the seat has not seen"
-                    if spec.question == "holds"
-                    else "ask about a card that can still be played"
+                "puzzle: "
+                + _("card {card} is {where}: {ask}").format(
+                    card=format_card(spec.card, style), where=where, ask=ask
                 ),
             )
     if spec.question == "holds":
@@ -348,10 +464,13 @@ def resolve_puzzle(
         if spec.holder not in players:
             fail(
                 spec.line("solution.0"),
-                f"puzzle: solution: {spec.holder!r} is not a player ({', '.join(players)})",
+                "puzzle: solution: "
+                + _("{name!r} is not a player ({names})").format(
+                    name=spec.holder, names=", ".join(players)
+                ),
             )
         if players.index(spec.holder) == seat:
-            fail(spec.line("solution.0"), "puzzle: solution: the seat knows its own cards")
+            fail(spec.line("solution.0"), "puzzle: solution: " + _("the seat knows its own cards"))
     if spec.question not in ("best-move", "legal-captures"):
         return spec
     moves: list[Move] = []
@@ -366,7 +485,7 @@ def resolve_puzzle(
             except MoveError as exc:
                 fail(line, f"puzzle: solution: {text}: {exc.reason}")
         if move in moves:
-            fail(line, f"puzzle: solution: {text} is listed twice")
+            fail(line, "puzzle: solution: " + _("{play} is listed twice").format(play=text))
         moves.append(move)
     return replace(spec, moves=tuple(moves))
 
@@ -382,15 +501,24 @@ def _capture_of(spec: PuzzleSpec, text: str, style: Style, line: int | None, fai
     except NotationError as exc:
         fail(line, f"puzzle: solution: {exc}")
     if card != spec.card:
-        fail(line, f"puzzle: solution: {text!r} plays {format_card(card, style)}, not {want}")
+        fail(
+            line,
+            "puzzle: solution: "
+            + _("{play!r} plays {card}, not {want}").format(
+                play=text, card=format_card(card, style), want=want
+            ),
+        )
     if not taken:
         fail(
             line,
-            f"puzzle: solution: write each capture in full, like '{want} x ...' "
-            "(an empty list says the card captures nothing)",
+            "puzzle: solution: "
+            + _(
+                "write each capture in full, like '{want} x ...' (an empty list says the card "
+                "captures nothing)"
+            ).format(want=want),
         )
     if len(set(taken)) != len(taken):
-        fail(line, f"puzzle: solution: {text!r} names a card twice")
+        fail(line, "puzzle: solution: " + _("{play!r} names a card twice").format(play=text))
     mask = 0
     for c in taken:
         mask |= 1 << c.index
@@ -410,7 +538,14 @@ def dump_puzzle(
     """The mapping in its canonical form (``quote``/``scalar`` are the record writer's)."""
     q = quote or (lambda s: '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"')
     sc = scalar or (lambda s: s)
-    out = ["puzzle:", f"  title: {q(spec.title)}", f"  question: {spec.question}"]
+    translations = dict(spec.translations)
+    out = ["puzzle:", f"  title: {q(spec.title)}"]
+    out += [
+        f"  {k}: {q(translations[k])}"
+        for k in PUZZLE_KEYS
+        if k.startswith("title_") and k in translations
+    ]
+    out.append(f"  question: {spec.question}")
     if spec.seat is not None:
         out.append(f"  seat: {sc(spec.seat)}")
     if spec.card is not None:
@@ -431,4 +566,9 @@ def dump_puzzle(
         texts = [m.text(style) for m in spec.moves] if spec.moves else list(spec.texts)
         out.append(f"  solution: [{', '.join(texts)}]")
     out.append(f"  explanation: {q(spec.explanation)}")
+    out += [
+        f"  {k}: {q(translations[k])}"
+        for k in PUZZLE_KEYS
+        if k.startswith("explanation_") and k in translations
+    ]
     return "\n".join(out)

@@ -37,6 +37,7 @@ from tutor.game.cards import (
     mask_of,
 )
 from tutor.game.errors import TutorError
+from tutor.game.i18n import LANGUAGES, _, local, ngettext
 from tutor.game.rules import Ruleset
 from tutor.game.scoring import MatchScore, score_state
 from tutor.game.state import GameState, IllegalMoveError, Move, MoveError, WrittenPlay
@@ -52,11 +53,18 @@ __all__ = [
     "player_named",
     "name_problem",
     "INFO_KEYS",
+    "TRANSLATED_INFO",
+    "TRANSLATED_NOTES",
     "GameInfo",
 ]
 
 INFO_KEYS = ("title", "event", "date", "note")
 """Free-text top-level keys, kept as written and written back."""
+TRANSLATED_INFO = tuple(f"{k}_{lang}" for k in ("title", "event", "note") for lang in LANGUAGES[1:])
+"""The free-text keys a record may also give in another language (``title_it``): shown in
+place of the key when the tutor speaks that language (``docs/records.md``)."""
+TRANSLATED_NOTES = tuple(f"note_{lang}" for lang in LANGUAGES[1:])
+"""A play's note in another language (``note_it``), beside its ``note``."""
 
 Where = tuple[Any, ...]
 """A key into a record's line table, e.g. ``("table", 2)`` or ``("deal", 0, "Ada", 1)``."""
@@ -117,6 +125,12 @@ class PlayEntry:
     note: str | None = None
     player: str | None = None
     line: int | None = field(default=None, compare=False)
+    translations: dict[str, str] = field(default_factory=dict, compare=False)
+    """The note in other languages, as the record gives them: ``{"note_it": "..."}``."""
+
+    def shown_note(self) -> str | None:
+        """The note in the language of the run (``note_it`` when given), else as written."""
+        return local({"note": self.note or "", **self.translations}, "note") or None
 
     @classmethod
     def of(
@@ -195,15 +209,15 @@ def name_problem(names: Sequence[str], index: int) -> str | None:
     """
     name = names[index]
     if not name.strip():
-        return "a player's name is empty"
+        return _("a player's name is empty")
     for earlier in names[:index]:
         if earlier == name:
-            return f"player {name!r} is listed twice"
+            return _("player {name!r} is listed twice").format(name=name)
         if _name_key(earlier) == _name_key(name):
-            return (
-                f"players {earlier!r} and {name!r} differ only in case or spaces: give names "
+            return _(
+                "players {earlier!r} and {name!r} differ only in case or spaces: give names "
                 "that differ in letters"
-            )
+            ).format(earlier=earlier, name=name)
     return None
 
 
@@ -259,6 +273,11 @@ class HandRecord:
 
     # -- seating --------------------------------------------------------------------------
 
+    def info_text(self, key: str) -> str | None:
+        """A free-text key (``title``, ``event``, ``note``) in the language of the run:
+        ``KEY_LANG`` when the record gives it, else ``KEY``; None when there is neither."""
+        return local(self.info, key)
+
     def seat_of(self, player: str) -> int:
         """The seat (0 leads) of a player, named as written or in any case when that is
         unique (:func:`player_named`); RecordError if no player fits."""
@@ -268,7 +287,9 @@ class HandRecord:
                 self.path,
                 None,
                 None,
-                f"{player!r} is not one of the players ({', '.join(self.players)})",
+                _("{player!r} is not one of the players ({players})").format(
+                    player=player, players=", ".join(self.players)
+                ),
             )
         return self.players.index(name)
 
@@ -309,7 +330,16 @@ class HandRecord:
         """The position after the first ``n`` plays (pushed, so ``stack`` is the history)."""
         moves = self.moves()
         if not 0 <= n <= len(moves):
-            raise RecordError(self.path, None, None, f"the record has {len(moves)} plays, not {n}")
+            raise RecordError(
+                self.path,
+                None,
+                None,
+                ngettext(
+                    "the record has {n} play, not {asked}",
+                    "the record has {n} plays, not {asked}",
+                    len(moves),
+                ).format(n=len(moves), asked=n),
+            )
         state = self.initial_state()
         for m in moves[:n]:
             state.push(m)
@@ -361,7 +391,7 @@ class HandRecord:
         return format_card(c, self.style)
 
     def _cards(self, cards: Iterable[Card] | int) -> str:
-        return format_cards(cards, self.style) or "nothing"
+        return format_cards(cards, self.style) or _("nothing")
 
     def validate(self) -> list[Move]:
         """Check seating, cards and every play; return the moves or raise RecordError."""
@@ -379,50 +409,77 @@ class HandRecord:
         if len(self.players) != rs.players:
             raise self._fail(
                 ("players",),
-                f"the {rs.name} ruleset is for {rs.players} players, "
-                f"but {len(self.players)} are listed ({names})",
+                ngettext(
+                    "the {ruleset} ruleset is for {players} players, but {n} is listed ({names})",
+                    "the {ruleset} ruleset is for {players} players, but {n} are listed ({names})",
+                    len(self.players),
+                ).format(ruleset=rs.name, players=rs.players, n=len(self.players), names=names),
             )
         if self.game is not None:
             for name in self.game.computer:
                 if name not in self.players:
                     raise self._fail(
                         ("game", "computer", name),
-                        f"game: computer player {name!r} is not a player ({names})",
+                        _("game: computer player {name!r} is not a player ({names})").format(
+                            name=name, names=names
+                        ),
                     )
         if self.dealer is not None:
             if self.dealer not in self.players:
-                raise self._fail(("dealer",), f"dealer {self.dealer!r} is not a player ({names})")
+                raise self._fail(
+                    ("dealer",),
+                    _("dealer {name!r} is not a player ({names})").format(
+                        name=self.dealer, names=names
+                    ),
+                )
             if self.dealer != self.players[-1]:
                 raise self._fail(
                     ("dealer",),
-                    f"the dealer {self.dealer} must be listed last: players are listed in "
-                    f"playing order, the first leads and the dealer plays last ({names})",
+                    _(
+                        "the dealer {name} must be listed last: players are listed in "
+                        "playing order, the first leads and the dealer plays last ({names})"
+                    ).format(name=self.dealer, names=names),
                 )
         if not self.teams:
             return
         sides = [" & ".join(ps) for ps in self.side_names()]
         if len(self.teams) != rs.sides:
             raise self._fail(
-                ("teams",), f"the {rs.name} ruleset has {rs.sides} sides, not {len(self.teams)}"
+                ("teams",),
+                _("the {ruleset} ruleset has {sides} sides, not {n}").format(
+                    ruleset=rs.name, sides=rs.sides, n=len(self.teams)
+                ),
             )
         placed: dict[str, str] = {}
         for team, members in self.teams.items():
             for name in members:
                 if name not in self.players:
                     raise self._fail(
-                        ("teams", team), f"team {team}: {name!r} is not a player ({names})"
+                        ("teams", team),
+                        _("team {team}: {name!r} is not a player ({names})").format(
+                            team=team, name=name, names=names
+                        ),
                     )
                 if name in placed:
                     raise self._fail(
-                        ("teams", team), f"team {team}: {name} is already in team {placed[name]}"
+                        ("teams", team),
+                        _("team {team}: {name} is already in team {other}").format(
+                            team=team, name=name, other=placed[name]
+                        ),
                     )
                 placed[name] = team
         for team, members in self.teams.items():
             if not any(set(members) == set(ps) for ps in self.side_names()):
                 raise self._fail(
                     ("teams", team),
-                    f"team {team} ({', '.join(members) or 'nobody'}) does not match the seating: "
-                    f"partners sit opposite, so the sides are {' and '.join(sides)}",
+                    _(
+                        "team {team} ({members}) does not match the seating: "
+                        "partners sit opposite, so the sides are {sides}"
+                    ).format(
+                        team=team,
+                        members=", ".join(members) or _("nobody"),
+                        sides=_(" and ").join(sides),
+                    ),
                 )
 
     def _check_cards(self) -> None:
@@ -432,46 +489,70 @@ class HandRecord:
         def place(card: Card, where: Where, what: str) -> None:
             if card in first:
                 raise self._fail(
-                    where, f"{self._card(card)} appears twice: it is already {first[card]}"
+                    where,
+                    _("{card} appears twice: it is already {where}").format(
+                        card=self._card(card), where=first[card]
+                    ),
                 )
             line = self._line(where)
-            first[card] = what + (f" (line {line})" if line else "")
+            first[card] = _("{where} (line {line})").format(where=what, line=line) if line else what
 
         for i, c in enumerate(self.table):
-            place(c, ("table", i), "on the table")
+            place(c, ("table", i), _("on the table"))
         if len(self.table) != rs.table_cards:
             raise self._fail(
                 ("table",),
-                f"the table must start with {rs.table_cards} cards in {rs.name}, "
-                f"not {len(self.table)}",
+                ngettext(
+                    "the table must start with {n} card in {ruleset}, not {given}",
+                    "the table must start with {n} cards in {ruleset}, not {given}",
+                    rs.table_cards,
+                ).format(n=rs.table_cards, ruleset=rs.name, given=len(self.table)),
             )
         kings = sum(1 for c in self.table if c.value == 10)
         if rs.redeal_kings and kings >= rs.redeal_kings:
             raise self._fail(
                 ("table",),
-                f"the opening table holds {kings} kings: the ruleset redeals when "
-                f"{rs.redeal_kings} or more kings are on the table",
+                _(
+                    "the opening table holds {kings} kings: the ruleset redeals when "
+                    "{n} or more kings are on the table"
+                ).format(kings=kings, n=rs.redeal_kings),
             )
         if len(self.deals) > rs.deals_per_hand:
             raise self._fail(
                 ("deal", rs.deals_per_hand),
-                f"the {rs.name} ruleset has {rs.deals_per_hand} deal(s) per hand, "
-                f"but the record gives {len(self.deals)}",
+                ngettext(
+                    "the {ruleset} ruleset has {n} deal per hand, but the record gives {given}",
+                    "the {ruleset} ruleset has {n} deals per hand, but the record gives {given}",
+                    rs.deals_per_hand,
+                ).format(ruleset=rs.name, n=rs.deals_per_hand, given=len(self.deals)),
             )
         for d, deal in enumerate(self.deals):
             for name, cards in deal.items():
                 if name not in self.players:
                     raise self._fail(
                         ("deal", d, name),
-                        f"deal {d + 1}: {name!r} is not a player ({', '.join(self.players)})",
+                        _("deal {n}: {name!r} is not a player ({names})").format(
+                            n=d + 1, name=name, names=", ".join(self.players)
+                        ),
                     )
                 for i, c in enumerate(cards):
-                    place(c, ("deal", d, name, i), f"dealt to {name} in deal {d + 1}")
+                    place(
+                        c,
+                        ("deal", d, name, i),
+                        _("dealt to {name} in deal {n}").format(name=name, n=d + 1),
+                    )
                 if len(cards) > rs.hand_size:
                     raise self._fail(
                         ("deal", d, name),
-                        f"deal {d + 1}: {name} is given {len(cards)} cards, but each player "
-                        f"gets {rs.hand_size} in {rs.name}",
+                        ngettext(
+                            "deal {d}: {name} is given {n} cards, but each player gets {size} "
+                            "in {ruleset}",
+                            "deal {d}: {name} is given {n} cards, but each player gets {size} "
+                            "in {ruleset}",
+                            len(cards),
+                        ).format(
+                            d=d + 1, name=name, n=len(cards), size=rs.hand_size, ruleset=rs.name
+                        ),
                     )
 
     def _check_plays(self) -> list[Move]:
@@ -483,19 +564,41 @@ class HandRecord:
                 self.lines[where] = entry.line
             mover = self.players[state.turn]
             if state.is_over():
-                raise self._fail(where, f"the hand is over after {n - 1} plays: no play is left", n)
+                raise self._fail(
+                    where,
+                    ngettext(
+                        "the hand is over after {n} play: no play is left",
+                        "the hand is over after {n} plays: no play is left",
+                        n - 1,
+                    ).format(n=n - 1),
+                    n,
+                )
             if entry.player is not None and entry.player != mover:
                 if entry.player not in self.players:
                     raise self._fail(
-                        where, f"{entry.player!r} is not a player ({', '.join(self.players)})", n
+                        where,
+                        _("{name!r} is not a player ({names})").format(
+                            name=entry.player, names=", ".join(self.players)
+                        ),
+                        n,
                     )
                 raise self._fail(
-                    where, f"wrong turn: it is {mover}'s turn, not {entry.player}'s", n
+                    where,
+                    _("wrong turn: it is {mover}'s turn, not {player}'s").format(
+                        mover=mover, player=entry.player
+                    ),
+                    n,
                 )
             card = entry.card.index
             problem = self._holding_problem(state, card)
             if problem:
-                raise self._fail(where, f"{mover} cannot play {self._card(card)}: {problem}", n)
+                raise self._fail(
+                    where,
+                    _("{player} cannot play {card}: {why}").format(
+                        player=mover, card=self._card(card), why=problem
+                    ),
+                    n,
+                )
             move = self._move_of(state, entry, n)
             state.push(move)
             moves.append(move)
@@ -510,7 +613,9 @@ class HandRecord:
         if place.kind != "unplaced":
             return place.text(self.players)
         if state.unknown[seat] == 0:
-            return f"it is not in the hand, which is known ({self._cards(state.hands[seat])})"
+            return _("it is not in the hand, which is known ({cards})").format(
+                cards=self._cards(state.hands[seat])
+            )
         return None
 
     def _move_of(self, state: GameState, entry: PlayEntry, n: int) -> Move:
@@ -525,9 +630,12 @@ class HandRecord:
         try:
             state.check_capture(move, self.style)
         except IllegalMoveError as exc:
-            how = " is not allowed" if exc.choices else ""
             text = entry.written().text(self.style)
-            raise self._fail(where, f"{text}{how}: {exc}", n) from None
+            if exc.choices:
+                problem = _("{play} is not allowed: {why}").format(play=text, why=exc)
+            else:
+                problem = f"{text}: {exc}"
+            raise self._fail(where, problem, n) from None
         return move
 
 
@@ -610,21 +718,29 @@ def validate_match(records: Sequence[HandRecord]) -> None:
                 r,
                 k,
                 ("ruleset",),
-                f"played with {r.ruleset.name}, but the file's first hand uses "
-                f"{first.ruleset.name}: the hands of a file make one match",
+                _(
+                    "played with {ruleset}, but the file's first hand uses {first}: the hands "
+                    "of a file make one match"
+                ).format(ruleset=r.ruleset.name, first=first.ruleset.name),
             )
         if sorted(r.players) != sorted(first.players) or side_map(first, r) is None:
             raise _hand_error(
                 r,
                 k,
                 ("players",),
-                f"the sides ({' | '.join(' & '.join(s) for s in r.side_names())}) "
-                "differ from the first hand's "
-                f"({' | '.join(' & '.join(s) for s in first.side_names())})",
+                _("the sides ({sides}) differ from the first hand's ({first})").format(
+                    sides=" | ".join(" & ".join(s) for s in r.side_names()),
+                    first=" | ".join(" & ".join(s) for s in first.side_names()),
+                ),
             )
     for k, r in enumerate(records, 1):
         if match.over:
-            raise _hand_error(r, k, ("doc",), f"the match was already over after hand {k - 1}")
+            raise _hand_error(
+                r,
+                k,
+                ("doc",),
+                _("the match was already over after hand {n}").format(n=k - 1),
+            )
         state = r.final_state()
         if not state.is_over():
             if k < len(records):
@@ -632,8 +748,9 @@ def validate_match(records: Sequence[HandRecord]) -> None:
                     r,
                     k,
                     ("doc",),
-                    f"the hand stops after {len(r.plays)} of its "
-                    f"{r.ruleset.plays_per_hand} plays, but another hand follows",
+                    _(
+                        "the hand stops after {n} of its {total} plays, but another hand follows"
+                    ).format(n=len(r.plays), total=r.ruleset.plays_per_hand),
                 )
             continue
         mapping = side_map(first, r) or list(range(r.ruleset.sides))

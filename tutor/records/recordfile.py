@@ -54,12 +54,15 @@ from tutor.game.cards import (
     get_style,
     parse_card,
 )
+from tutor.game.i18n import _, ngettext
 from tutor.game.rules import Ruleset, RulesetError, compose_yaml, load_ruleset, yaml_error_text
 from tutor.game.state import parse_play
 from tutor.game.textfile import FileReadError, read_stream, read_text
 from tutor.records.puzzle_key import dump_puzzle, read_puzzle, resolve_puzzle
 from tutor.records.record import (
     INFO_KEYS,
+    TRANSLATED_INFO,
+    TRANSLATED_NOTES,
     GameInfo,
     HandRecord,
     PlayEntry,
@@ -83,10 +86,11 @@ __all__ = [
     "save_problem",
 ]
 
-_KEYS: tuple[str, ...] = (*INFO_KEYS, "ruleset", "deck", "players", "dealer", "teams", "table")
+_KEYS: tuple[str, ...] = (*INFO_KEYS, *TRANSLATED_INFO, "ruleset", "deck", "players", "dealer")
+_KEYS += ("teams", "table")
 # puzzle: the optional question (records.puzzle_key); game: how tutor play set the game up
 _KEYS += ("deals", "plays", "puzzle", "game")
-_PLAY_KEYS = ("play", "note", "player")
+_PLAY_KEYS = ("play", "note", *TRANSLATED_NOTES, "player")
 _GAME_KEYS = ("seed", "computer", "hints")
 _NULL_TAG = "tag:yaml.org,2002:null"
 
@@ -123,7 +127,7 @@ class _Reader:
 
     def text(self, node: Node, what: str) -> str:
         if not isinstance(node, ScalarNode) or self.is_null(node):
-            raise self.fail(node, f"{what} must be a text value")
+            raise self.fail(node, _("{what} must be a text value").format(what=what))
         return str(node.value)
 
     def name(self, node: Node, what: str) -> str:
@@ -134,16 +138,16 @@ class _Reader:
         """The keys and values of a mapping; ``what`` names it in the messages (empty for a
         play, whose number the message gives already)."""
         if not isinstance(node, MappingNode):
-            raise self.fail(node, f"{what} must be a mapping of keys to values")
+            raise self.fail(node, _("{what} must be a mapping of keys to values").format(what=what))
         head = f"{what}: " if what else ""
         out: list[tuple[str, Node, Node]] = []
         seen: set[str] = set()
         for k, v in node.value:
             if not isinstance(k, ScalarNode):
-                raise self.fail(k, f"{head}keys must be plain text")
+                raise self.fail(k, head + _("keys must be plain text"))
             key = str(k.value)
             if key in seen:
-                raise self.fail(k, f"{head}key {key!r} is given twice")
+                raise self.fail(k, head + _("key {key!r} is given twice").format(key=key))
             seen.add(key)
             out.append((key, k, v))
         return out
@@ -152,7 +156,7 @@ class _Reader:
         if self.is_null(node):
             return []
         if not isinstance(node, SequenceNode):
-            raise self.fail(node, f"{what} must be a list")
+            raise self.fail(node, _("{what} must be a list").format(what=what))
         self.not_too_long(node, len(node.value), what)
         return list(node.value)
 
@@ -161,8 +165,10 @@ class _Reader:
         if n > len(CARDS):
             raise self.fail(
                 node,
-                f"{what} has {n} entries: no list in a hand record is longer than the "
-                f"{len(CARDS)} cards of the deck",
+                _(
+                    "{what} has {n} entries: no list in a hand record is longer than the "
+                    "{cards} cards of the deck"
+                ).format(what=what, n=n, cards=len(CARDS)),
             )
 
     def cards(
@@ -175,7 +181,10 @@ class _Reader:
             items = [(node, t) for t in str(node.value).replace(",", " ").split()]
             self.not_too_long(node, len(items), what)
         else:
-            items = [(n, self.text(n, f"a card in {what}")) for n in self.sequence(node, what)]
+            items = [
+                (n, self.text(n, _("a card in {what}").format(what=what)))
+                for n in self.sequence(node, what)
+            ]
         out = []
         for i, (n, t) in enumerate(items):
             lines[(*where, i)] = n.start_mark.line + 1
@@ -195,35 +204,44 @@ class _Reader:
 
     def _play(self, node: Node, n: int, style: Style) -> PlayEntry:
         note = player = None
+        translations: dict[str, str] = {}
         if isinstance(node, MappingNode):
             items = self.mapping(node, "")
             keys = {k for k, _, _ in items}
-            for key, knode, _ in items:
+            for key, knode, _item in items:
                 if key not in _PLAY_KEYS:
                     raise self.fail(
                         knode,
-                        f"unknown key {key!r} in a play (known keys: {', '.join(_PLAY_KEYS)})",
+                        _("unknown key {key!r} in a play (known keys: {keys})").format(
+                            key=key,
+                            keys=", ".join(k for k in _PLAY_KEYS if k not in TRANSLATED_NOTES),
+                        ),
                         n,
                     )
             if "play" not in keys:
-                raise self.fail(node, "a play written as a mapping needs a 'play' key", n)
+                raise self.fail(node, _("a play written as a mapping needs a 'play' key"), n)
             values = {k: v for k, _, v in items}
             text_node = values["play"]
             if "note" in values and not self.is_null(values["note"]):
-                note = self.text(values["note"], "a play's note")
+                note = self.text(values["note"], _("a play's note"))
+            for key in TRANSLATED_NOTES:
+                if key in values and not self.is_null(values[key]):
+                    translations[key] = self.text(values[key], _("a play's note"))
             if "player" in values:
-                player = self.name(values["player"], "a play's player")
+                player = self.name(values["player"], _("a play's player"))
         else:
             text_node = node
         if not isinstance(text_node, ScalarNode) or self.is_null(text_node):
-            raise self.fail(text_node, "a play must be text like '7D x 2C 5S' or '3H'", n)
+            raise self.fail(text_node, _("a play must be text like '7D x 2C 5S' or '3H'"), n)
         raw = str(text_node.value).strip()
         line = node.start_mark.line + 1
         try:
             written = parse_play(raw, style)
         except NotationError as exc:
             raise self.fail(text_node, f"{exc}{_style_hint(raw, style)}", n) from None
-        return PlayEntry.from_play(written, style, note, player, line)
+        entry = PlayEntry.from_play(written, style, note, player, line)
+        entry.translations = translations
+        return entry
 
     def game(self, node: Node, lines: dict[Where, int]) -> GameInfo:
         """The ``game`` mapping of a record kept by ``tutor play``."""
@@ -232,24 +250,32 @@ class _Reader:
         for key, knode, vnode in items:
             if key not in _GAME_KEYS:
                 raise self.fail(
-                    knode, f"game: unknown key {key!r} (known keys: {', '.join(_GAME_KEYS)})"
+                    knode,
+                    "game: "
+                    + _("unknown key {key!r} (known keys: {keys})").format(
+                        key=key, keys=", ".join(_GAME_KEYS)
+                    ),
                 )
             values[key] = vnode
         if "seed" not in values:
-            raise self.fail(node, "game: the seed is missing")
-        seed_text = self.text(values["seed"], "game: the seed")
+            raise self.fail(node, "game: " + _("the seed is missing"))
+        seed_text = self.text(values["seed"], "game: " + _("the seed"))
         try:
             seed = int(seed_text)
         except ValueError:
             raise self.fail(
-                values["seed"], f"game: the seed must be a whole number, not {seed_text!r}"
+                values["seed"],
+                "game: "
+                + _("the seed must be a whole number, not {text!r}").format(text=seed_text),
             ) from None
         computer: dict[str, str] = {}
         if "computer" in values and not self.is_null(values["computer"]):
             for key, knode, vnode in self.mapping(values["computer"], "game: computer"):
                 name = key.strip()
                 lines[("game", "computer", name)] = knode.start_mark.line + 1
-                computer[name] = self.text(vnode, f"game: the computer player of {name}")
+                computer[name] = self.text(
+                    vnode, "game: " + _("the computer player of {name}").format(name=name)
+                )
         hints = None
         if "hints" in values and not self.is_null(values["hints"]):
             hints = self.text(values["hints"], "game: hints")
@@ -263,30 +289,38 @@ class _Reader:
                 candidate = base / name
                 target = candidate if candidate.exists() else Path(name)
                 if not target.exists():
-                    places = "next to the record" + (
-                        "" if base.resolve() == Path.cwd() else " or in the current folder"
-                    )
-                    raise RulesetError(f"no ruleset file {name!r} {places}")
+                    if base.resolve() == Path.cwd():
+                        missing = _("no ruleset file {name!r} next to the record")
+                    else:
+                        missing = _(
+                            "no ruleset file {name!r} next to the record or in the current folder"
+                        )
+                    raise RulesetError(missing.format(name=name))
                 return name, load_ruleset(str(target.resolve()))
             return name, load_ruleset(name)
         except RulesetError as exc:
             raise self.fail(node, f"ruleset: {exc}") from None
 
     def document(self, root: Node) -> HandRecord:
-        items = self.mapping(root, "a hand record")
-        for key, knode, _ in items:
+        items = self.mapping(root, _("a hand record"))
+        for key, knode, _item in items:
             if key not in _KEYS:
-                raise self.fail(knode, f"unknown key {key!r} (known keys: {', '.join(_KEYS)})")
+                raise self.fail(
+                    knode,
+                    _("unknown key {key!r} (known keys: {keys})").format(
+                        key=key, keys=", ".join(k for k in _KEYS if k not in TRANSLATED_INFO)
+                    ),
+                )
         values = {k: v for k, _, v in items}
         lines: dict[Where, int] = {("doc",): root.start_mark.line + 1}
-        for k, knode, _ in items:
+        for k, knode, _item in items:
             lines[(k,)] = knode.start_mark.line + 1
         for key in ("ruleset", "players"):
             if key not in values:
-                raise self.fail(root, f"the record has no {key!r}")
+                raise self.fail(root, _("the record has no {key!r}").format(key=key))
         info = {
             k: self.text(values[k], k)
-            for k in INFO_KEYS
+            for k in (*INFO_KEYS, *TRANSLATED_INFO)
             if k in values and not self.is_null(values[k])
         }
         ruleset_name, rs = self.ruleset(values["ruleset"])
@@ -298,7 +332,7 @@ class _Reader:
                 raise self.fail(values["deck"], f"deck: {exc}") from None
         players = []
         for i, n in enumerate(self.sequence(values["players"], "players")):
-            players.append(self.name(n, "a player's name"))
+            players.append(self.name(n, _("a player's name")))
             lines[("players", i)] = n.start_mark.line + 1
         dealer = None
         if "dealer" in values and not self.is_null(values["dealer"]):
@@ -308,8 +342,8 @@ class _Reader:
             for team, knode, vnode in self.mapping(values["teams"], "teams"):
                 lines[("teams", team)] = knode.start_mark.line + 1
                 teams[team] = [
-                    self.name(n, f"a player of team {team}")
-                    for n in self.sequence(vnode, f"team {team}")
+                    self.name(n, _("a player of team {team}").format(team=team))
+                    for n in self.sequence(vnode, _("team {team}").format(team=team))
                 ]
         table: list[Card] = []
         if "table" in values:
@@ -322,11 +356,15 @@ class _Reader:
                     deals.append({})
                     continue
                 deal: dict[str, list[Card]] = {}
-                for key, knode, vnode in self.mapping(dnode, f"deal {d + 1}"):
+                for key, knode, vnode in self.mapping(dnode, _("deal {n}").format(n=d + 1)):
                     name = key.strip()
                     lines[("deal", d, name)] = knode.start_mark.line + 1
                     deal[name] = self.cards(
-                        vnode, f"deal {d + 1}, {name}", style, lines, ("deal", d, name)
+                        vnode,
+                        _("deal {n}, {name}").format(n=d + 1, name=name),
+                        style,
+                        lines,
+                        ("deal", d, name),
                     )
                     lines[("deal", d, name)] = knode.start_mark.line + 1
                 deals.append(deal)
@@ -375,8 +413,11 @@ def _style_hint(text: str, style: Style) -> str:
         fits.append(other.name)
     if not fits:
         return ""
-    what = "it reads as a card" if len(bad) == 1 else "they read as cards"
-    return f"; {what} in {' or '.join(fits)} notation: is the record's 'deck' key missing or wrong?"
+    return "; " + ngettext(
+        "it reads as a card in {styles} notation: is the record's 'deck' key missing or wrong?",
+        "they read as cards in {styles} notation: is the record's 'deck' key missing or wrong?",
+        len(bad),
+    ).format(styles=_(" or ").join(fits))
 
 
 def loads(text: str, path: str = "<string>") -> list[HandRecord]:
@@ -385,9 +426,11 @@ def loads(text: str, path: str = "<string>") -> list[HandRecord]:
         roots = compose_yaml(text)
     except yaml.YAMLError as exc:
         line, problem = yaml_error_text(exc, text)
-        raise RecordError(path, line, None, f"not valid YAML: {problem}") from None
+        raise RecordError(
+            path, line, None, _("not valid YAML: {problem}").format(problem=problem)
+        ) from None
     except RecursionError:
-        raise RecordError(path, None, None, "not valid YAML: nested too deeply") from None
+        raise RecordError(path, None, None, _("not valid YAML: nested too deeply")) from None
     reader = _Reader(path)
     match = len(roots) > 1
     records = []
@@ -398,7 +441,7 @@ def loads(text: str, path: str = "<string>") -> list[HandRecord]:
         except RecordError as exc:
             raise exc.in_hand(hand) from None
         except RecursionError:  # pragma: no cover - aliases nested beyond Python's stack
-            raise RecordError(path, None, None, "the YAML is nested too deeply", hand) from None
+            raise RecordError(path, None, None, _("the YAML is nested too deeply"), hand) from None
         record.hand = hand
         record.validate()
         if record.puzzle is not None:
@@ -407,7 +450,7 @@ def loads(text: str, path: str = "<string>") -> list[HandRecord]:
             )
         records.append(record)
     if not records:
-        raise RecordError(path, None, None, "the file holds no hand")
+        raise RecordError(path, None, None, _("the file holds no hand"))
     validate_match(records)
     return records
 
@@ -487,7 +530,7 @@ def _card_list(cards: Iterable[Card], style: Style) -> str:
 
 def _dump_one(r: HandRecord) -> str:
     st = r.style
-    out = [f"{k}: {_quote(r.info[k])}" for k in INFO_KEYS if k in r.info]
+    out = [f"{k}: {_quote(r.info[k])}" for k in (*INFO_KEYS, *TRANSLATED_INFO) if k in r.info]
     out.append(f"ruleset: {_scalar(r.ruleset_name)}")
     out.append(f"deck: {st.name}")
     out.append("players: [" + ", ".join(_scalar(p) for p in r.players) + "]")
@@ -521,7 +564,7 @@ def _dump_one(r: HandRecord) -> str:
         out.append("plays:")
         for e in r.plays:
             text = e.written().text(st)
-            if e.note is None and e.player is None:
+            if e.note is None and e.player is None and not e.translations:
                 out.append(f"  - {text}")
                 continue
             parts = [f"play: {text}"]
@@ -529,6 +572,9 @@ def _dump_one(r: HandRecord) -> str:
                 parts.append(f"player: {_scalar(e.player)}")
             if e.note is not None:
                 parts.append(f"note: {_quote(e.note)}")
+            parts += [
+                f"{k}: {_quote(e.translations[k])}" for k in TRANSLATED_NOTES if k in e.translations
+            ]
             out.append("  - {" + ", ".join(parts) + "}")
     if r.puzzle is not None:
         out.append(dump_puzzle(r.puzzle, st, r.team_names(), _quote, _scalar))
@@ -539,7 +585,7 @@ def to_json(r: HandRecord) -> dict[str, Any]:
     """The record's own keys as a JSON object, in the canonical form :func:`dumps` writes
     (the ``position`` line of ``tutor engine``; :func:`loads_json` reads it back)."""
     st = r.style
-    out: dict[str, Any] = {k: r.info[k] for k in INFO_KEYS if k in r.info}
+    out: dict[str, Any] = {k: r.info[k] for k in (*INFO_KEYS, *TRANSLATED_INFO) if k in r.info}
     out["ruleset"] = r.ruleset_name
     out["deck"] = st.name
     out["players"] = list(r.players)
@@ -556,7 +602,7 @@ def to_json(r: HandRecord) -> dict[str, Any]:
     plays: list[Any] = []
     for e in r.plays:
         text = e.written().text(st)
-        if e.note is None and e.player is None:
+        if e.note is None and e.player is None and not e.translations:
             plays.append(text)
             continue
         entry: dict[str, str] = {"play": text}
@@ -564,6 +610,7 @@ def to_json(r: HandRecord) -> dict[str, Any]:
             entry["player"] = e.player
         if e.note is not None:
             entry["note"] = e.note
+        entry.update((k, e.translations[k]) for k in TRANSLATED_NOTES if k in e.translations)
         plays.append(entry)
     out["plays"] = plays
     if r.game is not None:
@@ -600,11 +647,13 @@ def loads_json(text: str, path: str = "<json>") -> HandRecord:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise RecordError(path, None, None, f"not valid JSON: {exc}") from None
+        raise RecordError(
+            path, None, None, _("not valid JSON: {problem}").format(problem=exc)
+        ) from None
     except RecursionError:
-        raise RecordError(path, None, None, "not valid JSON: nested too deeply") from None
+        raise RecordError(path, None, None, _("not valid JSON: nested too deeply")) from None
     if not isinstance(data, dict):
-        raise RecordError(path, None, None, "a hand must be a JSON object of the record's keys")
+        raise RecordError(path, None, None, _("a hand must be a JSON object of the record's keys"))
     # written back on one line with the usual separators, which the YAML reader reads as is
     [record] = loads(json.dumps(data, ensure_ascii=False), path)
     return record
@@ -635,14 +684,16 @@ def save_problem(path: str | Path) -> str | None:
     """
     path = Path(path)
     if path.is_dir():
-        return f"it is a folder: give a file's name, e.g. {path / 'hand.yaml'}"
+        return _("it is a folder: give a file's name, e.g. {example}").format(
+            example=path / "hand.yaml"
+        )
     folder = path.parent
     if not folder.exists():
-        return f"the folder {folder} does not exist"
+        return _("the folder {folder} does not exist").format(folder=folder)
     if not folder.is_dir():
-        return f"{folder} is not a folder"
+        return _("{folder} is not a folder").format(folder=folder)
     if not os.access(folder, os.W_OK | os.X_OK):
-        return f"the folder {folder} is not writable"
+        return _("the folder {folder} is not writable").format(folder=folder)
     return None
 
 

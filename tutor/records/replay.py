@@ -30,7 +30,7 @@ from typing import Any
 from tutor.game.cards import CARDS, Card, format_card
 from tutor.game.scoring import HandScore, MatchScore, denari_of, score_captures
 from tutor.game.state import GameState, Move
-from tutor.records.record import HandRecord, side_map
+from tutor.records.record import INFO_KEYS, HandRecord, side_map
 
 __all__ = [
     "Tally",
@@ -78,6 +78,9 @@ class ReplayStep:
     tally: list[Tally]
     note: str | None
     style: Any = field(default=None, repr=False)
+    shown_note: str | None = None
+    """The note in the language of the run (the record's ``note_it``...), for people; the
+    JSON keeps ``note`` as written."""
 
     @property
     def card_text(self) -> str:
@@ -135,7 +138,7 @@ class HandReplay:
             "file": r.path,
             "ruleset": r.ruleset.name,
             "deck": st.name,
-            "info": dict(r.info),
+            "info": {k: v for k, v in r.info.items() if k in INFO_KEYS},
             "players": list(r.players),
             "dealer": r.players[-1],
             "sides": r.team_names(),
@@ -229,6 +232,7 @@ def replay_hand(record: HandRecord) -> HandReplay:
                 tally=_tally(state, names),
                 note=entry.note,
                 style=record.style,
+                shown_note=entry.shown_note(),
             )
         )
     score = (

@@ -13,12 +13,14 @@ goes through :func:`tutor.render.safe.markup`.
 from __future__ import annotations
 
 import math
+import re
 
 from tutor.counting.tracker import track, values_text, viewer_state
 from tutor.game.cards import Style, format_cards
+from tutor.game.i18n import _, language, ngettext, number
 from tutor.render.safe import markup
 from tutor.render.svg import cards_svg, position_svg
-from tutor.review.judge import CLASSES, THRESHOLDS
+from tutor.review.judge import CLASSES, THRESHOLDS, class_name
 from tutor.review.observations import MAXIMS
 from tutor.review.review import Decision, Review
 
@@ -99,10 +101,14 @@ ul.obs li.against { border-left-color: #e8710a; }
 def _badge(cls: str, uncertain: bool = False) -> str:
     mark = "?" if uncertain else ""
     extra = " uncertain" if uncertain else ""
-    title = ' title="uncertain: the interval straddles a threshold"' if uncertain else ""
+    if uncertain:
+        doubt = markup(_("uncertain: the interval straddles a threshold"))
+        title = f' title="{doubt}"'
+    else:
+        title = ""
     return (
         f'<span class="badge{extra}" style="background:{CLASS_COLOURS[cls]}"{title}>'
-        f"{cls}{mark}</span>"
+        f"{markup(class_name(cls))}{mark}</span>"
     )
 
 
@@ -141,7 +147,7 @@ def loss_chart_svg(review: Review) -> str:
             f'<line x1="{left:g}" x2="{W - right:g}" y1="{y(v):.1f}" y2="{y(v):.1f}" '
             'stroke="#e3e8ee"/>'
             f'<text x="{left - 6:g}" y="{y(v) + 4:.1f}" text-anchor="end" font-size="15" '
-            f'fill="#5f6b7a">{v:g}</text>'
+            f'fill="#5f6b7a">{number(v, "g")}</text>'
         )
         k += 1
     tick = max(1, round(n / 6))
@@ -152,7 +158,7 @@ def loss_chart_svg(review: Review) -> str:
         )
     parts.append(
         f'<text x="{left + pw / 2:g}" y="{H - 3:g}" text-anchor="middle" font-size="15" '
-        'fill="#5f6b7a">play</text>'
+        'fill="#5f6b7a">' + markup(_("play")) + "</text>"
     )
     for side in range(sides):
         pts = []
@@ -171,9 +177,9 @@ def loss_chart_svg(review: Review) -> str:
         parts.append(
             f'<rect x="{lx:g}" y="12" width="16" height="5" fill="{colour}"/>'
             f'<text x="{lx + 22:g}" y="19" font-size="15" fill="#1d2430">'
-            f"{markup(names[side])}: {series[-1][side]:.2f}</text>"
+            f"{markup(names[side])}: {number(series[-1][side])}</text>"
         )
-    label = "Expected points lost by each side, play by play"
+    label = markup(_("Expected points lost by each side, play by play"))
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W:g} {H:g}" role="img" '
         f'aria-label="{label}" font-family="system-ui, sans-serif"><title>{label}</title>'
@@ -188,27 +194,35 @@ def _board(review: Review, play: int, viewer: int) -> str:
     board = track(viewer_state(state, viewer), viewer, review.record.players, review.style)
     style = review.style
     head = "".join(f"<th>{markup(style.rank_text(v))}</th>" for v in range(1, 11))
+    odd = markup(_("ODD"))
     rows = [
-        ("captured", [str(c.captured) for c in board.counts], None),
-        ("parity", ["even" if c.matched else "ODD" for c in board.counts], "parity"),
-        ("on table", [str(c.table) for c in board.counts], None),
-        ("yours", [str(c.mine) for c in board.counts], None),
-        ("unseen", [str(c.unseen) for c in board.counts], None),
+        (_("captured"), [str(c.captured) for c in board.counts], None),
+        (
+            _("parity"),
+            [markup(_("even")) if c.matched else odd for c in board.counts],
+            "parity",
+        ),
+        (_("on table"), [str(c.table) for c in board.counts], None),
+        (_("yours"), [str(c.mine) for c in board.counts], None),
+        (_("unseen"), [str(c.unseen) for c in board.counts], None),
     ]
     body = []
     for name, cells, kind in rows:
         tds = "".join(
-            f'<td class="odd">{cell}</td>' if kind and cell == "ODD" else f"<td>{cell}</td>"
+            f'<td class="odd">{cell}</td>' if kind and cell == odd else f"<td>{cell}</td>"
             for cell in cells
         )
-        body.append(f"<tr><td>{name}</td>{tds}</tr>")
+        body.append(f"<tr><td>{markup(name)}</td>{tds}</tr>")
     um = values_text(board.unmatched, style)
-    who = markup(review.record.players[viewer])
+    caption = ngettext(
+        "Rule of 48 from {name}'s seat: unmatched {values}; {n} unseen",
+        "Rule of 48 from {name}'s seat: unmatched {values}; {n} unseen",
+        board.unseen.bit_count(),
+    ).format(name=review.record.players[viewer], values=um, n=board.unseen.bit_count())
+    value = markup(_("value"))
     return (
-        f'<div class="board"><table><caption>Rule of 48 from {who}\'s seat: unmatched {um}; '
-        f"{board.unseen.bit_count()} unseen</caption><tr><th>value</th>{head}</tr>"
-        + "".join(body)
-        + "</table></div>"
+        f'<div class="board"><table><caption>{markup(caption)}</caption>'
+        f"<tr><th>{value}</th>{head}</tr>" + "".join(body) + "</table></div>"
     )
 
 
@@ -219,43 +233,63 @@ def _obs_list(d: Decision) -> str:
         maxim = MAXIMS[o.maxim]
         items.append(
             f'<li class="{kind}"><span class="code">{markup(o.code)}</span> {markup(o.text)} '
-            f'<span class="maxim">{markup(maxim.title)} ({markup(o.maxim)})</span></li>'
+            f'<span class="maxim">{markup(maxim.shown_title())} ({markup(o.maxim)})</span></li>'
         )
     return f'<ul class="obs">{"".join(items)}</ul>' if items else ""
 
 
 def _interval(low: float, high: float) -> str:
-    hi = f"{high:.2f}" if math.isfinite(high) else "?"
-    return f"{low:.2f}\u2013{hi}"
+    hi = number(high) if math.isfinite(high) else "?"
+    return f"{number(low)}\u2013{hi}"
+
+
+def _fill(message: str, **html: str) -> str:
+    """A translated sentence, escaped, with its placeholders filled by HTML fragments (the
+    fragments are made here, escaped already)."""
+    out = []
+    pos = 0
+    for found in re.finditer(r"\{(\w+)\}", message):
+        out.append(markup(message[pos : found.start()]))
+        out.append(html[found.group(1)])
+        pos = found.end()
+    out.append(markup(message[pos:]))
+    return "".join(out)
 
 
 def _verdict(d: Decision, style: Style) -> str:
     j = d.judgement
     if j.classification == "forced":
-        how = "one legal move" if len(j.moves) == 1 else "every move is worth the same"
-        return f'<p class="cost">Forced: {how}.</p>'
-    how = "exact (every card known by counting)" if j.exact else f"{j.samples} sampled deals"
+        if len(j.moves) == 1:
+            return '<p class="cost">' + markup(_("Forced: one legal move.")) + "</p>"
+        return '<p class="cost">' + markup(_("Forced: every move is worth the same.")) + "</p>"
+    if j.exact:
+        how = _("exact (every card known by counting)")
+    else:
+        how = ngettext("{n} sampled deal", "{n} sampled deals", j.samples).format(n=j.samples)
     if j.stopped == "time":
-        how += ", time budget spent"
-    best = (
-        "the move played is the best"
-        if j.best == d.move
-        else f'best: <span class="move">{markup(j.best.text(style))}</span>'
-    )
-    cost = f"{j.cost:.2f}" if j.exact else f"{j.cost:.2f} ({_interval(j.low, j.high)})"
-    return f'<p class="cost">Cost {cost} points; {best}; {how}.</p>'
+        how = _("{how}, time budget spent").format(how=how)
+    cost = number(j.cost) if j.exact else f"{number(j.cost)} ({_interval(j.low, j.high)})"
+    move = f'<span class="move">{markup(j.best.text(style))}</span>'
+    if j.best == d.move:
+        sentence = _("Cost {cost} points; the move played is the best; {how}.")
+    else:
+        sentence = _("Cost {cost} points; best: {move}; {how}.")
+    return f'<p class="cost">{_fill(sentence, cost=markup(cost), move=move, how=markup(how))}</p>'
 
 
 def _hindsight(d: Decision, style: Style) -> str:
     h = d.hindsight
     if h is None:
         return ""
-    cost = f"{h.cost:.2f}" if h.exact else f"{h.cost:.2f} ({_interval(h.low, h.high)})"
-    return (
-        f'<p class="hindsight"><b>{markup(h.label.capitalize())}</b>: best '
-        f'<span class="move">{markup(h.best.text(style))}</span>, cost {cost}. '
-        "Hindsight never changes the class.</p>"
+    cost = number(h.cost) if h.exact else f"{number(h.cost)} ({_interval(h.low, h.high)})"
+    label = _(h.label)
+    sentence = _fill(
+        _("{label}: best {move}, cost {cost}. Hindsight never changes the class."),
+        label=f"<b>{markup(label[:1].upper() + label[1:])}</b>",
+        move=f'<span class="move">{markup(h.best.text(style))}</span>',
+        cost=markup(cost),
     )
+    return f'<p class="hindsight">{sentence}</p>'
 
 
 def _play(review: Review, n: int, decision: Decision | None) -> str:
@@ -276,12 +310,12 @@ def _play(review: Review, n: int, decision: Decision | None) -> str:
         border = CLASS_COLOURS[j.classification]
     took = f"{cards_svg([move.card], style, width=36)}"
     if move.capture:
-        took += f" <span>takes</span> {cards_svg(move.capture, style, width=36)}"
+        takes = markup(_("takes"))
+        took += f" <span>{takes}</span> {cards_svg(move.capture, style, width=36)}"
     else:
-        took += " <span>laid on the table</span>"
-    caption = (
-        f"Before play {n}, from {record.players[viewer]}'s seat: table "
-        f"{format_cards(state.table, style) or 'empty'}"
+        took += " <span>" + markup(_("laid on the table")) + "</span>"
+    caption = _("Before play {n}, from {name}'s seat: table {cards}").format(
+        n=n, name=record.players[viewer], cards=format_cards(state.table, style) or _("empty")
     )
     facts = [f'<div class="took">{took}</div>']
     if decision is not None:
@@ -289,7 +323,8 @@ def _play(review: Review, n: int, decision: Decision | None) -> str:
         facts.append(_obs_list(decision))
         facts.append(_hindsight(decision, style))
     if entry.note:
-        facts.append(f'<p class="note">Record\'s note: {markup(entry.note)}</p>')
+        note = _("Record's note: {note}").format(note=entry.shown_note())
+        facts.append(f'<p class="note">{markup(note)}</p>')
     facts.append(_board(review, n, viewer))
     return (
         f'<article class="play" id="play-{n}" style="border-left-color:{border}"><header>'
@@ -304,67 +339,108 @@ def _play(review: Review, n: int, decision: Decision | None) -> str:
 def _summary(review: Review) -> str:
     cards = []
     for name, s in review.summary().items():
-        acc = "\u2013" if s.accuracy is None else f"{s.accuracy:.0f}%"
+        acc = "\u2013" if s.accuracy is None else number(s.accuracy / 100, ".0%")
         chips = "".join(
-            f'<span class="chip" style="background:{CLASS_COLOURS[c]}">{c} {s.counts[c]}</span>'
+            f'<span class="chip" style="background:{CLASS_COLOURS[c]}">'
+            f"{markup(class_name(c))} {s.counts[c]}</span>"
             for c in CLASSES
             if s.counts[c]
         )
+        lost = ngettext(
+            "{points} expected points lost over {n} decision",
+            "{points} expected points lost over {n} decisions",
+            s.decisions,
+        ).format(points=number(s.points_lost), n=s.decisions)
         cards.append(
             f'<div class="panel player"><h3>{markup(name)}</h3>'
-            f'<div class="figure">{acc} <small>accuracy</small></div>'
-            f"<div>{s.points_lost:.2f} expected points lost over {s.decisions} decisions</div>"
+            f'<div class="figure">{acc} <small>' + markup(_("accuracy")) + "</small></div>"
+            f"<div>{markup(lost)}</div>"
             f'<div class="chips">{chips}</div></div>'
         )
     return f'<div class="players">{"".join(cards)}</div>'
 
 
 def _legend() -> str:
-    rows = [f"<tr><td>{_badge('forced')}</td><td>one legal move, or every move equal</td></tr>"]
+    forced = markup(_("one legal move, or every move equal"))
+    rows = [f"<tr><td>{_badge('forced')}</td><td>{forced}</td></tr>"]
     for (name, low), nxt in zip(THRESHOLDS, [*THRESHOLDS[1:], None], strict=True):
-        span = f"cost {low:g} to {nxt[1]:g}" if nxt else f"cost {low:g} or more"
-        rows.append(f"<tr><td>{_badge(name)}</td><td>{span} points of the hand</td></tr>")
-    return (
-        '<table class="legend">' + "".join(rows) + "</table>"
-        '<p class="hint">A dashed badge with ? is uncertain: the 95% interval of the cost '
-        "straddles a threshold, so the milder class is given.</p>"
+        if nxt:
+            span = _("cost {low} to {high} points of the hand").format(
+                low=number(low, "g"), high=number(nxt[1], "g")
+            )
+        else:
+            span = _("cost {low} or more points of the hand").format(low=number(low, "g"))
+        rows.append(f"<tr><td>{_badge(name)}</td><td>{markup(span)}</td></tr>")
+    hint = _(
+        "A dashed badge with ? is uncertain: the 95% interval of the cost straddles a threshold, "
+        "so the milder class is given."
     )
+    return '<table class="legend">' + "".join(rows) + f'</table><p class="hint">{markup(hint)}</p>'
 
 
 def review_page(review: Review) -> str:
     """The whole report as one HTML document (a string)."""
     record = review.record
-    title = record.info.get("title") or f"A hand of {record.ruleset.name}"
+    title = record.info_text("title") or _("A hand of {ruleset}").format(
+        ruleset=record.ruleset.name
+    )
     s = review.settings
-    budget = f"up to {s.samples} sampled deals" + (f" and {s.time:g} s" if s.time else "")
-    reviewed = ", ".join(markup(p) for p in review.players)
+    if s.time:
+        budget = _("up to {n} sampled deals and {seconds} s per decision").format(
+            n=s.samples, seconds=number(s.time, "g")
+        )
+    else:
+        budget = _("up to {n} sampled deals per decision").format(n=s.samples)
+    reviewed = ", ".join(review.players)
     by_play = {d.play: d for d in review.decisions}
     plays = "".join(_play(review, n, by_play.get(n)) for n in range(1, len(record.plays) + 1))
     skipped = "".join(
-        f'<p class="note">Play {n} not reviewed: {markup(why)}</p>' for n, why in review.skipped
+        '<p class="note">' + markup(_("Play {n} not reviewed: {why}").format(n=n, why=why)) + "</p>"
+        for n, why in review.skipped
     )
     interrupted = (
-        '<p class="note">Interrupted: the review stops at the last decision judged.</p>'
+        '<p class="note">'
+        + markup(_("Interrupted: the review stops at the last decision judged."))
+        + "</p>"
         if review.interrupted
         else ""
     )
+    heading = markup(_("Review: {title}").format(title=title))
+    meta = " \u00b7 ".join(
+        (
+            record.ruleset.name,
+            _("hand {n}").format(n=review.hand),
+            _("seed {n}").format(n=review.seed),
+            _("reviewed: {players}").format(players=reviewed),
+            budget,
+        )
+    )
+    cost_hint = _(
+        "The cost of a decision is the best move's value minus the value of the move played, in "
+        "points of the hand, judged only from what the mover could know."
+    )
+    made_by = _(
+        "Made by the Scopone tutor (tutor review). Maxims: {maxims}; method and thresholds: "
+        "docs/review.md."
+    ).format(maxims=_("docs/strategy.md"))
+    lost, classes, by_play_title = (
+        markup(_("Expected points lost")),
+        markup(_("Classes")),
+        markup(_("Play by play")),
+    )
     return (
         "<!DOCTYPE html>\n"
-        '<html lang="en"><head><meta charset="utf-8">'
+        f'<html lang="{language()}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>Review: {markup(title)}</title><style>{CSS}</style></head><body><main>"
-        f"<h1>Review: {markup(title)}</h1>"
-        f'<p class="meta">{markup(record.ruleset.name)} \u00b7 hand {review.hand} \u00b7 seed '
-        f"{review.seed} \u00b7 reviewed: {reviewed} \u00b7 {budget} per decision</p>"
+        f"<title>{heading}</title><style>{CSS}</style></head><body><main>"
+        f"<h1>{heading}</h1>"
+        f'<p class="meta">{markup(meta)}</p>'
         f"{_summary(review)}"
-        '<section class="panel chart"><h2 style="margin-top:0">Expected points lost</h2>'
+        f'<section class="panel chart"><h2 style="margin-top:0">{lost}</h2>'
         f"{loss_chart_svg(review)}"
-        '<p class="hint">The cost of a decision is the best move\'s value minus the value of '
-        "the move played, in points of the hand, judged only from what the mover could know."
-        "</p></section>"
-        f'<section class="panel"><h2 style="margin-top:0">Classes</h2>{_legend()}</section>'
-        f"<h2>Play by play</h2>{skipped}{interrupted}{plays}"
-        '<p class="hint">Made by the Scopone tutor (tutor review). Maxims: docs/strategy.md; '
-        "method and thresholds: docs/review.md.</p>"
+        f'<p class="hint">{markup(cost_hint)}</p></section>'
+        f'<section class="panel"><h2 style="margin-top:0">{classes}</h2>{_legend()}</section>'
+        f"<h2>{by_play_title}</h2>{skipped}{interrupted}{plays}"
+        f'<p class="hint">{markup(made_by)}</p>'
         "</main></body></html>\n"
     )

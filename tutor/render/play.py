@@ -12,6 +12,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from tutor.game.cards import SETTEBELLO, Style, indexes_of
+from tutor.game.i18n import N_, _, ngettext, number, pgettext
 from tutor.render.review import CLASS_COLOURS, class_label, explanation_view, review_view
 from tutor.render.safe import one_line, visible
 from tutor.render.terminal import (
@@ -20,6 +21,7 @@ from tutor.render.terminal import (
     hand_end,
     match_table,
     move_text,
+    pile_text,
     tracker_board,
     tracker_view,
 )
@@ -41,9 +43,25 @@ from tutor.training.play import (
 __all__ = ["event_view", "observation_label", "feedback_view", "turn_view", "hint_view"]
 
 
+OBSERVATION_LABELS = {
+    "missed-scopa": N_("missed scopa"),
+    "took-scopa": N_("took scopa"),
+    "missed-settebello": N_("missed settebello"),
+    "settebello-exposed": N_("settebello exposed"),
+    "sweepable-table": N_("sweepable table"),
+    "safe-table": N_("safe table"),
+    "offers-seven": N_("offers seven"),
+    "primiera-given": N_("primiera given"),
+    "pairing": N_("pairing"),
+    "no-double-laid": N_("no double laid"),
+    "counted-endgame": N_("counted endgame"),
+}
+"""Each observation code in words (the code with spaces, in English)."""
+
+
 def observation_label(code: str) -> str:
     """An observation code in words: ``missed-scopa`` -> ``missed scopa``."""
-    return code.replace("-", " ")
+    return _(OBSERVATION_LABELS[code]) if code in OBSERVATION_LABELS else code.replace("-", " ")
 
 
 def _bold(rich: bool) -> str:
@@ -51,11 +69,13 @@ def _bold(rich: bool) -> str:
 
 
 def _played(ev: Played, style: Style, rich: bool) -> list[RenderableType]:
-    who = "You" if ev.yours else one_line(ev.player)
+    who = _("You") if ev.yours else one_line(ev.player)
     line = Text(f"{ev.number}. {who}: ")
     line.append_text(move_text(ev.move.card, ev.move.capture, style, rich))
     if ev.scopa:
-        line.append("  SCOPA!" if rich else "  SCOPA", style="bold yellow" if rich else "")
+        line.append(
+            "  " + (_("SCOPA!") if rich else _("SCOPA")), style="bold yellow" if rich else ""
+        )
     return [line]
 
 
@@ -68,22 +88,30 @@ def feedback_view(ev: Feedback, style: Style, rich: bool = False) -> list[Render
     line = Text("   tutor: ")
     line.append(class_label(d), style=CLASS_COLOURS[j.classification] if rich else "")
     if j.classification == "forced":
-        line.append(" (the only play)" if len(j.moves) == 1 else " (every play is worth the same)")
+        if len(j.moves) == 1:
+            line.append(" " + _("(the only play)"))
+        else:
+            line.append(" " + _("(every play is worth the same)"))
     elif j.classification == "best" and not j.uncertain:
-        line.append(" (exact)" if j.exact else "")
+        line.append(" " + _("(exact)") if j.exact else "")
     else:
-        line.append(f", cost {j.cost:.2f}")
+        line.append(_(", cost {cost}").format(cost=number(j.cost)))
         if j.exact:
-            line.append(" (exact)")
+            line.append(" " + _("(exact)"))
         elif j.high > j.low:
             high = json_number(j.high)
-            line.append(f", up to {'?' if high is None else f'{high:.2f}'}")
+            line.append(_(", up to {cost}").format(cost="?" if high is None else number(high)))
         if j.best != d.move:
-            line.append("; best ")
+            line.append("; " + _("best") + " ")
             line.append_text(move_text(j.best.card, j.best.capture, style, rich))
         if j.uncertain:
             line.append(
-                f" ({j.samples} samples in {ev.seconds:.1f} s cannot settle the class)",
+                " "
+                + ngettext(
+                    "({n} sample in {seconds} s cannot settle the class)",
+                    "({n} samples in {seconds} s cannot settle the class)",
+                    j.samples,
+                ).format(n=j.samples, seconds=number(ev.seconds, ".1f")),
                 style=_dim(rich),
             )
     out: list[RenderableType] = [line]
@@ -97,7 +125,8 @@ def feedback_view(ev: Feedback, style: Style, rich: bool = False) -> list[Render
             text.append(f": {visible(first.text).rstrip('.')}")
             rest = [o for o in obs if o is not first]
             if rest:
-                text.append("; also: " + ", ".join(observation_label(o.code) for o in rest))
+                also = ", ".join(observation_label(o.code) for o in rest)
+                text.append("; " + _("also: {labels}").format(labels=also))
         else:
             text.append(", ".join(observation_label(o.code) for o in obs), style=_bold(rich))
         out.append(text)
@@ -113,12 +142,15 @@ def turn_view(ev: Turn, style: Style, rich: bool = False) -> list[RenderableType
     hand, the score so far, and the compact rule-of-48 board (unless hidden)."""
     view = ev.view
     out: list[RenderableType] = [
-        Text(f"Hand {ev.hand}, play {ev.play}: your turn.", style=_bold(rich))
+        Text(
+            _("Hand {hand}, play {n}: your turn.").format(hand=ev.hand, n=ev.play),
+            style=_bold(rich),
+        )
     ]
-    table = Text("Table: ")
-    table.append_text(cards_text(ev.table_order, style, rich, empty="empty"))
+    table = Text(_("Table:") + " ")
+    table.append_text(cards_text(ev.table_order, style, rich, empty=_("empty")))
     out.append(table)
-    mine = Text("Your cards: ")
+    mine = Text(_("Your cards:") + " ")
     for k, card in enumerate(indexes_of(view.hands[ev.seat])):
         if k:
             mine.append("   ")
@@ -128,31 +160,51 @@ def turn_view(ev: Turn, style: Style, rich: bool = False) -> list[RenderableType
             mine.append(" (x ")
             mine.append_text(Text(" | ").join(cards_text(m.capture, style, rich) for m in caps))
             if any(not m.capture for m in ev.moves_of(card)):
-                mine.append(" | lay")
+                mine.append(" | " + _("lay"))
             mine.append(")")
     out.append(mine)
     left = ", ".join(f"{one_line(p)} {n}" for p, n in ev.cards_left())
     stock = view.to_deal()
-    out.append(Text(f"Cards in hand: {left}" + (f"; {stock} still to deal." if stock else ".")))
+    if stock:
+        out.append(
+            Text(_("Cards in hand: {counts}; {n} still to deal.").format(counts=left, n=stock))
+        )
+    else:
+        out.append(Text(_("Cards in hand: {counts}.").format(counts=left)))
     replay = ev.match
     hand = replay.hands[-1]
     tally = hand.steps[-1].tally if hand.steps else []
     sides = ev.record.team_names()
     if tally:
         parts = [
-            f"{one_line(t.name)} {t.cards} cards, {t.denari} denari, {t.scope} scope"
-            + (", the settebello" if view.captured[t.side] & SETTEBELLO.bit else "")
+            pile_text(
+                one_line(t.name),
+                t.cards,
+                t.denari,
+                t.scope,
+                settebello=bool(view.captured[t.side] & SETTEBELLO.bit),
+            )
             for t in tally
         ]
-        out.append(Text("Captured: " + "; ".join(parts) + "."))
+        out.append(Text(_("Captured: {tallies}.").format(tallies="; ".join(parts))))
     match = replay.match
     if match.hands:
         totals = ", ".join(
             f"{one_line(n)} {t}" for n, t in zip(replay.sides, match.totals, strict=True)
         )
-        out.append(Text(f"Match: {totals} (to {match.rules.target})."))
+        out.append(
+            Text(
+                _("Match: {totals} (to {target}).").format(totals=totals, target=match.rules.target)
+            )
+        )
     elif len(sides) and ev.hand == 1 and not hand.steps:
-        out.append(Text(f"Match to {match.rules.target}: {' v '.join(map(one_line, sides))}."))
+        out.append(
+            Text(
+                _("Match to {target}: {sides}.").format(
+                    target=match.rules.target, sides=_(" v ").join(map(one_line, sides))
+                )
+            )
+        )
     if ev.board is not None:
         out.append(tracker_board(ev.board, style, rich))
     return out
@@ -161,25 +213,35 @@ def turn_view(ev: Turn, style: Style, rich: bool = False) -> list[RenderableType
 def hint_view(ev: Hint, style: Style, rich: bool = False) -> list[RenderableType]:
     """The hint: the play, its value, the next best, the observations and the rules."""
     v = ev.value
-    line = Text("Hint: ", style=_bold(rich))
+    line = Text(_("Hint:") + " ", style=_bold(rich))
     line.append_text(move_text(ev.move.card, ev.move.capture, style, rich))
     if v.n and ev.exact:
-        line.append(f", worth {v.value:+g} points of the hand (exact: every card is known)")
-    elif v.n:
         line.append(
-            f", worth {v.value:+.2f} [{v.low:+.2f}, {v.high:+.2f}] points of the hand "
-            f"(mean over {ev.samples} sampled deals)"
+            _(", worth {value} points of the hand (exact: every card is known)").format(
+                value=number(v.value, "+g")
+            )
+        )
+    elif v.n:
+        bounds = pgettext("the bounds of an interval", "{low}, {high}").format(
+            low=number(v.low, "+.2f"), high=number(v.high, "+.2f")
+        )
+        line.append(
+            ngettext(
+                ", worth {value} [{bounds}] points of the hand (mean over {n} sampled deal)",
+                ", worth {value} [{bounds}] points of the hand (mean over {n} sampled deals)",
+                ev.samples,
+            ).format(value=number(v.value, "+.2f"), bounds=bounds, n=ev.samples)
         )
     else:
-        line.append(" (the only play)")
+        line.append(" " + _("(the only play)"))
     out: list[RenderableType] = [line]
     if ev.others:
-        nxt = Text("   next: ")
+        nxt = Text("   " + _("next:") + " ")
         for k, est in enumerate(ev.others):
             if k:
                 nxt.append("; ")
             nxt.append_text(move_text(est.move.card, est.move.capture, style, rich))
-            nxt.append(f" {est.value:+g}" if ev.exact else f" {est.value:+.2f}")
+            nxt.append(" " + (number(est.value, "+g") if ev.exact else number(est.value, "+.2f")))
         out.append(nxt)
     for o in ev.observations:
         t = Text("   ")
@@ -187,11 +249,18 @@ def hint_view(ev: Hint, style: Style, rich: bool = False) -> list[RenderableType
         t.append(f": {visible(o.text)}")
         out.append(t)
     if ev.rules:
-        rules = Text("   the chitarrella rules weigh: ")
-        rules.append("; ".join(f"{r.name} {r.score:+.1f} ({r.maxim})" for r in ev.rules))
+        rules = Text("   " + _("the chitarrella rules weigh:") + " ")
+        rules.append(
+            "; ".join(
+                _("{rule} {score} ({maxim})").format(
+                    rule=r.name, score=number(r.score, "+.1f"), maxim=r.maxim
+                )
+                for r in ev.rules
+            )
+        )
         out.append(rules)
     if ev.rule_choice != ev.move:
-        other = Text("   the rules alone would play ")
+        other = Text("   " + _("the rules alone would play") + " ")
         other.append_text(move_text(ev.rule_choice.card, ev.rule_choice.capture, style, rich))
         out.append(other)
     return out
@@ -201,33 +270,59 @@ def _dealt(ev: Dealt, style: Style, rich: bool) -> list[RenderableType]:
     record = ev.record
     players = record.players
     order = ", ".join(one_line(p) for p in players)
-    where = {0: "you lead", len(players) - 1: "you deal and play last"}.get(
-        ev.seat, f"you play {_ordinal(ev.seat + 1)}"
+    if ev.seat == 0:
+        where = _("you lead")
+    elif ev.seat == len(players) - 1:
+        where = _("you deal and play last")
+    else:
+        where = _("you play {nth}").format(nth=_ordinal(ev.seat + 1))
+    head = Text(
+        _("Hand {n} ({ruleset}): {where}.").format(
+            n=ev.hand, ruleset=record.ruleset.name, where=where
+        ),
+        style=_bold(rich),
     )
-    head = Text(f"Hand {ev.hand} ({record.ruleset.name}): {where}.", style=_bold(rich))
     out: list[RenderableType] = [
         head,
-        Text(f"Playing order: {order}; {one_line(players[-1])} deals."),
+        Text(
+            _("Playing order: {players}; {dealer} deals.").format(
+                players=order, dealer=one_line(players[-1])
+            )
+        ),
     ]
     if record.ruleset.players > record.ruleset.sides:
-        out.append(Text("Sides: " + " v ".join(one_line(s) for s in record.team_names()) + "."))
+        sides = _(" v ").join(one_line(s) for s in record.team_names())
+        out.append(Text(_("Sides: {sides}.").format(sides=sides)))
     return out
 
 
+_ORDINALS = {
+    1: N_("first"),
+    2: N_("second"),
+    3: N_("third"),
+    4: N_("fourth"),
+    5: N_("fifth"),
+    6: N_("sixth"),
+}
+
+
 def _ordinal(n: int) -> str:
-    return {1: "first", 2: "second", 3: "third", 4: "fourth"}.get(n, f"{n}th")
+    return _(_ORDINALS[n]) if n in _ORDINALS else f"{n}."
 
 
 def _hand_over(ev: HandOver, style: Style, rich: bool) -> list[RenderableType]:
     replay = ev.match.hands[ev.hand - 1]
-    out: list[RenderableType] = [Text(""), Text(f"Hand {ev.hand} is over.", style=_bold(rich))]
+    out: list[RenderableType] = [
+        Text(""),
+        Text(_("Hand {n} is over.").format(n=ev.hand), style=_bold(rich)),
+    ]
     out.extend(hand_end(replay, ev.record, rich))
     out.append(Text(""))
     out.extend(review_view(ev.review, rich))
     out.append(Text(""))
     out.append(match_table(ev.match.match, ev.match.sides, rich))
     if not ev.match.match.over:
-        out.append(Text("Next hand? Type yes to deal it, or no to stop here (saved)."))
+        out.append(Text(_("Next hand? Type yes to deal it, or no to stop here (saved).")))
     return out
 
 

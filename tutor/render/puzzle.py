@@ -16,7 +16,7 @@ Plays so far:
 Table: RD
 Your hand: 3B 4C 4S 6D 6S 7D 7S FC CC
 Cards in hand: South 8, West 8, North 8, East 9.
-Captured so far: North-South 6 cards, 1 denari, 0 scope; East-West 0 cards, 0 denari, 0 scope.
+Captured so far: North-South 6 cards, 1 denaro, 0 scope; East-West 0 cards, 0 denari, 0 scope.
 East to play.
 <BLANKLINE>
 After play 3, from your seat (East): which values are unmatched (an odd number of cards captured)?
@@ -31,13 +31,15 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from tutor.counting.tracker import viewer_state
+from tutor.game.i18n import _
 from tutor.game.scoring import denari_of
 from tutor.puzzles.format import Puzzle
+from tutor.records.puzzle_key import theme_name
 from tutor.records.record import HandRecord
 from tutor.records.replay import replay_hand
 from tutor.render.safe import one_line, visible
 from tutor.render.svg import position_svg, svg_document
-from tutor.render.terminal import cards_text, move_text, plain_text
+from tutor.render.terminal import cards_text, move_text, pile_text, plain_text
 
 if TYPE_CHECKING:  # the answer and check modules bring the solver: not needed
     # to show a position, which must appear quickly (docs/puzzles.md, speed)
@@ -60,23 +62,29 @@ def puzzle_position(p: Puzzle, rich: bool = False) -> list[RenderableType]:
     state = p.state
     bold = "bold" if rich else ""
     names = [one_line(n) for n in p.players]
-    out: list[RenderableType] = [Text(one_line(p.spec.title), style=bold)]
+    out: list[RenderableType] = [Text(one_line(p.spec.text("title")), style=bold)]
     head = Text(
-        f"{p.record.ruleset.name}, {style.name} deck; difficulty {p.spec.difficulty} of 5. "
-        f"You are {names[p.seat]}."
+        _("{ruleset}, {deck} deck; difficulty {n} of 5. You are {name}.").format(
+            ruleset=p.record.ruleset.name,
+            deck=style.shown_name(),
+            n=p.spec.difficulty,
+            name=names[p.seat],
+        )
     )
     if p.shows_all_hands:
-        head.append(" Every hand is shown.")
+        head.append(" " + _("Every hand is shown."))
     out.append(head)
-    sides = ""
+    order = {"players": ", ".join(names), "dealer": names[-1]}
     if p.record.ruleset.players > p.record.ruleset.sides:
-        sides = "; sides " + " v ".join(one_line(t) for t in p.side_names())
-    out.append(
-        Text(f"Playing order: {', '.join(names)} ({names[-1]} deals and plays last){sides}.")
-    )
+        sides = _(" v ").join(one_line(t) for t in p.side_names())
+        seating = _("Playing order: {players} ({dealer} deals and plays last); sides {sides}.")
+        out.append(Text(seating.format(**order, sides=sides)))
+    else:
+        seating = _("Playing order: {players} ({dealer} deals and plays last).")
+        out.append(Text(seating.format(**order)))
     steps = replay_hand(p.record).steps
     if steps:
-        out.append(Text("Plays so far:"))
+        out.append(Text(_("Plays so far:")))
         per = p.record.ruleset.players
         for start in range(0, len(steps), per):
             line = Text(f"  {start // per + 1}. ")
@@ -86,30 +94,44 @@ def puzzle_position(p: Puzzle, rich: bool = False) -> list[RenderableType]:
                 line.append(f"{names[step.seat]} ")
                 line.append_text(move_text(step.card, step.move.capture, style, rich))
                 if step.scopa:
-                    line.append(" (scopa)", style="bold yellow" if rich else "")
+                    line.append(" " + _("(scopa)"), style="bold yellow" if rich else "")
             out.append(line)
-    out.append(Text.assemble("Table: ", cards_text(state.table, style, rich)))
+    out.append(Text.assemble(_("Table:") + " ", cards_text(state.table, style, rich)))
     view = p.view()
     if p.shows_all_hands:
         for seat, name in enumerate(names):
-            mark = " (you)" if seat == p.seat else ""
-            out.append(Text.assemble(f"{name}{mark}: ", cards_text(view.hands[seat], style, rich)))
+            label = _("{name} (you):") if seat == p.seat else "{name}:"
+            out.append(
+                Text.assemble(
+                    label.format(name=name) + " ", cards_text(view.hands[seat], style, rich)
+                )
+            )
     else:
-        out.append(Text.assemble("Your hand: ", cards_text(view.hands[p.seat], style, rich)))
+        out.append(
+            Text.assemble(_("Your hand:") + " ", cards_text(view.hands[p.seat], style, rich))
+        )
     counts = ", ".join(f"{names[s]} {state.hand_size(s)}" for s in range(len(names)))
     to_deal = sum(k.bit_count() + u for d in state.deals[state.deal_index :] for k, u in d)
-    more = f"; {to_deal} still to deal" if to_deal else ""
-    out.append(Text(f"Cards in hand: {counts}{more}."))
+    if to_deal:
+        in_hand = _("Cards in hand: {counts}; {n} still to deal.").format(counts=counts, n=to_deal)
+    else:
+        in_hand = _("Cards in hand: {counts}.").format(counts=counts)
+    out.append(Text(in_hand))
     tallies = []
     for side, team in enumerate(p.side_names()):
         pile = state.captured[side]
-        denari = denari_of(pile)
         tallies.append(
-            f"{one_line(team)} {pile.bit_count()} cards, {denari} denari, {state.scope[side]} scope"
+            pile_text(
+                one_line(team),
+                pile.bit_count(),
+                denari_of(pile),
+                state.scope[side],
+                settebello=False,
+            )
         )
-    out.append(Text(f"Captured so far: {'; '.join(tallies)}."))
+    out.append(Text(_("Captured so far: {tallies}.").format(tallies="; ".join(tallies))))
     if not state.is_over():
-        out.append(Text(f"{names[state.turn]} to play."))
+        out.append(Text(_("{name} to play.").format(name=names[state.turn])))
     out.append(Text(""))
     out.extend(puzzle_question(p, rich))
     return out
@@ -127,7 +149,8 @@ def verdict_view(p: Puzzle, verdict: Verdict, rich: bool = False) -> list[Render
         Text(visible(verdict.message), style=f"bold {colour}" if rich else "")
     ]
     out.extend(Text(visible(line)) for line in verdict.lines)
-    out.append(Text(f"Themes: {', '.join(p.spec.themes)}.", style="dim" if rich else ""))
+    themes = ", ".join(theme_name(t) for t in p.spec.themes)
+    out.append(Text(_("Themes: {themes}.").format(themes=themes), style="dim" if rich else ""))
     return out
 
 
@@ -144,7 +167,11 @@ def position_file_svg(record: HandRecord, at: int, viewer: int, caption: str | N
     view = viewer_state(state, viewer)
     names = record.players
     if caption is None:
-        when = f"After play {at}" if at else "Before the first play"
-        turn = "" if state.is_over() else f"; {names[state.turn]} to play"
-        caption = f"{when}, from {names[viewer]}'s seat{turn}"
+        when = _("After play {n}").format(n=at) if at else _("Before the first play")
+        if state.is_over():
+            caption = _("{when}, from {name}'s seat").format(when=when, name=names[viewer])
+        else:
+            caption = _("{when}, from {name}'s seat; {mover} to play").format(
+                when=when, name=names[viewer], mover=names[state.turn]
+            )
     return svg_document(position_svg(view, viewer, names, record.style, caption=caption))

@@ -13,13 +13,22 @@ from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.text import Text
 
+from tutor.game.i18n import _, ngettext, number, pgettext
 from tutor.render.safe import one_line, visible
-from tutor.render.terminal import cards_text, move_text, new_table
+from tutor.render.terminal import assemble_text, cards_text, move_text, new_table
 from tutor.review.explain import PositionExplanation
-from tutor.review.judge import CLASSES, THRESHOLDS
+from tutor.review.judge import CLASSES, THRESHOLDS, class_name
+from tutor.review.observations import MAXIMS, Observation
 from tutor.review.review import Decision, Review
 
-__all__ = ["CLASS_COLOURS", "class_label", "review_view", "explanation_view", "thresholds_text"]
+__all__ = [
+    "CLASS_COLOURS",
+    "class_name",
+    "class_label",
+    "review_view",
+    "explanation_view",
+    "thresholds_text",
+]
 
 CLASS_COLOURS = {
     "forced": "dim",
@@ -35,34 +44,53 @@ CLASS_COLOURS = {
 def class_label(decision: Decision) -> str:
     """The class, with ``?`` when the interval left it uncertain."""
     j = decision.judgement
-    return j.classification + ("?" if j.uncertain else "")
+    return class_name(j.classification) + ("?" if j.uncertain else "")
 
 
 def _interval(low: float, high: float) -> str:
-    if not math.isfinite(high):
-        return f"[{low:.2f}, ?]"
-    return f"[{low:.2f}, {high:.2f}]"
+    high_text = number(high) if math.isfinite(high) else "?"
+    bounds = pgettext("the bounds of an interval", "{low}, {high}")
+    return "[" + bounds.format(low=number(low), high=high_text) + "]"
+
+
+def observation_line(o: Observation, rich: bool) -> Text:
+    """An observation: its code, the text with the real cards, and the maxim it cites."""
+    t = Text()
+    t.append(o.code, style="bold" if rich else "")
+    t.append(
+        # TRANSLATORS: {maxim} is the maxim's key (take-the-scopa), {title} its title in words.
+        _(": {text} [{maxim}]").format(
+            text=visible(o.text), maxim=o.maxim, title=MAXIMS[o.maxim].shown_title()
+        )
+    )
+    return t
 
 
 def _how(decision: Decision) -> str:
     j = decision.judgement
     if j.classification == "forced":
         if len(j.moves) == 1:
-            return "one legal move"
-        return "all moves equal" + (" (exact)" if j.exact else f" ({j.samples} samples)")
+            return _("one legal move")
+        if j.exact:
+            return _("all moves equal (exact)")
+        return ngettext(
+            "all moves equal ({n} sample)", "all moves equal ({n} samples)", j.samples
+        ).format(n=j.samples)
     if j.exact:
-        return "exact"
-    how = f"{j.samples} samples"
+        return _("exact")
     if j.stopped == "time":
-        how += ", time up"
-    return how
+        return ngettext("{n} sample, time up", "{n} samples, time up", j.samples).format(
+            n=j.samples
+        )
+    return ngettext("{n} sample", "{n} samples", j.samples).format(n=j.samples)
 
 
 def thresholds_text() -> str:
     """The classes by cost, in one line (the table of ``docs/review.md``)."""
     parts = []
     for (name, low), nxt in zip(THRESHOLDS, [*THRESHOLDS[1:], None], strict=True):
-        parts.append(f"{name} {low:g}" + (f"-{nxt[1]:g}" if nxt else "+"))
+        span = f"{number(low, 'g')}-{number(nxt[1], 'g')}" if nxt else f"{number(low, 'g')}+"
+        parts.append(f"{class_name(name)} {span}")
     return ", ".join(parts)
 
 
@@ -78,9 +106,11 @@ def _decision_rows(review: Review, rich: bool) -> list[RenderableType]:
                 Text(one_line(d.player)),
                 move_text(d.move.card, d.move.capture, style, rich),
                 label,
-                Text(f"{j.cost:.2f}"),
+                Text(number(j.cost)),
                 Text(_interval(j.low, j.high)),
-                Text.assemble("best: ", move_text(j.best.card, j.best.capture, style, rich)),
+                Text.assemble(
+                    _("best:") + " ", move_text(j.best.card, j.best.capture, style, rich)
+                ),
                 Text(_how(d)),
             ]
         )
@@ -96,32 +126,30 @@ def _decision_rows(review: Review, rich: bool) -> list[RenderableType]:
         out.append(line)
         notes: list[RenderableType] = []
         for o in d.observations:
-            t = Text()
-            t.append(o.code, style="bold" if rich else "")
-            t.append(f": {visible(o.text)} [{o.maxim}]")
-            notes.append(t)
+            notes.append(observation_line(o, rich))
         if d.hindsight is not None:
             h = d.hindsight
-            notes.append(
-                Text(
-                    f"{visible(h.label)}: best {h.best.text(style)}, cost {h.cost:.2f}"
-                    + ("" if h.exact else f" {_interval(h.low, h.high)}"),
-                    style="dim" if rich else "",
-                )
+            seen = _("{label}: best {move}, cost {cost}").format(
+                label=visible(_(h.label)), move=h.best.text(style), cost=number(h.cost)
             )
+            if not h.exact:
+                seen += " " + _interval(h.low, h.high)
+            notes.append(Text(seen, style="dim" if rich else ""))
         if notes:
             out.append(Padding(Group(*notes), (0, 0, 0, widths[0] + 2)))
     return out
 
 
 def _summary_table(review: Review, rich: bool) -> RenderableType:
-    table = new_table("player", *CLASSES, "points lost", "accuracy", rich=rich)
+    table = new_table(
+        _("player"), *(class_name(c) for c in CLASSES), _("points lost"), _("accuracy"), rich=rich
+    )
     for col in table.columns[1:]:
         col.justify = "right"
     for name, s in review.summary().items():
-        acc = "-" if s.accuracy is None else f"{s.accuracy:.1f}%"
+        acc = "-" if s.accuracy is None else number(s.accuracy / 100, ".1%")
         table.add_row(one_line(name), *(str(s.counts[c]) for c in CLASSES),
-                      f"{s.points_lost:.2f}", acc)  # fmt: skip
+                      number(s.points_lost), acc)  # fmt: skip
     return table
 
 
@@ -129,36 +157,53 @@ def review_view(review: Review, rich: bool = False) -> list[RenderableType]:
     """The review: a heading, one line per decision with its observations, the summary."""
     record = review.record
     bold = "bold" if rich else ""
-    title = record.info.get("title")
-    head = Text(f"Review: {one_line(title)}" if title else "Review of a hand", style=bold)
+    title = record.info_text("title")
+    if title:
+        head = Text(_("Review: {title}").format(title=one_line(title)), style=bold)
+    else:
+        head = Text(_("Review of a hand"), style=bold)
     s = review.settings
-    budget = f"up to {s.samples} samples" + (f" and {s.time:g} s" if s.time else "")
+    if s.time:
+        budget = _("up to {n} samples and {seconds} s").format(
+            n=s.samples, seconds=number(s.time, "g")
+        )
+    else:
+        budget = _("up to {n} samples").format(n=s.samples)
     intro = Text(
-        f"{one_line(record.ruleset.name)}, hand {review.hand}, seed {review.seed}; reviewed: "
-        f"{', '.join(one_line(p) for p in review.players)}.\n"
-        f"Cost: the best move's value minus the played move's, in points of the hand, with its "
-        f"95% interval; {budget} per decision. Classes by cost: {thresholds_text()}; "
-        "? = uncertain (the interval straddles a threshold: the milder class is given)."
+        _("{ruleset}, hand {hand}, seed {seed}; reviewed: {players}.").format(
+            ruleset=one_line(record.ruleset.name),
+            hand=review.hand,
+            seed=review.seed,
+            players=", ".join(one_line(p) for p in review.players),
+        )
+        + "\n"
+        + _(
+            "Cost: the best move's value minus the played move's, in points of the hand, with its "
+            "95% interval; {budget} per decision. Classes by cost: {classes}; ? = uncertain (the "
+            "interval straddles a threshold: the milder class is given)."
+        ).format(budget=budget, classes=thresholds_text())
     )
     out: list[RenderableType] = [head, intro, Text("")]
     if review.decisions:
         out.extend(_decision_rows(review, rich))
     else:
-        out.append(Text("No decision to review."))
+        out.append(Text(_("No decision to review.")))
     for play, why in review.skipped:
-        out.append(Text(f"Play {play} not reviewed: {visible(why)}"))
+        out.append(Text(_("Play {n} not reviewed: {why}").format(n=play, why=visible(why))))
     out.append(Text(""))
-    out.append(Text("Summary", style=bold))
+    out.append(Text(_("Summary"), style=bold))
     out.append(_summary_table(review, rich))
     out.append(
         Text(
-            "Points lost: the sum of the costs. Accuracy: the share of the points at stake that "
-            "the player kept (docs/review.md).",
+            _(
+                "Points lost: the sum of the costs. Accuracy: the share of the points at stake "
+                "that the player kept (docs/review.md)."
+            ),
             style="dim" if rich else "",
         )
     )
     if review.interrupted:
-        out.append(Text("Interrupted: the review stops at the last decision judged."))
+        out.append(Text(_("Interrupted: the review stops at the last decision judged.")))
     return out
 
 
@@ -168,19 +213,32 @@ def explanation_view(ex: PositionExplanation, rich: bool = False) -> list[Render
     style = record.style
     bold = "bold" if rich else ""
     rules = one_line(record.ruleset.name)
-    head = Text(f"Play {ex.at + 1}: {one_line(ex.player)} to move ({rules}); table: ", style=bold)
-    head.append_text(cards_text(ex.table, style, rich, empty="empty"))
-    head.append("; hand: ")
-    head.append_text(cards_text(ex.hand, style, rich))
+    head = assemble_text(
+        _("Play {n}: {player} to move ({ruleset}); table: {table}; hand: {hand}"),
+        n=str(ex.at + 1),
+        player=one_line(ex.player),
+        ruleset=rules,
+        table=cards_text(ex.table, style, rich, empty=_("empty")),
+        hand=cards_text(ex.hand, style, rich),
+    )
+    head.stylize(bold)
     if ex.exact:
-        unit = "exact values (every card is known by counting)"
+        unit = _("exact values (every card is known by counting)")
     elif ex.samples:
-        unit = f"mean over {ex.samples} sampled deals (seed {ex.seed}), with 95% intervals"
+        unit = ngettext(
+            "mean over {n} sampled deal (seed {seed}), with 95% intervals",
+            "mean over {n} sampled deals (seed {seed}), with 95% intervals",
+            ex.samples,
+        ).format(n=ex.samples, seed=ex.seed)
     else:
-        unit = "one legal move: nothing to compare"
+        unit = _("one legal move: nothing to compare")
     out: list[RenderableType] = [
         head,
-        Text(f"Values: points of the hand for {one_line(ex.player)}'s side, {unit}."),
+        Text(
+            _("Values: points of the hand for {player}'s side, {unit}.").format(
+                player=one_line(ex.player), unit=unit
+            )
+        ),
     ]
     for i, m in enumerate(ex.moves, start=1):
         line = Text(f"{i}. ", style=bold)
@@ -188,16 +246,16 @@ def explanation_view(ex: PositionExplanation, rich: bool = False) -> list[Render
         v = m.value
         if v is not None and v.n:
             if ex.exact:
-                line.append(f"  {v.value:+g}")
+                line.append("  " + number(v.value, "+g"))
             else:
-                line.append(f"  {v.value:+.2f} [{v.low:+.2f}, {v.high:+.2f}]")
+                bounds = pgettext("the bounds of an interval", "{low}, {high}").format(
+                    low=number(v.low, "+.2f"), high=number(v.high, "+.2f")
+                )
+                line.append(f"  {number(v.value, '+.2f')} [{bounds}]")
         sentences = m.sentences(style, ex.next_player)
         body: list[RenderableType] = [Text(visible(s)) for s in sentences]
         for o in m.observations:
-            t = Text()
-            t.append(o.code, style="bold" if rich else "")
-            t.append(f": {visible(o.text)} [{o.maxim}]")
-            body.append(t)
+            body.append(observation_line(o, rich))
         out.append(Text(""))
         out.append(line)
         out.append(Padding(Group(*body), (0, 0, 0, 3)))

@@ -24,6 +24,7 @@ from collections.abc import Iterable, Sequence
 
 from tutor.counting.tracker import seat_names
 from tutor.game.cards import CARDS, SETTEBELLO, Card, Style, cards_of, get_style
+from tutor.game.i18n import _
 from tutor.game.state import GameState
 from tutor.render.safe import markup
 
@@ -76,8 +77,7 @@ def _suit(suit: int, x: float, y: float, size: float, colour: str) -> str:
 
 
 def _name(card: Card, style: Style) -> str:
-    value = style.value_name(card.value) if card.value != 1 else "ace"
-    return f"{value} of {style.suit_names[card.suit]}"
+    return style.card_name(card)
 
 
 def _face(card: Card, style: Style) -> str:
@@ -128,10 +128,11 @@ def _back() -> str:
 def card_back_svg(*, width: float = 48) -> str:
     """One card face down (a card the viewer does not know)."""
     height = width * CARD_HEIGHT / CARD_WIDTH
+    hidden = markup(_("a hidden card"))
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="card back" width="{width:g}" '
-        f'height="{height:g}" viewBox="0 0 60 90" role="img" aria-label="a hidden card">'
-        f"<title>a hidden card</title>{_back()}</svg>"
+        f'height="{height:g}" viewBox="0 0 60 90" role="img" aria-label="{hidden}">'
+        f"<title>{hidden}</title>{_back()}</svg>"
     )
 
 
@@ -139,7 +140,7 @@ def _placed(card: Card | None, style: Style, x: float, y: float, w: float) -> st
     """A card (None: face down) drawn at (x, y), ``w`` units wide, inside a larger drawing."""
     h = w * CARD_HEIGHT / CARD_WIDTH
     if card is None:
-        body, label = _back(), "a hidden card"
+        body, label = _back(), _("a hidden card")
     else:
         body = _face(card, style)
         label = _name(card, style)
@@ -163,7 +164,7 @@ def cards_svg(
         c if isinstance(c, Card) else CARDS[c] for c in cards]  # fmt: skip
     h = width * CARD_HEIGHT / CARD_WIDTH
     total = max(1.0, len(items) * (width + gap) - gap)
-    names = ", ".join(_name(c, st) for c in items) or "no cards"
+    names = ", ".join(_name(c, st) for c in items) or _("no cards")
     body = "".join(_placed(c, st, k * (width + gap), 0, width) for k, c in enumerate(items))
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="cards" width="{total:g}" '
@@ -190,7 +191,7 @@ def _label(x: float, y: float, text: str, anchor: str = "middle", turn: bool = F
     """A player's name on the felt; the player to move in bold gold, "to play"."""
     weight = "700" if turn else "400"
     fill = "#ffe08a" if turn else "#e8f3ec"
-    shown = markup(text) + (" \u2013 to play" if turn else "")
+    shown = markup(text) + (" \u2013 " + markup(_("to play")) if turn else "")
     return (
         f'<text x="{x:g}" y="{y:g}" text-anchor="{anchor}" font-family="system-ui, sans-serif" '
         f'font-size="13" font-weight="{weight}" fill="{fill}">{shown}</text>'
@@ -230,7 +231,8 @@ def position_svg(
         parts.append(
             f'<text x="{W / 2:g}" y="{H / 2 + 4:g}" text-anchor="middle" '
             'font-family="system-ui, sans-serif" font-size="14" fill="#cfe6d8">'
-            "the table is empty</text>"
+            + markup(_("the table is empty"))
+            + "</text>"
         )
     elif len(table) <= 7:
         parts.append(_row(list(table), st, W / 2, H / 2 - th / 2, cw_table, 6, 330))
@@ -271,7 +273,7 @@ def position_svg(
             anchor = "end" if where == "right" else "start"
             lx = W - 12 if where == "right" else 12
             parts.append(_label(lx, H / 2 - oh / 2 - 8, label, anchor, turn=turn))
-    title = caption or f"The position from {who[viewer]}'s seat"
+    title = caption or _("The position from {name}'s seat").format(name=who[viewer])
     height = width * H / W
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="position" width="{width:g}" '

@@ -20,6 +20,7 @@ every command can reuse them. Only :func:`emit` writes.
 from __future__ import annotations
 
 import io
+import re
 import sys
 from collections.abc import Iterable, Sequence
 from typing import IO, TYPE_CHECKING, Any
@@ -34,8 +35,9 @@ from rich.text import Text
 from tutor.counting.odds import percent
 from tutor.counting.tracker import Board, values_text
 from tutor.game.cards import CARDS, GLYPHS, RE_BELLO, SETTEBELLO, Card, Style, cards_of, format_card
+from tutor.game.i18n import _, ngettext, number
 from tutor.game.rules import Ruleset
-from tutor.game.scoring import HandScore, MatchScore
+from tutor.game.scoring import HandScore, MatchScore, category_name
 from tutor.records.record import HandRecord
 from tutor.records.replay import HandReplay
 from tutor.render.safe import needs_showing, one_line, visible
@@ -62,6 +64,7 @@ __all__ = [
     "cards_text",
     "move_text",
     "new_table",
+    "assemble_text",
     "explain_table",
     "rules_table",
     "ruleset_text",
@@ -261,39 +264,66 @@ def new_table(*headers: str, rich: bool = False, title: str | None = None) -> Ta
 def explain_table(explanation: Explanation, rich: bool = False) -> RenderableType:
     """Every way to play a card on a table (``tutor explain``), legal ones first."""
     card, table, style = explanation.card, explanation.table, explanation.style
-    head = Text.assemble(
-        card_text(card, style, rich),
-        " on the table ",
-        cards_text(table, style, rich),
-        f" ({one_line(explanation.rules.name)}):",
-    )
-    if not table:
-        head = Text.assemble(
-            card_text(card, style, rich),
-            f" on an empty table ({one_line(explanation.rules.name)}):",
+    ruleset = one_line(explanation.rules.name)
+    if table:
+        head = assemble_text(
+            _("{card} on the table {table} ({ruleset}):"),
+            card=card_text(card, style, rich),
+            table=cards_text(table, style, rich),
+            ruleset=ruleset,
         )
-    out = new_table("", "play", "rule", rich=rich)
+    else:
+        head = assemble_text(
+            _("{card} on an empty table ({ruleset}):"),
+            card=card_text(card, style, rich),
+            ruleset=ruleset,
+        )
+    out = new_table("", _("play"), _("rule"), rich=rich)
     for option in sorted(explanation.options, key=lambda o: not o.legal):
-        verdict = Text("legal", style="green") if option.legal else Text("forbidden", style="red")
+        if option.legal:
+            verdict = Text(_("legal"), style="green")
+        else:
+            verdict = Text(_("forbidden"), style="red")
         reason = option.reason
         if explanation.sweeps(option):
-            reason += " (sweeps the table)"
+            reason += " " + _("(sweeps the table)")
         play = move_text(card, option.capture, style, rich)
         if not option.capture:
-            play = Text.assemble(play, " laid")
+            play = assemble_text(_("{play} laid"), play=play)
         out.add_row(verdict if rich else Text(verdict.plain), play, reason)
     return Group(head, out)
 
 
+def assemble_text(message: str, **parts: Text | str) -> Text:
+    """A translated ``message`` with its placeholders filled by text that may be styled
+    (cards drawn with glyphs and colours), in the order the translation puts them."""
+    out = Text()
+    pos = 0
+    for found in re.finditer(r"\{(\w+)\}", message):
+        out.append(message[pos : found.start()])
+        part = parts[found.group(1)]
+        if isinstance(part, Text):
+            out.append_text(part)
+        else:
+            out.append(part)
+        pos = found.end()
+    out.append(message[pos:])
+    return out
+
+
 def rules_table(rulesets: Sequence[Ruleset], rich: bool = False) -> Table:
     """The shipped rulesets: name, players, cards per deal, target and description."""
-    out = new_table("ruleset", "players", "deal", "target", "description", rich=rich)
+    out = new_table(_("ruleset"), _("players"), _("deal"), _("target"), _("description"), rich=rich)
     for rs in rulesets:
         deal = (
             f"{rs.hand_size} x {rs.deals_per_hand}" if rs.deals_per_hand > 1 else str(rs.hand_size)
         )
         out.add_row(
-            one_line(rs.name), str(rs.players), deal, str(rs.target), one_line(rs.description)
+            one_line(rs.name),
+            str(rs.players),
+            deal,
+            str(rs.target),
+            one_line(rs.text("description")),
         )
     return out
 
@@ -309,6 +339,19 @@ def ruleset_text(lines: Sequence[str], rich: bool = False) -> Text:
 
 
 # -- scores -----------------------------------------------------------------------------------
+
+
+def pile_text(side: str, cards: int, denari: int, scope: int, settebello: bool) -> str:
+    """What a side has captured so far, in words: ``Ada 12 cards, 4 denari, 1 scopa``."""
+    parts = {
+        "side": side,
+        "cards": ngettext("{n} card", "{n} cards", cards).format(n=cards),
+        "denari": ngettext("{n} denaro", "{n} denari", denari).format(n=denari),
+        "scope": ngettext("{n} scopa", "{n} scope", scope).format(n=scope),
+    }
+    if settebello:
+        return _("{side} {cards}, {denari}, {scope}, the settebello").format(**parts)
+    return _("{side} {cards}, {denari}, {scope}").format(**parts)
 
 
 def _side_name(players: Sequence[str]) -> str:
@@ -328,11 +371,11 @@ def score_table(
     order; ``-`` where a side has none) and the sum.
     """
     heads = [one_line(n) for n in names] if names else [_side_name(s.players) for s in score.sides]
-    headers = ["category"]
+    headers = [_("category")]
     for name in heads:
-        headers += [name, "pts"]
+        headers += [name, _("pts")]
     out = new_table(*headers, rich=rich)
-    for i, _ in enumerate(heads):
+    for i, _n in enumerate(heads):
         out.columns[2 + 2 * i].justify = "right"
 
     def row(label: str, details: list[Text | str], category: str) -> None:
@@ -343,10 +386,10 @@ def score_table(
         out.add_row(*cells)
 
     sides = score.sides
-    row("cards", [str(s.cards) for s in sides], "cards")
-    row("denari", [str(s.denari) for s in sides], "denari")
+    row(category_name("cards"), [str(s.cards) for s in sides], "cards")
+    row(category_name("denari"), [str(s.denari) for s in sides], "denari")
     row(
-        "settebello",
+        category_name("settebello"),
         [card_text(SETTEBELLO, style, rich) if s.settebello else Text("-") for s in sides],
         "settebello",
     )
@@ -357,21 +400,21 @@ def score_table(
         )
         line = Text.assemble(str(s.primiera), " = ", cells)
         if rules.primiera_missing_suit == "loses" and not s.complete_suits:
-            line.append(" (a suit missing)")
+            line.append(" " + _("(a suit missing)"))
         prim.append(line)
-    row("primiera", prim, "primiera")
-    row("scope", [str(s.scope) for s in sides], "scope")
+    row(category_name("primiera"), prim, "primiera")
+    row(category_name("scope"), [str(s.scope) for s in sides], "scope")
     if rules.re_bello:
         king = RE_BELLO
         row(
-            "re bello",
+            category_name("re_bello"),
             [card_text(king, style, rich) if s.re_bello else Text("-") for s in sides],
             "re_bello",
         )
     if rules.napola:
-        row("napola", [str(s.napola) if s.napola else "-" for s in sides], "napola")
+        row(category_name("napola"), [str(s.napola) if s.napola else "-" for s in sides], "napola")
     out.show_footer = True
-    out.columns[0].footer = "total"
+    out.columns[0].footer = _("total")
     for i, side in enumerate(sides):
         out.columns[2 + 2 * i].footer = Text(str(side.total), style="bold" if rich else "")
     return out
@@ -380,9 +423,9 @@ def score_table(
 def match_table(match: MatchScore, names: Sequence[str], rich: bool = False) -> RenderableType:
     """Points of every hand with running totals, then the winner (or who leads)."""
     names = [one_line(n) for n in names]
-    headers = ["hand"]
+    headers = [_("hand")]
     for name in names:
-        headers += [name, "total"]
+        headers += [name, _("total")]
     out = new_table(*headers, rich=rich)
     for col in out.columns[1:]:
         col.justify = "right"
@@ -394,29 +437,47 @@ def match_table(match: MatchScore, names: Sequence[str], rich: bool = False) -> 
             cells += [str(p), str(t)]
         out.add_row(*cells)
     totals = ", ".join(f"{n} {t}" for n, t in zip(names, match.totals, strict=True))
-    totals += f"; target {match.rules.target}"
+    totals += "; " + _("target {n}").format(n=match.rules.target)
     if match.winner is not None:
-        verdict = f"Winner: {names[match.winner]} ({totals})."
+        verdict = _("Winner: {name} ({totals}).").format(name=names[match.winner], totals=totals)
     else:
         leaders = match.leaders
-        state = f"{names[leaders[0]]} leads" if len(leaders) == 1 else "level"
-        verdict = f"No winner yet: {state} ({totals})."
-    heading = Text(f"The match, to {match.rules.target}", style="bold" if rich else "")
+        if len(leaders) == 1:
+            verdict = _("No winner yet: {name} leads ({totals}).").format(
+                name=names[leaders[0]], totals=totals
+            )
+        else:
+            verdict = _("No winner yet: level ({totals}).").format(totals=totals)
+    heading = Text(
+        _("The match, to {n}").format(n=match.rules.target), style="bold" if rich else ""
+    )
     return Group(heading, out, Text(verdict, style="bold" if rich else ""))
 
 
 def figures_table(results: dict[str, dict[str, Any]], rich: bool = False) -> Table:
     """Benchmark results: one row per figure (per-run lists left out)."""
-    out = new_table("benchmark", "figure", "value", rich=rich)
+    out = new_table(_("benchmark"), _("figure"), _("value"), rich=rich)
     out.columns[2].justify = "right"
     for name, figures in results.items():
         first = True
         for key, value in figures.items():
             if isinstance(value, list):
                 continue
-            out.add_row(name if first else "", key, str(value))
+            out.add_row(name if first else "", key, _figure(value))
             first = False
     return out
+
+
+def _figure(value: Any) -> str:
+    """A benchmark's figure as the language writes numbers (``0,152`` in Italian); its key
+    stays the JSON's.
+
+    >>> _figure(0.152), _figure(3), _figure(True), _figure("exact")
+    ('0.152', '3', 'True', 'exact')
+    """
+    if isinstance(value, float):
+        return number(value, "")
+    return str(value)
 
 
 # -- replay ---------------------------------------------------------------------------------
@@ -435,26 +496,35 @@ def hand_title(record: HandRecord, number: int | None = None, rich: bool = False
     """
     style = record.style
     bold = "bold" if rich else ""
-    deck = f"{one_line(record.ruleset.name)}, {style.name} deck"
-    title = record.info.get("title")
+    deck = {"ruleset": one_line(record.ruleset.name), "deck": style.shown_name()}
+    title = record.info_text("title")
     if title is None:
-        head = f"Hand {number} of" if number is not None else "A hand of"
+        if number is not None:
+            head = _("Hand {n} of {ruleset}, {deck} deck").format(n=number, **deck)
+        else:
+            head = _("A hand of {ruleset}, {deck} deck").format(**deck)
         text = Text()
-        text.append(f"{head} {deck}", style=bold)
+        text.append(head, style=bold)
     else:
         if number is not None and not title.lower().startswith(f"hand {number}"):
-            title = f"Hand {number}: {title}"
+            title = _("Hand {n}: {title}").format(n=number, title=title)
         text = Text()
         text.append(one_line(title), style=bold)
-        text.append(f"\nRuleset {deck}.")
-    for key in ("event", "date", "note"):
+        text.append("\n" + _("Ruleset {ruleset}, {deck} deck.").format(**deck))
+    for key, label in (("event", _("Event")), ("date", _("Date")), ("note", _("Note"))):
         if key in record.info:
-            text.append(f"\n{key.capitalize()}: {one_line(record.info[key])}")
+            text.append(f"\n{label}: {one_line(record.info_text(key) or '')}")
     players = [one_line(p) for p in record.players]
-    text.append(f"\nPlaying order: {', '.join(players)}; {players[-1]} deals and plays last.")
+    text.append(
+        "\n"
+        + _("Playing order: {players}; {dealer} deals and plays last.").format(
+            players=", ".join(players), dealer=players[-1]
+        )
+    )
     if record.ruleset.players > record.ruleset.sides:
-        text.append("\nSides: " + " v ".join(one_line(t) for t in record.team_names()) + ".")
-    text.append("\nTable: ")
+        sides = _(" v ").join(one_line(t) for t in record.team_names())
+        text.append("\n" + _("Sides: {sides}.").format(sides=sides))
+    text.append("\n" + _("Table:") + " ")
     text.append_text(cards_text(record.table, style, rich))
     shown = False
     if record.deals:
@@ -465,22 +535,27 @@ def hand_title(record: HandRecord, number: int | None = None, rich: bool = False
                 text.append_text(cards_text(sorted(known), style, rich))
                 shown = True
     if shown and record.ruleset.deals_per_hand > 1:
-        text.append(f"\n({record.ruleset.deals_per_hand} deals; the hands above are the first.)")
+        text.append(
+            "\n"
+            + _("({n} deals; the hands above are the first.)").format(
+                n=record.ruleset.deals_per_hand
+            )
+        )
     return text
 
 
 def _play_cells(hand: HandReplay, style: Style, rich: bool) -> tuple[list[str], list[list[Text]]]:
     """Header and cells of every play of a hand (the widths come from all of them)."""
     names = [one_line(t) for t in hand.record.team_names()]
-    headers = ["#", "player", "plays", "takes", "", "table after", *names]
-    has_notes = any(step.note for step in hand.steps)
+    headers = ["#", _("player"), _("plays"), _("takes"), "", _("table after"), *names]
+    has_notes = any(step.shown_note for step in hand.steps)
     if has_notes:
-        headers.append("note")
+        headers.append(_("note"))
     rows: list[list[Text]] = []
     for step in hand.steps:
         mark = Text("")
         if step.scopa:
-            mark = Text("SCOPA!", style="bold yellow") if rich else Text("SCOPA")
+            mark = Text(_("SCOPA!"), style="bold yellow") if rich else Text(_("SCOPA"))
         row = [
             Text(str(step.number)),
             Text(one_line(step.player)),
@@ -491,10 +566,14 @@ def _play_cells(hand: HandReplay, style: Style, rich: bool) -> tuple[list[str], 
             *(Text(f"{t.cards}/{t.denari}/{t.scope}") for t in step.tally),
         ]
         if has_notes:
-            row.append(Text(visible(step.note or ""), style="italic" if rich else ""))
+            row.append(Text(visible(step.shown_note or ""), style="italic" if rich else ""))
         rows.append(row)
     return headers, rows
 
+
+_FIRST_TALLY = 6
+"""The column of the first side's tally in :func:`_play_cells` (after #, player, plays,
+takes, the scopa mark and the table after the play)."""
 
 NOTE_WIDTH = 44
 """Widest a note column gets before its text wraps."""
@@ -521,12 +600,13 @@ def plays_table(
     console (``width``) leaves no room for it, each note is printed under the plays instead.
     """
     headers, rows = _play_cells(hand, style, rich)
+    noted = len(headers) > _FIRST_TALLY + len(hand.record.team_names())
     widths = [len(h) for h in headers]
     for row in rows:
         for i, cell in enumerate(row):
             widths[i] = max(widths[i], cell.cell_len)
     below: list[tuple[int, Text]] = []
-    if "note" in headers:
+    if noted:
         widths[-1] = min(widths[-1], NOTE_WIDTH)
         rest = sum(widths[:-1]) + COLUMN_GAP * (len(widths) - 1)
         if width is not None and width - rest < NOTE_MIN_WIDTH:
@@ -535,12 +615,13 @@ def plays_table(
                 row.pop()
             headers.pop()
             widths.pop()
+            noted = False
     out = new_table(*headers, rich=rich)
     out.show_header = start == 0
-    first_tally = headers.index("table after") + 1
+    first_tally = _FIRST_TALLY
     whole = start == 0 and stop is None
     for i, col in enumerate(out.columns):
-        if headers[i] == "note":
+        if noted and i == len(headers) - 1:
             col.max_width = widths[i]
         elif not whole:
             col.min_width = col.max_width = widths[i]
@@ -548,7 +629,7 @@ def plays_table(
         if i == 0 or first_tally <= i < first_tally + len(hand.record.team_names()):
             col.justify = "right"
     if whole:
-        out.caption = "Tally per side: cards/denari/scope captured so far."
+        out.caption = _("Tally per side: cards/denari/scope captured so far.")
         out.caption_justify = "left"
         out.caption_style = "dim" if rich else ""
     previous_deal = hand.steps[start].deal if start < len(hand.steps) else 0
@@ -564,7 +645,7 @@ def plays_table(
     if not whole:
         indent = widths[0] + COLUMN_GAP
         return Group(out, *(Padding(note, (0, 0, 0, indent)) for _, note in notes))
-    heading = Text("Notes", style="bold" if rich else "")
+    heading = Text(_("Notes"), style="bold" if rich else "")
     return Group(out, Text(""), heading, _notes_grid(hand, notes, rich))
 
 
@@ -587,23 +668,24 @@ def hand_end(hand: HandReplay, record: HandRecord, rich: bool = False) -> list[R
     out: list[RenderableType] = []
     if hand.leftover is not None and hand.leftover.cards:
         out.append(
-            Text.assemble(
-                f"Leftover: {one_line(hand.leftover.player)} captured last and takes ",
-                cards_text(sorted(hand.leftover.cards), style, rich),
-                ".",
+            assemble_text(
+                _("Leftover: {player} captured last and takes {cards}."),
+                player=one_line(hand.leftover.player),
+                cards=cards_text(sorted(hand.leftover.cards), style, rich),
             )
         )
     if hand.score is None:
         out.append(
             Text(
-                f"The record stops after {len(hand.steps)} of the "
-                f"{record.ruleset.plays_per_hand} plays: no score yet."
+                _("The record stops after {n} of the {total} plays: no score yet.").format(
+                    n=len(hand.steps), total=record.ruleset.plays_per_hand
+                )
             )
         )
         return out
     if out:
         out.append(Text(""))
-    out.append(Text("Score of the hand", style="bold" if rich else ""))
+    out.append(Text(_("Score of the hand"), style="bold" if rich else ""))
     out.append(score_table(hand.score, record.ruleset, style, rich, record.team_names()))
     return out
 
@@ -625,24 +707,24 @@ def _odd_style(rich: bool) -> str:
 
 def value_board(board: Board, style: Style, rich: bool = False) -> Table:
     """The 10-column board: per value, captured, parity, on the table, yours, unseen."""
-    out = new_table("value", *(style.rank_text(v) for v in range(1, 11)), rich=rich)
+    out = new_table(_("value"), *(style.rank_text(v) for v in range(1, 11)), rich=rich)
     for col in out.columns[1:]:
         col.justify = "right"
         col.min_width = 4
-    out.add_row("captured", *(str(c.captured) for c in board.counts))
+    out.add_row(_("captured"), *(str(c.captured) for c in board.counts))
     out.add_row(
-        "parity",
+        _("parity"),
         *(
-            Text("even", style="green" if rich else "")
+            Text(_("even"), style="green" if rich else "")
             if c.matched
-            else Text("ODD", style=_odd_style(rich))
+            else Text(_("ODD"), style=_odd_style(rich))
             for c in board.counts
         ),
     )
-    out.add_row("on table", *(str(c.table) or "" for c in board.counts))
-    out.add_row("yours", *(str(c.mine) for c in board.counts))
+    out.add_row(_("on table"), *(str(c.table) or "" for c in board.counts))
+    out.add_row(_("yours"), *(str(c.mine) for c in board.counts))
     out.add_row(
-        "unseen",
+        _("unseen"),
         *(Text(str(c.unseen), style="bold" if rich and c.unseen else "") for c in board.counts),
     )
     return out
@@ -654,16 +736,16 @@ def _holding_cell(cell: ValueCell) -> Text:
     if cell.status == "none":
         return Text("-")
     if cell.status == "must":
-        return Text("must", style="bold green")
+        return Text(_("must"), style="bold green")
     if cell.status == "cannot":
-        return Text("no")
+        return Text(_("no"))
     return Text(percent(cell.probability or 0.0) + ("*" if cell.reading else ""))
 
 
 def holdings_table(analysis: CountView, style: Style, rich: bool = False) -> Table:
     """Other players x values: must, no (cannot) or P(holds at least one); * = a reading."""
     inf = analysis.inference
-    out = new_table("", *(style.rank_text(v) for v in range(1, 11)), "cards", rich=rich)
+    out = new_table("", *(style.rank_text(v) for v in range(1, 11)), _("cards"), rich=rich)
     for col in out.columns[1:]:
         col.justify = "right"
     for seat in inf.players_in_doubt:
@@ -671,8 +753,8 @@ def holdings_table(analysis: CountView, style: Style, rich: bool = False) -> Tab
         out.add_row(one_line(inf.names[seat]), *cells, str(inf.capacity.get(seat, 0)))
     if inf.stock is not None:
         counts = [inf.to_deal(v) for v in range(1, 11)]
-        cells = [Text("-" if n is None else f"{n:.1f}") for n in counts]
-        out.add_row("to deal (how many)", *cells, str(inf.stock))
+        cells = [Text("-" if n is None else number(n, ".1f")) for n in counts]
+        out.add_row(_("to deal (how many)"), *cells, str(inf.stock))
     return out
 
 
@@ -681,23 +763,29 @@ def _sweep_line(analysis: CountView, style: Style) -> Text:
     sw = board.sweep
     if sw.value is None:
         if not sw.sum:
-            return Text("Sweep risk: the table is empty.")
+            return Text(_("Sweep risk: the table is empty."))
         return Text(
-            f"Sweep risk: the table adds up to {sw.sum}, more than 10: no single card sweeps it."
+            _(
+                "Sweep risk: the table adds up to {total}, more than 10: no single card sweeps it."
+            ).format(total=sw.sum)
         )
     who = one_line(board.names[sw.next_seat])
     p = analysis.sweep_probability
     facts = sw.probability
-    text = (
-        f"Sweep risk: the table adds up to {sw.sum}; one {style.value_name(sw.value)} sweeps it"
-        + ("" if sw.scopa else " (no scopa on the last play)")
-        + f"; {sw.unseen} unseen. "
-    )
+    if sw.scopa:
+        risk = _("Sweep risk: the table adds up to {total}; one {value} sweeps it; {n} unseen.")
+    else:
+        risk = _(
+            "Sweep risk: the table adds up to {total}; one {value} sweeps it (no scopa on the "
+            "last play); {n} unseen."
+        )
+    text = risk.format(total=sw.sum, value=style.value_name(sw.value), n=sw.unseen)
     if p is not None:
-        text += f"P({who}, next to play, holds one) = {percent(p)}"
         if facts is not None and percent(facts) != percent(p):
-            text += f" ({percent(facts)} on the cards seen alone)"
-        text += "."
+            odds = _("P({name}, next to play, holds one) = {p} ({facts} on the cards seen alone).")
+        else:
+            odds = _("P({name}, next to play, holds one) = {p}.")
+        text += " " + odds.format(name=who, p=percent(p), facts=percent(facts or 0.0))
     return Text(text)
 
 
@@ -708,14 +796,23 @@ def _trust_line(analysis: CountView) -> Text:
     for seat, r in sorted(inf.reliability.items()):
         shown = []
         if r.careful:
-            shown.append(f"took {r.careful}")
+            shown.append(_("took {n}").format(n=r.careful))
         if r.careless:
-            shown.append(f"passed up {r.careless} while holding the card")
-        seen = f" ({', '.join(shown)})" if shown else ""
-        parts.append(f"{one_line(inf.names[seat])} {percent(1 - r.carelessness)}{seen}")
+            shown.append(_("passed up {n} while holding the card").format(n=r.careless))
+        name, trust = one_line(inf.names[seat]), percent(1 - r.carelessness)
+        if shown:
+            parts.append(
+                _("{player} {percent} ({shown})").format(
+                    player=name, percent=trust, shown=", ".join(shown)
+                )
+            )
+        else:
+            parts.append(_("{player} {percent}").format(player=name, percent=trust))
     return Text(
-        f"Trust: a player holding a card that sweeps takes the sweep (prior {percent(inf.trust)}, "
-        f"then what the hand shows): {'; '.join(parts)}."
+        _(
+            "Trust: a player holding a card that sweeps takes the sweep (prior {prior}, then what "
+            "the hand shows): {players}."
+        ).format(prior=percent(inf.trust), players="; ".join(parts))
     )
 
 
@@ -727,57 +824,64 @@ def tracker_view(
     out: list[RenderableType] = [value_board(board, style, rich)]
     um = values_text(board.unmatched, style)
     n_unseen = board.unseen.bit_count()
-    head = Text(f"Unmatched: {um}. Unseen ({n_unseen}")
     if board.stock:
-        head.append(f": {board.in_other_hands} in other hands, {board.stock} still to deal")
-    head.append("): ")
+        unseen = _(
+            "Unmatched: {values}. Unseen ({n}: {others} in other hands, {stock} still to deal): "
+        ).format(values=um, n=n_unseen, others=board.in_other_hands, stock=board.stock)
+    else:
+        unseen = _("Unmatched: {values}. Unseen ({n}): ").format(values=um, n=n_unseen)
+    head = Text(unseen)
     head.append_text(cards_text(board.unseen, style, rich))
     out.append(head)
     out.append(_sweep_line(analysis, style))
     if not compact:
         if board.sparigli:
-            lines = Text("Sparigli (captures by sum):")
+            lines = Text(_("Sparigli (captures by sum):"))
             for sp in board.sparigli:
                 lines.append("\n  " + one_line(sp.text(style, board.names)))
             out.append(lines)
         else:
             if any(c.captured for c in board.counts):
-                out.append(Text("Sparigli: none yet: every capture so far was by a twin."))
+                out.append(Text(_("Sparigli: none yet: every capture so far was by a twin.")))
             else:
-                out.append(Text("Sparigli: none yet: nothing has been captured."))
+                out.append(Text(_("Sparigli: none yet: nothing has been captured.")))
         out.append(Text("\n".join(one_line(n) for n in board.notes)))
         if inf.holdings and inf.unseen:
             table = holdings_table(analysis, style, rich)
-            table.title = "Who can hold what (* a reading of behaviour moves the figure)"
+            table.title = _("Who can hold what (* a reading of behaviour moves the figure)")
             out.append(table)
     readings = inf.readings_in_force
     dropped = inf.readings_given_up
     if readings:
-        lines = Text("Readings (behaviour: evidence, not certain; the chance each is true now):")
+        lines = Text(_("Readings (behaviour: evidence, not certain; the chance each is true now):"))
         for e in readings:
             lines.append("\n  - " + one_line(e.text(inf.names, style)))
         out.append(lines)
     if inf.tells and not compact:
-        lines = Text("Tells (plays a careful player makes mostly with such a card; weaker):")
+        lines = Text(_("Tells (plays a careful player makes mostly with such a card; weaker):"))
         for t in inf.tells:
             lines.append("\n  - " + one_line(t.text(inf.names, style)))
         out.append(lines)
     if (readings or dropped or inf.tells) and inf.reliability and not compact:
         out.append(_trust_line(analysis))
     if dropped and not compact:
-        lines = Text("Readings given up:")
+        lines = Text(_("Readings given up:"))
         for e in dropped:
             why = f"{e.text(inf.names, style)}: {e.dropped_text(inf.names, style)}"
             lines.append(f"\n  - {one_line(why)}")
         out.append(lines)
     if inf.deductions:
-        lines = Text("Deductions:")
+        lines = Text(_("Deductions:"))
         for d in inf.deductions:
-            tag = "certain" if d.basis == "fact" else "inferred"
+            tag = _("certain") if d.basis == "fact" else _("inferred")
             lines.append(f"\n  - [{tag}] {one_line(d.text)}")
         out.append(lines)
     if not compact and inf.unseen:
-        out.append(Text(f"Probabilities: {inf.method}.", style="dim" if rich else ""))
+        out.append(
+            Text(
+                _("Probabilities: {method}.").format(method=inf.method), style="dim" if rich else ""
+            )
+        )
     return out
 
 
@@ -786,13 +890,23 @@ def hand_view_lines(hv: HandView, rich: bool = False) -> list[RenderableType]:
     last play, then :func:`tracker_view`."""
     record = hv.record
     head = Text(
-        f"{one_line(hv.player)}'s view after play {hv.at} of {len(record.plays)} "
-        f"({one_line(record.ruleset.name)}).",
+        _("{player}'s view after play {n} of {total} ({ruleset}).").format(
+            player=one_line(hv.player),
+            n=hv.at,
+            total=len(record.plays),
+            ruleset=one_line(record.ruleset.name),
+        ),
         style="bold" if rich else "",
     )
     parts: list[RenderableType] = [head]
     if hv.last_play is not None:
-        parts.append(Text(f"Last play: {one_line(hv.last_player or '')}: {hv.last_play}"))
+        parts.append(
+            Text(
+                _("Last play: {player}: {play}").format(
+                    player=one_line(hv.last_player or ""), play=hv.last_play
+                )
+            )
+        )
     return parts + tracker_view(hv.view, record.style, rich)
 
 
@@ -806,40 +920,57 @@ def evaluation_view(ev: Evaluation, style: Style, rich: bool = False) -> list[Re
     exact = result.method == "exact"
     player, side = one_line(ev.player), one_line(ev.side)
     mover = player if side == player else f"{player} ({side})"
-    head = Text(f"After play {ev.at}: {mover} to move; table: ")
-    head.append_text(cards_text(ev.table, style, rich))
+    head = assemble_text(
+        _("After play {n}: {player} to move; table: {table}"),
+        n=str(ev.at),
+        player=mover,
+        table=cards_text(ev.table, style, rich),
+    )
     if exact:
-        how = "exact" if result.exact else "not exact: bounds proven before the time limit"
-        unit = f"points of the hand, {side} minus the others, best play ({how})"
-    else:
-        unit = (
-            f"mean points of the hand, {side} minus the others, over {result.samples} sampled "
-            f"deals (seed {result.seed}), with 95% intervals"
+        if result.exact:
+            how = _("exact")
+        else:
+            how = _("not exact: bounds proven before the time limit")
+        unit = _("points of the hand, {side} minus the others, best play ({how})").format(
+            side=side, how=how
         )
+    else:
+        unit = ngettext(
+            "mean points of the hand, {side} minus the others, over {n} sampled deal (seed "
+            "{seed}), with 95% intervals",
+            "mean points of the hand, {side} minus the others, over {n} sampled deals (seed "
+            "{seed}), with 95% intervals",
+            result.samples,
+        ).format(side=side, n=result.samples, seed=result.seed)
     ways = {m.how.text() for m in result.moves}
     if not exact and len(ways) == 1:
-        unit += f" (how: {ways.pop()})"
-    headers = ["", "move", "value", "interval"] + (["how"] if len(ways) > 1 else [])
+        unit += " " + _("(how: {how})").format(how=ways.pop())
+    headers = ["", _("move"), _("value"), _("interval")] + ([_("how")] if len(ways) > 1 else [])
     table = new_table(*headers, rich=rich)
     table.columns[2].justify = "right"
     for i, m in enumerate(result.moves, start=1):
         if exact and m.known:
-            value, span = f"{m.value:+g}", ""
+            value, span = number(m.value, "+g"), ""
         elif exact:
-            value, span = "?", f"{m.low:+g} .. {m.high:+g}"
+            value, span = "?", f"{number(m.low, '+g')} .. {number(m.high, '+g')}"
         elif not m.known:
             value, span = "?", ""
         else:
-            value = f"{m.value:+.2f}"
-            span = f"{m.low:+.2f} .. {m.high:+.2f}" if m.n > 1 else ""
+            value = number(m.value, "+.2f")
+            span = f"{number(m.low, '+.2f')} .. {number(m.high, '+.2f')}" if m.n > 1 else ""
         obtained = [m.how.text()] if len(ways) > 1 else []
         play = move_text(m.move.card, m.move.capture, style, rich)
         table.add_row(str(i), play, value, span, *obtained)
-    out: list[RenderableType] = [head, Text(f"Values: {unit}."), table]
+    out: list[RenderableType] = [head, Text(_("Values: {unit}.").format(unit=unit)), table]
     for warning in ev.warnings():
-        out.append(Text(f"Warning: {warning}.", style="bold yellow" if rich else ""))
+        out.append(
+            Text(
+                _("Warning: {warning}.").format(warning=warning),
+                style="bold yellow" if rich else "",
+            )
+        )
     if result.pv:
-        line = Text("Best line: " if exact else "Best move: ")
+        line = Text(_("Best line:") + " " if exact else _("Best move:") + " ")
         for j, (player, mv) in enumerate(ev.line()):
             if j:
                 line.append(", ")
@@ -847,9 +978,9 @@ def evaluation_view(ev: Evaluation, style: Style, rich: bool = False) -> list[Re
             line.append_text(move_text(mv.card, mv.capture, style, rich))
         out.append(line)
     elif exact:
-        out.append(Text("No move is proven best yet: the bounds overlap."))
+        out.append(Text(_("No move is proven best yet: the bounds overlap.")))
     elif not result.samples:
-        out.append(Text("No sample was valued, so no move is shown best."))
+        out.append(Text(_("No sample was valued, so no move is shown best.")))
     return out
 
 
@@ -860,13 +991,31 @@ def simulation_view(result: SimulationResult, rich: bool = False) -> list[Render
     """Two players on duplicate deals (``tutor simulate``): points, scope and win rates of
     each, then the difference per hand and what it says."""
     a, b = result.players
-    kind = f"{result.matches} duplicate matches" if result.matches else f"{result.deals} deals"
+    if result.matches:
+        kind = ngettext("{n} duplicate match", "{n} duplicate matches", result.matches)
+        kind = kind.format(n=result.matches)
+    else:
+        kind = ngettext("{n} deal", "{n} deals", result.deals).format(n=result.deals)
     head = Text(
-        f"{one_line(result.ruleset)}: {a} (A) against {b} (B), {kind} played twice with sides "
-        f"exchanged ({result.hands} hands), seed {result.seed}"
+        _(
+            "{ruleset}: {a} (A) against {b} (B), {what} played twice with sides exchanged "
+            "({hands} hands), seed {seed}"
+        ).format(
+            ruleset=one_line(result.ruleset),
+            a=a,
+            b=b,
+            what=kind,
+            hands=result.hands,
+            seed=result.seed,
+        )
     )
     table = new_table(
-        "player", "points/hand [95%]", "scope/hand [95%]", "hands won", "matches won", rich=rich
+        _("player"),
+        _("points/hand [95%]"),
+        _("scope/hand [95%]"),
+        _("hands won"),
+        _("matches won"),
+        rich=rich,
     )
     for who in (0, 1):
         mw = result.match_win_rate(who)
@@ -874,30 +1023,54 @@ def simulation_view(result: SimulationResult, rich: bool = False) -> list[Render
             f"{'AB'[who]}: {result.players[who]}",
             result.points(who).text(signed=False),
             result.scope(who).text(signed=False),
-            f"{100 * result.hand_win_rate(who):.1f}%",
-            "-" if mw is None else f"{100 * mw:.1f}%",
+            number(result.hand_win_rate(who), ".1%"),
+            "-" if mw is None else number(mw, ".1%"),
         )
     diff = result.difference()
     stronger = result.stronger()
     if stronger == 0:
-        verdict = f"{a} is stronger: the interval is above zero."
+        verdict = _("{name} is stronger: the interval is above zero.").format(name=a)
     elif stronger == 1:
-        verdict = f"{b} is stronger: the interval is below zero."
+        verdict = _("{name} is stronger: the interval is below zero.").format(name=b)
     else:
-        verdict = "No clear difference: the interval contains zero."
-    line = Text(f"A - B per hand: {diff.text()} over {diff.n} duplicate pairs. {verdict}")
+        verdict = _("No clear difference: the interval contains zero.")
+    line = Text(
+        ngettext(
+            "A - B per hand: {difference} over {n} duplicate pair. {verdict}",
+            "A - B per hand: {difference} over {n} duplicate pairs. {verdict}",
+            diff.n,
+        ).format(difference=diff.text(), n=diff.n, verdict=verdict)
+    )
     out: list[RenderableType] = [head, table, line]
     if result.unfinished:
         games = len(result.match_winners)
+        if result.unfinished < games:
+            unfinished = ngettext(
+                "{n} of the {games} match games stopped unfinished after {limit} hands, short "
+                "of the target of {target}: it counts for neither player; the match win rates "
+                "are over the games that finished.",
+                "{n} of the {games} match games stopped unfinished after {limit} hands, short "
+                "of the target of {target}: they count for neither player; the match win rates "
+                "are over the games that finished.",
+                result.unfinished,
+            )
+        else:
+            unfinished = ngettext(
+                "{n} of the {games} match games stopped unfinished after {limit} hands, short "
+                "of the target of {target}: it counts for neither player, so no match win rate "
+                "can be given.",
+                "{n} of the {games} match games stopped unfinished after {limit} hands, short "
+                "of the target of {target}: they count for neither player, so no match win rate "
+                "can be given.",
+                result.unfinished,
+            )
         out.append(
             Text(
-                f"{result.unfinished} of the {games} match games stopped unfinished after "
-                f"{result.hand_limit} hands, short of the target of {result.target}: they count "
-                "for neither player"
-                + (
-                    "; the match win rates are over the games that finished."
-                    if result.unfinished < games
-                    else ", so no match win rate can be given."
+                unfinished.format(
+                    n=result.unfinished,
+                    games=games,
+                    limit=result.hand_limit,
+                    target=result.target,
                 ),
                 style="bold yellow" if rich else "",
             )
@@ -913,16 +1086,37 @@ def calibration_view(result: dict[str, Any], rich: bool = False) -> list[Rendera
     the odds on the facts alone (``result`` is :meth:`tutor.bench.Calibration.to_json`)."""
     out: list[RenderableType] = [
         Text(
-            f"{result['ruleset']}: {result['hands']} hands of {result['players']} play "
-            f"(seed {result['seed']}, trust in readings {result['trust']}, "
-            f"{'the play model' if result.get('model') == 'play' else 'the tracker'}'s odds), "
-            f"{result['positions']} positions (a seat at a play)."
+            ngettext(
+                "{ruleset}: {n} hand of {players} play (seed {seed}, trust in readings {trust}, "
+                "{odds}), {positions} positions (a seat at a play).",
+                "{ruleset}: {n} hands of {players} play (seed {seed}, trust in readings {trust}, "
+                "{odds}), {positions} positions (a seat at a play).",
+                result["hands"],
+            ).format(
+                ruleset=result["ruleset"],
+                n=result["hands"],
+                players=result["players"],
+                seed=result["seed"],
+                trust=number(result["trust"], ""),
+                odds=(
+                    _("the play model's odds")
+                    if result.get("model") == "play"
+                    else _("the tracker's odds")
+                ),
+                positions=result["positions"],
+            )
         )
     ]
-    for key, what in (("card", "Per-card odds"), ("sweep", "Sweep odds")):
+    for key, what in (("card", _("Per-card odds")), ("sweep", _("Sweep odds"))):
         stated, facts = result[key], result[f"{key}_facts"]
         table = new_table(
-            "bin", "count", "stated", "observed", "facts: count", "observed", rich=rich
+            _("bin"),
+            _("count"),
+            _("stated"),
+            _("observed"),
+            _("facts: count"),
+            _("observed"),
+            rich=rich,
         )
         table.title = what
         for col in table.columns[1:]:
@@ -931,34 +1125,58 @@ def calibration_view(result: dict[str, Any], rich: bool = False) -> list[Rendera
         for row in stated["bins"]:
             base = by_bin.pop(row["bin"], None)
             table.add_row(
-                row["bin"],
+                number(row["bin"], "") if isinstance(row["bin"], float) else str(row["bin"]),
                 str(row["count"]),
-                f"{row['stated']:.3f}",
-                f"{row['observed']:.3f}",
+                number(row["stated"], ".3f"),
+                number(row["observed"], ".3f"),
                 str(base["count"]) if base else "",
-                f"{base['observed']:.3f}" if base else "",
+                number(base["observed"], ".3f") if base else "",
             )
         for label, base in by_bin.items():
-            table.add_row(label, "", "", "", str(base["count"]), f"{base['observed']:.3f}")
+            table.add_row(label, "", "", "", str(base["count"]), number(base["observed"], ".3f"))
         out.append(table)
         out.append(
             Text(
-                f"{what}: {stated['n']} cases; Brier {stated['brier']:.4f} (facts alone "
-                f"{facts['brier']:.4f}); mean stated {stated['mean_stated']:.3f}, observed "
-                f"{stated['mean_observed']:.3f} (facts alone stated {facts['mean_stated']:.3f}); "
-                f"worst bin of 200+ cases off by {stated['worst_gap_200']:.3f}."
+                ngettext(
+                    "{what}: {n} case; Brier {brier} (facts alone {facts_brier}); mean stated "
+                    "{stated}, observed {observed} (facts alone stated {facts_stated}); worst bin "
+                    "of 200+ cases off by {gap}.",
+                    "{what}: {n} cases; Brier {brier} (facts alone {facts_brier}); mean stated "
+                    "{stated}, observed {observed} (facts alone stated {facts_stated}); worst bin "
+                    "of 200+ cases off by {gap}.",
+                    stated["n"],
+                ).format(
+                    what=what,
+                    n=stated["n"],
+                    brier=number(stated["brier"], ".4f"),
+                    facts_brier=number(facts["brier"], ".4f"),
+                    stated=number(stated["mean_stated"], ".3f"),
+                    observed=number(stated["mean_observed"], ".3f"),
+                    facts_stated=number(facts["mean_stated"], ".3f"),
+                    gap=number(stated["worst_gap_200"], ".3f"),
+                )
             )
         )
     readings = ", ".join(
-        f"{kind} {r['held']}/{r['standing']} true" for kind, r in result["readings"].items()
+        _("{kind} {held}/{standing} true").format(kind=kind, held=r["held"], standing=r["standing"])
+        for kind, r in result["readings"].items()
     )
     certain = result["certain_from_readings"]
     ms = result["tracker_ms"]
     out.append(
         Text(
-            f"Standing readings: {readings or 'none'}. Stated 0 or 1 where the facts say "
-            f"neither: {certain['count']} ({certain['wrong']} wrong). Tracker per seat and "
-            f"play: median {ms['median']} ms, 99th percentile {ms['p99']} ms, worst {ms['max']} ms."
+            _(
+                "Standing readings: {readings}. Stated 0 or 1 where the facts say neither: "
+                "{count} ({wrong} wrong). Tracker per seat and play: median {median} ms, 99th "
+                "percentile {p99} ms, worst {worst} ms."
+            ).format(
+                readings=readings or _("none"),
+                count=certain["count"],
+                wrong=certain["wrong"],
+                median=number(ms["median"], ""),
+                p99=number(ms["p99"], ""),
+                worst=number(ms["max"], ""),
+            )
         )
     )
     return out

@@ -20,6 +20,8 @@ import time
 from rich.console import RenderableType
 from rich.text import Text
 
+from tutor.game.i18n import _, ngettext, number
+from tutor.records.puzzle_key import question_name, theme_name
 from tutor.render.safe import one_line
 from tutor.render.terminal import new_table, plain_text
 from tutor.training.progress import Stats
@@ -43,10 +45,15 @@ def _when(t: float, now: float) -> str:
     days = (t - now) / 86400.0
     stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(t))
     if days < 1 / 24:
-        return f"{stamp} (in {max(0.0, days * 1440):.0f} minutes)"
+        n = round(max(0.0, days * 1440))
+        return ngettext("{when} (in {n} minute)", "{when} (in {n} minutes)", n).format(
+            when=stamp, n=n
+        )
     if days < 1:
-        return f"{stamp} (in {days * 24:.0f} hours)"
-    return f"{stamp} (in {days:.0f} days)"
+        n = round(days * 24)
+        return ngettext("{when} (in {n} hour)", "{when} (in {n} hours)", n).format(when=stamp, n=n)
+    n = round(days)
+    return ngettext("{when} (in {n} day)", "{when} (in {n} days)", n).format(when=stamp, n=n)
 
 
 def stats_view(stats: Stats, rich: bool = False, now: float | None = None) -> list[RenderableType]:
@@ -54,42 +61,57 @@ def stats_view(stats: Stats, rich: bool = False, now: float | None = None) -> li
     at = time.time() if now is None else now
     bold = "bold" if rich else ""
     if not stats.answered:
-        return [Text("No puzzle answered yet: start with tutor train.")]
-    pct = f"{100 * stats.correct / stats.answered:.0f}%"
+        return [Text(_("No puzzle answered yet: start with tutor train."))]
+    pct = number(stats.correct / stats.answered, ".0%")
     out: list[RenderableType] = [
         Text(
-            f"Answered {stats.answered} puzzle{'s' if stats.answered != 1 else ''}, "
-            f"{stats.correct} right ({pct}). Due now: {stats.due}.",
+            ngettext(
+                "Answered {n} puzzle, {right} right ({pct}). Due now: {due}.",
+                "Answered {n} puzzles, {right} right ({pct}). Due now: {due}.",
+                stats.answered,
+            ).format(n=stats.answered, right=stats.correct, pct=pct, due=stats.due),
             style=bold,
         ),
         Text(""),
     ]
-    table = new_table("theme", "answered", "right", "accuracy", rich=rich)
+    table = new_table(_("theme"), _("answered"), _("right"), _("accuracy"), rich=rich)
     for col in table.columns[1:]:
         col.justify = "right"
     for theme, c in sorted(stats.themes.items()):
-        acc = f"{100 * c.correct / c.answered:.0f}%" if c.answered else "-"
-        table.add_row(theme, str(c.answered), str(c.correct), acc)
+        acc = number(c.correct / c.answered, ".0%") if c.answered else "-"
+        table.add_row(theme_name(theme), str(c.answered), str(c.correct), acc)
     out.append(table)
     out.append(Text(""))
-    out.append(Text("Accuracy by day:", style=bold))
+    out.append(Text(_("Accuracy by day:"), style=bold))
     for d in stats.days[-CHART_DAYS:]:
         frac = d.correct / d.answered if d.answered else 0.0
         line = Text(f"  {d.day}  ")
         line.append_text(_bar(frac, rich))
-        line.append(f"  {d.correct:>2}/{d.answered:<2}  {100 * frac:>3.0f}%")
+        line.append(f"  {d.correct:>2}/{d.answered:<2}  {number(frac, '.0%'):>4}")
         out.append(line)
     if stats.due_now:
         out.append(Text(""))
-        out.append(Text("Due now:", style=bold))
+        out.append(Text(_("Due now:"), style=bold))
         for item in stats.due_now[:10]:
-            out.append(Text(f"  {one_line(item.name)} ({item.question}, box {item.box}): "
-                            f"{one_line(item.title)}"))  # fmt: skip
+            due = _("{name} ({question}, box {box}): {title}").format(
+                name=one_line(item.name),
+                question=question_name(item.question),
+                box=item.box,
+                title=one_line(item.shown_title),
+            )
+            out.append(Text("  " + due))
         if len(stats.due_now) > 10:
-            out.append(Text(f"  ... and {len(stats.due_now) - 10} more"))
+            out.append(
+                Text(
+                    "  "
+                    + ngettext(
+                        "... and {n} more", "... and {n} more", len(stats.due_now) - 10
+                    ).format(n=len(stats.due_now) - 10)
+                )
+            )
     if stats.next_due is not None:
-        out.append(Text(f"Next review due: {_when(stats.next_due, at)}."))
+        out.append(Text(_("Next review due: {when}.").format(when=_when(stats.next_due, at))))
     if stats.boxes:
         boxes = ", ".join(f"{b}: {n}" for b, n in sorted(stats.boxes.items()))
-        out.append(Text(f"Leitner boxes (puzzles in each): {boxes}."))
+        out.append(Text(_("Leitner boxes (puzzles in each): {boxes}.").format(boxes=boxes)))
     return out

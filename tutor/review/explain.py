@@ -21,6 +21,7 @@ from typing import Any
 from tutor.counting.tracker import a_value, flipped_values, value_word, viewer_state
 from tutor.game.captures import table_sum
 from tutor.game.cards import Style, format_cards
+from tutor.game.i18n import _, ngettext, number
 from tutor.game.state import Move
 from tutor.records.record import HandRecord
 from tutor.review.hands import reveal_hands
@@ -56,36 +57,51 @@ class MoveExplanation:
         """The move in plain words: capture, what is left and its risk, parity, value."""
         out = []
         if self.captures:
-            out.append(f"Takes {format_cards(self.captures, style)}.")
+            out.append(_("Takes {cards}.").format(cards=format_cards(self.captures, style)))
         else:
-            out.append("Takes nothing: the card is laid.")
+            out.append(_("Takes nothing: the card is laid."))
         if not self.leaves:
-            out.append("Leaves the table empty.")
+            out.append(_("Leaves the table empty."))
         else:
             total = table_sum(self.leaves)
-            left = f"Leaves {format_cards(self.leaves, style)} ({total})"
+            left = {"cards": format_cards(self.leaves, style), "total": total}
             if self.sweep is not None:
                 v, unseen, p = self.sweep
                 out.append(
-                    f"{left}: any {value_word(v)} sweeps it; {unseen.bit_count()} unseen "
-                    f"({format_cards(unseen, style)}); {next_name} holds one with {p:.0%}."
+                    ngettext(
+                        "Leaves {cards} ({total}): any {value} sweeps it; {n} unseen ({unseen}); "
+                        "{next} holds one with {p}.",
+                        "Leaves {cards} ({total}): any {value} sweeps it; {n} unseen ({unseen}); "
+                        "{next} holds one with {p}.",
+                        unseen.bit_count(),
+                    ).format(
+                        **left,
+                        value=value_word(v),
+                        n=unseen.bit_count(),
+                        unseen=format_cards(unseen, style),
+                        next=next_name,
+                        p=number(p, ".0%"),
+                    )
                 )
             elif total > 10:
-                out.append(f"{left}: no single card sweeps it.")
+                out.append(_("Leaves {cards} ({total}): no single card sweeps it.").format(**left))
             else:
                 out.append(
-                    f"{left}: only {a_value(total)} could sweep it, and none can here "
-                    "(every one is seen, or it would be the last play)."
+                    _(
+                        "Leaves {cards} ({total}): only {value} could sweep it, and none can here "
+                        "(every one is seen, or it would be the last play)."
+                    ).format(**left, value=a_value(total))
                 )
         if not self.captures:
-            out.append("Matched and unmatched values: unchanged (a laid card is not counted).")
+            out.append(_("Matched and unmatched values: unchanged (a laid card is not counted)."))
         elif not self.flipped:
-            out.append("Matched and unmatched values: unchanged (a card takes its twin).")
+            out.append(_("Matched and unmatched values: unchanged (a card takes its twin)."))
         else:
-            now = ", ".join(map(str, self.unmatched)) or "none"
+            now = ", ".join(map(str, self.unmatched)) or _("none")
             out.append(
-                f"Matched and unmatched values: flips {', '.join(map(str, self.flipped))}; "
-                f"unmatched now: {now}."
+                _("Matched and unmatched values: flips {values}; unmatched now: {now}.").format(
+                    values=", ".join(map(str, self.flipped)), now=now
+                )
             )
         return out
 
@@ -166,24 +182,36 @@ def explain_position(
     settings = settings or Settings()
     full = reveal_hands(record)
     if not 0 <= at < len(full.plays) + 1:
-        raise ReviewError(f"--at {at}: the record has {len(full.plays)} plays")
+        raise ReviewError(
+            f"--at {at}: "
+            + ngettext(
+                "the record has {n} play", "the record has {n} plays", len(full.plays)
+            ).format(n=len(full.plays))
+        )
     state = full.state_at(at)
     if state.is_over():
-        raise ReviewError(f"--at {at}: the hand is over after play {at}: there is no move")
+        raise ReviewError(
+            f"--at {at}: " + _("the hand is over after play {n}: there is no move").format(n=at)
+        )
     seat = state.turn
     if player is not None and full.players[seat] != player:
         raise ReviewError(
-            f"--as {player}: play {at + 1} is {full.players[seat]}'s to make, and explain "
-            "describes the choices of the player to move"
+            f"--as {player}: "
+            + _(
+                "play {n} is {name}'s to make, and explain describes the choices of the player "
+                "to move"
+            ).format(n=at + 1, name=full.players[seat])
         )
     if state.unknown[seat]:
         raise ReviewError(
-            f"--at {at}: {full.players[seat]}'s hand is not known (the record stops before "
-            "they play it)"
+            f"--at {at}: "
+            + _("{name}'s hand is not known (the record stops before they play it)").format(
+                name=full.players[seat]
+            )
         )
     view = viewer_state(state, seat)
     seeded = replace(settings, seed=decision_seed(settings.seed, at + 1))
-    exact, samples, values, _ = value_moves(view, seeded)
+    exact, samples, values, _rest = value_moves(view, seeded)
     by_move = {v.move: v for v in values}
     choices = Choices(view, full.players, full.style)
     captured = view.captured_cards()

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tutor.game.errors import TutorError
+from tutor.game.i18n import N_, _
 from tutor.game.state import GameState, Move
 from tutor.review.defaults import DEFAULT_SAMPLES, DEFAULT_TIME, FIRST_ROUND
 from tutor.review.knowledge import known_world
@@ -46,6 +47,8 @@ from tutor.search.players import seat_view
 
 __all__ = [
     "CLASSES",
+    "CLASS_NAMES",
+    "class_name",
     "THRESHOLDS",
     "DEFAULT_SAMPLES",
     "DEFAULT_TIME",
@@ -64,6 +67,21 @@ __all__ = [
 
 CLASSES = ("forced", "best", "good", "inaccuracy", "mistake", "blunder")
 """Every class a decision can get, mildest first."""
+CLASS_NAMES = {
+    "forced": N_("forced"),
+    "best": N_("best"),
+    "good": N_("good"),
+    "inaccuracy": N_("inaccuracy"),
+    "mistake": N_("mistake"),
+    "blunder": N_("blunder"),
+}
+"""Each class as shown: its name in English (the JSON's word), in words in other languages."""
+
+
+def class_name(classification: str) -> str:
+    """A class in the language of the run."""
+    return _(CLASS_NAMES[classification])
+
 
 THRESHOLDS: tuple[tuple[str, float], ...] = (
     ("best", 0.0),
@@ -120,9 +138,9 @@ class Settings:
 
     def __post_init__(self) -> None:
         if self.samples < 2:
-            raise JudgeError(f"samples must be at least 2, not {self.samples}")
+            raise JudgeError(_("samples must be at least 2, not {n}").format(n=self.samples))
         if self.time is not None and self.time <= 0:
-            raise JudgeError(f"the time budget must be positive, not {self.time}")
+            raise JudgeError(_("the time budget must be positive, not {n}").format(n=self.time))
 
 
 @dataclass(frozen=True)
@@ -180,7 +198,8 @@ class Hindsight:
     high: float
     exact: bool
     moves: tuple[MoveEstimate, ...]
-    label: str = "hindsight (every hand visible)"
+    label: str = N_("hindsight (every hand visible)")
+    """In English (the JSON's words); translated where it is shown."""
 
     def to_json(self, style: Any = None) -> dict[str, Any]:
         return {
@@ -286,7 +305,7 @@ def judge(view: GameState, move: Move, settings: Settings | None = None) -> Judg
     settings = settings or Settings()
     view = seat_view(view)
     if view.unknown[view.turn]:
-        raise JudgeError("the mover's hand is not known, so the decision cannot be judged")
+        raise JudgeError(_("the mover's hand is not known, so the decision cannot be judged"))
     legal = view.legal_moves()
     if move not in legal:
         raise JudgeError(f"{move.text()} is not a legal move here")
@@ -356,7 +375,7 @@ def value_moves(view: GameState, settings: Settings | None = None) -> tuple[bool
     settings = settings or Settings()
     view = seat_view(view)
     if view.unknown[view.turn]:
-        raise JudgeError("the mover's hand is not known, so the moves cannot be valued")
+        raise JudgeError(_("the mover's hand is not known, so the moves cannot be valued"))
     legal = view.legal_moves()
     exact = _exact_known(view, settings) if len(legal) > 1 else None
     if exact is not None:
@@ -393,4 +412,4 @@ def hindsight(full: GameState, move: Move, seed: int = 0) -> Hindsight:
         rows.rows.append(dict(zip(legal, vals, strict=True)))
     best, cost, low, high = _assess(rows, move, legal, legal)
     return Hindsight(best, cost, low, high, False, _estimates(rows, legal),
-                     "hindsight (every hand visible; estimated by play-outs)")  # fmt: skip
+                     N_("hindsight (every hand visible; estimated by play-outs)"))  # fmt: skip

@@ -29,6 +29,7 @@ from tutor.counting.inference import Inference, infer
 from tutor.counting.tracker import a_value, flipped_values, seat_names, value_word
 from tutor.game.captures import VALUE_OF, capture_table, sweep_value, table_sum
 from tutor.game.cards import SETTEBELLO, Style, format_card, format_cards, indexes_of
+from tutor.game.i18n import N_, _, all_of, either, ngettext, number
 from tutor.game.state import GameState, Move
 from tutor.review.knowledge import known_world
 from tutor.search.analysis import Analysis, exact_analysis
@@ -54,11 +55,21 @@ passed in (a counted endgame is a few plays: it normally takes milliseconds)."""
 
 @dataclass(frozen=True)
 class Maxim:
-    """A maxim or counting rule of ``docs/strategy.md``; ``key`` is its anchor there."""
+    """A maxim or counting rule of ``docs/strategy.md``; ``key`` is its anchor there.
+
+    ``title`` and ``text`` are in English, marked for the catalogue; :meth:`shown_title` and
+    :meth:`shown_text` give them in the language of the run (``docs/strategia.md`` is the
+    Italian page the translations come from)."""
 
     key: str
     title: str
     text: str
+
+    def shown_title(self) -> str:
+        return _(self.title)
+
+    def shown_text(self) -> str:
+        return _(self.text)
 
 
 MAXIMS: dict[str, Maxim] = {
@@ -66,44 +77,46 @@ MAXIMS: dict[str, Maxim] = {
     for m in (
         Maxim(
             "take-the-scopa",
-            "Take the scopa",
-            "A sweep scores a point that nothing else on the table is worth: take it.",
+            N_("Take the scopa"),
+            N_("A sweep scores a point that nothing else on the table is worth: take it."),
         ),
         Maxim(
             "guard-the-settebello",
-            "Guard the settebello",
-            "The settebello is a point by itself: take it when you can, and do not leave it "
-            "where the next opponent can take it.",
+            N_("Guard the settebello"),
+            N_(
+                "The settebello is a point by itself: take it when you can, and do not leave it "
+                "where the next opponent can take it."
+            ),
         ),
         Maxim(
             "keep-the-table-above-ten",
-            "Keep the table above ten",
-            "Never leave a table that one card can sweep when another play avoids it.",
+            N_("Keep the table above ten"),
+            N_("Never leave a table that one card can sweep when another play avoids it."),
         ),
         Maxim(
             "do-not-offer-sevens",
-            "Do not offer sevens",
-            "Do not leave a seven, or cards adding up to seven, while sevens are still out.",
+            N_("Do not offer sevens"),
+            N_("Do not leave a seven, or cards adding up to seven, while sevens are still out."),
         ),
         Maxim(
             "keep-primiera-cards",
-            "Keep the primiera cards",
-            "Do not lay sevens, sixes or aces where the next opponent can take them.",
+            N_("Keep the primiera cards"),
+            N_("Do not lay sevens, sixes or aces where the next opponent can take them."),
         ),
         Maxim(
             "match-or-split",
-            "Match or split by your seat",
-            "The dealer's side keeps values matched; the other side splits them (Chitarrella).",
+            N_("Match or split by your seat"),
+            N_("The dealer's side keeps values matched; the other side splits them (Chitarrella)."),
         ),
         Maxim(
             "lay-a-double",
-            "Lay from a double",
-            "With nothing to take, lay a card of which you hold two.",
+            N_("Lay from a double"),
+            N_("With nothing to take, lay a card of which you hold two."),
         ),
         Maxim(
             "count-the-end",
-            "Count the last cards",
-            "When counting tells where every card is, play the exact solution.",
+            N_("Count the last cards"),
+            N_("When counting tells where every card is, play the exact solution."),
         ),
     )
 }
@@ -159,32 +172,16 @@ def primiera_cards(view: GameState) -> tuple[int, ...]:
 
 def _pct(p: float) -> str:
     if 0 < p < 0.005:
-        return "under 1%"
+        return _("under 1%")
     if 0.995 < p < 1:
-        return "over 99%"
-    return f"{p:.0%}"
-
-
-def _or(items: Sequence[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " or " + items[-1]
-
-
-def _and(items: Sequence[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+        return _("over 99%")
+    return number(p, ".0%")
 
 
 def _sum_words(mask: int) -> str:
     """``3 + 4 = 7`` for the cards of ``mask``."""
     values = sorted(VALUE_OF[i] for i in indexes_of(mask))
     return " + ".join(map(str, values)) + f" = {sum(values)}"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 class Choices:
@@ -291,7 +288,7 @@ class Choices:
         return self.inference(m).probability_any_of(a.turn, values)
 
     def value_list(self, values: Sequence[int]) -> str:
-        return _or([a_value(v) for v in values])
+        return either([a_value(v) for v in values])
 
     def sweep(self, m: Move) -> tuple[int, int, float] | None:
         """The sweep the table ``m`` leaves invites: (value, unseen cards of it, the odds that
@@ -319,9 +316,10 @@ def _missed_scopa(d: Choices, move: Move) -> list[Observation]:
     sweeps = [m for m in d.legal if d.scores_sweep(m)]
     if not sweeps or d.scores_sweep(move):
         return []
-    text = (
-        f"{_or([d.move(m) for m in sweeps])} would have swept the table "
-        f"({d.cards(d.view.table)}) for a scopa, a point; {d.move(move)} does not."
+    text = _(
+        "{moves} would have swept the table ({table}) for a scopa, a point; {move} does not."
+    ).format(
+        moves=either([d.move(m) for m in sweeps]), table=d.cards(d.view.table), move=d.move(move)
     )
     return [Observation("missed-scopa", text, CODE_MAXIM["missed-scopa"], True, sweeps[0],
                         cards=d.view.table)]  # fmt: skip
@@ -330,7 +328,7 @@ def _missed_scopa(d: Choices, move: Move) -> list[Observation]:
 def _took_scopa(d: Choices, move: Move) -> list[Observation]:
     if not d.scores_sweep(move):
         return []
-    text = f"{d.move(move)} sweeps the table: a scopa, one point."
+    text = _("{move} sweeps the table: a scopa, one point.").format(move=d.move(move))
     return [Observation("took-scopa", text, CODE_MAXIM["took-scopa"], False, move,
                         cards=d.view.table)]  # fmt: skip
 
@@ -342,9 +340,10 @@ def _missed_settebello(d: Choices, move: Move) -> list[Observation]:
     takers = [m for m in d.legal if m.capture & bit]
     if not takers:
         return []
-    text = (
-        f"The settebello ({d.card(SETTEBELLO.index)}) was there to take with "
-        f"{_or([d.move(m) for m in takers])}; {d.move(move)} leaves it on the table."
+    text = _(
+        "The settebello ({card}) was there to take with {moves}; {move} leaves it on the table."
+    ).format(
+        card=d.card(SETTEBELLO.index), moves=either([d.move(m) for m in takers]), move=d.move(move)
     )
     return [Observation("missed-settebello", text, CODE_MAXIM["missed-settebello"], True,
                         takers[0], cards=bit)]  # fmt: skip
@@ -359,10 +358,20 @@ def _settebello_exposed(d: Choices, move: Move) -> list[Observation]:
         return []
     p = d.odds(move, values)
     unseen = d.unseen_of(values)
-    text = (
-        f"{d.move(move)} leaves the settebello ({d.card(card)}) where {d.next_name} can take it "
-        f"with {d.value_list(values)}: {_plural(unseen.bit_count(), 'such card')} unseen "
-        f"({d.cards(unseen)}); {d.next_name} holds one with {_pct(p)}."
+    text = ngettext(
+        "{move} leaves the settebello ({card}) where {next} can take it with {values}: "
+        "{n} such card unseen ({cards}); {next} holds one with {p}.",
+        "{move} leaves the settebello ({card}) where {next} can take it with {values}: "
+        "{n} such cards unseen ({cards}); {next} holds one with {p}.",
+        unseen.bit_count(),
+    ).format(
+        move=d.move(move),
+        card=d.card(card),
+        next=d.next_name,
+        values=d.value_list(values),
+        n=unseen.bit_count(),
+        cards=d.cards(unseen),
+        p=_pct(p),
     )
     return [Observation("settebello-exposed", text, CODE_MAXIM["settebello-exposed"], True,
                         values=values, cards=unseen, probability=p)]  # fmt: skip
@@ -371,8 +380,8 @@ def _settebello_exposed(d: Choices, move: Move) -> list[Observation]:
 def _table_words(d: Choices, table: int) -> str:
     """``QD alone`` or ``2C 5S, adding up to 7``."""
     if table.bit_count() == 1:
-        return f"{d.cards(table)} alone"
-    return f"{d.cards(table)}, adding up to {table_sum(table)}"
+        return _("{cards} alone").format(cards=d.cards(table))
+    return _("{cards}, adding up to {total}").format(cards=d.cards(table), total=table_sum(table))
 
 
 def _sweep_words(d: Choices, m: Move, v: int) -> tuple[str, float, int]:
@@ -380,10 +389,17 @@ def _sweep_words(d: Choices, m: Move, v: int) -> tuple[str, float, int]:
     unseen = d.unseen_of([v])
     p = d.odds(m, [v])
     n = unseen.bit_count()
-    words = (
-        f"{_table_words(d, d.after(m).table)}, which any {value_word(v)} sweeps: "
-        f"{n} {'are' if n != 1 else 'is'} unseen ({d.cards(unseen)}); {d.next_name} holds one "
-        f"with {_pct(p)}"
+    words = ngettext(
+        "{table}, which any {value} sweeps: {n} is unseen ({cards}); {next} holds one with {p}",
+        "{table}, which any {value} sweeps: {n} are unseen ({cards}); {next} holds one with {p}",
+        n,
+    ).format(
+        table=_table_words(d, d.after(m).table),
+        value=value_word(v),
+        n=n,
+        cards=d.cards(unseen),
+        next=d.next_name,
+        p=_pct(p),
     )
     return words, p, unseen
 
@@ -398,9 +414,8 @@ def _sweepable_table(d: Choices, move: Move) -> list[Observation]:
     if not safe:
         return []
     words, p, unseen = _sweep_words(d, move, v)
-    text = (
-        f"{d.move(move)} leaves {words}. {_or([d.move(m) for m in safe[:3]])} would have left "
-        "no table one card can sweep."
+    text = _("{move} leaves {words}. {moves} would have left no table one card can sweep.").format(
+        move=d.move(move), words=words, moves=either([d.move(m) for m in safe[:3]])
     )
     return [Observation("sweepable-table", text, CODE_MAXIM["sweepable-table"], True, safe[0],
                         (v,), unseen, p)]  # fmt: skip
@@ -417,14 +432,18 @@ def _safe_table(d: Choices, move: Move) -> list[Observation]:
         return []
     total = table_sum(a.table)
     if total > 10:
-        why = f"the table adds up to {total}, and no single card sweeps it"
+        why = _("the table adds up to {total}, and no single card sweeps it").format(total=total)
     elif a.is_last_play() and not d.rules.last_play_scopa:
-        why = "only the last play of the hand is left, and its sweep scores no scopa"
+        why = _("only the last play of the hand is left, and its sweep scores no scopa")
     else:
-        why = f"the table adds up to {total}, and every {value_word(total)} is seen"
+        why = _("the table adds up to {total}, and every {value} is seen").format(
+            total=total, value=value_word(total)
+        )
     other = risky[0]
-    words, p, _ = _sweep_words(d, other, d.sweep_threat(other) or 0)
-    text = f"{d.move(move)} keeps the table safe: {why}. {d.move(other)} would have left {words}."
+    words, p, _rest = _sweep_words(d, other, d.sweep_threat(other) or 0)
+    text = _("{move} keeps the table safe: {why}. {other} would have left {words}.").format(
+        move=d.move(move), why=why, other=d.move(other), words=words
+    )
     return [Observation("safe-table", text, CODE_MAXIM["safe-table"], False, other,
                         probability=p)]  # fmt: skip
 
@@ -448,18 +467,26 @@ def _holders_odds(d: Choices, m: Move, value: int) -> tuple[str, float]:
         if s == d.seat or not a.hand_size(s):
             continue
         p = inf.probability_any(s, value)
-        who = d.names[s]
         if s % d.rules.sides == d.seat % d.rules.sides:
-            who += " (partner)"
+            who = _("{name} (partner)").format(name=d.names[s])
         else:
+            who = d.names[s]
             top = max(top, p)
         parts.append(f"{who} {_pct(p)}")
-    words = "the odds of holding one: " + ", ".join(parts) if parts else ""
+    words = _("the odds of holding one: {odds}").format(odds=", ".join(parts)) if parts else ""
     stock = a.to_deal()
-    if stock:
-        words += (
-            "; the others" if parts else "they"
-        ) + f" may be among the {stock} cards still to deal"
+    if stock and parts:
+        words += ngettext(
+            "; the others may be among the {n} card still to deal",
+            "; the others may be among the {n} cards still to deal",
+            stock,
+        ).format(n=stock)
+    elif stock:
+        words = ngettext(
+            "they may be among the {n} card still to deal",
+            "they may be among the {n} cards still to deal",
+            stock,
+        ).format(n=stock)
     return words, top
 
 
@@ -471,14 +498,14 @@ def _offers_seven(d: Choices, move: Move) -> list[Observation]:
     who, top = _holders_odds(d, move, 7)
     lone = [mask for mask in offered if mask.bit_count() == 1]
     if lone:
-        what = f"a lone seven ({_or([d.cards(x) for x in lone])})"
+        what = _("a lone seven ({cards})").format(cards=either([d.cards(x) for x in lone]))
     else:
-        what = _or([f"{d.cards(x)} ({_sum_words(x)})" for x in offered])
-    text = (
-        f"{d.move(move)} leaves {what} for a seven to take, while "
-        f"{_plural(sevens.bit_count(), 'seven')} {'are' if sevens.bit_count() != 1 else 'is'} "
-        f"unseen ({d.cards(sevens)}); {who}."
-    )
+        what = either([f"{d.cards(x)} ({_sum_words(x)})" for x in offered])
+    text = ngettext(
+        "{move} leaves {what} for a seven to take, while {n} seven is unseen ({cards}); {who}.",
+        "{move} leaves {what} for a seven to take, while {n} sevens are unseen ({cards}); {who}.",
+        sevens.bit_count(),
+    ).format(move=d.move(move), what=what, n=sevens.bit_count(), cards=d.cards(sevens), who=who)
     return [Observation("offers-seven", text, CODE_MAXIM["offers-seven"], True, values=(7,),
                         cards=sevens, probability=top)]  # fmt: skip
 
@@ -497,10 +524,15 @@ def _primiera_given(d: Choices, move: Move) -> list[Observation]:
     if not values or all(_gives_primiera(d, m) for m in d.legal if m != move):
         return []
     p = d.odds(move, values)
-    text = (
-        f"{d.move(move)} lays {a_value(VALUE_OF[move.card])}, a primiera card, where "
-        f"{d.next_name} can take it with {d.value_list(values)}; {d.next_name} holds one with "
-        f"{_pct(p)}."
+    text = _(
+        "{move} lays {value}, a primiera card, where {next} can take it with {values}; "
+        "{next} holds one with {p}."
+    ).format(
+        move=d.move(move),
+        value=a_value(VALUE_OF[move.card]),
+        next=d.next_name,
+        values=d.value_list(values),
+        p=_pct(p),
     )
     return [Observation("primiera-given", text, CODE_MAXIM["primiera-given"], True,
                         values=values, cards=1 << move.card, probability=p)]  # fmt: skip
@@ -535,19 +567,23 @@ def _pairing(d: Choices, move: Move) -> list[Observation]:
         return []
     flipped = flipped_values(move.card, move.capture)
     after = unmatched_values(captured | move.capture | 1 << move.card)
-    now = ", ".join(map(str, after)) or "none"
-    verb = "unmatches" if all(v in after for v in flipped) else (
-        "re-matches" if not any(v in after for v in flipped) else "flips")  # fmt: skip
-    if matcher:
-        aim = "the dealer's side keeps values matched, so that the dealer takes the last cards"
+    now = ", ".join(map(str, after)) or _("none")
+    if all(v in after for v in flipped):
+        does = _("{move} unmatches {values} (unmatched now: {now})")
+    elif not any(v in after for v in flipped):
+        does = _("{move} re-matches {values} (unmatched now: {now})")
     else:
-        aim = (
+        does = _("{move} flips {values} (unmatched now: {now})")
+    if matcher:
+        aim = _("the dealer's side keeps values matched, so that the dealer takes the last cards")
+    else:
+        aim = _(
             "the side that does not deal splits values (sparigliare), to deny the dealer the "
             "last capture"
         )
-    text = (
-        f"{d.move(move)} {verb} {_and([str(v) for v in flipped])} (unmatched now: {now}); "
-        f"Chitarrella: {aim}."
+    text = _("{does}; Chitarrella: {aim}.").format(
+        does=does.format(move=d.move(move), values=all_of([str(v) for v in flipped]), now=now),
+        aim=aim,
     )
     return [Observation("pairing", text, CODE_MAXIM["pairing"], True, values=flipped)]
 
@@ -564,11 +600,10 @@ def _no_double_laid(d: Choices, move: Move) -> list[Observation]:
     doubles = [mask for v, mask in sorted(by_value.items()) if mask.bit_count() >= 2]
     if not doubles:
         return []
-    text = (
-        f"Nothing could be taken, and {d.move(move)} was laid alone of its value while "
-        f"{d.mover} held {_or([d.cards(x) for x in doubles])}: laid from a double, a card "
-        "paired by an opponent is taken back by its twin."
-    )
+    text = _(
+        "Nothing could be taken, and {move} was laid alone of its value while {player} held "
+        "{doubles}: laid from a double, a card paired by an opponent is taken back by its twin."
+    ).format(move=d.move(move), player=d.mover, doubles=either([d.cards(x) for x in doubles]))
     return [Observation("no-double-laid", text, CODE_MAXIM["no-double-laid"], True,
                         cards=doubles[0])]  # fmt: skip
 
@@ -596,13 +631,22 @@ def _counted_endgame(d: Choices, move: Move, exact: Analysis | None) -> list[Obs
     if lost <= 0:
         return []
     holders = [s for s in range(d.rules.players) if s != d.seat and world.hands[s]]
-    where = "; ".join(f"{d.names[s]} holds {d.cards(world.hands[s])}" for s in holders)
+    where = "; ".join(
+        _("{name} holds {cards}").format(name=d.names[s], cards=d.cards(world.hands[s]))
+        for s in holders
+    )
     line = exact.pv or [m.move for m in exact.moves[:1]]
-    pts = f"{lost:g} point" + ("" if lost == 1 else "s")
-    text = (
-        f"Every card is known by counting ({where or 'no other cards are left'}). "
-        f"{d.move(move)} loses {pts} against the exact solution; the winning line: "
-        f"{_line_words(d, line)}."
+    pts = ngettext("{n} point", "{n} points", int(lost) if lost == int(lost) else 2).format(
+        n=number(lost, "g")
+    )
+    text = _(
+        "Every card is known by counting ({where}). {move} loses {points} against the exact "
+        "solution; the winning line: {line}."
+    ).format(
+        where=where or _("no other cards are left"),
+        move=d.move(move),
+        points=pts,
+        line=_line_words(d, line),
     )
     others = 0
     for s in holders:

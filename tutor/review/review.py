@@ -25,6 +25,7 @@ from typing import Any
 from tutor.counting.tracker import viewer_state
 from tutor.game.cards import Style
 from tutor.game.errors import TutorError
+from tutor.game.i18n import _, number
 from tutor.game.rules import Ruleset
 from tutor.game.state import GameState, Move
 from tutor.records.record import HandRecord
@@ -199,12 +200,14 @@ def _reason(o: Observation) -> str | None:
         return None
     if o.code == "offers-seven":
         if p == 0:
-            return "no opponent can hold a seven: those unseen are with a partner or still to deal"
+            return _(
+                "no opponent can hold a seven: those unseen are with a partner or still to deal"
+            )
         if p < 0.3:
-            return f"an opponent holds a seven with {p:.0%} at most"
+            return _("an opponent holds a seven with {p} at most").format(p=number(p, ".0%"))
         return None
     if o.code in ("sweepable-table", "settebello-exposed", "primiera-given") and p < 0.3:
-        return f"the next player holds such a card with only {p:.0%}"
+        return _("the next player holds such a card with only {p}").format(p=number(p, ".0%"))
     return None
 
 
@@ -218,11 +221,12 @@ def weigh(o: Observation, j: Judgement, style: Style | str | None = None) -> Obs
     cls = j.classification
     if cls == "forced" or o.code == "counted-endgame":
         return o
-    maxim = MAXIMS[o.maxim].text
+    maxim = MAXIMS[o.maxim].shown_text()
     played = j.value_of(j.move)
     alt = j.value_of(o.move) if o.move is not None and o.move != j.move else None
     if o.against and cls in ("best", "good"):
-        cost = "nothing" if j.cost < 0.005 else f"only {j.cost:.2f} of a point"
+        free = j.cost < 0.005
+        cost = "" if free else _("only {points} of a point").format(points=number(j.cost))
         parts = []
         reason = _reason(o)
         if reason:
@@ -230,18 +234,38 @@ def weigh(o: Observation, j: Judgement, style: Style | str | None = None) -> Obs
         if alt is not None and played is not None and alt.n and played.n:
             gap = played.value - alt.value
             if gap > 0.005:
-                parts.append(f"the analysis values {alt.move.text(style)} {gap:.2f} lower")
+                parts.append(
+                    _("the analysis values {move} {points} lower").format(
+                        move=alt.move.text(style), points=number(gap)
+                    )
+                )
             else:
-                parts.append(f"{alt.move.text(style)} is worth no more ({-gap:+.2f})")
-        why = "; ".join(parts) or "no move is clearly better"
-        unsure = " (the samples leave some doubt)" if j.uncertain else ""
-        note = f"The maxim says: {maxim[0].lower()}{maxim[1:]} Here it costs {cost}{unsure}: {why}."
+                parts.append(
+                    _("{move} is worth no more ({points})").format(
+                        move=alt.move.text(style), points=number(-gap, "+.2f")
+                    )
+                )
+        why = "; ".join(parts) or _("no move is clearly better")
+        if free:
+            here = (
+                _("Here it costs nothing (the samples leave some doubt): {why}.")
+                if j.uncertain
+                else _("Here it costs nothing: {why}.")
+            )
+        elif j.uncertain:
+            here = _("Here it costs {cost} (the samples leave some doubt): {why}.")
+        else:
+            here = _("Here it costs {cost}: {why}.")
+        note = (
+            _("The maxim says: {maxim}").format(maxim=maxim[0].lower() + maxim[1:])
+            + " "
+            + here.format(cost=cost, why=why)
+        )
         return replace(o, text=f"{o.text} {note}")
     if not o.against and cls in ("mistake", "blunder") and not j.uncertain:
-        note = (
-            f"The maxim favours this move, yet the analysis finds {j.best.text(style)} better "
-            f"by {j.cost:.2f} points."
-        )
+        note = _(
+            "The maxim favours this move, yet the analysis finds {move} better by {points} points."
+        ).format(move=j.best.text(style), points=number(j.cost))
         return replace(o, text=f"{o.text} {note}")
     return o
 
@@ -275,8 +299,10 @@ def review_record(
     settings = settings or Settings()
     if record.ruleset.sides != 2:
         raise ReviewError(
-            f"the review handles two sides only; {record.ruleset.name} has "
-            f"{record.ruleset.sides} (each for themselves), where no move has a single value"
+            _(
+                "the review handles two sides only; {ruleset} has {n} (each for themselves), "
+                "where no move has a single value"
+            ).format(ruleset=record.ruleset.name, n=record.ruleset.sides)
         )
     if players is None:
         seats = _default_seats(record)
@@ -284,7 +310,12 @@ def review_record(
         seats = []
         for p in players:
             if isinstance(p, str) and p not in record.players:
-                raise ReviewError(f"{p}: no such player (players: {', '.join(record.players)})")
+                raise ReviewError(
+                    f"{p}: "
+                    + _("no such player (players: {players})").format(
+                        players=", ".join(record.players)
+                    )
+                )
             seat = p if isinstance(p, int) else record.seat_of(p)
             if seat not in seats:
                 seats.append(seat)
@@ -330,7 +361,12 @@ def _review_play(
     name = full.players[seat]
     if state.unknown[seat]:
         review.skipped.append(
-            (n, f"{name}'s hand at play {n} is not known (the record stops before they play it)")
+            (
+                n,
+                _(
+                    "{name}'s hand at play {n} is not known (the record stops before they play it)"
+                ).format(name=name, n=n),
+            )
         )
         return None
     return review_decision(state, n, move, full.players, full.style, settings, with_hindsight)

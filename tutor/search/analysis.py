@@ -44,6 +44,7 @@ from tutor.counting.assignment import iter_deals
 from tutor.counting.trust import TRUST_DEFAULT
 from tutor.game.cards import Style
 from tutor.game.errors import TutorError
+from tutor.game.i18n import _, ngettext, number, pgettext
 from tutor.game.scoring import score_captures
 from tutor.game.state import GameState, Move
 from tutor.search.players import ChitarrellaPlayer, Player
@@ -131,8 +132,12 @@ class Interval:
         return {"mean": r(self.mean), "low": r(self.low), "high": r(self.high), "n": self.n}
 
     def text(self, digits: int = 2, signed: bool = True) -> str:
-        f = "+" if signed else ""
-        return f"{self.mean:{f}.{digits}f} [{self.low:{f}.{digits}f}, {self.high:{f}.{digits}f}]"
+        """The mean and the interval, decimals as the language writes them."""
+        spec = ("+" if signed else "") + f".{digits}f"
+        bounds = pgettext("the bounds of an interval", "{low}, {high}").format(
+            low=number(self.low, spec), high=number(self.high, spec)
+        )
+        return f"{number(self.mean, spec)} [{bounds}]"
 
 
 def interval(values: Sequence[float]) -> Interval:
@@ -197,12 +202,20 @@ class Valuation:
 
     def text(self) -> str:
         if self.kind == "playout":
-            return f"play-outs to {self.exact_from} plays left, then exact"
+            return ngettext(
+                "play-outs to {n} play left, then exact",
+                "play-outs to {n} plays left, then exact",
+                self.exact_from or 0,
+            ).format(n=self.exact_from)
         if self.kind == "ismcts":
-            return f"a tree search over the deals, play-outs to {self.exact_from} plays left"
+            return ngettext(
+                "a tree search over the deals, play-outs to {n} play left",
+                "a tree search over the deals, play-outs to {n} plays left",
+                self.exact_from or 0,
+            ).format(n=self.exact_from)
         if self.kind == "sampled":
-            return "exact in every sampled deal"
-        return "exact"
+            return _("exact in every sampled deal")
+        return _("exact")
 
 
 EXACT = Valuation("exact")
@@ -580,18 +593,26 @@ def analyse(
     deadline = None if time_limit is None else start + time_limit
     seat = state.turn if viewer is None else viewer
     if seat != state.turn:
-        raise AnalysisError(f"the analyser looks from the seat to move ({state.turn}), not {seat}")
+        raise AnalysisError(
+            _("the analyser looks from the seat to move ({turn}), not {seat}").format(
+                turn=state.turn, seat=seat
+            )
+        )
     if state.is_over():
-        raise AnalysisError("the hand is over: there is no move to analyse")
+        raise AnalysisError(_("the hand is over: there is no move to analyse"))
     if state.unknown[seat]:
         raise AnalysisError(
-            f"the hand of the player to move (seat {seat}) is not fully known: "
-            "the analyser needs it"
+            _(
+                "the hand of the player to move (seat {seat}) is not fully known: "
+                "the analyser needs it"
+            ).format(seat=seat)
         )
     if state.rules.sides != 2:
-        raise AnalysisError(f"the analyser handles two sides only, not {state.rules.sides}")
+        raise AnalysisError(
+            _("the analyser handles two sides only, not {n}").format(n=state.rules.sides)
+        )
     if samples < 1:
-        raise AnalysisError(f"samples must be at least 1, not {samples}")
+        raise AnalysisError(_("samples must be at least 1, not {n}").format(n=samples))
     legal = state.legal_moves()
     chosen = list(legal) if moves is None else [m for m in legal if m in set(moves)]
     how = sample_valuation(state, exact_plies, playout_exact_plies)

@@ -35,6 +35,7 @@ from typing import Any
 from tutor.counting.tracker import seat_names
 from tutor.game.cards import Style
 from tutor.game.errors import TutorError
+from tutor.game.i18n import _, ngettext, number
 from tutor.game.state import GameState, Move
 from tutor.search.analysis import Analysis, analyse, exact_analysis
 from tutor.search.defaults import EXACT_TIME_LIMIT, SAMPLES
@@ -109,11 +110,18 @@ class Evaluation:
         widest = max(spans, default=0.0)
         if result.samples >= FEW_SAMPLES and widest <= WIDE_INTERVAL:
             return []
-        deals = f"{result.samples} sampled deal{'s' if result.samples != 1 else ''}"
-        wide = "unbounded" if not math.isfinite(widest) else f"up to ±{widest:.2f} points"
+        deals = ngettext("{n} sampled deal", "{n} sampled deals", result.samples).format(
+            n=result.samples
+        )
+        if math.isfinite(widest):
+            wide = _("up to ±{points} points").format(points=number(widest))
+        else:
+            wide = _("unbounded")
         return [
-            f"these values say little: {deals}, intervals {wide}; sample more deals "
-            f"(at least {FEW_SAMPLES}, and until the intervals are within ±{WIDE_INTERVAL:g})"
+            _(
+                "these values say little: {deals}, intervals {wide}; sample more deals "
+                "(at least {few}, and until the intervals are within ±{limit})"
+            ).format(deals=deals, wide=wide, few=FEW_SAMPLES, limit=number(WIDE_INTERVAL, "g"))
         ]
 
     def to_json(self, style: Style | str | None = None) -> dict[str, Any]:
@@ -153,21 +161,29 @@ def evaluate(
     solver's or the analyser's errors.
     """
     if method not in METHODS:
-        raise EvaluationError(f"unknown method {method!r}; choose one of {', '.join(METHODS)}")
+        raise EvaluationError(
+            _("unknown method {name!r}; choose one of {names}").format(
+                name=method, names=", ".join(METHODS)
+            )
+        )
     who = seat_names(state.rules.players, names)
     if state.is_over():
-        raise EvaluationError(f"the hand is over after play {state.ply}: nothing to solve")
+        raise EvaluationError(
+            _("the hand is over after play {n}: nothing to solve").format(n=state.ply)
+        )
     if state.unknown[state.turn]:
         raise EvaluationError(
-            f"{who[state.turn]} is to move but the record does not give their hand, so there "
-            "is nothing to analyse from their seat"
+            _(
+                "{player} is to move but the record does not give their hand, so there "
+                "is nothing to analyse from their seat"
+            ).format(player=who[state.turn])
         )
     hidden = state.has_hidden_cards()
     exact = method == "exact" or (method == "auto" and not hidden)
     if exact:
         if hidden:
             raise HiddenCardsError(
-                "the record does not give every hand, so the position cannot be solved exactly"
+                _("the record does not give every hand, so the position cannot be solved exactly")
             )
         limit: float | None = EXACT_TIME_LIMIT if time_limit is None else time_limit
         result = exact_analysis(state, time_limit=limit)
@@ -184,7 +200,11 @@ def evaluate(
             workers=workers,
             progress=progress,
         )
-    side_names = sides if sides is not None else [f"side {i}" for i in range(state.rules.sides)]
+    side_names = (
+        sides
+        if sides is not None
+        else [_("side {n}").format(n=i) for i in range(state.rules.sides)]
+    )
     return Evaluation(
         analysis=result,
         at=state.ply,

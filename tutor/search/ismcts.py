@@ -35,6 +35,7 @@ import random
 import time
 from dataclasses import dataclass
 
+from tutor.game.i18n import _
 from tutor.game.scoring import hand_points
 from tutor.game.state import GameState, Move
 from tutor.search.analysis import (
@@ -199,11 +200,13 @@ def ismcts(
     start = time.perf_counter()
     view = seat_view(state)
     if view.is_over():
-        raise AnalysisError("the hand is over: there is no move to analyse")
+        raise AnalysisError(_("the hand is over: there is no move to analyse"))
     if view.rules.sides != 2:
-        raise AnalysisError(f"the search handles two sides only, not {view.rules.sides}")
+        raise AnalysisError(
+            _("the search handles two sides only, not {n}").format(n=view.rules.sides)
+        )
     if iterations < 1 or trees < 1:
-        raise AnalysisError("iterations and trees must be at least 1")
+        raise AnalysisError(_("iterations and trees must be at least 1"))
     legal = view.legal_moves()
     deadline = None if time_limit is None else start + time_limit
     per_tree = max(1, iterations // trees)

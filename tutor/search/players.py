@@ -35,6 +35,7 @@ from tutor.counting.odds import hypergeometric_any
 from tutor.counting.tracker import viewer_state
 from tutor.game.captures import VALUE_OF, capture_table, sweep_value
 from tutor.game.cards import DENARI_MASK, FULL_DECK, SETTEBELLO_BIT, VALUE_MASKS, indexes_of
+from tutor.game.i18n import N_
 from tutor.game.rules import Ruleset
 from tutor.game.state import GameState, Move
 from tutor.search.solver import solver_for
@@ -299,23 +300,28 @@ def _rule_parity(ctx: Context, move: Move, after: int) -> float:
 
 
 CHITARRELLA_RULES: tuple[Rule, ...] = (
-    Rule("take-scopa", "A sweep is a point: take it.", _rule_scopa),
-    Rule("capture-what-scores", "Capture cards, denari, sevens and the settebello.", _rule_capture),
+    # The maxims are translated where they are shown (N_ marks them for the catalogue).
+    Rule("take-scopa", N_("A sweep is a point: take it."), _rule_scopa),
+    Rule(
+        "capture-what-scores",
+        N_("Capture cards, denari, sevens and the settebello."),
+        _rule_capture,
+    ),
     Rule(
         "no-sweepable-table",
-        "Never leave a table that one card can sweep when it can be avoided.",
+        N_("Never leave a table that one card can sweep when it can be avoided."),
         _rule_sweepable,
     ),
-    Rule("guard-sevens", "Guard the sevens and the settebello.", _rule_sevens),
-    Rule("lay-doubles", "With no capture, lay a card you hold a double of.", _rule_doubles),
+    Rule("guard-sevens", N_("Guard the sevens and the settebello."), _rule_sevens),
+    Rule("lay-doubles", N_("With no capture, lay a card you hold a double of."), _rule_doubles),
     Rule(
         "no-primiera-leads",
-        "Do not lead sevens, sixes, aces or denari without reason.",
+        N_("Do not lead sevens, sixes, aces or denari without reason."),
         _rule_no_primiera_leads,
     ),
     Rule(
         "matched-unmatched",
-        "The dealer's side keeps values matched; the other side unmatches them.",
+        N_("The dealer's side keeps values matched; the other side unmatches them."),
         _rule_parity,
     ),
 )

@@ -16,6 +16,7 @@ import math
 from collections.abc import Callable
 
 from tutor.game.errors import TutorError
+from tutor.game.i18n import _
 from tutor.search.players import ChitarrellaPlayer, GreedyPlayer, Player, RandomPlayer
 from tutor.search.searchplayer import ISMCTSPlayer, SearchPlayer, classic_search
 
@@ -40,7 +41,7 @@ _SEARCHES: dict[str, Callable[..., Player]] = {
 def make_player(spec: str) -> Player:
     """A player from its name; ``search:0.5`` (or ``search-classic:0.5``) sets the search budget
     in seconds per move."""
-    name, _, arg = spec.strip().partition(":")
+    name, _sep, arg = spec.strip().partition(":")
     name = name.lower()
     if name == "random":
         return RandomPlayer()
@@ -55,10 +56,18 @@ def make_player(spec: str) -> Player:
         try:
             budget = float(arg)
         except ValueError:
-            raise PlayerError(f"player {spec!r}: the search budget must be seconds") from None
+            raise PlayerError(
+                _("player {name!r}: the search budget must be seconds").format(name=spec)
+            ) from None
         if not math.isfinite(budget) or budget <= 0:
             raise PlayerError(
-                f"player {spec!r}: the search budget must be a finite positive number of seconds"
+                _(
+                    "player {name!r}: the search budget must be a finite positive number of seconds"
+                ).format(name=spec)
             )
         return build(budget)
-    raise PlayerError(f"unknown player {spec!r}; players: {', '.join(PLAYER_NAMES)}")
+    raise PlayerError(
+        _("unknown player {name!r}; players: {names}").format(
+            name=spec, names=", ".join(PLAYER_NAMES)
+        )
+    )

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tutor.game.errors import TutorError
+from tutor.game.i18n import _
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.scoring import MatchScore, hand_points
 from tutor.game.state import GameState, random_deal
@@ -288,22 +289,29 @@ def simulate(
     with 0 as the games start, then after each deal or match."""
     rules = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
     if len(players) != 2:
-        raise SimulationError(f"give two players (A,B), not {len(players)}")
+        raise SimulationError(_("give two players (A,B), not {n}").format(n=len(players)))
     for spec in players:
         make_player(spec)  # fail early on a bad name
     if rules.sides != 2:
         raise SimulationError(
-            f"simulation pits two sides; ruleset {rules.name!r} has {rules.sides}"
+            _("simulation pits two sides; ruleset {name!r} has {n}").format(
+                name=rules.name, n=rules.sides
+            )
         )
     if (deals is None) == (matches is None):
-        raise SimulationError("give either a number of deals (hands) or of matches")
+        raise SimulationError(_("give either a number of deals (hands) or of matches"))
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
     specs = tuple(players)
-    units, count = ("deals", deals) if deals is not None else ("matches", matches)
+    count = deals if deals is not None else matches
     assert count is not None
     if count < 1:
-        raise SimulationError(f"the number of {units} must be at least 1, not {count}")
+        message = (
+            _("the number of deals must be at least 1, not {n}")
+            if deals is not None
+            else _("the number of matches must be at least 1, not {n}")
+        )
+        raise SimulationError(message.format(n=count))
     if progress is not None:
         progress(0, count)
     done, stop = run_parallel(

@@ -40,6 +40,7 @@ from tutor.game.cards import (
     indexes_of,
 )
 from tutor.game.errors import TutorError
+from tutor.game.i18n import _
 from tutor.game.rules import Ruleset
 from tutor.game.scoring import napola_points, primiera_table
 from tutor.game.state import GameState, Move
@@ -236,9 +237,11 @@ class Solver:
     ) -> None:
         if rules.sides != 2:
             raise SolverError(
-                f"the exact solver handles two sides only; ruleset {rules.name!r} has "
-                f"{rules.sides} sides (each for themselves), where the hand is not a contest "
-                "between two parties"
+                _(
+                    "the exact solver handles two sides only; ruleset {name!r} has "
+                    "{n} sides (each for themselves), where the hand is not a contest "
+                    "between two parties"
+                ).format(name=rules.name, n=rules.sides)
             )
         self.rules = rules
         self.reduce_equivalent = reduce_equivalent
@@ -247,7 +250,7 @@ class Solver:
         self._keep = SETTEBELLO_BIT | (RE_BELLO_BIT if rules.re_bello else 0)
         self._below = self._below_table()
         if max(rules.primiera_values.values()) >= 1 << 15:
-            raise SolverError("primiera values this large are not supported by the solver")
+            raise SolverError(_("primiera values this large are not supported by the solver"))
         self._leaf: dict[int, int] = {}
         self._summ: dict[int, tuple[int, int]] = {}
         self._caps: dict[int, tuple[tuple[int, ...], ...]] = {}
@@ -322,11 +325,13 @@ class Solver:
     def check(self, state: GameState) -> None:
         """Raise :class:`SolverError` unless every card of the position is known."""
         if state.rules.sides != 2:
-            raise SolverError("the exact solver handles two sides only")
+            raise SolverError(_("the exact solver handles two sides only"))
         if state.has_hidden_cards():
             raise SolverError(
-                "the exact solver needs every hand: this position has unknown cards "
-                "(use sampling, e.g. --samples, for hidden-information positions)"
+                _(
+                    "the exact solver needs every hand: this position has unknown cards "
+                    "(use sampling, e.g. --samples, for hidden-information positions)"
+                )
             )
         if state.rules is not self.rules and state.rules != self.rules:
             raise SolverError("the state's ruleset differs from the solver's")
@@ -865,7 +870,7 @@ def random_position(
     """
     if not 1 <= cards_left <= rules.hand_size:
         raise SolverError(f"cards_left must be 1-{rules.hand_size}, not {cards_left}")
-    for _ in range(100_000):
+    for _i in range(100_000):
         st = GameState.random(rules, rng)
         while st.in_hands > cards_left * rules.players or st.deal_index < len(st.deals):
             moves = st.legal_moves()

@@ -29,9 +29,10 @@ from tutor.counting.tracker import STOCK
 from tutor.counting.trust import TRUST_DEFAULT
 from tutor.game.cards import Style, format_card, format_cards, get_style
 from tutor.game.errors import TutorError
+from tutor.game.i18n import N_, _, typed_words
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState
-from tutor.puzzles.answer import AnswerError, parse_values, unmatched_difference
+from tutor.puzzles.answer import AnswerError, parse_values, says_none, unmatched_difference
 from tutor.records.record import player_named
 from tutor.search.players import Player
 from tutor.search.roster import make_player
@@ -66,16 +67,16 @@ class DrillError(TutorError):
 
 
 def default_names(players: int, viewer: int | None = None) -> list[str]:
-    """Seat names in playing order (the dealer last); in a two-player game the ``viewer``'s
-    seat is called You.
+    """Seat names in playing order (the dealer last), in the language of the run; in a
+    two-player game the ``viewer``'s seat is called You.
 
     >>> default_names(2, 0), default_names(2, 1), default_names(4)[-1]
     (['You', 'Ada'], ['Ada', 'You'], 'South')
     """
     if players == 4:
-        return ["West", "North", "East", "South"]
+        return [_("West"), _("North"), _("East"), _("South")]
     if players == 2:
-        return ["You", "Ada"] if viewer == 0 else ["Ada", "You"]
+        return [_("You"), "Ada"] if viewer == 0 else ["Ada", _("You")]
     return [f"P{i + 1}" for i in range(players)]
 
 
@@ -107,7 +108,7 @@ class DrillQuestion:
 
     def holder_text(self) -> str:
         """Who holds the card, in words (``the stock (still to deal)`` for the stock)."""
-        return STOCK_WORDS if self.expected == STOCK_ANSWER else str(self.expected)
+        return _(STOCK_WORDS) if self.expected == STOCK_ANSWER else str(self.expected)
 
     def holder_claim(self) -> str:
         """Where the card is, said as certain as the deduction is: ``East must hold it`` from
@@ -115,14 +116,19 @@ class DrillQuestion:
         certainty)`` from a reading."""
         who = self.holder_text()
         if self.basis != "inference":
-            return f"{who} must hold it"
-        how = "" if self.confidence is None else f", {percent(self.confidence)}"
-        return f"the readings put it with {who} (a reading of behaviour{how}, not a certainty)"
+            return _("{name} must hold it").format(name=who)
+        if self.confidence is None:
+            return _(
+                "the readings put it with {name} (a reading of behaviour, not a certainty)"
+            ).format(name=who)
+        return _(
+            "the readings put it with {name} (a reading of behaviour, {p}, not a certainty)"
+        ).format(name=who, p=percent(self.confidence))
 
     def expected_text(self) -> str:
         if isinstance(self.expected, str):
             return self.expected
-        return " ".join(self.style.rank_text(v) for v in self.expected) or "none"
+        return " ".join(self.style.rank_text(v) for v in self.expected) or _("none")
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -150,22 +156,28 @@ class DrillResult:
 def _position_lines(state: GameState, viewer: int, names: list[str], style: Style) -> list[str]:
     """What the player has seen: the opening table, every play, the table and their hand now."""
     work, moves = state.rewound()
-    you = "" if names[viewer] == "You" else f" You are {names[viewer]}."
+    order = _("Playing order: {names} (dealer: {dealer}).").format(
+        names=", ".join(names), dealer=names[-1]
+    )
+    if names[viewer] != _("You"):
+        order += " " + _("You are {name}.").format(name=names[viewer])
     lines = [
-        f"Playing order: {', '.join(names)} (dealer: {names[-1]}).{you}",
-        f"Opening table: {format_cards(work.table, style) or '-'}",
+        order,
+        _("Opening table: {cards}").format(cards=format_cards(work.table, style) or "-"),
     ]
     for n, m in enumerate(moves, start=1):
         seat = work.turn
         r_deal = work.deal_index
         work.push(m)
         r = work.stack[-1]
-        mark = " (scopa)" if r.scopa else ""
+        mark = " " + _("(scopa)") if r.scopa else ""
         lines.append(f"{n:>2}. {names[seat]}: {m.text(style)}{mark}")
         if r.dealt and work.deal_index > r_deal:
-            lines.append(f"    -- deal {work.deal_index} --")
-    lines.append(f"Table now: {format_cards(state.table, style) or '-'}")
-    lines.append(f"Your cards: {format_cards(state.hands[viewer], style) or '-'}")
+            lines.append("    -- " + _("deal {n}").format(n=work.deal_index) + " --")
+    lines.append(_("Table now: {cards}").format(cards=format_cards(state.table, style) or "-"))
+    lines.append(
+        _("Your cards: {cards}").format(cards=format_cards(state.hands[viewer], style) or "-")
+    )
     return lines
 
 
@@ -175,7 +187,7 @@ def _play_to(rules: Ruleset, rng: random.Random, player: Player, lo: float, hi: 
     state = GameState.random(rules, rng)
     total = rules.plays_per_hand
     stop = rng.randint(max(1, int(lo * total)), max(1, int(hi * total)))
-    for _ in range(stop):
+    for _i in range(stop):
         state.push(player.choose(state, rng))
     return state
 
@@ -192,9 +204,17 @@ def make_question(
     """A random position and a question about it (see the module docstring); ``trust`` is
     the prior trust in readings of behaviour (:mod:`tutor.counting.trust`)."""
     if kind not in KINDS:
-        raise DrillError(f"unknown drill kind {kind!r}; choose one of {', '.join(KINDS)}")
+        raise DrillError(
+            _("unknown drill kind {name!r}; choose one of {names}").format(
+                name=kind, names=", ".join(KINDS)
+            )
+        )
     if players not in PLAYER_KINDS:
-        raise DrillError(f"unknown players {players!r}; choose one of {', '.join(PLAYER_KINDS)}")
+        raise DrillError(
+            _("unknown players {name!r}; choose one of {names}").format(
+                name=players, names=", ".join(PLAYER_KINDS)
+            )
+        )
     player = make_player(players)
     rules = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
     st = get_style(style)
@@ -202,7 +222,7 @@ def make_question(
     who = names or default_names(rules.players, viewer)
     if kind == "holder":
         # Never another kind of question in its place: keep dealing until one turns up.
-        for _ in range(HOLDER_TRIES):
+        for _i in range(HOLDER_TRIES):
             state = _play_to(rules, rng, player, 0.6, 0.95)
             if state.is_over():
                 continue
@@ -212,8 +232,10 @@ def make_question(
             if q is not None:
                 return q
         raise DrillError(
-            f"no card whose holder can be worked out turned up in {HOLDER_TRIES} random hands "
-            f"of {rules.name}; ask about unmatched values instead"
+            _(
+                "no card whose holder can be worked out turned up in {n} random hands "
+                "of {ruleset}; ask about unmatched values instead"
+            ).format(n=HOLDER_TRIES, ruleset=rules.name)
         )
     want_holder = kind == "mixed" and rng.random() < 0.5
     for attempt in range(60):
@@ -242,18 +264,24 @@ def _unmatched_question(
     board = a.board
     explanation = []
     if board.sparigli:
-        explanation.append("The captures by sum (sparigli), each flipping the values it involves:")
+        explanation.append(
+            _("The captures by sum (sparigli), each flipping the values it involves:")
+        )
         explanation += ["  " + sp.text(style, names) for sp in board.sparigli]
     else:
-        explanation.append("No capture by sum yet: every capture took a twin, so all is matched.")
+        explanation.append(
+            _("No capture by sum yet: every capture took a twin, so all is matched.")
+        )
     if any(r.leftover for r in state.stack):
-        explanation.append("(The cards left at the end went to the last capturer.)")
+        explanation.append(_("(The cards left at the end went to the last capturer.)"))
     caps = ", ".join(f"{style.rank_text(c.value)}:{c.captured}" for c in board.counts)
-    explanation.append(f"Cards captured per value: {caps}.")
+    explanation.append(_("Cards captured per value: {counts}.").format(counts=caps))
     return DrillQuestion(
         "unmatched",
-        f"After play {len(state.stack)}: which values are unmatched (an odd number captured)? "
-        "Type the values (e.g. 2 6 8) or none.",
+        _(
+            "After play {n}: which values are unmatched (an odd number captured)? "
+            "Type the values (e.g. 2 6 8) or none."
+        ).format(n=len(state.stack)),
         _position_lines(state, viewer, names, style),
         board.unmatched,
         explanation,
@@ -268,8 +296,10 @@ def _unmatched_question(
 
 STOCK_ANSWER = "stock"
 """The answer that puts a card in the stock, the cards still to be dealt."""
-STOCK_WORDS = "the stock (still to deal)"
+STOCK_WORDS = N_("the stock (still to deal)")
 _STOCK_ALIASES = ("stock", "the stock", "deck", "the deck", "to deal", "still to deal")
+_STOCK_WORD = N_("stock")
+"""The stock's answer in the language of the run (``stock`` is read in every language)."""
 
 
 def _holds(state: GameState, holder: int, card: int) -> bool:
@@ -297,19 +327,24 @@ def _holder_question(
         card = format_card(d.card, style)
         choices = [n for i, n in enumerate(names) if i != viewer and i in inf.capacity]
         if STOCK in inf.capacity:
-            choices.append(f"{STOCK_ANSWER} (the cards still to deal)")
-        options = ", ".join(choices[:-1]) + " or " + choices[-1]
-        ask = (
-            f"who must hold {card}?"
-            if d.basis == "fact"
-            else f"going by the readings of behaviour, who holds {card}?"
-        )
+            choices.append(_("{stock} (the cards still to deal)").format(stock=_(_STOCK_WORD)))
+        options = _("{items} or {last}").format(items=", ".join(choices[:-1]), last=choices[-1])
+        if d.basis == "fact":
+            ask = _("who must hold {card}?").format(card=card)
+        else:
+            ask = _("going by the readings of behaviour, who holds {card}?").format(card=card)
         return DrillQuestion(
             "holder",
-            f"After play {len(state.stack)}: {ask} Type {options}.",
+            _("After play {n}: {ask} Type {options}.").format(
+                n=len(state.stack), ask=ask, options=options
+            ),
             _position_lines(state, viewer, names, style),
             STOCK_ANSWER if d.holder == STOCK else names[d.holder],
-            [d.text if d.basis == "fact" else f"What the readings say: {d.text}"],
+            [
+                d.text
+                if d.basis == "fact"
+                else _("What the readings say: {text}").format(text=d.text)
+            ],
             viewer,
             names,
             style,
@@ -330,13 +365,21 @@ def _stock_open(question: DrillQuestion) -> bool:
 
 def _holder_named(question: DrillQuestion, answer: str) -> str | None:
     """The holder an answer names: a player other than the viewer, or the stock."""
-    if answer.strip().lower() in _STOCK_ALIASES:
+    if answer.strip().lower() in (*_STOCK_ALIASES, *typed_words((_STOCK_WORD,))):
         return STOCK_ANSWER
     return player_named(question.names, answer, prefix=True)
 
 
 _PASS = ("none", "nobody", "-", "?", "pass", "don't know", "dont know", "no idea")
 """Answers that give up on a question: read as a (wrong) answer, never as a typing slip."""
+_PASS_WORDS = (N_("none"), N_("nobody"), N_("pass"), N_("don't know"), N_("no idea"))
+"""The same answers in the language of the run (the English ones are read in every
+language)."""
+
+
+def _gives_up(text: str) -> bool:
+    word = text.strip().lower()
+    return word in _PASS or word in typed_words(_PASS_WORDS)
 
 
 def answer_problem(question: DrillQuestion, answer: str) -> str | None:
@@ -352,12 +395,16 @@ def answer_problem(question: DrillQuestion, answer: str) -> str | None:
     "'X' is not a value: type numbers 1-10 or A/F/C/R, separated by spaces, or none"
     """
     text = answer.strip()
-    if text.lower() in _PASS:
+    if _gives_up(text):
         return None
     if question.kind == "holder":
         if _holder_named(question, text) is None:
-            stock = f", or {STOCK_ANSWER}" if _stock_open(question) else ""
-            return f"{text!r} is not a player: type one of {', '.join(question.names)}{stock}"
+            names = ", ".join(question.names)
+            if _stock_open(question):
+                return _("{text!r} is not a player: type one of {names}, or {stock}").format(
+                    text=text, names=names, stock=_(_STOCK_WORD)
+                )
+            return _("{text!r} is not a player: type one of {names}").format(text=text, names=names)
         return None
     try:
         parse_values(text, question.style)
@@ -367,23 +414,36 @@ def answer_problem(question: DrillQuestion, answer: str) -> str | None:
 
 
 def check_answer(question: DrillQuestion, answer: str) -> DrillResult:
-    """Whether ``answer`` is right, with the expected answer and the explanation."""
+    """Whether ``answer`` is right, with the expected answer and the explanation.
+
+    >>> q = make_question("scopa", random.Random(1), kind="unmatched")
+    >>> check_answer(q, "no idea").message == f"Not answered. Unmatched: {q.expected_text()}."
+    True
+    """
     expected = question.expected_text()
     if question.kind == "holder":
         ok = _holder_named(question, answer) == question.expected
-        verdict = "Right: " if ok else "Not quite: "
-        return DrillResult(ok, f"{verdict}{question.holder_claim()}.", list(question.explanation))
+        verdict = _("Right: {claim}.") if ok else _("Not quite: {claim}.")
+        return DrillResult(
+            ok, verdict.format(claim=question.holder_claim()), list(question.explanation)
+        )
+    if _gives_up(answer) and not says_none(answer):
+        message = _("Not answered. Unmatched: {solution}.").format(solution=expected)
+        return DrillResult(False, message, list(question.explanation))
     try:
         values = parse_values(answer, question.style)
     except AnswerError as exc:
-        return DrillResult(False, f"{exc}. The answer: {expected}.", list(question.explanation))
+        message = _("{problem}. The answer: {answer}.").format(problem=exc, answer=expected)
+        return DrillResult(False, message, list(question.explanation))
     want = question.expected if isinstance(question.expected, tuple) else ()
     if values == want:
-        return DrillResult(True, f"Right: unmatched {expected}.", list(question.explanation))
+        message = _("Right: unmatched {solution}.").format(solution=expected)
+        return DrillResult(True, message, list(question.explanation))
     wrong = unmatched_difference(values, want, question.style.rank_text)
-    return DrillResult(
-        False, f"Not quite ({wrong}). Unmatched: {expected}.", list(question.explanation)
+    message = _("Not quite ({difference}). Unmatched: {solution}.").format(
+        difference=wrong, solution=expected
     )
+    return DrillResult(False, message, list(question.explanation))
 
 
 # -- a session: questions in a row, answers read and checked, the score -----------------------
@@ -460,7 +520,7 @@ class DrillSession:
         return sum(a.result.correct for a in self.answers)
 
     def summary(self) -> str:
-        return f"Score: {self.right} of {self.asked}."
+        return _("Score: {right} of {asked}.").format(right=self.right, asked=self.asked)
 
     def next_question(self) -> DrillQuestion:
         """The next question (each one draws from the session's generator)."""
@@ -488,14 +548,14 @@ class DrillSession:
         """Ask every question: ``show`` gets the text of each question and of each verdict,
         ``read()`` gives the next line typed (None: the input is over, and the drill stops),
         ``say`` gets the messages about the session (a slip, the end of the input)."""
-        for number in range(1, self.rounds + 1):
+        for asked in range(1, self.rounds + 1):
             q = self.next_question()
-            show(f"\nQuestion {number} of {self.rounds}\n" + "\n".join(q.position) + "\n"
-                 + q.question + "\n")  # fmt: skip
+            head = _("Question {n} of {total}").format(n=asked, total=self.rounds)
+            show("\n" + head + "\n" + "\n".join(q.position) + "\n" + q.question + "\n")
             line = self._read_answer(q, read, say)
             if line is None:
                 self.stopped = True
-                say("no more answers: the drill stops")
+                say(_("no more answers: the drill stops"))
                 return
             result = self.check(q, line)
             show(result.message + "\n" + "\n".join(result.explanation) + "\n")
@@ -515,7 +575,7 @@ class DrillSession:
             problem = answer_problem(question, line)
             if problem is None:
                 return line
-            say(f"{problem}; try again")
+            say(_("{problem}; try again").format(problem=problem))
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -153,7 +153,7 @@ class Engine:
         text = line.strip()
         if not text:
             return []
-        word, _, rest = text.partition(" ")
+        word, _sep, rest = text.partition(" ")
         try:
             return self._command(word, rest.strip())
         except TutorError as exc:

@@ -61,6 +61,7 @@ from tutor.game.cards import (
     parse_cards,
 )
 from tutor.game.errors import TutorError
+from tutor.game.i18n import N_, _, in_every_language, ngettext
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move, parse_play
 from tutor.records.record import HandRecord, PlayEntry, RecordError, name_problem, player_named
@@ -95,19 +96,24 @@ def protocol(style: Style | str | None = None, other: str = "Ada") -> str:
     st = get_style(style)
     mine = _in_style("7D 7H AS", st)
     rows = [
-        (_in_style("2C 4H 5S QD", st), "the opening table (first)"),
-        (mine, f"your cards when asked (also: deal {mine}); in scopa at every deal"),
+        (_in_style("2C 4H 5S QD", st), _("the opening table (first)")),
+        (
+            mine,
+            _("your cards when asked (also: deal {cards}); in scopa at every deal").format(
+                cards=mine
+            ),
+        ),
         (
             f"{_in_style('7D', st)} x {_in_style('2C 5S', st)}",
-            "a play: the card, then x and the cards it takes",
+            _("a play: the card, then x and the cards it takes"),
         ),
-        (f"{other}: {_in_style('3H', st)}", "a play with the player's name in front"),
-        ("undo", "take back the last entry"),
-        ("board", "show the board again"),
-        ("help", "show this help"),
-        ("quit", "stop; the hand is saved after every entry"),
+        (f"{other}: {_in_style('3H', st)}", _("a play with the player's name in front")),
+        ("undo", _("take back the last entry")),
+        ("board", _("show the board again")),
+        ("help", _("show this help")),
+        ("quit", _("stop; the hand is saved after every entry")),
     ]
-    return "Type one line at a time:\n" + "".join(f"  {a:<16} {b}\n" for a, b in rows)
+    return _("Type one line at a time:") + "\n" + "".join(f"  {a:<16} {b}\n" for a, b in rows)
 
 
 PROTOCOL = protocol("french")
@@ -117,14 +123,17 @@ PROTOCOL = protocol("french")
 def intro(style: Style | str | None = None) -> str:
     """A few words for the start of an interactive session, with examples in ``style``."""
     st = get_style(style)
-    return (
+    return _(
         "Type the hand one line at a time, as the prompt asks:\n"
-        f"  the opening table ({_in_style('2C 4H 5S QD', st)}), your cards "
-        f"({_in_style('7D 7H AS', st)}), then each play\n"
-        f"  ({_in_style('7D', st)} x {_in_style('2C 5S', st)}: the card, x, the cards it takes; "
-        "a card alone is laid, or makes its only capture).\n"
+        "  the opening table ({table}), your cards ({cards}), then each play\n"
+        "  ({play}: the card, x, the cards it takes; a card alone is laid, or makes its only "
+        "capture).\n"
         "undo takes back the last line, help shows every command, quit stops; each line is "
         "saved as soon as it is accepted."
+    ).format(
+        table=_in_style("2C 4H 5S QD", st),
+        cards=_in_style("7D 7H AS", st),
+        play=f"{_in_style('7D', st)} x {_in_style('2C 5S', st)}",
     )
 
 
@@ -177,7 +186,7 @@ def _check_save_path(path: Path | str | None) -> None:
     not at the first line typed."""
     problem = None if path is None else save_problem(path)
     if problem is not None:
-        raise LiveError(f"cannot save to {path}: {problem}")
+        raise LiveError(_("cannot save to {file}: {problem}").format(file=path, problem=problem))
 
 
 @dataclass
@@ -253,8 +262,13 @@ class LiveSession:
         names = [p.strip() for p in players]
         if len(names) != rules.players:
             raise LiveError(
-                f"the {rules.name} ruleset is for {rules.players} players, "
-                f"but {len(names)} are given ({', '.join(names)})"
+                ngettext(
+                    "the {ruleset} ruleset is for {players} players, but {n} is given ({names})",
+                    "the {ruleset} ruleset is for {players} players, but {n} are given ({names})",
+                    len(names),
+                ).format(
+                    ruleset=rules.name, players=rules.players, n=len(names), names=", ".join(names)
+                )
             )
         for i in range(len(names)):
             problem = name_problem(names, i)
@@ -262,7 +276,10 @@ class LiveSession:
                 raise LiveError(f"{problem} ({', '.join(names)})")
         named = player_named(names, me)
         if named is None:
-            raise LiveError(f"--as {me}: no such player (players: {', '.join(names)})")
+            raise LiveError(
+                f"--as {me}: "
+                + _("no such player (players: {players})").format(players=", ".join(names))
+            )
         me = named
         _check_save_path(save_path)
         session = cls(
@@ -273,7 +290,8 @@ class LiveSession:
             names.index(me),
             Path(save_path) if save_path is not None else None,
         )
-        session.info["note"] = f"typed in with tutor live, seen from {me}'s seat"
+        seen = N_("typed in with tutor live, seen from {player}'s seat")
+        session.info |= in_every_language("note", lambda: _(seen).format(player=me))
         if rules.table_cards == 0:
             session.table = []  # nothing to type: the first line is your cards
         return session
@@ -285,19 +303,27 @@ class LiveSession:
         """Continue a session saved in ``path`` (a hand record); RecordError if it is bad."""
         records = load_path(str(path))
         if len(records) != 1:
-            raise LiveError(f"{path}: holds {len(records)} hands; tutor live continues one hand")
+            raise LiveError(
+                f"{path}: "
+                + _("holds {n} hands; tutor live continues one hand").format(n=len(records))
+            )
         rec = records[0]
         if me is None:
             known = {p for d in rec.deals for p, cards in d.items() if cards}
             if len(known) != 1:
                 raise LiveError(
-                    f"{path}: say whose seat you are in with --as "
-                    f"(players: {', '.join(rec.players)})"
+                    f"{path}: "
+                    + _("say whose seat you are in with --as (players: {players})").format(
+                        players=", ".join(rec.players)
+                    )
                 )
             me = known.pop()
         named = player_named(rec.players, me)
         if named is None:
-            raise LiveError(f"--as {me}: no such player (players: {', '.join(rec.players)})")
+            raise LiveError(
+                f"--as {me}: "
+                + _("no such player (players: {players})").format(players=", ".join(rec.players))
+            )
         me = named
         _check_save_path(save_path)
         session = cls(
@@ -389,16 +415,21 @@ class LiveSession:
     def prompt(self) -> str:
         phase = self.phase()
         if phase == "table":
-            return f"table ({self.rules.table_cards} cards)"
+            return ngettext("table ({n} card)", "table ({n} cards)", self.rules.table_cards).format(
+                n=self.rules.table_cards
+            )
         if phase == "deal":
             state = self.state()
             n = state.unknown[self.me]
-            which = f"deal {state.deal_index}: " if state.deal_index > 1 else ""
-            return f"{which}your cards ({n})"
+            if state.deal_index > 1:
+                return _("deal {deal}: your cards ({n})").format(deal=state.deal_index, n=n)
+            return _("your cards ({n})").format(n=n)
         if phase == "over":
-            return "the hand is over"
+            return _("the hand is over")
         state = self.state()
-        return f"play {len(self.plays) + 1}: {self.players[state.turn]}"
+        return _("play {n}: {player}").format(
+            n=len(self.plays) + 1, player=self.players[state.turn]
+        )
 
     def update(self, entry: Entry) -> LiveUpdate:
         """The session after ``entry``: with the board when the viewer's cards are in."""
@@ -434,7 +465,11 @@ class LiveSession:
             if entry.kind == "help":
                 say(entry.message.rstrip())
             elif entry.kind == "board" and self.phase() not in ("play", "over"):
-                warn(f"the board comes once your cards are in; next: {self.prompt()}")
+                warn(
+                    _("the board comes once your cards are in; next: {prompt}").format(
+                        prompt=self.prompt()
+                    )
+                )
             else:
                 if entry.kind != "board":
                     say(entry.text + (f" ({entry.message})" if entry.message else ""))
@@ -465,11 +500,13 @@ class LiveSession:
                 return Entry("help", "help", protocol(self.style, other))
             return Entry("board", "board")
         phase = self.phase()
-        head, _, rest = text.partition(" ")
+        head, _sep, rest = text.partition(" ")
         if head.lower().rstrip(":") in ("table", "deal", "hand", "cards"):
             if phase == "play" and head.lower().rstrip(":") == "deal":
                 raise LiveError(
-                    f"no deal is due: it is {self.players[self.state().turn]}'s turn to play"
+                    _("no deal is due: it is {name}'s turn to play").format(
+                        name=self.players[self.state().turn]
+                    )
                 )
             text = rest
         if phase == "table":
@@ -477,7 +514,7 @@ class LiveSession:
         if phase == "deal":
             return self._enter_deal(text)
         if phase == "over":
-            raise LiveError("the hand is over: type undo to take back the last play, or quit")
+            raise LiveError(_("the hand is over: type undo to take back the last play, or quit"))
         return self._enter_play(text)
 
     def _cards(self, text: str, what: str) -> list[Card]:
@@ -489,25 +526,36 @@ class LiveSession:
     def _not_a_play(self, text: str, what: str) -> None:
         """LiveError when ``text`` looks like a play while ``what`` is due."""
         if ":" in text or " x " in f" {text.lower()} ":
-            raise LiveError(f"{what} first: no play can be entered before that")
+            raise LiveError(_("{what} first: no play can be entered before that").format(what=what))
 
     def _enter_table(self, text: str) -> Entry:
         n = self.rules.table_cards
-        self._not_a_play(text, f"the opening table ({n} cards) comes")
-        cards = self._cards(text, "the table")
+        self._not_a_play(
+            text,
+            ngettext(
+                "the opening table ({n} card) comes", "the opening table ({n} cards) comes", n
+            ).format(n=n),
+        )
+        cards = self._cards(text, _("the table"))
         if len(cards) != n:
             raise LiveError(
-                f"the table starts with {n} cards in {self.rules.name}, not {len(cards)}"
+                ngettext(
+                    "the table starts with {n} card in {ruleset}, not {given}",
+                    "the table starts with {n} cards in {ruleset}, not {given}",
+                    n,
+                ).format(n=n, ruleset=self.rules.name, given=len(cards))
             )
         kings = sum(1 for c in cards if c.value == 10)
         if self.rules.redeal_kings and kings >= self.rules.redeal_kings:
             raise LiveError(
-                f"{kings} kings on the opening table: the ruleset redeals when there are "
-                f"{self.rules.redeal_kings} or more"
+                _(
+                    "{kings} kings on the opening table: the ruleset redeals when there are "
+                    "{n} or more"
+                ).format(kings=kings, n=self.rules.redeal_kings)
             )
         self.table = cards
         self._changed("table")
-        return Entry("table", "table: " + format_cards(cards, self.style))
+        return Entry("table", _("table: {cards}").format(cards=format_cards(cards, self.style)))
 
     def _where(self, card: Card) -> str | None:
         """Why ``card`` cannot be one of the viewer's new cards (None if it can)."""
@@ -517,20 +565,32 @@ class LiveSession:
     def _enter_deal(self, text: str) -> Entry:
         state = self.state()
         n = state.unknown[self.me]
-        self._not_a_play(text, f"your {n} cards are due")
-        cards = self._cards(text, "your cards")
+        self._not_a_play(
+            text, ngettext("your {n} card is due", "your {n} cards are due", n).format(n=n)
+        )
+        cards = self._cards(text, _("your cards"))
         if len(cards) != n:
-            raise LiveError(f"you are dealt {n} cards, not {len(cards)}")
+            raise LiveError(
+                ngettext(
+                    "you are dealt {n} card, not {given}", "you are dealt {n} cards, not {given}", n
+                ).format(n=n, given=len(cards))
+            )
         for c in cards:
             why = self._where(c)
             if why:
-                raise LiveError(f"{format_card(c, self.style)} cannot be yours: {why}")
+                raise LiveError(
+                    _("{card} cannot be yours: {why}").format(
+                        card=format_card(c, self.style), why=why
+                    )
+                )
         d = state.deal_index - 1
         while len(self.deals) <= d:
             self.deals.append({})
         self.deals[d][self.my_name] = sorted(cards)
         self._changed(f"deal:{d}")
-        return Entry("deal", f"your cards: {format_cards(sorted(cards), self.style)}")
+        return Entry(
+            "deal", _("your cards: {cards}").format(cards=format_cards(sorted(cards), self.style))
+        )
 
     def _enter_play(self, text: str) -> Entry:
         state = self.state()
@@ -541,49 +601,69 @@ class LiveSession:
             named = player_named(self.players, who)
             if named is None:
                 raise LiveError(
-                    f"play {number}: {who.strip()!r} is not a player ({', '.join(self.players)})"
+                    _("play {n}: {name!r} is not a player ({names})").format(
+                        n=number, name=who.strip(), names=", ".join(self.players)
+                    )
                 )
             if named != mover:
-                whose = "your" if state.turn == self.me else f"{mover}'s"
-                raise LiveError(f"play {number}: it is {whose} turn, not {named}'s")
+                if state.turn == self.me:
+                    turn = _("play {n}: it is your turn, not {name}'s")
+                else:
+                    turn = _("play {n}: it is {mover}'s turn, not {name}'s")
+                raise LiveError(turn.format(n=number, mover=mover, name=named))
             text = rest.strip()
         try:
             written = parse_play(text, self.style)
         except NotationError as exc:
-            raise LiveError(f"play {number}: {exc}") from None
+            raise LiveError(_("play {n}: {problem}").format(n=number, problem=exc)) from None
         card = CARDS[written.card]
         shown = format_card(card, self.style)
         if state.turn != self.me and state.hands[self.me] & card.bit:
-            raise LiveError(f"play {number}: {mover} cannot play {shown}: it is in your hand")
+            raise LiveError(
+                _("play {n}: {mover} cannot play {card}: it is in your hand").format(
+                    n=number, mover=mover, card=shown
+                )
+            )
         if state.turn == self.me and not state.hands[self.me] & card.bit:
             why = self._where(card)
             mine = format_cards(state.hands[self.me], self.style)
-            raise LiveError(
-                f"play {number}: it is your turn and you do not hold {shown}"
-                + (f" ({why})" if why else "")
-                + f"; your cards: {mine}"
-            )
+            if why:
+                problem = _(
+                    "play {n}: it is your turn and you do not hold {card} ({why}); your cards: "
+                    "{mine}"
+                )
+            else:
+                problem = _(
+                    "play {n}: it is your turn and you do not hold {card}; your cards: {mine}"
+                )
+            raise LiveError(problem.format(n=number, card=shown, why=why, mine=mine))
         entry = PlayEntry.from_play(written, self.style)
         candidate = self.record()
         candidate.plays.append(entry)
         try:
             moves = candidate.moves()
         except RecordError as exc:
-            raise LiveError(f"play {number}: {exc.message}") from None
+            raise LiveError(
+                _("play {n}: {problem}").format(n=number, problem=exc.message)
+            ) from None
         move: Move = moves[-1]
         taken = cards_of(move.capture) if move.capture else None
         self.plays.append(PlayEntry.of(card, taken, self.style))
         self._changed("play")
-        summary = f"play {number}: {mover}: {move.text(self.style)}"
+        summary = _("play {n}: {player}: {move}").format(
+            n=number, player=mover, move=move.text(self.style)
+        )
         after = self.state()
         last = after.stack[-1]
         notes = []
         if last.scopa:
-            notes.append("scopa!")
+            notes.append(_("scopa!"))
         if last.leftover:
             notes.append(
-                f"the hand is over: {self.players[last.leftover_seat]} takes the cards left "
-                f"({format_cards(last.leftover, self.style)})"
+                _("the hand is over: {name} takes the cards left ({cards})").format(
+                    name=self.players[last.leftover_seat],
+                    cards=format_cards(last.leftover, self.style),
+                )
             )
         return Entry("play", summary, "; ".join(notes))
 
@@ -596,22 +676,22 @@ class LiveSession:
     def undo(self) -> Entry:
         """Take back the last entry: a play, the viewer's cards of a deal, or the table."""
         if not self.entries:
-            raise LiveError("nothing to undo")
+            raise LiveError(_("nothing to undo"))
         kind = self.entries.pop()
         if kind == "play":
             entry = self.plays.pop()
-            what = f"play {len(self.plays) + 1} ({entry.text})"
+            what = _("play {n} ({play})").format(n=len(self.plays) + 1, play=entry.text)
         elif kind.startswith("deal:"):
             d = int(kind.split(":")[1])
             self.deals[d].pop(self.my_name, None)
             while self.deals and not self.deals[-1]:
                 self.deals.pop()
-            what = "your cards"
+            what = _("your cards")
         else:
             self.table = None
-            what = "the table"
+            what = _("the table")
             if self.save_path is not None and self.save_path.exists():
                 # Nothing is left to save: an empty record cannot be written.
                 self.save_path.unlink()
         self._changed(None)
-        return Entry("undo", f"undone: {what}")
+        return Entry("undo", _("undone: {what}").format(what=what))

@@ -49,13 +49,14 @@ from tutor.counting.inference import CountView, count_view
 from tutor.counting.tracker import viewer_state
 from tutor.game.cards import CARDS, Style, cards_of, format_card, format_cards, get_style
 from tutor.game.errors import TutorError
+from tutor.game.i18n import N_, _, in_every_language, ngettext, number, typed_words
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move, MoveError
 from tutor.records.record import GameInfo, HandRecord, PlayEntry
 from tutor.records.recordfile import dumps, load_path, save_atomically
 from tutor.records.replay import MatchReplay, replay_match
 from tutor.review.explain import PositionExplanation, explain_position
-from tutor.review.judge import Settings, value_moves
+from tutor.review.judge import Settings, class_name, value_moves
 from tutor.review.observations import Observation, observe
 from tutor.review.review import Decision, Review, decision_seed, review_decision
 from tutor.search.analysis import MoveEstimate
@@ -118,6 +119,10 @@ HINT = Settings(
 _QUIT = {"quit", "exit", "q"}
 _YES = {"yes", "y", "next", "deal", "again"}
 _NO = {"no", "n", "stop"}
+_YES_WORDS = (N_("yes"), N_("next"))
+_NO_WORDS = (N_("no"), N_("stop"))
+"""The answers to "next hand?" in the language of the run (the English ones are read in every
+language)."""
 
 
 class PlayError(TutorError):
@@ -127,7 +132,11 @@ class PlayError(TutorError):
 
 def _check_hint_mode(mode: str) -> None:
     if mode not in HINT_MODES:
-        raise PlayError(f"hints {mode!r}: choose one of {', '.join(HINT_MODES)}")
+        raise PlayError(
+            _("hints {mode!r}: choose one of {modes}").format(
+                mode=mode, modes=", ".join(HINT_MODES)
+            )
+        )
 
 
 def table_names(players: int, seat: int) -> list[str]:
@@ -139,35 +148,48 @@ def table_names(players: int, seat: int) -> list[str]:
     (['Right', 'Partner', 'Left', 'You'], ['You', 'Ada'])
     """
     if players == 2:
-        relative = ["You", "Ada"]
+        relative = [_("You"), "Ada"]
     elif players == 4:
-        relative = ["You", "Right", "Partner", "Left"]
+        relative = [_("You"), _("Right"), _("Partner"), _("Left")]
     else:
-        relative = ["You", *(f"Player {k + 1}" for k in range(1, players))]
+        relative = [_("You"), *(_("Player {n}").format(n=k + 1) for k in range(1, players))]
     return [relative[(s - seat) % players] for s in range(players)]
 
 
 def _class_text(decision: Decision) -> str:
     j = decision.judgement
-    return j.classification + ("?" if j.uncertain else "")
+    return class_name(j.classification) + ("?" if j.uncertain else "")
 
 
 def decision_note(decision: Decision, style: Style | str | None = None) -> str:
-    """The note a play of the person gets in the record: its class first, then the cost, the
-    best move and the observation codes, e.g.
+    """The note a play of the person gets in the record, in the language of the run: its
+    class first, then the cost, the best move and the observation codes, e.g.
     ``mistake: cost 0.62 [0.40, 0.85], best 7D x 2C 5S; missed-scopa``."""
     j = decision.judgement
     if j.classification == "forced":
-        text = "forced"
+        text = class_name("forced")
     elif j.exact:
-        text = f"{_class_text(decision)}: cost {j.cost:.2f} (exact), best {j.best.text(style)}"
+        text = _("{verdict}: cost {cost} (exact), best {best}").format(
+            verdict=_class_text(decision), cost=number(j.cost), best=j.best.text(style)
+        )
     else:
-        text = (
-            f"{_class_text(decision)}: cost {j.cost:.2f} [{j.low:.2f}, {j.high:.2f}], "
-            f"best {j.best.text(style)}"
+        text = _("{verdict}: cost {cost} [{low}, {high}], best {best}").format(
+            verdict=_class_text(decision),
+            cost=number(j.cost),
+            low=number(j.low),
+            high=number(j.high),
+            best=j.best.text(style),
         )
     codes = [o.code for o in decision.observations]
     return text + ("; " + ", ".join(codes) if codes else "")
+
+
+def _annotate(entry: PlayEntry, decision: Decision, style: Style) -> None:
+    """Give a play of the person its :func:`decision_note`, in every language of the tutor
+    (``note`` and ``note_it``: ``docs/records.md``)."""
+    texts = in_every_language("note", lambda: decision_note(decision, style))
+    entry.note = texts.pop("note")
+    entry.translations = texts
 
 
 def help_text(style: Style | str | None = None) -> str:
@@ -176,17 +198,17 @@ def help_text(style: Style | str | None = None) -> str:
     seven, two, five, three = (format_card(c, st) for c in cards_of(
         (1 << 6) | (1 << 1) | (1 << 4) | (1 << 12)))  # fmt: skip
     rows = [
-        (f"{seven} x {two} {five}", "play a card and take cards with it"),
-        (three, "play a card alone: laid, or its only capture"),
-        ("hint", "the best play from your seat, its value and reasons"),
-        ("explain", "every legal play in words, with its value"),
-        ("board", "the counting board (rule of 48, who can hold what)"),
-        ("undo", "take back your last play and the computer's replies"),
-        ("save", "save now (the game is saved after every play anyway)"),
-        ("help", "show this help"),
-        ("quit", "stop; tutor play --resume FILE goes on later"),
+        (f"{seven} x {two} {five}", _("play a card and take cards with it")),
+        (three, _("play a card alone: laid, or its only capture")),
+        ("hint", _("the best play from your seat, its value and reasons")),
+        ("explain", _("every legal play in words, with its value")),
+        ("board", _("the counting board (rule of 48, who can hold what)")),
+        ("undo", _("take back your last play and the computer's replies")),
+        ("save", _("save now (the game is saved after every play anyway)")),
+        ("help", _("show this help")),
+        ("quit", _("stop; tutor play --resume FILE goes on later")),
     ]
-    return "Type one line at a time:\n" + "".join(f"  {a:<14} {b}\n" for a, b in rows)
+    return _("Type one line at a time:") + "\n" + "".join(f"  {a:<14} {b}\n" for a, b in rows)
 
 
 # -- events -----------------------------------------------------------------------------------
@@ -396,17 +418,24 @@ class PlaySession:
         rules = load_ruleset(ruleset)
         if rules.sides != 2:
             raise PlayError(
-                f"tutor play needs two sides, and {rules.name} has {rules.sides}: the tutor "
-                "judges a play by what it gains one side against the other"
+                _(
+                    "tutor play needs two sides, and {ruleset} has {n}: the tutor judges a play "
+                    "by what it gains one side against the other"
+                ).format(ruleset=rules.name, n=rules.sides)
             )
         if not 1 <= seat <= rules.players:
             raise PlayError(
-                f"seat {seat}: {rules.name} has seats 1 to {rules.players} (1 leads, "
-                f"{rules.players} deals)"
+                _("seat {seat}: {ruleset} has seats 1 to {n} (1 leads, {n} deals)").format(
+                    seat=seat, ruleset=rules.name, n=rules.players
+                )
             )
         _check_hint_mode(hint_mode)
         if partner is not None and rules.players == rules.sides:
-            raise PlayError(f"{rules.name} is played without partners: give --opponents only")
+            raise PlayError(
+                _("{ruleset} is played without partners: give --opponents only").format(
+                    ruleset=rules.name
+                )
+            )
         names = table_names(rules.players, seat - 1)
         me = seat - 1
         computer = {}
@@ -448,14 +477,19 @@ class PlaySession:
         last = hands[-1]
         if last.game is None:
             raise PlayError(
-                f"{path}: not a game against the computer (no 'game' key): tutor play "
-                "--resume goes on with a file that tutor play saved"
+                f"{path}: "
+                + _(
+                    "not a game against the computer (no 'game' key): tutor play --resume goes "
+                    "on with a file that tutor play saved"
+                )
             )
         people = last.game.people(last.players)
         if len(people) != 1:
             raise PlayError(
-                f"{path}: the computer holds {len(last.game.computer)} of the "
-                f"{len(last.players)} seats; tutor play seats one person"
+                f"{path}: "
+                + _(
+                    "the computer holds {n} of the {seats} seats; tutor play seats one person"
+                ).format(n=len(last.game.computer), seats=len(last.players))
             )
         if hint_mode is not None:
             _check_hint_mode(hint_mode)
@@ -505,7 +539,12 @@ class PlaySession:
             [{p: cards_of(d[s]) for s, p in enumerate(players)} for d in deals],
             [],
             "<play>",
-            {"title": f"Hand {hand + 1} against the computer (tutor play, seed {game.seed})"},
+            in_every_language(
+                "title",
+                lambda: _("Hand {hand} against the computer (tutor play, seed {seed})").format(
+                    hand=hand + 1, seed=game.seed
+                ),
+            ),
             game=game,
         )
 
@@ -551,10 +590,10 @@ class PlaySession:
     def prompt(self) -> str:
         phase = self.phase()
         if phase == "play":
-            return f"play {self.state.ply + 1}"
+            return _("play {n}").format(n=self.state.ply + 1)
         if phase == "next":
-            return "next hand? (yes/no)"
-        return "the match is over"
+            return _("next hand? (yes/no)")
+        return _("the match is over")
 
     def turn(self) -> Turn:
         """What the person sees on their turn."""
@@ -626,9 +665,9 @@ class PlaySession:
             events.add(Said(help_text(self.style)))
         elif word == "save":
             if self.save_path is None:
-                raise PlayError("there is no file to save to")
+                raise PlayError(_("there is no file to save to"))
             self.save()
-            events.add(Said(f"saved to {self.save_path}"))
+            events.add(Said(_("saved to {file}").format(file=self.save_path)))
         elif word == "undo":
             self._undo(events)
         elif phase == "play":
@@ -644,20 +683,22 @@ class PlaySession:
             else:
                 self._play(self._parse(text), events)
         elif phase == "next":
-            if word in _YES:
+            if word in _YES or word in typed_words(_YES_WORDS):
                 self._next_hand(events)
-            elif word in _NO:
+            elif word in _NO or word in typed_words(_NO_WORDS):
                 self.save()
                 events.add(Quit())
             else:
-                raise PlayError("the hand is over: type yes for the next hand, or no to stop")
+                raise PlayError(_("the hand is over: type yes for the next hand, or no to stop"))
         else:
-            raise PlayError("the match is over: type undo to take back your last play, or quit")
+            raise PlayError(_("the match is over: type undo to take back your last play, or quit"))
         return events.out
 
     def _no_help(self, what: str) -> None:
         if self.game.hints == "off":
-            raise PlayError(f"{what}: hints are off in this game (--hints off)")
+            raise PlayError(
+                _("{command}: hints are off in this game (--hints off)").format(command=what)
+            )
 
     def _parse(self, text: str) -> Move:
         """The person's play: read with the shared play parser, checked against their hand and
@@ -671,12 +712,16 @@ class PlaySession:
         if not hand >> move.card & 1:
             # where the card is, as the person knows it: never another hand's secret
             where = viewer_state(state, self.seat).place_of(move.card)
-            why = (
-                "" if where.kind == "unplaced" else f" ({where.text(self.players, you=self.seat)})"
-            )
+            words = {
+                "card": format_card(move.card, self.style),
+                "cards": format_cards(hand, self.style),
+            }
+            if where.kind == "unplaced":
+                raise PlayError(_("you do not hold {card}; your cards: {cards}").format(**words))
             raise PlayError(
-                f"you do not hold {format_card(move.card, self.style)}{why}; your cards: "
-                f"{format_cards(hand, self.style)}"
+                _("you do not hold {card} ({why}); your cards: {cards}").format(
+                    **words, why=where.text(self.players, you=self.seat)
+                )
             )
         try:
             state.check(move, style=self.style)
@@ -722,7 +767,7 @@ class PlaySession:
                                    self.feedback)  # fmt: skip
         seconds = time.perf_counter() - start
         self.decisions[number] = decision
-        self.record.plays[number - 1].note = decision_note(decision, self.style)
+        _annotate(self.record.plays[number - 1], decision, self.style)
         self.save()
         events.add(Feedback(decision, seconds))
         self._computer_plays(events)
@@ -758,7 +803,7 @@ class PlaySession:
             if state.turn == self.seat and n not in self.decisions:
                 self.decisions[n] = review_decision(state, n, move, self.players, self.style,
                                                     self.feedback)  # fmt: skip
-                record.plays[n - 1].note = decision_note(self.decisions[n], self.style)
+                _annotate(record.plays[n - 1], self.decisions[n], self.style)
                 changed = True
             state.push(move)
         if changed:
@@ -788,8 +833,8 @@ class PlaySession:
         mine = [k for k, s in enumerate(movers) if s == self.seat]
         if not mine:
             if len(self.hands) > 1 and not plays:
-                raise PlayError("the hand has just been dealt: nothing to undo in it")
-            raise PlayError("nothing to undo: you have not played in this hand yet")
+                raise PlayError(_("the hand has just been dealt: nothing to undo in it"))
+            raise PlayError(_("nothing to undo: you have not played in this hand yet"))
         k = mine[-1]
         replies = len(movers) - k - 1
         taken = plays[k].text
@@ -798,9 +843,14 @@ class PlaySession:
         del plays[k:]
         self.decisions = {n: d for n, d in self.decisions.items() if n <= k}
         self.save()
-        what = f"undone: play {k + 1} (your {taken})"
         if replies:
-            what += f" and {replies} repl{'y' if replies == 1 else 'ies'}"
+            what = ngettext(
+                "undone: play {n} (your {play}) and {replies} reply",
+                "undone: play {n} (your {play}) and {replies} replies",
+                replies,
+            ).format(n=k + 1, play=taken, replies=replies)
+        else:
+            what = _("undone: play {n} (your {play})").format(n=k + 1, play=taken)
         events.add(Said(what))
         events.add(self.turn())
 
@@ -813,13 +863,13 @@ class PlaySession:
         settings = replace(
             self.hint_settings, seed=decision_seed(self.hint_settings.seed, view.ply + 1)
         )
-        exact, samples, values, _ = value_moves(view, settings)
+        exact, samples, values, _rest = value_moves(view, settings)
         ranked = [v for v in values if v.n] or list(values)
         best = ranked[0]
         obs = observe(view, best.move, names=self.players, style=self.style)
         chitarrella = ChitarrellaPlayer()
         weights = dict(chitarrella.explain(view)).get(best.move, {})
-        maxims = {r.name: r.maxim for r in chitarrella.rules}
+        maxims = {r.name: _(r.maxim) for r in chitarrella.rules}
         rules = sorted(
             (RuleWeight(name, maxims[name], score) for name, score in weights.items() if score),
             key=lambda r: -abs(r.score),

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.training.store import ProgressStore
+from tutor.training.trainer import indexed_puzzles
 
 __all__ = ["ThemeCount", "DayCount", "DueItem", "Stats", "progress_stats"]
 
@@ -40,6 +41,8 @@ class DueItem:
     question: str
     box: int
     due: float
+    shown_title: str
+    """The title in the language of the run (the JSON keeps :attr:`title`, in English)."""
 
 
 @dataclass
@@ -102,6 +105,7 @@ def progress_stats(store: ProgressStore, now: float | None = None) -> Stats:
         row[1] += a.correct
     stats.days = [DayCount(d, n, ok) for d, (n, ok) in sorted(days.items())]
     infos = store.puzzles()
+    indexed = indexed_puzzles(store)
     upcoming = []
     for digest, s in store.schedule().items():
         stats.boxes[s.box] = stats.boxes.get(s.box, 0) + 1
@@ -109,7 +113,10 @@ def progress_stats(store: ProgressStore, now: float | None = None) -> Stats:
         if s.due <= at:
             stats.due += 1
             if info is not None:
-                stats.due_now.append(DueItem(info.name, info.title, info.question, s.box, s.due))
+                shown = indexed.get(digest, info).shown_title()
+                stats.due_now.append(
+                    DueItem(info.name, info.title, info.question, s.box, s.due, shown)
+                )
         else:
             upcoming.append(s.due)
     stats.due_now.sort(key=lambda d: (d.box, d.due, d.name))

@@ -29,10 +29,12 @@ import tempfile
 import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from tutor.game.errors import TutorError
+from tutor.game.i18n import _, local
+from tutor.game.textfile import os_reason
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -169,6 +171,12 @@ class PuzzleInfo:
     ruleset: str
     question: str
     difficulty: int = 1
+    titles: dict[str, str] = field(default_factory=dict, compare=False)
+    """The title in the other languages the puzzle file gives: ``{"title_it": "..."}``."""
+
+    def shown_title(self) -> str:
+        """The title in the language of the run."""
+        return local({"title": self.title, **self.titles}, "title") or self.title
 
 
 @dataclass(frozen=True)
@@ -190,7 +198,9 @@ class AnswerRow:
 
 def _aside(path: Path) -> str:
     target = shlex.quote(str(path) + ".bad")
-    return f"to start afresh, move it aside: mv {shlex.quote(str(path))} {target}"
+    return _("to start afresh, move it aside: mv {file} {target}").format(
+        file=shlex.quote(str(path)), target=target
+    )
 
 
 class ProgressStore:
@@ -206,7 +216,12 @@ class ProgressStore:
     # -- opening ------------------------------------------------------------------------------
 
     def _fail(self, why: str) -> StoreError:
-        return StoreError(f"{self.path}: {why}. The file is left as it is; {_aside(self.path)}")
+        return StoreError(
+            f"{self.path}: "
+            + _("{why}. The file is left as it is; {aside}").format(
+                why=why, aside=_aside(self.path)
+            )
+        )
 
     def _create(self) -> None:
         """Build an empty database under a temporary name, then rename it into place."""
@@ -215,7 +230,9 @@ class ProgressStore:
             folder.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".new", dir=folder)
         except OSError as exc:
-            raise StoreError(f"{self.path}: cannot create: {exc.strerror or exc}") from None
+            raise StoreError(
+                f"{self.path}: " + _("cannot create: {reason}").format(reason=os_reason(exc))
+            ) from None
         os.close(fd)
         try:
             conn = sqlite3.connect(tmp, isolation_level=None)
@@ -246,37 +263,43 @@ class ProgressStore:
             with open(self.path, "rb") as fp:
                 head = fp.read(len(_MAGIC))
         except OSError as exc:
-            raise self._fail(f"cannot read: {exc.strerror or exc}") from None
+            raise self._fail(_("cannot read: {reason}").format(reason=os_reason(exc))) from None
         if head != _MAGIC:
-            raise self._fail("not a progress database (not an SQLite file)")
+            raise self._fail(_("not a progress database (not an SQLite file)"))
         try:
             conn = sqlite3.connect(
                 f"file:{self.path}?mode=rw", uri=True, timeout=self.busy_seconds,
                 isolation_level=None,
             )  # fmt: skip
         except sqlite3.Error as exc:
-            raise self._fail(f"cannot open: {exc}") from None
+            raise self._fail(_("cannot open: {reason}").format(reason=exc)) from None
         try:
             conn.execute(f"PRAGMA busy_timeout = {int(self.busy_seconds * 1000)}")
             version = conn.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
                 raise self._fail(
-                    f"written by a newer tutor (schema {version}; this one reads up to "
-                    f"{SCHEMA_VERSION}): upgrade the tutor to use it"
+                    _(
+                        "written by a newer tutor (schema {version}; this one reads up to "
+                        "{known}): upgrade the tutor to use it"
+                    ).format(version=version, known=SCHEMA_VERSION)
                 )
             if version < 1:
-                raise self._fail("not a tutor progress database (no schema version)")
+                raise self._fail(_("not a tutor progress database (no schema version)"))
             check = str(conn.execute("PRAGMA quick_check(1)").fetchone()[0])
             if check != "ok":
                 detail = [x for x in check.splitlines() if not x.startswith("***")] or [check]
-                raise self._fail(f"the database is corrupt ({detail[0].strip()})")
+                raise self._fail(
+                    _("the database is corrupt ({detail})").format(detail=detail[0].strip())
+                )
             conn.execute("PRAGMA journal_mode = WAL")
             conn.execute("PRAGMA foreign_keys = ON")
             if version < SCHEMA_VERSION:
                 self._migrate(conn)
         except sqlite3.DatabaseError as exc:
             conn.close()
-            raise self._fail(f"the database is corrupt or unreadable ({exc})") from None
+            raise self._fail(
+                _("the database is corrupt or unreadable ({detail})").format(detail=exc)
+            ) from None
         except StoreError:
             conn.close()
             raise
@@ -367,6 +390,10 @@ class ProgressStore:
         if row and row[0] == mtime_ns and row[1] == size:
             return str(row[2])
         return None
+
+    def all_cached_entries(self) -> list[str]:
+        """The index text kept for every puzzle file indexed."""
+        return [str(row[0]) for row in self.conn.execute("SELECT entries FROM files")]
 
     def cache_entries(self, items: Iterable[tuple[str, int, int, str]]) -> None:
         rows = list(items)

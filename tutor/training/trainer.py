@@ -18,12 +18,14 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tutor.game.errors import TutorError
+from tutor.game.i18n import _, number
 from tutor.game.rules import RulesetError, load_ruleset
+from tutor.game.textfile import os_reason
 from tutor.puzzles.format import THEMES, Puzzle, collection_dir, load_puzzles, puzzle_files
 from tutor.training.store import ProgressStore, PuzzleInfo, Schedule
 
@@ -67,6 +69,7 @@ def _entries_of(puzzles: Sequence[Puzzle]) -> list[Entry]:
         info = PuzzleInfo(
             p.digest, p.name, p.path, p.spec.title, p.spec.themes, p.record.ruleset.name,
             p.kind, p.spec.difficulty,
+            {k: v for k, v in p.spec.translations if k.startswith("title_")},
         )  # fmt: skip
         out.append(Entry(info, p.hand))
     return out
@@ -77,13 +80,31 @@ def _to_text(entries: Sequence[Entry]) -> str:
                        for e in entries])  # fmt: skip
 
 
-def _from_text(text: str) -> list[Entry]:
+_CACHED_KEYS = {f.name for f in fields(PuzzleInfo)} | {"hand"}
+"""The keys of an entry :func:`_to_text` writes: a cached entry without them was indexed by an
+older tutor, and its file is read again."""
+
+
+def _from_text(text: str) -> list[Entry] | None:
+    """The entries :func:`_to_text` cached; None when an older tutor cached them."""
     out = []
     for d in json.loads(text):
+        if set(d) != _CACHED_KEYS:
+            return None
         hand = d.pop("hand")
         d["themes"] = tuple(d["themes"])
         out.append(Entry(PuzzleInfo(**d), hand))
     return out
+
+
+def indexed_puzzles(store: ProgressStore) -> dict[str, PuzzleInfo]:
+    """What the index of puzzle files knows of each puzzle, by digest (its titles in every
+    language, which the store's table of puzzles answered does not keep)."""
+    found: dict[str, PuzzleInfo] = {}
+    for text in store.all_cached_entries():
+        for entry in _from_text(text) or ():
+            found[entry.info.digest] = entry.info
+    return found
 
 
 def index_puzzles(store: ProgressStore, folders: Sequence[Path]) -> tuple[list[Entry], list[str]]:
@@ -98,11 +119,12 @@ def index_puzzles(store: ProgressStore, folders: Sequence[Path]) -> tuple[list[E
             try:
                 st = f.stat()
             except OSError as exc:
-                problems.append(f"{f}: cannot read: {exc.strerror or exc}")
+                problems.append(f"{f}: " + _("cannot read: {reason}").format(reason=os_reason(exc)))
                 continue
             cached = store.cached_entries(key, st.st_mtime_ns, st.st_size)
-            if cached is not None:
-                entries.extend(_from_text(cached))
+            known = None if cached is None else _from_text(cached)
+            if known is not None:
+                entries.extend(known)
                 continue
             try:
                 got = _entries_of(load_puzzles(f))
@@ -139,7 +161,11 @@ class Trainer:
     ) -> Trainer:
         """A session over the shipped collection and ``folders``."""
         if theme is not None and theme not in THEMES:
-            raise TrainError(f"unknown theme {theme!r} (themes: {', '.join(THEMES)})")
+            raise TrainError(
+                _("unknown theme {name!r} (themes: {names})").format(
+                    name=theme, names=", ".join(THEMES)
+                )
+            )
         wanted = None
         if ruleset is not None:
             try:
@@ -148,7 +174,10 @@ class Trainer:
                 raise TrainError(f"--ruleset: {exc}") from None
         for f in folders:
             if not f.exists():
-                raise TrainError(f"{f}: cannot read: No such file or directory")
+                raise TrainError(
+                    f"{f}: "
+                    + _("cannot read: {reason}").format(reason=_("No such file or directory"))
+                )
         sources = ([collection_dir()] if shipped else []) + list(folders)
         entries, problems = index_puzzles(store, sources)
         seen: set[str] = set()
@@ -163,9 +192,15 @@ class Trainer:
                 continue
             chosen.append(e)
         if not chosen:
-            parts = [f"theme {theme}" if theme else "", f"ruleset {wanted}" if wanted else ""]
-            what = " and ".join(x for x in parts if x)
-            raise TrainError("no puzzles to train on" + (f" with {what}" if what else ""))
+            if theme and wanted:
+                none = _("no puzzles to train on with theme {theme} and ruleset {ruleset}")
+            elif theme:
+                none = _("no puzzles to train on with theme {theme}")
+            elif wanted:
+                none = _("no puzzles to train on with ruleset {ruleset}")
+            else:
+                none = _("no puzzles to train on")
+            raise TrainError(none.format(theme=theme, ruleset=wanted))
         trainer = cls(store, chosen, clock)
         trainer.skipped_files = problems
         trainer.session = store.start_session(clock())
@@ -219,16 +254,18 @@ class Trainer:
 def describe(pick: Pick, now: float) -> str:
     """Why this puzzle now, in a few words."""
     if pick.reason == "new":
-        text = "a new puzzle"
         if pick.changed:
-            text += " (its file changed since you last answered it: progress starts afresh)"
-        return text
+            return _(
+                "a new puzzle (its file changed since you last answered it: progress starts afresh)"
+            )
+        return _("a new puzzle")
     assert pick.schedule is not None
-    box = f"box {pick.schedule.box}"
     if pick.reason == "due":
-        return f"due for review ({box})"
+        return _("due for review (box {box})").format(box=pick.schedule.box)
     days = (pick.schedule.due - now) / 86400.0
-    return f"ahead of time ({box}, due in {days:.1f} days)"
+    return _("ahead of time (box {box}, due in {days} days)").format(
+        box=pick.schedule.box, days=number(days, ".1f")
+    )
 
 
 def summary(results: Sequence[tuple[Pick, Verdict]]) -> dict[str, Any]:

@@ -1,0 +1,400 @@
+"""The whole interface in Italian: every command run as an Italian user would, and every help.
+
+Two checks over every run (``LANG=it_IT.UTF-8``):
+
+- every message the run looks up has an Italian translation in the compiled catalogue (a
+  message added in English without its Italian fails here, whichever command shows it);
+- no English word is left in what a person reads: the words of the English messages that no
+  Italian message uses are looked for in the output, leaving out what is not language (names
+  from the records, card codes, file paths, commands and options, observation codes, JSON).
+
+The runs use the inputs of the other CLI tests (``helpers``: the example records, the shipped
+puzzles, the scripted games), with small budgets so that the walk stays quick.
+"""
+
+from __future__ import annotations
+
+import gettext
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+import typer
+from helpers import BAD, ITALIAN, rule_moves, run, scripted_hand
+
+from tutor.cli import app
+from tutor.game.i18n import _catalogue
+from tutor.puzzles.format import collection_dir
+from tutor.records.recordfile import load_path
+from tutor.review.observations import CODES, MAXIMS
+
+pytestmark = pytest.mark.usefixtures("run_from_root")
+
+CATALOGUE: Any = _catalogue("it")
+MESSAGES = {k: v for k, v in CATALOGUE._catalog.items() if k}  # "" is the header
+ITALIAN_TEXT = " ".join(MESSAGES.values())
+ENGLISH_TEXT = " ".join(k if isinstance(k, str) else k[0] for k in MESSAGES)
+
+WORD = re.compile(r"[A-Za-z]+(?:'[a-z]+)?")
+
+
+def _words(text: str) -> set[str]:
+    return {w.lower() for w in WORD.findall(text)}
+
+
+# Words both languages write alike, or that are names rather than English (the placeholders'
+# names are left out by taking only the text outside braces).
+SHARED = _words(re.sub(r"\{[^}]*\}", " ", ITALIAN_TEXT)) | {"tutor", "ok", "json", "yaml", "svg"}
+ENGLISH_COMMON = set(
+    "the and of to is are with for not this that your it be can may must has have was were "
+    "will would from which what when where there their they an or at by as if then than but "
+    "all each every one two three only still more most any some none nothing should could "
+    "does did do been being its these those into over after before between".split()
+)
+"""Common English words, whether or not a message of today uses them: a new English text
+shows some of them even when all its other words are new."""
+
+ENGLISH_ONLY = (_words(re.sub(r"\{[^}]*\}", " ", ENGLISH_TEXT)) | ENGLISH_COMMON) - SHARED
+"""The words of the English messages that no Italian message uses: none may be shown."""
+
+NAMES = {"you", "ada", "bruno", "carla", "north", "south", "east", "west", "you's"}
+"""Names of players in the records the runs read (a name is the user's, never translated)."""
+
+CODE_WORDS = {*CODES, *MAXIMS}
+"""Observation codes and maxim keys: identifiers, shown as they are in every language."""
+
+NOT_LANGUAGE = [
+    re.compile(r"(?m)^\s*(?:tutor|echo|printf|python)\b.*$"),  # example command lines
+    re.compile(r"\S*[/\\]\S*"),  # paths, slashes between options (on|off|ask, x/y)
+    re.compile(r"\S+\.(?:yaml|yml|html|svg|sqlite|md|py|txt)\b"),  # file names
+    re.compile(r"(?<![\w-])--?[a-z][a-z-]*"),  # options
+    re.compile(r"\btutor(?: [a-z]+)+"),  # command lines
+    re.compile(r"\b[a-z0-9]+(?:[-_][a-z0-9]+)+\b"),  # codes and keys: missed-scopa, hands_won
+    re.compile(r"\b(?:[AKQJ2-7]|10|[FCRSV])[DHSCBOEP]\b"),  # cards
+    re.compile(r"'[^']*'"),  # quoted text: what the user typed, a key of a file
+    re.compile(r"<[^>]*>"),  # value types in the usage
+]
+"""What is not language in an output: left out before the words are looked at."""
+
+
+def english_words(text: str) -> set[str]:
+    """The English words in ``text`` once names, codes and paths are left out."""
+    for pattern in NOT_LANGUAGE:
+        text = pattern.sub(" ", text)
+    ignored = NAMES | CODE_WORDS | COMMAND_NAMES
+    return {w for w in _words(text) if w in ENGLISH_ONLY and w not in ignored}
+
+
+@dataclass
+class Missing:
+    """Every message looked up that the catalogue does not translate."""
+
+    found: set[str]
+
+    def install(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        cls = gettext.GNUTranslations
+        plain, plural, context = cls.gettext, cls.ngettext, cls.pgettext
+
+        def lookup(self: Any, message: str) -> str:
+            if message and message not in self._catalog:
+                found.add(message)
+            return plain(self, message)
+
+        def lookup_plural(self: Any, singular: str, plural_: str, n: int) -> str:
+            if (singular, 0) not in self._catalog:
+                found.add(singular)
+            return plural(self, singular, plural_, n)
+
+        def lookup_context(self: Any, ctx: str, message: str) -> str:
+            if f"{ctx}\x04{message}" not in self._catalog:
+                found.add(f"{ctx}|{message}")
+            return context(self, ctx, message)
+
+        found = self.found
+        monkeypatch.setattr(cls, "gettext", lookup)
+        monkeypatch.setattr(cls, "ngettext", lookup_plural)
+        monkeypatch.setattr(cls, "pgettext", lookup_context)
+
+
+@pytest.fixture
+def missing(monkeypatch: pytest.MonkeyPatch) -> Missing:
+    recorder = Missing(set())
+    recorder.install(monkeypatch)
+    return recorder
+
+
+# -- the runs ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Run:
+    args: tuple[str, ...]
+    input: str | None = None
+    code: int = 0
+    words: bool = True
+    """Whether the output is for people (the engine's protocol and --json runs are not)."""
+
+
+def _commands(cmd: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[str, ...]]:
+    yield path
+    for name, sub in getattr(cmd, "commands", {}).items():
+        yield from _commands(sub, (*path, name))
+
+
+COMMAND_PATHS = sorted(_commands(typer.main.get_command(app)))
+"""Every command and group of the app, by path (``()`` is tutor itself)."""
+COMMAND_NAMES = {name for path in COMMAND_PATHS for name in path}
+"""The commands' names: typed as they are in every language."""
+
+SEED003 = "docs/examples/seed003-scopa.yaml"
+FAST = ("--samples", "4", "--time", "0.05", "--workers", "1", "--seed", "1")
+PUZZLE = "keep-the-table-above-ten"
+
+
+def runs(tmp: Path) -> list[Run]:
+    """A scripted run of every command (and a few errors), the inputs of the other tests."""
+    live_lines, _plays = scripted_hand("scopa", 4, 0, ["You", "Ada"])
+    moves = rule_moves("scopa", 3, "italian")
+    (tmp / "bad.yaml").write_text("ruleset: scopa\nplayers: [You, Ada]\ntable: [2C 4C\n")
+    return [
+        Run(("rules",)),
+        Run(("rules", "scopone-scientifico")),
+        Run(("replay", SEED003)),
+        Run(("replay", "docs/examples/scopa-match.yaml")),
+        Run(("replay", "docs/examples/scopone-hand.yaml", "--as", "North", "--step"), "\n" * 40),
+        Run(("explain", "--ruleset", "scopone-16", "--table", "AD 3C 4S 5B FD", "CB")),
+        Run(("explain", SEED003, "--at", "2", *FAST)),
+        Run(("review", SEED003, "--as", "You", *FAST, "--html", str(tmp / "r.html"))),
+        Run(("review", SEED003, "--all", *FAST, "--hindsight")),
+        Run(("review", "docs/examples/scopone-hand.yaml", "--as", "North", *FAST)),
+        Run(("track", "docs/examples/partial-view.yaml", "--as", "South", "--at", "20")),
+        Run(("solve", "docs/examples/scopone-hand.yaml", "--at", "30")),
+        Run(("solve", "docs/examples/partial-view.yaml", "--at", "20", *FAST)),
+        Run(("simulate", "--ruleset", "scopa", "--players", "random,greedy", "--hands", "2")),
+        Run(("render", SEED003, "--at", "3", "--svg", str(tmp / "p.svg"))),
+        Run(("live", "--ruleset", "scopa", "--players", "You,Ada", "--as", "You", "--deck",
+             "french", "--save", str(tmp / "live.yaml")),
+            "\n".join(["ZZ", *live_lines[:6], "board", "undo", "help", "quit"]) + "\n", 1),
+        Run(("play", "--ruleset", "scopa", "--seed", "3", "--save", str(tmp / "game.yaml"),
+             "--feedback-time", "0.05", "--workers", "1"),
+            "\n".join(["help", "board", "ZZ", moves[0], "undo", *moves[:3], "quit"]) + "\n"),
+        Run(("engine",), "ruleset scopa\nisready\nbogus\nquit\n", words=False),
+        Run(("drill", "48", "--seed", "7", "--rounds", "2"), "2 6 F\nnessuno\nboh\n"),
+        Run(("puzzle", "check", str(collection_dir() / f"{PUZZLE}.yaml"))),
+        Run(("puzzle", "try", PUZZLE), "ZZ\nsalta\n"),
+        Run(("puzzle", "try", "scopa-legal-captures-0cce11fbb41c"), "nessuna\n"),
+        Run(("puzzle", "generate", "--ruleset", "scopa", "--count", "1", "--seed", "1",
+             "--workers", "1", "--out", str(tmp / "mined"))),
+        Run(("train", "--db", str(tmp / "p.sqlite"), "--count", "2", "--theme", "capture-rule"),
+            "salta\nnessuna\n"),
+        Run(("stats", "--db", str(tmp / "p.sqlite"))),
+        # the benchmarks' tables show their figures by their JSON keys
+        Run(("bench", "playouts", "--hands", "3", "--repeat", "1"), words=False),
+        Run(("bench", "replay", SEED003, "--repeat", "1"), words=False),
+        Run(("bench", "tracker", "--repeat", "1"), words=False),
+        Run(("bench", "solve", "--positions", "1"), words=False),
+        Run(("bench", "language", "--repeat", "1"), words=False),
+        Run(("bench", "calibration", "--players", "random", "--hands", "2", "--seed", "1")),
+        # errors: bad input (exit 3) and usage errors (exit 2)
+        Run(("replay", str(tmp / "bad.yaml")), code=3),
+        *(Run(("replay", str(bad)), code=3) for bad in sorted(BAD.glob("*.yaml"))),
+        Run(("replay", "no-such-file.yaml"), code=3),
+        Run(("solve", SEED003, "--at", "abc"), code=2),
+        Run(("solve", "--bogus", SEED003), code=2),
+        Run(("track", SEED003), code=2),
+        Run(("explain", "--deck", "xx", "--ruleset", "scopa", "--table", "", "7D"), code=2),
+        Run(("bogus",), code=2),
+        Run(("bench", "solve", "no-such-case"), code=2),
+    ]  # fmt: skip
+
+
+def test_the_runs_cover_every_command(tmp_path: Path) -> None:
+    ran = {r.args[: len(p)] for r in runs(tmp_path) for p in COMMAND_PATHS}
+    bench_slow = {("bench", "all"), ("bench", "search"), ("bench", "puzzles"), ("bench", "review"),
+                  ("bench", "play")}  # fmt: skip
+    uncovered = [p for p in COMMAND_PATHS if p and p not in ran and p not in bench_slow]
+    assert uncovered == [], uncovered
+
+
+def test_every_command_speaks_italian(tmp_path: Path, missing: Missing) -> None:
+    leaks: dict[str, set[str]] = {}
+    for r in runs(tmp_path):
+        result = run(*r.args, input=r.input, env=ITALIAN)
+        shown = " ".join(r.args)
+        assert result.exit_code == r.code, (shown, result.output)
+        assert "Traceback" not in result.output, shown
+        if r.words:
+            found = english_words(result.stdout + "\n" + result.stderr)
+            if found:
+                leaks[shown] = found
+    html = (tmp_path / "r.html").read_text(encoding="utf-8")
+    assert '<html lang="it">' in html
+    text = re.sub(r"<style>.*?</style>|<[^>]+>", " ", html, flags=re.DOTALL)
+    found = english_words(text.replace("&#x27;", "'").replace("&amp;", "&"))
+    if found:
+        leaks["review --html"] = found
+    assert not missing.found, sorted(missing.found)
+    assert not leaks, leaks
+
+
+@pytest.mark.parametrize("path", COMMAND_PATHS, ids=lambda p: " ".join(p) or "tutor")
+def test_every_help_speaks_italian(path: tuple[str, ...], missing: Missing) -> None:
+    result = run(*path, "--help", env=ITALIAN)
+    assert result.exit_code == 0, result.output
+    assert "Uso: tutor" in result.stdout
+    assert not missing.found, sorted(missing.found)
+    assert english_words(result.stdout) == set()
+
+
+def test_json_runs_speak_english() -> None:
+    """A --json run speaks English throughout, so that the texts inside the JSON (worded by the
+    library as they are found) are the same in every language; its errors too."""
+    error = run("--lang", "it", "replay", "no-such-file.yaml", "--json", env=ITALIAN)
+    assert error.exit_code == 3 and "cannot read" in error.stderr
+    english = run("rules", "scopa", "--json")
+    italian = run("--lang", "it", "rules", "scopa", "--json", env=ITALIAN)
+    assert json.loads(italian.stdout) == json.loads(english.stdout)
+
+
+def _options(path: tuple[str, ...]) -> set[str]:
+    cmd: Any = typer.main.get_command(app)
+    for name in path:
+        cmd = cmd.commands[name]
+    return {o for p in cmd.params for o in getattr(p, "opts", [])}
+
+
+ITALIAN_ANSWERS = re.compile(r"\b(?:nessun[oa]?|salta|boh)\b")
+"""Answers typed in Italian (an English session reads other words): runs typing them are left
+out of the comparison below."""
+
+
+def _with_time(args: tuple[str, ...], seconds: str) -> tuple[str, ...]:
+    """``args`` with the time budget ``seconds``: the samples alone then bound the work, and the
+    run repeats exactly whatever the machine's load."""
+    out = list(args)
+    for i, arg in enumerate(out[:-1]):
+        if arg == "--time":
+            out[i + 1] = seconds
+    return tuple(out)
+
+
+def _untimed(data: Any) -> Any:
+    """JSON without its timings (``seconds``), which no two runs share."""
+    if isinstance(data, dict):
+        return {k: _untimed(v) for k, v in data.items() if k != "seconds"}
+    if isinstance(data, list):
+        return [_untimed(v) for v in data]
+    return data
+
+
+def _written(path: Path) -> Any:
+    """What a script reads in a file the tutor wrote. A game of ``tutor play`` names the seats
+    in the player's language (You, Tu: names, not format) and notes each play with a timed
+    sampling: its record is compared by its shape (keys, cards, plays in seat order)."""
+    text = path.read_text(encoding="utf-8")
+    if not text.startswith("title:") or "\ngame:" not in text:
+        return text
+    (rec,) = load_path(path)
+    seat = rec.players.index
+    return (
+        re.findall(r"(?m)^(\w+):", text),
+        rec.ruleset_name,
+        rec.style.name,
+        len(rec.players),
+        None if rec.dealer is None else seat(rec.dealer),
+        rec.table,
+        [[deal[p] for p in rec.players] for deal in rec.deals],
+        [(e.card, e.capture, e.note is not None) for e in rec.plays],
+    )
+
+
+def test_what_scripts_read_is_the_same_in_every_language(tmp_path: Path) -> None:
+    """Scripts must not break: the JSON of every command that has --json, the records and
+    puzzles written and the exit codes are the same in English and in Italian (the Italian
+    runs' exit codes are checked by :func:`test_every_command_speaks_italian`)."""
+    seen: dict[str, dict[tuple[str, ...], Any]] = {}
+    for lang, env in (("en", {"LANG": "C.UTF-8"}), ("it", ITALIAN)):
+        where = tmp_path / lang
+        where.mkdir()
+        out = seen[lang] = {}
+        for r in runs(where):
+            path = next(p for p in COMMAND_PATHS[::-1] if r.args[: len(p)] == p)
+            if path[:1] == ("bench",) or (r.input and ITALIAN_ANSWERS.search(r.input)):
+                continue  # timings; answers typed in Italian
+            key = tuple(a.replace(str(where), "TMP") for a in r.args)
+            if "--json" in _options(path) and r.input is None:
+                result = run(*_with_time(r.args, "60"), "--json", env=env)
+                text = result.stdout.replace(str(where), "TMP")
+                shown = _untimed(json.loads(text)) if result.exit_code == 0 else text
+                out[("--json", *key)] = (result.exit_code, shown)
+            if lang == "en":
+                assert run(*r.args, input=r.input, env=env).exit_code == r.code, key
+            elif "--save" in r.args or "--out" in r.args:
+                run(*r.args, input=r.input, env=env)
+        for written in sorted(where.rglob("*.yaml")):
+            out[("file", str(written.relative_to(where)))] = _written(written)
+    assert {k[1] for k in seen["it"] if k[0] == "file"} >= {"live.yaml", "game.yaml"}
+    assert any(k[0] == "file" and "mined" in k[1] for k in seen["it"])
+    assert seen["it"].keys() == seen["en"].keys()
+    for key, english in seen["en"].items():
+        assert seen["it"][key] == english, key
+
+
+def test_english_words_are_found() -> None:
+    """The check bites: English left in a line is seen; names, cards and codes are not."""
+    assert english_words("Ada gioca 7D: missed-scopa, la tavola è vuota.") == set()
+    assert english_words("the table is empty") >= {"the", "table", "empty"}
+
+
+@pytest.mark.parametrize("name", ["replay-seed003-scopa.it.txt", "review-seed003.it.txt"])
+def test_the_italian_goldens_have_no_english(name: str) -> None:
+    """The Italian goldens are Italian: an English word left in them fails here, not only a
+    change of wording."""
+    text = (Path(__file__).parent / "golden" / name).read_text(encoding="utf-8")
+    assert english_words(text) == set()
+
+
+def test_an_unknown_language_is_refused_in_the_users_language() -> None:
+    """``--lang de``: a usage error (exit 2), worded in the environment's language."""
+    result = run("--lang", "de", "rules", env=ITALIAN)
+    assert result.exit_code == 2
+    assert "lingua sconosciuta 'de'" in result.stderr, result.stderr
+
+
+def test_answers_are_read_in_every_language(tmp_path: Path) -> None:
+    """An Italian answer is understood in a run that speaks English (--json) and an English
+    one in Italian: 'salta' gives up, 'nessuna' says no capture, as 'skip' and 'none' do."""
+    db = str(tmp_path / "p.sqlite")
+    args = ("train", "--db", db, "--count", "2", "--theme", "capture-rule")
+    english = run(*args, "--json", input="salta\nnessuna\n", env=ITALIAN)
+    assert english.exit_code == 0, english.output
+    assert json.loads(english.stdout)["answered"] == 2
+    italian = run(*args, input="skip\nnone\n", env=ITALIAN)
+    assert italian.exit_code == 0 and "non è una carta" not in italian.stderr, italian.stderr
+
+
+@pytest.mark.parametrize(
+    ("env", "args", "italian"),
+    [
+        ({"LANG": "it_IT.UTF-8"}, (), True),
+        ({"LANGUAGE": "it", "LANG": "en_US.UTF-8"}, (), True),
+        ({"LC_ALL": "C", "LANG": "it_IT.UTF-8"}, (), False),
+        ({"LC_MESSAGES": "it_IT.UTF-8", "LANG": "en_GB.UTF-8"}, (), True),
+        ({"LANGUAGE": "fr:it"}, (), True),
+        ({"LC_ALL": "C"}, ("--lang", "it"), True),
+        ({"LANG": "it_IT.UTF-8"}, ("--lang", "en"), False),
+        ({"LANG": "fr_FR.UTF-8"}, (), False),
+    ],
+)
+def test_the_language_is_chosen_as_for_any_program(
+    env: dict[str, str | None], args: tuple[str, ...], italian: bool
+) -> None:
+    """LANGUAGE, LC_ALL, LC_MESSAGES and LANG, the first one set, then --lang over them;
+    English when none names a language of the tutor."""
+    result = run(*args, "rules", env=env)
+    assert result.exit_code == 0
+    assert ("regolamento" in result.stdout) == italian, result.stdout[:80]

@@ -1,0 +1,30 @@
+"""The review on a terminal: the seed 003 review in Italian, from the same judgements."""
+
+from __future__ import annotations
+
+import re
+
+from helpers import FAST, SEED003, check_golden
+
+from tutor.game.i18n import speaking
+from tutor.records.recordfile import load_path
+from tutor.render.review import review_view
+from tutor.render.terminal import plain_text
+from tutor.review.review import review_record
+
+
+def test_the_seed003_review_in_italian_matches_its_golden_output() -> None:
+    """Classes, costs, observations with their maxims, the summary: all in Italian, numbers
+    with a decimal comma; the judgements are the English review's (the same seed and budget):
+    only the words change."""
+    record = load_path(SEED003)[0]
+    with speaking("it"):  # the observations are worded as they are found
+        review = review_record(record, ["You"], settings=FAST)
+        text = plain_text(*review_view(review))
+    english = review_record(record, ["You"], settings=FAST)
+    assert [d.judgement.cost for d in review.decisions] == [
+        d.judgement.cost for d in english.decisions
+    ]
+    assert "Riepilogo" in text and "[Fai scopa]" in text
+    assert re.search(r"\b\d,\d\d\b", text) and not re.search(r"\b\d\.\d\d\b", text)
+    check_golden("review-seed003.it.txt", text)

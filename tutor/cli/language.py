@@ -1,0 +1,279 @@
+"""The language of a ``tutor`` run: chosen before the command line is parsed, and the words
+click and typer write themselves (help, usage errors) put into it.
+
+The language comes from ``--lang it|en``, else from the environment (``LANGUAGE``, ``LC_ALL``,
+``LC_MESSAGES``, ``LANG``). A run with ``--json`` speaks English throughout, so that the JSON
+(whose texts, such as an observation's, are worded by the library) is the same in every
+language: scripts read it, and scripts must not break.
+
+Help texts are written in English where each command is declared (docstrings, ``help=``,
+``short_help=``); :func:`translate_commands` puts them into the run's language once, when the
+run starts, and :func:`help_texts` lists them for the catalogue (``tools/i18n.py``), so the two
+agree on every text. click's own words are either passed through gettext by typer (the section
+titles, ``default:``, ``required``), worded here from the error's fields (usage errors), or
+written by :class:`TutorFormatter` (``Usage:``, the value types).
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import typer
+import typer.core
+
+from tutor.game.i18n import LANGUAGES, N_, _
+
+__all__ = [
+    "TutorContext",
+    "TutorFormatter",
+    "run_language",
+    "translate_commands",
+    "help_texts",
+    "usage_message",
+    "CLICK_WORDS",
+]
+
+# typer words what it adds to the help (the section titles, "default: {default}", "required")
+# and two usage errors through gettext's ``_``: route those through the tutor's catalogue.
+typer.core._ = _
+
+CLICK_WORDS = (
+    # written by typer through gettext (see above)
+    N_("Arguments"),
+    N_("Options"),
+    N_("Commands"),
+    N_("default: {default}"),
+    N_("required"),
+    N_("Missing command."),
+    N_("No such command {name!r}."),
+    # written by click, put into words by this module
+    N_("Usage: "),
+    N_("[OPTIONS]"),
+    N_("COMMAND [ARGS]..."),
+    N_("Show this message and exit."),
+    N_("Example:"),
+    N_("Examples:"),
+    N_("<int range>"),
+    N_("<int>"),
+    N_("<float range>"),
+    N_("<float>"),
+    N_("<path>"),
+    N_("<str>"),
+    N_("<text>"),
+    N_("<list[Path]>"),
+)
+"""The words of click and typer that the tutor's help and usage errors show, in the catalogue
+beside the tutor's own."""
+
+
+def run_language(args: Sequence[str]) -> str | None:
+    """The language a run of ``tutor ARGS`` asks for: English when ``--json`` is given, else
+    ``--lang``'s, else None (the environment's, :func:`tutor.game.i18n.detect_language`). A
+    ``--lang`` the tutor does not speak is None too: the usage error saying so is worded in the
+    environment's language.
+
+    >>> run_language(["--lang", "it", "rules"]), run_language(["--lang=it", "rules", "--json"])
+    ('it', 'en')
+    >>> run_language(["rules"]) is None, run_language(["--lang", "de", "rules"]) is None
+    (True, True)
+    """
+    lang: str | None = None
+    for i, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg == "--json":
+            return "en"
+        if arg == "--lang" and i + 1 < len(args):
+            lang = args[i + 1]
+        elif arg.startswith("--lang="):
+            lang = arg.partition("=")[2]
+    return lang if lang in LANGUAGES else None
+
+
+# -- help --------------------------------------------------------------------------------------
+
+
+def help_msgid(text: str) -> str:
+    """A help text as click shows it (the docstring's indent removed, cut at a form feed)."""
+    return inspect.cleandoc(text).partition("\f")[0]
+
+
+def _epilog(text: str) -> str:
+    """An epilog of :func:`tutor.cli.core.examples` with its heading translated; the example
+    command lines stay as they are."""
+    return "\n".join(
+        line if not line.strip() or line.startswith((" ", "\b")) else _(line)
+        for line in text.split("\n")
+    )
+
+
+def _commands(cmd: Any) -> Iterator[Any]:
+    """A command and every command under it."""
+    yield cmd
+    for sub in getattr(cmd, "commands", {}).values():
+        yield from _commands(sub)
+
+
+def _params(cmd: Any) -> list[Any]:
+    """A command's parameters and its help option (click makes that one on demand)."""
+    ctx = typer.Context(cmd, info_name=cmd.name)
+    return list(cmd.get_params(ctx))
+
+
+def help_texts(root: Any) -> Iterator[str]:
+    """Every help text of the command tree under ``root`` as :func:`translate_commands` looks
+    it up: the messages of the catalogue that the help is made of."""
+    for cmd in _commands(root):
+        if cmd.help:
+            yield help_msgid(cmd.help)
+        if cmd.short_help:
+            yield cmd.short_help
+        for param in _params(cmd):
+            if param.help:
+                yield param.help
+            if param.metavar:
+                yield param.metavar
+            elif param.param_type_name == "argument":
+                yield param.name.upper()
+
+
+def translate_commands(root: Any) -> None:
+    """Put every help text of the command tree under ``root`` into the language of the run
+    (help, short help, epilog headings, the options' help and metavars), and have each command
+    format its help with :class:`TutorFormatter`.
+
+    The English texts are kept on each object, so that a tree translated twice is translated
+    from English both times.
+    """
+    for cmd in _commands(root):
+        cmd.context_class = TutorContext
+        _translate(cmd, "help", lambda t: _(help_msgid(t)))
+        _translate(cmd, "short_help", _)
+        _translate(cmd, "epilog", _epilog)
+        _translate(cmd, "options_metavar", _)
+        if hasattr(cmd, "subcommand_metavar"):
+            _translate(cmd, "subcommand_metavar", _)
+        for param in _params(cmd):
+            _translate(param, "help", _)
+            if (
+                param.param_type_name == "argument"
+                and param.__dict__.get("_english_metavar", param.metavar) is None
+            ):
+                # an argument is shown by its name in capitals (CASE): say it in the language
+                param.__dict__["_english_metavar"] = param.name.upper()
+            _translate(param, "metavar", _)
+
+
+def _translate(obj: Any, attr: str, translate: Any) -> None:
+    english = obj.__dict__.setdefault(f"_english_{attr}", getattr(obj, attr, None))
+    if english:
+        setattr(obj, attr, translate(english))
+
+
+_Formatter: Any = typer.Context.formatter_class
+"""click's help formatter, wherever this typer keeps click."""
+
+
+class TutorFormatter(_Formatter):
+    """click's help formatter with the usage line's prefix and the value types (``<int>``)
+    in the language of the run."""
+
+    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        super().write_usage(prog, args, _("Usage: ") if prefix is None else prefix)
+
+    def write_dl(self, rows: Sequence[tuple[str, str]], *args: Any, **kwargs: Any) -> None:
+        rows = [(re.sub(r"<[^<>]+>", lambda m: _(m.group()), term), text) for term, text in rows]
+        super().write_dl(rows, *args, **kwargs)
+
+
+class TutorContext(typer.Context):
+    """The context of every ``tutor`` command: its help is drawn by :class:`TutorFormatter`."""
+
+    formatter_class = TutorFormatter
+
+
+# -- usage errors ------------------------------------------------------------------------------
+
+_PYDANTIC = {
+    "int_parsing": N_("Input should be a valid integer, unable to parse string as an integer"),
+    "float_parsing": N_("Input should be a valid number, unable to parse string as a number"),
+    "int_from_float": N_("Input should be a valid integer, got a number with a fractional part"),
+    "greater_than_equal": N_("Input should be greater than or equal to {ge}"),
+    "greater_than": N_("Input should be greater than {gt}"),
+    "less_than_equal": N_("Input should be less than or equal to {le}"),
+    "less_than": N_("Input should be less than {lt}"),
+}
+"""typer checks a number's type and range with pydantic: its messages, by error type."""
+
+_OPTION_USAGE = (
+    (re.compile(r"Option (?P<option>'.*') requires an argument\.?"),
+     N_("Option {option} requires an argument.")),
+    (re.compile(r"Option (?P<option>'.*') requires (?P<n>\d+) arguments\.?"),
+     N_("Option {option} requires {n} arguments.")),
+    (re.compile(r"Option (?P<option>'.*') does not take a value\.?"),
+     N_("Option {option} does not take a value.")),
+    (re.compile(r"Got unexpected extra argument\(s\) \((?P<args>.*)\)"),
+     N_("Got unexpected extra argument(s) ({args})")),
+)  # fmt: skip
+"""click's other usage errors, which carry no fields: its English message, read back."""
+
+
+def _hint(exc: Any) -> str | None:
+    """The parameter an error is about, as click names it (``'--at' / '-n'``, ``'FILE'``)."""
+    hint = exc.param_hint
+    if hint is None and exc.param is not None:
+        if exc.param.param_type_name == "argument":
+            name = _(exc.param.metavar or exc.param.name.upper())
+            return f"'{name}'"
+        hint = exc.param.get_error_hint()
+    if isinstance(hint, (list, tuple)):
+        return " / ".join(repr(h) for h in hint)
+    return hint
+
+
+def _value_message(exc: Any) -> str:
+    """What is wrong with a value: typer's pydantic error worded by its type, else as given."""
+    errors = getattr(exc.__cause__, "errors", None)
+    if callable(errors):
+        found = errors()
+        if found and found[0].get("type") in _PYDANTIC:
+            return _(_PYDANTIC[found[0]["type"]]).format(**found[0].get("ctx", {}))
+    return str(exc.message)
+
+
+def usage_message(exc: Any) -> str:
+    """A usage error's message in the language of the run (click words it in English)."""
+    kind = type(exc).__name__
+    if type(exc).__module__.startswith("tutor."):
+        return str(exc.format_message())
+    if kind == "MissingParameter":
+        name = _hint(exc)
+        kind_word = exc.param_type or (exc.param.param_type_name if exc.param else "parameter")
+        text = (
+            _("Missing argument {name}.")
+            if kind_word == "argument"
+            else _("Missing option {name}.")
+        ).format(name=name)
+        return f"{text} {exc.message}" if exc.message else text
+    if kind == "NoSuchOption":
+        text = _("No such option: {name}").format(name=exc.option_name)
+        if exc.possibilities:
+            options = ", ".join(sorted(exc.possibilities))
+            text += " " + _("(Possible options: {options})").format(options=options)
+        return text
+    if kind == "BadParameter":
+        name = _hint(exc)
+        if name is None:
+            return _("Invalid value: {message}").format(message=_value_message(exc))
+        return _("Invalid value for {name}: {message}").format(
+            name=name, message=_value_message(exc)
+        )
+    message = str(exc.message)
+    for pattern, msgid in _OPTION_USAGE:
+        found = pattern.fullmatch(message)
+        if found:
+            return _(msgid).format(**found.groupdict())
+    return str(exc.format_message())

@@ -1,0 +1,247 @@
+"""The language of the interface: English, or Italian from a gettext catalogue.
+
+Every text a person reads is written in English in the code, marked for translation, and looked
+up at the moment it is worded, in the language of the run:
+
+- ``_("...")`` for a message, with named placeholders filled in afterwards, so that a
+  translation may put them in another order: ``_("{player} cannot play {card}")``
+  ``.format(player=..., card=...)``;
+- ``ngettext(singular, plural, n)`` for a count ("1 card", "3 cards");
+- ``pgettext(context, message)`` where one English word needs two translations;
+- ``N_("...")`` marks a text kept in a table and translated where it is shown
+  (``_(CATEGORY_NAMES[c])``), ``NP_(context, "...")`` the same with a context;
+- :func:`number` for a decimal as the language writes it ("0.57", "0,57").
+
+The catalogues are the standard machinery: ``tutor/locale/LANG/LC_MESSAGES/tutor.po``, compiled
+to ``tutor.mo`` beside it (``make po`` does both; ``make lint`` checks that the catalogue is
+complete and the compiled file up to date). Loading one is a single read of a small binary
+file, done once per language.
+
+The library speaks English until :func:`set_language` is called: a script's messages do not
+change with the machine it runs on unless it asks. The command line asks, with ``--lang`` or
+the environment (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, as gettext reads them).
+
+>>> with speaking("it"):
+...     print(_("forbidden"), ngettext("{n} sample", "{n} samples", 3).format(n=3), number(0.5714))
+vietata 3 campioni 0,57
+>>> print(_("forbidden"), ngettext("{n} sample", "{n} samples", 1).format(n=1), number(0.5714))
+forbidden 1 sample 0.57
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from functools import cache
+from importlib import resources
+
+__all__ = [
+    "DOMAIN",
+    "LANGUAGES",
+    "ENVIRONMENT",
+    "_",
+    "N_",
+    "NP_",
+    "ngettext",
+    "pgettext",
+    "number",
+    "language",
+    "set_language",
+    "speaking",
+    "detect_language",
+    "local",
+    "in_every_language",
+    "either",
+    "all_of",
+    "typed_words",
+]
+
+DOMAIN = "tutor"
+"""The gettext domain: the catalogues are ``tutor/locale/LANG/LC_MESSAGES/tutor.mo``."""
+
+LANGUAGES = ("en", "it")
+"""The languages of the interface; English is the language of the code and the fallback."""
+
+ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+"""The variables that choose the language, in gettext's order: the first one set counts."""
+
+_catalogues: dict[str, gettext.NullTranslations] = {"en": gettext.NullTranslations()}
+_current: gettext.NullTranslations = _catalogues["en"]
+_language = "en"
+
+
+def _(message: str) -> str:
+    """``message`` in the language of the run."""
+    return _current.gettext(message)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for translation where it is written; it is translated where shown."""
+    return message
+
+
+def NP_(context: str, message: str) -> tuple[str, str]:
+    """Mark ``message`` for translation in ``context`` where it is written (the ``N_`` of
+    :func:`pgettext`): the pair is translated where it is used."""
+    return (context, message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a message for a count ``n``, in the language of the run."""
+    return _current.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the language of the run, where ``context`` tells two uses apart."""
+    return _current.pgettext(context, message)
+
+
+def number(value: float, spec: str = ".2f") -> str:
+    """A number formatted with ``spec`` (as :func:`format` takes it), written with the
+    language's decimal mark.
+
+    >>> number(0.5714), number(-1.5, "+.1f"), number(0.25, ".0%"), number(3, "d")
+    ('0.57', '-1.5', '25%', '3')
+    """
+    text = format(value, spec)
+    mark = pgettext("decimal mark", ".")
+    return text.replace(".", mark) if mark != "." else text
+
+
+def either(items: Sequence[str]) -> str:
+    """Alternatives in words, in the language of the run: ``a, b or c`` (``a, b o c``).
+
+    >>> either(["an ace", "a 5", "an 8"]), either(["a 10"]), either([])
+    ('an ace, a 5 or an 8', 'a 10', '')
+    """
+    if len(items) <= 1:
+        return "".join(items)
+    return _("{items} or {last}").format(items=", ".join(items[:-1]), last=items[-1])
+
+
+def all_of(items: Sequence[str]) -> str:
+    """Several things in words, in the language of the run: ``a, b and c`` (``a, b e c``).
+
+    >>> all_of(["Ada", "Bruno", "Carla"])
+    'Ada, Bruno and Carla'
+    """
+    if len(items) <= 1:
+        return "".join(items)
+    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
+
+
+def language() -> str:
+    """The language of the run: ``"en"`` or ``"it"``."""
+    return _language
+
+
+def local(texts: Mapping[str, str], key: str) -> str | None:
+    """The text ``key`` of a data file in the language of the run: ``KEY_LANG`` when the file
+    gives one (``explanation_it``), else ``KEY`` itself (``explanation``), else None.
+
+    >>> local({"explanation": "Take it.", "explanation_it": "Prendila."}, "explanation")
+    'Take it.'
+    """
+    if _language != "en":
+        text = texts.get(f"{key}_{_language}")
+        if text:
+            return text
+    return texts.get(key)
+
+
+def in_every_language(key: str, words: Callable[[], str]) -> dict[str, str]:
+    """A text the tutor writes into a data file, worded by ``words`` in every language of the
+    tutor: ``KEY`` in English and ``KEY_LANG`` in each other language, the form
+    :func:`local` reads back.
+
+    >>> in_every_language("title", lambda: _("Study a hand"))
+    {'title': 'Study a hand', 'title_it': 'Studiare una mano'}
+    """
+    texts: dict[str, str] = {}
+    for lang in LANGUAGES:
+        with speaking(lang):
+            texts[key if lang == "en" else f"{key}_{lang}"] = words()
+    return texts
+
+
+@cache
+def typed_words(messages: tuple[str | tuple[str, str], ...]) -> frozenset[str]:
+    """What a person may type for ``messages`` (answers such as ``none`` or ``skip``, each a
+    message or a ``(context, message)`` pair), in lower case, in every language of the tutor
+    whatever the run speaks: an Italian answer is understood in a run that speaks English
+    (``--json``), and an English one in Italian.
+
+    >>> sorted(typed_words(("skip", ("no capture", "none"))))
+    ['nessuna', 'none', 'salta', 'skip']
+    """
+    out: set[str] = set()
+    for lang in LANGUAGES:
+        catalogue = _catalogue(lang)
+        for m in messages:
+            text = catalogue.gettext(m) if isinstance(m, str) else catalogue.pgettext(*m)
+            out.add(text.lower())
+    return frozenset(out)
+
+
+def _normalise(name: str) -> str | None:
+    """The language of a locale name (``it_IT.UTF-8`` -> ``it``; ``C`` -> ``en``), or None."""
+    code = name.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    if code in ("c", "posix"):
+        return "en"
+    return code if code in LANGUAGES else None
+
+
+def detect_language(environ: Mapping[str, str] | None = None) -> str:
+    """The language the environment asks for, as gettext reads it: the first of
+    :data:`ENVIRONMENT` that is set, a colon-separated list of preferences; English when none
+    of them is a language of the tutor.
+
+    >>> detect_language({"LANG": "it_IT.UTF-8"}), detect_language({"LANGUAGE": "fr:it"})
+    ('it', 'it')
+    >>> detect_language({"LC_ALL": "C", "LANG": "it_IT.UTF-8"}), detect_language({})
+    ('en', 'en')
+    """
+    env = os.environ if environ is None else environ
+    for variable in ENVIRONMENT:
+        value = env.get(variable)
+        if value:
+            for name in value.split(":"):
+                found = _normalise(name)
+                if found is not None:
+                    return found
+            return "en"
+    return "en"
+
+
+def _catalogue(lang: str) -> gettext.NullTranslations:
+    """The compiled catalogue of ``lang``, read once."""
+    found = _catalogues.get(lang)
+    if found is None:
+        path = resources.files("tutor") / "locale" / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
+        with path.open("rb") as fp:
+            found = gettext.GNUTranslations(fp)
+        _catalogues[lang] = found
+    return found
+
+
+def set_language(lang: str | None = None) -> str:
+    """Speak ``lang`` from now on (``it``, ``it_IT.UTF-8``, ``en``; None: the environment's,
+    :func:`detect_language`); a language the tutor does not speak is English. Returns the
+    language chosen."""
+    global _current, _language
+    chosen = detect_language() if lang is None else (_normalise(lang) or "en")
+    _current = _catalogue(chosen)
+    _language = chosen
+    return chosen
+
+
+@contextmanager
+def speaking(lang: str | None) -> Iterator[str]:
+    """Speak ``lang`` inside the ``with`` block, then the language before it again."""
+    before = _language
+    try:
+        yield set_language(lang)
+    finally:
+        set_language(before)
