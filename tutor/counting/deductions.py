@@ -168,24 +168,9 @@ def find_deductions(inf: Evidence) -> list[Deduction]:
             elif hold.reading == "must" and hold.probability > 0.5:
                 used_readings = []
                 reasons = _must_reasons(inf, h, c, used_readings)
-                text = _("{holder} holds {card}: {percent}, {readings}: {reasons}.").format(
-                    holder=_holder_name(inf, h),
-                    card=_card_phrase(inf, c),
-                    percent=percent(hold.probability),
-                    readings=_readings_phrase(len(used_readings)),
-                    reasons="; ".join(reasons),
-                )
+                template = _("{holder} holds {card}: {percent}, {readings}: {reasons}.")
                 out.append(
-                    Deduction(
-                        "must",
-                        h,
-                        c,
-                        "inference",
-                        reasons,
-                        text,
-                        confidence=hold.probability,
-                        readings=tuple(used_readings),
-                    )
+                    _read(inf, "must", h, c, hold.probability, reasons, used_readings, template)
                 )
             elif hold.reading == "cannot" and h in inf.capacity and hold.probability < 0.5:
                 direct = [e for e in inf.active if e.seat == h and VALUE_OF[c] in e.values]
@@ -193,26 +178,44 @@ def find_deductions(inf: Evidence) -> list[Deduction]:
                     continue  # the reading itself, listed among the inferences
                 used_readings = []
                 reasons = _dedupe(_tight_reasons(inf, h, c, used_readings))
-                text = _("{holder} does not hold {card}: {percent}, {readings}: {reasons}.").format(
-                    holder=_holder_name(inf, h),
-                    card=_card_phrase(inf, c),
-                    percent=percent(1 - hold.probability),
-                    readings=_readings_phrase(len(used_readings)),
-                    reasons="; ".join(reasons),
-                )
+                template = _("{holder} does not hold {card}: {percent}, {readings}: {reasons}.")
                 out.append(
-                    Deduction(
-                        "cannot",
-                        h,
-                        c,
-                        "inference",
-                        reasons,
-                        text,
-                        confidence=1 - hold.probability,
-                        readings=tuple(used_readings),
+                    _read(
+                        inf, "cannot", h, c, 1 - hold.probability, reasons, used_readings, template
                     )
                 )
     return out
+
+
+def _read(
+    inf: Evidence,
+    kind: str,
+    holder: int,
+    card: int,
+    confidence: float,
+    reasons: list[str],
+    readings: list[Exclusion],
+    template: str,
+) -> Deduction:
+    """A deduction resting on readings of behaviour: its ``kind`` (must or cannot) with its
+    combined confidence, worded by ``template`` (already in the language of the run)."""
+    text = template.format(
+        holder=_holder_name(inf, holder),
+        card=_card_phrase(inf, card),
+        percent=percent(confidence),
+        readings=_readings_phrase(len(readings)),
+        reasons="; ".join(reasons),
+    )
+    return Deduction(
+        kind,
+        holder,
+        card,
+        "inference",
+        reasons,
+        text,
+        confidence=confidence,
+        readings=tuple(readings),
+    )
 
 
 def _rests_on(fact: Fact, card: int) -> bool:
