@@ -28,9 +28,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from tutor.counting.defaults import TRUST_DEFAULT
 from tutor.counting.inference import count_view
 from tutor.counting.odds import chance_of_card
-from tutor.counting.trust import TRUST_DEFAULT
 from tutor.game.captures import clear_cache
 from tutor.game.cards import VALUE_MASKS, indexes_of
 from tutor.game.errors import TutorError

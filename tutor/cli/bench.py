@@ -22,7 +22,7 @@ from tutor.cli.core import (
     progress_bar,
     record_hand,
 )
-from tutor.counting.trust import TRUST_DEFAULT
+from tutor.counting.defaults import TRUST_DEFAULT
 from tutor.game.i18n import _, ngettext
 from tutor.game.rules import load_ruleset
 

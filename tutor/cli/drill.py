@@ -18,7 +18,7 @@ from tutor.cli.core import (
     note,
     print_json,
 )
-from tutor.counting.trust import TRUST_DEFAULT
+from tutor.counting.defaults import TRUST_DEFAULT
 from tutor.game.i18n import _
 
 

@@ -20,7 +20,7 @@ from tutor.cli.core import (
     print_json,
     record_hand,
 )
-from tutor.counting.trust import TRUST_DEFAULT
+from tutor.counting.defaults import TRUST_DEFAULT
 from tutor.game.i18n import ngettext
 
 

@@ -24,9 +24,10 @@ import random
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
+from tutor.counting.defaults import TRUST_DEFAULT
 from tutor.counting.readings import Exclusion
 from tutor.counting.tracker import STOCK, CountingError, viewer_state
-from tutor.counting.trust import TRUST_DEFAULT, weigh_readings
+from tutor.counting.trust import weigh_readings
 from tutor.game.captures import VALUE_OF
 from tutor.game.cards import indexes_of
 from tutor.game.i18n import _

@@ -41,6 +41,7 @@ from typing import Any
 
 from tutor.counting.assignment import AssignmentModel, build_model, certain_model, complete
 from tutor.counting.deductions import Deduction, Holding, find_deductions
+from tutor.counting.defaults import TRUST_DEFAULT
 from tutor.counting.odds import chance_of_value, percent
 from tutor.counting.readings import Exclusion
 from tutor.counting.tells import Tell
@@ -53,7 +54,7 @@ from tutor.counting.tracker import (
     track,
     viewer_state,
 )
-from tutor.counting.trust import TRUST_DEFAULT, Reliability, weigh_readings
+from tutor.counting.trust import Reliability, weigh_readings
 from tutor.counting.weights import Evidence, WeightedModel
 from tutor.game.captures import VALUE_OF
 from tutor.game.cards import VALUE_MASKS, Style, format_card, indexes_of

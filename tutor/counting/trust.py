@@ -40,6 +40,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from tutor.counting.defaults import TRUST_DEFAULT
 from tutor.counting.odds import hypergeometric_any
 from tutor.counting.readings import (
     Exclusion,
@@ -65,11 +66,6 @@ __all__ = [
     "Weighing",
     "weigh_readings",
 ]
-
-TRUST_DEFAULT = 0.85
-"""Prior chance that a player holding a card that makes a scopa takes it (``--trust-readings``).
-The tutor's estimate for people at the table; the calibration benchmark (docs/tracker.md) checks
-that, with the learning below, the odds stay calibrated for careless and careful play alike."""
 
 TRUST_MAX = 0.999
 """``--trust-readings 1`` is read as this: a reading is never a certainty."""

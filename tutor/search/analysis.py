@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.counting.assignment import iter_deals
-from tutor.counting.trust import TRUST_DEFAULT
+from tutor.counting.defaults import TRUST_DEFAULT
 from tutor.game.cards import Style
 from tutor.game.errors import TutorError
 from tutor.game.i18n import _, ngettext, number, pgettext

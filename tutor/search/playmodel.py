@@ -43,7 +43,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from tutor.counting.assignment import iter_deals
-from tutor.counting.trust import TRUST_DEFAULT
+from tutor.counting.defaults import TRUST_DEFAULT
 from tutor.game.cards import indexes_of
 from tutor.game.state import GameState, Move, moves_of
 from tutor.search.players import (

@@ -23,10 +23,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from tutor.counting.defaults import TRUST_DEFAULT
 from tutor.counting.inference import CountView, count_view
 from tutor.counting.odds import percent
 from tutor.counting.tracker import STOCK
-from tutor.counting.trust import TRUST_DEFAULT
 from tutor.game.cards import Style, format_card, format_cards, get_style
 from tutor.game.errors import TutorError
 from tutor.game.i18n import N_, _, typed_words

@@ -46,8 +46,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tutor.counting.defaults import TRUST_DEFAULT
 from tutor.counting.inference import CountView, count_view
-from tutor.counting.trust import TRUST_DEFAULT
 from tutor.game.cards import (
     CARDS,
     Card,
