@@ -20,6 +20,7 @@ from typer.testing import CliRunner, Result
 from tutor.cli import app
 from tutor.cli.core import EXIT_BAD_INPUT
 from tutor.counting.inference import Inference
+from tutor.counting.style import kappa_of
 from tutor.counting.tells import FAMILIES
 from tutor.game.captures import VALUE_OF
 from tutor.game.cards import (
@@ -379,7 +380,8 @@ def weighed_by_hand(
     unseen cards that fits the facts, each weighed by hand: a factor ε (the player's
     reliability for the kind of reading) for every standing reading it contradicts, and each
     standing tell's factor for the number of cards of its value the player holds (η + (1 - η) w
-    for a player careless with probability η)."""
+    for a player careless with probability η), and κ^m for a value held that would have beaten
+    m of the player's plays at once (:mod:`tutor.counting.style`)."""
     holders = list(inf.capacity)
     per_card: dict[tuple[int, int], float] = {}
     per_value: dict[tuple[int, int], float] = {}
@@ -396,6 +398,12 @@ def weighed_by_hand(
             n = sum(1 for c in indexes_of(hand[t.seat]) if VALUE_OF[c] in t.values)
             eta = rel.carelessness  # a careless player's tell says nothing
             w *= eta + (1 - eta) * by_count[min(n, len(by_count) - 1)]
+        for seat, by_value in inf.passed.items():  # κ per play a held value would have beaten
+            kappa = kappa_of(inf.reliability[seat].style)
+            held = {VALUE_OF[c] for c in indexes_of(hand[seat])}
+            for value, m in by_value.items():
+                if value in held:
+                    w *= kappa**m
         return w
 
     for deal in every_deal([inf.capacity[h] for h in holders], inf.state.unplaced()):

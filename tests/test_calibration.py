@@ -6,6 +6,8 @@ figures are in docs/tracker.md.
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from tutor.bench import BIN_LABELS, BenchError, Bins, bench_calibration
@@ -31,6 +33,40 @@ def test_bins_count_brier_and_gaps() -> None:
     assert bins.n == 7 and bins.observed[3] == 2
 
 
+def _hand(cases: list[tuple[float, bool]]) -> Bins:
+    out = Bins()
+    for p, y in cases:
+        out.add(p, y)
+    return out
+
+
+def test_intervals_count_hands_not_positions() -> None:
+    """A bin's interval is computed over hands: one hand's many cases move it as one."""
+    total = Bins()
+    for k in range(10):  # ten hands, each 20 cases stated 0.35; hands alternate all-true/false
+        total.merge(_hand([(0.35, k % 2 == 0)] * 20))
+    b = BIN_LABELS.index("0.3-0.4")
+    lo, hi = total.gap_interval(b) or (0.0, 0.0)
+    gap = 0.5 - 0.35
+    assert lo < gap < hi
+    # hand by hand: observed - stated is 0.65 or -0.35, a spread of about 0.5 over 10 hands
+    se = math.sqrt(10 / 9 * sum((20 * (0.65 if k % 2 == 0 else -0.35) - 20 * gap) ** 2
+                                for k in range(10))) / 200  # fmt: skip
+    assert (lo, hi) == pytest.approx((gap - 1.96 * se, gap + 1.96 * se))
+    assert hi - lo > 0.5  # far wider than 200 independent cases would give (about 0.13)
+    mean = total.mean_gap_interval()
+    assert mean is not None and mean[0] < gap < mean[1]
+    off = total.off_by_more_than(0.08, min_count=200)
+    assert off == {"clearly": [], "uncertain": ["0.3-0.4"]}
+    # the same cases spread over hands alike: a tight interval, clearly off
+    even = Bins()
+    for _ in range(10):
+        even.merge(_hand([(0.35, True)] * 10 + [(0.35, False)] * 10))
+    assert even.off_by_more_than(0.08, min_count=200) == {"clearly": ["0.3-0.4"], "uncertain": []}
+    assert even.gap_interval(b) == pytest.approx((gap, gap))
+    assert Bins().gap_interval(b) is None
+
+
 def test_a_short_run_adds_up() -> None:
     result = bench_calibration("greedy", hands=2, ruleset="scopa", seed=3)
     j = result.to_json()
@@ -40,6 +76,8 @@ def test_a_short_run_adds_up() -> None:
         assert j[key]["mean_stated"] == pytest.approx(j[key]["mean_observed"], abs=1e-3)
     assert j["card"]["n"] == j["card_facts"]["n"] > 0
     assert j["sweep"]["n"] == j["sweep_facts"]["n"]
+    assert set(j["sweep"]["off_by_over_0.08"]) == {"clearly", "uncertain"}
+    assert len(j["card"]["mean_gap_interval"]) == 2
     assert len(result.times_ms) == result.positions
     # greedy players never pass up a scopa or the settebello: every standing reading is true
     for tally in j["readings"].values():

@@ -50,23 +50,36 @@ def test_cli_track_json() -> None:
 
 def _east_holds_a_king() -> float:
     """P(East holds one of the 3 unseen kings) at South's play 3 of the example, derived
-    independently of the tracker's dynamic programme: every split of the kings and the 4s
-    among West, North and East, counted by multinomials and weighed by the two tells'
-    factors (η + (1 - η) w for a player careless with probability η)."""
+    independently of the tracker's dynamic programme: every split of each value the evidence
+    mentions among West, North and East, counted by multinomials and weighed by every term's
+    factor (the tells' η + (1 - η) w, checked against the tells here, and the passed-up gains'
+    κ^m), the two halves of the values met by the room they use."""
     record = load_path(EXAMPLES / "scopone-hand.yaml")[0]
     inf: Inference = infer(viewer_state_from_record(record, "South", 3), 0)
     holders = [1, 2, 3]
-    caps = [inf.capacity[h] for h in holders]
+    caps = tuple(inf.capacity[h] for h in holders)
     unseen = [VALUE_OF[c] for c in indexes_of(inf.unseen)]
-    kings, fours = unseen.count(10), unseen.count(4)
-    rest = len(unseen) - kings - fours
-    [doubles, sweepable] = inf.tells
-
-    def factor(tell_index: int, n: int) -> float:
-        tell = inf.tells[tell_index]
+    terms = inf.weighted.evidence.terms
+    # the two tells' terms are what their families and the players' learned parameters give
+    for tell in inf.tells:
         rel = inf.reliability[tell.seat]
         w = FAMILIES[tell.kind].weights(rel.tells[tell.kind], tell)
-        return rel.carelessness + (1 - rel.carelessness) * w[min(n, len(w) - 1)]
+        expected = tuple(rel.carelessness + (1 - rel.carelessness) * x for x in w)
+        [term] = [t for t in terms if t.by_count and (t.seat, t.values) == (tell.seat, tell.values)]
+        assert term.by_count == pytest.approx(expected[: len(term.by_count)])
+    values = sorted({v for t in terms for v in t.values} | {10})
+    rest = len(unseen) - sum(unseen.count(v) for v in values)
+
+    def factor(value: int, k: tuple[int, ...]) -> float:
+        w = 1.0
+        for t in terms:
+            if t.values == (value,):
+                n = k[holders.index(t.seat)]
+                if t.by_count is not None:
+                    w *= t.by_count[min(n, len(t.by_count) - 1)]
+                else:
+                    w *= t.some if n else t.none
+        return w
 
     def splits(n: int) -> list[tuple[int, ...]]:
         return [k for k in product(range(n + 1), repeat=3) if sum(k) == n]
@@ -74,17 +87,30 @@ def _east_holds_a_king() -> float:
     def ways(n: int, parts: tuple[int, ...]) -> int:
         return factorial(n) // prod(factorial(x) for x in parts)
 
+    def half(vals: list[int]) -> dict[tuple[tuple[int, ...], bool], float]:
+        out: dict[tuple[tuple[int, ...], bool], float] = {}
+        options = [[(v, k) for k in splits(unseen.count(v))] for v in vals]
+        for choice in product(*options):
+            used = tuple(sum(k[i] for _, k in choice) for i in range(3))
+            if any(u > c for u, c in zip(used, caps, strict=True)):
+                continue
+            w = 1.0
+            for v, k in choice:
+                w *= ways(unseen.count(v), k) * factor(v, k)
+            east_king = any(v == 10 and k[2] for v, k in choice)
+            out[(used, east_king)] = out.get((used, east_king), 0.0) + w
+        return out
+
+    first, second = half(values[: len(values) // 2]), half(values[len(values) // 2 :])
     total = east = 0.0
-    for k in splits(kings):
-        for f in splits(fours):
-            left = tuple(c - a - b for c, a, b in zip(caps, k, f, strict=True))
+    for (u1, e1), w1 in first.items():
+        for (u2, e2), w2 in second.items():
+            left = tuple(c - a - b for c, a, b in zip(caps, u1, u2, strict=True))
             if min(left) < 0 or sum(left) != rest:
                 continue
-            w = ways(kings, k) * ways(fours, f) * ways(rest, left)
-            w *= factor(0, f[holders.index(doubles.seat)])
-            w *= factor(1, k[holders.index(sweepable.seat)])
+            w = w1 * w2 * ways(rest, left)
             total += w
-            east += w if k[2] else 0.0
+            east += w if e1 or e2 else 0.0
     return east / total
 
 

@@ -155,6 +155,19 @@ def test_no_trust_reads_nothing() -> None:
     assert care_prior(0.0)[-1] == 1.0
 
 
+def test_a_careless_style_as_prior_reads_nothing() -> None:
+    """With the tracker's styles as the prior (``styles=``), a player seen as careless for sure
+    is read at plain chance only: every deal weighs the same."""
+    state = partner_answers_a_taken_five()
+    view = seat_view(state, 0)
+    careless = {s: {"careless": 1.0} for s in (1, 2, 3)}
+    model = PlayModel(view, 0, styles=careless)
+    deals = list(itertools.islice(iter_deals(view, 0, random.Random(2)), 30))
+    assert len({round(model.log_weight(d), 9) for d in deals}) == 1
+    reading = PlayModel(view, 0, styles={s: {"careful": 1.0} for s in (1, 2, 3)})
+    assert len({round(reading.log_weight(d), 9) for d in deals}) > 1
+
+
 def test_the_sampler_is_reproducible_and_reads_only_the_view() -> None:
     state = partner_answers_a_taken_five()
     other = reshuffle_hidden(state, random.Random(5))

@@ -156,7 +156,8 @@ def _tell(seat: int, confirmed: bool, refuted: bool) -> Tell:
 def test_tells_that_come_true_are_read_more_strongly(scopone: Ruleset) -> None:
     view = viewer_state(GameState.random(scopone, 1), 3)
     family = FAMILIES["doubles"]
-    prior = sum(w * g for w, g in zip(family.prior, family.grid, strict=True)) / sum(family.prior)
+    weights = family.prior()
+    prior = sum(w * g for w, g in zip(weights, family.grid, strict=True)) / sum(weights)
     true = [_tell(0, True, False) for _ in range(4)]
     false = [_tell(1, False, True) for _ in range(4)]
     params = learn_tells(view, 3, [*true, *false])

@@ -667,6 +667,14 @@ BIN_LABELS = ("0", *(f"{k / 10:.1f}-{(k + 1) / 10:.1f}" for k in range(10)), "1"
 1), exactly 1."""
 
 
+CALIBRATION_BAR = 0.08
+"""The most a bin of 200 or more cases may be off (honest-odds issue, docs/tracker.md)."""
+
+
+def _rounded(interval: tuple[float, float] | None) -> list[float] | None:
+    return None if interval is None else [round(interval[0], 4), round(interval[1], 4)]
+
+
 def _bin(p: float) -> int:
     if p <= 0.0:
         return 0
@@ -684,6 +692,12 @@ class Bins:
     stated: list[float] = field(default_factory=lambda: [0.0] * len(BIN_LABELS))
     observed: list[int] = field(default_factory=lambda: [0] * len(BIN_LABELS))
     squares: float = 0.0
+    hands: list[tuple[tuple[int, ...], tuple[float, ...], tuple[int, ...]]] = field(
+        default_factory=list
+    )
+    """Per hand merged in, its own (count, stated, observed) by bin: the positions of one hand
+    hang together (one deal, seen from every seat), so the intervals count hands, not
+    positions."""
 
     def add(self, p: float, outcome: bool) -> None:
         b = _bin(p)
@@ -699,6 +713,10 @@ class Bins:
             self.stated[k] += other.stated[k]
             self.observed[k] += other.observed[k]
         self.squares += other.squares
+        if other.hands:
+            self.hands.extend(other.hands)
+        elif other.n:
+            self.hands.append((tuple(other.count), tuple(other.stated), tuple(other.observed)))
 
     @property
     def n(self) -> int:
@@ -725,17 +743,61 @@ class Bins:
         ]
         return max(gaps, default=0.0)
 
+    def gap_interval(self, k: int) -> tuple[float, float] | None:
+        """A 95% interval for bin ``k``'s observed - stated, counting hands as the independent
+        units (a cluster-robust standard error); None with fewer than two hands in the bin."""
+        n = self.count[k]
+        used = [(c[k], s[k], o[k]) for c, s, o in self.hands if c[k]]
+        if n == 0 or len(used) < 2:
+            return None
+        gap = (self.observed[k] - self.stated[k]) / n
+        spread = sum((o - s - gap * c) ** 2 for c, s, o in used)
+        se = math.sqrt(len(used) / (len(used) - 1) * spread) / n
+        return gap - 1.96 * se, gap + 1.96 * se
+
+    def mean_gap_interval(self) -> tuple[float, float] | None:
+        """A 95% interval for mean observed - mean stated over every case, by hands as for a
+        bin (:meth:`gap_interval`)."""
+        used = [(sum(c), sum(s), sum(o)) for c, s, o in self.hands if sum(c)]
+        n = sum(c for c, _, _ in used)
+        if n == 0 or len(used) < 2:
+            return None
+        gap = (sum(o for _, _, o in used) - sum(s for _, s, _ in used)) / n
+        spread = sum((o - s - gap * c) ** 2 for c, s, o in used)
+        se = math.sqrt(len(used) / (len(used) - 1) * spread) / n
+        return gap - 1.96 * se, gap + 1.96 * se
+
+    def off_by_more_than(self, bar: float, min_count: int = 200) -> dict[str, list[str]]:
+        """The bins of ``min_count`` or more whose gap is beyond ``bar`` for sure (the whole
+        interval), and those where the interval straddles it (not settled by these hands)."""
+        out: dict[str, list[str]] = {"clearly": [], "uncertain": []}
+        for k in range(len(BIN_LABELS)):
+            iv = self.gap_interval(k) if self.count[k] >= min_count else None
+            if iv is None:
+                continue
+            lo, hi = iv
+            if lo > bar or hi < -bar:
+                out["clearly"].append(BIN_LABELS[k])
+            elif hi > bar or lo < -bar:
+                out["uncertain"].append(BIN_LABELS[k])
+        return out
+
     def rows(self) -> list[dict[str, Any]]:
-        return [
-            {
+        out = []
+        for k in range(len(BIN_LABELS)):
+            if not self.count[k]:
+                continue
+            row: dict[str, Any] = {
                 "bin": BIN_LABELS[k],
                 "count": self.count[k],
                 "stated": round(self.stated[k] / self.count[k], 4),
                 "observed": round(self.observed[k] / self.count[k], 4),
             }
-            for k in range(len(BIN_LABELS))
-            if self.count[k]
-        ]
+            iv = _rounded(self.gap_interval(k))
+            if iv is not None:
+                row["gap_interval"] = iv
+            out.append(row)
+        return out
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -743,7 +805,9 @@ class Bins:
             "brier": round(self.brier, 5),
             "mean_stated": round(self.mean_stated, 4),
             "mean_observed": round(self.mean_observed, 4),
+            "mean_gap_interval": _rounded(self.mean_gap_interval()),
             "worst_gap_200": round(self.worst_gap(), 4),
+            "off_by_over_0.08": self.off_by_more_than(CALIBRATION_BAR),
             "bins": self.rows(),
         }
 

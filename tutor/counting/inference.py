@@ -26,10 +26,10 @@ Three layers, each with a reason a person can read (``docs/tracker.md``):
 >>> ex.kind, ex.seat, ex.values, ex.play
 ('scopa', 1, (10,), 2)
 >>> ex.text(["Ada", "Bea"]).split(", so ")[1]
-'holds no 10 (inference, 96%)'
+'holds no 10 (inference, 90%)'
 >>> h = inf.holdings[1][parse_card("RD").index]  # the reading, taken as certain, says cannot
 >>> h.status, h.reading, round(h.probability, 4)
-('may', 'cannot', 0.0116)
+('may', 'cannot', 0.0249)
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ from tutor.counting.deductions import Deduction, Holding, find_deductions
 from tutor.counting.defaults import TRUST_DEFAULT
 from tutor.counting.odds import chance_of_value, percent
 from tutor.counting.readings import Exclusion
+from tutor.counting.style import kappa_of
 from tutor.counting.tells import Tell
 from tutor.counting.tracker import (
     OUT,
@@ -116,6 +117,9 @@ class Inference:
     """The readings taken as certain: the deductions' model."""
     fact_model: AssignmentModel = field(repr=False)
     style: Style | str | None = None
+    passed: dict[int, dict[int, int]] = field(default_factory=dict)
+    """Per other seat and value, the plays a card of the value would have beaten at once
+    (:func:`tutor.counting.style.passed_gains`)."""
 
     def probability(self, seat: int, card: int) -> float:
         """P(``seat`` (or STOCK) holds ``card``), the readings weighed in."""
@@ -245,6 +249,17 @@ class Inference:
                 for e in self.exclusions
             ],
             "tells": [t.to_json(self.names, style) for t in self.tells],
+            "passed_gains": [
+                {
+                    "player": self.names[seat],
+                    "value": value,
+                    "plays": m,
+                    "weight": round(kappa_of(self.reliability[seat].style) ** m, 6),
+                }
+                for seat, by_value in sorted(self.passed.items())
+                if seat in self.reliability
+                for value, m in sorted(by_value.items())
+            ],
             "trust": {
                 "prior": self.trust,
                 "players": [r.to_json(self.names) for _, r in sorted(self.reliability.items())],
@@ -296,6 +311,7 @@ def infer(
         "exact count over {n} deals that fit the facts",
         deals,
     ).format(n=deals)
+    passed_count = sum(len(v) for v in weighing.passed.values())
     weighed = [
         phrase.format(n=n)
         for n, phrase in (
@@ -304,6 +320,10 @@ def infer(
                 ngettext("{n} reading", "{n} readings", len(weighing.standing)),
             ),
             (len(weighing.tells), ngettext("{n} tell", "{n} tells", len(weighing.tells))),
+            (
+                passed_count,
+                ngettext("{n} passed-up gain", "{n} passed-up gains", passed_count),
+            ),
         )
         if n
     ]
@@ -370,6 +390,7 @@ def infer(
         model,
         fact_model,
         style,
+        weighing.passed,
     )
     inf.deductions = find_deductions(inf)
     return inf

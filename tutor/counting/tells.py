@@ -37,6 +37,7 @@ from typing import Any
 
 from tutor.counting.odds import hypergeometric_any, hypergeometric_counts, percent
 from tutor.counting.readings import reading_json
+from tutor.counting.style import STYLE_PRIOR, STYLES, PlayStyle
 from tutor.counting.tracker import HistoryStep, a_value, history, value_word
 from tutor.counting.weights import Term
 from tutor.game.captures import VALUE_OF, sweep_value, table_sum
@@ -80,10 +81,21 @@ class Tell:
     """The holding ran out, or every card of the value turned up elsewhere, and none showed."""
     confidence: float | None = None
     """P(they hold a card of the value now) given everything seen, once weighed."""
+    unknown: int = 0
+    """How many cards of theirs the viewer did not know after the play."""
 
     def text(self, names: Sequence[str], style: Style | str | None = None) -> str:
         v = self.values[0]
-        if self.kind == "doubles":
+        if self.kind == "lead":
+            what = _(
+                "at play {play} {player} led {card} on an empty table, so may hold another {value}"
+            ).format(
+                play=self.play,
+                player=names[self.seat],
+                card=format_card(self.card, style),
+                value=value_word(v),
+            )
+        elif self.kind == "doubles":
             what = _(
                 "at play {play} {player} laid {card} without capturing, so may hold another {value}"
             ).format(
@@ -121,9 +133,20 @@ class TellFamily:
 
     name: str
     grid: tuple[float, ...]
-    prior: tuple[float, ...]
-    """Prior weights of the grid's points (they need not add up to 1)."""
+    component: Callable[[PlayStyle], tuple[float, ...]]
+    """The prior over the grid for a player of one style (each adds up to 1)."""
     by_count: Callable[[float, Tell], tuple[float, ...]]
+
+    def prior(self, styles: dict[str, float] | None = None) -> tuple[float, ...]:
+        """The prior over the grid for a player whose style is ``styles`` (P by name; default
+        :data:`~tutor.counting.style.STYLE_PRIOR`)."""
+        styles = STYLE_PRIOR if styles is None else styles
+        out = [0.0] * len(self.grid)
+        for style in STYLES:
+            p = styles.get(style.name, 0.0)
+            if p > 0:
+                out = [a + p * b for a, b in zip(out, self.component(style), strict=True)]
+        return tuple(out)
 
     def weights(self, param: float, tell: Tell) -> tuple[float, ...]:
         """The factor of a deal by the number of cards of the value the player holds."""
@@ -137,38 +160,50 @@ class TellFamily:
         return (total - weighed[0]) / total if total > 0 else 0.0
 
 
+def _normalised(ws: Sequence[float]) -> tuple[float, ...]:
+    total = sum(ws)
+    return tuple(w / total for w in ws)
+
+
 def _beta_prior(
     grid: Sequence[float], top: float, mean: float, strength: float
 ) -> tuple[float, ...]:
+    mean = min(max(mean, 0.02 * top), 0.98 * top)
     a, b = strength * mean / top, strength * (1 - mean / top)
-    return tuple(
-        math.exp((a - 1) * math.log(x / top) + (b - 1) * math.log(1 - x / top)) for x in grid
+    return _normalised(
+        [math.exp((a - 1) * math.log(x / top) + (b - 1) * math.log(1 - x / top)) for x in grid]
     )
+
+
+def _laplace_prior(grid: Sequence[float], centre: float, scale: float) -> tuple[float, ...]:
+    return _normalised([math.exp(-abs(c - centre) / scale) for c in grid])
 
 
 _DOUBLES_GRID = tuple(2 * (i + 0.5) / 24 for i in range(24))
 _CARE_GRID = tuple(0.5 * i for i in range(-8, 21))
 
-DOUBLES_PRIOR = 0.65
-"""Prior λ of the doubles tell (measured under chitarrella play: a player who lays a value
-holds another about 43% of the time where the facts say 33%)."""
-CARE_PRIOR = 3.0
-"""Prior centre of c, the sweepable tell's strength (chitarrella play measures about 5)."""
-CARE_SCALE = 3.0
-"""Spread of the prior on c (a Laplace distribution): below 0 a player who leaves such tables
-*less* readily when holding the value."""
+DOUBLES_STRENGTH = 8.0
+"""How many observations the style's λ is worth (a Beta prior of that weight)."""
+CARE_SCALE = 1.5
+"""Spread of the prior on c around the style's centre (a Laplace distribution)."""
 
 FAMILIES: dict[str, TellFamily] = {
     "doubles": TellFamily(
         "doubles",
         _DOUBLES_GRID,
-        _beta_prior(_DOUBLES_GRID, 2.0, DOUBLES_PRIOR, 2.0),
+        lambda style: _beta_prior(_DOUBLES_GRID, 2.0, style.doubles, DOUBLES_STRENGTH),
+        lambda lam, tell: (lam, *(1.0,) * (len(tell.counts) - 1)),
+    ),
+    "lead": TellFamily(
+        "lead",
+        _DOUBLES_GRID,
+        lambda style: _beta_prior(_DOUBLES_GRID, 2.0, style.lead, DOUBLES_STRENGTH),
         lambda lam, tell: (lam, *(1.0,) * (len(tell.counts) - 1)),
     ),
     "sweepable": TellFamily(
         "sweepable",
         _CARE_GRID,
-        tuple(math.exp(-abs(c - CARE_PRIOR) / CARE_SCALE) for c in _CARE_GRID),
+        lambda style: _laplace_prior(_CARE_GRID, style.care, CARE_SCALE),
         lambda c, tell: tuple(math.exp(-c * r) for r in tell.risk[: len(tell.counts)]),
     ),
 }
@@ -196,7 +231,7 @@ def find_tells(state: GameState, steps: Sequence[HistoryStep] | None = None) -> 
         if not step.capture:
             out.append(
                 Tell(
-                    "doubles",
+                    "doubles" if step.table_before else "lead",
                     step.seat,
                     (played,),
                     step.number,
@@ -204,6 +239,7 @@ def find_tells(state: GameState, steps: Sequence[HistoryStep] | None = None) -> 
                     _counts(pool, played, remaining),
                     card=step.card,
                     table=step.table_before | 1 << step.card,
+                    unknown=remaining,
                 )
             )
             continue  # a table left sweepable by a card laid is no tell (measured: docs/tracker.md)
@@ -232,6 +268,7 @@ def find_tells(state: GameState, steps: Sequence[HistoryStep] | None = None) -> 
                 risk,
                 card=step.card,
                 table=after,
+                unknown=remaining,
             )
         )
     return [t for t in out if t.kind in FAMILIES]
@@ -268,25 +305,35 @@ def _log_likelihood(family: TellFamily, held: float, tell: Tell) -> list[float]:
     return out
 
 
+def _log_likelihood_pending(family: TellFamily, kept: float, tell: Tell) -> list[float]:
+    """The log-likelihood of a tell not out yet: had the player held a card of the value, it
+    would still be in hand with chance ``kept`` (the share of their cards not played since)."""
+    out = []
+    for param in family.grid:
+        p = family.chance_held(param, tell)
+        out.append(math.log(max(1 - p + p * kept, 1e-12)))
+    return out
+
+
 def learn_tells(
-    state: GameState, viewer: int, tells: Sequence[Tell]
+    state: GameState,
+    viewer: int,
+    tells: Sequence[Tell],
+    styles: dict[int, dict[str, float]] | None = None,
 ) -> dict[int, dict[str, float]]:
-    """Per other player and kind of tell, the posterior mean of its parameter."""
-    pool = state.unplaced()
+    """Per other player and kind of tell, the posterior mean of its parameter, from a prior by
+    the player's style (``styles``: P(style) per seat, :mod:`tutor.counting.style`)."""
     # Per kind, per seat: the summed log-likelihood over the grid and the number of tells.
     sums: dict[tuple[str, int], tuple[list[float], int]] = {}
     for t in tells:
         if t.seat == viewer:
             continue
-        if t.confirmed or t.refuted:
-            held = 1.0 if t.confirmed else 0.0
-        else:  # not out yet: the chance, on the facts now, that they still hold one
-            mask = VALUE_MASKS[t.values[0]]
-            held = hypergeometric_any(
-                pool.bit_count(), (pool & mask).bit_count(), state.unknown[t.seat]
-            )
         family = FAMILIES[t.kind]
-        ll = _log_likelihood(family, held, t)
+        if t.confirmed or t.refuted:
+            ll = _log_likelihood(family, 1.0 if t.confirmed else 0.0, t)
+        else:  # not out yet: none of the value played since, each held card as likely to go
+            kept = state.unknown[t.seat] / t.unknown if t.unknown else 1.0
+            ll = _log_likelihood_pending(family, kept, t)
         acc, n = sums.get((t.kind, t.seat), ([0.0] * len(family.grid), 0))
         sums[(t.kind, t.seat)] = ([a + b for a, b in zip(acc, ll, strict=True)], n + 1)
     out: dict[int, dict[str, float]] = {}
@@ -303,9 +350,10 @@ def learn_tells(
                     table = [a + b for a, b in zip(table, ll, strict=True)]
                     n_others += n
             share = min(1.0, TABLE_WEIGHT / n_others) if n_others else 0.0
+            prior = family.prior((styles or {}).get(seat))
             logs = [
-                math.log(w) + x + share * y
-                for w, x, y in zip(family.prior, own, table, strict=True)
+                math.log(max(w, 1e-300)) + x + share * y
+                for w, x, y in zip(prior, own, table, strict=True)
             ]
             top = max(logs)
             ws = [math.exp(x - top) for x in logs]

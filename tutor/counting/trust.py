@@ -48,6 +48,14 @@ from tutor.counting.readings import (
     standing_exclusions,
     sweep_would_score,
 )
+from tutor.counting.style import (
+    Gains,
+    departures,
+    gain_terms,
+    passed_gains,
+    play_evidence,
+    style_posterior,
+)
 from tutor.counting.tells import Tell, find_tells, learn_tells, standing_tells, tell_terms
 from tutor.counting.tracker import HistoryStep, history, holders_of
 from tutor.counting.weights import Evidence, Term, WeightedModel
@@ -77,6 +85,11 @@ PLAYER_STRENGTH = 2.0
 """How many observations the table's carelessness is worth as each player's prior: what the
 others have shown counts for a player too, until the player's own record says otherwise."""
 
+CARELESS_PASSES = 0.85
+"""How often a careless player (one who plays any card alike) passes up a sweep they could make:
+all but the one play in their hand that sweeps, about 85 times in 100 over a hand (measured:
+random play in the calibration benchmark, docs/tracker.md)."""
+
 SETTEBELLO_DELIBERATE = 0.07
 """Chance that a careful player leaves the settebello on purpose (the tutor's estimate: the
 former fixed confidences were 97% for a passed-up scopa and 90% for the settebello)."""
@@ -97,12 +110,23 @@ class Reliability:
     """Posterior mean of η."""
     tells: dict[str, float] = field(default_factory=dict)
     """Per kind of tell, its learned parameter (:mod:`tutor.counting.tells`)."""
+    style: dict[str, float] = field(default_factory=dict)
+    """P(style) by name (:mod:`tutor.counting.style`): grabber, careful, careless."""
+    compared: tuple[int, int] = (0, 0)
+    """(plays compared with cards shown later, departures from the immediate gain)."""
+    careless_style: float = 0.0
+    """P(the player plays any card alike), as far as the readings heed it: 0 when the user
+    trusts readings fully (``--trust-readings 1``)."""
 
     def epsilon(self, kind: str) -> float:
-        """The share of its weight a deal keeps when it contradicts a reading of ``kind``."""
+        """The share of its weight a deal keeps when it contradicts a reading of ``kind``: by
+        the player's carelessness η, and, as far as their plays look careless
+        (:mod:`tutor.counting.style`), by how often a careless player passes a sweep up."""
+        eta = self.carelessness
         if kind == "settebello":
-            return self.carelessness + (1 - self.carelessness) * SETTEBELLO_DELIBERATE
-        return self.carelessness
+            eta += (1 - eta) * SETTEBELLO_DELIBERATE
+        careless = self.careless_style
+        return careless * max(eta, CARELESS_PASSES) + (1 - careless) * eta
 
     def to_json(self, names: Sequence[str]) -> dict[str, Any]:
         return {
@@ -111,6 +135,8 @@ class Reliability:
             "careless": self.careless,
             "pending": self.pending,
             "carelessness": round(self.carelessness, 4),
+            "style": {k: round(v, 4) for k, v in self.style.items()},
+            "departures": {"compared": self.compared[0], "departed": self.compared[1]},
         }
 
 
@@ -261,6 +287,8 @@ class Weighing:
     reliability: dict[int, Reliability]
     evidence: Evidence
     model: WeightedModel
+    passed: dict[int, dict[int, int]] = field(default_factory=dict)
+    """Per other seat and value, the plays a card of the value would have beaten at once."""
 
 
 def weigh_readings(state: GameState, viewer: int, trust: float = TRUST_DEFAULT) -> Weighing:
@@ -276,11 +304,26 @@ def weigh_readings(state: GameState, viewer: int, trust: float = TRUST_DEFAULT) 
         reliability = learn_reliability(state, viewer, steps, exclusions, standing, trust)
         all_tells = find_tells(state, steps)
         tells = standing_tells(state, all_tells)
-        for seat, params in learn_tells(state, viewer, all_tells).items():
+        gains = Gains(state.rules)
+        record = departures(steps, state.rules, gains)
+        evidence_of_play = play_evidence(steps, state, viewer, gains)
+        styles = style_posterior(evidence_of_play, viewer, range(state.rules.players))
+        for seat, params in learn_tells(state, viewer, all_tells, styles).items():
             if seat in reliability:
-                reliability[seat] = replace(reliability[seat], tells=params)
+                reliability[seat] = replace(
+                    reliability[seat],
+                    tells=params,
+                    style=styles.get(seat, {}),
+                    compared=record.get(seat, (0, 0)),
+                    careless_style=(
+                        styles.get(seat, {}).get("careless", 0.0) if trust < TRUST_MAX else 0.0
+                    ),
+                )
         evidence = reading_evidence(standing, reliability, tells)
+        passed = passed_gains(steps, state, viewer, gains)
+        evidence = Evidence((*evidence.terms, *gain_terms(passed, styles)))
     else:
         exclusions, standing, tells, reliability, evidence = [], [], [], {}, Evidence()
+        passed = {}
     model = WeightedModel(holders, caps, state.unplaced(), evidence)
-    return Weighing(exclusions, standing, tells, reliability, evidence, model)
+    return Weighing(exclusions, standing, tells, reliability, evidence, model, passed)

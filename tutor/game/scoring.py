@@ -41,6 +41,7 @@ __all__ = [
     "score_captures",
     "score_state",
     "best_primiera",
+    "immediate_gain",
 ]
 
 CATEGORIES = ("cards", "denari", "settebello", "primiera", "scope", "re_bello", "napola")
@@ -54,6 +55,39 @@ CATEGORY_NAMES = {
     "napola": N_("napola"),
 }
 """Each category in words (translated where shown: :func:`category_name`)."""
+
+
+def immediate_gain(
+    rules: Ruleset, table: int, card: int, capture: int, last_play: bool
+) -> tuple[int, int, int, int, int]:
+    """What a play gains at once, for ordering plays: scopa, settebello, denari, cards; a lay
+    gains nothing and is ranked by the card least worth giving away (a figure before a seven,
+    any card before a denaro).
+
+    It is the greedy player's whole judgement and the yardstick by which the tracker tells a
+    player who always takes the most (``tutor/counting/style.py``) from one who does not.
+
+    >>> from tutor.game.rules import load_ruleset
+    >>> from tutor.game.cards import parse_card, parse_cards, mask_of
+    >>> rules = load_ruleset("scopa")
+    >>> table = mask_of(parse_cards("7D 2C"))
+    >>> immediate_gain(rules, table, parse_card("7S").index, parse_card("7D").bit, False)
+    (0, 1, 1, 2, 0)
+    >>> immediate_gain(rules, table, parse_card("RB").index, 0, False)
+    (0, 0, 0, 0, -10)
+    """
+    if not capture:
+        worth = rules.primiera_values[CARDS[card].value] + (10 if 1 << card & DENARI_MASK else 0)
+        return (0, 0, 0, 0, -worth)
+    got = capture | 1 << card
+    sweep = capture == table and not (last_play and not rules.last_play_scopa)
+    return (
+        1 if sweep else 0,
+        1 if got & SETTEBELLO_BIT else 0,
+        (got & DENARI_MASK).bit_count(),
+        got.bit_count(),
+        0,
+    )
 
 
 def category_name(category: str) -> str:

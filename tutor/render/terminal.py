@@ -35,7 +35,7 @@ from rich.text import Text
 from tutor.counting.odds import percent
 from tutor.counting.tracker import Board, values_text
 from tutor.game.cards import CARDS, GLYPHS, RE_BELLO, SETTEBELLO, Card, Style, cards_of, format_card
-from tutor.game.i18n import _, ngettext, number
+from tutor.game.i18n import N_, _, ngettext, number
 from tutor.game.rules import Ruleset
 from tutor.game.scoring import HandScore, MatchScore, category_name
 from tutor.records.record import HandRecord
@@ -789,6 +789,37 @@ def _sweep_line(analysis: CountView, style: Style) -> Text:
     return Text(text)
 
 
+STYLE_NAMES = {"grabber": N_("grabber"), "careful": N_("careful"), "careless": N_("careless")}
+"""The styles of play in words (``docs/tracker.md``, tutor/counting/style.py)."""
+
+
+def _style_line(analysis: CountView) -> Text | None:
+    """What kind of player each one has shown: their plays against what the cards they showed
+    later would have gained at once."""
+    inf = analysis.inference
+    parts = []
+    for seat, r in sorted(inf.reliability.items()):
+        if not r.style:
+            continue
+        name, p = max(r.style.items(), key=lambda kv: kv[1])
+        compared, departed = r.compared
+        parts.append(
+            _(
+                "{player} {style} {percent} ({departed} departures from the gain in "
+                "{compared} comparisons)"
+            ).format(
+                player=one_line(inf.names[seat]),
+                style=_(STYLE_NAMES[name]),
+                percent=percent(p),
+                departed=departed,
+                compared=compared,
+            )
+        )
+    if not parts:
+        return None
+    return Text(_("Style of play: {players}.").format(players="; ".join(parts)))
+
+
 def _trust_line(analysis: CountView) -> Text:
     """How far each player's readings are believed: the prior and what the hand has shown."""
     inf = analysis.inference
@@ -864,6 +895,9 @@ def tracker_view(
         out.append(lines)
     if (readings or dropped or inf.tells) and inf.reliability and not compact:
         out.append(_trust_line(analysis))
+        style_line = _style_line(analysis)
+        if style_line is not None:
+            out.append(style_line)
     if dropped and not compact:
         lines = Text(_("Readings given up:"))
         for e in dropped:
@@ -1081,6 +1115,13 @@ def simulation_view(result: SimulationResult, rich: bool = False) -> list[Render
 # -- bench calibration -------------------------------------------------------------------------
 
 
+def _interval_text(interval: list[float] | None) -> str:
+    if interval is None:
+        return ""
+    lo, hi = interval
+    return f"[{number(lo, '+.3f')}, {number(hi, '+.3f')}]"
+
+
 def calibration_view(result: dict[str, Any], rich: bool = False) -> list[RenderableType]:
     """``tutor bench calibration``: the stated odds against the real deals, by bins, beside
     the odds on the facts alone (``result`` is :meth:`tutor.bench.Calibration.to_json`)."""
@@ -1114,6 +1155,7 @@ def calibration_view(result: dict[str, Any], rich: bool = False) -> list[Rendera
             _("count"),
             _("stated"),
             _("observed"),
+            _("observed - stated, 95%"),
             _("facts: count"),
             _("observed"),
             rich=rich,
@@ -1129,21 +1171,24 @@ def calibration_view(result: dict[str, Any], rich: bool = False) -> list[Rendera
                 str(row["count"]),
                 number(row["stated"], ".3f"),
                 number(row["observed"], ".3f"),
+                _interval_text(row.get("gap_interval")),
                 str(base["count"]) if base else "",
                 number(base["observed"], ".3f") if base else "",
             )
         for label, base in by_bin.items():
-            table.add_row(label, "", "", "", str(base["count"]), number(base["observed"], ".3f"))
+            table.add_row(
+                label, "", "", "", "", str(base["count"]), number(base["observed"], ".3f")
+            )
         out.append(table)
         out.append(
             Text(
                 ngettext(
                     "{what}: {n} case; Brier {brier} (facts alone {facts_brier}); mean stated "
-                    "{stated}, observed {observed} (facts alone stated {facts_stated}); worst bin "
-                    "of 200+ cases off by {gap}.",
+                    "{stated}, observed {observed} (observed - stated, 95%: {interval}; facts "
+                    "alone stated {facts_stated}); worst bin of 200+ cases off by {gap}.",
                     "{what}: {n} cases; Brier {brier} (facts alone {facts_brier}); mean stated "
-                    "{stated}, observed {observed} (facts alone stated {facts_stated}); worst bin "
-                    "of 200+ cases off by {gap}.",
+                    "{stated}, observed {observed} (observed - stated, 95%: {interval}; facts "
+                    "alone stated {facts_stated}); worst bin of 200+ cases off by {gap}.",
                     stated["n"],
                 ).format(
                     what=what,
@@ -1153,10 +1198,24 @@ def calibration_view(result: dict[str, Any], rich: bool = False) -> list[Rendera
                     stated=number(stated["mean_stated"], ".3f"),
                     observed=number(stated["mean_observed"], ".3f"),
                     facts_stated=number(facts["mean_stated"], ".3f"),
+                    interval=_interval_text(stated.get("mean_gap_interval")) or "-",
                     gap=number(stated["worst_gap_200"], ".3f"),
                 )
             )
         )
+        off = stated.get("off_by_over_0.08")
+        if off is not None:
+            out.append(
+                Text(
+                    _(
+                        "Bins of 200+ cases off by more than 0.08: for sure {clearly}; "
+                        "not settled by these hands (the interval straddles 0.08) {uncertain}."
+                    ).format(
+                        clearly=", ".join(off["clearly"]) or _("none"),
+                        uncertain=", ".join(off["uncertain"]) or _("none"),
+                    )
+                )
+            )
     readings = ", ".join(
         _("{kind} {held}/{standing} true").format(kind=kind, held=r["held"], standing=r["standing"])
         for kind, r in result["readings"].items()

@@ -34,9 +34,10 @@ from math import comb
 from tutor.counting.odds import hypergeometric_any
 from tutor.counting.tracker import viewer_state
 from tutor.game.captures import VALUE_OF, capture_table, sweep_value
-from tutor.game.cards import DENARI_MASK, FULL_DECK, SETTEBELLO_BIT, VALUE_MASKS, indexes_of
+from tutor.game.cards import FULL_DECK, SETTEBELLO_BIT, VALUE_MASKS, indexes_of
 from tutor.game.i18n import N_
 from tutor.game.rules import Ruleset
+from tutor.game.scoring import immediate_gain
 from tutor.game.state import GameState, Move
 from tutor.search.solver import solver_for
 
@@ -82,22 +83,7 @@ class RandomPlayer(Player):
 
 
 def _gain(view: GameState, move: Move) -> tuple[int, int, int, int, int]:
-    """Immediate gain of a move: scopa, settebello, denari, cards; then, for laying, the card
-    least worth giving away (a figure before a seven)."""
-    card, cap = move
-    if not cap:
-        v = VALUE_OF[card]
-        worth = view.rules.primiera_values[v] + (10 if card < 10 else 0)
-        return (0, 0, 0, 0, -worth)
-    got = cap | 1 << card
-    sweep = cap == view.table and not (view.is_last_play() and not view.rules.last_play_scopa)
-    return (
-        1 if sweep else 0,
-        1 if got & SETTEBELLO_BIT else 0,
-        (got & DENARI_MASK).bit_count(),
-        got.bit_count(),
-        0,
-    )
+    return immediate_gain(view.rules, view.table, move.card, move.capture, view.is_last_play())
 
 
 class GreedyPlayer(Player):

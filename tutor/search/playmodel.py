@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from tutor.counting.assignment import iter_deals
 from tutor.counting.defaults import TRUST_DEFAULT
 from tutor.game.cards import indexes_of
+from tutor.game.scoring import immediate_gain
 from tutor.game.state import GameState, Move, moves_of
 from tutor.search.players import (
     ChitarrellaPlayer,
@@ -59,6 +60,7 @@ __all__ = [
     "CARE_LEVELS",
     "CHANCE",
     "care_prior",
+    "style_care_prior",
     "Observed",
     "PlayModel",
     "ENUMERATE_LIMIT",
@@ -71,19 +73,23 @@ __all__ = [
 @dataclass(frozen=True)
 class CareLevel:
     """How carefully a player follows the maxims: the softmax temperature (points of the rule
-    score; ``math.inf``: plain chance)."""
+    score; ``math.inf``: plain chance). A *grabbing* level follows no maxim but the immediate
+    gain (:func:`tutor.game.scoring.immediate_gain`): the move of most gain, ties alike."""
 
     name: str
     temperature: float
+    grabbing: bool = False
 
 
 CARE_LEVELS: tuple[CareLevel, ...] = (
     CareLevel("careful", 0.25),
     CareLevel("steady", 1.0),
     CareLevel("loose", 4.0),
+    CareLevel("grabber", 0.0, grabbing=True),
     CareLevel("random", math.inf),
 )
-"""The care levels a player may have, most careful first."""
+"""The care levels a player may have: the maxims' from most careful to loose, the grabber
+(who takes the most at once: the styles of :mod:`tutor.counting.style`), and plain chance."""
 
 CHANCE = 0.03
 """ε: the share of every choice left to chance, at any care level."""
@@ -97,12 +103,27 @@ def care_prior(trust: float) -> tuple[float, ...]:
     each player (``docs/solver.md`` states the model).
 
     >>> [round(p, 3) for p in care_prior(0.9)]
-    [0.225, 0.225, 0.225, 0.325]
+    [0.18, 0.18, 0.18, 0.18, 0.28]
     """
     t = min(max(trust, 0.0), 1.0)
     share = t / len(CARE_LEVELS)
     careful = len(CARE_LEVELS) - 1
     return (*(share,) * careful, 1.0 - careful * share)
+
+
+def style_care_prior(trust: float, style: dict[str, float]) -> tuple[float, ...]:
+    """The prior over :data:`CARE_LEVELS` for a player whose style of play (the tracker's,
+    :mod:`tutor.counting.style`) is ``style``: a careful player's share spread over the three
+    levels that follow the maxims, a grabber's on the grabber level, a careless one's on plain
+    chance; and, as in :func:`care_prior`, ``1 - trust`` on plain chance.
+
+    >>> [round(p, 3) for p in style_care_prior(0.9, {"grabber": 1.0})]
+    [0.0, 0.0, 0.0, 0.9, 0.1]
+    """
+    t = min(max(trust, 0.0), 1.0)
+    careful = style.get("careful", 0.0) * t / 3
+    return (careful, careful, careful, style.get("grabber", 0.0) * t,
+            1.0 - 3 * careful - style.get("grabber", 0.0) * t)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -141,12 +162,18 @@ class PlayModel:
         counting_plies: int = 0,
         counting_heat: float = 1.0,
         phases: bool = False,
+        styles: dict[int, dict[str, float]] | None = None,
     ) -> None:
         self.rules = view.rules
         self.viewer = viewer
         self.levels = tuple(levels)
         prior = care_prior(trust) if levels is CARE_LEVELS else (1.0 / len(levels),) * len(levels)
         self.log_prior = [math.log(p) if p > 0 else -math.inf for p in prior]
+        self.seat_log_prior: dict[int, list[float]] = {}
+        if styles is not None and levels is CARE_LEVELS:
+            for seat, style in styles.items():
+                by_level = style_care_prior(trust, style)
+                self.seat_log_prior[seat] = [math.log(p) if p > 0 else -math.inf for p in by_level]
         self.chance = chance
         self.player = player or ChitarrellaPlayer(count_limit=0)
         self.observed = _observed(view, viewer)
@@ -164,6 +191,7 @@ class PlayModel:
             late = self.phases and o.in_hands + o.deck_left <= self.counting_plies
             groups.setdefault((o.seat, late), []).append(k)
         self.groups = [groups[key] for key in sorted(groups)]
+        self.group_seats = [key[0] for key in sorted(groups)]
 
     def play_log_likelihoods(self, k: int, hand: int) -> tuple[float, ...]:
         """log P(observed play ``k`` | the player held ``hand`` then), at each care level."""
@@ -186,6 +214,14 @@ class PlayModel:
             heat = self.counting_heat if o.in_hands + o.deck_left <= self.counting_plies else 1.0
             logs = []
             for level in self.levels:
+                if level.grabbing:
+                    gains = [immediate_gain(self.rules, o.table, m.card, m.capture, False)
+                             for m in moves]  # fmt: skip
+                    best = max(gains)
+                    ties = gains.count(best)
+                    mine = gains[moves.index(o.move)] == best
+                    logs.append(math.log((1 - eps) * (mine / ties) + eps / n))
+                    continue
                 t = level.temperature * heat
                 if math.isinf(t):
                     logs.append(-math.log(n))
@@ -217,9 +253,10 @@ class PlayModel:
     def log_weight_of(self, hands: Sequence[int]) -> float:
         """:meth:`log_weight` of a deal given as every seat's hand now."""
         total = 0.0
-        for group in self.groups:
+        for seat, group in zip(self.group_seats, self.groups, strict=True):
             lls = self.group_log_likelihoods(group, hands)
-            total += _log_sum_exp([a + b for a, b in zip(self.log_prior, lls, strict=True)])
+            prior = self.seat_log_prior.get(seat, self.log_prior)
+            total += _log_sum_exp([a + b for a, b in zip(prior, lls, strict=True)])
         return total
 
 

@@ -1,0 +1,104 @@
+"""The style of play read from the hand: departures from the immediate gain, and the styles'
+posterior that sets the tells' priors."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+from helpers import endgame, play
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tutor.counting.style import STYLES, departures, play_evidence, style_posterior
+from tutor.counting.tells import FAMILIES, learn_tells
+from tutor.counting.tracker import history, viewer_state
+from tutor.counting.trust import weigh_readings
+from tutor.game.rules import Ruleset
+from tutor.game.state import GameState, random_deal
+from tutor.search.roster import make_player
+from tutor.search.simulate import move_seed, play_hand
+
+
+def test_a_smaller_capture_than_a_card_held_is_a_departure(scopone: Ruleset) -> None:
+    s = endgame(scopone, "3D 4C", ["3S 7S", "5S QC", "6S JC", "6C KD"])
+    play(s, "3S x 3D")  # West takes one card, holding 7S that sweeps 3D 4C
+    assert departures(history(s), scopone) == {0: (0, 0)}  # 7S not played yet: unknown
+    play(s, "QC", "JC", "KD")
+    play(s, "7S")  # now it is known West held 7S at play 1
+    record = departures(history(s), scopone)
+    assert record[0] == (1, 1)
+    assert record[1] == record[2] == record[3] == (0, 0)
+
+
+def test_the_better_capture_is_no_departure(scopone: Ruleset) -> None:
+    s = endgame(scopone, "3D 4C", ["3S 7S", "5S QC", "6S JC", "6C KD"])
+    play(s, "7S x 3D 4C", "QC", "JC", "KD", "3S")
+    assert departures(history(s), scopone)[0] == (1, 0)
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10**6), name=st.sampled_from(["scopone-scientifico", "scopa"]))
+def test_a_greedy_player_never_departs(seed: int, name: str) -> None:
+    from tutor.game.rules import load_ruleset
+
+    rules = load_ruleset(name)
+    sides = [make_player("greedy") for _ in range(rules.sides)]
+    table, deals = random_deal(rules, random.Random(seed))
+    final = play_hand(rules, table, deals, sides, lambda ply: move_seed(seed, 0, "t", ply))
+    record = departures(history(final), rules)
+    assert all(d == 0 for _, d in record.values())
+    assert sum(n for n, _ in record.values()) > 0
+    if name == "scopone-scientifico":  # nine cards each from one deal: 36 pairs a player
+        assert all(n == 36 for n, _ in record.values())
+
+
+def test_the_posterior_follows_the_plays() -> None:
+    names = [st.name for st in STYLES]
+    grabbing = (20, {"grabber": -5.0, "careful": -12.0, "careless": -30.0})
+    random_ = (20, {"grabber": -60.0, "careful": -45.0, "careless": -40.0})
+    never = style_posterior({1: grabbing}, viewer=0, seats=(1,))[1]
+    often = style_posterior({1: random_}, viewer=0, seats=(1,))[1]
+    assert never["grabber"] > 0.95 and often["careless"] > 0.95
+    assert sum(never.values()) == pytest.approx(1) and set(never) == set(names)
+    # the viewer's own plays say nothing of the others; the rest of the table does
+    alone = style_posterior({0: grabbing}, viewer=0, seats=(0, 1))[1]
+    assert alone["grabber"] == pytest.approx(1 / 3)
+    table = style_posterior({2: grabbing}, viewer=0, seats=(1, 2))[1]
+    assert table["grabber"] > 0.5
+
+
+def test_a_play_below_the_gain_is_evidence_against_a_grabber(scopone: Ruleset) -> None:
+    s = endgame(scopone, "3D 4C", ["3S 7S 2S", "5S QC 2C", "6S JC 2H", "6C KD 2D"])
+    play(s, "3S x 3D")  # 7S (if held) would have swept 3D 4C
+    before = play_evidence(history(viewer_state(s, 3)), viewer_state(s, 3), 3)[0][1]
+    # while 7S is unseen, P(no sweeping card among West's cards) < 1 weighs against a grabber
+    assert before["grabber"] < 0 and before["careless"] == pytest.approx(-math.log(3))
+    play(s, "QC", "JC", "KD", "7S")  # now West is known to have held 7S at play 1
+    view = viewer_state(s, 3)
+    _, after = play_evidence(history(view), view, 3)[0]
+    assert after["grabber"] < before["grabber"] and after["grabber"] < after["careful"] - 1
+    west = style_posterior(play_evidence(history(view), view, 3), 3, range(4))[0]
+    assert west["grabber"] < 0.1
+
+
+def test_the_style_sets_the_tells_prior(scopone: Ruleset) -> None:
+    view = viewer_state(GameState.random(scopone, 1), 3)
+    grabber = {s: {"grabber": 1.0} for s in range(3)}
+    careful = {s: {"careful": 1.0} for s in range(3)}
+    low = learn_tells(view, 3, [], grabber)[0]
+    high = learn_tells(view, 3, [], careful)[0]
+    assert low["sweepable"] < 0 < high["sweepable"]
+    assert high["doubles"] < low["doubles"]
+    by_name = {s.name: s for s in STYLES}
+    assert high["sweepable"] == pytest.approx(by_name["careful"].care, abs=0.5)
+    assert len(FAMILIES["sweepable"].prior({"careful": 1.0})) == len(FAMILIES["sweepable"].grid)
+
+
+def test_the_board_reports_each_players_style(scopone: Ruleset) -> None:
+    s = endgame(scopone, "3D 4C", ["3S 7S", "5S QC", "6S JC", "6C KD"])
+    play(s, "3S x 3D", "QC", "JC", "KD", "7S")
+    weighing = weigh_readings(viewer_state(s, 3), 3)
+    west = weighing.reliability[0].style
+    assert west["grabber"] < 0.2 < west["careful"]

@@ -1,0 +1,299 @@
+"""How a player plays, read from the hand: a grabber, a careful player or a careless one.
+
+The same play says different things from different players. A careful player who captures and
+leaves the next opponent a table one card of value v sweeps probably holds a v; a player who
+always takes the most at once leaves such tables whatever they hold, and if they held a v they
+would often have taken that table with it instead. So before a tell is read, the hand is asked
+what kind of player made it.
+
+The yardstick is :func:`tutor.game.scoring.immediate_gain` (scopa, settebello, denari, cards,
+and for a lay the card least worth giving away). Three styles (:data:`STYLES`) follow it to
+different degrees: a style plays the card of most immediate gain with probability α and
+otherwise any card alike. A **grabber** (α = 0.99) is the greedy player, a **careless** player
+(α = 0) the random one, a **careful** player (α = 0.5, the maximum-likelihood fit to the
+chitarrella player's plays) weighs more than the gain. Every play is evidence
+(:func:`play_evidence`): it could be the play of most gain only if no card then in hand would
+have gained more, which is certain to have failed once the player plays such a card later (a
+*departure*: every card played was held at each earlier play of the same deal) and otherwise as
+likely as their unseen cards holding none of those that would have.
+
+Each style comes with the tells' strengths measured on its computer player (maximum likelihood
+over every tell of 100 hands of scopone scientifico, resolved at the hand's end): a grabber's
+sweepable tables say a little *against* holding the value (c = -1), their cards laid on a table
+something (λ = 0.62) and their leads nothing; a careful player's say much (c = 7, λ = 0.54, a
+lead 0.29); a careless one's next to nothing. And with each style, how far a passed-up gain
+says the player holds none of the value (:func:`passed_gains`): a deal giving it to them keeps
+κ = 0.01 of its weight for a grabber, 0.7 for a careful player, all of it for a careless one. A
+person is read as a mix of the three, by the posterior over styles (:func:`style_posterior`).
+
+>>> careful = STYLES[1]
+>>> careful.name, careful.follows_gain
+('careful', 0.5)
+>>> grabbing = (12, {"grabber": -4.0, "careful": -9.0, "careless": -20.0})
+>>> posterior = style_posterior({1: grabbing}, viewer=0, seats=(1, 2, 3))
+>>> round(posterior[1]["grabber"], 3)  # twelve plays of their own
+0.993
+>>> round(posterior[2]["grabber"], 3)  # none yet: the others and the neutral prior, averaged
+0.663
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from math import comb
+
+from tutor.counting.tracker import HistoryStep
+from tutor.counting.weights import Term
+from tutor.game.captures import VALUE_OF
+from tutor.game.cards import VALUE_MASKS, indexes_of
+from tutor.game.rules import Ruleset
+from tutor.game.scoring import immediate_gain
+from tutor.game.state import GameState, moves_of
+
+__all__ = [
+    "PlayStyle",
+    "STYLES",
+    "STYLE_PRIOR",
+    "TABLE_PRIOR_WEIGHT",
+    "play_evidence",
+    "departures",
+    "passed_gains",
+    "gain_terms",
+    "kappa_of",
+    "style_posterior",
+]
+
+
+@dataclass(frozen=True)
+class PlayStyle:
+    """A way of playing: how often it departs from the immediate gain, and how strongly its
+    tells speak (the centres of the priors of :mod:`tutor.counting.tells`)."""
+
+    name: str
+    follows_gain: float
+    """α: how often a play is the one of most immediate gain (otherwise any card alike)."""
+    doubles: float
+    """λ: the weight a deal keeps when it gives a player who laid a value on the table no other
+    of it."""
+    lead: float
+    """The same for a card led on an empty table (after a scopa, or the first play)."""
+    care: float
+    """c: the strength of the sweepable tell (below 0: it says the player holds none)."""
+    passed_gain: float
+    """κ: the weight a deal keeps, per play, when it gives the player a value that would have
+    gained more at once than the play they made."""
+
+
+STYLES: tuple[PlayStyle, ...] = (
+    PlayStyle("grabber", 0.99, 0.62, 1.0, -1.0, 0.01),
+    PlayStyle("careful", 0.5, 0.54, 0.29, 7.0, 0.7),
+    PlayStyle("careless", 0.0, 0.96, 0.79, 0.0, 1.0),
+)
+"""The styles, measured on the greedy, chitarrella and random players (module docstring)."""
+
+STYLE_PRIOR: dict[str, float] = {"grabber": 1 / 3, "careful": 1 / 3, "careless": 1 / 3}
+"""Before the hand shows anything, each style is as likely as the others."""
+
+TABLE_PRIOR_WEIGHT = 1.0
+"""How many players' worth the neutral prior counts for beside the rest of the table, in a
+player's prior over styles (:func:`style_posterior`)."""
+
+
+Gain = tuple[int, ...]
+
+
+@lru_cache(maxsize=1 << 16)
+def best_gain(rules: Ruleset, table: int, card: int) -> Gain:
+    """The most ``card`` could gain at once on ``table`` (its best legal play there)."""
+    return max(
+        immediate_gain(rules, table, m.card, m.capture, False)
+        for m in moves_of(1 << card, table, rules)
+    )
+
+
+class Gains:
+    """The immediate gains of the plays of one history, and the best of each card."""
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.rules = rules
+
+    def chosen(self, step: HistoryStep) -> Gain:
+        return immediate_gain(self.rules, step.table_before, step.card, step.capture, False)
+
+    def best(self, table: int, card: int) -> Gain:
+        return best_gain(self.rules, table, card)
+
+
+def departures(
+    steps: Sequence[HistoryStep], rules: Ruleset, gains: Gains | None = None
+) -> dict[int, tuple[int, int]]:
+    """Per seat, (comparisons, departures): each earlier play of the seat set against each card
+    the seat played later from the same deal (so held then)."""
+    gains = gains or Gains(rules)
+    out: dict[int, tuple[int, int]] = {}
+    for i, step in enumerate(steps):
+        if step.last_play:
+            continue
+        chosen = gains.chosen(step)
+        n, d = out.get(step.seat, (0, 0))
+        for later in steps[i + 1 :]:
+            if later.seat != step.seat or later.deal_index != step.deal_index:
+                continue
+            n += 1
+            d += gains.best(step.table_before, later.card) > chosen
+        out[step.seat] = (n, d)
+    return out
+
+
+def play_evidence(
+    steps: Sequence[HistoryStep], state: GameState, viewer: int, gains: Gains | None = None
+) -> dict[int, tuple[int, dict[str, float]]]:
+    """Per other seat, the plays read and their log-likelihood under each style.
+
+    A style follows the immediate gain with probability α (:attr:`PlayStyle.follows_gain`) and
+    otherwise plays any card alike. Following the gain, a play is possible only if no card held
+    then would have gained more: certain to have failed if a card the seat played later would
+    have (a departure), otherwise as likely as the seat's hidden cards hold none of the cards
+    still unseen that would have (on the facts now); tied cards share the choice. So
+    P(play | style) = α · P(it was the best) + (1 - α) / (cards held then), up to a factor common
+    to every style.
+    """
+    gains = gains or Gains(state.rules)
+    pool = state.unplaced()
+    unseen = pool.bit_count()
+    out: dict[int, tuple[int, dict[str, float]]] = {}
+    for i, step in enumerate(steps):
+        seat, held = step.seat, step.unknown_before
+        if seat == viewer or step.last_play or held <= 1:
+            continue
+        chosen = gains.chosen(step)
+        departed, ties = False, 0
+        for later in steps[i + 1 :]:
+            if later.seat == seat and later.deal_index == step.deal_index:
+                g = gains.best(step.table_before, later.card)
+                departed |= g > chosen
+                ties += g == chosen
+        best = 0.0
+        if not departed:
+            hidden = state.unknown[seat] if step.deal_index == state.deal_index else 0
+            better = tied = 0
+            if hidden:
+                for c in indexes_of(pool):
+                    g = gains.best(step.table_before, c)
+                    better += g > chosen
+                    tied += g == chosen
+            clear = comb(unseen - better, hidden) / comb(unseen, hidden) if hidden else 1.0
+            best = clear / (1 + ties + (hidden * tied / unseen if unseen else 0.0))
+        n, logs = out.get(seat, (0, {s.name: 0.0 for s in STYLES}))
+        for style in STYLES:
+            a = style.follows_gain
+            logs[style.name] += math.log(a * best + (1 - a) / held)
+        out[seat] = (n + 1, logs)
+    return out
+
+
+def passed_gains(
+    steps: Sequence[HistoryStep],
+    state: GameState,
+    viewer: int,
+    gains: Gains | None = None,
+) -> dict[int, dict[int, int]]:
+    """Per other seat and value, how many of the seat's plays in the current deal a card of the
+    value would have beaten at once, whatever its suit among the cards still unseen (and none
+    of the value played by them since). Sweeps and the settebello are left to the readings
+    (:mod:`tutor.counting.readings`): only plays that a value would have beaten on denari,
+    cards or the worth of the card laid count here."""
+    gains = gains or Gains(state.rules)
+    pool = state.unplaced()
+    out: dict[int, dict[int, int]] = {}
+    for i, step in enumerate(steps):
+        seat = step.seat
+        if (
+            seat == viewer
+            or step.last_play
+            or step.deal_index != state.deal_index
+            or step.unknown_before <= 1
+            or not state.unknown[seat]
+        ):
+            continue
+        later = 0
+        for s in steps[i + 1 :]:
+            if s.seat == seat:
+                later |= VALUE_MASKS[VALUE_OF[s.card]]
+        chosen = gains.chosen(step)
+        for value in range(1, 11):
+            cards = pool & VALUE_MASKS[value] & ~later
+            if not cards:
+                continue
+            alt = min(gains.best(step.table_before, c) for c in indexes_of(cards))
+            if alt > chosen and alt[:2] == chosen[:2]:
+                counts = out.setdefault(seat, {})
+                counts[value] = counts.get(value, 0) + 1
+    return out
+
+
+def gain_terms(
+    passed: dict[int, dict[int, int]], styles: dict[int, dict[str, float]]
+) -> list[Term]:
+    """The passed-up gains as deal weights: a deal that gives a seat a value it passed up ``m``
+    times keeps κ^m of its weight, κ the style-weighted mean of :attr:`PlayStyle.passed_gain`."""
+    terms = []
+    for seat, by_value in passed.items():
+        kappa = kappa_of(styles.get(seat))
+        if kappa >= 1.0:
+            continue
+        for value, m in sorted(by_value.items()):
+            terms.append(Term(seat, (value,), some=kappa**m, none=1.0))
+    return terms
+
+
+def kappa_of(style: dict[str, float] | None) -> float:
+    """κ for a player whose style is ``style`` (P by name; default :data:`STYLE_PRIOR`)."""
+    style = STYLE_PRIOR if style is None else style
+    return sum(style.get(s.name, 0.0) * s.passed_gain for s in STYLES)
+
+
+def _normalise(logs: dict[str, float]) -> dict[str, float]:
+    top = max(logs.values())
+    ws = {k: math.exp(x - top) for k, x in logs.items()}
+    total = sum(ws.values())
+    return {k: w / total for k, w in ws.items()}
+
+
+def style_posterior(
+    evidence: dict[int, tuple[int, dict[str, float]]], viewer: int, seats: Iterable[int]
+) -> dict[int, dict[str, float]]:
+    """Per seat other than the viewer, P(style) given its own plays (:func:`play_evidence`),
+    from a prior that the rest of the table sets.
+
+    How the others at the table play says something of a player (people at one table tend to
+    play alike), but not that they all play the same: the prior is the mean of the others' own
+    posteriors (each from their plays alone) and of :data:`STYLE_PRIOR` counted
+    :data:`TABLE_PRIOR_WEIGHT` times. The viewer is left out: how the one being tutored plays
+    says nothing of the others.
+    """
+    names = [s.name for s in STYLES]
+    seats = [s for s in seats if s != viewer]
+    alone = {
+        seat: _normalise(
+            {
+                k: math.log(STYLE_PRIOR[k]) + evidence.get(seat, (0, {}))[1].get(k, 0.0)
+                for k in names
+            }
+        )
+        for seat in seats
+    }
+    out: dict[int, dict[str, float]] = {}
+    for seat in seats:
+        others = [alone[o] for o in seats if o != seat and evidence.get(o, (0, {}))[0]]
+        weight = TABLE_PRIOR_WEIGHT + len(others)
+        prior = {
+            k: (TABLE_PRIOR_WEIGHT * STYLE_PRIOR[k] + sum(p[k] for p in others)) / weight
+            for k in names
+        }
+        own = evidence.get(seat, (0, {}))[1]
+        out[seat] = _normalise({k: math.log(prior[k]) + own.get(k, 0.0) for k in names})
+    return out
