@@ -40,7 +40,7 @@ person is read as a mix of the three, by the posterior over styles (:func:`style
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
@@ -114,42 +114,38 @@ def best_gain(rules: Ruleset, table: int, card: int) -> Gain:
     )
 
 
-class Gains:
-    """The immediate gains of the plays of one history, and the best of each card."""
-
-    def __init__(self, rules: Ruleset) -> None:
-        self.rules = rules
-
-    def chosen(self, step: HistoryStep) -> Gain:
-        return immediate_gain(self.rules, step.table_before, step.card, step.capture, False)
-
-    def best(self, table: int, card: int) -> Gain:
-        return best_gain(self.rules, table, card)
+def _chosen(rules: Ruleset, step: HistoryStep) -> Gain:
+    """What the play made at ``step`` gained at once."""
+    return immediate_gain(rules, step.table_before, step.card, step.capture, False)
 
 
-def departures(
-    steps: Sequence[HistoryStep], rules: Ruleset, gains: Gains | None = None
-) -> dict[int, tuple[int, int]]:
+def _played_later(steps: Sequence[HistoryStep], i: int) -> Iterator[HistoryStep]:
+    """The later plays of the player of ``steps[i]`` from the same deal: each card was in
+    their hand at play ``i``."""
+    step = steps[i]
+    for later in steps[i + 1 :]:
+        if later.seat == step.seat and later.deal_index == step.deal_index:
+            yield later
+
+
+def departures(steps: Sequence[HistoryStep], rules: Ruleset) -> dict[int, tuple[int, int]]:
     """Per seat, (comparisons, departures): each earlier play of the seat set against each card
     the seat played later from the same deal (so held then)."""
-    gains = gains or Gains(rules)
     out: dict[int, tuple[int, int]] = {}
     for i, step in enumerate(steps):
         if step.last_play:
             continue
-        chosen = gains.chosen(step)
+        chosen = _chosen(rules, step)
         n, d = out.get(step.seat, (0, 0))
-        for later in steps[i + 1 :]:
-            if later.seat != step.seat or later.deal_index != step.deal_index:
-                continue
+        for later in _played_later(steps, i):
             n += 1
-            d += gains.best(step.table_before, later.card) > chosen
+            d += best_gain(rules, step.table_before, later.card) > chosen
         out[step.seat] = (n, d)
     return out
 
 
 def play_evidence(
-    steps: Sequence[HistoryStep], state: GameState, viewer: int, gains: Gains | None = None
+    steps: Sequence[HistoryStep], state: GameState, viewer: int
 ) -> dict[int, tuple[int, dict[str, float]]]:
     """Per other seat, the plays read and their log-likelihood under each style.
 
@@ -161,7 +157,7 @@ def play_evidence(
     P(play | style) = α · P(it was the best) + (1 - α) / (cards held then), up to a factor common
     to every style.
     """
-    gains = gains or Gains(state.rules)
+    rules = state.rules
     pool = state.unplaced()
     unseen = pool.bit_count()
     out: dict[int, tuple[int, dict[str, float]]] = {}
@@ -169,20 +165,19 @@ def play_evidence(
         seat, held = step.seat, step.unknown_before
         if seat == viewer or step.last_play or held <= 1:
             continue
-        chosen = gains.chosen(step)
+        chosen = _chosen(rules, step)
         departed, ties = False, 0
-        for later in steps[i + 1 :]:
-            if later.seat == seat and later.deal_index == step.deal_index:
-                g = gains.best(step.table_before, later.card)
-                departed |= g > chosen
-                ties += g == chosen
+        for later in _played_later(steps, i):
+            g = best_gain(rules, step.table_before, later.card)
+            departed |= g > chosen
+            ties += g == chosen
         best = 0.0
         if not departed:
             hidden = state.unknown[seat] if step.deal_index == state.deal_index else 0
             better = tied = 0
             if hidden:
                 for c in indexes_of(pool):
-                    g = gains.best(step.table_before, c)
+                    g = best_gain(rules, step.table_before, c)
                     better += g > chosen
                     tied += g == chosen
             clear = comb(unseen - better, hidden) / comb(unseen, hidden) if hidden else 1.0
@@ -196,17 +191,14 @@ def play_evidence(
 
 
 def passed_gains(
-    steps: Sequence[HistoryStep],
-    state: GameState,
-    viewer: int,
-    gains: Gains | None = None,
+    steps: Sequence[HistoryStep], state: GameState, viewer: int
 ) -> dict[int, dict[int, int]]:
     """Per other seat and value, how many of the seat's plays in the current deal a card of the
     value would have beaten at once, whatever its suit among the cards still unseen (and none
     of the value played by them since). Sweeps and the settebello are left to the readings
     (:mod:`tutor.counting.readings`): only plays that a value would have beaten on denari,
     cards or the worth of the card laid count here."""
-    gains = gains or Gains(state.rules)
+    rules = state.rules
     pool = state.unplaced()
     out: dict[int, dict[int, int]] = {}
     for i, step in enumerate(steps):
@@ -220,15 +212,14 @@ def passed_gains(
         ):
             continue
         later = 0
-        for s in steps[i + 1 :]:
-            if s.seat == seat:
-                later |= VALUE_MASKS[VALUE_OF[s.card]]
-        chosen = gains.chosen(step)
+        for s in _played_later(steps, i):
+            later |= VALUE_MASKS[VALUE_OF[s.card]]
+        chosen = _chosen(rules, step)
         for value in range(1, 11):
             cards = pool & VALUE_MASKS[value] & ~later
             if not cards:
                 continue
-            alt = min(gains.best(step.table_before, c) for c in indexes_of(cards))
+            alt = min(best_gain(rules, step.table_before, c) for c in indexes_of(cards))
             if alt > chosen and alt[:2] == chosen[:2]:
                 counts = out.setdefault(seat, {})
                 counts[value] = counts.get(value, 0) + 1

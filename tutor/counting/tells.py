@@ -187,18 +187,25 @@ DOUBLES_STRENGTH = 8.0
 CARE_SCALE = 1.5
 """Spread of the prior on c around the style's centre (a Laplace distribution)."""
 
+
+def _none_of_the_value(lam: float, tell: Tell) -> tuple[float, ...]:
+    """A card laid (or led) from a pair: a deal giving the player no other of the value keeps
+    the share λ of its weight."""
+    return (lam, *(1.0,) * (len(tell.counts) - 1))
+
+
 FAMILIES: dict[str, TellFamily] = {
     "doubles": TellFamily(
         "doubles",
         _DOUBLES_GRID,
         lambda style: _beta_prior(_DOUBLES_GRID, 2.0, style.doubles, DOUBLES_STRENGTH),
-        lambda lam, tell: (lam, *(1.0,) * (len(tell.counts) - 1)),
+        _none_of_the_value,
     ),
     "lead": TellFamily(
         "lead",
         _DOUBLES_GRID,
         lambda style: _beta_prior(_DOUBLES_GRID, 2.0, style.lead, DOUBLES_STRENGTH),
-        lambda lam, tell: (lam, *(1.0,) * (len(tell.counts) - 1)),
+        _none_of_the_value,
     ),
     "sweepable": TellFamily(
         "sweepable",

@@ -49,7 +49,6 @@ from tutor.counting.readings import (
     sweep_would_score,
 )
 from tutor.counting.style import (
-    Gains,
     departures,
     gain_terms,
     passed_gains,
@@ -304,9 +303,8 @@ def weigh_readings(state: GameState, viewer: int, trust: float = TRUST_DEFAULT) 
         reliability = learn_reliability(state, viewer, steps, exclusions, standing, trust)
         all_tells = find_tells(state, steps)
         tells = standing_tells(state, all_tells)
-        gains = Gains(state.rules)
-        record = departures(steps, state.rules, gains)
-        evidence_of_play = play_evidence(steps, state, viewer, gains)
+        record = departures(steps, state.rules)
+        evidence_of_play = play_evidence(steps, state, viewer)
         styles = style_posterior(evidence_of_play, viewer, range(state.rules.players))
         for seat, params in learn_tells(state, viewer, all_tells, styles).items():
             if seat in reliability:
@@ -320,7 +318,7 @@ def weigh_readings(state: GameState, viewer: int, trust: float = TRUST_DEFAULT) 
                     ),
                 )
         evidence = reading_evidence(standing, reliability, tells)
-        passed = passed_gains(steps, state, viewer, gains)
+        passed = passed_gains(steps, state, viewer)
         evidence = Evidence((*evidence.terms, *gain_terms(passed, styles)))
     else:
         exclusions, standing, tells, reliability, evidence = [], [], [], {}, Evidence()

@@ -375,13 +375,7 @@ def read_odds(
         return ReadOdds((), (), True)
     splits = _every_deal(view, viewer)
     if splits is not None:
-        world = view.copy()
-        hands = []
-        for split in splits:
-            for seat, mask in enumerate(split):
-                if mask:
-                    world.hands[seat] = view.hands[seat] | mask
-            hands.append(tuple(world.hands))
+        hands = _split_hands(view, splits)
         logs = [model.log_weight_of(h) for h in hands]
         exact = True
     else:
@@ -412,6 +406,12 @@ def _every_deal(view: GameState, viewer: int) -> list[list[int]] | None:
     return out
 
 
+def _split_hands(view: GameState, splits: list[list[int]]) -> list[tuple[int, ...]]:
+    """Every seat's hand in each deal of :func:`_every_deal`: the cards the viewer knows and
+    the split's."""
+    return [tuple(h | m for h, m in zip(view.hands, split, strict=True)) for split in splits]
+
+
 def _exact_draws(
     view: GameState, model: PlayModel, splits: list[list[int]], rng: random.Random
 ) -> Iterator[GameState]:
@@ -419,20 +419,16 @@ def _exact_draws(
     world = view.copy()
     for seat in range(view.rules.players):
         world.unknown[seat] = 0
-    logs = []
-    for hands in splits:
-        for seat, mask in enumerate(hands):
-            if mask:
-                world.hands[seat] = view.hands[seat] | mask
-        logs.append(model.log_weight(world))
+    every = _split_hands(view, splits)
+    logs = [model.log_weight_of(hands) for hands in every]
     top = max(logs)
     cumulative = list(itertools.accumulate(math.exp(x - top) for x in logs))
     total = cumulative[-1]
     while True:
         k = bisect.bisect_right(cumulative, rng.random() * total)
         deal = world.copy()
-        for seat, mask in enumerate(splits[min(k, len(splits) - 1)]):
-            deal.hands[seat] = view.hands[seat] | mask
+        for seat, hand in enumerate(every[min(k, len(every) - 1)]):
+            deal.hands[seat] = hand
         yield deal
 
 
