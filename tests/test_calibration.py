@@ -109,3 +109,25 @@ def test_the_play_model_odds_add_up_and_repeat() -> None:
     assert again.to_json()["card"] == j["card"]
     with pytest.raises(BenchError, match="unknown model"):
         bench_calibration("greedy", hands=1, model="oracle")
+
+
+def test_styles_known_before_the_hand_are_measured_on_the_same_hands() -> None:
+    """``earlier``: the same hands, scored after earlier ones whose styles are carried in;
+    ``stated``: after every style is stated. The facts baseline stays the same; the odds move."""
+    plain = bench_calibration("greedy", hands=1, ruleset="scopa", seed=3).to_json()
+    earlier = bench_calibration("greedy", hands=1, ruleset="scopa", seed=3, earlier=2).to_json()
+    stated = bench_calibration("greedy", hands=1, ruleset="scopa", seed=3, stated=True).to_json()
+    assert (plain["earlier_hands"], earlier["earlier_hands"], stated["styles_stated"]) == (
+        0,
+        2,
+        True,
+    )
+    for other in (earlier, stated):
+        assert other["card_facts"] == plain["card_facts"]
+        assert other["card"]["n"] == plain["card"]["n"] and other["card"] != plain["card"]
+    # a grabber known as such reads passed-up gains harder: the odds move further from the facts
+    assert earlier["card"]["brier"] < plain["card"]["brier"]
+    again = bench_calibration("greedy", hands=1, ruleset="scopa", seed=3, earlier=2).to_json()
+    assert again["card"] == earlier["card"]
+    with pytest.raises(BenchError, match="earlier hands must be at least 0"):
+        bench_calibration("greedy", hands=1, earlier=-1)

@@ -113,3 +113,6 @@ def test_bench_calibration_json_and_table() -> None:
     assert run("bench", "calibration", "--players", "search", "--hands", "1").exit_code == 3
     assert run(*args, "--trust-readings", "2").exit_code == EXIT_USAGE
     assert run(*args, "--model", "oracle").exit_code == 3
+    known = run_json(*args, "--earlier-hands", "1", "--styles-stated")
+    assert known["earlier_hands"] == 1 and known["styles_stated"] is True
+    assert run(*args, "--earlier-hands", "-1").exit_code == EXIT_USAGE

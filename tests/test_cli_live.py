@@ -312,3 +312,31 @@ def test_live_help_says_json_lines_and_the_exit_code() -> None:
     readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
     assert "`live --json` prints JSON Lines" in readme
     assert "exits with 1 if any line was rejected" in readme
+
+
+def test_cli_live_reads_styles_stated_and_from_earlier_hands(tmp_path: Path) -> None:
+    base = ["-r", "scopa", "-p", "Bruno,Carla", "--as", "Bruno", "--deck", "french", "--json"]
+    typed = "2C 4H 5S QD\n7D 7H AS\n7D x 2C 5S\n"
+
+    saves = iter(range(100))
+
+    def carla(*extra: str) -> dict[str, object]:
+        save = str(tmp_path / f"h{next(saves)}.yaml")
+        code, out, err = run_live([*base, "-o", save, *extra], typed)
+        assert code == 0, err
+        return json.loads(out.splitlines()[-1])["analysis"]["trust"]["players"][0]
+
+    assert carla()["style_prior"] is None
+    assert carla("--style", "Carla=grabber")["style_prior"] == {
+        "grabber": 0.9,
+        "careful": 0.05,
+        "careless": 0.05,
+    }
+    earlier = str(ROOT / "docs" / "examples" / "scopa-match.yaml")
+    carried = carla("--earlier", earlier)["style_prior"]
+    assert carried is not None and carried != carla("--style", "Carla=careful")["style_prior"]
+    code, _, err = run_live([*base, "--style", "Dora=careful"], "")
+    assert code == 2 and "no such player" in err
+    (tmp_path / "bad.yaml").write_text("- [\n")
+    code, _, err = run_live([*base, "--earlier", str(tmp_path / "bad.yaml")], "")
+    assert code == 3 and "bad.yaml" in err

@@ -169,3 +169,27 @@ def test_track_wording_with_no_capture_and_at_the_end() -> None:
     _, out, _ = invoke(["track", str(EXAMPLES / "partial-view.yaml"), "--as", "South"])
     assert "Who can hold what" not in out and "Probabilities:" not in out
     assert "Unseen (0)" in out
+
+
+def test_track_reads_styles_stated_and_from_the_earlier_hands_of_a_match() -> None:
+    match = str(EXAMPLES / "scopa-match.yaml")
+    args = ["track", match, "--as", "Bruno", "--hand", "3", "--at", "10", "--json"]
+    code, out, err = invoke(args)
+    assert code == 0, err
+    carla = json.loads(out)["trust"]["players"][0]
+    assert carla["player"] == "Carla" and carla["style_prior"] is not None
+    assert sum(carla["style_prior"].values()) == pytest.approx(1, abs=1e-3)
+    code, out, _ = invoke([*args, "--no-earlier-hands"])
+    assert json.loads(out)["trust"]["players"][0]["style_prior"] is None
+    code, out, _ = invoke([*args, "--no-earlier-hands", "--style", "carla=careless:0.7"])
+    stated = json.loads(out)["trust"]["players"][0]
+    assert stated["style_prior"]["careless"] == pytest.approx(0.7)
+    code, out, _ = invoke(["track", match, "--as", "Bruno", "--hand", "3", "--at", "10"])
+    assert "before the hand]" in out
+    for bad, says in (
+        ("Carla=grabby", "unknown style 'grabby'"),
+        ("Dora=careful", "no such player"),
+        ("Carla", "write PLAYER=STYLE"),
+    ):
+        code, out, err = invoke([*args, "--style", bad])
+        assert code == 2 and says in err and out == ""

@@ -3,6 +3,7 @@ posterior that sets the tells' priors."""
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 
@@ -11,7 +12,17 @@ from helpers import endgame, play
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.counting.style import STYLES, departures, play_evidence, style_posterior
+from tutor.counting.style import (
+    CARRY_RETURN,
+    STYLE_PRIOR,
+    STYLES,
+    carry_styles,
+    departures,
+    parse_stated_style,
+    play_evidence,
+    stated_style,
+    style_posterior,
+)
 from tutor.counting.tells import FAMILIES, learn_tells
 from tutor.counting.tracker import history, viewer_state
 from tutor.counting.trust import weigh_readings
@@ -102,3 +113,47 @@ def test_the_board_reports_each_players_style(scopone: Ruleset) -> None:
     weighing = weigh_readings(viewer_state(s, 3), 3)
     west = weighing.reliability[0].style
     assert west["grabber"] < 0.2 < west["careful"]
+
+
+def test_a_style_known_before_the_hand_replaces_the_tables_prior() -> None:
+    grabbing = (3, {"grabber": -1.0, "careful": -2.0, "careless": -3.0})
+    plain = style_posterior({2: grabbing}, viewer=0, seats=(1, 2, 3))
+    known = style_posterior({2: grabbing}, 0, (1, 2, 3), {1: stated_style("careless")})
+    # West starts from what was stated, whatever the table shows
+    assert plain[1]["grabber"] > plain[1]["careless"]
+    assert known[1]["careless"] == pytest.approx(0.9)
+    # the others' prior takes the stated player in as part of the table
+    assert known[3]["careless"] > plain[3]["careless"]
+    # the seat's own plays still move a stated style
+    moved = style_posterior({1: grabbing}, 0, (1, 2, 3), {1: stated_style("careful")})[1]
+    assert moved["grabber"] > 0.1 > 0.05 == stated_style("careful")["grabber"]
+
+
+def test_stated_styles_parse_and_refuse_nonsense() -> None:
+    assert parse_stated_style("West=grabber") == ("West", stated_style("grabber"))
+    assert parse_stated_style(" North = Careful:0.6 ")[1]["careful"] == pytest.approx(0.6)
+    for bad in ("West", "=grabber", "West=", "West=grabby", "West=careful:x", "West=careful:0"):
+        with pytest.raises(ValueError):
+            parse_stated_style(bad)
+    with pytest.raises(ValueError):
+        stated_style("careful", 1.5)
+
+
+def test_the_earlier_hands_of_a_match_carry_each_players_style(scopone: Ruleset) -> None:
+    sides = [make_player("greedy") for _ in range(scopone.sides)]
+    known: dict[int, dict[str, float]] = {}
+    for hand in range(2):
+        table, deals = random_deal(scopone, random.Random(hand))
+        final = play_hand(scopone, table, deals, sides, functools.partial(move_seed, 5, hand, "m"))
+        known = carry_styles(known, viewer_state(final, 0), 0)
+        assert set(known) == {1, 2, 3}
+        for prior in known.values():
+            assert sum(prior.values()) == pytest.approx(1)
+            # a hand of grabbing shows a grabber; some of it goes back to the neutral prior
+            assert prior["grabber"] > 0.85
+            assert min(prior.values()) >= CARRY_RETURN * min(STYLE_PRIOR.values()) - 1e-12
+    # carried into the next hand, the style is known from its first play
+    s = GameState.random(scopone, 9)
+    first = weigh_readings(viewer_state(s, 0), 0, styles=known).reliability
+    assert first[1].style["grabber"] > 0.85 and first[1].style_prior == known[1]
+    assert weigh_readings(viewer_state(s, 0), 0).reliability[1].style_prior is None

@@ -13,6 +13,7 @@ Timings are the median of several repeats, since a single run is at the mercy of
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 import random
@@ -31,6 +32,8 @@ from typing import Any
 from tutor.counting.defaults import TRUST_DEFAULT
 from tutor.counting.inference import count_view
 from tutor.counting.odds import chance_of_card
+from tutor.counting.style import carry_styles, stated_style
+from tutor.counting.tracker import viewer_state
 from tutor.game.captures import clear_cache
 from tutor.game.cards import VALUE_MASKS, indexes_of
 from tutor.game.errors import TutorError
@@ -655,6 +658,10 @@ def bench_exact(
 CALIBRATION_PLAYERS = ("random", "greedy", "chitarrella")
 """The kinds of play ``bench calibration`` can deal: the computer players that need no search."""
 
+KIND_STYLE = {"random": "careless", "greedy": "grabber", "chitarrella": "careful"}
+"""The style of play each computer player is (:data:`tutor.counting.style.STYLES` was measured
+on them), for ``bench calibration --styles-stated``."""
+
 CALIBRATION_MODELS = ("tracker", "play")
 """Whose odds ``bench calibration`` checks: the tracker's (readings weighed as evidence) or
 the search's play model (:func:`tutor.search.playmodel.read_odds`, every play read)."""
@@ -829,6 +836,10 @@ class Calibration:
     trust: float = TRUST_DEFAULT
     model: str = "tracker"
     """Whose odds were checked: ``tracker`` or ``play`` (:data:`CALIBRATION_MODELS`)."""
+    earlier: int = 0
+    """Hands the same players played before each scored one, their styles carried over."""
+    stated: bool = False
+    """Whether every player's true style was stated before the hand (as ``--style``)."""
     card: Bins = field(default_factory=Bins)
     card_facts: Bins = field(default_factory=Bins)
     sweep: Bins = field(default_factory=Bins)
@@ -866,6 +877,8 @@ class Calibration:
             "seed": self.seed,
             "trust": self.trust,
             "model": self.model,
+            "earlier_hands": self.earlier,
+            "styles_stated": self.stated,
             "positions": self.positions,
             "interrupted": self.interrupted,
             "card": self.card.to_json(),
@@ -895,39 +908,64 @@ def _calibrate_hand(
     hand: int,
     trust: float = TRUST_DEFAULT,
     model: str = "tracker",
+    earlier: int = 0,
+    stated: bool = False,
 ) -> Calibration:
-    """Play one seeded hand and score the stated odds at every play, from every seat."""
+    """Play one seeded hand and score the stated odds at every play, from every seat; before
+    it, ``earlier`` hands of the same players, whose styles every seat carries into it, and
+    with ``stated`` every player's true style stated (:data:`KIND_STYLE`)."""
     rules = load_ruleset(ruleset)
     specs = [s.strip() for s in players.split(",")]
     sides = [make_player(specs[side % len(specs)]) for side in range(rules.sides)]
+    seats = range(rules.players)
+    known: dict[int, dict[int, dict[str, float]]] = {v: {} for v in seats}
+    if stated:
+        for v in seats:
+            known[v] = {
+                s: stated_style(KIND_STYLE[specs[rules.side_of(s) % len(specs)]])
+                for s in seats
+                if s != v
+            }
+    for j in range(earlier):
+        table, deals = random_deal(rules, random.Random(f"{seed}:{hand}:earlier{j}:cards"))
+        seeds = functools.partial(move_seed, seed, hand, f"earlier{j}")
+        before = play_hand(rules, table, deals, sides, seeds)
+        for v in seats:
+            known[v] = carry_styles(known[v], viewer_state(before, v), v)
     table, deals = random_deal(rules, random.Random(f"{seed}:{hand}:cards"))
     final = play_hand(
         rules, table, deals, sides, lambda ply: move_seed(seed, hand, "calibration", ply)
     )
-    out = Calibration(rules.name, players, 1, seed, model=model)
+    out = Calibration(rules.name, players, 1, seed, model=model, earlier=earlier, stated=stated)
     state, moves = final.rewound()
     for ply, move in enumerate([None, *moves]):
         if move is not None:
             state.push(move)
         if state.is_over():
             break
-        _score_position(state, out, trust, f"{seed}:{hand}:{ply}")
+        _score_position(state, out, trust, f"{seed}:{hand}:{ply}", known)
     return out
 
 
 def _score_position(
-    state: GameState, out: Calibration, trust: float = TRUST_DEFAULT, where: str = ""
+    state: GameState,
+    out: Calibration,
+    trust: float = TRUST_DEFAULT,
+    where: str = "",
+    known: dict[int, dict[int, dict[str, float]]] | None = None,
 ) -> None:
     """Every seat's stated odds in ``state`` (full information) against its true hands: the
-    tracker's, or with ``out.model == "play"`` the play model's (seeded by ``where``)."""
+    tracker's, or with ``out.model == "play"`` the play model's (seeded by ``where``);
+    ``known``: per viewer, the styles known before the hand."""
     for viewer in range(state.rules.players):
         start = time.perf_counter()
-        view = count_view(state, viewer, trust=trust)
+        styles = (known or {}).get(viewer)
+        view = count_view(state, viewer, trust=trust, styles=styles)
         out.times_ms.append(1000 * (time.perf_counter() - start))
         read = None
         if out.model == "play":
             rng = random.Random(f"{where}:{viewer}")
-            read = read_odds(state, viewer, rng, trust, PLAY_MODEL_PROPOSALS)
+            read = read_odds(state, viewer, rng, trust, PLAY_MODEL_PROPOSALS, styles)
         out.positions += 1
         inf = view.inference
         seen = inf.state
@@ -983,10 +1021,14 @@ def bench_calibration(
     progress: Progress | None = None,
     trust: float = TRUST_DEFAULT,
     model: str = "tracker",
+    earlier: int = 0,
+    stated: bool = False,
 ) -> Calibration:
     """Play ``hands`` seeded hands and compare the stated per-card and sweep odds, at every
     play and from every seat, with the true deal (``docs/tracker.md`` gives the figures;
-    ``model="play"``: the search's play model, ``docs/solver.md``).
+    ``model="play"``: the search's play model, ``docs/solver.md``). ``earlier``: before each
+    hand the same players play that many, and every seat carries the styles of play they
+    showed into it; ``stated``: every player's true style is stated before the hand.
 
     ``players`` is one kind of play for every seat, or one per side (``random,chitarrella``:
     the leading side plays at random). The result is the same for any number of ``workers``.
@@ -1009,11 +1051,13 @@ def bench_calibration(
         )
     rules = load_ruleset(ruleset)
     spec = ",".join(specs)
-    args = ((rules.name, spec, seed, h, trust, model) for h in range(hands))
+    if earlier < 0:
+        raise BenchError(_("earlier hands must be at least 0, not {n}").format(n=earlier))
+    args = ((rules.name, spec, seed, h, trust, model, earlier, stated) for h in range(hands))
     done, stop = run_parallel(_calibrate_hand, args, workers, progress, total=hands)
     out = Calibration(
-        rules.name, spec, len(done), seed, trust=trust, model=model,
-        interrupted=stop == "interrupt",
+        rules.name, spec, len(done), seed, trust=trust, model=model, earlier=earlier,
+        stated=stated, interrupted=stop == "interrupt",
     )  # fmt: skip
     for part in done:
         out.merge(part)

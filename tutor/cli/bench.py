@@ -317,6 +317,7 @@ def bench_language_command(repeat: RepeatOption = 9, json_out: JsonOption = Fals
         "tutor bench calibration --players chitarrella --hands 300",
         "tutor bench calibration --players random --hands 50 --seed 7 --json",
         "tutor bench calibration --players greedy --hands 40 --model play",
+        "tutor bench calibration --players greedy --hands 100 --earlier-hands 3",
     ),
 )
 def bench_calibration_command(
@@ -352,6 +353,23 @@ def bench_calibration_command(
             help="Whose odds: the tracker's (default) or the search's play model (slower).",
         ),
     ] = "tracker",
+    earlier: Annotated[
+        int,
+        typer.Option(
+            "--earlier-hands",
+            min=0,
+            metavar="E",
+            help="Before each hand, the same players play E more, and every seat carries the "
+            "styles of play it saw into the hand scored (as in a match file).",
+        ),
+    ] = 0,
+    stated: Annotated[
+        bool,
+        typer.Option(
+            "--styles-stated",
+            help="Tell every seat each player's true style before the hand (as --style).",
+        ),
+    ] = False,
     json_out: JsonOption = False,
 ) -> None:
     """How true the tracker's odds are: per-card and sweep odds against the real deals.
@@ -369,7 +387,7 @@ def bench_calibration_command(
     with progress_bar(_("hands"), True, doing) as progress:
         result = bench_calibration(
             players, hands, seed, ruleset, workers=workers, progress=progress, trust=trust,
-            model=model,
+            model=model, earlier=earlier, stated=stated,
         )  # fmt: skip
     if result.interrupted:
         note(

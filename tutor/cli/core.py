@@ -39,7 +39,7 @@ from tutor.game.cards import STYLES, Style
 from tutor.game.errors import TutorError
 from tutor.game.i18n import LANGUAGES, N_, _, ngettext, speaking
 from tutor.game.textfile import os_reason
-from tutor.records.record import HandRecord
+from tutor.records.record import HandRecord, player_named
 from tutor.records.recordfile import load_path, save_problem
 from tutor.render.safe import one_line, visible
 
@@ -545,6 +545,40 @@ def record_hand(file: Path, hand: int) -> HandRecord:
             )
         )
     return records[hand - 1]
+
+
+def stated_styles(players: Sequence[str], texts: Sequence[str]) -> dict[str, dict[str, float]]:
+    """The styles of play stated with ``--style PLAYER=STYLE[:SHARE]``, by player name as
+    ``players`` writes it; a bad one is a usage error (exit 2)."""
+    # lazy: the counting layer loads only for the commands that read styles
+    from tutor.counting.style import parse_stated_style
+
+    out: dict[str, dict[str, float]] = {}
+    for text in texts:
+        try:
+            player, prior = parse_stated_style(text)
+        except ValueError as err:
+            raise typer.BadParameter(str(err), param_hint="--style") from None
+        name = player_named(players, player)
+        if name is None:
+            raise typer.BadParameter(
+                f"{text!r}: "
+                + _("no such player (players: {players})").format(players=", ".join(players)),
+                param_hint="--style",
+            )
+        out[name] = prior
+    return out
+
+
+StyleOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--style",
+        metavar="PLAYER=STYLE[:SHARE]",
+        help="How a player plays, if you know: grabber (takes the most at once), careful or "
+        "careless; taken as 90% sure unless SHARE says otherwise. Repeat for each player.",
+    ),
+]
 
 
 def check_player(file: Path | str, record: HandRecord, player: str) -> int:

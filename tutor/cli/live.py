@@ -16,6 +16,7 @@ from tutor.cli.core import (
     JsonOption,
     NewDeckOption,
     NewRulesetOption,
+    StyleOption,
     TrustOption,
     app,
     check_save,
@@ -28,9 +29,11 @@ from tutor.cli.core import (
     new_save_file,
     note,
     print_json,
+    stated_styles,
 )
 from tutor.counting.defaults import TRUST_DEFAULT
 from tutor.game.i18n import _, ngettext
+from tutor.records.recordfile import load_path
 from tutor.records.replay import replay_hand
 
 if TYPE_CHECKING:
@@ -95,9 +98,19 @@ def live_command(
         bool, typer.Option("--quiet", "-q", help="Do not show the board after each play.")
     ] = False,
     trust: TrustOption = TRUST_DEFAULT,
+    stated: StyleOption = None,
+    earlier: Annotated[
+        Path | None,
+        file_option(
+            "--earlier",
+            help="The earlier hands of the match (a record file): the players' styles of play "
+            "are read from them.",
+        ),
+    ] = None,
     json_out: JsonOption = False,
 ) -> None:
     # lazy: the session loads the inference; replay --json must start fast
+    from tutor.counting.inference import match_styles
     from tutor.training.live import LiveError, LiveSession
 
     try:
@@ -137,6 +150,11 @@ def live_command(
     except LiveError as exc:
         raise InputError(str(exc)) from None
     session.trust = trust
+    session.styles = stated_styles(session.players, stated or [])
+    if earlier is not None:
+        session.styles = match_styles(
+            load_path(str(earlier)), session.players[session.me], session.styles
+        )
     _run_live(session, quiet, json_out)
 
 

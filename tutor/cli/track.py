@@ -10,6 +10,7 @@ import typer
 from tutor.cli.core import (
     InputError,
     JsonOption,
+    StyleOption,
     TrustOption,
     app,
     check_player,
@@ -19,9 +20,11 @@ from tutor.cli.core import (
     note,
     print_json,
     record_hand,
+    stated_styles,
 )
 from tutor.counting.defaults import TRUST_DEFAULT
 from tutor.game.i18n import ngettext
+from tutor.records.recordfile import load_path
 
 
 @app.command(
@@ -30,6 +33,7 @@ from tutor.game.i18n import ngettext
     epilog=examples(
         "tutor track docs/examples/partial-view.yaml --as South --at 20",
         "tutor track docs/examples/scopone-hand.yaml --as North --json",
+        "tutor track docs/examples/scopone-hand.yaml --as South --style West=grabber",
     ),
 )
 def track_command(
@@ -48,6 +52,14 @@ def track_command(
         int, typer.Option("--hand", min=1, help="Which hand of a match file (1 = first).")
     ] = 1,
     trust: TrustOption = TRUST_DEFAULT,
+    stated: StyleOption = None,
+    earlier: Annotated[
+        bool,
+        typer.Option(
+            "--earlier-hands/--no-earlier-hands",
+            help="In a match file, read the players' styles from the hands before --hand too.",
+        ),
+    ] = True,
     json_out: JsonOption = False,
 ) -> None:
     """What PLAYER can count and infer after play N: the rule-of-48 tracker.
@@ -58,9 +70,13 @@ def track_command(
     of behaviour weighed in), the readings and tells with the chance each is true, and each
     deduction with what it rests on (those resting on readings with their probability). Only
     PLAYER's own cards and the cards played count as seen, whatever else the record gives.
+
+    How each player plays (grabber, careful, careless) sets what their plays say: it is read
+    from the hand, from the earlier hands of a match file, and from what you state with
+    --style.
     """
     # lazy: the inference loads the assignment model; replay --json must start fast
-    from tutor.counting.inference import hand_view
+    from tutor.counting.inference import hand_view, match_styles
 
     record = record_hand(file, hand)
     seat = check_player(file, record, as_player)
@@ -71,7 +87,10 @@ def track_command(
                 "the record has only {n} play", "the record has only {n} plays", len(record.plays)
             ).format(n=len(record.plays))
         )
-    result = hand_view(record, seat, at, hand, trust)
+    styles = stated_styles(record.players, stated or [])
+    if earlier and hand > 1:
+        styles = match_styles(load_path(str(file))[: hand - 1], record.players[seat], styles)
+    result = hand_view(record, seat, at, hand, trust, styles)
     name = result.player
     hidden = result.view.inference.state.unknown[seat]
     if hidden:

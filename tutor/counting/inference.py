@@ -35,7 +35,7 @@ Three layers, each with a reason a person can read (``docs/tracker.md``):
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,7 +44,7 @@ from tutor.counting.deductions import Deduction, Holding, find_deductions
 from tutor.counting.defaults import TRUST_DEFAULT
 from tutor.counting.odds import chance_of_value, percent
 from tutor.counting.readings import Exclusion
-from tutor.counting.style import kappa_of
+from tutor.counting.style import StylePriors, carry_styles, kappa_of
 from tutor.counting.tells import Tell
 from tutor.counting.tracker import (
     OUT,
@@ -63,7 +63,16 @@ from tutor.game.i18n import _, all_of, ngettext
 from tutor.game.state import GameState
 from tutor.records.record import HandRecord
 
-__all__ = ["Inference", "CountView", "ValueCell", "HandView", "infer", "count_view", "hand_view"]
+__all__ = [
+    "Inference",
+    "CountView",
+    "ValueCell",
+    "HandView",
+    "infer",
+    "count_view",
+    "hand_view",
+    "match_styles",
+]
 
 
 @dataclass(frozen=True)
@@ -277,16 +286,19 @@ def infer(
     use_inferences: bool = True,
     style: Style | str | None = None,
     trust: float = TRUST_DEFAULT,
+    styles: StylePriors | None = None,
 ) -> Inference:
     """Classify and weigh every unseen card for every other holder, from ``viewer``'s seat.
 
     ``state`` should be the viewer's view (see :func:`tutor.counting.tracker.viewer_state`);
     whatever it knows counts as known. ``trust`` is the prior trust in readings
     (:mod:`tutor.counting.trust`); ``use_inferences`` False (or ``trust`` 0) reads nothing.
+    ``styles``: the players' styles of play as known before the hand, stated or from earlier
+    hands (:data:`tutor.counting.style.StylePriors`).
     """
     rules = state.rules
     who = seat_names(rules.players, names)
-    weighing = weigh_readings(state, viewer, trust if use_inferences else 0.0)
+    weighing = weigh_readings(state, viewer, trust if use_inferences else 0.0, styles)
     weighted = weighing.model
     holders, caps = weighted.holders, list(weighted.caps)
     pos = {h: j for j, h in enumerate(holders)}
@@ -438,11 +450,13 @@ def count_view(
     style: Style | str | None = None,
     hide: bool = True,
     trust: float = TRUST_DEFAULT,
+    styles: StylePriors | None = None,
 ) -> CountView:
     """Board and inference for ``viewer``; ``hide`` first reduces ``state`` to their view."""
     view = viewer_state(state, viewer) if hide else state
     return CountView(
-        track(view, viewer, names, style), infer(view, viewer, names, style=style, trust=trust)
+        track(view, viewer, names, style),
+        infer(view, viewer, names, style=style, trust=trust, styles=styles),
     )
 
 
@@ -486,12 +500,37 @@ def hand_view(
     at: int | None = None,
     hand: int = 1,
     trust: float = TRUST_DEFAULT,
+    styles: Mapping[str, Mapping[str, float]] | None = None,
 ) -> HandView:
     """What ``seat`` can know after the first ``at`` plays of ``record`` (default: all): only
     their own cards and the cards played count as seen, whatever else the record gives;
-    ``trust`` is the prior trust in readings of behaviour."""
+    ``trust`` is the prior trust in readings of behaviour, ``styles`` the players' styles
+    known before the hand, by player name (:func:`match_styles`, or stated by the user)."""
     n = len(record.plays) if at is None else at
     state = record.state_at(n)
-    view = count_view(state, seat, record.players, record.style, trust=trust)
+    by_seat = {
+        record.players.index(p): dict(v) for p, v in (styles or {}).items() if p in record.players
+    }
+    view = count_view(state, seat, record.players, record.style, trust=trust, styles=by_seat)
     last = record.players[state.stack[-1].seat] if state.stack else None
     return HandView(record, hand, seat, n, view, last)
+
+
+def match_styles(
+    earlier: Sequence[HandRecord],
+    player: str,
+    stated: Mapping[str, Mapping[str, float]] | None = None,
+) -> dict[str, dict[str, float]]:
+    """By player name, the styles of play that ``player`` has seen in the ``earlier`` hands of
+    a match (:func:`tutor.counting.style.carry_styles`, hand after hand), starting from what
+    the user ``stated``; those given to no earlier hand keep what was stated."""
+    known: dict[str, dict[str, float]] = {k: dict(v) for k, v in (stated or {}).items()}
+    for record in earlier:
+        if player not in record.players:
+            continue
+        viewer = record.players.index(player)
+        state = viewer_state(record.state_at(len(record.plays)), viewer)
+        before = {record.players.index(p): v for p, v in known.items() if p in record.players}
+        for seat, prior in carry_styles(before, state, viewer).items():
+            known[record.players[seat]] = prior
+    return known

@@ -40,15 +40,16 @@ person is read as a mix of the three, by the posterior over styles (:func:`style
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
 
-from tutor.counting.tracker import HistoryStep
+from tutor.counting.tracker import HistoryStep, history
 from tutor.counting.weights import Term
 from tutor.game.captures import VALUE_OF
 from tutor.game.cards import VALUE_MASKS, indexes_of
+from tutor.game.i18n import _
 from tutor.game.rules import Ruleset
 from tutor.game.scoring import immediate_gain
 from tutor.game.state import GameState, moves_of
@@ -64,6 +65,12 @@ __all__ = [
     "gain_terms",
     "kappa_of",
     "style_posterior",
+    "StylePriors",
+    "STATED_SHARE",
+    "CARRY_RETURN",
+    "stated_style",
+    "parse_stated_style",
+    "carry_styles",
 ]
 
 
@@ -96,6 +103,18 @@ STYLES: tuple[PlayStyle, ...] = (
 
 STYLE_PRIOR: dict[str, float] = {"grabber": 1 / 3, "careful": 1 / 3, "careless": 1 / 3}
 """Before the hand shows anything, each style is as likely as the others."""
+
+STATED_SHARE = 0.9
+"""How sure a style the user states is taken to be (``--style West=grabber``): people are not
+computer players, so the hand's own plays can still overrule the statement."""
+
+CARRY_RETURN = 0.1
+"""The share of a player's style, as the earlier hands of a match left it, that goes back to
+:data:`STYLE_PRIOR` before the next hand: players change, and the three styles are a model."""
+
+StylePriors = Mapping[int, Mapping[str, float]]
+"""Per seat, a prior over styles known before the hand: stated by the user or carried from the
+earlier hands of a match. A seat without one takes the table's (:func:`style_posterior`)."""
 
 TABLE_PRIOR_WEIGHT = 1.0
 """How many players' worth the neutral prior counts for beside the rest of the table, in a
@@ -255,7 +274,10 @@ def _normalise(logs: dict[str, float]) -> dict[str, float]:
 
 
 def style_posterior(
-    evidence: dict[int, tuple[int, dict[str, float]]], viewer: int, seats: Iterable[int]
+    evidence: dict[int, tuple[int, dict[str, float]]],
+    viewer: int,
+    seats: Iterable[int],
+    known: StylePriors | None = None,
 ) -> dict[int, dict[str, float]]:
     """Per seat other than the viewer, P(style) given its own plays (:func:`play_evidence`),
     from a prior that the rest of the table sets.
@@ -264,14 +286,17 @@ def style_posterior(
     play alike), but not that they all play the same: the prior is the mean of the others' own
     posteriors (each from their plays alone) and of :data:`STYLE_PRIOR` counted
     :data:`TABLE_PRIOR_WEIGHT` times. The viewer is left out: how the one being tutored plays
-    says nothing of the others.
+    says nothing of the others. A seat whose style is ``known`` before the hand (stated, or
+    carried from earlier hands: :data:`StylePriors`) starts from that instead.
     """
     names = [s.name for s in STYLES]
     seats = [s for s in seats if s != viewer]
+    known = known or {}
     alone = {
         seat: _normalise(
             {
-                k: math.log(STYLE_PRIOR[k]) + evidence.get(seat, (0, {}))[1].get(k, 0.0)
+                k: _log(known.get(seat, STYLE_PRIOR).get(k, 0.0))
+                + evidence.get(seat, (0, {}))[1].get(k, 0.0)
                 for k in names
             }
         )
@@ -279,12 +304,85 @@ def style_posterior(
     }
     out: dict[int, dict[str, float]] = {}
     for seat in seats:
-        others = [alone[o] for o in seats if o != seat and evidence.get(o, (0, {}))[0]]
+        own = evidence.get(seat, (0, {}))[1]
+        if seat in known:
+            out[seat] = _normalise(
+                {k: _log(known[seat].get(k, 0.0)) + own.get(k, 0.0) for k in names}
+            )
+            continue
+        others = [
+            alone[o] for o in seats if o != seat and (evidence.get(o, (0, {}))[0] or o in known)
+        ]
         weight = TABLE_PRIOR_WEIGHT + len(others)
         prior = {
             k: (TABLE_PRIOR_WEIGHT * STYLE_PRIOR[k] + sum(p[k] for p in others)) / weight
             for k in names
         }
-        own = evidence.get(seat, (0, {}))[1]
         out[seat] = _normalise({k: math.log(prior[k]) + own.get(k, 0.0) for k in names})
     return out
+
+
+def _log(p: float) -> float:
+    return math.log(max(p, 1e-9))
+
+
+def stated_style(name: str, share: float = STATED_SHARE) -> dict[str, float]:
+    """The prior over styles for a player said to play in style ``name``: ``share`` on it, the
+    rest shared by the other styles.
+
+    >>> stated_style("grabber")
+    {'grabber': 0.9, 'careful': 0.05, 'careless': 0.05}
+    """
+    names = [s.name for s in STYLES]
+    if name not in names:
+        raise ValueError(
+            _("unknown style {name!r}; choose from {names}").format(
+                name=name, names=", ".join(names)
+            )
+        )
+    if not 0.0 < share <= 1.0:
+        raise ValueError(
+            _("a style's share must be above 0 and at most 1, not {p}").format(p=share)
+        )
+    rest = (1.0 - share) / (len(names) - 1)
+    return {k: round(share if k == name else rest, 12) for k in names}
+
+
+def parse_stated_style(text: str) -> tuple[str, dict[str, float]]:
+    """``PLAYER=STYLE`` or ``PLAYER=STYLE:SHARE`` as (player, prior over styles).
+
+    >>> parse_stated_style("West=careless:0.8")
+    ('West', {'grabber': 0.1, 'careful': 0.1, 'careless': 0.8})
+    """
+    player, eq, rest = text.partition("=")
+    if not eq or not player.strip() or not rest.strip():
+        raise ValueError(_("{text!r}: write PLAYER=STYLE, or PLAYER=STYLE:SHARE").format(text=text))
+    name, colon, share = rest.strip().partition(":")
+    try:
+        p = float(share) if colon else STATED_SHARE
+    except ValueError:
+        raise ValueError(
+            _("{text!r}: the share must be a number, not {share!r}").format(text=text, share=share)
+        ) from None
+    # the style's name in English or in the interface's language (``West=arraffone``)
+    named = {_(s.name).lower(): s.name for s in STYLES}
+    key = name.strip().lower()
+    prior = stated_style(named.get(key, key), p)
+    return player.strip(), prior
+
+
+def carry_styles(
+    known: StylePriors | None, state: GameState, viewer: int
+) -> dict[int, dict[str, float]]:
+    """Per other seat, the prior over styles for the next hand of a match: what ``known`` said
+    before the hand ``state`` ends, updated by every play of that hand as ``viewer`` saw it,
+    and :data:`CARRY_RETURN` of it returned to :data:`STYLE_PRIOR`."""
+    evidence = play_evidence(history(state), state, viewer)
+    seats = [s for s in range(state.rules.players) if s != viewer]
+    posterior = style_posterior(
+        evidence, viewer, seats, {s: (known or {}).get(s, STYLE_PRIOR) for s in seats}
+    )
+    return {
+        seat: {k: (1 - CARRY_RETURN) * p + CARRY_RETURN * STYLE_PRIOR[k] for k, p in post.items()}
+        for seat, post in posterior.items()
+    }

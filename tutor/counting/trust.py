@@ -49,6 +49,7 @@ from tutor.counting.readings import (
     sweep_would_score,
 )
 from tutor.counting.style import (
+    StylePriors,
     departures,
     gain_terms,
     passed_gains,
@@ -116,6 +117,9 @@ class Reliability:
     careless_style: float = 0.0
     """P(the player plays any card alike), as far as the readings heed it: 0 when the user
     trusts readings fully (``--trust-readings 1``)."""
+    style_prior: dict[str, float] | None = None
+    """The prior over styles known before the hand (stated, or from the earlier hands of a
+    match); None when the rest of the table set it."""
 
     def epsilon(self, kind: str) -> float:
         """The share of its weight a deal keeps when it contradicts a reading of ``kind``: by
@@ -136,6 +140,11 @@ class Reliability:
             "carelessness": round(self.carelessness, 4),
             "style": {k: round(v, 4) for k, v in self.style.items()},
             "departures": {"compared": self.compared[0], "departed": self.compared[1]},
+            "style_prior": (
+                None
+                if self.style_prior is None
+                else {k: round(v, 4) for k, v in self.style_prior.items()}
+            ),
         }
 
 
@@ -290,10 +299,16 @@ class Weighing:
     """Per other seat and value, the plays a card of the value would have beaten at once."""
 
 
-def weigh_readings(state: GameState, viewer: int, trust: float = TRUST_DEFAULT) -> Weighing:
+def weigh_readings(
+    state: GameState,
+    viewer: int,
+    trust: float = TRUST_DEFAULT,
+    styles: StylePriors | None = None,
+) -> Weighing:
     """The readings of ``state`` (the viewer's view) as evidence on the deals.
 
-    ``trust`` 0 reads nothing: every deal that fits the facts weighs the same.
+    ``trust`` 0 reads nothing: every deal that fits the facts weighs the same. ``styles``: the
+    players' styles as known before the hand (:data:`tutor.counting.style.StylePriors`).
     """
     holders, caps = holders_of(state)
     if trust > 0.0:
@@ -305,21 +320,23 @@ def weigh_readings(state: GameState, viewer: int, trust: float = TRUST_DEFAULT) 
         tells = standing_tells(state, all_tells)
         record = departures(steps, state.rules)
         evidence_of_play = play_evidence(steps, state, viewer)
-        styles = style_posterior(evidence_of_play, viewer, range(state.rules.players))
-        for seat, params in learn_tells(state, viewer, all_tells, styles).items():
+        known = styles or {}
+        posterior = style_posterior(evidence_of_play, viewer, range(state.rules.players), known)
+        for seat, params in learn_tells(state, viewer, all_tells, posterior).items():
             if seat in reliability:
                 reliability[seat] = replace(
                     reliability[seat],
                     tells=params,
-                    style=styles.get(seat, {}),
+                    style=posterior.get(seat, {}),
                     compared=record.get(seat, (0, 0)),
                     careless_style=(
-                        styles.get(seat, {}).get("careless", 0.0) if trust < TRUST_MAX else 0.0
+                        posterior.get(seat, {}).get("careless", 0.0) if trust < TRUST_MAX else 0.0
                     ),
+                    style_prior=dict(known[seat]) if seat in known else None,
                 )
         evidence = reading_evidence(standing, reliability, tells)
         passed = passed_gains(steps, state, viewer)
-        evidence = Evidence((*evidence.terms, *gain_terms(passed, styles)))
+        evidence = Evidence((*evidence.terms, *gain_terms(passed, posterior)))
     else:
         exclusions, standing, tells, reliability, evidence = [], [], [], {}, Evidence()
         passed = {}

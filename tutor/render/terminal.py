@@ -803,18 +803,22 @@ def _style_line(analysis: CountView) -> Text | None:
             continue
         name, p = max(r.style.items(), key=lambda kv: kv[1])
         compared, departed = r.compared
-        parts.append(
-            _(
-                "{player} {style} {percent} ({departed} departures from the gain in "
-                "{compared} comparisons)"
-            ).format(
-                player=one_line(inf.names[seat]),
-                style=_(STYLE_NAMES[name]),
-                percent=percent(p),
-                departed=departed,
-                compared=compared,
-            )
+        part = _(
+            "{player} {style} {percent} ({departed} departures from the gain in "
+            "{compared} comparisons)"
+        ).format(
+            player=one_line(inf.names[seat]),
+            style=_(STYLE_NAMES[name]),
+            percent=percent(p),
+            departed=departed,
+            compared=compared,
         )
+        if r.style_prior is not None:
+            before, q = max(r.style_prior.items(), key=lambda kv: kv[1])
+            part += " " + _("[{style} {percent} before the hand]").format(
+                style=_(STYLE_NAMES[before]), percent=percent(q)
+            )
+        parts.append(part)
     if not parts:
         return None
     return Text(_("Style of play: {players}.").format(players="; ".join(parts)))

@@ -39,7 +39,7 @@ import bisect
 import itertools
 import math
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from tutor.counting.assignment import iter_deals
@@ -111,7 +111,7 @@ def care_prior(trust: float) -> tuple[float, ...]:
     return (*(share,) * careful, 1.0 - careful * share)
 
 
-def style_care_prior(trust: float, style: dict[str, float]) -> tuple[float, ...]:
+def style_care_prior(trust: float, style: Mapping[str, float]) -> tuple[float, ...]:
     """The prior over :data:`CARE_LEVELS` for a player whose style of play (the tracker's,
     :mod:`tutor.counting.style`) is ``style``: a careful player's share spread over the three
     levels that follow the maxims, a grabber's on the grabber level, a careless one's on plain
@@ -162,7 +162,7 @@ class PlayModel:
         counting_plies: int = 0,
         counting_heat: float = 1.0,
         phases: bool = False,
-        styles: dict[int, dict[str, float]] | None = None,
+        styles: Mapping[int, Mapping[str, float]] | None = None,
     ) -> None:
         self.rules = view.rules
         self.viewer = viewer
@@ -364,13 +364,15 @@ def read_odds(
     rng: random.Random,
     trust: float = TRUST_DEFAULT,
     proposals: int = 256,
+    styles: Mapping[int, Mapping[str, float]] | None = None,
 ) -> ReadOdds:
     """The play model's odds from ``viewer``'s seat: every deal weighed when few are left
     (exact), otherwise ``proposals`` deals drawn on the facts alone and weighed
     (self-normalised importance sampling: less noisy than drawing again). Used to check the
-    model's calibration (``tutor bench calibration --model play``)."""
+    model's calibration (``tutor bench calibration --model play``). ``styles``: the players'
+    styles of play known before the hand, as their priors over the care levels."""
     view = seat_view(state, viewer)
-    model = PlayModel(view, viewer, trust)
+    model = PlayModel(view, viewer, trust, styles=styles)
     if not model.observed:
         return ReadOdds((), (), True)
     splits = _every_deal(view, viewer)

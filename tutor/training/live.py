@@ -242,6 +242,9 @@ class LiveSession:
     """The kind of each accepted entry, for undo: ``table``, ``deal:D`` or ``play``."""
     trust: float = TRUST_DEFAULT
     """The prior trust in readings of behaviour (``--trust-readings``)."""
+    styles: dict[str, dict[str, float]] = field(default_factory=dict)
+    """By player name, the styles of play known before the hand (``--style``, ``--earlier``;
+    :data:`tutor.counting.style.StylePriors`)."""
     rejected: int = 0
     """Lines :meth:`run` could not accept (a script's typos: ``tutor live`` exits 1)."""
     _state: GameState | None = field(default=None, repr=False)
@@ -393,7 +396,10 @@ class LiveSession:
 
     def analysis(self) -> CountView:
         """The tracker's board and the inferences from the viewer's seat."""
-        return count_view(self.state(), self.me, self.players, self.style, trust=self.trust)
+        known = {self.players.index(n): p for n, p in self.styles.items() if n in self.players}
+        return count_view(
+            self.state(), self.me, self.players, self.style, trust=self.trust, styles=known
+        )
 
     def save(self) -> None:
         if self.save_path is not None and self.table is not None:
