@@ -81,3 +81,16 @@ def test_help_shows_an_example(command: list[str]) -> None:
     assert "Example" in text and "tutor " + " ".join(command) in text
     if command == ["explain"]:
         assert "--at" in text
+
+
+def test_review_reads_styles_from_earlier_hands_and_as_stated() -> None:
+    from helpers import EXAMPLES
+
+    match = str(EXAMPLES / "scopa-match.yaml")
+    base = ["review", match, "--hand", "2", "--as", "Bruno", "--samples", "8", "--json"]
+    for extra in ([], ["--no-earlier-hands"], ["--style", "carla=careless:0.8"]):
+        result = run(*base, *extra)
+        assert result.exit_code == 0, result.stderr
+        assert json.loads(result.stdout)["hand"] == 2
+    bad = run(*base, "--style", "Carla=nope")
+    assert bad.exit_code == EXIT_USAGE and "unknown style 'nope'" in bad.stderr

@@ -209,3 +209,22 @@ def test_read_odds_say_nothing_without_a_play_to_read() -> None:
     rules = load_ruleset("scopone-scientifico")
     state = GameState.random(rules, random.Random(4))
     assert read_odds(state, 0, random.Random(1)).probability(1, 1) is None
+
+
+def test_styles_known_before_the_hand_set_the_levels_prior() -> None:
+    """A player known to be careless reads as chance: the deals drawn no longer follow the
+    read of the five; known careful, the read stays. The review passes the styles on."""
+    from tutor.counting.style import stated_style
+    from tutor.review.judge import Settings
+
+    state = partner_answers_a_taken_five()
+    view = seat_view(state, 0)
+    c = state.parse_move("5S").card
+    plain = share(iter_deals(view, 0, random.Random(1), use_inferences=False), 2, c, 1000)
+    careless = {s: stated_style("careless", 1.0) for s in (1, 2, 3)}
+    careful = {s: stated_style("careful", 1.0) for s in (1, 2, 3)}
+    as_chance = share(iter_read_deals(view, 0, random.Random(1), styles=careless), 2, c, 1000)
+    as_care = share(iter_read_deals(view, 0, random.Random(1), styles=careful), 2, c, 1000)
+    assert as_chance == pytest.approx(plain, abs=0.05)
+    assert as_care > plain + 0.1
+    assert Settings().deals() is None and Settings(styles=careless).deals() is not None

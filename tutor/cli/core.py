@@ -570,6 +570,35 @@ def stated_styles(players: Sequence[str], texts: Sequence[str]) -> dict[str, dic
     return out
 
 
+EarlierOption = Annotated[
+    bool,
+    typer.Option(
+        "--earlier-hands/--no-earlier-hands",
+        help="In a match file, read the players' styles from the hands before --hand too.",
+    ),
+]
+
+
+def known_styles(
+    file: Path,
+    record: HandRecord,
+    hand: int,
+    stated: Sequence[str] | None,
+    earlier: bool = True,
+    player: str | None = None,
+) -> dict[str, dict[str, float]]:
+    """By player name, the styles of play known before hand ``hand`` of ``file``: those
+    ``stated`` with ``--style``, then (``earlier``) what the hands before it showed, as
+    ``player`` saw them (None: as everyone saw them once over)."""
+    styles = stated_styles(record.players, stated or [])
+    if earlier and hand > 1:
+        # lazy: the counting layer loads only for the commands that read styles
+        from tutor.counting.inference import match_styles
+
+        styles = match_styles(load_path(str(file))[: hand - 1], player, styles)
+    return styles
+
+
 StyleOption = Annotated[
     list[str] | None,
     typer.Option(

@@ -14,8 +14,10 @@ import typer
 
 from tutor.cli.core import (
     EXIT_INTERRUPTED,
+    EarlierOption,
     InputError,
     JsonOption,
+    StyleOption,
     WorkersOption,
     app,
     check_player,
@@ -23,12 +25,14 @@ from tutor.cli.core import (
     file_argument,
     file_option,
     human_console,
+    known_styles,
     note,
     print_json,
     progress_bar,
     record_hand,
 )
 from tutor.game.i18n import _, ngettext, number
+from tutor.records.record import HandRecord
 from tutor.review.defaults import DEFAULT_SAMPLES, DEFAULT_TIME
 
 __all__ = ["review_command", "explain_position_command"]
@@ -104,6 +108,8 @@ def review_command(
         Path | None,
         file_option("--html", metavar="OUT", help="Write a self-contained HTML report."),
     ] = None,
+    stated: StyleOption = None,
+    earlier: EarlierOption = True,
 ) -> None:
     """Judge every decision of a played hand from the mover's seat.
 
@@ -125,7 +131,8 @@ def review_command(
     else:
         players = None
     settings = Settings(samples=samples, time=time_limit, seed=seed,
-                        workers=workers or os.cpu_count() or 1)  # fmt: skip
+                        workers=workers or os.cpu_count() or 1,
+                        styles=_styles(file, record, hand, stated, earlier))  # fmt: skip
     try:
         if time_limit:
             budget = _("up to {n} sampled deals or {seconds} s").format(
@@ -164,6 +171,18 @@ def review_command(
         raise typer.Exit(EXIT_INTERRUPTED)
 
 
+def _styles(
+    file: Path,
+    record: HandRecord,
+    hand: int,
+    stated: list[str] | None = None,
+    earlier: bool = True,
+) -> dict[int, dict[str, float]]:
+    """By seat, the styles of play known before the hand: the play model's priors."""
+    known = known_styles(file, record, hand, stated, earlier)
+    return {record.players.index(name): prior for name, prior in known.items()}
+
+
 def explain_position_command(
     file: Path,
     at: int,
@@ -192,7 +211,8 @@ def explain_position_command(
             ).format(n=len(record.plays))
         )
     settings = Settings(samples=samples, time=time_limit, seed=seed,
-                        workers=workers or os.cpu_count() or 1)  # fmt: skip
+                        workers=workers or os.cpu_count() or 1,
+                        styles=_styles(file, record, hand))  # fmt: skip
     try:
         ex = explain_position(record, at, player, settings=settings)
     except ReviewError as exc:

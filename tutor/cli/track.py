@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from tutor.cli.core import (
+    EarlierOption,
     InputError,
     JsonOption,
     StyleOption,
@@ -17,14 +18,13 @@ from tutor.cli.core import (
     examples,
     file_argument,
     human_console,
+    known_styles,
     note,
     print_json,
     record_hand,
-    stated_styles,
 )
 from tutor.counting.defaults import TRUST_DEFAULT
 from tutor.game.i18n import ngettext
-from tutor.records.recordfile import load_path
 
 
 @app.command(
@@ -53,13 +53,7 @@ def track_command(
     ] = 1,
     trust: TrustOption = TRUST_DEFAULT,
     stated: StyleOption = None,
-    earlier: Annotated[
-        bool,
-        typer.Option(
-            "--earlier-hands/--no-earlier-hands",
-            help="In a match file, read the players' styles from the hands before --hand too.",
-        ),
-    ] = True,
+    earlier: EarlierOption = True,
     json_out: JsonOption = False,
 ) -> None:
     """What PLAYER can count and infer after play N: the rule-of-48 tracker.
@@ -76,7 +70,7 @@ def track_command(
     --style.
     """
     # lazy: the inference loads the assignment model; replay --json must start fast
-    from tutor.counting.inference import hand_view, match_styles
+    from tutor.counting.inference import hand_view
 
     record = record_hand(file, hand)
     seat = check_player(file, record, as_player)
@@ -87,9 +81,7 @@ def track_command(
                 "the record has only {n} play", "the record has only {n} plays", len(record.plays)
             ).format(n=len(record.plays))
         )
-    styles = stated_styles(record.players, stated or [])
-    if earlier and hand > 1:
-        styles = match_styles(load_path(str(file))[: hand - 1], record.players[seat], styles)
+    styles = known_styles(file, record, hand, stated, earlier, record.players[seat])
     result = hand_view(record, seat, at, hand, trust, styles)
     name = result.player
     hidden = result.view.inference.state.unknown[seat]

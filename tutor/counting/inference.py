@@ -518,19 +518,29 @@ def hand_view(
 
 def match_styles(
     earlier: Sequence[HandRecord],
-    player: str,
+    player: str | None = None,
     stated: Mapping[str, Mapping[str, float]] | None = None,
 ) -> dict[str, dict[str, float]]:
-    """By player name, the styles of play that ``player`` has seen in the ``earlier`` hands of
-    a match (:func:`tutor.counting.style.carry_styles`, hand after hand), starting from what
-    the user ``stated``; those given to no earlier hand keep what was stated."""
+    """By player name, the styles of play the ``earlier`` hands of a match have shown
+    (:func:`tutor.counting.style.carry_styles`, hand after hand), starting from what the user
+    ``stated``; those in no earlier hand keep what was stated.
+
+    Each hand is read as ``player`` saw it; with ``player`` None, as everyone saw it once it
+    was over (every card played: a hand not finished is skipped).
+    """
     known: dict[str, dict[str, float]] = {k: dict(v) for k, v in (stated or {}).items()}
     for record in earlier:
-        if player not in record.players:
+        state = record.state_at(len(record.plays))
+        if player is None:
+            if not state.is_over():
+                continue
+            viewer, seen = -1, state
+        elif player in record.players:
+            viewer = record.players.index(player)
+            seen = viewer_state(state, viewer)
+        else:
             continue
-        viewer = record.players.index(player)
-        state = viewer_state(record.state_at(len(record.plays)), viewer)
         before = {record.players.index(p): v for p, v in known.items() if p in record.players}
-        for seat, prior in carry_styles(before, state, viewer).items():
+        for seat, prior in carry_styles(before, seen, viewer).items():
             known[record.players[seat]] = prior
     return known

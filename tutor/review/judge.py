@@ -22,9 +22,10 @@ one table the code and ``docs/review.md`` share.
 
 from __future__ import annotations
 
+import functools
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -36,11 +37,13 @@ from tutor.review.knowledge import known_world
 from tutor.search.analysis import (
     DEFAULT_EXACT_PLIES,
     Analysis,
+    Deals,
     Interval,
     MoveEstimate,
     analyse,
     exact_analysis,
     interval,
+    read_deals,
     value_sample,
 )
 from tutor.search.players import seat_view
@@ -135,6 +138,13 @@ class Settings:
     exact_plies: int = DEFAULT_EXACT_PLIES
     """A sampled deal is solved exactly from the move on when this many plays or fewer are left
     (otherwise played out first): fewer is quicker, for the feedback during a game."""
+    styles: Mapping[int, Mapping[str, float]] | None = field(default=None, compare=False)
+    """By seat, the players' styles of play known before the hand (stated, or from the earlier
+    hands of a match): the play model's priors (:func:`tutor.search.playmodel.iter_read_deals`)."""
+
+    def deals(self) -> Deals | None:
+        """Where the analysis draws its deals: the play model, with the styles if known."""
+        return None if not self.styles else functools.partial(read_deals, styles=self.styles)
 
     def __post_init__(self) -> None:
         if self.samples < 2:
@@ -342,6 +352,7 @@ def _sample(view: GameState, move: Move, legal: Sequence[Move], settings: Settin
             first=len(rows.rows),
             batch=_batch(target - len(rows.rows), settings.workers),
             exact_plies=settings.exact_plies,
+            deals=settings.deals(),
         )
         if a.interrupted:
             raise KeyboardInterrupt
@@ -384,8 +395,8 @@ def value_moves(view: GameState, settings: Settings | None = None) -> tuple[bool
         return False, 0, (MoveEstimate(legal[0], 0.0, 0.0, 0.0, 0),), ()
     batch = _batch(settings.samples, settings.workers)
     a = analyse(view, samples=settings.samples, time_limit=settings.time, seed=settings.seed,
-                workers=settings.workers, batch=batch,
-                exact_plies=settings.exact_plies)  # fmt: skip
+                workers=settings.workers, batch=batch, exact_plies=settings.exact_plies,
+                deals=settings.deals())  # fmt: skip
     if a.interrupted:
         raise KeyboardInterrupt
     return False, a.samples, tuple(a.moves), ()

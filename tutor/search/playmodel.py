@@ -309,6 +309,7 @@ def iter_read_deals(
     pool: int = 4,
     block: int = 8,
     model: PlayModel | None = None,
+    styles: Mapping[int, Mapping[str, float]] | None = None,
 ) -> Iterator[GameState]:
     """Deals of the unseen cards drawn in proportion to the play model's weights.
 
@@ -317,10 +318,11 @@ def iter_read_deals(
     block: ``pool * block`` deals are drawn from the shared sampler on the facts alone
     (:func:`~tutor.counting.assignment.iter_deals`), weighed by the play model, and ``block`` of
     them are drawn again in proportion to the weights (systematic resampling). Everything comes
-    from ``rng``, so a seed gives the same deals.
+    from ``rng``, so a seed gives the same deals. ``styles``: the players' styles of play known
+    before the hand (:data:`tutor.counting.style.StylePriors`), their priors over the levels.
     """
     view = seat_view(state, viewer)
-    model = model or PlayModel(view, viewer, trust)
+    model = model or PlayModel(view, viewer, trust, styles=styles)
     if not model.observed:
         return iter_deals(view, viewer, rng, use_inferences=False)
     splits = _every_deal(view, viewer)
