@@ -337,6 +337,9 @@ def test_cli_live_reads_styles_stated_and_from_earlier_hands(tmp_path: Path) -> 
     assert carried is not None and carried != carla("--style", "Carla=careful")["style_prior"]
     code, _, err = run_live([*base, "--style", "Dora=careful"], "")
     assert code == 2 and "no such player" in err
+    strangers = ["-r", "scopa", "-p", "Ada,Bea", "--as", "Ada", "--earlier", earlier]
+    code, _, err = run_live([*strangers, "-o", str(tmp_path / "s.yaml")], "")
+    assert code == 2 and "Ada plays in none of its hands" in err
     (tmp_path / "bad.yaml").write_text("- [\n")
     code, _, err = run_live([*base, "--earlier", str(tmp_path / "bad.yaml")], "")
     assert code == 3 and "bad.yaml" in err

@@ -152,9 +152,14 @@ def live_command(
     session.trust = trust
     session.styles = stated_styles(session.players, stated or [])
     if earlier is not None:
-        session.styles = match_styles(
-            load_path(str(earlier)), session.players[session.me], session.styles
-        )
+        hands = load_path(str(earlier))
+        me = session.players[session.me]
+        if not any(me in record.players for record in hands):
+            raise typer.BadParameter(
+                _("{file}: {player} plays in none of its hands").format(file=earlier, player=me),
+                param_hint="--earlier",
+            )
+        session.styles = match_styles(hands, me, session.styles)
     _run_live(session, quiet, json_out)
 
 
