@@ -193,3 +193,16 @@ def test_track_reads_styles_stated_and_from_the_earlier_hands_of_a_match() -> No
     ):
         code, out, err = invoke([*args, "--style", bad])
         assert code == 2 and says in err and out == ""
+
+
+def test_a_finished_hand_shows_each_players_style_to_everyone() -> None:
+    """Read as everyone saw it (``player`` None: the review), a finished hand gives each player
+    the style the other players read from it; their cards were hidden from the others alike."""
+    from tutor.counting.inference import match_styles
+    from tutor.counting.style import STYLE_PRIOR
+
+    hands = load_path(EXAMPLES / "scopa-match.yaml")[:2]
+    everyone = match_styles(hands, None)
+    assert everyone["Carla"] == match_styles(hands, "Bruno")["Carla"]
+    assert everyone["Bruno"] == match_styles(hands, "Carla")["Bruno"]
+    assert everyone["Carla"] != pytest.approx(STYLE_PRIOR, abs=0.05)  # the plays were read

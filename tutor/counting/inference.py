@@ -531,10 +531,11 @@ def match_styles(
     known: dict[str, dict[str, float]] = {k: dict(v) for k, v in (stated or {}).items()}
     for record in earlier:
         state = record.state_at(len(record.plays))
+        viewer: int | None
         if player is None:
             if not state.is_over():
                 continue
-            viewer, seen = -1, state
+            viewer, seen = None, state
         elif player in record.players:
             viewer = record.players.index(player)
             seen = viewer_state(state, viewer)

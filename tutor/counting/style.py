@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
 
-from tutor.counting.tracker import HistoryStep, history
+from tutor.counting.tracker import HistoryStep, history, viewer_state
 from tutor.counting.weights import Term
 from tutor.game.captures import VALUE_OF
 from tutor.game.cards import VALUE_MASKS, indexes_of
@@ -372,15 +372,28 @@ def parse_stated_style(text: str) -> tuple[str, dict[str, float]]:
 
 
 def carry_styles(
-    known: StylePriors | None, state: GameState, viewer: int
+    known: StylePriors | None, state: GameState, viewer: int | None
 ) -> dict[int, dict[str, float]]:
-    """Per other seat, the prior over styles for the next hand of a match: what ``known`` said
-    before the hand ``state`` ends, updated by every play of that hand as ``viewer`` saw it,
-    and :data:`CARRY_RETURN` of it returned to :data:`STYLE_PRIOR`."""
-    evidence = play_evidence(history(state), state, viewer)
-    seats = [s for s in range(state.rules.players) if s != viewer]
+    """Per seat, the prior over styles for the next hand of a match: what ``known`` said before
+    the hand ``state`` ends, updated by every play of that hand, and :data:`CARRY_RETURN` of it
+    returned to :data:`STYLE_PRIOR`.
+
+    ``state`` is the hand as ``viewer`` saw it (the other seats only), or with ``viewer`` None a
+    finished hand with every card shown: each player's plays are then read as the others saw
+    them (nobody saw a player's cards before they were played).
+    """
+    if viewer is None:
+        evidence: dict[int, tuple[int, dict[str, float]]] = {}
+        for reader in (0, 1):  # reader 0 reads every seat but its own, which reader 1 reads
+            view = viewer_state(state, reader)
+            for seat, read in play_evidence(history(view), view, reader).items():
+                evidence.setdefault(seat, read)
+        seats = list(range(state.rules.players))
+    else:
+        evidence = play_evidence(history(state), state, viewer)
+        seats = [s for s in range(state.rules.players) if s != viewer]
     posterior = style_posterior(
-        evidence, viewer, seats, {s: (known or {}).get(s, STYLE_PRIOR) for s in seats}
+        evidence, -1, seats, {s: (known or {}).get(s, STYLE_PRIOR) for s in seats}
     )
     return {
         seat: {k: (1 - CARRY_RETURN) * p + CARRY_RETURN * STYLE_PRIOR[k] for k, p in post.items()}
