@@ -32,8 +32,7 @@ from typing import Any
 from tutor.counting.defaults import TRUST_DEFAULT
 from tutor.counting.inference import count_view
 from tutor.counting.odds import chance_of_card
-from tutor.counting.style import carry_styles, stated_style
-from tutor.counting.tracker import viewer_state
+from tutor.counting.style import StylePriors, carry_styles, stated_style
 from tutor.game.captures import clear_cache
 from tutor.game.cards import VALUE_MASKS, indexes_of
 from tutor.game.errors import TutorError
@@ -917,21 +916,17 @@ def _calibrate_hand(
     rules = load_ruleset(ruleset)
     specs = [s.strip() for s in players.split(",")]
     sides = [make_player(specs[side % len(specs)]) for side in range(rules.sides)]
-    seats = range(rules.players)
-    known: dict[int, dict[int, dict[str, float]]] = {v: {} for v in seats}
+    # every seat knows the same of the others: a finished hand shows every play to all
+    known: dict[int, dict[str, float]] = {}
     if stated:
-        for v in seats:
-            known[v] = {
-                s: stated_style(KIND_STYLE[specs[rules.side_of(s) % len(specs)]])
-                for s in seats
-                if s != v
-            }
+        known = {
+            s: stated_style(KIND_STYLE[specs[rules.side_of(s) % len(specs)]])
+            for s in range(rules.players)
+        }
     for j in range(earlier):
         table, deals = random_deal(rules, random.Random(f"{seed}:{hand}:earlier{j}:cards"))
         seeds = functools.partial(move_seed, seed, hand, f"earlier{j}")
-        before = play_hand(rules, table, deals, sides, seeds)
-        for v in seats:
-            known[v] = carry_styles(known[v], viewer_state(before, v), v)
+        known = carry_styles(known, play_hand(rules, table, deals, sides, seeds), None)
     table, deals = random_deal(rules, random.Random(f"{seed}:{hand}:cards"))
     final = play_hand(
         rules, table, deals, sides, lambda ply: move_seed(seed, hand, "calibration", ply)
@@ -952,14 +947,13 @@ def _score_position(
     out: Calibration,
     trust: float = TRUST_DEFAULT,
     where: str = "",
-    known: dict[int, dict[int, dict[str, float]]] | None = None,
+    styles: StylePriors | None = None,
 ) -> None:
     """Every seat's stated odds in ``state`` (full information) against its true hands: the
     tracker's, or with ``out.model == "play"`` the play model's (seeded by ``where``);
-    ``known``: per viewer, the styles known before the hand."""
+    ``styles``: the players' styles known before the hand (each viewer's own is not read)."""
     for viewer in range(state.rules.players):
         start = time.perf_counter()
-        styles = (known or {}).get(viewer)
         view = count_view(state, viewer, trust=trust, styles=styles)
         out.times_ms.append(1000 * (time.perf_counter() - start))
         read = None

@@ -534,8 +534,9 @@ def new_save_file(save: Path | None, prefix: str) -> Path:
     return save
 
 
-def record_hand(file: Path, hand: int) -> HandRecord:
-    """Hand number ``hand`` (1 = the first) of the record file ``file``."""
+def record_hands(file: Path, hand: int) -> list[HandRecord]:
+    """Hands 1 to ``hand`` of the record file ``file``: hand ``hand`` last, the match's earlier
+    hands before it."""
     records = load_path(str(file))
     if hand > len(records):
         raise InputError(
@@ -544,7 +545,12 @@ def record_hand(file: Path, hand: int) -> HandRecord:
                 n=len(records)
             )
         )
-    return records[hand - 1]
+    return records[:hand]
+
+
+def record_hand(file: Path, hand: int) -> HandRecord:
+    """Hand number ``hand`` (1 = the first) of the record file ``file``."""
+    return record_hands(file, hand)[-1]
 
 
 def stated_styles(players: Sequence[str], texts: Sequence[str]) -> dict[str, dict[str, float]]:
@@ -580,22 +586,21 @@ EarlierOption = Annotated[
 
 
 def known_styles(
-    file: Path,
-    record: HandRecord,
-    hand: int,
+    hands: Sequence[HandRecord],
     stated: Sequence[str] | None,
     earlier: bool = True,
     player: str | None = None,
 ) -> dict[str, dict[str, float]]:
-    """By player name, the styles of play known before hand ``hand`` of ``file``: those
-    ``stated`` with ``--style``, then (``earlier``) what the hands before it showed, as
-    ``player`` saw them (None: as everyone saw them once over)."""
-    styles = stated_styles(record.players, stated or [])
-    if earlier and hand > 1:
+    """By player name, the styles of play known before the last of ``hands`` (a match file's
+    hands up to it, :func:`record_hands`): those ``stated`` with ``--style``, then
+    (``earlier``) what the hands before it showed, as ``player`` saw them (None: as everyone
+    saw them once over)."""
+    styles = stated_styles(hands[-1].players, stated or [])
+    if earlier and len(hands) > 1:
         # lazy: the counting layer loads only for the commands that read styles
         from tutor.counting.inference import match_styles
 
-        styles = match_styles(load_path(str(file))[: hand - 1], player, styles)
+        styles = match_styles(hands[:-1], player, styles)
     return styles
 
 

@@ -7,6 +7,7 @@ Also the position form of ``tutor explain`` (``tutor explain FILE --at N``), whi
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated
 
@@ -29,7 +30,7 @@ from tutor.cli.core import (
     note,
     print_json,
     progress_bar,
-    record_hand,
+    record_hands,
 )
 from tutor.game.i18n import _, ngettext, number
 from tutor.records.record import HandRecord
@@ -123,7 +124,8 @@ def review_command(
 
     if as_players and all_players:
         raise typer.BadParameter(_("give --as or --all, not both"), param_hint="--all")
-    record = record_hand(file, hand)
+    hands = record_hands(file, hand)
+    record = hands[-1]
     if all_players:
         players: list[str] | None = list(record.players)
     elif as_players:
@@ -132,7 +134,7 @@ def review_command(
         players = None
     settings = Settings(samples=samples, time=time_limit, seed=seed,
                         workers=workers or os.cpu_count() or 1,
-                        styles=_styles(file, record, hand, stated, earlier))  # fmt: skip
+                        styles=_styles(hands, stated, earlier))  # fmt: skip
     try:
         if time_limit:
             budget = _("up to {n} sampled deals or {seconds} s").format(
@@ -172,15 +174,14 @@ def review_command(
 
 
 def _styles(
-    file: Path,
-    record: HandRecord,
-    hand: int,
-    stated: list[str] | None = None,
-    earlier: bool = True,
-) -> dict[int, dict[str, float]]:
-    """By seat, the styles of play known before the hand: the play model's priors."""
-    known = known_styles(file, record, hand, stated, earlier)
-    return {record.players.index(name): prior for name, prior in known.items()}
+    hands: list[HandRecord], stated: list[str] | None = None, earlier: bool = True
+) -> dict[int, Mapping[str, float]]:
+    """By seat, the styles of play known before the last of ``hands``: the play model's
+    priors."""
+    # lazy: the counting layer loads only for the commands that read styles
+    from tutor.counting.style import styles_by_seat
+
+    return styles_by_seat(hands[-1].players, known_styles(hands, stated, earlier))
 
 
 def explain_position_command(
@@ -199,7 +200,8 @@ def explain_position_command(
     from tutor.review.judge import Settings
     from tutor.review.review import ReviewError
 
-    record = record_hand(file, hand)
+    hands = record_hands(file, hand)
+    record = hands[-1]
     player = None
     if as_player is not None:
         player = record.players[check_player(file, record, as_player)]
@@ -212,7 +214,7 @@ def explain_position_command(
         )
     settings = Settings(samples=samples, time=time_limit, seed=seed,
                         workers=workers or os.cpu_count() or 1,
-                        styles=_styles(file, record, hand))  # fmt: skip
+                        styles=_styles(hands))  # fmt: skip
     try:
         ex = explain_position(record, at, player, settings=settings)
     except ReviewError as exc:

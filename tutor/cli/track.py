@@ -21,7 +21,7 @@ from tutor.cli.core import (
     known_styles,
     note,
     print_json,
-    record_hand,
+    record_hands,
 )
 from tutor.counting.defaults import TRUST_DEFAULT
 from tutor.game.i18n import ngettext
@@ -72,7 +72,8 @@ def track_command(
     # lazy: the inference loads the assignment model; replay --json must start fast
     from tutor.counting.inference import hand_view
 
-    record = record_hand(file, hand)
+    hands = record_hands(file, hand)
+    record = hands[-1]
     seat = check_player(file, record, as_player)
     if at is not None and at > len(record.plays):
         raise InputError(
@@ -81,7 +82,7 @@ def track_command(
                 "the record has only {n} play", "the record has only {n} plays", len(record.plays)
             ).format(n=len(record.plays))
         )
-    styles = known_styles(file, record, hand, stated, earlier, record.players[seat])
+    styles = known_styles(hands, stated, earlier, record.players[seat])
     result = hand_view(record, seat, at, hand, trust, styles)
     name = result.player
     hidden = result.view.inference.state.unknown[seat]

@@ -44,7 +44,7 @@ from tutor.counting.deductions import Deduction, Holding, find_deductions
 from tutor.counting.defaults import TRUST_DEFAULT
 from tutor.counting.odds import chance_of_value, percent
 from tutor.counting.readings import Exclusion
-from tutor.counting.style import StylePriors, carry_styles, kappa_of
+from tutor.counting.style import StylePriors, carry_styles, kappa_of, styles_by_seat
 from tutor.counting.tells import Tell
 from tutor.counting.tracker import (
     OUT,
@@ -508,9 +508,7 @@ def hand_view(
     known before the hand, by player name (:func:`match_styles`, or stated by the user)."""
     n = len(record.plays) if at is None else at
     state = record.state_at(n)
-    by_seat = {
-        record.players.index(p): dict(v) for p, v in (styles or {}).items() if p in record.players
-    }
+    by_seat = styles_by_seat(record.players, styles or {})
     view = count_view(state, seat, record.players, record.style, trust=trust, styles=by_seat)
     last = record.players[state.stack[-1].seat] if state.stack else None
     return HandView(record, hand, seat, n, view, last)
@@ -541,7 +539,7 @@ def match_styles(
             seen = viewer_state(state, viewer)
         else:
             continue
-        before = {record.players.index(p): v for p, v in known.items() if p in record.players}
+        before = styles_by_seat(record.players, known)
         for seat, prior in carry_styles(before, seen, viewer).items():
             known[record.players[seat]] = prior
     return known

@@ -71,6 +71,7 @@ __all__ = [
     "stated_style",
     "parse_stated_style",
     "carry_styles",
+    "styles_by_seat",
 ]
 
 
@@ -304,11 +305,8 @@ def style_posterior(
     }
     out: dict[int, dict[str, float]] = {}
     for seat in seats:
-        own = evidence.get(seat, (0, {}))[1]
-        if seat in known:
-            out[seat] = _normalise(
-                {k: _log(known[seat].get(k, 0.0)) + own.get(k, 0.0) for k in names}
-            )
+        if seat in known:  # its own prior and its own plays: as read alone
+            out[seat] = alone[seat]
             continue
         others = [
             alone[o] for o in seats if o != seat and (evidence.get(o, (0, {}))[0] or o in known)
@@ -318,6 +316,7 @@ def style_posterior(
             k: (TABLE_PRIOR_WEIGHT * STYLE_PRIOR[k] + sum(p[k] for p in others)) / weight
             for k in names
         }
+        own = evidence.get(seat, (0, {}))[1]
         out[seat] = _normalise({k: math.log(prior[k]) + own.get(k, 0.0) for k in names})
     return out
 
@@ -399,3 +398,11 @@ def carry_styles(
         seat: {k: (1 - CARRY_RETURN) * p + CARRY_RETURN * STYLE_PRIOR[k] for k, p in post.items()}
         for seat, post in posterior.items()
     }
+
+
+def styles_by_seat(
+    players: Sequence[str], by_name: Mapping[str, Mapping[str, float]]
+) -> dict[int, Mapping[str, float]]:
+    """Styles known by player name (as users and match files give them) by seat, for the
+    players of ``players`` (the seating of one hand)."""
+    return {players.index(name): prior for name, prior in by_name.items() if name in players}

@@ -25,10 +25,11 @@ from __future__ import annotations
 import functools
 import math
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from tutor.counting.style import StylePriors
 from tutor.game.errors import TutorError
 from tutor.game.i18n import N_, _
 from tutor.game.state import GameState, Move
@@ -138,7 +139,7 @@ class Settings:
     exact_plies: int = DEFAULT_EXACT_PLIES
     """A sampled deal is solved exactly from the move on when this many plays or fewer are left
     (otherwise played out first): fewer is quicker, for the feedback during a game."""
-    styles: Mapping[int, Mapping[str, float]] | None = field(default=None, compare=False)
+    styles: StylePriors | None = field(default=None, compare=False)
     """By seat, the players' styles of play known before the hand (stated, or from the earlier
     hands of a match): the play model's priors (:func:`tutor.search.playmodel.iter_read_deals`)."""
 

@@ -44,6 +44,7 @@ from dataclasses import dataclass
 
 from tutor.counting.assignment import iter_deals
 from tutor.counting.defaults import TRUST_DEFAULT
+from tutor.counting.style import StylePriors
 from tutor.game.cards import indexes_of
 from tutor.game.scoring import immediate_gain
 from tutor.game.state import GameState, Move, moves_of
@@ -166,7 +167,7 @@ class PlayModel:
         counting_plies: int = 0,
         counting_heat: float = 1.0,
         phases: bool = False,
-        styles: Mapping[int, Mapping[str, float]] | None = None,
+        styles: StylePriors | None = None,
     ) -> None:
         self.rules = view.rules
         self.viewer = viewer
@@ -309,7 +310,7 @@ def iter_read_deals(
     pool: int = 4,
     block: int = 8,
     model: PlayModel | None = None,
-    styles: Mapping[int, Mapping[str, float]] | None = None,
+    styles: StylePriors | None = None,
 ) -> Iterator[GameState]:
     """Deals of the unseen cards drawn in proportion to the play model's weights.
 
@@ -370,7 +371,7 @@ def read_odds(
     rng: random.Random,
     trust: float = TRUST_DEFAULT,
     proposals: int = 256,
-    styles: Mapping[int, Mapping[str, float]] | None = None,
+    styles: StylePriors | None = None,
 ) -> ReadOdds:
     """The play model's odds from ``viewer``'s seat: every deal weighed when few are left
     (exact), otherwise ``proposals`` deals drawn on the facts alone and weighed

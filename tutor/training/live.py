@@ -48,6 +48,7 @@ from typing import Any
 
 from tutor.counting.defaults import TRUST_DEFAULT
 from tutor.counting.inference import CountView, count_view
+from tutor.counting.style import styles_by_seat
 from tutor.game.cards import (
     CARDS,
     Card,
@@ -396,7 +397,7 @@ class LiveSession:
 
     def analysis(self) -> CountView:
         """The tracker's board and the inferences from the viewer's seat."""
-        known = {self.players.index(n): p for n, p in self.styles.items() if n in self.players}
+        known = styles_by_seat(self.players, self.styles)
         return count_view(
             self.state(), self.me, self.players, self.style, trust=self.trust, styles=known
         )
