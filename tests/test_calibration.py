@@ -57,12 +57,22 @@ def test_intervals_count_hands_not_positions() -> None:
     mean = total.mean_gap_interval()
     assert mean is not None and mean[0] < gap < mean[1]
     off = total.off_by_more_than(0.08, min_count=200)
-    assert off == {"clearly": [], "uncertain": ["0.3-0.4"]}
+    assert off == {"clearly": [], "uncertain": ["0.3-0.4"], "clearly_in_smaller_bins": []}
     # the same cases spread over hands alike: a tight interval, clearly off
     even = Bins()
     for _ in range(10):
         even.merge(_hand([(0.35, True)] * 10 + [(0.35, False)] * 10))
-    assert even.off_by_more_than(0.08, min_count=200) == {"clearly": ["0.3-0.4"], "uncertain": []}
+    assert even.off_by_more_than(0.08, min_count=200) == {
+        "clearly": ["0.3-0.4"],
+        "uncertain": [],
+        "clearly_in_smaller_bins": [],
+    }
+    # the same bin with fewer cases than the bar counts: still off for sure, and said so
+    assert even.off_by_more_than(0.08, min_count=201) == {
+        "clearly": [],
+        "uncertain": [],
+        "clearly_in_smaller_bins": ["0.3-0.4"],
+    }
     assert even.gap_interval(b) == pytest.approx((gap, gap))
     assert Bins().gap_interval(b) is None
 
@@ -76,7 +86,8 @@ def test_a_short_run_adds_up() -> None:
         assert j[key]["mean_stated"] == pytest.approx(j[key]["mean_observed"], abs=1e-3)
     assert j["card"]["n"] == j["card_facts"]["n"] > 0
     assert j["sweep"]["n"] == j["sweep_facts"]["n"]
-    assert set(j["sweep"]["off_by_over_0.08"]) == {"clearly", "uncertain"}
+    off = set(j["sweep"]["off_by_over_0.08"])
+    assert off == {"clearly", "uncertain", "clearly_in_smaller_bins"}
     assert len(j["card"]["mean_gap_interval"]) == 2
     assert len(result.times_ms) == result.positions
     # greedy players never pass up a scopa or the settebello: every standing reading is true

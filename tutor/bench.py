@@ -775,14 +775,20 @@ class Bins:
 
     def off_by_more_than(self, bar: float, min_count: int = 200) -> dict[str, list[str]]:
         """The bins of ``min_count`` or more whose gap is beyond ``bar`` for sure (the whole
-        interval), and those where the interval straddles it (not settled by these hands)."""
-        out: dict[str, list[str]] = {"clearly": [], "uncertain": []}
+        interval), and those where the interval straddles it (not settled by these hands); and
+        the smaller bins whose gap is beyond ``bar`` for sure all the same, so that a bin that
+        merely shrinks below ``min_count`` cannot pass unseen (``clearly_in_smaller_bins``)."""
+        out: dict[str, list[str]] = {"clearly": [], "uncertain": [], "clearly_in_smaller_bins": []}
         for k in range(len(BIN_LABELS)):
-            iv = self.gap_interval(k) if self.count[k] >= min_count else None
+            iv = self.gap_interval(k)
             if iv is None:
                 continue
             lo, hi = iv
-            if lo > bar or hi < -bar:
+            sure = lo > bar or hi < -bar
+            if self.count[k] < min_count:
+                if sure:
+                    out["clearly_in_smaller_bins"].append(BIN_LABELS[k])
+            elif sure:
                 out["clearly"].append(BIN_LABELS[k])
             elif hi > bar or lo < -bar:
                 out["uncertain"].append(BIN_LABELS[k])

@@ -1213,10 +1213,12 @@ def calibration_view(result: dict[str, Any], rich: bool = False) -> list[Rendera
                 Text(
                     _(
                         "Bins of 200+ cases off by more than 0.08: for sure {clearly}; "
-                        "not settled by these hands (the interval straddles 0.08) {uncertain}."
+                        "not settled by these hands (the interval straddles 0.08) {uncertain}. "
+                        "Smaller bins off by more than 0.08 for sure: {smaller}."
                     ).format(
                         clearly=", ".join(off["clearly"]) or _("none"),
                         uncertain=", ".join(off["uncertain"]) or _("none"),
+                        smaller=", ".join(off.get("clearly_in_smaller_bins", [])) or _("none"),
                     )
                 )
             )
