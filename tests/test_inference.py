@@ -25,8 +25,9 @@ from hypothesis import strategies as st
 from tutor.counting.assignment import AssignmentModel
 from tutor.counting.inference import ValueCell, count_view, hand_view, infer
 from tutor.counting.odds import percent
+from tutor.counting.style import stated_style
 from tutor.counting.tracker import STOCK, CountingError, LastCardKnown, OneOfEachOdd, viewer_state
-from tutor.counting.trust import CARELESS_PASSES, TRUST_DEFAULT
+from tutor.counting.trust import CARELESS_PASSES, GRABBER_PASSES, TRUST_DEFAULT
 from tutor.game.captures import VALUE_OF
 from tutor.game.cards import FRENCH, FULL_DECK, indexes_of, mask_of, parse_cards
 from tutor.game.errors import TutorError
@@ -85,6 +86,21 @@ def test_passed_up_sweeps_force_the_last_nine(two_passes: GameState) -> None:
     facts = infer(view, 3, NAMES, use_inferences=False)
     assert facts.holdings[1][qs].status == "may"
     assert facts.probability(1, qs) == pytest.approx(2 / 6)
+
+
+def test_a_grabbers_passed_up_sweep_is_read_all_but_certain(two_passes: GameState) -> None:
+    # the same two passes, West known as a grabber and East as careful: a grabber takes every
+    # sweep it can, so West's reading keeps a deal giving West the 9 far less of its weight
+    view = viewer_state(two_passes, 3)
+    styles = {0: stated_style("grabber", 0.98), 2: stated_style("careful", 0.98)}
+    inf = infer(view, 3, NAMES, style="french", styles=styles)
+    west, east = inf.reliability[0], inf.reliability[2]
+    assert west.grabber_style > 0.9 and east.grabber_style < 0.1
+    e_west, e_east = west.epsilon("scopa"), east.epsilon("scopa")
+    assert GRABBER_PASSES < e_west < (1 - TRUST_DEFAULT) / 4 < 1 - TRUST_DEFAULT < e_east
+    # with every reading trusted fully, the style no longer moves ε
+    full = infer(view, 3, NAMES, style="french", styles=styles, trust=1.0)
+    assert full.reliability[0].grabber_style == 0.0
 
 
 def test_exclusion_covers_only_the_holding_of_that_moment(scopa: Ruleset) -> None:

@@ -67,6 +67,7 @@ __all__ = [
     "PRIOR_STRENGTH",
     "PLAYER_STRENGTH",
     "SETTEBELLO_DELIBERATE",
+    "GRABBER_PASSES",
     "Reliability",
     "posterior_carelessness",
     "learn_reliability",
@@ -89,6 +90,12 @@ CARELESS_PASSES = 0.85
 """How often a careless player (one who plays any card alike) passes up a sweep they could make:
 all but the one play in their hand that sweeps, about 85 times in 100 over a hand (measured:
 random play in the calibration benchmark, docs/tracker.md)."""
+
+GRABBER_PASSES = 0.01
+"""How often a grabber passes up a sweep or the settebello they could take. Either is the most a
+play can gain at once, which a grabber takes but for its departures from the gain (1 - α of the
+grabber style, :data:`tutor.counting.style.STYLES`); the greedy player of the calibration
+benchmark never passed one up (its readings held every time, docs/tracker.md)."""
 
 SETTEBELLO_DELIBERATE = 0.07
 """Chance that a careful player leaves the settebello on purpose (the tutor's estimate: the
@@ -117,6 +124,9 @@ class Reliability:
     careless_style: float = 0.0
     """P(the player plays any card alike), as far as the readings heed it: 0 when the user
     trusts readings fully (``--trust-readings 1``)."""
+    grabber_style: float = 0.0
+    """P(the player always takes the most at once), as far as the readings heed it: 0, as
+    above, with ``--trust-readings 1``."""
     style_prior: dict[str, float] | None = None
     """The prior over styles known before the hand (stated, or from the earlier hands of a
     match); None when the rest of the table set it."""
@@ -124,12 +134,22 @@ class Reliability:
     def epsilon(self, kind: str) -> float:
         """The share of its weight a deal keeps when it contradicts a reading of ``kind``: by
         the player's carelessness η, and, as far as their plays look careless
-        (:mod:`tutor.counting.style`), by how often a careless player passes a sweep up."""
+        (:mod:`tutor.counting.style`), by how often a careless player passes a sweep up, and
+        as far as they look like a grabber, by how seldom a grabber does.
+
+        >>> r = Reliability(1, 0, 0, 0, carelessness=0.15, grabber_style=0.9)
+        >>> round(r.epsilon("scopa"), 4)  # 0.9 * 0.01 + 0.1 * 0.15
+        0.024
+        """
         eta = self.carelessness
         if kind == "settebello":
             eta += (1 - eta) * SETTEBELLO_DELIBERATE
-        careless = self.careless_style
-        return careless * max(eta, CARELESS_PASSES) + (1 - careless) * eta
+        careless, grabber = self.careless_style, self.grabber_style
+        return (
+            careless * max(eta, CARELESS_PASSES)
+            + grabber * min(eta, GRABBER_PASSES)
+            + (1 - careless - grabber) * eta
+        )
 
     def to_json(self, names: Sequence[str]) -> dict[str, Any]:
         return {
@@ -331,6 +351,9 @@ def weigh_readings(
                     compared=record.get(seat, (0, 0)),
                     careless_style=(
                         posterior.get(seat, {}).get("careless", 0.0) if trust < TRUST_MAX else 0.0
+                    ),
+                    grabber_style=(
+                        posterior.get(seat, {}).get("grabber", 0.0) if trust < TRUST_MAX else 0.0
                     ),
                     style_prior=dict(known[seat]) if seat in known else None,
                 )
