@@ -199,6 +199,9 @@ def runs(tmp: Path) -> list[Run]:
         Run(("bench", "solve", "--positions", "1"), words=False),
         Run(("bench", "language", "--repeat", "1"), words=False),
         Run(("bench", "calibration", "--players", "random", "--hands", "2", "--seed", "1")),
+        Run(("bench", "tune", "-g", "1", "--pairs", "1", "--deals", "2", "--check-deals", "2"),
+            words=False),  # fmt: skip
+        Run(("bench", "tune", "--start", "{"), code=2),
         # errors: bad input (exit 3) and usage errors (exit 2)
         Run(("replay", str(tmp / "bad.yaml")), code=3),
         *(Run(("replay", str(bad)), code=3) for bad in sorted(BAD.glob("*.yaml"))),

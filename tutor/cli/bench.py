@@ -407,3 +407,108 @@ def bench_calibration_command(
         emit(console, *calibration_view(result.to_json(), fancy))
     if result.interrupted:
         raise typer.Exit(EXIT_INTERRUPTED)
+
+
+@bench_app.command(
+    "tune",
+    epilog=examples(
+        "tutor bench tune --generations 2 --pairs 2 --deals 50",
+        "tutor bench tune --start '{\"no-sweepable-table\": 2}' --first 30 --deals 1000 --json",
+    ),
+)
+def bench_tune_command(
+    ruleset: Annotated[
+        str,
+        typer.Option("--ruleset", "-r", metavar="NAME", help="A ruleset name or YAML file."),
+    ] = "scopone-scientifico",
+    generations: Annotated[
+        int, typer.Option("--generations", "-g", min=1, metavar="N", help="Generations to run.")
+    ] = 30,
+    pairs: Annotated[
+        int,
+        typer.Option("--pairs", min=1, metavar="P", help="Directions scored each generation."),
+    ] = 6,
+    deals: Annotated[
+        int,
+        typer.Option(
+            "--deals", "-n", min=2, metavar="D", help="Duplicate deals each candidate plays."
+        ),
+    ] = 400,
+    seed: Annotated[int, typer.Option("--seed", metavar="S", help="Seed of the directions.")] = (
+        12345
+    ),
+    start: Annotated[
+        str,
+        typer.Option(
+            "--start",
+            metavar="JSON",
+            help="Weights to start from, by rule name (every rule 1 by default).",
+        ),
+    ] = "",
+    first: Annotated[
+        int,
+        typer.Option(
+            "--first", min=0, metavar="G", help="Number of the first generation (to go on)."
+        ),
+    ] = 0,
+    check: Annotated[
+        int,
+        typer.Option(
+            "--check-deals",
+            min=0,
+            metavar="C",
+            help="Then measure the weights found on C fresh duplicate deals (seed 777).",
+        ),
+    ] = 0,
+    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Worker processes.")] = 1,
+    json_out: JsonOption = False,
+) -> None:
+    """Tune the search's play-outs: weights for the chitarrella rules, found by self-play.
+
+    An evolution strategy over duplicate deals against the rules as the maxims give them; the
+    weights shipped in tutor/search/playouts/ say which run found them (docs/solver.md).
+    """
+    import json
+
+    from tutor.search.tune import RULE_NAMES, margin_against_maxims, tune_playouts
+
+    try:
+        begin = json.loads(start) if start else {}
+    except json.JSONDecodeError as exc:
+        raise typer.BadParameter(
+            _("not JSON: {error}").format(error=exc.msg), param_hint="--start"
+        ) from None
+    if not isinstance(begin, dict) or not all(
+        k in RULE_NAMES and isinstance(v, int | float) and v > 0 for k, v in begin.items()
+    ):
+        raise typer.BadParameter(
+            _("give positive weights by rule name: {names}").format(names=", ".join(RULE_NAMES)),
+            param_hint="--start",
+        )
+    rules = load_ruleset(ruleset)
+    doing = ngettext(
+        "tuning the play-outs of {ruleset}: {n} generation",
+        "tuning the play-outs of {ruleset}: {n} generations",
+        generations,
+    ).format(ruleset=rules.name, n=generations)
+    try:
+        with progress_bar(_("generations"), True, doing) as progress:
+            tuning = tune_playouts(
+                rules.name, generations, pairs, deals, seed, begin, first, workers, progress
+            )
+        result = tuning.to_json()
+        if check:
+            margin = margin_against_maxims(rules.name, tuning.weights, 777, check, workers)
+            result["check"] = {"deals": check, "seed": 777, **margin.to_json()}
+    except KeyboardInterrupt:
+        note("tutor: " + _("interrupted"))
+        raise typer.Exit(EXIT_INTERRUPTED) from None
+    if json_out:
+        print_json(result)
+        return
+    figures: dict[str, Any] = {f"weight {k}": v for k, v in result["weights"].items()}
+    if "check" in result:
+        c = result["check"]
+        figures["margin a hand"] = c["mean"]
+        figures["95% low"], figures["95% high"], figures["deals"] = c["low"], c["high"], check
+    _show_figures({"tune": figures}, False)
