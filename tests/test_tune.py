@@ -1,0 +1,81 @@
+"""The play-outs tuned by self-play: the tuner's reproducibility, the shipped weights, the
+command, and which players use them."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from helpers import one_error_line, run, run_json
+
+from tutor.cli.core import EXIT_USAGE
+from tutor.search.analysis import DEFAULT_PLAYOUT, playout_policy
+from tutor.search.players import CHITARRELLA_RULES, ChitarrellaPlayer
+from tutor.search.searchplayer import SearchPlayer, classic_search
+from tutor.search.tune import RULE_NAMES, duel, margin_against_maxims, tune_playouts
+from tutor.search.tuned import playout_provenance, playout_weights
+
+pytestmark = pytest.mark.usefixtures("run_from_root")
+
+
+def test_the_same_weights_duel_level_on_every_deal_but_for_ties() -> None:
+    # with every weight 1 the two players are the same player: a deal's margin comes only from
+    # random tie-breaks, which the exchanged seats draw differently
+    margins = [duel("scopa", dict.fromkeys(RULE_NAMES, 1.0), 5, d) for d in range(6)]
+    assert sum(margins) / len(margins) == pytest.approx(0.0, abs=1.0)
+    # a policy that lays primiera cards and leaves sweeps loses to the maxims
+    bad = {"no-sweepable-table": 0.05, "no-primiera-leads": 0.05, "guard-sevens": 0.05}
+    assert margin_against_maxims("scopone-scientifico", bad, 9, 40).mean < 0
+
+
+def test_a_run_is_the_same_on_any_number_of_workers() -> None:
+    one = tune_playouts("scopa", generations=2, pairs=1, deals=3, seed=4)
+    two = tune_playouts("scopa", generations=2, pairs=1, deals=3, seed=4, workers=2)
+    assert one.to_json() == two.to_json()
+    assert [g.index for g in one.generations] == [0, 1]
+    # going on from where generation 0 ended: numbered from 1, on generation 1's deals
+    again = tune_playouts(
+        "scopa", generations=1, pairs=1, deals=3, seed=4, start=one.generations[0].weights,
+        first=1,
+    )  # fmt: skip
+    assert again.start == one.generations[0].weights
+    assert again.generations[0].index == 1
+    assert set(one.weights) == set(RULE_NAMES) and all(w > 0 for w in one.weights.values())
+    with pytest.raises(ValueError, match="unknown rules"):
+        tune_playouts("scopa", generations=1, deals=2, start={"no-such-rule": 1.0})
+
+
+def test_the_shipped_weights_name_every_rule_and_say_where_they_came_from() -> None:
+    weights = playout_weights("scopone-scientifico")
+    assert weights is not None and set(weights) == {r.name for r in CHITARRELLA_RULES}
+    assert all(math.isfinite(w) and w > 0 for w in weights.values())
+    provenance = playout_provenance("scopone-scientifico")
+    assert provenance is not None
+    assert [r["command"].split()[:3] for r in provenance["runs"]] == [
+        ["tutor", "bench", "tune"]
+    ] * 2
+    assert playout_weights("scopa") is None and playout_provenance("scopa") is None
+
+
+def test_the_analysis_plays_out_with_the_tuned_weights_and_classic_without() -> None:
+    tuned = playout_policy("scopone-scientifico")
+    assert isinstance(tuned, ChitarrellaPlayer) and tuned.weights == playout_weights(
+        "scopone-scientifico"
+    )
+    assert playout_policy("scopa") is DEFAULT_PLAYOUT
+    assert DEFAULT_PLAYOUT.weights is None  # type: ignore[attr-defined]
+    assert classic_search(0.1).options["playout"] is DEFAULT_PLAYOUT
+    assert "playout" not in SearchPlayer(0.1).options
+
+
+def test_bench_tune_json_and_bad_start() -> None:
+    data = run_json(
+        "bench", "tune", "-r", "scopa", "-g", "1", "--pairs", "1", "--deals", "2",
+        "--check-deals", "3", "--json",
+    )  # fmt: skip
+    assert data["ruleset"] == "scopa" and len(data["generations"]) == 1
+    assert set(data["weights"]) == set(RULE_NAMES)
+    assert data["check"]["deals"] == 3 and data["check"]["n"] == 3
+    for start in ("{", '{"no-such-rule": 1}', '{"take-scopa": -1}', "[1]"):
+        result = run("bench", "tune", "--start", start)
+        assert "--start" in one_error_line(result, EXIT_USAGE), start
