@@ -44,6 +44,9 @@ app.add_typer(
 )
 
 
+BenchRulesetOption = Annotated[
+    str, typer.Option("--ruleset", "-r", metavar="NAME", help="A ruleset name or YAML file.")
+]
 RepeatOption = Annotated[
     int, typer.Option("--repeat", "-k", min=1, metavar="K", help="Runs to take the median of.")
 ]
@@ -65,10 +68,7 @@ def _show_figures(results: dict[str, dict[str, Any]], json_out: bool) -> None:
     epilog=examples("tutor bench playouts --ruleset scopone-scientifico --hands 2000"),
 )
 def bench_playouts_command(
-    ruleset: Annotated[
-        str,
-        typer.Option("--ruleset", "-r", metavar="NAME", help="A ruleset name or YAML file."),
-    ] = "scopone-scientifico",
+    ruleset: BenchRulesetOption = "scopone-scientifico",
     hands: Annotated[
         int, typer.Option("--hands", "-n", min=1, metavar="N", help="Hands per run.")
     ] = 1000,
@@ -266,9 +266,7 @@ def bench_review_command(
 
 @bench_app.command("play", epilog=examples("tutor bench play", "tutor bench play --games 1 --json"))
 def bench_play_command(
-    ruleset: Annotated[
-        str, typer.Option("--ruleset", "-r", metavar="NAME", help="A ruleset name or YAML file.")
-    ] = "scopone-scientifico",
+    ruleset: BenchRulesetOption = "scopone-scientifico",
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 3,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the first game.")] = 0,
     workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes.")] = 2,
@@ -334,10 +332,7 @@ def bench_calibration_command(
         int, typer.Option("--hands", "-n", min=1, metavar="N", help="Hands to play.")
     ] = 200,
     seed: Annotated[int, typer.Option("--seed", metavar="S", help="Seed of the hands.")] = 0,
-    ruleset: Annotated[
-        str,
-        typer.Option("--ruleset", "-r", metavar="NAME", help="A ruleset name or YAML file."),
-    ] = "scopone-scientifico",
+    ruleset: BenchRulesetOption = "scopone-scientifico",
     workers: Annotated[
         int,
         typer.Option(
@@ -417,10 +412,7 @@ def bench_calibration_command(
     ),
 )
 def bench_tune_command(
-    ruleset: Annotated[
-        str,
-        typer.Option("--ruleset", "-r", metavar="NAME", help="A ruleset name or YAML file."),
-    ] = "scopone-scientifico",
+    ruleset: BenchRulesetOption = "scopone-scientifico",
     generations: Annotated[
         int, typer.Option("--generations", "-g", min=1, metavar="N", help="Generations to run.")
     ] = 30,
