@@ -13,7 +13,7 @@ from helpers import reshuffle_hidden
 from tutor.counting.assignment import iter_deals
 from tutor.game.rules import load_ruleset
 from tutor.game.state import GameState, moves_of
-from tutor.search.analysis import DEFAULT_PLAYOUT, value_sample
+from tutor.search.analysis import value_sample
 from tutor.search.players import seat_view
 from tutor.search.playmodel import (
     CARE_LEVELS,
@@ -22,6 +22,7 @@ from tutor.search.playmodel import (
     iter_read_deals,
     read_odds,
 )
+from tutor.search.tuned import DEFAULT_PLAYOUT
 
 
 def scopone_after(table: str, hands: list[str], plays: list[str]) -> GameState:

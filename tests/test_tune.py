@@ -9,11 +9,15 @@ import pytest
 from helpers import one_error_line, run, run_json
 
 from tutor.cli.core import EXIT_USAGE
-from tutor.search.analysis import DEFAULT_PLAYOUT, playout_policy
-from tutor.search.players import CHITARRELLA_RULES, ChitarrellaPlayer
+from tutor.search.players import CHITARRELLA_RULES, RULE_NAMES, ChitarrellaPlayer
 from tutor.search.searchplayer import SearchPlayer, classic_search
-from tutor.search.tune import RULE_NAMES, duel, margin_against_maxims, tune_playouts
-from tutor.search.tuned import playout_provenance, playout_weights
+from tutor.search.tune import duel, margin_against_maxims, tune_playouts
+from tutor.search.tuned import (
+    DEFAULT_PLAYOUT,
+    playout_policy,
+    playout_provenance,
+    playout_weights,
+)
 
 pytestmark = pytest.mark.usefixtures("run_from_root")
 

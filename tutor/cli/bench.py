@@ -462,7 +462,8 @@ def bench_tune_command(
     """
     import json
 
-    from tutor.search.tune import RULE_NAMES, margin_against_maxims, tune_playouts
+    from tutor.search.players import RULE_NAMES
+    from tutor.search.tune import margin_against_maxims, start_weights, tune_playouts
 
     try:
         begin = json.loads(start) if start else {}
@@ -470,9 +471,11 @@ def bench_tune_command(
         raise typer.BadParameter(
             _("not JSON: {error}").format(error=exc.msg), param_hint="--start"
         ) from None
-    if not isinstance(begin, dict) or not all(
-        k in RULE_NAMES and isinstance(v, int | float) and v > 0 for k, v in begin.items()
-    ):
+    try:
+        begin = start_weights(begin) if isinstance(begin, dict) else None
+    except ValueError:
+        begin = None
+    if begin is None:
         raise typer.BadParameter(
             _("give positive weights by rule name: {names}").format(names=", ".join(RULE_NAMES)),
             param_hint="--start",

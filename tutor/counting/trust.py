@@ -344,17 +344,15 @@ def weigh_readings(
         posterior = style_posterior(evidence_of_play, viewer, range(state.rules.players), known)
         for seat, params in learn_tells(state, viewer, all_tells, posterior).items():
             if seat in reliability:
+                style = posterior.get(seat, {})
+                heeded = style if trust < TRUST_MAX else {}  # readings trusted fully: ε ignores it
                 reliability[seat] = replace(
                     reliability[seat],
                     tells=params,
-                    style=posterior.get(seat, {}),
+                    style=style,
                     compared=record.get(seat, (0, 0)),
-                    careless_style=(
-                        posterior.get(seat, {}).get("careless", 0.0) if trust < TRUST_MAX else 0.0
-                    ),
-                    grabber_style=(
-                        posterior.get(seat, {}).get("grabber", 0.0) if trust < TRUST_MAX else 0.0
-                    ),
+                    careless_style=heeded.get("careless", 0.0),
+                    grabber_style=heeded.get("grabber", 0.0),
                     style_prior=dict(known[seat]) if seat in known else None,
                 )
         evidence = reading_evidence(standing, reliability, tells)

@@ -47,10 +47,10 @@ from tutor.game.errors import TutorError
 from tutor.game.i18n import _, ngettext, number, pgettext
 from tutor.game.scoring import score_captures
 from tutor.game.state import GameState, Move
-from tutor.search.players import ChitarrellaPlayer, Player
+from tutor.search.players import Player
 from tutor.search.playmodel import iter_read_deals
 from tutor.search.solver import solver_for
-from tutor.search.tuned import playout_policy as tuned_policy
+from tutor.search.tuned import playout_policy
 
 __all__ = [
     "AnalysisError",
@@ -71,8 +71,6 @@ __all__ = [
     "run_parallel",
     "exact_values",
     "DEFAULT_EXACT_PLIES",
-    "DEFAULT_PLAYOUT",
-    "playout_policy",
 ]
 
 Progress = Callable[[int, int], None]
@@ -103,17 +101,6 @@ DEFAULT_EXACT_PLIES = 16
 """Solve a sample exactly once this many plays or fewer are left (4 cards each in scopone)."""
 PLAYOUT_EXACT_PLIES = 8
 """A playout hands over to the exact solver at this many plays left."""
-DEFAULT_PLAYOUT: Player = ChitarrellaPlayer(count_limit=0)
-"""The untuned play-out policy: the rule-based player without exact counting (the solver does
-that), every rule counting once (``search-classic``'s; the analysis uses the tuned weights of
-:func:`playout_policy` where a ruleset has them)."""
-
-
-def playout_policy(ruleset: str) -> Player:
-    """The play-out policy for ``ruleset``: the rules with their tuned weights if any were
-    tuned for it (:mod:`tutor.search.tuned`), otherwise :data:`DEFAULT_PLAYOUT`."""
-    return tuned_policy(ruleset) or DEFAULT_PLAYOUT
-
 
 # Two-sided 97.5% quantiles of Student's t for 1-30 degrees of freedom (standard statistical
 # tables); beyond 30 the normal 1.96 is used.
@@ -496,7 +483,7 @@ def value_sample(
 
     ``playout`` plays the hand on until the exact solver takes over (default: the rule-based
     player, without its exact counting, which the solver does better, with the weights tuned
-    for the ruleset by self-play if it has any: :mod:`tutor.search.tuned`).
+    for the ruleset by self-play if it has any: :func:`tutor.search.tuned.playout_policy`).
     """
     mover_side = world.turn % world.rules.sides
     if world.plays_left() <= exact_plies:

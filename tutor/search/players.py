@@ -25,6 +25,7 @@ maxim behind each.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -48,6 +49,8 @@ __all__ = [
     "ChitarrellaPlayer",
     "Rule",
     "CHITARRELLA_RULES",
+    "RULE_NAMES",
+    "check_weights",
     "seat_view",
     "Context",
     "assignments",
@@ -313,6 +316,31 @@ CHITARRELLA_RULES: tuple[Rule, ...] = (
 )
 
 
+RULE_NAMES: tuple[str, ...] = tuple(r.name for r in CHITARRELLA_RULES)
+"""The chitarrella rules by name: what their weights are keyed by."""
+
+
+def check_weights(
+    weights: Mapping[str, float], rules: Sequence[Rule] = CHITARRELLA_RULES
+) -> dict[str, float]:
+    """``weights`` as a dict, each a finite number keyed by the name of one of ``rules``;
+    ValueError otherwise.
+
+    >>> check_weights({"take-scopa": 2})
+    {'take-scopa': 2.0}
+    """
+    names = {r.name for r in rules}
+    unknown = set(weights) - names
+    if unknown:
+        raise ValueError(f"unknown rules: {', '.join(sorted(map(str, unknown)))}")
+    out = {}
+    for name, w in weights.items():
+        if isinstance(w, bool) or not isinstance(w, int | float) or not math.isfinite(w):
+            raise ValueError(f"the weight of {name} is not a number: {w!r}")
+        out[name] = float(w)
+    return out
+
+
 def assignments(cards: list[int], sizes: list[int]) -> Iterator[list[int]]:
     """Every way to split ``cards`` into hands of the given sizes (as masks)."""
     if not sizes:
@@ -357,11 +385,13 @@ class ChitarrellaPlayer(Player):
     ) -> None:
         self.count_limit = count_limit
         self.rules = rules
-        unknown = set(weights or ()) - {r.name for r in rules}
-        if unknown:
-            raise ValueError(f"no rule named {', '.join(sorted(unknown))}")
-        self.weights = dict(weights) if weights else None
+        self.weights = check_weights(weights, rules) if weights else None
         """Each rule's weight by name (None: every rule counts once, as the maxims give it)."""
+        self._weighted = (
+            None
+            if self.weights is None
+            else [(self.weights.get(r.name, 1.0), r.score) for r in rules]
+        )
 
     def scores(self, view: GameState) -> list[tuple[float, Move]]:
         """Every legal move with its rule score, best first."""
@@ -375,8 +405,8 @@ class ChitarrellaPlayer(Player):
         table = ctx.table
         funcs = [r.score for r in self.rules]
         out = []
-        if self.weights is not None:
-            weighted = [(self.weights.get(r.name, 1.0), r.score) for r in self.rules]
+        weighted = self._weighted
+        if weighted is not None:  # a play-out's hot loop: the pairs are made once, in __init__
             for move in moves:
                 card, capture = move
                 after = table ^ capture if capture else table | 1 << card

@@ -10,9 +10,10 @@ import random
 from typing import Any
 
 from tutor.game.state import GameState, Move
-from tutor.search.analysis import DEFAULT_PLAYOUT, Deals, analyse, shared_deals
+from tutor.search.analysis import Deals, analyse, shared_deals
 from tutor.search.ismcts import ismcts
 from tutor.search.players import ChitarrellaPlayer, Player
+from tutor.search.tuned import DEFAULT_PLAYOUT
 
 __all__ = ["SearchPlayer", "ISMCTSPlayer", "classic_search"]
 
@@ -85,7 +86,7 @@ class SearchPlayer(Player):
 def classic_search(budget: float = 1.0, **options: Any) -> SearchPlayer:
     """Today's ``search-classic``: the same player on the counting layer's deals
     (:func:`~tutor.search.analysis.shared_deals`), without the play model, and with the
-    untuned play-outs (:data:`~tutor.search.analysis.DEFAULT_PLAYOUT`)."""
+    untuned play-outs (:data:`~tutor.search.tuned.DEFAULT_PLAYOUT`)."""
     options.setdefault("playout", DEFAULT_PLAYOUT)
     return SearchPlayer(budget, deals=shared_deals, name="search-classic", **options)
 

@@ -47,6 +47,8 @@ __all__ = [
     "move_seed",
     "play_hand",
     "play_game",
+    "play_players",
+    "play_deal",
     "simulate",
 ]
 
@@ -119,20 +121,31 @@ def play_game(
 ) -> GameState:
     """One game of deal ``deal`` as :func:`simulate` plays it: A (``specs[0]``) on the leading
     side, or B when ``swapped``; the finished state, its plays on the stack."""
-    players = [make_player(s) for s in specs]
+    return play_players(rules, [make_player(s) for s in specs], seed, deal, swapped)
+
+
+def play_players(
+    rules: Ruleset, players: Sequence[Player], seed: int, deal: int, swapped: bool
+) -> GameState:
+    """:func:`play_game` for players already made: A (``players[0]``) and B."""
     table, deals = deal_cards(rules, seed, deal)
-    order = [players[1], players[0]] if swapped else players
+    order = [players[1], players[0]] if swapped else list(players)
     game = int(swapped)
     return play_hand(rules, table, deals, order, lambda ply: move_seed(seed, deal, game, ply))
 
 
-def _play_deal(rules: Ruleset, specs: Sequence[str], seed: int, deal: int) -> list[HandOutcome]:
-    """The two games of one deal: A on side 0, then B on side 0."""
+def play_deal(rules: Ruleset, players: Sequence[Player], seed: int, deal: int) -> list[HandOutcome]:
+    """The two games of one deal: A (``players[0]``) on side 0, then B on side 0."""
     out = []
     for swapped in (False, True):
-        state = play_game(rules, specs, seed, deal, swapped)
+        state = play_players(rules, players, seed, deal, swapped)
         out.append(_outcome(state, deal, swapped, a_side=1 if swapped else 0))
     return out
+
+
+def _play_deal(rules: Ruleset, specs: Sequence[str], seed: int, deal: int) -> list[HandOutcome]:
+    """:func:`play_deal` for players by name (what the worker processes are handed)."""
+    return play_deal(rules, [make_player(s) for s in specs], seed, deal)
 
 
 def _outcome(state: GameState, index: int, swapped: bool, a_side: int) -> HandOutcome:

@@ -20,7 +20,6 @@ them again:
 
 from __future__ import annotations
 
-import functools
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -29,22 +28,21 @@ from typing import Any
 
 from tutor.game.rules import load_ruleset
 from tutor.search.analysis import Interval, interval, run_parallel
-from tutor.search.players import CHITARRELLA_RULES, ChitarrellaPlayer
-from tutor.search.simulate import _outcome, deal_cards, move_seed, play_hand
+from tutor.search.players import RULE_NAMES, ChitarrellaPlayer, check_weights
+from tutor.search.simulate import play_deal
 
 __all__ = [
-    "RULE_NAMES",
     "SIGMA",
     "STEP",
     "DEAL_SEED_BASE",
     "Generation",
     "Tuning",
+    "start_weights",
     "duel",
     "margin_against_maxims",
     "tune_playouts",
 ]
 
-RULE_NAMES: tuple[str, ...] = tuple(r.name for r in CHITARRELLA_RULES)
 SIGMA = 0.35
 """The step, in the logarithm of a weight, at which each direction is scored."""
 STEP = 0.25
@@ -56,18 +54,9 @@ DEAL_SEED_BASE = 1000
 def duel(ruleset: str, weights: Mapping[str, float], seed: int, deal: int) -> float:
     """Deal ``deal`` of seed ``seed`` played twice, the sides exchanged: the points a hand by
     which the weighted rules beat the maxims' rules (both without card counting)."""
-    rules = load_ruleset(ruleset)
-    tuned = ChitarrellaPlayer(count_limit=0, weights=dict(weights))
-    plain = ChitarrellaPlayer(count_limit=0)
-    total = 0.0
-    for swapped in (False, True):
-        table, deals = deal_cards(rules, seed, deal)
-        order = [plain, tuned] if swapped else [tuned, plain]
-        seeds = functools.partial(move_seed, seed, deal, int(swapped))
-        state = play_hand(rules, table, deals, order, seeds)
-        outcome = _outcome(state, deal, swapped, a_side=1 if swapped else 0)
-        total += outcome.points[0] - outcome.points[1]
-    return total / 2
+    players = [ChitarrellaPlayer(count_limit=0, weights=weights), ChitarrellaPlayer(count_limit=0)]
+    outcomes = play_deal(load_ruleset(ruleset), players, seed, deal)
+    return sum(o.points[0] - o.points[1] for o in outcomes) / 2
 
 
 def margin_against_maxims(
@@ -127,6 +116,16 @@ class Tuning:
         }
 
 
+def start_weights(start: Mapping[str, float]) -> dict[str, float]:
+    """``start`` checked as a run's first weights: by rule name, each above 0 (the search moves
+    their logarithms); ValueError otherwise."""
+    weights = check_weights(start)
+    low = sorted(name for name, w in weights.items() if w <= 0)
+    if low:
+        raise ValueError(f"weights must be above 0: {', '.join(low)}")
+    return weights
+
+
 def tune_playouts(
     ruleset: str = "scopone-scientifico",
     generations: int = 30,
@@ -141,11 +140,9 @@ def tune_playouts(
     """Tune the rules' weights by self-play (module docstring), from ``start`` (every weight 1
     by default), numbering the generations from ``first`` (to go on from an earlier run)."""
     rules = load_ruleset(ruleset)
-    unknown = set(start or {}) - set(RULE_NAMES)
-    if unknown:
-        raise ValueError(f"unknown rules: {', '.join(sorted(unknown))}")
+    begin = start_weights(start or {})
     rng = random.Random(seed)
-    theta = [math.log((start or {}).get(n, 1.0)) for n in RULE_NAMES]
+    theta = [math.log(begin.get(n, 1.0)) for n in RULE_NAMES]
     begun = dict(zip(RULE_NAMES, (math.exp(t) for t in theta), strict=True))
     done: list[Generation] = []
     for g in range(first, first + generations):

@@ -13,16 +13,23 @@ True
 
 from __future__ import annotations
 
+import functools
 import json
 from importlib import resources
 from typing import Any
 
-from tutor.search.players import CHITARRELLA_RULES, ChitarrellaPlayer, Player
+from tutor.search.players import ChitarrellaPlayer, Player, check_weights
 
-__all__ = ["playout_weights", "playout_provenance", "playout_policy"]
+__all__ = ["DEFAULT_PLAYOUT", "playout_weights", "playout_provenance", "playout_policy"]
+
+DEFAULT_PLAYOUT: Player = ChitarrellaPlayer(count_limit=0)
+"""The untuned play-out policy: the rule-based player without exact counting (the solver does
+that), every rule counting once (``search-classic``'s, and every ruleset's without a file)."""
 
 
+@functools.cache
 def _playout_file(ruleset: str) -> dict[str, Any] | None:
+    """The ruleset's file, read once per process (the analysis asks for every sample)."""
     ref = resources.files("tutor.search") / "playouts" / f"{ruleset}.json"
     if not ref.is_file():
         return None
@@ -33,13 +40,7 @@ def _playout_file(ruleset: str) -> dict[str, Any] | None:
 def playout_weights(ruleset: str) -> dict[str, float] | None:
     """The tuned weights of the rules for ``ruleset``'s play-outs, or None if none were tuned."""
     data = _playout_file(ruleset)
-    if data is None:
-        return None
-    weights = {str(k): float(v) for k, v in (data.get("weights") or {}).items()}
-    unknown = set(weights) - {r.name for r in CHITARRELLA_RULES}
-    if unknown:  # a shipped file naming a rule that is gone: a bug, not bad input
-        raise ValueError(f"playouts/{ruleset}.json: unknown rules {', '.join(sorted(unknown))}")
-    return weights
+    return None if data is None else check_weights(data.get("weights") or {})
 
 
 def playout_provenance(ruleset: str) -> dict[str, Any] | None:
@@ -48,15 +49,9 @@ def playout_provenance(ruleset: str) -> dict[str, Any] | None:
     return None if data is None else dict(data.get("provenance") or {})
 
 
-_POLICIES: dict[str, Player] = {}
-
-
-def playout_policy(ruleset: str) -> Player | None:
-    """The tuned play-out policy of ``ruleset``, or None (the analysis's default) if none was
-    tuned for it."""
-    if ruleset not in _POLICIES:
-        weights = playout_weights(ruleset)
-        if weights is None:
-            return None
-        _POLICIES[ruleset] = ChitarrellaPlayer(count_limit=0, weights=weights)
-    return _POLICIES[ruleset]
+@functools.cache
+def playout_policy(ruleset: str) -> Player:
+    """The play-out policy for ``ruleset``: the rules with their tuned weights if any were
+    tuned for it, otherwise :data:`DEFAULT_PLAYOUT`."""
+    weights = playout_weights(ruleset)
+    return DEFAULT_PLAYOUT if weights is None else ChitarrellaPlayer(count_limit=0, weights=weights)
