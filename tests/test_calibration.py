@@ -7,10 +7,15 @@ figures are in docs/tracker.md.
 from __future__ import annotations
 
 import math
+import random
 
 import pytest
 
-from tutor.bench import BIN_LABELS, BenchError, Bins, bench_calibration
+from tutor.bench import BIN_LABELS, BenchError, Bins, bench_calibration, seat_kinds
+from tutor.game.rules import load_ruleset
+from tutor.game.state import random_deal
+from tutor.search.players import GreedyPlayer
+from tutor.search.simulate import play_hand
 
 
 def test_bins_count_brier_and_gaps() -> None:
@@ -142,3 +147,48 @@ def test_styles_known_before_the_hand_are_measured_on_the_same_hands() -> None:
     assert again["card"] == earlier["card"]
     with pytest.raises(BenchError, match="earlier hands must be at least 0"):
         bench_calibration("greedy", hands=1, earlier=-1)
+
+
+def test_a_style_stated_for_certain_reads_a_grabber_harder_than_one_stated_at_90() -> None:
+    """``stated_share`` 1: each stated style is taken as certain, the careful and careless
+    styles' share of every reading (their κ) is gone, and the odds of the same hand move."""
+    kw = {"hands": 3, "ruleset": "scopa", "seed": 4, "stated": True}
+    usual = bench_calibration("greedy", **kw).to_json()
+    sure = bench_calibration("greedy", stated_share=1.0, **kw).to_json()
+    assert (usual["stated_share"], sure["stated_share"]) == (0.9, 1.0)
+    assert (
+        bench_calibration("greedy", hands=1, ruleset="scopa", seed=3).to_json()["stated_share"]
+        is None
+    )  # nothing stated, no share
+    assert sure["card_facts"] == usual["card_facts"] and sure["card"] != usual["card"]
+    assert sure["card"]["brier"] < usual["card"]["brier"]  # 0.07919 against 0.07921
+    assert sure["sweep"]["brier"] < usual["sweep"]["brier"]  # 0.04784 against 0.04856
+    for bad in (0.0, 1.5):
+        with pytest.raises(BenchError, match="share must be above 0 and at most 1"):
+            bench_calibration("greedy", stated_share=bad, **kw)
+
+
+def test_a_mixed_table_draws_each_seats_kind_from_the_seed() -> None:
+    """``mixed``: each seat plays as a kind drawn for that hand, the same for a seed; a side
+    named beside it keeps its own kind; a stated style is each seat's own kind."""
+    rules = load_ruleset("scopone-scientifico")
+    drawn = [tuple(seat_kinds(rules, ["mixed"], 5, h)) for h in range(30)]
+    assert drawn == [tuple(seat_kinds(rules, ["mixed"], 5, h)) for h in range(30)]
+    assert len(set(drawn)) > 10 and {k for d in drawn for k in d} == {
+        "random",
+        "greedy",
+        "chitarrella",
+    }
+    half = seat_kinds(rules, ["greedy", "mixed"], 5, 0)
+    assert half[0] == half[2] == "greedy"
+    halves = {tuple(seat_kinds(rules, ["greedy", "mixed"], 5, h)[1::2]) for h in range(30)}
+    assert len(halves) > 3
+    j = bench_calibration("mixed", hands=2, ruleset="scopa", seed=5).to_json()
+    assert j["players"] == "mixed" and j["hands"] == 2
+    again = bench_calibration("mixed", hands=2, ruleset="scopa", seed=5, workers=2).to_json()
+    assert again["card"] == j["card"] and again["sweep"] == j["sweep"]
+    stated = bench_calibration("mixed", hands=2, ruleset="scopa", seed=5, stated=True).to_json()
+    assert stated["card_facts"] == j["card_facts"] and stated["card"] != j["card"]
+    table, deals = random_deal(rules, random.Random(0))
+    with pytest.raises(ValueError, match="3 players for 2 sides"):
+        play_hand(rules, table, deals, [GreedyPlayer()] * 3, lambda ply: ply)

@@ -115,4 +115,7 @@ def test_bench_calibration_json_and_table() -> None:
     assert run(*args, "--model", "oracle").exit_code == 3
     known = run_json(*args, "--earlier-hands", "1", "--styles-stated")
     assert known["earlier_hands"] == 1 and known["styles_stated"] is True
+    sure = run_json(*args, "--styles-stated", "--stated-share", "1")
+    assert sure["styles_stated"] is True and sure["stated_share"] == 1.0
+    assert run(*args, "--styles-stated", "--stated-share", "1.5").exit_code == EXIT_USAGE
     assert run(*args, "--earlier-hands", "-1").exit_code == EXIT_USAGE

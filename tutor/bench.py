@@ -23,7 +23,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -32,7 +32,7 @@ from typing import Any
 from tutor.counting.defaults import TRUST_DEFAULT
 from tutor.counting.inference import count_view
 from tutor.counting.odds import chance_of_card
-from tutor.counting.style import StylePriors, carry_styles, stated_style
+from tutor.counting.style import STATED_SHARE, StylePriors, carry_styles, stated_style
 from tutor.game.captures import clear_cache
 from tutor.game.cards import VALUE_MASKS, indexes_of
 from tutor.game.errors import TutorError
@@ -654,12 +654,36 @@ def bench_exact(
 
 # -- calibration of the stated odds ----------------------------------------------------------
 
-CALIBRATION_PLAYERS = ("random", "greedy", "chitarrella")
-"""The kinds of play ``bench calibration`` can deal: the computer players that need no search."""
+CALIBRATION_PLAYERS = ("random", "greedy", "chitarrella", "mixed")
+"""The kinds of play ``bench calibration`` can deal: the computer players that need no search,
+and ``mixed``, each seat's kind drawn at random for every hand (:func:`seat_kinds`)."""
+
+MIXED = "mixed"
 
 KIND_STYLE = {"random": "careless", "greedy": "grabber", "chitarrella": "careful"}
 """The style of play each computer player is (:data:`tutor.counting.style.STYLES` was measured
 on them), for ``bench calibration --styles-stated``."""
+
+
+def seat_kinds(rules: Ruleset, specs: Sequence[str], seed: int, hand: int) -> list[str]:
+    """Each seat's kind of play in hand ``hand``: one kind for every seat, or one per side; a
+    ``mixed`` side's seats each draw random, greedy or chitarrella play, alike and from the
+    seed, for every hand: the population of players the tracker's prior over styles describes
+    (a third each, :data:`tutor.counting.style.STYLE_PRIOR`).
+
+    >>> from tutor.game.rules import load_ruleset
+    >>> seat_kinds(load_ruleset("scopone-scientifico"), ["random", "greedy"], 0, 0)
+    ['random', 'greedy', 'random', 'greedy']
+    >>> seat_kinds(load_ruleset("scopone-scientifico"), ["mixed"], 0, 1)
+    ['random', 'chitarrella', 'chitarrella', 'chitarrella']
+    """
+    draw = random.Random(f"{seed}:{hand}:kinds")
+    kinds = []
+    for seat in range(rules.players):
+        spec = specs[rules.side_of(seat) % len(specs)]
+        kinds.append(draw.choice(list(KIND_STYLE)) if spec == MIXED else spec)
+    return kinds
+
 
 CALIBRATION_MODELS = ("tracker", "play")
 """Whose odds ``bench calibration`` checks: the tracker's (readings weighed as evidence) or
@@ -845,6 +869,8 @@ class Calibration:
     """Hands the same players played before each scored one, their styles carried over."""
     stated: bool = False
     """Whether every player's true style was stated before the hand (as ``--style``)."""
+    stated_share: float = STATED_SHARE
+    """How sure each stated style was (``--style PLAYER=STYLE:SHARE``)."""
     card: Bins = field(default_factory=Bins)
     card_facts: Bins = field(default_factory=Bins)
     sweep: Bins = field(default_factory=Bins)
@@ -884,6 +910,7 @@ class Calibration:
             "model": self.model,
             "earlier_hands": self.earlier,
             "styles_stated": self.stated,
+            "stated_share": self.stated_share if self.stated else None,
             "positions": self.positions,
             "interrupted": self.interrupted,
             "card": self.card.to_json(),
@@ -915,20 +942,18 @@ def _calibrate_hand(
     model: str = "tracker",
     earlier: int = 0,
     stated: bool = False,
+    share: float = STATED_SHARE,
 ) -> Calibration:
     """Play one seeded hand and score the stated odds at every play, from every seat; before
     it, ``earlier`` hands of the same players, whose styles every seat carries into it, and
-    with ``stated`` every player's true style stated (:data:`KIND_STYLE`)."""
+    with ``stated`` every player's true style stated (:data:`KIND_STYLE`), at ``share``."""
     rules = load_ruleset(ruleset)
-    specs = [s.strip() for s in players.split(",")]
-    sides = [make_player(specs[side % len(specs)]) for side in range(rules.sides)]
+    kinds = seat_kinds(rules, [s.strip() for s in players.split(",")], seed, hand)
+    sides = [make_player(kind) for kind in kinds]  # one per seat
     # every seat knows the same of the others: a finished hand shows every play to all
     known: dict[int, dict[str, float]] = {}
     if stated:
-        known = {
-            s: stated_style(KIND_STYLE[specs[rules.side_of(s) % len(specs)]])
-            for s in range(rules.players)
-        }
+        known = {s: stated_style(KIND_STYLE[kind], share) for s, kind in enumerate(kinds)}
     for j in range(earlier):
         table, deals = random_deal(rules, random.Random(f"{seed}:{hand}:earlier{j}:cards"))
         seeds = functools.partial(move_seed, seed, hand, f"earlier{j}")
@@ -937,7 +962,10 @@ def _calibrate_hand(
     final = play_hand(
         rules, table, deals, sides, lambda ply: move_seed(seed, hand, "calibration", ply)
     )
-    out = Calibration(rules.name, players, 1, seed, model=model, earlier=earlier, stated=stated)
+    out = Calibration(
+        rules.name, players, 1, seed, model=model, earlier=earlier, stated=stated,
+        stated_share=share,
+    )  # fmt: skip
     state, moves = final.rewound()
     for ply, move in enumerate([None, *moves]):
         if move is not None:
@@ -1023,12 +1051,14 @@ def bench_calibration(
     model: str = "tracker",
     earlier: int = 0,
     stated: bool = False,
+    stated_share: float = STATED_SHARE,
 ) -> Calibration:
     """Play ``hands`` seeded hands and compare the stated per-card and sweep odds, at every
     play and from every seat, with the true deal (``docs/tracker.md`` gives the figures;
     ``model="play"``: the search's play model, ``docs/solver.md``). ``earlier``: before each
     hand the same players play that many, and every seat carries the styles of play they
-    showed into it; ``stated``: every player's true style is stated before the hand.
+    showed into it; ``stated``: every player's true style is stated before the hand, with the
+    share ``stated_share`` (1: certain).
 
     ``players`` is one kind of play for every seat, or one per side (``random,chitarrella``:
     the leading side plays at random). The result is the same for any number of ``workers``.
@@ -1053,11 +1083,18 @@ def bench_calibration(
     spec = ",".join(specs)
     if earlier < 0:
         raise BenchError(_("earlier hands must be at least 0, not {n}").format(n=earlier))
-    args = ((rules.name, spec, seed, h, trust, model, earlier, stated) for h in range(hands))
+    if not 0.0 < stated_share <= 1.0:
+        raise BenchError(
+            _("a style's share must be above 0 and at most 1, not {p}").format(p=stated_share)
+        )
+    args = (
+        (rules.name, spec, seed, h, trust, model, earlier, stated, stated_share)
+        for h in range(hands)
+    )
     done, stop = run_parallel(_calibrate_hand, args, workers, progress, total=hands)
     out = Calibration(
         rules.name, spec, len(done), seed, trust=trust, model=model, earlier=earlier,
-        stated=stated, interrupted=stop == "interrupt",
+        stated=stated, stated_share=stated_share, interrupted=stop == "interrupt",
     )  # fmt: skip
     for part in done:
         out.merge(part)

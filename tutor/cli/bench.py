@@ -22,7 +22,7 @@ from tutor.cli.core import (
     progress_bar,
     record_hand,
 )
-from tutor.counting.defaults import TRUST_DEFAULT
+from tutor.counting.defaults import STATED_SHARE, TRUST_DEFAULT
 from tutor.game.i18n import _, ngettext
 from tutor.game.rules import load_ruleset
 
@@ -316,6 +316,8 @@ def bench_language_command(repeat: RepeatOption = 9, json_out: JsonOption = Fals
         "tutor bench calibration --players random --hands 50 --seed 7 --json",
         "tutor bench calibration --players greedy --hands 40 --model play",
         "tutor bench calibration --players greedy --hands 100 --earlier-hands 3",
+        "tutor bench calibration --players greedy --hands 100 --styles-stated --stated-share 1",
+        "tutor bench calibration --players mixed --hands 200 --workers 2",
     ),
 )
 def bench_calibration_command(
@@ -325,7 +327,8 @@ def bench_calibration_command(
             "--players",
             "-p",
             metavar="KIND",
-            help="random, greedy or chitarrella at every seat (or one per side, comma-separated).",
+            help="random, greedy or chitarrella at every seat (or one per side, comma-separated); "
+            "mixed: each seat's kind drawn at random for every hand.",
         ),
     ] = "chitarrella",
     hands: Annotated[
@@ -365,6 +368,16 @@ def bench_calibration_command(
             help="Tell every seat each player's true style before the hand (as --style).",
         ),
     ] = False,
+    stated_share: Annotated[
+        float,
+        typer.Option(
+            "--stated-share",
+            min=0.0,
+            max=1.0,
+            metavar="SHARE",
+            help="With --styles-stated: how sure each stated style is (1: certain).",
+        ),
+    ] = STATED_SHARE,
     json_out: JsonOption = False,
 ) -> None:
     """How true the tracker's odds are: per-card and sweep odds against the real deals.
@@ -382,7 +395,7 @@ def bench_calibration_command(
     with progress_bar(_("hands"), True, doing) as progress:
         result = bench_calibration(
             players, hands, seed, ruleset, workers=workers, progress=progress, trust=trust,
-            model=model, earlier=earlier, stated=stated,
+            model=model, earlier=earlier, stated=stated, stated_share=stated_share,
         )  # fmt: skip
     if result.interrupted:
         note(

@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
 
+from tutor.counting.defaults import STATED_SHARE
 from tutor.counting.tracker import HistoryStep, history, viewer_state
 from tutor.counting.weights import Term
 from tutor.game.captures import VALUE_OF
@@ -104,10 +105,6 @@ STYLES: tuple[PlayStyle, ...] = (
 
 STYLE_PRIOR: dict[str, float] = {"grabber": 1 / 3, "careful": 1 / 3, "careless": 1 / 3}
 """Before the hand shows anything, each style is as likely as the others."""
-
-STATED_SHARE = 0.9
-"""How sure a style the user states is taken to be (``--style West=grabber``): people are not
-computer players, so the hand's own plays can still overrule the statement."""
 
 CARRY_RETURN = 0.1
 """The share of a player's style, as the earlier hands of a match left it, that goes back to
