@@ -410,7 +410,10 @@ class ChitarrellaPlayer(Player):
             for move in moves:
                 card, capture = move
                 after = table ^ capture if capture else table | 1 << card
-                out.append(sum(w * f(ctx, move, after) for w, f in weighted))
+                total = 0.0
+                for w, f in weighted:
+                    total += w * f(ctx, move, after)
+                out.append(total)
             return out
         for move in moves:
             card, capture = move
