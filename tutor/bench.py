@@ -29,10 +29,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from tutor.counting.defaults import TRUST_DEFAULT
+from tutor.counting.defaults import STATED_SHARE, TRUST_DEFAULT
 from tutor.counting.inference import count_view
 from tutor.counting.odds import chance_of_card
-from tutor.counting.style import STATED_SHARE, StylePriors, carry_styles, stated_style
+from tutor.counting.style import StylePriors, carry_styles, check_share, stated_style
 from tutor.game.captures import clear_cache
 from tutor.game.cards import VALUE_MASKS, indexes_of
 from tutor.game.errors import TutorError
@@ -654,15 +654,16 @@ def bench_exact(
 
 # -- calibration of the stated odds ----------------------------------------------------------
 
-CALIBRATION_PLAYERS = ("random", "greedy", "chitarrella", "mixed")
-"""The kinds of play ``bench calibration`` can deal: the computer players that need no search,
-and ``mixed``, each seat's kind drawn at random for every hand (:func:`seat_kinds`)."""
-
-MIXED = "mixed"
-
 KIND_STYLE = {"random": "careless", "greedy": "grabber", "chitarrella": "careful"}
 """The style of play each computer player is (:data:`tutor.counting.style.STYLES` was measured
 on them), for ``bench calibration --styles-stated``."""
+
+MIXED = "mixed"
+"""The kind of play whose every seat draws one of :data:`KIND_STYLE`'s for every hand."""
+
+CALIBRATION_PLAYERS = (*KIND_STYLE, MIXED)
+"""The kinds of play ``bench calibration`` can deal: the computer players that need no search,
+and ``mixed``, each seat's kind drawn at random for every hand (:func:`seat_kinds`)."""
 
 
 def seat_kinds(rules: Ruleset, specs: Sequence[str], seed: int, hand: int) -> list[str]:
@@ -678,10 +679,11 @@ def seat_kinds(rules: Ruleset, specs: Sequence[str], seed: int, hand: int) -> li
     ['random', 'chitarrella', 'chitarrella', 'chitarrella']
     """
     draw = random.Random(f"{seed}:{hand}:kinds")
+    computer = list(KIND_STYLE)
     kinds = []
     for seat in range(rules.players):
         spec = specs[rules.side_of(seat) % len(specs)]
-        kinds.append(draw.choice(list(KIND_STYLE)) if spec == MIXED else spec)
+        kinds.append(draw.choice(computer) if spec == MIXED else spec)
     return kinds
 
 
@@ -949,7 +951,7 @@ def _calibrate_hand(
     with ``stated`` every player's true style stated (:data:`KIND_STYLE`), at ``share``."""
     rules = load_ruleset(ruleset)
     kinds = seat_kinds(rules, [s.strip() for s in players.split(",")], seed, hand)
-    sides = [make_player(kind) for kind in kinds]  # one per seat
+    seats = [make_player(kind) for kind in kinds]
     # every seat knows the same of the others: a finished hand shows every play to all
     known: dict[int, dict[str, float]] = {}
     if stated:
@@ -957,10 +959,10 @@ def _calibrate_hand(
     for j in range(earlier):
         table, deals = random_deal(rules, random.Random(f"{seed}:{hand}:earlier{j}:cards"))
         seeds = functools.partial(move_seed, seed, hand, f"earlier{j}")
-        known = carry_styles(known, play_hand(rules, table, deals, sides, seeds), None)
+        known = carry_styles(known, play_hand(rules, table, deals, seats, seeds), None)
     table, deals = random_deal(rules, random.Random(f"{seed}:{hand}:cards"))
     final = play_hand(
-        rules, table, deals, sides, lambda ply: move_seed(seed, hand, "calibration", ply)
+        rules, table, deals, seats, lambda ply: move_seed(seed, hand, "calibration", ply)
     )
     out = Calibration(
         rules.name, players, 1, seed, model=model, earlier=earlier, stated=stated,
@@ -1083,10 +1085,10 @@ def bench_calibration(
     spec = ",".join(specs)
     if earlier < 0:
         raise BenchError(_("earlier hands must be at least 0, not {n}").format(n=earlier))
-    if not 0.0 < stated_share <= 1.0:
-        raise BenchError(
-            _("a style's share must be above 0 and at most 1, not {p}").format(p=stated_share)
-        )
+    try:
+        check_share(stated_share)
+    except ValueError as e:
+        raise BenchError(str(e)) from None
     args = (
         (rules.name, spec, seed, h, trust, model, earlier, stated, stated_share)
         for h in range(hands)

@@ -67,8 +67,8 @@ __all__ = [
     "kappa_of",
     "style_posterior",
     "StylePriors",
-    "STATED_SHARE",
     "CARRY_RETURN",
+    "check_share",
     "stated_style",
     "parse_stated_style",
     "carry_styles",
@@ -322,6 +322,20 @@ def _log(p: float) -> float:
     return math.log(max(p, 1e-9))
 
 
+def check_share(share: float) -> None:
+    """ValueError unless ``share`` can be how sure a stated style is: above 0, at most 1.
+
+    >>> check_share(1.0)
+    >>> check_share(0.0)
+    Traceback (most recent call last):
+    ValueError: a style's share must be above 0 and at most 1, not 0.0
+    """
+    if not 0.0 < share <= 1.0:
+        raise ValueError(
+            _("a style's share must be above 0 and at most 1, not {p}").format(p=share)
+        )
+
+
 def stated_style(name: str, share: float = STATED_SHARE) -> dict[str, float]:
     """The prior over styles for a player said to play in style ``name``: ``share`` on it, the
     rest shared by the other styles.
@@ -336,10 +350,7 @@ def stated_style(name: str, share: float = STATED_SHARE) -> dict[str, float]:
                 name=name, names=", ".join(names)
             )
         )
-    if not 0.0 < share <= 1.0:
-        raise ValueError(
-            _("a style's share must be above 0 and at most 1, not {p}").format(p=share)
-        )
+    check_share(share)
     rest = (1.0 - share) / (len(names) - 1)
     return {k: round(share if k == name else rest, 12) for k in names}
 

@@ -100,18 +100,20 @@ def play_hand(
     rules: Ruleset,
     table: int,
     deals: Sequence[Sequence[int]],
-    side_players: Sequence[Player],
+    players: Sequence[Player],
     seed_of: SeedOf,
 ) -> GameState:
     """Play one hand to its end; each player sees only its own seat (:func:`seat_view`) and
-    gets, for each move, a generator seeded ``seed_of(ply)``. ``side_players``: one player
-    per side, or one per seat."""
-    if len(side_players) not in (rules.sides, rules.players):
-        raise ValueError(f"{len(side_players)} players for {rules.sides} sides")
+    gets, for each move, a generator seeded ``seed_of(ply)``. ``players``: one per side, or
+    one per seat."""
+    if len(players) not in (rules.sides, rules.players):
+        raise ValueError(
+            f"{len(players)} players for {rules.sides} sides and {rules.players} seats"
+        )
     state = GameState(rules, table, [[(m, 0) for m in d] for d in deals])
     while not state.is_over():
         seat = state.turn
-        player = side_players[seat % len(side_players)]
+        player = players[seat % len(players)]
         move = player.choose(seat_view(state, seat), random.Random(seed_of(state.ply)))
         if move not in state.legal_moves():
             raise RuntimeError(f"{player.name} chose an illegal move {move.text()}")

@@ -30,6 +30,7 @@ from tutor.game.rules import load_ruleset
 from tutor.search.analysis import Interval, interval, run_parallel
 from tutor.search.players import RULE_NAMES, ChitarrellaPlayer, check_weights
 from tutor.search.simulate import play_deal
+from tutor.search.tuned import DEFAULT_PLAYOUT
 
 __all__ = [
     "SIGMA",
@@ -54,7 +55,7 @@ DEAL_SEED_BASE = 1000
 def duel(ruleset: str, weights: Mapping[str, float], seed: int, deal: int) -> float:
     """Deal ``deal`` of seed ``seed`` played twice, the sides exchanged: the points a hand by
     which the weighted rules beat the maxims' rules (both without card counting)."""
-    players = [ChitarrellaPlayer(count_limit=0, weights=weights), ChitarrellaPlayer(count_limit=0)]
+    players = [ChitarrellaPlayer(count_limit=0, weights=weights), DEFAULT_PLAYOUT]
     outcomes = play_deal(load_ruleset(ruleset), players, seed, deal)
     return sum(o.points[0] - o.points[1] for o in outcomes) / 2
 
