@@ -4,18 +4,13 @@ command, and which players use them."""
 from __future__ import annotations
 
 import math
-import random
 
 import pytest
 from helpers import one_error_line, run, run_json
 
-import tutor.search.searchplayer
 from tutor.cli.core import EXIT_USAGE
-from tutor.game.rules import load_ruleset
-from tutor.game.state import GameState
-from tutor.search.analysis import Analysis
-from tutor.search.players import CHITARRELLA_RULES, RULE_NAMES, ChitarrellaPlayer, seat_view
-from tutor.search.searchplayer import SearchPlayer, classic_search, tuned_rules
+from tutor.search.players import CHITARRELLA_RULES, RULE_NAMES, ChitarrellaPlayer
+from tutor.search.searchplayer import SearchPlayer, classic_search
 from tutor.search.tune import duel, margin_against_maxims, tune_playouts
 from tutor.search.tuned import (
     DEFAULT_PLAYOUT,
@@ -75,40 +70,6 @@ def test_the_analysis_plays_out_with_the_tuned_weights_and_classic_without() -> 
     assert DEFAULT_PLAYOUT.weights is None  # type: ignore[attr-defined]
     assert classic_search(0.1).options["playout"] is DEFAULT_PLAYOUT
     assert "playout" not in SearchPlayer(0.1).options
-
-
-def test_search_ranks_and_chooses_by_the_tuned_rules_and_classic_by_the_maxims() -> None:
-    """``search``'s rule choice weighs the rules as tuned; ``search-classic``'s counts each once;
-    both count the cards as the chitarrella player does."""
-    rules = tuned_rules("scopone-scientifico")
-    assert rules.weights == playout_weights("scopone-scientifico") and rules.count_limit > 0
-    assert tuned_rules("scopa").weights is None
-    classic = classic_search(0.1).rules
-    assert isinstance(classic, ChitarrellaPlayer) and classic.weights is None
-    assert SearchPlayer(0.1).rules is None  # the ruleset's tuned rules, chosen at each move
-
-
-def test_without_samples_search_plays_the_tuned_rule_choice(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Where the samples decide nothing, each search plays its own rules' first choice: found
-    in a position where the tuned and the untuned rules disagree."""
-    monkeypatch.setattr(
-        tutor.search.searchplayer, "analyse", lambda *a, **k: Analysis(0, False, "sampling", [], [])
-    )
-    tuned, maxims = tuned_rules("scopone-scientifico"), ChitarrellaPlayer()
-    rng = random.Random(5)
-    state = GameState.random(load_ruleset("scopone-scientifico"), rng)
-    while True:
-        view = seat_view(state)
-        first, classic_first = tuned.scores(view)[0][1], maxims.scores(view)[0][1]
-        if first != classic_first and view.plays_left() > 12:
-            break
-        state.push(rng.choice(state.legal_moves()))
-        if state.is_over():
-            state = GameState.random(state.rules, rng)
-    assert SearchPlayer(0.1).choose(view, random.Random(0)) == first
-    assert classic_search(0.1).choose(view, random.Random(0)) == classic_first
 
 
 def test_bench_tune_json_and_bad_start() -> None:

@@ -6,7 +6,6 @@ rule-based one) as its play-out policy: keeping the two apart keeps the imports 
 
 from __future__ import annotations
 
-import functools
 import random
 from typing import Any
 
@@ -14,17 +13,9 @@ from tutor.game.state import GameState, Move
 from tutor.search.analysis import Deals, analyse, shared_deals
 from tutor.search.ismcts import ismcts
 from tutor.search.players import ChitarrellaPlayer, Player
-from tutor.search.tuned import DEFAULT_PLAYOUT, playout_weights
+from tutor.search.tuned import DEFAULT_PLAYOUT
 
-__all__ = ["SearchPlayer", "ISMCTSPlayer", "classic_search", "tuned_rules"]
-
-
-@functools.cache
-def tuned_rules(ruleset: str) -> ChitarrellaPlayer:
-    """The rule-based player, counting as it does in play, with ``ruleset``'s rules weighted as
-    tuned for the play-outs (:func:`~tutor.search.tuned.playout_weights`; every rule once if
-    none were tuned): ``search``'s rule choice and the order of its candidates."""
-    return ChitarrellaPlayer(weights=playout_weights(ruleset))
+__all__ = ["SearchPlayer", "ISMCTSPlayer", "classic_search"]
 
 
 class SearchPlayer(Player):
@@ -35,10 +26,6 @@ class SearchPlayer(Player):
     another move is better by more than ``margin`` standard errors: a few noisy samples must not
     overrule a sound maxim. Near the end, where every sample is solved exactly, it values every
     move and plays the best mean.
-
-    ``rules`` ranks the moves and makes the rule choice: by default the rule-based player with
-    the ruleset's tuned weights (:func:`tuned_rules`), which beats the maxims counted once by
-    about 0.2 points a hand (``docs/strength.md``); ``search-classic`` keeps the maxims.
     """
 
     name = "search"
@@ -54,7 +41,6 @@ class SearchPlayer(Player):
         playout_exact_plies: int = 8,
         deals: Deals | None = None,
         name: str = "search",
-        rules: ChitarrellaPlayer | None = None,
         **options: Any,
     ) -> None:
         self.name = name
@@ -63,7 +49,7 @@ class SearchPlayer(Player):
         self.workers = workers
         self.candidates = candidates
         self.margin = margin
-        self.rules = rules
+        self.fallback = ChitarrellaPlayer()
         self.options = dict(
             options, exact_plies=exact_plies, playout_exact_plies=playout_exact_plies, deals=deals
         )
@@ -74,9 +60,8 @@ class SearchPlayer(Player):
             return moves[0]
         exact_plies = self.options["exact_plies"]
         endgame = view.plays_left() <= exact_plies
-        rules = self.rules or tuned_rules(view.rules.name)
-        ranked = [m for _, m in rules.scores(view)]
-        rule_choice = rules.choose(view, rng) if endgame else ranked[0]
+        ranked = [m for _, m in self.fallback.scores(view)]
+        rule_choice = self.fallback.choose(view, rng) if endgame else ranked[0]
         chosen = moves if endgame else ranked[: max(2, self.candidates)]
         result = analyse(
             view,
@@ -101,9 +86,8 @@ class SearchPlayer(Player):
 def classic_search(budget: float = 1.0, **options: Any) -> SearchPlayer:
     """Today's ``search-classic``: the same player on the counting layer's deals
     (:func:`~tutor.search.analysis.shared_deals`), without the play model, and with the
-    untuned play-outs (:data:`~tutor.search.tuned.DEFAULT_PLAYOUT`) and rule choice."""
+    untuned play-outs (:data:`~tutor.search.tuned.DEFAULT_PLAYOUT`)."""
     options.setdefault("playout", DEFAULT_PLAYOUT)
-    options.setdefault("rules", ChitarrellaPlayer())
     return SearchPlayer(budget, deals=shared_deals, name="search-classic", **options)
 
 
