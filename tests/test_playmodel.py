@@ -17,6 +17,7 @@ from tutor.search.analysis import value_sample
 from tutor.search.players import seat_view
 from tutor.search.playmodel import (
     CARE_LEVELS,
+    CARELESS_TABLE,
     PlayModel,
     care_prior,
     iter_read_deals,
@@ -104,7 +105,7 @@ def plain_and_read(state: GameState, seat: int, card: str, n: int) -> tuple[floa
 def test_the_partner_who_answered_holds_the_fourth_five() -> None:
     plain, read = plain_and_read(partner_answers_a_taken_five(), 2, "5S", 1500)
     assert plain == pytest.approx(1 / 3, abs=0.05)  # three hands of eight unseen cards
-    assert read > plain + 0.12
+    assert read > plain + 0.07  # 0.424 against 0.324 (docs/solver.md: 0.43 in 2,000 draws)
 
 
 def test_the_dealer_who_left_a_seven_holds_none() -> None:
@@ -144,7 +145,7 @@ def test_the_read_moves_the_analysis_towards_answering_with_the_five() -> None:
     plain = sum(gains) / len(gains)
     read = sum(w * g for w, g in zip(weights, gains, strict=True)) / sum(weights)
     assert plain < 0  # on the plain count 6S is better
-    assert read > plain + 0.04  # seed 1: +0.07 (five seeds: +0.06 to +0.21, docs/solver.md)
+    assert read > plain + 0.04  # seed 1: +0.05 (five seeds: +0.05 to +0.16, docs/solver.md)
 
 
 def test_the_tuned_playouts_answer_with_the_five() -> None:
@@ -186,6 +187,50 @@ def test_a_careless_style_as_prior_reads_nothing() -> None:
     assert len({round(reading.log_weight(d), 9) for d in deals}) > 1
 
 
+def test_a_careless_table_is_mixed_in_as_plain_chance() -> None:
+    """A deal's weight is the share CARELESS_TABLE of a table where every player plays at
+    random (each observed play one of the n moves the hand then allowed, alike) and the rest
+    each player at their own care level."""
+    state = partner_answers_a_taken_five()
+    view = seat_view(state, 0)
+    mixed = PlayModel(view, 0)
+    apart = PlayModel(view, 0, careless_table=0.0)
+    h = CARELESS_TABLE
+    assert 0 < mixed.careless_table == h < 1
+    for deal in itertools.islice(iter_deals(view, 0, random.Random(3), use_inferences=False), 12):
+        careless = 0.0
+        for o in mixed.observed:
+            n = len(moves_of(deal.hands[o.seat] | o.since, o.table, state.rules))
+            careless -= math.log(n)
+        expected = math.log(h * math.exp(careless) + (1 - h) * math.exp(apart.log_weight(deal)))
+        assert mixed.log_weight(deal) == pytest.approx(expected)
+    assert PlayModel(view, 0, careless_table=1.0).careless_table == 1.0
+    known = PlayModel(view, 0, styles={s: {"careful": 1.0} for s in (1, 2, 3)})
+    assert known.careless_table == 0.0  # styles known before the hand say who is careless
+
+
+def test_a_careless_table_tempers_an_early_read_and_fades() -> None:
+    """Four plays in, the chance of a careless table still tempers the read of the five
+    (weaker than without it, stronger than the plain count); a hand that goes on showing
+    chosen plays leaves it nothing: the three fives passed up read alike with and without."""
+    state = partner_answers_a_taken_five()
+    view = seat_view(state, 0)
+    five = state.parse_move("5S").card
+
+    def read(seen: GameState, seat: int, card: int, careless_table: float | None) -> float:
+        model = PlayModel(seen, 0, careless_table=careless_table)
+        return share(iter_read_deals(seen, 0, random.Random(1), model=model), seat, card, 1500)
+
+    plain = share(iter_deals(view, 0, random.Random(1), use_inferences=False), 2, five, 1500)
+    tempered, sharp = read(view, 2, five, None), read(view, 2, five, 0.0)
+    assert plain + 0.05 < tempered < sharp - 0.01  # 0.32, 0.42, 0.45
+    later_state = fives_passed_up()
+    later = seat_view(later_state, 0)
+    c = later_state.parse_move("5C").card
+    with_table, without = read(later, 3, c, None), read(later, 3, c, 0.0)
+    assert with_table == pytest.approx(without, abs=0.03)  # 0.19 and 0.19
+
+
 def test_the_sampler_is_reproducible_and_reads_only_the_view() -> None:
     state = partner_answers_a_taken_five()
     other = reshuffle_hidden(state, random.Random(5))
@@ -220,7 +265,7 @@ def test_read_odds_agree_with_the_sampler_and_add_up() -> None:
     assert sum(c or 0.0 for c in chances) == pytest.approx(1.0)
     drawn = share(iter_read_deals(view, 0, random.Random(1)), 2, five, 1500)
     assert chances[1] == pytest.approx(drawn, abs=0.08)
-    assert chances[1] is not None and chances[1] > 0.45  # the facts say a third
+    assert chances[1] is not None and chances[1] > 0.4  # the facts say a third; here 0.44
 
 
 def test_read_odds_say_nothing_without_a_play_to_read() -> None:

@@ -17,6 +17,11 @@ since; the deal's weight is the likelihood of everything the viewer saw them pla
     weight(deal) = Π over other players Σ over care levels  prior(level) · Π over their plays
                    P(play | hand at that play, level)
 
+and, since the players of one table tend to be alike, a share :data:`CARELESS_TABLE` of the
+prior goes to a table where every player plays at random (which reads nothing, and fades as
+soon as the plays look chosen): the weight is that share times the plays' likelihood at plain
+chance, plus the rest times the product above.
+
 A passed-up sweep, a settebello left, a value laid from a double, a seven not taken: each is one
 such play, so the readings of :mod:`tutor.counting.readings` are special cases and are not
 counted again (the sampler divides their weight out, see :func:`iter_read_deals`).
@@ -60,6 +65,7 @@ __all__ = [
     "CareLevel",
     "CARE_LEVELS",
     "CHANCE",
+    "CARELESS_TABLE",
     "care_prior",
     "style_care_prior",
     "Observed",
@@ -98,6 +104,16 @@ benchmark (``tutor bench calibration --model play``, 12 hands of each kind of pl
 per-card Brier best at 0.3 among 0.03, 0.15, 0.3 and 0.45 under chitarrella and greedy play)
 and checked on other hands (30 of seed 2); at the former 0.03 the odds were overconfident
 (stated 0.85, observed 0.68). docs/solver.md has the figures."""
+
+
+CARELESS_TABLE = 0.4
+"""The prior share of a table where every player plays at random (a table of beginners: the
+players of one table tend to be alike), beside the share where each player has their own care
+level from :func:`care_prior`. A careless table reads nothing, so early in a hand it tempers
+every read, and it fades as soon as the plays look chosen. Fitted by the calibration benchmark
+(``tutor bench calibration --model play``, 30 hands of each kind of play, seed 2: among 0, 0.4
+and 0.8, 0.4 brought random play within 0.003 of the facts alone and left chitarrella and
+greedy play as they were); docs/solver.md has the figures."""
 
 
 def care_prior(trust: float) -> tuple[float, ...]:
@@ -168,6 +184,7 @@ class PlayModel:
         counting_heat: float = 1.0,
         phases: bool = False,
         styles: StylePriors | None = None,
+        careless_table: float | None = None,
     ) -> None:
         self.rules = view.rules
         self.viewer = viewer
@@ -180,6 +197,14 @@ class PlayModel:
                 by_level = style_care_prior(trust, style)
                 self.seat_log_prior[seat] = [math.log(p) if p > 0 else -math.inf for p in by_level]
         self.chance = chance
+        share = CARELESS_TABLE if careless_table is None else min(max(careless_table, 0.0), 1.0)
+        chance_levels = [i for i, lv in enumerate(self.levels) if math.isinf(lv.temperature)]
+        if styles or not chance_levels:
+            share = 0.0  # styles known before the hand already say who plays at random
+        self.careless_table = share
+        self._chance_level = chance_levels[0] if chance_levels else -1
+        self._log_table = math.log(share) if share > 0 else -math.inf
+        self._log_apart = math.log1p(-share) if share < 1 else -math.inf
         self.player = player or ChitarrellaPlayer(count_limit=0)
         self.observed = _observed(view, viewer)
         self.counting_plies = counting_plies
@@ -256,13 +281,19 @@ class PlayModel:
         return self.log_weight_of(world.hands)
 
     def log_weight_of(self, hands: Sequence[int]) -> float:
-        """:meth:`log_weight` of a deal given as every seat's hand now."""
-        total = 0.0
+        """:meth:`log_weight` of a deal given as every seat's hand now: with the share
+        :data:`CARELESS_TABLE` of a table where all play at random, and otherwise each player
+        at their own care level."""
+        apart = 0.0
+        careless = 0.0
         for seat, group in zip(self.group_seats, self.groups, strict=True):
             lls = self.group_log_likelihoods(group, hands)
             prior = self.seat_log_prior.get(seat, self.log_prior)
-            total += _log_sum_exp([a + b for a, b in zip(prior, lls, strict=True)])
-        return total
+            apart += _log_sum_exp([a + b for a, b in zip(prior, lls, strict=True)])
+            careless += lls[self._chance_level]
+        if not self.careless_table:
+            return apart
+        return _log_sum_exp([self._log_table + careless, self._log_apart + apart])
 
 
 def _log_sum_exp(xs: Sequence[float]) -> float:
