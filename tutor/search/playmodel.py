@@ -197,12 +197,14 @@ class PlayModel:
                 by_level = style_care_prior(trust, style)
                 self.seat_log_prior[seat] = [math.log(p) if p > 0 else -math.inf for p in by_level]
         self.chance = chance
+        chance_level = next(
+            (i for i, lv in enumerate(self.levels) if math.isinf(lv.temperature)), None
+        )
         share = CARELESS_TABLE if careless_table is None else min(max(careless_table, 0.0), 1.0)
-        chance_levels = [i for i, lv in enumerate(self.levels) if math.isinf(lv.temperature)]
-        if styles or not chance_levels:
+        if styles or chance_level is None:
             share = 0.0  # styles known before the hand already say who plays at random
         self.careless_table = share
-        self._chance_level = chance_levels[0] if chance_levels else -1
+        self._chance_level = chance_level or 0  # its sum counts only when ``share`` is above 0
         self._log_table = math.log(share) if share > 0 else -math.inf
         self._log_apart = math.log1p(-share) if share < 1 else -math.inf
         self.player = player or ChitarrellaPlayer(count_limit=0)
