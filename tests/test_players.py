@@ -193,3 +193,26 @@ def test_greedy_player_never_passes_up_a_scopa() -> None:
             if can_sweep and not s.is_last_play():
                 assert m.capture == s.table
             s.push(m)
+
+
+def test_context_counts_by_value_as_the_cards_give_them() -> None:
+    # The context counts lazily and finds the unmatched values by the suits' rows: the same
+    # answers as counting each value's cards one by one.
+    from tutor.game.cards import FULL_DECK, VALUE_MASKS
+    from tutor.search.players import Context
+
+    rules = load_ruleset("scopone-scientifico")
+    rng = random.Random(7)
+    for _ in range(300):
+        cards = rng.sample(range(40), 20)
+        hand = sum(1 << c for c in cards[:5])
+        table = sum(1 << c for c in cards[5:8])
+        captured = sum(1 << c for c in cards[8 : 8 + rng.randrange(13)])
+        ctx = Context.at(rules, 1, hand, table, captured, 5, 0, 20)
+        unseen = FULL_DECK & ~(hand | table | captured)
+        for v in range(1, 11):
+            assert ctx.held(v) == (hand & VALUE_MASKS[v]).bit_count()
+            assert ctx.unseen_of(v) == (unseen & VALUE_MASKS[v]).bit_count()
+            odd = (captured & VALUE_MASKS[v]).bit_count() % 2 == 1
+            assert bool(ctx.unmatched >> v & 1) == odd
+        assert not ctx.unmatched & ~0b11111111110

@@ -328,3 +328,17 @@ def test_a_large_text_that_libyaml_refuses_keeps_its_line(tmp_path: Path) -> Non
     line = one_error_line(run("replay", path))
     bad = (notes + BASE).count("\n", 0, (notes + BASE).index("  - 3H")) + 2
     assert line.startswith(f"tutor: error: {path}:{bad}: not valid YAML: ")
+
+
+def test_rules_hash_as_they_compare() -> None:
+    # Rules key the hot caches: equal rules must hash alike, and rules that differ in any field
+    # must not compare equal, whatever their hashes.
+    from dataclasses import replace
+
+    rules = load_ruleset("scopa")
+    same = replace(rules)
+    assert same == rules and hash(same) == hash(rules)
+    assert {rules: 1}[same] == 1
+    other = replace(rules, target=21)
+    assert other != rules
+    assert {rules: 1}.get(other) is None

@@ -33,6 +33,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from tutor.counting.odds import hypergeometric_any, hypergeometric_counts, percent
@@ -145,7 +146,7 @@ class TellFamily:
         for style in STYLES:
             p = styles.get(style.name, 0.0)
             if p > 0:
-                out = [a + p * b for a, b in zip(out, self.component(style), strict=True)]
+                out = [a + p * b for a, b in zip(out, _component(self, style), strict=True)]
         return tuple(out)
 
     def weights(self, param: float, tell: Tell) -> tuple[float, ...]:
@@ -155,9 +156,23 @@ class TellFamily:
     def chance_held(self, param: float, tell: Tell) -> float:
         """P(the tell is true) under ``param``: the facts' counts weighed by the tell."""
         w = self.by_count(param, tell)
-        weighed = [p * w[min(n, len(w) - 1)] for n, p in enumerate(tell.counts)]
-        total = sum(weighed)
-        return (total - weighed[0]) / total if total > 0 else 0.0
+        counts = tell.counts
+        last = len(w) - 1
+        held = 0.0
+        for n in range(1, len(counts)):
+            held += counts[n] * w[n if n < last else last]
+        total = held + counts[0] * w[0]
+        return held / total if total > 0 else 0.0
+
+    def chances_held(self, tell: Tell) -> list[float]:
+        """:meth:`chance_held` at every point of the grid."""
+        return [self.chance_held(param, tell) for param in self.grid]
+
+
+@cache
+def _component(family: TellFamily, style: PlayStyle) -> tuple[float, ...]:
+    """A style's prior over a family's grid: fixed, so computed once."""
+    return family.component(style)
 
 
 def _normalised(ws: Sequence[float]) -> tuple[float, ...]:
@@ -306,8 +321,8 @@ def standing_tells(state: GameState, tells: list[Tell]) -> list[Tell]:
 def _log_likelihood(family: TellFamily, held: float, tell: Tell) -> list[float]:
     """The log-likelihood of one tell's outcome at each point of the family's grid."""
     out = []
-    for param in family.grid:
-        p = min(max(family.chance_held(param, tell), 1e-12), 1 - 1e-12)
+    for p in family.chances_held(tell):
+        p = min(max(p, 1e-12), 1 - 1e-12)
         out.append(held * math.log(p) + (1 - held) * math.log(1 - p))
     return out
 
@@ -315,11 +330,7 @@ def _log_likelihood(family: TellFamily, held: float, tell: Tell) -> list[float]:
 def _log_likelihood_pending(family: TellFamily, kept: float, tell: Tell) -> list[float]:
     """The log-likelihood of a tell not out yet: had the player held a card of the value, it
     would still be in hand with chance ``kept`` (the share of their cards not played since)."""
-    out = []
-    for param in family.grid:
-        p = family.chance_held(param, tell)
-        out.append(math.log(max(1 - p + p * kept, 1e-12)))
-    return out
+    return [math.log(max(1 - p + p * kept, 1e-12)) for p in family.chances_held(tell)]
 
 
 def learn_tells(

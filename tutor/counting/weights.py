@@ -108,11 +108,14 @@ class Evidence:
         return 1.0
 
 
+_Spread = tuple[tuple[int, ...], float, tuple[int, ...]]
+"""(cards per holder, number of ways = the multinomial, the room left after)."""
+
+
 @cache
-def _spreads(n: int, room: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int], ...]:
-    """Every way to spread ``n`` interchangeable cards over holders with ``room`` places:
-    (cards per holder, number of ways = the multinomial)."""
-    out: list[tuple[tuple[int, ...], int]] = []
+def _spreads(n: int, room: tuple[int, ...]) -> tuple[_Spread, ...]:
+    """Every way to spread ``n`` interchangeable cards over holders with ``room`` places."""
+    out: list[_Spread] = []
     k = [0] * len(room)
     fn = factorial(n)
 
@@ -120,7 +123,9 @@ def _spreads(n: int, room: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int]
         if j == len(room) - 1:
             if left <= room[j]:
                 k[j] = left
-                out.append((tuple(k), fn // (denom * factorial(left))))
+                spread = tuple(k)
+                left_after = tuple(r - x for r, x in zip(room, spread, strict=True))
+                out.append((spread, float(fn // (denom * factorial(left))), left_after))
                 k[j] = 0
             return
         rest = sum(room[j + 1 :])
@@ -132,7 +137,7 @@ def _spreads(n: int, room: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int]
     if room:
         rec(0, n, 1)
     elif n == 0:
-        out.append(((), 1))
+        out.append(((), 1.0, ()))
     return tuple(out)
 
 
@@ -249,29 +254,37 @@ class WeightedModel:
             nxt: dict[_State, float] = {}
             here: dict[_State, list[_Move]] = {}
             n = len(layer.cards)
+            tables = layer.tables
+            several = bool(layer.opens or layer.closes)
+            factor_of: dict[tuple[int, ...], float] = {}  # the single-value terms' factor by k
             for state, f in forward[-1].items():
                 room, flags = state
                 out = []
-                for k, ways in _spreads(n, room):
-                    w = float(ways)
-                    if layer.tables is not None:
-                        for j, x in enumerate(k):
-                            w *= layer.tables[j][x]
+                for k, ways, left in _spreads(n, room):
+                    w = factor_of.get(k)
+                    if w is None:
+                        w = 1.0
+                        if tables is not None:
+                            for j, x in enumerate(k):
+                                w *= tables[j][x]
+                        factor_of[k] = w
+                    w *= ways
                     fl = flags
-                    for bit, j in layer.opens:
-                        if k[j]:
-                            fl |= bit
                     unset = 0
-                    for bit, some, none in layer.closes:
-                        if fl & bit:
-                            w *= some
-                        else:
-                            w *= none
-                            unset |= bit
-                        fl &= ~bit
+                    if several:
+                        for bit, j in layer.opens:
+                            if k[j]:
+                                fl |= bit
+                        for bit, some, none in layer.closes:
+                            if fl & bit:
+                                w *= some
+                            else:
+                                w *= none
+                                unset |= bit
+                            fl &= ~bit
                     if not w:
                         continue
-                    after = (tuple(a - b for a, b in zip(room, k, strict=True)), fl)
+                    after = (left, fl)
                     out.append((k, w, after, unset))
                     nxt[after] = nxt.get(after, 0.0) + f * w
                 here[state] = out

@@ -34,8 +34,8 @@ from math import comb
 
 from tutor.counting.odds import hypergeometric_any
 from tutor.counting.tracker import viewer_state
-from tutor.game.captures import VALUE_OF, capture_table, sweep_value
-from tutor.game.cards import FULL_DECK, SETTEBELLO_BIT, VALUE_MASKS, indexes_of
+from tutor.game.captures import VALUE_OF, sweep_value
+from tutor.game.cards import FULL_DECK, SETTEBELLO_BIT, SUIT_MASK, VALUE_MASKS, indexes_of
 from tutor.game.i18n import N_
 from tutor.game.rules import Ruleset
 from tutor.game.scoring import immediate_gain
@@ -153,17 +153,25 @@ class Context:
         self.table = table
         self.unseen = FULL_DECK & ~(hand | table | captured)
         self.unseen_count = self.unseen.bit_count()
-        self.unseen_by_value = [(self.unseen & VALUE_MASKS[v]).bit_count() for v in range(11)]
-        self.hand_by_value = [(hand & VALUE_MASKS[v]).bit_count() for v in range(11)]
         self.next_hand = next_hand
         self.deck_left = deck_left
         self.plays_left = in_hands + deck_left
         self.captured = captured
-        self.captured_by_value = [(captured & VALUE_MASKS[v]).bit_count() for v in range(11)]
-        self.unmatched = sum(1 << v for v in range(1, 11) if self.captured_by_value[v] % 2)
+        # A value's bit in the four suits' 10-bit rows: an odd number captured leaves it set.
+        odd = (captured ^ captured >> 10 ^ captured >> 20 ^ captured >> 30) & SUIT_MASK
+        self.unmatched = odd << 1
         """The unmatched values (an odd number captured), as bits 1-10."""
-        self.caps = capture_table(table, rules.capture_precedence)
         self._p_next: list[float | None] = [None] * 11
+        # Built for every decision of every play-out and every deal the play model weighs: the
+        # counts by value are left to the few rules that ask (:meth:`unseen_of`, :meth:`held`).
+
+    def unseen_of(self, value: int) -> int:
+        """How many cards of ``value`` the player to move has not seen."""
+        return (self.unseen & VALUE_MASKS[value]).bit_count()
+
+    def held(self, value: int) -> int:
+        """How many cards of ``value`` the player to move holds."""
+        return (self.hand & VALUE_MASKS[value]).bit_count()
 
     def p_next_holds(self, value: int) -> float:
         """Chance that the next player holds at least one card of ``value``: their cards drawn
@@ -172,7 +180,7 @@ class Context:
             return 0.0
         p = self._p_next[value]
         if p is None:
-            u = self.unseen_by_value[value]
+            u = self.unseen_of(value)
             p = self._p_next[value] = hypergeometric_any(self.unseen_count, u, self.next_hand)
         return p
 
@@ -249,9 +257,9 @@ def _rule_doubles(ctx: Context, move: Move, after: int) -> float:
         return 0.0
     v = VALUE_OF[move.card]
     score = 0.0
-    if ctx.unseen_by_value[v] == 0:
+    if not ctx.unseen & VALUE_MASKS[v]:
         score += 2.0  # a dead value: nobody can take it by pairing
-    elif ctx.hand_by_value[v] >= 2:
+    elif ctx.held(v) >= 2:
         score += 1.5  # if it is paired, its twin takes back
     # the cost of being taken by pairing: the chance the next player holds the value
     if ctx.next_is_opponent:
