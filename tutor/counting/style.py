@@ -42,7 +42,6 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from math import comb
 
 from tutor.counting.defaults import STATED_SHARE
@@ -122,13 +121,30 @@ player's prior over styles (:func:`style_posterior`)."""
 Gain = tuple[int, ...]
 
 
-@lru_cache(maxsize=1 << 16)
+GAIN_CACHE_LIMIT = 1 << 16
+"""At most this many best gains are kept per ruleset (then the cache starts again)."""
+
+_GAINS: dict[Ruleset, dict[int, Gain]] = {}
+"""Per ruleset, :func:`best_gain` by ``table << 6 | card``. Plain dicts of numbers, not an
+``lru_cache``: those the garbage collector stops walking, and a long run fills the cache (its
+full collections were the tracker's slowest plays: docs/tracker.md, Speed)."""
+
+
 def best_gain(rules: Ruleset, table: int, card: int) -> Gain:
     """The most ``card`` could gain at once on ``table`` (its best legal play there)."""
-    return max(
-        immediate_gain(rules, table, m.card, m.capture, False)
-        for m in moves_of(1 << card, table, rules)
-    )
+    cache = _GAINS.get(rules)
+    if cache is None:
+        cache = _GAINS[rules] = {}
+    key = table << 6 | card
+    hit = cache.get(key)
+    if hit is None:
+        if len(cache) >= GAIN_CACHE_LIMIT:
+            cache.clear()
+        hit = cache[key] = max(
+            immediate_gain(rules, table, m.card, m.capture, False)
+            for m in moves_of(1 << card, table, rules)
+        )
+    return hit
 
 
 def _chosen(rules: Ruleset, step: HistoryStep) -> Gain:
