@@ -16,6 +16,7 @@ from tutor.counting.style import (
     CARRY_RETURN,
     STYLE_PRIOR,
     STYLES,
+    best_gain,
     carry_styles,
     departures,
     parse_stated_style,
@@ -26,8 +27,9 @@ from tutor.counting.style import (
 from tutor.counting.tells import FAMILIES, learn_tells
 from tutor.counting.tracker import history, viewer_state
 from tutor.counting.trust import weigh_readings
-from tutor.game.rules import Ruleset
-from tutor.game.state import GameState, random_deal
+from tutor.game.rules import Ruleset, load_ruleset
+from tutor.game.scoring import immediate_gain
+from tutor.game.state import GameState, moves_of, random_deal
 from tutor.search.roster import make_player
 from tutor.search.simulate import move_seed, play_hand
 
@@ -157,3 +159,22 @@ def test_the_earlier_hands_of_a_match_carry_each_players_style(scopone: Ruleset)
     first = weigh_readings(viewer_state(s, 0), 0, styles=known).reliability
     assert first[1].style["grabber"] > 0.85 and first[1].style_prior == known[1]
     assert weigh_readings(viewer_state(s, 0), 0).reliability[1].style_prior is None
+
+
+def test_best_gain_is_the_best_legal_play_under_each_rulesets_precedence() -> None:
+    # The cache is kept per ruleset: a table where the rules' precedence changes what a card
+    # may take must get each ruleset's own answer, however the lookups interleave.
+    free, fewest = load_ruleset("scopone-scientifico"), load_ruleset("scopone-16")
+    rng = random.Random(3)
+    differ = 0
+    for _ in range(400):
+        cards = rng.sample(range(40), 6)
+        table, card = sum(1 << c for c in cards[:5]), cards[5]
+        for rules in (free, fewest, free):
+            expected = max(
+                immediate_gain(rules, table, m.card, m.capture, False)
+                for m in moves_of(1 << card, table, rules)
+            )
+            assert best_gain(rules, table, card) == expected
+        differ += best_gain(free, table, card) != best_gain(fewest, table, card)
+    assert differ  # the two precedences do disagree on some of these tables
