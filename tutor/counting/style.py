@@ -125,9 +125,10 @@ GAIN_CACHE_LIMIT = 1 << 16
 """At most this many best gains are kept per ruleset (then the cache starts again)."""
 
 _GAINS: dict[Ruleset, dict[int, Gain]] = {}
-"""Per ruleset, :func:`best_gain` by ``table << 6 | card``. Plain dicts of numbers, not an
-``lru_cache``: those the garbage collector stops walking, and a long run fills the cache (its
-full collections were the tracker's slowest plays: docs/tracker.md, Speed)."""
+"""Per ruleset, :func:`best_gain` by ``table << 6 | card``: plain dicts of numbers, which the
+garbage collector stops tracking, not an ``lru_cache``, whose entries it walks at every full
+collection. A long run fills the cache, and those collections were the tracker's slowest plays
+(docs/tracker.md, Speed)."""
 
 
 def best_gain(rules: Ruleset, table: int, card: int) -> Gain:

@@ -139,7 +139,7 @@ class Ruleset:
 
     def __hash__(self) -> int:
         # Rules key the hot caches (the best gain of a card on a table, for every play the
-        # tracker reads): hashing every field each time took a tenth of the tracker's time.
+        # tracker reads): hashing every field at each lookup took about 6% of its time.
         # Equal rules have equal names, so this agrees with ``==``.
         return hash(self.name)
 
