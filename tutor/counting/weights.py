@@ -255,7 +255,6 @@ class WeightedModel:
             here: dict[_State, list[_Move]] = {}
             n = len(layer.cards)
             tables = layer.tables
-            several = bool(layer.opens or layer.closes)
             factor_of: dict[tuple[int, ...], float] = {}  # the single-value terms' factor by k
             for state, f in forward[-1].items():
                 room, flags = state
@@ -270,18 +269,17 @@ class WeightedModel:
                         factor_of[k] = w
                     w *= ways
                     fl = flags
+                    for bit, j in layer.opens:
+                        if k[j]:
+                            fl |= bit
                     unset = 0
-                    if several:
-                        for bit, j in layer.opens:
-                            if k[j]:
-                                fl |= bit
-                        for bit, some, none in layer.closes:
-                            if fl & bit:
-                                w *= some
-                            else:
-                                w *= none
-                                unset |= bit
-                            fl &= ~bit
+                    for bit, some, none in layer.closes:
+                        if fl & bit:
+                            w *= some
+                        else:
+                            w *= none
+                            unset |= bit
+                        fl &= ~bit
                     if not w:
                         continue
                     after = (left, fl)

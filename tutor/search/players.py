@@ -257,7 +257,7 @@ def _rule_doubles(ctx: Context, move: Move, after: int) -> float:
         return 0.0
     v = VALUE_OF[move.card]
     score = 0.0
-    if not ctx.unseen & VALUE_MASKS[v]:
+    if not ctx.unseen_of(v):
         score += 2.0  # a dead value: nobody can take it by pairing
     elif ctx.held(v) >= 2:
         score += 1.5  # if it is paired, its twin takes back
