@@ -11,10 +11,11 @@ import pytest
 from helpers import reshuffle_hidden
 
 from tutor.counting.assignment import iter_deals
-from tutor.game.rules import load_ruleset
-from tutor.game.state import GameState, moves_of
+from tutor.game.rules import Ruleset, load_ruleset
+from tutor.game.scoring import immediate_gain
+from tutor.game.state import GameState, moves_of, random_deal
 from tutor.search.analysis import value_sample
-from tutor.search.players import seat_view
+from tutor.search.players import ChitarrellaPlayer, Context, seat_view
 from tutor.search.playmodel import (
     CARE_LEVELS,
     CARELESS_TABLE,
@@ -291,3 +292,65 @@ def test_styles_known_before_the_hand_set_the_levels_prior() -> None:
     assert as_chance == pytest.approx(plain, abs=0.05)
     assert as_care > plain + 0.1
     assert Settings().deals() is None and Settings(styles=careless).deals() is not None
+
+
+def _plain_log_likelihoods(model: PlayModel, k: int, hand: int) -> tuple[float, ...]:
+    """The likelihoods of observed play ``k`` the plain way, every move scored afresh: the
+    reference that the play model's remembered scores must match bit for bit."""
+    o = model.observed[k]
+    moves = moves_of(hand, o.table, model.rules)
+    n = len(moves)
+    if n <= 1:
+        return (0.0,) * len(model.levels)
+    ctx = Context.at(model.rules, o.seat, hand, o.table, o.captured, o.next_hand,
+                     o.deck_left, o.in_hands)  # fmt: skip
+    scores = model.player.score_moves(ctx, moves)
+    mine = moves.index(o.move)
+    top, eps = max(scores), model.chance
+    logs = []
+    for level in model.levels:
+        if level.grabbing:
+            gains = [immediate_gain(model.rules, o.table, m.card, m.capture, False) for m in moves]
+            best = max(gains)
+            logs.append(math.log((1 - eps) * ((gains[mine] == best) / gains.count(best)) + eps / n))
+        elif math.isinf(level.temperature):
+            logs.append(-math.log(n))
+        else:
+            t = level.temperature
+            z = sum(math.exp((s - top) / t) for s in scores)
+            logs.append(math.log((1 - eps) * math.exp((scores[mine] - top) / t) / z + eps / n))
+    return tuple(logs)
+
+
+@pytest.mark.parametrize("ruleset", ["scopone-scientifico", "scopa"])
+@pytest.mark.parametrize("weights", [None, {"take-scopa": 0.4, "lay-doubles": 2.5}])
+def test_remembered_scores_match_scoring_every_hand_afresh(
+    ruleset: str, weights: dict[str, float] | None
+) -> None:
+    """The play model scores a move once per play seen and count of the values its rules ask
+    about; over many proposed deals of self-played positions, the likelihoods are those of
+    scoring every hand afresh, exactly."""
+    rules = load_ruleset(ruleset)
+    player = ChitarrellaPlayer(count_limit=0, weights=weights)
+    checked = scored = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = GameState(rules, *_dealt(rules, rng))
+        for _ in range(rng.randrange(6, 16)):
+            state.push(ChitarrellaPlayer().choose(seat_view(state, state.turn), rng))
+        view = seat_view(state, state.turn)
+        model = PlayModel(view, state.turn, player=player)
+        deals = iter_deals(view, state.turn, rng, use_inferences=False)
+        for deal in itertools.islice(deals, 60):
+            for k, o in enumerate(model.observed):
+                hand = deal.hands[o.seat] | o.since
+                assert model.play_log_likelihoods(k, hand) == _plain_log_likelihoods(model, k, hand)
+                checked += 1
+        scored += sum(len(known) for _, known in model._memo.values())
+    assert checked > 100
+    assert 0 < scored < checked  # fewer moves scored than plays weighed: the scores were shared
+
+
+def _dealt(rules: Ruleset, rng: random.Random) -> tuple[int, list[list[tuple[int, int]]]]:
+    table, deals = random_deal(rules, rng)
+    return table, [[(m, 0) for m in d] for d in deals]

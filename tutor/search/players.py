@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb
+from typing import Self
 
 from tutor.counting.odds import hypergeometric_any
 from tutor.counting.tracker import viewer_state
@@ -132,7 +133,7 @@ class Context:
         next_hand: int,
         deck_left: int,
         in_hands: int,
-    ) -> Context:
+    ) -> Self:
         """The context of ``seat`` holding ``hand``, with the public facts given: the table,
         every captured card, the next player's hand size, the cards still to deal and the
         cards in all hands."""

@@ -50,7 +50,7 @@ from dataclasses import dataclass
 from tutor.counting.assignment import iter_deals
 from tutor.counting.defaults import TRUST_DEFAULT
 from tutor.counting.style import StylePriors
-from tutor.game.cards import indexes_of
+from tutor.game.cards import VALUE_MASKS, indexes_of
 from tutor.game.scoring import immediate_gain
 from tutor.game.state import GameState, Move, moves_of
 from tutor.search.players import (
@@ -214,6 +214,8 @@ class PlayModel:
         self.phases = phases
         self._group()
         self._cache: dict[tuple[int, int], tuple[float, ...]] = {}
+        self._memo: dict[tuple[int, Move], tuple[tuple[int, ...], dict[int, float]]] = {}
+        self._gains: dict[tuple[int, Move], tuple[int, ...]] = {}
 
     def _group(self) -> None:
         """The plays that share a care level: each player's (and, with ``phases``, apart
@@ -237,22 +239,20 @@ class PlayModel:
         if n <= 1:
             out = (0.0,) * len(self.levels)
         else:
-            ctx = Context.at(self.rules, o.seat, hand, o.table, o.captured, o.next_hand,
-                             o.deck_left, o.in_hands)  # fmt: skip
-            scores = self.player.score_moves(ctx, moves)
-            played = scores[moves.index(o.move)]
+            scores = self._scores(k, hand, moves)
+            mine = moves.index(o.move)
+            played = scores[mine]
             top = max(scores)
             eps = self.chance
             heat = self.counting_heat if o.in_hands + o.deck_left <= self.counting_plies else 1.0
             logs = []
             for level in self.levels:
                 if level.grabbing:
-                    gains = [immediate_gain(self.rules, o.table, m.card, m.capture, False)
-                             for m in moves]  # fmt: skip
+                    gains = [self._gain(k, m) for m in moves]
                     best = max(gains)
                     ties = gains.count(best)
-                    mine = gains[moves.index(o.move)] == best
-                    logs.append(math.log((1 - eps) * (mine / ties) + eps / n))
+                    is_best = gains[mine] == best
+                    logs.append(math.log((1 - eps) * (is_best / ties) + eps / n))
                     continue
                 t = level.temperature * heat
                 if math.isinf(t):
@@ -266,6 +266,58 @@ class PlayModel:
             self._cache.clear()
         self._cache[key] = out
         return out
+
+    def _scores(self, k: int, hand: int, moves: Sequence[Move]) -> list[float]:
+        """The rule score of each of ``moves`` at observed play ``k`` for a player holding
+        ``hand``: the score :meth:`ChitarrellaPlayer.score_moves` gives, remembered per move by
+        the counts of the values its rules asked about (:class:`_AskedContext`).
+
+        At a past play everything a rule reads is public but the hand, and the hand reaches a
+        rule only as counts by value. A hand with the same counts of the values a move's rules
+        asked about gets the same answers to the same questions, so the same score, bit for
+        bit; the deals the sampler weighs share most of their cards' counts, so most moves
+        are scored once per play seen rather than once per deal.
+        """
+        memo = self._memo
+        out: list[float] = []
+        ctx: _AskedContext | None = None
+        for move in moves:
+            entry = memo.get((k, move))
+            if entry is not None:
+                values, known = entry
+                counts = 0
+                for v in values:
+                    counts = counts << 3 | (hand & VALUE_MASKS[v]).bit_count()
+                score = known.get(counts)
+                if score is not None:
+                    out.append(score)
+                    continue
+            if ctx is None:
+                o = self.observed[k]
+                ctx = _AskedContext.at(self.rules, o.seat, hand, o.table, o.captured,
+                                       o.next_hand, o.deck_left, o.in_hands)  # fmt: skip
+            ctx.asked = set()
+            score = self.player.score_moves(ctx, (move,))[0]
+            asked = tuple(sorted(ctx.asked))
+            if entry is None:
+                entry = memo[(k, move)] = (asked, {})
+            if entry[0] == asked:  # asked otherwise (another path through the rules): not kept
+                counts = 0
+                for v in asked:
+                    counts = counts << 3 | (hand & VALUE_MASKS[v]).bit_count()
+                entry[1][counts] = score
+            out.append(score)
+        return out
+
+    def _gain(self, k: int, move: Move) -> tuple[int, ...]:
+        """The immediate gain of ``move`` at observed play ``k`` (for the grabbing level)."""
+        key = (k, move)
+        gain = self._gains.get(key)
+        if gain is None:
+            o = self.observed[k]
+            gain = self._gains[key] = immediate_gain(self.rules, o.table, move.card,
+                                                     move.capture, False)  # fmt: skip
+        return gain
 
     def group_log_likelihoods(self, group: Sequence[int], hands: Sequence[int]) -> list[float]:
         """log P(the observed plays ``group`` | the hands now), per care level."""
@@ -296,6 +348,25 @@ class PlayModel:
         if not self.careless_table:
             return apart
         return _log_sum_exp([self._log_table + careless, self._log_apart + apart])
+
+
+class _AskedContext(Context):
+    """A :class:`~tutor.search.players.Context` that notes every value whose counts a rule
+    asked about: at a past play, the only things a rule can learn of the hand."""
+
+    asked: set[int]
+
+    def unseen_of(self, value: int) -> int:
+        self.asked.add(value)
+        return super().unseen_of(value)
+
+    def held(self, value: int) -> int:
+        self.asked.add(value)
+        return super().held(value)
+
+    def p_next_holds(self, value: int) -> float:
+        self.asked.add(value)
+        return super().p_next_holds(value)
 
 
 def _log_sum_exp(xs: Sequence[float]) -> float:
