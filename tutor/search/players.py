@@ -113,7 +113,10 @@ class Context:
 
     Built from a view, or with :meth:`at` from the public facts of a past decision and a hand
     the player may have held then (the play model of :mod:`tutor.search.playmodel` asks how
-    each hand it deals would have played).
+    each hand it deals would have played). A rule learns of the hand only through
+    :meth:`unseen_of`, :meth:`held` and :meth:`p_next_holds`, never from ``hand`` or
+    ``unseen`` directly: the play model remembers a move's score by the counts of the values
+    its rules asked about, and a test checks it against scoring every hand afresh.
     """
 
     def __init__(self, view: GameState) -> None:
