@@ -8,12 +8,12 @@ import random
 from dataclasses import replace
 
 import pytest
-from helpers import reshuffle_hidden
+from helpers import midgame, reshuffle_hidden
 
 from tutor.counting.assignment import iter_deals
-from tutor.game.rules import Ruleset, load_ruleset
+from tutor.game.rules import load_ruleset
 from tutor.game.scoring import immediate_gain
-from tutor.game.state import GameState, moves_of, random_deal
+from tutor.game.state import GameState, moves_of
 from tutor.search.analysis import value_sample
 from tutor.search.players import ChitarrellaPlayer, Context, seat_view
 from tutor.search.playmodel import (
@@ -330,17 +330,13 @@ def test_remembered_scores_match_scoring_every_hand_afresh(
     """The play model scores a move once per play seen and count of the values its rules ask
     about; over many proposed deals of self-played positions, the likelihoods are those of
     scoring every hand afresh, exactly."""
-    rules = load_ruleset(ruleset)
     player = ChitarrellaPlayer(count_limit=0, weights=weights)
     checked = scored = 0
-    for seed in range(4):
-        rng = random.Random(seed)
-        state = GameState(rules, *_dealt(rules, rng))
-        for _ in range(rng.randrange(6, 16)):
-            state.push(ChitarrellaPlayer().choose(seat_view(state, state.turn), rng))
+    for seed, plays in enumerate((6, 9, 12, 15)):
+        state = midgame(ruleset, seed, plays)
         view = seat_view(state, state.turn)
         model = PlayModel(view, state.turn, player=player)
-        deals = iter_deals(view, state.turn, rng, use_inferences=False)
+        deals = iter_deals(view, state.turn, random.Random(seed), use_inferences=False)
         for deal in itertools.islice(deals, 60):
             for k, o in enumerate(model.observed):
                 hand = deal.hands[o.seat] | o.since
@@ -349,8 +345,3 @@ def test_remembered_scores_match_scoring_every_hand_afresh(
         scored += sum(len(known) for _, known in model._memo.values())
     assert checked > 100
     assert 0 < scored < checked  # fewer moves scored than plays weighed: the scores were shared
-
-
-def _dealt(rules: Ruleset, rng: random.Random) -> tuple[int, list[list[tuple[int, int]]]]:
-    table, deals = random_deal(rules, rng)
-    return table, [[(m, 0) for m in d] for d in deals]

@@ -285,10 +285,7 @@ class PlayModel:
             entry = memo.get((k, move))
             if entry is not None:
                 values, known = entry
-                counts = 0
-                for v in values:
-                    counts = counts << 3 | (hand & VALUE_MASKS[v]).bit_count()
-                score = known.get(counts)
+                score = known.get(_counts(hand, values))
                 if score is not None:
                     out.append(score)
                     continue
@@ -302,10 +299,7 @@ class PlayModel:
             if entry is None:
                 entry = memo[(k, move)] = (asked, {})
             if entry[0] == asked:  # asked otherwise (another path through the rules): not kept
-                counts = 0
-                for v in asked:
-                    counts = counts << 3 | (hand & VALUE_MASKS[v]).bit_count()
-                entry[1][counts] = score
+                entry[1][_counts(hand, asked)] = score
             out.append(score)
         return out
 
@@ -348,6 +342,15 @@ class PlayModel:
         if not self.careless_table:
             return apart
         return _log_sum_exp([self._log_table + careless, self._log_apart + apart])
+
+
+def _counts(hand: int, values: Sequence[int]) -> int:
+    """How many cards of each of ``values`` ``hand`` holds, three bits a value: the key of a
+    remembered score (:meth:`PlayModel._scores`)."""
+    key = 0
+    for v in values:
+        key = key << 3 | (hand & VALUE_MASKS[v]).bit_count()
+    return key
 
 
 class _AskedContext(Context):
