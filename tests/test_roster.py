@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-import pytest
-from helpers import run
+import random
 
-from tutor.search.analysis import shared_deals
-from tutor.search.players import ChitarrellaPlayer, GreedyPlayer, RandomPlayer
+import pytest
+from helpers import midgame, run
+
+from tutor.game.rules import load_ruleset
+from tutor.search.analysis import exact_values, shared_deals
+from tutor.search.players import ChitarrellaPlayer, GreedyPlayer, RandomPlayer, seat_view
 from tutor.search.roster import PlayerError, make_player
-from tutor.search.searchplayer import ISMCTSPlayer, SearchPlayer
+from tutor.search.searchplayer import ISMCTSPlayer, SearchPlayer, SightedSearch
 
 
 def test_make_player() -> None:
@@ -44,3 +47,42 @@ def test_simulate_refuses_an_endless_search_budget() -> None:
     result = run("simulate", "-p", "search:inf,greedy", "--hands", "1")
     assert result.exit_code == 2
     assert "finite positive number of seconds" in result.stderr
+
+
+def test_the_sighted_search_is_a_yardstick_for_simulate_alone() -> None:
+    """``search-sighted`` sees every hand: no game with a person may seat it."""
+    with pytest.raises(PlayerError, match="sees every hand"):
+        make_player("search-sighted")
+    sighted = make_player("search-sighted:0.5", sighted=True)
+    assert isinstance(sighted, SightedSearch) and sighted.sighted and sighted.budget == 0.5
+    assert not make_player("search", sighted=True).sighted
+    result = run("play", "--opponents", "search-sighted", "--seed", "1", input="quit\n")
+    assert result.exit_code == 2 and "sees every hand" in result.stderr
+
+
+def test_the_sighted_search_chooses_by_the_true_deal() -> None:
+    """With four cards in each hand of scopone, solved exactly, it plays a move the exact solve
+    of the true deal rates best: its samples are the deal it was shown, not deals that fit its
+    view (on the facts alone, two samples choose worse in some of these positions)."""
+    rules = load_ruleset("scopone-scientifico")
+    player = SightedSearch(budget=5.0, samples=2, exact_plies=16)
+    for seed in range(16):
+        state = midgame(rules.name, seed, 24)
+        view = seat_view(state)
+        with pytest.raises(RuntimeError, match="not shown the deal"):
+            SightedSearch(budget=0.1, samples=1).choose(view, random.Random(seed))
+        player.show(state)
+        move = player.choose(view, random.Random(seed))
+        moves = state.legal_moves()
+        values = exact_values(state, moves)
+        assert values[moves.index(move)] == max(values), (seed, rules.name)
+        state.push(move)  # shown an older deal, it refuses the new position
+        with pytest.raises(RuntimeError, match="not shown the deal"):
+            player.choose(seat_view(state), random.Random(seed))
+
+
+def test_simulate_seats_the_sighted_search() -> None:
+    result = run("simulate", "-r", "scopa", "-p", "search-sighted:0.02,greedy", "--hands", "1",
+                 "--workers", "1", "--json")  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    assert '"search-sighted:0.02"' in result.stdout

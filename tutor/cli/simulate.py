@@ -41,7 +41,8 @@ def simulate_command(
             "--players",
             "-p",
             help="Two players A,B: random, greedy, chitarrella, search, search-classic, ismcts "
-            "(the last three take :SECONDS a move).",
+            "(the last three take :SECONDS a move), or search-sighted:SECONDS, search shown "
+            "every hand: a yardstick, not a fair player.",
         ),
     ] = "chitarrella,greedy",
     hands: Annotated[
@@ -75,7 +76,7 @@ def simulate_command(
         )
     for spec in specs:
         try:
-            make_player(spec)
+            make_player(spec, sighted=True)
         except ValueError as exc:
             raise typer.BadParameter(str(exc), param_hint="--players") from None
     rules = load_ruleset(ruleset)

@@ -69,6 +69,14 @@ class Player:
 
     name = "player"
 
+    sighted = False
+    """Shown the whole deal before each move (:meth:`show`): a ceiling to measure the others
+    against (``docs/strength.md``), never a player for a person. Only ``tutor simulate`` shows
+    it; everywhere else a player sees its own seat alone."""
+
+    def show(self, deal: GameState) -> None:
+        """Hand a sighted player the true deal before it chooses (others ignore it)."""
+
     def choose(self, view: GameState, rng: random.Random) -> Move:
         raise NotImplementedError
 

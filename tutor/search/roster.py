@@ -1,6 +1,7 @@
 """Every computer player by name: ``random``, ``greedy``, ``chitarrella``, ``search``,
 ``search-classic`` (the search before the play model: the yardstick of ``docs/strength.md``)
-and ``ismcts`` (the information-set tree search, measured there).
+and ``ismcts`` (the information-set tree search, measured there); for ``tutor simulate`` alone,
+``search-sighted`` (``search`` shown every hand: the ceiling measured there).
 
 >>> make_player("search:0.5").budget
 0.5
@@ -8,6 +9,11 @@ and ``ismcts`` (the information-set tree search, measured there).
 'search-classic'
 >>> make_player("chitarrella").name
 'chitarrella'
+>>> make_player("search-sighted:2", sighted=True).budget
+2.0
+>>> make_player("search-sighted")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+tutor.search.roster.PlayerError: 'search-sighted' sees every hand: ...
 """
 
 from __future__ import annotations
@@ -18,9 +24,9 @@ from collections.abc import Callable
 from tutor.game.errors import TutorError
 from tutor.game.i18n import _
 from tutor.search.players import ChitarrellaPlayer, GreedyPlayer, Player, RandomPlayer
-from tutor.search.searchplayer import ISMCTSPlayer, SearchPlayer, classic_search
+from tutor.search.searchplayer import ISMCTSPlayer, SearchPlayer, SightedSearch, classic_search
 
-__all__ = ["PLAYER_NAMES", "PlayerError", "make_player"]
+__all__ = ["PLAYER_NAMES", "SIGHTED_NAMES", "PlayerError", "make_player"]
 
 
 class PlayerError(TutorError):
@@ -28,28 +34,43 @@ class PlayerError(TutorError):
 
 
 PLAYER_NAMES = ("random", "greedy", "chitarrella", "search", "search-classic", "ismcts")
+"""The players a game may seat: each sees its own seat alone."""
+
+SIGHTED_NAMES = ("search-sighted",)
+"""The players shown every hand (:attr:`~tutor.search.players.Player.sighted`): yardsticks
+that ``tutor simulate`` alone seats."""
 
 
 _SEARCHES: dict[str, Callable[..., Player]] = {
     "search": SearchPlayer,
     "search-classic": classic_search,
     "ismcts": ISMCTSPlayer,
+    "search-sighted": SightedSearch,
 }
 """The players with a time budget per move (``NAME:SECONDS``)."""
 
 
-def make_player(spec: str) -> Player:
+def make_player(spec: str, sighted: bool = False) -> Player:
     """A player from its name; ``search:0.5`` (or ``search-classic:0.5``) sets the search budget
-    in seconds per move."""
+    in seconds per move. A sighted player (:data:`SIGHTED_NAMES`) only with ``sighted``: the
+    caller promises to show it the deal (as ``tutor simulate`` does), and no game with a
+    person seats one."""
     name, _sep, arg = spec.strip().partition(":")
     name = name.lower()
+    if name in SIGHTED_NAMES and not sighted:
+        raise PlayerError(
+            _(
+                "{name!r} sees every hand: it is a yardstick for tutor simulate, "
+                "not a player for a game"
+            ).format(name=name)
+        )
     if name == "random":
         return RandomPlayer()
     if name == "greedy":
         return GreedyPlayer()
     if name == "chitarrella":
         return ChitarrellaPlayer()
-    if name in ("search", "search-classic", "ismcts"):
+    if name in _SEARCHES:
         build = _SEARCHES[name]
         if not arg:
             return build()
@@ -68,6 +89,6 @@ def make_player(spec: str) -> Player:
         return build(budget)
     raise PlayerError(
         _("unknown player {name!r}; players: {names}").format(
-            name=spec, names=", ".join(PLAYER_NAMES)
+            name=spec, names=", ".join(PLAYER_NAMES + (SIGHTED_NAMES if sighted else ()))
         )
     )

@@ -7,6 +7,7 @@ rule-based one) as its play-out policy: keeping the two apart keeps the imports 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 from tutor.game.state import GameState, Move
@@ -15,7 +16,7 @@ from tutor.search.ismcts import ismcts
 from tutor.search.players import ChitarrellaPlayer, Player
 from tutor.search.tuned import DEFAULT_PLAYOUT
 
-__all__ = ["SearchPlayer", "ISMCTSPlayer", "classic_search"]
+__all__ = ["SearchPlayer", "SightedSearch", "ISMCTSPlayer", "classic_search"]
 
 
 class SearchPlayer(Player):
@@ -89,6 +90,37 @@ def classic_search(budget: float = 1.0, **options: Any) -> SearchPlayer:
     untuned play-outs (:data:`~tutor.search.tuned.DEFAULT_PLAYOUT`)."""
     options.setdefault("playout", DEFAULT_PLAYOUT)
     return SearchPlayer(budget, deals=shared_deals, name="search-classic", **options)
+
+
+class SightedSearch(SearchPlayer):
+    """``search-sighted``: ``search`` shown the true deal, so that every sample it values is
+    the real one. It cheats on purpose, as a yardstick: what ``search`` could gain at most from
+    reading the hidden cards better, or from choosing without the fusion of samples, since with
+    every card known there is neither (``docs/strength.md``). ``tutor simulate`` alone shows it
+    the deal (:attr:`~tutor.search.players.Player.sighted`); it chooses from its own seat's
+    view like ``search``, and only its samples are the true deal.
+    """
+
+    sighted = True
+
+    def __init__(self, budget: float = 1.0, **options: Any) -> None:
+        super().__init__(budget, deals=self._shown, name="search-sighted", **options)
+        self._deal: GameState | None = None
+
+    def show(self, deal: GameState) -> None:
+        self._deal = deal.copy(with_stack=True)
+
+    def _shown(self, view: GameState, seat: int, rng: random.Random) -> Iterator[GameState]:
+        """The true deal, again and again: it must be the deal of ``view``."""
+        deal = self._deal
+        if deal is None or (deal.ply, deal.table, deal.hands[seat]) != (
+            view.ply,
+            view.table,
+            view.hands[seat],
+        ):
+            raise RuntimeError("search-sighted was not shown the deal it is choosing in")
+        while True:
+            yield deal.copy()
 
 
 class ISMCTSPlayer(Player):

@@ -103,7 +103,8 @@ def play_hand(
     players: Sequence[Player],
     seed_of: SeedOf,
 ) -> GameState:
-    """Play one hand to its end; each player sees only its own seat (:func:`seat_view`) and
+    """Play one hand to its end; each player sees only its own seat (:func:`seat_view`; a
+    sighted player, :attr:`~tutor.search.players.Player.sighted`, is shown the deal too) and
     gets, for each move, a generator seeded ``seed_of(ply)``. ``players``: one per side, or
     one per seat."""
     if len(players) not in (rules.sides, rules.players):
@@ -114,6 +115,8 @@ def play_hand(
     while not state.is_over():
         seat = state.turn
         player = players[seat % len(players)]
+        if player.sighted:
+            player.show(state)
         move = player.choose(seat_view(state, seat), random.Random(seed_of(state.ply)))
         if move not in state.legal_moves():
             raise RuntimeError(f"{player.name} chose an illegal move {move.text()}")
@@ -126,7 +129,7 @@ def play_game(
 ) -> GameState:
     """One game of deal ``deal`` as :func:`simulate` plays it: A (``specs[0]``) on the leading
     side, or B when ``swapped``; the finished state, its plays on the stack."""
-    return play_players(rules, [make_player(s) for s in specs], seed, deal, swapped)
+    return play_players(rules, [make_player(s, sighted=True) for s in specs], seed, deal, swapped)
 
 
 def play_players(
@@ -150,7 +153,7 @@ def play_deal(rules: Ruleset, players: Sequence[Player], seed: int, deal: int) -
 
 def _play_deal(rules: Ruleset, specs: Sequence[str], seed: int, deal: int) -> list[HandOutcome]:
     """:func:`play_deal` for players by name (what the worker processes are handed)."""
-    return play_deal(rules, [make_player(s) for s in specs], seed, deal)
+    return play_deal(rules, [make_player(s, sighted=True) for s in specs], seed, deal)
 
 
 def _outcome(state: GameState, index: int, swapped: bool, a_side: int) -> HandOutcome:
@@ -173,7 +176,7 @@ def _play_match(
     The winner is 0 for A, 1 for B. Hand h of a match is dealt from the same cards in both
     games; the side that leads alternates from hand to hand, as the deal passes on.
     """
-    players = [make_player(s) for s in specs]
+    players = [make_player(s, sighted=True) for s in specs]
     results = []
     for swapped in (False, True):
         score = MatchScore(rules)
@@ -309,7 +312,7 @@ def simulate(
     if len(players) != 2:
         raise SimulationError(_("give two players (A,B), not {n}").format(n=len(players)))
     for spec in players:
-        make_player(spec)  # fail early on a bad name
+        make_player(spec, sighted=True)  # fail early on a bad name
     if rules.sides != 2:
         raise SimulationError(
             _("simulation pits two sides; ruleset {name!r} has {n}").format(
