@@ -113,11 +113,8 @@ class SightedSearch(SearchPlayer):
     def _shown(self, view: GameState, seat: int, rng: random.Random) -> Iterator[GameState]:
         """The true deal, again and again: it must be the deal of ``view``."""
         deal = self._deal
-        if deal is None or (deal.ply, deal.table, deal.hands[seat]) != (
-            view.ply,
-            view.table,
-            view.hands[seat],
-        ):
+        where = (view.ply, view.table, view.hands[seat])
+        if deal is None or (deal.ply, deal.table, deal.hands[seat]) != where:
             raise RuntimeError("search-sighted was not shown the deal it is choosing in")
         while True:
             yield deal.copy()
