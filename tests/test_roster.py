@@ -7,7 +7,6 @@ import random
 import pytest
 from helpers import midgame, run
 
-from tutor.game.rules import load_ruleset
 from tutor.search.analysis import exact_values, shared_deals
 from tutor.search.players import ChitarrellaPlayer, GreedyPlayer, RandomPlayer, seat_view
 from tutor.search.roster import PlayerError, make_player
@@ -64,10 +63,10 @@ def test_the_sighted_search_chooses_by_the_true_deal() -> None:
     """With four cards in each hand of scopone, solved exactly, it plays a move the exact solve
     of the true deal rates best: its samples are the deal it was shown, not deals that fit its
     view (on the facts alone, two samples choose worse in some of these positions)."""
-    rules = load_ruleset("scopone-scientifico")
+    ruleset = "scopone-scientifico"
     player = SightedSearch(budget=5.0, samples=2, exact_plies=16)
     for seed in range(16):
-        state = midgame(rules.name, seed, 24)
+        state = midgame(ruleset, seed, 24)
         view = seat_view(state)
         with pytest.raises(RuntimeError, match="not shown the deal"):
             SightedSearch(budget=0.1, samples=1).choose(view, random.Random(seed))
@@ -75,7 +74,7 @@ def test_the_sighted_search_chooses_by_the_true_deal() -> None:
         move = player.choose(view, random.Random(seed))
         moves = state.legal_moves()
         values = exact_values(state, moves)
-        assert values[moves.index(move)] == max(values), (seed, rules.name)
+        assert values[moves.index(move)] == max(values), (seed, ruleset)
         state.push(move)  # shown an older deal, it refuses the new position
         with pytest.raises(RuntimeError, match="not shown the deal"):
             player.choose(seat_view(state), random.Random(seed))

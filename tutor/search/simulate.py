@@ -129,7 +129,12 @@ def play_game(
 ) -> GameState:
     """One game of deal ``deal`` as :func:`simulate` plays it: A (``specs[0]``) on the leading
     side, or B when ``swapped``; the finished state, its plays on the stack."""
-    return play_players(rules, [make_player(s, sighted=True) for s in specs], seed, deal, swapped)
+    return play_players(rules, _seated(specs), seed, deal, swapped)
+
+
+def _seated(specs: Sequence[str]) -> list[Player]:
+    """The players named: sighted ones too, since :func:`play_hand` shows them the deal."""
+    return [make_player(s, sighted=True) for s in specs]
 
 
 def play_players(
@@ -153,7 +158,7 @@ def play_deal(rules: Ruleset, players: Sequence[Player], seed: int, deal: int) -
 
 def _play_deal(rules: Ruleset, specs: Sequence[str], seed: int, deal: int) -> list[HandOutcome]:
     """:func:`play_deal` for players by name (what the worker processes are handed)."""
-    return play_deal(rules, [make_player(s, sighted=True) for s in specs], seed, deal)
+    return play_deal(rules, _seated(specs), seed, deal)
 
 
 def _outcome(state: GameState, index: int, swapped: bool, a_side: int) -> HandOutcome:
@@ -176,7 +181,7 @@ def _play_match(
     The winner is 0 for A, 1 for B. Hand h of a match is dealt from the same cards in both
     games; the side that leads alternates from hand to hand, as the deal passes on.
     """
-    players = [make_player(s, sighted=True) for s in specs]
+    players = _seated(specs)
     results = []
     for swapped in (False, True):
         score = MatchScore(rules)
@@ -311,8 +316,7 @@ def simulate(
     rules = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
     if len(players) != 2:
         raise SimulationError(_("give two players (A,B), not {n}").format(n=len(players)))
-    for spec in players:
-        make_player(spec, sighted=True)  # fail early on a bad name
+    _seated(players)  # fail early on a bad name
     if rules.sides != 2:
         raise SimulationError(
             _("simulation pits two sides; ruleset {name!r} has {n}").format(
