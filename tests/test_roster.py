@@ -10,7 +10,7 @@ from helpers import midgame, run
 from tutor.search.analysis import exact_values, shared_deals
 from tutor.search.players import ChitarrellaPlayer, GreedyPlayer, RandomPlayer, seat_view
 from tutor.search.roster import PlayerError, make_player
-from tutor.search.searchplayer import ISMCTSPlayer, SearchPlayer, SightedSearch
+from tutor.search.searchplayer import HandsShownSearch, ISMCTSPlayer, SearchPlayer, SightedSearch
 
 
 def test_make_player() -> None:
@@ -78,6 +78,41 @@ def test_the_sighted_search_chooses_by_the_true_deal() -> None:
         state.push(move)  # shown an older deal, it refuses the new position
         with pytest.raises(RuntimeError, match="not shown the deal"):
             player.choose(seat_view(state), random.Random(seed))
+
+
+def test_the_hands_shown_search_sees_the_hands_and_not_the_stock() -> None:
+    """``search-hands``: every sample is the true deal but for the cards still to be dealt,
+    which are the true ones dealt in a fresh order, each hand of each deal keeping its size."""
+    with pytest.raises(PlayerError, match="sees every hand"):
+        make_player("search-hands")
+    player = make_player("search-hands:0.5", sighted=True)
+    assert isinstance(player, HandsShownSearch) and player.name == "search-hands"
+    state = midgame("scopa", 3, 2)
+    assert state.to_deal() == 30
+    player.show(state)
+    view = seat_view(state)
+    rest = state.deals[state.deal_index :]
+
+    def sizes(deals: list[list[tuple[int, int]]]) -> list[list[int]]:
+        return [[known.bit_count() for known, _ in d] for d in deals]
+
+    stocks = set()
+    source = player._shown(view, view.turn, random.Random(1))
+    for _ in range(20):
+        world = next(source)
+        assert (world.turn, world.table, world.hands, world.captured) == (
+            state.turn, state.table, state.hands, state.captured)  # fmt: skip
+        drawn = world.deals[world.deal_index :]
+        assert sizes(drawn) == sizes(rest)
+        cards = [known for d in drawn for known, _ in d]
+        assert sum(cards) == sum(known for d in rest for known, _ in d)  # the same cards
+        stocks.add(tuple(cards))
+    assert len(stocks) == 20  # a fresh order every time
+    assert state.deals[state.deal_index :] == rest  # the deal shown is left as it was
+    sighted = SightedSearch()
+    sighted.show(state)
+    world = next(sighted._shown(view, view.turn, random.Random(1)))
+    assert world.deals[world.deal_index :] == rest  # search-sighted keeps the true order
 
 
 def test_simulate_seats_the_sighted_search() -> None:

@@ -41,8 +41,9 @@ def simulate_command(
             "--players",
             "-p",
             help="Two players A,B: random, greedy, chitarrella, search, search-classic, ismcts "
-            "(the last three take :SECONDS a move), or search-sighted:SECONDS, search shown "
-            "every hand: a yardstick, not a fair player.",
+            "(the last three take :SECONDS a move), or the yardsticks, not fair players, "
+            "search-sighted:SECONDS (search shown every hand) and search-hands:SECONDS (shown "
+            "every hand but not the order of the cards still to deal).",
         ),
     ] = "chitarrella,greedy",
     hands: Annotated[

@@ -1,7 +1,8 @@
 """Every computer player by name: ``random``, ``greedy``, ``chitarrella``, ``search``,
 ``search-classic`` (the search before the play model: the yardstick of ``docs/strength.md``)
 and ``ismcts`` (the information-set tree search, measured there); for ``tutor simulate`` alone,
-``search-sighted`` (``search`` shown every hand: the ceiling measured there).
+``search-sighted`` (``search`` shown every hand: the ceiling measured there) and
+``search-hands`` (shown every hand but not the order of the stock).
 
 >>> make_player("search:0.5").budget
 0.5
@@ -24,7 +25,13 @@ from collections.abc import Callable
 from tutor.game.errors import TutorError
 from tutor.game.i18n import _
 from tutor.search.players import ChitarrellaPlayer, GreedyPlayer, Player, RandomPlayer
-from tutor.search.searchplayer import ISMCTSPlayer, SearchPlayer, SightedSearch, classic_search
+from tutor.search.searchplayer import (
+    HandsShownSearch,
+    ISMCTSPlayer,
+    SearchPlayer,
+    SightedSearch,
+    classic_search,
+)
 
 __all__ = ["PLAYER_NAMES", "SIGHTED_NAMES", "PlayerError", "make_player"]
 
@@ -36,7 +43,7 @@ class PlayerError(TutorError):
 PLAYER_NAMES = ("random", "greedy", "chitarrella", "search", "search-classic", "ismcts")
 """The players a game may seat: each sees its own seat alone."""
 
-SIGHTED_NAMES = ("search-sighted",)
+SIGHTED_NAMES = ("search-sighted", "search-hands")
 """The players shown every hand (:attr:`~tutor.search.players.Player.sighted`): yardsticks
 that ``tutor simulate`` alone seats."""
 
@@ -46,6 +53,7 @@ _SEARCHES: dict[str, Callable[..., Player]] = {
     "search-classic": classic_search,
     "ismcts": ISMCTSPlayer,
     "search-sighted": SightedSearch,
+    "search-hands": HandsShownSearch,
 }
 """The players with a time budget per move (``NAME:SECONDS``)."""
 

@@ -10,13 +10,14 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+from tutor.game.cards import indexes_of, mask_of
 from tutor.game.state import GameState, Move
 from tutor.search.analysis import Deals, analyse, shared_deals
 from tutor.search.ismcts import ismcts
 from tutor.search.players import ChitarrellaPlayer, Player
 from tutor.search.tuned import DEFAULT_PLAYOUT
 
-__all__ = ["SearchPlayer", "SightedSearch", "ISMCTSPlayer", "classic_search"]
+__all__ = ["SearchPlayer", "SightedSearch", "HandsShownSearch", "ISMCTSPlayer", "classic_search"]
 
 
 class SearchPlayer(Player):
@@ -102,9 +103,12 @@ class SightedSearch(SearchPlayer):
     """
 
     sighted = True
+    stock_shown = True
+    """Whether its samples keep the true order of the cards still to be dealt."""
 
     def __init__(self, budget: float = 1.0, **options: Any) -> None:
-        super().__init__(budget, deals=self._shown, name="search-sighted", **options)
+        options.setdefault("name", "search-sighted")
+        super().__init__(budget, deals=self._shown, **options)
         self._deal: GameState | None = None
 
     def show(self, deal: GameState) -> None:
@@ -117,7 +121,37 @@ class SightedSearch(SearchPlayer):
         if deal is None or (deal.ply, deal.table, deal.hands[seat]) != where:
             raise RuntimeError("search-sighted was not shown the deal it is choosing in")
         while True:
-            yield deal.copy()
+            world = deal.copy()
+            if not self.stock_shown:
+                _shuffle_stock(world, rng)
+            yield world
+
+
+class HandsShownSearch(SightedSearch):
+    """``search-hands``: ``search`` shown every hand but not the stock. Each sample is the
+    true deal with the cards still to be dealt shuffled afresh, so it bounds what reading the
+    other hands could gain, apart from what knowing the order of the stock adds (nothing in
+    scopone scientifico, where every card is dealt at once; much in scopa:
+    ``docs/strength.md``)."""
+
+    stock_shown = False
+
+    def __init__(self, budget: float = 1.0, **options: Any) -> None:
+        super().__init__(budget, name="search-hands", **options)
+
+
+def _shuffle_stock(world: GameState, rng: random.Random) -> None:
+    """Deal the cards still to be dealt in ``world`` afresh, each deal and hand keeping its
+    size: the order of the stock is hidden from every player."""
+    rest = world.deals[world.deal_index :]
+    cards = [c for d in rest for known, _ in d for c in indexes_of(known)]
+    rng.shuffle(cards)
+    at = 0
+    for d in rest:
+        for k, (known, unknown) in enumerate(d):
+            n = known.bit_count()
+            d[k] = (mask_of(cards[at : at + n]), unknown)
+            at += n
 
 
 class ISMCTSPlayer(Player):
