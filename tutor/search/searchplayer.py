@@ -143,7 +143,7 @@ class HandsShownSearch(SightedSearch):
 def _shuffle_stock(world: GameState, rng: random.Random) -> None:
     """Deal the cards still to be dealt in ``world`` afresh, each deal and hand keeping its
     size: the order of the stock is hidden from every player."""
-    rest = world.deals[world.deal_index :]
+    rest = world.deals[world.deal_index :]  # the deals' lists are world's own (its copy)
     cards = [c for d in rest for known, _ in d for c in indexes_of(known)]
     rng.shuffle(cards)
     at = 0
