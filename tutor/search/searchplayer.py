@@ -10,7 +10,9 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from tutor.game.cards import indexes_of, mask_of
+from tutor.counting.assignment import complete
+from tutor.counting.tracker import STOCK
+from tutor.game.cards import indexes_of
 from tutor.game.state import GameState, Move
 from tutor.search.analysis import Deals, analyse, shared_deals
 from tutor.search.ismcts import ismcts
@@ -119,12 +121,9 @@ class SightedSearch(SearchPlayer):
         deal = self._deal
         where = (view.ply, view.table, view.hands[seat])
         if deal is None or (deal.ply, deal.table, deal.hands[seat]) != where:
-            raise RuntimeError("search-sighted was not shown the deal it is choosing in")
+            raise RuntimeError(f"{self.name} was not shown the deal it is choosing in")
         while True:
-            world = deal.copy()
-            if not self.stock_shown:
-                _shuffle_stock(world, rng)
-            yield world
+            yield deal.copy() if self.stock_shown else _stock_dealt_afresh(deal, rng)
 
 
 class HandsShownSearch(SightedSearch):
@@ -140,18 +139,15 @@ class HandsShownSearch(SightedSearch):
         super().__init__(budget, name="search-hands", **options)
 
 
-def _shuffle_stock(world: GameState, rng: random.Random) -> None:
-    """Deal the cards still to be dealt in ``world`` afresh, each deal and hand keeping its
-    size: the order of the stock is hidden from every player."""
-    rest = world.deals[world.deal_index :]  # the deals' lists are world's own (its copy)
+def _stock_dealt_afresh(deal: GameState, rng: random.Random) -> GameState:
+    """A copy of ``deal`` with the cards still to be dealt dealt again in a fresh order, each
+    deal and hand keeping its size (the counting layer's :func:`complete`, as for any sample
+    whose stock is unknown): the order of the stock is hidden from every player."""
+    rest = deal.deals[deal.deal_index :]
     cards = [c for d in rest for known, _ in d for c in indexes_of(known)]
-    rng.shuffle(cards)
-    at = 0
-    for d in rest:
-        for k, (known, unknown) in enumerate(d):
-            n = known.bit_count()
-            d[k] = (mask_of(cards[at : at + n]), unknown)
-            at += n
+    unknown = deal.copy()
+    unknown.deals[deal.deal_index :] = [[(0, k.bit_count() + n) for k, n in d] for d in rest]
+    return complete(unknown, [STOCK], [cards], rng)
 
 
 class ISMCTSPlayer(Player):
