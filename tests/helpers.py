@@ -20,7 +20,7 @@ from typer.testing import CliRunner, Result
 from tutor.cli import app
 from tutor.cli.core import EXIT_BAD_INPUT
 from tutor.counting.inference import Inference
-from tutor.counting.style import kappa_of
+from tutor.counting.style import gain_weight
 from tutor.counting.tells import FAMILIES
 from tutor.game.captures import VALUE_OF
 from tutor.game.cards import (
@@ -399,11 +399,11 @@ def weighed_by_hand(
             eta = rel.carelessness  # a careless player's tell says nothing
             w *= eta + (1 - eta) * by_count[min(n, len(by_count) - 1)]
         for seat, by_value in inf.passed.items():  # κ per play a held value would have beaten
-            kappa = kappa_of(inf.reliability[seat].style)
+            style = inf.reliability[seat].style
             held = {VALUE_OF[c] for c in indexes_of(hand[seat])}
-            for value, m in by_value.items():
+            for value, counts in by_value.items():
                 if value in held:
-                    w *= kappa**m
+                    w *= gain_weight(style, counts)
         return w
 
     for deal in every_deal([inf.capacity[h] for h in holders], inf.state.unplaced()):

@@ -59,8 +59,15 @@ def test_passed_up_sweeps_force_the_last_nine(two_passes: GameState) -> None:
         ("doubles", 2, (6,)),
     ]
     # and the plays that a value would have beaten at once: North's 3C x 3S, where a 9 would
-    # have taken 4D 5C (three cards and a denaro), says North holds no 9 by κ (the style's)
-    assert inf.passed[1] == {7: 1, 8: 1, 9: 1}
+    # have taken 4D 5C (three cards and a denaro), says North holds no 9 by κ (the style's and
+    # the kind's: more denari; an 8 would have taken 3S 5C, more cards)
+    assert inf.passed[1] == {7: (1, 0, 0, 0), 8: (0, 1, 0, 0), 9: (1, 0, 0, 0)}
+    gains = inf.to_json()["passed_gains"]
+    assert [(g["value"], g["plays"], g["kinds"]) for g in gains if g["player"] == "North"] == [
+        (7, 1, {"denari": 1}),
+        (8, 1, {"cards": 1}),
+        (9, 1, {"denari": 1}),
+    ]
     by_card, by_value = weighed_by_hand(inf)
     p = by_card[(1, qs)]
     assert 1 / 3 < p < 1

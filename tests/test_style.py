@@ -19,7 +19,9 @@ from tutor.counting.style import (
     best_gain,
     carry_styles,
     departures,
+    gain_terms,
     parse_stated_style,
+    passed_gains,
     play_evidence,
     stated_style,
     style_posterior,
@@ -94,6 +96,24 @@ def test_a_play_below_the_gain_is_evidence_against_a_grabber(scopone: Ruleset) -
     assert after["grabber"] < before["grabber"] and after["grabber"] < after["careful"] - 1
     west = style_posterior(play_evidence(history(view), view, 3), 3, range(4))[0]
     assert west["grabber"] < 0.1
+
+
+def test_passed_up_gains_are_counted_by_kind_and_weighed_by_style(scopone: Ruleset) -> None:
+    s = endgame(scopone, "5C 7S", ["KD 2S 3S", "5S QC 2C", "6S JC 2H", "6C 4D 2D"])
+    play(s, "KD")  # West lays a denaro king: a 5 would have taken 5C, a 2 been cheaper to lay
+    view = viewer_state(s, 3)
+    passed = passed_gains(history(view), view, 3)
+    assert set(passed) == {0}
+    assert passed[0][5] == (0, 0, 1, 0)  # a capture passed up
+    assert passed[0][2] == passed[0][3] == (0, 0, 0, 1)  # a cheaper card to lay
+    # a careful player's cheaper lays say nothing (the chitarrella player's data); the capture
+    # passed up keeps its κ; a grabber's every passed-up gain is all but certain
+    careful = gain_terms(passed, {0: {"careful": 1.0}})
+    assert [(t.values, t.some) for t in careful] == [((5,), STYLES[1].passed_gain[2])]
+    grabber = gain_terms(passed, {0: {"grabber": 1.0}})
+    assert {t.values[0] for t in grabber} == set(passed[0])
+    assert all(t.some == STYLES[0].passed_gain[0] for t in grabber)
+    assert STYLES[1].passed_gain[3] == 1.0 > STYLES[1].passed_gain[2] > STYLES[1].passed_gain[0]
 
 
 def test_the_style_sets_the_tells_prior(scopone: Ruleset) -> None:

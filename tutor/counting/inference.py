@@ -44,7 +44,14 @@ from tutor.counting.deductions import Deduction, Holding, find_deductions
 from tutor.counting.defaults import TRUST_DEFAULT
 from tutor.counting.odds import chance_of_value, percent
 from tutor.counting.readings import Exclusion
-from tutor.counting.style import StylePriors, carry_styles, kappa_of, styles_by_seat
+from tutor.counting.style import (
+    GAIN_KINDS,
+    PassedCounts,
+    StylePriors,
+    carry_styles,
+    gain_weight,
+    styles_by_seat,
+)
 from tutor.counting.tells import Tell
 from tutor.counting.tracker import (
     OUT,
@@ -126,7 +133,7 @@ class Inference:
     """The readings taken as certain: the deductions' model."""
     fact_model: AssignmentModel = field(repr=False)
     style: Style | str | None = None
-    passed: dict[int, dict[int, int]] = field(default_factory=dict)
+    passed: dict[int, dict[int, PassedCounts]] = field(default_factory=dict)
     """Per other seat and value, the plays a card of the value would have beaten at once
     (:func:`tutor.counting.style.passed_gains`)."""
 
@@ -262,12 +269,13 @@ class Inference:
                 {
                     "player": self.names[seat],
                     "value": value,
-                    "plays": m,
-                    "weight": round(kappa_of(self.reliability[seat].style) ** m, 6),
+                    "plays": sum(counts),
+                    "kinds": {k: m for k, m in zip(GAIN_KINDS, counts, strict=True) if m},
+                    "weight": round(gain_weight(self.reliability[seat].style, counts), 6),
                 }
                 for seat, by_value in sorted(self.passed.items())
                 if seat in self.reliability
-                for value, m in sorted(by_value.items())
+                for value, counts in sorted(by_value.items())
             ],
             "trust": {
                 "prior": self.trust,

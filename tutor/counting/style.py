@@ -23,8 +23,10 @@ sweepable tables say a little *against* holding the value (c = -1), their cards 
 something (λ = 0.62) and their leads nothing; a careful player's say much (c = 7, λ = 0.54, a
 lead 0.29); a careless one's next to nothing. And with each style, how far a passed-up gain
 says the player holds none of the value (:func:`passed_gains`): a deal giving it to them keeps
-κ = 0.01 of its weight for a grabber, 0.7 for a careful player, all of it for a careless one. A
-person is read as a mix of the three, by the posterior over styles (:func:`style_posterior`).
+κ = 0.01 of its weight for a grabber and all of it for a careless one; for a careful player κ
+depends on what the gain was (:data:`GAIN_KINDS`): 0.4 for more denari, but 1 for a cheaper
+card to lay, which says nothing of how the chitarrella player plays. A person is read as a mix
+of the three, by the posterior over styles (:func:`style_posterior`).
 
 >>> careful = STYLES[1]
 >>> careful.name, careful.follows_gain
@@ -63,7 +65,9 @@ __all__ = [
     "departures",
     "passed_gains",
     "gain_terms",
-    "kappa_of",
+    "gain_weight",
+    "GAIN_KINDS",
+    "gain_kind",
     "style_posterior",
     "StylePriors",
     "CARRY_RETURN",
@@ -90,15 +94,19 @@ class PlayStyle:
     """The same for a card led on an empty table (after a scopa, or the first play)."""
     care: float
     """c: the strength of the sweepable tell (below 0: it says the player holds none)."""
-    passed_gain: float
-    """κ: the weight a deal keeps, per play, when it gives the player a value that would have
-    gained more at once than the play they made."""
+    passed_gain: tuple[float, float, float, float]
+    """κ, per kind of gain (:data:`GAIN_KINDS`): the weight a deal keeps, per play, when it
+    gives the player a value that would have gained more at once than the play they made."""
 
 
 STYLES: tuple[PlayStyle, ...] = (
-    PlayStyle("grabber", 0.99, 0.62, 1.0, -1.0, 0.01),
-    PlayStyle("careful", 0.5, 0.54, 0.29, 7.0, 0.7),
-    PlayStyle("careless", 0.0, 0.96, 0.79, 0.0, 1.0),
+    PlayStyle("grabber", 0.99, 0.62, 1.0, -1.0, (0.01, 0.01, 0.01, 0.01)),
+    # κ by kind of gain: maximum likelihood over every passed-up gain in 400 hands of
+    # chitarrella play (seeds 5 and 6 of the calibration benchmark's deals, every seat and
+    # play; each seed alone gave denari 0.40 / 0.42, cards 0.70 / 0.82, a capture 0.84 / 0.92,
+    # a cheaper lay 1.0 / 1.0; one κ for all gave 0.86 / 0.92). docs/tracker.md, passed-up gains.
+    PlayStyle("careful", 0.5, 0.54, 0.29, 7.0, (0.4, 0.75, 0.88, 1.0)),
+    PlayStyle("careless", 0.0, 0.96, 0.79, 0.0, (1.0, 1.0, 1.0, 1.0)),
 )
 """The styles, measured on the greedy, chitarrella and random players (module docstring)."""
 
@@ -119,6 +127,30 @@ player's prior over styles (:func:`style_posterior`)."""
 
 
 Gain = tuple[int, ...]
+
+GAIN_KINDS = ("denari", "cards", "capture", "cheaper_lay")
+"""What a passed-up gain would have gained over the play made: more denari than its capture,
+as many denari and more cards, a capture where the player laid a card, or a card laid that is
+worth less to give away. (The JSON's names.)"""
+
+PassedCounts = tuple[int, int, int, int]
+"""Passed-up plays of one value, counted by kind (:data:`GAIN_KINDS`)."""
+
+
+def gain_kind(chosen: Gain, better: Gain) -> int:
+    """The index in :data:`GAIN_KINDS` of what ``better`` gains over ``chosen``, two immediate
+    gains (:func:`~tutor.game.scoring.immediate_gain`) with the same scopa and settebello.
+
+    >>> GAIN_KINDS[gain_kind((0, 0, 1, 2, 0), (0, 0, 2, 2, 0))]
+    'denari'
+    >>> GAIN_KINDS[gain_kind((0, 0, 0, 0, -10), (0, 0, 0, 2, 0))]
+    'capture'
+    >>> GAIN_KINDS[gain_kind((0, 0, 0, 0, -10), (0, 0, 0, 0, -8))]
+    'cheaper_lay'
+    """
+    if not chosen[3]:
+        return 3 if not better[3] else 2
+    return 0 if better[2] > chosen[2] else 1
 
 
 GAIN_CACHE_LIMIT = 1 << 16
@@ -226,15 +258,15 @@ def play_evidence(
 
 def passed_gains(
     steps: Sequence[HistoryStep], state: GameState, viewer: int
-) -> dict[int, dict[int, int]]:
+) -> dict[int, dict[int, PassedCounts]]:
     """Per other seat and value, how many of the seat's plays in the current deal a card of the
     value would have beaten at once, whatever its suit among the cards still unseen (and none
-    of the value played by them since). Sweeps and the settebello are left to the readings
-    (:mod:`tutor.counting.readings`): only plays that a value would have beaten on denari,
-    cards or the worth of the card laid count here."""
+    of the value played by them since), counted by kind of gain (:data:`GAIN_KINDS`). Sweeps
+    and the settebello are left to the readings (:mod:`tutor.counting.readings`): only plays
+    that a value would have beaten on denari, cards or the worth of the card laid count here."""
     rules = state.rules
     pool = state.unplaced()
-    out: dict[int, dict[int, int]] = {}
+    out: dict[int, dict[int, PassedCounts]] = {}
     for i, step in enumerate(steps):
         seat = step.seat
         if (
@@ -255,30 +287,45 @@ def passed_gains(
                 continue
             alt = min(best_gain(rules, step.table_before, c) for c in indexes_of(cards))
             if alt > chosen and alt[:2] == chosen[:2]:
-                counts = out.setdefault(seat, {})
-                counts[value] = counts.get(value, 0) + 1
+                by_value = out.setdefault(seat, {})
+                counts = list(by_value.get(value, (0, 0, 0, 0)))
+                counts[gain_kind(chosen, alt)] += 1
+                by_value[value] = (counts[0], counts[1], counts[2], counts[3])
     return out
 
 
 def gain_terms(
-    passed: dict[int, dict[int, int]], styles: dict[int, dict[str, float]]
+    passed: dict[int, dict[int, PassedCounts]], styles: dict[int, dict[str, float]]
 ) -> list[Term]:
-    """The passed-up gains as deal weights: a deal that gives a seat a value it passed up ``m``
-    times keeps κ^m of its weight, κ the style-weighted mean of :attr:`PlayStyle.passed_gain`."""
+    """The passed-up gains as deal weights: a deal that gives a seat a value it passed up keeps
+    :func:`gain_weight` of its weight."""
     terms = []
     for seat, by_value in passed.items():
-        kappa = kappa_of(styles.get(seat))
-        if kappa >= 1.0:
-            continue
-        for value, m in sorted(by_value.items()):
-            terms.append(Term(seat, (value,), some=kappa**m, none=1.0))
+        for value, counts in sorted(by_value.items()):
+            w = gain_weight(styles.get(seat), counts)
+            if w < 1.0:
+                terms.append(Term(seat, (value,), some=w, none=1.0))
     return terms
 
 
-def kappa_of(style: dict[str, float] | None) -> float:
-    """κ for a player whose style is ``style`` (P by name; default :data:`STYLE_PRIOR`)."""
+def gain_weight(style: dict[str, float] | None, counts: PassedCounts) -> float:
+    """The weight a deal keeps when it gives a player of ``style`` (P by name; default
+    :data:`STYLE_PRIOR`) a value passed up ``counts`` times: κ^m per kind, κ the style-weighted
+    mean of :attr:`PlayStyle.passed_gain`.
+
+    >>> gain_weight({"careful": 1.0}, (0, 0, 0, 2))  # cheaper lays: a careful player's say nothing
+    1.0
+    >>> round(gain_weight({"careful": 1.0}, (1, 0, 0, 1)), 6)
+    0.4
+    >>> round(gain_weight({"grabber": 0.5, "careless": 0.5}, (0, 0, 0, 1)), 6)
+    0.505
+    """
     style = STYLE_PRIOR if style is None else style
-    return sum(style.get(s.name, 0.0) * s.passed_gain for s in STYLES)
+    w = 1.0
+    for k, m in enumerate(counts):
+        if m:
+            w *= sum(style.get(s.name, 0.0) * s.passed_gain[k] for s in STYLES) ** m
+    return w
 
 
 def _normalise(logs: dict[str, float]) -> dict[str, float]:

@@ -49,6 +49,7 @@ from tutor.counting.readings import (
     sweep_would_score,
 )
 from tutor.counting.style import (
+    PassedCounts,
     StylePriors,
     departures,
     gain_terms,
@@ -315,7 +316,7 @@ class Weighing:
     reliability: dict[int, Reliability]
     evidence: Evidence
     model: WeightedModel
-    passed: dict[int, dict[int, int]] = field(default_factory=dict)
+    passed: dict[int, dict[int, PassedCounts]] = field(default_factory=dict)
     """Per other seat and value, the plays a card of the value would have beaten at once."""
 
 
