@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from tutor.counting.style import (
     CARRY_RETURN,
+    GAIN_KINDS,
     STYLE_PRIOR,
     STYLES,
     best_gain,
@@ -114,6 +115,7 @@ def test_passed_up_gains_are_counted_by_kind_and_weighed_by_style(scopone: Rules
     assert {t.values[0] for t in grabber} == set(passed[0])
     assert all(t.some == STYLES[0].passed_gain[0] for t in grabber)
     assert STYLES[1].passed_gain[3] == 1.0 > STYLES[1].passed_gain[2] > STYLES[1].passed_gain[0]
+    assert all(len(style.passed_gain) == len(GAIN_KINDS) for style in STYLES)
 
 
 def test_the_style_sets_the_tells_prior(scopone: Ruleset) -> None:

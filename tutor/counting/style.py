@@ -94,7 +94,7 @@ class PlayStyle:
     """The same for a card led on an empty table (after a scopa, or the first play)."""
     care: float
     """c: the strength of the sweepable tell (below 0: it says the player holds none)."""
-    passed_gain: tuple[float, float, float, float]
+    passed_gain: tuple[float, ...]
     """κ, per kind of gain (:data:`GAIN_KINDS`): the weight a deal keeps, per play, when it
     gives the player a value that would have gained more at once than the play they made."""
 
@@ -133,8 +133,10 @@ GAIN_KINDS = ("denari", "cards", "capture", "cheaper_lay")
 as many denari and more cards, a capture where the player laid a card, or a card laid that is
 worth less to give away. (The JSON's names.)"""
 
-PassedCounts = tuple[int, int, int, int]
-"""Passed-up plays of one value, counted by kind (:data:`GAIN_KINDS`)."""
+PassedCounts = tuple[int, ...]
+"""Passed-up plays of one value, counted by kind (one count per :data:`GAIN_KINDS`)."""
+
+NO_PASSES: PassedCounts = (0,) * len(GAIN_KINDS)
 
 
 def gain_kind(chosen: Gain, better: Gain) -> int:
@@ -288,9 +290,9 @@ def passed_gains(
             alt = min(best_gain(rules, step.table_before, c) for c in indexes_of(cards))
             if alt > chosen and alt[:2] == chosen[:2]:
                 by_value = out.setdefault(seat, {})
-                counts = list(by_value.get(value, (0, 0, 0, 0)))
-                counts[gain_kind(chosen, alt)] += 1
-                by_value[value] = (counts[0], counts[1], counts[2], counts[3])
+                k = gain_kind(chosen, alt)
+                was = by_value.get(value, NO_PASSES)
+                by_value[value] = (*was[:k], was[k] + 1, *was[k + 1 :])
     return out
 
 
