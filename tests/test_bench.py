@@ -64,3 +64,21 @@ def test_bench_play_times_replies_feedback_and_the_start(monkeypatch: pytest.Mon
     assert len(figures["start_runs"]) == 1 and figures["start_median_seconds"] > 0
     with pytest.raises(bench.BenchError):
         bench.bench_play("scopa", games=0)
+
+
+def test_endgame_regret_is_nought_for_the_true_deal_and_reproducible() -> None:
+    """The sighted yardstick chooses a best move for the true deal every time, so its regret
+    is nought at every position; a method that samples loses something somewhere, never less
+    than nothing; and a seed gives the same figures again."""
+    run = bench.bench_endgame("chitarrella,greedy", deals=2, seed=3, samples=6,
+                              methods=("facts", "sighted"), plays_left=10)  # fmt: skip
+    assert len(run.left) > 10 and max(run.left) <= 10
+    assert run.regrets["sighted"] == [0.0] * len(run.left)
+    assert min(run.regrets["facts"]) >= 0 and max(run.regrets["facts"]) > 0
+    again = bench.bench_endgame("chitarrella,greedy", deals=2, seed=3, samples=6,
+                                methods=("facts", "sighted"), plays_left=10)  # fmt: skip
+    assert again.to_json() == run.to_json()
+    with pytest.raises(bench.BenchError, match="unknown method 'oracle'"):
+        bench.bench_endgame("chitarrella,greedy", deals=1, methods=("oracle",))
+    with pytest.raises(bench.BenchError, match="name two players"):
+        bench.bench_endgame("chitarrella", deals=1)

@@ -119,3 +119,20 @@ def test_bench_calibration_json_and_table() -> None:
     assert sure["styles_stated"] is True and sure["stated_share"] == 1.0
     assert run(*args, "--styles-stated", "--stated-share", "1.5").exit_code == EXIT_USAGE
     assert run(*args, "--earlier-hands", "-1").exit_code == EXIT_USAGE
+
+
+def test_bench_endgame_json_and_table() -> None:
+    args = ("bench", "endgame", "--players", "chitarrella,greedy", "--deals", "1")
+    data = run_json(*args, "--samples", "8", "--methods", "facts,sighted", "--plays-left", "8")
+    assert data["deals"] == 1 and data["games"] == 2 and data["plays_left"] == 8
+    assert list(data["methods"]) == ["facts", "sighted"]
+    sighted = data["methods"]["sighted"]
+    assert sighted["regret"]["mean"] == 0 and sighted["positions_lost"] == 0
+    assert sighted["minus_facts"]["mean"] == -data["methods"]["facts"]["regret"]["mean"]
+    assert all(int(k) <= 8 for k in sighted["by_plays_left"])
+    table = run(*args, "--samples", "4", "--methods", "search,facts")
+    assert table.exit_code == 0
+    assert "Points lost against the best move for the true deal" in table.stdout
+    assert run(*args, "--methods", "oracle").exit_code == 3
+    assert run(*args, "--players", "search-sighted:1,nobody").exit_code == 3
+    assert run(*args, "--deals", "0").exit_code == EXIT_USAGE

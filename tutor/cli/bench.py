@@ -310,6 +310,88 @@ def bench_language_command(repeat: RepeatOption = 9, json_out: JsonOption = Fals
 
 
 @bench_app.command(
+    "endgame",
+    epilog=examples(
+        "tutor bench endgame --deals 24 --seed 101 --workers 2",
+        "tutor bench endgame --players chitarrella,greedy --deals 10 --methods search,facts --json",
+    ),
+)
+def bench_endgame_command(
+    players: Annotated[
+        str,
+        typer.Option(
+            "--players", "-p", metavar="A,B", help="The two players whose games give the positions."
+        ),
+    ] = "search:0.3,search-classic:0.3",
+    deals: Annotated[
+        int, typer.Option("--deals", "-n", min=1, metavar="N", help="Deals, each played twice.")
+    ] = 24,
+    seed: Annotated[int, typer.Option("--seed", metavar="S", help="Seed of the deals.")] = 0,
+    ruleset: BenchRulesetOption = "scopone-scientifico",
+    methods: Annotated[
+        str,
+        typer.Option(
+            "--methods",
+            "-m",
+            metavar="M,...",
+            help="Where each method draws its deals: search (the play model), search-classic "
+            "(the tracker's readings), facts, sighted (the true deal: regret nought). The first "
+            "is the one the others are compared with.",
+        ),
+    ] = "search,search-classic,facts",
+    samples: Annotated[
+        int, typer.Option("--samples", "-s", min=1, metavar="K", help="Deals per choice.")
+    ] = 400,
+    plays_left: Annotated[
+        int,
+        typer.Option(
+            "--plays-left", min=1, metavar="L", help="Positions with at most L plays left."
+        ),
+    ] = 12,
+    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes.")] = 1,
+    json_out: JsonOption = False,
+) -> None:
+    """What choosing without seeing the hidden cards costs near the end of a hand.
+
+    Plays seeded deals between two players and, at every position near the end where the mover
+    has a choice, lets each method choose as the search player does there (best mean over the
+    sampled deals, each solved exactly); its regret is what that move loses against the best
+    move for the true deal. A quick yardstick for the search's endgame: minutes, where a
+    strength run takes a quarter of an hour.
+    """
+    from tutor.bench import bench_endgame
+
+    doing = ngettext(
+        "playing {n} deal twice and judging its endgames",
+        "playing {n} deals twice and judging their endgames",
+        deals,
+    ).format(n=deals)
+    with progress_bar(_("deals"), True, doing) as progress:
+        result = bench_endgame(
+            players, deals, seed, ruleset, methods.split(","), samples, plays_left,
+            workers=workers, progress=progress,
+        )  # fmt: skip
+    if result.interrupted:
+        note(
+            "tutor: "
+            + ngettext(
+                "interrupted: showing the {n} completed deal",
+                "interrupted: showing the {n} completed deals",
+                result.deals,
+            ).format(n=result.deals)
+        )
+    if json_out:
+        print_json(result.to_json())
+    else:
+        from tutor.render.terminal import emit, endgame_view
+
+        console, fancy = human_console()
+        emit(console, *endgame_view(result.to_json(), fancy))
+    if result.interrupted:
+        raise typer.Exit(EXIT_INTERRUPTED)
+
+
+@bench_app.command(
     "calibration",
     epilog=examples(
         "tutor bench calibration --players chitarrella --hands 300",

@@ -1126,6 +1126,64 @@ def _interval_text(interval: list[float] | None) -> str:
     return f"[{number(lo, '+.3f')}, {number(hi, '+.3f')}]"
 
 
+def endgame_view(result: dict[str, Any], rich: bool = False) -> list[RenderableType]:
+    """``tutor bench endgame``: each method's regret per choice near the end of a hand,
+    against the best move for the true deal (``result`` is
+    :meth:`tutor.bench.EndgameRegret.to_json`)."""
+    methods: dict[str, Any] = result["methods"]
+    base = next(iter(methods))
+    lefts = list(next(iter(methods.values()))["by_plays_left"]) if methods else []
+    out: list[RenderableType] = [
+        Text(
+            ngettext(
+                "{ruleset}: {n} deal of {players}, played twice (seed {seed}); {positions} "
+                "choices with at most {left} plays left, {samples} deals each.",
+                "{ruleset}: {n} deals of {players}, played twice (seed {seed}); {positions} "
+                "choices with at most {left} plays left, {samples} deals each.",
+                result["deals"],
+            ).format(
+                ruleset=result["ruleset"],
+                n=result["deals"],
+                players=result["players"],
+                seed=result["seed"],
+                positions=result["positions"],
+                left=result["plays_left"],
+                samples=result["samples"],
+            )
+        )
+    ]
+    table = new_table(
+        _("method"),
+        _("regret per choice, 95%"),
+        _("choices lost"),
+        _("minus {method}, 95%").format(method=base),
+        *lefts,
+        rich=rich,
+    )
+    table.title = _("Points lost against the best move for the true deal")
+    for col in table.columns[1:]:
+        col.justify = "right"
+    for name, entry in methods.items():
+        regret = entry["regret"]
+        diff = entry.get("minus_" + base)
+        table.add_row(
+            name,
+            _mean_and_interval(regret),
+            str(entry["positions_lost"]),
+            _mean_and_interval(diff) if diff else "",
+            *(number(entry["by_plays_left"][k], ".2f") for k in lefts),
+        )
+    out.append(table)
+    out.append(Text(_("The last columns: the mean regret by plays left.")))
+    return out
+
+
+def _mean_and_interval(iv: dict[str, Any]) -> str:
+    if iv["low"] is None or iv["high"] is None:
+        return number(iv["mean"], ".3f")
+    return f"{number(iv['mean'], '.3f')} {_interval_text([iv['low'], iv['high']])}"
+
+
 def calibration_view(result: dict[str, Any], rich: bool = False) -> list[RenderableType]:
     """``tutor bench calibration``: the stated odds against the real deals, by bins, beside
     the odds on the facts alone (``result`` is :meth:`tutor.bench.Calibration.to_json`)."""
