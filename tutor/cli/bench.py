@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -309,6 +310,27 @@ def bench_language_command(repeat: RepeatOption = 9, json_out: JsonOption = Fals
 # -- bench: calibration of the stated odds -----------------------------------------------------
 
 
+def _show_run(
+    data: dict[str, Any],
+    interrupted: str | None,
+    view: Callable[[dict[str, Any], bool], list[Any]],
+    json_out: bool,
+) -> None:
+    """A long run's result, as JSON or as ``view``'s tables; when it was interrupted, first the
+    note ``interrupted`` (how much of it is shown), and then exit 130."""
+    if interrupted:
+        note("tutor: " + interrupted)
+    if json_out:
+        print_json(data)
+    else:
+        from tutor.render.terminal import emit
+
+        console, fancy = human_console()
+        emit(console, *view(data, fancy))
+    if interrupted:
+        raise typer.Exit(EXIT_INTERRUPTED)
+
+
 @bench_app.command(
     "endgame",
     epilog=examples(
@@ -371,24 +393,14 @@ def bench_endgame_command(
             players, deals, seed, ruleset, methods.split(","), samples, plays_left,
             workers=workers, progress=progress,
         )  # fmt: skip
-    if result.interrupted:
-        note(
-            "tutor: "
-            + ngettext(
-                "interrupted: showing the {n} completed deal",
-                "interrupted: showing the {n} completed deals",
-                result.deals,
-            ).format(n=result.deals)
-        )
-    if json_out:
-        print_json(result.to_json())
-    else:
-        from tutor.render.terminal import emit, endgame_view
+    from tutor.render.terminal import endgame_view
 
-        console, fancy = human_console()
-        emit(console, *endgame_view(result.to_json(), fancy))
-    if result.interrupted:
-        raise typer.Exit(EXIT_INTERRUPTED)
+    shown = ngettext(
+        "interrupted: showing the {n} completed deal",
+        "interrupted: showing the {n} completed deals",
+        result.deals,
+    ).format(n=result.deals)
+    _show_run(result.to_json(), shown if result.interrupted else None, endgame_view, json_out)
 
 
 @bench_app.command(
@@ -479,24 +491,14 @@ def bench_calibration_command(
             players, hands, seed, ruleset, workers=workers, progress=progress, trust=trust,
             model=model, earlier=earlier, stated=stated, stated_share=stated_share,
         )  # fmt: skip
-    if result.interrupted:
-        note(
-            "tutor: "
-            + ngettext(
-                "interrupted: showing the {n} completed hand",
-                "interrupted: showing the {n} completed hands",
-                result.hands,
-            ).format(n=result.hands)
-        )
-    if json_out:
-        print_json(result.to_json())
-    else:
-        from tutor.render.terminal import calibration_view, emit
+    from tutor.render.terminal import calibration_view
 
-        console, fancy = human_console()
-        emit(console, *calibration_view(result.to_json(), fancy))
-    if result.interrupted:
-        raise typer.Exit(EXIT_INTERRUPTED)
+    shown = ngettext(
+        "interrupted: showing the {n} completed hand",
+        "interrupted: showing the {n} completed hands",
+        result.hands,
+    ).format(n=result.hands)
+    _show_run(result.to_json(), shown if result.interrupted else None, calibration_view, json_out)
 
 
 @bench_app.command(
