@@ -199,6 +199,8 @@ def runs(tmp: Path) -> list[Run]:
         Run(("bench", "solve", "--positions", "1"), words=False),
         Run(("bench", "language", "--repeat", "1"), words=False),
         Run(("bench", "calibration", "--players", "random", "--hands", "2", "--seed", "1")),
+        Run(("bench", "endgame", "--players", "chitarrella,greedy", "--deals", "1", "--samples",
+             "4", "--methods", "search,facts")),
         Run(("bench", "tune", "-g", "1", "--pairs", "1", "--deals", "2", "--check-deals", "2"),
             words=False),  # fmt: skip
         Run(("bench", "tune", "--start", "{"), code=2),
