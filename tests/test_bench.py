@@ -82,3 +82,18 @@ def test_endgame_regret_is_nought_for_the_true_deal_and_reproducible() -> None:
         bench.bench_endgame("chitarrella,greedy", deals=1, methods=("oracle",))
     with pytest.raises(bench.BenchError, match="name two players"):
         bench.bench_endgame("chitarrella", deals=1)
+
+
+def test_endgame_regret_keeps_the_deals_done_when_interrupted() -> None:
+    """Ctrl-C after the first deal: the figures of that deal, marked interrupted."""
+
+    def stop_after_one(done: int, total: int) -> None:
+        if done == 1:
+            raise KeyboardInterrupt
+
+    run = bench.bench_endgame("chitarrella,greedy", deals=3, samples=4, methods=("facts",),
+                              progress=stop_after_one)  # fmt: skip
+    assert run.interrupted and run.deals == 1
+    whole = bench.bench_endgame("chitarrella,greedy", deals=1, samples=4, methods=("facts",))
+    assert run.regrets == whole.regrets and run.left == whole.left
+    assert run.to_json()["interrupted"] is True
