@@ -136,3 +136,6 @@ def test_bench_endgame_json_and_table() -> None:
     assert run(*args, "--methods", "oracle").exit_code == 3
     assert run(*args, "--players", "search-sighted:1,nobody").exit_code == 3
     assert run(*args, "--deals", "0").exit_code == EXIT_USAGE
+    assert run(*args, "--plays-left", "17").exit_code == EXIT_USAGE
+    with pytest.raises(bench.BenchError, match="plays left must be 1 to 16, not 20"):
+        bench.bench_endgame("chitarrella,greedy", deals=1, plays_left=20)

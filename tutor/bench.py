@@ -51,6 +51,7 @@ from tutor.review.judge import Settings
 from tutor.review.planted import plant_missed_scopa
 from tutor.review.review import review_record
 from tutor.search.analysis import (
+    DEFAULT_EXACT_PLIES,
     Deals,
     Progress,
     analyse,
@@ -1242,8 +1243,13 @@ def bench_endgame(
         raise BenchError(_("deals must be at least 1, not {n}").format(n=deals))
     if samples < 1:
         raise BenchError(_("samples must be at least 1, not {n}").format(n=samples))
-    if plays_left < 1:
-        raise BenchError(_("plays left must be at least 1, not {n}").format(n=plays_left))
+    if not 1 <= plays_left <= DEFAULT_EXACT_PLIES:
+        raise BenchError(
+            _(
+                "plays left must be 1 to {most}, not {n}: every sample is solved exactly, "
+                "and earlier than that one solve takes too long"
+            ).format(most=DEFAULT_EXACT_PLIES, n=plays_left)
+        )
     chosen = [m.strip().lower() for m in methods]
     for name in chosen:
         if name not in ENDGAME_METHODS:

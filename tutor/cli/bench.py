@@ -367,7 +367,11 @@ def bench_endgame_command(
     plays_left: Annotated[
         int,
         typer.Option(
-            "--plays-left", min=1, metavar="L", help="Positions with at most L plays left."
+            "--plays-left",
+            min=1,
+            max=16,
+            metavar="L",
+            help="Positions with at most L plays left (at most 16).",
         ),
     ] = 12,
     workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes.")] = 1,
