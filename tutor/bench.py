@@ -51,7 +51,6 @@ from tutor.review.judge import Settings
 from tutor.review.planted import plant_missed_scopa
 from tutor.review.review import review_record
 from tutor.search.analysis import (
-    DEFAULT_EXACT_PLIES,
     Deals,
     Progress,
     analyse,
@@ -62,11 +61,12 @@ from tutor.search.analysis import (
     run_parallel,
     shared_deals,
 )
+from tutor.search.defaults import DEFAULT_EXACT_PLIES
 from tutor.search.players import ChitarrellaPlayer, seat_view
 from tutor.search.playmodel import ReadOdds, read_odds
 from tutor.search.roster import make_player
 from tutor.search.searchplayer import SearchPlayer
-from tutor.search.simulate import move_seed, play_game, play_hand
+from tutor.search.simulate import check_sides, move_seed, play_game, play_hand
 from tutor.search.solver import Solver, random_position
 from tutor.training.play import DEFAULT_PLAYER, Feedback, Played, PlaySession
 
@@ -1264,8 +1264,7 @@ def bench_endgame(
     specs = [s.strip() for s in players.split(",")]
     if len(specs) != 2:
         raise BenchError(_("name two players, A,B, not {players!r}").format(players=players))
-    for spec in specs:
-        make_player(spec, sighted=True)  # a bad name fails here, not in a worker
+    check_sides(rules, specs)  # a bad name or ruleset fails here, not in a worker
     args = ((rules.name, players, seed, d, chosen, samples, plays_left) for d in range(deals))
     done, stop = run_parallel(_endgame_deal, args, workers, progress, total=deals)
     out = EndgameRegret(rules.name, players, len(done), seed, samples, plays_left, chosen,

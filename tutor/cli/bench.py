@@ -26,6 +26,7 @@ from tutor.cli.core import (
 from tutor.counting.defaults import STATED_SHARE, TRUST_DEFAULT
 from tutor.game.i18n import _, ngettext
 from tutor.game.rules import load_ruleset
+from tutor.search.defaults import DEFAULT_EXACT_PLIES
 
 # -- bench -------------------------------------------------------------------------------------
 
@@ -51,6 +52,7 @@ BenchRulesetOption = Annotated[
 RepeatOption = Annotated[
     int, typer.Option("--repeat", "-k", min=1, metavar="K", help="Runs to take the median of.")
 ]
+WorkersOption = Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes.")]
 
 
 def _show_figures(results: dict[str, dict[str, Any]], json_out: bool) -> None:
@@ -62,6 +64,27 @@ def _show_figures(results: dict[str, dict[str, Any]], json_out: bool) -> None:
 
     console, fancy = human_console()
     emit(console, figures_table(results, fancy))
+
+
+def _show_run(
+    data: dict[str, Any],
+    interrupted: str | None,
+    view: Callable[[dict[str, Any], bool], list[Any]],
+    json_out: bool,
+) -> None:
+    """A long run's result, as JSON or as ``view``'s tables; when it was interrupted, first the
+    note ``interrupted`` (how much of it is shown), and then exit 130."""
+    if interrupted:
+        note("tutor: " + interrupted)
+    if json_out:
+        print_json(data)
+    else:
+        from tutor.render.terminal import emit
+
+        console, fancy = human_console()
+        emit(console, *view(data, fancy))
+    if interrupted:
+        raise typer.Exit(EXIT_INTERRUPTED)
 
 
 @bench_app.command(
@@ -203,7 +226,7 @@ def bench_solve_command(
 def bench_search_command(
     positions: Annotated[int, typer.Option("--positions", min=1, help="Opening moves.")] = 5,
     budget: Annotated[float, typer.Option("--budget", min=0.01, help="Seconds per move.")] = 1.0,
-    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes.")] = 2,
+    workers: WorkersOption = 2,
     json_out: JsonOption = False,
 ) -> None:
     """The search player's time for a scopone opening move, and the samples it values."""
@@ -234,7 +257,7 @@ def bench_puzzles_command(json_out: JsonOption = False) -> None:
 )
 def bench_review_command(
     repeat: RepeatOption = 3,
-    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes.")] = 2,
+    workers: WorkersOption = 2,
     planted: Annotated[
         int,
         typer.Option("--planted", min=0, metavar="N", help="Also review N planted missed scopas."),
@@ -270,7 +293,7 @@ def bench_play_command(
     ruleset: BenchRulesetOption = "scopone-scientifico",
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 3,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the first game.")] = 0,
-    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes.")] = 2,
+    workers: WorkersOption = 2,
     starts: Annotated[
         int, typer.Option("--starts", min=0, help="tutor play starts to time (median).")
     ] = 5,
@@ -307,28 +330,7 @@ def bench_language_command(repeat: RepeatOption = 9, json_out: JsonOption = Fals
     _show_figures({"language": bench_language(repeat)}, json_out)
 
 
-# -- bench: calibration of the stated odds -----------------------------------------------------
-
-
-def _show_run(
-    data: dict[str, Any],
-    interrupted: str | None,
-    view: Callable[[dict[str, Any], bool], list[Any]],
-    json_out: bool,
-) -> None:
-    """A long run's result, as JSON or as ``view``'s tables; when it was interrupted, first the
-    note ``interrupted`` (how much of it is shown), and then exit 130."""
-    if interrupted:
-        note("tutor: " + interrupted)
-    if json_out:
-        print_json(data)
-    else:
-        from tutor.render.terminal import emit
-
-        console, fancy = human_console()
-        emit(console, *view(data, fancy))
-    if interrupted:
-        raise typer.Exit(EXIT_INTERRUPTED)
+# -- bench: judgement (the endgame's regret, the calibration of the stated odds) ---------------
 
 
 @bench_app.command(
@@ -369,12 +371,12 @@ def bench_endgame_command(
         typer.Option(
             "--plays-left",
             min=1,
-            max=16,
+            max=DEFAULT_EXACT_PLIES,
             metavar="L",
-            help="Positions with at most L plays left (at most 16).",
+            help=f"Positions with at most L plays left (at most {DEFAULT_EXACT_PLIES}).",
         ),
     ] = 12,
-    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes.")] = 1,
+    workers: WorkersOption = 1,
     json_out: JsonOption = False,
 ) -> None:
     """What choosing without seeing the hidden cards costs near the end of a hand.

@@ -47,6 +47,7 @@ from tutor.game.errors import TutorError
 from tutor.game.i18n import _, ngettext, number, pgettext
 from tutor.game.scoring import score_captures
 from tutor.game.state import GameState, Move
+from tutor.search.defaults import DEFAULT_EXACT_PLIES
 from tutor.search.players import Player
 from tutor.search.playmodel import iter_read_deals
 from tutor.search.solver import solver_for
@@ -97,8 +98,6 @@ def facts_deals(state: GameState, seat: int, rng: random.Random) -> Iterator[Gam
     return iter_deals(state, seat, rng, use_inferences=False)
 
 
-DEFAULT_EXACT_PLIES = 16
-"""Solve a sample exactly once this many plays or fewer are left (4 cards each in scopone)."""
 PLAYOUT_EXACT_PLIES = 8
 """A playout hands over to the exact solver at this many plays left."""
 

@@ -1,13 +1,16 @@
-"""The default budgets of :func:`tutor.search.evaluate.evaluate`.
+"""The default budgets of :func:`tutor.search.evaluate.evaluate` and the sampling analysis.
 
 Kept in a module of their own that imports nothing, so that the command line can quote them
 in its help without loading the search (which loads the assignment model).
 """
 
-__all__ = ["EXACT_TIME_LIMIT", "SAMPLES"]
+__all__ = ["EXACT_TIME_LIMIT", "SAMPLES", "DEFAULT_EXACT_PLIES"]
 
 EXACT_TIME_LIMIT = 60.0
 """Seconds an exact solve searches before it gives up and reports the bounds proven so far."""
 
 SAMPLES = 200
 """Deals sampled when a position hides cards and no number is given."""
+
+DEFAULT_EXACT_PLIES = 16
+"""Solve a sample exactly once this many plays or fewer are left (4 cards each in scopone)."""

@@ -41,6 +41,7 @@ from tutor.search.roster import make_player
 __all__ = [
     "MATCH_HAND_LIMIT",
     "SimulationError",
+    "check_sides",
     "HandOutcome",
     "SimulationResult",
     "deal_cards",
@@ -130,6 +131,19 @@ def play_game(
     """One game of deal ``deal`` as :func:`simulate` plays it: A (``specs[0]``) on the leading
     side, or B when ``swapped``; the finished state, its plays on the stack."""
     return play_players(rules, _seated(specs), seed, deal, swapped)
+
+
+def check_sides(rules: Ruleset, specs: Sequence[str]) -> None:
+    """Fail early, before any game is played, on a name that is no player (:func:`make_player`;
+    a :class:`~tutor.search.roster.PlayerError`) or on a ruleset whose games do not pit two
+    sides (:class:`SimulationError`)."""
+    _seated(specs)
+    if rules.sides != 2:
+        raise SimulationError(
+            _("simulation pits two sides; ruleset {name!r} has {n}").format(
+                name=rules.name, n=rules.sides
+            )
+        )
 
 
 def _seated(specs: Sequence[str]) -> list[Player]:
@@ -316,13 +330,7 @@ def simulate(
     rules = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
     if len(players) != 2:
         raise SimulationError(_("give two players (A,B), not {n}").format(n=len(players)))
-    _seated(players)  # fail early on a bad name
-    if rules.sides != 2:
-        raise SimulationError(
-            _("simulation pits two sides; ruleset {name!r} has {n}").format(
-                name=rules.name, n=rules.sides
-            )
-        )
+    check_sides(rules, players)
     if (deals is None) == (matches is None):
         raise SimulationError(_("give either a number of deals (hands) or of matches"))
     start = time.perf_counter()
