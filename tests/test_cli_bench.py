@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -139,3 +140,18 @@ def test_bench_endgame_json_and_table() -> None:
     assert run(*args, "--plays-left", "17").exit_code == EXIT_USAGE
     with pytest.raises(bench.BenchError, match="plays left must be 1 to 16, not 20"):
         bench.bench_endgame("chitarrella,greedy", deals=1, plays_left=20)
+
+
+def test_the_judgement_benchmarks_take_a_ruleset_file(tmp_path: Path) -> None:
+    """A ruleset read from a file has no name to load it by: the workers get the ruleset
+    itself (two workers, so that it crosses to another process)."""
+    shipped = Path("rulesets/scopa.yaml").read_text(encoding="utf-8")
+    mine = tmp_path / "mine.yaml"
+    mine.write_text(shipped.replace("name: scopa\n", "name: scopa-mine\n", 1), encoding="utf-8")
+    calibration = run_json("bench", "calibration", "--ruleset", str(mine), "--players", "greedy",
+                           "--hands", "2", "--workers", "2")  # fmt: skip
+    assert calibration["ruleset"] == "scopa-mine" and calibration["hands"] == 2
+    endgame = run_json("bench", "endgame", "--ruleset", str(mine), "--players",
+                       "chitarrella,greedy", "--deals", "2", "--samples", "4", "--methods",
+                       "facts", "--workers", "2")  # fmt: skip
+    assert endgame["ruleset"] == "scopa-mine" and endgame["deals"] == 2

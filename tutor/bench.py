@@ -948,7 +948,7 @@ class Calibration:
 
 
 def _calibrate_hand(
-    ruleset: str,
+    rules: Ruleset,
     players: str,
     seed: int,
     hand: int,
@@ -960,8 +960,8 @@ def _calibrate_hand(
 ) -> Calibration:
     """Play one seeded hand and score the stated odds at every play, from every seat; before
     it, ``earlier`` hands of the same players, whose styles every seat carries into it, and
-    with ``stated`` every player's true style stated (:data:`KIND_STYLE`), at ``share``."""
-    rules = load_ruleset(ruleset)
+    with ``stated`` every player's true style stated (:data:`KIND_STYLE`), at ``share``. The
+    worker gets the ruleset itself: one read from a file has no name to load it by."""
     kinds = seat_kinds(rules, [s.strip() for s in players.split(",")], seed, hand)
     seats = [make_player(kind) for kind in kinds]
     # every seat knows the same of the others: a finished hand shows every play to all
@@ -1102,7 +1102,7 @@ def bench_calibration(
     except ValueError as e:
         raise BenchError(str(e)) from None
     args = (
-        (rules.name, spec, seed, h, trust, model, earlier, stated, stated_share)
+        (rules, spec, seed, h, trust, model, earlier, stated, stated_share)
         for h in range(hands)
     )
     done, stop = run_parallel(_calibrate_hand, args, workers, progress, total=hands)
@@ -1183,13 +1183,11 @@ class EndgameRegret:
 
 
 def _endgame_deal(
-    ruleset: str, players: str, seed: int, deal: int, methods: Sequence[str], samples: int,
-    plays_left: int,
+    rules: Ruleset, specs: Sequence[str], seed: int, deal: int, methods: Sequence[str],
+    samples: int, plays_left: int,
 ) -> list[tuple[int, list[float]]]:  # fmt: skip
     """Both games of one deal, and the regret of each method at each of their endgame
     positions: ``(plays left, [regret by method])``."""
-    rules = load_ruleset(ruleset)
-    specs = [s.strip() for s in players.split(",")]
     out = []
     for game in (0, 1):
         final = play_game(rules, specs, seed, deal, swapped=bool(game))
@@ -1265,7 +1263,7 @@ def bench_endgame(
     if len(specs) != 2:
         raise BenchError(_("name two players, A,B, not {players!r}").format(players=players))
     check_sides(rules, specs)  # a bad name or ruleset fails here, not in a worker
-    args = ((rules.name, players, seed, d, chosen, samples, plays_left) for d in range(deals))
+    args = ((rules, specs, seed, d, chosen, samples, plays_left) for d in range(deals))
     done, stop = run_parallel(_endgame_deal, args, workers, progress, total=deals)
     out = EndgameRegret(rules.name, players, len(done), seed, samples, plays_left, chosen,
                         interrupted=stop == "interrupt")  # fmt: skip
