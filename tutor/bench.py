@@ -1102,8 +1102,7 @@ def bench_calibration(
     except ValueError as e:
         raise BenchError(str(e)) from None
     args = (
-        (rules, spec, seed, h, trust, model, earlier, stated, stated_share)
-        for h in range(hands)
+        (rules, spec, seed, h, trust, model, earlier, stated, stated_share) for h in range(hands)
     )
     done, stop = run_parallel(_calibrate_hand, args, workers, progress, total=hands)
     out = Calibration(
