@@ -565,3 +565,15 @@ def test_percentages_moved_by_readings_are_starred() -> None:
     j = a.to_json("french")
     assert j["value_probability_facts"]["North"]["5"] == pytest.approx(0.25)
     assert j["value_probability"]["North"]["5"] == pytest.approx(by_value[(1, 5)])
+
+
+def test_the_viewers_own_unknown_hand_keeps_its_chance_to_sweep() -> None:
+    """A record without the viewer's cards: when the viewer moves next, their chance of
+    holding the sweeping value is the count's, not nought (the inference reads the others)."""
+    record = load_path(EXAMPLES / "partial-view.yaml")[0]
+    west = record.players.index("West")
+    view = hand_view(record, west, at=5, trust=0.0).view
+    sweep = view.board.sweep
+    assert sweep.next_seat == west and sweep.value == 1
+    assert sweep.probability is not None and sweep.probability > 0.2
+    assert view.sweep_probability == pytest.approx(sweep.probability)

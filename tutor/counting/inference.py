@@ -436,8 +436,11 @@ class CountView:
         nxt = sweep.next_seat
         if state.is_over():
             return 0.0
-        if nxt == self.inference.viewer or not state.unknown[nxt]:
+        if not state.unknown[nxt]:
             return 1.0 if state.hands[nxt] & VALUE_MASKS[sweep.value] else 0.0
+        if nxt == self.inference.viewer:
+            # a record that does not give the viewer's cards: nothing reads one's own plays
+            return chance_of_value(state, nxt, sweep.value)
         return self.inference.probability_any(nxt, sweep.value)
 
     def to_json(self, style: Style | str | None = None) -> dict[str, Any]:
