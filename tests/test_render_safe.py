@@ -24,7 +24,7 @@ HOSTILE_RULES = (
     )
     .replace(
         "source: two Portuguese texts on scopa, an introduction and a rules guide",
-        'source: "a text\\e[8m"',
+        'source: "a text\\e[8m\\udc80"',
     )
 )
 
@@ -36,11 +36,14 @@ HOSTILE_RECORD = (
 )
 HOSTILE_RECORD = (
     f'title: "\\e[2J\\e]0;PWNED\\a"\nevent: "\\e[41mEvent"\ndate: "\\x9b2J"\n'
-    f'note: "line one\\nline two\\e[?25l"\n{HOSTILE_RECORD}'
+    f'note: "line one\\nline two\\e[?25l\\ud800"\n{HOSTILE_RECORD}'
 )
 
-# Every control character but the line break, and the Unicode controls that reorder text.
-UNSAFE = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
+# Every control character but the line break, the Unicode controls that reorder text, and lone
+# surrogates (a YAML escape can write one; no terminal or file can take it in UTF-8).
+UNSAFE = re.compile(
+    r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]"
+)
 # rich's own styles on a colour terminal are SGR sequences (ESC [ digits ; m); nothing else.
 RICH_STYLE = re.compile(r"\x1b\[[0-9;]*m")
 
@@ -94,6 +97,7 @@ def test_the_replay_shows_each_hostile_text_in_caret_form(hostile: str) -> None:
     assert "^[[2J^[]0;PWNED^G" in out
     assert "Ada^[[31m" in out and "^[[41mEvent" in out and "<U+009B>2J" in out
     assert "a note^[]8;;http://evil.example/^[\\click" in out
+    assert "line two^[[?25l<U+D800>" in out  # a lone surrogate: shown, not a crash
 
 
 def test_no_color_and_a_colour_terminal_show_them_too(hostile: str) -> None:

@@ -9,8 +9,8 @@ a hyperlink; in HTML or SVG markup could inject a script. Every renderer passes 
 'Ada^[]0;PWNED^G wins'
 >>> visible("line one\\nline two"), visible("tab\\there")
 ('line one\\nline two', 'tab here')
->>> visible("\\u202eevil"), visible("del\\x7f")
-('<U+202E>evil', 'del^?')
+>>> visible("\\u202eevil"), visible("del\\x7f"), visible("lone\\ud800")
+('<U+202E>evil', 'del^?', 'lone<U+D800>')
 >>> markup('<b title="x">Ada & Bea</b>\\x1b')
 '&lt;b title=&quot;x&quot;&gt;Ada &amp; Bea&lt;/b&gt;^['
 """
@@ -22,9 +22,13 @@ import re
 
 __all__ = ["visible", "markup", "one_line", "needs_showing"]
 
-# C0 controls except newline, DEL, C1 controls; and the Unicode controls that reorder or hide
-# text (bidirectional overrides and isolates, the line and paragraph separators).
-_UNSAFE = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
+# C0 controls except newline, DEL, C1 controls; the Unicode controls that reorder or hide text
+# (bidirectional overrides and isolates, the line and paragraph separators); and lone
+# surrogates, which a YAML escape ("\ud800") can put in a string and no terminal or file can
+# be given in UTF-8.
+_UNSAFE = re.compile(
+    r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]"
+)
 
 
 def _show(match: re.Match[str]) -> str:
