@@ -10,6 +10,7 @@ import typer
 
 from tutor.cli.core import (
     EXIT_INTERRUPTED,
+    MAX_WORKERS,
     JsonOption,
     TrustOption,
     TutorGroup,
@@ -52,7 +53,9 @@ BenchRulesetOption = Annotated[
 RepeatOption = Annotated[
     int, typer.Option("--repeat", "-k", min=1, metavar="K", help="Runs to take the median of.")
 ]
-WorkersOption = Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes.")]
+WorkersOption = Annotated[
+    int, typer.Option("--workers", "-w", min=1, max=MAX_WORKERS, help="Processes.")
+]
 
 
 def _show_figures(results: dict[str, dict[str, Any]], json_out: bool) -> None:
@@ -439,7 +442,11 @@ def bench_calibration_command(
     workers: Annotated[
         int,
         typer.Option(
-            "--workers", "-w", min=1, help="Worker processes (1 keeps the timings honest)."
+            "--workers",
+            "-w",
+            min=1,
+            max=MAX_WORKERS,
+            help="Worker processes (1 keeps the timings honest).",
         ),
     ] = 1,
     trust: TrustOption = TRUST_DEFAULT,
@@ -555,7 +562,9 @@ def bench_tune_command(
             help="Then measure the weights found on C fresh duplicate deals (seed 777).",
         ),
     ] = 0,
-    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Worker processes.")] = 1,
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", min=1, max=MAX_WORKERS, help="Worker processes.")
+    ] = 1,
     json_out: JsonOption = False,
 ) -> None:
     """Tune the search's play-outs: weights for the chitarrella rules, found by self-play.

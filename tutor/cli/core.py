@@ -407,9 +407,15 @@ TrustOption = Annotated[
 ]
 """``--trust-readings``: the prior of :mod:`tutor.counting.trust` (default TRUST_DEFAULT)."""
 
+MAX_WORKERS = 256
+"""The most worker processes a command takes: more than any machine we know has cores, and
+far below the operating system's limits (a huge number failed deep in the process pool)."""
+
 WorkersOption = Annotated[
     int | None,
-    typer.Option("--workers", "-w", min=1, help="Worker processes (default: all cores)."),
+    typer.Option(
+        "--workers", "-w", min=1, max=MAX_WORKERS, help="Worker processes (default: all cores)."
+    ),
 ]
 
 
@@ -513,6 +519,31 @@ def check_save(save: Path) -> None:
             _("cannot save to {file}: {problem}").format(file=save, problem=problem),
             param_hint="--save",
         )
+
+
+def check_output(out: Path, option: str, example: str, *inputs: Path) -> None:
+    """A usage error, before any work, when ``out`` cannot be written (a folder: ``example``
+    names a file to suggest in it; a folder missing or not writable) or is one of the files the
+    command reads (``inputs``): writing the output there would destroy the input."""
+    problem = save_problem(out, example)
+    if problem is not None:
+        raise typer.BadParameter(
+            _("cannot write {file}: {problem}").format(file=out, problem=problem),
+            param_hint=option,
+        )
+    for given in inputs:
+        if _same_file(out, given):
+            raise typer.BadParameter(
+                _("{file} is the file being read: writing to it would destroy it").format(file=out),
+                param_hint=option,
+            )
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.exists() and b.exists() and os.path.samefile(a, b)
+    except OSError:
+        return a.resolve() == b.resolve()
 
 
 def new_save_file(save: Path | None, prefix: str) -> Path:

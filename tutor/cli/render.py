@@ -10,6 +10,7 @@ import typer
 from tutor.cli.core import (
     InputError,
     app,
+    check_output,
     check_player,
     examples,
     file_argument,
@@ -54,6 +55,7 @@ def render_command(
     from tutor.records.recordfile import save_atomically
     from tutor.render.puzzle import position_file_svg
 
+    check_output(svg, "--svg", "position.svg", file)
     record = record_hand(file, hand)
     n = len(record.plays) if at is None else at
     if n > len(record.plays):

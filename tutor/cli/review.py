@@ -21,6 +21,7 @@ from tutor.cli.core import (
     StyleOption,
     WorkersOption,
     app,
+    check_output,
     check_player,
     examples,
     file_argument,
@@ -124,6 +125,8 @@ def review_command(
 
     if as_players and all_players:
         raise typer.BadParameter(_("give --as or --all, not both"), param_hint="--all")
+    if html is not None:
+        check_output(html, "--html", "review.html", file)
     hands = record_hands(file, hand)
     record = hands[-1]
     if all_players:

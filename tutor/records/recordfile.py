@@ -54,10 +54,11 @@ from tutor.game.cards import (
     get_style,
     parse_card,
 )
+from tutor.game.errors import TutorError
 from tutor.game.i18n import _, ngettext
 from tutor.game.rules import Ruleset, RulesetError, compose_yaml, load_ruleset, yaml_error_text
 from tutor.game.state import parse_play
-from tutor.game.textfile import FileReadError, read_stream, read_text
+from tutor.game.textfile import FileReadError, os_reason, read_stream, read_text
 from tutor.records.puzzle_key import dump_puzzle, read_puzzle, resolve_puzzle
 from tutor.records.record import (
     INFO_KEYS,
@@ -81,7 +82,9 @@ __all__ = [
     "dumps_json",
     "to_json",
     "save",
+    "SaveError",
     "save_atomically",
+    "save_or_rescue",
     "remove_stale_temporaries",
     "save_problem",
 ]
@@ -673,9 +676,10 @@ def save(records: Sequence[HandRecord], path: str | Path) -> None:
     save_atomically(path, dumps(records))
 
 
-def save_problem(path: str | Path) -> str | None:
+def save_problem(path: str | Path, example: str = "hand.yaml") -> str | None:
     """Why a file could not be saved at ``path`` (None: it can), to say so before any work
-    that would be lost: the path is a folder, or its folder is missing or not writable.
+    that would be lost: the path is a folder (``example`` names a file to suggest in it), or
+    its folder is missing or not writable.
 
     >>> save_problem("/")
     "it is a folder: give a file's name, e.g. /hand.yaml"
@@ -685,7 +689,7 @@ def save_problem(path: str | Path) -> str | None:
     path = Path(path)
     if path.is_dir():
         return _("it is a folder: give a file's name, e.g. {example}").format(
-            example=path / "hand.yaml"
+            example=path / example
         )
     folder = path.parent
     if not folder.exists():
@@ -740,15 +744,54 @@ def remove_stale_temporaries(path: str | Path) -> list[Path]:
     return removed
 
 
+class SaveError(TutorError):
+    """A file could not be written; the message names the file the user gave and why."""
+
+
 def save_atomically(path: str | Path, text: str) -> None:
     """Write ``text`` to ``path`` through a temporary file and a rename: all or nothing.
 
     The one writer of files that a user must never lose half of (records saved as they are
     typed, answers, puzzles): a kill or a full disk leaves the old file whole. The temporary
     file is ``.NAME.PID.XXXXXXXX.tmp`` beside it; one left by a process killed mid-save is
-    removed at the next save to the same file (:func:`remove_stale_temporaries`).
+    removed at the next save to the same file (:func:`remove_stale_temporaries`). A failure
+    is a :class:`SaveError` naming ``path`` (never the temporary file).
+
+    >>> try:
+    ...     save_atomically("/no/such/folder/hand.yaml", "")
+    ... except SaveError as exc:
+    ...     print(exc)
+    cannot write /no/such/folder/hand.yaml: the folder /no/such/folder does not exist
     """
     path = Path(path)
+    problem = save_problem(path)
+    if problem is not None:
+        raise SaveError(_("cannot write {file}: {problem}").format(file=path, problem=problem))
+    try:
+        _write_atomically(path, text)
+    except OSError as exc:
+        raise SaveError(
+            _("cannot write {file}: {problem}").format(file=path, problem=os_reason(exc))
+        ) from None
+
+
+def save_or_rescue(path: Path, text: str) -> tuple[Path, str | None]:
+    """Save ``text`` to ``path`` (:func:`save_atomically`) or, when that fails mid-session (the
+    folder removed, the disk full), to a rescue file in the system's temporary folder, so that
+    nothing typed is lost. Returns where the text went and, after a rescue, why ``path`` could
+    not be written and where the text went instead. Only a failure of both raises."""
+    try:
+        save_atomically(path, text)
+    except SaveError as exc:
+        rescue = Path(tempfile.gettempdir()) / f"{path.stem}-rescued-{os.getpid()}.yaml"
+        save_atomically(rescue, text)
+        return rescue, _("{problem}; saving to {rescue} instead from now on").format(
+            problem=exc, rescue=rescue
+        )
+    return path, None
+
+
+def _write_atomically(path: Path, text: str) -> None:
     remove_stale_temporaries(path)
     fd, tmp = tempfile.mkstemp(prefix=_temporary_prefix(path), suffix=".tmp", dir=path.parent)
     try:

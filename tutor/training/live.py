@@ -66,7 +66,7 @@ from tutor.game.i18n import N_, _, in_every_language, ngettext
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move, parse_play
 from tutor.records.record import HandRecord, PlayEntry, RecordError, name_problem, player_named
-from tutor.records.recordfile import load_path, save, save_problem
+from tutor.records.recordfile import dumps, load_path, save_or_rescue, save_problem
 
 __all__ = [
     "run_lines",
@@ -248,6 +248,9 @@ class LiveSession:
     :data:`tutor.counting.style.StylePriors`)."""
     rejected: int = 0
     """Lines :meth:`run` could not accept (a script's typos: ``tutor live`` exits 1)."""
+    notices: list[str] = field(default_factory=list)
+    """What the user must hear that is not about a line (a save rescued elsewhere); :meth:`run`
+    passes them to its ``warn``."""
     _state: GameState | None = field(default=None, repr=False)
 
     # -- construction ---------------------------------------------------------------------
@@ -404,7 +407,9 @@ class LiveSession:
 
     def save(self) -> None:
         if self.save_path is not None and self.table is not None:
-            save([self.record()], self.save_path)
+            self.save_path, problem = save_or_rescue(self.save_path, dumps([self.record()]))
+            if problem is not None:
+                self.notices.append(problem)
 
     # -- where we are ---------------------------------------------------------------------------
 
@@ -465,6 +470,8 @@ class LiveSession:
 
         def accept(line: str) -> bool:
             entry = self.enter(line)
+            while self.notices:
+                warn(self.notices.pop(0))
             if entry.kind == "quit":
                 return False
             if entry.kind == "blank":

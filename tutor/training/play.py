@@ -53,7 +53,7 @@ from tutor.game.i18n import N_, _, in_every_language, ngettext, number, typed_wo
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move, MoveError
 from tutor.records.record import GameInfo, HandRecord, PlayEntry
-from tutor.records.recordfile import dumps, load_path, save_atomically
+from tutor.records.recordfile import dumps, load_path, save_or_rescue
 from tutor.records.replay import MatchReplay, replay_match
 from tutor.review.explain import PositionExplanation, explain_position
 from tutor.review.judge import Settings, class_name, value_moves
@@ -376,6 +376,9 @@ class PlaySession:
     """Whether each turn carries the counting board (``--no-board``: count on your own)."""
     decisions: dict[int, Decision] = field(default_factory=dict)
     """The person's judged plays in the current hand, by play number."""
+    notices: list[str] = field(default_factory=list)
+    """What the person must hear that is not about a line (a save rescued elsewhere);
+    :meth:`run` passes them to its ``warn``."""
     state: GameState = field(init=False, repr=False)
     _players: dict[str, Player] = field(default_factory=dict, repr=False)
     _match: tuple[Any, MatchReplay] | None = field(default=None, repr=False)
@@ -612,7 +615,10 @@ class PlaySession:
         done = len(self.hands) - 1
         if self._finished is None or self._finished[0] != done:
             self._finished = (done, dumps(self.hands[:done]) + "---\n" if done else "")
-        save_atomically(self.save_path, self._finished[1] + dumps([self.record]))
+        text = self._finished[1] + dumps([self.record])
+        self.save_path, problem = save_or_rescue(self.save_path, text)
+        if problem is not None:
+            self.notices.append(problem)
 
     # -- driving the game ------------------------------------------------------------------
 
@@ -644,8 +650,16 @@ class PlaySession:
         """
         self.start(show)
 
+        def tell() -> None:
+            while self.notices:
+                warn(self.notices.pop(0))
+
         def accept(line: str) -> bool:
-            return not any(isinstance(e, Quit) for e in self.enter(line, show))
+            events = self.enter(line, show)
+            tell()
+            return not any(isinstance(e, Quit) for e in events)
+
+        tell()
 
         return run_lines(read, accept, warn, lambda: self.phase() != "over", numbered)
 

@@ -1,0 +1,100 @@
+"""Writing files: an output never overwrites the input it is made from, a bad output path is a
+usage error before any work, a failed save names the user's file, and a session whose save file
+becomes unwritable keeps what is typed in a rescue file."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from helpers import EXAMPLES, one_error_line, run
+
+from tutor.cli.core import EXIT_USAGE
+from tutor.records.recordfile import SaveError, load_path, save_atomically, save_or_rescue
+from tutor.training.live import LiveSession
+
+
+@pytest.fixture
+def record(tmp_path: Path) -> Path:
+    path = tmp_path / "hand.yaml"
+    shutil.copy(EXAMPLES / "seed003-scopa.yaml", path)
+    return path
+
+
+def test_render_refuses_to_write_over_the_record_it_draws(record: Path) -> None:
+    before = record.read_bytes()
+    same = record.parent / "." / record.name
+    line = one_error_line(run("render", str(record), "--svg", str(same)), EXIT_USAGE)
+    assert "--svg" in line and "being read" in line
+    assert record.read_bytes() == before
+
+
+def test_review_refuses_to_write_over_the_record_it_reviews(record: Path) -> None:
+    before = record.read_bytes()
+    args = ["review", str(record), "--as", "You", "-k", "2", "-t", "0.01", "-w", "1"]
+    line = one_error_line(run(*args, "--html", str(record)), EXIT_USAGE)
+    assert "--html" in line and "being read" in line
+    assert record.read_bytes() == before
+
+
+def test_an_output_in_a_missing_folder_is_refused_before_the_work(
+    record: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "gone" / "r.html"
+    args = ["review", str(record), "--as", "You", "-k", "2", "-t", "0.01", "-w", "1"]
+    result = run(*args, "--html", str(out))
+    line = one_error_line(result, EXIT_USAGE)
+    assert f"cannot write {out}" in line and ".tmp" not in line
+    # refused before the review: no progress line, nothing reviewed
+    assert "reviewing" not in result.stderr
+    svg = one_error_line(run("render", str(record), "--svg", str(tmp_path)), EXIT_USAGE)
+    assert "it is a folder" in svg and "position.svg" in svg
+
+
+def test_a_failed_save_names_the_users_file_not_the_temporary_one(tmp_path: Path) -> None:
+    target = tmp_path / "gone" / "h.yaml"
+    with pytest.raises(SaveError) as caught:
+        save_atomically(target, "x")
+    assert str(target) in str(caught.value) and ".tmp" not in str(caught.value)
+
+
+def test_a_save_that_fails_mid_session_is_rescued(tmp_path: Path) -> None:
+    folder = tmp_path / "d"
+    folder.mkdir()
+    where, problem = save_or_rescue(folder / "h.yaml", "a: 1\n")
+    assert where == folder / "h.yaml" and problem is None
+    shutil.rmtree(folder)
+    where, problem = save_or_rescue(folder / "h.yaml", "a: 2\n")
+    try:
+        assert where != folder / "h.yaml" and where.read_text() == "a: 2\n"
+        assert problem is not None and str(folder / "h.yaml") in problem and str(where) in problem
+    finally:
+        where.unlink()
+
+
+def test_live_keeps_what_is_typed_when_its_folder_disappears(tmp_path: Path) -> None:
+    folder = tmp_path / "d"
+    folder.mkdir()
+    session = LiveSession.new("scopa", ["You", "Ada"], "You", "french", folder / "h.yaml")
+    warnings: list[str] = []
+    lines = iter(["2C 4H 5S QD", "DROP", "7D 7H AS", "AS", "Ada: 3H"])
+
+    def read() -> str | None:
+        line = next(lines, None)
+        if line == "DROP":
+            shutil.rmtree(folder)
+            return ""
+        return line
+
+    session.run(read, lambda _u: None, lambda _s: None, warnings.append)
+    rescue = session.save_path
+    assert rescue is not None
+    try:
+        assert rescue.parent != folder
+        assert len(warnings) == 1 and str(rescue) in warnings[0]
+        assert session.rejected == 0
+        (saved,) = load_path(str(rescue))
+        assert len(saved.plays) == 2
+    finally:
+        rescue.unlink()
