@@ -6,17 +6,20 @@ human output is the plain look (deck letters, ASCII rules) unless ``FORCE_COLOR`
 
 from __future__ import annotations
 
+import shlex
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+import typer
 from helpers import BASE, ROOT, SCOPA_RULES, assert_bad_input, one_error_line, run
 
 import tutor.game.captures
 from tutor import __version__
-from tutor.cli.core import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_USAGE
+from tutor.cli.core import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_USAGE, app
 
 # -- help, version and usage -----------------------------------------------------------------------
 
@@ -284,3 +287,35 @@ def test_long_commands_say_what_they_are_doing_when_no_bar_can_be_drawn() -> Non
         assert result.exit_code == 0, result.output
         assert result.stderr.startswith(said), result.stderr
         assert run(*args, "--json").stderr.count("...\n") == 0  # --json: the JSON alone
+
+
+def _commands_of(command: Any, path: list[str]) -> Iterator[tuple[list[str], Any]]:
+    yield path, command
+    for name, sub in getattr(command, "commands", {}).items():
+        yield from _commands_of(sub, [*path, name])
+
+
+def test_every_file_a_help_example_reads_is_shipped() -> None:
+    """Bug: ``tutor rules --help`` and ``tutor puzzle check --help`` showed examples reading
+    files that do not exist (my-house-rules.yaml, my-puzzle.yaml): as printed, they failed."""
+    root = typer.main.get_command(app)
+    read = 0
+    for path, command in _commands_of(root, []):
+        for line in (command.epilog or "").splitlines():
+            words = shlex.split(line.strip())
+            if words[:1] != ["tutor"]:
+                continue
+            for before, word in zip(words, words[1:], strict=False):
+                if before.startswith("-") or not word.endswith((".yaml", "/")):
+                    continue  # an option's value (an output, a save file) or not a file
+                read += 1
+                assert (ROOT / word).exists(), (" ".join(path), line)
+    assert read > 20
+
+
+def test_a_huge_number_of_workers_is_a_usage_error() -> None:
+    """Bug: ``-w 99999999999999999999`` crashed in the process pool (OverflowError, exit 70)."""
+    record = str(ROOT / "docs" / "examples" / "seed003-scopa.yaml")
+    for args in (["review", record, "--as", "You"], ["bench", "endgame"]):
+        line = one_error_line(run(*args, "-w", "99999999999999999999"), EXIT_USAGE)
+        assert "--workers" in line

@@ -114,7 +114,10 @@ def ask(p: Puzzle) -> tuple[bool, Answer | None]:
 
 @puzzle_app.command(
     "check",
-    epilog=examples("tutor puzzle check puzzles/", "tutor puzzle check my-puzzle.yaml --json"),
+    epilog=examples(
+        "tutor puzzle check puzzles/",
+        "tutor puzzle check puzzles/scopone-one-best-move.yaml --json",
+    ),
 )
 def check_command(
     paths: Annotated[list[Path], file_argument("Puzzle files or folders.", metavar="PATH...")],

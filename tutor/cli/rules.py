@@ -24,7 +24,7 @@ from tutor.game.rules import describe_ruleset, load_ruleset, ruleset_names
     epilog=examples(
         "tutor rules",
         "tutor rules scopone-scientifico",
-        "tutor rules my-house-rules.yaml --json",
+        "tutor rules rulesets/scopa-re-bello.yaml --json",
     ),
 )
 def rules_command(
