@@ -343,3 +343,14 @@ def test_cli_live_reads_styles_stated_and_from_earlier_hands(tmp_path: Path) -> 
     (tmp_path / "bad.yaml").write_text("- [\n")
     code, _, err = run_live([*base, "--earlier", str(tmp_path / "bad.yaml")], "")
     assert code == 3 and "bad.yaml" in err
+
+
+def test_a_script_with_a_byte_order_mark_and_a_mistyped_capturing_card(tmp_path: Path) -> None:
+    """Bugs: a BOM before the first line made every line fail ('\\ufeff2C' is not a card), and
+    a mistyped card before ``x`` was misnamed ('7' is not a card, for ``7X x 2C 5S``)."""
+    save = tmp_path / "h.yaml"
+    args = ["-r", "scopa", "-p", "You,Ada", "--as", "You", "--deck", "french", "-o", str(save)]
+    code, _, err = run_live(args, "\ufeff2C 4H 5S QD\n7D 7H AS\n7X x 2C 5S\n7D x 2C 5S\n")
+    assert code == 1  # the one mistyped line
+    assert "line 3: play 1: '7X' is not a card: unknown suit 'X'" in err
+    assert [p.text for p in load_path(save)[0].plays] == ["7D x 2C 5S"]

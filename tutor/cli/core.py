@@ -481,9 +481,12 @@ def line_reader(prompt: Callable[[], str]) -> Callable[[], str | None]:
 
     On a terminal it first shows ``prompt()`` on stderr; Ctrl-C at the prompt drops the line
     being typed, and a second Ctrl-C in a row stops (KeyboardInterrupt). When standard input is
-    not a terminal the lines are read as they come, so a session can be scripted.
+    not a terminal the lines are read as they come, so a session can be scripted; a byte
+    order mark before the first line (a script saved by some Windows editors) is dropped, as
+    the record reader drops it.
     """
     interactive = sys.stdin.isatty()
+    first = [True]
 
     def read() -> str | None:
         interrupted = False
@@ -504,6 +507,9 @@ def line_reader(prompt: Callable[[], str]) -> Callable[[], str | None]:
                 continue
             if not line and interactive:
                 sys.stderr.write("\n")
+            if first[0]:
+                first[0] = False
+                line = line.removeprefix("\ufeff")
             return line or None
 
     return read

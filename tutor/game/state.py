@@ -92,6 +92,8 @@ class WrittenPlay(NamedTuple):
 
 
 _X = re.compile(r"\s*[xX]\s+|\s+[xX]\s*")
+_SPACED_X = re.compile(r"\s+[xX]\s+")
+"""An ``x`` standing alone: tried first, so that in ``7X x 2C`` the mistyped card is ``7X``."""
 """The ``x`` between a card and its capture, with a space on at least one side (``1X`` is a
 card written wrong, not a capture)."""
 
@@ -107,13 +109,19 @@ def parse_play(text: str, style: Style | str | None = None) -> WrittenPlay:
     '7D x 2C 5S'
     >>> parse_play("3H", "french")
     WrittenPlay(card=12, capture=None)
+    >>> parse_play("7X x 2C")
+    Traceback (most recent call last):
+    ...
+    tutor.game.cards.NotationError: '7X' is not a card: unknown suit 'X' in italian notation \
+(suits are D/C/S/B or ♦♥♠♣)
     >>> parse_play("7D 2C")
     Traceback (most recent call last):
     ...
     tutor.game.cards.NotationError: '7D 2C': write one card, then 'x' and the cards it \
 captures (like 7D x 2C 5S)
     """
-    parts = _X.split(text.strip(), maxsplit=1)
+    stripped = text.strip()
+    parts = (_SPACED_X if _SPACED_X.search(stripped) else _X).split(stripped, maxsplit=1)
     head = parts[0]
     if not head:
         raise NotationError(_("{text!r}: no card before 'x'").format(text=text))
