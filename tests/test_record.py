@@ -137,7 +137,8 @@ BAD_CASES = {
     "unknown-key.yaml": (
         8,
         None,
-        "unknown key 'score' (known keys: title, event, date, note, ruleset, deck, players, "
+        "unknown key 'score' (known keys: title, event, date, note, title_it, event_it, note_it, "
+        "ruleset, deck, players, "
         "dealer, teams, table, deals, plays, puzzle, game)",
     ),
     "three-kings.yaml": (
@@ -298,7 +299,7 @@ INLINE_CASES = [
         BASE + "  - {play: AS, comment: hi}\n",
         11,
         3,
-        "unknown key 'comment' in a play (known keys: play, note, player)",
+        "unknown key 'comment' in a play (known keys: play, note, note_it, player)",
     ),
     ("play not text", BASE + "  - [AS]\n", 11, 3, "a play must be text like '7D x 2C 5S' or '3H'"),
     (

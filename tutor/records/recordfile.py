@@ -217,7 +217,7 @@ class _Reader:
                         knode,
                         _("unknown key {key!r} in a play (known keys: {keys})").format(
                             key=key,
-                            keys=", ".join(k for k in _PLAY_KEYS if k not in TRANSLATED_NOTES),
+                            keys=", ".join(_PLAY_KEYS),
                         ),
                         n,
                     )
@@ -311,7 +311,7 @@ class _Reader:
                 raise self.fail(
                     knode,
                     _("unknown key {key!r} (known keys: {keys})").format(
-                        key=key, keys=", ".join(k for k in _KEYS if k not in TRANSLATED_INFO)
+                        key=key, keys=", ".join(_KEYS)
                     ),
                 )
         values = {k: v for k, _, v in items}
