@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 import typer
-from helpers import ROOT, invoke, scripted_hand
+from helpers import ROOT, invoke, run_json, scripted_hand
 
 from tutor.cli import live as cli_live
 from tutor.cli.core import EXIT_INTERRUPTED
@@ -101,6 +101,33 @@ def test_cli_live_finishes_the_hand_with_the_score(tmp_path: Path) -> None:
     assert code == 0
     assert "The hand is over." in out and "primiera" in out
     assert [p.text for p in load_path(save)[0].plays] == plays
+
+
+def test_cli_live_json_ends_with_the_score(tmp_path: Path) -> None:
+    """Bug: ``--json`` never gave the hand's score, which the text form prints at the end."""
+    lines, _plays = scripted_hand("scopa", 8, 0, ["You", "Ada"])
+    save = tmp_path / "h.yaml"
+    code, out, _ = run_live(
+        [
+            "-r",
+            "scopa",
+            "-p",
+            "You,Ada",
+            "--as",
+            "You",
+            "--deck",
+            "french",
+            "-o",
+            str(save),
+            "--json",
+        ],  # fmt: skip
+        "\n".join(lines) + "\n",
+    )
+    assert code == 0
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert all(row["score"] is None for row in rows[:-1])
+    replayed = run_json("replay", str(save))
+    assert rows[-1]["score"] == replayed["score"] and rows[-1]["leftover"] == replayed["leftover"]
 
 
 def test_kill_in_the_middle_then_resume(tmp_path: Path) -> None:

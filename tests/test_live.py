@@ -164,7 +164,16 @@ def test_run_applies_lines_and_reports_each_accepted_one() -> None:
     assert [u.entry.kind for u in shown] == ["table", "deal", "play", "play"]
     assert shown[0].analysis is None and shown[1].analysis is not None
     data = shown[-1].to_json()
-    assert list(data) == ["entry", "text", "message", "plays", "next", "analysis"]
+    assert list(data) == [
+        "entry",
+        "text",
+        "message",
+        "plays",
+        "next",
+        "analysis",
+        "leftover",
+        "score",
+    ]
     assert data["plays"] == 2 and data["next"] == "play 3: You"
     assert data["analysis"]["unmatched"] == shown[-1].analysis.to_json("french")["unmatched"]
 

@@ -67,6 +67,7 @@ from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move, parse_play
 from tutor.records.record import HandRecord, PlayEntry, RecordError, name_problem, player_named
 from tutor.records.recordfile import dumps, load_path, save_or_rescue, save_problem
+from tutor.records.replay import HandReplay, replay_hand
 
 __all__ = [
     "run_lines",
@@ -212,9 +213,13 @@ class LiveUpdate:
     """The prompt for the next line, e.g. ``play 4: Ada``."""
     analysis: CountView | None
     style: Style
+    ending: HandReplay | None = None
+    """The replayed hand once its last play is in (None before): its leftover and score."""
 
     def to_json(self) -> dict[str, Any]:
-        """One line of ``tutor live --json``."""
+        """One line of ``tutor live --json``; the line of the hand's last play carries the
+        leftover and the score as ``tutor replay --json`` gives them (null before)."""
+        end = None if self.ending is None else self.ending.to_json()
         return {
             "entry": self.entry.kind,
             "text": self.entry.text,
@@ -222,6 +227,8 @@ class LiveUpdate:
             "plays": self.plays,
             "next": self.next,
             "analysis": None if self.analysis is None else self.analysis.to_json(self.style),
+            "leftover": None if end is None else end["leftover"],
+            "score": None if end is None else end["score"],
         }
 
 
@@ -445,9 +452,10 @@ class LiveSession:
 
     def update(self, entry: Entry) -> LiveUpdate:
         """The session after ``entry``: with the board when the viewer's cards are in."""
-        on_board = self.phase() in ("play", "over")
-        analysis = self.analysis() if on_board else None
-        return LiveUpdate(entry, len(self.plays), self.prompt(), analysis, self.style)
+        phase = self.phase()
+        analysis = self.analysis() if phase in ("play", "over") else None
+        ending = replay_hand(self.record()) if phase == "over" else None
+        return LiveUpdate(entry, len(self.plays), self.prompt(), analysis, self.style, ending)
 
     # -- a session driven line by line -----------------------------------------------------------
 
