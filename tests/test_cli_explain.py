@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 import pytest
-from helpers import SEED003, assert_bad_input, run, run_json
+from helpers import SEED003, assert_bad_input, one_error_line, run, run_json
 
 from tutor.cli.core import EXIT_USAGE
 
@@ -151,3 +151,15 @@ def test_the_capture_rule_explain_still_works() -> None:
     result = run("explain", "-r", "scopa", "-t", "2C 5S", "7D", "--json")
     assert result.exit_code == 0 and json.loads(result.stdout)["card"] == "7D"
     assert run("explain", "7D").exit_code == EXIT_USAGE
+
+
+def test_an_option_of_the_other_form_is_a_usage_error_not_ignored() -> None:
+    """Bug: ``explain FILE --at 2 -t 0.5 --ruleset scopone-16`` ran on the record's own rules
+    (-t is --table here, not review's --time), and ``--as``/``-k`` without --at were dropped."""
+    at = run("explain", str(SEED003), "--at", "2", "-t", "0.5", "--ruleset", "scopone-16")
+    line = one_error_line(at, EXIT_USAGE)
+    assert "--ruleset, --table" in line and "hand record of --at" in line
+    card = run("explain", "7D", "-r", "scopa", "--deck", "french", "--table", "2C", "-k", "5")
+    assert "--samples" in one_error_line(card, EXIT_USAGE) and card.stdout == ""
+    # the defaults of the other form are not the user's: both forms still run
+    assert run("explain", "7D", "-r", "scopa", "--deck", "french", "--table", "2C").exit_code == 0

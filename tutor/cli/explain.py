@@ -42,6 +42,23 @@ class MissingOption(typer.BadParameter):
 # -- explain -----------------------------------------------------------------------------------
 
 
+_RULE_FORM = ("ruleset", "table", "deck")
+"""The options of the capture-rule form; a hand record (``--at``) brings its own."""
+_POSITION_FORM = ("as_player", "hand", "samples", "time_limit", "seed", "workers")
+"""The options of the ``--at`` form; a single card on a table has no hand to value."""
+
+
+def _given(ctx: typer.Context, names: tuple[str, ...]) -> list[str]:
+    """The options among ``names`` the user typed, as typed (``--table``), not defaulted."""
+    typed = []
+    for param in ctx.command.params:
+        if param.name in names:
+            source = ctx.get_parameter_source(param.name)
+            if source is not None and source.name == "COMMANDLINE":
+                typed.append(param.opts[0])
+    return typed
+
+
 @app.command(
     short_help="Why a card may or may not capture; or every move at a point.",
     epilog=examples(
@@ -51,6 +68,7 @@ class MissingOption(typer.BadParameter):
     ),
 )
 def explain(
+    ctx: typer.Context,
     card: Annotated[
         str,
         typer.Argument(
@@ -109,6 +127,14 @@ def explain(
     play N, in plain words: what it captures, what it leaves and the sweep risk with its odds,
     its effect on matched and unmatched values, its value with interval, and its observations.
     """
+    wrong = _given(ctx, _RULE_FORM if at is not None else _POSITION_FORM)
+    if wrong:
+        why = (
+            _("the hand record of --at gives the ruleset, the deck and the table")
+            if at is not None
+            else _("used only with --at N, to value every move of a hand record")
+        )
+        raise typer.BadParameter(why, param_hint=", ".join(wrong))
     if at is not None:
         explain_position_command(
             Path(card), at, as_player, hand, samples, time_limit, seed, workers, json_out
