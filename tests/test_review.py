@@ -165,3 +165,17 @@ def test_a_maxim_is_not_a_verdict() -> None:
     praise = Observation("took-scopa", "t.", "take-the-scopa", against=False)
     assert "the analysis finds 7C better by 0.70" in weigh(praise, bad).text
     assert weigh(praise, replace(bad, uncertain=True)) == praise  # no claim the samples lack
+
+
+def test_a_better_alternative_is_never_called_worth_no_more() -> None:
+    """Bug: a move judged good? (the samples in doubt) whose maxim named a better alternative
+    was told 'RS x RB is worth no more (+1.50)': the alternative is worth more, so say so."""
+    played, other = Move(6, 0), Move(16, 0)
+    moves = (MoveEstimate(other, 1.5, 0.2, 2.8, 8), MoveEstimate(played, 0.0, -1.0, 1.0, 8))
+    j = Judgement(played, other, 1.5, -0.2, 3.0, "good", True, False, 8, moves, "time")
+    missed = Observation("missed-scopa", "t.", "take-the-scopa", move=other)
+    said = weigh(missed, j).text
+    assert "the analysis values 7C 1.50 higher" in said and "worth no more" not in said
+    level = (MoveEstimate(other, 0.0, -1.0, 1.0, 8), MoveEstimate(played, 0.0, -1.0, 1.0, 8))
+    same = replace(j, cost=0.0, moves=level)
+    assert "7C is worth no more (+0.00)" in weigh(missed, same).text

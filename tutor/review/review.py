@@ -239,10 +239,18 @@ def weigh(o: Observation, j: Judgement, style: Style | str | None = None) -> Obs
                         move=alt.move.text(style), points=number(gap)
                     )
                 )
+            elif gap < -0.005:
+                parts.append(
+                    _("the analysis values {move} {points} higher").format(
+                        move=alt.move.text(style), points=number(-gap)
+                    )
+                )
             else:
                 parts.append(
                     _("{move} is worth no more ({points})").format(
-                        move=alt.move.text(style), points=number(-gap, "+.2f")
+                        # rounded first, and + 0.0, so that a hair's difference reads +0.00
+                        move=alt.move.text(style),
+                        points=number(round(-gap, 2) + 0.0, "+.2f"),
                     )
                 )
         why = "; ".join(parts) or _("no move is clearly better")
