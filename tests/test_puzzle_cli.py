@@ -111,6 +111,36 @@ def test_generate_rejects_an_unknown_theme(runner: CliRunner, tmp_path: Path) ->
     assert r.exit_code == 2
 
 
+def test_try_with_no_answer_still_prints_json(runner: CliRunner) -> None:
+    """Bug: with --json and the input over before an answer, stdout was empty."""
+    r = runner.invoke(app, ["puzzle", "try", PUZZLE, "--json"], input="")
+    assert r.exit_code == 0 and "no answer given" in r.stderr
+    data = json.loads(r.stdout)
+    assert data["answer"] is None and data["correct"] is False and data["skipped"] is False
+    assert data["solution"] is None  # the text form shows none either
+
+
+def test_generate_stopped_by_ctrl_c_reports_what_it_wrote(tmp_path: Path) -> None:
+    """Bug: Ctrl-C said only 'interrupted', though puzzles had been written."""
+    from tutor.puzzles.generate import generate
+
+    def stop_after_two(done: int, _count: int) -> None:
+        if done == 2:
+            raise KeyboardInterrupt
+
+    report = generate("scopa", 10, 11, tmp_path, workers=1, progress=stop_after_two)
+    assert report.interrupted and len(report.written) == 2
+    assert sorted(tmp_path.iterdir()) == sorted(report.written)
+    assert report.to_json()["interrupted"] is True
+
+
+def test_generate_into_a_file_is_refused(runner: CliRunner, tmp_path: Path) -> None:
+    file = tmp_path / "bin.yaml"
+    file.write_text("")
+    r = runner.invoke(app, ["puzzle", "generate", "-r", "scopa", "-n", "1", "--out", str(file)])
+    assert r.exit_code == 3 and "is a file: puzzles are written into a folder" in r.stderr
+
+
 def test_train_scripted_session_and_stats(runner: CliRunner, tmp_path: Path) -> None:
     db = tmp_path / "p.sqlite"
     r = runner.invoke(

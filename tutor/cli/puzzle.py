@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tutor.cli.core import (
+    EXIT_INTERRUPTED,
     EXIT_PROBLEMS,
     InputError,
     JsonOption,
@@ -24,6 +25,7 @@ from tutor.cli.core import (
     file_argument,
     file_option,
     human_console,
+    interrupted,
     note,
     print_json,
     progress_bar,
@@ -202,6 +204,14 @@ def try_command(
     answered, answer = ask(p)
     if not answered:
         note("tutor: " + _("no answer given"))
+        if json_out:
+            from tutor.puzzles.answer import Verdict
+
+            # the input ended before an answer: the verdict's keys, none of them earned, and
+            # no solution, as the text form shows none
+            nothing = Verdict(correct=False, skipped=False, message=_("no answer given"))
+            print_json({"puzzle": p.name, "question": p.kind, "answer": None,
+                        **nothing.to_json(), "solution": None})  # fmt: skip
         return
     verdict = judge_answer(p, answer, json_out)
     if json_out:
@@ -258,8 +268,12 @@ def generate_command(
     cores = workers or os.cpu_count() or 1
     with progress_bar(_("mining puzzles"), not json_out) as progress:
         report = generate(ruleset, count, seed, out, theme, cores, progress)
+    if report.interrupted:
+        interrupted()
     if json_out:
         print_json(report.to_json())
+        if report.interrupted:
+            raise typer.Exit(EXIT_INTERRUPTED)
         return
     for path, g in zip(report.written, report.puzzles, strict=True):
         themes = ", ".join(theme_name(t) for t in g.themes)
@@ -273,6 +287,8 @@ def generate_command(
     if report.duplicates:
         mined += "; " + _("{n} already in {folder}").format(n=report.duplicates, folder=out)
     note("tutor: " + mined)
+    if report.interrupted:
+        raise typer.Exit(EXIT_INTERRUPTED)
     if len(report.written) < count:
         note(
             "tutor: "

@@ -40,6 +40,7 @@ from tutor.game.errors import TutorError
 from tutor.game.i18n import _, in_every_language, number
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move
+from tutor.game.textfile import os_reason
 from tutor.puzzles.check import check_puzzle, paired_margin, solve_puzzle
 from tutor.puzzles.format import THEMES, loads_puzzles
 from tutor.puzzles.themes import line_themes, observations, themes_of_codes
@@ -113,6 +114,8 @@ class GenerateReport:
     hands: int = 0
     duplicates: int = 0
     elapsed: float = 0.0
+    interrupted: bool = False
+    """Stopped by Ctrl-C: ``written`` holds the puzzles saved before it, each one whole."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -121,6 +124,7 @@ class GenerateReport:
             "hands": self.hands,
             "duplicates": self.duplicates,
             "seconds": round(self.elapsed, 2),
+            "interrupted": self.interrupted,
             "puzzles": [
                 {"file": str(path), "question": g.kind, "themes": list(g.themes),
                  "method": g.method, "hand": g.hand, "play": g.play}
@@ -600,7 +604,9 @@ def generate(
     progress: Callable[[int, int], None] | None = None,
     max_hands: int | None = None,
 ) -> GenerateReport:
-    """Mine ``count`` new puzzles from self-play and write them into ``out`` (see module doc)."""
+    """Mine ``count`` new puzzles from self-play and write them into ``out`` (see module doc).
+
+    Ctrl-C stops the mining; the report then says so and lists the puzzles already written."""
     start = time.perf_counter()
     if theme is not None and theme not in THEMES:
         raise GenerateError(
@@ -616,33 +622,50 @@ def generate(
             )
         )
     folder = Path(out)
-    folder.mkdir(parents=True, exist_ok=True)
+    if folder.exists() and not folder.is_dir():
+        raise GenerateError(
+            _("{folder} is a file: puzzles are written into a folder").format(folder=folder)
+        )
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise GenerateError(
+            _("cannot make the folder {folder}: {reason}").format(
+                folder=folder, reason=os_reason(exc)
+            )
+        ) from None
     report = GenerateReport(ruleset, seed)
     seen = {p.stem.rsplit("-", 1)[-1] for p in folder.glob("*.yaml")}
     workers = workers or os.cpu_count() or 1
     limit = max_hands if max_hands is not None else 200 * max(1, count)
     hand = 0
-    while len(report.written) < count and hand < limit:
-        batch = list(range(hand + 1, min(limit, hand + 2 * workers) + 1))
-        hand += len(batch)
-        results, stop = run_parallel(mine_hand, [(ruleset, seed, h, theme) for h in batch], workers)
-        report.hands += len(results)
-        for found in results:
-            for g in found:
-                if len(report.written) >= count:
-                    break
-                key = g.name.rsplit("-", 1)[-1]
-                if key in seen:
-                    report.duplicates += 1
-                    continue
-                seen.add(key)
-                path = folder / f"{g.name}.yaml"
-                save_atomically(path, g.text())
-                report.written.append(path)
-                report.puzzles.append(g)
-                if progress:
-                    progress(len(report.written), count)
-        if stop == "interrupt":
-            raise KeyboardInterrupt
+    try:
+        while len(report.written) < count and hand < limit:
+            batch = list(range(hand + 1, min(limit, hand + 2 * workers) + 1))
+            hand += len(batch)
+            results, stop = run_parallel(
+                mine_hand, [(ruleset, seed, h, theme) for h in batch], workers
+            )
+            report.hands += len(results)
+            for found in results:
+                for g in found:
+                    if len(report.written) >= count:
+                        break
+                    key = g.name.rsplit("-", 1)[-1]
+                    if key in seen:
+                        report.duplicates += 1
+                        continue
+                    seen.add(key)
+                    path = folder / f"{g.name}.yaml"
+                    save_atomically(path, g.text())
+                    report.written.append(path)
+                    report.puzzles.append(g)
+                    if progress:
+                        progress(len(report.written), count)
+            if stop == "interrupt":
+                report.interrupted = True
+                break
+    except KeyboardInterrupt:  # between batches: the puzzles written so far stand
+        report.interrupted = True
     report.elapsed = time.perf_counter() - start
     return report
