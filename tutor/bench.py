@@ -64,7 +64,7 @@ from tutor.search.analysis import (
 from tutor.search.defaults import DEFAULT_EXACT_PLIES
 from tutor.search.players import ChitarrellaPlayer, seat_view
 from tutor.search.playmodel import ReadOdds, read_odds
-from tutor.search.roster import make_player
+from tutor.search.roster import PlayerError, make_player
 from tutor.search.searchplayer import SearchPlayer
 from tutor.search.simulate import check_sides, move_seed, play_game, play_hand
 from tutor.search.solver import Solver, random_position
@@ -95,7 +95,14 @@ Figures = dict[str, Any]
 
 
 class BenchError(TutorError):
-    """A benchmark asked for with sizes it cannot run (fewer than one hand or repeat)."""
+    """A benchmark asked for with sizes it cannot run (fewer than one hand or repeat).
+
+    ``option`` names the command-line option whose value is wrong, when one is: the command
+    line then reports a usage error (exit 2) rather than bad input."""
+
+    def __init__(self, message: str, option: str | None = None) -> None:
+        super().__init__(message)
+        self.option = option
 
 
 BENCHMARKS: dict[str, Callable[..., Figures]] = {}
@@ -117,7 +124,7 @@ def register(name: str) -> Callable[[Callable[..., Figures]], Callable[..., Figu
 
 def _median_of(repeat: int, run: Callable[[], float]) -> tuple[float, list[float]]:
     if repeat < 1:
-        raise BenchError(_("repeat must be at least 1, not {n}").format(n=repeat))
+        raise BenchError(_("repeat must be at least 1, not {n}").format(n=repeat), "--repeat")
     runs = [run() for _ in range(repeat)]
     return statistics.median(runs), runs
 
@@ -146,7 +153,7 @@ def bench_playouts(
     profits from tables an earlier one computed.
     """
     if hands < 1:
-        raise BenchError(_("hands must be at least 1, not {n}").format(n=hands))
+        raise BenchError(_("hands must be at least 1, not {n}").format(n=hands), "--hands")
     rules = load_ruleset(ruleset)
 
     seeds = iter(range(seed, seed + repeat))
@@ -1078,29 +1085,33 @@ def bench_calibration(
     the leading side plays at random). The result is the same for any number of ``workers``.
     """
     if hands < 1:
-        raise BenchError(_("hands must be at least 1, not {n}").format(n=hands))
+        raise BenchError(_("hands must be at least 1, not {n}").format(n=hands), "--hands")
     specs = [s.strip().lower() for s in players.split(",")]
     for spec in specs:
         if spec not in CALIBRATION_PLAYERS:
             raise BenchError(
                 _("unknown players {name!r}; choose from {names}").format(
                     name=spec, names=", ".join(CALIBRATION_PLAYERS)
-                )
+                ),
+                "--players",
             )
     if model not in CALIBRATION_MODELS:
         raise BenchError(
             _("unknown model {name!r}; choose from {names}").format(
                 name=model, names=", ".join(CALIBRATION_MODELS)
-            )
+            ),
+            "--model",
         )
     rules = load_ruleset(ruleset)
     spec = ",".join(specs)
     if earlier < 0:
-        raise BenchError(_("earlier hands must be at least 0, not {n}").format(n=earlier))
+        raise BenchError(
+            _("earlier hands must be at least 0, not {n}").format(n=earlier), "--earlier-hands"
+        )
     try:
         check_share(stated_share)
     except ValueError as e:
-        raise BenchError(str(e)) from None
+        raise BenchError(str(e), "--stated-share") from None
     args = (
         (rules, spec, seed, h, trust, model, earlier, stated, stated_share) for h in range(hands)
     )
@@ -1237,15 +1248,16 @@ def bench_endgame(
     unless a player has a time budget (a ``search`` player's moves depend on the machine).
     """
     if deals < 1:
-        raise BenchError(_("deals must be at least 1, not {n}").format(n=deals))
+        raise BenchError(_("deals must be at least 1, not {n}").format(n=deals), "--deals")
     if samples < 1:
-        raise BenchError(_("samples must be at least 1, not {n}").format(n=samples))
+        raise BenchError(_("samples must be at least 1, not {n}").format(n=samples), "--samples")
     if not 1 <= plays_left <= DEFAULT_EXACT_PLIES:
         raise BenchError(
             _(
                 "plays left must be 1 to {most}, not {n}: every sample is solved exactly, "
                 "and earlier than that one solve takes too long"
-            ).format(most=DEFAULT_EXACT_PLIES, n=plays_left)
+            ).format(most=DEFAULT_EXACT_PLIES, n=plays_left),
+            "--plays-left",
         )
     chosen = [m.strip().lower() for m in methods]
     for name in chosen:
@@ -1253,15 +1265,21 @@ def bench_endgame(
             raise BenchError(
                 _("unknown method {name!r}; choose from {names}").format(
                     name=name, names=", ".join(ENDGAME_METHODS)
-                )
+                ),
+                "--methods",
             )
     if not chosen:
-        raise BenchError(_("name at least one method"))
+        raise BenchError(_("name at least one method"), "--methods")
     rules = load_ruleset(ruleset)
     specs = [s.strip() for s in players.split(",")]
     if len(specs) != 2:
-        raise BenchError(_("name two players, A,B, not {players!r}").format(players=players))
-    check_sides(rules, specs)  # a bad name or ruleset fails here, not in a worker
+        raise BenchError(
+            _("name two players, A,B, not {players!r}").format(players=players), "--players"
+        )
+    try:
+        check_sides(rules, specs)  # a bad name or ruleset fails here, not in a worker
+    except PlayerError as exc:
+        raise BenchError(str(exc), "--players") from None
     args = ((rules, specs, seed, d, chosen, samples, plays_left) for d in range(deals))
     done, stop = run_parallel(_endgame_deal, args, workers, progress, total=deals)
     out = EndgameRegret(rules.name, players, len(done), seed, samples, plays_left, chosen,

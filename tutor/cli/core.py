@@ -118,7 +118,7 @@ _UsageError: type[Exception] = typer.BadParameter.__mro__[1]
 """click's UsageError (the base of every usage error), wherever this typer keeps click."""
 
 
-def usage_error_line(exc: Any) -> str:
+def usage_error_line(exc: Any, where: str | None = None) -> str:
     """A usage error on one line, with where to find the usage: click's message (in the
     language of the run), its first letter in lower case, and ``see 'tutor CMD --help'``.
 
@@ -129,7 +129,8 @@ def usage_error_line(exc: Any) -> str:
     message = " ".join(usage_message(exc).split()).rstrip(".")
     if message[:1].isupper() and not message[1:2].isupper():
         message = message[0].lower() + message[1:]
-    where = exc.ctx.command_path if getattr(exc, "ctx", None) is not None else "tutor"
+    if where is None:
+        where = exc.ctx.command_path if getattr(exc, "ctx", None) is not None else "tutor"
     return _("{message}; see '{command} --help'").format(message=message, command=where)
 
 
@@ -225,6 +226,11 @@ class TutorGroup(TyperGroup):
             fail(_os_error_text(exc))
         except Exception as exc:
             if isinstance(exc, TutorError):
+                option = getattr(exc, "option", None)
+                if option:  # the library named the option whose value it cannot take
+                    where = " ".join(filter(None, [ctx.command_path, ctx.invoked_subcommand]))
+                    bad = typer.BadParameter(str(exc), param_hint=option)
+                    fail(usage_error_line(bad, where), EXIT_USAGE)
                 fail(str(exc))
             if os.environ.get("TUTOR_DEBUG"):
                 raise
