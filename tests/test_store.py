@@ -7,17 +7,21 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
 import pytest
+from helpers import run
 
+from tutor.training import store as store_module
 from tutor.training.store import (
     FIRST_SCHEMA,
     RETRY_MINUTES,
     SCHEMA_VERSION,
     ProgressStore,
     PuzzleInfo,
+    StoreBusyError,
     StoreError,
     default_path,
     leitner,
@@ -271,8 +275,156 @@ def test_an_sqlite_file_that_is_not_ours_is_refused(tmp_path: Path) -> None:
 def test_a_folder_in_the_way_is_refused(tmp_path: Path) -> None:
     db = tmp_path / "progress.sqlite"
     db.mkdir()
-    with pytest.raises(StoreError, match="cannot read"):
+    with pytest.raises(StoreError, match="a folder, not a progress database file"):
         ProgressStore(db)
+
+
+def test_a_folder_given_as_the_database_is_named_a_folder_without_mv_advice(
+    tmp_path: Path,
+) -> None:
+    """Bug: ``stats --db /tmp`` said "cannot read: Is a directory" and advised ``mv /tmp
+    /tmp.bad``."""
+    for args in (("stats", "--db", str(tmp_path)), ("train", "--db", str(tmp_path))):
+        r = _run(tmp_path, *args)
+        assert r.returncode == 3, r.stderr
+        assert r.stderr == f"tutor: error: {tmp_path}: a folder, not a progress database file\n"
+
+
+# -- damage found after opening -------------------------------------------------------------------
+
+
+def _damaged(tmp_path: Path, *sql: str) -> Path:
+    """A sound database with an answer or two, then changed by ``sql`` (valid SQLite all along)."""
+    db = tmp_path / "progress.sqlite"
+    with ProgressStore(db) as store:
+        store.record_answer(_info(1), True, now=1000.0)
+        store.record_answer(_info(2), False, now=2000.0)
+    conn = sqlite3.connect(db)
+    for statement in sql:
+        conn.execute(statement)
+    conn.commit()
+    conn.close()
+    return db
+
+
+def test_a_dropped_table_is_damage_for_train_and_stats(tmp_path: Path) -> None:
+    """Bug: a store without its schedule table crashed both (exit 70, no such table)."""
+    db = _damaged(tmp_path, "DROP TABLE schedule")
+    _refused(tmp_path, db, "the database is damaged (its table schedule is missing)")
+
+
+def test_a_time_that_is_no_number_is_damage_for_stats(tmp_path: Path) -> None:
+    """Bug: ``answered_at = 'abc'`` crashed stats with a TypeError (exit 70)."""
+    db = _damaged(tmp_path, "UPDATE answers SET answered_at = 'abc'")
+    r = _run(tmp_path, "stats", "--db", str(db))
+    assert r.returncode == 3, r.stderr
+    [line] = r.stderr.splitlines()
+    assert line.startswith(f"tutor: error: {db}: the database is damaged (answers.answered_at ")
+    assert "'abc'" in line and f"mv {db} {db}.bad" in line
+
+
+@pytest.mark.parametrize(
+    ("sql", "read", "what"),
+    [
+        ("ALTER TABLE answers DROP COLUMN skipped", "answers", "no such column"),
+        ("UPDATE answers SET correct = 'yes'", "answers", "answers.correct holds 'yes'"),
+        ("UPDATE answers SET answered_at = 1e300", "answers", "answers.answered_at"),
+        ("UPDATE puzzles SET themes = X'07'", "answers", "puzzles.themes holds b'\\x07'"),
+        ("UPDATE puzzles SET title = X'00'", "puzzles", "puzzles.title holds b'\\x00'"),
+        ("UPDATE schedule SET box = 9", "schedule", "schedule.box holds 9"),
+        ("UPDATE schedule SET due = 'soon'", "schedule", "schedule.due holds 'soon'"),
+        ("UPDATE schedule SET box = 'x'", "record", "schedule.box holds 'x'"),
+        ("DROP TABLE sessions; CREATE TABLE sessions (x)", "session", "no column named"),
+    ],
+)
+def test_damage_read_back_is_a_store_error_with_the_advice(
+    tmp_path: Path, sql: str, read: str, what: str
+) -> None:
+    """Any SQLite error and any value the tutor never writes is a StoreError saying how to move
+    the file aside, never a TypeError or an OperationalError."""
+    db = _damaged(tmp_path, *sql.split("; "))
+    with ProgressStore(db) as store:
+        do = {
+            "answers": store.answers,
+            "puzzles": store.puzzles,
+            "schedule": store.schedule,
+            "record": lambda: store.record_answer(_info(1), True, now=3000.0),
+            "session": store.start_session,
+        }[read]
+        with pytest.raises(StoreError) as caught:
+            do()
+    text = str(caught.value)
+    assert text.startswith(f"{db}: the database is ") and what in text, text
+    assert text.endswith(f"mv {db} {db}.bad")
+    assert _answers(db) == 2  # a failed write wrote nothing
+
+
+# -- a store another session keeps locked ---------------------------------------------------------
+
+
+def _lock(db: Path) -> sqlite3.Connection:
+    """Another connection holding the write lock, as a stuck session or a database browser."""
+    conn = sqlite3.connect(db, isolation_level=None, check_same_thread=False)
+    conn.execute("BEGIN EXCLUSIVE")
+    return conn
+
+
+def test_a_locked_store_says_so_then_gives_up_with_store_busy_error(tmp_path: Path) -> None:
+    """Bug: a write waited 30 seconds in silence, then an OperationalError (exit 70)."""
+    db = tmp_path / "p.sqlite"
+    waits: list[float] = []
+    with ProgressStore(db, busy_seconds=0.6, on_wait=waits.append) as store:
+        locker = _lock(db)
+        start = time.monotonic()
+        with pytest.raises(StoreBusyError, match="in use by another session") as caught:
+            store.record_answer(_info(1), True, now=1000.0)
+        assert 0.6 <= time.monotonic() - start < 5
+        assert waits == [0.6]  # said once, as the wait began
+        assert "mv " not in str(caught.value)  # nothing is wrong with the file
+        assert str(caught.value).startswith(f"{db}: ")
+        # nothing was written, and the store works once the lock is gone
+        locker.execute("ROLLBACK")
+        locker.close()
+        assert store.count_answers() == 0
+        store.record_answer(_info(1), True, now=1000.0)
+    assert _answers(db) == 1
+    assert isinstance(caught.value, StoreError)
+
+
+def test_a_lock_let_go_while_waiting_lets_the_write_through(tmp_path: Path) -> None:
+    db = tmp_path / "p.sqlite"
+    waits: list[float] = []
+    with ProgressStore(db, busy_seconds=10, on_wait=waits.append) as store:
+        locker = _lock(db)
+        threading.Timer(0.6, locker.execute, ("ROLLBACK",)).start()
+        store.record_answer(_info(1), True, now=1000.0)
+        locker.close()
+    assert waits == [10]
+    assert _answers(db) == 1
+
+
+def test_train_on_a_locked_store_says_so_and_exits_3(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bug: ``tutor train`` on a locked store hung 30 s in silence, then "internal error:
+    OperationalError: database is locked" (exit 70)."""
+    db = tmp_path / "p.sqlite"
+    ProgressStore(db).close()
+    monkeypatch.setattr(store_module, "BUSY_SECONDS", 0.5)
+    locker = _lock(db)
+    try:
+        r = run("train", "--db", str(db), "--count", "1", input="skip\n")
+    finally:
+        locker.close()
+    assert r.exit_code == 3, r.output
+    assert r.stdout == ""
+    assert r.stderr.splitlines() == [
+        f"tutor: the progress database {db} is in use by another session; waiting up to "
+        "0.5 seconds...",
+        f"tutor: error: {db}: the progress database is in use by another session (still "
+        "locked after 0.5 seconds); try again when that session is over",
+    ]
+    assert _answers(db) == 0
 
 
 # -- migrations ----------------------------------------------------------------------------------

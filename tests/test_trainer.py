@@ -4,14 +4,24 @@ from __future__ import annotations
 
 import json
 import shutil
+import sqlite3
+import tempfile
 from pathlib import Path
+
+import pytest
 
 from tutor.game.i18n import speaking
 from tutor.puzzles.answer import Verdict
 from tutor.puzzles.format import collection_dir, load_puzzles
 from tutor.training.progress import progress_stats
-from tutor.training.store import BOX_DAYS, RETRY_MINUTES, ProgressStore
-from tutor.training.trainer import NEW_EVERY, Trainer
+from tutor.training.store import (
+    BOX_DAYS,
+    RETRY_MINUTES,
+    ProgressStore,
+    StoreBusyError,
+    StoreError,
+)
+from tutor.training.trainer import NEW_EVERY, Trainer, indexed_puzzles
 
 DAY = 86400.0
 NAMES = (
@@ -160,3 +170,148 @@ def test_an_index_cached_by_an_older_tutor_is_read_again(tmp_path: Path) -> None
         assert all(e.info.titles for e in t.entries)
         cached = store.conn.execute("SELECT entries FROM files").fetchall()
         assert all('"titles"' in text for (text,) in cached)
+
+
+# -- answers the store cannot take at once ------------------------------------------------------
+
+
+def _lock(db: Path) -> sqlite3.Connection:
+    """Another connection holding the store's write lock (a stuck session)."""
+    conn = sqlite3.connect(db, isolation_level=None)
+    conn.execute("BEGIN EXCLUSIVE")
+    return conn
+
+
+def _saved(db: Path) -> int:
+    conn = sqlite3.connect(db)
+    try:
+        return int(conn.execute("SELECT COUNT(*) FROM answers").fetchone()[0])
+    finally:
+        conn.close()
+
+
+def test_answers_the_store_cannot_take_are_kept_and_saved_with_a_later_one(
+    tmp_path: Path,
+) -> None:
+    """Bug: an answer given while another session held the lock was lost with a crash."""
+    mine = _folder(tmp_path)
+    db = tmp_path / "p.sqlite"
+    clock = Clock()
+    with ProgressStore(db, busy_seconds=0.3) as store:
+        t = Trainer.open(store, [mine], shipped=False, clock=clock)
+        names = [_answer(t, correct=True)]
+        locker = _lock(db)
+        for _ in range(2):
+            clock.now += 60
+            pick = t.next()
+            assert pick is not None
+            names.append(pick.puzzle.name)
+            assert t.record(pick, Verdict(False, True, ""), "typed") is None
+        assert len(t.unsaved) == 2 and _saved(db) == 1
+        locker.execute("ROLLBACK")
+        locker.close()
+        clock.now += 60
+        names.append(_answer(t, correct=True))
+        assert t.unsaved == [] and _saved(db) == 4
+        # in the order given, at the time each was given, in this session
+        rows = store.conn.execute(
+            "SELECT p.name, a.answered_at, a.answer, a.session FROM answers a "
+            "JOIN puzzles p ON p.digest = a.digest ORDER BY a.id"
+        ).fetchall()
+        assert [r[0] for r in rows] == names
+        assert [r[1] for r in rows] == [1_000_000.0 + 60 * i for i in range(4)]
+        assert [r[2] for r in rows] == [None, "typed", "typed", None]
+        assert {r[3] for r in rows} == {t.session}
+
+
+def test_finish_saves_what_was_kept_once_the_lock_is_gone(tmp_path: Path) -> None:
+    mine = _folder(tmp_path)
+    db = tmp_path / "p.sqlite"
+    with ProgressStore(db, busy_seconds=0.3) as store:
+        t = Trainer.open(store, [mine], shipped=False, clock=Clock())
+        locker = _lock(db)
+        pick = t.next()
+        assert pick is not None
+        assert t.record(pick, Verdict(True, False, ""), None) is None
+        locker.execute("ROLLBACK")
+        locker.close()
+        t.finish()
+        assert t.unsaved == [] and _saved(db) == 1
+
+
+def test_what_the_store_never_takes_goes_to_a_rescue_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bug: a store locked until the end lost the answers not saved."""
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    (tmp_path / "tmp").mkdir()
+    mine = _folder(tmp_path)
+    db = tmp_path / "p.sqlite"
+    with ProgressStore(db, busy_seconds=0.3) as store:
+        t = Trainer.open(store, [mine], shipped=False, clock=Clock())
+        locker = _lock(db)
+        picks = []
+        for typed in ("7D", None):
+            pick = t.next()
+            assert pick is not None
+            picks.append(pick)
+            t.record(pick, Verdict(typed is not None, typed is None, ""), typed)
+        with pytest.raises(StoreBusyError) as caught:
+            t.finish()
+        locker.close()
+    [rescue] = (tmp_path / "tmp").iterdir()
+    assert str(caught.value) == (
+        f"{db}: the progress database is in use by another session (still locked after 0.3 "
+        f"seconds); try again when that session is over; the 2 answers not saved are kept in "
+        f"{rescue}"
+    )
+    lines = [json.loads(line) for line in rescue.read_text(encoding="utf-8").splitlines()]
+    assert [(x["puzzle"]["digest"], x["answer"], x["correct"], x["skipped"]) for x in lines] == [
+        (picks[0].entry.info.digest, "7D", True, False),
+        (picks[1].entry.info.digest, None, False, True),
+    ]
+    assert all(x["database"] == str(db) and x["session"] == t.session for x in lines)
+    assert lines[0]["puzzle"]["name"] == picks[0].puzzle.name
+    assert _saved(db) == 0 and t.unsaved == []
+
+
+def test_answers_kept_when_the_store_turns_out_damaged_go_to_a_rescue_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    mine = _folder(tmp_path)
+    db = tmp_path / "p.sqlite"
+    with ProgressStore(db) as store:
+        t = Trainer.open(store, [mine], shipped=False, clock=Clock())
+        pick = t.next()
+        assert pick is not None
+        other = sqlite3.connect(db)  # damaged while the puzzle is on the screen
+        other.execute("DROP TABLE answers")
+        other.commit()
+        other.close()
+        with pytest.raises(StoreError, match="no such table: answers"):
+            t.record(pick, Verdict(True, False, ""), "7D")
+        assert len(t.unsaved) == 1
+        with pytest.raises(StoreError) as caught:
+            t.finish(wait=0)
+    [rescue] = tmp_path.glob("scopone-tutor-unsaved-*.jsonl")
+    assert str(caught.value).endswith(f"mv {db} {db}.bad; the answer not saved is kept in {rescue}")
+    assert json.loads(rescue.read_text(encoding="utf-8"))["answer"] == "7D"
+
+
+@pytest.mark.parametrize("damage", ["not json", "[1]", "null", "themes", "hand"])
+def test_a_damaged_index_entry_means_the_file_is_read_again(tmp_path: Path, damage: str) -> None:
+    """Bug: a damaged entry in the index of puzzle files crashed the session (a JSON error, a
+    TypeError) or was taken as it was."""
+    mine = _folder(tmp_path)
+    with ProgressStore(tmp_path / "p.sqlite") as store:
+        before = Trainer.open(store, [mine], shipped=False).entries
+        for path, text in store.conn.execute("SELECT path, entries FROM files").fetchall():
+            if damage in ("themes", "hand"):  # the right keys, a value of the wrong kind
+                bad = {"themes": 5, "hand": "1"}[damage]
+                text = json.dumps([{**d, damage: bad} for d in json.loads(text)])
+            else:
+                text = damage
+            store.conn.execute("UPDATE files SET entries = ? WHERE path = ?", (text, path))
+        assert Trainer.open(store, [mine], shipped=False).entries == before
+        assert indexed_puzzles(store).keys() == {e.info.digest for e in before}

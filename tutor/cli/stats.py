@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tutor.cli.core import JsonOption, app, examples, human_console, print_json
-from tutor.cli.train import DbOption
+from tutor.cli.train import DbOption, waiting_note
 
 
 @app.command(
@@ -26,7 +26,7 @@ def stats_command(
 
     path = db if db is not None else default_path()
     if path.exists():
-        with ProgressStore(path) as store:
+        with ProgressStore(path, on_wait=waiting_note(path)) as store:
             stats = progress_stats(store)
     else:
         stats = Stats(path=str(path))

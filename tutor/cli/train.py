@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -17,7 +18,30 @@ from tutor.cli.core import (
     print_json,
 )
 from tutor.cli.puzzle import ask, check_theme, judge_answer
-from tutor.game.i18n import _, ngettext
+from tutor.game.i18n import _, ngettext, number
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from tutor.puzzles.answer import Verdict
+    from tutor.training.trainer import Pick, Trainer
+
+
+def waiting_note(path: Path) -> Callable[[float], None]:
+    """The store's ``on_wait``: say on stderr why nothing happens while another session holds
+    the database's lock."""
+
+    def say(seconds: float) -> None:
+        note(
+            "tutor: "
+            + _(
+                "the progress database {file} is in use by another session; waiting up to "
+                "{seconds} seconds..."
+            ).format(file=path, seconds=number(seconds, "g"))
+        )
+
+    return say
+
 
 DbOption = Annotated[
     Path | None,
@@ -64,54 +88,25 @@ def train_command(
     so a session can be scripted; with --json the puzzles go to stderr and a summary to stdout.
     """
     # rich and the solver load here, not at start-up, so the first puzzle shows quickly
-    import time
-
-    from tutor.render.puzzle import puzzle_position, verdict_view
-    from tutor.render.terminal import emit, make_console
+    from tutor.render.terminal import make_console
     from tutor.training.store import ProgressStore, default_path
-    from tutor.training.trainer import Trainer, describe, summary
+    from tutor.training.trainer import Trainer, summary
 
     check_theme(theme)
     path = db if db is not None else default_path()
     console, fancy = (make_console(stderr=True), False) if json_out else human_console()
-    results = []
-    with ProgressStore(path) as store:
+    results: list[tuple[Pick, Verdict]] = []
+    with ProgressStore(path, on_wait=waiting_note(path)) as store:
         trainer = Trainer.open(store, puzzles or [], theme, ruleset)
         for problem in trainer.skipped_files:
             note("tutor: " + _("skipped: {problem}").format(problem=problem))
-        for number in range(1, count + 1):
-            pick = trainer.next()
-            if pick is None:
-                note("tutor: " + _("every puzzle has been asked in this session"))
-                break
-            head = _("Puzzle {n} of {count}: {name}, {why}").format(
-                n=number, count=count, name=pick.puzzle.name, why=describe(pick, time.time())
-            )
-            emit(console, "\n" + head)
-            emit(console, *puzzle_position(pick.puzzle, fancy))
-            answered, answer = ask(pick.puzzle)
-            if not answered:
-                note(
-                    "tutor: "
-                    + _("end of the input: the session stops; every answer so far is saved")
-                )
-                break
-            verdict = judge_answer(pick.puzzle, answer, json_out)
-            sched = trainer.record(pick, verdict, None if answer is None else answer.text)
-            results.append((pick, verdict))
-            emit(console, *verdict_view(pick.puzzle, verdict, fancy))
-            if sched.box == 1:
-                when = _("in ten minutes")
-            else:
-                day = time.strftime("%Y-%m-%d", time.localtime(sched.due))
-                when = _("on {day}").format(day=day)
-            emit(
-                console,
-                _("Saved. Leitner box {box}: it comes back {when}.").format(
-                    box=sched.box, when=when
-                ),
-            )
-    right = sum(1 for _, v in results if v.correct)
+        try:
+            _session(trainer, count, console, fancy, json_out, results)
+            trainer.finish()  # answers kept while another session held the store
+        except BaseException:  # Ctrl-C too: what the store cannot take now goes to a file
+            trainer.finish(wait=0)
+            raise
+    right = sum(1 for _pick, v in results if v.correct)
     note(
         "tutor: "
         + ngettext(
@@ -122,3 +117,72 @@ def train_command(
     )
     if json_out:
         print_json({**summary(results), "database": str(path)})
+
+
+def _session(
+    trainer: Trainer,
+    count: int,
+    console: Console,
+    fancy: bool,
+    json_out: bool,
+    results: list[tuple[Pick, Verdict]],
+) -> None:
+    """Ask up to ``count`` puzzles, judge and record each answer (added to ``results``)."""
+    import time
+
+    from tutor.render.puzzle import puzzle_position, verdict_view
+    from tutor.render.terminal import emit
+    from tutor.training.trainer import describe
+
+    for n in range(1, count + 1):
+        pick = trainer.next()
+        if pick is None:
+            note("tutor: " + _("every puzzle has been asked in this session"))
+            break
+        head = _("Puzzle {n} of {count}: {name}, {why}").format(
+            n=n, count=count, name=pick.puzzle.name, why=describe(pick, time.time())
+        )
+        emit(console, "\n" + head)
+        emit(console, *puzzle_position(pick.puzzle, fancy))
+        answered, answer = ask(pick.puzzle)
+        if not answered:
+            if trainer.unsaved:  # the caller's finish() saves them, or names a rescue file
+                note("tutor: " + _("end of the input: the session stops"))
+            else:
+                note(
+                    "tutor: "
+                    + _("end of the input: the session stops; every answer so far is saved")
+                )
+            break
+        verdict = judge_answer(pick.puzzle, answer, json_out)
+        kept = len(trainer.unsaved)
+        sched = trainer.record(pick, verdict, None if answer is None else answer.text)
+        results.append((pick, verdict))
+        emit(console, *verdict_view(pick.puzzle, verdict, fancy))
+        if sched is None:
+            emit(
+                console,
+                _(
+                    "Not saved yet: another session holds the progress database. The answer is "
+                    "kept, and saved with the next one or at the end of the session."
+                ),
+            )
+            continue
+        if kept:
+            emit(
+                console,
+                ngettext(
+                    "The answer kept earlier is saved now too.",
+                    "The {n} answers kept earlier are saved now too.",
+                    kept,
+                ).format(n=kept),
+            )
+        if sched.box == 1:
+            when = _("in ten minutes")
+        else:
+            day = time.strftime("%Y-%m-%d", time.localtime(sched.due))
+            when = _("on {day}").format(day=day)
+        emit(
+            console,
+            _("Saved. Leitner box {box}: it comes back {when}.").format(box=sched.box, when=when),
+        )

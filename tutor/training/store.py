@@ -5,13 +5,21 @@ in ``tests/test_store.py`` and described in ``docs/puzzles.md``:
 
 - **One transaction per answer**, in WAL mode: an answer is on disk before the next puzzle is
   shown, so a killed session loses nothing already answered.
-- **Two sessions at once** queue for the write lock (``BEGIN IMMEDIATE`` with a busy timeout);
-  neither loses an answer, neither corrupts the file.
+- **Two sessions at once** queue for the write lock (``BEGIN IMMEDIATE``); neither loses an
+  answer, neither corrupts the file. A write that has to wait says so at once through the
+  ``on_wait`` callback (the library prints nothing: the command line shows a line), and one
+  still locked out after :data:`BUSY_SECONDS` (another session stuck, a database browser with a
+  transaction open) gets :class:`StoreBusyError`, one line and exit 3, with nothing written.
+  What the trainer could not save then it keeps and saves later, or writes to a rescue file
+  (:meth:`tutor.training.trainer.Trainer.finish`).
 - **A schema version** (``PRAGMA user_version``) and migrations from every older version, each in
   one transaction.
 - **Never overwritten**: a new database is built under a temporary name and renamed into place;
   an existing file that is unreadable, corrupt, not ours or from a newer tutor gets
-  :class:`StoreError` (one line, exit 3) saying how to move it aside, and is left as it is.
+  :class:`StoreError` (one line, exit 3) saying how to move it aside, and is left as it is. So
+  does damage found later, while reading or writing: any SQLite error (a table dropped, a page
+  unreadable) and any value the tutor never writes (a time that is not a number, a box out of
+  range), checked as each row is read back. A folder given as the database is refused as such.
 - **Puzzles by content**: answers are keyed by the puzzle's digest (a hash of its position,
   question and solution), so a puzzle file that changed is a new puzzle, never confused with the
   old one.
@@ -22,18 +30,20 @@ and waits longer; a miss sends it back to box 1, due again in ten minutes.
 
 from __future__ import annotations
 
+import math
 import os
 import shlex
 import sqlite3
 import tempfile
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from tutor.game.errors import TutorError
-from tutor.game.i18n import _, local
+from tutor.game.i18n import _, local, number
 from tutor.game.textfile import os_reason
 
 __all__ = [
@@ -41,6 +51,7 @@ __all__ = [
     "BOX_DAYS",
     "RETRY_MINUTES",
     "StoreError",
+    "StoreBusyError",
     "PuzzleInfo",
     "Schedule",
     "AnswerRow",
@@ -61,9 +72,15 @@ RETRY_MINUTES = 10.0
 """A missed (or skipped) puzzle goes back to box 1 and is due again after this many minutes."""
 BUSY_SECONDS = 30.0
 """How long a session waits for another one's write to finish before giving up."""
+POLL_SECONDS = 0.25
+"""While it waits for the write lock, a session asks SQLite again this often (so that Ctrl-C is
+heard at once); a write that is still waiting after the first ask says so (``on_wait``)."""
 
 _DAY = 86400.0
 _MAGIC = b"SQLite format 3\x00"
+_LAST_TIME = 253402300799.0
+"""9999-12-31 23:59:59 UTC: a later (or negative) time in the database was never written by a
+tutor, and could not be shown as a date."""
 
 # The first layout the tutor wrote; every later one is reached through MIGRATIONS, so that a new
 # database and a migrated one are built by the same statements.
@@ -131,6 +148,11 @@ def _migrate_1_to_2(conn: sqlite3.Connection) -> None:
 MIGRATIONS = {1: _migrate_1_to_2}
 """``MIGRATIONS[v]`` upgrades a version-``v`` database to ``v + 1``, its data included."""
 
+_PUZZLE_COLUMNS = ("digest", "name", "path", "title", "themes", "ruleset", "question")
+"""The columns of ``puzzles`` that :meth:`ProgressStore.puzzles` reads, in its order."""
+_TABLES = ("puzzles", "answers", "sessions", "schedule", "files")
+"""The tables of :data:`SCHEMA_VERSION`: a database without one of them is damaged."""
+
 
 def leitner(box: int, correct: bool, now: float) -> tuple[int, float]:
     """The new box and due time after an answer (``box`` 0: never answered before).
@@ -150,6 +172,16 @@ def leitner(box: int, correct: bool, now: float) -> tuple[int, float]:
 
 class StoreError(TutorError):
     """A progress database the tutor cannot use; the file is left untouched."""
+
+
+class StoreBusyError(StoreError):
+    """Another session kept the write lock longer than the wait: nothing was written."""
+
+
+def _is_busy(exc: sqlite3.Error) -> bool:
+    """SQLite refused because another connection holds a lock (SQLITE_BUSY or SQLITE_LOCKED)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    return isinstance(code, int) and code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
 
 
 def default_path() -> Path:
@@ -204,11 +236,24 @@ def _aside(path: Path) -> str:
 
 
 class ProgressStore:
-    """An open progress database (see the module docstring); use it as a context manager."""
+    """An open progress database (see the module docstring); use it as a context manager.
 
-    def __init__(self, path: str | Path, busy_seconds: float = BUSY_SECONDS) -> None:
+    ``busy_seconds`` is how long a write waits for another session's lock (default
+    :data:`BUSY_SECONDS`); ``on_wait(seconds)`` is called when a write starts to wait, with the
+    most it will wait, so that the caller can tell the user why nothing happens.
+    """
+
+    def __init__(
+        self,
+        path: str | Path,
+        busy_seconds: float | None = None,
+        on_wait: Callable[[float], None] | None = None,
+    ) -> None:
         self.path = Path(path)
-        self.busy_seconds = busy_seconds
+        self.busy_seconds = BUSY_SECONDS if busy_seconds is None else busy_seconds
+        self.on_wait = on_wait
+        if self.path.is_dir():
+            raise StoreError(f"{self.path}: " + _("a folder, not a progress database file"))
         if not self.path.exists():
             self._create()
         self.conn = self._open()
@@ -220,6 +265,60 @@ class ProgressStore:
             f"{self.path}: "
             + _("{why}. The file is left as it is; {aside}").format(
                 why=why, aside=_aside(self.path)
+            )
+        )
+
+    def _busy(self, seconds: float) -> StoreBusyError:
+        return StoreBusyError(
+            f"{self.path}: "
+            + _(
+                "the progress database is in use by another session (still locked after "
+                "{seconds} seconds); try again when that session is over"
+            ).format(seconds=number(seconds, "g"))
+        )
+
+    def _damaged(self, exc: sqlite3.Error) -> StoreError:
+        return self._fail(_("the database is corrupt or unreadable ({detail})").format(detail=exc))
+
+    @contextmanager
+    def _guard(self) -> Iterator[None]:
+        """SQLite's errors as :class:`StoreError`: a lock held too long is
+        :class:`StoreBusyError`; any other (a table dropped, a page unreadable) is damage."""
+        try:
+            yield
+        except StoreError:
+            raise
+        except sqlite3.DatabaseError as exc:
+            if _is_busy(exc):
+                raise self._busy(self.busy_seconds) from None
+            raise self._damaged(exc) from None
+
+    def _value(self, table: str, column: str, value: Any, kind: str) -> Any:
+        """``value`` read from ``table.column`` if it is of the ``kind`` the tutor writes there
+        (``text``, ``text?`` for text or NULL, ``time``, ``flag``, ``box``), else damage."""
+        if kind == "time":
+            ok = (
+                isinstance(value, int | float)
+                and not isinstance(value, bool)
+                and math.isfinite(value)
+                and 0 <= value <= _LAST_TIME
+            )
+            if ok:
+                return float(value)
+        elif kind == "flag":
+            ok = isinstance(value, int) and value in (0, 1)
+        elif kind == "box":
+            ok = isinstance(value, int) and 1 <= value <= max(BOX_DAYS)
+        elif kind == "text?":
+            ok = value is None or isinstance(value, str)
+        else:
+            ok = isinstance(value, str)
+        if ok:
+            return value
+        shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+        raise self._fail(
+            _("the database is damaged ({table}.{column} holds {value})").format(
+                table=table, column=column, value=shown
             )
         )
 
@@ -295,12 +394,20 @@ class ProgressStore:
             conn.execute("PRAGMA foreign_keys = ON")
             if version < SCHEMA_VERSION:
                 self._migrate(conn)
+            tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
+            for table in _TABLES:
+                if table not in tables:
+                    raise self._fail(
+                        _("the database is damaged (its table {name} is missing)").format(
+                            name=table
+                        )
+                    )
         except sqlite3.DatabaseError as exc:
             conn.close()
-            raise self._fail(
-                _("the database is corrupt or unreadable ({detail})").format(detail=exc)
-            ) from None
-        except StoreError:
+            if _is_busy(exc):
+                raise self._busy(self.busy_seconds) from None
+            raise self._damaged(exc) from None
+        except BaseException:
             conn.close()
             raise
         return conn
@@ -315,16 +422,47 @@ class ProgressStore:
                 conn.execute(f"PRAGMA user_version = {v + 1}")
 
     @contextmanager
-    def _write(self, conn: sqlite3.Connection | None = None) -> Iterator[sqlite3.Connection]:
-        """One write transaction, taking the write lock at once (waits for another session)."""
+    def _write(
+        self, conn: sqlite3.Connection | None = None, wait: float | None = None
+    ) -> Iterator[sqlite3.Connection]:
+        """One write transaction, taking the write lock at once (:meth:`_begin` waits up to
+        ``wait`` seconds, default ``busy_seconds``, for another session's)."""
         c = conn or self.conn
-        c.execute("BEGIN IMMEDIATE")
+        self._begin(c, self.busy_seconds if wait is None else wait)
         try:
             yield c
         except BaseException:
-            c.execute("ROLLBACK")
+            if c.in_transaction:
+                try:
+                    c.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass  # the error that got here says more
             raise
         c.execute("COMMIT")
+
+    def _begin(self, c: sqlite3.Connection, wait: float) -> None:
+        """``BEGIN IMMEDIATE``, asked every :data:`POLL_SECONDS` until ``wait`` seconds are
+        over; ``on_wait`` is told once when the first ask fails; :class:`StoreBusyError` if
+        the lock is still held at the end."""
+        deadline = time.monotonic() + wait
+        told = False
+        try:
+            while True:
+                left = deadline - time.monotonic()
+                c.execute(f"PRAGMA busy_timeout = {int(min(POLL_SECONDS, max(left, 0.0)) * 1000)}")
+                try:
+                    c.execute("BEGIN IMMEDIATE")
+                    return
+                except sqlite3.OperationalError as exc:
+                    if not _is_busy(exc):
+                        raise
+                if time.monotonic() >= deadline:
+                    raise self._busy(wait)
+                if not told and self.on_wait is not None:
+                    told = True
+                    self.on_wait(wait)
+        finally:
+            c.execute(f"PRAGMA busy_timeout = {int(self.busy_seconds * 1000)}")
 
     def close(self) -> None:
         self.conn.close()
@@ -338,7 +476,8 @@ class ProgressStore:
     # -- writing ------------------------------------------------------------------------------
 
     def start_session(self, now: float | None = None) -> int:
-        with self._write() as c:
+        """Note a new session; its id goes with each of its answers."""
+        with self._guard(), self._write() as c:
             cur = c.execute(
                 "INSERT INTO sessions (started_at, pid) VALUES (?, ?)",
                 (time.time() if now is None else now, os.getpid()),
@@ -353,10 +492,15 @@ class ProgressStore:
         answer: str | None = None,
         session: int | None = None,
         now: float | None = None,
+        wait: float | None = None,
     ) -> Schedule:
-        """Keep one answer and move the puzzle's box, in one transaction (committed on return)."""
+        """Keep one answer and move the puzzle's box, in one transaction (committed on return).
+
+        ``wait`` is how long to wait for another session's lock (default ``busy_seconds``);
+        :class:`StoreBusyError` if it is still held then, and nothing is written.
+        """
         at = time.time() if now is None else now
-        with self._write() as c:
+        with self._guard(), self._write(wait=wait) as c:
             c.execute(
                 "INSERT INTO puzzles (digest, name, path, title, themes, ruleset, question, "
                 "first_seen) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(digest) DO UPDATE SET "
@@ -371,7 +515,8 @@ class ProgressStore:
                 (info.digest, at, int(correct), int(skipped), answer, session),
             )
             row = c.execute("SELECT box FROM schedule WHERE digest = ?", (info.digest,)).fetchone()
-            box, due = leitner(row[0] if row else 0, correct, at)
+            before = self._value("schedule", "box", row[0], "box") if row else 0
+            box, due = leitner(before, correct, at)
             c.execute(
                 "INSERT INTO schedule (digest, box, due, last) VALUES (?, ?, ?, ?) "
                 "ON CONFLICT(digest) DO UPDATE SET box = excluded.box, due = excluded.due, "
@@ -381,25 +526,30 @@ class ProgressStore:
         return Schedule(info.digest, box, due, at)
 
     # -- the file index -------------------------------------------------------------------------
+    # A cache: the trainer reads a puzzle file again when its entry here makes no sense.
 
     def cached_entries(self, path: str, mtime_ns: int, size: int) -> str | None:
         """The index text kept for a puzzle file, if the file is unchanged since."""
-        row = self.conn.execute(
-            "SELECT mtime_ns, size, entries FROM files WHERE path = ?", (path,)
-        ).fetchone()
-        if row and row[0] == mtime_ns and row[1] == size:
-            return str(row[2])
+        with self._guard():
+            row = self.conn.execute(
+                "SELECT mtime_ns, size, entries FROM files WHERE path = ?", (path,)
+            ).fetchone()
+        if row and row[0] == mtime_ns and row[1] == size and isinstance(row[2], str):
+            return row[2]
         return None
 
     def all_cached_entries(self) -> list[str]:
         """The index text kept for every puzzle file indexed."""
-        return [str(row[0]) for row in self.conn.execute("SELECT entries FROM files")]
+        with self._guard():
+            rows = self.conn.execute("SELECT entries FROM files").fetchall()
+        return [row[0] for row in rows if isinstance(row[0], str)]
 
     def cache_entries(self, items: Iterable[tuple[str, int, int, str]]) -> None:
+        """Keep the index text of puzzle files just read (path, mtime_ns, size, text)."""
         rows = list(items)
         if not rows:
             return
-        with self._write() as c:
+        with self._guard(), self._write() as c:
             c.executemany(
                 "INSERT INTO files (path, mtime_ns, size, entries) VALUES (?, ?, ?, ?) "
                 "ON CONFLICT(path) DO UPDATE SET mtime_ns = excluded.mtime_ns, "
@@ -408,46 +558,76 @@ class ProgressStore:
             )
 
     # -- reading ------------------------------------------------------------------------------
+    # Every value is checked as it is read (:meth:`_value`): damage is a StoreError here, not a
+    # TypeError in whatever uses the value later.
 
     def schedule(self) -> dict[str, Schedule]:
-        return {
-            d: Schedule(d, box, due, last)
-            for d, box, due, last in self.conn.execute(
-                "SELECT digest, box, due, last FROM schedule"
-            )
-        }
+        """Each puzzle's box and due time, by digest."""
+        with self._guard():
+            rows = self.conn.execute("SELECT digest, box, due, last FROM schedule").fetchall()
+        v = self._value
+        out = {}
+        for d, box, due, last in rows:
+            digest = v("schedule", "digest", d, "text")
+            out[digest] = Schedule(
+                digest, v("schedule", "box", box, "box"), v("schedule", "due", due, "time"),
+                v("schedule", "last", last, "time"),
+            )  # fmt: skip
+        return out
 
     def answers(self) -> list[AnswerRow]:
-        rows = self.conn.execute(
-            "SELECT a.digest, a.answered_at, a.correct, a.skipped, p.themes FROM answers a "
-            "JOIN puzzles p ON p.digest = a.digest ORDER BY a.answered_at, a.id"
-        )
+        """Every answer, oldest first, with its puzzle's themes."""
+        with self._guard():
+            rows = self.conn.execute(
+                "SELECT a.digest, a.answered_at, a.correct, a.skipped, p.themes FROM answers a "
+                "JOIN puzzles p ON p.digest = a.digest ORDER BY a.answered_at, a.id"
+            ).fetchall()
+        v = self._value
         return [
-            AnswerRow(d, at, bool(ok), bool(sk), tuple(t for t in themes.split(",") if t))
+            AnswerRow(
+                v("answers", "digest", d, "text"), v("answers", "answered_at", at, "time"),
+                bool(v("answers", "correct", ok, "flag")),
+                bool(v("answers", "skipped", sk, "flag")),
+                tuple(t for t in v("puzzles", "themes", themes, "text").split(",") if t),
+            )
             for d, at, ok, sk, themes in rows
-        ]
+        ]  # fmt: skip
 
     def puzzles(self) -> dict[str, PuzzleInfo]:
-        rows = self.conn.execute(
-            "SELECT digest, name, path, title, themes, ruleset, question FROM puzzles"
-        )
-        return {
-            d: PuzzleInfo(d, n, p or "", t, tuple(x for x in th.split(",") if x), r, q)
-            for d, n, p, t, th, r, q in rows
-        }
+        """Each puzzle answered, by digest."""
+        with self._guard():
+            rows = self.conn.execute(
+                "SELECT digest, name, path, title, themes, ruleset, question FROM puzzles"
+            ).fetchall()
+        out = {}
+        for row in rows:
+            d, n, p, t, th, r, q = (
+                self._value("puzzles", column, value, "text?" if column == "path" else "text")
+                for column, value in zip(_PUZZLE_COLUMNS, row, strict=True)
+            )
+            out[d] = PuzzleInfo(d, n, p or "", t, tuple(x for x in th.split(",") if x), r, q)
+        return out
 
     def names_answered(self) -> dict[str, set[str]]:
         """For each puzzle name, the digests answered under it (more than one: it changed)."""
+        with self._guard():
+            rows = self.conn.execute(
+                "SELECT p.name, p.digest FROM puzzles p WHERE EXISTS "
+                "(SELECT 1 FROM answers a WHERE a.digest = p.digest)"
+            ).fetchall()
         out: dict[str, set[str]] = {}
-        for name, digest in self.conn.execute(
-            "SELECT p.name, p.digest FROM puzzles p WHERE EXISTS "
-            "(SELECT 1 FROM answers a WHERE a.digest = p.digest)"
-        ):
-            out.setdefault(name, set()).add(digest)
+        for name, digest in rows:
+            out.setdefault(self._value("puzzles", "name", name, "text"), set()).add(
+                self._value("puzzles", "digest", digest, "text")
+            )
         return out
 
     def count_answers(self) -> int:
-        return int(self.conn.execute("SELECT COUNT(*) FROM answers").fetchone()[0])
+        """How many answers the database keeps."""
+        with self._guard():
+            return int(self.conn.execute("SELECT COUNT(*) FROM answers").fetchone()[0])
 
     def version(self) -> int:
-        return int(self.conn.execute("PRAGMA user_version").fetchone()[0])
+        """The schema version of the file (:data:`SCHEMA_VERSION` once opened)."""
+        with self._guard():
+            return int(self.conn.execute("PRAGMA user_version").fetchone()[0])

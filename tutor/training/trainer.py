@@ -11,11 +11,20 @@ so a session starts quickly), then hands out one puzzle at a time:
 
 Each answer, judged by :func:`tutor.puzzles.answer.attempt`, is committed to the store before
 the next puzzle is chosen (:meth:`Trainer.record`, :mod:`tutor.training.store`).
+
+When another session holds the store's write lock for longer than the store waits, the answer
+is not lost: the trainer keeps it in memory (:attr:`Trainer.unsaved`) and the session goes on;
+each later answer tries again to save all that is kept, briefly, and :meth:`Trainer.finish`, at
+the end of the session, waits once more the store's full time. If the store still cannot take
+them (or turns out damaged), they are written to a rescue file, one JSON line per answer, in the
+system's temporary folder, and the error names it.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
@@ -23,19 +32,37 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tutor.game.errors import TutorError
-from tutor.game.i18n import _, number
+from tutor.game.i18n import _, ngettext, number
 from tutor.game.rules import RulesetError, load_ruleset
 from tutor.game.textfile import os_reason
 from tutor.puzzles.format import THEMES, Puzzle, collection_dir, load_puzzles, puzzle_files
-from tutor.training.store import ProgressStore, PuzzleInfo, Schedule
+from tutor.training.store import (
+    ProgressStore,
+    PuzzleInfo,
+    Schedule,
+    StoreBusyError,
+    StoreError,
+)
 
 if TYPE_CHECKING:  # judging brings the solver; the trainer only keeps the verdict
     from tutor.puzzles.answer import Verdict
 
-__all__ = ["NEW_EVERY", "TrainError", "Entry", "Pick", "Trainer", "index_puzzles"]
+__all__ = [
+    "NEW_EVERY",
+    "RETRY_SECONDS",
+    "TrainError",
+    "Entry",
+    "Pick",
+    "Unsaved",
+    "Trainer",
+    "index_puzzles",
+]
 
 NEW_EVERY = 3
 """One puzzle in this many is a new one while reviews are due."""
+RETRY_SECONDS = 0.25
+"""While answers wait to be saved, a new answer waits this long for the store's lock, not the
+store's full time: the session goes on, and :meth:`Trainer.finish` waits the full time."""
 
 
 class TrainError(TutorError):
@@ -86,13 +113,31 @@ older tutor, and its file is read again."""
 
 
 def _from_text(text: str) -> list[Entry] | None:
-    """The entries :func:`_to_text` cached; None when an older tutor cached them."""
+    """The entries :func:`_to_text` cached; None when an older tutor cached them, or the text
+    is damaged (the index is a cache: the file is read again)."""
+    try:
+        items = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(items, list):
+        return None
     out = []
-    for d in json.loads(text):
-        if set(d) != _CACHED_KEYS:
+    for d in items:
+        if not isinstance(d, dict) or set(d) != _CACHED_KEYS:
+            return None
+        texts = [d[k] for k in ("digest", "name", "path", "title", "ruleset", "question")]
+        themes, titles = d["themes"], d["titles"]
+        if not (
+            all(isinstance(x, str) for x in texts)
+            and isinstance(themes, list)
+            and all(isinstance(x, str) for x in themes)
+            and isinstance(titles, dict)
+            and all(isinstance(x, str) for x in titles.values())
+            and all(type(d[k]) is int for k in ("difficulty", "hand"))
+        ):
             return None
         hand = d.pop("hand")
-        d["themes"] = tuple(d["themes"])
+        d["themes"] = tuple(themes)
         out.append(Entry(PuzzleInfo(**d), hand))
     return out
 
@@ -137,6 +182,25 @@ def index_puzzles(store: ProgressStore, folders: Sequence[Path]) -> tuple[list[E
     return entries, problems
 
 
+@dataclass(frozen=True)
+class Unsaved:
+    """An answer the store could not take yet (another session held its lock)."""
+
+    info: PuzzleInfo
+    correct: bool
+    skipped: bool
+    answer: str | None
+    at: float
+
+    def to_json(self) -> dict[str, Any]:
+        """A line of the rescue file: the answer and what the store keeps of its puzzle."""
+        return {
+            "answered_at": self.at, "correct": self.correct, "skipped": self.skipped,
+            "answer": self.answer,
+            "puzzle": {**self.info.__dict__, "themes": list(self.info.themes)},
+        }  # fmt: skip
+
+
 @dataclass
 class Trainer:
     """One session over the indexed puzzles (filtered by theme and ruleset)."""
@@ -148,6 +212,8 @@ class Trainer:
     asked: set[str] = field(default_factory=set)
     served: int = 0
     skipped_files: list[str] = field(default_factory=list)
+    unsaved: list[Unsaved] = field(default_factory=list)
+    """Answers given that the store could not take yet, oldest first (see the module)."""
 
     @classmethod
     def open(
@@ -244,11 +310,80 @@ class Trainer:
                 return Pick(puzzle, e, reason, sched.get(e.info.digest), changed)
         return None
 
-    def record(self, pick: Pick, verdict: Verdict, answer: str | None) -> Schedule:
-        """Keep a judged answer (:func:`tutor.puzzles.answer.attempt`), committed at once."""
-        return self.store.record_answer(
-            pick.entry.info, verdict.correct, verdict.skipped, answer, self.session, self.clock()
+    def record(self, pick: Pick, verdict: Verdict, answer: str | None) -> Schedule | None:
+        """Keep a judged answer (:func:`tutor.puzzles.answer.attempt`), committed at once with
+        any kept before it; its new schedule.
+
+        None when another session holds the store's lock past the wait: the answer is kept in
+        :attr:`unsaved`, for the next answer or :meth:`finish` to save. A damaged store raises
+        :class:`StoreError`, the answer kept likewise.
+        """
+        wait = RETRY_SECONDS if self.unsaved else None
+        self.unsaved.append(
+            Unsaved(pick.entry.info, verdict.correct, verdict.skipped, answer, self.clock())
         )
+        try:
+            return self._save(wait)
+        except StoreBusyError:
+            return None
+
+    def _save(self, wait: float | None) -> Schedule | None:
+        """Commit the :attr:`unsaved` answers, oldest first, each in its own transaction."""
+        sched = None
+        while self.unsaved:
+            u = self.unsaved[0]
+            sched = self.store.record_answer(
+                u.info, u.correct, u.skipped, u.answer, self.session, u.at, wait=wait
+            )
+            self.unsaved.pop(0)
+        return sched
+
+    def finish(self, wait: float | None = None) -> None:
+        """End the session: save the answers still kept, waiting up to ``wait`` seconds
+        (default: the store's full time) for another session's lock.
+
+        If the store cannot take them, they go to a rescue file (one JSON line per answer,
+        :meth:`Unsaved.to_json`) in the system's temporary folder, and :class:`StoreError`
+        (the store's own, with the rescue file added) says where, or that the file could not
+        be written either. The tutor does not read the file back by itself.
+        """
+        if not self.unsaved:
+            return
+        try:
+            self._save(wait)
+            return
+        except StoreError as exc:
+            problem = exc
+        n = len(self.unsaved)
+        try:
+            kept = self._rescue()
+        except OSError as err:
+            where = ngettext(
+                "the answer not saved could not be written to {folder} either: {reason}",
+                "the {n} answers not saved could not be written to {folder} either: {reason}",
+                n,
+            ).format(n=n, folder=tempfile.gettempdir(), reason=os_reason(err))
+        else:
+            self.unsaved.clear()
+            where = ngettext(
+                "the answer not saved is kept in {file}",
+                "the {n} answers not saved are kept in {file}",
+                n,
+            ).format(n=n, file=kept)
+        raise type(problem)(f"{problem}; {where}") from None
+
+    def _rescue(self) -> Path:
+        """Write :attr:`unsaved` to a new file in the temporary folder; its path."""
+        fd, name = tempfile.mkstemp(prefix="scopone-tutor-unsaved-", suffix=".jsonl")
+        with os.fdopen(fd, "w", encoding="utf-8") as fp:
+            for u in self.unsaved:
+                line = {
+                    "database": str(self.store.path.absolute()),
+                    "session": self.session,
+                    **u.to_json(),
+                }
+                fp.write(json.dumps(line, ensure_ascii=False) + "\n")
+        return Path(name)
 
 
 def describe(pick: Pick, now: float) -> str:

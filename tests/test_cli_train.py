@@ -1,0 +1,119 @@
+"""``tutor train`` when another session holds the progress database between two answers."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import tempfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers import run
+
+from tutor.training import store as store_module
+from tutor.training.store import ProgressStore
+from tutor.training.trainer import Trainer
+
+
+def _answers(db: Path) -> int:
+    conn = sqlite3.connect(db)
+    try:
+        return int(conn.execute("SELECT COUNT(*) FROM answers").fetchone()[0])
+    finally:
+        conn.close()
+
+
+@pytest.fixture
+def locked_from_answer_2(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[Callable[..., Path]]:
+    """A database that another connection locks just before the session's second answer is
+    saved, and lets go of just before answer ``release`` (None: never); Ctrl-C comes instead
+    of answer ``interrupt``. The store waits 0.4 s and the temporary folder is
+    ``tmp_path / "tmp"``. Gives the database's path."""
+    db = tmp_path / "p.sqlite"
+    ProgressStore(db).close()
+    (tmp_path / "tmp").mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    monkeypatch.setattr(store_module, "BUSY_SECONDS", 0.4)
+    record = Trainer.record
+    locker = sqlite3.connect(db, isolation_level=None)
+    calls = [0]
+    release_at: list[int | None] = [None]
+    interrupt_at: list[int | None] = [None]
+
+    def recording(self: Trainer, *args: Any) -> Any:
+        calls[0] += 1
+        if calls[0] == 2:
+            locker.execute("BEGIN EXCLUSIVE")
+        if calls[0] == release_at[0]:
+            locker.execute("ROLLBACK")
+        if calls[0] == interrupt_at[0]:
+            raise KeyboardInterrupt
+        return record(self, *args)
+
+    monkeypatch.setattr(Trainer, "record", recording)
+
+    def setup(release: int | None, interrupt: int | None = None) -> Path:
+        release_at[0] = release
+        interrupt_at[0] = interrupt
+        return db
+
+    yield setup
+    locker.close()
+
+
+def test_answers_locked_out_until_the_end_go_to_a_rescue_file(
+    tmp_path: Path, locked_from_answer_2: Callable[..., Path]
+) -> None:
+    """Bug: a lock taken between two answers crashed the session ("internal error:
+    OperationalError: database is locked", exit 70) and lost the answer being saved."""
+    db = locked_from_answer_2(None)
+    r = run("train", "--db", str(db), "--count", "5", input="skip\nskip\nskip\n")
+    assert r.exit_code == 3, r.output
+    assert "Traceback" not in r.output and "internal error" not in r.output
+    assert r.stdout.count("Not saved yet: another session holds the progress database.") == 2
+    [rescue] = (tmp_path / "tmp").iterdir()
+    lines = r.stderr.splitlines()
+    assert lines[-1] == (
+        f"tutor: error: {db}: the progress database is in use by another session (still "
+        "locked after 0.4 seconds); try again when that session is over; the 2 answers not "
+        f"saved are kept in {rescue}"
+    )
+    assert "tutor: end of the input: the session stops" in lines
+    waiting = (
+        f"tutor: the progress database {db} is in use by another session; waiting up to "
+        "0.4 seconds..."
+    )
+    assert lines.count(waiting) == 2  # at the second answer, and at the end
+    assert sum(line.startswith("tutor: error:") for line in lines) == 1
+    kept = [json.loads(line) for line in rescue.read_text(encoding="utf-8").splitlines()]
+    assert [k["skipped"] for k in kept] == [True, True]
+    assert _answers(db) == 1  # the first answer, saved before the lock
+
+
+def test_answers_locked_out_for_a_while_are_saved_with_a_later_one(
+    tmp_path: Path, locked_from_answer_2: Callable[..., Path]
+) -> None:
+    db = locked_from_answer_2(4)
+    r = run("train", "--db", str(db), "--count", "4", input="skip\nskip\nskip\nskip\n")
+    assert r.exit_code == 0, r.output
+    assert r.stdout.count("Not saved yet") == 2
+    assert "The 2 answers kept earlier are saved now too." in r.stdout
+    assert r.stderr.splitlines()[-1] == f"tutor: 0 of 4 right; progress saved in {db}"
+    assert _answers(db) == 4
+    assert list((tmp_path / "tmp").iterdir()) == []
+
+
+def test_ctrl_c_with_answers_kept_writes_them_to_a_rescue_file(
+    tmp_path: Path, locked_from_answer_2: Callable[..., Path]
+) -> None:
+    db = locked_from_answer_2(None, 3)
+    r = run("train", "--db", str(db), "--count", "5", input="skip\nskip\nskip\n")
+    [rescue] = (tmp_path / "tmp").iterdir()
+    assert r.exit_code == 3, r.output
+    assert r.stderr.splitlines()[-1].endswith(f"; the answer not saved is kept in {rescue}")
+    assert len(rescue.read_text(encoding="utf-8").splitlines()) == 1
+    assert _answers(db) == 1
