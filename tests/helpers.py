@@ -9,6 +9,7 @@ import json
 import os
 import random
 import re
+import sqlite3
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -419,3 +420,12 @@ def weighed_by_hand(
         {k: x / total for k, x in per_card.items()},
         {k: x / total for k, x in per_value.items()},
     )
+
+
+def stored_answers(db: Path) -> int:
+    """How many answers the progress database ``db`` holds, read past the tutor's own code."""
+    conn = sqlite3.connect(db)
+    try:
+        return int(conn.execute("SELECT COUNT(*) FROM answers").fetchone()[0])
+    finally:
+        conn.close()

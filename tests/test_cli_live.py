@@ -19,6 +19,9 @@ from tutor.cli.core import EXIT_INTERRUPTED
 from tutor.records.recordfile import load_path
 from tutor.training.live import LiveSession
 
+SCOPA_YOU = ["-r", "scopa", "-p", "You,Ada", "--as", "You", "--deck", "french"]
+"""A scopa hand typed in from You's seat, in the French deck."""
+
 
 def run_live(args: list[str], text: str) -> tuple[int, str, str]:
     return invoke(["live", *args], text)
@@ -57,19 +60,7 @@ def test_cli_live_from_stdin_with_mistakes_and_undo(tmp_path: Path) -> None:
 def test_cli_live_json_lines(tmp_path: Path) -> None:
     save = tmp_path / "h.yaml"
     code, out, _ = run_live(
-        [
-            "-r",
-            "scopa",
-            "-p",
-            "You,Ada",
-            "--as",
-            "You",
-            "--deck",
-            "french",
-            "-o",
-            str(save),
-            "--json",
-        ],
+        [*SCOPA_YOU, "-o", str(save), "--json"],
         "2C 4H 5S QD\n7D 7H AS\n7D x 2C 5S\n",
     )
     assert code == 0
@@ -108,19 +99,7 @@ def test_cli_live_json_ends_with_the_score(tmp_path: Path) -> None:
     lines, _plays = scripted_hand("scopa", 8, 0, ["You", "Ada"])
     save = tmp_path / "h.yaml"
     code, out, _ = run_live(
-        [
-            "-r",
-            "scopa",
-            "-p",
-            "You,Ada",
-            "--as",
-            "You",
-            "--deck",
-            "french",
-            "-o",
-            str(save),
-            "--json",
-        ],  # fmt: skip
+        [*SCOPA_YOU, "-o", str(save), "--json"],
         "\n".join(lines) + "\n",
     )
     assert code == 0
@@ -376,8 +355,9 @@ def test_a_script_with_a_byte_order_mark_and_a_mistyped_capturing_card(tmp_path:
     """Bugs: a BOM before the first line made every line fail ('\\ufeff2C' is not a card), and
     a mistyped card before ``x`` was misnamed ('7' is not a card, for ``7X x 2C 5S``)."""
     save = tmp_path / "h.yaml"
-    args = ["-r", "scopa", "-p", "You,Ada", "--as", "You", "--deck", "french", "-o", str(save)]
-    code, _, err = run_live(args, "\ufeff2C 4H 5S QD\n7D 7H AS\n7X x 2C 5S\n7D x 2C 5S\n")
+    code, _, err = run_live(
+        [*SCOPA_YOU, "-o", str(save)], "\ufeff2C 4H 5S QD\n7D 7H AS\n7X x 2C 5S\n7D x 2C 5S\n"
+    )
     assert code == 1  # the one mistyped line
     assert "line 3: play 1: '7X' is not a card: unknown suit 'X'" in err
     assert [p.text for p in load_path(save)[0].plays] == ["7D x 2C 5S"]

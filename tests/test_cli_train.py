@@ -10,19 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import run
+from helpers import run, stored_answers
 
 from tutor.training import store as store_module
 from tutor.training.store import ProgressStore
 from tutor.training.trainer import Trainer
-
-
-def _answers(db: Path) -> int:
-    conn = sqlite3.connect(db)
-    try:
-        return int(conn.execute("SELECT COUNT(*) FROM answers").fetchone()[0])
-    finally:
-        conn.close()
 
 
 @pytest.fixture
@@ -91,7 +83,7 @@ def test_answers_locked_out_until_the_end_go_to_a_rescue_file(
     assert sum(line.startswith("tutor: error:") for line in lines) == 1
     kept = [json.loads(line) for line in rescue.read_text(encoding="utf-8").splitlines()]
     assert [k["skipped"] for k in kept] == [True, True]
-    assert _answers(db) == 1  # the first answer, saved before the lock
+    assert stored_answers(db) == 1  # the first answer, saved before the lock
 
 
 def test_answers_locked_out_for_a_while_are_saved_with_a_later_one(
@@ -103,7 +95,7 @@ def test_answers_locked_out_for_a_while_are_saved_with_a_later_one(
     assert r.stdout.count("Not saved yet") == 2
     assert "The 2 answers kept earlier are saved now too." in r.stdout
     assert r.stderr.splitlines()[-1] == f"tutor: 0 of 4 right; progress saved in {db}"
-    assert _answers(db) == 4
+    assert stored_answers(db) == 4
     assert list((tmp_path / "tmp").iterdir()) == []
 
 
@@ -116,4 +108,4 @@ def test_ctrl_c_with_answers_kept_writes_them_to_a_rescue_file(
     assert r.exit_code == 3, r.output
     assert r.stderr.splitlines()[-1].endswith(f"; the answer not saved is kept in {rescue}")
     assert len(rescue.read_text(encoding="utf-8").splitlines()) == 1
-    assert _answers(db) == 1
+    assert stored_answers(db) == 1

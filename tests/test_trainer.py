@@ -9,6 +9,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from helpers import stored_answers
 
 from tutor.game.i18n import speaking
 from tutor.puzzles.answer import Verdict
@@ -182,14 +183,6 @@ def _lock(db: Path) -> sqlite3.Connection:
     return conn
 
 
-def _saved(db: Path) -> int:
-    conn = sqlite3.connect(db)
-    try:
-        return int(conn.execute("SELECT COUNT(*) FROM answers").fetchone()[0])
-    finally:
-        conn.close()
-
-
 def test_answers_the_store_cannot_take_are_kept_and_saved_with_a_later_one(
     tmp_path: Path,
 ) -> None:
@@ -207,12 +200,12 @@ def test_answers_the_store_cannot_take_are_kept_and_saved_with_a_later_one(
             assert pick is not None
             names.append(pick.puzzle.name)
             assert t.record(pick, Verdict(False, True, ""), "typed") is None
-        assert len(t.unsaved) == 2 and _saved(db) == 1
+        assert len(t.unsaved) == 2 and stored_answers(db) == 1
         locker.execute("ROLLBACK")
         locker.close()
         clock.now += 60
         names.append(_answer(t, correct=True))
-        assert t.unsaved == [] and _saved(db) == 4
+        assert t.unsaved == [] and stored_answers(db) == 4
         # in the order given, at the time each was given, in this session
         rows = store.conn.execute(
             "SELECT p.name, a.answered_at, a.answer, a.session FROM answers a "
@@ -236,7 +229,7 @@ def test_finish_saves_what_was_kept_once_the_lock_is_gone(tmp_path: Path) -> Non
         locker.execute("ROLLBACK")
         locker.close()
         t.finish()
-        assert t.unsaved == [] and _saved(db) == 1
+        assert t.unsaved == [] and stored_answers(db) == 1
 
 
 def test_what_the_store_never_takes_goes_to_a_rescue_file(
@@ -272,7 +265,7 @@ def test_what_the_store_never_takes_goes_to_a_rescue_file(
     ]
     assert all(x["database"] == str(db) and x["session"] == t.session for x in lines)
     assert lines[0]["puzzle"]["name"] == picks[0].puzzle.name
-    assert _saved(db) == 0 and t.unsaved == []
+    assert stored_answers(db) == 0 and t.unsaved == []
 
 
 def test_answers_kept_when_the_store_turns_out_damaged_go_to_a_rescue_file(
