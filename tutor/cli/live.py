@@ -88,7 +88,9 @@ def live_command(
     deck: NewDeckOption = None,
     save: Annotated[
         Path | None,
-        file_option("--save", "-o", help="The hand record to save to (default: live-DATE.yaml)."),
+        file_option(
+            "--save", "-o", help="The hand record to save to (default: live-DATE-TIME.yaml)."
+        ),
     ] = None,
     resume: Annotated[
         Path | None,

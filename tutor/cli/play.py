@@ -100,7 +100,7 @@ def play_command(
     ] = None,
     save: Annotated[
         Path | None,
-        file_option("--save", "-o", help="The record to save to (default: play-DATE.yaml)."),
+        file_option("--save", "-o", help="The record to save to (default: play-DATE-TIME.yaml)."),
     ] = None,
     deck: NewDeckOption = None,
     no_board: Annotated[
