@@ -87,7 +87,8 @@ def fail(message: str, code: int = EXIT_BAD_INPUT) -> NoReturn:
     The message may quote a file (a player's name, a key): its control characters and line
     breaks are shown, never sent (:func:`tutor.render.safe.one_line`).
     """
-    sys.stderr.write(f"tutor: error: {one_line(message)}\n")
+    # "error" in the language of the run: a script that reads it should read the exit code
+    sys.stderr.write("tutor: " + _("error") + f": {one_line(message)}\n")
     sys.stderr.flush()
     raise typer.Exit(code)
 
@@ -174,7 +175,8 @@ class TutorGroup(TyperGroup):
             if type(exc).__name__ == "NoArgsIsHelpError":
                 exc.show()  # type: ignore[attr-defined]  # the help itself, as asked for
             else:
-                sys.stderr.write(f"tutor: error: {one_line(usage_error_line(exc))}\n")
+                line = one_line(usage_error_line(exc))
+                sys.stderr.write("tutor: " + _("error") + f": {line}\n")
             sys.exit(EXIT_USAGE)
         except typer.Abort:
             interrupted()

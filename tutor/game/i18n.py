@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import gettext
 import os
+import unicodedata
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from functools import cache
@@ -171,10 +172,13 @@ def typed_words(messages: tuple[str | tuple[str, str], ...]) -> frozenset[str]:
     """What a person may type for ``messages`` (answers such as ``none`` or ``skip``, each a
     message or a ``(context, message)`` pair), in lower case, in every language of the tutor
     whatever the run speaks: an Italian answer is understood in a run that speaks English
-    (``--json``), and an English one in Italian.
+    (``--json``), and an English one in Italian. A word with accents may also be typed
+    without them (``si`` for ``sì``), as keyboards without the letter have it.
 
     >>> sorted(typed_words(("skip", ("no capture", "none"))))
     ['nessuna', 'none', 'salta', 'skip']
+    >>> sorted(typed_words(("yes",)))
+    ['si', 'sì', 'yes']
     """
     out: set[str] = set()
     for lang in LANGUAGES:
@@ -182,6 +186,8 @@ def typed_words(messages: tuple[str | tuple[str, str], ...]) -> frozenset[str]:
         for m in messages:
             text = catalogue.gettext(m) if isinstance(m, str) else catalogue.pgettext(*m)
             out.add(text.lower())
+            plain = unicodedata.normalize("NFD", text.lower())
+            out.add("".join(c for c in plain if not unicodedata.combining(c)))
     return frozenset(out)
 
 

@@ -95,9 +95,9 @@ class RecordError(TutorError):
     def text(self) -> str:
         where = self.path + (f":{self.line}" if self.line else "")
         if self.hand is not None:
-            where += f": hand {self.hand}"
+            where += ": " + _("hand {n}").format(n=self.hand)
         if self.play is not None:
-            where += f": play {self.play}"
+            where += ": " + _("play {n}").format(n=self.play)
         return f"{where}: {self.message}"
 
     def in_hand(self, hand: int | None) -> RecordError:

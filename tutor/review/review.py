@@ -226,7 +226,12 @@ def weigh(o: Observation, j: Judgement, style: Style | str | None = None) -> Obs
     alt = j.value_of(o.move) if o.move is not None and o.move != j.move else None
     if o.against and cls in ("best", "good"):
         free = j.cost < 0.005
-        cost = "" if free else _("only {points} of a point").format(points=number(j.cost))
+        if free:
+            cost = ""
+        elif j.cost < 1:
+            cost = _("only {points} of a point").format(points=number(j.cost))
+        else:  # a point or more is no "only ... of a point"
+            cost = _("{points} points").format(points=number(j.cost))
         parts = []
         reason = _reason(o)
         if reason:

@@ -175,7 +175,7 @@ def run_lines(
             if not accept(line):
                 return "quit"
         except TutorError as exc:
-            warn(f"line {lineno}: {exc}" if numbered else str(exc))
+            warn(_("line {n}: {message}").format(n=lineno, message=exc) if numbered else str(exc))
     return "over"
 
 

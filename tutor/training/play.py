@@ -195,8 +195,8 @@ def _annotate(entry: PlayEntry, decision: Decision, style: Style) -> None:
 def help_text(style: Style | str | None = None) -> str:
     """The lines ``tutor play`` accepts, the examples in ``style``'s notation."""
     st = get_style(style)
-    seven, two, five, three = (format_card(c, st) for c in cards_of(
-        (1 << 6) | (1 << 1) | (1 << 4) | (1 << 12)))  # fmt: skip
+    # by index, in this order (a mask would give them sorted: 2D x 5D 7D, no capture at all)
+    seven, two, five, three = (format_card(CARDS[i], st) for i in (6, 1, 4, 12))
     rows = [
         (f"{seven} x {two} {five}", _("play a card and take cards with it")),
         (three, _("play a card alone: laid, or its only capture")),
