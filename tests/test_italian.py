@@ -403,3 +403,17 @@ def test_the_language_is_chosen_as_for_any_program(
     result = run(*args, "rules", env=env)
     assert result.exit_code == 0
     assert ("regolamento" in result.stdout) == italian, result.stdout[:80]
+
+
+def test_the_words_around_a_message_speak_italian_too(tmp_path: Path) -> None:
+    """Bugs: in Italian, every error began 'tutor: error:', a rejected typed line said
+    'line 3:', a record's error 'play 2:', and a mistyped command ended 'Did you mean ...?'."""
+    missing = run("--lang", "it", "replay", str(tmp_path / "none.yaml"))
+    assert missing.stderr.startswith("tutor: errore: ")
+    turn = run("--lang", "it", "replay", str(BAD / "wrong-turn.yaml"))
+    assert ": giocata 2: turno sbagliato" in turn.stderr
+    typed = "2C 4H 5S QD\n7D 7H AS\nZZ\n"
+    args = ["-r", "scopa", "-p", "You,Ada", "--as", "You", "--deck", "french", "-q"]
+    live = run("--lang", "it", "live", *args, "-o", str(tmp_path / "h.yaml"), input=typed)
+    assert "tutor: riga 3: giocata 1: 'ZZ' non è una carta" in live.stderr
+    assert "Forse intendevi 'replay'" in run("--lang", "it", "replai").stderr

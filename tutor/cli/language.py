@@ -276,4 +276,11 @@ def usage_message(exc: Any) -> str:
         found = pattern.fullmatch(message)
         if found:
             return _(msgid).format(**found.groupdict())
-    return str(exc.format_message())
+    # typer adds its suggestion to click's (translated) words in English, outside gettext
+    return _DID_YOU_MEAN.sub(
+        lambda m: " " + _("Did you mean {names}?").format(names=m.group("names")),
+        str(exc.format_message()),
+    )
+
+
+_DID_YOU_MEAN = re.compile(r" Did you mean (?P<names>.*)\?$")
