@@ -242,3 +242,14 @@ def test_text_from_a_puzzle_file_is_shown_harmless(runner: CliRunner, tmp_path: 
     assert r.exit_code == 0
     assert "\x1b" not in r.stdout
     assert "Evil^[]0;PWNED^G" in r.stdout
+
+
+def test_a_theme_may_be_named_as_the_interface_shows_it(runner: CliRunner, tmp_path: Path) -> None:
+    """Bug: the Italian interface shows 'regola di presa', but --theme took only 'capture-rule'."""
+    db = str(tmp_path / "p.sqlite")
+    args = ["--lang", "it", "train", "--count", "1", "--db", db, "--json"]
+    r = runner.invoke(app, [*args, "--theme", "Regola di presa"], input="salta\n")
+    assert r.exit_code == 0, r.stderr
+    assert json.loads(r.stdout)["answered"] == 1
+    bad = runner.invoke(app, [*args[:-1], "--theme", "nope"])  # not --json: the run speaks Italian
+    assert bad.exit_code == 2 and "regola di presa" in bad.stderr

@@ -67,17 +67,22 @@ def find_puzzle(path: Path, hand: int = 1) -> Puzzle:
     return puzzles[hand - 1]
 
 
-def check_theme(theme: str | None) -> None:
-    """A usage error for a theme the puzzles do not have."""
-    from tutor.records.puzzle_key import THEMES
+def check_theme(theme: str | None) -> str | None:
+    """The theme key ``theme`` names (its key, or its name in the language of the run or any
+    other); a usage error, listing the themes as the run names them, when it names none."""
+    from tutor.records.puzzle_key import THEMES, theme_name, theme_of
 
-    if theme is not None and theme not in THEMES:
+    if theme is None:
+        return None
+    key = theme_of(theme)
+    if key is None:
         raise typer.BadParameter(
             _("unknown theme {name!r}; themes: {names}").format(
-                name=theme, names=", ".join(THEMES)
+                name=theme, names=", ".join(theme_name(t) for t in THEMES)
             ),
             param_hint="--theme",
         )
+    return key
 
 
 def read_line(prompt: str) -> str | None:
@@ -264,7 +269,7 @@ def generate_command(
     from tutor.puzzles.generate import generate
     from tutor.records.puzzle_key import question_name, theme_name
 
-    check_theme(theme)
+    theme = check_theme(theme)
     cores = workers or os.cpu_count() or 1
     with progress_bar(_("mining puzzles"), not json_out) as progress:
         report = generate(ruleset, count, seed, out, theme, cores, progress)

@@ -92,7 +92,7 @@ def train_command(
     from tutor.training.store import ProgressStore, default_path
     from tutor.training.trainer import Trainer, summary
 
-    check_theme(theme)
+    theme = check_theme(theme)
     path = db if db is not None else default_path()
     console, fancy = (make_console(stderr=True), False) if json_out else human_console()
     results: list[tuple[Pick, Verdict]] = []

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, NoReturn, Protocol
 
 from tutor.game.cards import Card, NotationError, Style, format_card, parse_card, parse_cards
-from tutor.game.i18n import LANGUAGES, N_, _, local
+from tutor.game.i18n import LANGUAGES, N_, _, local, typed_words
 from tutor.game.state import GameState, Move, MoveError
 
 __all__ = [
@@ -89,6 +89,20 @@ QUESTION_NAMES = {
     "score": N_("score"),
 }
 """Each kind of question as shown: the key in English, its words in other languages."""
+
+
+def theme_of(text: str) -> str | None:
+    """The theme key that ``text`` names: the key itself, or its name in any language of the
+    tutor, in any case and with or without accents (None: no theme).
+
+    >>> theme_of("rule-of-48"), theme_of("Regola del 48"), theme_of("nope")
+    ('rule-of-48', 'rule-of-48', None)
+    """
+    typed = text.strip().lower()
+    for key, name in THEME_NAMES.items():
+        if typed == key or typed in typed_words((name,)):
+            return key
+    return None
 
 
 def theme_name(theme: str) -> str:
