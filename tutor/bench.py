@@ -24,7 +24,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -110,6 +110,13 @@ BENCHMARKS: dict[str, Callable[..., Figures]] = {}
 
 DEFAULT_RECORD = Path(str(resources.files("tutor.records") / "examples" / "scopone-hand.yaml"))
 """The record ``bench replay`` times when no file is given."""
+
+
+def _one_of(value: str, choices: Collection[str], message: str, option: str) -> None:
+    """A :class:`BenchError` for ``option`` unless ``value`` is one of ``choices``; ``message``
+    names it as ``{name}`` and lists the choices as ``{names}``."""
+    if value not in choices:
+        raise BenchError(message.format(name=value, names=", ".join(choices)), option)
 
 
 def register(name: str) -> Callable[[Callable[..., Figures]], Callable[..., Figures]]:
@@ -1088,20 +1095,9 @@ def bench_calibration(
         raise BenchError(_("hands must be at least 1, not {n}").format(n=hands), "--hands")
     specs = [s.strip().lower() for s in players.split(",")]
     for spec in specs:
-        if spec not in CALIBRATION_PLAYERS:
-            raise BenchError(
-                _("unknown players {name!r}; choose from {names}").format(
-                    name=spec, names=", ".join(CALIBRATION_PLAYERS)
-                ),
-                "--players",
-            )
-    if model not in CALIBRATION_MODELS:
-        raise BenchError(
-            _("unknown model {name!r}; choose from {names}").format(
-                name=model, names=", ".join(CALIBRATION_MODELS)
-            ),
-            "--model",
-        )
+        _one_of(spec, CALIBRATION_PLAYERS, _("unknown players {name!r}; choose from {names}"),
+                "--players")  # fmt: skip
+    _one_of(model, CALIBRATION_MODELS, _("unknown model {name!r}; choose from {names}"), "--model")
     rules = load_ruleset(ruleset)
     spec = ",".join(specs)
     if earlier < 0:
@@ -1261,13 +1257,8 @@ def bench_endgame(
         )
     chosen = [m.strip().lower() for m in methods]
     for name in chosen:
-        if name not in ENDGAME_METHODS:
-            raise BenchError(
-                _("unknown method {name!r}; choose from {names}").format(
-                    name=name, names=", ".join(ENDGAME_METHODS)
-                ),
-                "--methods",
-            )
+        _one_of(name, ENDGAME_METHODS, _("unknown method {name!r}; choose from {names}"),
+                "--methods")  # fmt: skip
     if not chosen:
         raise BenchError(_("name at least one method"), "--methods")
     rules = load_ruleset(ruleset)
