@@ -32,6 +32,7 @@ seed.yaml:10: play 2: Ada cannot play 5S: it was captured at play 1
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -85,6 +86,7 @@ __all__ = [
     "SaveError",
     "save_atomically",
     "save_or_rescue",
+    "write_rescue",
     "remove_stale_temporaries",
     "save_problem",
 ]
@@ -777,18 +779,41 @@ def save_atomically(path: str | Path, text: str) -> None:
 
 def save_or_rescue(path: Path, text: str) -> tuple[Path, str | None]:
     """Save ``text`` to ``path`` (:func:`save_atomically`) or, when that fails mid-session (the
-    folder removed, the disk full), to a rescue file in the system's temporary folder, so that
-    nothing typed is lost. Returns where the text went and, after a rescue, why ``path`` could
-    not be written and where the text went instead. Only a failure of both raises."""
+    folder removed, the disk full), to a rescue file (:func:`write_rescue`), so that nothing
+    typed is lost. Returns where the text went and, after a rescue, why ``path`` could not be
+    written and where the text went instead. Only a failure of both raises."""
     try:
         save_atomically(path, text)
     except SaveError as exc:
-        rescue = Path(tempfile.gettempdir()) / f"{path.stem}-rescued-{os.getpid()}.yaml"
-        save_atomically(rescue, text)
+        try:
+            rescue = write_rescue(f"{path.stem}-rescued-", ".yaml", text)
+        except OSError as err:
+            folder = tempfile.gettempdir()
+            raise SaveError(
+                _("cannot write {file}: {problem}").format(file=folder, problem=os_reason(err))
+            ) from None
         return rescue, _("{problem}; saving to {rescue} instead from now on").format(
             problem=exc, rescue=rescue
         )
     return path, None
+
+
+def write_rescue(prefix: str, suffix: str, text: str) -> Path:
+    """Write ``text`` whole to a new file of the system's temporary folder, named ``prefix``,
+    random letters and ``suffix`` and readable by its owner alone (the folder is shared); its
+    path. The one writer of what the tutor could not save where it should (a session's record,
+    answers a locked store would not take); OSError when that fails too, the file removed."""
+    fd, name = tempfile.mkstemp(prefix=prefix, suffix=suffix)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fp:
+            fp.write(text)
+            fp.flush()
+            os.fsync(fp.fileno())
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(name)
+        raise
+    return Path(name)
 
 
 def _write_atomically(path: Path, text: str) -> None:

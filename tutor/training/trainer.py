@@ -23,7 +23,6 @@ system's temporary folder, and the error names it.
 from __future__ import annotations
 
 import json
-import os
 import tempfile
 import time
 from collections.abc import Callable, Sequence
@@ -36,6 +35,7 @@ from tutor.game.i18n import _, ngettext, number
 from tutor.game.rules import RulesetError, load_ruleset
 from tutor.game.textfile import os_reason
 from tutor.puzzles.format import THEMES, Puzzle, collection_dir, load_puzzles, puzzle_files
+from tutor.records.recordfile import write_rescue
 from tutor.training.store import (
     ProgressStore,
     PuzzleInfo,
@@ -374,16 +374,12 @@ class Trainer:
 
     def _rescue(self) -> Path:
         """Write :attr:`unsaved` to a new file in the temporary folder; its path."""
-        fd, name = tempfile.mkstemp(prefix="scopone-tutor-unsaved-", suffix=".jsonl")
-        with os.fdopen(fd, "w", encoding="utf-8") as fp:
-            for u in self.unsaved:
-                line = {
-                    "database": str(self.store.path.absolute()),
-                    "session": self.session,
-                    **u.to_json(),
-                }
-                fp.write(json.dumps(line, ensure_ascii=False) + "\n")
-        return Path(name)
+        lines = [
+            json.dumps({"database": str(self.store.path.absolute()), "session": self.session,
+                        **u.to_json()}, ensure_ascii=False) + "\n"
+            for u in self.unsaved
+        ]  # fmt: skip
+        return write_rescue("scopone-tutor-unsaved-", ".jsonl", "".join(lines))
 
 
 def describe(pick: Pick, now: float) -> str:
