@@ -221,6 +221,10 @@ _OPTION_USAGE = (
 """click's other usage errors, which carry no fields: its English message, read back."""
 
 
+_DID_YOU_MEAN = re.compile(r" Did you mean (?P<names>.*)\?$")
+"""typer's suggestion after an unknown command, which it adds in English outside gettext."""
+
+
 def _hint(exc: Any) -> str | None:
     """The parameter an error is about, as click names it (``'--at' / '-n'``, ``'FILE'``)."""
     hint = exc.param_hint
@@ -281,6 +285,3 @@ def usage_message(exc: Any) -> str:
         lambda m: " " + _("Did you mean {names}?").format(names=m.group("names")),
         str(exc.format_message()),
     )
-
-
-_DID_YOU_MEAN = re.compile(r" Did you mean (?P<names>.*)\?$")
