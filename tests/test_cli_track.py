@@ -206,3 +206,17 @@ def test_a_finished_hand_shows_each_players_style_to_everyone() -> None:
     assert everyone["Carla"] == match_styles(hands, "Bruno")["Carla"]
     assert everyone["Bruno"] == match_styles(hands, "Carla")["Bruno"]
     assert everyone["Carla"] != pytest.approx(STYLE_PRIOR, abs=0.05)  # the plays were read
+
+
+def test_the_sweep_line_states_the_viewers_own_cards_as_a_fact() -> None:
+    """Bug: the viewer's own hand was given as odds ("P(You, next to play, holds one) = 100%"),
+    and in Italian "un donna (9)" took the wrong article."""
+    path = str(EXAMPLES / "seed003-scopa.yaml")
+    _, out, _ = invoke(["track", path, "--as", "You", "--at", "4"])
+    assert "one 7 sweeps it; 2 unseen. You are next to play, and hold 7H." in out
+    _, out, _ = invoke(["track", path, "--as", "You", "--at", "8"])
+    assert "You are next to play, and hold none." in out and "P(You" not in out
+    _, out, _ = invoke(["track", path, "--as", "Ada", "--at", "8"])
+    assert "P(You, next to play, holds one) =" in out
+    _, out, _ = invoke(["--lang", "it", "track", path, "--as", "You", "--at", "8"])
+    assert "qualunque donna (9) la porta via; non ancora visti: 2. Tocca a te, e non ne hai." in out

@@ -34,7 +34,18 @@ from rich.text import Text
 
 from tutor.counting.odds import percent
 from tutor.counting.tracker import Board, values_text
-from tutor.game.cards import CARDS, GLYPHS, RE_BELLO, SETTEBELLO, Card, Style, cards_of, format_card
+from tutor.game.cards import (
+    CARDS,
+    GLYPHS,
+    RE_BELLO,
+    SETTEBELLO,
+    VALUE_MASKS,
+    Card,
+    Style,
+    cards_of,
+    format_card,
+    format_cards,
+)
 from tutor.game.i18n import N_, _, ngettext, number
 from tutor.game.rules import Ruleset
 from tutor.game.scoring import HandScore, MatchScore, category_name
@@ -780,6 +791,24 @@ def _sweep_line(analysis: CountView, style: Style) -> Text:
             "last play); {n} unseen."
         )
     text = risk.format(total=sw.sum, value=style.value_name(sw.value), n=sw.unseen)
+    state = analysis.inference.state
+    if p is not None and not state.unknown[sw.next_seat] and not state.is_over():
+        # a hand the viewer sees: what it holds is a fact, not odds
+        held = state.hands[sw.next_seat] & VALUE_MASKS[sw.value]
+        shown = format_cards(held, style)
+        if sw.next_seat == analysis.inference.viewer:
+            known = (
+                _("You are next to play, and hold {cards}.")
+                if held
+                else _("You are next to play, and hold none.")
+            )
+        else:
+            known = (
+                _("{name}, next to play, holds {cards}.")
+                if held
+                else _("{name}, next to play, holds none.")
+            )
+        return Text(text + " " + known.format(name=who, cards=shown))
     if p is not None:
         if facts is not None and percent(facts) != percent(p):
             odds = _("P({name}, next to play, holds one) = {p} ({facts} on the cards seen alone).")
