@@ -180,7 +180,9 @@ def test_no_pairing_in_two_player_scopa(scopa: Ruleset) -> None:
 def test_no_double_laid(scopa: Ruleset) -> None:
     s = endgame(scopa, "KC QD", ["3H 5C 5S", "2H 4D 6S"])
     fired = codes_of(s, "3H")
-    assert "5S 5C" in fired["no-double-laid"].text
+    text = fired["no-double-laid"].text
+    # the mover unnamed: "while You held" read wrongly in the play command, "Tu aveva" in Italian
+    assert "3H was laid alone of its value from a hand that held 5S 5C:" in text
     assert "no-double-laid" not in codes_of(s, "5C")
 
 

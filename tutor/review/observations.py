@@ -601,9 +601,9 @@ def _no_double_laid(d: Choices, move: Move) -> list[Observation]:
     if not doubles:
         return []
     text = _(
-        "Nothing could be taken, and {move} was laid alone of its value while {player} held "
+        "Nothing could be taken, and {move} was laid alone of its value from a hand that held "
         "{doubles}: laid from a double, a card paired by an opponent is taken back by its twin."
-    ).format(move=d.move(move), player=d.mover, doubles=either([d.cards(x) for x in doubles]))
+    ).format(move=d.move(move), doubles=either([d.cards(x) for x in doubles]))
     return [Observation("no-double-laid", text, CODE_MAXIM["no-double-laid"], True,
                         cards=doubles[0])]  # fmt: skip
 
