@@ -215,3 +215,63 @@ def test_the_deals_remark_comes_only_under_hands_shown() -> None:
     assert str(rendering.hand_title(dealt)).endswith(
         "A: 7D 7C 7S\n(6 deals; the hands above are the first.)"
     )
+
+
+class _Tty(io.TextIOWrapper):
+    """A terminal-like stream in a given encoding, its bytes kept."""
+
+    def __init__(self, encoding: str) -> None:
+        super().__init__(io.BytesIO(), encoding=encoding, errors="replace", write_through=True)
+
+    def isatty(self) -> bool:
+        return True
+
+    def text(self) -> str:
+        self.flush()
+        raw = self.buffer
+        assert isinstance(raw, io.BytesIO)
+        return raw.getvalue().decode(self.encoding)
+
+
+def test_a_terminal_whose_encoding_lacks_the_glyphs_gets_letters(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Bug: PYTHONIOENCODING=ascii on a terminal crashed every command on the suit glyphs."""
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    for encoding, fancy in (("ascii", False), ("latin-1", False), ("utf-8", True)):
+        stream = _Tty(encoding)
+        console = Console(file=stream, force_terminal=True)
+        assert rendering.is_fancy(console) is fancy, encoding
+
+
+def test_the_progress_bar_shows_its_description_not_markup(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Bug: every bar read "[progress.description]reviewing" on a terminal."""
+    import sys
+
+    from tutor.cli.core import progress_bar
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    stream = _Tty("utf-8")
+    monkeypatch.setattr(sys, "stderr", stream)
+    with progress_bar("reviewing") as update:
+        assert update is not None
+        update(1, 4)
+        update(4, 4)
+    out = stream.text()
+    assert "reviewing" in out and "[progress" not in out
+
+
+def test_an_ascii_stream_gets_question_marks_not_a_crash() -> None:
+    """Bug: piped with PYTHONIOENCODING=ascii, Italian accents and rich's ellipsis crashed the
+    run with exit 70."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    run = subprocess.run(
+        [sys.executable, "-m", "tutor", "--lang", "it", "rules", "scopa"],
+        capture_output=True,
+        env=env,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr.decode("ascii", "replace")
+    assert b"ognuno per s?;" in run.stdout

@@ -459,13 +459,13 @@ def progress_bar(
         nonlocal bar
         if bar is None:
             # lazy: rich's progress display loads only when a bar is drawn
-            from rich.progress import BarColumn, MofNCompleteColumn, TimeElapsedColumn
+            from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
             from rich.progress import Progress as RichProgress
 
             from tutor.render.terminal import make_console
 
             bar = RichProgress(
-                "[progress.description]{task.description}",
+                TextColumn("{task.description}", style="progress.description", markup=False),
                 BarColumn(),
                 MofNCompleteColumn(),
                 TimeElapsedColumn(),
@@ -671,8 +671,19 @@ def check_player(file: Path | str, record: HandRecord, player: str) -> int:
         ) from None
 
 
+def tolerate_narrow_encodings() -> None:
+    """Let stdout and stderr replace what their encoding cannot write (``PYTHONIOENCODING=ascii``,
+    a Latin-1 terminal) instead of failing mid-line: the glyphs then fall back to letters
+    (:func:`tutor.render.terminal.is_fancy`), and an accent or an ellipsis becomes ``?``."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("_", "-")
+        if not encoding.startswith("utf") and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace")
+
+
 def main(argv: list[str] | None = None) -> None:
     """The console script: run the app and exit with its code."""
+    tolerate_narrow_encodings()
     try:
         app(args=argv, prog_name="tutor")
     except KeyboardInterrupt:

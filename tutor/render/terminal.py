@@ -146,8 +146,30 @@ def _plain_console(file: IO[str], width: int) -> Console:
 
 
 def is_fancy(console: Console) -> bool:
-    """Whether the console shows glyphs and colours (a terminal without ``NO_COLOR``)."""
-    return console.is_terminal and not console.no_color and console.color_system is not None
+    """Whether the console shows glyphs and colours: a terminal without ``NO_COLOR`` whose
+    encoding has the suit glyphs (one in ASCII or Latin-1 gets the plain letters)."""
+    return (
+        console.is_terminal
+        and not console.no_color
+        and console.color_system is not None
+        and can_encode(console.file, "".join(GLYPHS) + "…─")
+    )
+
+
+def can_encode(stream: IO[str], text: str) -> bool:
+    """Whether ``stream``'s encoding can write ``text`` (a stream without one takes anything).
+
+    >>> can_encode(io.StringIO(), "♣")
+    True
+    """
+    encoding = getattr(stream, "encoding", None)
+    if not encoding:
+        return True
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
 
 
 def plain_text(*renderables: RenderableType, width: int = PLAIN_WIDTH) -> str:
