@@ -275,3 +275,41 @@ def test_an_ascii_stream_gets_question_marks_not_a_crash() -> None:
     )
     assert run.returncode == 0, run.stderr.decode("ascii", "replace")
     assert b"ognuno per s?;" in run.stdout
+
+
+def test_a_narrow_terminal_loses_no_column_and_cuts_no_word() -> None:
+    """Bug: at 40 columns the tracker's board stopped at 5 and its odds read "…"; a URL in a
+    note was cut short even in a file."""
+    from tutor.counting.inference import hand_view
+
+    record = load_path(EXAMPLES / "partial-view.yaml")
+    hand = record[0] if isinstance(record, list) else record
+    parts = rendering.hand_view_lines(hand_view(hand, 0, 20), False)
+    for width in (40, 60):
+        buf = io.StringIO()
+        rendering.emit(rendering._plain_console(buf, width), *parts)
+        out = buf.getvalue()
+        assert "…" not in out, width
+        assert re.search(r"^captured( +\d){10}$", out, re.M), out
+        assert re.search(r"^West( +(-|\d+%\*?)){10} +4$", out, re.M), out
+        # prose still wraps at the terminal's width
+        assert (
+            max(len(line) for line in out.splitlines() if line.startswith("Rule of 220")) <= width
+        )
+
+
+def test_a_long_word_in_a_note_folds_and_is_not_cut(tmp_path: Path) -> None:
+    """Bug: a URL in a note was cut short with "…", even in a file."""
+    from helpers import invoke
+
+    url = "https://www.example.org/scopa/strategy/chitarrella-maxims/settebello-safety.html"
+    text = (EXAMPLES / "seed003-scopa.yaml").read_text()
+    path = tmp_path / "url.yaml"
+    note = "No seven on the table, but 2 + 5 make one"
+    assert note in text
+    path.write_text(text.replace(note, f"See {url}, {note}", 1))
+    code, out, err = invoke(["replay", str(path)])
+    assert code == 0, err
+    assert "…" not in out
+    notes = [line.split("0/0/0")[-1].strip() for line in out.splitlines()]
+    assert url in "".join(notes)

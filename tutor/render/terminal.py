@@ -208,13 +208,45 @@ class _Visible:
                 yield Segment(visible(segment.text), segment.style)
 
 
+MAX_WIDTH = 200
+"""The widest a renderable is drawn to keep its columns whole on a narrow terminal."""
+
+
+def width_for(console: Console, renderable: RenderableType, width: int) -> int:
+    """The width to draw ``renderable`` at: ``width``, or the least it needs (up to
+    :data:`MAX_WIDTH`) when that is more, so that a narrow terminal wraps the lines rather
+    than losing a column or cutting a cell short.
+
+    >>> width_for(Console(), "short words", 40)
+    40
+    """
+    from rich.measure import Measurement
+
+    wide = console.options.update_width(MAX_WIDTH)
+    measured = Measurement.get(console, wide, renderable)
+    return max(width, min(measured.minimum, MAX_WIDTH))
+
+
 def emit(console: Console, *renderables: RenderableType) -> None:
-    """Print the renderables: styled on a fancy console, as :func:`plain_text` otherwise."""
+    """Print the renderables: styled on a fancy console, as :func:`plain_text` otherwise;
+    never narrower than their columns need (:func:`width_for`)."""
     if is_fancy(console):
         for renderable in renderables:
-            console.print(_Visible(renderable))
+            width = width_for(console, renderable, console.width)
+            if width == console.width:
+                console.print(_Visible(renderable))
+                continue
+            # rich's print never draws wider than the console: widen it for this renderable
+            screen = console.width
+            console.width = width
+            try:
+                console.print(_Visible(renderable), crop=False)
+            finally:
+                console.width = screen
     else:
-        console.file.write(plain_text(*renderables, width=console.width))
+        for renderable in renderables:
+            width = width_for(console, renderable, console.width)
+            console.file.write(plain_text(renderable, width=width))
         console.file.flush()
 
 
@@ -277,7 +309,8 @@ def move_text(card: Card | int, capture: int, style: Style, rich: bool = False) 
 
 
 def new_table(*headers: str, rich: bool = False, title: str | None = None) -> Table:
-    """A table with the house look: light rules on a terminal, ASCII hyphens in plain text."""
+    """A table with the house look: light rules on a terminal, ASCII hyphens in plain text;
+    a cell too long for its column folds onto the next line, never shortened with "..."."""
     table = Table(
         *headers,
         box=box.SIMPLE if rich else PLAIN_BOX,
@@ -288,6 +321,8 @@ def new_table(*headers: str, rich: bool = False, title: str | None = None) -> Ta
         show_edge=False,
         pad_edge=False,
     )
+    for column in table.columns:
+        column.overflow = "fold"  # a word longer than its column breaks, never cut short
     return table
 
 
@@ -687,7 +722,7 @@ def _notes_grid(hand: HandReplay, notes: Sequence[tuple[int, Text]], rich: bool)
     grid = Table.grid(padding=(0, 1))
     grid.add_column(justify="right", no_wrap=True)
     grid.add_column(no_wrap=True)
-    grid.add_column(ratio=1)
+    grid.add_column(ratio=1, overflow="fold")
     for n, note in notes:
         step = hand.steps[n]
         name = Text(one_line(step.player), style="bold" if rich else "")
