@@ -220,3 +220,15 @@ def test_the_sweep_line_states_the_viewers_own_cards_as_a_fact() -> None:
     assert "P(You, next to play, holds one) =" in out
     _, out, _ = invoke(["--lang", "it", "track", path, "--as", "You", "--at", "8"])
     assert "qualunque donna (9) la porta via; non ancora visti: 2. Tocca a te, e non ne hai." in out
+
+
+def test_the_style_line_counts_in_the_right_number() -> None:
+    """Bug: "(1 departures from the gain in 1 comparisons)"."""
+    path = str(EXAMPLES / "partial-view.yaml")
+    _, out, _ = invoke(["track", path, "--as", "South", "--at", "8", "--style", "West=careful"])
+    assert "West careful 95% (1 departure from the gain in 1 comparison)" in out
+    _, out, _ = invoke(["track", path, "--as", "South", "--at", "16", "--style", "West=careful"])
+    assert "(2 departures from the gain in 6 comparisons)" in out
+    it = ["--lang", "it", "track", path, "--as", "South", "--at", "8", "--style", "West=careful"]
+    _, out, _ = invoke(it)
+    assert "(1 scarto dal guadagno su 1 confronto)" in out

@@ -889,15 +889,17 @@ def _style_line(analysis: CountView) -> Text | None:
             continue
         name, p = max(r.style.items(), key=lambda kv: kv[1])
         compared, departed = r.compared
-        part = _(
-            "{player} {style} {percent} ({departed} departures from the gain in "
-            "{compared} comparisons)"
-        ).format(
+        departures = ngettext(
+            "{n} departure from the gain", "{n} departures from the gain", departed
+        ).format(n=departed)
+        comparisons = ngettext("{n} comparison", "{n} comparisons", compared).format(n=compared)
+        # TRANSLATORS: "West careful 94% (1 departure from the gain in 4 comparisons)"
+        part = _("{player} {style} {percent} ({departures} in {comparisons})").format(
             player=one_line(inf.names[seat]),
             style=_(STYLE_NAMES[name]),
             percent=percent(p),
-            departed=departed,
-            compared=compared,
+            departures=departures,
+            comparisons=comparisons,
         )
         if r.style_prior is not None:
             before, q = max(r.style_prior.items(), key=lambda kv: kv[1])
