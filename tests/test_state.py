@@ -563,3 +563,35 @@ def test_unseen_by_a_seat(scopa: Ruleset) -> None:
     assert s.captured_cards() == mask("7D 2C 5S")
     assert s.unseen_by(0) == FULL_DECK & ~mask("7D 2C 5S 4C")
     assert s.unseen_by(1) == FULL_DECK & ~mask("7D 2C 5S 3B 6S")
+
+
+def test_a_card_alone_is_laid_where_capturing_is_optional(scopa: Ruleset) -> None:
+    """Bug: with forced_capture false a card alone that could capture two ways was refused as
+    ambiguous, so that lay could not be written; and a record written without its captures
+    read a capture back as a lay."""
+    from tutor.records.record import record_from_moves
+    from tutor.records.recordfile import dumps, loads
+
+    free = dataclasses.replace(scopa, forced_capture=False)
+    s = GameState.from_cards(free, "2C 3S AD 4B", [["5B", "6C", "7C"], ["3C", "RB", "FD"]])
+    assert s.parse_move("5B") == Move(idx("5B"), 0)
+    one = GameState.from_cards(free, "2C 3S 6D 9B", [["5B", "6C", "7C"], ["3C", "RB", "FD"]])
+    capture = one.parse_move("5B x 2C 3S")
+    record = record_from_moves(free, one.table, [one.hands], [capture], explicit=False)
+    assert record.plays[0].text == "5B x 2C 3S"
+    forced = GameState.from_cards(scopa, "2C 3S 6D 9B", [["5B", "6C", "7C"], ["3C", "RB"]])
+    record = record_from_moves(scopa, forced.table, [forced.hands], [capture], explicit=False)
+    assert record.plays[0].text == "5B"
+    assert loads(dumps([record]))[0].moves() == [capture]
+
+
+def test_a_card_alone_not_in_the_hand_is_illegal_not_ambiguous(scopa: Ruleset) -> None:
+    """Bug: the opponent's 5B alone was "ambiguous", listing captures the mover cannot make."""
+    s = GameState.from_cards(scopa, "2C 3S AD 4B", [["6C", "7C"], ["5B", "RB"]])
+    with pytest.raises(IllegalMoveError, match="5B is not in the hand of the player to move"):
+        s.check(s.parse_move("5B"))
+
+
+def test_a_capture_mask_beyond_the_deck_is_invalid(fives: GameState) -> None:
+    with pytest.raises(InvalidMoveError, match="only cards 0 to 39"):
+        fives.check(Move(idx("5B"), 1 << 40))

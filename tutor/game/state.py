@@ -519,6 +519,8 @@ class GameState:
         card, capture = move
         if not (0 <= card < 40):
             raise InvalidMoveError(_("no card with index {index}").format(index=card))
+        if capture < 0 or capture >> 40:
+            raise InvalidMoveError(_("a capture names only cards 0 to 39"))
         who = self.turn if seat is None else seat
         if who != self.turn:
             raise IllegalMoveError(
@@ -624,11 +626,15 @@ class GameState:
 
     def resolve(self, play: WrittenPlay, style: Style | str | None = None) -> Move:
         """The move a written play means here: a card written alone is laid, or makes its one
-        legal capture (:class:`AmbiguousMoveError` when it has several). Legality is
-        :meth:`check`'s business."""
+        legal capture (:class:`AmbiguousMoveError` when it has several). Where capturing is
+        optional (``forced_capture: false``) a card alone is always laid. Legality is
+        :meth:`check`'s business: a card the player to move cannot hold is read as laid, so
+        that :meth:`check` says why it cannot be played."""
         card = play.card
         if play.capture is not None:
             return Move(card, play.capture)
+        if not self.rules.forced_capture or not self._may_hold(card):
+            return Move(card, 0)
         legal = self.legal_moves_for(card)
         if len(legal) == 1:
             return legal[0]
@@ -641,6 +647,15 @@ class GameState:
                 [m.text(style) for m in legal],
             )
         return Move(card, 0)
+
+    def _may_hold(self, card: int) -> bool:
+        """Whether the player to move may hold ``card``: in the hand, or among its unknown
+        cards when nothing places it elsewhere."""
+        if not 0 <= card < 40 or self.is_over():
+            return False
+        if self.hands[self.turn] >> card & 1:
+            return True
+        return self.unknown[self.turn] > 0 and self.place_of(card).kind == "unplaced"
 
     def format_move(self, move: Move, style: Style | str | None = None) -> str:
         return move.text(style)

@@ -659,7 +659,8 @@ def record_from_moves(
     """A record of a game played from a deal (``deals[d][seat]`` are masks; 0 = unknown).
 
     ``notes`` maps play numbers (from 1) to notes. With ``explicit`` every capture is written
-    out; otherwise a capture is written only when the card alone would be ambiguous.
+    out; otherwise a capture is written only when the card alone would not read back as it
+    (several captures, or a ruleset where a card alone is laid).
     """
     st = get_style(style)
     names = list(players) if players is not None else [f"P{i + 1}" for i in range(rules.players)]
@@ -683,8 +684,11 @@ def record_from_moves(
         card = CARDS[m.card]
         capture: list[Card] | None = cards_of(m.capture) if m.capture else None
         if capture is not None and not explicit:
-            others = [x for x in state.legal_moves_for(m.card) if x.capture]
-            if len(others) == 1:
+            try:
+                bare = state.resolve(WrittenPlay(m.card))
+            except MoveError:
+                bare = None
+            if bare == m:  # the card alone reads back as this very capture
                 capture = None
         record.plays.append(PlayEntry.of(card, capture, st, notes.get(n)))
         state.push(m)
