@@ -85,6 +85,13 @@ def test_capture_answers_in_any_order_and_short_form() -> None:
     assert "not allowed: CB x AD 3C 5B" in v.message
     assert "you missed CB x 4S 5B" in v.message
     assert any("only the fewest cards may be taken" in line for line in v.lines)
+    # Bug: the split was quadratic in a run of spaces (20,000 took 21 s)
+    import time
+
+    start = time.perf_counter()
+    spaced = "CB x 4S" + " " * 50_000 + "5B; CB x AD" + " " * 50_000 + "FD"
+    assert attempt(p, read_answer(p, spaced)).correct
+    assert time.perf_counter() - start < 2.0
 
 
 def test_score_answers() -> None:

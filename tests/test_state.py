@@ -595,3 +595,23 @@ def test_a_card_alone_not_in_the_hand_is_illegal_not_ambiguous(scopa: Ruleset) -
 def test_a_capture_mask_beyond_the_deck_is_invalid(fives: GameState) -> None:
     with pytest.raises(InvalidMoveError, match="only cards 0 to 39"):
         fives.check(Move(idx("5B"), 1 << 40))
+
+
+def test_a_long_run_of_spaces_is_read_at_once() -> None:
+    """Bug: the play patterns were quadratic in a run of spaces (20,000 took 8 s, a record of
+    2 MB hours), and the message repeated the whole text."""
+    import time
+
+    from tutor.game.state import parse_play
+
+    start = time.perf_counter()
+    with pytest.raises(NotationError) as info:
+        parse_play("7D" + " " * 50_000 + "2C")
+    assert time.perf_counter() - start < 2.0
+    assert str(info.value).startswith("'7D 2C': write one card")
+    start = time.perf_counter()
+    assert parse_play("7D" + " " * 50_000 + "x" + "\t" * 50_000 + "2C").text() == "7D x 2C"
+    assert time.perf_counter() - start < 2.0
+    with pytest.raises(NotationError) as info:
+        parse_play("7D 2C " + "5S " * 100)
+    assert len(str(info.value)) < 200

@@ -120,7 +120,10 @@ def parse_play(text: str, style: Style | str | None = None) -> WrittenPlay:
     tutor.game.cards.NotationError: '7D 2C': write one card, then 'x' and the cards it \
 captures (like 7D x 2C 5S)
     """
-    stripped = text.strip()
+    # one space between words: the patterns then run in time linear in the text, however many
+    # spaces a file puts between them (a long run made them quadratic)
+    stripped = " ".join(text.split())
+    text = stripped if len(stripped) <= 60 else stripped[:59] + "…"
     parts = (_SPACED_X if _SPACED_X.search(stripped) else _X).split(stripped, maxsplit=1)
     head = parts[0]
     if not head:

@@ -137,7 +137,8 @@ def _captures(p: Puzzle, text: str) -> tuple[Move, ...]:
         return ()
     card = p.spec.card
     out: list[Move] = []
-    for chunk in re.split(r"\s*(?:;|\||\bor\b)\s*", text.strip(), flags=re.IGNORECASE):
+    words = " ".join(text.split())  # single spaces: the split below stays linear in the text
+    for chunk in re.split(r"\s*(?:;|\||\bor\b)\s*", words, flags=re.IGNORECASE):
         if not chunk:
             continue
         head, sep, rest = chunk.replace("X", "x").partition("x")
