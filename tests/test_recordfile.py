@@ -401,6 +401,36 @@ def test_bad_json_is_one_record_error() -> None:
         ("{", "<json>: not valid JSON"),
         ("[1, 2]", "a hand must be a JSON object"),
         ('{"ruleset": "scopa", "players": ["A", "B"], "table": ["2C"]}', "the table must start"),
+        # bugs: a key given twice was read (the last won), and a number too long to convert
+        # escaped as a ValueError
+        ('{"ruleset": "scopa", "deck": "italian", "deck": "french"}', "key 'deck' is given twice"),
+        ('{"ruleset": "scopa", "game": {"seed": ' + "9" * 5000 + "}}", "<json>: not valid JSON"),
     ]:
         with pytest.raises(RecordError, match=re.escape(message)):
             loads_json(text)
+
+
+def test_json_takes_every_character_a_yaml_record_takes() -> None:
+    """Bug: valid JSON holding U+007F or U+009F was refused as "not valid YAML", U+0085 read as
+    a space, so a record that dumps() wrote failed the JSON round trip."""
+    [hand] = loads(GAME_RECORD)
+    for title in ("a\x7fb", "a\x85b", "a\x9fb", "x\u2028y", "a\ud800b \U0001f600 è", 'q"\\u0041'):
+        hand.info["title"] = title
+        assert loads_json(json.dumps({**json.loads(dumps_json(hand))})).info["title"] == title
+        assert loads_json(dumps_json(hand)).info["title"] == title
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ('deals:\n  - {You: [7D, 7H, AS], "You ": [JS]}\n', "deal 1: key 'You' is given twice"),
+        ('game: {seed: 1, computer: {Ada: greedy, " Ada": random}}\n', "key 'Ada' is given twice"),
+        ('teams: {Us: [You], "Us ": [Ada]}\n', "teams: key 'Us' is given twice"),
+    ],
+)
+def test_a_name_given_twice_with_other_spaces_is_refused(extra: str, message: str) -> None:
+    """Bug: names are trimmed, but the check for a key given twice came before, so the second
+    entry silently replaced the first (7D 7H AS vanished from the deal)."""
+    head = "ruleset: scopa\ndeck: french\nplayers: [You, Ada]\ntable: [2C, 4H, 5S, QD]\n"
+    with pytest.raises(RecordError, match=re.escape(message)):
+        loads(head + extra)

@@ -139,9 +139,11 @@ class _Reader:
         """A player's name: text, the spaces around it dropped (" You" and "You " are You)."""
         return self.text(node, what).strip()
 
-    def mapping(self, node: Node, what: str) -> list[tuple[str, Node, Node]]:
+    def mapping(self, node: Node, what: str, names: bool = False) -> list[tuple[str, Node, Node]]:
         """The keys and values of a mapping; ``what`` names it in the messages (empty for a
-        play, whose number the message gives already)."""
+        play, whose number the message gives already). With ``names`` the keys are names, the
+        spaces around them dropped before a key given twice is looked for ("You" and "You "
+        are the same player)."""
         if not isinstance(node, MappingNode):
             raise self.fail(node, _("{what} must be a mapping of keys to values").format(what=what))
         head = f"{what}: " if what else ""
@@ -150,7 +152,7 @@ class _Reader:
         for k, v in node.value:
             if not isinstance(k, ScalarNode):
                 raise self.fail(k, head + _("keys must be plain text"))
-            key = str(k.value)
+            key = str(k.value).strip() if names else str(k.value)
             if key in seen:
                 raise self.fail(k, head + _("key {key!r} is given twice").format(key=key))
             seen.add(key)
@@ -275,7 +277,7 @@ class _Reader:
             ) from None
         computer: dict[str, str] = {}
         if "computer" in values and not self.is_null(values["computer"]):
-            for key, knode, vnode in self.mapping(values["computer"], "game: computer"):
+            for key, knode, vnode in self.mapping(values["computer"], "game: computer", names=True):
                 name = key.strip()
                 lines[("game", "computer", name)] = knode.start_mark.line + 1
                 computer[name] = self.text(
@@ -344,7 +346,7 @@ class _Reader:
             dealer = self.name(values["dealer"], "dealer")
         teams: dict[str, list[str]] = {}
         if "teams" in values and not self.is_null(values["teams"]):
-            for team, knode, vnode in self.mapping(values["teams"], "teams"):
+            for team, knode, vnode in self.mapping(values["teams"], "teams", names=True):
                 lines[("teams", team)] = knode.start_mark.line + 1
                 teams[team] = [
                     self.name(n, _("a player of team {team}").format(team=team))
@@ -361,7 +363,9 @@ class _Reader:
                     deals.append({})
                     continue
                 deal: dict[str, list[Card]] = {}
-                for key, knode, vnode in self.mapping(dnode, _("deal {n}").format(n=d + 1)):
+                for key, knode, vnode in self.mapping(
+                    dnode, _("deal {n}").format(n=d + 1), names=True
+                ):
                     name = key.strip()
                     lines[("deal", d, name)] = knode.start_mark.line + 1
                     deal[name] = self.cards(
@@ -650,18 +654,44 @@ def loads_json(text: str, path: str = "<json>") -> HandRecord:
     ('4H QD', True)
     """
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
+        data = json.loads(text, object_pairs_hook=_unique_keys)
+    except _GivenTwice as twice:
         raise RecordError(
-            path, None, None, _("not valid JSON: {problem}").format(problem=exc)
+            path, None, None, _("key {key!r} is given twice").format(key=twice.key)
         ) from None
     except RecursionError:
         raise RecordError(path, None, None, _("not valid JSON: nested too deeply")) from None
+    except ValueError as exc:  # the decoder's errors, and a number too long to convert
+        raise RecordError(
+            path, None, None, _("not valid JSON: {problem}").format(problem=exc)
+        ) from None
     if not isinstance(data, dict):
         raise RecordError(path, None, None, _("a hand must be a JSON object of the record's keys"))
-    # written back on one line with the usual separators, which the YAML reader reads as is
-    [record] = loads(json.dumps(data, ensure_ascii=False), path)
+    # written back on one line; the characters YAML refuses raw or reads as a line break are
+    # escaped, and YAML reads the escapes back as the same characters
+    flow = _YAML_RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", json.dumps(data, ensure_ascii=False))
+    [record] = loads(flow, path)
     return record
+
+
+_YAML_RAW = re.compile("[\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")
+"""Characters a JSON string may hold raw but a YAML one may not (or reads as a line break)."""
+
+
+class _GivenTwice(ValueError):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object's keys, refused when one is given twice, as the YAML reader refuses it."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _GivenTwice(key)
+        out[key] = value
+    return out
 
 
 def dumps(records: Sequence[HandRecord]) -> str:
