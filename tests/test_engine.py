@@ -47,3 +47,25 @@ def test_a_single_legal_move_is_not_valued() -> None:
         "info move 7H x 3H 4H value nan low -inf high inf",
         "bestmove 7H x 3H 4H",
     ]
+
+
+@pytest.mark.parametrize(
+    ("line", "error"),
+    [
+        ("go samples ²", "error go: samples must be a whole number of at least 1, not ²"),
+        ("position " + "[" * 100_000 + "]" * 100_000, "error position: not valid JSON: nested"),
+        ('position {"x": ' + "9" * 5000 + "}", "error position: not valid JSON: Exceeds"),
+        ("ruleset a\x00b.yaml", "error ruleset: unknown ruleset file 'a\\x00b.yaml'"),
+        ("ruleset " + "a" * 300, "error ruleset: unknown ruleset 'aaaa"),
+        (
+            'position {"players": ["A", "B"], "ruleset": "' + "a" * 300 + '"}',
+            "error position:1: ruleset: unknown",
+        ),
+    ],
+)
+def test_a_malformed_line_gets_one_error_and_the_engine_goes_on(line: str, error: str) -> None:
+    """Bugs: each of these lines ended the engine with exit 70 (or 3) and no answer."""
+    e = Engine("test")
+    answer = e.handle(line)
+    assert len(answer) == 1 and answer[0].startswith(error), answer
+    assert e.handle("isready") == ["ready"] and not e.done

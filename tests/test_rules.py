@@ -342,3 +342,26 @@ def test_rules_hash_as_they_compare() -> None:
     other = replace(rules, target=21)
     assert other != rules
     assert {rules: 1}.get(other) is None
+
+
+def test_a_ruleset_file_is_read_afresh_when_edited_or_named_from_another_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bug: rulesets were cached by the path as written, so an edited file was never read
+    again, and the same relative path from another folder gave the first folder's ruleset."""
+    import os
+
+    shipped = (RULESET_DIR / "scopa.yaml").read_text()
+    for folder, target in (("one", 11), ("two", 21)):
+        (tmp_path / folder).mkdir()
+        text = shipped.replace("target: 11", f"target: {target}")
+        (tmp_path / folder / "mine.yaml").write_text(text)
+    monkeypatch.chdir(tmp_path / "one")
+    assert load_ruleset("mine.yaml").target == 11
+    monkeypatch.chdir(tmp_path / "two")
+    assert load_ruleset("mine.yaml").target == 21
+    path = tmp_path / "two" / "mine.yaml"
+    path.write_text(shipped.replace("target: 11", "target: 16"))
+    os.utime(path, ns=(1, 1))  # a different time, whatever the clock's resolution
+    assert load_ruleset("mine.yaml").target == 16
+    assert load_ruleset("scopa") is load_ruleset("scopa")

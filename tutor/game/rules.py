@@ -504,27 +504,49 @@ def ruleset_names() -> list[str]:
     )
 
 
-_CACHE: dict[str, Ruleset] = {}
+_CACHE: dict[tuple[object, ...], Ruleset] = {}
+"""Rulesets read so far: a shipped one by name, a file by its full path, time and size, so
+that an edited file or the same relative path from another folder is read afresh."""
+
+
+def _is_file(path: Path | Traversable) -> bool:
+    """Whether ``path`` names a file; False for a name no file can have (too long, a NUL)."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def load_ruleset(name_or_path: str | Path) -> Ruleset:
     """A shipped ruleset by name, or a ruleset file by path."""
     key = str(name_or_path)
-    if key in _CACHE:
-        return _CACHE[key]
     given = Path(key)
     path: Path | Traversable = given
-    if not (given.suffix in (".yaml", ".yml") and given.exists()):
+    cache: tuple[object, ...]
+    if given.suffix in (".yaml", ".yml") and _is_file(given):
+        try:
+            stat = given.stat()
+            cache = (str(given.resolve()), stat.st_mtime_ns, stat.st_size)
+        except (OSError, ValueError):
+            cache = (key,)  # read_text below says what is wrong
+    elif ("shipped", key) in _CACHE:
+        return _CACHE[("shipped", key)]
+    else:
         shipped = RULESET_DIR / f"{key}.yaml"
-        if "/" not in key and "\\" not in key and shipped.is_file():
+        plain = "/" not in key and "\\" not in key and "\0" not in key and len(key) <= 100
+        if plain and _is_file(shipped):
             path = shipped
+            cache = ("shipped", key)
         else:
             unknown = (
                 _("unknown ruleset file {name!r}; shipped rulesets: {names}")
                 if given.suffix in (".yaml", ".yml")
                 else _("unknown ruleset {name!r}; shipped rulesets: {names}")
             )
-            raise RulesetError(unknown.format(name=key, names=", ".join(ruleset_names())))
+            shown = key if len(key) <= 100 else key[:99] + "…"
+            raise RulesetError(unknown.format(name=shown, names=", ".join(ruleset_names())))
+    if cache in _CACHE:
+        return _CACHE[cache]
     try:
         text = read_text(path)
     except FileReadError as exc:
@@ -556,7 +578,7 @@ def load_ruleset(name_or_path: str | Path) -> Ruleset:
     except RecursionError:
         raise RulesetError(f"{path}: " + _("not valid YAML: nested too deeply")) from None
     rs = ruleset_from_dict(data, str(path), _key_lines(node))
-    _CACHE[key] = rs
+    _CACHE[cache] = rs
     return rs
 
 

@@ -99,7 +99,7 @@ def parse_go(words: list[str]) -> GoOptions:
     samples = None
     if "samples" in values:
         text = values["samples"]
-        if not text.isdigit() or int(text) < 1:
+        if not (text.isascii() and text.isdigit()) or int(text) < 1:
             raise EngineError(f"go: samples must be a whole number of at least 1, not {text}")
         samples = int(text)
     limit = None
@@ -158,6 +158,9 @@ class Engine:
             return self._command(word, rest.strip())
         except TutorError as exc:
             return ["error " + " ".join(str(exc).split())]
+        except (ValueError, OSError, RecursionError, LookupError, TypeError) as exc:
+            # a line the checks above let through: still one error line, and the engine goes on
+            return [f"error internal: {type(exc).__name__}: " + " ".join(str(exc).split())]
 
     def _command(self, word: str, rest: str) -> list[str]:
         if word == "quit":
@@ -179,7 +182,10 @@ class Engine:
         if not name:
             raise EngineError("ruleset: give a ruleset name or a ruleset file")
         if name.endswith((".yaml", ".yml")) or "/" in name or "\\" in name:
-            name = str(Path(name).resolve())
+            try:
+                name = str(Path(name).resolve())
+            except (OSError, ValueError):
+                pass  # no file has such a name: load_ruleset says it is unknown
         try:
             load_ruleset(name)
         except RulesetError as exc:
@@ -193,7 +199,9 @@ class Engine:
             raise EngineError("position: give the record as one line of JSON")
         try:
             data = json.loads(text)
-        except json.JSONDecodeError as exc:
+        except RecursionError:
+            raise EngineError("position: not valid JSON: nested too deeply") from None
+        except ValueError as exc:  # the decoder's errors, and a number too long to convert
             raise EngineError(f"position: not valid JSON: {exc}") from None
         if isinstance(data, dict) and "ruleset" not in data:
             if self.ruleset is None:
