@@ -100,3 +100,10 @@ def test_score_answers() -> None:
     assert attempt(p, read_answer(p, right)).correct
     wrong = " ".join(str(x + 1) for x in p.spec.points)
     assert not attempt(p, read_answer(p, wrong)).correct
+
+
+def test_a_digit_that_is_not_ascii_is_not_a_value() -> None:
+    """Bug: '²' passed str.isdigit() and then broke int(): an internal error, exit 70."""
+    p = shipped("seed004-rule-of-48")
+    with pytest.raises(AnswerError, match="'²' is not a value"):
+        read_answer(p, "²")

@@ -21,6 +21,7 @@ from tutor.game.rules import load_ruleset, ruleset_names
 from tutor.game.state import GameState
 from tutor.records.record import HandRecord, PlayEntry, RecordError, record_from_moves
 from tutor.records.recordfile import (
+    SaveError,
     dump,
     dumps,
     dumps_json,
@@ -434,3 +435,11 @@ def test_a_name_given_twice_with_other_spaces_is_refused(extra: str, message: st
     head = "ruleset: scopa\ndeck: french\nplayers: [You, Ada]\ntable: [2C, 4H, 5S, QD]\n"
     with pytest.raises(RecordError, match=re.escape(message)):
         loads(head + extra)
+
+
+def test_a_nul_in_a_file_name_is_one_clear_error(tmp_path: Path) -> None:
+    """Bug: a NUL in the name escaped as ValueError ("embedded null byte")."""
+    with pytest.raises(RecordError, match="a file name cannot hold a NUL character"):
+        load_path(tmp_path / "a\x00b.yaml")
+    with pytest.raises(SaveError, match="a file name cannot hold a NUL character"):
+        save([], tmp_path / "a\x00b.yaml")

@@ -30,6 +30,7 @@ from tutor.counting.style import (
 from tutor.counting.tells import FAMILIES, learn_tells
 from tutor.counting.tracker import history, viewer_state
 from tutor.counting.trust import weigh_readings
+from tutor.game.errors import TutorError
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.scoring import immediate_gain
 from tutor.game.state import GameState, moves_of, random_deal
@@ -156,10 +157,11 @@ def test_a_style_known_before_the_hand_replaces_the_tables_prior() -> None:
 def test_stated_styles_parse_and_refuse_nonsense() -> None:
     assert parse_stated_style("West=grabber") == ("West", stated_style("grabber"))
     assert parse_stated_style(" North = Careful:0.6 ")[1]["careful"] == pytest.approx(0.6)
+    # the library's own error (a TutorError), not a bare ValueError
     for bad in ("West", "=grabber", "West=", "West=grabby", "West=careful:x", "West=careful:0"):
-        with pytest.raises(ValueError):
+        with pytest.raises(TutorError):
             parse_stated_style(bad)
-    with pytest.raises(ValueError):
+    with pytest.raises(TutorError):
         stated_style("careful", 1.5)
 
 

@@ -51,6 +51,7 @@ from tutor.counting.tracker import HistoryStep, history, viewer_state
 from tutor.counting.weights import Term
 from tutor.game.captures import VALUE_OF
 from tutor.game.cards import VALUE_MASKS, indexes_of
+from tutor.game.errors import TutorError
 from tutor.game.i18n import _
 from tutor.game.rules import Ruleset
 from tutor.game.scoring import immediate_gain
@@ -74,6 +75,7 @@ __all__ = [
     "check_share",
     "stated_style",
     "parse_stated_style",
+    "StyleError",
     "carry_styles",
     "styles_by_seat",
 ]
@@ -137,6 +139,10 @@ PassedCounts = tuple[int, ...]
 """Passed-up plays of one value, counted by kind (one count per :data:`GAIN_KINDS`)."""
 
 NO_PASSES: PassedCounts = (0,) * len(GAIN_KINDS)
+
+
+class StyleError(TutorError):
+    """A style of play stated wrongly (``West=nope``, a share that is not a number)."""
 
 
 def gain_kind(chosen: Gain, better: Gain) -> int:
@@ -394,10 +400,10 @@ def check_share(share: float) -> None:
     >>> check_share(1.0)
     >>> check_share(0.0)
     Traceback (most recent call last):
-    ValueError: a style's share must be above 0 and at most 1, not 0.0
+    tutor.counting.style.StyleError: a style's share must be above 0 and at most 1, not 0.0
     """
     if not 0.0 < share <= 1.0:
-        raise ValueError(
+        raise StyleError(
             _("a style's share must be above 0 and at most 1, not {p}").format(p=share)
         )
 
@@ -411,7 +417,7 @@ def stated_style(name: str, share: float = STATED_SHARE) -> dict[str, float]:
     """
     names = [s.name for s in STYLES]
     if name not in names:
-        raise ValueError(
+        raise StyleError(
             _("unknown style {name!r}; choose from {names}").format(
                 name=name, names=", ".join(names)
             )
@@ -429,12 +435,12 @@ def parse_stated_style(text: str) -> tuple[str, dict[str, float]]:
     """
     player, eq, rest = text.partition("=")
     if not eq or not player.strip() or not rest.strip():
-        raise ValueError(_("{text!r}: write PLAYER=STYLE, or PLAYER=STYLE:SHARE").format(text=text))
+        raise StyleError(_("{text!r}: write PLAYER=STYLE, or PLAYER=STYLE:SHARE").format(text=text))
     name, colon, share = rest.strip().partition(":")
     try:
         p = float(share) if colon else STATED_SHARE
     except ValueError:
-        raise ValueError(
+        raise StyleError(
             _("{text!r}: the share must be a number, not {share!r}").format(text=text, share=share)
         ) from None
     # the style's name in English or in the interface's language (``West=arraffone``)

@@ -88,6 +88,8 @@ def read_text(path: str | Path | Traversable, limit: int = MAX_FILE_BYTES) -> st
             data = fp.read(limit + 1)
     except OSError as exc:
         raise FileReadError(_("cannot read: {reason}").format(reason=os_reason(exc))) from None
+    except ValueError:  # a NUL in the name: no file can be called so
+        raise FileReadError(_("cannot read: a file name cannot hold a NUL character")) from None
     if len(data) > limit:
         raise _too_large(limit)
     try:

@@ -81,7 +81,7 @@ def parse_values(text: str, style: Style) -> tuple[int, ...]:
     out: set[int] = set()
     for w in words:
         key = w.upper()
-        if key.isdigit() and 1 <= int(key) <= 10:
+        if key.isascii() and key.isdigit() and 1 <= int(key) <= 10:
             out.add(int(key))
         elif key in letters:
             out.add(letters[key])

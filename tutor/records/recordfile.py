@@ -719,6 +719,8 @@ def save_problem(path: str | Path, example: str = "hand.yaml") -> str | None:
     'the folder /no/such/folder does not exist'
     """
     path = Path(path)
+    if "\0" in str(path):
+        return _("a file name cannot hold a NUL character")
     if path.is_dir():
         return _("it is a folder: give a file's name, e.g. {example}").format(
             example=path / example
