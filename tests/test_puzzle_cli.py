@@ -134,6 +134,35 @@ def test_generate_stopped_by_ctrl_c_reports_what_it_wrote(tmp_path: Path) -> Non
     assert report.to_json()["interrupted"] is True
 
 
+def test_generate_in_one_process_stops_at_ctrl_c_inside_an_analysis(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bug: with one worker, Ctrl-C landed inside an analysis, which keeps what it found when
+    interrupted, so the run went on to the end and exited 0."""
+    import os
+    import signal
+    import time
+
+    from tutor.puzzles import generate as mining
+
+    mined: list[int] = []
+
+    def mine(ruleset: str, seed: int, hand: int, theme: str | None = None) -> list[object]:
+        mined.append(hand)
+        if hand == 3:
+            try:  # as an analysis does: Ctrl-C ends the search, the values found stand
+                os.kill(os.getpid(), signal.SIGINT)
+                time.sleep(1.0)
+            except KeyboardInterrupt:
+                pass
+        return []
+
+    monkeypatch.setattr(mining, "mine_hand", mine)
+    report = mining.generate("scopa", 10, 11, tmp_path, workers=1, max_hands=20)
+    assert report.interrupted and mined == [1, 2, 3]
+    assert report.hands == 2  # the hand cut short is dropped
+
+
 def test_generate_into_a_file_is_refused(runner: CliRunner, tmp_path: Path) -> None:
     file = tmp_path / "bin.yaml"
     file.write_text("")

@@ -28,8 +28,11 @@ import functools
 import hashlib
 import os
 import random
+import signal
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -594,6 +597,43 @@ def mine_hand(ruleset: str, seed: int, hand: int, theme: str | None = None) -> l
     return _Miner(ruleset, rules, seed, hand, theme).mine()
 
 
+def _mine_here(jobs: list[tuple[str, int, int, str | None]]) -> tuple[list[Any], str | None]:
+    """The hands of ``jobs`` mined in this process, in order, until Ctrl-C. The analyses
+    inside a hand keep what they found when interrupted (so that a review can show it), which
+    would let a hand run to its end: Ctrl-C is noticed here, and the hand it cut short is
+    dropped, since its analyses were not finished."""
+    results: list[Any] = []
+    with _noticing_interrupts() as seen:
+        for job in jobs:
+            try:
+                found = mine_hand(*job)
+            except KeyboardInterrupt:
+                seen[0] = True
+            if seen[0]:
+                return results, "interrupt"
+            results.append(found)
+    return results, None
+
+
+@contextmanager
+def _noticing_interrupts() -> Iterator[list[bool]]:
+    """A flag set by Ctrl-C (which still raises KeyboardInterrupt where it lands)."""
+    seen = [False]
+    if threading.current_thread() is not threading.main_thread():
+        yield seen
+        return
+
+    def interrupted(signum: int, frame: object) -> None:
+        seen[0] = True
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGINT, interrupted)
+    try:
+        yield seen
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def generate(
     ruleset: str,
     count: int,
@@ -643,8 +683,9 @@ def generate(
         while len(report.written) < count and hand < limit:
             batch = list(range(hand + 1, min(limit, hand + 2 * workers) + 1))
             hand += len(batch)
-            results, stop = run_parallel(
-                mine_hand, [(ruleset, seed, h, theme) for h in batch], workers
+            jobs = [(ruleset, seed, h, theme) for h in batch]
+            results, stop = (
+                run_parallel(mine_hand, jobs, workers) if workers > 1 else _mine_here(jobs)
             )
             report.hands += len(results)
             for found in results:
