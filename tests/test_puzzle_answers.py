@@ -107,3 +107,25 @@ def test_a_digit_that_is_not_ascii_is_not_a_value() -> None:
     p = shipped("seed004-rule-of-48")
     with pytest.raises(AnswerError, match="'²' is not a value"):
         read_answer(p, "²")
+
+
+@pytest.mark.parametrize("name", ["scopone-one-best-move", "seed003-lone-card-invites-a-scopa"])
+def test_ctrl_c_during_the_analysis_stops_the_judging(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bug: an analysis cut short by Ctrl-C keeps what it found, and the verdict was given on
+    it (values missing) with exit 0, instead of stopping."""
+    from tutor.puzzles import check
+
+    for func in ("exact_analysis", "analyse"):
+        real = getattr(check, func)
+
+        def cut_short(*args: object, _real: object = real, **kwargs: object) -> object:
+            result = _real(*args, **kwargs)  # type: ignore[operator]
+            result.interrupted = True
+            return result
+
+        monkeypatch.setattr(check, func, cut_short)
+    p = shipped(name)
+    with pytest.raises(KeyboardInterrupt):
+        attempt(p, None)

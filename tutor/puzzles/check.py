@@ -162,6 +162,7 @@ class UndecidedError(TutorError):
 
 def _exact(state: GameState, method: str) -> tuple[Analysis, str]:
     result = exact_analysis(state, time_limit=EXACT_TIME)
+    _unless_interrupted(result)
     if not result.exact:
         raise UndecidedError(
             _("the exact solver did not finish within {seconds} s").format(
@@ -297,7 +298,15 @@ def solve_puzzle(p: Puzzle, progress: Callable[[int, int], None] | None = None) 
             kind, method, analysis=analysis, best=best, line=list(analysis.pv), state=state
         )
     analysis, method = _sampled(p, progress)
+    _unless_interrupted(analysis)
     return Solved(kind, method, analysis=analysis, best=(analysis.moves[0].move,))
+
+
+def _unless_interrupted(analysis: Analysis) -> None:
+    """Ctrl-C again, after an analysis that kept what it found when interrupted: a puzzle's
+    answer must rest on a finished analysis, never on a part of one."""
+    if analysis.interrupted:
+        raise KeyboardInterrupt
 
 
 # -- comparing with the file ----------------------------------------------------------------------
