@@ -42,7 +42,7 @@ def test_bench_playouts_rejects_zero_hands() -> None:
 
 def test_bench_checks_the_ruleset_before_announcing_the_run() -> None:
     # Was: "playing 5 random hands of nope, 5 times..." and then the error.
-    line = one_error_line(run("bench", "playouts", "--ruleset", "nope", "--hands", "5"))
+    line = one_error_line(run("bench", "playouts", "--ruleset", "nope", "--hands", "5"), 2)
     assert "unknown ruleset 'nope'" in line
     ok = run("bench", "playouts", "-r", "scopa", "-n", "2", "-k", "1")
     assert ok.exit_code == 0

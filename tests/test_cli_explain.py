@@ -111,8 +111,9 @@ def test_explain_card_also_on_the_table_is_bad_input() -> None:
     assert_bad_input(run("explain", "-r", "scopa", "--table", "4D 7S", "7S"), "7S")
 
 
-def test_explain_unknown_ruleset_is_bad_input() -> None:
-    assert_bad_input(run("explain", "-r", "briscola", "--table", "4D", "7S"), "briscola")
+def test_explain_unknown_ruleset_is_a_usage_error() -> None:
+    result = run("explain", "-r", "briscola", "--table", "4D", "7S")
+    assert result.exit_code == EXIT_USAGE and "briscola" in result.stderr
 
 
 def test_explain_unknown_deck_is_a_usage_error() -> None:

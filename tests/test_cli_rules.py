@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from helpers import assert_bad_input, run, run_json
+from helpers import assert_bad_input, invoke, one_error_line, run, run_json
 
+from tutor.cli.core import EXIT_USAGE
 from tutor.game.rules import ruleset_names
 
 
@@ -31,8 +32,9 @@ def test_rules_shows_one_ruleset_in_words() -> None:
     assert data["in_words"][0].startswith("scopa: ")
 
 
-def test_rules_unknown_ruleset_is_bad_input() -> None:
-    assert_bad_input(run("rules", "briscola"), "briscola", "scopone-scientifico")
+def test_rules_unknown_ruleset_is_a_usage_error() -> None:
+    line = one_error_line(run("rules", "briscola"), EXIT_USAGE)
+    assert "briscola" in line and "scopone-scientifico" in line
 
 
 def test_rules_bad_ruleset_file_names_the_file(tmp_path: Path) -> None:
@@ -49,3 +51,16 @@ def test_sources_cite_the_rules_texts_by_language_and_kind() -> None:
         assert run_json("rules", name)["source"]
     shown = run("rules", "scopone-scientifico").stdout
     assert "Source: a French article on scopone scientifique" in shown
+
+
+def test_an_unknown_ruleset_name_is_a_usage_error_everywhere() -> None:
+    """Bug: an unknown --ruleset exited 3 (bad input) where an unknown --theme, --players or
+    --deck exits 2; a ruleset file that exists but is wrong is still bad input (3)."""
+    for args, where in (
+        (["rules", "nope"], "invalid value for NAME"),
+        (["drill", "48", "--ruleset", "nope"], "invalid value for --ruleset"),
+        (["explain", "--ruleset", "nope", "--table", "2C", "7D"], "invalid value for --ruleset"),
+        (["bench", "playouts", "-r", "nope"], "invalid value for --ruleset"),
+    ):
+        code, _, err = invoke(args)
+        assert code == 2 and where + ": unknown ruleset 'nope'" in err, (args, err)

@@ -44,6 +44,7 @@ def test_cli_simulate_usage_errors(args: list[str], fragment: str) -> None:
 
 
 def test_cli_simulate_bad_ruleset() -> None:
+    # an unknown name typed on the command line is a usage error, as a bad --players is
     result = run("simulate", "--ruleset", "nope", "--hands", "1")
-    assert result.exit_code == 3
-    assert "unknown ruleset" in result.stderr
+    assert result.exit_code == 2
+    assert "invalid value for --ruleset: unknown ruleset" in result.stderr

@@ -13,7 +13,7 @@ from tutor.cli.core import (
     human_console,
     print_json,
 )
-from tutor.game.rules import describe_ruleset, load_ruleset, ruleset_names
+from tutor.game.rules import UnknownRulesetError, describe_ruleset, load_ruleset, ruleset_names
 
 # -- rules -------------------------------------------------------------------------------------
 
@@ -50,7 +50,10 @@ def rules_command(
         console, fancy = human_console()
         emit(console, rules_table(rulesets, fancy))
         return
-    rules = load_ruleset(name)
+    try:
+        rules = load_ruleset(name)
+    except UnknownRulesetError as exc:
+        raise typer.BadParameter(str(exc), param_hint="NAME") from None
     if json_out:
         print_json(rules.to_json())
         return

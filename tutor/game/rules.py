@@ -69,6 +69,13 @@ class RulesetError(TutorError):
     """A ruleset file that is missing, malformed, or has an unknown key or bad value."""
 
 
+class UnknownRulesetError(RulesetError):
+    """A ruleset name that is neither shipped nor a file: the value of ``--ruleset`` typed
+    wrong, a usage error on the command line (a bad ruleset *file* is bad input)."""
+
+    option = "--ruleset"
+
+
 class PrimieraScale(Mapping[int, int]):
     """The primiera points of each value 1-10: an immutable, hashable mapping.
 
@@ -544,7 +551,7 @@ def load_ruleset(name_or_path: str | Path) -> Ruleset:
                 else _("unknown ruleset {name!r}; shipped rulesets: {names}")
             )
             shown = key if len(key) <= 100 else key[:99] + "…"
-            raise RulesetError(unknown.format(name=shown, names=", ".join(ruleset_names())))
+            raise UnknownRulesetError(unknown.format(name=shown, names=", ".join(ruleset_names())))
     if cache in _CACHE:
         return _CACHE[cache]
     try:
