@@ -26,7 +26,9 @@ def test_a_scripted_game_runs_to_the_end_with_feedback_and_a_review(tmp_path: Pa
     save = tmp_path / "game.yaml"
     result = run("play", "--seed", "3", "--save", str(save),
                  input=(tmp_path / "moves.txt").read_text())  # fmt: skip
-    assert result.exit_code == 0, result.output
+    # the rejected ZZ: a script sees its typo (it was 0, where live gives 1)
+    assert result.exit_code == 1, result.output
+    assert result.stderr.endswith("tutor: 1 line was rejected (exit code 1)\n")
     out = result.stdout
     assert out.count("   tutor: ") == 10  # after each of your plays, the undone one too
     assert "Unmatched" in out

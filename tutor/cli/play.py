@@ -11,6 +11,7 @@ import typer
 
 from tutor.cli.core import (
     EXIT_INTERRUPTED,
+    EXIT_PROBLEMS,
     EXIT_USAGE,
     InputError,
     NewDeckOption,
@@ -60,7 +61,9 @@ PLAY_HELP = (
     "Every hand is saved after every play (atomically) as a hand record with every hand "
     "known and a note on each of your plays: tutor replay and tutor review read it, and "
     "--resume FILE goes on with it after a break or a crash. When standard input is not a "
-    "terminal the lines are read from it, so a game can be scripted.\n\n"
+    "terminal the lines are read from it, so a game can be scripted: a rejected line is "
+    "reported with its number, the game goes on, and the exit code is 1 if any line was "
+    "rejected.\n\n"
     "--hints ask (the default): hint and explain answer when typed; on: a hint before each of "
     "your plays as well; off: no hint and no explanation (the tutor still comments)."
 )
@@ -210,6 +213,16 @@ def _run(session: PlaySession) -> None:
         note("tutor: " + _("the match is over; saved to {file}").format(file=session.save_path))
     else:
         _saved(session)
+    if session.rejected and not interactive:
+        note(
+            "tutor: "
+            + ngettext(
+                "{n} line was rejected (exit code 1)",
+                "{n} lines were rejected (exit code 1)",
+                session.rejected,
+            ).format(n=session.rejected)
+        )
+        raise typer.Exit(EXIT_PROBLEMS)
 
 
 def _saved(session: PlaySession) -> None:

@@ -379,6 +379,9 @@ class PlaySession:
     notices: list[str] = field(default_factory=list)
     """What the person must hear that is not about a line (a save rescued elsewhere);
     :meth:`run` passes them to its ``warn``."""
+    rejected: int = 0
+    """How many lines :meth:`run` could not accept (a script's typos: ``tutor play`` then
+    exits with 1, as ``tutor live`` does)."""
     state: GameState = field(init=False, repr=False)
     _players: dict[str, Player] = field(default_factory=dict, repr=False)
     _match: tuple[Any, MatchReplay] | None = field(default=None, repr=False)
@@ -659,9 +662,13 @@ class PlaySession:
             tell()
             return not any(isinstance(e, Quit) for e in events)
 
+        def refused(message: str) -> None:
+            self.rejected += 1
+            warn(message)
+
         tell()
 
-        return run_lines(read, accept, warn, lambda: self.phase() != "over", numbered)
+        return run_lines(read, accept, refused, lambda: self.phase() != "over", numbered)
 
     def enter(self, line: str, show: Show | None = None) -> list[Event]:
         """Apply one typed line; PlayError (nothing changed) if it cannot be accepted. The
