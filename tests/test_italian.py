@@ -181,7 +181,7 @@ def runs(tmp: Path) -> list[Run]:
             "\n".join(["ZZ", *live_lines[:6], "board", "undo", "help", "quit"]) + "\n", 1),
         Run(("play", "--ruleset", "scopa", "--seed", "3", "--save", str(tmp / "game.yaml"),
              "--feedback-time", "0.05", "--workers", "1"),
-            "\n".join(["help", "board", "ZZ", moves[0], "undo", *moves[:3], "quit"]) + "\n"),
+            "\n".join(["help", "board", "ZZ", moves[0], "undo", *moves[:3], "quit"]) + "\n", 1),
         Run(("engine",), "ruleset scopa\nisready\nbogus\nquit\n", words=False),
         Run(("drill", "48", "--seed", "7", "--rounds", "2"), "2 6 F\nnessuno\nboh\n"),
         Run(("puzzle", "check", str(collection_dir() / f"{PUZZLE}.yaml"))),
