@@ -69,3 +69,18 @@ def test_a_malformed_line_gets_one_error_and_the_engine_goes_on(line: str, error
     answer = e.handle(line)
     assert len(answer) == 1 and answer[0].startswith(error), answer
     assert e.handle("isready") == ["ready"] and not e.done
+
+
+def test_an_exact_search_cut_by_time_gives_bounds_not_a_value() -> None:
+    """Bug: each line gave the middle of the unproven bounds as the value (0.00 between -40
+    and 40) beside a bestmove that was not the first line."""
+    from helpers import EXAMPLES
+
+    hand = load_path(EXAMPLES / "scopone-hand.yaml")[0]
+    e = Engine("test")
+    assert e.handle("position " + dumps_json(hand.cut(0))) == ["ok"]
+    lines = e.handle("go time 0.2")
+    infos = [line for line in lines if line.startswith("info ")]
+    assert len(infos) == 9 and lines[-1].startswith("bestmove ")
+    for line in infos:
+        assert " value nan low " in line and not line.endswith("exact"), line

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import sys
+from typing import Annotated
 
 import typer
 
 from tutor import __version__
-from tutor.cli.core import EXIT_INTERRUPTED, WorkersOption, app, examples
+from tutor.cli.core import EXIT_INTERRUPTED, MAX_WORKERS, app, examples
 from tutor.game.i18n import set_language
 from tutor.render.safe import one_line
 
@@ -41,7 +42,18 @@ ENGINE_HELP = (
         "python tools/referee.py --ruleset scopa --players chitarrella,greedy --seed 3",
     ),
 )
-def engine_command(workers: WorkersOption = 1) -> None:
+def engine_command(
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers",
+            "-w",
+            min=1,
+            max=MAX_WORKERS,
+            help="Worker processes to sample with (1: this one).",
+        ),
+    ] = 1,
+) -> None:
     # lazy: the engine loads the search and the inference; keeping them out of the
     # module keeps every other command's start quick
     from tutor.training.engine import Engine

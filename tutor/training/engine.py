@@ -244,7 +244,10 @@ class Engine:
         lines = []
         for m in result.moves:
             exact = result.method == "exact" and m.n > 0 and m.low == m.high
-            value = _number(m.value) if m.n else "nan"  # not valued: the only legal move
+            # not valued (the only legal move), or an exact search stopped before proving the
+            # value: only its bounds are known, and their middle is no value
+            unproven = result.method == "exact" and not exact
+            value = _number(m.value) if m.n and not unproven else "nan"
             lines.append(
                 f"info move {m.move.text(style)} value {value} low {_number(m.low)} "
                 f"high {_number(m.high)}" + (" exact" if exact else "")
