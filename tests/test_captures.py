@@ -111,7 +111,7 @@ def test_explain_single_card_first(scopa: Ruleset) -> None:
         ("", False),
     ]
     assert opts[0].reason == "takes the single 5D"
-    assert opts[1].reason == "the table holds a single 5, which must be taken before 2S+3C"
+    assert opts[1].reason == "the table holds a single 5, which must be taken instead of 2S+3C"
     assert "must capture" in opts[2].reason
 
 
@@ -130,7 +130,7 @@ def test_explain_fewest_cards(scopone16: Ruleset) -> None:
 
 def test_explain_in_another_style(scopa: Ruleset) -> None:
     opts = explain_card(mask("5D 3C 2S"), parse_card("5B").index, scopa, "french")
-    assert opts[1].reason.endswith("before 2S+3H")
+    assert opts[1].reason.endswith("instead of 2S+3H")
 
 
 def test_explain_laying(scopa: Ruleset) -> None:

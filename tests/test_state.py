@@ -217,7 +217,7 @@ def test_forbidden_capture_names_the_rule_and_the_choices(fives: GameState) -> N
     with pytest.raises(IllegalMoveError) as info:
         fives.play(fives.parse_move("5B x 2S 3C"))
     e = info.value
-    assert e.reason == "the table holds a single 5, which must be taken before 2S+3C"
+    assert e.reason == "the table holds a single 5, which must be taken instead of 2S+3C"
     assert e.choices == ["5B x 5D"]
     assert str(e) == e.reason + "; legal: 5B x 5D"
     assert fives.stack == []  # nothing was played
@@ -248,7 +248,7 @@ def test_capture_not_on_table(fives: GameState) -> None:
 def test_messages_use_the_players_style(fives: GameState) -> None:
     with pytest.raises(IllegalMoveError) as info:
         fives.play(fives.parse_move("5C x 2S 3H", "french"), style="french")
-    assert info.value.reason.endswith("before 2S+3H")
+    assert info.value.reason.endswith("instead of 2S+3H")
     assert info.value.choices == ["5C x 5D"]
     with pytest.raises(IllegalMoveError, match="4H is not in the hand"):
         fives.check(fives.parse_move("4H", "french"), style="french")

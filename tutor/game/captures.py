@@ -194,7 +194,7 @@ def explain_card(
     >>> for o in explain_card(t, parse_card("5B").index, load_ruleset("scopa")):
     ...     print(o.legal, o.reason)
     True takes the single 5D
-    False the table holds a single 5, which must be taken before 2S+3C
+    False the table holds a single 5, which must be taken instead of 2S+3C
     False a card that can capture must capture: it may not be laid
     """
     value = VALUE_OF[card]
@@ -218,8 +218,9 @@ def explain_card(
             out.append(CaptureOption(m, True, reason))
         elif singles:
             reason = ngettext(
-                "the table holds a single {value}, which must be taken before {cards}",
-                "the table holds {n} single {value}s, which must be taken before {cards}",
+                "the table holds a single {value}, which must be taken instead of {cards}",
+                "the table holds {n} single {value}s, one of which must be taken instead of "
+                "{cards}",
                 len(singles),
             ).format(n=len(singles), value=value, cards=text)
             out.append(CaptureOption(m, False, reason))

@@ -605,7 +605,7 @@ def describe_ruleset(rs: Ruleset) -> list[str]:
         )
     prec = {
         "single-card": _(
-            "a single equal card must be taken before any sum; free choice among sums"
+            "a single equal card must be taken instead of any sum; free choice among sums"
         ),
         "fewest-cards": _(
             "only the combinations with the fewest cards may be taken "
