@@ -124,7 +124,7 @@ def test_explain_fewest_cards(scopone16: Ruleset) -> None:
     assert not bad.legal
     assert bad.reason == (
         "AD+3C+5B uses 3 cards, but a combination of 2 cards makes 9: "
-        "only the fewest cards may be taken"
+        "only a combination with the fewest cards may be taken"
     )
 
 

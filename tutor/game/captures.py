@@ -227,7 +227,7 @@ def explain_card(
         else:
             reason = _(
                 "{cards} uses {k} cards, but a combination of {fewest} cards makes {value}: "
-                "only the fewest cards may be taken"
+                "only a combination with the fewest cards may be taken"
             ).format(cards=text, k=k, fewest=fewest, value=value)
             out.append(CaptureOption(m, False, reason))
     if opts and rules.forced_capture:
