@@ -259,7 +259,10 @@ def test_a_session_that_could_not_save_is_refused_before_it_starts(tmp_path: Pat
 
 def test_players_differing_only_in_case_or_spaces_are_refused() -> None:
     """Bug: " You" and "You " made two players who displayed alike."""
-    with pytest.raises(LiveError, match="players 'You' and 'you' differ only in case or spaces"):
+    with pytest.raises(
+        LiveError,
+        match="players 'You' and 'you' differ only in case, spaces or invisible characters",
+    ):
         LiveSession.new("scopa", ["You", "you"], "You")
     with pytest.raises(LiveError, match="player 'You' is listed twice"):
         LiveSession.new("scopa", [" You", "You "], "You")

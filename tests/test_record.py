@@ -131,7 +131,7 @@ BAD_CASES = {
         7,
         1,
         "5B x 2S 3C is not allowed: the table holds a single 5, which must be taken "
-        "before 2S+3C; legal: 5B x 5D",
+        "instead of 2S+3C; legal: 5B x 5D",
     ),
     "wrong-turn.yaml": (10, 2, "wrong turn: it is Ada's turn, not You's"),
     "unknown-key.yaml": (

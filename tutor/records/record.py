@@ -22,6 +22,7 @@ the format.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
@@ -51,6 +52,7 @@ __all__ = [
     "side_map",
     "validate_match",
     "player_named",
+    "name_key",
     "name_problem",
     "INFO_KEYS",
     "TRANSLATED_INFO",
@@ -192,31 +194,35 @@ def player_named(players: Sequence[str], name: str, prefix: bool = False) -> str
     return None
 
 
-def _name_key(name: str) -> str:
-    """What two names must differ in: letters, not case or spaces."""
-    return "".join(name.split()).casefold()
+def name_key(name: str) -> str:
+    """What two names must differ in: letters, not case, spaces, the form of a character
+    (NFKC) or invisible ones (zero-width spaces and joiners, soft hyphens: category Cf)."""
+    shown = unicodedata.normalize("NFKC", name)
+    return "".join(
+        c for c in shown if not c.isspace() and unicodedata.category(c) != "Cf"
+    ).casefold()
 
 
 def name_problem(names: Sequence[str], index: int) -> str | None:
     """Why the name of player ``index`` cannot seat a game next to the names before it
-    (None: it can): it is empty, or the same as an earlier one but for case or spaces, which
-    would show alike and answer to the same name.
+    (None: it can): it is empty, or the same as an earlier one but for case, spaces or
+    invisible characters, which would show alike and answer to the same name.
 
-    >>> name_problem(["Ada", " ada "], 1)
-    "players 'Ada' and ' ada ' differ only in case or spaces: give names that differ in letters"
+    >>> name_problem(["Ada", " ada "], 1)  # doctest: +ELLIPSIS
+    "players 'Ada' and ' ada ' differ only in case, spaces or invisible characters: ..."
     >>> name_problem(["Ada", "Ada"], 1), name_problem(["Ada", "Bea"], 1), name_problem([" "], 0)
     ("player 'Ada' is listed twice", None, "a player's name is empty")
     """
     name = names[index]
-    if not name.strip():
+    if not name_key(name):
         return _("a player's name is empty")
     for earlier in names[:index]:
         if earlier == name:
             return _("player {name!r} is listed twice").format(name=name)
-        if _name_key(earlier) == _name_key(name):
+        if name_key(earlier) == name_key(name):
             return _(
-                "players {earlier!r} and {name!r} differ only in case or spaces: give names "
-                "that differ in letters"
+                "players {earlier!r} and {name!r} differ only in case, spaces or invisible "
+                "characters: give names that differ in letters"
             ).format(earlier=earlier, name=name)
     return None
 
