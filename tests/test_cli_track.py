@@ -232,3 +232,14 @@ def test_the_style_line_counts_in_the_right_number() -> None:
     it = ["--lang", "it", "track", path, "--as", "South", "--at", "8", "--style", "West=careful"]
     _, out, _ = invoke(it)
     assert "(1 scarto dal guadagno su 1 confronto)" in out
+
+
+def test_the_heading_says_your_view_for_a_player_called_you() -> None:
+    """Bug: "You's view after play 4"."""
+    path = str(EXAMPLES / "seed003-scopa.yaml")
+    _, out, _ = invoke(["track", path, "--as", "You", "--at", "4"])
+    assert out.startswith("Your view after play 4 of 36 (scopa).")
+    _, out, _ = invoke(["track", path, "--as", "Ada", "--at", "4"])
+    assert out.startswith("Ada's view after play 4 of 36 (scopa).")
+    _, out, _ = invoke(["--lang", "it", "track", path, "--as", "You", "--at", "4"])
+    assert out.startswith("Il tuo punto di vista dopo la giocata 4 di 36 (scopa).")

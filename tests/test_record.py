@@ -133,7 +133,7 @@ BAD_CASES = {
         "5B x 2S 3C is not allowed: the table holds a single 5, which must be taken "
         "instead of 2S+3C; legal: 5B x 5D",
     ),
-    "wrong-turn.yaml": (10, 2, "wrong turn: it is Ada's turn, not You's"),
+    "wrong-turn.yaml": (10, 2, "wrong turn: it is Ada's turn, not yours"),
     "unknown-key.yaml": (
         8,
         None,

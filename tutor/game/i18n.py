@@ -133,6 +133,18 @@ def all_of(items: Sequence[str]) -> str:
     return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
+def is_you(name: str) -> bool:
+    """Whether a player's name is the word for the person themselves (``You``, as ``tutor
+    play`` and seed 003's worked example name them, or its translation): such a name takes
+    "your", not "You's".
+
+    >>> is_you("You"), is_you(" you "), is_you("Ada")
+    (True, True, False)
+    """
+    word = name.strip().casefold()
+    return word in ("you", _("You").casefold())
+
+
 def language() -> str:
     """The language of the run: ``"en"`` or ``"it"``."""
     return _language

@@ -38,7 +38,7 @@ from tutor.game.cards import (
     mask_of,
 )
 from tutor.game.errors import TutorError
-from tutor.game.i18n import LANGUAGES, _, local, ngettext
+from tutor.game.i18n import LANGUAGES, _, is_you, local, ngettext
 from tutor.game.rules import Ruleset
 from tutor.game.scoring import MatchScore, score_state
 from tutor.game.state import GameState, IllegalMoveError, Move, MoveError, WrittenPlay
@@ -588,13 +588,13 @@ class HandRecord:
                         ),
                         n,
                     )
-                raise self._fail(
-                    where,
-                    _("wrong turn: it is {mover}'s turn, not {player}'s").format(
-                        mover=mover, player=entry.player
-                    ),
-                    n,
-                )
+                if is_you(mover):
+                    wrong = _("wrong turn: it is your turn, not {player}'s")
+                elif is_you(entry.player):
+                    wrong = _("wrong turn: it is {mover}'s turn, not yours")
+                else:
+                    wrong = _("wrong turn: it is {mover}'s turn, not {player}'s")
+                raise self._fail(where, wrong.format(mover=mover, player=entry.player), n)
             card = entry.card.index
             problem = self._holding_problem(state, card)
             if problem:

@@ -46,7 +46,7 @@ from tutor.game.cards import (
     format_card,
     format_cards,
 )
-from tutor.game.i18n import N_, _, ngettext, number
+from tutor.game.i18n import N_, _, is_you, ngettext, number
 from tutor.game.rules import Ruleset
 from tutor.game.scoring import HandScore, MatchScore, category_name
 from tutor.records.record import HandRecord
@@ -1015,8 +1015,13 @@ def hand_view_lines(hv: HandView, rich: bool = False) -> list[RenderableType]:
     """What a player can know at a point of a recorded hand (``tutor track``): a heading, the
     last play, then :func:`tracker_view`."""
     record = hv.record
+    heading = (
+        _("Your view after play {n} of {total} ({ruleset}).")
+        if is_you(hv.player)
+        else _("{player}'s view after play {n} of {total} ({ruleset}).")
+    )
     head = Text(
-        _("{player}'s view after play {n} of {total} ({ruleset}).").format(
+        heading.format(
             player=one_line(hv.player),
             n=hv.at,
             total=len(record.plays),

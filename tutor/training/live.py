@@ -630,6 +630,8 @@ class LiveSession:
             if named != mover:
                 if state.turn == self.me:
                     turn = _("play {n}: it is your turn, not {name}'s")
+                elif named == self.players[self.me]:
+                    turn = _("play {n}: it is {mover}'s turn, not yours")
                 else:
                     turn = _("play {n}: it is {mover}'s turn, not {name}'s")
                 raise LiveError(turn.format(n=number, mover=mover, name=named))
