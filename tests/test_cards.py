@@ -216,3 +216,16 @@ def test_bit_masks_name_the_cards_they_hold() -> None:
         assert {c.value for c in cards_of(VALUE_MASKS[v])} == {v} and popcount(VALUE_MASKS[v]) == 4
     assert KING_MASK == VALUE_MASKS[10]
     assert sum(SUIT_MASKS) == sum(VALUE_MASKS) == FULL_DECK
+
+
+def test_cards_order_fully_and_refuse_other_types() -> None:
+    """Bugs: Card <= Card raised TypeError, Card < 3 AttributeError, and index -1 read as the
+    king of bastoni."""
+    from tutor.game.cards import CARDS, Card, NotationError
+
+    ace, six = CARDS[0], CARDS[5]
+    assert ace <= six and six >= ace and ace <= ace and not ace > six
+    with pytest.raises(TypeError):
+        _ = ace < 3  # type: ignore[operator]
+    with pytest.raises(NotationError, match="no card with index -1"):
+        Card.from_index(-1)

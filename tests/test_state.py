@@ -615,3 +615,14 @@ def test_a_long_run_of_spaces_is_read_at_once() -> None:
     with pytest.raises(NotationError) as info:
         parse_play("7D 2C " + "5S " * 100)
     assert len(str(info.value)) < 200
+
+
+def test_from_cards_refuses_a_card_given_twice_and_the_wrong_number_of_hands(
+    scopa: Ruleset,
+) -> None:
+    """Bugs: 7D on the table and in a hand made a card that captured itself; three hands for
+    two players raised IndexError."""
+    with pytest.raises(NotationError, match="7D: given twice"):
+        GameState.from_cards(scopa, "7D 2C", [["7D", "3B"], ["AS"]])
+    with pytest.raises(NotationError, match="3 hands given for the 2 players of scopa"):
+        GameState.from_cards(scopa, "2C", [["7D"], ["AS"], ["3B"]])

@@ -113,6 +113,9 @@ class Card:
 
     @staticmethod
     def from_index(index: int) -> Card:
+        """The card with ``index`` 0 to 39 (NotationError otherwise: -1 is no card)."""
+        if not 0 <= index < 40:
+            raise NotationError(_("no card with index {index}").format(index=index))
         return CARDS[index]
 
     def __eq__(self, other: object) -> bool:
@@ -121,8 +124,29 @@ class Card:
     def __hash__(self) -> int:
         return self.index
 
-    def __lt__(self, other: Card) -> bool:
-        return (self.value, self.suit) < (other.value, other.suit)
+    def _key(self) -> tuple[int, int]:
+        return (self.value, self.suit)
+
+    def __lt__(self, other: object) -> bool:
+        """Cards order by value, then suit (the order of the tracker's columns)."""
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._key() < other._key()
+
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._key() <= other._key()
+
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._key() > other._key()
+
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._key() >= other._key()
 
     def __repr__(self) -> str:
         return f"Card({format_card(self)!r})"

@@ -30,6 +30,7 @@ from tutor.game.captures import VALUE_OF, CaptureOption, capture_table, explain_
 from tutor.game.cards import (
     FULL_DECK,
     KING_MASK,
+    Card,
     NotationError,
     Style,
     format_card,
@@ -301,12 +302,30 @@ class GameState:
         hands: Sequence[Sequence[str] | str],
         style: Style | str | None = None,
     ) -> GameState:
-        """A one-deal full-information state from card texts (handy in tests and puzzles)."""
-        t = mask_of(parse_cards(table, style))
+        """A one-deal full-information state from card texts (handy in tests and puzzles).
+
+        NotationError when a card is given twice or the hands do not match the players.
+        """
+        if len(hands) != rules.players:
+            raise NotationError(
+                _("{n} hands given for the {players} players of {ruleset}").format(
+                    n=len(hands), players=rules.players, ruleset=rules.name
+                )
+            )
+        placed: list[Card] = list(parse_cards(table, style))
+        t = mask_of(placed)
         deal = []
         for h in hands:
             cards = parse_cards(h, style)
+            placed.extend(cards)
             deal.append((mask_of(cards), 0))
+        twice = sorted({c for c in placed if placed.count(c) > 1})
+        if twice:
+            raise NotationError(
+                _("{cards}: given twice").format(
+                    cards=" ".join(format_card(c, style) for c in twice)
+                )
+            )
         return cls(rules, t, [deal])
 
     @classmethod
