@@ -455,3 +455,18 @@ def test_a_nul_in_a_file_name_is_one_clear_error(tmp_path: Path) -> None:
         load_path(tmp_path / "a\x00b.yaml")
     with pytest.raises(SaveError, match="a file name cannot hold a NUL character"):
         save([], tmp_path / "a\x00b.yaml")
+
+
+def test_a_ruleset_built_in_python_under_a_shipped_name_is_not_written(tmp_path: Path) -> None:
+    """Bug: a record of a ruleset built in Python (scopa to 21) was written as 'ruleset:
+    scopa' and read back as the shipped scopa to 11, another game, without a word."""
+    import dataclasses
+
+    from tutor.game.rules import load_ruleset
+
+    [hand] = loads(GAME_RECORD)
+    hand.ruleset = dataclasses.replace(load_ruleset("scopa"), target=21)
+    with pytest.raises(RecordError, match="the record's ruleset is not the ruleset 'scopa'"):
+        dumps([hand])
+    [same] = loads(GAME_RECORD)
+    assert loads(dumps([same]))[0].ruleset is load_ruleset("scopa")

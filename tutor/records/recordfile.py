@@ -294,8 +294,8 @@ class _Reader:
             if name.endswith((".yaml", ".yml")) or "/" in name or "\\" in name:
                 base = Path(self.path).parent if not self.path.startswith("<") else Path(".")
                 candidate = base / name
-                target = candidate if candidate.exists() else Path(name)
-                if not target.exists():
+                target = candidate if _exists(candidate) else Path(name)
+                if not _exists(target):
                     if base.resolve() == Path.cwd():
                         missing = _("no ruleset file {name!r} next to the record")
                     else:
@@ -393,6 +393,14 @@ class _Reader:
             record._check_seating()  # the side names must be sound before a score is read
             record.puzzle = read_puzzle(self, values["puzzle"], style, record.team_names())
         return record
+
+
+def _exists(path: Path) -> bool:
+    """Whether ``path`` exists; False for a name no file can have (too long, a NUL)."""
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
 
 
 def _style_hint(text: str, style: Style) -> str:
@@ -537,7 +545,30 @@ def _card_list(cards: Iterable[Card], style: Style) -> str:
     return "[" + ", ".join(format_card(c, style) for c in cards) + "]"
 
 
+def _check_named_ruleset(r: HandRecord) -> None:
+    """Refuse to write a record whose ruleset is not the one its name reads back as (a ruleset
+    built in Python under a shipped name): the file would silently mean another game."""
+    name = r.ruleset_name
+    if name.endswith((".yaml", ".yml")) or "/" in name or "\\" in name:
+        return  # a file, read back from where the record is: not checked here
+    try:
+        named: Ruleset | None = load_ruleset(name)
+    except RulesetError:
+        named = None
+    if named != r.ruleset:
+        raise RecordError(
+            r.path,
+            None,
+            None,
+            _(
+                "the record's ruleset is not the ruleset {name!r}, which its file would name: "
+                "write the ruleset to a YAML file and name that file"
+            ).format(name=name),
+        )
+
+
 def _dump_one(r: HandRecord) -> str:
+    _check_named_ruleset(r)
     st = r.style
     out = [f"{k}: {_quote(r.info[k])}" for k in (*INFO_KEYS, *TRANSLATED_INFO) if k in r.info]
     out.append(f"ruleset: {_scalar(r.ruleset_name)}")
