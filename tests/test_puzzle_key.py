@@ -43,6 +43,10 @@ def test_puzzle_key_is_read_and_written_back() -> None:
     again = _load(dumps([r]))
     assert again[0].puzzle == r.puzzle
     assert dumps(again) == dumps([r])
+    # bug: the margin was written to six digits (0.1234567 came back 0.123457)
+    [m] = _load(BASE.replace("  difficulty: 2\n", "  difficulty: 2\n  margin: 0.1234567\n"))
+    assert m.puzzle is not None and m.puzzle.margin == 0.1234567
+    assert _load(dumps([m]))[0].puzzle == m.puzzle
 
 
 def test_a_bare_card_is_resolved_against_the_position() -> None:

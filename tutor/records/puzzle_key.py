@@ -567,7 +567,7 @@ def dump_puzzle(
     out.append(f"  themes: [{', '.join(spec.themes)}]")
     out.append(f"  difficulty: {spec.difficulty}")
     if spec.margin is not None:
-        out.append(f"  margin: {spec.margin:g}")
+        out.append(f"  margin: {spec.margin!r}")
     kind = spec.question
     if kind == "score":
         pairs = ", ".join(f"{sc(s)}: {p}" for s, p in zip(sides, spec.points, strict=True))
