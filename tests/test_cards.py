@@ -229,3 +229,12 @@ def test_cards_order_fully_and_refuse_other_types() -> None:
         _ = ace < 3  # type: ignore[operator]
     with pytest.raises(NotationError, match="no card with index -1"):
         Card.from_index(-1)
+
+
+def test_only_ascii_letters_change_case_in_a_card() -> None:
+    """Bug: '7ſ' read as 7S, Unicode upper-casing the long s."""
+    from tutor.game.cards import NotationError, parse_card
+
+    assert str(parse_card("7s", "french")) == "7S"
+    with pytest.raises(NotationError, match="unknown suit 'ſ'"):
+        parse_card("7ſ", "french")

@@ -296,7 +296,8 @@ def parse_card(text: str, style: str | Style | None = None) -> Card:
     """Parse one card: rank then suit, case-insensitive (``7D``, ``10b``, ``A♠``)."""
     st = get_style(style)
     raw = text.strip()
-    t = raw.upper().replace("\ufe0f", "")
+    # only ASCII letters change case: "ſ".upper() is "S", which no one typing 7ſ meant
+    t = "".join(c.upper() if c.isascii() else c for c in raw).replace("\ufe0f", "")
     ranks, suits = _PARSE_TABLES[st.name]
     if len(t) < 2:
         raise NotationError(
