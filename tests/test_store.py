@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import sqlite3
@@ -12,7 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers import run
+from helpers import run, stored_answers
 
 from tutor.training import store as store_module
 from tutor.training.store import (
@@ -97,6 +98,29 @@ def test_leitner_boxes_move_up_when_right_and_back_to_one_when_missed() -> None:
         box, due = leitner(box, True, 0.0)
         assert box == expected
     assert leitner(box, False, 100.0) == (1, 100.0 + RETRY_MINUTES * 60)
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["backup#1.sqlite", "a?b.sqlite", "100%25 done.sqlite", "my progress.sqlite", "x?mode=ro"],
+)
+def test_any_file_name_is_the_database_s_own(tmp_path: Path, name: str) -> None:
+    """Bug: the path went into an SQLite URI as it was, so ``--db 'backup#1.sqlite'`` opened
+    ``backup`` ("not a tutor progress database ... move it aside", exit 3) and ``--db
+    'a?b.sqlite'`` left an empty file ``a`` behind."""
+    folder = tmp_path / "db"
+    folder.mkdir()
+    db = folder / name
+    r = run("train", "--db", str(db), "--count", "1", input="skip\n")
+    assert r.exit_code == 0, r.output
+    assert stored_answers(db) == 1
+    r = run("stats", "--db", str(db), "--json")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["answered"] == 1
+    with ProgressStore(db) as store:
+        store.record_answer(_info(1), True, now=1000.0)
+        assert store.count_answers() == 2
+    assert sorted(p.name for p in folder.iterdir()) == [name]
 
 
 # -- a real SIGKILL of a real session --------------------------------------------------------------

@@ -357,6 +357,11 @@ class ProgressStore:
                 except OSError:
                     pass
 
+    def _uri(self, query: str) -> str:
+        """The file's SQLite URI: every character of the name percent-encoded, so that a ``#``,
+        ``?`` or ``%`` in it is part of the name, not the URI's query or an escape."""
+        return f"{self.path.absolute().as_uri()}?{query}"
+
     def _open(self) -> sqlite3.Connection:
         try:
             with open(self.path, "rb") as fp:
@@ -367,9 +372,8 @@ class ProgressStore:
             raise self._fail(_("not a progress database (not an SQLite file)"))
         try:
             conn = sqlite3.connect(
-                f"file:{self.path}?mode=rw", uri=True, timeout=self.busy_seconds,
-                isolation_level=None,
-            )  # fmt: skip
+                self._uri("mode=rw"), uri=True, timeout=self.busy_seconds, isolation_level=None
+            )
         except sqlite3.Error as exc:
             raise self._fail(_("cannot open: {reason}").format(reason=exc)) from None
         try:
