@@ -349,6 +349,24 @@ def test_a_time_that_is_no_number_is_damage_for_stats(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
+    ("sql", "what"),
+    [
+        ("UPDATE schedule SET box = 9 WHERE rowid = 1", "schedule.box holds 9"),
+        ("UPDATE schedule SET last = -5", "schedule.last holds -5"),
+        ("UPDATE answers SET skipped = 2", "answers.skipped holds 2"),
+        ("UPDATE puzzles SET name = X'07'", "puzzles.name holds b'\\x07'"),
+    ],
+)
+def test_train_writes_nothing_to_a_store_it_finds_damaged(
+    tmp_path: Path, sql: str, what: str
+) -> None:
+    """Bug: train said "The file is left as it is" about a store with a box 9 in its schedule,
+    having added a row to its sessions (and its index of puzzle files) first."""
+    db = _damaged(tmp_path, sql)
+    _refused(tmp_path, db, what)
+
+
+@pytest.mark.parametrize(
     ("sql", "read", "what"),
     [
         ("ALTER TABLE answers DROP COLUMN skipped", "answers", "no such column"),

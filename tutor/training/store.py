@@ -725,6 +725,15 @@ class ProgressStore:
             )
         return out
 
+    def check(self) -> None:
+        """Read back every value a session reads (:meth:`schedule`, :meth:`answers`,
+        :meth:`puzzles`, :meth:`names_answered`): damage is a :class:`StoreError` now, before
+        a session writes anything to a file it then says is left as it is."""
+        self.schedule()
+        self.answers()
+        self.puzzles()
+        self.names_answered()
+
     def count_answers(self) -> int:
         """How many answers the database keeps."""
         with self._guard():

@@ -244,6 +244,7 @@ class Trainer:
                     f"{f}: "
                     + _("cannot read: {reason}").format(reason=_("No such file or directory"))
                 )
+        store.check()  # damage found now, before the index or the session writes anything
         sources = ([collection_dir()] if shipped else []) + list(folders)
         entries, problems = index_puzzles(store, sources)
         seen: set[str] = set()
