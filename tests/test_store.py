@@ -101,6 +101,26 @@ def test_leitner_boxes_move_up_when_right_and_back_to_one_when_missed() -> None:
     assert leitner(box, False, 100.0) == (1, 100.0 + RETRY_MINUTES * 60)
 
 
+def test_a_right_answer_ahead_of_time_keeps_the_box_and_the_due_time(tmp_path: Path) -> None:
+    """Bug: a right answer to a puzzle not yet due moved it up a box, so five sessions in a row
+    took a puzzle to the top box within minutes. A wrong one still sends it to box 1."""
+    day = 86400.0
+    with ProgressStore(tmp_path / "p.sqlite") as store:
+        first = store.record_answer(_info(1), True, now=1000.0)
+        assert (first.box, first.kept) == (2, False)
+        for n in range(1, 6):
+            s = store.record_answer(_info(1), True, now=1000.0 + n * 60)
+            assert (s.box, s.due, s.kept) == (2, first.due, True)
+        s = store.record_answer(_info(1), True, now=first.due)  # due now: up a box
+        assert (s.box, s.due, s.kept) == (3, first.due + 7 * day, False)
+        s = store.record_answer(_info(1), False, now=first.due + day)  # wrong, early: box 1
+        assert (s.box, s.due) == (1, first.due + day + RETRY_MINUTES * 60)
+        kept = store.record_answer(_info(1), True, now=first.due + day + 60)
+        assert (kept.box, kept.due, kept.kept) == (1, s.due, True)
+        assert store.schedule()["d0001"].box == 1
+        assert store.record_answer(_info(1), True, now=s.due + 1).box == 2
+
+
 @pytest.mark.parametrize(
     "name",
     ["backup#1.sqlite", "a?b.sqlite", "100%25 done.sqlite", "my progress.sqlite", "x?mode=ro"],

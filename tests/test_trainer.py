@@ -82,6 +82,23 @@ def test_new_puzzles_easiest_first_then_reviews_when_due(tmp_path: Path) -> None
         assert stats.answered == len(NAMES) and stats.correct == len(NAMES) - 1
 
 
+def test_sessions_back_to_back_do_not_push_puzzles_up_the_boxes(tmp_path: Path) -> None:
+    """Bug: puzzles not yet due, offered because nothing else was, moved up a box when
+    answered right, so five sessions in a row put every puzzle in the top box within minutes."""
+    mine = _folder(tmp_path)
+    clock = Clock()
+    with ProgressStore(tmp_path / "p.sqlite") as store:
+        for session in range(5):
+            t = Trainer.open(store, [mine], shipped=False, clock=clock)
+            for _ in NAMES:
+                pick = t.next()
+                assert pick is not None
+                assert pick.reason == ("new" if session == 0 else "early")
+                t.record(pick, Verdict(True, False, ""), None)
+            clock.now += 120
+        assert {s.box for s in store.schedule().values()} == {2}
+
+
 def test_a_new_puzzle_is_mixed_in_every_few_reviews(tmp_path: Path) -> None:
     mine = _folder(tmp_path)
     clock = Clock()

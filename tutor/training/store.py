@@ -28,7 +28,9 @@ in ``tests/test_store.py`` and described in ``docs/puzzles.md``:
   old one.
 
 Spaced repetition is a Leitner scheme (:func:`leitner`): a right answer moves a puzzle up a box
-and waits longer; a miss sends it back to box 1, due again in ten minutes.
+and waits longer; a miss sends it back to box 1, due again in ten minutes. A right answer ahead
+of time (a puzzle not yet due, asked because nothing else was) keeps the puzzle in its box, due
+as it was: else a few sessions in a row would push a puzzle to the top box within minutes.
 """
 
 from __future__ import annotations
@@ -157,8 +159,10 @@ _TABLES = ("puzzles", "answers", "sessions", "schedule", "files")
 """The tables of :data:`SCHEMA_VERSION`: a database without one of them is damaged."""
 
 
-def leitner(box: int, correct: bool, now: float) -> tuple[int, float]:
-    """The new box and due time after an answer (``box`` 0: never answered before).
+def leitner(box: int, correct: bool, now: float, due: float | None = None) -> tuple[int, float]:
+    """The new box and due time after an answer (``box`` 0: never answered before) to a puzzle
+    due at ``due``: a right answer before then is ahead of time, and keeps the box and the due
+    time (a wrong one still sends the puzzle back to box 1).
 
     >>> leitner(0, True, 0.0)
     (2, 259200.0)
@@ -166,9 +170,13 @@ def leitner(box: int, correct: bool, now: float) -> tuple[int, float]:
     (1, 600.0)
     >>> leitner(5, True, 0.0)[0]
     5
+    >>> leitner(3, True, 100.0, due=5000.0)
+    (3, 5000.0)
     """
     if not correct:
         return 1, now + RETRY_MINUTES * 60.0
+    if box >= 1 and due is not None and now < due:
+        return box, due
     new = min(max(box, 1) + 1, max(BOX_DAYS))
     return new, now + BOX_DAYS[new] * _DAY
 
@@ -235,6 +243,9 @@ class Schedule:
     box: int
     due: float
     last: float
+    kept: bool = field(default=False, compare=False)
+    """Set by :meth:`ProgressStore.record_answer` for a right answer given ahead of time: the
+    puzzle stayed in its box, due as it was (:func:`leitner`)."""
 
 
 @dataclass(frozen=True)
@@ -617,16 +628,21 @@ class ProgressStore:
                 "VALUES (?, ?, ?, ?, ?, ?)",
                 (info.digest, at, int(correct), int(skipped), answer, session),
             )
-            row = c.execute("SELECT box FROM schedule WHERE digest = ?", (info.digest,)).fetchone()
+            row = c.execute(
+                "SELECT box, due FROM schedule WHERE digest = ?", (info.digest,)
+            ).fetchone()
             before = self._value("schedule", "box", row[0], "box") if row else 0
-            box, due = leitner(before, correct, at)
+            was_due = self._value("schedule", "due", row[1], "time") if row else None
+            box, due = leitner(before, correct, at, was_due)
             c.execute(
                 "INSERT INTO schedule (digest, box, due, last) VALUES (?, ?, ?, ?) "
                 "ON CONFLICT(digest) DO UPDATE SET box = excluded.box, due = excluded.due, "
                 "last = excluded.last",
                 (info.digest, box, due, at),
             )
-        return Schedule(info.digest, box, due, at)
+        return Schedule(
+            info.digest, box, due, at, kept=correct and was_due is not None and at < was_due
+        )
 
     # -- the file index -------------------------------------------------------------------------
     # A cache: the trainer reads a puzzle file again when its entry here makes no sense.

@@ -23,6 +23,7 @@ system's temporary folder, and the error names it.
 from __future__ import annotations
 
 import json
+import math
 import tempfile
 import time
 from collections.abc import Callable, Sequence
@@ -381,6 +382,18 @@ class Trainer:
             for u in self.unsaved
         ]  # fmt: skip
         return write_rescue("scopone-tutor-unsaved-", ".jsonl", "".join(lines))
+
+
+def how_soon(seconds: float) -> str:
+    """How long until a puzzle is due, in the unit that reads best: ``in 8 minutes`` (never
+    fewer than one), ``in 5 hours``, ``in 2.5 days``."""
+    if seconds < 3600.0:
+        n = max(1, math.ceil(seconds / 60.0))
+        return ngettext("in {n} minute", "in {n} minutes", n).format(n=n)
+    if seconds < 86400.0:
+        n = round(seconds / 3600.0)
+        return ngettext("in {n} hour", "in {n} hours", n).format(n=n)
+    return _("in {days} days").format(days=number(seconds / 86400.0, ".1f"))
 
 
 def describe(pick: Pick, now: float) -> str:
