@@ -112,6 +112,21 @@ def test_ctrl_c_with_answers_kept_writes_them_to_a_rescue_file(
     assert stored_answers(db) == 1
 
 
+def test_ctrl_c_on_a_locked_store_says_no_bogus_seconds(
+    tmp_path: Path, locked_from_answer_2: Callable[..., Path]
+) -> None:
+    """Bug: after Ctrl-C, which does not wait for the lock, the error said "still locked after 0
+    seconds"."""
+    db = locked_from_answer_2(None, 3)
+    r = run("train", "--db", str(db), "--count", "5", input="skip\nskip\nskip\n")
+    assert r.exit_code == 3, r.output
+    [rescue] = (tmp_path / "tmp").iterdir()
+    assert r.stderr.splitlines()[-1] == (
+        f"tutor: error: {db}: the progress database is in use by another session; try again "
+        f"when that session is over; the answer not saved is kept in {rescue}"
+    )
+
+
 def _all_answered(db: Path, first: str, right: bool, ago: float) -> None:
     """Every shipped puzzle answered right a minute ago, but ``first``, answered ``ago`` seconds
     ago (``right`` or not), so that it is the next one asked: ahead of time, the soonest due."""

@@ -304,13 +304,19 @@ class ProgressStore:
         )
 
     def _busy(self, seconds: float) -> StoreBusyError:
-        return StoreBusyError(
-            f"{self.path}: "
-            + _(
+        """Locked after waiting ``seconds``; a write that did not wait (Ctrl-C: the session
+        stops at once) says no "after 0 seconds"."""
+        if seconds <= 0:
+            why = _(
+                "the progress database is in use by another session; try again when that "
+                "session is over"
+            )
+        else:
+            why = _(
                 "the progress database is in use by another session (still locked after "
                 "{seconds} seconds); try again when that session is over"
             ).format(seconds=number(seconds, "g"))
-        )
+        return StoreBusyError(f"{self.path}: {why}")
 
     def _damaged(self, exc: sqlite3.Error) -> StoreError:
         return self._fail(_("the database is corrupt or unreadable ({detail})").format(detail=exc))
