@@ -407,9 +407,8 @@ def describe(pick: Pick, now: float) -> str:
     assert pick.schedule is not None
     if pick.reason == "due":
         return _("due for review (box {box})").format(box=pick.schedule.box)
-    days = (pick.schedule.due - now) / 86400.0
-    return _("ahead of time (box {box}, due in {days} days)").format(
-        box=pick.schedule.box, days=number(days, ".1f")
+    return _("ahead of time (box {box}, due {when})").format(
+        box=pick.schedule.box, when=how_soon(pick.schedule.due - now)
     )
 
 
