@@ -168,3 +168,22 @@ def test_a_right_answer_ahead_of_time_is_said_to_keep_its_box(
     ) in r.stdout.splitlines()
     after = _schedule_of(db, "seed004-rule-of-48")
     assert (after.box, after.due) == (before.box, before.due)
+
+
+@pytest.mark.parametrize(
+    ("args", "what"),
+    [
+        (("--ruleset", "nosuch"), "--ruleset: unknown ruleset 'nosuch'"),
+        (("--puzzles", "missing"), "missing: cannot read: No such file or directory"),
+    ],
+)
+def test_bad_options_create_no_store(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: tuple[str, ...], what: str
+) -> None:
+    """Bug: ``train --ruleset nosuch`` (exit 3) left an empty progress store behind."""
+    monkeypatch.chdir(tmp_path)
+    db = tmp_path / "new" / "p.sqlite"
+    r = run("train", "--db", str(db), *args, input="skip\n")
+    assert r.exit_code == 3, r.output
+    assert r.stderr.startswith(f"tutor: error: {what}")
+    assert list(tmp_path.iterdir()) == []

@@ -91,9 +91,10 @@ def train_command(
     # rich and the solver load here, not at start-up, so the first puzzle shows quickly
     from tutor.render.terminal import make_console
     from tutor.training.store import ProgressStore, default_path
-    from tutor.training.trainer import Trainer, summary
+    from tutor.training.trainer import Trainer, check_options, summary
 
     theme = check_theme(theme)
+    check_options(theme, ruleset, puzzles or [])  # before the store is opened, and so created
     path = db if db is not None else default_path()
     console, fancy = (make_console(stderr=True), False) if json_out else human_console()
     results: list[tuple[Pick, Verdict]] = []

@@ -57,6 +57,7 @@ __all__ = [
     "Unsaved",
     "Trainer",
     "index_puzzles",
+    "check_options",
 ]
 
 NEW_EVERY = 3
@@ -183,6 +184,32 @@ def index_puzzles(store: ProgressStore, folders: Sequence[Path]) -> tuple[list[E
     return entries, problems
 
 
+def check_options(
+    theme: str | None = None, ruleset: str | None = None, folders: Sequence[Path] = ()
+) -> str | None:
+    """The name of the ruleset ``ruleset`` names (None: any); :class:`TrainError` for an unknown
+    theme or ruleset or a folder that does not exist. Cheap, and needs no store: the command
+    line checks the options before it opens (and so creates) one."""
+    if theme is not None and theme not in THEMES:
+        raise TrainError(
+            _("unknown theme {name!r} (themes: {names})").format(
+                name=theme, names=", ".join(THEMES)
+            )
+        )
+    wanted = None
+    if ruleset is not None:
+        try:
+            wanted = load_ruleset(ruleset).name
+        except RulesetError as exc:
+            raise TrainError(f"--ruleset: {exc}") from None
+    for f in folders:
+        if not f.exists():
+            raise TrainError(
+                f"{f}: " + _("cannot read: {reason}").format(reason=_("No such file or directory"))
+            )
+    return wanted
+
+
 @dataclass(frozen=True)
 class Unsaved:
     """An answer the store could not take yet (another session held its lock)."""
@@ -227,24 +254,7 @@ class Trainer:
         clock: Callable[[], float] = time.time,
     ) -> Trainer:
         """A session over the shipped collection and ``folders``."""
-        if theme is not None and theme not in THEMES:
-            raise TrainError(
-                _("unknown theme {name!r} (themes: {names})").format(
-                    name=theme, names=", ".join(THEMES)
-                )
-            )
-        wanted = None
-        if ruleset is not None:
-            try:
-                wanted = load_ruleset(ruleset).name
-            except RulesetError as exc:
-                raise TrainError(f"--ruleset: {exc}") from None
-        for f in folders:
-            if not f.exists():
-                raise TrainError(
-                    f"{f}: "
-                    + _("cannot read: {reason}").format(reason=_("No such file or directory"))
-                )
+        wanted = check_options(theme, ruleset, folders)
         store.check()  # damage found now, before the index or the session writes anything
         sources = ([collection_dir()] if shipped else []) + list(folders)
         entries, problems = index_puzzles(store, sources)
