@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import tempfile
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,7 @@ import pytest
 from helpers import run, stored_answers
 
 from tutor.training import store as store_module
-from tutor.training.store import ProgressStore
+from tutor.training.store import ProgressStore, Schedule
 from tutor.training.trainer import Trainer
 
 
@@ -109,3 +110,80 @@ def test_ctrl_c_with_answers_kept_writes_them_to_a_rescue_file(
     assert r.stderr.splitlines()[-1].endswith(f"; the answer not saved is kept in {rescue}")
     assert len(rescue.read_text(encoding="utf-8").splitlines()) == 1
     assert stored_answers(db) == 1
+
+
+def test_ctrl_c_on_a_locked_store_says_no_bogus_seconds(
+    tmp_path: Path, locked_from_answer_2: Callable[..., Path]
+) -> None:
+    """Bug: after Ctrl-C, which does not wait for the lock, the error said "still locked after 0
+    seconds"."""
+    db = locked_from_answer_2(None, 3)
+    r = run("train", "--db", str(db), "--count", "5", input="skip\nskip\nskip\n")
+    assert r.exit_code == 3, r.output
+    [rescue] = (tmp_path / "tmp").iterdir()
+    assert r.stderr.splitlines()[-1] == (
+        f"tutor: error: {db}: the progress database is in use by another session; try again "
+        f"when that session is over; the answer not saved is kept in {rescue}"
+    )
+
+
+def _all_answered(db: Path, first: str, right: bool, ago: float) -> None:
+    """Every shipped puzzle answered right a minute ago, but ``first``, answered ``ago`` seconds
+    ago (``right`` or not), so that it is the next one asked: ahead of time, the soonest due."""
+    now = time.time()
+    with ProgressStore(db) as store:
+        trainer = Trainer.open(store)
+        for e in trainer.entries:
+            if e.info.name == first:
+                store.record_answer(e.info, right, now=now - ago)
+            else:
+                store.record_answer(e.info, True, now=now - 60)
+
+
+def _schedule_of(db: Path, name: str) -> Schedule:
+    with ProgressStore(db) as store:
+        [digest] = [d for d, p in store.puzzles().items() if p.name == name]
+        return store.schedule()[digest]
+
+
+@pytest.mark.parametrize(
+    ("right", "ago", "box", "when"),
+    [(True, 3600.0, 2, "on {day}"), (False, 120.0, 1, "in 8 minutes")],
+)
+def test_a_right_answer_ahead_of_time_is_said_to_keep_its_box(
+    tmp_path: Path, right: bool, ago: float, box: int, when: str
+) -> None:
+    """Bug: it moved the puzzle up a box ("Saved. Leitner box 3: ...")."""
+    db = tmp_path / "p.sqlite"
+    _all_answered(db, "seed004-rule-of-48", right, ago)
+    before = _schedule_of(db, "seed004-rule-of-48")
+    r = run("train", "--db", str(db), "--count", "1", input="5 6 7 8\n")
+    assert r.exit_code == 0, r.output
+    assert "Puzzle 1 of 1: seed004-rule-of-48, ahead of time" in r.stdout
+    assert "Right: unmatched 5 6 7 8." in r.stdout
+    day = time.strftime("%Y-%m-%d", time.localtime(before.due))
+    assert (
+        f"Saved. Answered ahead of time, so it stays in Leitner box {box}: it comes back "
+        f"{when.format(day=day)}."
+    ) in r.stdout.splitlines()
+    after = _schedule_of(db, "seed004-rule-of-48")
+    assert (after.box, after.due) == (before.box, before.due)
+
+
+@pytest.mark.parametrize(
+    ("args", "what"),
+    [
+        (("--ruleset", "nosuch"), "--ruleset: unknown ruleset 'nosuch'"),
+        (("--puzzles", "missing"), "missing: cannot read: No such file or directory"),
+    ],
+)
+def test_bad_options_create_no_store(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: tuple[str, ...], what: str
+) -> None:
+    """Bug: ``train --ruleset nosuch`` (exit 3) left an empty progress store behind."""
+    monkeypatch.chdir(tmp_path)
+    db = tmp_path / "new" / "p.sqlite"
+    r = run("train", "--db", str(db), *args, input="skip\n")
+    assert r.exit_code == 3, r.output
+    assert r.stderr.startswith(f"tutor: error: {what}")
+    assert list(tmp_path.iterdir()) == []

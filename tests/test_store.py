@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import sqlite3
@@ -10,9 +11,10 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
-from helpers import run
+from helpers import run, stored_answers
 
 from tutor.training import store as store_module
 from tutor.training.store import (
@@ -97,6 +99,49 @@ def test_leitner_boxes_move_up_when_right_and_back_to_one_when_missed() -> None:
         box, due = leitner(box, True, 0.0)
         assert box == expected
     assert leitner(box, False, 100.0) == (1, 100.0 + RETRY_MINUTES * 60)
+
+
+def test_a_right_answer_ahead_of_time_keeps_the_box_and_the_due_time(tmp_path: Path) -> None:
+    """Bug: a right answer to a puzzle not yet due moved it up a box, so five sessions in a row
+    took a puzzle to the top box within minutes. A wrong one still sends it to box 1."""
+    day = 86400.0
+    with ProgressStore(tmp_path / "p.sqlite") as store:
+        first = store.record_answer(_info(1), True, now=1000.0)
+        assert (first.box, first.kept) == (2, False)
+        for n in range(1, 6):
+            s = store.record_answer(_info(1), True, now=1000.0 + n * 60)
+            assert (s.box, s.due, s.kept) == (2, first.due, True)
+        s = store.record_answer(_info(1), True, now=first.due)  # due now: up a box
+        assert (s.box, s.due, s.kept) == (3, first.due + 7 * day, False)
+        s = store.record_answer(_info(1), False, now=first.due + day)  # wrong, early: box 1
+        assert (s.box, s.due) == (1, first.due + day + RETRY_MINUTES * 60)
+        kept = store.record_answer(_info(1), True, now=first.due + day + 60)
+        assert (kept.box, kept.due, kept.kept) == (1, s.due, True)
+        assert store.schedule()["d0001"].box == 1
+        assert store.record_answer(_info(1), True, now=s.due + 1).box == 2
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["backup#1.sqlite", "a?b.sqlite", "100%25 done.sqlite", "my progress.sqlite", "x?mode=ro"],
+)
+def test_any_file_name_is_the_database_s_own(tmp_path: Path, name: str) -> None:
+    """Bug: the path went into an SQLite URI as it was, so ``--db 'backup#1.sqlite'`` opened
+    ``backup`` ("not a tutor progress database ... move it aside", exit 3) and ``--db
+    'a?b.sqlite'`` left an empty file ``a`` behind."""
+    folder = tmp_path / "db"
+    folder.mkdir()
+    db = folder / name
+    r = run("train", "--db", str(db), "--count", "1", input="skip\n")
+    assert r.exit_code == 0, r.output
+    assert stored_answers(db) == 1
+    r = run("stats", "--db", str(db), "--json")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["answered"] == 1
+    with ProgressStore(db) as store:
+        store.record_answer(_info(1), True, now=1000.0)
+        assert store.count_answers() == 2
+    assert sorted(p.name for p in folder.iterdir()) == [name]
 
 
 # -- a real SIGKILL of a real session --------------------------------------------------------------
@@ -324,6 +369,24 @@ def test_a_time_that_is_no_number_is_damage_for_stats(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
+    ("sql", "what"),
+    [
+        ("UPDATE schedule SET box = 9 WHERE rowid = 1", "schedule.box holds 9"),
+        ("UPDATE schedule SET last = -5", "schedule.last holds -5"),
+        ("UPDATE answers SET skipped = 2", "answers.skipped holds 2"),
+        ("UPDATE puzzles SET name = X'07'", "puzzles.name holds b'\\x07'"),
+    ],
+)
+def test_train_writes_nothing_to_a_store_it_finds_damaged(
+    tmp_path: Path, sql: str, what: str
+) -> None:
+    """Bug: train said "The file is left as it is" about a store with a box 9 in its schedule,
+    having added a row to its sessions (and its index of puzzle files) first."""
+    db = _damaged(tmp_path, sql)
+    _refused(tmp_path, db, what)
+
+
+@pytest.mark.parametrize(
     ("sql", "read", "what"),
     [
         ("ALTER TABLE answers DROP COLUMN skipped", "answers", "no such column"),
@@ -357,6 +420,143 @@ def test_damage_read_back_is_a_store_error_with_the_advice(
     assert text.startswith(f"{db}: the database is ") and what in text, text
     assert text.endswith(f"mv {db} {db}.bad")
     assert _answers(db) == 2  # a failed write wrote nothing
+
+
+# -- a store the user may not write or read --------------------------------------------------
+
+
+ROOT_USER = os.geteuid() == 0
+"""Root may read and write any file: the tests below then simulate what chmod does for others."""
+
+
+def _no_writing(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``db`` may not be written: chmod 0444, or for root, whom that does not stop, the
+    operating system's answer when asked."""
+    if not ROOT_USER:
+        db.chmod(0o444)
+        return
+    access = os.access
+
+    def denied(path: Any, mode: int, *args: Any, **kwargs: Any) -> bool:
+        if mode & os.W_OK and Path(path) == db:
+            return False
+        return access(path, mode, *args, **kwargs)
+
+    monkeypatch.setattr(os, "access", denied)
+
+
+def _read_only_folder(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``db``'s folder may not be written: chmod 0555, or for root, SQLite's own error when it
+    cannot make the ``-shm`` file there (as it fails for others: at the first read)."""
+    if not ROOT_USER:
+        db.parent.chmod(0o555)
+        return
+    connect = sqlite3.connect
+
+    class NoShm(sqlite3.Connection):
+        def execute(self, *args: Any) -> sqlite3.Cursor:
+            if str(args[0]).startswith("PRAGMA busy_timeout") or "query_only" in str(args[0]):
+                return super().execute(*args)
+            exc = sqlite3.OperationalError("attempt to write a readonly database")
+            exc.sqlite_errorcode = sqlite3.SQLITE_READONLY_DIRECTORY  # type: ignore[attr-defined]
+            raise exc
+
+    def no_shm(database: Any, *args: Any, **kwargs: Any) -> sqlite3.Connection:
+        if str(db.name) in str(database) and "immutable=1" not in str(database):
+            kwargs["factory"] = NoShm
+        return connect(database, *args, **kwargs)
+
+    monkeypatch.setattr(sqlite3, "connect", no_shm)
+
+
+def _stats(db: Path) -> dict[str, Any]:
+    r = run("stats", "--db", str(db), "--json")
+    assert r.exit_code == 0, r.output
+    return dict(json.loads(r.stdout))
+
+
+def test_a_read_only_store_is_said_read_only_and_stats_still_reads_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bug: a store the user may not write to was "corrupt or unreadable (attempt to write a
+    readonly database) ... move it aside" for train."""
+    db = _damaged(tmp_path)
+    _no_writing(db, monkeypatch)
+    r = run("train", "--db", str(db), "--count", "1", input="skip\n")
+    assert r.exit_code == 3, r.output
+    assert r.stderr.splitlines() == [
+        f"tutor: error: {db}: the progress database is read-only: the tutor cannot save in it"
+    ]
+    assert _stats(db)["answered"] == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == [db.name]  # no -wal, -shm left
+
+
+def test_stats_reads_a_store_in_a_read_only_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bug: stats on a store in a folder the user may not write to said "corrupt or unreadable
+    (attempt to write a readonly database) ... move it aside": SQLite could not make the -shm
+    file WAL mode needs. It reads the file as immutable then; train says what is read-only."""
+    db = _damaged(tmp_path)
+    _read_only_folder(db, monkeypatch)
+    try:
+        assert _stats(db)["answered"] == 2
+        r = run("train", "--db", str(db), "--count", "1", input="skip\n")
+        assert r.exit_code == 3, r.output
+        assert r.stderr.splitlines() == [
+            f"tutor: error: {db}: the folder of the progress database is read-only: the tutor "
+            "cannot save in it"
+        ]
+        assert sorted(p.name for p in tmp_path.iterdir()) == [db.name]
+    finally:
+        tmp_path.chmod(0o755)
+        monkeypatch.undo()
+    assert stored_answers(db) == 2
+
+
+def test_a_store_the_user_may_not_read_is_said_so_without_mv_advice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bug: a store owned by someone else (0600) got "cannot read: Permission denied ... to
+    start afresh, move it aside"."""
+    db = _damaged(tmp_path)
+    if ROOT_USER:
+        real_open = open
+
+        def denied(file: Any, *args: Any, **kwargs: Any) -> Any:
+            if Path(file) == db:
+                raise PermissionError(13, "Permission denied", str(db))
+            return real_open(file, *args, **kwargs)
+
+        monkeypatch.setattr(store_module, "open", denied, raising=False)
+    else:
+        db.chmod(0)
+    try:
+        for args in (("stats", "--db", str(db)), ("train", "--db", str(db), "--count", "1")):
+            r = run(*args, input="skip\n")
+            assert r.exit_code == 3, r.output
+            assert r.stderr == f"tutor: error: {db}: cannot read: Permission denied\n"
+    finally:
+        db.chmod(0o600)
+    assert stored_answers(db) == 2
+
+
+def test_stats_still_migrates_an_older_store_it_may_write_and_says_when_it_may_not(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "old.sqlite"
+    conn = sqlite3.connect(db)
+    conn.executescript(FIRST_SCHEMA)
+    conn.execute("PRAGMA user_version = 1")
+    conn.close()
+    _no_writing(db, monkeypatch)
+    with pytest.raises(StoreError, match=r"schema 1\) and read-only") as caught:
+        ProgressStore(db, read_only=True)
+    assert "mv " not in str(caught.value)
+    monkeypatch.undo()
+    db.chmod(0o644)
+    with ProgressStore(db, read_only=True) as store:
+        assert store.version() == SCHEMA_VERSION
 
 
 # -- a store another session keeps locked ---------------------------------------------------------

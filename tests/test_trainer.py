@@ -19,10 +19,19 @@ from tutor.training.store import (
     BOX_DAYS,
     RETRY_MINUTES,
     ProgressStore,
+    PuzzleInfo,
+    Schedule,
     StoreBusyError,
     StoreError,
 )
-from tutor.training.trainer import NEW_EVERY, Trainer, indexed_puzzles
+from tutor.training.trainer import (
+    NEW_EVERY,
+    Entry,
+    Pick,
+    Trainer,
+    describe,
+    indexed_puzzles,
+)
 
 DAY = 86400.0
 NAMES = (
@@ -80,6 +89,44 @@ def test_new_puzzles_easiest_first_then_reviews_when_due(tmp_path: Path) -> None
         stats = progress_stats(store, clock.now)
         assert stats.due == len(NAMES)
         assert stats.answered == len(NAMES) and stats.correct == len(NAMES) - 1
+
+
+def test_sessions_back_to_back_do_not_push_puzzles_up_the_boxes(tmp_path: Path) -> None:
+    """Bug: puzzles not yet due, offered because nothing else was, moved up a box when
+    answered right, so five sessions in a row put every puzzle in the top box within minutes."""
+    mine = _folder(tmp_path)
+    clock = Clock()
+    with ProgressStore(tmp_path / "p.sqlite") as store:
+        for session in range(5):
+            t = Trainer.open(store, [mine], shipped=False, clock=clock)
+            for _ in NAMES:
+                pick = t.next()
+                assert pick is not None
+                assert pick.reason == ("new" if session == 0 else "early")
+                t.record(pick, Verdict(True, False, ""), None)
+            clock.now += 120
+        assert {s.box for s in store.schedule().values()} == {2}
+
+
+@pytest.mark.parametrize(
+    ("box", "seconds", "shown"),
+    [
+        (1, 480.0, "box 1, due in 8 minutes"),
+        (1, 10.0, "box 1, due in 1 minute"),
+        (2, 5 * 3600.0 + 60, "box 2, due in 5 hours"),
+        (3, 2.5 * DAY, "box 3, due in 2.5 days"),
+    ],
+)
+def test_a_puzzle_ahead_of_time_says_when_it_falls_due(
+    box: int, seconds: float, shown: str
+) -> None:
+    """Bug: a box-1 puzzle about to fall due was "ahead of time (box 1, due in 0.0 days)"."""
+    puzzle = load_puzzles(collection_dir() / f"{NAMES[0]}.yaml")[0]
+    info = PuzzleInfo(puzzle.digest, puzzle.name, puzzle.path, "", (), "scopa", puzzle.kind)
+    pick = Pick(
+        puzzle, Entry(info, 1), "early", Schedule(puzzle.digest, box, 1000.0 + seconds, 900.0)
+    )
+    assert describe(pick, 1000.0) == f"ahead of time ({shown})"
 
 
 def test_a_new_puzzle_is_mixed_in_every_few_reviews(tmp_path: Path) -> None:

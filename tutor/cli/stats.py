@@ -25,8 +25,8 @@ def stats_command(
     from tutor.training.store import ProgressStore, default_path
 
     path = db if db is not None else default_path()
-    if path.exists():
-        with ProgressStore(path, on_wait=waiting_note(path)) as store:
+    if path.exists():  # read only: a file or folder the user may not write to is still read
+        with ProgressStore(path, on_wait=waiting_note(path), read_only=True) as store:
             stats = progress_stats(store)
     else:
         stats = Stats(path=str(path))

@@ -81,7 +81,8 @@ def train_command(
     """Train on puzzles chosen by spaced repetition (Leitner boxes).
 
     Puzzles due for review come first; a new one is mixed in every third puzzle, and whenever
-    nothing is due. A missed puzzle comes back after ten minutes, a solved one days later.
+    nothing is due. A missed puzzle comes back after ten minutes, a solved one days later; one
+    solved ahead of time (not yet due, asked because nothing else is) stays in its box.
     Type the answer, or skip to give up (it counts as missed and the answer is shown); an
     answer that cannot be read is asked again with the reason and never counted. Every answer
     is saved at once, so a killed session loses nothing. Answers are read from standard input,
@@ -90,9 +91,10 @@ def train_command(
     # rich and the solver load here, not at start-up, so the first puzzle shows quickly
     from tutor.render.terminal import make_console
     from tutor.training.store import ProgressStore, default_path
-    from tutor.training.trainer import Trainer, summary
+    from tutor.training.trainer import Trainer, check_options, summary
 
     theme = check_theme(theme)
+    check_options(theme, ruleset, puzzles or [])  # before the store is opened, and so created
     path = db if db is not None else default_path()
     console, fancy = (make_console(stderr=True), False) if json_out else human_console()
     results: list[tuple[Pick, Verdict]] = []
@@ -132,7 +134,7 @@ def _session(
 
     from tutor.render.puzzle import puzzle_position, verdict_view
     from tutor.render.terminal import emit
-    from tutor.training.trainer import describe
+    from tutor.training.trainer import describe, how_soon
 
     for n in range(1, count + 1):
         pick = trainer.next()
@@ -177,12 +179,19 @@ def _session(
                     kept,
                 ).format(n=kept),
             )
-        if sched.box == 1:
+        left = sched.due - time.time()
+        if sched.box == 1 and not sched.kept:
             when = _("in ten minutes")
+        elif left < 86400.0:
+            when = how_soon(left)
         else:
             day = time.strftime("%Y-%m-%d", time.localtime(sched.due))
             when = _("on {day}").format(day=day)
-        emit(
-            console,
-            _("Saved. Leitner box {box}: it comes back {when}.").format(box=sched.box, when=when),
-        )
+        if sched.kept:  # ahead of time: spaced repetition moves a puzzle up only when it is due
+            saved = _(
+                "Saved. Answered ahead of time, so it stays in Leitner box {box}: it comes back "
+                "{when}."
+            )
+        else:
+            saved = _("Saved. Leitner box {box}: it comes back {when}.")
+        emit(console, saved.format(box=sched.box, when=when))

@@ -19,13 +19,18 @@ in ``tests/test_store.py`` and described in ``docs/puzzles.md``:
   :class:`StoreError` (one line, exit 3) saying how to move it aside, and is left as it is. So
   does damage found later, while reading or writing: any SQLite error (a table dropped, a page
   unreadable) and any value the tutor never writes (a time that is not a number, a box out of
-  range), checked as each row is read back. A folder given as the database is refused as such.
+  range), checked as each row is read back. A folder given as the database is refused as such,
+  and so are a file the user may not read and one that cannot be written (a read-only file or
+  folder), without the advice to move them aside. ``read_only`` stores (``tutor stats``) read
+  such a file all the same.
 - **Puzzles by content**: answers are keyed by the puzzle's digest (a hash of its position,
   question and solution), so a puzzle file that changed is a new puzzle, never confused with the
   old one.
 
 Spaced repetition is a Leitner scheme (:func:`leitner`): a right answer moves a puzzle up a box
-and waits longer; a miss sends it back to box 1, due again in ten minutes.
+and waits longer; a miss sends it back to box 1, due again in ten minutes. A right answer ahead
+of time (a puzzle not yet due, asked because nothing else was) keeps the puzzle in its box, due
+as it was: else a few sessions in a row would push a puzzle to the top box within minutes.
 """
 
 from __future__ import annotations
@@ -154,8 +159,10 @@ _TABLES = ("puzzles", "answers", "sessions", "schedule", "files")
 """The tables of :data:`SCHEMA_VERSION`: a database without one of them is damaged."""
 
 
-def leitner(box: int, correct: bool, now: float) -> tuple[int, float]:
-    """The new box and due time after an answer (``box`` 0: never answered before).
+def leitner(box: int, correct: bool, now: float, due: float | None = None) -> tuple[int, float]:
+    """The new box and due time after an answer (``box`` 0: never answered before) to a puzzle
+    due at ``due``: a right answer before then is ahead of time, and keeps the box and the due
+    time (a wrong one still sends the puzzle back to box 1).
 
     >>> leitner(0, True, 0.0)
     (2, 259200.0)
@@ -163,9 +170,13 @@ def leitner(box: int, correct: bool, now: float) -> tuple[int, float]:
     (1, 600.0)
     >>> leitner(5, True, 0.0)[0]
     5
+    >>> leitner(3, True, 100.0, due=5000.0)
+    (3, 5000.0)
     """
     if not correct:
         return 1, now + RETRY_MINUTES * 60.0
+    if box >= 1 and due is not None and now < due:
+        return box, due
     new = min(max(box, 1) + 1, max(BOX_DAYS))
     return new, now + BOX_DAYS[new] * _DAY
 
@@ -178,10 +189,25 @@ class StoreBusyError(StoreError):
     """Another session kept the write lock longer than the wait: nothing was written."""
 
 
+def _code(exc: sqlite3.Error) -> int:
+    """SQLite's extended result code of an error (0 when it has none)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    return code if isinstance(code, int) else 0
+
+
 def _is_busy(exc: sqlite3.Error) -> bool:
     """SQLite refused because another connection holds a lock (SQLITE_BUSY or SQLITE_LOCKED)."""
-    code = getattr(exc, "sqlite_errorcode", None)
-    return isinstance(code, int) and code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+    return _code(exc) & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+
+
+def _is_access(exc: sqlite3.Error) -> bool:
+    """SQLite refused for want of access, not because of the file's content: it is read-only
+    (or its folder is, for the ``-wal`` and ``-shm`` files), or cannot be opened."""
+    return _code(exc) & 0xFF in (
+        sqlite3.SQLITE_READONLY,
+        sqlite3.SQLITE_CANTOPEN,
+        sqlite3.SQLITE_PERM,
+    )
 
 
 def default_path() -> Path:
@@ -217,6 +243,9 @@ class Schedule:
     box: int
     due: float
     last: float
+    kept: bool = field(default=False, compare=False)
+    """Set by :meth:`ProgressStore.record_answer` for a right answer given ahead of time: the
+    puzzle stayed in its box, due as it was (:func:`leitner`)."""
 
 
 @dataclass(frozen=True)
@@ -241,6 +270,10 @@ class ProgressStore:
     ``busy_seconds`` is how long a write waits for another session's lock (default
     :data:`BUSY_SECONDS`); ``on_wait(seconds)`` is called when a write starts to wait, with the
     most it will wait, so that the caller can tell the user why nothing happens.
+
+    ``read_only`` opens an existing file only to read it (``tutor stats``), so that a file or a
+    folder the user may not write to can still be read; a file from an older tutor is still
+    migrated when it can be written.
     """
 
     def __init__(
@@ -248,13 +281,15 @@ class ProgressStore:
         path: str | Path,
         busy_seconds: float | None = None,
         on_wait: Callable[[float], None] | None = None,
+        read_only: bool = False,
     ) -> None:
         self.path = Path(path)
         self.busy_seconds = BUSY_SECONDS if busy_seconds is None else busy_seconds
         self.on_wait = on_wait
+        self.read_only = read_only
         if self.path.is_dir():
             raise StoreError(f"{self.path}: " + _("a folder, not a progress database file"))
-        if not self.path.exists():
+        if not read_only and not self.path.exists():
             self._create()
         self.conn = self._open()
 
@@ -269,16 +304,48 @@ class ProgressStore:
         )
 
     def _busy(self, seconds: float) -> StoreBusyError:
-        return StoreBusyError(
-            f"{self.path}: "
-            + _(
+        """Locked after waiting ``seconds``; a write that did not wait (Ctrl-C: the session
+        stops at once) says no "after 0 seconds"."""
+        if seconds <= 0:
+            why = _(
+                "the progress database is in use by another session; try again when that "
+                "session is over"
+            )
+        else:
+            why = _(
                 "the progress database is in use by another session (still locked after "
                 "{seconds} seconds); try again when that session is over"
             ).format(seconds=number(seconds, "g"))
-        )
+        return StoreBusyError(f"{self.path}: {why}")
 
     def _damaged(self, exc: sqlite3.Error) -> StoreError:
         return self._fail(_("the database is corrupt or unreadable ({detail})").format(detail=exc))
+
+    def _cannot_write(self) -> StoreError:
+        """The file is read-only: nothing is wrong with it, so no advice to move it aside."""
+        return StoreError(
+            f"{self.path}: " + _("the progress database is read-only: the tutor cannot save in it")
+        )
+
+    def _no_access(self, exc: sqlite3.Error) -> StoreError:
+        """SQLite could not open or write the file or its ``-wal`` and ``-shm`` files for want of
+        access (:func:`_is_access`): said as such, without the advice to move it aside."""
+        if _code(exc) == sqlite3.SQLITE_READONLY_DIRECTORY:
+            return StoreError(
+                f"{self.path}: "
+                + _("the folder of the progress database is read-only: the tutor cannot save in it")
+            )
+        if _code(exc) & 0xFF == sqlite3.SQLITE_READONLY:
+            return self._cannot_write()
+        return StoreError(f"{self.path}: " + _("cannot open: {reason}").format(reason=exc))
+
+    def _sqlite_error(self, exc: sqlite3.Error) -> StoreError:
+        """An SQLite error as a :class:`StoreError`: a lock held too long, no access, or damage."""
+        if _is_busy(exc):
+            return self._busy(self.busy_seconds)
+        if _is_access(exc):
+            return self._no_access(exc)
+        return self._damaged(exc)
 
     @contextmanager
     def _guard(self) -> Iterator[None]:
@@ -289,9 +356,7 @@ class ProgressStore:
         except StoreError:
             raise
         except sqlite3.DatabaseError as exc:
-            if _is_busy(exc):
-                raise self._busy(self.busy_seconds) from None
-            raise self._damaged(exc) from None
+            raise self._sqlite_error(exc) from None
 
     def _value(self, table: str, column: str, value: Any, kind: str) -> Any:
         """``value`` read from ``table.column`` if it is of the ``kind`` the tutor writes there
@@ -357,24 +422,80 @@ class ProgressStore:
                 except OSError:
                     pass
 
+    def _uri(self, query: str) -> str:
+        """The file's SQLite URI: every character of the name percent-encoded, so that a ``#``,
+        ``?`` or ``%`` in it is part of the name, not the URI's query or an escape."""
+        return f"{self.path.absolute().as_uri()}?{query}"
+
+    def _connect(self) -> tuple[sqlite3.Connection, int]:
+        """A connection to the file, and its schema version (its first read).
+
+        To read only, a file the user may write to is opened as a session opens it, but
+        ``query_only``: closing it then tidies up the ``-wal`` and ``-shm`` files, which a
+        read-only connection leaves behind. One that SQLite cannot open so (a read-only folder,
+        where it cannot make the ``-shm`` file WAL mode needs) is opened read-only, and failing
+        that as immutable: nobody can be writing to it then. So is a file the user may not write
+        to, unless a ``-wal`` file beside it holds something to read: nothing is left behind
+        (read-only, as the file) for the next session to trip on.
+        """
+        queries = ["mode=rw"]
+        if self.read_only:
+            queries = ["mode=rw", "mode=ro", "mode=ro&immutable=1"]
+            if not os.access(self.path, os.W_OK):
+                queries = queries[1:] if self._pending_wal() else queries[2:]
+        for query in queries:
+            conn = None
+            try:
+                conn = sqlite3.connect(
+                    self._uri(query), uri=True, timeout=self.busy_seconds, isolation_level=None
+                )
+                conn.execute(f"PRAGMA busy_timeout = {int(self.busy_seconds * 1000)}")
+                if self.read_only:
+                    conn.execute("PRAGMA query_only = ON")
+                return conn, int(conn.execute("PRAGMA user_version").fetchone()[0])
+            except sqlite3.Error as exc:
+                if conn is not None:
+                    conn.close()
+                if query == queries[-1] or not _is_access(exc):
+                    raise self._sqlite_error(exc) from None
+        raise AssertionError("unreachable")
+
+    def _pending_wal(self) -> bool:
+        """A ``-wal`` file with something in it lies beside the database."""
+        try:
+            return os.stat(f"{self.path}-wal").st_size > 0
+        except OSError:
+            return False
+
     def _open(self) -> sqlite3.Connection:
         try:
             with open(self.path, "rb") as fp:
                 head = fp.read(len(_MAGIC))
+        except (PermissionError, FileNotFoundError) as exc:  # the file is not at fault:
+            # no advice to move it aside
+            raise StoreError(
+                f"{self.path}: " + _("cannot read: {reason}").format(reason=os_reason(exc))
+            ) from None
         except OSError as exc:
             raise self._fail(_("cannot read: {reason}").format(reason=os_reason(exc))) from None
         if head != _MAGIC:
             raise self._fail(_("not a progress database (not an SQLite file)"))
+        if not self.read_only and not os.access(self.path, os.W_OK):
+            raise self._cannot_write()  # before SQLite makes -wal and -shm files beside it
+        conn, version = self._connect()
+        if self.read_only and 1 <= version < SCHEMA_VERSION:  # migrated once, by a writer
+            conn.close()
+            if not os.access(self.path, os.W_OK):
+                raise StoreError(
+                    f"{self.path}: "
+                    + _(
+                        "written by an older tutor (schema {version}) and read-only: the tutor "
+                        "brings it up to date once it may write to it"
+                    ).format(version=version)
+                )
+            self.read_only = False
+            return self._open()
         try:
-            conn = sqlite3.connect(
-                f"file:{self.path}?mode=rw", uri=True, timeout=self.busy_seconds,
-                isolation_level=None,
-            )  # fmt: skip
-        except sqlite3.Error as exc:
-            raise self._fail(_("cannot open: {reason}").format(reason=exc)) from None
-        try:
-            conn.execute(f"PRAGMA busy_timeout = {int(self.busy_seconds * 1000)}")
-            version = conn.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
                 raise self._fail(
                     _(
@@ -390,7 +511,8 @@ class ProgressStore:
                 raise self._fail(
                     _("the database is corrupt ({detail})").format(detail=detail[0].strip())
                 )
-            conn.execute("PRAGMA journal_mode = WAL")
+            if not self.read_only:
+                conn.execute("PRAGMA journal_mode = WAL")
             conn.execute("PRAGMA foreign_keys = ON")
             if version < SCHEMA_VERSION:
                 self._migrate(conn)
@@ -404,9 +526,7 @@ class ProgressStore:
                     )
         except sqlite3.DatabaseError as exc:
             conn.close()
-            if _is_busy(exc):
-                raise self._busy(self.busy_seconds) from None
-            raise self._damaged(exc) from None
+            raise self._sqlite_error(exc) from None
         except BaseException:
             conn.close()
             raise
@@ -514,16 +634,21 @@ class ProgressStore:
                 "VALUES (?, ?, ?, ?, ?, ?)",
                 (info.digest, at, int(correct), int(skipped), answer, session),
             )
-            row = c.execute("SELECT box FROM schedule WHERE digest = ?", (info.digest,)).fetchone()
+            row = c.execute(
+                "SELECT box, due FROM schedule WHERE digest = ?", (info.digest,)
+            ).fetchone()
             before = self._value("schedule", "box", row[0], "box") if row else 0
-            box, due = leitner(before, correct, at)
+            was_due = self._value("schedule", "due", row[1], "time") if row else None
+            box, due = leitner(before, correct, at, was_due)
             c.execute(
                 "INSERT INTO schedule (digest, box, due, last) VALUES (?, ?, ?, ?) "
                 "ON CONFLICT(digest) DO UPDATE SET box = excluded.box, due = excluded.due, "
                 "last = excluded.last",
                 (info.digest, box, due, at),
             )
-        return Schedule(info.digest, box, due, at)
+        return Schedule(
+            info.digest, box, due, at, kept=correct and was_due is not None and at < was_due
+        )
 
     # -- the file index -------------------------------------------------------------------------
     # A cache: the trainer reads a puzzle file again when its entry here makes no sense.
@@ -621,6 +746,15 @@ class ProgressStore:
                 self._value("puzzles", "digest", digest, "text")
             )
         return out
+
+    def check(self) -> None:
+        """Read back every value a session reads (:meth:`schedule`, :meth:`answers`,
+        :meth:`puzzles`, :meth:`names_answered`): damage is a :class:`StoreError` now, before
+        a session writes anything to a file it then says is left as it is."""
+        self.schedule()
+        self.answers()
+        self.puzzles()
+        self.names_answered()
 
     def count_answers(self) -> int:
         """How many answers the database keeps."""

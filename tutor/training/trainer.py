@@ -23,6 +23,7 @@ system's temporary folder, and the error names it.
 from __future__ import annotations
 
 import json
+import math
 import tempfile
 import time
 from collections.abc import Callable, Sequence
@@ -56,6 +57,7 @@ __all__ = [
     "Unsaved",
     "Trainer",
     "index_puzzles",
+    "check_options",
 ]
 
 NEW_EVERY = 3
@@ -182,6 +184,32 @@ def index_puzzles(store: ProgressStore, folders: Sequence[Path]) -> tuple[list[E
     return entries, problems
 
 
+def check_options(
+    theme: str | None = None, ruleset: str | None = None, folders: Sequence[Path] = ()
+) -> str | None:
+    """The name of the ruleset ``ruleset`` names (None: any); :class:`TrainError` for an unknown
+    theme or ruleset or a folder that does not exist. Cheap, and needs no store: the command
+    line checks the options before it opens (and so creates) one."""
+    if theme is not None and theme not in THEMES:
+        raise TrainError(
+            _("unknown theme {name!r} (themes: {names})").format(
+                name=theme, names=", ".join(THEMES)
+            )
+        )
+    wanted = None
+    if ruleset is not None:
+        try:
+            wanted = load_ruleset(ruleset).name
+        except RulesetError as exc:
+            raise TrainError(f"--ruleset: {exc}") from None
+    for f in folders:
+        if not f.exists():
+            raise TrainError(
+                f"{f}: " + _("cannot read: {reason}").format(reason=_("No such file or directory"))
+            )
+    return wanted
+
+
 @dataclass(frozen=True)
 class Unsaved:
     """An answer the store could not take yet (another session held its lock)."""
@@ -226,24 +254,8 @@ class Trainer:
         clock: Callable[[], float] = time.time,
     ) -> Trainer:
         """A session over the shipped collection and ``folders``."""
-        if theme is not None and theme not in THEMES:
-            raise TrainError(
-                _("unknown theme {name!r} (themes: {names})").format(
-                    name=theme, names=", ".join(THEMES)
-                )
-            )
-        wanted = None
-        if ruleset is not None:
-            try:
-                wanted = load_ruleset(ruleset).name
-            except RulesetError as exc:
-                raise TrainError(f"--ruleset: {exc}") from None
-        for f in folders:
-            if not f.exists():
-                raise TrainError(
-                    f"{f}: "
-                    + _("cannot read: {reason}").format(reason=_("No such file or directory"))
-                )
+        wanted = check_options(theme, ruleset, folders)
+        store.check()  # damage found now, before the index or the session writes anything
         sources = ([collection_dir()] if shipped else []) + list(folders)
         entries, problems = index_puzzles(store, sources)
         seen: set[str] = set()
@@ -382,6 +394,18 @@ class Trainer:
         return write_rescue("scopone-tutor-unsaved-", ".jsonl", "".join(lines))
 
 
+def how_soon(seconds: float) -> str:
+    """How long until a puzzle is due, in the unit that reads best: ``in 8 minutes`` (never
+    fewer than one), ``in 5 hours``, ``in 2.5 days``."""
+    if seconds < 3600.0:
+        n = max(1, math.ceil(seconds / 60.0))
+        return ngettext("in {n} minute", "in {n} minutes", n).format(n=n)
+    if seconds < 86400.0:
+        n = round(seconds / 3600.0)
+        return ngettext("in {n} hour", "in {n} hours", n).format(n=n)
+    return _("in {days} days").format(days=number(seconds / 86400.0, ".1f"))
+
+
 def describe(pick: Pick, now: float) -> str:
     """Why this puzzle now, in a few words."""
     if pick.reason == "new":
@@ -393,9 +417,8 @@ def describe(pick: Pick, now: float) -> str:
     assert pick.schedule is not None
     if pick.reason == "due":
         return _("due for review (box {box})").format(box=pick.schedule.box)
-    days = (pick.schedule.due - now) / 86400.0
-    return _("ahead of time (box {box}, due in {days} days)").format(
-        box=pick.schedule.box, days=number(days, ".1f")
+    return _("ahead of time (box {box}, due {when})").format(
+        box=pick.schedule.box, when=how_soon(pick.schedule.due - now)
     )
 
 
