@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from tutor.game.errors import TutorError
 from tutor.game.i18n import _, ngettext, number
-from tutor.game.rules import RulesetError, load_ruleset
+from tutor.game.rules import RulesetError, UnknownRulesetError, load_ruleset
 from tutor.game.textfile import os_reason
 from tutor.puzzles.format import THEMES, Puzzle, collection_dir, load_puzzles, puzzle_files
 from tutor.records.recordfile import write_rescue
@@ -200,6 +200,8 @@ def check_options(
     if ruleset is not None:
         try:
             wanted = load_ruleset(ruleset).name
+        except UnknownRulesetError:
+            raise  # a name typed wrong: a usage error, as everywhere
         except RulesetError as exc:
             raise TrainError(f"--ruleset: {exc}") from None
     for f in folders:
