@@ -282,3 +282,12 @@ def test_a_theme_may_be_named_as_the_interface_shows_it(runner: CliRunner, tmp_p
     assert json.loads(r.stdout)["answered"] == 1
     bad = runner.invoke(app, [*args[:-1], "--theme", "nope"])  # not --json: the run speaks Italian
     assert bad.exit_code == 2 and "regola di presa" in bad.stderr
+
+
+def test_try_a_puzzle_that_is_neither_a_file_nor_shipped(runner: CliRunner) -> None:
+    """Bug: "nosuch: cannot read: No such file or directory", not saying the shipped puzzles
+    were looked in too, nor where they are."""
+    r = runner.invoke(app, ["puzzle", "try", "keep-the-table-above-tn"], input="")
+    assert r.exit_code == 3
+    assert "no shipped puzzle of that name (did you mean keep-the-table-above-ten?)" in r.stderr
+    assert str(collection_dir()) in r.stderr

@@ -56,6 +56,19 @@ def find_puzzle(path: Path, hand: int = 1) -> Puzzle:
         shipped = collection_dir() / f"{path.name.removesuffix('.yaml')}.yaml"
         if shipped.exists():
             path = shipped
+        else:
+            import difflib
+
+            names = sorted(p.stem for p in collection_dir().glob("*.yaml"))
+            close = difflib.get_close_matches(path.name.removesuffix(".yaml"), names, n=3)
+            problem = _("no such file, and no shipped puzzle of that name")
+            if close:
+                problem += " (" + _("did you mean {names}?").format(names=", ".join(close)) + ")"
+            folder = collection_dir()
+            problem += "; " + _("the shipped puzzles are the files in {folder}").format(
+                folder=folder
+            )
+            raise InputError(f"{path}: {problem}")
     puzzles = load_puzzles(path)
     if hand > len(puzzles):
         raise InputError(
