@@ -10,7 +10,6 @@ import typer
 
 from tutor.cli.core import (
     EXIT_INTERRUPTED,
-    MAX_WORKERS,
     JsonOption,
     TrustOption,
     TutorGroup,
@@ -23,6 +22,7 @@ from tutor.cli.core import (
     print_json,
     progress_bar,
     record_hand,
+    workers_option,
 )
 from tutor.counting.defaults import STATED_SHARE, TRUST_DEFAULT
 from tutor.game.i18n import _, ngettext
@@ -53,9 +53,7 @@ BenchRulesetOption = Annotated[
 RepeatOption = Annotated[
     int, typer.Option("--repeat", "-k", min=1, metavar="K", help="Runs to take the median of.")
 ]
-WorkersOption = Annotated[
-    int, typer.Option("--workers", "-w", min=1, max=MAX_WORKERS, help="Processes.")
-]
+WorkersOption = Annotated[int, workers_option("Processes.")]
 
 
 def _show_figures(results: dict[str, dict[str, Any]], json_out: bool) -> None:
@@ -439,16 +437,7 @@ def bench_calibration_command(
     ] = 200,
     seed: Annotated[int, typer.Option("--seed", metavar="S", help="Seed of the hands.")] = 0,
     ruleset: BenchRulesetOption = "scopone-scientifico",
-    workers: Annotated[
-        int,
-        typer.Option(
-            "--workers",
-            "-w",
-            min=1,
-            max=MAX_WORKERS,
-            help="Worker processes (1 keeps the timings honest).",
-        ),
-    ] = 1,
+    workers: Annotated[int, workers_option("Worker processes (1 keeps the timings honest).")] = 1,
     trust: TrustOption = TRUST_DEFAULT,
     model: Annotated[
         str,
@@ -562,9 +551,7 @@ def bench_tune_command(
             help="Then measure the weights found on C fresh duplicate deals (seed 777).",
         ),
     ] = 0,
-    workers: Annotated[
-        int, typer.Option("--workers", "-w", min=1, max=MAX_WORKERS, help="Worker processes.")
-    ] = 1,
+    workers: Annotated[int, workers_option("Worker processes.")] = 1,
     json_out: JsonOption = False,
 ) -> None:
     """Tune the search's play-outs: weights for the chitarrella rules, found by self-play.

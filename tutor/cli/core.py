@@ -419,12 +419,28 @@ MAX_WORKERS = 256
 """The most worker processes a command takes: more than any machine we know has cores, and
 far below the operating system's limits (a huge number failed deep in the process pool)."""
 
-WorkersOption = Annotated[
-    int | None,
-    typer.Option(
-        "--workers", "-w", min=1, max=MAX_WORKERS, help="Worker processes (default: all cores)."
-    ),
-]
+
+def workers_option(help_text: str) -> Any:
+    """``--workers``/``-w``, 1 to :data:`MAX_WORKERS`, with the command's own help."""
+    return typer.Option("--workers", "-w", min=1, max=MAX_WORKERS, help=help_text)
+
+
+WorkersOption = Annotated[int | None, workers_option("Worker processes (default: all cores).")]
+
+
+def fail_if_rejected(rejected: int, interactive: bool) -> None:
+    """End a scripted session (``live``, ``play``) with exit 1 when some of its lines were
+    rejected, after saying how many, so that a script sees its typos."""
+    if rejected and not interactive:
+        note(
+            "tutor: "
+            + ngettext(
+                "{n} line was rejected (exit code 1)",
+                "{n} lines were rejected (exit code 1)",
+                rejected,
+            ).format(n=rejected)
+        )
+        raise typer.Exit(EXIT_PROBLEMS)
 
 
 @contextlib.contextmanager

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from tutor import __version__
-from tutor.cli.core import EXIT_INTERRUPTED, MAX_WORKERS, app, examples
+from tutor.cli.core import EXIT_INTERRUPTED, app, examples, workers_option
 from tutor.game.i18n import set_language
 from tutor.render.safe import one_line
 
@@ -43,16 +43,7 @@ ENGINE_HELP = (
     ),
 )
 def engine_command(
-    workers: Annotated[
-        int,
-        typer.Option(
-            "--workers",
-            "-w",
-            min=1,
-            max=MAX_WORKERS,
-            help="Worker processes to sample with (1: this one).",
-        ),
-    ] = 1,
+    workers: Annotated[int, workers_option("Worker processes to sample with (1: this one).")] = 1,
 ) -> None:
     # lazy: the engine loads the search and the inference; keeping them out of the
     # module keeps every other command's start quick

@@ -10,7 +10,6 @@ import typer
 
 from tutor.cli.core import (
     EXIT_INTERRUPTED,
-    EXIT_PROBLEMS,
     EXIT_USAGE,
     InputError,
     JsonOption,
@@ -23,6 +22,7 @@ from tutor.cli.core import (
     deck_style,
     examples,
     fail,
+    fail_if_rejected,
     file_option,
     human_console,
     line_reader,
@@ -208,16 +208,7 @@ def _run_live(session: LiveSession, quiet: bool, json_out: bool) -> None:
             console, fancy = human_console()
             end = rendering.hand_end(replay_hand(record), record, fancy)
             rendering.emit(console, Text(_("The hand is over.")), *end)
-    if session.rejected and not interactive:
-        note(
-            "tutor: "
-            + ngettext(
-                "{n} line was rejected (exit code 1)",
-                "{n} lines were rejected (exit code 1)",
-                session.rejected,
-            ).format(n=session.rejected)
-        )
-        raise typer.Exit(EXIT_PROBLEMS)
+    fail_if_rejected(session.rejected, interactive)
 
 
 def _live_saved(session: LiveSession) -> None:

@@ -11,7 +11,6 @@ import typer
 
 from tutor.cli.core import (
     EXIT_INTERRUPTED,
-    EXIT_PROBLEMS,
     EXIT_USAGE,
     InputError,
     NewDeckOption,
@@ -22,6 +21,7 @@ from tutor.cli.core import (
     deck_style,
     examples,
     fail,
+    fail_if_rejected,
     file_option,
     human_console,
     line_reader,
@@ -213,16 +213,7 @@ def _run(session: PlaySession) -> None:
         note("tutor: " + _("the match is over; saved to {file}").format(file=session.save_path))
     else:
         _saved(session)
-    if session.rejected and not interactive:
-        note(
-            "tutor: "
-            + ngettext(
-                "{n} line was rejected (exit code 1)",
-                "{n} lines were rejected (exit code 1)",
-                session.rejected,
-            ).format(n=session.rejected)
-        )
-        raise typer.Exit(EXIT_PROBLEMS)
+    fail_if_rejected(session.rejected, interactive)
 
 
 def _saved(session: PlaySession) -> None:
