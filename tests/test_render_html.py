@@ -7,7 +7,6 @@ the test is skipped, so that ``make test`` still runs from a fresh clone with on
 from __future__ import annotations
 
 import re
-import shutil
 import struct
 import subprocess
 import tempfile
@@ -15,13 +14,11 @@ import zlib
 from pathlib import Path
 
 import pytest
-from helpers import FAST_PAGE, SEED003
+from helpers import FAST_PAGE, SEED003, browser_command, measure_in_browser, needs_browser
 
 from tutor.records.recordfile import load_path, loads
 from tutor.render.html import review_page
 from tutor.review.review import Review, review_record
-
-BROWSER = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
 @pytest.fixture(scope="module")
@@ -88,36 +85,14 @@ def _png_rows(path: Path) -> list[bytes]:
 
 
 def _render(page: Path, shot: Path, width: int, height: int) -> str:
-    assert BROWSER is not None
     with tempfile.TemporaryDirectory() as profile:
-        proc = subprocess.run(
-            [
-                BROWSER,
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-quic",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                f"--user-data-dir={profile}",
-                "--hide-scrollbars",
-                "--enable-logging=stderr",
-                "--v=0",
-                f"--window-size={width},{height}",
-                f"--screenshot={shot}",
-                page.as_uri(),
-            ],
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
+        command = browser_command(profile, width, height, f"--screenshot={shot}", page.as_uri())
+        proc = subprocess.run(command, capture_output=True, text=True, timeout=120)
     assert shot.exists(), proc.stderr[-2000:]
     return proc.stderr
 
 
-@pytest.mark.skipif(BROWSER is None, reason="chromium is not installed (.ci/run installs it)")
+@needs_browser
 @pytest.mark.parametrize(("width", "height"), [(1366, 1800), (390, 1600)], ids=["laptop", "phone"])
 def test_the_page_renders_in_chromium(
     review: Review, tmp_path: Path, width: int, height: int
@@ -131,3 +106,25 @@ def test_the_page_renders_in_chromium(
     rows = _png_rows(shot)
     assert len(rows) == height
     assert len(set(rows)) > height // 4, "the page looks blank"
+
+
+BOARDS = """
+return [...doc.querySelectorAll('.board')].map(b => ({
+  scrolls: b.scrollWidth > b.clientWidth,
+  role: b.getAttribute('role'),
+  name: (doc.getElementById(b.getAttribute('aria-labelledby')) || {}).textContent || '',
+}));
+"""
+
+
+@needs_browser
+def test_the_boards_fit_a_laptop_and_a_scrolling_board_is_named(review: Review) -> None:
+    """Bug: at 1280 px every rule-of-48 board overflowed its column by 3 to 8 px (36 unlabelled
+    keyboard-focusable scroll areas, a scrollbar on each); now the boards fit, and a board that
+    scrolls on a phone is a region named by its caption."""
+    page = review_page(review)
+    laptop = measure_in_browser(page, BOARDS, 1280)
+    assert len(laptop) == 36 and not any(b["scrolls"] for b in laptop), laptop
+    phone = measure_in_browser(page, BOARDS, 375)
+    for board in phone:
+        assert board["role"] == "region" and board["name"].startswith("Rule of 48"), board

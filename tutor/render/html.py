@@ -84,10 +84,11 @@ ul.obs li.against { border-left-color: #e8710a; }
 .maxim { color: var(--muted); font-size: .85rem; font-style: italic; }
 .board { overflow-x: auto; }
 .board table { font-size: .8rem; min-width: 100%; }
-.board th, .board td { padding: 1px 5px; text-align: right; border-bottom: 1px solid #eef1f5; }
+.board th, .board td { padding: 1px 3px; text-align: right; border-bottom: 1px solid #eef1f5;
+  white-space: nowrap; }
 .board th:first-child, .board td:first-child { text-align: left; color: var(--muted); }
 .board td.odd { font-weight: 700; color: #b26a00; }
-.board caption { text-align: left; font-size: .85rem; color: var(--muted); padding-bottom: 2px; }
+.board-caption { font-size: .85rem; color: var(--muted); margin: 8px 0 2px; }
 .hindsight { font-size: .9rem; color: #4a3b8f; }
 @media (max-width: 720px) {
   main { padding: 10px; }
@@ -220,8 +221,12 @@ def _board(review: Review, play: int, viewer: int) -> str:
         board.unseen.bit_count(),
     ).format(name=review.record.players[viewer], values=um, n=board.unseen.bit_count())
     value = markup(_("value"))
+    # The caption stands outside the board, which scrolls when the column is too narrow for it
+    # (a phone): a scrolling board is a region named by the caption, so that a keyboard or
+    # screen reader user knows what they scroll.
     return (
-        f'<div class="board"><table><caption>{markup(caption)}</caption>'
+        f'<p class="board-caption" id="board-{play}">{markup(caption)}</p>'
+        f'<div class="board" role="region" aria-labelledby="board-{play}"><table>'
         f"<tr><th>{value}</th>{head}</tr>" + "".join(body) + "</table></div>"
     )
 
