@@ -128,3 +128,42 @@ def test_the_boards_fit_a_laptop_and_a_scrolling_board_is_named(review: Review) 
     phone = measure_in_browser(page, BOARDS, 375)
     for board in phone:
         assert board["role"] == "region" and board["name"].startswith("Rule of 48"), board
+
+
+LONG_WORDS = (
+    f"title: {'Long' * 750}\n"
+    "ruleset: scopa\ndeck: french\n"
+    f"players: [You, Bartolomeo{'o' * 300}]\n"
+    "table: [2C, 4H, 5S, QD]\n"
+    f"deals:\n  - {{You: [7D, 7H, AS], Bartolomeo{'o' * 300}: [3H, KC, JD]}}\n"
+    "plays:\n"
+    "  - {play: 7D x 2C 5S, note: 'See https://www.example.org/scopa/strategy/"
+    "chitarrella-maxims/settebello-safety.html'}\n"
+    f"  - {{play: 3H, note: {'x' * 3000}}}\n"
+)
+"""A record whose title, names and notes hold words far wider than any screen."""
+
+OVERFLOW = """
+const walker = doc.createTreeWalker(doc.querySelector('main'), NodeFilter.SHOW_TEXT);
+const wide = [];
+for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+  const box = node.parentElement;
+  if (box.closest('svg, td, th')) continue;  // drawings scale; a board's cells may scroll
+  const range = doc.createRange();
+  range.selectNodeContents(node);
+  const right = Math.max(0, ...[...range.getClientRects()].map(r => r.right));
+  if (right > win.innerWidth + 0.5) wide.push(box.tagName + '.' + box.className);
+}
+return {page: doc.documentElement.scrollWidth, window: win.innerWidth, wide: wide.slice(0, 8)};
+"""
+
+
+@needs_browser
+@pytest.mark.parametrize("width", [1280, 375])
+def test_long_words_wrap_inside_the_page(width: int) -> None:
+    """Bug: a 3000-character word in a note made the page 44,304 px wide, and a URL in a note
+    stuck out of a phone's screen; notes, observations, headings and captions now break long
+    words anywhere."""
+    page = review_page(review_record(loads(LONG_WORDS)[0], settings=FAST_PAGE))
+    found = measure_in_browser(page, OVERFLOW, width)
+    assert found["wide"] == [] and found["page"] == found["window"] == width, found

@@ -46,6 +46,7 @@ body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, s
 main { max-width: 1040px; margin: 0 auto; padding: 16px; }
 h1 { font-size: 1.6rem; margin: 8px 0 4px; line-height: 1.25; }
 h2 { font-size: 1.2rem; margin: 28px 0 10px; }
+h1, h2, h3, p, li, .who { overflow-wrap: anywhere; }
 .meta, .note, .hint { color: var(--muted); font-size: .92rem; }
 .panel { background: var(--card); border: 1px solid var(--line); border-radius: 12px;
   padding: 14px 16px; margin: 12px 0; }
