@@ -17,7 +17,7 @@ import pytest
 from helpers import FAST_PAGE, SEED003, browser_command, measure_in_browser, needs_browser
 
 from tutor.records.recordfile import load_path, loads
-from tutor.render.html import review_page
+from tutor.render.html import CLASS_COLOURS, review_page
 from tutor.review.review import Review, review_record
 
 
@@ -167,3 +167,57 @@ def test_long_words_wrap_inside_the_page(width: int) -> None:
     page = review_page(review_record(loads(LONG_WORDS)[0], settings=FAST_PAGE))
     found = measure_in_browser(page, OVERFLOW, width)
     assert found["wide"] == [] and found["page"] == found["window"] == width, found
+
+
+def _luminance(colour: str) -> float:
+    """WCAG 2 relative luminance of ``#rrggbb``."""
+    channels = [int(colour[k : k + 2], 16) / 255 for k in (1, 3, 5)]
+    r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _contrast(one: str, other: str) -> float:
+    light, dark = sorted((_luminance(one), _luminance(other)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def test_the_class_colours_carry_white_text_readably() -> None:
+    """Bug: white on the class badges and chips failed WCAG AA's 4.5:1 (good 2.72, inaccuracy
+    2.27, mistake 3.09, forced 3.66, best 4.21)."""
+    assert _contrast("#000000", "#ffffff") == pytest.approx(21)
+    for cls, colour in CLASS_COLOURS.items():
+        assert _contrast(colour, "#ffffff") >= 4.5, cls
+
+
+CONTRAST = """
+const rgb = s => s.match(/[\\d.]+/g).map(Number);
+const lum = s => {
+  const [r, g, b] = rgb(s).slice(0, 3).map(v => v / 255)
+    .map(c => c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+};
+const background = e => {
+  for (; e; e = e.parentElement) {
+    const c = win.getComputedStyle(e).backgroundColor;
+    if (rgb(c).length < 4 || rgb(c)[3] > 0) return c;
+  }
+  return 'rgb(255, 255, 255)';
+};
+const low = [];
+const walker = doc.createTreeWalker(doc.body, NodeFilter.SHOW_TEXT);
+for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+  const e = node.parentElement;
+  if (!node.textContent.trim() || e.closest('svg, style, title')) continue;
+  const [a, b] = [lum(win.getComputedStyle(e).color), lum(background(e))];
+  const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  if (ratio < 4.5) low.push([e.className || e.tagName, node.textContent.trim(), ratio.toFixed(2)]);
+}
+return low;
+"""
+
+
+@needs_browser
+def test_every_text_of_the_page_reaches_4_5_to_1(review: Review) -> None:
+    """Bug: the class badges and chips (white on light colours) and the board's orange "ODD"
+    (4.24) failed WCAG AA; every text of the page, drawings aside, now reaches 4.5:1."""
+    assert measure_in_browser(review_page(review), CONTRAST, 1280) == []

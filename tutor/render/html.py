@@ -27,14 +27,14 @@ from tutor.review.review import Decision, Review
 __all__ = ["review_page", "loss_chart_svg", "CLASS_COLOURS"]
 
 CLASS_COLOURS = {
-    "forced": "#7b8794",
-    "best": "#1e8e3e",
-    "good": "#4caf7a",
-    "inaccuracy": "#d9a400",
-    "mistake": "#e8710a",
-    "blunder": "#d93025",
+    "forced": "#5f6b7a",
+    "best": "#137333",
+    "good": "#00766a",
+    "inaccuracy": "#8a6a00",
+    "mistake": "#b45309",
+    "blunder": "#c5221f",
 }
-"""The badge colour of each class."""
+"""The badge colour of each class: dark enough that its white text reaches WCAG AA's 4.5:1."""
 
 SIDE_COLOURS = ("#2962ff", "#d81b60", "#00897b", "#8e24aa")
 
@@ -78,8 +78,8 @@ table { border-collapse: collapse; }
 .took svg { height: 54px; width: auto; }
 ul.obs { list-style: none; margin: 8px 0; padding: 0; }
 ul.obs li { margin: 0 0 8px; padding-left: 10px; border-left: 3px solid #c7ced6; }
-ul.obs li.praise { border-left-color: #1e8e3e; }
-ul.obs li.against { border-left-color: #e8710a; }
+ul.obs li.praise { border-left-color: #137333; }
+ul.obs li.against { border-left-color: #b45309; }
 .code { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: .85rem;
   background: #eef1f5; border-radius: 4px; padding: 0 5px; }
 .maxim { color: var(--muted); font-size: .85rem; font-style: italic; }
@@ -88,7 +88,7 @@ ul.obs li.against { border-left-color: #e8710a; }
 .board th, .board td { padding: 1px 3px; text-align: right; border-bottom: 1px solid #eef1f5;
   white-space: nowrap; }
 .board th:first-child, .board td:first-child { text-align: left; color: var(--muted); }
-.board td.odd { font-weight: 700; color: #b26a00; }
+.board td.odd { font-weight: 700; color: #9a5a00; }
 .board-caption { font-size: .85rem; color: var(--muted); margin: 8px 0 2px; }
 .hindsight { font-size: .9rem; color: #4a3b8f; }
 @media (max-width: 720px) {
