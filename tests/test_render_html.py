@@ -221,3 +221,38 @@ def test_every_text_of_the_page_reaches_4_5_to_1(review: Review) -> None:
     """Bug: the class badges and chips (white on light colours) and the board's orange "ODD"
     (4.24) failed WCAG AA; every text of the page, drawings aside, now reaches 4.5:1."""
     assert measure_in_browser(review_page(review), CONTRAST, 1280) == []
+
+
+PRINTED = """
+const boards = [...doc.querySelectorAll('.board')];
+const clipped = boards.filter(b => {
+  const table = b.querySelector('table').getBoundingClientRect();
+  return b.scrollWidth > b.clientWidth || table.right > b.getBoundingClientRect().right + 0.5;
+}).length;
+const badges = [...doc.querySelectorAll('.badge, .chip')].map(e => {
+  const style = win.getComputedStyle(e);
+  return [style.color, parseFloat(style.borderTopWidth), style.borderTopColor];
+});
+const plays = [...doc.querySelectorAll('.play')].map(e => win.getComputedStyle(e).breakInside);
+return {boards: boards.length, clipped, badges, plays: [...new Set(plays)],
+        page: doc.documentElement.scrollWidth};
+"""
+
+
+@needs_browser
+@pytest.mark.parametrize("width", [739, 718], ids=["letter", "a4"])
+def test_the_page_prints_whole(review: Review, width: int) -> None:
+    """Bug: printed, every rule-of-48 board was cut at column 6 (it scrolled), the badges and
+    chips went pale without background graphics, and plays split across pages. The print style
+    is applied here on screen at a page's width (Letter or A4 at Chromium's default margins)."""
+    page = review_page(review)
+    assert "@media print" in page
+    found = measure_in_browser(page.replace("@media print", "@media all"), PRINTED, width)
+    assert found["boards"] == 36 and found["clipped"] == 0 and found["page"] == width, found
+    assert found["plays"] == ["avoid"]
+    colours = {colour.lower() for colour in CLASS_COLOURS.values()}
+    for text, border, border_colour in found["badges"]:
+        # dark text on the paper, the class's colour in the border
+        assert text == "rgb(29, 36, 48)" and border >= 1.5, (text, border)
+        red, green, blue = (int(v) for v in re.findall(r"\d+", border_colour)[:3])
+        assert f"#{red:02x}{green:02x}{blue:02x}" in colours, border_colour

@@ -57,9 +57,10 @@ h1, h2, h3, p, li, .who { overflow-wrap: anywhere; }
 .figure { font-size: 2rem; font-weight: 700; line-height: 1.1; }
 .figure small { font-size: .9rem; font-weight: 400; color: var(--muted); }
 .chips { display: flex; flex-wrap: wrap; gap: 6px; margin-top: 8px; }
-.chip { border-radius: 999px; padding: 1px 10px; font-size: .85rem; color: #fff; }
+.chip { border-radius: 999px; padding: 1px 10px; font-size: .85rem; color: #fff;
+  background: var(--class); }
 .badge { display: inline-block; border-radius: 6px; padding: 1px 9px; color: #fff;
-  font-weight: 700; font-size: .9rem; letter-spacing: .02em; }
+  font-weight: 700; font-size: .9rem; letter-spacing: .02em; background: var(--class); }
 .badge.uncertain { outline: 2px dashed rgba(0,0,0,.35); outline-offset: 1px; }
 .chart svg { width: 100%; max-width: 520px; height: auto; display: block; margin: 0 auto; }
 table { border-collapse: collapse; }
@@ -72,7 +73,12 @@ table { border-collapse: collapse; }
 .move { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; }
 .cost { color: var(--muted); font-size: .92rem; }
 .body { display: grid; gap: 12px 18px; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+  grid-template-areas: "position facts" "position board"; grid-template-rows: auto 1fr;
   margin-top: 10px; }
+.body > .position { grid-area: position; margin: 0; }
+.facts { grid-area: facts; }
+.facts > :last-child { margin-bottom: 0; }
+.rule48 { grid-area: board; align-self: start; }
 .position svg { width: 100%; height: auto; display: block; }
 .took { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; margin: 0 0 8px; }
 .took svg { height: 54px; width: auto; }
@@ -89,13 +95,26 @@ ul.obs li.against { border-left-color: #b45309; }
   white-space: nowrap; }
 .board th:first-child, .board td:first-child { text-align: left; color: var(--muted); }
 .board td.odd { font-weight: 700; color: #9a5a00; }
-.board-caption { font-size: .85rem; color: var(--muted); margin: 8px 0 2px; }
+.board-caption { font-size: .85rem; color: var(--muted); margin: 0 0 2px; }
 .hindsight { font-size: .9rem; color: #4a3b8f; }
 @media (max-width: 720px) {
   main { padding: 10px; }
   h1 { font-size: 1.3rem; }
-  .body { grid-template-columns: minmax(0, 1fr); }
+  .body { grid-template-columns: minmax(0, 1fr); grid-template-areas: "position" "facts" "board";
+    grid-template-rows: none; }
   .figure { font-size: 1.6rem; }
+}
+@media print {
+  * { print-color-adjust: exact; -webkit-print-color-adjust: exact; }
+  body { background: #fff; }
+  .panel, .play, .legend tr, ul.obs li { break-inside: avoid; }
+  h2, .play > header, .board-caption { break-after: avoid; }
+  .body { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+    grid-template-areas: "position facts" "board board"; grid-template-rows: none; }
+  .board { overflow: visible; }
+  .board table { width: 100%; min-width: 0; }
+  .board th, .board td { padding: 1px 2px; white-space: normal; overflow-wrap: anywhere; }
+  .badge, .chip { color: var(--ink); background: #fff; border: 2px solid var(--class); }
 }
 """
 
@@ -109,7 +128,7 @@ def _badge(cls: str, uncertain: bool = False) -> str:
     else:
         title = ""
     return (
-        f'<span class="badge{extra}" style="background:{CLASS_COLOURS[cls]}"{title}>'
+        f'<span class="badge{extra}" style="--class:{CLASS_COLOURS[cls]}"{title}>'
         f"{markup(class_name(cls))}{mark}</span>"
     )
 
@@ -226,9 +245,9 @@ def _board(review: Review, play: int, viewer: int) -> str:
     # (a phone): a scrolling board is a region named by the caption, so that a keyboard or
     # screen reader user knows what they scroll.
     return (
-        f'<p class="board-caption" id="board-{play}">{markup(caption)}</p>'
+        f'<div class="rule48"><p class="board-caption" id="board-{play}">{markup(caption)}</p>'
         f'<div class="board" role="region" aria-labelledby="board-{play}"><table>'
-        f"<tr><th>{value}</th>{head}</tr>" + "".join(body) + "</table></div>"
+        f"<tr><th>{value}</th>{head}</tr>" + "".join(body) + "</table></div></div>"
     )
 
 
@@ -331,14 +350,13 @@ def _play(review: Review, n: int, decision: Decision | None) -> str:
     if entry.note:
         note = _("Record's note: {note}").format(note=entry.shown_note())
         facts.append(f'<p class="note">{markup(note)}</p>')
-    facts.append(_board(review, n, viewer))
     return (
         f'<article class="play" id="play-{n}" style="border-left-color:{border}"><header>'
         f'<span class="num">{n}</span><span class="who">{who}</span>'
         f'<span class="move">{markup(move.text(style))}</span>{badge}</header>'
-        f'<div class="body"><figure class="position" style="margin:0">'
+        f'<div class="body"><figure class="position">'
         f"{position_svg(view, viewer, record.players, style, caption=caption)}</figure>"
-        f'<div class="facts">{"".join(facts)}</div></div></article>'
+        f'<div class="facts">{"".join(facts)}</div>{_board(review, n, viewer)}</div></article>'
     )
 
 
@@ -347,7 +365,7 @@ def _summary(review: Review) -> str:
     for name, s in review.summary().items():
         acc = "\u2013" if s.accuracy is None else number(s.accuracy / 100, ".0%")
         chips = "".join(
-            f'<span class="chip" style="background:{CLASS_COLOURS[c]}">'
+            f'<span class="chip" style="--class:{CLASS_COLOURS[c]}">'
             f"{markup(class_name(c))} {s.counts[c]}</span>"
             for c in CLASSES
             if s.counts[c]
