@@ -16,8 +16,10 @@ from pathlib import Path
 import pytest
 from helpers import FAST_PAGE, SEED003, browser_command, measure_in_browser, needs_browser
 
+from tutor.records.record import HandRecord
 from tutor.records.recordfile import load_path, loads
-from tutor.render.html import CLASS_COLOURS, review_page
+from tutor.render.html import CLASS_COLOURS, loss_chart_svg, review_page
+from tutor.render.safe import markup
 from tutor.review.review import Review, review_record
 
 
@@ -256,3 +258,49 @@ def test_the_page_prints_whole(review: Review, width: int) -> None:
         assert text == "rgb(29, 36, 48)" and border >= 1.5, (text, border)
         red, green, blue = (int(v) for v in re.findall(r"\d+", border_colour)[:3])
         assert f"#{red:02x}{green:02x}{blue:02x}" in colours, border_colour
+
+
+def _renamed(one: str, other: str) -> HandRecord:
+    """Seed 003 with You and Ada renamed."""
+    text = SEED003.read_text(encoding="utf-8").replace("You", one).replace("Ada", other)
+    return loads(text)[0]
+
+
+LEGEND = """
+const svg = doc.querySelector('svg');
+const entries = [...svg.querySelectorAll('text')].filter(t => t.textContent.includes(': '));
+const boxes = entries.map(t => {
+  const b = t.getBBox();
+  return [b.x, b.y, b.x + b.width, b.y + b.height];
+});
+return {boxes, width: svg.viewBox.baseVal.width};
+"""
+
+
+@needs_browser
+@pytest.mark.parametrize(
+    "names",
+    [("Alessandro & Bartolomeo", "Massimiliano & Gianfranco"), ("W" * 300, "Ada")],
+    ids=["realistic", "very-long"],
+)
+def test_the_chart_legend_never_overlaps(names: tuple[str, str]) -> None:
+    """Bug: the legend's labels were drawn at x = 62 and 262, so "Alessandro & Bartolomeo:
+    11.20" ran over "Massimiliano & Gianfranco: 7.00", which the chart's edge cut; and the two
+    lines differed by colour alone. Now one entry a line, each inside the chart, and each side
+    drawn with its own dash pattern and marker."""
+    review = review_record(_renamed(*names), settings=FAST_PAGE, plays=[1, 2, 3])
+    chart = loss_chart_svg(review)
+    found = measure_in_browser(f"<!DOCTYPE html><html><body>{chart}</body></html>", LEGEND, 600)
+    boxes = found["boxes"]
+    assert len(boxes) == 2, found
+    for x0, _y0, x1, _y1 in boxes:
+        assert 0 <= x0 and x1 <= found["width"], found
+    (ax0, ay0, ax1, ay1), (bx0, by0, bx1, by1) = boxes
+    assert ax1 <= bx0 or bx1 <= ax0 or ay1 <= by0 or by1 <= ay0, found
+    for name in names:  # a name cut short is whole in the entry's title
+        assert f"<title>{markup(name)}: " in chart
+    lines = re.findall(r"<polyline [^>]*>", chart)
+    dashes = {re.search(r'stroke-dasharray="([^"]*)"', line) is not None for line in lines}
+    assert len(lines) == 2 and dashes == {True, False}, lines
+    markers = re.findall(r'<(?:circle|rect|path) class="marker side-(\d)"', chart)
+    assert set(markers) == {"0", "1"}, markers

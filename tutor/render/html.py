@@ -19,7 +19,7 @@ from tutor.counting.tracker import track, values_text, viewer_state
 from tutor.game.cards import Style, format_cards
 from tutor.game.i18n import _, language, ngettext, number
 from tutor.render.safe import markup
-from tutor.render.svg import cards_svg, position_svg
+from tutor.render.svg import cards_svg, position_svg, shorten, text_width
 from tutor.review.judge import CLASSES, THRESHOLDS, class_name
 from tutor.review.observations import MAXIMS
 from tutor.review.review import Decision, Review
@@ -37,6 +37,8 @@ CLASS_COLOURS = {
 """The badge colour of each class: dark enough that its white text reaches WCAG AA's 4.5:1."""
 
 SIDE_COLOURS = ("#2962ff", "#d81b60", "#00897b", "#8e24aa")
+SIDE_DASHES = ("", "8 4", "2 3", "10 3 2 3")
+"""Each side's line pattern in the chart (and a marker of its own): it reads without colour."""
 
 CSS = """
 :root { --ink: #1d2430; --muted: #5f6b7a; --line: #dde3ea; --bg: #f5f7fa; --card: #fff; }
@@ -142,6 +144,23 @@ def _nice_step(top: float) -> float:
     return 10 * mag
 
 
+def _marker(side: int, x: float, y: float, colour: str) -> str:
+    """A side's marker centred on (x, y): a circle, a square, a triangle or a diamond."""
+    head = f'class="marker side-{side}" fill="{colour}"'
+    shape = side % 4
+    if shape == 0:
+        return f'<circle {head} cx="{x:.1f}" cy="{y:.1f}" r="4.5"/>'
+    if shape == 1:
+        return f'<rect {head} x="{x - 4:.1f}" y="{y - 4:.1f}" width="8" height="8"/>'
+    corners = (
+        [(0, -5.5), (5, 3.5), (-5, 3.5)]
+        if shape == 2
+        else [(0, -5.5), (5.5, 0), (0, 5.5), (-5.5, 0)]
+    )
+    path = " L".join(f"{x + dx:.1f} {y + dy:.1f}" for dx, dy in corners)
+    return f'<path {head} d="M{path} Z"/>'
+
+
 def loss_chart_svg(review: Review) -> str:
     """The running expected points lost by each side over the hand, as a step chart."""
     series = review.running_loss()
@@ -151,8 +170,11 @@ def loss_chart_svg(review: Review) -> str:
     top = max([max(row) for row in series] + [0.0])
     step = _nice_step(top)
     ymax = max(step, math.ceil(top / step - 1e-9) * step)
-    W, H, left, right, topm, bottom = 440.0, 230.0, 40.0, 10.0, 38.0, 38.0
-    pw, ph = W - left - right, H - topm - bottom
+    # the legend above the plot, one side a line, so that long names never run into each other
+    W, left, right, bottom, ph, spacing = 440.0, 40.0, 10.0, 38.0, 154.0, 20.0
+    topm = 18 + spacing * (sides - 1) + 18
+    H = topm + ph + bottom
+    pw = W - left - right
 
     def x(i: float) -> float:
         return left + pw * (i / max(1, n))
@@ -161,6 +183,7 @@ def loss_chart_svg(review: Review) -> str:
         return topm + ph * (1 - v / ymax)
 
     parts = [f'<rect x="{left:g}" y="{topm:g}" width="{pw:g}" height="{ph:g}" fill="#fafbfc"/>']
+    legend: list[str] = []
     k = 0
     while k * step <= ymax + 1e-9:
         v = k * step
@@ -190,22 +213,30 @@ def loss_chart_svg(review: Review) -> str:
             pts.append(f"{x(i):.1f},{y(row[side]):.1f}")
             prev = row[side]
         colour = SIDE_COLOURS[side % len(SIDE_COLOURS)]
+        dash = SIDE_DASHES[side % len(SIDE_DASHES)]
+        pattern = f' stroke-dasharray="{dash}"' if dash else ""
         parts.append(
             f'<polyline points="{" ".join(pts)}" fill="none" stroke="{colour}" '
-            'stroke-width="2.5" stroke-linejoin="round"/>'
+            f'stroke-width="2.5" stroke-linejoin="round"{pattern}/>'
+            + _marker(side, x(n), y(series[-1][side]), colour)
         )
-        lx = left + side * 200
-        parts.append(
-            f'<rect x="{lx:g}" y="12" width="16" height="5" fill="{colour}"/>'
-            f'<text x="{lx + 22:g}" y="19" font-size="15" fill="#1d2430">'
-            f"{markup(names[side])}: {number(series[-1][side])}</text>"
+        ly = 18 + spacing * side
+        value = f": {number(series[-1][side])}"
+        room = W - right - (left + 38) - text_width(value, 15)
+        shown = shorten(names[side], 15, room) + value
+        legend.append(
+            f'<line x1="{left:g}" x2="{left + 30:g}" y1="{ly - 5:g}" y2="{ly - 5:g}" '
+            f'stroke="{colour}" stroke-width="2.5"{pattern}/>'
+            + _marker(side, left + 15, ly - 5, colour)
+            + f'<text x="{left + 38:g}" y="{ly:g}" font-size="15" fill="#1d2430">'
+            f"<title>{markup(names[side] + value)}</title>{markup(shown)}</text>"
         )
     label = markup(_("Expected points lost by each side, play by play"))
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W:g} {H:g}" role="img" '
         f'aria-label="{label}" font-family="system-ui, sans-serif"><title>{label}</title>'
         + "".join(parts)
-        + "</svg>"
+        + f'<g class="legend">{"".join(legend)}</g></svg>'
     )
 
 

@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Sequence
 
 from tutor.counting.tracker import seat_names
@@ -37,6 +38,8 @@ __all__ = [
     "cards_svg",
     "position_svg",
     "svg_document",
+    "text_width",
+    "shorten",
 ]
 
 CARD_WIDTH = 60
@@ -62,6 +65,44 @@ SUIT_PATHS = (
     "A20 20 0 1 1 34 40 A20 20 0 0 1 50 6 Z",
 )
 """One path per suit (denari first) in a 100 x 100 box."""
+
+
+_NARROW = frozenset(" !'(),-./:;I[]fijlrt|")
+_WIDE = frozenset("MWmw@%&")
+
+
+def _em(ch: str) -> float:
+    """A character's width in ems, as wide as DejaVu Sans draws it or wider."""
+    if ch in _NARROW:
+        return 0.4
+    if ch in _WIDE:
+        return 1.0
+    if unicodedata.east_asian_width(ch) in "WF":
+        return 1.05
+    return 0.74 if ch.isupper() or ch.isdigit() else 0.66
+
+
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """A generous estimate of ``text``'s width at font size ``size`` in a sans-serif font.
+
+    The drawings carry no font, so the width is guessed from the characters, as wide as DejaVu
+    Sans (among the widest fallbacks) draws them: text laid out by it fits in the browser.
+    """
+    return sum(_em(ch) for ch in text) * size * (1.1 if bold else 1.0)
+
+
+def shorten(text: str, size: float, width: float, bold: bool = False) -> str:
+    """``text``, cut and ended with "…" when it would not fit ``width``."""
+    if text_width(text, size, bold) <= width:
+        return text
+    room = width / (size * (1.1 if bold else 1.0)) - _em("\u2026")
+    keep = 0
+    for ch in text:
+        room -= _em(ch)
+        if room < 0:
+            break
+        keep += 1
+    return text[:keep].rstrip() + "\u2026"
 
 
 def _colour(card: Card) -> str:
