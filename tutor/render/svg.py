@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 
@@ -40,6 +41,7 @@ __all__ = [
     "svg_document",
     "text_width",
     "shorten",
+    "wrap",
 ]
 
 CARD_WIDTH = 60
@@ -103,6 +105,48 @@ def shorten(text: str, size: float, width: float, bold: bool = False) -> str:
             break
         keep += 1
     return text[:keep].rstrip() + "\u2026"
+
+
+def _pieces(word: str, size: float, width: float, bold: bool) -> list[str]:
+    """A word too long for a line, broken into pieces that each fit ``width``."""
+    pieces, piece = [], ""
+    for ch in word:
+        if piece and text_width(piece + ch, size, bold) > width:
+            pieces.append(piece)
+            piece = ""
+        piece += ch
+    return [*pieces, piece] if piece else pieces
+
+
+def wrap(text: str, size: float, width: float, lines: int, *, bold: bool = False,
+         tail: str = "") -> list[str]:  # fmt: skip
+    """``text`` then ``tail`` (kept whole, like a count) in at most ``lines`` lines that each
+    fit ``width``: broken at spaces, or inside a word too long for a line; when the text needs
+    more lines, the last is cut with "…" before the tail."""
+    out: list[str] = []
+    # words, and the parts of a hyphenated word (a line may end after its hyphen)
+    for glue, word in re.findall(r"(\s*)([^\s-]*-+|[^\s-]+)", text):
+        joined = out[-1] + (" " if glue else "") + word if out else word
+        if out and text_width(joined, size, bold) <= width:
+            out[-1] = joined
+        else:
+            out.extend(_pieces(word, size, width, bold))
+    whole = " ".join(text.split())
+    if tail:
+        if out and text_width(out[-1] + " " + tail, size, bold) <= width:
+            out[-1] += " " + tail
+        else:
+            out.append(tail)
+    if len(out) <= lines:
+        return out
+    kept = out[: lines - 1]
+    pos = 0
+    for line in kept:  # each line is the next stretch of the text, after a space or not
+        pos = whole.index(line, pos) + len(line)
+    rest = whole[pos:].lstrip()
+    room = width - (text_width(" " + tail, size, bold) if tail else 0)
+    last = shorten(rest, size, room, bold)
+    return [*kept, f"{last} {tail}" if tail else last]
 
 
 def _colour(card: Card) -> str:
@@ -228,15 +272,40 @@ def _row(cards: Sequence[Card | None], style: Style, cx: float, y: float, w: flo
     return "".join(_placed(c, style, x0 + k * step, y, w) for k, c in enumerate(cards))
 
 
-def _label(x: float, y: float, text: str, anchor: str = "middle", turn: bool = False) -> str:
-    """A player's name on the felt; the player to move in bold gold, "to play"."""
+LABEL_SIZE = 13.0
+"""The players' names on the felt, in drawing units."""
+
+
+def _label(x: float, y: float, lines: Sequence[str], *, anchor: str = "middle",
+           turn: bool = False, full: str = "") -> str:  # fmt: skip
+    """A player's name on the felt, one line or more, the last line's baseline at ``y``; the
+    player to move in bold gold. ``full`` (the whole label, when ``lines`` cut it) goes in a
+    title."""
     weight = "700" if turn else "400"
     fill = "#ffe08a" if turn else "#e8f3ec"
-    shown = markup(text) + (" \u2013 " + markup(_("to play")) if turn else "")
-    return (
-        f'<text x="{x:g}" y="{y:g}" text-anchor="{anchor}" font-family="system-ui, sans-serif" '
-        f'font-size="13" font-weight="{weight}" fill="{fill}">{shown}</text>'
+    step = LABEL_SIZE * 1.2
+    top = y - step * (len(lines) - 1)
+    spans = "".join(
+        f'<tspan x="{x:g}" y="{top + k * step:g}">{markup(line)}</tspan>'
+        for k, line in enumerate(lines)
     )
+    title = f"<title>{markup(full)}</title>" if full else ""
+    return (
+        f'<text class="seat" text-anchor="{anchor}" font-family="system-ui, sans-serif" '
+        f'font-size="{LABEL_SIZE:g}" font-weight="{weight}" fill="{fill}">{title}{spans}</text>'
+    )
+
+
+def _line_label(x: float, y: float, name: str, tail: str, width: float, turn: bool) -> str:
+    """A name on one line (the top or the bottom of the felt), cut to fit ``width`` so that
+    ``tail`` (the card count) and "to play" always show."""
+    if turn:
+        tail = (tail + " \u2013 " if tail else "\u2013 ") + _("to play")
+    bold = turn
+    room = width - text_width(" " + tail, LABEL_SIZE, bold)
+    shown = shorten(name, LABEL_SIZE, room, bold)
+    full = f"{name} {tail}" if shown != name else ""
+    return _label(x, y, [f"{shown} {tail}"], turn=turn, full=full)
 
 
 def position_svg(
@@ -259,38 +328,15 @@ def position_svg(
     st = get_style(style)
     rules = state.rules
     who = seat_names(rules.players, names)
+    n = rules.players
     W, H = 520.0, 330.0
     cw_hand, cw_table, cw_other = 46.0, 50.0, 26.0
+    side_w = 130.0  # each side column, with room for a name of about twelve letters a line
     parts = [
         f'<rect x="0" y="0" width="{W:g}" height="{H:g}" rx="18" fill="{FELT}" '
         f'stroke="{FELT_EDGE}" stroke-width="4"/>'
     ]
-    # the table, in one or two rows
-    table = sorted(cards_of(state.table))
-    th = cw_table * CARD_HEIGHT / CARD_WIDTH
-    if not table:
-        parts.append(
-            f'<text x="{W / 2:g}" y="{H / 2 + 4:g}" text-anchor="middle" '
-            'font-family="system-ui, sans-serif" font-size="14" fill="#cfe6d8">'
-            + markup(_("the table is empty"))
-            + "</text>"
-        )
-    elif len(table) <= 7:
-        parts.append(_row(list(table), st, W / 2, H / 2 - th / 2, cw_table, 6, 330))
-    else:
-        half = (len(table) + 1) // 2
-        parts.append(_row(list(table[:half]), st, W / 2, H / 2 - th - 3, cw_table, 6, 330))
-        parts.append(_row(list(table[half:]), st, W / 2, H / 2 + 3, cw_table, 6, 330))
-    # the viewer's hand at the bottom
-    own = sorted(cards_of(state.hands[viewer]))
-    mine: list[Card | None] = [*own, *([None] * state.unknown[viewer])]
-    hh = cw_hand * CARD_HEIGHT / CARD_WIDTH
-    parts.append(_row(mine, st, W / 2, H - hh - 26, cw_hand, 5, 360))
-    parts.append(_label(W / 2, H - 9, who[viewer], turn=state.turn == viewer and
-                        not state.is_over()))  # fmt: skip
     # the others: opposite at the top; with four players, the neighbours at the sides
-    n = rules.players
-    oh = cw_other * CARD_HEIGHT / CARD_WIDTH
     spots: list[tuple[int, str]] = []
     for k in range(1, n):
         seat = (viewer + k) % n
@@ -300,20 +346,50 @@ def position_svg(
             spots.append((seat, "right"))
         else:
             spots.append((seat, "left"))
+    sides = any(where != "top" for _seat, where in spots)
+    # the table, in one or two rows, between the side columns
+    table = sorted(cards_of(state.table))
+    th = cw_table * CARD_HEIGHT / CARD_WIDTH
+    room = W - 2 * (side_w + 20) if sides else 330.0
+    ty = 150.0  # midway between the top player's cards and the viewer's hand
+    if not table:
+        parts.append(
+            f'<text x="{W / 2:g}" y="{ty + 4:g}" text-anchor="middle" '
+            'font-family="system-ui, sans-serif" font-size="14" fill="#cfe6d8">'
+            + markup(_("the table is empty"))
+            + "</text>"
+        )
+    elif len(table) <= 7:
+        parts.append(_row(list(table), st, W / 2, ty - th / 2, cw_table, 6, room))
+    else:
+        half = (len(table) + 1) // 2
+        parts.append(_row(list(table[:half]), st, W / 2, ty - th - 3, cw_table, 6, room))
+        parts.append(_row(list(table[half:]), st, W / 2, ty + 3, cw_table, 6, room))
+    # the viewer's hand at the bottom
+    own = sorted(cards_of(state.hands[viewer]))
+    mine: list[Card | None] = [*own, *([None] * state.unknown[viewer])]
+    hh = cw_hand * CARD_HEIGHT / CARD_WIDTH
+    parts.append(_row(mine, st, W / 2, H - hh - 26, cw_hand, 5, 360))
+    mover = state.turn if not state.is_over() else None
+    parts.append(_line_label(W / 2, H - 9, who[viewer], "", W - 40, mover == viewer))
+    oh = cw_other * CARD_HEIGHT / CARD_WIDTH
     for seat, where in spots:
         count = state.hand_size(seat)
         backs: list[Card | None] = [None] * count
-        turn = state.turn == seat and not state.is_over()
-        label = f"{who[seat]} ({count})"
+        turn = mover == seat
         if where == "top":
             parts.append(_row(backs, st, W / 2, 24, cw_other, 3, 260))
-            parts.append(_label(W / 2, 17, label, turn=turn))
-        else:
-            x = W - 62 if where == "right" else 62
-            parts.append(_row(backs, st, x, H / 2 - oh / 2, cw_other, 2, 100))
-            anchor = "end" if where == "right" else "start"
-            lx = W - 12 if where == "right" else 12
-            parts.append(_label(lx, H / 2 - oh / 2 - 8, label, anchor, turn=turn))
+            parts.append(_line_label(W / 2, 17, who[seat], f"({count})", W - 40, turn))
+            continue
+        # a side: the name wrapped above the cards, "to play" under them
+        x = W - 10 - side_w / 2 if where == "right" else 10 + side_w / 2
+        parts.append(_row(backs, st, x, H / 2 - oh / 2, cw_other, 2, side_w))
+        lines = wrap(who[seat], LABEL_SIZE, side_w, 3, bold=turn, tail=f"({count})")
+        full = f"{who[seat]} ({count})" if len(lines) > 1 else ""
+        parts.append(_label(x, H / 2 - oh / 2 - 8, lines, turn=turn, full=full))
+        if turn:
+            below = H / 2 + oh / 2 + 8 + LABEL_SIZE
+            parts.append(_label(x, below, [_("to play")], turn=True))
     title = caption or _("The position from {name}'s seat").format(name=who[viewer])
     height = width * H / W
     return (
