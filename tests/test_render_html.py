@@ -14,7 +14,14 @@ import zlib
 from pathlib import Path
 
 import pytest
-from helpers import FAST_PAGE, SEED003, browser_command, measure_in_browser, needs_browser
+from helpers import (
+    EXAMPLES,
+    FAST_PAGE,
+    SEED003,
+    browser_command,
+    measure_in_browser,
+    needs_browser,
+)
 
 from tutor.records.record import HandRecord
 from tutor.records.recordfile import load_path, loads
@@ -304,3 +311,23 @@ def test_the_chart_legend_never_overlaps(names: tuple[str, str]) -> None:
     assert len(lines) == 2 and dashes == {True, False}, lines
     markers = re.findall(r'<(?:circle|rect|path) class="marker side-(\d)"', chart)
     assert set(markers) == {"0", "1"}, markers
+
+
+TEXT_SIZES = """
+const sizes = [...doc.querySelectorAll('figure.position')].slice(0, 6).flatMap(f =>
+  [...f.querySelectorAll('text')].map(t =>
+    parseFloat(win.getComputedStyle(t).fontSize) * t.getScreenCTM().a));
+return [Math.min(...sizes), Math.max(...sizes)];
+"""
+
+
+@needs_browser
+def test_positions_read_on_a_phone() -> None:
+    """Bug: at 375 px the positions' text (names, card ranks) came out at 7 to 8 CSS px. The
+    drawing's text is larger for its size, and a phone gives the drawing more of its width."""
+    record = load_path(EXAMPLES / "scopone-hand.yaml")[0]
+    page = review_page(review_record(record, ["South"], settings=FAST_PAGE, plays=[1, 5]))
+    smallest, largest = measure_in_browser(page, TEXT_SIZES, 375)
+    assert smallest >= 10.5, (smallest, largest)
+    smallest, largest = measure_in_browser(page, TEXT_SIZES, 1280)
+    assert largest <= 20, (smallest, largest)

@@ -100,7 +100,8 @@ ul.obs li.against { border-left-color: #b45309; }
 .board-caption { font-size: .85rem; color: var(--muted); margin: 0 0 2px; }
 .hindsight { font-size: .9rem; color: #4a3b8f; }
 @media (max-width: 720px) {
-  main { padding: 10px; }
+  main { padding: 8px; }
+  .play { padding: 10px 8px; }
   h1 { font-size: 1.3rem; }
   .body { grid-template-columns: minmax(0, 1fr); grid-template-areas: "position" "facts" "board";
     grid-template-rows: none; }

@@ -71,17 +71,19 @@ SUIT_PATHS = (
 
 _NARROW = frozenset(" !'(),-./:;I[]fijlrt|")
 _WIDE = frozenset("MWmw@%&")
+BOLD = 1.12
+"""How much wider bold text is."""
 
 
 def _em(ch: str) -> float:
     """A character's width in ems, as wide as DejaVu Sans draws it or wider."""
     if ch in _NARROW:
-        return 0.4
+        return 0.42
     if ch in _WIDE:
         return 1.0
     if unicodedata.east_asian_width(ch) in "WF":
         return 1.05
-    return 0.74 if ch.isupper() or ch.isdigit() else 0.66
+    return 0.8 if ch.isupper() else 0.64
 
 
 def text_width(text: str, size: float, bold: bool = False) -> float:
@@ -90,14 +92,14 @@ def text_width(text: str, size: float, bold: bool = False) -> float:
     The drawings carry no font, so the width is guessed from the characters, as wide as DejaVu
     Sans (among the widest fallbacks) draws them: text laid out by it fits in the browser.
     """
-    return sum(_em(ch) for ch in text) * size * (1.1 if bold else 1.0)
+    return sum(_em(ch) for ch in text) * size * (BOLD if bold else 1.0)
 
 
 def shorten(text: str, size: float, width: float, bold: bool = False) -> str:
     """``text``, cut and ended with "…" when it would not fit ``width``."""
     if text_width(text, size, bold) <= width:
         return text
-    room = width / (size * (1.1 if bold else 1.0)) - _em("\u2026")
+    room = width / (size * (BOLD if bold else 1.0)) - _em("\u2026")
     keep = 0
     for ch in text:
         room -= _em(ch)
@@ -174,11 +176,11 @@ def _face(card: Card, style: Style) -> str:
     return (
         f'<rect x="1" y="1" width="58" height="88" rx="6" fill="#fffdf8" stroke="{frame}" '
         f'stroke-width="{width}"/>'
-        f'<text x="6" y="20" font-family="Georgia, serif" font-size="17" font-weight="700" '
+        f'<text x="5" y="23" font-family="Georgia, serif" font-size="22" font-weight="700" '
         f'fill="{colour}">{rank}</text>'
-        + _suit(card.suit, 6, 24, 12, colour)
-        + _suit(card.suit, 16, 33, 28, colour)
-        + f'<text x="54" y="84" font-family="Georgia, serif" font-size="17" font-weight="700" '
+        + _suit(card.suit, 6, 27, 11, colour)
+        + _suit(card.suit, 17, 35, 27, colour)
+        + f'<text x="55" y="85" font-family="Georgia, serif" font-size="22" font-weight="700" '
         f'fill="{colour}" text-anchor="end">{rank}</text>'
     )
 
@@ -272,17 +274,18 @@ def _row(cards: Sequence[Card | None], style: Style, cx: float, y: float, w: flo
     return "".join(_placed(c, style, x0 + k * step, y, w) for k, c in enumerate(cards))
 
 
-LABEL_SIZE = 13.0
-"""The players' names on the felt, in drawing units."""
+LABEL_SIZE = 17.0
+"""The players' names on the felt, in drawing units: about 11 CSS px when the drawing is
+shrunk to a phone's width (336 px of 520)."""
 
 
-def _label(x: float, y: float, lines: Sequence[str], *, anchor: str = "middle",
-           turn: bool = False, full: str = "") -> str:  # fmt: skip
-    """A player's name on the felt, one line or more, the last line's baseline at ``y``; the
-    player to move in bold gold. ``full`` (the whole label, when ``lines`` cut it) goes in a
-    title."""
-    weight = "700" if turn else "400"
-    fill = "#ffe08a" if turn else "#e8f3ec"
+def _label(x: float, y: float, lines: Sequence[str], *, gold: bool = False, bold: bool = False,
+           full: str = "") -> str:  # fmt: skip
+    """A player's name on the felt, centred on ``x``, one line or more, the last line's baseline
+    at ``y``; the player to move in gold. ``full`` (the whole label, when ``lines`` break or cut
+    it) goes in a title."""
+    weight = "700" if bold else "400"
+    fill = "#ffe08a" if gold else "#e8f3ec"
     step = LABEL_SIZE * 1.2
     top = y - step * (len(lines) - 1)
     spans = "".join(
@@ -291,7 +294,7 @@ def _label(x: float, y: float, lines: Sequence[str], *, anchor: str = "middle",
     )
     title = f"<title>{markup(full)}</title>" if full else ""
     return (
-        f'<text class="seat" text-anchor="{anchor}" font-family="system-ui, sans-serif" '
+        f'<text class="seat" text-anchor="middle" font-family="system-ui, sans-serif" '
         f'font-size="{LABEL_SIZE:g}" font-weight="{weight}" fill="{fill}">{title}{spans}</text>'
     )
 
@@ -305,7 +308,7 @@ def _line_label(x: float, y: float, name: str, tail: str, width: float, turn: bo
     room = width - text_width(" " + tail, LABEL_SIZE, bold)
     shown = shorten(name, LABEL_SIZE, room, bold)
     full = f"{name} {tail}" if shown != name else ""
-    return _label(x, y, [f"{shown} {tail}"], turn=turn, full=full)
+    return _label(x, y, [f"{shown} {tail}"], gold=turn, bold=turn, full=full)
 
 
 def position_svg(
@@ -355,7 +358,7 @@ def position_svg(
     if not table:
         parts.append(
             f'<text x="{W / 2:g}" y="{ty + 4:g}" text-anchor="middle" '
-            'font-family="system-ui, sans-serif" font-size="14" fill="#cfe6d8">'
+            'font-family="system-ui, sans-serif" font-size="18" fill="#cfe6d8">'
             + markup(_("the table is empty"))
             + "</text>"
         )
@@ -369,7 +372,7 @@ def position_svg(
     own = sorted(cards_of(state.hands[viewer]))
     mine: list[Card | None] = [*own, *([None] * state.unknown[viewer])]
     hh = cw_hand * CARD_HEIGHT / CARD_WIDTH
-    parts.append(_row(mine, st, W / 2, H - hh - 26, cw_hand, 5, 360))
+    parts.append(_row(mine, st, W / 2, H - hh - 26, cw_hand, 5, W - 40))
     mover = state.turn if not state.is_over() else None
     parts.append(_line_label(W / 2, H - 9, who[viewer], "", W - 40, mover == viewer))
     oh = cw_other * CARD_HEIGHT / CARD_WIDTH
@@ -378,18 +381,20 @@ def position_svg(
         backs: list[Card | None] = [None] * count
         turn = mover == seat
         if where == "top":
-            parts.append(_row(backs, st, W / 2, 24, cw_other, 3, 260))
-            parts.append(_line_label(W / 2, 17, who[seat], f"({count})", W - 40, turn))
+            parts.append(_row(backs, st, W / 2, 28, cw_other, 3, 260))
+            parts.append(_line_label(W / 2, 22, who[seat], f"({count})", W - 40, turn))
             continue
-        # a side: the name wrapped above the cards, "to play" under them
+        # a side: the name wrapped above the cards (never bold: it would need a wider column),
+        # the count and "to play" under them
         x = W - 10 - side_w / 2 if where == "right" else 10 + side_w / 2
         parts.append(_row(backs, st, x, H / 2 - oh / 2, cw_other, 2, side_w))
-        lines = wrap(who[seat], LABEL_SIZE, side_w, 3, bold=turn, tail=f"({count})")
-        full = f"{who[seat]} ({count})" if len(lines) > 1 else ""
-        parts.append(_label(x, H / 2 - oh / 2 - 8, lines, turn=turn, full=full))
-        if turn:
-            below = H / 2 + oh / 2 + 8 + LABEL_SIZE
-            parts.append(_label(x, below, [_("to play")], turn=True))
+        lines = wrap(who[seat], LABEL_SIZE, side_w, 3)
+        full = who[seat] if len(lines) > 1 else ""
+        parts.append(_label(x, H / 2 - oh / 2 - 8, lines, gold=turn, full=full))
+        under = f"({count})" + (" \u2013 " + _("to play") if turn else "")
+        lines = wrap(under, LABEL_SIZE, side_w, 2, bold=turn)
+        below = H / 2 + oh / 2 + 6 + LABEL_SIZE * (1 + 1.2 * (len(lines) - 1))
+        parts.append(_label(x, below, lines, gold=turn, bold=turn))
     title = caption or _("The position from {name}'s seat").format(name=who[viewer])
     height = width * H / W
     return (
