@@ -11,6 +11,7 @@ import struct
 import subprocess
 import tempfile
 import zlib
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -331,3 +332,49 @@ def test_positions_read_on_a_phone() -> None:
     assert smallest >= 10.5, (smallest, largest)
     smallest, largest = measure_in_browser(page, TEXT_SIZES, 1280)
     assert largest <= 20, (smallest, largest)
+
+
+class _Outline(HTMLParser):
+    """The page's headings in order, each with its level, its text and the play it is in."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.headings: list[tuple[int, str, str]] = []
+        self._level = 0
+        self._play = ""
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "article":
+            self._play = dict(attrs).get("id") or ""
+        elif re.fullmatch(r"h[1-6]", tag):
+            self._level = int(tag[1])
+            self.headings.append((self._level, "", self._play))
+
+    def handle_endtag(self, tag: str) -> None:
+        if re.fullmatch(r"h[1-6]", tag):
+            self._level = 0
+        elif tag == "article":
+            self._play = ""
+
+    def handle_data(self, data: str) -> None:
+        if self._level:
+            level, text, play = self.headings[-1]
+            self.headings[-1] = (level, text + data, play)
+
+
+def test_the_headings_outline_the_page(review: Review) -> None:
+    """Bug: the headings jumped from h1 to h3 (the players' panels), and a play had no
+    heading, so a screen reader could not jump from play to play. Now h1, then h2 sections,
+    and each play an h3 such as "Play 3: You AS"."""
+    outline = _Outline()
+    outline.feed(review_page(review))
+    levels = [level for level, _text, _play in outline.headings]
+    assert levels[0] == 1 and levels.count(1) == 1
+    assert all(b <= a + 1 for a, b in zip(levels, levels[1:], strict=False)), levels
+    plays = {play: text for level, text, play in outline.headings if play}
+    assert len(plays) == 36
+    record = review.record
+    for n, move in enumerate(record.moves(), start=1):
+        mover = record.state_at(n - 1).turn
+        shown = " ".join(plays[f"play-{n}"].split())
+        assert shown == f"Play {n}: {record.players[mover]} {move.text(record.style)}", shown

@@ -48,6 +48,7 @@ body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, s
 main { max-width: 1040px; margin: 0 auto; padding: 16px; }
 h1 { font-size: 1.6rem; margin: 8px 0 4px; line-height: 1.25; }
 h2 { font-size: 1.2rem; margin: 28px 0 10px; }
+h2.summary { margin: 16px 0 10px; }
 h1, h2, h3, p, li, .who { overflow-wrap: anywhere; }
 .meta, .note, .hint { color: var(--muted); font-size: .92rem; }
 .panel { background: var(--card); border: 1px solid var(--line); border-radius: 12px;
@@ -70,7 +71,7 @@ table { border-collapse: collapse; }
 .play { background: var(--card); border: 1px solid var(--line); border-left: 6px solid #c7ced6;
   border-radius: 12px; margin: 14px 0; padding: 12px 14px; }
 .play > header { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 14px; }
-.num { font-weight: 700; color: var(--muted); min-width: 2.2em; }
+.play h3 { margin: 0; font-size: 1rem; font-weight: 400; }
 .who { font-weight: 700; }
 .move { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; }
 .cost { color: var(--muted); font-size: .92rem; }
@@ -382,10 +383,15 @@ def _play(review: Review, n: int, decision: Decision | None) -> str:
     if entry.note:
         note = _("Record's note: {note}").format(note=entry.shown_note())
         facts.append(f'<p class="note">{markup(note)}</p>')
+    heading = _fill(
+        _("Play {n}: {player} {move}"),
+        n=str(n),
+        player=f'<span class="who">{who}</span>',
+        move=f'<span class="move">{markup(move.text(style))}</span>',
+    )
     return (
         f'<article class="play" id="play-{n}" style="border-left-color:{border}"><header>'
-        f'<span class="num">{n}</span><span class="who">{who}</span>'
-        f'<span class="move">{markup(move.text(style))}</span>{badge}</header>'
+        f"<h3>{heading}</h3>{badge}</header>"
         f'<div class="body"><figure class="position">'
         f"{position_svg(view, viewer, record.players, style, caption=caption)}</figure>"
         f'<div class="facts">{"".join(facts)}</div>{_board(review, n, viewer)}</div></article>'
@@ -413,7 +419,11 @@ def _summary(review: Review) -> str:
             f"<div>{markup(lost)}</div>"
             f'<div class="chips">{chips}</div></div>'
         )
-    return f'<div class="players">{"".join(cards)}</div>'
+    summary = markup(_("Summary"))
+    return (
+        f'<section><h2 class="summary">{summary}</h2>'
+        f'<div class="players">{"".join(cards)}</div></section>'
+    )
 
 
 def _legend() -> str:
