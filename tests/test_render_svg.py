@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
 from helpers import EXAMPLES, FAST_PAGE, SEED003, measure_in_browser, needs_browser
 
 from tutor.counting.tracker import viewer_state
-from tutor.game.cards import CARDS, parse_card
+from tutor.game.cards import CARDS, format_cards, parse_card
 from tutor.records.recordfile import load_path, loads
 from tutor.render.html import loss_chart_svg
 from tutor.render.safe import markup
@@ -88,3 +89,26 @@ def test_seat_labels_never_overlap(west: str, east: str, north: str, at: int) ->
         assert f"({state.hand_size(seat)})" in shown
     for name in record.players:  # every name whole, in a title where the label is cut
         assert markup(name) in svg
+
+
+def test_a_position_says_what_it_shows() -> None:
+    """Bug: a position's accessible name gave only the caption and the table; now it gives
+    what the drawing shows: the table, the viewer's hand, how many cards each other player
+    holds, and who is to play."""
+    record = load_path(EXAMPLES / "scopone-hand.yaml")[0]
+    style = record.style
+    state = record.state_at(5)
+    view = viewer_state(state, 0)
+    svg = position_svg(view, 0, record.players, style, caption="After play 5")
+    found = re.search(r'aria-label="([^"]*)"><title>([^<]*)</title>', svg)
+    assert found and found.group(1) == found.group(2)
+    label = html.unescape(found.group(1))
+    assert label.startswith("After play 5. ")
+    assert f"Table: {format_cards(state.table, style)}." in label
+    assert f"South's hand: {format_cards(view.hands[0], style)}." in label
+    for seat in (1, 2, 3):
+        name, held = record.players[seat], state.hand_size(seat)
+        assert f"{name} holds {held} cards" in label
+    assert f"{record.players[state.turn]} to play." in label
+    empty = position_svg(viewer_state(record.state_at(4), 0), 0, record.players, style)
+    assert "Table: empty." in html.unescape(empty)

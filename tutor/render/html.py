@@ -16,7 +16,7 @@ import math
 import re
 
 from tutor.counting.tracker import track, values_text, viewer_state
-from tutor.game.cards import Style, format_cards
+from tutor.game.cards import Style
 from tutor.game.i18n import _, language, ngettext, number
 from tutor.render.safe import markup
 from tutor.render.svg import cards_svg, position_svg, shorten, text_width
@@ -372,9 +372,7 @@ def _play(review: Review, n: int, decision: Decision | None) -> str:
         took += f" <span>{takes}</span> {cards_svg(move.capture, style, width=36)}"
     else:
         took += " <span>" + markup(_("laid on the table")) + "</span>"
-    caption = _("Before play {n}, from {name}'s seat: table {cards}").format(
-        n=n, name=record.players[viewer], cards=format_cards(state.table, style) or _("empty")
-    )
+    caption = _("Before play {n}, from {name}'s seat").format(n=n, name=record.players[viewer])
     facts = [f'<div class="took">{took}</div>']
     if decision is not None:
         facts.append(_verdict(decision, style))

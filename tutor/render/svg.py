@@ -25,8 +25,8 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 
 from tutor.counting.tracker import seat_names
-from tutor.game.cards import CARDS, SETTEBELLO, Card, Style, cards_of, get_style
-from tutor.game.i18n import _
+from tutor.game.cards import CARDS, SETTEBELLO, Card, Style, cards_of, format_cards, get_style
+from tutor.game.i18n import _, ngettext
 from tutor.game.state import GameState
 from tutor.render.safe import markup
 
@@ -311,6 +311,32 @@ def _line_label(x: float, y: float, name: str, tail: str, width: float, turn: bo
     return _label(x, y, [f"{shown} {tail}"], gold=turn, bold=turn, full=full)
 
 
+def _said(state: GameState, viewer: int, who: Sequence[str], style: Style) -> str:
+    """What a position shows, in words, for its accessible name: the table, the viewer's hand,
+    how many cards each other player holds, and who is to play."""
+    table = format_cards(state.table, style) or _("empty")
+    hand = [format_cards(state.hands[viewer], style)] if state.hands[viewer] else []
+    if state.unknown[viewer]:
+        k = state.unknown[viewer]
+        hand.append(ngettext("{n} hidden card", "{n} hidden cards", k).format(n=k))
+    n = state.rules.players
+    held = "; ".join(
+        ngettext("{name} holds {n} card", "{name} holds {n} cards", count).format(
+            name=who[seat], n=count
+        )
+        for seat in ((viewer + k) % n for k in range(1, n))
+        for count in [state.hand_size(seat)]
+    )
+    said = [
+        _("Table: {cards}.").format(cards=table),
+        _("{name}'s hand: {cards}.").format(name=who[viewer], cards=", ".join(hand) or _("empty")),
+        held + ".",
+    ]
+    if not state.is_over():
+        said.append(_("{name} to play.").format(name=who[state.turn]))
+    return " ".join(said)
+
+
 def position_svg(
     state: GameState,
     viewer: int,
@@ -396,6 +422,7 @@ def position_svg(
         below = H / 2 + oh / 2 + 6 + LABEL_SIZE * (1 + 1.2 * (len(lines) - 1))
         parts.append(_label(x, below, lines, gold=turn, bold=turn))
     title = caption or _("The position from {name}'s seat").format(name=who[viewer])
+    title += ". " + _said(state, viewer, who, st)
     height = width * H / W
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="position" width="{width:g}" '
