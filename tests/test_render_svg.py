@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import html
 import re
+import xml.etree.ElementTree as ET
 
 import pytest
 from helpers import EXAMPLES, FAST_PAGE, SEED003, measure_in_browser, needs_browser
 
 from tutor.counting.tracker import viewer_state
 from tutor.game.cards import CARDS, format_cards, parse_card
+from tutor.game.i18n import speaking
 from tutor.records.recordfile import load_path, loads
 from tutor.render.html import loss_chart_svg
 from tutor.render.safe import markup
-from tutor.render.svg import card_back_svg, card_svg, cards_svg, position_svg
+from tutor.render.svg import card_back_svg, card_svg, cards_svg, position_svg, svg_document
 from tutor.review.review import review_record
 
 
@@ -112,3 +114,16 @@ def test_a_position_says_what_it_shows() -> None:
     assert f"{record.players[state.turn]} to play." in label
     empty = position_svg(viewer_state(record.state_at(4), 0), 0, record.players, style)
     assert "Table: empty." in html.unescape(empty)
+
+
+def test_a_standalone_drawing_names_its_language() -> None:
+    """Bug: a ``.svg`` file (``tutor render``) did not say its language, so a screen reader
+    read an Italian drawing with English rules; the root now carries ``lang`` and ``xml:lang``."""
+    record = load_path(SEED003)[0]
+    for language in ("en", "it"):
+        with speaking(language):
+            view = viewer_state(record.state_at(2), 0)
+            text = svg_document(position_svg(view, 0, record.players, record.style))
+        root = ET.fromstring(text.encode("utf-8"))
+        assert root.get("lang") == language
+        assert root.get("{http://www.w3.org/XML/1998/namespace}lang") == language

@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 
 from tutor.counting.tracker import seat_names
 from tutor.game.cards import CARDS, SETTEBELLO, Card, Style, cards_of, format_cards, get_style
-from tutor.game.i18n import _, ngettext
+from tutor.game.i18n import _, language, ngettext
 from tutor.game.state import GameState
 from tutor.render.safe import markup
 
@@ -432,5 +432,8 @@ def position_svg(
 
 
 def svg_document(svg: str) -> str:
-    """``svg`` as a standalone ``.svg`` file."""
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + svg + "\n"
+    """``svg`` as a standalone ``.svg`` file, its root marked with the language of the run (a
+    page gives its inline drawings the page's own)."""
+    lang = language()
+    root = svg.replace("<svg ", f'<svg xml:lang="{lang}" lang="{lang}" ', 1)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + root + "\n"
