@@ -5,11 +5,15 @@ Fixtures live in ``conftest.py``; ``tests/README.md`` says which file each test 
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import random
 import re
+import shutil
 import sqlite3
+import subprocess
+import tempfile
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -294,6 +298,71 @@ FAST = Settings(samples=40, time=None, workers=1)
 
 FAST_PAGE = Settings(samples=12, time=None, workers=1)
 """Smaller still, for the HTML page and the drawings, where only the look is tested."""
+
+
+# -- the browser ---------------------------------------------------------------------------------
+
+BROWSER = shutil.which("chromium") or shutil.which("chromium-browser")
+"""Debian's headless Chromium (``.ci/run`` installs it); the browser tests skip without it."""
+
+needs_browser = pytest.mark.skipif(
+    BROWSER is None, reason="chromium is not installed (.ci/run installs it)"
+)
+
+
+def browser_command(profile: str, width: int, height: int, *action: str) -> list[str]:
+    """Headless Chromium at ``width`` x ``height`` CSS pixels, offline and quiet, with a fresh
+    profile; ``action`` is ``--screenshot=...``, ``--dump-dom`` or ``--print-to-pdf=...``."""
+    assert BROWSER is not None
+    return [
+        BROWSER,
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        f"--user-data-dir={profile}",
+        "--hide-scrollbars",
+        "--enable-logging=stderr",
+        "--v=0",
+        f"--window-size={width},{height}",
+        *action,
+    ]
+
+
+def measure_in_browser(page: str, script: str, width: int, height: int = 2000) -> Any:
+    """What ``script`` returns, as JSON, for ``page`` (an HTML document) shown in Chromium in a
+    frame ``width`` x ``height`` CSS pixels (headless windows are never narrower than 500 px, so
+    a phone's width needs the frame). ``script`` is the body of a JavaScript function of ``doc``
+    and ``win``, the page's document and window, run once everything has loaded; it lives in
+    the frame's parent, so that the page itself never holds a script."""
+    probe = (
+        '<!DOCTYPE html><html><body style="margin:0">'
+        f'<iframe style="border:0;width:{width}px;height:{height}px" '
+        f'srcdoc="{html.escape(page, quote=True)}"></iframe>'
+        "<script>addEventListener('load', () => {"
+        "const win = document.querySelector('iframe').contentWindow;"
+        f"const found = ((doc, win) => {{{script}}})(win.document, win);"
+        "const out = document.createElement('pre'); out.id = 'measured';"
+        "out.textContent = JSON.stringify(found); document.body.append(out);"
+        "});</script></body></html>"
+    )
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "probe.html"
+        path.write_text(probe, encoding="utf-8")
+        size = (max(width, 500), height + 100)
+        proc = subprocess.run(
+            browser_command(f"{folder}/profile", *size, "--dump-dom", path.as_uri()),
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    found = re.search(r'<pre id="measured">(.*?)</pre>', proc.stdout, re.DOTALL)
+    assert found, proc.stderr[-2000:]
+    return json.loads(html.unescape(found.group(1)))
 
 
 # -- tutor play ----------------------------------------------------------------------------------

@@ -7,21 +7,28 @@ the test is skipped, so that ``make test`` still runs from a fresh clone with on
 from __future__ import annotations
 
 import re
-import shutil
 import struct
 import subprocess
 import tempfile
 import zlib
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from helpers import FAST_PAGE, SEED003
+from helpers import (
+    EXAMPLES,
+    FAST_PAGE,
+    SEED003,
+    browser_command,
+    measure_in_browser,
+    needs_browser,
+)
 
+from tutor.records.record import HandRecord
 from tutor.records.recordfile import load_path, loads
-from tutor.render.html import review_page
+from tutor.render.html import CLASS_COLOURS, loss_chart_svg, review_page
+from tutor.render.safe import markup
 from tutor.review.review import Review, review_record
-
-BROWSER = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
 @pytest.fixture(scope="module")
@@ -88,36 +95,14 @@ def _png_rows(path: Path) -> list[bytes]:
 
 
 def _render(page: Path, shot: Path, width: int, height: int) -> str:
-    assert BROWSER is not None
     with tempfile.TemporaryDirectory() as profile:
-        proc = subprocess.run(
-            [
-                BROWSER,
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-quic",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                f"--user-data-dir={profile}",
-                "--hide-scrollbars",
-                "--enable-logging=stderr",
-                "--v=0",
-                f"--window-size={width},{height}",
-                f"--screenshot={shot}",
-                page.as_uri(),
-            ],
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
+        command = browser_command(profile, width, height, f"--screenshot={shot}", page.as_uri())
+        proc = subprocess.run(command, capture_output=True, text=True, timeout=120)
     assert shot.exists(), proc.stderr[-2000:]
     return proc.stderr
 
 
-@pytest.mark.skipif(BROWSER is None, reason="chromium is not installed (.ci/run installs it)")
+@needs_browser
 @pytest.mark.parametrize(("width", "height"), [(1366, 1800), (390, 1600)], ids=["laptop", "phone"])
 def test_the_page_renders_in_chromium(
     review: Review, tmp_path: Path, width: int, height: int
@@ -131,3 +116,265 @@ def test_the_page_renders_in_chromium(
     rows = _png_rows(shot)
     assert len(rows) == height
     assert len(set(rows)) > height // 4, "the page looks blank"
+
+
+BOARDS = """
+return [...doc.querySelectorAll('.board')].map(b => ({
+  scrolls: b.scrollWidth > b.clientWidth,
+  role: b.getAttribute('role'),
+  name: (doc.getElementById(b.getAttribute('aria-labelledby')) || {}).textContent || '',
+}));
+"""
+
+
+@needs_browser
+def test_the_boards_fit_a_laptop_and_a_scrolling_board_is_named(review: Review) -> None:
+    """Bug: at 1280 px every rule-of-48 board overflowed its column by 3 to 8 px (36 unlabelled
+    keyboard-focusable scroll areas, a scrollbar on each); now the boards fit, and a board that
+    scrolls on a phone is a region named by its caption."""
+    page = review_page(review)
+    laptop = measure_in_browser(page, BOARDS, 1280)
+    assert len(laptop) == 36 and not any(b["scrolls"] for b in laptop), laptop
+    phone = measure_in_browser(page, BOARDS, 375)
+    for board in phone:
+        assert board["role"] == "region" and board["name"].startswith("Rule of 48"), board
+
+
+LONG_WORDS = (
+    f"title: {'Long' * 750}\n"
+    "ruleset: scopa\ndeck: french\n"
+    f"players: [You, Bartolomeo{'o' * 300}]\n"
+    "table: [2C, 4H, 5S, QD]\n"
+    f"deals:\n  - {{You: [7D, 7H, AS], Bartolomeo{'o' * 300}: [3H, KC, JD]}}\n"
+    "plays:\n"
+    "  - {play: 7D x 2C 5S, note: 'See https://www.example.org/scopa/strategy/"
+    "chitarrella-maxims/settebello-safety.html'}\n"
+    f"  - {{play: 3H, note: {'x' * 3000}}}\n"
+)
+"""A record whose title, names and notes hold words far wider than any screen."""
+
+OVERFLOW = """
+const walker = doc.createTreeWalker(doc.querySelector('main'), NodeFilter.SHOW_TEXT);
+const wide = [];
+for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+  const box = node.parentElement;
+  if (box.closest('svg, td, th')) continue;  // drawings scale; a board's cells may scroll
+  const range = doc.createRange();
+  range.selectNodeContents(node);
+  const right = Math.max(0, ...[...range.getClientRects()].map(r => r.right));
+  if (right > win.innerWidth + 0.5) wide.push(box.tagName + '.' + box.className);
+}
+return {page: doc.documentElement.scrollWidth, window: win.innerWidth, wide: wide.slice(0, 8)};
+"""
+
+
+@needs_browser
+@pytest.mark.parametrize("width", [1280, 375])
+def test_long_words_wrap_inside_the_page(width: int) -> None:
+    """Bug: a 3000-character word in a note made the page 44,304 px wide, and a URL in a note
+    stuck out of a phone's screen; notes, observations, headings and captions now break long
+    words anywhere."""
+    page = review_page(review_record(loads(LONG_WORDS)[0], settings=FAST_PAGE))
+    found = measure_in_browser(page, OVERFLOW, width)
+    assert found["wide"] == [] and found["page"] == found["window"] == width, found
+
+
+def _luminance(colour: str) -> float:
+    """WCAG 2 relative luminance of ``#rrggbb``."""
+    channels = [int(colour[k : k + 2], 16) / 255 for k in (1, 3, 5)]
+    r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _contrast(one: str, other: str) -> float:
+    light, dark = sorted((_luminance(one), _luminance(other)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def test_the_class_colours_carry_white_text_readably() -> None:
+    """Bug: white on the class badges and chips failed WCAG AA's 4.5:1 (good 2.72, inaccuracy
+    2.27, mistake 3.09, forced 3.66, best 4.21)."""
+    assert _contrast("#000000", "#ffffff") == pytest.approx(21)
+    for cls, colour in CLASS_COLOURS.items():
+        assert _contrast(colour, "#ffffff") >= 4.5, cls
+
+
+CONTRAST = """
+const rgb = s => s.match(/[\\d.]+/g).map(Number);
+const lum = s => {
+  const [r, g, b] = rgb(s).slice(0, 3).map(v => v / 255)
+    .map(c => c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+};
+const background = e => {
+  for (; e; e = e.parentElement) {
+    const c = win.getComputedStyle(e).backgroundColor;
+    if (rgb(c).length < 4 || rgb(c)[3] > 0) return c;
+  }
+  return 'rgb(255, 255, 255)';
+};
+const low = [];
+const walker = doc.createTreeWalker(doc.body, NodeFilter.SHOW_TEXT);
+for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+  const e = node.parentElement;
+  if (!node.textContent.trim() || e.closest('svg, style, title')) continue;
+  const [a, b] = [lum(win.getComputedStyle(e).color), lum(background(e))];
+  const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  if (ratio < 4.5) low.push([e.className || e.tagName, node.textContent.trim(), ratio.toFixed(2)]);
+}
+return low;
+"""
+
+
+@needs_browser
+def test_every_text_of_the_page_reaches_4_5_to_1(review: Review) -> None:
+    """Bug: the class badges and chips (white on light colours) and the board's orange "ODD"
+    (4.24) failed WCAG AA; every text of the page, drawings aside, now reaches 4.5:1."""
+    assert measure_in_browser(review_page(review), CONTRAST, 1280) == []
+
+
+PRINTED = """
+const boards = [...doc.querySelectorAll('.board')];
+const clipped = boards.filter(b => {
+  const table = b.querySelector('table').getBoundingClientRect();
+  return b.scrollWidth > b.clientWidth || table.right > b.getBoundingClientRect().right + 0.5;
+}).length;
+const badges = [...doc.querySelectorAll('.badge, .chip')].map(e => {
+  const style = win.getComputedStyle(e);
+  return [style.color, parseFloat(style.borderTopWidth), style.borderTopColor];
+});
+const plays = [...doc.querySelectorAll('.play')].map(e => win.getComputedStyle(e).breakInside);
+return {boards: boards.length, clipped, badges, plays: [...new Set(plays)],
+        page: doc.documentElement.scrollWidth};
+"""
+
+
+@needs_browser
+@pytest.mark.parametrize("width", [739, 718], ids=["letter", "a4"])
+def test_the_page_prints_whole(review: Review, width: int) -> None:
+    """Bug: printed, every rule-of-48 board was cut at column 6 (it scrolled), the badges and
+    chips went pale without background graphics, and plays split across pages. The print style
+    is applied here on screen at a page's width (Letter or A4 at Chromium's default margins)."""
+    page = review_page(review)
+    assert "@media print" in page
+    found = measure_in_browser(page.replace("@media print", "@media all"), PRINTED, width)
+    assert found["boards"] == 36 and found["clipped"] == 0 and found["page"] == width, found
+    assert found["plays"] == ["avoid"]
+    colours = {colour.lower() for colour in CLASS_COLOURS.values()}
+    for text, border, border_colour in found["badges"]:
+        # dark text on the paper, the class's colour in the border
+        assert text == "rgb(29, 36, 48)" and border >= 1.5, (text, border)
+        red, green, blue = (int(v) for v in re.findall(r"\d+", border_colour)[:3])
+        assert f"#{red:02x}{green:02x}{blue:02x}" in colours, border_colour
+
+
+def _renamed(one: str, other: str) -> HandRecord:
+    """Seed 003 with You and Ada renamed."""
+    text = SEED003.read_text(encoding="utf-8").replace("You", one).replace("Ada", other)
+    return loads(text)[0]
+
+
+LEGEND = """
+const svg = doc.querySelector('svg');
+const entries = [...svg.querySelectorAll('text')].filter(t => t.textContent.includes(': '));
+const boxes = entries.map(t => {
+  const b = t.getBBox();
+  return [b.x, b.y, b.x + b.width, b.y + b.height];
+});
+return {boxes, width: svg.viewBox.baseVal.width};
+"""
+
+
+@needs_browser
+@pytest.mark.parametrize(
+    "names",
+    [("Alessandro & Bartolomeo", "Massimiliano & Gianfranco"), ("W" * 300, "Ada")],
+    ids=["realistic", "very-long"],
+)
+def test_the_chart_legend_never_overlaps(names: tuple[str, str]) -> None:
+    """Bug: the legend's labels were drawn at x = 62 and 262, so "Alessandro & Bartolomeo:
+    11.20" ran over "Massimiliano & Gianfranco: 7.00", which the chart's edge cut; and the two
+    lines differed by colour alone. Now one entry a line, each inside the chart, and each side
+    drawn with its own dash pattern and marker."""
+    review = review_record(_renamed(*names), settings=FAST_PAGE, plays=[1, 2, 3])
+    chart = loss_chart_svg(review)
+    found = measure_in_browser(f"<!DOCTYPE html><html><body>{chart}</body></html>", LEGEND, 600)
+    boxes = found["boxes"]
+    assert len(boxes) == 2, found
+    for x0, _y0, x1, _y1 in boxes:
+        assert 0 <= x0 and x1 <= found["width"], found
+    (ax0, ay0, ax1, ay1), (bx0, by0, bx1, by1) = boxes
+    assert ax1 <= bx0 or bx1 <= ax0 or ay1 <= by0 or by1 <= ay0, found
+    for name in names:  # a name cut short is whole in the entry's title
+        assert f"<title>{markup(name)}: " in chart
+    lines = re.findall(r"<polyline [^>]*>", chart)
+    dashes = {re.search(r'stroke-dasharray="([^"]*)"', line) is not None for line in lines}
+    assert len(lines) == 2 and dashes == {True, False}, lines
+    markers = re.findall(r'<(?:circle|rect|path) class="marker side-(\d)"', chart)
+    assert set(markers) == {"0", "1"}, markers
+
+
+TEXT_SIZES = """
+const sizes = [...doc.querySelectorAll('figure.position')].slice(0, 6).flatMap(f =>
+  [...f.querySelectorAll('text')].map(t =>
+    parseFloat(win.getComputedStyle(t).fontSize) * t.getScreenCTM().a));
+return [Math.min(...sizes), Math.max(...sizes)];
+"""
+
+
+@needs_browser
+def test_positions_read_on_a_phone() -> None:
+    """Bug: at 375 px the positions' text (names, card ranks) came out at 7 to 8 CSS px. The
+    drawing's text is larger for its size, and a phone gives the drawing more of its width."""
+    record = load_path(EXAMPLES / "scopone-hand.yaml")[0]
+    page = review_page(review_record(record, ["South"], settings=FAST_PAGE, plays=[1, 5]))
+    smallest, largest = measure_in_browser(page, TEXT_SIZES, 375)
+    assert smallest >= 10.5, (smallest, largest)
+    smallest, largest = measure_in_browser(page, TEXT_SIZES, 1280)
+    assert largest <= 20, (smallest, largest)
+
+
+class _Outline(HTMLParser):
+    """The page's headings in order, each with its level, its text and the play it is in."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.headings: list[tuple[int, str, str]] = []
+        self._level = 0
+        self._play = ""
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "article":
+            self._play = dict(attrs).get("id") or ""
+        elif re.fullmatch(r"h[1-6]", tag):
+            self._level = int(tag[1])
+            self.headings.append((self._level, "", self._play))
+
+    def handle_endtag(self, tag: str) -> None:
+        if re.fullmatch(r"h[1-6]", tag):
+            self._level = 0
+        elif tag == "article":
+            self._play = ""
+
+    def handle_data(self, data: str) -> None:
+        if self._level:
+            level, text, play = self.headings[-1]
+            self.headings[-1] = (level, text + data, play)
+
+
+def test_the_headings_outline_the_page(review: Review) -> None:
+    """Bug: the headings jumped from h1 to h3 (the players' panels), and a play had no
+    heading, so a screen reader could not jump from play to play. Now h1, then h2 sections,
+    and each play an h3 such as "Play 3: You AS"."""
+    outline = _Outline()
+    outline.feed(review_page(review))
+    levels = [level for level, _text, _play in outline.headings]
+    assert levels[0] == 1 and levels.count(1) == 1
+    assert all(b <= a + 1 for a, b in zip(levels, levels[1:], strict=False)), levels
+    plays = {play: text for level, text, play in outline.headings if play}
+    assert len(plays) == 36
+    record = review.record
+    for n, move in enumerate(record.moves(), start=1):
+        mover = record.state_at(n - 1).turn
+        shown = " ".join(plays[f"play-{n}"].split())
+        assert shown == f"Play {n}: {record.players[mover]} {move.text(record.style)}", shown

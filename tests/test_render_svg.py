@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
-from helpers import FAST_PAGE, SEED003
+import html
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+from helpers import EXAMPLES, FAST_PAGE, SEED003, measure_in_browser, needs_browser
 
 from tutor.counting.tracker import viewer_state
-from tutor.game.cards import CARDS, parse_card
-from tutor.records.recordfile import load_path
+from tutor.game.cards import CARDS, format_cards, parse_card
+from tutor.game.i18n import speaking
+from tutor.records.recordfile import load_path, loads
 from tutor.render.html import loss_chart_svg
-from tutor.render.svg import card_back_svg, card_svg, cards_svg, position_svg
+from tutor.render.safe import markup
+from tutor.render.svg import card_back_svg, card_svg, cards_svg, position_svg, svg_document
 from tutor.review.review import review_record
 
 
@@ -26,3 +33,97 @@ def test_svg_drawings() -> None:
     assert "<svg" in loss_chart_svg(
         review_record(record, ["You"], settings=FAST_PAGE, plays=[1, 3])
     )
+
+
+SEATS = """
+const root = doc.querySelector('svg.position');
+const box = b => [b.x, b.y, b.x + b.width, b.y + b.height];
+const labels = [...root.querySelectorAll(':scope > text')].map(t => ({
+  text: [...t.childNodes].filter(n => n.nodeName !== 'title').map(n => n.textContent).join(' '),
+  box: box(t.getBBox()),
+}));
+const cards = [...root.querySelectorAll(':scope > svg')].map(s =>
+  [s.x.baseVal.value, s.y.baseVal.value, s.x.baseVal.value + s.width.baseVal.value,
+   s.y.baseVal.value + s.height.baseVal.value]);
+return {labels, cards, size: [root.viewBox.baseVal.width, root.viewBox.baseVal.height]};
+"""
+
+
+def _apart(a: list[float], b: list[float]) -> bool:
+    return a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+
+
+@needs_browser
+@pytest.mark.parametrize(
+    ("west", "east", "north", "at"),
+    [
+        ("Massimiliano Bartolomei della Rovere", "Gianfranco Santangelo-Buonarroti", "North", 4),
+        ("Massimiliano Bartolomei della Rovere", "Gianfranco Santangelo-Buonarroti", "North", 5),
+        ("W" * 200, "Gianfranco " * 30, "Bartolomeo " * 40, 7),
+    ],
+    ids=["qa", "a-side-to-play", "very-long"],
+)
+def test_seat_labels_never_overlap(west: str, east: str, north: str, at: int) -> None:
+    """Bug: with long names the left and right seat labels ran into each other and over the
+    "(8)" of the hidden cards. Now a side's name wraps in its column (cut with … after three
+    lines, whole in a title), the top and bottom names are cut to the drawing, and no label
+    touches another, a card or the drawing's edge; the card count always shows."""
+    text = (EXAMPLES / "scopone-hand.yaml").read_text(encoding="utf-8")
+    for old, new in (("West", west.strip()), ("East", east.strip()), ("North", north.strip())):
+        text = re.sub(rf"\b{old}\b", new, text)
+    record = loads(text)[0]
+    state = record.state_at(at)
+    view = viewer_state(state, 0)
+    svg = position_svg(view, 0, record.players, record.style)
+    found = measure_in_browser(f"<!DOCTYPE html><html><body>{svg}</body></html>", SEATS, 1040)
+    width, height = found["size"]
+    labels = found["labels"]
+    assert len(labels) >= 4, found
+    for k, label in enumerate(labels):
+        x0, y0, x1, y1 = label["box"]
+        assert 0 <= x0 and x1 <= width and 0 <= y0 and y1 <= height, label
+        for other in labels[k + 1 :]:
+            assert _apart(label["box"], other["box"]), (label, other)
+        for card in found["cards"]:
+            assert _apart(label["box"], card), (label, card)
+    shown = " ".join(label["text"] for label in labels)
+    for seat in (1, 2, 3):
+        assert f"({state.hand_size(seat)})" in shown
+    for name in record.players:  # every name whole, in a title where the label is cut
+        assert markup(name) in svg
+
+
+def test_a_position_says_what_it_shows() -> None:
+    """Bug: a position's accessible name gave only the caption and the table; now it gives
+    what the drawing shows: the table, the viewer's hand, how many cards each other player
+    holds, and who is to play."""
+    record = load_path(EXAMPLES / "scopone-hand.yaml")[0]
+    style = record.style
+    state = record.state_at(5)
+    view = viewer_state(state, 0)
+    svg = position_svg(view, 0, record.players, style, caption="After play 5")
+    found = re.search(r'aria-label="([^"]*)"><title>([^<]*)</title>', svg)
+    assert found and found.group(1) == found.group(2)
+    label = html.unescape(found.group(1))
+    assert label.startswith("After play 5. ")
+    assert f"Table: {format_cards(state.table, style)}." in label
+    assert f"South's hand: {format_cards(view.hands[0], style)}." in label
+    for seat in (1, 2, 3):
+        name, held = record.players[seat], state.hand_size(seat)
+        assert f"{name} holds {held} cards" in label
+    assert f"{record.players[state.turn]} to play." in label
+    empty = position_svg(viewer_state(record.state_at(4), 0), 0, record.players, style)
+    assert "Table: empty." in html.unescape(empty)
+
+
+def test_a_standalone_drawing_names_its_language() -> None:
+    """Bug: a ``.svg`` file (``tutor render``) did not say its language, so a screen reader
+    read an Italian drawing with English rules; the root now carries ``lang`` and ``xml:lang``."""
+    record = load_path(SEED003)[0]
+    for language in ("en", "it"):
+        with speaking(language):
+            view = viewer_state(record.state_at(2), 0)
+            text = svg_document(position_svg(view, 0, record.players, record.style))
+        root = ET.fromstring(text.encode("utf-8"))
+        assert root.get("lang") == language
+        assert root.get("{http://www.w3.org/XML/1998/namespace}lang") == language

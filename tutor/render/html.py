@@ -16,10 +16,10 @@ import math
 import re
 
 from tutor.counting.tracker import track, values_text, viewer_state
-from tutor.game.cards import Style, format_cards
+from tutor.game.cards import Style
 from tutor.game.i18n import _, language, ngettext, number
 from tutor.render.safe import markup
-from tutor.render.svg import cards_svg, position_svg
+from tutor.render.svg import cards_svg, position_svg, shorten, text_width
 from tutor.review.judge import CLASSES, THRESHOLDS, class_name
 from tutor.review.observations import MAXIMS
 from tutor.review.review import Decision, Review
@@ -27,16 +27,18 @@ from tutor.review.review import Decision, Review
 __all__ = ["review_page", "loss_chart_svg", "CLASS_COLOURS"]
 
 CLASS_COLOURS = {
-    "forced": "#7b8794",
-    "best": "#1e8e3e",
-    "good": "#4caf7a",
-    "inaccuracy": "#d9a400",
-    "mistake": "#e8710a",
-    "blunder": "#d93025",
+    "forced": "#5f6b7a",
+    "best": "#137333",
+    "good": "#00766a",
+    "inaccuracy": "#8a6a00",
+    "mistake": "#b45309",
+    "blunder": "#c5221f",
 }
-"""The badge colour of each class."""
+"""The badge colour of each class: dark enough that its white text reaches WCAG AA's 4.5:1."""
 
 SIDE_COLOURS = ("#2962ff", "#d81b60", "#00897b", "#8e24aa")
+SIDE_DASHES = ("", "8 4", "2 3", "10 3 2 3")
+"""Each side's line pattern in the chart (and a marker of its own): it reads without colour."""
 
 CSS = """
 :root { --ink: #1d2430; --muted: #5f6b7a; --line: #dde3ea; --bg: #f5f7fa; --card: #fff; }
@@ -46,6 +48,8 @@ body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, s
 main { max-width: 1040px; margin: 0 auto; padding: 16px; }
 h1 { font-size: 1.6rem; margin: 8px 0 4px; line-height: 1.25; }
 h2 { font-size: 1.2rem; margin: 28px 0 10px; }
+h2.summary { margin: 16px 0 10px; }
+h1, h2, h3, p, li, .who { overflow-wrap: anywhere; }
 .meta, .note, .hint { color: var(--muted); font-size: .92rem; }
 .panel { background: var(--card); border: 1px solid var(--line); border-radius: 12px;
   padding: 14px 16px; margin: 12px 0; }
@@ -56,9 +60,10 @@ h2 { font-size: 1.2rem; margin: 28px 0 10px; }
 .figure { font-size: 2rem; font-weight: 700; line-height: 1.1; }
 .figure small { font-size: .9rem; font-weight: 400; color: var(--muted); }
 .chips { display: flex; flex-wrap: wrap; gap: 6px; margin-top: 8px; }
-.chip { border-radius: 999px; padding: 1px 10px; font-size: .85rem; color: #fff; }
+.chip { border-radius: 999px; padding: 1px 10px; font-size: .85rem; color: #fff;
+  background: var(--class); }
 .badge { display: inline-block; border-radius: 6px; padding: 1px 9px; color: #fff;
-  font-weight: 700; font-size: .9rem; letter-spacing: .02em; }
+  font-weight: 700; font-size: .9rem; letter-spacing: .02em; background: var(--class); }
 .badge.uncertain { outline: 2px dashed rgba(0,0,0,.35); outline-offset: 1px; }
 .chart svg { width: 100%; max-width: 520px; height: auto; display: block; margin: 0 auto; }
 table { border-collapse: collapse; }
@@ -66,34 +71,54 @@ table { border-collapse: collapse; }
 .play { background: var(--card); border: 1px solid var(--line); border-left: 6px solid #c7ced6;
   border-radius: 12px; margin: 14px 0; padding: 12px 14px; }
 .play > header { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 14px; }
-.num { font-weight: 700; color: var(--muted); min-width: 2.2em; }
+.play h3 { margin: 0; font-size: 1rem; font-weight: 400; }
 .who { font-weight: 700; }
 .move { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; }
 .cost { color: var(--muted); font-size: .92rem; }
 .body { display: grid; gap: 12px 18px; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+  grid-template-areas: "position facts" "position board"; grid-template-rows: auto 1fr;
   margin-top: 10px; }
+.body > .position { grid-area: position; margin: 0; }
+.facts { grid-area: facts; }
+.facts > :last-child { margin-bottom: 0; }
+.rule48 { grid-area: board; align-self: start; }
 .position svg { width: 100%; height: auto; display: block; }
 .took { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; margin: 0 0 8px; }
 .took svg { height: 54px; width: auto; }
 ul.obs { list-style: none; margin: 8px 0; padding: 0; }
 ul.obs li { margin: 0 0 8px; padding-left: 10px; border-left: 3px solid #c7ced6; }
-ul.obs li.praise { border-left-color: #1e8e3e; }
-ul.obs li.against { border-left-color: #e8710a; }
+ul.obs li.praise { border-left-color: #137333; }
+ul.obs li.against { border-left-color: #b45309; }
 .code { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: .85rem;
   background: #eef1f5; border-radius: 4px; padding: 0 5px; }
 .maxim { color: var(--muted); font-size: .85rem; font-style: italic; }
 .board { overflow-x: auto; }
 .board table { font-size: .8rem; min-width: 100%; }
-.board th, .board td { padding: 1px 5px; text-align: right; border-bottom: 1px solid #eef1f5; }
+.board th, .board td { padding: 1px 3px; text-align: right; border-bottom: 1px solid #eef1f5;
+  white-space: nowrap; }
 .board th:first-child, .board td:first-child { text-align: left; color: var(--muted); }
-.board td.odd { font-weight: 700; color: #b26a00; }
-.board caption { text-align: left; font-size: .85rem; color: var(--muted); padding-bottom: 2px; }
+.board td.odd { font-weight: 700; color: #9a5a00; }
+.board-caption { font-size: .85rem; color: var(--muted); margin: 0 0 2px; }
 .hindsight { font-size: .9rem; color: #4a3b8f; }
 @media (max-width: 720px) {
-  main { padding: 10px; }
+  main { padding: 8px; }
+  .play { padding: 10px 8px; }
   h1 { font-size: 1.3rem; }
-  .body { grid-template-columns: minmax(0, 1fr); }
+  .body { grid-template-columns: minmax(0, 1fr); grid-template-areas: "position" "facts" "board";
+    grid-template-rows: none; }
   .figure { font-size: 1.6rem; }
+}
+@media print {
+  * { print-color-adjust: exact; -webkit-print-color-adjust: exact; }
+  body { background: #fff; }
+  .panel, .play, .legend tr, ul.obs li { break-inside: avoid; }
+  h2, .play > header, .board-caption { break-after: avoid; }
+  .body { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+    grid-template-areas: "position facts" "board board"; grid-template-rows: none; }
+  .board { overflow: visible; }
+  .board table { width: 100%; min-width: 0; }
+  .board th, .board td { padding: 1px 2px; white-space: normal; overflow-wrap: anywhere; }
+  .badge, .chip { color: var(--ink); background: #fff; border: 2px solid var(--class); }
 }
 """
 
@@ -107,7 +132,7 @@ def _badge(cls: str, uncertain: bool = False) -> str:
     else:
         title = ""
     return (
-        f'<span class="badge{extra}" style="background:{CLASS_COLOURS[cls]}"{title}>'
+        f'<span class="badge{extra}" style="--class:{CLASS_COLOURS[cls]}"{title}>'
         f"{markup(class_name(cls))}{mark}</span>"
     )
 
@@ -121,6 +146,23 @@ def _nice_step(top: float) -> float:
     return 10 * mag
 
 
+def _marker(side: int, x: float, y: float, colour: str) -> str:
+    """A side's marker centred on (x, y): a circle, a square, a triangle or a diamond."""
+    head = f'class="marker side-{side}" fill="{colour}"'
+    shape = side % 4
+    if shape == 0:
+        return f'<circle {head} cx="{x:.1f}" cy="{y:.1f}" r="4.5"/>'
+    if shape == 1:
+        return f'<rect {head} x="{x - 4:.1f}" y="{y - 4:.1f}" width="8" height="8"/>'
+    corners = (
+        [(0, -5.5), (5, 3.5), (-5, 3.5)]
+        if shape == 2
+        else [(0, -5.5), (5.5, 0), (0, 5.5), (-5.5, 0)]
+    )
+    path = " L".join(f"{x + dx:.1f} {y + dy:.1f}" for dx, dy in corners)
+    return f'<path {head} d="M{path} Z"/>'
+
+
 def loss_chart_svg(review: Review) -> str:
     """The running expected points lost by each side over the hand, as a step chart."""
     series = review.running_loss()
@@ -130,8 +172,11 @@ def loss_chart_svg(review: Review) -> str:
     top = max([max(row) for row in series] + [0.0])
     step = _nice_step(top)
     ymax = max(step, math.ceil(top / step - 1e-9) * step)
-    W, H, left, right, topm, bottom = 440.0, 230.0, 40.0, 10.0, 38.0, 38.0
-    pw, ph = W - left - right, H - topm - bottom
+    # the legend above the plot, one side a line, so that long names never run into each other
+    W, left, right, bottom, ph, spacing = 440.0, 40.0, 10.0, 38.0, 154.0, 20.0
+    topm = 18 + spacing * (sides - 1) + 18
+    H = topm + ph + bottom
+    pw = W - left - right
 
     def x(i: float) -> float:
         return left + pw * (i / max(1, n))
@@ -140,6 +185,7 @@ def loss_chart_svg(review: Review) -> str:
         return topm + ph * (1 - v / ymax)
 
     parts = [f'<rect x="{left:g}" y="{topm:g}" width="{pw:g}" height="{ph:g}" fill="#fafbfc"/>']
+    legend: list[str] = []
     k = 0
     while k * step <= ymax + 1e-9:
         v = k * step
@@ -169,22 +215,30 @@ def loss_chart_svg(review: Review) -> str:
             pts.append(f"{x(i):.1f},{y(row[side]):.1f}")
             prev = row[side]
         colour = SIDE_COLOURS[side % len(SIDE_COLOURS)]
+        dash = SIDE_DASHES[side % len(SIDE_DASHES)]
+        pattern = f' stroke-dasharray="{dash}"' if dash else ""
         parts.append(
             f'<polyline points="{" ".join(pts)}" fill="none" stroke="{colour}" '
-            'stroke-width="2.5" stroke-linejoin="round"/>'
+            f'stroke-width="2.5" stroke-linejoin="round"{pattern}/>'
+            + _marker(side, x(n), y(series[-1][side]), colour)
         )
-        lx = left + side * 200
-        parts.append(
-            f'<rect x="{lx:g}" y="12" width="16" height="5" fill="{colour}"/>'
-            f'<text x="{lx + 22:g}" y="19" font-size="15" fill="#1d2430">'
-            f"{markup(names[side])}: {number(series[-1][side])}</text>"
+        ly = 18 + spacing * side
+        value = f": {number(series[-1][side])}"
+        room = W - right - (left + 38) - text_width(value, 15)
+        shown = shorten(names[side], 15, room) + value
+        legend.append(
+            f'<line x1="{left:g}" x2="{left + 30:g}" y1="{ly - 5:g}" y2="{ly - 5:g}" '
+            f'stroke="{colour}" stroke-width="2.5"{pattern}/>'
+            + _marker(side, left + 15, ly - 5, colour)
+            + f'<text x="{left + 38:g}" y="{ly:g}" font-size="15" fill="#1d2430">'
+            f"<title>{markup(names[side] + value)}</title>{markup(shown)}</text>"
         )
     label = markup(_("Expected points lost by each side, play by play"))
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W:g} {H:g}" role="img" '
         f'aria-label="{label}" font-family="system-ui, sans-serif"><title>{label}</title>'
         + "".join(parts)
-        + "</svg>"
+        + f'<g class="legend">{"".join(legend)}</g></svg>'
     )
 
 
@@ -220,9 +274,13 @@ def _board(review: Review, play: int, viewer: int) -> str:
         board.unseen.bit_count(),
     ).format(name=review.record.players[viewer], values=um, n=board.unseen.bit_count())
     value = markup(_("value"))
+    # The caption stands outside the board, which scrolls when the column is too narrow for it
+    # (a phone): a scrolling board is a region named by the caption, so that a keyboard or
+    # screen reader user knows what they scroll.
     return (
-        f'<div class="board"><table><caption>{markup(caption)}</caption>'
-        f"<tr><th>{value}</th>{head}</tr>" + "".join(body) + "</table></div>"
+        f'<div class="rule48"><p class="board-caption" id="board-{play}">{markup(caption)}</p>'
+        f'<div class="board" role="region" aria-labelledby="board-{play}"><table>'
+        f"<tr><th>{value}</th>{head}</tr>" + "".join(body) + "</table></div></div>"
     )
 
 
@@ -314,9 +372,7 @@ def _play(review: Review, n: int, decision: Decision | None) -> str:
         took += f" <span>{takes}</span> {cards_svg(move.capture, style, width=36)}"
     else:
         took += " <span>" + markup(_("laid on the table")) + "</span>"
-    caption = _("Before play {n}, from {name}'s seat: table {cards}").format(
-        n=n, name=record.players[viewer], cards=format_cards(state.table, style) or _("empty")
-    )
+    caption = _("Before play {n}, from {name}'s seat").format(n=n, name=record.players[viewer])
     facts = [f'<div class="took">{took}</div>']
     if decision is not None:
         facts.append(_verdict(decision, style))
@@ -325,14 +381,18 @@ def _play(review: Review, n: int, decision: Decision | None) -> str:
     if entry.note:
         note = _("Record's note: {note}").format(note=entry.shown_note())
         facts.append(f'<p class="note">{markup(note)}</p>')
-    facts.append(_board(review, n, viewer))
+    heading = _fill(
+        _("Play {n}: {player} {move}"),
+        n=str(n),
+        player=f'<span class="who">{who}</span>',
+        move=f'<span class="move">{markup(move.text(style))}</span>',
+    )
     return (
         f'<article class="play" id="play-{n}" style="border-left-color:{border}"><header>'
-        f'<span class="num">{n}</span><span class="who">{who}</span>'
-        f'<span class="move">{markup(move.text(style))}</span>{badge}</header>'
-        f'<div class="body"><figure class="position" style="margin:0">'
+        f"<h3>{heading}</h3>{badge}</header>"
+        f'<div class="body"><figure class="position">'
         f"{position_svg(view, viewer, record.players, style, caption=caption)}</figure>"
-        f'<div class="facts">{"".join(facts)}</div></div></article>'
+        f'<div class="facts">{"".join(facts)}</div>{_board(review, n, viewer)}</div></article>'
     )
 
 
@@ -341,7 +401,7 @@ def _summary(review: Review) -> str:
     for name, s in review.summary().items():
         acc = "\u2013" if s.accuracy is None else number(s.accuracy / 100, ".0%")
         chips = "".join(
-            f'<span class="chip" style="background:{CLASS_COLOURS[c]}">'
+            f'<span class="chip" style="--class:{CLASS_COLOURS[c]}">'
             f"{markup(class_name(c))} {s.counts[c]}</span>"
             for c in CLASSES
             if s.counts[c]
@@ -357,7 +417,11 @@ def _summary(review: Review) -> str:
             f"<div>{markup(lost)}</div>"
             f'<div class="chips">{chips}</div></div>'
         )
-    return f'<div class="players">{"".join(cards)}</div>'
+    summary = markup(_("Summary"))
+    return (
+        f'<section><h2 class="summary">{summary}</h2>'
+        f'<div class="players">{"".join(cards)}</div></section>'
+    )
 
 
 def _legend() -> str:

@@ -168,10 +168,5 @@ def position_file_svg(record: HandRecord, at: int, viewer: int, caption: str | N
     names = record.players
     if caption is None:
         when = _("After play {n}").format(n=at) if at else _("Before the first play")
-        if state.is_over():
-            caption = _("{when}, from {name}'s seat").format(when=when, name=names[viewer])
-        else:
-            caption = _("{when}, from {name}'s seat; {mover} to play").format(
-                when=when, name=names[viewer], mover=names[state.turn]
-            )
+        caption = _("{when}, from {name}'s seat").format(when=when, name=names[viewer])
     return svg_document(position_svg(view, viewer, names, record.style, caption=caption))

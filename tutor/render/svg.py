@@ -20,11 +20,13 @@ True
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 
 from tutor.counting.tracker import seat_names
-from tutor.game.cards import CARDS, SETTEBELLO, Card, Style, cards_of, get_style
-from tutor.game.i18n import _
+from tutor.game.cards import CARDS, SETTEBELLO, Card, Style, cards_of, format_cards, get_style
+from tutor.game.i18n import _, language, ngettext
 from tutor.game.state import GameState
 from tutor.render.safe import markup
 
@@ -37,6 +39,9 @@ __all__ = [
     "cards_svg",
     "position_svg",
     "svg_document",
+    "text_width",
+    "shorten",
+    "wrap",
 ]
 
 CARD_WIDTH = 60
@@ -64,6 +69,88 @@ SUIT_PATHS = (
 """One path per suit (denari first) in a 100 x 100 box."""
 
 
+_NARROW = frozenset(" !'(),-./:;I[]fijlrt|")
+_WIDE = frozenset("MWmw@%&")
+BOLD = 1.12
+"""How much wider bold text is."""
+
+
+def _em(ch: str) -> float:
+    """A character's width in ems, as wide as DejaVu Sans draws it or wider."""
+    if ch in _NARROW:
+        return 0.42
+    if ch in _WIDE:
+        return 1.0
+    if unicodedata.east_asian_width(ch) in "WF":
+        return 1.05
+    return 0.8 if ch.isupper() else 0.64
+
+
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """A generous estimate of ``text``'s width at font size ``size`` in a sans-serif font.
+
+    The drawings carry no font, so the width is guessed from the characters, as wide as DejaVu
+    Sans (among the widest fallbacks) draws them: text laid out by it fits in the browser.
+    """
+    return sum(_em(ch) for ch in text) * size * (BOLD if bold else 1.0)
+
+
+def shorten(text: str, size: float, width: float, bold: bool = False) -> str:
+    """``text``, cut and ended with "…" when it would not fit ``width``."""
+    if text_width(text, size, bold) <= width:
+        return text
+    room = width / (size * (BOLD if bold else 1.0)) - _em("\u2026")
+    keep = 0
+    for ch in text:
+        room -= _em(ch)
+        if room < 0:
+            break
+        keep += 1
+    return text[:keep].rstrip() + "\u2026"
+
+
+def _pieces(word: str, size: float, width: float, bold: bool) -> list[str]:
+    """A word too long for a line, broken into pieces that each fit ``width``."""
+    pieces, piece = [], ""
+    for ch in word:
+        if piece and text_width(piece + ch, size, bold) > width:
+            pieces.append(piece)
+            piece = ""
+        piece += ch
+    return [*pieces, piece] if piece else pieces
+
+
+def wrap(text: str, size: float, width: float, lines: int, *, bold: bool = False,
+         tail: str = "") -> list[str]:  # fmt: skip
+    """``text`` then ``tail`` (kept whole, like a count) in at most ``lines`` lines that each
+    fit ``width``: broken at spaces, or inside a word too long for a line; when the text needs
+    more lines, the last is cut with "…" before the tail."""
+    out: list[str] = []
+    # words, and the parts of a hyphenated word (a line may end after its hyphen)
+    for glue, word in re.findall(r"(\s*)([^\s-]*-+|[^\s-]+)", text):
+        joined = out[-1] + (" " if glue else "") + word if out else word
+        if out and text_width(joined, size, bold) <= width:
+            out[-1] = joined
+        else:
+            out.extend(_pieces(word, size, width, bold))
+    whole = " ".join(text.split())
+    if tail:
+        if out and text_width(out[-1] + " " + tail, size, bold) <= width:
+            out[-1] += " " + tail
+        else:
+            out.append(tail)
+    if len(out) <= lines:
+        return out
+    kept = out[: lines - 1]
+    pos = 0
+    for line in kept:  # each line is the next stretch of the text, after a space or not
+        pos = whole.index(line, pos) + len(line)
+    rest = whole[pos:].lstrip()
+    room = width - (text_width(" " + tail, size, bold) if tail else 0)
+    last = shorten(rest, size, room, bold)
+    return [*kept, f"{last} {tail}" if tail else last]
+
+
 def _colour(card: Card) -> str:
     return RED if card.suit in (0, 1) else BLACK
 
@@ -89,11 +176,11 @@ def _face(card: Card, style: Style) -> str:
     return (
         f'<rect x="1" y="1" width="58" height="88" rx="6" fill="#fffdf8" stroke="{frame}" '
         f'stroke-width="{width}"/>'
-        f'<text x="6" y="20" font-family="Georgia, serif" font-size="17" font-weight="700" '
+        f'<text x="5" y="23" font-family="Georgia, serif" font-size="22" font-weight="700" '
         f'fill="{colour}">{rank}</text>'
-        + _suit(card.suit, 6, 24, 12, colour)
-        + _suit(card.suit, 16, 33, 28, colour)
-        + f'<text x="54" y="84" font-family="Georgia, serif" font-size="17" font-weight="700" '
+        + _suit(card.suit, 6, 27, 11, colour)
+        + _suit(card.suit, 17, 35, 27, colour)
+        + f'<text x="55" y="85" font-family="Georgia, serif" font-size="22" font-weight="700" '
         f'fill="{colour}" text-anchor="end">{rank}</text>'
     )
 
@@ -187,15 +274,67 @@ def _row(cards: Sequence[Card | None], style: Style, cx: float, y: float, w: flo
     return "".join(_placed(c, style, x0 + k * step, y, w) for k, c in enumerate(cards))
 
 
-def _label(x: float, y: float, text: str, anchor: str = "middle", turn: bool = False) -> str:
-    """A player's name on the felt; the player to move in bold gold, "to play"."""
-    weight = "700" if turn else "400"
-    fill = "#ffe08a" if turn else "#e8f3ec"
-    shown = markup(text) + (" \u2013 " + markup(_("to play")) if turn else "")
-    return (
-        f'<text x="{x:g}" y="{y:g}" text-anchor="{anchor}" font-family="system-ui, sans-serif" '
-        f'font-size="13" font-weight="{weight}" fill="{fill}">{shown}</text>'
+LABEL_SIZE = 17.0
+"""The players' names on the felt, in drawing units: about 11 CSS px when the drawing is
+shrunk to a phone's width (336 px of 520)."""
+
+
+def _label(x: float, y: float, lines: Sequence[str], *, gold: bool = False, bold: bool = False,
+           full: str = "") -> str:  # fmt: skip
+    """A player's name on the felt, centred on ``x``, one line or more, the last line's baseline
+    at ``y``; the player to move in gold. ``full`` (the whole label, when ``lines`` break or cut
+    it) goes in a title."""
+    weight = "700" if bold else "400"
+    fill = "#ffe08a" if gold else "#e8f3ec"
+    step = LABEL_SIZE * 1.2
+    top = y - step * (len(lines) - 1)
+    spans = "".join(
+        f'<tspan x="{x:g}" y="{top + k * step:g}">{markup(line)}</tspan>'
+        for k, line in enumerate(lines)
     )
+    title = f"<title>{markup(full)}</title>" if full else ""
+    return (
+        f'<text class="seat" text-anchor="middle" font-family="system-ui, sans-serif" '
+        f'font-size="{LABEL_SIZE:g}" font-weight="{weight}" fill="{fill}">{title}{spans}</text>'
+    )
+
+
+def _line_label(x: float, y: float, name: str, tail: str, width: float, turn: bool) -> str:
+    """A name on one line (the top or the bottom of the felt), cut to fit ``width`` so that
+    ``tail`` (the card count) and "to play" always show."""
+    if turn:
+        tail = (tail + " \u2013 " if tail else "\u2013 ") + _("to play")
+    bold = turn
+    room = width - text_width(" " + tail, LABEL_SIZE, bold)
+    shown = shorten(name, LABEL_SIZE, room, bold)
+    full = f"{name} {tail}" if shown != name else ""
+    return _label(x, y, [f"{shown} {tail}"], gold=turn, bold=turn, full=full)
+
+
+def _said(state: GameState, viewer: int, who: Sequence[str], style: Style) -> str:
+    """What a position shows, in words, for its accessible name: the table, the viewer's hand,
+    how many cards each other player holds, and who is to play."""
+    table = format_cards(state.table, style) or _("empty")
+    hand = [format_cards(state.hands[viewer], style)] if state.hands[viewer] else []
+    if state.unknown[viewer]:
+        k = state.unknown[viewer]
+        hand.append(ngettext("{n} hidden card", "{n} hidden cards", k).format(n=k))
+    n = state.rules.players
+    held = "; ".join(
+        ngettext("{name} holds {n} card", "{name} holds {n} cards", count).format(
+            name=who[seat], n=count
+        )
+        for seat in ((viewer + k) % n for k in range(1, n))
+        for count in [state.hand_size(seat)]
+    )
+    said = [
+        _("Table: {cards}.").format(cards=table),
+        _("{name}'s hand: {cards}.").format(name=who[viewer], cards=", ".join(hand) or _("empty")),
+        held + ".",
+    ]
+    if not state.is_over():
+        said.append(_("{name} to play.").format(name=who[state.turn]))
+    return " ".join(said)
 
 
 def position_svg(
@@ -218,38 +357,15 @@ def position_svg(
     st = get_style(style)
     rules = state.rules
     who = seat_names(rules.players, names)
+    n = rules.players
     W, H = 520.0, 330.0
     cw_hand, cw_table, cw_other = 46.0, 50.0, 26.0
+    side_w = 130.0  # each side column, with room for a name of about twelve letters a line
     parts = [
         f'<rect x="0" y="0" width="{W:g}" height="{H:g}" rx="18" fill="{FELT}" '
         f'stroke="{FELT_EDGE}" stroke-width="4"/>'
     ]
-    # the table, in one or two rows
-    table = sorted(cards_of(state.table))
-    th = cw_table * CARD_HEIGHT / CARD_WIDTH
-    if not table:
-        parts.append(
-            f'<text x="{W / 2:g}" y="{H / 2 + 4:g}" text-anchor="middle" '
-            'font-family="system-ui, sans-serif" font-size="14" fill="#cfe6d8">'
-            + markup(_("the table is empty"))
-            + "</text>"
-        )
-    elif len(table) <= 7:
-        parts.append(_row(list(table), st, W / 2, H / 2 - th / 2, cw_table, 6, 330))
-    else:
-        half = (len(table) + 1) // 2
-        parts.append(_row(list(table[:half]), st, W / 2, H / 2 - th - 3, cw_table, 6, 330))
-        parts.append(_row(list(table[half:]), st, W / 2, H / 2 + 3, cw_table, 6, 330))
-    # the viewer's hand at the bottom
-    own = sorted(cards_of(state.hands[viewer]))
-    mine: list[Card | None] = [*own, *([None] * state.unknown[viewer])]
-    hh = cw_hand * CARD_HEIGHT / CARD_WIDTH
-    parts.append(_row(mine, st, W / 2, H - hh - 26, cw_hand, 5, 360))
-    parts.append(_label(W / 2, H - 9, who[viewer], turn=state.turn == viewer and
-                        not state.is_over()))  # fmt: skip
     # the others: opposite at the top; with four players, the neighbours at the sides
-    n = rules.players
-    oh = cw_other * CARD_HEIGHT / CARD_WIDTH
     spots: list[tuple[int, str]] = []
     for k in range(1, n):
         seat = (viewer + k) % n
@@ -259,21 +375,54 @@ def position_svg(
             spots.append((seat, "right"))
         else:
             spots.append((seat, "left"))
+    sides = any(where != "top" for _seat, where in spots)
+    # the table, in one or two rows, between the side columns
+    table = sorted(cards_of(state.table))
+    th = cw_table * CARD_HEIGHT / CARD_WIDTH
+    room = W - 2 * (side_w + 20) if sides else 330.0
+    ty = 150.0  # midway between the top player's cards and the viewer's hand
+    if not table:
+        parts.append(
+            f'<text x="{W / 2:g}" y="{ty + 4:g}" text-anchor="middle" '
+            'font-family="system-ui, sans-serif" font-size="18" fill="#cfe6d8">'
+            + markup(_("the table is empty"))
+            + "</text>"
+        )
+    elif len(table) <= 7:
+        parts.append(_row(list(table), st, W / 2, ty - th / 2, cw_table, 6, room))
+    else:
+        half = (len(table) + 1) // 2
+        parts.append(_row(list(table[:half]), st, W / 2, ty - th - 3, cw_table, 6, room))
+        parts.append(_row(list(table[half:]), st, W / 2, ty + 3, cw_table, 6, room))
+    # the viewer's hand at the bottom
+    own = sorted(cards_of(state.hands[viewer]))
+    mine: list[Card | None] = [*own, *([None] * state.unknown[viewer])]
+    hh = cw_hand * CARD_HEIGHT / CARD_WIDTH
+    parts.append(_row(mine, st, W / 2, H - hh - 26, cw_hand, 5, W - 40))
+    mover = state.turn if not state.is_over() else None
+    parts.append(_line_label(W / 2, H - 9, who[viewer], "", W - 40, mover == viewer))
+    oh = cw_other * CARD_HEIGHT / CARD_WIDTH
     for seat, where in spots:
         count = state.hand_size(seat)
         backs: list[Card | None] = [None] * count
-        turn = state.turn == seat and not state.is_over()
-        label = f"{who[seat]} ({count})"
+        turn = mover == seat
         if where == "top":
-            parts.append(_row(backs, st, W / 2, 24, cw_other, 3, 260))
-            parts.append(_label(W / 2, 17, label, turn=turn))
-        else:
-            x = W - 62 if where == "right" else 62
-            parts.append(_row(backs, st, x, H / 2 - oh / 2, cw_other, 2, 100))
-            anchor = "end" if where == "right" else "start"
-            lx = W - 12 if where == "right" else 12
-            parts.append(_label(lx, H / 2 - oh / 2 - 8, label, anchor, turn=turn))
+            parts.append(_row(backs, st, W / 2, 28, cw_other, 3, 260))
+            parts.append(_line_label(W / 2, 22, who[seat], f"({count})", W - 40, turn))
+            continue
+        # a side: the name wrapped above the cards (never bold: it would need a wider column),
+        # the count and "to play" under them
+        x = W - 10 - side_w / 2 if where == "right" else 10 + side_w / 2
+        parts.append(_row(backs, st, x, H / 2 - oh / 2, cw_other, 2, side_w))
+        lines = wrap(who[seat], LABEL_SIZE, side_w, 3)
+        full = who[seat] if len(lines) > 1 else ""
+        parts.append(_label(x, H / 2 - oh / 2 - 8, lines, gold=turn, full=full))
+        under = f"({count})" + (" \u2013 " + _("to play") if turn else "")
+        lines = wrap(under, LABEL_SIZE, side_w, 2, bold=turn)
+        below = H / 2 + oh / 2 + 6 + LABEL_SIZE * (1 + 1.2 * (len(lines) - 1))
+        parts.append(_label(x, below, lines, gold=turn, bold=turn))
     title = caption or _("The position from {name}'s seat").format(name=who[viewer])
+    title += ". " + _said(state, viewer, who, st)
     height = width * H / W
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="position" width="{width:g}" '
@@ -283,5 +432,8 @@ def position_svg(
 
 
 def svg_document(svg: str) -> str:
-    """``svg`` as a standalone ``.svg`` file."""
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + svg + "\n"
+    """``svg`` as a standalone ``.svg`` file, its root marked with the language of the run (a
+    page gives its inline drawings the page's own)."""
+    lang = language()
+    root = svg.replace("<svg ", f'<svg xml:lang="{lang}" lang="{lang}" ', 1)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + root + "\n"
