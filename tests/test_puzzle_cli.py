@@ -75,7 +75,7 @@ def test_try_skip_and_a_shipped_name(runner: CliRunner) -> None:
     assert data["solution"] == "5 6 7 8"
     r = runner.invoke(app, ["puzzle", "try", "no-such-puzzle"])
     assert r.exit_code == 3
-    assert r.stderr.startswith("tutor: error: no-such-puzzle: cannot read")
+    assert r.stderr.startswith("tutor: error: no-such-puzzle: no such file, and no shipped puzzle")
 
 
 def test_generate_writes_checked_puzzles_reproducibly(runner: CliRunner, tmp_path: Path) -> None:
