@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 from helpers import EXAMPLES, FAST_PAGE, SEED003, measure_in_browser, needs_browser
@@ -127,3 +128,15 @@ def test_a_standalone_drawing_names_its_language() -> None:
         root = ET.fromstring(text.encode("utf-8"))
         assert root.get("lang") == language
         assert root.get("{http://www.w3.org/XML/1998/namespace}lang") == language
+
+
+def test_a_player_called_you_is_your_seat_in_the_drawings(tmp_path: Path) -> None:
+    """Bug: "You's seat" in the captions and titles of seed 003, whose player is You."""
+    from helpers import invoke
+
+    svg = tmp_path / "p.svg"
+    code, _, err = invoke(["render", str(SEED003), "--at", "4", "--svg", str(svg)])
+    assert code == 0, err
+    out = svg.read_text()
+    assert "You&#x27;s" not in out and "You's" not in out
+    assert "from your seat" in out and "Your hand: " in out

@@ -17,7 +17,7 @@ import re
 
 from tutor.counting.tracker import track, values_text, viewer_state
 from tutor.game.cards import Style
-from tutor.game.i18n import _, language, ngettext, number
+from tutor.game.i18n import _, is_you, language, ngettext, number
 from tutor.render.safe import markup
 from tutor.render.svg import cards_svg, position_svg, shorten, text_width
 from tutor.review.judge import CLASSES, THRESHOLDS, class_name
@@ -268,11 +268,20 @@ def _board(review: Review, play: int, viewer: int) -> str:
         )
         body.append(f"<tr><td>{markup(name)}</td>{tds}</tr>")
     um = values_text(board.unmatched, style)
-    caption = ngettext(
-        "Rule of 48 from {name}'s seat: unmatched {values}; {n} unseen",
-        "Rule of 48 from {name}'s seat: unmatched {values}; {n} unseen",
-        board.unseen.bit_count(),
-    ).format(name=review.record.players[viewer], values=um, n=board.unseen.bit_count())
+    viewer_name = review.record.players[viewer]
+    if is_you(viewer_name):
+        caption = ngettext(
+            "Rule of 48 from your seat: unmatched {values}; {n} unseen",
+            "Rule of 48 from your seat: unmatched {values}; {n} unseen",
+            board.unseen.bit_count(),
+        )
+    else:
+        caption = ngettext(
+            "Rule of 48 from {name}'s seat: unmatched {values}; {n} unseen",
+            "Rule of 48 from {name}'s seat: unmatched {values}; {n} unseen",
+            board.unseen.bit_count(),
+        )
+    caption = caption.format(name=viewer_name, values=um, n=board.unseen.bit_count())
     value = markup(_("value"))
     # The caption stands outside the board, which scrolls when the column is too narrow for it
     # (a phone): a scrolling board is a region named by the caption, so that a keyboard or
@@ -372,7 +381,12 @@ def _play(review: Review, n: int, decision: Decision | None) -> str:
         took += f" <span>{takes}</span> {cards_svg(move.capture, style, width=36)}"
     else:
         took += " <span>" + markup(_("laid on the table")) + "</span>"
-    caption = _("Before play {n}, from {name}'s seat").format(n=n, name=record.players[viewer])
+    seat = (
+        _("Before play {n}, from your seat")
+        if is_you(record.players[viewer])
+        else _("Before play {n}, from {name}'s seat")
+    )
+    caption = seat.format(n=n, name=record.players[viewer])
     facts = [f'<div class="took">{took}</div>']
     if decision is not None:
         facts.append(_verdict(decision, style))

@@ -31,7 +31,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from tutor.counting.tracker import viewer_state
-from tutor.game.i18n import _
+from tutor.game.i18n import _, is_you
 from tutor.game.scoring import denari_of
 from tutor.puzzles.format import Puzzle
 from tutor.records.puzzle_key import theme_name
@@ -168,5 +168,10 @@ def position_file_svg(record: HandRecord, at: int, viewer: int, caption: str | N
     names = record.players
     if caption is None:
         when = _("After play {n}").format(n=at) if at else _("Before the first play")
-        caption = _("{when}, from {name}'s seat").format(when=when, name=names[viewer])
+        seat = (
+            _("{when}, from your seat")
+            if is_you(names[viewer])
+            else _("{when}, from {name}'s seat")
+        )
+        caption = seat.format(when=when, name=names[viewer])
     return svg_document(position_svg(view, viewer, names, record.style, caption=caption))

@@ -13,7 +13,7 @@ from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.text import Text
 
-from tutor.game.i18n import _, ngettext, number, pgettext
+from tutor.game.i18n import _, is_you, ngettext, number, pgettext
 from tutor.render.safe import one_line, visible
 from tutor.render.terminal import assemble_text, cards_text, move_text, new_table
 from tutor.review.explain import PositionExplanation
@@ -235,9 +235,11 @@ def explanation_view(ex: PositionExplanation, rich: bool = False) -> list[Render
     out: list[RenderableType] = [
         head,
         Text(
-            _("Values: points of the hand for {player}'s side, {unit}.").format(
-                player=one_line(ex.player), unit=unit
-            )
+            (
+                _("Values: points of the hand for your side, {unit}.")
+                if is_you(ex.player)
+                else _("Values: points of the hand for {player}'s side, {unit}.")
+            ).format(player=one_line(ex.player), unit=unit)
         ),
     ]
     for i, m in enumerate(ex.moves, start=1):

@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 
 from tutor.counting.tracker import seat_names
 from tutor.game.cards import CARDS, SETTEBELLO, Card, Style, cards_of, format_cards, get_style
-from tutor.game.i18n import _, language, ngettext
+from tutor.game.i18n import _, is_you, language, ngettext
 from tutor.game.state import GameState
 from tutor.render.safe import markup
 
@@ -329,7 +329,9 @@ def _said(state: GameState, viewer: int, who: Sequence[str], style: Style) -> st
     )
     said = [
         _("Table: {cards}.").format(cards=table),
-        _("{name}'s hand: {cards}.").format(name=who[viewer], cards=", ".join(hand) or _("empty")),
+        (_("Your hand: {cards}.") if is_you(who[viewer]) else _("{name}'s hand: {cards}.")).format(
+            name=who[viewer], cards=", ".join(hand) or _("empty")
+        ),
         held + ".",
     ]
     if not state.is_over():
@@ -421,7 +423,11 @@ def position_svg(
         lines = wrap(under, LABEL_SIZE, side_w, 2, bold=turn)
         below = H / 2 + oh / 2 + 6 + LABEL_SIZE * (1 + 1.2 * (len(lines) - 1))
         parts.append(_label(x, below, lines, gold=turn, bold=turn))
-    title = caption or _("The position from {name}'s seat").format(name=who[viewer])
+    title = caption or (
+        _("The position from your seat")
+        if is_you(who[viewer])
+        else _("The position from {name}'s seat")
+    ).format(name=who[viewer])
     title += ". " + _said(state, viewer, who, st)
     height = width * H / W
     return (
