@@ -24,6 +24,7 @@ from helpers import (
     needs_browser,
 )
 
+from tutor.game.i18n import speaking
 from tutor.records.record import HandRecord
 from tutor.records.recordfile import load_path, loads
 from tutor.render.html import CLASS_COLOURS, loss_chart_svg, review_page
@@ -135,6 +136,9 @@ def test_the_boards_fit_a_laptop_and_a_scrolling_board_is_named(review: Review) 
     page = review_page(review)
     laptop = measure_in_browser(page, BOARDS, 1280)
     assert len(laptop) == 36 and not any(b["scrolls"] for b in laptop), laptop
+    with speaking("it"):  # "DISPARI" made 21 of the 36 boards scroll: the column says "DISP."
+        italian = measure_in_browser(review_page(review), BOARDS, 1280)
+    assert len(italian) == 36 and not any(b["scrolls"] for b in italian), italian
     phone = measure_in_browser(page, BOARDS, 375)
     for board in phone:
         assert board["role"] == "region" and board["name"].startswith("Rule of 48"), board

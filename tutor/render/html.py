@@ -17,7 +17,7 @@ import re
 
 from tutor.counting.tracker import track, values_text, viewer_state
 from tutor.game.cards import Style
-from tutor.game.i18n import _, is_you, language, ngettext, number
+from tutor.game.i18n import _, is_you, language, ngettext, number, pgettext
 from tutor.render.safe import markup
 from tutor.render.svg import cards_svg, position_svg, shorten, text_width
 from tutor.review.judge import CLASSES, THRESHOLDS, class_name
@@ -248,7 +248,13 @@ def _board(review: Review, play: int, viewer: int) -> str:
     board = track(viewer_state(state, viewer), viewer, review.record.players, review.style)
     style = review.style
     head = "".join(f"<th>{markup(style.rank_text(v))}</th>" for v in range(1, 11))
-    odd = markup(_("ODD"))
+    # a word that fits the board's narrow columns ("DISPARI" made Italian boards scroll at
+    # laptop width), the whole word in a tooltip when it is cut
+    short, whole = pgettext("the parity in a narrow column", "ODD"), _("ODD")
+    odd = (
+        markup(short) if short == whole else f'<abbr title="{markup(whole)}">{markup(short)}</abbr>'
+    )
+
     rows = [
         (_("captured"), [str(c.captured) for c in board.counts], None),
         (
