@@ -517,8 +517,11 @@ that an edited file or the same relative path from another folder is read afresh
 
 
 def _is_file(path: Path | Traversable) -> bool:
-    """Whether ``path`` names a file; False for a name no file can have (too long, a NUL)."""
+    """Whether ``path`` names something to read (a file, a device: read_text says what is
+    wrong with it), not a folder; False for a name no file can have (too long, a NUL)."""
     try:
+        if isinstance(path, Path):
+            return path.exists() and not path.is_dir()
         return path.is_file()
     except (OSError, ValueError):
         return False
