@@ -319,3 +319,34 @@ def test_a_huge_number_of_workers_is_a_usage_error() -> None:
     for args in (["review", record, "--as", "You"], ["bench", "endgame"]):
         line = one_error_line(run(*args, "-w", "99999999999999999999"), EXIT_USAGE)
         assert "--workers" in line
+
+
+def test_ctrl_c_while_loading_exits_130_without_a_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Bug: Ctrl-C in the first tenth of a second (while the command loaded) printed a
+    traceback from the import; the entry point now says 'interrupted' and exits 130."""
+    import importlib.abc
+    import sys
+
+    from tutor._start import main
+
+    class Interrupting(importlib.abc.MetaPathFinder):
+        def find_spec(self, name: str, path: object, target: object = None) -> None:
+            if name == "tutor.cli":
+                raise KeyboardInterrupt
+
+    monkeypatch.delitem(sys.modules, "tutor.cli")
+    monkeypatch.setattr(sys, "meta_path", [Interrupting(), *sys.meta_path])
+    with pytest.raises(SystemExit) as done:
+        main()
+    assert done.value.code == 130
+    assert capsys.readouterr().err == "\ntutor: interrupted\n"
+
+
+def test_the_package_loads_its_front_door_names_when_used() -> None:
+    import tutor
+
+    assert tutor.GameState.__name__ == "GameState" and tutor.load_ruleset("scopa").players == 2
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        _ = tutor.nothing  # type: ignore[attr-defined]

@@ -8,11 +8,15 @@ The front door for scripts: the names most programs need, from the layers below.
 ['7D x 2C 5S', '4C']
 """
 
-from tutor.game.cards import Card
-from tutor.game.errors import TutorError
-from tutor.game.rules import Ruleset, load_ruleset
-from tutor.game.state import GameState, Move
-from tutor.records.record import HandRecord
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tutor.game.cards import Card
+    from tutor.game.errors import TutorError
+    from tutor.game.rules import Ruleset, load_ruleset
+    from tutor.game.state import GameState, Move
+    from tutor.records.record import HandRecord
 
 __version__ = "0.1.0"
 
@@ -26,3 +30,21 @@ __all__ = [
     "__version__",
     "load_ruleset",
 ]
+
+_HOMES = {
+    "Card": "tutor.game.cards",
+    "TutorError": "tutor.game.errors",
+    "Ruleset": "tutor.game.rules",
+    "load_ruleset": "tutor.game.rules",
+    "GameState": "tutor.game.state",
+    "Move": "tutor.game.state",
+    "HandRecord": "tutor.records.record",
+}
+"""Where each front-door name lives: they load when first used, so that importing the package
+(as the ``tutor`` command does first) costs nothing before its own code runs."""
+
+
+def __getattr__(name: str) -> Any:
+    if name in _HOMES:
+        return getattr(import_module(_HOMES[name]), name)
+    raise AttributeError(f"module 'tutor' has no attribute {name!r}")
