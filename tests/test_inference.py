@@ -577,3 +577,26 @@ def test_the_viewers_own_unknown_hand_keeps_its_chance_to_sweep() -> None:
     assert sweep.next_seat == west and sweep.value == 1
     assert sweep.probability is not None and sweep.probability > 0.2
     assert view.sweep_probability == pytest.approx(sweep.probability)
+
+
+def test_a_viewer_without_their_cards_reads_nothing_on_their_own_plays() -> None:
+    """partial-view.yaml gives only South's cards: from West's seat no tell nor reading is
+    made on West's plays, West's unknown cards are a row of the holdings, and every unseen
+    card's probabilities sum to 1 over the rows."""
+    record = load_path(EXAMPLES / "partial-view.yaml")[0]
+    west = record.seat_of("West")
+    for n in (20, 33):
+        cv = count_view(record.state_at(n), west, record.players)
+        inf = cv.inference
+        assert all(t.seat != west for t in inf.tells)
+        assert all(e.seat != west for e in inf.exclusions)
+        assert west in inf.players_in_doubt
+        for c in indexes_of(inf.unseen):
+            assert sum(row[c].probability for row in inf.holdings.values()) == pytest.approx(1)
+        data = cv.to_json()
+        assert "West" in data["holdings"] and "West" in data["value_probability"]
+        assert all(t["player"] != "West" for t in data["tells"])
+        table = plain_text(holdings_table(cv, FRENCH))
+        assert any(line.startswith("West") for line in table.splitlines())
+    south = record.seat_of("South")
+    assert south not in count_view(record.state_at(20), south, record.players).inference.holdings

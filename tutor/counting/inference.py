@@ -119,9 +119,10 @@ class Inference:
     reliability: dict[int, Reliability]
     """Per other seat, how careful the hand has shown them (the readings' trust)."""
     holdings: dict[int, dict[int, Holding]]
-    """Per holder (other seats, and STOCK when cards remain to be dealt), per unseen card."""
+    """Per holder (other seats, the viewer when the record does not give their cards, and STOCK
+    when cards remain to be dealt), per unseen card."""
     value_probability: dict[int, dict[int, float]]
-    """Per other seat, P(holds at least one card of value v), v = 1..10."""
+    """Per seat in ``holdings``, P(holds at least one card of value v), v = 1..10."""
     deductions: list[Deduction]
     method: str
     deals: int
@@ -188,7 +189,8 @@ class Inference:
 
     @property
     def players_in_doubt(self) -> list[int]:
-        """The other seats with cards the viewer has not seen (the rows of the tracker's table)."""
+        """The seats with cards the viewer has not seen (the rows of the tracker's table): the
+        others, and the viewer when the record does not give their cards."""
         return [h for h in self.holdings if h != STOCK]
 
     @property
@@ -352,7 +354,9 @@ def infer(
             method=method, evidence=all_of(weighed)
         )
     # Holdings per holder and card: the status from the facts, the probability weighed.
-    seats = [s for s in range(rules.players) if s != viewer]
+    # The other seats, and the viewer's own when the record does not give their cards: those
+    # are unseen too, so each unseen card's probabilities sum to 1 over the rows and the stock.
+    seats = [s for s in range(rules.players) if s != viewer or state.unknown[viewer]]
     holder_keys = seats + ([STOCK] if STOCK in pos else [])
     holdings: dict[int, dict[int, Holding]] = {}
     for h in holder_keys:
