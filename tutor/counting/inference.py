@@ -40,7 +40,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.counting.assignment import AssignmentModel, build_model, certain_model, complete
-from tutor.counting.deductions import Deduction, Holding, find_deductions
+from tutor.counting.deductions import (
+    Deduction,
+    Holding,
+    ValueDeduction,
+    find_deductions,
+    find_value_deductions,
+)
 from tutor.counting.defaults import TRUST_DEFAULT
 from tutor.counting.odds import chance_of_value, percent
 from tutor.counting.readings import Exclusion
@@ -137,6 +143,8 @@ class Inference:
     passed: dict[int, dict[int, PassedCounts]] = field(default_factory=dict)
     """Per other seat and value, the plays a card of the value would have beaten at once
     (:func:`tutor.counting.style.passed_gains`)."""
+    value_deductions: list[ValueDeduction] = field(default_factory=list)
+    """The values a player must hold by counting, no one card of them certain (facts)."""
 
     def probability(self, seat: int, card: int) -> float:
         """P(``seat`` (or STOCK) holds ``card``), the readings weighed in."""
@@ -175,7 +183,9 @@ class Inference:
         cards = [c for c in row if VALUE_OF[c] == value]
         if not cards:
             return ValueCell("none", None, False)
-        if any(row[c].status == "must" for c in cards):
+        if any(row[c].status == "must" for c in cards) or any(
+            d.holder == seat and d.value == value for d in self.value_deductions
+        ):
             return ValueCell("must", None, False)
         if all(row[c].status == "cannot" for c in cards):
             return ValueCell("cannot", None, False)
@@ -284,6 +294,7 @@ class Inference:
                 "players": [r.to_json(self.names) for _, r in sorted(self.reliability.items())],
             },
             "deductions": [d.to_json(self.names, style) for d in self.deductions],
+            "value_deductions": [d.to_json(self.names, style) for d in self.value_deductions],
             "method": self.method,
             "consistent_deals": self.deals,
         }
@@ -417,6 +428,7 @@ def infer(
         weighing.passed,
     )
     inf.deductions = find_deductions(inf)
+    inf.value_deductions = find_value_deductions(inf)
     return inf
 
 
