@@ -361,3 +361,25 @@ def test_a_script_with_a_byte_order_mark_and_a_mistyped_capturing_card(tmp_path:
     assert code == 1  # the one mistyped line
     assert "line 3: play 1: '7X' is not a card: unknown suit 'X'" in err
     assert [p.text for p in load_path(save)[0].plays] == ["7D x 2C 5S"]
+
+
+def test_the_last_play_can_be_undone(tmp_path: Path) -> None:
+    """Bug: the session stopped at the hand's last play, so undo after it was never read."""
+    source = (ROOT / "docs" / "examples" / "seed003-scopa.yaml").read_text(encoding="utf-8")
+    cut = tmp_path / "cut35.yaml"
+    cut.write_text(
+        "".join(line for line in source.splitlines(True) if "QS x QC" not in line),
+        encoding="utf-8",
+    )
+    code, out, err = run_live(
+        ["--resume", str(cut), "--as", "You", "--quiet"], "Ada: QS x QC\nundo\nboard\n"
+    )
+    assert code == 0 and "The hand is over." in out and "Unmatched" in out
+    assert "undone: play 36 (QS x QC)" in err
+    assert len(load_path(cut)[0].plays) == 35
+    # a line after the end is refused (exit 1); a finished hand resumed takes undo too
+    code, _, err = run_live(["--resume", str(cut), "--as", "You", "-q"], "Ada: QS x QC\nAda: 3H\n")
+    assert code == 1 and "line 2: the hand is over: type undo" in err
+    assert len(load_path(cut)[0].plays) == 36
+    code, out, err = run_live(["--resume", str(cut), "--as", "You", "-q"], "undo\n")
+    assert code == 0 and "undone: play 36" in err and len(load_path(cut)[0].plays) == 35

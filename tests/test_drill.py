@@ -269,3 +269,27 @@ def test_the_unmatched_explanation_writes_values_as_the_answers_do() -> None:
                 shown |= set(part.split(", "))
     assert shown <= letters | {"none"}
     assert shown & {"F", "C", "R"}
+
+
+@pytest.mark.parametrize("ruleset", ["scopone-scientifico", "scopa"])
+def test_holder_questions_on_the_facts_alone(ruleset: str) -> None:
+    """Bug: with the readings off no holder question was ever asked: a must of the facts alone
+    needs a single holder with room, and that case was skipped. The answers offered are every
+    other player (and the stock in scopa), so that the question does not give itself away."""
+    for seed in range(4):
+        q = make_question(ruleset, random.Random(seed), kind="holder", trust=0.0)
+        assert q.kind == "holder" and q.basis == "fact" and q.confidence is None
+        assert q.state is not None and q.card is not None
+        others = [n for i, n in enumerate(q.names) if i != q.viewer]
+        assert list(q.offered) == others and all(n in q.question for n in others)
+        assert q.stock_offered == (ruleset == "scopa")
+        holder = q.names.index(str(q.expected)) if q.expected != STOCK_ANSWER else None
+        assert holder is None or q.state.hands[holder] >> q.card & 1
+        assert f"{q.expected} must hold " in q.explanation[0]
+        assert check_answer(q, str(q.expected)).correct
+    code, out, _err = invoke(
+        ["drill", "48", "--seed", "1", "--rounds", "1", "--question", "holder",
+         "--trust-readings", "0"],
+        "?\n",
+    )  # fmt: skip
+    assert code == 0 and "who must hold" in out

@@ -15,6 +15,7 @@ from helpers import (
     endgame,
     every_deal,
     greedy_move,
+    midgame,
     play,
     random_hand,
     weighed_by_hand,
@@ -29,12 +30,12 @@ from tutor.counting.style import stated_style
 from tutor.counting.tracker import STOCK, CountingError, LastCardKnown, OneOfEachOdd, viewer_state
 from tutor.counting.trust import CARELESS_PASSES, GRABBER_PASSES, TRUST_DEFAULT
 from tutor.game.captures import VALUE_OF
-from tutor.game.cards import FRENCH, FULL_DECK, indexes_of, mask_of, parse_cards
+from tutor.game.cards import FRENCH, FULL_DECK, VALUE_MASKS, indexes_of, mask_of, parse_cards
 from tutor.game.errors import TutorError
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move
 from tutor.records.recordfile import load_path
-from tutor.render.terminal import holdings_table, plain_text
+from tutor.render.terminal import holdings_table, plain_text, tracker_view
 
 # -- behavioural exclusions -------------------------------------------------------------------
 
@@ -577,3 +578,63 @@ def test_the_viewers_own_unknown_hand_keeps_its_chance_to_sweep() -> None:
     assert sweep.next_seat == west and sweep.value == 1
     assert sweep.probability is not None and sweep.probability > 0.2
     assert view.sweep_probability == pytest.approx(sweep.probability)
+
+
+def test_a_viewer_without_their_cards_reads_nothing_on_their_own_plays() -> None:
+    """partial-view.yaml gives only South's cards: from West's seat no tell nor reading is
+    made on West's plays, West's unknown cards are a row of the holdings, and every unseen
+    card's probabilities sum to 1 over the rows."""
+    record = load_path(EXAMPLES / "partial-view.yaml")[0]
+    west = record.seat_of("West")
+    for n in (20, 33):
+        cv = count_view(record.state_at(n), west, record.players)
+        inf = cv.inference
+        assert all(t.seat != west for t in inf.tells)
+        assert all(e.seat != west for e in inf.exclusions)
+        assert west in inf.players_in_doubt
+        for c in indexes_of(inf.unseen):
+            assert sum(row[c].probability for row in inf.holdings.values()) == pytest.approx(1)
+        data = cv.to_json()
+        assert "West" in data["holdings"] and "West" in data["value_probability"]
+        assert all(t["player"] != "West" for t in data["tells"])
+        table = plain_text(holdings_table(cv, FRENCH))
+        assert any(line.startswith("West") for line in table.splitlines())
+    south = record.seat_of("South")
+    assert south not in count_view(record.state_at(20), south, record.players).inference.holdings
+
+
+def test_a_value_certain_by_counting_is_a_deduction(scopone: Ruleset) -> None:
+    """Bug: three 2s out, South and West one card each, North two: North must hold a 2 (the
+    board said 100%) but no deduction said so."""
+    s = endgame(scopone, "", ["2D KH", "2S 5C", "2C 6H", "3D 4D"])
+    play(s, "KH", "5C")
+    cv = count_view(s, 3, ["South", "West", "North", "East"], "french")
+    inf = cv.inference
+    assert [(d.holder, d.value) for d in inf.value_deductions] == [(2, 2)]
+    assert inf.value_cell(2, 2).status == "must" and inf.value_cell(0, 2).status == "may"
+    data = cv.to_json()
+    assert data["value_probability_facts"]["North"]["2"] == 1.0
+    [vd] = data["value_deductions"]
+    assert vd["player"] == "North" and vd["basis"] == "fact" and vd["cards"] == ["2D", "2S", "2C"]
+    assert vd["text"].startswith("North must hold a 2 (2D 2S 2C)")
+    assert "[certain] North must hold a 2" in plain_text(*tracker_view(cv, FRENCH))
+
+
+@pytest.mark.parametrize("ruleset", ["scopone-scientifico", "scopa"])
+def test_value_deductions_are_exactly_the_certain_values(ruleset: str) -> None:
+    """A value deduction is made exactly when the facts alone make the value certain."""
+    for seed in range(6):
+        for plays in (20, 28, 31):
+            full = midgame(ruleset, seed, plays)
+            for viewer in range(full.rules.players):
+                inf = count_view(full, viewer).inference
+                said = {(d.holder, d.value) for d in inf.value_deductions}
+                for d in inf.value_deductions:
+                    assert full.hands[d.holder] & VALUE_MASKS[d.value]
+                for seat in inf.players_in_doubt:
+                    for v in range(1, 11):
+                        row = inf.holdings[seat]
+                        card_must = any(row[c].status == "must" for c in row if VALUE_OF[c] == v)
+                        certain = inf.probability_any_facts(seat, v) == 1.0
+                        known = bool(inf.state.hands[seat] & VALUE_MASKS[v])
+                        assert ((seat, v) in said) == (certain and not card_must and not known)

@@ -378,3 +378,27 @@ def test_rule_of_48_with_one_card_out_names_it() -> None:
     board = track(viewer_state(s, 1), 1)
     assert any("hold exactly one card, a 9." in n for n in board.notes)
     assert not any("one each of" in n for n in board.notes)
+
+
+def test_facts_count_the_viewers_unknown_cards_among_the_unseen() -> None:
+    """A record without the viewer's cards: the last-round facts name the viewer's hand too,
+    never "the other hands" (partial-view.yaml gives only South's cards)."""
+    record = load_path(EXAMPLES / "partial-view.yaml")[0]
+    north, west, east = (record.seat_of(p) for p in ("North", "West", "East"))
+    facts = track(viewer_state_from_record(record, north, 33), north, record.players).facts
+    total = next(f for f in facts if isinstance(f, LastCardsTotal))
+    assert total.seats == (west, north, east) and total.total == 24
+    one_each = next(f for f in facts if isinstance(f, OneOfEachOdd))
+    assert one_each.own and "the other hands" not in one_each.text(record.players)
+    assert "your hand" in next(f for f in facts if isinstance(f, UnseenTotal)).text(record.players)
+    facts = track(viewer_state_from_record(record, west, 32), west, record.players).facts
+    assert next(f for f in facts if isinstance(f, LastCardsTotal)).seats == (0, 1, 2, 3)
+    facts = track(viewer_state_from_record(record, east, 35), east, record.players).facts
+    text = next(f for f in facts if isinstance(f, OneOfEachOdd)).text(record.players)
+    assert "the other hands" not in text and "yours" in text
+    # the viewer's cards known: the other hands, as before
+    south = record.seat_of("South")
+    facts = track(viewer_state_from_record(record, south, 33), south, record.players).facts
+    assert "the other hands hold" in next(f for f in facts if isinstance(f, OneOfEachOdd)).text(
+        record.players
+    )

@@ -178,12 +178,33 @@ def _run_live(session: LiveSession, quiet: bool, json_out: bool) -> None:
 
     read = line_reader(session.prompt)
 
+    ended = False
+    """The end of the hand (its score) has been shown since the last play came in."""
+
+    def show_end() -> None:
+        nonlocal ended
+        ended = True
+        if json_out:
+            return
+        record = session.record()
+        console, fancy = human_console()
+        end = rendering.hand_end(replay_hand(record), record, fancy)
+        rendering.emit(console, Text(_("The hand is over.")), *end)
+        if interactive:
+            note(_("the hand is over: type undo to take back the last play, or quit"))
+
     def show(update: LiveUpdate) -> None:
+        nonlocal ended
         if json_out:
             print_json(update.to_json())
         elif update.analysis is not None and (not quiet or update.entry.kind == "board"):
             console, fancy = human_console()
             rendering.emit(console, *rendering.tracker_view(update.analysis, session.style, fancy))
+        if update.entry.kind not in ("board", "help"):
+            ended = False
+            # The score as soon as the last play is in: the session reads on, for undo.
+            if session.phase() == "over":
+                show_end()
 
     try:
         if session.plays and not json_out and not quiet and session.phase() == "play":
@@ -201,13 +222,10 @@ def _run_live(session: LiveSession, quiet: bool, json_out: bool) -> None:
     if session.phase() != "over":
         _live_saved(session)
     else:
+        if not ended:  # a finished hand resumed and left as it was
+            show_end()
         if session.save_path is not None:
             note("tutor: " + _("saved to {file}").format(file=session.save_path))
-        if not json_out:
-            record = session.record()
-            console, fancy = human_console()
-            end = rendering.hand_end(replay_hand(record), record, fancy)
-            rendering.emit(console, Text(_("The hand is over.")), *end)
     fail_if_rejected(session.rejected, interactive)
 
 

@@ -23,15 +23,23 @@ from tutor.counting.tracker import (
     Fact,
     LastCardKnown,
     OneOfEachOdd,
+    a_value,
     track,
     value_word,
 )
 from tutor.game.captures import VALUE_OF
-from tutor.game.cards import Style, format_card, format_cards, indexes_of, mask_of
+from tutor.game.cards import VALUE_MASKS, Style, format_card, format_cards, indexes_of, mask_of
 from tutor.game.i18n import _, all_of, ngettext, pgettext
 from tutor.game.state import GameState
 
-__all__ = ["Holding", "Deduction", "Evidence", "find_deductions"]
+__all__ = [
+    "Holding",
+    "Deduction",
+    "ValueDeduction",
+    "Evidence",
+    "find_deductions",
+    "find_value_deductions",
+]
 
 
 @dataclass(frozen=True)
@@ -84,6 +92,72 @@ class Deduction:
             "reasons": list(self.reasons),
             "text": self.text,
         }
+
+
+@dataclass(frozen=True)
+class ValueDeduction:
+    """A value a player must hold by counting, though no one card of it is certain: the unseen
+    cards of other values are too few to fill their hand (always a fact)."""
+
+    holder: int
+    value: int
+    cards: int
+    """The unseen cards of the value (a mask)."""
+    places: int
+    """How many unseen cards the holder has."""
+    others: int
+    """How many unseen cards are of other values: fewer than ``places``."""
+
+    def text(self, names: Sequence[str], style: Style | str | None = None) -> str:
+        player = names[self.holder]
+        return ngettext(
+            "{player} must hold {a_value} ({cards}): only {n} unseen card is of another value, "
+            "for the {places} cards {player} holds (fact).",
+            "{player} must hold {a_value} ({cards}): only {n} unseen cards are of other values, "
+            "for the {places} cards {player} holds (fact).",
+            self.others,
+        ).format(
+            player=player,
+            a_value=a_value(self.value),
+            cards=format_cards(self.cards, style),
+            n=self.others,
+            places=self.places,
+        )
+
+    def to_json(self, names: Sequence[str], style: Style | str | None = None) -> dict[str, Any]:
+        return {
+            "player": names[self.holder],
+            "value": self.value,
+            "cards": format_cards(self.cards, style).split(),
+            "basis": "fact",
+            "confidence": 1.0,
+            "text": self.text(names, style),
+        }
+
+
+def find_value_deductions(inf: Evidence) -> list[ValueDeduction]:
+    """Every value a player must hold on the facts alone, when no card of it is a must.
+
+    On the facts every unseen card can go to any holder with room, so a player with ``k``
+    places holds no card of value v in some deal exactly when the unseen cards of other values
+    number ``k`` or more: fewer, and they must hold one.
+    """
+    out: list[ValueDeduction] = []
+    pool = inf.state.unplaced()
+    total = pool.bit_count()
+    for h, row in inf.holdings.items():
+        places = inf.capacity.get(h, 0)
+        if h < 0 or not places:
+            continue
+        for v in range(1, 11):
+            cards = mask_of(c for c in indexes_of(pool) if VALUE_OF[c] == v)
+            others = total - cards.bit_count()
+            if not cards or others >= places or inf.state.hands[h] & VALUE_MASKS[v]:
+                continue
+            if any(row.get(c) and row[c].status == "must" for c in indexes_of(cards)):
+                continue  # a card of it is certain: that deduction says it
+            out.append(ValueDeduction(h, v, cards, places, others))
+    return out
 
 
 class Evidence(Protocol):

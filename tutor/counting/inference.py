@@ -40,7 +40,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.counting.assignment import AssignmentModel, build_model, certain_model, complete
-from tutor.counting.deductions import Deduction, Holding, find_deductions
+from tutor.counting.deductions import (
+    Deduction,
+    Holding,
+    ValueDeduction,
+    find_deductions,
+    find_value_deductions,
+)
 from tutor.counting.defaults import TRUST_DEFAULT
 from tutor.counting.odds import chance_of_value, percent
 from tutor.counting.readings import Exclusion
@@ -119,9 +125,10 @@ class Inference:
     reliability: dict[int, Reliability]
     """Per other seat, how careful the hand has shown them (the readings' trust)."""
     holdings: dict[int, dict[int, Holding]]
-    """Per holder (other seats, and STOCK when cards remain to be dealt), per unseen card."""
+    """Per holder (other seats, the viewer when the record does not give their cards, and STOCK
+    when cards remain to be dealt), per unseen card."""
     value_probability: dict[int, dict[int, float]]
-    """Per other seat, P(holds at least one card of value v), v = 1..10."""
+    """Per seat in ``holdings``, P(holds at least one card of value v), v = 1..10."""
     deductions: list[Deduction]
     method: str
     deals: int
@@ -136,6 +143,8 @@ class Inference:
     passed: dict[int, dict[int, PassedCounts]] = field(default_factory=dict)
     """Per other seat and value, the plays a card of the value would have beaten at once
     (:func:`tutor.counting.style.passed_gains`)."""
+    value_deductions: list[ValueDeduction] = field(default_factory=list)
+    """The values a player must hold by counting, no one card of them certain (facts)."""
 
     def probability(self, seat: int, card: int) -> float:
         """P(``seat`` (or STOCK) holds ``card``), the readings weighed in."""
@@ -174,7 +183,9 @@ class Inference:
         cards = [c for c in row if VALUE_OF[c] == value]
         if not cards:
             return ValueCell("none", None, False)
-        if any(row[c].status == "must" for c in cards):
+        if any(row[c].status == "must" for c in cards) or any(
+            d.holder == seat and d.value == value for d in self.value_deductions
+        ):
             return ValueCell("must", None, False)
         if all(row[c].status == "cannot" for c in cards):
             return ValueCell("cannot", None, False)
@@ -188,7 +199,8 @@ class Inference:
 
     @property
     def players_in_doubt(self) -> list[int]:
-        """The other seats with cards the viewer has not seen (the rows of the tracker's table)."""
+        """The seats with cards the viewer has not seen (the rows of the tracker's table): the
+        others, and the viewer when the record does not give their cards."""
         return [h for h in self.holdings if h != STOCK]
 
     @property
@@ -282,6 +294,7 @@ class Inference:
                 "players": [r.to_json(self.names) for _, r in sorted(self.reliability.items())],
             },
             "deductions": [d.to_json(self.names, style) for d in self.deductions],
+            "value_deductions": [d.to_json(self.names, style) for d in self.value_deductions],
             "method": self.method,
             "consistent_deals": self.deals,
         }
@@ -352,7 +365,9 @@ def infer(
             method=method, evidence=all_of(weighed)
         )
     # Holdings per holder and card: the status from the facts, the probability weighed.
-    seats = [s for s in range(rules.players) if s != viewer]
+    # The other seats, and the viewer's own when the record does not give their cards: those
+    # are unseen too, so each unseen card's probabilities sum to 1 over the rows and the stock.
+    seats = [s for s in range(rules.players) if s != viewer or state.unknown[viewer]]
     holder_keys = seats + ([STOCK] if STOCK in pos else [])
     holdings: dict[int, dict[int, Holding]] = {}
     for h in holder_keys:
@@ -413,6 +428,7 @@ def infer(
         weighing.passed,
     )
     inf.deductions = find_deductions(inf)
+    inf.value_deductions = find_value_deductions(inf)
     return inf
 
 

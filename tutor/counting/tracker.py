@@ -365,7 +365,15 @@ class Fact:
         raise NotImplementedError
 
 
-def _where(stock: bool) -> str:
+def _where(stock: bool, own: bool = False) -> str:
+    """Where the unseen cards are: the other hands (and yours, when the record does not give
+    your cards), and the stock."""
+    if own:
+        return (
+            _("your hand, the other hands and the stock")
+            if stock
+            else _("your hand and the other hands")
+        )
     return _("the other hands and the stock") if stock else _("the other hands")
 
 
@@ -380,6 +388,8 @@ class UnseenTotal(Fact):
     """How many cards are unseen."""
     stock: bool
     """Some of them are still to be dealt."""
+    own: bool = False
+    """The viewer's own cards are unknown (a record that does not give them): some are theirs."""
 
     def text(self, names: Sequence[str], style: Style | str | None = None) -> str:
         return ngettext(
@@ -388,7 +398,9 @@ class UnseenTotal(Fact):
             "Rule of 220: the cards you have seen add up to {seen}, so the {n} unseen cards "
             "({where}) add up to {unseen}.",
             self.cards,
-        ).format(seen=self.seen, n=self.cards, where=_where(self.stock), unseen=self.unseen)
+        ).format(
+            seen=self.seen, n=self.cards, where=_where(self.stock, self.own), unseen=self.unseen
+        )
 
 
 @dataclass(frozen=True)
@@ -407,7 +419,8 @@ class LastCardKnown(Fact):
 
 @dataclass(frozen=True)
 class LastCardsTotal(Fact):
-    """Rule of 220 in the last round: the other players' last cards add up to ``total``."""
+    """Rule of 220 in the last round: the last cards not seen add up to ``total``: the other
+    players', and the viewer's own when the record does not give them."""
 
     kind: ClassVar[str] = "rule-220-last-round"
     seats: tuple[int, ...]
@@ -465,6 +478,9 @@ class OneOfEachOdd(Fact):
     kind: ClassVar[str] = "rule-48-one-each"
     cards: int
     values: tuple[int, ...]
+    own: bool = False
+    """The viewer's own cards are unknown: the unseen cards include theirs, so the fact is
+    about the unseen cards, not the other hands."""
 
     def text(self, names: Sequence[str], style: Style | str | None = None) -> str:
         n, odd = self.cards, self.values
@@ -475,9 +491,17 @@ class OneOfEachOdd(Fact):
             if len(odd) == 1
             else _("one each of {values}").format(values=values_text(odd, style))
         )
-        return _(
-            "Rule of 48: {cards_out} and {odd_values}, so the other hands hold exactly {held}."
-        ).format(cards_out=out, odd_values=odd_n, held=held)
+        text = (
+            _(
+                "Rule of 48: {cards_out} and {odd_values}, so the unseen cards, yours among "
+                "them, are exactly {held}."
+            )
+            if self.own
+            else _(
+                "Rule of 48: {cards_out} and {odd_values}, so the other hands hold exactly {held}."
+            )
+        )
+        return text.format(cards_out=out, odd_values=odd_n, held=held)
 
 
 @dataclass
@@ -657,27 +681,31 @@ def track(
         last_round,
         sweep,
     )
-    board.facts = _facts(board, hand_sizes)
+    board.facts = _facts(board, hand_sizes, state.unknown[viewer] > 0)
     board.notes = [f.text(board.names, style) for f in board.facts]
     return board
 
 
-def _facts(board: Board, hand_sizes: list[int]) -> list[Fact]:
-    """The rule of 220, the even total and the rule-of-48 parity reading."""
+def _facts(board: Board, hand_sizes: list[int], own: bool = False) -> list[Fact]:
+    """The rule of 220, the even total and the rule-of-48 parity reading.
+
+    ``own``: the viewer's cards are unknown (a record that does not give them), so they are
+    among the unseen cards and the facts about the unseen cards name the viewer's hand too.
+    """
     facts: list[Fact] = []
     viewer = board.viewer
-    others = tuple(s for s in range(len(hand_sizes)) if s != viewer and hand_sizes[s])
+    hidden = tuple(s for s in range(len(hand_sizes)) if (s != viewer or own) and hand_sizes[s])
     n_unseen = board.unseen.bit_count()
-    facts.append(UnseenTotal(board.seen_sum, board.unseen_sum, n_unseen, board.stock > 0))
+    facts.append(UnseenTotal(board.seen_sum, board.unseen_sum, n_unseen, board.stock > 0, own))
     if board.stock == 0 and n_unseen == 1:
         (card,) = indexes_of(board.unseen)
         facts.append(LastCardKnown(card, board.unseen_sum))
-    elif board.stock == 0 and len(others) > 1 and board.last_round:
-        facts.append(LastCardsTotal(others, board.unseen_sum))
+    elif board.stock == 0 and len(hidden) > 1 and board.last_round:
+        facts.append(LastCardsTotal(hidden, board.unseen_sum))
     facts.append(EvenTotal(*board.even_total))
     odd = board.odd_out()
     if n_unseen:
         facts.append(OddValues(odd))
         if odd and len(odd) == n_unseen and board.stock == 0:
-            facts.append(OneOfEachOdd(n_unseen, odd))
+            facts.append(OneOfEachOdd(n_unseen, odd, own))
     return facts

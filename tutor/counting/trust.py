@@ -334,10 +334,12 @@ def weigh_readings(
     holders, caps = holders_of(state)
     if trust > 0.0:
         steps = history(state)
-        exclusions = find_exclusions(state, steps)
+        # Nothing is read on the viewer's own plays, even when the record does not give their
+        # cards: how the one being tutored plays says nothing to themselves.
+        exclusions = [e for e in find_exclusions(state, steps) if e.seat != viewer]
         standing = standing_exclusions(state, exclusions)
         reliability = learn_reliability(state, viewer, steps, exclusions, standing, trust)
-        all_tells = find_tells(state, steps)
+        all_tells = [t for t in find_tells(state, steps) if t.seat != viewer]
         tells = standing_tells(state, all_tells)
         record = departures(steps, state.rules)
         evidence_of_play = play_evidence(steps, state, viewer)

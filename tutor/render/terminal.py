@@ -996,11 +996,14 @@ def tracker_view(
             why = f"{e.text(inf.names, style)}: {e.dropped_text(inf.names, style)}"
             lines.append(f"\n  - {one_line(why)}")
         out.append(lines)
-    if inf.deductions:
+    if inf.deductions or inf.value_deductions:
         lines = Text(_("Deductions:"))
         for d in inf.deductions:
             tag = _("certain") if d.basis == "fact" else _("inferred")
             lines.append(f"\n  - [{tag}] {one_line(d.text)}")
+        certain = _("certain")
+        for vd in inf.value_deductions:
+            lines.append(f"\n  - [{certain}] {one_line(vd.text(inf.names, style))}")
         out.append(lines)
     if not compact and inf.unseen:
         out.append(

@@ -105,6 +105,10 @@ class DrillQuestion:
     behaviour puts it there)."""
     confidence: float | None = None
     """An ``inference``: the probability, the readings weighed in, that the card is there."""
+    offered: tuple[str, ...] = ()
+    """A holder question: the players it offers as answers (never the viewer)."""
+    stock_offered: bool = False
+    """A holder question: the stock is one of the answers."""
 
     def holder_text(self) -> str:
         """Who holds the card, in words (``the stock (still to deal)`` for the stock)."""
@@ -316,8 +320,13 @@ def _holder_question(
     in the real deal (None: none). The stock is one of the answers while cards are still to
     be dealt: in a two-player game it is the only other place a card can be."""
     inf = a.inference
-    if len(inf.capacity) < 2:
-        return None  # one holder left: nothing to work out
+    # The players offered are every other seat, and the stock whenever the ruleset deals more
+    # than once: a must of the facts alone is only found when a single holder has room, and
+    # offering only the holders with room would give its answer away.
+    choices = [n for i, n in enumerate(names) if i != viewer]
+    stock = state.rules.deals_per_hand > 1 or STOCK in inf.capacity
+    if len(choices) + stock < 2:
+        return None  # one place a card can be: nothing to work out
     ranked = sorted(inf.deductions, key=lambda d: d.basis != "inference")
     for d in ranked:
         if d.status != "must" or d.holder == viewer:
@@ -325,10 +334,10 @@ def _holder_question(
         if not _holds(state, d.holder, d.card):
             continue  # a reading misled by a player who does not play greedily
         card = format_card(d.card, style)
-        choices = [n for i, n in enumerate(names) if i != viewer and i in inf.capacity]
-        if STOCK in inf.capacity:
-            choices.append(_("{stock} (the cards still to deal)").format(stock=_(_STOCK_WORD)))
-        options = _("{items} or {last}").format(items=", ".join(choices[:-1]), last=choices[-1])
+        shown = choices + (
+            [_("{stock} (the cards still to deal)").format(stock=_(_STOCK_WORD))] if stock else []
+        )
+        options = _("{items} or {last}").format(items=", ".join(shown[:-1]), last=shown[-1])
         if d.basis == "fact":
             ask = _("who must hold {card}?").format(card=card)
         else:
@@ -354,13 +363,15 @@ def _holder_question(
             state,
             d.basis,
             d.confidence if d.basis == "inference" else None,
+            tuple(choices),
+            stock,
         )
     return None
 
 
 def _stock_open(question: DrillQuestion) -> bool:
-    """Whether the stock was one of the answers (cards were still to be dealt)."""
-    return question.analysis is not None and STOCK in question.analysis.inference.capacity
+    """Whether the stock was one of the answers."""
+    return question.stock_offered
 
 
 def _holder_named(question: DrillQuestion, answer: str) -> str | None:

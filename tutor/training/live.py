@@ -467,8 +467,11 @@ class LiveSession:
         warn: Callable[[str], None],
         numbered: bool = False,
     ) -> str:
-        """Read and apply lines until the hand is over (``over``), the input ends (``end``)
-        or the player quits (``quit``), which is returned.
+        """Read and apply lines until the input ends or the player quits (``quit``); at the end
+        of the input, ``over`` when the hand is over and ``end`` when it is not.
+
+        Lines are read after the hand's last play too, so that ``undo`` can take it back (and
+        ``quit`` or ``board`` answer); any other line is refused, as in the middle of the hand.
 
         ``read()`` gives the next line (None: the input is over). Each accepted line is
         echoed to ``say`` and its :class:`LiveUpdate` passed to ``show``; ``help`` goes to
@@ -502,7 +505,8 @@ class LiveSession:
             self.rejected += 1
             warn(message)
 
-        return run_lines(read, accept, refused, lambda: self.phase() != "over", numbered)
+        how = run_lines(read, accept, refused, lambda: True, numbered)
+        return "over" if how == "end" and self.phase() == "over" else how
 
     # -- entering lines --------------------------------------------------------------------------
 
