@@ -75,6 +75,12 @@ def test_holder_questions_in_scopa_ask_about_the_stock(ruleset: str) -> None:
         assert in_a_hand == (q.expected != STOCK_ANSWER)
         assert check_answer(q, "stock" if q.expected == STOCK_ANSWER else "ada").correct
         assert answer_problem(q, "the deck") is None and answer_problem(q, "Bob") is not None
+        # bug: "st" was "not a player", and the message offered You, the viewer
+        if q.stock_offered:
+            assert answer_problem(q, "st") is None
+            assert check_answer(q, "st").correct == (q.expected == STOCK_ANSWER)
+            problem = answer_problem(q, "Bob")
+            assert problem is not None and "You" not in problem.split(":", 1)[1]
 
 
 def test_a_reading_is_said_as_a_reading_with_its_confidence() -> None:

@@ -375,10 +375,23 @@ def _stock_open(question: DrillQuestion) -> bool:
 
 
 def _holder_named(question: DrillQuestion, answer: str) -> str | None:
-    """The holder an answer names: a player other than the viewer, or the stock."""
-    if answer.strip().lower() in (*_STOCK_ALIASES, *typed_words((_STOCK_WORD,))):
+    """The holder an answer names among those the question offers: a player other than the
+    viewer, or the stock; the start of a name will do when it names only one (``st`` for the
+    stock), and nothing when it could be either."""
+    word = answer.strip().lower()
+    stock_words = (*_STOCK_ALIASES, *typed_words((_STOCK_WORD,)))
+    if question.stock_offered and word in stock_words:
         return STOCK_ANSWER
-    return player_named(question.names, answer, prefix=True)
+    player = player_named(_offered(question), answer, prefix=True)
+    stock = question.stock_offered and bool(word) and any(w.startswith(word) for w in stock_words)
+    if player is not None and stock:
+        return None  # "st" with a player called Stefano: say which
+    return STOCK_ANSWER if stock else player
+
+
+def _offered(question: DrillQuestion) -> list[str]:
+    """The players a holder question offers as answers."""
+    return list(question.offered) or list(question.names)
 
 
 _PASS = ("none", "nobody", "-", "?", "pass", "don't know", "dont know", "no idea")
@@ -410,7 +423,7 @@ def answer_problem(question: DrillQuestion, answer: str) -> str | None:
         return None
     if question.kind == "holder":
         if _holder_named(question, text) is None:
-            names = ", ".join(question.names)
+            names = ", ".join(_offered(question))
             if _stock_open(question):
                 return _("{text!r} is not a player: type one of {names}, or {stock}").format(
                     text=text, names=names, stock=_(_STOCK_WORD)
