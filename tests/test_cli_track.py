@@ -243,3 +243,11 @@ def test_the_heading_says_your_view_for_a_player_called_you() -> None:
     assert out.startswith("Ada's view after play 4 of 36 (scopa).")
     _, out, _ = invoke(["--lang", "it", "track", path, "--as", "You", "--at", "4"])
     assert out.startswith("Il tuo punto di vista dopo la giocata 4 di 36 (scopa).")
+
+
+def test_a_tell_the_facts_settle_says_so() -> None:
+    """Bug: "so may hold another 7 (tell: holds one, 100%)" when East held the only unseen
+    card: a tell at 100% read as a certain reading."""
+    path = str(EXAMPLES / "partial-view.yaml")
+    _, out, _ = invoke(["track", path, "--as", "South", "--at", "35"])
+    assert "(tell; the facts settle it: holds one)" in out and "100%)" not in out

@@ -120,6 +120,11 @@ class Tell:
             )
         if self.confidence is None:
             return _("{what} (tell)").format(what=what)
+        # readings never make a 0 or a 1 (docs/tracker.md): these come from the facts alone
+        if self.confidence >= 1.0:
+            return _("{what} (tell; the facts settle it: holds one)").format(what=what)
+        if self.confidence <= 0.0:
+            return _("{what} (tell; the facts settle it: holds none)").format(what=what)
         return _("{what} (tell: holds one, {percent})").format(
             what=what, percent=percent(self.confidence)
         )
