@@ -171,11 +171,37 @@ def test_a_better_alternative_is_never_called_worth_no_more() -> None:
     """Bug: a move judged good? (the samples in doubt) whose maxim named a better alternative
     was told 'RS x RB is worth no more (+1.50)': the alternative is worth more, so say so."""
     played, other = Move(6, 0), Move(16, 0)
-    moves = (MoveEstimate(other, 1.5, 0.2, 2.8, 8), MoveEstimate(played, 0.0, -1.0, 1.0, 8))
-    j = Judgement(played, other, 1.5, -0.2, 3.0, "good", True, False, 8, moves, "time")
+    moves = (MoveEstimate(other, 0.15, 0.1, 0.2, 8), MoveEstimate(played, 0.0, -0.1, 0.1, 8))
+    j = Judgement(played, other, 0.15, 0.0, 0.19, "best", True, False, 8, moves, "time")
     missed = Observation("missed-scopa", "t.", "take-the-scopa", move=other)
     said = weigh(missed, j).text
-    assert "the analysis values 7C 1.50 higher" in said and "worth no more" not in said
+    assert "the analysis values 7C 0.15 higher" in said and "worth no more" not in said
     level = (MoveEstimate(other, 0.0, -1.0, 1.0, 8), MoveEstimate(played, 0.0, -1.0, 1.0, 8))
     same = replace(j, cost=0.0, moves=level)
     assert "7C is worth no more (+0.00)" in weigh(missed, same).text
+
+
+def test_the_maxim_and_the_analysis_disagree_only_when_the_cost_is_small() -> None:
+    """Bug: seed 003's play 3, good? 0.47 [0.12, 0.81], read 'Here it costs only 0.47 of a
+    point (the samples leave some doubt): no move is clearly better', though the interval's low
+    end says 7H x 3H 4H is better and the maxim (do not lay an ace, do not offer a seven) and
+    the analysis agree; a missed scopa at good? 2.20 [0.18, 4.22] read 'Here it costs 2.20
+    points' as if they disagreed. The note is for a cost that is really small."""
+    played, other = Move(6, 0), Move(16, 0)
+    moves = (MoveEstimate(other, 0.47, 0.2, 0.7, 200), MoveEstimate(played, 0.0, -0.2, 0.2, 200))
+    j = Judgement(played, other, 0.47, 0.12, 0.81, "good", True, False, 200, moves, "samples")
+    ace = Observation("primiera-given", "t.", "keep-primiera-cards", probability=0.71)
+    assert weigh(ace, j) == ace
+    scopa = replace(j, cost=2.2, low=0.18, high=4.22)
+    missed = Observation("missed-scopa", "t.", "take-the-scopa", move=other)
+    assert weigh(missed, scopa) == missed
+    # small and clear: the better move is named, never 'no move is clearly better'
+    slight = replace(j, cost=0.1, low=0.06, high=0.15, uncertain=False)
+    said = weigh(ace, slight).text
+    assert "costs only 0.10 of a point: the analysis values 7C 0.10 higher" in said
+    assert "no move is clearly better" not in said
+    # small and in doubt whether any move is better
+    level = replace(j, best=played, cost=0.0, low=0.0, high=0.1)
+    assert "costs nothing (the samples leave some doubt): no move is clearly better" in (
+        weigh(ace, level).text
+    )

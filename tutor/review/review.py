@@ -35,6 +35,7 @@ from tutor.review.judge import (
     Hindsight,
     Judgement,
     Settings,
+    classify,
     hindsight,
     json_number,
     judge,
@@ -215,8 +216,10 @@ def weigh(o: Observation, j: Judgement, style: Style | str | None = None) -> Obs
     """``o`` with the analysis's word added where the maxim and the analysis disagree.
 
     A maxim is not a verdict: when it speaks against the move played and the analysis finds
-    the move best or good, both are said, with the numbers; likewise when a maxim praises a
-    move the analysis finds a mistake or a blunder.
+    the move costs little (the estimate and the interval's high end both best or good), both
+    are said, with the numbers; likewise when a maxim praises a move the analysis finds a
+    mistake or a blunder. Where the cost may be large (the high end past good), the analysis
+    does not disagree, so nothing is added: the verdict's line says the rest.
     """
     cls = j.classification
     if cls == "forced" or o.code == "counted-endgame":
@@ -224,7 +227,8 @@ def weigh(o: Observation, j: Judgement, style: Style | str | None = None) -> Obs
     maxim = MAXIMS[o.maxim].shown_text()
     played = j.value_of(j.move)
     alt = j.value_of(o.move) if o.move is not None and o.move != j.move else None
-    if o.against and cls in ("best", "good"):
+    small = classify(j.cost) in ("best", "good") and classify(j.high) in ("best", "good")
+    if o.against and small:
         free = j.cost < 0.005
         if free:
             cost = ""
@@ -258,6 +262,12 @@ def weigh(o: Observation, j: Judgement, style: Style | str | None = None) -> Obs
                         points=number(round(-gap, 2) + 0.0, "+.2f"),
                     )
                 )
+        if alt is None and j.low > 0.005:  # some move is clearly better: name it
+            parts.append(
+                _("the analysis values {move} {points} higher").format(
+                    move=j.best.text(style), points=number(j.cost)
+                )
+            )
         why = "; ".join(parts) or _("no move is clearly better")
         if free:
             here = (
