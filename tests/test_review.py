@@ -8,10 +8,15 @@ from dataclasses import replace
 
 from helpers import EXAMPLES, FAST, SEED003
 
+from tutor.counting.inference import infer
+from tutor.counting.style import stated_style
+from tutor.counting.tracker import viewer_state
+from tutor.game.i18n import number
 from tutor.game.rules import load_ruleset
 from tutor.game.state import GameState, Move
 from tutor.records.record import record_from_moves
-from tutor.records.recordfile import load_path
+from tutor.records.recordfile import load_path, loads
+from tutor.review.explain import explain_position
 from tutor.review.judge import Judgement, Settings, classify
 from tutor.review.observations import Observation
 from tutor.review.planted import plant_missed_scopa
@@ -205,3 +210,36 @@ def test_the_maxim_and_the_analysis_disagree_only_when_the_cost_is_small() -> No
     assert "costs nothing (the samples leave some doubt): no move is clearly better" in (
         weigh(ace, level).text
     )
+
+
+STYLED = """\
+ruleset: scopa
+players: [You, Ada]
+table: [2C, 3S, 4D, 6B]
+deals: [{You: [RS, FS, 7B]}]
+plays: [RS x 4D 6B, FC, FS x FC]
+"""
+
+
+def test_the_odds_of_the_observations_read_the_styles_the_analysis_uses() -> None:
+    """Bug: the observations' odds ignored ``--style`` and the styles of earlier hands (the
+    analysis and ``tutor track`` read them): 'Ada holds one with 10%' whatever Ada's style.
+    The review, explain and the hint now pass the same styles to the observations."""
+    record = loads(STYLED)[0]
+    view = viewer_state(record.state_at(2), 0)
+    move = record.moves()[2]
+    for name in ("careless", "grabber"):
+        styles = {1: stated_style(name)}
+        settings = replace(FAST, styles=styles)
+        after = view.copy(with_stack=True)
+        after.push(move)
+        odds = infer(after, 0, record.players, styles=styles).probability_any_of(1, [5])
+        plain = infer(after, 0, record.players).probability_any_of(1, [5])
+        assert number(odds, ".0%") != number(plain, ".0%")
+        said = f"Ada holds one with {number(odds, '.0%')}."
+        review = review_record(record, ["You"], settings=settings, plays={3})
+        sweep = [o for o in review.decisions[0].observations if o.code == "sweepable-table"]
+        assert said in sweep[0].text
+        explained = explain_position(record, 2, settings=settings)
+        (played,) = [e for e in explained.moves if e.move == move]
+        assert any(said in o.text for o in played.observations)

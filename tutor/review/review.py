@@ -414,7 +414,7 @@ def review_decision(
     seat = state.turn
     view = viewer_state(state, seat)
     j = judge(view, move, replace(settings, seed=decision_seed(settings.seed, n)))
-    obs = observe(view, move, names=names, style=style, exact=j.analysis)
+    obs = observe(view, move, names=names, style=style, exact=j.analysis, styles=settings.styles)
     weighed = tuple(weigh(o, j, style) for o in obs)
     hs = None
     if with_hindsight and len(j.moves) > 1:

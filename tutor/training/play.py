@@ -887,7 +887,7 @@ class PlaySession:
         exact, samples, values, _rest = value_moves(view, settings)
         ranked = [v for v in values if v.n] or list(values)
         best = ranked[0]
-        obs = observe(view, best.move, names=self.players, style=self.style)
+        obs = observe(view, best.move, names=self.players, style=self.style, styles=settings.styles)
         chitarrella = ChitarrellaPlayer()
         weights = dict(chitarrella.explain(view)).get(best.move, {})
         maxims = {r.name: _(r.maxim) for r in chitarrella.rules}
