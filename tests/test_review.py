@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from helpers import EXAMPLES, FAST, SEED003
+from helpers import EXAMPLES, FAST, ROOT, SEED003
 
 from tutor.counting.inference import infer
 from tutor.counting.style import stated_style
@@ -243,3 +243,18 @@ def test_the_odds_of_the_observations_read_the_styles_the_analysis_uses() -> Non
         explained = explain_position(record, 2, settings=settings)
         (played,) = [e for e in explained.moves if e.move == move]
         assert any(said in o.text for o in played.observations)
+
+
+def test_the_docs_quote_seed003s_play_4_as_the_review_values_it() -> None:
+    """Bug: docs/review.md §6 said play 4 was 'valued exactly, every deal consistent with what
+    she knows gives the same answer'; the review samples it, and its [0.00, 0.00] is a
+    sampled interval (every other move measurably worse), told apart by 'N samples'."""
+    record = load_path(SEED003)[0]
+    settings = Settings(time=None, workers=1)
+    (d,) = review_record(record, ["Ada"], settings=settings, plays={4}).decisions
+    j = d.judgement
+    assert not j.exact and j.classification == "best" and j.high == 0.0
+    text = " ".join((ROOT / "docs" / "review.md").read_text(encoding="utf-8").split())
+    assert f"`best 0.00 [0.00, 0.00] {j.samples} samples`: sampled, not exact" in text
+    assert "valued exactly, every deal consistent" not in text
+    assert "A sampled `[0.00, 0.00]` is not an exact zero" in text
