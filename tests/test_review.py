@@ -18,6 +18,7 @@ from tutor.records.record import record_from_moves
 from tutor.records.recordfile import load_path, loads
 from tutor.review.explain import explain_position
 from tutor.review.judge import Judgement, Settings, classify
+from tutor.review.knowledge import known_world
 from tutor.review.observations import Observation
 from tutor.review.planted import plant_missed_scopa
 from tutor.review.review import review_record, weigh
@@ -258,3 +259,24 @@ def test_the_docs_quote_seed003s_play_4_as_the_review_values_it() -> None:
     assert f"`best 0.00 [0.00, 0.00] {j.samples} samples`: sampled, not exact" in text
     assert "valued exactly, every deal consistent" not in text
     assert "A sampled `[0.00, 0.00]` is not an exact zero" in text
+
+
+def test_the_docs_say_when_scopone_is_judged_exactly() -> None:
+    """Bug: review.md said scopone is exact 'once only one other player still holds cards' and
+    play.md 'the end of a scopone hand': by then the mover holds one card, the third or fourth
+    play of the last round, so the choice is at most which capture that card makes."""
+    rules = load_ruleset("scopone-scientifico")
+    for seed in range(5):
+        rng = random.Random(seed)
+        state = GameState.random(rules, rng)
+        while not state.is_over():
+            view = viewer_state(state, state.turn)
+            if known_world(view) is not None:
+                assert view.hands[state.turn].bit_count() == 1
+                assert sum(h.bit_count() for h in state.hands) <= 2  # two plays left at most
+            state.push(rng.choice(state.legal_moves()))
+    review = " ".join((ROOT / "docs" / "review.md").read_text(encoding="utf-8").split())
+    play = " ".join((ROOT / "docs" / "play.md").read_text(encoding="utf-8").split())
+    assert "once only one other player still holds cards" not in review
+    assert "third and fourth plays of the last round" in review
+    assert "the end of a scopone hand" not in play
