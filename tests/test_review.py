@@ -173,6 +173,22 @@ def test_a_maxim_is_not_a_verdict() -> None:
     assert weigh(praise, replace(bad, uncertain=True)) == praise  # no claim the samples lack
 
 
+def test_a_criticism_of_an_exact_tie_says_it_costs_nothing() -> None:
+    """Bug: a forced decision whose moves are all worth the same (exactly) still printed a
+    sweepable-table or primiera-given criticism with no word that it costs nothing here."""
+    played, other = Move(6, 0), Move(16, 0)
+    moves = (MoveEstimate(played, 1.0, 1.0, 1.0, 1), MoveEstimate(other, 1.0, 1.0, 1.0, 1))
+    tie = Judgement(played, played, 0.0, 0.0, 0.0, "forced", False, True, 1, moves, "forced")
+    sweep = Observation("sweepable-table", "t.", "keep-the-table-above-ten", move=other)
+    said = weigh(sweep, tie).text
+    assert said.startswith("t. The maxim says: never leave a table")
+    assert said.endswith("Here it costs nothing: every move is worth the same.")
+    praise = Observation("took-scopa", "t.", "take-the-scopa", against=False)
+    assert weigh(praise, tie) == praise
+    only = replace(tie, moves=moves[:1], exact=False, samples=0)
+    assert weigh(sweep, only) == sweep  # one legal move: no criticism can stand anyway
+
+
 def test_a_better_alternative_is_never_called_worth_no_more() -> None:
     """Bug: a move judged good? (the samples in doubt) whose maxim named a better alternative
     was told 'RS x RB is worth no more (+1.50)': the alternative is worth more, so say so."""

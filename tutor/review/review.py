@@ -219,12 +219,23 @@ def weigh(o: Observation, j: Judgement, style: Style | str | None = None) -> Obs
     the move costs little (the estimate and the interval's high end both best or good), both
     are said, with the numbers; likewise when a maxim praises a move the analysis finds a
     mistake or a blunder. Where the cost may be large (the high end past good), the analysis
-    does not disagree, so nothing is added: the verdict's line says the rest.
+    does not disagree, so nothing is added: the verdict's line says the rest. A criticism of
+    a ``forced`` decision whose moves are all worth the same says that it costs nothing here.
     """
     cls = j.classification
-    if cls == "forced" or o.code == "counted-endgame":
+    if o.code == "counted-endgame":
         return o
     maxim = MAXIMS[o.maxim].shown_text()
+    if cls == "forced":
+        if not o.against or len(j.moves) < 2:
+            return o
+        # an exact tie: the criticism stands as a fact, but here it costs nothing
+        note = (
+            _("The maxim says: {maxim}").format(maxim=maxim[0].lower() + maxim[1:])
+            + " "
+            + _("Here it costs nothing: {why}.").format(why=_("every move is worth the same"))
+        )
+        return replace(o, text=f"{o.text} {note}")
     played = j.value_of(j.move)
     alt = j.value_of(o.move) if o.move is not None and o.move != j.move else None
     small = classify(j.cost) in ("best", "good") and classify(j.high) in ("best", "good")
