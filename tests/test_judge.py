@@ -2,12 +2,25 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from helpers import EXAMPLES, FAST, ROOT, SEED003
 
 from tutor.game.state import Move
-from tutor.records.recordfile import load_path
-from tutor.review.judge import CLASSES, THRESHOLDS, JudgeError, classify, judge
+from tutor.records.recordfile import load_path, loads
+from tutor.review.judge import (
+    CLASSES,
+    THRESHOLDS,
+    UNSEEN_DIFFERENCE,
+    JudgeError,
+    Settings,
+    _assess,
+    _Rows,
+    classify,
+    judge,
+)
+from tutor.review.review import decision_seed
 
 
 def test_thresholds_table() -> None:
@@ -36,3 +49,41 @@ def test_judge_refuses_an_illegal_move_and_a_hidden_hand() -> None:
     partial = load_path(EXAMPLES / "partial-view.yaml")[0].state_at(1)  # West to move
     with pytest.raises(JudgeError, match="not known"):
         judge(partial, Move(partial.unplaced().bit_length() - 1, 0), FAST)
+
+
+GAME11 = """\
+ruleset: scopa
+deck: italian
+players: [You, Ada]
+table: [CD, 3C, 3S, 7B]
+deals:
+  - {You: [CS, AB, FB], Ada: [2D, RD, RC]}
+  - {You: [7D, CC, 4B], Ada: [FC, 5S, 6B]}
+  - {You: [4D, 7S, 3B], Ada: [2C, 6C, 4S]}
+  - {You: [FD, 2S, RS], Ada: [AD, AS, CB]}
+  - {You: [5D, 6D, AC], Ada: [5C, 5B, RB]}
+  - {You: [3D, FS, 2B], Ada: [4C, 7C, 6S]}
+plays: [CS x CD, RD x 3S 7B, AB, RC, FB, 2D, 7D, 6B x AB 2D 3C, 4B, FC x FB, CC, 5S, 7S x 7D,
+  4S x 4B, 3B, 2C, 4D, 6C x 2C 4D, FD x 3B 5S, AS, RS x RC, AD x AS, 2S, CB x CC, 6D, RB, AC]
+"""
+
+
+def test_forced_means_one_legal_move_or_an_exact_tie() -> None:
+    """Bug: ``tutor play`` (seed 11) called plays 15 and 27 'forced (every play is worth the
+    same)' because its first 10 sampled deals scored every move alike; more samples overturn
+    most such verdicts. A sampled tie is 'best', uncertain until enough deals agree."""
+    record = loads(GAME11)[0]
+    quick = Settings(samples=200, time=None, first_round=10, exact_plies=12, seed=11)
+    for n in (15, 27):
+        state = record.state_at(n - 1)
+        j = judge(state, record.moves()[n - 1], replace(quick, seed=decision_seed(11, n)))
+        assert len(state.legal_moves()) > 1 and not j.exact
+        assert j.classification != "forced"
+        assert j.classification == classify(j.low)
+        # the high end never rests on samples that all agree: 3/n at least
+        assert j.uncertain or j.high < THRESHOLDS[1][1]
+    # ten deals where every move scores the same leave the cost's high end at 3/10
+    rows = _Rows()
+    a, b = Move(0, 0), Move(1, 0)
+    rows.rows = [{a: 1.0, b: 1.0}] * 10
+    assert _assess(rows, a, [a, b], [a, b]) == (a, 0.0, 0.0, UNSEEN_DIFFERENCE / 10)

@@ -12,7 +12,7 @@ import pytest
 from helpers import EXAMPLES, QUICK, missed_scopa, quick_session, rule_moves
 
 from tutor.records.record import validate_match
-from tutor.records.recordfile import load_path
+from tutor.records.recordfile import dumps, load_path
 from tutor.review.judge import CLASSES
 from tutor.search.players import ChitarrellaPlayer
 from tutor.training.defaults import FEEDBACK_TIME, HINT_TIME
@@ -216,6 +216,41 @@ def test_resume_goes_on_exactly_as_the_game_would_have(tmp_path: Path) -> None:
     assert after.phase() == "next" and isinstance(after.start()[-1], HandOver)
     with pytest.raises(PlayError, match="not a game against the computer"):
         PlaySession.resume(EXAMPLES / "scopone-hand.yaml")
+
+
+def test_a_resume_keeps_the_verdicts_the_person_saw(tmp_path: Path) -> None:
+    """Bug: after ``--resume`` the end of the hand judged every earlier play again and rewrote
+    its note (play 1's verdict changed). The saved verdicts stand, in the note and in the
+    hand's review; only a play the kill caught before its verdict is judged at the end."""
+    save = tmp_path / "game.yaml"
+    moves = rule_moves("scopa", 4, "french")
+    part = quick_session("scopa", 4, save_path=save, board=False)
+    part.start()
+    for m in moves[:2]:
+        part.enter(m)
+    records = load_path(save)
+    first, second = records[0].plays[0], records[0].plays[2]
+    best = records[0].moves()[0].text("french")  # a verdict no judge would give: it must stay
+    first.note = f"mistake?: cost 0.62 [0.40, 0.85], best {best}"
+    first.translations = {"note_it": f"errore?: costo 0,62 [0,40; 0,85], migliore {best}"}
+    second.note, second.translations = None, {}  # the kill came before its verdict
+    save.write_text(dumps(records), encoding="utf-8")
+    again = PlaySession.resume(save, feedback=QUICK, hint_settings=QUICK, workers=1)
+    again.start()
+    events = [e for m in moves[2:] for e in again.enter(m)]
+    [rec] = load_path(save)
+    assert rec.plays[0].note == first.note
+    assert rec.plays[0].translations == first.translations
+    assert rec.plays[2].note is not None  # judged at the end
+    over = next(e for e in events if isinstance(e, HandOver))
+    j = over.review.decisions[0].judgement
+    assert (j.classification, j.cost, j.low, j.high, j.uncertain) == (
+        "mistake",
+        0.62,
+        0.40,
+        0.85,
+        True,
+    )
 
 
 def test_the_note_gives_the_class_first() -> None:

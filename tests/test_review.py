@@ -6,13 +6,19 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from helpers import EXAMPLES, FAST, SEED003
+from helpers import EXAMPLES, FAST, ROOT, SEED003
 
+from tutor.counting.inference import infer
+from tutor.counting.style import stated_style
+from tutor.counting.tracker import viewer_state
+from tutor.game.i18n import number
 from tutor.game.rules import load_ruleset
 from tutor.game.state import GameState, Move
 from tutor.records.record import record_from_moves
-from tutor.records.recordfile import load_path
+from tutor.records.recordfile import load_path, loads
+from tutor.review.explain import explain_position
 from tutor.review.judge import Judgement, Settings, classify
+from tutor.review.knowledge import known_world
 from tutor.review.observations import Observation
 from tutor.review.planted import plant_missed_scopa
 from tutor.review.review import review_record, weigh
@@ -167,15 +173,126 @@ def test_a_maxim_is_not_a_verdict() -> None:
     assert weigh(praise, replace(bad, uncertain=True)) == praise  # no claim the samples lack
 
 
+def test_a_criticism_of_an_exact_tie_says_it_costs_nothing() -> None:
+    """Bug: a forced decision whose moves are all worth the same (exactly) still printed a
+    sweepable-table or primiera-given criticism with no word that it costs nothing here."""
+    played, other = Move(6, 0), Move(16, 0)
+    moves = (MoveEstimate(played, 1.0, 1.0, 1.0, 1), MoveEstimate(other, 1.0, 1.0, 1.0, 1))
+    tie = Judgement(played, played, 0.0, 0.0, 0.0, "forced", False, True, 1, moves, "forced")
+    sweep = Observation("sweepable-table", "t.", "keep-the-table-above-ten", move=other)
+    said = weigh(sweep, tie).text
+    assert said.startswith("t. The maxim says: never leave a table")
+    assert said.endswith("Here it costs nothing: every move is worth the same.")
+    praise = Observation("took-scopa", "t.", "take-the-scopa", against=False)
+    assert weigh(praise, tie) == praise
+    only = replace(tie, moves=moves[:1], exact=False, samples=0)
+    assert weigh(sweep, only) == sweep  # one legal move: no criticism can stand anyway
+
+
 def test_a_better_alternative_is_never_called_worth_no_more() -> None:
     """Bug: a move judged good? (the samples in doubt) whose maxim named a better alternative
     was told 'RS x RB is worth no more (+1.50)': the alternative is worth more, so say so."""
     played, other = Move(6, 0), Move(16, 0)
-    moves = (MoveEstimate(other, 1.5, 0.2, 2.8, 8), MoveEstimate(played, 0.0, -1.0, 1.0, 8))
-    j = Judgement(played, other, 1.5, -0.2, 3.0, "good", True, False, 8, moves, "time")
+    moves = (MoveEstimate(other, 0.15, 0.1, 0.2, 8), MoveEstimate(played, 0.0, -0.1, 0.1, 8))
+    j = Judgement(played, other, 0.15, 0.0, 0.19, "best", True, False, 8, moves, "time")
     missed = Observation("missed-scopa", "t.", "take-the-scopa", move=other)
     said = weigh(missed, j).text
-    assert "the analysis values 7C 1.50 higher" in said and "worth no more" not in said
+    assert "the analysis values 7C 0.15 higher" in said and "worth no more" not in said
     level = (MoveEstimate(other, 0.0, -1.0, 1.0, 8), MoveEstimate(played, 0.0, -1.0, 1.0, 8))
     same = replace(j, cost=0.0, moves=level)
     assert "7C is worth no more (+0.00)" in weigh(missed, same).text
+
+
+def test_the_maxim_and_the_analysis_disagree_only_when_the_cost_is_small() -> None:
+    """Bug: seed 003's play 3, good? 0.47 [0.12, 0.81], read 'Here it costs only 0.47 of a
+    point (the samples leave some doubt): no move is clearly better', though the interval's low
+    end says 7H x 3H 4H is better and the maxim (do not lay an ace, do not offer a seven) and
+    the analysis agree; a missed scopa at good? 2.20 [0.18, 4.22] read 'Here it costs 2.20
+    points' as if they disagreed. The note is for a cost that is really small."""
+    played, other = Move(6, 0), Move(16, 0)
+    moves = (MoveEstimate(other, 0.47, 0.2, 0.7, 200), MoveEstimate(played, 0.0, -0.2, 0.2, 200))
+    j = Judgement(played, other, 0.47, 0.12, 0.81, "good", True, False, 200, moves, "samples")
+    ace = Observation("primiera-given", "t.", "keep-primiera-cards", probability=0.71)
+    assert weigh(ace, j) == ace
+    scopa = replace(j, cost=2.2, low=0.18, high=4.22)
+    missed = Observation("missed-scopa", "t.", "take-the-scopa", move=other)
+    assert weigh(missed, scopa) == missed
+    # small and clear: the better move is named, never 'no move is clearly better'
+    slight = replace(j, cost=0.1, low=0.06, high=0.15, uncertain=False)
+    said = weigh(ace, slight).text
+    assert "costs only 0.10 of a point: the analysis values 7C 0.10 higher" in said
+    assert "no move is clearly better" not in said
+    # small and in doubt whether any move is better
+    level = replace(j, best=played, cost=0.0, low=0.0, high=0.1)
+    assert "costs nothing (the samples leave some doubt): no move is clearly better" in (
+        weigh(ace, level).text
+    )
+
+
+STYLED = """\
+ruleset: scopa
+players: [You, Ada]
+table: [2C, 3S, 4D, 6B]
+deals: [{You: [RS, FS, 7B]}]
+plays: [RS x 4D 6B, FC, FS x FC]
+"""
+
+
+def test_the_odds_of_the_observations_read_the_styles_the_analysis_uses() -> None:
+    """Bug: the observations' odds ignored ``--style`` and the styles of earlier hands (the
+    analysis and ``tutor track`` read them): 'Ada holds one with 10%' whatever Ada's style.
+    The review, explain and the hint now pass the same styles to the observations."""
+    record = loads(STYLED)[0]
+    view = viewer_state(record.state_at(2), 0)
+    move = record.moves()[2]
+    for name in ("careless", "grabber"):
+        styles = {1: stated_style(name)}
+        settings = replace(FAST, styles=styles)
+        after = view.copy(with_stack=True)
+        after.push(move)
+        odds = infer(after, 0, record.players, styles=styles).probability_any_of(1, [5])
+        plain = infer(after, 0, record.players).probability_any_of(1, [5])
+        assert number(odds, ".0%") != number(plain, ".0%")
+        said = f"Ada holds one with {number(odds, '.0%')}."
+        review = review_record(record, ["You"], settings=settings, plays={3})
+        sweep = [o for o in review.decisions[0].observations if o.code == "sweepable-table"]
+        assert said in sweep[0].text
+        explained = explain_position(record, 2, settings=settings)
+        (played,) = [e for e in explained.moves if e.move == move]
+        assert any(said in o.text for o in played.observations)
+
+
+def test_the_docs_quote_seed003s_play_4_as_the_review_values_it() -> None:
+    """Bug: docs/review.md §6 said play 4 was 'valued exactly, every deal consistent with what
+    she knows gives the same answer'; the review samples it, and its [0.00, 0.00] is a
+    sampled interval (every other move measurably worse), told apart by 'N samples'."""
+    record = load_path(SEED003)[0]
+    settings = Settings(time=None, workers=1)
+    (d,) = review_record(record, ["Ada"], settings=settings, plays={4}).decisions
+    j = d.judgement
+    assert not j.exact and j.classification == "best" and j.high == 0.0
+    text = " ".join((ROOT / "docs" / "review.md").read_text(encoding="utf-8").split())
+    assert f"`best 0.00 [0.00, 0.00] {j.samples} samples`: sampled, not exact" in text
+    assert "valued exactly, every deal consistent" not in text
+    assert "A sampled `[0.00, 0.00]` is not an exact zero" in text
+
+
+def test_the_docs_say_when_scopone_is_judged_exactly() -> None:
+    """Bug: review.md said scopone is exact 'once only one other player still holds cards' and
+    play.md 'the end of a scopone hand': by then the mover holds one card, the third or fourth
+    play of the last round, so the choice is at most which capture that card makes."""
+    rules = load_ruleset("scopone-scientifico")
+    for seed in range(5):
+        rng = random.Random(seed)
+        state = GameState.random(rules, rng)
+        while not state.is_over():
+            view = viewer_state(state, state.turn)
+            if known_world(view) is not None:
+                assert view.hands[state.turn].bit_count() == 1
+                assert sum(h.bit_count() for h in state.hands) <= 2  # two plays left at most
+            state.push(rng.choice(state.legal_moves()))
+    review = " ".join((ROOT / "docs" / "review.md").read_text(encoding="utf-8").split())
+    play = " ".join((ROOT / "docs" / "play.md").read_text(encoding="utf-8").split())
+    assert "once only one other player still holds cards" not in review
+    assert "third and fourth plays of the last round" in review
+    assert "the end of a scopone hand" not in play

@@ -213,7 +213,7 @@ def explain_position(
     seeded = replace(settings, seed=decision_seed(settings.seed, at + 1))
     exact, samples, values, _rest = value_moves(view, seeded)
     by_move = {v.move: v for v in values}
-    choices = Choices(view, full.players, full.style)
+    choices = Choices(view, full.players, full.style, settings.styles)
     captured = view.captured_cards()
     out = []
     for m in choices.legal:

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutor.counting.inference import Inference, infer
+from tutor.counting.style import StylePriors
 from tutor.counting.tracker import a_value, flipped_values, seat_names, value_word
 from tutor.game.captures import VALUE_OF, capture_table, sweep_value, table_sum
 from tutor.game.cards import SETTEBELLO, Style, format_card, format_cards, indexes_of
@@ -195,8 +196,12 @@ class Choices:
         view: GameState,
         names: Sequence[str] | None = None,
         style: Style | str | None = None,
+        styles: StylePriors | None = None,
     ) -> None:
         self.view = view
+        self.styles = styles
+        """By seat, the players' styles of play known before the hand: the odds read with them,
+        as the analysis and ``tutor track`` do."""
         self.rules = view.rules
         self.seat = view.turn
         self.names = seat_names(self.rules.players, names)
@@ -242,7 +247,7 @@ class Choices:
     def inference(self, m: Move) -> Inference:
         hit = self._inference.get(m)
         if hit is None:
-            hit = infer(self.after(m), self.seat, self.names, style=self.style)
+            hit = infer(self.after(m), self.seat, self.names, style=self.style, styles=self.styles)
             self._inference[m] = hit
         return hit
 
@@ -678,12 +683,14 @@ def observe(
     names: Sequence[str] | None = None,
     style: Style | str | None = None,
     exact: Analysis | None = None,
+    styles: StylePriors | None = None,
 ) -> list[Observation]:
     """Every observation about playing ``move`` in ``view``, in the order of :data:`CODES`.
 
     ``view`` is the position before the move as the mover knows it (a state that shows more is
     reduced to the mover's view first, so nothing unseen leaks in). ``exact`` may pass the exact
     solver's analysis of the position when the caller has it (``counted-endgame`` uses it);
-    otherwise it is solved here when counting pins every card.
+    otherwise it is solved here when counting pins every card. ``styles``: the players' styles
+    of play known before the hand (stated, or from earlier hands), which the odds read with.
     """
-    return Choices(seat_view(view), names, style).observe(move, exact)
+    return Choices(seat_view(view), names, style, styles).observe(move, exact)

@@ -35,6 +35,7 @@ from tutor.review.judge import (
     Hindsight,
     Judgement,
     Settings,
+    classify,
     hindsight,
     json_number,
     judge,
@@ -215,16 +216,30 @@ def weigh(o: Observation, j: Judgement, style: Style | str | None = None) -> Obs
     """``o`` with the analysis's word added where the maxim and the analysis disagree.
 
     A maxim is not a verdict: when it speaks against the move played and the analysis finds
-    the move best or good, both are said, with the numbers; likewise when a maxim praises a
-    move the analysis finds a mistake or a blunder.
+    the move costs little (the estimate and the interval's high end both best or good), both
+    are said, with the numbers; likewise when a maxim praises a move the analysis finds a
+    mistake or a blunder. Where the cost may be large (the high end past good), the analysis
+    does not disagree, so nothing is added: the verdict's line says the rest. A criticism of
+    a ``forced`` decision whose moves are all worth the same says that it costs nothing here.
     """
     cls = j.classification
-    if cls == "forced" or o.code == "counted-endgame":
+    if o.code == "counted-endgame":
         return o
     maxim = MAXIMS[o.maxim].shown_text()
+    if cls == "forced":
+        if not o.against or len(j.moves) < 2:
+            return o
+        # an exact tie: the criticism stands as a fact, but here it costs nothing
+        note = (
+            _("The maxim says: {maxim}").format(maxim=maxim[0].lower() + maxim[1:])
+            + " "
+            + _("Here it costs nothing: {why}.").format(why=_("every move is worth the same"))
+        )
+        return replace(o, text=f"{o.text} {note}")
     played = j.value_of(j.move)
     alt = j.value_of(o.move) if o.move is not None and o.move != j.move else None
-    if o.against and cls in ("best", "good"):
+    small = classify(j.cost) in ("best", "good") and classify(j.high) in ("best", "good")
+    if o.against and small:
         free = j.cost < 0.005
         if free:
             cost = ""
@@ -258,6 +273,12 @@ def weigh(o: Observation, j: Judgement, style: Style | str | None = None) -> Obs
                         points=number(round(-gap, 2) + 0.0, "+.2f"),
                     )
                 )
+        if alt is None and j.low > 0.005:  # some move is clearly better: name it
+            parts.append(
+                _("the analysis values {move} {points} higher").format(
+                    move=j.best.text(style), points=number(j.cost)
+                )
+            )
         why = "; ".join(parts) or _("no move is clearly better")
         if free:
             here = (
@@ -404,7 +425,7 @@ def review_decision(
     seat = state.turn
     view = viewer_state(state, seat)
     j = judge(view, move, replace(settings, seed=decision_seed(settings.seed, n)))
-    obs = observe(view, move, names=names, style=style, exact=j.analysis)
+    obs = observe(view, move, names=names, style=style, exact=j.analysis, styles=settings.styles)
     weighed = tuple(weigh(o, j, style) for o in obs)
     hs = None
     if with_hindsight and len(j.moves) > 1:

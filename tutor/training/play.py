@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -56,9 +57,9 @@ from tutor.records.record import GameInfo, HandRecord, PlayEntry
 from tutor.records.recordfile import dumps, load_path, save_or_rescue
 from tutor.records.replay import MatchReplay, replay_match
 from tutor.review.explain import PositionExplanation, explain_position
-from tutor.review.judge import Settings, class_name, value_moves
+from tutor.review.judge import CLASSES, Settings, class_name, value_moves
 from tutor.review.observations import Observation, observe
-from tutor.review.review import Decision, Review, decision_seed, review_decision
+from tutor.review.review import Decision, Review, decision_seed, review_decision, weigh
 from tutor.search.analysis import MoveEstimate
 from tutor.search.players import ChitarrellaPlayer, Player, seat_view
 from tutor.search.roster import PlayerError, make_player
@@ -93,6 +94,7 @@ __all__ = [
     "table_names",
     "decision_note",
     "help_text",
+    "restored_decision",
 ]
 
 HINT_MODES = ("ask", "on", "off")
@@ -182,6 +184,50 @@ def decision_note(decision: Decision, style: Style | str | None = None) -> str:
         )
     codes = [o.code for o in decision.observations]
     return text + ("; " + ", ".join(codes) if codes else "")
+
+
+_NOTE = re.compile(
+    r"(?P<cls>[a-z]+)(?P<unsure>\?)?: cost (?P<cost>-?[\d.]+) "
+    r"(?:\(exact\)|\[(?P<low>-?[\d.]+), (?P<high>-?[\d.]+)\]), best (?P<best>[^;]+)"
+)
+
+
+def restored_decision(
+    decision: Decision,
+    note: str,
+    state: GameState,
+    names: list[str],
+    style: Style | str | None = None,
+) -> Decision:
+    """``decision`` (judged again after a resume) with the verdict of the saved ``note`` (the
+    English :func:`decision_note` the person saw): class, cost, interval and best move, the
+    observations weighed against it. The moves' values stay the new ones (for the accuracy).
+    A note that does not read as a verdict leaves ``decision`` as it is."""
+    j = decision.judgement
+    verdict = note.split(";")[0].strip()
+    if verdict == "forced":
+        if j.classification == "forced":
+            return decision
+        verdict_j = replace(j, best=j.move, cost=0.0, low=0.0, high=0.0,
+                            classification="forced", uncertain=False)  # fmt: skip
+    else:
+        m = _NOTE.fullmatch(verdict)
+        if m is None or m["cls"] not in CLASSES:
+            return decision
+        try:
+            best = state.parse_move(m["best"].strip(), style)
+        except (TutorError, ValueError):
+            return decision
+        cost = float(m["cost"])
+        exact = m["low"] is None
+        low = cost if exact else float(m["low"])
+        high = cost if exact else float(m["high"])
+        verdict_j = replace(j, best=best, cost=cost, low=low, high=high, exact=exact,
+                            classification=m["cls"], uncertain=bool(m["unsure"]))  # fmt: skip
+    view = viewer_state(state, state.turn)
+    raw = observe(view, decision.move, names=names, style=style, exact=j.analysis)
+    observations = tuple(weigh(o, verdict_j, style) for o in raw)
+    return replace(decision, judgement=verdict_j, observations=observations)
 
 
 def _annotate(entry: PlayEntry, decision: Decision, style: Style) -> None:
@@ -822,10 +868,16 @@ class PlaySession:
         changed = False
         for n, move in enumerate(moves, 1):
             if state.turn == self.seat and n not in self.decisions:
-                self.decisions[n] = review_decision(state, n, move, self.players, self.style,
-                                                    self.feedback)  # fmt: skip
-                _annotate(record.plays[n - 1], self.decisions[n], self.style)
-                changed = True
+                decision = review_decision(state, n, move, self.players, self.style,
+                                           self.feedback)  # fmt: skip
+                entry = record.plays[n - 1]
+                if entry.note:  # judged before a resume: the verdict the person saw stands
+                    decision = restored_decision(decision, entry.note, state, self.players,
+                                                 self.style)  # fmt: skip
+                else:
+                    _annotate(entry, decision, self.style)
+                    changed = True
+                self.decisions[n] = decision
             state.push(move)
         if changed:
             self.save()
@@ -887,7 +939,7 @@ class PlaySession:
         exact, samples, values, _rest = value_moves(view, settings)
         ranked = [v for v in values if v.n] or list(values)
         best = ranked[0]
-        obs = observe(view, best.move, names=self.players, style=self.style)
+        obs = observe(view, best.move, names=self.players, style=self.style, styles=settings.styles)
         chitarrella = ChitarrellaPlayer()
         weights = dict(chitarrella.explain(view)).get(best.move, {})
         maxims = {r.name: _(r.maxim) for r in chitarrella.rules}
