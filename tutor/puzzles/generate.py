@@ -37,7 +37,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tutor.counting.inference import STOCK, count_view
+from tutor.counting.inference import count_view
+from tutor.counting.tracker import STOCK
 from tutor.game.cards import CARDS, Style, format_card, get_style, indexes_of
 from tutor.game.errors import TutorError
 from tutor.game.i18n import _, in_every_language, number

@@ -109,7 +109,8 @@ def _first(policy: Player, world: GameState, untried: list[Move]) -> Move:
     if scores is None:
         return untried[0]
     wanted = set(untried)
-    return next(m for _, m in scores(world) if m in wanted)
+    best: Move = next(m for _, m in scores(world) if m in wanted)
+    return best
 
 
 def grow_tree(
