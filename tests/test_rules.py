@@ -8,6 +8,8 @@ from typing import Any
 import pytest
 import yaml
 from helpers import BASE, SCOPA_RULES, one_error_line, run, write
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tutor.game.rules import (
     PRIMIERA_VALUES,
@@ -365,3 +367,57 @@ def test_a_ruleset_file_is_read_afresh_when_edited_or_named_from_another_folder(
     os.utime(path, ns=(1, 1))  # a different time, whatever the clock's resolution
     assert load_ruleset("mine.yaml").target == 16
     assert load_ruleset("scopa") is load_ruleset("scopa")
+
+
+def test_every_shipped_ruleset_is_written_and_read_back_as_itself() -> None:
+    """Bug: there was no ruleset writer, and ruleset_from_dict(r.to_json()) failed, so a
+    ruleset built in Python could not be saved for a record to name."""
+    from tutor.game.rules import dumps_ruleset, loads_ruleset
+
+    for name in ruleset_names():
+        rs = load_ruleset(name)
+        text = dumps_ruleset(rs)
+        assert loads_ruleset(text, f"{name}.yaml") == rs, name
+        assert dumps_ruleset(loads_ruleset(text)) == text
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    base=st.sampled_from(SHIPPED),
+    target=st.integers(1, 61),
+    redeal=st.integers(0, 4),
+    flags=st.tuples(st.booleans(), st.booleans(), st.booleans(), st.booleans(), st.booleans()),
+    points=st.lists(st.integers(0, 99), min_size=10, max_size=10),
+    words=st.text(st.characters(exclude_categories=["Cs"]), max_size=30),
+    tie=st.sampled_from(["higher-wins", "play-on"]),
+)
+def test_a_ruleset_built_in_python_round_trips_through_its_file(
+    base: str,
+    target: int,
+    redeal: int,
+    flags: tuple[bool, bool, bool, bool, bool],
+    points: list[int],
+    words: str,
+    tie: str,
+) -> None:
+    import dataclasses
+
+    from tutor.game.rules import PrimieraScale, dumps_ruleset, loads_ruleset
+
+    forced, last, leftovers, bello, napola = flags
+    rs = dataclasses.replace(
+        load_ruleset(base),
+        name="mine",
+        description=words,
+        target=target,
+        redeal_kings=redeal,
+        forced_capture=forced,
+        last_play_scopa=last,
+        leftovers_to_last_capturer=leftovers,
+        re_bello=bello,
+        napola=napola,
+        primiera_values=PrimieraScale({v: points[v - 1] for v in range(1, 11)}),
+        tie_rule=tie,
+        translations=(("description_it", words[::-1]),),
+    )
+    assert loads_ruleset(dumps_ruleset(rs)) == rs

@@ -35,6 +35,9 @@ __all__ = [
     "PRIMIERA_VALUES",
     "RULESET_DIR",
     "load_ruleset",
+    "loads_ruleset",
+    "dumps_ruleset",
+    "ruleset_to_dict",
     "ruleset_from_dict",
     "ruleset_names",
     "describe_ruleset",
@@ -561,6 +564,18 @@ def load_ruleset(name_or_path: str | Path) -> Ruleset:
         text = read_text(path)
     except FileReadError as exc:
         raise RulesetError(f"{path}: {exc}") from None
+    rs = loads_ruleset(text, str(path))
+    _CACHE[cache] = rs
+    return rs
+
+
+def loads_ruleset(text: str, path: str = "<string>") -> Ruleset:
+    """A ruleset from the text of a ruleset file (``path`` names it in the messages).
+
+    >>> rs = loads_ruleset(dumps_ruleset(load_ruleset("scopa")))
+    >>> rs == load_ruleset("scopa"), rs.target
+    (True, 11)
+    """
     try:
         documents = compose_yaml(text)
         if len(documents) > 1:
@@ -587,9 +602,42 @@ def load_ruleset(name_or_path: str | Path) -> Ruleset:
         ) from None
     except RecursionError:
         raise RulesetError(f"{path}: " + _("not valid YAML: nested too deeply")) from None
-    rs = ruleset_from_dict(data, str(path), _key_lines(node))
-    _CACHE[cache] = rs
-    return rs
+    return ruleset_from_dict(data, path, _key_lines(node))
+
+
+def ruleset_to_dict(rs: Ruleset) -> dict[str, Any]:
+    """The keys of a ruleset file for ``rs``: what :func:`ruleset_from_dict` reads back as the
+    same ruleset (unlike :meth:`Ruleset.to_json`, which adds the derived counts and words)."""
+    data: dict[str, Any] = {
+        "name": rs.name,
+        "description": rs.description,
+        "players": rs.players,
+        "sides": rs.sides,
+        "hand_size": rs.hand_size,
+        "table_cards": rs.table_cards,
+        "capture_precedence": rs.capture_precedence,
+        "forced_capture": rs.forced_capture,
+        "last_play_scopa": rs.last_play_scopa,
+        "leftovers_to_last_capturer": rs.leftovers_to_last_capturer,
+        "redeal_kings": rs.redeal_kings,
+        "primiera": {
+            "values": dict(rs.primiera_values.items()),
+            "missing_suit": rs.primiera_missing_suit,
+        },
+        "bonuses": {"re_bello": rs.re_bello, "napola": rs.napola},
+        "target": rs.target,
+        "tie_rule": rs.tie_rule,
+        "source": rs.source,
+    }
+    data.update(dict(rs.translations))
+    return data
+
+
+def dumps_ruleset(rs: Ruleset) -> str:
+    """The text of a ruleset file for ``rs`` (every key written out), which
+    :func:`loads_ruleset` reads back as an equal ruleset: a ruleset built in Python can be
+    saved, and a record then names the file."""
+    return yaml.safe_dump(ruleset_to_dict(rs), sort_keys=False, allow_unicode=True, width=1000)
 
 
 def describe_ruleset(rs: Ruleset) -> list[str]:
