@@ -63,6 +63,10 @@ def test_errors_for_a_finished_hand_an_unknown_mover_and_a_bad_method() -> None:
         evaluate(state, names=record.players)
     with pytest.raises(EvaluationError, match="unknown method"):
         evaluate(full_position()[0], "guess")
+    # bug: a time limit of 0 (or less) gave no samples and no word, where samples=0 is refused
+    for limit in (0.0, -1.0, float("nan")):
+        with pytest.raises(EvaluationError, match="time limit must be a positive number"):
+            evaluate(hidden_position()[0], time_limit=limit)
 
 
 def test_progress_starts_at_zero_when_sampling() -> None:

@@ -166,6 +166,12 @@ def evaluate(
                 name=method, names=", ".join(METHODS)
             )
         )
+    if time_limit is not None and not time_limit > 0:  # 0, a negative number or NaN
+        raise EvaluationError(
+            _("the time limit must be a positive number of seconds, not {value}").format(
+                value=time_limit
+            )
+        )
     who = seat_names(state.rules.players, names)
     if state.is_over():
         raise EvaluationError(
