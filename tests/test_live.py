@@ -106,6 +106,18 @@ def test_scopa_deals_are_asked_for_and_undone(tmp_path: Path) -> None:
     assert s.prompt() == "play 7: You"
 
 
+def test_a_deal_typed_out_of_turn_names_whose_play_it_is(tmp_path: Path) -> None:
+    lines, _ = scripted_hand("scopa", 4, 0, ["You", "Ada"])
+    s = LiveSession.new("scopa", ["You", "Ada"], "You", "french", tmp_path / "h.yaml")
+    s.enter(lines[0])
+    s.enter(lines[1])
+    with pytest.raises(LiveError, match="^no deal is due: it is your turn to play$"):
+        s.enter("deal 7D 7H AS")
+    s.enter(lines[2])
+    with pytest.raises(LiveError, match="^no deal is due: it is Ada's turn to play$"):
+        s.enter("deal 7D 7H AS")
+
+
 def test_the_board_follows_the_plays(tmp_path: Path) -> None:
     s = LiveSession.new(
         "scopone-scientifico", ["West", "North", "East", "South"], "South", "french"
@@ -142,6 +154,24 @@ def test_resume_keeps_undo_in_order(tmp_path: Path) -> None:
     again.enter("undo")
     again.enter("undo")
     assert again.prompt() == "deal 2: your cards (3)"
+
+
+def test_resume_writes_back_every_note_in_every_language(tmp_path: Path) -> None:
+    """A resumed file is rewritten whole: the notes and their translations are not dropped."""
+    save = tmp_path / "seed003.yaml"
+    save.write_text(
+        (Path(__file__).parent.parent / "docs/examples/seed003-scopa.yaml").read_text("utf-8"),
+        "utf-8",
+    )
+    [before] = load_path(save)
+    session = LiveSession.resume(save, "You")
+    session.enter("undo")  # the last play goes, with its note
+    [after] = load_path(save)
+    assert after.info.get("title_it") == before.info["title_it"]
+    assert [(p.note, p.translations) for p in after.plays] == [
+        (p.note, p.translations) for p in before.plays[:-1]
+    ]
+    assert sum("note_it" in p.translations for p in after.plays) == 16
 
 
 # -- the session driven line by line, without a terminal -----------------------------------------

@@ -179,6 +179,14 @@ def run_lines(
     return "over"
 
 
+def _kept_entry(entry: PlayEntry, style: Style | str | None) -> PlayEntry:
+    """A resumed record's play in the session's canonical text, keeping its notes in every
+    language (``note_it``): a resumed file is written back whole."""
+    kept = PlayEntry.of(entry.card, entry.capture, style, entry.note, entry.player)
+    kept.translations = dict(entry.translations)
+    return kept
+
+
 class LiveError(TutorError):
     """A line that cannot be accepted: the message says why; the session is unchanged."""
 
@@ -349,7 +357,7 @@ class LiveSession:
             Path(save_path if save_path is not None else path),
             list(rec.table),
             [dict(d) for d in rec.deals],
-            [PlayEntry.of(e.card, e.capture, rec.style, e.note, e.player) for e in rec.plays],
+            [_kept_entry(e, rec.style) for e in rec.plays],
             dict(rec.info),
         )
         session.entries = session._entry_order()
@@ -529,9 +537,12 @@ class LiveSession:
         head, _sep, rest = text.partition(" ")
         if head.lower().rstrip(":") in ("table", "deal", "hand", "cards"):
             if phase == "play" and head.lower().rstrip(":") == "deal":
+                turn = self.state().turn
                 raise LiveError(
-                    _("no deal is due: it is {name}'s turn to play").format(
-                        name=self.players[self.state().turn]
+                    _("no deal is due: it is your turn to play")
+                    if turn == self.me
+                    else _("no deal is due: it is {name}'s turn to play").format(
+                        name=self.players[turn]
                     )
                 )
             text = rest
