@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from helpers import ROOT, quick_session, rule_moves, run
 
@@ -185,3 +186,17 @@ def test_a_save_that_could_not_be_written_is_refused_first(tmp_path: Path) -> No
     result = run("play", "--seed", "1", "--save", str(target), input="quit\n")
     assert result.exit_code == 2 and result.stdout == ""
     assert f"cannot save to {target}: the folder {target.parent} does not exist" in result.stderr
+
+
+def test_resume_takes_the_feedback_time(tmp_path: Path, monkeypatch: Any) -> None:
+    """``--feedback-time`` counts for a resumed game as for a new one."""
+    import tutor.cli.play as cli_play
+
+    save = tmp_path / "game.yaml"
+    s = quick_session("scopa", 9, board=False, save_path=save)
+    s.start()
+    seen: list[float] = []
+    monkeypatch.setattr(cli_play, "_run", lambda session: seen.append(session.feedback.time))
+    result = run("play", "--resume", str(save), "--no-board", "--feedback-time", "0.05", "-w", "1")
+    assert result.exit_code == 0, result.output
+    assert seen == [0.05]

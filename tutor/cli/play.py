@@ -155,7 +155,9 @@ def play_command(
                 )
             if save is not None:
                 check_save(save)
-            session = PlaySession.resume(resume, hints, save, workers=workers, board=not no_board)
+            session = PlaySession.resume(
+                resume, hints, save, workers=workers, feedback=feedback, board=not no_board
+            )
             note(
                 "tutor: "
                 + ngettext(
