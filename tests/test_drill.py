@@ -81,6 +81,7 @@ def test_holder_questions_in_scopa_ask_about_the_stock(ruleset: str) -> None:
             assert check_answer(q, "st").correct == (q.expected == STOCK_ANSWER)
             problem = answer_problem(q, "Bob")
             assert problem is not None and "You" not in problem.split(":", 1)[1]
+            assert problem.endswith(": type Ada or stock")  # was "type one of Ada, or stock"
 
 
 def test_a_reading_is_said_as_a_reading_with_its_confidence() -> None:

@@ -425,9 +425,11 @@ def answer_problem(question: DrillQuestion, answer: str) -> str | None:
         if _holder_named(question, text) is None:
             names = ", ".join(_offered(question))
             if _stock_open(question):
-                return _("{text!r} is not a player: type one of {names}, or {stock}").format(
-                    text=text, names=names, stock=_(_STOCK_WORD)
-                )
+                return (
+                    _("{text!r} is not a player: type one of {names}, or {stock}")
+                    if len(_offered(question)) > 1
+                    else _("{text!r} is not a player: type {names} or {stock}")
+                ).format(text=text, names=names, stock=_(_STOCK_WORD))
             return _("{text!r} is not a player: type one of {names}").format(text=text, names=names)
         return None
     try:
