@@ -313,3 +313,17 @@ def test_a_long_word_in_a_note_folds_and_is_not_cut(tmp_path: Path) -> None:
     assert "…" not in out
     notes = [line.split("0/0/0")[-1].strip() for line in out.splitlines()]
     assert url in "".join(notes)
+
+
+def test_a_table_too_wide_for_the_terminal_breaks_no_single_word() -> None:
+    """Bug: on a terminal of 40 columns the review's summary read "inaccura" over "cy": rich
+    shrank the widest columns whatever their words needed. A column of prose still wraps."""
+    for fancy in (True, False):
+        table = new_table("player", "forced", "inaccuracy", "points lost", "why", rich=fancy)
+        table.add_row("You", "8", "0", "1.42", "the table adds up to seventeen")
+        buf = io.StringIO()
+        console = Console(file=buf, width=40, force_terminal=fancy, no_color=True)
+        rendering.emit(console, table)
+        out = re.sub(r"\x1b\[[0-9;]*m", "", buf.getvalue())
+        assert re.search(r"\binaccuracy\b", out), out
+        assert re.search(r"^player +forced +inaccuracy +lost +why", out, re.M), out

@@ -227,9 +227,27 @@ def width_for(console: Console, renderable: RenderableType, width: int) -> int:
     return max(width, min(measured.minimum, MAX_WIDTH))
 
 
+def keep_words_whole(renderable: RenderableType) -> None:
+    """Mark a table's columns of single words (numbers, one-word headers) as never wrapping.
+
+    When a table is drawn narrower than it likes, rich shrinks the widest columns first,
+    whatever their words need, and broke the summary's header into "inaccura" / "cy" on a
+    terminal of 40 columns. Columns of prose still wrap, at their spaces.
+    """
+    if not isinstance(renderable, Table):
+        return
+    for column in renderable.columns:
+        cells = [column.header, *column.cells]
+        if all(isinstance(c, str | Text) and not str(c).split()[1:] for c in cells):
+            column.no_wrap = True
+
+
 def emit(console: Console, *renderables: RenderableType) -> None:
     """Print the renderables: styled on a fancy console, as :func:`plain_text` otherwise;
-    never narrower than their columns need (:func:`width_for`)."""
+    never narrower than their columns need (:func:`width_for`), and a column of single words
+    never broken (:func:`keep_words_whole`)."""
+    for renderable in renderables:
+        keep_words_whole(renderable)
     if is_fancy(console):
         for renderable in renderables:
             width = width_for(console, renderable, console.width)
