@@ -174,6 +174,32 @@ def test_bad_file_names_path_and_key(tmp_path: Path) -> None:
         load_ruleset(broken)
 
 
+@pytest.mark.parametrize(
+    ("line", "value", "tag"),
+    [
+        ("sides: !!float 3 2", "3 2", "!!float"),
+        ("description: !!bool yes indeed", "yes indeed", "!!bool"),
+        ("tie_rule: !!int 3 higher-wins", "3 higher-wins", "!!int"),
+        ("source: !!timestamp 2020-13-45", "2020-13-45", "!!timestamp"),
+    ],
+)
+def test_a_value_its_tag_cannot_take_is_bad_input(
+    tmp_path: Path, line: str, value: str, tag: str
+) -> None:
+    """Bug (found by fuzzing): an explicit tag on a value it cannot convert crashed rules,
+    replay and live with exit 70 (ValueError or KeyError from PyYAML's constructor)."""
+    key = line.split(":")[0]
+    lines = SCOPA_RULES.splitlines()
+    at = next(i for i, text in enumerate(lines) if text.startswith(f"{key}:"))
+    lines[at] = line
+    path = write(tmp_path, "tagged.yaml", "\n".join(lines) + "\n")
+    result = run("rules", path)
+    assert result.exit_code == 3
+    assert one_error_line(result) == (
+        f"tutor: error: {path}:{at + 1}: not valid YAML: {value!r} cannot be read as {tag}"
+    )
+
+
 def test_unknown_ruleset_lists_the_shipped_ones() -> None:
     with pytest.raises(RulesetError) as info:
         load_ruleset("briscola")

@@ -326,12 +326,60 @@ def compose_yaml(text: str) -> list[yaml.Node]:
 
 
 def _construct(node: yaml.Node) -> Any:
-    """The Python value of a composed node (safe types only)."""
+    r"""The Python value of a composed node (safe types only). A value its explicit tag cannot
+    take (``!!float 3 2``, ``!!bool maybe``) is a yaml.YAMLError naming its line, where PyYAML
+    lets the ValueError or KeyError of the conversion through.
+
+    >>> _construct(compose_yaml("a: !!int 3\n")[0])
+    {'a': 3}
+    >>> try:
+    ...     _construct(compose_yaml("a: 1\nb: !!float 3 2\n")[0])
+    ... except yaml.YAMLError as exc:
+    ...     yaml_error_text(exc, "")
+    (2, "'3 2' cannot be read as !!float")
+    """
     loader = _LOADER("")
     try:
         return loader.construct_document(node)
+    except (ValueError, KeyError, TypeError, OverflowError):
+        bad = _unreadable_scalar(node)
+        if bad is None:
+            raise
+        value = bad.value if len(bad.value) <= 40 else bad.value[:39] + "…"
+        tag = bad.tag.replace("tag:yaml.org,2002:", "!!", 1)
+        raise yaml.constructor.ConstructorError(
+            None,
+            None,
+            _("{value!r} cannot be read as {tag}").format(value=value, tag=tag),
+            bad.start_mark,
+        ) from None
     finally:
         loader.dispose()
+
+
+def _unreadable_scalar(node: yaml.Node) -> yaml.ScalarNode | None:
+    """The first scalar of the tree (in file order) that its tag cannot construct."""
+    todo: list[yaml.Node] = [node]
+    seen: set[int] = set()
+    bad: list[yaml.ScalarNode] = []
+    while todo:
+        n = todo.pop()
+        if id(n) in seen:
+            continue
+        seen.add(id(n))
+        if isinstance(n, yaml.ScalarNode):
+            loader = _LOADER("")
+            try:
+                loader.construct_object(n)
+            except (ValueError, KeyError, TypeError, OverflowError, yaml.YAMLError):
+                bad.append(n)
+            finally:
+                loader.dispose()
+        elif isinstance(n, yaml.SequenceNode):
+            todo.extend(n.value)
+        elif isinstance(n, yaml.MappingNode):
+            todo.extend(v for pair in n.value for v in pair)
+    return min(bad, key=lambda n: n.start_mark.index, default=None)
 
 
 def _duplicate_key(node: yaml.Node | None) -> tuple[str, int, int] | None:
