@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
 from helpers import BASE, SCOPA_RULES, one_error_line, run, write
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from tutor.game.rules import (
@@ -18,6 +19,7 @@ from tutor.game.rules import (
     RulesetError,
     describe_ruleset,
     load_ruleset,
+    loads_ruleset,
     ruleset_from_dict,
     ruleset_names,
 )
@@ -115,7 +117,7 @@ BAD: list[tuple[dict[str, Any], str, str]] = [
     ({"players": True}, "'players'", "whole number"),
     ({"players": 3, "sides": 2}, "'sides'", "divide"),
     ({"capture_precedence": "most-cards"}, "'capture_precedence'", "single-card"),
-    ({"forced_capture": "yes"}, "'forced_capture'", "bool"),
+    ({"forced_capture": "yes"}, "'forced_capture'", "true or false"),
     ({"primiera": {"missing_suit": "ignore"}}, "'primiera.missing_suit'", "must be one of"),
     ({"primiera": {"valeus": {}}}, "'primiera.valeus'", "unknown key"),
     ({"primiera": {"values": {1: 16}}}, "'primiera.values'", "every value 1-10"),
@@ -131,7 +133,7 @@ BAD: list[tuple[dict[str, Any], str, str]] = [
     ),
     ({"primiera": {"values": {**PRIMIERA_VALUES, 7: -1}}}, "'primiera.values.7'", "-1"),
     ({"primiera": {"values": {**PRIMIERA_VALUES, 7: "21"}}}, "'primiera.values.7'", "'21'"),
-    ({"primiera": ["values"]}, "'primiera'", "dict"),
+    ({"primiera": ["values"]}, "'primiera'", "mapping of keys to values"),
     ({"bonuses": {"xyz": True}}, "'bonuses.xyz'", "unknown bonus"),
     ({"bonuses": {"napola": "yes"}}, "'bonuses.napola'", "true or false"),
     ({"hand_size": 7}, "'hand_size'", "do not divide"),
@@ -198,6 +200,50 @@ def test_a_value_its_tag_cannot_take_is_bad_input(
     assert one_error_line(result) == (
         f"tutor: error: {path}:{at + 1}: not valid YAML: {value!r} cannot be read as {tag}"
     )
+
+
+def test_aliases_that_repeat_without_limit_are_refused_at_once(tmp_path: Path) -> None:
+    """Bug (found by fuzzing): 400 bytes of nested aliases in a ruleset ("billion laughs") took
+    2 GB and never ended, in rules and in every command reading the ruleset."""
+    levels = ["&a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]"] + [
+        f"&a{z} [" + ", ".join([f"*a{z - 1}"] * 9) + "]" for z in range(1, 9)
+    ]
+    path = write(tmp_path, "laughs.yaml", "name: x\ndescription: [\n" + ",\n".join(levels) + "]\n")
+    started = time.monotonic()
+    result = run("rules", path)
+    assert time.monotonic() - started < 10
+    assert result.exit_code == 3
+    # the first anchor that repeats too much: &a4, with about 9 ** 5 values
+    assert one_error_line(result) == (
+        f"tutor: error: {path}:7: its aliases repeat more than 10000 values: a ruleset needs a "
+        "few dozen"
+    )
+
+
+def test_a_bad_value_is_quoted_short_and_in_words(tmp_path: Path) -> None:
+    """Bug (found by fuzzing): a 1.5 MB bad value made a 1.5 MB error line, and the wrong kind
+    of value was named by Python's type ('must be a str')."""
+    long = write(tmp_path, "long.yaml", "name: x\ntarget: '" + "a" * 100_000 + "'\n")
+    line = one_error_line(run("rules", long))
+    assert line.startswith(
+        f"tutor: error: {long}:2: key 'target': must be a whole number, not 'aaa"
+    )
+    assert len(line) < 200 and line.endswith("…")
+    listed = write(tmp_path, "list.yaml", "name: x\ndescription: [a, b]\n")
+    assert one_error_line(run("rules", listed)) == (
+        f"tutor: error: {listed}:2: key 'description': must be a text value, not ['a', 'b']"
+    )
+    with pytest.raises(RulesetError, match="'bonuses': must be a mapping of keys to values"):
+        loads_ruleset("name: x\nbonuses: [re_bello]\n")
+
+
+def test_primiera_points_the_solver_cannot_take_are_refused() -> None:
+    """Bug (found by fuzzing): points of 32768 passed the check, then the solver refused them
+    in the middle of tutor play, which stalled the game."""
+    values = "{1: 32768, 2: 12, 3: 13, 4: 14, 5: 15, 6: 18, 7: 21, 8: 10, 9: 10, 10: 10}"
+    with pytest.raises(RulesetError, match=r"<string>:3: key 'primiera.values.1': must be 0-32767"):
+        loads_ruleset(f"name: x\nprimiera:\n  values: {values}\n")
+    assert loads_ruleset(f"name: x\nprimiera:\n  values: {values.replace('32768', '32767')}\n")
 
 
 def test_unknown_ruleset_lists_the_shipped_ones() -> None:
@@ -417,6 +463,8 @@ def test_every_shipped_ruleset_is_written_and_read_back_as_itself() -> None:
     words=st.text(st.characters(exclude_categories=["Cs"]), max_size=30),
     tie=st.sampled_from(["higher-wins", "play-on"]),
 )
+@example("scopa", 1, 0, (False,) * 5, [0] * 10, "\x85", "higher-wins")  # read back as a space
+@example("scopa", 1, 0, (False,) * 5, [0] * 10, "a\u2028b", "higher-wins")
 def test_a_ruleset_built_in_python_round_trips_through_its_file(
     base: str,
     target: int,

@@ -357,6 +357,43 @@ def _construct(node: yaml.Node) -> Any:
         loader.dispose()
 
 
+RULESET_VALUES_MAX = 10_000
+"""The most values a ruleset file may expand to, its aliases repeated: a ruleset has a few
+dozen, and a few lines of nested aliases can stand for billions (a "billion laughs" file,
+which took 2 GB and never ended)."""
+
+
+def _too_many_values(node: yaml.Node) -> yaml.Node | None:
+    """The smallest node whose value, aliases expanded, holds more than
+    :data:`RULESET_VALUES_MAX` values (the first in the file of those), or None; counted
+    without expanding anything."""
+    sizes: dict[int, int] = {}
+    order: list[yaml.Node] = []
+    todo: list[tuple[yaml.Node, bool]] = [(node, False)]
+    while todo:  # children before parents, each node once
+        n, done = todo.pop()
+        if done:
+            order.append(n)
+            continue
+        if id(n) in sizes:
+            continue
+        sizes[id(n)] = 0
+        todo.append((n, True))
+        todo.extend((c, False) for c in _children(n) if id(c) not in sizes)
+    for n in order:
+        sizes[id(n)] = 1 + sum(sizes[id(c)] for c in _children(n))
+    big = [n for n in order if sizes[id(n)] > RULESET_VALUES_MAX]
+    return min(big, key=lambda n: (sizes[id(n)], n.start_mark.index), default=None)
+
+
+def _children(node: yaml.Node) -> list[yaml.Node]:
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    if isinstance(node, yaml.MappingNode):
+        return [c for pair in node.value for c in pair]
+    return []
+
+
 def _unreadable_scalar(node: yaml.Node) -> yaml.ScalarNode | None:
     """The first scalar of the tree (in file order) that its tag cannot construct."""
     todo: list[yaml.Node] = [node]
@@ -433,8 +470,9 @@ def ruleset_from_dict(
     def _fail(where: str, key: str, msg: str) -> RulesetError:
         line = known_lines.get(key) or known_lines.get(key.rsplit(".", 1)[0])
         at = f"{where}:{line}" if line else where
+        shown = key if len(key) <= SHOWN_VALUE_MAX else key[: SHOWN_VALUE_MAX - 1] + "…"
         return RulesetError(
-            _("{where}: key '{key}': {problem}").format(where=at, key=key, problem=msg)
+            _("{where}: key '{key}': {problem}").format(where=at, key=shown, problem=msg)
         )
 
     if not isinstance(data, dict):
@@ -447,11 +485,13 @@ def ruleset_from_dict(
             raise _fail(where, str(key), _("unknown key (known keys: {keys})").format(keys=known))
         expected = _KEYS[key]
         if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise _fail(where, key, _("must be a whole number, not {value!r}").format(value=value))
+            raise _fail(
+                where, key, _("must be a whole number, not {value!r}").format(value=_Shown(value))
+            )
         if not isinstance(value, expected):
             problem = _TYPE_PROBLEMS.get(expected, N_("must be a {kind}, not {value!r}"))  # type: ignore[arg-type]
             kind = getattr(expected, "__name__", "value")
-            raise _fail(where, key, _(problem).format(kind=kind, value=value))
+            raise _fail(where, key, _(problem).format(kind=kind, value=_Shown(value)))
     if "name" not in data:
         raise _fail(where, "name", _("missing"))
     kw: dict[str, Any] = {
@@ -479,7 +519,12 @@ def ruleset_from_dict(
             check(
                 isinstance(pts, int) and not isinstance(pts, bool) and pts >= 0,
                 f"primiera.values.{v}",
-                _("must be a whole number of points, not {value!r}").format(value=pts),
+                _("must be a whole number of points, not {value!r}").format(value=_Shown(pts)),
+            )
+            check(
+                pts <= PRIMIERA_POINTS_MAX,
+                f"primiera.values.{v}",
+                _range_problem(0, PRIMIERA_POINTS_MAX, pts),
             )
         kw["primiera_values"] = PrimieraScale(vals)
     if "missing_suit" in prim:
@@ -500,7 +545,7 @@ def ruleset_from_dict(
         check(
             isinstance(value, bool),
             f"bonuses.{key}",
-            _("must be true or false, not {value!r}").format(value=value),
+            _("must be true or false, not {value!r}").format(value=_Shown(value)),
         )
         kw[key] = value
 
@@ -538,16 +583,36 @@ def ruleset_from_dict(
 
 
 _TYPE_PROBLEMS = {
-    str: N_("must be a str, not {value!r}"),
-    dict: N_("must be a dict, not {value!r}"),
-    bool: N_("must be a bool, not {value!r}"),
+    str: N_("must be a text value, not {value!r}"),
+    dict: N_("must be a mapping of keys to values, not {value!r}"),
+    bool: N_("must be true or false, not {value!r}"),
 }
-"""The wrong type of a key's value, by the type the key wants."""
+"""The wrong type of a key's value, by the type the key wants (in the record's words)."""
+
+PRIMIERA_POINTS_MAX = (1 << 15) - 1
+"""The most primiera points a card may score: the exact solver packs each card's points in
+15 bits (tutor/search/solver.py); the traditional scale's highest is 21."""
+
+SHOWN_VALUE_MAX = 60
+"""The longest a bad value is quoted in a message, in characters (then cut with "…")."""
+
+
+class _Shown:
+    """A bad value as a message quotes it: its repr, cut to :data:`SHOWN_VALUE_MAX`."""
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+    def __repr__(self) -> str:
+        text = repr(self.value)
+        return text if len(text) <= SHOWN_VALUE_MAX else text[: SHOWN_VALUE_MAX - 1] + "…"
+
+    __str__ = __repr__
 
 
 def _one_of(choices: tuple[str, ...], value: object) -> str:
     return _("must be one of {choices}, not {value!r}").format(
-        choices=", ".join(choices), value=value
+        choices=", ".join(choices), value=_Shown(value)
     )
 
 
@@ -641,6 +706,14 @@ def loads_ruleset(text: str, path: str = "<string>") -> Ruleset:
                     key=key, first=first
                 )
             )
+        big = None if node is None else _too_many_values(node)
+        if big is not None:
+            raise RulesetError(
+                f"{path}:{big.start_mark.line + 1}: "
+                + _("its aliases repeat more than {n} values: a ruleset needs a few dozen").format(
+                    n=RULESET_VALUES_MAX
+                )
+            )
         data = None if node is None else _construct(node)
     except yaml.YAMLError as exc:
         line, problem = yaml_error_text(exc, text)
@@ -685,7 +758,13 @@ def dumps_ruleset(rs: Ruleset) -> str:
     """The text of a ruleset file for ``rs`` (every key written out), which
     :func:`loads_ruleset` reads back as an equal ruleset: a ruleset built in Python can be
     saved, and a record then names the file."""
-    return yaml.safe_dump(ruleset_to_dict(rs), sort_keys=False, allow_unicode=True, width=1000)
+    data = ruleset_to_dict(rs)
+    # PyYAML writes U+0085, U+2028 and U+2029 raw when it may write Unicode, and reads them
+    # back as line breaks (a space): such a text is written with every non-ASCII escaped.
+    separators = any(
+        isinstance(v, str) and any(c in v for c in "\x85\u2028\u2029") for v in data.values()
+    )
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=not separators, width=1000)
 
 
 def describe_ruleset(rs: Ruleset) -> list[str]:

@@ -41,7 +41,7 @@ from tutor.game.cards import (
 )
 from tutor.game.errors import TutorError
 from tutor.game.i18n import _
-from tutor.game.rules import Ruleset
+from tutor.game.rules import PRIMIERA_POINTS_MAX, Ruleset
 from tutor.game.scoring import napola_points, primiera_table
 from tutor.game.state import GameState, Move
 
@@ -249,7 +249,7 @@ class Solver:
         self._eval = _Evaluator(rules)
         self._keep = SETTEBELLO_BIT | (RE_BELLO_BIT if rules.re_bello else 0)
         self._below = self._below_table()
-        if max(rules.primiera_values.values()) >= 1 << 15:
+        if max(rules.primiera_values.values()) > PRIMIERA_POINTS_MAX:
             raise SolverError(_("primiera values this large are not supported by the solver"))
         self._leaf: dict[int, int] = {}
         self._summ: dict[int, tuple[int, int]] = {}
