@@ -124,6 +124,14 @@ def test_mover_hand_must_be_known() -> None:
         analyse(state, samples=2)
 
 
+@pytest.mark.parametrize("samples", [0, 1_000_001, 10**20])
+def test_a_sample_count_out_of_range_is_refused(samples: int) -> None:
+    """10**20 samples crashed in islice (beyond sys.maxsize) with a ValueError."""
+    state = GameState.random(load_ruleset("scopa"), 1)
+    with pytest.raises(AnalysisError, match=f"samples must be 1 to 1000000, not {samples}"):
+        analyse(state, viewer=state.turn, samples=samples, time_limit=1.0)
+
+
 def test_exact_analysis_reports_bounds_past_the_limit() -> None:
     rules = load_ruleset("scopone-scientifico")
     state = GameState.random(rules, 1)

@@ -112,3 +112,16 @@ def test_the_sampled_solve_of_the_docs_prints_as_shown() -> None:
     result = run(*args, "--workers", "1", env={"COLUMNS": "120"})
     assert result.exit_code == 0, result.output
     assert result.stdout == shown
+
+
+def test_a_sample_count_beyond_a_million_is_a_usage_error() -> None:
+    """Bug (found by fuzzing): -k 99999999999999999999 crashed solve and explain with exit 70
+    (islice's stop beyond sys.maxsize); review took it. Each now says the range, exit 2."""
+    for args in (
+        ["solve", str(EXAMPLES / "partial-view.yaml"), "--at", "20"],
+        ["explain", str(EXAMPLES / "seed003-scopa.yaml"), "--at", "2"],
+        ["review", str(EXAMPLES / "seed003-scopa.yaml")],
+    ):
+        result = run(*args, "-k", "99999999999999999999", "-w", "1")
+        assert result.exit_code == 2, (args, result.output)
+        assert "less than or equal to 1000000" in result.stderr

@@ -52,7 +52,11 @@ def test_a_single_legal_move_is_not_valued() -> None:
 @pytest.mark.parametrize(
     ("line", "error"),
     [
-        ("go samples ²", "error go: samples must be a whole number of at least 1, not ²"),
+        ("go samples ²", "error go: samples must be a whole number from 1 to 1000000, not ²"),
+        (
+            "go samples 99999999999999999999",
+            "error go: samples must be a whole number from 1 to 1000000, not 99999999999999999999",
+        ),
         ("position " + "[" * 100_000 + "]" * 100_000, "error position: not valid JSON: nested"),
         ('position {"x": ' + "9" * 5000 + "}", "error position: not valid JSON: Exceeds"),
         ("ruleset a\x00b.yaml", "error ruleset: unknown ruleset file 'a\\x00b.yaml'"),

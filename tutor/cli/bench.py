@@ -27,7 +27,7 @@ from tutor.cli.core import (
 from tutor.counting.defaults import STATED_SHARE, TRUST_DEFAULT
 from tutor.game.i18n import _, ngettext
 from tutor.game.rules import load_ruleset
-from tutor.search.defaults import DEFAULT_EXACT_PLIES
+from tutor.search.defaults import DEFAULT_EXACT_PLIES, SAMPLES_MAX
 
 # -- bench -------------------------------------------------------------------------------------
 
@@ -365,7 +365,10 @@ def bench_endgame_command(
         ),
     ] = "search,search-classic,facts",
     samples: Annotated[
-        int, typer.Option("--samples", "-s", min=1, metavar="K", help="Deals per choice.")
+        int,
+        typer.Option(
+            "--samples", "-s", min=1, max=SAMPLES_MAX, metavar="K", help="Deals per choice."
+        ),
     ] = 400,
     plays_left: Annotated[
         int,

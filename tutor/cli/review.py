@@ -36,6 +36,7 @@ from tutor.cli.core import (
 from tutor.game.i18n import _, ngettext, number
 from tutor.records.record import HandRecord
 from tutor.review.defaults import DEFAULT_SAMPLES, DEFAULT_TIME
+from tutor.search.defaults import SAMPLES_MAX
 
 __all__ = ["review_command", "explain_position_command"]
 
@@ -46,6 +47,7 @@ SamplesOption = Annotated[
         "--samples",
         "-k",
         min=2,
+        max=SAMPLES_MAX,
         metavar="K",
         help=f"The most deals sampled per decision (default {DEFAULT_SAMPLES}).",
     ),

@@ -23,7 +23,7 @@ from tutor.cli.core import (
 )
 from tutor.game.errors import TutorError
 from tutor.game.i18n import _, ngettext, number
-from tutor.search.defaults import EXACT_TIME_LIMIT, SAMPLES
+from tutor.search.defaults import EXACT_TIME_LIMIT, SAMPLES, SAMPLES_MAX
 
 
 @app.command(
@@ -49,7 +49,11 @@ def solve_command(
     samples: Annotated[
         int | None,
         typer.Option(
-            "--samples", "-k", min=1, help="Sample K deals consistent with what the mover knows."
+            "--samples",
+            "-k",
+            min=1,
+            max=SAMPLES_MAX,
+            help="Sample K deals consistent with what the mover knows.",
         ),
     ] = None,
     time_limit: Annotated[

@@ -47,7 +47,7 @@ from tutor.game.errors import TutorError
 from tutor.game.i18n import _, ngettext, number, pgettext
 from tutor.game.scoring import score_captures
 from tutor.game.state import GameState, Move
-from tutor.search.defaults import DEFAULT_EXACT_PLIES
+from tutor.search.defaults import DEFAULT_EXACT_PLIES, SAMPLES_MAX
 from tutor.search.players import Player
 from tutor.search.playmodel import iter_read_deals
 from tutor.search.solver import solver_for
@@ -610,8 +610,10 @@ def analyse(
         raise AnalysisError(
             _("the analyser handles two sides only, not {n}").format(n=state.rules.sides)
         )
-    if samples < 1:
-        raise AnalysisError(_("samples must be at least 1, not {n}").format(n=samples))
+    if not 1 <= samples <= SAMPLES_MAX:
+        raise AnalysisError(
+            _("samples must be 1 to {most}, not {n}").format(most=SAMPLES_MAX, n=samples)
+        )
     legal = state.legal_moves()
     chosen = list(legal) if moves is None else [m for m in legal if m in set(moves)]
     how = sample_valuation(state, exact_plies, playout_exact_plies)

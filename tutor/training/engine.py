@@ -35,7 +35,7 @@ written as record plays, in the position's deck notation.
 >>> e.handle("go player greedy seed 4")
 ['bestmove JC x JH']
 >>> e.handle("go samples zero")
-['error go: samples must be a whole number of at least 1, not zero']
+['error go: samples must be a whole number from 1 to 1000000, not zero']
 """
 
 from __future__ import annotations
@@ -51,6 +51,7 @@ from tutor.game.rules import RulesetError, load_ruleset
 from tutor.game.state import GameState, Move
 from tutor.records.record import HandRecord
 from tutor.records.recordfile import loads_json
+from tutor.search.defaults import SAMPLES_MAX
 from tutor.search.evaluate import evaluate
 from tutor.search.players import ChitarrellaPlayer, seat_view
 from tutor.search.roster import make_player
@@ -99,8 +100,10 @@ def parse_go(words: list[str]) -> GoOptions:
     samples = None
     if "samples" in values:
         text = values["samples"]
-        if not (text.isascii() and text.isdigit()) or int(text) < 1:
-            raise EngineError(f"go: samples must be a whole number of at least 1, not {text}")
+        if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= SAMPLES_MAX:
+            raise EngineError(
+                f"go: samples must be a whole number from 1 to {SAMPLES_MAX}, not {text}"
+            )
         samples = int(text)
     limit = None
     if "time" in values:
