@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 import os
 import signal
 import subprocess
@@ -383,3 +384,21 @@ def test_the_last_play_can_be_undone(tmp_path: Path) -> None:
     assert len(load_path(cut)[0].plays) == 36
     code, out, err = run_live(["--resume", str(cut), "--as", "You", "-q"], "undo\n")
     assert code == 0 and "undone: play 36" in err and len(load_path(cut)[0].plays) == 35
+
+
+def test_the_resume_line_works_as_printed(tmp_path: Path) -> None:
+    """Bug (found by fuzzing): with only the table typed, the file does not say whose seat it
+    is, yet the closing line said 'tutor live --resume FILE', which failed (exit 3). The line
+    now adds --as when the file needs it, and quotes a name with a space."""
+    save = tmp_path / "a hand.yaml"
+    code, _out, err = run_live([*SCOPA_YOU, "-q", "--save", str(save)], "2C 4H 5S QD\n")
+    assert code == 0, err
+    line = next(x for x in err.splitlines() if "continue with:" in x)
+    command = line.split("continue with: ", 1)[1]
+    assert command == f"tutor live --resume '{save}' --as You"
+    args = shlex.split(command)[2:]  # after "tutor live"
+    code, _out, err = run_live([*args, "-q"], "7D 7H AS\n")
+    assert code == 0, err
+    # now the file gives the viewer's cards: the seat is saved, and --as is not needed
+    line = next(x for x in err.splitlines() if "continue with:" in x)
+    assert line.endswith(f"tutor live --resume '{save}'")

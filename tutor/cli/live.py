@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -233,9 +234,7 @@ def _live_saved(session: LiveSession) -> None:
     """Where an unfinished session is saved and how to continue it."""
     if session.save_path is not None and session.table is not None:
         note("tutor: " + _("saved to {file}").format(file=session.save_path))
-        note(
-            "tutor: "
-            + _("continue with: {command}").format(
-                command=f"tutor live --resume {session.save_path}"
-            )
-        )
+        command = f"tutor live --resume {shlex.quote(str(session.save_path))}"
+        if not session.seat_is_saved():
+            command += f" --as {shlex.quote(session.my_name)}"
+        note("tutor: " + _("continue with: {command}").format(command=command))

@@ -386,6 +386,12 @@ class LiveSession:
     def my_name(self) -> str:
         return self.players[self.me]
 
+    def seat_is_saved(self) -> bool:
+        """Whether the saved file tells whose seat this is (its deals give one player's cards,
+        the viewer's), so that ``--resume`` needs no ``--as``."""
+        holders = {p for d in self.deals for p, cards in d.items() if cards}
+        return holders == {self.my_name}
+
     def record(self) -> HandRecord:
         """The session as a hand record (what is saved)."""
         path = str(self.save_path) if self.save_path else "<live>"
