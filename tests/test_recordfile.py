@@ -470,3 +470,20 @@ def test_a_ruleset_built_in_python_under_a_shipped_name_is_not_written(tmp_path:
         dumps([hand])
     [same] = loads(GAME_RECORD)
     assert loads(dumps([same]))[0].ruleset is load_ruleset("scopa")
+
+
+@pytest.mark.parametrize("separator", ["\x85", "\u2028", "\u2029"])
+def test_line_numbers_count_lines_as_an_editor_does(separator: str) -> None:
+    """Bug (found by fuzzing): YAML counts NEL and the Unicode line and paragraph separators
+    as line breaks, editors, grep and wc do not: one in a quoted title put every later line
+    number one off ('play 4' on line 12 was named line 13)."""
+    text = (
+        f'title: "a{separator}b"\nruleset: scopa\ndeck: french\nplayers: [You, Ada]\n'
+        "table: [2C, 4H, 5S, QD]\ndeals:\n  - {You: [7D, 7H, AS], Ada: [3H, KC, JD]}\n"
+        "plays:\n  - 7D x 2C 5S\n  - 3H\n  - 7H x 4H 3H\n  - 3H\n"
+    )
+    with pytest.raises(RecordError, match=r"^h\.yaml:12: play 4: Ada cannot play 3H"):
+        loads(text, "h.yaml")
+    broken = f'title: "{separator}{separator}"\nplayers: [You\n'
+    with pytest.raises(RecordError, match=r"^h\.yaml:3: .*flow sequence that starts on line 2"):
+        loads(broken, "h.yaml")

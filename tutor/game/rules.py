@@ -14,6 +14,7 @@ Every rule that differs between the source documents or between regions is a fie
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass, field
@@ -318,11 +319,60 @@ def compose_yaml(text: str) -> list[yaml.Node]:
     [0, 2]
     """
     try:
-        return [n for n in yaml.compose_all(text, Loader=_LOADER) if n is not None]
-    except yaml.YAMLError:
-        if _LOADER is yaml.SafeLoader or len(text) > SAME_ERRORS_UP_TO:
-            raise
-    return [n for n in yaml.compose_all(text, Loader=yaml.SafeLoader) if n is not None]
+        try:
+            roots = [n for n in yaml.compose_all(text, Loader=_LOADER) if n is not None]
+        except yaml.YAMLError:
+            if _LOADER is yaml.SafeLoader or len(text) > SAME_ERRORS_UP_TO:
+                raise
+            roots = [n for n in yaml.compose_all(text, Loader=yaml.SafeLoader) if n is not None]
+    except yaml.MarkedYAMLError as exc:
+        breaks = _yaml_only_breaks(text)
+        if breaks:
+            exc.problem_mark = _editor_mark(exc.problem_mark, breaks)
+            exc.context_mark = _editor_mark(exc.context_mark, breaks)
+        raise
+    breaks = _yaml_only_breaks(text)
+    if breaks:
+        for node in _nodes(roots):
+            node.start_mark = _editor_mark(node.start_mark, breaks)
+            node.end_mark = _editor_mark(node.end_mark, breaks)
+    return roots
+
+
+_YAML_ONLY_BREAKS = "\x85\u2028\u2029"
+"""Characters YAML reads as line breaks but editors, grep and wc do not (NEL and the Unicode
+line and paragraph separators)."""
+
+
+def _yaml_only_breaks(text: str) -> list[int]:
+    """Where ``text`` holds a break of :data:`_YAML_ONLY_BREAKS` (none in almost every file)."""
+    if not any(c in text for c in _YAML_ONLY_BREAKS):
+        return []
+    return [i for i, c in enumerate(text) if c in _YAML_ONLY_BREAKS]
+
+
+def _editor_mark(mark: Any, breaks: list[int]) -> Any:
+    """``mark`` with its line as an editor counts it: without the YAML-only breaks before it
+    (a U+2028 in a quoted note put every later line number one off)."""
+    if mark is None:
+        return None
+    line = mark.line - bisect.bisect_left(breaks, mark.index)
+    return yaml.Mark(mark.name, mark.index, line, mark.column, None, 0)
+
+
+def _nodes(roots: list[yaml.Node]) -> list[yaml.Node]:
+    """Every node of the trees, each once."""
+    out: list[yaml.Node] = []
+    todo = list(roots)
+    seen: set[int] = set()
+    while todo:
+        n = todo.pop()
+        if id(n) in seen:
+            continue
+        seen.add(id(n))
+        out.append(n)
+        todo.extend(_children(n))
+    return out
 
 
 def _construct(node: yaml.Node) -> Any:
