@@ -102,6 +102,20 @@ def test_score_answers() -> None:
     assert not attempt(p, read_answer(p, wrong)).correct
 
 
+def test_a_score_answer_with_a_minus_sign_or_odd_digits_is_refused() -> None:
+    """Bug (found by QA): '-1 -3' was judged right for the points 1 3 ('-' was read as the
+    dash of '1-3'), and int() read '1_0' as 10 and Arabic-Indic digits as numbers."""
+    p = shipped("scopone-scientifico-score-d3c4da99dcf3")
+    a, b = p.spec.points
+    assert attempt(p, read_answer(p, f"{a}-{b}")).correct  # the dash still separates
+    for text in (f"-{a} -{b}", f"{a} -{b}", f"-{a} {b}", f"{a}, - {b}"):
+        with pytest.raises(AnswerError, match="points cannot be negative"):
+            read_answer(p, text)
+    for text in (f"{a}_0 {b}", "\u0663 \u0664"):
+        with pytest.raises(AnswerError, match="as numbers, in that order"):
+            read_answer(p, text)
+
+
 def test_a_digit_that_is_not_ascii_is_not_a_value() -> None:
     """Bug: '²' passed str.isdigit() and then broke int(): an internal error, exit 70."""
     p = shipped("seed004-rule-of-48")

@@ -197,16 +197,17 @@ def read_answer(p: Puzzle, text: str) -> Answer:
         return Answer(raw, holder=name)
     if kind == "legal-captures":
         return Answer(raw, moves=_captures(p, raw))
-    words = [w for w in re.split(r"[\s,;:/-]+", raw) if w]
     sides = p.side_names()
-    try:
-        points = tuple(int(w) for w in words)
-    except ValueError:
+    if re.search(r"(?:^|[\s,;:/])-\s*\d", raw):  # a minus sign, not the dash of "3-2"
+        raise AnswerError(_("points cannot be negative"))
+    words = [w for w in re.split(r"[\s,;:/-]+", raw) if w]
+    if not all(w.isascii() and w.isdigit() for w in words):  # int() also takes 1_0 and ٣
         raise AnswerError(
             _("type the points of {sides} as numbers, in that order, like 3 2").format(
                 sides=_(" and ").join(sides)
             )
-        ) from None
+        )
+    points = tuple(int(w) for w in words)
     if len(points) != len(sides):
         raise AnswerError(
             _("give {n} numbers: the points of {sides}").format(
