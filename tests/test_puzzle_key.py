@@ -76,6 +76,13 @@ def test_a_bare_card_is_resolved_against_the_position() -> None:
         ("  difficulty: 2", "  difficulty: 2\n  seat: Bob", 18, "seat 'Bob' is not a player"),
         ("  difficulty: 2", "  difficulty: 2\n  card: 7D", 18, "takes no 'card'"),
         ("  difficulty: 2", "  difficulty: 2\n  margin: -1", 18, "margin must be a positive"),
+        # the mover's cards not given: check and try crashed in the analysis (found by QA)
+        (
+            "    North: [2C, 4D, 4B, 5D, 7D, 7B, CC, CS, RD]\n",
+            "",
+            14,
+            "North's hand is not given: a best-move question needs the cards of the player to move",
+        ),
     ],
 )
 def test_malformed_puzzle_is_one_line_with_its_line(

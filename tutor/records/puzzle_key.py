@@ -446,6 +446,15 @@ def resolve_puzzle(
                 mover=players[state.turn], seat=spec.seat
             ),
         )
+    if spec.question == "best-move" and seat == state.turn and state.unknown[seat]:
+        fail(
+            spec.line("question"),
+            "puzzle: "
+            + _(
+                "{name}'s hand is not given: a best-move question needs the cards of the "
+                "player to move"
+            ).format(name=players[seat]),
+        )
     if spec.card is not None:
         bit = 1 << spec.card.index
         captured = 0
