@@ -66,3 +66,24 @@ def test_checking_notices_a_wrong_solution(tmp_path: Path) -> None:
     check = check_puzzle(p)
     assert not check.ok
     assert "the best move is 5B (+0); the file says CS x CB, worth -2" in check.line()
+
+
+def test_a_holds_puzzle_resting_on_readings_asks_and_says_it_as_a_likelihood() -> None:
+    """Bug (found by QA): five shipped holds puzzles asked 'who must hold' and quoted a 97%
+    reading where the tutor's own odds under it said 51% to 95%: a file's numbers go stale as
+    the model of play learns, so a reading's puzzle quotes none and the odds are computed."""
+    from tutor.game.i18n import speaking
+    from tutor.puzzles.answer import explain
+    from tutor.puzzles.check import solve_puzzle
+
+    readings = [p for p in load_collection() if p.kind == "holds" and "reading" in p.spec.themes]
+    assert len(readings) >= 5
+    for p in readings:
+        for lang in ("en", "it"):
+            with speaking(lang):
+                assert "%" not in p.spec.text("explanation"), (p.name, lang)
+        assert "who most likely holds" in p.question_text() and "must" not in p.question_text()
+        solved = solve_puzzle(p)
+        assert solved.basis == "inference" and solved.deduction is not None
+        assert re.search(r"holds \S+ .*: \d+%, from (one|two|\d+) reading", solved.deduction)
+        assert "must" not in " ".join(explain(p, solved)), p.name

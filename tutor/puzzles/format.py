@@ -190,6 +190,12 @@ class Puzzle:
                 "{after}, from your seat ({seat}): which values are unmatched (an odd number of "
                 "cards captured)?"
             ).format(**where)
+        if kind == "holds" and "reading" in self.spec.themes:
+            # the answer rests on readings of behaviour: likely, never certain
+            return _(
+                "{after}, from your seat ({seat}): going by the readings of behaviour, who most "
+                "likely holds {card}?"
+            ).format(**where, card=self.card_text())
         if kind == "holds":
             return _("{after}, from your seat ({seat}): who must hold {card}?").format(
                 **where, card=self.card_text()

@@ -215,6 +215,16 @@ def _in_every_language(words: Words) -> dict[str, Any]:
     }
 
 
+def reading_explanation(card: str, holder: str) -> str:
+    """A holds puzzle's own words when readings of behaviour settle it: no odds, which depend
+    on the model of play and would go stale in the file (the tutor's odds are shown after)."""
+    return _(
+        "Counting alone does not settle who holds {card}: the readings of the players' plays "
+        "do the rest, and point to {holder}. A reading is likely, never certain: how likely "
+        "depends on how carefully each player has played, and the tutor's odds follow."
+    ).format(card=card, holder=holder)
+
+
 def _difficulty(kind: str, greedy_finds: bool, plays: int, extra: int = 0) -> int:
     base = {"best-move": 2, "holds": 3, "unmatched": 2, "legal-captures": 1, "score": 3}[kind]
     base += 0 if greedy_finds else 1
@@ -452,12 +462,15 @@ class _Miner:
                 themes.append("endgame")
 
             def words(found: Any) -> tuple[str, str]:
+                title = _("Who holds {card}?").format(card=format_card(found.card, style))
+                if found.basis != "fact":
+                    return title, reading_explanation(format_card(found.card, style),
+                                                      names[found.holder])  # fmt: skip
                 again = count_view(state, seat, names, style).inference.deductions
                 text = next(
                     (x.text for x in again if (x.card, x.holder) == (found.card, found.holder)),
                     found.text,
                 )
-                title = _("Who holds {card}?").format(card=format_card(found.card, style))
                 return title, text
 
             spec = PuzzleSpec(
