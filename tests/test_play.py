@@ -218,6 +218,18 @@ def test_resume_goes_on_exactly_as_the_game_would_have(tmp_path: Path) -> None:
         PlaySession.resume(EXAMPLES / "scopone-hand.yaml")
 
 
+def test_a_resumed_file_naming_an_unknown_computer_player_says_which_file(tmp_path: Path) -> None:
+    """Bug (found by fuzzing): 'Ada: unknown player ...' named no file."""
+    bad = tmp_path / "gc.yaml"
+    bad.write_text(
+        "ruleset: scopa\ndeck: french\nplayers: [You, Ada]\ntable: [2C, 4H, 5S, QD]\n"
+        "game: {seed: 1, computer: {Ada: nonsense}}\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(PlayError, match=f"^{re.escape(str(bad))}: game: computer: Ada: unknown"):
+        PlaySession.resume(bad)
+
+
 def test_a_resume_keeps_the_verdicts_the_person_saw(tmp_path: Path) -> None:
     """Bug: after ``--resume`` the end of the hand judged every earlier play again and rewrote
     its note (play 1's verdict changed). The saved verdicts stand, in the note and in the

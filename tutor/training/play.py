@@ -550,15 +550,18 @@ class PlaySession:
             game = replace(game, hints=hint_mode)
         for rec in hands:
             rec.game = game
-        session = cls(
-            last.ruleset,
-            last.ruleset_name,
-            last.style,
-            game,
-            hands,
-            Path(save_path if save_path is not None else path),
-            board=board,
-        )
+        try:
+            session = cls(
+                last.ruleset,
+                last.ruleset_name,
+                last.style,
+                game,
+                hands,
+                Path(save_path if save_path is not None else path),
+                board=board,
+            )
+        except PlayError as exc:  # a computer player the file names wrongly
+            raise PlayError(f"{path}: game: computer: {exc}") from None
         session._settings(workers, feedback, hint_settings)
         return session
 
