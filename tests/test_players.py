@@ -216,3 +216,23 @@ def test_context_counts_by_value_as_the_cards_give_them() -> None:
             odd = (captured & VALUE_MASKS[v]).bit_count() % 2 == 1
             assert bool(ctx.unmatched >> v & 1) == odd
         assert not ctx.unmatched & ~0b11111111110
+
+
+def test_counting_waits_for_the_last_rounds_with_two_players_and_big_hands() -> None:
+    """Bug (found by fuzzing): with two players dealt ten cards each, the split of the unseen
+    cards is known from the first play of the last deal, and the chitarrella player solved 20
+    plays exactly (50 s for one move; a simulated deal took 84 s). It counts from 12 left."""
+    from dataclasses import replace
+
+    from tutor.search.players import COUNT_PLIES_MAX
+
+    rules = replace(load_ruleset("scopa"), name="two-at-once", hand_size=10, table_cards=0)
+    state = GameState.random(rules, 1)
+    player, rng = ChitarrellaPlayer(), random.Random(1)
+    seen = []
+    while not state.is_over():
+        counted = player.counted(seat_view(state))
+        seen.append((state.plays_left(), counted is not None))
+        state.push(player.choose(seat_view(state), rng))
+    assert seen == [(n, n <= COUNT_PLIES_MAX) for n in range(40, 0, -1)]
+    assert COUNT_PLIES_MAX >= 9  # scopone's last rounds (9 plays) still count as before

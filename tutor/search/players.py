@@ -386,13 +386,21 @@ def multinomial(total: int, sizes: list[int]) -> int:
     return out
 
 
+COUNT_PLIES_MAX = 12
+"""The most plays left at which the chitarrella player counts (solves every split exactly):
+"the last rounds". The split limit alone reaches 9 plays in scopone and 6 in scopa, but in a
+two-player ruleset dealt at once the split is known from the first play, and a solve of 20
+plays took 50 s."""
+
+
 class ChitarrellaPlayer(Player):
     """Rule-based play on Chitarrella's maxims; counts the cards exactly in the last rounds.
 
     Each legal move gets the sum of :data:`CHITARRELLA_RULES`' scores; the highest wins. Once no
-    card is left to deal and the unseen cards can be split among the other hands in at most
-    ``count_limit`` ways, the player *counts*: it solves every split exactly and plays the move
-    with the best average ("count in the last rounds").
+    card is left to deal, at most :data:`COUNT_PLIES_MAX` plays are left and the unseen cards
+    can be split among the other hands in at most ``count_limit`` ways, the player *counts*: it
+    solves every split exactly and plays the move with the best average ("count in the last
+    rounds").
     """
 
     name = "chitarrella"
@@ -459,6 +467,8 @@ class ChitarrellaPlayer(Player):
         """Average exact value of each move over every split of the unseen cards, or None when
         the split is not yet small enough to count (or cards are still to be dealt)."""
         if self.count_limit <= 0 or view.to_deal() or view.rules.sides != 2:
+            return None
+        if view.plays_left() > COUNT_PLIES_MAX:
             return None
         me = view.turn
         others = [s for s in range(view.rules.players) if s != me and view.hand_size(s)]
