@@ -44,6 +44,45 @@ def test_check_prints_one_line_per_puzzle(runner: CliRunner, tmp_path: Path) -> 
     assert data["puzzles"][0]["method"] == "tracker"
 
 
+def test_check_of_a_folder_without_puzzles_is_bad_input(runner: CliRunner, tmp_path: Path) -> None:
+    """Found by fuzzing: an empty folder (a typo'd path, say) gave '0 ok, 0 wrong' and exit 0."""
+    (tmp_path / "empty").mkdir()
+    r = runner.invoke(app, ["puzzle", "check", str(tmp_path / "empty")])
+    assert r.exit_code == 3
+    assert (
+        r.stderr.strip()
+        == f"tutor: error: {tmp_path / 'empty'}: no puzzle file (*.yaml) in this folder"
+    )
+
+
+def test_a_puzzle_the_analysis_refuses_is_reported_and_the_check_goes_on(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by QA: an error from the analysis of one puzzle stopped the whole check, with no
+    summary, the files after it never checked."""
+    from tutor.puzzles import check
+    from tutor.search.analysis import AnalysisError
+
+    real = check.solve_puzzle
+
+    def refuse_one(p: object, *args: object, **kwargs: object) -> object:
+        if getattr(p, "name", "") == "b":
+            raise AnalysisError("the analyser refuses this one")
+        return real(p, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(check, "solve_puzzle", refuse_one)
+    good = (collection_dir() / "seed004-rule-of-48.yaml").read_text()
+    for name in "abc":
+        (tmp_path / f"{name}.yaml").write_text(good)
+    r = runner.invoke(app, ["puzzle", "check", str(tmp_path)])
+    assert r.exit_code == 1
+    assert r.stdout.splitlines() == [
+        "a: ok (unmatched, tracker)",
+        "b: cannot be checked: the analyser refuses this one",
+        "c: ok (unmatched, tracker)",
+    ]
+
+
 def test_try_shows_the_position_and_judges(runner: CliRunner) -> None:
     r = runner.invoke(app, ["puzzle", "try", PUZZLE], input="CS x CB\n")
     assert r.exit_code == 0

@@ -161,7 +161,9 @@ def check_command(
                 f"{path}: "
                 + _("cannot read: {reason}").format(reason=_("No such file or directory"))
             )
+        files = 0
         for file, got in iter_puzzle_files(path):
+            files += 1
             if not isinstance(got, list):
                 bad += 1
                 results.append({"puzzle": file.stem, "path": str(file), "ok": False,
@@ -175,6 +177,8 @@ def check_command(
                 results.append(c.to_json())
                 if not json_out:
                     _line(c.line())
+        if not files:
+            raise InputError(f"{path}: " + _("no puzzle file (*.yaml) in this folder"))
     if json_out:
         print_json({"puzzles": results, "ok": sum(1 for r in results if r["ok"]), "wrong": bad})
     else:

@@ -481,7 +481,7 @@ def check_puzzle(p: Puzzle, progress: Callable[[int, int], None] | None = None) 
     start = time.perf_counter()
     try:
         solved: Solved | None = solve_puzzle(p, progress)
-    except UndecidedError as exc:
+    except TutorError as exc:  # undecided, or refused by the analysis: this puzzle alone
         problem = _("cannot be checked: {why}").format(why=exc)
         return PuzzleCheck(p, None, [problem], time.perf_counter() - start)
     assert solved is not None
