@@ -330,3 +330,23 @@ def test_try_a_puzzle_that_is_neither_a_file_nor_shipped(runner: CliRunner) -> N
     assert r.exit_code == 3
     assert "no shipped puzzle of that name (did you mean keep-the-table-above-ten?)" in r.stderr
     assert str(collection_dir()) in r.stderr
+
+
+def test_try_a_file_whose_solution_is_wrong_says_so(runner: CliRunner, tmp_path: Path) -> None:
+    """Found by QA: a file with a wrong solution gave 'Not the best: AC; it costs 0 points'
+    and then 'Your move AC is worth +1: the best value.'"""
+    text = (collection_dir() / "matched-card-before-the-dealer.yaml").read_text()
+    wrong = tmp_path / "wrong.yaml"
+    wrong.write_text(text.replace("  solution: [AC]", "  solution: [7B]"))
+    r = runner.invoke(app, ["puzzle", "try", str(wrong)], input="AC\n")
+    assert r.exit_code == 0
+    out = " ".join(r.stdout.split())
+    assert "Not the best" not in out
+    assert "Not this puzzle's solution: AC. The solution: 7B." in out
+    assert "The exact analysis disagrees with this puzzle's solution: the best is AC, not 7B" in out
+    right = runner.invoke(
+        app,
+        ["puzzle", "try", str(collection_dir() / "matched-card-before-the-dealer.yaml")],
+        input="AC\n",
+    )
+    assert "disagrees" not in right.stdout

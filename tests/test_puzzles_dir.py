@@ -73,7 +73,7 @@ def test_a_holds_puzzle_resting_on_readings_asks_and_says_it_as_a_likelihood() -
     reading where the tutor's own odds under it said 51% to 95%: a file's numbers go stale as
     the model of play learns, so a reading's puzzle quotes none and the odds are computed."""
     from tutor.game.i18n import speaking
-    from tutor.puzzles.answer import explain
+    from tutor.puzzles.answer import explain, judge, read_answer
     from tutor.puzzles.check import solve_puzzle
 
     readings = [p for p in load_collection() if p.kind == "holds" and "reading" in p.spec.themes]
@@ -87,3 +87,6 @@ def test_a_holds_puzzle_resting_on_readings_asks_and_says_it_as_a_likelihood() -
         assert solved.basis == "inference" and solved.deduction is not None
         assert re.search(r"holds \S+ .*: \d+%, from (one|two|\d+) reading", solved.deduction)
         assert "must" not in " ".join(explain(p, solved)), p.name
+        other = next(n for n in p.players if n not in (p.spec.holder, p.seat_name))
+        verdict = judge(p, read_answer(p, other), solved)
+        assert verdict.message == f"Not quite: {p.spec.holder} most likely holds {p.card_text()}."

@@ -21,7 +21,7 @@ from tutor.game.cards import NotationError, Style, format_card, parse_card, pars
 from tutor.game.errors import TutorError
 from tutor.game.i18n import N_, NP_, _, ngettext, number, typed_words
 from tutor.game.state import Move, MoveError
-from tutor.puzzles.check import Solved, UndecidedError, paired_margin, solve_puzzle
+from tutor.puzzles.check import Solved, UndecidedError, moves_text, paired_margin, solve_puzzle
 from tutor.puzzles.format import Puzzle
 from tutor.records.record import player_named
 
@@ -337,14 +337,29 @@ def judge(p: Puzzle, answer: Answer | None, solved: Solved | None) -> Verdict:
         ok = move in spec.moves
         verdict = Verdict(ok, False, "", lines)
         text = move.text(p.style)
+        wrong_file = False
         if solved is not None and solved.analysis is not None:
             _value_against_best(p, move, solved, verdict)
+            exact = solved.method.startswith("exact")
+            wrong_file = exact and bool(solved.best) and not set(solved.best) & set(spec.moves)
+            if wrong_file:
+                # the file's solution is wrong: say so, rather than judge by it silently
+                verdict.lines.append(
+                    _(
+                        "The exact analysis disagrees with this puzzle's solution: the best is "
+                        "{best}, not {solution}; tutor puzzle check says what is wrong in the file."
+                    ).format(best=moves_text(solved.best, p.style), solution=solution)
+                )
         if ok and len(spec.moves) > 1:
             verdict.message = _("Right: {move} (the solution: {solution}).").format(
                 move=text, solution=solution
             )
         elif ok:
             verdict.message = _("Right: {move}.").format(move=text)
+        elif wrong_file:  # "not the best" would contradict the values shown
+            verdict.message = _(
+                "Not this puzzle's solution: {move}. The solution: {solution}."
+            ).format(move=text, solution=solution)
         else:
             cost = ""
             if verdict.cost is not None:
@@ -376,9 +391,11 @@ def judge(p: Puzzle, answer: Answer | None, solved: Solved | None) -> Verdict:
         if ok:
             message = _("Right.")
         else:
-            message = _("Not quite: {name} must hold {card}.").format(
-                name=spec.holder, card=p.card_text()
-            )
+            message = (
+                _("Not quite: {name} most likely holds {card}.")
+                if "reading" in spec.themes
+                else _("Not quite: {name} must hold {card}.")
+            ).format(name=spec.holder, card=p.card_text())
         return Verdict(ok, False, message, lines)
     if kind == "legal-captures":
         ok = set(answer.moves) == set(spec.moves)

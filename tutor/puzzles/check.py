@@ -312,7 +312,8 @@ def _unless_interrupted(analysis: Analysis) -> None:
 # -- comparing with the file ----------------------------------------------------------------------
 
 
-def _moves_text(moves: Sequence[Move], style: Style) -> str:
+def moves_text(moves: Sequence[Move], style: Style) -> str:
+    """Moves in the notation of ``style``, separated by commas (``none`` for no move)."""
     return ", ".join(m.text(style) for m in moves) or _("none")
 
 
@@ -358,7 +359,7 @@ def _check_best(p: Puzzle, s: Solved) -> list[str]:
         if missing:
             parts.append(
                 _("the solution leaves out {moves}, as good as the best").format(
-                    moves=_moves_text(missing, style)
+                    moves=moves_text(missing, style)
                 )
             )
         return parts
@@ -439,7 +440,7 @@ def _check(p: Puzzle, s: Solved) -> list[str]:
         return [
             _("the legal captures of {card} are {captures}, not {solution}").format(
                 card=p.card_text(),
-                captures=_moves_text(s.captures, style),
+                captures=moves_text(s.captures, style),
                 solution=p.solution_text(),
             )
         ]
