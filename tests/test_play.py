@@ -284,3 +284,27 @@ def test_the_record_carries_its_title_and_notes_in_italian_too(tmp_path: Path) -
     assert entry.note and entry.note.split(":")[0].split(";")[0].rstrip("?") in CLASSES
     italian = entry.translations["note_it"]
     assert italian == "obbligata" if entry.note == "forced" else "costo" in italian
+
+
+def test_a_play_whose_judging_fails_is_taken_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bug (found by fuzzing): when the judging of the person's play failed, the line was
+    reported refused but the play stayed made and saved, and the computer never replied."""
+    import tutor.training.play as play_module
+    from tutor.game.errors import TutorError
+
+    save = tmp_path / "game.yaml"
+    first = rule_moves("scopa", 9, "french")[0]  # before judging is made to fail
+    s = quick_session("scopa", 9, board=False, save_path=save)
+    s.start()
+    before = (s.state.key(), [p.text for p in load_path(save)[0].plays])
+
+    def fails(*args: object, **kwargs: object) -> object:
+        raise TutorError("the analysis cannot take this position")
+
+    monkeypatch.setattr(play_module, "review_decision", fails)
+    with pytest.raises(TutorError, match="cannot take this position"):
+        s.enter(first)
+    assert (s.state.key(), [p.text for p in load_path(save)[0].plays]) == before
+    assert s.phase() == "play" and s.state.turn == s.seat

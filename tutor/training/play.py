@@ -833,8 +833,15 @@ class PlaySession:
         number = before.ply + 1
         events.add(self._push(move))
         start = time.perf_counter()
-        decision = review_decision(before, number, move, self.players, self.style,
-                                   self.feedback)  # fmt: skip
+        try:
+            decision = review_decision(before, number, move, self.players, self.style,
+                                       self.feedback)  # fmt: skip
+        except TutorError:
+            # the line is refused, so it must change nothing: take the play back
+            self.state.pop()
+            del self.record.plays[number - 1 :]
+            self.save()
+            raise
         seconds = time.perf_counter() - start
         self.decisions[number] = decision
         _annotate(self.record.plays[number - 1], decision, self.style)
