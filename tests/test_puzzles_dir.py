@@ -9,7 +9,14 @@ from pathlib import Path
 import pytest
 
 from tutor.puzzles.check import check_puzzle
-from tutor.puzzles.format import COUNTING_QUESTIONS, THEMES, Puzzle, collection_dir, load_collection
+from tutor.puzzles.format import (
+    COUNTING_QUESTIONS,
+    THEMES,
+    Puzzle,
+    collection_dir,
+    load_collection,
+    load_puzzles,
+)
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 COLLECTION = load_collection()
@@ -90,3 +97,15 @@ def test_a_holds_puzzle_resting_on_readings_asks_and_says_it_as_a_likelihood() -
         other = next(n for n in p.players if n not in (p.spec.holder, p.seat_name))
         verdict = judge(p, read_answer(p, other), solved)
         assert verdict.message == f"Not quite: {p.spec.holder} most likely holds {p.card_text()}."
+
+
+def test_a_sampled_puzzle_must_hold_on_the_facts_alone() -> None:
+    """Found by QA: puzzle generate wrote this puzzle (scopone-16, seed 3), whose solution 6B
+    beat AS x AB by its margin only because the play model put the 2S in West's hand in 369 of
+    400 deals; counting says 26%, and with the deals weighed alike the two moves are level.
+    The check now asks the solution to win by its margin on the facts alone too."""
+    [p] = load_puzzles(Path(__file__).parent / "data" / "puzzle-resting-on-the-play-model.yaml")
+    c = check_puzzle(p)
+    assert not c.ok and c.solved is not None and c.solved.method == "sampling"
+    [problem] = c.problems
+    assert problem.startswith("on the facts alone (deals weighed alike): 6B beats AS x AB by ")

@@ -190,12 +190,16 @@ def paired_margin(analysis: Analysis, a: Move, b: Move) -> tuple[float, float, f
     return iv.mean, iv.low, iv.high
 
 
-def _sampled(p: Puzzle, progress: Callable[[int, int], None] | None) -> tuple[Analysis, str]:
-    """The analyser from the seat, with more samples while the margin test is undecided."""
+def _sampled(
+    p: Puzzle, progress: Callable[[int, int], None] | None, facts_only: bool = False
+) -> tuple[Analysis, str]:
+    """The analyser from the seat, with more samples while the margin test is undecided
+    (``facts_only``: deals weighed alike, no reading of the plays)."""
     margin = p.spec.margin or 0.0
     n = CHECK_SAMPLES
     while True:
-        result = analyse(p.state, samples=n, seed=CHECK_SEED, progress=progress)
+        result = analyse(p.state, samples=n, seed=CHECK_SEED, progress=progress,
+                         use_inferences=not facts_only)  # fmt: skip
         decided = True
         best = set(p.spec.moves) or {result.moves[0].move}
         for s in best:
@@ -371,6 +375,14 @@ def _check_best(p: Puzzle, s: Solved) -> list[str]:
                 "sampling: give a 'margin' (points the solution must win by)"
             )
         ]
+    return _margin_problems(p, a, margin)
+
+
+def _margin_problems(p: Puzzle, a: Analysis, margin: float) -> list[str]:
+    """Where a sampled analysis does not show every move of the solution beating every other
+    move clearly by ``margin``."""
+    style = p.style
+    given = set(p.spec.moves)
     problems = []
     for sm in p.spec.moves:
         for m in a.moves:
@@ -487,6 +499,14 @@ def check_puzzle(p: Puzzle, progress: Callable[[int, int], None] | None = None) 
         return PuzzleCheck(p, None, [problem], time.perf_counter() - start)
     assert solved is not None
     problems = _check(p, solved)
+    if not problems and p.kind == "best-move" and solved.method == "sampling":
+        # The deals are weighed by the play model, a reading of how people play; a puzzle's
+        # answer must not rest on it alone: the facts alone must give it too.
+        facts, _how = _sampled(p, progress, facts_only=True)
+        problems = [
+            _("on the facts alone (deals weighed alike): {problem}").format(problem=problem)
+            for problem in _margin_problems(p, facts, p.spec.margin or 0.0)
+        ]
     if p.kind == "holds" and solved.basis == "inference" and "reading" not in p.spec.themes:
         problems.append(
             _(
