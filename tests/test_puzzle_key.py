@@ -61,6 +61,10 @@ def test_a_bare_card_is_resolved_against_the_position() -> None:
     [
         ("  difficulty: 2", "  difficulty: 7", 17, "difficulty must be 1 to 5, not 7"),
         ("  difficulty: 2", "  difficulty: hard", 17, "must be a whole number"),
+        # found by fuzzing: a list was 'must be a text value', and int() took '1_0' or '٣'
+        ("  difficulty: 2", "  difficulty: [1]", 17, "puzzle: difficulty must be a whole number"),
+        ("  difficulty: 2", "  difficulty: 1_0", 17, "must be a whole number, not '1_0'"),
+        ("  difficulty: 2", "  difficulty: \u0663", 17, "must be a whole number, not '\u0663'"),
         ("[settebello, sevens]", "[settebelo]", 16, "unknown theme 'settebelo'"),
         ("[settebello, sevens]", "[sevens, sevens]", 16, "theme 'sevens' is given twice"),
         ("[settebello, sevens]", "[]", 16, "give at least one theme"),

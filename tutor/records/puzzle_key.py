@@ -205,13 +205,18 @@ class PuzzleSpec:
 
 
 def _int(reader: NodeReader, node: Node, what: str) -> int:
+    """A whole number in ASCII digits (``int()`` alone also takes ``1_0`` and other scripts'
+    digits); a list or a mapping is not a number either."""
+    if reader.is_sequence(node) or reader.is_mapping(node) or reader.is_null(node):
+        raise reader.fail(node, _("{what} must be a whole number").format(what=what))
     text = reader.text(node, what).strip()
-    try:
-        return int(text)
-    except ValueError:
+    digits = text.removeprefix("-").removeprefix("+")
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 9:
+        shown = text if len(text) <= 40 else text[:39] + "…"
         raise reader.fail(
-            node, _("{what} must be a whole number, not {text!r}").format(what=what, text=text)
-        ) from None
+            node, _("{what} must be a whole number, not {text!r}").format(what=what, text=shown)
+        )
+    return int(text)
 
 
 def _items(reader: NodeReader, node: Node, what: str) -> list[Node]:
