@@ -159,6 +159,15 @@ def test_try_with_no_answer_still_prints_json(runner: CliRunner) -> None:
     assert data["solution"] is None  # the text form shows none either
 
 
+def test_a_skipped_puzzle_still_gives_the_best_value(runner: CliRunner) -> None:
+    """Found by QA: after skip, the JSON verdict had best_value null though it was computed
+    (and shown in the text)."""
+    r = runner.invoke(app, ["puzzle", "try", PUZZLE, "--json"], input="skip\n")
+    data = json.loads(r.stdout)
+    assert data["skipped"] is True and data["value"] is None
+    assert data["best_value"] == 0  # 5B, worth +0 (the text: "the best, 5B, +0")
+
+
 def test_generate_stopped_by_ctrl_c_reports_what_it_wrote(tmp_path: Path) -> None:
     """Bug: Ctrl-C said only 'interrupted', though puzzles had been written."""
     from tutor.puzzles.generate import generate

@@ -327,9 +327,13 @@ def judge(p: Puzzle, answer: Answer | None, solved: Solved | None) -> Verdict:
     solution = p.solution_text()
     lines = explain(p, solved)
     if answer is None:
-        return Verdict(
+        skipped = Verdict(
             False, True, _("Skipped. The answer: {solution}.").format(solution=solution), lines
         )
+        if p.kind == "best-move" and solved is not None and solved.analysis is not None:
+            best = solved.best[0] if solved.best else solved.analysis.moves[0].move
+            skipped.best_value = solved.value_of(best)  # known, though no move was given
+        return skipped
     kind = p.kind
     spec = p.spec
     if kind == "best-move":
