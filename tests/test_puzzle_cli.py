@@ -359,3 +359,12 @@ def test_try_a_file_whose_solution_is_wrong_says_so(runner: CliRunner, tmp_path:
         input="AC\n",
     )
     assert "disagrees" not in right.stdout
+
+
+def test_try_a_folder_is_refused(runner: CliRunner) -> None:
+    """Found by QA: 'puzzle try puzzles/' quietly tried the folder's first puzzle."""
+    r = runner.invoke(app, ["puzzle", "try", str(collection_dir())], input="skip\n")
+    assert r.exit_code == 3
+    assert r.stderr.strip().endswith(
+        ": a folder: give one puzzle file, or the name of a shipped puzzle"
+    )

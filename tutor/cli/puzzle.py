@@ -69,6 +69,10 @@ def find_puzzle(path: Path, hand: int = 1) -> Puzzle:
                 folder=folder
             )
             raise InputError(f"{path}: {problem}")
+    if path.is_dir():  # it tried the folder's first puzzle without a word
+        raise InputError(
+            f"{path}: " + _("a folder: give one puzzle file, or the name of a shipped puzzle")
+        )
     puzzles = load_puzzles(path)
     if hand > len(puzzles):
         raise InputError(
