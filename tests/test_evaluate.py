@@ -130,3 +130,20 @@ def test_values_from_few_samples_or_wide_intervals_carry_a_warning() -> None:
     enough = evaluate(partial_state(20), "sampling", samples=30, seed=1, names=NAMES)
     assert enough.warnings() == [] and enough.to_json()["warnings"] == []
     assert evaluate(full_position()[0]).warnings() == []
+
+
+def test_bounds_and_empty_samples_carry_a_warning_in_the_json() -> None:
+    """Bug: ``solve --json`` said nothing in ``warnings`` when a stopped exact search gave only
+    bounds, or when time ran out before one sampled deal was valued, though docs/solver.md says
+    ``warnings`` is empty only when the values can be trusted."""
+    opening = GameState.random(load_ruleset("scopone-scientifico"), 3)
+    stopped = evaluate(opening, "exact", time_limit=0.05)
+    assert not stopped.analysis.exact
+    [warning] = stopped.to_json()["warnings"]
+    assert "time limit" in warning and "bounds" in warning
+    assert stopped.sampling_warnings() == []  # the terminal says it in words of its own
+    empty = evaluate(opening, "sampling", samples=50, time_limit=0.0001)
+    assert empty.analysis.samples == 0
+    assert empty.to_json()["warnings"] == [
+        "no sampled deal was valued, so the moves have no values"
+    ]

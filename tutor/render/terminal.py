@@ -1114,7 +1114,9 @@ def evaluation_view(ev: Evaluation, style: Style, rich: bool = False) -> list[Re
         play = move_text(m.move.card, m.move.capture, style, rich)
         table.add_row(str(i), play, value, span, *obtained)
     out: list[RenderableType] = [head, Text(_("Values: {unit}.").format(unit=unit)), table]
-    for warning in ev.warnings():
+    # the bounds of a stopped exact search and an empty sample are said below in words of
+    # their own
+    for warning in ev.sampling_warnings():
         out.append(
             Text(
                 _("Warning: {warning}.").format(warning=warning),

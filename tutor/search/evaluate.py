@@ -101,8 +101,31 @@ class Evaluation:
         return [(self.names[(self.seat + i) % n], m) for i, m in enumerate(self.analysis.pv)]
 
     def warnings(self) -> list[str]:
-        """What a reader must know before trusting the values: sampled values from fewer than
-        :data:`FEW_SAMPLES` deals, or with intervals wider than :data:`WIDE_INTERVAL`."""
+        """What a reader must know before trusting the values: an exact search stopped before
+        it proved them (they are bounds), no sampled deal valued, or sampled values from fewer
+        than :data:`FEW_SAMPLES` deals or with intervals wider than :data:`WIDE_INTERVAL`."""
+        result = self.analysis
+        if result.method == "exact":
+            if result.exact:
+                return []
+            if result.interrupted:
+                stopped = _("the exact search was interrupted before it proved every value")
+            else:
+                stopped = _(
+                    "the exact search stopped at the time limit before it proved every value"
+                )
+            return [
+                _("{stopped}: the values shown are only the bounds proven so far").format(
+                    stopped=stopped
+                )
+            ]
+        if not result.samples:
+            return [_("no sampled deal was valued, so the moves have no values")]
+        return self.sampling_warnings()
+
+    def sampling_warnings(self) -> list[str]:
+        """The warning on sampled values from fewer than :data:`FEW_SAMPLES` deals, or with
+        intervals wider than :data:`WIDE_INTERVAL` (empty for an exact search)."""
         result = self.analysis
         if result.method == "exact" or not result.samples:
             return []
