@@ -32,6 +32,10 @@ def test_bins_count_brier_and_gaps() -> None:
     assert bins.worst_gap(min_count=3) == pytest.approx(abs(0.25 - 1 / 3))
     rows = bins.rows()
     assert [r["bin"] for r in rows] == ["0", "0.2-0.3", "1"]
+    # bug: with no bin of 200 cases the worst gap read 0.0, and a bin of one hand left out
+    # its "gap_interval" key; now null, and the key is always there
+    assert bins.worst_gap() is None and bins.to_json()["worst_gap_200"] is None
+    assert all("gap_interval" in r and r["gap_interval"] is None for r in rows)
     other = Bins()
     other.add(0.25, True)
     bins.merge(other)

@@ -111,6 +111,9 @@ def test_bench_calibration_json_and_table() -> None:
     assert table.exit_code == 0
     assert "Per-card odds" in table.stdout and "Sweep odds" in table.stdout
     assert "Brier" in table.stdout
+    # one hand holds no bin of 200 cases: nothing to judge, not a gap of 0.000
+    assert data["sweep"]["worst_gap_200"] is None and "no bin holds 200 cases" in table.stdout
+    assert all("gap_interval" in row for row in data["card"]["bins"])
     # a bad name is a usage error, as simulate's --players is (it was exit 3)
     assert run("bench", "calibration", "--players", "search", "--hands", "1").exit_code == 2
     assert run(*args, "--trust-readings", "2").exit_code == EXIT_USAGE

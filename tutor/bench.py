@@ -792,14 +792,15 @@ class Bins:
     def mean_observed(self) -> float:
         return sum(self.observed) / self.n if self.n else 0.0
 
-    def worst_gap(self, min_count: int = 200) -> float:
-        """The largest |mean stated - observed| over the bins holding ``min_count`` or more."""
+    def worst_gap(self, min_count: int = 200) -> float | None:
+        """The largest |mean stated - observed| over the bins holding ``min_count`` or more
+        (None when no bin holds that many: there is nothing to judge, not a gap of 0)."""
         gaps = [
             abs(self.stated[k] - self.observed[k]) / self.count[k]
             for k in range(len(BIN_LABELS))
             if self.count[k] >= min_count
         ]
-        return max(gaps, default=0.0)
+        return max(gaps, default=None)
 
     def gap_interval(self, k: int) -> tuple[float, float] | None:
         """A 95% interval for bin ``k``'s observed - stated, counting hands as the independent
@@ -857,9 +858,8 @@ class Bins:
                 "stated": round(self.stated[k] / self.count[k], 4),
                 "observed": round(self.observed[k] / self.count[k], 4),
             }
-            iv = _rounded(self.gap_interval(k))
-            if iv is not None:
-                row["gap_interval"] = iv
+            # null with fewer than two hands in the bin: the key is always there
+            row["gap_interval"] = _rounded(self.gap_interval(k))
             out.append(row)
         return out
 
@@ -870,7 +870,7 @@ class Bins:
             "mean_stated": round(self.mean_stated, 4),
             "mean_observed": round(self.mean_observed, 4),
             "mean_gap_interval": _rounded(self.mean_gap_interval()),
-            "worst_gap_200": round(self.worst_gap(), 4),
+            "worst_gap_200": None if (worst := self.worst_gap()) is None else round(worst, 4),
             "off_by_over_0.08": self.off_by_more_than(CALIBRATION_BAR),
             "bins": self.rows(),
         }

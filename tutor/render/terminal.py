@@ -1363,10 +1363,10 @@ def calibration_view(result: dict[str, Any], rich: bool = False) -> list[Rendera
                 ngettext(
                     "{what}: {n} case; Brier {brier} (facts alone {facts_brier}); mean stated "
                     "{stated}, observed {observed} (observed - stated, 95%: {interval}; facts "
-                    "alone stated {facts_stated}); worst bin of 200+ cases off by {gap}.",
+                    "alone stated {facts_stated}); {worst}.",
                     "{what}: {n} cases; Brier {brier} (facts alone {facts_brier}); mean stated "
                     "{stated}, observed {observed} (observed - stated, 95%: {interval}; facts "
-                    "alone stated {facts_stated}); worst bin of 200+ cases off by {gap}.",
+                    "alone stated {facts_stated}); {worst}.",
                     stated["n"],
                 ).format(
                     what=what,
@@ -1377,7 +1377,13 @@ def calibration_view(result: dict[str, Any], rich: bool = False) -> list[Rendera
                     observed=number(stated["mean_observed"], ".3f"),
                     facts_stated=number(facts["mean_stated"], ".3f"),
                     interval=_interval_text(stated.get("mean_gap_interval")) or "-",
-                    gap=number(stated["worst_gap_200"], ".3f"),
+                    worst=(
+                        _("no bin holds 200 cases")
+                        if stated["worst_gap_200"] is None
+                        else _("worst bin of 200+ cases off by {gap}").format(
+                            gap=number(stated["worst_gap_200"], ".3f")
+                        )
+                    ),
                 )
             )
         )
