@@ -145,7 +145,14 @@ class DrillQuestion:
             "plays": self.plays,
             "card": None if self.card is None else format_card(self.card, self.style),
             "basis": self.basis,
-            "confidence": self.confidence,
+            # as in track's deductions: 1 for a fact, P(it is true) for a reading, rounded alike
+            "confidence": (
+                1.0
+                if self.basis == "fact"
+                else None
+                if self.confidence is None
+                else round(self.confidence, 6)
+            ),
         }
 
 
