@@ -42,6 +42,14 @@ def test_check_prints_one_line_per_puzzle(runner: CliRunner, tmp_path: Path) -> 
     data = json.loads(r.stdout)
     assert data["ok"] == 1 and data["wrong"] == 0
     assert data["puzzles"][0]["method"] == "tracker"
+    # bug: an entry for a file that could not be read left out question, method and seconds
+    r = runner.invoke(app, ["puzzle", "check", str(folder), "--json"])
+    data = json.loads(r.stdout)
+    keys = {"puzzle", "path", "question", "ok", "method", "problems", "seconds"}
+    assert [set(entry) for entry in data["puzzles"]] == [keys] * 4
+    broken = next(e for e in data["puzzles"] if e["puzzle"] == "broken")
+    assert broken["ok"] is False and broken["question"] is None and broken["seconds"] is None
+    assert data["ok"] == 1 and data["wrong"] == 3
 
 
 def test_check_of_a_folder_without_puzzles_is_bad_input(runner: CliRunner, tmp_path: Path) -> None:

@@ -170,8 +170,10 @@ def check_command(
             files += 1
             if not isinstance(got, list):
                 bad += 1
-                results.append({"puzzle": file.stem, "path": str(file), "ok": False,
-                                "problems": [str(got)]})  # fmt: skip
+                # the same keys as a checked puzzle's (PuzzleCheck.to_json): nothing was asked
+                results.append({"puzzle": file.stem, "path": str(file), "question": None,
+                                "ok": False, "method": None, "problems": [str(got)],
+                                "seconds": None})  # fmt: skip
                 if not json_out:
                     _line(str(got))
                 continue
