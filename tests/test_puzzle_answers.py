@@ -102,6 +102,19 @@ def test_score_answers() -> None:
     assert not attempt(p, read_answer(p, wrong)).correct
 
 
+def test_the_solution_as_shown_reads_back_as_the_answer() -> None:
+    """Bug (JSON sweep): ``puzzle try --json`` gives the solution of a score puzzle as
+    'North-South 3, East-West 4', which the answer refused ("type the points ... as
+    numbers"). Points may now come with the sides' names, in any order."""
+    p = shipped("scopone-scientifico-score-d29c21778ca2")
+    assert attempt(p, read_answer(p, p.solution_text())).correct
+    (ns, ew), (a, b) = p.side_names(), p.spec.points
+    assert read_answer(p, f"{ew.lower()}: {b}; {ns} {a}").points == (a, b)
+    for text in (f"{ns} {a}", f"{ns} {a}, {ew} {b}, {ns} {a}", f"{ns} {a}, {ew} {b} and more"):
+        with pytest.raises(AnswerError):
+            read_answer(p, text)
+
+
 def test_a_score_answer_with_a_minus_sign_or_odd_digits_is_refused() -> None:
     """Bug (found by QA): '-1 -3' was judged right for the points 1 3 ('-' was read as the
     dash of '1-3'), and int() read '1_0' as 10 and Arabic-Indic digits as numbers."""
@@ -143,3 +156,16 @@ def test_ctrl_c_during_the_analysis_stops_the_judging(
     p = shipped(name)
     with pytest.raises(KeyboardInterrupt):
         attempt(p, None)
+
+
+def test_every_shipped_solution_reads_back_as_a_right_answer() -> None:
+    """docs/puzzles.md: the solution ``puzzle try --json`` shows is typed as an answer would be,
+    so a script can feed it back (best moves are left out here: their judging runs the solver,
+    and their solution is the move notation the other tests read)."""
+    kinds = set()
+    for path in sorted(collection_dir().glob("*.yaml")):
+        for p in load_puzzles(path):
+            if p.kind != "best-move":
+                kinds.add(p.kind)
+                assert attempt(p, read_answer(p, p.solution_text())).correct, p.name
+    assert kinds == {"holds", "unmatched", "legal-captures", "score"}

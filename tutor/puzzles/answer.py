@@ -200,6 +200,9 @@ def read_answer(p: Puzzle, text: str) -> Answer:
     sides = p.side_names()
     if re.search(r"(?:^|[\s,;:/])-\s*\d", raw):  # a minus sign, not the dash of "3-2"
         raise AnswerError(_("points cannot be negative"))
+    named = _points_by_side(raw, sides)
+    if named is not None:
+        return Answer(raw, points=named)
     words = [w for w in re.split(r"[\s,;:/-]+", raw) if w]
     if not all(w.isascii() and w.isdigit() for w in words):  # int() also takes 1_0 and ٣
         raise AnswerError(
@@ -215,6 +218,31 @@ def read_answer(p: Puzzle, text: str) -> Answer:
             )
         )
     return Answer(raw, points=points)
+
+
+def _points_by_side(raw: str, sides: list[str]) -> tuple[int, ...] | None:
+    """Points given with each side's name, in any order (``North-South 3, East-West 4``, the
+    form the solution is shown in), in the order of ``sides``; None when ``raw`` does not name
+    every side once with its points and nothing else.
+
+    >>> _points_by_side("east-west: 4; North-South 3", ["North-South", "East-West"])
+    (3, 4)
+    >>> _points_by_side("3 4", ["North-South", "East-West"]) is None
+    True
+    """
+    rest = raw.casefold()
+    found: dict[int, int] = {}
+    # the longest names first, so that a name inside another is not taken for it
+    for i in sorted(range(len(sides)), key=lambda k: -len(sides[k])):
+        pattern = r"(?<!\w)" + re.escape(sides[i].casefold()) + r"\s*[:=]?\s*([0-9]+)(?![0-9])"
+        hits = list(re.finditer(pattern, rest))
+        if len(hits) != 1:
+            return None
+        found[i] = int(hits[0].group(1))
+        rest = rest[: hits[0].start()] + " " + rest[hits[0].end() :]
+    if rest.strip(" \t,;") or len(found) != len(sides):
+        return None
+    return tuple(found[i] for i in range(len(sides)))
 
 
 # -- judging ------------------------------------------------------------------------------------
