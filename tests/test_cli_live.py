@@ -69,6 +69,11 @@ def test_cli_live_json_lines(tmp_path: Path) -> None:
     assert [o["entry"] for o in objs] == ["table", "deal", "play"]
     assert objs[-1]["analysis"]["unmatched"] == [2, 5, 7]
     assert objs[-1]["next"] == "play 2: Ada"
+    # bug (JSON sweep): docs/tracker.md calls the analysis "the tutor track --json object",
+    # but it lacked file, hand, player, at and total_plays; now it is that object, key for key
+    tracked = run_json("track", str(save), "--as", "You")
+    assert objs[-1]["analysis"] == tracked
+    assert tracked["file"] == str(save) and tracked["player"] == "You" and tracked["at"] == 1
 
 
 def test_cli_live_usage_and_bad_input(tmp_path: Path) -> None:

@@ -223,18 +223,34 @@ class LiveUpdate:
     style: Style
     ending: HandReplay | None = None
     """The replayed hand once its last play is in (None before): its leftover and score."""
+    viewer: str = ""
+    """The name of the player whose seat the analysis is from."""
+    file: str | None = None
+    """Where the session is saved (None: not saved)."""
 
     def to_json(self) -> dict[str, Any]:
         """One line of ``tutor live --json``; the line of the hand's last play carries the
-        leftover and the score as ``tutor replay --json`` gives them (null before)."""
+        leftover and the score as ``tutor replay --json`` gives them (null before). The
+        analysis has the keys of ``tutor track --json`` (the hand so far: ``at`` and
+        ``total_plays`` are both the plays made)."""
         end = None if self.ending is None else self.ending.to_json()
+        analysis = None
+        if self.analysis is not None:
+            analysis = {
+                "file": self.file,
+                "hand": 1,
+                "player": self.viewer,
+                "at": self.plays,
+                "total_plays": self.plays,
+                **self.analysis.to_json(self.style),
+            }
         return {
             "entry": self.entry.kind,
             "text": self.entry.text,
             "message": self.entry.message,
             "plays": self.plays,
             "next": self.next,
-            "analysis": None if self.analysis is None else self.analysis.to_json(self.style),
+            "analysis": analysis,
             "leftover": None if end is None else end["leftover"],
             "score": None if end is None else end["score"],
         }
@@ -469,7 +485,16 @@ class LiveSession:
         phase = self.phase()
         analysis = self.analysis() if phase in ("play", "over") else None
         ending = replay_hand(self.record()) if phase == "over" else None
-        return LiveUpdate(entry, len(self.plays), self.prompt(), analysis, self.style, ending)
+        return LiveUpdate(
+            entry,
+            len(self.plays),
+            self.prompt(),
+            analysis,
+            self.style,
+            ending,
+            viewer=self.players[self.me],
+            file=None if self.save_path is None else str(self.save_path),
+        )
 
     # -- a session driven line by line -----------------------------------------------------------
 
