@@ -175,3 +175,19 @@ def test_every_card_is_somewhere_after_each_play(rec) -> None:
         assert r.score is not None and sum(t.cards for t in r.steps[-1].tally) == 40
     else:
         assert r.score is None
+
+
+def test_each_side_of_a_score_is_named_as_the_seats_turn() -> None:
+    """Bug (JSON sweep): a hand's score gave each side only as an index, into that hand's own
+    ``sides``; in a match the seats turn, so side 0 was Bruno in one hand and Carla in the
+    next, while the tallies and the match name the sides."""
+    data = replay_match(load_path(EXAMPLES / "scopa-match.yaml")).to_json()
+    seen = set()
+    for hand, points in zip(data["hands"], data["match"]["hands"], strict=True):
+        for entry in hand["score"]["sides"]:
+            assert entry["name"] == hand["sides"][entry["side"]]
+            assert entry["players"] == [entry["name"]]  # one player a side in scopa
+            # the match's row gives the same points under the same name
+            assert points[data["match"]["sides"].index(entry["name"])] == entry["points"]
+            seen.add((entry["side"], entry["name"]))
+    assert seen >= {(0, "Bruno"), (0, "Carla")}  # the index alone names two sides

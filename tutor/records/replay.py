@@ -150,7 +150,19 @@ class HandReplay:
                 "player": self.leftover.player,
                 "cards": [format_card(c, st) for c in self.leftover.cards],
             },
-            "score": None if self.score is None else self.score.to_json(st),
+            "score": None if self.score is None else self._score_json(),
+        }
+
+    def _score_json(self) -> dict[str, Any]:
+        """The score with each side's ``name`` beside its ``side``, the index into this hand's
+        ``sides`` (seats turn in a match, so the index alone does not say which side it is)."""
+        assert self.score is not None
+        names = self.record.team_names()
+        return {
+            "sides": [
+                {"side": entry["side"], "name": names[entry["side"]], **entry}
+                for entry in self.score.to_json(self.record.style)["sides"]
+            ]
         }
 
 
