@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import sqlite3
 import tempfile
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -89,6 +91,14 @@ def test_new_puzzles_easiest_first_then_reviews_when_due(tmp_path: Path) -> None
         stats = progress_stats(store, clock.now)
         assert stats.due == len(NAMES)
         assert stats.answered == len(NAMES) and stats.correct == len(NAMES) - 1
+        # bug (JSON sweep): times read "...+0000", not RFC 3339's "+00:00"
+        data = stats.to_json()
+        assert data["accuracy"] == round((len(NAMES) - 1) / len(NAMES), 4)  # a share, 0 to 1
+        for due in [data["next_due"], *(d["due"] for d in data["due_now"])]:
+            if due is not None:
+                assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d", due), due
+                assert datetime.fromisoformat(due).timestamp() > 0
+        assert data["due_now"]
 
 
 def test_sessions_back_to_back_do_not_push_puzzles_up_the_boxes(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from tutor.training.store import ProgressStore
@@ -84,7 +85,13 @@ class Stats:
 
 
 def _iso(t: float) -> str:
-    return time.strftime("%Y-%m-%dT%H:%M:%S%z", time.localtime(t))
+    """``t`` as an RFC 3339 time in the local zone, ``2026-12-05T00:58:28+00:00`` (strftime's
+    ``%z`` gives ``+0000``, which RFC 3339 and some parsers do not accept).
+
+    >>> _iso(0.0)[-6] in "+-" and _iso(0.0)[-3] == ":"
+    True
+    """
+    return datetime.fromtimestamp(t).astimezone().isoformat(timespec="seconds")
 
 
 def progress_stats(store: ProgressStore, now: float | None = None) -> Stats:
