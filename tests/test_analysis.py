@@ -273,3 +273,10 @@ def test_the_analysis_never_reads_a_hidden_card(ruleset: str, plays: int, deals:
         return [(m.move.text(), round(m.value, 9), m.n) for m in a.moves]
 
     assert summary(state) == summary(other) == summary(seat_view(state))
+
+
+def test_an_interval_of_no_values_has_no_mean_in_json() -> None:
+    """Bug (JSON check): ``bench endgame`` with no position gave a regret of mean 0.0 over
+    n = 0; the mean is now null, like the bounds."""
+    assert interval([]).to_json() == {"mean": None, "low": None, "high": None, "n": 0}
+    assert interval([2.0]).to_json() == {"mean": 2.0, "low": None, "high": None, "n": 1}

@@ -196,3 +196,12 @@ def test_a_mixed_table_draws_each_seats_kind_from_the_seed() -> None:
     table, deals = random_deal(rules, random.Random(0))
     with pytest.raises(ValueError, match="3 players for 2 sides"):
         play_hand(rules, table, deals, [GreedyPlayer()] * 3, lambda ply: ply)
+
+
+def test_no_case_gives_null_figures_not_zeros() -> None:
+    """Bug (JSON check): a table with no sweep case gave Brier 0.0 and means 0.0, a perfect
+    score for nothing measured; the figures are now null, as gap_interval already was."""
+    empty = Bins().to_json()
+    assert empty["n"] == 0
+    assert empty["brier"] is None and empty["mean_stated"] is None
+    assert empty["mean_observed"] is None and empty["worst_gap_200"] is None

@@ -864,11 +864,12 @@ class Bins:
         return out
 
     def to_json(self) -> dict[str, Any]:
+        measured = self.n > 0  # with no case, null rather than a made-up 0
         return {
             "n": self.n,
-            "brier": round(self.brier, 5),
-            "mean_stated": round(self.mean_stated, 4),
-            "mean_observed": round(self.mean_observed, 4),
+            "brier": round(self.brier, 5) if measured else None,
+            "mean_stated": round(self.mean_stated, 4) if measured else None,
+            "mean_observed": round(self.mean_observed, 4) if measured else None,
             "mean_gap_interval": _rounded(self.mean_gap_interval()),
             "worst_gap_200": None if (worst := self.worst_gap()) is None else round(worst, 4),
             "off_by_over_0.08": self.off_by_more_than(CALIBRATION_BAR),

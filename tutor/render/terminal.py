@@ -1062,6 +1062,11 @@ def hand_view_lines(hv: HandView, rich: bool = False) -> list[RenderableType]:
     return parts + tracker_view(hv.view, record.style, rich)
 
 
+def _number_or_dash(x: float | None, spec: str) -> str:
+    """``x`` as the language writes it; ``-`` for a figure nothing measured (JSON null)."""
+    return "-" if x is None else number(x, spec)
+
+
 # -- solve ----------------------------------------------------------------------------------------
 
 
@@ -1371,11 +1376,11 @@ def calibration_view(result: dict[str, Any], rich: bool = False) -> list[Rendera
                 ).format(
                     what=what,
                     n=stated["n"],
-                    brier=number(stated["brier"], ".4f"),
-                    facts_brier=number(facts["brier"], ".4f"),
-                    stated=number(stated["mean_stated"], ".3f"),
-                    observed=number(stated["mean_observed"], ".3f"),
-                    facts_stated=number(facts["mean_stated"], ".3f"),
+                    brier=_number_or_dash(stated["brier"], ".4f"),
+                    facts_brier=_number_or_dash(facts["brier"], ".4f"),
+                    stated=_number_or_dash(stated["mean_stated"], ".3f"),
+                    observed=_number_or_dash(stated["mean_observed"], ".3f"),
+                    facts_stated=_number_or_dash(facts["mean_stated"], ".3f"),
                     interval=_interval_text(stated.get("mean_gap_interval")) or "-",
                     worst=(
                         _("no bin holds 200 cases")

@@ -127,7 +127,9 @@ class Interval:
         def r(x: float) -> float | None:
             return round(x, 4) if math.isfinite(x) else None
 
-        return {"mean": r(self.mean), "low": r(self.low), "high": r(self.high), "n": self.n}
+        # no values: no mean either (the 0.0 kept for arithmetic is not a measurement)
+        mean = r(self.mean) if self.n else None
+        return {"mean": mean, "low": r(self.low), "high": r(self.high), "n": self.n}
 
     def text(self, digits: int = 2, signed: bool = True) -> str:
         """The mean and the interval, decimals as the language writes them."""
