@@ -7,7 +7,7 @@ from itertools import product
 from math import comb, factorial, prod
 
 import pytest
-from helpers import EXAMPLES, invoke
+from helpers import EXAMPLES, invoke, run_json
 
 from tutor.counting.inference import Inference, infer
 from tutor.counting.tells import FAMILIES
@@ -251,3 +251,11 @@ def test_a_tell_the_facts_settle_says_so() -> None:
     path = str(EXAMPLES / "partial-view.yaml")
     _, out, _ = invoke(["track", path, "--as", "South", "--at", "35"])
     assert "(tell; the facts settle it: holds one)" in out and "100%)" not in out
+
+
+def test_nobody_is_next_after_the_last_play() -> None:
+    """Bug (JSON check): after the hand's last play sweep.next still named a player."""
+    last = run_json("track", str(EXAMPLES / "partial-view.yaml"), "--as", "South", "--at", "36")
+    assert last["plays"] == last["total_plays"] == 36 and last["sweep"]["next"] is None
+    before = run_json("track", str(EXAMPLES / "partial-view.yaml"), "--as", "South", "--at", "35")
+    assert before["sweep"]["next"] is not None

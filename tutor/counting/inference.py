@@ -465,7 +465,9 @@ class CountView:
         out["sweep"]["probability_facts"] = out["sweep"]["probability"]
         p = self.sweep_probability
         out["sweep"]["probability"] = None if p is None else round(p, 6)
-        out["sweep"]["next"] = self.board.names[self.board.sweep.next_seat]
+        # nobody plays after the hand's last play
+        over = self.inference.state.is_over()
+        out["sweep"]["next"] = None if over else self.board.names[self.board.sweep.next_seat]
         out.update(self.inference.to_json(style))
         return out
 
