@@ -139,6 +139,11 @@ def test_the_boards_fit_a_laptop_and_a_scrolling_board_is_named(review: Review) 
     with speaking("it"):  # "DISPARI" made 21 of the 36 boards scroll: the column says "DISP."
         italian = measure_in_browser(review_page(review), BOARDS, 1280)
     assert len(italian) == 36 and not any(b["scrolls"] for b in italian), italian
+    # bug (HTML sweep): from 721 px two columns gave each board about 340 px of its 440, so
+    # every board scrolled on a tablet; one column now holds until the boards fit
+    for tablet in (768, 900):
+        boards = measure_in_browser(page, BOARDS, tablet)
+        assert len(boards) == 36 and not any(b["scrolls"] for b in boards), (tablet, boards)
     phone = measure_in_browser(page, BOARDS, 375)
     for board in phone:
         assert board["role"] == "region" and board["name"].startswith("Rule of 48"), board

@@ -100,7 +100,7 @@ ul.obs li.against { border-left-color: #b45309; }
 .board td.odd { font-weight: 700; color: #9a5a00; }
 .board-caption { font-size: .85rem; color: var(--muted); margin: 0 0 2px; }
 .hindsight { font-size: .9rem; color: #4a3b8f; }
-@media (max-width: 720px) {
+@media (max-width: 1000px) {  /* two columns only where a rule-of-48 board fits one */
   main { padding: 8px; }
   .play { padding: 10px 8px; }
   h1 { font-size: 1.3rem; }
