@@ -387,3 +387,12 @@ def test_the_headings_outline_the_page(review: Review) -> None:
         mover = record.state_at(n - 1).turn
         shown = " ".join(plays[f"play-{n}"].split())
         assert shown == f"Play {n}: {record.players[mover]} {move.text(record.style)}", shown
+
+
+def test_a_move_is_never_split_across_lines(review: Review) -> None:
+    """Bug (HTML sweep): on a phone "best: 6D x AD" ended a line and "2S 3C" began the next;
+    every move is in a span whose style keeps it on one line."""
+    page = review_page(review)
+    rule = re.search(r"\.move \{([^}]*)\}", page)
+    assert rule is not None and "white-space: nowrap" in rule.group(1)
+    assert page.count('<span class="move">') >= 36
