@@ -140,3 +140,21 @@ def test_a_player_called_you_is_your_seat_in_the_drawings(tmp_path: Path) -> Non
     out = svg.read_text()
     assert "You&#x27;s" not in out and "You's" not in out
     assert "from your seat" in out and "Your hand: " in out
+
+
+def test_a_player_called_you_is_spoken_to() -> None:
+    """Bug (HTML sweep): a position seen from another seat said "You holds 2 cards" and
+    "You to play." (in Italian "You ha 2 carte in mano", "Tocca a You."); a player called You
+    is spoken to, as every other view does."""
+    record = load_path(SEED003)[0]  # scopa: You and Ada
+    you, ada = record.players.index("You"), record.players.index("Ada")
+    state = record.state_at(0)
+    assert state.turn == you
+    svg = html.unescape(position_svg(viewer_state(state, ada), ada, record.players, record.style))
+    held = state.hand_size(you)
+    assert f"You hold {held} cards" in svg and "Your turn." in svg
+    assert "You holds" not in svg and "You to play" not in svg
+    with speaking("it"):
+        italian = position_svg(viewer_state(state, ada), ada, record.players, record.style)
+    italian = html.unescape(italian)
+    assert f"Hai {held} carte in mano" in italian and "Tocca a te." in italian

@@ -321,9 +321,11 @@ def _said(state: GameState, viewer: int, who: Sequence[str], style: Style) -> st
         hand.append(ngettext("{n} hidden card", "{n} hidden cards", k).format(n=k))
     n = state.rules.players
     held = "; ".join(
-        ngettext("{name} holds {n} card", "{name} holds {n} cards", count).format(
-            name=who[seat], n=count
-        )
+        (
+            ngettext("You hold {n} card", "You hold {n} cards", count)
+            if is_you(who[seat])
+            else ngettext("{name} holds {n} card", "{name} holds {n} cards", count)
+        ).format(name=who[seat], n=count)
         for seat in ((viewer + k) % n for k in range(1, n))
         for count in [state.hand_size(seat)]
     )
@@ -335,7 +337,8 @@ def _said(state: GameState, viewer: int, who: Sequence[str], style: Style) -> st
         held + ".",
     ]
     if not state.is_over():
-        said.append(_("{name} to play.").format(name=who[state.turn]))
+        turn = who[state.turn]
+        said.append(_("Your turn.") if is_you(turn) else _("{name} to play.").format(name=turn))
     return " ".join(said)
 
 
