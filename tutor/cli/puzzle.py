@@ -154,7 +154,7 @@ def check_command(
     margin, with its 95% interval clear of it); counting questions by the tracker and the
     inference; captures and scores by the engine. Exits with 1 when a puzzle is wrong.
     """
-    from tutor.puzzles.check import check_puzzle
+    from tutor.puzzles.check import check_puzzle, unreadable_json
     from tutor.puzzles.format import iter_puzzle_files
 
     results: list[dict[str, object]] = []
@@ -170,10 +170,7 @@ def check_command(
             files += 1
             if not isinstance(got, list):
                 bad += 1
-                # the same keys as a checked puzzle's (PuzzleCheck.to_json): nothing was asked
-                results.append({"puzzle": file.stem, "path": str(file), "question": None,
-                                "ok": False, "method": None, "problems": [str(got)],
-                                "seconds": None})  # fmt: skip
+                results.append(unreadable_json(file, str(got)))
                 if not json_out:
                     _line(str(got))
                 continue

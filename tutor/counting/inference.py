@@ -471,6 +471,27 @@ class CountView:
         out.update(self.inference.to_json(style))
         return out
 
+    def position_json(
+        self,
+        style: Style | str | None,
+        *,
+        file: str | None,
+        hand: int,
+        player: str,
+        at: int,
+        total_plays: int,
+    ) -> dict[str, Any]:
+        """The ``tutor track --json`` object: where the position is (the file, the hand, the
+        viewer, the plays made and the hand's plays) and then :meth:`to_json`."""
+        return {
+            "file": file,
+            "hand": hand,
+            "player": player,
+            "at": at,
+            "total_plays": total_plays,
+            **self.to_json(style),
+        }
+
 
 def count_view(
     state: GameState,
@@ -513,14 +534,14 @@ class HandView:
         return self.record.plays[self.at - 1].text if self.at else None
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "file": self.record.path,
-            "hand": self.hand,
-            "player": self.player,
-            "at": self.at,
-            "total_plays": len(self.record.plays),
-            **self.view.to_json(self.record.style),
-        }
+        return self.view.position_json(
+            self.record.style,
+            file=self.record.path,
+            hand=self.hand,
+            player=self.player,
+            at=self.at,
+            total_plays=len(self.record.plays),
+        )
 
 
 def hand_view(

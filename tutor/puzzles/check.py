@@ -42,6 +42,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from tutor.counting.inference import CountView, count_view
@@ -151,6 +152,21 @@ class PuzzleCheck:
             "problems": list(self.problems),
             "seconds": round(self.elapsed, 3),
         }
+
+
+def unreadable_json(path: str | Path, problem: str) -> dict[str, Any]:
+    """The ``puzzle check --json`` entry of a file that cannot be read: the keys of
+    :meth:`PuzzleCheck.to_json`, with nothing asked, worked out or timed."""
+    path = Path(path)
+    return {
+        "puzzle": path.stem,
+        "path": str(path),
+        "question": None,
+        "ok": False,
+        "method": None,
+        "problems": [problem],
+        "seconds": None,
+    }
 
 
 class UndecidedError(TutorError):

@@ -150,18 +150,17 @@ class HandReplay:
                 "player": self.leftover.player,
                 "cards": [format_card(c, st) for c in self.leftover.cards],
             },
-            "score": None if self.score is None else self._score_json(),
+            "score": None if self.score is None else self._score_json(self.score),
         }
 
-    def _score_json(self) -> dict[str, Any]:
+    def _score_json(self, score: HandScore) -> dict[str, Any]:
         """The score with each side's ``name`` beside its ``side``, the index into this hand's
         ``sides`` (seats turn in a match, so the index alone does not say which side it is)."""
-        assert self.score is not None
         names = self.record.team_names()
         return {
             "sides": [
                 {"side": entry["side"], "name": names[entry["side"]], **entry}
-                for entry in self.score.to_json(self.record.style)["sides"]
+                for entry in score.to_json(self.record.style)["sides"]
             ]
         }
 

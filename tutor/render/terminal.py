@@ -554,6 +554,11 @@ def figures_table(results: dict[str, dict[str, Any]], rich: bool = False) -> Tab
     return out
 
 
+def _number_or_dash(x: float | None, spec: str) -> str:
+    """``x`` as the language writes it; ``-`` for a figure nothing measured (JSON null)."""
+    return "-" if x is None else number(x, spec)
+
+
 def _figure(value: Any) -> str:
     """A benchmark's figure as the language writes numbers (``0,152`` in Italian); its key
     stays the JSON's.
@@ -839,7 +844,7 @@ def holdings_table(analysis: CountView, style: Style, rich: bool = False) -> Tab
         out.add_row(one_line(inf.names[seat]), *cells, str(inf.capacity.get(seat, 0)))
     if inf.stock is not None:
         counts = [inf.to_deal(v) for v in range(1, 11)]
-        cells = [Text("-" if n is None else number(n, ".1f")) for n in counts]
+        cells = [Text(_number_or_dash(n, ".1f")) for n in counts]
         out.add_row(_("to deal (how many)"), *cells, str(inf.stock))
     return out
 
@@ -1062,11 +1067,6 @@ def hand_view_lines(hv: HandView, rich: bool = False) -> list[RenderableType]:
     return parts + tracker_view(hv.view, record.style, rich)
 
 
-def _number_or_dash(x: float | None, spec: str) -> str:
-    """``x`` as the language writes it; ``-`` for a figure nothing measured (JSON null)."""
-    return "-" if x is None else number(x, spec)
-
-
 # -- solve ----------------------------------------------------------------------------------------
 
 
@@ -1183,7 +1183,7 @@ def simulation_view(result: SimulationResult, rich: bool = False) -> list[Render
             result.points(who).text(signed=False),
             result.scope(who).text(signed=False),
             number(result.hand_win_rate(who), ".1%"),
-            "-" if mw is None else number(mw, ".1%"),
+            _number_or_dash(mw, ".1%"),
         )
     diff = result.difference()
     stronger = result.stronger()

@@ -145,15 +145,15 @@ class DrillQuestion:
             "plays": self.plays,
             "card": None if self.card is None else format_card(self.card, self.style),
             "basis": self.basis,
-            # as in track's deductions: 1 for a fact, P(it is true) for a reading, rounded alike
-            "confidence": (
-                1.0
-                if self.basis == "fact"
-                else None
-                if self.confidence is None
-                else round(self.confidence, 6)
-            ),
+            "confidence": self._confidence_json(),
         }
+
+    def _confidence_json(self) -> float | None:
+        """As in track's deductions: 1 for a fact, P(it is true) for a reading, rounded alike;
+        None for a question that is not about a holder."""
+        if self.basis == "fact":
+            return 1.0
+        return None if self.confidence is None else round(self.confidence, 6)
 
 
 @dataclass

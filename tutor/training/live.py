@@ -236,14 +236,14 @@ class LiveUpdate:
         end = None if self.ending is None else self.ending.to_json()
         analysis = None
         if self.analysis is not None:
-            analysis = {
-                "file": self.file,
-                "hand": 1,
-                "player": self.viewer,
-                "at": self.plays,
-                "total_plays": self.plays,
-                **self.analysis.to_json(self.style),
-            }
+            analysis = self.analysis.position_json(
+                self.style,
+                file=self.file,
+                hand=1,
+                player=self.viewer,
+                at=self.plays,
+                total_plays=self.plays,
+            )
         return {
             "entry": self.entry.kind,
             "text": self.entry.text,
