@@ -31,8 +31,11 @@ def test_review_json_has_exactly_the_issues_keys() -> None:
     assert [d["play"] for d in data["decisions"]] == list(range(1, 37, 2))
     assert data["decisions"][2]["move"] == "7H x 3H 4H"
     summary = data["summary"]["You"]
-    assert set(summary) == {"counts", "points_lost", "accuracy"}
+    assert set(summary) == {"counts", "uncertain", "points_lost", "accuracy"}
     assert set(summary["counts"]) == set(CLASSES) and sum(summary["counts"].values()) == 18
+    assert summary["uncertain"] == {
+        c: sum(1 for d in data["decisions"] if d["class"] == c and d["uncertain"]) for c in CLASSES
+    }
     assert math.isclose(summary["points_lost"], sum(d["cost"] for d in data["decisions"]),
                         abs_tol=1e-3)  # fmt: skip
 

@@ -294,7 +294,7 @@ def test_render_draws_a_position_as_svg(runner: CliRunner, tmp_path: Path) -> No
         app, ["render", PUZZLE, "--at", "4", "--as", "east", "--svg", str(tmp_path / "e.svg")]
     )
     assert r.exit_code == 0, r.stderr
-    assert "After play 4, from East&#x27;s seat" in (tmp_path / "e.svg").read_text()
+    assert "After play 4, from \u2068East\u2069&#x27;s seat" in (tmp_path / "e.svg").read_text()
     r = runner.invoke(app, ["render", PUZZLE, "--at", "99", "--svg", str(tmp_path / "x.svg")])
     assert r.exit_code == 3
     assert "--at 99: the record has only 22 plays" in r.stderr

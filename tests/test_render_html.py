@@ -24,11 +24,13 @@ from helpers import (
     needs_browser,
 )
 
+from tutor.counting.tracker import viewer_state
 from tutor.game.i18n import speaking
 from tutor.records.record import HandRecord
 from tutor.records.recordfile import load_path, loads
-from tutor.render.html import CLASS_COLOURS, loss_chart_svg, review_page
-from tutor.render.safe import markup
+from tutor.render.html import CLASS_COLOURS, _names_isolated, loss_chart_svg, review_page
+from tutor.render.safe import isolated
+from tutor.render.svg import position_svg
 from tutor.review.review import Review, review_record
 
 
@@ -315,7 +317,7 @@ def test_the_chart_legend_never_overlaps(names: tuple[str, str]) -> None:
     (ax0, ay0, ax1, ay1), (bx0, by0, bx1, by1) = boxes
     assert ax1 <= bx0 or bx1 <= ax0 or ay1 <= by0 or by1 <= ay0, found
     for name in names:  # a name cut short is whole in the entry's title
-        assert f"<title>{markup(name)}: " in chart
+        assert f"<title>{isolated(name)}: " in chart
     lines = re.findall(r"<polyline [^>]*>", chart)
     dashes = {re.search(r'stroke-dasharray="([^"]*)"', line) is not None for line in lines}
     assert len(lines) == 2 and dashes == {True, False}, lines
@@ -396,3 +398,115 @@ def test_a_move_is_never_split_across_lines(review: Review) -> None:
     rule = re.search(r"\.move \{([^}]*)\}", page)
     assert rule is not None and "white-space: nowrap" in rule.group(1)
     assert page.count('<span class="move">') >= 36
+
+
+# -- right-to-left names ------------------------------------------------------------------------
+
+HEBREW, ARABIC = "דוד", "سارة"
+
+COUNT_BESIDE_NAME = """
+const t = [...doc.querySelectorAll('text.seat')].find(e => e.textContent.includes('('));
+const s = [...t.textContent];
+const x = i => t.getStartPositionOfChar(i).x;
+const name = s.map((ch, i) => [ch, i]).filter(([ch]) => /[\\u0590-\\u05ff]/.test(ch));
+return {name: name.map(([, i]) => x(i)), count: x(s.indexOf('('))};
+"""
+
+
+@needs_browser
+def test_a_right_to_left_name_keeps_its_count_on_its_right() -> None:
+    """Bug (HTML sweep): a drawing wrote "NAME (3)" with the name bare, so when the name was
+    Hebrew the browser drew "(3)" on its left, as if it were part of the name. Each name now
+    stands between isolate marks (FSI ... PDI), as <bdi> does in HTML."""
+    record = _renamed("You", HEBREW)
+    you = record.players.index("You")
+    svg = position_svg(viewer_state(record.state_at(1), you), you, record.players, record.style)
+    found = measure_in_browser(f"<!DOCTYPE html><html><body>{svg}</body></html>",
+                               COUNT_BESIDE_NAME, 600)  # fmt: skip
+    assert len(found["name"]) == 3, found
+    assert found["count"] > max(found["name"]), found
+
+
+def test_right_to_left_names_are_isolated_on_the_page() -> None:
+    """Every name on the page (headings, captions, the summary, the chart, the drawings'
+    labels and accessible names, the observations' texts) stands in <bdi> or between isolate
+    marks, so that the words and figures around it keep their places."""
+    record = _renamed(ARABIC, HEBREW)
+    page = review_page(review_record(record, settings=FAST_PAGE, plays=list(range(1, 13))))
+    for name in (ARABIC, HEBREW):
+        spots = [m.start() for m in re.finditer(name, page)]
+        assert len(spots) > 20, name
+        for at in spots:  # inside a <bdi> or an FSI ... PDI (a note's <bdi> may hold a name)
+            in_bdi = page.rfind("<bdi", 0, at) > page.rfind("</bdi>", 0, at)
+            in_marks = page.rfind("\u2068", 0, at) > page.rfind("\u2069", 0, at)
+            assert in_bdi or in_marks, page[max(0, at - 60) : at + 20]
+
+
+def test_finding_names_again_never_breaks_an_escape() -> None:
+    """The names in a sentence the tutor made are found again on the page; a player called
+    "amp" or "x27" must not be found inside "&amp;" or "&#x27;"."""
+    assert _names_isolated("amp & x27's amp", ["amp", "x27"]) == (
+        "<bdi>amp</bdi> &amp; <bdi>x27</bdi>&#x27;s <bdi>amp</bdi>"
+    )
+    assert _names_isolated("Ada took", ["Ada & Bea", "Ada"]) == "<bdi>Ada</bdi> took"
+
+
+# -- what the page says of the hand, and to whom --------------------------------------------------
+
+
+def test_the_records_event_date_and_note_are_on_the_page() -> None:
+    """Bug (HTML sweep): the record's own words about the hand (event, date, note) were not on
+    the page, though partial-view.yaml's note says that only South's cards are known; each is
+    now a line under the heading, in the language of the run when the record gives it."""
+    text = "event: Circolo <b>Sud</b>\ndate: 2026-11-29\n" + (
+        EXAMPLES / "partial-view.yaml"
+    ).read_text(encoding="utf-8")
+    record = loads(text)[0]
+    review = review_record(record, settings=FAST_PAGE, plays=[1])
+    page = review_page(review)
+    assert "Event: <bdi>Circolo &lt;b&gt;Sud&lt;/b&gt;</bdi>" in page
+    assert "Date: <bdi>2026-11-29</bdi>" in page
+    assert "Note: <bdi>Only South&#x27;s nine cards are in the deal;" in page
+    with speaking("it"):
+        italian = review_page(review)
+    assert "Nota: <bdi>La distribuzione dà solo le nove carte di South;" in italian
+
+
+def test_boards_and_chart_speak_to_assistive_technology(review: Review) -> None:
+    """Bug (HTML sweep): a board's row labels were plain cells and its column heads had no
+    scope, so a screen reader read "3" without "on table"; a board that scrolls could not be
+    reached by the keyboard to scroll it; the chart's accessible name gave its title and not
+    the figures its legend shows."""
+    page = review_page(review)
+    boards = re.findall(r'<div class="board"[^>]*>.*?</table>', page)
+    assert len(boards) == 36
+    for board in boards:
+        assert 'tabindex="0"' in board.split(">", 1)[0]
+        rows = re.findall(r"<tr>(.*?)</tr>", board)
+        assert len(rows) == 6
+        assert rows[0].count('<th scope="col">') == 11
+        for row in rows[1:]:
+            assert row.startswith('<th scope="row">') and row.count("<th") == 1, row
+    label = re.search(r'<svg [^>]*aria-label="(Expected points lost[^"]*)"', page)
+    assert label, "the chart has no accessible name"
+    final = review.running_loss()[-1]
+    names = review.record.team_names()
+    for side, points in enumerate(final):
+        assert f"{isolated(names[side])} {points:.2f}" in label.group(1), label.group(1)
+
+
+def test_observations_read_in_the_pages_language(review: Review) -> None:
+    """Bug (HTML sweep): the Italian page showed each observation's code and maxim key
+    (took-scopa, take-the-scopa) as its words; it now shows them in the page's language, the
+    codes (the same in every language, as in the JSON) kept in tooltips and data attributes."""
+    with speaking("it"):
+        page = review_page(review)
+    items = re.findall(r'<li class="(?:praise|against)"[^>]*>.*?</li>', page)
+    assert items
+    for item in items:
+        code = re.search(r'data-code="([^"]+)"', item).group(1)  # type: ignore[union-attr]
+        maxim = re.search(r'data-maxim="([^"]+)"', item).group(1)  # type: ignore[union-attr]
+        shown = re.sub(r"<[^>]+>", "", item)
+        assert code not in shown and maxim not in shown, item
+        assert f'title="{code}"' in item and f'title="{maxim}"' in item
+    assert "scopa fatta" in page or "scopa mancata" in page

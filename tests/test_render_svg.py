@@ -102,17 +102,18 @@ def test_a_position_says_what_it_shows() -> None:
     style = record.style
     state = record.state_at(5)
     view = viewer_state(state, 0)
-    svg = position_svg(view, 0, record.players, style, caption="After play 5")
+    svg = position_svg(view, 0, record.players, style, caption_markup="After play 5")
     found = re.search(r'aria-label="([^"]*)"><title>([^<]*)</title>', svg)
     assert found and found.group(1) == found.group(2)
     label = html.unescape(found.group(1))
     assert label.startswith("After play 5. ")
     assert f"Table: {format_cards(state.table, style)}." in label
-    assert f"South's hand: {format_cards(view.hands[0], style)}." in label
+    # each name between isolate marks, so that a right-to-left name keeps its place
+    assert f"\u2068South\u2069's hand: {format_cards(view.hands[0], style)}." in label
     for seat in (1, 2, 3):
         name, held = record.players[seat], state.hand_size(seat)
-        assert f"{name} holds {held} cards" in label
-    assert f"{record.players[state.turn]} to play." in label
+        assert f"\u2068{name}\u2069 holds {held} cards" in label
+    assert f"\u2068{record.players[state.turn]}\u2069 to play." in label
     empty = position_svg(viewer_state(record.state_at(4), 0), 0, record.players, style)
     assert "Table: empty." in html.unescape(empty)
 

@@ -7,22 +7,27 @@ reviewed decision, and the rule-of-48 board from the reviewed seat; a chart draw
 expected points lost by each side. The layout is one column on a phone and two on a laptop.
 
 Every text that comes from the record (title, names, notes, observation texts quoting names)
-goes through :func:`tutor.render.safe.markup`.
+goes through :func:`tutor.render.safe.markup`; a name or a note stands in ``<bdi>`` (in HTML) or
+between isolate marks (in a drawing, :func:`tutor.render.safe.isolated`), so that a
+right-to-left name keeps its place in the sentence around it.
 """
 
 from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 
 from tutor.counting.tracker import track, values_text, viewer_state
 from tutor.game.cards import Style
 from tutor.game.i18n import _, is_you, language, ngettext, number, pgettext
-from tutor.render.safe import markup
+from tutor.render.play import observation_label
+from tutor.render.review import class_count
+from tutor.render.safe import fill, fill_markup, isolated, markup
 from tutor.render.svg import cards_svg, position_svg, shorten, text_width
 from tutor.review.judge import CLASSES, THRESHOLDS, class_name
 from tutor.review.observations import MAXIMS
-from tutor.review.review import Decision, Review
+from tutor.review.review import Decision, PlayerSummary, Review
 
 __all__ = ["review_page", "loss_chart_svg", "CLASS_COLOURS"]
 
@@ -226,15 +231,24 @@ def loss_chart_svg(review: Review) -> str:
         ly = 18 + spacing * side
         value = f": {number(series[-1][side])}"
         room = W - right - (left + 38) - text_width(value, 15)
-        shown = shorten(names[side], 15, room) + value
+        shown = isolated(shorten(names[side], 15, room)) + markup(value)
         legend.append(
             f'<line x1="{left:g}" x2="{left + 30:g}" y1="{ly - 5:g}" y2="{ly - 5:g}" '
             f'stroke="{colour}" stroke-width="2.5"{pattern}/>'
             + _marker(side, left + 15, ly - 5, colour)
             + f'<text x="{left + 38:g}" y="{ly:g}" font-size="15" fill="#1d2430">'
-            f"<title>{markup(names[side] + value)}</title>{markup(shown)}</text>"
+            f"<title>{isolated(names[side])}{markup(value)}</title>{shown}</text>"
         )
-    label = markup(_("Expected points lost by each side, play by play"))
+    totals = markup(", ").join(
+        fill_markup(
+            _("{name} {points}"), name=isolated(names[side]), points=number(series[-1][side])
+        )
+        for side in range(sides)
+    )
+    # the accessible name says what the chart shows, the legend's final figures included
+    label = fill_markup(
+        _("Expected points lost by each side, play by play; at the end: {totals}"), totals=totals
+    )
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W:g} {H:g}" role="img" '
         f'aria-label="{label}" font-family="system-ui, sans-serif"><title>{label}</title>'
@@ -248,7 +262,7 @@ def _board(review: Review, play: int, viewer: int) -> str:
     state = review.state_before(play)
     board = track(viewer_state(state, viewer), viewer, review.record.players, review.style)
     style = review.style
-    head = "".join(f"<th>{markup(style.rank_text(v))}</th>" for v in range(1, 11))
+    head = "".join(f'<th scope="col">{markup(style.rank_text(v))}</th>' for v in range(1, 11))
     # a word that fits the board's narrow columns ("DISPARI" made Italian boards scroll at
     # laptop width), the whole word in a tooltip when it is cut
     short, whole = pgettext("the parity in a narrow column", "ODD"), _("ODD")
@@ -273,7 +287,7 @@ def _board(review: Review, play: int, viewer: int) -> str:
             f'<td class="odd">{cell}</td>' if kind and cell == odd else f"<td>{cell}</td>"
             for cell in cells
         )
-        body.append(f"<tr><td>{markup(name)}</td>{tds}</tr>")
+        body.append(f'<tr><th scope="row">{markup(name)}</th>{tds}</tr>')
     um = values_text(board.unmatched, style)
     viewer_name = review.record.players[viewer]
     if is_you(viewer_name):
@@ -288,26 +302,49 @@ def _board(review: Review, play: int, viewer: int) -> str:
             "Rule of 48 from {name}'s seat: unmatched {values}; {n} unseen",
             board.unseen.bit_count(),
         )
-    caption = caption.format(name=viewer_name, values=um, n=board.unseen.bit_count())
+    caption = fill_markup(
+        caption,
+        name=_bdi(viewer_name),
+        values=markup(um),
+        n=str(board.unseen.bit_count()),
+    )
     value = markup(_("value"))
     # The caption stands outside the board, which scrolls when the column is too narrow for it
-    # (a phone): a scrolling board is a region named by the caption, so that a keyboard or
-    # screen reader user knows what they scroll.
+    # (a phone): a scrolling board is a region named by the caption, which a keyboard reaches
+    # (tabindex) so that it can scroll it, and a screen reader user knows what they scroll.
     return (
-        f'<div class="rule48"><p class="board-caption" id="board-{play}">{markup(caption)}</p>'
-        f'<div class="board" role="region" aria-labelledby="board-{play}"><table>'
-        f"<tr><th>{value}</th>{head}</tr>" + "".join(body) + "</table></div></div>"
+        f'<div class="rule48"><p class="board-caption" id="board-{play}">{caption}</p>'
+        f'<div class="board" role="region" aria-labelledby="board-{play}" tabindex="0"><table>'
+        f'<tr><th scope="col">{value}</th>{head}</tr>' + "".join(body) + "</table></div></div>"
     )
 
 
-def _obs_list(d: Decision) -> str:
+def _names_isolated(text: str, names: Sequence[str]) -> str:
+    """``text`` (made by the tutor, naming players) escaped, each name in it in ``<bdi>``: the
+    sentence was formatted before it reached the page, so its names are found again here (a
+    word that only looks like a name is isolated too, which changes nothing in how it reads;
+    never the inside of an escape such as ``&amp;``)."""
+    escaped = markup(text)
+    shown = sorted({markup(n) for n in names if n}, key=len, reverse=True)
+    if not shown:
+        return escaped
+    pattern = "|".join(re.escape(n) for n in shown)
+    return re.sub(rf"(?<![\w&#])(?:{pattern})(?!\w)", lambda m: f"<bdi>{m.group()}</bdi>", escaped)
+
+
+def _obs_list(d: Decision, names: Sequence[str]) -> str:
     items = []
     for o in d.observations:
         kind = "against" if o.against else "praise"
         maxim = MAXIMS[o.maxim]
+        # the observation and the maxim in the page's words; their codes (the same in every
+        # language, as in the JSON and docs/strategy.md) in a tooltip and a data attribute
         items.append(
-            f'<li class="{kind}"><span class="code">{markup(o.code)}</span> {markup(o.text)} '
-            f'<span class="maxim">{markup(maxim.shown_title())} ({markup(o.maxim)})</span></li>'
+            f'<li class="{kind}" data-code="{markup(o.code)}" data-maxim="{markup(o.maxim)}">'
+            f'<span class="code" title="{markup(o.code)}">{markup(observation_label(o.code))}'
+            f"</span> {_names_isolated(o.text, names)} "
+            f'<span class="maxim" title="{markup(o.maxim)}">{markup(maxim.shown_title())}</span>'
+            "</li>"
         )
     return f'<ul class="obs">{"".join(items)}</ul>' if items else ""
 
@@ -317,17 +354,10 @@ def _interval(low: float, high: float) -> str:
     return f"{number(low)}\u2013{hi}"
 
 
-def _fill(message: str, **html: str) -> str:
-    """A translated sentence, escaped, with its placeholders filled by HTML fragments (the
-    fragments are made here, escaped already)."""
-    out = []
-    pos = 0
-    for found in re.finditer(r"\{(\w+)\}", message):
-        out.append(markup(message[pos : found.start()]))
-        out.append(html[found.group(1)])
-        pos = found.end()
-    out.append(markup(message[pos:]))
-    return "".join(out)
+def _bdi(text: str) -> str:
+    """Text from the record (a name, a title, a note), escaped and isolated from the sentence
+    around it."""
+    return f"<bdi>{markup(text)}</bdi>"
 
 
 def _verdict(d: Decision, style: Style) -> str:
@@ -348,7 +378,8 @@ def _verdict(d: Decision, style: Style) -> str:
         sentence = _("Cost {cost} points; the move played is the best; {how}.")
     else:
         sentence = _("Cost {cost} points; best: {move}; {how}.")
-    return f'<p class="cost">{_fill(sentence, cost=markup(cost), move=move, how=markup(how))}</p>'
+    filled = fill_markup(sentence, cost=markup(cost), move=move, how=markup(how))
+    return f'<p class="cost">{filled}</p>'
 
 
 def _hindsight(d: Decision, style: Style) -> str:
@@ -357,7 +388,7 @@ def _hindsight(d: Decision, style: Style) -> str:
         return ""
     cost = number(h.cost) if h.exact else f"{number(h.cost)} ({_interval(h.low, h.high)})"
     label = _(h.label)
-    sentence = _fill(
+    sentence = fill_markup(
         _("{label}: best {move}, cost {cost}. Hindsight never changes the class."),
         label=f"<b>{markup(label[:1].upper() + label[1:])}</b>",
         move=f'<span class="move">{markup(h.best.text(style))}</span>',
@@ -374,7 +405,7 @@ def _play(review: Review, n: int, decision: Decision | None) -> str:
     move = record.moves()[n - 1]
     viewer = mover if mover in review.seats else review.seats[0]
     view = viewer_state(state, viewer)
-    who = markup(record.players[mover])
+    who = markup(record.players[mover])  # in <bdi class="who"> below
     entry = record.plays[n - 1]
     badge = ""
     border = "#c7ced6"
@@ -393,28 +424,42 @@ def _play(review: Review, n: int, decision: Decision | None) -> str:
         if is_you(record.players[viewer])
         else _("Before play {n}, from {name}'s seat")
     )
-    caption = seat.format(n=n, name=record.players[viewer])
+    caption = fill(seat, n=n, name=record.players[viewer])
     facts = [f'<div class="took">{took}</div>']
     if decision is not None:
         facts.append(_verdict(decision, style))
-        facts.append(_obs_list(decision))
+        facts.append(_obs_list(decision, record.players))
         facts.append(_hindsight(decision, style))
-    if entry.note:
-        note = _("Record's note: {note}").format(note=entry.shown_note())
-        facts.append(f'<p class="note">{markup(note)}</p>')
-    heading = _fill(
+    shown_note = entry.shown_note()
+    if shown_note:
+        note = fill_markup(_("Record's note: {note}"), note=_bdi(shown_note))
+        facts.append(f'<p class="note">{note}</p>')
+    heading = fill_markup(
         _("Play {n}: {player} {move}"),
         n=str(n),
-        player=f'<span class="who">{who}</span>',
+        player=f'<bdi class="who">{who}</bdi>',
         move=f'<span class="move">{markup(move.text(style))}</span>',
     )
     return (
         f'<article class="play" id="play-{n}" style="border-left-color:{border}"><header>'
         f"<h3>{heading}</h3>{badge}</header>"
         f'<div class="body"><figure class="position">'
-        f"{position_svg(view, viewer, record.players, style, caption=caption)}</figure>"
+        f"{position_svg(view, viewer, record.players, style, caption_markup=caption)}</figure>"
         f'<div class="facts">{"".join(facts)}</div>{_board(review, n, viewer)}</div></article>'
     )
+
+
+def _doubts(summary: PlayerSummary, cls: str) -> str:
+    """A chip's tooltip saying how many of its decisions are uncertain, or nothing."""
+    k = summary.uncertain.get(cls, 0)
+    if not k:
+        return ""
+    said = ngettext(
+        "{k} of them uncertain: the interval of the cost straddles a threshold",
+        "{k} of them uncertain: the interval of the cost straddles a threshold",
+        k,
+    ).format(k=k)
+    return f' title="{markup(said)}"'
 
 
 def _summary(review: Review) -> str:
@@ -422,8 +467,8 @@ def _summary(review: Review) -> str:
     for name, s in review.summary().items():
         acc = "\u2013" if s.accuracy is None else number(s.accuracy / 100, ".0%")
         chips = "".join(
-            f'<span class="chip" style="--class:{CLASS_COLOURS[c]}">'
-            f"{markup(class_name(c))} {s.counts[c]}</span>"
+            f'<span class="chip" style="--class:{CLASS_COLOURS[c]}"{_doubts(s, c)}>'
+            f"{markup(class_name(c))} {class_count(s, c)}</span>"
             for c in CLASSES
             if s.counts[c]
         )
@@ -433,7 +478,7 @@ def _summary(review: Review) -> str:
             s.decisions,
         ).format(points=number(s.points_lost), n=s.decisions)
         cards.append(
-            f'<div class="panel player"><h3>{markup(name)}</h3>'
+            f'<div class="panel player"><h3>{_bdi(name)}</h3>'
             f'<div class="figure">{acc} <small>' + markup(_("accuracy")) + "</small></div>"
             f"<div>{markup(lost)}</div>"
             f'<div class="chips">{chips}</div></div>'
@@ -476,11 +521,15 @@ def review_page(review: Review) -> str:
         )
     else:
         budget = _("up to {n} sampled deals per decision").format(n=s.samples)
-    reviewed = ", ".join(review.players)
+    reviewed = markup(", ").join(_bdi(name) for name in review.players)
     by_play = {d.play: d for d in review.decisions}
     plays = "".join(_play(review, n, by_play.get(n)) for n in range(1, len(record.plays) + 1))
     skipped = "".join(
-        '<p class="note">' + markup(_("Play {n} not reviewed: {why}").format(n=n, why=why)) + "</p>"
+        '<p class="note">'
+        + fill_markup(
+            _("Play {n} not reviewed: {why}"), n=str(n), why=_names_isolated(why, record.players)
+        )
+        + "</p>"
         for n, why in review.skipped
     )
     interrupted = (
@@ -490,15 +539,27 @@ def review_page(review: Review) -> str:
         if review.interrupted
         else ""
     )
-    heading = markup(_("Review: {title}").format(title=title))
-    meta = " \u00b7 ".join(
+    heading = fill_markup(_("Review: {title}"), title=_bdi(title))
+    tab = fill(_("Review: {title}"), title=title)  # the window's title: text, no element
+    meta = markup(" \u00b7 ").join(
         (
-            record.ruleset.name,
-            _("hand {n}").format(n=review.hand),
-            _("seed {n}").format(n=review.seed),
-            _("reviewed: {players}").format(players=reviewed),
-            budget,
+            markup(record.ruleset.name),
+            markup(_("hand {n}").format(n=review.hand)),
+            markup(_("seed {n}").format(n=review.seed)),
+            fill_markup(_("reviewed: {players}"), players=reviewed),
+            markup(budget),
         )
+    )
+    # the record's own words about the hand (where it was played, when, what to know of it)
+    about = "".join(
+        f'<p class="meta">{fill_markup(label, text=_bdi(text))}</p>'
+        for key, label in (
+            ("event", _("Event: {text}")),
+            ("date", _("Date: {text}")),
+            ("note", _("Note: {text}")),
+        )
+        for text in [record.info_text(key)]
+        if text
     )
     cost_hint = _(
         "The cost of a decision is the best move's value minus the value of the move played, in "
@@ -517,9 +578,9 @@ def review_page(review: Review) -> str:
         "<!DOCTYPE html>\n"
         f'<html lang="{language()}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{heading}</title><style>{CSS}</style></head><body><main>"
-        f"<h1>{heading}</h1>"
-        f'<p class="meta">{markup(meta)}</p>'
+        f"<title>{tab}</title><style>{CSS}</style></head>"
+        f"<body><main><h1>{heading}</h1>"
+        f'<p class="meta">{meta}</p>{about}'
         f"{_summary(review)}"
         f'<section class="panel chart"><h2 style="margin-top:0">{lost}</h2>'
         f"{loss_chart_svg(review)}"

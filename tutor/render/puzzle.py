@@ -37,7 +37,7 @@ from tutor.puzzles.format import Puzzle
 from tutor.records.puzzle_key import theme_name
 from tutor.records.record import HandRecord
 from tutor.records.replay import replay_hand
-from tutor.render.safe import one_line, visible
+from tutor.render.safe import fill_markup, isolated, markup, one_line, visible
 from tutor.render.svg import position_svg, svg_document
 from tutor.render.terminal import cards_text, move_text, pile_text, plain_text
 
@@ -173,5 +173,7 @@ def position_file_svg(record: HandRecord, at: int, viewer: int, caption: str | N
             if is_you(names[viewer])
             else _("{when}, from {name}'s seat")
         )
-        caption = seat.format(when=when, name=names[viewer])
-    return svg_document(position_svg(view, viewer, names, record.style, caption=caption))
+        caption = fill_markup(seat, when=markup(when), name=isolated(names[viewer]))
+    else:
+        caption = markup(caption)
+    return svg_document(position_svg(view, viewer, names, record.style, caption_markup=caption))

@@ -19,7 +19,7 @@ from tutor.render.terminal import assemble_text, cards_text, move_text, new_tabl
 from tutor.review.explain import PositionExplanation
 from tutor.review.judge import CLASSES, THRESHOLDS, class_name
 from tutor.review.observations import MAXIMS, Observation
-from tutor.review.review import Decision, Review
+from tutor.review.review import Decision, PlayerSummary, Review
 
 __all__ = [
     "CLASS_COLOURS",
@@ -45,6 +45,13 @@ def class_label(decision: Decision) -> str:
     """The class, with ``?`` when the interval left it uncertain."""
     j = decision.judgement
     return class_name(j.classification) + ("?" if j.uncertain else "")
+
+
+def class_count(summary: PlayerSummary, cls: str) -> str:
+    """How many decisions a player made of a class, with how many of them are uncertain
+    (``5 (1?)``: five best, one of them ``best?``)."""
+    n, k = summary.counts[cls], summary.uncertain.get(cls, 0)
+    return f"{n} ({k}?)" if k else str(n)
 
 
 def _interval(low: float, high: float) -> str:
@@ -148,7 +155,7 @@ def _summary_table(review: Review, rich: bool) -> RenderableType:
         col.justify = "right"
     for name, s in review.summary().items():
         acc = "-" if s.accuracy is None else number(s.accuracy / 100, ".1%")
-        table.add_row(one_line(name), *(str(s.counts[c]) for c in CLASSES),
+        table.add_row(one_line(name), *(class_count(s, c) for c in CLASSES),
                       number(s.points_lost), acc)  # fmt: skip
     return table
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import html
 import re
 
-__all__ = ["visible", "markup", "one_line", "needs_showing"]
+__all__ = ["visible", "markup", "one_line", "needs_showing", "isolated", "fill", "fill_markup"]
 
 # C0 controls except newline, DEL, C1 controls; the Unicode controls that reorder or hide text
 # (bidirectional overrides and isolates, the line and paragraph separators); and lone
@@ -65,3 +65,53 @@ def one_line(text: str) -> str:
 def markup(text: str) -> str:
     """:func:`visible`, then escaped for HTML and SVG (quotes included)."""
     return html.escape(visible(text), quote=True)
+
+
+FSI, PDI = "\u2068", "\u2069"
+"""The first-strong isolate and its closing mark: what ``<bdi>`` does, for SVG text and for
+attributes, where an element cannot go."""
+
+
+def isolated(text: str) -> str:
+    """:func:`markup`, between isolate marks: a right-to-left name keeps its place among the
+    words around it (without them "(3)" after a Hebrew name is drawn on the name's left).
+
+    >>> isolated("Ada & Bea") == "\u2068Ada &amp; Bea\u2069"
+    True
+    >>> isolated("\u2069evil") == "\u2068&lt;U+2069&gt;evil\u2069"  # a file's own marks show
+    True
+    """
+    return FSI + markup(text) + PDI
+
+
+_FIELD = re.compile(r"\{(\w+)\}")
+
+
+def fill_markup(message: str, /, **fragments: str) -> str:
+    """A sentence (translated) escaped, its ``{fields}`` filled with markup made by the caller
+    (escaped already): the sentence's words are escaped, the fragments are not escaped twice.
+
+    >>> fill_markup("{who} & co", who="<b>Ada</b>")
+    '<b>Ada</b> &amp; co'
+    """
+    out = []
+    pos = 0
+    for found in _FIELD.finditer(message):
+        out.append(markup(message[pos : found.start()]))
+        out.append(fragments[found.group(1)])
+        pos = found.end()
+    out.append(markup(message[pos:]))
+    return "".join(out)
+
+
+def fill(message: str, /, **values: str | int) -> str:
+    """A sentence (translated) escaped, its ``{fields}`` filled with text from anywhere: each
+    text escaped and :func:`isolated`, each number as it is.
+
+    >>> fill("{name} holds {n} cards", name="<i>", n=3) == "\u2068&lt;i&gt;\u2069 holds 3 cards"
+    True
+    """
+    return fill_markup(
+        message,
+        **{k: isolated(v) if isinstance(v, str) else str(v) for k, v in values.items()},
+    )

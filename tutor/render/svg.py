@@ -28,7 +28,7 @@ from tutor.counting.tracker import seat_names
 from tutor.game.cards import CARDS, SETTEBELLO, Card, Style, cards_of, format_cards, get_style
 from tutor.game.i18n import _, is_you, language, ngettext
 from tutor.game.state import GameState
-from tutor.render.safe import markup
+from tutor.render.safe import fill, fill_markup, isolated, markup
 
 __all__ = [
     "CARD_WIDTH",
@@ -283,16 +283,16 @@ def _label(x: float, y: float, lines: Sequence[str], *, gold: bool = False, bold
            full: str = "") -> str:  # fmt: skip
     """A player's name on the felt, centred on ``x``, one line or more, the last line's baseline
     at ``y``; the player to move in gold. ``full`` (the whole label, when ``lines`` break or cut
-    it) goes in a title."""
+    it) goes in a title. The lines and ``full`` are markup, escaped by the caller (who isolates
+    the name in them)."""
     weight = "700" if bold else "400"
     fill = "#ffe08a" if gold else "#e8f3ec"
     step = LABEL_SIZE * 1.2
     top = y - step * (len(lines) - 1)
     spans = "".join(
-        f'<tspan x="{x:g}" y="{top + k * step:g}">{markup(line)}</tspan>'
-        for k, line in enumerate(lines)
+        f'<tspan x="{x:g}" y="{top + k * step:g}">{line}</tspan>' for k, line in enumerate(lines)
     )
-    title = f"<title>{markup(full)}</title>" if full else ""
+    title = f"<title>{full}</title>" if full else ""
     return (
         f'<text class="seat" text-anchor="middle" font-family="system-ui, sans-serif" '
         f'font-size="{LABEL_SIZE:g}" font-weight="{weight}" fill="{fill}">{title}{spans}</text>'
@@ -307,38 +307,44 @@ def _line_label(x: float, y: float, name: str, tail: str, width: float, turn: bo
     bold = turn
     room = width - text_width(" " + tail, LABEL_SIZE, bold)
     shown = shorten(name, LABEL_SIZE, room, bold)
-    full = f"{name} {tail}" if shown != name else ""
-    return _label(x, y, [f"{shown} {tail}"], gold=turn, bold=turn, full=full)
+    full = f"{isolated(name)} {markup(tail)}" if shown != name else ""
+    return _label(x, y, [f"{isolated(shown)} {markup(tail)}"], gold=turn, bold=turn, full=full)
 
 
 def _said(state: GameState, viewer: int, who: Sequence[str], style: Style) -> str:
     """What a position shows, in words, for its accessible name: the table, the viewer's hand,
-    how many cards each other player holds, and who is to play."""
+    how many cards each other player holds, and who is to play. Markup, the names isolated."""
     table = format_cards(state.table, style) or _("empty")
     hand = [format_cards(state.hands[viewer], style)] if state.hands[viewer] else []
     if state.unknown[viewer]:
         k = state.unknown[viewer]
         hand.append(ngettext("{n} hidden card", "{n} hidden cards", k).format(n=k))
     n = state.rules.players
-    held = "; ".join(
-        (
+    held = markup("; ").join(
+        fill(
             ngettext("You hold {n} card", "You hold {n} cards", count)
             if is_you(who[seat])
-            else ngettext("{name} holds {n} card", "{name} holds {n} cards", count)
-        ).format(name=who[seat], n=count)
+            else ngettext("{name} holds {n} card", "{name} holds {n} cards", count),
+            name=who[seat],
+            n=count,
+        )
         for seat in ((viewer + k) % n for k in range(1, n))
         for count in [state.hand_size(seat)]
     )
     said = [
-        _("Table: {cards}.").format(cards=table),
-        (_("Your hand: {cards}.") if is_you(who[viewer]) else _("{name}'s hand: {cards}.")).format(
-            name=who[viewer], cards=", ".join(hand) or _("empty")
+        markup(_("Table: {cards}.").format(cards=table)),
+        fill_markup(
+            _("Your hand: {cards}.") if is_you(who[viewer]) else _("{name}'s hand: {cards}."),
+            name=isolated(who[viewer]),
+            cards=markup(", ".join(hand) or _("empty")),
         ),
         held + ".",
     ]
     if not state.is_over():
         turn = who[state.turn]
-        said.append(_("Your turn.") if is_you(turn) else _("{name} to play.").format(name=turn))
+        said.append(
+            markup(_("Your turn.")) if is_you(turn) else fill(_("{name} to play."), name=turn)
+        )
     return " ".join(said)
 
 
@@ -349,7 +355,7 @@ def position_svg(
     style: Style | str | None = None,
     *,
     width: float = 520,
-    caption: str | None = None,
+    caption_markup: str | None = None,
 ) -> str:
     """A position seen from ``viewer``'s seat: the table in the middle, the viewer's cards at the
     bottom (face up when the state knows them), the other players' cards face down with their
@@ -357,7 +363,8 @@ def position_svg(
 
     Only what ``viewer`` knows is drawn face up: pass the viewer's view (or any state: the other
     hands are drawn face down whatever it knows). The drawing scales to its container
-    (``width`` is its natural width in pixels).
+    (``width`` is its natural width in pixels). ``caption_markup`` (escaped, names isolated:
+    :func:`tutor.render.safe.fill`) replaces the first sentence of its accessible name.
     """
     st = get_style(style)
     rules = state.rules
@@ -420,23 +427,26 @@ def position_svg(
         x = W - 10 - side_w / 2 if where == "right" else 10 + side_w / 2
         parts.append(_row(backs, st, x, H / 2 - oh / 2, cw_other, 2, side_w))
         lines = wrap(who[seat], LABEL_SIZE, side_w, 3)
-        full = who[seat] if len(lines) > 1 else ""
-        parts.append(_label(x, H / 2 - oh / 2 - 8, lines, gold=turn, full=full))
+        full = isolated(who[seat]) if len(lines) > 1 else ""
+        parts.append(
+            _label(x, H / 2 - oh / 2 - 8, [isolated(li) for li in lines], gold=turn, full=full)
+        )
         under = f"({count})" + (" \u2013 " + _("to play") if turn else "")
         lines = wrap(under, LABEL_SIZE, side_w, 2, bold=turn)
         below = H / 2 + oh / 2 + 6 + LABEL_SIZE * (1 + 1.2 * (len(lines) - 1))
-        parts.append(_label(x, below, lines, gold=turn, bold=turn))
-    title = caption or (
+        parts.append(_label(x, below, [markup(li) for li in lines], gold=turn, bold=turn))
+    title = caption_markup or fill(
         _("The position from your seat")
         if is_you(who[viewer])
-        else _("The position from {name}'s seat")
-    ).format(name=who[viewer])
+        else _("The position from {name}'s seat"),
+        name=who[viewer],
+    )
     title += ". " + _said(state, viewer, who, st)
     height = width * H / W
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="position" width="{width:g}" '
         f'height="{height:g}" viewBox="0 0 {W:g} {H:g}" role="img" '
-        f'aria-label="{markup(title)}"><title>{markup(title)}</title>{"".join(parts)}</svg>'
+        f'aria-label="{title}"><title>{title}</title>{"".join(parts)}</svg>'
     )
 
 

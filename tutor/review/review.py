@@ -115,10 +115,14 @@ class PlayerSummary:
     points_lost: float
     accuracy: float | None
     decisions: int
+    uncertain: dict[str, int] = field(default_factory=dict)
+    """Of each class's count, how many are uncertain (``best?``): the interval of their cost
+    straddled a threshold, so the class given is the milder one."""
 
     def to_json(self) -> dict[str, Any]:
         return {
             "counts": dict(self.counts),
+            "uncertain": {c: self.uncertain.get(c, 0) for c in self.counts},
             "points_lost": round(self.points_lost, 4),
             "accuracy": None if self.accuracy is None else round(self.accuracy, 1),
         }
@@ -159,12 +163,16 @@ class Review:
             name = self.record.players[seat]
             mine = [d for d in self.decisions if d.seat == seat]
             counts = {c: sum(1 for d in mine if d.classification == c) for c in CLASSES}
+            doubts = {
+                c: sum(1 for d in mine if d.classification == c and d.judgement.uncertain)
+                for c in CLASSES
+            }
             lost = sum(d.judgement.cost for d in mine)
             at_stake = [d.judgement for d in mine if d.classification != "forced"]
             spread = sum(j.spread for j in at_stake)
             kept = sum(j.kept for j in at_stake)
             accuracy = 100.0 * kept / spread if spread > 0 else None
-            out[name] = PlayerSummary(name, counts, lost, accuracy, len(mine))
+            out[name] = PlayerSummary(name, counts, lost, accuracy, len(mine), doubts)
         return out
 
     def running_loss(self) -> list[list[float]]:
