@@ -510,3 +510,36 @@ def test_observations_read_in_the_pages_language(review: Review) -> None:
         assert code not in shown and maxim not in shown, item
         assert f'title="{code}"' in item and f'title="{maxim}"' in item
     assert "scopa fatta" in page or "scopa mancata" in page
+
+
+PAGE_OBJECT = re.compile(rb"/Type\s*/Page(?![s\w])")
+
+SMALLEST_TEXT = """
+const sizes = [...doc.querySelectorAll('.play *')]
+  .filter(e => [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))
+  .filter(e => !e.closest('svg'))
+  .map(e => parseFloat(win.getComputedStyle(e).fontSize));
+return Math.min(...sizes);
+"""
+
+
+@needs_browser
+def test_a_printed_hand_holds_two_plays_a_page(review: Review, tmp_path: Path) -> None:
+    """Bug (HTML sweep): printed, the 36 plays of seed 003 took 26 Letter pages, most plays
+    alone on a page with half of it blank. In print the board now stands under the facts,
+    beside the drawing, and the text is set at 10 pt: 17 pages, no play split, no text under
+    7 pt."""
+    page = tmp_path / "review.html"
+    page.write_text(review_page(review), encoding="utf-8")
+    pdf = tmp_path / "review.pdf"
+    with tempfile.TemporaryDirectory() as profile:
+        command = browser_command(
+            profile, 1000, 1000, f"--print-to-pdf={pdf}", "--no-pdf-header-footer", page.as_uri()
+        )
+        proc = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    assert pdf.exists(), proc.stderr[-2000:]
+    pages = len(PAGE_OBJECT.findall(pdf.read_bytes()))
+    assert 2 <= pages <= 20, pages
+    printed = review_page(review).replace("@media print", "@media all")
+    smallest = measure_in_browser(printed, SMALLEST_TEXT, 718)
+    assert smallest >= 7 * 96 / 72 - 0.01, smallest  # 7 pt in CSS pixels

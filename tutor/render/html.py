@@ -119,11 +119,20 @@ ul.obs li.against { border-left-color: #b45309; }
   body { background: #fff; }
   .panel, .play, .legend tr, ul.obs li { break-inside: avoid; }
   h2, .play > header, .board-caption { break-after: avoid; }
-  .body { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
-    grid-template-areas: "position facts" "board board"; grid-template-rows: none; }
+  /* the board under the facts, beside the drawing, so that a page holds two or three plays */
+  html, body { font-size: 10pt; }
+  main { padding: 0; }
+  .play { padding: 6px 10px; margin: 6px 0; }
+  .took { margin: 0 0 4px; }
+  .took svg { height: 40px; }
+  .facts p { margin: 4px 0; }
+  ul.obs { margin: 4px 0; }
+  ul.obs li { margin: 0 0 4px; }
+  .body { grid-template-columns: minmax(0, 5fr) minmax(0, 6fr); gap: 8px 12px;
+    grid-template-areas: "position facts" "position board"; grid-template-rows: auto 1fr; }
   .board { overflow: visible; }
-  .board table { width: 100%; min-width: 0; }
-  .board th, .board td { padding: 1px 2px; white-space: normal; overflow-wrap: anywhere; }
+  .board table { width: 100%; min-width: 0; font-size: .78rem; }
+  .board th, .board td { padding: 0 1px; white-space: normal; overflow-wrap: anywhere; }
   .badge, .chip { color: var(--ink); background: #fff; border: 2px solid var(--class); }
 }
 """
