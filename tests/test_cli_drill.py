@@ -74,3 +74,14 @@ def test_explanations_wrap_at_word_boundaries() -> None:
                     .splitlines() if q.startswith("{"))  # fmt: skip
     said = json.loads(question)["questions"][0]["explanation"][0]
     assert set(said.split()) <= words  # every word whole, none cut at the edge
+
+
+def test_an_answer_saved_with_a_byte_order_mark_is_read() -> None:
+    """Bug: a first answer piped from a file saved with a byte order mark was not understood,
+    and the drill stopped having asked nothing."""
+    args = ["48", "--question", "holder", "--seed", "3", "-n", "1", "--json"]
+    for _ in range(2):  # each run's input starts afresh
+        result = CliRunner().invoke(app, ["drill", *args], input="\ufeffWest\n")
+        assert result.exit_code == 0, result.stderr
+        data = json.loads(result.stdout)
+        assert data["asked"] == 1 and data["questions"][0]["answer"] == "West"

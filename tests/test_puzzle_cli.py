@@ -376,3 +376,16 @@ def test_try_a_folder_is_refused(runner: CliRunner) -> None:
     assert r.stderr.strip().endswith(
         ": a folder: give one puzzle file, or the name of a shipped puzzle"
     )
+
+
+def test_answers_saved_with_a_byte_order_mark(runner: CliRunner) -> None:
+    """Bug: answers piped from a file some Windows editors save with a byte order mark were
+    refused ("'\\ufeffskip' is not a card"); ``live`` and ``play`` already dropped it. Each
+    run's input starts afresh, so a second run drops its own mark too."""
+    for _ in range(2):
+        r = runner.invoke(
+            app, ["puzzle", "try", "seed004-rule-of-48", "--json"], input="\ufeffskip\n"
+        )
+        assert r.exit_code == 0, r.stderr
+        assert json.loads(r.stdout)["skipped"] is True
+        assert "not a card" not in r.stderr

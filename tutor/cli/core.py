@@ -499,27 +499,48 @@ def progress_bar(
             bar.stop()
 
 
-def line_reader(prompt: Callable[[], str]) -> Callable[[], str | None]:
-    """The ``read()`` of an interactive session (``tutor live``, ``tutor play``): the next line
-    of standard input, None at its end.
+_READING: list[object] = [None]
+"""The standard input read last: another one (a new run, a test's) starts at its first line."""
 
-    On a terminal it first shows ``prompt()`` on stderr; Ctrl-C at the prompt drops the line
-    being typed, and a second Ctrl-C in a row stops (KeyboardInterrupt). When standard input is
-    not a terminal the lines are read as they come, so a session can be scripted; a byte
-    order mark before the first line (a script saved by some Windows editors) is dropped, as
-    the record reader drops it.
+
+def read_line(prompt: str | None = None) -> str | None:
+    """The next line of standard input, None at its end: every interactive question's one
+    reader (``live``, ``play``, ``drill``, ``puzzle try``, ``train``, ``replay --step``).
+
+    What has been printed is flushed first, whatever standard output is: a program driving a
+    session through pipes reads the question before it answers, instead of both waiting for
+    each other. On a terminal ``prompt`` is shown on stderr. A byte order mark before the first
+    line (a script saved by some Windows editors) is dropped, as the record reader drops it.
     """
     interactive = sys.stdin.isatty()
-    first = [True]
+    sys.stdout.flush()
+    if interactive and prompt is not None:
+        sys.stderr.write(prompt)
+    sys.stderr.flush()
+    line = sys.stdin.readline()
+    if not line and interactive:
+        sys.stderr.write("\n")
+    if _READING[0] is not sys.stdin:
+        _READING[0] = sys.stdin
+        line = line.removeprefix("\ufeff")
+    return line or None
+
+
+def line_reader(prompt: Callable[[], str]) -> Callable[[], str | None]:
+    """The ``read()`` of an interactive session (``tutor live``, ``tutor play``): the next line
+    of standard input (:func:`read_line`), None at its end.
+
+    On a terminal it first shows ``prompt()``; Ctrl-C at the prompt drops the line being
+    typed, and a second Ctrl-C in a row stops (KeyboardInterrupt). When standard input is not
+    a terminal the lines are read as they come, so a session can be scripted.
+    """
+    interactive = sys.stdin.isatty()
 
     def read() -> str | None:
         interrupted = False
         while True:
-            if interactive:
-                sys.stderr.write(visible(prompt()) + "> ")
-                sys.stderr.flush()
             try:
-                line = sys.stdin.readline()
+                return read_line(visible(prompt()) + "> ")
             except KeyboardInterrupt:
                 if not interactive or interrupted:
                     raise
@@ -528,13 +549,6 @@ def line_reader(prompt: Callable[[], str]) -> Callable[[], str | None]:
                     "\ntutor: "
                     + _("Ctrl-C: line dropped (press Ctrl-C again or type quit to stop)")
                 )
-                continue
-            if not line and interactive:
-                sys.stderr.write("\n")
-            if first[0]:
-                first[0] = False
-                line = line.removeprefix("\ufeff")
-            return line or None
 
     return read
 

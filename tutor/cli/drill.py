@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from typing import Annotated
 
 import typer
@@ -17,6 +16,7 @@ from tutor.cli.core import (
     examples,
     note,
     print_json,
+    read_line,
 )
 from tutor.counting.defaults import TRUST_DEFAULT
 from tutor.game.i18n import _
@@ -84,17 +84,10 @@ def drill_command(
     # lazy: rich loads only once the drill is under way
     from tutor.render.terminal import emit, make_console, text_lines
 
-    interactive = sys.stdin.isatty()
     console = make_console(stderr=json_out)
 
     def read() -> str | None:
-        if interactive:
-            sys.stderr.write(_("answer") + "> ")
-            sys.stderr.flush()
-        line = sys.stdin.readline()
-        if not line and interactive:
-            sys.stderr.write("\n")
-        return line or None
+        return read_line(_("answer") + "> ")
 
     def show(text: str) -> None:
         # Wrapped at word boundaries to the terminal, indents kept.

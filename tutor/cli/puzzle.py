@@ -29,6 +29,7 @@ from tutor.cli.core import (
     note,
     print_json,
     progress_bar,
+    read_line,
 )
 from tutor.game.i18n import _, ngettext, number
 
@@ -100,19 +101,6 @@ def check_theme(theme: str | None) -> str | None:
             param_hint="--theme",
         )
     return key
-
-
-def read_line(prompt: str) -> str | None:
-    """One line of standard input (None at its end); the prompt goes to stderr on a terminal."""
-    if sys.stdin.isatty():
-        sys.stderr.write(prompt)
-        sys.stderr.flush()
-    line = sys.stdin.readline()
-    if not line:
-        if sys.stdin.isatty():
-            sys.stderr.write("\n")
-        return None
-    return line
 
 
 def ask(p: Puzzle) -> tuple[bool, Answer | None]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -17,6 +16,7 @@ from tutor.cli.core import (
     file_argument,
     human_console,
     print_json,
+    read_line,
 )
 from tutor.counting.defaults import TRUST_DEFAULT
 from tutor.game.i18n import _
@@ -33,13 +33,7 @@ if TYPE_CHECKING:
 
 def _wait_for_enter() -> bool:
     """Wait for a line on stdin; False when the reader wants to stop (``q``)."""
-    interactive = sys.stdin.isatty()
-    if interactive:
-        sys.stderr.write("-- " + _("Enter: next play, q: stop") + " --")
-        sys.stderr.flush()
-    line = sys.stdin.readline()
-    if interactive and not line:
-        sys.stderr.write("\n")
+    line = read_line("-- " + _("Enter: next play, q: stop") + " --") or ""
     return line.strip().lower() not in ("q", "quit")
 
 
