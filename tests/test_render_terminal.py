@@ -327,3 +327,19 @@ def test_a_table_too_wide_for_the_terminal_breaks_no_single_word() -> None:
         out = re.sub(r"\x1b\[[0-9;]*m", "", buf.getvalue())
         assert re.search(r"\binaccuracy\b", out), out
         assert re.search(r"^player +forced +inaccuracy +lost +why", out, re.M), out
+
+
+def test_a_narrow_terminal_breaks_no_word_of_a_replay_with_notes() -> None:
+    """Bug: on a terminal of 50 columns a replayed scopone hand's tally header read
+    "North-So" over "uth": with notes, the plays come in a group, and the columns of single
+    words were kept whole only in a table on its own."""
+    from helpers import run
+
+    env = {"FORCE_COLOR": "1", "TTY_COMPATIBLE": "1", "COLUMNS": "50", "NO_COLOR": None}
+    result = run("replay", str(EXAMPLES / "scopone-hand.yaml"), env=env)
+    assert result.exit_code == 0, result.output
+    plain = re.sub(r"\x1b\[[0-9;]*m", "", result.stdout)
+    header = next(line for line in plain.splitlines() if line.lstrip().startswith("#"))
+    assert re.search(r"\bNorth-South +East-West$", header.rstrip()), plain[:2000]
+    tallies = [line.split()[-2:] for line in plain.splitlines() if re.match(r" *\d+ ", line)]
+    assert tallies and all(re.fullmatch(r"\d+/\d+/\d+", t) for row in tallies for t in row)

@@ -232,8 +232,13 @@ def keep_words_whole(renderable: RenderableType) -> None:
 
     When a table is drawn narrower than it likes, rich shrinks the widest columns first,
     whatever their words need, and broke the summary's header into "inaccura" / "cy" on a
-    terminal of 40 columns. Columns of prose still wrap, at their spaces.
+    terminal of 40 columns. Columns of prose still wrap, at their spaces. Tables inside a
+    group count too (the replay's plays with their notes under them).
     """
+    if isinstance(renderable, Group):
+        for part in renderable.renderables:
+            keep_words_whole(part)
+        return
     if not isinstance(renderable, Table):
         return
     for column in renderable.columns:
