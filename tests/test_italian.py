@@ -417,3 +417,23 @@ def test_the_words_around_a_message_speak_italian_too(tmp_path: Path) -> None:
     live = run("--lang", "it", "live", *args, "-o", str(tmp_path / "h.yaml"), input=typed)
     assert "tutor: riga 3: giocata 1: 'ZZ' non è una carta" in live.stderr
     assert "Forse intendevi 'replay'" in run("--lang", "it", "replai").stderr
+
+
+def test_a_player_called_you_is_spoken_to(tmp_path: Path) -> None:
+    """Bug: where the player to move is You (``tutor play`` and seed 003 name the user so),
+    the puzzle, solve and play's explain said "You to play" / "You to move", in Italian
+    "Tocca a You." and "Giocata 1: tocca a Tu"; they now say "Your turn" ("Tocca a te")."""
+    puzzle = "puzzles/count-adas-last-three.yaml"
+    tried = run("--lang", "it", "puzzle", "try", puzzle, input="salta\n")
+    assert "Tocca a te." in tried.stdout, tried.stdout
+    assert "Dopo la giocata 30: tocca a te. Trova la giocata migliore." in tried.stdout
+    solved = run("--lang", "it", "solve", puzzle)
+    assert solved.stdout.startswith("Dopo la giocata 30: tocca a te; in tavola:"), solved.stdout
+    english = run("solve", puzzle)
+    assert english.stdout.startswith("After play 30: your turn; table:"), english.stdout
+    save = str(tmp_path / "g.yaml")
+    played = run("--lang", "it", "play", "-r", "scopa", "--seed", "3", "--save", save,
+                 input="explain\nquit\n")  # fmt: skip
+    assert "Giocata 1: tocca a te (scopa); in tavola:" in played.stdout, played.stdout
+    for out in (tried.stdout, solved.stdout, played.stdout):
+        assert not re.search(r"\b(a You|a Tu|Tu ha|You to)\b", out), out

@@ -199,7 +199,7 @@ def test_the_solve_view_says_how_and_warns_and_names_the_mover_once() -> None:
     [record] = load_path(SEED003)
     ev = evaluate(record.state_at(30), names=record.players, sides=record.team_names())
     assert plain_text(*rendering.evaluation_view(ev, record.style)).startswith(
-        "After play 30: You to move;"
+        "After play 30: your turn;"
     )
 
 

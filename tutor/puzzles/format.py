@@ -39,7 +39,7 @@ from pathlib import Path
 from tutor.counting.tracker import viewer_state
 from tutor.game.cards import Style, format_card
 from tutor.game.errors import TutorError
-from tutor.game.i18n import _
+from tutor.game.i18n import _, is_you
 from tutor.game.state import GameState
 from tutor.records.puzzle_key import QUESTIONS, THEMES, PuzzleSpec
 from tutor.records.record import HandRecord, RecordError
@@ -182,8 +182,11 @@ class Puzzle:
             after = _("Before the first play")
         where = {"after": after, "seat": self.seat_name}
         if kind == "best-move":
+            mover = self.players[self.mover]
+            if is_you(mover):  # spoken to, as everywhere: never "You to play" ("tocca a Tu")
+                return _("{after}: your turn. Find the best move.").format(after=after)
             return _("{after}: {player} to play. Find the best move.").format(
-                after=after, player=self.players[self.mover]
+                after=after, player=mover
             )
         if kind == "unmatched":
             return _(

@@ -41,7 +41,7 @@ from tutor.counting.inference import count_view
 from tutor.counting.tracker import STOCK
 from tutor.game.cards import CARDS, Style, format_card, get_style, indexes_of
 from tutor.game.errors import TutorError
-from tutor.game.i18n import _, in_every_language, number
+from tutor.game.i18n import _, in_every_language, is_you, number
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move
 from tutor.game.textfile import os_reason
@@ -429,7 +429,9 @@ class _Miner:
                     for k, m in enumerate(a.pv)
                 ]
                 parts.append(_("Best line: {line}.").format(line=", ".join(steps)))
-            return _("{name} to play").format(name=names[seat]), " ".join(parts)
+            mover = names[seat]
+            title = _("Your turn") if is_you(mover) else _("{name} to play").format(name=mover)
+            return title, " ".join(parts)
 
         spec = PuzzleSpec(
             question="best-move",

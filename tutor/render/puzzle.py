@@ -131,7 +131,10 @@ def puzzle_position(p: Puzzle, rich: bool = False) -> list[RenderableType]:
         )
     out.append(Text(_("Captured so far: {tallies}.").format(tallies="; ".join(tallies))))
     if not state.is_over():
-        out.append(Text(_("{name} to play.").format(name=names[state.turn])))
+        turn = names[state.turn]
+        out.append(
+            Text(_("Your turn.") if is_you(turn) else _("{name} to play.").format(name=turn))
+        )
     out.append(Text(""))
     out.extend(puzzle_question(p, rich))
     return out

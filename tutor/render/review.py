@@ -221,7 +221,9 @@ def explanation_view(ex: PositionExplanation, rich: bool = False) -> list[Render
     bold = "bold" if rich else ""
     rules = one_line(record.ruleset.name)
     head = assemble_text(
-        _("Play {n}: {player} to move ({ruleset}); table: {table}; hand: {hand}"),
+        _("Play {n}: your turn ({ruleset}); table: {table}; hand: {hand}")
+        if is_you(ex.player)
+        else _("Play {n}: {player} to move ({ruleset}); table: {table}; hand: {hand}"),
         n=str(ex.at + 1),
         player=one_line(ex.player),
         ruleset=rules,

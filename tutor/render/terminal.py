@@ -1081,11 +1081,19 @@ def evaluation_view(ev: Evaluation, style: Style, rich: bool = False) -> list[Re
     result = ev.analysis
     exact = result.method == "exact"
     player, side = one_line(ev.player), one_line(ev.side)
-    mover = player if side == player else f"{player} ({side})"
+    if is_you(player):  # spoken to: "your turn", never "You to move" ("tocca a Tu")
+        template = (
+            _("After play {n}: your turn; table: {table}")
+            if side == player
+            else _("After play {n}: your turn ({side}); table: {table}")
+        )
+    else:
+        template = _("After play {n}: {player} to move; table: {table}")
     head = assemble_text(
-        _("After play {n}: {player} to move; table: {table}"),
+        template,
         n=str(ev.at),
-        player=mover,
+        player=player if side == player else f"{player} ({side})",
+        side=side,
         table=cards_text(ev.table, style, rich),
     )
     if exact:
