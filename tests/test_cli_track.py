@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from itertools import product
 from math import comb, factorial, prod
+from pathlib import Path
 
 import pytest
 from helpers import EXAMPLES, invoke, run_json
@@ -259,3 +260,14 @@ def test_nobody_is_next_after_the_last_play() -> None:
     assert last["plays"] == last["total_plays"] == 36 and last["sweep"]["next"] is None
     before = run_json("track", str(EXAMPLES / "partial-view.yaml"), "--as", "South", "--at", "35")
     assert before["sweep"]["next"] is not None
+
+
+def test_a_game_saved_in_italian_speaks_to_its_player_in_english(tmp_path: Path) -> None:
+    """Bug: ``tutor play`` in Italian saves the user as ``Tu``; read in English, that record
+    said "Tu's view after play 4", where ``You`` gives "Your view"."""
+    text = (EXAMPLES / "seed003-scopa.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "tu.yaml"
+    path.write_text(text.replace("You", "Tu"), encoding="utf-8")
+    code, out, err = invoke(["track", str(path), "--as", "Tu", "--at", "4"])
+    assert code == 0, err
+    assert out.startswith("Your view after play 4 of 36"), out[:200]

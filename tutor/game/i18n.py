@@ -135,14 +135,13 @@ def all_of(items: Sequence[str]) -> str:
 
 def is_you(name: str) -> bool:
     """Whether a player's name is the word for the person themselves (``You``, as ``tutor
-    play`` and seed 003's worked example name them, or its translation): such a name takes
-    "your", not "You's".
+    play`` and seed 003's worked example name them, in any language of the tutor: a game
+    played in Italian saves ``Tu``): such a name takes "your", not "You's".
 
-    >>> is_you("You"), is_you(" you "), is_you("Ada")
-    (True, True, False)
+    >>> is_you("You"), is_you(" you "), is_you("Tu"), is_you("Ada")
+    (True, True, True, False)
     """
-    word = name.strip().casefold()
-    return word in ("you", _("You").casefold())
+    return name.strip().lower() in typed_words(("You",))
 
 
 def language() -> str:
