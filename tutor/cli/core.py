@@ -500,7 +500,8 @@ def progress_bar(
 
 
 _READING: list[object] = [None]
-"""The standard input read last: another one (a new run, a test's) starts at its first line."""
+"""The standard input :func:`read_line` read last, in a list so that it can be replaced: a
+different one (a new run, a test's) starts at its first line, where a byte order mark may be."""
 
 
 def read_line(prompt: str | None = None) -> str | None:

@@ -1081,6 +1081,7 @@ def evaluation_view(ev: Evaluation, style: Style, rich: bool = False) -> list[Re
     result = ev.analysis
     exact = result.method == "exact"
     player, side = one_line(ev.player), one_line(ev.side)
+    mover = player if side == player else f"{player} ({side})"
     if is_you(player):  # spoken to: "your turn", never "You to move" ("tocca a Tu")
         template = (
             _("After play {n}: your turn; table: {table}")
@@ -1092,7 +1093,7 @@ def evaluation_view(ev: Evaluation, style: Style, rich: bool = False) -> list[Re
     head = assemble_text(
         template,
         n=str(ev.at),
-        player=player if side == player else f"{player} ({side})",
+        player=mover,
         side=side,
         table=cards_text(ev.table, style, rich),
     )
