@@ -8,6 +8,7 @@ from helpers import EXAMPLES, NAMES, partial_state
 from tutor.game.rules import load_ruleset
 from tutor.game.state import GameState
 from tutor.records.recordfile import load_path
+from tutor.search import analysis
 from tutor.search.analysis import Valuation, exact_analysis, sample_valuation
 from tutor.search.evaluate import EvaluationError, HiddenCardsError, evaluate
 
@@ -132,7 +133,9 @@ def test_values_from_few_samples_or_wide_intervals_carry_a_warning() -> None:
     assert evaluate(full_position()[0]).warnings() == []
 
 
-def test_bounds_and_empty_samples_carry_a_warning_in_the_json() -> None:
+def test_bounds_and_empty_samples_carry_a_warning_in_the_json(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Bug: ``solve --json`` said nothing in ``warnings`` when a stopped exact search gave only
     bounds, or when time ran out before one sampled deal was valued, though docs/solver.md says
     ``warnings`` is empty only when the values can be trusted."""
@@ -142,7 +145,12 @@ def test_bounds_and_empty_samples_carry_a_warning_in_the_json() -> None:
     [warning] = stopped.to_json()["warnings"]
     assert "time limit" in warning and "bounds" in warning
     assert stopped.sampling_warnings() == []  # the terminal says it in words of its own
-    empty = evaluate(opening, "sampling", samples=50, time_limit=0.0001)
+    # A clock on which every reading is a second later: the time is up before the first
+    # deal, on any machine (a real 0.1 ms limit let a fast run value one deal).
+    ticks = iter(range(10**6))
+    monkeypatch.setattr(analysis.time, "perf_counter", lambda: float(next(ticks)))
+    empty = evaluate(opening, "sampling", samples=50, time_limit=0.5)
+    monkeypatch.undo()
     assert empty.analysis.samples == 0
     assert empty.to_json()["warnings"] == [
         "no sampled deal was valued, so the moves have no values"
