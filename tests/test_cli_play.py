@@ -200,3 +200,35 @@ def test_resume_takes_the_feedback_time(tmp_path: Path, monkeypatch: Any) -> Non
     result = run("play", "--resume", str(save), "--no-board", "--feedback-time", "0.05", "-w", "1")
     assert result.exit_code == 0, result.output
     assert seen == [0.05]
+
+
+def test_a_resumed_save_must_deal_every_hand_in_full(tmp_path: Path) -> None:
+    """Bug: a hand-edited save whose deal gave a computer player too few cards was accepted,
+    then crashed (exit 70) when that player had to choose from nothing; one whose deal gave
+    the person too few refused every play forever. Refused on load now, with the line."""
+    save = tmp_path / "game.yaml"
+    quick_session("scopone-scientifico", 1, board=False, save_path=save).start()
+    text = save.read_text()
+    lines = text.splitlines()
+
+    def line_of(name: str) -> int:
+        return next(i for i, t in enumerate(lines, 1) if t.strip(" -").startswith(f"{name}:"))
+
+    def edit(name: str, keep: int | None) -> str:
+        row = lines[line_of(name) - 1]
+        if keep is None:
+            return text.replace(row + "\n", "")
+        cards = row.split("[")[1].rstrip("]").split(", ")[:keep]
+        return text.replace(row, row.split(":")[0] + f": [{', '.join(cards)}]")
+
+    right, person = "Right", "You"
+    for edited, fragment in [
+        (edit(right, 2), f"game.yaml:{line_of(right)}: deal 1: Right is given 2 cards of 9"),
+        (edit(person, 3), f"game.yaml:{line_of(person)}: deal 1: you are given 3 cards of 9"),
+        (edit("Partner", None), "deal 1: no cards are given to Partner"),
+    ]:
+        save.write_text(edited)
+        result = run("play", "--resume", str(save), "--no-board", "-w", "1", input="7D\nquit\n")
+        assert result.exit_code == 3, result.output
+        assert fragment in result.stderr, result.stderr
+        assert "deals every hand in full" in result.stderr and "Traceback" not in result.output

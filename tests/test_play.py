@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from helpers import EXAMPLES, QUICK, missed_scopa, quick_session, rule_moves
 
-from tutor.records.record import validate_match
+from tutor.records.record import RecordError, validate_match
 from tutor.records.recordfile import dumps, load_path
 from tutor.review.judge import CLASSES
 from tutor.search.players import ChitarrellaPlayer
@@ -308,3 +308,23 @@ def test_a_play_whose_judging_fails_is_taken_back(
         s.enter(first)
     assert (s.state.key(), [p.text for p in load_path(save)[0].plays]) == before
     assert s.phase() == "play" and s.state.turn == s.seat
+
+
+def test_a_save_with_deals_missing_is_refused_on_resume(tmp_path: Path) -> None:
+    """A game against the computer needs every deal of the hand: a save cut to its first deal
+    (of scopa's six) is refused on load, naming the deals line, not played until cards run out."""
+    save = tmp_path / "game.yaml"
+    quick_session("scopa", 4, board=False, save_path=save).start()
+    text = save.read_text()
+    start = text.index("deals:\n")
+    rows = text[start:].splitlines()
+    second = next(i for i, row in enumerate(rows) if i > 1 and row.startswith("  - "))
+    last = next(i for i, row in enumerate(rows) if i > 0 and not row.startswith(" "))
+    save.write_text(text[:start] + "\n".join(rows[:second] + rows[last:]) + "\n")
+    with pytest.raises(RecordError) as caught:
+        PlaySession.resume(save)
+    line = text[:start].count("\n") + 1
+    assert str(caught.value) == (
+        f"{save}:{line}: the record gives 1 deal of the 6 of a hand in scopa; a game against "
+        "the computer deals every hand in full"
+    )

@@ -561,6 +561,46 @@ class HandRecord:
                         ),
                     )
 
+    def check_dealt_in_full(self) -> None:
+        """Raise RecordError unless every deal gives every player a full hand: a game against
+        the computer needs it, since the computer plays from the cards it was dealt (a record of
+        a hand played at a table may leave the hands it does not know out)."""
+        rs = self.ruleset
+        why = _("a game against the computer deals every hand in full")
+        if len(self.deals) < rs.deals_per_hand:
+            raise self._fail(
+                ("deals",),
+                ngettext(
+                    "the record gives {given} deal of the {n} of a hand in {ruleset}; {why}",
+                    "the record gives {given} deals of the {n} of a hand in {ruleset}; {why}",
+                    len(self.deals),
+                ).format(given=len(self.deals), n=rs.deals_per_hand, ruleset=rs.name, why=why),
+            )
+        for d, deal in enumerate(self.deals):
+            for name in self.players:
+                given = len(deal.get(name, ()))
+                if given == rs.hand_size:
+                    continue
+                if name not in deal:
+                    message = _("deal {d}: no cards are given to {name}; {why}")
+                elif is_you(name):
+                    message = ngettext(
+                        "deal {d}: you are given {n} card of {size}; {why}",
+                        "deal {d}: you are given {n} cards of {size}; {why}",
+                        given,
+                    )
+                else:
+                    message = ngettext(
+                        "deal {d}: {name} is given {n} card of {size}; {why}",
+                        "deal {d}: {name} is given {n} cards of {size}; {why}",
+                        given,
+                    )
+                where: Where = ("deal", d, name) if name in deal else ("deal", d)
+                raise self._fail(
+                    where,
+                    message.format(d=d + 1, name=name, n=given, size=rs.hand_size, why=why),
+                )
+
     def _check_plays(self) -> list[Move]:
         state = self.initial_state()
         moves: list[Move] = []

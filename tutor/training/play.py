@@ -535,6 +535,8 @@ class PlaySession:
                     "on with a file that tutor play saved"
                 )
             )
+        for rec in hands:
+            rec.check_dealt_in_full()
         people = last.game.people(last.players)
         if len(people) != 1:
             raise PlayError(
