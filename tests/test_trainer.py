@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import sqlite3
@@ -365,3 +366,39 @@ def test_a_damaged_index_entry_means_the_file_is_read_again(tmp_path: Path, dama
             store.conn.execute("UPDATE files SET entries = ? WHERE path = ?", (text, path))
         assert Trainer.open(store, [mine], shipped=False).entries == before
         assert indexed_puzzles(store).keys() == {e.info.digest for e in before}
+
+
+def test_a_file_name_that_is_not_utf8_is_indexed_answered_and_read_back(tmp_path: Path) -> None:
+    """Bug: ``train --puzzles DIR`` crashed (exit 70, UnicodeEncodeError) when a file in DIR
+    had a name that is not UTF-8 (Latin-1 'café'): SQLite's text cannot hold the surrogates
+    Python reads such a name with. The name is kept as bytes and read back unchanged."""
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    odd = os.fsdecode(b"caf\xe9")  # 'caf\udce9' on a UTF-8 system
+    shutil.copy(collection_dir() / f"{NAMES[0]}.yaml", mine / f"{odd}.yaml")
+    with ProgressStore(tmp_path / "p.sqlite") as store:
+        t = Trainer.open(store, [mine], shipped=False, clock=Clock())
+        assert t.skipped_files == []
+        assert _answer(t, False) == odd
+        [info] = store.puzzles().values()
+        assert (info.name, Path(info.path).name) == (odd, f"{odd}.yaml")
+        assert store.names_answered() == {odd: {info.digest}}
+        # the second session finds the file in the index (no new row) and asks it again
+        again = Trainer.open(store, [mine], shipped=False, clock=Clock())
+        assert store.conn.execute("SELECT COUNT(*) FROM files").fetchone()[0] == 1
+        assert [e.info.name for e in again.entries] == [odd]
+
+
+def test_bytes_in_a_text_column_that_the_tutor_never_writes_are_damage(tmp_path: Path) -> None:
+    """The store reads back bytes only as the text it wrote that way (lone surrogates): valid
+    UTF-8 kept as bytes, or bytes that are no text, are damage as before."""
+    mine = _folder(tmp_path)
+    for junk in (b"plain", b"\xff\xfe"):
+        path = tmp_path / f"p{len(junk)}.sqlite"
+        with ProgressStore(path) as store:
+            t = Trainer.open(store, [mine], shipped=False, clock=Clock())
+            _answer(t, True)
+            store.conn.execute("UPDATE puzzles SET name = ?", (junk,))
+            store.conn.commit()
+            with pytest.raises(StoreError, match=r"damaged \(puzzles.name holds b"):
+                store.puzzles()

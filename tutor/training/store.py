@@ -159,6 +159,33 @@ _TABLES = ("puzzles", "answers", "sessions", "schedule", "files")
 """The tables of :data:`SCHEMA_VERSION`: a database without one of them is damaged."""
 
 
+def _stored(text: str | None) -> str | bytes | None:
+    """``text`` as SQLite can keep it. A file name read from a file system that is not UTF-8
+    holds lone surrogates (Python's ``surrogateescape``), which SQLite's text cannot take; such
+    text is kept as its bytes in the ``surrogatepass`` encoding, and :func:`_read_stored`
+    gives it back unchanged."""
+    if text is None:
+        return None
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogatepass")
+    return text
+
+
+def _read_stored(value: bytes) -> str | None:
+    """The text :func:`_stored` kept as bytes; None for bytes it would not have written (valid
+    UTF-8 it keeps as text, or bytes that are no text at all): damage."""
+    try:
+        value.decode("utf-8")
+    except UnicodeDecodeError:
+        try:
+            return value.decode("utf-8", "surrogatepass")
+        except UnicodeDecodeError:
+            return None
+    return None
+
+
 def leitner(box: int, correct: bool, now: float, due: float | None = None) -> tuple[int, float]:
     """The new box and due time after an answer (``box`` 0: never answered before) to a puzzle
     due at ``due``: a right answer before then is ahead of time, and keeps the box and the due
@@ -374,10 +401,10 @@ class ProgressStore:
             ok = isinstance(value, int) and value in (0, 1)
         elif kind == "box":
             ok = isinstance(value, int) and 1 <= value <= max(BOX_DAYS)
-        elif kind == "text?":
-            ok = value is None or isinstance(value, str)
         else:
-            ok = isinstance(value, str)
+            if isinstance(value, bytes) and (text := _read_stored(value)) is not None:
+                value = text
+            ok = isinstance(value, str) or (kind == "text?" and value is None)
         if ok:
             return value
         shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
@@ -626,13 +653,13 @@ class ProgressStore:
                 "first_seen) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(digest) DO UPDATE SET "
                 "name = excluded.name, path = excluded.path, title = excluded.title, "
                 "themes = excluded.themes",
-                (info.digest, info.name, info.path, info.title, ",".join(info.themes),
-                 info.ruleset, info.question, at),
+                (*map(_stored, (info.digest, info.name, info.path, info.title,
+                                ",".join(info.themes), info.ruleset, info.question)), at),
             )  # fmt: skip
             c.execute(
                 "INSERT INTO answers (digest, answered_at, correct, skipped, answer, session) "
                 "VALUES (?, ?, ?, ?, ?, ?)",
-                (info.digest, at, int(correct), int(skipped), answer, session),
+                (info.digest, at, int(correct), int(skipped), _stored(answer), session),
             )
             row = c.execute(
                 "SELECT box, due FROM schedule WHERE digest = ?", (info.digest,)
@@ -657,7 +684,7 @@ class ProgressStore:
         """The index text kept for a puzzle file, if the file is unchanged since."""
         with self._guard():
             row = self.conn.execute(
-                "SELECT mtime_ns, size, entries FROM files WHERE path = ?", (path,)
+                "SELECT mtime_ns, size, entries FROM files WHERE path = ?", (_stored(path),)
             ).fetchone()
         if row and row[0] == mtime_ns and row[1] == size and isinstance(row[2], str):
             return row[2]
@@ -671,7 +698,7 @@ class ProgressStore:
 
     def cache_entries(self, items: Iterable[tuple[str, int, int, str]]) -> None:
         """Keep the index text of puzzle files just read (path, mtime_ns, size, text)."""
-        rows = list(items)
+        rows = [(_stored(path), mtime, size, text) for path, mtime, size, text in items]
         if not rows:
             return
         with self._guard(), self._write() as c:
