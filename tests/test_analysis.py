@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import math
+import os
 import random
+import signal
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from helpers import EXAMPLES, interrupt_the_search, midgame, partial_state, reshuffle_hidden
@@ -280,3 +285,38 @@ def test_an_interval_of_no_values_has_no_mean_in_json() -> None:
     n = 0; the mean is now null, like the bounds."""
     assert interval([]).to_json() == {"mean": None, "low": None, "high": None, "n": 0}
     assert interval([2.0]).to_json() == {"mean": 2.0, "low": None, "high": None, "n": 1}
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` still runs (a zombie nobody reaped has stopped running)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_workers_exit_when_the_tutor_is_killed(tmp_path: Path) -> None:
+    """Bug: a tutor killed with SIGKILL mid-analysis left its worker processes waiting on
+    their queue for ever (each one idle, but never gone). They now exit within a second."""
+    pids = tmp_path / "pids"
+    script = (
+        "import os, signal\n"
+        "from tutor.search import analysis\n"
+        "pool = analysis._pool(2)\n"
+        "list(pool.map(abs, range(4)))\n"
+        f"open({str(pids)!r}, 'w').write(' '.join(map(str, pool._processes)))\n"
+        "os.kill(os.getpid(), signal.SIGKILL)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], timeout=60)
+    assert done.returncode == -signal.SIGKILL
+    workers = [int(p) for p in pids.read_text().split()]
+    assert len(workers) == 2
+    deadline = time.monotonic() + 10
+    while any(_alive(p) for p in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    left = [p for p in workers if _alive(p)]
+    for p in left:  # not to leave them behind when the test fails
+        os.kill(p, signal.SIGKILL)
+    assert not left

@@ -34,6 +34,7 @@ import math
 import os
 import random
 import signal
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -309,8 +310,25 @@ class Analysis:
 # -- running work across processes --------------------------------------------------------------
 
 
-def _ignore_sigint() -> None:
+ORPHAN_POLL_SECONDS = 0.5
+"""How often a worker process checks that the tutor that started it is still alive."""
+
+
+def _exit_when_orphaned(parent: int) -> None:
+    while True:
+        time.sleep(ORPHAN_POLL_SECONDS)
+        if os.getppid() != parent:
+            os._exit(0)
+
+
+def _start_worker() -> None:
+    """Set up a worker process: Ctrl-C is the tutor's to handle (it cancels the work and stops
+    the pool), and a worker whose tutor died without stopping it (killed with SIGKILL, say)
+    exits within a second instead of waiting on its queue for ever."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(
+        target=_exit_when_orphaned, args=(os.getppid(),), name="orphan-watch", daemon=True
+    ).start()
 
 
 _POOLS: dict[int, ProcessPoolExecutor] = {}
@@ -319,7 +337,7 @@ _POOLS: dict[int, ProcessPoolExecutor] = {}
 def _pool(workers: int) -> ProcessPoolExecutor:
     pool = _POOLS.get(workers)
     if pool is None:
-        pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
+        pool = ProcessPoolExecutor(max_workers=workers, initializer=_start_worker)
         _POOLS[workers] = pool
     return pool
 
