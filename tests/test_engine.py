@@ -88,3 +88,16 @@ def test_an_exact_search_cut_by_time_gives_bounds_not_a_value() -> None:
     assert len(infos) == 9 and lines[-1].startswith("bestmove ")
     for line in infos:
         assert " value nan low " in line and not line.endswith("exact"), line
+
+
+def test_a_position_giving_a_key_twice_is_refused() -> None:
+    """Bug: the engine read a position with ``"plays"`` given twice and kept the last one,
+    where the record reader (``loads_json``) refuses it; the engine now answers as it does."""
+    e = Engine("test")
+    text = (
+        '{"ruleset": "scopa", "deck": "french", "players": ["A", "B"], '
+        '"table": ["2C", "4H", "5S", "QD"], "plays": ["7D"], "plays": []}'
+    )
+    assert e.handle("position " + text) == ["error position: key 'plays' is given twice"]
+    assert e.record is None  # nothing was taken
+    assert e.handle("position " + text.replace('"plays": ["7D"], ', "")) == ["ok"]

@@ -78,6 +78,7 @@ __all__ = [
     "load",
     "load_path",
     "loads_json",
+    "read_json_object",
     "dumps",
     "dump",
     "dumps_json",
@@ -684,6 +685,24 @@ def loads_json(text: str, path: str = "<json>") -> HandRecord:
     ...     loads_json(dumps_json(hand)))
     ('4H QD', True)
     """
+    data = read_json_object(text, path)
+    # written back on one line; the characters YAML refuses raw or reads as a line break are
+    # escaped, and YAML reads the escapes back as the same characters
+    flow = _YAML_RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", json.dumps(data, ensure_ascii=False))
+    [record] = loads(flow, path)
+    return record
+
+
+def read_json_object(text: str, path: str = "<json>") -> dict[str, Any]:
+    """The JSON object of a hand's keys, before the record's own checks: RecordError for text
+    that is not JSON, nested too deeply, not an object, or that gives a key twice (which
+    :func:`json.loads` alone would let the last one win).
+
+    >>> read_json_object('{"plays": [], "plays": ["7D"]}', "position")
+    Traceback (most recent call last):
+    ...
+    tutor.records.record.RecordError: position: key 'plays' is given twice
+    """
     try:
         data = json.loads(text, object_pairs_hook=_unique_keys)
     except _GivenTwice as twice:
@@ -698,11 +717,7 @@ def loads_json(text: str, path: str = "<json>") -> HandRecord:
         ) from None
     if not isinstance(data, dict):
         raise RecordError(path, None, None, _("a hand must be a JSON object of the record's keys"))
-    # written back on one line; the characters YAML refuses raw or reads as a line break are
-    # escaped, and YAML reads the escapes back as the same characters
-    flow = _YAML_RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", json.dumps(data, ensure_ascii=False))
-    [record] = loads(flow, path)
-    return record
+    return data
 
 
 _YAML_RAW = re.compile("[\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")

@@ -50,7 +50,7 @@ from tutor.game.errors import TutorError
 from tutor.game.rules import RulesetError, load_ruleset
 from tutor.game.state import GameState, Move
 from tutor.records.record import HandRecord
-from tutor.records.recordfile import loads_json
+from tutor.records.recordfile import loads_json, read_json_object
 from tutor.search.defaults import SAMPLES_MAX
 from tutor.search.evaluate import evaluate
 from tutor.search.players import ChitarrellaPlayer, seat_view
@@ -200,13 +200,8 @@ class Engine:
         """A record's own keys as one line of JSON; the position is after its last play."""
         if not text:
             raise EngineError("position: give the record as one line of JSON")
-        try:
-            data = json.loads(text)
-        except RecursionError:
-            raise EngineError("position: not valid JSON: nested too deeply") from None
-        except ValueError as exc:  # the decoder's errors, and a number too long to convert
-            raise EngineError(f"position: not valid JSON: {exc}") from None
-        if isinstance(data, dict) and "ruleset" not in data:
+        data = read_json_object(text, "position")
+        if "ruleset" not in data:
             if self.ruleset is None:
                 raise EngineError(
                     "position: the record names no ruleset and none was set (ruleset NAME)"
