@@ -407,3 +407,20 @@ def test_the_resume_line_works_as_printed(tmp_path: Path) -> None:
     # now the file gives the viewer's cards: the seat is saved, and --as is not needed
     line = next(x for x in err.splitlines() if "continue with:" in x)
     assert line.endswith(f"tutor live --resume '{save}'")
+
+
+def test_a_ruleset_with_no_table_cards_saves_the_seating_it_says_it_saved(tmp_path: Path) -> None:
+    """Bug: in scopone-classico (no table cards) a session quit before its first line said
+    'saved to FILE' and wrote nothing, so the 'continue with' line it printed failed. The
+    seating is saved at once now, as the table is in the other rulesets, and resumes."""
+    save = tmp_path / "classico.yaml"
+    args = ["-r", "scopone-classico", "-p", "a,b,c,d", "--as", "a", "-q"]
+    code, _out, err = run_live([*args, "--save", str(save)], "quit\n")
+    assert code == 0, err
+    assert f"saved to {save}" in err and save.exists()
+    [rec] = load_path(save)
+    assert rec.players == ["a", "b", "c", "d"] and rec.table == [] and rec.plays == []
+    command = next(x for x in err.splitlines() if "continue with:" in x).split(": ", 2)[2]
+    code, _out, err = run_live([*shlex.split(command)[2:], "-q"], "quit\n")
+    assert code == 0, err
+    assert "resuming" in err

@@ -331,7 +331,10 @@ class LiveSession:
         seen = N_("typed in with tutor live, seen from {player}'s seat")
         session.info |= in_every_language("note", lambda: _(seen).format(player=me))
         if rules.table_cards == 0:
-            session.table = []  # nothing to type: the first line is your cards
+            # nothing to type: the first line is your cards; the seating is saved at once,
+            # as it is with the table in the other rulesets
+            session.table = []
+            session.save()
         return session
 
     @classmethod
