@@ -128,6 +128,16 @@ def test_usage_error_is_plain_text_not_a_box() -> None:
             "invalid value for --players: give two players separated "
             "by a comma, not 'greedy'; see 'tutor simulate --help'",
         ),  # fmt: skip
+        (  # bug: nan was said to be above the bound ('less than or equal to 1.0')
+            ["live", "-r", "scopa", "-p", "a,b", "--as", "a", "--trust-readings", "NaN"],
+            "invalid value for '--trust-readings': Input should be a number, not nan; "
+            "see 'tutor live --help'",
+        ),
+        (
+            ["live", "-r", "scopa", "-p", "a,b", "--as", "a", "--trust-readings", "2"],
+            "invalid value for '--trust-readings': Input should be less than or equal to 1.0; "
+            "see 'tutor live --help'",
+        ),
     ],
 )
 def test_a_usage_error_is_one_line_with_a_hint_to_help(args: list[str], line: str) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -164,3 +165,22 @@ def test_an_option_of_the_other_form_is_a_usage_error_not_ignored() -> None:
     assert "--samples" in one_error_line(card, EXIT_USAGE) and card.stdout == ""
     # the defaults of the other form are not the user's: both forms still run
     assert run("explain", "7D", "-r", "scopa", "--deck", "french", "--table", "2C").exit_code == 0
+
+
+def test_explain_and_review_of_three_sides_name_the_file(tmp_path: Path) -> None:
+    """Bug: ``explain FILE --at N`` of a hand with three sides said 'the analyser handles two
+    sides only, not 3' without the file, where review named it; both give one message now."""
+    (tmp_path / "three.yaml").write_text(
+        "name: three-sides\nplayers: 6\nsides: 3\nhand_size: 6\ntable_cards: 4\n"
+    )
+    hand = tmp_path / "hand.yaml"
+    hand.write_text(
+        "ruleset: three.yaml\ndeck: french\nplayers: [P1, P2, P3, P4, P5, P6]\n"
+        "table: [2D, 3D, 2H, 4S]\ndeals:\n  - P1: [3C, 6D, JH, JC, KD, KS]\nplays: []\n"
+    )
+    message = (
+        f"{hand}: moves are judged for two sides only; three-sides has 3 (each for "
+        "themselves), where no move has a single value"
+    )
+    for args in (["explain", str(hand), "--at", "0"], ["review", str(hand)]):
+        assert one_error_line(run(*args)) == f"tutor: error: {message}", args

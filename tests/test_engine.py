@@ -30,6 +30,9 @@ def test_go_options() -> None:
         (["samples"], "samples needs a value"),
         ("seed 1 seed 2".split(), "seed is given twice"),
         ("time inf".split(), "time must be a positive number"),
+        # bug: a bad player was the one option whose error did not start with 'go:'
+        ("player search:-1".split(), "^go: player 'search:-1': the search budget must be"),
+        ("player wizard".split(), "^go: unknown player 'wizard'"),
     ]:
         with pytest.raises(EngineError, match=fragment):
             parse_go(words)

@@ -65,6 +65,8 @@ def test_a_bare_card_is_resolved_against_the_position() -> None:
         ("  difficulty: 2", "  difficulty: [1]", 17, "puzzle: difficulty must be a whole number"),
         ("  difficulty: 2", "  difficulty: 1_0", 17, "must be a whole number, not '1_0'"),
         ("  difficulty: 2", "  difficulty: \u0663", 17, "must be a whole number, not '\u0663'"),
+        # bug: a number too long to be meant was said to be 'not a whole number'
+        ("  difficulty: 2", "  difficulty: 1" + "0" * 20, 17, "whole number of at most 9 digits"),
         ("[settebello, sevens]", "[settebelo]", 16, "unknown theme 'settebelo'"),
         ("[settebello, sevens]", "[sevens, sevens]", 16, "theme 'sevens' is given twice"),
         ("[settebello, sevens]", "[]", 16, "give at least one theme"),

@@ -229,6 +229,13 @@ INLINE_CASES = [
         "team Us (You, Ada) does not match the seating: partners sit opposite, so the sides "
         "are You and Ada",
     ),
+    (  # bug: a team named '' was taken, and the replay's header read "Sides:  v Them."
+        "team name empty",
+        BASE.replace("dealer: Ada", "teams: {'': [You], Them: [Ada]}"),
+        4,
+        None,
+        "a team's name is empty",
+    ),
     (
         "unknown ruleset",
         BASE.replace("ruleset: scopa", "ruleset: scopaa"),

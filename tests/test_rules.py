@@ -142,6 +142,9 @@ BAD: list[tuple[dict[str, Any], str, str]] = [
     ({"redeal_kings": 5}, "'redeal_kings'", "0-4"),
     ({"target": 0}, "'target'", "at least 1"),
     ({"tie_rule": "coin-toss"}, "'tie_rule'", "higher-wins"),
+    # bug: a blank name was taken, and titles and messages then named no ruleset
+    ({"name": ""}, "'name'", "must not be empty"),
+    ({"name": " \t"}, "'name'", "must not be empty"),
 ]
 
 

@@ -17,6 +17,7 @@ written by :class:`TutorFormatter` (``Usage:``, the value types).
 from __future__ import annotations
 
 import inspect
+import math
 import re
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -238,12 +239,23 @@ def _hint(exc: Any) -> str | None:
     return hint
 
 
+def _is_nan(given: Any) -> bool:
+    """Whether a value typed (text, or the number read from it) is not a number: 'nan'."""
+    try:
+        return math.isnan(float(given))
+    except (TypeError, ValueError):
+        return False
+
+
 def _value_message(exc: Any) -> str:
     """What is wrong with a value: typer's pydantic error worded by its type, else as given."""
     errors = getattr(exc.__cause__, "errors", None)
     if callable(errors):
         found = errors()
         if found and found[0].get("type") in _PYDANTIC:
+            if _is_nan(found[0].get("input")):
+                # nan fails every bound, and pydantic names the first it tried
+                return _("Input should be a number, not nan")
             return _(_PYDANTIC[found[0]["type"]]).format(**found[0].get("ctx", {}))
     return str(exc.message)
 

@@ -600,6 +600,8 @@ def ruleset_from_dict(
         kw[key] = value
 
     rs = Ruleset(**kw)
+    # the name stands in titles, messages and files: blank, it would name nothing
+    check(bool(rs.name.strip()), "name", _("must not be empty"))
     check(
         rs.players in (2, 3, 4, 6),
         "players",

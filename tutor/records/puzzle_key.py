@@ -211,10 +211,17 @@ def _int(reader: NodeReader, node: Node, what: str) -> int:
         raise reader.fail(node, _("{what} must be a whole number").format(what=what))
     text = reader.text(node, what).strip()
     digits = text.removeprefix("-").removeprefix("+")
-    if not (digits.isascii() and digits.isdigit()) or len(digits) > 9:
-        shown = text if len(text) <= 40 else text[:39] + "…"
+    shown = text if len(text) <= 40 else text[:39] + "…"
+    if not (digits.isascii() and digits.isdigit()):
         raise reader.fail(
             node, _("{what} must be a whole number, not {text!r}").format(what=what, text=shown)
+        )
+    if len(digits) > 9:  # a whole number still, but no count or score of the game is so long
+        raise reader.fail(
+            node,
+            _("{what} must be a whole number of at most 9 digits, not {text!r}").format(
+                what=what, text=shown
+            ),
         )
     return int(text)
 

@@ -458,6 +458,8 @@ class HandRecord:
             )
         placed: dict[str, str] = {}
         for team, members in self.teams.items():
+            if not name_key(team):  # "Sides:  v B." named no side
+                raise self._fail(("teams", team), _("a team's name is empty"))
             for name in members:
                 if name not in self.players:
                     raise self._fail(

@@ -27,7 +27,7 @@ from tutor.records.record import HandRecord
 from tutor.review.hands import reveal_hands
 from tutor.review.judge import Settings, json_number, value_moves
 from tutor.review.observations import Choices, Observation, unmatched_values
-from tutor.review.review import ReviewError, decision_seed
+from tutor.review.review import ReviewError, decision_seed, require_two_sides
 from tutor.search.analysis import MoveEstimate
 
 __all__ = ["MoveExplanation", "PositionExplanation", "explain_position"]
@@ -180,6 +180,7 @@ def explain_position(
     The values come from the review's analysis (exact when counting pins every card).
     """
     settings = settings or Settings()
+    require_two_sides(record)
     full = reveal_hands(record)
     if not 0 <= at < len(full.plays) + 1:
         raise ReviewError(

@@ -50,6 +50,7 @@ __all__ = [
     "review_record",
     "review_decision",
     "decision_seed",
+    "require_two_sides",
     "weigh",
 ]
 
@@ -323,6 +324,18 @@ def _default_seats(record: HandRecord) -> list[int]:
     return seats or list(range(record.ruleset.players))
 
 
+def require_two_sides(record: HandRecord) -> None:
+    """ReviewError unless the record's ruleset has two sides: with more, each for themselves,
+    a move has no single value to judge it by (what one opponent loses another may gain)."""
+    if record.ruleset.sides != 2:
+        raise ReviewError(
+            _(
+                "moves are judged for two sides only; {ruleset} has {n} (each for themselves), "
+                "where no move has a single value"
+            ).format(ruleset=record.ruleset.name, n=record.ruleset.sides)
+        )
+
+
 def review_record(
     record: HandRecord,
     players: Sequence[str | int] | None = None,
@@ -339,13 +352,7 @@ def review_record(
     Ctrl-C stops the review and returns what was done, marked ``interrupted``.
     """
     settings = settings or Settings()
-    if record.ruleset.sides != 2:
-        raise ReviewError(
-            _(
-                "the review handles two sides only; {ruleset} has {n} (each for themselves), "
-                "where no move has a single value"
-            ).format(ruleset=record.ruleset.name, n=record.ruleset.sides)
-        )
+    require_two_sides(record)
     if players is None:
         seats = _default_seats(record)
     else:

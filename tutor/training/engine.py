@@ -54,7 +54,7 @@ from tutor.records.recordfile import loads_json, read_json_object
 from tutor.search.defaults import SAMPLES_MAX
 from tutor.search.evaluate import evaluate
 from tutor.search.players import ChitarrellaPlayer, seat_view
-from tutor.search.roster import make_player
+from tutor.search.roster import PlayerError, make_player
 
 __all__ = ["PROTOCOL", "EngineError", "GoOptions", "Engine", "parse_go"]
 
@@ -122,7 +122,10 @@ def parse_go(words: list[str]) -> GoOptions:
             raise EngineError(f"go: seed must be a whole number, not {values['seed']}") from None
     player = values.get("player")
     if player is not None:
-        make_player(player)  # a bad name is an error now, not after the search
+        try:
+            make_player(player)  # a bad name is an error now, not after the search
+        except PlayerError as exc:
+            raise EngineError(f"go: {exc}") from None
     return GoOptions(samples, limit, seed, player)
 
 
