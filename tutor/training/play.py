@@ -535,8 +535,6 @@ class PlaySession:
                     "on with a file that tutor play saved"
                 )
             )
-        for rec in hands:
-            rec.check_dealt_in_full()
         people = last.game.people(last.players)
         if len(people) != 1:
             raise PlayError(
@@ -564,6 +562,8 @@ class PlaySession:
             )
         except PlayError as exc:  # a computer player the file names wrongly
             raise PlayError(f"{path}: game: computer: {exc}") from None
+        for rec in hands:
+            rec.check_dealt_in_full()
         session._settings(workers, feedback, hint_settings)
         return session
 
