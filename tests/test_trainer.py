@@ -402,3 +402,30 @@ def test_bytes_in_a_text_column_that_the_tutor_never_writes_are_damage(tmp_path:
             store.conn.commit()
             with pytest.raises(StoreError, match=r"damaged \(puzzles.name holds b"):
                 store.puzzles()
+
+
+def test_a_rescued_answer_keeps_a_file_name_that_is_not_utf8(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bug: the rescue file of answers a locked store would not take was written with the
+    puzzle's name raw, and a name that is not UTF-8 made the rescue itself fail
+    (UnicodeEncodeError): the answer was lost. The line is JSON with escapes now."""
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    (tmp_path / "tmp").mkdir()
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    odd = os.fsdecode(b"caf\xe9")
+    shutil.copy(collection_dir() / f"{NAMES[0]}.yaml", mine / f"{odd}.yaml")
+    db = tmp_path / "p.sqlite"
+    with ProgressStore(db, busy_seconds=0.3) as store:
+        t = Trainer.open(store, [mine], shipped=False, clock=Clock())
+        locker = _lock(db)
+        pick = t.next()
+        assert pick is not None
+        t.record(pick, Verdict(False, True, ""), None)
+        with pytest.raises(StoreBusyError, match="the answer not saved is kept in"):
+            t.finish()
+        locker.close()
+    [rescue] = (tmp_path / "tmp").iterdir()
+    [line] = rescue.read_text(encoding="utf-8").splitlines()
+    assert json.loads(line)["puzzle"]["name"] == odd

@@ -387,10 +387,12 @@ class Trainer:
         raise type(problem)(f"{problem}; {where}") from None
 
     def _rescue(self) -> Path:
-        """Write :attr:`unsaved` to a new file in the temporary folder; its path."""
+        """Write :attr:`unsaved` to a new file in the temporary folder; its path. Every
+        character past ASCII is a JSON escape (``\\u00e9``), so that a file name that is not
+        UTF-8 (lone surrogates) cannot make the rescue fail."""
         lines = [
             json.dumps({"database": str(self.store.path.absolute()), "session": self.session,
-                        **u.to_json()}, ensure_ascii=False) + "\n"
+                        **u.to_json()}) + "\n"
             for u in self.unsaved
         ]  # fmt: skip
         return write_rescue("scopone-tutor-unsaved-", ".jsonl", "".join(lines))
