@@ -487,3 +487,23 @@ def test_line_numbers_count_lines_as_an_editor_does(separator: str) -> None:
     broken = f'title: "{separator}{separator}"\nplayers: [You\n'
     with pytest.raises(RecordError, match=r"^h\.yaml:3: .*flow sequence that starts on line 2"):
         loads(broken, "h.yaml")
+
+
+def test_text_with_a_byte_that_is_not_utf8_is_a_record_error() -> None:
+    """Bug: a lone surrogate (a Latin-1 byte read with surrogateescape, as Python reads
+    standard input in the C locale) crashed every YAML reader with UnicodeEncodeError from
+    the C parser. It is a RecordError (a RulesetError for a ruleset) naming the line and byte."""
+    from tutor.game.rules import RulesetError, loads_ruleset
+    from tutor.puzzles.format import loads_puzzles
+
+    with pytest.raises(RecordError) as caught:
+        loads("ruleset: scopa\ntitle: caf\udce9\n")
+    assert str(caught.value) == (
+        "<string>:2: not valid YAML: the byte 0xE9 is not UTF-8 text: save the file as UTF-8"
+    )
+    with pytest.raises(RecordError, match="not UTF-8"):
+        load(io.StringIO("title: caf\udce9\n"))
+    with pytest.raises(RulesetError, match="not UTF-8"):
+        loads_ruleset("name: caf\udce9\n")
+    with pytest.raises(RecordError, match="not UTF-8"):
+        loads_puzzles("\udce9")

@@ -243,6 +243,10 @@ def yaml_error_text(exc: yaml.YAMLError, text: str) -> tuple[int | None, str]:
     if isinstance(exc, yaml.reader.ReaderError):
         line = text.count("\n", 0, exc.position) + 1
         char = exc.character
+        if isinstance(char, int) and 0xDC80 <= char <= 0xDCFF:  # a byte surrogateescape kept
+            return line, _(
+                "the byte 0x{byte:02X} is not UTF-8 text: save the file as UTF-8"
+            ).format(byte=char - 0xDC00)
         found = f"#x{char:04x}" if isinstance(char, int) else repr(char)
         return line, _("{reason} (found character {character})").format(
             reason=_yaml_words(exc.reason), character=found
@@ -318,11 +322,16 @@ def compose_yaml(text: str) -> list[yaml.Node]:
     >>> [node.value[0][1].start_mark.line for node in compose_yaml("a: 1\\n---\\nb: 2\\n")]
     [0, 2]
     """
+    loader = _LOADER
+    if _SURROGATE.search(text):
+        # text read with surrogateescape (a Latin-1 file in the C locale): the C parser fails
+        # on it with UnicodeEncodeError, the pure one says where the character is
+        loader = yaml.SafeLoader
     try:
         try:
-            roots = [n for n in yaml.compose_all(text, Loader=_LOADER) if n is not None]
+            roots = [n for n in yaml.compose_all(text, Loader=loader) if n is not None]
         except yaml.YAMLError:
-            if _LOADER is yaml.SafeLoader or len(text) > SAME_ERRORS_UP_TO:
+            if loader is yaml.SafeLoader or len(text) > SAME_ERRORS_UP_TO:
                 raise
             roots = [n for n in yaml.compose_all(text, Loader=yaml.SafeLoader) if n is not None]
     except yaml.MarkedYAMLError as exc:
@@ -339,6 +348,7 @@ def compose_yaml(text: str) -> list[yaml.Node]:
     return roots
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
 _YAML_ONLY_BREAKS = "\x85\u2028\u2029"
 """Characters YAML reads as line breaks but editors, grep and wc do not (NEL and the Unicode
 line and paragraph separators)."""
