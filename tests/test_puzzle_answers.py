@@ -169,3 +169,20 @@ def test_every_shipped_solution_reads_back_as_a_right_answer() -> None:
                 kinds.add(p.kind)
                 assert attempt(p, read_answer(p, p.solution_text())).correct, p.name
     assert kinds == {"holds", "unmatched", "legal-captures", "score"}
+
+
+def test_a_number_too_long_is_an_answer_error_not_a_crash() -> None:
+    """Bug: an answer with a number of more than 4,300 digits raised a bare ValueError from
+    int() ('tutor puzzle try' said 'internal error ... this is a bug'). It is an AnswerError
+    now, asked again, with the number cut short in the message."""
+    from tutor.puzzles.format import load_collection
+
+    kinds = {p.kind: p for p in load_collection()}
+    for kind, text, message in [
+        ("unmatched", "9" * 5000, "'9999999999999999999…' is not a value"),
+        ("score", "1 " + "9" * 5000, "9999999999999999999… is more points than a hand can give"),
+        ("score", "3 12345", "12345 is more points than a hand can give"),
+    ]:
+        with pytest.raises(AnswerError) as caught:
+            read_answer(kinds[kind], text)
+        assert str(caught.value).startswith(message), (kind, str(caught.value))

@@ -39,6 +39,9 @@ __all__ = [
 ]
 
 GIVE_UP = ("skip",)
+POINTS_DIGITS_MAX = 4
+"""The longest number read as points: a hand gives far fewer than 10,000, and ``int()`` fails
+on text past 4,300 digits."""
 """Typed instead of an answer: give up, count the puzzle as missed and see the solution (or
 its word in the language of the run: :func:`gives_up`)."""
 
@@ -81,7 +84,7 @@ def parse_values(text: str, style: Style) -> tuple[int, ...]:
     out: set[int] = set()
     for w in words:
         key = w.upper()
-        if key.isascii() and key.isdigit() and 1 <= int(key) <= 10:
+        if key.isascii() and key.isdigit() and len(key) <= 2 and 1 <= int(key) <= 10:
             out.add(int(key))
         elif key in letters:
             out.add(letters[key])
@@ -90,7 +93,7 @@ def parse_values(text: str, style: Style) -> tuple[int, ...]:
                 _(
                     "{text!r} is not a value: type numbers 1-10 or A/{figures}, separated by "
                     "spaces, or none"
-                ).format(text=w, figures="/".join(style.figures))
+                ).format(text=_shorten(w), figures="/".join(style.figures))
             )
     return tuple(sorted(out))
 
@@ -210,6 +213,11 @@ def read_answer(p: Puzzle, text: str) -> Answer:
                 sides=_(" and ").join(sides)
             )
         )
+    too_long = [w for w in words if len(w) > POINTS_DIGITS_MAX]
+    if too_long:  # and int() refuses text past 4,300 digits with a bare ValueError
+        raise AnswerError(
+            _("{text} is more points than a hand can give").format(text=_shorten(too_long[0]))
+        )
     points = tuple(int(w) for w in words)
     if len(points) != len(sides):
         raise AnswerError(
@@ -218,6 +226,11 @@ def read_answer(p: Puzzle, text: str) -> Answer:
             )
         )
     return Answer(raw, points=points)
+
+
+def _shorten(text: str) -> str:
+    """``text`` cut to 20 characters for a message (an answer may be a whole pasted page)."""
+    return text if len(text) <= 20 else text[:19] + "…"
 
 
 def _points_by_side(raw: str, sides: list[str]) -> tuple[int, ...] | None:
@@ -234,7 +247,11 @@ def _points_by_side(raw: str, sides: list[str]) -> tuple[int, ...] | None:
     found: dict[int, int] = {}
     # the longest names first, so that a name inside another is not taken for it
     for i in sorted(range(len(sides)), key=lambda k: -len(sides[k])):
-        pattern = r"(?<!\w)" + re.escape(sides[i].casefold()) + r"\s*[:=]?\s*([0-9]+)(?![0-9])"
+        pattern = (
+            r"(?<!\w)"
+            + re.escape(sides[i].casefold())
+            + rf"\s*[:=]?\s*([0-9]{{1,{POINTS_DIGITS_MAX}}})(?![0-9])"
+        )
         hits = list(re.finditer(pattern, rest))
         if len(hits) != 1:
             return None
