@@ -360,3 +360,22 @@ def test_the_package_loads_its_front_door_names_when_used() -> None:
     assert tutor.GameState.__name__ == "GameState" and tutor.load_ruleset("scopa").players == 2
     with pytest.raises(AttributeError, match="no attribute 'nothing'"):
         _ = tutor.nothing  # type: ignore[attr-defined]
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_output_that_cannot_be_written_is_not_called_bad_input() -> None:
+    """Bug: 'tutor replay FILE --json > /dev/full' said 'cannot read: No space left on device'
+    with exit 3, blaming the input. It says the output could not be written, exit 74."""
+    from tutor.cli.core import EXIT_OUTPUT
+
+    example = str(ROOT / "docs" / "examples" / "seed003-scopa.yaml")
+    for args in (["replay", example, "--json"], ["rules", "--json"], ["replay", example]):
+        with open("/dev/full", "w") as full:
+            done = subprocess.run(
+                [sys.executable, "-m", "tutor", *args], stdout=full, stderr=subprocess.PIPE,
+                text=True, cwd=ROOT, timeout=60,
+            )  # fmt: skip
+        assert done.returncode == EXIT_OUTPUT, (args, done.stderr)
+        assert done.stderr == (
+            "tutor: error: cannot write the output: No space left on device\n"
+        ), args

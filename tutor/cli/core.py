@@ -20,6 +20,7 @@ that ``--json`` runs stay quick.
 from __future__ import annotations
 
 import contextlib
+import errno
 import functools
 import json
 import os
@@ -56,6 +57,7 @@ __all__ = [
     "EXIT_USAGE",
     "EXIT_BAD_INPUT",
     "EXIT_INTERNAL",
+    "EXIT_OUTPUT",
     "EXIT_INTERRUPTED",
     "file_argument",
     "file_option",
@@ -70,6 +72,8 @@ EXIT_BAD_INPUT = 3
 """A record, ruleset, card or play that cannot be read or is not legal."""
 EXIT_INTERNAL = 70
 """A bug in the tutor (BSD sysexits' EX_SOFTWARE)."""
+EXIT_OUTPUT = 74
+"""The output could not be written: a full disk, a closed file (BSD sysexits' EX_IOERR)."""
 EXIT_INTERRUPTED = 130
 """Interrupted with Ctrl-C (128 + SIGINT, as shells report it)."""
 
@@ -96,6 +100,20 @@ def fail(message: str, code: int = EXIT_BAD_INPUT) -> NoReturn:
 def _os_error_text(exc: OSError) -> str:
     where = f"{exc.filename}: " if exc.filename else ""
     return where + _("cannot read: {reason}").format(reason=os_reason(exc))
+
+
+_FULL = {errno.ENOSPC, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC)}
+"""The errors of a write that found no room: a read never gives them."""
+
+
+def _stdout_writes() -> bool:
+    """Whether what is waiting for standard output can be written (False: the disk is full,
+    the file closed: an OSError without a file name came from the output, not the input)."""
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        return False
+    return True
 
 
 def interrupted() -> None:
@@ -225,6 +243,14 @@ class TutorGroup(TyperGroup):
             os.dup2(devnull, sys.stdout.fileno())
             raise typer.Exit(EXIT_OK) from None
         except OSError as exc:
+            if exc.filename is None and (exc.errno in _FULL or not _stdout_writes()):
+                # not input that cannot be read: output that cannot be written (> /dev/full)
+                devnull = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(devnull, sys.stdout.fileno())  # so that the exit does not try again
+                fail(
+                    _("cannot write the output: {reason}").format(reason=os_reason(exc)),
+                    EXIT_OUTPUT,
+                )
             fail(_os_error_text(exc))
         except Exception as exc:
             if isinstance(exc, TutorError):
