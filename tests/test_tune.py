@@ -80,6 +80,21 @@ def test_bench_tune_json_and_bad_start() -> None:
     assert data["ruleset"] == "scopa" and len(data["generations"]) == 1
     assert set(data["weights"]) == set(RULE_NAMES)
     assert data["check"]["deals"] == 3 and data["check"]["n"] == 3
-    for start in ("{", '{"no-such-rule": 1}', '{"take-scopa": -1}', "[1]"):
+    # bug: 1.7e308 overflowed (exit 70), and 0.0004 was written back as 0.0, which --start
+    # refused: a weight is 0.001 to 1000, and the tuning keeps it there
+    for start in ("{", '{"no-such-rule": 1}', '{"take-scopa": -1}', "[1]",
+                  '{"take-scopa": 1.7e308}', '{"take-scopa": 0.0004}'):  # fmt: skip
         result = run("bench", "tune", "--start", start)
         assert "--start" in one_error_line(result, EXIT_USAGE), start
+
+
+def test_the_tuned_weights_stay_in_their_range() -> None:
+    """A weight at the edge of the range stays in it after a generation (the step is clamped),
+    so every weight written can be given back as --start."""
+    from tutor.search.tune import WEIGHT_HIGH, WEIGHT_LOW, start_weights
+
+    run_ = tune_playouts("scopa", generations=1, pairs=2, deals=8, seed=1,
+                         start={"take-scopa": WEIGHT_LOW, "guard-sevens": WEIGHT_HIGH})  # fmt: skip
+    for g in run_.generations:
+        assert all(WEIGHT_LOW <= w <= WEIGHT_HIGH for w in g.weights.values()), g.weights
+        start_weights(g.weights)  # no ValueError

@@ -25,7 +25,7 @@ from tutor.cli.core import (
     workers_option,
 )
 from tutor.counting.defaults import STATED_SHARE, TRUST_DEFAULT
-from tutor.game.i18n import _, ngettext
+from tutor.game.i18n import _, ngettext, number
 from tutor.game.rules import load_ruleset
 from tutor.search.defaults import DEFAULT_EXACT_PLIES, SAMPLES_MAX
 
@@ -565,7 +565,13 @@ def bench_tune_command(
     import json
 
     from tutor.search.players import RULE_NAMES
-    from tutor.search.tune import margin_against_maxims, start_weights, tune_playouts
+    from tutor.search.tune import (
+        WEIGHT_HIGH,
+        WEIGHT_LOW,
+        margin_against_maxims,
+        start_weights,
+        tune_playouts,
+    )
 
     try:
         begin = json.loads(start) if start else {}
@@ -579,7 +585,9 @@ def bench_tune_command(
         begin = None
     if begin is None:
         raise typer.BadParameter(
-            _("give positive weights by rule name: {names}").format(names=", ".join(RULE_NAMES)),
+            _("give weights from {low} to {high} by rule name: {names}").format(
+                low=WEIGHT_LOW, high=number(WEIGHT_HIGH, ".0f"), names=", ".join(RULE_NAMES)
+            ),
             param_hint="--start",
         )
     rules = load_ruleset(ruleset)

@@ -117,13 +117,20 @@ class Tuning:
         }
 
 
+WEIGHT_LOW, WEIGHT_HIGH = 0.001, 1000.0
+"""The range a weight is tuned in: the search moves the logarithms, which stay between these
+(a weight of 1e308 overflowed, and one below 0.0005 was written as 0.0, which --start
+refuses)."""
+
+
 def start_weights(start: Mapping[str, float]) -> dict[str, float]:
-    """``start`` checked as a run's first weights: by rule name, each above 0 (the search moves
-    their logarithms); ValueError otherwise."""
+    """``start`` checked as a run's first weights: by rule name, each from
+    :data:`WEIGHT_LOW` to :data:`WEIGHT_HIGH` (the search moves their logarithms); ValueError
+    otherwise."""
     weights = check_weights(start)
-    low = sorted(name for name, w in weights.items() if w <= 0)
-    if low:
-        raise ValueError(f"weights must be above 0: {', '.join(low)}")
+    out = sorted(name for name, w in weights.items() if not WEIGHT_LOW <= w <= WEIGHT_HIGH)
+    if out:
+        raise ValueError(f"weights must be {WEIGHT_LOW} to {WEIGHT_HIGH}: {', '.join(out)}")
     return weights
 
 
@@ -159,7 +166,11 @@ def tune_playouts(
             scored.append((fa, fb))
             for i, x in enumerate(e):
                 grads[i] += (fa - fb) * x
-        theta = [t + STEP * gr / (2 * pairs * SIGMA) for t, gr in zip(theta, grads, strict=True)]
+        low, high = math.log(WEIGHT_LOW), math.log(WEIGHT_HIGH)
+        theta = [
+            min(high, max(low, t + STEP * gr / (2 * pairs * SIGMA)))
+            for t, gr in zip(theta, grads, strict=True)
+        ]
         weights = {n: round(math.exp(t), 3) for n, t in zip(RULE_NAMES, theta, strict=True)}
         done.append(Generation(g, weights, scored))
         if progress is not None:
