@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tutor.puzzles.format import loads_puzzles
 from tutor.records.record import RecordError
 from tutor.records.recordfile import dumps, loads
 
@@ -170,3 +171,42 @@ def test_counting_and_other_questions_round_trip(question: str, solution: str) -
 def test_a_cut_drops_the_question() -> None:
     [r] = _load(BASE)
     assert r.cut(1).puzzle is None
+
+
+LEGAL_CAPTURES = """\
+ruleset: scopone-16
+players: [South, West, North, East]
+table: [AD, 3C, 4S, 5B]
+deals:
+  - {South: [CB, 2D, 3D, 4D, 5D, 6D, 7D, FD, CD]}
+plays: []
+puzzle:
+  title: t
+  question: legal-captures
+  card: CB
+  themes: [capture-rule]
+  difficulty: 1
+  solution: [SOLUTION]
+  explanation: e
+"""
+
+
+@pytest.mark.parametrize(
+    ("solution", "message"),
+    [
+        ("CB x 2C 7S", "'CB x 2C 7S' takes 2C, which is not on the table (AD 3C 4S 5B)"),
+        ("CB x AD", "'CB x AD': the cards taken add up to 1, not 9"),
+    ],
+)
+def test_a_legal_captures_solution_is_checked_against_the_table(
+    solution: str, message: str
+) -> None:
+    """Bug: a legal-captures solution was only parsed: cards not on the table, or that do not
+    add up to the card, loaded quietly (docs/puzzles.md promises the reader refuses a solution
+    move that is not legal in the position). Which captures the rules allow stays the
+    question, for ``tutor puzzle check``."""
+    with pytest.raises(RecordError) as caught:
+        loads_puzzles(LEGAL_CAPTURES.replace("SOLUTION", solution))
+    assert str(caught.value) == f"<string>:13: puzzle: solution: {message}"
+    good = loads_puzzles(LEGAL_CAPTURES.replace("SOLUTION", "CB x AD 3C 5B, CB x 4S 5B"))
+    assert good[0].solution_text() == "CB x AD 3C 5B; CB x 4S 5B"

@@ -28,7 +28,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, NoReturn, Protocol
 
-from tutor.game.cards import Card, NotationError, Style, format_card, parse_card, parse_cards
+from tutor.game.cards import (
+    Card,
+    NotationError,
+    Style,
+    format_card,
+    format_cards,
+    parse_card,
+    parse_cards,
+)
 from tutor.game.i18n import LANGUAGES, N_, _, local, typed_words
 from tutor.game.state import GameState, Move, MoveError
 
@@ -512,7 +520,7 @@ def resolve_puzzle(
     for i, text in enumerate(spec.texts):
         line = spec.line(f"solution.{i}")
         if spec.question == "legal-captures":
-            move = _capture_of(spec, text, style, line, fail)
+            move = _capture_of(spec, text, style, line, fail, state.table)
         else:
             try:
                 move = state.parse_move(text, style)
@@ -525,8 +533,12 @@ def resolve_puzzle(
     return replace(spec, moves=tuple(moves))
 
 
-def _capture_of(spec: PuzzleSpec, text: str, style: Style, line: int | None, fail: Fail) -> Move:
-    """A capture written in full (``7D x 3C 4S``) of the question's card."""
+def _capture_of(
+    spec: PuzzleSpec, text: str, style: Style, line: int | None, fail: Fail, table: int
+) -> Move:
+    """A capture written in full (``7D x 3C 4S``) of the question's card: of cards on the
+    ``table`` that match or add up to its value (which of those the rules allow is the
+    question the puzzle asks, so that is left to ``tutor puzzle check``)."""
     assert spec.card is not None
     want = format_card(spec.card, style)
     head, sep, rest = text.replace("X", "x").partition("x")
@@ -556,7 +568,24 @@ def _capture_of(spec: PuzzleSpec, text: str, style: Style, line: int | None, fai
         fail(line, "puzzle: solution: " + _("{play!r} names a card twice").format(play=text))
     mask = 0
     for c in taken:
+        if not table >> c.index & 1:
+            fail(
+                line,
+                "puzzle: solution: "
+                + _("{play!r} takes {card}, which is not on the table ({table})").format(
+                    play=text, card=format_card(c, style), table=format_cards(table, style)
+                ),
+            )
         mask |= 1 << c.index
+    total = sum(c.value for c in taken)
+    if total != card.value:
+        fail(
+            line,
+            "puzzle: solution: "
+            + _("{play!r}: the cards taken add up to {total}, not {value}").format(
+                play=text, total=total, value=card.value
+            ),
+        )
     return Move(card.index, mask)
 
 
