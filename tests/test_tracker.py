@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from tutor.counting.tracker import (
     DECK_TOTAL,
+    CountingError,
     EvenTotal,
     LastCardKnown,
     LastCardsTotal,
@@ -402,3 +403,15 @@ def test_facts_count_the_viewers_unknown_cards_among_the_unseen() -> None:
     assert "the other hands hold" in next(f for f in facts if isinstance(f, OneOfEachOdd)).text(
         record.players
     )
+
+
+@pytest.mark.parametrize("viewer", [2, -1])
+def test_track_and_infer_refuse_a_seat_that_is_not_there(viewer: int) -> None:
+    """Bug: track() and infer() from seat 2 of a two-player game raised IndexError, and seat
+    -1 was taken as seat 1 (Python's negative index); viewer_state already refused both."""
+    from tutor.counting.inference import infer
+
+    state = GameState.random(load_ruleset("scopa"), 1)
+    for f in (track, infer):
+        with pytest.raises(CountingError, match=f"^no seat {viewer}: the game has 2 players$"):
+            f(state, viewer)

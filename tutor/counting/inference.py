@@ -64,6 +64,7 @@ from tutor.counting.tracker import (
     STOCK,
     Board,
     CountingError,
+    check_viewer,
     seat_names,
     track,
     viewer_state,
@@ -317,6 +318,7 @@ def infer(
     ``styles``: the players' styles of play as known before the hand, stated or from earlier
     hands (:data:`tutor.counting.style.StylePriors`).
     """
+    check_viewer(state, viewer)
     rules = state.rules
     who = seat_names(rules.players, names)
     weighing = weigh_readings(state, viewer, trust if use_inferences else 0.0, styles)

@@ -40,6 +40,7 @@ __all__ = [
     "STOCK",
     "OUT",
     "CountingError",
+    "check_viewer",
     "ValueCount",
     "Spariglio",
     "SweepRisk",
@@ -242,14 +243,14 @@ def _hide_deals(
     return out
 
 
-def viewer_state(state: GameState, viewer: int) -> GameState:
-    """The same position as the viewer at seat ``viewer`` knows it, with the same history.
-
-    Every card of another player that has not been played becomes unknown, and so do the cards
-    still to be dealt (the viewer's included); the moves on ``state``'s stack are pushed again,
-    so the returned state's stack is the history the viewer watched.
-    """
-    if not 0 <= viewer < state.rules.players:
+def check_viewer(state: GameState, viewer: int) -> None:
+    """CountingError unless ``viewer`` is a seat of the game (0 to players - 1; -1 is no seat,
+    whatever Python's lists would make of it)."""
+    if (
+        isinstance(viewer, bool)
+        or not isinstance(viewer, int)
+        or not 0 <= viewer < state.rules.players
+    ):
         raise CountingError(
             ngettext(
                 "no seat {seat}: the game has {n} player",
@@ -257,6 +258,16 @@ def viewer_state(state: GameState, viewer: int) -> GameState:
                 state.rules.players,
             ).format(seat=viewer, n=state.rules.players)
         )
+
+
+def viewer_state(state: GameState, viewer: int) -> GameState:
+    """The same position as the viewer at seat ``viewer`` knows it, with the same history.
+
+    Every card of another player that has not been played becomes unknown, and so do the cards
+    still to be dealt (the viewer's included); the moves on ``state``'s stack are pushed again,
+    so the returned state's stack is the history the viewer watched.
+    """
+    check_viewer(state, viewer)
     work, moves = state.rewound()
     # ``work`` is now the first position the state knows about.
     for seat in range(work.rules.players):
@@ -616,6 +627,7 @@ def track(
     ``state`` knows. The sweep probability here uses hard facts only (cards seen, hand sizes);
     :mod:`tutor.counting.inference` refines it with behavioural exclusions.
     """
+    check_viewer(state, viewer)
     rules = state.rules
     who = seat_names(rules.players, names)
     captured = state.captured_cards()
