@@ -4,6 +4,7 @@ reproducibility, records that stop mid-hand, and a maxim weighed against the ana
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import replace
 
 from helpers import EXAMPLES, FAST, ROOT, SEED003
@@ -296,3 +297,21 @@ def test_the_docs_say_when_scopone_is_judged_exactly() -> None:
     assert "once only one other player still holds cards" not in review
     assert "third and fourth plays of the last round" in review
     assert "the end of a scopone hand" not in play
+
+
+def test_the_players_asked_for_must_sit_at_the_table() -> None:
+    """Bug: review_record(record, [7]) was accepted and its summary then raised IndexError;
+    [-1] reviewed nothing (Python's negative index). Both are a ReviewError now; a name is
+    taken in any case when that is unique, as everywhere else ('ada' for Ada)."""
+    import pytest
+
+    from tutor.review.review import ReviewError
+
+    [rec] = load_path(SEED003)
+    for bad, message in (([7], "no seat 7: the game has 2 players"),
+                         ([-1], "no seat -1: the game has 2 players"),
+                         (["nobody"], "nobody: no such player (players: You, Ada)")):  # fmt: skip
+        with pytest.raises(ReviewError, match=f"^{re.escape(message)}$"):
+            review_record(rec, bad, settings=FAST, plays=[1])
+    review = review_record(rec, ["ada"], settings=FAST, plays=[2])
+    assert review.seats == [rec.players.index("Ada")]

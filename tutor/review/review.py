@@ -25,10 +25,10 @@ from typing import Any
 from tutor.counting.tracker import viewer_state
 from tutor.game.cards import Style
 from tutor.game.errors import TutorError
-from tutor.game.i18n import _, number
+from tutor.game.i18n import _, ngettext, number
 from tutor.game.rules import Ruleset
 from tutor.game.state import GameState, Move
-from tutor.records.record import HandRecord
+from tutor.records.record import HandRecord, player_named
 from tutor.review.hands import known_hands, reveal_hands
 from tutor.review.judge import (
     CLASSES,
@@ -357,15 +357,28 @@ def review_record(
         seats = _default_seats(record)
     else:
         seats = []
+        n = len(record.players)
         for p in players:
-            if isinstance(p, str) and p not in record.players:
-                raise ReviewError(
-                    f"{p}: "
-                    + _("no such player (players: {players})").format(
-                        players=", ".join(record.players)
+            if isinstance(p, str):
+                named = player_named(record.players, p)
+                if named is None:
+                    raise ReviewError(
+                        f"{p}: "
+                        + _("no such player (players: {players})").format(
+                            players=", ".join(record.players)
+                        )
                     )
+                seat = record.players.index(named)
+            elif 0 <= p < n:
+                seat = p
+            else:  # -1 would be the dealer's seat
+                raise ReviewError(
+                    ngettext(
+                        "no seat {seat}: the game has {n} player",
+                        "no seat {seat}: the game has {n} players",
+                        n,
+                    ).format(seat=p, n=n)
                 )
-            seat = p if isinstance(p, int) else record.seat_of(p)
             if seat not in seats:
                 seats.append(seat)
         seats.sort()
