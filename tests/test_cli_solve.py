@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from helpers import EXAMPLES, PLAIN_ENV, ROOT, run, runner
+from helpers import EXAMPLES, PLAIN_ENV, ROOT, run, run_json, runner
 
 import tutor.search.analysis
 from tutor.cli import app
@@ -125,3 +125,15 @@ def test_a_sample_count_beyond_a_million_is_a_usage_error() -> None:
         result = run(*args, "-k", "99999999999999999999", "-w", "1")
         assert result.exit_code == 2, (args, result.output)
         assert "less than or equal to 1000000" in result.stderr
+
+
+def test_a_forced_move_is_valued_too() -> None:
+    """Bug: with one legal move, solve valued no deal ('samples': 0, value null, a warning that
+    no sampled deal was valued) yet named it best, against docs/solver.md. The analyser skips
+    a forced move for a player; solve values it, as it was asked what the position is worth."""
+    data = run_json("solve", str(ROOT / "docs" / "examples" / "partial-view.yaml"), "--at", "32",
+                    "--samples", "5", "--json")  # fmt: skip
+    [move] = data["moves"]
+    assert data["samples"] == 5 and move["value"] is not None
+    assert data["best"] == move["move"] and data["pv"][0] == move["move"]
+    assert not any("no sampled deal" in w for w in data["warnings"])

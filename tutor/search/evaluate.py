@@ -171,8 +171,12 @@ def evaluate(
     progress: Progress | None = None,
     names: Sequence[str] | None = None,
     sides: Sequence[str] | None = None,
+    value_forced: bool = True,
 ) -> Evaluation:
     """Value every legal move of the player to move (see the module docstring).
+
+    A forced move (the only legal one) is valued too, unless ``value_forced`` is False: an
+    engine asked for a move need not spend time on a move it has no choice about.
 
     ``samples`` (default :data:`~tutor.search.defaults.SAMPLES`), ``seed`` and ``workers``
     (None: one per core) apply to sampling, which calls ``progress(done, samples)``, first
@@ -221,6 +225,7 @@ def evaluate(
         k = SAMPLES if samples is None else samples
         if progress is not None:
             progress(0, k)
+        legal = state.legal_moves()
         result = analyse(
             state,
             samples=k,
@@ -228,6 +233,8 @@ def evaluate(
             seed=seed,
             workers=workers,
             progress=progress,
+            # the analyser skips a forced move, which a player need not weigh
+            moves=legal if value_forced and len(legal) == 1 else None,
         )
     side_names = (
         sides

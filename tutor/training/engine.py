@@ -238,6 +238,7 @@ class Engine:
             seed=options.seed,
             workers=self.workers,
             names=self.record.players,
+            value_forced=False,  # docs/engine.md: a single legal move is not valued
         )
         result = ev.analysis
         if result.interrupted:
