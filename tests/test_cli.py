@@ -128,6 +128,25 @@ def test_usage_error_is_plain_text_not_a_box() -> None:
             "invalid value for --players: give two players separated "
             "by a comma, not 'greedy'; see 'tutor simulate --help'",
         ),  # fmt: skip
+        # bug: an option's missing value pointed at 'tutor --help', and the seating errors of
+        # live and play pointed nowhere
+        (
+            ["track", "x.yaml", "--as"],
+            "option '--as' requires an argument; see 'tutor track --help'",
+        ),
+        (
+            ["bench", "tune", "--start"],
+            "option '--start' requires an argument; see 'tutor bench tune --help'",
+        ),
+        (
+            ["live", "-r", "scopa", "-p", "You,Ada,Bob", "--as", "You"],
+            "the scopa ruleset is for 2 players, but 3 are given (You, Ada, Bob); "
+            "see 'tutor live --help'",
+        ),
+        (
+            ["live", "-r", "scopa", "-p", "You,Ada", "--as", "Bob"],
+            "--as Bob: no such player (players: You, Ada); see 'tutor live --help'",
+        ),
         (  # bug: nan was said to be above the bound ('less than or equal to 1.0')
             ["live", "-r", "scopa", "-p", "a,b", "--as", "a", "--trust-readings", "NaN"],
             "invalid value for '--trust-readings': Input should be a number, not nan; "

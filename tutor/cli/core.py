@@ -61,6 +61,7 @@ __all__ = [
     "EXIT_INTERRUPTED",
     "file_argument",
     "file_option",
+    "usage_fail",
 ]
 
 EXIT_OK = 0
@@ -153,6 +154,13 @@ def usage_error_line(exc: Any, where: str | None = None) -> str:
     return _("{message}; see '{command} --help'").format(message=message, command=where)
 
 
+def usage_fail(message: str, command: str) -> NoReturn:
+    """Stop with a usage error the library found in the options (exit 2), on one line that
+    says where the usage is, as click's own usage errors do."""
+    fail(_("{message}; see '{command} --help'").format(message=message, command=command),
+         EXIT_USAGE)  # fmt: skip
+
+
 class TutorGroup(TyperGroup):
     """The command group: maps the library's errors to one line and an exit code, and a usage
     error to one line (exit 2) that says where the usage is."""
@@ -193,7 +201,10 @@ class TutorGroup(TyperGroup):
             if type(exc).__name__ == "NoArgsIsHelpError":
                 exc.show()  # type: ignore[attr-defined]  # the help itself, as asked for
             else:
-                line = one_line(usage_error_line(exc))
+                where = None
+                if getattr(exc, "ctx", None) is None:  # click's parser names no command
+                    where = self._command_path(sys.argv[1:] if args is None else list(args))
+                line = one_line(usage_error_line(exc, where))
                 sys.stderr.write("tutor: " + _("error") + f": {line}\n")
             sys.exit(EXIT_USAGE)
         except typer.Abort:
@@ -201,6 +212,20 @@ class TutorGroup(TyperGroup):
             sys.exit(EXIT_INTERRUPTED)
         # Without standalone mode click returns the command's value, or the code of an exit.
         sys.exit(result if isinstance(result, int) else EXIT_OK)
+
+    def _command_path(self, args: Sequence[str]) -> str:
+        """``tutor CMD [SUB]``: the command ``args`` run, as far as they name one (an error in
+        an option's value comes from click's parser without the command it was parsing)."""
+        path, group = ["tutor"], self
+        for word in args:
+            if word.startswith("-"):
+                continue
+            commands = getattr(group, "commands", None)
+            if not commands or word not in commands:
+                break
+            path.append(word)
+            group = commands[word]
+        return " ".join(path)
 
     def format_commands(self, ctx: Any, formatter: Any) -> None:
         """``tutor --help`` lists the commands by :data:`COMMAND_GROUPS`, a line each; a

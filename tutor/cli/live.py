@@ -11,7 +11,6 @@ import typer
 
 from tutor.cli.core import (
     EXIT_INTERRUPTED,
-    EXIT_USAGE,
     InputError,
     JsonOption,
     NewDeckOption,
@@ -22,7 +21,6 @@ from tutor.cli.core import (
     check_save,
     deck_style,
     examples,
-    fail,
     fail_if_rejected,
     file_option,
     human_console,
@@ -31,6 +29,7 @@ from tutor.cli.core import (
     note,
     print_json,
     stated_styles,
+    usage_fail,
 )
 from tutor.counting.defaults import TRUST_DEFAULT
 from tutor.game.i18n import _, ngettext
@@ -149,7 +148,7 @@ def live_command(
                     ruleset or "scopone-scientifico", players.split(","), as_player, style, save
                 )
             except LiveError as exc:
-                fail(str(exc), EXIT_USAGE)
+                usage_fail(str(exc), "tutor live")
     except LiveError as exc:
         raise InputError(str(exc)) from None
     session.trust = trust

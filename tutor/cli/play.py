@@ -11,7 +11,6 @@ import typer
 
 from tutor.cli.core import (
     EXIT_INTERRUPTED,
-    EXIT_USAGE,
     InputError,
     NewDeckOption,
     NewRulesetOption,
@@ -20,13 +19,13 @@ from tutor.cli.core import (
     check_save,
     deck_style,
     examples,
-    fail,
     fail_if_rejected,
     file_option,
     human_console,
     line_reader,
     new_save_file,
     note,
+    usage_fail,
 )
 from tutor.game.i18n import _, ngettext
 from tutor.training.defaults import FEEDBACK_TIME
@@ -183,7 +182,7 @@ def play_command(
                                           workers=workers, feedback=feedback,
                                           board=not no_board)  # fmt: skip
             except PlayError as exc:
-                fail(str(exc), EXIT_USAGE)
+                usage_fail(str(exc), "tutor play")
     except PlayError as exc:
         raise InputError(str(exc)) from None
     _run(session)
