@@ -98,3 +98,19 @@ def test_live_keeps_what_is_typed_when_its_folder_disappears(tmp_path: Path) -> 
         assert len(saved.plays) == 2
     finally:
         rescue.unlink()
+
+
+def test_a_file_name_too_long_is_a_save_error_not_an_os_error(tmp_path: Path) -> None:
+    """Bug: save_problem (so save, save_atomically, LiveSession.new and PlaySession.new) let
+    OSError out for a file name too long (Path.is_dir lets ENAMETOOLONG through), where each
+    promises its own error. The reason is given, as for a missing folder."""
+    from tutor.records.recordfile import save_problem
+    from tutor.training.live import LiveError
+
+    long = tmp_path / ("x" * 300 + ".yaml")
+    assert save_problem(long) == "File name too long"
+    assert save_problem(tmp_path / "new.yaml") is None
+    with pytest.raises(SaveError, match="File name too long"):
+        save_atomically(long, "x: 1\n")
+    with pytest.raises(LiveError, match="File name too long"):
+        LiveSession.new("scopa", ["You", "Ada"], "You", save_path=long)

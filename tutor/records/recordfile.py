@@ -767,15 +767,21 @@ def save_problem(path: str | Path, example: str = "hand.yaml") -> str | None:
     path = Path(path)
     if "\0" in str(path):
         return _("a file name cannot hold a NUL character")
-    if path.is_dir():
-        return _("it is a folder: give a file's name, e.g. {example}").format(
-            example=path / example
-        )
     folder = path.parent
-    if not folder.exists():
-        return _("the folder {folder} does not exist").format(folder=folder)
-    if not folder.is_dir():
-        return _("{folder} is not a folder").format(folder=folder)
+    try:
+        if path.is_dir():
+            return _("it is a folder: give a file's name, e.g. {example}").format(
+                example=path / example
+            )
+        if not folder.exists():
+            return _("the folder {folder} does not exist").format(folder=folder)
+        if not folder.is_dir():
+            return _("{folder} is not a folder").format(folder=folder)
+        path.lstat()  # a name too long, a folder that cannot be searched: said now
+    except FileNotFoundError:
+        pass  # the file is new
+    except OSError as exc:  # is_dir() and exists() let ENAMETOOLONG, EACCES through
+        return os_reason(exc)
     if not os.access(folder, os.W_OK | os.X_OK):
         return _("the folder {folder} is not writable").format(folder=folder)
     return None
