@@ -238,3 +238,11 @@ def test_only_ascii_letters_change_case_in_a_card() -> None:
     assert str(parse_card("7s", "french")) == "7S"
     with pytest.raises(NotationError, match="unknown suit 'ſ'"):
         parse_card("7ſ", "french")
+
+
+@pytest.mark.parametrize("index", [-1, 40])
+def test_format_card_refuses_an_index_that_is_no_card(index: int) -> None:
+    """Bug: format_card(-1) gave 'RB' (Python's negative index) and format_card(40) raised
+    IndexError; both are a NotationError, as Card.from_index gives."""
+    with pytest.raises(NotationError, match=f"no card with index {index}"):
+        format_card(index)

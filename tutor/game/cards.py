@@ -356,8 +356,9 @@ def parse_card_set(
 
 
 def format_card(card: Card | int, style: str | Style | None = None, glyphs: bool = False) -> str:
-    """The text form of a card in ``style``; with ``glyphs`` the suit is ♦♥♠♣."""
-    c = card if isinstance(card, Card) else CARDS[card]
+    """The text form of a card in ``style``; with ``glyphs`` the suit is ♦♥♠♣. An index
+    that is no card (-1, 40) is a NotationError, as in :meth:`Card.from_index`."""
+    c = card if isinstance(card, Card) else Card.from_index(card)
     st = get_style(style)
     return st.rank_text(c.value) + (GLYPHS[c.suit] if glyphs else st.suits[c.suit])
 
