@@ -420,9 +420,7 @@ def test_a_rescued_answer_keeps_a_file_name_that_is_not_utf8(
     with ProgressStore(db, busy_seconds=0.3) as store:
         t = Trainer.open(store, [mine], shipped=False, clock=Clock())
         locker = _lock(db)
-        pick = t.next()
-        assert pick is not None
-        t.record(pick, Verdict(False, True, ""), None)
+        _answer(t, False)
         with pytest.raises(StoreBusyError, match="the answer not saved is kept in"):
             t.finish()
         locker.close()

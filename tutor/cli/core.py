@@ -151,14 +151,17 @@ def usage_error_line(exc: Any, where: str | None = None) -> str:
         message = message[0].lower() + message[1:]
     if where is None:
         where = exc.ctx.command_path if getattr(exc, "ctx", None) is not None else "tutor"
-    return _("{message}; see '{command} --help'").format(message=message, command=where)
+    return _see_help(message, where)
+
+
+def _see_help(message: str, command: str) -> str:
+    return _("{message}; see '{command} --help'").format(message=message, command=command)
 
 
 def usage_fail(message: str, command: str) -> NoReturn:
     """Stop with a usage error the library found in the options (exit 2), on one line that
     says where the usage is, as click's own usage errors do."""
-    fail(_("{message}; see '{command} --help'").format(message=message, command=command),
-         EXIT_USAGE)  # fmt: skip
+    fail(_see_help(message, command), EXIT_USAGE)
 
 
 class TutorGroup(TyperGroup):

@@ -40,6 +40,7 @@ __all__ = [
     "STOCK",
     "OUT",
     "CountingError",
+    "check_seat",
     "check_viewer",
     "ValueCount",
     "Spariglio",
@@ -243,21 +244,22 @@ def _hide_deals(
     return out
 
 
-def check_viewer(state: GameState, viewer: int) -> None:
-    """CountingError unless ``viewer`` is a seat of the game (0 to players - 1; -1 is no seat,
-    whatever Python's lists would make of it)."""
-    if (
-        isinstance(viewer, bool)
-        or not isinstance(viewer, int)
-        or not 0 <= viewer < state.rules.players
-    ):
+def check_seat(players: int, seat: int) -> None:
+    """CountingError unless ``seat`` is a seat of a game of ``players`` (0 to players - 1; -1 is
+    no seat, whatever Python's lists would make of it)."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
         raise CountingError(
             ngettext(
                 "no seat {seat}: the game has {n} player",
                 "no seat {seat}: the game has {n} players",
-                state.rules.players,
-            ).format(seat=viewer, n=state.rules.players)
+                players,
+            ).format(seat=seat, n=players)
         )
+
+
+def check_viewer(state: GameState, viewer: int) -> None:
+    """CountingError unless ``viewer`` is a seat of the game (:func:`check_seat`)."""
+    check_seat(state.rules.players, viewer)
 
 
 def viewer_state(state: GameState, viewer: int) -> GameState:

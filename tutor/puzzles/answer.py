@@ -39,11 +39,11 @@ __all__ = [
 ]
 
 GIVE_UP = ("skip",)
+"""Typed instead of an answer: give up, count the puzzle as missed and see the solution (or
+its word in the language of the run: :func:`gives_up`)."""
 POINTS_DIGITS_MAX = 4
 """The longest number read as points: a hand gives far fewer than 10,000, and ``int()`` fails
 on text past 4,300 digits."""
-"""Typed instead of an answer: give up, count the puzzle as missed and see the solution (or
-its word in the language of the run: :func:`gives_up`)."""
 
 NONE_WORDS = ("none", "-", "0", "nothing", "no capture")
 """Typed for an empty answer (no value, no capture), or its word in the language of the run

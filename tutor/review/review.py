@@ -22,10 +22,10 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from tutor.counting.tracker import viewer_state
+from tutor.counting.tracker import CountingError, check_seat, viewer_state
 from tutor.game.cards import Style
 from tutor.game.errors import TutorError
-from tutor.game.i18n import _, ngettext, number
+from tutor.game.i18n import _, number
 from tutor.game.rules import Ruleset
 from tutor.game.state import GameState, Move
 from tutor.records.record import HandRecord, player_named
@@ -357,7 +357,6 @@ def review_record(
         seats = _default_seats(record)
     else:
         seats = []
-        n = len(record.players)
         for p in players:
             if isinstance(p, str):
                 named = player_named(record.players, p)
@@ -369,16 +368,12 @@ def review_record(
                         )
                     )
                 seat = record.players.index(named)
-            elif 0 <= p < n:
+            else:
+                try:
+                    check_seat(len(record.players), p)  # -1 would be the dealer's seat
+                except CountingError as exc:
+                    raise ReviewError(str(exc)) from None
                 seat = p
-            else:  # -1 would be the dealer's seat
-                raise ReviewError(
-                    ngettext(
-                        "no seat {seat}: the game has {n} player",
-                        "no seat {seat}: the game has {n} players",
-                        n,
-                    ).format(seat=p, n=n)
-                )
             if seat not in seats:
                 seats.append(seat)
         seats.sort()
