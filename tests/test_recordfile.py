@@ -415,9 +415,13 @@ def test_bad_json_is_one_record_error() -> None:
         ("[1, 2]", "a hand must be a JSON object"),
         ('{"ruleset": "scopa", "players": ["A", "B"], "table": ["2C"]}', "the table must start"),
         # bugs: a key given twice was read (the last won), and a number too long to convert
-        # escaped as a ValueError
+        # escaped as a ValueError (now read as written, and refused as YAML refuses it)
         ('{"ruleset": "scopa", "deck": "italian", "deck": "french"}', "key 'deck' is given twice"),
-        ('{"ruleset": "scopa", "game": {"seed": ' + "9" * 5000 + "}}", "<json>: not valid JSON"),
+        (
+            '{"ruleset": "scopa", "deck": "french", "players": ["A", "B"], "table": ["2C", "4H", '
+            '"5S", "QD"], "plays": [], "game": {"seed": ' + "9" * 5000 + "}}",
+            "the seed must be a whole number",
+        ),
     ]:
         with pytest.raises(RecordError, match=re.escape(message)):
             loads_json(text)
@@ -431,6 +435,21 @@ def test_json_takes_every_character_a_yaml_record_takes() -> None:
         hand.info["title"] = title
         assert loads_json(json.dumps({**json.loads(dumps_json(hand))})).info["title"] == title
         assert loads_json(dumps_json(hand)).info["title"] == title
+
+
+def test_a_json_number_in_a_text_key_is_the_text_written() -> None:
+    """Bug: a number where text is expected was read as Python read it and written back, so
+    ``1e400`` became 'Infinity' and ``1.50`` became '1.5'; a YAML record keeps the text."""
+    [hand] = loads(GAME_RECORD)
+    data = json.loads(dumps_json(hand))
+    for number in ("1e400", "1.50", "12", "-0", "NaN"):
+        text = json.dumps(data)[:-1] + f', "title": {number}}}'
+        assert loads_json(text).info["title"] == number
+        [from_yaml] = loads(dumps([hand]) + f"title: {number}\n")
+        assert from_yaml.info["title"] == number
+    # numbers that are numbers still are
+    data["game"]["seed"] = 12
+    assert loads_json(json.dumps(data)).game.seed == 12
 
 
 @pytest.mark.parametrize(

@@ -79,6 +79,7 @@ __all__ = [
     "load_path",
     "loads_json",
     "read_json_object",
+    "record_from_json",
     "dumps",
     "dump",
     "dumps_json",
@@ -685,12 +686,29 @@ def loads_json(text: str, path: str = "<json>") -> HandRecord:
     ...     loads_json(dumps_json(hand)))
     ('4H QD', True)
     """
-    data = read_json_object(text, path)
-    # written back on one line; the characters YAML refuses raw or reads as a line break are
-    # escaped, and YAML reads the escapes back as the same characters
-    flow = _YAML_RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", json.dumps(data, ensure_ascii=False))
-    [record] = loads(flow, path)
+    return record_from_json(read_json_object(text, path), path)
+
+
+def record_from_json(data: dict[str, Any], path: str = "<json>") -> HandRecord:
+    """One hand from the object :func:`read_json_object` gave, checked like a record file."""
+    [record] = loads(_flow(data), path)
     return record
+
+
+def _flow(value: Any) -> str:
+    """A JSON value written back as one line of YAML flow, each number as the JSON text wrote
+    it (so a text key holds ``1e400`` as a YAML file would, not ``Infinity``); the characters
+    YAML refuses raw or reads as a line break are escaped, and YAML reads the escapes back as
+    the same characters."""
+    if isinstance(value, _Number):
+        return str(value)
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_flow(k)}: {_flow(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_flow(v) for v in value) + "]"
+    return _YAML_RAW.sub(
+        lambda m: f"\\u{ord(m.group()):04x}", json.dumps(value, ensure_ascii=False)
+    )
 
 
 def read_json_object(text: str, path: str = "<json>") -> dict[str, Any]:
@@ -704,14 +722,20 @@ def read_json_object(text: str, path: str = "<json>") -> dict[str, Any]:
     tutor.records.record.RecordError: position: key 'plays' is given twice
     """
     try:
-        data = json.loads(text, object_pairs_hook=_unique_keys)
+        data = json.loads(
+            text,
+            object_pairs_hook=_unique_keys,
+            parse_int=_Number,
+            parse_float=_Number,
+            parse_constant=_Number,
+        )
     except _GivenTwice as twice:
         raise RecordError(
             path, None, None, _("key {key!r} is given twice").format(key=twice.key)
         ) from None
     except RecursionError:
         raise RecordError(path, None, None, _("not valid JSON: nested too deeply")) from None
-    except ValueError as exc:  # the decoder's errors, and a number too long to convert
+    except ValueError as exc:  # the decoder's errors
         raise RecordError(
             path, None, None, _("not valid JSON: {problem}").format(problem=exc)
         ) from None
@@ -722,6 +746,11 @@ def read_json_object(text: str, path: str = "<json>") -> dict[str, Any]:
 
 _YAML_RAW = re.compile("[\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")
 """Characters a JSON string may hold raw but a YAML one may not (or reads as a line break)."""
+
+
+class _Number(str):
+    """A JSON number (or NaN, Infinity) kept as written: the record reader gives it the
+    meaning YAML gives the same text."""
 
 
 class _GivenTwice(ValueError):

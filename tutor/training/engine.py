@@ -40,7 +40,6 @@ written as record plays, in the position's deck notation.
 
 from __future__ import annotations
 
-import json
 import math
 import random
 from dataclasses import dataclass
@@ -50,7 +49,7 @@ from tutor.game.errors import TutorError
 from tutor.game.rules import RulesetError, load_ruleset
 from tutor.game.state import GameState, Move
 from tutor.records.record import HandRecord
-from tutor.records.recordfile import loads_json, read_json_object
+from tutor.records.recordfile import read_json_object, record_from_json
 from tutor.search.defaults import SAMPLES_MAX
 from tutor.search.evaluate import evaluate
 from tutor.search.players import ChitarrellaPlayer, seat_view
@@ -210,7 +209,7 @@ class Engine:
                     "position: the record names no ruleset and none was set (ruleset NAME)"
                 )
             data["ruleset"] = self.ruleset
-        record = loads_json(json.dumps(data, ensure_ascii=False), "position")
+        record = record_from_json(data, "position")
         self.record = record
         self.state = record.final_state()
         return ["ok"]
