@@ -488,6 +488,15 @@ def test_unfinished_record_and_cut() -> None:
     assert cut.final_state().key() == hand.state_at(10).key()
 
 
+@pytest.mark.parametrize("n", [-1, 37])
+def test_cut_refuses_a_count_of_plays_the_record_has_not(n: int) -> None:
+    """Bug: cut(-1) dropped the last play (a slice) while state_at(-1) was refused."""
+    [hand] = load_path(SEED003)
+    for method in (hand.cut, hand.state_at):
+        with pytest.raises(RecordError, match=f"the record has 36 plays, not {n}"):
+            method(n)
+
+
 # -- matches ----------------------------------------------------------------------------------
 
 

@@ -335,17 +335,7 @@ class HandRecord:
     def state_at(self, n: int) -> GameState:
         """The position after the first ``n`` plays (pushed, so ``stack`` is the history)."""
         moves = self.moves()
-        if not 0 <= n <= len(moves):
-            raise RecordError(
-                self.path,
-                None,
-                None,
-                ngettext(
-                    "the record has {n} play, not {asked}",
-                    "the record has {n} plays, not {asked}",
-                    len(moves),
-                ).format(n=len(moves), asked=n),
-            )
+        self._check_play_count(n)
         state = self.initial_state()
         for m in moves[:n]:
             state.push(m)
@@ -358,8 +348,24 @@ class HandRecord:
         """Every card of the hand has been played."""
         return len(self.plays) == self.ruleset.plays_per_hand
 
+    def _check_play_count(self, n: int) -> None:
+        """RecordError unless the record has at least ``n`` plays (0 <= n)."""
+        if not 0 <= n <= len(self.plays):
+            raise RecordError(
+                self.path,
+                None,
+                None,
+                ngettext(
+                    "the record has {n} play, not {asked}",
+                    "the record has {n} plays, not {asked}",
+                    len(self.plays),
+                ).format(n=len(self.plays), asked=n),
+            )
+
     def cut(self, n: int) -> HandRecord:
-        """The same record with only its first ``n`` plays: a position to study or solve."""
+        """The same record with only its first ``n`` plays: a position to study or solve
+        (RecordError for a count it does not have, as :meth:`state_at`)."""
+        self._check_play_count(n)
         return HandRecord(
             self.ruleset,
             self.ruleset_name,
