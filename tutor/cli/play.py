@@ -167,14 +167,9 @@ def play_command(
             )
         else:
             style = deck_style(deck or "italian")
+            drawn = seed is None
             if seed is None:
                 seed = secrets.randbelow(1_000_000)
-                note(
-                    "tutor: "
-                    + _("seed {seed} ({command} deals the same game)").format(
-                        seed=seed, command=f"tutor play --seed {seed}"
-                    )
-                )
             save = new_save_file(save, "play")
             try:
                 session = PlaySession.new(ruleset or "scopone-scientifico", seat, partner,
@@ -183,6 +178,13 @@ def play_command(
                                           board=not no_board)  # fmt: skip
             except PlayError as exc:
                 usage_fail(str(exc), "tutor play")
+            if drawn:  # once the game is set up: a usage error comes alone
+                note(
+                    "tutor: "
+                    + _("seed {seed} ({command} deals the same game)").format(
+                        seed=seed, command=f"tutor play --seed {seed}"
+                    )
+                )
     except PlayError as exc:
         raise InputError(str(exc)) from None
     _run(session)
