@@ -367,6 +367,18 @@ def test_a_key_given_twice_in_a_ruleset_is_refused(
     assert one_error_line(run("rules", path)) == f"tutor: error: {info.value}"
 
 
+@pytest.mark.parametrize(
+    "extra", ['"bad\\e[31mkey": 1\n', '"bad\\e[31mkey": 1\n"bad\\e[31mkey": 2\n']
+)
+def test_a_ruleset_key_is_quoted_with_its_escapes(tmp_path: Path, extra: str) -> None:
+    """Bug: an unknown key, or one given twice, was quoted raw, so a library caller printing
+    the error sent the key's escape sequence to the terminal."""
+    path = write(tmp_path, "odd.yaml", SCOPA_RULES + extra)
+    with pytest.raises(RulesetError) as info:
+        load_ruleset(path)
+    assert "\x1b" not in str(info.value) and "key 'bad\\x1b[31mkey'" in str(info.value)
+
+
 def test_a_ruleset_of_several_documents_is_refused_with_the_line(tmp_path: Path) -> None:
     path = write(tmp_path, "two.yaml", SCOPA_RULES + "---\nname: other\n")
     line = SCOPA_RULES.count("\n") + 2

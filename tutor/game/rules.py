@@ -532,7 +532,7 @@ def ruleset_from_dict(
         at = f"{where}:{line}" if line else where
         shown = key if len(key) <= SHOWN_VALUE_MAX else key[: SHOWN_VALUE_MAX - 1] + "…"
         return RulesetError(
-            _("{where}: key '{key}': {problem}").format(where=at, key=shown, problem=msg)
+            _("{where}: key {key!r}: {problem}").format(where=at, key=shown, problem=msg)
         )
 
     if not isinstance(data, dict):
@@ -764,7 +764,7 @@ def loads_ruleset(text: str, path: str = "<string>") -> Ruleset:
             key, line, first = twice
             raise RulesetError(
                 f"{path}:{line}: "
-                + _("key '{key}' is given twice (first on line {first})").format(
+                + _("key {key!r} is given twice (first on line {first})").format(
                     key=key, first=first
                 )
             )
