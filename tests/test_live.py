@@ -304,3 +304,18 @@ def test_the_note_of_a_typed_in_hand_is_in_every_language(tmp_path: Path) -> Non
         s = LiveSession.new("scopa", ["You", "Ada"], "Ada", "french", tmp_path / "h.yaml")
     assert s.info["note"] == "typed in with tutor live, seen from Ada's seat"
     assert s.info["note_it"] == "trascritta con tutor live, vista dal posto di Ada"
+
+
+@pytest.mark.parametrize(
+    "players", [["You", "Ada\x1b[31m"], ["You", "Ada\x1b[31m", "Bea"], ["You", "Ada\u202e"]]
+)
+def test_a_name_with_control_characters_is_refused_before_any_message_lists_it(
+    tmp_path: Path, players: list[str]
+) -> None:
+    """Bug: names typed for a live hand were listed raw in the seating errors (a wrong count
+    of players, a name given twice), escape sequences and all."""
+    with pytest.raises(LiveError) as info:
+        LiveSession.new("scopa", players, "You", "french", tmp_path / "hand.yaml")
+    message = str(info.value)
+    assert message.startswith("a name cannot hold control characters: 'Ada\\")
+    assert "\x1b" not in message and "\u202e" not in message

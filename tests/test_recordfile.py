@@ -23,6 +23,7 @@ from tutor.records.record import (
     HandRecord,
     PlayEntry,
     RecordError,
+    control_problem,
     name_key,
     record_from_moves,
 )
@@ -187,8 +188,10 @@ NAMES = (
     st.text(alphabet=st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=6)
     .map(str.strip)
     .filter(name_key)
+    .filter(lambda name: control_problem(name) is None)
 )
-"""Names as a record keeps them: no spaces around (they are dropped on reading)."""
+"""Names as a record keeps them: no spaces around (they are dropped on reading), no control
+characters (refused)."""
 
 
 @st.composite

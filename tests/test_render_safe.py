@@ -10,6 +10,9 @@ import pytest
 from helpers import BASE, SCOPA_RULES, run, write
 from typer.testing import Result
 
+from tutor.records.record import RecordError
+from tutor.records.recordfile import loads
+
 ESC = "\x1b"
 TITLE = "\x1b[2J\x1b]0;PWNED\x07"
 """The issue's title: clears the screen and retitles the window."""
@@ -30,8 +33,8 @@ HOSTILE_RULES = (
 
 HOSTILE_RECORD = (
     BASE.replace("ruleset: scopa", "ruleset: hostile-rules.yaml")
-    .replace("players: [You, Ada]", 'players: [You, "Ada\\e[31m"]')
-    .replace("Ada: [3H, KC, JD]", '"Ada\\e[31m": [3H, KC, JD]')
+    .replace("players: [You, Ada]", 'players: [You, "<i>Ada</i>"]')
+    .replace("Ada: [3H, KC, JD]", '"<i>Ada</i>": [3H, KC, JD]')
     .replace("  - 3H\n", '  - {play: 3H, note: "a note\\e]8;;http://evil.example/\\e\\\\click"}\n')
 )
 HOSTILE_RECORD = (
@@ -96,14 +99,15 @@ def test_every_command_shows_a_hostile_record_s_control_characters(hostile: str)
         assert result.exit_code == 0, (args, result.output)
         _check(result)
         if args[0] != "drill":  # the drill names no ruleset
-            assert "^[" in result.output, args  # shown, not dropped
+            # shown, not dropped (solve prints no title, only the names)
+            assert "^[" in result.output or "<i>Ada</i>" in result.output, args
 
 
 def test_the_replay_shows_each_hostile_text_in_caret_form(hostile: str) -> None:
     """Bug: ``tutor replay x.yaml | cat -v`` showed the title's escape sequences raw."""
     out = run("replay", hostile).stdout
     assert "^[[2J^[]0;PWNED^G" in out
-    assert "Ada^[[31m" in out and "^[[41mEvent" in out and "<U+009B>2J" in out
+    assert "<i>Ada</i>" in out and "^[[41mEvent" in out and "<U+009B>2J" in out
     assert "a note^[]8;;http://evil.example/^[\\click" in out
     assert "line two^[[?25l<U+D800>" in out  # a lone surrogate: shown, not a crash
 
@@ -141,7 +145,30 @@ def test_an_error_quoting_a_hostile_name_stays_one_visible_line(tmp_path: Path) 
     assert result.exit_code == 3
     assert result.stderr.count("\n") == 1, result.stderr
     _check(result)
-    assert "Ada^[[31m" in result.stderr
+    assert "'You\\x1b]0;X\\x07\\nfake line'" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("players: [You, Ada]", 'players: [You, "Ada\\e[31m"]'),
+        ("players: [You, Ada]", 'players: [You, "Ada\\u202e"]'),
+        ("players: [You, Ada]", 'players: [You, Ada]\ndealer: "Ada\\e[31m"'),
+        ("Ada: [3H, KC, JD]", '"Ada\\a": [3H, KC, ZZ]'),
+        ("players: [You, Ada]", 'players: [You, "Ada\\nBea"]'),
+    ],
+)
+def test_a_name_with_control_characters_is_refused(tmp_path: Path, old: str, new: str) -> None:
+    """Bug: a name could hold escape sequences, and the library's messages quote names as
+    written ("'You' is not a player (You, Ada<ESC>[31m)"): a caller printing a RecordError
+    sent them to the terminal. A name is now refused at once, the name shown escaped."""
+    text = BASE.replace(old, new)
+    assert text != BASE
+    with pytest.raises(RecordError) as info:
+        loads(text, "names.yaml")
+    message = str(info.value)
+    assert "a name cannot hold control characters" in message
+    assert not UNSAFE.search(message) and "\n" not in message, repr(message)
 
 
 def test_the_html_report_escapes_and_shows_a_hostile_record(hostile: str, tmp_path: Path) -> None:
@@ -154,7 +181,7 @@ def test_the_html_report_escapes_and_shows_a_hostile_record(hostile: str, tmp_pa
     html = page.read_text(encoding="utf-8")
     assert not UNSAFE.search(_only_own_isolates(html))
     assert "<script>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;^[[2J" in html
-    assert "Ada^[[31m" in html
+    assert "&lt;i&gt;Ada&lt;/i&gt;" in html and "<i>Ada" not in html
 
 
 def test_the_svg_drawing_of_a_hostile_record_is_escaped(hostile: str, tmp_path: Path) -> None:
@@ -163,4 +190,4 @@ def test_the_svg_drawing_of_a_hostile_record_is_escaped(hostile: str, tmp_path: 
     assert result.exit_code == 0, result.output
     _check(result)
     svg = out.read_text(encoding="utf-8")
-    assert not UNSAFE.search(_only_own_isolates(svg)) and "Ada^[[31m" in svg
+    assert not UNSAFE.search(_only_own_isolates(svg)) and "&lt;i&gt;Ada&lt;/i&gt;" in svg

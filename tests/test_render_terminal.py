@@ -145,7 +145,10 @@ def test_every_renderer_shows_the_control_characters_of_file_text(tmp_path: Path
         ),
         encoding="utf-8",
     )
-    text = BASE.replace("ruleset: scopa", "ruleset: evil.yaml").replace("Ada", '"Ada\\e[31m"')
+    # a file's names cannot hold control characters (refused on reading); a library caller
+    # can still pass such names to the renderers that take names
+    text = BASE.replace("ruleset: scopa", "ruleset: evil.yaml")
+    names = ["You", "Ada\x1b[31m"]
     text = 'title: "T\\e]0;X\\a"\nnote: "N\\e[2J"\n' + text.replace(
         "  - 3H\n", '  - {play: 3H, note: "n\\e[1K"}\n'
     )
@@ -159,7 +162,7 @@ def test_every_renderer_shows_the_control_characters_of_file_text(tmp_path: Path
         _raw(rendering.plays_table(hand, record.style)),
         _raw(rendering.plays_table(hand, record.style, width=60)),
         _raw(rendering.plays_table(hand, record.style, start=1, stop=2, width=60)),
-        _raw(rendering.match_table(match.match, match.sides)),
+        _raw(rendering.match_table(match.match, names)),
         _raw(*rendering.tracker_view(hand_view(record, 0, 1).view, record.style)),
         _raw(*rendering.hand_view_lines(hand_view(record, 0, 2))),
         _raw(
@@ -168,8 +171,8 @@ def test_every_renderer_shows_the_control_characters_of_file_text(tmp_path: Path
                     record.state_at(1),
                     "sampling",
                     samples=2,
-                    names=record.players,
-                    sides=record.team_names(),
+                    names=names,
+                    sides=names,
                 ),
                 record.style,
             )
@@ -178,9 +181,10 @@ def test_every_renderer_shows_the_control_characters_of_file_text(tmp_path: Path
         _raw(rendering.ruleset_text(describe_ruleset(rules))),
         _raw(rendering.explain_table(explain_play(parse_card("7D"), [], rules, ITALIAN))),
     ]
-    for out in outputs:
+    for i, out in enumerate(outputs):
         assert "\x1b" not in out, out
-        assert "^[" in out, out
+        if i != 5:  # the tracker's board shows no file text but the record's names
+            assert "^[" in out, (i, out)
 
 
 def test_the_solve_view_says_how_and_warns_and_names_the_mover_once() -> None:

@@ -526,7 +526,7 @@ def resolve_puzzle(
                 move = state.parse_move(text, style)
                 state.check(move, style=style)
             except MoveError as exc:
-                fail(line, f"puzzle: solution: {text}: {exc.reason}")
+                fail(line, f"puzzle: solution: {text!r}: {exc.reason}")
         if move in moves:
             fail(line, "puzzle: solution: " + _("{play} is listed twice").format(play=text))
         moves.append(move)

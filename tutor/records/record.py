@@ -22,6 +22,7 @@ the format.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -54,6 +55,8 @@ __all__ = [
     "player_named",
     "name_key",
     "name_problem",
+    "control_problem",
+    "UNSAFE_TEXT",
     "INFO_KEYS",
     "TRANSLATED_INFO",
     "TRANSLATED_NOTES",
@@ -203,6 +206,31 @@ def name_key(name: str) -> str:
     ).casefold()
 
 
+UNSAFE_TEXT = re.compile(
+    r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]"
+)
+"""The characters of a file's text that must never reach a terminal or markup as they are: C0
+controls but the line break, DEL, C1 controls; the Unicode controls that reorder or hide text
+(bidirectional overrides and isolates, the line and paragraph separators); and lone
+surrogates, which a YAML escape ("\\ud800") can put in a string and no terminal or file can be
+given in UTF-8. Free text (titles, notes) may hold them and is shown made visible
+(:mod:`tutor.render.safe`); a name may not (:func:`control_problem`)."""
+
+
+def control_problem(name: str) -> str | None:
+    """Why ``name`` cannot name a player or a team (None: it can): it holds a line break or
+    another of the :data:`UNSAFE_TEXT` characters, which no name needs, which would act on a
+    terminal if the name were printed raw, and which every message naming a player would
+    otherwise have to escape.
+
+    >>> control_problem("Ada") is None, control_problem("Ada\\x1b[31m")
+    (True, "a name cannot hold control characters: 'Ada\\\\x1b[31m'")
+    """
+    if "\n" in name or UNSAFE_TEXT.search(name):
+        return _("a name cannot hold control characters: {name!r}").format(name=name)
+    return None
+
+
 def name_problem(names: Sequence[str], index: int) -> str | None:
     """Why the name of player ``index`` cannot seat a game next to the names before it
     (None: it can): it is empty, or the same as an earlier one but for case, spaces or
@@ -216,6 +244,8 @@ def name_problem(names: Sequence[str], index: int) -> str | None:
     name = names[index]
     if not name_key(name):
         return _("a player's name is empty")
+    if control_problem(name):
+        return control_problem(name)
     for earlier in names[:index]:
         if earlier == name:
             return _("player {name!r} is listed twice").format(name=name)
@@ -466,6 +496,9 @@ class HandRecord:
         for team, members in self.teams.items():
             if not name_key(team):  # "Sides:  v B." named no side
                 raise self._fail(("teams", team), _("a team's name is empty"))
+            control = control_problem(team)
+            if control is not None:
+                raise self._fail(("teams", team), control)
             for name in members:
                 if name not in self.players:
                     raise self._fail(

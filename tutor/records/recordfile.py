@@ -70,6 +70,7 @@ from tutor.records.record import (
     PlayEntry,
     RecordError,
     Where,
+    control_problem,
     validate_match,
 )
 
@@ -139,7 +140,16 @@ class _Reader:
 
     def name(self, node: Node, what: str) -> str:
         """A player's name: text, the spaces around it dropped (" You" and "You " are You)."""
-        return self.text(node, what).strip()
+        name = self.text(node, what).strip()
+        self.no_control(node, what, name)
+        return name
+
+    def no_control(self, node: Node, what: str, name: str) -> None:
+        """Refuse a name with control characters as soon as it is read: the messages of the
+        rest of the reading quote names as written."""
+        control = control_problem(name)
+        if control is not None:
+            raise self.fail(node, f"{what}: {control}" if what else control)
 
     def mapping(self, node: Node, what: str, names: bool = False) -> list[tuple[str, Node, Node]]:
         """The keys and values of a mapping; ``what`` names it in the messages (empty for a
@@ -155,6 +165,8 @@ class _Reader:
             if not isinstance(k, ScalarNode):
                 raise self.fail(k, head + _("keys must be plain text"))
             key = str(k.value).strip() if names else str(k.value)
+            if names:
+                self.no_control(k, what, key)
             if key in seen:
                 raise self.fail(k, head + _("key {key!r} is given twice").format(key=key))
             seen.add(key)

@@ -20,15 +20,9 @@ from __future__ import annotations
 import html
 import re
 
-__all__ = ["visible", "markup", "one_line", "needs_showing", "isolated", "fill", "fill_markup"]
+from tutor.records.record import UNSAFE_TEXT as _UNSAFE
 
-# C0 controls except newline, DEL, C1 controls; the Unicode controls that reorder or hide text
-# (bidirectional overrides and isolates, the line and paragraph separators); and lone
-# surrogates, which a YAML escape ("\ud800") can put in a string and no terminal or file can
-# be given in UTF-8.
-_UNSAFE = re.compile(
-    r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]"
-)
+__all__ = ["visible", "markup", "one_line", "needs_showing", "isolated", "fill", "fill_markup"]
 
 
 def _show(match: re.Match[str]) -> str:

@@ -65,7 +65,14 @@ from tutor.game.errors import TutorError
 from tutor.game.i18n import N_, _, in_every_language, ngettext
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move, parse_play
-from tutor.records.record import HandRecord, PlayEntry, RecordError, name_problem, player_named
+from tutor.records.record import (
+    HandRecord,
+    PlayEntry,
+    RecordError,
+    control_problem,
+    name_problem,
+    player_named,
+)
 from tutor.records.recordfile import dumps, load_path, save_or_rescue, save_problem
 from tutor.records.replay import HandReplay, replay_hand
 
@@ -298,6 +305,10 @@ class LiveSession:
         """A fresh session; LiveError for a bad seating."""
         rules = load_ruleset(ruleset)
         names = [p.strip() for p in players]
+        for name in names:  # before any message lists the names as typed
+            control = control_problem(name)
+            if control is not None:
+                raise LiveError(control)
         if len(names) != rules.players:
             raise LiveError(
                 ngettext(
