@@ -6,6 +6,7 @@ import io
 import re
 from pathlib import Path
 
+import pytest
 from helpers import BASE, EXAMPLES, SCOPA_RULES
 from rich.console import Console
 
@@ -347,3 +348,27 @@ def test_a_narrow_terminal_breaks_no_word_of_a_replay_with_notes() -> None:
     assert re.search(r"\bNorth-South +East-West$", header.rstrip()), plain[:2000]
     tallies = [line.split()[-2:] for line in plain.splitlines() if re.match(r" *\d+ ", line)]
     assert tallies and all(re.fullmatch(r"\d+/\d+/\d+", t) for row in tallies for t in row)
+
+
+@pytest.mark.parametrize(
+    ("args", "typed", "said"),
+    [
+        (["puzzle", "try", "keep-the-table-above-ten"], b"\xe9\xff\n", b"is not a card"),
+        (["engine"], b"\xe9\xff\nisready\n", b"ready"),
+    ],
+)
+def test_a_byte_that_is_not_utf8_at_a_prompt_is_refused_not_a_crash(
+    args: list[str], typed: bytes, said: bytes
+) -> None:
+    """Bug: in a UTF-8 locale (Python's stdin then strict) a stray byte typed at any prompt was
+    an internal error (exit 70) that ended the session without its "saved to" lines."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    run = subprocess.run(
+        [sys.executable, "-m", "tutor", *args], input=typed, capture_output=True, env=env
+    )
+    assert run.returncode == 0, run.stderr.decode("utf-8", "replace")
+    assert said in run.stdout + run.stderr and b"internal error" not in run.stderr

@@ -759,11 +759,18 @@ def check_player(file: Path | str, record: HandRecord, player: str) -> int:
 def tolerate_narrow_encodings() -> None:
     """Let stdout and stderr replace what their encoding cannot write (``PYTHONIOENCODING=ascii``,
     a Latin-1 terminal) instead of failing mid-line: the glyphs then fall back to letters
-    (:func:`tutor.render.terminal.is_fancy`), and an accent or an ellipsis becomes ``?``."""
+    (:func:`tutor.render.terminal.is_fancy`), and an accent or an ellipsis becomes ``?``.
+
+    Standard input keeps a byte its encoding cannot read as an escape (``surrogateescape``,
+    what Python does in the C locale), so that a stray byte typed at a prompt (a Latin-1
+    keyboard, a paste) is a line the session refuses like any typo, not an internal error that
+    ends it."""
     for stream in (sys.stdout, sys.stderr):
         encoding = (getattr(stream, "encoding", None) or "").lower().replace("_", "-")
         if not encoding.startswith("utf") and hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="replace")
+    if hasattr(sys.stdin, "reconfigure"):
+        sys.stdin.reconfigure(errors="surrogateescape")
 
 
 def main(argv: list[str] | None = None) -> None:
