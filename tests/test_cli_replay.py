@@ -140,6 +140,9 @@ def test_replay_step_waits_for_a_line_per_play_and_q_stops() -> None:
     rows = [line for line in stopped.stdout.splitlines() if line[:3].strip().isdigit()]
     assert [int(r.split()[0]) for r in rows] == [1, 2, 3]
     assert "total" not in stopped.stdout
+    # bug: the end of the input (Ctrl-D) was taken for Enter, one more play each time
+    ended = run("replay", example("seed003-scopa.yaml"), "--step", input="\n\n")
+    assert ended.exit_code == 0 and ended.stdout == stopped.stdout
 
 
 def test_replay_step_rows_line_up() -> None:

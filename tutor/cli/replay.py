@@ -32,9 +32,10 @@ if TYPE_CHECKING:
 
 
 def _wait_for_enter() -> bool:
-    """Wait for a line on stdin; False when the reader wants to stop (``q``)."""
-    line = read_line("-- " + _("Enter: next play, q: stop") + " --") or ""
-    return line.strip().lower() not in ("q", "quit")
+    """Wait for a line on stdin; False when the reader wants to stop: ``q``, or the end of the
+    input (Ctrl-D), as in every other session."""
+    line = read_line("-- " + _("Enter: next play, q: stop") + " --")
+    return line is not None and line.strip().lower() not in ("q", "quit")
 
 
 @app.command(
@@ -49,7 +50,11 @@ def replay(
     file: Annotated[Path, file_argument("A hand record (YAML; several documents make a match).")],
     json_out: JsonOption = False,
     step: Annotated[
-        bool, typer.Option("--step", help="Wait for Enter after each play (q stops).")
+        bool,
+        typer.Option(
+            "--step",
+            help="Wait for Enter after each play (q or the end of the input, Ctrl-D, stops).",
+        ),
     ] = False,
     as_player: Annotated[
         str | None,
