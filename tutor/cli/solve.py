@@ -53,7 +53,8 @@ def solve_command(
             "-k",
             min=1,
             max=SAMPLES_MAX,
-            help="Sample K deals consistent with what the mover knows.",
+            help=f"Sample K deals consistent with what the mover knows (default {SAMPLES} "
+            "when a hand is hidden).",
         ),
     ] = None,
     time_limit: Annotated[
