@@ -424,3 +424,33 @@ def test_a_ruleset_with_no_table_cards_saves_the_seating_it_says_it_saved(tmp_pa
     code, _out, err = run_live([*shlex.split(command)[2:], "-q"], "quit\n")
     assert code == 0, err
     assert "resuming" in err
+
+
+def test_resuming_into_another_file_saves_it_at_once(tmp_path: Path) -> None:
+    """Bug: ``live --resume A --save B`` quit before a new line said 'saved to B' and 'continue
+    with: tutor live --resume B', but wrote nothing, so that command failed."""
+    first = tmp_path / "first.yaml"
+    code, _out, err = run_live(
+        [
+            "-r",
+            "scopa",
+            "-p",
+            "You,Ada",
+            "--as",
+            "You",
+            "--deck",
+            "french",
+            "-q",
+            "--save",
+            str(first),
+        ],
+        "2C 4H 5S QD\n7D 7H AS\n7D x 2C 5S\n",
+    )
+    assert code == 0, err
+    other = tmp_path / "other.yaml"
+    code, _out, err = run_live(["--resume", str(first), "--save", str(other), "-q"], "quit\n")
+    assert code == 0, err
+    assert f"saved to {other}" in err
+    assert load_path(other) == load_path(first)
+    code, _out, err = run_live(["--resume", str(other), "-q"], "quit\n")
+    assert code == 0 and "resuming" in err, err

@@ -391,6 +391,10 @@ class LiveSession:
             dict(rec.info),
         )
         session.entries = session._entry_order()
+        if save_path is not None:
+            # the hand goes on in another file: it holds the hand so far at once, so the
+            # "saved to" of a session quit before its next line is true
+            session.save()
         return session
 
     def _entry_order(self) -> list[str]:
