@@ -44,6 +44,9 @@ def test_cli_drill_stops_at_end_of_input_and_checks_arguments() -> None:
     assert "no more answers" in err and "Score: " in out and " of 1." in out
     result = CliRunner().invoke(app, ["drill", "49"], input="")
     assert result.exit_code == 2 and "unknown drill '49'" in result.stderr
+    # bug: the error named KIND, which the usage line (then {48}) did not show
+    shown = CliRunner().invoke(app, ["drill", "--help"]).stdout
+    assert "invalid value for DRILL" in result.stderr and "[OPTIONS] {DRILL}" in shown
     code, _, err = drill(["--question", "who"], "")
     assert code == 2 and "--question" in err
 

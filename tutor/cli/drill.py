@@ -29,7 +29,8 @@ from tutor.game.i18n import _
 )
 def drill_command(
     kind: Annotated[
-        str, typer.Argument(metavar="48", help="The drill: 48, the rule of 48.", show_default=False)
+        str,
+        typer.Argument(metavar="DRILL", help="The drill: 48, the rule of 48.", show_default=False),
     ],
     ruleset: RulesetOption = "scopone-scientifico",
     seed: Annotated[
@@ -63,7 +64,7 @@ def drill_command(
 
     if kind != "48":
         raise typer.BadParameter(
-            _("unknown drill {name!r}; the drill is: 48").format(name=kind), param_hint="KIND"
+            _("unknown drill {name!r}; the drill is: 48").format(name=kind), param_hint=_("DRILL")
         )
     if question not in KINDS:
         raise typer.BadParameter(
