@@ -381,6 +381,18 @@ def test_the_package_loads_its_front_door_names_when_used() -> None:
         _ = tutor.nothing  # type: ignore[attr-defined]
 
 
+def test_importing_the_package_imports_next_to_nothing() -> None:
+    """Bug: ``import tutor`` imported typing (about 10 ms) before tutor._start could catch a
+    Ctrl-C, so a Ctrl-C just after Enter gave a traceback instead of 'interrupted'. What the
+    package imports before the guard is now only what the interpreter has loaded already."""
+    script = (
+        "import sys; before = set(sys.modules); import tutor; "
+        "print(sorted(set(sys.modules) - before - {'tutor'}))"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout.strip() == "[]", done.stdout + done.stderr
+
+
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
 def test_output_that_cannot_be_written_is_not_called_bad_input() -> None:
     """Bug: 'tutor replay FILE --json > /dev/full' said 'cannot read: No space left on device'
