@@ -234,3 +234,25 @@ def test_a_resumed_save_must_deal_every_hand_in_full(tmp_path: Path) -> None:
         assert result.exit_code == 3, result.output
         assert fragment in result.stderr, result.stderr
         assert "deals every hand in full" in result.stderr and "Traceback" not in result.output
+
+
+def test_ctrl_c_while_a_game_is_set_up_says_where_it_is_saved(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    """Bug: a Ctrl-C while a new game was being set up (its deals saved already) said only
+    'interrupted', so the file went unmentioned and the same command was then refused
+    ('already exists'). A file name with a space is quoted in the command to go on with."""
+    from tutor.training.play import PlaySession
+
+    made = PlaySession.new
+
+    def new_then_ctrl_c(*args: Any, **kwargs: Any) -> Any:
+        made(*args, **kwargs)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(PlaySession, "new", new_then_ctrl_c)
+    save = tmp_path / "my game.yaml"
+    result = run("play", "--ruleset", "scopa", "--seed", "3", "--save", str(save), input="")
+    assert result.exit_code == 130, result.output
+    assert save.exists() and f"saved to {save}" in result.stderr
+    assert f"go on with: tutor play --resume '{save}'" in result.stderr

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+import shlex
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -178,6 +179,12 @@ def play_command(
                                           board=not no_board)  # fmt: skip
             except PlayError as exc:
                 usage_fail(str(exc), "tutor play")
+            except KeyboardInterrupt:
+                # the set-up is saved before new() returns: say where, as a later Ctrl-C does
+                note("\ntutor: " + _("interrupted"))
+                if save.exists():
+                    _say_saved(save, over=False)
+                raise typer.Exit(EXIT_INTERRUPTED) from None
             if drawn:  # once the game is set up: a usage error comes alone
                 note(
                     "tutor: "
@@ -222,11 +229,11 @@ def _run(session: PlaySession) -> None:
 def _saved(session: PlaySession) -> None:
     """Where the game is saved and how to go on with it."""
     if session.save_path is not None:
-        note("tutor: " + _("saved to {file}").format(file=session.save_path))
-        if session.phase() != "over":
-            note(
-                "tutor: "
-                + _("go on with: {command}").format(
-                    command=f"tutor play --resume {session.save_path}"
-                )
-            )
+        _say_saved(session.save_path, over=session.phase() == "over")
+
+
+def _say_saved(path: Path, over: bool) -> None:
+    note("tutor: " + _("saved to {file}").format(file=path))
+    if not over:
+        command = f"tutor play --resume {shlex.quote(str(path))}"
+        note("tutor: " + _("go on with: {command}").format(command=command))
