@@ -108,6 +108,8 @@ def test_ctrl_c_with_answers_kept_writes_them_to_a_rescue_file(
     [rescue] = (tmp_path / "tmp").iterdir()
     assert r.exit_code == 3, r.output
     assert r.stderr.splitlines()[-1].endswith(f"; the answer not saved is kept in {rescue}")
+    # bug: the error came right after the ^C, on its line; it follows 'interrupted' now
+    assert r.stderr.splitlines()[-2:-1] == ["tutor: interrupted"]
     assert len(rescue.read_text(encoding="utf-8").splitlines()) == 1
     assert stored_answers(db) == 1
 

@@ -9,11 +9,13 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tutor.cli.core import (
+    EXIT_INTERRUPTED,
     JsonOption,
     app,
     examples,
     file_option,
     human_console,
+    interrupted,
     note,
     print_json,
 )
@@ -105,7 +107,13 @@ def train_command(
         try:
             _session(trainer, count, console, fancy, json_out, results)
             trainer.finish()  # answers kept while another session held the store
-        except BaseException:  # Ctrl-C too: what the store cannot take now goes to a file
+        except KeyboardInterrupt:
+            # said first, on a line of its own after the ^C; then the answers the store could
+            # not take go to a file, and the error that says where ends the run (exit 3)
+            interrupted()
+            trainer.finish(wait=0)
+            raise typer.Exit(EXIT_INTERRUPTED) from None
+        except BaseException:  # what the store cannot take now goes to a file
             trainer.finish(wait=0)
             raise
     right = sum(1 for _pick, v in results if v.correct)
