@@ -372,3 +372,17 @@ def test_a_byte_that_is_not_utf8_at_a_prompt_is_refused_not_a_crash(
     )
     assert run.returncode == 0, run.stderr.decode("utf-8", "replace")
     assert said in run.stdout + run.stderr and b"internal error" not in run.stderr
+
+
+def test_indented_lines_carry_no_trailing_blanks_on_a_terminal() -> None:
+    """Bug: on a colour terminal every indented line (a drill's plays, an explanation) was
+    padded with spaces to the full width: trailing blanks when copied, and an extra blank line
+    under each once a narrowed window re-wrapped them."""
+    from tutor.render.terminal import text_lines
+
+    text = "Why:\n  one two three four five six seven eight nine ten eleven twelve\n   short\n"
+    out = re.sub(r"\x1b\[[0-9;]*m", "", fancy_text(*text_lines(text), width=40))
+    lines = out.splitlines()
+    assert lines == [line.rstrip() for line in lines], lines
+    assert lines[1].startswith("  one two") and len(lines) == 4 and lines[3] == "   short"
+    assert all(len(line) <= 40 for line in lines)

@@ -10,12 +10,11 @@ from __future__ import annotations
 import math
 
 from rich.console import Group, RenderableType
-from rich.padding import Padding
 from rich.text import Text
 
 from tutor.game.i18n import _, is_you, ngettext, number, pgettext
 from tutor.render.safe import one_line, visible
-from tutor.render.terminal import assemble_text, cards_text, move_text, new_table
+from tutor.render.terminal import Indented, assemble_text, cards_text, move_text, new_table
 from tutor.review.explain import PositionExplanation
 from tutor.review.judge import CLASSES, THRESHOLDS, class_name
 from tutor.review.observations import MAXIMS, Observation
@@ -143,7 +142,7 @@ def _decision_rows(review: Review, rich: bool) -> list[RenderableType]:
                 seen += " " + _interval(h.low, h.high)
             notes.append(Text(seen, style="dim" if rich else ""))
         if notes:
-            out.append(Padding(Group(*notes), (0, 0, 0, widths[0] + 2)))
+            out.append(Indented(Group(*notes), widths[0] + 2))
     return out
 
 
@@ -269,5 +268,5 @@ def explanation_view(ex: PositionExplanation, rich: bool = False) -> list[Render
             body.append(observation_line(o, rich))
         out.append(Text(""))
         out.append(line)
-        out.append(Padding(Group(*body), (0, 0, 0, 3)))
+        out.append(Indented(Group(*body), 3))
     return out

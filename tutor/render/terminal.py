@@ -27,7 +27,6 @@ from typing import IO, TYPE_CHECKING, Any
 
 from rich import box
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
-from rich.padding import Padding
 from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
@@ -64,6 +63,7 @@ if TYPE_CHECKING:
     from tutor.search.simulate import SimulationResult
 
 __all__ = [
+    "Indented",
     "PLAIN_WIDTH",
     "SUIT_COLOURS",
     "make_console",
@@ -208,6 +208,33 @@ class _Visible:
                 yield Segment(visible(segment.text), segment.style)
 
 
+class Indented:
+    """``renderable`` drawn ``indent`` columns in, wrapped to the width left, with no blanks
+    after its lines (rich's ``Padding`` pads every line to the full width: trailing blanks when
+    the text is copied, and an extra blank line under each once a narrowed window re-wraps).
+
+    >>> plain_text(Indented(Text("one two three"), 2), width=9).splitlines()
+    ['  one two', '  three']
+    """
+
+    def __init__(self, renderable: RenderableType, indent: int) -> None:
+        self.renderable = renderable
+        self.indent = indent
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        inner = options.update_width(max(1, options.max_width - self.indent))
+        for line in console.render_lines(self.renderable, inner, pad=False):
+            # rich keeps the space a line was wrapped at
+            while line and not line[-1].control and line[-1].text.endswith(" "):
+                last = line.pop()
+                if last.text.rstrip(" "):
+                    line.append(Segment(last.text.rstrip(" "), last.style))
+                    break
+            yield Segment(" " * self.indent)
+            yield from line
+            yield Segment.line()
+
+
 MAX_WIDTH = 200
 """The widest a renderable is drawn to keep its columns whole on a narrow terminal."""
 
@@ -289,7 +316,7 @@ def text_lines(text: str) -> list[RenderableType]:
         body = line.lstrip(" ")
         indent = len(line) - len(body)
         shown = Text(visible(body))
-        out.append(Padding(shown, (0, 0, 0, indent)) if indent else shown)
+        out.append(Indented(shown, indent) if indent else shown)
     return out
 
 
@@ -740,7 +767,7 @@ def plays_table(
         return out
     if not whole:
         indent = widths[0] + COLUMN_GAP
-        return Group(out, *(Padding(note, (0, 0, 0, indent)) for _, note in notes))
+        return Group(out, *(Indented(note, indent) for _, note in notes))
     heading = Text(_("Notes"), style="bold" if rich else "")
     return Group(out, Text(""), heading, _notes_grid(hand, notes, rich))
 
