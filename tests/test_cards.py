@@ -246,3 +246,23 @@ def test_format_card_refuses_an_index_that_is_no_card(index: int) -> None:
     IndexError; both are a NotationError, as Card.from_index gives."""
     with pytest.raises(NotationError, match=f"no card with index {index}"):
         format_card(index)
+
+
+def test_a_long_bad_text_is_quoted_cut_short() -> None:
+    """Bug: a bad line was quoted whole, twice (the text, then its rank): a 200,000-character
+    line pasted by mistake gave some 400 KB of message, in every interactive session."""
+    import random
+
+    from tutor.game.errors import SHOWN_MAX
+    from tutor.game.rules import load_ruleset
+    from tutor.game.state import GameState, MoveError
+
+    for text in ("x" * 200_000, "7" * 200_000 + "X"):
+        with pytest.raises(NotationError) as info:
+            parse_card(text)
+        assert len(str(info.value)) < 3 * SHOWN_MAX + 100 and "…" in str(info.value)
+    state = GameState.random(load_ruleset("scopa"), random.Random(1))
+    for play in ("x" * 200_000, "7D x " + "x" * 200_000, "7D x 7C " * 30_000):
+        with pytest.raises((NotationError, MoveError)) as error:
+            state.parse_move(play)
+        assert len(str(error.value)) < 3 * SHOWN_MAX + 100, str(error.value)[:300]

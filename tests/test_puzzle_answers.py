@@ -186,3 +186,17 @@ def test_a_number_too_long_is_an_answer_error_not_a_crash() -> None:
         with pytest.raises(AnswerError) as caught:
             read_answer(kinds[kind], text)
         assert str(caught.value).startswith(message), (kind, str(caught.value))
+
+
+def test_a_long_answer_is_quoted_cut_short() -> None:
+    """Bug: an answer that could not be read was quoted whole: a 200,000-character line pasted
+    by mistake gave a message as long, and 'puzzle try' printed it."""
+    from tutor.game.errors import SHOWN_MAX
+    from tutor.puzzles.format import load_collection
+
+    kinds = {p.kind: p for p in load_collection()}
+    for kind in ("holds", "legal-captures", "best-move"):
+        for text in ("x" * 200_000, "y" * 200_000 + " x 7D"):
+            with pytest.raises(AnswerError) as caught:
+                read_answer(kinds[kind], text)
+            assert len(str(caught.value)) < 3 * SHOWN_MAX + 150, (kind, str(caught.value)[:300])

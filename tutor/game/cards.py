@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from tutor.game.errors import TutorError
+from tutor.game.errors import Shown, TutorError
 from tutor.game.i18n import N_, _
 
 __all__ = [
@@ -301,7 +301,9 @@ def parse_card(text: str, style: str | Style | None = None) -> Card:
     ranks, suits = _PARSE_TABLES[st.name]
     if len(t) < 2:
         raise NotationError(
-            _("{text!r} is not a card: expected a rank then a suit, like 7D").format(text=raw)
+            _("{text!r} is not a card: expected a rank then a suit, like 7D").format(
+                text=Shown(raw)
+            )
         )
     rank, suit = t[:-1], t[-1]
     if rank not in ranks:
@@ -309,14 +311,21 @@ def parse_card(text: str, style: str | Style | None = None) -> Card:
             _(
                 "{text!r} is not a card: unknown rank {rank!r} in {style} notation "
                 "(ranks are A or 1-10 and {figures})"
-            ).format(text=raw, rank=rank, style=st.shown_name(), figures="/".join(st.figures))
+            ).format(
+                text=Shown(raw),
+                rank=Shown(rank),
+                style=st.shown_name(),
+                figures="/".join(st.figures),
+            )
         )
     if suit not in suits:
         raise NotationError(
             _(
                 "{text!r} is not a card: unknown suit {suit!r} in {style} notation "
                 "(suits are {suits} or ♦♥♠♣)"
-            ).format(text=raw, suit=suit, style=st.shown_name(), suits="/".join(st.suits))
+            ).format(
+                text=Shown(raw), suit=Shown(suit), style=st.shown_name(), suits="/".join(st.suits)
+            )
         )
     return CARDS[suits[suit] * 10 + ranks[rank] - 1]
 

@@ -25,7 +25,7 @@ from typing import Any
 
 import yaml
 
-from tutor.game.errors import TutorError
+from tutor.game.errors import Shown, TutorError
 from tutor.game.i18n import LANGUAGES, N_, _, local, ngettext
 from tutor.game.textfile import FileReadError, read_text
 
@@ -530,9 +530,8 @@ def ruleset_from_dict(
     def _fail(where: str, key: str, msg: str) -> RulesetError:
         line = known_lines.get(key) or known_lines.get(key.rsplit(".", 1)[0])
         at = f"{where}:{line}" if line else where
-        shown = key if len(key) <= SHOWN_VALUE_MAX else key[: SHOWN_VALUE_MAX - 1] + "…"
         return RulesetError(
-            _("{where}: key {key!r}: {problem}").format(where=at, key=shown, problem=msg)
+            _("{where}: key {key!r}: {problem}").format(where=at, key=Shown(key), problem=msg)
         )
 
     if not isinstance(data, dict):
@@ -546,12 +545,12 @@ def ruleset_from_dict(
         expected = _KEYS[key]
         if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
             raise _fail(
-                where, key, _("must be a whole number, not {value!r}").format(value=_Shown(value))
+                where, key, _("must be a whole number, not {value!r}").format(value=Shown(value))
             )
         if not isinstance(value, expected):
             problem = _TYPE_PROBLEMS.get(expected, N_("must be a {kind}, not {value!r}"))  # type: ignore[arg-type]
             kind = getattr(expected, "__name__", "value")
-            raise _fail(where, key, _(problem).format(kind=kind, value=_Shown(value)))
+            raise _fail(where, key, _(problem).format(kind=kind, value=Shown(value)))
     if "name" not in data:
         raise _fail(where, "name", _("missing"))
     kw: dict[str, Any] = {
@@ -579,7 +578,7 @@ def ruleset_from_dict(
             check(
                 isinstance(pts, int) and not isinstance(pts, bool) and pts >= 0,
                 f"primiera.values.{v}",
-                _("must be a whole number of points, not {value!r}").format(value=_Shown(pts)),
+                _("must be a whole number of points, not {value!r}").format(value=Shown(pts)),
             )
             check(
                 pts <= PRIMIERA_POINTS_MAX,
@@ -605,7 +604,7 @@ def ruleset_from_dict(
         check(
             isinstance(value, bool),
             f"bonuses.{key}",
-            _("must be true or false, not {value!r}").format(value=_Shown(value)),
+            _("must be true or false, not {value!r}").format(value=Shown(value)),
         )
         kw[key] = value
 
@@ -655,26 +654,10 @@ PRIMIERA_POINTS_MAX = (1 << 15) - 1
 """The most primiera points a card may score: the exact solver packs each card's points in
 15 bits (tutor/search/solver.py); the traditional scale's highest is 21."""
 
-SHOWN_VALUE_MAX = 60
-"""The longest a bad value is quoted in a message, in characters (then cut with "…")."""
-
-
-class _Shown:
-    """A bad value as a message quotes it: its repr, cut to :data:`SHOWN_VALUE_MAX`."""
-
-    def __init__(self, value: object) -> None:
-        self.value = value
-
-    def __repr__(self) -> str:
-        text = repr(self.value)
-        return text if len(text) <= SHOWN_VALUE_MAX else text[: SHOWN_VALUE_MAX - 1] + "…"
-
-    __str__ = __repr__
-
 
 def _one_of(choices: tuple[str, ...], value: object) -> str:
     return _("must be one of {choices}, not {value!r}").format(
-        choices=", ".join(choices), value=_Shown(value)
+        choices=", ".join(choices), value=Shown(value)
     )
 
 

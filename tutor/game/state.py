@@ -40,7 +40,7 @@ from tutor.game.cards import (
     parse_card,
     parse_cards,
 )
-from tutor.game.errors import TutorError
+from tutor.game.errors import Shown, TutorError
 from tutor.game.i18n import _, ngettext
 from tutor.game.rules import Ruleset
 
@@ -128,7 +128,7 @@ captures (like 7D x 2C 5S)
     parts = (_SPACED_X if _SPACED_X.search(stripped) else _X).split(stripped, maxsplit=1)
     head = parts[0]
     if not head:
-        raise NotationError(_("{text!r}: no card before 'x'").format(text=text))
+        raise NotationError(_("{text!r}: no card before 'x'").format(text=Shown(text)))
     if len(head.split()) > 1:
         raise NotationError(
             _(
@@ -140,9 +140,11 @@ captures (like 7D x 2C 5S)
         return WrittenPlay(card)
     taken = parse_cards(parts[1], style)
     if not taken:
-        raise NotationError(_("{text!r}: nothing named after 'x'").format(text=text))
+        raise NotationError(_("{text!r}: nothing named after 'x'").format(text=Shown(text)))
     if len(set(taken)) != len(taken):
-        raise NotationError(_("{text!r}: a card is named twice in the capture").format(text=text))
+        raise NotationError(
+            _("{text!r}: a card is named twice in the capture").format(text=Shown(text))
+        )
     return WrittenPlay(card, mask_of(taken))
 
 

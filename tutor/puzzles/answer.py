@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.game.cards import NotationError, Style, format_card, parse_card, parse_cards
-from tutor.game.errors import TutorError
+from tutor.game.errors import Shown, TutorError
 from tutor.game.i18n import N_, NP_, _, ngettext, number, typed_words
 from tutor.game.state import Move, MoveError
 from tutor.puzzles.check import Solved, UndecidedError, moves_text, paired_margin, solve_puzzle
@@ -151,7 +151,9 @@ def _captures(p: Puzzle, text: str) -> tuple[Move, ...]:
                 if played != card:
                     raise AnswerError(
                         _("{text!r} plays {card}: the question is about {asked}").format(
-                            text=chunk, card=format_card(played, p.style), asked=p.card_text()
+                            text=Shown(chunk),
+                            card=format_card(played, p.style),
+                            asked=p.card_text(),
                         )
                     )
                 taken = parse_cards(rest, p.style)
@@ -160,7 +162,7 @@ def _captures(p: Puzzle, text: str) -> tuple[Move, ...]:
         except NotationError as exc:
             raise AnswerError(str(exc)) from None
         if not taken:
-            raise AnswerError(_("{text!r}: name the cards taken").format(text=chunk))
+            raise AnswerError(_("{text!r}: name the cards taken").format(text=Shown(chunk)))
         mask = 0
         for c in taken:
             mask |= 1 << c.index
@@ -194,7 +196,7 @@ def read_answer(p: Puzzle, text: str) -> Answer:
                 )
             raise AnswerError(
                 _("{text!r} is not a player: type one of {names}").format(
-                    text=raw, names=", ".join(others)
+                    text=Shown(raw), names=", ".join(others)
                 )
             )
         return Answer(raw, holder=name)

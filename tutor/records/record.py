@@ -38,7 +38,7 @@ from tutor.game.cards import (
     get_style,
     mask_of,
 )
-from tutor.game.errors import TutorError
+from tutor.game.errors import Shown, TutorError
 from tutor.game.i18n import LANGUAGES, _, is_you, local, ngettext
 from tutor.game.rules import Ruleset
 from tutor.game.scoring import MatchScore, score_state
@@ -665,7 +665,7 @@ class HandRecord:
                     raise self._fail(
                         where,
                         _("{name!r} is not a player ({names})").format(
-                            name=entry.player, names=", ".join(self.players)
+                            name=Shown(entry.player), names=", ".join(self.players)
                         ),
                         n,
                     )

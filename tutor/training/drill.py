@@ -28,7 +28,7 @@ from tutor.counting.inference import CountView, count_view
 from tutor.counting.odds import percent
 from tutor.counting.tracker import STOCK
 from tutor.game.cards import Style, format_card, format_cards, get_style
-from tutor.game.errors import TutorError
+from tutor.game.errors import Shown, TutorError
 from tutor.game.i18n import N_, _, typed_words
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState
@@ -436,8 +436,10 @@ def answer_problem(question: DrillQuestion, answer: str) -> str | None:
                     _("{text!r} is not a player: type one of {names}, or {stock}")
                     if len(_offered(question)) > 1
                     else _("{text!r} is not a player: type {names} or {stock}")
-                ).format(text=text, names=names, stock=_(_STOCK_WORD))
-            return _("{text!r} is not a player: type one of {names}").format(text=text, names=names)
+                ).format(text=Shown(text), names=names, stock=_(_STOCK_WORD))
+            return _("{text!r} is not a player: type one of {names}").format(
+                text=Shown(text), names=names
+            )
         return None
     try:
         parse_values(text, question.style)

@@ -45,7 +45,7 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from tutor.game.errors import TutorError
+from tutor.game.errors import Shown, TutorError
 from tutor.game.rules import RulesetError, load_ruleset
 from tutor.game.state import GameState, Move
 from tutor.records.record import HandRecord
@@ -180,7 +180,7 @@ class Engine:
         if word == "go":
             return self._go(parse_go(rest.split()))
         raise EngineError(
-            f"unknown command {word!r} (commands: ruleset, position, go, isready, quit)"
+            f"unknown command {Shown(word)!r} (commands: ruleset, position, go, isready, quit)"
         )
 
     def _ruleset(self, name: str) -> list[str]:
