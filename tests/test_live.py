@@ -319,3 +319,13 @@ def test_a_name_with_control_characters_is_refused_before_any_message_lists_it(
     message = str(info.value)
     assert message.startswith("a name cannot hold control characters: 'Ada\\")
     assert "\x1b" not in message and "\u202e" not in message
+
+
+def test_the_help_says_which_letter_types_each_suit_glyph() -> None:
+    """Bug: on a colour terminal an Italian card shows as R♣, but it is typed RB; the sessions'
+    help never said which letter goes with which glyph (a player typed RC for R♣)."""
+    from tutor.training.play import help_text
+
+    for text in (protocol("italian"), help_text("italian")):
+        assert "the suits: D ♦ denari, C ♥ coppe, S ♠ spade, B ♣ bastoni." in text
+    assert "H ♥ hearts" in protocol("french") and "P ♣ paus" in help_text("portuguese")

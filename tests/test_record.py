@@ -119,7 +119,7 @@ BAD_CASES = {
         8,
         None,
         "deal 1, Ada: 'KX' is not a card: unknown suit 'X' in french notation "
-        "(suits are D/H/S/C or ♦♥♠♣)",
+        "(suits: D ♦ diamonds, H ♥ hearts, S ♠ spades, C ♣ clubs)",
     ),
     "duplicate-card.yaml": (
         9,
@@ -321,7 +321,8 @@ INLINE_CASES = [
         BASE + "  - 1X\n",
         11,
         3,
-        "'1X' is not a card: unknown suit 'X' in french notation (suits are D/H/S/C or ♦♥♠♣)",
+        "'1X' is not a card: unknown suit 'X' in french notation "
+        "(suits: D ♦ diamonds, H ♥ hearts, S ♠ spades, C ♣ clubs)",
     ),
     (
         "play without card",

@@ -212,6 +212,15 @@ class Style:
         """The suit in words, e.g. 'denari', in the language of the run."""
         return _(self.suit_names[suit])
 
+    def suit_legend(self) -> str:
+        """The letter each suit is typed with, the glyph a colour terminal shows for it and
+        its name: what a player who sees ``R♣`` needs to type ``RB``.
+
+        >>> ITALIAN.suit_legend()
+        'D ♦ denari, C ♥ coppe, S ♠ spade, B ♣ bastoni'
+        """
+        return ", ".join(f"{self.suits[i]} {GLYPHS[i]} {self.suit_name(i)}" for i in range(4))
+
     def card_name(self, card: Card) -> str:
         """A card in words, e.g. 'ace of denari', 'fante of coppe', in the language of the run."""
         if card.value == 1:
@@ -321,10 +330,9 @@ def parse_card(text: str, style: str | Style | None = None) -> Card:
     if suit not in suits:
         raise NotationError(
             _(
-                "{text!r} is not a card: unknown suit {suit!r} in {style} notation "
-                "(suits are {suits} or ♦♥♠♣)"
+                "{text!r} is not a card: unknown suit {suit!r} in {style} notation (suits: {suits})"
             ).format(
-                text=Shown(raw), suit=Shown(suit), style=st.shown_name(), suits="/".join(st.suits)
+                text=Shown(raw), suit=Shown(suit), style=st.shown_name(), suits=st.suit_legend()
             )
         )
     return CARDS[suits[suit] * 10 + ranks[rank] - 1]

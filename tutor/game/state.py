@@ -114,7 +114,7 @@ def parse_play(text: str, style: Style | str | None = None) -> WrittenPlay:
     Traceback (most recent call last):
     ...
     tutor.game.cards.NotationError: '7X' is not a card: unknown suit 'X' in italian notation \
-(suits are D/C/S/B or ♦♥♠♣)
+(suits: D ♦ denari, C ♥ coppe, S ♠ spade, B ♣ bastoni)
     >>> parse_play("7D 2C")
     Traceback (most recent call last):
     ...

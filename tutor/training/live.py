@@ -122,7 +122,13 @@ def protocol(style: Style | str | None = None, other: str = "Ada") -> str:
         ("help", _("show this help")),
         ("quit", _("stop; the hand is saved after every entry")),
     ]
-    return _("Type one line at a time:") + "\n" + "".join(f"  {a:<16} {b}\n" for a, b in rows)
+    return (
+        _("Type one line at a time:")
+        + "\n"
+        + "".join(f"  {a:<16} {b}\n" for a, b in rows)
+        + _("Cards are typed rank then suit; the suits: {legend}.").format(legend=st.suit_legend())
+        + "\n"
+    )
 
 
 PROTOCOL = protocol("french")

@@ -254,7 +254,13 @@ def help_text(style: Style | str | None = None) -> str:
         ("help", _("show this help")),
         ("quit", _("stop; tutor play --resume FILE goes on later")),
     ]
-    return _("Type one line at a time:") + "\n" + "".join(f"  {a:<14} {b}\n" for a, b in rows)
+    return (
+        _("Type one line at a time:")
+        + "\n"
+        + "".join(f"  {a:<14} {b}\n" for a, b in rows)
+        + _("Cards are typed rank then suit; the suits: {legend}.").format(legend=st.suit_legend())
+        + "\n"
+    )
 
 
 # -- events -----------------------------------------------------------------------------------
