@@ -328,3 +328,23 @@ def test_a_save_with_deals_missing_is_refused_on_resume(tmp_path: Path) -> None:
         f"{save}:{line}: the record gives 1 deal of the 6 of a hand in scopa; a game against "
         "the computer deals every hand in full"
     )
+
+
+@pytest.mark.parametrize("command", ["hint", "explain"])
+def test_ctrl_c_during_a_hint_stops_the_hint_not_the_game(
+    command: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bug: a Ctrl-C to cut a slow hint or explanation ended the whole session (saved, but
+    the player had to resume); it now gives up the help only, and the game goes on."""
+    s = quick_session()
+    before = s.state.key()
+
+    def slow() -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(s, command, slow)
+    [said] = s.enter(command)
+    assert isinstance(said, Said) and said.text == f"{command} stopped (Ctrl-C); the game goes on"
+    assert s.state.key() == before and s.phase() == "play"
+    monkeypatch.undo()
+    assert isinstance(s.enter("board")[0], BoardShown)

@@ -751,10 +751,10 @@ class PlaySession:
         elif phase == "play":
             if word == "hint":
                 self._no_help("hint")
-                events.add(self.hint())
+                events.add(_stoppable(self.hint, "hint"))
             elif word == "explain":
                 self._no_help("explain")
-                events.add(self.explain())
+                events.add(_stoppable(self.explain, "explain"))
             elif word == "board":
                 events.add(BoardShown(count_view(self.state, self.seat, self.players,
                                                  self.style)))  # fmt: skip
@@ -972,6 +972,15 @@ class PlaySession:
         """Every legal play of the person in words, with its value (``tutor explain --at``)."""
         at = len(self.record.plays)
         return Explained(explain_position(self.record, at, settings=self.hint_settings))
+
+
+def _stoppable(work: Callable[[], Event], command: str) -> Event:
+    """The event ``work`` gives, or, when Ctrl-C stops it, a word that it stopped: a help
+    asked for and taking too long is given up, not the game (which nothing here changed)."""
+    try:
+        return work()
+    except KeyboardInterrupt:
+        return Said(_("{command} stopped (Ctrl-C); the game goes on").format(command=command))
 
 
 class _Events:
