@@ -114,6 +114,21 @@ def test_ctrl_c_with_answers_kept_writes_them_to_a_rescue_file(
     assert stored_answers(db) == 1
 
 
+def test_ctrl_c_says_how_the_session_went_and_where_it_is_saved(
+    tmp_path: Path, locked_from_answer_2: Callable[..., Path]
+) -> None:
+    """Bug: Ctrl-C ended a session with 'interrupted' alone, where the end of the input says how
+    many answers were right and where they are saved."""
+    db = locked_from_answer_2(2, 3)  # locked and let go at once: every answer is saved
+    r = run("train", "--db", str(db), "--count", "5", input="skip\nskip\nskip\n")
+    assert r.exit_code == 130, r.output
+    assert r.stderr.splitlines()[-2:] == [
+        "tutor: interrupted",
+        f"tutor: 0 of 2 right; progress saved in {db}",
+    ]
+    assert stored_answers(db) == 2
+
+
 def test_ctrl_c_on_a_locked_store_says_no_bogus_seconds(
     tmp_path: Path, locked_from_answer_2: Callable[..., Path]
 ) -> None:

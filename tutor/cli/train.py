@@ -112,10 +112,18 @@ def train_command(
             # not take go to a file, and the error that says where ends the run (exit 3)
             interrupted()
             trainer.finish(wait=0)
+            _tally(results, path)
             raise typer.Exit(EXIT_INTERRUPTED) from None
         except BaseException:  # what the store cannot take now goes to a file
             trainer.finish(wait=0)
             raise
+    _tally(results, path)
+    if json_out:
+        print_json({**summary(results), "database": str(path)})
+
+
+def _tally(results: list[tuple[Pick, Verdict]], path: Path) -> None:
+    """How many answers of the session were right, and where they are saved."""
     right = sum(1 for _pick, v in results if v.correct)
     note(
         "tutor: "
@@ -125,8 +133,6 @@ def train_command(
             right,
         ).format(right=right, n=len(results), file=path)
     )
-    if json_out:
-        print_json({**summary(results), "database": str(path)})
 
 
 def _session(
