@@ -122,11 +122,19 @@ def protocol(style: Style | str | None = None, other: str = "Ada") -> str:
         ("help", _("show this help")),
         ("quit", _("stop; the hand is saved after every entry")),
     ]
+    return lines_help(rows, st, 16)
+
+
+def lines_help(rows: list[tuple[str, str]], style: Style, column: int) -> str:
+    """The help of a session that reads typed lines (``live``, ``play``): each line (in a
+    column ``column`` wide) and what it does, then how cards are typed in ``style``."""
     return (
         _("Type one line at a time:")
         + "\n"
-        + "".join(f"  {a:<16} {b}\n" for a, b in rows)
-        + _("Cards are typed rank then suit; the suits: {legend}.").format(legend=st.suit_legend())
+        + "".join(f"  {line:<{column}} {what}\n" for line, what in rows)
+        + _("Cards are typed rank then suit; the suits: {legend}.").format(
+            legend=style.suit_legend()
+        )
         + "\n"
     )
 

@@ -70,7 +70,7 @@ from tutor.training.defaults import (
     HINT_TIME,
     QUICK_EXACT_PLIES,
 )
-from tutor.training.live import run_lines
+from tutor.training.live import lines_help, run_lines
 
 __all__ = [
     "HINT_MODES",
@@ -254,13 +254,7 @@ def help_text(style: Style | str | None = None) -> str:
         ("help", _("show this help")),
         ("quit", _("stop; tutor play --resume FILE goes on later")),
     ]
-    return (
-        _("Type one line at a time:")
-        + "\n"
-        + "".join(f"  {a:<14} {b}\n" for a, b in rows)
-        + _("Cards are typed rank then suit; the suits: {legend}.").format(legend=st.suit_legend())
-        + "\n"
-    )
+    return lines_help(rows, st, 14)
 
 
 # -- events -----------------------------------------------------------------------------------
