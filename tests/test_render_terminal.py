@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from helpers import BASE, EXAMPLES, SCOPA_RULES
 from rich.console import Console
+from rich.text import Text
 
 from tutor.game.captures import explain_play
 from tutor.game.cards import ITALIAN, STYLES, mask_of, parse_card, parse_cards
@@ -386,3 +387,21 @@ def test_indented_lines_carry_no_trailing_blanks_on_a_terminal() -> None:
     assert lines == [line.rstrip() for line in lines], lines
     assert lines[1].startswith("  one two") and len(lines) == 4 and lines[3] == "   short"
     assert all(len(line) <= 40 for line in lines)
+
+
+def test_no_line_on_a_colour_terminal_ends_in_blanks() -> None:
+    """Bug: rich keeps the space a line was wrapped at and pads table cells, so on a colour
+    terminal wrapped prose and table rows ended in blanks (copied with the text; re-wrapped by
+    a narrowed window into extra blank lines). The plain output never had them."""
+    from tutor.counting.inference import hand_view
+
+    [record] = load_path(EXAMPLES / "scopone-hand.yaml")
+    parts = [
+        Text("Cost: the best move's value minus the played move's, in points of the hand"),
+        *rendering.hand_view_lines(hand_view(record, 0, 10), True),
+    ]
+    buf = io.StringIO()
+    console = Console(file=buf, width=40, force_terminal=True, color_system="standard")
+    rendering.emit(console, *parts)
+    lines = re.sub(r"\x1b\[[0-9;]*m", "", buf.getvalue()).split("\n")
+    assert len(lines) > 20 and [line for line in lines if line.endswith(" ")] == []

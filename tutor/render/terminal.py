@@ -201,11 +201,35 @@ class _Visible:
         self.renderable = renderable
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        # no blanks at the end of a line (rich keeps the space a line was wrapped at and pads
+        # table cells): they would be copied, and re-wrapped by a narrowed window into an
+        # extra blank line
+        line: list[Segment] = []
         for segment in console.render(self.renderable, options):
-            if segment.control or not needs_showing(segment.text):
-                yield segment
-            else:
-                yield Segment(visible(segment.text), segment.style)
+            if segment.control:
+                line.append(segment)
+                continue
+            text = visible(segment.text) if needs_showing(segment.text) else segment.text
+            *ended, rest = text.split("\n")
+            for piece in ended:
+                if piece:
+                    line.append(Segment(piece, segment.style))
+                yield from _without_trailing_blanks(line)
+                yield Segment("\n", segment.style)
+                line = []
+            if rest:
+                line.append(Segment(rest, segment.style))
+        yield from line
+
+
+def _without_trailing_blanks(line: list[Segment]) -> list[Segment]:
+    """A line's segments with the spaces at its end dropped."""
+    while line and not line[-1].control and line[-1].text.endswith(" "):
+        last = line.pop()
+        if last.text.rstrip(" "):
+            line.append(Segment(last.text.rstrip(" "), last.style))
+            break
+    return line
 
 
 class Indented:
@@ -224,14 +248,8 @@ class Indented:
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         inner = options.update_width(max(1, options.max_width - self.indent))
         for line in console.render_lines(self.renderable, inner, pad=False):
-            # rich keeps the space a line was wrapped at
-            while line and not line[-1].control and line[-1].text.endswith(" "):
-                last = line.pop()
-                if last.text.rstrip(" "):
-                    line.append(Segment(last.text.rstrip(" "), last.style))
-                    break
             yield Segment(" " * self.indent)
-            yield from line
+            yield from _without_trailing_blanks(line)  # rich keeps the space it wrapped at
             yield Segment.line()
 
 
