@@ -405,3 +405,30 @@ def test_no_line_on_a_colour_terminal_ends_in_blanks() -> None:
     rendering.emit(console, *parts)
     lines = re.sub(r"\x1b\[[0-9;]*m", "", buf.getvalue()).split("\n")
     assert len(lines) > 20 and [line for line in lines if line.endswith(" ")] == []
+
+
+def test_a_session_s_help_wraps_to_a_narrow_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Bug: play's and live's help (at the start and on 'help') were written as they were, so on
+    a terminal of 40 columns the terminal broke them mid-word; they wrap at words now, each
+    command's description kept under its indent."""
+    from tutor.cli.core import note_wrapped
+    from tutor.render.play import event_view
+    from tutor.training.play import Said, help_text
+
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    monkeypatch.setenv("TTY_COMPATIBLE", "1")
+    monkeypatch.setenv("COLUMNS", "40")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    note_wrapped(help_text("italian"))
+    shown = re.sub(r"\x1b\[[0-9;]*m", "", capsys.readouterr().err)
+    said = re.sub(
+        r"\x1b\[[0-9;]*m",
+        "",
+        fancy_text(*event_view(Said(help_text("italian")), "italian", True), width=40),
+    )
+    for out in (shown, said):
+        lines = out.splitlines()
+        assert len(lines) > 12 and max(len(line) for line in lines) <= 40, out
+        assert all(line.startswith("  ") for line in lines[1:10]), out  # indented, even wrapped

@@ -398,6 +398,14 @@ def human_console() -> tuple[Console, bool]:
     return console, is_fancy(console)
 
 
+def note_wrapped(text: str) -> None:
+    """Prose for the user on stderr (a session's help), wrapped to the terminal's width at word
+    boundaries, its indented lines kept indented (:func:`tutor.render.terminal.text_lines`)."""
+    from tutor.render.terminal import emit, make_console, text_lines
+
+    emit(make_console(stderr=True), *text_lines(text))
+
+
 def note(message: str) -> None:
     """A message for the user (stderr, so that stdout stays clean); text from a file in it
     shows its control characters (:func:`tutor.render.safe.visible`)."""

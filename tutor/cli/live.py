@@ -27,6 +27,7 @@ from tutor.cli.core import (
     line_reader,
     new_save_file,
     note,
+    note_wrapped,
     print_json,
     stated_styles,
     usage_fail,
@@ -174,7 +175,7 @@ def _run_live(session: LiveSession, quiet: bool, json_out: bool) -> None:
 
     interactive = sys.stdin.isatty()
     if interactive:
-        note(intro(session.style))
+        note_wrapped(intro(session.style))
 
     read = line_reader(session.prompt)
 

@@ -26,6 +26,7 @@ from tutor.cli.core import (
     line_reader,
     new_save_file,
     note,
+    note_wrapped,
     usage_fail,
 )
 from tutor.game.i18n import _, ngettext
@@ -206,7 +207,7 @@ def _run(session: PlaySession) -> None:
     interactive = sys.stdin.isatty()
     console, fancy = human_console()
     if interactive:
-        note(help_text(session.style).rstrip())
+        note_wrapped(help_text(session.style))
 
     def show(event: Event) -> None:
         emit(console, *event_view(event, session.style, fancy))

@@ -22,6 +22,7 @@ from tutor.render.terminal import (
     match_table,
     move_text,
     pile_text,
+    text_lines,
     tracker_board,
     tracker_view,
 )
@@ -344,8 +345,8 @@ def event_view(ev: Event, style: Style, rich: bool = False) -> list[RenderableTy
         return tracker_view(ev.board, style, rich)
     if isinstance(ev, HandOver):
         return _hand_over(ev, style, rich)
-    if isinstance(ev, Said):
-        return [Text(ev.text.rstrip())]
+    if isinstance(ev, Said):  # wrapped at word boundaries, indented lines kept indented
+        return text_lines(ev.text.rstrip())
     if isinstance(ev, Quit):
         return []
     raise TypeError(f"no view for {type(ev).__name__}")
