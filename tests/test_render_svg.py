@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from helpers import EXAMPLES, FAST_PAGE, SEED003, measure_in_browser, needs_browser
+from helpers import EXAMPLES, FAST_PAGE, ROOT, SEED003, measure_in_browser, needs_browser
 
 from tutor.counting.tracker import viewer_state
 from tutor.game.cards import CARDS, format_cards, parse_card
@@ -159,3 +159,36 @@ def test_a_player_called_you_is_spoken_to() -> None:
         italian = position_svg(viewer_state(state, ada), ada, record.players, record.style)
     italian = html.unescape(italian)
     assert f"Hai {held} carte in mano" in italian and "Tocca a te." in italian
+
+
+@needs_browser
+def test_six_players_are_drawn_apart() -> None:
+    """Bug: with six players (a ruleset may seat 2, 3, 4 or 6) the two players on each side of
+    the drawing were drawn on the same spot, their names and counts over each other. Now they
+    stand one above the other, and no label touches another, a card or the drawing's edge."""
+    import random
+
+    import yaml
+
+    from tutor.game.rules import ruleset_from_dict
+    from tutor.game.state import GameState
+
+    data = yaml.safe_load((ROOT / "rulesets" / "scopa.yaml").read_text(encoding="utf-8"))
+    data.update(name="six", players=6, sides=3, hand_size=6)
+    rules = ruleset_from_dict(data)
+    state = GameState.random(rules, random.Random(4))
+    for _ in range(3):
+        state.push(state.legal_moves()[0])
+    names = ["Ada", "Bartolomeo Bea", "Cy", "Dan", "Eve", "Fay"]
+    svg = position_svg(viewer_state(state, 3), 3, names, "french")
+    found = measure_in_browser(f"<!DOCTYPE html><html><body>{svg}</body></html>", SEATS, 1040)
+    width, height = found["size"]
+    labels = found["labels"]
+    assert len(labels) == 10, found  # names and counts: one line each at the top and bottom
+    for k, label in enumerate(labels):
+        x0, y0, x1, y1 = label["box"]
+        assert 0 <= x0 and x1 <= width and 0 <= y0 and y1 <= height, label
+        for other in labels[k + 1 :]:
+            assert _apart(label["box"], other["box"]), (label, other)
+        for card in found["cards"]:
+            assert _apart(label["box"], card), (label, card)

@@ -274,6 +274,13 @@ def _row(cards: Sequence[Card | None], style: Style, cx: float, y: float, w: flo
     return "".join(_placed(c, style, x0 + k * step, y, w) for k, c in enumerate(cards))
 
 
+SIDE_STACK_OFFSET = 53.0
+"""With two players on a side of the drawing (six at the table), how far above and below the
+middle each is drawn: the upper one's count clears the lower one's name, and the lower one's
+cards the viewer's hand."""
+SIDE_STACK_SCALE = 22 / 26
+"""The size of their cards then, against one player's on a side."""
+
 LABEL_SIZE = 17.0
 """The players' names on the felt, in drawing units: about 11 CSS px when the drawing is
 shrunk to a phone's width (336 px of 520)."""
@@ -423,17 +430,25 @@ def position_svg(
             parts.append(_line_label(W / 2, 22, who[seat], f"({count})", W - 40, turn))
             continue
         # a side: the name wrapped above the cards (never bold: it would need a wider column),
-        # the count and "to play" under them
+        # the count and "to play" under them; two players on a side (six at the table) one
+        # above the other, the nearer to the viewer lower, each on one line of name and count
         x = W - 10 - side_w / 2 if where == "right" else 10 + side_w / 2
-        parts.append(_row(backs, st, x, H / 2 - oh / 2, cw_other, 2, side_w))
-        lines = wrap(who[seat], LABEL_SIZE, side_w, 3)
-        full = isolated(who[seat]) if len(lines) > 1 else ""
+        column = [s for s, w in spots if w == where]
+        if where == "right":
+            column.reverse()  # the next player, nearest the viewer, at the bottom
+        stacked = len(column) > 1
+        y = H / 2 + (SIDE_STACK_OFFSET * (2 * column.index(seat) - 1) if stacked else 0)
+        cw = cw_other * (SIDE_STACK_SCALE if stacked else 1)
+        oh = cw * CARD_HEIGHT / CARD_WIDTH
+        parts.append(_row(backs, st, x, y - oh / 2, cw, 2, side_w))
+        lines = wrap(who[seat], LABEL_SIZE, side_w, 1 if stacked else 3)
+        full = isolated(who[seat]) if len(lines) > 1 or lines != [who[seat]] else ""
         parts.append(
-            _label(x, H / 2 - oh / 2 - 8, [isolated(li) for li in lines], gold=turn, full=full)
+            _label(x, y - oh / 2 - 8, [isolated(li) for li in lines], gold=turn, full=full)
         )
         under = f"({count})" + (" \u2013 " + _("to play") if turn else "")
-        lines = wrap(under, LABEL_SIZE, side_w, 2, bold=turn)
-        below = H / 2 + oh / 2 + 6 + LABEL_SIZE * (1 + 1.2 * (len(lines) - 1))
+        lines = wrap(under, LABEL_SIZE, side_w, 1 if stacked else 2, bold=turn)
+        below = y + oh / 2 + 6 + LABEL_SIZE * (1 + 1.2 * (len(lines) - 1))
         parts.append(_label(x, below, [markup(li) for li in lines], gold=turn, bold=turn))
     title = caption_markup or fill(
         _("The position from your seat")
