@@ -529,3 +529,15 @@ def test_text_with_a_byte_that_is_not_utf8_is_a_record_error() -> None:
         loads_ruleset("name: caf\udce9\n")
     with pytest.raises(RecordError, match="not UTF-8"):
         loads_puzzles("\udce9")
+
+
+def test_a_character_written_as_two_escapes_is_one_character() -> None:
+    """Bug: an emoji written as two \\u escapes (as json.dumps writes it) was read as two lone
+    surrogates, and every page and terminal showed <U+D83C><U+DCCF> instead of the emoji."""
+    [hand] = loads(GAME_RECORD)
+    text = dumps([hand]) + 'title: "joker \\ud83c\\udccf; alone \\ud800"\n'
+    [again] = loads(text)
+    assert again.info["title"] == "joker \U0001f0cf; alone \ud800"
+    hand.info["title"] = "joker \U0001f0cf"
+    as_json = json.dumps(json.loads(dumps_json(hand)))  # ensure_ascii: the emoji as two escapes
+    assert "\\ud83c\\udccf" in as_json and loads_json(as_json).info["title"] == "joker \U0001f0cf"

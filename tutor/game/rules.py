@@ -345,6 +345,14 @@ def compose_yaml(text: str) -> list[yaml.Node]:
         for node in _nodes(roots):
             node.start_mark = _editor_mark(node.start_mark, breaks)
             node.end_mark = _editor_mark(node.end_mark, breaks)
+    if "\\u" in text or "\\U" in text:
+        # a character past U+FFFF written as two escapes ("\ud83c\udccf", as json.dumps
+        # writes it): YAML keeps the two halves apart; they are one character
+        for node in _nodes(roots):
+            if isinstance(node, yaml.ScalarNode) and _SURROGATE.search(node.value):
+                node.value = node.value.encode("utf-16-le", "surrogatepass").decode(
+                    "utf-16-le", "surrogatepass"
+                )
     return roots
 
 
