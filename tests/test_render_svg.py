@@ -116,6 +116,9 @@ def test_a_position_says_what_it_shows() -> None:
     assert f"\u2068{record.players[state.turn]}\u2069 to play." in label
     empty = position_svg(viewer_state(record.state_at(4), 0), 0, record.players, style)
     assert "Table: empty." in html.unescape(empty)
+    # bug: a caption that is a question took a full stop after its question mark
+    asked = position_svg(view, 0, record.players, style, caption_markup="Which values?")
+    assert "Which values? Table: " in html.unescape(asked) and "?." not in asked
 
 
 def test_a_standalone_drawing_names_its_language() -> None:

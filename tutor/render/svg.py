@@ -456,7 +456,10 @@ def position_svg(
         else _("The position from {name}'s seat"),
         name=who[viewer],
     )
-    title += ". " + _said(state, viewer, who, st)
+    # a title that ends a sentence already ("Which values are unmatched?") takes no full stop
+    title += (" " if title.rstrip().endswith((".", "?", "!", "…")) else ". ") + _said(
+        state, viewer, who, st
+    )
     height = width * H / W
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="position" width="{width:g}" '
