@@ -71,6 +71,19 @@ def test_file_text_is_escaped() -> None:
     assert "Ada &amp; Bea" in page
 
 
+def test_a_review_with_no_decision_says_so() -> None:
+    """Bug: the page of a review with no decision showed empty summary cards and a chart of one
+    point, where the terminal says 'No decision to review.'"""
+    [record] = loads(
+        "ruleset: scopa\ndeck: french\nplayers: [You, Ada]\ntable: [2C, 4H, 5S, QD]\n"
+        "deals:\n  - {You: [7D, 7H, AS], Ada: [3H, KC, JD]}\nplays:\n  - 7D x 2C 5S\n"
+    )
+    page = review_page(review_record(record, ["Ada"], settings=FAST_PAGE))
+    assert "No decision to review." in page and "<svg" not in page.split("Play by play")[0]
+    judged = review_page(review_record(record, ["You"], settings=FAST_PAGE))
+    assert "No decision to review." not in judged and "Expected points lost" in judged
+
+
 # -- the real browser -------------------------------------------------------------------------
 
 

@@ -583,6 +583,17 @@ def review_page(review: Review) -> str:
         markup(_("Classes")),
         markup(_("Play by play")),
     )
+    if review.decisions:
+        judged = (
+            f"{_summary(review)}"
+            f'<section class="panel chart"><h2 style="margin-top:0">{lost}</h2>'
+            f"{loss_chart_svg(review)}"
+            f'<p class="hint">{markup(cost_hint)}</p></section>'
+            f'<section class="panel"><h2 style="margin-top:0">{classes}</h2>{_legend()}</section>'
+        )
+    else:  # as the terminal says it: no empty summary cards, no chart of one point
+        nothing = markup(_("No decision to review."))
+        judged = f'<p class="note">{nothing}</p>'
     return (
         "<!DOCTYPE html>\n"
         f'<html lang="{language()}"><head><meta charset="utf-8">'
@@ -590,11 +601,7 @@ def review_page(review: Review) -> str:
         f"<title>{tab}</title><style>{CSS}</style></head>"
         f"<body><main><h1>{heading}</h1>"
         f'<p class="meta">{meta}</p>{about}'
-        f"{_summary(review)}"
-        f'<section class="panel chart"><h2 style="margin-top:0">{lost}</h2>'
-        f"{loss_chart_svg(review)}"
-        f'<p class="hint">{markup(cost_hint)}</p></section>'
-        f'<section class="panel"><h2 style="margin-top:0">{classes}</h2>{_legend()}</section>'
+        f"{judged}"
         f"<h2>{by_play_title}</h2>{skipped}{interrupted}{plays}"
         f'<p class="hint">{markup(made_by)}</p>'
         "</main></body></html>\n"
