@@ -6,6 +6,7 @@ import html
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers import EXAMPLES, FAST_PAGE, ROOT, SEED003, measure_in_browser, needs_browser
@@ -54,6 +55,19 @@ def _apart(a: list[float], b: list[float]) -> bool:
     return a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
 
 
+def _labels_apart(found: dict[str, Any]) -> None:
+    """No label of a measured drawing (:data:`SEATS`) touches another, a card or the edge."""
+    width, height = found["size"]
+    labels = found["labels"]
+    for k, label in enumerate(labels):
+        x0, y0, x1, y1 = label["box"]
+        assert 0 <= x0 and x1 <= width and 0 <= y0 and y1 <= height, label
+        for other in labels[k + 1 :]:
+            assert _apart(label["box"], other["box"]), (label, other)
+        for card in found["cards"]:
+            assert _apart(label["box"], card), (label, card)
+
+
 @needs_browser
 @pytest.mark.parametrize(
     ("west", "east", "north", "at"),
@@ -77,16 +91,9 @@ def test_seat_labels_never_overlap(west: str, east: str, north: str, at: int) ->
     view = viewer_state(state, 0)
     svg = position_svg(view, 0, record.players, record.style)
     found = measure_in_browser(f"<!DOCTYPE html><html><body>{svg}</body></html>", SEATS, 1040)
-    width, height = found["size"]
     labels = found["labels"]
     assert len(labels) >= 4, found
-    for k, label in enumerate(labels):
-        x0, y0, x1, y1 = label["box"]
-        assert 0 <= x0 and x1 <= width and 0 <= y0 and y1 <= height, label
-        for other in labels[k + 1 :]:
-            assert _apart(label["box"], other["box"]), (label, other)
-        for card in found["cards"]:
-            assert _apart(label["box"], card), (label, card)
+    _labels_apart(found)
     shown = " ".join(label["text"] for label in labels)
     for seat in (1, 2, 3):
         assert f"({state.hand_size(seat)})" in shown
@@ -185,13 +192,5 @@ def test_six_players_are_drawn_apart() -> None:
     names = ["Ada", "Bartolomeo Bea", "Cy", "Dan", "Eve", "Fay"]
     svg = position_svg(viewer_state(state, 3), 3, names, "french")
     found = measure_in_browser(f"<!DOCTYPE html><html><body>{svg}</body></html>", SEATS, 1040)
-    width, height = found["size"]
-    labels = found["labels"]
-    assert len(labels) == 10, found  # names and counts: one line each at the top and bottom
-    for k, label in enumerate(labels):
-        x0, y0, x1, y1 = label["box"]
-        assert 0 <= x0 and x1 <= width and 0 <= y0 and y1 <= height, label
-        for other in labels[k + 1 :]:
-            assert _apart(label["box"], other["box"]), (label, other)
-        for card in found["cards"]:
-            assert _apart(label["box"], card), (label, card)
+    assert len(found["labels"]) == 10, found  # names and counts: one line each at top and bottom
+    _labels_apart(found)
