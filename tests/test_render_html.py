@@ -54,6 +54,10 @@ def test_the_page_is_self_contained(review: Review) -> None:
         assert f'id="play-{n}"' in page
     assert page.count('class="badge') >= 36  # every reviewed decision, and the legend
     assert "took-scopa" in page and "Rule of 48" in page and "Hindsight" in page
+    # bug: the page rounded accuracy to whole percent where the terminal gives one decimal
+    for s in review.summary().values():
+        if s.accuracy is not None:
+            assert f"{s.accuracy:.1f}% <small>accuracy" in page
 
 
 def test_file_text_is_escaped() -> None:

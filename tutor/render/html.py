@@ -474,7 +474,7 @@ def _doubts(summary: PlayerSummary, cls: str) -> str:
 def _summary(review: Review) -> str:
     cards = []
     for name, s in review.summary().items():
-        acc = "\u2013" if s.accuracy is None else number(s.accuracy / 100, ".0%")
+        acc = "\u2013" if s.accuracy is None else number(s.accuracy / 100, ".1%")
         chips = "".join(
             f'<span class="chip" style="--class:{CLASS_COLOURS[c]}"{_doubts(s, c)}>'
             f"{markup(class_name(c))} {class_count(s, c)}</span>"
