@@ -24,6 +24,7 @@ from tutor.cli.core import (
     fail_if_rejected,
     file_option,
     human_console,
+    interrupted,
     line_reader,
     new_save_file,
     note,
@@ -217,7 +218,7 @@ def _run_live(session: LiveSession, quiet: bool, json_out: bool) -> None:
             read, show, note, lambda message: note(f"tutor: {message}"), numbered=not interactive
         )
     except KeyboardInterrupt:
-        note("\ntutor: " + _("interrupted"))
+        interrupted()
         _live_saved(session)
         raise typer.Exit(EXIT_INTERRUPTED) from None
     if session.phase() != "over":

@@ -23,6 +23,7 @@ from tutor.cli.core import (
     fail_if_rejected,
     file_option,
     human_console,
+    interrupted,
     line_reader,
     new_save_file,
     note,
@@ -182,7 +183,7 @@ def play_command(
                 usage_fail(str(exc), "tutor play")
             except KeyboardInterrupt:
                 # the set-up is saved before new() returns: say where, as a later Ctrl-C does
-                note("\ntutor: " + _("interrupted"))
+                interrupted()
                 if save.exists():
                     _say_saved(save, over=False)
                 raise typer.Exit(EXIT_INTERRUPTED) from None
@@ -217,7 +218,7 @@ def _run(session: PlaySession) -> None:
                           lambda message: note(f"tutor: {message}"),
                           numbered=not interactive)  # fmt: skip
     except KeyboardInterrupt:
-        note("\ntutor: " + _("interrupted"))
+        interrupted()
         _saved(session)
         raise typer.Exit(EXIT_INTERRUPTED) from None
     if why == "over":

@@ -244,8 +244,9 @@ def name_problem(names: Sequence[str], index: int) -> str | None:
     name = names[index]
     if not name_key(name):
         return _("a player's name is empty")
-    if control_problem(name):
-        return control_problem(name)
+    control = control_problem(name)
+    if control is not None:
+        return control
     for earlier in names[:index]:
         if earlier == name:
             return _("player {name!r} is listed twice").format(name=name)

@@ -442,7 +442,7 @@ def position_svg(
         oh = cw * CARD_HEIGHT / CARD_WIDTH
         parts.append(_row(backs, st, x, y - oh / 2, cw, 2, side_w))
         lines = wrap(who[seat], LABEL_SIZE, side_w, 1 if stacked else 3)
-        full = isolated(who[seat]) if len(lines) > 1 or lines != [who[seat]] else ""
+        full = isolated(who[seat]) if lines != [who[seat]] else ""  # broken or cut
         parts.append(
             _label(x, y - oh / 2 - 8, [isolated(li) for li in lines], gold=turn, full=full)
         )
