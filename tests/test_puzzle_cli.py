@@ -219,6 +219,39 @@ def test_generate_in_one_process_stops_at_ctrl_c_inside_an_analysis(
     assert report.hands == 2  # the hand cut short is dropped
 
 
+def test_generate_from_a_ruleset_file_writes_into_the_folder(tmp_path: Path) -> None:
+    """Found by QA: with the ruleset given as a file, the puzzle's name held the file's path,
+    so the puzzle was written beside the ruleset file, not into the folder."""
+    from tutor.game.rules import RULESET_DIR
+    from tutor.puzzles.generate import generate
+
+    house = tmp_path / "rules" / "house.yaml"
+    house.parent.mkdir()
+    house.write_text((RULESET_DIR / "scopa.yaml").read_text())
+    out = tmp_path / "out"
+    report = generate(str(house), 1, 11, out, workers=1)
+    assert [p.parent for p in report.written] == [out]
+    assert report.written[0].name.startswith("house-")
+    assert sorted(house.parent.iterdir()) == [house]
+
+
+def test_generate_keeps_a_position_already_there_under_another_ruleset(tmp_path: Path) -> None:
+    """Found by QA: a position mined under one ruleset was skipped as a duplicate of the same
+    position under another, though it is another puzzle (the shipped folder mixes rulesets)."""
+    from tutor.game.rules import RULESET_DIR
+    from tutor.puzzles.generate import generate
+
+    first = generate("scopa", 1, 11, tmp_path, workers=1)
+    other = tmp_path / "other.yaml"
+    other.write_text((RULESET_DIR / "scopa.yaml").read_text())
+    second = generate(str(other), 1, 11, tmp_path / "x", workers=1)  # the same deals
+    same = second.written[0].name.removeprefix("other-")
+    assert first.written[0].name == "scopa-" + same
+    again = generate(str(other), 1, 11, tmp_path, workers=1)
+    assert again.duplicates == 0 and again.written[0].name == "other-" + same
+    assert generate("scopa", 1, 11, tmp_path, workers=1, max_hands=4).duplicates == 1
+
+
 def test_generate_into_a_file_is_refused(runner: CliRunner, tmp_path: Path) -> None:
     file = tmp_path / "bin.yaml"
     file.write_text("")

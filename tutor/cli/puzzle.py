@@ -268,8 +268,8 @@ def generate_command(
     A position is kept when its best move is unique and better than every other by at least
     a point (exact) or by the margin with its interval clear (sampled), or when a counting
     question has a non-trivial answer. Every puzzle is checked before it is written; a
-    position already in the folder is never written again. The same seed gives the same
-    puzzles with any number of workers.
+    position already in the folder under the same ruleset is never written again. The same
+    seed gives the same puzzles with any number of workers.
     """
     import os
 

@@ -16,7 +16,8 @@ Every kept puzzle is run through :func:`tutor.puzzles.check.check_puzzle` before
 a generated file is a verified one. Its themes come from the observations of the best move and
 of the most tempting wrong one (:mod:`tutor.puzzles.themes`), and from what the lines decide.
 Files are named after a hash of the position (``RULESET-QUESTION-HASH.yaml``): a position
-already in the folder is never written again, under any question.
+already in the folder under the same ruleset is never written again, under any question (the
+same position under another ruleset is another puzzle).
 
 The same seed gives the same puzzles with any number of workers: hands are dealt from the seed
 and mined in order, and a worker only mines its hand.
@@ -28,6 +29,7 @@ import functools
 import hashlib
 import os
 import random
+import re
 import signal
 import threading
 import time
@@ -48,7 +50,7 @@ from tutor.game.textfile import os_reason
 from tutor.puzzles.check import check_puzzle, paired_margin, solve_puzzle
 from tutor.puzzles.format import THEMES, loads_puzzles
 from tutor.puzzles.themes import line_themes, observations, themes_of_codes
-from tutor.records.puzzle_key import PuzzleSpec
+from tutor.records.puzzle_key import QUESTIONS, PuzzleSpec
 from tutor.records.record import HandRecord, record_from_moves
 from tutor.records.recordfile import dumps, save_atomically
 from tutor.review.knowledge import known_world
@@ -141,6 +143,24 @@ def position_hash(state: GameState) -> str:
     """A short hash of a full-information position (cards in every place, turn, scores)."""
     key = (state.key(), tuple(tuple(d) for d in state.deals[state.deal_index :]))
     return hashlib.sha256(repr(key).encode()).hexdigest()[:12]
+
+
+def _file_stem(ruleset: str) -> str:
+    """How a puzzle's file name starts: the ruleset's name, or its file's name without the
+    folder and the ``.yaml`` (a file name may not hold a path).
+
+    >>> _file_stem("scopa"), _file_stem("house/rules.yaml")
+    ('scopa', 'rules')
+    """
+    return Path(ruleset).stem if Path(ruleset).suffix in (".yaml", ".yml") else ruleset
+
+
+def _positions_in(folder: Path, ruleset: str) -> set[str]:
+    """The position hashes of the puzzles mined for ``ruleset`` already in ``folder``, read from
+    their names (``RULESET-QUESTION-HASH.yaml``)."""
+    questions = "|".join(map(re.escape, QUESTIONS))
+    named = re.compile(rf"{re.escape(ruleset)}-(?:{questions})-([0-9a-f]{{12}})")
+    return {m[1] for p in folder.glob("*.yaml") if (m := named.fullmatch(p.stem))}
 
 
 def _names(rules: Ruleset, seat: int) -> list[str]:
@@ -335,7 +355,7 @@ class _Miner:
         if not check.ok or check.solved is None:
             return None
         h = position_hash(state)
-        name = f"{self.name}-{spec.question}-{h}"
+        name = f"{_file_stem(self.name)}-{spec.question}-{h}"
         return Generated(
             p.record, name, spec.question, spec.themes, check.solved.method, self.hand, len(moves)
         )
@@ -691,7 +711,7 @@ def generate(
             )
         ) from None
     report = GenerateReport(ruleset, seed)
-    seen = {p.stem.rsplit("-", 1)[-1] for p in folder.glob("*.yaml")}
+    seen = _positions_in(folder, _file_stem(ruleset))
     workers = workers or os.cpu_count() or 1
     limit = max_hands if max_hands is not None else 200 * max(1, count)
     hand = 0
