@@ -661,3 +661,144 @@ def test_a_version_1_database_is_migrated_with_its_answers(tmp_path: Path) -> No
         store.record_answer(PuzzleInfo("bb", "second", "", "", (), "", ""), True, now=300.0)
         assert store.count_answers() == 4
     assert _integrity(db) == "ok"
+
+
+# -- files the tutor did not write, and disks that fail -------------------------------------------
+
+
+def _version_1(db: Path, answered_at: object = 100.0, correct: object = 1) -> bytes:
+    """A version-1 store with one answer holding ``answered_at`` and ``correct``; its bytes."""
+    conn = sqlite3.connect(db)
+    conn.executescript(FIRST_SCHEMA)
+    conn.execute("PRAGMA user_version = 1")
+    conn.execute("INSERT INTO puzzles (digest, name, first_seen) VALUES ('aa', 'first', 1.0)")
+    conn.execute(
+        "INSERT INTO answers (digest, answered_at, correct) VALUES ('aa', ?, ?)",
+        (answered_at, correct),
+    )
+    conn.commit()
+    conn.close()
+    return db.read_bytes()
+
+
+@pytest.mark.parametrize(("version", "read_only"), [(2, False), (1, False), (1, True)])
+def test_another_programs_database_is_left_byte_for_byte(
+    tmp_path: Path, version: int, read_only: bool
+) -> None:
+    """Found by QA: train (and stats, for a file of schema 1) switched another program's SQLite
+    file to WAL mode before finding it was not a tutor's, then said the file was left as it
+    was."""
+    db = tmp_path / "other.db"
+    conn = sqlite3.connect(db)
+    conn.execute("CREATE TABLE notes (x)")
+    conn.execute(f"PRAGMA user_version = {version}")
+    conn.commit()
+    conn.close()
+    before = db.read_bytes()
+    with pytest.raises(StoreError, match=r"its table \w+ is missing\). The file is left as it is"):
+        ProgressStore(db, read_only=read_only)
+    assert db.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == [db.name]
+
+
+@pytest.mark.parametrize(
+    ("answered_at", "correct", "what"),
+    [
+        ("yesterday", 1, "answers.answered_at holds 'yesterday'"),
+        (b"\xff", 1, "answers.answered_at holds b'\\xff'"),
+        (100.0, "yes", "answers.correct holds 'yes'"),
+        (1e308, 1, "answers.answered_at holds 1e+308"),
+    ],
+)
+@pytest.mark.parametrize("read_only", [False, True])
+def test_a_damaged_version_1_store_is_refused_before_it_is_migrated(
+    tmp_path: Path, answered_at: object, correct: object, what: str, read_only: bool
+) -> None:
+    """Found by QA: a version-1 store with a time that is text was an internal error (a
+    TypeError while migrating, exit 70); with a flag of 'yes' it was migrated and committed,
+    then refused as damaged "and left as it is"."""
+    db = tmp_path / "old.sqlite"
+    before = _version_1(db, answered_at, correct)
+    with pytest.raises(StoreError) as caught:
+        ProgressStore(db, read_only=read_only)
+    assert f"the database is damaged ({what}). The file is left as it is" in str(caught.value)
+    assert db.read_bytes() == before
+
+
+def test_a_full_disk_is_said_so_without_the_advice_to_move_the_file_aside(tmp_path: Path) -> None:
+    """Found by QA: a full disk was "the database is corrupt or unreadable (database or disk is
+    full) ... move it aside", advice that would hide the user's history from the tutor."""
+    db = _damaged(tmp_path)
+    with ProgressStore(db) as store:
+        pages = store.conn.execute("PRAGMA page_count").fetchone()[0]
+        store.conn.execute(f"PRAGMA max_page_count = {pages}")  # as a disk with no room left
+        with pytest.raises(StoreError) as caught:
+            store.record_answer(_info(3), True, answer="x" * 100_000, now=3000.0)
+    assert str(caught.value) == f"{db}: the disk is full: the tutor cannot save in it"
+    assert _answers(db) == 2
+
+
+def test_a_full_disk_while_a_store_is_made_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by QA: a disk that filled while the store was built gave an internal error
+    (OperationalError, exit 70). SQLite's page limit stands in for the disk here."""
+    monkeypatch.setattr(store_module, "FIRST_SCHEMA", "PRAGMA max_page_count = 1;" + FIRST_SCHEMA)
+    db = tmp_path / "new" / "p.sqlite"
+    with pytest.raises(StoreError) as caught:
+        ProgressStore(db)
+    assert str(caught.value) == f"{db}: cannot create: the disk is full"
+    assert list(db.parent.iterdir()) == []  # no temporary file left behind
+
+
+def test_a_device_or_a_pipe_is_refused_without_being_read(tmp_path: Path) -> None:
+    """Found by QA: --db /dev/null advised "mv /dev/null /dev/null.bad"; a named pipe hung for
+    ever, waiting for a writer."""
+    pipe = tmp_path / "pipe.sqlite"
+    os.mkfifo(pipe)
+    for path in (Path(os.devnull), pipe):
+        for read_only in (False, True):
+            with pytest.raises(StoreError) as caught:
+                ProgressStore(path, read_only=read_only)
+            assert str(caught.value) == f"{path}: not a file: give a progress database file"
+
+
+def test_a_file_where_a_folder_should_be_is_named(tmp_path: Path) -> None:
+    """Found by QA: --db afile/p.sqlite said "cannot create: File exists"."""
+    afile = tmp_path / "afile"
+    afile.write_text("")
+    with pytest.raises(StoreError) as caught:
+        ProgressStore(afile / "sub" / "p.sqlite")
+    assert str(caught.value) == (
+        f"{afile}/sub/p.sqlite: cannot create: {afile} is a file, not a folder"
+    )
+
+
+def test_stats_never_ignores_answers_in_a_wal_file_it_cannot_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by QA: a store whose latest answers were still in its -wal file, in a folder the
+    user may not write to (so that SQLite cannot make the -shm file), was read as immutable,
+    which ignores the -wal file: stats said "No puzzle answered yet", exit 0."""
+    live, copy = tmp_path / "live", tmp_path / "copy"
+    live.mkdir()
+    copy.mkdir()
+    db = live / "p.sqlite"
+    with ProgressStore(db) as store:
+        store.record_answer(_info(1), True, now=1000.0)
+        (copy / db.name).write_bytes(db.read_bytes())  # a copy taken while the session ran
+        (copy / f"{db.name}-wal").write_bytes(Path(f"{db}-wal").read_bytes())
+    kept = copy / db.name
+    _read_only_folder(kept, monkeypatch)
+    try:
+        r = run("stats", "--db", str(kept))
+        assert r.exit_code == 3, r.output
+        assert r.stderr == (
+            f"tutor: error: {kept}: its latest answers are in {kept}-wal, which the tutor "
+            "cannot read without writing beside it (the folder is read-only): copy the files to "
+            "a folder you may write to\n"
+        )
+    finally:
+        copy.chmod(0o755)
+        monkeypatch.undo()
+    assert stored_answers(kept) == 1

@@ -21,8 +21,9 @@ in ``tests/test_store.py`` and described in ``docs/puzzles.md``:
   unreadable) and any value the tutor never writes (a time that is not a number, a box out of
   range), checked as each row is read back. A folder given as the database is refused as such,
   and so are a file the user may not read and one that cannot be written (a read-only file or
-  folder), without the advice to move them aside. ``read_only`` stores (``tutor stats``) read
-  such a file all the same.
+  folder), without the advice to move them aside, and so are a full or failing disk and a
+  path that is no file (a device, a pipe). ``read_only`` stores (``tutor stats``) read such a
+  file all the same, unless answers wait in its ``-wal`` file that they could not read.
 - **Puzzles by content**: answers are keyed by the puzzle's digest (a hash of its position,
   question and solution), so a puzzle file that changed is a new puzzle, never confused with the
   old one.
@@ -39,6 +40,7 @@ import math
 import os
 import shlex
 import sqlite3
+import stat
 import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -120,6 +122,55 @@ def _script(conn: sqlite3.Connection, script: str) -> None:
             conn.execute(statement)
 
 
+class DamagedValue(ValueError):
+    """A value the tutor never writes, read from ``table.column``."""
+
+    def __init__(self, table: str, column: str, value: Any) -> None:
+        super().__init__(table, column, value)
+        self.table, self.column, self.value = table, column, value
+
+    def why(self) -> str:
+        shown = repr(self.value)
+        shown = shown if len(shown) <= 40 else shown[:37] + "..."
+        return _("the database is damaged ({table}.{column} holds {value})").format(
+            table=self.table, column=self.column, value=shown
+        )
+
+
+def checked(table: str, column: str, value: Any, kind: str) -> Any:
+    """``value`` read from ``table.column`` if it is of the ``kind`` the tutor writes there
+    (``text``, ``text?`` for text or NULL, ``time``, ``flag``, ``box``), else
+    :class:`DamagedValue`.
+
+    >>> checked("answers", "answered_at", 1700000000, "time")
+    1700000000.0
+    >>> checked("answers", "correct", "yes", "flag")
+    Traceback (most recent call last):
+    ...
+    tutor.training.store.DamagedValue: ('answers', 'correct', 'yes')
+    """
+    if kind == "time":
+        ok = (
+            isinstance(value, int | float)
+            and not isinstance(value, bool)
+            and math.isfinite(value)
+            and 0 <= value <= _LAST_TIME
+        )
+        if ok:
+            return float(value)
+    elif kind == "flag":
+        ok = isinstance(value, int) and value in (0, 1)
+    elif kind == "box":
+        ok = isinstance(value, int) and 1 <= value <= max(BOX_DAYS)
+    else:
+        if isinstance(value, bytes) and (text := _read_stored(value)) is not None:
+            value = text
+        ok = isinstance(value, str) or (kind == "text?" and value is None)
+    if ok:
+        return value
+    raise DamagedValue(table, column, value)
+
+
 def _migrate_1_to_2(conn: sqlite3.Connection) -> None:
     """Add sessions, the file index and the schedule; rebuild the schedule from the answers."""
     _script(
@@ -140,7 +191,10 @@ def _migrate_1_to_2(conn: sqlite3.Connection) -> None:
     boxes: dict[str, tuple[int, float, float]] = {}
     for digest, at, correct in conn.execute(
         "SELECT digest, answered_at, correct FROM answers ORDER BY answered_at, id"
-    ):
+    ).fetchall():
+        digest = checked("answers", "digest", digest, "text")
+        at = checked("answers", "answered_at", at, "time")
+        correct = checked("answers", "correct", correct, "flag")
         box = boxes[digest][0] if digest in boxes else 0
         new_box, due = leitner(box, bool(correct), at)
         boxes[digest] = (new_box, due, at)
@@ -157,6 +211,8 @@ _PUZZLE_COLUMNS = ("digest", "name", "path", "title", "themes", "ruleset", "ques
 """The columns of ``puzzles`` that :meth:`ProgressStore.puzzles` reads, in its order."""
 _TABLES = ("puzzles", "answers", "sessions", "schedule", "files")
 """The tables of :data:`SCHEMA_VERSION`: a database without one of them is damaged."""
+_TABLES_OF = {1: ("puzzles", "answers"), SCHEMA_VERSION: _TABLES}
+"""The tables of each schema version, checked before the file is migrated or written."""
 
 
 def _stored(text: str | None) -> str | bytes | None:
@@ -367,11 +423,19 @@ class ProgressStore:
         return StoreError(f"{self.path}: " + _("cannot open: {reason}").format(reason=exc))
 
     def _sqlite_error(self, exc: sqlite3.Error) -> StoreError:
-        """An SQLite error as a :class:`StoreError`: a lock held too long, no access, or damage."""
+        """An SQLite error as a :class:`StoreError`: a lock held too long, no access, a full
+        disk or a failing one (nothing wrong with the file: no advice to move it aside), or
+        damage."""
         if _is_busy(exc):
             return self._busy(self.busy_seconds)
         if _is_access(exc):
             return self._no_access(exc)
+        if _code(exc) & 0xFF == sqlite3.SQLITE_FULL:
+            return StoreError(f"{self.path}: " + _("the disk is full: the tutor cannot save in it"))
+        if _code(exc) & 0xFF == sqlite3.SQLITE_IOERR:
+            return StoreError(
+                f"{self.path}: " + _("cannot read or write the file ({detail})").format(detail=exc)
+            )
         return self._damaged(exc)
 
     @contextmanager
@@ -386,44 +450,27 @@ class ProgressStore:
             raise self._sqlite_error(exc) from None
 
     def _value(self, table: str, column: str, value: Any, kind: str) -> Any:
-        """``value`` read from ``table.column`` if it is of the ``kind`` the tutor writes there
-        (``text``, ``text?`` for text or NULL, ``time``, ``flag``, ``box``), else damage."""
-        if kind == "time":
-            ok = (
-                isinstance(value, int | float)
-                and not isinstance(value, bool)
-                and math.isfinite(value)
-                and 0 <= value <= _LAST_TIME
-            )
-            if ok:
-                return float(value)
-        elif kind == "flag":
-            ok = isinstance(value, int) and value in (0, 1)
-        elif kind == "box":
-            ok = isinstance(value, int) and 1 <= value <= max(BOX_DAYS)
-        else:
-            if isinstance(value, bytes) and (text := _read_stored(value)) is not None:
-                value = text
-            ok = isinstance(value, str) or (kind == "text?" and value is None)
-        if ok:
-            return value
-        shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
-        raise self._fail(
-            _("the database is damaged ({table}.{column} holds {value})").format(
-                table=table, column=column, value=shown
-            )
-        )
+        """``value`` read from ``table.column`` (:func:`checked`), or damage."""
+        try:
+            return checked(table, column, value, kind)
+        except DamagedValue as exc:
+            raise self._fail(exc.why()) from None
 
     def _create(self) -> None:
         """Build an empty database under a temporary name, then rename it into place."""
         folder = self.path.parent
         try:
-            folder.mkdir(parents=True, exist_ok=True)
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+            except (FileExistsError, NotADirectoryError):
+                blocking = next((p for p in (folder, *folder.parents) if p.is_file()), folder)
+                raise StoreError(
+                    f"{self.path}: "
+                    + _("cannot create: {file} is a file, not a folder").format(file=blocking)
+                ) from None
             fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".new", dir=folder)
         except OSError as exc:
-            raise StoreError(
-                f"{self.path}: " + _("cannot create: {reason}").format(reason=os_reason(exc))
-            ) from None
+            raise self._cannot_create(os_reason(exc)) from None
         os.close(fd)
         try:
             conn = sqlite3.connect(tmp, isolation_level=None)
@@ -442,12 +489,21 @@ class ProgressStore:
             except OSError:  # no hard links here: a rename, unless the file appeared meanwhile
                 if not self.path.exists():
                     os.replace(tmp, self.path)
+        except sqlite3.Error as exc:
+            raise self._cannot_create(
+                _("the disk is full") if _code(exc) & 0xFF == sqlite3.SQLITE_FULL else str(exc)
+            ) from None
+        except OSError as exc:
+            raise self._cannot_create(os_reason(exc)) from None
         finally:
-            for leftover in (tmp, tmp + "-wal", tmp + "-shm"):
+            for leftover in (tmp, tmp + "-wal", tmp + "-shm", tmp + "-journal"):
                 try:
                     os.unlink(leftover)
                 except OSError:
                     pass
+
+    def _cannot_create(self, reason: str) -> StoreError:
+        return StoreError(f"{self.path}: " + _("cannot create: {reason}").format(reason=reason))
 
     def _uri(self, query: str) -> str:
         """The file's SQLite URI: every character of the name percent-encoded, so that a ``#``,
@@ -466,10 +522,13 @@ class ProgressStore:
         (read-only, as the file) for the next session to trip on.
         """
         queries = ["mode=rw"]
+        pending = self._pending_wal()
         if self.read_only:
             queries = ["mode=rw", "mode=ro", "mode=ro&immutable=1"]
+            if pending:  # immutable would not read the -wal file: its answers would be missed
+                queries = queries[:2]
             if not os.access(self.path, os.W_OK):
-                queries = queries[1:] if self._pending_wal() else queries[2:]
+                queries = queries[1:] if pending else queries[2:]
         for query in queries:
             conn = None
             try:
@@ -484,6 +543,15 @@ class ProgressStore:
                 if conn is not None:
                     conn.close()
                 if query == queries[-1] or not _is_access(exc):
+                    if pending and _is_access(exc):
+                        raise StoreError(
+                            f"{self.path}: "
+                            + _(
+                                "its latest answers are in {wal}, which the tutor cannot read "
+                                "without writing beside it (the folder is read-only): copy the "
+                                "files to a folder you may write to"
+                            ).format(wal=f"{self.path}-wal")
+                        ) from None
                     raise self._sqlite_error(exc) from None
         raise AssertionError("unreachable")
 
@@ -496,6 +564,8 @@ class ProgressStore:
 
     def _open(self) -> sqlite3.Connection:
         try:
+            if not stat.S_ISREG(os.stat(self.path).st_mode):  # a device or a pipe: never read
+                raise StoreError(f"{self.path}: " + _("not a file: give a progress database file"))
             with open(self.path, "rb") as fp:
                 head = fp.read(len(_MAGIC))
         except (PermissionError, FileNotFoundError) as exc:  # the file is not at fault:
@@ -538,19 +608,21 @@ class ProgressStore:
                 raise self._fail(
                     _("the database is corrupt ({detail})").format(detail=detail[0].strip())
                 )
-            if not self.read_only:
-                conn.execute("PRAGMA journal_mode = WAL")
-            conn.execute("PRAGMA foreign_keys = ON")
-            if version < SCHEMA_VERSION:
-                self._migrate(conn)
+            # nothing is written before the file is known to be a tutor's: not even WAL mode
             tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
-            for table in _TABLES:
+            for table in _TABLES_OF[version]:
                 if table not in tables:
                     raise self._fail(
                         _("the database is damaged (its table {name} is missing)").format(
                             name=table
                         )
                     )
+            conn.execute("PRAGMA foreign_keys = ON")
+            self.conn = conn
+            if version < SCHEMA_VERSION:
+                self._migrate(conn, verify=True)
+            if not self.read_only:
+                conn.execute("PRAGMA journal_mode = WAL")
         except sqlite3.DatabaseError as exc:
             conn.close()
             raise self._sqlite_error(exc) from None
@@ -559,14 +631,21 @@ class ProgressStore:
             raise
         return conn
 
-    def _migrate(self, conn: sqlite3.Connection) -> None:
-        """Bring the database to :data:`SCHEMA_VERSION`, in one transaction."""
-        with self._write(conn):
-            # another session may have migrated it while this one waited for the lock
-            current = conn.execute("PRAGMA user_version").fetchone()[0]
-            for v in range(current, SCHEMA_VERSION):
-                MIGRATIONS[v](conn)
-                conn.execute(f"PRAGMA user_version = {v + 1}")
+    def _migrate(self, conn: sqlite3.Connection, verify: bool = False) -> None:
+        """Bring the database to :data:`SCHEMA_VERSION`, in one transaction; ``verify`` reads
+        every value back (:meth:`check`) before it commits, so that a damaged file is refused
+        as it was, not migrated first."""
+        try:
+            with self._write(conn):
+                # another session may have migrated it while this one waited for the lock
+                current = conn.execute("PRAGMA user_version").fetchone()[0]
+                for v in range(current, SCHEMA_VERSION):
+                    MIGRATIONS[v](conn)
+                    conn.execute(f"PRAGMA user_version = {v + 1}")
+                if verify and current < SCHEMA_VERSION:
+                    self.check()
+        except DamagedValue as exc:
+            raise self._fail(exc.why()) from None
 
     @contextmanager
     def _write(
