@@ -185,6 +185,30 @@ def test_a_changed_puzzle_file_is_a_new_puzzle(tmp_path: Path) -> None:
         assert [a.digest for a in store.answers()] == [old]
 
 
+def test_a_file_changed_during_a_session_is_answered_under_what_was_shown(
+    tmp_path: Path,
+) -> None:
+    """Found by QA: a puzzle file edited after the session indexed it was shown and judged in
+    its new version, but its answer was kept under the old version's digest (so too between
+    sessions, when the file kept its size and time)."""
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    path = mine / "p.yaml"
+    text = (collection_dir() / "seed004-rule-of-48.yaml").read_text()
+    path.write_text(text)
+    clock = Clock()
+    with ProgressStore(tmp_path / "p.sqlite") as store:
+        t = Trainer.open(store, [mine], shipped=False, clock=clock)
+        [indexed] = t.entries
+        path.write_text(text.replace("question: unmatched", "question: unmatched\n  seat: South"))
+        pick = t.next()
+        assert pick is not None and pick.reason == "new"
+        assert pick.entry.info.digest == pick.puzzle.digest != indexed.info.digest
+        t.record(pick, Verdict(True, False, ""), "5 6 7 8")
+        assert [a.digest for a in store.answers()] == [pick.puzzle.digest]
+        assert t.next() is None  # the file's one puzzle, asked once
+
+
 def test_the_index_is_kept_and_refreshed_when_a_file_changes(tmp_path: Path) -> None:
     mine = _folder(tmp_path)
     with ProgressStore(tmp_path / "p.sqlite") as store:

@@ -319,6 +319,14 @@ class Trainer:
                     self.asked.add(e.info.digest)
                     continue
                 self.asked.add(e.info.digest)
+                if puzzle.digest != e.info.digest:  # the file changed since it was indexed:
+                    # the puzzle shown is the one answered, and its answer is kept under it
+                    e = _entries_of([puzzle])[0]
+                    if e.info.digest in self.asked:
+                        continue
+                    self.asked.add(e.info.digest)
+                    now_due = sched.get(e.info.digest)
+                    reason = "new" if now_due is None else "due" if now_due.due <= now else "early"
                 self.served += 1
                 changed = any(d != e.info.digest for d in names.get(e.info.name, ()))
                 return Pick(puzzle, e, reason, sched.get(e.info.digest), changed)
