@@ -354,7 +354,11 @@ def test_a_narrow_terminal_breaks_no_word_of_a_replay_with_notes() -> None:
 @pytest.mark.parametrize(
     ("args", "typed", "said"),
     [
-        (["puzzle", "try", "keep-the-table-above-ten"], b"\xe9\xff\n", b"is not a card"),
+        (
+            ["puzzle", "try", "keep-the-table-above-ten"],
+            b"\xe9\xff\n",
+            b"'\\xe9\\xff' is not a card",
+        ),
         (["engine"], b"\xe9\xff\nisready\n", b"ready"),
     ],
 )
@@ -362,7 +366,9 @@ def test_a_byte_that_is_not_utf8_at_a_prompt_is_refused_not_a_crash(
     args: list[str], typed: bytes, said: bytes
 ) -> None:
     """Bug: in a UTF-8 locale (Python's stdin then strict) a stray byte typed at any prompt was
-    an internal error (exit 70) that ended the session without its "saved to" lines."""
+    an internal error (exit 70) that ended the session without its "saved to" lines. Found by
+    QA: the message then quoted the bytes as Python keeps them ('\\udce9\\udcff'), not as
+    bytes."""
     import os
     import subprocess
     import sys

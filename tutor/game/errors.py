@@ -11,12 +11,18 @@ True
 
 from __future__ import annotations
 
+import re
+
 __all__ = ["SHOWN_MAX", "Shown", "TutorError"]
 
 
 class TutorError(ValueError):
     """Bad input: one clear message, no traceback needed (the command line exits 3)."""
 
+
+_ESCAPED_BYTE = re.compile(r"(?<!\\)((?:\\\\)*)\\udc([89a-f][0-9a-f])")
+"""A lone surrogate U+DC80 to U+DCFF in a repr (not after an escaped backslash): a byte that
+``surrogateescape`` kept."""
 
 SHOWN_MAX = 60
 """The longest a bad value is quoted in a message, in characters (then cut with "…"): a line
@@ -25,17 +31,20 @@ of 200,000 characters typed or pasted by mistake is not worth 400 KB of message.
 
 class Shown:
     """A value from the user or a file as a message quotes it (``{value!r}``): its repr, cut to
-    :data:`SHOWN_MAX` characters.
+    :data:`SHOWN_MAX` characters. A byte that was no text where it was read (kept as a lone
+    surrogate by Python's ``surrogateescape``) is shown as the byte: ``\\xff``, not ``\\udcff``.
 
     >>> "{0!r} is not a card".format(Shown("x" * 100))[-20:], repr(Shown("7X"))
     ('xxxxx… is not a card', "'7X'")
+    >>> print(repr(Shown(b"7\\xff".decode("utf-8", "surrogateescape"))))
+    '7\\xff'
     """
 
     def __init__(self, value: object) -> None:
         self.value = value
 
     def __repr__(self) -> str:
-        text = repr(self.value)
+        text = _ESCAPED_BYTE.sub(r"\1\\x\2", repr(self.value))
         return text if len(text) <= SHOWN_MAX else text[: SHOWN_MAX - 1] + "…"
 
     __str__ = __repr__
