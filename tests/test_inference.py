@@ -638,3 +638,22 @@ def test_value_deductions_are_exactly_the_certain_values(ruleset: str) -> None:
                         certain = inf.probability_any_facts(seat, v) == 1.0
                         known = bool(inf.state.hands[seat] & VALUE_MASKS[v])
                         assert ((seat, v) in said) == (certain and not card_must and not known)
+
+
+def test_percentages_moved_by_passed_up_gains_alone_are_starred() -> None:
+    """Found by QA: the star marked a figure moved by readings or tells, not one that only the
+    passed-up gains moved (seed 003, play 15, from Ada's seat: You's 10 at 12%, 16% on the
+    facts alone, shown without a star)."""
+    from tutor.counting.tracker import viewer_state_from_record
+
+    [record] = load_path(EXAMPLES / "seed003-scopa.yaml")
+    inf = infer(viewer_state_from_record(record, 1, 15), 1, record.players)
+    assert not inf.standing and not inf.tells and any(inf.passed.values())
+    moved = 0
+    for v in range(1, 11):
+        cell = inf.value_cell(0, v)
+        if cell.status == "may":
+            p, pf = inf.probability_any(0, v), inf.probability_any_facts(0, v)
+            assert cell.reading == (percent(p) != percent(pf)), (v, cell)
+            moved += cell.reading
+    assert moved >= 1 and inf.value_cell(0, 10).reading

@@ -191,11 +191,11 @@ class Inference:
         if all(row[c].status == "cannot" for c in cards):
             return ValueCell("cannot", None, False)
         p = self.probability_any(seat, value)
-        # Any reading or tell can change the figure: say so when the facts alone give another.
+        # Any reading, tell or passed-up gain can change the figure: say so when the facts alone
+        # give another.
         shown = percent(p)
-        moved = bool(self.standing or self.tells) and shown != percent(
-            self.probability_any_facts(seat, value)
-        )
+        weighs = self.standing or self.tells or any(self.passed.values())
+        moved = bool(weighs) and shown != percent(self.probability_any_facts(seat, value))
         return ValueCell("may", p, moved)
 
     @property
