@@ -147,6 +147,9 @@ def test_explain_at_a_point_of_a_record() -> None:
     assert take["flipped"] == [3, 4, 7] and lay["flipped"] == []
     text = run("explain", str(SEED003), "--at", "2", "--samples", "10", "--workers", "1").stdout
     assert "any 9 sweeps it" in text and "no single card sweeps it" in text
+    # Found by QA: the values (below zero, often) were labelled "points of the hand for your
+    # side"; they are the side's points minus the others', as solve says
+    assert "Values: points of the hand, your side minus the others, mean over 10" in text
 
 
 def test_the_capture_rule_explain_still_works() -> None:

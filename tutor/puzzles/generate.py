@@ -410,11 +410,13 @@ class _Miner:
 
         def words() -> tuple[str, str]:
             if method == "exact":
-                how = _("exact values, points of the hand for {side}").format(side=side)
-            else:
-                how = _("mean points for {side} over {n} deals sampled from the seat").format(
-                    side=side, n=GENERATE_SAMPLES
+                how = _("exact values, points of the hand, {side} minus the others").format(
+                    side=side
                 )
+            else:
+                how = _(
+                    "mean points, {side} minus the others, over {n} deals sampled from the seat"
+                ).format(side=side, n=GENERATE_SAMPLES)
             parts = [
                 _("{best} is worth {value} ({how}); {other} only {other_value}.").format(
                     best=best.move.text(style),

@@ -244,9 +244,9 @@ def explanation_view(ex: PositionExplanation, rich: bool = False) -> list[Render
         head,
         Text(
             (
-                _("Values: points of the hand for your side, {unit}.")
+                _("Values: points of the hand, your side minus the others, {unit}.")
                 if is_you(ex.player)
-                else _("Values: points of the hand for {player}'s side, {unit}.")
+                else _("Values: points of the hand, {player}'s side minus the others, {unit}.")
             ).format(player=one_line(ex.player), unit=unit)
         ),
     ]
