@@ -183,6 +183,10 @@ def test_no_double_laid(scopa: Ruleset) -> None:
     text = fired["no-double-laid"].text
     # the mover unnamed: "while You held" read wrongly in the play command, "Tu aveva" in Italian
     assert "3H was laid alone of its value from a hand that held 5S 5C:" in text
+    # Found by QA: the reason given ("a card paired by an opponent is taken back by its twin")
+    # cannot happen: a card an opponent captures is theirs for good
+    assert text.endswith("its twin can take back, if it is still on the table at the player's "
+                         "next turn.")  # fmt: skip
     assert "no-double-laid" not in codes_of(s, "5C")
 
 

@@ -607,7 +607,8 @@ def _no_double_laid(d: Choices, move: Move) -> list[Observation]:
         return []
     text = _(
         "Nothing could be taken, and {move} was laid alone of its value from a hand that held "
-        "{doubles}: laid from a double, a card paired by an opponent is taken back by its twin."
+        "{doubles}: a card laid from a double is one its twin can take back, if it is still on "
+        "the table at the player's next turn."
     ).format(move=d.move(move), doubles=either([d.cards(x) for x in doubles]))
     return [Observation("no-double-laid", text, CODE_MAXIM["no-double-laid"], True,
                         cards=doubles[0])]  # fmt: skip
