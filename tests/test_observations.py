@@ -257,3 +257,17 @@ def test_observations_use_the_notation_asked_for(style: str) -> None:
     obs = observe(state, record.moves()[2], names=record.players, style=style)
     safe = next(o for o in obs if o.code == "safe-table").text
     assert ("QD" in safe) is (style == "french") and ("CD" in safe) is (style == "italian")
+
+
+def test_a_partner_named_partner_is_not_said_twice(scopone: Ruleset) -> None:
+    """Found by QA: tutor play names the partner's chair "Partner" ("Compagno"), and the odds
+    read "Partner (partner) 72%" ("Compagno (compagno)")."""
+    s = endgame(scopone, "KS", ["7H 3C", "7S 4D", "KC 6D", "QH AC"])
+    for names, partner in (
+        (["You", "Right", "Partner", "Left"], "Partner"),
+        (["Tu", "Destra", "Compagno", "Sinistra"], "Compagno"),
+        (["South", "West", "North", "East"], "North (partner)"),
+    ):
+        text = codes_of(s, "7H", names)["offers-seven"].text
+        assert f"the odds of holding one: {names[1]} " in text
+        assert f", {partner} 33%, " in text, text

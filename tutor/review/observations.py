@@ -30,7 +30,7 @@ from tutor.counting.style import StylePriors
 from tutor.counting.tracker import a_value, flipped_values, seat_names, value_word
 from tutor.game.captures import VALUE_OF, capture_table, sweep_value, table_sum
 from tutor.game.cards import SETTEBELLO, Style, format_card, format_cards, indexes_of
-from tutor.game.i18n import N_, _, all_of, either, ngettext, number
+from tutor.game.i18n import N_, _, all_of, either, ngettext, number, typed_words
 from tutor.game.state import GameState, Move
 from tutor.review.knowledge import known_world
 from tutor.search.analysis import Analysis, exact_analysis
@@ -473,7 +473,9 @@ def _holders_odds(d: Choices, m: Move, value: int) -> tuple[str, float]:
             continue
         p = inf.probability_any(s, value)
         if s % d.rules.sides == d.seat % d.rules.sides:
-            who = _("{name} (partner)").format(name=d.names[s])
+            # "Partner (partner)" says it twice: tutor play names the partner's chair so
+            said = d.names[s].strip().lower() in typed_words(("Partner",))
+            who = d.names[s] if said else _("{name} (partner)").format(name=d.names[s])
         else:
             who = d.names[s]
             top = max(top, p)
