@@ -437,3 +437,25 @@ def test_a_player_called_you_is_spoken_to(tmp_path: Path) -> None:
     assert "Giocata 1: tocca a te (scopa); in tavola:" in played.stdout, played.stdout
     for out in (tried.stdout, solved.stdout, played.stdout):
         assert not re.search(r"\b(a You|a Tu|Tu ha|You to)\b", out), out
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_list_of_commands_is_whole_in_every_language(lang: str) -> None:
+    """Found by QA: in Italian the top-level list cut train's line to "Allenati sui problemi
+    scelti a ripetizione dilazionata..." (too long for 80 columns; the English fit)."""
+    result = run("--lang", lang, "--help", env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    listed = [line for line in result.stdout.splitlines() if line.startswith("  ")]
+    assert any(line.split()[0] == "train" for line in listed)
+    assert not [line for line in listed if line.endswith("...")]
+
+
+def test_errors_name_the_argument_in_the_run_language() -> None:
+    """Found by QA: Italian errors named the argument in English ("CARD: '7' non è una
+    carta", "valore non valido per NAME") while the help calls it CARTA and NOME."""
+    r = run("--lang", "it", "explain", "--ruleset", "scopa", "--table", "7C", "7")
+    assert r.exit_code == 3 and r.stderr.startswith("tutor: errore: CARTA: '7' non è una carta")
+    r = run("--lang", "it", "rules", "foo")
+    assert r.exit_code == 2 and "NOME" in r.stderr and "NAME" not in r.stderr
+    r = run("explain", "--ruleset", "scopa", "--table", "7C", "7")
+    assert r.stderr.startswith("tutor: error: CARD: '7' is not a card")

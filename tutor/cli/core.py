@@ -369,8 +369,8 @@ def _root(
             callback=_check_language,
             is_eager=True,
             help="The language of the interface: it or en (default: the one LANGUAGE, LC_ALL, "
-            "LC_MESSAGES or LANG names; English otherwise). --json output is always in "
-            "English.",
+            "LC_MESSAGES or LANG names; English otherwise). With --json the tutor speaks "
+            "English throughout, its messages and questions on stderr too.",
         ),
     ] = None,
 ) -> None:

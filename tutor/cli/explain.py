@@ -151,7 +151,7 @@ def explain(
     try:
         played = parse_card(card, style)
     except NotationError as exc:
-        raise InputError(f"CARD: {exc}") from None
+        raise InputError(_("CARD") + f": {exc}") from None
     try:
         laid = parse_table(table, played, style)
     except NotationError as exc:

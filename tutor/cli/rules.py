@@ -13,6 +13,7 @@ from tutor.cli.core import (
     human_console,
     print_json,
 )
+from tutor.game.i18n import _
 from tutor.game.rules import UnknownRulesetError, describe_ruleset, load_ruleset, ruleset_names
 
 # -- rules -------------------------------------------------------------------------------------
@@ -53,7 +54,7 @@ def rules_command(
     try:
         rules = load_ruleset(name)
     except UnknownRulesetError as exc:
-        raise typer.BadParameter(str(exc), param_hint="NAME") from None
+        raise typer.BadParameter(str(exc), param_hint=_("NAME")) from None
     if json_out:
         print_json(rules.to_json())
         return

@@ -57,6 +57,7 @@ DbOption = Annotated[
 
 @app.command(
     "train",
+    short_help="Train on puzzles chosen by spaced repetition (Leitner boxes).",
     epilog=examples(
         "tutor train --count 5",
         "tutor train --theme sweep --ruleset scopa --db progress.sqlite",
