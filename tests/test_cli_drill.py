@@ -58,7 +58,7 @@ def test_holder_questions_in_scopa_are_holder_questions() -> None:
     assert code == 0, err
     assert out.count("who holds") + out.count("who must hold") == 2
     assert "unmatched" not in out.lower()
-    assert "Type Ada or stock (the cards still to deal)." in " ".join(out.split())
+    assert "Type Ada or stock (the cards still to deal); skip gives up." in " ".join(out.split())
 
 
 def test_explanations_wrap_at_word_boundaries() -> None:
@@ -88,3 +88,18 @@ def test_an_answer_saved_with_a_byte_order_mark_is_read() -> None:
         assert result.exit_code == 0, result.stderr
         data = json.loads(result.stdout)
         assert data["asked"] == 1 and data["questions"][0]["answer"] == "West"
+
+
+def test_skip_gives_up_a_question_and_quit_ends_the_drill() -> None:
+    """Found by QA: drill took neither skip (as train and puzzle try do) nor quit ("'skip' is
+    not a value; try again"), and its holder question did not say how to give up."""
+    for lang, skip, quit in (("en", "skip", "quit"), ("it", "salta", "basta")):
+        for question in ("holder", "unmatched"):
+            args = ["--lang", lang, "drill", "48", "--seed", "7", "--rounds", "3"]
+            r = run(*args, "--question", question, "--json", input=f"{skip}\n{quit}\nnone\n")
+            assert r.exit_code == 0, r.output
+            summary = json.loads(r.stdout)
+            assert summary["asked"] == 1 and summary["right"] == 0
+            assert [q["answer"] for q in summary["questions"]] == [skip]
+            assert "try again" not in r.stderr and "the drill stops" in r.stderr
+            assert "; skip gives up." in r.stderr  # --json: the questions in English

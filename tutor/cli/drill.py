@@ -54,10 +54,11 @@ def drill_command(
 
     Each question shows the hand so far from your seat (the opening table, every play, the
     table now and your cards) and asks which values are unmatched, or who must hold a given
-    card; type the answer (values like 2 6 8 or none; or a player's name). The tutor checks
-    it and explains: the list of sparigli, or the deduction and what it rests on. Answers are
-    read from standard input, so a drill can be scripted; --seed makes it repeatable; with
-    --json the questions go to stderr and a summary in JSON to stdout.
+    card; type the answer (values like 2 6 8 or none; or a player's name), skip to give up a
+    question (marked wrong) or quit to stop. The tutor checks it and explains: the list of
+    sparigli, or the deduction and what it rests on. Answers are read from standard input, so
+    a drill can be scripted; --seed makes it repeatable; with --json the questions go to
+    stderr and a summary in JSON to stdout.
     """
     # lazy: the drill loads the inference; replay --json must start fast
     from tutor.training.drill import KINDS, PLAYER_KINDS, DrillSession

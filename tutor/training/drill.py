@@ -291,7 +291,7 @@ def _unmatched_question(
         "unmatched",
         _(
             "After play {n}: which values are unmatched (an odd number captured)? "
-            "Type the values (e.g. 2 6 8) or none."
+            "Type the values (e.g. 2 6 8) or none; skip gives up."
         ).format(n=len(state.stack)),
         _position_lines(state, viewer, names, style),
         board.unmatched,
@@ -351,7 +351,7 @@ def _holder_question(
             ask = _("going by the readings of behaviour, who holds {card}?").format(card=card)
         return DrillQuestion(
             "holder",
-            _("After play {n}: {ask} Type {options}.").format(
+            _("After play {n}: {ask} Type {options}; skip gives up.").format(
                 n=len(state.stack), ask=ask, options=options
             ),
             _position_lines(state, viewer, names, style),
@@ -401,11 +401,22 @@ def _offered(question: DrillQuestion) -> list[str]:
     return list(question.offered) or list(question.names)
 
 
-_PASS = ("none", "nobody", "-", "?", "pass", "don't know", "dont know", "no idea")
+_PASS = ("none", "nobody", "-", "?", "pass", "skip", "don't know", "dont know", "no idea")
 """Answers that give up on a question: read as a (wrong) answer, never as a typing slip."""
-_PASS_WORDS = (N_("none"), N_("nobody"), N_("pass"), N_("don't know"), N_("no idea"))
+_PASS_WORDS = (N_("none"), N_("nobody"), N_("pass"), N_("skip"), N_("don't know"), N_("no idea"))
 """The same answers in the language of the run (the English ones are read in every
 language)."""
+_STOP_WORDS = (N_("quit"), N_("stop"))
+"""Answers that end the drill where it is, as the end of the input does (in every language)."""
+
+
+def stops(text: str) -> bool:
+    """Whether an answer ends the drill (``quit``, ``stop``, in any language of the tutor).
+
+    >>> stops(" Quit "), stops("basta"), stops("none")
+    (True, True, False)
+    """
+    return text.strip().lower() in typed_words(_STOP_WORDS)
 
 
 def _gives_up(text: str) -> bool:
@@ -588,9 +599,9 @@ class DrillSession:
             head = _("Question {n} of {total}").format(n=asked, total=self.rounds)
             show("\n" + head + "\n" + "\n".join(q.position) + "\n" + q.question + "\n")
             line = self._read_answer(q, read, say)
-            if line is None:
+            if line is None or stops(line):
                 self.stopped = True
-                say(_("no more answers: the drill stops"))
+                say(_("no more answers: the drill stops") if line is None else _("the drill stops"))
                 return
             result = self.check(q, line)
             show(result.message + "\n" + "\n".join(result.explanation) + "\n")
@@ -599,14 +610,16 @@ class DrillSession:
     def _read_answer(
         question: DrillQuestion, read: Callable[[], str | None], say: Callable[[str], None]
     ) -> str | None:
-        """The next readable answer (None at the end): blank lines are skipped, a slip is said
-        and asked again."""
+        """The next readable answer, or a word that stops the drill (None at the end): blank
+        lines are skipped, a slip is said and asked again."""
         while True:
             line = read()
             if line is None:
                 return None
             if not line.strip():
                 continue
+            if stops(line):
+                return line
             problem = answer_problem(question, line)
             if problem is None:
                 return line
