@@ -129,6 +129,21 @@ def test_ctrl_c_says_how_the_session_went_and_where_it_is_saved(
     assert stored_answers(db) == 2
 
 
+def test_ctrl_c_still_gives_a_script_the_summary_of_what_was_answered(
+    tmp_path: Path, locked_from_answer_2: Callable[..., Path]
+) -> None:
+    """Found by QA: train --json stopped by Ctrl-C printed nothing on stdout, though the
+    answers given were saved: a script could not tell what was answered."""
+    db = locked_from_answer_2(2, 3)
+    r = run("train", "--db", str(db), "--count", "5", "--json", input="skip\nskip\nskip\n")
+    assert r.exit_code == 130, r.output
+    data = json.loads(r.stdout)
+    assert data["interrupted"] is True and data["answered"] == 2 == len(data["puzzles"])
+    assert data["database"] == str(db) and stored_answers(db) == 2
+    done = run("train", "--db", str(db), "--count", "1", "--json", input="skip\n")
+    assert json.loads(done.stdout)["interrupted"] is False
+
+
 def test_ctrl_c_on_a_locked_store_says_no_bogus_seconds(
     tmp_path: Path, locked_from_answer_2: Callable[..., Path]
 ) -> None:

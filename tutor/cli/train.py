@@ -114,6 +114,8 @@ def train_command(
             interrupted()
             trainer.finish(wait=0)
             _tally(results, path)
+            if json_out:  # what was answered stands: a script still gets it
+                print_json({**summary(results, True), "database": str(path)})
             raise typer.Exit(EXIT_INTERRUPTED) from None
         except BaseException:  # what the store cannot take now goes to a file
             trainer.finish(wait=0)

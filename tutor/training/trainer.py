@@ -434,9 +434,10 @@ def describe(pick: Pick, now: float) -> str:
     )
 
 
-def summary(results: Sequence[tuple[Pick, Verdict]]) -> dict[str, Any]:
-    """A session's answers, for ``tutor train --json``."""
+def summary(results: Sequence[tuple[Pick, Verdict]], interrupted: bool = False) -> dict[str, Any]:
+    """A session's answers, for ``tutor train --json`` (``interrupted``: by Ctrl-C)."""
     return {
+        "interrupted": interrupted,
         "answered": len(results),
         "correct": sum(1 for _, v in results if v.correct),
         "puzzles": [
