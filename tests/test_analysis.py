@@ -181,6 +181,14 @@ def test_run_parallel_takes_a_lazy_iterable_and_stops_at_the_deadline() -> None:
     assert len(drawn) <= len(done) + 1  # only what was handed out was drawn
 
 
+def test_run_parallel_takes_a_deadline_of_centuries() -> None:
+    """Found by QA: with two workers a time limit past the clock's longest wait (about 9.2e9
+    seconds: engine go time 1e10, solve -t 1e10 -w 2) was an internal error (OverflowError)."""
+    deadline = time.perf_counter() + 1e10
+    done, stop = run_parallel(_slow_square, [(k,) for k in range(4)], 2, None, deadline)
+    assert stop is None and done == [0, 1, 4, 9]
+
+
 def _slow_square(k: int) -> int:
     time.sleep(0.01)
     return k * k

@@ -427,6 +427,8 @@ def run_parallel(
                 stop = "time"
                 break
             timeout = None if deadline is None else max(0.0, deadline - time.perf_counter())
+            if timeout is not None:  # a limit of centuries: the longest wait the clock can take
+                timeout = min(timeout, threading.TIMEOUT_MAX)
             ready, pending = wait(pending, timeout=timeout, return_when=FIRST_COMPLETED)
             for f in ready:
                 k = futures[f]
