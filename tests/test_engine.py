@@ -61,6 +61,12 @@ def test_a_single_legal_move_is_not_valued() -> None:
             "error go: samples must be a whole number from 1 to 1000000, not 99999999999999999999",
         ),
         ("position " + "[" * 100_000 + "]" * 100_000, "error position: not valid JSON: nested"),
+        # found by QA: nested less deeply than json.loads refuses, but too deeply to write back
+        # for the record reader: error internal: RecursionError
+        (
+            'position {"ruleset": "scopa", "title": ' + "[" * 400 + "]" * 400 + "}",
+            "error position: not valid JSON: nested too deeply",
+        ),
         # a number too long to convert: now read as written, as the record reader reads it
         ('position {"ruleset": "scopa", "x": ' + "9" * 5000 + "}", "error position:1: unknown key"),
         ("ruleset a\x00b.yaml", "error ruleset: unknown ruleset file 'a\\x00b.yaml'"),

@@ -703,7 +703,11 @@ def loads_json(text: str, path: str = "<json>") -> HandRecord:
 
 def record_from_json(data: dict[str, Any], path: str = "<json>") -> HandRecord:
     """One hand from the object :func:`read_json_object` gave, checked like a record file."""
-    [record] = loads(_flow(data), path)
+    try:
+        text = _flow(data)
+    except RecursionError:  # nested less deeply than json.loads refuses, more than _flow takes
+        raise RecordError(path, None, None, _("not valid JSON: nested too deeply")) from None
+    [record] = loads(text, path)
     return record
 
 
