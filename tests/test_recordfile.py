@@ -79,6 +79,27 @@ def test_missing_file_and_bad_encoding(tmp_path: Path) -> None:
         load_path(bad)
 
 
+def test_a_ruleset_file_reached_by_a_link_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by QA: a record (and the engine's ruleset command) naming link.yaml, a link to
+    a file named otherwise, got "unknown ruleset '/…/scopa-rules.txt'": the link was followed
+    and the .yaml that marks a ruleset file lost; tutor rules link.yaml read it."""
+    from tutor.training.engine import Engine
+
+    (tmp_path / "scopa-rules.txt").write_text(SCOPA_RULES, encoding="utf-8")
+    (tmp_path / "link.yaml").symlink_to("scopa-rules.txt")
+    rec = tmp_path / "hand.yaml"
+    rec.write_text(BASE.replace("ruleset: scopa", "ruleset: link.yaml"), encoding="utf-8")
+    [hand] = load_path(rec)
+    assert hand.ruleset.name == "scopa" and hand.ruleset_name == "link.yaml"
+    monkeypatch.chdir(tmp_path)
+    e = Engine("test")
+    assert e.handle("ruleset link.yaml") == ["ok"]
+    [error] = e.handle("ruleset nothere.yaml")
+    assert error.startswith("error ruleset: unknown ruleset file 'nothere.yaml'")
+
+
 def test_ruleset_path_relative_to_the_record(tmp_path: Path) -> None:
     rules = SCOPA_RULES
     (tmp_path / "sub").mkdir()

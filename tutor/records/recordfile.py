@@ -317,7 +317,7 @@ class _Reader:
                             "no ruleset file {name!r} next to the record or in the current folder"
                         )
                     raise RulesetError(missing.format(name=name))
-                return name, load_ruleset(str(target.resolve()))
+                return name, load_ruleset(str(target))
             return name, load_ruleset(name)
         except RulesetError as exc:
             raise self.fail(node, f"ruleset: {exc}") from None

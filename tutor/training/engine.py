@@ -186,15 +186,14 @@ class Engine:
     def _ruleset(self, name: str) -> list[str]:
         if not name:
             raise EngineError("ruleset: give a ruleset name or a ruleset file")
-        if name.endswith((".yaml", ".yml")) or "/" in name or "\\" in name:
-            try:
-                name = str(Path(name).resolve())
-            except (OSError, ValueError):
-                pass  # no file has such a name: load_ruleset says it is unknown
         try:
             load_ruleset(name)
-        except RulesetError as exc:
+        except RulesetError as exc:  # named as given
             raise EngineError(f"ruleset: {exc}") from None
+        if name.endswith((".yaml", ".yml")) or "/" in name or "\\" in name:
+            # kept as an absolute path, not resolved: a link to a file named otherwise
+            # would lose the .yaml that marks a ruleset file
+            name = str(Path(name).absolute())
         self.ruleset = name
         return ["ok"]
 
