@@ -111,3 +111,41 @@ def test_a_position_giving_a_key_twice_is_refused() -> None:
     assert e.handle("position " + text) == ["error position: key 'plays' is given twice"]
     assert e.record is None  # nothing was taken
     assert e.handle("position " + text.replace('"plays": ["7D"], ', "")) == ["ok"]
+
+
+def test_bestmove_is_never_a_move_proven_worse_than_another(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Found by QA: when the exact solve stopped before proving one move the best, bestmove
+    was the chitarrella player's choice even when the info lines above it proved that move
+    worth 3 and another worth 4. The solve is cut at a node budget here, as the time cuts it."""
+    from pathlib import Path
+    from types import SimpleNamespace
+
+    import tutor.training.engine as engine_module
+    from tutor.search.analysis import exact_analysis
+
+    position = (Path(__file__).parent / "data" / "engine-dominated.json").read_text()
+    budget = {"nodes": 100_000}
+
+    def cut(state: object, **_options: object) -> SimpleNamespace:
+        return SimpleNamespace(analysis=exact_analysis(state, max_nodes=budget["nodes"]))
+
+    monkeypatch.setattr(engine_module, "evaluate", cut)
+    e = Engine("test")
+    assert e.handle("position " + position) == ["ok"]
+    lines = e.handle("go")
+    assert "info move 7D x 7S value 3.00 low 3.00 high 3.00 exact" in lines
+    assert "info move CD x 2B 7S value 4.00 low 4.00 high 4.00 exact" in lines
+    assert lines[-1] == "bestmove CD x 2B 7S"  # chitarrella's 7D x 7S is worth 1 less
+    budget["nodes"] = 50_000  # 7D x 7S not bounded yet: the rule-based choice stands
+    lines = e.handle("go")
+    assert "info move 7D x 7S value nan low -23.00 high 23.00" in lines
+    assert lines[-1] == "bestmove 7D x 7S"
+
+
+def test_a_bound_just_below_zero_reads_zero() -> None:
+    """Found by QA: an interval's end of -0.001 read high -0.00."""
+    from tutor.training.engine import _number
+
+    assert _number(-0.001) == "0.00" and _number(-0.006) == "-0.01" and _number(0.0) == "0.00"

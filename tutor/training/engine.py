@@ -132,7 +132,7 @@ def _number(x: float) -> str:
     """A number on an ``info`` line: two decimals, ``inf``/``-inf`` for an open bound."""
     if math.isinf(x):
         return "inf" if x > 0 else "-inf"
-    return f"{x:.2f}"
+    return f"{x:.2f}".replace("-0.00", "0.00")  # a bound just below zero: no sign on 0.00
 
 
 class Engine:
@@ -253,7 +253,12 @@ class Engine:
                 f"high {_number(m.high)}" + (" exact" if exact else "")
             )
         best: Move | None = result.best
-        if best is None:  # nothing valued in time: the rule-based player's choice
+        if best is None:  # nothing proven best in time: the rule-based player's choice,
+            # unless the bounds proven show another move worth more for sure
             best = ChitarrellaPlayer().choose(seat_view(state), random.Random(options.seed))
+            bounds = {m.move: (m.low, m.high) for m in result.moves if m.n}
+            floor = max((low for low, _high in bounds.values()), default=-math.inf)
+            if best in bounds and bounds[best][1] < floor:
+                best = max(bounds, key=lambda move: bounds[move])  # the best proven floor
         lines.append(f"bestmove {best.text(style)}")
         return lines
