@@ -410,3 +410,15 @@ def test_output_that_cannot_be_written_is_not_called_bad_input() -> None:
         assert done.stderr == (
             "tutor: error: cannot write the output: No space left on device\n"
         ), args
+
+
+def test_minus_h_is_the_help_everywhere() -> None:
+    """Found by QA: -h was declared as a help option but refused everywhere ("no such
+    option: -h"): the command tree's help options were made before the names were given."""
+    from helpers import run
+
+    for path in ([], ["replay"], ["puzzle", "try"], ["bench", "solve"]):
+        short, long = run(*path, "-h"), run(*path, "--help")
+        assert short.exit_code == 0, short.output
+        assert short.stdout == long.stdout and "-h, --help" in short.stdout
+    assert run("--lang", "it", "engine", "-h").stdout.startswith("Uso: tutor engine")

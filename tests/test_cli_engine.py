@@ -161,3 +161,39 @@ def test_the_worked_session_of_the_docs_runs_as_written() -> None:
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == shown
+
+
+def test_closed_standard_streams_are_the_end_of_input_or_an_output_error() -> None:
+    """Found by QA: an engine started without standard input (<&-) or output (>&-) was an
+    internal error (exit 70, "this is a bug"); so was replay --json >&-. No input is the end
+    of the input; output that cannot be written is exit 74, as on a full disk."""
+    tutor = [sys.executable, "-m", "tutor"]
+    closed_in = subprocess.run([*tutor, "engine"], stdin=None, capture_output=True, text=True,
+                               env=ENV, pass_fds=(), close_fds=True,
+                               preexec_fn=lambda: os.close(0))  # fmt: skip
+    assert closed_in.returncode == 0, closed_in.stderr
+    assert closed_in.stdout.splitlines() == [f"tutor-engine {__version__}", "ready"]
+    for args in (["engine"], ["replay", str(SEED003), "--json"]):
+        closed_out = subprocess.run([*tutor, *args], input="isready\n", stdout=None,
+                                    stderr=subprocess.PIPE, text=True, env=ENV,
+                                    preexec_fn=lambda: os.close(1))  # fmt: skip
+        assert closed_out.returncode == 74, closed_out.stderr
+        assert closed_out.stderr == (
+            "tutor: error: cannot write the output: standard output is closed\n"
+        )
+
+
+def test_ctrl_c_says_interrupted_as_every_command_does() -> None:
+    """Found by QA: Ctrl-C ended the engine with exit 130 and nothing on stderr."""
+    import signal
+    import time
+
+    proc = subprocess.Popen([sys.executable, "-m", "tutor", "engine"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=ENV)  # fmt: skip
+    assert proc.stdout is not None and proc.stdout.readline().startswith("tutor-engine")
+    proc.stdout.readline()
+    time.sleep(0.2)
+    proc.send_signal(signal.SIGINT)
+    _out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130 and err == "\ntutor: interrupted\n"

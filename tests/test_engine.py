@@ -149,3 +149,15 @@ def test_a_bound_just_below_zero_reads_zero() -> None:
     from tutor.training.engine import _number
 
     assert _number(-0.001) == "0.00" and _number(-0.006) == "-0.01" and _number(0.0) == "0.00"
+
+
+def test_quit_and_isready_take_nothing_after_them_and_tabs_separate_words() -> None:
+    """Found by QA: "quit later" stopped the engine and "isready now" was answered, where any
+    other command with extra words gets an error; a tab after the command word made it an
+    unknown command."""
+    e = Engine("test")
+    assert e.handle("isready now") == ["error isready: takes nothing after it, not 'now'"]
+    assert e.handle("quit later") == ["error quit: takes nothing after it, not 'later'"]
+    assert not e.done
+    assert e.handle("go\tsamples\t5") == ["error go: no position yet (send position {...} first)"]
+    assert e.handle("isready\t") == ["ready"] and e.handle("quit") == [] and e.done

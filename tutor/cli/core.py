@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import functools
+import io
 import json
 import os
 import sys
@@ -35,7 +36,7 @@ from typer.core import TyperGroup
 from typer.exceptions import TyperException
 
 from tutor import __version__
-from tutor.cli.language import run_language, translate_commands, usage_message
+from tutor.cli.language import HELP_OPTIONS, run_language, translate_commands, usage_message
 from tutor.game.cards import STYLES, Style
 from tutor.game.errors import TutorError
 from tutor.game.i18n import LANGUAGES, N_, _, ngettext, speaking
@@ -115,6 +116,47 @@ def _stdout_writes() -> bool:
     except (OSError, ValueError):
         return False
     return True
+
+
+def _stdout_to_nowhere() -> None:
+    """Standard output that cannot be written is sent to the null device from now on, so that
+    the flush at the exit does not fail again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no file behind it (started without one: >&-)
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+    finally:
+        os.close(devnull)
+
+
+class _ClosedOutput(io.TextIOBase):
+    """Standard output for a run started without one (``tutor ... >&-``): writing to it is an
+    error (exit 74, :class:`TutorGroup`), as writing to a full disk is; a run that writes
+    nothing does not notice."""
+
+    written = False
+
+    def write(self, text: str) -> int:
+        self.written = True
+        raise OSError(errno.EBADF, _("standard output is closed"))
+
+    def flush(self) -> None:
+        if self.written:
+            raise OSError(errno.EBADF, _("standard output is closed"))
+
+
+def stand_in_for_closed_streams() -> None:
+    """Give a run started without standard input, output or error (``<&-``, ``>&-``, ``2>&-``:
+    Python then has None for them) streams that behave: no input is the end of the input,
+    output cannot be written (exit 74), and the messages are lost, as there is nowhere to
+    write them."""
+    if sys.stdin is None:
+        sys.stdin = io.StringIO("")
+    if sys.stdout is None:
+        sys.stdout = _ClosedOutput()
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
 
 
 def interrupted() -> None:
@@ -267,14 +309,12 @@ class TutorGroup(TyperGroup):
             raise typer.Exit(EXIT_INTERRUPTED) from None
         except BrokenPipeError:
             # The reader went away (``tutor replay ... | head``): stop quietly.
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
+            _stdout_to_nowhere()
             raise typer.Exit(EXIT_OK) from None
         except OSError as exc:
             if exc.filename is None and (exc.errno in _FULL or not _stdout_writes()):
                 # not input that cannot be read: output that cannot be written (> /dev/full)
-                devnull = os.open(os.devnull, os.O_WRONLY)
-                os.dup2(devnull, sys.stdout.fileno())  # so that the exit does not try again
+                _stdout_to_nowhere()  # so that the exit does not try again
                 fail(
                     _("cannot write the output: {reason}").format(reason=os_reason(exc)),
                     EXIT_OUTPUT,
@@ -312,7 +352,7 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
-    context_settings={"help_option_names": ["-h", "--help"]},
+    context_settings={"help_option_names": HELP_OPTIONS},
 )
 """Help and usage errors are click's plain text (``rich_markup_mode=None``): paragraphs wrap
 to the terminal and a usage error is three short lines, not a box."""
@@ -783,6 +823,7 @@ def tolerate_narrow_encodings() -> None:
 
 def main(argv: list[str] | None = None) -> None:
     """The console script: run the app and exit with its code."""
+    stand_in_for_closed_streams()
     tolerate_narrow_encodings()
     try:
         app(args=argv, prog_name="tutor")

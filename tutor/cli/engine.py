@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from tutor import __version__
-from tutor.cli.core import EXIT_INTERRUPTED, app, examples, workers_option
+from tutor.cli.core import EXIT_INTERRUPTED, app, examples, interrupted, workers_option
 from tutor.game.i18n import set_language
 from tutor.render.safe import one_line
 
@@ -68,4 +68,5 @@ def engine_command(
                 break
             write(engine.handle(line))
     except KeyboardInterrupt:
+        interrupted()
         raise typer.Exit(EXIT_INTERRUPTED) from None

@@ -118,9 +118,14 @@ def _commands(cmd: Any) -> Iterator[Any]:
         yield from _commands(sub)
 
 
+HELP_OPTIONS = ["-h", "--help"]
+"""The help option's names on every command (the app's ``context_settings`` say the same)."""
+
+
 def _params(cmd: Any) -> list[Any]:
-    """A command's parameters and its help option (click makes that one on demand)."""
-    ctx = typer.Context(cmd, info_name=cmd.name)
+    """A command's parameters and its help option (click makes that one on demand, once, with
+    the names of the context it is asked in: so they are given here, or -h would be lost)."""
+    ctx = typer.Context(cmd, info_name=cmd.name, help_option_names=HELP_OPTIONS)
     return list(cmd.get_params(ctx))
 
 

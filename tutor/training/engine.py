@@ -158,9 +158,9 @@ class Engine:
         text = line.strip()
         if not text:
             return []
-        word, _sep, rest = text.partition(" ")
+        word, *more = text.split(None, 1)  # a tab separates words as a space does
         try:
-            return self._command(word, rest.strip())
+            return self._command(word, more[0] if more else "")
         except TutorError as exc:
             return ["error " + " ".join(str(exc).split())]
         except (ValueError, OSError, RecursionError, LookupError, TypeError) as exc:
@@ -168,6 +168,8 @@ class Engine:
             return [f"error internal: {type(exc).__name__}: " + " ".join(str(exc).split())]
 
     def _command(self, word: str, rest: str) -> list[str]:
+        if word in ("quit", "isready") and rest:  # "quit later" must not end the engine
+            raise EngineError(f"{word}: takes nothing after it, not {Shown(rest)!r}")
         if word == "quit":
             self.done = True
             return []
