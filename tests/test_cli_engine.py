@@ -146,6 +146,22 @@ def test_two_engines_play_a_hand_as_simulate_does(ruleset: str, seed: int) -> No
         assert g["plays"] == [Move(r.card, r.capture).text() for r in state.stack]
 
 
+@pytest.mark.parametrize(
+    ("args", "code", "said"),
+    [
+        (["--ruleset", "nosuch"], 2, "referee.py: error: --ruleset: unknown ruleset 'nosuch'"),
+        (["--ruleset", "scopa", "--engine-a", "nosuchprog"], 1,
+         "referee: cannot start engine A (nosuchprog): [Errno 2] No such file or directory"),
+    ],
+)  # fmt: skip
+def test_the_referee_says_what_is_wrong_in_one_line(args: list[str], code: int, said: str) -> None:
+    """Found by QA: an unknown ruleset or an engine that cannot be started gave a traceback."""
+    result = subprocess.run([sys.executable, str(ROOT / "tools/referee.py"), *args],
+                            capture_output=True, text=True, env=ENV, timeout=60)  # fmt: skip
+    assert result.returncode == code
+    assert said in result.stderr and "Traceback" not in result.stderr
+
+
 def test_the_worked_session_of_the_docs_runs_as_written() -> None:
     """Bug: docs/engine.md showed values the engine no longer gives (2.06 and 1.59 for what it
     answers 2.13 and 1.40). Every ``>`` line of the session is sent; the answers must be the

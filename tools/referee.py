@@ -27,6 +27,7 @@ import sys
 from collections.abc import Sequence
 from typing import IO, Any
 
+from tutor.game.errors import TutorError
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.scoring import hand_points
 from tutor.game.state import GameState, Move, MoveError
@@ -44,13 +45,18 @@ class EngineProcess:
 
     def __init__(self, command: Sequence[str], name: str) -> None:
         self.name = name
-        self.proc = subprocess.Popen(
-            list(command),
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-            bufsize=1,
-        )
+        try:
+            self.proc = subprocess.Popen(
+                list(command),
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                text=True,
+                bufsize=1,
+            )
+        except (OSError, ValueError, IndexError) as exc:  # no such program, not executable, none
+            raise RefereeError(
+                f"cannot start engine {name} ({shlex.join(command)}): {exc}"
+            ) from None
         first = self.read()
         if not first.startswith("tutor-engine "):
             raise RefereeError(f"engine {name}: expected 'tutor-engine VERSION', got {first!r}")
@@ -178,7 +184,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     specs = [s.strip() for s in args.players.split(",")]
     if len(specs) != 2:
         parser.error("give two players, A,B")
-    rules = load_ruleset(args.ruleset)
+    try:
+        rules = load_ruleset(args.ruleset)
+    except TutorError as exc:
+        parser.error(f"--ruleset: {exc}")
     if rules.sides != 2:
         parser.error(f"{rules.name} has {rules.sides} sides; the referee pits two")
     engines: list[EngineProcess] = []
