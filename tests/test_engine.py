@@ -9,7 +9,7 @@ import pytest
 from helpers import SEED003
 
 from tutor.records.recordfile import dumps_json, load_path
-from tutor.training.engine import Engine, EngineError, parse_go
+from tutor.training.engine import Engine, EngineError, GoOptions, parse_go
 
 
 def test_a_position_without_ruleset_takes_the_engines() -> None:
@@ -25,8 +25,22 @@ def test_a_position_without_ruleset_takes_the_engines() -> None:
 
 def test_go_options() -> None:
     assert parse_go([]).seed == 0
-    assert parse_go("time 0.5 player search:0.2".split()).time == 0.5
+    assert parse_go("time 0.5 seed -3".split()) == GoOptions(None, 0.5, -3, None)
+    assert parse_go("player search:0.2".split()).player == "search:0.2"
     for words, fragment in [
+        # found by QA: time and samples were ignored without a word beside a player, a
+        # budget on a player that takes none was dropped, seed and time took 1_000 and
+        # other scripts' digits, and a bad value was echoed whole and unquoted
+        ("time 0.5 player search:0.2".split(), "^go: samples and time do not go with player"),
+        ("samples 9 player greedy".split(), "^go: samples and time do not go with player"),
+        ("player greedy:xyz".split(), "^go: player 'greedy:xyz': only the search players take"),
+        (
+            "seed 1_000".split(),
+            "^go: seed must be a whole number of at most 100 digits, not '1_000'",
+        ),
+        (["seed", "\u0663"], "^go: seed must be a whole number"),
+        ("time 1_0".split(), "^go: time must be a positive number of seconds, not '1_0'"),
+        (["seed", "9" * 5000], "not '9{50,}…$"),
         (["samples"], "samples needs a value"),
         ("seed 1 seed 2".split(), "seed is given twice"),
         ("time inf".split(), "time must be a positive number"),
@@ -55,10 +69,11 @@ def test_a_single_legal_move_is_not_valued() -> None:
 @pytest.mark.parametrize(
     ("line", "error"),
     [
-        ("go samples ²", "error go: samples must be a whole number from 1 to 1000000, not ²"),
+        ("go samples ²", "error go: samples must be a whole number from 1 to 1000000, not '²'"),
         (
             "go samples 99999999999999999999",
-            "error go: samples must be a whole number from 1 to 1000000, not 99999999999999999999",
+            "error go: samples must be a whole number from 1 to 1000000, not "
+            "'99999999999999999999'",
         ),
         ("position " + "[" * 100_000 + "]" * 100_000, "error position: not valid JSON: nested"),
         # found by QA: nested less deeply than json.loads refuses, but too deeply to write back

@@ -72,6 +72,12 @@ def make_player(spec: str, sighted: bool = False) -> Player:
                 "not a player for a game"
             ).format(name=name)
         )
+    if arg and name in ("random", "greedy", "chitarrella"):  # greedy:xyz was taken as greedy
+        raise PlayerError(
+            _("player {name!r}: only the search players take seconds ({example})").format(
+                name=spec, example="search:1"
+            )
+        )
     if name == "random":
         return RandomPlayer()
     if name == "greedy":

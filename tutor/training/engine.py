@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -101,25 +102,32 @@ def parse_go(words: list[str]) -> GoOptions:
         text = values["samples"]
         if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= SAMPLES_MAX:
             raise EngineError(
-                f"go: samples must be a whole number from 1 to {SAMPLES_MAX}, not {text}"
+                f"go: samples must be a whole number from 1 to {SAMPLES_MAX}, not {Shown(text)!r}"
             )
         samples = int(text)
     limit = None
     if "time" in values:
         text = values["time"]
-        try:
-            limit = float(text)
+        try:  # digits as written: float() would also take 1_0 and other scripts' digits
+            limit = float(text) if text.isascii() and "_" not in text else math.nan
         except ValueError:
             limit = math.nan
         if not math.isfinite(limit) or limit <= 0:
-            raise EngineError(f"go: time must be a positive number of seconds, not {text}")
+            raise EngineError(f"go: time must be a positive number of seconds, not {Shown(text)!r}")
     seed = 0
     if "seed" in values:
-        try:
-            seed = int(values["seed"])
-        except ValueError:
-            raise EngineError(f"go: seed must be a whole number, not {values['seed']}") from None
+        text = values["seed"]
+        if not re.fullmatch(r"-?[0-9]{1,100}", text):  # as written: no 1_000, no other digits
+            raise EngineError(
+                f"go: seed must be a whole number of at most 100 digits, not {Shown(text)!r}"
+            )
+        seed = int(text)
     player = values.get("player")
+    if player is not None and ("samples" in values or "time" in values):
+        raise EngineError(  # they would be ignored: a player's budget is in its name
+            "go: samples and time do not go with player (a search player takes its seconds "
+            "in its name: player search:1)"
+        )
     if player is not None:
         try:
             make_player(player)  # a bad name is an error now, not after the search
