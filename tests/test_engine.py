@@ -176,3 +176,25 @@ def test_quit_and_isready_take_nothing_after_them_and_tabs_separate_words() -> N
     assert not e.done
     assert e.handle("go\tsamples\t5") == ["error go: no position yet (send position {...} first)"]
     assert e.handle("isready\t") == ["ready"] and e.handle("quit") == [] and e.done
+
+
+def test_a_worker_killed_under_a_go_is_one_error_and_the_engine_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Found by QA: a sampling worker killed during a go (the out-of-memory killer) ended the
+    engine with an internal error (BrokenProcessPool, exit 70)."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    import tutor.training.engine as engine_module
+
+    def broken(*_args: object, **_options: object) -> None:
+        raise BrokenProcessPool("a child process terminated abruptly")
+
+    e = Engine("test")
+    assert e.handle("position " + dumps_json(load_path(SEED003)[0].cut(2))) == ["ok"]
+    monkeypatch.setattr(engine_module, "evaluate", broken)
+    assert e.handle("go samples 5") == [
+        "error internal: BrokenProcessPool: a child process terminated abruptly"
+    ]
+    monkeypatch.undo()
+    assert e.handle("go samples 5")[-1].startswith("bestmove ")

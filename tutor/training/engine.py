@@ -171,8 +171,9 @@ class Engine:
             return self._command(word, more[0] if more else "")
         except TutorError as exc:
             return ["error " + " ".join(str(exc).split())]
-        except (ValueError, OSError, RecursionError, LookupError, TypeError) as exc:
-            # a line the checks above let through: still one error line, and the engine goes on
+        except (ValueError, OSError, RecursionError, LookupError, TypeError, RuntimeError) as exc:
+            # a line the checks above let through, or a worker process killed under it (the
+            # pool is made anew for the next go): still one error line, and the engine goes on
             return [f"error internal: {type(exc).__name__}: " + " ".join(str(exc).split())]
 
     def _command(self, word: str, rest: str) -> list[str]:
