@@ -160,3 +160,68 @@ def test_the_judgement_benchmarks_take_a_ruleset_file(tmp_path: Path) -> None:
                        "chitarrella,greedy", "--deals", "2", "--samples", "4", "--methods",
                        "facts", "--workers", "2")  # fmt: skip
     assert endgame["ruleset"] == "scopa-mine" and endgame["deals"] == 2
+
+
+def test_bench_tune_takes_a_ruleset_file(tmp_path: Path) -> None:
+    """Found by QA: bench tune --ruleset FILE loaded the file, then asked for it again by its
+    inner name: "unknown ruleset 'myscopa'"."""
+    shipped = Path("rulesets/scopa.yaml").read_text(encoding="utf-8")
+    mine = tmp_path / "mine.yaml"
+    mine.write_text(shipped.replace("name: scopa\n", "name: scopa-mine\n", 1), encoding="utf-8")
+    tuned = run_json("bench", "tune", "--ruleset", str(mine), "--generations", "1", "--pairs",
+                     "1", "--deals", "2", "--workers", "1")  # fmt: skip
+    assert tuned["ruleset"] == "scopa-mine"
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        # found by QA: each was found only after minutes of work, or never
+        (["search", "--budget", "inf"], "'--budget'"),
+        (["endgame", "--deals", "1", "--methods", "facts,Facts"],
+         "--methods: method 'facts' is named twice"),
+        (["play", "--opponents", "nope", "--games", "1", "--starts", "0"],
+         "--opponents: unknown player 'nope'"),
+        (["play", "--ruleset", "nope", "--games", "1", "--starts", "0"],
+         "--ruleset: unknown ruleset 'nope'"),
+        (["review", "--repeat", "1", "--planted", "2", "--ruleset", "nope"],
+         "--ruleset: unknown ruleset 'nope'"),
+        (["calibration", "--players", "greedy,random,chitarrella", "--hands", "1"],
+         "--players: give one kind of play, or one per side (2 for scopone-scientifico)"),
+    ],
+)  # fmt: skip
+def test_bench_options_are_checked_before_the_work(args: list[str], said: str) -> None:
+    result = run("bench", *args)
+    assert result.exit_code == EXIT_USAGE, result.output
+    assert said in one_error_line(result, EXIT_USAGE) and "Right:" not in result.stderr
+    assert result.stdout == "" and "playing" not in result.stderr  # nothing announced
+
+
+def test_bench_endgame_with_no_choice_judged_shows_dashes() -> None:
+    """Found by QA: with --plays-left 1 (no choice is left to judge) or Ctrl-C before the first
+    deal, the table crashed formatting the missing mean (TypeError, exit 70)."""
+    result = run("bench", "endgame", "--players", "greedy,greedy", "--deals", "1",
+                 "--plays-left", "1", "--workers", "1")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    rows = [line.split() for line in result.stdout.splitlines() if line.startswith("facts")]
+    assert rows == [["facts", "-", "0", "-"]]
+
+
+@pytest.mark.parametrize("which", ["review", "puzzle-generate", "planted"])
+def test_ctrl_c_in_a_benchmark_that_keeps_partial_work_stops_it(
+    monkeypatch: pytest.MonkeyPatch, which: str
+) -> None:
+    """Found by QA: the review and the puzzle mining keep what Ctrl-C left, so bench review,
+    bench puzzles and bench all went on and timed a partial review as a whole one (exit 0)."""
+    from types import SimpleNamespace
+
+    cut = SimpleNamespace(interrupted=True, decisions=[], hands=0)
+    monkeypatch.setattr(bench, "review_record", lambda *a, **k: cut)
+    monkeypatch.setattr(bench, "generate", lambda *a, **k: cut)
+    with pytest.raises(KeyboardInterrupt):
+        if which == "review":
+            bench.bench_review(repeat=1, workers=1)
+        elif which == "puzzle-generate":
+            bench.bench_puzzle_generate(count=1, workers=1)
+        else:
+            bench.bench_planted("scopa", 1, bench.Settings(workers=1))

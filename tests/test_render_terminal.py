@@ -265,6 +265,25 @@ def test_the_progress_bar_shows_its_description_not_markup(monkeypatch) -> None:
     assert "reviewing" in out and "[progress" not in out
 
 
+def test_the_progress_bar_is_drawn_without_colour_under_no_color(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Found by QA: with NO_COLOR set and stderr a terminal, a long run showed nothing at all
+    (the bar was drawn on the plain console, which draws none), only a stray blank line."""
+    import sys
+
+    from tutor.cli.core import progress_bar
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    stream = _Tty("utf-8")
+    monkeypatch.setattr(sys, "stderr", stream)
+    with progress_bar("reviewing") as update:
+        assert update is not None
+        update(1, 4)
+        update(3, 4)
+    out = stream.text()
+    assert "reviewing" in out and "3/4" in out
+    assert not re.search(r"\x1b\[[0-9;]*[0-9]+m", out)  # no colour, only the cursor's moves
+
+
 def test_an_ascii_stream_gets_question_marks_not_a_crash() -> None:
     """Bug: piped with PYTHONIOENCODING=ascii, Italian accents and rich's ellipsis crashed the
     run with exit 70."""

@@ -308,6 +308,8 @@ def bench_puzzle_generate(
         with tempfile.TemporaryDirectory() as out:
             start = time.perf_counter()
             report = generate(ruleset, count, seed, out, workers=workers)
+            if report.interrupted:  # generate keeps what Ctrl-C left: no timing of it
+                raise KeyboardInterrupt
             hands = report.hands
             return time.perf_counter() - start
 
@@ -379,6 +381,8 @@ def bench_review(
         for _i in range(repeat):
             start = time.perf_counter()
             review = review_record(record, chosen, settings=settings)
+            if review.interrupted:  # the review keeps what Ctrl-C left: no timing of it
+                raise KeyboardInterrupt
             times.append(time.perf_counter() - start)
             sampled = [d.judgement for d in review.decisions if not d.judgement.exact]
             drawn = [j.samples for j in sampled if j.samples]
@@ -564,6 +568,8 @@ def bench_planted(ruleset: str, hands: int, settings: Settings) -> Figures:
         found += 1
         mover = p.record.players[p.record.state_at(p.play - 1).turn]
         review = review_record(p.record, [mover], settings=settings, plays=[p.play])
+        if review.interrupted:
+            raise KeyboardInterrupt
         (d,) = review.decisions
         cls = d.judgement.classification
         counts[cls] = counts.get(cls, 0) + 1
@@ -1100,6 +1106,13 @@ def bench_calibration(
                 "--players")  # fmt: skip
     _one_of(model, CALIBRATION_MODELS, _("unknown model {name!r}; choose from {names}"), "--model")
     rules = load_ruleset(ruleset)
+    if len(specs) not in (1, rules.sides):  # a third kind on two sides was never seated
+        raise BenchError(
+            _("give one kind of play, or one per side ({n} for {ruleset}), not {players!r}").format(
+                n=rules.sides, ruleset=rules.name, players=players
+            ),
+            "--players",
+        )
     spec = ",".join(specs)
     if earlier < 0:
         raise BenchError(
@@ -1262,6 +1275,9 @@ def bench_endgame(
                 "--methods")  # fmt: skip
     if not chosen:
         raise BenchError(_("name at least one method"), "--methods")
+    twice = next((name for k, name in enumerate(chosen) if name in chosen[:k]), None)
+    if twice is not None:  # up front: the run would end in a table that cannot be made
+        raise BenchError(_("method {name!r} is named twice").format(name=twice), "--methods")
     rules = load_ruleset(ruleset)
     specs = [s.strip() for s in players.split(",")]
     if len(specs) != 2:

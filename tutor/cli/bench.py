@@ -226,7 +226,9 @@ def bench_solve_command(
 @bench_app.command("search", epilog=examples("tutor bench search --budget 1 --workers 2"))
 def bench_search_command(
     positions: Annotated[int, typer.Option("--positions", min=1, help="Opening moves.")] = 5,
-    budget: Annotated[float, typer.Option("--budget", min=0.01, help="Seconds per move.")] = 1.0,
+    budget: Annotated[
+        float, typer.Option("--budget", min=0.01, max=3600, help="Seconds per move.")
+    ] = 1.0,
     workers: WorkersOption = 2,
     json_out: JsonOption = False,
 ) -> None:
@@ -273,6 +275,7 @@ def bench_review_command(
     from tutor.bench import bench_planted, bench_review
     from tutor.review.judge import Settings
 
+    load_ruleset(ruleset)  # a bad name is a usage error now, not after the review's minutes
     if not json_out:
         note(
             _("reviewing the example hands {runs} with {workers}...").format(
@@ -308,7 +311,14 @@ def bench_play_command(
     default settings (median, 90th percentile, maximum), and the start of tutor play."""
     # lazy: the benchmarks load the whole engine; replay --json must start fast
     from tutor.bench import bench_play
+    from tutor.search.roster import PlayerError, make_player
 
+    load_ruleset(ruleset)  # a bad name is a usage error before the note, not after it
+    if opponents is not None:
+        try:
+            make_player(opponents)
+        except PlayerError as exc:  # named as the option, not as a seat at the table
+            raise typer.BadParameter(str(exc), param_hint="--opponents") from None
     if not json_out:
         note(
             _("playing {games} of {ruleset} with {workers}...").format(
@@ -598,12 +608,12 @@ def bench_tune_command(
     ).format(ruleset=rules.name, n=generations)
     try:
         with progress_bar(_("generations"), True, doing) as progress:
-            tuning = tune_playouts(
-                rules.name, generations, pairs, deals, seed, begin, first, workers, progress
+            tuning = tune_playouts(  # the ruleset as given: a file's is not a shipped name
+                ruleset, generations, pairs, deals, seed, begin, first, workers, progress
             )
         result = tuning.to_json()
         if check:
-            margin = margin_against_maxims(rules.name, tuning.weights, 777, check, workers)
+            margin = margin_against_maxims(ruleset, tuning.weights, 777, check, workers)
             result["check"] = {"deals": check, "seed": 777, **margin.to_json()}
     except KeyboardInterrupt:
         note("tutor: " + _("interrupted"))

@@ -577,17 +577,18 @@ def progress_bar(
         nonlocal bar
         if bar is None:
             # lazy: rich's progress display loads only when a bar is drawn
+            from rich.console import Console
             from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
             from rich.progress import Progress as RichProgress
-
-            from tutor.render.terminal import make_console
 
             bar = RichProgress(
                 TextColumn("{task.description}", style="progress.description", markup=False),
                 BarColumn(),
                 MofNCompleteColumn(),
                 TimeElapsedColumn(),
-                console=make_console(stderr=True),
+                # a terminal's console, without colour under NO_COLOR (rich reads it): the
+                # plain console of the output would draw no bar at all
+                console=Console(file=sys.stderr, highlight=False, emoji=False, markup=False),
                 transient=True,
             )
             bar.add_task(what, total=total)

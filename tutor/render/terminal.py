@@ -613,9 +613,11 @@ def _figure(value: Any) -> str:
     """A benchmark's figure as the language writes numbers (``0,152`` in Italian); its key
     stays the JSON's.
 
-    >>> _figure(0.152), _figure(3), _figure(True), _figure("exact")
-    ('0.152', '3', 'True', 'exact')
+    >>> _figure(0.152), _figure(3), _figure(True), _figure("exact"), _figure(None)
+    ('0.152', '3', 'True', 'exact', '-')
     """
+    if value is None:  # nothing measured (JSON null)
+        return "-"
     if isinstance(value, float):
         return number(value, "")
     return str(value)
@@ -1145,6 +1147,8 @@ def evaluation_view(ev: Evaluation, style: Style, rich: bool = False) -> list[Re
     if exact:
         if result.exact:
             how = _("exact")
+        elif result.interrupted:
+            how = _("not exact: bounds proven before Ctrl-C")
         else:
             how = _("not exact: bounds proven before the time limit")
         unit = _("points of the hand, {side} minus the others, best play ({how})").format(
@@ -1350,18 +1354,18 @@ def endgame_view(result: dict[str, Any], rich: bool = False) -> list[RenderableT
             name,
             _mean_and_interval(regret),
             str(entry["positions_lost"]),
-            _mean_and_interval(diff) if diff else "",
-            *(number(entry["by_plays_left"][k], ".2f") for k in lefts),
+            _mean_and_interval(diff, "+.3f") if diff else "",
+            *(_number_or_dash(entry["by_plays_left"][k], ".2f") for k in lefts),
         )
     out.append(table)
     out.append(Text(_("The last columns: the mean regret by plays left.")))
     return out
 
 
-def _mean_and_interval(iv: dict[str, Any]) -> str:
+def _mean_and_interval(iv: dict[str, Any], spec: str = ".3f") -> str:
     if iv["low"] is None or iv["high"] is None:
-        return number(iv["mean"], ".3f")
-    return f"{number(iv['mean'], '.3f')} {_interval_text([iv['low'], iv['high']])}"
+        return _number_or_dash(iv["mean"], spec)
+    return f"{number(iv['mean'], spec)} {_interval_text([iv['low'], iv['high']])}"
 
 
 def calibration_view(result: dict[str, Any], rich: bool = False) -> list[RenderableType]:
@@ -1482,9 +1486,9 @@ def calibration_view(result: dict[str, Any], rich: bool = False) -> list[Rendera
                 readings=readings or _("none"),
                 count=certain["count"],
                 wrong=certain["wrong"],
-                median=number(ms["median"], ""),
-                p99=number(ms["p99"], ""),
-                worst=number(ms["max"], ""),
+                median=_number_or_dash(ms["median"], ""),
+                p99=_number_or_dash(ms["p99"], ""),
+                worst=_number_or_dash(ms["max"], ""),
             )
         )
     )

@@ -38,6 +38,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -133,7 +134,14 @@ class Interval:
         return {"mean": mean, "low": r(self.low), "high": r(self.high), "n": self.n}
 
     def text(self, digits: int = 2, signed: bool = True) -> str:
-        """The mean and the interval, decimals as the language writes them."""
+        """The mean and the interval, decimals as the language writes them; "-" over no
+        values (as the JSON's null: the 0.0 kept for arithmetic is no measurement).
+
+        >>> interval([]).text()
+        '-'
+        """
+        if not self.n:
+            return "-"
         spec = ("+" if signed else "") + f".{digits}f"
         bounds = pgettext("the bounds of an interval", "{low}, {high}").format(
             low=number(self.low, spec), high=number(self.high, spec)
@@ -342,6 +350,25 @@ def _pool(workers: int) -> ProcessPoolExecutor:
     return pool
 
 
+@contextmanager
+def _interrupt_held() -> Iterator[None]:
+    """Ctrl-C held back while the pool starts a worker (``submit`` forks): one that came during
+    the fork was lost ("Exception ignored" in the fork's handlers, and the run went on). Only
+    noted while the block runs (the signal may reach any thread, so blocking it in this one
+    would not do), it is raised as the block ends, a KeyboardInterrupt as anywhere else."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    came: list[Any] = []
+    previous = signal.signal(signal.SIGINT, lambda *frame: came.append(frame))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        if came and callable(previous):
+            previous(*came[0])  # Python's handler: KeyboardInterrupt
+
+
 def _drop_pool(workers: int) -> None:
     pool = _POOLS.pop(workers, None)
     if pool is not None:
@@ -420,7 +447,8 @@ def run_parallel(
                     more = False
                     break
                 k, a = nxt
-                f = pool.submit(func, *a)
+                with _interrupt_held():
+                    f = pool.submit(func, *a)
                 futures[f] = k
                 pending.add(f)
             if not pending and more:  # the deadline passed while preparing work

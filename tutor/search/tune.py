@@ -161,8 +161,8 @@ def tune_playouts(
         for e in directions:
             ahead = _weights(theta, e, SIGMA)
             back = _weights(theta, e, -SIGMA)
-            fa = margin_against_maxims(rules.name, ahead, deal_seed, deals, workers).mean
-            fb = margin_against_maxims(rules.name, back, deal_seed, deals, workers).mean
+            fa = margin_against_maxims(ruleset, ahead, deal_seed, deals, workers).mean
+            fb = margin_against_maxims(ruleset, back, deal_seed, deals, workers).mean
             scored.append((fa, fb))
             for i, x in enumerate(e):
                 grads[i] += (fa - fb) * x

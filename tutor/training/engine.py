@@ -35,7 +35,7 @@ written as record plays, in the position's deck notation.
 >>> e.handle("go player greedy seed 4")
 ['bestmove JC x JH']
 >>> e.handle("go samples zero")
-['error go: samples must be a whole number from 1 to 1000000, not zero']
+["error go: samples must be a whole number from 1 to 1000000, not 'zero'"]
 """
 
 from __future__ import annotations
@@ -79,8 +79,8 @@ class GoOptions:
 def parse_go(words: list[str]) -> GoOptions:
     """The options after ``go``: keyword and value pairs, in any order.
 
-    >>> parse_go("samples 50 seed 3 player search:0.5".split())
-    GoOptions(samples=50, time=None, seed=3, player='search:0.5')
+    >>> parse_go("samples 50 seed 3".split())
+    GoOptions(samples=50, time=None, seed=3, player=None)
     """
     values: dict[str, str] = {}
     k = 0
