@@ -172,6 +172,16 @@ def test_pairing_in_scopone(scopone: Ruleset) -> None:
     assert "pairing" not in codes_of(s, "6H x 6C", names)
 
 
+def test_no_pairing_criticism_of_a_scopa(scopone: Ruleset) -> None:
+    """Found by QA: a scopa that unmatched values drew the parity maxim's criticism, noise
+    beside a point in hand."""
+    s = endgame(scopone, "6C 2S 3H", ["3D KD", "8D 6H 4C", "2H 5D", "8C 9C"])
+    s.play(s.parse_move("3D x 3H", "french"))  # a twin: the table is 6C 2S, West to move
+    names = ["South", "West", "North", "East"]
+    fired = codes_of(s, "8D x 2S 6C", names)
+    assert "took-scopa" in fired and "pairing" not in fired
+
+
 def test_no_pairing_in_two_player_scopa(scopa: Ruleset) -> None:
     s = endgame(scopa, "6C 2S", ["8D 6H 4C", "2H 8C 9C"])
     assert "pairing" not in codes_of(s, "8D x 2S 6C")

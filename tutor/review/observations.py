@@ -557,6 +557,8 @@ def _pairing(d: Choices, move: Move) -> list[Observation]:
     rules = d.rules
     if rules.players <= rules.sides or not move.capture or d.view.plays_left() <= 2:
         return []
+    if d.scores_sweep(move):  # a point in hand: the parity maxim does not weigh against it
+        return []
     captured = d.view.captured_cards()
     before = unmatched_values(captured)
 
