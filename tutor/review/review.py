@@ -214,7 +214,10 @@ def _reason(o: Observation) -> str | None:
                 "no opponent can hold a seven: those unseen are with a partner or still to deal"
             )
         if p < 0.3:
-            return _("an opponent holds a seven with {p} at most").format(p=number(p, ".0%"))
+            # the likeliest opponent's odds, readings weighed in: an estimate, not a bound
+            return _("the opponent likeliest to hold a seven holds one with {p}").format(
+                p=number(p, ".0%")
+            )
         return None
     if o.code in ("sweepable-table", "settebello-exposed", "primiera-given") and p < 0.3:
         return _("the next player holds such a card with only {p}").format(p=number(p, ".0%"))
