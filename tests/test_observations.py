@@ -281,3 +281,16 @@ def test_a_partner_named_partner_is_not_said_twice(scopone: Ruleset) -> None:
         text = codes_of(s, "7H", names)["offers-seven"].text
         assert f"the odds of holding one: {names[1]} " in text
         assert f", {partner} 33%, " in text, text
+
+
+def test_no_double_laid_says_when_the_double_would_have_left_a_sweep(scopone: Ruleset) -> None:
+    """Found by QA: West's king, the one lay that left no sweepable table, drew the criticism
+    'laid alone of its value' with no word that every card of the double would have left a
+    table one card sweeps (scopone example, play 6)."""
+    s = endgame(scopone, "AS", ["KC QC QH", "2D KD", "5D 6D", "4D 7D"])
+    names = ["South", "West", "North", "East"]
+    text = codes_of(s, "KC", names)["no-double-laid"].text
+    assert text.endswith("But every card of the double would have left a table one card can "
+                         "sweep, and KC left none.")  # fmt: skip
+    s = endgame(scopone, "AS 2C", ["KC QC QH", "2D KD", "5D 6D", "4D 7D"])  # QC leaves 12
+    assert "But every card" not in codes_of(s, "KC", names)["no-double-laid"].text

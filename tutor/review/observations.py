@@ -614,6 +614,16 @@ def _no_double_laid(d: Choices, move: Move) -> list[Observation]:
         "{doubles}: a card laid from a double is one its twin can take back, if it is still on "
         "the table at the player's next turn."
     ).format(move=d.move(move), doubles=either([d.cards(x) for x in doubles]))
+    doubled = [m for m in d.legal if any(mask >> m.card & 1 for mask in doubles)]
+    if (
+        d.next_is_opponent
+        and d.sweep_threat(move) is None
+        and all(d.sweep_threat(m) is not None for m in doubled)
+    ):  # two maxims pull apart: say so, the analysis weighs them
+        text += " " + _(
+            "But every card of the double would have left a table one card can sweep, and "
+            "{move} left none."
+        ).format(move=d.move(move))
     return [Observation("no-double-laid", text, CODE_MAXIM["no-double-laid"], True,
                         cards=doubles[0])]  # fmt: skip
 
