@@ -81,7 +81,10 @@ def test_passed_up_sweeps_force_the_last_nine(two_passes: GameState) -> None:
     assert inf.holdings[0][qs].reading == inf.holdings[2][qs].reading == "cannot"
     [d] = [d for d in inf.deductions if d.card == qs and d.status == "must"]
     assert d.holder == 1 and d.basis == "inference" and d.confidence == pytest.approx(p)
-    head = f"North holds QS (the last 9 unseen): {percent(p)}, from two readings: "
+    head = (  # beside what the facts alone give
+        f"North holds QS (the last 9 unseen): {percent(p)} (33% on the facts alone), from two "
+        "readings: "
+    )
     assert d.text.startswith(head)
     assert len(d.reasons) == 2 and len(d.readings) == 2
     assert "at play 1 West could have swept the table (4D 5C = 9) with a 9" in d.reasons[0]
@@ -514,7 +517,8 @@ def test_the_last_ace_is_called_an_ace() -> None:
     # a deduction resting on a reading says so, with its probability: never a bare "must"
     p = percent(inf.probability(1, card("AD")))
     assert d.text.startswith(
-        f"North holds AD (the last ace unseen): {p}, from one reading: West and East hold 2"
+        f"North holds AD (the last ace unseen): {p} (33% on the facts alone), from one reading: "
+        "West and East hold 2"
     )
     assert 0.5 < d.confidence == inf.probability(1, card("AD")) < 1
     assert all("the last 1 unseen" not in x.text for x in inf.deductions)
@@ -657,3 +661,21 @@ def test_percentages_moved_by_passed_up_gains_alone_are_starred() -> None:
             assert cell.reading == (percent(p) != percent(pf)), (v, cell)
             moved += cell.reading
     assert moved >= 1 and inf.value_cell(0, 10).reading
+
+
+def test_an_inferred_deduction_gives_the_facts_figure_beside_its_own() -> None:
+    """Found by QA: "the stock holds 7C: 96%, from one reading" read as if the reading had put
+    the card there, while the facts alone gave 94%."""
+    from tutor.counting.tracker import viewer_state_from_record
+
+    [record] = load_path(EXAMPLES / "seed003-scopa.yaml")
+    inf = infer(viewer_state_from_record(record, 1, 9), 1, record.players)
+    [first, *_rest] = [d for d in inf.deductions if d.basis == "inference"]
+    facts = inf.probability_facts(first.holder, first.card)
+    assert first.confidence is not None and facts < first.confidence < 1
+    shown = f"{percent(first.confidence)} ({percent(facts)} on the facts alone), from one reading"
+    assert shown in first.text, first.text
+    # the facts' figure is the share of the deals that fit the facts: the stock's places over
+    # every place an unseen card may be
+    stock_places, places = inf.capacity[STOCK], sum(inf.capacity.values())
+    assert facts == pytest.approx(stock_places / places)

@@ -174,6 +174,8 @@ class Evidence(Protocol):
     model: AssignmentModel
     style: Style | str | None
 
+    def probability_facts(self, holder: int, card: int) -> float: ...
+
 
 def _holder_name(inf: Evidence, h: int) -> str:
     if h < 0:
@@ -273,10 +275,15 @@ def _read(
 ) -> Deduction:
     """A deduction resting on readings of behaviour: its ``kind`` (must or cannot) with its
     combined confidence, worded by ``template`` (already in the language of the run)."""
+    facts = inf.probability_facts(holder, card)
+    facts = facts if kind == "must" else 1.0 - facts
     text = template.format(
         holder=_holder_name(inf, holder),
         card=_card_phrase(inf, card),
-        percent=percent(confidence),
+        # beside the facts' own figure: a reading that moved 94% to 96% is not what put it there
+        percent=_("{percent} ({facts} on the facts alone)").format(
+            percent=percent(confidence), facts=percent(facts)
+        ),
         readings=_readings_phrase(len(readings)),
         reasons="; ".join(reasons),
     )

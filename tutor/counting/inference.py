@@ -146,6 +146,8 @@ class Inference:
     (:func:`tutor.counting.style.passed_gains`)."""
     value_deductions: list[ValueDeduction] = field(default_factory=list)
     """The values a player must hold by counting, no one card of them certain (facts)."""
+    _facts: WeightedModel | None = field(default=None, repr=False, compare=False)
+    """The deals weighted alike (:meth:`probability_facts`), made when first asked for."""
 
     def probability(self, seat: int, card: int) -> float:
         """P(``seat`` (or STOCK) holds ``card``), the readings weighed in."""
@@ -233,12 +235,23 @@ class Inference:
             return h.status
         return "must" if seat >= 0 and self.state.hands[seat] >> card & 1 else "cannot"
 
+    def probability_facts(self, holder: int, card: int) -> float:
+        """P(``holder`` (or STOCK) holds the unseen ``card``) on the facts alone, as if no
+        reading were made: what a reading's figure is to be compared with."""
+        facts = self._facts_model()
+        j = facts.holders.index(holder) if holder in facts.holders else None
+        return 0.0 if j is None else facts.probability(j, card)
+
+    def _facts_model(self) -> WeightedModel:
+        if self._facts is None:
+            m = self.weighted
+            self._facts = WeightedModel(m.holders, m.caps, m.pool, Evidence())
+        return self._facts
+
     def sample(self, n: int, rng: random.Random, use_inferences: bool = True) -> list[GameState]:
         """``n`` deals of the unseen cards, drawn in proportion to their weight (uniformly
         among those that fit the facts without ``use_inferences``)."""
-        model = self.weighted
-        if not use_inferences:
-            model = WeightedModel(model.holders, model.caps, model.pool, Evidence())
+        model = self.weighted if use_inferences else self._facts_model()
         return [complete(self.state, model.holders, model.sample(rng), rng) for _ in range(n)]
 
     def to_json(self, style: Style | str | None = None) -> dict[str, Any]:
