@@ -271,3 +271,19 @@ def test_a_game_saved_in_italian_speaks_to_its_player_in_english(tmp_path: Path)
     code, out, err = invoke(["track", str(path), "--as", "Tu", "--at", "4"])
     assert code == 0, err
     assert out.startswith("Your view after play 4 of 36"), out[:200]
+
+
+@pytest.mark.usefixtures("run_from_root")
+def test_the_style_example_of_the_help_shows_what_the_option_does() -> None:
+    """Found by QA: the help's --style example looked at the end of the hand, where its output
+    was byte for byte that of the run without --style."""
+    import shlex
+
+    from helpers import run
+
+    [example] = [line for line in run("track", "--help").stdout.splitlines() if "--style" in line
+                 and line.strip().startswith("tutor track")]  # fmt: skip
+    args = shlex.split(example)[1:]
+    k = args.index("--style")
+    without = args[:k] + args[k + 2 :]
+    assert run(*args).stdout != run(*without).stdout

@@ -109,7 +109,8 @@ BENCHMARKS: dict[str, Callable[..., Figures]] = {}
 """Benchmark name -> function; ``tutor bench all`` calls each with its defaults."""
 
 DEFAULT_RECORD = Path(str(resources.files("tutor.records") / "examples" / "scopone-hand.yaml"))
-"""The record ``bench replay`` times when no file is given."""
+"""The scopone example hand: what ``bench review`` reviews, and ``bench tracker`` times when
+no file is given."""
 
 
 def _one_of(value: str, choices: Collection[str], message: str, option: str) -> None:

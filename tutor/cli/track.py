@@ -33,7 +33,7 @@ from tutor.game.i18n import ngettext
     epilog=examples(
         "tutor track docs/examples/partial-view.yaml --as South --at 20",
         "tutor track docs/examples/scopone-hand.yaml --as North --json",
-        "tutor track docs/examples/scopone-hand.yaml --as South --style West=grabber",
+        "tutor track docs/examples/scopone-hand.yaml --as South --at 12 --style West=grabber",
     ),
 )
 def track_command(
