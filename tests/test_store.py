@@ -802,3 +802,19 @@ def test_stats_never_ignores_answers_in_a_wal_file_it_cannot_read(
         copy.chmod(0o755)
         monkeypatch.undo()
     assert stored_answers(kept) == 1
+
+
+def test_an_answer_to_a_puzzle_the_store_does_not_list_is_damage(tmp_path: Path) -> None:
+    """Found by QA: such an answer was dropped from stats without a word (the table held two
+    answers, stats said one)."""
+    db = _damaged(tmp_path)
+    conn = sqlite3.connect(db)
+    conn.execute("PRAGMA foreign_keys = OFF")
+    conn.execute("UPDATE answers SET digest = 'gone' WHERE id = 1")
+    conn.commit()
+    conn.close()
+    r = run("stats", "--db", str(db))
+    assert r.exit_code == 3, r.output
+    assert "the database is damaged (an answer to puzzle 'gone', which it does not list)" in (
+        r.stderr
+    )

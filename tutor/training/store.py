@@ -49,7 +49,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tutor.game.errors import TutorError
+from tutor.game.errors import Shown, TutorError
 from tutor.game.i18n import _, local, number
 from tutor.game.textfile import os_reason
 
@@ -811,8 +811,15 @@ class ProgressStore:
         with self._guard():
             rows = self.conn.execute(
                 "SELECT a.digest, a.answered_at, a.correct, a.skipped, p.themes FROM answers a "
-                "JOIN puzzles p ON p.digest = a.digest ORDER BY a.answered_at, a.id"
+                "LEFT JOIN puzzles p ON p.digest = a.digest ORDER BY a.answered_at, a.id"
             ).fetchall()
+        for d, *_rest, themes in rows:
+            if themes is None:  # an answer to a puzzle the file does not list: never written so
+                shown = Shown(d)
+                raise self._fail(
+                    _("the database is damaged (an answer to puzzle {digest!r}, which it does not "
+                      "list)").format(digest=shown)
+                )  # fmt: skip
         v = self._value
         return [
             AnswerRow(
