@@ -213,3 +213,17 @@ def test_ctrl_c_says_interrupted_as_every_command_does() -> None:
     proc.send_signal(signal.SIGINT)
     _out, err = proc.communicate(timeout=30)
     assert proc.returncode == 130 and err == "\ntutor: interrupted\n"
+
+
+def test_a_line_longer_than_a_record_file_may_be_is_not_read() -> None:
+    """Found by QA: a 3 MB position line was read and analysed, where the same record as a file
+    is refused for its size (2 MB): the engine read any line whole, however long."""
+    huge = "position " + "x" * 3_000_000
+    result = subprocess.run([sys.executable, "-m", "tutor", "engine"],
+                            input=f"{huge}\nisready\n", capture_output=True, text=True, env=ENV,
+                            timeout=60)  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[2:] == [
+        "error the line is longer than 2,097,152 characters: not read",
+        "ready",
+    ]

@@ -10,6 +10,7 @@ import typer
 from tutor import __version__
 from tutor.cli.core import EXIT_INTERRUPTED, app, examples, interrupted, workers_option
 from tutor.game.i18n import set_language
+from tutor.game.textfile import MAX_FILE_BYTES
 from tutor.render.safe import one_line
 
 ENGINE_HELP = (
@@ -63,9 +64,14 @@ def engine_command(
     try:
         write(engine.banner())
         while not engine.done:
-            line = sys.stdin.readline()
+            line = sys.stdin.readline(MAX_FILE_BYTES + 1)
             if not line:
                 break
+            if len(line) > MAX_FILE_BYTES:  # as a record file that large is refused
+                while line and not line.endswith("\n"):  # the rest of it, read and dropped
+                    line = sys.stdin.readline(MAX_FILE_BYTES)
+                write([f"error the line is longer than {MAX_FILE_BYTES:,} characters: not read"])
+                continue
             write(engine.handle(line))
     except KeyboardInterrupt:
         interrupted()
