@@ -818,3 +818,20 @@ def test_an_answer_to_a_puzzle_the_store_does_not_list_is_damage(tmp_path: Path)
     assert "the database is damaged (an answer to puzzle 'gone', which it does not list)" in (
         r.stderr
     )
+
+
+def test_a_killed_sessions_temporary_files_are_removed_when_old(tmp_path: Path) -> None:
+    """Found by QA: a session killed while it made the store left .p.sqlite.XXXX.new (and its
+    -journal) behind, and nothing removed them."""
+    stale = [tmp_path / ".p.sqlite.abc123.new", tmp_path / ".p.sqlite.abc123.new-journal"]
+    fresh = tmp_path / ".p.sqlite.def456.new"  # another session making it right now
+    other = tmp_path / ".q.sqlite.abc123.new"  # another store's
+    for f in [*stale, fresh, other]:
+        f.write_text("")
+    for f in [*stale, other]:
+        os.utime(f, (time.time() - 3600, time.time() - 3600))
+    with ProgressStore(tmp_path / "p.sqlite"):
+        pass
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        [fresh.name, other.name, "p.sqlite"]
+    )

@@ -36,6 +36,7 @@ as it was: else a few sessions in a row would push a puzzle to the top box withi
 
 from __future__ import annotations
 
+import glob
 import math
 import os
 import shlex
@@ -79,6 +80,8 @@ RETRY_MINUTES = 10.0
 """A missed (or skipped) puzzle goes back to box 1 and is due again after this many minutes."""
 BUSY_SECONDS = 30.0
 """How long a session waits for another one's write to finish before giving up."""
+LEFTOVER_SECONDS = 600.0
+"""A temporary file of a store being made, older than this, was left by a killed session."""
 POLL_SECONDS = 0.25
 """While it waits for the write lock, a session asks SQLite again this often (so that Ctrl-C is
 heard at once); a write that is still waiting after the first ask says so (``on_wait``)."""
@@ -468,6 +471,7 @@ class ProgressStore:
                     f"{self.path}: "
                     + _("cannot create: {file} is a file, not a folder").format(file=blocking)
                 ) from None
+            self._sweep_leftovers()
             fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".new", dir=folder)
         except OSError as exc:
             raise self._cannot_create(os_reason(exc)) from None
@@ -501,6 +505,18 @@ class ProgressStore:
                     os.unlink(leftover)
                 except OSError:
                     pass
+
+    def _sweep_leftovers(self) -> None:
+        """Remove what an earlier session killed while it made this store left behind (its
+        temporary file, and SQLite's files beside it), once old enough that no session can be
+        making it still."""
+        old = time.time() - LEFTOVER_SECONDS
+        for leftover in self.path.parent.glob(f".{glob.escape(self.path.name)}.*.new*"):
+            try:
+                if leftover.is_file() and leftover.stat().st_mtime < old:
+                    leftover.unlink()
+            except OSError:
+                pass  # another session's to remove, or not ours to touch
 
     def _cannot_create(self, reason: str) -> StoreError:
         return StoreError(f"{self.path}: " + _("cannot create: {reason}").format(reason=reason))
