@@ -451,3 +451,25 @@ def test_a_rescued_answer_keeps_a_file_name_that_is_not_utf8(
     [rescue] = (tmp_path / "tmp").iterdir()
     [line] = rescue.read_text(encoding="utf-8").splitlines()
     assert json.loads(line)["puzzle"]["name"] == odd
+
+
+def test_a_puzzle_of_the_same_name_in_another_folder_is_not_called_changed(
+    tmp_path: Path,
+) -> None:
+    """Found by QA: a.yaml answered in one folder made another folder's different a.yaml "a
+    new puzzle (its file changed since you last answered it)"."""
+    one, two = tmp_path / "one", tmp_path / "two"
+    one.mkdir()
+    two.mkdir()
+    shutil.copy(collection_dir() / f"{NAMES[0]}.yaml", one / "mine.yaml")
+    shutil.copy(collection_dir() / f"{NAMES[1]}.yaml", two / "mine.yaml")
+    with ProgressStore(tmp_path / "p.sqlite") as store:
+        t = Trainer.open(store, [one], shipped=False, clock=Clock())
+        pick = t.next()
+        assert pick is not None
+        t.record(pick, Verdict(True, False, ""), None)
+        other = Trainer.open(store, [two], shipped=False, clock=Clock()).next()
+        assert other is not None and other.reason == "new" and not other.changed
+        (one / "mine.yaml").unlink()  # gone: the same name now may well be it, moved
+        moved = Trainer.open(store, [two], shipped=False, clock=Clock()).next()
+        assert moved is not None and moved.changed

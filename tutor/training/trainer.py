@@ -328,9 +328,19 @@ class Trainer:
                     now_due = sched.get(e.info.digest)
                     reason = "new" if now_due is None else "due" if now_due.due <= now else "early"
                 self.served += 1
-                changed = any(d != e.info.digest for d in names.get(e.info.name, ()))
+                changed = any(
+                    d != e.info.digest and self._same_file(d, e.info.path)
+                    for d in names.get(e.info.name, ())
+                )
                 return Pick(puzzle, e, reason, sched.get(e.info.digest), changed)
         return None
+
+    def _same_file(self, digest: str, path: str) -> bool:
+        """Whether the puzzle answered as ``digest`` came from the file at ``path`` (or from a
+        file no longer there: moved, or the collection installed elsewhere): a puzzle of the
+        same name in another folder is another puzzle, not this one changed."""
+        was = self.store.puzzles().get(digest)
+        return was is None or not was.path or was.path == path or not Path(was.path).exists()
 
     def record(self, pick: Pick, verdict: Verdict, answer: str | None) -> Schedule | None:
         """Keep a judged answer (:func:`tutor.puzzles.answer.attempt`), committed at once with
