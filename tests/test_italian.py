@@ -459,3 +459,11 @@ def test_errors_name_the_argument_in_the_run_language() -> None:
     assert r.exit_code == 2 and "NOME" in r.stderr and "NAME" not in r.stderr
     r = run("explain", "--ruleset", "scopa", "--table", "7C", "7")
     assert r.stderr.startswith("tutor: error: CARD: '7' is not a card")
+
+
+def test_an_unknown_style_lists_the_names_as_they_may_be_typed() -> None:
+    """Found by QA: in Italian the error listed grabber, careful, careless, while the help
+    tells the user to type arraffone, attento, distratto (both are taken)."""
+    r = run("--lang", "it", "track", "docs/examples/scopone-hand.yaml", "--as", "South",
+            "--style", "West=nope")  # fmt: skip
+    assert r.exit_code == 2 and "scegli tra arraffone, attento, distratto" in r.stderr

@@ -419,7 +419,8 @@ def stated_style(name: str, share: float = STATED_SHARE) -> dict[str, float]:
     if name not in names:
         raise StyleError(
             _("unknown style {name!r}; choose from {names}").format(
-                name=name, names=", ".join(names)
+                name=name,
+                names=", ".join(_(n) for n in names),  # as they may be typed here
             )
         )
     check_share(share)
