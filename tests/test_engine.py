@@ -86,6 +86,8 @@ def test_a_single_legal_move_is_not_valued() -> None:
         ('position {"ruleset": "scopa", "x": ' + "9" * 5000 + "}", "error position:1: unknown key"),
         ("ruleset a\x00b.yaml", "error ruleset: unknown ruleset file 'a\\x00b.yaml'"),
         ("ruleset " + "a" * 300, "error ruleset: unknown ruleset 'aaaa"),
+        # found by QA: a byte that was no text quoted as Python keeps it ('caf\udce9')
+        ("ruleset caf\udce9", "error ruleset: unknown ruleset 'caf\\xe9'"),
         (
             'position {"players": ["A", "B"], "ruleset": "' + "a" * 300 + '"}',
             "error position:1: ruleset: unknown",

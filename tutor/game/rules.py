@@ -722,8 +722,9 @@ def load_ruleset(name_or_path: str | Path) -> Ruleset:
                 if given.suffix in (".yaml", ".yml")
                 else _("unknown ruleset {name!r}; shipped rulesets: {names}")
             )
-            shown = key if len(key) <= 100 else key[:99] + "…"
-            raise UnknownRulesetError(unknown.format(name=shown, names=", ".join(ruleset_names())))
+            raise UnknownRulesetError(
+                unknown.format(name=Shown(key), names=", ".join(ruleset_names()))
+            )
     if cache in _CACHE:
         return _CACHE[cache]
     try:

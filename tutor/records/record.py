@@ -227,7 +227,7 @@ def control_problem(name: str) -> str | None:
     (True, "a name cannot hold control characters: 'Ada\\\\x1b[31m'")
     """
     if "\n" in name or UNSAFE_TEXT.search(name):
-        return _("a name cannot hold control characters: {name!r}").format(name=name)
+        return _("a name cannot hold control characters: {name!r}").format(name=Shown(name))
     return None
 
 
