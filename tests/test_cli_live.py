@@ -357,6 +357,34 @@ def test_cli_live_reads_styles_stated_and_from_earlier_hands(tmp_path: Path) -> 
     assert code == 3 and "bad.yaml" in err
 
 
+def test_earlier_hands_are_another_file_of_the_same_match_and_names_any_case(
+    tmp_path: Path,
+) -> None:
+    """Found by QA: --earlier naming the session's own file read the hand being typed as an
+    earlier hand (counted twice); a file of scopone hands was taken for a scopa session; and
+    "ADA" took no style from Ada's hands, while --as and --style take names in any case."""
+    earlier = str(ROOT / "docs" / "examples" / "scopa-match.yaml")
+    base = ["-r", "scopa", "--deck", "french", "--json"]
+    typed = "2C 4H 5S QD\n7D 7H AS\n"
+    save = tmp_path / "own.yaml"
+    code, _, err = run_live([*base, "-p", "Bruno,Carla", "--as", "Bruno", "-o", str(save),
+                             "--earlier", str(save)], typed)  # fmt: skip
+    assert code == 2 and "is the file this session saves to" in err
+    four = str(ROOT / "tests" / "data" / "scopone-match-four-hands.yaml")
+    code, _, err = run_live([*base, "-p", "S,W", "--as", "S", "-o", str(tmp_path / "a.yaml"),
+                             "--earlier", four], typed)  # fmt: skip
+    assert code == 2 and "played with scopone-scientifico, this one with scopa" in err
+
+    def carla(name: str) -> object:
+        code, out, err = run_live([*base, "-p", f"Bruno,{name}", "--as", "Bruno", "-o",
+                                   str(tmp_path / f"{name}.yaml"), "--earlier", earlier],
+                                  typed)  # fmt: skip
+        assert code == 0, err
+        return json.loads(out.splitlines()[-1])["analysis"]["trust"]["players"][0]["style_prior"]
+
+    assert carla("CARLA") == carla("Carla") is not None
+
+
 def test_a_script_with_a_byte_order_mark_and_a_mistyped_capturing_card(tmp_path: Path) -> None:
     """Bugs: a BOM before the first line made every line fail ('\\ufeff2C' is not a card), and
     a mistyped card before ``x`` was misnamed ('7' is not a card, for ``7X x 2C 5S``)."""

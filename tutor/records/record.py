@@ -52,6 +52,7 @@ __all__ = [
     "record_from_moves",
     "side_map",
     "validate_match",
+    "name_as_match",
     "player_named",
     "name_key",
     "name_problem",
@@ -307,6 +308,10 @@ class HandRecord:
     hand: int | None = field(default=None, compare=False, repr=False)
     """Which hand of its file the record is, when the file holds several (a match): error
     messages name it."""
+    match_order: tuple[str, ...] = field(default=(), compare=False, repr=False)
+    """In a match, the players in the first hand's order: each side's members are named in it
+    (:meth:`side_names`), so that a side keeps its name while the seats turn hand by hand
+    ("You & Partner" in every hand, never "Partner & You"). Set by :func:`name_as_match`."""
 
     # -- seating --------------------------------------------------------------------------
 
@@ -331,10 +336,14 @@ class HandRecord:
         return self.players.index(name)
 
     def side_names(self) -> list[list[str]]:
-        """The players of each side: side i holds seats i, i + sides, ..."""
-        return [
+        """The players of each side: side i holds seats i, i + sides, ... (in a match, named in
+        the first hand's order: :attr:`match_order`)."""
+        sides = [
             [self.players[s] for s in self.ruleset.seats_of(i)] for i in range(self.ruleset.sides)
         ]
+        if set(self.match_order) == set(self.players):
+            sides = [sorted(members, key=self.match_order.index) for members in sides]
+        return sides
 
     def team_names(self) -> list[str]:
         """A name per side: the record's team name, or the players joined with '&'."""
@@ -800,6 +809,31 @@ def _hand_error(record: HandRecord, k: int, where: Where, message: str) -> Recor
     return record._fail(where, message).in_hand(k)
 
 
+def name_as_match(records: Sequence[HandRecord]) -> None:
+    """Have every hand of a match name its sides as the first hand does (:attr:`match_order`,
+    and the first hand's teams in a hand that names none)."""
+    if not records:
+        return
+    first = records[0]
+    for r in records:
+        r.match_order = tuple(first.players)
+        if not r.teams and first.teams:
+            r.teams = {name: list(members) for name, members in first.teams.items()}
+
+
+def _teams(r: HandRecord) -> dict[str, frozenset[str]]:
+    return {name: frozenset(members) for name, members in r.teams.items()}
+
+
+def _teams_text(r: HandRecord) -> str:
+    return "; ".join(f"{name}: {' & '.join(members)}" for name, members in r.teams.items())
+
+
+def _game_key(r: HandRecord) -> tuple[int, tuple[tuple[str, str], ...]] | None:
+    """What must be the same in every hand of a tutor play file (the hint mode may change)."""
+    return None if r.game is None else (r.game.seed, tuple(sorted(r.game.computer.items())))
+
+
 def validate_match(records: Sequence[HandRecord]) -> None:
     """The hands of one file make a match: same ruleset and sides, played in turn."""
     first = records[0]
@@ -823,6 +857,25 @@ def validate_match(records: Sequence[HandRecord]) -> None:
                 _("the sides ({sides}) differ from the first hand's ({first})").format(
                     sides=" | ".join(" & ".join(s) for s in r.side_names()),
                     first=" | ".join(" & ".join(s) for s in first.side_names()),
+                ),
+            )
+        if r.teams and _teams(r) != _teams(first):  # a name must mean one side all match long
+            raise _hand_error(
+                r,
+                k,
+                ("teams",),
+                _("the teams ({teams}) differ from the first hand's ({first})").format(
+                    teams=_teams_text(r), first=_teams_text(first) or _("none")
+                ),
+            )
+        if _game_key(r) != _game_key(first):
+            raise _hand_error(
+                r,
+                k,
+                ("game",),
+                _(
+                    "its game key (how tutor play set the game up) differs from the first "
+                    "hand's: the hands of a file make one game"
                 ),
             )
     for k, r in enumerate(records, 1):

@@ -71,6 +71,7 @@ from tutor.records.record import (
     RecordError,
     Where,
     control_problem,
+    name_as_match,
     validate_match,
 )
 
@@ -483,6 +484,7 @@ def loads(text: str, path: str = "<string>") -> list[HandRecord]:
     if not records:
         raise RecordError(path, None, None, _("the file holds no hand"))
     validate_match(records)
+    name_as_match(records)
     return records
 
 

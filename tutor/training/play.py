@@ -53,7 +53,7 @@ from tutor.game.errors import TutorError
 from tutor.game.i18n import N_, _, in_every_language, ngettext, number, typed_words
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move, MoveError
-from tutor.records.record import GameInfo, HandRecord, PlayEntry
+from tutor.records.record import GameInfo, HandRecord, PlayEntry, name_as_match
 from tutor.records.recordfile import dumps, load_path, save_or_rescue
 from tutor.records.replay import MatchReplay, replay_match
 from tutor.review.explain import PositionExplanation, explain_position
@@ -904,6 +904,7 @@ class PlaySession:
         players = previous[1:] + previous[:1]
         self.hands.append(self._deal(self.rules, self.ruleset_name, self.style, self.game,
                                      players, len(self.hands)))  # fmt: skip
+        name_as_match(self.hands)
         self.state = self.record.state_at(0)
         self.decisions = {}
         self.save()

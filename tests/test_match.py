@@ -1,0 +1,77 @@
+"""Match files across the hands: side names that stay put while the seats turn, what must be
+the same in every hand, and the library's replay of hands joined by a caller (found by QA)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import EXAMPLES, run
+
+from tutor.records.record import RecordError
+from tutor.records.recordfile import dumps, load_path, loads
+from tutor.records.replay import replay_match
+
+FOUR = Path(__file__).parent / "data" / "scopone-match-four-hands.yaml"
+
+
+def _hands(path: Path) -> list[str]:
+    """The hands of a match file, as the text of each YAML document."""
+    return path.read_text(encoding="utf-8").split("\n---\n")
+
+
+def test_a_side_keeps_its_name_while_the_seats_turn() -> None:
+    """Bug: in a four-player match "S & N" of hand 1 was "N & S" in hand 3, a name found in no
+    match.sides entry (a tutor play file: "You & Partner", then "Partner & You")."""
+    match = replay_match(load_path(FOUR))
+    data = match.to_json()
+    assert data["match"]["sides"] == ["S & N", "W & E"]
+    for hand in data["hands"]:
+        assert sorted(hand["sides"]) == ["S & N", "W & E"], hand["sides"]
+    shown = run("replay", str(FOUR)).stdout
+    assert "N & S" not in shown and "E & W" not in shown
+
+
+def test_team_names_mean_one_side_all_match_long(tmp_path: Path) -> None:
+    """Bug: a later hand's teams could swap the names (hand 4's score said 'Us 1, Them 4'
+    while the match table credited Us with 4) or rename the sides; a hand naming no teams
+    now takes the first hand's."""
+    hands = _hands(FOUR)
+    first = hands[0].replace("dealer: E\n", "dealer: E\nteams: {Us: [S, N], Them: [W, E]}\n")
+    swapped = hands[3].replace("dealer:", "teams: {Us: [W, E], Them: [S, N]}\ndealer:")
+    bad = tmp_path / "swapped.yaml"
+    bad.write_text("\n---\n".join([first, *hands[1:3], swapped]), encoding="utf-8")
+    with pytest.raises(RecordError, match=r"hand 4: the teams \(Us: W & E; Them: S & N\) differ"):
+        load_path(bad)
+    partial = tmp_path / "partial.yaml"
+    partial.write_text("\n---\n".join([first, *hands[1:]]), encoding="utf-8")
+    data = replay_match(load_path(partial)).to_json()
+    assert [sorted(h["sides"]) for h in data["hands"]] == [["Them", "Us"]] * 4
+
+
+def test_every_hand_of_a_tutor_play_file_has_the_same_game(tmp_path: Path) -> None:
+    """Bug: a hand dealt from another seed, or with other computer players, was accepted, and
+    play --resume then wrote the last hand's game key over the earlier hands'."""
+    hands = _hands(FOUR)
+    game = "game: {seed: 3, computer: {W: chitarrella, N: chitarrella, E: chitarrella}}\n"
+    other = game.replace("seed: 3", "seed: 4")
+    path = tmp_path / "games.yaml"
+    path.write_text("\n---\n".join([game + hands[0], game + hands[1], other + hands[2]]),
+                    encoding="utf-8")  # fmt: skip
+    with pytest.raises(RecordError, match="hand 3: its game key .* differs from the first"):
+        load_path(path)
+    path.write_text("\n---\n".join([game + hands[0], hands[1]]), encoding="utf-8")
+    with pytest.raises(RecordError, match="hand 2: its game key"):
+        load_path(path)
+
+
+def test_replay_match_checks_the_hands_a_caller_joins() -> None:
+    """Bug: the library's replay_match scored any list of hands: another game's players were
+    mapped by seat (You's points given to A), a hand after the match was won was skipped."""
+    [scopa] = load_path(EXAMPLES / "seed003-scopa.yaml")
+    four = load_path(FOUR)
+    with pytest.raises(RecordError, match="hand 2: played with scopa"):
+        replay_match([four[0], scopa])
+    match = loads(dumps(load_path(EXAMPLES / "scopa-match.yaml")))
+    with pytest.raises(RecordError, match="the match was already over"):
+        replay_match([*match, match[0]])
