@@ -75,3 +75,14 @@ def test_replay_match_checks_the_hands_a_caller_joins() -> None:
     match = loads(dumps(load_path(EXAMPLES / "scopa-match.yaml")))
     with pytest.raises(RecordError, match="the match was already over"):
         replay_match([*match, match[0]])
+
+
+def test_a_separator_ending_the_file_starts_no_hand(tmp_path: Path) -> None:
+    """Found by QA: a --- at the end of a match file (with comments after it, or nothing)
+    was read as an empty extra hand: "hand 5: must be a mapping"."""
+    path = tmp_path / "ends.yaml"
+    path.write_text(FOUR.read_text(encoding="utf-8") + "---\n# the next hand soon\n")
+    assert len(load_path(path)) == 4
+    path.write_text(FOUR.read_text(encoding="utf-8") + "---\n---\nplays: []\n")
+    with pytest.raises(RecordError, match="hand 5"):  # an empty hand between two is an error
+        load_path(path)

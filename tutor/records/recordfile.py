@@ -452,6 +452,11 @@ def _style_hint(text: str, style: Style) -> str:
     ).format(styles=_(" or ").join(fits))
 
 
+def _empty(node: Node) -> bool:
+    """A YAML document with nothing in it (a ``---`` with only comments after it)."""
+    return isinstance(node, ScalarNode) and node.tag.endswith(":null") and node.value == ""
+
+
 def loads(text: str, path: str = "<string>") -> list[HandRecord]:
     """Read every hand (YAML document) of a record file and validate them all."""
     try:
@@ -463,6 +468,8 @@ def loads(text: str, path: str = "<string>") -> list[HandRecord]:
         ) from None
     except RecursionError:
         raise RecordError(path, None, None, _("not valid YAML: nested too deeply")) from None
+    while len(roots) > 1 and _empty(roots[-1]):  # a --- ending the file starts no hand
+        roots.pop()
     reader = _Reader(path)
     match = len(roots) > 1
     records = []
