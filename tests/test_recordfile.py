@@ -562,3 +562,22 @@ def test_a_character_written_as_two_escapes_is_one_character() -> None:
     hand.info["title"] = "joker \U0001f0cf"
     as_json = json.dumps(json.loads(dumps_json(hand)))  # ensure_ascii: the emoji as two escapes
     assert "\\ud83c\\udccf" in as_json and loads_json(as_json).info["title"] == "joker \U0001f0cf"
+
+
+def test_a_record_error_keeps_its_hand_across_processes_and_json_is_canonical() -> None:
+    """Found by QA (fuzzing the library): a RecordError pickled to or from a worker process
+    lost its hand ("hand 2:" gone from the message); and dumps_json wrote a deal's players in
+    the order the file gave, so two equal records gave two JSON texts."""
+    import pickle
+
+    from tutor.records.recordfile import dumps_json
+
+    error = RecordError("m.yaml", 9, 3, "wrong", 2)
+    assert str(pickle.loads(pickle.dumps(error))) == str(error) == "m.yaml:9: hand 2: play 3: wrong"
+    text = BASE.replace(
+        "{You: [7D, 7H, AS], Ada: [3H, KC, JD]}", "{Ada: [3H, KC, JD], You: [7D, 7H, AS]}"
+    )
+    assert text != BASE
+    [r] = loads(text)
+    [again] = loads(dumps([r]))
+    assert r == again and dumps_json(r) == dumps_json(again)

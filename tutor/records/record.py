@@ -114,7 +114,7 @@ class RecordError(TutorError):
         return self.text()
 
     def __reduce__(self) -> tuple[Any, ...]:  # pickled across worker processes
-        return (RecordError, (self.path, self.line, self.play, self.message))
+        return (RecordError, (self.path, self.line, self.play, self.message, self.hand))
 
 
 @dataclass

@@ -452,6 +452,11 @@ def _style_hint(text: str, style: Style) -> str:
     ).format(styles=_(" or ").join(fits))
 
 
+def _deal_order(r: HandRecord, deal: dict[str, Any]) -> list[str]:
+    """A deal's players as the canonical forms write them: in playing order."""
+    return [p for p in r.players if p in deal] + [p for p in deal if p not in r.players]
+
+
 def _empty(node: Node) -> bool:
     """A YAML document with nothing in it (a ``---`` with only comments after it)."""
     return isinstance(node, ScalarNode) and node.tag.endswith(":null") and node.value == ""
@@ -607,8 +612,7 @@ def _dump_one(r: HandRecord) -> str:
     if r.deals:
         out.append("deals:")
         for deal in r.deals:
-            order = [p for p in r.players if p in deal] + [p for p in deal if p not in r.players]
-            pairs = [f"{_scalar(p)}: {_card_list(deal[p], st)}" for p in order]
+            pairs = [f"{_scalar(p)}: {_card_list(deal[p], st)}" for p in _deal_order(r, deal)]
             if len(pairs) <= 2:
                 out.append("  - {" + ", ".join(pairs) + "}")
             else:
@@ -659,7 +663,7 @@ def to_json(r: HandRecord) -> dict[str, Any]:
     out["table"] = [format_card(c, st) for c in r.table]
     if r.deals:
         out["deals"] = [
-            {p: [format_card(c, st) for c in cards] for p, cards in deal.items()}
+            {p: [format_card(c, st) for c in deal[p]] for p in _deal_order(r, deal)}
             for deal in r.deals
         ]
     plays: list[Any] = []
