@@ -172,6 +172,12 @@ def test_a_maxim_is_not_a_verdict() -> None:
     assert "at most" not in odds
     sweep = Observation("sweepable-table", "t.", "keep-the-table-above-ten", move=other)
     assert "the analysis values 7C 0.40 lower" in weigh(sweep, j).text
+    # found by QA: a sampled difference was quoted without its interval; paired over the same
+    # deals, it is the difference's own (narrower than the two moves' intervals)
+    from tutor.search.analysis import Interval
+
+    paired = replace(j, gaps={other: Interval(-0.38, -0.55, -0.21, 50)})
+    assert "the analysis values 7C 0.38 lower [0.21, 0.55]" in weigh(sweep, paired).text
     bad = replace(j, best=other, cost=0.7, low=0.6, high=0.8, classification="mistake")
     assert weigh(seven, bad) == seven  # the maxim and the analysis agree: nothing to add
     praise = Observation("took-scopa", "t.", "take-the-scopa", against=False)

@@ -181,6 +181,9 @@ class Judgement:
     """The best line when exact."""
     analysis: Analysis | None = field(default=None, repr=False, compare=False)
     """The exact solver's analysis, when the decision was solved exactly."""
+    gaps: dict[Move, Interval] = field(default_factory=dict, repr=False, compare=False)
+    """Sampled: each other move's value minus the played move's over the same deals, with its
+    95% interval (paired, so narrower than the two moves' own intervals suggest)."""
 
     def value_of(self, move: Move) -> MoveEstimate | None:
         return next((m for m in self.moves if m.move == move), None)
@@ -387,8 +390,9 @@ def _sample(view: GameState, move: Move, legal: Sequence[Move], settings: Settin
             live = [m for m in live if m == move or m == best or rows.diff(m, best).high >= 0]
         target = min(settings.samples, 2 * target)
     decided = classify(low) == classify(high)
+    gaps = {m: rows.diff(m, move) for m in legal if m != move}
     return Judgement(move, best, cost, low, high, classify(low), not decided, False,
-                     len(rows.rows), _estimates(rows, legal), stopped)  # fmt: skip
+                     len(rows.rows), _estimates(rows, legal), stopped, gaps=gaps)  # fmt: skip
 
 
 def value_moves(view: GameState, settings: Settings | None = None) -> tuple[bool, int, tuple[

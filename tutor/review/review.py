@@ -25,7 +25,7 @@ from typing import Any
 from tutor.counting.tracker import CountingError, check_seat, viewer_state
 from tutor.game.cards import Style
 from tutor.game.errors import TutorError
-from tutor.game.i18n import _, number
+from tutor.game.i18n import _, number, pgettext
 from tutor.game.rules import Ruleset
 from tutor.game.state import GameState, Move
 from tutor.records.record import HandRecord, player_named
@@ -41,6 +41,7 @@ from tutor.review.judge import (
     judge,
 )
 from tutor.review.observations import MAXIMS, Observation, observe
+from tutor.search.analysis import Interval
 
 __all__ = [
     "ReviewError",
@@ -224,6 +225,16 @@ def _reason(o: Observation) -> str | None:
     return None
 
 
+def _gap_interval(paired: Interval | None, sign: int) -> str:
+    """`` [0.90, 2.06]``: the 95% interval of a sampled difference between two moves, in the
+    direction the sentence states it (``sign`` -1 for "lower"); nothing when exact."""
+    if paired is None or paired.n < 2:
+        return ""
+    low, high = sorted((sign * paired.low, sign * paired.high))
+    bounds = pgettext("the bounds of an interval", "{low}, {high}")
+    return f" [{bounds.format(low=number(low), high=number(high))}]"
+
+
 def weigh(o: Observation, j: Judgement, style: Style | str | None = None) -> Observation:
     """``o`` with the analysis's word added where the maxim and the analysis disagree.
 
@@ -265,17 +276,22 @@ def weigh(o: Observation, j: Judgement, style: Style | str | None = None) -> Obs
             parts.append(reason)
         if alt is not None and played is not None and alt.n and played.n:
             gap = played.value - alt.value
+            paired = j.gaps.get(alt.move)  # sampled: the difference's own interval
+            if paired is not None and paired.n > 1:
+                gap = -paired.mean
             if gap > 0.005:
                 parts.append(
                     _("the analysis values {move} {points} lower").format(
                         move=alt.move.text(style), points=number(gap)
                     )
+                    + _gap_interval(paired, -1)
                 )
             elif gap < -0.005:
                 parts.append(
                     _("the analysis values {move} {points} higher").format(
                         move=alt.move.text(style), points=number(-gap)
                     )
+                    + _gap_interval(paired, 1)
                 )
             else:
                 parts.append(
