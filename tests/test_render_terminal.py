@@ -248,38 +248,35 @@ def test_a_terminal_whose_encoding_lacks_the_glyphs_gets_letters(monkeypatch) ->
         assert rendering.is_fancy(console) is fancy, encoding
 
 
-def test_the_progress_bar_shows_its_description_not_markup(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """Bug: every bar read "[progress.description]reviewing" on a terminal."""
+def _bar_drawn(monkeypatch, no_color: bool) -> str:  # type: ignore[no-untyped-def]
+    """What a progress bar on a terminal draws on stderr, under NO_COLOR or not."""
     import sys
 
     from tutor.cli.core import progress_bar
 
-    monkeypatch.delenv("NO_COLOR", raising=False)
-    stream = _Tty("utf-8")
-    monkeypatch.setattr(sys, "stderr", stream)
-    with progress_bar("reviewing") as update:
-        assert update is not None
-        update(1, 4)
-        update(4, 4)
-    out = stream.text()
-    assert "reviewing" in out and "[progress" not in out
-
-
-def test_the_progress_bar_is_drawn_without_colour_under_no_color(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """Found by QA: with NO_COLOR set and stderr a terminal, a long run showed nothing at all
-    (the bar was drawn on the plain console, which draws none), only a stray blank line."""
-    import sys
-
-    from tutor.cli.core import progress_bar
-
-    monkeypatch.setenv("NO_COLOR", "1")
+    if no_color:
+        monkeypatch.setenv("NO_COLOR", "1")
+    else:
+        monkeypatch.delenv("NO_COLOR", raising=False)
     stream = _Tty("utf-8")
     monkeypatch.setattr(sys, "stderr", stream)
     with progress_bar("reviewing") as update:
         assert update is not None
         update(1, 4)
         update(3, 4)
-    out = stream.text()
+    return stream.text()
+
+
+def test_the_progress_bar_shows_its_description_not_markup(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Bug: every bar read "[progress.description]reviewing" on a terminal."""
+    out = _bar_drawn(monkeypatch, no_color=False)
+    assert "reviewing" in out and "[progress" not in out
+
+
+def test_the_progress_bar_is_drawn_without_colour_under_no_color(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Found by QA: with NO_COLOR set and stderr a terminal, a long run showed nothing at all
+    (the bar was drawn on the plain console, which draws none), only a stray blank line."""
+    out = _bar_drawn(monkeypatch, no_color=True)
     assert "reviewing" in out and "3/4" in out
     assert not re.search(r"\x1b\[[0-9;]*[0-9]+m", out)  # no colour, only the cursor's moves
 

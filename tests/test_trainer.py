@@ -157,12 +157,18 @@ def test_a_new_puzzle_is_mixed_in_every_few_reviews(tmp_path: Path) -> None:
         assert reasons == ["due"] * (NEW_EVERY - 1) + ["new"]
 
 
-def test_a_changed_puzzle_file_is_a_new_puzzle(tmp_path: Path) -> None:
+def _one_puzzle_folder(tmp_path: Path) -> tuple[Path, Path, str]:
+    """A folder holding one puzzle file: the folder, the file and its text."""
     mine = tmp_path / "mine"
     mine.mkdir()
     path = mine / "p.yaml"
     text = (collection_dir() / "seed004-rule-of-48.yaml").read_text()
     path.write_text(text)
+    return mine, path, text
+
+
+def test_a_changed_puzzle_file_is_a_new_puzzle(tmp_path: Path) -> None:
+    mine, path, text = _one_puzzle_folder(tmp_path)
     clock = Clock()
     with ProgressStore(tmp_path / "p.sqlite") as store:
         t = Trainer.open(store, [mine], shipped=False, clock=clock)
@@ -191,11 +197,7 @@ def test_a_file_changed_during_a_session_is_answered_under_what_was_shown(
     """Found by QA: a puzzle file edited after the session indexed it was shown and judged in
     its new version, but its answer was kept under the old version's digest (so too between
     sessions, when the file kept its size and time)."""
-    mine = tmp_path / "mine"
-    mine.mkdir()
-    path = mine / "p.yaml"
-    text = (collection_dir() / "seed004-rule-of-48.yaml").read_text()
-    path.write_text(text)
+    mine, path, text = _one_puzzle_folder(tmp_path)
     clock = Clock()
     with ProgressStore(tmp_path / "p.sqlite") as store:
         t = Trainer.open(store, [mine], shipped=False, clock=clock)
