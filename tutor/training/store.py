@@ -467,9 +467,8 @@ class ProgressStore:
                 folder.mkdir(parents=True, exist_ok=True)
             except (FileExistsError, NotADirectoryError):
                 blocking = next((p for p in (folder, *folder.parents) if p.is_file()), folder)
-                raise StoreError(
-                    f"{self.path}: "
-                    + _("cannot create: {file} is a file, not a folder").format(file=blocking)
+                raise self._cannot_create(
+                    _("{file} is a file, not a folder").format(file=blocking)
                 ) from None
             self._sweep_leftovers()
             fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".new", dir=folder)
