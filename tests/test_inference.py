@@ -675,6 +675,7 @@ def test_an_inferred_deduction_gives_the_facts_figure_beside_its_own() -> None:
     assert first.confidence is not None and facts < first.confidence < 1
     shown = f"{percent(first.confidence)} ({percent(facts)} on the facts alone), from one reading"
     assert shown in first.text, first.text
+    assert first.to_json(record.players)["confidence_facts"] == pytest.approx(facts)  # scripts
     # the facts' figure is the share of the deals that fit the facts: the stock's places over
     # every place an unseen card may be
     stock_places, places = inf.capacity[STOCK], sum(inf.capacity.values())

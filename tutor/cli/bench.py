@@ -481,10 +481,9 @@ def bench_calibration_command(
         float,
         typer.Option(
             "--stated-share",
-            min=0.0,
-            max=1.0,
             metavar="SHARE",
-            help="With --styles-stated: how sure each stated style is, above 0 (1: certain).",
+            help="With --styles-stated: how sure each stated style is, above 0 and at most 1 "
+            "(1: certain).",
         ),
     ] = STATED_SHARE,
     json_out: JsonOption = False,

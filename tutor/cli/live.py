@@ -108,8 +108,8 @@ def live_command(
         Path | None,
         file_option(
             "--earlier",
-            help="The earlier hands of the match (a record file): the players' styles of play "
-            "are read from them.",
+            help="The earlier hands of the match (a record file of the same ruleset, not the one "
+            "saved to): the players' styles of play are read from them, by name in any case.",
         ),
     ] = None,
     json_out: JsonOption = False,

@@ -81,6 +81,8 @@ class Deduction:
     """P(it is true), the readings weighed in: 1 for a fact, never 1 for a reading."""
     readings: tuple[Exclusion, ...] = ()
     """The readings it rests on."""
+    confidence_facts: float = 1.0
+    """P(it is true) on the facts alone, as if no reading were made (1 for a fact)."""
 
     def to_json(self, names: Sequence[str], style: Style | str | None = None) -> dict[str, Any]:
         return {
@@ -89,6 +91,7 @@ class Deduction:
             "card": format_card(self.card, style),
             "basis": self.basis,
             "confidence": round(self.confidence, 6),
+            "confidence_facts": round(self.confidence_facts, 6),
             "reasons": list(self.reasons),
             "text": self.text,
         }
@@ -296,6 +299,7 @@ def _read(
         text,
         confidence=confidence,
         readings=tuple(readings),
+        confidence_facts=facts,
     )
 
 

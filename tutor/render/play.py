@@ -218,9 +218,10 @@ def hint_view(ev: Hint, style: Style, rich: bool = False) -> list[RenderableType
     line.append_text(move_text(ev.move.card, ev.move.capture, style, rich))
     if v.n and ev.exact:
         line.append(
-            _(", worth {value} points of the hand (exact: every card is known)").format(
-                value=number(v.value, "+g")
-            )
+            _(
+                ", worth {value} points of the hand, your side minus the others (exact: every "
+                "card is known)"
+            ).format(value=number(v.value, "+g"))
         )
     elif v.n:
         bounds = pgettext("the bounds of an interval", "{low}, {high}").format(
@@ -228,8 +229,10 @@ def hint_view(ev: Hint, style: Style, rich: bool = False) -> list[RenderableType
         )
         line.append(
             ngettext(
-                ", worth {value} [{bounds}] points of the hand (mean over {n} sampled deal)",
-                ", worth {value} [{bounds}] points of the hand (mean over {n} sampled deals)",
+                ", worth {value} [{bounds}] points of the hand, your side minus the others (mean "
+                "over {n} sampled deal)",
+                ", worth {value} [{bounds}] points of the hand, your side minus the others (mean "
+                "over {n} sampled deals)",
                 ev.samples,
             ).format(value=number(v.value, "+.2f"), bounds=bounds, n=ev.samples)
         )

@@ -1046,7 +1046,7 @@ def tracker_view(
         out.append(Text("\n".join(one_line(n) for n in board.notes)))
         if inf.holdings and inf.unseen:
             table = holdings_table(analysis, style, rich)
-            table.title = _("Who can hold what (* a reading of behaviour moves the figure)")
+            table.title = _("Who can hold what (* the plays read as behaviour move the figure)")
             out.append(table)
     readings = inf.readings_in_force
     dropped = inf.readings_given_up
@@ -1358,7 +1358,8 @@ def endgame_view(result: dict[str, Any], rich: bool = False) -> list[RenderableT
             *(_number_or_dash(entry["by_plays_left"][k], ".2f") for k in lefts),
         )
     out.append(table)
-    out.append(Text(_("The last columns: the mean regret by plays left.")))
+    if lefts:  # no choice judged: no such columns
+        out.append(Text(_("The last columns: the mean regret by plays left.")))
     return out
 
 
