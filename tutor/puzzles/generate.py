@@ -413,19 +413,23 @@ class _Miner:
                 how = _("exact values, points of the hand, {side} minus the others").format(
                     side=side
                 )
-            else:
-                how = _(
-                    "mean points, {side} minus the others, over {n} deals sampled from the seat"
-                ).format(side=side, n=GENERATE_SAMPLES)
-            parts = [
-                _("{best} is worth {value} ({how}); {other} only {other_value}.").format(
-                    best=best.move.text(style),
-                    value=_signed(best.value),
-                    how=how,
-                    other=tempting.text(style),
-                    other_value=_signed(alt_value),
-                )
-            ]
+                parts = [
+                    _("{best} is worth {value} ({how}); {other} only {other_value}.").format(
+                        best=best.move.text(style),
+                        value=_signed(best.value),
+                        how=how,
+                        other=tempting.text(style),
+                        other_value=_signed(alt_value),
+                    )
+                ]
+            else:  # no sampled figures in the file: the tutor's values, sampled again when the
+                # puzzle is tried, would stand beside them and differ
+                parts = [
+                    _(
+                        "{best} is worth more than {other}, on average over deals sampled from "
+                        "the seat ({side} minus the others)."
+                    ).format(best=best.move.text(style), other=tempting.text(style), side=side)
+                ]
             seen_best = observations(view, best.move, names, style)
             seen_alt = observations(view, tempting, names, style)
             if open_ and (seen_best or seen_alt):

@@ -117,6 +117,18 @@ def puzzle_position(p: Puzzle, rich: bool = False) -> list[RenderableType]:
     else:
         in_hand = _("Cards in hand: {counts}.").format(counts=counts)
     out.append(Text(in_hand))
+    coming = state.deals[state.deal_index :]
+    if p.shows_all_hands and coming and all(not u for deal in coming for _k, u in deal):
+        # the values quoted are exact for these deals: they are shown, never solved unseen
+        out.append(Text(_("The deals to come (every card is known):")))
+        for number, deal in enumerate(coming, state.deal_index + 1):
+            line = Text(f"  {number}. ")
+            for seat, (known, _u) in enumerate(deal):
+                if seat:
+                    line.append(", ")
+                line.append(f"{names[seat]} ")
+                line.append_text(cards_text(known, style, rich))
+            out.append(line)
     tallies = []
     for side, team in enumerate(p.side_names()):
         pile = state.captured[side]
