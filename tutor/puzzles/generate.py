@@ -210,7 +210,13 @@ def _record(
 
 
 def _sentence(text: str) -> str:
+    """``text`` as a sentence: its first letter a capital, a full stop at its end.
+
+    >>> _sentence("play 3, You: KS x 4D flips 4")
+    'Play 3, You: KS x 4D flips 4.'
+    """
     text = text.strip()
+    text = text[:1].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
@@ -531,7 +537,7 @@ class _Miner:
                     "of a twin flips nothing."
                 )
                 + " "
-                + " ".join(sp.text(style, names) + "." for sp in board.sparigli)
+                + " ".join(_sentence(sp.text(style, names)) for sp in board.sparigli)
             )
             return _("Which values are unmatched?"), explanation
 
