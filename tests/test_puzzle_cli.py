@@ -438,3 +438,15 @@ def test_an_open_puzzle_shows_the_deals_its_values_rest_on(runner: CliRunner) ->
     lines = r.stdout.splitlines()
     k = lines.index("The deals to come (every card is known):")
     assert lines[k + 1] == "  6. You AS QD QS, Ada 5H 5S 7D"
+
+
+def test_a_seat_named_you_is_not_said_twice(runner: CliRunner) -> None:
+    """Found by QA: puzzles whose seat is the player named You read "You are You." and "from
+    your seat (You)" (in Italian "Tu sei You")."""
+    for lang, twice in (("en", ["You are You", "seat (You)"]), ("it", ["Tu sei You", "(You)"])):
+        r = runner.invoke(app, ["--lang", lang, "puzzle", "try", "scopa-unmatched-8d48848a3374"],
+                          input="skip\n")  # fmt: skip
+        assert r.exit_code == 0, r.output
+        assert not [t for t in twice if t in r.stdout], r.stdout
+    r = runner.invoke(app, ["puzzle", "try", "keep-the-table-above-ten"], input="skip\n")
+    assert "You are North." in r.stdout

@@ -19,7 +19,7 @@ from typing import Any
 
 from tutor.game.cards import NotationError, Style, format_card, parse_card, parse_cards
 from tutor.game.errors import Shown, TutorError
-from tutor.game.i18n import N_, NP_, _, ngettext, number, typed_words
+from tutor.game.i18n import N_, NP_, _, is_you, ngettext, number, typed_words
 from tutor.game.state import Move, MoveError
 from tutor.puzzles.check import Solved, UndecidedError, moves_text, paired_margin, solve_puzzle
 from tutor.puzzles.format import Puzzle
@@ -314,8 +314,13 @@ def explain(p: Puzzle, solved: Solved | None) -> list[str]:
         if solved.method == "exact (deduced)":
             out.append(
                 _(
-                    "Counting from {name}'s seat leaves only one way the unseen cards can lie, "
+                    "Counting from your seat leaves only one way the unseen cards can lie, "
                     "so every hand is known and the values are exact."
+                )
+                if is_you(p.seat_name)
+                else _(
+                    "Counting from {name}'s seat leaves only one way the unseen cards can "
+                    "lie, so every hand is known and the values are exact."
                 ).format(name=p.seat_name)
             )
         if exact:

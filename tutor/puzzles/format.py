@@ -180,7 +180,9 @@ class Puzzle:
             after = _("After play {n}").format(n=self.plays)
         else:
             after = _("Before the first play")
-        where = {"after": after, "seat": self.seat_name}
+        # "from your seat (You)" says it twice: a seat named You is said as yours alone
+        seat = "" if is_you(self.seat_name) else f" ({self.seat_name})"
+        where = {"after": after, "seat": seat}
         if kind == "best-move":
             mover = self.players[self.mover]
             if is_you(mover):  # spoken to, as everywhere: never "You to play" ("tocca a Tu")
@@ -190,17 +192,17 @@ class Puzzle:
             )
         if kind == "unmatched":
             return _(
-                "{after}, from your seat ({seat}): which values are unmatched (an odd number of "
+                "{after}, from your seat{seat}: which values are unmatched (an odd number of "
                 "cards captured)?"
             ).format(**where)
         if kind == "holds" and "reading" in self.spec.themes:
             # the answer rests on readings of behaviour: likely, never certain
             return _(
-                "{after}, from your seat ({seat}): going by the readings of behaviour, who most "
+                "{after}, from your seat{seat}: going by the readings of behaviour, who most "
                 "likely holds {card}?"
             ).format(**where, card=self.card_text())
         if kind == "holds":
-            return _("{after}, from your seat ({seat}): who must hold {card}?").format(
+            return _("{after}, from your seat{seat}: who must hold {card}?").format(
                 **where, card=self.card_text()
             )
         if kind == "legal-captures":

@@ -64,13 +64,12 @@ def puzzle_position(p: Puzzle, rich: bool = False) -> list[RenderableType]:
     names = [one_line(n) for n in p.players]
     out: list[RenderableType] = [Text(one_line(p.spec.text("title")), style=bold)]
     head = Text(
-        _("{ruleset}, {deck} deck; difficulty {n} of 5. You are {name}.").format(
-            ruleset=p.record.ruleset.name,
-            deck=style.shown_name(),
-            n=p.spec.difficulty,
-            name=names[p.seat],
+        _("{ruleset}, {deck} deck; difficulty {n} of 5.").format(
+            ruleset=p.record.ruleset.name, deck=style.shown_name(), n=p.spec.difficulty
         )
     )
+    if not is_you(names[p.seat]):  # never "You are You"
+        head.append(" " + _("You are {name}.").format(name=names[p.seat]))
     if p.shows_all_hands:
         head.append(" " + _("Every hand is shown."))
     out.append(head)
