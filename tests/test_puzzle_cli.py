@@ -450,3 +450,14 @@ def test_a_seat_named_you_is_not_said_twice(runner: CliRunner) -> None:
         assert not [t for t in twice if t in r.stdout], r.stdout
     r = runner.invoke(app, ["puzzle", "try", "keep-the-table-above-ten"], input="skip\n")
     assert "You are North." in r.stdout
+
+
+def test_a_mined_legal_captures_puzzle_speaks_no_ruleset_key(tmp_path: Path) -> None:
+    """Found by QA: its explanation read "Capture rule of scopa (single-card): ...", the
+    ruleset's data key in English prose (and in the Italian text too)."""
+    from tutor.puzzles.generate import generate
+
+    [written] = generate("scopa", 1, 11, tmp_path, workers=1, theme="capture-rule").written
+    text = written.read_text(encoding="utf-8")
+    assert 'explanation: "Capture rule of scopa: KC x KS is legal' in text
+    assert "single-card" not in text

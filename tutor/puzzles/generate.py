@@ -574,10 +574,9 @@ class _Miner:
                     ).format(move=Move(played, o.capture).text(style), why=o.reason)
                     for o in options
                 )
-                explanation = _("Capture rule of {ruleset} ({precedence}): {verdicts}.").format(
-                    ruleset=state.rules.name,
-                    precedence=state.rules.capture_precedence,
-                    verdicts=verdicts,
+                # each verdict says its rule: no ruleset key (single-card) in the prose
+                explanation = _("Capture rule of {ruleset}: {verdicts}.").format(
+                    ruleset=state.rules.name, verdicts=verdicts
                 )
                 title = _("Every legal capture of {card}").format(card=format_card(played, style))
                 return title, explanation
