@@ -461,3 +461,12 @@ def test_a_mined_legal_captures_puzzle_speaks_no_ruleset_key(tmp_path: Path) -> 
     text = written.read_text(encoding="utf-8")
     assert 'explanation: "Capture rule of scopa: KC x KS is legal' in text
     assert "single-card" not in text
+
+
+def test_a_score_given_to_the_wrong_sides_is_said_so(runner: CliRunner) -> None:
+    """Found by QA: the right points swapped between the sides got a bare "Not quite"."""
+    name = "scopone-16-score-18a2c5d103aa"
+    swapped = runner.invoke(app, ["puzzle", "try", name], input="North-South 4, East-West 3\n")
+    assert "Not quite: the right points, but given to the wrong sides." in swapped.stdout
+    wrong = runner.invoke(app, ["puzzle", "try", name], input="North-South 3, East-West 5\n")
+    assert "Not quite. North-South 3, East-West 4." in wrong.stdout

@@ -475,6 +475,14 @@ def judge(p: Puzzle, answer: Answer | None, solved: Solved | None) -> Verdict:
     ok = answer.points == spec.points
     if ok:
         message = _("Right: {solution}.").format(solution=solution)
+    elif (
+        spec.points is not None
+        and sorted(answer.points) == sorted(spec.points)
+        and list(answer.points) != list(spec.points)
+    ):  # the right points, given to the wrong sides: say so, it is half the answer
+        message = _(
+            "Not quite: the right points, but given to the wrong sides. {solution}."
+        ).format(solution=solution)
     else:
         message = _("Not quite. {solution}.").format(solution=solution)
     return Verdict(ok, False, message, lines)
