@@ -91,6 +91,13 @@ def test_cli_bench_search_move() -> None:
     assert data["workers"] == 1 and data["budget_seconds"] == 0.2
     assert 0.2 <= data["median_seconds"] < 2.0  # the budget is spent, and not overrun
     assert isinstance(data["opening_samples_in_budget"], int)
+    # found by QA: the only long run that said nothing of what it was doing
+    shown = runner.invoke(app, ["bench", "search", "--positions", "1", "--budget", "0.1",
+                                "--workers", "1"])  # fmt: skip
+    assert (
+        shown.stderr
+        == "timing the search player on 1 opening move at 0.1 s each, with 1 worker...\n"
+    )
 
 
 def test_bench_all_says_which_benchmark_runs(monkeypatch: pytest.MonkeyPatch) -> None:

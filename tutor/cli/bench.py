@@ -236,6 +236,16 @@ def bench_search_command(
     # lazy: the benchmarks load the whole engine; replay --json must start fast
     from tutor.bench import BENCHMARKS
 
+    if not json_out:  # about budget x positions seconds of silence otherwise
+        note(
+            _("timing the search player on {moves} at {budget} s each, with {workers}...").format(
+                moves=ngettext("{n} opening move", "{n} opening moves", positions).format(
+                    n=positions
+                ),
+                budget=number(budget, "g"),
+                workers=ngettext("{n} worker", "{n} workers", workers).format(n=workers),
+            )
+        )
     results = BENCHMARKS["search-move"](positions=positions, budget=budget, workers=workers)
     _show_figures({"search-move": results}, json_out)
 
