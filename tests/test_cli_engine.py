@@ -189,7 +189,7 @@ def test_closed_standard_streams_are_the_end_of_input_or_an_output_error() -> No
                                preexec_fn=lambda: os.close(0))  # fmt: skip
     assert closed_in.returncode == 0, closed_in.stderr
     assert closed_in.stdout.splitlines() == [f"tutor-engine {__version__}", "ready"]
-    for args in (["engine"], ["replay", str(SEED003), "--json"]):
+    for args in (["engine"], ["replay", str(SEED003), "--json"], ["--version"], ["--help"]):
         closed_out = subprocess.run([*tutor, *args], input="isready\n", stdout=None,
                                     stderr=subprocess.PIPE, text=True, env=ENV,
                                     preexec_fn=lambda: os.close(1))  # fmt: skip
@@ -227,3 +227,12 @@ def test_a_line_longer_than_a_record_file_may_be_is_not_read() -> None:
         "error the line is longer than 2,097,152 characters: not read",
         "ready",
     ]
+
+
+def test_a_line_of_exactly_the_most_is_read() -> None:
+    """Found by QA: a line of exactly 2,097,152 characters was refused as longer than that
+    (its newline was counted)."""
+    line = "isready" + " " * (2_097_152 - len("isready"))
+    result = subprocess.run([sys.executable, "-m", "tutor", "engine"], input=f"{line}\n",
+                            capture_output=True, text=True, env=ENV, timeout=60)  # fmt: skip
+    assert result.stdout.splitlines()[2:] == ["ready"], result.stdout[-200:]

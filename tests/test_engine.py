@@ -34,6 +34,7 @@ def test_go_options() -> None:
         ("time 0.5 player search:0.2".split(), "^go: samples and time do not go with player"),
         ("samples 9 player greedy".split(), "^go: samples and time do not go with player"),
         ("player greedy:xyz".split(), "^go: player 'greedy:xyz': only the search players take"),
+        (["player", "greedy:" + "x" * 300], "^go: player 'greedy:x{50,}…: only the search"),
         (
             "seed 1_000".split(),
             "^go: seed must be a whole number of at most 100 digits, not '1_000'",

@@ -86,3 +86,14 @@ def test_a_separator_ending_the_file_starts_no_hand(tmp_path: Path) -> None:
     path.write_text(FOUR.read_text(encoding="utf-8") + "---\n---\nplays: []\n")
     with pytest.raises(RecordError, match="hand 5"):  # an empty hand between two is an error
         load_path(path)
+
+
+def test_replay_match_leaves_the_callers_records_as_given() -> None:
+    """Found by QA: replay_match named the hands as a match on the caller's own records, so
+    dumps of one then wrote teams its file never had."""
+    hands = load_path(FOUR)
+    for r in hands:  # as a caller may hold them: not named as a match
+        r.match_order = ()
+    before = dumps(hands)
+    replay_match(hands)
+    assert dumps(hands) == before and all(r.match_order == () for r in hands)

@@ -769,9 +769,7 @@ def test_a_file_where_a_folder_should_be_is_named(tmp_path: Path) -> None:
     afile.write_text("")
     with pytest.raises(StoreError) as caught:
         ProgressStore(afile / "sub" / "p.sqlite")
-    assert str(caught.value) == (
-        f"{afile}/sub/p.sqlite: cannot create: {afile} is a file, not a folder"
-    )
+    assert str(caught.value) == (f"{afile}/sub/p.sqlite: cannot create: {afile} is not a folder")
 
 
 def test_stats_never_ignores_answers_in_a_wal_file_it_cannot_read(
@@ -835,3 +833,24 @@ def test_a_killed_sessions_temporary_files_are_removed_when_old(tmp_path: Path) 
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
         [fresh.name, other.name, "p.sqlite"]
     )
+
+
+def test_a_link_to_nowhere_where_a_folder_must_be_is_named(tmp_path: Path) -> None:
+    """Found by QA: a dangling link in the --db path was called "a file, not a folder"."""
+    (tmp_path / "gone").symlink_to(tmp_path / "nowhere")
+    with pytest.raises(StoreError) as caught:
+        ProgressStore(tmp_path / "gone" / "p.sqlite")
+    assert str(caught.value).endswith(f"cannot create: {tmp_path / 'gone'} is not a folder")
+
+
+def test_a_killed_sessions_leftovers_are_removed_once_the_store_exists(tmp_path: Path) -> None:
+    """Found by QA: the temporary files were swept only when the store was made, and after
+    the usual retry it existed: they stayed for good."""
+    with ProgressStore(tmp_path / "p.sqlite"):
+        pass
+    stale = tmp_path / ".p.sqlite.abc123.new"
+    stale.write_text("")
+    os.utime(stale, (time.time() - 3600, time.time() - 3600))
+    with ProgressStore(tmp_path / "p.sqlite"):
+        pass
+    assert not stale.exists()

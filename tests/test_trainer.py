@@ -475,3 +475,39 @@ def test_a_puzzle_of_the_same_name_in_another_folder_is_not_called_changed(
         (one / "mine.yaml").unlink()  # gone: the same name now may well be it, moved
         moved = Trainer.open(store, [two], shipped=False, clock=Clock()).next()
         assert moved is not None and moved.changed
+
+
+def test_puzzles_are_known_by_absolute_path_whatever_the_folder_it_ran_from(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by QA: puzzle paths were kept as given (mine/p.yaml), so a session run from another
+    folder could not read the indexed file ("No such file or directory") and called another
+    puzzle of the same name "changed"."""
+    mine, path, text = _one_puzzle_folder(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    with ProgressStore(tmp_path / "p.sqlite") as store:
+        t = Trainer.open(store, [Path("mine")], shipped=False, clock=Clock())
+        [entry] = t.entries
+        assert entry.info.path == str(path)
+        elsewhere = tmp_path / "elsewhere"
+        elsewhere.mkdir()
+        monkeypatch.chdir(elsewhere)
+        again = Trainer.open(store, [mine], shipped=False, clock=Clock())
+        pick = again.next()
+        assert pick is not None and again.skipped_files == []
+
+
+def test_a_file_changed_during_a_session_is_still_filtered(tmp_path: Path) -> None:
+    """Found by QA: a puzzle file changed under a session was served in its new version even
+    when that no longer passed the session's filters (a scopone puzzle in a scopa session)."""
+    mine, path, text = _one_puzzle_folder(tmp_path)
+    with ProgressStore(tmp_path / "p.sqlite") as store:
+        t = Trainer.open(store, [mine], shipped=False, clock=Clock(), theme="spariglio")
+        changed = text.replace("question: unmatched", "question: unmatched\n  seat: South")
+        path.write_text(changed.replace("themes: [rule-of-48, spariglio]", "themes: [rule-of-48]"))
+        assert t.next() is None  # the new version is another puzzle, outside the theme
+        path.write_text(changed)
+        t = Trainer.open(store, [mine], shipped=False, clock=Clock(), theme="spariglio")
+        path.write_text(text)  # back to the first version: in the theme, so served
+        pick = t.next()
+        assert pick is not None and "spariglio" in pick.entry.info.themes

@@ -831,3 +831,12 @@ def main(argv: list[str] | None = None) -> None:
     except KeyboardInterrupt:
         interrupted()
         sys.exit(EXIT_INTERRUPTED)
+    except OSError as exc:  # from an option run before any command (--version, --help >&-)
+        if exc.filename is not None or _stdout_writes():
+            raise
+        _stdout_to_nowhere()
+        sys.stderr.write(
+            "tutor: " + _("error") + ": "
+            + _("cannot write the output: {reason}").format(reason=os_reason(exc)) + "\n"
+        )  # fmt: skip
+        sys.exit(EXIT_OUTPUT)

@@ -67,7 +67,7 @@ def engine_command(
             line = sys.stdin.readline(MAX_FILE_BYTES + 1)
             if not line:
                 break
-            if len(line) > MAX_FILE_BYTES:  # as a record file that large is refused
+            if len(line.removesuffix("\n")) > MAX_FILE_BYTES:  # as a file that large is refused
                 while line and not line.endswith("\n"):  # the rest of it, read and dropped
                     line = sys.stdin.readline(MAX_FILE_BYTES)
                 write([f"error the line is longer than {MAX_FILE_BYTES:,} characters: not read"])

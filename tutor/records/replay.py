@@ -24,7 +24,7 @@ and each side's tally. ``MatchReplay.to_json()`` is the object ``tutor replay --
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tutor.game.cards import CARDS, Card, format_card
@@ -259,6 +259,7 @@ def replay_match(records: Sequence[HandRecord]) -> MatchReplay:
     if not records:
         raise ValueError("no hand to replay")
     validate_match(records)  # hands joined by a caller make a match, or say why not
+    records = [replace(r) for r in records]  # named as a match here: the caller's stay as given
     name_as_match(records)
     first = records[0]
     match = MatchScore(first.ruleset)

@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from tutor.game.errors import TutorError
+from tutor.game.errors import Shown, TutorError
 from tutor.game.i18n import _
 from tutor.search.players import ChitarrellaPlayer, GreedyPlayer, Player, RandomPlayer
 from tutor.search.searchplayer import (
@@ -65,17 +65,18 @@ def make_player(spec: str, sighted: bool = False) -> Player:
     person seats one."""
     name, _sep, arg = spec.strip().partition(":")
     name = name.lower()
+    shown = Shown(spec)  # as every bad value is quoted: cut, bytes as bytes
     if name in SIGHTED_NAMES and not sighted:
         raise PlayerError(
             _(
                 "{name!r} sees every hand: it is a yardstick for tutor simulate, "
                 "not a player for a game"
-            ).format(name=name)
+            ).format(name=Shown(name))
         )
     if arg and name in ("random", "greedy", "chitarrella"):  # greedy:xyz was taken as greedy
         raise PlayerError(
             _("player {name!r}: only the search players take seconds ({example})").format(
-                name=spec, example="search:1"
+                name=shown, example="search:1"
             )
         )
     if name == "random":
@@ -92,17 +93,17 @@ def make_player(spec: str, sighted: bool = False) -> Player:
             budget = float(arg)
         except ValueError:
             raise PlayerError(
-                _("player {name!r}: the search budget must be seconds").format(name=spec)
+                _("player {name!r}: the search budget must be seconds").format(name=shown)
             ) from None
         if not math.isfinite(budget) or budget <= 0:
             raise PlayerError(
                 _(
                     "player {name!r}: the search budget must be a finite positive number of seconds"
-                ).format(name=spec)
+                ).format(name=shown)
             )
         return build(budget)
     raise PlayerError(
         _("unknown player {name!r}; players: {names}").format(
-            name=spec, names=", ".join(PLAYER_NAMES + (SIGHTED_NAMES if sighted else ()))
+            name=shown, names=", ".join(PLAYER_NAMES + (SIGHTED_NAMES if sighted else ()))
         )
     )

@@ -377,6 +377,8 @@ class ProgressStore:
             raise StoreError(f"{self.path}: " + _("a folder, not a progress database file"))
         if not read_only and not self.path.exists():
             self._create()
+        elif not read_only:
+            self._sweep_leftovers()  # a killed session's, once the store was made after all
         self.conn = self._open()
 
     # -- opening ------------------------------------------------------------------------------
@@ -466,9 +468,14 @@ class ProgressStore:
             try:
                 folder.mkdir(parents=True, exist_ok=True)
             except (FileExistsError, NotADirectoryError):
-                blocking = next((p for p in (folder, *folder.parents) if p.is_file()), folder)
+                # a file, a pipe, a link to nowhere: whatever stands where a folder must be
+                blocking = next(
+                    (p for p in (folder, *folder.parents) if p.is_symlink() or p.exists()
+                     and not p.is_dir()),
+                    folder,
+                )  # fmt: skip
                 raise self._cannot_create(
-                    _("{file} is a file, not a folder").format(file=blocking)
+                    _("{file} is not a folder").format(file=blocking)
                 ) from None
             self._sweep_leftovers()
             fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".new", dir=folder)

@@ -170,11 +170,13 @@ def index_puzzles(store: ProgressStore, folders: Sequence[Path]) -> tuple[list[E
                 continue
             cached = store.cached_entries(key, st.st_mtime_ns, st.st_size)
             known = None if cached is None else _from_text(cached)
-            if known is not None:
+            # an entry keeps the file's absolute path: a relative one (kept by an older tutor)
+            # would name another file, or none, from another folder
+            if known is not None and all(Path(e.info.path).is_absolute() for e in known):
                 entries.extend(known)
                 continue
             try:
-                got = _entries_of(load_puzzles(f))
+                got = _entries_of(load_puzzles(f.absolute()))
             except TutorError as exc:
                 problems.append(str(exc))
                 continue
@@ -182,6 +184,13 @@ def index_puzzles(store: ProgressStore, folders: Sequence[Path]) -> tuple[list[E
             fresh.append((key, st.st_mtime_ns, st.st_size, _to_text(got)))
     store.cache_entries(fresh)
     return entries, problems
+
+
+def _passes(e: Entry, theme: str | None, ruleset: str | None) -> bool:
+    """Whether an entry passes a session's filters (None: any theme, any ruleset)."""
+    return (theme is None or theme in e.info.themes) and (
+        ruleset is None or e.info.ruleset == ruleset
+    )
 
 
 def check_options(
@@ -244,6 +253,9 @@ class Trainer:
     skipped_files: list[str] = field(default_factory=list)
     unsaved: list[Unsaved] = field(default_factory=list)
     """Answers given that the store could not take yet, oldest first (see the module)."""
+    theme: str | None = None
+    ruleset: str | None = None
+    """The session's filters (None: any), applied again to a file that changed under it."""
 
     @classmethod
     def open(
@@ -266,11 +278,8 @@ class Trainer:
             if e.info.digest in seen:
                 continue  # the same puzzle in two places
             seen.add(e.info.digest)
-            if theme is not None and theme not in e.info.themes:
-                continue
-            if wanted is not None and e.info.ruleset != wanted:
-                continue
-            chosen.append(e)
+            if _passes(e, theme, wanted):
+                chosen.append(e)
         if not chosen:
             if theme and wanted:
                 none = _("no puzzles to train on with theme {theme} and ruleset {ruleset}")
@@ -281,7 +290,7 @@ class Trainer:
             else:
                 none = _("no puzzles to train on")
             raise TrainError(none.format(theme=theme, ruleset=wanted))
-        trainer = cls(store, chosen, clock)
+        trainer = cls(store, chosen, clock, theme=theme, ruleset=wanted)
         trainer.skipped_files = problems
         trainer.session = store.start_session(clock())
         return trainer
@@ -322,7 +331,7 @@ class Trainer:
                 if puzzle.digest != e.info.digest:  # the file changed since it was indexed:
                     # the puzzle shown is the one answered, and its answer is kept under it
                     e = _entries_of([puzzle])[0]
-                    if e.info.digest in self.asked:
+                    if e.info.digest in self.asked or not _passes(e, self.theme, self.ruleset):
                         continue
                     self.asked.add(e.info.digest)
                     now_due = sched.get(e.info.digest)
