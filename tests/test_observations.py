@@ -255,7 +255,7 @@ def test_seed003_golden_observations() -> None:
     safe = by_play[3]["safe-table"]
     assert "AS" in safe and "adds up to 17" in safe and "no single card sweeps it" in safe
     assert "7H x 3H 4H would have left QD alone, which any 9 sweeps" in safe
-    assert re.search(r"Ada holds one with \d+%", safe)
+    assert re.search(r"the odds that Ada holds one: \d+%", safe)
     # the two scope
     assert "took-scopa" in by_play[5] and "took-scopa" in by_play[7]
 

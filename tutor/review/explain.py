@@ -70,9 +70,9 @@ class MoveExplanation:
                 out.append(
                     ngettext(
                         "Leaves {cards} ({total}): any {value} sweeps it; {n} unseen ({unseen}); "
-                        "{next} holds one with {p}.",
+                        "the odds that {next} holds one: {p}.",
                         "Leaves {cards} ({total}): any {value} sweeps it; {n} unseen ({unseen}); "
-                        "{next} holds one with {p}.",
+                        "the odds that {next} holds one: {p}.",
                         unseen.bit_count(),
                     ).format(
                         **left,

@@ -365,9 +365,9 @@ def _settebello_exposed(d: Choices, move: Move) -> list[Observation]:
     unseen = d.unseen_of(values)
     text = ngettext(
         "{move} leaves the settebello ({card}) where {next} can take it with {values}: "
-        "{n} such card unseen ({cards}); {next} holds one with {p}.",
+        "{n} such card unseen ({cards}); the odds that {next} holds one: {p}.",
         "{move} leaves the settebello ({card}) where {next} can take it with {values}: "
-        "{n} such cards unseen ({cards}); {next} holds one with {p}.",
+        "{n} such cards unseen ({cards}); the odds that {next} holds one: {p}.",
         unseen.bit_count(),
     ).format(
         move=d.move(move),
@@ -395,8 +395,10 @@ def _sweep_words(d: Choices, m: Move, v: int) -> tuple[str, float, int]:
     p = d.odds(m, [v])
     n = unseen.bit_count()
     words = ngettext(
-        "{table}, which any {value} sweeps: {n} is unseen ({cards}); {next} holds one with {p}",
-        "{table}, which any {value} sweeps: {n} are unseen ({cards}); {next} holds one with {p}",
+        "{table}, which any {value} sweeps: {n} is unseen ({cards}); the odds that {next} holds "
+        "one: {p}",
+        "{table}, which any {value} sweeps: {n} are unseen ({cards}); the odds that {next} holds "
+        "one: {p}",
         n,
     ).format(
         table=_table_words(d, d.after(m).table),
@@ -533,7 +535,7 @@ def _primiera_given(d: Choices, move: Move) -> list[Observation]:
     p = d.odds(move, values)
     text = _(
         "{move} lays {value}, a primiera card, where {next} can take it with {values}; "
-        "{next} holds one with {p}."
+        "the odds that {next} holds one: {p}."
     ).format(
         move=d.move(move),
         value=a_value(VALUE_OF[move.card]),
