@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -470,3 +471,29 @@ def test_a_score_given_to_the_wrong_sides_is_said_so(runner: CliRunner) -> None:
     assert "Not quite: the right points, but given to the wrong sides." in swapped.stdout
     wrong = runner.invoke(app, ["puzzle", "try", name], input="North-South 3, East-West 5\n")
     assert "Not quite. North-South 3, East-West 4." in wrong.stdout
+
+
+def _repeats(explanation: str) -> list[str]:
+    """The sentences an explanation says twice over: the line it won with given again as the
+    best line, a maxim's note given twice."""
+    out = []
+    won = re.search(r"the winning line: ([^.]*)\.", explanation)
+    if won and f"Best line: {won.group(1)}." in explanation:
+        out.append("the line twice")
+    if explanation.count("The maxim counts that against the move") > 1:
+        out.append("the maxim's note twice")
+    return out
+
+
+def test_no_explanation_says_a_thing_twice(tmp_path: Path) -> None:
+    """Found by QA: mined explanations gave the winning line, then the same line as "Best
+    line", and a maxim's note once per maxim; the shipped files and the miner."""
+    from tutor.puzzles.generate import generate
+
+    files = sorted(collection_dir().glob("*.yaml"))
+    shipped = {p.name: _repeats(p.spec.text("explanation")) for f in files for p in load_puzzles(f)}
+    assert not {k: v for k, v in shipped.items() if v}
+    mined = generate("scopa", 6, 3, tmp_path, workers=1).written
+    for f in mined:
+        [p] = load_puzzles(f)
+        assert not _repeats(p.spec.text("explanation")), f.name

@@ -445,17 +445,26 @@ class _Miner:
                         "not the hands shown):"
                     ).format(name=names[seat])
                 )
+            noted = False
             for o in seen_best:
                 parts.append(_sentence(o.text))
-                if o.against:
+                if o.against and not noted:  # said once, however many maxims count
+                    noted = True
                     parts.append(
                         _(
                             "The maxim counts that against the move; here the analysis finds "
                             "it the best all the same."
                         )
                     )
-            parts.extend(_sentence(o.text) for o in seen_alt)
-            if method == "exact" and len(a.pv) > 1:
+            said = {o.code for o in seen_best}
+            parts.extend(
+                _sentence(o.text)
+                for o in seen_alt
+                # the best move's safe table already names the sweep the other leaves
+                if not (o.code == "sweepable-table" and "safe-table" in said)
+            )
+            winning = any(o.code == "counted-endgame" for o in (*seen_best, *seen_alt))
+            if method == "exact" and len(a.pv) > 1 and not winning:  # never the line twice
                 steps = [
                     f"{names[(seat + k) % state.rules.players]} {m.text(style)}"
                     for k, m in enumerate(a.pv)
