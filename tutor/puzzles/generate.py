@@ -251,6 +251,13 @@ def reading_explanation(card: str, holder: str) -> str:
     ).format(card=card, holder=holder)
 
 
+def _takes_a_scopa(state: GameState, move: Move) -> bool:
+    """Whether ``move`` sweeps the table for a scopa (not on a last play that scores none)."""
+    after = state.copy()
+    after.push(move)
+    return bool(after.stack[-1].scopa)
+
+
 def _difficulty(kind: str, greedy_finds: bool, plays: int, extra: int = 0) -> int:
     base = {"best-move": 2, "holds": 3, "unmatched": 2, "legal-captures": 1, "score": 3}[kind]
     base += 0 if greedy_finds else 1
@@ -477,7 +484,9 @@ class _Miner:
         spec = PuzzleSpec(
             question="best-move",
             themes=tuple(themes),
-            difficulty=_difficulty(
+            difficulty=1
+            if greedy_finds and _takes_a_scopa(state, best.move)  # a scopa lying there
+            else _difficulty(
                 "best-move", greedy_finds, state.plays_left(), 1 if method == "sampling" else 0
             ),  # fmt: skip
             margin=margin,
