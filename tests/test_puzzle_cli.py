@@ -482,6 +482,10 @@ def _repeats(explanation: str) -> list[str]:
         out.append("the line twice")
     if explanation.count("The maxim counts that against the move") > 1:
         out.append("the maxim's note twice")
+    for move, rest in re.findall(r"(\S+(?: x(?: [0-9A-Z]{2,3})+)?) would have left ([^.]*)\.",
+                                 explanation):  # fmt: skip
+        if f"{move} leaves {rest}." in explanation:
+            out.append(f"what {move} leaves, twice")
     return out
 
 
