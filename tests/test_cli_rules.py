@@ -64,3 +64,15 @@ def test_an_unknown_ruleset_name_is_a_usage_error_everywhere() -> None:
     ):
         code, _, err = invoke(args)
         assert code == 2 and where + ": unknown ruleset 'nope'" in err, (args, err)
+
+
+def test_a_ruleset_that_lays_no_card_says_so_in_words() -> None:
+    """Found by QA: scopone classico's rules read "0 cards face up on the table" (in Italian
+    "0 carte scoperte in tavola")."""
+    from helpers import run
+
+    deal = [line for line in run("rules", "scopone-classico").stdout.splitlines()
+            if line.startswith("Deal:")]  # fmt: skip
+    assert deal == ["Deal: 10 cards each in one deal; no card on the table to start."]
+    it = run("--lang", "it", "rules", "scopone-classico").stdout
+    assert "; nessuna carta in tavola all'inizio." in it and "; 0 carte" not in it

@@ -856,7 +856,9 @@ def describe_ruleset(rs: Ruleset) -> list[str]:
             "Deal: {deals}; {n} card face up on the table.",
             "Deal: {deals}; {n} cards face up on the table.",
             rs.table_cards,
-        ).format(deals=deals, n=rs.table_cards),
+        ).format(deals=deals, n=rs.table_cards)
+        if rs.table_cards
+        else _("Deal: {deals}; no card on the table to start.").format(deals=deals),
         _("Capture precedence ({precedence}): {rule}.").format(
             precedence=rs.capture_precedence, rule=prec
         ),
