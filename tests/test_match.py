@@ -97,3 +97,19 @@ def test_replay_match_leaves_the_callers_records_as_given() -> None:
     before = dumps(hands)
     replay_match(hands)
     assert dumps(hands) == before and all(r.match_order == () for r in hands)
+
+
+def test_a_yaml_slip_in_a_later_hand_names_the_hand(tmp_path: Path) -> None:
+    """Found by QA: a YAML syntax error in hand 3 of a match named its line but not its hand,
+    where every other error in a match names both."""
+    hands = _hands(FOUR)
+    hands[2] = hands[2].replace("plays:\n", "plays: [\n", 1)
+    path = tmp_path / "slip.yaml"
+    path.write_text("\n---\n".join(hands), encoding="utf-8")
+    with pytest.raises(RecordError, match=r"slip.yaml:\d+: hand 3: not valid YAML"):
+        load_path(path)
+    one = tmp_path / "one.yaml"
+    one.write_text("---\n" + hands[0].replace("plays:\n", "plays: [\n", 1), encoding="utf-8")
+    with pytest.raises(RecordError) as caught:
+        load_path(one)
+    assert "hand" not in str(caught.value)  # one hand: no hand to name

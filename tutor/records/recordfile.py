@@ -452,6 +452,24 @@ def _style_hint(text: str, style: Style) -> str:
     ).format(styles=_(" or ").join(fits))
 
 
+def _hand_at(text: str, line: int | None) -> int | None:
+    """Which hand of a file of several holds ``line`` (None for a file of one hand): the hands
+    are YAML documents, each begun by a ``---`` after the first (or before it too).
+
+    >>> _hand_at("a: 1\\n---\\nb: [\\n", 3), _hand_at("a: [\\n", 1)
+    (2, None)
+    """
+    if line is None:
+        return None
+    lines = text.splitlines()
+    starts = [k for k, s in enumerate(lines, 1) if s.startswith("---")]
+    content = next((k for k, s in enumerate(lines, 1) if s.strip() and not s.startswith("#")), 1)
+    separators = [k for k in starts if k > content]  # a --- before any content begins hand 1
+    if not separators:
+        return None
+    return 1 + sum(1 for k in separators if k < line)
+
+
 def _deal_order(r: HandRecord, deal: dict[str, Any]) -> list[str]:
     """A deal's players as the canonical forms write them: in playing order."""
     return [p for p in r.players if p in deal] + [p for p in deal if p not in r.players]
@@ -469,7 +487,11 @@ def loads(text: str, path: str = "<string>") -> list[HandRecord]:
     except yaml.YAMLError as exc:
         line, problem = yaml_error_text(exc, text)
         raise RecordError(
-            path, line, None, _("not valid YAML: {problem}").format(problem=problem)
+            path,
+            line,
+            None,
+            _("not valid YAML: {problem}").format(problem=problem),
+            _hand_at(text, line),
         ) from None
     except RecursionError:
         raise RecordError(path, None, None, _("not valid YAML: nested too deeply")) from None
