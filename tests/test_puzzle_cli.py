@@ -508,13 +508,12 @@ def test_a_scopa_lying_there_is_an_easy_puzzle() -> None:
     player takes too, was rated difficulty 3 of 5."""
     import random
 
-    from tutor.puzzles.generate import _takes_a_scopa
     from tutor.search.players import GreedyPlayer, seat_view
 
     easy = []
     for f in sorted(collection_dir().glob("*best-move-*.yaml")):
         [p] = load_puzzles(f)
         greedy = GreedyPlayer().choose(seat_view(p.state), random.Random(0))
-        if greedy == p.spec.moves[0] and _takes_a_scopa(p.state, greedy):
+        if greedy == p.spec.moves[0] and p.state.scores_scopa(greedy):
             easy.append((f.name, p.spec.difficulty))
     assert easy and all(d == 1 for _name, d in easy), easy

@@ -130,6 +130,16 @@ def _stdout_to_nowhere() -> None:
         os.close(devnull)
 
 
+def _output_failure(exc: OSError) -> str | None:
+    """The message for output that cannot be written (``> /dev/full``, ``>&-``), standard
+    output then sent nowhere so that the exit does not try again; None for any other OSError
+    (input that cannot be read names its file)."""
+    if exc.filename is not None or not (exc.errno in _FULL or not _stdout_writes()):
+        return None
+    _stdout_to_nowhere()
+    return _("cannot write the output: {reason}").format(reason=os_reason(exc))
+
+
 class _ClosedOutput(io.TextIOBase):
     """Standard output for a run started without one (``tutor ... >&-``): writing to it is an
     error (exit 74, :class:`TutorGroup`), as writing to a full disk is; a run that writes
@@ -312,13 +322,9 @@ class TutorGroup(TyperGroup):
             _stdout_to_nowhere()
             raise typer.Exit(EXIT_OK) from None
         except OSError as exc:
-            if exc.filename is None and (exc.errno in _FULL or not _stdout_writes()):
-                # not input that cannot be read: output that cannot be written (> /dev/full)
-                _stdout_to_nowhere()  # so that the exit does not try again
-                fail(
-                    _("cannot write the output: {reason}").format(reason=os_reason(exc)),
-                    EXIT_OUTPUT,
-                )
+            unwritten = _output_failure(exc)
+            if unwritten is not None:
+                fail(unwritten, EXIT_OUTPUT)
             fail(_os_error_text(exc))
         except Exception as exc:
             if isinstance(exc, TutorError):
@@ -832,11 +838,8 @@ def main(argv: list[str] | None = None) -> None:
         interrupted()
         sys.exit(EXIT_INTERRUPTED)
     except OSError as exc:  # from an option run before any command (--version, --help >&-)
-        if exc.filename is not None or _stdout_writes():
+        unwritten = _output_failure(exc)
+        if unwritten is None:
             raise
-        _stdout_to_nowhere()
-        sys.stderr.write(
-            "tutor: " + _("error") + ": "
-            + _("cannot write the output: {reason}").format(reason=os_reason(exc)) + "\n"
-        )  # fmt: skip
+        sys.stderr.write("tutor: " + _("error") + f": {unwritten}\n")
         sys.exit(EXIT_OUTPUT)

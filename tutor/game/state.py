@@ -400,6 +400,13 @@ class GameState:
         """The next play is the last of the hand."""
         return self.in_hands == 1 and self.deal_index >= len(self.deals)
 
+    def scores_scopa(self, move: Move) -> bool:
+        """Whether ``move`` sweeps the table for a scopa: it takes every card there, and it is
+        not the last play of the hand, unless the ruleset counts one there (:meth:`push` says
+        the same of the move played)."""
+        last = self.is_last_play() and not self.rules.last_play_scopa
+        return bool(move.capture) and move.capture == self.table and not last
+
     def hand_size(self, seat: int) -> int:
         return self.hands[seat].bit_count() + self.unknown[seat]
 

@@ -251,13 +251,6 @@ def reading_explanation(card: str, holder: str) -> str:
     ).format(card=card, holder=holder)
 
 
-def _takes_a_scopa(state: GameState, move: Move) -> bool:
-    """Whether ``move`` sweeps the table for a scopa (not on a last play that scores none)."""
-    after = state.copy()
-    after.push(move)
-    return bool(after.stack[-1].scopa)
-
-
 def _difficulty(kind: str, greedy_finds: bool, plays: int, extra: int = 0) -> int:
     base = {"best-move": 2, "holds": 3, "unmatched": 2, "legal-captures": 1, "score": 3}[kind]
     base += 0 if greedy_finds else 1
@@ -485,7 +478,7 @@ class _Miner:
             question="best-move",
             themes=tuple(themes),
             difficulty=1
-            if greedy_finds and _takes_a_scopa(state, best.move)  # a scopa lying there
+            if greedy_finds and state.scores_scopa(best.move)  # a scopa lying there
             else _difficulty(
                 "best-move", greedy_finds, state.plays_left(), 1 if method == "sampling" else 0
             ),  # fmt: skip

@@ -282,21 +282,28 @@ def _high(d: Interval) -> float:
     return d.high
 
 
-def _assess(rows: _Rows, move: Move, legal: Sequence[Move], live: Sequence[Move]) -> tuple[
-    Move, float, float, float]:  # fmt: skip
+def _assess(
+    rows: _Rows,
+    move: Move,
+    legal: Sequence[Move],
+    live: Sequence[Move],
+    gaps: dict[Move, Interval] | None = None,
+) -> tuple[Move, float, float, float]:
     """The best move (among those still sampled) and the cost with its interval (whose high
-    end allows for a difference the samples never showed: :data:`UNSEEN_DIFFERENCE`)."""
+    end allows for a difference the samples never showed: :data:`UNSEEN_DIFFERENCE`).
+    ``gaps``, when given, is filled with each other move's value minus the played move's
+    (:attr:`Judgement.gaps`), the differences the cost is read from."""
     means = {m: rows.of(m).mean for m in live}
     best = max(live, key=lambda m: (means[m], m == move))
+    diffs = {m: rows.diff(m, move) for m in legal if m != move}
+    if gaps is not None:
+        gaps.clear()
+        gaps.update(diffs)
     if best == move:
         cost, low = 0.0, 0.0
     else:
-        d = rows.diff(best, move)
-        cost, low = d.mean, max(0.0, d.low)
-    high = 0.0
-    for m in legal:
-        if m != move:
-            high = max(high, _high(rows.diff(m, move)))
+        cost, low = diffs[best].mean, max(0.0, diffs[best].low)
+    high = max((_high(d) for d in diffs.values()), default=0.0)
     return best, max(0.0, cost), low, max(high, cost)
 
 
@@ -352,6 +359,7 @@ def _sample(view: GameState, move: Move, legal: Sequence[Move], settings: Settin
     target = max(2, min(settings.first_round, settings.samples))
     stopped = "samples"
     best, cost, low, high = move, 0.0, 0.0, math.inf
+    gaps: dict[Move, Interval] = {}
     while True:
         spent = time.perf_counter() - start
         # the first round always runs to its end: a verdict needs a few samples
@@ -376,7 +384,7 @@ def _sample(view: GameState, move: Move, legal: Sequence[Move], settings: Settin
         rows.add(a)
         # no "forced" from samples: deals where every move scores the same prove nothing of
         # the others; the interval's high end says how little a difference could be
-        best, cost, low, high = _assess(rows, move, legal, live)
+        best, cost, low, high = _assess(rows, move, legal, live, gaps)
         if classify(low) == classify(high):
             stopped = "decided"
             break
@@ -390,7 +398,6 @@ def _sample(view: GameState, move: Move, legal: Sequence[Move], settings: Settin
             live = [m for m in live if m == move or m == best or rows.diff(m, best).high >= 0]
         target = min(settings.samples, 2 * target)
     decided = classify(low) == classify(high)
-    gaps = {m: rows.diff(m, move) for m in legal if m != move}
     return Judgement(move, best, cost, low, high, classify(low), not decided, False,
                      len(rows.rows), _estimates(rows, legal), stopped, gaps=gaps)  # fmt: skip
 

@@ -258,8 +258,7 @@ class Choices:
 
     def scores_sweep(self, m: Move) -> bool:
         """``m`` takes the whole table for a scopa (not on the last play, unless the rules say)."""
-        last = self.view.is_last_play() and not self.rules.last_play_scopa
-        return bool(m.capture) and m.capture == self.view.table and not last
+        return self.view.scores_scopa(m)
 
     def sweep_threat(self, m: Move) -> int | None:
         """The value that would sweep the table ``m`` leaves, for a scopa, when a card of it is

@@ -56,6 +56,12 @@ _SEARCHES: dict[str, Callable[..., Player]] = {
     "search-hands": HandsShownSearch,
 }
 """The players with a time budget per move (``NAME:SECONDS``)."""
+_RULE_BASED: dict[str, Callable[[], Player]] = {
+    "random": RandomPlayer,
+    "greedy": GreedyPlayer,
+    "chitarrella": ChitarrellaPlayer,
+}
+"""The players that take no budget: they choose by rule at once."""
 
 
 def make_player(spec: str, sighted: bool = False) -> Player:
@@ -73,18 +79,14 @@ def make_player(spec: str, sighted: bool = False) -> Player:
                 "not a player for a game"
             ).format(name=Shown(name))
         )
-    if arg and name in ("random", "greedy", "chitarrella"):  # greedy:xyz was taken as greedy
-        raise PlayerError(
-            _("player {name!r}: only the search players take seconds ({example})").format(
-                name=shown, example="search:1"
+    if name in _RULE_BASED:
+        if arg:  # greedy:xyz was taken as greedy
+            raise PlayerError(
+                _("player {name!r}: only the search players take seconds ({example})").format(
+                    name=shown, example="search:1"
+                )
             )
-        )
-    if name == "random":
-        return RandomPlayer()
-    if name == "greedy":
-        return GreedyPlayer()
-    if name == "chitarrella":
-        return ChitarrellaPlayer()
+        return _RULE_BASED[name]()
     if name in _SEARCHES:
         build = _SEARCHES[name]
         if not arg:

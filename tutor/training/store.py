@@ -375,10 +375,10 @@ class ProgressStore:
         self.read_only = read_only
         if self.path.is_dir():
             raise StoreError(f"{self.path}: " + _("a folder, not a progress database file"))
-        if not read_only and not self.path.exists():
-            self._create()
-        elif not read_only:
-            self._sweep_leftovers()  # a killed session's, once the store was made after all
+        if not read_only:
+            if not self.path.exists():
+                self._create()
+            self._sweep_leftovers()  # what a session killed while it made the store left
         self.conn = self._open()
 
     # -- opening ------------------------------------------------------------------------------
@@ -477,7 +477,6 @@ class ProgressStore:
                 raise self._cannot_create(
                     _("{file} is not a folder").format(file=blocking)
                 ) from None
-            self._sweep_leftovers()
             fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".new", dir=folder)
         except OSError as exc:
             raise self._cannot_create(os_reason(exc)) from None

@@ -193,6 +193,20 @@ def _passes(e: Entry, theme: str | None, ruleset: str | None) -> bool:
     )
 
 
+def _when(schedule: Schedule | None, now: float) -> str:
+    """Why a puzzle may be asked now: ``new`` (never answered), ``due``, or ``early``."""
+    if schedule is None:
+        return "new"
+    return "due" if schedule.due <= now else "early"
+
+
+def _same_file(was: PuzzleInfo | None, path: str) -> bool:
+    """Whether a puzzle answered before (``was``) came from the file at ``path``, or from a
+    file no longer there (moved, or the collection installed elsewhere): a puzzle of the same
+    name in another folder is another puzzle, not this one changed."""
+    return was is None or not was.path or was.path == path or not Path(was.path).exists()
+
+
 def check_options(
     theme: str | None = None, ruleset: str | None = None, folders: Sequence[Path] = ()
 ) -> str | None:
@@ -300,19 +314,16 @@ class Trainer:
         now = self.clock()
         sched = self.store.schedule()
         names = self.store.names_answered()
-        fresh = [e for e in self.entries if e.info.digest not in self.asked]
+        pools: dict[str, list[Entry]] = {"due": [], "new": [], "early": []}
+        for e in self.entries:
+            if e.info.digest not in self.asked:
+                pools[_when(sched.get(e.info.digest), now)].append(e)
         due = sorted(
-            (e for e in fresh if e.info.digest in sched and sched[e.info.digest].due <= now),
+            pools["due"],
             key=lambda e: (sched[e.info.digest].box, sched[e.info.digest].due, e.info.name),
         )
-        new = sorted(
-            (e for e in fresh if e.info.digest not in sched),
-            key=lambda e: (e.info.difficulty, e.info.name),
-        )
-        early = sorted(
-            (e for e in fresh if e.info.digest in sched and sched[e.info.digest].due > now),
-            key=lambda e: (sched[e.info.digest].due, e.info.name),
-        )
+        new = sorted(pools["new"], key=lambda e: (e.info.difficulty, e.info.name))
+        early = sorted(pools["early"], key=lambda e: (sched[e.info.digest].due, e.info.name))
         new_turn = self.served % NEW_EVERY == NEW_EVERY - 1
         order: list[tuple[str, list[Entry]]] = (
             [("new", new), ("due", due)] if new_turn else [("due", due), ("new", new)]
@@ -334,22 +345,13 @@ class Trainer:
                     if e.info.digest in self.asked or not _passes(e, self.theme, self.ruleset):
                         continue
                     self.asked.add(e.info.digest)
-                    now_due = sched.get(e.info.digest)
-                    reason = "new" if now_due is None else "due" if now_due.due <= now else "early"
+                    reason = _when(sched.get(e.info.digest), now)
                 self.served += 1
-                changed = any(
-                    d != e.info.digest and self._same_file(d, e.info.path)
-                    for d in names.get(e.info.name, ())
-                )
+                before = [d for d in names.get(e.info.name, ()) if d != e.info.digest]
+                answered = self.store.puzzles() if before else {}  # read only when it may tell
+                changed = any(_same_file(answered.get(d), e.info.path) for d in before)
                 return Pick(puzzle, e, reason, sched.get(e.info.digest), changed)
         return None
-
-    def _same_file(self, digest: str, path: str) -> bool:
-        """Whether the puzzle answered as ``digest`` came from the file at ``path`` (or from a
-        file no longer there: moved, or the collection installed elsewhere): a puzzle of the
-        same name in another folder is another puzzle, not this one changed."""
-        was = self.store.puzzles().get(digest)
-        return was is None or not was.path or was.path == path or not Path(was.path).exists()
 
     def record(self, pick: Pick, verdict: Verdict, answer: str | None) -> Schedule | None:
         """Keep a judged answer (:func:`tutor.puzzles.answer.attempt`), committed at once with
