@@ -26,6 +26,7 @@ from tutor.records.record import (
     control_problem,
     name_key,
     record_from_moves,
+    validate_match,
 )
 from tutor.records.recordfile import (
     SaveError,
@@ -581,3 +582,13 @@ def test_a_record_error_keeps_its_hand_across_processes_and_json_is_canonical() 
     [r] = loads(text)
     [again] = loads(dumps([r]))
     assert r == again and dumps_json(r) == dumps_json(again)
+
+
+def test_building_a_record_or_a_match_from_bad_arguments_is_a_value_error() -> None:
+    rules = load_ruleset("scopone-scientifico")
+    with pytest.raises(ValueError, match="needs 4 different player names"):
+        record_from_moves(rules, 0, [], [], players=["A", "B", "C"])
+    with pytest.raises(ValueError, match="needs 4 different player names"):
+        record_from_moves(rules, 0, [], [], players=["A", "B", "C", "a"])
+    with pytest.raises(ValueError, match="no hand"):
+        validate_match([])

@@ -761,6 +761,8 @@ def record_from_moves(
     """
     st = get_style(style)
     names = list(players) if players is not None else [f"P{i + 1}" for i in range(rules.players)]
+    if len(names) != rules.players or len({name_key(n) for n in names}) != len(names):
+        raise ValueError(f"{rules.name} needs {rules.players} different player names: {names}")
     table_cards = list(table) if not isinstance(table, int) else cards_of(table)
     deal_maps = [{names[s]: sorted(cards_of(m)) for s, m in enumerate(d) if m} for d in deals]
     record = HandRecord(
@@ -836,6 +838,8 @@ def _game_key(r: HandRecord) -> tuple[int, tuple[tuple[str, str], ...]] | None:
 
 def validate_match(records: Sequence[HandRecord]) -> None:
     """The hands of one file make a match: same ruleset and sides, played in turn."""
+    if not records:
+        raise ValueError("no hand: a match has at least one")
     first = records[0]
     match = MatchScore(first.ruleset)
     for k, r in enumerate(records[1:], 2):
