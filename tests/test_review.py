@@ -168,7 +168,7 @@ def test_a_maxim_is_not_a_verdict() -> None:
     # found by QA: "an opponent holds a seven with 6% at most" read as a bound; it is the
     # likeliest opponent's odds, readings weighed in (10% on the facts alone there)
     odds = weigh(replace(seven, probability=0.06), j).text
-    assert "the opponent likeliest to hold a seven holds one with 6%" in odds
+    assert "the odds that even the likeliest opponent holds a seven: 6%" in odds
     assert "at most" not in odds
     sweep = Observation("sweepable-table", "t.", "keep-the-table-above-ten", move=other)
     assert "the analysis values 7C 0.40 lower" in weigh(sweep, j).text

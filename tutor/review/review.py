@@ -216,12 +216,14 @@ def _reason(o: Observation) -> str | None:
             )
         if p < 0.3:
             # the likeliest opponent's odds, readings weighed in: an estimate, not a bound
-            return _("the opponent likeliest to hold a seven holds one with {p}").format(
+            return _("the odds that even the likeliest opponent holds a seven: {p}").format(
                 p=number(p, ".0%")
             )
         return None
     if o.code in ("sweepable-table", "settebello-exposed", "primiera-given") and p < 0.3:
-        return _("the next player holds such a card with only {p}").format(p=number(p, ".0%"))
+        return _("the odds that the next player holds such a card: only {p}").format(
+            p=number(p, ".0%")
+        )
     return None
 
 
