@@ -207,3 +207,23 @@ def test_bad_records_name_the_play_when_a_play_is_wrong() -> None:
         result = run("replay", f"tests/data/bad/{name}.yaml")
         assert result.exit_code == EXIT_BAD_INPUT
         assert f": play {play}: " in result.stderr
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["track", "--as", "Carla", "--at", "3"],
+        ["solve", "--at", "3"],
+        ["explain", "--at", "3", "--samples", "20"],
+    ],
+)
+def test_a_position_of_a_match_says_which_hand_it_is_from(command: list[str]) -> None:
+    # Was: track, solve and explain showed hand 2 of a match with nothing to say it was not hand 1.
+    name, *options = command
+    match = run(name, str(EXAMPLES / "scopa-match.yaml"), *options, "--hand", "2")
+    assert match.exit_code == 0, match.output
+    assert match.stdout.startswith("Hand 2 of the match.\n")
+    options = [{"Carla": "South", "3": "30"}.get(o, o) for o in options]  # late: quick to solve
+    single = run(name, str(EXAMPLES / "scopone-hand.yaml"), *options)
+    assert single.exit_code == 0, single.output
+    assert "of the match" not in single.stdout

@@ -145,9 +145,11 @@ def solve_command(
         print_json(result.to_json(record.style))
     else:
         # lazy: rich loads only for human output
-        from tutor.render.terminal import emit, evaluation_view
+        from tutor.render.terminal import emit, evaluation_view, match_hand_lines
 
         console, fancy = human_console()
-        emit(console, *evaluation_view(result, record.style, fancy))
+        emit(
+            console, *match_hand_lines(record, fancy), *evaluation_view(result, record.style, fancy)
+        )
     if analysis.interrupted:
         raise typer.Exit(EXIT_INTERRUPTED)

@@ -14,7 +14,14 @@ from rich.text import Text
 
 from tutor.game.i18n import _, is_you, ngettext, number, pgettext
 from tutor.render.safe import one_line, visible
-from tutor.render.terminal import Indented, assemble_text, cards_text, move_text, new_table
+from tutor.render.terminal import (
+    Indented,
+    assemble_text,
+    cards_text,
+    match_hand_lines,
+    move_text,
+    new_table,
+)
 from tutor.review.explain import PositionExplanation
 from tutor.review.judge import CLASSES, THRESHOLDS, class_name
 from tutor.review.observations import MAXIMS, Observation
@@ -241,6 +248,7 @@ def explanation_view(ex: PositionExplanation, rich: bool = False) -> list[Render
     else:
         unit = _("one legal move: nothing to compare")
     out: list[RenderableType] = [
+        *match_hand_lines(record, rich),
         head,
         Text(
             (

@@ -90,6 +90,7 @@ __all__ = [
     "holdings_table",
     "tracker_view",
     "hand_view_lines",
+    "match_hand_lines",
     "evaluation_view",
     "simulation_view",
     "calibration_view",
@@ -1089,6 +1090,14 @@ def tracker_view(
     return out
 
 
+def match_hand_lines(record: HandRecord, rich: bool = False) -> list[RenderableType]:
+    """ "Hand 2 of the match.", for a hand of a file that holds several (nothing otherwise):
+    what a position is shown from must say which hand it belongs to."""
+    if record.hand is None:
+        return []
+    return [Text(_("Hand {n} of the match.").format(n=record.hand), style="bold" if rich else "")]
+
+
 def hand_view_lines(hv: HandView, rich: bool = False) -> list[RenderableType]:
     """What a player can know at a point of a recorded hand (``tutor track``): a heading, the
     last play, then :func:`tracker_view`."""
@@ -1107,7 +1116,7 @@ def hand_view_lines(hv: HandView, rich: bool = False) -> list[RenderableType]:
         ),
         style="bold" if rich else "",
     )
-    parts: list[RenderableType] = [head]
+    parts: list[RenderableType] = [*match_hand_lines(record, rich), head]
     if hv.last_play is not None:
         parts.append(
             Text(
