@@ -16,6 +16,7 @@ from helpers import (
     check_golden,
     example,
     invoke,
+    one_error_line,
     run,
     run_json,
 )
@@ -227,3 +228,14 @@ def test_a_position_of_a_match_says_which_hand_it_is_from(command: list[str]) ->
     single = run(name, str(EXAMPLES / "scopone-hand.yaml"), *options)
     assert single.exit_code == 0, single.output
     assert "of the match" not in single.stdout
+
+
+def test_an_at_past_the_plays_of_a_match_hand_names_the_hand() -> None:
+    # Was: "--at 999: the record has only 36 plays", not saying which hand of the file.
+    for args in (["render", "--svg", "-"], ["solve"], ["track", "--as", "Carla"]):
+        name, *options = args
+        result = run(
+            name, str(EXAMPLES / "scopa-match.yaml"), *options, "--hand", "3", "--at", "999"
+        )
+        line = one_error_line(result)
+        assert "scopa-match.yaml: hand 3: --at 999: the record has only" in line, line

@@ -194,3 +194,48 @@ def test_six_players_are_drawn_apart() -> None:
     found = measure_in_browser(f"<!DOCTYPE html><html><body>{svg}</body></html>", SEATS, 1040)
     assert len(found["labels"]) == 10, found  # names and counts: one line each at top and bottom
     _labels_apart(found)
+
+
+def test_a_puzzle_titled_with_the_turn_does_not_say_it_twice() -> None:
+    # Was: "Your turn. Table: ... Your turn." for the mined best-move puzzles titled "Your turn".
+    from helpers import run
+
+    for name in ("scopa-best-move-19e8307fe2d3.yaml", "scopone-16-best-move-18e72d88b31c.yaml"):
+        result = run("render", str(ROOT / "puzzles" / name), "--svg", "-")
+        assert result.exit_code == 0, result.output
+        title = html.unescape(re.search(r"<title>([^<]*)</title>", result.stdout).group(1))
+        turn = title.split(".")[0].replace("\u2068", "").replace("\u2069", "")
+        assert turn.endswith(("Your turn", "to play")), title
+        assert title.replace("\u2068", "").replace("\u2069", "").count(turn) == 1, title
+
+
+def test_a_name_or_title_with_a_character_xml_forbids_still_makes_an_svg(tmp_path: Path) -> None:
+    # Was: U+FFFF in a title went into the SVG as it was, and no browser or XML reader opened it.
+    from helpers import run
+
+    text = (ROOT / "puzzles" / "count-adas-last-three.yaml").read_text(encoding="utf-8")
+    record = tmp_path / "odd.yaml"
+    odd = re.sub(r"(?m)^  title: .*$", '  title: "T \\\\uFFFE \\\\uFFFF"', text)
+    assert odd != text
+    record.write_text(odd, encoding="utf-8")
+    result = run("render", str(record), "--svg", "-")
+    assert result.exit_code == 0, result.output
+    ET.fromstring(result.stdout.encode("utf-8"))  # well-formed
+    assert "&lt;U+FFFF&gt;" in result.stdout
+    record.write_text(text.replace("Ada", '"Ad\\uFFFFa"'), encoding="utf-8")
+    assert run("render", str(record), "--svg", "-").exit_code == 3
+
+
+def test_wide_letters_are_measured_as_wide_and_lines_never_split_a_letter() -> None:
+    # Was: Ж, Ш, Ŵ counted as 0.8 em (DejaVu Sans draws them 1.0-1.1): names ran off the felt;
+    # and a cut could split a flag or a letter from its accent.
+    from tutor.render.svg import clusters, shorten, text_width, wrap
+
+    assert text_width("ЖШЩ", 10) >= 3 * 10.7 and text_width("Ẅ", 10) >= 9.89
+    flags = "\U0001f1ee\U0001f1f9" * 12
+    cut = shorten(flags, 10, 60)
+    assert cut.endswith("\u2026") and len(cut[:-1]) % 2 == 0 and cut[:-1] == flags[: len(cut) - 1]
+    accents = "e\u0301" * 30
+    for line in wrap(accents, 10, 50, 9):
+        assert not line.startswith("\u0301") and len(line.rstrip("\u2026")) % 2 == 0
+    assert clusters("a\u200d\U0001f600b") == ["a\u200d\U0001f600", "b"]

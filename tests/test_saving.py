@@ -4,7 +4,10 @@ becomes unwritable keeps what is typed in a rescue file."""
 
 from __future__ import annotations
 
+import os
 import shutil
+import stat
+import threading
 from pathlib import Path
 
 import pytest
@@ -114,3 +117,44 @@ def test_a_file_name_too_long_is_a_save_error_not_an_os_error(tmp_path: Path) ->
         save_atomically(long, "x: 1\n")
     with pytest.raises(LiveError, match="File name too long"):
         LiveSession.new("scopa", ["You", "Ada"], "You", save_path=long)
+
+
+def test_a_save_through_a_link_writes_the_linked_file_and_keeps_the_link(tmp_path: Path) -> None:
+    # Was: the rename replaced the link by a file, and the file it pointed to kept its old text.
+    target = tmp_path / "target.svg"
+    target.write_text("old")
+    link = tmp_path / "link.svg"
+    link.symlink_to(target.name)
+    save_atomically(link, "new")
+    assert link.is_symlink() and target.read_text() == "new"
+
+
+def test_a_save_to_a_pipe_writes_into_it_and_leaves_the_pipe(tmp_path: Path) -> None:
+    # Was: a file was renamed over the pipe (over /dev/null or /dev/full, as root), and the
+    # reader got nothing.
+    fifo = tmp_path / "out.svg"
+    os.mkfifo(fifo)
+    got: list[str] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_text()), daemon=True)
+    reader.start()
+    save_atomically(fifo, "<svg/>")
+    reader.join(5)
+    assert got == ["<svg/>"]
+    assert stat.S_ISFIFO(fifo.stat().st_mode)
+
+
+def test_an_output_of_dash_is_standard_output(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Was: `--svg -` wrote a file named "-".
+    monkeypatch.chdir(tmp_path)
+    result = run("render", str(EXAMPLES / "scopone-hand.yaml"), "--svg", "-")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("<?xml") and result.stdout.rstrip().endswith("</svg>")
+    assert not (tmp_path / "-").exists()
+    args = ["review", str(EXAMPLES / "seed003-scopa.yaml"), "--as", "You", "-k", "2", "-t", "0.01"]
+    page = run(*args, "-w", "1", "--html", "-")
+    assert page.exit_code == 0, page.output
+    assert page.stdout.startswith("<!DOCTYPE html>") and "Cost:" not in page.stdout
+    both = one_error_line(run(*args, "--html", "-", "--json"), EXIT_USAGE)
+    assert "--json" in both and not (tmp_path / "-").exists()

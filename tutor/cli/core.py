@@ -678,7 +678,10 @@ def check_save(save: Path) -> None:
 def check_output(out: Path, option: str, example: str, *inputs: Path) -> None:
     """A usage error, before any work, when ``out`` cannot be written (a folder: ``example``
     names a file to suggest in it; a folder missing or not writable) or is one of the files the
-    command reads (``inputs``): writing the output there would destroy the input."""
+    command reads (``inputs``): writing the output there would destroy the input. ``-`` is
+    standard output (:func:`write_output`)."""
+    if str(out) == "-":
+        return
     problem = save_problem(out, example)
     if problem is not None:
         raise typer.BadParameter(
@@ -691,6 +694,20 @@ def check_output(out: Path, option: str, example: str, *inputs: Path) -> None:
                 _("{file} is the file being read: writing to it would destroy it").format(file=out),
                 param_hint=option,
             )
+
+
+def write_output(out: Path, text: str) -> None:
+    """Write an output file all or nothing (:func:`save_atomically`) and say so on stderr, or
+    print it on standard output when ``out`` is ``-``."""
+    if str(out) == "-":
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
+    # lazy: the writer lives with the record files, which not every command reads
+    from tutor.records.recordfile import save_atomically
+
+    save_atomically(out, text)
+    note("tutor: " + _("wrote {file}").format(file=out))
 
 
 def _same_file(a: Path, b: Path) -> bool:
@@ -736,6 +753,22 @@ def record_hands(file: Path, hand: int) -> list[HandRecord]:
 def record_hand(file: Path, hand: int) -> HandRecord:
     """Hand number ``hand`` (1 = the first) of the record file ``file``."""
     return record_hands(file, hand)[-1]
+
+
+def check_at(file: Path, record: HandRecord, at: int | None) -> None:
+    """Bad input (exit 3) when ``--at`` goes past the plays of ``record`` (hand ``record.hand``
+    of a match file, named in the message)."""
+    if at is None or at <= len(record.plays):
+        return
+    where = f"{file}: " + (
+        "" if record.hand is None else _("hand {n}").format(n=record.hand) + ": "
+    )
+    raise InputError(
+        f"{where}--at {at}: "
+        + ngettext(
+            "the record has only {n} play", "the record has only {n} plays", len(record.plays)
+        ).format(n=len(record.plays))
+    )
 
 
 def stated_styles(players: Sequence[str], texts: Sequence[str]) -> dict[str, dict[str, float]]:

@@ -8,17 +8,16 @@ from typing import Annotated
 import typer
 
 from tutor.cli.core import (
-    InputError,
     app,
+    check_at,
     check_output,
     check_player,
     examples,
     file_argument,
     file_option,
-    note,
     record_hand,
+    write_output,
 )
-from tutor.game.i18n import _, ngettext
 
 
 @app.command(
@@ -31,7 +30,10 @@ from tutor.game.i18n import _, ngettext
 )
 def render_command(
     file: Annotated[Path, file_argument("A hand record or puzzle.")],
-    svg: Annotated[Path, file_option("--svg", metavar="OUT", help="The SVG file to write.")],
+    svg: Annotated[
+        Path,
+        file_option("--svg", metavar="OUT", help="The SVG file to write (- for standard output)."),
+    ],
     at: Annotated[
         int | None,
         typer.Option("--at", "-n", min=0, help="After play N (default: the last play)."),
@@ -52,19 +54,12 @@ def render_command(
     whose turn it is. Only the viewer's own cards are drawn face up. The file is written
     atomically (all or nothing)."""
     # lazy: the drawing loads only for this command, so that others start quickly
-    from tutor.records.recordfile import save_atomically
     from tutor.render.puzzle import position_file_svg
 
     check_output(svg, "--svg", "position.svg", file)
     record = record_hand(file, hand)
     n = len(record.plays) if at is None else at
-    if n > len(record.plays):
-        raise InputError(
-            f"{file}: --at {n}: "
-            + ngettext(
-                "the record has only {n} play", "the record has only {n} plays", len(record.plays)
-            ).format(n=len(record.plays))
-        )
+    check_at(file, record, n)
     if as_player is not None:
         seat = check_player(file, record, as_player)
     elif record.puzzle is not None and record.puzzle.seat is not None and at is None:
@@ -72,5 +67,4 @@ def render_command(
     else:
         seat = record.state_at(n).turn
     caption = record.puzzle.text("title") if record.puzzle is not None and at is None else None
-    save_atomically(svg, position_file_svg(record, n, seat, caption))
-    note("tutor: " + _("wrote {file}").format(file=svg))
+    write_output(svg, position_file_svg(record, n, seat, caption))

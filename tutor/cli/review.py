@@ -21,6 +21,7 @@ from tutor.cli.core import (
     StyleOption,
     WorkersOption,
     app,
+    check_at,
     check_output,
     check_player,
     examples,
@@ -32,8 +33,9 @@ from tutor.cli.core import (
     print_json,
     progress_bar,
     record_hands,
+    write_output,
 )
-from tutor.game.i18n import _, ngettext, number
+from tutor.game.i18n import _, number
 from tutor.records.record import HandRecord
 from tutor.review.defaults import DEFAULT_SAMPLES, DEFAULT_TIME
 from tutor.search.defaults import SAMPLES_MAX
@@ -110,7 +112,11 @@ def review_command(
     json_out: JsonOption = False,
     html: Annotated[
         Path | None,
-        file_option("--html", metavar="OUT", help="Write a self-contained HTML report."),
+        file_option(
+            "--html",
+            metavar="OUT",
+            help="Write a self-contained HTML report (- for standard output, instead of the text).",
+        ),
     ] = None,
     stated: StyleOption = None,
     earlier: EarlierOption = True,
@@ -128,6 +134,11 @@ def review_command(
     if as_players and all_players:
         raise typer.BadParameter(_("give --as or --all, not both"), param_hint="--all")
     if html is not None:
+        if str(html) == "-" and json_out:
+            raise typer.BadParameter(
+                _("--html - and --json both print on standard output: give one"),
+                param_hint="--html",
+            )
         check_output(html, "--html", "review.html", file)
     hands = record_hands(file, hand)
     record = hands[-1]
@@ -160,11 +171,11 @@ def review_command(
     if hindsight and not any(d.hindsight for d in review.decisions) and review.decisions:
         note(f"tutor: {file}: " + _("no hindsight: the record does not reveal every hand"))
     if html is not None:
-        from tutor.records.recordfile import save_atomically
         from tutor.render.html import review_page
 
-        save_atomically(html, review_page(review))
-        note("tutor: " + _("wrote {file}").format(file=html))
+        write_output(html, review_page(review))
+        if str(html) == "-":  # the page is the output
+            return
     if json_out:
         print_json(review.to_json())
     else:
@@ -210,13 +221,7 @@ def explain_position_command(
     player = None
     if as_player is not None:
         player = record.players[check_player(file, record, as_player)]
-    if at > len(record.plays):
-        raise InputError(
-            f"{file}: --at {at}: "
-            + ngettext(
-                "the record has only {n} play", "the record has only {n} plays", len(record.plays)
-            ).format(n=len(record.plays))
-        )
+    check_at(file, record, at)
     settings = Settings(samples=samples, time=time_limit, seed=seed,
                         workers=workers or os.cpu_count() or 1,
                         styles=_styles(hands))  # fmt: skip

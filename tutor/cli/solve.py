@@ -13,6 +13,7 @@ from tutor.cli.core import (
     JsonOption,
     WorkersOption,
     app,
+    check_at,
     examples,
     file_argument,
     human_console,
@@ -83,13 +84,7 @@ def solve_command(
 
     record = record_hand(file, hand)
     n = len(record.plays) if at is None else at
-    if n > len(record.plays):
-        raise InputError(
-            f"{file}: --at {n}: "
-            + ngettext(
-                "the record has only {n} play", "the record has only {n} plays", len(record.plays)
-            ).format(n=len(record.plays))
-        )
+    check_at(file, record, n)
     method = "exact" if exact else "sampling" if samples is not None else "auto"
     try:
         k = SAMPLES if samples is None else samples

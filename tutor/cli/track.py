@@ -9,11 +9,11 @@ import typer
 
 from tutor.cli.core import (
     EarlierOption,
-    InputError,
     JsonOption,
     StyleOption,
     TrustOption,
     app,
+    check_at,
     check_player,
     examples,
     file_argument,
@@ -75,13 +75,7 @@ def track_command(
     hands = record_hands(file, hand)
     record = hands[-1]
     seat = check_player(file, record, as_player)
-    if at is not None and at > len(record.plays):
-        raise InputError(
-            f"{file}: --at {at}: "
-            + ngettext(
-                "the record has only {n} play", "the record has only {n} plays", len(record.plays)
-            ).format(n=len(record.plays))
-        )
+    check_at(file, record, at)
     styles = known_styles(hands, stated, earlier, record.players[seat])
     result = hand_view(record, seat, at, hand, trust, styles)
     name = result.player

@@ -208,13 +208,15 @@ def name_key(name: str) -> str:
 
 
 UNSAFE_TEXT = re.compile(
-    r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]"
+    r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069"
+    r"\ud800-\udfff\ufffe\uffff]"
 )
 """The characters of a file's text that must never reach a terminal or markup as they are: C0
 controls but the line break, DEL, C1 controls; the Unicode controls that reorder or hide text
 (bidirectional overrides and isolates, the line and paragraph separators); and lone
 surrogates, which a YAML escape ("\\ud800") can put in a string and no terminal or file can be
-given in UTF-8. Free text (titles, notes) may hold them and is shown made visible
+given in UTF-8; and U+FFFE and U+FFFF, which no XML file may hold (an SVG with one does not
+open). Free text (titles, notes) may hold them and is shown made visible
 (:mod:`tutor.render.safe`); a name may not (:func:`control_problem`)."""
 
 

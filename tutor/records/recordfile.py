@@ -36,6 +36,7 @@ import contextlib
 import json
 import os
 import re
+import stat
 import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -847,8 +848,11 @@ def save_problem(path: str | Path, example: str = "hand.yaml") -> str | None:
     path = Path(path)
     if "\0" in str(path):
         return _("a file name cannot hold a NUL character")
+    path = _written_path(path)
     folder = path.parent
     try:
+        if _is_special(path):  # a device or a pipe is written in place: the folder may be /dev
+            return None if os.access(path, os.W_OK) else _("it is not writable")
         if path.is_dir():
             return _("it is a folder: give a file's name, e.g. {example}").format(
                 example=path / example
@@ -865,6 +869,25 @@ def save_problem(path: str | Path, example: str = "hand.yaml") -> str | None:
     if not os.access(folder, os.W_OK | os.X_OK):
         return _("the folder {folder} is not writable").format(folder=folder)
     return None
+
+
+def _written_path(path: Path) -> Path:
+    """The file a save to ``path`` writes: the file a symbolic link points to (replacing the
+    link by a file would cut it), else ``path``."""
+    try:
+        return Path(os.path.realpath(path)) if path.is_symlink() else path
+    except OSError:  # a name too long: said where the file is looked at
+        return path
+
+
+def _is_special(path: Path) -> bool:
+    """Whether ``path`` is something other than a file or a folder (``/dev/null``, a pipe, a
+    socket): it is written in place, since renaming a file over it would replace it."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
 
 
 def _temporary_prefix(path: Path) -> str:
@@ -934,7 +957,12 @@ def save_atomically(path: str | Path, text: str) -> None:
     if problem is not None:
         raise SaveError(_("cannot write {file}: {problem}").format(file=path, problem=problem))
     try:
-        _write_atomically(path, text)
+        target = _written_path(path)
+        if _is_special(target):
+            with open(target, "w", encoding="utf-8") as fp:
+                fp.write(text)
+        else:
+            _write_atomically(target, text)
     except OSError as exc:
         raise SaveError(
             _("cannot write {file}: {problem}").format(file=path, problem=os_reason(exc))
