@@ -87,3 +87,19 @@ def test_forced_means_one_legal_move_or_an_exact_tie() -> None:
     a, b = Move(0, 0), Move(1, 0)
     rows.rows = [{a: 1.0, b: 1.0}] * 10
     assert _assess(rows, a, [a, b], [a, b]) == (a, 0.0, 0.0, UNSEEN_DIFFERENCE / 10)
+
+
+def test_moves_are_valued_even_when_the_time_runs_out_before_a_batch() -> None:
+    # Was (play sweep): on a loaded machine no batch came back within the hint's 1.5 s, and the
+    # hint said "AD (the only play)" with every other play at +0.00, out of ten legal plays.
+    from tutor.counting.tracker import viewer_state
+    from tutor.review.judge import value_moves
+
+    record = load_path(EXAMPLES / "scopone-hand.yaml")[0]
+    state = record.state_at(0)
+    view = viewer_state(state, state.turn)
+    assert len(view.legal_moves()) > 1
+    exact, samples, values, _line = value_moves(view, Settings(samples=8, time=1e-9, seed=1))
+    assert not exact and samples > 0
+    assert len(values) == len(view.legal_moves()) and all(v.n == samples for v in values)
+    assert len({round(v.value, 9) for v in values}) > 1

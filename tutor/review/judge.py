@@ -406,7 +406,8 @@ def value_moves(view: GameState, settings: Settings | None = None) -> tuple[bool
         MoveEstimate, ...], tuple[Move, ...]]:  # fmt: skip
     """Every legal move's value from the mover's seat, best first: (exact, samples, values,
     best line). Exact when counting pins every card; otherwise one sampling run of
-    ``settings.samples`` deals within ``settings.time``."""
+    ``settings.samples`` deals within ``settings.time``, and at least its first batch however
+    long it takes: with several legal moves, every move is valued (``samples`` > 0)."""
     settings = settings or Settings()
     view = seat_view(view)
     if view.unknown[view.turn]:
@@ -421,6 +422,12 @@ def value_moves(view: GameState, settings: Settings | None = None) -> tuple[bool
     a = analyse(view, samples=settings.samples, time_limit=settings.time, seed=settings.seed,
                 workers=settings.workers, batch=batch, exact_plies=settings.exact_plies,
                 deals=settings.deals())  # fmt: skip
+    if not a.interrupted and a.samples == 0:
+        # the time ran out before a batch came back (a loaded machine): the first batch, however
+        # long it takes, rather than moves left unvalued and shown as worth the same
+        a = analyse(view, samples=min(settings.samples, batch), seed=settings.seed,
+                    workers=settings.workers, batch=batch, exact_plies=settings.exact_plies,
+                    deals=settings.deals())  # fmt: skip
     if a.interrupted:
         raise KeyboardInterrupt
     return False, a.samples, tuple(a.moves), ()
