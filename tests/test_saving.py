@@ -11,7 +11,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from helpers import EXAMPLES, one_error_line, run
+from helpers import EXAMPLES, ROOT, one_error_line, run
 
 from tutor.cli.core import EXIT_USAGE
 from tutor.records.recordfile import SaveError, load_path, save_atomically, save_or_rescue
@@ -158,3 +158,31 @@ def test_an_output_of_dash_is_standard_output(
     assert page.stdout.startswith("<!DOCTYPE html>") and "Cost:" not in page.stdout
     both = one_error_line(run(*args, "--html", "-", "--json"), EXIT_USAGE)
     assert "--json" in both and not (tmp_path / "-").exists()
+
+
+def test_a_session_names_its_ruleset_file_from_the_folder_it_saves_to(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Was (play sweep): `tutor play --ruleset mine.yaml -o ../game.yaml` run in a subfolder saved
+    # "ruleset: mine.yaml", which the record's reader looks for next to the record: resume,
+    # replay and review failed anywhere but in that subfolder.
+    from tutor.training.play import PlaySession
+
+    sub = tmp_path / "sub"
+    sub.mkdir()
+    shutil.copy(ROOT / "rulesets" / "scopa.yaml", sub / "mine.yaml")
+    monkeypatch.chdir(sub)
+    game = tmp_path / "game.yaml"
+    PlaySession.new("mine.yaml", seed=7, save_path=game, workers=1)
+    hand = tmp_path / "hand.yaml"
+    LiveSession.new("mine.yaml", ["You", "Ada"], "You", save_path=hand).enter("2C 4C 5S 9D")
+    monkeypatch.chdir(tmp_path.parent)  # from anywhere else
+    assert "ruleset: sub/mine.yaml" in game.read_text().replace('"', "")
+    assert load_path(str(game))[0].ruleset.name == "scopa"
+    moved = tmp_path / "elsewhere" / "game.yaml"
+    moved.parent.mkdir()
+    PlaySession.resume(game, save_path=moved, workers=1).save()
+    assert "ruleset: ../sub/mine.yaml" in moved.read_text().replace('"', "")
+    assert load_path(str(moved))[0].ruleset.name == "scopa"
+    session = LiveSession.resume(hand, "You")
+    assert session.ruleset_name == str(sub / "mine.yaml")

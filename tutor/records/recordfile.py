@@ -94,6 +94,8 @@ __all__ = [
     "write_rescue",
     "remove_stale_temporaries",
     "save_problem",
+    "ruleset_file",
+    "ruleset_key",
 ]
 
 _KEYS: tuple[str, ...] = (*INFO_KEYS, *TRANSLATED_INFO, "ruleset", "deck", "players", "dealer")
@@ -307,10 +309,9 @@ class _Reader:
     def ruleset(self, node: Node) -> tuple[str, Ruleset]:
         name = self.text(node, "ruleset")
         try:
-            if name.endswith((".yaml", ".yml")) or "/" in name or "\\" in name:
+            target = ruleset_file(name, self.path)
+            if target is not None:
                 base = Path(self.path).parent if not self.path.startswith("<") else Path(".")
-                candidate = base / name
-                target = candidate if _exists(candidate) else Path(name)
                 if not _exists(target):
                     if base.resolve() == Path.cwd():
                         missing = _("no ruleset file {name!r} next to the record")
@@ -409,6 +410,37 @@ class _Reader:
             record._check_seating()  # the side names must be sound before a score is read
             record.puzzle = read_puzzle(self, values["puzzle"], style, record.team_names())
         return record
+
+
+def ruleset_file(name: str, record: str | Path) -> Path | None:
+    """The file a record's ``ruleset`` key names (None: a shipped ruleset's name), for a record
+    read at ``record`` (``<...>``: not a file): next to the record when there is one, else from
+    the current folder."""
+    if not (name.endswith((".yaml", ".yml")) or "/" in name or "\\" in name):
+        return None
+    text = str(record)
+    base = Path(text).parent if not text.startswith("<") else Path(".")
+    candidate = base / name
+    return candidate if _exists(candidate) else Path(name)
+
+
+def ruleset_key(name: str, read_at: str | Path, written_at: str | Path | None) -> str:
+    """The ``ruleset`` key of a record read at ``read_at`` and written to ``written_at``: a
+    ruleset file's path from the new file's folder (the one the reader looks in first), or
+    absolute when ``written_at`` is None (a session keeps it so, whatever file it saves to).
+
+    >>> ruleset_key("scopa", "a/hand.yaml", "b/hand.yaml")
+    'scopa'
+    >>> ruleset_key("mine.yaml", "games/hand.yaml", "games/old/hand.yaml")  # no such file
+    '../../mine.yaml'
+    """
+    file = ruleset_file(name, read_at)
+    if file is None:
+        return name
+    if written_at is None:
+        return os.path.abspath(file)
+    start = Path(os.path.abspath(Path(written_at).parent))
+    return Path(os.path.relpath(os.path.abspath(file), start)).as_posix()
 
 
 def _exists(path: Path) -> bool:

@@ -73,7 +73,7 @@ from tutor.records.record import (
     name_problem,
     player_named,
 )
-from tutor.records.recordfile import dumps, load_path, save_or_rescue, save_problem
+from tutor.records.recordfile import dumps, load_path, ruleset_key, save_or_rescue, save_problem
 from tutor.records.replay import HandReplay, replay_hand
 
 __all__ = [
@@ -347,7 +347,7 @@ class LiveSession:
         _check_save_path(save_path)
         session = cls(
             rules,
-            ruleset,
+            ruleset_key(ruleset, "<live>", None),  # a file: found wherever the hand is saved
             get_style(style),
             names,
             names.index(me),
@@ -394,7 +394,7 @@ class LiveSession:
         _check_save_path(save_path)
         session = cls(
             rec.ruleset,
-            rec.ruleset_name,
+            ruleset_key(rec.ruleset_name, path, None),  # kept absolute; saved from the file
             rec.style,
             list(rec.players),
             rec.seat_of(me),
@@ -445,7 +445,9 @@ class LiveSession:
         path = str(self.save_path) if self.save_path else "<live>"
         return HandRecord(
             self.rules,
-            self.ruleset_name,
+            self.ruleset_name
+            if self.save_path is None
+            else ruleset_key(self.ruleset_name, "<live>", self.save_path),
             self.style,
             list(self.players),
             self.players[-1],

@@ -54,7 +54,7 @@ from tutor.game.i18n import N_, _, in_every_language, ngettext, number, typed_wo
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move, MoveError
 from tutor.records.record import GameInfo, HandRecord, PlayEntry, name_as_match
-from tutor.records.recordfile import dumps, load_path, save_or_rescue
+from tutor.records.recordfile import dumps, load_path, ruleset_key, save_or_rescue
 from tutor.records.replay import MatchReplay, replay_match
 from tutor.review.explain import PositionExplanation, explain_position
 from tutor.review.judge import CLASSES, Settings, class_name, value_moves
@@ -431,7 +431,7 @@ class PlaySession:
     state: GameState = field(init=False, repr=False)
     _players: dict[str, Player] = field(default_factory=dict, repr=False)
     _match: tuple[Any, MatchReplay] | None = field(default=None, repr=False)
-    _finished: tuple[int, str] | None = field(default=None, repr=False)
+    _finished: tuple[int, Path, str] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         for name, spec in self.game.computer.items():
@@ -488,6 +488,7 @@ class PlaySession:
                     ruleset=rules.name
                 )
             )
+        ruleset = ruleset_key(ruleset, "<play>", None)  # a file: found wherever the game is saved
         names = table_names(rules.players, seat - 1)
         me = seat - 1
         computer = {}
@@ -550,6 +551,7 @@ class PlaySession:
             game = replace(game, hints=hint_mode)
         for rec in hands:
             rec.game = game
+            rec.ruleset_name = ruleset_key(rec.ruleset_name, path, None)
         try:
             session = cls(
                 last.ruleset,
@@ -659,17 +661,27 @@ class PlaySession:
         return Turn(self.hand_number, self.state.ply + 1, self.record, self.seat, view,
                     self.match(), board)  # fmt: skip
 
+    def _as_saved(self, hands: list[HandRecord]) -> list[HandRecord]:
+        """``hands`` as the save file holds them: a ruleset file named from its folder."""
+        assert self.save_path is not None
+        return [
+            replace(r, ruleset_name=ruleset_key(r.ruleset_name, "<play>", self.save_path))
+            for r in hands
+        ]
+
     def save(self) -> None:
         """Write every hand to the save file, atomically (nothing when there is none)."""
         if self.save_path is None:
             return
         for rec in self.hands:
             rec.path = str(self.save_path)
-        # the finished hands do not change: their text is written once and kept
+        # the finished hands do not change: their text is written once and kept (per file:
+        # a ruleset file is named from the file's folder)
         done = len(self.hands) - 1
-        if self._finished is None or self._finished[0] != done:
-            self._finished = (done, dumps(self.hands[:done]) + "---\n" if done else "")
-        text = self._finished[1] + dumps([self.record])
+        if self._finished is None or self._finished[:2] != (done, self.save_path):
+            text = dumps(self._as_saved(self.hands[:done])) + "---\n" if done else ""
+            self._finished = (done, self.save_path, text)
+        text = self._finished[2] + dumps(self._as_saved([self.record]))
         self.save_path, problem = save_or_rescue(self.save_path, text)
         if problem is not None:
             self.notices.append(problem)
