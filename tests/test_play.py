@@ -348,3 +348,30 @@ def test_ctrl_c_during_a_hint_stops_the_hint_not_the_game(
     assert s.state.key() == before and s.phase() == "play"
     monkeypatch.undo()
     assert isinstance(s.enter("board")[0], BoardShown)
+
+
+def test_from_hand_two_the_feedback_weighs_the_styles_the_review_of_the_file_reads(
+    tmp_path: Path,
+) -> None:
+    # Was (play sweep): the feedback and the board ignored what hand 1 showed of each player's
+    # style, while `tutor review` and `tutor track` on the saved file read it (27% during play,
+    # 48% in the review).
+    from tutor.counting.inference import match_styles
+    from tutor.counting.style import styles_by_seat
+
+    save = tmp_path / "match.yaml"
+    s = quick_session("scopa", 5, save_path=save)
+    s.start()
+    player = ChitarrellaPlayer()
+    assert s.feedback.styles is None and s.hint_settings.styles is None
+    while s.phase() == "play":
+        s.enter(player.choose(s.turn().view, random.Random(0)).text("french"))
+    s.enter("yes")
+    first = load_path(save)[:1]
+    expected = styles_by_seat(s.players, match_styles(first))
+    assert expected and s.feedback.styles == expected and s.hint_settings.styles == expected
+    seen = styles_by_seat(s.players, match_styles(first, "You"))
+    board = s.turn().board
+    assert board is not None
+    fresh = PlaySession.resume(save, workers=1)  # a resumed hand 2 reads them too
+    assert fresh.feedback.styles == expected and fresh._board_styles == seen == s._board_styles

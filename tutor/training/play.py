@@ -46,7 +46,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from tutor.counting.inference import CountView, count_view
+from tutor.counting.inference import CountView, count_view, match_styles
+from tutor.counting.style import StylePriors, styles_by_seat
 from tutor.counting.tracker import viewer_state
 from tutor.game.cards import CARDS, Style, cards_of, format_card, format_cards, get_style
 from tutor.game.errors import TutorError
@@ -432,6 +433,7 @@ class PlaySession:
     _players: dict[str, Player] = field(default_factory=dict, repr=False)
     _match: tuple[Any, MatchReplay] | None = field(default=None, repr=False)
     _finished: tuple[int, Path, str] | None = field(default=None, repr=False)
+    _board_styles: StylePriors | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         for name, spec in self.game.computer.items():
@@ -575,6 +577,20 @@ class PlaySession:
         n = workers if workers is not None else os.cpu_count() or 1
         self.feedback = replace(feedback or FEEDBACK, seed=self.game.seed, workers=n)
         self.hint_settings = replace(hint_settings or HINT, seed=self.game.seed, workers=n)
+        self._read_styles()
+
+    def _read_styles(self) -> None:
+        """What the match's earlier hands showed of each player's style, for the hand being
+        played: the feedback and the hints weigh it as ``tutor review`` does on the saved file
+        (every earlier hand seen whole), the board as ``tutor track`` does from the person's
+        seat. Without it, hand 2's feedback quoted odds the review of the file then changed."""
+        earlier = self.hands[:-1]
+        styles = styles_by_seat(self.players, match_styles(earlier)) if earlier else None
+        self.feedback = replace(self.feedback, styles=styles)
+        self.hint_settings = replace(self.hint_settings, styles=styles)
+        self._board_styles = (
+            styles_by_seat(self.players, match_styles(earlier, self.person)) if earlier else None
+        )
 
     @staticmethod
     def _deal(
@@ -657,7 +673,11 @@ class PlaySession:
     def turn(self) -> Turn:
         """What the person sees on their turn."""
         view = viewer_state(self.state, self.seat)
-        board = count_view(self.state, self.seat, self.players, self.style) if self.board else None
+        board = (
+            count_view(self.state, self.seat, self.players, self.style, styles=self._board_styles)
+            if self.board
+            else None
+        )
         return Turn(self.hand_number, self.state.ply + 1, self.record, self.seat, view,
                     self.match(), board)  # fmt: skip
 
@@ -762,8 +782,8 @@ class PlaySession:
                 self._no_help("explain")
                 events.add(_stoppable(self.explain, "explain"))
             elif word == "board":
-                events.add(BoardShown(count_view(self.state, self.seat, self.players,
-                                                 self.style)))  # fmt: skip
+                events.add(BoardShown(count_view(self.state, self.seat, self.players, self.style,
+                                                 styles=self._board_styles)))  # fmt: skip
             else:
                 self._play(self._parse(text), events)
         elif phase == "next":
@@ -919,6 +939,7 @@ class PlaySession:
         name_as_match(self.hands)
         self.state = self.record.state_at(0)
         self.decisions = {}
+        self._read_styles()
         self.save()
         events.add(Dealt(self.hand_number, self.record, self.seat, self.match()))
         self._computer_plays(events)
