@@ -454,3 +454,23 @@ def test_a_session_s_help_wraps_to_a_narrow_terminal(
         lines = out.splitlines()
         assert len(lines) > 12 and max(len(line) for line in lines) <= 40, out
         assert all(line.startswith("  ") for line in lines[1:10]), out  # indented, even wrapped
+
+
+def test_the_person_deals_and_a_side_leads_with_the_right_verb() -> None:
+    # Was (play sweep): "Playing order: Right, Partner, Left, You; You deals." and "No winner
+    # yet: Right & Left leads" (Italian "Tu fa il mazziere", "conduce Sinistra & Destra").
+    from tutor.game.rules import load_ruleset
+    from tutor.game.scoring import MatchScore
+    from tutor.records.recordfile import loads
+    from tutor.render.terminal import hand_title, match_table, plain_text
+
+    [record] = loads("ruleset: scopa\nplayers: [Ada, You]\ntable: 2C 4C 5S 9D")
+    assert "Playing order: Ada, You; you deal and play last." in str(hand_title(record))
+    for ruleset, names, verb in (
+        ("scopone-scientifico", ["Right & Left", "You & Partner"], "Right & Left lead ("),
+        ("scopa", ["Ada", "You"], "Ada leads ("),
+        ("scopa", ["You", "Ada"], "you lead ("),
+    ):
+        match = MatchScore(load_ruleset(ruleset))
+        match.add([3, 1])
+        assert "No winner yet: " + verb in plain_text(match_table(match, names)), ruleset

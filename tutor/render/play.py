@@ -12,7 +12,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from tutor.game.cards import SETTEBELLO, Style, indexes_of
-from tutor.game.i18n import N_, _, ngettext, number, pgettext
+from tutor.game.i18n import N_, _, is_you, ngettext, number, pgettext
 from tutor.render.review import CLASS_COLOURS, class_label, explanation_view, review_view
 from tutor.render.safe import one_line, visible
 from tutor.render.terminal import (
@@ -289,9 +289,11 @@ def _dealt(ev: Dealt, style: Style, rich: bool) -> list[RenderableType]:
     out: list[RenderableType] = [
         head,
         Text(
-            _("Playing order: {players}; {dealer} deals.").format(
-                players=order, dealer=one_line(players[-1])
-            )
+            (
+                _("Playing order: {players}; you deal.")
+                if is_you(players[-1])
+                else _("Playing order: {players}; {dealer} deals.")
+            ).format(players=order, dealer=one_line(players[-1]))
         ),
     ]
     if record.ruleset.players > record.ruleset.sides:

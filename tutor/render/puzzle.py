@@ -76,10 +76,18 @@ def puzzle_position(p: Puzzle, rich: bool = False) -> list[RenderableType]:
     order = {"players": ", ".join(names), "dealer": names[-1]}
     if p.record.ruleset.players > p.record.ruleset.sides:
         sides = _(" v ").join(one_line(t) for t in p.side_names())
-        seating = _("Playing order: {players} ({dealer} deals and plays last); sides {sides}.")
+        seating = (
+            _("Playing order: {players} (you deal and play last); sides {sides}.")
+            if is_you(names[-1])
+            else _("Playing order: {players} ({dealer} deals and plays last); sides {sides}.")
+        )
         out.append(Text(seating.format(**order, sides=sides)))
     else:
-        seating = _("Playing order: {players} ({dealer} deals and plays last).")
+        seating = (
+            _("Playing order: {players} (you deal and play last).")
+            if is_you(names[-1])
+            else _("Playing order: {players} ({dealer} deals and plays last).")
+        )
         out.append(Text(seating.format(**order)))
     steps = replay_hand(p.record).steps
     if steps:

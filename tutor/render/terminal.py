@@ -580,9 +580,14 @@ def match_table(match: MatchScore, names: Sequence[str], rich: bool = False) -> 
     else:
         leaders = match.leaders
         if len(leaders) == 1:
-            verdict = _("No winner yet: {name} leads ({totals}).").format(
-                name=names[leaders[0]], totals=totals
-            )
+            leader = names[leaders[0]]
+            if is_you(leader):
+                lead = _("No winner yet: you lead ({totals}).")
+            elif match.rules.players > match.rules.sides:  # a side of partners: they lead
+                lead = _("No winner yet: {name} lead ({totals}).")
+            else:
+                lead = _("No winner yet: {name} leads ({totals}).")
+            verdict = lead.format(name=leader, totals=totals)
         else:
             verdict = _("No winner yet: level ({totals}).").format(totals=totals)
     heading = Text(
@@ -661,9 +666,11 @@ def hand_title(record: HandRecord, number: int | None = None, rich: bool = False
     players = [one_line(p) for p in record.players]
     text.append(
         "\n"
-        + _("Playing order: {players}; {dealer} deals and plays last.").format(
-            players=", ".join(players), dealer=players[-1]
-        )
+        + (
+            _("Playing order: {players}; you deal and play last.")
+            if is_you(players[-1])
+            else _("Playing order: {players}; {dealer} deals and plays last.")
+        ).format(players=", ".join(players), dealer=players[-1])
     )
     if record.ruleset.players > record.ruleset.sides:
         sides = _(" v ").join(one_line(t) for t in record.team_names())
