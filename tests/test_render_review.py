@@ -28,3 +28,19 @@ def test_the_seed003_review_in_italian_matches_its_golden_output() -> None:
     assert "Riepilogo" in text and "[Fai scopa]" in text
     assert re.search(r"\b\d,\d\d\b", text) and not re.search(r"\b\d\.\d\d\b", text)
     check_golden("review-seed003.it.txt", text)
+
+
+def test_an_uncertain_class_names_both_ends_of_its_interval() -> None:
+    # Was (play and user sweeps): "best?, cost 1.50, up to 3.02" and "RB x RD best? 0.57":
+    # the milder class alone read as a verdict on a move that may have cost a point or more.
+    from tutor.render.html import _badge
+    from tutor.render.review import class_range
+
+    assert class_range("good", 0.81) == "good–mistake"
+    assert class_range("best", 3.02) == "best–blunder"
+    assert class_range("best", 0.1) == "best–good"
+    badge = _badge("best", True, 3.02)
+    assert "best–blunder" in badge and "uncertain" in badge
+    assert "best?" not in _badge("best", True, 0.1) and ">best<" in _badge("best")
+    with speaking("it"):
+        assert class_range("good", 0.81) == "buona–errore"

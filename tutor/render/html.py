@@ -22,7 +22,7 @@ from tutor.counting.tracker import track, values_text, viewer_state
 from tutor.game.cards import Style
 from tutor.game.i18n import _, is_you, language, ngettext, number, pgettext
 from tutor.render.play import observation_label
-from tutor.render.review import class_count
+from tutor.render.review import class_count, class_range
 from tutor.render.safe import fill, fill_markup, isolated, markup
 from tutor.render.svg import cards_svg, position_svg, shorten, text_width
 from tutor.review.judge import CLASSES, THRESHOLDS, class_name
@@ -138,8 +138,10 @@ ul.obs li.against { border-left-color: #b45309; }
 """
 
 
-def _badge(cls: str, uncertain: bool = False) -> str:
-    mark = "?" if uncertain else ""
+def _badge(cls: str, uncertain: bool = False, high: float = 0.0) -> str:
+    """A class's badge; an uncertain one names the classes its interval spans (up to the class
+    of ``high``, the interval's high end) and is dashed."""
+    text = class_range(cls, high) if uncertain else class_name(cls)
     extra = " uncertain" if uncertain else ""
     if uncertain:
         doubt = markup(_("uncertain: the interval straddles a threshold"))
@@ -148,7 +150,7 @@ def _badge(cls: str, uncertain: bool = False) -> str:
         title = ""
     return (
         f'<span class="badge{extra}" style="--class:{CLASS_COLOURS[cls]}"{title}>'
-        f"{markup(class_name(cls))}{mark}</span>"
+        f"{markup(text)}</span>"
     )
 
 
@@ -420,7 +422,7 @@ def _play(review: Review, n: int, decision: Decision | None) -> str:
     border = "#c7ced6"
     if decision is not None:
         j = decision.judgement
-        badge = _badge(j.classification, j.uncertain)
+        badge = _badge(j.classification, j.uncertain, j.high)
         border = CLASS_COLOURS[j.classification]
     took = f"{cards_svg([move.card], style, width=36)}"
     if move.capture:
@@ -511,8 +513,9 @@ def _legend() -> str:
             span = _("cost {low} or more points of the hand").format(low=number(low, "g"))
         rows.append(f"<tr><td>{_badge(name)}</td><td>{markup(span)}</td></tr>")
     hint = _(
-        "A dashed badge with ? is uncertain: the 95% interval of the cost straddles a threshold, "
-        "so the milder class is given."
+        "A dashed badge naming two classes (good–mistake) is uncertain: the 95% interval of the "
+        "cost straddles a threshold, and spans those classes; the summary counts it under the "
+        "milder, with ?."
     )
     return '<table class="legend">' + "".join(rows) + f'</table><p class="hint">{markup(hint)}</p>'
 

@@ -23,7 +23,7 @@ from tutor.render.terminal import (
     new_table,
 )
 from tutor.review.explain import PositionExplanation
-from tutor.review.judge import CLASSES, THRESHOLDS, class_name
+from tutor.review.judge import CLASSES, THRESHOLDS, class_name, classify
 from tutor.review.observations import MAXIMS, Observation
 from tutor.review.review import Decision, PlayerSummary, Review
 
@@ -48,9 +48,17 @@ CLASS_COLOURS = {
 
 
 def class_label(decision: Decision) -> str:
-    """The class, with ``?`` when the interval left it uncertain."""
+    """The class; when the interval leaves it uncertain, the classes it spans (``good–mistake``:
+    the milder class alone, ``good?``, read as a verdict on a move that may cost a point)."""
     j = decision.judgement
-    return class_name(j.classification) + ("?" if j.uncertain else "")
+    return class_range(j.classification, j.high) if j.uncertain else class_name(j.classification)
+
+
+def class_range(milder: str, high: float) -> str:
+    """``good–mistake``: the classes from ``milder`` to that of the interval's high end."""
+    return pgettext("the classes an interval spans", "{low}–{high}").format(
+        low=class_name(milder), high=class_name(classify(high))
+    )
 
 
 def class_count(summary: PlayerSummary, cls: str) -> str:
@@ -192,8 +200,9 @@ def review_view(review: Review, rich: bool = False) -> list[RenderableType]:
         + "\n"
         + _(
             "Cost: the best move's value minus the played move's, in points of the hand, with its "
-            "95% interval; {budget} per decision. Classes by cost: {classes}; ? = uncertain (the "
-            "interval straddles a threshold: the milder class is given)."
+            "95% interval; {budget} per decision. Classes by cost: {classes}; good–mistake = "
+            "uncertain (the interval straddles a threshold: the classes it spans; the summary "
+            "counts it under the milder, with ?)."
         ).format(budget=budget, classes=thresholds_text())
     )
     out: list[RenderableType] = [head, intro, Text("")]
