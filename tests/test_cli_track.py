@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from itertools import product
 from math import comb, factorial, prod
 from pathlib import Path
@@ -287,3 +288,15 @@ def test_the_style_example_of_the_help_shows_what_the_option_does() -> None:
     k = args.index("--style")
     without = args[:k] + args[k + 2 :]
     assert run(*args).stdout != run(*without).stdout
+
+
+def test_a_tell_quotes_the_odds_now_as_odds() -> None:
+    # Was (user sweep): "so may hold a 9 (tell: holds one, 2%)": the figure is the odds now,
+    # with everything weighed, which can be far below the tell's own pull.
+    _, out, _ = invoke(
+        ["track", str(EXAMPLES / "partial-view.yaml"), "--as", "South", "--at", "20"]
+    )
+    text = " ".join(out.split())  # lines wrapped to the width joined
+    odds = re.findall(r"\(tell; the odds that \w+ holds one now: \d+%\)", text)
+    assert odds and len(odds) + text.count("(tell; the facts settle") == text.count("(tell;")
+    assert "(tell: holds one" not in text

@@ -125,8 +125,9 @@ class Tell:
             return _("{what} (tell; the facts settle it: holds one)").format(what=what)
         if self.confidence <= 0.0:
             return _("{what} (tell; the facts settle it: holds none)").format(what=what)
-        return _("{what} (tell: holds one, {percent})").format(
-            what=what, percent=percent(self.confidence)
+        # the odds with everything weighed, not the tell's own strength: a tell can be outweighed
+        return _("{what} (tell; the odds that {player} holds one now: {percent})").format(
+            what=what, player=names[self.seat], percent=percent(self.confidence)
         )
 
     def to_json(self, names: Sequence[str], style: Style | str | None = None) -> dict[str, Any]:
