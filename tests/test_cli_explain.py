@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import SEED003, assert_bad_input, one_error_line, run, run_json
+from helpers import EXAMPLES, SEED003, assert_bad_input, one_error_line, run, run_json
 
 from tutor.cli.core import EXIT_USAGE
 
@@ -187,3 +187,12 @@ def test_explain_and_review_of_three_sides_name_the_file(tmp_path: Path) -> None
     )
     for args in (["explain", str(hand), "--at", "0"], ["review", str(hand)]):
         assert one_error_line(run(*args)) == f"tutor: error: {message}", args
+
+
+def test_odds_moved_by_readings_of_behaviour_give_the_facts_figure_too() -> None:
+    # Was (user sweep): "the odds that West holds one: 69%" read as a count, where a tell (West
+    # laid a king on a lone ace) doubled the facts' 1 in 3.
+    result = run("explain", str(EXAMPLES / "scopone-hand.yaml"), "--at", "8", "--samples", "20")
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.stdout.split())
+    assert "the odds that West holds one: 69% (33% on the facts alone)" in text

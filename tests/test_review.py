@@ -265,7 +265,7 @@ def test_the_odds_of_the_observations_read_the_styles_the_analysis_uses() -> Non
         odds = infer(after, 0, record.players, styles=styles).probability_any_of(1, [5])
         plain = infer(after, 0, record.players).probability_any_of(1, [5])
         assert number(odds, ".0%") != number(plain, ".0%")
-        said = f"the odds that Ada holds one: {number(odds, '.0%')}."
+        said = f"the odds that Ada holds one: {number(odds, '.0%')}"  # then the facts' figure
         review = review_record(record, ["You"], settings=settings, plays={3})
         sweep = [o for o in review.decisions[0].observations if o.code == "sweepable-table"]
         assert said in sweep[0].text

@@ -160,21 +160,23 @@ class Inference:
         """P(``seat`` holds at least one card of ``value``), the readings weighed in."""
         return self.value_probability.get(seat, {}).get(value, 0.0)
 
-    def probability_any_of(self, seat: int, values: Iterable[int]) -> float:
-        """P(``seat`` holds at least one card of any of ``values``), the readings weighed in.
+    def probability_any_of(self, seat: int, values: Iterable[int], facts: bool = False) -> float:
+        """P(``seat`` holds at least one card of any of ``values``), the readings weighed in
+        (``facts``: on the facts alone, as if no reading were made).
 
         The odds that a player can make any of several captures (a 7 or an 8 that would take
         the settebello, say); for one value it is :meth:`probability_any`.
         """
         wanted = set(values)
-        if len(wanted) == 1:
+        if len(wanted) == 1 and not facts:
             return self.probability_any(seat, next(iter(wanted)))
         known = self.state.hands[seat] if seat >= 0 else 0
         if any(VALUE_OF[i] in wanted for i in indexes_of(known)):
             return 1.0
-        if seat not in self.weighted.holders:
+        model = self._facts_model() if facts else self.weighted
+        if seat not in model.holders:
             return 0.0
-        return 1.0 - self.weighted.probability_none(self.weighted.holders.index(seat), wanted)
+        return 1.0 - model.probability_none(model.holders.index(seat), wanted)
 
     def probability_any_facts(self, seat: int, value: int) -> float:
         """The same on the facts alone: the hypergeometric value, as if no reading were made."""

@@ -171,6 +171,11 @@ def primiera_cards(view: GameState) -> tuple[int, ...]:
     return tuple(sorted(sorted(range(1, 11), key=lambda v: (-scale[v], -v))[:3]))
 
 
+ODDS_MOVED = 0.05
+"""How far the behaviour read in the plays must move odds from the facts' own figure for an
+observation to quote both (smaller moves are within what the readings can be trusted to)."""
+
+
 def _pct(p: float) -> str:
     if 0 < p < 0.005:
         return _("under 1%")
@@ -291,6 +296,26 @@ class Choices:
             return 0.0
         return self.inference(m).probability_any_of(a.turn, values)
 
+    def odds_words(self, m: Move, values: Iterable[int], seat: int | None = None) -> str:
+        """The odds that ``seat`` (default: the next player) holds a card of ``values`` after
+        ``m``, in words: with the figure on the facts alone when the behaviour read in the plays
+        moves it by 5 points or more (``69% (33% on the facts alone)``), since a reading is
+        evidence, not a count."""
+        a = self.after(m)
+        if a.is_over():
+            return _pct(0.0)
+        who = a.turn if seat is None else seat
+        inf = self.inference(m)
+        p = inf.probability_any_of(who, values)
+        if not (inf.standing or inf.tells or any(inf.passed.values())):
+            return _pct(p)
+        facts = inf.probability_any_of(who, values, facts=True)
+        if abs(p - facts) < ODDS_MOVED:
+            return _pct(p)
+        return _("{percent} ({facts} on the facts alone)").format(
+            percent=_pct(p), facts=_pct(facts)
+        )
+
     def value_list(self, values: Sequence[int]) -> str:
         return either([a_value(v) for v in values])
 
@@ -375,7 +400,7 @@ def _settebello_exposed(d: Choices, move: Move) -> list[Observation]:
         values=d.value_list(values),
         n=unseen.bit_count(),
         cards=d.cards(unseen),
-        p=_pct(p),
+        p=d.odds_words(move, values),
     )
     return [Observation("settebello-exposed", text, CODE_MAXIM["settebello-exposed"], True,
                         values=values, cards=unseen, probability=p)]  # fmt: skip
@@ -405,7 +430,7 @@ def _sweep_words(d: Choices, m: Move, v: int) -> tuple[str, float, int]:
         n=n,
         cards=d.cards(unseen),
         next=d.next_name,
-        p=_pct(p),
+        p=d.odds_words(m, [v]),
     )
     return words, p, unseen
 
@@ -480,7 +505,7 @@ def _holders_odds(d: Choices, m: Move, value: int) -> tuple[str, float]:
         else:
             who = d.names[s]
             top = max(top, p)
-        parts.append(f"{who} {_pct(p)}")
+        parts.append(f"{who} {d.odds_words(m, [value], s)}")
     words = _("the odds of holding one: {odds}").format(odds=", ".join(parts)) if parts else ""
     stock = a.to_deal()
     if stock and parts:
@@ -540,7 +565,7 @@ def _primiera_given(d: Choices, move: Move) -> list[Observation]:
         value=a_value(VALUE_OF[move.card]),
         next=d.next_name,
         values=d.value_list(values),
-        p=_pct(p),
+        p=d.odds_words(move, values),
     )
     return [Observation("primiera-given", text, CODE_MAXIM["primiera-given"], True,
                         values=values, cards=1 << move.card, probability=p)]  # fmt: skip
