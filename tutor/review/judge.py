@@ -40,6 +40,7 @@ from tutor.search.analysis import (
     Analysis,
     Deals,
     Interval,
+    KeptDeals,
     MoveEstimate,
     analyse,
     exact_analysis,
@@ -360,6 +361,7 @@ def _sample(view: GameState, move: Move, legal: Sequence[Move], settings: Settin
     stopped = "samples"
     best, cost, low, high = move, 0.0, 0.0, math.inf
     gaps: dict[Move, Interval] = {}
+    deals = KeptDeals(settings.deals())  # each round goes on with the deals already drawn
     while True:
         spent = time.perf_counter() - start
         # the first round always runs to its end: a verdict needs a few samples
@@ -377,7 +379,7 @@ def _sample(view: GameState, move: Move, legal: Sequence[Move], settings: Settin
             first=len(rows.rows),
             batch=_batch(target - len(rows.rows), settings.workers),
             exact_plies=settings.exact_plies,
-            deals=settings.deals(),
+            deals=deals,
         )
         if a.interrupted:
             raise KeyboardInterrupt

@@ -60,6 +60,7 @@ __all__ = [
     "Progress",
     "Deals",
     "read_deals",
+    "KeptDeals",
     "shared_deals",
     "facts_deals",
     "Interval",
@@ -87,6 +88,34 @@ counting layer's sampler, its readings weighed as it weighs them: today's search
 read_deals = iter_read_deals
 """Deals weighed by the play model of :mod:`tutor.search.playmodel` (every play seen is
 evidence): the analysis's default."""
+
+
+class KeptDeals:
+    """A source of deals (:data:`Deals`) that keeps what it drew: an analysis that goes on in
+    rounds (``first``) replays the deals earlier rounds drew instead of drawing and weighing
+    them again to skip them, with the very same deals. One per position and seed: the first
+    call's ``state``, ``seat`` and ``rng`` make the one stream every call goes on with."""
+
+    def __init__(self, deals: Deals | None = None, trust: float = TRUST_DEFAULT) -> None:
+        self._make = deals or functools.partial(read_deals, trust=trust)
+        self._source: Iterator[GameState] | None = None
+        self._drawn: list[GameState] = []
+
+    def __call__(self, state: GameState, seat: int, rng: random.Random) -> Iterator[GameState]:
+        if self._source is None:
+            self._source = self._make(state, seat, rng)
+        return self._replay(self._source)
+
+    def _replay(self, source: Iterator[GameState]) -> Iterator[GameState]:
+        k = 0
+        while True:
+            if k == len(self._drawn):
+                world = next(source, None)
+                if world is None:
+                    return
+                self._drawn.append(world)
+            yield self._drawn[k]
+            k += 1
 
 
 def shared_deals(state: GameState, seat: int, rng: random.Random) -> Iterator[GameState]:
