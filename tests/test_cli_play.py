@@ -180,6 +180,7 @@ def test_ruleset_and_deck_with_resume_are_usage_errors(tmp_path: Path) -> None:
         result = run("play", "--resume", saved, option, value)
         assert result.exit_code == 2, result.output
         assert f"{option}: the resumed file says how the game is played" in result.stderr
+        assert f"{option}: {option}:" not in result.stderr  # was: the option named twice
 
 
 def test_a_save_that_could_not_be_written_is_refused_first(tmp_path: Path) -> None:

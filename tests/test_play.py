@@ -375,3 +375,29 @@ def test_from_hand_two_the_feedback_weighs_the_styles_the_review_of_the_file_rea
     assert board is not None
     fresh = PlaySession.resume(save, workers=1)  # a resumed hand 2 reads them too
     assert fresh.feedback.styles == expected and fresh._board_styles == seen == s._board_styles
+
+
+def test_a_hint_mode_the_game_does_not_know_is_refused_with_its_line(tmp_path: Path) -> None:
+    # Was (play sweep): a hand-edited "hints: sometimes" was kept and acted as "ask".
+    bad = tmp_path / "gh.yaml"
+    bad.write_text(
+        "ruleset: scopa\ndeck: french\nplayers: [You, Ada]\ntable: [2C, 4H, 5S, QD]\n"
+        "game:\n  seed: 1\n  computer: {Ada: chitarrella}\n  hints: sometimes\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(RecordError, match=r"gh\.yaml:8: game: hints: 'sometimes': choose one of"):
+        PlaySession.resume(bad)
+
+
+def test_the_help_of_play_types_cards_the_default_deck_reads() -> None:
+    # Was (play sweep): "French here" and "3H", which the default italian deck refuses.
+    from helpers import run
+
+    from tutor.game.cards import parse_card
+
+    text = run("play", "--help").stdout
+    assert "French here" not in text
+    cards = re.findall(r"^\s+(\w\w)\s+a card alone", text, re.M)
+    assert cards
+    for card in cards:
+        parse_card(card, "italian")

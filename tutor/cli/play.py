@@ -43,10 +43,11 @@ PLAY_HELP = (
     "everywhere, a fair game). On your "
     "turn you see the table, your cards with the plays each can make, the cards left in each "
     "hand, the score and the rule-of-48 board (--no-board hides it). Type a play in the deck's "
-    "notation (French here, as in the lines below):\n\n"
+    "notation (the italian deck by default, suits D C S B, as in the lines below; --deck "
+    "french takes D H S C):\n\n"
     "\b\n"
     "  7D x 2C 5S   play a card and take cards with it\n"
-    "  3H           a card alone: laid, or its only capture\n"
+    "  3C           a card alone: laid, or its only capture\n"
     "  hint         the best play from your seat, its value and reasons\n"
     "  explain      every legal play in words, with its value\n"
     "  board        the counting board\n"
@@ -56,7 +57,8 @@ PLAY_HELP = (
     "  quit         stop (the end of the input does the same)\n\n"
     "An ambiguous or illegal play is refused with the legal choices. After each of your plays "
     "the tutor says at once what the review would say: the class (best, good, inaccuracy, "
-    "mistake, blunder; ? when the samples cannot settle it within about a second), the cost "
+    "mistake, blunder; the classes it may be, such as best–good, when the samples cannot "
+    "settle it within about a second), the cost "
     "against the best play, and the observations (missed scopa, sweepable table, ...). At the "
     "end of a hand come the score, the review of your plays and the next hand, until the "
     "match reaches the ruleset's target; the deal passes to the right.\n\n"
@@ -152,7 +154,7 @@ def play_command(
                                     ("--seed", seed)) if v is not None]  # fmt: skip
             if given:
                 raise typer.BadParameter(
-                    f"{given[0]}: " + _("the resumed file says how the game is played"),
+                    _("the resumed file says how the game is played"),
                     param_hint=given[0],
                 )
             if save is not None:

@@ -62,6 +62,7 @@ __all__ = [
     "TRANSLATED_INFO",
     "TRANSLATED_NOTES",
     "GameInfo",
+    "HINT_MODES",
 ]
 
 INFO_KEYS = ("title", "event", "date", "note")
@@ -259,6 +260,11 @@ def name_problem(names: Sequence[str], index: int) -> str | None:
                 "characters: give names that differ in letters"
             ).format(earlier=earlier, name=name)
     return None
+
+
+HINT_MODES = ("ask", "on", "off")
+"""``ask``: ``hint`` and ``explain`` answer when typed; ``on``: a hint before each of your
+plays as well; ``off``: no hint and no explanation (the feedback after each play stays)."""
 
 
 @dataclass(frozen=True)

@@ -54,7 +54,7 @@ from tutor.game.errors import TutorError
 from tutor.game.i18n import N_, _, in_every_language, ngettext, number, typed_words
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move, MoveError
-from tutor.records.record import GameInfo, HandRecord, PlayEntry, name_as_match
+from tutor.records.record import HINT_MODES, GameInfo, HandRecord, PlayEntry, name_as_match
 from tutor.records.recordfile import dumps, load_path, ruleset_key, save_or_rescue
 from tutor.records.replay import MatchReplay, replay_match
 from tutor.review.explain import PositionExplanation, explain_position
@@ -98,9 +98,6 @@ __all__ = [
     "restored_decision",
 ]
 
-HINT_MODES = ("ask", "on", "off")
-"""``ask``: ``hint`` and ``explain`` answer when typed; ``on``: a hint before each of your
-plays as well; ``off``: no hint and no explanation (the feedback after each play stays)."""
 
 DEFAULT_PLAYER = "chitarrella"
 """The computer player of every other seat unless told otherwise: a fair game."""
