@@ -266,3 +266,12 @@ def test_a_long_bad_text_is_quoted_cut_short() -> None:
         with pytest.raises((NotationError, MoveError)) as error:
             state.parse_move(play)
         assert len(str(error.value)) < 3 * SHOWN_MAX + 100, str(error.value)[:300]
+
+
+def test_a_capture_typed_without_spaces_says_how_to_write_it() -> None:
+    # Was (new-user sweep): "'RBxRD' is not a card: unknown rank 'RBXR'", with no word of the x.
+    with pytest.raises(NotationError, match=r"a capture has spaces around x: RB x RD$"):
+        parse_card("RBxRD", "italian")
+    with pytest.raises(NotationError) as caught:
+        parse_card("QQ", "french")
+    assert "spaces around x" not in str(caught.value)

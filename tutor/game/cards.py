@@ -301,6 +301,22 @@ def _tables(style: Style) -> tuple[dict[str, int], dict[str, int]]:
 _PARSE_TABLES = {name: _tables(style) for name, style in STYLES.items()}
 
 
+def _capture_hint(raw: str, style: Style) -> str:
+    """For ``RBxRD``, a capture typed without spaces: how to write it (else nothing).
+
+    >>> _capture_hint("RBxRD", get_style("italian"))
+    '; a capture has spaces around x: RB x RD'
+    """
+    card, sep, rest = raw.replace("X", "x").partition("x")
+    if not sep or not rest.strip():
+        return ""
+    try:
+        parse_card(card, style)
+    except NotationError:
+        return ""
+    return _("; a capture has spaces around x: {play}").format(play=f"{card} x {rest.strip()}")
+
+
 def parse_card(text: str, style: str | Style | None = None) -> Card:
     """Parse one card: rank then suit, case-insensitive (``7D``, ``10b``, ``A♠``)."""
     st = get_style(style)
@@ -326,6 +342,7 @@ def parse_card(text: str, style: str | Style | None = None) -> Card:
                 style=st.shown_name(),
                 figures="/".join(st.figures),
             )
+            + _capture_hint(raw, st)
         )
     if suit not in suits:
         raise NotationError(
