@@ -210,3 +210,15 @@ def test_a_legal_captures_solution_is_checked_against_the_table(
     assert str(caught.value) == f"<string>:13: puzzle: solution: {message}"
     good = loads_puzzles(LEGAL_CAPTURES.replace("SOLUTION", "CB x AD 3C 5B, CB x 4S 5B"))
     assert good[0].solution_text() == "CB x AD 3C 5B; CB x 4S 5B"
+
+
+def test_an_unmatched_solution_takes_the_decks_letters_as_track_writes_them() -> None:
+    # Was (new-user sweep): "[4, 5, C]", copied from tutor track's "Unmatched: 4, 5, C", was
+    # refused: "an unmatched value must be a whole number, not 'C'".
+    text = BASE.replace("question: best-move", "question: unmatched").replace(
+        "themes: [settebello, sevens]", "themes: [rule-of-48]"
+    )
+    [r] = _load(text.replace("[7D x 3C 4S]", "[a, 3, C, 10]"))
+    assert r.puzzle is not None and r.puzzle.values == (1, 3, 9, 10)
+    with pytest.raises(RecordError, match="an unmatched value must be a whole number, not 'Z'"):
+        _load(text.replace("[7D x 3C 4S]", "[3, Z]"))
