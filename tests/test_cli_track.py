@@ -9,7 +9,7 @@ from math import comb, factorial, prod
 from pathlib import Path
 
 import pytest
-from helpers import EXAMPLES, invoke, run_json
+from helpers import EXAMPLES, ROOT, invoke, run_json
 
 from tutor.counting.inference import Inference, infer
 from tutor.counting.tells import FAMILIES
@@ -300,3 +300,13 @@ def test_a_tell_quotes_the_odds_now_as_odds() -> None:
     odds = re.findall(r"\(tell; the odds that \w+ holds one now: \d+%\)", text)
     assert odds and len(odds) + text.count("(tell; the facts settle") == text.count("(tell;")
     assert "(tell: holds one" not in text
+
+
+def test_a_sweep_the_partner_may_make_is_no_risk() -> None:
+    # Was (new-user sweep): "Sweep risk: ... P(North, next to play, holds one)" with North the
+    # viewer's partner, for whom a sweep is a chance.
+    path = str(ROOT / "tests" / "data" / "circolo-hand.yaml")
+    _, out, _ = invoke(["track", path, "--as", "South", "--at", "26"])
+    assert "North is a partner: a chance for the side, not a risk." in " ".join(out.split())
+    _, out, _ = invoke(["track", path, "--as", "West", "--at", "26"])
+    assert "a partner" not in out  # North is West's opponent

@@ -955,6 +955,11 @@ def _sweep_line(analysis: CountView, style: Style) -> Text:
         else:
             odds = _("P({name}, next to play, holds one) = {p}.")
         text += " " + odds.format(name=who, p=percent(p), facts=percent(facts or 0.0))
+        viewer, sides = analysis.inference.viewer, state.rules.sides
+        if sw.next_seat != viewer and sw.next_seat % sides == viewer % sides:
+            text += " " + _("{name} is a partner: a chance for the side, not a risk.").format(
+                name=who
+            )
     return Text(text)
 
 
