@@ -239,3 +239,17 @@ def test_an_at_past_the_plays_of_a_match_hand_names_the_hand() -> None:
         )
         line = one_error_line(result)
         assert "scopa-match.yaml: hand 3: --at 999: the record has only" in line, line
+
+
+def test_a_hand_given_a_card_short_among_full_ones_is_pointed_out(tmp_path: Path) -> None:
+    # Was (new-user sweep): a card left out of a full deal was read as an unknown card, silently.
+    text = (EXAMPLES / "scopone-hand.yaml").read_text(encoding="utf-8")
+    south = re.search(r"(?m)^(\s+- South: \[)(\w\w), ", text)
+    assert south
+    short = tmp_path / "short.yaml"
+    short.write_text(text.replace(south.group(0), south.group(1), 1), encoding="utf-8")
+    for command in (["replay"], ["track", "--as", "North", "--at", "1"]):
+        result = run(command[0], str(short), *command[1:])
+        assert result.exit_code == 0, result.output
+        assert "deal 1 gives South 8 cards of 9, the other hands in full" in result.stderr
+    assert run("replay", str(EXAMPLES / "partial-view.yaml")).stderr == ""  # hands left out

@@ -747,7 +747,28 @@ def record_hands(file: Path, hand: int) -> list[HandRecord]:
                 n=len(records)
             )
         )
+    note_short_hands(file, records[:hand])
     return records[:hand]
+
+
+def note_short_hands(file: Path, records: Sequence[HandRecord]) -> None:
+    """Say on stderr which hands a record gives a card or two short among full ones (read as
+    unknown cards, they are more likely cards left out by mistake)."""
+    for record in records:
+        where = f"tutor: {file}: " + (
+            "" if record.hand is None else _("hand {n}").format(n=record.hand) + ": "
+        )
+        for deal, name, n in record.short_hands():
+            note(
+                where
+                + ngettext(
+                    "deal {d} gives {name} {n} card of {size}, the other hands in full: the "
+                    "missing ones count as unknown (a card left out?)",
+                    "deal {d} gives {name} {n} cards of {size}, the other hands in full: the "
+                    "missing ones count as unknown (a card left out?)",
+                    n,
+                ).format(d=deal, name=name, n=n, size=record.ruleset.hand_size)
+            )
 
 
 def record_hand(file: Path, hand: int) -> HandRecord:

@@ -15,6 +15,7 @@ from tutor.cli.core import (
     examples,
     file_argument,
     human_console,
+    note_short_hands,
     print_json,
     read_line,
 )
@@ -77,6 +78,7 @@ def replay(
             _("--json cannot be combined with --step or --as"), param_hint="--json"
         )
     records = load_path(str(file))
+    note_short_hands(file, records)
     if as_player is not None:
         for record in records:
             check_player(file, record, as_player)

@@ -620,6 +620,19 @@ class HandRecord:
                         ),
                     )
 
+    def short_hands(self) -> list[tuple[int, str, int]]:
+        """(deal number, player, cards given) for each hand given short in a deal that names
+        every player's cards: a record may leave out the cards it does not know, but one hand a
+        card or two short among full ones is more likely a card left out by mistake."""
+        size = self.ruleset.hand_size
+        out = []
+        for d, deal in enumerate(self.deals, 1):
+            given = [len(deal.get(name, ())) for name in self.players]
+            if min(given) == 0 or given.count(size) < len(given) - 1:
+                continue
+            out += [(d, name, n) for name, n in zip(self.players, given, strict=True) if n < size]
+        return out
+
     def check_dealt_in_full(self) -> None:
         """Raise RecordError unless every deal gives every player a full hand: a game against
         the computer needs it, since the computer plays from the cards it was dealt (a record of
