@@ -13,7 +13,13 @@ from rich.text import Text
 
 from tutor.game.cards import SETTEBELLO, Style, indexes_of
 from tutor.game.i18n import N_, _, is_you, ngettext, number, pgettext
-from tutor.render.review import CLASS_COLOURS, class_label, explanation_view, review_view
+from tutor.render.review import (
+    CLASS_COLOURS,
+    class_label,
+    explanation_view,
+    observation_label,
+    review_view,
+)
 from tutor.render.safe import one_line, visible
 from tutor.render.terminal import (
     card_text,
@@ -42,27 +48,6 @@ from tutor.training.play import (
 )
 
 __all__ = ["event_view", "observation_label", "feedback_view", "turn_view", "hint_view"]
-
-
-OBSERVATION_LABELS = {
-    "missed-scopa": N_("missed scopa"),
-    "took-scopa": N_("took scopa"),
-    "missed-settebello": N_("missed settebello"),
-    "settebello-exposed": N_("settebello exposed"),
-    "sweepable-table": N_("sweepable table"),
-    "safe-table": N_("safe table"),
-    "offers-seven": N_("offers seven"),
-    "primiera-given": N_("primiera given"),
-    "pairing": N_("pairing"),
-    "no-double-laid": N_("no double laid"),
-    "counted-endgame": N_("counted endgame"),
-}
-"""Each observation code in words (the code with spaces, in English)."""
-
-
-def observation_label(code: str) -> str:
-    """An observation code in words: ``missed-scopa`` -> ``missed scopa``."""
-    return _(OBSERVATION_LABELS[code]) if code in OBSERVATION_LABELS else code.replace("-", " ")
 
 
 def _bold(rich: bool) -> str:

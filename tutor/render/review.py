@@ -12,7 +12,7 @@ import math
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from tutor.game.i18n import _, is_you, ngettext, number, pgettext
+from tutor.game.i18n import N_, _, is_you, ngettext, number, pgettext
 from tutor.render.safe import one_line, visible
 from tutor.render.terminal import (
     Indented,
@@ -31,6 +31,7 @@ __all__ = [
     "CLASS_COLOURS",
     "class_name",
     "class_label",
+    "observation_label",
     "review_view",
     "explanation_view",
     "thresholds_text",
@@ -74,10 +75,34 @@ def _interval(low: float, high: float) -> str:
     return "[" + bounds.format(low=number(low), high=high_text) + "]"
 
 
+OBSERVATION_LABELS = {
+    "missed-scopa": N_("missed scopa"),
+    "took-scopa": N_("took scopa"),
+    "missed-settebello": N_("missed settebello"),
+    "settebello-exposed": N_("settebello exposed"),
+    "sweepable-table": N_("sweepable table"),
+    "safe-table": N_("safe table"),
+    "offers-seven": N_("offers seven"),
+    "primiera-given": N_("primiera given"),
+    "pairing": N_("pairing"),
+    "no-double-laid": N_("no double laid"),
+    "counted-endgame": N_("counted endgame"),
+}
+"""Each observation code in words (the code with spaces, in English)."""
+
+
+def observation_label(code: str) -> str:
+    """An observation code in words: ``missed-scopa`` -> ``missed scopa``."""
+    return _(OBSERVATION_LABELS[code]) if code in OBSERVATION_LABELS else code.replace("-", " ")
+
+
 def observation_line(o: Observation, rich: bool) -> Text:
     """An observation: its code, the text with the real cards, and the maxim it cites."""
     t = Text()
-    t.append(o.code, style="bold" if rich else "")
+    # the code as in JSON and the docs, or in the language's words where a translation says so
+    # TRANSLATORS: "code" (missed-scopa, as in JSON) or "words" (the observation's name)
+    words = pgettext("how the review's lines name an observation", "code") == "words"
+    t.append(observation_label(o.code) if words else o.code, style="bold" if rich else "")
     t.append(
         # TRANSLATORS: {maxim} is the maxim's key (take-the-scopa), {title} its title in words.
         _(": {text} [{maxim}]").format(
