@@ -346,3 +346,23 @@ def test_workers_exit_when_the_tutor_is_killed(tmp_path: Path) -> None:
     for p in left:  # not to leave them behind when the test fails
         os.kill(p, signal.SIGKILL)
     assert not left
+
+
+def test_a_dropped_pool_leaves_no_thread_behind() -> None:
+    # Was (play sweep): after a Ctrl-C the pool's manager thread ran on and could close its
+    # wake-up pipe while the exit hook wrote to it: "Exception ignored ... Bad file descriptor".
+    import threading
+    import time
+
+    from tutor.search import analysis
+
+    analysis._drop_pool(2)  # a pool another test left: this one starts its own
+    threads = set(threading.enumerate())
+    pool = analysis._pool(2)
+    futures = [pool.submit(time.sleep, 5) for _ in range(4)]
+    time.sleep(0.2)
+    before = time.perf_counter()
+    analysis._drop_pool(2)
+    assert time.perf_counter() - before < 3  # the killed workers end the wait at once
+    assert set(threading.enumerate()) == threads
+    assert all(f.done() for f in futures)
