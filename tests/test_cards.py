@@ -275,3 +275,12 @@ def test_a_capture_typed_without_spaces_says_how_to_write_it() -> None:
     with pytest.raises(NotationError) as caught:
         parse_card("QQ", "french")
     assert "spaces around x" not in str(caught.value)
+
+
+def test_a_play_marked_scopa_says_the_sweep_shows_by_itself() -> None:
+    # Was (new-user sweep): "5D x 5S SCOPA" said "unknown rank 'SCOP'".
+    from tutor.game.state import parse_play
+
+    with pytest.raises(NotationError, match=r"a scopa shows from the play itself: .* \(5D x 5S\)"):
+        parse_play("5D x 5S SCOPA")
+    assert parse_play("5D x 5S").text() == "5D x 5S"

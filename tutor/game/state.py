@@ -99,6 +99,9 @@ _SPACED_X = re.compile(r"\s+[xX]\s+")
 card written wrong, not a capture)."""
 
 
+_SCOPA_WORDS = ("scopa",)
+
+
 def parse_play(text: str, style: Style | str | None = None) -> WrittenPlay:
     """Read a play written as ``7D x 2C 5S`` (card, ``x``, the cards it takes) or ``3H``.
 
@@ -138,6 +141,15 @@ captures (like 7D x 2C 5S)
     card = parse_card(head, style).index
     if len(parts) == 1:
         return WrittenPlay(card)
+    words = parts[1].split()
+    said = [w for w in words if w.strip("!.").casefold() in _SCOPA_WORDS]  # "scopa!" too
+    if said:  # "5D x 5S scopa": the sweep shows from the play, and a word is no card
+        play = f"{head} x {' '.join(w for w in words if w not in said)}"
+        raise NotationError(
+            _("{text!r}: a scopa shows from the play itself: write the play alone ({play})").format(
+                text=Shown(text), play=play
+            )
+        )
     taken = parse_cards(parts[1], style)
     if not taken:
         raise NotationError(_("{text!r}: nothing named after 'x'").format(text=Shown(text)))
