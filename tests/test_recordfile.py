@@ -592,3 +592,16 @@ def test_building_a_record_or_a_match_from_bad_arguments_is_a_value_error() -> N
         record_from_moves(rules, 0, [], [], players=["A", "B", "C", "a"])
     with pytest.raises(ValueError, match="no hand"):
         validate_match([])
+
+
+def test_a_yaml_slip_of_indentation_says_where_to_look() -> None:
+    # Was (new-user sweep): PyYAML's "expected <block end>, but found '<block mapping start>'"
+    # alone, with no word of what usually causes it.
+    text = "ruleset: scopa\nplayers: [A, B]\ntable: [2C, 4C, 5S, 9D]\n"
+    text += "deals:\n  - A: [AC]\n   B: [2C]\n"  # B one space deeper than A
+    with pytest.raises(RecordError, match=r":6: not valid YAML: expected <block end>.*; check this "
+                       r"line's indentation against the lines above it$"):  # fmt: skip
+        loads(text, "slip.yaml")
+    with pytest.raises(RecordError) as caught:
+        loads("ruleset: scopa\nplayers: [A, B\n", "flow.yaml")
+    assert "indentation" not in str(caught.value)

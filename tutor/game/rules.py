@@ -239,6 +239,8 @@ def yaml_error_text(exc: yaml.YAMLError, text: str) -> tuple[int | None, str]:
             problem += " " + _("({context} that starts on line {line})").format(
                 context=_yaml_words(exc.context), line=ctx.line + 1
             )
+        if any(clue in (exc.problem or "") for clue in _INDENTATION_CLUES):
+            problem += "; " + _("check this line's indentation against the lines above it")
         return line, " ".join(problem.split())
     if isinstance(exc, yaml.reader.ReaderError):
         line = text.count("\n", 0, exc.position) + 1
@@ -264,6 +266,10 @@ _YAML_WORDS = (
 )  # fmt: skip
 """PyYAML's most frequent problems with a part that varies (a token or a character, shown as
 PyYAML writes it), read back from its English."""
+
+_INDENTATION_CLUES = ("<block end>", "mapping values are not allowed", "expected key",
+                      "'-' indicator")  # fmt: skip
+"""Words of PyYAML's problems that a line indented wrongly most often causes."""
 
 YAML_PROBLEMS = (
     N_("mapping values are not allowed here"),
