@@ -196,9 +196,13 @@ def test_six_players_are_drawn_apart() -> None:
     _labels_apart(found)
 
 
-def test_a_puzzle_titled_with_the_turn_does_not_say_it_twice() -> None:
+def test_a_puzzle_titled_with_the_turn_does_not_say_it_twice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # Was: "Your turn. Table: ... Your turn." for the mined best-move puzzles titled "Your turn".
     from helpers import run
+
+    monkeypatch.chdir(tmp_path)
 
     for name in ("scopa-best-move-19e8307fe2d3.yaml", "scopone-16-best-move-18e72d88b31c.yaml"):
         result = run("render", str(ROOT / "puzzles" / name), "--svg", "-")
@@ -209,9 +213,13 @@ def test_a_puzzle_titled_with_the_turn_does_not_say_it_twice() -> None:
         assert title.replace("\u2068", "").replace("\u2069", "").count(turn) == 1, title
 
 
-def test_a_name_or_title_with_a_character_xml_forbids_still_makes_an_svg(tmp_path: Path) -> None:
+def test_a_name_or_title_with_a_character_xml_forbids_still_makes_an_svg(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # Was: U+FFFF in a title went into the SVG as it was, and no browser or XML reader opened it.
     from helpers import run
+
+    monkeypatch.chdir(tmp_path)  # where "--svg -" wrote a file named "-" before it meant stdout
 
     text = (ROOT / "puzzles" / "count-adas-last-three.yaml").read_text(encoding="utf-8")
     record = tmp_path / "odd.yaml"

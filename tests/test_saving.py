@@ -186,3 +186,63 @@ def test_a_session_names_its_ruleset_file_from_the_folder_it_saves_to(
     assert load_path(str(moved))[0].ruleset.name == "scopa"
     session = LiveSession.resume(hand, "You")
     assert session.ruleset_name == str(sub / "mine.yaml")
+
+
+def test_a_rescue_file_names_the_ruleset_file_from_its_own_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Was (review of the day's diff): a save that failed went to a rescue file with the
+    # ruleset named from the folder that failed ("../sub/mine.yaml"), which did not read back.
+    from tutor.training.play import PlaySession
+
+    sub = tmp_path / "sub"
+    sub.mkdir()
+    shutil.copy(ROOT / "rulesets" / "scopa.yaml", sub / "mine.yaml")
+    monkeypatch.chdir(sub)
+    folder = tmp_path / "games"
+    folder.mkdir()
+    session = PlaySession.new("mine.yaml", seed=7, save_path=folder / "game.yaml", workers=1)
+    hand = LiveSession.new("mine.yaml", ["You", "Ada"], "You", save_path=folder / "hand.yaml")
+    hand.enter("2C 4C 5S 9D")
+    shutil.rmtree(folder)
+    session.save()
+    hand.enter("AD 3D 6D")  # your cards: saved again
+    monkeypatch.chdir(tmp_path.parent)
+    for rescued in (session.save_path, hand.save_path):
+        assert rescued is not None and "rescued" in rescued.name
+        assert load_path(str(rescued))[0].ruleset.name == "scopa"
+        rescued.unlink()
+
+
+def test_a_save_through_a_linked_folder_names_the_ruleset_file_as_the_reader_finds_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Was: "out" a link to ../far/deep, the game saved "ruleset: ../mine.yaml", which the
+    # reader joined to the linked folder and did not find.
+    from tutor.training.play import PlaySession
+
+    work, deep = tmp_path / "work", tmp_path / "far" / "deep"
+    work.mkdir()
+    deep.mkdir(parents=True)
+    shutil.copy(ROOT / "rulesets" / "scopa.yaml", work / "mine.yaml")
+    (work / "out").symlink_to(deep)
+    monkeypatch.chdir(work)
+    PlaySession.new("mine.yaml", seed=3, save_path=work / "out" / "game.yaml", workers=1)
+    monkeypatch.chdir(tmp_path.parent)
+    assert load_path(str(work / "out" / "game.yaml"))[0].ruleset.name == "scopa"
+
+
+def test_a_save_to_the_standard_output_link_adds_to_what_it_stands_for(tmp_path: Path) -> None:
+    # Was: /dev/stdout resolved to the file the shell opened (">>"), which the rename replaced,
+    # and to "pipe:[...]" for a pipe, which did not exist.
+    import subprocess
+    import sys
+
+    log = tmp_path / "log.txt"
+    log.write_text("before\n")
+    code = "from tutor.records.recordfile import save_atomically as s; s('/dev/stdout', 'svg\\n')"
+    with log.open("a") as out:
+        subprocess.run([sys.executable, "-c", code], stdout=out, check=True, cwd=ROOT)
+    assert log.read_text() == "before\nsvg\n"
+    piped = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert piped.returncode == 0 and piped.stdout == "svg\n", piped.stderr

@@ -38,7 +38,7 @@ import os
 import re
 import stat
 import tempfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import IO, Any
 
@@ -448,8 +448,9 @@ def ruleset_key(name: str, read_at: str | Path, written_at: str | Path | None) -
         return name
     if written_at is None:
         return os.path.abspath(file)
-    start = Path(os.path.abspath(Path(written_at).parent))
-    return Path(os.path.relpath(os.path.abspath(file), start)).as_posix()
+    # the links followed as the reader's "folder/../file" will be (a folder reached by a link)
+    start = os.path.realpath(Path(written_at).parent)
+    return Path(os.path.relpath(os.path.realpath(file), start)).as_posix()
 
 
 def _exists(path: Path) -> bool:
@@ -914,16 +915,39 @@ def save_problem(path: str | Path, example: str = "hand.yaml") -> str | None:
 
 def _written_path(path: Path) -> Path:
     """The file a save to ``path`` writes: the file a symbolic link points to (replacing the
-    link by a file would cut it), else ``path``."""
+    link by a file would cut it), else ``path``; but a link to an open file of the process
+    (``/dev/stdout``, ``/proc/self/fd/1``) stays as it is: it is written through
+    (:func:`_open_file_link`)."""
     try:
-        return Path(os.path.realpath(path)) if path.is_symlink() else path
+        if not path.is_symlink() or _open_file_link(path):
+            return path
+        return Path(os.path.realpath(path))
     except OSError:  # a name too long: said where the file is looked at
         return path
 
 
+def _open_file_link(path: Path) -> bool:
+    """Whether ``path`` reaches, by links, one of the process's open files (``/dev/stdout`` ->
+    ``/proc/self/fd/1``): what it stands for is the open file, which may be a pipe or a file
+    opened to append (``>>``), so it is written to, never resolved and replaced."""
+    link = str(path)
+    for _hop in range(40):
+        if re.match(r"/(proc/[^/]+|dev)/fd/", link):
+            return True
+        try:
+            target = os.readlink(link)
+        except OSError:
+            return False
+        link = os.path.join(os.path.dirname(link), target)
+    return False
+
+
 def _is_special(path: Path) -> bool:
     """Whether ``path`` is something other than a file or a folder (``/dev/null``, a pipe, a
-    socket): it is written in place, since renaming a file over it would replace it."""
+    socket) or one of the process's open files: it is written in place, since renaming a file
+    over it would replace it."""
+    if _open_file_link(path):
+        return True
     try:
         mode = path.stat().st_mode
     except OSError:
@@ -999,8 +1023,8 @@ def save_atomically(path: str | Path, text: str) -> None:
         raise SaveError(_("cannot write {file}: {problem}").format(file=path, problem=problem))
     try:
         target = _written_path(path)
-        if _is_special(target):
-            with open(target, "w", encoding="utf-8") as fp:
+        if _is_special(target):  # an open file of the process is added to, as ">>" would
+            with open(target, "a" if _open_file_link(target) else "w", encoding="utf-8") as fp:
                 fp.write(text)
         else:
             _write_atomically(target, text)
@@ -1010,16 +1034,22 @@ def save_atomically(path: str | Path, text: str) -> None:
         ) from None
 
 
-def save_or_rescue(path: Path, text: str) -> tuple[Path, str | None]:
+def save_or_rescue(path: Path, text: str | Callable[[Path], str]) -> tuple[Path, str | None]:
     """Save ``text`` to ``path`` (:func:`save_atomically`) or, when that fails mid-session (the
     folder removed, the disk full), to a rescue file (:func:`write_rescue`), so that nothing
-    typed is lost. Returns where the text went and, after a rescue, why ``path`` could not be
-    written and where the text went instead. Only a failure of both raises."""
+    typed is lost. ``text`` may be made for the file it goes to (``text(path)``: a record names
+    its ruleset file from its own folder). Returns where the text went and, after a rescue, why
+    ``path`` could not be written and where the text went instead. Only a failure of both
+    raises."""
     try:
-        save_atomically(path, text)
+        save_atomically(path, text if isinstance(text, str) else text(path))
     except SaveError as exc:
         try:
-            rescue = write_rescue(f"{path.stem}-rescued-", ".yaml", text)
+            if isinstance(text, str):
+                rescue = write_rescue(f"{path.stem}-rescued-", ".yaml", text)
+            else:  # named now, the text made for it
+                rescue = write_rescue(f"{path.stem}-rescued-", ".yaml", "")
+                rescue.write_text(text(rescue), encoding="utf-8")
         except OSError as err:
             folder = tempfile.gettempdir()
             raise SaveError(

@@ -42,7 +42,7 @@ tutor.training.live.LiveError: play 2: Ada cannot play 7H: it is in your hand
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -478,7 +478,13 @@ class LiveSession:
 
     def save(self) -> None:
         if self.save_path is not None and self.table is not None:
-            self.save_path, problem = save_or_rescue(self.save_path, dumps([self.record()]))
+            key = self.ruleset_name  # kept absolute: named from the folder of the file written
+            self.save_path, problem = save_or_rescue(
+                self.save_path,
+                lambda path: dumps(
+                    [replace(self.record(), ruleset_name=ruleset_key(key, "<live>", path))]
+                ),
+            )
             if problem is not None:
                 self.notices.append(problem)
 

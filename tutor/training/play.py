@@ -678,28 +678,27 @@ class PlaySession:
         return Turn(self.hand_number, self.state.ply + 1, self.record, self.seat, view,
                     self.match(), board)  # fmt: skip
 
-    def _as_saved(self, hands: list[HandRecord]) -> list[HandRecord]:
-        """``hands`` as the save file holds them: a ruleset file named from its folder."""
-        assert self.save_path is not None
-        return [
-            replace(r, ruleset_name=ruleset_key(r.ruleset_name, "<play>", self.save_path))
-            for r in hands
-        ]
+    def _text_for(self, path: Path) -> str:
+        """Every hand as the file ``path`` holds them, a ruleset file named from its folder."""
+        # the finished hands do not change: their text is made once per file and kept
+        done = len(self.hands) - 1
+        if self._finished is None or self._finished[:2] != (done, path):
+            saved = [replace(r, ruleset_name=ruleset_key(r.ruleset_name, "<play>", path))
+                     for r in self.hands]  # fmt: skip
+            text = dumps(saved[:done]) + "---\n" if done else ""
+            self._finished = (done, path, text)
+        key = ruleset_key(self.record.ruleset_name, "<play>", path)
+        last = replace(self.record, ruleset_name=key)
+        return self._finished[2] + dumps([last])
 
     def save(self) -> None:
-        """Write every hand to the save file, atomically (nothing when there is none)."""
+        """Write every hand to the save file, atomically (nothing when there is none); a rescue
+        file when that fails names the ruleset file from its own folder."""
         if self.save_path is None:
             return
         for rec in self.hands:
             rec.path = str(self.save_path)
-        # the finished hands do not change: their text is written once and kept (per file:
-        # a ruleset file is named from the file's folder)
-        done = len(self.hands) - 1
-        if self._finished is None or self._finished[:2] != (done, self.save_path):
-            text = dumps(self._as_saved(self.hands[:done])) + "---\n" if done else ""
-            self._finished = (done, self.save_path, text)
-        text = self._finished[2] + dumps(self._as_saved([self.record]))
-        self.save_path, problem = save_or_rescue(self.save_path, text)
+        self.save_path, problem = save_or_rescue(self.save_path, self._text_for)
         if problem is not None:
             self.notices.append(problem)
 
