@@ -36,6 +36,11 @@ from tutor.training.play import (
 )
 
 
+def _note_class(note: str) -> str:
+    """The class a note starts with: ``best`` of ``best–mistake: cost ...``, ``forced``."""
+    return re.split(r"[?–:;]", note)[0]
+
+
 def test_the_budgets_are_the_documented_defaults() -> None:
     assert FEEDBACK.time == FEEDBACK_TIME and HINT.time == HINT_TIME
     assert FEEDBACK.exact_plies < 16  # play-outs first: the feedback must come within a second
@@ -84,7 +89,7 @@ def test_every_hand_is_known_and_each_play_of_yours_has_a_note(tmp_path: Path) -
     state = rec.initial_state()
     for entry, move in zip(rec.plays, rec.moves(), strict=True):
         if rec.players[state.turn] == "You":
-            assert entry.note is not None and entry.note.split(":")[0].rstrip("?") in CLASSES
+            assert entry.note is not None and _note_class(entry.note) in CLASSES
         else:
             assert entry.note is None
         state.push(move)
@@ -230,7 +235,8 @@ def test_a_resumed_file_naming_an_unknown_computer_player_says_which_file(tmp_pa
         PlaySession.resume(bad)
 
 
-def test_a_resume_keeps_the_verdicts_the_person_saw(tmp_path: Path) -> None:
+@pytest.mark.parametrize("verdict", ["mistake?", "mistake–blunder"])  # saved before; now
+def test_a_resume_keeps_the_verdicts_the_person_saw(tmp_path: Path, verdict: str) -> None:
     """Bug: after ``--resume`` the end of the hand judged every earlier play again and rewrote
     its note (play 1's verdict changed). The saved verdicts stand, in the note and in the
     hand's review; only a play the kill caught before its verdict is judged at the end."""
@@ -243,7 +249,7 @@ def test_a_resume_keeps_the_verdicts_the_person_saw(tmp_path: Path) -> None:
     records = load_path(save)
     first, second = records[0].plays[0], records[0].plays[2]
     best = records[0].moves()[0].text("french")  # a verdict no judge would give: it must stay
-    first.note = f"mistake?: cost 0.62 [0.40, 0.85], best {best}"
+    first.note = f"{verdict}: cost 0.62 [0.40, 0.85], best {best}"
     first.translations = {"note_it": f"errore?: costo 0,62 [0,40; 0,85], migliore {best}"}
     second.note, second.translations = None, {}  # the kill came before its verdict
     save.write_text(dumps(records), encoding="utf-8")
@@ -271,7 +277,7 @@ def test_the_note_gives_the_class_first() -> None:
     events = s.enter(s.turn().moves[0].text("french"))
     feedback = next(e for e in events if isinstance(e, Feedback))
     note = decision_note(feedback.decision, "french")
-    assert note.split(":")[0].split(";")[0].rstrip("?") in CLASSES
+    assert _note_class(note) in CLASSES
 
 
 def test_the_record_carries_its_title_and_notes_in_italian_too(tmp_path: Path) -> None:
@@ -281,7 +287,7 @@ def test_the_record_carries_its_title_and_notes_in_italian_too(tmp_path: Path) -
     info, entry = s.record.info, next(e for e in s.record.plays if e.note)
     assert info["title"].startswith("Hand 1 against the computer")
     assert info["title_it"].startswith("Mano 1 contro il computer")
-    assert entry.note and entry.note.split(":")[0].split(";")[0].rstrip("?") in CLASSES
+    assert entry.note and _note_class(entry.note) in CLASSES
     italian = entry.translations["note_it"]
     assert italian == "obbligata" if entry.note == "forced" else "costo" in italian
 
@@ -387,6 +393,7 @@ def test_a_hint_mode_the_game_does_not_know_is_refused_with_its_line(tmp_path: P
     )
     with pytest.raises(RecordError, match=r"gh\.yaml:8: game: hints: 'sometimes': choose one of"):
         PlaySession.resume(bad)
+    assert load_path(bad)[0].game.hints == "sometimes"  # other readers keep it as written
 
 
 def test_the_help_of_play_types_cards_the_default_deck_reads() -> None:

@@ -34,7 +34,7 @@ def test_an_uncertain_class_names_both_ends_of_its_interval() -> None:
     # Was (play and user sweeps): "best?, cost 1.50, up to 3.02" and "RB x RD best? 0.57":
     # the milder class alone read as a verdict on a move that may have cost a point or more.
     from tutor.render.html import _badge
-    from tutor.render.review import class_range
+    from tutor.review.judge import class_range
 
     assert class_range("good", 0.81) == "good–mistake"
     assert class_range("best", 3.02) == "best–blunder"

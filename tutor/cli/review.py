@@ -65,7 +65,8 @@ def time_option(short: bool = True) -> object:
             *names,
             min=0.01,
             metavar="S",
-            help=f"Seconds of sampling per decision at most (default {DEFAULT_TIME:g}).",
+            help=f"Seconds of sampling per decision (default {DEFAULT_TIME:g}); the first round "
+            "of deals always completes.",
         ),
     ]
 
@@ -125,7 +126,8 @@ def review_command(
 
     Each decision gets the cost of the move played against the best move (points of the hand,
     with a 95% interval from paired samples, or exact when counting pins every card), a class
-    (forced, best, good, inaccuracy, mistake, blunder; ? when the samples cannot decide) and
+    (forced, best, good, inaccuracy, mistake, blunder; when the samples cannot decide, the
+    classes the interval spans, such as good–mistake) and
     named observations citing the maxims of docs/strategy.md. A summary per player follows.
     """
     from tutor.review.judge import Settings

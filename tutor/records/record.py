@@ -633,6 +633,20 @@ class HandRecord:
             out += [(d, name, n) for name, n in zip(self.players, given, strict=True) if n < size]
         return out
 
+    def check_hint_mode(self) -> None:
+        """Raise RecordError, naming the line, when the ``game`` key's hint mode is not one of
+        :data:`HINT_MODES`: a game goes on only in a mode it knows (any other reader keeps the
+        text as written)."""
+        hints = self.game.hints if self.game is not None else None
+        if hints is not None and hints not in HINT_MODES:
+            raise self._fail(
+                ("game", "hints"),
+                "game: hints: "
+                + _("{mode!r}: choose one of {modes}").format(
+                    mode=hints, modes=", ".join(HINT_MODES)
+                ),
+            )
+
     def check_dealt_in_full(self) -> None:
         """Raise RecordError unless every deal gives every player a full hand: a game against
         the computer needs it, since the computer plays from the cards it was dealt (a record of

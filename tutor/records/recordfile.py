@@ -63,7 +63,6 @@ from tutor.game.state import parse_play
 from tutor.game.textfile import FileReadError, os_reason, read_stream, read_text
 from tutor.records.puzzle_key import dump_puzzle, read_puzzle, resolve_puzzle
 from tutor.records.record import (
-    HINT_MODES,
     INFO_KEYS,
     TRANSLATED_INFO,
     TRANSLATED_NOTES,
@@ -305,14 +304,7 @@ class _Reader:
         hints = None
         if "hints" in values and not self.is_null(values["hints"]):
             hints = self.text(values["hints"], "game: hints")
-            if hints not in HINT_MODES:
-                raise self.fail(
-                    values["hints"],
-                    "game: hints: "
-                    + _("{mode!r}: choose one of {modes}").format(
-                        mode=hints, modes=", ".join(HINT_MODES)
-                    ),
-                )
+            lines[("game", "hints")] = values["hints"].start_mark.line + 1
         return GameInfo(seed, computer, hints)
 
     def ruleset(self, node: Node) -> tuple[str, Ruleset]:

@@ -21,10 +21,10 @@ from collections.abc import Sequence
 from tutor.counting.tracker import track, values_text, viewer_state
 from tutor.game.cards import Style
 from tutor.game.i18n import _, is_you, language, ngettext, number, pgettext
-from tutor.render.review import class_count, class_range, observation_label
+from tutor.render.review import class_count, observation_label
 from tutor.render.safe import fill, fill_markup, isolated, markup
 from tutor.render.svg import cards_svg, position_svg, shorten, text_width
-from tutor.review.judge import CLASSES, THRESHOLDS, class_name
+from tutor.review.judge import CLASSES, THRESHOLDS, class_name, class_range
 from tutor.review.observations import MAXIMS
 from tutor.review.review import Decision, PlayerSummary, Review
 

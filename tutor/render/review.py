@@ -23,7 +23,7 @@ from tutor.render.terminal import (
     new_table,
 )
 from tutor.review.explain import PositionExplanation
-from tutor.review.judge import CLASSES, THRESHOLDS, class_name, classify
+from tutor.review.judge import CLASSES, THRESHOLDS, class_name, verdict_class
 from tutor.review.observations import MAXIMS, Observation
 from tutor.review.review import Decision, PlayerSummary, Review
 
@@ -49,17 +49,9 @@ CLASS_COLOURS = {
 
 
 def class_label(decision: Decision) -> str:
-    """The class; when the interval leaves it uncertain, the classes it spans (``good–mistake``:
-    the milder class alone, ``good?``, read as a verdict on a move that may cost a point)."""
-    j = decision.judgement
-    return class_range(j.classification, j.high) if j.uncertain else class_name(j.classification)
-
-
-def class_range(milder: str, high: float) -> str:
-    """``good–mistake``: the classes from ``milder`` to that of the interval's high end."""
-    return pgettext("the classes an interval spans", "{low}–{high}").format(
-        low=class_name(milder), high=class_name(classify(high))
-    )
+    """The class; when the interval leaves it uncertain, the classes it spans (``good–mistake``,
+    :func:`~tutor.review.judge.verdict_class`)."""
+    return verdict_class(decision.judgement)
 
 
 def class_count(summary: PlayerSummary, cls: str) -> str:

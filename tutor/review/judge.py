@@ -31,7 +31,7 @@ from typing import Any
 
 from tutor.counting.style import StylePriors
 from tutor.game.errors import TutorError
-from tutor.game.i18n import N_, _
+from tutor.game.i18n import N_, _, pgettext
 from tutor.game.state import GameState, Move
 from tutor.review.defaults import DEFAULT_SAMPLES, DEFAULT_TIME, FIRST_ROUND
 from tutor.review.knowledge import known_world
@@ -123,6 +123,20 @@ def classify(cost: float) -> str:
         if cost >= low - _EPS:
             name = cls
     return name
+
+
+def class_range(milder: str, high: float) -> str:
+    """``good–mistake``: the classes from ``milder`` to that of an interval's high end, how an
+    uncertain verdict is shown (the milder class alone, ``good?``, read as a verdict on a move
+    that may cost a point)."""
+    return pgettext("the classes an interval spans", "{low}–{high}").format(
+        low=class_name(milder), high=class_name(classify(high))
+    )
+
+
+def verdict_class(j: Judgement) -> str:
+    """A verdict's class in words: the classes its interval spans when it is uncertain."""
+    return class_range(j.classification, j.high) if j.uncertain else class_name(j.classification)
 
 
 @dataclass(frozen=True)

@@ -58,7 +58,7 @@ from tutor.records.record import HINT_MODES, GameInfo, HandRecord, PlayEntry, na
 from tutor.records.recordfile import dumps, load_path, ruleset_key, save_or_rescue
 from tutor.records.replay import MatchReplay, replay_match
 from tutor.review.explain import PositionExplanation, explain_position
-from tutor.review.judge import CLASSES, Settings, class_name, value_moves
+from tutor.review.judge import CLASSES, Settings, class_name, value_moves, verdict_class
 from tutor.review.observations import Observation, observe
 from tutor.review.review import Decision, Review, decision_seed, review_decision, weigh
 from tutor.search.analysis import MoveEstimate
@@ -156,11 +156,6 @@ def table_names(players: int, seat: int) -> list[str]:
     return [relative[(s - seat) % players] for s in range(players)]
 
 
-def _class_text(decision: Decision) -> str:
-    j = decision.judgement
-    return class_name(j.classification) + ("?" if j.uncertain else "")
-
-
 def decision_note(decision: Decision, style: Style | str | None = None) -> str:
     """The note a play of the person gets in the record, in the language of the run: its
     class first, then the cost, the best move and the observation codes, e.g.
@@ -170,11 +165,11 @@ def decision_note(decision: Decision, style: Style | str | None = None) -> str:
         text = class_name("forced")
     elif j.exact:
         text = _("{verdict}: cost {cost} (exact), best {best}").format(
-            verdict=_class_text(decision), cost=number(j.cost), best=j.best.text(style)
+            verdict=verdict_class(decision.judgement), cost=number(j.cost), best=j.best.text(style)
         )
     else:
         text = _("{verdict}: cost {cost} [{low}, {high}], best {best}").format(
-            verdict=_class_text(decision),
+            verdict=verdict_class(decision.judgement),
             cost=number(j.cost),
             low=number(j.low),
             high=number(j.high),
@@ -184,8 +179,8 @@ def decision_note(decision: Decision, style: Style | str | None = None) -> str:
     return text + ("; " + ", ".join(codes) if codes else "")
 
 
-_NOTE = re.compile(
-    r"(?P<cls>[a-z]+)(?P<unsure>\?)?: cost (?P<cost>-?[\d.]+) "
+_NOTE = re.compile(  # "good–mistake: ..." (and "good?: ...", as files saved before said it)
+    r"(?P<cls>[a-z]+)(?:(?P<unsure>\?)|–(?P<upper>[a-z]+))?: cost (?P<cost>-?[\d.]+) "
     r"(?:\(exact\)|\[(?P<low>-?[\d.]+), (?P<high>-?[\d.]+)\]), best (?P<best>[^;]+)"
 )
 
@@ -220,8 +215,9 @@ def restored_decision(
         exact = m["low"] is None
         low = cost if exact else float(m["low"])
         high = cost if exact else float(m["high"])
+        unsure = bool(m["unsure"] or m["upper"])
         verdict_j = replace(j, best=best, cost=cost, low=low, high=high, exact=exact,
-                            classification=m["cls"], uncertain=bool(m["unsure"]))  # fmt: skip
+                            classification=m["cls"], uncertain=unsure)  # fmt: skip
     view = viewer_state(state, state.turn)
     raw = observe(view, decision.move, names=names, style=style, exact=j.analysis)
     observations = tuple(weigh(o, verdict_j, style) for o in raw)
@@ -564,6 +560,7 @@ class PlaySession:
         except PlayError as exc:  # a computer player the file names wrongly
             raise PlayError(f"{path}: game: computer: {exc}") from None
         for rec in hands:
+            rec.check_hint_mode()
             rec.check_dealt_in_full()
         session._settings(workers, feedback, hint_settings)
         return session
