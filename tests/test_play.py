@@ -373,6 +373,8 @@ def test_from_hand_two_the_feedback_weighs_the_styles_the_review_of_the_file_rea
     while s.phase() == "play":
         s.enter(player.choose(s.turn().view, random.Random(0)).text("french"))
     s.enter("yes")
+    # numbered as the file read back numbers them: explain says "Hand 2 of the match." at once
+    assert [h.hand for h in s.hands] == [h.hand for h in load_path(save)] == [1, 2]
     first = load_path(save)[:1]
     expected = styles_by_seat(s.players, match_styles(first))
     assert expected and s.feedback.styles == expected and s.hint_settings.styles == expected

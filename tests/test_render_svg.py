@@ -247,3 +247,14 @@ def test_wide_letters_are_measured_as_wide_and_lines_never_split_a_letter() -> N
     for line in wrap(accents, 10, 50, 9):
         assert not line.startswith("\u0301") and len(line.rstrip("\u2026")) % 2 == 0
     assert clusters("a\u200d\U0001f600b") == ["a\u200d\U0001f600", "b"]
+
+
+def test_a_mark_or_a_joiner_adds_no_width() -> None:
+    # Was: a name written with combining accents (NFD) measured wider than the same name NFC,
+    # and was cut early.
+    import unicodedata
+
+    from tutor.render.svg import text_width
+
+    name = "Zoë Éloïse Müller"
+    assert text_width(unicodedata.normalize("NFD", name), 10) == text_width(name, 10)

@@ -246,3 +246,24 @@ def test_a_save_to_the_standard_output_link_adds_to_what_it_stands_for(tmp_path:
     assert log.read_text() == "before\nsvg\n"
     piped = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert piped.returncode == 0 and piped.stdout == "svg\n", piped.stderr
+
+
+def test_an_output_on_standard_output_is_utf8_whatever_the_terminal_speaks() -> None:
+    # Was (review of the day's diff): "--svg -" wrote in the terminal's encoding, so a Latin-1
+    # terminal got '?' for the name marks, and "--html -" a page declaring UTF-8 that was not.
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONIOENCODING": "latin-1", "NO_COLOR": "1"}
+    args = [
+        sys.executable,
+        "-m",
+        "tutor",
+        "render",
+        str(EXAMPLES / "scopone-hand.yaml"),
+        "--svg",
+        "-",
+    ]
+    out = subprocess.run(args, capture_output=True, env=env, cwd=ROOT, check=True).stdout
+    text = out.decode("utf-8")
+    assert "\u2068South\u2069" in text

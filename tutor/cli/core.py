@@ -680,7 +680,7 @@ def check_output(out: Path, option: str, example: str, *inputs: Path) -> None:
     names a file to suggest in it; a folder missing or not writable) or is one of the files the
     command reads (``inputs``): writing the output there would destroy the input. ``-`` is
     standard output (:func:`write_output`)."""
-    if str(out) == "-":
+    if is_stdout(out):
         return
     problem = save_problem(out, example)
     if problem is not None:
@@ -696,12 +696,18 @@ def check_output(out: Path, option: str, example: str, *inputs: Path) -> None:
             )
 
 
+def is_stdout(out: Path) -> bool:
+    """Whether an output option names standard output (``-``)."""
+    return str(out) == "-"
+
+
 def write_output(out: Path, text: str) -> None:
     """Write an output file all or nothing (:func:`save_atomically`) and say so on stderr, or
     print it on standard output when ``out`` is ``-``."""
-    if str(out) == "-":
-        sys.stdout.write(text)
-        sys.stdout.flush()
+    if is_stdout(out):
+        sys.stdout.flush()  # in UTF-8, as the file would be, whatever the terminal's encoding
+        sys.stdout.buffer.write(text.encode("utf-8"))
+        sys.stdout.buffer.flush()
         return
     # lazy: the writer lives with the record files, which not every command reads
     from tutor.records.recordfile import save_atomically

@@ -28,6 +28,7 @@ from tutor.cli.core import (
     file_argument,
     file_option,
     human_console,
+    is_stdout,
     known_styles,
     note,
     print_json,
@@ -136,7 +137,7 @@ def review_command(
     if as_players and all_players:
         raise typer.BadParameter(_("give --as or --all, not both"), param_hint="--all")
     if html is not None:
-        if str(html) == "-" and json_out:
+        if is_stdout(html) and json_out:
             raise typer.BadParameter(
                 _("--html - and --json both print on standard output: give one"),
                 param_hint="--html",
@@ -176,7 +177,7 @@ def review_command(
         from tutor.render.html import review_page
 
         write_output(html, review_page(review))
-        if str(html) == "-":  # the page is the output
+        if is_stdout(html):  # the page is the output
             return
     if json_out:
         print_json(review.to_json())

@@ -98,6 +98,8 @@ def _em(ch: str) -> float:
     >>> _em("W"), _em("Ж"), _em("Ẅ")  # a letter with marks is as wide as its base letter
     (1.0, 1.1, 1.0)
     """
+    if _joins(ch):  # a mark, a joiner, a selector: drawn with the character before it
+        return 0.0
     if ch in _NARROW:
         return 0.42
     if ch in _WIDE:

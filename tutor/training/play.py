@@ -930,6 +930,8 @@ class PlaySession:
         self.hands.append(self._deal(self.rules, self.ruleset_name, self.style, self.game,
                                      players, len(self.hands)))  # fmt: skip
         name_as_match(self.hands)
+        for k, hand in enumerate(self.hands, 1):  # as the file read back numbers them
+            hand.hand = k
         self.state = self.record.state_at(0)
         self.decisions = {}
         self._read_styles()
