@@ -272,6 +272,8 @@ def test_a_capture_typed_without_spaces_says_how_to_write_it() -> None:
     # Was (new-user sweep): "'RBxRD' is not a card: unknown rank 'RBXR'", with no word of the x.
     with pytest.raises(NotationError, match=r"a capture has spaces around x: RB x RD$"):
         parse_card("RBxRD", "italian")
+    with pytest.raises(NotationError, match=r"spaces around x: 7D x 2C 5S$"):  # each card apart
+        parse_card("7Dx2C5S", "italian")
     with pytest.raises(NotationError) as caught:
         parse_card("QQ", "french")
     assert "spaces around x" not in str(caught.value)

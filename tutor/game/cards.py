@@ -302,19 +302,36 @@ _PARSE_TABLES = {name: _tables(style) for name, style in STYLES.items()}
 
 
 def _capture_hint(raw: str, style: Style) -> str:
-    """For ``RBxRD``, a capture typed without spaces: how to write it (else nothing).
+    """For ``RBxRD`` or ``7Dx2C5S``, a capture typed without spaces: how to write it (nothing
+    when the text does not read as one).
 
-    >>> _capture_hint("RBxRD", get_style("italian"))
-    '; a capture has spaces around x: RB x RD'
+    >>> _capture_hint("7Dx2C5S", get_style("italian"))
+    '; a capture has spaces around x: 7D x 2C 5S'
     """
     card, sep, rest = raw.replace("X", "x").partition("x")
-    if not sep or not rest.strip():
+    taken = _cards_run(rest.replace(" ", ""), style) if sep else None
+    if not taken:
         return ""
     try:
         parse_card(card, style)
     except NotationError:
         return ""
-    return _("; a capture has spaces around x: {play}").format(play=f"{card} x {rest.strip()}")
+    return _("; a capture has spaces around x: {play}").format(play=f"{card} x {' '.join(taken)}")
+
+
+def _cards_run(text: str, style: Style) -> list[str] | None:
+    """``2C5S`` as the cards ``2C``, ``5S`` (a card is 2 or 3 characters: ``10B``), or None."""
+    if not text:
+        return []
+    for size in (2, 3):
+        try:
+            parse_card(text[:size], style)
+        except NotationError:
+            continue
+        rest = _cards_run(text[size:], style)
+        if rest is not None:
+            return [text[:size], *rest]
+    return None
 
 
 def parse_card(text: str, style: str | Style | None = None) -> Card:

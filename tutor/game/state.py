@@ -93,10 +93,10 @@ class WrittenPlay(NamedTuple):
 
 
 _X = re.compile(r"\s*[xX]\s+|\s+[xX]\s*")
-_SPACED_X = re.compile(r"\s+[xX]\s+")
-"""An ``x`` standing alone: tried first, so that in ``7X x 2C`` the mistyped card is ``7X``."""
 """The ``x`` between a card and its capture, with a space on at least one side (``1X`` is a
 card written wrong, not a capture)."""
+_SPACED_X = re.compile(r"\s+[xX]\s+")
+"""An ``x`` standing alone: tried first, so that in ``7X x 2C`` the mistyped card is ``7X``."""
 
 
 _SCOPA_WORDS = ("scopa",)
