@@ -197,6 +197,20 @@ class Style:
             return self.figures[value - 8]
         return str(value)
 
+    def value_of_word(self, word: str) -> int | None:
+        """The value a word names: ``1``-``10``, ``A`` (or ``ace``) and the figures' letters of
+        the style, in any case (None: no value). One reader for answers and puzzle solutions.
+
+        >>> STYLES["italian"].value_of_word("c"), STYLES["french"].value_of_word("10")
+        (9, 10)
+        """
+        key = word.strip().upper()
+        if key.isascii() and key.isdigit() and len(key) <= 2 and 1 <= int(key) <= 10:
+            return int(key)
+        if key == "ACE":
+            return 1
+        return next((v for v in range(1, 11) if self.rank_text(v).upper() == key), None)
+
     def shown_name(self) -> str:
         """The style's name in the language of the run (``italian``: ``italiano``)."""
         return _(_STYLE_NAMES.get(self.name, self.name))

@@ -79,15 +79,11 @@ def parse_values(text: str, style: Style) -> tuple[int, ...]:
     words = [w for w in re.split(r"[\s,;]+", text.strip()) if w]
     if len(words) == 1 and says_none(words[0]):
         return ()
-    letters = {style.rank_text(v).upper(): v for v in range(1, 11)}
-    letters["ACE"] = 1
     out: set[int] = set()
     for w in words:
-        key = w.upper()
-        if key.isascii() and key.isdigit() and len(key) <= 2 and 1 <= int(key) <= 10:
-            out.add(int(key))
-        elif key in letters:
-            out.add(letters[key])
+        value = style.value_of_word(w)
+        if value is not None:
+            out.add(value)
         else:
             raise AnswerError(
                 _(

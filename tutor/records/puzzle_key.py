@@ -406,13 +406,14 @@ def _read_solution(
         return replace(spec, holder=reader.text(items[0], "puzzle: solution").strip())
     if kind == "unmatched":
         vals: list[int] = []
-        # the deck's letters too (A, F, C, R: as tutor track writes them), or numbers 1 to 10
-        letters = {style.rank_text(v).upper(): v for v in range(1, 11) if v == 1 or v > 7}
-        for n in items:
+        for n in items:  # numbers 1 to 10, or the deck's letters (A, F, C, R: as track writes)
             what = "puzzle: " + _("an unmatched value")
             scalar = not (reader.is_mapping(n) or reader.is_sequence(n) or reader.is_null(n))
-            word = reader.text(n, what).strip().upper() if scalar else ""
-            v = letters.get(word) or _int(reader, n, what)
+            word = reader.text(n, what) if scalar else ""
+            named = (
+                style.value_of_word(word) if word.strip() and not word.strip().isdigit() else None
+            )
+            v = named or _int(reader, n, what)
             if not 1 <= v <= 10:
                 raise reader.fail(
                     n, "puzzle: " + _("{n} is not a value (values are 1 to 10)").format(n=v)
