@@ -304,9 +304,9 @@ class Choices:
         a = self.after(m)
         if a.is_over():
             return _pct(0.0)
-        who = a.turn if seat is None else seat
         inf = self.inference(m)
-        p = inf.probability_any_of(who, values)
+        p = self.odds(m, values) if seat is None else inf.probability_any_of(seat, values)
+        who = a.turn if seat is None else seat
         if not (inf.standing or inf.tells or any(inf.passed.values())):
             return _pct(p)
         facts = inf.probability_any_of(who, values, facts=True)
