@@ -160,18 +160,25 @@ def test_an_output_of_dash_is_standard_output(
     assert "--json" in both and not (tmp_path / "-").exists()
 
 
+@pytest.fixture
+def in_subfolder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A ruleset file ``mine.yaml`` in ``tmp_path/sub``, the current folder; the folder."""
+    sub = tmp_path / "sub"
+    sub.mkdir()
+    shutil.copy(ROOT / "rulesets" / "scopa.yaml", sub / "mine.yaml")
+    monkeypatch.chdir(sub)
+    return sub
+
+
 def test_a_session_names_its_ruleset_file_from_the_folder_it_saves_to(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, in_subfolder: Path
 ) -> None:
     # Was (play sweep): `tutor play --ruleset mine.yaml -o ../game.yaml` run in a subfolder saved
     # "ruleset: mine.yaml", which the record's reader looks for next to the record: resume,
     # replay and review failed anywhere but in that subfolder.
     from tutor.training.play import PlaySession
 
-    sub = tmp_path / "sub"
-    sub.mkdir()
-    shutil.copy(ROOT / "rulesets" / "scopa.yaml", sub / "mine.yaml")
-    monkeypatch.chdir(sub)
+    sub = in_subfolder
     game = tmp_path / "game.yaml"
     PlaySession.new("mine.yaml", seed=7, save_path=game, workers=1)
     hand = tmp_path / "hand.yaml"
@@ -189,16 +196,12 @@ def test_a_session_names_its_ruleset_file_from_the_folder_it_saves_to(
 
 
 def test_a_rescue_file_names_the_ruleset_file_from_its_own_folder(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, in_subfolder: Path
 ) -> None:
     # Was (review of the day's diff): a save that failed went to a rescue file with the
     # ruleset named from the folder that failed ("../sub/mine.yaml"), which did not read back.
     from tutor.training.play import PlaySession
 
-    sub = tmp_path / "sub"
-    sub.mkdir()
-    shutil.copy(ROOT / "rulesets" / "scopa.yaml", sub / "mine.yaml")
-    monkeypatch.chdir(sub)
     folder = tmp_path / "games"
     folder.mkdir()
     session = PlaySession.new("mine.yaml", seed=7, save_path=folder / "game.yaml", workers=1)
