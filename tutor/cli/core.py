@@ -761,12 +761,9 @@ def note_short_hands(file: Path, records: Sequence[HandRecord]) -> None:
     """Say on stderr which hands a record gives a card or two short among full ones (read as
     unknown cards, they are more likely cards left out by mistake)."""
     for record in records:
-        where = f"tutor: {file}: " + (
-            "" if record.hand is None else _("hand {n}").format(n=record.hand) + ": "
-        )
         for deal, name, n in record.short_hands():
             note(
-                where
+                f"tutor: {_where(file, record)}"
                 + ngettext(
                     "deal {d} gives {name} {n} card of {size}, the other hands in full: the "
                     "missing ones count as unknown (a card left out?)",
@@ -782,16 +779,20 @@ def record_hand(file: Path, hand: int) -> HandRecord:
     return record_hands(file, hand)[-1]
 
 
+def _where(file: Path, record: HandRecord) -> str:
+    """``FILE: `` or, for a hand of a match file, ``FILE: hand 2: ``: what a message about the
+    hand starts with."""
+    hand = "" if record.hand is None else _("hand {n}").format(n=record.hand) + ": "
+    return f"{file}: {hand}"
+
+
 def check_at(file: Path, record: HandRecord, at: int | None) -> None:
     """Bad input (exit 3) when ``--at`` goes past the plays of ``record`` (hand ``record.hand``
     of a match file, named in the message)."""
     if at is None or at <= len(record.plays):
         return
-    where = f"{file}: " + (
-        "" if record.hand is None else _("hand {n}").format(n=record.hand) + ": "
-    )
     raise InputError(
-        f"{where}--at {at}: "
+        f"{_where(file, record)}--at {at}: "
         + ngettext(
             "the record has only {n} play", "the record has only {n} plays", len(record.plays)
         ).format(n=len(record.plays))

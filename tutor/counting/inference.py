@@ -168,8 +168,9 @@ class Inference:
         the settebello, say); for one value it is :meth:`probability_any`.
         """
         wanted = set(values)
-        if len(wanted) == 1 and not facts:
-            return self.probability_any(seat, next(iter(wanted)))
+        if len(wanted) == 1:  # one value: the readings' table, or the hypergeometric chance
+            one = self.probability_any_facts if facts else self.probability_any
+            return one(seat, next(iter(wanted)))
         known = self.state.hands[seat] if seat >= 0 else 0
         if any(VALUE_OF[i] in wanted for i in indexes_of(known)):
             return 1.0

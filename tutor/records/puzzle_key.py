@@ -409,10 +409,7 @@ def _read_solution(
         for n in items:  # numbers 1 to 10, or the deck's letters (A, F, C, R: as track writes)
             what = "puzzle: " + _("an unmatched value")
             scalar = not (reader.is_mapping(n) or reader.is_sequence(n) or reader.is_null(n))
-            word = reader.text(n, what) if scalar else ""
-            named = (
-                style.value_of_word(word) if word.strip() and not word.strip().isdigit() else None
-            )
+            named = style.value_of_word(reader.text(n, what)) if scalar else None
             v = named or _int(reader, n, what)
             if not 1 <= v <= 10:
                 raise reader.fail(

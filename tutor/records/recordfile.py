@@ -39,6 +39,7 @@ import re
 import stat
 import tempfile
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import IO, Any
 
@@ -96,6 +97,7 @@ __all__ = [
     "save_problem",
     "ruleset_file",
     "ruleset_key",
+    "written_to",
 ]
 
 _KEYS: tuple[str, ...] = (*INFO_KEYS, *TRANSLATED_INFO, "ruleset", "deck", "players", "dealer")
@@ -443,6 +445,12 @@ def ruleset_key(name: str, read_at: str | Path, written_at: str | Path | None) -
     # the links followed as the reader's "folder/../file" will be (a folder reached by a link)
     start = os.path.realpath(Path(written_at).parent)
     return Path(os.path.relpath(os.path.realpath(file), start)).as_posix()
+
+
+def written_to(record: HandRecord, path: str | Path) -> HandRecord:
+    """``record`` as the file ``path`` holds it: a ruleset file (kept absolute by a session, or
+    from the current folder) named from that file's folder (:func:`ruleset_key`)."""
+    return replace(record, ruleset_name=ruleset_key(record.ruleset_name, "<session>", path))
 
 
 def _exists(path: Path) -> bool:
@@ -882,10 +890,10 @@ def save_problem(path: str | Path, example: str = "hand.yaml") -> str | None:
     path = Path(path)
     if "\0" in str(path):
         return _("a file name cannot hold a NUL character")
-    path = _written_path(path)
+    path, in_place = _save_target(path)
     folder = path.parent
     try:
-        if _is_special(path):  # a device or a pipe is written in place: the folder may be /dev
+        if in_place:  # a device or a pipe is written in place: the folder may be /dev
             return None if os.access(path, os.W_OK) else _("it is not writable")
         if path.is_dir():
             return _("it is a folder: give a file's name, e.g. {example}").format(
@@ -905,23 +913,28 @@ def save_problem(path: str | Path, example: str = "hand.yaml") -> str | None:
     return None
 
 
-def _written_path(path: Path) -> Path:
-    """The file a save to ``path`` writes: the file a symbolic link points to (replacing the
-    link by a file would cut it), else ``path``; but a link to an open file of the process
-    (``/dev/stdout``, ``/proc/self/fd/1``) stays as it is: it is written through
-    (:func:`_open_file_link`)."""
+def _save_target(path: Path) -> tuple[Path, str | None]:
+    """Where a save to ``path`` writes, and how: ``None``, a file replaced whole (through a
+    link, the file it points to: replacing the link would cut it); ``"w"``, written in place
+    (a device or a pipe, ``/dev/null``: renaming a file over it would replace it); ``"a"``,
+    added to (one of the process's open files, ``/dev/stdout``, which may be a pipe or a file
+    a shell opened with ``>>``: never resolved)."""
+    if _open_file_link(path):
+        return path, "a"
     try:
-        if not path.is_symlink() or _open_file_link(path):
-            return path
-        return Path(os.path.realpath(path))
+        target = Path(os.path.realpath(path)) if path.is_symlink() else path
     except OSError:  # a name too long: said where the file is looked at
-        return path
+        return path, None
+    try:
+        mode = target.stat().st_mode
+    except OSError:  # a new file
+        return target, None
+    return target, None if stat.S_ISREG(mode) or stat.S_ISDIR(mode) else "w"
 
 
 def _open_file_link(path: Path) -> bool:
     """Whether ``path`` reaches, by links, one of the process's open files (``/dev/stdout`` ->
-    ``/proc/self/fd/1``): what it stands for is the open file, which may be a pipe or a file
-    opened to append (``>>``), so it is written to, never resolved and replaced."""
+    ``/proc/self/fd/1``)."""
     link = str(path)
     for _hop in range(40):
         if re.match(r"/(proc/[^/]+|dev)/fd/", link):
@@ -932,19 +945,6 @@ def _open_file_link(path: Path) -> bool:
             return False
         link = os.path.join(os.path.dirname(link), target)
     return False
-
-
-def _is_special(path: Path) -> bool:
-    """Whether ``path`` is something other than a file or a folder (``/dev/null``, a pipe, a
-    socket) or one of the process's open files: it is written in place, since renaming a file
-    over it would replace it."""
-    if _open_file_link(path):
-        return True
-    try:
-        mode = path.stat().st_mode
-    except OSError:
-        return False
-    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
 
 
 def _temporary_prefix(path: Path) -> str:
@@ -1014,9 +1014,9 @@ def save_atomically(path: str | Path, text: str) -> None:
     if problem is not None:
         raise SaveError(_("cannot write {file}: {problem}").format(file=path, problem=problem))
     try:
-        target = _written_path(path)
-        if _is_special(target):  # an open file of the process is added to, as ">>" would
-            with open(target, "a" if _open_file_link(target) else "w", encoding="utf-8") as fp:
+        target, in_place = _save_target(path)
+        if in_place:
+            with open(target, in_place, encoding="utf-8") as fp:
                 fp.write(text)
         else:
             _write_atomically(target, text)
@@ -1037,11 +1037,7 @@ def save_or_rescue(path: Path, text: str | Callable[[Path], str]) -> tuple[Path,
         save_atomically(path, text if isinstance(text, str) else text(path))
     except SaveError as exc:
         try:
-            if isinstance(text, str):
-                rescue = write_rescue(f"{path.stem}-rescued-", ".yaml", text)
-            else:  # named now, the text made for it
-                rescue = write_rescue(f"{path.stem}-rescued-", ".yaml", "")
-                rescue.write_text(text(rescue), encoding="utf-8")
+            rescue = write_rescue(f"{path.stem}-rescued-", ".yaml", text)
         except OSError as err:
             folder = tempfile.gettempdir()
             raise SaveError(
@@ -1053,15 +1049,16 @@ def save_or_rescue(path: Path, text: str | Callable[[Path], str]) -> tuple[Path,
     return path, None
 
 
-def write_rescue(prefix: str, suffix: str, text: str) -> Path:
-    """Write ``text`` whole to a new file of the system's temporary folder, named ``prefix``,
-    random letters and ``suffix`` and readable by its owner alone (the folder is shared); its
-    path. The one writer of what the tutor could not save where it should (a session's record,
-    answers a locked store would not take); OSError when that fails too, the file removed."""
+def write_rescue(prefix: str, suffix: str, text: str | Callable[[Path], str]) -> Path:
+    """Write ``text`` (or ``text(path)``, made for the file) whole to a new file of the
+    system's temporary folder, named ``prefix``, random letters and ``suffix`` and readable by
+    its owner alone (the folder is shared); its path. The one writer of what the tutor could
+    not save where it should (a session's record, answers a locked store would not take);
+    OSError when that fails too, the file removed."""
     fd, name = tempfile.mkstemp(prefix=prefix, suffix=suffix)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fp:
-            fp.write(text)
+            fp.write(text if isinstance(text, str) else text(Path(name)))
             fp.flush()
             os.fsync(fp.fileno())
     except BaseException:

@@ -435,15 +435,16 @@ def value_moves(view: GameState, settings: Settings | None = None) -> tuple[bool
     if len(legal) == 1:
         return False, 0, (MoveEstimate(legal[0], 0.0, 0.0, 0.0, 0),), ()
     batch = _batch(settings.samples, settings.workers)
+    deals = KeptDeals(settings.deals())  # a second look goes on with the deals drawn
     a = analyse(view, samples=settings.samples, time_limit=settings.time, seed=settings.seed,
                 workers=settings.workers, batch=batch, exact_plies=settings.exact_plies,
-                deals=settings.deals())  # fmt: skip
+                deals=deals)  # fmt: skip
     if not a.interrupted and a.samples == 0:
         # the time ran out before a batch came back (a loaded machine): the first batch, however
         # long it takes, rather than moves left unvalued and shown as worth the same
         a = analyse(view, samples=min(settings.samples, batch), seed=settings.seed,
                     workers=settings.workers, batch=batch, exact_plies=settings.exact_plies,
-                    deals=settings.deals())  # fmt: skip
+                    deals=deals)  # fmt: skip
     if a.interrupted:
         raise KeyboardInterrupt
     return False, a.samples, tuple(a.moves), ()

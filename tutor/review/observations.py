@@ -296,20 +296,16 @@ class Choices:
             return 0.0
         return self.inference(m).probability_any_of(a.turn, values)
 
-    def odds_words(self, m: Move, values: Iterable[int], seat: int | None = None) -> str:
-        """The odds that ``seat`` (default: the next player) holds a card of ``values`` after
-        ``m``, in words: with the figure on the facts alone when the behaviour read in the plays
-        moves it by 5 points or more (``69% (33% on the facts alone)``), since a reading is
-        evidence, not a count."""
+    def odds_words(self, m: Move, values: Iterable[int], p: float, seat: int | None = None) -> str:
+        """``p``, the odds that ``seat`` (default: the next player) holds a card of ``values``
+        after ``m``, in words: with the figure on the facts alone when the behaviour read in the
+        plays moves it by 5 points or more (``69% (33% on the facts alone)``), since a reading
+        is evidence, not a count."""
         a = self.after(m)
-        if a.is_over():
-            return _pct(0.0)
         inf = self.inference(m)
-        p = self.odds(m, values) if seat is None else inf.probability_any_of(seat, values)
-        who = a.turn if seat is None else seat
-        if not (inf.standing or inf.tells or any(inf.passed.values())):
+        if a.is_over() or not (inf.standing or inf.tells or any(inf.passed.values())):
             return _pct(p)
-        facts = inf.probability_any_of(who, values, facts=True)
+        facts = inf.probability_any_of(a.turn if seat is None else seat, values, facts=True)
         if abs(p - facts) < ODDS_MOVED:
             return _pct(p)
         return _("{percent} ({facts} on the facts alone)").format(
@@ -400,7 +396,7 @@ def _settebello_exposed(d: Choices, move: Move) -> list[Observation]:
         values=d.value_list(values),
         n=unseen.bit_count(),
         cards=d.cards(unseen),
-        p=d.odds_words(move, values),
+        p=d.odds_words(move, values, p),
     )
     return [Observation("settebello-exposed", text, CODE_MAXIM["settebello-exposed"], True,
                         values=values, cards=unseen, probability=p)]  # fmt: skip
@@ -430,7 +426,7 @@ def _sweep_words(d: Choices, m: Move, v: int) -> tuple[str, float, int]:
         n=n,
         cards=d.cards(unseen),
         next=d.next_name,
-        p=d.odds_words(m, [v]),
+        p=d.odds_words(m, [v], p),
     )
     return words, p, unseen
 
@@ -505,7 +501,7 @@ def _holders_odds(d: Choices, m: Move, value: int) -> tuple[str, float]:
         else:
             who = d.names[s]
             top = max(top, p)
-        parts.append(f"{who} {d.odds_words(m, [value], s)}")
+        parts.append(f"{who} {d.odds_words(m, [value], p, s)}")
     words = _("the odds of holding one: {odds}").format(odds=", ".join(parts)) if parts else ""
     stock = a.to_deal()
     if stock and parts:
@@ -565,7 +561,7 @@ def _primiera_given(d: Choices, move: Move) -> list[Observation]:
         value=a_value(VALUE_OF[move.card]),
         next=d.next_name,
         values=d.value_list(values),
-        p=d.odds_words(move, values),
+        p=d.odds_words(move, values, p),
     )
     return [Observation("primiera-given", text, CODE_MAXIM["primiera-given"], True,
                         values=values, cards=1 << move.card, probability=p)]  # fmt: skip

@@ -42,7 +42,7 @@ tutor.training.live.LiveError: play 2: Ada cannot play 7H: it is in your hand
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -73,7 +73,14 @@ from tutor.records.record import (
     name_problem,
     player_named,
 )
-from tutor.records.recordfile import dumps, load_path, ruleset_key, save_or_rescue, save_problem
+from tutor.records.recordfile import (
+    dumps,
+    load_path,
+    ruleset_key,
+    save_or_rescue,
+    save_problem,
+    written_to,
+)
 from tutor.records.replay import HandReplay, replay_hand
 
 __all__ = [
@@ -445,9 +452,7 @@ class LiveSession:
         path = str(self.save_path) if self.save_path else "<live>"
         return HandRecord(
             self.rules,
-            self.ruleset_name
-            if self.save_path is None
-            else ruleset_key(self.ruleset_name, "<live>", self.save_path),
+            self.ruleset_name,
             self.style,
             list(self.players),
             self.players[-1],
@@ -478,12 +483,9 @@ class LiveSession:
 
     def save(self) -> None:
         if self.save_path is not None and self.table is not None:
-            key = self.ruleset_name  # kept absolute: named from the folder of the file written
+            record = self.record()  # its ruleset file kept absolute: named from the file's folder
             self.save_path, problem = save_or_rescue(
-                self.save_path,
-                lambda path: dumps(
-                    [replace(self.record(), ruleset_name=ruleset_key(key, "<live>", path))]
-                ),
+                self.save_path, lambda path: dumps([written_to(record, path)])
             )
             if problem is not None:
                 self.notices.append(problem)

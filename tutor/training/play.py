@@ -55,7 +55,7 @@ from tutor.game.i18n import N_, _, in_every_language, ngettext, number, typed_wo
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move, MoveError
 from tutor.records.record import HINT_MODES, GameInfo, HandRecord, PlayEntry, name_as_match
-from tutor.records.recordfile import dumps, load_path, ruleset_key, save_or_rescue
+from tutor.records.recordfile import dumps, load_path, ruleset_key, save_or_rescue, written_to
 from tutor.records.replay import MatchReplay, replay_match
 from tutor.review.explain import PositionExplanation, explain_position
 from tutor.review.judge import CLASSES, Settings, class_name, value_moves, verdict_class
@@ -680,13 +680,9 @@ class PlaySession:
         # the finished hands do not change: their text is made once per file and kept
         done = len(self.hands) - 1
         if self._finished is None or self._finished[:2] != (done, path):
-            saved = [replace(r, ruleset_name=ruleset_key(r.ruleset_name, "<play>", path))
-                     for r in self.hands]  # fmt: skip
-            text = dumps(saved[:done]) + "---\n" if done else ""
-            self._finished = (done, path, text)
-        key = ruleset_key(self.record.ruleset_name, "<play>", path)
-        last = replace(self.record, ruleset_name=key)
-        return self._finished[2] + dumps([last])
+            finished = [written_to(r, path) for r in self.hands[:done]]
+            self._finished = (done, path, dumps(finished) + "---\n" if done else "")
+        return self._finished[2] + dumps([written_to(self.record, path)])
 
     def save(self) -> None:
         """Write every hand to the save file, atomically (nothing when there is none); a rescue
