@@ -48,7 +48,7 @@ from tutor.counting.deductions import (
     find_value_deductions,
 )
 from tutor.counting.defaults import TRUST_DEFAULT
-from tutor.counting.odds import chance_of_value, percent
+from tutor.counting.odds import chance_of_value, chance_of_values, percent
 from tutor.counting.readings import Exclusion
 from tutor.counting.style import (
     GAIN_KINDS,
@@ -147,7 +147,14 @@ class Inference:
     value_deductions: list[ValueDeduction] = field(default_factory=list)
     """The values a player must hold by counting, no one card of them certain (facts)."""
     _facts: WeightedModel | None = field(default=None, repr=False, compare=False)
-    """The deals weighted alike (:meth:`probability_facts`), made when first asked for."""
+    """The deals weighted alike (:meth:`sample` without the inferences, the stock's odds on the
+    facts alone), made when first asked for."""
+
+    @property
+    def weighs_behaviour(self) -> bool:
+        """Whether anything read of behaviour (a reading, a tell, a passed-up gain) weighs on
+        the odds: only then can they differ from the facts alone."""
+        return bool(self.standing or self.tells or any(self.passed.values()))
 
     def probability(self, seat: int, card: int) -> float:
         """P(``seat`` (or STOCK) holds ``card``), the readings weighed in."""
@@ -168,9 +175,10 @@ class Inference:
         the settebello, say); for one value it is :meth:`probability_any`.
         """
         wanted = set(values)
-        if len(wanted) == 1:  # one value: the readings' table, or the hypergeometric chance
-            one = self.probability_any_facts if facts else self.probability_any
-            return one(seat, next(iter(wanted)))
+        if facts and seat >= 0:  # the hypergeometric chance, as the tracker's board gives it
+            return chance_of_values(self.state, seat, wanted)
+        if len(wanted) == 1 and not facts:
+            return self.probability_any(seat, next(iter(wanted)))
         known = self.state.hands[seat] if seat >= 0 else 0
         if any(VALUE_OF[i] in wanted for i in indexes_of(known)):
             return 1.0
@@ -199,8 +207,7 @@ class Inference:
         # Any reading, tell or passed-up gain can change the figure: say so when the facts alone
         # give another.
         shown = percent(p)
-        weighs = self.standing or self.tells or any(self.passed.values())
-        moved = bool(weighs) and shown != percent(self.probability_any_facts(seat, value))
+        moved = self.weighs_behaviour and shown != percent(self.probability_any_facts(seat, value))
         return ValueCell("may", p, moved)
 
     @property
@@ -241,9 +248,10 @@ class Inference:
     def probability_facts(self, holder: int, card: int) -> float:
         """P(``holder`` (or STOCK) holds the unseen ``card``) on the facts alone, as if no
         reading were made: what a reading's figure is to be compared with."""
-        facts = self._facts_model()
-        j = facts.holders.index(holder) if holder in facts.holders else None
-        return 0.0 if j is None else facts.probability(j, card)
+        if not self.unseen >> card & 1:
+            return 0.0
+        # every unseen card is as likely to be any of the unknown cards of any holder
+        return self.capacity.get(holder, 0) / self.unseen.bit_count()
 
     def _facts_model(self) -> WeightedModel:
         if self._facts is None:

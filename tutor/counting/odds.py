@@ -13,6 +13,7 @@ and the rule-based player's guesses all use this one formula;
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from math import comb
 
 from tutor.game.cards import VALUE_MASKS
@@ -22,6 +23,7 @@ __all__ = [
     "hypergeometric_any",
     "hypergeometric_counts",
     "chance_of_value",
+    "chance_of_values",
     "chance_of_card",
     "percent",
 ]
@@ -62,11 +64,19 @@ def chance_of_value(state: GameState, seat: int, value: int) -> float:
     A known card of the value in the hand makes it certain; otherwise the seat's unknown
     cards are drawn from the cards nobody has placed (:meth:`GameState.unplaced`).
     """
-    of_value = VALUE_MASKS[value]
-    if state.hands[seat] & of_value:
+    return chance_of_values(state, seat, (value,))
+
+
+def chance_of_values(state: GameState, seat: int, values: Iterable[int]) -> float:
+    """P(``seat`` holds at least one card of any of ``values``) on the facts ``state`` knows
+    (:func:`chance_of_value` for several values: a 7 or an 8 that would take the settebello)."""
+    wanted = 0
+    for value in values:
+        wanted |= VALUE_MASKS[value]
+    if state.hands[seat] & wanted:
         return 1.0
     pool = state.unplaced()
-    return hypergeometric_any(pool.bit_count(), (pool & of_value).bit_count(), state.unknown[seat])
+    return hypergeometric_any(pool.bit_count(), (pool & wanted).bit_count(), state.unknown[seat])
 
 
 def chance_of_card(state: GameState, seat: int, card: int) -> float:

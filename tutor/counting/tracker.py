@@ -667,7 +667,6 @@ def track(
     # Sweep risk for the next player to move.
     value = sweep_value(state.table, rules.capture_precedence)
     nxt = state.turn
-    is_last = state.is_last_play()
     if value is None:
         sweep = SweepRisk(table_sum(state.table), None, 0, nxt, None, False)
     else:
@@ -677,7 +676,7 @@ def track(
             un_n[value],
             nxt,
             0.0 if state.is_over() else chance_of_value(state, nxt, value),
-            not is_last or rules.last_play_scopa,
+            state.sweep_scores(),
         )
     board = Board(
         viewer,

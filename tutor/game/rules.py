@@ -30,6 +30,7 @@ from tutor.game.i18n import LANGUAGES, N_, _, local, ngettext
 from tutor.game.textfile import FileReadError, read_text
 
 __all__ = [
+    "names_file",
     "Ruleset",
     "RulesetError",
     "PrimieraScale",
@@ -700,6 +701,16 @@ def _is_file(path: Path | Traversable) -> bool:
         return path.is_file()
     except (OSError, ValueError):
         return False
+
+
+def names_file(name: str) -> bool:
+    """Whether a ruleset key names a ruleset file (a ``.yaml`` name, or a path with a folder in
+    it) rather than a shipped ruleset (``scopa``).
+
+    >>> names_file("scopa"), names_file("house.yml"), names_file("rules/house")
+    (False, True, True)
+    """
+    return name.endswith((".yaml", ".yml")) or "/" in name or "\\" in name
 
 
 def load_ruleset(name_or_path: str | Path) -> Ruleset:

@@ -412,12 +412,15 @@ class GameState:
         """The next play is the last of the hand."""
         return self.in_hands == 1 and self.deal_index >= len(self.deals)
 
+    def sweep_scores(self) -> bool:
+        """Whether a sweep now would be a scopa: any play but the last of the hand, and the last
+        too where the ruleset counts one there."""
+        return not self.is_last_play() or self.rules.last_play_scopa
+
     def scores_scopa(self, move: Move) -> bool:
-        """Whether ``move`` sweeps the table for a scopa: it takes every card there, and it is
-        not the last play of the hand, unless the ruleset counts one there (:meth:`push` says
-        the same of the move played)."""
-        last = self.is_last_play() and not self.rules.last_play_scopa
-        return bool(move.capture) and move.capture == self.table and not last
+        """Whether ``move`` sweeps the table for a scopa: it takes every card there, when a sweep
+        scores (:meth:`sweep_scores`; :meth:`push` says the same of the move played)."""
+        return bool(move.capture) and move.capture == self.table and self.sweep_scores()
 
     def hand_size(self, seat: int) -> int:
         return self.hands[seat].bit_count() + self.unknown[seat]

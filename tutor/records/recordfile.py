@@ -59,7 +59,14 @@ from tutor.game.cards import (
 )
 from tutor.game.errors import TutorError
 from tutor.game.i18n import _, ngettext
-from tutor.game.rules import Ruleset, RulesetError, compose_yaml, load_ruleset, yaml_error_text
+from tutor.game.rules import (
+    Ruleset,
+    RulesetError,
+    compose_yaml,
+    load_ruleset,
+    names_file,
+    yaml_error_text,
+)
 from tutor.game.state import parse_play
 from tutor.game.textfile import FileReadError, os_reason, read_stream, read_text
 from tutor.records.puzzle_key import dump_puzzle, read_puzzle, resolve_puzzle
@@ -419,7 +426,7 @@ def ruleset_file(name: str, record: str | Path) -> Path | None:
     """The file a record's ``ruleset`` key names (None: a shipped ruleset's name), for a record
     read at ``record`` (``<...>``: not a file): next to the record when there is one, else from
     the current folder."""
-    if not (name.endswith((".yaml", ".yml")) or "/" in name or "\\" in name):
+    if not names_file(name):
         return None
     text = str(record)
     base = Path(text).parent if not text.startswith("<") else Path(".")
@@ -642,7 +649,7 @@ def _check_named_ruleset(r: HandRecord) -> None:
     """Refuse to write a record whose ruleset is not the one its name reads back as (a ruleset
     built in Python under a shipped name): the file would silently mean another game."""
     name = r.ruleset_name
-    if name.endswith((".yaml", ".yml")) or "/" in name or "\\" in name:
+    if names_file(name):
         return  # a file, read back from where the record is: not checked here
     try:
         named: Ruleset | None = load_ruleset(name)

@@ -261,15 +261,11 @@ class Choices:
         wanted = set(values)
         return sum(1 << i for i in indexes_of(self.unseen) if VALUE_OF[i] in wanted)
 
-    def scores_sweep(self, m: Move) -> bool:
-        """``m`` takes the whole table for a scopa (not on the last play, unless the rules say)."""
-        return self.view.scores_scopa(m)
-
     def sweep_threat(self, m: Move) -> int | None:
         """The value that would sweep the table ``m`` leaves, for a scopa, when a card of it is
         unseen; None when no unseen card can."""
         a = self.after(m)
-        if a.is_over() or (a.is_last_play() and not self.rules.last_play_scopa):
+        if a.is_over() or not a.sweep_scores():
             return None
         v = sweep_value(a.table, self.rules.capture_precedence)
         if v is None or not self.unseen_of([v]):
@@ -303,7 +299,7 @@ class Choices:
         is evidence, not a count."""
         a = self.after(m)
         inf = self.inference(m)
-        if a.is_over() or not (inf.standing or inf.tells or any(inf.passed.values())):
+        if a.is_over() or not inf.weighs_behaviour:
             return _pct(p)
         facts = inf.probability_any_of(a.turn if seat is None else seat, values, facts=True)
         if abs(p - facts) < ODDS_MOVED:
@@ -338,8 +334,8 @@ class Choices:
 
 
 def _missed_scopa(d: Choices, move: Move) -> list[Observation]:
-    sweeps = [m for m in d.legal if d.scores_sweep(m)]
-    if not sweeps or d.scores_sweep(move):
+    sweeps = [m for m in d.legal if d.view.scores_scopa(m)]
+    if not sweeps or d.view.scores_scopa(move):
         return []
     text = _(
         "{moves} would have swept the table ({table}) for a scopa, a point; {move} does not."
@@ -351,7 +347,7 @@ def _missed_scopa(d: Choices, move: Move) -> list[Observation]:
 
 
 def _took_scopa(d: Choices, move: Move) -> list[Observation]:
-    if not d.scores_sweep(move):
+    if not d.view.scores_scopa(move):
         return []
     text = _("{move} sweeps the table: a scopa, one point.").format(move=d.move(move))
     return [Observation("took-scopa", text, CODE_MAXIM["took-scopa"], False, move,
@@ -449,7 +445,7 @@ def _sweepable_table(d: Choices, move: Move) -> list[Observation]:
 
 
 def _safe_table(d: Choices, move: Move) -> list[Observation]:
-    if not d.next_is_opponent or d.scores_sweep(move):
+    if not d.next_is_opponent or d.view.scores_scopa(move):
         return []
     a = d.after(move)
     if a.is_over() or not a.table or d.sweep_threat(move) is not None:
@@ -460,7 +456,7 @@ def _safe_table(d: Choices, move: Move) -> list[Observation]:
     total = table_sum(a.table)
     if total > 10:
         why = _("the table adds up to {total}, and no single card sweeps it").format(total=total)
-    elif a.is_last_play() and not d.rules.last_play_scopa:
+    elif not a.sweep_scores():
         why = _("only the last play of the hand is left, and its sweep scores no scopa")
     else:
         why = _("the table adds up to {total}, and every {value} is seen").format(
@@ -579,7 +575,7 @@ def _pairing(d: Choices, move: Move) -> list[Observation]:
     rules = d.rules
     if rules.players <= rules.sides or not move.capture or d.view.plays_left() <= 2:
         return []
-    if d.scores_sweep(move):  # a point in hand: the parity maxim does not weigh against it
+    if d.view.scores_scopa(move):  # a point in hand: the parity maxim does not weigh against it
         return []
     captured = d.view.captured_cards()
     before = unmatched_values(captured)

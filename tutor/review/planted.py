@@ -49,8 +49,7 @@ def plant_missed_scopa(rules: Ruleset, seed: int) -> Planted | None:
     while not state.is_over():
         view = seat_view(state, state.turn)
         legal = state.legal_moves()
-        scores = not state.is_last_play() or rules.last_play_scopa
-        sweeps = tuple(m for m in legal if m.capture and m.capture == state.table and scores)
+        sweeps = tuple(m for m in legal if state.scores_scopa(m))
         others = [m for _, m in player.scores(view) if m not in sweeps]
         if planted is None and sweeps and others:
             move = others[0]

@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tutor.game.errors import Shown, TutorError
-from tutor.game.rules import RulesetError, load_ruleset
+from tutor.game.rules import RulesetError, load_ruleset, names_file
 from tutor.game.state import GameState, Move
 from tutor.records.record import HandRecord
 from tutor.records.recordfile import read_json_object, record_from_json
@@ -201,7 +201,7 @@ class Engine:
             load_ruleset(name)
         except RulesetError as exc:  # named as given
             raise EngineError(f"ruleset: {exc}") from None
-        if name.endswith((".yaml", ".yml")) or "/" in name or "\\" in name:
+        if names_file(name):
             # kept as an absolute path, not resolved: a link to a file named otherwise
             # would lose the .yaml that marks a ruleset file
             name = str(Path(name).absolute())
