@@ -31,6 +31,7 @@ forbidden 1 sample 0.57
 from __future__ import annotations
 
 import gettext
+import math
 import os
 import unicodedata
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -41,6 +42,7 @@ from importlib import resources
 __all__ = [
     "DOMAIN",
     "LANGUAGES",
+    "bounds",
     "ENVIRONMENT",
     "_",
     "N_",
@@ -109,6 +111,18 @@ def number(value: float, spec: str = ".2f") -> str:
     text = format(value, spec)
     mark = pgettext("decimal mark", ".")
     return text.replace(".", mark) if mark != "." else text
+
+
+def bounds(low: float, high: float, spec: str = ".2f") -> str:
+    """An interval's bounds as the language writes them, ``[0.12, 0.81]`` (``[0,12; 0,81]`` in
+    Italian); an infinite high end is ``?``.
+
+    >>> bounds(0.12, 0.81), bounds(-1, 2, "+.1f"), bounds(0, float("inf"))
+    ('[0.12, 0.81]', '[-1.0, +2.0]', '[0.00, ?]')
+    """
+    high_text = number(high, spec) if math.isfinite(high) else "?"
+    shown = pgettext("the bounds of an interval", "{low}, {high}")
+    return "[" + shown.format(low=number(low, spec), high=high_text) + "]"
 
 
 def either(items: Sequence[str]) -> str:

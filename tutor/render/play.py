@@ -12,7 +12,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from tutor.game.cards import SETTEBELLO, Style, indexes_of
-from tutor.game.i18n import N_, _, is_you, ngettext, number, pgettext
+from tutor.game.i18n import N_, _, bounds, is_you, ngettext, number
 from tutor.render.review import (
     CLASS_COLOURS,
     class_label,
@@ -209,17 +209,16 @@ def hint_view(ev: Hint, style: Style, rich: bool = False) -> list[RenderableType
             ).format(value=number(v.value, "+g"))
         )
     elif v.n:
-        bounds = pgettext("the bounds of an interval", "{low}, {high}").format(
-            low=number(v.low, "+.2f"), high=number(v.high, "+.2f")
-        )
         line.append(
             ngettext(
-                ", worth {value} [{bounds}] points of the hand, your side minus the others (mean "
+                ", worth {value} {bounds} points of the hand, your side minus the others (mean "
                 "over {n} sampled deal)",
-                ", worth {value} [{bounds}] points of the hand, your side minus the others (mean "
+                ", worth {value} {bounds} points of the hand, your side minus the others (mean "
                 "over {n} sampled deals)",
                 ev.samples,
-            ).format(value=number(v.value, "+.2f"), bounds=bounds, n=ev.samples)
+            ).format(
+                value=number(v.value, "+.2f"), bounds=bounds(v.low, v.high, "+.2f"), n=ev.samples
+            )
         )
     else:
         line.append(" " + _("(the only play)"))

@@ -7,12 +7,10 @@ observation texts that quote names) passes through :func:`tutor.render.safe.visi
 
 from __future__ import annotations
 
-import math
-
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from tutor.game.i18n import N_, _, is_you, ngettext, number, pgettext
+from tutor.game.i18n import N_, _, bounds, is_you, ngettext, number, pgettext
 from tutor.render.safe import one_line, visible
 from tutor.render.terminal import (
     Indented,
@@ -59,12 +57,6 @@ def class_count(summary: PlayerSummary, cls: str) -> str:
     (``5 (1?)``: five best, one of them ``best?``)."""
     n, k = summary.counts[cls], summary.uncertain.get(cls, 0)
     return f"{n} ({k}?)" if k else str(n)
-
-
-def _interval(low: float, high: float) -> str:
-    high_text = number(high) if math.isfinite(high) else "?"
-    bounds = pgettext("the bounds of an interval", "{low}, {high}")
-    return "[" + bounds.format(low=number(low), high=high_text) + "]"
 
 
 OBSERVATION_LABELS = {
@@ -145,7 +137,7 @@ def _decision_rows(review: Review, rich: bool) -> list[RenderableType]:
                 move_text(d.move.card, d.move.capture, style, rich),
                 label,
                 Text(number(j.cost)),
-                Text(_interval(j.low, j.high)),
+                Text(bounds(j.low, j.high)),
                 Text.assemble(
                     _("best:") + " ", move_text(j.best.card, j.best.capture, style, rich)
                 ),
@@ -171,7 +163,7 @@ def _decision_rows(review: Review, rich: bool) -> list[RenderableType]:
                 label=visible(_(h.label)), move=h.best.text(style), cost=number(h.cost)
             )
             if not h.exact:
-                seen += " " + _interval(h.low, h.high)
+                seen += " " + bounds(h.low, h.high)
             notes.append(Text(seen, style="dim" if rich else ""))
         if notes:
             out.append(Indented(Group(*notes), widths[0] + 2))
@@ -292,10 +284,7 @@ def explanation_view(ex: PositionExplanation, rich: bool = False) -> list[Render
             if ex.exact:
                 line.append("  " + number(v.value, "+g"))
             else:
-                bounds = pgettext("the bounds of an interval", "{low}, {high}").format(
-                    low=number(v.low, "+.2f"), high=number(v.high, "+.2f")
-                )
-                line.append(f"  {number(v.value, '+.2f')} [{bounds}]")
+                line.append(f"  {number(v.value, '+.2f')} {bounds(v.low, v.high, '+.2f')}")
         sentences = m.sentences(style, ex.next_player)
         body: list[RenderableType] = [Text(visible(s)) for s in sentences]
         for o in m.observations:

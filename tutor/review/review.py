@@ -25,7 +25,7 @@ from typing import Any
 from tutor.counting.tracker import CountingError, check_seat, viewer_state
 from tutor.game.cards import Style
 from tutor.game.errors import TutorError
-from tutor.game.i18n import _, number, pgettext
+from tutor.game.i18n import _, bounds, number
 from tutor.game.rules import Ruleset
 from tutor.game.state import GameState, Move
 from tutor.records.record import HandRecord, player_named
@@ -233,8 +233,7 @@ def _gap_interval(paired: Interval | None, sign: int) -> str:
     if paired is None or paired.n < 2:
         return ""
     low, high = sorted((sign * paired.low, sign * paired.high))
-    bounds = pgettext("the bounds of an interval", "{low}, {high}")
-    return f" [{bounds.format(low=number(low), high=number(high))}]"
+    return " " + bounds(low, high)
 
 
 def weigh(o: Observation, j: Judgement, style: Style | str | None = None) -> Observation:

@@ -46,7 +46,7 @@ from tutor.counting.assignment import iter_deals
 from tutor.counting.defaults import TRUST_DEFAULT
 from tutor.game.cards import Style
 from tutor.game.errors import TutorError
-from tutor.game.i18n import _, ngettext, number, pgettext
+from tutor.game.i18n import _, bounds, ngettext, number
 from tutor.game.scoring import score_captures
 from tutor.game.state import GameState, Move
 from tutor.search.defaults import DEFAULT_EXACT_PLIES, SAMPLES_MAX
@@ -172,10 +172,7 @@ class Interval:
         if not self.n:
             return "-"
         spec = ("+" if signed else "") + f".{digits}f"
-        bounds = pgettext("the bounds of an interval", "{low}, {high}").format(
-            low=number(self.low, spec), high=number(self.high, spec)
-        )
-        return f"{number(self.mean, spec)} [{bounds}]"
+        return f"{number(self.mean, spec)} {bounds(self.low, self.high, spec)}"
 
 
 def interval(values: Sequence[float]) -> Interval:
