@@ -115,8 +115,9 @@ older tutor, and its file is read again."""
 
 
 def _from_text(text: str) -> list[Entry] | None:
-    """The entries :func:`_to_text` cached; None when an older tutor cached them, or the text
-    is damaged (the index is a cache: the file is read again)."""
+    """The entries :func:`_to_text` cached; None when an older tutor cached them (other keys,
+    or a relative path), or the text is damaged (the index is a cache: the file is read
+    again)."""
     try:
         items = json.loads(text)
     except ValueError:
@@ -136,6 +137,9 @@ def _from_text(text: str) -> list[Entry] | None:
             and isinstance(titles, dict)
             and all(isinstance(x, str) for x in titles.values())
             and all(type(d[k]) is int for k in ("difficulty", "hand"))
+            # an absolute path: a relative one (kept by an older tutor) would name another
+            # file, or none, from another folder
+            and Path(d["path"]).is_absolute()
         ):
             return None
         hand = d.pop("hand")
@@ -170,9 +174,7 @@ def index_puzzles(store: ProgressStore, folders: Sequence[Path]) -> tuple[list[E
                 continue
             cached = store.cached_entries(key, st.st_mtime_ns, st.st_size)
             known = None if cached is None else _from_text(cached)
-            # an entry keeps the file's absolute path: a relative one (kept by an older tutor)
-            # would name another file, or none, from another folder
-            if known is not None and all(Path(e.info.path).is_absolute() for e in known):
+            if known is not None:
                 entries.extend(known)
                 continue
             try:
