@@ -871,8 +871,9 @@ def _game_key(r: HandRecord) -> tuple[int, tuple[tuple[str, str], ...]] | None:
     return None if r.game is None else (r.game.seed, tuple(sorted(r.game.computer.items())))
 
 
-def validate_match(records: Sequence[HandRecord]) -> None:
-    """The hands of one file make a match: same ruleset and sides, played in turn."""
+def validate_match(records: Sequence[HandRecord]) -> MatchScore:
+    """The hands of one file make a match: same ruleset and sides, played in turn; the match's
+    score over its finished hands (each hand's points in the first hand's side order)."""
     if not records:
         raise ValueError("no hand: a match has at least one")
     first = records[0]
@@ -937,9 +938,11 @@ def validate_match(records: Sequence[HandRecord]) -> None:
                     ).format(n=len(r.plays), total=r.ruleset.plays_per_hand),
                 )
             continue
-        mapping = side_map(first, r) or list(range(r.ruleset.sides))
+        mapping = side_map(first, r)
+        assert mapping is not None  # the sides were checked above
         pts = score_state(state).points()
         ordered = [0] * len(pts)
         for side, p in enumerate(pts):
             ordered[mapping[side]] = p
         match.add(ordered)
+    return match

@@ -30,7 +30,7 @@ from typing import Any
 from tutor.game.cards import CARDS, Card, format_card
 from tutor.game.scoring import HandScore, MatchScore, denari_of, score_captures
 from tutor.game.state import GameState, Move
-from tutor.records.record import INFO_KEYS, HandRecord, name_as_match, side_map, validate_match
+from tutor.records.record import INFO_KEYS, HandRecord, name_as_match, validate_match
 
 __all__ = [
     "Tally",
@@ -258,20 +258,9 @@ def replay_match(records: Sequence[HandRecord]) -> MatchReplay:
     """Replay every hand of a file and add the finished hands' points to a match score."""
     if not records:
         raise ValueError("no hand to replay")
-    validate_match(records)  # hands joined by a caller make a match, or say why not
+    match = validate_match(records)  # hands joined by a caller make a match, or say why not
     records = [replace(r) for r in records]  # named as a match here: the caller's stay as given
     name_as_match(records)
     first = records[0]
-    match = MatchScore(first.ruleset)
-    hands = []
-    for r in records:
-        h = replay_hand(r)
-        hands.append(h)
-        if h.score is None or match.over:
-            continue
-        mapping = side_map(first, r) or list(range(r.ruleset.sides))  # checked above
-        ordered = [0] * r.ruleset.sides
-        for side, p in enumerate(h.score.points()):
-            ordered[mapping[side]] = p
-        match.add(ordered)
+    hands = [replay_hand(r) for r in records]
     return MatchReplay(hands, match, first.team_names(), first.side_names(), first.path)
