@@ -251,7 +251,13 @@ def reading_explanation(card: str, holder: str) -> str:
     ).format(card=card, holder=holder)
 
 
-def _difficulty(kind: str, greedy_finds: bool, plays: int, extra: int = 0) -> int:
+def _difficulty(
+    kind: str, greedy_finds: bool, plays: int, extra: int = 0, scopa_lying: bool = False
+) -> int:
+    """1 (easy) to 5: by the question, whether the greedy player finds the answer, how many
+    plays are left and ``extra``; a scopa lying there that greedy takes is 1 whatever else."""
+    if greedy_finds and scopa_lying:
+        return 1
     base = {"best-move": 2, "holds": 3, "unmatched": 2, "legal-captures": 1, "score": 3}[kind]
     base += 0 if greedy_finds else 1
     base += 1 if plays > 12 else 0
@@ -477,11 +483,13 @@ class _Miner:
         spec = PuzzleSpec(
             question="best-move",
             themes=tuple(themes),
-            difficulty=1
-            if greedy_finds and state.scores_scopa(best.move)  # a scopa lying there
-            else _difficulty(
-                "best-move", greedy_finds, state.plays_left(), 1 if method == "sampling" else 0
-            ),  # fmt: skip
+            difficulty=_difficulty(
+                "best-move",
+                greedy_finds,
+                state.plays_left(),
+                1 if method == "sampling" else 0,
+                scopa_lying=state.scores_scopa(best.move),
+            ),
             margin=margin,
             texts=(best.move.text(style),),
             **_in_every_language(words),
