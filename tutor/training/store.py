@@ -286,6 +286,11 @@ def _is_busy(exc: sqlite3.Error) -> bool:
     return _code(exc) & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
 
 
+def _is_full(exc: sqlite3.Error) -> bool:
+    """SQLite refused because the disk is full (SQLITE_FULL)."""
+    return _code(exc) & 0xFF == sqlite3.SQLITE_FULL
+
+
 def _is_access(exc: sqlite3.Error) -> bool:
     """SQLite refused for want of access, not because of the file's content: it is read-only
     (or its folder is, for the ``-wal`` and ``-shm`` files), or cannot be opened."""
@@ -435,7 +440,7 @@ class ProgressStore:
             return self._busy(self.busy_seconds)
         if _is_access(exc):
             return self._no_access(exc)
-        if _code(exc) & 0xFF == sqlite3.SQLITE_FULL:
+        if _is_full(exc):
             return StoreError(f"{self.path}: " + _("the disk is full: the tutor cannot save in it"))
         if _code(exc) & 0xFF == sqlite3.SQLITE_IOERR:
             return StoreError(
@@ -500,7 +505,7 @@ class ProgressStore:
                     os.replace(tmp, self.path)
         except sqlite3.Error as exc:
             raise self._cannot_create(
-                _("the disk is full") if _code(exc) & 0xFF == sqlite3.SQLITE_FULL else str(exc)
+                _("the disk is full") if _is_full(exc) else str(exc)
             ) from None
         except OSError as exc:
             raise self._cannot_create(os_reason(exc)) from None
