@@ -64,7 +64,7 @@ def chance_of_value(state: GameState, seat: int, value: int) -> float:
     A known card of the value in the hand makes it certain; otherwise the seat's unknown
     cards are drawn from the cards nobody has placed (:meth:`GameState.unplaced`).
     """
-    return chance_of_values(state, seat, (value,))
+    return _chance_of_any(state, seat, VALUE_MASKS[value])
 
 
 def chance_of_values(state: GameState, seat: int, values: Iterable[int]) -> float:
@@ -73,6 +73,11 @@ def chance_of_values(state: GameState, seat: int, values: Iterable[int]) -> floa
     wanted = 0
     for value in values:
         wanted |= VALUE_MASKS[value]
+    return _chance_of_any(state, seat, wanted)
+
+
+def _chance_of_any(state: GameState, seat: int, wanted: int) -> float:
+    """P(``seat`` holds at least one of the cards of the mask ``wanted``), on the facts."""
     if state.hands[seat] & wanted:
         return 1.0
     pool = state.unplaced()
