@@ -223,14 +223,16 @@ def test_resume_goes_on_exactly_as_the_game_would_have(tmp_path: Path) -> None:
         PlaySession.resume(EXAMPLES / "scopone-hand.yaml")
 
 
+def _game_file(path: Path, game: str) -> Path:
+    """A scopa record at ``path`` with no play, whose ``game`` key is ``game`` (YAML text)."""
+    head = "ruleset: scopa\ndeck: french\nplayers: [You, Ada]\ntable: [2C, 4H, 5S, QD]\n"
+    path.write_text(head + game, encoding="utf-8")
+    return path
+
+
 def test_a_resumed_file_naming_an_unknown_computer_player_says_which_file(tmp_path: Path) -> None:
     """Bug (found by fuzzing): 'Ada: unknown player ...' named no file."""
-    bad = tmp_path / "gc.yaml"
-    bad.write_text(
-        "ruleset: scopa\ndeck: french\nplayers: [You, Ada]\ntable: [2C, 4H, 5S, QD]\n"
-        "game: {seed: 1, computer: {Ada: nonsense}}\n",
-        encoding="utf-8",
-    )
+    bad = _game_file(tmp_path / "gc.yaml", "game: {seed: 1, computer: {Ada: nonsense}}\n")
     with pytest.raises(PlayError, match=f"^{re.escape(str(bad))}: game: computer: Ada: unknown"):
         PlaySession.resume(bad)
 
@@ -387,12 +389,8 @@ def test_from_hand_two_the_feedback_weighs_the_styles_the_review_of_the_file_rea
 
 def test_a_hint_mode_the_game_does_not_know_is_refused_with_its_line(tmp_path: Path) -> None:
     # Was (play sweep): a hand-edited "hints: sometimes" was kept and acted as "ask".
-    bad = tmp_path / "gh.yaml"
-    bad.write_text(
-        "ruleset: scopa\ndeck: french\nplayers: [You, Ada]\ntable: [2C, 4H, 5S, QD]\n"
-        "game:\n  seed: 1\n  computer: {Ada: chitarrella}\n  hints: sometimes\n",
-        encoding="utf-8",
-    )
+    game = "game:\n  seed: 1\n  computer: {Ada: chitarrella}\n  hints: sometimes\n"
+    bad = _game_file(tmp_path / "gh.yaml", game)
     with pytest.raises(RecordError, match=r"gh\.yaml:8: game: hints: 'sometimes': choose one of"):
         PlaySession.resume(bad)
     assert load_path(bad)[0].game.hints == "sometimes"  # other readers keep it as written
