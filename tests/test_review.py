@@ -170,6 +170,9 @@ def test_a_maxim_is_not_a_verdict() -> None:
     odds = weigh(replace(seven, probability=0.06), j).text
     assert "the odds that even the likeliest opponent holds a seven: 6%" in odds
     assert "at most" not in odds
+    # a 0.3% chance was printed as "0%", which reads as the certainty the line before denies
+    rare = weigh(replace(seven, probability=0.003), j).text
+    assert "holds a seven: under 1%" in rare
     sweep = Observation("sweepable-table", "t.", "keep-the-table-above-ten", move=other)
     assert "the analysis values 7C 0.40 lower" in weigh(sweep, j).text
     # found by QA: a sampled difference was quoted without its interval; paired over the same

@@ -176,7 +176,8 @@ ODDS_MOVED = 0.05
 observation to quote both (smaller moves are within what the readings can be trusted to)."""
 
 
-def _pct(p: float) -> str:
+def percent_in_words(p: float) -> str:
+    """A probability in a sentence: ``under 1%`` rather than a rounded ``0%`` that reads as certain."""
     if 0 < p < 0.005:
         return _("under 1%")
     if 0.995 < p < 1:
@@ -300,12 +301,12 @@ class Choices:
         a = self.after(m)
         inf = self.inference(m)
         if a.is_over() or not inf.weighs_behaviour:
-            return _pct(p)
+            return percent_in_words(p)
         facts = inf.probability_any_of(a.turn if seat is None else seat, values, facts=True)
         if abs(p - facts) < ODDS_MOVED:
-            return _pct(p)
+            return percent_in_words(p)
         return _("{percent} ({facts} on the facts alone)").format(
-            percent=_pct(p), facts=_pct(facts)
+            percent=percent_in_words(p), facts=percent_in_words(facts)
         )
 
     def value_list(self, values: Sequence[int]) -> str:

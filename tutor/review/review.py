@@ -40,7 +40,7 @@ from tutor.review.judge import (
     json_number,
     judge,
 )
-from tutor.review.observations import MAXIMS, Observation, observe
+from tutor.review.observations import MAXIMS, Observation, observe, percent_in_words
 from tutor.search.analysis import Interval
 
 __all__ = [
@@ -217,12 +217,12 @@ def _reason(o: Observation) -> str | None:
         if p < 0.3:
             # the likeliest opponent's odds, readings weighed in: an estimate, not a bound
             return _("the odds that even the likeliest opponent holds a seven: {p}").format(
-                p=number(p, ".0%")
+                p=percent_in_words(p)
             )
         return None
     if o.code in ("sweepable-table", "settebello-exposed", "primiera-given") and p < 0.3:
         return _("the odds that the next player holds such a card: only {p}").format(
-            p=number(p, ".0%")
+            p=percent_in_words(p)
         )
     return None
 
