@@ -236,3 +236,19 @@ def test_a_line_of_exactly_the_most_is_read() -> None:
     result = subprocess.run([sys.executable, "-m", "tutor", "engine"], input=f"{line}\n",
                             capture_output=True, text=True, env=ENV, timeout=60)  # fmt: skip
     assert result.stdout.splitlines()[2:] == ["ready"], result.stdout[-200:]
+
+
+def test_the_referee_writes_one_point_in_the_singular() -> None:
+    """Found by QA: a game that gave A a single point read "A (greedy) 1 points"."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("referee", ROOT / "tools/referee.py")
+    assert spec is not None and spec.loader is not None
+    referee = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(referee)
+    game = {"swapped": True, "points": [1, 4], "scope": [0, 2], "plays": ["AD"] * 36}
+    assert referee.game_line(0, ["chitarrella", "greedy"], game) == (
+        "deal 0, greedy leading: A (chitarrella) 1 point, B (greedy) 4; scope 0-2; 36 plays"
+    )
+    assert "A (chitarrella) 2 points," in referee.game_line(0, ["chitarrella", "greedy"],
+                                                            {**game, "points": [2, 4]})  # fmt: skip

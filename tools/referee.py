@@ -219,13 +219,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.write(json.dumps(result) + "\n")
         return 0
     for g in games:
-        lead = specs[1] if g["swapped"] else specs[0]
-        sys.stdout.write(
-            f"deal {args.deal}, {lead} leading: A ({specs[0]}) {g['points'][0]} points, "
-            f"B ({specs[1]}) {g['points'][1]}; scope {g['scope'][0]}-{g['scope'][1]}; "
-            f"{len(g['plays'])} plays\n"
-        )
+        sys.stdout.write(game_line(args.deal, specs, g) + "\n")
     return 0
+
+
+def game_line(deal: int, specs: list[str], game: dict[str, Any]) -> str:
+    """One game in words: ``deal 0, greedy leading: A (chitarrella) 1 point, B (greedy) 4; ...``."""
+    lead = specs[1] if game["swapped"] else specs[0]
+    a, b = game["points"]
+    unit = "point" if a == 1 else "points"
+    return (
+        f"deal {deal}, {lead} leading: A ({specs[0]}) {a} {unit}, B ({specs[1]}) {b}; "
+        f"scope {game['scope'][0]}-{game['scope'][1]}; {len(game['plays'])} plays"
+    )
 
 
 if __name__ == "__main__":
