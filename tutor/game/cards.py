@@ -315,11 +315,11 @@ def _tables(style: Style) -> tuple[dict[str, int], dict[str, int]]:
 _PARSE_TABLES = {name: _tables(style) for name, style in STYLES.items()}
 
 
-def _capture_hint(raw: str, style: Style) -> str:
+def capture_hint(raw: str, style: Style) -> str:
     """For ``RBxRD`` or ``7Dx2C5S``, a capture typed without spaces: how to write it (nothing
     when the text does not read as one).
 
-    >>> _capture_hint("7Dx2C5S", get_style("italian"))
+    >>> capture_hint("7Dx2C5S", get_style("italian"))
     '; a capture has spaces around x: 7D x 2C 5S'
     """
     card, sep, rest = raw.replace("X", "x").partition("x")
@@ -373,7 +373,7 @@ def parse_card(text: str, style: str | Style | None = None) -> Card:
                 style=st.shown_name(),
                 figures="/".join(st.figures),
             )
-            + _capture_hint(raw, st)
+            + capture_hint(raw, st)
         )
     if suit not in suits:
         raise NotationError(

@@ -33,8 +33,10 @@ from tutor.game.cards import (
     Card,
     NotationError,
     Style,
+    capture_hint,
     format_card,
     format_cards,
+    get_style,
     indexes_of,
     mask_of,
     parse_card,
@@ -123,6 +125,10 @@ def parse_play(text: str, style: Style | str | None = None) -> WrittenPlay:
     ...
     tutor.game.cards.NotationError: '7D 2C': write one card, then 'x' and the cards it \
 captures (like 7D x 2C 5S)
+    >>> parse_play("7Dx2C 5S")
+    Traceback (most recent call last):
+    ...
+    tutor.game.cards.NotationError: '7Dx2C 5S'; a capture has spaces around x: 7D x 2C 5S
     """
     # one space between words: the patterns then run in time linear in the text, however many
     # spaces a file puts between them (a long run made them quadratic)
@@ -133,6 +139,10 @@ captures (like 7D x 2C 5S)
     if not head:
         raise NotationError(_("{text!r}: no card before 'x'").format(text=Shown(text)))
     if len(head.split()) > 1:
+        # "7Dx2C 5S": a capture typed without spaces around x says how to write it
+        hint = capture_hint(head.replace(" ", ""), get_style(style))
+        if hint:
+            raise NotationError(repr(Shown(text)) + hint)
         raise NotationError(
             _(
                 "{text!r}: write one card, then 'x' and the cards it captures (like 7D x 2C 5S)"
