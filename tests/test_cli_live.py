@@ -482,3 +482,20 @@ def test_resuming_into_another_file_saves_it_at_once(tmp_path: Path) -> None:
     assert load_path(other) == load_path(first)
     code, _out, err = run_live(["--resume", str(other), "-q"], "quit\n")
     assert code == 0 and "resuming" in err, err
+
+
+def test_sessions_started_in_the_same_second_save_to_two_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by QA: without --save, the file is named after the second the session starts;
+    a second session in that second saved over the first's hand."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(time, "strftime", lambda *a: "20261205-235452")
+    for table in ("2C 4H 5S QD\n", "AD AH AS 2C\n"):
+        code, _out, err = run_live(SCOPA_YOU, table)
+        assert code == 0, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "live-20261205-235452-2.yaml",
+        "live-20261205-235452.yaml",
+    ]
+    assert "saved to live-20261205-235452-2.yaml" in err

@@ -174,6 +174,38 @@ def test_resume_writes_back_every_note_in_every_language(tmp_path: Path) -> None
     assert sum("note_it" in p.translations for p in after.plays) == 16
 
 
+def test_resume_keeps_the_sides_names_and_the_game_key(tmp_path: Path) -> None:
+    """Found by QA: the first save of a resumed record dropped its ``teams`` (the sides were
+    then named after their players) and its ``game`` key."""
+    save = tmp_path / "hand.yaml"
+    text = (Path(__file__).parent.parent / "docs/examples/scopone-hand.yaml").read_text("utf-8")
+    save.write_text(text + "game: {seed: 3, computer: {West: greedy}, hints: ask}\n", "utf-8")
+    [before] = load_path(save)
+    assert before.teams and before.game is not None
+    session = LiveSession.resume(save, "South")
+    session.enter("undo")  # a save
+    [after] = load_path(save)
+    assert after.teams == before.teams and after.game == before.game
+    assert after.plays == before.plays[:-1]
+
+
+def test_a_first_save_never_replaces_a_file_made_meanwhile(tmp_path: Path) -> None:
+    """Found by QA: two sessions started in the same second took the same default file, and
+    the second's first save replaced the first's hand. A file made after the session chose
+    its name is kept; the session saves beside it and says where."""
+    save = tmp_path / "live-20261205-235452.yaml"
+    first = LiveSession.new("scopa", ["You", "Ada"], "You", "french", save)
+    second = LiveSession.new("scopa", ["You", "Ada"], "You", "french", save)
+    first.enter("2C 4H 5S QD")
+    second.enter("AD AH AS 2C")
+    assert second.save_path == tmp_path / "live-20261205-235452-2.yaml"
+    assert any("live-20261205-235452-2.yaml, to keep it" in n for n in second.notices)
+    assert load_path(save)[0].table == parse_cards("2C 4H 5S QD", "french")
+    assert load_path(second.save_path)[0].table == parse_cards("AD AH AS 2C", "french")
+    second.enter("7D 7H 3S")  # later saves go on in the file the session made, quietly
+    assert len(second.notices) == 1 and not first.notices
+
+
 # -- the session driven line by line, without a terminal -----------------------------------------
 
 
@@ -304,6 +336,15 @@ def test_the_note_of_a_typed_in_hand_is_in_every_language(tmp_path: Path) -> Non
         s = LiveSession.new("scopa", ["You", "Ada"], "Ada", "french", tmp_path / "h.yaml")
     assert s.info["note"] == "typed in with tutor live, seen from Ada's seat"
     assert s.info["note_it"] == "trascritta con tutor live, vista dal posto di Ada"
+
+
+def test_a_card_typed_twice_is_said_in_italian_without_a_wrong_article() -> None:
+    """Found by QA: "compare due volte in le tue carte" (Italian joins in + le: "nelle")."""
+    s = LiveSession.new("scopa", ["You", "Ada"], "You", "french")
+    s.enter("2C 4H 5S QD")
+    with speaking("it"), pytest.raises(LiveError) as info:
+        s.enter("7D 7H 7H")
+    assert str(info.value) == "le tue carte: 7H compare due volte"
 
 
 @pytest.mark.parametrize(

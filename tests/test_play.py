@@ -133,6 +133,18 @@ def test_undo_takes_back_your_play_and_the_replies(tmp_path: Path) -> None:
     assert [e.move for e in again if isinstance(e, Played) and not e.yours] == replies
 
 
+def test_a_new_game_never_replaces_a_file_made_meanwhile(tmp_path: Path) -> None:
+    """Found by QA: a game started in the same second as another took the same default file
+    name and saved over that game."""
+    save = tmp_path / "play-20261205-235452.yaml"
+    quick_session("scopa", 3, save_path=save)
+    other = quick_session("scopa", 4, save_path=save)
+    assert other.save_path == tmp_path / "play-20261205-235452-2.yaml"
+    assert load_path(save)[0].game.seed == 3  # type: ignore[union-attr]
+    assert load_path(other.save_path)[0].game.seed == 4  # type: ignore[union-attr]
+    assert other.notices
+
+
 def test_hint_explain_board_help_save_and_quit(tmp_path: Path) -> None:
     s = quick_session("scopa", 3, save_path=tmp_path / "g.yaml")
     s.start()

@@ -42,7 +42,7 @@ from tutor.game.errors import TutorError
 from tutor.game.i18n import LANGUAGES, N_, _, ngettext, speaking
 from tutor.game.textfile import os_reason
 from tutor.records.record import HandRecord, player_named
-from tutor.records.recordfile import load_path, save_problem
+from tutor.records.recordfile import free_name, load_path, save_problem
 from tutor.render.safe import one_line, visible
 
 if TYPE_CHECKING:
@@ -725,13 +725,14 @@ def _same_file(a: Path, b: Path) -> bool:
 
 def new_save_file(save: Path | None, prefix: str) -> Path:
     """The file a new interactive session saves to: ``save``, or ``PREFIX-DATE.yaml`` in the
-    current folder; a usage error when nothing could be saved there (:func:`check_save`) or
-    when ``save`` exists (saving over it would lose what it holds: ``--resume`` goes on with
-    it)."""
-    path = Path(f"{prefix}-{time.strftime('%Y%m%d-%H%M%S')}.yaml") if save is None else save
-    check_save(path)
-    if save is None:
+    current folder (``PREFIX-DATE-2.yaml`` when that exists); a usage error when nothing could
+    be saved there (:func:`check_save`) or when ``save`` exists (saving over it would lose
+    what it holds: ``--resume`` goes on with it)."""
+    if save is None:  # a session started in the same second has its own file
+        path = free_name(Path(f"{prefix}-{time.strftime('%Y%m%d-%H%M%S')}.yaml"))
+        check_save(path)
         return path
+    check_save(save)
     if save.exists():
         raise typer.BadParameter(
             _(

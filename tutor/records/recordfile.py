@@ -33,6 +33,7 @@ seed.yaml:10: play 2: Ada cannot play 5S: it was captured at play 1
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import re
@@ -97,6 +98,7 @@ __all__ = [
     "to_json",
     "save",
     "SaveError",
+    "free_name",
     "save_atomically",
     "save_or_rescue",
     "write_rescue",
@@ -1001,8 +1003,11 @@ class SaveError(TutorError):
     """A file could not be written; the message names the file the user gave and why."""
 
 
-def save_atomically(path: str | Path, text: str) -> None:
+def save_atomically(path: str | Path, text: str, *, new: bool = False) -> None:
     """Write ``text`` to ``path`` through a temporary file and a rename: all or nothing.
+
+    ``new``: the file must not exist (a session's first save): FileExistsError when it does,
+    however late another process made it, rather than replacing what that process wrote.
 
     The one writer of files that a user must never lose half of (records saved as they are
     typed, answers, puzzles): a kill or a full disk leaves the old file whole. The temporary
@@ -1022,26 +1027,43 @@ def save_atomically(path: str | Path, text: str) -> None:
         raise SaveError(_("cannot write {file}: {problem}").format(file=path, problem=problem))
     try:
         target, in_place = _save_target(path)
+        if new and (in_place or target != path or path.exists()):
+            raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(path))
         if in_place:
             with open(target, in_place, encoding="utf-8") as fp:
                 fp.write(text)
         else:
-            _write_atomically(target, text)
+            _write_atomically(target, text, new=new)
     except OSError as exc:
+        if new and isinstance(exc, FileExistsError):
+            raise
         raise SaveError(
             _("cannot write {file}: {problem}").format(file=path, problem=os_reason(exc))
         ) from None
 
 
-def save_or_rescue(path: Path, text: str | Callable[[Path], str]) -> tuple[Path, str | None]:
+def save_or_rescue(
+    path: Path, text: str | Callable[[Path], str], *, new: bool = False
+) -> tuple[Path, str | None]:
     """Save ``text`` to ``path`` (:func:`save_atomically`) or, when that fails mid-session (the
     folder removed, the disk full), to a rescue file (:func:`write_rescue`), so that nothing
     typed is lost. ``text`` may be made for the file it goes to (``text(path)``: a record names
     its ruleset file from its own folder). Returns where the text went and, after a rescue, why
     ``path`` could not be written and where the text went instead. Only a failure of both
-    raises."""
+    raises.
+
+    ``new``: a session's first save, which never replaces a file: one that another session
+    made meanwhile (two started in the same second take the same default name) is kept, and
+    the text goes to the first free name after it (:func:`free_name`), said as a problem.
+    """
+    wanted = path
     try:
-        save_atomically(path, text if isinstance(text, str) else text(path))
+        while True:
+            try:
+                save_atomically(path, text if isinstance(text, str) else text(path), new=new)
+                break
+            except FileExistsError:
+                path = free_name(wanted)
     except SaveError as exc:
         try:
             rescue = write_rescue(f"{path.stem}-rescued-", ".yaml", text)
@@ -1053,7 +1075,28 @@ def save_or_rescue(path: Path, text: str | Callable[[Path], str]) -> tuple[Path,
         return rescue, _("{problem}; saving to {rescue} instead from now on").format(
             problem=exc, rescue=rescue
         )
+    if path != wanted:
+        return path, _(
+            "{file} exists (made by another session?): saving to {other}, to keep it"
+        ).format(file=wanted, other=path)
     return path, None
+
+
+def free_name(path: Path) -> Path:
+    """``path`` when no file has that name, else the first free of ``NAME-2.yaml``,
+    ``NAME-3.yaml``... in its folder.
+
+    >>> free_name(Path("/no/such/folder/live-20261205-235452.yaml")).name
+    'live-20261205-235452.yaml'
+    """
+    if not os.path.lexists(path):
+        return path
+    n = 2
+    while True:
+        candidate = path.with_name(f"{path.stem}-{n}{path.suffix}")
+        if not os.path.lexists(candidate):
+            return candidate
+        n += 1
 
 
 def write_rescue(prefix: str, suffix: str, text: str | Callable[[Path], str]) -> Path:
@@ -1075,7 +1118,23 @@ def write_rescue(prefix: str, suffix: str, text: str | Callable[[Path], str]) ->
     return Path(name)
 
 
-def _write_atomically(path: Path, text: str) -> None:
+def _publish_new(tmp: str, path: Path) -> None:
+    """Give the written file ``tmp`` the name ``path`` unless a file has it: a hard link
+    fails on an existing name (FileExistsError), where a rename would replace it; on a file
+    system without links, a check just before the rename."""
+    try:
+        os.link(tmp, path)
+    except FileExistsError:
+        raise
+    except OSError:
+        if os.path.lexists(path):
+            raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(path)) from None
+        os.replace(tmp, path)
+    else:
+        os.unlink(tmp)
+
+
+def _write_atomically(path: Path, text: str, new: bool = False) -> None:
     remove_stale_temporaries(path)
     fd, tmp = tempfile.mkstemp(prefix=_temporary_prefix(path), suffix=".tmp", dir=path.parent)
     try:
@@ -1092,7 +1151,10 @@ def _write_atomically(path: Path, text: str) -> None:
             fp.write(text)
             fp.flush()
             os.fsync(fp.fileno())
-        os.replace(tmp, path)
+        if new:
+            _publish_new(tmp, path)
+        else:
+            os.replace(tmp, path)
     except BaseException:
         try:
             os.unlink(tmp)

@@ -177,7 +177,7 @@ observation to quote both (smaller moves are within what the readings can be tru
 
 
 def percent_in_words(p: float) -> str:
-    """A probability in a sentence: ``under 1%`` rather than a rounded ``0%`` that reads as certain."""
+    """A probability in a sentence: ``under 1%``, not a rounded ``0%`` that reads as certain."""
     if 0 < p < 0.005:
         return _("under 1%")
     if 0.995 < p < 1:

@@ -66,6 +66,7 @@ from tutor.game.i18n import N_, _, in_every_language, ngettext
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move, parse_play
 from tutor.records.record import (
+    GameInfo,
     HandRecord,
     PlayEntry,
     RecordError,
@@ -300,6 +301,13 @@ class LiveSession:
     info: dict[str, str] = field(default_factory=dict)
     entries: list[str] = field(default_factory=list)
     """The kind of each accepted entry, for undo: ``table``, ``deal:D`` or ``play``."""
+    teams: dict[str, list[str]] = field(default_factory=dict)
+    """The sides' names a resumed record gives (kept in every save)."""
+    game: GameInfo | None = None
+    """A resumed record's ``game`` key (kept in every save)."""
+    fresh: bool = True
+    """The save file is not made yet: the first save never replaces a file another program
+    made meanwhile (:func:`tutor.records.recordfile.save_or_rescue`)."""
     trust: float = TRUST_DEFAULT
     """The prior trust in readings of behaviour (``--trust-readings``)."""
     styles: dict[str, dict[str, float]] = field(default_factory=dict)
@@ -410,6 +418,9 @@ class LiveSession:
             [dict(d) for d in rec.deals],
             [_kept_entry(e, rec.style) for e in rec.plays],
             dict(rec.info),
+            teams={name: list(members) for name, members in rec.teams.items()},
+            game=rec.game,
+            fresh=save_path is not None,  # another file: whatever it holds is kept
         )
         session.entries = session._entry_order()
         if save_path is not None:
@@ -456,12 +467,13 @@ class LiveSession:
             self.style,
             list(self.players),
             self.players[-1],
-            {},
+            dict(self.teams),
             list(self.table or []),
             [dict(d) for d in self.deals],
             list(self.plays),
             path,
             dict(self.info),
+            game=self.game,
         )
 
     def state(self) -> GameState:
@@ -485,8 +497,9 @@ class LiveSession:
         if self.save_path is not None and self.table is not None:
             record = self.record()  # its ruleset file kept absolute: named from the file's folder
             self.save_path, problem = save_or_rescue(
-                self.save_path, lambda path: dumps([written_to(record, path)])
+                self.save_path, lambda path: dumps([written_to(record, path)]), new=self.fresh
             )
+            self.fresh = False
             if problem is not None:
                 self.notices.append(problem)
 
@@ -805,5 +818,6 @@ class LiveSession:
             if self.save_path is not None and self.save_path.exists():
                 # Nothing is left to save: an empty record cannot be written.
                 self.save_path.unlink()
+                self.fresh = True
         self._changed(None)
         return Entry("undo", _("undone: {what}").format(what=what))

@@ -427,6 +427,9 @@ class PlaySession:
     _match: tuple[Any, MatchReplay] | None = field(default=None, repr=False)
     _finished: tuple[int, Path, str] | None = field(default=None, repr=False)
     _board_styles: StylePriors | None = field(default=None, repr=False)
+    fresh: bool = True
+    """The save file is not made yet: the first save never replaces a file another program
+    made meanwhile (:func:`tutor.records.recordfile.save_or_rescue`)."""
 
     def __post_init__(self) -> None:
         for name, spec in self.game.computer.items():
@@ -556,6 +559,7 @@ class PlaySession:
                 hands,
                 Path(save_path if save_path is not None else path),
                 board=board,
+                fresh=save_path is not None,  # another file: whatever it holds is kept
             )
         except PlayError as exc:  # a computer player the file names wrongly
             raise PlayError(f"{path}: game: computer: {exc}") from None
@@ -691,7 +695,8 @@ class PlaySession:
             return
         for rec in self.hands:
             rec.path = str(self.save_path)
-        self.save_path, problem = save_or_rescue(self.save_path, self._text_for)
+        self.save_path, problem = save_or_rescue(self.save_path, self._text_for, new=self.fresh)
+        self.fresh = False
         if problem is not None:
             self.notices.append(problem)
 
