@@ -178,6 +178,11 @@ def test_quit_and_isready_take_nothing_after_them_and_tabs_separate_words() -> N
     assert e.handle("quit later") == ["error quit: takes nothing after it, not 'later'"]
     assert not e.done
     assert e.handle("go\tsamples\t5") == ["error go: no position yet (send position {...} first)"]
+    # found by QA: any Unicode space separated words too, where docs/engine.md says "spaces
+    # or tabs": a strict client would expect these lines refused
+    for line in ("go\x1csamples\x1c5", "isready\x0b", "\xa0isready", "isready\x0c"):
+        assert e.handle(line)[0].startswith("error unknown command")
+    assert e.handle("isready \t\r\n") == ["ready"]
     assert e.handle("isready\t") == ["ready"] and e.handle("quit") == [] and e.done
 
 

@@ -61,6 +61,10 @@ __all__ = ["PROTOCOL", "EngineError", "GoOptions", "Engine", "parse_go"]
 PROTOCOL = "tutor-engine"
 """The first word of the engine's first line."""
 
+_BLANKS = " \t\r\n"
+"""What the ends of a line may carry: spaces, tabs and the line's end (CRLF too)."""
+_SEPARATOR = re.compile(r"[ \t]+")
+
 
 class EngineError(TutorError):
     """A protocol line that cannot be obeyed; the engine answers ``error MESSAGE``."""
@@ -163,10 +167,12 @@ class Engine:
 
     def handle(self, line: str) -> list[str]:
         """The answer to one line (none to a blank line or ``quit``)."""
-        text = line.strip()
+        text = line.strip(_BLANKS)
         if not text:
             return []
-        word, *more = text.split(None, 1)  # a tab separates words as a space does
+        # words are separated by spaces or tabs, as docs/engine.md says: no other character
+        # (a form feed, a non-breaking space) is taken for one
+        word, *more = _SEPARATOR.split(text, 1)
         try:
             return self._command(word, more[0] if more else "")
         except TutorError as exc:
@@ -189,7 +195,7 @@ class Engine:
         if word == "position":
             return self._position(rest)
         if word == "go":
-            return self._go(parse_go(rest.split()))
+            return self._go(parse_go(_SEPARATOR.split(rest) if rest else []))
         raise EngineError(
             f"unknown command {Shown(word)!r} (commands: ruleset, position, go, isready, quit)"
         )
