@@ -279,6 +279,17 @@ def test_a_capture_typed_without_spaces_says_how_to_write_it() -> None:
     assert "spaces around x" not in str(caught.value)
 
 
+def test_a_word_that_is_no_card_is_not_cut_into_a_rank() -> None:
+    """Found by QA: 'foo' got "unknown rank 'FO'", a piece of it upper-cased that nobody typed;
+    a rank is quoted only when the last character is a suit."""
+    for word in ("foo", "zzz", "hello"):
+        with pytest.raises(NotationError) as caught:
+            parse_card(word, "french")
+        assert str(caught.value) == f"{word!r} is not a card: expected a rank then a suit, like 7D"
+    with pytest.raises(NotationError, match=r"unknown rank '11' in french notation"):
+        parse_card("11D", "french")
+
+
 def test_a_play_marked_scopa_says_the_sweep_shows_by_itself() -> None:
     # Was (new-user sweep): "5D x 5S SCOPA" said "unknown rank 'SCOP'".
     from tutor.game.state import parse_play

@@ -355,7 +355,8 @@ def parse_card(text: str, style: str | Style | None = None) -> Card:
     # only ASCII letters change case: "ſ".upper() is "S", which no one typing 7ſ meant
     t = "".join(c.upper() if c.isascii() else c for c in raw).replace("\ufe0f", "")
     ranks, suits = _PARSE_TABLES[st.name]
-    if len(t) < 2:
+    if len(t) < 2 or (t[:-1] not in ranks and t[-1] not in suits and not capture_hint(raw, st)):
+        # "foo": neither end reads as part of a card, so no piece of it is quoted as a rank
         raise NotationError(
             _("{text!r} is not a card: expected a rank then a suit, like 7D").format(
                 text=Shown(raw)
