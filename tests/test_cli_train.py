@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import signal
 import sqlite3
 import tempfile
 import time
@@ -24,8 +25,9 @@ def locked_from_answer_2(
 ) -> Iterator[Callable[..., Path]]:
     """A database that another connection locks just before the session's second answer is
     saved, and lets go of just before answer ``release`` (None: never); Ctrl-C comes instead
-    of answer ``interrupt``. The store waits 0.4 s and the temporary folder is
-    ``tmp_path / "tmp"``. Gives the database's path."""
+    of answer ``interrupt``, and SIGHUP (the terminal closed) instead of answer ``hangup``.
+    The store waits 0.4 s and the temporary folder is ``tmp_path / "tmp"``. Gives the
+    database's path."""
     db = tmp_path / "p.sqlite"
     ProgressStore(db).close()
     (tmp_path / "tmp").mkdir()
@@ -36,6 +38,7 @@ def locked_from_answer_2(
     calls = [0]
     release_at: list[int | None] = [None]
     interrupt_at: list[int | None] = [None]
+    terminate_at: list[int | None] = [None]
 
     def recording(self: Trainer, *args: Any) -> Any:
         calls[0] += 1
@@ -45,13 +48,19 @@ def locked_from_answer_2(
             locker.execute("ROLLBACK")
         if calls[0] == interrupt_at[0]:
             raise KeyboardInterrupt
+        if calls[0] == terminate_at[0]:
+            # the terminal closed: the session must have a handler, or the signal would kill
+            # the test's own process
+            assert signal.getsignal(signal.SIGHUP) not in (signal.SIG_DFL, signal.SIG_IGN)
+            signal.raise_signal(signal.SIGHUP)
         return record(self, *args)
 
     monkeypatch.setattr(Trainer, "record", recording)
 
-    def setup(release: int | None, interrupt: int | None = None) -> Path:
+    def setup(release: int | None, interrupt: int | None = None, hangup: int | None = None) -> Path:
         release_at[0] = release
         interrupt_at[0] = interrupt
+        terminate_at[0] = hangup
         return db
 
     yield setup
@@ -112,6 +121,36 @@ def test_ctrl_c_with_answers_kept_writes_them_to_a_rescue_file(
     assert r.stderr.splitlines()[-2:-1] == ["tutor: interrupted"]
     assert len(rescue.read_text(encoding="utf-8").splitlines()) == 1
     assert stored_answers(db) == 1
+
+
+def test_a_closed_terminal_writes_the_answers_kept_to_a_rescue_file(
+    tmp_path: Path, locked_from_answer_2: Callable[..., Path]
+) -> None:
+    """Found by QA: SIGHUP or SIGTERM killed the session with the answers another session's
+    lock kept out of the store, silently: no rescue file, as Ctrl-C or the end of the input
+    write. They end the session as Ctrl-C does now."""
+    db = locked_from_answer_2(None, hangup=3)
+    r = run("train", "--db", str(db), "--count", "5", "--json", input="skip\nskip\nskip\n")
+    [rescue] = (tmp_path / "tmp").iterdir()
+    assert r.exit_code == 3, r.output
+    assert r.stderr.splitlines()[-2:-1] == ["tutor: interrupted"]
+    assert r.stderr.splitlines()[-1].endswith(f"; the answer not saved is kept in {rescue}")
+    assert len(rescue.read_text(encoding="utf-8").splitlines()) == 1
+    assert stored_answers(db) == 1
+    # found by QA too: a run ended by the store's error printed no summary for a script
+    data = json.loads(r.stdout)
+    assert data["interrupted"] is True and data["answered"] == 2
+    assert signal.getsignal(signal.SIGHUP) is signal.SIG_DFL  # given back
+
+
+def test_answers_locked_out_until_the_end_still_give_a_script_its_summary(
+    tmp_path: Path, locked_from_answer_2: Callable[..., Path]
+) -> None:
+    db = locked_from_answer_2(None)
+    r = run("train", "--db", str(db), "--count", "3", "--json", input="skip\nskip\nskip\n")
+    assert r.exit_code == 3, r.output
+    data = json.loads(r.stdout)
+    assert data["interrupted"] is False and data["answered"] == 3
 
 
 def test_ctrl_c_says_how_the_session_went_and_where_it_is_saved(

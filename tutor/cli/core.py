@@ -26,6 +26,7 @@ import io
 import json
 import os
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -172,6 +173,29 @@ def stand_in_for_closed_streams() -> None:
 def interrupted() -> None:
     """Say on stderr that the run was interrupted (Ctrl-C)."""
     sys.stderr.write("\ntutor: " + _("interrupted") + "\n")
+
+
+@contextlib.contextmanager
+def ended_as_interrupt() -> Iterator[None]:
+    """While the block runs, SIGTERM and SIGHUP (the terminal closed) end it as Ctrl-C does,
+    with a KeyboardInterrupt: what the block holds in memory is then saved or rescued by the
+    same code, where the default action would kill the process with it."""
+    import signal
+
+    def stop(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    names = ("SIGTERM", "SIGHUP")
+    kinds = [getattr(signal, n) for n in names if hasattr(signal, n)]
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {k: signal.signal(k, stop) for k in kinds}
+    try:
+        yield
+    finally:
+        for k, handler in previous.items():
+            signal.signal(k, handler)
 
 
 COMMAND_GROUPS: dict[str, tuple[str, ...]] = {

@@ -12,6 +12,7 @@ from tutor.cli.core import (
     EXIT_INTERRUPTED,
     JsonOption,
     app,
+    ended_as_interrupt,
     examples,
     file_option,
     human_console,
@@ -93,7 +94,7 @@ def train_command(
     """
     # rich and the solver load here, not at start-up, so the first puzzle shows quickly
     from tutor.render.terminal import make_console
-    from tutor.training.store import ProgressStore, default_path
+    from tutor.training.store import ProgressStore, StoreError, default_path
     from tutor.training.trainer import Trainer, check_options, summary
 
     theme = check_theme(theme)
@@ -105,24 +106,31 @@ def train_command(
         trainer = Trainer.open(store, puzzles or [], theme, ruleset)
         for problem in trainer.skipped_files:
             note("tutor: " + _("skipped: {problem}").format(problem=problem))
+        stopped = False
         try:
-            _session(trainer, count, console, fancy, json_out, results)
-            trainer.finish()  # answers kept while another session held the store
+            # a closed terminal or a kill ends the session as Ctrl-C does: the answers another
+            # session kept out of the store go to a file, not down with the process
+            with ended_as_interrupt():
+                _session(trainer, count, console, fancy, json_out, results)
         except KeyboardInterrupt:
-            # said first, on a line of its own after the ^C; then the answers the store could
-            # not take go to a file, and the error that says where ends the run (exit 3)
-            interrupted()
-            trainer.finish(wait=0)
-            _tally(results, path)
-            if json_out:  # what was answered stands: a script still gets it
-                print_json({**summary(results, True), "database": str(path)})
-            raise typer.Exit(EXIT_INTERRUPTED) from None
+            interrupted()  # said first, on a line of its own after the ^C
+            stopped = True
         except BaseException:  # what the store cannot take now goes to a file
             trainer.finish(wait=0)
             raise
+        try:  # answers kept while another session held the store (no wait after Ctrl-C)
+            trainer.finish(wait=0 if stopped else None)
+        except StoreError:
+            # they are in a file the error names, and it ends the run (exit 3); what was
+            # answered stands all the same: a script still gets the summary
+            if json_out:
+                print_json({**summary(results, stopped), "database": str(path)})
+            raise
     _tally(results, path)
     if json_out:
-        print_json({**summary(results), "database": str(path)})
+        print_json({**summary(results, stopped), "database": str(path)})
+    if stopped:
+        raise typer.Exit(EXIT_INTERRUPTED)
 
 
 def _tally(results: list[tuple[Pick, Verdict]], path: Path) -> None:
