@@ -279,6 +279,17 @@ def test_a_capture_typed_without_spaces_says_how_to_write_it() -> None:
     assert "spaces around x" not in str(caught.value)
 
 
+def test_a_huge_run_of_cards_typed_without_spaces_is_no_internal_error() -> None:
+    """Found by QA: a pasted line of 400,000 characters ('7Dx2C2C...') was read card by card
+    for the capture hint, one call deeper each: "internal error: RecursionError"."""
+    with pytest.raises(NotationError) as caught:
+        parse_card("7Dx" + "2C" * 200_000, "italian")
+    assert "spaces around x" not in str(caught.value)
+    longest = "7Dx" + "AC" * 39  # the longest capture typed without spaces still gets its hint
+    with pytest.raises(NotationError, match="a capture has spaces around x: 7D x AC AC"):
+        parse_card(longest, "italian")
+
+
 def test_a_word_that_is_no_card_is_not_cut_into_a_rank() -> None:
     """Found by QA: 'foo' got "unknown rank 'FO'", a piece of it upper-cased that nobody typed;
     a rank is quoted only when the last character is a suit."""

@@ -315,6 +315,15 @@ def _tables(style: Style) -> tuple[dict[str, int], dict[str, int]]:
 _PARSE_TABLES = {name: _tables(style) for name, style in STYLES.items()}
 
 
+_LONGEST_CAPTURE = 3 + 1 + 3 * 39
+"""The most characters a capture typed without spaces can have: a card, x, and the rest of
+the deck (``10D`` is a card of three)."""
+
+_ASCII_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+"""Only ASCII letters change case in card text: ``"ſ".upper()`` is ``"S"``, which no one
+typing 7ſ meant."""
+
+
 def capture_hint(raw: str, style: Style) -> str:
     """For ``RBxRD`` or ``7Dx2C5S``, a capture typed without spaces: how to write it (nothing
     when the text does not read as one).
@@ -322,6 +331,8 @@ def capture_hint(raw: str, style: Style) -> str:
     >>> capture_hint("7Dx2C5S", get_style("italian"))
     '; a capture has spaces around x: 7D x 2C 5S'
     """
+    if len(raw) > _LONGEST_CAPTURE:  # no capture: and a longer run would be read card by card
+        return ""
     card, sep, rest = raw.replace("X", "x").partition("x")
     taken = _cards_run(rest.replace(" ", ""), style) if sep else None
     if not taken:
@@ -352,8 +363,7 @@ def parse_card(text: str, style: str | Style | None = None) -> Card:
     """Parse one card: rank then suit, case-insensitive (``7D``, ``10b``, ``A♠``)."""
     st = get_style(style)
     raw = text.strip()
-    # only ASCII letters change case: "ſ".upper() is "S", which no one typing 7ſ meant
-    t = "".join(c.upper() if c.isascii() else c for c in raw).replace("\ufe0f", "")
+    t = raw.translate(_ASCII_UPPER).replace("\ufe0f", "")
     ranks, suits = _PARSE_TABLES[st.name]
     if len(t) < 2 or (t[:-1] not in ranks and t[-1] not in suits and not capture_hint(raw, st)):
         # "foo": neither end reads as part of a card, so no piece of it is quoted as a rank
