@@ -545,6 +545,16 @@ def test_player_named_exact_then_any_case_then_a_unique_start() -> None:
     assert player_named(["Ada", "Adam"], "ad", prefix=True) is None
 
 
+def test_a_compass_seat_is_understood_in_every_language() -> None:
+    """Found by QA: in Italian the drill shows and takes Nord, Sud..., while puzzle try and
+    train show a puzzle's North, South...: each refused the other's word for the same seat."""
+    assert player_named(["West", "North", "East", "South"], " nord ") == "North"
+    assert player_named(["Ovest", "Nord", "Est", "Sud"], "South") == "Sud"
+    assert player_named(["Ovest", "Nord", "Est", "Sud"], "west") == "Ovest"
+    assert player_named(["Ada", "North"], "Sud") is None  # no such seat
+    assert player_named(["North", "Nord"], "NORD") == "Nord"  # a name as written comes first
+
+
 def test_seat_of_in_any_case_and_record_error() -> None:
     [hand] = load_path(EXAMPLES / "scopone-hand.yaml")
     assert hand.seat_of("north") == hand.seat_of("NORTH") == 2

@@ -39,7 +39,7 @@ from tutor.game.cards import (
     mask_of,
 )
 from tutor.game.errors import Shown, TutorError
-from tutor.game.i18n import LANGUAGES, _, is_you, local, ngettext
+from tutor.game.i18n import LANGUAGES, N_, _, is_you, local, ngettext, typed_words
 from tutor.game.rules import Ruleset
 from tutor.game.scoring import MatchScore, score_state
 from tutor.game.state import GameState, IllegalMoveError, Move, MoveError, WrittenPlay
@@ -172,11 +172,19 @@ class PlayEntry:
         return WrittenPlay(self.card.index, None if self.capture is None else mask_of(self.capture))
 
 
+_COMPASS = (N_("North"), N_("East"), N_("South"), N_("West"))
+"""The seats named after the compass, as the shipped records, puzzles and drills name them:
+each is understood in every language of the tutor, whichever the file or the run speaks."""
+
+
 def player_named(players: Sequence[str], name: str, prefix: bool = False) -> str | None:
     """The player ``name`` means: the name as written, else the one name equal to it in any
-    case, else (with ``prefix``) the one name it starts, in any case; None when none fits.
+    case, else the one compass seat it names in another language, else (with ``prefix``) the
+    one name it starts, in any case; None when none fits.
 
     >>> player_named(["West", "North", "East", "South"], "north")
+    'North'
+    >>> player_named(["West", "North", "East", "South"], "Nord")
     'North'
     >>> player_named(["West", "North", "East", "South"], "we", prefix=True)
     'West'
@@ -192,6 +200,12 @@ def player_named(players: Sequence[str], name: str, prefix: bool = False) -> str
     same = [p for p in players if p.casefold() == folded]
     if len(same) == 1:
         return same[0]
+    for seat in _COMPASS:  # a compass seat in any language: "Nord" for North, "South" for Sud
+        words = typed_words((seat,))
+        if folded in words:
+            alike = [p for p in players if p.casefold() in words]
+            if len(alike) == 1:
+                return alike[0]
     if prefix and not same:
         starts = [p for p in players if p.casefold().startswith(folded)]
         if len(starts) == 1:
