@@ -286,7 +286,7 @@ def test_train_scripted_session_and_stats(runner: CliRunner, tmp_path: Path) -> 
     assert stats["themes"]["capture-rule"] == {"answered": 3, "correct": 0}
     r = runner.invoke(app, ["stats", "--db", str(db)])
     assert r.exit_code == 0
-    assert "Answered 3 puzzles, 0 right (0%)." in r.stdout
+    assert "3 answers to 3 puzzles, 0 right (0%)." in r.stdout and stats["puzzles"] == 3
     assert "Accuracy by day:" in r.stdout
 
 
@@ -517,3 +517,18 @@ def test_a_scopa_lying_there_is_an_easy_puzzle() -> None:
         if greedy == p.spec.moves[0] and p.state.scores_scopa(greedy):
             easy.append((f.name, p.spec.difficulty))
     assert easy and all(d == 1 for _name, d in easy), easy
+
+
+def test_stats_count_answers_and_puzzles_apart() -> None:
+    """Found by QA: "Answered 21 puzzles" counted the answers, here to 5 puzzles (a puzzle
+    missed comes back and is answered again)."""
+    from rich.text import Text
+
+    from tutor.render.training import stats_view
+    from tutor.training.progress import Stats
+
+    stats = Stats(answered=21, correct=19, due=0, boxes={1: 2, 3: 3})
+    [head, *_rest] = stats_view(stats)
+    assert isinstance(head, Text)
+    assert head.plain == "21 answers to 5 puzzles, 19 right (90%). Due now: 0."
+    assert stats.to_json()["puzzles"] == 5

@@ -65,11 +65,20 @@ def stats_view(stats: Stats, rich: bool = False, now: float | None = None) -> li
     pct = number(stats.correct / stats.answered, ".0%")
     out: list[RenderableType] = [
         Text(
+            # answers, not puzzles: a puzzle missed comes back and is answered again
             ngettext(
-                "Answered {n} puzzle, {right} right ({pct}). Due now: {due}.",
-                "Answered {n} puzzles, {right} right ({pct}). Due now: {due}.",
+                "{n} answer to {puzzles}, {right} right ({pct}). Due now: {due}.",
+                "{n} answers to {puzzles}, {right} right ({pct}). Due now: {due}.",
                 stats.answered,
-            ).format(n=stats.answered, right=stats.correct, pct=pct, due=stats.due),
+            ).format(
+                n=stats.answered,
+                puzzles=ngettext("{n} puzzle", "{n} puzzles", stats.puzzles).format(
+                    n=stats.puzzles
+                ),
+                right=stats.correct,
+                pct=pct,
+                due=stats.due,
+            ),
             style=bold,
         ),
         Text(""),

@@ -469,7 +469,10 @@ def check_answer(question: DrillQuestion, answer: str) -> DrillResult:
     expected = question.expected_text()
     if question.kind == "holder":
         ok = _holder_named(question, answer) == question.expected
-        verdict = _("Right: {claim}.") if ok else _("Not quite: {claim}.")
+        if _gives_up(answer) and not ok:  # a skip is no wrong guess ("none" names nobody)
+            verdict = _("Not answered: {claim}.")
+        else:
+            verdict = _("Right: {claim}.") if ok else _("Not quite: {claim}.")
         return DrillResult(
             ok, verdict.format(claim=question.holder_claim()), list(question.explanation)
         )

@@ -63,9 +63,15 @@ class Stats:
     """When the next review falls due (None: nothing scheduled)."""
     path: str = ""
 
+    @property
+    def puzzles(self) -> int:
+        """How many puzzles were answered: each has a box, however often it was answered."""
+        return sum(self.boxes.values())
+
     def to_json(self) -> dict[str, Any]:
         return {
             "answered": self.answered,
+            "puzzles": self.puzzles,
             "correct": self.correct,
             "accuracy": round(self.correct / self.answered, 4) if self.answered else None,
             "due": self.due,
