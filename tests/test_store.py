@@ -843,6 +843,18 @@ def test_a_link_to_nowhere_where_a_folder_must_be_is_named(tmp_path: Path) -> No
     assert str(caught.value).endswith(f"cannot create: {tmp_path / 'gone'} is not a folder")
 
 
+def test_a_database_that_is_a_link_to_nowhere_says_so(tmp_path: Path) -> None:
+    """Found by QA: --db naming a dangling link said "cannot read: No such file or directory",
+    where the tutor was asked to make the file."""
+    (tmp_path / "p.sqlite").symlink_to(tmp_path / "gone" / "p.sqlite")
+    with pytest.raises(StoreError) as caught:
+        ProgressStore(tmp_path / "p.sqlite")
+    assert str(caught.value) == (
+        f"{tmp_path / 'p.sqlite'}: cannot create: it is a link to "
+        f"{tmp_path / 'gone' / 'p.sqlite'}, which does not exist"
+    )
+
+
 def test_a_killed_sessions_leftovers_are_removed_once_the_store_exists(tmp_path: Path) -> None:
     """Found by QA: the temporary files were swept only when the store was made, and after
     the usual retry it existed: they stayed for good."""

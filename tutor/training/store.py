@@ -596,6 +596,12 @@ class ProgressStore:
                 head = fp.read(len(_MAGIC))
         except (PermissionError, FileNotFoundError) as exc:  # the file is not at fault:
             # no advice to move it aside
+            if isinstance(exc, FileNotFoundError) and self.path.is_symlink():
+                raise self._cannot_create(
+                    _("it is a link to {target}, which does not exist").format(
+                        target=os.readlink(self.path)
+                    )
+                ) from None
             raise StoreError(
                 f"{self.path}: " + _("cannot read: {reason}").format(reason=os_reason(exc))
             ) from None
