@@ -2,8 +2,9 @@
 
 >>> from tutor.training.progress import DayCount, Stats, ThemeCount
 >>> s = Stats(4, 3, 1, {"sweep": ThemeCount(4, 3)}, [DayCount("2024-05-01", 4, 3)])
+>>> s.boxes = {1: 1, 2: 2}  # three puzzles, one of them answered twice
 >>> print(plain_text(*stats_view(s, now=0.0)), end="")
-Answered 4 puzzles, 3 right (75%). Due now: 1.
+4 answers to 3 puzzles, 3 right (75%). Due now: 1.
 <BLANKLINE>
 theme   answered   right   accuracy
 -----------------------------------
@@ -11,6 +12,7 @@ sweep          4       3        75%
 <BLANKLINE>
 Accuracy by day:
   2024-05-01  ###############.....   3/4    75%
+Leitner boxes (puzzles in each): 1: 1, 2: 2.
 """
 
 from __future__ import annotations
