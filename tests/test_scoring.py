@@ -284,6 +284,21 @@ def test_play_on_variant() -> None:
     assert m.add([16, 3]) == 0  # alone at the target: wins at once
 
 
+@pytest.mark.parametrize("name", ["scopa", "scopa-21", "scopa-re-bello"])
+def test_scopa_plays_another_hand_when_both_reach_the_target_together(name: str) -> None:
+    """Found by the rules sweep: seed 001, the scopa rulesets' source, says that when both
+    players reach the target in the same round "another round is played, until one of them
+    scores more"; the rulesets gave the match to the higher score at once, as the domain notes
+    have it (a seed is the primary source where they differ)."""
+    rules = load_ruleset(name)
+    assert rules.tie_rule == "play-on"
+    m = MatchScore(rules)
+    m.add([rules.target - 1, rules.target - 1])
+    assert m.add([1, 2]) is None  # both at the target, one point apart: one more hand
+    assert m.add([0, 1]) == 1
+    assert load_ruleset("scopone-scientifico").tie_rule == "higher-wins"
+
+
 def test_running_totals_and_leaders() -> None:
     m = match()
     assert m.running_totals() == [] and m.leaders == [0, 1]

@@ -144,14 +144,15 @@ def table_sum(table: int) -> int:
 def sweep_value(table: int, precedence: str) -> int | None:
     """The value of the one card that would sweep ``table`` (take every card), or None.
 
-    A sweep takes every card, so its value is the table's sum; it must also be a legal capture
-    (a table of several cards holding a single card of that value cannot be swept, since the
-    single card must be taken alone).
+    A sweep takes every card, so its value is the table's sum, which must be 10 or less. The
+    capture rule ``precedence`` is asked too, though under both shipped rules every such table
+    can be swept: a table of several cards never holds a card equal to its whole sum, which
+    would have to be taken alone.
 
     >>> from tutor.game.cards import parse_cards, mask_of
     >>> sweep_value(mask_of(parse_cards("2C 5S")), "fewest-cards")
     7
-    >>> sweep_value(mask_of(parse_cards("2C 5S 7D")), "fewest-cards") is None
+    >>> sweep_value(mask_of(parse_cards("2C 5S 7D")), "fewest-cards") is None  # 14
     True
     """
     if not table:
