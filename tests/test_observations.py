@@ -294,23 +294,3 @@ def test_no_double_laid_says_when_the_double_would_have_left_a_sweep(scopone: Ru
                          "sweep, and KC left none.")  # fmt: skip
     s = endgame(scopone, "AS 2C", ["KC QC QH", "2D KD", "5D 6D", "4D 7D"])  # QC leaves 12
     assert "But every card" not in codes_of(s, "KC", names)["no-double-laid"].text
-
-
-@pytest.mark.parametrize(
-    ("lang", "said"),
-    [("en", "the odds that you hold one: "), ("it", "probabilità che tu ne abbia uno: ")],
-)
-def test_the_person_next_to_play_is_spoken_to(lang: str, said: str) -> None:
-    """Found by QA: reviewing the computer's plays in a game of tutor play said "the odds that
-    You holds one" ("probabilità che Tu ce l'abbia", "dove Tu può prenderlo"): the person,
-    named You, is spoken to, as everywhere else."""
-    from tutor.game.i18n import speaking
-
-    record = load_path(SEED003)[0]
-    state = record.state_at(2)  # play 3: the mover's next player is named You here
-    with speaking(lang):
-        [safe] = [
-            o for o in observe(state, record.moves()[2], names=["Ben", "You"], style="french")
-            if o.code == "safe-table"
-        ]  # fmt: skip
-    assert said in safe.text and "You" not in safe.text and "Tu " not in safe.text

@@ -21,12 +21,12 @@ from typing import Any
 from tutor.counting.tracker import a_value, flipped_values, value_word, viewer_state
 from tutor.game.captures import table_sum
 from tutor.game.cards import Style, format_cards
-from tutor.game.i18n import _, is_you, ngettext
+from tutor.game.i18n import _, ngettext, number
 from tutor.game.state import Move
 from tutor.records.record import HandRecord
 from tutor.review.hands import reveal_hands
 from tutor.review.judge import Settings, json_number, value_moves
-from tutor.review.observations import Choices, Observation, percent_in_words, unmatched_values
+from tutor.review.observations import Choices, Observation, unmatched_values
 from tutor.review.review import ReviewError, decision_seed, require_two_sides
 from tutor.search.analysis import MoveEstimate
 
@@ -68,29 +68,19 @@ class MoveExplanation:
             if self.sweep is not None:
                 v, unseen, p = self.sweep
                 out.append(
-                    (
-                        ngettext(  # the next player is the person reading ("You")
-                            "Leaves {cards} ({total}): any {value} sweeps it; {n} unseen "
-                            "({unseen}); the odds that you hold one: {p}.",
-                            "Leaves {cards} ({total}): any {value} sweeps it; {n} unseen "
-                            "({unseen}); the odds that you hold one: {p}.",
-                            unseen.bit_count(),
-                        )
-                        if is_you(next_name)
-                        else ngettext(
-                            "Leaves {cards} ({total}): any {value} sweeps it; {n} unseen "
-                            "({unseen}); the odds that {next} holds one: {p}.",
-                            "Leaves {cards} ({total}): any {value} sweeps it; {n} unseen "
-                            "({unseen}); the odds that {next} holds one: {p}.",
-                            unseen.bit_count(),
-                        )
+                    ngettext(
+                        "Leaves {cards} ({total}): any {value} sweeps it; {n} unseen ({unseen}); "
+                        "the odds that {next} holds one: {p}.",
+                        "Leaves {cards} ({total}): any {value} sweeps it; {n} unseen ({unseen}); "
+                        "the odds that {next} holds one: {p}.",
+                        unseen.bit_count(),
                     ).format(
                         **left,
                         value=value_word(v),
                         n=unseen.bit_count(),
                         unseen=format_cards(unseen, style),
                         next=next_name,
-                        p=percent_in_words(p),
+                        p=number(p, ".0%"),
                     )
                 )
             elif total > 10:

@@ -30,7 +30,7 @@ from tutor.counting.style import StylePriors
 from tutor.counting.tracker import a_value, flipped_values, seat_names, value_word
 from tutor.game.captures import VALUE_OF, capture_table, sweep_value, table_sum
 from tutor.game.cards import SETTEBELLO, Style, format_card, format_cards, indexes_of
-from tutor.game.i18n import N_, _, all_of, either, is_you, ngettext, number, typed_words
+from tutor.game.i18n import N_, _, all_of, either, ngettext, number, typed_words
 from tutor.game.state import GameState, Move
 from tutor.review.knowledge import known_world
 from tutor.search.analysis import Analysis, exact_analysis
@@ -380,22 +380,12 @@ def _settebello_exposed(d: Choices, move: Move) -> list[Observation]:
         return []
     p = d.odds(move, values)
     unseen = d.unseen_of(values)
-    text = (
-        ngettext(  # the next player is the person reading ("You" of tutor play)
-            "{move} leaves the settebello ({card}) where you can take it with {values}: "
-            "{n} such card unseen ({cards}); the odds that you hold one: {p}.",
-            "{move} leaves the settebello ({card}) where you can take it with {values}: "
-            "{n} such cards unseen ({cards}); the odds that you hold one: {p}.",
-            unseen.bit_count(),
-        )
-        if is_you(d.next_name)
-        else ngettext(
-            "{move} leaves the settebello ({card}) where {next} can take it with {values}: "
-            "{n} such card unseen ({cards}); the odds that {next} holds one: {p}.",
-            "{move} leaves the settebello ({card}) where {next} can take it with {values}: "
-            "{n} such cards unseen ({cards}); the odds that {next} holds one: {p}.",
-            unseen.bit_count(),
-        )
+    text = ngettext(
+        "{move} leaves the settebello ({card}) where {next} can take it with {values}: "
+        "{n} such card unseen ({cards}); the odds that {next} holds one: {p}.",
+        "{move} leaves the settebello ({card}) where {next} can take it with {values}: "
+        "{n} such cards unseen ({cards}); the odds that {next} holds one: {p}.",
+        unseen.bit_count(),
     ).format(
         move=d.move(move),
         card=d.card(card),
@@ -421,22 +411,12 @@ def _sweep_words(d: Choices, m: Move, v: int) -> tuple[str, float, int]:
     unseen = d.unseen_of([v])
     p = d.odds(m, [v])
     n = unseen.bit_count()
-    words = (
-        ngettext(  # the next player is the person reading ("You" of tutor play)
-            "{table}, which any {value} sweeps: {n} is unseen ({cards}); the odds that you hold "
-            "one: {p}",
-            "{table}, which any {value} sweeps: {n} are unseen ({cards}); the odds that you hold "
-            "one: {p}",
-            n,
-        )
-        if is_you(d.next_name)
-        else ngettext(
-            "{table}, which any {value} sweeps: {n} is unseen ({cards}); the odds that {next} "
-            "holds one: {p}",
-            "{table}, which any {value} sweeps: {n} are unseen ({cards}); the odds that {next} "
-            "holds one: {p}",
-            n,
-        )
+    words = ngettext(
+        "{table}, which any {value} sweeps: {n} is unseen ({cards}); the odds that {next} holds "
+        "one: {p}",
+        "{table}, which any {value} sweeps: {n} are unseen ({cards}); the odds that {next} holds "
+        "one: {p}",
+        n,
     ).format(
         table=_table_words(d, d.after(m).table),
         value=value_word(v),
@@ -570,16 +550,9 @@ def _primiera_given(d: Choices, move: Move) -> list[Observation]:
     if not values or all(_gives_primiera(d, m) for m in d.legal if m != move):
         return []
     p = d.odds(move, values)
-    text = (
-        _(  # the next player is the person reading ("You" of tutor play)
-            "{move} lays {value}, a primiera card, where you can take it with {values}; "
-            "the odds that you hold one: {p}."
-        )
-        if is_you(d.next_name)
-        else _(
-            "{move} lays {value}, a primiera card, where {next} can take it with {values}; "
-            "the odds that {next} holds one: {p}."
-        )
+    text = _(
+        "{move} lays {value}, a primiera card, where {next} can take it with {values}; "
+        "the odds that {next} holds one: {p}."
     ).format(
         move=d.move(move),
         value=a_value(VALUE_OF[move.card]),
