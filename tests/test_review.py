@@ -329,3 +329,16 @@ def test_the_players_asked_for_must_sit_at_the_table() -> None:
             review_record(rec, bad, settings=FAST, plays=[1])
     review = review_record(rec, ["ada"], settings=FAST, plays=[2])
     assert review.seats == [rec.players.index("Ada")]
+
+
+def test_explain_quotes_a_near_zero_sweep_chance_in_words() -> None:
+    """A 0.3% chance that the next player holds the sweeping card was written "0%", which
+    reads as a certainty the count does not give."""
+    from tutor.game.cards import mask_of, parse_cards
+    from tutor.review.explain import MoveExplanation
+
+    table = mask_of(parse_cards("2C 5S"))
+    unseen = mask_of(parse_cards("7B"))
+    m = MoveExplanation(Move(6, 0), 0, table, (7, unseen, 0.003), (), (), None, ())
+    said = " ".join(m.sentences("italian", "Ada"))
+    assert "the odds that Ada holds one: under 1%." in said

@@ -21,12 +21,12 @@ from typing import Any
 from tutor.counting.tracker import a_value, flipped_values, value_word, viewer_state
 from tutor.game.captures import table_sum
 from tutor.game.cards import Style, format_cards
-from tutor.game.i18n import _, ngettext, number
+from tutor.game.i18n import _, ngettext
 from tutor.game.state import Move
 from tutor.records.record import HandRecord
 from tutor.review.hands import reveal_hands
 from tutor.review.judge import Settings, json_number, value_moves
-from tutor.review.observations import Choices, Observation, unmatched_values
+from tutor.review.observations import Choices, Observation, percent_in_words, unmatched_values
 from tutor.review.review import ReviewError, decision_seed, require_two_sides
 from tutor.search.analysis import MoveEstimate
 
@@ -80,7 +80,7 @@ class MoveExplanation:
                         n=unseen.bit_count(),
                         unseen=format_cards(unseen, style),
                         next=next_name,
-                        p=number(p, ".0%"),
+                        p=percent_in_words(p),
                     )
                 )
             elif total > 10:
