@@ -277,6 +277,11 @@ def test_a_capture_typed_without_spaces_says_how_to_write_it() -> None:
     with pytest.raises(NotationError) as caught:
         parse_card("QQ", "french")
     assert "spaces around x" not in str(caught.value)
+    # found by QA: a play given where one card is due ("7D x 2C" to explain) was told to put
+    # spaces around the x it already had
+    with pytest.raises(NotationError) as caught:
+        parse_card("7D x 2C", "french")
+    assert str(caught.value) == "'7D x 2C' is not a card: one card is due here, like 7D"
 
 
 def test_a_huge_run_of_cards_typed_without_spaces_is_no_internal_error() -> None:

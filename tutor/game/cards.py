@@ -333,6 +333,8 @@ def capture_hint(raw: str, style: Style) -> str:
     """
     if len(raw) > _LONGEST_CAPTURE:  # no capture: and a longer run would be read card by card
         return ""
+    if any(c.isspace() for c in raw.strip()):  # "7D x 2C" has its spaces: a play, not a card
+        return ""
     card, sep, rest = raw.replace("X", "x").partition("x")
     taken = _cards_run(rest.replace(" ", ""), style) if sep else None
     if not taken:
@@ -365,6 +367,10 @@ def parse_card(text: str, style: str | Style | None = None) -> Card:
     raw = text.strip()
     t = raw.translate(_ASCII_UPPER).replace("\ufe0f", "")
     ranks, suits = _PARSE_TABLES[st.name]
+    if any(c.isspace() for c in raw):  # "7D x 2C" or "7D 2C" where one card is due
+        raise NotationError(
+            _("{text!r} is not a card: one card is due here, like 7D").format(text=Shown(raw))
+        )
     if len(t) < 2 or (t[:-1] not in ranks and t[-1] not in suits and not capture_hint(raw, st)):
         # "foo": neither end reads as part of a card, so no piece of it is quoted as a rank
         raise NotationError(
