@@ -185,11 +185,10 @@ def ended_as_interrupt() -> Iterator[None]:
     def stop(signum: int, frame: Any) -> None:
         raise KeyboardInterrupt
 
-    names = ("SIGTERM", "SIGHUP")
-    kinds = [getattr(signal, n) for n in names if hasattr(signal, n)]
-    if threading.current_thread() is not threading.main_thread():
+    if threading.current_thread() is not threading.main_thread():  # only it may set handlers
         yield
         return
+    kinds = [getattr(signal, n) for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n)]
     previous = {k: signal.signal(k, stop) for k in kinds}
     try:
         yield
@@ -752,19 +751,21 @@ def new_save_file(save: Path | None, prefix: str) -> Path:
     current folder (``PREFIX-DATE-2.yaml`` when that exists); a usage error when nothing could
     be saved there (:func:`check_save`) or when ``save`` exists (saving over it would lose
     what it holds: ``--resume`` goes on with it)."""
-    if save is None:  # a session started in the same second has its own file
-        path = free_name(Path(f"{prefix}-{time.strftime('%Y%m%d-%H%M%S')}.yaml"))
-        check_save(path)
-        return path
-    check_save(save)
-    if save.exists():
+    # without --save, a session started in the same second as another takes the next name
+    path = (
+        save
+        if save is not None
+        else free_name(Path(f"{prefix}-{time.strftime('%Y%m%d-%H%M%S')}.yaml"))
+    )
+    check_save(path)
+    if save is not None and save.exists():
         raise typer.BadParameter(
             _(
                 "{file} already exists: go on with it with --resume {file}, or choose another file"
             ).format(file=save),
             param_hint="--save",
         )
-    return save
+    return path
 
 
 def record_hands(file: Path, hand: int) -> list[HandRecord]:

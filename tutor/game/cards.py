@@ -333,8 +333,6 @@ def capture_hint(raw: str, style: Style) -> str:
     """
     if len(raw) > _LONGEST_CAPTURE:  # no capture: and a longer run would be read card by card
         return ""
-    if any(c.isspace() for c in raw.strip()):  # "7D x 2C" has its spaces: a play, not a card
-        return ""
     card, sep, rest = raw.replace("X", "x").partition("x")
     taken = _cards_run(rest.replace(" ", ""), style) if sep else None
     if not taken:
@@ -367,18 +365,22 @@ def parse_card(text: str, style: str | Style | None = None) -> Card:
     raw = text.strip()
     t = raw.translate(_ASCII_UPPER).replace("\ufe0f", "")
     ranks, suits = _PARSE_TABLES[st.name]
+    rank, suit = t[:-1], t[-1:]
+    if rank in ranks and suit in suits:
+        return CARDS[suits[suit] * 10 + ranks[rank] - 1]
+    # what is wrong, worked out only for text that is no card
     if any(c.isspace() for c in raw):  # "7D x 2C" or "7D 2C" where one card is due
         raise NotationError(
             _("{text!r} is not a card: one card is due here, like 7D").format(text=Shown(raw))
         )
-    if len(t) < 2 or (t[:-1] not in ranks and t[-1] not in suits and not capture_hint(raw, st)):
+    hint = capture_hint(raw, st) if rank not in ranks else ""
+    if len(t) < 2 or (rank not in ranks and suit not in suits and not hint):
         # "foo": neither end reads as part of a card, so no piece of it is quoted as a rank
         raise NotationError(
             _("{text!r} is not a card: expected a rank then a suit, like 7D").format(
                 text=Shown(raw)
             )
         )
-    rank, suit = t[:-1], t[-1]
     if rank not in ranks:
         raise NotationError(
             _(
@@ -390,17 +392,13 @@ def parse_card(text: str, style: str | Style | None = None) -> Card:
                 style=st.shown_name(),
                 figures="/".join(st.figures),
             )
-            + capture_hint(raw, st)
+            + hint
         )
-    if suit not in suits:
-        raise NotationError(
-            _(
-                "{text!r} is not a card: unknown suit {suit!r} in {style} notation (suits: {suits})"
-            ).format(
-                text=Shown(raw), suit=Shown(suit), style=st.shown_name(), suits=st.suit_legend()
-            )
-        )
-    return CARDS[suits[suit] * 10 + ranks[rank] - 1]
+    raise NotationError(
+        _(
+            "{text!r} is not a card: unknown suit {suit!r} in {style} notation (suits: {suits})"
+        ).format(text=Shown(raw), suit=Shown(suit), style=st.shown_name(), suits=st.suit_legend())
+    )
 
 
 def parse_cards(text: str | Iterable[str], style: str | Style | None = None) -> list[Card]:

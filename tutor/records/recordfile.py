@@ -1025,17 +1025,17 @@ def save_atomically(path: str | Path, text: str, *, new: bool = False) -> None:
     problem = save_problem(path)
     if problem is not None:
         raise SaveError(_("cannot write {file}: {problem}").format(file=path, problem=problem))
+    if new and os.path.lexists(path):  # a file, a link, a device: none is replaced
+        raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(path))
     try:
         target, in_place = _save_target(path)
-        if new and (in_place or target != path or path.exists()):
-            raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(path))
         if in_place:
             with open(target, in_place, encoding="utf-8") as fp:
                 fp.write(text)
         else:
             _write_atomically(target, text, new=new)
     except OSError as exc:
-        if new and isinstance(exc, FileExistsError):
+        if new and isinstance(exc, FileExistsError):  # made since the check (_publish_new)
             raise
         raise SaveError(
             _("cannot write {file}: {problem}").format(file=path, problem=os_reason(exc))
