@@ -414,18 +414,19 @@ def iter_read_deals(
     viewer: int,
     rng: random.Random,
     trust: float = TRUST_DEFAULT,
-    pool: int = 4,
-    block: int = 8,
+    pool: int = 32,
     model: PlayModel | None = None,
     styles: StylePriors | None = None,
 ) -> Iterator[GameState]:
     """Deals of the unseen cards drawn in proportion to the play model's weights.
 
     Near the end of a hand (nothing left to deal, at most :data:`ENUMERATE_LIMIT` deals) every
-    deal is weighed and the draws are exact. Otherwise: sampling-importance-resampling, block by
-    block: ``pool * block`` deals are drawn from the shared sampler on the facts alone
-    (:func:`~tutor.counting.assignment.iter_deals`), weighed by the play model, and ``block`` of
-    them are drawn again in proportion to the weights (systematic resampling). Everything comes
+    deal is weighed and the draws are exact. Otherwise: sampling-importance-resampling, a fresh
+    pool for every draw: ``pool`` deals are drawn from the shared sampler on the facts alone
+    (:func:`~tutor.counting.assignment.iter_deals`), weighed by the play model, and one of them
+    is kept in proportion to the weights. The draws are independent, as the analysis's
+    intervals take them to be: drawing several from one pool repeated deals and made the
+    intervals too short (docs/solver.md, "How sure the intervals are"). Everything comes
     from ``rng``, so a seed gives the same deals. ``styles``: the players' styles of play known
     before the hand (:data:`tutor.counting.style.StylePriors`), their priors over the levels.
     """
@@ -440,13 +441,10 @@ def iter_read_deals(
 
     def draw() -> Iterator[GameState]:
         while True:
-            batch = [next(proposals) for _ in range(pool * block)]
+            batch = [next(proposals) for _ in range(pool)]
             logs = [model.log_weight(d) for d in batch]
             top = max(logs)
-            weights = [math.exp(x - top) for x in logs]
-            picks = _systematic(weights, block, rng)
-            rng.shuffle(picks)
-            yield from (batch[i] for i in picks)
+            yield rng.choices(batch, [math.exp(x - top) for x in logs])[0]
 
     return draw()
 
@@ -546,20 +544,3 @@ def _exact_draws(
         for seat, hand in enumerate(every[min(k, len(every) - 1)]):
             deal.hands[seat] = hand
         yield deal
-
-
-def _systematic(weights: Sequence[float], n: int, rng: random.Random) -> list[int]:
-    """``n`` indexes drawn in proportion to ``weights`` by systematic resampling."""
-    total = sum(weights)
-    step = total / n
-    u = rng.random() * step
-    out = []
-    acc = 0.0
-    i = 0
-    for _ in range(n):
-        while acc + weights[i] < u and i < len(weights) - 1:
-            acc += weights[i]
-            i += 1
-        out.append(i)
-        u += step
-    return out
