@@ -155,3 +155,17 @@ def test_bounds_and_empty_samples_carry_a_warning_in_the_json(
     assert empty.to_json()["warnings"] == [
         "no sampled deal was valued, so the moves have no values"
     ]
+
+
+def test_a_move_the_exact_search_did_not_prove_is_not_called_exact() -> None:
+    """Bug (solve sweep): a solve cut by its time limit gave the moves it had not proved
+    ``"value": null`` with ``"how": {"kind": "exact", ..., "text": "exact"}``."""
+    record = load_path(EXAMPLES / "scopone-hand.yaml")[0]
+    data = evaluate(record.state_at(8), "exact", time_limit=0.05).to_json()
+    assert data["timed_out"]
+    unproven = [m for m in data["moves"] if m["value"] is None]
+    assert unproven
+    for m in unproven:
+        assert m["how"]["kind"] == "exact" and m["how"]["text"] == "bounds proven so far"
+    proven = [m for m in data["moves"] if m["value"] is not None]
+    assert all(m["how"]["text"] == "exact" for m in proven)

@@ -467,3 +467,13 @@ def test_an_unknown_style_lists_the_names_as_they_may_be_typed() -> None:
     r = run("--lang", "it", "track", "docs/examples/scopone-hand.yaml", "--as", "South",
             "--style", "West=nope")  # fmt: skip
     assert r.exit_code == 2 and "scegli tra arraffone, attento, distratto" in r.stderr
+
+
+def test_the_tie_rule_of_a_game_without_partners_names_no_team() -> None:
+    """Bug (solve sweep): scopa-re-bello, two players each for themselves, said in Italian that
+    more hands are played 'finché una squadra non è in testa' (until a team leads)."""
+    result = run("--lang", "it", "rules", "scopa-re-bello", env=ITALIAN)
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.stdout.split())
+    assert "2 giocatori, ognuno per sé" in text
+    assert "finché qualcuno non è in testa" in text and "squadra" not in text

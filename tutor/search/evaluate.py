@@ -151,7 +151,9 @@ class Evaluation:
         data = self.analysis.to_json(style)
         for move, shown in zip(self.analysis.moves, data["moves"], strict=True):
             how = move.how
-            shown["how"] = {"kind": how.kind, "exact_from": how.exact_from, "text": how.text()}
+            # an exact search stopped early proved bounds, not the value
+            text = how.text() if move.known or how.kind != "exact" else _("bounds proven so far")
+            shown["how"] = {"kind": how.kind, "exact_from": how.exact_from, "text": text}
         data["warnings"] = self.warnings()
         data["to_move"] = self.player
         data["seat"] = self.seat
