@@ -422,3 +422,19 @@ def test_minus_h_is_the_help_everywhere() -> None:
         assert short.exit_code == 0, short.output
         assert short.stdout == long.stdout and "-h, --help" in short.stdout
     assert run("--lang", "it", "engine", "-h").stdout.startswith("Uso: tutor engine")
+
+
+def test_a_file_named_dash_written_as_dot_slash_dash_is_a_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bug (solve sweep): ``--svg ./-`` printed the drawing on standard output, as ``--svg -``
+    does: a path drops its ``./``, and the file the user named was never written."""
+    monkeypatch.chdir(tmp_path)
+    record = str(ROOT / "docs" / "examples" / "seed003-scopa.yaml")
+    result = run("render", record, "--at", "2", "--svg", "./-")
+    assert result.exit_code == 0, result.output
+    assert "<svg" not in result.stdout
+    drawing = (tmp_path / "-").read_text(encoding="utf-8")
+    assert drawing.startswith("<?xml") and drawing.rstrip().endswith("</svg>")
+    to_stdout = run("render", record, "--at", "2", "--svg", "-")
+    assert to_stdout.exit_code == 0 and "<svg" in to_stdout.stdout

@@ -16,7 +16,7 @@ import typer
 from helpers import ROOT, invoke, run_json, scripted_hand
 
 from tutor.cli import live as cli_live
-from tutor.cli.core import EXIT_INTERRUPTED
+from tutor.cli.core import EXIT_INTERRUPTED, read_line
 from tutor.records.recordfile import load_path
 from tutor.training.live import LiveSession
 
@@ -499,3 +499,22 @@ def test_sessions_started_in_the_same_second_save_to_two_files(
         "live-20261205-235452.yaml",
     ]
     assert "saved to live-20261205-235452-2.yaml" in err
+
+
+def test_ctrl_d_after_a_partial_line_leaves_the_next_message_on_a_line_of_its_own(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Bug (pty sweep): '7D' typed and then Ctrl-D (twice) ended the input with no newline, and
+    the session's next message followed the prompt and the '7D' on the same line."""
+
+    class PartialLine(FakeTerminal):
+        def readline(self) -> str:
+            line = self.lines.pop(0) if self.lines else ""
+            return line or ""
+
+    monkeypatch.setattr(sys, "stdin", PartialLine(["7D"]))
+    assert read_line("> ") == "7D"
+    assert capsys.readouterr().err == "> \n"
+    monkeypatch.setattr(sys, "stdin", PartialLine(["7D\n"]))
+    assert read_line("> ") == "7D\n"
+    assert capsys.readouterr().err == "> "  # a whole line: the terminal echoed its newline

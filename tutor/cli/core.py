@@ -507,7 +507,14 @@ def file_argument(help: str, metavar: str = "FILE") -> Any:
 
 def file_option(*names: str, help: str, metavar: str = "FILE") -> Any:
     """A file option, read or written by the library (see :func:`file_argument`)."""
-    return typer.Option(*names, metavar=metavar, help=help, readable=False)
+    return typer.Option(*names, metavar=metavar, help=help, readable=False, parser=_option_path)
+
+
+def _option_path(raw: str) -> Path:
+    """A file option's path: ``-`` alone is standard output (:func:`is_stdout`); a file named
+    ``-`` written another way (``./-``) stays that file, though a path drops its ``./``."""
+    path = Path(raw)
+    return Path.cwd() / path if raw != "-" and str(path) == "-" else path
 
 
 RulesetOption = Annotated[str, typer.Option("--ruleset", "-r", help="A ruleset name or YAML file.")]
@@ -651,7 +658,8 @@ def read_line(prompt: str | None = None) -> str | None:
         sys.stderr.write(prompt)
     sys.stderr.flush()
     line = sys.stdin.readline()
-    if not line and interactive:
+    if interactive and not line.endswith("\n"):
+        # Ctrl-D ended the input with no newline typed: what follows starts a line of its own
         sys.stderr.write("\n")
     if _READING[0] is not sys.stdin:
         _READING[0] = sys.stdin
