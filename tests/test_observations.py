@@ -16,7 +16,15 @@ from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move
 from tutor.records.recordfile import load_path
 from tutor.review.knowledge import known_world
-from tutor.review.observations import CODE_MAXIM, CODES, MAXIMS, Choices, Observation, observe
+from tutor.review.observations import (
+    CODE_MAXIM,
+    CODES,
+    MAXIMS,
+    Choices,
+    Observation,
+    observe,
+    percent_in_words,
+)
 from tutor.search.players import seat_view
 from tutor.search.solver import solve
 
@@ -294,3 +302,14 @@ def test_no_double_laid_says_when_the_double_would_have_left_a_sweep(scopone: Ru
                          "sweep, and KC left none.")  # fmt: skip
     s = endgame(scopone, "AS 2C", ["KC QC QH", "2D KD", "5D 6D", "4D 7D"])  # QC leaves 12
     assert "But every card" not in codes_of(s, "KC", names)["no-double-laid"].text
+
+
+def test_odds_that_round_to_0_or_100_percent_are_never_shown_as_certain() -> None:
+    """Bug (calibration audit): 0.995 was shown as '100%' (and 0.005 as '0%'): Python rounds
+    halves to even, and the checks for 'over 99%' and 'under 1%' were strict."""
+    from tutor.counting.odds import percent
+
+    assert percent(0.995) == ">99%" and percent(0.005) == "<1%"
+    assert percent_in_words(0.995) == "over 99%" and percent_in_words(0.005) == "under 1%"
+    assert percent_in_words(1.0) == "100%" and percent_in_words(0.0) == "0%"
+    assert percent_in_words(0.985) == "98%" and percent(0.985) == "98%"

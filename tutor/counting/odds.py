@@ -109,13 +109,16 @@ def percent(p: float) -> str:
 
     >>> percent(0.0), percent(0.004), percent(0.5), percent(0.996), percent(1.0)
     ('0%', '<1%', '50%', '>99%', '100%')
+    >>> percent(0.005), percent(0.995)  # halves round to even: 0 and 100 all the same
+    ('<1%', '>99%')
     """
     if p <= 0.0:
         return "0%"
     if p >= 1.0:
         return "100%"
-    if p < 0.005:
+    whole = round(100 * p)
+    if whole <= 0:
         return "<1%"
-    if p > 0.995:
+    if whole >= 100:
         return ">99%"
-    return f"{round(100 * p)}%"
+    return f"{whole}%"

@@ -177,11 +177,15 @@ observation to quote both (smaller moves are within what the readings can be tru
 
 
 def percent_in_words(p: float) -> str:
-    """A probability in a sentence: ``under 1%``, not a rounded ``0%`` that reads as certain."""
-    if 0 < p < 0.005:
-        return _("under 1%")
-    if 0.995 < p < 1:
-        return _("over 99%")
+    """A probability in a sentence: ``under 1%``, not a rounded ``0%`` that reads as certain
+    (whatever rounds to 0% or 100% and is not 0 or 1, as :func:`~tutor.counting.odds.percent`).
+    """
+    if 0 < p < 1:
+        whole = round(100 * p)
+        if whole <= 0:
+            return _("under 1%")
+        if whole >= 100:
+            return _("over 99%")
     return number(p, ".0%")
 
 
