@@ -310,3 +310,28 @@ def test_a_sweep_the_partner_may_make_is_no_risk() -> None:
     assert "North is a partner: a chance for the side, not a risk." in " ".join(out.split())
     _, out, _ = invoke(["track", path, "--as", "West", "--at", "26"])
     assert "a partner" not in out  # North is West's opponent
+
+
+def test_the_trust_line_shows_the_chance_the_readings_use() -> None:
+    """Bug (calibration audit): 'a player holding a card that sweeps takes the sweep: West 90%'
+    showed one minus the carelessness η, where the readings give West's taking a sweep 70%
+    (η mixed with how careless West's plays look); and --trust-readings 1 showed 'prior
+    100%', where the readings use 0.999."""
+    args = ["track", str(EXAMPLES / "partial-view.yaml"), "--as", "South", "--at", "20"]
+    data = run_json(*args)
+    code, out, _err = invoke(args)
+    assert code == 0
+    players = data["trust"]["players"]
+    assert any(abs(p["takes_sweep"] - (1 - p["carelessness"])) > 0.05 for p in players)
+    line = trust_line(out)
+    for p in players:
+        assert f"{p['player']} {round(100 * p['takes_sweep'])}%" in line
+    code, out, _err = invoke([*args, "--trust-readings", "1"])
+    assert code == 0
+    line = trust_line(out)
+    assert "(prior >99%," in line and "100%" not in line
+
+
+def trust_line(out: str) -> str:
+    """The tracker's ``Trust:`` line, its wrapping undone."""
+    return " ".join(out.split("Trust:", 1)[1].split(".\n", 1)[0].split())

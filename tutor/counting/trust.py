@@ -152,6 +152,11 @@ class Reliability:
             + (1 - careless - grabber) * eta
         )
 
+    @property
+    def takes_sweep(self) -> float:
+        """P(the player takes a sweep they hold), as the readings weigh it: ``1 - ε``."""
+        return 1 - self.epsilon("scopa")
+
     def to_json(self, names: Sequence[str]) -> dict[str, Any]:
         return {
             "player": names[self.seat],
@@ -159,6 +164,7 @@ class Reliability:
             "careless": self.careless,
             "pending": self.pending,
             "carelessness": round(self.carelessness, 4),
+            "takes_sweep": round(self.takes_sweep, 4),
             "style": {k: round(v, 4) for k, v in self.style.items()},
             "departures": {"compared": self.compared[0], "departed": self.compared[1]},
             "style_prior": (

@@ -33,6 +33,7 @@ from rich.text import Text
 
 from tutor.counting.odds import percent
 from tutor.counting.tracker import Board, values_text
+from tutor.counting.trust import TRUST_MAX
 from tutor.game.cards import (
     CARDS,
     GLYPHS,
@@ -1010,7 +1011,9 @@ def _trust_line(analysis: CountView) -> Text:
             shown.append(_("took {n}").format(n=r.careful))
         if r.careless:
             shown.append(_("passed up {n} while holding the card").format(n=r.careless))
-        name, trust = one_line(inf.names[seat]), percent(1 - r.carelessness)
+        # the chance the model gives the player of taking a sweep they hold: their care and,
+        # as far as their plays look careless or grabbing, what such players do
+        name, trust = one_line(inf.names[seat]), percent(r.takes_sweep)
         if shown:
             parts.append(
                 _("{player} {percent} ({shown})").format(
@@ -1023,7 +1026,7 @@ def _trust_line(analysis: CountView) -> Text:
         _(
             "Trust: a player holding a card that sweeps takes the sweep (prior {prior}, then what "
             "the hand shows): {players}."
-        ).format(prior=percent(inf.trust), players="; ".join(parts))
+        ).format(prior=percent(min(inf.trust, TRUST_MAX)), players="; ".join(parts))
     )
 
 
