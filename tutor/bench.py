@@ -60,6 +60,7 @@ from tutor.search.analysis import (
     read_deals,
     run_parallel,
     shared_deals,
+    t_975,
 )
 from tutor.search.defaults import DEFAULT_EXACT_PLIES
 from tutor.search.players import ChitarrellaPlayer, seat_view
@@ -748,6 +749,27 @@ def _bin(p: float) -> int:
     return 1 + min(int(p * 10), 9)
 
 
+def _gap_by_hands(
+    used: Sequence[tuple[int, float, float]], chance: float
+) -> tuple[float, float] | None:
+    """The 95% interval of observed - stated over the cases of ``used`` (per hand: the count,
+    the stated sum, the observed sum), hands as the independent units; None under two hands.
+
+    The spread is the larger of the hands' own (cluster-robust) and what the outcomes would
+    show by chance if the odds stated were right (``chance``: the sum of p(1 - p) over the
+    cases): four cases from two hands that all went one way say little, however alike the
+    two hands are. The quantile is Student's t over the hands less one.
+    """
+    n = sum(c for c, _, _ in used)
+    if n == 0 or len(used) < 2:
+        return None
+    gap = sum(o - s for _, s, o in used) / n
+    spread = sum((o - s - gap * c) ** 2 for c, s, o in used)
+    se = math.sqrt(max(len(used) / (len(used) - 1) * spread, chance)) / n
+    q = t_975(len(used) - 1)
+    return gap - q * se, gap + q * se
+
+
 @dataclass
 class Bins:
     """Stated probabilities against outcomes: per bin the count, the sum stated and the
@@ -811,27 +833,28 @@ class Bins:
 
     def gap_interval(self, k: int) -> tuple[float, float] | None:
         """A 95% interval for bin ``k``'s observed - stated, counting hands as the independent
-        units (a cluster-robust standard error); None with fewer than two hands in the bin."""
-        n = self.count[k]
-        used = [(c[k], s[k], o[k]) for c, s, o in self.hands if c[k]]
-        if n == 0 or len(used) < 2:
-            return None
-        gap = (self.observed[k] - self.stated[k]) / n
-        spread = sum((o - s - gap * c) ** 2 for c, s, o in used)
-        se = math.sqrt(len(used) / (len(used) - 1) * spread) / n
-        return gap - 1.96 * se, gap + 1.96 * se
+        units (a cluster-robust standard error, Student's t over the hands less one: a bin
+        seen in few hands is not "off for sure" on their say); None with fewer than two hands
+        in the bin."""
+        return _gap_by_hands(
+            [(c[k], s[k], o[k]) for c, s, o in self.hands if c[k]], self._chance(k)
+        )
 
     def mean_gap_interval(self) -> tuple[float, float] | None:
         """A 95% interval for mean observed - mean stated over every case, by hands as for a
         bin (:meth:`gap_interval`)."""
-        used = [(sum(c), sum(s), sum(o)) for c, s, o in self.hands if sum(c)]
-        n = sum(c for c, _, _ in used)
-        if n == 0 or len(used) < 2:
-            return None
-        gap = (sum(o for _, _, o in used) - sum(s for _, s, _ in used)) / n
-        spread = sum((o - s - gap * c) ** 2 for c, s, o in used)
-        se = math.sqrt(len(used) / (len(used) - 1) * spread) / n
-        return gap - 1.96 * se, gap + 1.96 * se
+        return _gap_by_hands(
+            [(sum(c), sum(s), sum(o)) for c, s, o in self.hands if sum(c)],
+            sum(self._chance(k) for k in range(len(BIN_LABELS))),
+        )
+
+    def _chance(self, k: int) -> float:
+        """About the sum of p(1 - p) over bin ``k``'s cases, from their mean (a little over
+        the exact sum: within a bin the odds differ by at most its width)."""
+        if not self.count[k]:
+            return 0.0
+        mean = self.stated[k] / self.count[k]
+        return self.count[k] * mean * (1 - mean)
 
     def off_by_more_than(self, bar: float, min_count: int = 200) -> dict[str, list[str]]:
         """The bins of ``min_count`` or more whose gap is beyond ``bar`` for sure (the whole

@@ -175,6 +175,15 @@ class Interval:
         return f"{number(self.mean, spec)} {bounds(self.low, self.high, spec)}"
 
 
+def t_975(df: int) -> float:
+    """The two-sided 95% quantile of Student's t with ``df`` degrees of freedom (at least 1).
+
+    >>> t_975(1), t_975(30), t_975(1000)
+    (12.706, 2.042, 1.96)
+    """
+    return T_975[df - 1] if df <= len(T_975) else 1.96
+
+
 def interval(values: Sequence[float]) -> Interval:
     """Mean and 95% interval: Student's t, corrected for the skew of the values (one value:
     unbounded).
@@ -223,7 +232,7 @@ def interval_of_sums(n: int, total: float, squares: float) -> Interval:
 def _interval(n: int, mean: float, var: float, third: float) -> Interval:
     """The 95% interval of a mean of ``n`` values of variance ``var`` and third central moment
     ``third`` (0: the symmetric t interval)."""
-    q = T_975[n - 2] if n - 1 <= len(T_975) else 1.96
+    q = t_975(n - 1)
     se = math.sqrt(var / n)
     if var <= 0.0 or third == 0.0:
         return Interval(mean, mean - q * se, mean + q * se, n)
