@@ -196,3 +196,19 @@ def test_odds_moved_by_readings_of_behaviour_give_the_facts_figure_too() -> None
     assert result.exit_code == 0, result.output
     text = " ".join(result.stdout.split())
     assert "the odds that West holds one: 69% (33% on the facts alone)" in text
+
+
+def test_values_from_two_deals_carry_the_warning_solve_gives() -> None:
+    """Bug (calibration audit): explain -k 2 ranked the moves on two sampled deals and showed
+    '2. AS -2.00 [-27.41, +23.41]' with no word, where solve on the same position warns that
+    such values say little. The warning is shared, in the text and in --json."""
+    args = ["explain", str(SEED003), "--at", "2", "-k", "2", "--seed", "1", "-w", "1"]
+    result = run(*args)
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.stdout.split())
+    assert "Warning: these values say little: 2 sampled deals, intervals up to ±" in text
+    assert run_json(*args)["warnings"][0].startswith("these values say little: 2 sampled deals")
+    solved = run_json("solve", str(SEED003), "--at", "2", "-k", "2", "--seed", "1", "-w", "1")
+    assert solved["warnings"][0].startswith("these values say little: 2 sampled deals")
+    # the default sampling says nothing of the kind
+    assert run_json("explain", str(SEED003), "--at", "2", "-w", "1")["warnings"] == []

@@ -7,6 +7,7 @@ import random
 import re
 from dataclasses import replace
 
+import pytest
 from helpers import EXAMPLES, FAST, ROOT, SEED003
 
 from tutor.counting.inference import infer
@@ -345,3 +346,23 @@ def test_explain_quotes_a_near_zero_sweep_chance_in_words() -> None:
     m = MoveExplanation(Move(6, 0), 0, table, (7, unseen, 0.003), (), (), None, ())
     said = " ".join(m.sentences("italian", "Ada"))
     assert "the odds that Ada holds one: under 1%." in said
+
+
+def test_a_hindsight_estimate_says_how_many_play_outs_it_averages(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Bug (calibration audit): 'hindsight (every hand visible; estimated by play-outs): ...
+    cost 2.31 [0.49, 4.15]' gave an interval with no count, in the text and the JSON alike."""
+    from tutor.review import judge
+
+    monkeypatch.setattr(judge, "HINDSIGHT_MAX_NODES", 10)  # too small to solve: play-outs
+    record = load_path(SEED003)[0]  # every hand given
+    state = record.state_at(2)
+    h = judge.hindsight(state, state.legal_moves()[0])
+    assert not h.exact and h.playouts == judge.HINDSIGHT_PLAYOUTS == 16
+    assert h.label_text() == "hindsight (every hand visible; estimated by 16 play-outs)"
+    shown = h.to_json()
+    assert shown["playouts"] == 16 and shown["label"] == h.label_text()
+    solved = judge.hindsight(record.state_at(30), record.state_at(30).legal_moves()[0])
+    assert solved.exact and solved.playouts is None
+    assert solved.to_json()["label"] == "hindsight (every hand visible)"

@@ -397,7 +397,7 @@ def _hindsight(d: Decision, style: Style) -> str:
     if h is None:
         return ""
     cost = number(h.cost) if h.exact else f"{number(h.cost)} ({_interval(h.low, h.high)})"
-    label = _(h.label)
+    label = h.label_text()
     sentence = fill_markup(
         _("{label}: best {move}, cost {cost}. Hindsight never changes the class."),
         label=f"<b>{markup(label[:1].upper() + label[1:])}</b>",

@@ -160,7 +160,7 @@ def _decision_rows(review: Review, rich: bool) -> list[RenderableType]:
         if d.hindsight is not None:
             h = d.hindsight
             seen = _("{label}: best {move}, cost {cost}").format(
-                label=visible(_(h.label)), move=h.best.text(style), cost=number(h.cost)
+                label=visible(h.label_text()), move=h.best.text(style), cost=number(h.cost)
             )
             if not h.exact:
                 seen += " " + bounds(h.low, h.high)
@@ -276,6 +276,13 @@ def explanation_view(ex: PositionExplanation, rich: bool = False) -> list[Render
             ).format(player=one_line(ex.player), unit=unit)
         ),
     ]
+    for warning in ex.warnings():
+        out.append(
+            Text(
+                _("Warning: {warning}.").format(warning=warning),
+                style="bold yellow" if rich else "",
+            )
+        )
     for i, m in enumerate(ex.moves, start=1):
         line = Text(f"{i}. ", style=bold)
         line.append_text(move_text(m.move.card, m.move.capture, style, rich))

@@ -29,6 +29,7 @@ from tutor.review.judge import Settings, json_number, value_moves
 from tutor.review.observations import Choices, Observation, percent_in_words, unmatched_values
 from tutor.review.review import ReviewError, decision_seed, require_two_sides
 from tutor.search.analysis import MoveEstimate
+from tutor.search.evaluate import sampling_warning
 
 __all__ = ["MoveExplanation", "PositionExplanation", "explain_position"]
 
@@ -164,7 +165,18 @@ class PositionExplanation:
             "samples": self.samples,
             "seed": self.seed,
             "moves": [m.to_json(style) for m in self.moves],
+            "warnings": self.warnings(),
         }
+
+    def warnings(self) -> list[str]:
+        """What a reader must know before trusting the values: sampled values from few deals
+        or with wide intervals say little (as ``solve`` warns)."""
+        if self.exact or not self.samples:
+            return []
+        # a move dropped early as clearly worse keeps its wider interval: it decides nothing
+        estimates = [m.value for m in self.moves if m.value and m.value.n == self.samples]
+        warning = sampling_warning(self.samples, estimates)
+        return [warning] if warning else []
 
 
 def explain_position(

@@ -230,12 +230,19 @@ class Hindsight:
     exact: bool
     moves: tuple[MoveEstimate, ...]
     label: str = N_("hindsight (every hand visible)")
-    """In English (the JSON's words); translated where it is shown."""
+    """In English (the JSON's words); translated where it is shown (:meth:`label_text`)."""
+    playouts: int | None = None
+    """How many play-outs the estimate averages (None when solved exactly)."""
+
+    def label_text(self) -> str:
+        """The label in the language of the run, with the number of play-outs."""
+        return _(self.label).format(n=self.playouts)
 
     def to_json(self, style: Any = None) -> dict[str, Any]:
         return {
-            "label": self.label,
+            "label": self.label.format(n=self.playouts),
             "exact": self.exact,
+            "playouts": self.playouts,
             "best": self.best.text(style),
             "cost": json_number(self.cost),
             "low": json_number(self.low),
@@ -471,4 +478,5 @@ def hindsight(full: GameState, move: Move, seed: int = 0) -> Hindsight:
         rows.rows.append(dict(zip(legal, vals, strict=True)))
     best, cost, low, high = _assess(rows, move, legal, legal)
     return Hindsight(best, cost, low, high, False, _estimates(rows, legal),
-                     N_("hindsight (every hand visible; estimated by play-outs)"))  # fmt: skip
+                     N_("hindsight (every hand visible; estimated by {n} play-outs)"),
+                     HINDSIGHT_PLAYOUTS)  # fmt: skip

@@ -28,7 +28,7 @@ play) and gives the JSON of ``tutor solve --json``.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,7 +37,7 @@ from tutor.game.cards import Style
 from tutor.game.errors import TutorError
 from tutor.game.i18n import _, ngettext, number
 from tutor.game.state import GameState, Move
-from tutor.search.analysis import Analysis, analyse, exact_analysis
+from tutor.search.analysis import Analysis, MoveEstimate, analyse, exact_analysis
 from tutor.search.defaults import EXACT_TIME_LIMIT, SAMPLES
 
 __all__ = [
@@ -129,23 +129,8 @@ class Evaluation:
         result = self.analysis
         if result.method == "exact" or not result.samples:
             return []
-        spans = [(m.high - m.low) / 2 for m in result.moves if m.known]
-        widest = max(spans, default=0.0)
-        if result.samples >= FEW_SAMPLES and widest <= WIDE_INTERVAL:
-            return []
-        deals = ngettext("{n} sampled deal", "{n} sampled deals", result.samples).format(
-            n=result.samples
-        )
-        if math.isfinite(widest):
-            wide = _("up to ±{points} points").format(points=number(widest))
-        else:
-            wide = _("unbounded")
-        return [
-            _(
-                "these values say little: {deals}, intervals {wide}; sample more deals "
-                "(at least {few}, and until the intervals are within ±{limit})"
-            ).format(deals=deals, wide=wide, few=FEW_SAMPLES, limit=number(WIDE_INTERVAL, "g"))
-        ]
+        warning = sampling_warning(result.samples, result.moves)
+        return [warning] if warning else []
 
     def to_json(self, style: Style | str | None = None) -> dict[str, Any]:
         data = self.analysis.to_json(style)
@@ -252,3 +237,23 @@ def evaluate(
         table=state.table,
         time_limit=limit,
     )
+
+
+def sampling_warning(samples: int, moves: Iterable[MoveEstimate]) -> str | None:
+    """What a reader must know of values sampled over ``samples`` deals: that they say little,
+    from fewer than :data:`FEW_SAMPLES` deals or with an interval wider than
+    :data:`WIDE_INTERVAL` either side (None when neither). Shared by ``solve``, the engine and
+    ``explain``."""
+    spans = [(m.high - m.low) / 2 for m in moves if m.known]
+    widest = max(spans, default=0.0)
+    if samples >= FEW_SAMPLES and widest <= WIDE_INTERVAL:
+        return None
+    deals = ngettext("{n} sampled deal", "{n} sampled deals", samples).format(n=samples)
+    if math.isfinite(widest):
+        wide = _("up to ±{points} points").format(points=number(widest))
+    else:
+        wide = _("unbounded")
+    return _(
+        "these values say little: {deals}, intervals {wide}; sample more deals "
+        "(at least {few}, and until the intervals are within ±{limit})"
+    ).format(deals=deals, wide=wide, few=FEW_SAMPLES, limit=number(WIDE_INTERVAL, "g"))
