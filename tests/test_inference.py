@@ -502,7 +502,7 @@ def test_a_must_names_only_the_readings_it_rests_on() -> None:
     assert d.reasons == [
         "West and East hold 2 cards between them, and KD KH can only be with them",
         "at play 6 North could have swept the table (KC = 10) with a 10 and did not, "
-        f"so holds no 10 (inference, {percent(north.confidence or 0)})",
+        f"so probably holds no 10 (inference, {percent(north.confidence or 0)})",
     ]
     assert d.readings == (north,)
     assert "East could have swept" not in d.text
@@ -680,3 +680,18 @@ def test_an_inferred_deduction_gives_the_facts_figure_beside_its_own() -> None:
     # every place an unseen card may be
     stock_places, places = inf.capacity[STOCK], sum(inf.capacity.values())
     assert facts == pytest.approx(stock_places / places)
+
+
+def test_a_reading_below_even_odds_is_not_worded_as_a_fact() -> None:
+    """Bug (calibration audit): a reading the weighed deals gave 44% said 'so holds no 10
+    (inference, 44%)', while the board beside it gave the player 56% of holding a 10. A reading
+    is 'probably' at 50% or more and 'may' below, never a bare fact."""
+    from tutor.counting.readings import Exclusion
+
+    names = ["South", "West", "North", "East"]
+    table = mask_of(parse_cards("KD", "french"))
+    low = Exclusion("scopa", 0, (10,), 4, 0, table, confidence=0.44)
+    high = Exclusion("scopa", 0, (10,), 4, 0, table, confidence=0.97)
+    assert low.text(names, "french").endswith("so may hold no 10 (inference, 44%)")
+    assert high.text(names, "french").endswith("so probably holds no 10 (inference, 97%)")
+    assert "so holds no" not in low.text(names) + high.text(names)

@@ -94,9 +94,13 @@ class Exclusion:
             return _("{what}, so probably holds no {values} (inference)").format(
                 what=what, values=values
             )
-        return _("{what}, so holds no {values} (inference, {percent})").format(
-            what=what, values=values, percent=percent(self.confidence)
-        )
+        # a reading is evidence, never a fact: "probably" when more likely than not, "may"
+        # below (the figure is the chance that the player holds none)
+        if self.confidence >= 0.5:
+            said = _("{what}, so probably holds no {values} (inference, {percent})")
+        else:
+            said = _("{what}, so may hold no {values} (inference, {percent})")
+        return said.format(what=what, values=values, percent=percent(self.confidence))
 
     def to_json(self, names: Sequence[str], style: Style | str | None = None) -> dict[str, Any]:
         return {**reading_json(self, names, style), "dropped": self.dropped_text(names, style)}
