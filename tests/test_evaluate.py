@@ -85,7 +85,7 @@ def test_to_json_names_the_mover_and_the_side() -> None:
     data = evaluate(state, names=names, sides=sides).to_json("italian")
     assert list(data) == [
         "to_move", "exact", "method", "moves", "best", "pv", "samples", "interrupted",
-        "timed_out", "warnings", "seat", "side", "at",
+        "timed_out", "warnings", "seat", "side", "at", "lead",
     ]  # fmt: skip
     assert data["to_move"] == names[state.turn] and data["seat"] == state.turn
     assert data["side"] == sides[state.turn % 2] and data["at"] == 30
@@ -169,3 +169,17 @@ def test_a_move_the_exact_search_did_not_prove_is_not_called_exact() -> None:
         assert m["how"]["kind"] == "exact" and m["how"]["text"] == "bounds proven so far"
     proven = [m for m in data["moves"] if m["value"] is not None]
     assert all(m["how"]["text"] == "exact" for m in proven)
+
+
+def test_a_sampled_best_move_says_whether_its_lead_is_settled() -> None:
+    """Bug (calibration audit): solve printed 'Best move: South 2D' with 6C's interval
+    overlapping and no caveat, and explain ranked 6C first. The best move's lead over the
+    runner-up, paired over the same deals, now comes with its interval, and says when it
+    reaches 0: not settled."""
+    close = evaluate(hidden_position(20)[0], samples=60, seed=1).to_json()
+    assert close["best"] == "2D" and close["lead"]["over"] == "6C"
+    assert close["lead"]["low"] < 0 < close["lead"]["high"] and not close["lead"]["settled"]
+    clear = evaluate(hidden_position()[0], samples=60, seed=1).to_json()
+    assert clear["lead"]["low"] > 0 and clear["lead"]["settled"]
+    assert clear["lead"]["n"] == 60
+    assert evaluate(full_position()[0]).to_json()["lead"] is None  # exact: nothing sampled

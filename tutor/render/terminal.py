@@ -1223,6 +1223,15 @@ def evaluation_view(ev: Evaluation, style: Style, rich: bool = False) -> list[Re
             line.append(f"{one_line(player)} ")
             line.append_text(move_text(mv.card, mv.capture, style, rich))
         out.append(line)
+        lead = result.lead()
+        if lead is not None:
+            other, by = lead
+            said = Text(_("Lead over") + " ")
+            said.append_text(move_text(other.card, other.capture, style, rich))
+            said.append(" " + _("on the same deals: {lead}").format(lead=by.text()))
+            if by.low <= 0:
+                said.append(", " + _("not settled: the samples cannot tell the two apart"))
+            out.append(Text.assemble(said, "."))
     elif exact:
         out.append(Text(_("No move is proven best yet: the bounds overlap.")))
     elif not result.samples:

@@ -357,6 +357,19 @@ class Analysis:
         exact search stopped before it proved one move at least as good as every other)."""
         return self.pv[0] if self.pv else None
 
+    def lead(self) -> tuple[Move, Interval] | None:
+        """The sampled best move's lead over the runner-up, paired over the same samples
+        (None for an exact search, or fewer than two moves or samples): a lead whose interval
+        reaches 0 is not settled, however the means rank."""
+        best = self.best
+        if self.method != "sampling" or best is None or len(self.values) < 2:
+            return None
+        runner = next((m.move for m in self.moves if m.move != best), None)
+        if runner is None or best not in self.order or runner not in self.order:
+            return None
+        i, j = self.order.index(best), self.order.index(runner)
+        return runner, interval([v[i] - v[j] for v in self.values])
+
     def to_json(self, style: Style | str | None = None) -> dict[str, Any]:
         moves = [m.to_json(style) for m in self.moves]
         for m, data in zip(self.moves, moves, strict=True):

@@ -144,6 +144,12 @@ class Evaluation:
         data["seat"] = self.seat
         data["side"] = self.side
         data["at"] = self.at
+        lead = self.analysis.lead()
+        data["lead"] = (
+            None
+            if lead is None
+            else {"over": lead[0].text(style), **lead[1].to_json(), "settled": lead[1].low > 0}
+        )
         return data
 
 
