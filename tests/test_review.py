@@ -284,9 +284,14 @@ def test_the_docs_quote_seed003s_review_as_it_is() -> None:
     capture better. The verdicts the page quotes are the review's own."""
     record = load_path(SEED003)[0]
     settings = Settings(time=None, workers=1)
-    review = review_record(record, ["You", "Ada"], settings=settings, plays={2, 3, 4})
+    review = review_record(record, ["You", "Ada"], settings=settings)
     text = " ".join((ROOT / "docs" / "review.md").read_text(encoding="utf-8").split())
-    for d in review.decisions:
+    you, ada = (review.summary()[p] for p in ("You", "Ada"))
+    assert (
+        f"You {you.accuracy:.1f}% and Ada {ada.accuracy:.1f}% accuracy, with "
+        f"{you.points_lost:.2f} and {ada.points_lost:.2f} expected points lost"
+    ) in text
+    for d in (d for d in review.decisions if d.play in (2, 3, 4)):
         j = d.judgement
         quoted = (
             f"`{verdict_class(j)}`, cost {j.cost:.2f} [{j.low:.2f}, {j.high:.2f}] against "
