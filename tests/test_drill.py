@@ -219,8 +219,29 @@ def test_session_counts_right_answers_and_gives_the_json_summary() -> None:
     assert [x["correct"] for x in data["questions"]] == [True, True, True, False]
     assert set(data["questions"][0]) == {
         "kind", "question", "position", "expected", "explanation", "viewer", "plays", "card",
-        "basis", "confidence", "answer", "correct",
+        "basis", "confidence", "reading_held", "answer", "correct",
     }  # fmt: skip
+
+
+def test_a_reading_is_asked_about_even_when_the_real_deal_proves_it_wrong() -> None:
+    """Bug (calibration audit): drill 48 asked about a reading of behaviour only when it was
+    true in the real deal, so the odds it quoted (about 55% under random play) were never seen
+    to fail; over two seeded runs 36 of 50 such readings were dropped as false. Every reading
+    is asked now, and the answer says what the real deal showed."""
+    session = DrillSession("scopone-scientifico", seed=4, rounds=8, kind="holder", players="random")
+    readings = []
+    for _ in range(8):
+        q = session.next_question()
+        if q.basis == "inference":
+            readings.append(q)
+    held = [q.reading_held() for q in readings]
+    assert True in held and False in held
+    wrong = next(q for q in readings if q.reading_held() is False)
+    result = check_answer(wrong, wrong.expected_text())
+    assert result.correct  # the question asks what the readings say; they said this
+    assert result.explanation[-1].startswith(f"In the real deal {format_card(wrong.card or 0)}")
+    assert "the reading was wrong this time, as a reading of" in result.explanation[-1]
+    assert wrong.to_json()["reading_held"] is False
 
 
 def test_session_same_seed_same_questions_and_a_drawn_seed_otherwise() -> None:

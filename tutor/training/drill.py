@@ -129,6 +129,35 @@ class DrillQuestion:
             "the readings put it with {name} (a reading of behaviour, {p}, not a certainty)"
         ).format(name=who, p=percent(self.confidence))
 
+    def reading_held(self) -> bool | None:
+        """A holder question from a reading: whether the card really was where the readings
+        put it (None for any other question)."""
+        if self.kind != "holder" or self.basis != "inference" or self.state is None:
+            return None
+        if self.card is None:
+            return None
+        holder = STOCK if self.expected == STOCK_ANSWER else self.names.index(str(self.expected))
+        return _holds(self.state, holder, self.card)
+
+    def outcome_text(self) -> str | None:
+        """After the answer, for a reading: what the real deal showed of it."""
+        held = self.reading_held()
+        if held is None or self.state is None or self.card is None:
+            return None
+        card = format_card(self.card, self.style)
+        if held:
+            return _("In the real deal {card} was with {holder}: the reading held.").format(
+                card=card, holder=self.holder_text()
+            )
+        where = next(
+            (self.names[i] for i, h in enumerate(self.state.hands) if h >> self.card & 1),
+            _(STOCK_WORDS),
+        )
+        return _(
+            "In the real deal {card} was with {holder}: the reading was wrong this time, as a "
+            "reading of {p} can be."
+        ).format(card=card, holder=where, p=percent(self.confidence or 0.0))
+
     def expected_text(self) -> str:
         if isinstance(self.expected, str):
             return self.expected
@@ -146,6 +175,7 @@ class DrillQuestion:
             "card": None if self.card is None else format_card(self.card, self.style),
             "basis": self.basis,
             "confidence": self._confidence_json(),
+            "reading_held": self.reading_held(),
         }
 
     def _confidence_json(self) -> float | None:
@@ -323,9 +353,11 @@ def _holds(state: GameState, holder: int, card: int) -> bool:
 def _holder_question(
     state: GameState, a: CountView, viewer: int, names: list[str], style: Style
 ) -> DrillQuestion | None:
-    """A question on a 'must hold' deduction, from the facts or from a reading, that is true
-    in the real deal (None: none). The stock is one of the answers while cards are still to
-    be dealt: in a two-player game it is the only other place a card can be."""
+    """A question on a 'must hold' deduction, from the facts or from a reading (None: none).
+    A reading is asked about whether or not it holds in the real deal, so that the player sees
+    readings fail as often as they do (the answer then says so). The stock is one of the
+    answers while cards are still to be dealt: in a two-player game it is the only other place
+    a card can be."""
     inf = a.inference
     # The players offered are every other seat, and the stock whenever the ruleset deals more
     # than once: a must of the facts alone is only found when a single holder has room, and
@@ -338,8 +370,6 @@ def _holder_question(
     for d in ranked:
         if d.status != "must" or d.holder == viewer:
             continue
-        if not _holds(state, d.holder, d.card):
-            continue  # a reading misled by a player who does not play greedily
         card = format_card(d.card, style)
         shown = choices + (
             [_("{stock} (the cards still to deal)").format(stock=_(_STOCK_WORD))] if stock else []
@@ -473,8 +503,11 @@ def check_answer(question: DrillQuestion, answer: str) -> DrillResult:
             verdict = _("Not answered: {claim}.")
         else:
             verdict = _("Right: {claim}.") if ok else _("Not quite: {claim}.")
+        outcome = question.outcome_text()
         return DrillResult(
-            ok, verdict.format(claim=question.holder_claim()), list(question.explanation)
+            ok,
+            verdict.format(claim=question.holder_claim()),
+            list(question.explanation) + ([outcome] if outcome else []),
         )
     if _gives_up(answer) and not says_none(answer):
         message = _("Not answered. Unmatched: {solution}.").format(solution=expected)
