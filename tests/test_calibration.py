@@ -125,6 +125,18 @@ def test_a_short_run_adds_up() -> None:
     }
 
 
+def test_the_figures_of_readings_and_tells_are_scored_too() -> None:
+    """Bug (calibration audit): track shows a figure beside every reading and tell, and no
+    benchmark scored them (only how often standing readings held). bench calibration now
+    scores both by bin, with the same chance on the facts alone beside them."""
+    j = bench_calibration("random", hands=3, ruleset="scopone-scientifico", seed=1).to_json()
+    for key in ("reading", "tell"):
+        assert j[key]["n"] > 0 and j[key]["n"] == j[f"{key}_facts"]["n"]
+        assert 0.0 < j[key]["mean_stated"] < 1.0
+    # every standing reading with a figure is scored, as readings counts them
+    assert j["reading"]["n"] <= sum(r["standing"] for r in j["readings"].values())
+
+
 def test_unknown_players_and_no_hands_are_refused() -> None:
     with pytest.raises(BenchError, match="unknown players 'search'"):
         bench_calibration("search", hands=1)

@@ -32,7 +32,7 @@ from typing import Any
 
 from tutor.counting.defaults import STATED_SHARE, TRUST_DEFAULT
 from tutor.counting.inference import count_view
-from tutor.counting.odds import chance_of_card
+from tutor.counting.odds import chance_of_card, chance_of_values
 from tutor.counting.style import StylePriors, carry_styles, check_share, stated_style
 from tutor.game.captures import clear_cache
 from tutor.game.cards import VALUE_MASKS, indexes_of
@@ -934,6 +934,14 @@ class Calibration:
     card_facts: Bins = field(default_factory=Bins)
     sweep: Bins = field(default_factory=Bins)
     sweep_facts: Bins = field(default_factory=Bins)
+    reading: Bins = field(default_factory=Bins)
+    """Every standing reading with a figure: its stated P(the player holds none of the
+    values), against the deal; ``reading_facts``: that chance on the facts alone."""
+    reading_facts: Bins = field(default_factory=Bins)
+    tell: Bins = field(default_factory=Bins)
+    """Every tell that weighs in with a figure: its stated P(the player holds one of the value
+    now), against the deal; ``tell_facts``: that chance on the facts alone."""
+    tell_facts: Bins = field(default_factory=Bins)
     readings: dict[str, list[int]] = field(default_factory=dict)
     """Per kind of reading: [standing readings seen at the positions, how many were true]
     (a reading stands from the play it is made until the cards seen prove it or make it moot)."""
@@ -949,6 +957,13 @@ class Calibration:
         self.card_facts.merge(other.card_facts)
         self.sweep.merge(other.sweep)
         self.sweep_facts.merge(other.sweep_facts)
+        for ours, theirs in (
+            (self.reading, other.reading),
+            (self.reading_facts, other.reading_facts),
+            (self.tell, other.tell),
+            (self.tell_facts, other.tell_facts),
+        ):
+            ours.merge(theirs)
         for kind, (n, held) in other.readings.items():
             mine = self.readings.setdefault(kind, [0, 0])
             mine[0] += n
@@ -976,6 +991,10 @@ class Calibration:
             "card_facts": self.card_facts.to_json(),
             "sweep": self.sweep.to_json(),
             "sweep_facts": self.sweep_facts.to_json(),
+            "reading": self.reading.to_json(),
+            "reading_facts": self.reading_facts.to_json(),
+            "tell": self.tell.to_json(),
+            "tell_facts": self.tell_facts.to_json(),
             "readings": {
                 kind: {"standing": n, "held": held, "rate": round(held / n, 4) if n else None}
                 for kind, (n, held) in sorted(self.readings.items())
@@ -1072,6 +1091,15 @@ def _score_position(
             tally = out.readings.setdefault(ex.kind, [0, 0])
             tally[0] += 1
             tally[1] += held
+            if ex.confidence is not None:  # the figure track shows: P(holds none)
+                out.reading.add(ex.confidence, held)
+                out.reading_facts.add(1 - chance_of_values(seen, ex.seat, ex.values), held)
+        for t in inf.tells:  # the figure track shows: P(holds one of the value now)
+            if t.confidence is None or not seen.unknown[t.seat]:
+                continue
+            holds = any(state.hands[t.seat] & VALUE_MASKS[v] for v in t.values)
+            out.tell.add(t.confidence, holds)
+            out.tell_facts.add(chance_of_values(seen, t.seat, t.values), holds)
         sweep = view.board.sweep
         nxt = sweep.next_seat
         p_sweep = view.sweep_probability

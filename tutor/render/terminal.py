@@ -1428,7 +1428,14 @@ def calibration_view(result: dict[str, Any], rich: bool = False) -> list[Rendera
             )
         )
     ]
-    for key, what in (("card", _("Per-card odds")), ("sweep", _("Sweep odds"))):
+    for key, what in (
+        ("card", _("Per-card odds")),
+        ("sweep", _("Sweep odds")),
+        ("reading", _("Readings (P the player holds none of the value)")),
+        ("tell", _("Tells (P the player holds one of the value now)")),
+    ):
+        if key not in result:
+            continue  # a result saved before readings and tells were scored
         stated, facts = result[key], result[f"{key}_facts"]
         table = new_table(
             _("bin"),
