@@ -99,6 +99,26 @@ def test_matches_have_winners() -> None:
     assert data["players"][0]["match_win_rate"] == round(rate_a, 4)
 
 
+def test_win_rates_come_with_their_intervals() -> None:
+    """Bug (calibration audit): simulate showed 'matches won 83.3%' from 6 matches and 'hands
+    won 45.0%' from 40 hands with no interval. Each share now has a 95% interval (Wilson's),
+    in the table and in --json."""
+    r = simulate("scopa", ["greedy", "random"], matches=3, seed=5)
+    data = r.to_json()
+    for who in (0, 1):
+        low, high = data["players"][who]["hand_win_interval"]
+        assert low <= r.hand_win_rate(who) <= high and 0.0 <= low and high <= 1.0
+        m_low, m_high = data["players"][who]["match_win_interval"]
+        assert m_high - m_low > 0.3  # six games of matches settle little
+    result = run("simulate", "--ruleset", "scopa", "--players", "greedy,random", "--matches",
+                 "3", "--seed", "5", "-w", "1")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    rate = f"{100 * (r.match_win_rate(0) or 0.0):.1f}%"
+    assert f"{rate} [" in result.stdout and "matches won [95%]" in result.stdout
+    unplayed = simulate("scopa", ["greedy", "random"], deals=2, seed=5).to_json()
+    assert unplayed["players"][0]["match_win_interval"] is None
+
+
 def test_bad_arguments() -> None:
     with pytest.raises(ValueError, match="unknown player"):
         simulate("scopa", ["greedy", "nobody"], deals=1)

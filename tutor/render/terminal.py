@@ -46,7 +46,7 @@ from tutor.game.cards import (
     format_card,
     format_cards,
 )
-from tutor.game.i18n import N_, _, is_you, ngettext, number
+from tutor.game.i18n import N_, _, bounds, is_you, ngettext, number
 from tutor.game.rules import Ruleset
 from tutor.game.scoring import HandScore, MatchScore, category_name
 from tutor.records.record import HandRecord
@@ -1242,6 +1242,12 @@ def evaluation_view(ev: Evaluation, style: Style, rich: bool = False) -> list[Re
 # -- simulate -------------------------------------------------------------------------------------
 
 
+def _share_text(rate: float, bounds95: tuple[float, float] | None) -> str:
+    """``45.0% [30%, 61%]``: a win rate with its 95% interval."""
+    text = number(rate, ".1%")
+    return text if bounds95 is None else f"{text} {bounds(*bounds95, '.0%')}"
+
+
 def simulation_view(result: SimulationResult, rich: bool = False) -> list[RenderableType]:
     """Two players on duplicate deals (``tutor simulate``): points, scope and win rates of
     each, then the difference per hand and what it says."""
@@ -1268,8 +1274,8 @@ def simulation_view(result: SimulationResult, rich: bool = False) -> list[Render
         _("player"),
         _("points/hand [95%]"),
         _("scope/hand [95%]"),
-        _("hands won"),
-        _("matches won"),
+        _("hands won [95%]"),
+        _("matches won [95%]"),
         rich=rich,
     )
     for who in (0, 1):
@@ -1278,8 +1284,8 @@ def simulation_view(result: SimulationResult, rich: bool = False) -> list[Render
             f"{'AB'[who]}: {result.players[who]}",
             result.points(who).text(signed=False),
             result.scope(who).text(signed=False),
-            number(result.hand_win_rate(who), ".1%"),
-            _number_or_dash(mw, ".1%"),
+            _share_text(result.hand_win_rate(who), result.hand_win_interval(who)),
+            "-" if mw is None else _share_text(mw, result.match_win_interval(who)),
         )
     diff = result.difference()
     stronger = result.stronger()

@@ -211,6 +211,22 @@ def interval(values: Sequence[float]) -> Interval:
     return _interval(n, mean, var, third)
 
 
+def share_interval(k: int, n: int) -> tuple[float, float]:
+    """The 95% interval of a share of ``k`` in ``n`` (Wilson's score interval: it never leaves
+    0 to 1, and 0 of 5 is not a certain 0%); (0, 1) for none.
+
+    >>> [round(x, 3) for x in share_interval(5, 6)]
+    [0.436, 0.97]
+    """
+    if n <= 0:
+        return 0.0, 1.0
+    z = 1.96
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
 def interval_of_sums(n: int, total: float, squares: float) -> Interval:
     """A mean and its symmetric 95% interval (Student's t) from the count, sum and sum of
     squares of the values, for a search that keeps running sums rather than the values (its

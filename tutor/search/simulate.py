@@ -34,7 +34,7 @@ from tutor.game.i18n import _
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.scoring import MatchScore, hand_points
 from tutor.game.state import GameState, random_deal
-from tutor.search.analysis import Interval, Progress, interval, run_parallel
+from tutor.search.analysis import Interval, Progress, interval, run_parallel, share_interval
 from tutor.search.players import Player, seat_view
 from tutor.search.roster import make_player
 
@@ -267,8 +267,15 @@ class SimulationResult:
     def hand_win_rate(self, who: int) -> float:
         if not self.outcomes:
             return 0.0
-        won = sum(1 for o in self.outcomes if o.points[who] > o.points[1 - who])
-        return won / len(self.outcomes)
+        return self._hands_won(who) / len(self.outcomes)
+
+    def hand_win_interval(self, who: int) -> tuple[float, float]:
+        """The 95% interval of :meth:`hand_win_rate` (Wilson's, each hand counted as one
+        trial: the two hands of a duplicate deal tend to split, so it errs wide)."""
+        return share_interval(self._hands_won(who), len(self.outcomes))
+
+    def _hands_won(self, who: int) -> int:
+        return sum(1 for o in self.outcomes if o.points[who] > o.points[1 - who])
 
     @property
     def unfinished(self) -> int:
@@ -282,6 +289,13 @@ class SimulationResult:
             return None
         return sum(1 for w in finished if w == who) / len(finished)
 
+    def match_win_interval(self, who: int) -> tuple[float, float] | None:
+        """The 95% interval of :meth:`match_win_rate` (Wilson's; None: no match finished)."""
+        finished = [w for w in self.match_winners if w is not None]
+        if not finished:
+            return None
+        return share_interval(sum(1 for w in finished if w == who), len(finished))
+
     def to_json(self) -> dict[str, Any]:
         players = []
         for who in (0, 1):
@@ -291,9 +305,11 @@ class SimulationResult:
                     "points_per_hand": self.points(who).to_json(),
                     "scope_per_hand": self.scope(who).to_json(),
                     "hand_win_rate": round(self.hand_win_rate(who), 4),
+                    "hand_win_interval": _rounded(self.hand_win_interval(who)),
                     "match_win_rate": None
                     if self.match_win_rate(who) is None
                     else round(self.match_win_rate(who) or 0.0, 4),
+                    "match_win_interval": _rounded(self.match_win_interval(who)),
                 }
             )
         return {
@@ -389,3 +405,7 @@ def simulate(
         target=rules.target,
         hand_limit=MATCH_HAND_LIMIT,
     )
+
+
+def _rounded(pair: tuple[float, float] | None) -> list[float] | None:
+    return None if pair is None else [round(pair[0], 4), round(pair[1], 4)]
