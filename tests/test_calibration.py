@@ -126,13 +126,17 @@ def test_a_short_run_adds_up() -> None:
 
 
 def test_the_figures_of_readings_and_tells_are_scored_too() -> None:
-    """Bug (calibration audit): track shows a figure beside every reading and tell, and no
-    benchmark scored them (only how often standing readings held). bench calibration now
-    scores both by bin, with the same chance on the facts alone beside them."""
+    """Bug (calibration audit): track shows a figure beside every reading and tell, and the
+    styles of play ('West careful 73%'), and no benchmark scored them (only how often standing
+    readings held). bench calibration now scores them by bin, beside the same chance on the
+    facts alone (for styles: the prior before the hand)."""
     j = bench_calibration("random", hands=3, ruleset="scopone-scientifico", seed=1).to_json()
-    for key in ("reading", "tell"):
+    for key in ("reading", "tell", "style"):
         assert j[key]["n"] > 0 and j[key]["n"] == j[f"{key}_facts"]["n"]
         assert 0.0 < j[key]["mean_stated"] < 1.0
+    # the styles: each other seat's three figures add up to one, and one of them is its own
+    assert j["style"]["mean_stated"] == pytest.approx(1 / 3, abs=1e-3)
+    assert j["style"]["mean_observed"] == pytest.approx(1 / 3, abs=1e-3)
     # every standing reading with a figure is scored, as readings counts them
     assert j["reading"]["n"] <= sum(r["standing"] for r in j["readings"].values())
 

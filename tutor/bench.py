@@ -33,7 +33,13 @@ from typing import Any
 from tutor.counting.defaults import STATED_SHARE, TRUST_DEFAULT
 from tutor.counting.inference import count_view
 from tutor.counting.odds import chance_of_card, chance_of_values
-from tutor.counting.style import StylePriors, carry_styles, check_share, stated_style
+from tutor.counting.style import (
+    STYLE_PRIOR,
+    StylePriors,
+    carry_styles,
+    check_share,
+    stated_style,
+)
 from tutor.game.captures import clear_cache
 from tutor.game.cards import VALUE_MASKS, indexes_of
 from tutor.game.errors import TutorError
@@ -942,6 +948,10 @@ class Calibration:
     """Every tell that weighs in with a figure: its stated P(the player holds one of the value
     now), against the deal; ``tell_facts``: that chance on the facts alone."""
     tell_facts: Bins = field(default_factory=Bins)
+    style: Bins = field(default_factory=Bins)
+    """Every other player's stated P(style) for each style, against the style their kind of
+    play is (:data:`KIND_STYLE`); ``style_facts``: the prior before the hand."""
+    style_facts: Bins = field(default_factory=Bins)
     readings: dict[str, list[int]] = field(default_factory=dict)
     """Per kind of reading: [standing readings seen at the positions, how many were true]
     (a reading stands from the play it is made until the cards seen prove it or make it moot)."""
@@ -962,6 +972,8 @@ class Calibration:
             (self.reading_facts, other.reading_facts),
             (self.tell, other.tell),
             (self.tell_facts, other.tell_facts),
+            (self.style, other.style),
+            (self.style_facts, other.style_facts),
         ):
             ours.merge(theirs)
         for kind, (n, held) in other.readings.items():
@@ -995,6 +1007,8 @@ class Calibration:
             "reading_facts": self.reading_facts.to_json(),
             "tell": self.tell.to_json(),
             "tell_facts": self.tell_facts.to_json(),
+            "style": self.style.to_json(),
+            "style_facts": self.style_facts.to_json(),
             "readings": {
                 kind: {"standing": n, "held": held, "rate": round(held / n, 4) if n else None}
                 for kind, (n, held) in sorted(self.readings.items())
@@ -1050,7 +1064,7 @@ def _calibrate_hand(
             state.push(move)
         if state.is_over():
             break
-        _score_position(state, out, trust, f"{seed}:{hand}:{ply}", known)
+        _score_position(state, out, trust, f"{seed}:{hand}:{ply}", known, kinds)
     return out
 
 
@@ -1060,10 +1074,12 @@ def _score_position(
     trust: float = TRUST_DEFAULT,
     where: str = "",
     styles: StylePriors | None = None,
+    kinds: Sequence[str] = (),
 ) -> None:
     """Every seat's stated odds in ``state`` (full information) against its true hands: the
     tracker's, or with ``out.model == "play"`` the play model's (seeded by ``where``);
-    ``styles``: the players' styles known before the hand (each viewer's own is not read)."""
+    ``styles``: the players' styles known before the hand (each viewer's own is not read);
+    ``kinds``: each seat's kind of play, to score the styles stated."""
     for viewer in range(state.rules.players):
         start = time.perf_counter()
         view = count_view(state, viewer, trust=trust, styles=styles)
@@ -1094,6 +1110,14 @@ def _score_position(
             if ex.confidence is not None:  # the figure track shows: P(holds none)
                 out.reading.add(ex.confidence, held)
                 out.reading_facts.add(1 - chance_of_values(seen, ex.seat, ex.values), held)
+        for seat, r in inf.reliability.items():  # the styles track shows
+            if seat == viewer or seat >= len(kinds) or kinds[seat] not in KIND_STYLE:
+                continue
+            own = KIND_STYLE[kinds[seat]]
+            before = (styles or {}).get(seat, STYLE_PRIOR)
+            for name, p in r.style.items():
+                out.style.add(p, name == own)
+                out.style_facts.add(before.get(name, 0.0), name == own)
         for t in inf.tells:  # the figure track shows: P(holds one of the value now)
             if t.confidence is None or not seen.unknown[t.seat]:
                 continue

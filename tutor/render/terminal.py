@@ -1439,6 +1439,7 @@ def calibration_view(result: dict[str, Any], rich: bool = False) -> list[Rendera
         ("sweep", _("Sweep odds")),
         ("reading", _("Readings (P the player holds none of the value)")),
         ("tell", _("Tells (P the player holds one of the value now)")),
+        ("style", _("Styles of play (P the player plays in that style)")),
     ):
         if key not in result:
             continue  # a result saved before readings and tells were scored
