@@ -248,7 +248,7 @@ def evaluate(
 def sampling_warning(samples: int, moves: Iterable[MoveEstimate]) -> str | None:
     """What a reader must know of values sampled over ``samples`` deals: that they say little,
     from fewer than :data:`FEW_SAMPLES` deals or with an interval wider than
-    :data:`WIDE_INTERVAL` either side (None when neither). Shared by ``solve``, the engine and
+    :data:`WIDE_INTERVAL` either side (None when neither). Shared by ``solve`` and
     ``explain``."""
     spans = [(m.high - m.low) / 2 for m in moves if m.known]
     widest = max(spans, default=0.0)
