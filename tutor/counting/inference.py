@@ -26,7 +26,7 @@ Three layers, each with a reason a person can read (``docs/tracker.md``):
 >>> ex.kind, ex.seat, ex.values, ex.play
 ('scopa', 1, (10,), 2)
 >>> ex.text(["Ada", "Bea"]).split(", so ")[1]
-'holds no 10 (inference, 92%)'
+'probably holds no 10 (inference, 92%)'
 >>> h = inf.holdings[1][parse_card("RD").index]  # the reading, taken as certain, says cannot
 >>> h.status, h.reading, round(h.probability, 4)
 ('may', 'cannot', 0.0214)
