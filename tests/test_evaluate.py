@@ -176,7 +176,7 @@ def test_a_sampled_best_move_says_whether_its_lead_is_settled() -> None:
     overlapping and no caveat, and explain ranked 6C first. The best move's lead over the
     runner-up, paired over the same deals, now comes with its interval, and says when it
     reaches 0: not settled."""
-    close = evaluate(hidden_position(20)[0], samples=60, seed=1).to_json()
+    close = evaluate(hidden_position(20)[0], samples=40, seed=1).to_json()
     assert close["best"] == "2D" and close["lead"]["over"] == "6C"
     assert close["lead"]["low"] < 0 < close["lead"]["high"] and not close["lead"]["settled"]
     clear = evaluate(hidden_position()[0], samples=60, seed=1).to_json()

@@ -283,7 +283,7 @@ def test_the_docs_quote_seed003s_review_as_it_is() -> None:
     settled early by intervals too short (repeated deals); the review now finds the other
     capture better. The verdicts the page quotes are the review's own."""
     record = load_path(SEED003)[0]
-    settings = Settings(time=None, workers=1)
+    settings = Settings(time=None, workers=2)  # the same review with any number of workers
     review = review_record(record, ["You", "Ada"], settings=settings)
     text = " ".join((ROOT / "docs" / "review.md").read_text(encoding="utf-8").split())
     you, ada = (review.summary()[p] for p in ("You", "Ada"))
