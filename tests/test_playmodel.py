@@ -104,10 +104,19 @@ def test_each_level_gives_a_probability_to_every_move() -> None:
 def plain_and_read(state: GameState, seat: int, card: str, n: int) -> tuple[float, float]:
     """The share of ``n`` deals (seen from seat 0) giving ``seat`` the card: drawn on the facts
     alone, and from the play model."""
+    (plain,), (read,) = shares_of(state, (seat,), card, n)
+    return plain, read
+
+
+def shares_of(
+    state: GameState, seats: tuple[int, ...], card: str, n: int
+) -> tuple[list[float], list[float]]:
+    """:func:`plain_and_read` for several seats at once, from the same draws."""
     view = seat_view(state, 0)
     c = state.parse_move(card).card
-    plain = share(iter_deals(view, 0, random.Random(1), use_inferences=False), seat, c, n)
-    return plain, share(iter_read_deals(view, 0, random.Random(1)), seat, c, n)
+    plain = list(itertools.islice(iter_deals(view, 0, random.Random(1), use_inferences=False), n))
+    read = list(itertools.islice(iter_read_deals(view, 0, random.Random(1)), n))
+    return [share(plain, s, c, n) for s in seats], [share(read, s, c, n) for s in seats]
 
 
 def test_the_partner_who_answered_holds_the_fourth_five() -> None:
@@ -120,12 +129,11 @@ def test_the_dealer_who_left_a_seven_holds_none() -> None:
     """A seven left on the table by the dealer: he holds no seven; North, who laid one, is
     likely to hold the other (a card laid from a pair)."""
     state = dealer_leaves_a_seven()
-    plain, read = {}, {}
-    for seat in (2, 3):
-        plain[seat], read[seat] = plain_and_read(state, seat, "7S", 1000)
-        assert plain[seat] == pytest.approx(1 / 3, abs=0.06)
-    assert read[3] < plain[3] - 0.2  # the dealer
-    assert read[2] > plain[2] + 0.2  # North
+    (plain_north, plain_dealer), (read_north, read_dealer) = shares_of(state, (2, 3), "7S", 1000)
+    assert plain_north == pytest.approx(1 / 3, abs=0.06)
+    assert plain_dealer == pytest.approx(1 / 3, abs=0.06)
+    assert read_dealer < plain_dealer - 0.2
+    assert read_north > plain_north + 0.2
 
 
 def test_a_value_passed_up_three_times_is_not_held() -> None:
