@@ -962,20 +962,17 @@ class Calibration:
     positions: int = 0
     interrupted: bool = False
 
+    SCORED = ("card", "sweep", "reading", "tell", "style")
+    """The figures scored, each a :class:`Bins` with its ``_facts`` twin (the JSON's keys)."""
+
+    def bins(self) -> dict[str, Bins]:
+        """Every :class:`Bins` by its name: each of :data:`SCORED` and its twin."""
+        return {k: getattr(self, k) for s in self.SCORED for k in (s, f"{s}_facts")}
+
     def merge(self, other: Calibration) -> None:
-        self.card.merge(other.card)
-        self.card_facts.merge(other.card_facts)
-        self.sweep.merge(other.sweep)
-        self.sweep_facts.merge(other.sweep_facts)
-        for ours, theirs in (
-            (self.reading, other.reading),
-            (self.reading_facts, other.reading_facts),
-            (self.tell, other.tell),
-            (self.tell_facts, other.tell_facts),
-            (self.style, other.style),
-            (self.style_facts, other.style_facts),
-        ):
-            ours.merge(theirs)
+        theirs = other.bins()
+        for name, ours in self.bins().items():
+            ours.merge(theirs[name])
         for kind, (n, held) in other.readings.items():
             mine = self.readings.setdefault(kind, [0, 0])
             mine[0] += n
@@ -999,16 +996,7 @@ class Calibration:
             "stated_share": self.stated_share if self.stated else None,
             "positions": self.positions,
             "interrupted": self.interrupted,
-            "card": self.card.to_json(),
-            "card_facts": self.card_facts.to_json(),
-            "sweep": self.sweep.to_json(),
-            "sweep_facts": self.sweep_facts.to_json(),
-            "reading": self.reading.to_json(),
-            "reading_facts": self.reading_facts.to_json(),
-            "tell": self.tell.to_json(),
-            "tell_facts": self.tell_facts.to_json(),
-            "style": self.style.to_json(),
-            "style_facts": self.style_facts.to_json(),
+            **{name: b.to_json() for name, b in self.bins().items()},
             "readings": {
                 kind: {"standing": n, "held": held, "rate": round(held / n, 4) if n else None}
                 for kind, (n, held) in sorted(self.readings.items())
@@ -1071,10 +1059,10 @@ def _calibrate_hand(
 def _score_position(
     state: GameState,
     out: Calibration,
-    trust: float = TRUST_DEFAULT,
-    where: str = "",
-    styles: StylePriors | None = None,
-    kinds: Sequence[str] = (),
+    trust: float,
+    where: str,
+    styles: StylePriors | None,
+    kinds: Sequence[str],
 ) -> None:
     """Every seat's stated odds in ``state`` (full information) against its true hands: the
     tracker's, or with ``out.model == "play"`` the play model's (seeded by ``where``);
@@ -1111,7 +1099,7 @@ def _score_position(
                 out.reading.add(ex.confidence, held)
                 out.reading_facts.add(1 - chance_of_values(seen, ex.seat, ex.values), held)
         for seat, r in inf.reliability.items():  # the styles track shows
-            if seat == viewer or seat >= len(kinds) or kinds[seat] not in KIND_STYLE:
+            if seat == viewer:
                 continue
             own = KIND_STYLE[kinds[seat]]
             before = (styles or {}).get(seat, STYLE_PRIOR)

@@ -1441,8 +1441,6 @@ def calibration_view(result: dict[str, Any], rich: bool = False) -> list[Rendera
         ("tell", _("Tells (P the player holds one of the value now)")),
         ("style", _("Styles of play (P the player plays in that style)")),
     ):
-        if key not in result:
-            continue  # a result saved before readings and tells were scored
         stated, facts = result[key], result[f"{key}_facts"]
         table = new_table(
             _("bin"),

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutor.counting.inference import Inference, infer
+from tutor.counting.odds import percent
 from tutor.counting.style import StylePriors
 from tutor.counting.tracker import a_value, flipped_values, seat_names, value_word
 from tutor.game.captures import VALUE_OF, capture_table, sweep_value, table_sum
@@ -178,14 +179,13 @@ observation to quote both (smaller moves are within what the readings can be tru
 
 def percent_in_words(p: float) -> str:
     """A probability in a sentence: ``under 1%``, not a rounded ``0%`` that reads as certain
-    (whatever rounds to 0% or 100% and is not 0 or 1, as :func:`~tutor.counting.odds.percent`).
+    (where :func:`~tutor.counting.odds.percent`, the one rule of it, shows ``<1%`` or ``>99%``).
     """
-    if 0 < p < 1:
-        whole = round(100 * p)
-        if whole <= 0:
-            return _("under 1%")
-        if whole >= 100:
-            return _("over 99%")
+    shown = percent(p)
+    if shown == "<1%":
+        return _("under 1%")
+    if shown == ">99%":
+        return _("over 99%")
     return number(p, ".0%")
 
 

@@ -361,8 +361,7 @@ class Analysis:
 
     def paired(self, a: Move, b: Move) -> tuple[float, float]:
         """Mean and standard error of ``a``'s value minus ``b``'s over the same samples."""
-        i, j = self.order.index(a), self.order.index(b)
-        d = [v[i] - v[j] for v in self.values]
+        d = self._differences(a, b)
         n = len(d)
         if n < 2:
             return (d[0] if d else 0.0), math.inf
@@ -386,8 +385,12 @@ class Analysis:
         runner = next((m.move for m in self.moves if m.move != best), None)
         if runner is None or best not in self.order or runner not in self.order:
             return None
-        i, j = self.order.index(best), self.order.index(runner)
-        return runner, interval([v[i] - v[j] for v in self.values])
+        return runner, interval(self._differences(best, runner))
+
+    def _differences(self, a: Move, b: Move) -> list[float]:
+        """``a``'s value minus ``b``'s in each sample."""
+        i, j = self.order.index(a), self.order.index(b)
+        return [v[i] - v[j] for v in self.values]
 
     def to_json(self, style: Style | str | None = None) -> dict[str, Any]:
         moves = [m.to_json(style) for m in self.moves]
