@@ -17,8 +17,9 @@ demo: $(STAMP)
 	$(BIN)/tutor replay docs/examples/scopone-hand.yaml
 	@echo "Now run it yourself: $(BIN)/tutor --help (or . $(BIN)/activate, then tutor --help)"
 
+# The whole suite, one worker per core (pytest-xdist); `$(BIN)/pytest tests/x.py` runs one file.
 test: $(STAMP)
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto
 
 lint: $(STAMP)
 	$(BIN)/ruff check tutor tests tools
