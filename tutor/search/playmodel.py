@@ -215,7 +215,9 @@ class PlayModel:
         self._group()
         self._cache: dict[tuple[int, int], tuple[float, ...]] = {}
         self._memo: dict[tuple[int, Move], tuple[tuple[int, ...], dict[int, float]]] = {}
-        self._gains: dict[tuple[int, Move], tuple[int, ...]] = {}
+        self._card_moves: list[dict[int, tuple[list[Move], list[tuple[int, ...]]]]] = [
+            {} for _o in self.observed
+        ]
 
     def _group(self) -> None:
         """The plays that share a care level: each player's (and, with ``phases``, apart
@@ -234,38 +236,60 @@ class PlayModel:
         if hit is not None:
             return hit
         o = self.observed[k]
-        moves = moves_of(hand, o.table, self.rules)
+        moves, gains = self._moves(k, hand)
         n = len(moves)
         if n <= 1:
             out = (0.0,) * len(self.levels)
         else:
             scores = self._scores(k, hand, moves)
             mine = moves.index(o.move)
-            played = scores[mine]
             top = max(scores)
             eps = self.chance
+            chance = eps / n
             heat = self.counting_heat if o.in_hands + o.deck_left <= self.counting_plies else 1.0
+            exp = math.exp
             logs = []
             for level in self.levels:
                 if level.grabbing:
-                    gains = [self._gain(k, m) for m in moves]
                     best = max(gains)
-                    ties = gains.count(best)
                     is_best = gains[mine] == best
-                    logs.append(math.log((1 - eps) * (is_best / ties) + eps / n))
+                    logs.append(math.log((1 - eps) * (is_best / gains.count(best)) + chance))
                     continue
                 t = level.temperature * heat
                 if math.isinf(t):
                     logs.append(-math.log(n))
                     continue
-                z = sum(math.exp((s - top) / t) for s in scores)
-                p = (1 - eps) * math.exp((played - top) / t) / z + eps / n
-                logs.append(math.log(p))
+                z = sum([exp((s - top) / t) for s in scores])
+                logs.append(math.log((1 - eps) * exp((scores[mine] - top) / t) / z + chance))
             out = tuple(logs)
         if len(self._cache) > 200_000:
             self._cache.clear()
         self._cache[key] = out
         return out
+
+    def _moves(self, k: int, hand: int) -> tuple[list[Move], list[tuple[int, ...]]]:
+        """Every move a player holding ``hand`` had at observed play ``k``, in
+        :func:`~tutor.game.state.moves_of`'s order, and each one's immediate gain (for the
+        grabbing level): remembered card by card, since a card's moves depend on the table
+        alone."""
+        by_card = self._card_moves[k]
+        moves: list[Move] = []
+        gains: list[tuple[int, ...]] = []
+        h = hand
+        while h:
+            low = h & -h
+            h ^= low
+            entry = by_card.get(low)
+            if entry is None:
+                o = self.observed[k]
+                card_moves = moves_of(low, o.table, self.rules)
+                entry = by_card[low] = (card_moves, [
+                    immediate_gain(self.rules, o.table, m.card, m.capture, False)
+                    for m in card_moves
+                ])  # fmt: skip
+            moves += entry[0]
+            gains += entry[1]
+        return moves, gains
 
     def _scores(self, k: int, hand: int, moves: Sequence[Move]) -> list[float]:
         """The rule score of each of ``moves`` at observed play ``k`` for a player holding
@@ -302,16 +326,6 @@ class PlayModel:
                 entry[1][_counts(hand, asked)] = score
             out.append(score)
         return out
-
-    def _gain(self, k: int, move: Move) -> tuple[int, ...]:
-        """The immediate gain of ``move`` at observed play ``k`` (for the grabbing level)."""
-        key = (k, move)
-        gain = self._gains.get(key)
-        if gain is None:
-            o = self.observed[k]
-            gain = self._gains[key] = immediate_gain(self.rules, o.table, move.card,
-                                                     move.capture, False)  # fmt: skip
-        return gain
 
     def group_log_likelihoods(self, group: Sequence[int], hands: Sequence[int]) -> list[float]:
         """log P(the observed plays ``group`` | the hands now), per care level."""
