@@ -31,7 +31,12 @@ def test_review_json_has_exactly_the_issues_keys() -> None:
     assert [d["play"] for d in data["decisions"]] == list(range(1, 37, 2))
     assert data["decisions"][2]["move"] == "7H x 3H 4H"
     summary = data["summary"]["You"]
-    assert set(summary) == {"counts", "uncertain", "points_lost", "accuracy"}
+    # the issue's keys, "uncertain", and the intervals of the two figures
+    assert set(summary) == {"counts", "uncertain", "points_lost", "points_lost_low",
+                            "points_lost_high", "accuracy", "accuracy_low",
+                            "accuracy_high"}  # fmt: skip
+    assert 0 <= summary["points_lost_low"] < summary["points_lost"] < summary["points_lost_high"]
+    assert 0 <= summary["accuracy_low"] < summary["accuracy"] < summary["accuracy_high"] <= 100
     assert set(summary["counts"]) == set(CLASSES) and sum(summary["counts"].values()) == 18
     assert summary["uncertain"] == {
         c: sum(1 for d in data["decisions"] if d["class"] == c and d["uncertain"]) for c in CLASSES

@@ -19,7 +19,7 @@ from tutor.game.state import GameState, Move
 from tutor.records.record import record_from_moves
 from tutor.records.recordfile import load_path, loads
 from tutor.review.explain import explain_position
-from tutor.review.judge import Judgement, Settings, classify, verdict_class
+from tutor.review.judge import Judgement, Settings, classify, held_out_cost, verdict_class
 from tutor.review.knowledge import known_world
 from tutor.review.observations import Observation
 from tutor.review.planted import plant_missed_scopa
@@ -291,6 +291,10 @@ def test_the_docs_quote_seed003s_review_as_it_is() -> None:
         f"You {you.accuracy:.1f}% and Ada {ada.accuracy:.1f}% accuracy, with "
         f"{you.points_lost:.2f} and {ada.points_lost:.2f} expected points lost"
     ) in text
+    (yl, yh), (al, ah) = you.points_lost_bounds, ada.points_lost_bounds
+    assert f"(95% intervals: {yl:.2f} to {yh:.2f} and {al:.2f} to {ah:.2f} points; " in text
+    (yl, yh), (al, ah) = you.accuracy_bounds or (0, 0), ada.accuracy_bounds or (0, 0)
+    assert f"{yl:.1f}% to {yh:.1f}% and {al:.1f}% to {ah:.1f}%)" in text
     for d in (d for d in review.decisions if d.play in (2, 3, 4)):
         j = d.judgement
         quoted = (
@@ -371,3 +375,53 @@ def test_a_hindsight_estimate_says_how_many_play_outs_it_averages(
     solved = judge.hindsight(record.state_at(30), record.state_at(30).legal_moves()[0])
     assert solved.exact and solved.playouts is None
     assert solved.to_json()["label"] == "hindsight (every hand visible)"
+
+
+def test_the_summary_gives_its_figures_with_intervals_from_the_decisions() -> None:
+    """Points lost carry the 95% interval of a sum of independent costs (each decision samples
+    deals of its own): the half-widths added in quadrature, the low end from the held-out
+    costs, never below zero; the accuracy's interval moves the points kept as the points lost
+    move. Exact decisions add no width."""
+    record = load_path(SEED003)[0]
+    review = review_record(record, ["You"], settings=FAST)
+    s = review.summary()["You"]
+    js = [d.judgement for d in review.decisions]
+    lost = sum(j.cost for j in js)
+    held = [j.held_out or (j.cost, 0.0) for j in js]
+    floor = sum(e for e, _ in held) - 1.96 * sum(se * se for _, se in held) ** 0.5
+    above = sum((j.high - j.cost) ** 2 for j in js) ** 0.5
+    assert s.points_lost == pytest.approx(lost)
+    assert s.points_lost_bounds == pytest.approx((max(0.0, min(lost, floor)), lost + above))
+    assert all(j.held_out is not None for j in js if not j.exact and j.samples > 1)
+    assert s.points_lost_bounds[0] < s.points_lost < s.points_lost_bounds[1]
+    at_stake = [d.judgement for d in review.decisions if d.classification != "forced"]
+    spread = sum(j.spread for j in at_stake)
+    kept = sum(j.kept for j in at_stake)
+    low, high = s.points_lost_bounds
+    least = sum((j.held_spread or (j.spread, 0.0))[0] for j in at_stake)
+    assert 0 < least < spread  # the points at stake lean high as the costs do
+    assert s.accuracy_bounds == pytest.approx(
+        (100 * max(0.0, 1 - (spread - kept + high - lost) / least),
+         100 * min(spread, kept + (lost - low)) / spread)
+    )  # fmt: skip
+    assert s.accuracy_bounds[0] < s.accuracy < s.accuracy_bounds[1]
+    exact = review_record(record, ["You"], settings=FAST, plays=range(31, 37)).summary()["You"]
+    assert exact.points_lost_bounds == (exact.points_lost, exact.points_lost)
+    assert exact.accuracy is None or exact.accuracy_bounds == (exact.accuracy, exact.accuracy)
+
+
+def test_a_held_out_cost_does_not_lean_high_where_the_cost_does() -> None:
+    """Three moves worth the same, valued with noise on 40 deals: the best of three noisy means
+    makes the played move look costly (a lean that adds up over a hand's decisions); choosing
+    on half the deals and valuing on the other half does not."""
+    rng = random.Random(5)
+    moves = [Move(1), Move(2), Move(3)]
+    plain = held = 0.0
+    trials = 300
+    for _ in range(trials):
+        rows = [{m: rng.gauss(0.0, 1.0) for m in moves} for _ in range(40)]
+        means = [sum(r[m] for r in rows) / 40 for m in moves]
+        plain += max(means) - means[0]
+        held += held_out_cost(rows, moves[0])[0]
+    assert plain / trials > 0.1  # the best of three means of 40: about 0.85 standard errors
+    assert abs(held / trials) < 0.05

@@ -21,7 +21,12 @@ from collections.abc import Sequence
 from tutor.counting.tracker import track, values_text, viewer_state
 from tutor.game.cards import Style
 from tutor.game.i18n import _, is_you, language, ngettext, number, pgettext
-from tutor.render.review import class_count, observation_label
+from tutor.render.review import (
+    accuracy_bounds_text,
+    class_count,
+    lost_text,
+    observation_label,
+)
 from tutor.render.safe import fill, fill_markup, isolated, markup
 from tutor.render.svg import cards_svg, position_svg, shorten, text_width
 from tutor.review.judge import CLASSES, THRESHOLDS, class_name, class_range
@@ -476,6 +481,7 @@ def _summary(review: Review) -> str:
     cards = []
     for name, s in review.summary().items():
         acc = "\u2013" if s.accuracy is None else number(s.accuracy / 100, ".1%")
+        acc_label = markup(" ".join(filter(None, (_("accuracy"), accuracy_bounds_text(s)))))
         chips = "".join(
             f'<span class="chip" style="--class:{CLASS_COLOURS[c]}"{_doubts(s, c)}>'
             f"{markup(class_name(c))} {class_count(s, c)}</span>"
@@ -486,10 +492,10 @@ def _summary(review: Review) -> str:
             "{points} expected points lost over {n} decision",
             "{points} expected points lost over {n} decisions",
             s.decisions,
-        ).format(points=number(s.points_lost), n=s.decisions)
+        ).format(points=lost_text(s), n=s.decisions)
         cards.append(
             f'<div class="panel player"><h3>{_bdi(name)}</h3>'
-            f'<div class="figure">{acc} <small>' + markup(_("accuracy")) + "</small></div>"
+            f'<div class="figure">{acc} <small>{acc_label}</small></div>'
             f"<div>{markup(lost)}</div>"
             f'<div class="chips">{chips}</div></div>'
         )

@@ -177,10 +177,40 @@ def _summary_table(review: Review, rich: bool) -> RenderableType:
     for col in table.columns[1:]:
         col.justify = "right"
     for name, s in review.summary().items():
-        acc = "-" if s.accuracy is None else number(s.accuracy / 100, ".1%")
+        # each interval under its figure: the columns stay narrow on a small terminal
         table.add_row(one_line(name), *(class_count(s, c) for c in CLASSES),
-                      number(s.points_lost), acc)  # fmt: skip
+                      lost_text(s, "\n"), accuracy_text(s, "-", "\n"))  # fmt: skip
     return table
+
+
+def lost_text(s: PlayerSummary, gap: str = " ") -> str:
+    """The points lost with their 95% interval (after ``gap``): ``1.85 [1.20, 2.50]``; the
+    bare figure when every decision was exact or forced."""
+    low, high = s.points_lost_bounds
+    if low == high == s.points_lost:
+        return number(s.points_lost)
+    return f"{number(s.points_lost)}{gap}{bounds(low, high)}"
+
+
+def accuracy_text(s: PlayerSummary, none: str, gap: str = " ") -> str:
+    """The accuracy with its 95% interval (after ``gap``), ``75.3% [66.1%, 84.0%]``, or
+    ``none``."""
+    if s.accuracy is None:
+        return none
+    shown = number(s.accuracy / 100, ".1%")
+    interval = accuracy_bounds_text(s)
+    return f"{shown}{gap}{interval}" if interval else shown
+
+
+def accuracy_bounds_text(s: PlayerSummary) -> str:
+    """The accuracy's 95% interval, ``[66.1%, 84.0%]``; empty when it has no width (every
+    decision exact or forced) or there is no accuracy."""
+    if s.accuracy is None or s.accuracy_bounds is None:
+        return ""
+    low, high = s.accuracy_bounds
+    if low == high == s.accuracy:
+        return ""
+    return bounds(low / 100, high / 100, ".1%")
 
 
 def review_view(review: Review, rich: bool = False) -> list[RenderableType]:
@@ -228,7 +258,8 @@ def review_view(review: Review, rich: bool = False) -> list[RenderableType]:
         Text(
             _(
                 "Points lost: the sum of the costs. Accuracy: the share of the points at stake "
-                "that the player kept (docs/review.md)."
+                "that the player kept. In brackets, their 95% intervals over the sampled deals "
+                "(docs/review.md)."
             ),
             style="dim" if rich else "",
         )

@@ -199,6 +199,11 @@ class Judgement:
     gaps: dict[Move, Interval] = field(default_factory=dict, repr=False, compare=False)
     """Sampled: each other move's value minus the played move's over the same deals, with its
     95% interval (paired, so narrower than the two moves' own intervals suggest)."""
+    held_out: tuple[float, float] | None = None
+    """Sampled: the cost measured without choosing on the same deals (:func:`held_out_cost`),
+    and its standard error; None when exact or forced (then :attr:`cost` is exact)."""
+    held_spread: tuple[float, float] | None = None
+    """Sampled: :attr:`spread` measured the same way, and its standard error."""
 
     def value_of(self, move: Move) -> MoveEstimate | None:
         return next((m for m in self.moves if m.move == move), None)
@@ -288,6 +293,79 @@ class _Rows:
     def diff(self, a: Move, b: Move) -> Interval:
         """``a``'s value minus ``b``'s, over the deals where both were valued."""
         return interval([r[a] - r[b] for r in self.rows if a in r and b in r])
+
+
+def held_out_cost(rows: Sequence[dict[Move, float]], move: Move | None) -> tuple[float, float]:
+    """The cost of ``move`` measured without choosing the best move on the same deals, and
+    its standard error: the deals split in two (alternately), the best move chosen on each
+    half and its lead over ``move`` valued on the other, the two averaged. With ``move``
+    None, the lead over the worst move, chosen the same way: the points at stake.
+
+    The cost proper picks the best of several noisy means, and that maximum leans high: over
+    many decisions the leans add up (docs/review.md, "How sure the summary is"). A move chosen
+    on other deals leans no way on these, and it is at best the true best, so this estimate
+    leans low: the low end of a sum of costs is read from it. (0, 0) with too few deals to
+    split: a cost is never below nothing.
+
+    >>> a, b = Move(1), Move(2)
+    >>> rows = [{a: 1.0, b: 0.0}, {a: 2.0, b: 0.0}, {a: 0.0, b: 0.0}, {a: 1.0, b: 0.0}]
+    >>> [round(x, 3) for x in held_out_cost(rows, b)]  # a is chosen on each half
+    [1.0, 0.354]
+    >>> held_out_cost(rows[:3], b)  # too few deals to split
+    (0.0, 0.0)
+    """
+    halves = (rows[0::2], rows[1::2])
+    leads: list[list[float]] = []
+    for chosen_on, valued_on in ((halves[0], halves[1]), (halves[1], halves[0])):
+        values: dict[Move, list[float]] = {}
+        for r in chosen_on:
+            for m, v in r.items():
+                values.setdefault(m, []).append(v)
+        if not values:
+            continue
+        means = {m: sum(v) / len(v) for m, v in values.items()}
+        best = max(means, key=lambda m: (means[m], m == move))
+        other = move if move is not None else min(means, key=lambda m: (means[m], m == best))
+        lead = [r[best] - r[other] for r in valued_on if best in r and other in r]
+        if len(lead) >= 2:
+            leads.append(lead)
+    if len(leads) < 2:
+        return 0.0, 0.0
+    estimate = sum(sum(x) / len(x) for x in leads) / 2
+    var = 0.0
+    for x in leads:
+        mean = sum(x) / len(x)
+        var += sum((v - mean) ** 2 for v in x) / (len(x) - 1) / len(x)
+    return estimate, math.sqrt(var) / 2
+
+
+def _held_out_floor(parts: Sequence[tuple[float, float]]) -> float:
+    """The low end of a 95% interval of a sum of held-out estimates (value, standard error)."""
+    return sum(e for e, _se in parts) - 1.96 * math.sqrt(sum(se * se for _e, se in parts))
+
+
+def summed_cost_bounds(judgements: Sequence[Judgement]) -> tuple[float, float]:
+    """The 95% interval of the sum of the decisions' costs (each decision samples deals of its
+    own, so their errors are independent): the half-widths added in quadrature, as the normal
+    approximation of a sum has it. The high end from each cost's own interval (its high end
+    allows for the other moves, so it covers the true best); the low end from the held-out
+    costs (:func:`held_out_cost`), since the costs themselves lean high and their leans add up.
+    Never below zero; an unbounded cost leaves the high end unbounded."""
+    total = sum(j.cost for j in judgements)
+    above = math.sqrt(sum((j.high - j.cost) ** 2 for j in judgements))
+    floor = _held_out_floor([j.held_out or (j.cost, 0.0) for j in judgements])
+    return max(0.0, min(total, floor)), total + above
+
+
+def stake_floor(judgements: Sequence[Judgement]) -> float:
+    """The points at stake over some decisions (the sum of their :attr:`Judgement.spread`,
+    which leans high as the costs do), read held out (:func:`held_out_cost` with no move), so
+    that it leans low: what the accuracy's low end divides by. Never above the sum itself.
+    (Its own 95% low end as well made the accuracy's interval half again as wide, and it held
+    the reference in every run: docs/review.md, "How sure the summary is".)"""
+    total = sum(j.spread for j in judgements)
+    held = sum((j.held_spread or (j.spread, 0.0))[0] for j in judgements)
+    return max(0.0, min(total, held))
 
 
 UNSEEN_DIFFERENCE = 3.0
@@ -422,7 +500,9 @@ def _sample(view: GameState, move: Move, legal: Sequence[Move], settings: Settin
         target = min(settings.samples, 2 * target)
     decided = classify(low) == classify(high)
     return Judgement(move, best, cost, low, high, classify(low), not decided, False,
-                     len(rows.rows), _estimates(rows, legal), stopped, gaps=gaps)  # fmt: skip
+                     len(rows.rows), _estimates(rows, legal), stopped, gaps=gaps,
+                     held_out=held_out_cost(rows.rows, move),
+                     held_spread=held_out_cost(rows.rows, None))  # fmt: skip
 
 
 def value_moves(view: GameState, settings: Settings | None = None) -> tuple[bool, int, tuple[

@@ -39,6 +39,8 @@ from tutor.review.judge import (
     hindsight,
     json_number,
     judge,
+    stake_floor,
+    summed_cost_bounds,
 )
 from tutor.review.observations import MAXIMS, Observation, observe, percent_in_words
 from tutor.search.analysis import Interval
@@ -120,13 +122,23 @@ class PlayerSummary:
     uncertain: dict[str, int] = field(default_factory=dict)
     """Of each class's count, how many are uncertain (``best?``): the interval of their cost
     straddled a threshold, so the class given is the milder one."""
+    points_lost_bounds: tuple[float, float] = (0.0, 0.0)
+    """The 95% interval of :attr:`points_lost`
+    (:func:`~tutor.review.judge.summed_cost_bounds`)."""
+    accuracy_bounds: tuple[float, float] | None = None
+    """The accuracy's 95% interval, from the points lost's (None with no accuracy)."""
 
     def to_json(self) -> dict[str, Any]:
+        acc = self.accuracy_bounds
         return {
             "counts": dict(self.counts),
             "uncertain": {c: self.uncertain.get(c, 0) for c in self.counts},
             "points_lost": round(self.points_lost, 4),
+            "points_lost_low": json_number(self.points_lost_bounds[0]),
+            "points_lost_high": json_number(self.points_lost_bounds[1]),
             "accuracy": None if self.accuracy is None else round(self.accuracy, 1),
+            "accuracy_low": None if acc is None else round(acc[0], 1),
+            "accuracy_high": None if acc is None else round(acc[1], 1),
         }
 
 
@@ -170,11 +182,23 @@ class Review:
                 for c in CLASSES
             }
             lost = sum(d.judgement.cost for d in mine)
+            low, high = summed_cost_bounds([d.judgement for d in mine])
             at_stake = [d.judgement for d in mine if d.classification != "forced"]
             spread = sum(j.spread for j in at_stake)
             kept = sum(j.kept for j in at_stake)
-            accuracy = 100.0 * kept / spread if spread > 0 else None
-            out[name] = PlayerSummary(name, counts, lost, accuracy, len(mine), doubts)
+            accuracy = acc_bounds = None
+            if spread > 0:
+                accuracy = 100.0 * kept / spread
+                # accuracy is 1 - lost / at stake: low with the most lost and the least at
+                # stake, high with the least lost (docs/review.md, "How sure the summary is")
+                least = stake_floor(at_stake)
+                most_lost = spread - kept + high - lost
+                acc_bounds = (
+                    100.0 * max(0.0, 1.0 - most_lost / least) if least > 0 else 0.0,
+                    100.0 * min(spread, kept + (lost - low)) / spread,
+                )
+            out[name] = PlayerSummary(name, counts, lost, accuracy, len(mine), doubts,
+                                      (low, high), acc_bounds)  # fmt: skip
         return out
 
     def running_loss(self) -> list[list[float]]:
