@@ -126,7 +126,8 @@ class PlayerSummary:
     """The 95% interval of :attr:`points_lost`
     (:func:`~tutor.review.judge.summed_cost_bounds`)."""
     accuracy_bounds: tuple[float, float] | None = None
-    """The accuracy's 95% interval, from the points lost's (None with no accuracy)."""
+    """The accuracy's 95% interval, from the points lost's and the points at stake read held
+    out (:func:`~tutor.review.judge.stake_floor`); None with no accuracy."""
 
     def to_json(self) -> dict[str, Any]:
         acc = self.accuracy_bounds
