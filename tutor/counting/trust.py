@@ -65,6 +65,8 @@ from tutor.game.state import GameState
 
 __all__ = [
     "TRUST_DEFAULT",
+    "TRUST_MAX",
+    "held_trust",
     "PRIOR_STRENGTH",
     "PLAYER_STRENGTH",
     "SETTEBELLO_DELIBERATE",
@@ -79,6 +81,16 @@ __all__ = [
 
 TRUST_MAX = 0.999
 """``--trust-readings 1`` is read as this: a reading is never a certainty."""
+
+
+def held_trust(trust: float) -> float:
+    """The trust in readings as the model holds it: ``trust`` within 0 and :data:`TRUST_MAX`.
+
+    >>> held_trust(1.0), held_trust(0.7), held_trust(-1.0)
+    (0.999, 0.7, 0.0)
+    """
+    return min(max(trust, 0.0), TRUST_MAX)
+
 
 PRIOR_STRENGTH = 2.0
 """How many observations the prior is worth: small, so that a hand can overrule it."""
@@ -269,7 +281,7 @@ def learn_reliability(
             )
             events[ex.seat].append(("pending" + suffix, q))
     out = {}
-    prior = 1.0 - min(max(trust, 0.0), TRUST_MAX)
+    prior = 1.0 - held_trust(trust)
     for seat, evs in events.items():
         # The others at the table first (a table of careless players makes each of them
         # suspect), then the player's own record.

@@ -33,7 +33,7 @@ from rich.text import Text
 
 from tutor.counting.odds import percent
 from tutor.counting.tracker import Board, values_text
-from tutor.counting.trust import TRUST_MAX
+from tutor.counting.trust import held_trust
 from tutor.game.cards import (
     CARDS,
     GLYPHS,
@@ -1026,7 +1026,7 @@ def _trust_line(analysis: CountView) -> Text:
         _(
             "Trust: a player holding a card that sweeps takes the sweep (prior {prior}, then what "
             "the hand shows): {players}."
-        ).format(prior=percent(min(inf.trust, TRUST_MAX)), players="; ".join(parts))
+        ).format(prior=percent(held_trust(inf.trust)), players="; ".join(parts))
     )
 
 

@@ -37,6 +37,7 @@ from tutor.review.defaults import DEFAULT_SAMPLES, DEFAULT_TIME, FIRST_ROUND
 from tutor.review.knowledge import known_world
 from tutor.search.analysis import (
     DEFAULT_EXACT_PLIES,
+    Z_975,
     Analysis,
     Deals,
     Interval,
@@ -341,7 +342,7 @@ def held_out_cost(rows: Sequence[dict[Move, float]], move: Move | None) -> tuple
 
 def _held_out_floor(parts: Sequence[tuple[float, float]]) -> float:
     """The low end of a 95% interval of a sum of held-out estimates (value, standard error)."""
-    return sum(e for e, _se in parts) - 1.96 * math.sqrt(sum(se * se for _e, se in parts))
+    return sum(e for e, _se in parts) - Z_975 * math.sqrt(sum(se * se for _e, se in parts))
 
 
 def summed_cost_bounds(judgements: Sequence[Judgement]) -> tuple[float, float]:

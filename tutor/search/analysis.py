@@ -66,6 +66,9 @@ __all__ = [
     "Interval",
     "interval",
     "interval_of_sums",
+    "share_interval",
+    "t_975",
+    "Z_975",
     "Valuation",
     "MoveEstimate",
     "Analysis",
@@ -132,8 +135,12 @@ def facts_deals(state: GameState, seat: int, rng: random.Random) -> Iterator[Gam
 PLAYOUT_EXACT_PLIES = 8
 """A playout hands over to the exact solver at this many plays left."""
 
+Z_975 = 1.96
+"""The normal distribution's 97.5% quantile (standard statistical tables): the half-width of a
+95% interval in standard errors, for large samples."""
+
 # Two-sided 97.5% quantiles of Student's t for 1-30 degrees of freedom (standard statistical
-# tables); beyond 30 the normal 1.96 is used.
+# tables); beyond 30 the normal Z_975 is used.
 T_975 = (
     12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
     2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
@@ -181,7 +188,7 @@ def t_975(df: int) -> float:
     >>> t_975(1), t_975(30), t_975(1000)
     (12.706, 2.042, 1.96)
     """
-    return T_975[df - 1] if df <= len(T_975) else 1.96
+    return T_975[df - 1] if df <= len(T_975) else Z_975
 
 
 def interval(values: Sequence[float]) -> Interval:
@@ -220,7 +227,7 @@ def share_interval(k: int, n: int) -> tuple[float, float]:
     """
     if n <= 0:
         return 0.0, 1.0
-    z = 1.96
+    z = Z_975
     p = k / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)

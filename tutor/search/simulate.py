@@ -284,17 +284,18 @@ class SimulationResult:
 
     def match_win_rate(self, who: int) -> float | None:
         """The share of the finished matches that ``who`` won (None: no match finished)."""
-        finished = [w for w in self.match_winners if w is not None]
-        if not finished:
-            return None
-        return sum(1 for w in finished if w == who) / len(finished)
+        won = self._matches_won(who)
+        return None if won is None else won[0] / won[1]
 
     def match_win_interval(self, who: int) -> tuple[float, float] | None:
         """The 95% interval of :meth:`match_win_rate` (Wilson's; None: no match finished)."""
+        won = self._matches_won(who)
+        return None if won is None else share_interval(*won)
+
+    def _matches_won(self, who: int) -> tuple[int, int] | None:
+        """How many finished matches ``who`` won, of how many (None: none finished)."""
         finished = [w for w in self.match_winners if w is not None]
-        if not finished:
-            return None
-        return share_interval(sum(1 for w in finished if w == who), len(finished))
+        return (sum(1 for w in finished if w == who), len(finished)) if finished else None
 
     def to_json(self) -> dict[str, Any]:
         players = []
