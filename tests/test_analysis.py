@@ -353,6 +353,18 @@ def _alive(pid: int) -> bool:
     return stat.rsplit(")", 1)[1].split()[0] != "Z"
 
 
+def _left_running(workers: list[int], seconds: float = 10) -> list[int]:
+    """The processes of ``workers`` still running after ``seconds`` (killed then, so that a
+    failing test leaves none behind)."""
+    deadline = time.monotonic() + seconds
+    while any(_alive(p) for p in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    left = [p for p in workers if _alive(p)]
+    for p in left:
+        os.kill(p, signal.SIGKILL)
+    return left
+
+
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 def test_workers_exit_when_the_tutor_is_killed(tmp_path: Path) -> None:
     """Bug: a tutor killed with SIGKILL mid-analysis left its worker processes waiting on
@@ -370,13 +382,35 @@ def test_workers_exit_when_the_tutor_is_killed(tmp_path: Path) -> None:
     assert done.returncode == -signal.SIGKILL
     workers = [int(p) for p in pids.read_text().split()]
     assert len(workers) == 2
-    deadline = time.monotonic() + 10
-    while any(_alive(p) for p in workers) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    left = [p for p in workers if _alive(p)]
-    for p in left:  # not to leave them behind when the test fails
-        os.kill(p, signal.SIGKILL)
-    assert not left
+    assert not _left_running(workers)
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_workers_that_start_after_the_tutor_died_exit_too(tmp_path: Path) -> None:
+    """Bug (the fresh clone's suite, on a busy machine): a worker whose set-up ran only after
+    the tutor was killed read its parent then, found the process that adopted it, took that
+    for the tutor, and waited for ever. The tutor now gives its own id. Here the set-up is
+    held back a second, so that the tutor is surely gone by then."""
+    pids = tmp_path / "pids"
+    script = (
+        "import os, signal, time\n"
+        "from tutor.search import analysis\n"
+        "start = analysis._start_worker\n"
+        "def late(*args):\n"
+        "    time.sleep(1.0)\n"
+        "    start(*args)\n"
+        "analysis._start_worker = late\n"
+        "pool = analysis._pool(2)\n"
+        "pool.submit(abs, 1)\n"
+        "time.sleep(0.2)\n"
+        f"open({str(pids)!r}, 'w').write(' '.join(map(str, pool._processes)))\n"
+        "os.kill(os.getpid(), signal.SIGKILL)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], timeout=60)
+    assert done.returncode == -signal.SIGKILL
+    workers = [int(p) for p in pids.read_text().split()]
+    assert workers
+    assert not _left_running(workers)
 
 
 def test_a_dropped_pool_leaves_no_thread_behind() -> None:

@@ -431,13 +431,15 @@ def _exit_when_orphaned(parent: int) -> None:
             os._exit(0)
 
 
-def _start_worker() -> None:
+def _start_worker(parent: int) -> None:
     """Set up a worker process: Ctrl-C is the tutor's to handle (it cancels the work and stops
     the pool), and a worker whose tutor died without stopping it (killed with SIGKILL, say)
-    exits within a second instead of waiting on its queue for ever."""
+    exits within a second instead of waiting on its queue for ever. ``parent`` is the tutor's
+    process id as the tutor gave it: a worker that starts after the tutor died would find
+    another parent already, and take it for its tutor."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     threading.Thread(
-        target=_exit_when_orphaned, args=(os.getppid(),), name="orphan-watch", daemon=True
+        target=_exit_when_orphaned, args=(parent,), name="orphan-watch", daemon=True
     ).start()
 
 
@@ -447,7 +449,9 @@ _POOLS: dict[int, ProcessPoolExecutor] = {}
 def _pool(workers: int) -> ProcessPoolExecutor:
     pool = _POOLS.get(workers)
     if pool is None:
-        pool = ProcessPoolExecutor(max_workers=workers, initializer=_start_worker)
+        pool = ProcessPoolExecutor(
+            max_workers=workers, initializer=_start_worker, initargs=(os.getpid(),)
+        )
         _POOLS[workers] = pool
     return pool
 
