@@ -353,6 +353,22 @@ def _alive(pid: int) -> bool:
     return stat.rsplit(")", 1)[1].split()[0] != "Z"
 
 
+def _workers_of_a_killed_tutor(tmp_path: Path, work: str) -> list[int]:
+    """Run ``work`` (Python that makes a worker pool called ``pool``) in a tutor process that
+    then kills itself with SIGKILL; the pool's worker process ids."""
+    pids = tmp_path / "pids"
+    script = (
+        "import os, signal, time\n"
+        "from tutor.search import analysis\n"
+        + work
+        + f"open({str(pids)!r}, 'w').write(' '.join(map(str, pool._processes)))\n"
+        "os.kill(os.getpid(), signal.SIGKILL)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], timeout=60)
+    assert done.returncode == -signal.SIGKILL
+    return [int(p) for p in pids.read_text().split()]
+
+
 def _left_running(workers: list[int], seconds: float = 10) -> list[int]:
     """The processes of ``workers`` still running after ``seconds`` (killed then, so that a
     failing test leaves none behind)."""
@@ -369,18 +385,9 @@ def _left_running(workers: list[int], seconds: float = 10) -> list[int]:
 def test_workers_exit_when_the_tutor_is_killed(tmp_path: Path) -> None:
     """Bug: a tutor killed with SIGKILL mid-analysis left its worker processes waiting on
     their queue for ever (each one idle, but never gone). They now exit within a second."""
-    pids = tmp_path / "pids"
-    script = (
-        "import os, signal\n"
-        "from tutor.search import analysis\n"
-        "pool = analysis._pool(2)\n"
-        "list(pool.map(abs, range(4)))\n"
-        f"open({str(pids)!r}, 'w').write(' '.join(map(str, pool._processes)))\n"
-        "os.kill(os.getpid(), signal.SIGKILL)\n"
+    workers = _workers_of_a_killed_tutor(
+        tmp_path, "pool = analysis._pool(2)\nlist(pool.map(abs, range(4)))\n"
     )
-    done = subprocess.run([sys.executable, "-c", script], timeout=60)
-    assert done.returncode == -signal.SIGKILL
-    workers = [int(p) for p in pids.read_text().split()]
     assert len(workers) == 2
     assert not _left_running(workers)
 
@@ -391,10 +398,8 @@ def test_workers_that_start_after_the_tutor_died_exit_too(tmp_path: Path) -> Non
     the tutor was killed read its parent then, found the process that adopted it, took that
     for the tutor, and waited for ever. The tutor now gives its own id. Here the set-up is
     held back a second, so that the tutor is surely gone by then."""
-    pids = tmp_path / "pids"
-    script = (
-        "import os, signal, time\n"
-        "from tutor.search import analysis\n"
+    workers = _workers_of_a_killed_tutor(
+        tmp_path,
         "start = analysis._start_worker\n"
         "def late(*args):\n"
         "    time.sleep(1.0)\n"
@@ -402,13 +407,8 @@ def test_workers_that_start_after_the_tutor_died_exit_too(tmp_path: Path) -> Non
         "analysis._start_worker = late\n"
         "pool = analysis._pool(2)\n"
         "pool.submit(abs, 1)\n"
-        "time.sleep(0.2)\n"
-        f"open({str(pids)!r}, 'w').write(' '.join(map(str, pool._processes)))\n"
-        "os.kill(os.getpid(), signal.SIGKILL)\n"
+        "time.sleep(0.2)\n",
     )
-    done = subprocess.run([sys.executable, "-c", script], timeout=60)
-    assert done.returncode == -signal.SIGKILL
-    workers = [int(p) for p in pids.read_text().split()]
     assert workers
     assert not _left_running(workers)
 
