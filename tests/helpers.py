@@ -72,6 +72,15 @@ def write(tmp_path: Path, name: str, text: str | bytes) -> str:
     return str(path)
 
 
+def seed003_opening(tmp_path: Path, plays: int = 4) -> str:
+    """Seed 003's record cut after its first ``plays`` plays (a short review), written to
+    ``tmp_path``; its path as a string."""
+    lines = SEED003.read_text(encoding="utf-8").splitlines(keepends=True)
+    start = next(k for k, line in enumerate(lines) if line.startswith("plays:"))
+    kept = [line for line in lines[start + 1 :] if line.lstrip().startswith("- {play:")][:plays]
+    return write(tmp_path, "opening.yaml", "".join(lines[: start + 1] + kept))
+
+
 def check_golden(name: str, text: str) -> None:
     """Compare with ``tests/golden/NAME``; ``UPDATE_GOLDEN=1`` rewrites the file instead."""
     path = GOLDEN / name

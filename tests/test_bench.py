@@ -97,3 +97,78 @@ def test_endgame_regret_keeps_the_deals_done_when_interrupted() -> None:
     whole = bench.bench_endgame("chitarrella,greedy", deals=1, samples=4, methods=("facts",))
     assert run.regrets == whole.regrets and run.left == whole.left
     assert run.to_json()["interrupted"] is True
+
+
+def _verdict(play: int, cost: float, low: float, high: float, cls: str, uncertain: bool = False,
+             exact: bool = False) -> bench.Verdict:  # fmt: skip
+    return bench.Verdict(play, "You", cost, low, high, cls, uncertain, exact)
+
+
+def test_verdict_coverage_counts_what_held_and_what_missed_for_sure() -> None:
+    cov = bench.VerdictCoverage("r.yaml", "scopa", ["You"], 0, 3000, 200, 3.0)
+    cov.reference = [
+        _verdict(1, 0.30, 0.25, 0.35, "inaccuracy"),
+        _verdict(3, 0.0, 0.0, 0.0, "forced"),
+        _verdict(5, 0.6, 0.55, 0.65, "mistake"),
+        _verdict(7, 1.0, 1.0, 1.0, "blunder", exact=True),
+    ]
+    lost = bench.SummaryBounds(1.9, 1.5, 2.3, 80.0, 60.0, 90.0)
+    cov.reference_summary = {"You": lost}
+    cov.runs = [
+        (
+            [
+                _verdict(1, 0.3, 0.21, 0.45, "inaccuracy"),  # holds, class shared
+                _verdict(3, 0.0, 0.0, 0.0, "forced"),  # skipped
+                _verdict(5, 0.5, 0.2, 0.9, "inaccuracy", uncertain=True),  # span holds mistake
+                _verdict(7, 1.0, 1.0, 1.0, "blunder", exact=True),  # counted apart
+            ],
+            {"You": bench.SummaryBounds(1.8, 1.0, 2.0, 85.0, 70.0, 95.0)},
+        ),
+        (
+            [
+                # the reference below the low end, and below for sure (0.35 < 0.36)
+                _verdict(1, 0.6, 0.36, 0.8, "inaccuracy"),
+                # the reference (mistake, 0.55 to 0.65) outside this certain class for sure
+                _verdict(5, 0.3, 0.2, 0.45, "inaccuracy"),
+            ],
+            {"You": bench.SummaryBounds(2.5, 2.0, 3.0, 70.0, 50.0, 75.0)},
+        ),
+    ]
+    data = cov.to_json()
+    d = data["decisions"]
+    assert (d["sampled"], d["exact"]) == (4, 1)
+    assert d["interval_held"] == 0.5 and d["reference_below"] == 0.25
+    assert d["reference_above"] == 0.25 and d["missed_for_sure"] == 2
+    assert (d["decided"], d["decided_right"], d["decided_wrong_for_sure"]) == (3, 0.6667, 1)
+    assert (d["decided_harsher"], d["decided_milder"]) == (0, 1)  # inaccuracy for a mistake
+    assert (d["uncertain"], d["uncertain_span_held"]) == (1, 1.0)
+    assert d["cost_lean"] == round((0.0 - 0.1 + 0.3 - 0.3) / 4, 4)
+    rows = {row["play"]: row for row in data["by_play"]}
+    assert set(rows) == {1, 5}
+    assert (rows[1]["runs"], rows[1]["held"], rows[1]["below"], rows[1]["decided"]) == (2, 1, 1, 2)
+    assert (rows[5]["decided"], rows[5]["decided_wrong"], rows[5]["wrong_for_sure"]) == (1, 1, 1)
+    assert rows[5]["reference"]["class"] == "mistake"
+    you = data["summary"]["You"]
+    assert you["points_lost_held"] == 0.5 and you["points_lost_mean"] == 2.15
+    assert you["accuracy_held"] == 0.5 and you["accuracy_mean"] == 77.5
+
+
+def test_bench_verdicts_checks_its_sizes_before_the_work() -> None:
+    with pytest.raises(bench.BenchError, match="runs must be at least 1"):
+        bench.bench_verdicts(runs=0)
+    with pytest.raises(bench.BenchError, match="at least 400 deals a decision"):
+        bench.bench_verdicts(reference_samples=399)
+
+
+def test_a_class_harsher_than_the_reference_is_told_from_a_milder_one() -> None:
+    cov = bench.VerdictCoverage("r.yaml", "scopa", ["You"], 0, 3000, 200, 3.0)
+    cov.reference = [_verdict(5, 0.6, 0.55, 0.65, "mistake")]
+    cov.runs = [([_verdict(5, 1.2, 1.05, 1.4, "blunder")], {}),
+                ([_verdict(5, 0.3, 0.21, 0.45, "inaccuracy")], {}),
+                ([_verdict(5, 0.7, 0.52, 0.9, "mistake")], {}),
+                # the reference below the low end, but its own interval reaches it: not for sure
+                ([_verdict(5, 0.8, 0.62, 1.0, "mistake")], {})]  # fmt: skip
+    d = cov.to_json()["decisions"]
+    assert (d["decided"], d["decided_harsher"], d["decided_milder"]) == (4, 1, 1)
+    assert d["decided_wrong_for_sure"] == 2 and d["missed_for_sure"] == 2
+    assert (d["reference_below"], d["reference_above"]) == (0.5, 0.25)

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import example, one_error_line, run, run_json, runner
+from helpers import example, one_error_line, run, run_json, runner, seed003_opening
 from typer.testing import CliRunner
 
 from tutor import bench
@@ -232,3 +232,23 @@ def test_ctrl_c_in_a_benchmark_that_keeps_partial_work_stops_it(
             bench.bench_puzzle_generate(count=1, workers=1)
         else:
             bench.bench_planted("scopa", 1, bench.Settings(workers=1))
+
+
+def test_bench_verdicts_json_and_table(tmp_path: Path) -> None:
+    """Two short reviews of the first deal of seed 003 against a small reference."""
+    args = ("bench", "verdicts", seed003_opening(tmp_path), "--player", "you", "--runs", "2",
+            "--reference-samples", "400", "--workers", "1")  # fmt: skip
+    data = run_json(*args)
+    assert data["runs"] == 2 and data["players"] == ["You"] and data["reference_samples"] == 400
+    d = data["decisions"]
+    assert d["sampled"] + d["exact"] == 2 * len(data["by_play"]) and d["sampled"] > 0
+    assert {row["play"] for row in data["by_play"]} <= {1, 3}
+    assert d["decided"] + d["uncertain"] == d["sampled"]
+    assert set(data["summary"]) == {"You"}
+    table = run(*args)
+    assert table.exit_code == 0
+    assert "By decision" in table.stdout and "Summary" in table.stdout
+    assert run(*args[:3], "--runs", "0").exit_code == EXIT_USAGE
+    said = one_error_line(run(*args[:3], "--reference-samples", "100"), EXIT_USAGE)
+    assert "--reference-samples" in said and "at least 400" in said
+    assert "no such player" in one_error_line(run(*args[:3], "--player", "Bo"))

@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 import typer
-from helpers import BAD, ITALIAN, rule_moves, run, scripted_hand
+from helpers import BAD, ITALIAN, rule_moves, run, scripted_hand, seed003_opening
 
 from tutor.cli import app
 from tutor.game.i18n import _catalogue
@@ -201,6 +201,8 @@ def runs(tmp: Path) -> list[Run]:
         Run(("bench", "calibration", "--players", "random", "--hands", "2", "--seed", "1")),
         Run(("bench", "endgame", "--players", "chitarrella,greedy", "--deals", "1", "--samples",
              "4", "--methods", "search,facts")),
+        Run(("bench", "verdicts", seed003_opening(tmp, 2), "--runs", "1", "--reference-samples",
+             "400", "--workers", "1")),
         Run(("bench", "tune", "-g", "1", "--pairs", "1", "--deals", "2", "--check-deals", "2"),
             words=False),  # fmt: skip
         Run(("bench", "tune", "--start", "{"), code=2),

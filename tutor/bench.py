@@ -53,9 +53,9 @@ from tutor.puzzles.generate import generate
 from tutor.records.recordfile import load_path
 from tutor.records.replay import replay_match
 from tutor.review.defaults import DEFAULT_SAMPLES, DEFAULT_TIME
-from tutor.review.judge import Settings
+from tutor.review.judge import CLASSES, Settings, classify, json_number
 from tutor.review.planted import plant_missed_scopa
-from tutor.review.review import review_record
+from tutor.review.review import Review, review_record
 from tutor.search.analysis import (
     Deals,
     Progress,
@@ -95,6 +95,10 @@ __all__ = [
     "bench_calibration",
     "run_all",
     "DEFAULT_RECORD",
+    "Verdict",
+    "VerdictCoverage",
+    "bench_verdicts",
+    "verdict_holds",
 ]
 
 Figures = dict[str, Any]
@@ -1362,4 +1366,282 @@ def bench_endgame(
             out.left.append(left)
             for name, regret in zip(chosen, row, strict=True):
                 out.regrets[name].append(regret)
+    return out
+
+
+# -- how true the review's verdicts are ----------------------------------------------------------
+
+_CLOSE = 1e-9
+"""Costs closer than this are equal (they are sums of floating-point values)."""
+REFERENCE_SEED = 987_654
+"""The seed of :func:`bench_verdicts`' reference review: far from the runs' seeds 0, 1, 2, ...,
+so that no decision of the reference draws the deals of a run's."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One decision's verdict as a review gave it: the part that is compared."""
+
+    play: int
+    player: str
+    cost: float
+    low: float
+    high: float
+    classification: str
+    uncertain: bool
+    exact: bool
+
+
+@dataclass(frozen=True)
+class SummaryBounds:
+    """One player's points lost and accuracy, each with its 95% interval, as a review gave them."""
+
+    points_lost: float
+    points_lost_low: float
+    points_lost_high: float
+    accuracy: float | None
+    accuracy_low: float | None
+    accuracy_high: float | None
+
+
+def _verdicts(review: Review) -> tuple[list[Verdict], dict[str, SummaryBounds]]:
+    verdicts = [
+        Verdict(d.play, d.player, j.cost, j.low, j.high, j.classification, j.uncertain, j.exact)
+        for d in review.decisions
+        for j in (d.judgement,)
+    ]
+    summary = {}
+    for name, s in review.summary().items():
+        acc_low, acc_high = s.accuracy_bounds or (None, None)
+        low, high = s.points_lost_bounds
+        summary[name] = SummaryBounds(s.points_lost, low, high, s.accuracy, acc_low, acc_high)
+    return verdicts, summary
+
+
+def _review_run(
+    path: str, players: list[str] | None, settings: Settings
+) -> tuple[list[Verdict], dict[str, SummaryBounds]]:
+    """One run of :func:`bench_verdicts` (in a worker): the record reviewed with ``settings``."""
+    review = review_record(load_path(path)[0], players, settings=settings)
+    if review.interrupted:
+        raise KeyboardInterrupt
+    return _verdicts(review)
+
+
+def class_order(classification: str) -> int:
+    """A class's place from the mildest: ``best`` 1, ..., ``blunder`` 5 (``forced`` 0)."""
+    return CLASSES.index(classification)
+
+
+def verdict_holds(verdict: Verdict, reference: float) -> str:
+    """How a verdict reads against a reference cost: ``right`` (a certain class that the
+    reference shares, or an uncertain one whose span of classes holds it) or ``wrong``.
+
+    >>> v = Verdict(3, "You", 0.3, 0.21, 0.45, "inaccuracy", False, False)
+    >>> verdict_holds(v, 0.25), verdict_holds(v, 0.15)
+    ('right', 'wrong')
+    >>> u = Verdict(3, "You", 0.3, 0.1, 0.6, "good", True, False)  # good to mistake
+    >>> verdict_holds(u, 0.55), verdict_holds(u, 1.2)
+    ('right', 'wrong')
+    """
+    got = class_order(classify(reference))
+    low = class_order(verdict.classification)
+    high = class_order(classify(verdict.high)) if verdict.uncertain else low
+    return "right" if low <= got <= high else "wrong"
+
+
+@dataclass
+class VerdictCoverage:
+    """How often the review's verdicts hold against a reference review of the same hand.
+
+    The reference values every move of every decision on ``reference_samples`` deals (one
+    round, no move dropped, no time limit); each run is a review at the default settings with
+    its own seed. For each sampled decision of each run: does its 95% interval hold the
+    reference cost, and does its class (or, when uncertain, its span of classes) hold the
+    reference's class? The reference has its own sampling error: a miss is counted *for sure*
+    only when the reference's own interval lies wholly outside the run's (or outside the
+    class). The players' summaries (points lost, accuracy) are checked the same way.
+    """
+
+    record: str
+    ruleset: str
+    players: list[str]
+    seed: int
+    reference_samples: int
+    samples: int
+    time_per_decision: float | None
+    reference: list[Verdict] = field(default_factory=list)
+    reference_summary: dict[str, SummaryBounds] = field(default_factory=dict)
+    runs: list[tuple[list[Verdict], dict[str, SummaryBounds]]] = field(default_factory=list)
+    interrupted: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        ref = {v.play: v for v in self.reference}
+        rows: dict[int, dict[str, Any]] = {}
+        costs: dict[int, list[float]] = {}
+        judged = exact = held = below = above = for_sure = 0
+        decided = decided_right = wrong_for_sure = harsher = unsure = span_held = 0
+        lean: list[float] = []
+        widths: list[float] = []
+        for verdicts, _summary in self.runs:
+            for v in verdicts:
+                r = ref.get(v.play)
+                if r is None or v.classification == "forced":
+                    continue
+                if v.exact:
+                    exact += 1
+                    continue
+                row = rows.setdefault(v.play, dict.fromkeys(
+                    ("runs", "held", "below", "above", "decided", "decided_wrong",
+                     "wrong_for_sure"), 0))  # fmt: skip
+                judged += 1
+                row["runs"] += 1
+                costs.setdefault(v.play, []).append(v.cost)
+                lean.append(v.cost - r.cost)
+                if math.isfinite(v.high):
+                    widths.append(v.high - v.low)
+                if r.cost < v.low - _CLOSE:
+                    below += 1
+                    row["below"] += 1
+                elif r.cost > v.high + _CLOSE:
+                    above += 1
+                    row["above"] += 1
+                else:
+                    held += 1
+                    row["held"] += 1
+                for_sure += r.high < v.low - _CLOSE or r.low > v.high + _CLOSE
+                right = verdict_holds(v, r.cost) == "right"
+                if v.uncertain:
+                    unsure += 1
+                    span_held += right
+                    continue
+                decided += 1
+                row["decided"] += 1
+                decided_right += right
+                if not right:
+                    row["decided_wrong"] += 1
+                    harsher += class_order(v.classification) > class_order(classify(r.cost))
+                    # the reference's whole interval outside the class: wrong for sure
+                    c = class_order(v.classification)
+                    sure = class_order(classify(r.high)) < c or class_order(classify(r.low)) > c
+                    wrong_for_sure += sure
+                    row["wrong_for_sure"] += sure
+
+        def share(k: int, n: int) -> float | None:
+            return round(k / n, 4) if n else None
+
+        by_play = []
+        for play in sorted(rows):
+            r, row = ref[play], rows[play]
+            by_play.append({
+                "play": play, "player": r.player,
+                "reference": {"cost": round(r.cost, 4), "low": round(r.low, 4),
+                              "high": json_number(r.high), "class": classify(r.cost)},
+                **row,
+                "held_share": share(row["held"], row["runs"]),
+                "mean_cost": round(statistics.mean(costs[play]), 4),
+            })  # fmt: skip
+        summary = {}
+        for name, r_s in self.reference_summary.items():
+            mine = [s[name] for _v, s in self.runs if name in s]
+            lost = [s.points_lost for s in mine]
+            lost_held = sum(
+                s.points_lost_low <= r_s.points_lost <= s.points_lost_high for s in mine
+            )
+            accuracy: list[float] = []
+            acc_held = 0
+            for s in mine:
+                if s.accuracy is None or s.accuracy_low is None or s.accuracy_high is None:
+                    continue
+                accuracy.append(s.accuracy)
+                if r_s.accuracy is not None:
+                    acc_held += s.accuracy_low <= r_s.accuracy <= s.accuracy_high
+            summary[name] = {
+                "points_lost_reference": round(r_s.points_lost, 4),
+                "points_lost_mean": round(statistics.mean(lost), 4) if lost else None,
+                "points_lost_held": share(lost_held, len(mine)),
+                "accuracy_reference": None if r_s.accuracy is None else round(r_s.accuracy, 2),
+                "accuracy_mean": round(statistics.mean(accuracy), 2) if accuracy else None,
+                "accuracy_held": None if r_s.accuracy is None else share(acc_held, len(accuracy)),
+            }
+        return {
+            "record": self.record,
+            "ruleset": self.ruleset,
+            "players": self.players,
+            "runs": len(self.runs),
+            "seed": self.seed,
+            "reference_samples": self.reference_samples,
+            "reference_seed": REFERENCE_SEED,
+            "samples": self.samples,
+            "time_per_decision": self.time_per_decision,
+            "decisions": {
+                "sampled": judged,
+                "exact": exact,
+                "interval_held": share(held, judged),
+                "reference_below": share(below, judged),
+                "reference_above": share(above, judged),
+                "missed_for_sure": for_sure,
+                "decided": decided,
+                "decided_right": share(decided_right, decided),
+                "decided_wrong_for_sure": wrong_for_sure,
+                "decided_harsher": harsher,
+                "decided_milder": decided - decided_right - harsher,
+                "uncertain": unsure,
+                "uncertain_span_held": share(span_held, unsure),
+                "cost_lean": round(statistics.mean(lean), 4) if lean else None,
+                "mean_width": round(statistics.mean(widths), 4) if widths else None,
+            },
+            "by_play": by_play,
+            "summary": summary,
+            "interrupted": self.interrupted,
+        }
+
+
+def bench_verdicts(
+    path: str | Path = SEED003_RECORD,
+    players: Sequence[str] | None = None,
+    runs: int = 40,
+    reference_samples: int = 3000,
+    seed: int = 0,
+    workers: int = 2,
+    progress: Progress | None = None,
+) -> VerdictCoverage:
+    """Review ``path`` (``players``, default all) ``runs`` times at the default settings, with
+    the seeds ``seed``, ``seed + 1``, ..., and compare every verdict with a reference review
+    that samples ``reference_samples`` deals a decision (:class:`VerdictCoverage`;
+    ``docs/review.md``, "How we know the review is right"). The reference is reviewed first,
+    with ``workers`` processes; then the runs, one a process. Like any review, a run whose
+    decisions stop on the time budget depends on the machine.
+    """
+    if runs < 1:
+        raise BenchError(_("runs must be at least 1, not {n}").format(n=runs), "--runs")
+    if reference_samples < 2 * DEFAULT_SAMPLES:
+        raise BenchError(
+            _(
+                "the reference must sample at least {least} deals a decision (twice the "
+                "review's {samples}), not {n}"
+            ).format(least=2 * DEFAULT_SAMPLES, samples=DEFAULT_SAMPLES, n=reference_samples),
+            "--reference-samples",
+        )
+    record = load_path(path)[0]
+    chosen = list(record.players) if not players else list(players)
+    # one progress bar for both parts: the reference's decisions, then one step a run
+    first = (lambda done, total: progress(done, total + runs)) if progress else None
+    reference = review_record(record, chosen, progress=first, settings=Settings(
+        samples=reference_samples, first_round=reference_samples, time=None, prune=False,
+        seed=REFERENCE_SEED, workers=workers,
+    ))  # fmt: skip
+    names = [record.players[s] for s in reference.seats]
+    out = VerdictCoverage(str(path), record.ruleset.name, names, seed, reference_samples,
+                          DEFAULT_SAMPLES, DEFAULT_TIME)  # fmt: skip
+    out.reference, out.reference_summary = _verdicts(reference)
+    if reference.interrupted:
+        out.interrupted = True
+        return out
+    args = [(str(path), names, Settings(seed=seed + k)) for k in range(runs)]
+    steps = len(reference.decisions)
+    then = (lambda done, total: progress(steps + done, steps + total)) if progress else None
+    done, stop = run_parallel(_review_run, args, workers, then)
+    out.runs = done
+    out.interrupted = stop == "interrupt"
     return out

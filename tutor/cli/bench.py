@@ -526,6 +526,74 @@ def bench_calibration_command(
 
 
 @bench_app.command(
+    "verdicts",
+    epilog=examples(
+        "tutor bench verdicts --runs 40",
+        "tutor bench verdicts docs/examples/scopone-hand.yaml --player South --runs 20 --json",
+    ),
+)
+def bench_verdicts_command(
+    file: Annotated[
+        Path | None, file_argument("A hand record (default: seed 003's scopa hand).")
+    ] = None,
+    as_players: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--player",
+            "-p",
+            metavar="NAME",
+            help="A player to review (repeat for several; default: every player).",
+        ),
+    ] = None,
+    runs: Annotated[
+        int, typer.Option("--runs", "-n", min=1, metavar="N", help="Reviews to check.")
+    ] = 40,
+    reference_samples: Annotated[
+        int,
+        typer.Option(
+            "--reference-samples",
+            min=1,
+            max=SAMPLES_MAX,
+            metavar="R",
+            help="Deals a decision for the reference review.",
+        ),
+    ] = 3000,
+    seed: Annotated[int, typer.Option("--seed", metavar="S", help="Seed of the first run.")] = 0,
+    workers: WorkersOption = 2,
+    json_out: JsonOption = False,
+) -> None:
+    """How often the review's verdicts hold: each decision's class and 95% interval, and each
+    player's points lost and accuracy, against a reference review of the same hand.
+
+    The reference samples many deals a decision (3,000 by default: minutes); each run is a
+    review at the default settings with its own seed. A miss counts *for sure* only when the
+    reference's own interval lies wholly outside the run's.
+    """
+    from tutor.bench import SEED003_RECORD, bench_verdicts
+
+    path = file if file is not None else SEED003_RECORD
+    players = None
+    if as_players:
+        record = record_hand(path, 1)
+        players = [record.players[check_player(path, record, p)] for p in as_players]
+    doing = ngettext(
+        "a reference review, then {n} review to check against it",
+        "a reference review, then {n} reviews to check against it",
+        runs,
+    ).format(n=runs)
+    with progress_bar(_("steps"), True, doing) as progress:
+        result = bench_verdicts(path, players, runs, reference_samples, seed, workers, progress)
+    from tutor.render.terminal import verdicts_view
+
+    shown = ngettext(
+        "interrupted: showing the {n} completed review",
+        "interrupted: showing the {n} completed reviews",
+        len(result.runs),
+    ).format(n=len(result.runs))
+    _show_run(result.to_json(), shown if result.interrupted else None, verdicts_view, json_out)
+
+
+@bench_app.command(
     "tune",
     epilog=examples(
         "tutor bench tune --generations 2 --pairs 2 --deals 50",

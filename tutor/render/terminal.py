@@ -52,6 +52,7 @@ from tutor.game.scoring import HandScore, MatchScore, category_name
 from tutor.records.record import HandRecord
 from tutor.records.replay import HandReplay
 from tutor.render.safe import needs_showing, one_line, visible
+from tutor.review.judge import class_name
 
 if TYPE_CHECKING:
     from tutor.counting.inference import CountView, HandView, ValueCell
@@ -1406,6 +1407,120 @@ def _mean_and_interval(iv: dict[str, Any], spec: str = ".3f") -> str:
     if iv["low"] is None or iv["high"] is None:
         return _number_or_dash(iv["mean"], spec)
     return f"{number(iv['mean'], spec)} {_interval_text([iv['low'], iv['high']])}"
+
+
+def _held(share: float | None) -> str:
+    """``97.5%``: how often something held; ``-`` when nothing was checked."""
+    return "-" if share is None else number(share, ".1%")
+
+
+def verdicts_view(result: dict[str, Any], rich: bool = False) -> list[RenderableType]:
+    """``tutor bench verdicts``: how often the review's verdicts hold against a reference
+    review (``result`` is :meth:`tutor.bench.VerdictCoverage.to_json`)."""
+    d = result["decisions"]
+    out: list[RenderableType] = [
+        Text(
+            ngettext(
+                "{record} ({ruleset}), {players}: {n} review at the default settings (seeds from "
+                "{seed}), against a reference of {samples} deals a decision.",
+                "{record} ({ruleset}), {players}: {n} reviews at the default settings (seeds from "
+                "{seed}), against a reference of {samples} deals a decision.",
+                result["runs"],
+            ).format(
+                record=one_line(result["record"]),
+                ruleset=one_line(result["ruleset"]),
+                players=one_line(", ".join(result["players"])),
+                n=result["runs"],
+                seed=result["seed"],
+                samples=result["reference_samples"],
+            )
+        )
+    ]
+    table = new_table(_("sampled decisions"), _("figure"), rich=rich)
+    table.title = _("Decisions (a decision of one review is one case)")
+    table.columns[1].justify = "right"
+    for label, value in (
+        (_("cases"), str(d["sampled"])),
+        (_("95% interval holds the reference cost"), _held(d["interval_held"])),
+        (_("reference below the low end"), _held(d["reference_below"])),
+        (_("reference above the high end"), _held(d["reference_above"])),
+        (_("missed for sure (the reference's own interval outside)"), str(d["missed_for_sure"])),
+        (_("certain classes"), str(d["decided"])),
+        (_("certain classes the reference shares"), _held(d["decided_right"])),
+        (_("certain classes wrong for sure"), str(d["decided_wrong_for_sure"])),
+        (_("certain classes harsher than the reference's"), str(d["decided_harsher"])),
+        (_("certain classes milder than the reference's"), str(d["decided_milder"])),
+        (_("uncertain classes"), str(d["uncertain"])),
+        (_("uncertain spans that hold the reference's class"), _held(d["uncertain_span_held"])),
+        (_("mean cost minus the reference's"), _number_or_dash(d["cost_lean"], "+.3f")),
+        (_("mean width of the interval"), _number_or_dash(d["mean_width"], ".3f")),
+    ):
+        table.add_row(label, value)
+    out.append(table)
+    table = new_table(
+        _("play"),
+        _("player"),
+        _("reference, 95%"),
+        _("its class"),
+        _("held"),
+        _("below / above"),
+        _("certain (wrong, for sure)"),
+        _("mean cost"),
+        rich=rich,
+    )
+    table.title = _("By decision")
+    for col in table.columns:
+        col.justify = "right"
+    table.columns[1].justify = "left"
+    for row in result["by_play"]:
+        ref = row["reference"]
+        table.add_row(
+            str(row["play"]),
+            Text(one_line(row["player"])),
+            f"{number(ref['cost'], '.3f')} "
+            f"[{number(ref['low'], '.2f')}, {_number_or_dash(ref['high'], '.2f')}]",
+            class_name(ref["class"]),
+            _("{k} of {n}").format(k=row["held"], n=row["runs"]),
+            f"{row['below']} / {row['above']}",
+            f"{row['decided']} ({row['decided_wrong']}, {row['wrong_for_sure']})",
+            number(row["mean_cost"], ".3f"),
+        )
+    out.append(table)
+    out.append(
+        Text(
+            _(
+                "held: runs whose 95% interval holds the reference cost; below / above: runs "
+                "where the reference lies below the low end or above the high end; certain: runs "
+                "that gave a class without doubt, how many of them the reference does not share, "
+                "and how many its own interval lies wholly outside."
+            )
+        )
+    )
+    table = new_table(
+        _("player"),
+        _("points lost: reference"),
+        _("mean"),
+        _("interval held"),
+        _("accuracy: reference"),
+        _("mean"),
+        _("interval held"),
+        rich=rich,
+    )
+    table.title = _("Summary")
+    for col in table.columns[1:]:
+        col.justify = "right"
+    for name, s in result["summary"].items():
+        table.add_row(
+            Text(one_line(name)),
+            number(s["points_lost_reference"], ".3f"),
+            _number_or_dash(s["points_lost_mean"], ".3f"),
+            _held(s["points_lost_held"]),
+            _number_or_dash(s["accuracy_reference"], ".1f"),
+            _number_or_dash(s["accuracy_mean"], ".1f"),
+            _held(s["accuracy_held"]),
+        )
+    out.append(table)
+    return out
 
 
 def calibration_view(result: dict[str, Any], rich: bool = False) -> list[RenderableType]:
