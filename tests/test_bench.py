@@ -105,7 +105,7 @@ def _verdict(play: int, cost: float, low: float, high: float, cls: str, uncertai
 
 
 def test_verdict_coverage_counts_what_held_and_what_missed_for_sure() -> None:
-    cov = bench.VerdictCoverage("r.yaml", "scopa", ["You"], 0, 3000, 200, 3.0)
+    cov = bench.VerdictCoverage("r.yaml", 1, "scopa", ["You"], 0, 3000, 200, 3.0)
     cov.reference = [
         _verdict(1, 0.30, 0.25, 0.35, "inaccuracy"),
         _verdict(3, 0.0, 0.0, 0.0, "forced"),
@@ -161,7 +161,7 @@ def test_bench_verdicts_checks_its_sizes_before_the_work() -> None:
 
 
 def test_a_class_harsher_than_the_reference_is_told_from_a_milder_one() -> None:
-    cov = bench.VerdictCoverage("r.yaml", "scopa", ["You"], 0, 3000, 200, 3.0)
+    cov = bench.VerdictCoverage("r.yaml", 1, "scopa", ["You"], 0, 3000, 200, 3.0)
     cov.reference = [_verdict(5, 0.6, 0.55, 0.65, "mistake")]
     cov.runs = [([_verdict(5, 1.2, 1.05, 1.4, "blunder")], {}),
                 ([_verdict(5, 0.3, 0.21, 0.45, "inaccuracy")], {}),
@@ -172,3 +172,34 @@ def test_a_class_harsher_than_the_reference_is_told_from_a_milder_one() -> None:
     assert (d["decided"], d["decided_harsher"], d["decided_milder"]) == (4, 1, 1)
     assert d["decided_wrong_for_sure"] == 2 and d["missed_for_sure"] == 2
     assert (d["reference_below"], d["reference_above"]) == (0.5, 0.25)
+
+
+def test_bench_verdicts_reviews_the_hand_asked_for_with_the_styles_known(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The reference and every run review hand 2 of a match with the styles given, as
+    ``tutor review --hand 2`` does (the earlier hands' styles), not hand 1 without them."""
+    seen: list[tuple[str, int, object]] = []
+
+    class Done:
+        decisions: list[object] = []
+        interrupted = False
+        seats = [0]
+
+        def summary(self) -> dict[str, object]:
+            return {}
+
+    def fake(record: object, players: object, *, settings: object, hand: int = 1,
+             progress: object = None) -> Done:  # fmt: skip
+        seen.append((record.plays[0], hand, settings.styles))  # type: ignore[attr-defined]
+        return Done()
+
+    monkeypatch.setattr(bench, "review_record", fake)
+    styles = {1: {"grabber": 0.9, "careful": 0.05, "careless": 0.05}}
+    match = bench.SEED003_RECORD.parent / "scopa-match.yaml"
+    second = bench.load_path(match)[1].plays[0]
+    out = bench.bench_verdicts(match, runs=2, workers=1, hand=2, styles=styles)
+    assert out.hand == 2 and len(out.runs) == 2
+    assert seen == [(second, 2, styles)] * 3
+    with pytest.raises(bench.BenchError, match="the file has 4 hands"):
+        bench.bench_verdicts(match, runs=1, hand=5)

@@ -240,6 +240,7 @@ def test_bench_verdicts_json_and_table(tmp_path: Path) -> None:
             "--reference-samples", "400", "--workers", "1")  # fmt: skip
     data = run_json(*args)
     assert data["runs"] == 2 and data["players"] == ["You"] and data["reference_samples"] == 400
+    assert data["hand"] == 1
     d = data["decisions"]
     assert d["sampled"] + d["exact"] == 2 * len(data["by_play"]) and d["sampled"] > 0
     assert {row["play"] for row in data["by_play"]} <= {1, 3}
@@ -252,3 +253,4 @@ def test_bench_verdicts_json_and_table(tmp_path: Path) -> None:
     said = one_error_line(run(*args[:3], "--reference-samples", "100"), EXIT_USAGE)
     assert "--reference-samples" in said and "at least 400" in said
     assert "no such player" in one_error_line(run(*args[:3], "--player", "Bo"))
+    assert "--hand 2: the file has 1 hand" in one_error_line(run(*args[:3], "--hand", "2"))

@@ -172,7 +172,8 @@ def test_an_option_of_the_other_form_is_a_usage_error_not_ignored() -> None:
 
 def test_explain_and_review_of_three_sides_name_the_file(tmp_path: Path) -> None:
     """Bug: ``explain FILE --at N`` of a hand with three sides said 'the analyser handles two
-    sides only, not 3' without the file, where review named it; both give one message now."""
+    sides only, not 3' without the file, where review named it; all give one message now
+    (``bench verdicts`` too, which reviews the hand)."""
     (tmp_path / "three.yaml").write_text(
         "name: three-sides\nplayers: 6\nsides: 3\nhand_size: 6\ntable_cards: 4\n"
     )
@@ -185,7 +186,8 @@ def test_explain_and_review_of_three_sides_name_the_file(tmp_path: Path) -> None
         f"{hand}: moves are judged for two sides only; three-sides has 3 (each for "
         "themselves), where no move has a single value"
     )
-    for args in (["explain", str(hand), "--at", "0"], ["review", str(hand)]):
+    for args in (["explain", str(hand), "--at", "0"], ["review", str(hand)],
+                 ["bench", "verdicts", str(hand), "--runs", "1"]):  # fmt: skip
         assert one_error_line(run(*args)) == f"tutor: error: {message}", args
 
 

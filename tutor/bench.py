@@ -43,7 +43,7 @@ from tutor.counting.style import (
 from tutor.game.captures import clear_cache
 from tutor.game.cards import VALUE_MASKS, indexes_of
 from tutor.game.errors import TutorError
-from tutor.game.i18n import _
+from tutor.game.i18n import _, ngettext
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.scoring import HandScore, hand_points, score_state
 from tutor.game.state import GameState, random_deal
@@ -1419,10 +1419,11 @@ def _verdicts(review: Review) -> tuple[list[Verdict], dict[str, SummaryBounds]]:
 
 
 def _review_run(
-    path: str, players: list[str] | None, settings: Settings
+    path: str, hand: int, players: list[str] | None, settings: Settings
 ) -> tuple[list[Verdict], dict[str, SummaryBounds]]:
-    """One run of :func:`bench_verdicts` (in a worker): the record reviewed with ``settings``."""
-    review = review_record(load_path(path)[0], players, settings=settings)
+    """One run of :func:`bench_verdicts` (in a worker): hand ``hand`` of the record reviewed
+    with ``settings``."""
+    review = review_record(load_path(path)[hand - 1], players, settings=settings, hand=hand)
     if review.interrupted:
         raise KeyboardInterrupt
     return _verdicts(review)
@@ -1464,6 +1465,7 @@ class VerdictCoverage:
     """
 
     record: str
+    hand: int
     ruleset: str
     players: list[str]
     seed: int
@@ -1566,6 +1568,7 @@ class VerdictCoverage:
             }
         return {
             "record": self.record,
+            "hand": self.hand,
             "ruleset": self.ruleset,
             "players": self.players,
             "runs": len(self.runs),
@@ -1605,13 +1608,17 @@ def bench_verdicts(
     seed: int = 0,
     workers: int = 2,
     progress: Progress | None = None,
+    hand: int = 1,
+    styles: StylePriors | None = None,
 ) -> VerdictCoverage:
-    """Review ``path`` (``players``, default all) ``runs`` times at the default settings, with
-    the seeds ``seed``, ``seed + 1``, ..., and compare every verdict with a reference review
-    that samples ``reference_samples`` deals a decision (:class:`VerdictCoverage`;
-    ``docs/review.md``, "How we know the review is right"). The reference is reviewed first,
-    with ``workers`` processes; then the runs, one a process. Like any review, a run whose
-    decisions stop on the time budget depends on the machine.
+    """Review hand ``hand`` of ``path`` (``players``, default all) ``runs`` times at the
+    default settings, with the seeds ``seed``, ``seed + 1``, ..., and compare every verdict
+    with a reference review that samples ``reference_samples`` deals a decision
+    (:class:`VerdictCoverage`; ``docs/review.md``, "How we know the review is right").
+    ``styles``, the players' styles known before the hand, go to both as they go to
+    ``tutor review``. The reference is reviewed first, with ``workers`` processes; then the
+    runs, one a process. Like any review, a run whose decisions stop on the time budget
+    depends on the machine.
     """
     if runs < 1:
         raise BenchError(_("runs must be at least 1, not {n}").format(n=runs), "--runs")
@@ -1623,22 +1630,30 @@ def bench_verdicts(
             ).format(least=2 * DEFAULT_SAMPLES, samples=DEFAULT_SAMPLES, n=reference_samples),
             "--reference-samples",
         )
-    record = load_path(path)[0]
+    records = load_path(path)
+    if not 1 <= hand <= len(records):
+        raise BenchError(
+            ngettext("the file has {n} hand", "the file has {n} hands", len(records)).format(
+                n=len(records)
+            ),
+            "--hand",
+        )
+    record = records[hand - 1]
     chosen = list(record.players) if not players else list(players)
     # one progress bar for both parts: the reference's decisions, then one step a run
     first = (lambda done, total: progress(done, total + runs)) if progress else None
     reference = review_record(record, chosen, progress=first, settings=Settings(
         samples=reference_samples, first_round=reference_samples, time=None, prune=False,
-        seed=REFERENCE_SEED, workers=workers,
-    ))  # fmt: skip
+        seed=REFERENCE_SEED, workers=workers, styles=styles,
+    ), hand=hand)  # fmt: skip
     names = [record.players[s] for s in reference.seats]
-    out = VerdictCoverage(str(path), record.ruleset.name, names, seed, reference_samples,
+    out = VerdictCoverage(str(path), hand, record.ruleset.name, names, seed, reference_samples,
                           DEFAULT_SAMPLES, DEFAULT_TIME)  # fmt: skip
     out.reference, out.reference_summary = _verdicts(reference)
     if reference.interrupted:
         out.interrupted = True
         return out
-    args = [(str(path), names, Settings(seed=seed + k)) for k in range(runs)]
+    args = [(str(path), hand, names, Settings(seed=seed + k, styles=styles)) for k in range(runs)]
     steps = len(reference.decisions)
     then = (lambda done, total: progress(steps + done, steps + total)) if progress else None
     done, stop = run_parallel(_review_run, args, workers, then)

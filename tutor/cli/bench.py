@@ -10,7 +10,10 @@ import typer
 
 from tutor.cli.core import (
     EXIT_INTERRUPTED,
+    EarlierOption,
+    InputError,
     JsonOption,
+    StyleOption,
     TrustOption,
     TutorGroup,
     app,
@@ -22,8 +25,10 @@ from tutor.cli.core import (
     print_json,
     progress_bar,
     record_hand,
+    record_hands,
     workers_option,
 )
+from tutor.cli.review import HandOption, review_styles
 from tutor.counting.defaults import STATED_SHARE, TRUST_DEFAULT
 from tutor.game.i18n import _, ngettext, number
 from tutor.game.rules import load_ruleset
@@ -559,6 +564,9 @@ def bench_verdicts_command(
         ),
     ] = 3000,
     seed: Annotated[int, typer.Option("--seed", metavar="S", help="Seed of the first run.")] = 0,
+    hand: HandOption = 1,
+    stated: StyleOption = None,
+    earlier: EarlierOption = True,
     workers: WorkersOption = 2,
     json_out: JsonOption = False,
 ) -> None:
@@ -570,19 +578,25 @@ def bench_verdicts_command(
     reference's own interval lies wholly outside the run's.
     """
     from tutor.bench import SEED003_RECORD, bench_verdicts
+    from tutor.review.review import ReviewError
 
     path = file if file is not None else SEED003_RECORD
+    hands = record_hands(path, hand)  # the reviews see the styles the hands before showed
     players = None
     if as_players:
-        record = record_hand(path, 1)
-        players = [record.players[check_player(path, record, p)] for p in as_players]
+        players = [hands[-1].players[check_player(path, hands[-1], p)] for p in as_players]
+    styles = review_styles(hands, stated, earlier)
     doing = ngettext(
         "a reference review, then {n} review to check against it",
         "a reference review, then {n} reviews to check against it",
         runs,
     ).format(n=runs)
-    with progress_bar(_("steps"), True, doing) as progress:
-        result = bench_verdicts(path, players, runs, reference_samples, seed, workers, progress)
+    try:
+        with progress_bar(_("steps"), True, doing) as progress:
+            result = bench_verdicts(path, players, runs, reference_samples, seed, workers,
+                                    progress, hand, styles)  # fmt: skip
+    except ReviewError as exc:  # as tutor review says it: naming the file
+        raise InputError(f"{path}: {exc}") from None
     from tutor.render.terminal import verdicts_view
 
     shown = ngettext(

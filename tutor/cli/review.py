@@ -153,7 +153,7 @@ def review_command(
         players = None
     settings = Settings(samples=samples, time=time_limit, seed=seed,
                         workers=workers or os.cpu_count() or 1,
-                        styles=_styles(hands, stated, earlier))  # fmt: skip
+                        styles=review_styles(hands, stated, earlier))  # fmt: skip
     try:
         if time_limit:
             budget = _("up to {n} sampled deals or {seconds} s").format(
@@ -192,7 +192,7 @@ def review_command(
         raise typer.Exit(EXIT_INTERRUPTED)
 
 
-def _styles(
+def review_styles(
     hands: list[HandRecord], stated: list[str] | None = None, earlier: bool = True
 ) -> dict[int, Mapping[str, float]]:
     """By seat, the styles of play known before the last of ``hands``: the play model's
@@ -227,7 +227,7 @@ def explain_position_command(
     check_at(file, record, at)
     settings = Settings(samples=samples, time=time_limit, seed=seed,
                         workers=workers or os.cpu_count() or 1,
-                        styles=_styles(hands))  # fmt: skip
+                        styles=review_styles(hands))  # fmt: skip
     try:
         ex = explain_position(record, at, player, settings=settings)
     except ReviewError as exc:
