@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from tutor import bench
 from tutor.cli import app
-from tutor.cli.core import EXIT_USAGE
+from tutor.cli.core import EXIT_INTERRUPTED, EXIT_USAGE
 
 pytestmark = pytest.mark.usefixtures("run_from_root")
 
@@ -254,3 +254,23 @@ def test_bench_verdicts_json_and_table(tmp_path: Path) -> None:
     assert "--reference-samples" in said and "at least 400" in said
     assert "no such player" in one_error_line(run(*args[:3], "--player", "Bo"))
     assert "--hand 2: the file has 1 hand" in one_error_line(run(*args[:3], "--hand", "2"))
+
+
+def test_bench_verdicts_interrupted_in_the_reference_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C during the reference review: the runs never start, and the note says why the
+    tables are empty (it said 'showing the 0 completed reviews')."""
+    real = bench.review_record
+
+    def stopped(*args: Any, **kw: Any) -> Any:
+        review = real(*args, **{**kw, "plays": [1]})
+        review.interrupted = True
+        return review
+
+    monkeypatch.setattr(bench, "review_record", stopped)
+    result = run("bench", "verdicts", seed003_opening(tmp_path, 2), "--runs", "3",
+                 "--reference-samples", "400", "--workers", "1")  # fmt: skip
+    assert result.exit_code == EXIT_INTERRUPTED
+    assert "interrupted during the reference review: no review was checked" in result.stderr
+    assert "By decision" in result.stdout

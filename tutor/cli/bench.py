@@ -599,11 +599,14 @@ def bench_verdicts_command(
         raise InputError(f"{path}: {exc}") from None
     from tutor.render.terminal import verdicts_view
 
-    shown = ngettext(
-        "interrupted: showing the {n} completed review",
-        "interrupted: showing the {n} completed reviews",
-        len(result.runs),
-    ).format(n=len(result.runs))
+    if result.runs:
+        shown = ngettext(
+            "interrupted: showing the {n} completed review",
+            "interrupted: showing the {n} completed reviews",
+            len(result.runs),
+        ).format(n=len(result.runs))
+    else:
+        shown = _("interrupted during the reference review: no review was checked")
     _show_run(result.to_json(), shown if result.interrupted else None, verdicts_view, json_out)
 
 
