@@ -10,6 +10,8 @@ from tutor import bench
 from tutor.bench import bench_exact
 from tutor.game.errors import TutorError
 from tutor.game.rules import load_ruleset, ruleset_names
+from tutor.game.state import Move
+from tutor.review.judge import Judgement
 
 
 def test_run_all_skips_a_benchmark_that_cannot_run(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -101,7 +103,10 @@ def test_endgame_regret_keeps_the_deals_done_when_interrupted() -> None:
 
 def _verdict(play: int, cost: float, low: float, high: float, cls: str, uncertain: bool = False,
              exact: bool = False) -> bench.Verdict:  # fmt: skip
-    return bench.Verdict(play, "You", cost, low, high, cls, uncertain, exact)
+    verdict = Judgement(
+        Move(1), Move(2), cost, low, high, cls, uncertain, exact, 200, (), "samples"
+    )
+    return bench.Verdict(play, "You", verdict)
 
 
 def test_verdict_coverage_counts_what_held_and_what_missed_for_sure() -> None:

@@ -25,7 +25,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Collection, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -53,7 +53,7 @@ from tutor.puzzles.generate import generate
 from tutor.records.recordfile import load_path
 from tutor.records.replay import replay_match
 from tutor.review.defaults import DEFAULT_SAMPLES, DEFAULT_TIME
-from tutor.review.judge import CLASSES, Settings, classify, json_number
+from tutor.review.judge import CLASSES, Judgement, Settings, classify, json_number
 from tutor.review.planted import plant_missed_scopa
 from tutor.review.review import Review, review_record
 from tutor.search.analysis import (
@@ -1380,16 +1380,13 @@ so that no decision of the reference draws the deals of a run's."""
 
 @dataclass(frozen=True)
 class Verdict:
-    """One decision's verdict as a review gave it: the part that is compared."""
+    """One decision's verdict as a review gave it: the play, the player and the judgement,
+    without the moves' values and gaps, which the comparison does not read (they would cross
+    between processes for nothing)."""
 
     play: int
     player: str
-    cost: float
-    low: float
-    high: float
-    classification: str
-    uncertain: bool
-    exact: bool
+    judgement: Judgement
 
 
 @dataclass(frozen=True)
@@ -1406,9 +1403,8 @@ class SummaryBounds:
 
 def _verdicts(review: Review) -> tuple[list[Verdict], dict[str, SummaryBounds]]:
     verdicts = [
-        Verdict(d.play, d.player, j.cost, j.low, j.high, j.classification, j.uncertain, j.exact)
+        Verdict(d.play, d.player, replace(d.judgement, moves=(), gaps={}, analysis=None, line=()))
         for d in review.decisions
-        for j in (d.judgement,)
     ]
     summary = {}
     for name, s in review.summary().items():
@@ -1434,14 +1430,18 @@ def class_order(classification: str) -> int:
     return CLASSES.index(classification)
 
 
-def verdict_holds(verdict: Verdict, reference: float) -> str:
+def verdict_holds(verdict: Judgement, reference: float) -> str:
     """How a verdict reads against a reference cost: ``right`` (a certain class that the
     reference shares, or an uncertain one whose span of classes holds it) or ``wrong``.
 
-    >>> v = Verdict(3, "You", 0.3, 0.21, 0.45, "inaccuracy", False, False)
+    >>> from tutor.game.state import Move
+    >>> def verdict(low: float, high: float, cls: str, uncertain: bool) -> Judgement:
+    ...     return Judgement(Move(1), Move(2), (low + high) / 2, low, high, cls, uncertain,
+    ...                      False, 200, (), "samples")
+    >>> v = verdict(0.21, 0.45, "inaccuracy", False)
     >>> verdict_holds(v, 0.25), verdict_holds(v, 0.15)
     ('right', 'wrong')
-    >>> u = Verdict(3, "You", 0.3, 0.1, 0.6, "good", True, False)  # good to mistake
+    >>> u = verdict(0.1, 0.6, "good", True)  # good to mistake
     >>> verdict_holds(u, 0.55), verdict_holds(u, 1.2)
     ('right', 'wrong')
     """
@@ -1486,19 +1486,21 @@ class VerdictCoverage:
         lean: list[float] = []
         widths: list[float] = []
         for verdicts, _summary in self.runs:
-            for v in verdicts:
-                r = ref.get(v.play)
-                if r is None or v.classification == "forced":
+            for verdict in verdicts:
+                found = ref.get(verdict.play)
+                v = verdict.judgement
+                if found is None or v.classification == "forced":
                     continue
+                r = found.judgement
                 if v.exact:
                     exact += 1
                     continue
-                row = rows.setdefault(v.play, dict.fromkeys(
+                row = rows.setdefault(verdict.play, dict.fromkeys(
                     ("runs", "held", "below", "above", "decided", "decided_wrong",
                      "wrong_for_sure"), 0))  # fmt: skip
                 judged += 1
                 row["runs"] += 1
-                costs.setdefault(v.play, []).append(v.cost)
+                costs.setdefault(verdict.play, []).append(v.cost)
                 lean.append(v.cost - r.cost)
                 if math.isfinite(v.high):
                     widths.append(v.high - v.low)
@@ -1534,9 +1536,9 @@ class VerdictCoverage:
 
         by_play = []
         for play in sorted(rows):
-            r, row = ref[play], rows[play]
+            r, row = ref[play].judgement, rows[play]
             by_play.append({
-                "play": play, "player": r.player,
+                "play": play, "player": ref[play].player,
                 "reference": {"cost": round(r.cost, 4), "low": round(r.low, 4),
                               "high": json_number(r.high), "class": classify(r.cost)},
                 **row,
