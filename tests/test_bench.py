@@ -156,6 +156,9 @@ def test_verdict_coverage_counts_what_held_and_what_missed_for_sure() -> None:
     you = data["summary"]["You"]
     assert you["points_lost_held"] == 0.5 and you["points_lost_mean"] == 2.15
     assert you["accuracy_held"] == 0.5 and you["accuracy_mean"] == 77.5
+    # run 2: points lost 2.0 to 3.0 and accuracy 50 to 75 against 1.9 and 80
+    assert (you["points_lost_reference_below"], you["points_lost_reference_above"]) == (1, 0)
+    assert (you["accuracy_reference_below"], you["accuracy_reference_above"]) == (0, 1)
 
 
 def test_bench_verdicts_checks_its_sizes_before_the_work() -> None:

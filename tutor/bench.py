@@ -1549,24 +1549,29 @@ class VerdictCoverage:
         for name, r_s in self.reference_summary.items():
             mine = [s[name] for _v, s in self.runs if name in s]
             lost = [s.points_lost for s in mine]
-            lost_held = sum(
-                s.points_lost_low <= r_s.points_lost <= s.points_lost_high for s in mine
-            )
+            lost_below = sum(r_s.points_lost < s.points_lost_low for s in mine)
+            lost_above = sum(r_s.points_lost > s.points_lost_high for s in mine)
             accuracy: list[float] = []
-            acc_held = 0
+            acc_below = acc_above = 0
             for s in mine:
                 if s.accuracy is None or s.accuracy_low is None or s.accuracy_high is None:
                     continue
                 accuracy.append(s.accuracy)
                 if r_s.accuracy is not None:
-                    acc_held += s.accuracy_low <= r_s.accuracy <= s.accuracy_high
+                    acc_below += r_s.accuracy < s.accuracy_low
+                    acc_above += r_s.accuracy > s.accuracy_high
+            acc_held = len(accuracy) - acc_below - acc_above
             summary[name] = {
                 "points_lost_reference": round(r_s.points_lost, 4),
                 "points_lost_mean": round(statistics.mean(lost), 4) if lost else None,
-                "points_lost_held": share(lost_held, len(mine)),
+                "points_lost_held": share(len(mine) - lost_below - lost_above, len(mine)),
+                "points_lost_reference_below": lost_below,
+                "points_lost_reference_above": lost_above,
                 "accuracy_reference": None if r_s.accuracy is None else round(r_s.accuracy, 2),
                 "accuracy_mean": round(statistics.mean(accuracy), 2) if accuracy else None,
                 "accuracy_held": None if r_s.accuracy is None else share(acc_held, len(accuracy)),
+                "accuracy_reference_below": acc_below,
+                "accuracy_reference_above": acc_above,
             }
         return {
             "record": self.record,

@@ -1414,6 +1414,16 @@ def _held(share: float | None) -> str:
     return "-" if share is None else number(share, ".1%")
 
 
+def _held_and_misses(summary: dict[str, Any], figure: str) -> str:
+    """``93.8% (0 / 5)``: how often a summary figure's interval held the reference, and how
+    many runs it missed below and above."""
+    held = summary[f"{figure}_held"]
+    if held is None:
+        return "-"
+    below, above = summary[f"{figure}_reference_below"], summary[f"{figure}_reference_above"]
+    return f"{_held(held)} ({below} / {above})"
+
+
 def verdicts_view(result: dict[str, Any], rich: bool = False) -> list[RenderableType]:
     """``tutor bench verdicts``: how often the review's verdicts hold against a reference
     review (``result`` is :meth:`tutor.bench.VerdictCoverage.to_json`)."""
@@ -1514,12 +1524,15 @@ def verdicts_view(result: dict[str, Any], rich: bool = False) -> list[Renderable
             Text(one_line(name)),
             number(s["points_lost_reference"], ".3f"),
             _number_or_dash(s["points_lost_mean"], ".3f"),
-            _held(s["points_lost_held"]),
+            _held_and_misses(s, "points_lost"),
             _number_or_dash(s["accuracy_reference"], ".1f"),
             _number_or_dash(s["accuracy_mean"], ".1f"),
-            _held(s["accuracy_held"]),
+            _held_and_misses(s, "accuracy"),
         )
     out.append(table)
+    out.append(
+        Text(_("(below / above): runs where the reference lies below the interval or above it."))
+    )
     return out
 
 
