@@ -166,6 +166,8 @@ def test_bench_verdicts_checks_its_sizes_before_the_work() -> None:
         bench.bench_verdicts(runs=0)
     with pytest.raises(bench.BenchError, match="at least 400 deals a decision"):
         bench.bench_verdicts(reference_samples=399)
+    with pytest.raises(bench.BenchError, match="seeds 987650 to 987659 take in the reference's"):
+        bench.bench_verdicts(seed=987_650, runs=10)
 
 
 def test_a_class_harsher_than_the_reference_is_told_from_a_milder_one() -> None:

@@ -1425,14 +1425,14 @@ def _review_run(
     return _verdicts(review)
 
 
-def class_order(classification: str) -> int:
+def _class_order(classification: str) -> int:
     """A class's place from the mildest: ``best`` 1, ..., ``blunder`` 5 (``forced`` 0)."""
     return CLASSES.index(classification)
 
 
-def verdict_holds(verdict: Judgement, reference: float) -> str:
-    """How a verdict reads against a reference cost: ``right`` (a certain class that the
-    reference shares, or an uncertain one whose span of classes holds it) or ``wrong``.
+def verdict_holds(verdict: Judgement, reference: float) -> bool:
+    """Whether a verdict is right about a reference cost: a certain class that the reference
+    shares, or an uncertain one whose span of classes holds the reference's.
 
     >>> from tutor.game.state import Move
     >>> def verdict(low: float, high: float, cls: str, uncertain: bool) -> Judgement:
@@ -1440,15 +1440,15 @@ def verdict_holds(verdict: Judgement, reference: float) -> str:
     ...                      False, 200, (), "samples")
     >>> v = verdict(0.21, 0.45, "inaccuracy", False)
     >>> verdict_holds(v, 0.25), verdict_holds(v, 0.15)
-    ('right', 'wrong')
+    (True, False)
     >>> u = verdict(0.1, 0.6, "good", True)  # good to mistake
     >>> verdict_holds(u, 0.55), verdict_holds(u, 1.2)
-    ('right', 'wrong')
+    (True, False)
     """
-    got = class_order(classify(reference))
-    low = class_order(verdict.classification)
-    high = class_order(classify(verdict.high)) if verdict.uncertain else low
-    return "right" if low <= got <= high else "wrong"
+    got = _class_order(classify(reference))
+    low = _class_order(verdict.classification)
+    high = _class_order(classify(verdict.high)) if verdict.uncertain else low
+    return low <= got <= high
 
 
 @dataclass
@@ -1514,7 +1514,7 @@ class VerdictCoverage:
                     held += 1
                     row["held"] += 1
                 for_sure += r.high < v.low - _CLOSE or r.low > v.high + _CLOSE
-                right = verdict_holds(v, r.cost) == "right"
+                right = verdict_holds(v, r.cost)
                 if v.uncertain:
                     unsure += 1
                     span_held += right
@@ -1524,10 +1524,10 @@ class VerdictCoverage:
                 decided_right += right
                 if not right:
                     row["decided_wrong"] += 1
-                    harsher += class_order(v.classification) > class_order(classify(r.cost))
+                    harsher += _class_order(v.classification) > _class_order(classify(r.cost))
                     # the reference's whole interval outside the class: wrong for sure
-                    c = class_order(v.classification)
-                    sure = class_order(classify(r.high)) < c or class_order(classify(r.low)) > c
+                    c = _class_order(v.classification)
+                    sure = _class_order(classify(r.high)) < c or _class_order(classify(r.low)) > c
                     wrong_for_sure += sure
                     row["wrong_for_sure"] += sure
 
@@ -1636,6 +1636,13 @@ def bench_verdicts(
                 "review's {samples}), not {n}"
             ).format(least=2 * DEFAULT_SAMPLES, samples=DEFAULT_SAMPLES, n=reference_samples),
             "--reference-samples",
+        )
+    if seed <= REFERENCE_SEED < seed + runs:  # a run would draw the reference's deals
+        raise BenchError(
+            _("the runs' seeds {first} to {last} take in the reference's {seed}").format(
+                first=seed, last=seed + runs - 1, seed=REFERENCE_SEED
+            ),
+            "--seed",
         )
     records = load_path(path)
     if not 1 <= hand <= len(records):
