@@ -295,10 +295,6 @@ class _Rows:
         """``a``'s value minus ``b``'s, over the deals where both were valued."""
         return interval([r[a] - r[b] for r in self.rows if a in r and b in r])
 
-    def ever_better(self, a: Move, b: Move) -> bool:
-        """Whether any deal valued ``a`` above ``b``."""
-        return any(r[a] > r[b] + _EPS for r in self.rows if a in r and b in r)
-
 
 def held_out_cost(rows: Sequence[dict[Move, float]], move: Move | None) -> tuple[float, float]:
     """The cost of ``move`` measured without choosing the best move on the same deals, and
@@ -377,18 +373,12 @@ UNSEEN_DIFFERENCE = 3.0
 """A difference between two moves that no sampled deal showed is not proven nil: by the rule of
 three, at 95% it shows in at most 3/n of the deals, and each such deal is taken to be worth a
 point (a scopa, a category). So the high end of a cost whose samples never differ is at least
-this over n: 0.12 after 25 deals (best or good: uncertain), under 0.05 from 61 deals on. The
-same holds for a move that no sampled deal showed better than the one played: the deals where
-it is better may be rare, and worth a point or more each (stop 42: a move that lost 0.2 on
-average in 25 deals, and never won, costs 0.10 over 6,000; ``tutor bench verdicts``)."""
+this over n: 0.12 after 25 deals (best or good: uncertain), under 0.05 from 61 deals on."""
 
 
-def _high(d: Interval, seen_better: bool = True) -> float:
-    """The high end of a paired difference (another move's value minus the played move's),
-    never the bare interval when every sample agreed or when no sample showed the other move
-    better (``seen_better`` False): then a rare deal where it is better may be all there is
-    to see, and the interval of the values seen says nothing of it."""
-    if d.n and (d.high - d.low < _EPS or not seen_better):
+def _high(d: Interval) -> float:
+    """The high end of a paired difference, never the bare mean when every sample agreed."""
+    if d.n and d.high - d.low < _EPS:
         return d.high + UNSEEN_DIFFERENCE / d.n
     return d.high
 
@@ -414,7 +404,7 @@ def _assess(
         cost, low = 0.0, 0.0
     else:
         cost, low = diffs[best].mean, max(0.0, diffs[best].low)
-    high = max((_high(d, rows.ever_better(m, move)) for m, d in diffs.items()), default=0.0)
+    high = max((_high(d) for d in diffs.values()), default=0.0)
     return best, max(0.0, cost), low, max(high, cost)
 
 
