@@ -32,6 +32,7 @@ from tutor.cli.review import HandOption, review_styles
 from tutor.counting.defaults import STATED_SHARE, TRUST_DEFAULT
 from tutor.game.i18n import _, ngettext, number
 from tutor.game.rules import load_ruleset
+from tutor.review.defaults import DEFAULT_SAMPLES
 from tutor.search.defaults import DEFAULT_EXACT_PLIES, SAMPLES_MAX
 
 # -- bench -------------------------------------------------------------------------------------
@@ -557,7 +558,7 @@ def bench_verdicts_command(
         int,
         typer.Option(
             "--reference-samples",
-            min=1,
+            min=2 * DEFAULT_SAMPLES,  # the library says why: twice the review's cap
             max=SAMPLES_MAX,
             metavar="R",
             help="Deals a decision for the reference review.",
