@@ -24,6 +24,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from importlib import resources
@@ -1425,6 +1426,13 @@ def _review_run(
     return _verdicts(review)
 
 
+def _side(value: float, low: float, high: float) -> str:
+    """Where ``value`` lies against an interval: ``below`` it, ``above`` it, or ``held``."""
+    if value < low - _CLOSE:
+        return "below"
+    return "above" if value > high + _CLOSE else "held"
+
+
 def _class_order(classification: str) -> int:
     """A class's place from the mildest: ``best`` 1, ..., ``blunder`` 5 (``forced`` 0)."""
     return CLASSES.index(classification)
@@ -1479,10 +1487,10 @@ class VerdictCoverage:
 
     def to_json(self) -> dict[str, Any]:
         ref = {v.play: v for v in self.reference}
-        rows: dict[int, dict[str, Any]] = {}
+        # by play, how its cases went; the decisions' totals are the sums over the plays
+        counts: dict[int, Counter[str]] = {}
         costs: dict[int, list[float]] = {}
-        judged = exact = held = below = above = for_sure = 0
-        decided = decided_right = wrong_for_sure = harsher = unsure = span_held = 0
+        exact = 0
         lean: list[float] = []
         widths: list[float] = []
         for verdicts, _summary in self.runs:
@@ -1495,83 +1503,75 @@ class VerdictCoverage:
                 if v.exact:
                     exact += 1
                     continue
-                row = rows.setdefault(verdict.play, dict.fromkeys(
-                    ("runs", "held", "below", "above", "decided", "decided_wrong",
-                     "wrong_for_sure"), 0))  # fmt: skip
-                judged += 1
-                row["runs"] += 1
+                c = counts.setdefault(verdict.play, Counter())
+                c["runs"] += 1
                 costs.setdefault(verdict.play, []).append(v.cost)
                 lean.append(v.cost - r.cost)
                 if math.isfinite(v.high):
                     widths.append(v.high - v.low)
-                if r.cost < v.low - _CLOSE:
-                    below += 1
-                    row["below"] += 1
-                elif r.cost > v.high + _CLOSE:
-                    above += 1
-                    row["above"] += 1
-                else:
-                    held += 1
-                    row["held"] += 1
-                for_sure += r.high < v.low - _CLOSE or r.low > v.high + _CLOSE
+                c[_side(r.cost, v.low, v.high)] += 1
+                c["missed_for_sure"] += r.high < v.low - _CLOSE or r.low > v.high + _CLOSE
                 right = verdict_holds(v, r.cost)
                 if v.uncertain:
-                    unsure += 1
-                    span_held += right
+                    c["uncertain"] += 1
+                    c["span_held"] += right
                     continue
-                decided += 1
-                row["decided"] += 1
-                decided_right += right
+                c["decided"] += 1
                 if not right:
-                    row["decided_wrong"] += 1
-                    harsher += _class_order(v.classification) > _class_order(classify(r.cost))
+                    c["decided_wrong"] += 1
+                    cls = _class_order(v.classification)
+                    c["harsher"] += cls > _class_order(classify(r.cost))
                     # the reference's whole interval outside the class: wrong for sure
-                    c = _class_order(v.classification)
-                    sure = _class_order(classify(r.high)) < c or _class_order(classify(r.low)) > c
-                    wrong_for_sure += sure
-                    row["wrong_for_sure"] += sure
+                    sure = (
+                        _class_order(classify(r.high)) < cls or _class_order(classify(r.low)) > cls
+                    )
+                    c["wrong_for_sure"] += sure
+        total: Counter[str] = sum(counts.values(), Counter())
+        judged, decided, wrong = total["runs"], total["decided"], total["decided_wrong"]
 
         def share(k: int, n: int) -> float | None:
             return round(k / n, 4) if n else None
 
         by_play = []
-        for play in sorted(rows):
-            r, row = ref[play].judgement, rows[play]
+        for play in sorted(counts):
+            r, c = ref[play].judgement, counts[play]
             by_play.append({
                 "play": play, "player": ref[play].player,
                 "reference": {"cost": round(r.cost, 4), "low": round(r.low, 4),
                               "high": json_number(r.high), "class": classify(r.cost)},
-                **row,
-                "held_share": share(row["held"], row["runs"]),
+                **{key: c[key] for key in ("runs", "held", "below", "above", "decided",
+                                           "decided_wrong", "wrong_for_sure")},
+                "held_share": share(c["held"], c["runs"]),
                 "mean_cost": round(statistics.mean(costs[play]), 4),
             })  # fmt: skip
         summary = {}
         for name, r_s in self.reference_summary.items():
             mine = [s[name] for _v, s in self.runs if name in s]
             lost = [s.points_lost for s in mine]
-            lost_below = sum(r_s.points_lost < s.points_lost_low for s in mine)
-            lost_above = sum(r_s.points_lost > s.points_lost_high for s in mine)
+            lost_sides = Counter(
+                _side(r_s.points_lost, s.points_lost_low, s.points_lost_high) for s in mine
+            )
             accuracy: list[float] = []
-            acc_below = acc_above = 0
+            acc_sides: Counter[str] = Counter()
             for s in mine:
                 if s.accuracy is None or s.accuracy_low is None or s.accuracy_high is None:
                     continue
                 accuracy.append(s.accuracy)
                 if r_s.accuracy is not None:
-                    acc_below += r_s.accuracy < s.accuracy_low
-                    acc_above += r_s.accuracy > s.accuracy_high
-            acc_held = len(accuracy) - acc_below - acc_above
+                    acc_sides[_side(r_s.accuracy, s.accuracy_low, s.accuracy_high)] += 1
             summary[name] = {
                 "points_lost_reference": round(r_s.points_lost, 4),
                 "points_lost_mean": round(statistics.mean(lost), 4) if lost else None,
-                "points_lost_held": share(len(mine) - lost_below - lost_above, len(mine)),
-                "points_lost_reference_below": lost_below,
-                "points_lost_reference_above": lost_above,
+                "points_lost_held": share(lost_sides["held"], len(mine)),
+                "points_lost_reference_below": lost_sides["below"],
+                "points_lost_reference_above": lost_sides["above"],
                 "accuracy_reference": None if r_s.accuracy is None else round(r_s.accuracy, 2),
                 "accuracy_mean": round(statistics.mean(accuracy), 2) if accuracy else None,
-                "accuracy_held": None if r_s.accuracy is None else share(acc_held, len(accuracy)),
-                "accuracy_reference_below": acc_below,
-                "accuracy_reference_above": acc_above,
+                "accuracy_held": None
+                if r_s.accuracy is None
+                else share(acc_sides["held"], len(accuracy)),
+                "accuracy_reference_below": acc_sides["below"],
+                "accuracy_reference_above": acc_sides["above"],
             }
         return {
             "record": self.record,
@@ -1587,17 +1587,17 @@ class VerdictCoverage:
             "decisions": {
                 "sampled": judged,
                 "exact": exact,
-                "interval_held": share(held, judged),
-                "reference_below": share(below, judged),
-                "reference_above": share(above, judged),
-                "missed_for_sure": for_sure,
+                "interval_held": share(total["held"], judged),
+                "reference_below": share(total["below"], judged),
+                "reference_above": share(total["above"], judged),
+                "missed_for_sure": total["missed_for_sure"],
                 "decided": decided,
-                "decided_right": share(decided_right, decided),
-                "decided_wrong_for_sure": wrong_for_sure,
-                "decided_harsher": harsher,
-                "decided_milder": decided - decided_right - harsher,
-                "uncertain": unsure,
-                "uncertain_span_held": share(span_held, unsure),
+                "decided_right": share(decided - wrong, decided),
+                "decided_wrong_for_sure": total["wrong_for_sure"],
+                "decided_harsher": total["harsher"],
+                "decided_milder": wrong - total["harsher"],
+                "uncertain": total["uncertain"],
+                "uncertain_span_held": share(total["span_held"], total["uncertain"]),
                 "cost_lean": round(statistics.mean(lean), 4) if lean else None,
                 "mean_width": round(statistics.mean(widths), 4) if widths else None,
             },

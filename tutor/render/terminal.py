@@ -1409,11 +1409,6 @@ def _mean_and_interval(iv: dict[str, Any], spec: str = ".3f") -> str:
     return f"{number(iv['mean'], spec)} {_interval_text([iv['low'], iv['high']])}"
 
 
-def _held(share: float | None) -> str:
-    """``97.5%``: how often something held; ``-`` when nothing was checked."""
-    return "-" if share is None else number(share, ".1%")
-
-
 def _held_and_misses(summary: dict[str, Any], figure: str) -> str:
     """``93.8% (0 / 5)``: how often a summary figure's interval held the reference, and how
     many runs it missed below and above."""
@@ -1421,7 +1416,7 @@ def _held_and_misses(summary: dict[str, Any], figure: str) -> str:
     if held is None:
         return "-"
     below, above = summary[f"{figure}_reference_below"], summary[f"{figure}_reference_above"]
-    return f"{_held(held)} ({below} / {above})"
+    return f"{number(held, '.1%')} ({below} / {above})"
 
 
 def verdicts_view(result: dict[str, Any], rich: bool = False) -> list[RenderableType]:
@@ -1451,17 +1446,20 @@ def verdicts_view(result: dict[str, Any], rich: bool = False) -> list[Renderable
     table.columns[1].justify = "right"
     for label, value in (
         (_("cases"), str(d["sampled"])),
-        (_("95% interval holds the reference cost"), _held(d["interval_held"])),
-        (_("reference below the low end"), _held(d["reference_below"])),
-        (_("reference above the high end"), _held(d["reference_above"])),
+        (_("95% interval holds the reference cost"), _number_or_dash(d["interval_held"], ".1%")),
+        (_("reference below the low end"), _number_or_dash(d["reference_below"], ".1%")),
+        (_("reference above the high end"), _number_or_dash(d["reference_above"], ".1%")),
         (_("missed for sure (the reference's own interval outside)"), str(d["missed_for_sure"])),
         (_("certain classes"), str(d["decided"])),
-        (_("certain classes the reference shares"), _held(d["decided_right"])),
+        (_("certain classes the reference shares"), _number_or_dash(d["decided_right"], ".1%")),
         (_("certain classes wrong for sure"), str(d["decided_wrong_for_sure"])),
         (_("certain classes harsher than the reference's"), str(d["decided_harsher"])),
         (_("certain classes milder than the reference's"), str(d["decided_milder"])),
         (_("uncertain classes"), str(d["uncertain"])),
-        (_("uncertain spans that hold the reference's class"), _held(d["uncertain_span_held"])),
+        (
+            _("uncertain spans that hold the reference's class"),
+            _number_or_dash(d["uncertain_span_held"], ".1%"),
+        ),
         (_("mean cost minus the reference's"), _number_or_dash(d["cost_lean"], "+.3f")),
         (_("mean width of the interval"), _number_or_dash(d["mean_width"], ".3f")),
     ):

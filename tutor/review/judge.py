@@ -315,8 +315,18 @@ def held_out_cost(rows: Sequence[dict[Move, float]], move: Move | None) -> tuple
     >>> held_out_cost(rows[:3], b)  # too few deals to split
     (0.0, 0.0)
     """
+    cost, stake = held_out_leads(rows, move)
+    return cost if move is not None else stake
+
+
+def held_out_leads(
+    rows: Sequence[dict[Move, float]], move: Move | None
+) -> tuple[tuple[float, float], tuple[float, float]]:
+    """:func:`held_out_cost` of ``move`` and of None (the points at stake) in one pass over
+    the deals: each half's means are what both choose on."""
     halves = (rows[0::2], rows[1::2])
-    leads: list[list[float]] = []
+    costs: list[list[float]] = []
+    stakes: list[list[float]] = []
     for chosen_on, valued_on in ((halves[0], halves[1]), (halves[1], halves[0])):
         values: dict[Move, list[float]] = {}
         for r in chosen_on:
@@ -325,11 +335,20 @@ def held_out_cost(rows: Sequence[dict[Move, float]], move: Move | None) -> tuple
         if not values:
             continue
         means = {m: sum(v) / len(v) for m, v in values.items()}
-        best = max(means, key=lambda m: (means[m], m == move))
-        other = move if move is not None else min(means, key=lambda m: (means[m], m == best))
-        lead = [r[best] - r[other] for r in valued_on if best in r and other in r]
-        if len(lead) >= 2:
-            leads.append(lead)
+        for leads, other in ((costs, move), (stakes, None)):
+            # ties go to the played move when there is one: it then costs nothing
+            best = max(means, key=lambda m: (means[m], m == other))
+            if other is None:
+                other = min(means, key=lambda m: (means[m], m == best))
+            lead = [r[best] - r[other] for r in valued_on if best in r and other in r]
+            if len(lead) >= 2:
+                leads.append(lead)
+    return _mean_of_halves(costs), _mean_of_halves(stakes)
+
+
+def _mean_of_halves(leads: Sequence[Sequence[float]]) -> tuple[float, float]:
+    """The mean of the two halves' mean leads and its standard error; (0, 0) unless both
+    halves had two deals or more to value on."""
     if len(leads) < 2:
         return 0.0, 0.0
     estimate = sum(sum(x) / len(x) for x in leads) / 2
@@ -500,10 +519,10 @@ def _sample(view: GameState, move: Move, legal: Sequence[Move], settings: Settin
             live = [m for m in live if m == move or m == best or rows.diff(m, best).high >= 0]
         target = min(settings.samples, 2 * target)
     decided = classify(low) == classify(high)
+    held_cost, held_stake = held_out_leads(rows.rows, move)
     return Judgement(move, best, cost, low, high, classify(low), not decided, False,
                      len(rows.rows), _estimates(rows, legal), stopped, gaps=gaps,
-                     held_out=held_out_cost(rows.rows, move),
-                     held_spread=held_out_cost(rows.rows, None))  # fmt: skip
+                     held_out=held_cost, held_spread=held_stake)  # fmt: skip
 
 
 def value_moves(view: GameState, settings: Settings | None = None) -> tuple[bool, int, tuple[
