@@ -41,6 +41,19 @@ def test_cli_solve_samples_on_a_partial_record() -> None:
     assert a["moves"] == b["moves"]
 
 
+def test_solve_values_a_move_whose_hand_only_the_plays_reveal() -> None:
+    """Was: explain --at 30 valued North's moves (North's hand revealed by North's plays), and
+    solve refused the same position: "the record does not give their hand"."""
+    path = str(EXAMPLES / "partial-view.yaml")
+    data = run_json("solve", path, "--at", "30", "--samples", "6", "--workers", "1")
+    assert data["exact"] is False and data["samples"] == 6
+    assert {m["move"] for m in data["moves"]} == {"7B x 3D 4D", "CC x CS"}
+    explained = run_json("explain", path, "--at", "30", "--samples", "6", "--workers", "1")
+    assert {m["move"] for m in data["moves"]} == {m["move"] for m in explained["moves"]}
+    # still from North's seat: the other hands the record kept back stay hidden
+    assert run("solve", path, "--at", "30", "--exact").exit_code == 3
+
+
 def test_cli_solve_refuses_exact_on_hidden_hands() -> None:
     result = run("solve", str(EXAMPLES / "partial-view.yaml"), "--at", "24", "--exact")
     assert result.exit_code == 3

@@ -80,6 +80,7 @@ def solve_command(
     if exact and samples is not None:
         raise typer.BadParameter(_("give --exact or --samples, not both"), param_hint="--exact")
     # lazy: the search loads the assignment model; replay --json must start fast
+    from tutor.review.hands import position_at
     from tutor.search.evaluate import HiddenCardsError, evaluate
 
     record = record_hand(file, hand)
@@ -88,7 +89,8 @@ def solve_command(
     method = "exact" if exact else "sampling" if samples is not None else "auto"
     try:
         k = SAMPLES if samples is None else samples
-        mover = record.players[record.state_at(n).turn]
+        state = position_at(record, n)
+        mover = record.players[state.turn]
         doing = ngettext(
             "valuing {name}'s moves over {n} deal sampled from {name}'s seat",
             "valuing {name}'s moves over {n} deals sampled from {name}'s seat",
@@ -96,7 +98,7 @@ def solve_command(
         ).format(name=mover, n=k)
         with progress_bar(_("sampling"), not json_out, doing) as progress:
             result = evaluate(
-                record.state_at(n),
+                state,
                 method,
                 samples=samples,
                 time_limit=time_limit,

@@ -17,10 +17,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from tutor.counting.tracker import viewer_state
 from tutor.game.cards import CARDS
+from tutor.game.state import GameState
 from tutor.records.record import HandRecord
 
-__all__ = ["reveal_hands", "known_hands"]
+__all__ = ["reveal_hands", "known_hands", "position_at"]
 
 
 def reveal_hands(record: HandRecord) -> HandRecord:
@@ -60,3 +62,23 @@ def known_hands(record: HandRecord) -> bool:
         for deal in record.deals
         for name in record.players
     )
+
+
+def position_at(record: HandRecord, n: int) -> GameState:
+    """The position after the first ``n`` plays, as the record gives it; but when the record
+    does not give the mover's hand and their plays reveal it, the position from the mover's
+    seat (so that the moves can be valued as :func:`tutor.review.explain.explain_position`
+    values them, and no hand the record kept back is shown).
+
+    >>> from tutor.records.recordfile import load_path
+    >>> record = load_path("docs/examples/partial-view.yaml")[0]
+    >>> record.state_at(30).unknown[2] > 0, position_at(record, 30).unknown[2]
+    (True, 0)
+    """
+    state = record.state_at(n)
+    if not state.unknown[state.turn] or state.is_over():
+        return state
+    revealed = reveal_hands(record).state_at(n)
+    if revealed.unknown[revealed.turn]:
+        return state  # the record stops before the mover plays their hand
+    return viewer_state(revealed, revealed.turn)
