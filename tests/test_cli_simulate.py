@@ -48,3 +48,14 @@ def test_cli_simulate_bad_ruleset() -> None:
     result = run("simulate", "--ruleset", "nope", "--hands", "1")
     assert result.exit_code == 2
     assert "invalid value for --ruleset: unknown ruleset" in result.stderr
+
+
+def test_one_pair_says_it_gives_no_interval() -> None:
+    """Was: "+3.50 [-inf, ?] over 1 duplicate pair. No clear difference: the interval contains
+    zero." One pair has no spread to measure, so there is no interval to contain anything."""
+    for unit in ("--hands", "--matches"):
+        result = run("simulate", "--players", "greedy,random", unit, "1", "--workers", "1")
+        assert result.exit_code == 0, result.output
+        line = next(x for x in result.stdout.splitlines() if x.startswith("A - B per hand"))
+        assert "[?, ?]" in line and "inf" not in line
+        assert "no interval" in line and "contains zero" not in line

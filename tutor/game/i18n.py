@@ -115,14 +115,19 @@ def number(value: float, spec: str = ".2f") -> str:
 
 def bounds(low: float, high: float, spec: str = ".2f") -> str:
     """An interval's bounds as the language writes them, ``[0.12, 0.81]`` (``[0,12; 0,81]`` in
-    Italian); an infinite high end is ``?``.
+    Italian); an infinite end (an interval over one value) is ``?``.
 
     >>> bounds(0.12, 0.81), bounds(-1, 2, "+.1f"), bounds(0, float("inf"))
     ('[0.12, 0.81]', '[-1.0, +2.0]', '[0.00, ?]')
+    >>> bounds(float("-inf"), float("inf"), "+.2f")
+    '[?, ?]'
     """
-    high_text = number(high, spec) if math.isfinite(high) else "?"
+
+    def end(x: float) -> str:
+        return number(x, spec) if math.isfinite(x) else "?"
+
     shown = pgettext("the bounds of an interval", "{low}, {high}")
-    return "[" + shown.format(low=number(low, spec), high=high_text) + "]"
+    return "[" + shown.format(low=end(low), high=end(high)) + "]"
 
 
 def either(items: Sequence[str]) -> str:

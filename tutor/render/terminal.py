@@ -20,6 +20,7 @@ every command can reuse them. Only :func:`emit` writes.
 from __future__ import annotations
 
 import io
+import math
 import re
 import sys
 from collections.abc import Iterable, Sequence
@@ -1294,6 +1295,8 @@ def simulation_view(result: SimulationResult, rich: bool = False) -> list[Render
         verdict = _("{name} is stronger: the interval is above zero.").format(name=a)
     elif stronger == 1:
         verdict = _("{name} is stronger: the interval is below zero.").format(name=b)
+    elif not math.isfinite(diff.low):
+        verdict = _("One pair gives no interval: more pairs are needed to compare the players.")
     else:
         verdict = _("No clear difference: the interval contains zero.")
     line = Text(
