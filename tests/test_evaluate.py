@@ -183,3 +183,21 @@ def test_a_sampled_best_move_says_whether_its_lead_is_settled() -> None:
     assert clear["lead"]["low"] > 0 and clear["lead"]["settled"]
     assert clear["lead"]["n"] == 60
     assert evaluate(full_position()[0]).to_json()["lead"] is None  # exact: nothing sampled
+
+
+def test_the_sampling_warning_asks_for_at_least_ten_deals_only_under_ten() -> None:
+    """Was: "20 sampled deals, intervals up to ±1.06 points; sample more deals (at least 10,
+    and until the intervals are within ±1)": at least 10, after 20."""
+    from tutor.game.state import Move
+    from tutor.search.analysis import MoveEstimate
+    from tutor.search.evaluate import FEW_SAMPLES, sampling_warning
+
+    sampled = Valuation("sampled")
+    wide = [MoveEstimate(Move(0, 0), 0.0, -1.5, 1.5, 20, sampled)]
+    many = sampling_warning(20, wide)
+    few = sampling_warning(FEW_SAMPLES - 1, wide)
+    assert many is not None and few is not None
+    assert "at least" not in many and "within ±1" in many
+    assert f"at least {FEW_SAMPLES}" in few
+    narrow = [MoveEstimate(Move(0, 0), 0.0, -0.5, 0.5, 20, sampled)]
+    assert sampling_warning(20, narrow) is None

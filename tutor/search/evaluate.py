@@ -259,7 +259,14 @@ def sampling_warning(samples: int, moves: Iterable[MoveEstimate]) -> str | None:
         wide = _("up to ±{points} points").format(points=number(widest))
     else:
         wide = _("unbounded")
-    return _(
-        "these values say little: {deals}, intervals {wide}; sample more deals "
-        "(at least {few}, and until the intervals are within ±{limit})"
-    ).format(deals=deals, wide=wide, few=FEW_SAMPLES, limit=number(WIDE_INTERVAL, "g"))
+    if samples >= FEW_SAMPLES:  # enough deals already: only the width is wanting
+        advice = _(
+            "these values say little: {deals}, intervals {wide}; sample more deals "
+            "(until the intervals are within ±{limit})"
+        )
+    else:
+        advice = _(
+            "these values say little: {deals}, intervals {wide}; sample more deals "
+            "(at least {few}, and until the intervals are within ±{limit})"
+        )
+    return advice.format(deals=deals, wide=wide, few=FEW_SAMPLES, limit=number(WIDE_INTERVAL, "g"))
