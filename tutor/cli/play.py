@@ -80,7 +80,7 @@ PLAY_HELP = (
     epilog=examples(
         "tutor play --seed 3",
         "tutor play --ruleset scopa --deck french --opponents search:0.5 --save game.yaml",
-        "tutor play --seed 3 < moves.txt",
+        "printf 'hint\\n3C\\nquit\\n' | tutor play --seed 3 --save game.yaml",
         "tutor play --resume game.yaml",
     ),
 )

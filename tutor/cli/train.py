@@ -62,7 +62,7 @@ DbOption = Annotated[
     epilog=examples(
         "tutor train --count 5",
         "tutor train --theme sweep --ruleset scopa --db progress.sqlite",
-        "printf 'skip\\nskip\\n' | tutor train --count 2 --puzzles my-puzzles/",
+        "printf 'skip\\nskip\\n' | tutor train --count 2 --puzzles puzzles/",
     ),
 )
 def train_command(
