@@ -53,6 +53,11 @@ def test_skip_counts_as_missed_and_shows_the_answer() -> None:
         ("scopone-scientifico-score-d29c21778ca2", "3", "give 2 numbers"),
         ("scopone-scientifico-score-d29c21778ca2", "three two", "as numbers"),
         ("keep-the-table-above-ten", "  ", "type an answer"),
+        # was marked wrong (and counted a miss in train): a misreading, asked again
+        ("scopone-16-legal-captures-bf73441f2a4e", "FD x 7D", "7D is not on the table"),
+        ("scopone-16-legal-captures-bf73441f2a4e", "7D 3B", "7D is not on the table"),
+        ("scopone-16-legal-captures-bf73441f2a4e", "FD x FD", "FD is not on the table"),
+        ("scopone-16-legal-captures-bf73441f2a4e", "FC; 7D 7S", "7D 7S are not on the table"),
     ],
 )
 def test_an_answer_that_cannot_be_read_says_why(name: str, text: str, reason: str) -> None:
