@@ -479,3 +479,23 @@ def test_the_tie_rule_of_a_game_without_partners_names_no_team() -> None:
     text = " ".join(result.stdout.split())
     assert "2 giocatori, ognuno per sé" in text
     assert "finché qualcuno non è in testa" in text and "squadra" not in text
+
+
+def test_puzzle_check_names_the_kind_of_question_in_italian() -> None:
+    """Was: 'seed004-rule-of-48: giusto (unmatched, conto delle carte)': the kind of question
+    stayed the file's key (the check of English words takes hyphenated keys for codes)."""
+    for name, key, word in (("seed004-rule-of-48", "unmatched", "sparigliati"),
+                            (PUZZLE, "best-move", "giocata migliore")):  # fmt: skip
+        result = run("puzzle", "check", str(collection_dir() / f"{name}.yaml"), env=ITALIAN)
+        assert result.exit_code == 0, result.output
+        assert f"({word}, " in result.stdout and key not in result.stdout
+
+
+def test_a_name_beginning_with_a_takes_the_euphonic_ad() -> None:
+    """Was: 'turno sbagliato: tocca a Ada, non a te' and 'a Ada vanno 4 carte'."""
+    for bad, said in (("wrong-turn.yaml", "tocca ad Ada, non a te"),
+                      ("too-many-cards.yaml", "ad Ada vanno 4 carte")):  # fmt: skip
+        result = run("replay", str(BAD / bad), env=ITALIAN)
+        assert result.exit_code == 3 and said in result.stderr, result.stderr
+    # English is left alone
+    assert "it is Ada's turn" in run("replay", str(BAD / "wrong-turn.yaml")).stderr

@@ -33,6 +33,7 @@ from __future__ import annotations
 import gettext
 import math
 import os
+import re
 import unicodedata
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -75,9 +76,41 @@ _current: gettext.NullTranslations = _catalogues["en"]
 _language = "en"
 
 
+class _Worded(str):
+    """A translated message whose placeholders, once filled in, are worded as the language
+    wants next to them (see :data:`_EUPHONY`)."""
+
+    __slots__ = ()
+
+    def format(self, *args: object, **kwargs: object) -> str:
+        text = str.format(self, *args, **kwargs)
+        return _EUPHONY[_language](text) if _language in _EUPHONY else text
+
+
+_AD = re.compile(r"(?<![\w'’])([Aa]) (?=[Aa])")
+
+
+def _italian_ad(text: str) -> str:
+    """Italian's euphonic *ad*: the preposition *a* before a word that begins with *a*, as a
+    name filled into a message may (``tocca a {player}`` with Ada: ``tocca ad Ada``).
+
+    >>> _italian_ad("tocca a Ada, non a te; A Anna vanno 4 carte")
+    'tocca ad Ada, non a te; Ad Anna vanno 4 carte'
+    """
+    return _AD.sub(r"\1d ", text)
+
+
+_EUPHONY: dict[str, Callable[[str], str]] = {"it": _italian_ad}
+"""Per language, how a message is reworded around what was filled into it."""
+
+
+def _worded(text: str) -> str:
+    return _Worded(text) if _language in _EUPHONY else text
+
+
 def _(message: str) -> str:
     """``message`` in the language of the run."""
-    return _current.gettext(message)
+    return _worded(_current.gettext(message))
 
 
 def N_(message: str) -> str:
@@ -93,12 +126,12 @@ def NP_(context: str, message: str) -> tuple[str, str]:
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a message for a count ``n``, in the language of the run."""
-    return _current.ngettext(singular, plural, n)
+    return _worded(_current.ngettext(singular, plural, n))
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` in the language of the run, where ``context`` tells two uses apart."""
-    return _current.pgettext(context, message)
+    return _worded(_current.pgettext(context, message))
 
 
 def number(value: float, spec: str = ".2f") -> str:
