@@ -53,6 +53,7 @@ from tutor.game.i18n import N_, _, number
 from tutor.game.scoring import score_state
 from tutor.game.state import GameState, Move
 from tutor.puzzles.format import Puzzle
+from tutor.records.puzzle_key import question_name
 from tutor.review.knowledge import known_world
 from tutor.search.analysis import Analysis, analyse, exact_analysis, interval
 from tutor.search.players import seat_view
@@ -138,7 +139,7 @@ class PuzzleCheck:
         how = _(METHOD_WORDS.get(self.solved.method, "")) if self.solved is not None else ""
         if self.ok:
             return f"{self.puzzle.name}: " + _("ok ({question}, {how})").format(
-                question=self.puzzle.kind, how=how or _("not checked")
+                question=question_name(self.puzzle.kind), how=how or _("not checked")
             )
         return f"{self.puzzle.name}: " + "; ".join(self.problems)
 
