@@ -98,8 +98,10 @@ def test_the_protocol_through_a_pipe_from_another_process() -> None:
         ]:
             [answer] = engine.ask(bad)
             assert answer.startswith("error ") and fragment in answer, (bad, answer)
-        # the last good position is kept after a bad one
-        assert engine.ask("go player greedy")[0].startswith("bestmove ")
+        # a refused position leaves none (it kept the one before, and go answered for that)
+        assert engine.ask("go player greedy") == [
+            "error go: no position: the last one was refused (send a new one)"
+        ]
         # the last deal is exact: every card is known by the record given
         full = dumps_json(load_path(SEED003)[0].cut(30))
         assert engine.ask("position " + full) == ["ok"]

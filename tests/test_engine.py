@@ -206,3 +206,20 @@ def test_a_worker_killed_under_a_go_is_one_error_and_the_engine_goes_on(
     ]
     monkeypatch.undo()
     assert e.handle("go samples 5")[-1].startswith("bestmove ")
+
+
+def test_a_refused_position_leaves_none_to_go_on() -> None:
+    """Was: after a refused position, go answered for the position before it, a bestmove for
+    a position other than the one last sent."""
+    e = Engine("test")
+    data = json.loads(dumps_json(load_path(SEED003)[0].cut(30)))
+    assert e.handle("position " + json.dumps(data)) == ["ok"]
+    assert e.handle("go player random seed 1")[0].startswith("bestmove ")
+    for bad in ("position {", "position " + json.dumps({**data, "plays": ["ZZ"]}), "position"):
+        assert e.handle(bad)[0].startswith("error position")
+        assert e.handle("go player random seed 1") == [
+            "error go: no position: the last one was refused (send a new one)"
+        ]
+    assert e.handle("position " + json.dumps(data)) == ["ok"]
+    assert e.handle("go player random seed 1")[0].startswith("bestmove ")
+    assert Engine("test").handle("go") == ["error go: no position yet (send position {...} first)"]

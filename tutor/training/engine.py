@@ -159,6 +159,8 @@ class Engine:
         self.ruleset: str | None = None
         self.record: HandRecord | None = None
         self.state: GameState | None = None
+        self.refused = False
+        """Whether the last ``position`` was refused (so there is none)."""
         self.done = False
 
     def banner(self) -> list[str]:
@@ -216,6 +218,9 @@ class Engine:
 
     def _position(self, text: str) -> list[str]:
         """A record's own keys as one line of JSON; the position is after its last play."""
+        # a refused position leaves none: a go after it must not answer for the one before
+        self.record = self.state = None
+        self.refused = True
         if not text:
             raise EngineError("position: give the record as one line of JSON")
         data = read_json_object(text, "position")
@@ -228,10 +233,13 @@ class Engine:
         record = record_from_json(data, "position")
         self.record = record
         self.state = record.final_state()
+        self.refused = False
         return ["ok"]
 
     def _go(self, options: GoOptions) -> list[str]:
         if self.state is None or self.record is None:
+            if self.refused:
+                raise EngineError("go: no position: the last one was refused (send a new one)")
             raise EngineError("go: no position yet (send position {...} first)")
         state = self.state
         style = self.record.style
