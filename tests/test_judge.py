@@ -90,6 +90,25 @@ def test_forced_means_one_legal_move_or_an_exact_tie() -> None:
     assert _assess(rows, a, [a, b], [a, b]) == (a, 0.0, 0.0, UNSEEN_DIFFERENCE / 10)
 
 
+def test_a_move_no_longer_sampled_does_not_hold_the_high_end_open() -> None:
+    """Was: the high end was the largest over every legal move, so a move dropped after a few
+    deals (shown worse than the best then) kept its wide early interval against the move played
+    for good: in the scopone example South's play 5 stayed at [0, 0.94] from 200 deals to 800.
+    A dropped move is worse than one still sampled, so the largest lead is among those."""
+    played, other, dropped = Move(0, 0), Move(1, 0), Move(2, 0)
+    rows = _Rows()
+    # the dropped move was valued on four deals only, with wildly different results
+    rows.rows = [{played: 0.0, other: -1.0, dropped: v} for v in (-4.0, 3.0, -4.0, -3.0)]
+    rows.rows += [{played: 0.0, other: float(-(k % 2))} for k in range(96)]
+    live = [played, other]
+    best, cost, low, high = _assess(rows, played, [played, other, dropped], live)
+    assert (best, cost, low) == (played, 0.0, 0.0)
+    assert high == max(0.0, rows.diff(other, played).high)  # the cost is never below nought
+    assert high < 0.05 < rows.diff(dropped, played).high
+    # every move still sampled counts: the same rows with the dropped move live again
+    assert _assess(rows, played, [played, other, dropped], [*live, dropped])[3] > 1.0
+
+
 def test_moves_are_valued_even_when_the_time_runs_out_before_a_batch() -> None:
     # Was (play sweep): on a loaded machine no batch came back within the hint's 1.5 s, and the
     # hint said "AD (the only play)" with every other play at +0.00, out of ten legal plays.

@@ -409,8 +409,10 @@ def _assess(
     live: Sequence[Move],
     gaps: dict[Move, Interval] | None = None,
 ) -> tuple[Move, float, float, float]:
-    """The best move (among those still sampled) and the cost with its interval (whose high
-    end allows for a difference the samples never showed: :data:`UNSEEN_DIFFERENCE`).
+    """The best move and the cost with its interval, both from the moves still sampled
+    (``live``: a move dropped was shown worse than one of them, and its interval from the few
+    deals it was valued on would hold the high end open for good). The high end allows for a
+    difference the samples never showed (:data:`UNSEEN_DIFFERENCE`).
     ``gaps``, when given, is filled with each other move's value minus the played move's
     (:attr:`Judgement.gaps`), the differences the cost is read from."""
     means = {m: rows.of(m).mean for m in live}
@@ -423,7 +425,7 @@ def _assess(
         cost, low = 0.0, 0.0
     else:
         cost, low = diffs[best].mean, max(0.0, diffs[best].low)
-    high = max((_high(d) for d in diffs.values()), default=0.0)
+    high = max((_high(d) for m, d in diffs.items() if m in live), default=0.0)
     return best, max(0.0, cost), low, max(high, cost)
 
 
