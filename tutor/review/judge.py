@@ -8,7 +8,7 @@ of the hand, from the mover's seat only (``docs/review.md``):
 - otherwise the shared analyser (:func:`tutor.search.analysis.analyse`) values the moves on deals
   sampled from what the mover knows, every move on the same deals (paired samples), so that the
   difference between two moves is measured far more precisely than either value. Sampling goes
-  in rounds (25, 50, 100, 200 samples by default) and stops as soon as the cost's 95% interval
+  in rounds (50, 100, 200 samples by default) and stops as soon as the cost's 95% interval
   lies within one class, when the cap is reached, or when the time budget is spent; moves that
   are clearly worse than the best are dropped after each round.
 
@@ -392,7 +392,7 @@ UNSEEN_DIFFERENCE = 3.0
 """A difference between two moves that no sampled deal showed is not proven nil: by the rule of
 three, at 95% it shows in at most 3/n of the deals, and each such deal is taken to be worth a
 point (a scopa, a category). So the high end of a cost whose samples never differ is at least
-this over n: 0.12 after 25 deals (best or good: uncertain), under 0.05 from 61 deals on."""
+this over n: 0.06 after 50 deals (best or good: uncertain), under 0.05 from 61 deals on."""
 
 
 def _high(d: Interval) -> float:
