@@ -51,6 +51,7 @@ from tutor.game.state import GameState, random_deal
 from tutor.puzzles.check import check_puzzle
 from tutor.puzzles.format import load_collection
 from tutor.puzzles.generate import generate
+from tutor.records.record import HandRecord
 from tutor.records.recordfile import load_path
 from tutor.records.replay import replay_match
 from tutor.review.defaults import DEFAULT_SAMPLES, DEFAULT_TIME
@@ -1416,11 +1417,11 @@ def _verdicts(review: Review) -> tuple[list[Verdict], dict[str, SummaryBounds]]:
 
 
 def _review_run(
-    path: str, hand: int, players: list[str] | None, settings: Settings
+    record: HandRecord, hand: int, players: list[str] | None, settings: Settings
 ) -> tuple[list[Verdict], dict[str, SummaryBounds]]:
-    """One run of :func:`bench_verdicts` (in a worker): hand ``hand`` of the record reviewed
-    with ``settings``."""
-    review = review_record(load_path(path)[hand - 1], players, settings=settings, hand=hand)
+    """One run of :func:`bench_verdicts` (in a worker): ``record``, hand ``hand`` of its file,
+    reviewed with ``settings`` (the record is passed, not read again from the file each run)."""
+    review = review_record(record, players, settings=settings, hand=hand)
     if review.interrupted:
         raise KeyboardInterrupt
     return _verdicts(review)
@@ -1667,7 +1668,7 @@ def bench_verdicts(
     if reference.interrupted:
         out.interrupted = True
         return out
-    args = [(str(path), hand, names, Settings(seed=seed + k, styles=styles)) for k in range(runs)]
+    args = [(record, hand, names, Settings(seed=seed + k, styles=styles)) for k in range(runs)]
     steps = len(reference.decisions)
     then = (lambda done, total: progress(steps + done, steps + total)) if progress else None
     done, stop = run_parallel(_review_run, args, workers, then)

@@ -87,7 +87,9 @@ class _Worded(str):
         return _EUPHONY[_language](text) if _language in _EUPHONY else text
 
 
-_AD = re.compile(r"(?<![\w'’])([Aa]) (?=[Aa])")
+_AD = r"(?<![\w'’])([Aa]) (?=[Aa])"
+"""The pattern of *a* before a word beginning with *a* (compiled on first use, by :mod:`re`'s
+cache: nothing at start-up)."""
 
 
 def _italian_ad(text: str) -> str:
@@ -97,7 +99,7 @@ def _italian_ad(text: str) -> str:
     >>> _italian_ad("tocca a Ada, non a te; A Anna vanno 4 carte")
     'tocca ad Ada, non a te; Ad Anna vanno 4 carte'
     """
-    return _AD.sub(r"\1d ", text)
+    return re.sub(_AD, r"\1d ", text)
 
 
 _EUPHONY: dict[str, Callable[[str], str]] = {"it": _italian_ad}

@@ -600,6 +600,24 @@ class GameState:
                 )
         self.check_capture(move, style)
 
+    def check_on_table(self, cards: int, style: Style | str | None = None) -> None:
+        """Raise :class:`IllegalMoveError` naming those of ``cards`` (a mask) that are not on
+        the table, and what the table holds."""
+        absent = cards & ~self.table
+        if not absent:
+            return
+        if not self.table:
+            holds = _("the table holds nothing")
+        else:
+            holds = _("the table holds {cards}").format(cards=format_cards(self.table, style))
+        raise IllegalMoveError(
+            ngettext(
+                "{cards} is not on the table ({holds})",
+                "{cards} are not on the table ({holds})",
+                absent.bit_count(),
+            ).format(cards=format_cards(absent, style), holds=holds)
+        )
+
     def check_capture(self, move: Move, style: Style | str | None = None) -> None:
         """Raise :class:`IllegalMoveError` unless the rules allow ``move``'s capture (or laying
         the card) on this table, whoever holds the card.
@@ -608,19 +626,7 @@ class GameState:
         names cards that are not on the table.
         """
         card, capture = move
-        absent = capture & ~self.table
-        if absent:
-            if not self.table:
-                holds = _("the table holds nothing")
-            else:
-                holds = _("the table holds {cards}").format(cards=format_cards(self.table, style))
-            raise IllegalMoveError(
-                ngettext(
-                    "{cards} is not on the table ({holds})",
-                    "{cards} are not on the table ({holds})",
-                    absent.bit_count(),
-                ).format(cards=format_cards(absent, style), holds=holds)
-            )
+        self.check_on_table(capture, style)
         legal = self.legal_moves_for(card)
         if Move(card, capture) not in legal:
             reason = next(

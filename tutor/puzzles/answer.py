@@ -17,14 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tutor.game.cards import (
-    NotationError,
-    Style,
-    format_card,
-    format_cards,
-    parse_card,
-    parse_cards,
-)
+from tutor.game.cards import NotationError, Style, format_card, mask_of, parse_card, parse_cards
 from tutor.game.errors import Shown, TutorError
 from tutor.game.i18n import N_, NP_, _, is_you, ngettext, number, typed_words
 from tutor.game.state import Move, MoveError
@@ -166,22 +159,12 @@ def _captures(p: Puzzle, text: str) -> tuple[Move, ...]:
             raise AnswerError(str(exc)) from None
         if not taken:
             raise AnswerError(_("{text!r}: name the cards taken").format(text=Shown(chunk)))
-        # a card that is not there is a misreading of the position, not a wrong rule: asked again
-        absent = [c for c in taken if not p.state.table >> c.index & 1]
-        if absent:
-            raise AnswerError(
-                ngettext(
-                    "{cards} is not on the table, which holds {table}",
-                    "{cards} are not on the table, which holds {table}",
-                    len(absent),
-                ).format(
-                    cards=format_cards(absent, p.style),
-                    table=format_cards(p.state.table, p.style),
-                )
-            )
-        mask = 0
-        for c in taken:
-            mask |= 1 << c.index
+        mask = mask_of(taken)
+        try:
+            # a card that is not there misreads the position, not a rule: asked again
+            p.state.check_on_table(mask, p.style)
+        except MoveError as exc:
+            raise AnswerError(str(exc)) from None
         out.append(Move(card.index, mask))
     return tuple(dict.fromkeys(out))
 

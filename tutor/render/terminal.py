@@ -1489,7 +1489,7 @@ def verdicts_view(result: dict[str, Any], rich: bool = False) -> list[Renderable
             str(row["play"]),
             Text(one_line(row["player"])),
             f"{number(ref['cost'], '.3f')} "
-            f"[{number(ref['low'], '.2f')}, {_number_or_dash(ref['high'], '.2f')}]",
+            + bounds(ref["low"], math.inf if ref["high"] is None else ref["high"]),
             class_name(ref["class"]),
             _("{k} of {n}").format(k=row["held"], n=row["runs"]),
             f"{row['below']} / {row['above']}",
