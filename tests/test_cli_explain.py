@@ -214,3 +214,12 @@ def test_values_from_two_deals_carry_the_warning_solve_gives() -> None:
     assert solved["warnings"][0].startswith("these values say little: 2 sampled deals")
     # the default sampling says nothing of the kind
     assert run_json("explain", str(SEED003), "--at", "2", "-w", "1")["warnings"] == []
+
+
+def test_explain_writes_values_as_the_tracker_does() -> None:
+    """Bug: ``explain`` said "flips 2, 8, 10" where ``track`` says "flips 2, F, R" of the same
+    play: one notation for values everywhere."""
+    said = run("explain", str(EXAMPLES / "scopone-hand.yaml"), "--at", "3").stdout
+    assert "flips 2, F, R; unmatched now: 2, 3, 4, 7, F, R." in said
+    track = run("track", str(EXAMPLES / "scopone-hand.yaml"), "--as", "South", "--at", "4").stdout
+    assert "flips 2, F, R; unmatched now: 2, 3, 4, 7, F, R" in track

@@ -177,6 +177,8 @@ def test_pairing_in_scopone(scopone: Ruleset) -> None:
     fired = codes_of(s, "8D x 2S 6C", names)
     o = fired["pairing"]
     assert o.values == (2, 6, 8) and "dealer's side keeps values matched" in o.text
+    # values as the deck writes them, as the tracker's board does (they were digits: 2, 6 and 8)
+    assert "unmatches 2, 6 and J (unmatched now: 2, 3, 4, 5, 6, J, Q, K)" in o.text
     assert "pairing" not in codes_of(s, "6H x 6C", names)
 
 

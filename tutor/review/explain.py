@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from tutor.counting.tracker import a_value, flipped_values, value_word, viewer_state
+from tutor.counting.tracker import a_value, flipped_values, value_word, values_text, viewer_state
 from tutor.game.captures import table_sum
 from tutor.game.cards import Style, format_cards
 from tutor.game.i18n import _, ngettext
@@ -98,10 +98,9 @@ class MoveExplanation:
         elif not self.flipped:
             out.append(_("Matched and unmatched values: unchanged (a card takes its twin)."))
         else:
-            now = ", ".join(map(str, self.unmatched)) or _("none")
             out.append(
                 _("Matched and unmatched values: flips {values}; unmatched now: {now}.").format(
-                    values=", ".join(map(str, self.flipped)), now=now
+                    values=values_text(self.flipped, style), now=values_text(self.unmatched, style)
                 )
             )
         return out

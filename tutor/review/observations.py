@@ -28,9 +28,9 @@ from typing import Any
 from tutor.counting.inference import Inference, infer
 from tutor.counting.odds import percent
 from tutor.counting.style import StylePriors
-from tutor.counting.tracker import a_value, flipped_values, seat_names, value_word
+from tutor.counting.tracker import a_value, flipped_values, seat_names, value_word, values_text
 from tutor.game.captures import VALUE_OF, capture_table, sweep_value, table_sum
-from tutor.game.cards import SETTEBELLO, Style, format_card, format_cards, indexes_of
+from tutor.game.cards import SETTEBELLO, Style, format_card, format_cards, get_style, indexes_of
 from tutor.game.i18n import N_, _, all_of, either, ngettext, number, typed_words
 from tutor.game.state import GameState, Move
 from tutor.review.knowledge import known_world
@@ -316,6 +316,11 @@ class Choices:
     def value_list(self, values: Sequence[int]) -> str:
         return either([a_value(v) for v in values])
 
+    def value_letters(self, values: Sequence[int]) -> str:
+        """The values as the deck writes them, as the tracker's board does ("2, 8 and R")."""
+        st = get_style(self.style)
+        return all_of([st.rank_text(v) for v in values])
+
     def sweep(self, m: Move) -> tuple[int, int, float] | None:
         """The sweep the table ``m`` leaves invites: (value, unseen cards of it, the odds that
         the next player holds one), or None when no single unseen card sweeps it for a scopa."""
@@ -599,7 +604,7 @@ def _pairing(d: Choices, move: Move) -> list[Observation]:
         return []
     flipped = flipped_values(move.card, move.capture)
     after = unmatched_values(captured | move.capture | 1 << move.card)
-    now = ", ".join(map(str, after)) or _("none")
+    now = values_text(after, d.style)
     if all(v in after for v in flipped):
         does = _("{move} unmatches {values} (unmatched now: {now})")
     elif not any(v in after for v in flipped):
@@ -614,7 +619,7 @@ def _pairing(d: Choices, move: Move) -> list[Observation]:
             "last capture"
         )
     text = _("{does}; Chitarrella: {aim}.").format(
-        does=does.format(move=d.move(move), values=all_of([str(v) for v in flipped]), now=now),
+        does=does.format(move=d.move(move), values=d.value_letters(flipped), now=now),
         aim=aim,
     )
     return [Observation("pairing", text, CODE_MAXIM["pairing"], True, values=flipped)]
