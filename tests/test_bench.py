@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -12,6 +13,7 @@ from tutor.game.errors import TutorError
 from tutor.game.rules import load_ruleset, ruleset_names
 from tutor.game.state import Move
 from tutor.review.judge import Judgement
+from tutor.training.play import FEEDBACK
 
 
 def test_run_all_skips_a_benchmark_that_cannot_run(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -213,3 +215,39 @@ def test_bench_verdicts_reviews_the_hand_asked_for_with_the_styles_known(
     assert seen == [(second, 2, styles)] * 3
     with pytest.raises(bench.BenchError, match="the file has 4 hands"):
         bench.bench_verdicts(match, runs=1, hand=5)
+
+
+def test_bench_verdicts_can_check_the_quick_verdicts_of_tutor_play(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``judge="play"``: the reference is the same, and each run judges with the settings
+    ``tutor play`` gives each of the person's plays (its own seed), not the review's."""
+    seen: list[object] = []
+
+    class Done:
+        decisions: list[object] = []
+        interrupted = False
+        seats = [0]
+
+        def summary(self) -> dict[str, object]:
+            return {}
+
+    def fake(record: object, players: object, *, settings: object, hand: int = 1,
+             progress: object = None) -> Done:  # fmt: skip
+        seen.append(settings)
+        return Done()
+
+    monkeypatch.setattr(bench, "review_record", fake)
+    out = bench.bench_verdicts(runs=2, workers=1, judge="play", seed=5)
+    reference, *runs = seen
+    assert reference.samples == 3000 and reference.time is None  # type: ignore[attr-defined]
+    assert runs == [replace(FEEDBACK, seed=5), replace(FEEDBACK, seed=6)]
+    data = out.to_json()
+    assert data["judge"] == "play"
+    assert (data["samples"], data["time_per_decision"]) == (FEEDBACK.samples, FEEDBACK.time)
+    seen.clear()
+    bench.bench_verdicts(runs=1, workers=1, seed=5)
+    assert seen[1] == bench.Settings(seed=5)
+    with pytest.raises(bench.BenchError, match="unknown judge 'quick'") as raised:
+        bench.bench_verdicts(runs=1, judge="quick")
+    assert raised.value.option == "--judge"

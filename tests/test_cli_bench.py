@@ -254,6 +254,11 @@ def test_bench_verdicts_json_and_table(tmp_path: Path) -> None:
     assert "--reference-samples" in said and "greater than or equal to 400" in said
     assert "no such player" in one_error_line(run(*args[:3], "--player", "Bo"))
     assert "--hand 2: the file has 1 hand" in one_error_line(run(*args[:3], "--hand", "2"))
+    quick = run(*args, "--judge", "play")
+    assert quick.exit_code == 0
+    assert "runs of tutor play's quick verdicts" in " ".join(quick.stdout.split())
+    said = one_error_line(run(*args, "--judge", "quick"), EXIT_USAGE)
+    assert "--judge" in said and "unknown judge 'quick'" in said
 
 
 def test_bench_verdicts_interrupted_in_the_reference_says_so(

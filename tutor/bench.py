@@ -77,7 +77,7 @@ from tutor.search.roster import PlayerError, make_player
 from tutor.search.searchplayer import SearchPlayer
 from tutor.search.simulate import check_sides, move_seed, play_game, play_hand
 from tutor.search.solver import Solver, random_position
-from tutor.training.play import DEFAULT_PLAYER, Feedback, Played, PlaySession
+from tutor.training.play import DEFAULT_PLAYER, FEEDBACK, Feedback, Played, PlaySession
 
 __all__ = [
     "BenchError",
@@ -1380,6 +1380,13 @@ REFERENCE_SEED = 987_654
 so that no decision of the reference draws the deals of a run's."""
 
 
+JUDGES: dict[str, Settings] = {"review": Settings(), "play": FEEDBACK}
+"""The judges ``tutor bench verdicts`` checks: ``tutor review`` at its default settings, and
+the quick look ``tutor play`` gives each of the person's plays (:data:`FEEDBACK`), here with
+one process a run where ``tutor play`` uses every core (so each run samples fewer deals in
+its time than the game would: the measure errs on the strict side)."""
+
+
 @dataclass(frozen=True)
 class Verdict:
     """One decision's verdict as a review gave it: the play, the player and the judgement,
@@ -1481,6 +1488,7 @@ class VerdictCoverage:
     reference_samples: int
     samples: int
     time_per_decision: float | None
+    judge: str = "review"
     reference: list[Verdict] = field(default_factory=list)
     reference_summary: dict[str, SummaryBounds] = field(default_factory=dict)
     runs: list[tuple[list[Verdict], dict[str, SummaryBounds]]] = field(default_factory=list)
@@ -1583,6 +1591,7 @@ class VerdictCoverage:
             "seed": self.seed,
             "reference_samples": self.reference_samples,
             "reference_seed": REFERENCE_SEED,
+            "judge": self.judge,
             "samples": self.samples,
             "time_per_decision": self.time_per_decision,
             "decisions": {
@@ -1618,9 +1627,12 @@ def bench_verdicts(
     progress: Progress | None = None,
     hand: int = 1,
     styles: StylePriors | None = None,
+    judge: str = "review",
 ) -> VerdictCoverage:
-    """Review hand ``hand`` of ``path`` (``players``, default all) ``runs`` times at the
-    default settings, with the seeds ``seed``, ``seed + 1``, ..., and compare every verdict
+    """Review hand ``hand`` of ``path`` (``players``, default all) ``runs`` times with the
+    ``judge``'s settings (:data:`JUDGES`: ``tutor review``'s, or the quick look ``tutor play``
+    gives each of the person's plays), with the seeds ``seed``, ``seed + 1``, ..., and compare
+    every verdict
     with a reference review that samples ``reference_samples`` deals a decision
     (:class:`VerdictCoverage`; ``docs/review.md``, "How we know the review is right").
     ``styles``, the players' styles known before the hand, go to both as they go to
@@ -1630,6 +1642,14 @@ def bench_verdicts(
     """
     if runs < 1:
         raise BenchError(_("runs must be at least 1, not {n}").format(n=runs), "--runs")
+    if judge not in JUDGES:
+        raise BenchError(
+            _("unknown judge {name!r}; choose from {names}").format(
+                name=judge, names=", ".join(JUDGES)
+            ),
+            "--judge",
+        )
+    base = JUDGES[judge]
     if reference_samples < 2 * DEFAULT_SAMPLES:
         raise BenchError(
             _(
@@ -1663,12 +1683,12 @@ def bench_verdicts(
     ), hand=hand)  # fmt: skip
     names = [record.players[s] for s in reference.seats]
     out = VerdictCoverage(str(path), hand, record.ruleset.name, names, seed, reference_samples,
-                          DEFAULT_SAMPLES, DEFAULT_TIME)  # fmt: skip
+                          base.samples, base.time, judge)  # fmt: skip
     out.reference, out.reference_summary = _verdicts(reference)
     if reference.interrupted:
         out.interrupted = True
         return out
-    args = [(record, hand, names, Settings(seed=seed + k, styles=styles)) for k in range(runs)]
+    args = [(record, hand, names, replace(base, seed=seed + k, styles=styles)) for k in range(runs)]
     steps = len(reference.decisions)
     then = (lambda done, total: progress(steps + done, steps + total)) if progress else None
     done, stop = run_parallel(_review_run, args, workers, then)

@@ -508,7 +508,7 @@ def bench_calibration_command(
 
     Plays seeded hands and, at every play and from every seat, compares the stated
     probabilities with the cards actually held: a table by bins (count, mean stated, observed),
-    the Brier score, and the same for the odds on the facts alone. ``--model play`` checks the
+    the Brier score, and the same for the odds on the facts alone. --model play checks the
     odds of the play model the analysis samples its deals from.
     """
     from tutor.bench import bench_calibration
@@ -536,6 +536,7 @@ def bench_calibration_command(
     epilog=examples(
         "tutor bench verdicts --runs 40",
         "tutor bench verdicts docs/examples/scopone-hand.yaml --player South --runs 20 --json",
+        "tutor bench verdicts docs/examples/scopone-hand.yaml --player South --judge play",
     ),
 )
 def bench_verdicts_command(
@@ -568,6 +569,15 @@ def bench_verdicts_command(
     hand: HandOption = 1,
     stated: StyleOption = None,
     earlier: EarlierOption = True,
+    judge: Annotated[
+        str,
+        typer.Option(
+            "--judge",
+            metavar="review|play",
+            help="Whose verdicts: tutor review's (default), or the quick look tutor play gives "
+            "each of your plays (under a second, one process a run).",
+        ),
+    ] = "review",
     workers: WorkersOption = 2,
     json_out: JsonOption = False,
 ) -> None:
@@ -576,7 +586,8 @@ def bench_verdicts_command(
 
     The reference samples many deals a decision (3,000 by default: minutes); each run is a
     review at the default settings with its own seed. A miss counts *for sure* only when the
-    reference's own interval lies wholly outside the run's.
+    reference's own interval lies wholly outside the run's. --judge play checks the quick
+    verdicts tutor play gives each of your plays instead.
     """
     from tutor.bench import SEED003_RECORD, bench_verdicts
     from tutor.review.review import ReviewError
@@ -595,7 +606,7 @@ def bench_verdicts_command(
     try:
         with progress_bar(_("steps"), True, doing) as progress:
             result = bench_verdicts(path, players, runs, reference_samples, seed, workers,
-                                    progress, hand, styles)  # fmt: skip
+                                    progress, hand, styles, judge)  # fmt: skip
     except ReviewError as exc:  # as tutor review says it: naming the file
         raise InputError(f"{path}: {exc}") from None
     from tutor.render.terminal import verdicts_view

@@ -1426,15 +1426,25 @@ def verdicts_view(result: dict[str, Any], rich: bool = False) -> list[Renderable
     """``tutor bench verdicts``: how often the review's verdicts hold against a reference
     review (``result`` is :meth:`tutor.bench.VerdictCoverage.to_json`)."""
     d = result["decisions"]
+    if result.get("judge") == "play":
+        header = ngettext(
+            "{record} ({ruleset}), {players}: {n} run of tutor play's quick verdicts (seeds from "
+            "{seed}), against a reference of {samples} deals a decision.",
+            "{record} ({ruleset}), {players}: {n} runs of tutor play's quick verdicts (seeds "
+            "from {seed}), against a reference of {samples} deals a decision.",
+            result["runs"],
+        )
+    else:
+        header = ngettext(
+            "{record} ({ruleset}), {players}: {n} review at the default settings (seeds from "
+            "{seed}), against a reference of {samples} deals a decision.",
+            "{record} ({ruleset}), {players}: {n} reviews at the default settings (seeds from "
+            "{seed}), against a reference of {samples} deals a decision.",
+            result["runs"],
+        )
     out: list[RenderableType] = [
         Text(
-            ngettext(
-                "{record} ({ruleset}), {players}: {n} review at the default settings (seeds from "
-                "{seed}), against a reference of {samples} deals a decision.",
-                "{record} ({ruleset}), {players}: {n} reviews at the default settings (seeds from "
-                "{seed}), against a reference of {samples} deals a decision.",
-                result["runs"],
-            ).format(
+            header.format(
                 record=one_line(result["record"]),
                 ruleset=one_line(result["ruleset"]),
                 players=one_line(", ".join(result["players"])),
