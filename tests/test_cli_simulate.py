@@ -34,7 +34,7 @@ def test_cli_simulate_table() -> None:
     [
         (["--players", "greedy"], "two players"),
         (["--players", "greedy,wizard"], "unknown player"),
-        (["--hands", "2", "--matches", "2"], "not both"),
+        (["--hands", "2", "--matches", "2"], "give --deals or --matches, not both"),
     ],
 )
 def test_cli_simulate_usage_errors(args: list[str], fragment: str) -> None:
@@ -59,3 +59,13 @@ def test_one_pair_says_it_gives_no_interval() -> None:
         line = next(x for x in result.stdout.splitlines() if x.startswith("A - B per hand"))
         assert "[?, ?]" in line and "inf" not in line
         assert "no interval" in line and "contains zero" not in line
+
+
+def test_deals_is_the_name_of_what_it_counts() -> None:
+    """``--hands 300`` played 600 hands: the option counts duplicate deals, so it is called
+    ``--deals``, and ``--hands`` stays as its older name for the scripts that use it."""
+    args = ("simulate", "-r", "scopa", "-p", "greedy,random", "--seed", "2", "-w", "1", "--json")
+    deals = json.loads(run(*args, "--deals", "3").stdout)
+    assert (deals["deals"], deals["hands"]) == (3, 6)
+    assert json.loads(run(*args, "--hands", "3").stdout) == deals
+    assert "--deals" in run("simulate", "--help").stdout

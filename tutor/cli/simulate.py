@@ -30,7 +30,7 @@ from tutor.game.rules import load_ruleset
     short_help="Pit two computer players against each other on duplicate deals.",
     epilog=examples(
         "tutor simulate --ruleset scopone-scientifico --players chitarrella,greedy "
-        "--hands 200 --seed 1"
+        "--deals 200 --seed 1"
     ),
 )
 def simulate_command(
@@ -48,7 +48,15 @@ def simulate_command(
     ] = "chitarrella,greedy",
     hands: Annotated[
         int | None,
-        typer.Option("--hands", "-n", min=1, help="N deals, each played twice, sides exchanged."),
+        typer.Option(
+            "--deals",
+            "--hands",
+            "-n",
+            min=1,
+            metavar="N",
+            help="N duplicate deals, each played twice with the sides exchanged (2N hands); "
+            "--hands is its older name.",
+        ),
     ] = None,
     matches: Annotated[
         int | None,
@@ -68,7 +76,7 @@ def simulate_command(
     from tutor.search.simulate import simulate as run_simulation
 
     if hands is not None and matches is not None:
-        raise typer.BadParameter(_("give --hands or --matches, not both"), param_hint="--hands")
+        raise typer.BadParameter(_("give --deals or --matches, not both"), param_hint="--deals")
     specs = [p.strip() for p in players.split(",")]
     if len(specs) != 2 or not all(specs):
         raise typer.BadParameter(
