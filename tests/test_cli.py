@@ -6,6 +6,7 @@ human output is the plain look (deck letters, ASCII rules) unless ``FORCE_COLOR`
 
 from __future__ import annotations
 
+import json
 import shlex
 import subprocess
 import sys
@@ -15,7 +16,15 @@ from typing import Any
 
 import pytest
 import typer
-from helpers import BASE, ROOT, SCOPA_RULES, assert_bad_input, one_error_line, run
+from helpers import (
+    BASE,
+    PLAIN_ENV,
+    ROOT,
+    SCOPA_RULES,
+    assert_bad_input,
+    one_error_line,
+    run,
+)
 
 import tutor.game.captures
 from tutor import __version__
@@ -315,7 +324,49 @@ def test_long_commands_say_what_they_are_doing_when_no_bar_can_be_drawn() -> Non
         result = run(*args)
         assert result.exit_code == 0, result.output
         assert result.stderr.startswith(said), result.stderr
-        assert run(*args, "--json").stderr.count("...\n") == 0  # --json: the JSON alone
+        # found by an audit: --json kept the progress off; it keeps stdout for the JSON alone
+        result = run(*args, "--json")
+        assert result.exit_code == 0, result.output
+        assert result.stderr.startswith(said), result.stderr
+        assert isinstance(json.loads(result.stdout), dict)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
+def test_a_json_run_in_a_terminal_draws_the_progress_bar_on_stderr() -> None:
+    """Found by an audit: ``tutor simulate --json > f`` in a terminal showed no progress bar and
+    no word on stderr for the whole run: --json turned the progress off, though the JSON is on
+    stdout and the progress on stderr."""
+    import os
+    import pty
+    import select
+
+    main, terminal = pty.openpty()
+    env = {k: v for k, v in os.environ.items() if k not in {*PLAIN_ENV, "TTY_INTERACTIVE"}}
+    args = ["simulate", "-r", "scopa", "--hands", "2", "-p", "random,random", "-w", "1", "--json"]
+    with subprocess.Popen(
+        [sys.executable, "-m", "tutor", *args],
+        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=terminal,
+        env={**env, "TERM": "xterm-256color"}, cwd=ROOT,
+    ) as proc:  # fmt: skip
+        os.close(terminal)
+        drawn = b""
+        while True:
+            if not select.select([main], [], [], 60)[0]:
+                proc.kill()
+                raise AssertionError(f"no end after a minute: {drawn!r}")
+            try:
+                chunk = os.read(main, 4096)
+            except OSError:  # the run is over and its end of the terminal closed
+                break
+            if not chunk:
+                break
+            drawn += chunk
+        out = proc.stdout.read() if proc.stdout else b""
+    os.close(main)
+    assert proc.returncode == 0, drawn
+    assert json.loads(out)["deals"] == 2
+    shown = drawn.decode("utf-8", "replace")
+    assert "deals" in shown and "/2" in shown, shown  # the bar: its title and its count
 
 
 def _commands_of(command: Any, path: list[str]) -> Iterator[tuple[list[str], Any]]:
@@ -385,6 +436,57 @@ def test_ctrl_c_while_loading_exits_130_without_a_traceback(
         main()
     assert done.value.code == 130
     assert capsys.readouterr().err == "\ntutor: interrupted\n"
+
+
+def _python_m_tutor(prelude: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """``python -m tutor ARGS`` (as runpy runs it for ``-m``) after ``prelude``, in a fresh
+    interpreter."""
+    script = (
+        "import runpy, sys\n"
+        + prelude
+        + f"\nsys.argv = ['tutor', *{list(args)!r}]\n"
+        + "runpy.run_module('tutor', run_name='__main__', alter_sys=True)\n"
+    )
+    return subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, timeout=60
+    )
+
+
+def test_python_m_tutor_starts_where_the_tutor_command_starts() -> None:
+    """Found by an audit: ``python -m tutor`` called ``tutor.cli.main`` itself, past the
+    start-up guard of the installed command (pyproject's ``[project.scripts]``)."""
+    import tomllib
+
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
+        "scripts"
+    ]
+    module, function = scripts["tutor"].split(":")
+    prelude = (
+        f"import {module}\n"
+        f"def entry():\n    print('the entry point', sys.argv[1:])\n"
+        f"{module}.{function} = entry"
+    )
+    done = _python_m_tutor(prelude, "rules")
+    assert done.returncode == 0 and done.stdout == "the entry point ['rules']\n", done.stderr
+
+
+def test_ctrl_c_while_python_m_tutor_loads_exits_130_without_a_traceback() -> None:
+    """Found by an audit: under ``python -m tutor`` a Ctrl-C while the command loaded gave a
+    traceback, as the ``tutor`` command did before its start-up guard."""
+    prelude = (
+        "import importlib.abc\n"
+        "class Interrupting(importlib.abc.MetaPathFinder):\n"
+        "    def find_spec(self, name, path, target=None):\n"
+        "        if name == 'tutor.cli':\n"
+        "            raise KeyboardInterrupt\n"
+        "sys.meta_path.insert(0, Interrupting())"
+    )
+    done = _python_m_tutor(prelude, "--version")
+    assert done.returncode == EXIT_INTERRUPTED and done.stderr == "\ntutor: interrupted\n", (
+        done.returncode,
+        done.stderr,
+    )
+    assert done.stdout == ""
 
 
 def test_the_package_loads_its_front_door_names_when_used() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from helpers import invoke, run
 from typer.testing import CliRunner
 
@@ -103,3 +104,44 @@ def test_skip_gives_up_a_question_and_quit_ends_the_drill() -> None:
             assert [q["answer"] for q in summary["questions"]] == [skip]
             assert "try again" not in r.stderr and "the drill stops" in r.stderr
             assert "; skip gives up." in r.stderr  # --json: the questions in English
+
+
+def test_ctrl_c_still_gives_the_score_of_the_questions_answered(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Found by an audit: Ctrl-C after some answers printed only 'interrupted' (exit 130), no
+    score, and with --json nothing on stdout, where train and the end of the input give the
+    summary. It ends the drill as train's Ctrl-C ends a session now."""
+    import tutor.cli.drill
+
+    def answers(*lines: str) -> None:
+        given = iter(lines)
+
+        def read(prompt: str | None = None) -> str | None:
+            line = next(given, None)
+            if line is None:
+                raise KeyboardInterrupt
+            return line
+
+        monkeypatch.setattr(tutor.cli.drill, "read_line", read)
+
+    args = ["drill", "48", "--seed", "7", "--rounds", "5", "--question", "unmatched"]
+    answers("none\n")
+    r = run(*args, "--json")
+    assert r.exit_code == 130, r.output
+    assert "Traceback" not in r.output
+    data = json.loads(r.stdout)
+    assert data["interrupted"] is True and data["asked"] == 1
+    assert [q["answer"] for q in data["questions"]] == ["none"]
+    lines = r.stderr.splitlines()
+    assert lines[-2:] == ["tutor: interrupted", f"Score: {data['right']} of 1."]
+    answers("none\n")
+    r = run(*args)
+    assert r.exit_code == 130, r.output
+    assert r.stderr.splitlines()[-1] == "tutor: interrupted"
+    assert f"Score: {data['right']} of 1." in r.stdout
+    # not interrupted: the key is there all the same
+    answers("none\n", "quit\n")
+    r = run(*args, "--json")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["interrupted"] is False

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 import math
+from pathlib import Path
+from typing import Any
 
 import pytest
-from helpers import SEED003, run
+from helpers import SEED003, run, seed003_opening
 
 from tutor.cli.core import EXIT_BAD_INPUT, EXIT_USAGE
 from tutor.review.judge import CLASSES
@@ -18,8 +20,9 @@ def test_review_json_has_exactly_the_issues_keys() -> None:
     )
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert set(data) == {"ruleset", "hand", "seed", "decisions", "summary"}
+    assert set(data) == {"ruleset", "hand", "seed", "decisions", "summary", "interrupted"}
     assert data["ruleset"] == "scopa" and data["hand"] == 1 and data["seed"] == 0
+    assert data["interrupted"] is False
     keys = {"play", "player", "move", "best", "cost", "low", "high", "class", "uncertain",
             "exact", "samples", "observations", "hindsight"}  # fmt: skip
     for d in data["decisions"]:
@@ -102,3 +105,34 @@ def test_review_reads_styles_from_earlier_hands_and_as_stated() -> None:
         assert json.loads(result.stdout)["hand"] == 2
     bad = run(*base, "--style", "Carla=nope")
     assert bad.exit_code == EXIT_USAGE and "unknown style 'nope'" in bad.stderr
+
+
+def test_an_interrupted_review_says_so_in_its_json_and_its_text(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by an audit: review --json stopped by Ctrl-C printed the decisions judged so far
+    with nothing to tell them from a whole review but the exit code 130; simulate, solve,
+    puzzle generate, train and review --html mark it. The JSON has "interrupted" now."""
+    import tutor.review.review
+
+    judge = tutor.review.review._review_play
+    calls = [0]
+
+    def ctrl_c_at_the_second(*args: Any, **kwargs: Any) -> Any:
+        calls[0] += 1
+        if calls[0] == 2:
+            raise KeyboardInterrupt
+        return judge(*args, **kwargs)
+
+    monkeypatch.setattr(tutor.review.review, "_review_play", ctrl_c_at_the_second)
+    args = ["review", seed003_opening(tmp_path), "--all", "--samples", "4", "-w", "1"]
+    result = run(*args, "--json")
+    assert result.exit_code == 130, result.output
+    data = json.loads(result.stdout)
+    assert data["interrupted"] is True and len(data["decisions"]) == 1
+    assert list(data) == ["ruleset", "hand", "seed", "decisions", "summary", "interrupted"]
+    assert "interrupted" in result.stderr and "Traceback" not in result.output
+    calls[0] = 0
+    result = run(*args)
+    assert result.exit_code == 130, result.output
+    assert "Interrupted: the review stops at the last decision judged." in result.stdout

@@ -424,7 +424,7 @@ def bench_endgame_command(
         "playing {n} deals twice and judging their endgames",
         deals,
     ).format(n=deals)
-    with progress_bar(_("deals"), True, doing) as progress:
+    with progress_bar(_("deals"), doing) as progress:
         result = bench_endgame(
             players, deals, seed, ruleset, methods.split(","), samples, plays_left,
             workers=workers, progress=progress,
@@ -516,7 +516,7 @@ def bench_calibration_command(
     doing = ngettext(
         "playing {n} hand of {players} play", "playing {n} hands of {players} play", hands
     ).format(n=hands, players=players)
-    with progress_bar(_("hands"), True, doing) as progress:
+    with progress_bar(_("hands"), doing) as progress:
         result = bench_calibration(
             players, hands, seed, ruleset, workers=workers, progress=progress, trust=trust,
             model=model, earlier=earlier, stated=stated, stated_share=stated_share,
@@ -604,7 +604,7 @@ def bench_verdicts_command(
         runs,
     ).format(n=runs)
     try:
-        with progress_bar(_("steps"), True, doing) as progress:
+        with progress_bar(_("steps"), doing) as progress:
             result = bench_verdicts(path, players, runs, reference_samples, seed, workers,
                                     progress, hand, styles, judge)  # fmt: skip
     except ReviewError as exc:  # as tutor review says it: naming the file
@@ -713,7 +713,7 @@ def bench_tune_command(
         generations,
     ).format(ruleset=rules.name, n=generations)
     try:
-        with progress_bar(_("generations"), True, doing) as progress:
+        with progress_bar(_("generations"), doing) as progress:
             tuning = tune_playouts(  # the ruleset as given: a file's is not a shipped name
                 ruleset, generations, pairs, deals, seed, begin, first, workers, progress
             )

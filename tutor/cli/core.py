@@ -197,6 +197,34 @@ def ended_as_interrupt() -> Iterator[None]:
             signal.signal(k, handler)
 
 
+class Interruption:
+    """What :func:`session_interrupt` saw: ``caught`` is True once Ctrl-C ended the block."""
+
+    caught = False
+
+
+@contextlib.contextmanager
+def session_interrupt() -> Iterator[Interruption]:
+    """Run a session's questions (``train``, ``drill``) so that Ctrl-C ends the session, not
+    the command: 'interrupted' is said at once, on a line of its own after the ^C, and the
+    command goes on to show the summary of what was answered (in JSON with ``"interrupted":
+    true``) before it exits with :data:`EXIT_INTERRUPTED`. SIGTERM and SIGHUP (the terminal
+    closed) end the block as Ctrl-C does (:func:`ended_as_interrupt`).
+
+    >>> with session_interrupt() as stop:
+    ...     raise KeyboardInterrupt
+    >>> stop.caught
+    True
+    """
+    stop = Interruption()
+    try:
+        with ended_as_interrupt():
+            yield stop
+    except KeyboardInterrupt:
+        interrupted()
+        stop.caught = True
+
+
 COMMAND_GROUPS: dict[str, tuple[str, ...]] = {
     N_("Study a hand"): ("replay", "review", "explain", "render", "rules"),
     N_("Count"): ("track", "live"),
@@ -582,20 +610,16 @@ def fail_if_rejected(rejected: int, interactive: bool) -> None:
 
 
 @contextlib.contextmanager
-def progress_bar(
-    what: str, enabled: bool = True, doing: str | None = None
-) -> Iterator[Progress | None]:
+def progress_bar(what: str, doing: str | None = None) -> Iterator[Progress]:
     """A ``progress(done, total)`` callback for a library call, drawing a bar on stderr.
 
     The bar appears at the first call (so a call that turns out to need none shows none). When
     stderr is no terminal, no bar can be drawn: the first call says instead, in one line, what
     is being done (``doing``, e.g. ``sampling 300 deals``), so that a long silent run piped
-    into a file or another program is not taken for a hang. Not ``enabled`` (``--json``): no
-    callback at all.
+    into a file or another program is not taken for a hang. Which of the two depends on stderr
+    alone, never on ``--json``: that option keeps stdout for the JSON, and the progress is on
+    stderr (a ``--json`` run in a terminal, its output sent to a file, shows the bar).
     """
-    if not enabled:
-        yield None
-        return
     if not sys.stderr.isatty():
         said = False
 

@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from tutor.cli.core import (
+    EXIT_INTERRUPTED,
     DeckOption,
     JsonOption,
     RulesetOption,
@@ -17,6 +18,7 @@ from tutor.cli.core import (
     note,
     print_json,
     read_line,
+    session_interrupt,
 )
 from tutor.counting.defaults import TRUST_DEFAULT
 from tutor.game.i18n import _
@@ -95,9 +97,13 @@ def drill_command(
         # Wrapped at word boundaries to the terminal, indents kept.
         emit(console, *text_lines(text))
 
-    session.run(read, show, lambda message: note(f"tutor: {message}"))
+    # Ctrl-C (or a closed terminal) stops the drill as train stops: with the score so far
+    with session_interrupt() as stop:
+        session.run(read, show, lambda message: note(f"tutor: {message}"))
     if json_out:
         note(session.summary())
-        print_json(session.to_json())
+        print_json({**session.to_json(), "interrupted": stop.caught})
     else:
         show("\n" + session.summary() + "\n")
+    if stop.caught:
+        raise typer.Exit(EXIT_INTERRUPTED)

@@ -226,7 +226,7 @@ def try_command(
             print_json({"puzzle": p.name, "question": p.kind, "answer": None,
                         **nothing.to_json(), "solution": None})  # fmt: skip
         return
-    verdict = judge_answer(p, answer, json_out)
+    verdict = judge_answer(p, answer)
     if json_out:
         print_json({"puzzle": p.name, "question": p.kind, "answer": getattr(answer, "text", None),
                     **verdict.to_json(), "solution": p.solution_text()})  # fmt: skip
@@ -234,10 +234,10 @@ def try_command(
     emit(console, *verdict_view(p, verdict, fancy))
 
 
-def judge_answer(p: Puzzle, answer: Answer | None, quiet: bool) -> Verdict:
+def judge_answer(p: Puzzle, answer: Answer | None) -> Verdict:
     from tutor.puzzles.answer import attempt
 
-    with progress_bar(_("working out the answer"), not quiet) as progress:
+    with progress_bar(_("working out the answer")) as progress:
         return attempt(p, answer, progress)
 
 
@@ -279,7 +279,7 @@ def generate_command(
 
     theme = check_theme(theme)
     cores = workers or os.cpu_count() or 1
-    with progress_bar(_("mining puzzles"), not json_out) as progress:
+    with progress_bar(_("mining puzzles")) as progress:
         report = generate(ruleset, count, seed, out, theme, cores, progress)
     if report.interrupted:
         interrupted()

@@ -164,7 +164,7 @@ def review_command(
         doing = _("reviewing the decisions of {file} ({budget} each)").format(
             file=file, budget=budget
         )
-        with progress_bar(_("reviewing"), not json_out, doing) as progress:
+        with progress_bar(_("reviewing"), doing) as progress:
             review = review_record(record, players, settings=settings, hindsight_values=hindsight,
                                    hand=hand, progress=progress)  # fmt: skip
     except ReviewError as exc:

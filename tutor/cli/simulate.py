@@ -105,7 +105,7 @@ def simulate_command(
     doing = _("playing {what} of {ruleset}, each twice: {a} against {b}").format(
         what=count, ruleset=rules.name, a=specs[0], b=specs[1]
     )
-    with progress_bar(what, not json_out, doing) as progress:
+    with progress_bar(what, doing) as progress:
         result = run_simulation(
             rules,
             specs,

@@ -96,7 +96,7 @@ def solve_command(
             "valuing {name}'s moves over {n} deals sampled from {name}'s seat",
             k,
         ).format(name=mover, n=k)
-        with progress_bar(_("sampling"), not json_out, doing) as progress:
+        with progress_bar(_("sampling"), doing) as progress:
             result = evaluate(
                 state,
                 method,

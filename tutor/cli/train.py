@@ -12,13 +12,12 @@ from tutor.cli.core import (
     EXIT_INTERRUPTED,
     JsonOption,
     app,
-    ended_as_interrupt,
     examples,
     file_option,
     human_console,
-    interrupted,
     note,
     print_json,
+    session_interrupt,
 )
 from tutor.cli.puzzle import ask, check_theme, judge_answer
 from tutor.game.i18n import _, ngettext, number
@@ -106,18 +105,15 @@ def train_command(
         trainer = Trainer.open(store, puzzles or [], theme, ruleset)
         for problem in trainer.skipped_files:
             note("tutor: " + _("skipped: {problem}").format(problem=problem))
-        stopped = False
         try:
             # a closed terminal or a kill ends the session as Ctrl-C does: the answers another
             # session kept out of the store go to a file, not down with the process
-            with ended_as_interrupt():
+            with session_interrupt() as stop:
                 _session(trainer, count, console, fancy, json_out, results)
-        except KeyboardInterrupt:
-            interrupted()  # said first, on a line of its own after the ^C
-            stopped = True
         except BaseException:  # what the store cannot take now goes to a file
             trainer.finish(wait=0)
             raise
+        stopped = stop.caught
         try:  # answers kept while another session held the store (no wait after Ctrl-C)
             trainer.finish(wait=0 if stopped else None)
         except StoreError:
@@ -181,7 +177,7 @@ def _session(
                     + _("end of the input: the session stops; every answer so far is saved")
                 )
             break
-        verdict = judge_answer(pick.puzzle, answer, json_out)
+        verdict = judge_answer(pick.puzzle, answer)
         kept = len(trainer.unsaved)
         sched = trainer.record(pick, verdict, None if answer is None else answer.text)
         results.append((pick, verdict))

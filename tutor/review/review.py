@@ -226,6 +226,7 @@ class Review:
             "seed": self.seed,
             "decisions": [d.to_json(self.style) for d in self.decisions],
             "summary": {name: s.to_json() for name, s in self.summary().items()},
+            "interrupted": self.interrupted,
         }
 
 
