@@ -511,3 +511,33 @@ def test_a_file_changed_during_a_session_is_still_filtered(tmp_path: Path) -> No
         path.write_text(text)  # back to the first version: in the theme, so served
         pick = t.next()
         assert pick is not None and "spariglio" in pick.entry.info.themes
+
+
+def test_an_answer_whose_commit_a_ctrl_c_follows_is_kept_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by an audit: Ctrl-C (or a closed terminal, turned into one) just after an answer's
+    commit, before the trainer forgot it, left it among the unsaved answers, and the session's
+    end saved it again: two rows, and its box moved twice."""
+    mine = _folder(tmp_path)
+    db = tmp_path / "p.sqlite"
+    with ProgressStore(db) as store:
+        t = Trainer.open(store, [mine], shipped=False, clock=Clock())
+        real = store.record_answer
+        calls: list[str] = []
+
+        def committed_then_interrupted(*args: object, **kw: object) -> Schedule:
+            got = real(*args, **kw)  # type: ignore[arg-type]
+            calls.append(got.digest)
+            if len(calls) == 1:
+                raise KeyboardInterrupt
+            return got
+
+        monkeypatch.setattr(store, "record_answer", committed_then_interrupted)
+        with pytest.raises(KeyboardInterrupt):
+            _answer(t, correct=True)
+        assert len(t.unsaved) == 1  # the trainer cannot know the commit was made
+        t.finish()
+        assert not t.unsaved and len(calls) == 2
+        assert stored_answers(db) == 1
+        assert store.schedule()[calls[0]].box == 2  # up one box, not two

@@ -756,9 +756,27 @@ class ProgressStore:
 
         ``wait`` is how long to wait for another session's lock (default ``busy_seconds``);
         :class:`StoreBusyError` if it is still held then, and nothing is written.
+
+        An answer of a session is kept once: the same puzzle, time and session again (the
+        trainer saving again an answer whose commit a Ctrl-C interrupted just after it was
+        made) writes nothing and gives the schedule as it stands.
         """
         at = time.time() if now is None else now
         with self._guard(), self._write(wait=wait) as c:
+            if (
+                session is not None
+                and c.execute(
+                    "SELECT 1 FROM answers WHERE digest = ? AND answered_at = ? AND session = ?",
+                    (info.digest, at, session),
+                ).fetchone()
+            ):
+                row = c.execute(
+                    "SELECT box, due FROM schedule WHERE digest = ?", (info.digest,)
+                ).fetchone()
+                if row:
+                    box = self._value("schedule", "box", row[0], "box")
+                    due = self._value("schedule", "due", row[1], "time")
+                    return Schedule(info.digest, box, due, at, kept=False)
             c.execute(
                 "INSERT INTO puzzles (digest, name, path, title, themes, ruleset, question, "
                 "first_seen) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(digest) DO UPDATE SET "
