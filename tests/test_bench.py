@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -186,12 +187,10 @@ def test_a_class_harsher_than_the_reference_is_told_from_a_milder_one() -> None:
     assert (d["reference_below"], d["reference_above"]) == (0.5, 0.25)
 
 
-def test_bench_verdicts_reviews_the_hand_asked_for_with_the_styles_known(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """The reference and every run review hand 2 of a match with the styles given, as
-    ``tutor review --hand 2`` does (the earlier hands' styles), not hand 1 without them."""
-    seen: list[tuple[str, int, object]] = []
+def reviews_seen(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    """Replace the review that ``bench_verdicts`` runs by one that only notes its arguments
+    (one dict a call: record, hand, settings) and finds no decision."""
+    calls: list[dict[str, Any]] = []
 
     class Done:
         decisions: list[object] = []
@@ -203,16 +202,27 @@ def test_bench_verdicts_reviews_the_hand_asked_for_with_the_styles_known(
 
     def fake(record: object, players: object, *, settings: object, hand: int = 1,
              progress: object = None) -> Done:  # fmt: skip
-        seen.append((record.plays[0], hand, settings.styles))  # type: ignore[attr-defined]
+        calls.append({"record": record, "hand": hand, "settings": settings})
         return Done()
 
     monkeypatch.setattr(bench, "review_record", fake)
+    return calls
+
+
+def test_bench_verdicts_reviews_the_hand_asked_for_with_the_styles_known(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The reference and every run review hand 2 of a match with the styles given, as
+    ``tutor review --hand 2`` does (the earlier hands' styles), not hand 1 without them."""
+    calls = reviews_seen(monkeypatch)
     styles = {1: {"grabber": 0.9, "careful": 0.05, "careless": 0.05}}
     match = bench.SEED003_RECORD.parent / "scopa-match.yaml"
     second = bench.load_path(match)[1].plays[0]
     out = bench.bench_verdicts(match, runs=2, workers=1, hand=2, styles=styles)
     assert out.hand == 2 and len(out.runs) == 2
-    assert seen == [(second, 2, styles)] * 3
+    assert [(c["record"].plays[0], c["hand"], c["settings"].styles) for c in calls] == [
+        (second, 2, styles)
+    ] * 3
     with pytest.raises(bench.BenchError, match="the file has 4 hands"):
         bench.bench_verdicts(match, runs=1, hand=5)
 
@@ -222,32 +232,17 @@ def test_bench_verdicts_can_check_the_quick_verdicts_of_tutor_play(
 ) -> None:
     """``judge="play"``: the reference is the same, and each run judges with the settings
     ``tutor play`` gives each of the person's plays (its own seed), not the review's."""
-    seen: list[object] = []
-
-    class Done:
-        decisions: list[object] = []
-        interrupted = False
-        seats = [0]
-
-        def summary(self) -> dict[str, object]:
-            return {}
-
-    def fake(record: object, players: object, *, settings: object, hand: int = 1,
-             progress: object = None) -> Done:  # fmt: skip
-        seen.append(settings)
-        return Done()
-
-    monkeypatch.setattr(bench, "review_record", fake)
+    calls = reviews_seen(monkeypatch)
     out = bench.bench_verdicts(runs=2, workers=1, judge="play", seed=5)
-    reference, *runs = seen
+    reference, *runs = [c["settings"] for c in calls]
     assert reference.samples == 3000 and reference.time is None  # type: ignore[attr-defined]
     assert runs == [replace(FEEDBACK, seed=5), replace(FEEDBACK, seed=6)]
     data = out.to_json()
     assert data["judge"] == "play"
     assert (data["samples"], data["time_per_decision"]) == (FEEDBACK.samples, FEEDBACK.time)
-    seen.clear()
+    calls.clear()
     bench.bench_verdicts(runs=1, workers=1, seed=5)
-    assert seen[1] == bench.Settings(seed=5)
+    assert calls[1]["settings"] == bench.Settings(seed=5)
     with pytest.raises(bench.BenchError, match="unknown judge 'quick'") as raised:
         bench.bench_verdicts(runs=1, judge="quick")
     assert raised.value.option == "--judge"
