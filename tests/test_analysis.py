@@ -227,14 +227,23 @@ def test_ctrl_c_while_a_worker_is_forked_is_held_then_raised() -> None:
     import os
     import signal
 
-    from tutor.search.analysis import _interrupt_held
+    from tutor.game.interrupts import interrupts_held
+
+    def ended(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
 
     reached = False
-    with pytest.raises(KeyboardInterrupt):
-        with _interrupt_held():
-            os.kill(os.getpid(), signal.SIGINT)
-            time.sleep(0.05)
-            reached = True  # not interrupted inside
+    term = signal.signal(signal.SIGTERM, ended)  # as the command line's ended_as_interrupt
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            with interrupts_held(ctrl_c_only=True):
+                # a forked child inherits the handlers: SIGTERM must still end it
+                assert signal.getsignal(signal.SIGTERM) is ended
+                os.kill(os.getpid(), signal.SIGINT)
+                time.sleep(0.05)
+                reached = True  # not interrupted inside
+    finally:
+        signal.signal(signal.SIGTERM, term)
     assert reached
 
 

@@ -6,16 +6,20 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import stat
 import threading
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers import EXAMPLES, ROOT, one_error_line, run
 
 from tutor.cli.core import EXIT_USAGE
+from tutor.records import recordfile
 from tutor.records.recordfile import SaveError, load_path, save_atomically, save_or_rescue
-from tutor.training.live import LiveSession
+from tutor.training.live import LiveError, LiveSession
 
 
 @pytest.fixture
@@ -270,3 +274,122 @@ def test_an_output_on_standard_output_is_utf8_whatever_the_terminal_speaks() -> 
     out = subprocess.run(args, capture_output=True, env=env, cwd=ROOT, check=True).stdout
     text = out.decode("utf-8")
     assert "\u2068South\u2069" in text
+
+
+def _ctrl_c_during_writes(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Every atomic write gets a Ctrl-C (a real SIGINT to this process) half-way through, as
+    from a user pressing it during a slow disk's sync; the list counts the writes."""
+    real = recordfile._write_atomically
+    writes: list[int] = []
+
+    def interrupted(*args: Any, **kw: Any) -> None:
+        writes.append(1)
+        os.kill(os.getpid(), signal.SIGINT)
+        real(*args, **kw)
+
+    monkeypatch.setattr(recordfile, "_write_atomically", interrupted)
+    return writes
+
+
+@pytest.fixture
+def ctrl_c_raises() -> Iterator[None]:
+    """SIGINT raises KeyboardInterrupt here, as in the command (a test worker may ignore it)."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
+@pytest.mark.usefixtures("ctrl_c_raises")
+def test_a_ctrl_c_during_a_save_comes_after_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by an audit: Ctrl-C during a save removed the new file and kept the old, so the
+    play just typed was lost, while the session said "saved to FILE". The save now ends
+    first, then the Ctrl-C takes effect."""
+    path = tmp_path / "h.yaml"
+    path.write_text("old\n")
+    writes = _ctrl_c_during_writes(monkeypatch)
+    with pytest.raises(KeyboardInterrupt):
+        save_atomically(path, "new\n")
+    assert writes and path.read_text() == "new\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["h.yaml"]  # no temporary file left
+
+
+@pytest.mark.usefixtures("ctrl_c_raises")
+def test_live_keeps_the_play_typed_when_ctrl_c_cuts_its_save(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = LiveSession.new("scopa", ["You", "Ada"], "You", "french", tmp_path / "h.yaml")
+    for line in ("2C 4H 5S QD", "7D 7H AS"):
+        session.enter(line)
+    _ctrl_c_during_writes(monkeypatch)
+    with pytest.raises(KeyboardInterrupt):
+        session.enter("AS")
+    (saved,) = load_path(str(tmp_path / "h.yaml"))
+    assert [p.text for p in saved.plays] == ["AS"]
+
+
+def test_two_sessions_on_one_file_keep_both(tmp_path: Path) -> None:
+    """Found by an audit: two ``live --resume`` of one file, each saving in turn: the last
+    writer won and the other's play was gone, while both said "saved". The second now finds
+    the file changed since it read it, keeps it, and goes on in a free name beside it."""
+    path = tmp_path / "h.yaml"
+    first = LiveSession.new("scopa", ["You", "Ada"], "You", "french", path)
+    for line in ("2C 4H 5S QD", "7D 7H AS"):
+        first.enter(line)
+    a = LiveSession.resume(path, "You")
+    b = LiveSession.resume(path, "You")
+    a.enter("AS")
+    b.enter("7H x 2C 5S")
+    assert a.save_path == path and b.save_path == tmp_path / "h-2.yaml"
+    assert (
+        len(b.notices) == 1 and "changed since this session last read or saved it" in b.notices[0]
+    )
+    (kept,) = load_path(str(path))
+    (other,) = load_path(str(b.save_path))
+    assert [p.text for p in kept.plays] == ["AS"]
+    assert [p.text for p in other.plays] == ["7H x 2C 5S"]
+    b.enter("Ada: 3H")  # from now on b saves to its own file, and a is left alone
+    assert len(load_path(str(b.save_path))[0].plays) == 2 and len(b.notices) == 1
+    assert [p.text for p in load_path(str(path))[0].plays] == ["AS"]
+
+
+def test_a_read_only_file_is_refused_before_a_session_goes_on_with_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by an audit: ``live --resume`` of a read-only file replaced it all the same (a
+    rename ignores the file's mode); ``train`` refuses a read-only store."""
+    path = tmp_path / "h.yaml"
+    first = LiveSession.new("scopa", ["You", "Ada"], "You", "french", path)
+    first.enter("2C 4H 5S QD")
+    path.chmod(0o444)
+    real = os.access
+
+    def access(p: Any, mode: int, **kw: Any) -> bool:  # as for a user who is not root
+        return not (mode & os.W_OK and Path(p) == path) and real(p, mode, **kw)
+
+    monkeypatch.setattr(os, "access", access)
+    before = path.read_bytes()
+    said = one_error_line(run("live", "--resume", str(path)), EXIT_USAGE)
+    assert "--resume" in said and "the file is read-only" in said and "--save" in said
+    assert path.read_bytes() == before
+
+
+def test_undo_stops_at_the_table_of_a_file_the_session_did_not_make(tmp_path: Path) -> None:
+    """Found by an audit: undo back past the table of a resumed file deleted the file, with
+    what it held besides (a title, a game's key)."""
+    path = tmp_path / "h.yaml"
+    first = LiveSession.new("scopa", ["You", "Ada"], "You", "french", path)
+    first.enter("2C 4H 5S QD")
+    first.enter("undo")  # the session made the file: undoing its table removes it
+    assert not path.exists()
+    first.enter("2C 4H 5S QD")
+    again = LiveSession.resume(path, "You")
+    with pytest.raises(LiveError, match="undo stops at it, so as not to delete the file"):
+        again.enter("undo")
+    assert path.exists() and again.table is not None
+    again.enter("7D 7H AS")
+    again.enter("undo")  # what this session typed can still be undone
+    assert load_path(str(path))[0].table

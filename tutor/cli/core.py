@@ -718,16 +718,17 @@ def line_reader(prompt: Callable[[], str]) -> Callable[[], str | None]:
     return read
 
 
-def check_save(save: Path) -> None:
+def check_save(save: Path, option: str = "--save") -> None:
     """A usage error when nothing could be saved to ``save`` (a folder; a folder missing or
-    not writable): said before the session starts, since a session that cannot save would
-    lose what is typed."""
+    not writable; a read-only file): said before the session starts, since a session that
+    cannot save would lose what is typed. ``option`` names where the file came from: a
+    ``--resume`` file is saved to unless ``--save`` says otherwise."""
     problem = save_problem(save)
     if problem is not None:
-        raise typer.BadParameter(
-            _("cannot save to {file}: {problem}").format(file=save, problem=problem),
-            param_hint="--save",
-        )
+        said = _("cannot save to {file}: {problem}").format(file=save, problem=problem)
+        if option == "--resume":
+            said += " " + _("(give --save FILE to go on in another file)")
+        raise typer.BadParameter(said, param_hint=option)
 
 
 def check_output(out: Path, option: str, example: str, *inputs: Path) -> None:

@@ -129,6 +129,8 @@ def live_command(
                     raise typer.BadParameter(why, param_hint=option)
             if save is not None:
                 check_save(save)
+            else:  # the resumed file is saved to: one it cannot write is said now
+                check_save(resume, "--resume")
             session = LiveSession.resume(resume, as_player, save)
             note(
                 "tutor: "

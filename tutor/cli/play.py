@@ -159,6 +159,8 @@ def play_command(
                 )
             if save is not None:
                 check_save(save)
+            else:  # the resumed file is saved to: one it cannot write is said now
+                check_save(resume, "--resume")
             session = PlaySession.resume(
                 resume, hints, save, workers=workers, feedback=feedback, board=not no_board
             )

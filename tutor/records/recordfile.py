@@ -60,6 +60,7 @@ from tutor.game.cards import (
 )
 from tutor.game.errors import TutorError
 from tutor.game.i18n import _, ngettext
+from tutor.game.interrupts import interrupts_held
 from tutor.game.rules import (
     Ruleset,
     RulesetError,
@@ -101,6 +102,8 @@ __all__ = [
     "free_name",
     "save_atomically",
     "save_or_rescue",
+    "file_stamp",
+    "FileStamp",
     "write_rescue",
     "remove_stale_temporaries",
     "save_problem",
@@ -913,6 +916,8 @@ def save_problem(path: str | Path, example: str = "hand.yaml") -> str | None:
         if not folder.is_dir():
             return _("{folder} is not a folder").format(folder=folder)
         path.lstat()  # a name too long, a folder that cannot be searched: said now
+        if not os.access(path, os.W_OK):  # a rename would replace it all the same
+            return _("the file is read-only")
     except FileNotFoundError:
         pass  # the file is new
     except OSError as exc:  # is_dir() and exists() let ENAMETOOLONG, EACCES through
@@ -1028,12 +1033,13 @@ def save_atomically(path: str | Path, text: str, *, new: bool = False) -> None:
     if new and os.path.lexists(path):  # a file, a link, a device: none is replaced
         raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(path))
     try:
-        target, in_place = _save_target(path)
-        if in_place:
-            with open(target, in_place, encoding="utf-8") as fp:
-                fp.write(text)
-        else:
-            _write_atomically(target, text, new=new)
+        with interrupts_held():  # a Ctrl-C mid-save would keep the old file: the save ends first
+            target, in_place = _save_target(path)
+            if in_place:
+                with open(target, in_place, encoding="utf-8") as fp:
+                    fp.write(text)
+            else:
+                _write_atomically(target, text, new=new)
     except OSError as exc:
         if new and isinstance(exc, FileExistsError):  # made since the check (_publish_new)
             raise
@@ -1042,8 +1048,32 @@ def save_atomically(path: str | Path, text: str, *, new: bool = False) -> None:
         ) from None
 
 
+FileStamp = tuple[int, int, int, int]
+"""What tells one version of a file from another: device, inode, size, modification time."""
+
+
+def file_stamp(path: str | Path) -> FileStamp | None:
+    """``path``'s :data:`FileStamp`, through links; None when it is no regular file (missing,
+    a device, a pipe: written in place, with nothing of another session's to keep).
+
+    >>> file_stamp("/no/such/file.yaml") is None, file_stamp("/dev/null") is None
+    (True, True)
+    """
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    if not stat.S_ISREG(st.st_mode):
+        return None
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+
+
 def save_or_rescue(
-    path: Path, text: str | Callable[[Path], str], *, new: bool = False
+    path: Path,
+    text: str | Callable[[Path], str],
+    *,
+    new: bool = False,
+    unchanged_since: FileStamp | None = None,
 ) -> tuple[Path, str | None]:
     """Save ``text`` to ``path`` (:func:`save_atomically`) or, when that fails mid-session (the
     folder removed, the disk full), to a rescue file (:func:`write_rescue`), so that nothing
@@ -1055,8 +1085,23 @@ def save_or_rescue(
     ``new``: a session's first save, which never replaces a file: one that another session
     made meanwhile (two started in the same second take the same default name) is kept, and
     the text goes to the first free name after it (:func:`free_name`), said as a problem.
+
+    ``unchanged_since``: the :func:`file_stamp` the file had when this session last read or
+    saved it. A file changed since (another session saving the same record) is kept, and the
+    text goes to a free name likewise, so that neither session's plays are lost.
     """
     wanted = path
+    if not new and unchanged_since is not None:
+        now = file_stamp(path)
+        if now is not None and now != unchanged_since:
+            other = free_name(path)
+            where, problem = save_or_rescue(other, text, new=True)
+            if problem is None:
+                problem = _(
+                    "{file} changed since this session last read or saved it (another "
+                    "session?): saving to {other} from now on, to keep both"
+                ).format(file=path, other=where)
+            return where, problem
     try:
         while True:
             try:
@@ -1105,16 +1150,17 @@ def write_rescue(prefix: str, suffix: str, text: str | Callable[[Path], str]) ->
     its owner alone (the folder is shared); its path. The one writer of what the tutor could
     not save where it should (a session's record, answers a locked store would not take);
     OSError when that fails too, the file removed."""
-    fd, name = tempfile.mkstemp(prefix=prefix, suffix=suffix)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fp:
-            fp.write(text if isinstance(text, str) else text(Path(name)))
-            fp.flush()
-            os.fsync(fp.fileno())
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(name)
-        raise
+    with interrupts_held():  # a Ctrl-C during the write would remove the file: it ends first
+        fd, name = tempfile.mkstemp(prefix=prefix, suffix=suffix)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fp:
+                fp.write(text if isinstance(text, str) else text(Path(name)))
+                fp.flush()
+                os.fsync(fp.fileno())
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(name)
+            raise
     return Path(name)
 
 

@@ -38,7 +38,6 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -47,6 +46,7 @@ from tutor.counting.defaults import TRUST_DEFAULT
 from tutor.game.cards import Style
 from tutor.game.errors import TutorError
 from tutor.game.i18n import _, bounds, ngettext, number
+from tutor.game.interrupts import interrupts_held
 from tutor.game.scoring import score_captures
 from tutor.game.state import GameState, Move
 from tutor.search.defaults import DEFAULT_EXACT_PLIES, SAMPLES_MAX
@@ -456,25 +456,6 @@ def _pool(workers: int) -> ProcessPoolExecutor:
     return pool
 
 
-@contextmanager
-def _interrupt_held() -> Iterator[None]:
-    """Ctrl-C held back while the pool starts a worker (``submit`` forks): one that came during
-    the fork was lost ("Exception ignored" in the fork's handlers, and the run went on). Only
-    noted while the block runs (the signal may reach any thread, so blocking it in this one
-    would not do), it is raised as the block ends, a KeyboardInterrupt as anywhere else."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    came: list[Any] = []
-    previous = signal.signal(signal.SIGINT, lambda *frame: came.append(frame))
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-        if came and callable(previous):
-            previous(*came[0])  # Python's handler: KeyboardInterrupt
-
-
 def _drop_pool(workers: int) -> None:
     """Stop a pool at once (Ctrl-C, an error): its workers are killed, and its manager thread
     is waited for, which their deaths end at once: left running, it could close its wake-up
@@ -557,7 +538,9 @@ def run_parallel(
                     more = False
                     break
                 k, a = nxt
-                with _interrupt_held():
+                # held while the pool starts a worker (submit forks): a Ctrl-C during the
+                # fork was lost ("Exception ignored" in the fork's handlers, the run went on)
+                with interrupts_held(ctrl_c_only=True):
                     f = pool.submit(func, *a)
                 futures[f] = k
                 pending.add(f)

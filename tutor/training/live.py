@@ -63,6 +63,7 @@ from tutor.game.cards import (
 )
 from tutor.game.errors import TutorError
 from tutor.game.i18n import N_, _, in_every_language, ngettext
+from tutor.game.interrupts import interrupts_held
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move, parse_play
 from tutor.records.record import (
@@ -75,7 +76,9 @@ from tutor.records.record import (
     player_named,
 )
 from tutor.records.recordfile import (
+    FileStamp,
     dumps,
+    file_stamp,
     load_path,
     ruleset_key,
     save_or_rescue,
@@ -308,6 +311,11 @@ class LiveSession:
     fresh: bool = True
     """The save file is not made yet: the first save never replaces a file another program
     made meanwhile (:func:`tutor.records.recordfile.save_or_rescue`)."""
+    made_file: bool = field(default=False, repr=False)
+    """This session made its save file (so undoing the table may delete it again)."""
+    stamp: FileStamp | None = field(default=None, repr=False)
+    """The save file as this session last read or saved it (:func:`file_stamp`): a file
+    another session changed since is kept, and the saves go to a free name beside it."""
     trust: float = TRUST_DEFAULT
     """The prior trust in readings of behaviour (``--trust-readings``)."""
     styles: dict[str, dict[str, float]] = field(default_factory=dict)
@@ -382,6 +390,7 @@ class LiveSession:
         cls, path: Path | str, me: str | None = None, save_path: Path | str | None = None
     ) -> LiveSession:
         """Continue a session saved in ``path`` (a hand record); RecordError if it is bad."""
+        stamp = file_stamp(path)  # before the read: a change made meanwhile is seen
         records = load_path(str(path))
         if len(records) != 1:
             raise LiveError(
@@ -421,6 +430,7 @@ class LiveSession:
             teams={name: list(members) for name, members in rec.teams.items()},
             game=rec.game,
             fresh=save_path is not None,  # another file: whatever it holds is kept
+            stamp=stamp,
         )
         session.entries = session._entry_order()
         if save_path is not None:
@@ -496,10 +506,16 @@ class LiveSession:
     def save(self) -> None:
         if self.save_path is not None and self.table is not None:
             record = self.record()  # its ruleset file kept absolute: named from the file's folder
-            self.save_path, problem = save_or_rescue(
-                self.save_path, lambda path: dumps([written_to(record, path)]), new=self.fresh
-            )
-            self.fresh = False
+            with interrupts_held():  # a Ctrl-C comes once the file and save_path say the same
+                self.save_path, problem = save_or_rescue(
+                    self.save_path,
+                    lambda path: dumps([written_to(record, path)]),
+                    new=self.fresh,
+                    unchanged_since=self.stamp,
+                )
+                self.stamp = file_stamp(self.save_path)
+                self.made_file = self.made_file or self.fresh
+                self.fresh = False
             if problem is not None:
                 self.notices.append(problem)
 
@@ -813,6 +829,16 @@ class LiveSession:
                 self.deals.pop()
             what = _("your cards")
         else:
+            if self.save_path is not None and self.save_path.exists() and not self.made_file:
+                # the file was there before the session: deleting it would lose what it held
+                # (a title, a game's key) besides the table
+                self.entries.append(kind)
+                raise LiveError(
+                    _(
+                        "the table came with {file}: undo stops at it, so as not to delete "
+                        "the file (start a new session for another table)"
+                    ).format(file=self.save_path)
+                )
             self.table = None
             what = _("the table")
             if self.save_path is not None and self.save_path.exists():

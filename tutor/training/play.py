@@ -52,10 +52,19 @@ from tutor.counting.tracker import viewer_state
 from tutor.game.cards import CARDS, Style, cards_of, format_card, format_cards, get_style
 from tutor.game.errors import TutorError
 from tutor.game.i18n import N_, _, in_every_language, ngettext, number, typed_words
+from tutor.game.interrupts import interrupts_held
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move, MoveError
 from tutor.records.record import HINT_MODES, GameInfo, HandRecord, PlayEntry, name_as_match
-from tutor.records.recordfile import dumps, load_path, ruleset_key, save_or_rescue, written_to
+from tutor.records.recordfile import (
+    FileStamp,
+    dumps,
+    file_stamp,
+    load_path,
+    ruleset_key,
+    save_or_rescue,
+    written_to,
+)
 from tutor.records.replay import MatchReplay, replay_match
 from tutor.review.explain import PositionExplanation, explain_position
 from tutor.review.judge import CLASSES, Settings, class_name, value_moves, verdict_class
@@ -430,6 +439,9 @@ class PlaySession:
     fresh: bool = True
     """The save file is not made yet: the first save never replaces a file another program
     made meanwhile (:func:`tutor.records.recordfile.save_or_rescue`)."""
+    stamp: FileStamp | None = field(default=None, repr=False)
+    """The save file as this session last read or saved it (:func:`file_stamp`): a file
+    another session changed since is kept, and the saves go to a free name beside it."""
 
     def __post_init__(self) -> None:
         for name, spec in self.game.computer.items():
@@ -524,6 +536,7 @@ class PlaySession:
     ) -> PlaySession:
         """Go on with the match saved in ``path`` (and save to it, or to ``save_path``):
         RecordError if the file is bad, PlayError if it was not kept by ``tutor play``."""
+        stamp = file_stamp(path)  # before the read: a change made meanwhile is seen
         hands = load_path(str(path))
         last = hands[-1]
         if last.game is None:
@@ -560,6 +573,7 @@ class PlaySession:
                 Path(save_path if save_path is not None else path),
                 board=board,
                 fresh=save_path is not None,  # another file: whatever it holds is kept
+                stamp=stamp,
             )
         except PlayError as exc:  # a computer player the file names wrongly
             raise PlayError(f"{path}: game: computer: {exc}") from None
@@ -695,8 +709,12 @@ class PlaySession:
             return
         for rec in self.hands:
             rec.path = str(self.save_path)
-        self.save_path, problem = save_or_rescue(self.save_path, self._text_for, new=self.fresh)
-        self.fresh = False
+        with interrupts_held():  # a Ctrl-C comes once the file and save_path say the same
+            self.save_path, problem = save_or_rescue(
+                self.save_path, self._text_for, new=self.fresh, unchanged_since=self.stamp
+            )
+            self.stamp = file_stamp(self.save_path)
+            self.fresh = False
         if problem is not None:
             self.notices.append(problem)
 

@@ -1,0 +1,66 @@
+"""Ctrl-C held back while something must be done whole.
+
+A save that Ctrl-C cut short left the old file, so the play just typed was lost while the
+session said it was saved; a fork that Ctrl-C cut short lost the signal. Inside
+:func:`interrupts_held`, Ctrl-C (and SIGTERM or SIGHUP where the command line turns them into
+Ctrl-C) is only noted; it takes effect as the block ends, as it would have anywhere else.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+__all__ = ["interrupts_held"]
+
+_HELD = tuple(getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n))
+"""The signals held: those whose handler is Python code (Ctrl-C's KeyboardInterrupt, or the
+command line's :func:`tutor.cli.core.ended_as_interrupt`); one left to the system's default
+action (which kills the process) stays so, and the atomic save keeps the old file whole."""
+
+
+@contextmanager
+def interrupts_held(ctrl_c_only: bool = False) -> Iterator[None]:
+    """Run the block with Ctrl-C noted, not raised; the first signal noted is handled as the
+    block ends (a KeyboardInterrupt, as anywhere else). Only in the main thread, the one
+    that may set handlers (elsewhere the block runs as it is).
+
+    ``ctrl_c_only``: hold SIGINT alone, for a block that forks: a child inherits the noting
+    handlers, and one that noted SIGTERM would never end when its pool is stopped.
+
+    >>> import os
+    >>> before = signal.signal(signal.SIGINT, signal.default_int_handler)  # Python's own
+    >>> try:
+    ...     with interrupts_held():
+    ...         os.kill(os.getpid(), signal.SIGINT)
+    ...         print("the block ends")
+    ... except KeyboardInterrupt:
+    ...     print("then Ctrl-C")
+    the block ends
+    then Ctrl-C
+    >>> _ = signal.signal(signal.SIGINT, before)
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    came: list[tuple[int, Any]] = []
+
+    def note(signum: int, frame: Any) -> None:
+        came.append((signum, frame))
+
+    previous: dict[int, Any] = {}
+    for s in _HELD[:1] if ctrl_c_only else _HELD:
+        handler = signal.getsignal(s)
+        if callable(handler):
+            previous[s] = signal.signal(s, note)
+    try:
+        yield
+    finally:
+        for s, handler in previous.items():
+            signal.signal(s, handler)
+        if came:
+            signum, frame = came[0]
+            previous[signum](signum, frame)
