@@ -554,3 +554,30 @@ def test_a_file_named_dash_written_as_dot_slash_dash_is_a_file(
     assert drawing.startswith("<?xml") and drawing.rstrip().endswith("</svg>")
     to_stdout = run("render", record, "--at", "2", "--svg", "-")
     assert to_stdout.exit_code == 0 and "<svg" in to_stdout.stdout
+
+
+@pytest.mark.parametrize(("code", "ignored"), [(130, True), (0, False), (3, False)])
+def test_after_a_ctrl_c_another_is_ignored_while_the_interpreter_ends(
+    monkeypatch: pytest.MonkeyPatch, code: int, ignored: bool
+) -> None:
+    """Found by an audit: Ctrl-C pressed again and again during ``simulate`` gave, after the
+    first had stopped it, "Exception ignored in atexit callback ... KeyboardInterrupt" with
+    its traceback, or a death by the signal rather than exit 130. Once a Ctrl-C has stopped
+    the command, the console script ignores the others; any other end leaves Ctrl-C alone."""
+    import signal
+
+    import tutor.cli.core as core
+
+    def stopped(**_kw: Any) -> None:
+        sys.exit(code)
+
+    monkeypatch.setattr(core, "app", stopped)
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(SystemExit) as ended:
+            core.main([])
+        assert ended.value.code == code
+        now = signal.getsignal(signal.SIGINT)
+        assert (now is signal.SIG_IGN) == ignored
+    finally:
+        signal.signal(signal.SIGINT, before)

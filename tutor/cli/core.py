@@ -41,6 +41,7 @@ from tutor.cli.language import HELP_OPTIONS, run_language, translate_commands, u
 from tutor.game.cards import STYLES, Style
 from tutor.game.errors import TutorError
 from tutor.game.i18n import LANGUAGES, N_, _, ngettext, speaking
+from tutor.game.interrupts import interrupts_held
 from tutor.game.textfile import os_reason
 from tutor.records.record import HandRecord, player_named
 from tutor.records.recordfile import free_name, load_path, save_problem
@@ -481,9 +482,11 @@ def _root(
 
 
 def print_json(data: Any) -> None:
-    """The machine-readable result, alone on stdout."""
-    sys.stdout.write(json.dumps(data) + "\n")
-    sys.stdout.flush()
+    """The machine-readable result, alone on stdout, written whole: a Ctrl-C meanwhile (one
+    pressed again after the one that cut the run short) takes effect after it."""
+    with interrupts_held():
+        sys.stdout.write(json.dumps(data) + "\n")
+        sys.stdout.flush()
 
 
 def human_console() -> tuple[Console, bool]:
@@ -948,6 +951,17 @@ def tolerate_narrow_encodings() -> None:
         sys.stdin.reconfigure(errors="surrogateescape")
 
 
+def _ignore_ctrl_c_while_ending() -> None:
+    """After a Ctrl-C has stopped the command: another one, pressed again while the
+    interpreter ends (joining the pools' threads, running the exit functions), would only
+    print an "Exception ignored ... KeyboardInterrupt" traceback there, or kill the process
+    by the signal rather than exit 130."""
+    import signal
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def main(argv: list[str] | None = None) -> None:
     """The console script: run the app and exit with its code."""
     stand_in_for_closed_streams()
@@ -956,7 +970,12 @@ def main(argv: list[str] | None = None) -> None:
         app(args=argv, prog_name="tutor")
     except KeyboardInterrupt:
         interrupted()
+        _ignore_ctrl_c_while_ending()
         sys.exit(EXIT_INTERRUPTED)
+    except SystemExit as exc:
+        if exc.code == EXIT_INTERRUPTED:
+            _ignore_ctrl_c_while_ending()
+        raise
     except OSError as exc:  # from an option run before any command (--version, --help >&-)
         unwritten = _output_failure(exc)
         if unwritten is None:
