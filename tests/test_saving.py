@@ -393,3 +393,40 @@ def test_undo_stops_at_the_table_of_a_file_the_session_did_not_make(tmp_path: Pa
     again.enter("7D 7H AS")
     again.enter("undo")  # what this session typed can still be undone
     assert load_path(str(path))[0].table
+
+
+@pytest.mark.parametrize("command", ["live", "play"])
+def test_a_killed_session_says_where_it_is_saved_and_exits_130(
+    tmp_path: Path, command: str
+) -> None:
+    """Found by an audit: ``play`` and ``live`` died silently on SIGTERM or SIGHUP (a closed
+    terminal), exit -15, where ``train`` ends as on Ctrl-C: now they too say where the game
+    is saved, exit 130, and a save the signal came during ends first."""
+    import subprocess
+    import sys
+    import time
+
+    save = tmp_path / "h.yaml"
+    args = (
+        ["live", "--players", "You,Ada", "--as", "You", "--ruleset", "scopa", "--deck", "french"]
+        if command == "live"
+        else ["play", "--ruleset", "scopa", "--seed", "3", "--workers", "1", "--no-board"]
+    )
+    first = "2C 4H 5S QD\n" if command == "live" else ""
+    with subprocess.Popen(
+        [sys.executable, "-m", "tutor", *args, "--save", str(save)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        cwd=ROOT, env={**os.environ, "NO_COLOR": "1"},
+    ) as proc:  # fmt: skip
+        assert proc.stdin is not None
+        proc.stdin.write(first)
+        proc.stdin.flush()
+        deadline = time.monotonic() + 60
+        while not save.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(0.5)  # waiting for the next line now
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "interrupted" in err and str(save) in err and "--resume" in err
+    assert load_path(str(save))

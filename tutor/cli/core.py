@@ -176,15 +176,20 @@ def interrupted() -> None:
     sys.stderr.write("\ntutor: " + _("interrupted") + "\n")
 
 
+class Ended(KeyboardInterrupt):
+    """SIGTERM or SIGHUP, raised as Ctrl-C is (:func:`ended_as_interrupt`): the session ends,
+    where a Ctrl-C at an interactive prompt only drops the line (:func:`line_reader`)."""
+
+
 @contextlib.contextmanager
 def ended_as_interrupt() -> Iterator[None]:
     """While the block runs, SIGTERM and SIGHUP (the terminal closed) end it as Ctrl-C does,
-    with a KeyboardInterrupt: what the block holds in memory is then saved or rescued by the
-    same code, where the default action would kill the process with it."""
+    with a KeyboardInterrupt (:class:`Ended`): what the block holds in memory is then saved or
+    rescued by the same code, where the default action would kill the process with it."""
     import signal
 
     def stop(signum: int, frame: Any) -> None:
-        raise KeyboardInterrupt
+        raise Ended
 
     if threading.current_thread() is not threading.main_thread():  # only it may set handlers
         yield
@@ -709,8 +714,8 @@ def line_reader(prompt: Callable[[], str]) -> Callable[[], str | None]:
         while True:
             try:
                 return read_line(visible(prompt()) + "> ")
-            except KeyboardInterrupt:
-                if not interactive or interrupted:
+            except KeyboardInterrupt as exc:
+                if not interactive or interrupted or isinstance(exc, Ended):
                     raise
                 interrupted = True
                 note(

@@ -20,6 +20,7 @@ from tutor.cli.core import (
     app,
     check_save,
     deck_style,
+    ended_as_interrupt,
     examples,
     fail_if_rejected,
     file_option,
@@ -241,9 +242,14 @@ def _run_live(session: LiveSession, quiet: bool, json_out: bool) -> None:
             rendering.emit(
                 console, *rendering.tracker_view(session.analysis(), session.style, fancy)
             )
-        session.run(
-            read, show, note, lambda message: note(f"tutor: {message}"), numbered=not interactive
-        )
+        with ended_as_interrupt():  # a kill or a closed terminal: saved and said, as Ctrl-C
+            session.run(
+                read,
+                show,
+                note,
+                lambda message: note(f"tutor: {message}"),
+                numbered=not interactive,
+            )
     except KeyboardInterrupt:
         interrupted()
         _live_saved(session)

@@ -19,6 +19,7 @@ from tutor.cli.core import (
     app,
     check_save,
     deck_style,
+    ended_as_interrupt,
     examples,
     fail_if_rejected,
     file_option,
@@ -218,9 +219,10 @@ def _run(session: PlaySession) -> None:
         emit(console, *event_view(event, session.style, fancy))
 
     try:
-        why = session.run(line_reader(session.prompt), show,
-                          lambda message: note(f"tutor: {message}"),
-                          numbered=not interactive)  # fmt: skip
+        with ended_as_interrupt():  # a kill or a closed terminal: saved and said, as Ctrl-C
+            why = session.run(line_reader(session.prompt), show,
+                              lambda message: note(f"tutor: {message}"),
+                              numbered=not interactive)  # fmt: skip
     except KeyboardInterrupt:
         interrupted()
         _saved(session)
