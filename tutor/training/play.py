@@ -116,7 +116,7 @@ FEEDBACK = Settings(
 )
 """How hard the tutor looks at each of your plays: the review's judge with a budget that
 answers within about a second on two cores. Samples are solved exactly from 12 plays left
-(play-outs before that), the first look comes after 10 samples, and the sampling stops at
+(play-outs before that), the first look comes after 25 samples, and the sampling stops at
 0.8 s (or as soon as the class is decided). A verdict the samples cannot settle in that time
 is given with ``?`` (uncertain), as in the review."""
 
