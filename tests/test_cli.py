@@ -308,6 +308,30 @@ def test_the_help_introduces_every_command_in_one_line_by_group() -> None:
     assert "Other commands" not in out
 
 
+@pytest.mark.parametrize("group", ["puzzle", "bench"])
+def test_a_command_groups_help_lists_each_command_in_a_whole_line(group: str) -> None:
+    """Audit: ``tutor puzzle --help`` cut a line short ("check  Work out every puzzle's answer
+    and compare it with the..."), as did most of ``tutor bench --help``'s."""
+    result = run(group, "--help", env={"COLUMNS": "80"})
+    assert result.exit_code == 0
+    command = typer.main.get_command(app).commands[group]  # type: ignore[attr-defined]
+    assert len(command.commands) >= 3
+    lines = [*result.stdout.splitlines(), ""]
+    for name in command.commands:
+        [line] = [line for line in lines if line.startswith(f"  {name} ")]
+        assert not line.endswith("...") and len(line) <= 80, line
+        assert not lines[lines.index(line) + 1].startswith("    "), f"{name}'s line wraps"
+
+
+@pytest.mark.parametrize("command", [["train"], ["puzzle", "generate"]])
+def test_the_theme_option_lists_the_themes(command: list[str]) -> None:
+    """Audit: ``--theme`` never said which themes there are."""
+    from tutor.records.puzzle_key import THEMES
+
+    result = run(*command, "--help")
+    assert f"with this theme ({', '.join(THEMES)})." in " ".join(result.stdout.split())
+
+
 def test_long_commands_say_what_they_are_doing_when_no_bar_can_be_drawn() -> None:
     """Bug: piped, ``simulate``, ``solve --samples``, ``review`` and ``bench all`` printed
     nothing while they worked: a long silent run looks like a hang."""

@@ -149,7 +149,19 @@ def test_explain_at_a_point_of_a_record() -> None:
     assert "any 9 sweeps it" in text and "no single card sweeps it" in text
     # Found by QA: the values (below zero, often) were labelled "points of the hand for your
     # side"; they are the side's points minus the others', as solve says
-    assert "Values: points of the hand, your side minus the others, mean over 10" in text
+    assert "Values: points of the hand, yours minus the other player's, mean over 10" in text
+
+
+def test_the_values_are_a_players_own_where_each_plays_alone() -> None:
+    """Audit: ``tutor --lang it explain docs/examples/seed003-scopa.yaml --at 3`` said "la
+    squadra di" (the side of) a player of two-player scopa, who has no partner."""
+    args = ["--at", "3", "--samples", "10", "--workers", "1"]
+    text = " ".join(run("explain", str(SEED003), *args).stdout.split())
+    assert "Values: points of the hand, Ada's minus the other player's, mean over 10" in text
+    assert "side" not in text
+    hand = str(EXAMPLES / "scopone-hand.yaml")
+    text = " ".join(run("explain", hand, *args).stdout.split())
+    assert "Values: points of the hand, East's side minus the others, mean over 10" in text
 
 
 def test_the_capture_rule_explain_still_works() -> None:

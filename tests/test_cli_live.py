@@ -286,7 +286,10 @@ def test_board_shows_the_board_even_when_quiet(tmp_path: Path) -> None:
     assert code == 0 and out == ""
     code, out, _ = run_live(["--resume", str(save), "-q"], "board\n")
     assert code == 0
-    assert "Unmatched: 2, 5, 7." in out and out.count("Sweep risk") == 1
+    assert (
+        "Unmatched (captured an odd number of times): 2, 5, 7." in out
+        and out.count("Sweep risk") == 1
+    )
 
 
 def test_ruleset_and_deck_with_resume_are_usage_errors_like_players(tmp_path: Path) -> None:

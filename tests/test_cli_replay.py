@@ -39,6 +39,14 @@ def test_replay_examples_match_their_golden_output(name: str) -> None:
     check_golden(f"replay-{Path(name).stem}.txt", result.stdout)
 
 
+def test_the_tally_is_per_player_where_each_plays_alone() -> None:
+    """Audit: two-player scopa's replay headed its tally "Tally per side" ("Conto per
+    squadra"), where each side is one player."""
+    assert "Tally per player: cards/denari" in run("replay", example("seed003-scopa.yaml")).stdout
+    scopone = run("replay", example("scopone-hand.yaml")).stdout
+    assert "Tally per side: cards/denari" in scopone and "Tally per player" not in scopone
+
+
 def test_the_seed003_replay_in_italian_matches_its_golden_output() -> None:
     """LANG=it_IT.UTF-8: the sheet, the score, the categories and the record's Italian notes."""
     result = run("replay", example("seed003-scopa.yaml"), env=ITALIAN)
@@ -171,7 +179,7 @@ def test_replay_as_a_player_still_shows_every_play() -> None:
 def test_cli_replay_as_shows_the_board_after_each_play() -> None:
     code, out, err = invoke(["replay", str(EXAMPLES / "partial-view.yaml"), "--as", "South"])
     assert code == 0, err
-    assert out.count("Unmatched:") == 36
+    assert out.count("Unmatched (captured an odd number of times):") == 36
     assert "at play 6 West could have swept the table (AS = 1) with an ace" in out
     assert "not available" not in err
 

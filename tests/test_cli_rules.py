@@ -32,6 +32,19 @@ def test_rules_shows_one_ruleset_in_words() -> None:
     assert data["in_words"][0].startswith("scopa: ")
 
 
+def test_no_rule_is_shown_by_its_raw_value() -> None:
+    """Audit: ``tutor --lang it rules scopa`` printed "Precedenza nelle prese (single-card)", a
+    ruleset file's value amid the Italian: the precedence is said in words, as every other
+    rule is."""
+    from tutor.game.rules import CAPTURE_PRECEDENCES
+
+    for name in ruleset_names():
+        for lang in ("en", "it"):
+            out = run("--lang", lang, "rules", name).stdout
+            assert not any(f"({key})" in out for key in CAPTURE_PRECEDENCES), (name, lang)
+    assert "Capture precedence: a single equal card must be taken" in run("rules", "scopa").stdout
+
+
 def test_rules_unknown_ruleset_is_a_usage_error() -> None:
     line = one_error_line(run("rules", "briscola"), EXIT_USAGE)
     assert "briscola" in line and "scopone-scientifico" in line

@@ -135,6 +135,33 @@ def test_cli_track_human_board() -> None:
         assert part in out
 
 
+def test_the_two_odd_lists_say_what_each_counts() -> None:
+    """Audit: "Unmatched: 2, 3, 4, 7, F, R." and "Rule of 48: ... the values still out an odd
+    number of times are: 3, 7, C, R." on one board, two odd lists a player could not tell
+    apart: each label now says what it counts."""
+    path = str(EXAMPLES / "partial-view.yaml")
+    code, out, err = invoke(["track", path, "--as", "South", "--at", "20"])
+    assert code == 0, err
+    text = " ".join(out.split())
+    assert "Unmatched (captured an odd number of times): 2, 3, 4, 7, F, R." in text
+    assert (
+        "Rule of 48: the values still out (not in your hand, on the table or captured) an odd "
+        "number of times are: 3, 7, C, R." in text
+    )
+
+
+def test_a_large_count_of_deals_is_written_with_the_languages_thousands_marks() -> None:
+    """Audit: ``tutor --lang it play --seed 7``, then ``board``, said "conto esatto su
+    227873431500 distribuzioni": 227.873.431.500 in Italian, 227,873,431,500 in English."""
+    path = str(EXAMPLES / "partial-view.yaml")
+    code, out, err = invoke(["track", path, "--as", "South", "--at", "3"])
+    assert code == 0, err
+    assert "exact count over 26,293,088,250 deals that fit the facts" in " ".join(out.split())
+    code, out, err = invoke(["--lang", "it", "track", path, "--as", "South", "--at", "3"])
+    assert code == 0, err
+    assert "conto esatto su 26.293.088.250 distribuzioni" in " ".join(out.split())
+
+
 def test_cli_track_bad_input() -> None:
     code, _, err = invoke(["track", str(EXAMPLES / "scopone-hand.yaml"), "--as", "Nobody"])
     assert code == 3 and "--as Nobody: no such player (players: South, West, North, East)" in err

@@ -231,7 +231,7 @@ def test_a_right_answer_ahead_of_time_is_said_to_keep_its_box(
     r = run("train", "--db", str(db), "--count", "1", input="5 6 7 8\n")
     assert r.exit_code == 0, r.output
     assert "Puzzle 1 of 1: seed004-rule-of-48, ahead of time" in r.stdout
-    assert "Right: unmatched 5 6 7 8." in r.stdout
+    assert "Right: unmatched 5, 6, 7, F." in r.stdout
     day = time.strftime("%Y-%m-%d", time.localtime(before.due))
     assert (
         f"Saved. Answered ahead of time, so it stays in Leitner box {box}: it comes back "

@@ -209,6 +209,14 @@ def test_a_first_save_never_replaces_a_file_made_meanwhile(tmp_path: Path) -> No
 # -- the session driven line by line, without a terminal -----------------------------------------
 
 
+def test_quit_in_every_language_ends_the_session() -> None:
+    """Audit: live read quit words of its own, in English only; it shares play's, train's
+    and puzzle try's now, ``quit`` also in Italian (``esci``)."""
+    for word in ("quit", "Exit", "q", "esci", "ESCI"):
+        session = LiveSession.new("scopa", ["You", "Ada"], "You", "french")
+        assert session.enter(word).kind == "quit", word
+
+
 def test_run_applies_lines_and_reports_each_accepted_one() -> None:
     lines, _ = scripted_hand("scopa", 3, 0, ["You", "Ada"])
     script = iter([lines[0], "board", "help", "XX", "", "# a comment", *lines[1:4], "quit", "7D"])

@@ -11,7 +11,7 @@ import pytest
 from helpers import ROOT, SEED003, check_golden, endgame
 
 from tutor.game.captures import sweep_value
-from tutor.game.cards import CARDS
+from tutor.game.cards import CARDS, FULL_DECK, mask_of, parse_cards
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move
 from tutor.records.recordfile import load_path
@@ -114,6 +114,26 @@ def test_sweepable_table_and_safe_table(scopa: Ruleset) -> None:
     laying = codes_of(s, "AS")
     assert "sweepable-table" not in laying
     assert "adds up to 17" in laying["safe-table"].text
+
+
+def test_sweepable_table_when_every_play_leaves_one_compares_the_risks(scopa: Ruleset) -> None:
+    """Found by a user: 2C left 2C 6C (any 8 sweeps, 64%) where a 4 left 10 (one king unseen,
+    20%); no play left a safe table, so nothing was said of the sweep, and the verdict's only
+    comment was the double. The play far more likely to be swept is now named, with the other."""
+
+    # the unseen cards: Ada's 5S 3H 7D and the next deal's JS 2D 3D / JD JH KH; the rest taken
+    def cards(text: str) -> int:
+        return mask_of(parse_cards(text, "french"))
+
+    deals = [[(cards("2C 4C 4H"), 0), (cards("5S 3H 7D"), 0)],
+             [(cards("JS 2D 3D"), 0), (cards("JD JH KH"), 0)]]  # fmt: skip
+    s = GameState(scopa, cards("6C"), deals)
+    s.captured[0] = FULL_DECK & ~cards("6C 2C 4C 4H 5S 3H 7D JS 2D 3D JD JH KH")
+    o = codes_of(s, "2C")["sweepable-table"]
+    assert "any 8 sweeps" in o.text and "Every play left a table one card can sweep" in o.text
+    assert "4C would have left" in o.text and "any 10 sweeps" in o.text
+    assert o.probability is not None and o.probability > 0.7
+    assert "sweepable-table" not in codes_of(s, "4C")  # the lower risk: nothing to say
 
 
 def test_no_sweepable_table_when_every_card_of_the_value_is_seen(scopa: Ruleset) -> None:

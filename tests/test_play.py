@@ -145,6 +145,15 @@ def test_a_new_game_never_replaces_a_file_made_meanwhile(tmp_path: Path) -> None
     assert other.notices
 
 
+def test_quit_in_every_language_ends_the_session() -> None:
+    """Audit: play, live, train and puzzle try each read quit words of their own; they share
+    one list now, ``quit`` also in Italian (``esci``), as drill reads it."""
+    for word in ("quit", "EXIT", "q", "esci", "Esci"):
+        s = quick_session("scopa", 3)
+        s.start()
+        assert isinstance(s.enter(word)[0], Quit), word
+
+
 def test_hint_explain_board_help_save_and_quit(tmp_path: Path) -> None:
     s = quick_session("scopa", 3, save_path=tmp_path / "g.yaml")
     s.start()

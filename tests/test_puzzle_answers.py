@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tutor.game.i18n import speaking
 from tutor.puzzles.answer import AnswerError, attempt, judge, read_answer
 from tutor.puzzles.check import solve_puzzle
 from tutor.puzzles.format import Puzzle, collection_dir, load_puzzles
@@ -71,10 +72,10 @@ def test_counting_answers() -> None:
     assert attempt(p, read_answer(p, "8 7 6 5")).correct
     wrong = attempt(p, read_answer(p, "2 5 6 7 8"))
     assert not wrong.correct
-    assert wrong.message == "Not quite (2 is matched). Unmatched: 5 6 7 8."
+    assert wrong.message == "Not quite (2 is matched). Unmatched: 5, 6, 7, F."
     assert any("flips" in line for line in wrong.lines)
     missed = judge(p, read_answer(p, "none"), solve_puzzle(p))
-    assert missed.message == "Not quite (you missed 5, 6, 7, 8). Unmatched: 5 6 7 8."
+    assert missed.message == "Not quite (you missed 5, 6, 7, F). Unmatched: 5, 6, 7, F."
     holds = shipped("reading-a-passed-up-scopa")
     v = attempt(holds, read_answer(holds, "no"))
     assert v.correct and v.message == "Right."
@@ -161,6 +162,45 @@ def test_ctrl_c_during_the_analysis_stops_the_judging(
     p = shipped(name)
     with pytest.raises(KeyboardInterrupt):
         attempt(p, None)
+
+
+def test_unmatched_values_are_written_one_way_as_the_tracker_writes_them() -> None:
+    """Audit: ``echo none | tutor --lang it puzzle try ...-7a93358bac77`` listed the unmatched
+    values twice, "1 3 4 5 6 7" (the ace a digit) and then "A, 3, 4, 5, 6, 7": the verdict, the
+    solution and the file's explanation now write them as the tracker's board does."""
+    p = shipped("scopone-scientifico-unmatched-7a93358bac77")
+    with speaking("it"):
+        missed = attempt(p, read_answer(p, "none"))
+    assert (
+        missed.message
+        == "Non proprio (ti sono sfuggiti: A, 3, 4, 5, 6, 7). Sparigliati: A, 3, 4, 5, 6, 7."
+    )
+    assert p.solution_text() == "A, 3, 4, 5, 6, 7"
+    assert all("sparigliati: 1" not in line for line in missed.lines)
+    french = shipped("scopa-unmatched-8d48848a3374")
+    assert attempt(french, read_answer(french, "2 5")).message == (
+        "Not quite (you missed 3, 6, J, K; 2 is matched). Unmatched: 3, 5, 6, J, K."
+    )
+
+
+def test_every_shipped_unmatched_explanation_says_the_sparigli_as_the_tracker_does() -> None:
+    """Audit: the explanations of the shipped unmatched puzzles, written by an older generator,
+    said "flips 1, 5, 6; unmatched now: 1, 5, 6" above the tracker's "flips A, 5, 6"."""
+    found = 0
+    for path in sorted(collection_dir().glob("*.yaml")):
+        for p in load_puzzles(path):
+            if p.kind != "unmatched" or "unmatched now" not in p.spec.explanation:
+                continue  # a puzzle's own words (seed 004's) are not the tracker's
+            found += 1
+            board = solve_puzzle(p).board
+            assert board is not None
+            for lang in ("en", "it"):
+                with speaking(lang):
+                    explanation = p.spec.text("explanation")
+                    for sp in board.sparigli:
+                        said = sp.text(p.style, p.players)
+                        assert said[0].upper() + said[1:] in explanation, (p.name, lang)
+    assert found >= 6
 
 
 def test_every_shipped_solution_reads_back_as_a_right_answer() -> None:

@@ -35,7 +35,7 @@ def test_check_prints_one_line_per_puzzle(runner: CliRunner, tmp_path: Path) -> 
     lines = r.stdout.splitlines()
     assert len(lines) == 4
     assert lines[1] == "good: ok (unmatched, tracker)"
-    assert lines[3] == "wrong: unmatched from East's seat: 5 6 7 8, not 5 6"
+    assert lines[3] == "wrong: unmatched from East's seat: 5, 6, 7, F, not 5, 6"
     assert "broken.yaml:2: the scopa ruleset is for 2 players" in lines[0]
     assert "not a puzzle: the record has no 'puzzle:' key" in lines[2]
     r = runner.invoke(app, ["puzzle", "check", str(folder / "good.yaml"), "--json"])
@@ -120,7 +120,7 @@ def test_try_skip_and_a_shipped_name(runner: CliRunner) -> None:
     assert r.exit_code == 0
     data = json.loads(r.stdout)
     assert data["skipped"] is True and data["correct"] is False
-    assert data["solution"] == "5 6 7 8"
+    assert data["solution"] == "5, 6, 7, F"
     r = runner.invoke(app, ["puzzle", "try", "no-such-puzzle"])
     assert r.exit_code == 3
     assert r.stderr.startswith("tutor: error: no-such-puzzle: no such file, and no shipped puzzle")
@@ -288,6 +288,40 @@ def test_train_scripted_session_and_stats(runner: CliRunner, tmp_path: Path) -> 
     assert r.exit_code == 0
     assert "3 answers to 3 puzzles, 0 right (0%)." in r.stdout and stats["puzzles"] == 3
     assert "Accuracy by day:" in r.stdout
+
+
+@pytest.mark.parametrize("word", ["quit", "exit", "q", "Esci"])
+def test_train_ends_at_quit_as_at_the_end_of_the_input(
+    runner: CliRunner, tmp_path: Path, word: str
+) -> None:
+    """Audit: ``printf 'quit\\n' | tutor train`` answered "'quit' is not a card", where play,
+    live and drill stop at quit: it ends the session, the answers given kept, the summary
+    shown."""
+    db = tmp_path / "p.sqlite"
+    args = ["train", "--db", str(db), "--count", "3", "--theme", "capture-rule"]
+    r = runner.invoke(app, [*args, "--json"], input=f"skip\n{word}\nskip\n")
+    assert r.exit_code == 0, r.stderr
+    assert "try again" not in r.stderr
+    assert "tutor: the session stops; every answer so far is saved" in r.stderr.splitlines()
+    data = json.loads(r.stdout)
+    assert data["answered"] == 1 and data["interrupted"] is False
+    r = runner.invoke(app, ["stats", "--db", str(db), "--json"])
+    assert json.loads(r.stdout)["answered"] == 1
+    r = runner.invoke(app, args, input=f"{word}\n")
+    assert r.exit_code == 0 and "is not a" not in r.stderr
+    assert r.stderr.splitlines()[-1] == f"tutor: 0 of 0 right; progress saved in {db}"
+
+
+def test_try_stops_at_quit_unless_the_question_reads_it(runner: CliRunner) -> None:
+    """Audit: puzzle try read quit as an answer ("'quit' is not a card"): it stops as at the
+    end of the input; but q is a French deck's queen where values are asked."""
+    r = runner.invoke(app, ["puzzle", "try", PUZZLE, "--json"], input="quit\n5B\n")
+    assert r.exit_code == 0 and "not a card" not in r.stderr and "no answer given" in r.stderr
+    assert json.loads(r.stdout)["answer"] is None
+    r = runner.invoke(app, ["puzzle", "try", PUZZLE], input="q\n")
+    assert r.exit_code == 0 and "not a card" not in r.stderr and "no answer given" in r.stderr
+    r = runner.invoke(app, ["puzzle", "try", "scopa-unmatched-8d48848a3374", "--json"], input="q\n")
+    assert r.exit_code == 0 and json.loads(r.stdout)["answer"] == "q"
 
 
 def test_stats_on_a_missing_database_creates_nothing(runner: CliRunner, tmp_path: Path) -> None:

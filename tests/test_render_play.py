@@ -32,6 +32,22 @@ def test_the_hint_and_the_board_in_words() -> None:
     assert "Unmatched" in plain_text(*event_view(board, s.style))
 
 
+def test_the_hints_value_is_yours_alone_in_scopa_and_your_sides_with_a_partner() -> None:
+    """Audit: in two-player scopa the values spoke of a side ("your side minus the others"),
+    where each player is alone."""
+    s = quick_session("scopa", 3)
+    s.start()
+    [hint] = s.enter("hint")
+    text = " ".join(plain_text(*event_view(hint, s.style)).split())
+    assert "points of the hand, yours minus the other player's (" in text
+    assert "side" not in text.split("(")[0]
+    s = quick_session("scopone-scientifico", 3)
+    s.start()
+    [hint] = s.enter("hint")
+    text = " ".join(plain_text(*event_view(hint, s.style)).split())
+    assert "points of the hand, your side minus the others (" in text
+
+
 def test_the_cards_are_shown_in_the_decks_notation() -> None:
     s = quick_session("scopa", 3, deck="italian")
     turn = s.start()[-1]

@@ -96,6 +96,7 @@ def _show_run(
 
 @bench_app.command(
     "playouts",
+    short_help="Hands per second of random play-outs: deal, play, score.",
     epilog=examples("tutor bench playouts --ruleset scopone-scientifico --hands 2000"),
 )
 def bench_playouts_command(
@@ -124,7 +125,11 @@ def bench_playouts_command(
     _show_figures({"playouts": bench_playouts(ruleset, hands, repeat, seed)}, json_out)
 
 
-@bench_app.command("replay", epilog=examples("tutor bench replay docs/examples/scopone-hand.yaml"))
+@bench_app.command(
+    "replay",
+    short_help="Seconds to load, validate, replay and score a hand record.",
+    epilog=examples("tutor bench replay docs/examples/scopone-hand.yaml"),
+)
 def bench_replay_command(
     file: Annotated[Path, file_argument("A hand record.")],
     repeat: RepeatOption = 5,
@@ -137,7 +142,11 @@ def bench_replay_command(
     _show_figures({"replay": bench_replay(file, repeat)}, json_out)
 
 
-@bench_app.command("all", epilog=examples("tutor bench all", "tutor bench all --json"))
+@bench_app.command(
+    "all",
+    short_help="Run every benchmark with its default sizes; print a table.",
+    epilog=examples("tutor bench all", "tutor bench all --json"),
+)
 def bench_all_command(json_out: JsonOption = False) -> None:
     """Run every registered benchmark with its default sizes and print a table."""
     # lazy: the benchmarks load the whole engine; replay --json must start fast
@@ -160,7 +169,9 @@ def bench_all_command(json_out: JsonOption = False) -> None:
 
 
 @bench_app.command(
-    "tracker", epilog=examples("tutor bench tracker docs/examples/scopone-hand.yaml --as South")
+    "tracker",
+    short_help="Seconds for the tracker and inference after every play.",
+    epilog=examples("tutor bench tracker docs/examples/scopone-hand.yaml --as South"),
 )
 def bench_tracker_command(
     file: Annotated[
@@ -192,7 +203,11 @@ SOLVE_CASES = {
 }
 
 
-@bench_app.command("solve", epilog=examples("tutor bench solve scopone-4 --positions 20"))
+@bench_app.command(
+    "solve",
+    short_help="Exact solver: median seconds, nodes per second, TT hits.",
+    epilog=examples("tutor bench solve scopone-4 --positions 20"),
+)
 def bench_solve_command(
     case: Annotated[
         str,
@@ -229,7 +244,11 @@ def bench_solve_command(
     _show_figures({name: BENCHMARKS[name](positions=positions, seed=seed)}, json_out)
 
 
-@bench_app.command("search", epilog=examples("tutor bench search --budget 1 --workers 2"))
+@bench_app.command(
+    "search",
+    short_help="The search player's time and samples for an opening move.",
+    epilog=examples("tutor bench search --budget 1 --workers 2"),
+)
 def bench_search_command(
     positions: Annotated[int, typer.Option("--positions", min=1, help="Opening moves.")] = 5,
     budget: Annotated[
@@ -256,7 +275,11 @@ def bench_search_command(
     _show_figures({"search-move": results}, json_out)
 
 
-@bench_app.command("puzzles", epilog=examples("tutor bench puzzles", "tutor bench puzzles --json"))
+@bench_app.command(
+    "puzzles",
+    short_help="Checking and mining puzzles; how soon try and train show one.",
+    epilog=examples("tutor bench puzzles", "tutor bench puzzles --json"),
+)
 def bench_puzzles_command(json_out: JsonOption = False) -> None:
     """Puzzles: checking the shipped collection, mining 10 on 2 cores, and how soon try and
     train show a puzzle (interpreter start included)."""
@@ -272,6 +295,7 @@ def bench_puzzles_command(json_out: JsonOption = False) -> None:
 
 @bench_app.command(
     "review",
+    short_help="Review times, samples drawn and planted-mistake rates.",
     epilog=examples("tutor bench review --repeat 3", "tutor bench review --planted 40 --json"),
 )
 def bench_review_command(
@@ -308,7 +332,11 @@ def bench_review_command(
 # -- bench: play -------------------------------------------------------------------------------
 
 
-@bench_app.command("play", epilog=examples("tutor bench play", "tutor bench play --games 1 --json"))
+@bench_app.command(
+    "play",
+    short_help="Seconds tutor play takes to reply and comment, and to start.",
+    epilog=examples("tutor bench play", "tutor bench play --games 1 --json"),
+)
 def bench_play_command(
     ruleset: BenchRulesetOption = "scopone-scientifico",
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 3,
@@ -347,7 +375,11 @@ def bench_play_command(
     _show_figures({"play": figures}, json_out)
 
 
-@bench_app.command("language", epilog=examples("tutor bench language --repeat 9"))
+@bench_app.command(
+    "language",
+    short_help="Milliseconds Italian adds at start-up.",
+    epilog=examples("tutor bench language --repeat 9"),
+)
 def bench_language_command(repeat: RepeatOption = 9, json_out: JsonOption = False) -> None:
     """Milliseconds Italian adds at start-up: the catalogue's loading, and tutor --help and
     tutor rules started in each language (medians; the difference is the cost)."""
@@ -362,6 +394,7 @@ def bench_language_command(repeat: RepeatOption = 9, json_out: JsonOption = Fals
 
 @bench_app.command(
     "endgame",
+    short_help="What not seeing the hidden cards costs near a hand's end.",
     epilog=examples(
         "tutor bench endgame --deals 24 --seed 101 --workers 2",
         "tutor bench endgame --players chitarrella,greedy --deals 10 --methods search,facts --json",
@@ -441,6 +474,7 @@ def bench_endgame_command(
 
 @bench_app.command(
     "calibration",
+    short_help="How true the tracker's odds are, against the real deals.",
     epilog=examples(
         "tutor bench calibration --players chitarrella --hands 300",
         "tutor bench calibration --players random --hands 50 --seed 7 --json",
@@ -533,6 +567,7 @@ def bench_calibration_command(
 
 @bench_app.command(
     "verdicts",
+    short_help="How often the review's verdicts hold against a reference.",
     epilog=examples(
         "tutor bench verdicts --runs 40",
         "tutor bench verdicts docs/examples/scopone-hand.yaml --player South --runs 20 --json",
@@ -624,6 +659,7 @@ def bench_verdicts_command(
 
 @bench_app.command(
     "tune",
+    short_help="Tune the search's play-outs: chitarrella rule weights.",
     epilog=examples(
         "tutor bench tune --generations 2 --pairs 2 --deals 50",
         "tutor bench tune --start '{\"no-sweepable-table\": 2}' --first 30 --deals 1000 --json",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
@@ -31,7 +31,8 @@ from tutor.cli.core import (
     progress_bar,
     read_line,
 )
-from tutor.game.i18n import _, ngettext, number
+from tutor.game.i18n import _, ngettext, number, quits
+from tutor.records.puzzle_key import THEMES
 
 if TYPE_CHECKING:
     from tutor.puzzles.answer import Answer, Verdict
@@ -85,10 +86,16 @@ def find_puzzle(path: Path, hand: int = 1) -> Puzzle:
     return puzzles[hand - 1]
 
 
+def themes_help(text: str) -> str:
+    """The help of a ``--theme`` option (``train``, ``puzzle generate``): ``text`` and the themes
+    it may name, from :data:`~tutor.records.puzzle_key.THEMES`, their one home."""
+    return f"{text} ({', '.join(THEMES)})."
+
+
 def check_theme(theme: str | None) -> str | None:
     """The theme key ``theme`` names (its key, or its name in the language of the run or any
     other); a usage error, listing the themes as the run names them, when it names none."""
-    from tutor.records.puzzle_key import THEMES, theme_name, theme_of
+    from tutor.records.puzzle_key import theme_name, theme_of
 
     if theme is None:
         return None
@@ -103,13 +110,19 @@ def check_theme(theme: str | None) -> str | None:
     return key
 
 
-def ask(p: Puzzle) -> tuple[bool, Answer | None]:
-    """Read answers until one can be read: (True, answer), (True, None) for skip, or
-    (False, None) at the end of the input. An unreadable answer is never counted."""
+Asked = Literal["answer", "quit", "end"]
+"""How :func:`ask` ended: an answer (or skip), quit, or the end of the input."""
+
+
+def ask(p: Puzzle) -> tuple[Asked, Answer | None]:
+    """Read answers until one can be read: ("answer", answer), ("answer", None) for skip,
+    ("quit", None) for quit, exit or q (in any language of the tutor: ``esci``), ("end", None)
+    at the end of the input. An unreadable answer is never counted; a quit word the question
+    reads as an answer (``q``, a French deck's queen, where values are asked) is the answer."""
     while True:
         line = read_line(_("answer") + "> ")
         if line is None:
-            return False, None
+            return "end", None
         text = line.strip()
         if not text:
             continue
@@ -117,15 +130,18 @@ def ask(p: Puzzle) -> tuple[bool, Answer | None]:
         from tutor.puzzles.answer import AnswerError, gives_up, read_answer
 
         if gives_up(text):
-            return True, None
+            return "answer", None
         try:
-            return True, read_answer(p, text)
+            return "answer", read_answer(p, text)
         except AnswerError as exc:
+            if quits(text):
+                return "quit", None
             note("tutor: " + _("{problem}; try again (or skip)").format(problem=exc))
 
 
 @puzzle_app.command(
     "check",
+    short_help="Work out each puzzle's answer and compare it with the file's.",
     epilog=examples(
         "tutor puzzle check puzzles/",
         "tutor puzzle check puzzles/scopone-one-best-move.yaml --json",
@@ -187,6 +203,7 @@ def _line(text: str) -> None:
 
 @puzzle_app.command(
     "try",
+    short_help="Show a puzzle, ask its question, judge and explain the answer.",
     epilog=examples(
         "tutor puzzle try puzzles/scopone-one-best-move.yaml",
         "echo '4D x 4B' | tutor puzzle try scopone-one-best-move",
@@ -202,10 +219,10 @@ def try_command(
     """Show a puzzle from its seat, ask its question, judge the answer and explain it.
 
     Type the answer in the record's notation (a move like 7D x 2C 5S; values like 2 6 8; a
-    name; captures separated by ';'; the points of each side), or skip to see the solution.
-    An answer that cannot be read is asked again with the reason. Answers are read from
-    standard input, so a puzzle can be scripted; with --json the position goes to stderr and
-    the verdict to stdout as JSON.
+    name; captures separated by ';'; the points of each side), or skip to see the solution,
+    or quit to stop without answering. An answer that cannot be read is asked again with the
+    reason. Answers are read from standard input, so a puzzle can be scripted; with --json the
+    position goes to stderr and the verdict to stdout as JSON.
     """
     # rich and the solver load here, not at start-up: see the module docstring
     from tutor.render.puzzle import puzzle_position, verdict_view
@@ -214,8 +231,8 @@ def try_command(
     p = find_puzzle(file, hand)
     console, fancy = (make_console(stderr=True), False) if json_out else human_console()
     emit(console, *puzzle_position(p, fancy))
-    answered, answer = ask(p)
-    if not answered:
+    how, answer = ask(p)
+    if how != "answer":  # quit, as the end of the input
         note("tutor: " + _("no answer given"))
         if json_out:
             from tutor.puzzles.answer import Verdict
@@ -243,6 +260,7 @@ def judge_answer(p: Puzzle, answer: Answer | None) -> Verdict:
 
 @puzzle_app.command(
     "generate",
+    short_help="Mine new puzzles from self-play between the computer players.",
     epilog=examples(
         "tutor puzzle generate --ruleset scopone-16 --count 10 --seed 1 --out mined/",
         "tutor puzzle generate -r scopa -n 5 --seed 7 --theme sweep --out mined/",
@@ -258,7 +276,7 @@ def generate_command(
     count: Annotated[int, typer.Option("--count", "-n", min=1, help="Puzzles to write.")] = 10,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the self-play deals.")] = 0,
     theme: Annotated[
-        str | None, typer.Option("--theme", help="Keep only puzzles with this theme.")
+        str | None, typer.Option("--theme", help=themes_help("Keep only puzzles with this theme"))
     ] = None,
     workers: WorkersOption = None,
     json_out: JsonOption = False,

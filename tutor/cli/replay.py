@@ -20,7 +20,7 @@ from tutor.cli.core import (
     read_line,
 )
 from tutor.counting.defaults import TRUST_DEFAULT
-from tutor.game.i18n import _
+from tutor.game.i18n import _, quits
 from tutor.records.record import HandRecord
 from tutor.records.recordfile import load_path
 from tutor.records.replay import MatchReplay, replay_match
@@ -36,7 +36,7 @@ def _wait_for_enter() -> bool:
     """Wait for a line on stdin; False when the reader wants to stop: ``q``, or the end of the
     input (Ctrl-D), as in every other session."""
     line = read_line("-- " + _("Enter: next play, q: stop") + " --")
-    return line is not None and line.strip().lower() not in ("q", "quit")
+    return line is not None and not quits(line)
 
 
 @app.command(

@@ -19,7 +19,7 @@ from tutor.cli.core import (
     print_json,
     session_interrupt,
 )
-from tutor.cli.puzzle import ask, check_theme, judge_answer
+from tutor.cli.puzzle import ask, check_theme, judge_answer, themes_help
 from tutor.game.i18n import _, ngettext, number
 
 if TYPE_CHECKING:
@@ -66,7 +66,7 @@ DbOption = Annotated[
 )
 def train_command(
     theme: Annotated[
-        str | None, typer.Option("--theme", help="Only puzzles with this theme.")
+        str | None, typer.Option("--theme", help=themes_help("Only puzzles with this theme"))
     ] = None,
     ruleset: Annotated[
         str | None, typer.Option("--ruleset", "-r", help="Only puzzles of this ruleset.")
@@ -86,10 +86,11 @@ def train_command(
     Puzzles due for review come first; a new one is mixed in every third puzzle, and whenever
     nothing is due. A missed puzzle comes back after ten minutes, a solved one days later; one
     solved ahead of time (not yet due, asked because nothing else is) stays in its box.
-    Type the answer, or skip to give up (it counts as missed and the answer is shown); an
-    answer that cannot be read is asked again with the reason and never counted. Every answer
-    is saved at once, so a killed session loses nothing. Answers are read from standard input,
-    so a session can be scripted; with --json the puzzles go to stderr and a summary to stdout.
+    Type the answer, or skip to give up (it counts as missed and the answer is shown), or quit
+    to end the session as the end of the input does; an answer that cannot be read is asked
+    again with the reason and never counted. Every answer is saved at once, so a killed session
+    loses nothing. Answers are read from standard input, so a session can be scripted; with
+    --json the puzzles go to stderr and a summary to stdout.
     """
     # rich and the solver load here, not at start-up, so the first puzzle shows quickly
     from tutor.render.terminal import make_console
@@ -167,8 +168,8 @@ def _session(
         )
         emit(console, "\n" + head)
         emit(console, *puzzle_position(pick.puzzle, fancy))
-        answered, answer = ask(pick.puzzle)
-        if not answered:
+        how, answer = ask(pick.puzzle)
+        if how == "end":
             if trainer.unsaved:  # the caller's finish() saves them, or names a rescue file
                 note("tutor: " + _("end of the input: the session stops"))
             else:
@@ -176,6 +177,12 @@ def _session(
                     "tutor: "
                     + _("end of the input: the session stops; every answer so far is saved")
                 )
+            break
+        if how == "quit":  # as the end of the input
+            if trainer.unsaved:
+                note("tutor: " + _("the session stops"))
+            else:
+                note("tutor: " + _("the session stops; every answer so far is saved"))
             break
         verdict = judge_answer(pick.puzzle, answer)
         kept = len(trainer.unsaved)

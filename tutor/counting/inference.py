@@ -73,7 +73,7 @@ from tutor.counting.trust import Reliability, weigh_readings
 from tutor.counting.weights import Evidence, WeightedModel
 from tutor.game.captures import VALUE_OF
 from tutor.game.cards import VALUE_MASKS, Style, format_card, indexes_of
-from tutor.game.i18n import _, all_of, ngettext
+from tutor.game.i18n import _, all_of, ngettext, number
 from tutor.game.state import GameState
 from tutor.records.record import HandRecord
 
@@ -369,7 +369,7 @@ def infer(
         "exact count over {n} deal that fits the facts",
         "exact count over {n} deals that fit the facts",
         deals,
-    ).format(n=deals)
+    ).format(n=number(deals, ",d"))
     passed_count = sum(len(v) for v in weighing.passed.values())
     weighed = [
         phrase.format(n=n)

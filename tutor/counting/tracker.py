@@ -479,8 +479,8 @@ class OddValues(Fact):
 
     def text(self, names: Sequence[str], style: Style | str | None = None) -> str:
         return _(
-            "Rule of 48: counting the captures, the table and your hand, the values still out an "
-            "odd number of times are: {values}."
+            "Rule of 48: the values still out (not in your hand, on the table or captured) an odd "
+            "number of times are: {values}."
         ).format(values=values_text(self.values, style))
 
 

@@ -10,7 +10,8 @@ up at the moment it is worded, in the language of the run:
 - ``pgettext(context, message)`` where one English word needs two translations;
 - ``N_("...")`` marks a text kept in a table and translated where it is shown
   (``_(CATEGORY_NAMES[c])``), ``NP_(context, "...")`` the same with a context;
-- :func:`number` for a decimal as the language writes it ("0.57", "0,57").
+- :func:`number` for a decimal as the language writes it ("0.57", "0,57"), its thousands
+  grouped if asked ("227,873,431,500", "227.873.431.500").
 
 The catalogues are the standard machinery: ``tutor/locale/LANG/LC_MESSAGES/tutor.po``, compiled
 to ``tutor.mo`` beside it (``make po`` does both; ``make lint`` checks that the catalogue is
@@ -60,6 +61,8 @@ __all__ = [
     "either",
     "all_of",
     "typed_words",
+    "QUIT",
+    "quits",
 ]
 
 DOMAIN = "tutor"
@@ -138,14 +141,24 @@ def pgettext(context: str, message: str) -> str:
 
 def number(value: float, spec: str = ".2f") -> str:
     """A number formatted with ``spec`` (as :func:`format` takes it), written with the
-    language's decimal mark.
+    language's decimal mark; a ``,`` in ``spec`` groups the thousands, with the language's
+    mark for them: the other of ``.`` and ``,`` (a language whose decimal mark is ``,`` groups
+    with ``.``, as Italian does; every language of the tutor is one of the two).
 
     >>> number(0.5714), number(-1.5, "+.1f"), number(0.25, ".0%"), number(3, "d")
     ('0.57', '-1.5', '25%', '3')
+    >>> number(227873431500, ",d"), number(1234.5, ",.2f")
+    ('227,873,431,500', '1,234.50')
+    >>> with speaking("it"):
+    ...     print(number(227873431500, ",d"), number(1234.5, ",.2f"))
+    227.873.431.500 1.234,50
     """
     text = format(value, spec)
     mark = pgettext("decimal mark", ".")
-    return text.replace(".", mark) if mark != "." else text
+    if mark == ".":
+        return text
+    group = "." if mark == "," else ","
+    return text.translate({ord("."): mark, ord(","): group})
 
 
 def bounds(low: float, high: float, spec: str = ".2f") -> str:
@@ -254,6 +267,23 @@ def typed_words(messages: tuple[str | tuple[str, str], ...]) -> frozenset[str]:
             plain = unicodedata.normalize("NFD", text.lower())
             out.add("".join(c for c in plain if not unicodedata.combining(c)))
     return frozenset(out)
+
+
+QUIT = ("quit", "exit", "q")
+"""What a person types to end a session where it is, as the end of the input does (``tutor
+play``, ``live``, ``train``, ``puzzle try``); ``quit`` is also read in every language of the
+tutor (``esci``): :func:`quits`."""
+
+
+def quits(text: str) -> bool:
+    """Whether a typed line ends the session: one of :data:`QUIT`, or ``quit`` in any language
+    of the tutor, in any case.
+
+    >>> quits(" Quit "), quits("EXIT"), quits("q"), quits("esci"), quits("quit later")
+    (True, True, True, True, False)
+    """
+    word = " ".join(text.lower().split())
+    return word in QUIT or word in typed_words((N_("quit"),))
 
 
 def _normalise(name: str) -> str | None:

@@ -876,9 +876,7 @@ def describe_ruleset(rs: Ruleset) -> list[str]:
         ).format(deals=deals, n=rs.table_cards)
         if rs.table_cards
         else _("Deal: {deals}; no card on the table to start.").format(deals=deals),
-        _("Capture precedence ({precedence}): {rule}.").format(
-            precedence=rs.capture_precedence, rule=prec
-        ),
+        _("Capture precedence: {rule}.").format(rule=prec),
         _("Forced capture: a card that can capture must capture.")
         if rs.forced_capture
         else _("Capturing is optional: any card may be laid."),

@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from tutor.counting.tracker import values_text
 from tutor.game.cards import NotationError, Style, format_card, mask_of, parse_card, parse_cards
 from tutor.game.errors import Shown, TutorError
 from tutor.game.i18n import N_, NP_, _, is_you, ngettext, number, typed_words
@@ -95,22 +96,23 @@ def parse_values(text: str, style: Style) -> tuple[int, ...]:
 
 
 def unmatched_difference(
-    given: Sequence[int], want: Sequence[int], name: Callable[[int], str] = str
+    given: Sequence[int], want: Sequence[int], style: Style | str | None = None
 ) -> str:
-    """What is wrong with a list of unmatched values (``name`` writes a value).
+    """What is wrong with a list of unmatched values, the values written as the tracker's
+    board writes them in ``style``.
 
-    >>> unmatched_difference((2, 5, 9), (5, 6, 9))
-    'you missed 6; 2 is matched'
+    >>> unmatched_difference((2, 5, 9), (1, 6, 9), "italian")
+    'you missed A, 6; 2, 5 are matched'
     """
-    missing = [name(v) for v in want if v not in given]
-    extra = [name(v) for v in given if v not in want]
+    missing = [v for v in want if v not in given]
+    extra = [v for v in given if v not in want]
     parts = []
     if missing:
-        parts.append(_("you missed {values}").format(values=", ".join(missing)))
+        parts.append(_("you missed {values}").format(values=values_text(missing, style)))
     if extra:
         parts.append(
             ngettext("{values} is matched", "{values} are matched", len(extra)).format(
-                values=", ".join(extra)
+                values=values_text(extra, style)
             )
         )
     return "; ".join(parts)
@@ -436,7 +438,7 @@ def judge(p: Puzzle, answer: Answer | None, solved: Solved | None) -> Verdict:
         if answer.values == spec.values:
             message = _("Right: unmatched {solution}.").format(solution=solution)
             return Verdict(True, False, message, lines)
-        diff = unmatched_difference(answer.values, spec.values)
+        diff = unmatched_difference(answer.values, spec.values, p.style)
         message = _("Not quite ({difference}). Unmatched: {solution}.").format(
             difference=diff, solution=solution
         )

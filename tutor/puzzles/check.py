@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor.counting.inference import CountView, count_view
-from tutor.counting.tracker import Board, track, viewer_state
+from tutor.counting.tracker import Board, track, values_text, viewer_state
 from tutor.game.cards import Style
 from tutor.game.errors import TutorError
 from tutor.game.i18n import N_, _, number
@@ -436,7 +436,7 @@ def _check(p: Puzzle, s: Solved) -> list[str]:
         return [
             _("unmatched from {name}'s seat: {values}, not {solution}").format(
                 name=p.seat_name,
-                values=" ".join(map(str, s.values)) or _("none"),
+                values=values_text(s.values, style),
                 solution=p.solution_text(),
             )
         ]

@@ -25,7 +25,7 @@ notation. ``docs/puzzles.md`` describes the format.
 >>> p.question_text()
 'After play 1, from your seat (Ada): which values are unmatched (an odd number of cards captured)?'
 >>> p.solution_text()
-'2 5 7'
+'2, 5, 7'
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
 
-from tutor.counting.tracker import viewer_state
+from tutor.counting.tracker import values_text, viewer_state
 from tutor.game.cards import Style, format_card
 from tutor.game.errors import TutorError
 from tutor.game.i18n import _, is_you
@@ -236,7 +236,7 @@ class Puzzle:
         if kind in ("best-move", "legal-captures"):
             return "; ".join(m.text(self.style) for m in spec.moves) or _("none")
         if kind == "unmatched":
-            return " ".join(str(v) for v in spec.values) or _("none")
+            return values_text(spec.values, self.style)
         if kind == "holds":
             return spec.holder or ""
         return ", ".join(f"{s} {p}" for s, p in zip(self.side_names(), spec.points, strict=True))

@@ -307,14 +307,18 @@ def _board(review: Review, play: int, viewer: int) -> str:
     viewer_name = review.record.players[viewer]
     if is_you(viewer_name):
         caption = ngettext(
-            "Rule of 48 from your seat: unmatched {values}; {n} unseen",
-            "Rule of 48 from your seat: unmatched {values}; {n} unseen",
+            "Rule of 48 from your seat: unmatched (captured an odd number of times) {values}; "
+            "{n} unseen",
+            "Rule of 48 from your seat: unmatched (captured an odd number of times) {values}; "
+            "{n} unseen",
             board.unseen.bit_count(),
         )
     else:
         caption = ngettext(
-            "Rule of 48 from {name}'s seat: unmatched {values}; {n} unseen",
-            "Rule of 48 from {name}'s seat: unmatched {values}; {n} unseen",
+            "Rule of 48 from {name}'s seat: unmatched (captured an odd number of times) {values}; "
+            "{n} unseen",
+            "Rule of 48 from {name}'s seat: unmatched (captured an odd number of times) {values}; "
+            "{n} unseen",
             board.unseen.bit_count(),
         )
     caption = fill_markup(

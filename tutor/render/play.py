@@ -18,6 +18,7 @@ from tutor.render.review import (
     class_label,
     explanation_view,
     observation_label,
+    points_whose,
     review_view,
 )
 from tutor.render.safe import one_line, visible
@@ -201,7 +202,13 @@ def hint_view(ev: Hint, style: Style, rich: bool = False) -> list[RenderableType
     v = ev.value
     line = Text(_("Hint:") + " ", style=_bold(rich))
     line.append_text(move_text(ev.move.card, ev.move.capture, style, rich))
-    if v.n and ev.exact:
+    if v.n and ev.exact and ev.opponents:
+        line.append(
+            _(", worth {value} points of the hand, {whose} (exact: every card is known)").format(
+                value=number(v.value, "+g"), whose=points_whose(None, ev.opponents)
+            )
+        )
+    elif v.n and ev.exact:
         line.append(
             _(
                 ", worth {value} points of the hand, your side minus the others (exact: every "
@@ -210,14 +217,27 @@ def hint_view(ev: Hint, style: Style, rich: bool = False) -> list[RenderableType
         )
     elif v.n:
         line.append(
-            ngettext(
-                ", worth {value} {bounds} points of the hand, your side minus the others (mean "
-                "over {n} sampled deal)",
-                ", worth {value} {bounds} points of the hand, your side minus the others (mean "
-                "over {n} sampled deals)",
-                ev.samples,
+            (
+                ngettext(
+                    ", worth {value} {bounds} points of the hand, {whose} (mean over {n} sampled "
+                    "deal)",
+                    ", worth {value} {bounds} points of the hand, {whose} (mean over {n} sampled "
+                    "deals)",
+                    ev.samples,
+                )
+                if ev.opponents
+                else ngettext(
+                    ", worth {value} {bounds} points of the hand, your side minus the others "
+                    "(mean over {n} sampled deal)",
+                    ", worth {value} {bounds} points of the hand, your side minus the others "
+                    "(mean over {n} sampled deals)",
+                    ev.samples,
+                )
             ).format(
-                value=number(v.value, "+.2f"), bounds=bounds(v.low, v.high, "+.2f"), n=ev.samples
+                value=number(v.value, "+.2f"),
+                bounds=bounds(v.low, v.high, "+.2f"),
+                n=ev.samples,
+                whose=points_whose(None, ev.opponents),
             )
         )
     else:

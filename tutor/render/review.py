@@ -11,6 +11,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from tutor.game.i18n import N_, _, bounds, is_you, ngettext, number, pgettext
+from tutor.game.rules import Ruleset
 from tutor.render.safe import one_line, visible
 from tutor.render.terminal import (
     Indented,
@@ -269,6 +270,35 @@ def review_view(review: Review, rich: bool = False) -> list[RenderableType]:
     return out
 
 
+def points_whose(player: str | None, others: int) -> str:
+    """Whose the points of the hand are where every player is a side of one (scopa): ``yours
+    minus the other player's`` (``player`` None), or the player's; ``others``: how many other
+    players there are.
+
+    >>> points_whose("Ada", 1), points_whose(None, 2)
+    ("Ada's minus the other player's", "yours minus the other players'")
+    """
+    if player is None:
+        return ngettext("yours minus the other player's", "yours minus the other players'", others)
+    return ngettext(
+        "{player}'s minus the other player's", "{player}'s minus the other players'", others
+    ).format(player=one_line(player))
+
+
+def _values_line(player: str, rules: Ruleset, unit: str) -> str:
+    """The line that says what the values of a position's moves are: a side's points where
+    players have partners, the player's own where they have none."""
+    if rules.players > rules.sides:
+        text = (
+            _("Values: points of the hand, your side minus the others, {unit}.")
+            if is_you(player)
+            else _("Values: points of the hand, {player}'s side minus the others, {unit}.")
+        )
+        return text.format(player=one_line(player), unit=unit)
+    whose = points_whose(None if is_you(player) else player, rules.sides - 1)
+    return _("Values: points of the hand, {whose}, {unit}.").format(whose=whose, unit=unit)
+
+
 def explanation_view(ex: PositionExplanation, rich: bool = False) -> list[RenderableType]:
     """Every legal move in plain words, best first."""
     record = ex.record
@@ -299,13 +329,7 @@ def explanation_view(ex: PositionExplanation, rich: bool = False) -> list[Render
     out: list[RenderableType] = [
         *match_hand_lines(record, rich),
         head,
-        Text(
-            (
-                _("Values: points of the hand, your side minus the others, {unit}.")
-                if is_you(ex.player)
-                else _("Values: points of the hand, {player}'s side minus the others, {unit}.")
-            ).format(player=one_line(ex.player), unit=unit)
-        ),
+        Text(_values_line(ex.player, record.ruleset, unit)),
     ]
     for warning in ex.warnings():
         out.append(

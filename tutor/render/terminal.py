@@ -783,7 +783,12 @@ def plays_table(
         if i == 0 or first_tally <= i < first_tally + len(hand.record.team_names()):
             col.justify = "right"
     if whole:
-        out.caption = _("Tally per side: cards/denari/scope captured so far.")
+        rules = hand.record.ruleset
+        out.caption = (
+            _("Tally per side: cards/denari/scope captured so far.")
+            if rules.players > rules.sides
+            else _("Tally per player: cards/denari/scope captured so far.")
+        )
         out.caption_justify = "left"
         out.caption_style = "dim" if rich else ""
     previous_deal = hand.steps[start].deal if start < len(hand.steps) else 0
@@ -1042,10 +1047,13 @@ def tracker_view(
     n_unseen = board.unseen.bit_count()
     if board.stock:
         unseen = _(
-            "Unmatched: {values}. Unseen ({n}: {others} in other hands, {stock} still to deal): "
+            "Unmatched (captured an odd number of times): {values}. "
+            "Unseen ({n}: {others} in other hands, {stock} still to deal): "
         ).format(values=um, n=n_unseen, others=board.in_other_hands, stock=board.stock)
     else:
-        unseen = _("Unmatched: {values}. Unseen ({n}): ").format(values=um, n=n_unseen)
+        unseen = _("Unmatched (captured an odd number of times): {values}. Unseen ({n}): ").format(
+            values=um, n=n_unseen
+        )
     head = Text(unseen)
     head.append_text(cards_text(board.unseen, style, rich))
     out.append(head)

@@ -172,6 +172,13 @@ def primiera_cards(view: GameState) -> tuple[int, ...]:
     return tuple(sorted(sorted(range(1, 11), key=lambda v: (-scale[v], -v))[:3]))
 
 
+SWEEP_RISK_GAP = 0.25
+"""When every legal move leaves a table one card sweeps, ``sweepable-table`` still speaks if
+another move's table is this much less likely to be swept (odds that the next player holds
+the sweeping value, 0 to 1): 2C leaving 8 at 64% where 4C left 10 at 20% (a user's hand, stop
+44). Our own threshold, not a source's: a gap smaller than a quarter is within what the
+odds' readings of behaviour can move, and would flag choices among near-equal risks."""
+
 ODDS_MOVED = 0.05
 """How far the behaviour read in the plays must move odds from the facts' own figure for an
 observation to quote both (smaller moves are within what the readings can be trusted to)."""
@@ -443,14 +450,29 @@ def _sweepable_table(d: Choices, move: Move) -> list[Observation]:
     v = d.sweep_threat(move)
     if v is None:
         return []
-    safe = [m for m in d.legal if m != move and d.sweep_threat(m) is None]
-    if not safe:
-        return []
     words, p, unseen = _sweep_words(d, move, v)
-    text = _("{move} leaves {words}. {moves} would have left no table one card can sweep.").format(
-        move=d.move(move), words=words, moves=either([d.move(m) for m in safe[:3]])
-    )
-    return [Observation("sweepable-table", text, CODE_MAXIM["sweepable-table"], True, safe[0],
+    safe = [m for m in d.legal if m != move and d.sweep_threat(m) is None]
+    if safe:
+        text = _(
+            "{move} leaves {words}. {moves} would have left no table one card can sweep."
+        ).format(move=d.move(move), words=words, moves=either([d.move(m) for m in safe[:3]]))
+        return [Observation("sweepable-table", text, CODE_MAXIM["sweepable-table"], True,
+                            safe[0], (v,), unseen, p)]  # fmt: skip
+    # every move leaves a sweepable table: the one far less likely to be swept is the lesson
+    risks = [(d.sweep(m), m) for m in d.legal if m != move]
+    other, other_v = None, 0
+    lowest = p - SWEEP_RISK_GAP
+    for risk, m in risks:
+        if risk is not None and risk[2] <= lowest:
+            other, other_v, lowest = m, risk[0], risk[2]
+    if other is None:
+        return []
+    other_words, _p, _cards = _sweep_words(d, other, other_v)
+    text = _(
+        "{move} leaves {words}. Every play left a table one card can sweep, but {other} would "
+        "have left {other_words}."
+    ).format(move=d.move(move), words=words, other=d.move(other), other_words=other_words)
+    return [Observation("sweepable-table", text, CODE_MAXIM["sweepable-table"], True, other,
                         (v,), unseen, p)]  # fmt: skip
 
 

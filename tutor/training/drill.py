@@ -26,7 +26,7 @@ from typing import Any
 from tutor.counting.defaults import TRUST_DEFAULT
 from tutor.counting.inference import CountView, count_view
 from tutor.counting.odds import percent
-from tutor.counting.tracker import STOCK
+from tutor.counting.tracker import STOCK, values_text
 from tutor.game.cards import Style, format_card, format_cards, get_style
 from tutor.game.errors import Shown, TutorError
 from tutor.game.i18n import N_, _, typed_words
@@ -161,7 +161,7 @@ class DrillQuestion:
     def expected_text(self) -> str:
         if isinstance(self.expected, str):
             return self.expected
-        return " ".join(self.style.rank_text(v) for v in self.expected) or _("none")
+        return values_text(self.expected, self.style)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -521,7 +521,7 @@ def check_answer(question: DrillQuestion, answer: str) -> DrillResult:
     if values == want:
         message = _("Right: unmatched {solution}.").format(solution=expected)
         return DrillResult(True, message, list(question.explanation))
-    wrong = unmatched_difference(values, want, question.style.rank_text)
+    wrong = unmatched_difference(values, want, question.style)
     message = _("Not quite ({difference}). Unmatched: {solution}.").format(
         difference=wrong, solution=expected
     )

@@ -62,7 +62,7 @@ from tutor.game.cards import (
     parse_cards,
 )
 from tutor.game.errors import TutorError
-from tutor.game.i18n import N_, _, in_every_language, ngettext
+from tutor.game.i18n import N_, _, in_every_language, ngettext, quits
 from tutor.game.interrupts import interrupts_held
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move, parse_play
@@ -98,7 +98,7 @@ __all__ = [
     "intro",
 ]
 
-_COMMANDS = {"undo", "quit", "exit", "q", "help", "?", "board", "show"}
+_COMMANDS = {"undo", "help", "?", "board", "show"}
 
 
 def _in_style(text: str, style: Style) -> str:
@@ -626,11 +626,11 @@ class LiveSession:
         if not text or text.startswith("#"):
             return Entry("blank", "")
         word = text.lower()
+        if quits(word):
+            return Entry("quit", "quit")
         if word in _COMMANDS:
             if word == "undo":
                 return self.undo()
-            if word in ("quit", "exit", "q"):
-                return Entry("quit", "quit")
             if word in ("help", "?"):
                 other = next((p for i, p in enumerate(self.players) if i != self.me), "Ada")
                 return Entry("help", "help", protocol(self.style, other))

@@ -51,7 +51,7 @@ from tutor.counting.style import StylePriors, styles_by_seat
 from tutor.counting.tracker import viewer_state
 from tutor.game.cards import CARDS, Style, cards_of, format_card, format_cards, get_style
 from tutor.game.errors import TutorError
-from tutor.game.i18n import N_, _, in_every_language, ngettext, number, typed_words
+from tutor.game.i18n import N_, _, in_every_language, ngettext, number, quits, typed_words
 from tutor.game.interrupts import interrupts_held
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move, MoveError
@@ -125,7 +125,6 @@ HINT = Settings(
 )
 """The budget of ``hint`` and ``explain``: one sampling run of every legal move."""
 
-_QUIT = {"quit", "exit", "q"}
 _YES = {"yes", "y", "next", "deal", "again"}
 _NO = {"no", "n", "stop"}
 _YES_WORDS = (N_("yes"), N_("next"))
@@ -360,6 +359,9 @@ class Hint(Event):
     """The chitarrella rules that weighed on the hinted play (non-zero scores), biggest first."""
     rule_choice: Move
     """The play the chitarrella player's rules prefer."""
+    opponents: int = 0
+    """The other players when each plays alone, a side of one (scopa); 0 where players have
+    partners, and the value is their side's."""
 
 
 @dataclass
@@ -774,7 +776,7 @@ class PlaySession:
             return events.out
         word = " ".join(text.lower().split())
         phase = self.phase()
-        if word in _QUIT:
+        if quits(word):
             self.save()
             events.add(Quit())
         elif word in ("help", "?"):
@@ -1008,7 +1010,9 @@ class PlaySession:
             key=lambda r: -abs(r.score),
         )
         rule_choice = chitarrella.scores(view)[0][1]
-        return Hint(best.move, best, exact, samples, ranked[1:4], obs, rules, rule_choice)
+        game = view.rules
+        alone = 0 if game.players > game.sides else game.sides - 1
+        return Hint(best.move, best, exact, samples, ranked[1:4], obs, rules, rule_choice, alone)
 
     def explain(self) -> Explained:
         """Every legal play of the person in words, with its value (``tutor explain --at``)."""
