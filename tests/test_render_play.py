@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from helpers import missed_scopa, quick_session
 
@@ -57,3 +58,16 @@ def test_the_cards_are_shown_in_the_decks_notation() -> None:
     line = next(x for x in text.splitlines() if x.startswith("Your cards: "))
     shown = re.sub(r"\(x [^)]*\)", "", line.removeprefix("Your cards: ")).split()
     assert shown == [format_card(c, "italian") for c in range(40) if hand >> c & 1]
+
+
+def test_the_cost_says_points_and_what_its_upper_end_is() -> None:
+    """Found by a user: "cost 0.19, up to 0.51" said neither what the figure counts nor what
+    "up to" was. The feedback now says points, and that the top is the 95% interval's."""
+    s, events = missed_scopa(FEEDBACK)
+    feedback = events[1]
+    assert isinstance(feedback, Feedback)
+    j = replace(feedback.decision.judgement, exact=False, cost=0.44, low=0.21, high=0.8)
+    sampled = replace(feedback, decision=replace(feedback.decision, judgement=j))
+    said = " ".join(plain_text(*feedback_view(sampled, s.style)).split())
+    assert ", cost 0.44 points (up to 0.80 at 95%)" in said, said
+    assert re.search(r", cost \d\.\d\d points \(up to (\d\.\d\d|\?) at 95%\)", said), said

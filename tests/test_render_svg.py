@@ -32,9 +32,10 @@ def test_svg_drawings() -> None:
     pos = position_svg(view, 0, ["<You>", "Ada"], "french")
     assert "&lt;You&gt;" in pos and "to play" in pos
     assert pos.count("a hidden card") == 2  # Ada's two cards are face down
-    assert "<svg" in loss_chart_svg(
-        review_record(record, ["You"], settings=FAST_PAGE, plays=[1, 3])
-    )
+    chart = loss_chart_svg(review_record(record, ["You"], settings=FAST_PAGE, plays=[1, 3]))
+    # found by a user: Ada, not reviewed, was drawn as a flat "Ada: 0.00", as if she played
+    # perfectly; only the sides reviewed have a line
+    assert chart.count("<polyline") == 1 and "Ada" not in chart and "You" in chart
 
 
 SEATS = """

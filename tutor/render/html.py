@@ -185,9 +185,12 @@ def _marker(side: int, x: float, y: float, colour: str) -> str:
 
 
 def loss_chart_svg(review: Review) -> str:
-    """The running expected points lost by each side over the hand, as a step chart."""
+    """The running expected points lost by each side reviewed over the hand, as a step chart
+    (a side none of whose players was reviewed has no line: a flat 0 would read as perfect
+    play)."""
     series = review.running_loss()
-    sides = review.rules.sides
+    shown_sides = sorted({s % review.rules.sides for s in review.seats})
+    sides = len(shown_sides)
     names = review.record.team_names()
     n = len(series) - 1
     top = max([max(row) for row in series] + [0.0])
@@ -227,7 +230,7 @@ def loss_chart_svg(review: Review) -> str:
         f'<text x="{left + pw / 2:g}" y="{H - 3:g}" text-anchor="middle" font-size="15" '
         'fill="#5f6b7a">' + markup(_("play")) + "</text>"
     )
-    for side in range(sides):
+    for row_no, side in enumerate(shown_sides):
         pts = []
         prev = 0.0
         for i, row in enumerate(series):
@@ -243,7 +246,7 @@ def loss_chart_svg(review: Review) -> str:
             f'stroke-width="2.5" stroke-linejoin="round"{pattern}/>'
             + _marker(side, x(n), y(series[-1][side]), colour)
         )
-        ly = 18 + spacing * side
+        ly = 18 + spacing * row_no
         value = f": {number(series[-1][side])}"
         room = W - right - (left + 38) - text_width(value, 15)
         shown = isolated(shorten(names[side], 15, room)) + markup(value)
@@ -258,7 +261,7 @@ def loss_chart_svg(review: Review) -> str:
         fill_markup(
             _("{name} {points}"), name=isolated(names[side]), points=number(series[-1][side])
         )
-        for side in range(sides)
+        for side in shown_sides
     )
     # the accessible name says what the chart shows, the legend's final figures included
     label = fill_markup(

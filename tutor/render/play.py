@@ -82,12 +82,15 @@ def feedback_view(ev: Feedback, style: Style, rich: bool = False) -> list[Render
     elif j.classification == "best" and not j.uncertain:
         line.append(" " + _("(exact)") if j.exact else "")
     else:
-        line.append(_(", cost {cost}").format(cost=number(j.cost)))
+        # points of the hand, with the top of the 95% interval: what a player can read at once
+        line.append(_(", cost {cost} points").format(cost=number(j.cost)))
         if j.exact:
             line.append(" " + _("(exact)"))
         elif j.high > j.low:
             high = json_number(j.high)
-            line.append(_(", up to {cost}").format(cost="?" if high is None else number(high)))
+            line.append(
+                " " + _("(up to {cost} at 95%)").format(cost="?" if high is None else number(high))
+            )
         if j.best != d.move:
             line.append("; " + _("best") + " ")
             line.append_text(move_text(j.best.card, j.best.capture, style, rich))
