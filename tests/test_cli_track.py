@@ -362,3 +362,13 @@ def test_the_trust_line_shows_the_chance_the_readings_use() -> None:
 def trust_line(out: str) -> str:
     """The tracker's ``Trust:`` line, its wrapping undone."""
     return " ".join(out.split("Trust:", 1)[1].split(".\n", 1)[0].split())
+
+
+def test_a_style_with_no_play_compared_says_so_not_zero_in_zero() -> None:
+    """Found by a user: "Bea careless 34% (0 departures from the gain in 0 comparisons)": a
+    figure with no visible evidence. It now says that no play was compared yet."""
+    path = str(EXAMPLES / "partial-view.yaml")
+    _, out, _ = invoke(["track", path, "--as", "South", "--at", "2"])
+    flat = " ".join(out.split())
+    assert "in 0 comparisons" not in flat
+    assert "West careless 66% (no play of theirs compared yet with the cards shown later)" in flat

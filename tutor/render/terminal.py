@@ -979,23 +979,27 @@ def _style_line(analysis: CountView) -> Text | None:
     """What kind of player each one has shown: their plays against what the cards they showed
     later would have gained at once."""
     inf = analysis.inference
+    shown = [r for _seat, r in sorted(inf.reliability.items()) if r.style]
     parts = []
-    for seat, r in sorted(inf.reliability.items()):
-        if not r.style:
-            continue
+    for r in shown:
         name, p = max(r.style.items(), key=lambda kv: kv[1])
         compared, departed = r.compared
-        departures = ngettext(
-            "{n} departure from the gain", "{n} departures from the gain", departed
-        ).format(n=departed)
-        comparisons = ngettext("{n} comparison", "{n} comparisons", compared).format(n=compared)
-        # TRANSLATORS: "West careful 94% (1 departure from the gain in 4 comparisons)"
-        part = _("{player} {style} {percent} ({departures} in {comparisons})").format(
-            player=one_line(inf.names[seat]),
+        if compared:
+            departures = ngettext(
+                "{n} departure from the gain", "{n} departures from the gain", departed
+            ).format(n=departed)
+            comparisons = ngettext("{n} comparison", "{n} comparisons", compared).format(n=compared)
+            # TRANSLATORS: "West careful 94% (1 departure from the gain in 4 comparisons)"
+            said = _("{departures} in {comparisons}").format(
+                departures=departures, comparisons=comparisons
+            )
+        else:  # found by a user: "(0 departures from the gain in 0 comparisons)"
+            said = _("no play of theirs compared yet with the cards shown later")
+        part = _("{player} {style} {percent} ({said})").format(
+            player=one_line(inf.names[r.seat]),
             style=_(STYLE_NAMES[name]),
             percent=percent(p),
-            departures=departures,
-            comparisons=comparisons,
+            said=said,
         )
         if r.style_prior is not None:
             before, q = max(r.style_prior.items(), key=lambda kv: kv[1])
