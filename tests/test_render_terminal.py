@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -474,3 +475,24 @@ def test_the_person_deals_and_a_side_leads_with_the_right_verb() -> None:
         match = MatchScore(load_ruleset(ruleset))
         match.add([3, 1])
         assert "No winner yet: " + verb in plain_text(match_table(match, names)), ruleset
+
+
+def test_plain_text_on_a_terminal_is_as_wide_as_the_terminal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Found by a user: with NO_COLOR on an 80-column terminal, track and review wrote lines
+    of 120 characters, which the terminal broke mid-word. Plain text to a terminal now takes
+    its width; to a file or a pipe it keeps the fixed width, the same on any machine."""
+    from tutor.render.terminal import PLAIN_WIDTH, make_console
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setattr(sys, "stdout", Terminal())
+    console = make_console()
+    assert console.no_color and console.width == 80
+    monkeypatch.setattr(sys, "stdout", io.StringIO())
+    assert make_console().width == PLAIN_WIDTH

@@ -132,7 +132,9 @@ def make_console(stderr: bool = False) -> Console:
     if probe.is_terminal and not probe.no_color:
         # No markup: text from a file such as "[link=...]" must show as written, never act.
         return Console(file=file, highlight=False, emoji=False, markup=False)
-    return _plain_console(file, PLAIN_WIDTH)
+    # plain text: as wide as the terminal it goes to (NO_COLOR there), else a fixed width, so
+    # that a file or a pipe gets the same lines on any machine
+    return _plain_console(file, probe.width if probe.is_terminal else PLAIN_WIDTH)
 
 
 def _plain_console(file: IO[str], width: int) -> Console:
