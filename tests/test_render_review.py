@@ -44,3 +44,26 @@ def test_an_uncertain_class_names_both_ends_of_its_interval() -> None:
     assert "best?" not in _badge("best", True, 0.1) and ">best<" in _badge("best")
     with speaking("it"):
         assert class_range("good", 0.81) == "buona–errore"
+
+
+def test_the_costliest_decisions_are_named_worst_first() -> None:
+    """Found by a user: a long review gave no way to find one's worst play but reading every
+    line. After the summary, each player's costliest decisions (at most three), worst first."""
+    record = load_path(SEED003)[0]
+    review = review_record(record, None, settings=FAST)
+    text = " ".join(plain_text(*review_view(review)).split())
+    checked = 0
+    for name in ("You", "Ada"):
+        mine = sorted(
+            (d for d in review.decisions if d.player == name and d.judgement.cost > 0
+             and d.judgement.classification not in ("forced", "best")),
+            key=lambda d: -d.judgement.cost,
+        )[:3]  # fmt: skip
+        if not mine:
+            assert f"Costliest for {name}:" not in text
+            continue
+        line = text[text.index(f"Costliest for {name}:") :]
+        found = [int(n) for n in re.findall(r"play (\d+):", line.split("Costliest for")[1])]
+        assert found == [d.play for d in mine], (found, line)
+        checked += 1
+    assert checked  # seed 003 has costly plays on both sides at any budget

@@ -265,8 +265,40 @@ def review_view(review: Review, rich: bool = False) -> list[RenderableType]:
             style="dim" if rich else "",
         )
     )
+    out.extend(_costliest(review, rich))
     if review.interrupted:
         out.append(Text(_("Interrupted: the review stops at the last decision judged.")))
+    return out
+
+
+COSTLIEST = 3
+"""How many of a player's costliest decisions the review names after its summary."""
+
+
+def _costliest(review: Review, rich: bool) -> list[RenderableType]:
+    """Each player's costliest decisions, worst first, where to look first (found by a user:
+    a long review gave no way to find one's worst play but reading every line)."""
+    style = review.record.style
+    out: list[RenderableType] = []
+    for name in review.players:
+        mine = [d for d in review.decisions if d.player == name and d.judgement.cost > 0
+                and d.judgement.classification not in ("forced", "best")]  # fmt: skip
+        mine.sort(key=lambda d: (-d.judgement.cost, d.play))
+        if not mine:
+            continue
+        line = Text(_("Costliest for {player}:").format(player=one_line(name)) + " ")
+        for k, d in enumerate(mine[:COSTLIEST]):
+            j = d.judgement
+            if k:
+                line.append("; ")
+            line.append(_("play {n}:").format(n=d.play) + " ")
+            line.append_text(move_text(d.move.card, d.move.capture, style, rich))
+            cost = _("{cost} points").format(cost=number(j.cost))
+            line.append(", " + cost + ("" if j.exact else " " + bounds(j.low, j.high)))
+            line.append(" (" + _("best") + " ")
+            line.append_text(move_text(j.best.card, j.best.capture, style, rich))
+            line.append(")")
+        out.append(line)
     return out
 
 
