@@ -499,3 +499,14 @@ def test_a_name_beginning_with_a_takes_the_euphonic_ad() -> None:
         assert result.exit_code == 3 and said in result.stderr, result.stderr
     # English is left alone
     assert "it is Ada's turn" in run("replay", str(BAD / "wrong-turn.yaml")).stderr
+
+
+def test_a_seed_is_never_called_seme_which_is_a_suit() -> None:
+    """Found by a user: "seme casuale 0" reads to a card player as "random suit 0" (a *seme*
+    is a suit). A seed is a *numero di partenza* in every Italian message."""
+    mo = Path(__file__).parents[1] / "tutor" / "locale" / "it" / "LC_MESSAGES" / "tutor.mo"
+    with open(mo, "rb") as fp:
+        catalogue = gettext.GNUTranslations(fp)
+    texts = [t for t in catalogue._catalog.values() if isinstance(t, str)]  # type: ignore[attr-defined]
+    assert any("numero di partenza" in t for t in texts)
+    assert not [t for t in texts if re.search(r"\bsem[ei]\s+casual", t, re.IGNORECASE)]
