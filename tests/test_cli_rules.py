@@ -89,3 +89,12 @@ def test_a_ruleset_that_lays_no_card_says_so_in_words() -> None:
     assert deal == ["Deal: 10 cards each in one deal; no card on the table to start."]
     it = run("--lang", "it", "rules", "scopone-classico").stdout
     assert "; nessuna carta in tavola all'inizio." in it and "; 0 carte" not in it
+
+
+def test_the_two_scopone_deals_say_that_their_names_vary_by_region() -> None:
+    """Found by a user: many Italian sources call the nine-card deal classico and the ten-card
+    one scientifico, the other way round; `rules` said nothing of it."""
+    for name, other in (("scopone-scientifico", "scopone-classico"),
+                        ("scopone-classico", "scopone-scientifico")):  # fmt: skip
+        said = " ".join(run("rules", name).stdout.split())
+        assert "Names vary by region" in said and f"({other})" in said, said
