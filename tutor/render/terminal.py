@@ -1217,7 +1217,8 @@ def evaluation_view(ev: Evaluation, style: Style, rich: bool = False) -> list[Re
             value, span = "?", ""
         else:
             value = number(m.value, "+.2f")
-            span = f"{number(m.low, '+.2f')} .. {number(m.high, '+.2f')}" if m.n > 1 else ""
+            # a 95% interval, written as everywhere else (was "-2.12 .. -1.42")
+            span = bounds(m.low, m.high, "+.2f") if m.n > 1 else ""
         obtained = [m.how.text()] if len(ways) > 1 else []
         play = move_text(m.move.card, m.move.capture, style, rich)
         table.add_row(str(i), play, value, span, *obtained)
