@@ -560,3 +560,12 @@ def test_a_printed_hand_holds_two_plays_a_page(review: Review, tmp_path: Path) -
     printed = review_page(review).replace("@media print", "@media all")
     smallest = measure_in_browser(printed, SMALLEST_TEXT, 718)
     assert smallest >= 7 * 96 / 72 - 0.01, smallest  # 7 pt in CSS pixels
+
+
+def test_the_page_writes_a_cost_interval_as_the_terminal_does() -> None:
+    """Found by a user: the page wrote "0,00–0,74" where the terminal writes [0.00, 0.74]
+    (and solve once wrote 0.00 .. 0.74): one notation for an interval everywhere."""
+    record = load_path(SEED003)[0]
+    page = review_page(review_record(record, ["You"], settings=FAST_PAGE, plays=[1, 3, 21]))
+    assert re.search(r"\d\.\d\d \[\d\.\d\d, \d\.\d\d\]", page), page
+    assert not re.search(r"\d\.\d\d\u2013\d", page)

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from tutor.counting.tracker import track, values_text, viewer_state
 from tutor.game.cards import Style
-from tutor.game.i18n import _, is_you, language, ngettext, number, pgettext
+from tutor.game.i18n import _, bounds, is_you, language, ngettext, number, pgettext
 from tutor.render.review import (
     accuracy_bounds_text,
     class_count,
@@ -371,11 +371,6 @@ def _obs_list(d: Decision, names: Sequence[str]) -> str:
     return f'<ul class="obs">{"".join(items)}</ul>' if items else ""
 
 
-def _interval(low: float, high: float) -> str:
-    hi = number(high) if math.isfinite(high) else "?"
-    return f"{number(low)}\u2013{hi}"
-
-
 def _bdi(text: str) -> str:
     """Text from the record (a name, a title, a note), escaped and isolated from the sentence
     around it."""
@@ -394,7 +389,7 @@ def _verdict(d: Decision, style: Style) -> str:
         how = ngettext("{n} sampled deal", "{n} sampled deals", j.samples).format(n=j.samples)
     if j.stopped == "time":
         how = _("{how}, time budget spent").format(how=how)
-    cost = number(j.cost) if j.exact else f"{number(j.cost)} ({_interval(j.low, j.high)})"
+    cost = number(j.cost) if j.exact else f"{number(j.cost)} {bounds(j.low, j.high)}"
     move = f'<span class="move">{markup(j.best.text(style))}</span>'
     if j.best == d.move:
         sentence = _("Cost {cost} points; the move played is the best; {how}.")
@@ -408,7 +403,7 @@ def _hindsight(d: Decision, style: Style) -> str:
     h = d.hindsight
     if h is None:
         return ""
-    cost = number(h.cost) if h.exact else f"{number(h.cost)} ({_interval(h.low, h.high)})"
+    cost = number(h.cost) if h.exact else f"{number(h.cost)} {bounds(h.low, h.high)}"
     label = h.label_text()
     sentence = fill_markup(
         _("{label}: best {move}, cost {cost}. Hindsight never changes the class."),
