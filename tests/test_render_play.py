@@ -29,8 +29,14 @@ def test_the_hint_and_the_board_in_words() -> None:
     [hint] = s.enter("hint")
     text = plain_text(*event_view(hint, s.style))
     assert text.startswith("Hint: ") and "chitarrella rules weigh" in text
+    # found by a user: "lay-doubles -0.3", of what? The line says what the figures are
+    assert "rules weigh (scores; the rule-based player plays the move with the highest total)" in (
+        " ".join(text.split())
+    )
     [board] = s.enter("board")
-    assert "Unmatched" in plain_text(*event_view(board, s.style))
+    shown = " ".join(plain_text(*event_view(board, s.style)).split())
+    assert "Unmatched" in shown
+    assert "to deal (expected number)" in shown  # was "(how many)" beside 3.7 cards
 
 
 def test_the_hints_value_is_yours_alone_in_scopa_and_your_sides_with_a_partner() -> None:

@@ -260,7 +260,11 @@ def hint_view(ev: Hint, style: Style, rich: bool = False) -> list[RenderableType
         t.append(f": {visible(o.text)}")
         out.append(t)
     if ev.rules:
-        rules = Text("   " + _("the chitarrella rules weigh:") + " ")
+        # found by a user: "lay-doubles -0.3", of what? Scores the rule-based player adds up
+        rules = Text(
+            "   " + _("the chitarrella rules weigh (scores; the rule-based player plays the move "
+                      "with the highest total):") + " "
+        )  # fmt: skip
         rules.append(
             "; ".join(
                 _("{rule} {score} ({maxim})").format(

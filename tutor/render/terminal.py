@@ -915,7 +915,7 @@ def holdings_table(analysis: CountView, style: Style, rich: bool = False) -> Tab
     if inf.stock is not None:
         counts = [inf.to_deal(v) for v in range(1, 11)]
         cells = [Text(_number_or_dash(n, ".1f")) for n in counts]
-        out.add_row(_("to deal (how many)"), *cells, str(inf.stock))
+        out.add_row(_("to deal (expected number)"), *cells, str(inf.stock))
     return out
 
 
