@@ -368,10 +368,10 @@ def test_a_hindsight_estimate_says_how_many_play_outs_it_averages(
     record = load_path(SEED003)[0]  # every hand given
     state = record.state_at(2)
     h = judge.hindsight(state, state.legal_moves()[0])
-    assert not h.exact and h.playouts == judge.HINDSIGHT_PLAYOUTS == 16
-    assert h.label_text() == "hindsight (every hand visible; estimated by 16 play-outs)"
+    assert not h.exact and h.playouts == judge.HINDSIGHT_PLAYOUTS == 64
+    assert h.label_text() == "hindsight (every hand visible; estimated by 64 play-outs)"
     shown = h.to_json()
-    assert shown["playouts"] == 16 and shown["label"] == h.label_text()
+    assert shown["playouts"] == 64 and shown["label"] == h.label_text()
     solved = judge.hindsight(record.state_at(30), record.state_at(30).legal_moves()[0])
     assert solved.exact and solved.playouts is None
     assert solved.to_json()["label"] == "hindsight (every hand visible)"

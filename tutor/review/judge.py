@@ -106,10 +106,15 @@ enough of them agree: :data:`UNSEEN_DIFFERENCE`)."""
 EXACT_MAX_NODES = 5_000_000
 """Node budget of an exact solve (a node count, not a time, so that the review does not
 depend on the machine); past it the decision is sampled instead."""
-HINDSIGHT_MAX_NODES = 2_000_000
-"""Node budget of a hindsight solve; past it hindsight is estimated by play-outs."""
-HINDSIGHT_PLAYOUTS = 16
-"""Play-out seeds a hindsight estimate averages when the exact solve does not fit."""
+HINDSIGHT_MAX_NODES = 600_000
+"""Node budget of a hindsight solve; past it hindsight is estimated by play-outs. 600,000,
+not 2 million (stop 44): scopone with 20 plays left takes 260,000 to 560,000 nodes over eight
+seeded deals, with 22 left most need more than 2 million, so the larger budget bought few
+exact values for about 7 s lost on each decision it could not solve (docs/review.md,
+section 4)."""
+HINDSIGHT_PLAYOUTS = 64
+"""Play-out seeds a hindsight estimate averages when the exact solve does not fit: 64, not
+16 (stop 44), since 16 play-outs take about 0.12 s in scopone; the intervals narrow by half."""
 _EPS = 1e-9
 
 
