@@ -52,7 +52,7 @@ def interrupts_held(ctrl_c_only: bool = False) -> Iterator[None]:
         came.append((signum, frame))
 
     previous: dict[int, Any] = {}
-    for s in _HELD[:1] if ctrl_c_only else _HELD:
+    for s in (signal.SIGINT,) if ctrl_c_only else _HELD:
         handler = signal.getsignal(s)
         if callable(handler):
             previous[s] = signal.signal(s, note)

@@ -168,6 +168,12 @@ class Ruleset:
     def plays_per_hand(self) -> int:
         return 40 - self.table_cards
 
+    @property
+    def partners(self) -> bool:
+        """Whether players sit in partnerships (scopone), so that a side's points are shared;
+        in scopa each player is a side of one."""
+        return self.players > self.sides
+
     def side_of(self, seat: int) -> int:
         return seat % self.sides
 
@@ -840,7 +846,7 @@ def dumps_ruleset(rs: Ruleset) -> str:
 
 def describe_ruleset(rs: Ruleset) -> list[str]:
     """The ruleset in words, a line per rule, in the language of the run."""
-    if rs.players > rs.sides:
+    if rs.partners:
         teams = _("{players} players in {sides} partnerships (partners opposite)").format(
             players=rs.players, sides=rs.sides
         )

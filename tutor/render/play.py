@@ -205,42 +205,25 @@ def hint_view(ev: Hint, style: Style, rich: bool = False) -> list[RenderableType
     v = ev.value
     line = Text(_("Hint:") + " ", style=_bold(rich))
     line.append_text(move_text(ev.move.card, ev.move.capture, style, rich))
-    if v.n and ev.exact and ev.opponents:
+    whose = points_whose(None, ev.ruleset)
+    if v.n and ev.exact:
         line.append(
             _(", worth {value} points of the hand, {whose} (exact: every card is known)").format(
-                value=number(v.value, "+g"), whose=points_whose(None, ev.opponents)
+                value=number(v.value, "+g"), whose=whose
             )
         )
-    elif v.n and ev.exact:
-        line.append(
-            _(
-                ", worth {value} points of the hand, your side minus the others (exact: every "
-                "card is known)"
-            ).format(value=number(v.value, "+g"))
-        )
     elif v.n:
+        worth = ngettext(
+            ", worth {value} {bounds} points of the hand, {whose} (mean over {n} sampled deal)",
+            ", worth {value} {bounds} points of the hand, {whose} (mean over {n} sampled deals)",
+            ev.samples,
+        )
         line.append(
-            (
-                ngettext(
-                    ", worth {value} {bounds} points of the hand, {whose} (mean over {n} sampled "
-                    "deal)",
-                    ", worth {value} {bounds} points of the hand, {whose} (mean over {n} sampled "
-                    "deals)",
-                    ev.samples,
-                )
-                if ev.opponents
-                else ngettext(
-                    ", worth {value} {bounds} points of the hand, your side minus the others "
-                    "(mean over {n} sampled deal)",
-                    ", worth {value} {bounds} points of the hand, your side minus the others "
-                    "(mean over {n} sampled deals)",
-                    ev.samples,
-                )
-            ).format(
+            worth.format(
                 value=number(v.value, "+.2f"),
                 bounds=bounds(v.low, v.high, "+.2f"),
                 n=ev.samples,
-                whose=points_whose(None, ev.opponents),
+                whose=whose,
             )
         )
     else:
@@ -307,7 +290,7 @@ def _dealt(ev: Dealt, style: Style, rich: bool) -> list[RenderableType]:
             ).format(players=order, dealer=one_line(players[-1]))
         ),
     ]
-    if record.ruleset.players > record.ruleset.sides:
+    if record.ruleset.partners:
         sides = _(" v ").join(one_line(s) for s in record.team_names())
         out.append(Text(_("Sides: {sides}.").format(sides=sides)))
     return out

@@ -74,7 +74,7 @@ def puzzle_position(p: Puzzle, rich: bool = False) -> list[RenderableType]:
         head.append(" " + _("Every hand is shown."))
     out.append(head)
     order = {"players": ", ".join(names), "dealer": names[-1]}
-    if p.record.ruleset.players > p.record.ruleset.sides:
+    if p.record.ruleset.partners:
         sides = _(" v ").join(one_line(t) for t in p.side_names())
         seating = (
             _("Playing order: {players} (you deal and play last); sides {sides}.")

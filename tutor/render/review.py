@@ -302,14 +302,20 @@ def _costliest(review: Review, rich: bool) -> list[RenderableType]:
     return out
 
 
-def points_whose(player: str | None, others: int) -> str:
-    """Whose the points of the hand are where every player is a side of one (scopa): ``yours
-    minus the other player's`` (``player`` None), or the player's; ``others``: how many other
-    players there are.
+def points_whose(player: str | None, rules: Ruleset) -> str:
+    """Whose the points of the hand a value counts: the side's, where players have partners
+    (``your side minus the others``), else the player's own (``yours minus the other
+    player's``); ``player`` None is the person using the tutor.
 
-    >>> points_whose("Ada", 1), points_whose(None, 2)
-    ("Ada's minus the other player's", "yours minus the other players'")
+    >>> from tutor.game.rules import load_ruleset
+    >>> points_whose("Ada", load_ruleset("scopa")), points_whose(None, load_ruleset("scopone-16"))
+    ("Ada's minus the other player's", 'your side minus the others')
     """
+    if rules.partners:
+        if player is None:
+            return _("your side minus the others")
+        return _("{player}'s side minus the others").format(player=one_line(player))
+    others = rules.sides - 1
     if player is None:
         return ngettext("yours minus the other player's", "yours minus the other players'", others)
     return ngettext(
@@ -320,14 +326,7 @@ def points_whose(player: str | None, others: int) -> str:
 def _values_line(player: str, rules: Ruleset, unit: str) -> str:
     """The line that says what the values of a position's moves are: a side's points where
     players have partners, the player's own where they have none."""
-    if rules.players > rules.sides:
-        text = (
-            _("Values: points of the hand, your side minus the others, {unit}.")
-            if is_you(player)
-            else _("Values: points of the hand, {player}'s side minus the others, {unit}.")
-        )
-        return text.format(player=one_line(player), unit=unit)
-    whose = points_whose(None if is_you(player) else player, rules.sides - 1)
+    whose = points_whose(None if is_you(player) else player, rules)
     return _("Values: points of the hand, {whose}, {unit}.").format(whose=whose, unit=unit)
 
 

@@ -588,7 +588,7 @@ def match_table(match: MatchScore, names: Sequence[str], rich: bool = False) -> 
             leader = names[leaders[0]]
             if is_you(leader):
                 lead = _("No winner yet: you lead ({totals}).")
-            elif match.rules.players > match.rules.sides:  # a side of partners: they lead
+            elif match.rules.partners:  # a side of partners: they lead
                 lead = _("No winner yet: {name} lead ({totals}).")
             else:
                 lead = _("No winner yet: {name} leads ({totals}).")
@@ -677,7 +677,7 @@ def hand_title(record: HandRecord, number: int | None = None, rich: bool = False
             else _("Playing order: {players}; {dealer} deals and plays last.")
         ).format(players=", ".join(players), dealer=players[-1])
     )
-    if record.ruleset.players > record.ruleset.sides:
+    if record.ruleset.partners:
         sides = _(" v ").join(one_line(t) for t in record.team_names())
         text.append("\n" + _("Sides: {sides}.").format(sides=sides))
     text.append("\n" + _("Table:") + " ")
@@ -788,7 +788,7 @@ def plays_table(
         rules = hand.record.ruleset
         out.caption = (
             _("Tally per side: cards/denari/scope captured so far.")
-            if rules.players > rules.sides
+            if rules.partners
             else _("Tally per player: cards/denari/scope captured so far.")
         )
         out.caption_justify = "left"

@@ -605,7 +605,7 @@ def unmatched_values(captured: int) -> tuple[int, ...]:
 
 def _pairing(d: Choices, move: Move) -> list[Observation]:
     rules = d.rules
-    if rules.players <= rules.sides or not move.capture or d.view.plays_left() <= 2:
+    if not rules.partners or not move.capture or d.view.plays_left() <= 2:
         return []
     if d.view.scores_scopa(move):  # a point in hand: the parity maxim does not weigh against it
         return []

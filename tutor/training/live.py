@@ -818,6 +818,16 @@ class LiveSession:
         """Take back the last entry: a play, the viewer's cards of a deal, or the table."""
         if not self.entries:
             raise LiveError(_("nothing to undo"))
+        on_disk = self.save_path is not None and self.save_path.exists()
+        if self.entries[-1] == "table" and on_disk and not self.made_file:
+            # the file was there before the session: deleting it would lose what it held (a
+            # title, a game's key) besides the table
+            raise LiveError(
+                _(
+                    "the table came with {file}: undo stops at it, so as not to delete the file "
+                    "(start a new session for another table)"
+                ).format(file=self.save_path)
+            )
         kind = self.entries.pop()
         if kind == "play":
             entry = self.plays.pop()
@@ -829,19 +839,9 @@ class LiveSession:
                 self.deals.pop()
             what = _("your cards")
         else:
-            if self.save_path is not None and self.save_path.exists() and not self.made_file:
-                # the file was there before the session: deleting it would lose what it held
-                # (a title, a game's key) besides the table
-                self.entries.append(kind)
-                raise LiveError(
-                    _(
-                        "the table came with {file}: undo stops at it, so as not to delete "
-                        "the file (start a new session for another table)"
-                    ).format(file=self.save_path)
-                )
             self.table = None
             what = _("the table")
-            if self.save_path is not None and self.save_path.exists():
+            if on_disk and self.save_path is not None:
                 # Nothing is left to save: an empty record cannot be written.
                 self.save_path.unlink()
                 self.fresh = True

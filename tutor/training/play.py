@@ -359,9 +359,9 @@ class Hint(Event):
     """The chitarrella rules that weighed on the hinted play (non-zero scores), biggest first."""
     rule_choice: Move
     """The play the chitarrella player's rules prefer."""
-    opponents: int = 0
-    """The other players when each plays alone, a side of one (scopa); 0 where players have
-    partners, and the value is their side's."""
+    ruleset: Ruleset
+    """The ruleset: whose points the value counts (the side's, or the player's own in
+    scopa)."""
 
 
 @dataclass
@@ -494,7 +494,7 @@ class PlaySession:
                 )
             )
         _check_hint_mode(hint_mode)
-        if partner is not None and rules.players == rules.sides:
+        if partner is not None and not rules.partners:
             raise PlayError(
                 _("{ruleset} is played without partners: give --opponents only").format(
                     ruleset=rules.name
@@ -1010,9 +1010,8 @@ class PlaySession:
             key=lambda r: -abs(r.score),
         )
         rule_choice = chitarrella.scores(view)[0][1]
-        game = view.rules
-        alone = 0 if game.players > game.sides else game.sides - 1
-        return Hint(best.move, best, exact, samples, ranked[1:4], obs, rules, rule_choice, alone)
+        return Hint(best.move, best, exact, samples, ranked[1:4], obs, rules, rule_choice,
+                    view.rules)  # fmt: skip
 
     def explain(self) -> Explained:
         """Every legal play of the person in words, with its value (``tutor explain --at``)."""
