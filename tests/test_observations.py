@@ -46,6 +46,7 @@ def test_the_codes_are_the_issues_table() -> None:
         "safe-table",
         "offers-seven",
         "primiera-given",
+        "denaro-given",
         "pairing",
         "no-double-laid",
         "counted-endgame",
@@ -187,6 +188,29 @@ def test_primiera_given(scopa: Ruleset) -> None:
     fired = codes_of(s, "6D")
     assert "a 6 or an 8" in fired["primiera-given"].text
     assert "primiera-given" not in codes_of(s, "KC")
+
+
+def test_denaro_given(scopa: Ruleset) -> None:
+    """Found by a coach's audit: 5D laid where the next opponent took it with a 5 cost 1.25
+    points, and no observation said a denaro was given."""
+    s = endgame(scopa, "2C 5S", ["3D KC 3H", "3S QH JC"])
+    assert "denaro-given" not in codes_of(s, "3D")  # side 0 has 9 denari: the point is decided
+    moved = s.captured[0] & mask_of(parse_cards("AD 2D 4D 5D", "french"))
+    s.captured[0] &= ~moved
+    s.captured[1] |= moved
+    fired = codes_of(s, "3D")["denaro-given"]  # 5 to 4 with one to take: still open
+    assert fired.text.startswith("3D lays a denaro where Ada can take it with a 3")
+    assert "Denari taken so far: 5 by You, 4 by Ada" in fired.text
+    assert fired.keeping and "denaro-given" not in codes_of(s, "KC")
+    # a primiera card that is a denaro is primiera-given's, said once
+    t = endgame(scopa, "2C 5S", ["6D KC 3H", "6S QH JC"])
+    t.captured[0] &= ~moved
+    t.captured[1] |= moved
+    sixes = codes_of(t, "6D")
+    assert (
+        "denaro-given" not in sixes
+        and "a primiera card and a denaro" in sixes["primiera-given"].text
+    )
 
 
 def test_pairing_in_scopone(scopone: Ruleset) -> None:

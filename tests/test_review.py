@@ -23,7 +23,7 @@ from tutor.review.judge import Judgement, Settings, classify, held_out_cost, ver
 from tutor.review.knowledge import known_world
 from tutor.review.observations import Observation
 from tutor.review.planted import plant_missed_scopa
-from tutor.review.review import review_record, weigh
+from tutor.review.review import review_record, weigh, weigh_all
 from tutor.search.analysis import MoveEstimate
 from tutor.search.solver import solve
 
@@ -186,7 +186,11 @@ def test_a_maxim_is_not_a_verdict() -> None:
     assert weigh(seven, bad) == seven  # the maxim and the analysis agree: nothing to add
     praise = Observation("took-scopa", "t.", "take-the-scopa", against=False)
     assert "the analysis finds 7C better by 0.70" in weigh(praise, bad).text
-    assert weigh(praise, replace(bad, uncertain=True)) == praise  # no claim the samples lack
+    # the samples show a cost of 0.6 at least: the note gives the interval, not a bare figure
+    unsure = weigh(praise, replace(bad, uncertain=True)).text
+    assert "the analysis finds 7C better by 0.70 points [0.60, 0.80]." in unsure
+    slight = replace(bad, cost=0.3, low=0.1, high=0.5, uncertain=True)
+    assert weigh(praise, slight) == praise  # it may cost only 0.1: no claim the samples lack
 
 
 def test_a_criticism_of_an_exact_tie_says_it_costs_nothing() -> None:
@@ -425,3 +429,47 @@ def test_a_held_out_cost_does_not_lean_high_where_the_cost_does() -> None:
         held += held_out_cost(rows, moves[0])[0]
     assert plain / trials > 0.1  # the best of three means of 40: about 0.85 standard errors
     assert abs(held / trials) < 0.05
+
+
+def test_the_review_says_whether_the_best_move_keeps_the_maxim() -> None:
+    """Found by a coach's audit: 5D was praised for keeping the table safe on a 1.25-point
+    mistake, where the best move, 4D x 4B, kept it safe too; 6S was told to lay from its
+    double 7C 7S, where the best move, 3D, was no double either and 7C was worth less."""
+    played, best, keeper = Move(6, 0), Move(16, 0), Move(26, 0)
+    moves = (
+        MoveEstimate(best, 1.0, 0.9, 1.1, 50),
+        MoveEstimate(played, 0.0, -0.1, 0.1, 50),
+        MoveEstimate(keeper, -0.4, -0.5, -0.3, 50),
+    )
+    j = Judgement(played, best, 1.0, 0.9, 1.1, "mistake", True, False, 50, moves, "samples")
+    safe = Observation("safe-table", "t.", "keep-the-table-above-ten", False, keeper)
+    assert "yet the analysis finds 7C better by 1.00 points [0.90, 1.10]" in weigh(safe, j).text
+    shared = weigh(replace(safe, keeping=(best,)), j).text
+    assert "but 7C keeps it too, and the analysis finds 7C better by 1.00 points" in shared
+    double = Observation("no-double-laid", "t.", "lay-a-double", keeping=(keeper,))
+    said = weigh(double, j).text
+    assert "the analysis's best move, 7C, breaks it too, so the cost comes from elsewhere" in said
+    assert "the analysis values 7S, which keeps it, 0.40 lower" in said
+    # when the best move keeps the maxim, the maxim and the analysis agree: nothing to add
+    assert weigh(replace(double, keeping=(best,)), j) == replace(double, keeping=(best,))
+    # criticisms come first on a costly move; praise may lead on a good one
+    both = weigh_all([safe, double], j)
+    assert [o.code for o in both] == ["no-double-laid", "safe-table"]
+    fine = replace(j, best=played, cost=0.0, low=0.0, high=0.04, classification="best")
+    assert [o.code for o in weigh_all([safe, double], fine)] == ["safe-table", "no-double-laid"]
+
+
+def test_a_pairing_note_does_not_repeat_the_maxim() -> None:
+    """Found by a coach's audit: pairing quoted Chitarrella's aim, then 'The maxim says' gave
+    it again; and it said 'no move is clearly better' where the other was 3 points worse."""
+    played, other = Move(6, 0), Move(16, 0)
+    moves = (MoveEstimate(played, 1.0, 1.0, 1.0, 1), MoveEstimate(other, -2.0, -2.0, -2.0, 1))
+    j = Judgement(played, played, 0.0, 0.0, 0.0, "best", False, True, 1, moves, "exact")
+    pairing = Observation("pairing", "aim.", "match-or-split", keeping=(other,))
+    said = weigh(pairing, j).text
+    assert "The maxim says" not in said
+    assert said == "aim. Here it costs nothing: the analysis values 7C 3.00 lower."
+    alone = weigh(replace(pairing, keeping=()), j).text
+    assert alone == "aim. Here it costs nothing: no move is better."
+    sampled = replace(j, exact=False, samples=50)
+    assert weigh(replace(pairing, keeping=()), sampled).text.endswith("no move is clearly better.")

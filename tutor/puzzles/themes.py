@@ -39,6 +39,7 @@ THEME_OF_CODE = {
     "settebello-exposed": "settebello",
     "offers-seven": "sevens",
     "primiera-given": "primiera",
+    "denaro-given": "denari",
     "pairing": "spariglio",
     "no-double-laid": "spariglio",
     "counted-endgame": "endgame",

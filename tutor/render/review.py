@@ -69,6 +69,7 @@ OBSERVATION_LABELS = {
     "safe-table": N_("safe table"),
     "offers-seven": N_("offers seven"),
     "primiera-given": N_("primiera given"),
+    "denaro-given": N_("denaro given"),
     "pairing": N_("pairing"),
     "no-double-laid": N_("no double laid"),
     "counted-endgame": N_("counted endgame"),

@@ -30,7 +30,15 @@ from tutor.counting.odds import percent
 from tutor.counting.style import StylePriors
 from tutor.counting.tracker import a_value, flipped_values, seat_names, value_word, values_text
 from tutor.game.captures import VALUE_OF, capture_table, sweep_value, table_sum
-from tutor.game.cards import SETTEBELLO, Style, format_card, format_cards, get_style, indexes_of
+from tutor.game.cards import (
+    DENARI_MASK,
+    SETTEBELLO,
+    Style,
+    format_card,
+    format_cards,
+    get_style,
+    indexes_of,
+)
 from tutor.game.i18n import N_, _, all_of, either, ngettext, number, typed_words
 from tutor.game.state import GameState, Move
 from tutor.review.knowledge import known_world
@@ -44,6 +52,7 @@ __all__ = [
     "MAXIMS",
     "CODES",
     "CODE_MAXIM",
+    "QUOTES_MAXIM",
     "observe",
     "primiera_cards",
     "unmatched_values",
@@ -106,6 +115,14 @@ MAXIMS: dict[str, Maxim] = {
             N_("Do not lay sevens, sixes or aces where the next opponent can take them."),
         ),
         Maxim(
+            "keep-the-denari",
+            N_("Keep the denari"),
+            N_(
+                "Do not lay a denaro where the next opponent can take it while the denari point "
+                "is still open: six of the ten win it."
+            ),
+        ),
+        Maxim(
             "match-or-split",
             N_("Match or split by your seat"),
             N_("The dealer's side keeps values matched; the other side splits them (Chitarrella)."),
@@ -133,6 +150,7 @@ CODE_MAXIM: dict[str, str] = {
     "safe-table": "keep-the-table-above-ten",
     "offers-seven": "do-not-offer-sevens",
     "primiera-given": "keep-primiera-cards",
+    "denaro-given": "keep-the-denari",
     "pairing": "match-or-split",
     "no-double-laid": "lay-a-double",
     "counted-endgame": "count-the-end",
@@ -140,7 +158,11 @@ CODE_MAXIM: dict[str, str] = {
 """The maxim each observation code cites."""
 
 CODES: tuple[str, ...] = tuple(CODE_MAXIM)
-"""Every observation code, in the order the review lists them (issue 9's table)."""
+"""Every observation code, in the order of issue 9's table (``denaro-given``, added since, sits
+by ``primiera-given``)."""
+
+QUOTES_MAXIM = frozenset({"pairing"})
+"""Codes whose text already states the maxim's aim, so the review does not quote it again."""
 
 
 @dataclass(frozen=True)
@@ -150,7 +172,10 @@ class Observation:
     ``against`` says whether the maxim counts it against the move played (``took-scopa`` and
     ``safe-table`` praise it). ``move`` is the move the text names (the sweep missed, the capture
     of the settebello, the alternative that would have left a sweepable table), ``values`` and
-    ``cards`` what it is about, ``probability`` the odds it quotes.
+    ``cards`` what it is about, ``probability`` the odds it quotes. ``keeping`` lists the other
+    legal moves that keep the maxim: for a criticism, the moves that would have avoided the
+    fault; for praise, the moves that share the virtue (so the review can tell a maxim the best
+    move breaks too from one the cost comes from).
     """
 
     code: str
@@ -161,6 +186,7 @@ class Observation:
     values: tuple[int, ...] = ()
     cards: int = 0
     probability: float | None = None
+    keeping: tuple[Move, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {"code": self.code, "text": self.text, "maxim": self.maxim}
@@ -320,6 +346,13 @@ class Choices:
             percent=percent_in_words(p), facts=percent_in_words(facts)
         )
 
+    def side_name(self, seat: int) -> str:
+        """The players of ``seat``'s side: ``North and South``, or one name without partners."""
+        sides = self.rules.sides
+        return all_of(
+            [self.names[s] for s in range(self.rules.players) if s % sides == seat % sides]
+        )
+
     def value_list(self, values: Sequence[int]) -> str:
         return either([a_value(v) for v in values])
 
@@ -360,15 +393,16 @@ def _missed_scopa(d: Choices, move: Move) -> list[Observation]:
         moves=either([d.move(m) for m in sweeps]), table=d.cards(d.view.table), move=d.move(move)
     )
     return [Observation("missed-scopa", text, CODE_MAXIM["missed-scopa"], True, sweeps[0],
-                        cards=d.view.table)]  # fmt: skip
+                        cards=d.view.table, keeping=tuple(sweeps))]  # fmt: skip
 
 
 def _took_scopa(d: Choices, move: Move) -> list[Observation]:
     if not d.view.scores_scopa(move):
         return []
     text = _("{move} sweeps the table: a scopa, one point.").format(move=d.move(move))
+    others = tuple(m for m in d.legal if m != move and d.view.scores_scopa(m))
     return [Observation("took-scopa", text, CODE_MAXIM["took-scopa"], False, move,
-                        cards=d.view.table)]  # fmt: skip
+                        cards=d.view.table, keeping=others)]  # fmt: skip
 
 
 def _missed_settebello(d: Choices, move: Move) -> list[Observation]:
@@ -384,7 +418,7 @@ def _missed_settebello(d: Choices, move: Move) -> list[Observation]:
         card=d.card(SETTEBELLO.index), moves=either([d.move(m) for m in takers]), move=d.move(move)
     )
     return [Observation("missed-settebello", text, CODE_MAXIM["missed-settebello"], True,
-                        takers[0], cards=bit)]  # fmt: skip
+                        takers[0], cards=bit, keeping=tuple(takers))]  # fmt: skip
 
 
 def _settebello_exposed(d: Choices, move: Move) -> list[Observation]:
@@ -392,7 +426,8 @@ def _settebello_exposed(d: Choices, move: Move) -> list[Observation]:
         return []
     card = SETTEBELLO.index
     values = d.takers(move, card)
-    if not values or all(d.takers(m, card) for m in d.legal if m != move):
+    keeping = tuple(m for m in d.legal if m != move and not d.takers(m, card))
+    if not values or not keeping:
         return []
     p = d.odds(move, values)
     unseen = d.unseen_of(values)
@@ -412,7 +447,7 @@ def _settebello_exposed(d: Choices, move: Move) -> list[Observation]:
         p=d.odds_words(move, values, p),
     )
     return [Observation("settebello-exposed", text, CODE_MAXIM["settebello-exposed"], True,
-                        values=values, cards=unseen, probability=p)]  # fmt: skip
+                        values=values, cards=unseen, probability=p, keeping=keeping)]  # fmt: skip
 
 
 def _table_words(d: Choices, table: int) -> str:
@@ -457,11 +492,12 @@ def _sweepable_table(d: Choices, move: Move) -> list[Observation]:
             "{move} leaves {words}. {moves} would have left no table one card can sweep."
         ).format(move=d.move(move), words=words, moves=either([d.move(m) for m in safe[:3]]))
         return [Observation("sweepable-table", text, CODE_MAXIM["sweepable-table"], True,
-                            safe[0], (v,), unseen, p)]  # fmt: skip
+                            safe[0], (v,), unseen, p, tuple(safe))]  # fmt: skip
     # every move leaves a sweepable table: the one far less likely to be swept is the lesson
     risks = [(d.sweep(m), m) for m in d.legal if m != move]
     other, other_v = None, 0
     lowest = p - SWEEP_RISK_GAP
+    keeping = tuple(m for risk, m in risks if risk is not None and risk[2] <= lowest)
     for risk, m in risks:
         if risk is not None and risk[2] <= lowest:
             other, other_v, lowest = m, risk[0], risk[2]
@@ -473,7 +509,7 @@ def _sweepable_table(d: Choices, move: Move) -> list[Observation]:
         "have left {other_words}."
     ).format(move=d.move(move), words=words, other=d.move(other), other_words=other_words)
     return [Observation("sweepable-table", text, CODE_MAXIM["sweepable-table"], True, other,
-                        (v,), unseen, p)]  # fmt: skip
+                        (v,), unseen, p, keeping)]  # fmt: skip
 
 
 def _safe_table(d: Choices, move: Move) -> list[Observation]:
@@ -499,8 +535,9 @@ def _safe_table(d: Choices, move: Move) -> list[Observation]:
     text = _("{move} keeps the table safe: {why}. {other} would have left {words}.").format(
         move=d.move(move), why=why, other=d.move(other), words=words
     )
+    safe = tuple(m for m in d.legal if m != move and m not in risky)
     return [Observation("safe-table", text, CODE_MAXIM["safe-table"], False, other,
-                        probability=p)]  # fmt: skip
+                        probability=p, keeping=safe)]  # fmt: skip
 
 
 def _offers(d: Choices, m: Move) -> tuple[int, ...]:
@@ -550,7 +587,8 @@ def _holders_odds(d: Choices, m: Move, value: int) -> tuple[str, float]:
 def _offers_seven(d: Choices, move: Move) -> list[Observation]:
     sevens = d.unseen_of([7])
     offered = _offers(d, move)
-    if not sevens or not offered or all(_offers(d, m) for m in d.legal if m != move):
+    keeping = tuple(m for m in d.legal if m != move and not _offers(d, m))
+    if not sevens or not offered or not keeping:
         return []
     who, top = _holders_odds(d, move, 7)
     lone = [mask for mask in offered if mask.bit_count() == 1]
@@ -564,7 +602,7 @@ def _offers_seven(d: Choices, move: Move) -> list[Observation]:
         sevens.bit_count(),
     ).format(move=d.move(move), what=what, n=sevens.bit_count(), cards=d.cards(sevens), who=who)
     return [Observation("offers-seven", text, CODE_MAXIM["offers-seven"], True, values=(7,),
-                        cards=sevens, probability=top)]  # fmt: skip
+                        cards=sevens, probability=top, keeping=keeping)]  # fmt: skip
 
 
 def _gives_primiera(d: Choices, m: Move) -> tuple[int, ...]:
@@ -578,13 +616,21 @@ def _primiera_given(d: Choices, move: Move) -> list[Observation]:
     if not d.next_is_opponent:
         return []
     values = _gives_primiera(d, move)
-    if not values or all(_gives_primiera(d, m) for m in d.legal if m != move):
+    keeping = tuple(m for m in d.legal if m != move and not _gives_primiera(d, m))
+    if not values or not keeping:
         return []
     p = d.odds(move, values)
-    text = _(
-        "{move} lays {value}, a primiera card, where {next} can take it with {values}; "
-        "the odds that {next} holds one: {p}."
-    ).format(
+    if 1 << move.card & DENARI_MASK:  # denaro-given leaves it to this one: one fact, said once
+        lays = _(
+            "{move} lays {value}, a primiera card and a denaro, where {next} can take it with "
+            "{values}; the odds that {next} holds one: {p}."
+        )
+    else:
+        lays = _(
+            "{move} lays {value}, a primiera card, where {next} can take it with {values}; "
+            "the odds that {next} holds one: {p}."
+        )
+    text = lays.format(
         move=d.move(move),
         value=a_value(VALUE_OF[move.card]),
         next=d.next_name,
@@ -592,7 +638,55 @@ def _primiera_given(d: Choices, move: Move) -> list[Observation]:
         p=d.odds_words(move, values, p),
     )
     return [Observation("primiera-given", text, CODE_MAXIM["primiera-given"], True,
-                        values=values, cards=1 << move.card, probability=p)]  # fmt: skip
+                        values=values, cards=1 << move.card, probability=p,
+                        keeping=keeping)]  # fmt: skip
+
+
+def denari_open(view: GameState) -> bool:
+    """Whether the denari point is still to be decided: some denari are not yet captured, and
+    no side leads by more than they could make up."""
+    counts = sorted(((pile & DENARI_MASK).bit_count() for pile in view.captured), reverse=True)
+    free = 10 - sum(counts)
+    return free > 0 and (len(counts) < 2 or counts[0] <= counts[1] + free)
+
+
+def _gives_denaro(d: Choices, m: Move) -> tuple[int, ...]:
+    """For a denaro laid that no other code speaks of (not the settebello, not a primiera
+    card): the unseen values that could take it next (else empty)."""
+    if m.capture or not 1 << m.card & DENARI_MASK or m.card == SETTEBELLO.index:
+        return ()
+    if VALUE_OF[m.card] in primiera_cards(d.view):
+        return ()
+    return d.takers(m, m.card)
+
+
+def _denaro_given(d: Choices, move: Move) -> list[Observation]:
+    if not d.next_is_opponent or not denari_open(d.view):
+        return []
+    values = _gives_denaro(d, move)
+    keeping = tuple(m for m in d.legal if m != move and not _gives_denaro(d, m))
+    if not values or not keeping:
+        return []
+    p = d.odds(move, values)
+    side = d.seat % d.rules.sides
+    ours = (d.view.captured[side] & DENARI_MASK).bit_count()
+    theirs = (d.view.captured[d.next_seat % d.rules.sides] & DENARI_MASK).bit_count()
+    text = _(
+        "{move} lays a denaro where {next} can take it with {values}; the odds that {next} "
+        "holds one: {p}. Denari taken so far: {ours} by {us}, {theirs} by {them}; six of the "
+        "ten win the point."
+    ).format(
+        move=d.move(move),
+        next=d.next_name,
+        values=d.value_list(values),
+        p=d.odds_words(move, values, p),
+        ours=ours,
+        theirs=theirs,
+        us=d.side_name(d.seat),
+        them=d.side_name(d.next_seat),
+    )
+    return [Observation("denaro-given", text, CODE_MAXIM["denaro-given"], True, values=values,
+                        cards=1 << move.card, probability=p, keeping=keeping)]  # fmt: skip
 
 
 def unmatched_values(captured: int) -> tuple[int, ...]:
@@ -622,7 +716,8 @@ def _pairing(d: Choices, move: Move) -> list[Observation]:
     n = net(move)
     if (n <= 0) if matcher else (n >= 0):
         return []
-    if not any((net(m) < n) if matcher else (net(m) > n) for m in d.legal if m != move):
+    keeping = tuple(m for m in d.legal if m != move and ((net(m) < n) if matcher else (net(m) > n)))
+    if not keeping:
         return []
     flipped = flipped_values(move.card, move.capture)
     after = unmatched_values(captured | move.capture | 1 << move.card)
@@ -644,7 +739,8 @@ def _pairing(d: Choices, move: Move) -> list[Observation]:
         does=does.format(move=d.move(move), values=d.value_letters(flipped), now=now),
         aim=aim,
     )
-    return [Observation("pairing", text, CODE_MAXIM["pairing"], True, values=flipped)]
+    return [Observation("pairing", text, CODE_MAXIM["pairing"], True, values=flipped,
+                        keeping=keeping)]  # fmt: skip
 
 
 def _no_double_laid(d: Choices, move: Move) -> list[Observation]:
@@ -675,7 +771,7 @@ def _no_double_laid(d: Choices, move: Move) -> list[Observation]:
             "{move} left none."
         ).format(move=d.move(move))
     return [Observation("no-double-laid", text, CODE_MAXIM["no-double-laid"], True,
-                        cards=doubles[0])]  # fmt: skip
+                        cards=doubles[0], keeping=tuple(doubled))]  # fmt: skip
 
 
 def _line_words(d: Choices, line: Sequence[Move]) -> str:
@@ -734,6 +830,7 @@ _CHECKS = (
     _safe_table,
     _offers_seven,
     _primiera_given,
+    _denaro_given,
     _pairing,
     _no_double_laid,
 )

@@ -42,7 +42,13 @@ from tutor.review.judge import (
     stake_floor,
     summed_cost_bounds,
 )
-from tutor.review.observations import MAXIMS, Observation, observe, percent_in_words
+from tutor.review.observations import (
+    MAXIMS,
+    QUOTES_MAXIM,
+    Observation,
+    observe,
+    percent_in_words,
+)
 from tutor.search.analysis import Interval
 
 __all__ = [
@@ -55,6 +61,7 @@ __all__ = [
     "decision_seed",
     "require_two_sides",
     "weigh",
+    "weigh_all",
 ]
 
 Progress = Callable[[int, int], None]
@@ -262,33 +269,75 @@ def _gap_interval(paired: Interval | None, sign: int) -> str:
     return " " + bounds(low, high)
 
 
+def _compare(alt: Move, j: Judgement, style: Style | str | None, words: str = "") -> str | None:
+    """``the analysis values 7C 0.40 lower [0.20, 0.60]`` (than the move played), ``higher``,
+    or ``7C is worth no more (+0.00)``; None when either move has no value. ``words`` may name
+    ``alt`` in the sentence (default: its text)."""
+    played, other = j.value_of(j.move), j.value_of(alt)
+    if other is None or played is None or not other.n or not played.n:
+        return None
+    words = words or alt.text(style)
+    gap = played.value - other.value
+    paired = j.gaps.get(alt)  # sampled: the difference's own interval
+    if paired is not None and paired.n > 1:
+        gap = -paired.mean
+    if gap > 0.005:
+        return _("the analysis values {move} {points} lower").format(
+            move=words, points=number(gap)
+        ) + _gap_interval(paired, -1)
+    if gap < -0.005:
+        return _("the analysis values {move} {points} higher").format(
+            move=words, points=number(-gap)
+        ) + _gap_interval(paired, 1)
+    return _("{move} is worth no more ({points})").format(
+        # rounded first, and + 0.0, so that a hair's difference reads +0.00
+        move=words,
+        points=number(round(-gap, 2) + 0.0, "+.2f"),
+    )
+
+
+def _best_keeping(o: Observation, j: Judgement) -> Move | None:
+    """Of the moves that keep the observation's maxim, the one the analysis values most."""
+    valued = [(e.value, e.move) for m in o.keeping if (e := j.value_of(m)) is not None and e.n]
+    return max(valued, key=lambda vm: vm[0])[1] if valued else None
+
+
+def _not_small(cost: float) -> bool:
+    return classify(cost) not in ("best", "good")
+
+
 def weigh(o: Observation, j: Judgement, style: Style | str | None = None) -> Observation:
     """``o`` with the analysis's word added where the maxim and the analysis disagree.
 
     A maxim is not a verdict: when it speaks against the move played and the analysis finds
     the move costs little (the estimate and the interval's high end both best or good), both
-    are said, with the numbers; likewise when a maxim praises a move the analysis finds a
-    mistake or a blunder. Where the cost may be large (the high end past good), the analysis
-    does not disagree, so nothing is added: the verdict's line says the rest. A criticism of
-    a ``forced`` decision whose moves are all worth the same says that it costs nothing here.
+    are said, with the numbers; when it speaks against a costly move that the analysis's best
+    move breaks too, the cost comes from elsewhere, and that is said; when it praises a move
+    the analysis finds costs a fifth of a point or more for sure (the interval's low end), the
+    text says by how much the best move is better, and whether the best move keeps the maxim
+    too. A criticism of a ``forced`` decision whose moves are all worth the same says that it
+    costs nothing here.
     """
     cls = j.classification
     if o.code == "counted-endgame":
         return o
     maxim = MAXIMS[o.maxim].shown_text()
+    says = (
+        ""
+        if o.code in QUOTES_MAXIM
+        else _("The maxim says: {maxim}").format(maxim=maxim[0].lower() + maxim[1:]) + " "
+    )
     if cls == "forced":
         if not o.against or len(j.moves) < 2:
             return o
         # an exact tie: the criticism stands as a fact, but here it costs nothing
-        note = (
-            _("The maxim says: {maxim}").format(maxim=maxim[0].lower() + maxim[1:])
-            + " "
-            + _("Here it costs nothing: {why}.").format(why=_("every move is worth the same"))
+        note = says + _("Here it costs nothing: {why}.").format(
+            why=_("every move is worth the same")
         )
         return replace(o, text=f"{o.text} {note}")
-    played = j.value_of(j.move)
-    alt = j.value_of(o.move) if o.move is not None and o.move != j.move else None
-    small = classify(j.cost) in ("best", "good") and classify(j.high) in ("best", "good")
+    named = o.move is not None and o.move != j.move
+    alt = o.move if named else _best_keeping(o, j)
+    small = not _not_small(j.cost) and not _not_small(j.high)
     if o.against and small:
         free = j.cost < 0.005
         if free:
@@ -301,40 +350,18 @@ def weigh(o: Observation, j: Judgement, style: Style | str | None = None) -> Obs
         reason = _reason(o)
         if reason:
             parts.append(reason)
-        if alt is not None and played is not None and alt.n and played.n:
-            gap = played.value - alt.value
-            paired = j.gaps.get(alt.move)  # sampled: the difference's own interval
-            if paired is not None and paired.n > 1:
-                gap = -paired.mean
-            if gap > 0.005:
-                parts.append(
-                    _("the analysis values {move} {points} lower").format(
-                        move=alt.move.text(style), points=number(gap)
-                    )
-                    + _gap_interval(paired, -1)
-                )
-            elif gap < -0.005:
-                parts.append(
-                    _("the analysis values {move} {points} higher").format(
-                        move=alt.move.text(style), points=number(-gap)
-                    )
-                    + _gap_interval(paired, 1)
-                )
-            else:
-                parts.append(
-                    _("{move} is worth no more ({points})").format(
-                        # rounded first, and + 0.0, so that a hair's difference reads +0.00
-                        move=alt.move.text(style),
-                        points=number(round(-gap, 2) + 0.0, "+.2f"),
-                    )
-                )
+        compared = _compare(alt, j, style) if alt is not None else None
+        if compared:
+            parts.append(compared)
         if alt is None and j.low > 0.005:  # some move is clearly better: name it
             parts.append(
                 _("the analysis values {move} {points} higher").format(
                     move=j.best.text(style), points=number(j.cost)
                 )
             )
-        why = "; ".join(parts) or _("no move is clearly better")
+        # exact values leave no doubt to hedge; sampled ones leave some
+        plain = _("no move is better") if j.exact else _("no move is clearly better")
+        why = "; ".join(parts) or plain
         if free:
             here = (
                 _("Here it costs nothing (the samples leave some doubt): {why}.")
@@ -345,18 +372,46 @@ def weigh(o: Observation, j: Judgement, style: Style | str | None = None) -> Obs
             here = _("Here it costs {cost} (the samples leave some doubt): {why}.")
         else:
             here = _("Here it costs {cost}: {why}.")
-        note = (
-            _("The maxim says: {maxim}").format(maxim=maxim[0].lower() + maxim[1:])
-            + " "
-            + here.format(cost=cost, why=why)
-        )
+        note = says + here.format(cost=cost, why=why)
         return replace(o, text=f"{o.text} {note}")
-    if not o.against and cls in ("mistake", "blunder") and not j.uncertain:
-        note = _(
-            "The maxim favours this move, yet the analysis finds {move} better by {points} points."
-        ).format(move=j.best.text(style), points=number(j.cost))
+    if o.against and o.keeping and j.best != j.move and j.best not in o.keeping:
+        # the best move breaks the maxim too: what this move lost is not the maxim's
+        note = _("Here the analysis's best move, {best}, breaks it too, so the cost comes from "
+                 "elsewhere").format(best=j.best.text(style))  # fmt: skip
+        keeper = _best_keeping(o, j)
+        compared = None
+        if keeper is not None:
+            compared = _compare(
+                keeper, j, style, _("{move}, which keeps it,").format(move=keeper.text(style))
+            )
+        note = says + note + ("; " + compared if compared else "") + "."
+        return replace(o, text=f"{o.text} {note}")
+    if not o.against and _not_small(j.low):
+        interval = "" if j.exact else " " + bounds(j.low, j.high)
+        if j.best in o.keeping:
+            note = _(
+                "The maxim favours this move, but {move} keeps it too, and the analysis finds "
+                "{move} better by {points} points{interval}."
+            )
+        else:
+            note = _(
+                "The maxim favours this move, yet the analysis finds {move} better by {points} "
+                "points{interval}."
+            )
+        note = note.format(move=j.best.text(style), points=number(j.cost), interval=interval)
         return replace(o, text=f"{o.text} {note}")
     return o
+
+
+def weigh_all(
+    observations: Sequence[Observation], j: Judgement, style: Style | str | None = None
+) -> tuple[Observation, ...]:
+    """Each observation :func:`weigh` ed, criticisms first when the move cost something (so a
+    blunder does not open with praise); otherwise in the order of ``CODES``."""
+    weighed = [weigh(o, j, style) for o in observations]
+    if j.classification != "forced" and _not_small(j.cost):
+        weighed.sort(key=lambda o: not o.against)
+    return tuple(weighed)
 
 
 def _default_seats(record: HandRecord) -> list[int]:
@@ -495,7 +550,7 @@ def review_decision(
     view = viewer_state(state, seat)
     j = judge(view, move, replace(settings, seed=decision_seed(settings.seed, n)))
     obs = observe(view, move, names=names, style=style, exact=j.analysis, styles=settings.styles)
-    weighed = tuple(weigh(o, j, style) for o in obs)
+    weighed = weigh_all(obs, j, style)
     hs = None
     if with_hindsight and len(j.moves) > 1:
         hs = hindsight(state.copy(), move, decision_seed(settings.seed, n))

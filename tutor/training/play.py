@@ -69,7 +69,7 @@ from tutor.records.replay import MatchReplay, replay_match
 from tutor.review.explain import PositionExplanation, explain_position
 from tutor.review.judge import CLASSES, Settings, class_name, value_moves, verdict_class
 from tutor.review.observations import Observation, observe
-from tutor.review.review import Decision, Review, decision_seed, review_decision, weigh
+from tutor.review.review import Decision, Review, decision_seed, review_decision, weigh_all
 from tutor.search.analysis import MoveEstimate
 from tutor.search.players import ChitarrellaPlayer, Player, seat_view
 from tutor.search.roster import PlayerError, make_player
@@ -228,7 +228,7 @@ def restored_decision(
                             classification=m["cls"], uncertain=unsure)  # fmt: skip
     view = viewer_state(state, state.turn)
     raw = observe(view, decision.move, names=names, style=style, exact=j.analysis)
-    observations = tuple(weigh(o, verdict_j, style) for o in raw)
+    observations = weigh_all(raw, verdict_j, style)
     return replace(decision, judgement=verdict_j, observations=observations)
 
 
