@@ -77,3 +77,25 @@ def test_the_cost_says_points_and_what_its_upper_end_is() -> None:
     said = " ".join(plain_text(*feedback_view(sampled, s.style)).split())
     assert ", cost 0.44 points (up to 0.80 at 95%)" in said, said
     assert re.search(r", cost \d\.\d\d points \(up to (\d\.\d\d|\?) at 95%\)", said), said
+
+
+def test_a_card_keeps_its_captures_on_one_line() -> None:
+    """Found by a user: on a narrow window the hand line wrapped inside "(x ...)", leaving a
+    card's captures at the start of the next line, apart from the card."""
+    for seed in range(3, 40):  # a hand where some card has a capture
+        s = quick_session("scopone-scientifico", seed)
+        turn = s.start()[-1]
+        assert isinstance(turn, Turn)
+        if any(m.capture for m in turn.view.legal_moves()):
+            break
+    wide = plain_text(*event_view(turn, s.style), width=400)
+    line = next(x for x in wide.splitlines() if x.startswith("Your cards: "))
+    groups = re.findall(r"\S+(?: \(x [^)]*\))?", line.removeprefix("Your cards: "))
+    assert any("(x " in g for g in groups)
+    narrow = plain_text(*event_view(turn, s.style), width=34)
+    lines = narrow.splitlines()
+    start = next(i for i, x in enumerate(lines) if x.startswith("Your cards: "))
+    block = lines[start : start + len(groups)]
+    for g in groups:
+        assert any(g in x for x in block), (g, block)
+    assert all(len(x) <= 34 for x in block)

@@ -23,6 +23,7 @@ from tutor.render.review import (
 )
 from tutor.render.safe import one_line, visible
 from tutor.render.terminal import (
+    Packed,
     card_text,
     cards_text,
     hand_end,
@@ -140,19 +141,19 @@ def turn_view(ev: Turn, style: Style, rich: bool = False) -> list[RenderableType
     table = Text(_("Table:") + " ")
     table.append_text(cards_text(ev.table_order, style, rich, empty=_("empty")))
     out.append(table)
-    mine = Text(_("Your cards:") + " ")
-    for k, card in enumerate(indexes_of(view.hands[ev.seat])):
-        if k:
-            mine.append("   ")
-        mine.append_text(card_text(card, style, rich))
+    groups = []  # each card with its captures, kept on one line
+    for card in indexes_of(view.hands[ev.seat]):
+        group = Text()
+        group.append_text(card_text(card, style, rich))  # the card's colour, not the group's
         caps = [m for m in ev.moves_of(card) if m.capture]
         if caps:
-            mine.append(" (x ")
-            mine.append_text(Text(" | ").join(cards_text(m.capture, style, rich) for m in caps))
+            group.append(" (x ")
+            group.append_text(Text(" | ").join(cards_text(m.capture, style, rich) for m in caps))
             if any(not m.capture for m in ev.moves_of(card)):
-                mine.append(" | " + _("lay"))
-            mine.append(")")
-    out.append(mine)
+                group.append(" | " + _("lay"))
+            group.append(")")
+        groups.append(group)
+    out.append(Packed(Text(_("Your cards:") + " "), groups))
     left = ", ".join(f"{one_line(p)} {n}" for p, n in ev.cards_left())
     stock = view.to_deal()
     if stock:

@@ -67,6 +67,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Indented",
+    "Packed",
     "PLAIN_WIDTH",
     "SUIT_COLOURS",
     "make_console",
@@ -257,6 +258,37 @@ class Indented:
             yield Segment(" " * self.indent)
             yield from _without_trailing_blanks(line)  # rich keeps the space it wrapped at
             yield Segment.line()
+
+
+class Packed:
+    """``head``, then ``items`` ``gap`` spaces apart, wrapped between items only: a line breaks
+    inside an item only when the item is wider than a line by itself (so a card keeps its
+    plays, ``AC (x AD | 3C)``, on one line). Later lines start ``indent`` columns in.
+
+    >>> items = [Text("AC (x AD)"), Text("2C (x 2S)")]
+    >>> plain_text(Packed(Text("Cards: "), items, gap=2), width=20).splitlines()
+    ['Cards: AC (x AD)', '  2C (x 2S)']
+    """
+
+    def __init__(self, head: Text, items: Sequence[Text], gap: int = 3, indent: int = 2) -> None:
+        self.head = head
+        self.items = list(items)
+        self.gap = gap
+        self.indent = indent
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        line = self.head.copy()
+        fresh = True  # nothing but the head or the indent on the line yet
+        for item in self.items:
+            sep = "" if fresh else " " * self.gap
+            if not fresh and line.cell_len + len(sep) + item.cell_len > width:
+                yield line
+                line, sep = Text(" " * self.indent), ""
+            line.append(sep)
+            line.append_text(item)
+            fresh = False
+        yield line
 
 
 MAX_WIDTH = 200
