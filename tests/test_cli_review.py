@@ -23,12 +23,13 @@ def test_review_json_has_exactly_the_issues_keys() -> None:
     assert set(data) == {"ruleset", "hand", "seed", "decisions", "summary", "interrupted"}
     assert data["ruleset"] == "scopa" and data["hand"] == 1 and data["seed"] == 0
     assert data["interrupted"] is False
+    # the issue's keys, and "reading" (docs/review.md: null unless a verdict rests on a reading)
     keys = {"play", "player", "move", "best", "cost", "low", "high", "class", "uncertain",
-            "exact", "samples", "observations", "hindsight"}  # fmt: skip
+            "exact", "samples", "observations", "hindsight", "reading"}  # fmt: skip
     for d in data["decisions"]:
         assert set(d) == keys
         assert d["player"] == "You" and d["class"] in CLASSES
-        assert d["hindsight"] is None
+        assert d["hindsight"] is None and d["reading"] is None
         for o in d["observations"]:
             assert set(o) == {"code", "text", "maxim"}
     assert [d["play"] for d in data["decisions"]] == list(range(1, 37, 2))

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from tutor.counting.defaults import TRUST_DEFAULT
 from tutor.counting.readings import Exclusion
+from tutor.counting.style import StylePriors
 from tutor.counting.tracker import STOCK, CountingError, viewer_state
 from tutor.counting.trust import weigh_readings
 from tutor.game.captures import VALUE_OF
@@ -245,15 +246,17 @@ def iter_deals(
     rng: random.Random,
     use_inferences: bool = True,
     trust: float = TRUST_DEFAULT,
+    styles: StylePriors | None = None,
 ) -> Iterator[GameState]:
     """The deals of :func:`sample_deals`, drawn one at a time and without end.
 
     The k-th deal is the same as the k-th of ``sample_deals`` with the same generator, so a
-    caller stopped by a time limit draws only the deals it uses.
+    caller stopped by a time limit draws only the deals it uses. ``styles``: the players'
+    styles of play known before the hand, read as the tracker reads them.
     """
     view = viewer_state(state, viewer)
     # weighed now, so that bad input fails here
-    model = weigh_readings(view, viewer, trust if use_inferences else 0.0).model
+    model = weigh_readings(view, viewer, trust if use_inferences else 0.0, styles).model
 
     def draw() -> Iterator[GameState]:
         while True:

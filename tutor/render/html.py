@@ -110,6 +110,7 @@ ul.obs li.against { border-left-color: #b45309; }
 .board td.odd { font-weight: 700; color: #9a5a00; }
 .board-caption { font-size: .85rem; color: var(--muted); margin: 0 0 2px; }
 .hindsight { font-size: .9rem; color: #4a3b8f; }
+.reading { font-size: .9rem; color: #6b4a00; }
 @media (max-width: 1000px) {  /* two columns only where a rule-of-48 board fits one */
   main { padding: 8px; }
   .play { padding: 10px 8px; }
@@ -446,6 +447,11 @@ def _play(review: Review, n: int, decision: Decision | None) -> str:
     if decision is not None:
         facts.append(_verdict(decision, style))
         facts.append(_obs_list(decision, record.players))
+        reading = decision.reading_text(style)
+        if reading is not None:
+            label = markup(_("reading:"))
+            text = _names_isolated(reading, record.players)
+            facts.append(f'<p class="reading"><b>{label}</b> {text}</p>')
         facts.append(_hindsight(decision, style))
     shown_note = entry.shown_note()
     if shown_note:

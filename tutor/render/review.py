@@ -159,6 +159,11 @@ def _decision_rows(review: Review, rich: bool) -> list[RenderableType]:
         notes: list[RenderableType] = []
         for o in d.observations:
             notes.append(observation_line(o, rich))
+        reading = d.reading_text(style)
+        if reading is not None:
+            note = Text(_("reading:"), style="bold" if rich else "")
+            note.append(" " + visible(reading))
+            notes.append(note)
         if d.hindsight is not None:
             h = d.hindsight
             seen = _("{label}: best {move}, cost {cost}").format(

@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from tutor.counting.assignment import iter_deals
 from tutor.counting.style import StylePriors
 from tutor.game.errors import TutorError
 from tutor.game.i18n import N_, _, pgettext
@@ -165,14 +166,23 @@ class Settings:
     styles: StylePriors | None = field(default=None, compare=False)
     """By seat, the players' styles of play known before the hand (stated, or from the earlier
     hands of a match): the play model's priors (:func:`tutor.search.playmodel.iter_read_deals`)."""
+    reading: str = "play"
+    """Which reading of the plays weighs the deals: ``play``, the play model (every play is
+    evidence: the analysis's own), or ``tracker``, the tracker's readings (passed-up captures
+    and tells: the odds ``tutor track`` shows), which the review's reading check compares with."""
 
     def deals(self) -> Deals | None:
-        """Where the analysis draws its deals: the play model, with the styles if known."""
+        """Where the analysis draws its deals: the play model (or with ``reading`` ``tracker``,
+        the tracker's readings), with the styles if known."""
+        if self.reading == "tracker":
+            return functools.partial(iter_deals, styles=self.styles)
         return None if not self.styles else functools.partial(read_deals, styles=self.styles)
 
     def __post_init__(self) -> None:
         if self.samples < 2:
             raise JudgeError(_("samples must be at least 2, not {n}").format(n=self.samples))
+        if self.reading not in ("play", "tracker"):
+            raise JudgeError(f"unknown reading {self.reading!r}: play or tracker")
         if self.time is not None and self.time <= 0:
             raise JudgeError(_("the time budget must be positive, not {n}").format(n=self.time))
 

@@ -49,6 +49,7 @@ from tutor.review.observations import (
     observe,
     percent_in_words,
 )
+from tutor.review.reading import ReadingCheck, check_reading
 from tutor.search.analysis import Interval
 
 __all__ = [
@@ -88,6 +89,15 @@ class Decision:
     judgement: Judgement
     observations: tuple[Observation, ...]
     hindsight: Hindsight | None = None
+    reading: ReadingCheck | None = None
+    """When the verdict rests on a reading of the plays that the tracker's odds do not bear out
+    (:mod:`tutor.review.reading`): the cards it settles and the verdict on the tracker's deals."""
+    names: tuple[str, ...] = ()
+    """Every seat's name (for the reading check's words)."""
+
+    def reading_text(self, style: Style | str | None = None) -> str | None:
+        """The reading check's note, or None."""
+        return None if self.reading is None else self.reading.text(self.names, style)
 
     @property
     def classification(self) -> str:
@@ -109,6 +119,7 @@ class Decision:
             "samples": j.samples,
             "observations": [o.to_json() for o in self.observations],
             "hindsight": None if self.hindsight is None else self.hindsight.to_json(style),
+            "reading": None if self.reading is None else self.reading.to_json(self.names, style),
         }
 
 
@@ -538,20 +549,25 @@ def review_decision(
     style: Style | str | None = None,
     settings: Settings | None = None,
     with_hindsight: bool = False,
+    reading_check: bool = True,
 ) -> Decision:
     """One decision as the review judges it: ``move`` played as play ``n`` (from 1) in
     ``state``, the position before it (it may show more than the mover knew: only the mover's
     view counts). The judgement, the observations weighed against it, and with
     ``with_hindsight`` the value of each move with every hand visible (``state`` must show
     them). The samples come from :func:`decision_seed` of ``settings.seed`` and ``n``.
+    ``reading_check``: check whether the verdict rests on a reading (:mod:`.reading`; it may
+    judge the decision a second time, which ``tutor play``'s quick feedback cannot afford).
     """
     settings = settings or Settings()
     seat = state.turn
     view = viewer_state(state, seat)
-    j = judge(view, move, replace(settings, seed=decision_seed(settings.seed, n)))
+    here = replace(settings, seed=decision_seed(settings.seed, n))
+    j = judge(view, move, here)
     obs = observe(view, move, names=names, style=style, exact=j.analysis, styles=settings.styles)
     weighed = weigh_all(obs, j, style)
     hs = None
     if with_hindsight and len(j.moves) > 1:
         hs = hindsight(state.copy(), move, decision_seed(settings.seed, n))
-    return Decision(n, seat, names[seat], move, j, weighed, hs)
+    reading = check_reading(view, move, j, here) if reading_check else None
+    return Decision(n, seat, names[seat], move, j, weighed, hs, reading, tuple(names))

@@ -883,7 +883,7 @@ class PlaySession:
         start = time.perf_counter()
         try:
             decision = review_decision(before, number, move, self.players, self.style,
-                                       self.feedback)  # fmt: skip
+                                       self.feedback, reading_check=False)  # fmt: skip
         except TutorError:
             # the line is refused, so it must change nothing: take the play back
             self.state.pop()
@@ -927,7 +927,7 @@ class PlaySession:
         for n, move in enumerate(moves, 1):
             if state.turn == self.seat and n not in self.decisions:
                 decision = review_decision(state, n, move, self.players, self.style,
-                                           self.feedback)  # fmt: skip
+                                           self.feedback, reading_check=False)  # fmt: skip
                 entry = record.plays[n - 1]
                 if entry.note:  # judged before a resume: the verdict the person saw stands
                     decision = restored_decision(decision, entry.note, state, self.players,

@@ -1,0 +1,100 @@
+"""The reading check: a verdict that rests on the play model's reading of the plays, where the
+tracker's odds leave the card open, says so, with the verdict on the tracker's deals."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+from helpers import FAST, ROOT
+
+from tutor.counting.tracker import viewer_state
+from tutor.game.cards import format_card
+from tutor.game.state import GameState, Move
+from tutor.records.record import HandRecord
+from tutor.records.recordfile import load_path
+from tutor.render.html import review_page
+from tutor.render.review import review_view
+from tutor.render.terminal import plain_text
+from tutor.review.judge import Judgement
+from tutor.review.reading import OPEN, PINNED, Pinned, ReadingCheck, check_reading, pinned_cards
+from tutor.review.review import review_decision, review_record
+from tutor.search.analysis import MoveEstimate
+
+RECORD = ROOT / "tests" / "data" / "reading-check.yaml"
+
+
+def _before(n: int) -> tuple[HandRecord, GameState, Move]:
+    record = load_path(RECORD)[0]
+    return record, record.state_at(n - 1), record.moves()[n - 1]
+
+
+def test_the_settebello_settled_by_the_play_model_alone_is_named() -> None:
+    """Play 30: the rule-based players' earlier plays put 7D with P4 in every deal the play
+    model weighs, while the tracker gives P4 45% (the facts alone 40%)."""
+    record, state, move = _before(30)
+    view = viewer_state(state, state.turn)
+    pinned = pinned_cards(view, replace(FAST, seed=1))
+    cards = {format_card(p.card, "french"): p for p in pinned}
+    assert "7D" in cards
+    p = cards["7D"]
+    assert record.players[p.seat] == "P4" and p.deals >= PINNED
+    assert OPEN < p.tracker < 1 - OPEN and OPEN < p.facts < 1 - OPEN
+    assert len(cards) == len(pinned)  # each card once
+
+
+def test_a_verdict_resting_on_the_reading_says_both() -> None:
+    """Found by a coach's audit: a blunder of 2.68 points [2.39, 2.87] rested on the play
+    model settling the settebello; on the tracker's deals the move is the best."""
+    record, state, move = _before(30)
+    d = review_decision(state, 30, move, record.players, record.style, FAST)
+    assert d.judgement.classification == "blunder"
+    assert d.reading is not None
+    assert d.reading.tracker.best == move  # on the tracker's odds, the move played is best
+    said = d.reading_text("french")
+    assert said is not None
+    assert said.startswith("This verdict rests on a reading of the plays")
+    assert "7D with P4: 99% of the analysis's deals, 45% on the tracker's odds" in said
+    assert "best 7H x 7S" in said
+    data = d.to_json("french")["reading"]
+    assert data["pinned"][0]["card"] == "7D" and data["pinned"][0]["player"] == "P4"
+    assert data["tracker"]["best"] == "7H x 7S"
+    json.dumps(data)
+    # tutor play's quick feedback does not afford the second judgement
+    quick = review_decision(state, 30, move, record.players, record.style, FAST,
+                            reading_check=False)  # fmt: skip
+    assert quick.reading is None
+
+
+def test_no_check_where_the_verdict_is_mild_or_exact() -> None:
+    record, state, move = _before(30)
+    view = viewer_state(state, state.turn)
+    played, other = move, Move(0, 0)
+    moves = (MoveEstimate(played, 0.0, 0.0, 0.0, 40), MoveEstimate(other, 0.1, 0.0, 0.2, 40))
+    good = Judgement(played, other, 0.1, 0.0, 0.2, "good", True, False, 40, moves, "samples")
+    assert check_reading(view, played, good, FAST) is None  # milder than an inaccuracy
+    exact = replace(good, cost=2.0, low=2.0, high=2.0, classification="blunder", exact=True)
+    assert check_reading(view, played, exact, FAST) is None  # a count, not a reading
+
+
+def test_the_check_speaks_only_when_the_tracker_sees_it_otherwise() -> None:
+    played, other = Move(6, 0), Move(16, 0)
+    moves = (MoveEstimate(other, 1.0, 0.9, 1.1, 40), MoveEstimate(played, 0.0, -0.1, 0.1, 40))
+    j = Judgement(played, other, 1.0, 0.9, 1.1, "blunder", False, False, 40, moves, "samples")
+    pinned = (Pinned(1, 6, 0.995, 0.45, 0.4),)
+    assert not ReadingCheck(pinned, j).changes(j)
+    same_best = replace(j, cost=0.3, low=0.25, high=0.35, classification="inaccuracy")
+    assert ReadingCheck(pinned, same_best).changes(j)
+    assert ReadingCheck(pinned, replace(j, best=played)).changes(j)
+
+
+def test_the_page_and_the_text_review_show_the_note() -> None:
+    record = load_path(RECORD)[0]
+    review = review_record(record, ["P2"], settings=FAST, plays={30})
+    [d] = review.decisions
+    assert d.reading is not None
+    page = review_page(review)
+    assert '<p class="reading"><b>reading:</b> This verdict rests on a reading' in page
+    assert "<bdi>P4</bdi>" in page.split('class="reading"')[1].split("</p>")[0]
+    text = plain_text(*review_view(review), width=100)
+    assert "reading: This verdict rests on a reading of the plays" in " ".join(text.split())
