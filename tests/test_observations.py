@@ -8,7 +8,7 @@ import random
 import re
 
 import pytest
-from helpers import ROOT, SEED003, check_golden, endgame
+from helpers import ROOT, SEED003, check_golden, endgame, midgame
 
 from tutor.game.captures import sweep_value
 from tutor.game.cards import CARDS, FULL_DECK, mask_of, parse_cards
@@ -211,6 +211,63 @@ def test_denaro_given(scopa: Ruleset) -> None:
         "denaro-given" not in sixes
         and "a primiera card and a denaro" in sixes["primiera-given"].text
     )
+
+
+def test_a_denaro_is_not_kept_by_laying_another(scopa: Ruleset) -> None:
+    """Found by a coach's audit: laying the settebello counted as keeping the denari maxim, and
+    denaro-given fired where every other move laid a denaro the next player could take."""
+    moved = mask_of(parse_cards("AD 2D 4D 5D", "french"))
+
+    def balanced(s: GameState) -> GameState:
+        s.captured[0] &= ~moved
+        s.captured[1] |= moved
+        return s
+
+    s = balanced(endgame(scopa, "4C 2S", ["3D 7D 3H", "7S QH JC"]))
+    fired = codes_of(s, "3D")["denaro-given"]
+    assert [m.text("french") for m in fired.keeping] == ["3H"]
+    only = balanced(endgame(scopa, "4C 2S", ["3D 7D", "7S QH"]))
+    assert "denaro-given" not in codes_of(only, "3D")
+    # the settebello laid is settebello-exposed's alone: not a primiera card given as well
+    seven = codes_of(s, "7D")
+    assert "settebello-exposed" in seven and "primiera-given" not in seven
+
+
+def test_a_lone_seven_laid_is_said_once(scopa: Ruleset) -> None:
+    """Found by a coach's audit: 7C laid alone drew offers-seven and primiera-given, the same
+    fact and the same odds twice."""
+    s = endgame(scopa, "KC QS", ["7C KH 3H", "7S QH JC"])
+    fired = codes_of(s, "7C")
+    assert "primiera-given" in fired and "offers-seven" not in fired
+    # with partners, offers-seven gives every player's odds, primiera-given the next one's
+
+
+def test_the_moves_that_keep_a_maxim_do_not_break_it() -> None:
+    """Found by a coach's audit: pairing's 'keeping' listed moves that unmatched values
+    themselves. A criticism's keepers never draw the same criticism; a praise's keepers draw
+    the same praise (sweepable-table's keepers, when every move leaves a sweep, only carry
+    less risk, so they are left out)."""
+    checked: set[str] = set()
+    for ruleset, seed, plays in [
+        ("scopone-scientifico", s, p) for s in (4, 26) for p in (5, 15)
+    ] + [("scopa", s, p) for s in (6, 7) for p in (4, 20)]:
+        d = Choices(seat_view(midgame(ruleset, seed, plays)))
+        codes = {m: {o.code for o in d.observe(m)} for m in d.legal}
+        for m in d.legal:
+            for o in d.observe(m):
+                if o.code == "sweepable-table":
+                    continue
+                for k in o.keeping:
+                    assert (o.code in codes[k]) == (not o.against), (
+                        ruleset,
+                        seed,
+                        plays,
+                        o.code,
+                        m,
+                        k,
+                    )
+                    checked.add(o.code)
+    assert len(checked) >= 3, checked
 
 
 def test_pairing_in_scopone(scopone: Ruleset) -> None:

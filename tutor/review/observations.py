@@ -590,6 +590,12 @@ def _offers_seven(d: Choices, move: Move) -> list[Observation]:
     keeping = tuple(m for m in d.legal if m != move and not _offers(d, m))
     if not sevens or not offered or not keeping:
         return []
+    if (
+        not d.rules.partners
+        and offered == (1 << move.card,)
+        and (_settebello_exposed(d, move) or _primiera_given(d, move))
+    ):  # the seven laid is all it offers, to the one opponent its own code names
+        return []
     who, top = _holders_odds(d, move, 7)
     lone = [mask for mask in offered if mask.bit_count() == 1]
     if lone:
@@ -614,6 +620,8 @@ def _gives_primiera(d: Choices, m: Move) -> tuple[int, ...]:
 
 def _primiera_given(d: Choices, move: Move) -> list[Observation]:
     if not d.next_is_opponent:
+        return []
+    if move.card == SETTEBELLO.index:  # settebello-exposed speaks of it
         return []
     values = _gives_primiera(d, move)
     keeping = tuple(m for m in d.legal if m != move and not _gives_primiera(d, m))
@@ -651,11 +659,9 @@ def denari_open(view: GameState) -> bool:
 
 
 def _gives_denaro(d: Choices, m: Move) -> tuple[int, ...]:
-    """For a denaro laid that no other code speaks of (not the settebello, not a primiera
-    card): the unseen values that could take it next (else empty)."""
-    if m.capture or not 1 << m.card & DENARI_MASK or m.card == SETTEBELLO.index:
-        return ()
-    if VALUE_OF[m.card] in primiera_cards(d.view):
+    """For a denaro laid (any, the settebello and the primiera cards too): the unseen values
+    that could take it next (else empty)."""
+    if m.capture or not 1 << m.card & DENARI_MASK:
         return ()
     return d.takers(m, m.card)
 
@@ -663,6 +669,8 @@ def _gives_denaro(d: Choices, m: Move) -> tuple[int, ...]:
 def _denaro_given(d: Choices, move: Move) -> list[Observation]:
     if not d.next_is_opponent or not denari_open(d.view):
         return []
+    if move.card == SETTEBELLO.index or VALUE_OF[move.card] in primiera_cards(d.view):
+        return []  # settebello-exposed or primiera-given speaks of it
     values = _gives_denaro(d, move)
     keeping = tuple(m for m in d.legal if m != move and not _gives_denaro(d, m))
     if not values or not keeping:
@@ -716,9 +724,12 @@ def _pairing(d: Choices, move: Move) -> list[Observation]:
     n = net(move)
     if (n <= 0) if matcher else (n >= 0):
         return []
-    keeping = tuple(m for m in d.legal if m != move and ((net(m) < n) if matcher else (net(m) > n)))
-    if not keeping:
+    if not any((net(m) < n) if matcher else (net(m) > n) for m in d.legal if m != move):
         return []
+    # the moves that keep the aim: a matcher unmatches nothing, a splitter re-matches nothing
+    keeping = tuple(
+        m for m in d.legal if m != move and ((net(m) <= 0) if matcher else (net(m) >= 0))
+    )
     flipped = flipped_values(move.card, move.capture)
     after = unmatched_values(captured | move.capture | 1 << move.card)
     now = values_text(after, d.style)

@@ -313,6 +313,45 @@ def _best_keeping(o: Observation, j: Judgement) -> Move | None:
     return max(valued, key=lambda vm: vm[0])[1] if valued else None
 
 
+def _says(o: Observation) -> str:
+    """``The maxim says: ...`` (with a space after), or nothing when the text quotes it."""
+    if o.code in QUOTES_MAXIM:
+        return ""
+    maxim = MAXIMS[o.maxim].shown_text()
+    return _("The maxim says: {maxim}").format(maxim=maxim[0].lower() + maxim[1:]) + " "
+
+
+def _keeper_words(keeper: Move, j: Judgement, style: Style | str | None) -> str:
+    """Where the analysis's best move breaks the maxim too: how the best move that keeps it
+    (``keeper``) compares with the move played, and so whether the cost is the maxim's."""
+    played = j.value_of(j.move)
+    kept = j.value_of(keeper)
+    gap = kept.value - played.value if kept and played and kept.n and played.n else 0.0
+    paired = j.gaps.get(keeper)  # sampled: the keeper minus the played move, over the same deals
+    low, high = gap, gap
+    if paired is not None and paired.n > 1:
+        gap, low, high = paired.mean, paired.low, paired.high
+    sampled = paired is not None and paired.n > 1
+    interval = " " + bounds(low, high) if sampled else ""
+    words = dict(best=j.best.text(style), keeper=keeper.text(style), move=j.move.text(style),
+                 interval=interval)  # fmt: skip
+    if low > 0.005:  # keeping the maxim was clearly worth something: the cost is partly its
+        return _(
+            "Here the analysis's best move, {best}, breaks it too, but {keeper}, which keeps it, "
+            "is worth {points} more than {move}{interval}."
+        ).format(points=number(gap), **words)
+    if high < -0.005:
+        words["interval"] = " " + bounds(-high, -low) if sampled else ""  # as "less" reads
+        return _(
+            "Here the analysis's best move, {best}, breaks it too, so the cost comes from "
+            "elsewhere: {keeper}, which keeps it, is worth {points} less than {move}{interval}."
+        ).format(points=number(-gap), **words)
+    return _(
+        "Here the analysis's best move, {best}, breaks it too, and {keeper}, which keeps it, is "
+        "not clearly worth more than {move} ({points}{interval}): the cost comes from elsewhere."
+    ).format(points=number(round(gap, 2) + 0.0, "+.2f"), **words)
+
+
 def _not_small(cost: float) -> bool:
     return classify(cost) not in ("best", "good")
 
@@ -332,12 +371,7 @@ def weigh(o: Observation, j: Judgement, style: Style | str | None = None) -> Obs
     cls = j.classification
     if o.code == "counted-endgame":
         return o
-    maxim = MAXIMS[o.maxim].shown_text()
-    says = (
-        ""
-        if o.code in QUOTES_MAXIM
-        else _("The maxim says: {maxim}").format(maxim=maxim[0].lower() + maxim[1:]) + " "
-    )
+    says = _says(o)
     if cls == "forced":
         if not o.against or len(j.moves) < 2:
             return o
@@ -385,18 +419,10 @@ def weigh(o: Observation, j: Judgement, style: Style | str | None = None) -> Obs
             here = _("Here it costs {cost}: {why}.")
         note = says + here.format(cost=cost, why=why)
         return replace(o, text=f"{o.text} {note}")
-    if o.against and o.keeping and j.best != j.move and j.best not in o.keeping:
-        # the best move breaks the maxim too: what this move lost is not the maxim's
-        note = _("Here the analysis's best move, {best}, breaks it too, so the cost comes from "
-                 "elsewhere").format(best=j.best.text(style))  # fmt: skip
-        keeper = _best_keeping(o, j)
-        compared = None
-        if keeper is not None:
-            compared = _compare(
-                keeper, j, style, _("{move}, which keeps it,").format(move=keeper.text(style))
-            )
-        note = says + note + ("; " + compared if compared else "") + "."
-        return replace(o, text=f"{o.text} {note}")
+    keeper = _best_keeping(o, j) if o.against else None
+    if keeper is not None and _not_small(j.low) and j.best not in o.keeping and j.best != j.move:
+        # the best move breaks the maxim too: is keeping it worth anything here?
+        return replace(o, text=f"{o.text} {says}{_keeper_words(keeper, j, style)}")
     if not o.against and _not_small(j.low):
         interval = "" if j.exact else " " + bounds(j.low, j.high)
         if j.best in o.keeping:
@@ -418,8 +444,20 @@ def weigh_all(
     observations: Sequence[Observation], j: Judgement, style: Style | str | None = None
 ) -> tuple[Observation, ...]:
     """Each observation :func:`weigh` ed, criticisms first when the move cost something (so a
-    blunder does not open with praise); otherwise in the order of ``CODES``."""
-    weighed = [weigh(o, j, style) for o in observations]
+    blunder does not open with praise); otherwise in the order of ``CODES``. The analysis's
+    word is said once: a second observation it would end the same way refers to the first."""
+    weighed = []
+    said: set[str] = set()
+    for o in observations:
+        w = weigh(o, j, style)
+        added = w.text[len(o.text) :].strip()
+        says = _says(o) if added.startswith(_says(o)) else ""
+        tail = added[len(says) :]
+        if tail and tail in said:
+            above = _("Here it costs what the note above says.")
+            w = replace(o, text=f"{o.text} {says}{above}")
+        said.add(tail)
+        weighed.append(w)
     if j.classification != "forced" and _not_small(j.cost):
         weighed.sort(key=lambda o: not o.against)
     return tuple(weighed)
