@@ -488,8 +488,9 @@ def test_a_maxim_the_best_move_breaks_is_weighed_by_the_move_that_keeps_it() -> 
         MoveEstimate(keeper, 2.4, 2.3, 2.5, 50),
         MoveEstimate(played, 0.0, -0.1, 0.1, 50),
     )
+    gaps = {keeper: Interval(2.38, 1.68, 3.07, 50), best: Interval(2.44, 1.77, 3.07, 50)}
     j = Judgement(played, best, 2.44, 1.77, 3.07, "blunder", False, False, 50, moves, "samples",
-                  gaps={keeper: Interval(2.38, 1.68, 3.07, 50), best: Interval(2.44, 1.77, 3.07, 50)})  # fmt: skip
+                  gaps=gaps)  # fmt: skip
     seven = Observation("offers-seven", "t.", "do-not-offer-sevens", keeping=(keeper,))
     said = weigh(seven, j).text
     assert "breaks it too, but 7S, which keeps it, is worth 2.38 more than 7D [1.68, 3.07]." in said
