@@ -47,6 +47,7 @@ def test_the_codes_are_the_issues_table() -> None:
         "offers-seven",
         "primiera-given",
         "denaro-given",
+        "missed-denaro",
         "pairing",
         "no-double-laid",
         "counted-endgame",
@@ -231,6 +232,30 @@ def test_a_denaro_is_not_kept_by_laying_another(scopa: Ruleset) -> None:
     # the settebello laid is settebello-exposed's alone: not a primiera card given as well
     seven = codes_of(s, "7D")
     assert "settebello-exposed" in seven and "primiera-given" not in seven
+
+
+def test_missed_denaro(scopa: Ruleset) -> None:
+    """Found by a coach's audit: the scopone example's plays 19 and 23 cost about a point each
+    and named no cause, where 4D x 4B would have banked a denaro with the count at 2 to 2."""
+    moved = mask_of(parse_cards("AD 2D 3D 5D", "french"))
+
+    def balanced(s: GameState) -> GameState:
+        s.captured[0] &= ~moved
+        s.captured[1] |= moved
+        return s
+
+    s = balanced(endgame(scopa, "4D 2S", ["4H 5C JC", "7S QH KC"]))
+    fired = codes_of(s, "5C")["missed-denaro"]
+    assert fired.text.startswith(
+        "4H x 4D would have taken a denaro (4D), leaving no table one card can sweep; 5C takes "
+        "no denaro. Denari taken so far: 5 by You, 4 by Ada"
+    )
+    assert "missed-denaro" not in codes_of(s, "4H x 4D")
+    # the point decided (every other denaro with You): nothing to miss
+    assert "missed-denaro" not in codes_of(endgame(scopa, "4D 2S", ["4H 5C JC", "7S QH KC"]), "5C")
+    # the capture would leave 3S for Ada's 3C: no clean alternative
+    risky = balanced(endgame(scopa, "4D 3S", ["4H 5C JC", "3C QH KC"]))
+    assert "missed-denaro" not in codes_of(risky, "5C")
 
 
 def test_a_lone_seven_laid_is_said_once(scopa: Ruleset) -> None:

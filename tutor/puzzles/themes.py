@@ -40,6 +40,7 @@ THEME_OF_CODE = {
     "offers-seven": "sevens",
     "primiera-given": "primiera",
     "denaro-given": "denari",
+    "missed-denaro": "denari",
     "pairing": "spariglio",
     "no-double-laid": "spariglio",
     "counted-endgame": "endgame",

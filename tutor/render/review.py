@@ -70,6 +70,7 @@ OBSERVATION_LABELS = {
     "offers-seven": N_("offers seven"),
     "primiera-given": N_("primiera given"),
     "denaro-given": N_("denaro given"),
+    "missed-denaro": N_("missed denaro"),
     "pairing": N_("pairing"),
     "no-double-laid": N_("no double laid"),
     "counted-endgame": N_("counted endgame"),

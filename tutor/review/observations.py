@@ -118,8 +118,8 @@ MAXIMS: dict[str, Maxim] = {
             "keep-the-denari",
             N_("Keep the denari"),
             N_(
-                "Do not lay a denaro where the next opponent can take it while the denari point "
-                "is still open: six of the ten win it."
+                "While the denari point is still open (six of the ten win it), take denari when "
+                "you safely can, and do not lay one where the next opponent can take it."
             ),
         ),
         Maxim(
@@ -151,6 +151,7 @@ CODE_MAXIM: dict[str, str] = {
     "offers-seven": "do-not-offer-sevens",
     "primiera-given": "keep-primiera-cards",
     "denaro-given": "keep-the-denari",
+    "missed-denaro": "keep-the-denari",
     "pairing": "match-or-split",
     "no-double-laid": "lay-a-double",
     "counted-endgame": "count-the-end",
@@ -158,8 +159,8 @@ CODE_MAXIM: dict[str, str] = {
 """The maxim each observation code cites."""
 
 CODES: tuple[str, ...] = tuple(CODE_MAXIM)
-"""Every observation code, in the order of issue 9's table (``denaro-given``, added since, sits
-by ``primiera-given``)."""
+"""Every observation code, in the order of issue 9's table (``denaro-given`` and
+``missed-denaro``, added since, sit by ``primiera-given``)."""
 
 QUOTES_MAXIM = frozenset({"pairing"})
 """Codes whose text already states the maxim's aim, so the review does not quote it again."""
@@ -676,25 +677,67 @@ def _denaro_given(d: Choices, move: Move) -> list[Observation]:
     if not values or not keeping:
         return []
     p = d.odds(move, values)
-    side = d.seat % d.rules.sides
-    ours = (d.view.captured[side] & DENARI_MASK).bit_count()
-    theirs = (d.view.captured[d.next_seat % d.rules.sides] & DENARI_MASK).bit_count()
-    text = _(
-        "{move} lays a denaro where {next} can take it with {values}; the odds that {next} "
-        "holds one: {p}. Denari taken so far: {ours} by {us}, {theirs} by {them}; six of the "
-        "ten win the point."
+    text = _("{move} lays a denaro where {next} can take it with {values}; the odds that {next} "
+             "holds one: {p}.").format(move=d.move(move), next=d.next_name,
+                                       values=d.value_list(values),
+                                       p=d.odds_words(move, values, p))  # fmt: skip
+    return [Observation("denaro-given", f"{text} {_denari_so_far(d)}", CODE_MAXIM["denaro-given"],
+                        True, values=values, cards=1 << move.card, probability=p,
+                        keeping=keeping)]  # fmt: skip
+
+
+def _denari_so_far(d: Choices) -> str:
+    """``Denari taken so far: 2 by South and North, 1 by West and East; six of the ten win
+    the point.``"""
+    sides = d.rules.sides
+    them = (d.seat + 1) % d.rules.players  # the next seat is always on the other side
+    return _(
+        "Denari taken so far: {ours} by {us}, {theirs} by {them}; six of the ten win the point."
     ).format(
-        move=d.move(move),
-        next=d.next_name,
-        values=d.value_list(values),
-        p=d.odds_words(move, values, p),
-        ours=ours,
-        theirs=theirs,
+        ours=(d.view.captured[d.seat % sides] & DENARI_MASK).bit_count(),
+        theirs=(d.view.captured[them % sides] & DENARI_MASK).bit_count(),
         us=d.side_name(d.seat),
-        them=d.side_name(d.next_seat),
+        them=d.side_name(them),
     )
-    return [Observation("denaro-given", text, CODE_MAXIM["denaro-given"], True, values=values,
-                        cards=1 << move.card, probability=p, keeping=keeping)]  # fmt: skip
+
+
+def _denari_taken(m: Move) -> int:
+    """The denari ``m`` takes into its side's pile (the capturing card too), but the
+    settebello, which ``missed-settebello`` speaks of."""
+    if not m.capture:
+        return 0
+    return ((m.capture | 1 << m.card) & DENARI_MASK & ~SETTEBELLO.bit).bit_count()
+
+
+def _missed_denaro(d: Choices, move: Move) -> list[Observation]:
+    if move.capture and (move.capture | 1 << move.card) & DENARI_MASK:
+        return []  # it takes a denaro (the settebello counts here): nothing missed
+    if not denari_open(d.view):
+        return []
+    # a capture of denari that leaves the next opponent no sweep: a clean alternative
+    keeping = tuple(
+        m
+        for m in d.legal
+        if _denari_taken(m) and not (d.next_is_opponent and d.sweep_threat(m) is not None)
+    )
+    if not keeping:
+        return []
+    most = max(_denari_taken(m) for m in keeping)
+    best = [m for m in keeping if _denari_taken(m) == most]
+    cards = (best[0].capture | 1 << best[0].card) & DENARI_MASK & ~SETTEBELLO.bit
+    what = ngettext("a denaro ({cards})", "{n} denari ({cards})", most).format(
+        n=most, cards=d.cards(cards)
+    )
+    if d.next_is_opponent:
+        says = _("{moves} would have taken {what}, leaving no table one card can sweep; {move} "
+                 "takes no denaro.")  # fmt: skip
+    else:
+        says = _("{moves} would have taken {what}; {move} takes no denaro.")
+    text = says.format(moves=either([d.move(m) for m in best]), what=what, move=d.move(move))
+    if not _denaro_given(d, move):  # which gives the count already
+        text += " " + _denari_so_far(d)
+    return [Observation("missed-denaro", text, CODE_MAXIM["missed-denaro"], True, best[0],
+                        cards=cards, keeping=keeping)]  # fmt: skip
 
 
 def unmatched_values(captured: int) -> tuple[int, ...]:
@@ -842,6 +885,7 @@ _CHECKS = (
     _offers_seven,
     _primiera_given,
     _denaro_given,
+    _missed_denaro,
     _pairing,
     _no_double_laid,
 )
