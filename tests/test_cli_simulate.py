@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from helpers import run
+
+from tutor.records.recordfile import load_path
 
 
 def test_cli_simulate_json() -> None:
@@ -69,3 +72,44 @@ def test_deals_is_the_name_of_what_it_counts() -> None:
     assert (deals["deals"], deals["hands"]) == (3, 6)
     assert json.loads(run(*args, "--hands", "3").stdout) == deals
     assert "--deals" in run("simulate", "--help").stdout
+
+
+def test_cli_simulate_writes_every_hand_as_a_record(tmp_path: Path) -> None:
+    """Found by two auditors: no way to review a simulated hand but a script of one's own."""
+    games = tmp_path / "games"
+    result = run("simulate", "--players", "chitarrella,greedy", "--deals", "2", "--seed", "7",
+                 "--workers", "1", "--records", str(games), "--json")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    json.loads(result.stdout)  # the JSON alone on stdout, as ever
+    assert f"wrote 4 records to {games}" in result.stderr
+    names = sorted(p.name for p in games.iterdir())
+    assert names == ["deal-000-a.yaml", "deal-000-b.yaml", "deal-001-a.yaml", "deal-001-b.yaml"]
+    a = load_path(games / "deal-001-a.yaml")[0]
+    b = load_path(games / "deal-001-b.yaml")[0]
+    assert a.players == ["A1", "B1", "A2", "B2"] and b.players == ["B1", "A1", "B2", "A2"]
+    assert a.info["event"] == "tutor simulate --seed 7: A = chitarrella, B = greedy; deal 1, game a"
+    # the same cards both times, every card played: a whole hand to replay or review
+    assert a.table == b.table
+    assert [list(d.values()) for d in a.deals] == [list(d.values()) for d in b.deals]
+    for record in (a, b):
+        state = record.final_state()
+        assert state.is_over() and len(record.plays) == 36
+    replayed = run("replay", str(games / "deal-000-b.yaml"))
+    assert replayed.exit_code == 0, replayed.output
+    # never mixed with, or written over, another run's records
+    again = run("simulate", "--players", "chitarrella,greedy", "--deals", "1", "--workers", "1",
+                "--records", str(games))  # fmt: skip
+    assert again.exit_code == 2 and "already holds records of a simulation" in again.output
+    a_file = games / "deal-000-a.yaml"
+    onto_file = run("simulate", "--deals", "1", "--workers", "1", "--records", str(a_file))
+    assert onto_file.exit_code == 2 and "is a file, not a folder" in onto_file.output
+
+
+def test_cli_simulate_writes_the_hands_of_matches(tmp_path: Path) -> None:
+    result = run("simulate", "--ruleset", "scopa", "--players", "chitarrella,greedy",
+                 "--matches", "1", "--workers", "1", "--records", str(tmp_path))  # fmt: skip
+    assert result.exit_code == 0, result.output
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names[0] == "match-000-a-hand-01.yaml" and any("-b-hand-" in n for n in names)
+    first = load_path(tmp_path / names[0])[0]
+    assert first.players == ["A", "B"] and first.final_state().is_over()

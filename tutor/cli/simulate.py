@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Sequence
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -21,6 +24,7 @@ from tutor.cli.core import (
 )
 from tutor.game.i18n import _, ngettext
 from tutor.game.rules import load_ruleset
+from tutor.records.record import HandRecord
 
 # -- simulate ----------------------------------------------------------------------------------
 
@@ -30,7 +34,8 @@ from tutor.game.rules import load_ruleset
     short_help="Pit two computer players against each other on duplicate deals.",
     epilog=examples(
         "tutor simulate --ruleset scopone-scientifico --players chitarrella,greedy "
-        "--deals 200 --seed 1"
+        "--deals 200 --seed 1",
+        "tutor simulate --players search:1,greedy --deals 2 --records games/",
     ),
 )
 def simulate_command(
@@ -65,6 +70,15 @@ def simulate_command(
     seed: Annotated[int, typer.Option("--seed", help="Seed of the deals and the players.")] = 0,
     workers: WorkersOption = None,
     json_out: JsonOption = False,
+    records: Annotated[
+        Path | None,
+        typer.Option(
+            "--records",
+            metavar="DIR",
+            help="Also write every hand played as a record in DIR (made if missing; it must "
+            "hold no records yet), to replay or review: deal-000-a.yaml, deal-000-b.yaml, ...",
+        ),
+    ] = None,
 ) -> None:
     """Pit two computer players on duplicate deals and report points, scope and win rates.
 
@@ -88,6 +102,8 @@ def simulate_command(
             make_player(spec, sighted=True)
         except ValueError as exc:
             raise typer.BadParameter(str(exc), param_hint="--players") from None
+    if records is not None:
+        check_records_dir(records)
     rules = load_ruleset(ruleset)
     if rules.sides != 2:
         raise InputError(
@@ -129,6 +145,8 @@ def simulate_command(
                 result.deals,
             )
         note("tutor: " + done.format(n=result.deals))
+    if records is not None:
+        write_records(records, result.hand_records(rules))
     if json_out:
         print_json(result.to_json())
     else:
@@ -139,3 +157,47 @@ def simulate_command(
         emit(console, *simulation_view(result, fancy))
     if result.interrupted:
         raise typer.Exit(EXIT_INTERRUPTED)
+
+
+RECORD_PATTERNS = ("deal-*.yaml", "match-*.yaml")
+"""The names ``--records`` writes: a folder that holds any is another run's, never overwritten."""
+
+
+def check_records_dir(folder: Path) -> None:
+    """A usage error, before any game is played, when ``--records`` cannot take the records:
+    not a folder, not writable, or holding another run's records (which would be mixed or
+    overwritten)."""
+    if folder.exists() and not folder.is_dir():
+        raise typer.BadParameter(
+            _("{dir} is a file, not a folder").format(dir=folder), param_hint="--records"
+        )
+    if folder.is_dir():
+        if any(next(folder.glob(p), None) for p in RECORD_PATTERNS):
+            raise typer.BadParameter(
+                _("{dir} already holds records of a simulation: give an empty or new folder")
+                .format(dir=folder),
+                param_hint="--records",
+            )  # fmt: skip
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise typer.BadParameter(
+                _("cannot write in {dir}").format(dir=folder), param_hint="--records"
+            )
+        return
+    parent = folder.resolve().parent
+    while not parent.exists():
+        parent = parent.parent
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise typer.BadParameter(
+            _("cannot make the folder {dir}").format(dir=folder), param_hint="--records"
+        )
+
+
+def write_records(folder: Path, hands: Sequence[tuple[str, HandRecord]]) -> None:
+    """Each hand to its own file in ``folder`` (made if missing), all or nothing per file."""
+    from tutor.records.recordfile import dumps, save_atomically
+
+    folder.mkdir(parents=True, exist_ok=True)
+    for stem, record in hands:
+        save_atomically(folder / f"{stem}.yaml", dumps([record]))
+    said = ngettext("wrote {n} record to {dir}", "wrote {n} records to {dir}", len(hands))
+    note("tutor: " + said.format(n=len(hands), dir=folder))

@@ -33,7 +33,8 @@ from tutor.game.errors import TutorError
 from tutor.game.i18n import _
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.scoring import MatchScore, hand_points
-from tutor.game.state import GameState, random_deal
+from tutor.game.state import GameState, Move, random_deal
+from tutor.records.record import HandRecord, record_from_moves
 from tutor.search.analysis import Interval, Progress, interval, run_parallel, share_interval
 from tutor.search.players import Player, seat_view
 from tutor.search.roster import make_player
@@ -67,13 +68,21 @@ class SimulationError(TutorError):
 
 @dataclass
 class HandOutcome:
-    """One hand: the points and scope of player A and player B."""
+    """One hand: the points and scope of player A and player B, and the plays (so the hand can
+    be written as a record and reviewed: :meth:`SimulationResult.hand_records`)."""
 
     deal: int
     swapped: bool
     """B sat on the leading side (side 0)."""
     points: tuple[int, int]
     scope: tuple[int, int]
+    key: str = ""
+    """The deal's key for :func:`deal_cards` (``3``, or ``3-1`` for a match's second hand)."""
+    a_side: int = 0
+    """The side A played on (0 leads)."""
+    hand: int = 0
+    """The hand's number in its match, from 0 (0 for a duplicate deal)."""
+    moves: tuple[Move, ...] = ()
 
 
 SeedOf = Callable[[int], int]
@@ -166,7 +175,7 @@ def play_deal(rules: Ruleset, players: Sequence[Player], seed: int, deal: int) -
     out = []
     for swapped in (False, True):
         state = play_players(rules, players, seed, deal, swapped)
-        out.append(_outcome(state, deal, swapped, a_side=1 if swapped else 0))
+        out.append(_outcome(state, deal, swapped, a_side=1 if swapped else 0, key=str(deal)))
     return out
 
 
@@ -175,8 +184,11 @@ def _play_deal(rules: Ruleset, specs: Sequence[str], seed: int, deal: int) -> li
     return play_deal(rules, _seated(specs), seed, deal)
 
 
-def _outcome(state: GameState, index: int, swapped: bool, a_side: int) -> HandOutcome:
-    """A finished hand's points and scope as (A, B), A playing on side ``a_side``."""
+def _outcome(
+    state: GameState, index: int, swapped: bool, a_side: int, key: str, hand: int = 0
+) -> HandOutcome:
+    """A finished hand's points and scope as (A, B), A playing on side ``a_side``, and its
+    plays; ``key`` is the deal's (:func:`deal_cards`)."""
     pts = hand_points(state.rules, state.captured, state.scope)
     b_side = 1 - a_side
     return HandOutcome(
@@ -184,6 +196,10 @@ def _outcome(state: GameState, index: int, swapped: bool, a_side: int) -> HandOu
         swapped,
         (pts[a_side], pts[b_side]),
         (state.scope[a_side], state.scope[b_side]),
+        key,
+        a_side,
+        hand,
+        tuple(Move(r.card, r.capture) for r in state.stack),
     )
 
 
@@ -207,7 +223,7 @@ def _play_match(
             order = players if a_leads else [players[1], players[0]]
             seed_of = functools.partial(move_seed, seed, match, f"{int(swapped)}-{h}")
             state = play_hand(rules, table, deals, order, seed_of)
-            outcome = _outcome(state, match, swapped, a_side=0 if a_leads else 1)
+            outcome = _outcome(state, match, swapped, 0 if a_leads else 1, f"{match}-{h}", h)
             hands.append(outcome)
             score.add(list(outcome.points))
             h += 1
@@ -296,6 +312,35 @@ class SimulationResult:
         """How many finished matches ``who`` won, of how many (None: none finished)."""
         finished = [w for w in self.match_winners if w is not None]
         return (sum(1 for w in finished if w == who), len(finished)) if finished else None
+
+    def hand_records(self, rules: Ruleset) -> list[tuple[str, HandRecord]]:
+        """Every hand played, as a record to replay or review, with a file name for it:
+        ``deal-003-a`` (deal 3, A on the side that leads; ``b``: sides exchanged), or
+        ``match-003-b-hand-02``. The players are ``A1``, ``B1``, ``A2``, ``B2`` by seat (``A``
+        and ``B`` without partners), and the record's ``event`` names who they are."""
+        out = []
+        sides = rules.sides
+        for o in self.outcomes:
+            table, deals = deal_cards(rules, self.seed, o.key)
+            names = []
+            for s in range(rules.players):
+                letter = "A" if s % sides == o.a_side else "B"
+                names.append(f"{letter}{s // sides + 1}" if rules.partners else letter)
+            record = record_from_moves(rules, table, deals, o.moves, ruleset_name=self.ruleset,
+                                       players=names, explicit=False)  # fmt: skip
+            game = "b" if o.swapped else "a"
+            if self.matches:
+                stem = f"match-{o.deal:03d}-{game}-hand-{o.hand + 1:02d}"
+                where = f"match {o.deal}, game {game}, hand {o.hand + 1}"
+            else:
+                stem = f"deal-{o.deal:03d}-{game}"
+                where = f"deal {o.deal}, game {game}"
+            record.info["event"] = (
+                f"tutor simulate --seed {self.seed}: A = {self.players[0]}, "
+                f"B = {self.players[1]}; {where}"
+            )
+            out.append((stem, record))
+        return out
 
     def to_json(self) -> dict[str, Any]:
         players = []
