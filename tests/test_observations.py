@@ -136,6 +136,10 @@ def test_sweepable_table_when_every_play_leaves_one_compares_the_risks(scopa: Ru
     assert "4C would have left" in o.text and "any 10 sweeps" in o.text
     assert o.probability is not None and o.probability > 0.7
     assert "sweepable-table" not in codes_of(s, "4C")  # the lower risk: nothing to say
+    # a coach's audit: the maxim quoted after it ("never leave a table one card can sweep when
+    # another play avoids it") contradicted "every play left one"; the text states its own aim
+    assert o.text.endswith("when no play avoids it, leave the table least likely to be swept.")
+    assert o.quotes_maxim
 
 
 def test_no_sweepable_table_when_every_card_of_the_value_is_seen(scopa: Ruleset) -> None:
@@ -247,8 +251,8 @@ def test_missed_denaro(scopa: Ruleset) -> None:
     s = balanced(endgame(scopa, "4D 2S", ["4H 5C JC", "7S QH KC"]))
     fired = codes_of(s, "5C")["missed-denaro"]
     assert fired.text.startswith(
-        "4H x 4D would have taken a denaro (4D), leaving no table one card can sweep; 5C takes "
-        "no denaro. Denari taken so far: 5 by You, 4 by Ada"
+        "4H x 4D would have secured a denaro (4D), leaving no table one card can sweep; 5C "
+        "secures none. Denari taken so far: 5 by You, 4 by Ada"
     )
     assert "missed-denaro" not in codes_of(s, "4H x 4D")
     # the point decided (every other denaro with You): nothing to miss
@@ -256,6 +260,19 @@ def test_missed_denaro(scopa: Ruleset) -> None:
     # the capture would leave 3S for Ada's 3C: no clean alternative
     risky = balanced(endgame(scopa, "4D 3S", ["4H 5C JC", "3C QH KC"]))
     assert "missed-denaro" not in codes_of(risky, "5C")
+
+
+def test_an_ace_of_denari_given_is_said_when_primiera_given_is_silent(scopa: Ruleset) -> None:
+    """Found by a coach's audit: AD laid where the next player could take it drew nothing,
+    since denaro-given left aces to primiera-given, which was silent (7C laid a primiera card
+    too)."""
+    moved = mask_of(parse_cards("2D 3D 4D 5D", "french"))
+    s = endgame(scopa, "4C 2S", ["AD 7C", "7S QH"])
+    s.captured[0] &= ~moved
+    s.captured[1] |= moved
+    fired = codes_of(s, "AD")
+    assert "primiera-given" not in fired and "denaro-given" in fired
+    assert fired["denaro-given"].text.startswith("AD lays a denaro where Ada can take it with a 7")
 
 
 def test_a_lone_seven_laid_is_said_once(scopa: Ruleset) -> None:
@@ -426,10 +443,11 @@ def test_no_double_laid_says_when_the_double_would_have_left_a_sweep(scopone: Ru
     s = endgame(scopone, "AS", ["KC QC QH", "2D KD", "5D 6D", "4D 7D"])
     names = ["South", "West", "North", "East"]
     text = codes_of(s, "KC", names)["no-double-laid"].text
-    assert text.endswith("But every card of the double would have left a table one card can "
+    # the cards named, not "the double" (a coach's audit: the hand may hold a triple)
+    assert text.endswith("But laying any of QH QC would have left a table one card can "
                          "sweep, and KC left none.")  # fmt: skip
     s = endgame(scopone, "AS 2C", ["KC QC QH", "2D KD", "5D 6D", "4D 7D"])  # QC leaves 12
-    assert "But every card" not in codes_of(s, "KC", names)["no-double-laid"].text
+    assert "But laying any" not in codes_of(s, "KC", names)["no-double-laid"].text
 
 
 def test_odds_that_round_to_0_or_100_percent_are_never_shown_as_certain() -> None:

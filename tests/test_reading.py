@@ -53,9 +53,10 @@ def test_a_verdict_resting_on_the_reading_says_both() -> None:
     assert d.reading.tracker.best == move  # on the tracker's odds, the move played is best
     said = d.reading_text("french")
     assert said is not None
-    assert said.startswith("This verdict rests on a reading of the plays")
-    assert "7D with P4: 99% of the analysis's deals, 45% on the tracker's odds" in said
-    assert "best 7H x 7S" in said
+    assert said.startswith("This verdict rests on the analysis's reading of the plays")
+    assert "P4 holds 7D in 99% of the analysis's deals, 45% on the tracker's odds" in said
+    assert "best move 7H x 7S (the move played)" in said
+    assert "how well either reads people is not measured" in said
     data = d.to_json("french")["reading"]
     assert data["pinned"][0]["card"] == "7D" and data["pinned"][0]["player"] == "P4"
     assert data["tracker"]["best"] == "7H x 7S"
@@ -86,6 +87,9 @@ def test_the_check_speaks_only_when_the_tracker_sees_it_otherwise() -> None:
     same_best = replace(j, cost=0.3, low=0.25, high=0.35, classification="inaccuracy")
     assert ReadingCheck(pinned, same_best).changes(j)
     assert ReadingCheck(pinned, replace(j, best=played)).changes(j)
+    # found by a coach's audit: an interval that reaches another class is no other verdict
+    wider = replace(j, cost=1.05, low=0.6, high=1.5, classification="mistake", uncertain=True)
+    assert not ReadingCheck(pinned, wider).changes(j)
 
 
 def test_the_page_and_the_text_review_show_the_note() -> None:
@@ -94,7 +98,7 @@ def test_the_page_and_the_text_review_show_the_note() -> None:
     [d] = review.decisions
     assert d.reading is not None
     page = review_page(review)
-    assert '<p class="reading"><b>reading:</b> This verdict rests on a reading' in page
+    assert '<p class="reading"><b>reading:</b> This verdict rests on the analysis' in page
     assert "<bdi>P4</bdi>" in page.split('class="reading"')[1].split("</p>")[0]
     text = plain_text(*review_view(review), width=100)
-    assert "reading: This verdict rests on a reading of the plays" in " ".join(text.split())
+    assert "reading: This verdict rests on the analysis's reading" in " ".join(text.split())

@@ -467,7 +467,7 @@ def test_a_pairing_note_does_not_repeat_the_maxim() -> None:
     played, other = Move(6, 0), Move(16, 0)
     moves = (MoveEstimate(played, 1.0, 1.0, 1.0, 1), MoveEstimate(other, -2.0, -2.0, -2.0, 1))
     j = Judgement(played, played, 0.0, 0.0, 0.0, "best", False, True, 1, moves, "exact")
-    pairing = Observation("pairing", "aim.", "match-or-split", keeping=(other,))
+    pairing = Observation("pairing", "aim.", "match-or-split", keeping=(other,), quotes_maxim=True)
     said = weigh(pairing, j).text
     assert "The maxim says" not in said
     assert said == "aim. Here it costs nothing: the analysis values 7C 3.00 lower."
@@ -499,6 +499,15 @@ def test_a_maxim_the_best_move_breaks_is_weighed_by_the_move_that_keeps_it() -> 
     said = weigh(seven, level).text
     assert "7S, which keeps it, is not clearly worth more than 7D (+0.05 [-0.10, 0.20])" in said
     assert said.endswith("the cost comes from elsewhere.")
+    assert said.endswith("most of the cost comes from elsewhere.")
+    # a second audit: "the cost comes from elsewhere" where the keeper might be worth half of
+    # it; the samples cannot tell
+    unsure = replace(j, cost=1.12, low=0.8, high=1.4, gaps={keeper: Interval(0.54, -0.02, 1.1, 50)})
+    said = weigh(seven, unsure).text
+    assert said.endswith(
+        "7S, which keeps it, may be worth more than 7D or not (+0.54 [-0.02, 1.10]): the "
+        "samples cannot tell how much of the cost is the maxim's."
+    )
     mild = replace(j, cost=0.01, low=0.0, high=0.37, classification="best", uncertain=True)
     assert weigh(seven, mild) == seven  # it may cost nothing: no word on where the cost is
 
@@ -515,8 +524,14 @@ def test_the_analysis_word_is_said_once_per_decision() -> None:
     assert first == weigh(seven, j) and "the analysis values 7C 0.40 lower" in first.text
     assert second.text == (
         "p. The maxim says: do not lay sevens, sixes or aces where the next opponent can take "
-        "them. Here it costs what the note above says."
+        "them. Here it costs nothing: see the note above."
     )
+    # found by a second audit: a note with a fact of its own before the same comparison
+    # kept the comparison twice; the comparison alone is dropped
+    rare = replace(ace, probability=0.02)
+    first, second = weigh_all([seven, rare], j)
+    assert second.text.endswith("Here it costs nothing: the odds that the next player holds such "
+                                "a card: 2%.")  # fmt: skip
 
 
 def test_a_keeper_worth_less_is_quoted_with_its_interval_the_way_round_it_reads() -> None:

@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from math import comb
 
 from tutor.game.cards import VALUE_MASKS
+from tutor.game.i18n import _, is_you
 from tutor.game.state import GameState
 
 __all__ = [
@@ -26,6 +27,7 @@ __all__ = [
     "chance_of_values",
     "chance_of_card",
     "percent",
+    "odds_holds_one",
 ]
 
 
@@ -122,3 +124,11 @@ def percent(p: float) -> str:
     if whole >= 100:
         return ">99%"
     return f"{whole}%"
+
+
+def odds_holds_one(name: str, odds: str) -> str:
+    """``the odds that West holds one: 56%``, or ``the odds that you hold one: 56%`` when the
+    player is the person themselves (``You``, as ``tutor play`` and seed 003 name them)."""
+    if is_you(name):
+        return _("the odds that you hold one: {p}").format(p=odds)
+    return _("the odds that {name} holds one: {p}").format(name=name, p=odds)

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from tutor.counting.odds import odds_holds_one
 from tutor.counting.tracker import a_value, flipped_values, value_word, values_text, viewer_state
 from tutor.game.captures import table_sum
 from tutor.game.cards import Style, format_cards
@@ -71,17 +72,16 @@ class MoveExplanation:
                 out.append(
                     ngettext(
                         "Leaves {cards} ({total}): any {value} sweeps it; {n} unseen ({unseen}); "
-                        "the odds that {next} holds one: {p}.",
+                        "{odds}.",
                         "Leaves {cards} ({total}): any {value} sweeps it; {n} unseen ({unseen}); "
-                        "the odds that {next} holds one: {p}.",
+                        "{odds}.",
                         unseen.bit_count(),
                     ).format(
                         **left,
                         value=value_word(v),
                         n=unseen.bit_count(),
                         unseen=format_cards(unseen, style),
-                        next=next_name,
-                        p=percent_in_words(p),
+                        odds=odds_holds_one(next_name, percent_in_words(p)),
                     )
                 )
             elif total > 10:

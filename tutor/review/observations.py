@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutor.counting.inference import Inference, infer
-from tutor.counting.odds import percent
+from tutor.counting.odds import odds_holds_one, percent
 from tutor.counting.style import StylePriors
 from tutor.counting.tracker import a_value, flipped_values, seat_names, value_word, values_text
 from tutor.game.captures import VALUE_OF, capture_table, sweep_value, table_sum
@@ -52,7 +52,6 @@ __all__ = [
     "MAXIMS",
     "CODES",
     "CODE_MAXIM",
-    "QUOTES_MAXIM",
     "observe",
     "primiera_cards",
     "unmatched_values",
@@ -118,8 +117,8 @@ MAXIMS: dict[str, Maxim] = {
             "keep-the-denari",
             N_("Keep the denari"),
             N_(
-                "While the denari point is still open (six of the ten win it), take denari when "
-                "you safely can, and do not lay one where the next opponent can take it."
+                "While the denari point is still open, take denari when you safely can, and do "
+                "not lay one where the next opponent can take it."
             ),
         ),
         Maxim(
@@ -162,9 +161,6 @@ CODES: tuple[str, ...] = tuple(CODE_MAXIM)
 """Every observation code, in the order of issue 9's table (``denaro-given`` and
 ``missed-denaro``, added since, sit by ``primiera-given``)."""
 
-QUOTES_MAXIM = frozenset({"pairing"})
-"""Codes whose text already states the maxim's aim, so the review does not quote it again."""
-
 
 @dataclass(frozen=True)
 class Observation:
@@ -188,6 +184,9 @@ class Observation:
     cards: int = 0
     probability: float | None = None
     keeping: tuple[Move, ...] = ()
+    quotes_maxim: bool = False
+    """The text states the aim it holds the move to (``pairing``'s Chitarrella, the least risky
+    sweep), so the review does not quote the maxim after it."""
 
     def to_json(self) -> dict[str, Any]:
         return {"code": self.code, "text": self.text, "maxim": self.maxim}
@@ -434,9 +433,9 @@ def _settebello_exposed(d: Choices, move: Move) -> list[Observation]:
     unseen = d.unseen_of(values)
     text = ngettext(
         "{move} leaves the settebello ({card}) where {next} can take it with {values}: "
-        "{n} such card unseen ({cards}); the odds that {next} holds one: {p}.",
+        "{n} such card unseen ({cards}); {odds}.",
         "{move} leaves the settebello ({card}) where {next} can take it with {values}: "
-        "{n} such cards unseen ({cards}); the odds that {next} holds one: {p}.",
+        "{n} such cards unseen ({cards}); {odds}.",
         unseen.bit_count(),
     ).format(
         move=d.move(move),
@@ -445,7 +444,7 @@ def _settebello_exposed(d: Choices, move: Move) -> list[Observation]:
         values=d.value_list(values),
         n=unseen.bit_count(),
         cards=d.cards(unseen),
-        p=d.odds_words(move, values, p),
+        odds=odds_holds_one(d.next_name, d.odds_words(move, values, p)),
     )
     return [Observation("settebello-exposed", text, CODE_MAXIM["settebello-exposed"], True,
                         values=values, cards=unseen, probability=p, keeping=keeping)]  # fmt: skip
@@ -464,18 +463,15 @@ def _sweep_words(d: Choices, m: Move, v: int) -> tuple[str, float, int]:
     p = d.odds(m, [v])
     n = unseen.bit_count()
     words = ngettext(
-        "{table}, which any {value} sweeps: {n} is unseen ({cards}); the odds that {next} holds "
-        "one: {p}",
-        "{table}, which any {value} sweeps: {n} are unseen ({cards}); the odds that {next} holds "
-        "one: {p}",
+        "{table}, which any {value} sweeps: {n} is unseen ({cards}); {odds}",
+        "{table}, which any {value} sweeps: {n} are unseen ({cards}); {odds}",
         n,
     ).format(
         table=_table_words(d, d.after(m).table),
         value=value_word(v),
         n=n,
         cards=d.cards(unseen),
-        next=d.next_name,
-        p=d.odds_words(m, [v], p),
+        odds=odds_holds_one(d.next_name, d.odds_words(m, [v], p)),
     )
     return words, p, unseen
 
@@ -507,10 +503,11 @@ def _sweepable_table(d: Choices, move: Move) -> list[Observation]:
     other_words, _p, _cards = _sweep_words(d, other, other_v)
     text = _(
         "{move} leaves {words}. Every play left a table one card can sweep, but {other} would "
-        "have left {other_words}."
+        "have left {other_words}: when no play avoids it, leave the table least likely to be "
+        "swept."
     ).format(move=d.move(move), words=words, other=d.move(other), other_words=other_words)
     return [Observation("sweepable-table", text, CODE_MAXIM["sweepable-table"], True, other,
-                        (v,), unseen, p, keeping)]  # fmt: skip
+                        (v,), unseen, p, keeping, quotes_maxim=True)]  # fmt: skip
 
 
 def _safe_table(d: Choices, move: Move) -> list[Observation]:
@@ -572,8 +569,8 @@ def _holders_odds(d: Choices, m: Move, value: int) -> tuple[str, float]:
     stock = a.to_deal()
     if stock and parts:
         words += ngettext(
-            "; the others may be among the {n} card still to deal",
-            "; the others may be among the {n} cards still to deal",
+            "; any of them not in a hand may be among the {n} card still to deal",
+            "; any of them not in a hand may be among the {n} cards still to deal",
             stock,
         ).format(n=stock)
     elif stock:
@@ -632,19 +629,18 @@ def _primiera_given(d: Choices, move: Move) -> list[Observation]:
     if 1 << move.card & DENARI_MASK:  # denaro-given leaves it to this one: one fact, said once
         lays = _(
             "{move} lays {value}, a primiera card and a denaro, where {next} can take it with "
-            "{values}; the odds that {next} holds one: {p}."
+            "{values}; {odds}."
         )
     else:
         lays = _(
-            "{move} lays {value}, a primiera card, where {next} can take it with {values}; "
-            "the odds that {next} holds one: {p}."
+            "{move} lays {value}, a primiera card, where {next} can take it with {values}; {odds}."
         )
     text = lays.format(
         move=d.move(move),
         value=a_value(VALUE_OF[move.card]),
         next=d.next_name,
         values=d.value_list(values),
-        p=d.odds_words(move, values, p),
+        odds=odds_holds_one(d.next_name, d.odds_words(move, values, p)),
     )
     return [Observation("primiera-given", text, CODE_MAXIM["primiera-given"], True,
                         values=values, cards=1 << move.card, probability=p,
@@ -670,17 +666,21 @@ def _gives_denaro(d: Choices, m: Move) -> tuple[int, ...]:
 def _denaro_given(d: Choices, move: Move) -> list[Observation]:
     if not d.next_is_opponent or not denari_open(d.view):
         return []
-    if move.card == SETTEBELLO.index or VALUE_OF[move.card] in primiera_cards(d.view):
-        return []  # settebello-exposed or primiera-given speaks of it
+    if move.card == SETTEBELLO.index:
+        return []  # settebello-exposed speaks of it
+    if VALUE_OF[move.card] in primiera_cards(d.view) and _primiera_given(d, move):
+        return []  # primiera-given says it is a denaro too
     values = _gives_denaro(d, move)
     keeping = tuple(m for m in d.legal if m != move and not _gives_denaro(d, m))
     if not values or not keeping:
         return []
     p = d.odds(move, values)
-    text = _("{move} lays a denaro where {next} can take it with {values}; the odds that {next} "
-             "holds one: {p}.").format(move=d.move(move), next=d.next_name,
-                                       values=d.value_list(values),
-                                       p=d.odds_words(move, values, p))  # fmt: skip
+    text = _("{move} lays a denaro where {next} can take it with {values}; {odds}.").format(
+        move=d.move(move),
+        next=d.next_name,
+        values=d.value_list(values),
+        odds=odds_holds_one(d.next_name, d.odds_words(move, values, p)),
+    )
     return [Observation("denaro-given", f"{text} {_denari_so_far(d)}", CODE_MAXIM["denaro-given"],
                         True, values=values, cards=1 << move.card, probability=p,
                         keeping=keeping)]  # fmt: skip
@@ -729,10 +729,10 @@ def _missed_denaro(d: Choices, move: Move) -> list[Observation]:
         n=most, cards=d.cards(cards)
     )
     if d.next_is_opponent:
-        says = _("{moves} would have taken {what}, leaving no table one card can sweep; {move} "
-                 "takes no denaro.")  # fmt: skip
+        says = _("{moves} would have secured {what}, leaving no table one card can sweep; "
+                 "{move} secures none.")  # fmt: skip
     else:
-        says = _("{moves} would have taken {what}; {move} takes no denaro.")
+        says = _("{moves} would have secured {what}; {move} secures none.")
     text = says.format(moves=either([d.move(m) for m in best]), what=what, move=d.move(move))
     if not _denaro_given(d, move):  # which gives the count already
         text += " " + _denari_so_far(d)
@@ -794,7 +794,7 @@ def _pairing(d: Choices, move: Move) -> list[Observation]:
         aim=aim,
     )
     return [Observation("pairing", text, CODE_MAXIM["pairing"], True, values=flipped,
-                        keeping=keeping)]  # fmt: skip
+                        keeping=keeping, quotes_maxim=True)]  # fmt: skip
 
 
 def _no_double_laid(d: Choices, move: Move) -> list[Observation]:
@@ -821,9 +821,9 @@ def _no_double_laid(d: Choices, move: Move) -> list[Observation]:
         and all(d.sweep_threat(m) is not None for m in doubled)
     ):  # two maxims pull apart: say so, the analysis weighs them
         text += " " + _(
-            "But every card of the double would have left a table one card can sweep, and "
-            "{move} left none."
-        ).format(move=d.move(move))
+            "But laying any of {cards} would have left a table one card can sweep, and {move} "
+            "left none."
+        ).format(cards=d.cards(sum(1 << m.card for m in doubled)), move=d.move(move))
     return [Observation("no-double-laid", text, CODE_MAXIM["no-double-laid"], True,
                         cards=doubles[0], keeping=tuple(doubled))]  # fmt: skip
 

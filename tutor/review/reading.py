@@ -63,15 +63,18 @@ class ReadingCheck:
     tracker: Judgement
 
     def changes(self, j: Judgement) -> bool:
-        """Whether the tracker's deals give another verdict or another best move than ``j``."""
+        """Whether the tracker's deals give another class to the cost's estimate, or another
+        best move, than ``j`` (a wider or narrower interval alone is no other verdict)."""
         t = self.tracker
-        return verdict_class(t) != verdict_class(j) or t.best != j.best
+        return classify(t.cost) != classify(j.cost) or t.best != j.best
 
-    def text(self, names: list[str] | tuple[str, ...], style: Style | str | None = None) -> str:
-        """The note, in the language of the run."""
+    def text(
+        self, names: list[str] | tuple[str, ...], move: Move, style: Style | str | None = None
+    ) -> str:
+        """The note on the verdict on ``move``, in the language of the run."""
         cards = "; ".join(
             _(
-                "{card} with {name}: {deals} of the analysis's deals, {tracker} on the "
+                "{name} holds {card} in {deals} of the analysis's deals, {tracker} on the "
                 "tracker's odds, {facts} on the facts alone"
             ).format(
                 card=format_card(p.card, style),
@@ -84,11 +87,16 @@ class ReadingCheck:
         )
         t = self.tracker
         cost = number(t.cost) if t.exact else f"{number(t.cost)} {bounds(t.low, t.high)}"
+        best = t.best.text(style)
+        if t.best == move:
+            best = _("{move} (the move played)").format(move=best)
         return _(
-            "This verdict rests on a reading of the plays, which is evidence, not a count: "
-            "{cards}. On the tracker's odds, which read fewer plays: {cls}, {cost} points, "
-            "best {best}."
-        ).format(cards=cards, cls=verdict_class(t), cost=cost, best=t.best.text(style))
+            "This verdict rests on the analysis's reading of the plays, which is evidence, not a "
+            "count: {cards}. On the tracker's odds (those the notes quote), which read fewer "
+            "plays, the cost would be {cost} points ({cls}), best move {best}. Neither reading "
+            "is certain: the analysis's reads more plays and reads the computer players better; "
+            "how well either reads people is not measured."
+        ).format(cards=cards, cls=verdict_class(t), cost=cost, best=best)
 
     def to_json(
         self, names: list[str] | tuple[str, ...], style: Style | str | None = None

@@ -44,7 +44,6 @@ from tutor.review.judge import (
 )
 from tutor.review.observations import (
     MAXIMS,
-    QUOTES_MAXIM,
     Observation,
     observe,
     percent_in_words,
@@ -97,7 +96,7 @@ class Decision:
 
     def reading_text(self, style: Style | str | None = None) -> str | None:
         """The reading check's note, or None."""
-        return None if self.reading is None else self.reading.text(self.names, style)
+        return None if self.reading is None else self.reading.text(self.names, self.move, style)
 
     @property
     def classification(self) -> str:
@@ -265,7 +264,7 @@ def _reason(o: Observation) -> str | None:
             )
         return None
     if o.code in ("sweepable-table", "settebello-exposed", "primiera-given") and p < 0.3:
-        return _("the odds that the next player holds such a card: only {p}").format(
+        return _("the odds that the next player holds such a card: {p}").format(
             p=percent_in_words(p)
         )
     return None
@@ -315,7 +314,7 @@ def _best_keeping(o: Observation, j: Judgement) -> Move | None:
 
 def _says(o: Observation) -> str:
     """``The maxim says: ...`` (with a space after), or nothing when the text quotes it."""
-    if o.code in QUOTES_MAXIM:
+    if o.quotes_maxim:
         return ""
     maxim = MAXIMS[o.maxim].shown_text()
     return _("The maxim says: {maxim}").format(maxim=maxim[0].lower() + maxim[1:]) + " "
@@ -346,17 +345,30 @@ def _keeper_words(keeper: Move, j: Judgement, style: Style | str | None) -> str:
             "Here the analysis's best move, {best}, breaks it too, so the cost comes from "
             "elsewhere: {keeper}, which keeps it, is worth {points} less than {move}{interval}."
         ).format(points=number(-gap), **words)
+    points = number(round(gap, 2) + 0.0, "+.2f")
+    if high < j.cost / 2:  # at most half the cost could be the maxim's
+        return _(
+            "Here the analysis's best move, {best}, breaks it too, and {keeper}, which keeps it, "
+            "is not clearly worth more than {move} ({points}{interval}): most of the cost comes "
+            "from elsewhere."
+        ).format(points=points, **words)
     return _(
-        "Here the analysis's best move, {best}, breaks it too, and {keeper}, which keeps it, is "
-        "not clearly worth more than {move} ({points}{interval}): the cost comes from elsewhere."
-    ).format(points=number(round(gap, 2) + 0.0, "+.2f"), **words)
+        "Here the analysis's best move, {best}, breaks it too; {keeper}, which keeps it, may be "
+        "worth more than {move} or not ({points}{interval}): the samples cannot tell how much "
+        "of the cost is the maxim's."
+    ).format(points=points, **words)
 
 
 def _not_small(cost: float) -> bool:
     return classify(cost) not in ("best", "good")
 
 
-def weigh(o: Observation, j: Judgement, style: Style | str | None = None) -> Observation:
+def weigh(
+    o: Observation,
+    j: Judgement,
+    style: Style | str | None = None,
+    said: set[str] | None = None,
+) -> Observation:
     """``o`` with the analysis's word added where the maxim and the analysis disagree.
 
     A maxim is not a verdict: when it speaks against the move played and the analysis finds
@@ -366,7 +378,8 @@ def weigh(o: Observation, j: Judgement, style: Style | str | None = None) -> Obs
     the analysis finds costs a fifth of a point or more for sure (the interval's low end), the
     text says by how much the best move is better, and whether the best move keeps the maxim
     too. A criticism of a ``forced`` decision whose moves are all worth the same says that it
-    costs nothing here.
+    costs nothing here. ``said``: the analysis's comparisons already given for this decision
+    (:func:`weigh_all`), not repeated; those given here are added to it.
     """
     cls = j.classification
     if o.code == "counted-endgame":
@@ -395,17 +408,24 @@ def weigh(o: Observation, j: Judgement, style: Style | str | None = None) -> Obs
         reason = _reason(o)
         if reason:
             parts.append(reason)
+        clauses = []
         compared = _compare(alt, j, style) if alt is not None else None
         if compared:
-            parts.append(compared)
+            clauses.append(compared)
         if alt is None and j.low > 0.005:  # some move is clearly better: name it
-            parts.append(
+            clauses.append(
                 _("the analysis values {move} {points} higher").format(
                     move=j.best.text(style), points=number(j.cost)
                 )
             )
+        fresh = [c for c in clauses if said is None or c not in said]
+        parts.extend(fresh)
+        if said is not None:
+            said.update(fresh)
         # exact values leave no doubt to hedge; sampled ones leave some
         plain = _("no move is better") if j.exact else _("no move is clearly better")
+        if clauses and not fresh and not reason:
+            plain = _("see the note above")
         why = "; ".join(parts) or plain
         if free:
             here = (
@@ -448,8 +468,9 @@ def weigh_all(
     word is said once: a second observation it would end the same way refers to the first."""
     weighed = []
     said: set[str] = set()
+    clauses: set[str] = set()
     for o in observations:
-        w = weigh(o, j, style)
+        w = weigh(o, j, style, clauses)
         added = w.text[len(o.text) :].strip()
         says = _says(o) if added.startswith(_says(o)) else ""
         tail = added[len(says) :]
