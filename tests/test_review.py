@@ -547,3 +547,20 @@ def test_a_keeper_worth_less_is_quoted_with_its_interval_the_way_round_it_reads(
     assert weigh(double, j).text.endswith(
         "7S, which keeps it, is worth 0.36 less than 7D [0.13, 0.74]."
     )
+
+
+def test_praise_over_the_best_move_says_the_analysis_prefers_it() -> None:
+    """Found by a coach's audit (scopone example, play 1): AC x AD was praised for keeping the
+    table safe where 6D x AD 2S 3C would have left FS, and 6D x AD 2S 3C was the analysis's
+    best by 0.59 [0.16, 1.02]; the low end under a fifth of a point left the praise alone."""
+    played, best = Move(6, 0), Move(16, 0)
+    moves = (MoveEstimate(best, 1.0, 0.9, 1.1, 50), MoveEstimate(played, 0.4, 0.3, 0.5, 50))
+    j = Judgement(played, best, 0.59, 0.16, 1.02, "good", True, False, 50, moves, "samples")
+    safe = Observation("safe-table", "t.", "keep-the-table-above-ten", False, best)
+    assert weigh(safe, j).text == (
+        "t. The maxim favours this move over 7C, yet the analysis finds 7C better by 0.59 points "
+        "[0.16, 1.02]."
+    )
+    other = replace(safe, move=Move(26, 0))  # set against another move: the praise stands alone
+    assert weigh(other, j) == other
+    assert weigh(safe, replace(j, low=0.0)) == safe  # the best may be no better: no claim

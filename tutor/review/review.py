@@ -375,9 +375,9 @@ def weigh(
     the move costs little (the estimate and the interval's high end both best or good), both
     are said, with the numbers; when it speaks against a costly move that the analysis's best
     move breaks too, the cost comes from elsewhere, and that is said; when it praises a move
-    the analysis finds costs a fifth of a point or more for sure (the interval's low end), the
-    text says by how much the best move is better, and whether the best move keeps the maxim
-    too. A criticism of a ``forced`` decision whose moves are all worth the same says that it
+    the analysis finds costs a fifth of a point or more for sure (the interval's low end), or
+    over the very move the analysis finds clearly better, the text says by how much the best
+    move is better, and whether the best move keeps the maxim too. A criticism of a ``forced`` decision whose moves are all worth the same says that it
     costs nothing here. ``said``: the analysis's comparisons already given for this decision
     (:func:`weigh_all`), not repeated; those given here are added to it.
     """
@@ -443,9 +443,17 @@ def weigh(
     if keeper is not None and _not_small(j.low) and j.best not in o.keeping and j.best != j.move:
         # the best move breaks the maxim too: is keeping it worth anything here?
         return replace(o, text=f"{o.text} {says}{_keeper_words(keeper, j, style)}")
-    if not o.against and _not_small(j.low):
+    # praise set against the very move the analysis finds clearly better, or on a move that
+    # surely costs a fifth of a point: say both
+    spurned = o.move == j.best and j.best != j.move and j.low > 0.005
+    if not o.against and (_not_small(j.low) or spurned):
         interval = "" if j.exact else " " + bounds(j.low, j.high)
-        if j.best in o.keeping:
+        if spurned:
+            note = _(
+                "The maxim favours this move over {move}, yet the analysis finds {move} better "
+                "by {points} points{interval}."
+            )
+        elif j.best in o.keeping:
             note = _(
                 "The maxim favours this move, but {move} keeps it too, and the analysis finds "
                 "{move} better by {points} points{interval}."
