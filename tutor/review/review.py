@@ -377,9 +377,10 @@ def weigh(
     move breaks too, the cost comes from elsewhere, and that is said; when it praises a move
     the analysis finds costs a fifth of a point or more for sure (the interval's low end), or
     over the very move the analysis finds clearly better, the text says by how much the best
-    move is better, and whether the best move keeps the maxim too. A criticism of a ``forced`` decision whose moves are all worth the same says that it
-    costs nothing here. ``said``: the analysis's comparisons already given for this decision
-    (:func:`weigh_all`), not repeated; those given here are added to it.
+    move is better, and whether the best move keeps the maxim too. A criticism of a
+    ``forced`` decision whose moves are all worth the same says that it costs nothing here.
+    ``said``: the analysis's comparisons already given for this decision (:func:`weigh_all`),
+    not repeated; those given here are added to it.
     """
     cls = j.classification
     if o.code == "counted-endgame":
