@@ -102,3 +102,13 @@ def test_the_page_and_the_text_review_show_the_note() -> None:
     assert "<bdi>P4</bdi>" in page.split('class="reading"')[1].split("</p>")[0]
     text = plain_text(*review_view(review), width=100)
     assert "reading: This verdict rests on the analysis's reading" in " ".join(text.split())
+
+
+def test_the_note_speaks_to_you_as_you() -> None:
+    played, other = Move(6, 0), Move(16, 0)
+    moves = (MoveEstimate(other, 1.0, 0.9, 1.1, 40), MoveEstimate(played, 0.0, -0.1, 0.1, 40))
+    j = Judgement(played, other, 1.0, 0.9, 1.1, "blunder", False, False, 40, moves, "samples")
+    check = ReadingCheck((Pinned(1, 6, 0.995, 0.45, 0.4),), replace(j, best=played))
+    said = check.text(["Ada", "You"], played, "french")
+    assert "you hold 7D in >99% of the analysis's deals" in said
+    assert "best move 7D (the move played)" in said

@@ -21,7 +21,7 @@ from typing import Any
 from tutor.counting.inference import infer
 from tutor.counting.odds import percent
 from tutor.game.cards import Style, format_card, indexes_of
-from tutor.game.i18n import _, bounds, number
+from tutor.game.i18n import _, bounds, is_you, number
 from tutor.game.state import GameState, Move
 from tutor.review.judge import Judgement, Settings, classify, json_number, judge, verdict_class
 from tutor.search.playmodel import read_odds
@@ -72,11 +72,16 @@ class ReadingCheck:
         self, names: list[str] | tuple[str, ...], move: Move, style: Style | str | None = None
     ) -> str:
         """The note on the verdict on ``move``, in the language of the run."""
+        holds = _(
+            "{name} holds {card} in {deals} of the analysis's deals, {tracker} on the "
+            "tracker's odds, {facts} on the facts alone"
+        )
+        hold = _(
+            "you hold {card} in {deals} of the analysis's deals, {tracker} on the tracker's "
+            "odds, {facts} on the facts alone"
+        )
         cards = "; ".join(
-            _(
-                "{name} holds {card} in {deals} of the analysis's deals, {tracker} on the "
-                "tracker's odds, {facts} on the facts alone"
-            ).format(
+            (hold if is_you(names[p.seat]) else holds).format(
                 card=format_card(p.card, style),
                 name=names[p.seat],
                 deals=percent(p.deals),
