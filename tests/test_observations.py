@@ -200,17 +200,13 @@ def test_denaro_given(scopa: Ruleset) -> None:
     points, and no observation said a denaro was given."""
     s = endgame(scopa, "2C 5S", ["3D KC 3H", "3S QH JC"])
     assert "denaro-given" not in codes_of(s, "3D")  # side 0 has 9 denari: the point is decided
-    moved = s.captured[0] & mask_of(parse_cards("AD 2D 4D 5D", "french"))
-    s.captured[0] &= ~moved
-    s.captured[1] |= moved
+    denari_open_by(s, "AD 2D 4D 5D")
     fired = codes_of(s, "3D")["denaro-given"]  # 5 to 4 with one to take: still open
     assert fired.text.startswith("3D lays a denaro where Ada can take it with a 3")
     assert "Denari taken so far: 5 by You, 4 by Ada" in fired.text
     assert fired.keeping and "denaro-given" not in codes_of(s, "KC")
     # a primiera card that is a denaro is primiera-given's, said once
-    t = endgame(scopa, "2C 5S", ["6D KC 3H", "6S QH JC"])
-    t.captured[0] &= ~moved
-    t.captured[1] |= moved
+    t = denari_open_by(endgame(scopa, "2C 5S", ["6D KC 3H", "6S QH JC"]), "AD 2D 4D 5D")
     sixes = codes_of(t, "6D")
     assert (
         "denaro-given" not in sixes
@@ -218,15 +214,21 @@ def test_denaro_given(scopa: Ruleset) -> None:
     )
 
 
+def denari_open_by(s: GameState, given: str) -> GameState:
+    """``s`` with the denari ``given`` moved from side 0's pile (where :func:`endgame` puts every
+    card not in play) to side 1's, so that the denari point is still open."""
+    moved = mask_of(parse_cards(given, "french"))
+    s.captured[0] &= ~moved
+    s.captured[1] |= moved
+    return s
+
+
 def test_a_denaro_is_not_kept_by_laying_another(scopa: Ruleset) -> None:
     """Found by a coach's audit: laying the settebello counted as keeping the denari maxim, and
     denaro-given fired where every other move laid a denaro the next player could take."""
-    moved = mask_of(parse_cards("AD 2D 4D 5D", "french"))
 
     def balanced(s: GameState) -> GameState:
-        s.captured[0] &= ~moved
-        s.captured[1] |= moved
-        return s
+        return denari_open_by(s, "AD 2D 4D 5D")
 
     s = balanced(endgame(scopa, "4C 2S", ["3D 7D 3H", "7S QH JC"]))
     fired = codes_of(s, "3D")["denaro-given"]
@@ -241,12 +243,9 @@ def test_a_denaro_is_not_kept_by_laying_another(scopa: Ruleset) -> None:
 def test_missed_denaro(scopa: Ruleset) -> None:
     """Found by a coach's audit: the scopone example's plays 19 and 23 cost about a point each
     and named no cause, where 4D x 4B would have banked a denaro with the count at 2 to 2."""
-    moved = mask_of(parse_cards("AD 2D 3D 5D", "french"))
 
     def balanced(s: GameState) -> GameState:
-        s.captured[0] &= ~moved
-        s.captured[1] |= moved
-        return s
+        return denari_open_by(s, "AD 2D 3D 5D")
 
     s = balanced(endgame(scopa, "4D 2S", ["4H 5C JC", "7S QH KC"]))
     fired = codes_of(s, "5C")["missed-denaro"]
@@ -266,10 +265,7 @@ def test_an_ace_of_denari_given_is_said_when_primiera_given_is_silent(scopa: Rul
     """Found by a coach's audit: AD laid where the next player could take it drew nothing,
     since denaro-given left aces to primiera-given, which was silent (7C laid a primiera card
     too)."""
-    moved = mask_of(parse_cards("2D 3D 4D 5D", "french"))
-    s = endgame(scopa, "4C 2S", ["AD 7C", "7S QH"])
-    s.captured[0] &= ~moved
-    s.captured[1] |= moved
+    s = denari_open_by(endgame(scopa, "4C 2S", ["AD 7C", "7S QH"]), "2D 3D 4D 5D")
     fired = codes_of(s, "AD")
     assert "primiera-given" not in fired and "denaro-given" in fired
     assert fired["denaro-given"].text.startswith("AD lays a denaro where Ada can take it with a 7")
