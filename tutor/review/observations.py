@@ -21,7 +21,7 @@ Seed 003: Ada lays 3H on 4H QD, and a seven would take 4 + 3.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -256,6 +256,7 @@ class Choices:
         self.unseen = view.unseen_by(self.seat)
         self._after: dict[Move, GameState] = {}
         self._inference: dict[Move, Inference] = {}
+        self._found: dict[tuple[Check, Move], list[Observation]] = {}
 
     # -- words ----------------------------------------------------------------------------
 
@@ -348,10 +349,7 @@ class Choices:
 
     def side_name(self, seat: int) -> str:
         """The players of ``seat``'s side: ``North and South``, or one name without partners."""
-        sides = self.rules.sides
-        return all_of(
-            [self.names[s] for s in range(self.rules.players) if s % sides == seat % sides]
-        )
+        return all_of([self.names[s] for s in self.rules.seats_of(self.rules.side_of(seat))])
 
     def value_list(self, values: Sequence[int]) -> str:
         return either([a_value(v) for v in values])
@@ -375,9 +373,18 @@ class Choices:
             raise ValueError(f"{move.text(self.style)} is not a legal move here")
         out: list[Observation] = []
         for check in _CHECKS:
-            out.extend(check(self, move))
+            out.extend(self.found(check, move))
         out.extend(_counted_endgame(self, move, exact))
         return out
+
+    def found(self, check: Check, move: Move) -> list[Observation]:
+        """What ``check`` says of ``move``, worked out once: a code that leaves a fact to
+        another asks here whether the other speaks."""
+        key = (check, move)
+        hit = self._found.get(key)
+        if hit is None:
+            hit = self._found[key] = check(self, move)
+        return hit
 
 
 # -- the checks, one per code ---------------------------------------------------------------------
@@ -591,7 +598,7 @@ def _offers_seven(d: Choices, move: Move) -> list[Observation]:
     if (
         not d.rules.partners
         and offered == (1 << move.card,)
-        and (_settebello_exposed(d, move) or _primiera_given(d, move))
+        and (d.found(_settebello_exposed, move) or d.found(_primiera_given, move))
     ):  # the seven laid is all it offers, to the one opponent its own code names
         return []
     who, top = _holders_odds(d, move, 7)
@@ -651,7 +658,7 @@ def denari_open(view: GameState) -> bool:
     """Whether the denari point is still to be decided: some denari are not yet captured, and
     no side leads by more than they could make up."""
     counts = sorted(((pile & DENARI_MASK).bit_count() for pile in view.captured), reverse=True)
-    free = 10 - sum(counts)
+    free = DENARI_MASK.bit_count() - sum(counts)
     return free > 0 and (len(counts) < 2 or counts[0] <= counts[1] + free)
 
 
@@ -668,7 +675,7 @@ def _denaro_given(d: Choices, move: Move) -> list[Observation]:
         return []
     if move.card == SETTEBELLO.index:
         return []  # settebello-exposed speaks of it
-    if VALUE_OF[move.card] in primiera_cards(d.view) and _primiera_given(d, move):
+    if VALUE_OF[move.card] in primiera_cards(d.view) and d.found(_primiera_given, move):
         return []  # primiera-given says it is a denaro too
     values = _gives_denaro(d, move)
     keeping = tuple(m for m in d.legal if m != move and not _gives_denaro(d, m))
@@ -689,13 +696,13 @@ def _denaro_given(d: Choices, move: Move) -> list[Observation]:
 def _denari_so_far(d: Choices) -> str:
     """``Denari taken so far: 2 by South and North, 1 by West and East; six of the ten win
     the point.``"""
-    sides = d.rules.sides
-    them = (d.seat + 1) % d.rules.players  # the next seat is always on the other side
+    side_of = d.rules.side_of
+    them = d.next_seat  # with two sides, the next seat is always on the other
     return _(
         "Denari taken so far: {ours} by {us}, {theirs} by {them}; six of the ten win the point."
     ).format(
-        ours=(d.view.captured[d.seat % sides] & DENARI_MASK).bit_count(),
-        theirs=(d.view.captured[them % sides] & DENARI_MASK).bit_count(),
+        ours=(d.view.captured[side_of(d.seat)] & DENARI_MASK).bit_count(),
+        theirs=(d.view.captured[side_of(them)] & DENARI_MASK).bit_count(),
         us=d.side_name(d.seat),
         them=d.side_name(them),
     )
@@ -734,7 +741,7 @@ def _missed_denaro(d: Choices, move: Move) -> list[Observation]:
     else:
         says = _("{moves} would have secured {what}; {move} secures none.")
     text = says.format(moves=either([d.move(m) for m in best]), what=what, move=d.move(move))
-    if not _denaro_given(d, move):  # which gives the count already
+    if not d.found(_denaro_given, move):  # which gives the count already
         text += " " + _denari_so_far(d)
     return [Observation("missed-denaro", text, CODE_MAXIM["missed-denaro"], True, best[0],
                         cards=cards, keeping=keeping)]  # fmt: skip
@@ -874,6 +881,9 @@ def _counted_endgame(d: Choices, move: Move, exact: Analysis | None) -> list[Obs
     return [Observation("counted-endgame", text, CODE_MAXIM["counted-endgame"], True, line[0],
                         cards=others)]  # fmt: skip
 
+
+Check = Callable[["Choices", Move], list[Observation]]
+"""One code's check: the observations it makes of a move (none, or one)."""
 
 _CHECKS = (
     _missed_scopa,

@@ -279,18 +279,28 @@ def _gap_interval(paired: Interval | None, sign: int) -> str:
     return " " + bounds(low, high)
 
 
-def _compare(alt: Move, j: Judgement, style: Style | str | None, words: str = "") -> str | None:
-    """``the analysis values 7C 0.40 lower [0.20, 0.60]`` (than the move played), ``higher``,
-    or ``7C is worth no more (+0.00)``; None when either move has no value. ``words`` may name
-    ``alt`` in the sentence (default: its text)."""
+def _gap(alt: Move, j: Judgement) -> Interval | None:
+    """``alt``'s value minus the played move's: over the same deals when sampled, with the
+    difference's own interval; else the exact difference (``n`` 1, no interval). None when
+    either move has no value."""
     played, other = j.value_of(j.move), j.value_of(alt)
     if other is None or played is None or not other.n or not played.n:
         return None
-    words = words or alt.text(style)
-    gap = played.value - other.value
-    paired = j.gaps.get(alt)  # sampled: the difference's own interval
+    paired = j.gaps.get(alt)
     if paired is not None and paired.n > 1:
-        gap = -paired.mean
+        return paired
+    d = other.value - played.value
+    return Interval(d, d, d, 1)
+
+
+def _compare(alt: Move, j: Judgement, style: Style | str | None) -> str | None:
+    """``the analysis values 7C 0.40 lower [0.20, 0.60]`` (than the move played), ``higher``,
+    or ``7C is worth no more (+0.00)``; None when either move has no value."""
+    paired = _gap(alt, j)
+    if paired is None:
+        return None
+    words = alt.text(style)
+    gap = -paired.mean
     if gap > 0.005:
         return _("the analysis values {move} {points} lower").format(
             move=words, points=number(gap)
@@ -323,14 +333,9 @@ def _says(o: Observation) -> str:
 def _keeper_words(keeper: Move, j: Judgement, style: Style | str | None) -> str:
     """Where the analysis's best move breaks the maxim too: how the best move that keeps it
     (``keeper``) compares with the move played, and so whether the cost is the maxim's."""
-    played = j.value_of(j.move)
-    kept = j.value_of(keeper)
-    gap = kept.value - played.value if kept and played and kept.n and played.n else 0.0
-    paired = j.gaps.get(keeper)  # sampled: the keeper minus the played move, over the same deals
-    low, high = gap, gap
-    if paired is not None and paired.n > 1:
-        gap, low, high = paired.mean, paired.low, paired.high
-    sampled = paired is not None and paired.n > 1
+    paired = _gap(keeper, j) or Interval(0.0, 0.0, 0.0, 1)
+    gap, low, high = paired.mean, paired.low, paired.high
+    sampled = paired.n > 1
     interval = " " + bounds(low, high) if sampled else ""
     words = dict(best=j.best.text(style), keeper=keeper.text(style), move=j.move.text(style),
                  interval=interval)  # fmt: skip
@@ -395,7 +400,8 @@ def weigh(
         )
         return replace(o, text=f"{o.text} {note}")
     named = o.move is not None and o.move != j.move
-    alt = o.move if named else _best_keeping(o, j)
+    best_keeping = _best_keeping(o, j)
+    alt = o.move if named else best_keeping
     small = not _not_small(j.cost) and not _not_small(j.high)
     if o.against and small:
         free = j.cost < 0.005
@@ -440,7 +446,7 @@ def weigh(
             here = _("Here it costs {cost}: {why}.")
         note = says + here.format(cost=cost, why=why)
         return replace(o, text=f"{o.text} {note}")
-    keeper = _best_keeping(o, j) if o.against else None
+    keeper = best_keeping if o.against else None
     if keeper is not None and _not_small(j.low) and j.best not in o.keeping and j.best != j.move:
         # the best move breaks the maxim too: is keeping it worth anything here?
         return replace(o, text=f"{o.text} {says}{_keeper_words(keeper, j, style)}")
@@ -480,9 +486,10 @@ def weigh_all(
     clauses: set[str] = set()
     for o in observations:
         w = weigh(o, j, style, clauses)
+        says = _says(o)
         added = w.text[len(o.text) :].strip()
-        says = _says(o) if added.startswith(_says(o)) else ""
-        tail = added[len(says) :]
+        tail = added.removeprefix(says)
+        says = says if tail != added else ""
         if tail and tail in said:
             above = _("Here it costs what the note above says.")
             w = replace(o, text=f"{o.text} {says}{above}")
