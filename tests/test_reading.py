@@ -16,8 +16,17 @@ from tutor.records.recordfile import load_path
 from tutor.render.html import review_page
 from tutor.render.review import review_view
 from tutor.render.terminal import plain_text
-from tutor.review.judge import Judgement
-from tutor.review.reading import OPEN, PINNED, Pinned, ReadingCheck, check_reading, pinned_cards
+from tutor.review.judge import Judgement, judge
+from tutor.review.reading import (
+    CHANCE,
+    OPEN,
+    PINNED,
+    Pinned,
+    ReadingCheck,
+    _tail,
+    check_reading,
+    pinned_cards,
+)
 from tutor.review.review import review_decision, review_record
 from tutor.search.analysis import MoveEstimate
 
@@ -30,17 +39,38 @@ def _before(n: int) -> tuple[HandRecord, GameState, Move]:
 
 
 def test_the_settebello_settled_by_the_play_model_alone_is_named() -> None:
-    """Play 30: the rule-based players' earlier plays put 7D with P4 in every deal the play
-    model weighs, while the tracker gives P4 45% (the facts alone 40%)."""
+    """Play 30: the rule-based players' earlier plays put 7D with P4 in every deal the verdict
+    was valued on, while the tracker gives P4 45% (the facts alone 40%)."""
     record, state, move = _before(30)
     view = viewer_state(state, state.turn)
-    pinned = pinned_cards(view, replace(FAST, seed=1))
+    settings = replace(FAST, seed=1)
+    j = judge(view, move, settings)
+    assert len(j.hands) == j.samples == 40
+    pinned = pinned_cards(view, j, settings)
     cards = {format_card(p.card, "french"): p for p in pinned}
     assert "7D" in cards
     p = cards["7D"]
     assert record.players[p.seat] == "P4" and p.deals >= PINNED
+    # the shares are those of the very deals the verdict rests on
+    assert (p.held, p.drawn) == (sum(1 for h in j.hands if h[p.seat] >> p.card & 1), 40)
     assert OPEN < p.tracker < 1 - OPEN and OPEN < p.facts < 1 - OPEN
     assert len(cards) == len(pinned)  # each card once
+
+
+def test_a_share_chance_explains_settles_nothing() -> None:
+    """A card with P4 in each of 5 deals, where the tracker gives 45%, is luck 1.8% of the
+    time: not a reading; in each of 40 it is."""
+    record, state, move = _before(30)
+    view = viewer_state(state, state.turn)
+    j = judge(view, move, replace(FAST, seed=1))
+    seven = next(p for p in pinned_cards(view, j, FAST) if format_card(p.card, "french") == "7D")
+    only = [0] * view.rules.players
+    only[seven.seat] = 1 << seven.card
+    assert _tail(5, 5, seven.tracker) > CHANCE > _tail(40, 40, seven.tracker)
+    few = pinned_cards(view, replace(j, hands=(tuple(only),) * 5), FAST)
+    assert seven.card not in {p.card for p in few}
+    many = pinned_cards(view, replace(j, hands=(tuple(only),) * 40), FAST)
+    assert any(p.card == seven.card and p.held == 40 for p in many)
 
 
 def test_a_verdict_resting_on_the_reading_says_both() -> None:
@@ -54,11 +84,15 @@ def test_a_verdict_resting_on_the_reading_says_both() -> None:
     said = d.reading_text("french")
     assert said is not None
     assert said.startswith("This verdict rests on the analysis's reading of the plays")
-    assert "P4 holds 7D in 99% of the analysis's deals, 45% on the tracker's odds" in said
+    assert (
+        "P4 holds 7D in 40 of the 40 deals the analysis valued, 45% on the tracker's odds" in said
+    )
     assert "best move 7H x 7S (the move played)" in said
     assert "how well either reads people is not measured" in said
     data = d.to_json("french")["reading"]
     assert data["pinned"][0]["card"] == "7D" and data["pinned"][0]["player"] == "P4"
+    assert data["pinned"][0]["deals_held"] == data["pinned"][0]["deals_valued"] == 40
+    assert data["pinned"][0]["deals"] == 1.0
     assert data["tracker"]["best"] == "7H x 7S"
     json.dumps(data)
     # tutor play's quick feedback does not afford the second judgement
@@ -82,7 +116,7 @@ def test_the_check_speaks_only_when_the_tracker_sees_it_otherwise() -> None:
     played, other = Move(6, 0), Move(16, 0)
     moves = (MoveEstimate(other, 1.0, 0.9, 1.1, 40), MoveEstimate(played, 0.0, -0.1, 0.1, 40))
     j = Judgement(played, other, 1.0, 0.9, 1.1, "blunder", False, False, 40, moves, "samples")
-    pinned = (Pinned(1, 6, 0.995, 0.45, 0.4),)
+    pinned = (Pinned(1, 6, 40, 40, 0.45, 0.4),)
     assert not ReadingCheck(pinned, j).changes(j)
     same_best = replace(j, cost=0.3, low=0.25, high=0.35, classification="inaccuracy")
     assert ReadingCheck(pinned, same_best).changes(j)
@@ -108,7 +142,7 @@ def test_the_note_speaks_to_you_as_you() -> None:
     played, other = Move(6, 0), Move(16, 0)
     moves = (MoveEstimate(other, 1.0, 0.9, 1.1, 40), MoveEstimate(played, 0.0, -0.1, 0.1, 40))
     j = Judgement(played, other, 1.0, 0.9, 1.1, "blunder", False, False, 40, moves, "samples")
-    check = ReadingCheck((Pinned(1, 6, 0.995, 0.45, 0.4),), replace(j, best=played))
+    check = ReadingCheck((Pinned(1, 6, 40, 40, 0.45, 0.4),), replace(j, best=played))
     said = check.text(["Ada", "You"], played, "french")
-    assert "you hold 7D in >99% of the analysis's deals" in said
+    assert "you hold 7D in 40 of the 40 deals the analysis valued" in said
     assert "best move 7D (the move played)" in said

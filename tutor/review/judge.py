@@ -220,6 +220,9 @@ class Judgement:
     and its standard error; None when exact or forced (then :attr:`cost` is exact)."""
     held_spread: tuple[float, float] | None = None
     """Sampled: :attr:`spread` measured the same way, and its standard error."""
+    hands: tuple[tuple[int, ...], ...] = field(default=(), repr=False, compare=False)
+    """Sampled: the hands (card masks by seat) of every deal the verdict rests on, in the
+    order drawn, so that a check can say where the cards lay in them (:mod:`reading`)."""
 
     def value_of(self, move: Move) -> MoveEstimate | None:
         return next((m for m in self.moves if m.move == move), None)
@@ -539,7 +542,8 @@ def _sample(view: GameState, move: Move, legal: Sequence[Move], settings: Settin
     held_cost, held_stake = held_out_leads(rows.rows, move)
     return Judgement(move, best, cost, low, high, classify(low), not decided, False,
                      len(rows.rows), _estimates(rows, legal), stopped, gaps=gaps,
-                     held_out=held_cost, held_spread=held_stake)  # fmt: skip
+                     held_out=held_cost, held_spread=held_stake,
+                     hands=tuple(tuple(w.hands) for w in deals.drawn(len(rows.rows))))  # fmt: skip
 
 
 def value_moves(view: GameState, settings: Settings | None = None) -> tuple[bool, int, tuple[

@@ -2,10 +2,11 @@
 
 The analysis weighs its deals by the play model (every play seen is evidence,
 ``docs/solver.md``); the tracker, whose odds the observations quote, reads fewer plays (passed-up
-captures and tells, ``docs/tracker.md``). Both are evidence, not counts. When the play model all
-but settles where a card is (in 99% of its deals or more, or in 1% or fewer) while the tracker
-and the cards seen leave it open (between 5% and 95%), the verdict rests on a reading the
-tracker does not share. For a verdict a learner acts on (an inaccuracy or worse), the review
+captures and tells, ``docs/tracker.md``). Both are evidence, not counts. When the very deals a
+verdict was valued on all but settle where a card is (it lies with a player in 99% of them or
+more, or in 1% or fewer, further from the tracker's odds than chance explains) while the
+tracker and the cards seen leave it open (between 5% and 95%), the verdict rests on a reading
+the tracker does not share. For a verdict a learner acts on (an inaccuracy or worse), the review
 then judges the decision again on the tracker's deals; when that gives another verdict or
 another best move, the review says both (a stop-44 audit found a 5.00-point blunder
 [5.00, 5.06] that rested on the settebello being with one opponent in every deal, where the
@@ -14,7 +15,7 @@ tracker said 87%).
 
 from __future__ import annotations
 
-import random
+import math
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -24,9 +25,17 @@ from tutor.game.cards import Style, format_card, indexes_of
 from tutor.game.i18n import _, bounds, is_you, number
 from tutor.game.state import GameState, Move
 from tutor.review.judge import Judgement, Settings, classify, json_number, judge, verdict_class
-from tutor.search.playmodel import read_odds
 
-__all__ = ["PINNED", "OPEN", "SHOWN", "Pinned", "ReadingCheck", "pinned_cards", "check_reading"]
+__all__ = [
+    "PINNED",
+    "OPEN",
+    "CHANCE",
+    "SHOWN",
+    "Pinned",
+    "ReadingCheck",
+    "pinned_cards",
+    "check_reading",
+]
 
 PINNED = 0.99
 """A card is settled by the reading when the play model puts it with a player in this share of
@@ -37,21 +46,34 @@ OPEN = 0.05
 """...while the tracker's odds and the facts alone leave it between this and one minus it: a
 card the count settles is a fact, and one both readings settle is no disagreement."""
 
+CHANCE = 0.01
+"""...and the deals' count is further from the tracker's odds than chance explains: were the
+deals drawn on the tracker's odds, one count as far out would come at most this often (a
+binomial tail). Our own threshold: without it a card the tracker gives 6% is missing from all
+40 deals of a quick verdict one time in twelve, and the note would blame a reading for luck."""
+
 SHOWN = 3
 """The most settled cards a note names (those the two readings disagree on most)."""
 
 
 @dataclass(frozen=True)
 class Pinned:
-    """A card the play model settles and the tracker and the facts leave open: the odds that
-    ``seat`` holds it in the analysis's deals, on the tracker's readings, and on the facts
+    """A card the play model settles and the tracker and the facts leave open: ``seat`` holds
+    it in ``held`` of the ``drawn`` deals the verdict was valued on (their share is
+    :attr:`deals`), and the odds that it does on the tracker's readings and on the facts
     alone."""
 
     seat: int
     card: int
-    deals: float
+    held: int
+    drawn: int
     tracker: float
     facts: float
+
+    @property
+    def deals(self) -> float:
+        """The share of the analysis's deals in which ``seat`` holds the card."""
+        return self.held / self.drawn
 
 
 @dataclass(frozen=True)
@@ -73,18 +95,19 @@ class ReadingCheck:
     ) -> str:
         """The note on the verdict on ``move``, in the language of the run."""
         holds = _(
-            "{name} holds {card} in {deals} of the analysis's deals, {tracker} on the "
-            "tracker's odds, {facts} on the facts alone"
+            "{name} holds {card} in {held} of the {drawn} deals the analysis valued, {tracker} "
+            "on the tracker's odds, {facts} on the facts alone"
         )
         hold = _(
-            "you hold {card} in {deals} of the analysis's deals, {tracker} on the tracker's "
-            "odds, {facts} on the facts alone"
+            "you hold {card} in {held} of the {drawn} deals the analysis valued, {tracker} on "
+            "the tracker's odds, {facts} on the facts alone"
         )
         cards = "; ".join(
             (hold if is_you(names[p.seat]) else holds).format(
                 card=format_card(p.card, style),
                 name=names[p.seat],
-                deals=percent(p.deals),
+                held=p.held,
+                drawn=p.drawn,
                 tracker=percent(p.tracker),
                 facts=percent(p.facts),
             )
@@ -113,6 +136,8 @@ class ReadingCheck:
                     "player": names[p.seat],
                     "card": format_card(p.card, style),
                     "deals": json_number(p.deals),
+                    "deals_held": p.held,
+                    "deals_valued": p.drawn,
                     "tracker": json_number(p.tracker),
                     "facts": json_number(p.facts),
                 }
@@ -130,33 +155,48 @@ class ReadingCheck:
         }
 
 
-def pinned_cards(view: GameState, settings: Settings) -> tuple[Pinned, ...]:
-    """The cards the play model settles and the tracker and the facts leave open, from the
-    mover's seat of ``view`` (the mover's view), those the two readings differ on most first,
-    each card once (with the player the readings differ on most)."""
-    seat = view.turn
-    odds = read_odds(view, seat, random.Random(f"{settings.seed}:reading"), styles=settings.styles)
-    if not odds.hands:
+def pinned_cards(view: GameState, j: Judgement, settings: Settings) -> tuple[Pinned, ...]:
+    """The cards the deals of the sampled verdict ``j`` settle and the tracker and the facts
+    leave open, from the mover's seat of ``view`` (the mover's view), those the two readings
+    differ on most first, each card once (with the player the readings differ on most)."""
+    if not j.hands:
         return ()
+    seat = view.turn
     inf = infer(view, seat, styles=settings.styles)
+    drawn = len(j.hands)
     out = []
     for other in range(view.rules.players):
         if other == seat or not view.hand_size(other):
             continue
         for card in indexes_of(view.unseen_by(seat)):
-            deals = odds.probability(other, 1 << card)
+            held = sum(1 for h in j.hands if h[other] >> card & 1)
             facts = inf.probability_facts(other, card)
             tracker = inf.probability(other, card)
-            if deals is None or not (OPEN < facts < 1 - OPEN and OPEN < tracker < 1 - OPEN):
+            if not (OPEN < facts < 1 - OPEN and OPEN < tracker < 1 - OPEN):
                 continue
-            if deals >= PINNED or deals <= 1 - PINNED:
-                out.append(Pinned(other, card, deals, tracker, facts))
+            if held >= PINNED * drawn:
+                chance = _tail(drawn, held, tracker)
+            elif held <= (1 - PINNED) * drawn:
+                chance = _tail(drawn, drawn - held, 1 - tracker)
+            else:
+                continue
+            if chance <= CHANCE:
+                out.append(Pinned(other, card, held, drawn, tracker, facts))
     out.sort(key=lambda p: -abs(p.deals - p.tracker))
     # a card settled with one player is settled away from the others: name it once
     once: dict[int, Pinned] = {}
     for p in out:
         once.setdefault(p.card, p)
     return tuple(once.values())
+
+
+def _tail(n: int, k: int, p: float) -> float:
+    """The chance of ``k`` or more successes in ``n`` trials of chance ``p``.
+
+    >>> round(_tail(40, 40, 0.94), 3), _tail(40, 40, 0.45) < 1e-13
+    (0.084, True)
+    """
+    return sum(math.comb(n, i) * p**i * (1 - p) ** (n - i) for i in range(k, n + 1))
 
 
 def check_reading(
@@ -169,7 +209,7 @@ def check_reading(
         return None
     if classify(j.cost) in ("best", "good"):
         return None
-    pinned = pinned_cards(view, settings)
+    pinned = pinned_cards(view, j, settings)
     if not pinned:
         return None
     check = ReadingCheck(pinned, judge(view, move, replace(settings, reading="tracker")))
