@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import shlex
@@ -515,9 +516,37 @@ def test_ctrl_d_after_a_partial_line_leaves_the_next_message_on_a_line_of_its_ow
             line = self.lines.pop(0) if self.lines else ""
             return line or ""
 
-    monkeypatch.setattr(sys, "stdin", PartialLine(["7D"]))
-    assert read_line("> ") == "7D"
+    monkeypatch.setattr(sys, "stdin", PartialLine([""]))
+    assert read_line("> ") is None
     assert capsys.readouterr().err == "> \n"
     monkeypatch.setattr(sys, "stdin", PartialLine(["7D\n"]))
     assert read_line("> ") == "7D\n"
     assert capsys.readouterr().err == "> "  # a whole line: the terminal echoed its newline
+
+
+def test_ctrl_d_in_the_middle_of_a_line_asks_before_entering_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Bug (stop-46 audit): on a terminal, '7D x 2C 5S' typed and then Ctrl-D twice was entered
+    as a play (and saved), unasked; in tutor train a half-typed answer was stored as a miss."""
+
+    class PartialLine(FakeTerminal):
+        def readline(self) -> str:
+            return self.lines.pop(0) if self.lines else ""  # type: ignore[return-value]
+
+    # Ctrl-D again: the end of the input, the unfinished line not entered
+    monkeypatch.setattr(sys, "stdin", PartialLine(["7D x 2C 5S", ""]))
+    assert read_line("> ") is None
+    err = capsys.readouterr().err
+    assert "Ctrl-D in the middle of the line '7D x 2C 5S'" in err
+    assert "press Enter to enter it, or Ctrl-D again to stop without it" in err
+    # Enter: the line as typed
+    monkeypatch.setattr(sys, "stdin", PartialLine(["7D x 2C 5S", "\n"]))
+    assert read_line("> ") == "7D x 2C 5S\n"
+    # another line typed instead is the one read
+    monkeypatch.setattr(sys, "stdin", PartialLine(["7D x 2C", "7D x 2C 5S\n"]))
+    assert read_line("> ") == "7D x 2C 5S\n"
+    # piped input keeps its last line, newline or not (a script's file may lack the last one)
+    piped = io.StringIO("7D x 2C 5S")
+    monkeypatch.setattr(sys, "stdin", piped)
+    assert read_line("> ") == "7D x 2C 5S"

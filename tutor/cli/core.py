@@ -693,6 +693,26 @@ def read_line(prompt: str | None = None) -> str | None:
     if interactive and not line.endswith("\n"):
         # Ctrl-D ended the input with no newline typed: what follows starts a line of its own
         sys.stderr.write("\n")
+        while line.strip() and not line.endswith("\n"):
+            # Ctrl-D in the middle of a line hands over what was typed without the Enter that
+            # enters it: neither enter it unasked nor drop it unsaid
+            note(
+                "tutor: "
+                + _(
+                    "Ctrl-D in the middle of the line {line!r}: press Enter to enter it, or "
+                    "Ctrl-D again to stop without it"
+                ).format(line=line.strip())
+            )
+            again = sys.stdin.readline()
+            if not again:
+                line = ""  # Ctrl-D again: the end of the input
+            elif not again.strip():
+                line += "\n"  # Enter: the line as typed
+                break
+            else:
+                line = again  # another line typed instead
+                if not line.endswith("\n"):
+                    sys.stderr.write("\n")
     if _READING[0] is not sys.stdin:
         _READING[0] = sys.stdin
         line = line.removeprefix("\ufeff")
