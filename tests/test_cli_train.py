@@ -82,7 +82,8 @@ def test_answers_locked_out_until_the_end_go_to_a_rescue_file(
     assert lines[-1] == (
         f"tutor: error: {db}: the progress database is in use by another session (still "
         "locked after 0.4 seconds); try again when that session is over; the 2 answers not "
-        f"saved are kept in {rescue}"
+        f"saved are kept in {rescue} (tutor train --import {rescue} saves them when the "
+        "database is free)"
     )
     assert "tutor: end of the input: the session stops" in lines
     waiting = (
@@ -94,6 +95,18 @@ def test_answers_locked_out_until_the_end_go_to_a_rescue_file(
     kept = [json.loads(line) for line in rescue.read_text(encoding="utf-8").splitlines()]
     assert [k["skipped"] for k in kept] == [True, True]
     assert stored_answers(db) == 1  # the first answer, saved before the lock
+    # the rescue file goes into a database (here another one) with tutor train --import
+    other = tmp_path / "other.sqlite"
+    r = run("train", "--db", str(other), "--import", str(rescue), "--json")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout) == {"imported": 2, "already": 0, "database": str(other)}
+    assert f"tutor: the file's answers were meant for {db.absolute()}" in r.stderr
+    assert r.stderr.splitlines()[-1] == f"tutor: 2 answers saved in {other}"
+    assert stored_answers(other) == 2
+    r = run("train", "--db", str(other), "--import", str(rescue))  # twice: each kept once
+    assert r.exit_code == 0, r.output
+    assert r.stderr.splitlines()[-1] == f"tutor: 0 answers saved in {other}; 2 were there already"
+    assert stored_answers(other) == 2
 
 
 def test_answers_locked_out_for_a_while_are_saved_with_a_later_one(
@@ -116,7 +129,10 @@ def test_ctrl_c_with_answers_kept_writes_them_to_a_rescue_file(
     r = run("train", "--db", str(db), "--count", "5", input="skip\nskip\nskip\n")
     [rescue] = (tmp_path / "tmp").iterdir()
     assert r.exit_code == 3, r.output
-    assert r.stderr.splitlines()[-1].endswith(f"; the answer not saved is kept in {rescue}")
+    assert r.stderr.splitlines()[-1].endswith(
+        f"; the answer not saved is kept in {rescue} (tutor train --import {rescue} saves it "
+        "when the database is free)"
+    )
     # bug: the error came right after the ^C, on its line; it follows 'interrupted' now
     assert r.stderr.splitlines()[-2:-1] == ["tutor: interrupted"]
     assert len(rescue.read_text(encoding="utf-8").splitlines()) == 1
@@ -134,7 +150,10 @@ def test_a_closed_terminal_writes_the_answers_kept_to_a_rescue_file(
     [rescue] = (tmp_path / "tmp").iterdir()
     assert r.exit_code == 3, r.output
     assert r.stderr.splitlines()[-2:-1] == ["tutor: interrupted"]
-    assert r.stderr.splitlines()[-1].endswith(f"; the answer not saved is kept in {rescue}")
+    assert r.stderr.splitlines()[-1].endswith(
+        f"; the answer not saved is kept in {rescue} (tutor train --import {rescue} saves it "
+        "when the database is free)"
+    )
     assert len(rescue.read_text(encoding="utf-8").splitlines()) == 1
     assert stored_answers(db) == 1
     # found by QA too: a run ended by the store's error printed no summary for a script
@@ -194,7 +213,8 @@ def test_ctrl_c_on_a_locked_store_says_no_bogus_seconds(
     [rescue] = (tmp_path / "tmp").iterdir()
     assert r.stderr.splitlines()[-1] == (
         f"tutor: error: {db}: the progress database is in use by another session; try again "
-        f"when that session is over; the answer not saved is kept in {rescue}"
+        f"when that session is over; the answer not saved is kept in {rescue} (tutor train "
+        f"--import {rescue} saves it when the database is free)"
     )
 
 
@@ -258,3 +278,34 @@ def test_bad_options_create_no_store(
     assert r.exit_code == code, r.output
     assert r.stderr.startswith(f"tutor: error: {what}")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_import_refuses_what_is_not_a_rescue_file(tmp_path: Path) -> None:
+    db = tmp_path / "p.sqlite"
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"answered_at": 1.0, "correct": true}\n', encoding="utf-8")
+    r = run("train", "--db", str(db), "--import", str(bad))
+    assert r.exit_code == 3, r.output
+    assert r.stderr.strip() == f"tutor: error: {bad}, line 1: not an answer of a rescue file"
+    r = run("train", "--db", str(db), "--import", str(tmp_path / "missing.jsonl"))
+    assert r.exit_code == 3 and "Traceback" not in r.output
+
+
+def test_an_imported_answer_takes_its_place_among_later_ones(tmp_path: Path) -> None:
+    """A rescued answer older than one saved since: the puzzle's box follows the answers in
+    the order given, not the order saved."""
+    from tutor.training.store import PuzzleInfo
+
+    info = PuzzleInfo("d1", "p", "p.yaml", "t", ("sweep",), "scopa", "best")
+    leitner = store_module.leitner
+    with ProgressStore(tmp_path / "p.sqlite") as store:
+        store.record_answer(info, True, now=100000.0)  # saved: right, a day later
+        assert store.import_answer(info, False, False, "7D", None, 500.0)  # rescued: missed
+        assert not store.import_answer(info, False, False, "7D", None, 500.0)  # once
+        [sched] = store.schedule().values()
+    box, due = leitner(0, False, 500.0)
+    in_time_order = leitner(box, True, 100000.0, due)
+    box, due = leitner(0, True, 100000.0)
+    in_saved_order = leitner(box, False, 500.0, due)
+    assert in_time_order != in_saved_order
+    assert (sched.box, sched.due, sched.last) == (*in_time_order, 100000.0)

@@ -340,7 +340,7 @@ def test_what_the_store_never_takes_goes_to_a_rescue_file(
     assert str(caught.value) == (
         f"{db}: the progress database is in use by another session (still locked after 0.3 "
         f"seconds); try again when that session is over; the 2 answers not saved are kept in "
-        f"{rescue}"
+        f"{rescue} (tutor train --import {rescue} saves them when the database is free)"
     )
     lines = [json.loads(line) for line in rescue.read_text(encoding="utf-8").splitlines()]
     assert [(x["puzzle"]["digest"], x["answer"], x["correct"], x["skipped"]) for x in lines] == [
@@ -372,7 +372,10 @@ def test_answers_kept_when_the_store_turns_out_damaged_go_to_a_rescue_file(
         with pytest.raises(StoreError) as caught:
             t.finish(wait=0)
     [rescue] = tmp_path.glob("scopone-tutor-unsaved-*.jsonl")
-    assert str(caught.value).endswith(f"mv {db} {db}.bad; the answer not saved is kept in {rescue}")
+    assert str(caught.value).endswith(
+        f"mv {db} {db}.bad; the answer not saved is kept in {rescue} (tutor train --import "
+        f"{rescue} saves it when the database is free)"
+    )
     assert json.loads(rescue.read_text(encoding="utf-8"))["answer"] == "7D"
 
 

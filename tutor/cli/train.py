@@ -62,6 +62,7 @@ DbOption = Annotated[
         "tutor train --count 5",
         "tutor train --theme sweep --ruleset scopa --db progress.sqlite",
         "printf 'skip\\nskip\\n' | tutor train --count 2 --puzzles puzzles/",
+        "tutor train --import /tmp/scopone-tutor-unsaved-k2j4x9.jsonl",
     ),
 )
 def train_command(
@@ -78,6 +79,15 @@ def train_command(
     puzzles: Annotated[
         list[Path] | None,
         file_option("--puzzles", metavar="DIR", help="A folder of your own puzzles (repeatable)."),
+    ] = None,
+    rescue: Annotated[
+        Path | None,
+        file_option(
+            "--import",
+            metavar="FILE",
+            help="Save the answers of a rescue file (written when another session held the "
+            "database) into the database, and stop: no session.",
+        ),
     ] = None,
     json_out: JsonOption = False,
 ) -> None:
@@ -97,9 +107,12 @@ def train_command(
     from tutor.training.store import ProgressStore, StoreError, default_path
     from tutor.training.trainer import Trainer, check_options, summary
 
+    path = db if db is not None else default_path()
+    if rescue is not None:
+        _import(rescue, path, json_out)
+        return
     theme = check_theme(theme)
     check_options(theme, ruleset, puzzles or [])  # before the store is opened, and so created
-    path = db if db is not None else default_path()
     console, fancy = (make_console(stderr=True), False) if json_out else human_console()
     results: list[tuple[Pick, Verdict]] = []
     with ProgressStore(path, on_wait=waiting_note(path)) as store:
@@ -128,6 +141,41 @@ def train_command(
         print_json({**summary(results, stopped), "database": str(path)})
     if stopped:
         raise typer.Exit(EXIT_INTERRUPTED)
+
+
+def _import(rescue: Path, path: Path, json_out: bool) -> None:
+    """``--import``: the rescue file's answers saved in the database at ``path``."""
+    from tutor.training.store import ProgressStore
+    from tutor.training.trainer import import_rescue
+
+    with ProgressStore(path, on_wait=waiting_note(path)) as store:
+        done = import_rescue(store, rescue)
+    meant = [d for d in done.databases if Path(d) != path.absolute()]
+    if meant:
+        note(
+            "tutor: "
+            + _("the file's answers were meant for {files}").format(files=", ".join(meant))
+        )
+    note(
+        "tutor: "
+        + ngettext(
+            "{n} answer saved in {file}",
+            "{n} answers saved in {file}",
+            done.kept,
+        ).format(n=done.kept, file=path)
+        + (
+            "; "
+            + ngettext(
+                "{n} was there already",
+                "{n} were there already",
+                done.already,
+            ).format(n=done.already)
+            if done.already
+            else ""
+        )
+    )
+    if json_out:
+        print_json({"imported": done.kept, "already": done.already, "database": str(path)})
 
 
 def _tally(results: list[tuple[Pick, Verdict]], path: Path) -> None:

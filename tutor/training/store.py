@@ -777,14 +777,7 @@ class ProgressStore:
                     box = self._value("schedule", "box", row[0], "box")
                     due = self._value("schedule", "due", row[1], "time")
                     return Schedule(info.digest, box, due, at, kept=False)
-            c.execute(
-                "INSERT INTO puzzles (digest, name, path, title, themes, ruleset, question, "
-                "first_seen) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(digest) DO UPDATE SET "
-                "name = excluded.name, path = excluded.path, title = excluded.title, "
-                "themes = excluded.themes",
-                (*map(_stored, (info.digest, info.name, info.path, info.title,
-                                ",".join(info.themes), info.ruleset, info.question)), at),
-            )  # fmt: skip
+            self._keep_puzzle(c, info, at)
             c.execute(
                 "INSERT INTO answers (digest, answered_at, correct, skipped, answer, session) "
                 "VALUES (?, ?, ?, ?, ?, ?)",
@@ -805,6 +798,67 @@ class ProgressStore:
         return Schedule(
             info.digest, box, due, at, kept=correct and was_due is not None and at < was_due
         )
+
+    def import_answer(
+        self,
+        info: PuzzleInfo,
+        correct: bool,
+        skipped: bool,
+        answer: str | None,
+        session: int | None,
+        at: float,
+    ) -> bool:
+        """Keep an answer from a rescue file (:meth:`tutor.training.trainer.Trainer.finish`),
+        in one transaction; False when the store has it already (the same puzzle and time).
+
+        Its session is kept when the store has that session (else the answer has none). The
+        puzzle's box is worked out again from all its answers in order, since answers given
+        after this one may be in the store already.
+        """
+        with self._guard(), self._write() as c:
+            if c.execute(
+                "SELECT 1 FROM answers WHERE digest = ? AND answered_at = ?", (info.digest, at)
+            ).fetchone():
+                return False
+            if (
+                session is not None
+                and not c.execute("SELECT 1 FROM sessions WHERE id = ?", (session,)).fetchone()
+            ):
+                session = None
+            self._keep_puzzle(c, info, at)
+            c.execute(
+                "INSERT INTO answers (digest, answered_at, correct, skipped, answer, session) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (info.digest, at, int(correct), int(skipped), _stored(answer), session),
+            )
+            box, due, last = 0, None, at
+            for when, right in c.execute(
+                "SELECT answered_at, correct FROM answers WHERE digest = ? "
+                "ORDER BY answered_at, id",
+                (info.digest,),
+            ).fetchall():
+                last = self._value("answers", "answered_at", when, "time")
+                box, due = leitner(box, bool(self._value("answers", "correct", right, "flag")),
+                                   last, due)  # fmt: skip
+            c.execute(
+                "INSERT INTO schedule (digest, box, due, last) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT(digest) DO UPDATE SET box = excluded.box, due = excluded.due, "
+                "last = excluded.last",
+                (info.digest, box, due, last),
+            )
+        return True
+
+    @staticmethod
+    def _keep_puzzle(c: sqlite3.Connection, info: PuzzleInfo, at: float) -> None:
+        """What the store keeps of an answered puzzle (first seen at ``at``), kept or updated."""
+        c.execute(
+            "INSERT INTO puzzles (digest, name, path, title, themes, ruleset, question, "
+            "first_seen) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(digest) DO UPDATE SET "
+            "name = excluded.name, path = excluded.path, title = excluded.title, "
+            "themes = excluded.themes",
+            (*map(_stored, (info.digest, info.name, info.path, info.title,
+                            ",".join(info.themes), info.ruleset, info.question)), at),
+        )  # fmt: skip
 
     # -- the file index -------------------------------------------------------------------------
     # A cache: the trainer reads a puzzle file again when its entry here makes no sense.

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 from tutor.game.errors import TutorError
 from tutor.game.i18n import _, ngettext, number
 from tutor.game.rules import RulesetError, UnknownRulesetError, load_ruleset
-from tutor.game.textfile import os_reason
+from tutor.game.textfile import os_reason, read_text
 from tutor.puzzles.format import THEMES, Puzzle, collection_dir, load_puzzles, puzzle_files
 from tutor.records.recordfile import write_rescue
 from tutor.training.store import (
@@ -390,7 +390,7 @@ class Trainer:
         If the store cannot take them, they go to a rescue file (one JSON line per answer,
         :meth:`Unsaved.to_json`) in the system's temporary folder, and :class:`StoreError`
         (the store's own, with the rescue file added) says where, or that the file could not
-        be written either. The tutor does not read the file back by itself.
+        be written either. :func:`import_rescue` reads it back (``tutor train --import``).
         """
         if not self.unsaved:
             return
@@ -411,8 +411,10 @@ class Trainer:
         else:
             self.unsaved.clear()
             where = ngettext(
-                "the answer not saved is kept in {file}",
-                "the {n} answers not saved are kept in {file}",
+                "the answer not saved is kept in {file} (tutor train --import {file} saves it "
+                "when the database is free)",
+                "the {n} answers not saved are kept in {file} (tutor train --import {file} "
+                "saves them when the database is free)",
                 n,
             ).format(n=n, file=kept)
         raise type(problem)(f"{problem}; {where}") from None
@@ -427,6 +429,89 @@ class Trainer:
             for u in self.unsaved
         ]  # fmt: skip
         return write_rescue("scopone-tutor-unsaved-", ".jsonl", "".join(lines))
+
+
+@dataclass(frozen=True)
+class Imported:
+    """What :func:`import_rescue` did: answers kept, and answers the store had already."""
+
+    kept: int
+    already: int
+    databases: tuple[str, ...]
+    """The databases the file's answers were meant for (normally the one imported into)."""
+
+
+def read_rescue(path: Path) -> list[tuple[Unsaved, int | None, str]]:
+    """The answers of a rescue file (:meth:`Trainer.finish`), each with its session and the
+    database it was meant for; :class:`TrainError` naming the file and line of anything
+    that is not such an answer."""
+    try:
+        text = read_text(path)
+    except TutorError as exc:
+        raise TrainError(f"{path}: {exc}") from None
+    out = []
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+            puzzle = data["puzzle"]
+            themes = puzzle["themes"]
+            titles = puzzle.get("titles") or {}
+            info = PuzzleInfo(
+                _text(puzzle["digest"]), _text(puzzle["name"]), _text(puzzle["path"]),
+                _text(puzzle["title"]), tuple(_text(t) for t in themes),
+                _text(puzzle["ruleset"]), _text(puzzle["question"]),
+                _whole(puzzle.get("difficulty", 1)),
+                {_text(k): _text(v) for k, v in titles.items()},
+            )  # fmt: skip
+            answer = data["answer"]
+            at = data["answered_at"]
+            if not isinstance(at, int | float) or isinstance(at, bool) or not math.isfinite(at):
+                raise ValueError
+            unsaved = Unsaved(info, _flag(data["correct"]), _flag(data["skipped"]),
+                              None if answer is None else _text(answer), float(at))  # fmt: skip
+            session = data.get("session")
+            if session is not None:
+                session = _whole(session)
+            out.append((unsaved, session, _text(data.get("database", ""))))
+        except (ValueError, KeyError, TypeError, AttributeError):
+            raise TrainError(
+                _("{file}, line {line}: not an answer of a rescue file").format(file=path, line=n)
+            ) from None
+    return out
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise TypeError
+    return value
+
+
+def _flag(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError
+    return value
+
+
+def _whole(value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError
+    return value
+
+
+def import_rescue(store: ProgressStore, path: Path) -> Imported:
+    """Keep in ``store`` the answers of the rescue file at ``path``, each in its own
+    transaction, oldest first; those the store has already are left (so importing twice keeps
+    each once)."""
+    answers = sorted(read_rescue(path), key=lambda a: a[0].at)
+    store.check()
+    kept = 0
+    for u, session, _database in answers:
+        if store.import_answer(u.info, u.correct, u.skipped, u.answer, session, u.at):
+            kept += 1
+    databases = tuple(sorted({db for _u, _s, db in answers if db}))
+    return Imported(kept, len(answers) - kept, databases)
 
 
 def how_soon(seconds: float) -> str:
