@@ -42,6 +42,7 @@ def test_typing_mistakes_are_refused_and_change_nothing(tmp_path: Path) -> None:
     assert not save.exists()
     s.enter("2C 4H 5S QD")
     for line, message in [
+        ("table: 2C 4H 5S QD", "the table was given at the start: type your cards"),
         ("7D 7H", "you are dealt 3 cards, not 2"),
         ("7D 7H 2C", "2C cannot be yours: it is on the table"),
     ]:
@@ -62,6 +63,11 @@ def test_typing_mistakes_are_refused_and_change_nothing(tmp_path: Path) -> None:
         ("Ada: 4S x 3H", "3H is not on the table"),
         ("Ada: 1Z", "'1Z' is not a card"),
         ("deal 2D 2H 2S", "no deal is due"),
+        # found by the stop-46 audit: "no card before 'x'" though no x was typed, and the
+        # table: prefix quietly dropped, the cards read as a play
+        ("Ada:", "play 2: no card after 'Ada:'"),
+        ("table: 2C", "the table was given at the start: type a play"),
+        ("hand 2D 2H 2S", "no deal is due"),
     ]
     for line, message in mistakes:
         with pytest.raises(LiveError, match=message):

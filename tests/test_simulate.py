@@ -201,3 +201,18 @@ def test_the_match_win_rate_is_over_the_finished_matches() -> None:
     assert r.match_win_rate(0) == pytest.approx(2 / 3)
     full = simulate("scopa", ["greedy", "random"], matches=1, seed=2)
     assert full.unfinished == 0 and full.match_win_rate(0) in (0.0, 0.5, 1.0)
+
+
+def test_no_hand_played_gives_no_win_rate() -> None:
+    """Found by the stop-46 audit: a run interrupted before its first deal ended said 'hands
+    won 0.0% [0%, 100%]' for both players; no hand played is no share of them."""
+    from tutor.render.terminal import plain_text, simulation_view
+    from tutor.search.simulate import SimulationResult
+
+    r = SimulationResult("scopa", ("greedy", "random"), 5, 0, 0, [], [], interrupted=True)
+    assert r.hand_win_rate(0) is None
+    for who in (0, 1):
+        data = r.to_json()["players"][who]
+        assert data["hand_win_rate"] is None and data["hand_win_interval"] is None
+    text = plain_text(*simulation_view(r), width=120)
+    assert "0.0%" not in text and "[0%, 100%]" not in text

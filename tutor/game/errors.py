@@ -31,11 +31,12 @@ of 200,000 characters typed or pasted by mistake is not worth 400 KB of message.
 
 class Shown:
     """A value from the user or a file as a message quotes it (``{value!r}``): its repr, cut to
-    :data:`SHOWN_MAX` characters. A byte that was no text where it was read (kept as a lone
-    surrogate by Python's ``surrogateescape``) is shown as the byte: ``\\xff``, not ``\\udcff``.
+    :data:`SHOWN_MAX` characters (a string's closing quote kept). A byte that was no text where
+    it was read (kept as a lone surrogate by Python's ``surrogateescape``) is shown as the
+    byte: ``\\xff``, not ``\\udcff``.
 
     >>> "{0!r} is not a card".format(Shown("x" * 100))[-20:], repr(Shown("7X"))
-    ('xxxxx… is not a card', "'7X'")
+    ("xxxx…' is not a card", "'7X'")
     >>> print(repr(Shown(b"7\\xff".decode("utf-8", "surrogateescape"))))
     '7\\xff'
     """
@@ -45,6 +46,10 @@ class Shown:
 
     def __repr__(self) -> str:
         text = _ESCAPED_BYTE.sub(r"\1\\x\2", repr(self.value))
-        return text if len(text) <= SHOWN_MAX else text[: SHOWN_MAX - 1] + "…"
+        if len(text) <= SHOWN_MAX:
+            return text
+        if isinstance(self.value, str):  # the quote closes the cut text, as it opened it
+            return text[: SHOWN_MAX - 2] + "…" + text[-1]
+        return text[: SHOWN_MAX - 1] + "…"
 
     __str__ = __repr__

@@ -1329,11 +1329,12 @@ def simulation_view(result: SimulationResult, rich: bool = False) -> list[Render
     )
     for who in (0, 1):
         mw = result.match_win_rate(who)
+        hw = result.hand_win_rate(who)
         table.add_row(
             f"{'AB'[who]}: {result.players[who]}",
             result.points(who).text(signed=False),
             result.scope(who).text(signed=False),
-            _share_text(result.hand_win_rate(who), result.hand_win_interval(who)),
+            "-" if hw is None else _share_text(hw, result.hand_win_interval(who)),
             "-" if mw is None else _share_text(mw, result.match_win_interval(who)),
         )
     diff = result.difference()

@@ -280,9 +280,11 @@ class SimulationResult:
             return 1
         return None
 
-    def hand_win_rate(self, who: int) -> float:
+    def hand_win_rate(self, who: int) -> float | None:
+        """The share of hands ``who`` won; None before any hand was played (a run
+        interrupted at once)."""
         if not self.outcomes:
-            return 0.0
+            return None
         return self._hands_won(who) / len(self.outcomes)
 
     def hand_win_interval(self, who: int) -> tuple[float, float]:
@@ -345,13 +347,16 @@ class SimulationResult:
     def to_json(self) -> dict[str, Any]:
         players = []
         for who in (0, 1):
+            hw = self.hand_win_rate(who)
             players.append(
                 {
                     "player": self.players[who],
                     "points_per_hand": self.points(who).to_json(),
                     "scope_per_hand": self.scope(who).to_json(),
-                    "hand_win_rate": round(self.hand_win_rate(who), 4),
-                    "hand_win_interval": _rounded(self.hand_win_interval(who)),
+                    "hand_win_rate": None if hw is None else round(hw, 4),
+                    "hand_win_interval": _rounded(
+                        None if hw is None else self.hand_win_interval(who)
+                    ),
                     "match_win_rate": None
                     if self.match_win_rate(who) is None
                     else round(self.match_win_rate(who) or 0.0, 4),

@@ -638,7 +638,13 @@ class LiveSession:
         phase = self.phase()
         head, _sep, rest = text.partition(" ")
         if head.lower().rstrip(":") in ("table", "deal", "hand", "cards"):
-            if phase == "play" and head.lower().rstrip(":") == "deal":
+            if head.lower().rstrip(":") == "table" and phase in ("play", "deal"):
+                raise LiveError(
+                    _("the table was given at the start: type a play")
+                    if phase == "play"
+                    else _("the table was given at the start: type your cards")
+                )
+            if phase == "play" and head.lower().rstrip(":") != "table":
                 turn = self.state().turn
                 raise LiveError(
                     _("no deal is due: it is your turn to play")
@@ -753,6 +759,10 @@ class LiveSession:
                     turn = _("play {n}: it is {mover}'s turn, not {name}'s")
                 raise LiveError(turn.format(n=number, mover=mover, name=named))
             text = rest.strip()
+            if not text:
+                raise LiveError(
+                    _("play {n}: no card after {name!r}").format(n=number, name=who.strip() + ":")
+                )
         try:
             written = parse_play(text, self.style)
         except NotationError as exc:
