@@ -4,8 +4,10 @@ match, saving and resuming. The command is tested in ``test_cli_play.py``, the d
 
 from __future__ import annotations
 
+import os
 import random
 import re
+import signal
 from pathlib import Path
 
 import pytest
@@ -377,6 +379,25 @@ def test_ctrl_c_during_a_hint_stops_the_hint_not_the_game(
     assert s.state.key() == before and s.phase() == "play"
     monkeypatch.undo()
     assert isinstance(s.enter("board")[0], BoardShown)
+
+
+@pytest.mark.parametrize("command", ["hint", "explain"])
+def test_a_second_ctrl_c_while_the_help_winds_down_stops_the_game(
+    command: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by the stop-46 audit: after a first Ctrl-C, explain took about 1.4 s to stop its
+    workers, and a second Ctrl-C in that time was swallowed: no stop, no word of it."""
+    s = quick_session()
+
+    def winding_down() -> None:
+        try:
+            os.kill(os.getpid(), signal.SIGINT)  # the first: the help is given up
+        finally:
+            os.kill(os.getpid(), signal.SIGINT)  # the second, as the workers stop
+
+    monkeypatch.setattr(s, command, winding_down)
+    with pytest.raises(KeyboardInterrupt):
+        s.enter(command)
 
 
 def test_from_hand_two_the_feedback_weighs_the_styles_the_review_of_the_file_reads(

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-__all__ = ["interrupts_held"]
+__all__ = ["interrupts_held", "ctrl_c_counted"]
 
 _HELD = tuple(getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n))
 """The signals held: those whose handler is Python code (Ctrl-C's KeyboardInterrupt, or the
@@ -64,3 +64,36 @@ def interrupts_held(ctrl_c_only: bool = False) -> Iterator[None]:
         if came:
             signum, frame = came[0]
             previous[signum](signum, frame)
+
+
+@contextmanager
+def ctrl_c_counted() -> Iterator[list[int]]:
+    """Run the block counting the Ctrl-Cs that reach it (the list's one item), each still
+    raising KeyboardInterrupt as it would: work that stops at the first can tell whether a
+    second came while it wound down, as one at a prompt stops a session (main thread only;
+    elsewhere nothing is counted).
+
+    >>> import os
+    >>> with ctrl_c_counted() as count:
+    ...     try:
+    ...         os.kill(os.getpid(), signal.SIGINT)
+    ...     except KeyboardInterrupt:
+    ...         pass
+    >>> count
+    [1]
+    """
+    count = [0]
+    handler = signal.getsignal(signal.SIGINT)
+    if threading.current_thread() is not threading.main_thread() or not callable(handler):
+        yield count
+        return
+
+    def counted(signum: int, frame: Any) -> None:
+        count[0] += 1
+        handler(signum, frame)
+
+    signal.signal(signal.SIGINT, counted)
+    try:
+        yield count
+    finally:
+        signal.signal(signal.SIGINT, handler)

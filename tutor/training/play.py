@@ -52,7 +52,7 @@ from tutor.counting.tracker import viewer_state
 from tutor.game.cards import CARDS, Style, cards_of, format_card, format_cards, get_style
 from tutor.game.errors import TutorError
 from tutor.game.i18n import N_, _, in_every_language, ngettext, number, quits, typed_words
-from tutor.game.interrupts import interrupts_held
+from tutor.game.interrupts import ctrl_c_counted, interrupts_held
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move, MoveError
 from tutor.records.record import HINT_MODES, GameInfo, HandRecord, PlayEntry, name_as_match
@@ -1021,11 +1021,15 @@ class PlaySession:
 
 def _stoppable(work: Callable[[], Event], command: str) -> Event:
     """The event ``work`` gives, or, when Ctrl-C stops it, a word that it stopped: a help
-    asked for and taking too long is given up, not the game (which nothing here changed)."""
-    try:
-        return work()
-    except KeyboardInterrupt:
-        return Said(_("{command} stopped (Ctrl-C); the game goes on").format(command=command))
+    asked for and taking too long is given up, not the game (which nothing here changed).
+    A second Ctrl-C while the help winds down stops the game, as two at the prompt do."""
+    with ctrl_c_counted() as count:
+        try:
+            return work()
+        except KeyboardInterrupt:
+            if count[0] > 1:
+                raise
+    return Said(_("{command} stopped (Ctrl-C); the game goes on").format(command=command))
 
 
 class _Events:
