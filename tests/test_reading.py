@@ -46,7 +46,7 @@ def test_the_settebello_settled_by_the_play_model_alone_is_named() -> None:
     settings = replace(FAST, seed=1)
     j = judge(view, move, settings)
     assert len(j.hands) == j.samples == 40
-    pinned = pinned_cards(view, j, settings)
+    pinned = pinned_cards(view, j.hands, settings)
     cards = {format_card(p.card, "french"): p for p in pinned}
     assert "7D" in cards
     p = cards["7D"]
@@ -63,13 +63,15 @@ def test_a_share_chance_explains_settles_nothing() -> None:
     record, state, move = _before(30)
     view = viewer_state(state, state.turn)
     j = judge(view, move, replace(FAST, seed=1))
-    seven = next(p for p in pinned_cards(view, j, FAST) if format_card(p.card, "french") == "7D")
+    seven = next(
+        p for p in pinned_cards(view, j.hands, FAST) if format_card(p.card, "french") == "7D"
+    )
     only = [0] * view.rules.players
     only[seven.seat] = 1 << seven.card
     assert _tail(5, 5, seven.tracker) > CHANCE > _tail(40, 40, seven.tracker)
-    few = pinned_cards(view, replace(j, hands=(tuple(only),) * 5), FAST)
+    few = pinned_cards(view, (tuple(only),) * 5, FAST)
     assert seven.card not in {p.card for p in few}
-    many = pinned_cards(view, replace(j, hands=(tuple(only),) * 40), FAST)
+    many = pinned_cards(view, (tuple(only),) * 40, FAST)
     assert any(p.card == seven.card and p.held == 40 for p in many)
 
 
@@ -146,3 +148,31 @@ def test_the_note_speaks_to_you_as_you() -> None:
     said = check.text(["Ada", "You"], played, "french")
     assert "you hold 7D in 40 of the 40 deals the analysis valued" in said
     assert "best move 7D (the move played)" in said
+
+
+def test_explain_says_when_its_values_rest_on_a_reading() -> None:
+    """The same position in tutor explain: the analysis's deals make 4D best, while on the
+    tracker's the capture 7H x 7S is, by more than an inaccuracy; the values say so."""
+    from tutor.render.review import explanation_view
+    from tutor.review.explain import explain_position
+
+    record = load_path(RECORD)[0]
+    ex = explain_position(record, 29, settings=FAST)
+    assert ex.reading is not None
+    assert ex.moves[0].move.text("french") == "4D" == ex.reading.best.text("french")
+    assert ex.reading.values[0].move.text("french") == "7H x 7S"
+    assert ex.reading.gap >= 0.1
+    said = ex.reading_text()
+    assert said is not None
+    assert said.startswith("These values rest on the analysis's reading of the plays")
+    assert "P4 holds 7D in " in said and "the best move would be 7H x 7S" in said
+    data = ex.to_json()["reading"]
+    assert data["pinned"][0]["card"] == "7D" and data["tracker"]["best"] == "7H x 7S"
+    assert {m["move"] for m in data["tracker"]["moves"]} == {"4D", "7H x 7S"}
+    json.dumps(data)
+    text = " ".join(plain_text(*explanation_view(ex), width=100).split())
+    assert "reading: These values rest on the analysis's reading" in text
+    # where no card is settled against the tracker, nothing is said (the shipped example)
+    example = load_path(ROOT / "docs" / "examples" / "seed003-scopa.yaml")[0]
+    quiet = explain_position(example, 2, settings=FAST)
+    assert quiet.reading is None and quiet.to_json()["reading"] is None

@@ -376,6 +376,11 @@ def explanation_view(ex: PositionExplanation, rich: bool = False) -> list[Render
                 style="bold yellow" if rich else "",
             )
         )
+    reading = ex.reading_text()
+    if reading is not None:
+        note = Text(_("reading:"), style="bold" if rich else "")
+        note.append(" " + visible(reading))
+        out.append(note)
     for i, m in enumerate(ex.moves, start=1):
         line = Text(f"{i}. ", style=bold)
         line.append_text(move_text(m.move.card, m.move.capture, style, rich))

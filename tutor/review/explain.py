@@ -28,6 +28,7 @@ from tutor.records.record import HandRecord
 from tutor.review.hands import reveal_hands
 from tutor.review.judge import Settings, json_number, value_moves
 from tutor.review.observations import Choices, Observation, percent_in_words, unmatched_values
+from tutor.review.reading import ValuesReading, check_values
 from tutor.review.review import ReviewError, decision_seed, require_two_sides
 from tutor.search.analysis import MoveEstimate
 from tutor.search.evaluate import sampling_warning
@@ -142,6 +143,15 @@ class PositionExplanation:
     samples: int
     moves: list[MoveExplanation]
     seed: int
+    reading: ValuesReading | None = None
+    """Set when the values rest on a reading the tracker does not share, and its deals make
+    another move best (:func:`tutor.review.reading.check_values`)."""
+
+    def reading_text(self) -> str | None:
+        """The note on the values' reading, or None."""
+        if self.reading is None:
+            return None
+        return self.reading.text(self.record.players, self.record.style)
 
     @property
     def player(self) -> str:
@@ -165,6 +175,9 @@ class PositionExplanation:
             "seed": self.seed,
             "moves": [m.to_json(style) for m in self.moves],
             "warnings": self.warnings(),
+            "reading": None
+            if self.reading is None
+            else self.reading.to_json(self.record.players, style),
         }
 
     def warnings(self) -> list[str]:
@@ -223,7 +236,8 @@ def explain_position(
         )
     view = viewer_state(state, seat)
     seeded = replace(settings, seed=decision_seed(settings.seed, at + 1))
-    exact, samples, values, _rest = value_moves(view, seeded)
+    exact, samples, values, _rest, hands = value_moves(view, seeded)
+    reading = None if exact else check_values(view, values, hands, seeded)
     by_move = {v.move: v for v in values}
     choices = Choices(view, full.players, full.style, settings.styles)
     captured = view.captured_cards()
@@ -247,5 +261,5 @@ def explain_position(
         )
     out.sort(key=lambda e: -(e.value.value if e.value is not None and e.value.n else -1e9))
     return PositionExplanation(
-        full, at, seat, view.table, view.hands[seat], exact, samples, out, settings.seed
+        full, at, seat, view.table, view.hands[seat], exact, samples, out, settings.seed, reading
     )

@@ -547,11 +547,13 @@ def _sample(view: GameState, move: Move, legal: Sequence[Move], settings: Settin
 
 
 def value_moves(view: GameState, settings: Settings | None = None) -> tuple[bool, int, tuple[
-        MoveEstimate, ...], tuple[Move, ...]]:  # fmt: skip
+        MoveEstimate, ...], tuple[Move, ...], tuple[tuple[int, ...], ...]]:  # fmt: skip
     """Every legal move's value from the mover's seat, best first: (exact, samples, values,
-    best line). Exact when counting pins every card; otherwise one sampling run of
+    best line, hands). Exact when counting pins every card; otherwise one sampling run of
     ``settings.samples`` deals within ``settings.time``, and at least its first batch however
-    long it takes: with several legal moves, every move is valued (``samples`` > 0)."""
+    long it takes: with several legal moves, every move is valued (``samples`` > 0).
+    ``hands``: sampled, the hands (card masks by seat) of the deals valued, as
+    :attr:`Judgement.hands`; empty otherwise."""
     settings = settings or Settings()
     view = seat_view(view)
     if view.unknown[view.turn]:
@@ -559,9 +561,9 @@ def value_moves(view: GameState, settings: Settings | None = None) -> tuple[bool
     legal = view.legal_moves()
     exact = _exact_known(view, settings) if len(legal) > 1 else None
     if exact is not None:
-        return True, 1, tuple(exact.moves), tuple(exact.pv)
+        return True, 1, tuple(exact.moves), tuple(exact.pv), ()
     if len(legal) == 1:
-        return False, 0, (MoveEstimate(legal[0], 0.0, 0.0, 0.0, 0),), ()
+        return False, 0, (MoveEstimate(legal[0], 0.0, 0.0, 0.0, 0),), (), ()
     batch = _batch(settings.samples, settings.workers)
     deals = KeptDeals(settings.deals())  # a second look goes on with the deals drawn
     a = analyse(view, samples=settings.samples, time_limit=settings.time, seed=settings.seed,
@@ -575,7 +577,8 @@ def value_moves(view: GameState, settings: Settings | None = None) -> tuple[bool
                     deals=deals)  # fmt: skip
     if a.interrupted:
         raise KeyboardInterrupt
-    return False, a.samples, tuple(a.moves), ()
+    hands = tuple(tuple(w.hands) for w in deals.drawn(a.samples))
+    return False, a.samples, tuple(a.moves), (), hands
 
 
 def hindsight(full: GameState, move: Move, seed: int = 0) -> Hindsight:

@@ -16,6 +16,7 @@ tracker said 87%).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -24,7 +25,16 @@ from tutor.counting.odds import percent
 from tutor.game.cards import Style, format_card, indexes_of
 from tutor.game.i18n import _, bounds, is_you, number
 from tutor.game.state import GameState, Move
-from tutor.review.judge import Judgement, Settings, classify, json_number, judge, verdict_class
+from tutor.review.judge import (
+    Judgement,
+    Settings,
+    classify,
+    json_number,
+    judge,
+    value_moves,
+    verdict_class,
+)
+from tutor.search.analysis import MoveEstimate
 
 __all__ = [
     "PINNED",
@@ -94,25 +104,7 @@ class ReadingCheck:
         self, names: list[str] | tuple[str, ...], move: Move, style: Style | str | None = None
     ) -> str:
         """The note on the verdict on ``move``, in the language of the run."""
-        holds = _(
-            "{name} holds {card} in {held} of the {drawn} deals the analysis valued, {tracker} "
-            "on the tracker's odds, {facts} on the facts alone"
-        )
-        hold = _(
-            "you hold {card} in {held} of the {drawn} deals the analysis valued, {tracker} on "
-            "the tracker's odds, {facts} on the facts alone"
-        )
-        cards = "; ".join(
-            (hold if is_you(names[p.seat]) else holds).format(
-                card=format_card(p.card, style),
-                name=names[p.seat],
-                held=p.held,
-                drawn=p.drawn,
-                tracker=percent(p.tracker),
-                facts=percent(p.facts),
-            )
-            for p in self.pinned[:SHOWN]
-        )
+        cards = _cards_clause(self.pinned, names, style)
         t = self.tracker
         cost = number(t.cost) if t.exact else f"{number(t.cost)} {bounds(t.low, t.high)}"
         best = t.best.text(style)
@@ -131,18 +123,7 @@ class ReadingCheck:
     ) -> dict[str, Any]:
         t = self.tracker
         return {
-            "pinned": [
-                {
-                    "player": names[p.seat],
-                    "card": format_card(p.card, style),
-                    "deals": json_number(p.deals),
-                    "deals_held": p.held,
-                    "deals_valued": p.drawn,
-                    "tracker": json_number(p.tracker),
-                    "facts": json_number(p.facts),
-                }
-                for p in self.pinned
-            ],
+            "pinned": _pinned_json(self.pinned, names, style),
             "tracker": {
                 "best": t.best.text(style),
                 "cost": json_number(t.cost),
@@ -155,21 +136,126 @@ class ReadingCheck:
         }
 
 
-def pinned_cards(view: GameState, j: Judgement, settings: Settings) -> tuple[Pinned, ...]:
-    """The cards the deals of the sampled verdict ``j`` settle and the tracker and the facts
-    leave open, from the mover's seat of ``view`` (the mover's view), those the two readings
-    differ on most first, each card once (with the player the readings differ on most)."""
-    if not j.hands:
+def _cards_clause(
+    pinned: tuple[Pinned, ...], names: list[str] | tuple[str, ...], style: Style | str | None
+) -> str:
+    """Where the settled cards lie in the analysis's deals, on the tracker's odds and on the
+    facts alone: the notes' shared clause."""
+    holds = _(
+        "{name} holds {card} in {held} of the {drawn} deals the analysis valued, {tracker} "
+        "on the tracker's odds, {facts} on the facts alone"
+    )
+    hold = _(
+        "you hold {card} in {held} of the {drawn} deals the analysis valued, {tracker} on "
+        "the tracker's odds, {facts} on the facts alone"
+    )
+    return "; ".join(
+        (hold if is_you(names[p.seat]) else holds).format(
+            card=format_card(p.card, style),
+            name=names[p.seat],
+            held=p.held,
+            drawn=p.drawn,
+            tracker=percent(p.tracker),
+            facts=percent(p.facts),
+        )
+        for p in pinned[:SHOWN]
+    )
+
+
+def _pinned_json(
+    pinned: tuple[Pinned, ...], names: list[str] | tuple[str, ...], style: Style | str | None
+) -> list[dict[str, Any]]:
+    return [
+        {
+            "player": names[p.seat],
+            "card": format_card(p.card, style),
+            "deals": json_number(p.deals),
+            "deals_held": p.held,
+            "deals_valued": p.drawn,
+            "tracker": json_number(p.tracker),
+            "facts": json_number(p.facts),
+        }
+        for p in pinned
+    ]
+
+
+@dataclass(frozen=True)
+class ValuesReading:
+    """Move values that rest on a reading (``tutor explain``): the cards the reading settles,
+    and the values on the tracker's deals (the same settings and seed), whose best move is
+    another and by a margin the review would call an inaccuracy or worse."""
+
+    pinned: tuple[Pinned, ...]
+    best: Move
+    """The best move on the analysis's deals."""
+    values: tuple[MoveEstimate, ...]
+    """Every move's value on the tracker's deals, best first."""
+
+    @property
+    def gap(self) -> float:
+        """What :attr:`best` gives up on the tracker's deals against their best move."""
+        ours = next(v for v in self.values if v.move == self.best)
+        return self.values[0].value - ours.value
+
+    def text(self, names: list[str] | tuple[str, ...], style: Style | str | None = None) -> str:
+        """The note under the values, in the language of the run."""
+        top = self.values[0]
+        return _(
+            "These values rest on the analysis's reading of the plays, which is evidence, not a "
+            "count: {cards}. On the tracker's odds (those the notes quote), which read fewer "
+            "plays, the best move would be {best} ({value} points {bounds}), and {ours} would "
+            "give up {gap} points to it. Neither reading is certain: the analysis's reads more "
+            "plays and reads the computer players better; how well either reads people is not "
+            "measured."
+        ).format(
+            cards=_cards_clause(self.pinned, names, style),
+            best=top.move.text(style),
+            value=number(top.value, "+.2f"),
+            bounds=bounds(top.low, top.high, "+.2f"),
+            ours=self.best.text(style),
+            gap=number(self.gap, ".2f"),
+        )
+
+    def to_json(
+        self, names: list[str] | tuple[str, ...], style: Style | str | None = None
+    ) -> dict[str, Any]:
+        return {
+            "pinned": _pinned_json(self.pinned, names, style),
+            "tracker": {
+                "best": self.values[0].move.text(style),
+                "gap": json_number(self.gap),
+                "moves": [
+                    {
+                        "move": v.move.text(style),
+                        "value": json_number(v.value),
+                        "low": json_number(v.low),
+                        "high": json_number(v.high),
+                        "samples": v.n,
+                    }
+                    for v in self.values
+                ],
+            },
+        }
+
+
+def pinned_cards(
+    view: GameState, hands: tuple[tuple[int, ...], ...], settings: Settings
+) -> tuple[Pinned, ...]:
+    """The cards that ``hands`` (those of the deals a sampled verdict or valuation rests on,
+    :attr:`Judgement.hands`) settle and the tracker and the facts leave open, from the mover's
+    seat of ``view`` (the mover's view), those the two readings differ on most first, each
+    card once (with the player the readings differ on most)."""
+    if not hands:
         return ()
     seat = view.turn
     inf = infer(view, seat, styles=settings.styles)
-    drawn = len(j.hands)
+    drawn = len(hands)
     out = []
     for other in range(view.rules.players):
         if other == seat or not view.hand_size(other):
             continue
         for card in indexes_of(view.unseen_by(seat)):
-            held = sum(1 for h in j.hands if h[other] >> card & 1)
+            held = sum(1 for h in hands if h[other] >> card & 1)
             facts = inf.probability_facts(other, card)
             tracker = inf.probability(other, card)
             if not (OPEN < facts < 1 - OPEN and OPEN < tracker < 1 - OPEN):
@@ -209,8 +295,34 @@ def check_reading(
         return None
     if classify(j.cost) in ("best", "good"):
         return None
-    pinned = pinned_cards(view, j, settings)
+    pinned = pinned_cards(view, j.hands, settings)
     if not pinned:
         return None
     check = ReadingCheck(pinned, judge(view, move, replace(settings, reading="tracker")))
     return check if check.changes(j) else None
+
+
+def check_values(
+    view: GameState,
+    values: Sequence[MoveEstimate],
+    hands: tuple[tuple[int, ...], ...],
+    settings: Settings,
+) -> ValuesReading | None:
+    """The reading check of sampled move values (``values``, best first, valued on the deals
+    with ``hands`` in ``view``, the mover's view, with ``settings``): None unless the deals
+    settle a card the tracker leaves open and, valued again on the tracker's deals, another
+    move is best by an inaccuracy or more."""
+    known = [v for v in values if v.n]
+    if settings.reading != "play" or not hands or len(known) < 2:
+        return None
+    pinned = pinned_cards(view, hands, settings)
+    if not pinned:
+        return None
+    _exact, _n, again, _line, _hands = value_moves(view, replace(settings, reading="tracker"))
+    ranked = tuple(v for v in again if v.n)
+    if not ranked or ranked[0].move == known[0].move:
+        return None
+    check = ValuesReading(pinned, known[0].move, ranked)
+    if not any(v.move == check.best for v in ranked) or classify(check.gap) in ("best", "good"):
+        return None
+    return check

@@ -998,7 +998,7 @@ class PlaySession:
         settings = replace(
             self.hint_settings, seed=decision_seed(self.hint_settings.seed, view.ply + 1)
         )
-        exact, samples, values, _rest = value_moves(view, settings)
+        exact, samples, values, _rest, _hands = value_moves(view, settings)
         ranked = [v for v in values if v.n] or list(values)
         best = ranked[0]
         obs = observe(view, best.move, names=self.players, style=self.style, styles=settings.styles)
