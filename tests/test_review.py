@@ -189,8 +189,14 @@ def test_a_maxim_is_not_a_verdict() -> None:
     # the samples show a cost of 0.6 at least: the note gives the interval, not a bare figure
     unsure = weigh(praise, replace(bad, uncertain=True)).text
     assert "the analysis finds 7C better by 0.70 points [0.60, 0.80]." in unsure
+    # it may cost only 0.1: the estimate is said with the doubt, not as a finding (stop 46;
+    # the praise stood alone before, though the verdict's line called the move costly)
     slight = replace(bad, cost=0.3, low=0.1, high=0.5, uncertain=True)
-    assert weigh(praise, slight) == praise  # it may cost only 0.1: no claim the samples lack
+    assert weigh(praise, slight).text == (
+        "t. The maxim favours this move, yet the analysis puts 7C 0.30 points higher [0.10, "
+        "0.50]; the samples leave some doubt."
+    )
+    assert weigh(praise, replace(slight, cost=0.15)) == praise  # an estimate within good
 
 
 def test_a_criticism_of_an_exact_tie_says_it_costs_nothing() -> None:
@@ -561,6 +567,20 @@ def test_praise_over_the_best_move_says_the_analysis_prefers_it() -> None:
         "t. The maxim favours this move over 7C, yet the analysis finds 7C better by 0.59 points "
         "[0.16, 1.02]."
     )
-    other = replace(safe, move=Move(26, 0))  # set against another move: the praise stands alone
-    assert weigh(other, j) == other
-    assert weigh(safe, replace(j, low=0.0)) == safe  # the best may be no better: no claim
+    # set against another move, or the best maybe no better (low end 0): the estimate alone
+    # is past good, so both are said with the doubt (stop 46: the praise stood alone)
+    doubt = (
+        " The maxim favours this move, yet the analysis puts 7C 0.59 points higher {}; the "
+        "samples leave some doubt."
+    )
+    other = replace(safe, move=Move(26, 0))
+    assert weigh(other, j).text == "t." + doubt.format("[0.16, 1.02]")
+    assert weigh(safe, replace(j, low=0.0)).text == "t." + doubt.format("[0.00, 1.02]")
+    kept = replace(other, keeping=(best,))
+    assert weigh(kept, j).text == (
+        "t. The maxim favours this move, but 7C keeps it too, and the analysis puts 7C 0.59 "
+        "points higher [0.16, 1.02]; the samples leave some doubt."
+    )
+    # an estimate within good: the praise stands alone (the review claims no more)
+    small = replace(j, cost=0.15, low=0.0, high=0.4)
+    assert weigh(other, small) == other

@@ -382,7 +382,8 @@ def weigh(
     move breaks too, the cost comes from elsewhere, and that is said; when it praises a move
     the analysis finds costs a fifth of a point or more for sure (the interval's low end), or
     over the very move the analysis finds clearly better, the text says by how much the best
-    move is better, and whether the best move keeps the maxim too. A criticism of a
+    move is better, and whether the best move keeps the maxim too; when only the estimate
+    reaches a fifth of a point, it says so with the doubt the samples leave. A criticism of a
     ``forced`` decision whose moves are all worth the same says that it costs nothing here.
     ``said``: the analysis's comparisons already given for this decision (:func:`weigh_all`),
     not repeated; those given here are added to it.
@@ -453,9 +454,22 @@ def weigh(
     # praise set against the very move the analysis finds clearly better, or on a move that
     # surely costs a fifth of a point: say both
     spurned = o.move == j.best and j.best != j.move and j.low > 0.005
-    if not o.against and (_not_small(j.low) or spurned):
+    # the estimate past good while the interval reaches down to good: both, with the doubt
+    doubted = not _not_small(j.low) and _not_small(j.cost) and j.best != j.move
+    if not o.against and (_not_small(j.low) or spurned or doubted):
         interval = "" if j.exact else " " + bounds(j.low, j.high)
-        if spurned:
+        if doubted and not spurned:
+            if j.best in o.keeping:
+                note = _(
+                    "The maxim favours this move, but {move} keeps it too, and the analysis "
+                    "puts {move} {points} points higher{interval}; the samples leave some doubt."
+                )
+            else:
+                note = _(
+                    "The maxim favours this move, yet the analysis puts {move} {points} points "
+                    "higher{interval}; the samples leave some doubt."
+                )
+        elif spurned:
             note = _(
                 "The maxim favours this move over {move}, yet the analysis finds {move} better "
                 "by {points} points{interval}."
