@@ -232,7 +232,7 @@ def test_a_bad_value_is_quoted_short_and_in_words(tmp_path: Path) -> None:
         f"tutor: error: {long}:2: key 'target': must be a whole number, not 'aaa"
     )
     message = line.removeprefix(f"tutor: error: {long}:2: ")  # the path's length varies
-    assert len(message) < 120 and line.endswith("…")
+    assert len(message) < 120 and line.endswith("…'")
     listed = write(tmp_path, "list.yaml", "name: x\ndescription: [a, b]\n")
     assert one_error_line(run("rules", listed)) == (
         f"tutor: error: {listed}:2: key 'description': must be a text value, not ['a', 'b']"
