@@ -344,6 +344,10 @@ def test_the_note_of_a_typed_in_hand_is_in_every_language(tmp_path: Path) -> Non
         s = LiveSession.new("scopa", ["You", "Ada"], "Ada", "french", tmp_path / "h.yaml")
     assert s.info["note"] == "typed in with tutor live, seen from Ada's seat"
     assert s.info["note_it"] == "trascritta con tutor live, vista dal posto di Ada"
+    # the person's own seat is theirs, never "You's seat" ("vista dal posto di Tu")
+    mine = LiveSession.new("scopa", ["Tu", "Ada"], "Tu", "french", tmp_path / "i.yaml")
+    assert mine.info["note"] == "typed in with tutor live, seen from your seat"
+    assert mine.info["note_it"] == "trascritta con tutor live, vista dal tuo posto"
 
 
 def test_a_card_typed_twice_is_said_in_italian_without_a_wrong_article() -> None:

@@ -862,7 +862,9 @@ def hand_end(hand: HandReplay, record: HandRecord, rich: bool = False) -> list[R
     if hand.leftover is not None and hand.leftover.cards:
         out.append(
             assemble_text(
-                _("Leftover: {player} captured last and takes {cards}."),
+                _("Leftover: you captured last and take {cards}.")
+                if is_you(hand.leftover.player)
+                else _("Leftover: {player} captured last and takes {cards}."),
                 player=one_line(hand.leftover.player),
                 cards=cards_text(sorted(hand.leftover.cards), style, rich),
             )

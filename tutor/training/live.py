@@ -62,7 +62,7 @@ from tutor.game.cards import (
     parse_cards,
 )
 from tutor.game.errors import TutorError
-from tutor.game.i18n import N_, _, in_every_language, ngettext, quits
+from tutor.game.i18n import N_, _, in_every_language, is_you, ngettext, quits
 from tutor.game.interrupts import interrupts_held
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move, parse_play
@@ -376,7 +376,11 @@ class LiveSession:
             names.index(me),
             Path(save_path) if save_path is not None else None,
         )
-        seen = N_("typed in with tutor live, seen from {player}'s seat")
+        seen = (
+            N_("typed in with tutor live, seen from your seat")
+            if is_you(me)
+            else N_("typed in with tutor live, seen from {player}'s seat")
+        )
         session.info |= in_every_language("note", lambda: _(seen).format(player=me))
         if rules.table_cards == 0:
             # nothing to type: the first line is your cards; the seating is saved at once,
