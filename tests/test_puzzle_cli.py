@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers import run
 from typer.testing import CliRunner
 
 from tutor.cli import app
@@ -566,3 +567,21 @@ def test_stats_count_answers_and_puzzles_apart() -> None:
     assert isinstance(head, Text)
     assert head.plain == "21 answers to 5 puzzles, 19 right (90%). Due now: 0."
     assert stats.to_json()["puzzles"] == 5
+
+
+def test_seat_names_are_shown_in_the_language_of_the_run() -> None:
+    """Found by an audit of the Italian: puzzle try said "Tu sei North", "squadre North-South
+    contro East-West", "You (tu):" and "Ordine di gioco: Ada, You". The compass seats and You
+    are shown in the run's language (as drill does); the files keep them as written, and an
+    answer is read in either language."""
+    it = run("--lang", "it", "puzzle", "try", "puzzles/lay-a-doppia.yaml", input="salta\n")
+    out = it.stdout
+    assert "Tu sei Nord." in out and "squadre Nord-Sud contro Est-Ovest" in out, out
+    assert "Ordine di gioco: Sud, Ovest, Nord, Est" in out and "Nord (tu):" in out
+    assert "Dopo la giocata 22: tocca a Nord." in out
+    assert "Valori (punti della mano, Nord-Sud meno gli avversari)" in out
+    mine = run("--lang", "it", "puzzle", "try", "puzzles/count-adas-last-three.yaml",
+               input="salta\n")  # fmt: skip
+    assert "Ordine di gioco: Tu, Ada" in mine.stdout and "You" not in mine.stdout
+    english = run("puzzle", "try", "puzzles/lay-a-doppia.yaml", input="skip\n").stdout
+    assert "You are North." in english and "sides North-South v East-West" in english

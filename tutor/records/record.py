@@ -177,6 +177,27 @@ _COMPASS = (N_("North"), N_("East"), N_("South"), N_("West"))
 each is understood in every language of the tutor, whichever the file or the run speaks."""
 
 
+def shown_name(name: str) -> str:
+    """A player's or side's name as the language of the run shows it: a compass seat or You
+    in that language (``Nord``, ``Tu``), a side of compass seats likewise (``Nord-Sud``), any
+    other name as written. For what a person reads: files and answers keep the names as
+    written (:func:`player_named` reads a compass seat in any language).
+
+    >>> shown_name("North"), shown_name("North-South"), shown_name("Ada")
+    ('North', 'North-South', 'Ada')
+    >>> from tutor.game.i18n import speaking
+    >>> with speaking("it"):
+    ...     print(shown_name("North"), shown_name("East-West"), shown_name("You"))
+    Nord Est-Ovest Tu
+    """
+    if name in _COMPASS or name == "You":
+        return _(name)
+    parts = name.split("-")
+    if len(parts) > 1 and all(part in _COMPASS for part in parts):
+        return "-".join(_(part) for part in parts)
+    return name
+
+
 def player_named(players: Sequence[str], name: str, prefix: bool = False) -> str | None:
     """The player ``name`` means: the name as written, else the one name equal to it in any
     case, else the one compass seat it names in another language, else (with ``prefix``) the
