@@ -510,3 +510,23 @@ def test_a_seed_is_never_called_seme_which_is_a_suit() -> None:
     texts = [t for t in catalogue._catalog.values() if isinstance(t, str)]  # type: ignore[attr-defined]
     assert any("numero di partenza" in t for t in texts)
     assert not [t for t in texts if re.search(r"\bsem[ei]\s+casual", t, re.IGNORECASE)]
+
+
+def test_themes_and_decks_are_named_as_the_italian_output_names_them() -> None:
+    """Found by an audit of the Italian: the --theme help listed the English theme names
+    though the Italian ones are accepted, and --deck italiano was refused though the output
+    says "mazzo italiano"."""
+    from tutor.game.i18n import speaking
+    from tutor.records.puzzle_key import THEMES, theme_name
+
+    with speaking("it"):
+        italian = [theme_name(t) for t in THEMES]
+    for command in (("train",), ("puzzle", "generate")):
+        shown = " ".join(run("--lang", "it", *command, "--help").stdout.split())
+        assert all(name in shown for name in italian), (command, shown)
+        assert "rule-of-48" not in shown and "last-capture" not in shown
+    drilled = run("--lang", "it", "drill", "48", "--deck", "italiano", "--rounds", "1",
+                  input="salta\n")  # fmt: skip
+    assert drilled.exit_code == 0, drilled.stderr
+    assert run("drill", "48", "--deck", "Italiano", "--rounds", "1", input="skip\n").exit_code == 0
+    assert run("drill", "48", "--deck", "tedesco", "--rounds", "1").exit_code == 2

@@ -38,7 +38,7 @@ from typer.exceptions import TyperException
 
 from tutor import __version__
 from tutor.cli.language import HELP_OPTIONS, run_language, translate_commands, usage_message
-from tutor.game.cards import STYLES, Style
+from tutor.game.cards import STYLES, Style, style_named
 from tutor.game.errors import TutorError
 from tutor.game.i18n import LANGUAGES, N_, _, ngettext, speaking
 from tutor.game.interrupts import interrupts_held
@@ -519,8 +519,9 @@ def note(message: str) -> None:
 
 
 def deck_style(name: str) -> Style:
-    """The deck style called ``name``, or a usage error listing the styles."""
-    style = STYLES.get(name.lower())
+    """The deck style called ``name`` (in any language of the tutor: ``italiano`` too, as the
+    output calls it), or a usage error listing the styles."""
+    style = style_named(name)
     if style is None:
         raise typer.BadParameter(
             _("unknown deck style {name!r}; choose one of {styles}").format(
