@@ -27,7 +27,7 @@ import typer
 from helpers import BAD, ITALIAN, rule_moves, run, scripted_hand, seed003_opening
 
 from tutor.cli import app
-from tutor.game.i18n import _catalogue
+from tutor.game.i18n import _catalogue, speaking
 from tutor.puzzles.format import collection_dir
 from tutor.records.recordfile import load_path
 from tutor.review.observations import CODES, MAXIMS
@@ -530,3 +530,33 @@ def test_themes_and_decks_are_named_as_the_italian_output_names_them() -> None:
     assert drilled.exit_code == 0, drilled.stderr
     assert run("drill", "48", "--deck", "Italiano", "--rounds", "1", input="skip\n").exit_code == 0
     assert run("drill", "48", "--deck", "tedesco", "--rounds", "1").exit_code == 2
+
+
+def test_a_decimal_comma_is_read_in_number_options() -> None:
+    """Found by an audit of the Italian: the output writes 0,85, but -t 0,5,
+    --trust-readings 0,5 and --style West=arraffone:0,8 were refused. A value with one comma
+    between digits is read as a decimal in every option that takes a number (and a style's
+    share), in both languages; a comma-separated list stays a list."""
+    import typer
+
+    from tutor.cli import app as root
+    from tutor.cli.core import decimal_commas
+    from tutor.counting.style import parse_stated_style
+
+    command = typer.main.get_command(root)
+    args = ["--lang", "it", "bench", "calibration", "--trust-readings", "0,5", "--players",
+            "greedy,random", "--hands=1,5"]  # fmt: skip
+    assert decimal_commas(command, args) == [*args[:5], "0.5", *args[6:]]
+    assert decimal_commas(command, ["solve", "f.yaml", "-t", "0,5"])[-1] == "0.5"
+    assert decimal_commas(command, ["solve", "f.yaml", "--time=1,25"])[-1] == "--time=1.25"
+    for lang in ("it", "en"):
+        solved = run("--lang", lang, "solve", "puzzles/lay-a-doppia.yaml", "-t", "0,5")
+        assert solved.exit_code == 0, solved.stderr
+    calibrated = run("bench", "calibration", "--trust-readings", "0,5", "--hands", "1",
+                     "--players", "greedy", "--ruleset", "scopa", "--json")  # fmt: skip
+    assert calibrated.exit_code == 0 and json.loads(calibrated.stdout)["trust"] == 0.5
+    with speaking("it"):
+        assert parse_stated_style("West=arraffone:0,8") == parse_stated_style("West=grabber:0.8")
+    assert parse_stated_style("West=grabber:0,8") == parse_stated_style("West=grabber:0.8")
+    refused = run("--lang", "it", "solve", "puzzles/lay-a-doppia.yaml", "-t", "mezzo")
+    assert refused.exit_code == 2 and "serve un numero (come 0,5 o 0.5)" in refused.stderr

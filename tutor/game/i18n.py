@@ -45,6 +45,7 @@ __all__ = [
     "DOMAIN",
     "LANGUAGES",
     "bounds",
+    "plain_decimal",
     "ENVIRONMENT",
     "_",
     "N_",
@@ -162,6 +163,25 @@ def number(value: float, spec: str = ".2f") -> str:
         return text
     group = "." if mark == "," else ","
     return text.translate({ord("."): mark, ord(","): group})
+
+
+_DECIMAL_COMMA = r"[+-]?\d+,\d+"
+"""A number written with a decimal comma, as Italian writes it (``0,5``): one comma between
+digits, so never a list (``1,2,3``) nor a thousands-grouped figure (``1,000,000``)."""
+
+
+def plain_decimal(text: str) -> str:
+    """``text`` with a decimal comma read as the point a number is parsed with (``0,5`` ->
+    ``0.5``), in every language: the tutor writes ``0,85`` in Italian, so a person types it
+    back; anything else is returned as it is.
+
+    >>> plain_decimal("0,5"), plain_decimal(" -1,25 "), plain_decimal("0.5"), plain_decimal("1,2,3")
+    ('0.5', '-1.25', '0.5', '1,2,3')
+    """
+    stripped = text.strip()
+    if re.fullmatch(_DECIMAL_COMMA, stripped):
+        return stripped.replace(",", ".")
+    return text
 
 
 def bounds(low: float, high: float, spec: str = ".2f") -> str:
