@@ -560,3 +560,97 @@ def test_a_decimal_comma_is_read_in_number_options() -> None:
     assert parse_stated_style("West=grabber:0,8") == parse_stated_style("West=grabber:0.8")
     refused = run("--lang", "it", "solve", "puzzles/lay-a-doppia.yaml", "-t", "mezzo")
     assert refused.exit_code == 2 and "serve un numero (come 0,5 o 0.5)" in refused.stderr
+
+
+@pytest.mark.parametrize(
+    ("message", "fields", "italian"),
+    [
+        # solve: the method, not "come"
+        ("(how: {how})", {"how": "x"}, "(metodo: x)"),
+        ("how", {}, "metodo"),
+        # play's hint: the rules' scores, in words a player uses
+        (
+            "the chitarrella rules weigh (scores; the rule-based player plays the move with the "
+            "highest total):",
+            {},
+            "punteggi delle regole di Chitarrella (il giocatore che segue le regole sceglie la "
+            "giocata con il totale più alto):",
+        ),
+        # play-outs are "partite simulate"; puzzle generate's deals are not play-outs
+        (
+            "tuning the play-outs of {ruleset}: {n} generation",
+            {"ruleset": "r", "n": 1},
+            "regolo le partite simulate di r: 1 generazione",
+        ),
+        (
+            "Seed of the self-play deals.",
+            {},
+            "Numero di partenza delle distribuzioni delle partite tra i giocatori del computer.",
+        ),
+        (
+            "Expected points lost by each side, play by play; at the end: {totals}",
+            {"totals": "x"},
+            "Punti attesi persi da ciascuna squadra, giocata per giocata; alla fine: x",
+        ),
+        # a departure from the gain is no discard
+        ("{departures} in {comparisons}", {"departures": "3", "comparisons": "10"}, "3 su 10"),
+        # drill: who held the card, in a sentence
+        (
+            "In the real deal {card} was with {holder}: the reading held.",
+            {"card": "CD", "holder": "Est"},
+            "Nella distribuzione vera CD ce l'aveva Est: la lettura era giusta.",
+        ),
+        # one phrasing for "all moves are equal"
+        (
+            "Forced: every move is worth the same.",
+            {},
+            "Obbligata: tutte le giocate si equivalgono.",
+        ),
+        ("(every play is worth the same)", {}, "(tutte le giocate si equivalgono)"),
+        ("all moves equal (exact)", {}, "tutte le giocate si equivalgono (esatto)"),
+        ("every move is worth the same", {}, "tutte le giocate si equivalgono"),
+        ("wrote {file}", {"file": "p.svg"}, "file scritto: p.svg"),
+        (
+            "{player} {style} {percent} ({said})",
+            {"player": "Ada", "style": "distratto", "percent": "37%", "said": "x"},
+            "Ada: stile distratto 37% (x)",
+        ),
+    ],
+)
+def test_the_italian_wording_the_audit_asked_for(
+    message: str, fields: dict[str, str], italian: str
+) -> None:
+    """Found by an audit of the Italian output (findings 8-17): each message as it now reads."""
+    from tutor.game.i18n import _
+
+    with speaking("it"):
+        assert _(message).format(**fields) == italian
+
+
+def test_the_italian_plural_and_help_wording_the_audit_asked_for() -> None:
+    """The audit's wording in plurals and help texts: departures are "rinunce al guadagno"
+    (not "scarti", a discard), sides exchanged are seats exchanged (right in scopa too), the
+    records' folder is CARTELLA, the napola's points follow a colon, and a game without
+    partners has no "squadra" in the review chart."""
+    from tutor.game.i18n import _, ngettext
+
+    with speaking("it"):
+        departures = ngettext("{n} departure from the gain", "{n} departures from the gain", 3)
+        assert departures.format(n=3) == "3 rinunce al guadagno"
+        assert "scambiando i posti" in _(
+            "N duplicate deals, each played twice with the sides exchanged (2N hands); --hands "
+            "is its older name."
+        )
+        records = _(
+            "Also write every hand played as a record in DIR (made if missing; it must hold no "
+            "records yet), to replay or review: deal-000-a.yaml, deal-000-b.yaml, ..."
+        )
+        assert "nella CARTELLA" in records and "DIR" not in records
+        napola = _("napola (ace-2-3 of denari 3 points, +1 per further denaro in sequence)")
+        assert "di denari: 3 punti" in napola
+        chart = _("Expected points lost by each player, play by play; at the end: {totals}")
+        assert "ciascun giocatore" in chart
+    simulated = run("--lang", "it", "simulate", "--help").stdout
+    assert "scambiando le squadre" not in simulated and "nella CARTELLA" in " ".join(
+        simulated.split()
+    )
