@@ -39,7 +39,7 @@ from tutor.game.cards import (
     mask_of,
 )
 from tutor.game.errors import Shown, TutorError
-from tutor.game.i18n import LANGUAGES, N_, _, is_you, local, ngettext, typed_words
+from tutor.game.i18n import LANGUAGES, N_, _, all_of, is_you, local, ngettext, typed_words
 from tutor.game.rules import Ruleset
 from tutor.game.scoring import MatchScore, score_state
 from tutor.game.state import GameState, IllegalMoveError, Move, MoveError, WrittenPlay
@@ -394,6 +394,16 @@ class HandRecord:
         for members in self.side_names():
             given = [t for t, ps in self.teams.items() if set(ps) == set(members)]
             names.append(given[0] if given else " & ".join(members))
+        return names
+
+    def shown_team_names(self) -> list[str]:
+        """A name per side as a person reads it: the record's team name, or the players
+        joined in words (``You and Partner``, ``Tu e Compagno``). :meth:`team_names`, joined
+        with ``&``, is what files and the JSON keep."""
+        names = []
+        for members in self.side_names():
+            given = [t for t, ps in self.teams.items() if set(ps) == set(members)]
+            names.append(given[0] if given else all_of(members))
         return names
 
     # -- positions --------------------------------------------------------------------------

@@ -47,7 +47,7 @@ from tutor.game.cards import (
     format_card,
     format_cards,
 )
-from tutor.game.i18n import N_, _, bounds, is_you, ngettext, number, pgettext
+from tutor.game.i18n import N_, _, all_of, bounds, is_you, ngettext, number, pgettext
 from tutor.game.rules import Ruleset
 from tutor.game.scoring import HandScore, MatchScore, category_name
 from tutor.records.record import HandRecord
@@ -529,7 +529,7 @@ def pile_text(side: str, cards: int, denari: int, scope: int, settebello: bool) 
 
 
 def _side_name(players: Sequence[str]) -> str:
-    return one_line(" & ".join(players))
+    return one_line(all_of(players))
 
 
 def score_table(
@@ -710,7 +710,7 @@ def hand_title(record: HandRecord, number: int | None = None, rich: bool = False
         ).format(players=", ".join(players), dealer=players[-1])
     )
     if record.ruleset.partners:
-        sides = _(" v ").join(one_line(t) for t in record.team_names())
+        sides = _(" v ").join(one_line(t) for t in record.shown_team_names())
         text.append("\n" + _("Sides: {sides}.").format(sides=sides))
     text.append("\n" + _("Table:") + " ")
     text.append_text(cards_text(record.table, style, rich))
@@ -734,7 +734,7 @@ def hand_title(record: HandRecord, number: int | None = None, rich: bool = False
 
 def _play_cells(hand: HandReplay, style: Style, rich: bool) -> tuple[list[str], list[list[Text]]]:
     """Header and cells of every play of a hand (the widths come from all of them)."""
-    names = [one_line(t) for t in hand.record.team_names()]
+    names = [one_line(t) for t in hand.record.shown_team_names()]
     headers = ["#", _("player"), _("plays"), _("takes"), "", _("table after"), *names]
     has_notes = any(step.shown_note for step in hand.steps)
     if has_notes:
@@ -881,7 +881,7 @@ def hand_end(hand: HandReplay, record: HandRecord, rich: bool = False) -> list[R
     if out:
         out.append(Text(""))
     out.append(Text(_("Score of the hand"), style="bold" if rich else ""))
-    out.append(score_table(hand.score, record.ruleset, style, rich, record.team_names()))
+    out.append(score_table(hand.score, record.ruleset, style, rich, record.shown_team_names()))
     return out
 
 
