@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,8 @@ from typer.testing import CliRunner
 from tutor import bench
 from tutor.cli import app
 from tutor.cli.core import EXIT_INTERRUPTED, EXIT_USAGE
+from tutor.game.i18n import speaking
+from tutor.render.terminal import _interval_text
 
 pytestmark = pytest.mark.usefixtures("run_from_root")
 
@@ -279,3 +282,19 @@ def test_bench_verdicts_interrupted_in_the_reference_says_so(
     assert result.exit_code == EXIT_INTERRUPTED
     assert "interrupted during the reference review: no review was checked" in result.stderr
     assert "By decision" in result.stdout
+
+
+def test_bench_calibration_writes_numbers_as_italian_does() -> None:
+    """Found by an audit of the Italian: intervals "[-0,654, +0,513]" (the comma of the bounds
+    and the decimal comma alike), bins "0.0-0.1", "0.08" in the text, "11948 casi" without the
+    thousands mark the rest of the output has, and "Classi ... nessuno" (a class is feminine)."""
+    args = ("bench", "calibration", "--players", "greedy", "--hands", "1", "--ruleset", "scopa")
+    out = " ".join(run("--lang", "it", *args).stdout.split())
+    assert "0,0-0,1 " in out and "0.0-0.1" not in out
+    assert re.search(r"Probabilità per carta: \d\.\d{3} casi;", out), out
+    assert "di certo nessuna; non decise da queste mani (l'intervallo sta a cavallo di 0,08)" in out
+    assert "0.08" not in out
+    with speaking("it"):
+        assert _interval_text([-0.654, 0.513]) == "[-0,654; +0,513]"
+    assert _interval_text([-0.654, 0.513]) == "[-0.654, +0.513]"
+    assert "0.0-0.1 " in run(*args).stdout

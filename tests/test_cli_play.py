@@ -257,3 +257,16 @@ def test_ctrl_c_while_a_game_is_set_up_says_where_it_is_saved(
     assert result.exit_code == 130, result.output
     assert save.exists() and f"saved to {save}" in result.stderr
     assert f"go on with: tutor play --resume '{save}'" in result.stderr
+
+
+def test_the_sides_are_named_in_words_not_with_an_ampersand(tmp_path: Path) -> None:
+    """Found by an audit of the Italian: "Squadre: Tu & Compagno contro Destra & Sinistra"; a
+    side a person reads is its players joined in words. Files and JSON keep the '&'."""
+    save = tmp_path / "g.yaml"
+    it = run("--lang", "it", "play", "--seed", "3", "--save", str(save), input="esci\n")
+    assert "Squadre: Tu e Compagno contro Destra e Sinistra." in it.stdout, it.stdout
+    en = run("play", "--seed", "3", "--save", str(tmp_path / "e.yaml"), input="quit\n")
+    assert "Sides: You and Partner v Right and Left." in en.stdout, en.stdout
+    assert "&" not in it.stdout + en.stdout
+    [record] = load_path(save)
+    assert record.team_names() == ["Tu & Compagno", "Destra & Sinistra"]

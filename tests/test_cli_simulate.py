@@ -88,6 +88,11 @@ def test_cli_simulate_writes_every_hand_as_a_record(tmp_path: Path) -> None:
     b = load_path(games / "deal-001-b.yaml")[0]
     assert a.players == ["A1", "B1", "A2", "B2"] and b.players == ["B1", "A1", "B2", "A2"]
     assert a.info["event"] == "tutor simulate --seed 7: A = chitarrella, B = greedy; deal 1, game a"
+    # in every language, as the tutor's other texts in a record (an audit: an Italian replay
+    # showed this English line)
+    assert a.info["event_it"] == (
+        "tutor simulate --seed 7: A = chitarrella, B = greedy; smazzata 1, gioco a"
+    )
     # the same cards both times, every card played: a whole hand to replay or review
     assert a.table == b.table
     assert [list(d.values()) for d in a.deals] == [list(d.values()) for d in b.deals]

@@ -260,7 +260,7 @@ def test_the_style_line_counts_in_the_right_number() -> None:
     assert "(2 departures from the gain in 6 comparisons)" in out
     it = ["--lang", "it", "track", path, "--as", "South", "--at", "8", "--style", "West=careful"]
     _, out, _ = invoke(it)
-    assert "(1 scarto dal guadagno su 1 confronto)" in out
+    assert "(1 rinuncia al guadagno su 1 confronto)" in out
 
 
 def test_the_heading_says_your_view_for_a_player_called_you() -> None:

@@ -27,7 +27,7 @@ import typer
 from helpers import BAD, ITALIAN, rule_moves, run, scripted_hand, seed003_opening
 
 from tutor.cli import app
-from tutor.game.i18n import _catalogue
+from tutor.game.i18n import _catalogue, speaking
 from tutor.puzzles.format import collection_dir
 from tutor.records.recordfile import load_path
 from tutor.review.observations import CODES, MAXIMS
@@ -510,3 +510,147 @@ def test_a_seed_is_never_called_seme_which_is_a_suit() -> None:
     texts = [t for t in catalogue._catalog.values() if isinstance(t, str)]  # type: ignore[attr-defined]
     assert any("numero di partenza" in t for t in texts)
     assert not [t for t in texts if re.search(r"\bsem[ei]\s+casual", t, re.IGNORECASE)]
+
+
+def test_themes_and_decks_are_named_as_the_italian_output_names_them() -> None:
+    """Found by an audit of the Italian: the --theme help listed the English theme names
+    though the Italian ones are accepted, and --deck italiano was refused though the output
+    says "mazzo italiano"."""
+    from tutor.game.i18n import speaking
+    from tutor.records.puzzle_key import THEMES, theme_name
+
+    with speaking("it"):
+        italian = [theme_name(t) for t in THEMES]
+    for command in (("train",), ("puzzle", "generate")):
+        shown = " ".join(run("--lang", "it", *command, "--help").stdout.split())
+        assert all(name in shown for name in italian), (command, shown)
+        assert "rule-of-48" not in shown and "last-capture" not in shown
+    drilled = run("--lang", "it", "drill", "48", "--deck", "italiano", "--rounds", "1",
+                  input="salta\n")  # fmt: skip
+    assert drilled.exit_code == 0, drilled.stderr
+    assert run("drill", "48", "--deck", "Italiano", "--rounds", "1", input="skip\n").exit_code == 0
+    assert run("drill", "48", "--deck", "tedesco", "--rounds", "1").exit_code == 2
+
+
+def test_a_decimal_comma_is_read_in_number_options() -> None:
+    """Found by an audit of the Italian: the output writes 0,85, but -t 0,5,
+    --trust-readings 0,5 and --style West=arraffone:0,8 were refused. A value with one comma
+    between digits is read as a decimal in every option that takes a number (and a style's
+    share), in both languages; a comma-separated list stays a list."""
+    import typer
+
+    from tutor.cli import app as root
+    from tutor.cli.core import decimal_commas
+    from tutor.counting.style import parse_stated_style
+
+    command = typer.main.get_command(root)
+    args = ["--lang", "it", "bench", "calibration", "--trust-readings", "0,5", "--players",
+            "greedy,random", "--hands=1,5"]  # fmt: skip
+    assert decimal_commas(command, args) == [*args[:5], "0.5", *args[6:]]
+    assert decimal_commas(command, ["solve", "f.yaml", "-t", "0,5"])[-1] == "0.5"
+    assert decimal_commas(command, ["solve", "f.yaml", "--time=1,25"])[-1] == "--time=1.25"
+    for lang in ("it", "en"):
+        solved = run("--lang", lang, "solve", "puzzles/lay-a-doppia.yaml", "-t", "0,5")
+        assert solved.exit_code == 0, solved.stderr
+    calibrated = run("bench", "calibration", "--trust-readings", "0,5", "--hands", "1",
+                     "--players", "greedy", "--ruleset", "scopa", "--json")  # fmt: skip
+    assert calibrated.exit_code == 0 and json.loads(calibrated.stdout)["trust"] == 0.5
+    with speaking("it"):
+        assert parse_stated_style("West=arraffone:0,8") == parse_stated_style("West=grabber:0.8")
+    assert parse_stated_style("West=grabber:0,8") == parse_stated_style("West=grabber:0.8")
+    refused = run("--lang", "it", "solve", "puzzles/lay-a-doppia.yaml", "-t", "mezzo")
+    assert refused.exit_code == 2 and "serve un numero (come 0,5 o 0.5)" in refused.stderr
+
+
+@pytest.mark.parametrize(
+    ("message", "fields", "italian"),
+    [
+        # solve: the method, not "come"
+        ("(how: {how})", {"how": "x"}, "(metodo: x)"),
+        ("how", {}, "metodo"),
+        # play's hint: the rules' scores, in words a player uses
+        (
+            "the chitarrella rules weigh (scores; the rule-based player plays the move with the "
+            "highest total):",
+            {},
+            "punteggi delle regole di Chitarrella (il giocatore che segue le regole sceglie la "
+            "giocata con il totale più alto):",
+        ),
+        # play-outs are "partite simulate"; puzzle generate's deals are not play-outs
+        (
+            "tuning the play-outs of {ruleset}: {n} generation",
+            {"ruleset": "r", "n": 1},
+            "regolo le partite simulate di r: 1 generazione",
+        ),
+        (
+            "Seed of the self-play deals.",
+            {},
+            "Numero di partenza delle distribuzioni delle partite tra i giocatori del computer.",
+        ),
+        (
+            "Expected points lost by each side, play by play; at the end: {totals}",
+            {"totals": "x"},
+            "Punti attesi persi da ciascuna squadra, giocata per giocata; alla fine: x",
+        ),
+        # a departure from the gain is no discard
+        ("{departures} in {comparisons}", {"departures": "3", "comparisons": "10"}, "3 su 10"),
+        # drill: who held the card, in a sentence
+        (
+            "In the real deal {card} was with {holder}: the reading held.",
+            {"card": "CD", "holder": "Est"},
+            "Nella distribuzione vera CD ce l'aveva Est: la lettura era giusta.",
+        ),
+        # one phrasing for "all moves are equal"
+        (
+            "Forced: every move is worth the same.",
+            {},
+            "Obbligata: tutte le giocate si equivalgono.",
+        ),
+        ("(every play is worth the same)", {}, "(tutte le giocate si equivalgono)"),
+        ("all moves equal (exact)", {}, "tutte le giocate si equivalgono (esatto)"),
+        ("every move is worth the same", {}, "tutte le giocate si equivalgono"),
+        ("wrote {file}", {"file": "p.svg"}, "file scritto: p.svg"),
+        (
+            "{player} {style} {percent} ({said})",
+            {"player": "Ada", "style": "distratto", "percent": "37%", "said": "x"},
+            "Ada: stile distratto 37% (x)",
+        ),
+    ],
+)
+def test_the_italian_wording_the_audit_asked_for(
+    message: str, fields: dict[str, str], italian: str
+) -> None:
+    """Found by an audit of the Italian output (findings 8-17): each message as it now reads."""
+    from tutor.game.i18n import _
+
+    with speaking("it"):
+        assert _(message).format(**fields) == italian
+
+
+def test_the_italian_plural_and_help_wording_the_audit_asked_for() -> None:
+    """The audit's wording in plurals and help texts: departures are "rinunce al guadagno"
+    (not "scarti", a discard), sides exchanged are seats exchanged (right in scopa too), the
+    records' folder is CARTELLA, the napola's points follow a colon, and a game without
+    partners has no "squadra" in the review chart."""
+    from tutor.game.i18n import _, ngettext
+
+    with speaking("it"):
+        departures = ngettext("{n} departure from the gain", "{n} departures from the gain", 3)
+        assert departures.format(n=3) == "3 rinunce al guadagno"
+        assert "scambiando i posti" in _(
+            "N duplicate deals, each played twice with the sides exchanged (2N hands); --hands "
+            "is its older name."
+        )
+        records = _(
+            "Also write every hand played as a record in DIR (made if missing; it must hold no "
+            "records yet), to replay or review: deal-000-a.yaml, deal-000-b.yaml, ..."
+        )
+        assert "nella CARTELLA" in records and "DIR" not in records
+        napola = _("napola (ace-2-3 of denari 3 points, +1 per further denaro in sequence)")
+        assert "di denari: 3 punti" in napola
+        chart = _("Expected points lost by each player, play by play; at the end: {totals}")
+        assert "ciascun giocatore" in chart
+    simulated = run("--lang", "it", "simulate", "--help").stdout
+    assert "scambiando le squadre" not in simulated and "nella CARTELLA" in " ".join(
+        simulated.split()
+    )

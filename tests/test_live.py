@@ -350,6 +350,10 @@ def test_the_note_of_a_typed_in_hand_is_in_every_language(tmp_path: Path) -> Non
         s = LiveSession.new("scopa", ["You", "Ada"], "Ada", "french", tmp_path / "h.yaml")
     assert s.info["note"] == "typed in with tutor live, seen from Ada's seat"
     assert s.info["note_it"] == "trascritta con tutor live, vista dal posto di Ada"
+    # the person's own seat is theirs, never "You's seat" ("vista dal posto di Tu")
+    mine = LiveSession.new("scopa", ["Tu", "Ada"], "Tu", "french", tmp_path / "i.yaml")
+    assert mine.info["note"] == "typed in with tutor live, seen from your seat"
+    assert mine.info["note_it"] == "trascritta con tutor live, vista dal tuo posto"
 
 
 def test_a_card_typed_twice_is_said_in_italian_without_a_wrong_article() -> None:
@@ -384,3 +388,24 @@ def test_the_help_says_which_letter_types_each_suit_glyph() -> None:
     for text in (protocol("italian"), help_text("italian")):
         assert "the suits: D ♦ denari, C ♥ coppe, S ♠ spade, B ♣ bastoni." in text
     assert "H ♥ hearts" in protocol("french") and "P ♣ paus" in help_text("portuguese")
+
+
+def test_the_commands_are_typed_and_shown_in_italian_too(tmp_path: Path) -> None:
+    """Found by an audit of the Italian: the help listed undo, board, help, quit (and "deal
+    7D 7H AS") in Italian sentences, and only those English words were read. Both languages'
+    words are read whatever the run speaks; the run's own are shown."""
+    lines, _ = scripted_hand("scopa", 4, 0, ["You", "Ada"])
+    with speaking("it"):
+        s = LiveSession.new("scopa", ["You", "Ada"], "You", "french", tmp_path / "h.yaml")
+        shown = s.enter("aiuto").message
+        for word in ("annulla", "quadro", "aiuto", "esci", "distribuzione 7D 7H AS"):
+            assert word in shown, shown
+        assert not {"undo", "board", "quit", "deal"} & set(shown.split())
+        assert "annulla toglie l'ultima riga, aiuto mostra tutti i comandi, esci" in intro()
+        s.enter(lines[0])
+        s.enter("distribuzione " + lines[1].removeprefix("deal "))
+        assert s.enter("quadro").kind == "board"
+        s.enter(lines[2])
+        assert s.enter("annulla").kind == "undo" and s.enter("undo").kind == "undo"
+        assert s.enter("Esci").kind == "quit"
+    assert s.enter("aiuto").message == protocol("french", "Ada")  # Italian words in English

@@ -12,6 +12,7 @@ from helpers import ROOT, SEED003, check_golden, endgame, midgame
 
 from tutor.game.captures import sweep_value
 from tutor.game.cards import CARDS, FULL_DECK, mask_of, parse_cards
+from tutor.game.i18n import speaking
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move
 from tutor.records.recordfile import load_path
@@ -203,7 +204,7 @@ def test_denaro_given(scopa: Ruleset) -> None:
     denari_open_by(s, "AD 2D 4D 5D")
     fired = codes_of(s, "3D")["denaro-given"]  # 5 to 4 with one to take: still open
     assert fired.text.startswith("3D lays a denaro where Ada can take it with a 3")
-    assert "Denari taken so far: 5 by You, 4 by Ada" in fired.text
+    assert "Denari taken so far: 5 by you, 4 by Ada" in fired.text
     assert fired.keeping and "denaro-given" not in codes_of(s, "KC")
     # a primiera card that is a denaro is primiera-given's, said once
     t = denari_open_by(endgame(scopa, "2C 5S", ["6D KC 3H", "6S QH JC"]), "AD 2D 4D 5D")
@@ -251,7 +252,7 @@ def test_missed_denaro(scopa: Ruleset) -> None:
     fired = codes_of(s, "5C")["missed-denaro"]
     assert fired.text.startswith(
         "4H x 4D would have secured a denaro (4D), leaving no table one card can sweep; 5C "
-        "secures none. Denari taken so far: 5 by You, 4 by Ada"
+        "secures none. Denari taken so far: 5 by you, 4 by Ada"
     )
     assert "missed-denaro" not in codes_of(s, "4H x 4D")
     # the point decided (every other denaro with You): nothing to miss
@@ -455,3 +456,25 @@ def test_odds_that_round_to_0_or_100_percent_are_never_shown_as_certain() -> Non
     assert percent_in_words(0.995) == "over 99%" and percent_in_words(0.005) == "under 1%"
     assert percent_in_words(1.0) == "100%" and percent_in_words(0.0) == "0%"
     assert percent_in_words(0.985) == "98%" and percent(0.985) == "98%"
+
+
+def test_the_person_is_spoken_to_where_a_denaro_is_given(scopa: Ruleset, scopone: Ruleset) -> None:
+    """Found by an audit of the Italian: a denaro laid for You to take said "where You can
+    take it" ("dove You può prenderlo") and the count "0 by You, 0 by Ada" ("0 da Tu"); the
+    person is spoken to, their side named as theirs in scopone."""
+    s = denari_open_by(endgame(scopa, "2C 5S", ["3D KC 3H", "3S QH JC"]), "AD 2D 4D 5D")
+    text = codes_of(s, "3D", names=["Ada", "You"])["denaro-given"].text
+    assert text.startswith("3D lays a denaro where you can take it with a 3"), text
+    assert "Denari taken so far: 5 by Ada, 4 by you;" in text
+    with speaking("it"):
+        text = codes_of(s, "3D", names=["Ada", "Tu"])["denaro-given"].text
+    assert text.startswith("3D cala un denaro dove puoi prenderlo tu con un 3"), text
+    assert "Denari presi finora: 5 da Ada, 4 da te;" in text
+    four = endgame(scopone, "2C 5S", ["3D KC", "3S QH", "4C JC", "6S 6H"])
+    four = denari_open_by(four, "AD 2D 4D 5D")
+    names = ["Ada", "You", "Bruno", "Partner"]
+    text = codes_of(four, "3D", names=names)["denaro-given"].text
+    assert "5 by Ada and Bruno, 4 by your side (you and Partner);" in text, text
+    with speaking("it"):
+        text = codes_of(four, "3D", names=["Ada", "Tu", "Bruno", "Compagno"])["denaro-given"].text
+    assert "5 da Ada e Bruno, 4 dalla tua coppia (tu e Compagno);" in text, text

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from helpers import EXAMPLES, QUICK, missed_scopa, quick_session, rule_moves
 
+from tutor.game.i18n import speaking
 from tutor.records.record import RecordError, validate_match
 from tutor.records.recordfile import dumps, load_path
 from tutor.review.judge import CLASSES
@@ -154,6 +155,36 @@ def test_quit_in_every_language_ends_the_session() -> None:
         s = quick_session("scopa", 3)
         s.start()
         assert isinstance(s.enter(word)[0], Quit), word
+
+
+def test_the_commands_are_typed_and_shown_in_italian_too(tmp_path: Path) -> None:
+    """Found by an audit of the Italian: the help and messages listed hint, undo, quit... in an
+    Italian sentence ("scrivi quit per smettere"), and only those English words were read.
+    Both languages' words are read whatever the run speaks; the run's own are shown."""
+    with speaking("it"):
+        s = quick_session("scopa", 3, save_path=tmp_path / "g.yaml")
+        s.start()
+        [said] = s.enter("aiuto")
+        assert isinstance(said, Said)
+        for word in ("suggerimento", "spiega", "quadro", "annulla", "salva", "aiuto", "esci"):
+            assert f"  {word} " in said.text, said.text
+        assert "  hint " not in said.text and "  quit " not in said.text
+        assert isinstance(s.enter("Suggerimento")[0], Hint)
+        assert isinstance(s.enter("spiega")[0], Explained)
+        assert isinstance(s.enter("quadro")[0], BoardShown)
+        assert isinstance(s.enter("hint")[0], Hint)  # the English words still work
+        [said] = s.enter("salva")
+        assert isinstance(said, Said) and said.text == f"salvato in {tmp_path / 'g.yaml'}"
+        played = len(s.record.plays)
+        s.enter(s.turn().moves[0].text("french"))
+        assert len(s.record.plays) > played
+        s.enter("annulla")
+        assert len(s.record.plays) == played
+        off = quick_session("scopa", 3, hint_mode="off")
+        with pytest.raises(PlayError, match="^suggerimento: "):
+            off.enter("suggerimento")
+    [said] = s.enter("aiuto")  # an Italian word in an English run
+    assert isinstance(said, Said) and "  hint " in said.text and "suggerimento" not in said.text
 
 
 def test_hint_explain_board_help_save_and_quit(tmp_path: Path) -> None:

@@ -569,3 +569,12 @@ def test_the_page_writes_a_cost_interval_as_the_terminal_does() -> None:
     page = review_page(review_record(record, ["You"], settings=FAST_PAGE, plays=[1, 3, 21]))
     assert re.search(r"\d\.\d\d \[\d\.\d\d, \d\.\d\d\]", page), page
     assert not re.search(r"\d\.\d\d\u2013\d", page)
+
+
+def test_the_chart_names_sides_or_players_as_the_game_has_them() -> None:
+    """Found by an audit of the Italian: the chart said "ciascuna parte"; a game of partners
+    has sides ("ciascuna squadra"), scopa players ("ciascun giocatore")."""
+    review = review_record(load_path(SEED003)[0], settings=FAST_PAGE, plays=[1, 2])
+    assert "Expected points lost by each player, play by play" in loss_chart_svg(review)
+    with speaking("it"):
+        assert "Punti attesi persi da ciascun giocatore" in loss_chart_svg(review)

@@ -53,6 +53,7 @@ def test_the_costliest_decisions_are_named_worst_first() -> None:
     review = review_record(record, None, settings=FAST)
     text = " ".join(plain_text(*review_view(review)).split())
     checked = 0
+    heading = {"You": "Your costliest plays:", "Ada": "Costliest for Ada:"}
     for name in ("You", "Ada"):
         mine = sorted(
             (d for d in review.decisions if d.player == name and d.judgement.cost > 0
@@ -60,10 +61,14 @@ def test_the_costliest_decisions_are_named_worst_first() -> None:
             key=lambda d: -d.judgement.cost,
         )[:3]  # fmt: skip
         if not mine:
-            assert f"Costliest for {name}:" not in text
+            assert heading[name] not in text
             continue
-        line = text[text.index(f"Costliest for {name}:") :]
-        found = [int(n) for n in re.findall(r"play (\d+):", line.split("Costliest for")[1])]
+        line = text[text.index(heading[name]) + len(heading[name]) :].split("Costliest for")[0]
+        found = [int(n) for n in re.findall(r"play (\d+):", line)]
         assert found == [d.play for d in mine], (found, line)
         checked += 1
     assert checked  # seed 003 has costly plays on both sides at any budget
+    assert "Costliest for You" not in text  # the person is spoken to (an audit: "di Tu")
+    with speaking("it"):
+        italian = " ".join(plain_text(*review_view(review)).split())
+    assert "Le tue giocate più costose:" in italian and "costose di You" not in italian

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import re
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from rich.text import Text
 
 from tutor.game.captures import explain_play
 from tutor.game.cards import ITALIAN, STYLES, mask_of, parse_card, parse_cards
+from tutor.game.i18n import speaking
 from tutor.game.rules import describe_ruleset, load_ruleset
 from tutor.game.scoring import score_captures
 from tutor.records.recordfile import load_path
@@ -496,3 +498,17 @@ def test_plain_text_on_a_terminal_is_as_wide_as_the_terminal(
     assert console.no_color and console.width == 80
     monkeypatch.setattr(sys, "stdout", io.StringIO())
     assert make_console().width == PLAIN_WIDTH
+
+
+def test_the_leftover_taken_by_the_person_speaks_to_them() -> None:
+    """Found by an audit of the Italian: a leftover taken by You read "You captured last and
+    takes" ("l'ultima presa è di Tu"); the person is spoken to."""
+    [record] = load_path(EXAMPLES / "seed003-scopa.yaml")
+    hand = replay_match([record]).hands[0]
+    assert hand.leftover is not None and hand.leftover.player == "Ada"
+    hand.leftover = replace(hand.leftover, player="You")
+    text = plain_text(*rendering.hand_end(hand, record))
+    assert "Leftover: you captured last and take 4S." in text, text
+    with speaking("it"):
+        text = plain_text(*rendering.hand_end(hand, record))
+    assert "l'ultima presa è tua, e ti porti via 4S." in text, text

@@ -28,6 +28,7 @@ import os
 import sys
 import threading
 import time
+import typing
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
@@ -38,9 +39,9 @@ from typer.exceptions import TyperException
 
 from tutor import __version__
 from tutor.cli.language import HELP_OPTIONS, run_language, translate_commands, usage_message
-from tutor.game.cards import STYLES, Style
+from tutor.game.cards import STYLES, Style, style_named
 from tutor.game.errors import TutorError
-from tutor.game.i18n import LANGUAGES, N_, _, ngettext, speaking
+from tutor.game.i18n import LANGUAGES, N_, _, ngettext, plain_decimal, speaking
 from tutor.game.interrupts import interrupts_held
 from tutor.game.textfile import os_reason
 from tutor.records.record import HandRecord, player_named
@@ -273,6 +274,53 @@ def usage_fail(message: str, command: str) -> NoReturn:
     fail(_see_help(message, command), EXIT_USAGE)
 
 
+def _takes_a_float(param: Any) -> bool:
+    """Whether a command-line option's value is a number with decimals (``float``)."""
+    descriptor = getattr(param, "type_descriptor", None)
+    annotation = getattr(descriptor, "annotation", None)
+    return float in (typing.get_args(annotation) or (annotation,))
+
+
+def decimal_commas(root: Any, args: Sequence[str]) -> list[str]:
+    """The command line with a decimal comma in the value of a number option read as a point
+    (``-t 0,5``, ``--trust-readings=0,5``), in every language: the tutor writes ``0,85`` in
+    Italian, so a person types it back. Only the options that take a ``float`` are read so,
+    and only a value with one comma between digits (:func:`plain_decimal`): a comma-separated
+    list (``--players A,B``) stays as typed.
+    """
+    out = list(args)
+    cmd = root
+    i = 0
+    while i < len(out):
+        token = out[i]
+        if token == "--":
+            break
+        if not token.startswith("-") or token == "-":
+            sub = getattr(cmd, "commands", {}).get(token)
+            if sub is not None:
+                cmd = sub
+            elif hasattr(cmd, "commands"):
+                break  # not a command: click will say so
+            i += 1
+            continue
+        name, eq, value = token.partition("=")
+        param = next(
+            (p for p in getattr(cmd, "params", ()) if name in (*p.opts, *p.secondary_opts)), None
+        )
+        if param is None or getattr(param, "is_flag", False) or getattr(param, "count", False):
+            i += 1
+            continue
+        if eq:
+            if _takes_a_float(param):
+                out[i] = f"{name}={plain_decimal(value)}"
+            i += 1
+            continue
+        if _takes_a_float(param) and i + 1 < len(out):
+            out[i + 1] = plain_decimal(out[i + 1])
+        i += 2
+    return out
+
+
 class TutorGroup(TyperGroup):
     """The command group: maps the library's errors to one line and an exit code, and a usage
     error to one line (exit 2) that says where the usage is."""
@@ -288,10 +336,11 @@ class TutorGroup(TyperGroup):
     ) -> Any:
         # The language is chosen before the command line is parsed, so that the help and the
         # usage errors speak it too; the language before the run is back once it is over.
-        with speaking(run_language(sys.argv[1:] if args is None else args)):
+        given = list(sys.argv[1:] if args is None else args)
+        with speaking(run_language(given)):
             translate_commands(self)
-            return self._main(args, prog_name, complete_var, standalone_mode,
-                              windows_expand_args, **extra)  # fmt: skip
+            return self._main(decimal_commas(self, given), prog_name, complete_var,
+                              standalone_mode, windows_expand_args, **extra)  # fmt: skip
 
     def _main(
         self,
@@ -519,8 +568,9 @@ def note(message: str) -> None:
 
 
 def deck_style(name: str) -> Style:
-    """The deck style called ``name``, or a usage error listing the styles."""
-    style = STYLES.get(name.lower())
+    """The deck style called ``name`` (in any language of the tutor: ``italiano`` too, as the
+    output calls it), or a usage error listing the styles."""
+    style = style_named(name)
     if style is None:
         raise typer.BadParameter(
             _("unknown deck style {name!r}; choose one of {styles}").format(

@@ -52,7 +52,7 @@ from tutor.counting.weights import Term
 from tutor.game.captures import VALUE_OF
 from tutor.game.cards import VALUE_MASKS, indexes_of
 from tutor.game.errors import TutorError
-from tutor.game.i18n import _
+from tutor.game.i18n import _, plain_decimal
 from tutor.game.rules import Ruleset
 from tutor.game.scoring import immediate_gain
 from tutor.game.state import GameState, moves_of
@@ -439,7 +439,7 @@ def parse_stated_style(text: str) -> tuple[str, dict[str, float]]:
         raise StyleError(_("{text!r}: write PLAYER=STYLE, or PLAYER=STYLE:SHARE").format(text=text))
     name, colon, share = rest.strip().partition(":")
     try:
-        p = float(share) if colon else STATED_SHARE
+        p = float(plain_decimal(share)) if colon else STATED_SHARE  # 0,8 as written in Italian
     except ValueError:
         raise StyleError(
             _("{text!r}: the share must be a number, not {share!r}").format(text=text, share=share)

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from tutor.game.errors import Shown, TutorError
-from tutor.game.i18n import N_, _
+from tutor.game.i18n import N_, _, typed_words
 
 __all__ = [
     "Card",
@@ -41,6 +41,7 @@ __all__ = [
     "PORTUGUESE",
     "GLYPHS",
     "get_style",
+    "style_named",
     "parse_card",
     "parse_cards",
     "parse_card_set",
@@ -283,6 +284,23 @@ PORTUGUESE = Style(
     (N_("valete"), N_("dama"), N_("rei")),
 )
 STYLES: dict[str, Style] = {s.name: s for s in (ITALIAN, FRENCH, SPANISH, PORTUGUESE)}
+
+
+def style_named(name: str) -> Style | None:
+    """The style ``name`` names on the command line: its name (``italian``), or its name in
+    any language of the tutor (``italiano``, as the output calls it), in any case; None when
+    it names none. Files take the names as written (:func:`get_style`).
+
+    >>> style_named("Italiano") is ITALIAN, style_named("french") is FRENCH, style_named("x")
+    (True, True, None)
+    """
+    typed = name.strip().lower()
+    if typed in STYLES:
+        return STYLES[typed]
+    for key, shown in _STYLE_NAMES.items():
+        if typed in typed_words((shown,)):
+            return STYLES[key]
+    return None
 
 
 def get_style(name: str | Style | None) -> Style:

@@ -45,6 +45,7 @@ __all__ = [
     "DOMAIN",
     "LANGUAGES",
     "bounds",
+    "plain_decimal",
     "ENVIRONMENT",
     "_",
     "N_",
@@ -61,6 +62,9 @@ __all__ = [
     "either",
     "all_of",
     "typed_words",
+    "COMMANDS",
+    "command",
+    "typed_command",
     "QUIT",
     "quits",
 ]
@@ -159,6 +163,25 @@ def number(value: float, spec: str = ".2f") -> str:
         return text
     group = "." if mark == "," else ","
     return text.translate({ord("."): mark, ord(","): group})
+
+
+_DECIMAL_COMMA = r"[+-]?\d+,\d+"
+"""A number written with a decimal comma, as Italian writes it (``0,5``): one comma between
+digits, so never a list (``1,2,3``) nor a thousands-grouped figure (``1,000,000``)."""
+
+
+def plain_decimal(text: str) -> str:
+    """``text`` with a decimal comma read as the point a number is parsed with (``0,5`` ->
+    ``0.5``), in every language: the tutor writes ``0,85`` in Italian, so a person types it
+    back; anything else is returned as it is.
+
+    >>> plain_decimal("0,5"), plain_decimal(" -1,25 "), plain_decimal("0.5"), plain_decimal("1,2,3")
+    ('0.5', '-1.25', '0.5', '1,2,3')
+    """
+    stripped = text.strip()
+    if re.fullmatch(_DECIMAL_COMMA, stripped):
+        return stripped.replace(",", ".")
+    return text
 
 
 def bounds(low: float, high: float, spec: str = ".2f") -> str:
@@ -269,6 +292,48 @@ def typed_words(messages: tuple[str | tuple[str, str], ...]) -> frozenset[str]:
     return frozenset(out)
 
 
+COMMANDS: dict[str, tuple[str, str]] = {
+    "hint": NP_("a command typed in tutor play or live", "hint"),
+    "explain": NP_("a command typed in tutor play or live", "explain"),
+    "board": NP_("a command typed in tutor play or live", "board"),
+    "undo": NP_("a command typed in tutor play or live", "undo"),
+    "save": NP_("a command typed in tutor play or live", "save"),
+    "help": NP_("a command typed in tutor play or live", "help"),
+    "quit": NP_("a command typed in tutor play or live", "quit"),
+    "deal": NP_("a command typed in tutor play or live", "deal"),
+}
+"""The words typed as commands in a session (``tutor play``, ``live``), by their English
+name: each is read in every language of the tutor (``hint`` and ``suggerimento`` alike,
+:func:`typed_command`) and shown in the language of the run (:func:`command`)."""
+
+
+def command(word: str) -> str:
+    """The command ``word`` (one of :data:`COMMANDS`) as a person of the run's language types
+    it, for a help or a message: ``hint``, ``suggerimento``.
+
+    >>> command("undo")
+    'undo'
+    >>> with speaking("it"):
+    ...     print(command("undo"), command("quit"))
+    annulla esci
+    """
+    return pgettext(*COMMANDS[word])
+
+
+def typed_command(text: str) -> str | None:
+    """The command a typed line is, by its English name, in any language of the tutor and any
+    case; None when it is not one of :data:`COMMANDS`.
+
+    >>> typed_command(" Hint "), typed_command("suggerimento"), typed_command("7D x 7C")
+    ('hint', 'hint', None)
+    """
+    word = " ".join(text.lower().split())
+    for name, message in COMMANDS.items():
+        if word == name or word in typed_words((message,)):
+            return name
+    return None
+
+
 QUIT = ("quit", "exit", "q")
 """What a person types to end a session where it is, as the end of the input does (``tutor
 play``, ``live``, ``train``, ``puzzle try``); ``quit`` is also read in every language of the
@@ -283,7 +348,7 @@ def quits(text: str) -> bool:
     (True, True, True, True, False)
     """
     word = " ".join(text.lower().split())
-    return word in QUIT or word in typed_words((N_("quit"),))
+    return word in QUIT or word in typed_words((N_("quit"), COMMANDS["quit"]))
 
 
 def _normalise(name: str) -> str | None:

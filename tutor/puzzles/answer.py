@@ -24,7 +24,7 @@ from tutor.game.i18n import N_, NP_, _, is_you, ngettext, number, typed_words
 from tutor.game.state import Move, MoveError
 from tutor.puzzles.check import Solved, UndecidedError, moves_text, paired_margin, solve_puzzle
 from tutor.puzzles.format import Puzzle
-from tutor.records.record import player_named
+from tutor.records.record import player_named, shown_name
 
 __all__ = [
     "GIVE_UP",
@@ -193,11 +193,11 @@ def read_answer(p: Puzzle, text: str) -> Answer:
         if name is None:
             if player_named([p.seat_name], raw, prefix=True):
                 raise AnswerError(
-                    _("{name} is you: you know your own cards").format(name=p.seat_name)
+                    _("{name} is you: you know your own cards").format(name=shown_name(p.seat_name))
                 )
             raise AnswerError(
                 _("{text!r} is not a player: type one of {names}").format(
-                    text=Shown(raw), names=", ".join(others)
+                    text=Shown(raw), names=", ".join(shown_name(n) for n in others)
                 )
             )
         return Answer(raw, holder=name)
@@ -322,7 +322,7 @@ def explain(p: Puzzle, solved: Solved | None) -> list[str]:
                 else _(
                     "Counting from {name}'s seat leaves only one way the unseen cards can "
                     "lie, so every hand is known and the values are exact."
-                ).format(name=p.seat_name)
+                ).format(name=shown_name(p.seat_name))
             )
         if exact:
             unit = _("points of the hand")
@@ -330,7 +330,7 @@ def explain(p: Puzzle, solved: Solved | None) -> list[str]:
             unit = ngettext(
                 "mean points over {n} sampled deal", "mean points over {n} sampled deals", a.samples
             ).format(n=a.samples)
-        side = p.side_names()[p.state.turn % p.state.rules.sides]
+        side = p.shown_side_names()[p.state.turn % p.state.rules.sides]
         vals = ", ".join(f"{m.move.text(style)} {_fmt(m.value, exact)}" for m in a.moves[:6])
         if len(a.moves) > 6:
             vals += " " + ngettext("(and {n} more)", "(and {n} more)", len(a.moves) - 6).format(
@@ -345,17 +345,18 @@ def explain(p: Puzzle, solved: Solved | None) -> list[str]:
             seat = p.state.turn
             steps = []
             for mv in solved.line:
-                steps.append(f"{p.players[seat]} {mv.text(style)}")
+                steps.append(f"{p.shown_players[seat]} {mv.text(style)}")
                 seat = (seat + 1) % p.state.rules.players
             out.append(_("Best line: {line}.").format(line=", ".join(steps)))
     if kind == "score" and solved.outcomes:
-        pts = ", ".join(f"{n} {x}" for n, x in zip(p.side_names(), solved.outcomes[0], strict=True))
+        sides = p.shown_side_names()
+        pts = ", ".join(f"{n} {x}" for n, x in zip(sides, solved.outcomes[0], strict=True))
         out.append(_("Every line of best play ends {points}.").format(points=pts))
     if kind == "unmatched" and solved.board is not None:
         board = solved.board
         if board.sparigli:
             out.append(_("The captures by sum (sparigli), each flipping the values it involves:"))
-            out += ["  " + sp.text(style, p.players) for sp in board.sparigli]
+            out += ["  " + sp.text(style, p.shown_players) for sp in board.sparigli]
         else:
             out.append(_("No capture by sum yet: every capture took a twin, so all is matched."))
         caps = ", ".join(f"{style.rank_text(c.value)}:{c.captured}" for c in board.counts)

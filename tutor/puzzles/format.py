@@ -42,7 +42,7 @@ from tutor.game.errors import TutorError
 from tutor.game.i18n import _, is_you
 from tutor.game.state import GameState
 from tutor.records.puzzle_key import QUESTIONS, THEMES, PuzzleSpec
-from tutor.records.record import HandRecord, RecordError
+from tutor.records.record import HandRecord, RecordError, shown_name
 from tutor.records.recordfile import dumps, load_path, loads
 
 __all__ = [
@@ -168,6 +168,16 @@ class Puzzle:
     def side_names(self) -> list[str]:
         return self.record.team_names()
 
+    @property
+    def shown_players(self) -> list[str]:
+        """The players as the run's language shows them (``Nord``, ``Tu``): for display only,
+        as :func:`~tutor.records.record.shown_name` says."""
+        return [shown_name(n) for n in self.players]
+
+    def shown_side_names(self) -> list[str]:
+        """The sides as the run's language shows them (``Nord-Sud``)."""
+        return [shown_name(n) for n in self.side_names()]
+
     # -- words ------------------------------------------------------------------------------------
 
     def card_text(self) -> str:
@@ -181,10 +191,10 @@ class Puzzle:
         else:
             after = _("Before the first play")
         # "from your seat (You)" says it twice: a seat named You is said as yours alone
-        seat = "" if is_you(self.seat_name) else f" ({self.seat_name})"
+        seat = "" if is_you(self.seat_name) else f" ({shown_name(self.seat_name)})"
         where = {"after": after, "seat": seat}
         if kind == "best-move":
-            mover = self.players[self.mover]
+            mover = self.shown_players[self.mover]
             if is_you(mover):  # spoken to, as everywhere: never "You to play" ("tocca a Tu")
                 return _("{after}: your turn. Find the best move.").format(after=after)
             return _("{after}: {player} to play. Find the best move.").format(
@@ -211,7 +221,7 @@ class Puzzle:
             ).format(after=after, card=self.card_text())
         return _(
             "{after}: with best play by both sides from here, how many points do {sides} score?"
-        ).format(after=after, sides=_(" and ").join(self.side_names()))
+        ).format(after=after, sides=_(" and ").join(self.shown_side_names()))
 
     def answer_hint(self) -> str:
         """How to type the answer."""
@@ -223,7 +233,7 @@ class Puzzle:
         if kind == "unmatched":
             return _("Type the values, like 2 6 8, or none.")
         if kind == "holds":
-            others = [p for i, p in enumerate(self.players) if i != self.seat]
+            others = [p for i, p in enumerate(self.shown_players) if i != self.seat]
             return _("Type a name ({names}).").format(names=", ".join(others))
         if kind == "legal-captures":
             return _("Type the captures separated by ';', like 7D x 3C 4S; 7D x 7C, or none.")
@@ -238,8 +248,9 @@ class Puzzle:
         if kind == "unmatched":
             return values_text(spec.values, self.style)
         if kind == "holds":
-            return spec.holder or ""
-        return ", ".join(f"{s} {p}" for s, p in zip(self.side_names(), spec.points, strict=True))
+            return shown_name(spec.holder or "")
+        sides = self.shown_side_names()
+        return ", ".join(f"{s} {p}" for s, p in zip(sides, spec.points, strict=True))
 
 
 # -- loading ------------------------------------------------------------------------------------

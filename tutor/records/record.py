@@ -39,7 +39,7 @@ from tutor.game.cards import (
     mask_of,
 )
 from tutor.game.errors import Shown, TutorError
-from tutor.game.i18n import LANGUAGES, N_, _, is_you, local, ngettext, typed_words
+from tutor.game.i18n import LANGUAGES, N_, _, all_of, is_you, local, ngettext, typed_words
 from tutor.game.rules import Ruleset
 from tutor.game.scoring import MatchScore, score_state
 from tutor.game.state import GameState, IllegalMoveError, Move, MoveError, WrittenPlay
@@ -175,6 +175,27 @@ class PlayEntry:
 _COMPASS = (N_("North"), N_("East"), N_("South"), N_("West"))
 """The seats named after the compass, as the shipped records, puzzles and drills name them:
 each is understood in every language of the tutor, whichever the file or the run speaks."""
+
+
+def shown_name(name: str) -> str:
+    """A player's or side's name as the language of the run shows it: a compass seat or You
+    in that language (``Nord``, ``Tu``), a side of compass seats likewise (``Nord-Sud``), any
+    other name as written. For what a person reads: files and answers keep the names as
+    written (:func:`player_named` reads a compass seat in any language).
+
+    >>> shown_name("North"), shown_name("North-South"), shown_name("Ada")
+    ('North', 'North-South', 'Ada')
+    >>> from tutor.game.i18n import speaking
+    >>> with speaking("it"):
+    ...     print(shown_name("North"), shown_name("East-West"), shown_name("You"))
+    Nord Est-Ovest Tu
+    """
+    if name in _COMPASS or name == "You":
+        return _(name)
+    parts = name.split("-")
+    if len(parts) > 1 and all(part in _COMPASS for part in parts):
+        return "-".join(_(part) for part in parts)
+    return name
 
 
 def player_named(players: Sequence[str], name: str, prefix: bool = False) -> str | None:
@@ -373,6 +394,16 @@ class HandRecord:
         for members in self.side_names():
             given = [t for t, ps in self.teams.items() if set(ps) == set(members)]
             names.append(given[0] if given else " & ".join(members))
+        return names
+
+    def shown_team_names(self) -> list[str]:
+        """A name per side as a person reads it: the record's team name, or the players
+        joined in words (``You and Partner``, ``Tu e Compagno``). :meth:`team_names`, joined
+        with ``&``, is what files and the JSON keep."""
+        names = []
+        for members in self.side_names():
+            given = [t for t, ps in self.teams.items() if set(ps) == set(members)]
+            names.append(given[0] if given else all_of(members))
         return names
 
     # -- positions --------------------------------------------------------------------------

@@ -266,7 +266,10 @@ def loss_chart_svg(review: Review) -> str:
     )
     # the accessible name says what the chart shows, the legend's final figures included
     label = fill_markup(
-        _("Expected points lost by each side, play by play; at the end: {totals}"), totals=totals
+        _("Expected points lost by each side, play by play; at the end: {totals}")
+        if review.rules.partners
+        else _("Expected points lost by each player, play by play; at the end: {totals}"),
+        totals=totals,
     )
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W:g} {H:g}" role="img" '

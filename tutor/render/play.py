@@ -165,11 +165,11 @@ def turn_view(ev: Turn, style: Style, rich: bool = False) -> list[RenderableType
     replay = ev.match
     hand = replay.hands[-1]
     tally = hand.steps[-1].tally if hand.steps else []
-    sides = ev.record.team_names()
+    sides = ev.record.shown_team_names()
     if tally:
         parts = [
             pile_text(
-                one_line(t.name),
+                one_line(sides[t.side] if t.side < len(sides) else t.name),
                 t.cards,
                 t.denari,
                 t.scope,
@@ -292,7 +292,7 @@ def _dealt(ev: Dealt, style: Style, rich: bool) -> list[RenderableType]:
         ),
     ]
     if record.ruleset.partners:
-        sides = _(" v ").join(one_line(s) for s in record.team_names())
+        sides = _(" v ").join(one_line(s) for s in record.shown_team_names())
         out.append(Text(_("Sides: {sides}.").format(sides=sides)))
     return out
 

@@ -61,7 +61,7 @@ def puzzle_position(p: Puzzle, rich: bool = False) -> list[RenderableType]:
     style = p.style
     state = p.state
     bold = "bold" if rich else ""
-    names = [one_line(n) for n in p.players]
+    names = [one_line(n) for n in p.shown_players]
     out: list[RenderableType] = [Text(one_line(p.spec.text("title")), style=bold)]
     head = Text(
         _("{ruleset}, {deck} deck; difficulty {n} of 5.").format(
@@ -75,7 +75,7 @@ def puzzle_position(p: Puzzle, rich: bool = False) -> list[RenderableType]:
     out.append(head)
     order = {"players": ", ".join(names), "dealer": names[-1]}
     if p.record.ruleset.partners:
-        sides = _(" v ").join(one_line(t) for t in p.side_names())
+        sides = _(" v ").join(one_line(t) for t in p.shown_side_names())
         seating = (
             _("Playing order: {players} (you deal and play last); sides {sides}.")
             if is_you(names[-1])
@@ -107,7 +107,7 @@ def puzzle_position(p: Puzzle, rich: bool = False) -> list[RenderableType]:
     view = p.view()
     if p.shows_all_hands:
         for seat, name in enumerate(names):
-            label = _("{name} (you):") if seat == p.seat else "{name}:"
+            label = _("{name} (you):") if seat == p.seat and not is_you(name) else "{name}:"
             out.append(
                 Text.assemble(
                     label.format(name=name) + " ", cards_text(view.hands[seat], style, rich)
@@ -137,7 +137,7 @@ def puzzle_position(p: Puzzle, rich: bool = False) -> list[RenderableType]:
                 line.append_text(cards_text(known, style, rich))
             out.append(line)
     tallies = []
-    for side, team in enumerate(p.side_names()):
+    for side, team in enumerate(p.shown_side_names()):
         pile = state.captured[side]
         tallies.append(
             pile_text(

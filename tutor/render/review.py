@@ -293,7 +293,8 @@ def _costliest(review: Review, rich: bool) -> list[RenderableType]:
         mine.sort(key=lambda d: (-d.judgement.cost, d.play))
         if not mine:
             continue
-        line = Text(_("Costliest for {player}:").format(player=one_line(name)) + " ")
+        costliest = _("Your costliest plays:") if is_you(name) else _("Costliest for {player}:")
+        line = Text(costliest.format(player=one_line(name)) + " ")
         for k, d in enumerate(mine[:COSTLIEST]):
             j = d.judgement
             if k:

@@ -47,7 +47,7 @@ from tutor.game.cards import (
     format_card,
     format_cards,
 )
-from tutor.game.i18n import N_, _, bounds, is_you, ngettext, number
+from tutor.game.i18n import N_, _, all_of, bounds, is_you, ngettext, number, pgettext
 from tutor.game.rules import Ruleset
 from tutor.game.scoring import HandScore, MatchScore, category_name
 from tutor.records.record import HandRecord
@@ -529,7 +529,7 @@ def pile_text(side: str, cards: int, denari: int, scope: int, settebello: bool) 
 
 
 def _side_name(players: Sequence[str]) -> str:
-    return one_line(" & ".join(players))
+    return one_line(all_of(players))
 
 
 def score_table(
@@ -710,7 +710,7 @@ def hand_title(record: HandRecord, number: int | None = None, rich: bool = False
         ).format(players=", ".join(players), dealer=players[-1])
     )
     if record.ruleset.partners:
-        sides = _(" v ").join(one_line(t) for t in record.team_names())
+        sides = _(" v ").join(one_line(t) for t in record.shown_team_names())
         text.append("\n" + _("Sides: {sides}.").format(sides=sides))
     text.append("\n" + _("Table:") + " ")
     text.append_text(cards_text(record.table, style, rich))
@@ -734,7 +734,7 @@ def hand_title(record: HandRecord, number: int | None = None, rich: bool = False
 
 def _play_cells(hand: HandReplay, style: Style, rich: bool) -> tuple[list[str], list[list[Text]]]:
     """Header and cells of every play of a hand (the widths come from all of them)."""
-    names = [one_line(t) for t in hand.record.team_names()]
+    names = [one_line(t) for t in hand.record.shown_team_names()]
     headers = ["#", _("player"), _("plays"), _("takes"), "", _("table after"), *names]
     has_notes = any(step.shown_note for step in hand.steps)
     if has_notes:
@@ -862,7 +862,9 @@ def hand_end(hand: HandReplay, record: HandRecord, rich: bool = False) -> list[R
     if hand.leftover is not None and hand.leftover.cards:
         out.append(
             assemble_text(
-                _("Leftover: {player} captured last and takes {cards}."),
+                _("Leftover: you captured last and take {cards}.")
+                if is_you(hand.leftover.player)
+                else _("Leftover: {player} captured last and takes {cards}."),
                 player=one_line(hand.leftover.player),
                 cards=cards_text(sorted(hand.leftover.cards), style, rich),
             )
@@ -879,7 +881,7 @@ def hand_end(hand: HandReplay, record: HandRecord, rich: bool = False) -> list[R
     if out:
         out.append(Text(""))
     out.append(Text(_("Score of the hand"), style="bold" if rich else ""))
-    out.append(score_table(hand.score, record.ruleset, style, rich, record.team_names()))
+    out.append(score_table(hand.score, record.ruleset, style, rich, record.shown_team_names()))
     return out
 
 
@@ -1398,7 +1400,13 @@ def _interval_text(interval: list[float] | None) -> str:
     if interval is None:
         return ""
     lo, hi = interval
-    return f"[{number(lo, '+.3f')}, {number(hi, '+.3f')}]"
+    return bounds(lo, hi, "+.3f")
+
+
+def _bin_label(label: str) -> str:
+    """A calibration bin's label (``0.3-0.4``, ``0``, ``1``: the JSON's) as the language writes
+    its numbers (``0,3-0,4``)."""
+    return "-".join(number(float(x), ".1f") if "." in x else x for x in label.split("-"))
 
 
 def endgame_view(result: dict[str, Any], rich: bool = False) -> list[RenderableType]:
@@ -1617,7 +1625,7 @@ def calibration_view(result: dict[str, Any], rich: bool = False) -> list[Rendera
                     if result.get("model") == "play"
                     else _("the tracker's odds")
                 ),
-                positions=result["positions"],
+                positions=number(result["positions"], ",d"),
             )
         )
     ]
@@ -1646,17 +1654,27 @@ def calibration_view(result: dict[str, Any], rich: bool = False) -> list[Rendera
         for row in stated["bins"]:
             base = by_bin.pop(row["bin"], None)
             table.add_row(
-                number(row["bin"], "") if isinstance(row["bin"], float) else str(row["bin"]),
-                str(row["count"]),
+                (
+                    number(row["bin"], "")
+                    if isinstance(row["bin"], float)
+                    else _bin_label(str(row["bin"]))
+                ),
+                number(row["count"], ",d"),
                 number(row["stated"], ".3f"),
                 number(row["observed"], ".3f"),
                 _interval_text(row.get("gap_interval")),
-                str(base["count"]) if base else "",
+                number(base["count"], ",d") if base else "",
                 number(base["observed"], ".3f") if base else "",
             )
         for label, base in by_bin.items():
             table.add_row(
-                label, "", "", "", "", str(base["count"]), number(base["observed"], ".3f")
+                _bin_label(str(label)),
+                "",
+                "",
+                "",
+                "",
+                number(base["count"], ",d"),
+                number(base["observed"], ".3f"),
             )
         out.append(table)
         out.append(
@@ -1671,7 +1689,7 @@ def calibration_view(result: dict[str, Any], rich: bool = False) -> list[Rendera
                     stated["n"],
                 ).format(
                     what=what,
-                    n=stated["n"],
+                    n=number(stated["n"], ",d"),
                     brier=_number_or_dash(stated["brier"], ".4f"),
                     facts_brier=_number_or_dash(facts["brier"], ".4f"),
                     stated=_number_or_dash(stated["mean_stated"], ".3f"),
@@ -1689,6 +1707,7 @@ def calibration_view(result: dict[str, Any], rich: bool = False) -> list[Rendera
             )
         )
         off = stated.get("off_by_over_0.08")
+        no_bin = pgettext("no bins (classes, in Italian: feminine)", "none")
         if off is not None:
             out.append(
                 Text(
@@ -1697,9 +1716,10 @@ def calibration_view(result: dict[str, Any], rich: bool = False) -> list[Rendera
                         "not settled by these hands (the interval straddles 0.08) {uncertain}. "
                         "Smaller bins off by more than 0.08 for sure: {smaller}."
                     ).format(
-                        clearly=", ".join(off["clearly"]) or _("none"),
-                        uncertain=", ".join(off["uncertain"]) or _("none"),
-                        smaller=", ".join(off.get("clearly_in_smaller_bins", [])) or _("none"),
+                        clearly=", ".join(map(_bin_label, off["clearly"])) or no_bin,
+                        uncertain=", ".join(map(_bin_label, off["uncertain"])) or no_bin,
+                        smaller=", ".join(map(_bin_label, off.get("clearly_in_smaller_bins", [])))
+                        or no_bin,
                     )
                 )
             )
@@ -1717,8 +1737,8 @@ def calibration_view(result: dict[str, Any], rich: bool = False) -> list[Rendera
                 "percentile {p99} ms, worst {worst} ms."
             ).format(
                 readings=readings or _("none"),
-                count=certain["count"],
-                wrong=certain["wrong"],
+                count=number(certain["count"], ",d"),
+                wrong=number(certain["wrong"], ",d"),
                 median=_number_or_dash(ms["median"], ""),
                 p99=_number_or_dash(ms["p99"], ""),
                 worst=_number_or_dash(ms["max"], ""),

@@ -39,7 +39,7 @@ from tutor.game.cards import (
     get_style,
     indexes_of,
 )
-from tutor.game.i18n import N_, _, all_of, either, ngettext, number, typed_words
+from tutor.game.i18n import N_, _, all_of, either, is_you, ngettext, number, typed_words
 from tutor.game.state import GameState, Move
 from tutor.review.knowledge import known_world
 from tutor.search.analysis import Analysis, exact_analysis
@@ -277,6 +277,12 @@ class Choices:
     def next_name(self) -> str:
         return self.names[self.next_seat]
 
+    @property
+    def next_is_you(self) -> bool:
+        """Whether the next player is the person themselves (``You``): spoken to, as
+        everywhere ("where you can take it", never "where You can take it")."""
+        return is_you(self.next_name)
+
     # -- positions after a move -------------------------------------------------------------
 
     def after(self, m: Move) -> GameState:
@@ -350,6 +356,17 @@ class Choices:
     def side_name(self, seat: int) -> str:
         """The players of ``seat``'s side: ``North and South``, or one name without partners."""
         return all_of([self.names[s] for s in self.rules.seats_of(self.rules.side_of(seat))])
+
+    def by_side(self, seat: int) -> str:
+        """``by North and South``, ``by Ada``; spoken to when the person themselves
+        (``You``) is on the side: ``by you``, ``by your side (you and Partner)``."""
+        names = [self.names[s] for s in self.rules.seats_of(self.rules.side_of(seat))]
+        others = [n for n in names if not is_you(n)]
+        if len(others) == len(names):
+            return _("by {players}").format(players=all_of(names))
+        if not others:
+            return _("by you")
+        return _("by your side (you and {partners})").format(partners=all_of(others))
 
     def value_list(self, values: Sequence[int]) -> str:
         return either([a_value(v) for v in values])
@@ -438,13 +455,23 @@ def _settebello_exposed(d: Choices, move: Move) -> list[Observation]:
         return []
     p = d.odds(move, values)
     unseen = d.unseen_of(values)
-    text = ngettext(
-        "{move} leaves the settebello ({card}) where {next} can take it with {values}: "
-        "{n} such card unseen ({cards}); {odds}.",
-        "{move} leaves the settebello ({card}) where {next} can take it with {values}: "
-        "{n} such cards unseen ({cards}); {odds}.",
-        unseen.bit_count(),
-    ).format(
+    if d.next_is_you:
+        leaves = ngettext(
+            "{move} leaves the settebello ({card}) where you can take it with {values}: "
+            "{n} such card unseen ({cards}); {odds}.",
+            "{move} leaves the settebello ({card}) where you can take it with {values}: "
+            "{n} such cards unseen ({cards}); {odds}.",
+            unseen.bit_count(),
+        )
+    else:
+        leaves = ngettext(
+            "{move} leaves the settebello ({card}) where {next} can take it with {values}: "
+            "{n} such card unseen ({cards}); {odds}.",
+            "{move} leaves the settebello ({card}) where {next} can take it with {values}: "
+            "{n} such cards unseen ({cards}); {odds}.",
+            unseen.bit_count(),
+        )
+    text = leaves.format(
         move=d.move(move),
         card=d.card(card),
         next=d.next_name,
@@ -634,9 +661,19 @@ def _primiera_given(d: Choices, move: Move) -> list[Observation]:
         return []
     p = d.odds(move, values)
     if 1 << move.card & DENARI_MASK:  # denaro-given leaves it to this one: one fact, said once
+        if d.next_is_you:
+            lays = _(
+                "{move} lays {value}, a primiera card and a denaro, where you can take it with "
+                "{values}; {odds}."
+            )
+        else:
+            lays = _(
+                "{move} lays {value}, a primiera card and a denaro, where {next} can take it "
+                "with {values}; {odds}."
+            )
+    elif d.next_is_you:
         lays = _(
-            "{move} lays {value}, a primiera card and a denaro, where {next} can take it with "
-            "{values}; {odds}."
+            "{move} lays {value}, a primiera card, where you can take it with {values}; {odds}."
         )
     else:
         lays = _(
@@ -682,7 +719,11 @@ def _denaro_given(d: Choices, move: Move) -> list[Observation]:
     if not values or not keeping:
         return []
     p = d.odds(move, values)
-    text = _("{move} lays a denaro where {next} can take it with {values}; {odds}.").format(
+    if d.next_is_you:
+        lays = _("{move} lays a denaro where you can take it with {values}; {odds}.")
+    else:
+        lays = _("{move} lays a denaro where {next} can take it with {values}; {odds}.")
+    text = lays.format(
         move=d.move(move),
         next=d.next_name,
         values=d.value_list(values),
@@ -695,16 +736,16 @@ def _denaro_given(d: Choices, move: Move) -> list[Observation]:
 
 def _denari_so_far(d: Choices) -> str:
     """``Denari taken so far: 2 by South and North, 1 by West and East; six of the ten win
-    the point.``"""
+    the point.`` (``by you``, ``by your side (you and Partner)`` for the person's own.)"""
     side_of = d.rules.side_of
     them = d.next_seat  # with two sides, the next seat is always on the other
     return _(
-        "Denari taken so far: {ours} by {us}, {theirs} by {them}; six of the ten win the point."
+        "Denari taken so far: {ours} {by_us}, {theirs} {by_them}; six of the ten win the point."
     ).format(
         ours=(d.view.captured[side_of(d.seat)] & DENARI_MASK).bit_count(),
         theirs=(d.view.captured[side_of(them)] & DENARI_MASK).bit_count(),
-        us=d.side_name(d.seat),
-        them=d.side_name(them),
+        by_us=d.by_side(d.seat),
+        by_them=d.by_side(them),
     )
 
 
@@ -859,7 +900,9 @@ def _counted_endgame(d: Choices, move: Move, exact: Analysis | None) -> list[Obs
         return []
     holders = [s for s in range(d.rules.players) if s != d.seat and world.hands[s]]
     where = "; ".join(
-        _("{name} holds {cards}").format(name=d.names[s], cards=d.cards(world.hands[s]))
+        (_("you hold {cards}") if is_you(d.names[s]) else _("{name} holds {cards}")).format(
+            name=d.names[s], cards=d.cards(world.hands[s])
+        )
         for s in holders
     )
     line = exact.pv or [m.move for m in exact.moves[:1]]

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tutor.game.errors import TutorError
-from tutor.game.i18n import _
+from tutor.game.i18n import _, in_every_language
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.scoring import MatchScore, hand_points
 from tutor.game.state import GameState, Move, random_deal
@@ -333,16 +333,29 @@ class SimulationResult:
             game = "b" if o.swapped else "a"
             if self.matches:
                 stem = f"match-{o.deal:03d}-{game}-hand-{o.hand + 1:02d}"
-                where = f"match {o.deal}, game {game}, hand {o.hand + 1}"
             else:
                 stem = f"deal-{o.deal:03d}-{game}"
-                where = f"deal {o.deal}, game {game}"
-            record.info["event"] = (
-                f"tutor simulate --seed {self.seed}: A = {self.players[0]}, "
-                f"B = {self.players[1]}; {where}"
-            )
+            # in every language, as the tutor's other texts in a record (an Italian replay
+            # shows the Italian): tutor simulate --seed 0: A = search:1, B = greedy; deal 0, game a
+            record.info |= in_every_language("event", self._event(o, game))
             out.append((stem, record))
         return out
+
+    def _event(self, o: HandOutcome, game: str) -> Callable[[], str]:
+        """The words of a record's ``event``, for :func:`in_every_language`."""
+
+        def words() -> str:
+            if self.matches:
+                where = _("match {match}, game {game}, hand {hand}").format(
+                    match=o.deal, game=game, hand=o.hand + 1
+                )
+            else:
+                where = _("deal {deal}, game {game}").format(deal=o.deal, game=game)
+            return _("tutor simulate --seed {seed}: A = {a}, B = {b}; {where}").format(
+                seed=self.seed, a=self.players[0], b=self.players[1], where=where
+            )
+
+        return words
 
     def to_json(self) -> dict[str, Any]:
         players = []

@@ -20,7 +20,9 @@ line                      meaning
 ``quit``                  stop (everything is already saved)
 ========================  ===============================================================
 
-Blank lines and lines starting with ``#`` are ignored.
+Blank lines and lines starting with ``#`` are ignored. The commands are read in every language
+of the tutor (``annulla``, ``quadro``, ``aiuto``, ``esci``, ``distribuzione 7D 7H AS``), and
+shown in the language of the run.
 
 >>> s = LiveSession.new("scopa", ["You", "Ada"], "You", "french")
 >>> s.prompt()
@@ -62,7 +64,16 @@ from tutor.game.cards import (
     parse_cards,
 )
 from tutor.game.errors import TutorError
-from tutor.game.i18n import N_, _, in_every_language, ngettext, quits
+from tutor.game.i18n import (
+    N_,
+    _,
+    command,
+    in_every_language,
+    is_you,
+    ngettext,
+    quits,
+    typed_command,
+)
 from tutor.game.interrupts import interrupts_held
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move, parse_play
@@ -98,8 +109,6 @@ __all__ = [
     "intro",
 ]
 
-_COMMANDS = {"undo", "help", "?", "board", "show"}
-
 
 def _in_style(text: str, style: Style) -> str:
     """Example cards written in French notation, shown in ``style``'s."""
@@ -119,8 +128,8 @@ def protocol(style: Style | str | None = None, other: str = "Ada") -> str:
         (_in_style("2C 4H 5S QD", st), _("the opening table (first)")),
         (
             mine,
-            _("your cards when asked (also: deal {cards}); in scopa at every deal").format(
-                cards=mine
+            _("your cards when asked (also: {deal} {cards}); in scopa at every deal").format(
+                deal=command("deal"), cards=mine
             ),
         ),
         (
@@ -128,10 +137,10 @@ def protocol(style: Style | str | None = None, other: str = "Ada") -> str:
             _("a play: the card, then x and the cards it takes"),
         ),
         (f"{other}: {_in_style('3H', st)}", _("a play with the player's name in front")),
-        ("undo", _("take back the last entry")),
-        ("board", _("show the board again")),
-        ("help", _("show this help")),
-        ("quit", _("stop; the hand is saved after every entry")),
+        (command("undo"), _("take back the last entry")),
+        (command("board"), _("show the board again")),
+        (command("help"), _("show this help")),
+        (command("quit"), _("stop; the hand is saved after every entry")),
     ]
     return lines_help(rows, st, 16)
 
@@ -376,7 +385,11 @@ class LiveSession:
             names.index(me),
             Path(save_path) if save_path is not None else None,
         )
-        seen = N_("typed in with tutor live, seen from {player}'s seat")
+        seen = (
+            N_("typed in with tutor live, seen from your seat")
+            if is_you(me)
+            else N_("typed in with tutor live, seen from {player}'s seat")
+        )
         session.info |= in_every_language("note", lambda: _(seen).format(player=me))
         if rules.table_cards == 0:
             # nothing to type: the first line is your cards; the seating is saved at once,
@@ -626,25 +639,28 @@ class LiveSession:
         if not text or text.startswith("#"):
             return Entry("blank", "")
         word = text.lower()
+        typed = typed_command(word)  # English or the run's language: undo, annulla
         if quits(word):
             return Entry("quit", "quit")
-        if word in _COMMANDS:
-            if word == "undo":
-                return self.undo()
-            if word in ("help", "?"):
-                other = next((p for i, p in enumerate(self.players) if i != self.me), "Ada")
-                return Entry("help", "help", protocol(self.style, other))
+        if typed == "undo":
+            return self.undo()
+        if typed == "help" or word == "?":
+            other = next((p for i, p in enumerate(self.players) if i != self.me), "Ada")
+            return Entry("help", "help", protocol(self.style, other))
+        if typed == "board" or word == "show":
             return Entry("board", "board")
         phase = self.phase()
         head, _sep, rest = text.partition(" ")
-        if head.lower().rstrip(":") in ("table", "deal", "hand", "cards"):
-            if head.lower().rstrip(":") == "table" and phase in ("play", "deal"):
+        named = head.lower().rstrip(":")
+        deal = typed_command(named) == "deal"
+        if named in ("table", "hand", "cards") or deal:
+            if named == "table" and phase in ("play", "deal"):
                 raise LiveError(
                     _("the table was given at the start: type a play")
                     if phase == "play"
                     else _("the table was given at the start: type your cards")
                 )
-            if phase == "play" and head.lower().rstrip(":") != "table":
+            if phase == "play" and named != "table":
                 turn = self.state().turn
                 raise LiveError(
                     _("no deal is due: it is your turn to play")

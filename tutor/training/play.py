@@ -4,8 +4,9 @@ The session deals a seeded hand, seats the person and lets computer players
 (:func:`tutor.search.roster.make_player`) take the other seats. On the person's turn it reads
 one line at a time: a play in the usual notation (``7D x 2C 5S``; a card alone is laid, or makes
 its only capture: ambiguous input is refused with the legal choices, never guessed) or a
-command (``hint``, ``explain``, ``board``, ``undo``, ``save``, ``help``, ``quit``). After each of
-the person's plays the tutor says at once what the review would say of it
+command (``hint``, ``explain``, ``board``, ``undo``, ``save``, ``help``, ``quit``, read in every
+language of the tutor: ``suggerimento``, ``spiega``, ...). After each of the person's plays
+the tutor says at once what the review would say of it
 (:func:`tutor.review.review.review_decision` with a small time budget): the class, the cost
 against the best move and the observations. At the end of a hand come the score, the review
 of the person's decisions and the offer of the next hand, until the match reaches the
@@ -51,7 +52,17 @@ from tutor.counting.style import StylePriors, styles_by_seat
 from tutor.counting.tracker import viewer_state
 from tutor.game.cards import CARDS, Style, cards_of, format_card, format_cards, get_style
 from tutor.game.errors import TutorError
-from tutor.game.i18n import N_, _, in_every_language, ngettext, number, quits, typed_words
+from tutor.game.i18n import (
+    N_,
+    _,
+    command,
+    in_every_language,
+    ngettext,
+    number,
+    quits,
+    typed_command,
+    typed_words,
+)
 from tutor.game.interrupts import ctrl_c_counted, interrupts_held
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move, MoveError
@@ -248,13 +259,13 @@ def help_text(style: Style | str | None = None) -> str:
     rows = [
         (f"{seven} x {two} {five}", _("play a card and take cards with it")),
         (three, _("play a card alone: laid, or its only capture")),
-        ("hint", _("the best play from your seat, its value and reasons")),
-        ("explain", _("every legal play in words, with its value")),
-        ("board", _("the counting board (rule of 48, who can hold what)")),
-        ("undo", _("take back your last play and the computer's replies")),
-        ("save", _("save now (the game is saved after every play anyway)")),
-        ("help", _("show this help")),
-        ("quit", _("stop; tutor play --resume FILE goes on later")),
+        (command("hint"), _("the best play from your seat, its value and reasons")),
+        (command("explain"), _("every legal play in words, with its value")),
+        (command("board"), _("the counting board (rule of 48, who can hold what)")),
+        (command("undo"), _("take back your last play and the computer's replies")),
+        (command("save"), _("save now (the game is saved after every play anyway)")),
+        (command("help"), _("show this help")),
+        (command("quit"), _("stop; tutor play --resume FILE goes on later")),
     ]
     return lines_help(rows, st, 14)
 
@@ -775,33 +786,34 @@ class PlaySession:
         if not text or text.startswith("#"):
             return events.out
         word = " ".join(text.lower().split())
+        typed = typed_command(word)  # English or the run's language: hint, suggerimento
         phase = self.phase()
         if quits(word):
             self.save()
             events.add(Quit())
-        elif word in ("help", "?"):
+        elif typed == "help" or word == "?":
             events.add(Said(help_text(self.style)))
-        elif word == "save":
+        elif typed == "save":
             if self.save_path is None:
                 raise PlayError(_("there is no file to save to"))
             self.save()
             events.add(Said(_("saved to {file}").format(file=self.save_path)))
-        elif word == "undo":
+        elif typed == "undo":
             self._undo(events)
         elif phase == "play":
-            if word == "hint":
-                self._no_help("hint")
-                events.add(_stoppable(self.hint, "hint"))
-            elif word == "explain":
-                self._no_help("explain")
-                events.add(_stoppable(self.explain, "explain"))
-            elif word == "board":
+            if typed == "hint":
+                self._no_help(command("hint"))
+                events.add(_stoppable(self.hint, command("hint")))
+            elif typed == "explain":
+                self._no_help(command("explain"))
+                events.add(_stoppable(self.explain, command("explain")))
+            elif typed == "board":
                 events.add(BoardShown(count_view(self.state, self.seat, self.players, self.style,
                                                  styles=self._board_styles)))  # fmt: skip
             else:
                 self._play(self._parse(text), events)
         elif phase == "next":
-            if word in _YES or word in typed_words(_YES_WORDS):
+            if word in _YES or typed == "deal" or word in typed_words(_YES_WORDS):
                 self._next_hand(events)
             elif word in _NO or word in typed_words(_NO_WORDS):
                 self.save()
