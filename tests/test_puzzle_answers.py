@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tutor.game.cards import format_card
 from tutor.game.i18n import speaking
 from tutor.puzzles.answer import AnswerError, attempt, judge, read_answer
 from tutor.puzzles.check import solve_puzzle
@@ -245,3 +246,27 @@ def test_a_long_answer_is_quoted_cut_short() -> None:
             with pytest.raises(AnswerError) as caught:
                 read_answer(kinds[kind], text)
             assert len(str(caught.value)) < 3 * SHOWN_MAX + 150, (kind, str(caught.value)[:300])
+
+
+def test_sampled_values_that_rest_on_a_reading_say_so() -> None:
+    """Found by the stop-46 puzzle audit: the values shown for this puzzle (7C +2.00, 7S +0.00,
+    'it costs 2.00 points [2.00, 2.00]') rest on the play model putting 7D with North in every
+    deal, where the tracker gives North 22% and the facts alone a third; on the tracker's odds
+    the values differ. Both are said."""
+    [p] = load_puzzles(collection_dir() / "scopone-16-best-move-f958411c76c6.yaml")
+    solved = solve_puzzle(p)
+    assert solved.reading is not None
+    pinned, tracker = solved.reading
+    seven = next(x for x in pinned if format_card(x.card, p.style) == "7D")
+    assert seven.held == seven.drawn == solved.analysis.samples  # type: ignore[union-attr]
+    assert 0.05 < seven.tracker < 0.95
+    v = attempt(p, read_answer(p, "7S"))
+    said = " ".join(v.lines)
+    assert "These values rest on the analysis's reading of the plays" in said
+    assert "North holds 7D in 200 of the 200 deals the analysis valued" in said
+    assert "On the tracker's odds (those the counting quotes)" in said
+    values = {m.move.text(p.style): m.value for m in tracker.moves}
+    assert values["7C"] - values["7S"] < 2.0  # the gap the reading alone makes 2 points
+    # a puzzle solved exactly says nothing of readings
+    [exact] = load_puzzles(collection_dir() / "keep-the-table-above-ten.yaml")
+    assert solve_puzzle(exact).reading is None

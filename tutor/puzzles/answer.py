@@ -25,6 +25,7 @@ from tutor.game.state import Move, MoveError
 from tutor.puzzles.check import Solved, UndecidedError, moves_text, paired_margin, solve_puzzle
 from tutor.puzzles.format import Puzzle
 from tutor.records.record import player_named, shown_name
+from tutor.review.reading import cards_clause
 
 __all__ = [
     "GIVE_UP",
@@ -341,6 +342,19 @@ def explain(p: Puzzle, solved: Solved | None) -> list[str]:
                 unit=unit, side=side, values=vals
             )
         )
+        if solved.reading is not None:
+            pinned, tracker = solved.reading
+            again = ", ".join(
+                f"{m.move.text(style)} {_fmt(m.value, False)}" for m in tracker.moves[:6]
+            )
+            out.append(
+                _(
+                    "These values rest on the analysis's reading of the plays, which is "
+                    "evidence, not a count: {cards}. On the tracker's odds (those the counting "
+                    "quotes), which read fewer plays, they would be: {values}. Neither reading is "
+                    "certain."
+                ).format(cards=cards_clause(pinned, p.shown_players, style), values=again)
+            )
         if solved.line:
             seat = p.state.turn
             steps = []

@@ -54,8 +54,18 @@ from tutor.game.scoring import score_state
 from tutor.game.state import GameState, Move
 from tutor.puzzles.format import Puzzle
 from tutor.records.puzzle_key import question_name
+from tutor.review.judge import Settings
 from tutor.review.knowledge import known_world
-from tutor.search.analysis import Analysis, analyse, exact_analysis, interval
+from tutor.review.reading import Pinned, pinned_cards
+from tutor.search.analysis import (
+    Analysis,
+    Deals,
+    KeptDeals,
+    analyse,
+    exact_analysis,
+    interval,
+    shared_deals,
+)
 from tutor.search.players import seat_view
 from tutor.search.solver import solver_for
 
@@ -111,6 +121,10 @@ class Solved:
     state: GameState | None = None
     """The full-information position solved (the record's, or the one counting deduces)."""
     notes: list[str] = field(default_factory=list)
+    reading: tuple[tuple[Pinned, ...], Analysis] | None = None
+    """best-move, sampled: the cards the analysis's deals settle while the tracker leaves them
+    open (:func:`tutor.review.reading.pinned_cards`), with the values on the tracker's deals
+    (the same seed and number of deals); None when no card is so settled."""
 
     def value_of(self, move: Move) -> float | None:
         if self.analysis is None:
@@ -208,15 +222,19 @@ def paired_margin(analysis: Analysis, a: Move, b: Move) -> tuple[float, float, f
 
 
 def _sampled(
-    p: Puzzle, progress: Callable[[int, int], None] | None, facts_only: bool = False
+    p: Puzzle,
+    progress: Callable[[int, int], None] | None,
+    facts_only: bool = False,
+    deals: Deals | None = None,
 ) -> tuple[Analysis, str]:
     """The analyser from the seat, with more samples while the margin test is undecided
-    (``facts_only``: deals weighed alike, no reading of the plays)."""
+    (``facts_only``: deals weighed alike, no reading of the plays; ``deals``: where the deals
+    come from otherwise, the play model by default)."""
     margin = p.spec.margin or 0.0
     n = CHECK_SAMPLES
     while True:
         result = analyse(p.state, samples=n, seed=CHECK_SEED, progress=progress,
-                         use_inferences=not facts_only)  # fmt: skip
+                         use_inferences=not facts_only, deals=deals)  # fmt: skip
         decided = True
         best = set(p.spec.moves) or {result.moves[0].move}
         for s in best:
@@ -318,9 +336,18 @@ def solve_puzzle(p: Puzzle, progress: Callable[[int, int], None] | None = None) 
         return Solved(
             kind, method, analysis=analysis, best=best, line=list(analysis.pv), state=state
         )
-    analysis, method = _sampled(p, progress)
+    kept = KeptDeals()
+    analysis, method = _sampled(p, progress, deals=kept)
     _unless_interrupted(analysis)
-    return Solved(kind, method, analysis=analysis, best=(analysis.moves[0].move,))
+    solved = Solved(kind, method, analysis=analysis, best=(analysis.moves[0].move,))
+    hands = tuple(tuple(w.hands) for w in kept.drawn(analysis.samples))
+    pinned = pinned_cards(viewer_state(p.state, p.seat), hands, Settings())
+    if pinned:  # the values rest on a reading the tracker does not share: its values too
+        tracker = analyse(p.state, samples=analysis.samples, seed=CHECK_SEED, progress=progress,
+                          deals=shared_deals)  # fmt: skip
+        _unless_interrupted(tracker)
+        solved.reading = (pinned, tracker)
+    return solved
 
 
 def _unless_interrupted(analysis: Analysis) -> None:

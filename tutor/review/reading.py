@@ -104,7 +104,7 @@ class ReadingCheck:
         self, names: list[str] | tuple[str, ...], move: Move, style: Style | str | None = None
     ) -> str:
         """The note on the verdict on ``move``, in the language of the run."""
-        cards = _cards_clause(self.pinned, names, style)
+        cards = cards_clause(self.pinned, names, style)
         t = self.tracker
         cost = number(t.cost) if t.exact else f"{number(t.cost)} {bounds(t.low, t.high)}"
         best = t.best.text(style)
@@ -136,7 +136,7 @@ class ReadingCheck:
         }
 
 
-def _cards_clause(
+def cards_clause(
     pinned: tuple[Pinned, ...], names: list[str] | tuple[str, ...], style: Style | str | None
 ) -> str:
     """Where the settled cards lie in the analysis's deals, on the tracker's odds and on the
@@ -208,7 +208,7 @@ class ValuesReading:
             "plays and reads the computer players better; how well either reads people is not "
             "measured."
         ).format(
-            cards=_cards_clause(self.pinned, names, style),
+            cards=cards_clause(self.pinned, names, style),
             best=top.move.text(style),
             value=number(top.value, "+.2f"),
             bounds=bounds(top.low, top.high, "+.2f"),
