@@ -112,3 +112,35 @@ def test_a_sampled_puzzle_must_hold_on_the_facts_alone() -> None:
     assert not c.ok and c.solved is not None and c.solved.method == "sampling"
     [problem] = c.problems
     assert problem.startswith("on the facts alone (deals weighed alike): 6B beats AS x AB by ")
+
+
+def test_two_explanations_the_stop_46_audit_found_false_now_say_what_decides() -> None:
+    """three-card-spariglio said 7B x 2B 5C unmatched the 2s, 5s and 7s, though the 5s were
+    unmatched before it (it matches them); do-not-lead-primiera-cards credited the primiera,
+    which East-West win on every line, where the AS loses to a scopa. The figures come from
+    the tracker and the solver, so the texts are checked against them."""
+    from tutor.counting.tracker import track, viewer_state
+    from tutor.puzzles.format import collection_dir, load_puzzles
+    from tutor.search.analysis import exact_analysis
+
+    [p] = load_puzzles(collection_dir() / "three-card-spariglio.yaml")
+    before = track(viewer_state(p.state, p.seat), p.seat, p.players, p.style).unmatched
+    after_state = p.state.copy()
+    after_state.push(p.spec.moves[0])
+    after = track(viewer_state(after_state, p.seat), p.seat, p.players, p.style).unmatched
+    words = {1: "A"}
+
+    def said(values: tuple[int, ...]) -> str:
+        return ", ".join(words.get(v, str(v)) for v in values[:-1]) + f", {values[-1]}"
+
+    text = p.spec.text("explanation")
+    assert f"unmatched {said(before)} become {said(after)}" in text
+    assert "unmatching the 2s, 5s and 7s" not in text
+    [q] = load_puzzles(collection_dir() / "do-not-lead-primiera-cards.yaml")
+    ace = next(m for m in q.state.legal_moves() if m.text(q.style) == "AS")
+    played = q.state.copy()
+    played.push(ace)
+    reply = exact_analysis(played).pv[0]
+    assert reply.capture == played.table  # North's answer sweeps the table: a scopa
+    assert "sweep" in q.spec.themes and "primiera" not in q.spec.themes
+    assert "a scopa for North-South" in q.spec.text("explanation")
