@@ -270,3 +270,53 @@ def test_sampled_values_that_rest_on_a_reading_say_so() -> None:
     # a puzzle solved exactly says nothing of readings
     [exact] = load_puzzles(collection_dir() / "keep-the-table-above-ten.yaml")
     assert solve_puzzle(exact).reading is None
+
+
+def test_a_file_that_leaves_out_an_equal_move_is_told_so_in_words_that_hold() -> None:
+    """Found by the stop-46 puzzle audit: puzzle try said 'Not the best: ...; it costs 0
+    points' of a move as good as the file's; puzzle check said a solution 'leaves out 5B, as
+    good as the best' when 5B was the one best move and the file named a worse one."""
+    from dataclasses import replace
+
+    from tutor.puzzles.check import Solved, _check_best
+    from tutor.search.analysis import Analysis, MoveEstimate
+
+    [p] = load_puzzles(collection_dir() / "keep-the-table-above-ten.yaml")
+    five, other = p.spec.moves[0], next(m for m in p.state.legal_moves() if m != p.spec.moves[0])
+    tie = [MoveEstimate(five, 1.0, 1.0, 1.0, 1), MoveEstimate(other, 1.0, 1.0, 1.0, 1)]
+    solved = Solved("best-move", "exact", Analysis(p.state.turn, True, "exact", tie, [five]),
+                    best=(five, other))  # fmt: skip
+    v = judge(p, read_answer(p, other.text(p.style)), solved)
+    assert not v.correct
+    assert v.message.startswith(
+        f"Not this puzzle's solution: {other.text(p.style)}, though it is worth as much as "
+        "the best."
+    )
+    assert "costs 0 points" not in v.message
+    assert _check_best(p, solved) == [
+        f"the solution leaves out {other.text(p.style)}, worth the same as {five.text(p.style)}"
+    ]
+    # the file names a worse move: the best is named once, and nothing is 'as good as the best'
+    worse = [MoveEstimate(five, 1.0, 1.0, 1.0, 1), MoveEstimate(other, 0.0, 0.0, 0.0, 1)]
+    alone = replace(solved, analysis=Analysis(p.state.turn, True, "exact", worse, [five]),
+                    best=(five,))  # fmt: skip
+    wrong = replace(p, spec=replace(p.spec, moves=(other,)))
+    [said] = _check_best(wrong, alone)
+    assert said.startswith(f"the best move is {five.text(p.style)} (+1)")
+    assert "leaves out" not in said
+
+
+def test_a_wrong_holder_of_a_reading_puzzle_is_not_called_certain() -> None:
+    """Found by the stop-46 puzzle audit: 'North must hold 6S, not East', where the answer
+    rests on a reading (a passed-up scopa), which is never certain."""
+    from dataclasses import replace
+
+    from tutor.puzzles.check import check_puzzle
+
+    [p] = load_puzzles(collection_dir() / "reading-a-passed-up-scopa.yaml")
+    other = next(n for n in p.players if n not in (p.spec.holder, p.seat_name))
+    wrong = replace(p, spec=replace(p.spec, holder=other))
+    problems = check_puzzle(wrong).problems
+    card = p.card_text()
+    assert f"{p.spec.holder} most likely holds {card} (a reading), not {other}" in problems
+    assert not any("must hold" in x for x in problems)

@@ -404,10 +404,10 @@ def _check_best(p: Puzzle, s: Solved) -> list[str]:
                     best=best_text, listed=listed
                 )
             )
-        if missing:
+        if missing and not wrong:  # with a wrong move, the best moves are named above
             parts.append(
-                _("the solution leaves out {moves}, as good as the best").format(
-                    moves=moves_text(missing, style)
+                _("the solution leaves out {moves}, worth the same as {solution}").format(
+                    moves=moves_text(missing, style), solution=moves_text(p.spec.moves, style)
                 )
             )
         return parts
@@ -478,9 +478,11 @@ def _check(p: Puzzle, s: Solved) -> list[str]:
         problems = []
         if p.players[s.holder] != spec.holder:
             problems.append(
-                _("{name} must hold {card}, not {given}").format(
-                    name=p.players[s.holder], card=card, given=spec.holder
-                )
+                (
+                    _("{name} must hold {card}, not {given}")
+                    if s.basis == "fact"
+                    else _("{name} most likely holds {card} (a reading), not {given}")
+                ).format(name=p.players[s.holder], card=card, given=spec.holder)
             )
         truth = _true_holder(p)
         if truth is not None and truth != s.holder:
