@@ -676,7 +676,8 @@ def progress_bar(what: str, doing: str | None = None) -> Iterator[Progress]:
     is being done (``doing``, e.g. ``sampling 300 deals``), so that a long silent run piped
     into a file or another program is not taken for a hang. Which of the two depends on stderr
     alone, never on ``--json``: that option keeps stdout for the JSON, and the progress is on
-    stderr (a ``--json`` run in a terminal, its output sent to a file, shows the bar).
+    stderr (a ``--json`` run in a terminal, its output sent to a file, shows the bar). Under
+    ``NO_COLOR`` a terminal gets plain text: the count alone, rewritten in place.
     """
     if not sys.stderr.isatty():
         said = False
@@ -688,6 +689,30 @@ def progress_bar(what: str, doing: str | None = None) -> Iterator[Progress]:
                 note(f"tutor: {doing or what}...")
 
         yield say
+        return
+    if os.environ.get("NO_COLOR"):
+        # plain text asked for: a count rewritten in place with carriage returns, no escape
+        # codes (rich's bar hides the cursor and moves it up)
+        shown = [""]
+        last = [0.0]
+
+        def count(done: int, total: int) -> None:
+            now = time.monotonic()
+            if done < total and now - last[0] < 0.1:
+                return
+            last[0] = now
+            line = f"{what} {done}/{total}"
+            pad = " " * max(0, len(shown[0]) - len(line))
+            sys.stderr.write(f"\r{line}{pad}")
+            sys.stderr.flush()
+            shown[0] = line
+
+        try:
+            yield count
+        finally:
+            if shown[0]:  # the count goes, as the bar does
+                sys.stderr.write("\r" + " " * len(shown[0]) + "\r")
+                sys.stderr.flush()
         return
     bar: Any = None
 
@@ -704,8 +729,8 @@ def progress_bar(what: str, doing: str | None = None) -> Iterator[Progress]:
                 BarColumn(),
                 MofNCompleteColumn(),
                 TimeElapsedColumn(),
-                # a terminal's console, without colour under NO_COLOR (rich reads it): the
-                # plain console of the output would draw no bar at all
+                # a terminal's console (NO_COLOR is handled above): the plain console of the
+                # output would draw no bar at all
                 console=Console(file=sys.stderr, highlight=False, emoji=False, markup=False),
                 transient=True,
             )
