@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import run, stored_answers
+from helpers import ROOT, run, stored_answers
 
 from tutor.training import store as store_module
 from tutor.training.store import ProgressStore, Schedule
@@ -309,3 +309,37 @@ def test_an_imported_answer_takes_its_place_among_later_ones(tmp_path: Path) -> 
     in_saved_order = leitner(box, False, 500.0, due)
     assert in_time_order != in_saved_order
     assert (sched.box, sched.due, sched.last) == (*in_time_order, 100000.0)
+
+
+def test_a_db_in_a_missing_folder_is_a_usage_error_and_makes_no_folder(tmp_path: Path) -> None:
+    """Found by the stop-46 CLI audit: train --db /nonexistent/x.sqlite made /nonexistent (and
+    any folders on the way) where every other file the tutor writes is refused so."""
+    for command in (["train", "--count", "1"], ["stats"]):
+        db = tmp_path / "no" / "such" / "p.sqlite"
+        r = run(*command, "--db", str(db), input="")
+        assert r.exit_code == 2, r.output
+        assert f"the folder {db.parent} does not exist" in r.stderr
+        assert not (tmp_path / "no").exists()
+
+
+def test_puzzles_given_that_give_no_puzzle_are_bad_input(tmp_path: Path) -> None:
+    """Found by the stop-46 CLI audit: --puzzles naming a file that is no puzzle (or a folder of
+    broken ones) said 'skipped', then trained on the shipped collection and exited 0."""
+    bad = tmp_path / "bin.yaml"
+    bad.write_bytes(b"\x00\x01\xff")
+    r = run("train", "--count", "1", "--db", str(tmp_path / "p.sqlite"), "--puzzles", str(bad),
+            input="")  # fmt: skip
+    assert r.exit_code == 3, r.output
+    assert r.stderr.strip() == (
+        f"tutor: error: {bad}: cannot read: the file is not UTF-8 text; no puzzle could be read "
+        f"from {bad}"
+    )
+    # a folder with one good puzzle and one broken file: the broken one is noted, and skipped
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "bad.yaml").write_bytes(b"\x00\x01\xff")
+    (folder / "good.yaml").write_bytes((ROOT / "puzzles" / "lay-a-doppia.yaml").read_bytes())
+    r = run("train", "--count", "1", "--db", str(tmp_path / "p.sqlite"), "--puzzles",
+            str(folder), input="skip\n")  # fmt: skip
+    assert r.exit_code == 0, r.output
+    assert "skipped:" in r.stderr and "bad.yaml" in r.stderr

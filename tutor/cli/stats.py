@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tutor.cli.core import JsonOption, app, examples, human_console, print_json
-from tutor.cli.train import DbOption, waiting_note
+from tutor.cli.train import DbOption, db_path, waiting_note
 
 
 @app.command(
@@ -22,9 +22,9 @@ def stats_command(
     created: it simply has no answers.
     """
     from tutor.training.progress import Stats, progress_stats
-    from tutor.training.store import ProgressStore, default_path
+    from tutor.training.store import ProgressStore
 
-    path = db if db is not None else default_path()
+    path = db_path(db)
     if path.exists():  # read only: a file or folder the user may not write to is still read
         with ProgressStore(path, on_wait=waiting_note(path), read_only=True) as store:
             stats = progress_stats(store)

@@ -45,6 +45,22 @@ def waiting_note(path: Path) -> Callable[[float], None]:
     return say
 
 
+def db_path(db: Path | None) -> Path:
+    """The progress database: ``--db`` or the default. The default's folder is made when
+    missing; a ``--db`` in a folder that does not exist is a usage error, as a missing folder
+    is for every file the tutor writes (a mistyped path would otherwise grow folders)."""
+    from tutor.training.store import default_path
+
+    if db is None:
+        return default_path()
+    folder = db.parent
+    if not folder.exists():
+        raise typer.BadParameter(
+            _("the folder {folder} does not exist").format(folder=folder), param_hint="--db"
+        )
+    return db
+
+
 DbOption = Annotated[
     Path | None,
     file_option(
@@ -104,15 +120,15 @@ def train_command(
     """
     # rich and the solver load here, not at start-up, so the first puzzle shows quickly
     from tutor.render.terminal import make_console
-    from tutor.training.store import ProgressStore, StoreError, default_path
+    from tutor.training.store import ProgressStore, StoreError
     from tutor.training.trainer import Trainer, check_options, summary
 
-    path = db if db is not None else default_path()
     if rescue is not None:
-        _import(rescue, path, json_out)
+        _import(rescue, db_path(db), json_out)
         return
     theme = check_theme(theme)
     check_options(theme, ruleset, puzzles or [])  # before the store is opened, and so created
+    path = db_path(db)
     console, fancy = (make_console(stderr=True), False) if json_out else human_console()
     results: list[tuple[Pick, Verdict]] = []
     with ProgressStore(path, on_wait=waiting_note(path)) as store:

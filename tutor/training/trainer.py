@@ -286,8 +286,17 @@ class Trainer:
         """A session over the shipped collection and ``folders``."""
         wanted = check_options(theme, ruleset, folders)
         store.check()  # damage found now, before the index or the session writes anything
-        sources = ([collection_dir()] if shipped else []) + list(folders)
-        entries, problems = index_puzzles(store, sources)
+        entries, problems = index_puzzles(store, [collection_dir()] if shipped else [])
+        for folder in folders:
+            got, bad = index_puzzles(store, [folder])
+            if bad and not got:  # a source given that gives nothing: bad input, not a note
+                raise TrainError(
+                    _("{problem}; no puzzle could be read from {folder}").format(
+                        folder=folder, problem=bad[0]
+                    )
+                )
+            entries += got
+            problems += bad
         seen: set[str] = set()
         chosen = []
         for e in entries:
