@@ -270,3 +270,19 @@ def test_the_sides_are_named_in_words_not_with_an_ampersand(tmp_path: Path) -> N
     assert "&" not in it.stdout + en.stdout
     [record] = load_path(save)
     assert record.team_names() == ["Tu & Compagno", "Destra & Sinistra"]
+
+
+def test_an_unknown_computer_player_in_a_save_is_named_with_its_line(tmp_path: Path) -> None:
+    """Found by the stop-46 CLI audit: 'game: computer: Ada: unknown player' had no line,
+    where the record's other errors name theirs."""
+    save = tmp_path / "game.yaml"
+    quick_session("scopa", 1, board=False, save_path=save).start()
+    text = save.read_text()
+    lines = text.splitlines()
+    n = next(i for i, t in enumerate(lines, 1) if t.strip().startswith("computer:"))
+    name = lines[n - 1].split("{")[1].split(":")[0]
+    lines[n - 1] = "  computer: {" + name + ": nobody}"
+    save.write_text("\n".join(lines) + "\n")
+    r = run("play", "--resume", str(save), input="quit\n")
+    assert r.exit_code == 3, r.output
+    assert r.stderr.startswith(f"tutor: error: {save}:{n}: game: computer: {name}: unknown player")

@@ -150,3 +150,16 @@ def test_a_forced_move_is_valued_too() -> None:
     assert data["samples"] == 5 and move["value"] is not None
     assert data["best"] == move["move"] and data["pv"][0] == move["move"]
     assert not any("no sampled deal" in w for w in data["warnings"])
+
+
+def test_an_error_names_only_the_options_given() -> None:
+    """Found by the stop-46 CLI audit: 'solve FILE --hand 4' said '--at 36: the hand is over'
+    though no --at was given (the record's end was meant)."""
+    result = run("solve", str(EXAMPLES / "scopa-match.yaml"), "--hand", "4")
+    assert result.exit_code == 3, result.output
+    assert result.stderr.strip() == (
+        f"tutor: error: {EXAMPLES / 'scopa-match.yaml'}: the hand is over after play 36: nothing "
+        "to solve"
+    )
+    given = run("solve", str(EXAMPLES / "scopa-match.yaml"), "--hand", "4", "--at", "36")
+    assert ": --at 36: the hand is over" in given.stderr

@@ -287,7 +287,7 @@ def _game_file(path: Path, game: str) -> Path:
 def test_a_resumed_file_naming_an_unknown_computer_player_says_which_file(tmp_path: Path) -> None:
     """Bug (found by fuzzing): 'Ada: unknown player ...' named no file."""
     bad = _game_file(tmp_path / "gc.yaml", "game: {seed: 1, computer: {Ada: nonsense}}\n")
-    with pytest.raises(PlayError, match=f"^{re.escape(str(bad))}: game: computer: Ada: unknown"):
+    with pytest.raises(PlayError, match=f"^{re.escape(str(bad))}:5: game: computer: Ada: unknown"):
         PlaySession.resume(bad)
 
 

@@ -404,6 +404,9 @@ def test_the_game_key_round_trips() -> None:
     ("game", "message"),
     [
         ("game: {seed: x}", "game: the seed must be a whole number, not 'x'"),
+        # found by the stop-46 CLI audit: "the seed must be a text value"
+        ("game: {seed: null}", "game: the seed must be a whole number"),
+        ("game: {seed: [1]}", "game: the seed must be a whole number"),
         ("game: {computer: {Ada: greedy}}", "game: the seed is missing"),
         ("game: {seed: 1, computer: {Bob: greedy}}", "computer player 'Bob' is not a player"),
         ("game: {seed: 1, level: 3}", "game: unknown key 'level'"),

@@ -344,6 +344,15 @@ def test_unknown_ruleset_file_is_called_a_file() -> None:
         load_ruleset("nowhere.yaml")
 
 
+def test_a_folder_given_as_a_ruleset_is_called_a_folder(tmp_path: Path) -> None:
+    """Found by the stop-46 CLI audit: 'tutor rules /tmp' said "unknown ruleset '/tmp'", as if
+    a name had been mistyped."""
+    with pytest.raises(RulesetError, match=r"is a folder, not a ruleset file; shipped"):
+        load_ruleset(str(tmp_path))
+    r = run("rules", str(tmp_path))
+    assert r.exit_code == 2 and "' is a folder, not a ruleset file" in r.stderr
+
+
 # -- ruleset files: duplicate keys, several documents, libyaml -----------------------------------
 
 

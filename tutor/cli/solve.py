@@ -87,6 +87,8 @@ def solve_command(
     n = len(record.plays) if at is None else at
     check_at(file, record, n)
     method = "exact" if exact else "sampling" if samples is not None else "auto"
+    # an option the user gave is named; the record's end, which they did not, is not
+    where = f"{file}: --at {n}: " if at is not None else f"{file}: "
     try:
         k = SAMPLES if samples is None else samples
         state = position_at(record, n)
@@ -110,13 +112,13 @@ def solve_command(
             )
     except HiddenCardsError as exc:
         raise InputError(
-            f"{file}: --at {n}: "
+            where
             + _("{problem}; use --samples K to analyse it from the mover's seat").format(
                 problem=exc
             )
         ) from None
     except TutorError as exc:
-        raise InputError(f"{file}: --at {n}: {exc}") from None
+        raise InputError(f"{where}{exc}") from None
     analysis = result.analysis
     if analysis.method == "exact" and analysis.timed_out:
         note(

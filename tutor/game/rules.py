@@ -698,6 +698,14 @@ _CACHE: dict[tuple[object, ...], Ruleset] = {}
 that an edited file or the same relative path from another folder is read afresh."""
 
 
+def _is_dir(path: Path) -> bool:
+    """Whether ``path`` is a folder (False for a name no file can have)."""
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):
+        return False
+
+
 def _is_file(path: Path | Traversable) -> bool:
     """Whether ``path`` names something to read (a file, a device: read_text says what is
     wrong with it), not a folder; False for a name no file can have (too long, a NUL)."""
@@ -741,7 +749,9 @@ def load_ruleset(name_or_path: str | Path) -> Ruleset:
             cache = ("shipped", key)
         else:
             unknown = (
-                _("unknown ruleset file {name!r}; shipped rulesets: {names}")
+                _("{name!r} is a folder, not a ruleset file; shipped rulesets: {names}")
+                if not plain and _is_dir(given)
+                else _("unknown ruleset file {name!r}; shipped rulesets: {names}")
                 if given.suffix in (".yaml", ".yml")
                 else _("unknown ruleset {name!r}; shipped rulesets: {names}")
             )

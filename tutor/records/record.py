@@ -478,6 +478,11 @@ class HandRecord:
 
     # -- validation ---------------------------------------------------------------------------
 
+    def line_of(self, *where: str) -> int | None:
+        """The line of the file where the key at ``where`` is written (``"game", "computer",
+        "Ada"``), or of the nearest key above it; None for a record not read from a file."""
+        return self._line(where)
+
     def _line(self, where: Where) -> int | None:
         key = where
         while key:

@@ -298,7 +298,10 @@ class _Reader:
             values[key] = vnode
         if "seed" not in values:
             raise self.fail(node, "game: " + _("the seed is missing"))
-        seed_text = self.text(values["seed"], "game: " + _("the seed"))
+        seed_node = values["seed"]
+        if not isinstance(seed_node, ScalarNode) or self.is_null(seed_node):
+            raise self.fail(seed_node, "game: " + _("the seed must be a whole number"))
+        seed_text = str(seed_node.value)
         try:
             seed = int(seed_text)
         except ValueError:

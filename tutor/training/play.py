@@ -576,6 +576,13 @@ class PlaySession:
         for rec in hands:
             rec.game = game
             rec.ruleset_name = ruleset_key(rec.ruleset_name, path, None)
+        for name, spec in game.computer.items():  # said with its line, as the record's errors
+            try:
+                make_player(spec)
+            except PlayerError as exc:
+                line = last.line_of("game", "computer", name)
+                where = f"{path}:{line}" if line else str(path)
+                raise PlayError(f"{where}: game: computer: {name}: {exc}") from None
         try:
             session = cls(
                 last.ruleset,
