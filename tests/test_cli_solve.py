@@ -163,3 +163,26 @@ def test_an_error_names_only_the_options_given() -> None:
     )
     given = run("solve", str(EXAMPLES / "scopa-match.yaml"), "--hand", "4", "--at", "36")
     assert ": --at 36: the hand is over" in given.stderr
+
+
+def test_sampled_values_resting_on_a_reading_say_so() -> None:
+    """Found by the stop-46 puzzle audit: solve showed 7C +2.00 [+2.00, +2.00], 7S +0.00 on
+    a position where the play model puts 7D with North in every deal (the tracker: 22%);
+    on the tracker's deals 7S is worth 1.50. The text and the JSON say both."""
+    path = str(ROOT / "puzzles" / "scopone-16-best-move-f958411c76c6.yaml")
+    result = run("solve", path, env=PLAIN_ENV)
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.stdout.split())
+    assert "reading: These values rest on the analysis's reading of the plays" in text
+    assert (
+        "North holds 7D in 200 of the 200 deals the analysis valued, 22% on the tracker's" in text
+    )
+    assert "they would be: 7C +2.75, 7S +1.50." in text
+    data = run_json("solve", path)
+    assert data["reading"]["pinned"][0]["card"] == "7D"
+    assert {m["move"]: m["value"] for m in data["reading"]["tracker"]["moves"]} == {
+        "7C": 2.75, "7S": 1.5,
+    }  # fmt: skip
+    # a sampled solve whose deals settle nothing against the tracker says nothing
+    quiet = run_json("solve", str(EXAMPLES / "partial-view.yaml"), "--at", "20", "-k", "20")
+    assert quiet["reading"] is None

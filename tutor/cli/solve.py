@@ -81,7 +81,8 @@ def solve_command(
         raise typer.BadParameter(_("give --exact or --samples, not both"), param_hint="--exact")
     # lazy: the search loads the assignment model; replay --json must start fast
     from tutor.review.hands import position_at
-    from tutor.search.evaluate import HiddenCardsError, evaluate
+    from tutor.review.reading import evaluate_checked
+    from tutor.search.evaluate import HiddenCardsError
 
     record = record_hand(file, hand)
     n = len(record.plays) if at is None else at
@@ -99,7 +100,7 @@ def solve_command(
             k,
         ).format(name=mover, n=k)
         with progress_bar(_("sampling"), doing) as progress:
-            result = evaluate(
+            result, _reading = evaluate_checked(
                 state,
                 method,
                 samples=samples,

@@ -1287,6 +1287,10 @@ def evaluation_view(ev: Evaluation, style: Style, rich: bool = False) -> list[Re
         out.append(Text(_("No move is proven best yet: the bounds overlap.")))
     elif not result.samples:
         out.append(Text(_("No sample was valued, so no move is shown best.")))
+    if ev.reading is not None:
+        note = Text(_("reading:"), style="bold" if rich else "")
+        note.append(" " + visible(ev.reading.text(ev.names, style)))
+        out.append(note)
     return out
 
 

@@ -16,6 +16,7 @@ tracker said 87%).
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -35,6 +36,8 @@ from tutor.review.judge import (
     verdict_class,
 )
 from tutor.search.analysis import MoveEstimate
+from tutor.search.evaluate import Evaluation, evaluate
+from tutor.search.players import seat_view
 
 __all__ = [
     "PINNED",
@@ -100,9 +103,7 @@ class ReadingCheck:
         t = self.tracker
         return classify(t.cost) != classify(j.cost) or t.best != j.best
 
-    def text(
-        self, names: list[str] | tuple[str, ...], move: Move, style: Style | str | None = None
-    ) -> str:
+    def text(self, names: Sequence[str], move: Move, style: Style | str | None = None) -> str:
         """The note on the verdict on ``move``, in the language of the run."""
         cards = cards_clause(self.pinned, names, style)
         t = self.tracker
@@ -118,9 +119,7 @@ class ReadingCheck:
             "how well either reads people is not measured."
         ).format(cards=cards, cls=verdict_class(t), cost=cost, best=best)
 
-    def to_json(
-        self, names: list[str] | tuple[str, ...], style: Style | str | None = None
-    ) -> dict[str, Any]:
+    def to_json(self, names: Sequence[str], style: Style | str | None = None) -> dict[str, Any]:
         t = self.tracker
         return {
             "pinned": _pinned_json(self.pinned, names, style),
@@ -137,7 +136,7 @@ class ReadingCheck:
 
 
 def cards_clause(
-    pinned: tuple[Pinned, ...], names: list[str] | tuple[str, ...], style: Style | str | None
+    pinned: tuple[Pinned, ...], names: Sequence[str], style: Style | str | None
 ) -> str:
     """Where the settled cards lie in the analysis's deals, on the tracker's odds and on the
     facts alone: the notes' shared clause."""
@@ -163,7 +162,7 @@ def cards_clause(
 
 
 def _pinned_json(
-    pinned: tuple[Pinned, ...], names: list[str] | tuple[str, ...], style: Style | str | None
+    pinned: tuple[Pinned, ...], names: Sequence[str], style: Style | str | None
 ) -> list[dict[str, Any]]:
     return [
         {
@@ -181,9 +180,10 @@ def _pinned_json(
 
 @dataclass(frozen=True)
 class ValuesReading:
-    """Move values that rest on a reading (``tutor explain``): the cards the reading settles,
-    and the values on the tracker's deals (the same settings and seed), whose best move is
-    another and by a margin the review would call an inaccuracy or worse."""
+    """Move values that rest on a reading (``tutor explain``, ``tutor solve``): the cards the
+    reading settles, and the values on the tracker's deals (the same settings and seed), which
+    make another move best, or move some value, by what the review would call an inaccuracy or
+    more."""
 
     pinned: tuple[Pinned, ...]
     best: Move
@@ -197,28 +197,25 @@ class ValuesReading:
         ours = next(v for v in self.values if v.move == self.best)
         return self.values[0].value - ours.value
 
-    def text(self, names: list[str] | tuple[str, ...], style: Style | str | None = None) -> str:
+    def text(self, names: Sequence[str], style: Style | str | None = None) -> str:
         """The note under the values, in the language of the run."""
         top = self.values[0]
+        values = ", ".join(
+            f"{v.move.text(style)} {number(v.value, '+.2f')}" for v in self.values[:6]
+        )
+        if top.move != self.best:
+            values += "; " + _("the best move would be {best} rather than {ours}").format(
+                best=top.move.text(style), ours=self.best.text(style)
+            )
         return _(
             "These values rest on the analysis's reading of the plays, which is evidence, not a "
             "count: {cards}. On the tracker's odds (those the notes quote), which read fewer "
-            "plays, the best move would be {best} ({value} points {bounds}), and {ours} would "
-            "give up {gap} points to it. Neither reading is certain: the analysis's reads more "
-            "plays and reads the computer players better; how well either reads people is not "
-            "measured."
-        ).format(
-            cards=cards_clause(self.pinned, names, style),
-            best=top.move.text(style),
-            value=number(top.value, "+.2f"),
-            bounds=bounds(top.low, top.high, "+.2f"),
-            ours=self.best.text(style),
-            gap=number(self.gap, ".2f"),
-        )
+            "plays, they would be: {values}. Neither reading is certain: the analysis's reads "
+            "more plays and reads the computer players better; how well either reads people is "
+            "not measured."
+        ).format(cards=cards_clause(self.pinned, names, style), values=values)
 
-    def to_json(
-        self, names: list[str] | tuple[str, ...], style: Style | str | None = None
-    ) -> dict[str, Any]:
+    def to_json(self, names: Sequence[str], style: Style | str | None = None) -> dict[str, Any]:
         return {
             "pinned": _pinned_json(self.pinned, names, style),
             "tracker": {
@@ -311,7 +308,8 @@ def check_values(
     """The reading check of sampled move values (``values``, best first, valued on the deals
     with ``hands`` in ``view``, the mover's view, with ``settings``): None unless the deals
     settle a card the tracker leaves open and, valued again on the tracker's deals, another
-    move is best by an inaccuracy or more."""
+    move is best, or some move's value moves, by an inaccuracy or more and beyond the
+    intervals (two samples of a few deals differ by chance)."""
     known = [v for v in values if v.n]
     if settings.reading != "play" or not hands or len(known) < 2:
         return None
@@ -320,9 +318,37 @@ def check_values(
         return None
     _exact, _n, again, _line, _hands = value_moves(view, replace(settings, reading="tracker"))
     ranked = tuple(v for v in again if v.n)
-    if not ranked or ranked[0].move == known[0].move:
+    if not ranked or not any(v.move == known[0].move for v in ranked):
         return None
     check = ValuesReading(pinned, known[0].move, ranked)
-    if not any(v.move == check.best for v in ranked) or classify(check.gap) in ("best", "good"):
-        return None
-    return check
+    # by an inaccuracy or more, and beyond what the two samples' intervals allow
+    before = {v.move: v for v in known}
+    moved = any(
+        v.move in before
+        and classify(abs(v.value - before[v.move].value)) not in ("best", "good")
+        and (v.low > before[v.move].high or v.high < before[v.move].low)
+        for v in ranked
+    )
+    ours = next(v for v in ranked if v.move == check.best)
+    another = classify(check.gap) not in ("best", "good") and ranked[0].low > ours.high
+    return check if moved or another else None
+
+
+def evaluate_checked(
+    state: GameState, method: str = "auto", **options: Any
+) -> tuple[Evaluation, ValuesReading | None]:
+    """``tutor solve``'s values (:func:`tutor.search.evaluate.evaluate` with ``options``), with
+    the reading check of sampled values (:func:`check_values`, the same seed and number of
+    deals) set on the evaluation when it speaks."""
+    ev = evaluate(state, method, **options)
+    a = ev.analysis
+    if a.method == "exact" or not ev.hands or a.interrupted:
+        return ev, None
+    workers = options.get("workers", 1)
+    settings = Settings(
+        samples=max(2, a.samples), time=None, seed=options.get("seed", 0),
+        workers=workers if workers is not None else os.cpu_count() or 1,
+    )  # fmt: skip
+    check = check_values(seat_view(state), a.moves, ev.hands, settings)
+    ev.reading = check
+    return ev, check

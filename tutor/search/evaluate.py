@@ -29,15 +29,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 from tutor.counting.tracker import seat_names
 from tutor.game.cards import Style
 from tutor.game.errors import TutorError
 from tutor.game.i18n import _, ngettext, number
 from tutor.game.state import GameState, Move
-from tutor.search.analysis import Analysis, MoveEstimate, analyse, exact_analysis
+from tutor.search.analysis import Analysis, KeptDeals, MoveEstimate, analyse, exact_analysis
 from tutor.search.defaults import EXACT_TIME_LIMIT, SAMPLES
 
 __all__ = [
@@ -71,6 +71,15 @@ class HiddenCardsError(EvaluationError):
     """An exact solve was asked for a position that hides cards: only sampling can value it."""
 
 
+class Note(Protocol):
+    """A note a higher layer adds to an evaluation (the review's reading check): its text and
+    its JSON, given the players' names."""
+
+    def text(self, names: Sequence[str], style: Style | str | None = None) -> str: ...
+
+    def to_json(self, names: Sequence[str], style: Style | str | None = None) -> dict[str, Any]: ...
+
+
 @dataclass
 class Evaluation:
     """Every legal move of the player to move valued, with the position's context."""
@@ -89,6 +98,11 @@ class Evaluation:
     """The cards on the table (a mask)."""
     time_limit: float | None
     """The seconds the search was given (None: no limit)."""
+    hands: tuple[tuple[int, ...], ...] = field(default=(), repr=False)
+    """Sampled: the hands (card masks by seat) of the deals valued, in the order drawn."""
+    reading: Note | None = None
+    """Set when the values rest on a reading the tracker does not share
+    (:func:`tutor.review.reading.evaluate_checked`)."""
 
     @property
     def player(self) -> str:
@@ -140,6 +154,7 @@ class Evaluation:
             text = how.text() if move.known or how.kind != "exact" else _("bounds proven so far")
             shown["how"] = {"kind": how.kind, "exact_from": how.exact_from, "text": text}
         data["warnings"] = self.warnings()
+        data["reading"] = None if self.reading is None else self.reading.to_json(self.names, style)
         data["to_move"] = self.player
         data["seat"] = self.seat
         data["side"] = self.side
@@ -206,6 +221,7 @@ def evaluate(
         )
     hidden = state.has_hidden_cards()
     exact = method == "exact" or (method == "auto" and not hidden)
+    hands: tuple[tuple[int, ...], ...] = ()
     if exact:
         if hidden:
             raise HiddenCardsError(
@@ -219,6 +235,7 @@ def evaluate(
         if progress is not None:
             progress(0, k)
         legal = state.legal_moves()
+        kept = KeptDeals()  # the analyser's own deals, kept to say where the cards lay
         result = analyse(
             state,
             samples=k,
@@ -228,7 +245,9 @@ def evaluate(
             progress=progress,
             # the analyser skips a forced move, which a player need not weigh
             moves=legal if value_forced and len(legal) == 1 else None,
+            deals=kept,
         )
+        hands = tuple(tuple(w.hands) for w in kept.drawn(result.samples))
     side_names = (
         sides
         if sides is not None
@@ -242,6 +261,7 @@ def evaluate(
         side=side_names[state.side_to_move],
         table=state.table,
         time_limit=limit,
+        hands=hands,
     )
 
 
