@@ -176,3 +176,22 @@ def test_explain_says_when_its_values_rest_on_a_reading() -> None:
     example = load_path(ROOT / "docs" / "examples" / "seed003-scopa.yaml")[0]
     quiet = explain_position(example, 2, settings=FAST)
     assert quiet.reading is None and quiet.to_json()["reading"] is None
+
+
+def test_values_differ_only_beyond_chance() -> None:
+    """Two samples of a few deals differ by chance: a note needs an inaccuracy or more, and
+    beyond both intervals (a 20-deal solve of partial-view moved FD by 0.40 inside them)."""
+    from tutor.review.reading import values_differ
+
+    a, b = Move(6, 0), Move(16, 0)
+    before = [MoveEstimate(a, 2.0, 2.0, 2.0, 200), MoveEstimate(b, 0.0, 0.0, 0.0, 200)]
+    moved = [MoveEstimate(a, 2.75, 2.5, 3.0, 200), MoveEstimate(b, 1.5, 1.2, 1.8, 200)]
+    assert values_differ(before, moved)  # 7S's 0.00 -> 1.50: the puzzle audit's case
+    wide = [MoveEstimate(a, -2.1, -2.56, -1.40, 20), MoveEstimate(b, -2.5, -2.81, -2.05, 20)]
+    noisy = [MoveEstimate(a, -1.85, -2.22, -1.39, 20), MoveEstimate(b, -2.1, -2.56, -1.40, 20)]
+    assert not values_differ(wide, noisy)  # 0.40 apart, inside the intervals
+    small = [MoveEstimate(a, 2.1, 2.05, 2.15, 200), MoveEstimate(b, 0.1, 0.05, 0.15, 200)]
+    assert not values_differ(before, small)  # beyond the intervals, but under an inaccuracy
+    swapped = [MoveEstimate(b, 1.0, 0.9, 1.1, 200), MoveEstimate(a, 0.5, 0.4, 0.6, 200)]
+    assert values_differ([MoveEstimate(a, 1.0, 0.9, 1.1, 200),
+                          MoveEstimate(b, 0.9, 0.8, 1.0, 200)], swapped)  # fmt: skip

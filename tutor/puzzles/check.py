@@ -56,7 +56,7 @@ from tutor.puzzles.format import Puzzle
 from tutor.records.puzzle_key import question_name
 from tutor.review.judge import Settings
 from tutor.review.knowledge import known_world
-from tutor.review.reading import Pinned, pinned_cards
+from tutor.review.reading import Pinned, pinned_cards, values_differ
 from tutor.search.analysis import (
     Analysis,
     Deals,
@@ -124,7 +124,9 @@ class Solved:
     reading: tuple[tuple[Pinned, ...], Analysis] | None = None
     """best-move, sampled: the cards the analysis's deals settle while the tracker leaves them
     open (:func:`tutor.review.reading.pinned_cards`), with the values on the tracker's deals
-    (the same seed and number of deals); None when no card is so settled."""
+    (the same seed and number of deals); None when no card is so settled, or the tracker's
+    values differ by less than an inaccuracy or within the intervals
+    (:func:`tutor.review.reading.values_differ`)."""
 
     def value_of(self, move: Move) -> float | None:
         if self.analysis is None:
@@ -346,7 +348,8 @@ def solve_puzzle(p: Puzzle, progress: Callable[[int, int], None] | None = None) 
         tracker = analyse(p.state, samples=analysis.samples, seed=CHECK_SEED, progress=progress,
                           deals=shared_deals)  # fmt: skip
         _unless_interrupted(tracker)
-        solved.reading = (pinned, tracker)
+        if values_differ(analysis.moves, tracker.moves):
+            solved.reading = (pinned, tracker)
     return solved
 
 

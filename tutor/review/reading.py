@@ -321,17 +321,30 @@ def check_values(
     if not ranked or not any(v.move == known[0].move for v in ranked):
         return None
     check = ValuesReading(pinned, known[0].move, ranked)
-    # by an inaccuracy or more, and beyond what the two samples' intervals allow
-    before = {v.move: v for v in known}
+    return check if values_differ(known, ranked) else None
+
+
+def values_differ(before: Sequence[MoveEstimate], after: Sequence[MoveEstimate]) -> bool:
+    """Whether the values ``after`` (best first, on other deals) make another move best than
+    ``before`` does, or move some move's value, by an inaccuracy or more and beyond what the
+    two samples' intervals allow."""
+    known = {v.move: v for v in before if v.n}
+    ranked = [v for v in after if v.n]
+    if not known or not ranked:
+        return False
     moved = any(
-        v.move in before
-        and classify(abs(v.value - before[v.move].value)) not in ("best", "good")
-        and (v.low > before[v.move].high or v.high < before[v.move].low)
+        v.move in known
+        and classify(abs(v.value - known[v.move].value)) not in ("best", "good")
+        and (v.low > known[v.move].high or v.high < known[v.move].low)
         for v in ranked
     )
-    ours = next(v for v in ranked if v.move == check.best)
-    another = classify(check.gap) not in ("best", "good") and ranked[0].low > ours.high
-    return check if moved or another else None
+    best = max(known.values(), key=lambda v: v.value).move
+    ours = next((v for v in ranked if v.move == best), None)
+    if ours is None:
+        return moved
+    gap = ranked[0].value - ours.value
+    another = classify(gap) not in ("best", "good") and ranked[0].low > ours.high
+    return moved or another
 
 
 def evaluate_checked(
