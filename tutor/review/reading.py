@@ -48,6 +48,11 @@ __all__ = [
     "ReadingCheck",
     "pinned_cards",
     "check_reading",
+    "ValuesReading",
+    "check_values",
+    "values_differ",
+    "evaluate_checked",
+    "cards_clause",
 ]
 
 PINNED = 0.99
