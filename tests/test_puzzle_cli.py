@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers import run
+from helpers import run, run_json
 from typer.testing import CliRunner
 
 from tutor.cli import app
@@ -588,3 +588,18 @@ def test_seat_names_are_shown_in_the_language_of_the_run() -> None:
     assert "Ordine di gioco: Tu, Ada" in mine.stdout and "You" not in mine.stdout
     english = run("puzzle", "try", "puzzles/lay-a-doppia.yaml", input="skip\n").stdout
     assert "You are North." in english and "sides North-South v East-West" in english
+
+
+def test_a_mined_puzzles_themes_follow_what_its_lines_decide(tmp_path: Path) -> None:
+    """Found by the stop-46 puzzle audit: scopone-16-best-move-20abd0db7aa6 (generate -r
+    scopone-16 -n 6 --seed 9) was tagged [sevens, primiera, spariglio], though the primiera went
+    to the same side on both lines and the point between them was a scopa."""
+    from tutor.puzzles.themes import settled_themes
+
+    r = run_json("puzzle", "generate", "-r", "scopone-16", "-n", "6", "--seed", "9", "--out",
+                 str(tmp_path / "mined"), "-w", "1")  # fmt: skip
+    [mined] = [p for p in r["puzzles"] if p["file"].endswith("20abd0db7aa6.yaml")]
+    assert "sweep" in mined["themes"] and "primiera" not in mined["themes"]
+    assert settled_themes(["sevens", "primiera", "spariglio"], ["sweep"]) == [
+        "sevens", "spariglio", "sweep",
+    ]  # fmt: skip

@@ -144,3 +144,33 @@ def test_two_explanations_the_stop_46_audit_found_false_now_say_what_decides() -
     assert reply.capture == played.table  # North's answer sweeps the table: a scopa
     assert "sweep" in q.spec.themes and "primiera" not in q.spec.themes
     assert "a scopa for North-South" in q.spec.text("explanation")
+
+
+def test_mined_exact_puzzles_carry_no_theme_their_lines_leave_undecided() -> None:
+    """Found by the stop-46 puzzle audit: mined puzzles tagged primiera or sweep where every
+    line gave the primiera to the same side, or the same scope. A theme the lines can decide
+    (settebello, primiera, denari, sweep) stands only where the best line and some other
+    move's best line decide it differently."""
+    import glob
+
+    from tutor.puzzles.check import solve_puzzle
+    from tutor.puzzles.format import collection_dir, load_puzzles
+    from tutor.puzzles.themes import DECIDED_BY_LINES, line_themes
+    from tutor.search.analysis import exact_analysis
+
+    checked = 0
+    for f in sorted(glob.glob(str(collection_dir() / "*-best-move-*.yaml"))):
+        [p] = load_puzzles(f)
+        s = solve_puzzle(p)
+        if not s.method.startswith("exact") or s.state is None:
+            continue
+        decided: set[str] = set()
+        for m in s.state.legal_moves():
+            if m not in s.best:
+                alt = s.state.copy()
+                alt.push(m)
+                decided |= set(line_themes(s.state, s.line, [m, *exact_analysis(alt).pv]))
+        undecided = [t for t in p.spec.themes if t in DECIDED_BY_LINES and t not in decided]
+        assert not undecided, (f, undecided)
+        checked += 1
+    assert checked >= 14

@@ -49,7 +49,7 @@ from tutor.game.state import GameState, Move
 from tutor.game.textfile import os_reason
 from tutor.puzzles.check import check_puzzle, paired_margin, solve_puzzle
 from tutor.puzzles.format import THEMES, loads_puzzles
-from tutor.puzzles.themes import line_themes, observations, themes_of_codes
+from tutor.puzzles.themes import line_themes, observations, settled_themes, themes_of_codes
 from tutor.records.puzzle_key import QUESTIONS, PuzzleSpec
 from tutor.records.record import HandRecord, record_from_moves
 from tutor.records.recordfile import dumps, save_atomically
@@ -418,7 +418,7 @@ class _Miner:
             alt_state = state.copy()
             alt_state.push(tempting)
             alt_line = [tempting, *exact_analysis(alt_state, time_limit=10.0).pv]
-            themes += [t for t in line_themes(state, a.pv, alt_line) if t not in themes]
+            themes = settled_themes(themes, line_themes(state, a.pv, alt_line))
         if state.plays_left() <= 3 * state.rules.players and "endgame" not in themes:
             themes.append("endgame")
         if not themes:

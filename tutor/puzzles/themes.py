@@ -7,7 +7,9 @@ The themes of a mined position come from two places:
    ``sweepable-table``, ``offers-seven``), each code mapped to the theme it teaches by
    :data:`THEME_OF_CODE`.
 2. **What the lines decide**: the categories (settebello, primiera, denari) won on the best line
-   and lost on the alternative's, and who takes the leftovers (:func:`line_themes`).
+   and lost on the alternative's, the scope made, and who takes the leftovers
+   (:func:`line_themes`). When the lines are known (an exact puzzle), an observation's theme
+   among these stands only if the lines decide it (:func:`settled_themes`).
 
 >>> from tutor.game.rules import load_ruleset
 >>> from tutor.game.state import GameState
@@ -28,7 +30,14 @@ from tutor.game.scoring import category_winners
 from tutor.game.state import GameState, Move
 from tutor.review.observations import CODES, Observation, observe
 
-__all__ = ["THEME_OF_CODE", "observations", "themes_of_codes", "line_themes"]
+__all__ = [
+    "THEME_OF_CODE",
+    "DECIDED_BY_LINES",
+    "observations",
+    "themes_of_codes",
+    "line_themes",
+    "settled_themes",
+]
 
 THEME_OF_CODE = {
     "missed-scopa": "sweep",
@@ -60,6 +69,19 @@ def observations(
     return observe(view, move, names=names, style=style)
 
 
+DECIDED_BY_LINES = ("settebello", "primiera", "denari", "sweep")
+"""The themes two complete lines of play show decided or not (:func:`line_themes`): a puzzle
+solved exactly keeps one of them only when its lines decide it (a stop-46 audit found mined
+puzzles tagged primiera where the primiera went to the same side on every line)."""
+
+
+def settled_themes(from_codes: Sequence[str], from_lines: Sequence[str]) -> list[str]:
+    """The themes of a puzzle whose lines are known: those of the observations, less the ones
+    the lines show undecided (:data:`DECIDED_BY_LINES`), then those of the lines."""
+    kept = [t for t in from_codes if t not in DECIDED_BY_LINES or t in from_lines]
+    return kept + [t for t in from_lines if t not in kept]
+
+
 def themes_of_codes(codes: Iterable[str]) -> list[str]:
     """The themes the codes teach, each once, in the order of :data:`THEME_OF_CODE`."""
     got = set(codes)
@@ -77,7 +99,8 @@ def line_themes(state: GameState, best_line: Sequence[Move], alt_line: Sequence[
     """Themes from what two complete lines of play decide differently (full-information state).
 
     The settebello, primiera or denari changing hands between the best line and the
-    alternative, and who takes the leftovers at the end (``last-capture``).
+    alternative, the scope made on them (``sweep``), and who takes the leftovers at the end
+    (``last-capture``).
     """
     out: list[str] = []
     a = _play_out(state, best_line)
@@ -89,6 +112,8 @@ def line_themes(state: GameState, best_line: Sequence[Move], alt_line: Sequence[
     for cat in ("settebello", "primiera", "denari"):
         if wa[cat] != wb[cat]:
             out.append(cat)
+    if a.scope != b.scope:
+        out.append("sweep")
     sides = state.rules.sides
     left = (a.stack[-1].leftover if a.stack else 0) or (b.stack[-1].leftover if b.stack else 0)
     if left and a.last_capturer % sides != b.last_capturer % sides:
