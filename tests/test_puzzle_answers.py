@@ -87,6 +87,10 @@ def test_capture_answers_in_any_order_and_short_form() -> None:
     p = shipped("seeds000-002-fewest-cards")
     assert attempt(p, read_answer(p, "CB x 4S 5B; CB x AD FD")).correct
     assert attempt(p, read_answer(p, "5B 4S or FD AD")).correct
+    # found by the stop-46 puzzle audit: a comma, as the file's own list writes the solution,
+    # made one capture of all four cards, judged "not allowed"
+    assert attempt(p, read_answer(p, "AD FD, 4S 5B")).correct
+    assert attempt(p, read_answer(p, "CB x AD FD, CB x 4S 5B")).correct
     v = attempt(p, read_answer(p, "CB x AD 3C 5B; CB x AD FD"))
     assert not v.correct
     assert "not allowed: CB x AD 3C 5B" in v.message

@@ -132,15 +132,16 @@ class Answer:
 
 
 def _captures(p: Puzzle, text: str) -> tuple[Move, ...]:
-    """Captures of the puzzle's card, separated by ';' (or '|' or ' or '): full plays like
-    ``7D x 3C 4S`` or just the cards taken, ``3C 4S``."""
+    """Captures of the puzzle's card, separated by ';' (or ',', '|' or ' or ': a comma as the
+    puzzle file's own list writes them): full plays like ``7D x 3C 4S`` or just the cards
+    taken, ``3C 4S``."""
     assert p.spec.card is not None
     if says_none(text):
         return ()
     card = p.spec.card
     out: list[Move] = []
     words = " ".join(text.split())  # single spaces: the split below stays linear in the text
-    for chunk in re.split(r"\s*(?:;|\||\bor\b)\s*", words, flags=re.IGNORECASE):
+    for chunk in re.split(r"\s*(?:;|,|\||\bor\b)\s*", words, flags=re.IGNORECASE):
         if not chunk:
             continue
         head, sep, rest = chunk.replace("X", "x").partition("x")
