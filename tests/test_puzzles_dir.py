@@ -174,3 +174,22 @@ def test_mined_exact_puzzles_carry_no_theme_their_lines_leave_undecided() -> Non
         assert not undecided, (f, undecided)
         checked += 1
     assert checked >= 14
+
+
+def test_check_reads_the_values_an_explanation_quotes() -> None:
+    """A stop-46 audit asked: puzzle check did not look at the explanation at all. The values
+    it quotes after a move (``7B x 2B 5C +0``) are now checked against the exact solve, in
+    every language the file gives."""
+    from tutor.puzzles.check import check_puzzle
+    from tutor.puzzles.format import collection_dir, loads_puzzles
+
+    path = collection_dir() / "three-card-spariglio.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert "7B x 2B 5C +0, 2C x 2B -3" in text
+    wrong = text.replace("7B x 2B 5C +0, 2C x 2B -3", "7B x 2B 5C +1, 2C x 2B -3", 2)
+    [p] = loads_puzzles(wrong, str(path))
+    problems = check_puzzle(p).problems
+    assert "explanation says 7B x 2B 5C +1; the exact value is +0" in problems
+    assert "explanation_it says 7B x 2B 5C +1; the exact value is +0" in problems
+    [right] = loads_puzzles(text, str(path))
+    assert check_puzzle(right).ok

@@ -39,6 +39,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -538,6 +539,55 @@ def _true_holder(p: Puzzle) -> int | None:
     return None
 
 
+_SIGNED = re.compile(r"(?<![\w.])([+\-\u2212])(\d+(?:[.,]\d+)?)(?![\w.,]*\d)")
+"""A signed figure in an explanation (``+2``, ``-0.5``, ``\u22123``), as puzzles quote values."""
+
+QUOTED_MOVE_WORDS = 9
+"""The most words before a signed figure read as the move it values: a capture of up to seven
+cards (``7D x AC 2C 3C ...``) and its card and ``x``."""
+
+
+def quoted_values(p: Puzzle, s: Solved) -> list[str]:
+    """Where an exact best-move puzzle's explanation (in any of its languages) quotes a move's
+    value that the exact solve does not give: ``... 7B x 2B 5C +1 ...`` checked against the
+    solver's value of ``7B x 2B 5C``. Only a signed figure right after a move's notation is
+    read, the longest notation that names a legal move; prose around it is not."""
+    a = s.analysis
+    if p.kind != "best-move" or a is None or not s.method.startswith("exact"):
+        return []
+    value = {m.move: m.value for m in a.moves if m.known}
+    texts = [("explanation", p.spec.explanation), *p.spec.translations]
+    problems: list[str] = []
+    for key, text in texts:
+        if not key.startswith("explanation") or not text:
+            continue
+        words = text.split()
+        for i, word in enumerate(words):
+            m = _SIGNED.fullmatch(word.rstrip(".,;:)"))
+            if m is None:
+                continue
+            move = None
+            for k in range(min(QUOTED_MOVE_WORDS, i), 0, -1):
+                try:
+                    move = p.state.parse_move(" ".join(words[i - k : i]), p.style)
+                except TutorError:
+                    continue
+                break
+            if move is None or move not in value:
+                continue
+            said = float(m.group(2).replace(",", ".")) * (1 if m.group(1) == "+" else -1)
+            if abs(said - value[move]) > 0.005:
+                problems.append(
+                    _("{key} says {move} {said}; the exact value is {value}").format(
+                        key=key,
+                        move=move.text(p.style),
+                        said=m.group(0),
+                        value=_signed(value[move]),
+                    )
+                )
+    return problems
+
+
 def check_puzzle(p: Puzzle, progress: Callable[[int, int], None] | None = None) -> PuzzleCheck:
     """Work the puzzle out and compare with its solution (see the module docstring)."""
     start = time.perf_counter()
@@ -547,7 +597,7 @@ def check_puzzle(p: Puzzle, progress: Callable[[int, int], None] | None = None) 
         problem = _("cannot be checked: {why}").format(why=exc)
         return PuzzleCheck(p, None, [problem], time.perf_counter() - start)
     assert solved is not None
-    problems = _check(p, solved)
+    problems = _check(p, solved) + quoted_values(p, solved)
     if not problems and p.kind == "best-move" and solved.method == "sampling":
         # The deals are weighed by the play model, a reading of how people play; a puzzle's
         # answer must not rest on it alone: the facts alone must give it too.
