@@ -481,3 +481,34 @@ def test_the_help_of_play_types_cards_the_default_deck_reads() -> None:
     assert cards
     for card in cards:
         parse_card(card, "italian")
+
+
+def test_a_hint_resting_on_a_reading_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """explain, solve and puzzle try say when their values rest on a reading the tracker does
+    not share (stop 46); the hint now does too: the check gets the hint's own values and deals,
+    and its note is shown under the hint (here the check's answer is given, to see it through)."""
+    import tutor.training.play as play_module
+    from tutor.render.play import hint_view
+    from tutor.render.terminal import plain_text
+    from tutor.review.reading import Pinned, ValuesReading
+
+    seen = {}
+
+    def fake_check(view, values, hands, settings):  # type: ignore[no-untyped-def]
+        seen["hands"] = hands
+        ranked = tuple(v for v in values if v.n)
+        return ValuesReading((Pinned(1, 6, 40, 40, 0.45, 0.4),), ranked[0].move, ranked[::-1])
+
+    monkeypatch.setattr(play_module, "check_values", fake_check)
+    s = quick_session("scopa", 3)
+    s.start()
+    [hint] = s.enter("hint")
+    assert isinstance(hint, Hint) and not hint.exact  # sampled: an exact hint has no deals
+    assert seen["hands"] and len(seen["hands"]) == hint.samples
+    assert hint.reading is not None
+    assert hint.reading.startswith("These values rest on the analysis's reading of the plays")
+    text = " ".join(plain_text(*hint_view(hint, s.style), width=100).split())
+    assert "reading: These values rest on the analysis's reading" in text
+    monkeypatch.setattr(play_module, "check_values", lambda *a: None)
+    [quiet] = s.enter("hint")
+    assert isinstance(quiet, Hint) and quiet.reading is None

@@ -262,6 +262,11 @@ def hint_view(ev: Hint, style: Style, rich: bool = False) -> list[RenderableType
         other = Text("   " + _("the rules alone would play") + " ")
         other.append_text(move_text(ev.rule_choice.card, ev.rule_choice.capture, style, rich))
         out.append(other)
+    if ev.reading is not None:
+        note = Text("   ")
+        note.append(_("reading:"), style=_bold(rich))
+        note.append(" " + visible(ev.reading))
+        out.append(note)
     return out
 
 

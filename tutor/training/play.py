@@ -80,6 +80,7 @@ from tutor.records.replay import MatchReplay, replay_match
 from tutor.review.explain import PositionExplanation, explain_position
 from tutor.review.judge import CLASSES, Settings, class_name, value_moves, verdict_class
 from tutor.review.observations import Observation, observe
+from tutor.review.reading import check_values
 from tutor.review.review import Decision, Review, decision_seed, review_decision, weigh_all
 from tutor.search.analysis import MoveEstimate
 from tutor.search.players import ChitarrellaPlayer, Player, seat_view
@@ -373,6 +374,9 @@ class Hint(Event):
     ruleset: Ruleset
     """The ruleset: whose points the value counts (the side's, or the player's own in
     scopa)."""
+    reading: str | None = None
+    """The note when the values rest on a reading the tracker does not share
+    (:func:`tutor.review.reading.check_values`), in the run's language; None otherwise."""
 
 
 @dataclass
@@ -1017,7 +1021,8 @@ class PlaySession:
         settings = replace(
             self.hint_settings, seed=decision_seed(self.hint_settings.seed, view.ply + 1)
         )
-        exact, samples, values, _rest, _hands = value_moves(view, settings)
+        exact, samples, values, _rest, hands = value_moves(view, settings)
+        check = None if exact else check_values(view, values, hands, settings)
         ranked = [v for v in values if v.n] or list(values)
         best = ranked[0]
         obs = observe(view, best.move, names=self.players, style=self.style, styles=settings.styles)
@@ -1029,8 +1034,9 @@ class PlaySession:
             key=lambda r: -abs(r.score),
         )
         rule_choice = chitarrella.scores(view)[0][1]
+        reading = None if check is None else check.text(self.players, self.style)
         return Hint(best.move, best, exact, samples, ranked[1:4], obs, rules, rule_choice,
-                    view.rules)  # fmt: skip
+                    view.rules, reading)  # fmt: skip
 
     def explain(self) -> Explained:
         """Every legal play of the person in words, with its value (``tutor explain --at``)."""
