@@ -409,3 +409,12 @@ def test_the_commands_are_typed_and_shown_in_italian_too(tmp_path: Path) -> None
         assert s.enter("annulla").kind == "undo" and s.enter("undo").kind == "undo"
         assert s.enter("Esci").kind == "quit"
     assert s.enter("aiuto").message == protocol("french", "Ada")  # Italian words in English
+
+
+def test_the_table_may_be_named_tavola_as_well(tmp_path: Path) -> None:
+    """The stop-46 Italian fixes read every command in Italian but the 'table:' in front of the
+    opening table, which stayed English only."""
+    s = LiveSession.new("scopa", ["You", "Ada"], "You", "french", tmp_path / "h.yaml")
+    assert s.enter("Tavola: 2C 4H 5S QD").kind == "table"
+    with pytest.raises(LiveError, match="the table was given at the start: type your cards"):
+        s.enter("tavola: 2C")

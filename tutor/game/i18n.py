@@ -301,6 +301,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "help": NP_("a command typed in tutor play or live", "help"),
     "quit": NP_("a command typed in tutor play or live", "quit"),
     "deal": NP_("a command typed in tutor play or live", "deal"),
+    "table": NP_("a command typed in tutor play or live", "table"),
 }
 """The words typed as commands in a session (``tutor play``, ``live``), by their English
 name: each is read in every language of the tutor (``hint`` and ``suggerimento`` alike,

@@ -653,14 +653,15 @@ class LiveSession:
         head, _sep, rest = text.partition(" ")
         named = head.lower().rstrip(":")
         deal = typed_command(named) == "deal"
-        if named in ("table", "hand", "cards") or deal:
-            if named == "table" and phase in ("play", "deal"):
+        table = typed_command(named) == "table"  # "table:" or "tavola:" in front
+        if table or named in ("hand", "cards") or deal:
+            if table and phase in ("play", "deal"):
                 raise LiveError(
                     _("the table was given at the start: type a play")
                     if phase == "play"
                     else _("the table was given at the start: type your cards")
                 )
-            if phase == "play" and named != "table":
+            if phase == "play" and not table:
                 turn = self.state().turn
                 raise LiveError(
                     _("no deal is due: it is your turn to play")
