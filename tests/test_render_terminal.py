@@ -480,6 +480,13 @@ def test_the_person_deals_and_a_side_leads_with_the_right_verb() -> None:
         match = MatchScore(load_ruleset(ruleset))
         match.add([3, 1])
         assert "No winner yet: " + verb in plain_text(match_table(match, names)), ruleset
+    # found by the stop-46 Italian audit: "Vince: Tu" named the person in the third person
+    won = MatchScore(load_ruleset("scopa"))
+    won.add([11, 3])
+    assert "You win the match (You 11, Ada 3; target 11)." in plain_text(
+        match_table(won, ["You", "Ada"])
+    )
+    assert "Winner: Ada (Ada 11, You 3; target 11)." in plain_text(match_table(won, ["Ada", "You"]))
 
 
 def test_plain_text_on_a_terminal_is_as_wide_as_the_terminal(

@@ -613,7 +613,12 @@ def match_table(match: MatchScore, names: Sequence[str], rich: bool = False) -> 
     totals = ", ".join(f"{n} {t}" for n, t in zip(names, match.totals, strict=True))
     totals += "; " + _("target {n}").format(n=match.rules.target)
     if match.winner is not None:
-        verdict = _("Winner: {name} ({totals}).").format(name=names[match.winner], totals=totals)
+        winner = names[match.winner]
+        verdict = (
+            _("You win the match ({totals}).")
+            if is_you(winner)
+            else _("Winner: {name} ({totals}).")
+        ).format(name=winner, totals=totals)
     else:
         leaders = match.leaders
         if len(leaders) == 1:
