@@ -144,6 +144,18 @@ def test_two_explanations_the_stop_46_audit_found_false_now_say_what_decides() -
     assert reply.capture == played.table  # North's answer sweeps the table: a scopa
     assert "sweep" in q.spec.themes and "primiera" not in q.spec.themes
     assert "a scopa for North-South" in q.spec.text("explanation")
+    # settebello-in-hand-let-partner-take: East-West take the settebello on both lines; the
+    # point between them is West's 7C x 7S scopa, which the text now says
+    [r] = load_puzzles(collection_dir() / "settebello-in-hand-let-partner-take.yaml")
+    after = r.state.copy()
+    after.push(r.spec.moves[0])
+    line = exact_analysis(after).pv
+    sweep = next(m for m in line if m.text(r.style) == "7C x 7S")
+    before_sweep = after.copy()
+    for m in line[: line.index(sweep)]:
+        before_sweep.push(m)
+    assert sweep.capture == before_sweep.table  # the 7S alone on the table: a scopa
+    assert "sweep" in r.spec.themes and "7C, a scopa" in r.spec.text("explanation")
 
 
 def test_mined_exact_puzzles_carry_no_theme_their_lines_leave_undecided() -> None:
