@@ -165,7 +165,7 @@ def test_explain_says_when_its_values_rest_on_a_reading() -> None:
     said = ex.reading_text()
     assert said is not None
     assert said.startswith("These values rest on the analysis's reading of the plays")
-    assert "P4 holds 7D in " in said and "the best move would be 7H x 7S" in said
+    assert "P4 holds 7D in " in said and "they would be: 7H x 7S " in said
     data = ex.to_json()["reading"]
     assert data["pinned"][0]["card"] == "7D" and data["tracker"]["best"] == "7H x 7S"
     assert {m["move"] for m in data["tracker"]["moves"]} == {"4D", "7H x 7S"}
@@ -195,3 +195,19 @@ def test_values_differ_only_beyond_chance() -> None:
     swapped = [MoveEstimate(b, 1.0, 0.9, 1.1, 200), MoveEstimate(a, 0.5, 0.4, 0.6, 200)]
     assert values_differ([MoveEstimate(a, 1.0, 0.9, 1.1, 200),
                           MoveEstimate(b, 0.9, 0.8, 1.0, 200)], swapped)  # fmt: skip
+
+
+def test_another_best_move_is_named_only_when_clearly_so() -> None:
+    """The note lists the tracker's values; it calls another move best only when that move is
+    better by an inaccuracy or more and beyond the intervals (a chance flip is not)."""
+    from tutor.review.reading import ValuesReading
+
+    a, b = Move(6, 0), Move(16, 0)
+    pinned = (Pinned(1, 26, 40, 40, 0.45, 0.4),)
+    clear = ValuesReading(pinned, a, (MoveEstimate(b, -3.70, -4.05, -3.37, 200),
+                                      MoveEstimate(a, -4.68, -4.97, -4.37, 200)))  # fmt: skip
+    said = clear.text(["P1", "P2"], "french")
+    assert "they would be: 7H -3.70, 7D -4.68; the best move would be 7H rather than 7D." in said
+    flip = ValuesReading(pinned, a, (MoveEstimate(b, -3.70, -4.3, -3.1, 40),
+                                     MoveEstimate(a, -4.0, -4.6, -3.4, 40)))  # fmt: skip
+    assert "the best move would be" not in flip.text(["P1", "P2"], "french")

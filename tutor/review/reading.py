@@ -208,7 +208,13 @@ class ValuesReading:
         values = ", ".join(
             f"{v.move.text(style)} {number(v.value, '+.2f')}" for v in self.values[:6]
         )
-        if top.move != self.best:
+        ours = next(v for v in self.values if v.move == self.best)
+        # another best move only when it is clearly so (a chance flip is no other best)
+        if (
+            top.move != self.best
+            and classify(self.gap) not in ("best", "good")
+            and (top.low > ours.high)
+        ):
             values += "; " + _("the best move would be {best} rather than {ours}").format(
                 best=top.move.text(style), ours=self.best.text(style)
             )
