@@ -260,7 +260,7 @@ def test_sampled_values_that_rest_on_a_reading_say_so() -> None:
     [p] = load_puzzles(collection_dir() / "scopone-16-best-move-f958411c76c6.yaml")
     solved = solve_puzzle(p)
     assert solved.reading is not None
-    pinned, tracker = solved.reading
+    pinned, tracker = solved.reading.pinned, solved.reading
     seven = next(x for x in pinned if format_card(x.card, p.style) == "7D")
     assert seven.held == seven.drawn == solved.analysis.samples  # type: ignore[union-attr]
     assert 0.05 < seven.tracker < 0.95
@@ -269,7 +269,7 @@ def test_sampled_values_that_rest_on_a_reading_say_so() -> None:
     assert "These values rest on the analysis's reading of the plays" in said
     assert "North holds 7D in 200 of the 200 deals the analysis valued" in said
     assert "On the tracker's odds (those the counting quotes)" in said
-    values = {m.move.text(p.style): m.value for m in tracker.moves}
+    values = {m.move.text(p.style): m.value for m in tracker.values}
     assert values["7C"] - values["7S"] < 2.0  # the gap the reading alone makes 2 points
     # a puzzle solved exactly says nothing of readings
     [exact] = load_puzzles(collection_dir() / "keep-the-table-above-ten.yaml")

@@ -344,9 +344,9 @@ def explain(p: Puzzle, solved: Solved | None) -> list[str]:
             )
         )
         if solved.reading is not None:
-            pinned, tracker = solved.reading
+            reading = solved.reading
             again = ", ".join(
-                f"{m.move.text(style)} {_fmt(m.value, False)}" for m in tracker.moves[:6]
+                f"{m.move.text(style)} {_fmt(m.value, False)}" for m in reading.values[:6]
             )
             out.append(
                 _(
@@ -354,7 +354,7 @@ def explain(p: Puzzle, solved: Solved | None) -> list[str]:
                     "evidence, not a count: {cards}. On the tracker's odds (those the counting "
                     "quotes), which read fewer plays, they would be: {values}. Neither reading is "
                     "certain."
-                ).format(cards=cards_clause(pinned, p.shown_players, style), values=again)
+                ).format(cards=cards_clause(reading.pinned, p.shown_players, style), values=again)
             )
         if solved.line:
             seat = p.state.turn

@@ -57,7 +57,7 @@ from tutor.puzzles.format import Puzzle
 from tutor.records.puzzle_key import question_name
 from tutor.review.judge import Settings
 from tutor.review.knowledge import known_world
-from tutor.review.reading import Pinned, pinned_cards, values_differ
+from tutor.review.reading import ValuesReading, pinned_cards, values_differ
 from tutor.search.analysis import (
     Analysis,
     Deals,
@@ -122,7 +122,7 @@ class Solved:
     state: GameState | None = None
     """The full-information position solved (the record's, or the one counting deduces)."""
     notes: list[str] = field(default_factory=list)
-    reading: tuple[tuple[Pinned, ...], Analysis] | None = None
+    reading: ValuesReading | None = None
     """best-move, sampled: the cards the analysis's deals settle while the tracker leaves them
     open (:func:`tutor.review.reading.pinned_cards`), with the values on the tracker's deals
     (the same seed and number of deals); None when no card is so settled, or the tracker's
@@ -343,14 +343,14 @@ def solve_puzzle(p: Puzzle, progress: Callable[[int, int], None] | None = None) 
     analysis, method = _sampled(p, progress, deals=kept)
     _unless_interrupted(analysis)
     solved = Solved(kind, method, analysis=analysis, best=(analysis.moves[0].move,))
-    hands = tuple(tuple(w.hands) for w in kept.drawn(analysis.samples))
+    hands = kept.hands(analysis.samples)
     pinned = pinned_cards(viewer_state(p.state, p.seat), hands, Settings())
     if pinned:  # the values rest on a reading the tracker does not share: its values too
         tracker = analyse(p.state, samples=analysis.samples, seed=CHECK_SEED, progress=progress,
                           deals=shared_deals)  # fmt: skip
         _unless_interrupted(tracker)
         if values_differ(analysis.moves, tracker.moves):
-            solved.reading = (pinned, tracker)
+            solved.reading = ValuesReading(pinned, analysis.moves[0].move, tuple(tracker.moves))
     return solved
 
 

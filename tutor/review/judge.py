@@ -132,6 +132,12 @@ def classify(cost: float) -> str:
     return name
 
 
+def costly(cost: float) -> bool:
+    """Whether a cost (or a gap between two values) is an inaccuracy or worse: the size the
+    review speaks of, past ``best`` and ``good``."""
+    return classify(cost) not in ("best", "good")
+
+
 def class_range(milder: str, high: float) -> str:
     """``good–mistake``: the classes from ``milder`` to that of an interval's high end, how an
     uncertain verdict is shown (the milder class alone, ``good?``, read as a verdict on a move
@@ -543,7 +549,7 @@ def _sample(view: GameState, move: Move, legal: Sequence[Move], settings: Settin
     return Judgement(move, best, cost, low, high, classify(low), not decided, False,
                      len(rows.rows), _estimates(rows, legal), stopped, gaps=gaps,
                      held_out=held_cost, held_spread=held_stake,
-                     hands=tuple(tuple(w.hands) for w in deals.drawn(len(rows.rows))))  # fmt: skip
+                     hands=deals.hands(len(rows.rows)))  # fmt: skip
 
 
 def value_moves(view: GameState, settings: Settings | None = None) -> tuple[bool, int, tuple[
@@ -577,8 +583,7 @@ def value_moves(view: GameState, settings: Settings | None = None) -> tuple[bool
                     deals=deals)  # fmt: skip
     if a.interrupted:
         raise KeyboardInterrupt
-    hands = tuple(tuple(w.hands) for w in deals.drawn(a.samples))
-    return False, a.samples, tuple(a.moves), (), hands
+    return False, a.samples, tuple(a.moves), (), deals.hands(a.samples)
 
 
 def hindsight(full: GameState, move: Move, seed: int = 0) -> Hindsight:

@@ -30,6 +30,7 @@ from tutor.review.judge import (
     Judgement,
     Settings,
     classify,
+    costly,
     json_number,
     judge,
     value_moves,
@@ -209,12 +210,7 @@ class ValuesReading:
             f"{v.move.text(style)} {number(v.value, '+.2f')}" for v in self.values[:6]
         )
         ours = next(v for v in self.values if v.move == self.best)
-        # another best move only when it is clearly so (a chance flip is no other best)
-        if (
-            top.move != self.best
-            and classify(self.gap) not in ("best", "good")
-            and (top.low > ours.high)
-        ):
+        if _clearly_better(top, ours):  # a chance flip is no other best move
             values += "; " + _("the best move would be {best} rather than {ours}").format(
                 best=top.move.text(style), ours=self.best.text(style)
             )
@@ -301,7 +297,7 @@ def check_reading(
     settled by a reading, or the same on the tracker's deals."""
     if j.exact or j.classification == "forced" or settings.reading != "play":
         return None
-    if classify(j.cost) in ("best", "good"):
+    if not costly(j.cost):
         return None
     pinned = pinned_cards(view, j.hands, settings)
     if not pinned:
@@ -345,17 +341,19 @@ def values_differ(before: Sequence[MoveEstimate], after: Sequence[MoveEstimate])
         return False
     moved = any(
         v.move in known
-        and classify(abs(v.value - known[v.move].value)) not in ("best", "good")
+        and costly(abs(v.value - known[v.move].value))
         and (v.low > known[v.move].high or v.high < known[v.move].low)
         for v in ranked
     )
     best = max(known.values(), key=lambda v: v.value).move
     ours = next((v for v in ranked if v.move == best), None)
-    if ours is None:
-        return moved
-    gap = ranked[0].value - ours.value
-    another = classify(gap) not in ("best", "good") and ranked[0].low > ours.high
-    return moved or another
+    return moved or (ours is not None and _clearly_better(ranked[0], ours))
+
+
+def _clearly_better(top: MoveEstimate, ours: MoveEstimate) -> bool:
+    """Whether ``top`` is another move than ``ours`` and better by an inaccuracy or more,
+    beyond both intervals (on the same deals)."""
+    return top.move != ours.move and costly(top.value - ours.value) and top.low > ours.high
 
 
 def evaluate_checked(

@@ -35,7 +35,7 @@ from tutor.review.judge import (
     Hindsight,
     Judgement,
     Settings,
-    classify,
+    costly,
     hindsight,
     json_number,
     judge,
@@ -364,10 +364,6 @@ def _keeper_words(keeper: Move, j: Judgement, style: Style | str | None) -> str:
     ).format(points=points, **words)
 
 
-def _not_small(cost: float) -> bool:
-    return classify(cost) not in ("best", "good")
-
-
 def weigh(
     o: Observation,
     j: Judgement,
@@ -403,7 +399,7 @@ def weigh(
     named = o.move is not None and o.move != j.move
     best_keeping = _best_keeping(o, j)
     alt = o.move if named else best_keeping
-    small = not _not_small(j.cost) and not _not_small(j.high)
+    small = not costly(j.cost) and not costly(j.high)
     if o.against and small:
         free = j.cost < 0.005
         if free:
@@ -448,15 +444,15 @@ def weigh(
         note = says + here.format(cost=cost, why=why)
         return replace(o, text=f"{o.text} {note}")
     keeper = best_keeping if o.against else None
-    if keeper is not None and _not_small(j.low) and j.best not in o.keeping and j.best != j.move:
+    if keeper is not None and costly(j.low) and j.best not in o.keeping and j.best != j.move:
         # the best move breaks the maxim too: is keeping it worth anything here?
         return replace(o, text=f"{o.text} {says}{_keeper_words(keeper, j, style)}")
     # praise set against the very move the analysis finds clearly better, or on a move that
     # surely costs a fifth of a point: say both
     spurned = o.move == j.best and j.best != j.move and j.low > 0.005
     # the estimate past good while the interval reaches down to good: both, with the doubt
-    doubted = not _not_small(j.low) and _not_small(j.cost) and j.best != j.move
-    if not o.against and (_not_small(j.low) or spurned or doubted):
+    doubted = not costly(j.low) and costly(j.cost) and j.best != j.move
+    if not o.against and (costly(j.low) or spurned or doubted):
         interval = "" if j.exact else " " + bounds(j.low, j.high)
         if doubted and not spurned:
             if j.best in o.keeping:
@@ -509,7 +505,7 @@ def weigh_all(
             w = replace(o, text=f"{o.text} {says}{above}")
         said.add(tail)
         weighed.append(w)
-    if j.classification != "forced" and _not_small(j.cost):
+    if j.classification != "forced" and costly(j.cost):
         weighed.sort(key=lambda o: not o.against)
     return tuple(weighed)
 

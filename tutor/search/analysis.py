@@ -109,10 +109,10 @@ class KeptDeals:
             self._source = self._make(state, seat, rng)
         return self._replay(self._source)
 
-    def drawn(self, n: int | None = None) -> tuple[GameState, ...]:
-        """The first ``n`` deals drawn so far (all of them by default), in the order drawn:
-        those an analysis of ``n`` samples valued."""
-        return tuple(self._drawn[:n])
+    def hands(self, n: int | None = None) -> tuple[tuple[int, ...], ...]:
+        """The hands (card masks by seat) of the first ``n`` deals drawn so far (all of them by
+        default), in the order drawn: those an analysis of ``n`` samples valued."""
+        return tuple(tuple(w.hands) for w in self._drawn[:n])
 
     def _replay(self, source: Iterator[GameState]) -> Iterator[GameState]:
         k = 0

@@ -247,7 +247,7 @@ def evaluate(
             moves=legal if value_forced and len(legal) == 1 else None,
             deals=kept,
         )
-        hands = tuple(tuple(w.hands) for w in kept.drawn(result.samples))
+        hands = kept.hands(result.samples)
     side_names = (
         sides
         if sides is not None

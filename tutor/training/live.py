@@ -652,8 +652,9 @@ class LiveSession:
         phase = self.phase()
         head, _sep, rest = text.partition(" ")
         named = head.lower().rstrip(":")
-        deal = typed_command(named) == "deal"
-        table = typed_command(named) == "table"  # "table:" or "tavola:" in front
+        head_command = typed_command(named)
+        deal = head_command == "deal"
+        table = head_command == "table"  # "table:" or "tavola:" in front
         if table or named in ("hand", "cards") or deal:
             if table and phase in ("play", "deal"):
                 raise LiveError(

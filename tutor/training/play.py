@@ -147,7 +147,12 @@ language)."""
 
 class PlayError(TutorError):
     """A line that cannot be accepted (the message says why, with the legal choices when a
-    play is ambiguous or illegal), or a game that cannot be set up; nothing has changed."""
+    play is ambiguous or illegal), or a game that cannot be set up; nothing has changed.
+    ``computer``: the seat whose computer player could not be made, when that is the cause."""
+
+    def __init__(self, message: str, computer: str | None = None) -> None:
+        super().__init__(message)
+        self.computer = computer
 
 
 def _check_hint_mode(mode: str) -> None:
@@ -465,7 +470,7 @@ class PlaySession:
             try:
                 self._players[name] = make_player(spec)
             except PlayerError as exc:
-                raise PlayError(f"{name}: {exc}") from None
+                raise PlayError(f"{name}: {exc}", computer=name) from None
         self.state = self.record.state_at(len(self.record.plays))
 
     # -- construction ---------------------------------------------------------------------
@@ -580,13 +585,6 @@ class PlaySession:
         for rec in hands:
             rec.game = game
             rec.ruleset_name = ruleset_key(rec.ruleset_name, path, None)
-        for name, spec in game.computer.items():  # said with its line, as the record's errors
-            try:
-                make_player(spec)
-            except PlayerError as exc:
-                line = last.line_of("game", "computer", name)
-                where = f"{path}:{line}" if line else str(path)
-                raise PlayError(f"{where}: game: computer: {name}: {exc}") from None
         try:
             session = cls(
                 last.ruleset,
@@ -599,8 +597,10 @@ class PlaySession:
                 fresh=save_path is not None,  # another file: whatever it holds is kept
                 stamp=stamp,
             )
-        except PlayError as exc:  # a computer player the file names wrongly
-            raise PlayError(f"{path}: game: computer: {exc}") from None
+        except PlayError as exc:  # a computer player the file names wrongly: with its line
+            line = None if exc.computer is None else last.line_of("game", "computer", exc.computer)
+            where = f"{path}:{line}" if line else str(path)
+            raise PlayError(f"{where}: game: computer: {exc}") from None
         for rec in hands:
             rec.check_hint_mode()
             rec.check_dealt_in_full()

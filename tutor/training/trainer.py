@@ -43,6 +43,7 @@ from tutor.training.store import (
     Schedule,
     StoreBusyError,
     StoreError,
+    checked,
 )
 
 if TYPE_CHECKING:  # judging brings the solver; the trainer only keeps the verdict
@@ -475,11 +476,9 @@ def read_rescue(path: Path) -> list[tuple[Unsaved, int | None, str]]:
                 {_text(k): _text(v) for k, v in titles.items()},
             )  # fmt: skip
             answer = data["answer"]
-            at = data["answered_at"]
-            if not isinstance(at, int | float) or isinstance(at, bool) or not math.isfinite(at):
-                raise ValueError
+            at = checked("rescue", "answered_at", data["answered_at"], "time")  # as stored
             unsaved = Unsaved(info, _flag(data["correct"]), _flag(data["skipped"]),
-                              None if answer is None else _text(answer), float(at))  # fmt: skip
+                              None if answer is None else _text(answer), at)  # fmt: skip
             session = data.get("session")
             if session is not None:
                 session = _whole(session)
