@@ -20,6 +20,7 @@ from tutor.render.terminal import (
     match_hand_lines,
     move_text,
     new_table,
+    reading_line,
 )
 from tutor.review.explain import PositionExplanation
 from tutor.review.judge import CLASSES, THRESHOLDS, class_name, verdict_class
@@ -162,9 +163,7 @@ def _decision_rows(review: Review, rich: bool) -> list[RenderableType]:
             notes.append(observation_line(o, rich))
         reading = d.reading_text(style)
         if reading is not None:
-            note = Text(_("reading:"), style="bold" if rich else "")
-            note.append(" " + visible(reading))
-            notes.append(note)
+            notes.append(reading_line(reading, rich))
         if d.hindsight is not None:
             h = d.hindsight
             seen = _("{label}: best {move}, cost {cost}").format(
@@ -379,9 +378,7 @@ def explanation_view(ex: PositionExplanation, rich: bool = False) -> list[Render
         )
     reading = ex.reading_text()
     if reading is not None:
-        note = Text(_("reading:"), style="bold" if rich else "")
-        note.append(" " + visible(reading))
-        out.append(note)
+        out.append(reading_line(reading, rich))
     for i, m in enumerate(ex.moves, start=1):
         line = Text(f"{i}. ", style=bold)
         line.append_text(move_text(m.move.card, m.move.capture, style, rich))

@@ -1293,10 +1293,15 @@ def evaluation_view(ev: Evaluation, style: Style, rich: bool = False) -> list[Re
     elif not result.samples:
         out.append(Text(_("No sample was valued, so no move is shown best.")))
     if ev.reading is not None:
-        note = Text(_("reading:"), style="bold" if rich else "")
-        note.append(" " + visible(ev.reading.text(ev.names, style)))
-        out.append(note)
+        out.append(reading_line(ev.reading.text(ev.names, style), rich))
     return out
+
+
+def reading_line(text: str, rich: bool = False) -> Text:
+    """``reading: ...``: a reading check's note, its label in bold."""
+    note = Text(_("reading:"), style="bold" if rich else "")
+    note.append(" " + visible(text))
+    return note
 
 
 # -- simulate -------------------------------------------------------------------------------------

@@ -40,6 +40,7 @@ from tutor.game.cards import (
     indexes_of,
 )
 from tutor.game.i18n import N_, _, all_of, either, is_you, ngettext, number, typed_words
+from tutor.game.scoring import denari_of
 from tutor.game.state import GameState, Move
 from tutor.review.knowledge import known_world
 from tutor.search.analysis import Analysis, exact_analysis
@@ -353,10 +354,6 @@ class Choices:
             percent=percent_in_words(p), facts=percent_in_words(facts)
         )
 
-    def side_name(self, seat: int) -> str:
-        """The players of ``seat``'s side: ``North and South``, or one name without partners."""
-        return all_of([self.names[s] for s in self.rules.seats_of(self.rules.side_of(seat))])
-
     def by_side(self, seat: int) -> str:
         """``by North and South``, ``by Ada``; spoken to when the person themselves
         (``You``) is on the side: ``by you``, ``by your side (you and Partner)``."""
@@ -450,8 +447,10 @@ def _settebello_exposed(d: Choices, move: Move) -> list[Observation]:
         return []
     card = SETTEBELLO.index
     values = d.takers(move, card)
+    if not values:
+        return []
     keeping = tuple(m for m in d.legal if m != move and not d.takers(m, card))
-    if not values or not keeping:
+    if not keeping:
         return []
     p = d.odds(move, values)
     unseen = d.unseen_of(values)
@@ -619,8 +618,10 @@ def _holders_odds(d: Choices, m: Move, value: int) -> tuple[str, float]:
 def _offers_seven(d: Choices, move: Move) -> list[Observation]:
     sevens = d.unseen_of([7])
     offered = _offers(d, move)
+    if not sevens or not offered:
+        return []
     keeping = tuple(m for m in d.legal if m != move and not _offers(d, m))
-    if not sevens or not offered or not keeping:
+    if not keeping:
         return []
     if (
         not d.rules.partners
@@ -656,8 +657,10 @@ def _primiera_given(d: Choices, move: Move) -> list[Observation]:
     if move.card == SETTEBELLO.index:  # settebello-exposed speaks of it
         return []
     values = _gives_primiera(d, move)
+    if not values:
+        return []
     keeping = tuple(m for m in d.legal if m != move and not _gives_primiera(d, m))
-    if not values or not keeping:
+    if not keeping:
         return []
     p = d.odds(move, values)
     if 1 << move.card & DENARI_MASK:  # denaro-given leaves it to this one: one fact, said once
@@ -694,7 +697,7 @@ def _primiera_given(d: Choices, move: Move) -> list[Observation]:
 def denari_open(view: GameState) -> bool:
     """Whether the denari point is still to be decided: some denari are not yet captured, and
     no side leads by more than they could make up."""
-    counts = sorted(((pile & DENARI_MASK).bit_count() for pile in view.captured), reverse=True)
+    counts = sorted(map(denari_of, view.captured), reverse=True)
     free = DENARI_MASK.bit_count() - sum(counts)
     return free > 0 and (len(counts) < 2 or counts[0] <= counts[1] + free)
 
@@ -712,11 +715,13 @@ def _denaro_given(d: Choices, move: Move) -> list[Observation]:
         return []
     if move.card == SETTEBELLO.index:
         return []  # settebello-exposed speaks of it
-    if VALUE_OF[move.card] in primiera_cards(d.view) and d.found(_primiera_given, move):
+    if d.found(_primiera_given, move):
         return []  # primiera-given says it is a denaro too
     values = _gives_denaro(d, move)
+    if not values:
+        return []
     keeping = tuple(m for m in d.legal if m != move and not _gives_denaro(d, m))
-    if not values or not keeping:
+    if not keeping:
         return []
     p = d.odds(move, values)
     if d.next_is_you:
@@ -742,8 +747,8 @@ def _denari_so_far(d: Choices) -> str:
     return _(
         "Denari taken so far: {ours} {by_us}, {theirs} {by_them}; six of the ten win the point."
     ).format(
-        ours=(d.view.captured[side_of(d.seat)] & DENARI_MASK).bit_count(),
-        theirs=(d.view.captured[side_of(them)] & DENARI_MASK).bit_count(),
+        ours=denari_of(d.view.captured[side_of(d.seat)]),
+        theirs=denari_of(d.view.captured[side_of(them)]),
         by_us=d.by_side(d.seat),
         by_them=d.by_side(them),
     )
@@ -751,10 +756,10 @@ def _denari_so_far(d: Choices) -> str:
 
 def _denari_taken(m: Move) -> int:
     """The denari ``m`` takes into its side's pile (the capturing card too), but the
-    settebello, which ``missed-settebello`` speaks of."""
+    settebello, which ``missed-settebello`` speaks of: a mask."""
     if not m.capture:
         return 0
-    return ((m.capture | 1 << m.card) & DENARI_MASK & ~SETTEBELLO.bit).bit_count()
+    return (m.capture | 1 << m.card) & DENARI_MASK & ~SETTEBELLO.bit
 
 
 def _missed_denaro(d: Choices, move: Move) -> list[Observation]:
@@ -770,9 +775,9 @@ def _missed_denaro(d: Choices, move: Move) -> list[Observation]:
     )
     if not keeping:
         return []
-    most = max(_denari_taken(m) for m in keeping)
-    best = [m for m in keeping if _denari_taken(m) == most]
-    cards = (best[0].capture | 1 << best[0].card) & DENARI_MASK & ~SETTEBELLO.bit
+    most = max(denari_of(_denari_taken(m)) for m in keeping)
+    best = [m for m in keeping if denari_of(_denari_taken(m)) == most]
+    cards = _denari_taken(best[0])
     what = ngettext("a denaro ({cards})", "{n} denari ({cards})", most).format(
         n=most, cards=d.cards(cards)
     )

@@ -370,6 +370,17 @@ def weigh(
     style: Style | str | None = None,
     said: set[str] | None = None,
 ) -> Observation:
+    """See :func:`_note`: ``o`` with the note added."""
+    note = _note(o, j, style, said)
+    return o if note is None else replace(o, text=f"{o.text} {note[0]}{note[1]}")
+
+
+def _note(
+    o: Observation,
+    j: Judgement,
+    style: Style | str | None = None,
+    said: set[str] | None = None,
+) -> tuple[str, str] | None:
     """``o`` with the analysis's word added where the maxim and the analysis disagree.
 
     A maxim is not a verdict: when it speaks against the move played and the analysis finds
@@ -386,16 +397,15 @@ def weigh(
     """
     cls = j.classification
     if o.code == "counted-endgame":
-        return o
+        return None
     says = _says(o)
     if cls == "forced":
         if not o.against or len(j.moves) < 2:
-            return o
+            return None
         # an exact tie: the criticism stands as a fact, but here it costs nothing
-        note = says + _("Here it costs nothing: {why}.").format(
+        return says, _("Here it costs nothing: {why}.").format(
             why=_("every move is worth the same")
         )
-        return replace(o, text=f"{o.text} {note}")
     named = o.move is not None and o.move != j.move
     best_keeping = _best_keeping(o, j)
     alt = o.move if named else best_keeping
@@ -441,12 +451,11 @@ def weigh(
             here = _("Here it costs {cost} (the samples leave some doubt): {why}.")
         else:
             here = _("Here it costs {cost}: {why}.")
-        note = says + here.format(cost=cost, why=why)
-        return replace(o, text=f"{o.text} {note}")
+        return says, here.format(cost=cost, why=why)
     keeper = best_keeping if o.against else None
     if keeper is not None and costly(j.low) and j.best not in o.keeping and j.best != j.move:
         # the best move breaks the maxim too: is keeping it worth anything here?
-        return replace(o, text=f"{o.text} {says}{_keeper_words(keeper, j, style)}")
+        return says, _keeper_words(keeper, j, style)
     # praise set against the very move the analysis finds clearly better, or on a move that
     # surely costs a fifth of a point: say both
     spurned = o.move == j.best and j.best != j.move and j.low > 0.005
@@ -480,9 +489,8 @@ def weigh(
                 "The maxim favours this move, yet the analysis finds {move} better by {points} "
                 "points{interval}."
             )
-        note = note.format(move=j.best.text(style), points=number(j.cost), interval=interval)
-        return replace(o, text=f"{o.text} {note}")
-    return o
+        return "", note.format(move=j.best.text(style), points=number(j.cost), interval=interval)
+    return None
 
 
 def weigh_all(
@@ -495,16 +503,12 @@ def weigh_all(
     said: set[str] = set()
     clauses: set[str] = set()
     for o in observations:
-        w = weigh(o, j, style, clauses)
-        says = _says(o)
-        added = w.text[len(o.text) :].strip()
-        tail = added.removeprefix(says)
-        says = says if tail != added else ""
+        says, tail = _note(o, j, style, clauses) or ("", "")
         if tail and tail in said:
-            above = _("Here it costs what the note above says.")
-            w = replace(o, text=f"{o.text} {says}{above}")
-        said.add(tail)
-        weighed.append(w)
+            tail = _("Here it costs what the note above says.")
+        else:
+            said.add(tail)
+        weighed.append(replace(o, text=f"{o.text} {says}{tail}") if tail else o)
     if j.classification != "forced" and costly(j.cost):
         weighed.sort(key=lambda o: not o.against)
     return tuple(weighed)
@@ -653,6 +657,6 @@ def review_decision(
     weighed = weigh_all(obs, j, style)
     hs = None
     if with_hindsight and len(j.moves) > 1:
-        hs = hindsight(state.copy(), move, decision_seed(settings.seed, n))
+        hs = hindsight(state.copy(), move, here.seed)
     reading = check_reading(view, move, j, here) if reading_check else None
     return Decision(n, seat, names[seat], move, j, weighed, hs, reading, tuple(names))
