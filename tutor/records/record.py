@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
@@ -388,23 +388,19 @@ class HandRecord:
             sides = [sorted(members, key=self.match_order.index) for members in sides]
         return sides
 
-    def team_names(self) -> list[str]:
-        """A name per side: the record's team name, or the players joined with '&'."""
+    def team_names(self, join: Callable[[list[str]], str] = " & ".join) -> list[str]:
+        """A name per side: the record's team name, or the players joined by ``join``: with
+        '&' by default, what files and the JSON keep."""
         names = []
         for members in self.side_names():
             given = [t for t, ps in self.teams.items() if set(ps) == set(members)]
-            names.append(given[0] if given else " & ".join(members))
+            names.append(given[0] if given else join(members))
         return names
 
     def shown_team_names(self) -> list[str]:
-        """A name per side as a person reads it: the record's team name, or the players
-        joined in words (``You and Partner``, ``Tu e Compagno``). :meth:`team_names`, joined
-        with ``&``, is what files and the JSON keep."""
-        names = []
-        for members in self.side_names():
-            given = [t for t, ps in self.teams.items() if set(ps) == set(members)]
-            names.append(given[0] if given else all_of(members))
-        return names
+        """A name per side as a person reads it: the players joined in words (``You and
+        Partner``, ``Tu e Compagno``) where the record names no team."""
+        return self.team_names(all_of)
 
     # -- positions --------------------------------------------------------------------------
 
