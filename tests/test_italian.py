@@ -61,7 +61,7 @@ shows some of them even when all its other words are new."""
 ENGLISH_ONLY = (_words(re.sub(r"\{[^}]*\}", " ", ENGLISH_TEXT)) | ENGLISH_COMMON) - SHARED
 """The words of the English messages that no Italian message uses: none may be shown."""
 
-NAMES = {"you", "ada", "bruno", "carla", "north", "south", "east", "west", "you's"}
+NAMES = {"ada", "bruno", "carla"}
 """Names of players in the records the runs read (a name is the user's, never translated)."""
 
 CODE_WORDS = {*CODES, *MAXIMS}
@@ -654,3 +654,21 @@ def test_the_italian_plural_and_help_wording_the_audit_asked_for() -> None:
     assert "scambiando le squadre" not in simulated and "nella CARTELLA" in " ".join(
         simulated.split()
     )
+
+
+def test_the_compass_seats_of_a_record_are_named_in_italian() -> None:
+    """Was: the Italian replay, review, track and solve of a record named its players North,
+    South, ... beside "Nord-Sud" in the puzzles; the JSON and the files keep the names as
+    written, and a seat may be named in either language."""
+    hand = "docs/examples/scopone-hand.yaml"
+    replayed = run("--lang", "it", "replay", hand)
+    assert "Ordine di gioco: Sud, Ovest, Nord, Est; Est fa il mazziere" in replayed.stdout
+    assert "Squadre: Nord-Sud contro Est-Ovest." in replayed.stdout
+    assert "Scopa per Est: il re prende 2 + 8" in replayed.stdout  # the record's note_it
+    for seat in ("North", "nord"):
+        tracked = run("--lang", "it", "track", hand, "--as", seat, "--at", "12")
+        assert tracked.exit_code == 0, tracked.output
+        assert not re.search(r"\b(North|South|East|West)\b", tracked.stdout), tracked.stdout
+    english = run("--lang", "it", "track", hand, "--as", "Nord", "--at", "12", "--json")
+    assert json.loads(english.stdout)["viewer"] == "North"
+    assert "Playing order: South, West, North, East" in run("replay", hand).stdout

@@ -203,7 +203,7 @@ def test_every_shipped_unmatched_explanation_says_the_sparigli_as_the_tracker_do
                 with speaking(lang):
                     explanation = p.spec.text("explanation")
                     for sp in board.sparigli:
-                        said = sp.text(p.style, p.players)
+                        said = sp.text(p.style, p.shown_players)  # "Nord" in Italian
                         assert said[0].upper() + said[1:] in explanation, (p.name, lang)
     assert found >= 6
 

@@ -486,7 +486,7 @@ def test_the_records_event_date_and_note_are_on_the_page() -> None:
     assert "Note: <bdi>Only South&#x27;s nine cards are in the deal;" in page
     with speaking("it"):
         italian = review_page(review)
-    assert "Nota: <bdi>La distribuzione dà solo le nove carte di South;" in italian
+    assert "Nota: <bdi>La distribuzione dà solo le nove carte di Sud;" in italian
 
 
 def test_boards_and_chart_speak_to_assistive_technology(review: Review) -> None:

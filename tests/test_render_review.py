@@ -19,7 +19,8 @@ def test_the_seed003_review_in_italian_matches_its_golden_output() -> None:
     only the words change."""
     record = load_path(SEED003)[0]
     with speaking("it"):  # the observations are worded as they are found
-        review = review_record(record, ["You"], settings=FAST)
+        shown = record.shown()  # as the command shows it: "Tu"
+        review = review_record(shown, [shown.players[0]], settings=FAST)
         text = plain_text(*review_view(review))
     english = review_record(record, ["You"], settings=FAST)
     assert [d.judgement.cost for d in review.decisions] == [

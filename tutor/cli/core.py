@@ -906,8 +906,9 @@ def new_save_file(save: Path | None, prefix: str) -> Path:
 
 def record_hands(file: Path, hand: int) -> list[HandRecord]:
     """Hands 1 to ``hand`` of the record file ``file``: hand ``hand`` last, the match's earlier
-    hands before it."""
-    records = load_path(str(file))
+    hands before it, their compass seats named in the language of the run
+    (:meth:`~tutor.records.record.HandRecord.shown`)."""
+    records = [record.shown() for record in load_path(str(file))]
     if hand > len(records):
         raise InputError(
             f"{file}: --hand {hand}: "

@@ -51,7 +51,7 @@ from tutor.puzzles.check import check_puzzle, paired_margin, solve_puzzle
 from tutor.puzzles.format import THEMES, loads_puzzles
 from tutor.puzzles.themes import line_themes, observations, settled_themes, themes_of_codes
 from tutor.records.puzzle_key import QUESTIONS, PuzzleSpec
-from tutor.records.record import HandRecord, record_from_moves
+from tutor.records.record import HandRecord, record_from_moves, shown_name
 from tutor.records.recordfile import dumps, save_atomically
 from tutor.review.knowledge import known_world
 from tutor.search.analysis import analyse, exact_analysis, run_parallel
@@ -427,9 +427,10 @@ class _Miner:
         alt_value = next(m.value for m in a.moves if m.move == tempting)
 
         def words() -> tuple[str, str]:
+            shown = [shown_name(n) for n in names]  # Nord in the Italian text
             if method == "exact":
                 how = _("exact values, points of the hand, {side} minus the others").format(
-                    side=side
+                    side=shown_name(side)
                 )
                 parts = [
                     _("{best} is worth {value} ({how}); {other} only {other_value}.").format(
@@ -446,16 +447,20 @@ class _Miner:
                     _(
                         "{best} is worth more than {other}, on average over deals sampled from "
                         "the seat ({side} minus the others)."
-                    ).format(best=best.move.text(style), other=tempting.text(style), side=side)
+                    ).format(
+                        best=best.move.text(style),
+                        other=tempting.text(style),
+                        side=shown_name(side),
+                    )
                 ]
-            seen_best = observations(view, best.move, names, style)
-            seen_alt = observations(view, tempting, names, style)
+            seen_best = observations(view, best.move, shown, style)
+            seen_alt = observations(view, tempting, shown, style)
             if open_ and (seen_best or seen_alt):
                 parts.append(
                     _(
                         "What {name} can see from the seat alone (the odds are the inference's, "
                         "not the hands shown):"
-                    ).format(name=names[seat])
+                    ).format(name=shown[seat])
                 )
             noted = False
             for o in seen_best:
@@ -478,11 +483,11 @@ class _Miner:
             winning = any(o.code == "counted-endgame" for o in (*seen_best, *seen_alt))
             if method == "exact" and len(a.pv) > 1 and not winning:  # never the line twice
                 steps = [
-                    f"{names[(seat + k) % state.rules.players]} {m.text(style)}"
+                    f"{shown[(seat + k) % state.rules.players]} {m.text(style)}"
                     for k, m in enumerate(a.pv)
                 ]
                 parts.append(_("Best line: {line}.").format(line=", ".join(steps)))
-            mover = names[seat]
+            mover = shown[seat]
             title = _("Your turn") if is_you(mover) else _("{name} to play").format(name=mover)
             return title, " ".join(parts)
 
@@ -521,11 +526,12 @@ class _Miner:
                 themes.append("endgame")
 
             def words(found: Any) -> tuple[str, str]:
+                shown = [shown_name(n) for n in names]
                 title = _("Who holds {card}?").format(card=format_card(found.card, style))
                 if found.basis != "fact":
                     return title, reading_explanation(format_card(found.card, style),
-                                                      names[found.holder])  # fmt: skip
-                again = count_view(state, seat, names, style).inference.deductions
+                                                      shown[found.holder])  # fmt: skip
+                again = count_view(state, seat, shown, style).inference.deductions
                 text = next(
                     (x.text for x in again if (x.card, x.holder) == (found.card, found.holder)),
                     found.text,
@@ -562,7 +568,10 @@ class _Miner:
                     "of a twin flips nothing."
                 )
                 + " "
-                + " ".join(_sentence(sp.text(style, names)) for sp in board.sparigli)
+                + " ".join(
+                    _sentence(sp.text(style, [shown_name(n) for n in names]))
+                    for sp in board.sparigli
+                )
             )
             return _("Which values are unmatched?"), explanation
 
@@ -639,18 +648,17 @@ class _Miner:
             return None
         sides = p.side_names()
         pts = solved.outcomes[0]
-        line = ", ".join(
-            f"{names[(seat + k) % state.rules.players]} {m.text(p.style)}"
-            for k, m in enumerate(solved.line)
-        )
 
         def words() -> tuple[str, str]:
+            line = ", ".join(
+                f"{shown_name(names[(seat + k) % state.rules.players])} {m.text(p.style)}"
+                for k, m in enumerate(solved.line)
+            )
+            points = ", ".join(f"{shown_name(s)} {x}" for s, x in zip(sides, pts, strict=True))
             explanation = _(
                 "With every hand known, the exact solver follows every line of best play; they "
                 "all end {points}. Best line: {line}."
-            ).format(
-                points=", ".join(f"{s} {x}" for s, x in zip(sides, pts, strict=True)), line=line
-            )
+            ).format(points=points, line=line)
             return _("How does the hand end?"), explanation
 
         spec = PuzzleSpec(

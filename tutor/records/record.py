@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, NoReturn
 
 from tutor.game.cards import (
@@ -221,7 +221,7 @@ def player_named(players: Sequence[str], name: str, prefix: bool = False) -> str
     same = [p for p in players if p.casefold() == folded]
     if len(same) == 1:
         return same[0]
-    for seat in _COMPASS:  # a compass seat in any language: "Nord" for North, "South" for Sud
+    for seat in (*_COMPASS, "You"):  # a compass seat or You in any language: "Nord", "Tu"
         words = typed_words((seat,))
         if folded in words:
             alike = [p for p in players if p.casefold() in words]
@@ -396,6 +396,48 @@ class HandRecord:
             given = [t for t, ps in self.teams.items() if set(ps) == set(members)]
             names.append(given[0] if given else join(members))
         return names
+
+    def shown(self) -> HandRecord:
+        """The record with its compass seats named in the language of the run (``Nord``,
+        ``Nord-Sud``: :func:`shown_name`), for a command that only shows it: every sentence
+        the tutor makes of it then names the players as the person reads them. Itself when
+        nothing changes, when two names would read alike, or for a puzzle (its key names the
+        seats as written). Files and the JSON keep the names as written.
+
+        >>> from tutor.records.recordfile import loads
+        >>> [rec] = loads("ruleset: scopa\\nplayers: [North, Ada]\\ntable: [AD, 2C, 3S, 4B]")
+        >>> from tutor.game.i18n import speaking
+        >>> with speaking("it"):
+        ...     print(rec.shown().players, rec.players)
+        ['Nord', 'Ada'] ['North', 'Ada']
+        """
+        names = {p: shown_name(p) for p in [*self.players, *self.teams]}
+        if self.puzzle is not None or all(k == v for k, v in names.items()):
+            return self
+        if len({name_key(v) for v in names.values()}) < len(names):
+            return self
+
+        def name(player: str | None) -> str | None:
+            return None if player is None else names.get(player, player)
+
+        return replace(
+            self,
+            players=[names[p] for p in self.players],
+            dealer=name(self.dealer),
+            teams={names[t]: [names.get(p, p) for p in ps] for t, ps in self.teams.items()},
+            deals=[{names.get(p, p): cards for p, cards in deal.items()} for deal in self.deals],
+            plays=[replace(e, player=name(e.player)) for e in self.plays],
+            lines={
+                tuple(names.get(w, w) if isinstance(w, str) else w for w in where): n
+                for where, n in self.lines.items()
+            },
+            game=None
+            if self.game is None
+            else replace(
+                self.game, computer={names.get(p, p): c for p, c in self.game.computer.items()}
+            ),
+            match_order=tuple(names.get(p, p) for p in self.match_order),
+        )
 
     def shown_team_names(self) -> list[str]:
         """A name per side as a person reads it: the players joined in words (``You and

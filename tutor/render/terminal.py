@@ -50,7 +50,7 @@ from tutor.game.cards import (
 from tutor.game.i18n import N_, _, all_of, bounds, is_you, ngettext, number, pgettext
 from tutor.game.rules import Ruleset
 from tutor.game.scoring import HandScore, MatchScore, category_name
-from tutor.records.record import HandRecord
+from tutor.records.record import HandRecord, shown_name
 from tutor.records.replay import HandReplay
 from tutor.render.safe import needs_showing, one_line, visible
 from tutor.review.judge import class_name
@@ -1517,7 +1517,7 @@ def verdicts_view(result: dict[str, Any], rich: bool = False) -> list[Renderable
             header.format(
                 record=one_line(result["record"]),
                 ruleset=one_line(result["ruleset"]),
-                players=one_line(", ".join(result["players"])),
+                players=one_line(", ".join(shown_name(p) for p in result["players"])),
                 n=result["runs"],
                 seed=result["seed"],
                 samples=result["reference_samples"],
@@ -1567,7 +1567,7 @@ def verdicts_view(result: dict[str, Any], rich: bool = False) -> list[Renderable
         ref = row["reference"]
         table.add_row(
             str(row["play"]),
-            Text(one_line(row["player"])),
+            Text(one_line(shown_name(row["player"]))),
             f"{number(ref['cost'], '.3f')} "
             + bounds(ref["low"], math.inf if ref["high"] is None else ref["high"]),
             class_name(ref["class"]),
@@ -1602,7 +1602,7 @@ def verdicts_view(result: dict[str, Any], rich: bool = False) -> list[Renderable
         col.justify = "right"
     for name, s in result["summary"].items():
         table.add_row(
-            Text(one_line(name)),
+            Text(one_line(shown_name(name))),
             number(s["points_lost_reference"], ".3f"),
             _number_or_dash(s["points_lost_mean"], ".3f"),
             _held_and_misses(s, "points_lost"),
