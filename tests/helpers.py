@@ -456,8 +456,9 @@ def weighed_by_hand(
     inf: Inference,
 ) -> tuple[dict[tuple[int, int], float], dict[tuple[int, int], float]]:
     """P(seat holds card) and P(seat holds some card of value) by enumerating every deal of the
-    unseen cards that fits the facts, each weighed by hand: a factor ε (the player's
-    reliability for the kind of reading) for every standing reading it contradicts, and each
+    unseen cards that fits the facts, each weighed by hand: a factor (the player's reliability
+    for the kinds of reading) for the standing readings it contradicts, one for those of a
+    player on the same values (each style's chance of passing them all up), and each
     standing tell's factor for the number of cards of its value the player holds (η + (1 - η) w
     for a player careless with probability η), and κ^m for a value held that would have beaten
     m of the player's plays at once (:mod:`tutor.counting.style`)."""
@@ -468,9 +469,12 @@ def weighed_by_hand(
 
     def weight(hand: Mapping[int, int]) -> float:
         w = 1.0
+        contradicted: dict[tuple[int, tuple[int, ...]], list[str]] = {}
         for ex in inf.standing:
             if any(VALUE_OF[c] in ex.values for c in indexes_of(hand[ex.seat])):
-                w *= inf.reliability[ex.seat].epsilon(ex.kind)
+                contradicted.setdefault((ex.seat, ex.values), []).append(ex.kind)
+        for (seat, _values), kinds in contradicted.items():
+            w *= inf.reliability[seat].epsilon_together(kinds)
         for t in inf.tells:
             rel = inf.reliability[t.seat]
             by_count = FAMILIES[t.kind].weights(rel.tells[t.kind], t)

@@ -603,3 +603,16 @@ def test_a_mined_puzzles_themes_follow_what_its_lines_decide(tmp_path: Path) -> 
     assert settled_themes(["sevens", "primiera", "spariglio"], ["sweep"]) == [
         "sevens", "spariglio", "sweep",
     ]  # fmt: skip
+
+
+def test_a_reading_puzzle_whose_odds_are_close_is_too_close_to_ask() -> None:
+    """Stop 47: once readings of the same values weighed together, this mined puzzle's answer,
+    North, held RC at 45% against East's 40%. Its reading still pointed to North, and the
+    check passed it; a puzzle that asks who most likely holds a card needs the odds to say
+    more likely than not (the generator's own bar), or the answer is a guess."""
+    path = str(Path(__file__).parent / "data" / "puzzle-too-close-to-ask.yaml")
+    result = run("puzzle", "check", path)
+    assert result.exit_code == 1, result.output
+    assert "the readings point to North for RC, but at 45%, no more likely than not" in (
+        result.stdout
+    )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from helpers import endgame, play, random_hand
+from helpers import BAD, endgame, play, random_hand
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -28,6 +28,8 @@ from tutor.game.rules import Ruleset
 from tutor.game.state import GameState
 from tutor.search.analysis import analyse
 from tutor.search.searchplayer import SearchPlayer
+
+DATA = BAD.parent
 
 NAMES = ["West", "North", "East", "South"]
 
@@ -217,3 +219,45 @@ def test_weighted_analysis_and_search_player_repeat_by_seed(scopone: Ruleset) ->
     player = SearchPlayer(budget=60, samples=6, candidates=2)
     view = viewer_state(s, 0)
     assert player.choose(view, random.Random(2)) == player.choose(view, random.Random(2))
+
+
+def test_readings_of_one_player_on_the_same_values_weigh_together() -> None:
+    """Audit (stop 47): P4, read as a grabber, passed the same king sweep up four times while
+    holding RC; the four readings each weighed a deal with a 10 by the style-averaged ε, so
+    together by ε⁴ as if four independent proofs, and the tracker gave P4 a 10 at 1.3e-7. A
+    player's style is the same at every pass: each style's chance of passing all four up,
+    averaged over the styles, gives about 4e-4."""
+    from tutor.records.recordfile import load_path
+
+    [record] = load_path(DATA / "four-passes-of-one-sweep.yaml")
+    state = record.state_at(20)
+    inf = count_view(state, 1, record.players).inference
+    p = inf.probability_any(3, 10)
+    assert 1e-4 < p < 0.01, p
+    readings = [ex for ex in inf.standing if ex.seat == 3 and ex.values == (10,)]
+    assert len(readings) == 4
+    rel = inf.reliability[3]
+    assert rel.epsilon_together(["scopa"] * 4) > 100 * rel.epsilon("scopa") ** 4
+
+
+def test_a_chance_the_readings_make_tiny_is_never_shown_as_certain() -> None:
+    """Audit (stop 47): the readings made P2's 9 a chance of 4e-18, which the board showed as
+    0%* and "P2 does not hold CC: 100%", and the JSON as 0 and 1 (1 - 4e-18 is 1 in a float):
+    a reading is never a certainty."""
+    import json
+
+    from helpers import run
+
+    path = str(DATA / "a-reading-near-certain.yaml")
+    shown = run("track", path, "--at", "34", "--as", "P1")
+    assert shown.exit_code == 0, shown.output
+    assert "0%*" not in shown.stdout and "100%" not in shown.stdout
+    assert "P2 does not hold CC (the last 9 unseen): >99%" in shown.stdout
+    data = json.loads(run("track", path, "--at", "34", "--as", "P1", "--json").stdout)
+    for row in data["holdings"].values():
+        for held in row.values():
+            if held["status"] == "may":
+                assert 0 < held["probability"] < 1, held
+    for d in data["deductions"] + data["inferences"] + data["tells"]:
+        if d.get("basis") != "fact" and d.get("confidence") is not None:
+            assert 0 < d["confidence"] < 1, d

@@ -48,7 +48,7 @@ from tutor.counting.deductions import (
     find_value_deductions,
 )
 from tutor.counting.defaults import TRUST_DEFAULT
-from tutor.counting.odds import chance_of_value, chance_of_values, percent
+from tutor.counting.odds import chance_of_value, chance_of_values, percent, short_of_certain
 from tutor.counting.readings import Exclusion
 from tutor.counting.style import (
     GAIN_KINDS,
@@ -185,7 +185,7 @@ class Inference:
         model = self._facts_model() if facts else self.weighted
         if seat not in model.holders:
             return 0.0
-        return 1.0 - model.probability_none(model.holders.index(seat), wanted)
+        return model.probability_some(model.holders.index(seat), wanted)
 
     def probability_any_facts(self, seat: int, value: int) -> float:
         """The same on the facts alone: the hypergeometric value, as if no reading were made."""
@@ -354,10 +354,17 @@ def infer(
         raise CountingError(
             _("the position is inconsistent: the unseen cards do not fit the hands")
         )
+    # the same chances on the facts alone: where they leave one open, no reading closes it
+    plain = WeightedModel(holders, tuple(caps), weighted.pool, Evidence())
+
+    def weighed_some(j: int, values: tuple[int, ...]) -> float:
+        p, facts = weighted.probability_some(j, values), plain.probability_some(j, values)
+        return short_of_certain(p) if 0.0 < facts < 1.0 else p
+
     for ex in weighing.standing:
-        ex.confidence = weighted.probability_none(pos[ex.seat], ex.values)
+        ex.confidence = 1.0 - weighed_some(pos[ex.seat], ex.values)
     for t in weighing.tells:
-        t.confidence = 1.0 - weighted.probability_none(pos[t.seat], t.values)
+        t.confidence = weighed_some(pos[t.seat], t.values)
     model, active = (
         certain_model(state, holders, caps, weighing.standing)
         if weighing.standing
@@ -413,7 +420,7 @@ def infer(
                 row[c] = Holding(fact, 1.0 if fact == "must" else 0.0, "fact")
                 continue
             said = model.status(model.group_of[c], j)
-            p = weighted.probability(j, c)
+            p = short_of_certain(weighted.probability(j, c))  # the facts leave it open
             row[c] = Holding("may", p, None, said if said != "may" else None)
         holdings[h] = row
     # P(at least one of value v) per other seat.
@@ -428,7 +435,7 @@ def infer(
             elif j is None or not pool & VALUE_MASKS[v]:
                 vals[v] = 0.0
             else:
-                vals[v] = 1.0 - weighted.probability_none(j, (v,))
+                vals[v] = weighed_some(j, (v,))
         value_probability[s] = vals
     inf = Inference(
         state,

@@ -105,6 +105,22 @@ def chance_of_card(state: GameState, seat: int, card: int) -> float:
     return state.unknown[seat] / pool.bit_count()
 
 
+SHORT_OF_CERTAIN = 1e-6
+"""How near 0 or 1 a chance that readings of behaviour weighed may come, where the facts leave
+it open: a reading is never a certainty (docs/tracker.md), and a float can round a tiny
+chance off (1 - 10^-18 is 1), which the board would show as 0% or 100% and the JSON as 0 or 1.
+Chosen as the JSON's last decimal, so that it rounds to neither."""
+
+
+def short_of_certain(p: float) -> float:
+    """``p``, a chance the facts leave open, kept :data:`SHORT_OF_CERTAIN` away from 0 and 1.
+
+    >>> short_of_certain(4e-18), short_of_certain(1.0), short_of_certain(0.3)
+    (1e-06, 0.999999, 0.3)
+    """
+    return min(max(p, SHORT_OF_CERTAIN), 1.0 - SHORT_OF_CERTAIN)
+
+
 def percent(p: float) -> str:
     """A probability as a whole percentage that never shows an uncertain one as certain:
     0% and 100% only for 0 and 1 exactly, ``<1%`` and ``>99%`` near them.

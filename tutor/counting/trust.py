@@ -154,14 +154,32 @@ class Reliability:
         >>> round(r.epsilon("scopa"), 4)  # 0.9 * 0.01 + 0.1 * 0.15
         0.024
         """
-        eta = self.carelessness
-        if kind == "settebello":
-            eta += (1 - eta) * SETTEBELLO_DELIBERATE
+        return self.epsilon_together((kind,))
+
+    def epsilon_together(self, kinds: Sequence[str]) -> float:
+        """The share of its weight a deal keeps when it contradicts several readings of the
+        player at once (the same values passed up again and again): for each style, its
+        chance of passing them all up, weighed by the style's probability. Not the product of
+        the readings' own ε: that would count each pass as independent proof, when all of them
+        say one thing about one player, whose style is the same at every pass.
+
+        >>> r = Reliability(1, 0, 0, 0, carelessness=0.15, grabber_style=0.9)
+        >>> round(r.epsilon_together(["scopa"] * 4), 6)  # 0.9 * 0.01**4 + 0.1 * 0.15**4
+        5.1e-05
+        >>> round(r.epsilon("scopa") ** 4, 9)  # what four separate readings weighed
+        3.32e-07
+        """
         careless, grabber = self.careless_style, self.grabber_style
+        by_style = [1.0, 1.0, 1.0]  # careless, grabber, the rest
+        for kind in kinds:
+            eta = self.carelessness
+            if kind == "settebello":
+                eta += (1 - eta) * SETTEBELLO_DELIBERATE
+            by_style[0] *= max(eta, CARELESS_PASSES)
+            by_style[1] *= min(eta, GRABBER_PASSES)
+            by_style[2] *= eta
         return (
-            careless * max(eta, CARELESS_PASSES)
-            + grabber * min(eta, GRABBER_PASSES)
-            + (1 - careless - grabber) * eta
+            careless * by_style[0] + grabber * by_style[1] + (1 - careless - grabber) * by_style[2]
         )
 
     @property
@@ -305,13 +323,16 @@ def reading_evidence(
 ) -> Evidence:
     """The standing readings and tells as deal weights: a deal that gives a player a card a
     reading excludes keeps the share ε of its weight that the player's reliability gives; a
-    tell weighs by the player's learned tell (:mod:`tutor.counting.tells`)."""
-    terms = []
+    tell weighs by the player's learned tell (:mod:`tutor.counting.tells`). Readings of one
+    player on the same values weigh together (:meth:`Reliability.epsilon_together`)."""
+    together: dict[tuple[int, tuple[int, ...]], list[str]] = {}
     for ex in standing:
-        rel = trust.get(ex.seat)
-        if rel is None:
-            continue
-        terms.append(Term(ex.seat, ex.values, rel.epsilon(ex.kind), 1.0))
+        if ex.seat in trust:
+            together.setdefault((ex.seat, ex.values), []).append(ex.kind)
+    terms = [
+        Term(seat, values, trust[seat].epsilon_together(kinds), 1.0)
+        for (seat, values), kinds in together.items()
+    ]
     terms += tell_terms(
         tells,
         {seat: rel.tells for seat, rel in trust.items()},

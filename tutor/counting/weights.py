@@ -237,6 +237,7 @@ class WeightedModel:
         self._moves: list[dict[_State, list[_Move]]] = []
         self._means: dict[int, list[float]] | None = None
         self._none: dict[tuple[int, int], float] = {}
+        self._some: dict[tuple[int, int], float] = {}  # summed apart: 1 - none loses a tiny one
         self._none_sets: dict[tuple[int, tuple[int, ...]], float] = {}
         self._cum: dict[tuple[int, _State], list[float]] = {}
 
@@ -321,6 +322,7 @@ class WeightedModel:
         for li, layer in enumerate(self.layers):
             sums = [0.0] * nh
             none = [0.0] * nh
+            some = [0.0] * nh
             later = self._back[li + 1]
             for state, f in self._forward[li].items():
                 for k, w, after, unset in self._moves[li][state]:
@@ -333,15 +335,18 @@ class WeightedModel:
                     for j in range(nh):
                         if k[j]:
                             sums[j] += x * k[j]
+                            some[j] += x
                         else:
                             none[j] += x
             means[li] = [s / total for s in sums]
             for j in range(nh):
                 self._none[(j, layer.value)] = none[j] / total
+                self._some[(j, layer.value)] = some[j] / total
         # The plain cards: the room left at the end is what each holder gets of them.
         n = len(self.plain)
         sums = [0.0] * nh
         plain_none: dict[tuple[int, int], float] = {}
+        plain_some: dict[tuple[int, int], float] = {}
         counts = [sum(1 for c in self.plain if VALUE_OF[c] == v) for v in range(11)]
         for state, f in self._forward[-1].items():
             room = state[0]
@@ -352,9 +357,12 @@ class WeightedModel:
                     if counts[v]:
                         miss = comb(n - counts[v], room[j]) / comb(n, room[j])
                         plain_none[(j, v)] = plain_none.get((j, v), 0.0) + x * miss
+                        plain_some[(j, v)] = plain_some.get((j, v), 0.0) + x * (1 - miss)
         means[-1] = [s / total for s in sums]
         for jv, x in plain_none.items():
             self._none[jv] = x / total
+        for jv, x in plain_some.items():
+            self._some[jv] = x / total
         for multi_key in self._multi:
             self._none_sets[multi_key] = self._none_sets.get(multi_key, 0.0) / total
         self._means = means
@@ -385,6 +393,25 @@ class WeightedModel:
         barred = Term(self.holders[j], vals, 0.0, 1.0)
         what_if = WeightedModel(
             self.holders, self.caps, self.pool, Evidence((*self.evidence.terms, barred))
+        )
+        return what_if.total() / self.total()
+
+    def probability_some(self, j: int, values: Iterable[int]) -> float:
+        """P(holder position ``j`` holds a card of ``values``): ``1 - probability_none``, but
+        summed on its own where that difference would lose it, so that a chance the readings
+        make tiny stays above 0 and is never shown as a certainty."""
+        vals = tuple(sorted({v for v in values if self.pool & VALUE_MASKS[v]}))
+        if not vals or not self.caps[j]:
+            return 0.0
+        self._accumulate()
+        if len(vals) == 1:
+            return self._some[(j, vals[0])]
+        none = self.probability_none(j, vals)
+        if none < 0.5:
+            return 1.0 - none
+        held = Term(self.holders[j], vals, 1.0, 0.0)  # weigh again, the holder given one
+        what_if = WeightedModel(
+            self.holders, self.caps, self.pool, Evidence((*self.evidence.terms, held))
         )
         return what_if.total() / self.total()
 

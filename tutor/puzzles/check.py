@@ -47,6 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor.counting.inference import CountView, count_view
+from tutor.counting.odds import percent
 from tutor.counting.tracker import Board, track, values_text, viewer_state
 from tutor.game.cards import Style
 from tutor.game.errors import TutorError
@@ -487,6 +488,17 @@ def _check(p: Puzzle, s: Solved) -> list[str]:
                     if s.basis == "fact"
                     else _("{name} most likely holds {card} (a reading), not {given}")
                 ).format(name=p.players[s.holder], card=card, given=spec.holder)
+            )
+        if s.basis == "inference" and s.deduction is None and not problems:
+            # a reading's puzzle asks who most likely holds the card: more likely than not,
+            # as the generator asks it, or the answer is a guess between close odds
+            assert s.view is not None and spec.card is not None
+            odds = s.view.inference.holdings[s.holder][spec.card.index].probability
+            problems.append(
+                _(
+                    "the readings point to {name} for {card}, but at {p}, no more likely than "
+                    "not: too close to ask"
+                ).format(name=p.players[s.holder], card=card, p=percent(odds))
             )
         truth = _true_holder(p)
         if truth is not None and truth != s.holder:
