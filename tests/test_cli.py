@@ -405,10 +405,12 @@ def test_every_file_a_help_example_reads_is_shipped() -> None:
     Then (stop 43): ``train``'s ``--puzzles my-puzzles/`` and ``play``'s ``< moves.txt``, an
     option's value and a redirection, which this test did not look at. A file an earlier
     example of the same command writes (``--save game.yaml``, then ``--resume game.yaml``)
-    counts as there."""
+    counts as there. Docs audit (stop 47): ``train``'s ``--import`` read a made-up rescue
+    file, and ``play`` and ``live`` saved two examples to one file, which ``--save`` refuses
+    once it exists."""
     root = typer.main.get_command(app)
     writes = {"--save", "-o", "--db", "--svg", "--html", ">"}
-    reads = {"--puzzles", "--resume", "<"}
+    reads = {"--puzzles", "--resume", "--import", "<"}
     read = 0
     for path, command in _commands_of(root, []):
         written: set[str] = set()
@@ -420,11 +422,12 @@ def test_every_file_a_help_example_reads_is_shipped() -> None:
                 continue
             for before, word in zip(words, words[1:], strict=False):
                 if before in writes:
+                    assert before != "--save" or word not in written, (" ".join(path), line)
                     written.add(word)
                     continue
                 if before.startswith("-") and before not in reads:
                     continue  # another option's value
-                if not word.endswith((".yaml", "/", ".txt")):
+                if not word.endswith((".yaml", "/", ".txt", ".jsonl")):
                     continue
                 read += 1
                 assert (ROOT / word).exists() or word in written, (" ".join(path), line)

@@ -343,3 +343,15 @@ def test_puzzles_given_that_give_no_puzzle_are_bad_input(tmp_path: Path) -> None
             str(folder), input="skip\n")  # fmt: skip
     assert r.exit_code == 0, r.output
     assert "skipped:" in r.stderr and "bad.yaml" in r.stderr
+
+
+def test_an_empty_puzzles_folder_is_bad_input(tmp_path: Path) -> None:
+    """Docs audit (stop 47): docs/puzzles.md says a --puzzles folder that gives no puzzle stops
+    the session (exit 3), but an empty one was passed over in silence and the session trained
+    on the shipped collection; puzzle check already refused it."""
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    r = run("train", "--count", "1", "--db", str(tmp_path / "p.sqlite"), "--puzzles",
+            str(empty), input="")  # fmt: skip
+    assert r.exit_code == 3, r.output
+    assert r.stderr.strip() == f"tutor: error: {empty}: no puzzle file (*.yaml) in this folder"

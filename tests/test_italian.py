@@ -672,3 +672,17 @@ def test_the_compass_seats_of_a_record_are_named_in_italian() -> None:
     english = run("--lang", "it", "track", hand, "--as", "Nord", "--at", "12", "--json")
     assert json.loads(english.stdout)["viewer"] == "North"
     assert "Playing order: South, West, North, East" in run("replay", hand).stdout
+
+
+def test_a_style_is_read_in_either_language() -> None:
+    """Docs audit (stop 47): the README's ``--style West=arraffone:0,8`` was refused in an
+    English run ("unknown style 'arraffone'"), though answers are read in either language."""
+    hand = "docs/examples/scopone-hand.yaml"
+    for lang in ("en", "it"):
+        for given in ("West=arraffone:0,8", "West=Grabber:0.8"):
+            result = run("--lang", lang, "track", hand, "--as", "South", "--at", "12",
+                         "--style", given, "--json")  # fmt: skip
+            assert result.exit_code == 0, (lang, given, result.output)
+            west = next(p for p in json.loads(result.stdout)["trust"]["players"]
+                        if p["player"] == "West")  # fmt: skip
+            assert west["style_prior"]["grabber"] == 0.8, (lang, given)

@@ -83,7 +83,7 @@ def explain(
             "--ruleset",
             "-r",
             metavar="NAME",
-            help="A ruleset name (see: tutor rules) or a YAML file.",
+            help="A ruleset name (see: tutor rules) or a YAML file; required without --at.",
         ),
     ] = None,
     table: Annotated[
@@ -92,7 +92,7 @@ def explain(
             "--table",
             "-t",
             metavar="CARDS",
-            help='The cards on the table, e.g. "4H QD 3H AS" ("" if empty).',
+            help='The cards on the table, e.g. "4H QD 3H AS" ("" if empty); required without --at.',
         ),
     ] = None,
     deck: Annotated[

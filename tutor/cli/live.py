@@ -78,7 +78,7 @@ LIVE_HELP = (
     epilog=examples(
         "tutor live --ruleset scopa --players You,Ada --as You --deck french --save hand.yaml",
         "printf '2C 4H 5S QD\\n7D 7H AS\\n7D x 2C 5S\\nAda: 3H\\n' | "
-        "tutor live --ruleset scopa --players You,Ada --as You --deck french --save hand.yaml",
+        "tutor live --ruleset scopa --players You,Ada --as You --deck french --save typed.yaml",
     ),
 )
 def live_command(

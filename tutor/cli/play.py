@@ -81,7 +81,7 @@ PLAY_HELP = (
     epilog=examples(
         "tutor play --seed 3",
         "tutor play --ruleset scopa --deck french --opponents search:0.5 --save game.yaml",
-        "printf 'hint\\n3C\\nquit\\n' | tutor play --seed 3 --save game.yaml",
+        "printf 'hint\\n3C\\nquit\\n' | tutor play --seed 3 --save hinted.yaml",
         "tutor play --resume game.yaml",
     ),
 )

@@ -78,7 +78,6 @@ DbOption = Annotated[
         "tutor train --count 5",
         "tutor train --theme sweep --ruleset scopa --db progress.sqlite",
         "printf 'skip\\nskip\\n' | tutor train --count 2 --puzzles puzzles/",
-        "tutor train --import /tmp/scopone-tutor-unsaved-k2j4x9.jsonl",
     ),
 )
 def train_command(
@@ -102,7 +101,7 @@ def train_command(
             "--import",
             metavar="FILE",
             help="Save the answers of a rescue file (written when another session held the "
-            "database) into the database, and stop: no session.",
+            "database; the message then names it) into the database, and stop: no session.",
         ),
     ] = None,
     json_out: JsonOption = False,

@@ -52,7 +52,7 @@ from tutor.counting.weights import Term
 from tutor.game.captures import VALUE_OF
 from tutor.game.cards import VALUE_MASKS, indexes_of
 from tutor.game.errors import TutorError
-from tutor.game.i18n import _, plain_decimal
+from tutor.game.i18n import _, plain_decimal, typed_words
 from tutor.game.rules import Ruleset
 from tutor.game.scoring import immediate_gain
 from tutor.game.state import GameState, moves_of
@@ -444,10 +444,10 @@ def parse_stated_style(text: str) -> tuple[str, dict[str, float]]:
         raise StyleError(
             _("{text!r}: the share must be a number, not {share!r}").format(text=text, share=share)
         ) from None
-    # the style's name in English or in the interface's language (``West=arraffone``)
-    named = {_(s.name).lower(): s.name for s in STYLES}
+    # the style's name in any language of the tutor, whichever the run speaks, as answers are
+    # read (``West=arraffone`` in an English run too)
     key = name.strip().lower()
-    prior = stated_style(named.get(key, key), p)
+    prior = stated_style(next((s.name for s in STYLES if key in typed_words((s.name,))), key), p)
     return player.strip(), prior
 
 

@@ -296,6 +296,8 @@ class Trainer:
                         folder=folder, problem=bad[0]
                     )
                 )
+            if not got:  # an empty folder, or one of other files: as puzzle check says it
+                raise TrainError(f"{folder}: " + _("no puzzle file (*.yaml) in this folder"))
             entries += got
             problems += bad
         seen: set[str] = set()
