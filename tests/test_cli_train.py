@@ -291,6 +291,37 @@ def test_import_refuses_what_is_not_a_rescue_file(tmp_path: Path) -> None:
     assert r.exit_code == 3 and "Traceback" not in r.output
 
 
+def test_import_refuses_answers_no_session_writes(tmp_path: Path) -> None:
+    """Training audit (stop 47): --import saved a line with a theme of no puzzle ('bogus
+    theme', which stats then listed), a made-up kind of question, or an answer both right and
+    skipped; and it passed over --count, --theme and --ruleset in silence."""
+    db = tmp_path / "p.sqlite"
+    line = {
+        "database": str(db), "session": 1, "answer": "7D", "answered_at": 1000.0,
+        "correct": True, "skipped": False,
+        "puzzle": {"digest": "d1", "name": "p", "path": "p.yaml", "title": "t",
+                   "themes": ["sweep"], "ruleset": "scopa", "question": "best-move"},
+    }  # fmt: skip
+    good = tmp_path / "good.jsonl"
+    good.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    for change in ({"themes": ["bogus theme"]}, {"question": "riddle"}, {"skipped": True}):
+        bad_line = json.loads(json.dumps(line))
+        for key, value in change.items():
+            (bad_line if key == "skipped" else bad_line["puzzle"])[key] = value
+        bad = tmp_path / "bad.jsonl"
+        bad.write_text(json.dumps(bad_line) + "\n", encoding="utf-8")
+        r = run("train", "--db", str(db), "--import", str(bad))
+        assert r.exit_code == 3, (change, r.output)
+        assert r.stderr.strip() == f"tutor: error: {bad}, line 1: not an answer of a rescue file"
+    for option in (("--count", "3"), ("--theme", "sweep"), ("--ruleset", "scopa")):
+        r = run("train", "--db", str(db), "--import", str(good), *option)
+        assert r.exit_code == 2, r.output
+        assert f"invalid value for {option[0]}: --import saves a rescue file's answers" in r.stderr
+    assert not db.exists()
+    r = run("train", "--db", str(db), "--import", str(good))
+    assert r.exit_code == 0, r.output
+
+
 def test_an_imported_answer_takes_its_place_among_later_ones(tmp_path: Path) -> None:
     """A rescued answer older than one saved since: the puzzle's box follows the answers in
     the order given, not the order saved."""

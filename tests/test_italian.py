@@ -686,3 +686,14 @@ def test_a_style_is_read_in_either_language() -> None:
             west = next(p for p in json.loads(result.stdout)["trust"]["players"]
                         if p["player"] == "West")  # fmt: skip
             assert west["style_prior"]["grabber"] == 0.8, (lang, given)
+
+
+def test_a_holds_puzzle_in_italian_names_and_reads_the_seats_in_italian() -> None:
+    """Training audit (stop 47): an Italian holds puzzle listed "Ovest, Nord, Est" but read
+    only the English names' starts ('ov' was no player), and its verdict and the tracker's
+    lines said "North ha 6S", "per West alla giocata 30"."""
+    tried = run("--lang", "it", "puzzle", "try", "reading-a-passed-up-scopa", input="ov\n")
+    assert tried.exit_code == 0, tried.output
+    assert "Non proprio: molto probabilmente 6S ce l'ha Nord." in tried.stdout
+    assert "Nord ha 6S (l'ultimo 6 non visto)" in tried.stdout
+    assert not re.search(r"\b(North|South|East|West)\b", tried.stdout), tried.stdout

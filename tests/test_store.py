@@ -655,8 +655,11 @@ def test_a_version_1_database_is_migrated_with_its_answers(tmp_path: Path) -> No
         assert store.version() == SCHEMA_VERSION
         assert store.count_answers() == 3
         sched = store.schedule()
-        # the schedule is rebuilt from the answers in time order
-        assert sched["aa"].box == 3 and sched["aa"].last == 200.0
+        # the schedule is rebuilt from the answers in time order, as live answers make it
+        # (training audit, stop 47: it ignored the rule that a right answer ahead of time, 100
+        # seconds after the first, keeps the box and the due time, and put "aa" in box 3)
+        assert sched["aa"].box == 2 and sched["aa"].last == 200.0
+        assert sched["aa"].due == 100.0 + 3 * 86400
         assert sched["bb"].box == 1 and sched["bb"].due == 150.0 + RETRY_MINUTES * 60
         store.record_answer(PuzzleInfo("bb", "second", "", "", (), "", ""), True, now=300.0)
         assert store.count_answers() == 4
@@ -866,3 +869,23 @@ def test_a_killed_sessions_leftovers_are_removed_once_the_store_exists(tmp_path:
     with ProgressStore(tmp_path / "p.sqlite"):
         pass
     assert not stale.exists()
+
+
+def test_a_store_missing_a_column_is_refused_before_a_session_writes(tmp_path: Path) -> None:
+    """Training audit (stop 47): with the answers' ``answer`` column dropped, train said "the
+    database is corrupt or unreadable ... The file is left as it is", after it had started a
+    session in it (a new ``sessions`` row): every column a session writes is checked first."""
+    db = tmp_path / "p.sqlite"
+    with ProgressStore(db) as store:
+        store.record_answer(_info(1), True, now=1000.0)
+    conn = sqlite3.connect(db)
+    conn.execute("ALTER TABLE answers DROP COLUMN answer")
+    conn.commit()
+    conn.close()
+    before = db.read_bytes()
+    r = run("train", "--db", str(db), "--count", "1", input="skip\n")
+    assert r.exit_code == 3, r.output
+    assert "the database is corrupt or unreadable (table answers has no column named answer)" in (
+        r.stderr
+    )
+    assert db.read_bytes() == before

@@ -316,6 +316,37 @@ def test_finish_saves_what_was_kept_once_the_lock_is_gone(tmp_path: Path) -> Non
         assert t.unsaved == [] and stored_answers(db) == 1
 
 
+def test_an_answer_kept_is_in_a_rescue_file_at_once_and_the_file_goes_once_it_is_saved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Training audit (stop 47): an answer the locked store would not take was kept in memory
+    alone until the end of the session, so a session killed meanwhile (kill -9, a power cut)
+    lost it. The rescue file holds every answer kept from the moment it is kept."""
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp))
+    mine = _folder(tmp_path)
+    db = tmp_path / "p.sqlite"
+    with ProgressStore(db, busy_seconds=0.3) as store:
+        t = Trainer.open(store, [mine], shipped=False, clock=Clock())
+        locker = _lock(db)
+        digests = []
+        for typed in ("7D", "AS"):
+            pick = t.next()
+            assert pick is not None
+            digests.append(pick.entry.info.digest)
+            assert t.record(pick, Verdict(False, False, ""), typed) is None
+            [rescue] = tmp.iterdir()  # one file, rewritten with every answer kept
+            lines = [json.loads(x) for x in rescue.read_text(encoding="utf-8").splitlines()]
+            assert [x["puzzle"]["digest"] for x in lines] == digests
+            assert rescue == t.rescue_file
+        locker.execute("ROLLBACK")
+        locker.close()
+        t.finish()
+        assert stored_answers(db) == 2 and t.unsaved == []
+    assert list(tmp.iterdir()) == [] and t.rescue_file is None
+
+
 def test_what_the_store_never_takes_goes_to_a_rescue_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -374,8 +405,9 @@ def test_answers_kept_when_the_store_turns_out_damaged_go_to_a_rescue_file(
     [rescue] = tmp_path.glob("scopone-tutor-unsaved-*.jsonl")
     assert str(caught.value).endswith(
         f"mv {db} {db}.bad; the answer not saved is kept in {rescue} (tutor train --import "
-        f"{rescue} saves it when the database is free)"
-    )
+        f"{rescue} --db FILE saves it in a database that works)"
+    )  # training audit (stop 47): it said "when the database is free", which a damaged one
+    # never is
     assert json.loads(rescue.read_text(encoding="utf-8"))["answer"] == "7D"
 
 

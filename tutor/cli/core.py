@@ -52,6 +52,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 __all__ = [
+    "typed_options",
     "app",
     "main",
     "InputError",
@@ -819,6 +820,18 @@ def line_reader(prompt: Callable[[], str]) -> Callable[[], str | None]:
                 )
 
     return read
+
+
+def typed_options(ctx: typer.Context, names: tuple[str, ...]) -> list[str]:
+    """The options among ``names`` (parameter names) the user typed, as typed (``--table``),
+    not those left at their defaults: for a usage error naming what does not go together."""
+    typed = []
+    for param in ctx.command.params:
+        if param.name in names:
+            source = ctx.get_parameter_source(param.name)
+            if source is not None and source.name == "COMMANDLINE":
+                typed.append(param.opts[0])
+    return typed
 
 
 def check_save(save: Path, option: str = "--save") -> None:

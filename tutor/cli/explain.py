@@ -17,6 +17,7 @@ from tutor.cli.core import (
     examples,
     human_console,
     print_json,
+    typed_options,
 )
 from tutor.cli.review import (
     HandOption,
@@ -46,17 +47,6 @@ _RULE_FORM = ("ruleset", "table", "deck")
 """The options of the capture-rule form; a hand record (``--at``) brings its own."""
 _POSITION_FORM = ("as_player", "hand", "samples", "time_limit", "seed", "workers")
 """The options of the ``--at`` form; a single card on a table has no hand to value."""
-
-
-def _given(ctx: typer.Context, names: tuple[str, ...]) -> list[str]:
-    """The options among ``names`` the user typed, as typed (``--table``), not defaulted."""
-    typed = []
-    for param in ctx.command.params:
-        if param.name in names:
-            source = ctx.get_parameter_source(param.name)
-            if source is not None and source.name == "COMMANDLINE":
-                typed.append(param.opts[0])
-    return typed
 
 
 @app.command(
@@ -127,7 +117,7 @@ def explain(
     play N, in plain words: what it captures, what it leaves and the sweep risk with its odds,
     its effect on matched and unmatched values, its value with interval, and its observations.
     """
-    wrong = _given(ctx, _RULE_FORM if at is not None else _POSITION_FORM)
+    wrong = typed_options(ctx, _RULE_FORM if at is not None else _POSITION_FORM)
     if wrong:
         why = (
             _("the hand record of --at gives the ruleset, the deck and the table")

@@ -18,6 +18,7 @@ from tutor.cli.core import (
     note,
     print_json,
     session_interrupt,
+    typed_options,
 )
 from tutor.cli.puzzle import ask, check_theme, judge_answer, themes_help
 from tutor.game.i18n import _, ngettext, number
@@ -81,6 +82,7 @@ DbOption = Annotated[
     ),
 )
 def train_command(
+    ctx: typer.Context,
     theme: Annotated[
         str | None, typer.Option("--theme", help=themes_help("Only puzzles with this theme"))
     ] = None,
@@ -123,6 +125,12 @@ def train_command(
     from tutor.training.trainer import Trainer, check_options, summary
 
     if rescue is not None:
+        session = typed_options(ctx, ("theme", "ruleset", "count", "puzzles"))
+        if session:  # they choose the puzzles of a session, and --import holds none
+            raise typer.BadParameter(
+                _("--import saves a rescue file's answers and starts no session"),
+                param_hint=", ".join(session),
+            )
         _import(rescue, db_path(db), json_out)
         return
     theme = check_theme(theme)
@@ -161,10 +169,11 @@ def train_command(
 def _import(rescue: Path, path: Path, json_out: bool) -> None:
     """``--import``: the rescue file's answers saved in the database at ``path``."""
     from tutor.training.store import ProgressStore
-    from tutor.training.trainer import import_rescue
+    from tutor.training.trainer import import_rescue, read_rescue
 
+    rescued = read_rescue(rescue)  # before the store is opened: bad input makes no database
     with ProgressStore(path, on_wait=waiting_note(path)) as store:
-        done = import_rescue(store, rescue)
+        done = import_rescue(store, rescued)
     meant = [d for d in done.databases if Path(d) != path.absolute()]
     if meant:
         note(
@@ -258,7 +267,13 @@ def _session(
                 _(
                     "Not saved yet: another session holds the progress database. The answer is "
                     "kept, and saved with the next one or at the end of the session."
-                ),
+                )
+                if trainer.rescue_file is None
+                else _(
+                    "Not saved yet: another session holds the progress database. The answer is "
+                    "kept, in {file} too until it is saved, and saved with the next one or at "
+                    "the end of the session."
+                ).format(file=trainer.rescue_file),
             )
             continue
         if kept:

@@ -478,7 +478,7 @@ def judge(p: Puzzle, answer: Answer | None, solved: Solved | None) -> Verdict:
                 _("Not quite: {name} most likely holds {card}.")
                 if "reading" in spec.themes
                 else _("Not quite: {name} must hold {card}.")
-            ).format(name=spec.holder, card=p.card_text())
+            ).format(name=shown_name(spec.holder or ""), card=p.card_text())
         return Verdict(ok, False, message, lines)
     if kind == "legal-captures":
         ok = set(answer.moves) == set(spec.moves)

@@ -290,7 +290,7 @@ def solve_puzzle(p: Puzzle, progress: Callable[[int, int], None] | None = None) 
     """
     kind = p.kind
     style = p.style
-    names = p.players
+    names = p.shown_players  # for the words: Nord in an Italian run
     if kind == "unmatched":
         board = track(viewer_state(p.state, p.seat), p.seat, names, style)
         return Solved(kind, "tracker", values=board.unmatched, board=board)

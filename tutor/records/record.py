@@ -227,8 +227,12 @@ def player_named(players: Sequence[str], name: str, prefix: bool = False) -> str
             alike = [p for p in players if p.casefold() in words]
             if len(alike) == 1:
                 return alike[0]
-    if prefix and not same:
-        starts = [p for p in players if p.casefold().startswith(folded)]
+    if prefix and not same:  # the start of a name as written or as the run shows it (Ov)
+        starts = [
+            p
+            for p in players
+            if p.casefold().startswith(folded) or shown_name(p).casefold().startswith(folded)
+        ]
         if len(starts) == 1:
             return starts[0]
     return None

@@ -36,6 +36,7 @@ as it was: else a few sessions in a row would push a puzzle to the top box withi
 
 from __future__ import annotations
 
+import functools
 import glob
 import math
 import os
@@ -198,8 +199,9 @@ def _migrate_1_to_2(conn: sqlite3.Connection) -> None:
         digest = checked("answers", "digest", digest, "text")
         at = checked("answers", "answered_at", at, "time")
         correct = checked("answers", "correct", correct, "flag")
-        box = boxes[digest][0] if digest in boxes else 0
-        new_box, due = leitner(box, bool(correct), at)
+        # the rule live answers and --import follow: a right answer ahead of time keeps the box
+        box, due_before = boxes[digest][:2] if digest in boxes else (0, None)
+        new_box, due = leitner(box, bool(correct), at, due_before)
         boxes[digest] = (new_box, due, at)
     conn.executemany(
         "INSERT INTO schedule (digest, box, due, last) VALUES (?, ?, ?, ?)",
@@ -209,6 +211,22 @@ def _migrate_1_to_2(conn: sqlite3.Connection) -> None:
 
 MIGRATIONS = {1: _migrate_1_to_2}
 """``MIGRATIONS[v]`` upgrades a version-``v`` database to ``v + 1``, its data included."""
+
+
+@functools.cache
+def _schema_columns() -> dict[str, tuple[str, ...]]:
+    """The columns of every table of :data:`SCHEMA_VERSION`, as the statements that build a
+    new database make them (in memory)."""
+    conn = sqlite3.connect(":memory:")
+    try:
+        conn.executescript(FIRST_SCHEMA)
+        for version in range(1, SCHEMA_VERSION):
+            MIGRATIONS[version](conn)
+        tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        return {t: tuple(row[1] for row in conn.execute(f"PRAGMA table_info({t})")) for t in tables}
+    finally:
+        conn.close()
+
 
 _PUZZLE_COLUMNS = ("digest", "name", "path", "title", "themes", "ruleset", "question")
 """The columns of ``puzzles`` that :meth:`ProgressStore.puzzles` reads, in its order."""
@@ -968,6 +986,14 @@ class ProgressStore:
         """Read back every value a session reads (:meth:`schedule`, :meth:`answers`,
         :meth:`puzzles`, :meth:`names_answered`): damage is a :class:`StoreError` now, before
         a session writes anything to a file it then says is left as it is."""
+        with self._guard():
+            for table, columns in _schema_columns().items():
+                found = {row[1] for row in self.conn.execute(f"PRAGMA table_info({table})")}
+                missing = [c for c in columns if c not in found]
+                if missing:  # what a session would write, and find missing only then
+                    raise self._damaged(
+                        sqlite3.DatabaseError(f"table {table} has no column named {missing[0]}")
+                    )
         self.schedule()
         self.answers()
         self.puzzles()

@@ -22,6 +22,7 @@ system's temporary folder, and the error names it.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import tempfile
@@ -36,6 +37,7 @@ from tutor.game.i18n import _, ngettext, number
 from tutor.game.rules import RulesetError, UnknownRulesetError, load_ruleset
 from tutor.game.textfile import os_reason, read_text
 from tutor.puzzles.format import THEMES, Puzzle, collection_dir, load_puzzles, puzzle_files
+from tutor.records.puzzle_key import QUESTIONS
 from tutor.records.recordfile import write_rescue
 from tutor.training.store import (
     ProgressStore,
@@ -270,6 +272,9 @@ class Trainer:
     skipped_files: list[str] = field(default_factory=list)
     unsaved: list[Unsaved] = field(default_factory=list)
     """Answers given that the store could not take yet, oldest first (see the module)."""
+    rescue_file: Path | None = None
+    """While :attr:`unsaved` holds answers, a rescue file that holds them too, so that a
+    session killed before it can save them loses none (``tutor train --import`` reads it)."""
     theme: str | None = None
     ruleset: str | None = None
     """The session's filters (None: any), applied again to a file that changed under it."""
@@ -380,9 +385,31 @@ class Trainer:
             Unsaved(pick.entry.info, verdict.correct, verdict.skipped, answer, self.clock())
         )
         try:
-            return self._save(wait)
+            sched = self._save(wait)
         except StoreBusyError:
+            self._keep_safe()
             return None
+        except StoreError:
+            self._keep_safe()
+            raise
+        self._keep_safe()
+        return sched
+
+    def _keep_safe(self) -> None:
+        """Bring :attr:`rescue_file` in line with :attr:`unsaved`: a new file with every answer
+        kept (the older one removed), or none once all are saved. When the file cannot be
+        written, the older one stays, and :meth:`finish` tries again."""
+        old = self.rescue_file
+        if self.unsaved:
+            try:
+                self.rescue_file = self._rescue()
+            except OSError:
+                return
+        else:
+            self.rescue_file = None
+        if old is not None and old != self.rescue_file:
+            with contextlib.suppress(OSError):
+                old.unlink()
 
     def _save(self, wait: float | None) -> Schedule | None:
         """Commit the :attr:`unsaved` answers, oldest first, each in its own transaction."""
@@ -408,26 +435,47 @@ class Trainer:
             return
         try:
             self._save(wait)
-            return
         except StoreError as exc:
             problem = exc
+        else:
+            self._keep_safe()  # the interim rescue file goes
+            return
         n = len(self.unsaved)
+        old, self.rescue_file = self.rescue_file, None
         try:
             kept = self._rescue()
         except OSError as err:
-            where = ngettext(
-                "the answer not saved could not be written to {folder} either: {reason}",
-                "the {n} answers not saved could not be written to {folder} either: {reason}",
-                n,
-            ).format(n=n, folder=tempfile.gettempdir(), reason=os_reason(err))
-        else:
+            if old is not None:  # written after the last answer: it holds them all
+                kept = old
+                old = None
+            else:
+                kept = None
+                where = ngettext(
+                    "the answer not saved could not be written to {folder} either: {reason}",
+                    "the {n} answers not saved could not be written to {folder} either: {reason}",
+                    n,
+                ).format(n=n, folder=tempfile.gettempdir(), reason=os_reason(err))
+        if old is not None:
+            with contextlib.suppress(OSError):
+                old.unlink()
+        if kept is not None:
             self.unsaved.clear()
-            where = ngettext(
-                "the answer not saved is kept in {file} (tutor train --import {file} saves it "
-                "when the database is free)",
-                "the {n} answers not saved are kept in {file} (tutor train --import {file} "
-                "saves them when the database is free)",
-                n,
+            where = (
+                ngettext(
+                    "the answer not saved is kept in {file} (tutor train --import {file} saves "
+                    "it when the database is free)",
+                    "the {n} answers not saved are kept in {file} (tutor train --import {file} "
+                    "saves them when the database is free)",
+                    n,
+                )
+                if isinstance(problem, StoreBusyError)
+                else ngettext(  # a damaged or full database: free, it would still not take them
+                    "the answer not saved is kept in {file} (tutor train --import {file} --db "
+                    "FILE saves it in a database that works)",
+                    "the {n} answers not saved are kept in {file} (tutor train --import {file} "
+                    "--db FILE saves them in a database that works)",
+                    n,
+                )
             ).format(n=n, file=kept)
         raise type(problem)(f"{problem}; {where}") from None
 
@@ -481,6 +529,12 @@ def read_rescue(path: Path) -> list[tuple[Unsaved, int | None, str]]:
             at = checked("rescue", "answered_at", data["answered_at"], "time")  # as stored
             unsaved = Unsaved(info, _flag(data["correct"]), _flag(data["skipped"]),
                               None if answer is None else _text(answer), at)  # fmt: skip
+            # what a session writes, no more: a theme or question of the closed lists, and an
+            # answer that is right, wrong or skipped (a skip is never right)
+            if not set(info.themes) <= set(THEMES) or info.question not in QUESTIONS:
+                raise ValueError
+            if unsaved.correct and unsaved.skipped:
+                raise ValueError
             session = data.get("session")
             if session is not None:
                 session = _whole(session)
@@ -510,11 +564,12 @@ def _whole(value: Any) -> int:
     return value
 
 
-def import_rescue(store: ProgressStore, path: Path) -> Imported:
-    """Keep in ``store`` the answers of the rescue file at ``path``, each in its own
+def import_rescue(store: ProgressStore, rescued: list[tuple[Unsaved, int | None, str]]) -> Imported:
+    """Keep in ``store`` the answers of a rescue file (:func:`read_rescue`, read before the
+    store is opened, so that a file that is no rescue file makes no database), each in its own
     transaction, oldest first; those the store has already are left (so importing twice keeps
     each once)."""
-    answers = sorted(read_rescue(path), key=lambda a: a[0].at)
+    answers = sorted(rescued, key=lambda a: a[0].at)
     store.check()
     kept = 0
     for u, session, _database in answers:
