@@ -4,6 +4,7 @@ The command, driven through a pipe, is tested in ``test_cli_engine.py``."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from helpers import SEED003
@@ -223,3 +224,23 @@ def test_a_refused_position_leaves_none_to_go_on() -> None:
     assert e.handle("position " + json.dumps(data)) == ["ok"]
     assert e.handle("go player random seed 1")[0].startswith("bestmove ")
     assert Engine("test").handle("go") == ["error go: no position yet (send position {...} first)"]
+
+
+def test_a_ruleset_of_three_sides_plays_with_rule_based_players_alone(tmp_path: Path) -> None:
+    """Render and engine audit (stop 47): on a ruleset of three sides the analysis's go said
+    'error the analyser handles two sides only, not 3', without the go: every other go error
+    has, and docs/engine.md did not say so."""
+    rules = tmp_path / "three.yaml"
+    rules.write_text("name: three\nplayers: 3\nsides: 3\nhand_size: 3\ntable_cards: 4\n")
+    e = Engine("test")
+    position = {
+        "ruleset": str(rules), "deck": "french", "players": ["A", "B", "C"],
+        "table": ["2C", "4H", "5S", "QD"], "deals": [{"A": ["7D", "7H", "AS"]}],
+    }  # fmt: skip
+    assert e.handle("position " + json.dumps(position)) == ["ok"]
+    for go in ("go samples 3", "go player search:0.1"):
+        assert e.handle(go) == ["error go: the analyser handles two sides only, not 3"], go
+    assert e.handle("go player ismcts:0.1") == [
+        "error go: the search handles two sides only, not 3"
+    ]
+    assert e.handle("go player greedy")[0].startswith("bestmove ")

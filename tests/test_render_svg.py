@@ -173,10 +173,13 @@ def test_a_player_called_you_is_spoken_to() -> None:
 
 
 @needs_browser
-def test_six_players_are_drawn_apart() -> None:
+@pytest.mark.parametrize(("plays", "viewer"), [(3, 3), (0, 5)])
+def test_six_players_are_drawn_apart(plays: int, viewer: int) -> None:
     """Bug: with six players (a ruleset may seat 2, 3, 4 or 6) the two players on each side of
     the drawing were drawn on the same spot, their names and counts over each other. Now they
-    stand one above the other, and no label touches another, a card or the drawing's edge."""
+    stand one above the other, and no label touches another, a card or the drawing's edge.
+    Render audit (stop 47): at the start, seen from the dealer, the lower player on the right
+    is to play, and its "(6) – to play" lay over the viewer's sixth card."""
     import random
 
     import yaml
@@ -188,10 +191,10 @@ def test_six_players_are_drawn_apart() -> None:
     data.update(name="six", players=6, sides=3, hand_size=6)
     rules = ruleset_from_dict(data)
     state = GameState.random(rules, random.Random(4))
-    for _ in range(3):
+    for _ in range(plays):
         state.push(state.legal_moves()[0])
     names = ["Ada", "Bartolomeo Bea", "Cy", "Dan", "Eve", "Fay"]
-    svg = position_svg(viewer_state(state, 3), 3, names, "french")
+    svg = position_svg(viewer_state(state, viewer), viewer, names, "french")
     found = measure_in_browser(f"<!DOCTYPE html><html><body>{svg}</body></html>", SEATS, 1040)
     assert len(found["labels"]) == 10, found  # names and counts: one line each at top and bottom
     _labels_apart(found)

@@ -33,7 +33,9 @@ def test_make_player() -> None:
 @pytest.mark.parametrize(
     "spec",
     ["search:nan", "search:inf", "search:-inf", "search:1e400", "search:0", "search:-1",
-     "search-classic:nan", "ismcts:0"],
+     "search-classic:nan", "ismcts:0",
+     # render audit (stop 47): float() took these, where the engine's go time refused them
+     "search:1_0", "search:\u0661", "ismcts:\uff11"],
 )  # fmt: skip
 def test_a_search_budget_must_be_a_finite_positive_number(spec: str) -> None:
     """Bug: ``search:nan`` and ``search:inf`` were accepted, and their searches never ended."""

@@ -488,7 +488,11 @@ def position_svg(
     own = sorted(cards_of(state.hands[viewer]))
     mine: list[Card | None] = [*own, *([None] * state.unknown[viewer])]
     hh = cw_hand * CARD_HEIGHT / CARD_WIDTH
-    parts.append(_row(mine, st, W / 2, H - hh - 26, cw_hand, 5, W - 40))
+    # two players on a side (six at the table): the lower one's count and "to play" come down
+    # beside the hand, which then keeps between the side columns (its cards overlap instead)
+    stacked_sides = any(sum(1 for _s, w in spots if w == side) > 1 for side in ("left", "right"))
+    hand_room = W - 2 * (side_w + 14) if stacked_sides else W - 40
+    parts.append(_row(mine, st, W / 2, H - hh - 26, cw_hand, 5, hand_room))
     mover = state.turn if not state.is_over() else None
     parts.append(_line_label(W / 2, H - 9, who[viewer], "", W - 40, mover == viewer))
     oh = cw_other * CARD_HEIGHT / CARD_WIDTH

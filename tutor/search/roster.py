@@ -33,7 +33,7 @@ from tutor.search.searchplayer import (
     classic_search,
 )
 
-__all__ = ["PLAYER_NAMES", "SIGHTED_NAMES", "PlayerError", "make_player"]
+__all__ = ["PLAYER_NAMES", "SIGHTED_NAMES", "PlayerError", "make_player", "written_seconds"]
 
 
 class PlayerError(TutorError):
@@ -64,6 +64,21 @@ _RULE_BASED: dict[str, Callable[[], Player]] = {
 """The players that take no budget: they choose by rule at once."""
 
 
+def written_seconds(text: str) -> float:
+    """A number of seconds as written in ASCII digits (``0.5``, ``1e-1``), positive and
+    finite; NaN for anything else, which the caller refuses. ``float()`` alone would also take
+    ``1_0`` and other scripts' digits (``١``), which no other option of the tutor reads.
+
+    >>> written_seconds("0.5"), written_seconds("1_0"), written_seconds("\u0661")
+    (0.5, nan, nan)
+    """
+    try:
+        value = float(text) if text.isascii() and "_" not in text else math.nan
+    except ValueError:
+        return math.nan
+    return value if math.isfinite(value) and value > 0 else math.nan
+
+
 def make_player(spec: str, sighted: bool = False) -> Player:
     """A player from its name; ``search:0.5`` (or ``search-classic:0.5``) sets the search budget
     in seconds per move. A sighted player (:data:`SIGHTED_NAMES`) only with ``sighted``: the
@@ -91,13 +106,8 @@ def make_player(spec: str, sighted: bool = False) -> Player:
         build = _SEARCHES[name]
         if not arg:
             return build()
-        try:
-            budget = float(arg)
-        except ValueError:
-            raise PlayerError(
-                _("player {name!r}: the search budget must be seconds").format(name=shown)
-            ) from None
-        if not math.isfinite(budget) or budget <= 0:
+        budget = written_seconds(arg)
+        if math.isnan(budget):
             raise PlayerError(
                 _(
                     "player {name!r}: the search budget must be a finite positive number of seconds"

@@ -54,7 +54,7 @@ from tutor.records.recordfile import read_json_object, record_from_json
 from tutor.search.defaults import SAMPLES_MAX
 from tutor.search.evaluate import evaluate
 from tutor.search.players import ChitarrellaPlayer, seat_view
-from tutor.search.roster import PlayerError, make_player
+from tutor.search.roster import PlayerError, make_player, written_seconds
 
 __all__ = ["PROTOCOL", "EngineError", "GoOptions", "Engine", "parse_go"]
 
@@ -112,11 +112,8 @@ def parse_go(words: list[str]) -> GoOptions:
     limit = None
     if "time" in values:
         text = values["time"]
-        try:  # digits as written: float() would also take 1_0 and other scripts' digits
-            limit = float(text) if text.isascii() and "_" not in text else math.nan
-        except ValueError:
-            limit = math.nan
-        if not math.isfinite(limit) or limit <= 0:
+        limit = written_seconds(text)  # digits as written, as a player's budget
+        if math.isnan(limit):
             raise EngineError(f"go: time must be a positive number of seconds, not {Shown(text)!r}")
     seed = 0
     if "seed" in values:
@@ -197,7 +194,13 @@ class Engine:
         if word == "position":
             return self._position(rest)
         if word == "go":
-            return self._go(parse_go(_SEPARATOR.split(rest) if rest else []))
+            options = parse_go(_SEPARATOR.split(rest) if rest else [])
+            try:
+                return self._go(options)
+            except EngineError:
+                raise
+            except TutorError as exc:  # the analysis's own (two sides only): said as go's
+                raise EngineError(f"go: {exc}") from None
         raise EngineError(
             f"unknown command {Shown(word)!r} (commands: ruleset, position, go, isready, quit)"
         )
