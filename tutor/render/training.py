@@ -120,6 +120,18 @@ def stats_view(stats: Stats, rich: bool = False, now: float | None = None) -> li
                     ).format(n=len(stats.due_now) - 10)
                 )
             )
+    if stats.gone:
+        out.append(
+            Text(
+                ngettext(
+                    "{n} puzzle answered before is no longer in its file (the file changed or "
+                    "went): not due, and a changed one comes back as new.",
+                    "{n} puzzles answered before are no longer in their files (the files "
+                    "changed or went): not due, and changed ones come back as new.",
+                    stats.gone,
+                ).format(n=stats.gone)
+            )
+        )
     if stats.next_due is not None:
         out.append(Text(_("Next review due: {when}.").format(when=_when(stats.next_due, at))))
     if stats.boxes:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 from tutor.training.store import ProgressStore
@@ -62,10 +63,15 @@ class Stats:
     next_due: float | None = None
     """When the next review falls due (None: nothing scheduled)."""
     path: str = ""
+    gone: int = 0
+    """Puzzles answered in a version of their file that is no longer there (the file changed,
+    or was removed): the trainer cannot ask them again, so they are neither due nor in a box;
+    a changed puzzle is asked as a new one."""
 
     @property
     def puzzles(self) -> int:
-        """How many puzzles were answered: each has a box, however often it was answered."""
+        """How many puzzles were answered, of those the trainer can still ask (not :attr:`gone`):
+        each has a box, however often it was answered."""
         return sum(self.boxes.values())
 
     def to_json(self) -> dict[str, Any]:
@@ -86,6 +92,7 @@ class Stats:
             ],
             "boxes": {str(b): n for b, n in sorted(self.boxes.items())},
             "next_due": None if self.next_due is None else _iso(self.next_due),
+            "gone": self.gone,
             "database": self.path,
         }  # fmt: skip
 
@@ -119,10 +126,19 @@ def progress_stats(store: ProgressStore, now: float | None = None) -> Stats:
     stats.days = [DayCount(d, n, ok) for d, (n, ok) in sorted(days.items())]
     infos = store.puzzles()
     indexed = indexed_puzzles(store)
+    indexed_paths = {i.path for i in indexed.values()}
     upcoming = []
     for digest, s in store.schedule().items():
-        stats.boxes[s.box] = stats.boxes.get(s.box, 0) + 1
         info = infos.get(digest)
+        if (
+            digest not in indexed
+            and info is not None
+            and info.path
+            and (info.path in indexed_paths or not Path(info.path).exists())
+        ):  # the file the trainer last read no longer holds it: never asked again
+            stats.gone += 1
+            continue
+        stats.boxes[s.box] = stats.boxes.get(s.box, 0) + 1
         if s.due <= at:
             stats.due += 1
             if info is not None:
