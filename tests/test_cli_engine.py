@@ -128,6 +128,20 @@ def test_the_end_of_the_input_stops_the_engine() -> None:
     assert result.stdout.splitlines() == [f"tutor-engine {__version__}", "ready", "ready"]
 
 
+def test_a_byte_order_mark_before_the_first_command_is_not_part_of_it() -> None:
+    """Render and engine audit (stop 47): input piped with a byte-order mark (as some shells
+    write it) answered "error unknown command '\\ufeffisready'"; only the first line's is
+    dropped, as a mark anywhere else is text."""
+    result = subprocess.run(
+        [sys.executable, "-m", "tutor", "engine"], input="\ufeffisready\n\ufeffisready\n",
+        capture_output=True, text=True, env=ENV, timeout=60, encoding="utf-8",
+    )  # fmt: skip
+    assert result.returncode == 0
+    lines = result.stdout.splitlines()
+    assert lines[:3] == [f"tutor-engine {__version__}", "ready", "ready"]
+    assert lines[3].startswith("error unknown command"), lines
+
+
 @pytest.mark.parametrize(("ruleset", "seed"), [("scopone-scientifico", 3), ("scopa", 5)])
 def test_two_engines_play_a_hand_as_simulate_does(ruleset: str, seed: int) -> None:
     """The acceptance test: the referee's games are simulate's, move for move."""

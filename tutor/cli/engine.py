@@ -63,10 +63,13 @@ def engine_command(
 
     try:
         write(engine.banner())
+        first = True
         while not engine.done:
             line = sys.stdin.readline(MAX_FILE_BYTES + 1)
             if not line:
                 break
+            if first:  # a byte-order mark some shells put before what they pipe: not a command
+                line, first = line.removeprefix("\ufeff"), False
             if len(line.removesuffix("\n")) > MAX_FILE_BYTES:  # as a file that large is refused
                 while line and not line.endswith("\n"):  # the rest of it, read and dropped
                     line = sys.stdin.readline(MAX_FILE_BYTES)
