@@ -260,6 +260,14 @@ def test_an_index_cached_by_an_older_tutor_is_read_again(tmp_path: Path) -> None
 # -- answers the store cannot take at once ------------------------------------------------------
 
 
+def _rescue_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A temporary folder of the test's own, where rescue files are written."""
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp))
+    return tmp
+
+
 def _lock(db: Path) -> sqlite3.Connection:
     """Another connection holding the store's write lock (a stuck session)."""
     conn = sqlite3.connect(db, isolation_level=None)
@@ -322,9 +330,7 @@ def test_an_answer_kept_is_in_a_rescue_file_at_once_and_the_file_goes_once_it_is
     """Training audit (stop 47): an answer the locked store would not take was kept in memory
     alone until the end of the session, so a session killed meanwhile (kill -9, a power cut)
     lost it. The rescue file holds every answer kept from the moment it is kept."""
-    tmp = tmp_path / "tmp"
-    tmp.mkdir()
-    monkeypatch.setattr(tempfile, "tempdir", str(tmp))
+    tmp = _rescue_folder(tmp_path, monkeypatch)
     mine = _folder(tmp_path)
     db = tmp_path / "p.sqlite"
     with ProgressStore(db, busy_seconds=0.3) as store:
@@ -351,8 +357,7 @@ def test_what_the_store_never_takes_goes_to_a_rescue_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Bug: a store locked until the end lost the answers not saved."""
-    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
-    (tmp_path / "tmp").mkdir()
+    _rescue_folder(tmp_path, monkeypatch)
     mine = _folder(tmp_path)
     db = tmp_path / "p.sqlite"
     with ProgressStore(db, busy_seconds=0.3) as store:
@@ -471,8 +476,7 @@ def test_a_rescued_answer_keeps_a_file_name_that_is_not_utf8(
     """Bug: the rescue file of answers a locked store would not take was written with the
     puzzle's name raw, and a name that is not UTF-8 made the rescue itself fail
     (UnicodeEncodeError): the answer was lost. The line is JSON with escapes now."""
-    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
-    (tmp_path / "tmp").mkdir()
+    _rescue_folder(tmp_path, monkeypatch)
     mine = tmp_path / "mine"
     mine.mkdir()
     odd = os.fsdecode(b"caf\xe9")

@@ -390,11 +390,7 @@ class WeightedModel:
         if hit is not None:
             return hit  # a term of the evidence: counted on the way
         # Several values: weigh again with the holder barred from them all.
-        barred = Term(self.holders[j], vals, 0.0, 1.0)
-        what_if = WeightedModel(
-            self.holders, self.caps, self.pool, Evidence((*self.evidence.terms, barred))
-        )
-        return what_if.total() / self.total()
+        return self._share_with(Term(self.holders[j], vals, 0.0, 1.0))
 
     def probability_some(self, j: int, values: Iterable[int]) -> float:
         """P(holder position ``j`` holds a card of ``values``): ``1 - probability_none``, but
@@ -409,9 +405,13 @@ class WeightedModel:
         none = self.probability_none(j, vals)
         if none < 0.5:
             return 1.0 - none
-        held = Term(self.holders[j], vals, 1.0, 0.0)  # weigh again, the holder given one
+        return self._share_with(Term(self.holders[j], vals, 1.0, 0.0))  # the holder given one
+
+    def _share_with(self, term: Term) -> float:
+        """The share of the total weight the deals keep with ``term`` as one more factor (0 or
+        1 for each deal: the chance of what it allows)."""
         what_if = WeightedModel(
-            self.holders, self.caps, self.pool, Evidence((*self.evidence.terms, held))
+            self.holders, self.caps, self.pool, Evidence((*self.evidence.terms, term))
         )
         return what_if.total() / self.total()
 
