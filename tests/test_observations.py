@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from pathlib import Path
 
 import pytest
 from helpers import ROOT, SEED003, check_golden, endgame, midgame
@@ -478,3 +479,37 @@ def test_the_person_is_spoken_to_where_a_denaro_is_given(scopa: Ruleset, scopone
     with speaking("it"):
         text = codes_of(four, "3D", names=["Ada", "Tu", "Bruno", "Compagno"])["denaro-given"].text
     assert "5 da Ada e Bruno, 4 dalla tua coppia (tu e Compagno);" in text, text
+
+
+def test_a_scopa_is_not_blamed_for_the_denaro_it_passed_up() -> None:
+    """Review audit (stop 47): A2's scopa RB x AC 4B 5B was told "AD x AC would have secured a
+    denaro ... RB x AC 4B 5B secures none"; a scopa is a point in hand, as pairing already
+    knew."""
+    from tutor.counting.tracker import viewer_state
+    from tutor.records.recordfile import load_path
+    from tutor.review.observations import observe
+
+    [record] = load_path(Path(__file__).parent / "data" / "a-scopa-over-a-denaro.yaml")
+    state, move = record.state_at(26), record.moves()[26]
+    assert state.scores_scopa(move) and move.text(record.style) == "RB x AC 4B 5B"
+    codes = [o.code for o in observe(viewer_state(state, state.turn), move, names=record.players)]
+    assert codes == ["took-scopa"]
+
+
+def test_missed_denaro_names_each_moves_denaro() -> None:
+    """Play audit (stop 47): "RD x 3C 7B, CC x CD or CS x CD would have secured a denaro (RD)",
+    where the last two take CD: the note named the first move's denaro for all three."""
+    from tutor.counting.tracker import viewer_state
+    from tutor.game.rules import load_ruleset
+    from tutor.game.state import GameState
+    from tutor.review.observations import observe
+
+    state = GameState.random(load_ruleset("scopone-scientifico"), random.Random(0))
+    move = state.parse_move("5B x 2S 3C", "italian")
+    [missed] = [
+        o for o in observe(viewer_state(state, state.turn), move) if o.code == "missed-denaro"
+    ]
+    assert missed.text.startswith(
+        "2D x 2S, AC x AD or AS x AD would have secured a denaro each (AD 2D), leaving no table "
+        "one card can sweep; 5B x 2S 3C secures none."
+    ), missed.text

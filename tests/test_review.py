@@ -476,7 +476,7 @@ def test_a_pairing_note_does_not_repeat_the_maxim() -> None:
     pairing = Observation("pairing", "aim.", "match-or-split", keeping=(other,), quotes_maxim=True)
     said = weigh(pairing, j).text
     assert "The maxim says" not in said
-    assert said == "aim. Here it costs nothing: the analysis values 7C 3.00 lower."
+    assert said == "aim. Here breaking the maxim was right: the analysis values 7C 3.00 lower."
     alone = weigh(replace(pairing, keeping=()), j).text
     assert alone == "aim. Here it costs nothing: no move is better."
     sampled = replace(j, exact=False, samples=50)
@@ -530,7 +530,7 @@ def test_the_analysis_word_is_said_once_per_decision() -> None:
     assert first == weigh(seven, j) and "the analysis values 7C 0.40 lower" in first.text
     assert second.text == (
         "p. The maxim says: do not lay sevens, sixes or aces where the next opponent can take "
-        "them. Here it costs nothing: see the note above."
+        "them. Here breaking the maxim was right: see the note above."
     )
     # found by a second audit: a note with a fact of its own before the same comparison
     # kept the comparison twice; the comparison alone is dropped

@@ -62,6 +62,7 @@ __all__ = [
     "either",
     "all_of",
     "typed_words",
+    "written_in_any_language",
     "COMMANDS",
     "command",
     "typed_command",
@@ -153,11 +154,15 @@ def number(value: float, spec: str = ".2f") -> str:
     ('0.57', '-1.5', '25%', '3')
     >>> number(227873431500, ",d"), number(1234.5, ",.2f")
     ('227,873,431,500', '1,234.50')
+    >>> number(-0.001), number(-0.001, "+.2f"), number(-0.2, "+.0f")
+    ('0.00', '+0.00', '+0')
     >>> with speaking("it"):
     ...     print(number(227873431500, ",d"), number(1234.5, ",.2f"))
     227.873.431.500 1.234,50
     """
     text = format(value, spec)
+    if text.startswith("-") and not any(c in "123456789" for c in text):
+        text = format(0.0, spec)  # -0.001 is "0.00", not "-0.00" (review audit, stop 47)
     mark = pgettext("decimal mark", ".")
     if mark == ".":
         return text
@@ -184,21 +189,22 @@ def plain_decimal(text: str) -> str:
     return text
 
 
-def bounds(low: float, high: float, spec: str = ".2f") -> str:
+def bounds(low: float, high: float, spec: str = ".2f", high_spec: str | None = None) -> str:
     """An interval's bounds as the language writes them, ``[0.12, 0.81]`` (``[0,12; 0,81]`` in
-    Italian); an infinite end (an interval over one value) is ``?``.
+    Italian); an infinite end (an interval over one value) is ``?``. ``high_spec``: the high
+    end's own format, when it needs more digits than the low one (or fewer).
 
     >>> bounds(0.12, 0.81), bounds(-1, 2, "+.1f"), bounds(0, float("inf"))
     ('[0.12, 0.81]', '[-1.0, +2.0]', '[0.00, ?]')
-    >>> bounds(float("-inf"), float("inf"), "+.2f")
-    '[?, ?]'
+    >>> bounds(float("-inf"), float("inf"), "+.2f"), bounds(0.57, 0.9958, ".2f", ".3f")
+    ('[?, ?]', '[0.57, 0.996]')
     """
 
-    def end(x: float) -> str:
+    def end(x: float, spec: str) -> str:
         return number(x, spec) if math.isfinite(x) else "?"
 
     shown = pgettext("the bounds of an interval", "{low}, {high}")
-    return "[" + shown.format(low=end(low), high=end(high)) + "]"
+    return "[" + shown.format(low=end(low, spec), high=end(high, high_spec or spec)) + "]"
 
 
 def either(items: Sequence[str]) -> str:
@@ -266,6 +272,21 @@ def in_every_language(key: str, words: Callable[[], str]) -> dict[str, str]:
         with speaking(lang):
             texts[key if lang == "en" else f"{key}_{lang}"] = words()
     return texts
+
+
+@cache
+def written_in_any_language(messages: tuple[str, ...]) -> dict[str, str]:
+    """Each of ``messages`` as every language of the tutor writes it, mapped to the message:
+    how a word a file holds in one language (``Tu``, ``Nord``) is known in another run.
+
+    >>> written_in_any_language(("You",))
+    {'You': 'You', 'Tu': 'You'}
+    """
+    out: dict[str, str] = {}
+    for lang in LANGUAGES:
+        for m in messages:
+            out.setdefault(_catalogue(lang).gettext(m), m)
+    return out
 
 
 @cache

@@ -29,7 +29,7 @@ from tutor.render.review import (
 )
 from tutor.render.safe import fill, fill_markup, isolated, markup
 from tutor.render.svg import cards_svg, position_svg, shorten, text_width
-from tutor.review.judge import CLASSES, THRESHOLDS, class_name, class_range
+from tutor.review.judge import CLASSES, THRESHOLDS, class_name, class_range, cost_bounds
 from tutor.review.observations import MAXIMS
 from tutor.review.review import Decision, PlayerSummary, Review
 
@@ -393,7 +393,7 @@ def _verdict(d: Decision, style: Style) -> str:
         how = ngettext("{n} sampled deal", "{n} sampled deals", j.samples).format(n=j.samples)
     if j.stopped == "time":
         how = _("{how}, time budget spent").format(how=how)
-    cost = number(j.cost) if j.exact else f"{number(j.cost)} {bounds(j.low, j.high)}"
+    cost = number(j.cost) if j.exact else f"{number(j.cost)} {cost_bounds(j.low, j.high)}"
     move = f'<span class="move">{markup(j.best.text(style))}</span>'
     if j.best == d.move:
         sentence = _("Cost {cost} points; the move played is the best; {how}.")

@@ -23,7 +23,7 @@ from tutor.render.terminal import (
     reading_line,
 )
 from tutor.review.explain import PositionExplanation
-from tutor.review.judge import CLASSES, THRESHOLDS, class_name, verdict_class
+from tutor.review.judge import CLASSES, THRESHOLDS, class_name, cost_bounds, verdict_class
 from tutor.review.observations import MAXIMS, Observation
 from tutor.review.review import Decision, PlayerSummary, Review
 
@@ -141,7 +141,7 @@ def _decision_rows(review: Review, rich: bool) -> list[RenderableType]:
                 move_text(d.move.card, d.move.capture, style, rich),
                 label,
                 Text(number(j.cost)),
-                Text(bounds(j.low, j.high)),
+                Text(cost_bounds(j.low, j.high)),
                 Text.assemble(
                     _("best:") + " ", move_text(j.best.card, j.best.capture, style, rich)
                 ),
@@ -301,7 +301,7 @@ def _costliest(review: Review, rich: bool) -> list[RenderableType]:
             line.append(_("play {n}:").format(n=d.play) + " ")
             line.append_text(move_text(d.move.card, d.move.capture, style, rich))
             cost = _("{cost} points").format(cost=number(j.cost))
-            line.append(", " + cost + ("" if j.exact else " " + bounds(j.low, j.high)))
+            line.append(", " + cost + ("" if j.exact else " " + cost_bounds(j.low, j.high)))
             line.append(" (" + _("best") + " ")
             line.append_text(move_text(j.best.card, j.best.capture, style, rich))
             line.append(")")

@@ -32,7 +32,7 @@ from typing import Any
 from tutor.counting.assignment import iter_deals
 from tutor.counting.style import StylePriors
 from tutor.game.errors import TutorError
-from tutor.game.i18n import N_, _, pgettext
+from tutor.game.i18n import N_, _, bounds, number, pgettext
 from tutor.game.state import GameState, Move
 from tutor.review.defaults import DEFAULT_SAMPLES, DEFAULT_TIME, FIRST_ROUND
 from tutor.review.knowledge import known_world
@@ -66,6 +66,8 @@ __all__ = [
     "Judgement",
     "Hindsight",
     "classify",
+    "cost_bounds",
+    "cost_number",
     "judge",
     "value_moves",
     "hindsight",
@@ -121,6 +123,38 @@ _EPS = 1e-9
 
 class JudgeError(TutorError):
     """A decision that cannot be judged (the move is not legal, the mover's hand is unknown)."""
+
+
+def cost_bounds(low: float, high: float) -> str:
+    """A cost's interval as :func:`~tutor.game.i18n.bounds` writes it, but for an end that two
+    decimals would round onto a class threshold it does not reach (0.9958 as 1.00, the
+    blunder line): that end gets the decimals it needs to stay off it, so that the interval
+    never seems to reach a class its verdict leaves out (review audit, stop 47: "mistake 0.78
+    [0.57, 1.00]").
+
+    >>> cost_bounds(0.57, 0.9958), cost_bounds(0.5, 1.2), cost_bounds(0.1996, 0.4)
+    ('[0.57, 0.996]', '[0.50, 1.20]', '[0.1996, 0.40]')
+    """
+
+    return bounds(low, high, _cost_spec(low), _cost_spec(high))
+
+
+def cost_number(x: float) -> str:
+    """An end of a cost's interval as :func:`cost_bounds` writes it, alone (for a note that a
+    program reads back: the class it gives is the class it had).
+
+    >>> cost_number(0.1996), cost_number(0.25)
+    ('0.1996', '0.25')
+    """
+    return number(x, _cost_spec(x))
+
+
+def _cost_spec(x: float) -> str:
+    """Two decimals, or as many more as keep ``x`` off a class threshold it does not reach."""
+    places = 2
+    while places < 6 and any(round(x, places) == t != x for _name, t in THRESHOLDS if t):
+        places += 1
+    return f".{places}f"
 
 
 def classify(cost: float) -> str:
@@ -235,7 +269,14 @@ class Judgement:
 
     @property
     def spread(self) -> float:
-        """The best move's value minus the worst's: what the decision put at stake."""
+        """The best move's value minus the worst's: what the decision put at stake. Sampled,
+        read from the paired differences (:attr:`gaps`): the cost, plus the played move's
+        lead over the move it beats most on the deals both were valued on. A move dropped
+        early was valued on fewer deals than the rest, and the bare difference of two means
+        over different deals would carry those deals' luck (review audit, stop 47)."""
+        if self.gaps and not self.exact:
+            beaten = max((-g.mean for g in self.gaps.values() if g.n), default=0.0)
+            return max(0.0, self.cost) + max(0.0, beaten)
         known = [m.value for m in self.moves if m.n]
         return max(known) - min(known) if known else 0.0
 

@@ -188,6 +188,10 @@ class Observation:
     quotes_maxim: bool = False
     """The text states the aim it holds the move to (``pairing``'s Chitarrella, the least risky
     sweep), so the review does not quote the maxim after it."""
+    holder: int | None = None
+    """The seat ``probability`` is about, when it is the chance that they hold a card of
+    ``values`` after the move played (the next player): the review sets it beside the deals its
+    verdict rests on."""
 
     def to_json(self) -> dict[str, Any]:
         return {"code": self.code, "text": self.text, "maxim": self.maxim}
@@ -198,6 +202,10 @@ def primiera_cards(view: GameState) -> tuple[int, ...]:
     scale = view.rules.primiera_values
     return tuple(sorted(sorted(range(1, 11), key=lambda v: (-scale[v], -v))[:3]))
 
+
+SAFE_NAMED = 3
+"""The most moves that leave no sweep a ``sweepable-table`` note names; it says when there
+are more."""
 
 SWEEP_RISK_GAP = 0.25
 """When every legal move leaves a table one card sweeps, ``sweepable-table`` still speaks if
@@ -480,7 +488,8 @@ def _settebello_exposed(d: Choices, move: Move) -> list[Observation]:
         odds=odds_holds_one(d.next_name, d.odds_words(move, values, p)),
     )
     return [Observation("settebello-exposed", text, CODE_MAXIM["settebello-exposed"], True,
-                        values=values, cards=unseen, probability=p, keeping=keeping)]  # fmt: skip
+                        values=values, cards=unseen, probability=p, keeping=keeping,
+                        holder=d.next_seat)]  # fmt: skip
 
 
 def _table_words(d: Choices, table: int) -> str:
@@ -518,11 +527,19 @@ def _sweepable_table(d: Choices, move: Move) -> list[Observation]:
     words, p, unseen = _sweep_words(d, move, v)
     safe = [m for m in d.legal if m != move and d.sweep_threat(m) is None]
     if safe:
-        text = _(
-            "{move} leaves {words}. {moves} would have left no table one card can sweep."
-        ).format(move=d.move(move), words=words, moves=either([d.move(m) for m in safe[:3]]))
+        text = (
+            _("{move} leaves {words}. {moves} would have left no table one card can sweep.")
+            if len(safe) <= SAFE_NAMED
+            else _(  # not the whole list (review audit, stop 47: three named, six safe)
+                "{move} leaves {words}. {moves}, among others, would have left no table one "
+                "card can sweep."
+            )
+        ).format(
+            move=d.move(move), words=words, moves=either([d.move(m) for m in safe[:SAFE_NAMED]])
+        )
         return [Observation("sweepable-table", text, CODE_MAXIM["sweepable-table"], True,
-                            safe[0], (v,), unseen, p, tuple(safe))]  # fmt: skip
+                            safe[0], (v,), unseen, p, tuple(safe),
+                            holder=d.next_seat)]  # fmt: skip
     # every move leaves a sweepable table: the one far less likely to be swept is the lesson
     risks = [(d.sweep(m), m) for m in d.legal if m != move]
     other, other_v = None, 0
@@ -540,7 +557,8 @@ def _sweepable_table(d: Choices, move: Move) -> list[Observation]:
         "swept."
     ).format(move=d.move(move), words=words, other=d.move(other), other_words=other_words)
     return [Observation("sweepable-table", text, CODE_MAXIM["sweepable-table"], True, other,
-                        (v,), unseen, p, keeping, quotes_maxim=True)]  # fmt: skip
+                        (v,), unseen, p, keeping, quotes_maxim=True,
+                        holder=d.next_seat)]  # fmt: skip
 
 
 def _safe_table(d: Choices, move: Move) -> list[Observation]:
@@ -562,13 +580,15 @@ def _safe_table(d: Choices, move: Move) -> list[Observation]:
             total=total, value=value_word(total)
         )
     other = risky[0]
-    words, p, _rest = _sweep_words(d, other, d.sweep_threat(other) or 0)
+    v = d.sweep_threat(other) or 0
+    words, p, _rest = _sweep_words(d, other, v)
     text = _("{move} keeps the table safe: {why}. {other} would have left {words}.").format(
         move=d.move(move), why=why, other=d.move(other), words=words
     )
     safe = tuple(m for m in d.legal if m != move and m not in risky)
     return [Observation("safe-table", text, CODE_MAXIM["safe-table"], False, other,
-                        probability=p, keeping=safe)]  # fmt: skip
+                        values=(v,) if v else (), probability=p, keeping=safe,
+                        holder=d.next_seat)]  # fmt: skip
 
 
 def _offers(d: Choices, m: Move) -> tuple[int, ...]:
@@ -691,7 +711,7 @@ def _primiera_given(d: Choices, move: Move) -> list[Observation]:
     )
     return [Observation("primiera-given", text, CODE_MAXIM["primiera-given"], True,
                         values=values, cards=1 << move.card, probability=p,
-                        keeping=keeping)]  # fmt: skip
+                        keeping=keeping, holder=d.next_seat)]  # fmt: skip
 
 
 def denari_open(view: GameState) -> bool:
@@ -736,7 +756,7 @@ def _denaro_given(d: Choices, move: Move) -> list[Observation]:
     )
     return [Observation("denaro-given", f"{text} {_denari_so_far(d)}", CODE_MAXIM["denaro-given"],
                         True, values=values, cards=1 << move.card, probability=p,
-                        keeping=keeping)]  # fmt: skip
+                        keeping=keeping, holder=d.next_seat)]  # fmt: skip
 
 
 def _denari_so_far(d: Choices) -> str:
@@ -767,6 +787,8 @@ def _missed_denaro(d: Choices, move: Move) -> list[Observation]:
         return []  # it takes a denaro (the settebello counts here): nothing missed
     if not denari_open(d.view):
         return []
+    if d.view.scores_scopa(move):  # a point in hand: not blamed for the denaro it passed up
+        return []  # (review audit, stop 47: a scopa was told it "secures none")
     # a capture of denari that leaves the next opponent no sweep: a clean alternative
     keeping = tuple(
         m
@@ -777,10 +799,15 @@ def _missed_denaro(d: Choices, move: Move) -> list[Observation]:
         return []
     most = max(denari_of(_denari_taken(m)) for m in keeping)
     best = [m for m in keeping if denari_of(_denari_taken(m)) == most]
-    cards = _denari_taken(best[0])
-    what = ngettext("a denaro ({cards})", "{n} denari ({cards})", most).format(
-        n=most, cards=d.cards(cards)
-    )
+    cards = 0
+    for m in best:
+        cards |= _denari_taken(m)
+    what = (
+        ngettext("a denaro ({cards})", "{n} denari ({cards})", most)
+        if all(_denari_taken(m) == cards for m in best)
+        # not one card for all (play audit, stop 47: "CC x CD ... would have secured (RD)")
+        else ngettext("a denaro each ({cards})", "{n} denari each ({cards})", most)
+    ).format(n=most, cards=d.cards(cards))
     if d.next_is_opponent:
         says = _("{moves} would have secured {what}, leaving no table one card can sweep; "
                  "{move} secures none.")  # fmt: skip

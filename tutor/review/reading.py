@@ -23,7 +23,7 @@ from typing import Any
 
 from tutor.counting.inference import infer
 from tutor.counting.odds import percent
-from tutor.game.cards import Style, format_card, indexes_of
+from tutor.game.cards import VALUE_MASKS, Style, format_card, indexes_of
 from tutor.game.i18n import _, bounds, is_you, number
 from tutor.game.state import GameState, Move
 from tutor.review.judge import (
@@ -36,6 +36,7 @@ from tutor.review.judge import (
     value_moves,
     verdict_class,
 )
+from tutor.review.observations import Observation
 from tutor.search.analysis import MoveEstimate
 from tutor.search.evaluate import Evaluation, evaluate
 from tutor.search.players import seat_view
@@ -54,6 +55,8 @@ __all__ = [
     "values_differ",
     "evaluate_checked",
     "cards_clause",
+    "ODDS_APART",
+    "with_deals_share",
 ]
 
 PINNED = 0.99
@@ -73,6 +76,55 @@ binomial tail). Our own threshold: without it a card the tracker gives 6% is mis
 
 SHOWN = 3
 """The most settled cards a note names (those the two readings disagree on most)."""
+
+ODDS_APART = 0.15
+"""An observation's odds (the tracker's) and the share of the verdict's deals that bear them
+out differ enough to say both from this far apart, and beyond :data:`CHANCE`. Our own
+threshold, from the review audit of stop 47: a sweep the text put at 41% sat in 81% of the
+deals its blunder was valued on, and nothing said so; closer than this, the two readings
+agree within what a note need not stop for."""
+
+
+def with_deals_share(
+    o: Observation, j: Judgement, view: GameState, move: Move, names: Sequence[str]
+) -> Observation:
+    """``o`` with a sentence on the share of the verdict's deals (:attr:`Judgement.hands`)
+    in which the player its odds are about holds such a card, when that share and the odds it
+    quotes (the tracker's) are :data:`ODDS_APART` apart and beyond chance: the cost rests on
+    the deals, which read every play as evidence, and the reader should see both. ``view``
+    and ``move``: the decision (a player dealt new cards after the move holds none of the
+    deals' cards, and is left out)."""
+    if o.probability is None or o.holder is None or not o.values or j.exact or not j.hands:
+        return o
+    after = view.copy()
+    after.push(move)
+    if after.is_over() or after.hand_size(o.holder) != view.hand_size(o.holder):
+        return o
+    mask = 0
+    for v in o.values:
+        mask |= VALUE_MASKS[v]
+    drawn = len(j.hands)
+    held = sum(1 for h in j.hands if h[o.holder] & mask)
+    p = o.probability
+    if abs(held / drawn - p) < ODDS_APART or not 0.0 < p < 1.0:
+        return o
+    chance = _tail(drawn, held, p) if held / drawn > p else _tail(drawn, drawn - held, 1 - p)
+    if chance > CHANCE:
+        return o
+    name = names[o.holder]
+    said = (
+        _(
+            "The deals the analysis valued give you one in {held} of {drawn} ({share}): it reads "
+            "every play as evidence, the odds above only the passed-up captures and the tells."
+        )
+        if is_you(name)
+        else _(
+            "The deals the analysis valued give {name} one in {held} of {drawn} ({share}): it "
+            "reads every play as evidence, the odds above only the passed-up captures and the "
+            "tells."
+        )
+    ).format(name=name, held=held, drawn=drawn, share=percent(held / drawn))
+    return replace(o, text=f"{o.text} {said}")
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,7 @@ from tutor.review.judge import (
     Hindsight,
     Judgement,
     Settings,
+    cost_bounds,
     costly,
     hindsight,
     json_number,
@@ -48,7 +49,7 @@ from tutor.review.observations import (
     observe,
     percent_in_words,
 )
-from tutor.review.reading import ReadingCheck, check_reading
+from tutor.review.reading import ReadingCheck, check_reading, with_deals_share
 from tutor.search.analysis import Interval
 
 __all__ = [
@@ -339,6 +340,13 @@ def _keeper_words(keeper: Move, j: Judgement, style: Style | str | None) -> str:
     interval = " " + bounds(low, high) if sampled else ""
     words = dict(best=j.best.text(style), keeper=keeper.text(style), move=j.move.text(style),
                  interval=interval)  # fmt: skip
+    if low > 0.005 and abs(gap - j.cost) < 0.005:  # as good as the best: the cost is all its
+        # (review audit, stop 47: "worth 4.00 more than 6C" read as if the best were better)
+        return _(
+            "Here the analysis's best move, {best}, breaks it too, but {keeper}, which keeps it, "
+            "is worth as much as {best}, {points} more than {move}{interval}: keeping the maxim "
+            "was one of the best moves."
+        ).format(points=number(gap), **words)
     if low > 0.005:  # keeping the maxim was clearly worth something: the cost is partly its
         return _(
             "Here the analysis's best move, {best}, breaks it too, but {keeper}, which keeps it, "
@@ -441,7 +449,16 @@ def _note(
         if clauses and not fresh and not reason:
             plain = _("see the note above")
         why = "; ".join(parts) or plain
-        if free:
+        gap = _gap(alt, j) if alt is not None else None
+        if free and gap is not None and costly(-gap.mean) and gap.high < -0.005 and reason is None:
+            # the maxim's own move clearly worse: not "costs nothing" but the right call (play
+            # audit, stop 47: a scopa passed up that the exact solver values 4 points lower)
+            here = (
+                _("Here breaking the maxim was right (the samples leave some doubt): {why}.")
+                if j.uncertain
+                else _("Here breaking the maxim was right: {why}.")
+            )
+        elif free:
             here = (
                 _("Here it costs nothing (the samples leave some doubt): {why}.")
                 if j.uncertain
@@ -462,7 +479,7 @@ def _note(
     # the estimate past good while the interval reaches down to good: both, with the doubt
     doubted = not costly(j.low) and costly(j.cost) and j.best != j.move
     if not o.against and (costly(j.low) or spurned or doubted):
-        interval = "" if j.exact else " " + bounds(j.low, j.high)
+        interval = "" if j.exact else " " + cost_bounds(j.low, j.high)
         if doubted and not spurned:
             if j.best in o.keeping:
                 note = _(
@@ -654,7 +671,7 @@ def review_decision(
     here = replace(settings, seed=decision_seed(settings.seed, n))
     j = judge(view, move, here)
     obs = observe(view, move, names=names, style=style, exact=j.analysis, styles=settings.styles)
-    weighed = weigh_all(obs, j, style)
+    weighed = tuple(with_deals_share(o, j, view, move, names) for o in weigh_all(obs, j, style))
     hs = None
     if with_hindsight and len(j.moves) > 1:
         hs = hindsight(state.copy(), move, here.seed)
