@@ -697,3 +697,33 @@ def test_a_holds_puzzle_in_italian_names_and_reads_the_seats_in_italian() -> Non
     assert "Non proprio: molto probabilmente 6S ce l'ha Nord." in tried.stdout
     assert "Nord ha 6S (l'ultimo 6 non visto)" in tried.stdout
     assert not re.search(r"\b(North|South|East|West)\b", tried.stdout), tried.stdout
+
+
+def test_a_game_saved_in_italian_reads_in_english(tmp_path: Path) -> None:
+    """Play audit (stop 47): a game played in Italian saves its seats as it named them
+    ("players: [Tu, Ada]", "Destra", "Compagno"), and an English replay said "Tu" throughout;
+    the seats the tutor names are shown in the run's language, whichever language wrote them."""
+    text = (Path(__file__).parent.parent / "docs" / "examples" / "seed003-scopa.yaml").read_text(
+        encoding="utf-8"
+    )
+    record = tmp_path / "tu.yaml"
+    record.write_text(re.sub(r"\bYou\b", "Tu", text), encoding="utf-8")
+    english = run("--lang", "en", "replay", str(record))
+    assert english.exit_code == 0, english.output
+    assert "Playing order: You, Ada; Ada deals and plays last." in english.stdout
+    assert not re.search(r"\bTu\b", english.stdout)
+    italian = run("--lang", "it", "replay", str(record))
+    assert "Ordine di gioco: Tu, Ada" in italian.stdout
+    reviewed = run("--lang", "en", "track", str(record), "--as", "You", "--at", "3")
+    assert reviewed.exit_code == 0, reviewed.output
+
+
+def test_the_italian_board_fits_eighty_columns() -> None:
+    """Play audit (stop 47): once a value was DISPARI the Italian board was 88 columns wide,
+    and an 80-column terminal broke its row labels ("in / tavola"); the column says DISP, as
+    the HTML board's narrow column does."""
+    shown = run("--lang", "it", "track", "docs/examples/scopone-hand.yaml", "--as", "Sud",
+                "--at", "20")  # fmt: skip
+    board = shown.stdout.splitlines()[2:9]
+    assert board[0].startswith("valore") and any("DISP " in line for line in board), board
+    assert max(len(line) for line in board) <= 80, board

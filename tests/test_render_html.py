@@ -155,7 +155,7 @@ def test_the_boards_fit_a_laptop_and_a_scrolling_board_is_named(review: Review) 
     page = review_page(review)
     laptop = measure_in_browser(page, BOARDS, 1280)
     assert len(laptop) == 36 and not any(b["scrolls"] for b in laptop), laptop
-    with speaking("it"):  # "DISPARI" made 21 of the 36 boards scroll: the column says "DISP."
+    with speaking("it"):  # "DISPARI" made 21 of the 36 boards scroll: the column says "DISP"
         italian = measure_in_browser(review_page(review), BOARDS, 1280)
     assert len(italian) == 36 and not any(b["scrolls"] for b in italian), italian
     # bug (HTML sweep): from 721 px two columns gave each board about 340 px of its 440, so

@@ -99,3 +99,22 @@ def test_a_card_keeps_its_captures_on_one_line() -> None:
     for g in groups:
         assert any(g in x for x in block), (g, block)
     assert all(len(x) <= 34 for x in block)
+
+
+def test_a_hint_says_when_the_next_play_is_within_its_interval() -> None:
+    """Play audit (stop 47): two runs of one hint named different plays (7D x 7C at +0.59,
+    then RC x 3C 7B at +1.07), and neither said that the next play sat inside its interval."""
+    from dataclasses import replace
+
+    from tutor.search.analysis import MoveEstimate
+
+    s = quick_session("scopone-scientifico", 11)
+    s.start()
+    [hint] = s.enter("hint")
+    assert not hint.exact and len(hint.others) >= 2
+    top = hint.value
+    inside = replace(hint.others[0], value=(top.value + top.low) / 2, n=top.n)
+    outside = MoveEstimate(inside.move, top.low - 0.1, top.low - 0.5, top.low, top.n)
+    for runner, said in ((inside, True), (outside, False)):
+        text = " ".join(plain_text(*event_view(replace(hint, others=[runner]), s.style)).split())
+        assert ("is within the hint's interval: the samples do not clearly tell" in text) is said

@@ -39,7 +39,17 @@ from tutor.game.cards import (
     mask_of,
 )
 from tutor.game.errors import Shown, TutorError
-from tutor.game.i18n import LANGUAGES, N_, _, all_of, is_you, local, ngettext, typed_words
+from tutor.game.i18n import (
+    LANGUAGES,
+    N_,
+    _,
+    all_of,
+    is_you,
+    local,
+    ngettext,
+    typed_words,
+    written_in_any_language,
+)
 from tutor.game.rules import Ruleset
 from tutor.game.scoring import MatchScore, score_state
 from tutor.game.state import GameState, IllegalMoveError, Move, MoveError, WrittenPlay
@@ -176,25 +186,32 @@ _COMPASS = (N_("North"), N_("East"), N_("South"), N_("West"))
 """The seats named after the compass, as the shipped records, puzzles and drills name them:
 each is understood in every language of the tutor, whichever the file or the run speaks."""
 
+_SEATS = (*_COMPASS, N_("You"), N_("Right"), N_("Partner"), N_("Left"))
+"""The names the tutor itself gives seats (the compass, and ``tutor play``'s You, Right,
+Partner and Left), in whichever language a file writes them: shown in the run's."""
+
 
 def shown_name(name: str) -> str:
-    """A player's or side's name as the language of the run shows it: a compass seat or You
-    in that language (``Nord``, ``Tu``), a side of compass seats likewise (``Nord-Sud``), any
-    other name as written. For what a person reads: files and answers keep the names as
-    written (:func:`player_named` reads a compass seat in any language).
+    """A player's or side's name as the language of the run shows it: a seat the tutor names
+    (the compass, You, Right, Partner, Left), written in any of its languages, in the run's
+    (``Nord``, ``Tu``; ``You`` for a file's ``Tu``), a side of compass seats likewise
+    (``Nord-Sud``), any other name as written. For what a person reads: files and answers
+    keep the names as written (:func:`player_named` reads a seat in any language).
 
-    >>> shown_name("North"), shown_name("North-South"), shown_name("Ada")
-    ('North', 'North-South', 'Ada')
+    >>> shown_name("North"), shown_name("North-South"), shown_name("Ada"), shown_name("Tu")
+    ('North', 'North-South', 'Ada', 'You')
     >>> from tutor.game.i18n import speaking
     >>> with speaking("it"):
     ...     print(shown_name("North"), shown_name("East-West"), shown_name("You"))
     Nord Est-Ovest Tu
     """
-    if name in _COMPASS or name == "You":
-        return _(name)
+    seats = written_in_any_language(_SEATS)  # "Tu", saved by an Italian game, is You
+    if name in seats:
+        return _(seats[name])
+    compass = written_in_any_language(_COMPASS)
     parts = name.split("-")
-    if len(parts) > 1 and all(part in _COMPASS for part in parts):
-        return "-".join(_(part) for part in parts)
+    if len(parts) > 1 and all(part in compass for part in parts):
+        return "-".join(_(compass[part]) for part in parts)
     return name
 
 
@@ -221,7 +238,7 @@ def player_named(players: Sequence[str], name: str, prefix: bool = False) -> str
     same = [p for p in players if p.casefold() == folded]
     if len(same) == 1:
         return same[0]
-    for seat in (*_COMPASS, "You"):  # a compass seat or You in any language: "Nord", "Tu"
+    for seat in _SEATS:  # a seat the tutor names, in any language: "Nord", "Tu", "Destra"
         words = typed_words((seat,))
         if folded in words:
             alike = [p for p in players if p.casefold() in words]

@@ -238,6 +238,20 @@ def hint_view(ev: Hint, style: Style, rich: bool = False) -> list[RenderableType
             nxt.append_text(move_text(est.move.card, est.move.capture, style, rich))
             nxt.append(" " + (number(est.value, "+g") if ev.exact else number(est.value, "+.2f")))
         out.append(nxt)
+        runner = ev.others[0]
+        if not ev.exact and v.n and runner.n and runner.value >= v.low:
+            # play audit (stop 47): two runs of one hint named different plays, and it never
+            # said the next was within its interval
+            close = Text("   ")
+            close.append_text(move_text(runner.move.card, runner.move.capture, style, rich))
+            close.append(
+                " "
+                + _(
+                    "is within the hint's interval: the samples do not clearly tell the two "
+                    "apart, and another run may name either."
+                )
+            )
+            out.append(close)
     for o in ev.observations:
         t = Text("   ")
         t.append(observation_label(o.code), style=_bold(rich))

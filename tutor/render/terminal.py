@@ -917,7 +917,9 @@ def value_board(board: Board, style: Style, rich: bool = False) -> Table:
         *(
             Text(_("even"), style="green" if rich else "")
             if c.matched
-            else Text(_("ODD"), style=_odd_style(rich))
+            # the narrow column's word, as the HTML board's ("DISP." where "DISPARI" made the
+            # Italian board 88 wide: play audit, stop 47)
+            else Text(pgettext("the parity in a narrow column", "ODD"), style=_odd_style(rich))
             for c in board.counts
         ),
     )

@@ -78,7 +78,16 @@ from tutor.records.recordfile import (
 )
 from tutor.records.replay import MatchReplay, replay_match
 from tutor.review.explain import PositionExplanation, explain_position
-from tutor.review.judge import CLASSES, Settings, class_name, value_moves, verdict_class
+from tutor.review.judge import (
+    CLASSES,
+    THRESHOLDS,
+    Settings,
+    class_name,
+    classify,
+    cost_number,
+    value_moves,
+    verdict_class,
+)
 from tutor.review.observations import Observation, observe
 from tutor.review.reading import check_values
 from tutor.review.review import Decision, Review, decision_seed, review_decision, weigh_all
@@ -196,8 +205,8 @@ def decision_note(decision: Decision, style: Style | str | None = None) -> str:
         text = _("{verdict}: cost {cost} [{low}, {high}], best {best}").format(
             verdict=verdict_class(decision.judgement),
             cost=number(j.cost),
-            low=number(j.low),
-            high=number(j.high),
+            low=cost_number(j.low),  # the digits that keep the class it had (0.1996, not 0.20)
+            high=cost_number(j.high),
             best=j.best.text(style),
         )
     codes = [o.code for o in decision.observations]
@@ -241,6 +250,11 @@ def restored_decision(
         low = cost if exact else float(m["low"])
         high = cost if exact else float(m["high"])
         unsure = bool(m["unsure"] or m["upper"])
+        if m["upper"] in CLASSES:  # the class the person saw, whatever the rounding of the
+            # high end made of it (0.1996, saved as 0.20 before stop 47, is good, not worse)
+            above = [t for name, t in THRESHOLDS if CLASSES.index(name) > CLASSES.index(m["upper"])]
+            if above and classify(high) != m["upper"]:
+                high = above[0] - 1e-6  # as the JSON's last decimal: short of the next class
         verdict_j = replace(j, best=best, cost=cost, low=low, high=high, exact=exact,
                             classification=m["cls"], uncertain=unsure)  # fmt: skip
     view = viewer_state(state, state.turn)
