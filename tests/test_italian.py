@@ -716,6 +716,17 @@ def test_a_game_saved_in_italian_reads_in_english(tmp_path: Path) -> None:
     assert "Ordine di gioco: Tu, Ada" in italian.stdout
     reviewed = run("--lang", "en", "track", str(record), "--as", "You", "--at", "3")
     assert reviewed.exit_code == 0, reviewed.output
+    # the JSON keeps the names as the file writes them, for the scripts that read both
+    data = json.loads(run("track", str(record), "--as", "You", "--at", "3", "--json").stdout)
+    assert data["viewer"] == "Tu"
+    assert json.loads(run("replay", str(record), "--json").stdout)["hands"][0]["players"] == [
+        "Tu",
+        "Ada",
+    ]
+    # and what reads the file again by a name takes it as written (was: "Sud" not found)
+    timed = run("--lang", "it", "bench", "tracker", "docs/examples/scopone-hand.yaml", "--as",
+                "Sud", "--repeat", "1")  # fmt: skip
+    assert timed.exit_code == 0, timed.output
 
 
 def test_the_italian_board_fits_eighty_columns() -> None:

@@ -189,7 +189,7 @@ def bench_tracker_command(
 
     path = file if file is not None else DEFAULT_RECORD
     if as_player is not None:
-        record = record_hand(path, 1)
+        record = record_hand(path, 1, shown=False)  # bench_tracker reads the file again
         as_player = record.players[check_player(path, record, as_player)]
     _show_figures({"tracker": bench_tracker(path, as_player, repeat)}, json_out)
 
@@ -628,7 +628,8 @@ def bench_verdicts_command(
     from tutor.review.review import ReviewError
 
     path = file if file is not None else SEED003_RECORD
-    hands = record_hands(path, hand)  # the reviews see the styles the hands before showed
+    # the reviews see the styles the hands before showed; the names as bench_verdicts reads them
+    hands = record_hands(path, hand, shown=False)
     players = None
     if as_players:
         players = [hands[-1].players[check_player(path, hands[-1], p)] for p in as_players]

@@ -917,11 +917,12 @@ def new_save_file(save: Path | None, prefix: str) -> Path:
     return path
 
 
-def record_hands(file: Path, hand: int) -> list[HandRecord]:
+def record_hands(file: Path, hand: int, shown: bool = True) -> list[HandRecord]:
     """Hands 1 to ``hand`` of the record file ``file``: hand ``hand`` last, the match's earlier
-    hands before it, their compass seats named in the language of the run
-    (:meth:`~tutor.records.record.HandRecord.shown`)."""
-    records = [record.shown() for record in load_path(str(file))]
+    hands before it; with ``shown``, for a person to read, their seats named in the language of
+    the run (:meth:`~tutor.records.record.HandRecord.shown`), else as the file writes them (for
+    the JSON, and for work that reads the file again by its names)."""
+    records = [record.shown() if shown else record for record in load_path(str(file))]
     if hand > len(records):
         raise InputError(
             f"{file}: --hand {hand}: "
@@ -950,9 +951,10 @@ def note_short_hands(file: Path, records: Sequence[HandRecord]) -> None:
             )
 
 
-def record_hand(file: Path, hand: int) -> HandRecord:
-    """Hand number ``hand`` (1 = the first) of the record file ``file``."""
-    return record_hands(file, hand)[-1]
+def record_hand(file: Path, hand: int, shown: bool = True) -> HandRecord:
+    """Hand number ``hand`` (1 = the first) of the record file ``file`` (``shown``: as
+    :func:`record_hands`)."""
+    return record_hands(file, hand, shown)[-1]
 
 
 def _where(file: Path, record: HandRecord) -> str:

@@ -77,7 +77,7 @@ def replay(
         raise typer.BadParameter(
             _("--json cannot be combined with --step or --as"), param_hint="--json"
         )
-    records = [record.shown() for record in load_path(str(file))]
+    records = [r if json_out else r.shown() for r in load_path(str(file))]
     note_short_hands(file, records)
     if as_player is not None:
         for record in records:

@@ -143,7 +143,7 @@ def review_command(
                 param_hint="--html",
             )
         check_output(html, "--html", "review.html", file)
-    hands = record_hands(file, hand)
+    hands = record_hands(file, hand, shown=not json_out)
     record = hands[-1]
     if all_players:
         players: list[str] | None = list(record.players)
@@ -219,7 +219,7 @@ def explain_position_command(
     from tutor.review.judge import Settings
     from tutor.review.review import ReviewError
 
-    hands = record_hands(file, hand)
+    hands = record_hands(file, hand, shown=not json_out)
     record = hands[-1]
     player = None
     if as_player is not None:

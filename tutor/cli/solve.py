@@ -84,7 +84,7 @@ def solve_command(
     from tutor.review.reading import evaluate_checked
     from tutor.search.evaluate import HiddenCardsError
 
-    record = record_hand(file, hand)
+    record = record_hand(file, hand, shown=not json_out)
     n = len(record.plays) if at is None else at
     check_at(file, record, n)
     method = "exact" if exact else "sampling" if samples is not None else "auto"

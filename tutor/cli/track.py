@@ -72,7 +72,7 @@ def track_command(
     # lazy: the inference loads the assignment model; replay --json must start fast
     from tutor.counting.inference import hand_view
 
-    hands = record_hands(file, hand)
+    hands = record_hands(file, hand, shown=not json_out)
     record = hands[-1]
     seat = check_player(file, record, as_player)
     check_at(file, record, at)

@@ -419,8 +419,9 @@ class HandRecord:
         return names
 
     def shown(self) -> HandRecord:
-        """The record with its compass seats named in the language of the run (``Nord``,
-        ``Nord-Sud``: :func:`shown_name`), for a command that only shows it: every sentence
+        """The record with the seats the tutor names (the compass, You, Right, Partner, Left)
+        in the language of the run (``Nord``, ``Nord-Sud``, ``Tu``; ``You`` in English for a
+        file's ``Tu``: :func:`shown_name`), for a command that only shows it: every sentence
         the tutor makes of it then names the players as the person reads them. Itself when
         nothing changes, when two names would read alike, or for a puzzle (its key names the
         seats as written). Files and the JSON keep the names as written.
