@@ -520,3 +520,16 @@ def test_a_hint_resting_on_a_reading_says_so(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr(play_module, "check_values", lambda *a: None)
     [quiet] = s.enter("hint")
     assert isinstance(quiet, Hint) and quiet.reading is None
+
+
+def test_a_slip_of_a_command_asks_whether_it_was_meant() -> None:
+    """Play audit (stop 47): "hlep" got only "'hlep' is not a card"; a word near a session
+    command now asks whether it was meant (a card or a play never does)."""
+    s = quick_session("scopa", 3)
+    s.start()
+    with pytest.raises(PlayError) as slip:
+        s.enter("hlep")
+    assert str(slip.value).endswith("; did you mean help?"), slip.value
+    with pytest.raises(PlayError) as card:
+        s.enter("7X x")
+    assert "did you mean" not in str(card.value)

@@ -31,6 +31,7 @@ forbidden 1 sample 0.57
 
 from __future__ import annotations
 
+import difflib
 import gettext
 import math
 import os
@@ -66,6 +67,7 @@ __all__ = [
     "COMMANDS",
     "command",
     "typed_command",
+    "near_command",
     "QUIT",
     "quits",
 ]
@@ -354,6 +356,24 @@ def typed_command(text: str) -> str | None:
         if word == name or word in typed_words((message,)):
             return name
     return None
+
+
+def near_command(text: str) -> str | None:
+    """The command a typed word was most likely meant to be, by its English name, when it is
+    a slip of one (``hlep`` for help, ``suggerimeto``); None for a command itself, a card or a
+    play (not letters alone), or a word near none.
+
+    >>> near_command("hlep"), near_command("suggerimeto"), near_command("help"), near_command("RB")
+    ('help', 'hint', None, None)
+    """
+    word = " ".join(text.lower().split())
+    if not word.isalpha() or typed_command(word) is not None:
+        return None
+    forms = {
+        f: name for name, message in COMMANDS.items() for f in (name, *typed_words((message,)))
+    }
+    close = difflib.get_close_matches(word, list(forms), n=1, cutoff=0.75)
+    return forms[close[0]] if close else None
 
 
 QUIT = ("quit", "exit", "q")

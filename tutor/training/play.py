@@ -57,6 +57,7 @@ from tutor.game.i18n import (
     _,
     command,
     in_every_language,
+    near_command,
     ngettext,
     number,
     quits,
@@ -862,6 +863,11 @@ class PlaySession:
         try:
             move = state.parse_move(text, self.style)
         except MoveError as exc:
+            meant = near_command(text)  # a slip of a command: "hlep" (play audit, stop 47)
+            if meant is not None:
+                raise PlayError(
+                    f"{exc}; " + _("did you mean {command}?").format(command=command(meant))
+                ) from None
             raise PlayError(str(exc)) from None
         hand = state.hands[self.seat]
         if not hand >> move.card & 1:
