@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from tutor.counting.odds import percent
 from tutor.game.captures import VALUE_OF
-from tutor.game.cards import FRENCH, ITALIAN, format_card, indexes_of
+from tutor.game.cards import FRENCH, ITALIAN, VALUE_MASKS, format_card, indexes_of
 from tutor.game.errors import TutorError
 from tutor.training.drill import (
     STOCK_ANSWER,
@@ -48,9 +48,12 @@ def test_holder_questions_are_true_in_the_deal() -> None:
         q = make_question("scopone-scientifico", random.Random(seed), kind="holder")
         # Was: a hand with no deduction gave an unmatched question in its place.
         assert q.kind == "holder"
-        assert q.state is not None and q.card is not None
+        assert q.state is not None and (q.card is None) == (q.value is not None)
         holder = q.names.index(str(q.expected))
-        assert q.state.hands[holder] >> q.card & 1
+        if q.card is not None:
+            assert q.state.hands[holder] >> q.card & 1
+        else:  # a value the count forces on the holder
+            assert q.value is not None and q.state.hands[holder] & VALUE_MASKS[q.value]
         assert holder != q.viewer
         assert check_answer(q, str(q.expected).upper()).correct
         wrong = next(n for n in q.names if n != q.expected)
@@ -110,8 +113,11 @@ def test_a_reading_is_said_as_a_reading_with_its_confidence() -> None:
             assert q.to_json()["basis"] == "inference"
             # bug: unrounded here, while track rounds every confidence to 6 places
             assert q.to_json()["confidence"] == round(q.confidence, 6)
-        else:
-            assert f"who must hold {format_card(q.card or 0, q.style)}?" in q.question
+        elif q.card is not None:
+            assert f"who must hold {format_card(q.card, q.style)}?" in q.question
+            assert wrong.message == f"Not quite: {q.expected} must hold it."
+        else:  # a value the count forces on one player
+            assert q.value is not None and re.search(r"who must hold an? \w+ \(", q.question)
             assert wrong.message == f"Not quite: {q.expected} must hold it."
     assert "inference" in seen
 
@@ -219,7 +225,7 @@ def test_session_counts_right_answers_and_gives_the_json_summary() -> None:
     assert [x["correct"] for x in data["questions"]] == [True, True, True, False]
     assert set(data["questions"][0]) == {
         "kind", "question", "position", "expected", "explanation", "viewer", "plays", "card",
-        "basis", "confidence", "reading_held", "answer", "correct",
+        "value", "basis", "confidence", "reading_held", "answer", "correct",
     }  # fmt: skip
 
 
@@ -329,3 +335,20 @@ def test_holder_questions_on_the_facts_alone(ruleset: str) -> None:
         "?\n",
     )  # fmt: skip
     assert code == 0 and "who must hold" in out
+
+
+def test_a_value_the_count_forces_on_one_player_is_asked_before_a_count_of_hands() -> None:
+    """Training audit (stop 47): every fact-based "who must hold" question came when one
+    player alone still held cards (100 of 100), a count of hands. When the count of values
+    forces one on a player while others still hold cards, that is asked instead."""
+    from tutor.game.cards import VALUE_MASKS
+    from tutor.training.drill import check_answer, make_question
+
+    q = make_question("scopone-scientifico", random.Random(6), kind="holder")
+    assert (q.value, q.card, q.basis) == (6, None, "fact")
+    assert q.question.startswith("After play 30: who must hold a 6 (6C 6S 6B)? Type West, North")
+    assert q.state is not None and q.state.hands[q.names.index(str(q.expected))] & VALUE_MASKS[6]
+    others = [h for h in range(4) if h != q.viewer and q.state.hands[h]]
+    assert len(others) >= 2  # not a count of hands
+    assert check_answer(q, str(q.expected)).correct
+    assert q.to_json()["value"] == 6 and q.to_json()["card"] is None

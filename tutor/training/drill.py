@@ -26,7 +26,7 @@ from typing import Any
 from tutor.counting.defaults import TRUST_DEFAULT
 from tutor.counting.inference import CountView, count_view
 from tutor.counting.odds import percent
-from tutor.counting.tracker import STOCK, values_text
+from tutor.counting.tracker import STOCK, a_value, values_text
 from tutor.game.cards import Style, format_card, format_cards, get_style
 from tutor.game.errors import Shown, TutorError
 from tutor.game.i18n import N_, _, typed_words
@@ -109,6 +109,8 @@ class DrillQuestion:
     """A holder question: the players it offers as answers (never the viewer)."""
     stock_offered: bool = False
     """A holder question: the stock is one of the answers."""
+    value: int | None = None
+    """A holder question about a value the count forces on one player (``card`` is None)."""
 
     def holder_text(self) -> str:
         """Who holds the card, in words (``the stock (still to deal)`` for the stock)."""
@@ -173,6 +175,7 @@ class DrillQuestion:
             "viewer": self.names[self.viewer],
             "plays": self.plays,
             "card": None if self.card is None else format_card(self.card, self.style),
+            "value": self.value,
             "basis": self.basis,
             "confidence": self._confidence_json(),
             "reading_held": self.reading_held(),
@@ -366,15 +369,18 @@ def _holder_question(
     stock = state.rules.deals_per_hand > 1 or STOCK in inf.capacity
     if len(choices) + stock < 2:
         return None  # one place a card can be: nothing to work out
+    shown = choices + (
+        [_("{stock} (the cards still to deal)").format(stock=_(_STOCK_WORD))] if stock else []
+    )
+    options = _("{items} or {last}").format(items=", ".join(shown[:-1]), last=shown[-1])
+    counted = _value_question(state, a, viewer, names, style, choices, stock, options)
     ranked = sorted(inf.deductions, key=lambda d: d.basis != "inference")
     for d in ranked:
         if d.status != "must" or d.holder == viewer:
             continue
+        if d.basis == "fact" and counted is not None:
+            return counted  # a count of values, where a card's one holder is a count of hands
         card = format_card(d.card, style)
-        shown = choices + (
-            [_("{stock} (the cards still to deal)").format(stock=_(_STOCK_WORD))] if stock else []
-        )
-        options = _("{items} or {last}").format(items=", ".join(shown[:-1]), last=shown[-1])
         if d.basis == "fact":
             ask = _("who must hold {card}?").format(card=card)
         else:
@@ -402,6 +408,59 @@ def _holder_question(
             d.confidence if d.basis == "inference" else None,
             tuple(choices),
             stock,
+        )
+    return counted
+
+
+def _value_question(
+    state: GameState,
+    a: CountView,
+    viewer: int,
+    names: list[str],
+    style: Style,
+    choices: list[str],
+    stock: bool,
+    options: str,
+) -> DrillQuestion | None:
+    """A question on a value the count forces on one player while two or more still hold
+    unseen cards ("who must hold a 7 (7C 7S)?"): a card's must of the facts alone comes only
+    when a single player has cards left (the training audit of stop 47 found 100 of 100 so),
+    which asks for a count of hands, not of values. None when there is no such value, or more
+    than one player must hold it."""
+    inf = a.inference
+    rooms = sum(1 for h, n in inf.capacity.items() if h != viewer and h != STOCK and n > 0)
+    if rooms < 2:
+        return None
+    by_value: dict[int, list[Any]] = {}
+    for vd in inf.value_deductions:
+        by_value.setdefault(vd.value, []).append(vd)
+    for value, found in sorted(by_value.items()):
+        if len(found) != 1 or found[0].holder in (viewer, STOCK) or found[0].holder < 0:
+            continue
+        vd = found[0]
+        ask = _("who must hold {a_value} ({cards})?").format(
+            a_value=a_value(value), cards=format_cards(vd.cards, style)
+        )
+        return DrillQuestion(
+            "holder",
+            _("After play {n}: {ask} Type {options}; skip gives up.").format(
+                n=len(state.stack), ask=ask, options=options
+            ),
+            _position_lines(state, viewer, names, style),
+            names[vd.holder],
+            [vd.text(names, style)],
+            viewer,
+            names,
+            style,
+            len(state.stack),
+            None,
+            a,
+            state,
+            "fact",
+            None,
+            tuple(choices),
+            stock,
+            value,
         )
     return None
 
