@@ -235,7 +235,7 @@ def test_odds_the_verdicts_deals_do_not_bear_out_are_said_beside_them() -> None:
     # odds the deals bear out say nothing more
     close = replace(safe, text="t", probability=held / drawn + ODDS_APART / 2)
     view = viewer_state(record.state_at(8), 0)
-    assert with_deals_share(close, d.judgement, view, d.move, record.players).text == "t"
+    assert with_deals_share(close, d.judgement, view, record.players).text == "t"
 
 
 def test_a_move_that_keeps_the_maxim_and_ties_the_best_is_said_to_be_one_of_the_best() -> None:

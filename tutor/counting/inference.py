@@ -354,11 +354,13 @@ def infer(
         raise CountingError(
             _("the position is inconsistent: the unseen cards do not fit the hands")
         )
-    # the same chances on the facts alone: where they leave one open, no reading closes it
-    plain = WeightedModel(holders, tuple(caps), weighted.pool, Evidence())
 
     def weighed_some(j: int, values: tuple[int, ...]) -> float:
-        p, facts = weighted.probability_some(j, values), plain.probability_some(j, values)
+        """The chance, readings weighed in, that holder ``j`` holds one of ``values``; where
+        the facts alone (the board's hypergeometric chance, exact at 0 and 1) leave it open,
+        no reading closes it."""
+        p = weighted.probability_some(j, values)
+        facts = chance_of_values(state, holders[j], values)
         return short_of_certain(p) if 0.0 < facts < 1.0 else p
 
     for ex in weighing.standing:

@@ -58,11 +58,12 @@ from tutor.puzzles.format import Puzzle
 from tutor.records.puzzle_key import question_name
 from tutor.review.judge import Settings
 from tutor.review.knowledge import known_world
-from tutor.review.reading import ValuesReading, pinned_cards, values_differ
+from tutor.review.reading import ValuesReading, check_values
 from tutor.search.analysis import (
     Analysis,
     Deals,
     KeptDeals,
+    MoveEstimate,
     analyse,
     exact_analysis,
     interval,
@@ -344,14 +345,17 @@ def solve_puzzle(p: Puzzle, progress: Callable[[int, int], None] | None = None) 
     analysis, method = _sampled(p, progress, deals=kept)
     _unless_interrupted(analysis)
     solved = Solved(kind, method, analysis=analysis, best=(analysis.moves[0].move,))
-    hands = kept.hands(analysis.samples)
-    pinned = pinned_cards(viewer_state(p.state, p.seat), hands, Settings())
-    if pinned:  # the values rest on a reading the tracker does not share: its values too
+
+    def on_the_trackers_deals() -> Sequence[MoveEstimate]:
         tracker = analyse(p.state, samples=analysis.samples, seed=CHECK_SEED, progress=progress,
                           deals=shared_deals)  # fmt: skip
         _unless_interrupted(tracker)
-        if values_differ(analysis.moves, tracker.moves):
-            solved.reading = ValuesReading(pinned, analysis.moves[0].move, tuple(tracker.moves))
+        return tracker.moves
+
+    # the values rest on a reading the tracker does not share: its values too
+    solved.reading = check_values(viewer_state(p.state, p.seat), analysis.moves,
+                                  kept.hands(analysis.samples), Settings(),
+                                  revalue=on_the_trackers_deals)  # fmt: skip
     return solved
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -86,19 +86,17 @@ agree within what a note need not stop for."""
 
 
 def with_deals_share(
-    o: Observation, j: Judgement, view: GameState, move: Move, names: Sequence[str]
+    o: Observation, j: Judgement, view: GameState, names: Sequence[str]
 ) -> Observation:
     """``o`` with a sentence on the share of the verdict's deals (:attr:`Judgement.hands`)
     in which the player its odds are about holds such a card, when that share and the odds it
     quotes (the tracker's) are :data:`ODDS_APART` apart and beyond chance: the cost rests on
-    the deals, which read every play as evidence, and the reader should see both. ``view``
-    and ``move``: the decision (a player dealt new cards after the move holds none of the
-    deals' cards, and is left out)."""
+    the deals, which read every play as evidence, and the reader should see both. ``view``:
+    the decision's (a player with no cards in it is dealt new ones after the move, none of
+    the deals' cards, and is left out)."""
     if o.probability is None or o.holder is None or not o.values or j.exact or not j.hands:
         return o
-    after = view.copy()
-    after.push(move)
-    if after.is_over() or after.hand_size(o.holder) != view.hand_size(o.holder):
+    if not view.hand_size(o.holder):
         return o
     mask = 0
     for v in o.values:
@@ -108,8 +106,7 @@ def with_deals_share(
     p = o.probability
     if abs(held / drawn - p) < ODDS_APART or not 0.0 < p < 1.0:
         return o
-    chance = _tail(drawn, held, p) if held / drawn > p else _tail(drawn, drawn - held, 1 - p)
-    if chance > CHANCE:
+    if not _beyond_chance(held, drawn, p):
         return o
     name = names[o.holder]
     said = (
@@ -316,13 +313,8 @@ def pinned_cards(
             tracker = inf.probability(other, card)
             if not (OPEN < facts < 1 - OPEN and OPEN < tracker < 1 - OPEN):
                 continue
-            if held >= PINNED * drawn:
-                chance = _tail(drawn, held, tracker)
-            elif held <= (1 - PINNED) * drawn:
-                chance = _tail(drawn, drawn - held, 1 - tracker)
-            else:
-                continue
-            if chance <= CHANCE:
+            settled = held >= PINNED * drawn or held <= (1 - PINNED) * drawn
+            if settled and _beyond_chance(held, drawn, tracker):
                 out.append(Pinned(other, card, held, drawn, tracker, facts))
     out.sort(key=lambda p: -abs(p.deals - p.tracker))
     # a card settled with one player is settled away from the others: name it once
@@ -330,6 +322,19 @@ def pinned_cards(
     for p in out:
         once.setdefault(p.card, p)
     return tuple(once.values())
+
+
+def _beyond_chance(held: int, drawn: int, p: float) -> bool:
+    """Whether ``held`` of ``drawn`` deals is further from odds ``p`` than chance explains:
+    were the deals drawn on ``p``, a count as far out on its side would come at most
+    :data:`CHANCE` of the time.
+
+    >>> _beyond_chance(40, 40, 0.94), _beyond_chance(40, 40, 0.45), _beyond_chance(0, 40, 0.06)
+    (False, True, False)
+    """
+    if held / drawn > p:
+        return _tail(drawn, held, p) <= CHANCE
+    return _tail(drawn, drawn - held, 1 - p) <= CHANCE
 
 
 def _tail(n: int, k: int, p: float) -> float:
@@ -363,19 +368,25 @@ def check_values(
     values: Sequence[MoveEstimate],
     hands: tuple[tuple[int, ...], ...],
     settings: Settings,
+    revalue: Callable[[], Sequence[MoveEstimate]] | None = None,
 ) -> ValuesReading | None:
     """The reading check of sampled move values (``values``, best first, valued on the deals
     with ``hands`` in ``view``, the mover's view, with ``settings``): None unless the deals
     settle a card the tracker leaves open and, valued again on the tracker's deals, another
     move is best, or some move's value moves, by an inaccuracy or more and beyond the
-    intervals (two samples of a few deals differ by chance)."""
+    intervals (two samples of a few deals differ by chance). ``revalue``: how the caller values
+    the moves again on the tracker's deals, when not as :func:`value_moves` does with
+    ``settings`` (``puzzle check``, with its own seed and progress)."""
     known = [v for v in values if v.n]
     if settings.reading != "play" or not hands or len(known) < 2:
         return None
     pinned = pinned_cards(view, hands, settings)
     if not pinned:
         return None
-    _exact, _n, again, _line, _hands = value_moves(view, replace(settings, reading="tracker"))
+    if revalue is not None:
+        again = tuple(revalue())
+    else:
+        _exact, _n, again, _line, _hands = value_moves(view, replace(settings, reading="tracker"))
     ranked = tuple(v for v in again if v.n)
     if not ranked or not any(v.move == known[0].move for v in ranked):
         return None

@@ -671,7 +671,7 @@ def review_decision(
     here = replace(settings, seed=decision_seed(settings.seed, n))
     j = judge(view, move, here)
     obs = observe(view, move, names=names, style=style, exact=j.analysis, styles=settings.styles)
-    weighed = tuple(with_deals_share(o, j, view, move, names) for o in weigh_all(obs, j, style))
+    weighed = tuple(with_deals_share(o, j, view, names) for o in weigh_all(obs, j, style))
     hs = None
     if with_hindsight and len(j.moves) > 1:
         hs = hindsight(state.copy(), move, here.seed)

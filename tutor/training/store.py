@@ -192,20 +192,17 @@ def _migrate_1_to_2(conn: sqlite3.Connection) -> None:
         );
         """,
     )
-    boxes: dict[str, tuple[int, float, float]] = {}
+    answers: dict[str, list[tuple[float, bool]]] = {}
     for digest, at, correct in conn.execute(
         "SELECT digest, answered_at, correct FROM answers ORDER BY answered_at, id"
     ).fetchall():
-        digest = checked("answers", "digest", digest, "text")
-        at = checked("answers", "answered_at", at, "time")
-        correct = checked("answers", "correct", correct, "flag")
-        # the rule live answers and --import follow: a right answer ahead of time keeps the box
-        box, due_before = boxes[digest][:2] if digest in boxes else (0, None)
-        new_box, due = leitner(box, bool(correct), at, due_before)
-        boxes[digest] = (new_box, due, at)
+        answers.setdefault(checked("answers", "digest", digest, "text"), []).append(
+            (checked("answers", "answered_at", at, "time"),
+             bool(checked("answers", "correct", correct, "flag")))
+        )  # fmt: skip
     conn.executemany(
         "INSERT INTO schedule (digest, box, due, last) VALUES (?, ?, ?, ?)",
-        [(d, b, due, last) for d, (b, due, last) in boxes.items()],
+        [(d, *replayed(given)) for d, given in answers.items()],
     )
 
 
@@ -261,6 +258,21 @@ def _read_stored(value: bytes) -> str | None:
         except UnicodeDecodeError:
             return None
     return None
+
+
+def replayed(answers: Iterable[tuple[float, bool]]) -> tuple[int, float, float]:
+    """The box, due time and last answer's time that a puzzle's answers (time, right), oldest
+    first, give it, each answer taken as it was given (:func:`leitner`): how a schedule is
+    rebuilt from the answers (an upgrade, an imported answer among later ones).
+
+    >>> replayed([(0.0, True), (60.0, True)])  # the second ahead of time: box 2 all the same
+    (2, 259200.0, 60.0)
+    """
+    box, due, last = 0, 0.0, 0.0
+    for at, correct in answers:
+        box, due = leitner(box, correct, at, due)  # box 0: no due time yet, none kept
+        last = at
+    return box, due, last
 
 
 def leitner(box: int, correct: bool, now: float, due: float | None = None) -> tuple[int, float]:
@@ -849,15 +861,15 @@ class ProgressStore:
                 "VALUES (?, ?, ?, ?, ?, ?)",
                 (info.digest, at, int(correct), int(skipped), _stored(answer), session),
             )
-            box, due, last = 0, None, at
-            for when, right in c.execute(
-                "SELECT answered_at, correct FROM answers WHERE digest = ? "
-                "ORDER BY answered_at, id",
-                (info.digest,),
-            ).fetchall():
-                last = self._value("answers", "answered_at", when, "time")
-                box, due = leitner(box, bool(self._value("answers", "correct", right, "flag")),
-                                   last, due)  # fmt: skip
+            box, due, last = replayed(
+                (self._value("answers", "answered_at", when, "time"),
+                 bool(self._value("answers", "correct", right, "flag")))
+                for when, right in c.execute(
+                    "SELECT answered_at, correct FROM answers WHERE digest = ? "
+                    "ORDER BY answered_at, id",
+                    (info.digest,),
+                ).fetchall()
+            )  # fmt: skip
             c.execute(
                 "INSERT INTO schedule (digest, box, due, last) VALUES (?, ?, ?, ?) "
                 "ON CONFLICT(digest) DO UPDATE SET box = excluded.box, due = excluded.due, "

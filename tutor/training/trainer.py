@@ -385,31 +385,28 @@ class Trainer:
             Unsaved(pick.entry.info, verdict.correct, verdict.skipped, answer, self.clock())
         )
         try:
-            sched = self._save(wait)
+            return self._save(wait)
         except StoreBusyError:
-            self._keep_safe()
             return None
-        except StoreError:
+        finally:
             self._keep_safe()
-            raise
-        self._keep_safe()
-        return sched
 
-    def _keep_safe(self) -> None:
+    def _keep_safe(self) -> OSError | None:
         """Bring :attr:`rescue_file` in line with :attr:`unsaved`: a new file with every answer
         kept (the older one removed), or none once all are saved. When the file cannot be
-        written, the older one stays, and :meth:`finish` tries again."""
+        written, the older one stays and the error is returned (:meth:`finish` says it)."""
         old = self.rescue_file
         if self.unsaved:
             try:
                 self.rescue_file = self._rescue()
-            except OSError:
-                return
+            except OSError as err:
+                return err
         else:
             self.rescue_file = None
         if old is not None and old != self.rescue_file:
             with contextlib.suppress(OSError):
                 old.unlink()
+        return None
 
     def _save(self, wait: float | None) -> Schedule | None:
         """Commit the :attr:`unsaved` answers, oldest first, each in its own transaction."""
@@ -441,24 +438,16 @@ class Trainer:
             self._keep_safe()  # the interim rescue file goes
             return
         n = len(self.unsaved)
-        old, self.rescue_file = self.rescue_file, None
-        try:
-            kept = self._rescue()
-        except OSError as err:
-            if old is not None:  # written after the last answer: it holds them all
-                kept = old
-                old = None
-            else:
-                kept = None
-                where = ngettext(
-                    "the answer not saved could not be written to {folder} either: {reason}",
-                    "the {n} answers not saved could not be written to {folder} either: {reason}",
-                    n,
-                ).format(n=n, folder=tempfile.gettempdir(), reason=os_reason(err))
-        if old is not None:
-            with contextlib.suppress(OSError):
-                old.unlink()
-        if kept is not None:
+        err = self._keep_safe()  # written now, or the one written after an earlier answer
+        kept, self.rescue_file = self.rescue_file, None
+        if kept is None:
+            assert err is not None  # answers kept, and no file holds them
+            where = ngettext(
+                "the answer not saved could not be written to {folder} either: {reason}",
+                "the {n} answers not saved could not be written to {folder} either: {reason}",
+                n,
+            ).format(n=n, folder=tempfile.gettempdir(), reason=os_reason(err))
+        else:
             self.unsaved.clear()
             where = (
                 ngettext(
