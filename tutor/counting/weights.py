@@ -380,10 +380,9 @@ class WeightedModel:
 
     def probability_none(self, j: int, values: Iterable[int]) -> float:
         """P(holder position ``j`` holds no card of ``values``)."""
-        vals = tuple(sorted({v for v in values if self.pool & VALUE_MASKS[v]}))
-        if not vals or not self.caps[j]:
+        vals = self._asked(j, values)
+        if not vals:
             return 1.0
-        self._accumulate()
         if len(vals) == 1:
             return self._none[(j, vals[0])]
         hit = self._none_sets.get((j, vals))
@@ -396,16 +395,24 @@ class WeightedModel:
         """P(holder position ``j`` holds a card of ``values``): ``1 - probability_none``, but
         summed on its own where that difference would lose it, so that a chance the readings
         make tiny stays above 0 and is never shown as a certainty."""
-        vals = tuple(sorted({v for v in values if self.pool & VALUE_MASKS[v]}))
-        if not vals or not self.caps[j]:
+        vals = self._asked(j, values)
+        if not vals:
             return 0.0
-        self._accumulate()
         if len(vals) == 1:
             return self._some[(j, vals[0])]
         none = self.probability_none(j, vals)
         if none < 0.5:
             return 1.0 - none
         return self._share_with(Term(self.holders[j], vals, 1.0, 0.0))  # the holder given one
+
+    def _asked(self, j: int, values: Iterable[int]) -> tuple[int, ...]:
+        """The values of ``values`` with an unseen card, sorted, the sums counted; none when
+        holder position ``j`` has no room (it can hold none of them)."""
+        vals = tuple(sorted({v for v in values if self.pool & VALUE_MASKS[v]}))
+        if not vals or not self.caps[j]:
+            return ()
+        self._accumulate()
+        return vals
 
     def _share_with(self, term: Term) -> float:
         """The share of the total weight the deals keep with ``term`` as one more factor (0 or
