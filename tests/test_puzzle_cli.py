@@ -352,6 +352,18 @@ def test_train_with_own_puzzles_and_a_ruleset_filter(runner: CliRunner, tmp_path
     r = runner.invoke(app, ["train", "--db", str(db), "--ruleset", "scopa-21"], input="")
     assert r.exit_code == 3
     assert "no puzzles to train on with ruleset scopa-21" in r.stderr
+    assert db.exists()  # a database in use is kept, the puzzles index it caches included
+
+
+def test_train_with_nothing_to_train_on_leaves_no_new_database(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    db = tmp_path / "new" / "p.sqlite"
+    db.parent.mkdir()
+    r = runner.invoke(app, ["train", "--db", str(db), "--ruleset", "scopa-21"], input="")
+    assert r.exit_code == 3
+    assert "no puzzles to train on with ruleset scopa-21" in r.stderr
+    assert list(db.parent.iterdir()) == []  # nor its -wal and -shm files
 
 
 def test_render_draws_a_position_as_svg(runner: CliRunner, tmp_path: Path) -> None:

@@ -122,7 +122,7 @@ def train_command(
     # rich and the solver load here, not at start-up, so the first puzzle shows quickly
     from tutor.render.terminal import make_console
     from tutor.training.store import ProgressStore, StoreError
-    from tutor.training.trainer import Trainer, check_options, summary
+    from tutor.training.trainer import Trainer, TrainError, check_options, summary
 
     if rescue is not None:
         session = typed_options(ctx, ("theme", "ruleset", "count", "puzzles"))
@@ -139,7 +139,11 @@ def train_command(
     console, fancy = (make_console(stderr=True), False) if json_out else human_console()
     results: list[tuple[Pick, Verdict]] = []
     with ProgressStore(path, on_wait=waiting_note(path)) as store:
-        trainer = Trainer.open(store, puzzles or [], theme, ruleset)
+        try:
+            trainer = Trainer.open(store, puzzles or [], theme, ruleset)
+        except TrainError:  # nothing to train on: a database made for this run is not kept
+            store.remove_if_unused()
+            raise
         for problem in trainer.skipped_files:
             note("tutor: " + _("skipped: {problem}").format(problem=problem))
         try:

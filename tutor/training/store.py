@@ -408,6 +408,7 @@ class ProgressStore:
         self.busy_seconds = BUSY_SECONDS if busy_seconds is None else busy_seconds
         self.on_wait = on_wait
         self.read_only = read_only
+        self.created = False  # whether this store made the file (see remove_if_unused)
         if self.path.is_dir():
             raise StoreError(f"{self.path}: " + _("a folder, not a progress database file"))
         if not read_only:
@@ -528,11 +529,13 @@ class ProgressStore:
             # link, not rename: if another session created the file meanwhile, keep theirs
             try:
                 os.link(tmp, self.path)
+                self.created = True
             except FileExistsError:
                 pass
             except OSError:  # no hard links here: a rename, unless the file appeared meanwhile
                 if not self.path.exists():
                     os.replace(tmp, self.path)
+                    self.created = True
         except sqlite3.Error as exc:
             raise self._cannot_create(
                 _("the disk is full") if _is_full(exc) else str(exc)
@@ -754,6 +757,26 @@ class ProgressStore:
 
     def close(self) -> None:
         self.conn.close()
+
+    def remove_if_unused(self) -> bool:
+        """Close the store and remove its file if this store created it and no session was
+        started in it since: a run that fails before it begins (no puzzles for the options
+        given) leaves no database behind. True if the file was removed."""
+        if not self.created:
+            return False
+        with self._guard():
+            used = self.conn.execute(
+                "SELECT (SELECT COUNT(*) FROM sessions) + (SELECT COUNT(*) FROM answers)"
+            ).fetchone()[0]
+        if used:  # another session found the new file and began in it meanwhile
+            return False
+        self.close()
+        for path in (self.path, *(Path(f"{self.path}{end}") for end in ("-wal", "-shm"))):
+            try:
+                path.unlink()
+            except OSError:
+                pass
+        return True
 
     def __enter__(self) -> ProgressStore:
         return self
