@@ -326,6 +326,26 @@ def test_a_narrow_terminal_loses_no_column_and_cuts_no_word() -> None:
         )
 
 
+def test_prose_under_a_wide_table_in_a_group_wraps_at_the_terminal_s_width() -> None:
+    """Bug (play audit): on a terminal of 60 columns the board of ``tutor play`` and ``tutor
+    replay --as`` (a group: the value board, then prose) wrapped its prose at the board's 78
+    columns, not the terminal's 60, as the whole group was drawn at the width its table needs."""
+    from tutor.counting.inference import count_view
+
+    [record] = load_path(EXAMPLES / "scopone-hand.yaml")
+    view = count_view(record.state_at(10), 0, record.players, ITALIAN)
+    board = rendering.tracker_board(view, ITALIAN)
+    for fancy in (True, False):
+        buf = io.StringIO()
+        console = Console(file=buf, width=60, force_terminal=fancy, no_color=True)
+        rendering.emit(console, board)
+        lines = re.sub(r"\x1b\[[0-9;]*m", "", buf.getvalue()).splitlines()
+        assert max(len(line) for line in lines) > 60, lines  # the board keeps its columns
+        rows = r"^(value|captured|parity|on table|yours|unseen|[─-]+$)"
+        prose = [line for line in lines if not re.match(rows, line)]
+        assert len(prose) >= 2 and max(len(line) for line in prose) <= 60, (fancy, prose)
+
+
 def test_a_long_word_in_a_note_folds_and_is_not_cut(tmp_path: Path) -> None:
     """Bug: a URL in a note was cut short with "…", even in a file."""
     from helpers import invoke

@@ -23,7 +23,7 @@ import io
 import math
 import re
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import IO, TYPE_CHECKING, Any
 
 from rich import box
@@ -330,10 +330,23 @@ def keep_words_whole(renderable: RenderableType) -> None:
             column.no_wrap = True
 
 
+def _parts(renderable: RenderableType) -> Iterator[RenderableType]:
+    """The pieces of a group, each drawn at its own width (:func:`emit`)."""
+    if isinstance(renderable, Group):
+        for part in renderable.renderables:
+            yield from _parts(part)
+    else:
+        yield renderable
+
+
 def emit(console: Console, *renderables: RenderableType) -> None:
     """Print the renderables: styled on a fancy console, as :func:`plain_text` otherwise;
     never narrower than their columns need (:func:`width_for`), and a column of single words
-    never broken (:func:`keep_words_whole`)."""
+    never broken (:func:`keep_words_whole`).
+
+    A group is drawn piece by piece: the prose under a table too wide for a narrow terminal
+    still wraps at the terminal's width, not the table's (play audit, stop 47)."""
+    renderables = tuple(part for renderable in renderables for part in _parts(renderable))
     for renderable in renderables:
         keep_words_whole(renderable)
     if is_fancy(console):
