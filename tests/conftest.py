@@ -8,8 +8,16 @@ from __future__ import annotations
 import pytest
 from helpers import ROOT, endgame, play
 
+from tutor.game import interrupts
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState
+
+
+@pytest.fixture(autouse=True)
+def _no_ctrl_c_lately(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test starts with no Ctrl-C just seen: one a test before it sent within the last
+    second would make a prompt's first Ctrl-C stop (interrupts.ctrl_c_lately)."""
+    monkeypatch.setattr(interrupts, "_last_counted", [float("-inf")])
 
 
 @pytest.fixture

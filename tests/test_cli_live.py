@@ -238,6 +238,33 @@ def test_ctrl_c_drops_the_line_and_twice_stops_with_everything_saved(
     assert rec.deals and len(rec.deals[0]["You"]) == 3
 
 
+def test_a_ctrl_c_at_the_prompt_just_after_one_that_stopped_a_hint_stops(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Play audit (stop 47): a person who stopped a slow hint with Ctrl-C and pressed it again
+    at once, to stop, had the line dropped and needed a third. Later, a lone Ctrl-C still
+    drops the line."""
+    from tutor.cli.core import line_reader
+    from tutor.game import interrupts
+
+    monkeypatch.setattr(sys, "stdin", FakeTerminal([None, "7D"]))
+    read = line_reader(lambda: "play 1")
+    assert read() == "7D\n"  # nothing stopped lately: the line is dropped, the session goes on
+    assert "line dropped" in capsys.readouterr().err
+    with interrupts.ctrl_c_counted():  # a hint stopped by Ctrl-C, as play's _stoppable does
+        try:
+            os.kill(os.getpid(), signal.SIGINT)
+        except KeyboardInterrupt:
+            pass
+    monkeypatch.setattr(sys, "stdin", FakeTerminal([None, "7D"]))
+    with pytest.raises(KeyboardInterrupt):
+        read()
+    assert "line dropped" not in capsys.readouterr().err
+    monkeypatch.setattr(interrupts, "_last_counted", [time.monotonic() - 2])  # long ago
+    monkeypatch.setattr(sys, "stdin", FakeTerminal([None, "7D"]))
+    assert read() == "7D\n"
+
+
 def test_ctrl_c_while_piped_stops_at_once(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

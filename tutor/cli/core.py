@@ -42,7 +42,7 @@ from tutor.cli.language import HELP_OPTIONS, run_language, translate_commands, u
 from tutor.game.cards import STYLES, Style, style_named
 from tutor.game.errors import TutorError
 from tutor.game.i18n import LANGUAGES, N_, _, ngettext, plain_decimal, speaking
-from tutor.game.interrupts import interrupts_held
+from tutor.game.interrupts import ctrl_c_lately, interrupts_held
 from tutor.game.textfile import os_reason
 from tutor.records.record import HandRecord, player_named
 from tutor.records.recordfile import free_name, load_path, save_problem
@@ -800,8 +800,9 @@ def line_reader(prompt: Callable[[], str]) -> Callable[[], str | None]:
     of standard input (:func:`read_line`), None at its end.
 
     On a terminal it first shows ``prompt()``; Ctrl-C at the prompt drops the line being
-    typed, and a second Ctrl-C in a row stops (KeyboardInterrupt). When standard input is not
-    a terminal the lines are read as they come, so a session can be scripted.
+    typed, and a second Ctrl-C in a row stops (KeyboardInterrupt), as does one that comes
+    within a second of a Ctrl-C that stopped a hint (:func:`ctrl_c_lately`). When standard
+    input is not a terminal the lines are read as they come, so a session can be scripted.
     """
     interactive = sys.stdin.isatty()
 
@@ -811,7 +812,7 @@ def line_reader(prompt: Callable[[], str]) -> Callable[[], str | None]:
             try:
                 return read_line(visible(prompt()) + "> ")
             except KeyboardInterrupt as exc:
-                if not interactive or interrupted or isinstance(exc, Ended):
+                if not interactive or interrupted or isinstance(exc, Ended) or ctrl_c_lately():
                     raise
                 interrupted = True
                 note(

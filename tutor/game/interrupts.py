@@ -10,11 +10,19 @@ from __future__ import annotations
 
 import signal
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-__all__ = ["interrupts_held", "ctrl_c_counted"]
+__all__ = ["interrupts_held", "ctrl_c_counted", "ctrl_c_lately"]
+
+AGAIN_SECONDS = 1.0
+"""A Ctrl-C this soon after one that stopped some work is the second of a pair: a person who
+stops a slow hint and presses Ctrl-C again at once means to stop, not to drop a line they
+have not had the time to type (play audit, stop 47)."""
+
+_last_counted = [float("-inf")]  # time.monotonic() of the last Ctrl-C ctrl_c_counted saw
 
 _HELD = tuple(getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n))
 """The signals held: those whose handler is Python code (Ctrl-C's KeyboardInterrupt, or the
@@ -90,6 +98,7 @@ def ctrl_c_counted() -> Iterator[list[int]]:
 
     def counted(signum: int, frame: Any) -> None:
         count[0] += 1
+        _last_counted[0] = time.monotonic()
         handler(signum, frame)
 
     signal.signal(signal.SIGINT, counted)
@@ -97,3 +106,8 @@ def ctrl_c_counted() -> Iterator[list[int]]:
         yield count
     finally:
         signal.signal(signal.SIGINT, handler)
+
+
+def ctrl_c_lately(seconds: float = AGAIN_SECONDS) -> bool:
+    """Whether a Ctrl-C that :func:`ctrl_c_counted` saw came less than ``seconds`` ago."""
+    return time.monotonic() - _last_counted[0] < seconds
