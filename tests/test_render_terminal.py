@@ -377,6 +377,24 @@ def test_a_table_too_wide_for_the_terminal_breaks_no_single_word() -> None:
         assert re.search(r"^player +forced +inaccuracy +lost +why", out, re.M), out
 
 
+def test_a_table_a_little_too_wide_fits_the_terminal_with_every_word_whole() -> None:
+    """Bug (stop 48): the play's summary, 82 columns wide on a terminal of 80, read "inaccu"
+    over "racy": rich narrowed the widest column whatever its words. It now fits in 80 with two
+    spaces between columns and its cells wrapped at their spaces."""
+    for fancy in (True, False):
+        table = new_table("player", "forced", "best", "good", "inaccuracy", "mistake",
+                          "blunder", "points lost", "accuracy", rich=fancy)  # fmt: skip
+        table.add_row("You", "8", "8 (5?)", "1 (1?)", "1 (1?)", "0", "0",
+                      "2.52\n[0.50, 4.34]", "63.2%\n[23.9%, 91.2%]")  # fmt: skip
+        buf = io.StringIO()
+        console = Console(file=buf, width=80, force_terminal=fancy, no_color=True)
+        rendering.emit(console, table)
+        out = re.sub(r"\x1b\[[0-9;]*m", "", buf.getvalue())
+        assert max(len(line) for line in out.splitlines()) <= 80, out
+        assert re.search(r"\binaccuracy\b", out) and re.search(r"\baccuracy\b", out), out
+        assert "[23.9%," in out and "91.2%]" in out, out
+
+
 def test_a_narrow_terminal_breaks_no_word_of_a_replay_with_notes() -> None:
     """Bug: on a terminal of 50 columns a replayed scopone hand's tally header read
     "North-So" over "uth": with notes, the plays come in a group, and the columns of single
