@@ -577,3 +577,88 @@ def test_ctrl_d_in_the_middle_of_a_line_asks_before_entering_it(
     piped = io.StringIO("7D x 2C 5S")
     monkeypatch.setattr(sys, "stdin", piped)
     assert read_line("> ") == "7D x 2C 5S"
+
+
+def test_a_player_named_like_a_command_word_can_play_and_slips_are_named(
+    tmp_path: Path,
+) -> None:
+    """Live audit (stop 48): with a player named Table, "Table: 3H" was refused ("the table was
+    given at the start"); "hlep" and "bord" were only "not a card", where play asks whether a
+    command was meant."""
+    save = tmp_path / "h.yaml"
+    args = ["-r", "scopa", "-p", "You,Table", "--as", "You", "--deck", "french"]
+    text = "2C 4H 5S QD\n7D 7H AS\nhlep\n7D x 2C 5S\nTable: 3H\nbord\nhitn\n"
+    code, _out, err = run_live([*args, "--save", str(save), "--quiet"], text)
+    assert code == 1, err
+    assert "line 3: play 1: 'hlep' is not a card" in err and "did you mean help?" in err
+    assert "line 6: play 3: 'bord' is not a card" in err and "did you mean board?" in err
+    assert "'hitn' is not a card" in err and "did you mean hint" not in err  # live has none
+    assert [p.text for p in load_path(save)[0].plays] == ["7D x 2C 5S", "3H"]
+
+
+def test_a_finished_hand_shows_its_score_when_resumed_and_has_nothing_to_continue(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Live audit (stop 48): resuming a finished hand showed nothing until the session ended;
+    and leaving it said how to continue a hand that has nothing left to play."""
+    save = tmp_path / "h.yaml"
+    lines, _plays = scripted_hand("scopa", 5, 0, ["You", "Ada"])
+    code, _out, err = run_live(
+        [*SCOPA_YOU, "--save", str(save), "--quiet"], "\n".join(lines) + "\n"
+    )
+    assert code == 0, err
+    # at a terminal, left with two Ctrl-Cs: the score came first, and no "continue with"
+    monkeypatch.setattr(sys, "stdin", FakeTerminal([None, None]))
+    with pytest.raises(typer.Exit) as stop:
+        cli_live._run_live(LiveSession.resume(save), quiet=True, json_out=False)
+    assert stop.value.exit_code == EXIT_INTERRUPTED
+    captured = capsys.readouterr()
+    assert "The hand is over." in captured.out and f"saved to {save}" in captured.err
+    assert "continue with" not in captured.err
+
+
+def test_the_live_board_shows_the_table_the_viewer_s_cards_and_the_captures(
+    tmp_path: Path,
+) -> None:
+    """Live audit (stop 48): after each play the board gave counts by value only: which cards
+    lay on the table (the settebello?), which the viewer still held and what each side had
+    taken could not be read from it."""
+    text = "2C 4H 5S QD\n7D 7H AS\n7D x 2C 5S\nAda: 3H\n"
+    code, out, err = run_live([*SCOPA_YOU, "--save", str(tmp_path / "h.yaml")], text)
+    assert code == 0, err
+    after_first = out.split("Table: 4H QD\nYour cards: AS 7H\n", 1)
+    assert len(after_first) == 2, out
+    assert after_first[1].startswith(
+        "Captured: You 3 cards, 1 denaro, 0 scope, the settebello; Ada 0 cards, 0 denari, 0 scope."
+    )
+    assert "Table: 3H 4H QD\nYour cards: AS 7H\n" in out
+
+
+def test_a_deal_typed_before_the_table_is_refused_as_such(tmp_path: Path) -> None:
+    """Live audit (stop 48): "deal 2C" at the table's prompt was read as a table of one card
+    ("the table starts with 4 cards in scopa, not 1")."""
+    code, _out, err = run_live(
+        [*SCOPA_YOU, "--save", str(tmp_path / "h.yaml"), "--quiet"], "deal 2C\n2C 4H 5S QD\n"
+    )
+    assert code == 1
+    assert "line 1: no deal is due: the opening table (4 cards) comes first" in err, err
+
+
+def test_output_that_is_gone_stops_the_session_out_loud(tmp_path: Path) -> None:
+    """Live audit (stop 48): with its reader gone (``| head -1``) the session stopped at once
+    with exit 0 and no word: the lines still to read were dropped in silence, and no line
+    said where the hand was saved or how to go on."""
+    save = tmp_path / "h.yaml"
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tutor", "live", *SCOPA_YOU, "--save", str(save)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        cwd=tmp_path, env=env, text=True,
+    )  # fmt: skip
+    assert proc.stdout is not None
+    proc.stdout.close()  # no reader: the first board cannot be written
+    _out, err = proc.communicate("2C 4H 5S QD\n7D 7H AS\n7D x 2C 5S\nAda: 3H\n", timeout=60)
+    assert proc.returncode == 74, err
+    assert "tutor: the output was closed: the session stops here" in err
+    assert f"saved to {save}" in err and f"continue with: tutor live --resume {save}" in err
+    assert "Traceback" not in err

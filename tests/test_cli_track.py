@@ -248,7 +248,7 @@ def test_the_sweep_line_states_the_viewers_own_cards_as_a_fact() -> None:
     _, out, _ = invoke(["track", path, "--as", "Ada", "--at", "8"])
     assert "P(You, next to play, holds one) =" in out
     _, out, _ = invoke(["--lang", "it", "track", path, "--as", "You", "--at", "8"])
-    assert "qualunque donna (9) la porta via; non ancora visti: 2. Tocca a te, e non ne hai." in out
+    assert "qualunque donna (9) la porta via; non ancora viste: 2. Tocca a te, e non ne hai." in out
 
 
 def test_the_style_line_counts_in_the_right_number() -> None:

@@ -184,6 +184,28 @@ class Ended(KeyboardInterrupt):
 
 
 @contextlib.contextmanager
+def session_output(saved: Callable[[], None]) -> Iterator[None]:
+    """A session (``live``, ``play``) whose output can no longer be written (its reader gone,
+    ``| head -1``; a full disk) stops there, saying why, where it is saved and how to go on,
+    exit 74: the lines still to be read are left unread out loud, not dropped with exit 0 as
+    a finished command's output is (live audit, stop 48)."""
+    try:
+        yield
+    except OSError as exc:
+        if isinstance(exc, BrokenPipeError):
+            _stdout_to_nowhere()
+            why = _("the output was closed")
+        else:
+            unwritten = _output_failure(exc)
+            if unwritten is None:
+                raise
+            why = unwritten
+        note("tutor: " + _("{why}: the session stops here").format(why=why))
+        saved()
+        raise typer.Exit(EXIT_OUTPUT) from None
+
+
+@contextlib.contextmanager
 def ended_as_interrupt() -> Iterator[None]:
     """While the block runs, SIGTERM and SIGHUP (the terminal closed) end it as Ctrl-C does,
     with a KeyboardInterrupt (:class:`Ended`): what the block holds in memory is then saved or

@@ -31,6 +31,7 @@ from tutor.cli.core import (
     note,
     note_wrapped,
     print_json,
+    session_output,
     stated_styles,
     usage_fail,
 )
@@ -41,6 +42,7 @@ from tutor.records.recordfile import load_path
 from tutor.records.replay import replay_hand
 
 if TYPE_CHECKING:
+    from tutor.counting.inference import CountView
     from tutor.training.live import LiveSession, LiveUpdate
 
 
@@ -223,13 +225,21 @@ def _run_live(session: LiveSession, quiet: bool, json_out: bool) -> None:
         if interactive:
             note(_("the hand is over: type undo to take back the last play, or quit"))
 
+    def board(analysis: CountView) -> None:
+        console, fancy = human_console()
+        sides = session.record().shown().shown_team_names()
+        rendering.emit(
+            console,
+            *rendering.position_lines(analysis, sides, session.style, fancy),
+            *rendering.tracker_view(analysis, session.style, fancy),
+        )
+
     def show(update: LiveUpdate) -> None:
         nonlocal ended
         if json_out:
             print_json(update.to_json())
         elif update.analysis is not None and (not quiet or update.entry.kind == "board"):
-            console, fancy = human_console()
-            rendering.emit(console, *rendering.tracker_view(update.analysis, session.style, fancy))
+            board(update.analysis)
         if update.entry.kind not in ("board", "help"):
             ended = False
             # The score as soon as the last play is in: the session reads on, for undo.
@@ -237,12 +247,12 @@ def _run_live(session: LiveSession, quiet: bool, json_out: bool) -> None:
                 show_end()
 
     try:
-        if session.plays and not json_out and not quiet and session.phase() == "play":
-            console, fancy = human_console()
-            rendering.emit(
-                console, *rendering.tracker_view(session.analysis(), session.style, fancy)
-            )
-        with ended_as_interrupt():  # a kill or a closed terminal: saved and said, as Ctrl-C
+        with session_output(lambda: _live_saved(session)), ended_as_interrupt():
+            # a kill or a closed terminal: saved and said, as Ctrl-C
+            if session.phase() == "over":  # a finished hand resumed: its score at once
+                show_end()
+            elif session.plays and not json_out and not quiet and session.phase() == "play":
+                board(session.analysis())
             session.run(
                 read,
                 show,
@@ -254,20 +264,18 @@ def _run_live(session: LiveSession, quiet: bool, json_out: bool) -> None:
         interrupted()
         _live_saved(session)
         raise typer.Exit(EXIT_INTERRUPTED) from None
-    if session.phase() != "over":
-        _live_saved(session)
-    else:
-        if not ended:  # a finished hand resumed and left as it was
-            show_end()
-        if session.save_path is not None:
-            note("tutor: " + _("saved to {file}").format(file=session.save_path))
+    if session.phase() == "over" and not ended:  # its score, once
+        show_end()
+    _live_saved(session)
     fail_if_rejected(session.rejected, interactive)
 
 
 def _live_saved(session: LiveSession) -> None:
-    """Where an unfinished session is saved and how to continue it."""
+    """Where the session is saved and, for an unfinished hand, how to continue it."""
     if session.save_path is not None and session.table is not None:
         note("tutor: " + _("saved to {file}").format(file=session.save_path))
+        if session.phase() == "over":  # a finished hand has nothing to continue (stop 48)
+            return
         command = f"tutor live --resume {shlex.quote(str(session.save_path))}"
         if not session.seat_is_saved():
             command += f" --as {shlex.quote(session.my_name)}"

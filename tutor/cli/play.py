@@ -29,6 +29,7 @@ from tutor.cli.core import (
     new_save_file,
     note,
     note_wrapped,
+    session_output,
     usage_fail,
 )
 from tutor.game.i18n import _, ngettext
@@ -219,7 +220,8 @@ def _run(session: PlaySession) -> None:
         emit(console, *event_view(event, session.style, fancy))
 
     try:
-        with ended_as_interrupt():  # a kill or a closed terminal: saved and said, as Ctrl-C
+        # a kill or a closed terminal: saved and said, as Ctrl-C; so is output that is gone
+        with session_output(lambda: _saved(session)), ended_as_interrupt():
             why = session.run(line_reader(session.prompt), show,
                               lambda message: note(f"tutor: {message}"),
                               numbered=not interactive)  # fmt: skip

@@ -37,7 +37,7 @@ import math
 import os
 import re
 import unicodedata
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from functools import cache
 from importlib import resources
@@ -358,20 +358,22 @@ def typed_command(text: str) -> str | None:
     return None
 
 
-def near_command(text: str) -> str | None:
+def near_command(text: str, among: Iterable[str] | None = None) -> str | None:
     """The command a typed word was most likely meant to be, by its English name, when it is
     a slip of one (``hlep`` for help, ``suggerimeto``); None for a command itself, a card or a
-    play (not letters alone), or a word near none.
+    play (not letters alone), or a word near none. ``among``: the session's own commands
+    (``live`` has no hint), every one of :data:`COMMANDS` by default.
 
     >>> near_command("hlep"), near_command("suggerimeto"), near_command("help"), near_command("RB")
     ('help', 'hint', None, None)
+    >>> near_command("hitn"), near_command("hitn", among=("board", "undo"))
+    ('hint', None)
     """
     word = " ".join(text.lower().split())
     if not word.isalpha() or typed_command(word) is not None:
         return None
-    forms = {
-        f: name for name, message in COMMANDS.items() for f in (name, *typed_words((message,)))
-    }
+    names = COMMANDS if among is None else {n: COMMANDS[n] for n in among}
+    forms = {f: name for name, message in names.items() for f in (name, *typed_words((message,)))}
     close = difflib.get_close_matches(word, list(forms), n=1, cutoff=0.75)
     return forms[close[0]] if close else None
 

@@ -38,6 +38,7 @@ from tutor.counting.tracker import Board, values_text
 from tutor.counting.trust import held_trust
 from tutor.game.cards import (
     CARDS,
+    DENARI_MASK,
     GLYPHS,
     RE_BELLO,
     SETTEBELLO,
@@ -605,6 +606,30 @@ def pile_text(side: str, cards: int, denari: int, scope: int, settebello: bool) 
     if settebello:
         return _("{side} {cards}, {denari}, {scope}, the settebello").format(**parts)
     return _("{side} {cards}, {denari}, {scope}").format(**parts)
+
+
+def position_lines(
+    analysis: CountView, sides: Sequence[str], style: Style, rich: bool = False
+) -> list[RenderableType]:
+    """The cards on the table, the viewer's own and what each side has captured so far: what
+    the board's counts by value leave out (``tutor live``, above its board: live audit, stop
+    48: "is the settebello on the table?" had no answer there)."""
+    state, viewer = analysis.inference.state, analysis.inference.viewer
+    table = Text(_("Table:") + " ")
+    table.append_text(cards_text(state.table, style, rich, empty=_("empty")))
+    mine = Text(_("Your cards:") + " ")
+    mine.append_text(cards_text(state.hands[viewer], style, rich, empty=_("none")))
+    piles = [
+        pile_text(
+            one_line(sides[side]) if side < len(sides) else str(side + 1),
+            won.bit_count(),
+            (won & DENARI_MASK).bit_count(),
+            state.scope[side],
+            settebello=bool(won & SETTEBELLO.bit),
+        )
+        for side, won in enumerate(state.captured)
+    ]
+    return [table, mine, Text(_("Captured: {tallies}.").format(tallies="; ".join(piles)))]
 
 
 def _side_name(players: Sequence[str]) -> str:

@@ -70,6 +70,7 @@ from tutor.game.i18n import (
     command,
     in_every_language,
     is_you,
+    near_command,
     ngettext,
     quits,
     typed_command,
@@ -652,15 +653,26 @@ class LiveSession:
         phase = self.phase()
         head, _sep, rest = text.partition(" ")
         named = head.lower().rstrip(":")
-        head_command = typed_command(named)
+        # "Table: 3H" is a play where a player is named Table (live audit, stop 48)
+        player = phase == "play" and head.endswith(":") and bool(player_named(self.players, named))
+        head_command = None if player else typed_command(named)
         deal = head_command == "deal"
         table = head_command == "table"  # "table:" or "tavola:" in front
-        if table or named in ("hand", "cards") or deal:
+        if table or (named in ("hand", "cards") and not player) or deal:
             if table and phase in ("play", "deal"):
                 raise LiveError(
                     _("the table was given at the start: type a play")
                     if phase == "play"
                     else _("the table was given at the start: type your cards")
+                )
+            if deal and phase == "table":  # "deal 2C" read as a table of one card (stop 48)
+                n = self.rules.table_cards
+                raise LiveError(
+                    ngettext(
+                        "no deal is due: the opening table ({n} card) comes first",
+                        "no deal is due: the opening table ({n} cards) comes first",
+                        n,
+                    ).format(n=n)
                 )
             if phase == "play" and not table:
                 turn = self.state().turn
@@ -684,7 +696,7 @@ class LiveSession:
         try:
             return parse_card_set(text, self.style, what)
         except NotationError as exc:
-            raise LiveError(str(exc)) from None
+            raise LiveError(_slip(str(exc), text)) from None
 
     def _not_a_play(self, text: str, what: str) -> None:
         """LiveError when ``text`` looks like a play while ``what`` is due."""
@@ -784,7 +796,8 @@ class LiveSession:
         try:
             written = parse_play(text, self.style)
         except NotationError as exc:
-            raise LiveError(_("play {n}: {problem}").format(n=number, problem=exc)) from None
+            problem = _("play {n}: {problem}").format(n=number, problem=exc)
+            raise LiveError(_slip(problem, text)) from None
         card = CARDS[written.card]
         shown = format_card(card, self.style)
         if state.turn != self.me and state.hands[self.me] & card.bit:
@@ -875,3 +888,16 @@ class LiveSession:
                 self.fresh = True
         self._changed(None)
         return Entry("undo", _("undone: {what}").format(what=what))
+
+
+LIVE_COMMANDS = ("board", "undo", "help", "quit")
+"""The commands a ``live`` line can be (``deal`` and ``table`` go in front of cards)."""
+
+
+def _slip(problem: str, text: str) -> str:
+    """``problem``, and the command ``text`` was likely meant to be when it is a slip of one
+    ("'hlep' is not a card: ...; did you mean help?", as ``tutor play`` says)."""
+    meant = near_command(text, LIVE_COMMANDS)
+    if meant is None:
+        return problem
+    return f"{problem}; " + _("did you mean {command}?").format(command=command(meant))
