@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 import typer
-from helpers import BAD, ITALIAN, rule_moves, run, scripted_hand, seed003_opening
+from helpers import BAD, ITALIAN, ROOT, rule_moves, run, scripted_hand, seed003_opening
 
 from tutor.cli import app
 from tutor.game.i18n import _catalogue, speaking
@@ -738,3 +738,11 @@ def test_the_italian_board_fits_eighty_columns() -> None:
     board = shown.stdout.splitlines()[2:9]
     assert board[0].startswith("valore") and any("DISP " in line for line in board), board
     assert max(len(line) for line in board) <= 80, board
+
+
+def test_a_title_that_names_its_hand_in_italian_is_not_named_twice() -> None:
+    """Italian audit (stop 48): a match's Italian titles ("Mano 1 di una partita a 11") were
+    headed "Mano 1: Mano 1 di una partita", as only the English "Hand 1" was looked for."""
+    out = run("--lang", "it", "replay", str(ROOT / "docs/examples/scopa-match.yaml")).stdout
+    assert out.startswith("Mano 1 di una partita a 11"), out[:80]
+    assert "Mano 2: Mano 2" not in out and "\nMano 2 di una partita" in out

@@ -742,6 +742,19 @@ def match_table(match: MatchScore, names: Sequence[str], rich: bool = False) -> 
     return Group(heading, out, Text(verdict, style="bold" if rich else ""))
 
 
+def _names_hand(title: str, number: int) -> bool:
+    """Whether a title starts by naming its hand ("Hand 2 of a match", or "Mano 2 ..." in a
+    run in Italian), so that the heading does not name it twice ("Mano 1: Mano 1 di una
+    partita": Italian audit, stop 48).
+
+    >>> _names_hand("Hand 1 of a match to 11", 1), _names_hand("Hand 10", 1)
+    (True, False)
+    """
+    first = _("Hand {n}: {title}").format(n=number, title="").split(":")[0]
+    words = {f"hand {number}", first.strip().lower()}
+    return any(re.match(rf"{re.escape(w)}\b", title.strip().lower()) for w in words)
+
+
 def figures_table(results: dict[str, dict[str, Any]], rich: bool = False) -> Table:
     """Benchmark results: one row per figure (per-run lists left out)."""
     out = new_table(_("benchmark"), _("figure"), _("value"), rich=rich)
@@ -801,7 +814,7 @@ def hand_title(record: HandRecord, number: int | None = None, rich: bool = False
         text = Text()
         text.append(head, style=bold)
     else:
-        if number is not None and not title.lower().startswith(f"hand {number}"):
+        if number is not None and not _names_hand(title, number):
             title = _("Hand {n}: {title}").format(n=number, title=title)
         text = Text()
         text.append(one_line(title), style=bold)
