@@ -186,3 +186,16 @@ def test_sampled_values_resting_on_a_reading_say_so() -> None:
     # a sampled solve whose deals settle nothing against the tracker says nothing
     quiet = run_json("solve", str(EXAMPLES / "partial-view.yaml"), "--at", "20", "-k", "20")
     assert quiet["reading"] is None
+
+
+def test_the_values_say_whose_points_they_count_in_scopa_and_in_italian() -> None:
+    """Italian audit (stop 48): in scopa the unit read "Tu meno gli avversari" (a verb that
+    does not agree, and one opponent made two); the English "You minus the others" was as
+    wrong. The values count the mover's own points where players have no partners."""
+    scopa = str(EXAMPLES / "seed003-scopa.yaml")
+    en = run("solve", scopa, "--at", "30", env=PLAIN_ENV).stdout
+    assert "Values: points of the hand, yours minus the other player's, best play" in en, en
+    it = run("--lang", "it", "solve", scopa, "--at", "30", env=PLAIN_ENV).stdout
+    assert "i tuoi meno quelli dell'avversario" in it and "meno gli avversari" not in it, it
+    scopone = run("solve", str(EXAMPLES / "scopone-hand.yaml"), "--at", "24", env=PLAIN_ENV)
+    assert "points of the hand, South's side minus the others, best play" in scopone.stdout

@@ -149,7 +149,7 @@ def test_generate_writes_checked_puzzles_reproducibly(runner: CliRunner, tmp_pat
     # and a sampled puzzle's file quoted sampled figures that puzzle try, sampling again,
     # contradicted on the same screen: none are written now
     mined = "".join(f.read_text() for f in a.iterdir())
-    assert "on average over deals sampled from the seat (You minus the others)" in mined
+    assert "on average over deals sampled from the seat (yours minus the other player's)" in mined
     assert "over 200 deals sampled from the seat" not in mined
     r = runner.invoke(app, ["puzzle", "check", str(a)])
     assert r.exit_code == 0
@@ -594,7 +594,7 @@ def test_seat_names_are_shown_in_the_language_of_the_run() -> None:
     assert "Tu sei Nord." in out and "squadre Nord-Sud contro Est-Ovest" in out, out
     assert "Ordine di gioco: Sud, Ovest, Nord, Est" in out and "Nord (tu):" in out
     assert "Dopo la giocata 22: tocca a Nord." in out
-    assert "Valori (punti della mano, Nord-Sud meno gli avversari)" in out
+    assert "Valori (punti della mano, la tua squadra meno gli avversari)" in out
     mine = run("--lang", "it", "puzzle", "try", "puzzles/count-adas-last-three.yaml",
                input="salta\n")  # fmt: skip
     assert "Ordine di gioco: Tu, Ada" in mine.stdout and "You" not in mine.stdout

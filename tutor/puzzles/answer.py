@@ -25,6 +25,7 @@ from tutor.game.state import Move, MoveError
 from tutor.puzzles.check import Solved, UndecidedError, moves_text, paired_margin, solve_puzzle
 from tutor.puzzles.format import Puzzle
 from tutor.records.record import player_named, shown_name
+from tutor.review.judge import points_whose
 from tutor.review.reading import cards_clause
 
 __all__ = [
@@ -332,16 +333,14 @@ def explain(p: Puzzle, solved: Solved | None) -> list[str]:
             unit = ngettext(
                 "mean points over {n} sampled deal", "mean points over {n} sampled deals", a.samples
             ).format(n=a.samples)
-        side = p.shown_side_names()[p.state.turn % p.state.rules.sides]
+        whose = points_whose(None, p.state.rules)  # the solver sits in the puzzle's seat
         vals = ", ".join(f"{m.move.text(style)} {_fmt(m.value, exact)}" for m in a.moves[:6])
         if len(a.moves) > 6:
             vals += " " + ngettext("(and {n} more)", "(and {n} more)", len(a.moves) - 6).format(
                 n=len(a.moves) - 6
             )
         out.append(
-            _("Values ({unit}, {side} minus the others): {values}.").format(
-                unit=unit, side=side, values=vals
-            )
+            _("Values ({unit}, {whose}): {values}.").format(unit=unit, whose=whose, values=vals)
         )
         if solved.reading is not None:
             reading = solved.reading

@@ -53,6 +53,7 @@ from tutor.puzzles.themes import line_themes, observations, settled_themes, them
 from tutor.records.puzzle_key import QUESTIONS, PuzzleSpec
 from tutor.records.record import HandRecord, record_from_moves, shown_name
 from tutor.records.recordfile import dumps, save_atomically
+from tutor.review.judge import points_whose
 from tutor.review.knowledge import known_world
 from tutor.search.analysis import analyse, exact_analysis, run_parallel
 from tutor.search.players import GreedyPlayer, seat_view
@@ -423,14 +424,13 @@ class _Miner:
             themes.append("endgame")
         if not themes:
             return None
-        side = ["North-South", "East-West"][seat % 2] if state.rules.players == 4 else names[seat]
         alt_value = next(m.value for m in a.moves if m.move == tempting)
 
         def words() -> tuple[str, str]:
             shown = [shown_name(n) for n in names]  # Nord in the Italian text
             if method == "exact":
-                how = _("exact values, points of the hand, {side} minus the others").format(
-                    side=shown_name(side)
+                how = _("exact values, points of the hand, {whose}").format(
+                    whose=points_whose(None, state.rules)  # the solver sits in the seat
                 )
                 parts = [
                     _("{best} is worth {value} ({how}); {other} only {other_value}.").format(
@@ -446,11 +446,11 @@ class _Miner:
                 parts = [
                     _(
                         "{best} is worth more than {other}, on average over deals sampled from "
-                        "the seat ({side} minus the others)."
+                        "the seat ({whose})."
                     ).format(
                         best=best.move.text(style),
                         other=tempting.text(style),
-                        side=shown_name(side),
+                        whose=points_whose(None, state.rules),
                     )
                 ]
             seen_best = observations(view, best.move, shown, style)

@@ -18,7 +18,6 @@ from tutor.render.review import (
     class_label,
     explanation_view,
     observation_label,
-    points_whose,
     review_view,
 )
 from tutor.render.safe import one_line, visible
@@ -34,7 +33,7 @@ from tutor.render.terminal import (
     tracker_board,
     tracker_view,
 )
-from tutor.review.judge import json_number
+from tutor.review.judge import json_number, points_whose
 from tutor.training.play import (
     BoardShown,
     Dealt,

@@ -23,7 +23,14 @@ from tutor.render.terminal import (
     reading_line,
 )
 from tutor.review.explain import PositionExplanation
-from tutor.review.judge import CLASSES, THRESHOLDS, class_name, cost_bounds, verdict_class
+from tutor.review.judge import (
+    CLASSES,
+    THRESHOLDS,
+    class_name,
+    cost_bounds,
+    points_whose,
+    verdict_class,
+)
 from tutor.review.observations import MAXIMS, Observation
 from tutor.review.review import Decision, PlayerSummary, Review
 
@@ -309,31 +316,10 @@ def _costliest(review: Review, rich: bool) -> list[RenderableType]:
     return out
 
 
-def points_whose(player: str | None, rules: Ruleset) -> str:
-    """Whose the points of the hand a value counts: the side's, where players have partners
-    (``your side minus the others``), else the player's own (``yours minus the other
-    player's``); ``player`` None is the person using the tutor.
-
-    >>> from tutor.game.rules import load_ruleset
-    >>> points_whose("Ada", load_ruleset("scopa")), points_whose(None, load_ruleset("scopone-16"))
-    ("Ada's minus the other player's", 'your side minus the others')
-    """
-    if rules.partners:
-        if player is None:
-            return _("your side minus the others")
-        return _("{player}'s side minus the others").format(player=one_line(player))
-    others = rules.sides - 1
-    if player is None:
-        return ngettext("yours minus the other player's", "yours minus the other players'", others)
-    return ngettext(
-        "{player}'s minus the other player's", "{player}'s minus the other players'", others
-    ).format(player=one_line(player))
-
-
 def _values_line(player: str, rules: Ruleset, unit: str) -> str:
     """The line that says what the values of a position's moves are: a side's points where
     players have partners, the player's own where they have none."""
-    whose = points_whose(None if is_you(player) else player, rules)
+    whose = points_whose(None if is_you(player) else one_line(player), rules)
     return _("Values: points of the hand, {whose}, {unit}.").format(whose=whose, unit=unit)
 
 

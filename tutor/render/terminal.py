@@ -55,7 +55,7 @@ from tutor.game.scoring import HandScore, MatchScore, category_name
 from tutor.records.record import HandRecord, shown_name
 from tutor.records.replay import HandReplay
 from tutor.render.safe import needs_showing, one_line, visible
-from tutor.review.judge import class_name
+from tutor.review.judge import class_name, points_whose
 
 if TYPE_CHECKING:
     from tutor.counting.inference import CountView, HandView, ValueCell
@@ -1342,6 +1342,9 @@ def evaluation_view(ev: Evaluation, style: Style, rich: bool = False) -> list[Re
         side=side,
         table=cards_text(ev.table, style, rich),
     )
+    # "Tu meno gli avversari" in scopa said whose with the wrong verb and one opponent too many
+    # (Italian audit, stop 48): a side's points where players have partners, else one's own
+    whose = points_whose(None if is_you(player) else player, ev.rules)
     if exact:
         if result.exact:
             how = _("exact")
@@ -1349,17 +1352,15 @@ def evaluation_view(ev: Evaluation, style: Style, rich: bool = False) -> list[Re
             how = _("not exact: bounds proven before Ctrl-C")
         else:
             how = _("not exact: bounds proven before the time limit")
-        unit = _("points of the hand, {side} minus the others, best play ({how})").format(
-            side=side, how=how
-        )
+        unit = _("points of the hand, {whose}, best play ({how})").format(whose=whose, how=how)
     else:
         unit = ngettext(
-            "mean points of the hand, {side} minus the others, over {n} sampled deal (seed "
-            "{seed}), with 95% intervals",
-            "mean points of the hand, {side} minus the others, over {n} sampled deals (seed "
-            "{seed}), with 95% intervals",
+            "mean points of the hand, {whose}, over {n} sampled deal (seed {seed}), with 95% "
+            "intervals",
+            "mean points of the hand, {whose}, over {n} sampled deals (seed {seed}), with 95% "
+            "intervals",
             result.samples,
-        ).format(side=side, n=result.samples, seed=result.seed)
+        ).format(whose=whose, n=result.samples, seed=result.seed)
     ways = {m.how.text() for m in result.moves}
     if not exact and len(ways) == 1:
         unit += " " + _("(how: {how})").format(how=ways.pop())

@@ -32,7 +32,8 @@ from typing import Any
 from tutor.counting.assignment import iter_deals
 from tutor.counting.style import StylePriors
 from tutor.game.errors import TutorError
-from tutor.game.i18n import N_, _, bounds, number, pgettext
+from tutor.game.i18n import N_, _, bounds, ngettext, number, pgettext
+from tutor.game.rules import Ruleset
 from tutor.game.state import GameState, Move
 from tutor.review.defaults import DEFAULT_SAMPLES, DEFAULT_TIME, FIRST_ROUND
 from tutor.review.knowledge import known_world
@@ -650,3 +651,24 @@ def hindsight(full: GameState, move: Move, seed: int = 0) -> Hindsight:
     return Hindsight(best, cost, low, high, False, _estimates(rows, legal),
                      N_("hindsight (every hand visible; estimated by {n} play-outs)"),
                      HINDSIGHT_PLAYOUTS)  # fmt: skip
+
+
+def points_whose(player: str | None, rules: Ruleset) -> str:
+    """Whose the points of the hand a value counts: the side's, where players have partners
+    (``your side minus the others``), else the player's own (``yours minus the other
+    player's``); ``player`` None is the person using the tutor (a name, as it is to be shown).
+
+    >>> from tutor.game.rules import load_ruleset
+    >>> points_whose("Ada", load_ruleset("scopa")), points_whose(None, load_ruleset("scopone-16"))
+    ("Ada's minus the other player's", 'your side minus the others')
+    """
+    if rules.partners:
+        if player is None:
+            return _("your side minus the others")
+        return _("{player}'s side minus the others").format(player=player)
+    others = rules.sides - 1
+    if player is None:
+        return ngettext("yours minus the other player's", "yours minus the other players'", others)
+    return ngettext(
+        "{player}'s minus the other player's", "{player}'s minus the other players'", others
+    ).format(player=player)

@@ -36,6 +36,7 @@ from tutor.counting.tracker import seat_names
 from tutor.game.cards import Style
 from tutor.game.errors import TutorError
 from tutor.game.i18n import _, ngettext, number
+from tutor.game.rules import Ruleset
 from tutor.game.state import GameState, Move
 from tutor.search.analysis import Analysis, KeptDeals, MoveEstimate, analyse, exact_analysis
 from tutor.search.defaults import EXACT_TIME_LIMIT, SAMPLES
@@ -98,6 +99,8 @@ class Evaluation:
     """The cards on the table (a mask)."""
     time_limit: float | None
     """The seconds the search was given (None: no limit)."""
+    rules: Ruleset
+    """The ruleset played: whose points the values count (a side's, or one player's)."""
     hands: tuple[tuple[int, ...], ...] = field(default=(), repr=False)
     """Sampled: the hands (card masks by seat) of the deals valued, in the order drawn."""
     reading: Note | None = None
@@ -261,6 +264,7 @@ def evaluate(
         side=side_names[state.side_to_move],
         table=state.table,
         time_limit=limit,
+        rules=state.rules,
         hands=hands,
     )
 
