@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 import typer
 from helpers import BAD, ITALIAN, ROOT, rule_moves, run, scripted_hand, seed003_opening
+from rich.text import Text
 
 from tutor.cli import app
 from tutor.game.i18n import _catalogue, speaking
@@ -746,3 +747,16 @@ def test_a_title_that_names_its_hand_in_italian_is_not_named_twice() -> None:
     out = run("--lang", "it", "replay", str(ROOT / "docs/examples/scopa-match.yaml")).stdout
     assert out.startswith("Mano 1 di una partita a 11"), out[:80]
     assert "Mano 2: Mano 2" not in out and "\nMano 2 di una partita" in out
+
+
+def test_a_name_filled_into_styled_text_gets_the_euphonic_ad() -> None:
+    """Italian audit (stop 48): "Tocca a Ada" where the text was assembled with styled cards
+    (solve's heading), while plain messages already said "tocca ad Ada"; and "Ovest e Est"."""
+    from tutor.render.terminal import assemble_text
+
+    out = run("--lang", "it", "solve", str(ROOT / "docs/examples/seed003-scopa.yaml"), "--at", "29")
+    assert out.stdout.startswith("Dopo la giocata 29: tocca ad Ada; in tavola:"), out.stdout
+    with speaking("it"):
+        assert assemble_text("{a} e {b}", a="Ovest", b="Est").plain == "Ovest ed Est"
+        assert assemble_text("tocca a {p}", p=Text("Nord")).plain == "tocca a Nord"
+    assert assemble_text("{a} e {b}", a="Ovest", b="Est").plain == "Ovest e Est"  # English

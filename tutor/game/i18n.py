@@ -101,15 +101,25 @@ _AD = r"(?<![\w'’])([Aa]) (?=[Aa])"
 """The pattern of *a* before a word beginning with *a* (compiled on first use, by :mod:`re`'s
 cache: nothing at start-up)."""
 
+_ED = r"(?<![\w'’])([Ee]) (?=[Ee])"
+"""The pattern of *e* (and) before a word beginning with *e*."""
+
 
 def _italian_ad(text: str) -> str:
-    """Italian's euphonic *ad*: the preposition *a* before a word that begins with *a*, as a
-    name filled into a message may (``tocca a {player}`` with Ada: ``tocca ad Ada``).
+    """Italian's euphonic *ad* and *ed*: the preposition *a* before a word that begins with
+    *a*, and *e* (and) before one that begins with *e*, as a name filled into a message may
+    (``tocca a {player}`` with Ada: ``tocca ad Ada``; ``Ovest e Est``: ``Ovest ed Est``).
 
-    >>> _italian_ad("tocca a Ada, non a te; A Anna vanno 4 carte")
-    'tocca ad Ada, non a te; Ad Anna vanno 4 carte'
+    >>> _italian_ad("tocca a Ada, non a te; A Anna vanno 4 carte; Ovest e Est, Nord e Sud")
+    'tocca ad Ada, non a te; Ad Anna vanno 4 carte; Ovest ed Est, Nord e Sud'
     """
-    return re.sub(_AD, r"\1d ", text)
+    return re.sub(_ED, r"\1d ", re.sub(_AD, r"\1d ", text))
+
+
+def euphony(text: str) -> str:
+    """``text`` worded as the language of the run wants where pieces were put together
+    (Italian: ``a Ada`` is ``ad Ada``), for text assembled outside a message's ``format``."""
+    return _EUPHONY[_language](text) if _language in _EUPHONY else text
 
 
 _EUPHONY: dict[str, Callable[[str], str]] = {"it": _italian_ad}

@@ -49,7 +49,17 @@ from tutor.game.cards import (
     format_card,
     format_cards,
 )
-from tutor.game.i18n import N_, _, all_of, bounds, is_you, ngettext, number, pgettext
+from tutor.game.i18n import (
+    N_,
+    _,
+    all_of,
+    bounds,
+    euphony,
+    is_you,
+    ngettext,
+    number,
+    pgettext,
+)
 from tutor.game.rules import Ruleset
 from tutor.game.scoring import HandScore, MatchScore, category_name
 from tutor.records.record import HandRecord, shown_name
@@ -554,8 +564,12 @@ def assemble_text(message: str, **parts: Text | str) -> Text:
     out = Text()
     pos = 0
     for found in re.finditer(r"\{(\w+)\}", message):
-        out.append(message[pos : found.start()])
         part = parts[found.group(1)]
+        before = message[pos : found.start()]
+        # the words before a filled-in part as the language wants them: "tocca ad Ada"
+        first = (part.plain if isinstance(part, Text) else part)[:1]
+        reworded = euphony(before + first)
+        out.append(reworded[: len(reworded) - len(first)] if first else before)
         if isinstance(part, Text):
             out.append_text(part)
         else:
