@@ -662,3 +662,19 @@ def test_output_that_is_gone_stops_the_session_out_loud(tmp_path: Path) -> None:
     assert "tutor: the output was closed: the session stops here" in err
     assert f"saved to {save}" in err and f"continue with: tutor live --resume {save}" in err
     assert "Traceback" not in err
+
+
+def test_the_board_after_the_last_play_of_a_scopa_deal(tmp_path: Path) -> None:
+    """Live audit (stop 48): after the last play of each scopa deal the JSON's analysis was
+    null and 'board' answered "the board comes once your cards are in": an opponent's capture
+    at the end of a deal stayed off the board until the next cards were typed."""
+    lines, _plays = scripted_hand("scopa", 5, 0, ["You", "Ada"])
+    text = "\n".join(lines[:8]) + "\nboard\n"  # the table, a deal of three plays each, board
+    rows = [
+        json.loads(line)
+        for line in run_live([*SCOPA_YOU, "--quiet", "--json"], text)[1].splitlines()
+    ]
+    last, shown = rows[-2], rows[-1]
+    assert last["entry"] == "play" and last["next"].startswith("deal 2"), last
+    assert last["analysis"] is not None and last["analysis"]["at"] == 6
+    assert shown["entry"] == "board" and shown["analysis"] == last["analysis"]

@@ -510,6 +510,14 @@ class LiveSession:
             self._state = state
         return self._state
 
+    def has_board(self) -> bool:
+        """Whether there is a board to show: once the viewer's cards are in, and between two
+        deals of scopa too, where the last play of a deal is on the board before the next
+        cards are typed (live audit, stop 48: an opponent's capture at the end of a deal
+        stayed off the board until then)."""
+        phase = self.phase()
+        return phase in ("play", "over") or (phase == "deal" and bool(self.plays))
+
     def analysis(self) -> CountView:
         """The tracker's board and the inferences from the viewer's seat."""
         known = styles_by_seat(self.players, self.styles)
@@ -568,7 +576,7 @@ class LiveSession:
     def update(self, entry: Entry) -> LiveUpdate:
         """The session after ``entry``: with the board when the viewer's cards are in."""
         phase = self.phase()
-        analysis = self.analysis() if phase in ("play", "over") else None
+        analysis = self.analysis() if self.has_board() else None
         ending = replay_hand(self.record()) if phase == "over" else None
         return LiveUpdate(
             entry,
@@ -613,7 +621,7 @@ class LiveSession:
                 return True
             if entry.kind == "help":
                 say(entry.message.rstrip())
-            elif entry.kind == "board" and self.phase() not in ("play", "over"):
+            elif entry.kind == "board" and not self.has_board():
                 warn(
                     _("the board comes once your cards are in; next: {prompt}").format(
                         prompt=self.prompt()
