@@ -129,6 +129,10 @@ captures (like 7D x 2C 5S)
     Traceback (most recent call last):
     ...
     tutor.game.cards.NotationError: '7Dx2C 5S'; a capture has spaces around x: 7D x 2C 5S
+    >>> parse_play("7D xy 2C")  # the word at fault named whole, not its tail 'y'
+    Traceback (most recent call last):
+    ...
+    tutor.game.cards.NotationError: '7D xy 2C': 'xy' is neither 'x' nor a card
     """
     # one space between words: the patterns then run in time linear in the text, however many
     # spaces a file puts between them (a long run made them quadratic)
@@ -160,6 +164,18 @@ captures (like 7D x 2C 5S)
                 text=Shown(text), play=play
             )
         )
+    sep = (_SPACED_X if _SPACED_X.search(stripped) else _X).search(stripped)
+    if sep is not None and not sep.group().endswith(" ") and parts[1].split():
+        # "7D xy 2C": the x is glued to the next word; name that word, not its tail ('y')
+        glued = sep.group().strip() + parts[1].split()[0]
+        try:
+            parse_cards(parts[1], style)
+        except NotationError:
+            raise NotationError(
+                _("{text!r}: {word!r} is neither 'x' nor a card").format(
+                    text=Shown(text), word=Shown(glued)
+                )
+            ) from None
     taken = parse_cards(parts[1], style)
     if not taken:
         raise NotationError(_("{text!r}: nothing named after 'x'").format(text=Shown(text)))
