@@ -678,3 +678,17 @@ def test_the_board_after_the_last_play_of_a_scopa_deal(tmp_path: Path) -> None:
     assert last["entry"] == "play" and last["next"].startswith("deal 2"), last
     assert last["analysis"] is not None and last["analysis"]["at"] == 6
     assert shown["entry"] == "board" and shown["analysis"] == last["analysis"]
+
+
+def test_the_intro_and_help_of_a_ruleset_with_no_opening_table_ask_for_none(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Live audit (stop 48): scopone-classico lays no table, yet the session opened with "the
+    opening table (2C 4H 5S QD), your cards ..." and help listed the table's line."""
+    s = LiveSession.new("scopone-classico", ["You", "Ada", "Bruno", "Carla"], "You", "french", None)
+    monkeypatch.setattr(sys, "stdin", FakeTerminal(["help"]))
+    cli_live._run_live(s, quiet=True, json_out=False)
+    err = capsys.readouterr().err
+    assert err.startswith("Type the hand one line at a time"), err
+    assert "your cards (7D 7H AS), then each play" in err
+    assert "opening table" not in err, err

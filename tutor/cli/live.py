@@ -206,7 +206,7 @@ def _run_live(session: LiveSession, quiet: bool, json_out: bool) -> None:
 
     interactive = sys.stdin.isatty()
     if interactive:
-        note_wrapped(intro(session.style))
+        note_wrapped(intro(session.style, table=session.rules.table_cards > 0))
 
     read = line_reader(session.prompt)
 

@@ -116,9 +116,10 @@ def _in_style(text: str, style: Style) -> str:
     return format_cards(parse_cards(text, "french"), style)
 
 
-def protocol(style: Style | str | None = None, other: str = "Ada") -> str:
+def protocol(style: Style | str | None = None, other: str = "Ada", table: bool = True) -> str:
     """The lines ``tutor live`` accepts, with the example cards in ``style``'s notation and
-    ``other`` as another player's name, so the examples can be typed as they are.
+    ``other`` as another player's name, so the examples can be typed as they are; ``table``
+    False for a ruleset that lays no opening table (scopone-classico).
 
     >>> print(protocol("italian", "West").splitlines()[1])
       2B 4C 5S CD      the opening table (first)
@@ -126,7 +127,7 @@ def protocol(style: Style | str | None = None, other: str = "Ada") -> str:
     st = get_style(style)
     mine = _in_style("7D 7H AS", st)
     rows = [
-        (_in_style("2C 4H 5S QD", st), _("the opening table (first)")),
+        *([(_in_style("2C 4H 5S QD", st), _("the opening table (first)"))] if table else []),
         (
             mine,
             _("your cards when asked (also: {deal} {cards}); in scopa at every deal").format(
@@ -164,9 +165,22 @@ PROTOCOL = protocol("french")
 """The protocol in French notation (``docs/tracker.md``)."""
 
 
-def intro(style: Style | str | None = None) -> str:
-    """A few words for the start of an interactive session, with examples in ``style``."""
+def intro(style: Style | str | None = None, table: bool = True) -> str:
+    """A few words for the start of an interactive session, with examples in ``style``;
+    ``table`` False for a ruleset that lays no opening table (live audit, stop 48)."""
     st = get_style(style)
+    if not table:
+        return _(
+            "Type the hand one line at a time, as the prompt asks:\n"
+            "  your cards ({cards}), then each play\n"
+            "  ({play}: the card, x, the cards it takes; a card alone is laid, or makes its "
+            "only capture).\n"
+            "undo takes back the last line, help shows every command, quit stops; each line "
+            "is saved as soon as it is accepted."
+        ).format(
+            cards=_in_style("7D 7H AS", st),
+            play=f"{_in_style('7D', st)} x {_in_style('2C 5S', st)}",
+        )
     return _(
         "Type the hand one line at a time, as the prompt asks:\n"
         "  the opening table ({table}), your cards ({cards}), then each play\n"
@@ -655,7 +669,9 @@ class LiveSession:
             return self.undo()
         if typed == "help" or word == "?":
             other = next((p for i, p in enumerate(self.players) if i != self.me), "Ada")
-            return Entry("help", "help", protocol(self.style, other))
+            return Entry(
+                "help", "help", protocol(self.style, other, table=self.rules.table_cards > 0)
+            )
         if typed == "board" or word == "show":
             return Entry("board", "board")
         phase = self.phase()
