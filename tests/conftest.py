@@ -15,9 +15,10 @@ from tutor.game.state import GameState
 
 @pytest.fixture(autouse=True)
 def _no_ctrl_c_lately(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each test starts with no Ctrl-C just seen: one a test before it sent within the last
-    second would make a prompt's first Ctrl-C stop (interrupts.ctrl_c_lately)."""
+    """Each test starts with no Ctrl-C just seen (one a test before it sent within the last
+    second would make a prompt's first Ctrl-C stop: interrupts.ctrl_c_lately) and no kill."""
     monkeypatch.setattr(interrupts, "_last_counted", [float("-inf")])
+    monkeypatch.setattr(interrupts, "_ended", [False])
 
 
 @pytest.fixture

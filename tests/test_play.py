@@ -439,6 +439,53 @@ def test_a_second_ctrl_c_while_the_help_winds_down_stops_the_game(
         s.enter(command)
 
 
+@pytest.mark.parametrize("how", ["raised", "cut short"])
+def test_a_kill_during_a_hint_ends_the_game_not_the_hint(
+    how: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Audit (stop 48): a SIGHUP (the terminal closed) or SIGTERM during a hint said "hint
+    stopped (Ctrl-C); the game goes on" and waited at a prompt nobody could answer. The
+    analysis turns the kill into a result cut short and a plain KeyboardInterrupt; the kill is
+    still told from a Ctrl-C (interrupts.ended)."""
+    from tutor.game import interrupts
+
+    s = quick_session()
+
+    def killed() -> None:
+        if how == "raised":
+            interrupts.end()
+        interrupts._ended[0] = True  # as end() does, before the analysis swallowed it
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(s, "hint", killed)
+    with pytest.raises(interrupts.Ended):
+        s.enter("hint")
+
+
+def test_a_worker_dies_of_a_kill_whatever_the_tutor_made_of_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Audit (stop 48): workers forked under tutor play's SIGTERM handler raised its "ended"
+    on a kill, printed a traceback and outlived their pool: the tutor then hung at its exit.
+    A worker takes the system's default action on SIGTERM and SIGHUP."""
+    from tutor.search import analysis
+
+    def python_handler(signum: int, frame: object) -> None:
+        pass
+
+    analysis._drop_pool(2)
+    before = {k: signal.signal(k, python_handler) for k in (signal.SIGTERM, signal.SIGHUP)}
+    try:
+        got, stop = analysis.run_parallel(
+            signal.getsignal, [(signal.SIGTERM,), (signal.SIGHUP,)], workers=2
+        )
+    finally:
+        analysis._drop_pool(2)
+        for k, handler in before.items():
+            signal.signal(k, handler)
+    assert stop is None and got == [signal.SIG_DFL, signal.SIG_DFL]
+
+
 def test_from_hand_two_the_feedback_weighs_the_styles_the_review_of_the_file_reads(
     tmp_path: Path,
 ) -> None:

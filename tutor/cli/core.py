@@ -42,7 +42,7 @@ from tutor.cli.language import HELP_OPTIONS, run_language, translate_commands, u
 from tutor.game.cards import STYLES, Style, style_named
 from tutor.game.errors import TutorError
 from tutor.game.i18n import LANGUAGES, N_, _, ngettext, plain_decimal, speaking
-from tutor.game.interrupts import ctrl_c_lately, interrupts_held
+from tutor.game.interrupts import Ended, ctrl_c_lately, end, interrupts_held
 from tutor.game.textfile import os_reason
 from tutor.records.record import HandRecord, player_named
 from tutor.records.recordfile import free_name, load_path, save_problem
@@ -178,11 +178,6 @@ def interrupted() -> None:
     sys.stderr.write("\ntutor: " + _("interrupted") + "\n")
 
 
-class Ended(KeyboardInterrupt):
-    """SIGTERM or SIGHUP, raised as Ctrl-C is (:func:`ended_as_interrupt`): the session ends,
-    where a Ctrl-C at an interactive prompt only drops the line (:func:`line_reader`)."""
-
-
 @contextlib.contextmanager
 def session_output(saved: Callable[[], None]) -> Iterator[None]:
     """A session (``live``, ``play``) whose output can no longer be written (its reader gone,
@@ -213,7 +208,7 @@ def ended_as_interrupt() -> Iterator[None]:
     import signal
 
     def stop(signum: int, frame: Any) -> None:
-        raise Ended
+        end()
 
     if threading.current_thread() is not threading.main_thread():  # only it may set handlers
         yield

@@ -15,12 +15,20 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-__all__ = ["interrupts_held", "ctrl_c_counted", "ctrl_c_lately"]
+__all__ = ["Ended", "end", "ended", "interrupts_held", "ctrl_c_counted", "ctrl_c_lately"]
+
+
+class Ended(KeyboardInterrupt):
+    """SIGTERM or SIGHUP, raised as Ctrl-C is (:func:`tutor.cli.core.ended_as_interrupt`): the
+    session ends, where a Ctrl-C at an interactive prompt only drops the line and one during a
+    hint gives up the hint alone."""
 
 AGAIN_SECONDS = 1.0
 """A Ctrl-C this soon after one that stopped some work is the second of a pair: a person who
 stops a slow hint and presses Ctrl-C again at once means to stop, not to drop a line they
 have not had the time to type (play audit, stop 47)."""
+
+_ended = [False]  # whether end() was called: a kill or a closed terminal is ending the run
 
 _last_counted = [float("-inf")]  # time.monotonic() of the last Ctrl-C ctrl_c_counted saw
 
@@ -111,3 +119,17 @@ def ctrl_c_counted() -> Iterator[list[int]]:
 def ctrl_c_lately(seconds: float = AGAIN_SECONDS) -> bool:
     """Whether a Ctrl-C that :func:`ctrl_c_counted` saw came less than ``seconds`` ago."""
     return time.monotonic() - _last_counted[0] < seconds
+
+
+def end() -> None:
+    """Raise :class:`Ended` for a SIGTERM or SIGHUP, and remember it: work that turns a
+    KeyboardInterrupt into a result cut short ("interrupted") raises a plain one again, and
+    :func:`ended` still tells a kill from a Ctrl-C (a kill during a hint ends the game, where
+    a Ctrl-C gives up the hint alone: audit, stop 48)."""
+    _ended[0] = True
+    raise Ended
+
+
+def ended() -> bool:
+    """Whether :func:`end` was called in this process."""
+    return _ended[0]

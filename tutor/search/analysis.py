@@ -443,6 +443,12 @@ def _start_worker(parent: int) -> None:
     process id as the tutor gave it: a worker that starts after the tutor died would find
     another parent already, and take it for its tutor."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # a kill ends a worker, whatever the tutor made of it when it forked: under tutor play a
+    # SIGTERM raised the tutor's own "ended" in the worker, which printed a traceback and
+    # outlived its pool, and the tutor hung at exit waiting for it (audit, stop 48)
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
     threading.Thread(
         target=_exit_when_orphaned, args=(parent,), name="orphan-watch", daemon=True
     ).start()
@@ -468,9 +474,13 @@ def _drop_pool(workers: int) -> None:
     descriptor" after a Ctrl-C in tutor play, about one run in five)."""
     pool = _POOLS.pop(workers, None)
     if pool is not None:
-        for proc in list(getattr(pool, "_processes", {}).values()):
-            proc.terminate()
-        pool.shutdown(wait=True, cancel_futures=True)
+        # whole, or the exit waits for ever: a second Ctrl-C that cut the wait short left a
+        # pool half shut down that the exit could not see to stop (audit, stop 48); it takes
+        # effect once the pool is down
+        with interrupts_held():
+            for proc in list(getattr(pool, "_processes", {}).values()):
+                proc.terminate()
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 @atexit.register

@@ -64,7 +64,7 @@ from tutor.game.i18n import (
     typed_command,
     typed_words,
 )
-from tutor.game.interrupts import ctrl_c_counted, interrupts_held
+from tutor.game.interrupts import Ended, ctrl_c_counted, ended, interrupts_held
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move, MoveError
 from tutor.records.record import HINT_MODES, GameInfo, HandRecord, PlayEntry, name_as_match
@@ -1071,7 +1071,11 @@ def _stoppable(work: Callable[[], Event], command: str) -> Event:
     with ctrl_c_counted() as count:
         try:
             return work()
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as exc:
+            # a kill or a closed terminal ends the game: no "hint stopped", then a prompt
+            # nobody can answer (audit, stop 48)
+            if isinstance(exc, Ended) or ended():
+                raise Ended from None
             if count[0] > 1:
                 raise
     return Said(_("{command} stopped (Ctrl-C); the game goes on").format(command=command))
