@@ -246,3 +246,26 @@ def test_bench_verdicts_can_check_the_quick_verdicts_of_tutor_play(
     with pytest.raises(bench.BenchError, match="unknown judge 'quick'") as raised:
         bench.bench_verdicts(runs=1, judge="quick")
     assert raised.value.option == "--judge"
+
+
+def test_bench_search_gives_no_figure_for_a_probe_ctrl_c_cut_short(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Audit (stop 48): a Ctrl-C during the sample probe of ``bench search`` gave exit 0 and
+    "opening_samples_in_budget": 4 where a whole budget values 27: the cut probe's count was
+    reported as the figure."""
+    from types import SimpleNamespace
+
+    monkeypatch.setattr(bench.SearchPlayer, "choose", lambda self, view, rng: None)
+    monkeypatch.setattr(
+        bench, "analyse", lambda *a, **k: SimpleNamespace(interrupted=True, samples=4)
+    )
+    with pytest.raises(KeyboardInterrupt):
+        bench.bench_search_move(positions=1, budget=0.01, workers=1)
+    monkeypatch.setattr(
+        bench, "analyse", lambda *a, **k: SimpleNamespace(interrupted=False, samples=27)
+    )
+    assert (
+        bench.bench_search_move(positions=1, budget=0.01, workers=1)["opening_samples_in_budget"]
+        == 27
+    )

@@ -643,6 +643,8 @@ def bench_search_move(
     times.sort()
     view = seat_view(GameState.random(rules, rng))
     probe = analyse(view, samples=10_000, time_limit=budget, workers=workers, seed=seed)
+    if probe.interrupted:  # the samples of a cut budget are no figure (audit, stop 48)
+        raise KeyboardInterrupt
     return {
         "ruleset": rules.name,
         "positions": positions,
