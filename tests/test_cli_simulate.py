@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
-from helpers import run
+from helpers import ROOT, run
 
 from tutor.records.recordfile import load_path
 
@@ -118,3 +123,28 @@ def test_cli_simulate_writes_the_hands_of_matches(tmp_path: Path) -> None:
     assert names[0] == "match-000-a-hand-01.yaml" and any("-b-hand-" in n for n in names)
     first = load_path(tmp_path / names[0])[0]
     assert first.players == ["A", "B"] and first.final_state().is_over()
+
+
+def test_a_kill_stops_simulate_as_ctrl_c_does_with_the_finished_deals_kept(
+    tmp_path: Path,
+) -> None:
+    """Audit (stop 48): SIGTERM killed simulate with exit 143 and no word; the deals it had
+    finished were not written to --records, and a terminal's cursor stayed hidden. A kill now
+    stops every command as Ctrl-C does."""
+    records = tmp_path / "records"
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tutor", "simulate", "-p", "chitarrella,greedy", "-n", "3000",
+         "-w", "1", "--records", str(records), "--json"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True,
+    )  # fmt: skip
+    assert proc.stderr is not None
+    assert "playing 3000 duplicate deals" in proc.stderr.readline()
+    time.sleep(1.5)  # some deals played
+    proc.send_signal(signal.SIGTERM)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    data = json.loads(out)
+    assert data["interrupted"] is True and 0 < data["deals"] < 3000
+    assert "interrupted: showing the" in err and "Traceback" not in err
+    assert len(list(records.iterdir())) == 2 * data["deals"]

@@ -435,7 +435,11 @@ class TutorGroup(TyperGroup):
 
     def invoke(self, ctx: Any) -> Any:
         try:
-            return super().invoke(ctx)
+            # a kill or a closed terminal stops every command as Ctrl-C does: the work done is
+            # kept and said, the cursor shown again (a kill left simulate's finished deals
+            # unwritten and the cursor hidden, exit 143: audit, stop 48)
+            with ended_as_interrupt():
+                return super().invoke(ctx)
         except (TyperException, typer.Exit, typer.Abort):
             raise
         except KeyboardInterrupt:
