@@ -148,3 +148,29 @@ def test_a_kill_stops_simulate_as_ctrl_c_does_with_the_finished_deals_kept(
     assert data["interrupted"] is True and 0 < data["deals"] < 3000
     assert "interrupted: showing the" in err and "Traceback" not in err
     assert len(list(records.iterdir())) == 2 * data["deals"]
+
+
+def test_a_ctrl_c_while_the_records_are_written_says_how_many_are(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Audit (stop 48): a second Ctrl-C while --records wrote its files left 340 of 1,844
+    in the folder and said only "interrupted"."""
+    from tutor.cli.simulate import write_records
+    from tutor.records import recordfile
+
+    [record] = load_path(ROOT / "docs" / "examples" / "seed003-scopa.yaml")
+    real = recordfile.save_atomically
+    calls = []
+
+    def save(path: Path, text: str) -> None:
+        calls.append(path)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        real(path, text)
+
+    monkeypatch.setattr(recordfile, "save_atomically", save)
+    hands = [(f"deal-{i:04d}", record) for i in range(5)]
+    with pytest.raises(KeyboardInterrupt):
+        write_records(tmp_path / "out", hands)
+    assert "interrupted: wrote 2 of the 5 records to" in capsys.readouterr().err
+    assert len(list((tmp_path / "out").iterdir())) == 2

@@ -197,7 +197,18 @@ def write_records(folder: Path, hands: Sequence[tuple[str, HandRecord]]) -> None
     from tutor.records.recordfile import dumps, save_atomically
 
     folder.mkdir(parents=True, exist_ok=True)
-    for stem, record in hands:
-        save_atomically(folder / f"{stem}.yaml", dumps([record]))
+    written = 0
+    try:
+        for stem, record in hands:
+            save_atomically(folder / f"{stem}.yaml", dumps([record]))
+            written += 1
+    except KeyboardInterrupt:  # a second Ctrl-C: what is in the folder is said (stop 48)
+        note(
+            "\ntutor: "
+            + _("interrupted: wrote {n} of the {total} records to {dir}").format(
+                n=written, total=len(hands), dir=folder
+            )
+        )
+        raise
     said = ngettext("wrote {n} record to {dir}", "wrote {n} records to {dir}", len(hands))
     note("tutor: " + said.format(n=len(hands), dir=folder))
