@@ -759,6 +759,8 @@ def generate(
     workers = workers or os.cpu_count() or 1
     limit = max_hands if max_hands is not None else 200 * max(1, count)
     hand = 0
+    if progress:  # the bar from the start: the first puzzle may take seconds (stop 48)
+        progress(0, count)
     try:
         while len(report.written) < count and hand < limit:
             batch = list(range(hand + 1, min(limit, hand + 2 * workers) + 1))

@@ -607,6 +607,8 @@ def review_record(
             todo.append(n)
         probe.push(m)
     done = 0
+    if progress is not None and todo:  # the bar from the start (audit, stop 48)
+        progress(0, len(todo))
     try:
         for n, move in enumerate(moves, 1):
             if n in todo:

@@ -515,6 +515,8 @@ def run_parallel(
     results: dict[int, Any] = {}  # by position in ``args`` (not a list: ``total`` may be huge)
     finished = 0
     stop: str | None = None
+    if progress and total:  # the bar from the start, not once the first piece is done (stop 48)
+        progress(0, total)
 
     def prefix() -> list[Any]:
         out = []
