@@ -199,3 +199,15 @@ def test_the_values_say_whose_points_they_count_in_scopa_and_in_italian() -> Non
     assert "i tuoi meno quelli dell'avversario" in it and "meno gli avversari" not in it, it
     scopone = run("solve", str(EXAMPLES / "scopone-hand.yaml"), "--at", "24", env=PLAIN_ENV)
     assert "points of the hand, South's side minus the others, best play" in scopone.stdout
+
+
+def test_a_slow_exact_solve_says_what_it_does_and_a_quick_one_says_nothing() -> None:
+    """Audit (stop 48): an exact solve has no count to draw a bar with, and said nothing for
+    up to its minute; one still running after a second now says what it is doing."""
+    scopone = str(EXAMPLES / "scopone-hand.yaml")
+    slow = run("solve", scopone, "--at", "8", "--time", "1.5")
+    assert "tutor: solving exactly (at most 1.5 s; Ctrl-C shows the bounds proven so far)" in (
+        slow.stderr
+    )
+    quick = run("solve", scopone, "--at", "24")
+    assert quick.exit_code == 0 and "solving exactly" not in quick.stderr

@@ -179,6 +179,23 @@ def interrupted() -> None:
 
 
 @contextlib.contextmanager
+def note_if_slow(text: str, after: float = 1.0, on: bool = True) -> Iterator[None]:
+    """Say ``text`` on stderr if the block is still running ``after`` seconds in (``on``
+    False: never): work with no count to show (an exact solve) is not taken for a hang, and
+    quick work stays silent (an exact solve of up to a minute said nothing: audit, stop 48)."""
+    if not on:
+        yield
+        return
+    timer = threading.Timer(after, note, args=(text,))
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+
+
+@contextlib.contextmanager
 def session_output(saved: Callable[[], None]) -> Iterator[None]:
     """A session (``live``, ``play``) whose output can no longer be written (its reader gone,
     ``| head -1``; a full disk) stops there, saying why, where it is saved and how to go on,

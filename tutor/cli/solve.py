@@ -18,6 +18,7 @@ from tutor.cli.core import (
     file_argument,
     human_console,
     note,
+    note_if_slow,
     print_json,
     progress_bar,
     record_hand,
@@ -99,7 +100,14 @@ def solve_command(
             "valuing {name}'s moves over {n} deals sampled from {name}'s seat",
             k,
         ).format(name=mover, n=k)
-        with progress_bar(_("sampling"), doing) as progress:
+        # an exact solve has no count to show: a word if it takes more than a second
+        limit = EXACT_TIME_LIMIT if time_limit is None else time_limit
+        slow = _("solving exactly (at most {seconds} s; Ctrl-C shows the bounds proven so far)")
+        exactly = method == "exact" or (method == "auto" and not state.has_hidden_cards())
+        with (
+            progress_bar(_("sampling"), doing) as progress,
+            note_if_slow("tutor: " + slow.format(seconds=number(limit, "g")), on=exactly),
+        ):
             result, _reading = evaluate_checked(
                 state,
                 method,

@@ -23,6 +23,7 @@ class Ended(KeyboardInterrupt):
     session ends, where a Ctrl-C at an interactive prompt only drops the line and one during a
     hint gives up the hint alone."""
 
+
 AGAIN_SECONDS = 1.0
 """A Ctrl-C this soon after one that stopped some work is the second of a pair: a person who
 stops a slow hint and presses Ctrl-C again at once means to stop, not to drop a line they
