@@ -28,6 +28,9 @@ from tutor.cli.core import (
     record_hands,
     workers_option,
 )
+from tutor.cli.core import (
+    interrupted as say_interrupted,
+)
 from tutor.cli.review import HandOption, review_styles
 from tutor.counting.defaults import STATED_SHARE, TRUST_DEFAULT
 from tutor.game.i18n import _, ngettext, number
@@ -82,7 +85,7 @@ def _show_run(
     """A long run's result, as JSON or as ``view``'s tables; when it was interrupted, first the
     note ``interrupted`` (how much of it is shown), and then exit 130."""
     if interrupted:
-        note("tutor: " + interrupted)
+        say_interrupted(interrupted)
     if json_out:
         print_json(data)
     else:
@@ -759,7 +762,7 @@ def bench_tune_command(
             margin = margin_against_maxims(ruleset, tuning.weights, 777, check, workers)
             result["check"] = {"deals": check, "seed": 777, **margin.to_json()}
     except KeyboardInterrupt:
-        note("tutor: " + _("interrupted"))
+        say_interrupted()
         raise typer.Exit(EXIT_INTERRUPTED) from None
     if json_out:
         print_json(result)

@@ -173,9 +173,11 @@ def stand_in_for_closed_streams() -> None:
         sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
 
 
-def interrupted() -> None:
-    """Say on stderr that the run was interrupted (Ctrl-C)."""
-    sys.stderr.write("\ntutor: " + _("interrupted") + "\n")
+def interrupted(said: str | None = None) -> None:
+    """Say on stderr that the run was interrupted (Ctrl-C), and ``said``, how much of it is
+    shown: on a line of its own, after the ``^C`` the terminal echoed ("^Ctutor: interrupted"
+    in review and solve: audit, stop 48)."""
+    sys.stderr.write("\ntutor: " + (said or _("interrupted")) + "\n")
 
 
 @contextlib.contextmanager

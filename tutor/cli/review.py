@@ -28,6 +28,7 @@ from tutor.cli.core import (
     file_argument,
     file_option,
     human_console,
+    interrupted,
     is_stdout,
     known_styles,
     note,
@@ -188,7 +189,7 @@ def review_command(
         console, fancy = human_console()
         emit(console, *review_view(review, fancy))
     if review.interrupted:
-        note("tutor: " + _("interrupted: the review stops at the last decision judged"))
+        interrupted(_("interrupted: the review stops at the last decision judged"))
         raise typer.Exit(EXIT_INTERRUPTED)
 
 

@@ -18,6 +18,7 @@ from tutor.cli.core import (
     app,
     examples,
     human_console,
+    interrupted,
     note,
     print_json,
     progress_bar,
@@ -144,7 +145,7 @@ def simulate_command(
                 "interrupted: showing the {n} completed matches",
                 result.deals,
             )
-        note("tutor: " + done.format(n=result.deals))
+        interrupted(done.format(n=result.deals))
     if records is not None:
         write_records(records, result.hand_records(rules))
     if json_out:

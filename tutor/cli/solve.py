@@ -17,6 +17,7 @@ from tutor.cli.core import (
     examples,
     file_argument,
     human_console,
+    interrupted,
     note,
     note_if_slow,
     print_json,
@@ -148,7 +149,7 @@ def solve_command(
             ).format(n=analysis.samples, total=analysis.requested)
         )
     if analysis.interrupted:
-        note("tutor: " + _("interrupted: showing what was computed"))
+        interrupted(_("interrupted: showing what was computed"))
     if json_out:
         print_json(result.to_json(record.style))
     else:
