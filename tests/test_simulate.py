@@ -216,3 +216,23 @@ def test_no_hand_played_gives_no_win_rate() -> None:
         assert data["hand_win_rate"] is None and data["hand_win_interval"] is None
     text = plain_text(*simulation_view(r), width=120)
     assert "0.0%" not in text and "[0%, 100%]" not in text
+
+
+def test_a_run_stopped_before_any_deal_claims_no_figure() -> None:
+    """Audit (stop 48): interrupted before its first deal, simulate's JSON gave "low": 0.0
+    beside a null mean for the points per hand, and its text "One pair gives no interval"
+    over no pair at all."""
+    from tutor.render.terminal import plain_text, simulation_view
+    from tutor.search.simulate import simulate
+
+    def stop_at_once(done: int, total: int) -> None:
+        raise KeyboardInterrupt  # as the bar is first drawn
+
+    result = simulate(load_ruleset("scopa"), ["random", "random"], deals=3, seed=1,
+                      workers=1, progress=stop_at_once)  # fmt: skip
+    assert result.interrupted and result.deals == 0
+    points = result.to_json()["players"][0]["points_per_hand"]
+    assert points["mean"] is None and points["low"] is None, points
+    text = plain_text(*simulation_view(result))
+    assert "No duplicate pair was completed: nothing to compare." in text
+    assert "One pair" not in text

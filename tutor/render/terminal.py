@@ -1493,6 +1493,8 @@ def simulation_view(result: SimulationResult, rich: bool = False) -> list[Render
         verdict = _("{name} is stronger: the interval is above zero.").format(name=a)
     elif stronger == 1:
         verdict = _("{name} is stronger: the interval is below zero.").format(name=b)
+    elif diff.n == 0:  # interrupted before the first deal was done
+        verdict = _("No duplicate pair was completed: nothing to compare.")
     elif not math.isfinite(diff.low):
         verdict = _("One pair gives no interval: more pairs are needed to compare the players.")
     else:

@@ -516,7 +516,10 @@ def run_parallel(
     finished = 0
     stop: str | None = None
     if progress and total:  # the bar from the start, not once the first piece is done (stop 48)
-        progress(0, total)
+        try:
+            progress(0, total)
+        except KeyboardInterrupt:
+            return [], "interrupt"
 
     def prefix() -> list[Any]:
         out = []

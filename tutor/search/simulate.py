@@ -232,8 +232,9 @@ def _play_match(
 
 
 def _at_least_zero(iv: Interval) -> Interval:
-    """Points and scope per hand cannot be negative: cut the interval's low end at zero."""
-    return Interval(iv.mean, max(0.0, iv.low), iv.high, iv.n)
+    """Points and scope per hand cannot be negative: cut the interval's low end at zero (over
+    no hands there is no interval to cut: its JSON said "low": 0.0 beside a null mean)."""
+    return Interval(iv.mean, max(0.0, iv.low) if iv.n else iv.low, iv.high, iv.n)
 
 
 @dataclass
@@ -425,9 +426,7 @@ def simulate(
             else _("the number of matches must be at least 1, not {n}")
         )
         raise SimulationError(message.format(n=count))
-    if progress is not None:
-        progress(0, count)
-    done, stop = run_parallel(
+    done, stop = run_parallel(  # which reports (0, count) as it starts
         _play_deal if deals is not None else _play_match,
         [(rules, specs, seed, k) for k in range(count)],
         workers,
