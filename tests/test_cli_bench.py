@@ -28,6 +28,16 @@ def test_bench_playouts_json_gives_a_rate() -> None:
     assert data["hands"] == 20
 
 
+def test_a_bench_run_with_json_says_on_stderr_what_it_does() -> None:
+    """Audit (stop 48): with --json the benchmarks said nothing at all on stderr, however
+    long they ran (bench all for minutes): stdout holds the JSON alone, stderr the notes."""
+    result = run("bench", "playouts", "--ruleset", "scopa", "--hands", "5", "--repeat", "1",
+                 "--json")  # fmt: skip
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["hands"] == 5
+    assert "playing 5 random hands of scopa, once..." in result.stderr
+
+
 def test_bench_playouts_plain_output() -> None:
     result = run("bench", "playouts", "--hands", "5", "--repeat", "1")
     assert result.exit_code == 0

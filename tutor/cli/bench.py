@@ -116,15 +116,14 @@ def bench_playouts_command(
     from tutor.bench import bench_playouts
 
     rules = load_ruleset(ruleset)
-    if not json_out:
-        runs = ngettext("once", "{n} times", repeat).format(n=repeat)
-        note(
-            ngettext(
-                "playing {n} random hand of {ruleset}, {runs}...",
-                "playing {n} random hands of {ruleset}, {runs}...",
-                hands,
-            ).format(n=hands, ruleset=rules.name, runs=runs)
-        )
+    runs = ngettext("once", "{n} times", repeat).format(n=repeat)
+    note(  # on stderr, --json or not: what the seconds of silence are spent on
+        ngettext(
+            "playing {n} random hand of {ruleset}, {runs}...",
+            "playing {n} random hands of {ruleset}, {runs}...",
+            hands,
+        ).format(n=hands, ruleset=rules.name, runs=runs)
+    )
     _show_figures({"playouts": bench_playouts(ruleset, hands, repeat, seed)}, json_out)
 
 
@@ -156,8 +155,7 @@ def bench_all_command(json_out: JsonOption = False) -> None:
     from tutor.bench import run_all
 
     def starting(name: str) -> None:
-        if not json_out:
-            note(_("running {name}...").format(name=name))
+        note(_("running {name}...").format(name=name))
 
     results = run_all(
         starting=starting,
@@ -236,14 +234,13 @@ def bench_solve_command(
             param_hint=_("CASE"),
         )
     name = SOLVE_CASES[case]
-    if not json_out:
-        note(
-            ngettext(
-                "solving {n} random position ({case})...",
-                "solving {n} random positions ({case})...",
-                positions,
-            ).format(n=positions, case=case)
-        )
+    note(
+        ngettext(
+            "solving {n} random position ({case})...",
+            "solving {n} random positions ({case})...",
+            positions,
+        ).format(n=positions, case=case)
+    )
     _show_figures({name: BENCHMARKS[name](positions=positions, seed=seed)}, json_out)
 
 
@@ -264,16 +261,14 @@ def bench_search_command(
     # lazy: the benchmarks load the whole engine; replay --json must start fast
     from tutor.bench import BENCHMARKS
 
-    if not json_out:  # about budget x positions seconds of silence otherwise
-        note(
-            _("timing the search player on {moves} at {budget} s each, with {workers}...").format(
-                moves=ngettext("{n} opening move", "{n} opening moves", positions).format(
-                    n=positions
-                ),
-                budget=number(budget, "g"),
-                workers=ngettext("{n} worker", "{n} workers", workers).format(n=workers),
-            )
+    # progress on stderr, --json or not: about budget x positions seconds of silence otherwise
+    note(
+        _("timing the search player on {moves} at {budget} s each, with {workers}...").format(
+            moves=ngettext("{n} opening move", "{n} opening moves", positions).format(n=positions),
+            budget=number(budget, "g"),
+            workers=ngettext("{n} worker", "{n} workers", workers).format(n=workers),
         )
+    )
     results = BENCHMARKS["search-move"](positions=positions, budget=budget, workers=workers)
     _show_figures({"search-move": results}, json_out)
 
@@ -290,8 +285,7 @@ def bench_puzzles_command(json_out: JsonOption = False) -> None:
 
     results = {}
     for name in ("puzzle-check", "puzzle-generate", "puzzle-latency"):
-        if not json_out:
-            note(_("running {name}...").format(name=name))
+        note(_("running {name}...").format(name=name))
         results[name] = BENCHMARKS[name]()
     _show_figures(results, json_out)
 
@@ -319,13 +313,12 @@ def bench_review_command(
     from tutor.review.judge import Settings
 
     load_ruleset(ruleset)  # a bad name is a usage error now, not after the review's minutes
-    if not json_out:
-        note(
-            _("reviewing the example hands {runs} with {workers}...").format(
-                runs=ngettext("once", "{n} times", repeat).format(n=repeat),
-                workers=ngettext("{n} worker", "{n} workers", workers).format(n=workers),
-            )
+    note(
+        _("reviewing the example hands {runs} with {workers}...").format(
+            runs=ngettext("once", "{n} times", repeat).format(n=repeat),
+            workers=ngettext("{n} worker", "{n} workers", workers).format(n=workers),
         )
+    )
     figures = bench_review(repeat=repeat, workers=workers)
     if planted:
         figures.update(bench_planted(ruleset, planted, Settings(workers=workers)))
@@ -366,14 +359,13 @@ def bench_play_command(
             make_player(opponents)
         except PlayerError as exc:  # named as the option, not as a seat at the table
             raise typer.BadParameter(str(exc), param_hint="--opponents") from None
-    if not json_out:
-        note(
-            _("playing {games} of {ruleset} with {workers}...").format(
-                games=ngettext("{n} game", "{n} games", games).format(n=games),
-                ruleset=ruleset,
-                workers=ngettext("{n} worker", "{n} workers", workers).format(n=workers),
-            )
+    note(
+        _("playing {games} of {ruleset} with {workers}...").format(
+            games=ngettext("{n} game", "{n} games", games).format(n=games),
+            ruleset=ruleset,
+            workers=ngettext("{n} worker", "{n} workers", workers).format(n=workers),
         )
+    )
     figures = bench_play(ruleset, games, seed, workers, starts, opponents)
     _show_figures({"play": figures}, json_out)
 
