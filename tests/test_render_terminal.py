@@ -276,6 +276,12 @@ def test_the_progress_bar_shows_its_description_not_markup(monkeypatch) -> None:
     assert "reviewing" in out and "[progress" not in out
 
 
+def test_the_progress_bar_says_the_time_left(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Audit (stop 48): the bars showed the time elapsed alone, no estimate of the time left."""
+    out = _bar_drawn(monkeypatch, no_color=False)
+    assert "elapsed," in out and " left" in out
+
+
 def test_the_progress_bar_is_drawn_without_colour_under_no_color(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """Found by QA: with NO_COLOR set and stderr a terminal, a long run showed nothing at all
     (the bar was drawn on the plain console, which draws none), only a stray blank line."""

@@ -762,7 +762,13 @@ def progress_bar(what: str, doing: str | None = None) -> Iterator[Progress]:
         if bar is None:
             # lazy: rich's progress display loads only when a bar is drawn
             from rich.console import Console
-            from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                TextColumn,
+                TimeElapsedColumn,
+                TimeRemainingColumn,
+            )
             from rich.progress import Progress as RichProgress
 
             bar = RichProgress(
@@ -770,6 +776,9 @@ def progress_bar(what: str, doing: str | None = None) -> Iterator[Progress]:
                 BarColumn(),
                 MofNCompleteColumn(),
                 TimeElapsedColumn(),
+                TextColumn(_("elapsed,"), markup=False),
+                TimeRemainingColumn(),  # at the rate so far (audit, stop 48)
+                TextColumn(_("left"), markup=False),
                 # a terminal's console (NO_COLOR is handled above): the plain console of the
                 # output would draw no bar at all
                 console=Console(file=sys.stderr, highlight=False, emoji=False, markup=False),
