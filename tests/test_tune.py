@@ -3,6 +3,7 @@ command, and which players use them."""
 
 from __future__ import annotations
 
+import json
 import math
 
 import pytest
@@ -98,3 +99,30 @@ def test_the_tuned_weights_stay_in_their_range() -> None:
     for g in run_.generations:
         assert all(WEIGHT_LOW <= w <= WEIGHT_HIGH for w in g.weights.values()), g.weights
         start_weights(g.weights)  # no ValueError
+
+
+def test_an_interrupted_tuning_keeps_its_generations_and_says_how_to_go_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Audit (stop 48): Ctrl-C at generation 3 of 20 printed only "interrupted": the weights
+    of the generations done were lost, though --start and --first exist to go on from them."""
+    from tutor.search import tune
+
+    real = tune.margin_against_maxims
+    calls = []
+
+    def stop_in_the_second_generation(*args: object, **kwargs: object) -> object:
+        calls.append(1)
+        if len(calls) == 3:  # two margins a generation with one pair
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(tune, "margin_against_maxims", stop_in_the_second_generation)
+    result = run("bench", "tune", "-r", "scopa", "-g", "5", "--pairs", "1", "--deals", "2",
+                 "--first", "4", "--json")  # fmt: skip
+    assert result.exit_code == 130
+    data = json.loads(result.stdout)
+    assert data["interrupted"] is True and len(data["generations"]) == 1
+    assert "interrupted: showing the weights after 1 generation" in result.stderr
+    assert "go on with: tutor bench tune --ruleset scopa --start '{" in result.stderr
+    assert "--first 5 --generations 4" in result.stderr

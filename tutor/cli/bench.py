@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
@@ -750,18 +751,36 @@ def bench_tune_command(
                 ruleset, generations, pairs, deals, seed, begin, first, workers, progress
             )
         result = tuning.to_json()
-        if check:
+        if check and not tuning.interrupted:
             margin = margin_against_maxims(ruleset, tuning.weights, 777, check, workers)
             result["check"] = {"deals": check, "seed": 777, **margin.to_json()}
     except KeyboardInterrupt:
         say_interrupted()
         raise typer.Exit(EXIT_INTERRUPTED) from None
+    if tuning.interrupted:  # the generations done are shown, and how to go on from them
+        n = len(tuning.generations)
+        say_interrupted(
+            ngettext(
+                "interrupted: showing the weights after {n} generation",
+                "interrupted: showing the weights after {n} generations",
+                n,
+            ).format(n=n)
+        )
+        if n:
+            weights = json.dumps(result["weights"], separators=(",", ":"))
+            again = (
+                f"tutor bench tune --ruleset {shlex.quote(ruleset)} --start "
+                f"{shlex.quote(weights)} --first {first + n} --generations {generations - n}"
+            )
+            note("tutor: " + _("go on with: {command}").format(command=again))
     if json_out:
         print_json(result)
-        return
-    figures: dict[str, Any] = {f"weight {k}": v for k, v in result["weights"].items()}
-    if "check" in result:
-        c = result["check"]
-        figures["margin a hand"] = c["mean"]
-        figures["95% low"], figures["95% high"], figures["deals"] = c["low"], c["high"], check
-    _show_figures({"tune": figures}, False)
+    else:
+        figures: dict[str, Any] = {f"weight {k}": v for k, v in result["weights"].items()}
+        if "check" in result:
+            c = result["check"]
+            figures["margin a hand"] = c["mean"]
+            figures["95% low"], figures["95% high"], figures["deals"] = c["low"], c["high"], check
+        _show_figures({"tune": figures}, False)
+    if tuning.interrupted:
+        raise typer.Exit(EXIT_INTERRUPTED)

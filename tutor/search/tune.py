@@ -101,6 +101,9 @@ class Tuning:
     deals: int
     start: dict[str, float]
     generations: list[Generation]
+    interrupted: bool = False
+    """Ctrl-C stopped the run: the generations done stand, and the run goes on from them
+    (``--start`` the weights, ``--first`` the next generation)."""
 
     @property
     def weights(self) -> dict[str, float]:
@@ -114,6 +117,7 @@ class Tuning:
             "start": {k: round(v, 3) for k, v in self.start.items()},
             "weights": {k: round(v, 3) for k, v in self.weights.items()},
             "generations": [g.to_json() for g in self.generations],
+            "interrupted": self.interrupted,
         }
 
 
@@ -153,6 +157,27 @@ def tune_playouts(
     theta = [math.log(begin.get(n, 1.0)) for n in RULE_NAMES]
     begun = dict(zip(RULE_NAMES, (math.exp(t) for t in theta), strict=True))
     done: list[Generation] = []
+    try:
+        _generations(ruleset, first, generations, pairs, deals, workers, rng, theta, done,
+                     progress)  # fmt: skip
+    except KeyboardInterrupt:  # the generations done stand (audit, stop 48: all were lost)
+        return Tuning(rules.name, seed, deals, begun, done, interrupted=True)
+    return Tuning(rules.name, seed, deals, begun, done)
+
+
+def _generations(
+    ruleset: str,
+    first: int,
+    generations: int,
+    pairs: int,
+    deals: int,
+    workers: int,
+    rng: random.Random,
+    theta: list[float],
+    done: list[Generation],
+    progress: Callable[[int, int], None] | None,
+) -> None:
+    """The generations of :func:`tune_playouts`, each appended to ``done`` as it ends."""
     for g in range(first, first + generations):
         deal_seed = DEAL_SEED_BASE + g
         directions = [[rng.gauss(0, 1) for _ in RULE_NAMES] for _ in range(pairs)]
@@ -175,7 +200,6 @@ def tune_playouts(
         done.append(Generation(g, weights, scored))
         if progress is not None:
             progress(g - first + 1, generations)
-    return Tuning(rules.name, seed, deals, begun, done)
 
 
 def _weights(theta: Sequence[float], direction: Sequence[float], sigma: float) -> dict[str, float]:
