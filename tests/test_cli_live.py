@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 import typer
-from helpers import ROOT, invoke, run_json, scripted_hand
+from helpers import ROOT, invoke, run, run_json, scripted_hand
 
 from tutor.cli import live as cli_live
 from tutor.cli.core import EXIT_INTERRUPTED, read_line
@@ -444,7 +444,7 @@ def test_the_last_play_can_be_undone(tmp_path: Path) -> None:
     assert len(load_path(cut)[0].plays) == 35
     # a line after the end is refused (exit 1); a finished hand resumed takes undo too
     code, _, err = run_live(["--resume", str(cut), "--as", "You", "-q"], "Ada: QS x QC\nAda: 3H\n")
-    assert code == 1 and "line 2: the hand is over: type undo" in err
+    assert code == 1 and "line 2: the hand is over: type deal for the next hand" in err
     assert len(load_path(cut)[0].plays) == 36
     code, out, err = run_live(["--resume", str(cut), "--as", "You", "-q"], "undo\n")
     assert code == 0 and "undone: play 36" in err and len(load_path(cut)[0].plays) == 35
@@ -692,3 +692,50 @@ def test_the_intro_and_help_of_a_ruleset_with_no_opening_table_ask_for_none(
     assert err.startswith("Type the hand one line at a time"), err
     assert "your cards (7D 7H AS), then each play" in err
     assert "opening table" not in err, err
+
+
+def _match_lines() -> tuple[list[str], list[str]]:
+    """Two scopa hands as You types them: You lead the first, Ada the second."""
+    first, _p = scripted_hand("scopa", 5, 0, ["You", "Ada"])
+    second, _q = scripted_hand("scopa", 6, 1, ["Ada", "You"])
+    return first, second
+
+
+def test_a_match_is_typed_in_hand_after_hand_into_one_file(tmp_path: Path) -> None:
+    """Live audit (stop 48): live recorded one hand; a match had to be typed as separate files
+    with the players rotated by hand and joined with '---'. 'deal' at the end of a hand now
+    starts the next in the same file (the deal passes to the right), and the match's score
+    is shown."""
+    first, second = _match_lines()
+    save = tmp_path / "match.yaml"
+    text = "\n".join([*first, "deal", *second]) + "\n"
+    code, out, err = run_live([*SCOPA_YOU, "--save", str(save), "--quiet"], text)
+    assert code == 0, err
+    assert "hand 2: you deal, Ada leads" in err
+    assert "The match, to 11" in out
+    hands = load_path(save)
+    assert [h.players for h in hands] == [["You", "Ada"], ["Ada", "You"]]
+    assert all(h.final_state().is_over() for h in hands)
+    replay = run("replay", str(save))
+    assert replay.exit_code == 0 and "The match, to 11" in replay.stdout
+
+
+def test_a_match_resumed_goes_on_with_its_last_hand_and_undo_crosses_back(
+    tmp_path: Path,
+) -> None:
+    first, second = _match_lines()
+    save = tmp_path / "match.yaml"
+    text = "\n".join([*first, "deal", *second[:4]]) + "\n"
+    code, _out, err = run_live([*SCOPA_YOU, "--save", str(save), "--quiet"], text)
+    assert code == 0, err
+    # resumed: hand 2 goes on where it stopped, hand 1 kept
+    code, _out, err = run_live(["--resume", str(save), "--quiet"], "\n".join(second[4:]) + "\n")
+    assert code == 0, err
+    assert [len(h.plays) for h in load_path(save)] == [36, 36]
+    # undo takes back hand 2 entry by entry, then the new hand itself
+    undos = 36 + 6 + 1 + 1  # its plays, your six deals, its table, the new hand
+    code, _out, err = run_live(["--resume", str(save), "--quiet"], "undo\n" * undos)
+    assert code == 0, err
+    assert "undone: the new hand" in err
+    [only] = load_path(save)
+    assert only.players == ["You", "Ada"] and len(only.plays) == 36

@@ -36,10 +36,10 @@ from tutor.cli.core import (
     usage_fail,
 )
 from tutor.counting.defaults import TRUST_DEFAULT
-from tutor.game.i18n import _, ngettext
+from tutor.game.i18n import _, command, ngettext
 from tutor.records.record import player_named
 from tutor.records.recordfile import load_path
-from tutor.records.replay import replay_hand
+from tutor.records.replay import replay_hand, replay_match
 
 if TYPE_CHECKING:
     from tutor.counting.inference import CountView
@@ -163,6 +163,7 @@ def live_command(
     session.styles = stated_styles(session.players, stated or [])
     if earlier is not None:
         session.styles = _earlier_styles(session, earlier)
+    session.carry_styles()  # through the hands of the match the file holds before this one
     _run_live(session, quiet, json_out)
 
 
@@ -222,8 +223,20 @@ def _run_live(session: LiveSession, quiet: bool, json_out: bool) -> None:
         console, fancy = human_console()
         end = rendering.hand_end(replay_hand(record), record, fancy)
         rendering.emit(console, Text(_("The hand is over.")), *end)
-        if interactive:
-            note(_("the hand is over: type undo to take back the last play, or quit"))
+        hands = session.hands()
+        match = replay_match([h.shown() for h in hands])
+        if len(hands) > 1:  # a match typed in hand after hand: its score so far
+            table = rendering.match_table(match.match, match.sides, fancy)
+            rendering.emit(console, Text(""), table)
+        if interactive and not match.match.over:
+            note(
+                _(
+                    "the hand is over: type {deal} for the next hand of the match, {undo} to "
+                    "take back the last play, or {quit}"
+                ).format(deal=command("deal"), undo=command("undo"), quit=command("quit"))
+            )
+        elif interactive:
+            note(_("the match is over: type undo to take back the last play, or quit"))
 
     def board(analysis: CountView) -> None:
         console, fancy = human_console()

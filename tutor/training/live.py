@@ -49,7 +49,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor.counting.defaults import TRUST_DEFAULT
-from tutor.counting.inference import CountView, count_view
+from tutor.counting.inference import CountView, count_view, match_styles
 from tutor.counting.style import styles_by_seat
 from tutor.game.cards import (
     CARDS,
@@ -84,8 +84,10 @@ from tutor.records.record import (
     PlayEntry,
     RecordError,
     control_problem,
+    name_as_match,
     name_problem,
     player_named,
+    validate_match,
 )
 from tutor.records.recordfile import (
     FileStamp,
@@ -140,6 +142,7 @@ def protocol(style: Style | str | None = None, other: str = "Ada", table: bool =
         ),
         (f"{other}: {_in_style('3H', st)}", _("a play with the player's name in front")),
         (command("undo"), _("take back the last entry")),
+        (command("deal"), _("after a hand's last play: the match's next hand, in the same file")),
         (command("board"), _("show the board again")),
         (command("help"), _("show this help")),
         (command("quit"), _("stop; the hand is saved after every entry")),
@@ -260,7 +263,8 @@ class Entry:
     """What an accepted line did."""
 
     kind: str
-    """``table``, ``deal``, ``play``, ``undo``, ``quit``, ``help`` or ``board``."""
+    """``table``, ``deal``, ``play``, ``undo``, ``hand`` (the match's next hand begun),
+    ``quit``, ``help`` or ``board``."""
     text: str
     """A one-line summary, e.g. ``play 3: Ada: 7D x 2C 5S``."""
     message: str = ""
@@ -350,6 +354,12 @@ class LiveSession:
     notices: list[str] = field(default_factory=list)
     """What the user must hear that is not about a line (a save rescued elsewhere); :meth:`run`
     passes them to its ``warn``."""
+    earlier: list[HandRecord] = field(default_factory=list)
+    """The finished hands of the match before this one, in the same file (``deal`` at the end
+    of a hand starts the next: live audit, stop 48)."""
+    prior_styles: dict[str, dict[str, float]] | None = None
+    """The styles known before the match's first hand (``--style``, ``--earlier``): those of
+    a later hand carry on from them through :attr:`earlier` (None until first needed)."""
     _state: GameState | None = field(default=None, repr=False)
 
     # -- construction ---------------------------------------------------------------------
@@ -420,14 +430,10 @@ class LiveSession:
         """Continue a session saved in ``path`` (a hand record); RecordError if it is bad."""
         stamp = file_stamp(path)  # before the read: a change made meanwhile is seen
         records = load_path(str(path))
-        if len(records) != 1:
-            raise LiveError(
-                f"{path}: "
-                + _("holds {n} hands; tutor live continues one hand").format(n=len(records))
-            )
-        rec = records[0]
-        if me is None:
-            known = {p for d in rec.deals for p, cards in d.items() if cards}
+        validate_match(records)  # a match goes on with its last hand
+        rec = records[-1]
+        if me is None:  # the one player whose cards the file gives, in any of its hands
+            known = {p for r in records for d in r.deals for p, cards in d.items() if cards}
             if len(known) != 1:
                 raise LiveError(
                     f"{path}: "
@@ -459,6 +465,7 @@ class LiveSession:
             game=rec.game,
             fresh=save_path is not None,  # another file: whatever it holds is kept
             stamp=stamp,
+            earlier=list(records[:-1]),
         )
         session.entries = session._entry_order()
         if save_path is not None:
@@ -470,7 +477,8 @@ class LiveSession:
     def _entry_order(self) -> list[str]:
         """The entries in the order they were typed: each deal of the viewer's cards comes
         just before the first play made after it was dealt (validates the record)."""
-        order = ["table"] if self.rules.table_cards else []
+        order = ["hand"] if self.earlier else []
+        order += ["table"] if self.rules.table_cards else []
         rec = self.record()
         state = rec.initial_state()
         given = {d for d, deal in enumerate(self.deals) if deal.get(self.my_name)}
@@ -493,7 +501,8 @@ class LiveSession:
     def seat_is_saved(self) -> bool:
         """Whether the saved file tells whose seat this is (its deals give one player's cards,
         the viewer's), so that ``--resume`` needs no ``--as``."""
-        holders = {p for d in self.deals for p, cards in d.items() if cards}
+        hands = [*self.earlier, self.record()]
+        holders = {p for r in hands for d in r.deals for p, cards in d.items() if cards}
         return holders == {self.my_name}
 
     def record(self) -> HandRecord:
@@ -512,7 +521,18 @@ class LiveSession:
             path,
             dict(self.info),
             game=self.game,
+            hand=len(self.earlier) + 1 if self.earlier else None,
         )
+
+    def hands(self) -> list[HandRecord]:
+        """The match so far: the earlier hands, then this one once its table is in (what the
+        file holds, each hand numbered and naming its sides as the first does)."""
+        out = [*self.earlier, *([self.record()] if self.table is not None else [])]
+        if len(out) > 1:
+            for k, hand in enumerate(out, 1):
+                hand.hand = k
+            name_as_match(out)
+        return out
 
     def state(self) -> GameState:
         """The position now, as the viewer knows it (with the history on the stack)."""
@@ -540,12 +560,13 @@ class LiveSession:
         )
 
     def save(self) -> None:
-        if self.save_path is not None and self.table is not None:
-            record = self.record()  # its ruleset file kept absolute: named from the file's folder
+        hands = self.hands()
+        if self.save_path is not None and hands:
+            # their ruleset file kept absolute: named from the file's folder
             with interrupts_held():  # a Ctrl-C comes once the file and save_path say the same
                 self.save_path, problem = save_or_rescue(
                     self.save_path,
-                    lambda path: dumps([written_to(record, path)]),
+                    lambda path: dumps([written_to(record, path) for record in hands]),
                     new=self.fresh,
                     unchanged_since=self.stamp,
                 )
@@ -713,7 +734,14 @@ class LiveSession:
         if phase == "deal":
             return self._enter_deal(text)
         if phase == "over":
-            raise LiveError(_("the hand is over: type undo to take back the last play, or quit"))
+            if (deal and not text.strip()) or word == "next":
+                return self.next_hand()
+            raise LiveError(
+                _(
+                    "the hand is over: type {deal} for the next hand of the match, {undo} to "
+                    "take back the last play, or {quit}"
+                ).format(deal=command("deal"), undo=command("undo"), quit=command("quit"))
+            )
         return self._enter_play(text)
 
     def _cards(self, text: str, what: str) -> list[Card]:
@@ -884,7 +912,7 @@ class LiveSession:
         if not self.entries:
             raise LiveError(_("nothing to undo"))
         on_disk = self.save_path is not None and self.save_path.exists()
-        if self.entries[-1] == "table" and on_disk and not self.made_file:
+        if self.entries[-1] == "table" and on_disk and not self.made_file and not self.earlier:
             # the file was there before the session: deleting it would lose what it held (a
             # title, a game's key) besides the table
             raise LiveError(
@@ -894,6 +922,10 @@ class LiveSession:
                 ).format(file=self.save_path)
             )
         kind = self.entries.pop()
+        if kind == "hand":  # back to the end of the hand before
+            self._back_to(self.earlier.pop())
+            self._changed(None)
+            return Entry("undo", _("undone: {what}").format(what=_("the new hand")))
         if kind == "play":
             entry = self.plays.pop()
             what = _("play {n} ({play})").format(n=len(self.plays) + 1, play=entry.text)
@@ -906,12 +938,58 @@ class LiveSession:
         else:
             self.table = None
             what = _("the table")
-            if on_disk and self.save_path is not None:
+            if on_disk and self.save_path is not None and not self.earlier:
                 # Nothing is left to save: an empty record cannot be written.
                 self.save_path.unlink()
                 self.fresh = True
         self._changed(None)
         return Entry("undo", _("undone: {what}").format(what=what))
+
+    def next_hand(self) -> Entry:
+        """Start the match's next hand in the same file: the deal passes to the right, so the
+        leader of the hand just played deals (as ``tutor play`` and the match files do)."""
+        done = self.record()
+        if validate_match([*self.earlier, done]).over:
+            raise LiveError(_("the match is over: type undo to take back the last play, or quit"))
+        me = self.my_name
+        self.earlier.append(done)
+        self.players = self.players[1:] + self.players[:1]
+        self.me = self.players.index(me)
+        self.table = [] if self.rules.table_cards == 0 else None
+        self.deals, self.plays, self.entries = [], [], ["hand"]
+        self.carry_styles()
+        self._changed(None)
+        dealer, leader = self.players[-1], self.players[0]
+        if is_you(dealer):
+            said = _("hand {n}: you deal, {leader} leads")
+        elif is_you(leader):
+            said = _("hand {n}: {dealer} deals, you lead")
+        else:
+            said = _("hand {n}: {dealer} deals, {leader} leads")
+        return Entry("hand", said.format(n=len(self.earlier) + 1, dealer=dealer, leader=leader))
+
+    def _back_to(self, rec: HandRecord) -> None:
+        """This session at the end of ``rec``, a hand it had finished (undo of a new hand)."""
+        me = self.my_name
+        self.players = list(rec.players)
+        self.me = rec.seat_of(me)
+        self.table = list(rec.table)
+        self.deals = [dict(d) for d in rec.deals]
+        self.plays = list(rec.plays)
+        self._state = None
+        self.entries = self._entry_order()
+        self.carry_styles()
+
+    def carry_styles(self) -> None:
+        """The styles of play for this hand: those known before the match (:attr:`styles` as
+        the session was set up), carried through its earlier hands as the viewer saw them."""
+        if self.prior_styles is None:
+            self.prior_styles = {k: dict(v) for k, v in self.styles.items()}
+        self.styles = (
+            match_styles(self.earlier, self.my_name, self.prior_styles)
+            if self.earlier
+            else {k: dict(v) for k, v in self.prior_styles.items()}
+        )
 
 
 LIVE_COMMANDS = ("board", "undo", "help", "quit")
