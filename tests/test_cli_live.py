@@ -739,3 +739,19 @@ def test_a_match_resumed_goes_on_with_its_last_hand_and_undo_crosses_back(
     assert "undone: the new hand" in err
     [only] = load_path(save)
     assert only.players == ["You", "Ada"] and len(only.plays) == 36
+
+
+def test_a_note_typed_after_a_play_is_kept_in_the_record(tmp_path: Path) -> None:
+    """Live audit (stop 48): lines starting with # are skipped, and nothing else could carry a
+    note, though records keep a note on every play: the words after " #" are now the play's
+    note, in the file and in the replay."""
+    save = tmp_path / "h.yaml"
+    text = "2C 4H 5S QD\n7D 7H AS\n7D x 2C 5S  # the settebello, and 2 + 5\nAda: 3H #\n"
+    code, _out, err = run_live([*SCOPA_YOU, "--save", str(save), "--quiet"], text)
+    assert code == 0, err
+    plays = load_path(save)[0].plays
+    assert [(p.text, p.note) for p in plays] == [
+        ("7D x 2C 5S", "the settebello, and 2 + 5"),
+        ("3H", None),
+    ]
+    assert "the settebello, and 2 + 5" in run("replay", str(save)).stdout

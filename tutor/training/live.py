@@ -141,6 +141,7 @@ def protocol(style: Style | str | None = None, other: str = "Ada", table: bool =
             _("a play: the card, then x and the cards it takes"),
         ),
         (f"{other}: {_in_style('3H', st)}", _("a play with the player's name in front")),
+        (f"{_in_style('3H', st)} # ...", _("a play with a note, kept in the record")),
         (command("undo"), _("take back the last entry")),
         (command("deal"), _("after a hand's last play: the match's next hand, in the same file")),
         (command("board"), _("show the board again")),
@@ -823,6 +824,10 @@ class LiveSession:
         state = self.state()
         mover = self.players[state.turn]
         number = len(self.plays) + 1
+        # "7D x 2C 5S  # took the settebello": the words after " #" are the play's note, kept
+        # in the record as a file's notes are (live audit, stop 48: they were lost)
+        text, _hash, remark = text.partition(" #")
+        note = remark.strip() or None  # shown escaped wherever it is shown, as a file's are
         who, colon, rest = text.partition(":")
         if colon:
             named = player_named(self.players, who)
@@ -882,7 +887,7 @@ class LiveSession:
             ) from None
         move: Move = moves[-1]
         taken = cards_of(move.capture) if move.capture else None
-        self.plays.append(PlayEntry.of(card, taken, self.style))
+        self.plays.append(PlayEntry.of(card, taken, self.style, note=note))
         self._changed("play")
         summary = _("play {n}: {player}: {move}").format(
             n=number, player=mover, move=move.text(self.style)
