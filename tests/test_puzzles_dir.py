@@ -205,3 +205,23 @@ def test_check_reads_the_values_an_explanation_quotes() -> None:
     assert "explanation_it says 7B x 2B 5C +1; the exact value is +0" in problems
     [right] = loads_puzzles(text, str(path))
     assert check_puzzle(right).ok
+
+
+def test_the_mined_puzzles_say_what_the_miner_says_today() -> None:
+    """Italian audit (stop 48): the shipped mined puzzles kept the words they were mined with
+    ("Tu meno gli avversari", "Quello che Tu vede") after the miner's texts were mended. If
+    this fails, run: python tools/reword_puzzles.py (their progress is kept: a puzzle's digest
+    leaves its words out)."""
+    import importlib.util
+
+    tools = PUZZLES.parent / "tools"
+    spec = importlib.util.spec_from_file_location("reword", tools / "reword_puzzles.py")
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    stale = [
+        path.name
+        for path in sorted(collection_dir().glob("*-best-move-*.yaml"))
+        if (text := tool.reworded(path)) is not None and text != path.read_text(encoding="utf-8")
+    ]
+    assert stale == [], "run python tools/reword_puzzles.py"

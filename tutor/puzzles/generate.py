@@ -456,12 +456,18 @@ class _Miner:
             seen_best = observations(view, best.move, shown, style)
             seen_alt = observations(view, tempting, shown, style)
             if open_ and (seen_best or seen_alt):
-                parts.append(
+                seen_from = (
                     _(
+                        "What you can see from your seat alone (the odds are the inference's, "
+                        "not the hands shown):"
+                    )
+                    if is_you(names[seat])  # "Quello che Tu vede": Italian audit, stop 48
+                    else _(
                         "What {name} can see from the seat alone (the odds are the inference's, "
                         "not the hands shown):"
-                    ).format(name=shown[seat])
+                    )
                 )
+                parts.append(seen_from.format(name=shown[seat]))
             noted = False
             for o in seen_best:
                 parts.append(_sentence(o.text))
