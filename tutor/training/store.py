@@ -85,7 +85,8 @@ LEFTOVER_SECONDS = 600.0
 """A temporary file of a store being made, older than this, was left by a killed session."""
 POLL_SECONDS = 0.25
 """While it waits for the write lock, a session asks SQLite again this often (so that Ctrl-C is
-heard at once); a write that is still waiting after the first ask says so (``on_wait``)."""
+heard at once); a write whose first ask (which does not wait) finds the lock held says so
+(``on_wait``) before it waits."""
 
 _DAY = 86400.0
 _MAGIC = b"SQLite format 3\x00"
@@ -737,21 +738,26 @@ class ProgressStore:
         the lock is still held at the end."""
         deadline = time.monotonic() + wait
         told = False
+        first = True
         try:
             while True:
                 left = deadline - time.monotonic()
-                c.execute(f"PRAGMA busy_timeout = {int(min(POLL_SECONDS, max(left, 0.0)) * 1000)}")
+                # the first ask does not wait: the user is told of a wait before it begins
+                # (a loaded machine spent the whole wait on the first ask, and said nothing)
+                poll = 0.0 if first else min(POLL_SECONDS, max(left, 0.0))
+                c.execute(f"PRAGMA busy_timeout = {int(poll * 1000)}")
+                first = False
                 try:
                     c.execute("BEGIN IMMEDIATE")
                     return
                 except sqlite3.OperationalError as exc:
                     if not _is_busy(exc):
                         raise
-                if time.monotonic() >= deadline:
-                    raise self._busy(wait)
-                if not told and self.on_wait is not None:
+                if not told and self.on_wait is not None and wait > 0:
                     told = True
                     self.on_wait(wait)
+                if time.monotonic() >= deadline:
+                    raise self._busy(wait)
         finally:
             c.execute(f"PRAGMA busy_timeout = {int(self.busy_seconds * 1000)}")
 
