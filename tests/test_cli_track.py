@@ -9,7 +9,7 @@ from math import comb, factorial, prod
 from pathlib import Path
 
 import pytest
-from helpers import EXAMPLES, ROOT, invoke, run_json
+from helpers import EXAMPLES, ROOT, invoke, run, run_json
 
 from tutor.counting.inference import Inference, infer
 from tutor.counting.tells import FAMILIES
@@ -246,7 +246,7 @@ def test_the_sweep_line_states_the_viewers_own_cards_as_a_fact() -> None:
     _, out, _ = invoke(["track", path, "--as", "You", "--at", "8"])
     assert "You are next to play, and hold none." in out and "P(You" not in out
     _, out, _ = invoke(["track", path, "--as", "Ada", "--at", "8"])
-    assert "P(You, next to play, holds one) =" in out
+    assert "P(“You”, next to play, holds one) =" in out  # a player named You, seen by Ada
     _, out, _ = invoke(["--lang", "it", "track", path, "--as", "You", "--at", "8"])
     assert "qualunque donna (9) la porta via; non ancora viste: 2. Tocca a te, e non ne hai." in out
 
@@ -372,3 +372,19 @@ def test_a_style_with_no_play_compared_says_so_not_zero_in_zero() -> None:
     flat = " ".join(out.split())
     assert "in 0 comparisons" not in flat
     assert "West careless 66% (no play of theirs compared yet with the cards shown later)" in flat
+
+
+def test_a_player_named_you_seen_from_another_seat_is_named_as_a_player() -> None:
+    """Italian audit (stop 48): tracked from Ada's seat, the player named You read "Tu deve
+    avere QC", "alla giocata 19 Tu ha calato JH" (a pronoun with a third person's verb); in
+    English "You must hold" spoke to the reader about someone else. Seen from another seat,
+    that player is named in quotes; the JSON keeps the names as written."""
+    record = str(EXAMPLES / "seed003-scopa.yaml")
+    it = run("--lang", "it", "track", record, "--as", "Ada", "--at", "20").stdout
+    assert "alla giocata 19 «Tu» ha calato JH" in it and "Tu ha " not in it, it
+    en = run("track", record, "--as", "Ada", "--at", "20").stdout
+    assert "“You”" in en, en
+    mine = run("track", record, "--as", "You", "--at", "20").stdout
+    assert "“" not in mine
+    data = json.loads(run("track", record, "--as", "Ada", "--at", "20", "--json").stdout)
+    assert "You" in json.dumps(data) and "“" not in json.dumps(data, ensure_ascii=False)

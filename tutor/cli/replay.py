@@ -125,8 +125,10 @@ def _show_replay(
                 ]
                 if as_player is not None:
                     seat = record.seat_of(as_player)
+                    # a player named You, seen from another seat, is named as a player
+                    names = record.seen_from(record.players[seat]).players
                     view = count_view(
-                        record.state_at(i + 1), seat, record.players, record.style, trust=trust
+                        record.state_at(i + 1), seat, names, record.style, trust=trust
                     )
                     parts += [rendering.tracker_board(view, record.style, fancy), Text("")]
                 rendering.emit(console, *parts)

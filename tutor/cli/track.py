@@ -77,6 +77,10 @@ def track_command(
     seat = check_player(file, record, as_player)
     check_at(file, record, at)
     styles = known_styles(hands, stated, earlier, record.players[seat])
+    if not json_out:  # a player named You, seen from another seat, is named as a player
+        seen = record.seen_from(record.players[seat])
+        renamed = dict(zip(record.players, seen.players, strict=True))
+        record, styles = seen, {renamed.get(p, p): prior for p, prior in styles.items()}
     result = hand_view(record, seat, at, hand, trust, styles)
     name = result.player
     hidden = result.view.inference.state.unknown[seat]

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, NoReturn
 
@@ -47,6 +47,7 @@ from tutor.game.i18n import (
     is_you,
     local,
     ngettext,
+    pgettext,
     typed_words,
     written_in_any_language,
 )
@@ -438,15 +439,34 @@ class HandRecord:
             return self
         if len({name_key(v) for v in names.values()}) < len(names):
             return self
+        return self._renamed(names)
+
+    def seen_from(self, viewer: str) -> HandRecord:
+        """The record for a person reading it from ``viewer``'s seat: a player named as the
+        person themselves (You, Tu) who is not the viewer is named in quotes, so that the
+        sentences about them read as about a player ("“Tu” deve avere QC", not "Tu deve avere
+        QC": Italian audit, stop 48). Itself when no such player plays; not for files or JSON.
+
+        >>> from tutor.records.recordfile import loads
+        >>> [rec] = loads("ruleset: scopa\\nplayers: [You, Ada]\\ntable: [AD, 2C, 3S, 4B]")
+        >>> rec.seen_from("Ada").players, rec.seen_from("You").players
+        (['“You”', 'Ada'], ['You', 'Ada'])
+        """
+        quoted = pgettext("a player named You, seen from another player's seat", "“{name}”")
+        names = {p: quoted.format(name=p) for p in self.players if is_you(p) and p != viewer}
+        return self._renamed(names) if names else self
+
+    def _renamed(self, names: Mapping[str, str]) -> HandRecord:
+        """The record with players and sides renamed by ``names`` (the others as they are)."""
 
         def name(player: str | None) -> str | None:
             return None if player is None else names.get(player, player)
 
         return replace(
             self,
-            players=[names[p] for p in self.players],
+            players=[names.get(p, p) for p in self.players],
             dealer=name(self.dealer),
-            teams={names[t]: [names.get(p, p) for p in ps] for t, ps in self.teams.items()},
+            teams={names.get(t, t): [names.get(p, p) for p in ps] for t, ps in self.teams.items()},
             deals=[{names.get(p, p): cards for p, cards in deal.items()} for deal in self.deals],
             plays=[replace(e, player=name(e.player)) for e in self.plays],
             lines={
