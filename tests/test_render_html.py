@@ -45,8 +45,10 @@ def test_the_page_is_self_contained(review: Review) -> None:
     page = review_page(review)
     assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
     lowered = page.lower()
-    for forbidden in ("<script", "src=", "href=", "url(", "@import", "<link", "<img", "https:"):
+    for forbidden in ("<script", "src=", "url(", "@import", "<link", "<img", "https:"):
         assert forbidden not in lowered, forbidden
+    # links only within the page (the decisions' table and the plays: HTML audit, stop 48)
+    assert set(re.findall(r'href="(.)', page)) == {"#"}
     # the only http: is the SVG namespace, which is a name, not a fetch
     assert set(re.findall(r"http:[^\"']*", page)) == {"http://www.w3.org/2000/svg"}
     assert 'name="viewport"' in page
@@ -578,3 +580,27 @@ def test_the_chart_names_sides_or_players_as_the_game_has_them() -> None:
     assert "Expected points lost by each player, play by play" in loss_chart_svg(review)
     with speaking("it"):
         assert "Punti attesi persi da ciascun giocatore" in loss_chart_svg(review)
+
+
+def test_the_page_leads_to_the_plays_that_matter(review: Review) -> None:
+    """HTML audit (stop 48): the page had no "costliest plays" (the terminal's place to look
+    first) and nothing linked to the plays: finding one mistake in 36 panels meant scrolling
+    some 20,000 pixels. A table of the decisions links every play, each play links back, the
+    costliest are linked from each player's summary, and an observation says in words whether
+    it follows or goes against its maxim (its colour alone did)."""
+    page = review_page(review)
+    index = page.split('id="decisions"', 1)[1].split("</section>", 1)[0]
+    assert all(f'href="#play-{d.play}"' in index for d in review.decisions)
+    assert page.count('href="#decisions"') == len(review.record.plays)
+    summary = page.split('class="summary"', 1)[1].split('id="decisions"', 1)[0]
+    assert re.search(r'Costliest:</b> <a href="#play-21">play 21: <span class="move">2S', summary)
+    assert "(against a maxim)" in page and "(as a maxim advises)" in page
+
+
+def test_the_chart_names_the_players_reviewed_not_their_side() -> None:
+    """HTML audit (stop 48): with South alone reviewed, the chart said "North-South 2.45", as
+    if the side had lost it; North was never judged."""
+    record = load_path(EXAMPLES / "partial-view.yaml")[0]
+    partial = review_record(record, ["South"], settings=FAST_PAGE, plays=[1, 5])
+    label = re.search(r'aria-label="(Expected[^"]*)"', loss_chart_svg(partial))
+    assert label is not None and "South" in label.group(1) and "North" not in label.group(1)

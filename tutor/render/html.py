@@ -20,10 +20,11 @@ from collections.abc import Sequence
 
 from tutor.counting.tracker import track, values_text, viewer_state
 from tutor.game.cards import Style
-from tutor.game.i18n import _, bounds, is_you, language, ngettext, number, pgettext
+from tutor.game.i18n import _, all_of, bounds, is_you, language, ngettext, number, pgettext
 from tutor.render.review import (
     accuracy_bounds_text,
     class_count,
+    costliest,
     lost_text,
     observation_label,
 )
@@ -102,6 +103,13 @@ ul.obs li.against { border-left-color: #b45309; }
 .code { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: .85rem;
   background: #eef1f5; border-radius: 4px; padding: 0 5px; }
 .maxim { color: var(--muted); font-size: .85rem; font-style: italic; }
+.costliest { font-size: .9rem; margin: 8px 0 0; }
+.index { overflow-x: auto; }
+.index th, .index td { padding: 2px 10px 2px 0; text-align: left; font-size: .9rem;
+  border-bottom: 1px solid #eef1f5; }
+.index td.num { text-align: right; white-space: nowrap; }
+.play > header a.back { margin-left: auto; font-size: .85rem; }
+.stance { color: var(--muted); font-size: .85rem; }
 .board { overflow-x: auto; }
 .board table { font-size: .8rem; min-width: 100%; }
 .board th, .board td { padding: 1px 3px; text-align: right; border-bottom: 1px solid #eef1f5;
@@ -118,6 +126,10 @@ ul.obs li.against { border-left-color: #b45309; }
   .body { grid-template-columns: minmax(0, 1fr); grid-template-areas: "position" "facts" "board";
     grid-template-rows: none; }
   .figure { font-size: 1.6rem; }
+}
+@media (max-width: 560px) {  /* a phone: the rule-of-48 board's ten values fit the width */
+  .board table { font-size: .68rem; }
+  .board th, .board td { padding: 1px 1px; }
 }
 @media print {
   * { print-color-adjust: exact; -webkit-print-color-adjust: exact; }
@@ -185,6 +197,21 @@ def _marker(side: int, x: float, y: float, colour: str) -> str:
     return f'<path {head} d="M{path} Z"/>'
 
 
+def _side_labels(review: Review) -> list[str]:
+    """Each side's name in the chart, or the players of it reviewed where only some were: the
+    line is their points lost, not the side's ("North-South 2.45" for South's alone: HTML
+    audit, stop 48)."""
+    record = review.record
+    names = record.team_names()
+    sides = review.rules.sides
+    out = []
+    for side, name in enumerate(names):
+        members = [p for seat, p in enumerate(record.players) if seat % sides == side]
+        judged = [record.players[s] for s in review.seats if s % sides == side]
+        out.append(name if len(judged) >= len(members) or not judged else all_of(judged))
+    return out
+
+
 def loss_chart_svg(review: Review) -> str:
     """The running expected points lost by each side reviewed over the hand, as a step chart
     (a side none of whose players was reviewed has no line: a flat 0 would read as perfect
@@ -192,7 +219,7 @@ def loss_chart_svg(review: Review) -> str:
     series = review.running_loss()
     shown_sides = sorted({s % review.rules.sides for s in review.seats})
     sides = len(shown_sides)
-    names = review.record.team_names()
+    names = _side_labels(review)
     n = len(series) - 1
     top = max([max(row) for row in series] + [0.0])
     step = _nice_step(top)
@@ -365,10 +392,13 @@ def _obs_list(d: Decision, names: Sequence[str]) -> str:
         maxim = MAXIMS[o.maxim]
         # the observation and the maxim in the page's words; their codes (the same in every
         # language, as in the JSON and docs/strategy.md) in a tooltip and a data attribute
+        # the colour says it, and so do words: colour alone is no carrier (HTML audit, stop 48)
+        stance = _("against a maxim") if o.against else _("as a maxim advises")
         items.append(
             f'<li class="{kind}" data-code="{markup(o.code)}" data-maxim="{markup(o.maxim)}">'
             f'<span class="code" title="{markup(o.code)}">{markup(observation_label(o.code))}'
-            f"</span> {_names_isolated(o.text, names)} "
+            f'</span> <span class="stance">({markup(stance)})</span> '
+            f"{_names_isolated(o.text, names)} "
             f'<span class="maxim" title="{markup(o.maxim)}">{markup(maxim.shown_title())}</span>'
             "</li>"
         )
@@ -466,9 +496,14 @@ def _play(review: Review, n: int, decision: Decision | None) -> str:
         player=f'<bdi class="who">{who}</bdi>',
         move=f'<span class="move">{markup(move.text(style))}</span>',
     )
+    back = (
+        f'<a class="back" href="#decisions">{markup(_("all decisions"))}</a>'
+        if review.decisions
+        else ""
+    )
     return (
         f'<article class="play" id="play-{n}" style="border-left-color:{border}"><header>'
-        f"<h3>{heading}</h3>{badge}</header>"
+        f"<h3>{heading}</h3>{badge}{back}</header>"
         f'<div class="body"><figure class="position">'
         f"{position_svg(view, viewer, record.players, style, caption_markup=caption)}</figure>"
         f'<div class="facts">{"".join(facts)}</div>{_board(review, n, viewer)}</div></article>'
@@ -504,16 +539,65 @@ def _summary(review: Review) -> str:
             "{points} expected points lost over {n} decisions",
             s.decisions,
         ).format(points=lost_text(s), n=s.decisions)
+        worst = _costliest_links(review, name)
         cards.append(
             f'<div class="panel player"><h3>{_bdi(name)}</h3>'
             f'<div class="figure">{acc} <small>{acc_label}</small></div>'
             f"<div>{markup(lost)}</div>"
-            f'<div class="chips">{chips}</div></div>'
+            f'<div class="chips">{chips}</div>{worst}</div>'
         )
     summary = markup(_("Summary"))
     return (
         f'<section><h2 class="summary">{summary}</h2>'
         f'<div class="players">{"".join(cards)}</div></section>'
+    )
+
+
+def _costliest_links(review: Review, name: str) -> str:
+    """A player's costliest decisions, each a link to its play: where to look first, as the
+    terminal's "Your costliest plays" line (the page had none: HTML audit, stop 48)."""
+    mine = costliest(review, name)
+    if not mine:
+        return ""
+    style = review.record.style
+    links = markup("; ").join(
+        f'<a href="#play-{d.play}">{markup(_("play {n}:").format(n=d.play))} '
+        f'<span class="move">{markup(d.move.text(style))}</span></a> '
+        + markup(
+            number(d.judgement.cost)
+            if d.judgement.exact
+            else f"{number(d.judgement.cost)} {cost_bounds(d.judgement.low, d.judgement.high)}"
+        )
+        for d in mine
+    )
+    label = markup(_("Costliest:"))
+    return f'<p class="costliest"><b>{label}</b> {links}</p>'
+
+
+def _index(review: Review) -> str:
+    """Every decision judged on one line, each a link to its play: the page's table of
+    contents (a review of 36 plays was some 20,000 pixels to scroll: HTML audit, stop 48)."""
+    style = review.record.style
+    rows = []
+    for d in review.decisions:
+        j = d.judgement
+        cost = number(j.cost) if j.exact else f"{number(j.cost)} {cost_bounds(j.low, j.high)}"
+        best = "" if j.best == d.move else markup(j.best.text(style))
+        rows.append(
+            f'<tr><td><a href="#play-{d.play}">{d.play}</a></td><td>{_bdi(d.player)}</td>'
+            f'<td class="move">{markup(d.move.text(style))}</td>'
+            f"<td>{_badge(j.classification, j.uncertain, j.high)}</td>"
+            f'<td class="num">{markup(cost)}</td><td class="move">{best}</td></tr>'
+        )
+    head = "".join(
+        f'<th scope="col">{markup(h)}</th>'
+        for h in (_("play"), _("player"), _("move"), _("class"), _("cost"), _("best"))
+    )
+    title = markup(_("Decisions"))
+    return (
+        f'<section class="panel" id="decisions"><h2 style="margin-top:0">{title}</h2>'
+        f'<div class="index"><table><thead><tr>{head}</tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table></div></section>"
     )
 
 
@@ -604,7 +688,7 @@ def review_page(review: Review) -> str:
     )
     if review.decisions:
         judged = (
-            f"{_summary(review)}"
+            f"{_summary(review)}{_index(review)}"
             f'<section class="panel chart"><h2 style="margin-top:0">{lost}</h2>'
             f"{loss_chart_svg(review)}"
             f'<p class="hint">{markup(cost_hint)}</p></section>'

@@ -288,20 +288,26 @@ COSTLIEST = 3
 """How many of a player's costliest decisions the review names after its summary."""
 
 
+def costliest(review: Review, name: str) -> list[Decision]:
+    """A player's :data:`COSTLIEST` costliest decisions, worst first: where to look first."""
+    mine = [d for d in review.decisions if d.player == name and d.judgement.cost > 0
+            and d.judgement.classification not in ("forced", "best")]  # fmt: skip
+    mine.sort(key=lambda d: (-d.judgement.cost, d.play))
+    return mine[:COSTLIEST]
+
+
 def _costliest(review: Review, rich: bool) -> list[RenderableType]:
     """Each player's costliest decisions, worst first, where to look first (found by a user:
     a long review gave no way to find one's worst play but reading every line)."""
     style = review.record.style
     out: list[RenderableType] = []
     for name in review.players:
-        mine = [d for d in review.decisions if d.player == name and d.judgement.cost > 0
-                and d.judgement.classification not in ("forced", "best")]  # fmt: skip
-        mine.sort(key=lambda d: (-d.judgement.cost, d.play))
+        mine = costliest(review, name)
         if not mine:
             continue
-        costliest = _("Your costliest plays:") if is_you(name) else _("Costliest for {player}:")
-        line = Text(costliest.format(player=one_line(name)) + " ")
-        for k, d in enumerate(mine[:COSTLIEST]):
+        costliest_of = _("Your costliest plays:") if is_you(name) else _("Costliest for {player}:")
+        line = Text(costliest_of.format(player=one_line(name)) + " ")
+        for k, d in enumerate(mine):
             j = d.judgement
             if k:
                 line.append("; ")
