@@ -604,3 +604,15 @@ def test_the_chart_names_the_players_reviewed_not_their_side() -> None:
     partial = review_record(record, ["South"], settings=FAST_PAGE, plays=[1, 5])
     label = re.search(r'aria-label="(Expected[^"]*)"', loss_chart_svg(partial))
     assert label is not None and "South" in label.group(1) and "North" not in label.group(1)
+
+
+def test_the_page_ends_with_the_hand_s_result(review: Review) -> None:
+    """HTML audit (stop 48): the page ended after the last play; the score (seed 003's own note
+    says "You 5 points, Ada 1") was only in tutor replay. It ends with the leftover and the
+    score of the hand, as replay gives them."""
+    page = review_page(review)
+    score = page.split("Score of the hand", 1)[1]
+    assert "<bdi>Ada</bdi> captured last and takes" in score
+    totals = re.findall(r'<td class="num"><b>(\d+)</b></td>', score)
+    assert totals == ["5", "1"], totals
+    assert "73 = 7D 7H 5S AC" in score

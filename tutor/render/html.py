@@ -17,10 +17,12 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
+from typing import Any
 
 from tutor.counting.tracker import track, values_text, viewer_state
-from tutor.game.cards import Style
+from tutor.game.cards import SETTEBELLO, Style, format_card, format_cards
 from tutor.game.i18n import _, all_of, bounds, is_you, language, ngettext, number, pgettext
+from tutor.game.scoring import category_name
 from tutor.render.review import (
     accuracy_bounds_text,
     class_count,
@@ -601,6 +603,67 @@ def _index(review: Review) -> str:
     )
 
 
+def _score(review: Review) -> str:
+    """The hand's result as ``tutor replay`` gives it: the cards the last to capture took,
+    then each category's counts and points and the total (a player studying the hand had to
+    run replay for it: HTML audit, stop 48); nothing for a hand the record leaves unfinished."""
+    from tutor.records.replay import replay_hand
+
+    record = review.record
+    hand = replay_hand(record)
+    if hand.score is None:
+        return ""
+    style = record.style
+    names = record.team_names()
+    parts = []
+    if hand.leftover is not None and hand.leftover.cards:
+        said = (
+            _("Leftover: you captured last and take {cards}.")
+            if is_you(hand.leftover.player)
+            else _("Leftover: {player} captured last and takes {cards}.")
+        )
+        left = format_cards(sorted(hand.leftover.cards), style)
+        cards = f'<span class="move">{markup(left)}</span>'
+        parts.append(
+            '<p class="note">'
+            + fill_markup(said, player=_bdi(hand.leftover.player), cards=cards)
+            + "</p>"
+        )
+    sides = hand.score.sides
+    head = f'<th scope="col">{markup(_("category"))}</th>' + "".join(
+        f'<th scope="col">{_bdi(n)}</th><th scope="col">{markup(_("pts"))}</th>' for n in names
+    )
+
+    def row(category: str, details: list[str]) -> str:
+        cells = "".join(
+            f'<td>{detail}</td><td class="num">{side.points.get(category, 0) or ""}</td>'
+            for side, detail in zip(sides, details, strict=True)
+        )
+        return f'<tr><th scope="row">{markup(category_name(category))}</th>{cells}</tr>'
+
+    def card(c: Any) -> str:
+        return "-" if c is None else markup(format_card(c, style))
+
+    rows = [
+        row("cards", [str(x.cards) for x in sides]),
+        row("denari", [str(x.denari) for x in sides]),
+        row("settebello", [card(SETTEBELLO) if x.settebello else "-" for x in sides]),
+        row(
+            "primiera",
+            [f"{x.primiera} = " + " ".join(card(c) for c in x.primiera_cards) for x in sides],
+        ),  # fmt: skip
+        row("scope", [str(x.scope) for x in sides]),
+    ]
+    total = "".join(f'<td></td><td class="num"><b>{sum(x.points.values())}</b></td>' for x in sides)
+    rows.append(f'<tr><th scope="row">{markup(_("total"))}</th>{total}</tr>')
+    title = markup(_("Score of the hand"))
+    return (
+        f'<section class="panel"><h2 style="margin-top:0">{title}</h2>{"".join(parts)}'
+        f'<div class="index"><table><thead><tr>{head}</tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table></div></section>"
+    )
+
+
 def _legend() -> str:
     forced = markup(_("one legal move, or every move equal"))
     rows = [f"<tr><td>{_badge('forced')}</td><td>{forced}</td></tr>"]
@@ -705,7 +768,7 @@ def review_page(review: Review) -> str:
         f"<body><main><h1>{heading}</h1>"
         f'<p class="meta">{meta}</p>{about}'
         f"{judged}"
-        f"<h2>{by_play_title}</h2>{skipped}{interrupted}{plays}"
+        f"<h2>{by_play_title}</h2>{skipped}{interrupted}{plays}{_score(review)}"
         f'<p class="hint">{markup(made_by)}</p>'
         "</main></body></html>\n"
     )
