@@ -616,3 +616,9 @@ def test_the_page_ends_with_the_hand_s_result(review: Review) -> None:
     totals = re.findall(r'<td class="num"><b>(\d+)</b></td>', score)
     assert totals == ["5", "1"], totals
     assert "73 = 7D 7H 5S AC" in score
+
+
+def test_the_classes_legend_heads_its_rows(review: Review) -> None:
+    """HTML audit (stop 48): the legend of the classes was a table with no header cell."""
+    legend = review_page(review).split('<table class="legend">', 1)[1].split("</table>", 1)[0]
+    assert legend.count('<th scope="row">') == legend.count("<tr>") == 6

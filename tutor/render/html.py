@@ -666,7 +666,7 @@ def _score(review: Review) -> str:
 
 def _legend() -> str:
     forced = markup(_("one legal move, or every move equal"))
-    rows = [f"<tr><td>{_badge('forced')}</td><td>{forced}</td></tr>"]
+    rows = [f'<tr><th scope="row">{_badge("forced")}</th><td>{forced}</td></tr>']
     for (name, low), nxt in zip(THRESHOLDS, [*THRESHOLDS[1:], None], strict=True):
         if nxt:
             span = _("cost {low} to {high} points of the hand").format(
@@ -674,7 +674,7 @@ def _legend() -> str:
             )
         else:
             span = _("cost {low} or more points of the hand").format(low=number(low, "g"))
-        rows.append(f"<tr><td>{_badge(name)}</td><td>{markup(span)}</td></tr>")
+        rows.append(f'<tr><th scope="row">{_badge(name)}</th><td>{markup(span)}</td></tr>')
     hint = _(
         "A dashed badge naming two classes (good–mistake) is uncertain: the 95% interval of the "
         "cost straddles a threshold, and spans those classes; the summary counts it under the "
