@@ -622,3 +622,14 @@ def test_the_classes_legend_heads_its_rows(review: Review) -> None:
     """HTML audit (stop 48): the legend of the classes was a table with no header cell."""
     legend = review_page(review).split('<table class="legend">', 1)[1].split("</table>", 1)[0]
     assert legend.count('<th scope="row">') == legend.count("<tr>") == 6
+
+
+def test_an_uncertain_badge_runs_from_the_milder_class_s_colour_to_the_harsher_s() -> None:
+    """HTML audit (stop 48): a best–blunder badge was green alone, so a page skimmed by colour
+    passed a play that may cost a point as fine."""
+    from tutor.render.html import _badge
+
+    badge = _badge("best", uncertain=True, high=1.4)
+    assert f"--class:{CLASS_COLOURS['best']}" in badge
+    assert f"--class-high:{CLASS_COLOURS['blunder']}" in badge
+    assert "--class-high" not in _badge("best")

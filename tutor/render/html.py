@@ -32,7 +32,14 @@ from tutor.render.review import (
 )
 from tutor.render.safe import fill, fill_markup, isolated, markup
 from tutor.render.svg import cards_svg, position_svg, shorten, text_width
-from tutor.review.judge import CLASSES, THRESHOLDS, class_name, class_range, cost_bounds
+from tutor.review.judge import (
+    CLASSES,
+    THRESHOLDS,
+    class_name,
+    class_range,
+    classify,
+    cost_bounds,
+)
 from tutor.review.observations import MAXIMS
 from tutor.review.review import Decision, PlayerSummary, Review
 
@@ -76,7 +83,8 @@ h1, h2, h3, p, li, .who { overflow-wrap: anywhere; }
   background: var(--class); }
 .badge { display: inline-block; border-radius: 6px; padding: 1px 9px; color: #fff;
   font-weight: 700; font-size: .9rem; letter-spacing: .02em; background: var(--class); }
-.badge.uncertain { outline: 2px dashed rgba(0,0,0,.35); outline-offset: 1px; }
+.badge.uncertain { outline: 2px dashed rgba(0,0,0,.35); outline-offset: 1px;
+  background-image: linear-gradient(90deg, var(--class) 35%, var(--class-high)); }
 .chart svg { width: 100%; max-width: 520px; height: auto; display: block; margin: 0 auto; }
 table { border-collapse: collapse; }
 .legend td, .legend th { padding: 3px 10px 3px 0; text-align: left; font-size: .92rem; }
@@ -153,6 +161,7 @@ ul.obs li.against { border-left-color: #b45309; }
   .board table { width: 100%; min-width: 0; font-size: .78rem; }
   .board th, .board td { padding: 0 1px; white-space: normal; overflow-wrap: anywhere; }
   .badge, .chip { color: var(--ink); background: #fff; border: 2px solid var(--class); }
+  .badge.uncertain { background-image: none; border-right-color: var(--class-high); }
 }
 """
 
@@ -162,15 +171,16 @@ def _badge(cls: str, uncertain: bool = False, high: float = 0.0) -> str:
     of ``high``, the interval's high end) and is dashed."""
     text = class_range(cls, high) if uncertain else class_name(cls)
     extra = " uncertain" if uncertain else ""
+    colours = f"--class:{CLASS_COLOURS[cls]}"
     if uncertain:
         doubt = markup(_("uncertain: the interval straddles a threshold"))
         title = f' title="{doubt}"'
+        # from the milder class's colour to the harsher's: a best–blunder read green alone,
+        # and a page skimmed by colour passed it as fine (HTML audit, stop 48)
+        colours += f";--class-high:{CLASS_COLOURS[classify(high)]}"
     else:
         title = ""
-    return (
-        f'<span class="badge{extra}" style="--class:{CLASS_COLOURS[cls]}"{title}>'
-        f"{markup(text)}</span>"
-    )
+    return f'<span class="badge{extra}" style="{colours}"{title}>{markup(text)}</span>'
 
 
 def _nice_step(top: float) -> float:
