@@ -672,7 +672,9 @@ def test_the_board_after_the_last_play_of_a_scopa_deal(tmp_path: Path) -> None:
     text = "\n".join(lines[:8]) + "\nboard\n"  # the table, a deal of three plays each, board
     rows = [
         json.loads(line)
-        for line in run_live([*SCOPA_YOU, "--quiet", "--json"], text)[1].splitlines()
+        for line in run_live(
+            [*SCOPA_YOU, "--quiet", "--json", "--save", str(tmp_path / "h.yaml")], text
+        )[1].splitlines()
     ]
     last, shown = rows[-2], rows[-1]
     assert last["entry"] == "play" and last["next"].startswith("deal 2"), last
