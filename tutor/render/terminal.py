@@ -27,7 +27,6 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import IO, TYPE_CHECKING, Any
 
 from rich import box
-from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.segment import Segment
 from rich.table import Table
@@ -340,14 +339,6 @@ def keep_words_whole(renderable: RenderableType) -> None:
         cells = [column.header, *column.cells]
         if all(isinstance(c, str | Text) and not str(c).split()[1:] for c in cells):
             column.no_wrap = True
-            continue
-        # a column of several words a cell wraps at its spaces, never inside a word: the
-        # play's summary read "inaccu" over "racy" on a terminal of 80 columns (stop 48)
-        longest = max(
-            (cell_len(word) for c in cells if isinstance(c, str | Text) for word in str(c).split()),
-            default=0,
-        )
-        column.min_width = max(column.min_width or 0, longest)
 
 
 def _fit_columns(console: Console, table: Table) -> None:
