@@ -768,9 +768,12 @@ def bench_tune_command(
         )
         if n:
             weights = json.dumps(result["weights"], separators=(",", ":"))
-            again = (
-                f"tutor bench tune --ruleset {shlex.quote(ruleset)} --start "
-                f"{shlex.quote(weights)} --first {first + n} --generations {generations - n}"
+            again = (  # the same run on from where it stopped: its options, the weights so far
+                f"tutor bench tune --ruleset {shlex.quote(ruleset)} --pairs {pairs} --deals "
+                f"{deals} --seed {seed} --start {shlex.quote(weights)} --first {first + n} "
+                f"--generations {generations - n}"
+                + (f" --check-deals {check}" if check else "")
+                + (f" --workers {workers}" if workers != 1 else "")
             )
             note("tutor: " + _("go on with: {command}").format(command=again))
     if json_out:
