@@ -508,11 +508,8 @@ def _play(review: Review, n: int, decision: Decision | None) -> str:
         player=f'<bdi class="who">{who}</bdi>',
         move=f'<span class="move">{markup(move.text(style))}</span>',
     )
-    back = (
-        f'<a class="back" href="#decisions">{markup(_("all decisions"))}</a>'
-        if review.decisions
-        else ""
-    )
+    to_index = markup(_("all decisions"))  # out of the f-string: the extractor reads it
+    back = f'<a class="back" href="#decisions">{to_index}</a>' if review.decisions else ""
     return (
         f'<article class="play" id="play-{n}" style="border-left-color:{border}"><header>'
         f"<h3>{heading}</h3>{badge}{back}</header>"
@@ -572,8 +569,9 @@ def _costliest_links(review: Review, name: str) -> str:
     if not mine:
         return ""
     style = review.record.style
+    play_n = _("play {n}:")
     links = markup("; ").join(
-        f'<a href="#play-{d.play}">{markup(_("play {n}:").format(n=d.play))} '
+        f'<a href="#play-{d.play}">{markup(play_n.format(n=d.play))} '
         f'<span class="move">{markup(d.move.text(style))}</span></a> '
         + markup(
             number(d.judgement.cost)
@@ -640,8 +638,9 @@ def _score(review: Review) -> str:
             + "</p>"
         )
     sides = hand.score.sides
-    head = f'<th scope="col">{markup(_("category"))}</th>' + "".join(
-        f'<th scope="col">{_bdi(n)}</th><th scope="col">{markup(_("pts"))}</th>' for n in names
+    category, pts = markup(_("category")), markup(_("pts"))
+    head = f'<th scope="col">{category}</th>' + "".join(
+        f'<th scope="col">{_bdi(n)}</th><th scope="col">{pts}</th>' for n in names
     )
 
     def row(category: str, details: list[str]) -> str:
@@ -665,7 +664,8 @@ def _score(review: Review) -> str:
         row("scope", [str(x.scope) for x in sides]),
     ]
     total = "".join(f'<td></td><td class="num"><b>{sum(x.points.values())}</b></td>' for x in sides)
-    rows.append(f'<tr><th scope="row">{markup(_("total"))}</th>{total}</tr>')
+    total_label = markup(_("total"))
+    rows.append(f'<tr><th scope="row">{total_label}</th>{total}</tr>')
     title = markup(_("Score of the hand"))
     return (
         f'<section class="panel"><h2 style="margin-top:0">{title}</h2>{"".join(parts)}'
