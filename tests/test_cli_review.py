@@ -137,3 +137,13 @@ def test_an_interrupted_review_says_so_in_its_json_and_its_text(
     result = run(*args)
     assert result.exit_code == 130, result.output
     assert "Interrupted: the review stops at the last decision judged." in result.stdout
+
+
+def test_the_review_ends_with_the_hand_s_result() -> None:
+    """HTML audit (stop 48): neither the review nor its page gave the hand's result (seed
+    003's note says "You 5 points, Ada 1"); a player studying the hand had to run replay."""
+    r = run("review", str(SEED003), "--samples", "8", "--workers", "1")
+    assert r.exit_code == 0, r.stderr
+    tail = r.stdout.split("Score of the hand", 1)[1]
+    assert "Leftover: Ada captured last and takes 4S." in r.stdout
+    assert tail.rstrip().splitlines()[-1].split() == ["total", "5", "1"]

@@ -12,11 +12,13 @@ from rich.text import Text
 
 from tutor.game.i18n import N_, _, bounds, is_you, ngettext, number, pgettext
 from tutor.game.rules import Ruleset
+from tutor.records.replay import replay_hand
 from tutor.render.safe import one_line, visible
 from tutor.render.terminal import (
     Indented,
     assemble_text,
     cards_text,
+    hand_end,
     match_hand_lines,
     move_text,
     new_table,
@@ -281,6 +283,12 @@ def review_view(review: Review, rich: bool = False) -> list[RenderableType]:
     out.extend(_costliest(review, rich))
     if review.interrupted:
         out.append(Text(_("Interrupted: the review stops at the last decision judged.")))
+    # the hand's result, as replay gives it: a player studying the hand had to run replay for
+    # it (HTML audit, stop 48); nothing for a record that stops before the hand's end
+    hand = replay_hand(review.record)
+    if hand.score is not None:
+        out.append(Text(""))
+        out.extend(hand_end(hand, review.record, rich))
     return out
 
 
