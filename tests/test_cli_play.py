@@ -286,3 +286,14 @@ def test_an_unknown_computer_player_in_a_save_is_named_with_its_line(tmp_path: P
     r = run("play", "--resume", str(save), input="quit\n")
     assert r.exit_code == 3, r.output
     assert r.stderr.startswith(f"tutor: error: {save}:{n}: game: computer: {name}: unknown player")
+
+
+def test_the_end_of_a_hand_shows_its_score_once(tmp_path: Path) -> None:
+    """The review now ends with the hand's result (stop 48); at the end of a hand of tutor
+    play, where the score comes first, it is not shown a second time."""
+    moves = rule_moves("scopa", 3, "italian")
+    result = run("play", "--ruleset", "scopa", "--seed", "3", "--save", str(tmp_path / "g.yaml"),
+                 "--no-board", "--feedback-time", "0.05", "-w", "1",
+                 input="\n".join([*moves, "no"]) + "\n")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert result.stdout.count("Score of the hand") == 1, result.stdout

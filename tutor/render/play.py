@@ -337,7 +337,7 @@ def _hand_over(ev: HandOver, style: Style, rich: bool) -> list[RenderableType]:
     ]
     out.extend(hand_end(replay, ev.record, rich))
     out.append(Text(""))
-    out.extend(review_view(ev.review, rich))
+    out.extend(review_view(ev.review, rich, result=False))  # the score is above
     out.append(Text(""))
     out.append(match_table(ev.match.match, ev.match.sides, rich))
     if not ev.match.match.over:

@@ -229,8 +229,9 @@ def accuracy_bounds_text(s: PlayerSummary) -> str:
     return bounds(low / 100, high / 100, ".1%")
 
 
-def review_view(review: Review, rich: bool = False) -> list[RenderableType]:
-    """The review: a heading, one line per decision with its observations, the summary."""
+def review_view(review: Review, rich: bool = False, result: bool = True) -> list[RenderableType]:
+    """The review: a heading, one line per decision with its observations, the summary, and
+    (``result``) the hand's result."""
     record = review.record
     bold = "bold" if rich else ""
     title = record.info_text("title")
@@ -286,7 +287,7 @@ def review_view(review: Review, rich: bool = False) -> list[RenderableType]:
     # the hand's result, as replay gives it: a player studying the hand had to run replay for
     # it (HTML audit, stop 48); nothing for a record that stops before the hand's end
     hand = replay_hand(review.record)
-    if hand.score is not None:
+    if result and hand.score is not None:  # (tutor play shows it above the review)
         out.append(Text(""))
         out.extend(hand_end(hand, review.record, rich))
     return out
