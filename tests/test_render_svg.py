@@ -262,3 +262,17 @@ def test_a_mark_or_a_joiner_adds_no_width() -> None:
 
     name = "Zoë Éloïse Müller"
     assert text_width(unicodedata.normalize("NFD", name), 10) == text_width(name, 10)
+
+
+def test_the_settebello_is_named_as_such_wherever_it_is_drawn() -> None:
+    """HTML audit (stop 48): the settebello's gold frame had no words: in a position or a row
+    of cards a screen reader heard "7 di quadri" alone; and the single card's "(the
+    settebello)" stayed English on an Italian page."""
+    from tutor.game.cards import SETTEBELLO
+    from tutor.render.svg import card_svg, cards_svg
+
+    row = cards_svg([SETTEBELLO, parse_card("7C")], "italian")
+    assert "7 of denari (the settebello), 7 of coppe" in row
+    with speaking("it"):
+        assert "(il settebello)" in card_svg(SETTEBELLO, "italian")
+        assert "(il settebello)" in cards_svg([SETTEBELLO], "italian")
