@@ -757,3 +757,24 @@ def test_a_note_typed_after_a_play_is_kept_in_the_record(tmp_path: Path) -> None
         ("3H", None),
     ]
     assert "the settebello, and 2 + 5" in run("replay", str(save)).stdout
+
+
+def test_a_play_mistyped_earlier_is_put_right_with_fix(tmp_path: Path) -> None:
+    """Live audit (stop 48): a card mistyped ten plays back meant undoing ten plays and typing
+    them again. 'fix N PLAY' puts play N right and keeps the plays after it, when the hand
+    still holds together; when it does not, nothing changes and the message says why."""
+    save = tmp_path / "h.yaml"
+    text = (
+        "2C 4H 5S QD\n7D 7H AS\n7D x 2C 5S\nAda: 3H\nAS\n"
+        "fix 2 Ada: 3S\n"  # Ada's play was 3S, not 3H
+        "fix 1 AS\n"  # AS is played at play 3: refused, the hand unchanged
+        "fix 2 You: 3S\n"  # play 2 was Ada's
+        "fix 7 3H\n"
+    )
+    code, _out, err = run_live([*SCOPA_YOU, "--save", str(save), "--quiet"], text)
+    assert code == 1, err
+    assert "play 2: Ada: 3S (was 3H)" in err
+    assert "line 7: play 1 cannot be AS: " in err
+    assert "line 8: play 2 was Ada's, not You's" in err
+    assert "line 9: there is no play 7: 3 plays so far" in err
+    assert [p.text for p in load_path(save)[0].plays] == ["7D x 2C 5S", "3S", "AS"]

@@ -335,6 +335,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "quit": NP_("a command typed in tutor play or live", "quit"),
     "deal": NP_("a command typed in tutor play or live", "deal"),
     "table": NP_("a command typed in tutor play or live", "table"),
+    "fix": NP_("a command typed in tutor play or live", "fix"),
 }
 """The words typed as commands in a session (``tutor play``, ``live``), by their English
 name: each is read in every language of the tutor (``hint`` and ``suggerimento`` alike,

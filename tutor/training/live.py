@@ -44,7 +44,7 @@ tutor.training.live.LiveError: play 2: Ada cannot play 7H: it is in your hand
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -143,6 +143,10 @@ def protocol(style: Style | str | None = None, other: str = "Ada", table: bool =
         (f"{other}: {_in_style('3H', st)}", _("a play with the player's name in front")),
         (f"{_in_style('3H', st)} # ...", _("a play with a note, kept in the record")),
         (command("undo"), _("take back the last entry")),
+        (
+            f"{command('fix')} 12 {_in_style('7D', st)} x {_in_style('2C 5S', st)}",
+            _("put right play 12, mistyped; the plays after it stand if they still can"),
+        ),
         (command("deal"), _("after a hand's last play: the match's next hand, in the same file")),
         (command("board"), _("show the board again")),
         (command("help"), _("show this help")),
@@ -264,7 +268,7 @@ class Entry:
     """What an accepted line did."""
 
     kind: str
-    """``table``, ``deal``, ``play``, ``undo``, ``hand`` (the match's next hand begun),
+    """``table``, ``deal``, ``play``, ``undo``, ``fix``, ``hand`` (the match's next hand begun),
     ``quit``, ``help`` or ``board``."""
     text: str
     """A one-line summary, e.g. ``play 3: Ada: 7D x 2C 5S``."""
@@ -704,6 +708,8 @@ class LiveSession:
         head_command = None if player else typed_command(named)
         deal = head_command == "deal"
         table = head_command == "table"  # "table:" or "tavola:" in front
+        if head_command == "fix":
+            return self.fix(rest)
         if table or (named in ("hand", "cards") and not player) or deal:
             if table and phase in ("play", "deal"):
                 raise LiveError(
@@ -950,6 +956,63 @@ class LiveSession:
         self._changed(None)
         return Entry("undo", _("undone: {what}").format(what=what))
 
+    def fix(self, text: str) -> Entry:
+        """``fix N PLAY``: play N of this hand as ``PLAY`` instead of what was typed, the plays
+        after it kept if the hand still holds together with it (live audit, stop 48: a card
+        mistyped ten plays back meant undoing ten plays and typing them again)."""
+        number, _sep, written_text = text.strip().partition(" ")
+        if not number.isdigit() or not written_text.strip():
+            raise LiveError(
+                _("write {fix} N PLAY: the play's number, then the play as it was made").format(
+                    fix=command("fix")
+                )
+            )
+        n = int(number)
+        if not 1 <= n <= len(self.plays):
+            raise LiveError(
+                ngettext(
+                    "there is no play {n}: {count} play so far",
+                    "there is no play {n}: {count} plays so far",
+                    len(self.plays),
+                ).format(n=n, count=len(self.plays))
+            )
+        who, colon, rest = written_text.partition(":")
+        mover = self.players[self.record().state_at(n - 1).turn]
+        if colon:
+            named = player_named(self.players, who.strip())
+            if named is None or named != mover:
+                raise LiveError(
+                    _("play {n} was {mover}'s, not {name}'s").format(
+                        n=n, mover=mover, name=who.strip()
+                    )
+                )
+            written_text = rest
+        try:
+            written = parse_play(written_text.strip(), self.style)
+        except NotationError as exc:
+            raise LiveError(_("play {n}: {problem}").format(n=n, problem=exc)) from None
+        old = self.plays[n - 1]
+        candidate = self.record()
+        candidate.plays[n - 1] = replace(PlayEntry.from_play(written, self.style), note=old.note)
+        try:
+            moves = candidate.moves()
+        except RecordError as exc:  # a later play no longer fits: nothing is changed
+            raise LiveError(
+                _("play {n} cannot be {play}: {problem}").format(
+                    n=n, play=written_text.strip(), problem=exc.message
+                )
+            ) from None
+        move = moves[n - 1]
+        taken = cards_of(move.capture) if move.capture else None
+        self.plays[n - 1] = PlayEntry.of(CARDS[move.card], taken, self.style, note=old.note)
+        self._changed(None)
+        return Entry(
+            "fix",
+            _("play {n}: {player}: {move} (was {old})").format(
+                n=n, player=mover, move=move.text(self.style), old=old.text
+            ),
+        )
+
     def next_hand(self) -> Entry:
         """Start the match's next hand in the same file: the deal passes to the right, so the
         leader of the hand just played deals (as ``tutor play`` and the match files do)."""
@@ -997,7 +1060,7 @@ class LiveSession:
         )
 
 
-LIVE_COMMANDS = ("board", "undo", "help", "quit")
+LIVE_COMMANDS = ("board", "undo", "help", "quit", "fix")
 """The commands a ``live`` line can be (``deal`` and ``table`` go in front of cards)."""
 
 

@@ -863,7 +863,8 @@ class PlaySession:
         try:
             move = state.parse_move(text, self.style)
         except MoveError as exc:
-            meant = near_command(text)  # a slip of a command: "hlep" (play audit, stop 47)
+            # a slip of a command: "hlep" (play audit, stop 47); play's own commands only
+            meant = near_command(text, PLAY_COMMANDS)
             if meant is not None:
                 raise PlayError(
                     f"{exc}; " + _("did you mean {command}?").format(command=command(meant))
@@ -1092,3 +1093,7 @@ class _Events:
         self.out.append(event)
         if self.show is not None:
             self.show(event)
+
+
+PLAY_COMMANDS = ("hint", "explain", "board", "undo", "save", "help", "quit")
+"""The commands a line of ``tutor play`` can be (``live`` has others: ``fix``, ``deal``)."""
