@@ -386,3 +386,16 @@ def test_an_empty_puzzles_folder_is_bad_input(tmp_path: Path) -> None:
             str(empty), input="")  # fmt: skip
     assert r.exit_code == 3, r.output
     assert r.stderr.strip() == f"tutor: error: {empty}: no puzzle file (*.yaml) in this folder"
+
+
+def test_a_rescue_line_nested_thousands_deep_is_bad_input(tmp_path: Path) -> None:
+    """Found by a fuzzer (stop 48): a rescue file's line of arrays nested 100,000 deep was an
+    internal error (RecursionError in json.loads, exit 70); it is not an answer (exit 3). So
+    is bench tune's --start (exit 2)."""
+    bad = tmp_path / "deep.jsonl"
+    bad.write_text("[" * 100_000 + "]" * 100_000 + "\n", encoding="utf-8")
+    r = run("train", "--db", str(tmp_path / "p.sqlite"), "--import", str(bad))
+    assert r.exit_code == 3, r.output
+    assert r.stderr.strip() == f"tutor: error: {bad}, line 1: not an answer of a rescue file"
+    r = run("bench", "tune", "--start", "[" * 100_000)
+    assert r.exit_code == 2 and "not valid JSON: nested too deeply" in r.stderr, r.output

@@ -728,6 +728,10 @@ def bench_tune_command(
         raise typer.BadParameter(
             _("not JSON: {error}").format(error=exc.msg), param_hint="--start"
         ) from None
+    except RecursionError:  # arrays nested thousands deep
+        raise typer.BadParameter(
+            _("not valid JSON: nested too deeply"), param_hint="--start"
+        ) from None
     try:
         begin = start_weights(begin) if isinstance(begin, dict) else None
     except ValueError:

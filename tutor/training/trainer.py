@@ -123,7 +123,7 @@ def _from_text(text: str) -> list[Entry] | None:
     again)."""
     try:
         items = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
     if not isinstance(items, list):
         return None
@@ -528,7 +528,8 @@ def read_rescue(path: Path) -> list[tuple[Unsaved, int | None, str]]:
             if session is not None:
                 session = _whole(session)
             out.append((unsaved, session, _text(data.get("database", ""))))
-        except (ValueError, KeyError, TypeError, AttributeError):
+        # RecursionError: a line of arrays nested thousands deep (found by a fuzzer, stop 48)
+        except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
             raise TrainError(
                 _("{file}, line {line}: not an answer of a rescue file").format(file=path, line=n)
             ) from None
