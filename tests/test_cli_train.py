@@ -397,5 +397,25 @@ def test_a_rescue_line_nested_thousands_deep_is_bad_input(tmp_path: Path) -> Non
     r = run("train", "--db", str(tmp_path / "p.sqlite"), "--import", str(bad))
     assert r.exit_code == 3, r.output
     assert r.stderr.strip() == f"tutor: error: {bad}, line 1: not an answer of a rescue file"
+    deep = tmp_path / "deep-object.jsonl"
+    deep.write_text('{"a":' * 100_000 + "1" + "}" * 100_000 + "\n", encoding="utf-8")
+    r = run("train", "--db", str(tmp_path / "p.sqlite"), "--import", str(deep))
+    assert r.exit_code == 3, r.output
     r = run("bench", "tune", "--start", "[" * 100_000)
     assert r.exit_code == 2 and "not valid JSON: nested too deeply" in r.stderr, r.output
+
+
+def test_a_rescue_line_with_a_session_sqlite_cannot_keep_is_bad_input(tmp_path: Path) -> None:
+    """Found by a fuzzer (stop 48): a rescue line whose session was 10**30 reached SQLite and
+    was an internal error (OverflowError, exit 70)."""
+    line = {
+        "database": "x", "session": 10**30, "answer": "7D", "answered_at": 1000.0,
+        "correct": True, "skipped": False,
+        "puzzle": {"digest": "d1", "name": "p", "path": "p.yaml", "title": "t",
+                   "themes": ["sweep"], "ruleset": "scopa", "question": "best-move"},
+    }  # fmt: skip
+    bad = tmp_path / "big.jsonl"
+    bad.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    r = run("train", "--db", str(tmp_path / "p.sqlite"), "--import", str(bad))
+    assert r.exit_code == 3, r.output
+    assert r.stderr.strip() == f"tutor: error: {bad}, line 1: not an answer of a rescue file"
