@@ -405,15 +405,26 @@ def test_a_rescue_line_nested_thousands_deep_is_bad_input(tmp_path: Path) -> Non
     assert r.exit_code == 2 and "not valid JSON: nested too deeply" in r.stderr, r.output
 
 
-def test_a_rescue_line_with_a_session_sqlite_cannot_keep_is_bad_input(tmp_path: Path) -> None:
-    """Found by a fuzzer (stop 48): a rescue line whose session was 10**30 reached SQLite and
-    was an internal error (OverflowError, exit 70)."""
-    line = {
-        "database": "x", "session": 10**30, "answer": "7D", "answered_at": 1000.0,
+@pytest.mark.parametrize(
+    "change",
+    [{"session": 10**30}, {"answered_at": 253402300000}, {"digest": "a\udc80"}],
+    ids=["huge session", "answered in 9999", "lone surrogate"],
+)
+def test_a_rescue_line_sqlite_or_the_store_cannot_keep_is_bad_input(
+    tmp_path: Path, change: dict[str, object]
+) -> None:
+    """Found by a fuzzer (stop 48): a rescue line whose session was 10**30, or whose digest
+    held a lone surrogate, reached SQLite and was an internal error (exit 70); one answered in
+    the year 9999 was saved, and its due date, past what the store keeps, made the database
+    "damaged" for every later stats and train."""
+    line: dict[str, Any] = {
+        "database": "x", "session": 1, "answer": "7D", "answered_at": 1000.0,
         "correct": True, "skipped": False,
         "puzzle": {"digest": "d1", "name": "p", "path": "p.yaml", "title": "t",
                    "themes": ["sweep"], "ruleset": "scopa", "question": "best-move"},
     }  # fmt: skip
+    for key, value in change.items():
+        (line["puzzle"] if key == "digest" else line)[key] = value
     bad = tmp_path / "big.jsonl"
     bad.write_text(json.dumps(line) + "\n", encoding="utf-8")
     r = run("train", "--db", str(tmp_path / "p.sqlite"), "--import", str(bad))

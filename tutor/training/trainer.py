@@ -516,6 +516,8 @@ def read_rescue(path: Path) -> list[tuple[Unsaved, int | None, str]]:
             )  # fmt: skip
             answer = data["answer"]
             at = checked("rescue", "answered_at", data["answered_at"], "time")  # as stored
+            if at > time.time() + 86400:  # an answer not yet given: its due date could reach
+                raise ValueError  # past what the store keeps, and damage it (fuzzer, stop 48)
             unsaved = Unsaved(info, _flag(data["correct"]), _flag(data["skipped"]),
                               None if answer is None else _text(answer), at)  # fmt: skip
             # what a session writes, no more: a theme or question of the closed lists, and an
@@ -539,6 +541,7 @@ def read_rescue(path: Path) -> list[tuple[Unsaved, int | None, str]]:
 def _text(value: Any) -> str:
     if not isinstance(value, str):
         raise TypeError
+    value.encode("utf-8")  # a lone surrogate ("\udc80") is no text a session writes (stop 48)
     return value
 
 
