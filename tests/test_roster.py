@@ -122,3 +122,13 @@ def test_simulate_seats_the_sighted_search() -> None:
                  "--workers", "1", "--json")  # fmt: skip
     assert result.exit_code == 0, result.stderr
     assert '"search-sighted:0.02"' in result.stdout
+
+
+def test_a_search_budget_beyond_an_hour_a_move_is_refused() -> None:
+    """Found by a fuzzer (stop 48): a saved game whose computer player was "ismcts:1e308" made
+    tutor play --resume think for ever; a budget is at most an hour a move."""
+    assert isinstance(make_player("search:3600"), SearchPlayer)
+    with pytest.raises(PlayerError, match="the search budget is at most 3600 seconds a move"):
+        make_player("ismcts:1e308")
+    r = run("simulate", "--players", "search:4000,random", "--hands", "1")
+    assert r.exit_code == 2 and "at most 3600 seconds" in r.stderr, r.output

@@ -64,6 +64,11 @@ _RULE_BASED: dict[str, Callable[[], Player]] = {
 """The players that take no budget: they choose by rule at once."""
 
 
+MAX_BUDGET = 3600
+"""The most seconds a search player may think about one move: an hour, more than any game
+needs; a larger budget, written by hand in a saved game, would make the game never go on."""
+
+
 def written_seconds(text: str) -> float:
     """A number of seconds as written in ASCII digits (``0.5``, ``1e-1``), positive and
     finite; NaN for anything else, which the caller refuses. ``float()`` alone would also take
@@ -112,6 +117,12 @@ def make_player(spec: str, sighted: bool = False) -> Player:
                 _(
                     "player {name!r}: the search budget must be a finite positive number of seconds"
                 ).format(name=shown)
+            )
+        if budget > MAX_BUDGET:  # a saved game's "ismcts:1e308" hung play --resume (stop 48)
+            raise PlayerError(
+                _("player {name!r}: the search budget is at most {most} seconds a move").format(
+                    name=shown, most=MAX_BUDGET
+                )
             )
         return build(budget)
     raise PlayerError(
