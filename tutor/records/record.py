@@ -278,6 +278,12 @@ open). Free text (titles, notes) may hold them and is shown made visible
 (:mod:`tutor.render.safe`); a name may not (:func:`control_problem`)."""
 
 
+MAX_NAME = 200
+"""The longest name of a player or side: far more than any name needs, and under the 1,024
+characters YAML allows a mapping key (a longer one, in a deal or a team, made a save file that
+did not read back: found by a fuzzer, stop 48)."""
+
+
 def control_problem(name: str) -> str | None:
     """Why ``name`` cannot name a player or a team (None: it can): it holds a line break or
     another of the :data:`UNSAFE_TEXT` characters, which no name needs, which would act on a
@@ -289,6 +295,10 @@ def control_problem(name: str) -> str | None:
     """
     if "\n" in name or UNSAFE_TEXT.search(name):
         return _("a name cannot hold control characters: {name!r}").format(name=Shown(name))
+    if len(name) > MAX_NAME:  # YAML reads no longer mapping key: a save would not read back
+        return _("a name is at most {most} characters: {name!r}").format(
+            most=MAX_NAME, name=Shown(name)
+        )
     return None
 
 
