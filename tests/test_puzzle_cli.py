@@ -628,3 +628,26 @@ def test_a_reading_puzzle_whose_odds_are_close_is_too_close_to_ask() -> None:
     assert "the readings point to North for RC, but at 45%, no more likely than not" in (
         result.stdout
     )
+
+
+def test_a_best_move_puzzle_of_three_sides_is_refused_as_it_is_read(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """Found by a fuzzer (stop 48): puzzle try asked a best-move puzzle of a three-sided
+    ruleset, then failed after the answer with an error naming no file; train gave up its
+    session there. The puzzle is refused as it is read, with its file and line."""
+    (tmp_path / "three.yaml").write_text(
+        "name: three\nplayers: 3\nsides: 3\nhand_size: 4\ntable_cards: 4\n"
+        "description: three players, each for themselves\n"
+    )
+    puzzle = tmp_path / "p3.yaml"
+    puzzle.write_text(
+        "ruleset: three.yaml\nplayers: [A, B, C]\ntable: [AD, 2D, 3D, 4D]\n"
+        "deals:\n  - {A: [5D, 6D, 7D, FD]}\n"
+        "puzzle: {title: t, question: best-move, themes: [sweep], difficulty: 1, "
+        "solution: [FD], explanation: e}\n"
+    )
+    r = runner.invoke(app, ["puzzle", "try", str(puzzle)], input="FD\n")
+    assert r.exit_code == 3, r.output
+    assert f"{puzzle}:1: its ruleset three has 3 sides: a best-move puzzle needs two" in r.stderr
+    assert "Your answer" not in r.stdout and r.stdout == ""

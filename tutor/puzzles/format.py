@@ -269,6 +269,17 @@ def _puzzles_of(records: list[HandRecord], path: str) -> list[Puzzle]:
     for k, r in enumerate(records, 1):
         if r.puzzle is None:
             continue
+        if r.puzzle.question not in COUNTING_QUESTIONS and r.ruleset.sides != 2:
+            # refused as it is read, not after the answer is typed (puzzle try, train: found
+            # by a fuzzer, stop 48): the analysis that judges a move weighs two sides
+            line = r.line_of("ruleset")
+            raise PuzzleError(
+                (f"{path}:{line}: " if line else f"{path}: ")
+                + _(
+                    "its ruleset {name} has {n} sides: a {question} puzzle needs two (the "
+                    "analysis weighs two sides)"
+                ).format(name=r.ruleset.name, n=r.ruleset.sides, question=r.puzzle.question)
+            )
         out.append(Puzzle(r, r.puzzle, path, k))
     if not out:
         raise PuzzleError(f"{path}: " + _("not a puzzle: the record has no 'puzzle:' key"))
