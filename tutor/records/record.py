@@ -278,13 +278,14 @@ open). Free text (titles, notes) may hold them and is shown made visible
 (:mod:`tutor.render.safe`); a name may not (:func:`control_problem`)."""
 
 
-MAX_NAME = 200
-"""The longest name of a player or side: far more than any name needs, and under the 1,024
+MAX_NAME = 500
+"""The longest name of a player or side: far more than any name needs (the layout tests draw
+names of over 400), and under the 1,024
 characters YAML allows a mapping key (a longer one, in a deal or a team, made a save file that
 did not read back: found by a fuzzer, stop 48)."""
 
 
-def control_problem(name: str) -> str | None:
+def control_problem(name: str, most: int = MAX_NAME) -> str | None:
     """Why ``name`` cannot name a player or a team (None: it can): it holds a line break or
     another of the :data:`UNSAFE_TEXT` characters, which no name needs, which would act on a
     terminal if the name were printed raw, and which every message naming a player would
@@ -295,9 +296,9 @@ def control_problem(name: str) -> str | None:
     """
     if "\n" in name or UNSAFE_TEXT.search(name):
         return _("a name cannot hold control characters: {name!r}").format(name=Shown(name))
-    if len(name) > MAX_NAME:  # YAML reads no longer mapping key: a save would not read back
+    if len(name) > most:  # YAML reads no longer mapping key: a save would not read back
         return _("a name is at most {most} characters: {name!r}").format(
-            most=MAX_NAME, name=Shown(name)
+            most=most, name=Shown(name)
         )
     return None
 
@@ -654,7 +655,7 @@ class HandRecord:
         for team, members in self.teams.items():
             if not name_key(team):  # "Sides:  v B." named no side
                 raise self._fail(("teams", team), _("a team's name is empty"))
-            control = control_problem(team)
+            control = control_problem(team, 2 * MAX_NAME)  # two players' names, joined
             if control is not None:
                 raise self._fail(("teams", team), control)
             for name in members:

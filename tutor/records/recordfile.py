@@ -74,6 +74,7 @@ from tutor.game.textfile import FileReadError, os_reason, read_stream, read_text
 from tutor.records.puzzle_key import dump_puzzle, read_puzzle, resolve_puzzle
 from tutor.records.record import (
     INFO_KEYS,
+    MAX_NAME,
     TRANSLATED_INFO,
     TRANSLATED_NOTES,
     GameInfo,
@@ -165,7 +166,8 @@ class _Reader:
     def no_control(self, node: Node, what: str, name: str) -> None:
         """Refuse a name with control characters as soon as it is read: the messages of the
         rest of the reading quote names as written."""
-        control = control_problem(name)
+        # a team's name joins two players': the players' own length is checked with the seating
+        control = control_problem(name, 2 * MAX_NAME)
         if control is not None:
             raise self.fail(node, f"{what}: {control}" if what else control)
 
