@@ -478,8 +478,13 @@ def _drop_pool(workers: int) -> None:
         # pool half shut down that the exit could not see to stop (audit, stop 48); it takes
         # effect once the pool is down
         with interrupts_held():
-            for proc in list(getattr(pool, "_processes", {}).values()):
+            procs = list(getattr(pool, "_processes", {}).values())
+            for proc in procs:
                 proc.terminate()
+            for proc in procs:  # one that outlives SIGTERM (a handler it inherited) is killed
+                proc.join(timeout=1.0)
+                if proc.is_alive():
+                    proc.kill()
             pool.shutdown(wait=True, cancel_futures=True)
 
 
