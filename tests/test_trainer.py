@@ -8,6 +8,8 @@ import re
 import shutil
 import sqlite3
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 
@@ -275,6 +277,17 @@ def _lock(db: Path) -> sqlite3.Connection:
     return conn
 
 
+@contextmanager
+def _locked_session(
+    db: Path, folder: Path
+) -> Iterator[tuple[ProgressStore, Trainer, sqlite3.Connection]]:
+    """A session over ``folder``'s puzzles whose store another connection has just locked
+    (the store gives up a write after 0.3 s)."""
+    with ProgressStore(db, busy_seconds=0.3) as store:
+        t = Trainer.open(store, [folder], shipped=False, clock=Clock())
+        yield store, t, _lock(db)
+
+
 def test_answers_the_store_cannot_take_are_kept_and_saved_with_a_later_one(
     tmp_path: Path,
 ) -> None:
@@ -312,9 +325,7 @@ def test_answers_the_store_cannot_take_are_kept_and_saved_with_a_later_one(
 def test_finish_saves_what_was_kept_once_the_lock_is_gone(tmp_path: Path) -> None:
     mine = _folder(tmp_path)
     db = tmp_path / "p.sqlite"
-    with ProgressStore(db, busy_seconds=0.3) as store:
-        t = Trainer.open(store, [mine], shipped=False, clock=Clock())
-        locker = _lock(db)
+    with _locked_session(db, mine) as (store, t, locker):
         pick = t.next()
         assert pick is not None
         assert t.record(pick, Verdict(True, False, ""), None) is None
@@ -333,9 +344,7 @@ def test_an_answer_kept_is_in_a_rescue_file_at_once_and_the_file_goes_once_it_is
     tmp = _rescue_folder(tmp_path, monkeypatch)
     mine = _folder(tmp_path)
     db = tmp_path / "p.sqlite"
-    with ProgressStore(db, busy_seconds=0.3) as store:
-        t = Trainer.open(store, [mine], shipped=False, clock=Clock())
-        locker = _lock(db)
+    with _locked_session(db, mine) as (store, t, locker):
         digests = []
         for typed in ("7D", "AS"):
             pick = t.next()
@@ -360,9 +369,7 @@ def test_what_the_store_never_takes_goes_to_a_rescue_file(
     _rescue_folder(tmp_path, monkeypatch)
     mine = _folder(tmp_path)
     db = tmp_path / "p.sqlite"
-    with ProgressStore(db, busy_seconds=0.3) as store:
-        t = Trainer.open(store, [mine], shipped=False, clock=Clock())
-        locker = _lock(db)
+    with _locked_session(db, mine) as (store, t, locker):
         picks = []
         for typed in ("7D", None):
             pick = t.next()
@@ -482,9 +489,7 @@ def test_a_rescued_answer_keeps_a_file_name_that_is_not_utf8(
     odd = os.fsdecode(b"caf\xe9")
     shutil.copy(collection_dir() / f"{NAMES[0]}.yaml", mine / f"{odd}.yaml")
     db = tmp_path / "p.sqlite"
-    with ProgressStore(db, busy_seconds=0.3) as store:
-        t = Trainer.open(store, [mine], shipped=False, clock=Clock())
-        locker = _lock(db)
+    with _locked_session(db, mine) as (store, t, locker):
         _answer(t, False)
         with pytest.raises(StoreBusyError, match="the answer not saved is kept in"):
             t.finish()

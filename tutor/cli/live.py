@@ -20,7 +20,6 @@ from tutor.cli.core import (
     app,
     check_save,
     deck_style,
-    ended_as_interrupt,
     examples,
     fail_if_rejected,
     file_option,
@@ -260,8 +259,9 @@ def _run_live(session: LiveSession, quiet: bool, json_out: bool) -> None:
                 show_end()
 
     try:
-        with session_output(lambda: _live_saved(session)), ended_as_interrupt():
-            # a kill or a closed terminal: saved and said, as Ctrl-C
+        # a kill or a closed terminal is Ctrl-C already (every command runs under
+        # ended_as_interrupt): saved and said
+        with session_output(lambda: _live_saved(session)):
             if session.phase() == "over":  # a finished hand resumed: its score at once
                 show_end()
             elif session.plays and not json_out and not quiet and session.phase() == "play":

@@ -19,7 +19,6 @@ from tutor.cli.core import (
     app,
     check_save,
     deck_style,
-    ended_as_interrupt,
     examples,
     fail_if_rejected,
     file_option,
@@ -220,8 +219,9 @@ def _run(session: PlaySession) -> None:
         emit(console, *event_view(event, session.style, fancy))
 
     try:
-        # a kill or a closed terminal: saved and said, as Ctrl-C; so is output that is gone
-        with session_output(lambda: _saved(session)), ended_as_interrupt():
+        # a kill or a closed terminal is Ctrl-C already (every command runs under
+        # ended_as_interrupt): saved and said; so is output that is gone
+        with session_output(lambda: _saved(session)):
             why = session.run(line_reader(session.prompt), show,
                               lambda message: note(f"tutor: {message}"),
                               numbered=not interactive)  # fmt: skip

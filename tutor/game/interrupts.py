@@ -13,7 +13,7 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, NoReturn
 
 __all__ = ["Ended", "end", "ended", "interrupts_held", "ctrl_c_counted", "ctrl_c_lately"]
 
@@ -122,7 +122,7 @@ def ctrl_c_lately(seconds: float = AGAIN_SECONDS) -> bool:
     return time.monotonic() - _last_counted[0] < seconds
 
 
-def end() -> None:
+def end() -> NoReturn:
     """Raise :class:`Ended` for a SIGTERM or SIGHUP, and remember it: work that turns a
     KeyboardInterrupt into a result cut short ("interrupted") raises a plain one again, and
     :func:`ended` still tells a kill from a Ctrl-C (a kill during a hint ends the game, where

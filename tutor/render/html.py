@@ -17,10 +17,9 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
-from typing import Any
 
 from tutor.counting.tracker import track, values_text, viewer_state
-from tutor.game.cards import SETTEBELLO, Style, format_card, format_cards
+from tutor.game.cards import Style, format_card, format_cards
 from tutor.game.i18n import _, all_of, bounds, is_you, language, ngettext, number, pgettext
 from tutor.game.scoring import category_name
 from tutor.render.review import (
@@ -32,13 +31,13 @@ from tutor.render.review import (
 )
 from tutor.render.safe import fill, fill_markup, isolated, markup
 from tutor.render.svg import cards_svg, position_svg, shorten, text_width
+from tutor.render.terminal import ScoreCell, score_cells
 from tutor.review.judge import (
     CLASSES,
     THRESHOLDS,
     class_name,
     class_range,
     classify,
-    cost_bounds,
 )
 from tutor.review.observations import MAXIMS
 from tutor.review.review import Decision, PlayerSummary, Review
@@ -435,7 +434,7 @@ def _verdict(d: Decision, style: Style) -> str:
         how = ngettext("{n} sampled deal", "{n} sampled deals", j.samples).format(n=j.samples)
     if j.stopped == "time":
         how = _("{how}, time budget spent").format(how=how)
-    cost = number(j.cost) if j.exact else f"{number(j.cost)} {cost_bounds(j.low, j.high)}"
+    cost = j.cost_text()
     move = f'<span class="move">{markup(j.best.text(style))}</span>'
     if j.best == d.move:
         sentence = _("Cost {cost} points; the move played is the best; {how}.")
@@ -573,11 +572,7 @@ def _costliest_links(review: Review, name: str) -> str:
     links = markup("; ").join(
         f'<a href="#play-{d.play}">{markup(play_n.format(n=d.play))} '
         f'<span class="move">{markup(d.move.text(style))}</span></a> '
-        + markup(
-            number(d.judgement.cost)
-            if d.judgement.exact
-            else f"{number(d.judgement.cost)} {cost_bounds(d.judgement.low, d.judgement.high)}"
-        )
+        + markup(d.judgement.cost_text())
         for d in mine
     )
     label = markup(_("Costliest:"))
@@ -591,7 +586,7 @@ def _index(review: Review) -> str:
     rows = []
     for d in review.decisions:
         j = d.judgement
-        cost = number(j.cost) if j.exact else f"{number(j.cost)} {cost_bounds(j.low, j.high)}"
+        cost = j.cost_text()
         best = "" if j.best == d.move else markup(j.best.text(style))
         rows.append(
             f'<tr><td><a href="#play-{d.play}">{d.play}</a></td><td>{_bdi(d.player)}</td>'
@@ -643,27 +638,19 @@ def _score(review: Review) -> str:
         f'<th scope="col">{_bdi(n)}</th><th scope="col">{pts}</th>' for n in names
     )
 
-    def row(category: str, details: list[str]) -> str:
+    def drawn(cell: ScoreCell) -> str:
+        before, cards, after = cell
+        shown = " ".join("-" if c is None else format_card(c, style) for c in cards)
+        return markup(before + shown + after)
+
+    rows = []
+    for key, entries in score_cells(hand.score, record.ruleset):  # as replay's table
         cells = "".join(
-            f'<td>{detail}</td><td class="num">{side.points.get(category, 0) or ""}</td>'
-            for side, detail in zip(sides, details, strict=True)
+            f'<td>{drawn(entry)}</td><td class="num">{side.points.get(key, 0) or ""}</td>'
+            for side, entry in zip(sides, entries, strict=True)
         )
-        return f'<tr><th scope="row">{markup(category_name(category))}</th>{cells}</tr>'
-
-    def card(c: Any) -> str:
-        return "-" if c is None else markup(format_card(c, style))
-
-    rows = [
-        row("cards", [str(x.cards) for x in sides]),
-        row("denari", [str(x.denari) for x in sides]),
-        row("settebello", [card(SETTEBELLO) if x.settebello else "-" for x in sides]),
-        row(
-            "primiera",
-            [f"{x.primiera} = " + " ".join(card(c) for c in x.primiera_cards) for x in sides],
-        ),  # fmt: skip
-        row("scope", [str(x.scope) for x in sides]),
-    ]
-    total = "".join(f'<td></td><td class="num"><b>{sum(x.points.values())}</b></td>' for x in sides)
+        rows.append(f'<tr><th scope="row">{markup(category_name(key))}</th>{cells}</tr>')
+    total = "".join(f'<td></td><td class="num"><b>{side.total}</b></td>' for side in sides)
     total_label = markup(_("total"))
     rows.append(f'<tr><th scope="row">{total_label}</th>{total}</tr>')
     title = markup(_("Score of the hand"))

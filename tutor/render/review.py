@@ -286,8 +286,8 @@ def review_view(review: Review, rich: bool = False, result: bool = True) -> list
         out.append(Text(_("Interrupted: the review stops at the last decision judged.")))
     # the hand's result, as replay gives it: a player studying the hand had to run replay for
     # it (HTML audit, stop 48); nothing for a record that stops before the hand's end
-    hand = replay_hand(review.record)
-    if result and hand.score is not None:  # (tutor play shows it above the review)
+    hand = replay_hand(review.record) if result else None  # (tutor play shows it above)
+    if hand is not None and hand.score is not None:
         out.append(Text(""))
         out.extend(hand_end(hand, review.record, rich))
     return out

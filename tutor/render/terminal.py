@@ -641,6 +641,47 @@ def _side_name(players: Sequence[str]) -> str:
     return one_line(all_of(players))
 
 
+ScoreCell = tuple[str, tuple[Card | None, ...], str]
+"""One side's entry in a category of the score: words, cards (None: a suit with none), words."""
+
+
+def score_cells(score: HandScore, rules: Ruleset) -> list[tuple[str, list[ScoreCell]]]:
+    """Per category of the end-of-hand score the ruleset counts, each side's entry: the one
+    home of what the score shows, drawn by :func:`score_table` and by the review page (whose
+    own copy had lost the missing suit and the re bello)."""
+    sides = score.sides
+
+    def counts(values: list[int], blank: bool = False) -> list[ScoreCell]:
+        return [("-" if blank and not v else str(v), (), "") for v in values]
+
+    def holder(has: list[bool], card: Card) -> list[ScoreCell]:
+        return [("", (card,), "") if h else ("-", (), "") for h in has]
+
+    missing = rules.primiera_missing_suit == "loses"
+    out = [
+        ("cards", counts([s.cards for s in sides])),
+        ("denari", counts([s.denari for s in sides])),
+        ("settebello", holder([s.settebello for s in sides], SETTEBELLO)),
+        (
+            "primiera",
+            [
+                (
+                    f"{s.primiera} = ",
+                    tuple(s.primiera_cards),
+                    " " + _("(a suit missing)") if missing and not s.complete_suits else "",
+                )
+                for s in sides
+            ],  # fmt: skip
+        ),
+        ("scope", counts([s.scope for s in sides])),
+    ]
+    if rules.re_bello:
+        out.append(("re_bello", holder([s.re_bello for s in sides], RE_BELLO)))
+    if rules.napola:
+        out.append(("napola", counts([s.napola for s in sides], blank=True)))
+    return out
+
+
 def score_table(
     score: HandScore,
     rules: Ruleset,
@@ -661,44 +702,22 @@ def score_table(
     for i, _n in enumerate(heads):
         out.columns[2 + 2 * i].justify = "right"
 
-    def row(label: str, details: list[Text | str], category: str) -> None:
-        cells: list[Text | str] = [label]
-        for side, detail in zip(score.sides, details, strict=True):
-            pts = side.points.get(category, 0)
-            cells += [detail, str(pts) if pts else ""]
-        out.add_row(*cells)
+    def drawn(cell: ScoreCell) -> Text:
+        before, cards, after = cell
+        shown = Text(" ").join(
+            card_text(c, style, rich) if c is not None else Text("-") for c in cards
+        )
+        return Text.assemble(before, shown, after)
 
-    sides = score.sides
-    row(category_name("cards"), [str(s.cards) for s in sides], "cards")
-    row(category_name("denari"), [str(s.denari) for s in sides], "denari")
-    row(
-        category_name("settebello"),
-        [card_text(SETTEBELLO, style, rich) if s.settebello else Text("-") for s in sides],
-        "settebello",
-    )
-    prim: list[Text | str] = []
-    for s in sides:
-        cells = Text(" ").join(
-            card_text(c, style, rich) if c is not None else Text("-") for c in s.primiera_cards
-        )
-        line = Text.assemble(str(s.primiera), " = ", cells)
-        if rules.primiera_missing_suit == "loses" and not s.complete_suits:
-            line.append(" " + _("(a suit missing)"))
-        prim.append(line)
-    row(category_name("primiera"), prim, "primiera")
-    row(category_name("scope"), [str(s.scope) for s in sides], "scope")
-    if rules.re_bello:
-        king = RE_BELLO
-        row(
-            category_name("re_bello"),
-            [card_text(king, style, rich) if s.re_bello else Text("-") for s in sides],
-            "re_bello",
-        )
-    if rules.napola:
-        row(category_name("napola"), [str(s.napola) if s.napola else "-" for s in sides], "napola")
+    for category, entries in score_cells(score, rules):
+        row: list[Text | str] = [category_name(category)]
+        for side, entry in zip(score.sides, entries, strict=True):
+            pts = side.points.get(category, 0)
+            row += [drawn(entry), str(pts) if pts else ""]
+        out.add_row(*row)
     out.show_footer = True
     out.columns[0].footer = _("total")
-    for i, side in enumerate(sides):
+    for i, side in enumerate(score.sides):
         out.columns[2 + 2 * i].footer = Text(str(side.total), style="bold" if rich else "")
     return out
 

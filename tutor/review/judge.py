@@ -268,6 +268,13 @@ class Judgement:
     def value_of(self, move: Move) -> MoveEstimate | None:
         return next((m for m in self.moves if m.move == move), None)
 
+    def cost_text(self) -> str:
+        """The cost as the review writes it: alone when exact, else with its interval
+        (:func:`cost_bounds`), as ``0.60 [0.30, 1.12]``."""
+        if self.exact:
+            return number(self.cost)
+        return f"{number(self.cost)} {cost_bounds(self.low, self.high)}"
+
     @property
     def spread(self) -> float:
         """The best move's value minus the worst's: what the decision put at stake. Sampled,
