@@ -633,3 +633,18 @@ def test_an_uncertain_badge_runs_from_the_milder_class_s_colour_to_the_harsher_s
     assert f"--class:{CLASS_COLOURS['best']}" in badge
     assert f"--class-high:{CLASS_COLOURS['blunder']}" in badge
     assert "--class-high" not in _badge("best")
+
+
+def test_the_page_s_score_has_the_ruleset_s_every_category() -> None:
+    """Found re-reading the change (stop 48): the page's own copy of the score table had no
+    re bello or napola row and no missing-suit note; the page and replay now draw the same
+    cells (render.terminal.score_cells)."""
+    from tutor.records.replay import replay_hand
+    from tutor.render.html import _score
+
+    text = (EXAMPLES / "seed003-scopa.yaml").read_text(encoding="utf-8")
+    record = loads(text.replace("ruleset: scopa\n", "ruleset: scopa-re-bello\n", 1))[0]
+    assert replay_hand(record).score is not None
+    review = review_record(record, ["You"], settings=FAST_PAGE, plays=[1])
+    page = _score(review)
+    assert "re bello" in page.lower() and "napola" in page.lower(), page
