@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import ROOT, run, stored_answers
+from helpers import ROOT, SCOPA_RULES, run, stored_answers
 
 from tutor.training import store as store_module
 from tutor.training.store import ProgressStore, Schedule
@@ -362,8 +362,8 @@ def test_puzzles_given_that_give_no_puzzle_are_bad_input(tmp_path: Path) -> None
             input="")  # fmt: skip
     assert r.exit_code == 3, r.output
     assert r.stderr.strip() == (
-        f"tutor: error: {bad}: cannot read: the file is not UTF-8 text; no puzzle could be read "
-        f"from {bad}"
+        f"tutor: error: {bad}:1: the byte 0xFF is not UTF-8 text: save the file as UTF-8; no "
+        f"puzzle could be read from {bad}"
     )
     # a folder with one good puzzle and one broken file: the broken one is noted, and skipped
     folder = tmp_path / "mine"
@@ -374,6 +374,31 @@ def test_puzzles_given_that_give_no_puzzle_are_bad_input(tmp_path: Path) -> None
             str(folder), input="skip\n")  # fmt: skip
     assert r.exit_code == 0, r.output
     assert "skipped:" in r.stderr and "bad.yaml" in r.stderr
+
+
+def test_a_ruleset_file_beside_the_puzzles_is_not_skipped_as_a_bad_puzzle(tmp_path: Path) -> None:
+    """Stop 48's list: a folder of puzzles holding the ruleset file its puzzles name said
+    "skipped: ...: unknown key 'name'" on every run; a broken one now gets the ruleset's own
+    message, and a ruleset named on its own is "a ruleset file, not a puzzle"."""
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "good.yaml").write_bytes((ROOT / "puzzles" / "lay-a-doppia.yaml").read_bytes())
+    house = folder / "house.yaml"
+    house.write_text(SCOPA_RULES.replace("name: scopa", "name: house"), encoding="utf-8")
+    db = str(tmp_path / "p.sqlite")
+    for _ in range(2):  # the second run reads the store's cache of the folder
+        r = run("train", "--count", "1", "--db", db, "--puzzles", str(folder), input="skip\n")
+        assert r.exit_code == 0, r.output
+        assert "skipped" not in r.stderr and "house.yaml" not in r.output, r.stderr
+    r = run("train", "--count", "1", "--db", db, "--puzzles", str(house), input="")
+    assert r.exit_code == 3, r.output
+    assert f"{house}: a ruleset file, not a puzzle" in r.stderr
+    broken = folder / "broken.yaml"
+    broken.write_text(SCOPA_RULES + "~: 3\n", encoding="utf-8")
+    r = run("train", "--count", "1", "--db", db, "--puzzles", str(folder), input="skip\n")
+    line = SCOPA_RULES.count("\n") + 1
+    assert f"tutor: skipped: {broken}:{line}: key '~': unknown key" in r.stderr, r.stderr
+    assert "house.yaml" not in r.stderr
 
 
 def test_an_empty_puzzles_folder_is_bad_input(tmp_path: Path) -> None:

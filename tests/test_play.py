@@ -292,6 +292,23 @@ def test_a_resumed_file_naming_an_unknown_computer_player_says_which_file(tmp_pa
 
 
 @pytest.mark.parametrize(
+    ("game", "line"),
+    [
+        ("game:\n  seed: 1\n  computer: {}\n", 7),
+        ("game:\n  seed: 1\n  computer: {You: greedy, Ada: greedy}\n", 7),
+        ("game:\n  seed: 1\n", 5),  # no computer key: the game key's line
+    ],
+)
+def test_a_resume_whose_computer_seats_are_wrong_names_the_line(
+    tmp_path: Path, game: str, line: int
+) -> None:
+    """Stop 48's list: "the computer holds 0 of the 2 seats" named the file only."""
+    bad = _game_file(tmp_path / "seats.yaml", game)
+    with pytest.raises(PlayError, match=f"^{re.escape(str(bad))}:{line}: the computer holds"):
+        PlaySession.resume(bad)
+
+
+@pytest.mark.parametrize(
     ("verdict", "high", "shown"),
     [
         ("mistake?", "0.85", "mistake–mistake"),  # as files saved before said it

@@ -58,6 +58,25 @@ def test_deeply_nested_record_is_bad_input_not_a_crash(tmp_path: Path) -> None:
     path = write(tmp_path, "deep.yaml", "plays: " + "[" * 5000 + "]" * 5000 + "\n")
     line = one_error_line(run("replay", path))
     assert "nested too deeply" in line
+    # stop 49: the message names the line, here the third of a file whose second hand is deep
+    deep = BASE + "---\n" + BASE.replace("plays:", "note: " + "[" * 1500 + "]" * 1500 + "\nplays:")
+    path = write(tmp_path, "deep2.yaml", deep)
+    at = deep.split("\n").index(next(x for x in deep.split("\n") if x.startswith("note: [")))
+    assert one_error_line(run("replay", path)) == (
+        f"tutor: error: {path}:{at + 1}: hand 2: not valid YAML: nested too deeply"
+    )
+
+
+def test_a_key_given_twice_names_the_line_of_its_first_use(tmp_path: Path) -> None:
+    """Stop 48's list: a record's key given twice did not say where it was first given (a
+    ruleset's did)."""
+    text = BASE.replace("players:", "title: a\nnote: b\ntitle: c\nplayers:", 1)
+    first = text.split("\n").index("title: a") + 1
+    path = write(tmp_path, "twice.yaml", text)
+    assert one_error_line(run("replay", path)) == (
+        f"tutor: error: {path}:{first + 2}: a hand record: key 'title' is given twice (first on "
+        f"line {first})"
+    )
 
 
 def test_missing_ruleset_file_says_where_it_looked(tmp_path: Path) -> None:
@@ -343,7 +362,7 @@ def test_an_error_in_a_play_written_as_a_mapping_names_the_play_once() -> None:
     twice = BASE.replace("  - 3H\n", "  - {play: 3H, play: 3C}\n")
     with pytest.raises(RecordError) as info:
         loads(twice, "hand.yaml")
-    assert str(info.value) == "hand.yaml:9: play 2: key 'play' is given twice"
+    assert str(info.value) == "hand.yaml:9: play 2: key 'play' is given twice (first on line 9)"
     odd_key = BASE.replace("  - 3H\n", "  - {[a]: 3H}\n")
     with pytest.raises(RecordError) as info:
         loads(odd_key, "hand.yaml")

@@ -289,15 +289,18 @@ def test_ruleset_json_gives_every_field_the_derived_counts_and_the_words() -> No
 
 
 def test_ruleset_file_not_utf8_is_bad_input_everywhere(tmp_path: Path) -> None:
-    # Was: UnicodeDecodeError escaped load_ruleset: "internal error", exit 70.
-    bad = write(tmp_path, "latin.yaml", b"name: caf\xe9\n")
+    # Was: UnicodeDecodeError escaped load_ruleset: "internal error", exit 70. Stop 49: the
+    # message names the byte and its line, where it said "the file is not UTF-8 text".
+    bad = write(tmp_path, "latin.yaml", b"players: 2\nname: caf\xe9\n")
     for args in (
         ("rules", bad),
         ("explain", "--ruleset", bad, "--table", "", "7D"),
         ("bench", "playouts", "--ruleset", bad, "--hands", "1", "--repeat", "1"),
     ):
         line = one_error_line(run(*args))
-        assert line == f"tutor: error: {bad}: cannot read: the file is not UTF-8 text"
+        assert line == (
+            f"tutor: error: {bad}:2: the byte 0xE9 is not UTF-8 text: save the file as UTF-8"
+        )
     record = write(tmp_path, "hand.yaml", BASE.replace("ruleset: scopa", "ruleset: latin.yaml"))
     line = one_error_line(run("replay", record))
     assert line.startswith(f"tutor: error: {record}:1: ruleset: ") and "not UTF-8" in line
@@ -312,6 +315,23 @@ def test_ruleset_yaml_error_is_one_line_with_its_line(tmp_path: Path) -> None:
     )
     deep = write(tmp_path, "deep.yaml", "name: " + "[" * 5000 + "]" * 5000 + "\n")
     assert "nested too deeply" in one_error_line(run("rules", deep))
+    # stop 49: with its line (the C parser's own depth limit, or the deepest line)
+    deep = write(tmp_path, "deep2.yaml", "players: 2\nname: " + "[" * 5000 + "]" * 5000 + "\n")
+    assert one_error_line(run("rules", deep)) == (
+        f"tutor: error: {deep}:2: not valid YAML: nested too deeply"
+    )
+
+
+@pytest.mark.parametrize("key", ["~", "null", "yes"])
+def test_a_ruleset_key_read_as_null_or_a_truth_is_quoted_as_written(
+    tmp_path: Path, key: str
+) -> None:
+    """Stop 48's list: a key ``~`` was quoted as 'None', with no line."""
+    path = write(tmp_path, "odd.yaml", SCOPA_RULES + f"{key}: 3\n")
+    line = one_error_line(run("rules", path))
+    assert line.startswith(
+        f"tutor: error: {path}:{SCOPA_RULES.count(chr(10)) + 1}: key '{key}': unknown key"
+    ), line
 
 
 @pytest.mark.parametrize(

@@ -31,6 +31,7 @@ from tutor.game.textfile import FileReadError, read_text
 
 __all__ = [
     "names_file",
+    "deepest_line",
     "Ruleset",
     "RulesetError",
     "PrimieraScale",
@@ -38,6 +39,7 @@ __all__ = [
     "RULESET_DIR",
     "load_ruleset",
     "loads_ruleset",
+    "ruleset_like",
     "dumps_ruleset",
     "ruleset_to_dict",
     "ruleset_from_dict",
@@ -221,6 +223,44 @@ TRANSLATED_KEYS = ("description", "source")
 (``description_it``)."""
 _TRANSLATIONS = {f"{k}_{lang}" for k in TRANSLATED_KEYS for lang in LANGUAGES if lang != "en"}
 _KEYS.update(dict.fromkeys(_TRANSLATIONS, str))
+
+
+_OPENS = (
+    yaml.BlockMappingStartToken,
+    yaml.BlockSequenceStartToken,
+    yaml.FlowMappingStartToken,
+    yaml.FlowSequenceStartToken,
+)
+_CLOSES = (yaml.BlockEndToken, yaml.FlowMappingEndToken, yaml.FlowSequenceEndToken)
+
+
+def deepest_line(text: str) -> int | None:
+    r"""The 1-based line where the YAML ``text`` is first nested deepest, for the message
+    about a file nested too deeply for the parser (which cannot say where); None when the
+    text cannot even be split into tokens. The tokens are read one by one, without the
+    recursion that failed; the C scanner stops at a depth of its own, and its mark is then the
+    line.
+
+    >>> deepest_line("a: 1\nb: [[1], [[2]]]\nc: 3\n")
+    2
+    >>> deepest_line("a: 1\nb:\n  c:\n    - [1]\n")
+    4
+    """
+    depth = deepest = 0
+    line = None
+    try:
+        for token in yaml.scan(text, Loader=_LOADER):
+            if isinstance(token, _OPENS):
+                depth += 1
+                if depth > deepest:
+                    deepest, line = depth, token.start_mark.line + 1
+            elif isinstance(token, _CLOSES):
+                depth -= 1
+    except yaml.MarkedYAMLError as exc:
+        return exc.problem_mark.line + 1 if exc.problem_mark is not None else None
+    except yaml.YAMLError:
+        return None
+    return line
 
 
 def yaml_error_text(exc: yaml.YAMLError, text: str) -> tuple[int | None, str]:
@@ -500,6 +540,19 @@ def _unreadable_scalar(node: yaml.Node) -> yaml.ScalarNode | None:
     return min(bad, key=lambda n: n.start_mark.index, default=None)
 
 
+_WORD_TAGS = ("tag:yaml.org,2002:null", "tag:yaml.org,2002:bool")
+
+
+def _keys_as_written(node: yaml.Node | None, depth: int = 3) -> None:
+    """Make the keys YAML would read as null or a truth value (``~``, ``yes``) plain text, so
+    that a message about such a key quotes it as written, with its line, not as ``None``."""
+    if depth and isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            if isinstance(key, yaml.ScalarNode) and key.tag in _WORD_TAGS:
+                key.tag = "tag:yaml.org,2002:str"
+            _keys_as_written(value, depth - 1)
+
+
 def _duplicate_key(node: yaml.Node | None) -> tuple[str, int, int] | None:
     """The key given twice in a mapping of the tree that comes first in the file: (key, the
     line of its second use, the line of its first)."""
@@ -727,6 +780,20 @@ def names_file(name: str) -> bool:
     return name.endswith((".yaml", ".yml")) or "/" in name or "\\" in name
 
 
+def ruleset_like(path: str | Path) -> bool:
+    """Whether the file at ``path`` reads as a ruleset rather than a hand record: one mapping
+    with a ``name`` and none of a record's cards (a folder of puzzles may hold the ruleset its
+    puzzles name)."""
+    try:
+        docs = compose_yaml(read_text(path))
+    except (FileReadError, yaml.YAMLError, RecursionError):
+        return False
+    if len(docs) != 1 or not isinstance(docs[0], yaml.MappingNode):
+        return False
+    keys = {str(k.value) for k, _v in docs[0].value if isinstance(k, yaml.ScalarNode)}
+    return "name" in keys and not keys & {"deals", "table", "plays", "puzzle"}
+
+
 def load_ruleset(name_or_path: str | Path) -> Ruleset:
     """A shipped ruleset by name, or a ruleset file by path."""
     key = str(name_or_path)
@@ -763,7 +830,7 @@ def load_ruleset(name_or_path: str | Path) -> Ruleset:
     try:
         text = read_text(path)
     except FileReadError as exc:
-        raise RulesetError(f"{path}: {exc}") from None
+        raise RulesetError(f"{exc.where(path)}: {exc}") from None
     rs = loads_ruleset(text, str(path))
     _CACHE[cache] = rs
     return rs
@@ -801,6 +868,7 @@ def loads_ruleset(text: str, path: str = "<string>") -> Ruleset:
                     n=RULESET_VALUES_MAX
                 )
             )
+        _keys_as_written(node)
         data = None if node is None else _construct(node)
     except yaml.YAMLError as exc:
         line, problem = yaml_error_text(exc, text)
@@ -809,7 +877,9 @@ def loads_ruleset(text: str, path: str = "<string>") -> Ruleset:
             f"{at}: " + _("not valid YAML: {problem}").format(problem=problem)
         ) from None
     except RecursionError:
-        raise RulesetError(f"{path}: " + _("not valid YAML: nested too deeply")) from None
+        line = deepest_line(text)
+        at = f"{path}:{line}" if line else str(path)
+        raise RulesetError(f"{at}: " + _("not valid YAML: nested too deeply")) from None
     return ruleset_from_dict(data, path, _key_lines(node))
 
 

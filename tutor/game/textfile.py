@@ -39,8 +39,17 @@ few seconds, whatever it holds."""
 class FileReadError(TutorError):
     """A file that cannot be read: missing, unreadable, not UTF-8, or over the size limit.
 
-    The message does not name the file: each reader adds the name in its own error's form.
+    The message does not name the file: each reader adds the name, and ``line`` when it is
+    known (the line of a byte that is not UTF-8), in its own error's form.
     """
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        super().__init__(message)
+        self.line = line
+
+    def where(self, path: str | Path | Traversable) -> str:
+        """``path``, with ``:LINE`` when the line is known."""
+        return f"{path}:{self.line}" if self.line else str(path)
 
 
 OS_REASONS = (
@@ -94,8 +103,22 @@ def read_text(path: str | Path | Traversable, limit: int = MAX_FILE_BYTES) -> st
         raise _too_large(limit)
     try:
         return data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise FileReadError(_("cannot read: the file is not UTF-8 text")) from None
+    except UnicodeDecodeError as exc:
+        raise not_utf8(data, exc.start) from None
+
+
+def not_utf8(data: bytes, at: int) -> FileReadError:
+    """The error for the byte at offset ``at`` of ``data``, which is not UTF-8: it names the
+    byte and its line, so that an editor can find it.
+
+    >>> err = not_utf8(b"a: 1\\nb: caf\\xe9\\n", 11)
+    >>> err.line, str(err)
+    (2, 'the byte 0xE9 is not UTF-8 text: save the file as UTF-8')
+    """
+    return FileReadError(
+        _("the byte 0x{byte:02X} is not UTF-8 text: save the file as UTF-8").format(byte=data[at]),
+        data.count(b"\n", 0, at) + 1,
+    )
 
 
 def read_stream(fp: IO[str], limit: int = MAX_FILE_BYTES) -> str:

@@ -40,6 +40,7 @@ from tutor.counting.tracker import values_text, viewer_state
 from tutor.game.cards import Style, format_card
 from tutor.game.errors import TutorError
 from tutor.game.i18n import _, is_you
+from tutor.game.rules import RulesetError, load_ruleset, ruleset_like
 from tutor.game.state import GameState
 from tutor.records.puzzle_key import QUESTIONS, THEMES, PuzzleSpec
 from tutor.records.record import HandRecord, RecordError, shown_name
@@ -50,6 +51,7 @@ __all__ = [
     "THEMES",
     "COUNTING_QUESTIONS",
     "PuzzleError",
+    "RulesetFileError",
     "Puzzle",
     "puzzle_files",
     "load_puzzles",
@@ -65,6 +67,11 @@ COUNTING_QUESTIONS = ("unmatched", "holds")
 
 class PuzzleError(TutorError):
     """A file that is no puzzle, or a puzzle the tutor cannot set."""
+
+
+class RulesetFileError(PuzzleError):
+    """A ruleset file where a puzzle was looked for: a folder of puzzles may hold the rulesets
+    its puzzles name in their ``ruleset:`` key, and is read without it."""
 
 
 @dataclass
@@ -286,6 +293,20 @@ def _puzzles_of(records: list[HandRecord], path: str) -> list[Puzzle]:
     return out
 
 
+def _load_file(f: Path) -> list[Puzzle]:
+    """The puzzles of the file ``f``; for a file that is a ruleset, not a record, the ruleset's
+    own error when it has one, else :class:`RulesetFileError`."""
+    try:
+        return _puzzles_of(load_path(f), str(f))
+    except RecordError:
+        if not ruleset_like(f):
+            raise
+        load_ruleset(f)  # its RulesetError names the line of what is wrong
+        raise RulesetFileError(
+            f"{f}: " + _("a ruleset file, not a puzzle: a puzzle names it in its 'ruleset:' key")
+        ) from None
+
+
 def loads_puzzles(text: str, path: str = "<string>") -> list[Puzzle]:
     """The puzzles of a record file's text (RecordError or PuzzleError when it holds none)."""
     return _puzzles_of(loads(text, path), path)
@@ -300,17 +321,27 @@ def load_puzzles(path: str | Path) -> list[Puzzle]:
     files = puzzle_files(path)
     if Path(path).is_dir() and not files:
         raise PuzzleError(f"{path}: " + _("no puzzle files (*.yaml) in this folder"))
+    folder = Path(path).is_dir()
     for f in files:
-        out.extend(_puzzles_of(load_path(f), str(f)))
+        try:
+            out.extend(_load_file(f))
+        except RulesetFileError:
+            if not folder:
+                raise
     return out
 
 
 def iter_puzzle_files(path: str | Path) -> Iterator[tuple[Path, list[Puzzle] | TutorError]]:
-    """Each file at ``path`` with its puzzles, or the error that stops it loading."""
+    """Each file at ``path`` with its puzzles, or the error that stops it loading; the ruleset
+    files of a folder are passed over."""
+    folder = Path(path).is_dir()
     for f in puzzle_files(path):
         try:
-            yield f, _puzzles_of(load_path(f), str(f))
-        except (RecordError, PuzzleError) as exc:
+            yield f, _load_file(f)
+        except RulesetFileError as exc:
+            if not folder:
+                yield f, exc
+        except (RecordError, PuzzleError, RulesetError) as exc:
             yield f, exc
 
 

@@ -65,6 +65,7 @@ from tutor.game.rules import (
     Ruleset,
     RulesetError,
     compose_yaml,
+    deepest_line,
     load_ruleset,
     names_file,
     yaml_error_text,
@@ -180,7 +181,7 @@ class _Reader:
             raise self.fail(node, _("{what} must be a mapping of keys to values").format(what=what))
         head = f"{what}: " if what else ""
         out: list[tuple[str, Node, Node]] = []
-        seen: set[str] = set()
+        seen: dict[str, int] = {}
         for k, v in node.value:
             if not isinstance(k, ScalarNode):
                 raise self.fail(k, head + _("keys must be plain text"))
@@ -188,8 +189,14 @@ class _Reader:
             if names:
                 self.no_control(k, what, key)
             if key in seen:
-                raise self.fail(k, head + _("key {key!r} is given twice").format(key=key))
-            seen.add(key)
+                raise self.fail(
+                    k,
+                    head
+                    + _("key {key!r} is given twice (first on line {first})").format(
+                        key=key, first=seen[key]
+                    ),
+                )
+            seen[key] = k.start_mark.line + 1
             out.append((key, k, v))
         return out
 
@@ -313,6 +320,8 @@ class _Reader:
                 + _("the seed must be a whole number, not {text!r}").format(text=seed_text),
             ) from None
         computer: dict[str, str] = {}
+        if "computer" in values:
+            lines[("game", "computer")] = values["computer"].start_mark.line + 1
         if "computer" in values and not self.is_null(values["computer"]):
             for key, knode, vnode in self.mapping(values["computer"], "game: computer", names=True):
                 name = key.strip()
@@ -554,7 +563,10 @@ def loads(text: str, path: str = "<string>") -> list[HandRecord]:
             _hand_at(text, line),
         ) from None
     except RecursionError:
-        raise RecordError(path, None, None, _("not valid YAML: nested too deeply")) from None
+        line = deepest_line(text)
+        raise RecordError(
+            path, line, None, _("not valid YAML: nested too deeply"), _hand_at(text, line)
+        ) from None
     while len(roots) > 1 and _empty(roots[-1]):  # a --- ending the file starts no hand
         roots.pop()
     reader = _Reader(path)
@@ -588,7 +600,7 @@ def load(fp: IO[str], path: str | None = None) -> list[HandRecord]:
     try:
         text = read_stream(fp)
     except FileReadError as exc:
-        raise RecordError(name, None, None, str(exc)) from None
+        raise RecordError(name, exc.line, None, str(exc)) from None
     return loads(text, name)
 
 
@@ -599,7 +611,7 @@ def load_path(path: str | Path) -> list[HandRecord]:
     try:
         text = read_text(Path(path))
     except FileReadError as exc:
-        raise RecordError(name, None, None, str(exc)) from None
+        raise RecordError(name, exc.line, None, str(exc)) from None
     return loads(text, name)
 
 

@@ -586,8 +586,9 @@ class PlaySession:
             )
         people = last.game.people(last.players)
         if len(people) != 1:
+            line = last.line_of("game", "computer")
             raise PlayError(
-                f"{path}: "
+                (f"{path}:{line}: " if line else f"{path}: ")
                 + _(
                     "the computer holds {n} of the {seats} seats; tutor play seats one person"
                 ).format(n=len(last.game.computer), seats=len(last.players))

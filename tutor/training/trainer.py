@@ -35,8 +35,15 @@ from typing import TYPE_CHECKING, Any
 from tutor.game.errors import TutorError
 from tutor.game.i18n import _, ngettext, number
 from tutor.game.rules import RulesetError, UnknownRulesetError, load_ruleset
-from tutor.game.textfile import os_reason, read_text
-from tutor.puzzles.format import THEMES, Puzzle, collection_dir, load_puzzles, puzzle_files
+from tutor.game.textfile import FileReadError, os_reason, read_text
+from tutor.puzzles.format import (
+    THEMES,
+    Puzzle,
+    RulesetFileError,
+    collection_dir,
+    load_puzzles,
+    puzzle_files,
+)
 from tutor.records.puzzle_key import QUESTIONS
 from tutor.records.recordfile import write_rescue
 from tutor.training.store import (
@@ -177,11 +184,16 @@ def index_puzzles(store: ProgressStore, folders: Sequence[Path]) -> tuple[list[E
                 continue
             cached = store.cached_entries(key, st.st_mtime_ns, st.st_size)
             known = None if cached is None else _from_text(cached)
-            if known is not None:
-                entries.extend(known)
+            if known is not None and (known or folder.is_dir()):  # a file named alone that
+                entries.extend(known)  # gave none is read again, to say why
                 continue
             try:
                 got = _entries_of(load_puzzles(f.absolute()))
+            except RulesetFileError as exc:
+                if not folder.is_dir():  # named on its own: not a puzzle
+                    problems.append(str(exc))
+                    continue
+                got = []  # the ruleset of puzzles beside it: remembered as giving none
             except TutorError as exc:
                 problems.append(str(exc))
                 continue
@@ -496,8 +508,8 @@ def read_rescue(path: Path) -> list[tuple[Unsaved, int | None, str]]:
     that is not such an answer."""
     try:
         text = read_text(path)
-    except TutorError as exc:
-        raise TrainError(f"{path}: {exc}") from None
+    except FileReadError as exc:
+        raise TrainError(f"{exc.where(path)}: {exc}") from None
     out = []
     for n, line in enumerate(text.splitlines(), 1):
         if not line.strip():
