@@ -158,13 +158,23 @@ def test_usage_error_is_plain_text_not_a_box() -> None:
         ),
         (  # bug: nan was said to be above the bound ('less than or equal to 1.0')
             ["live", "-r", "scopa", "-p", "a,b", "--as", "a", "--trust-readings", "NaN"],
-            "invalid value for '--trust-readings': Input should be a number, not nan; "
+            "invalid value for '--trust-readings': must be a number, not nan; "
             "see 'tutor live --help'",
         ),
         (
             ["live", "-r", "scopa", "-p", "a,b", "--as", "a", "--trust-readings", "2"],
-            "invalid value for '--trust-readings': Input should be less than or equal to 1.0; "
+            "invalid value for '--trust-readings': must be at most 1.0, not 2; "
             "see 'tutor live --help'",
+        ),
+        (  # stop 49: pydantic's "Input should be ..." reworded, with the value typed
+            ["simulate", "--players", "greedy,random", "--hands", "abc"],
+            "invalid value for '--deals' / '--hands' / '-n': must be a whole number, not 'abc'; "
+            "see 'tutor simulate --help'",
+        ),
+        (
+            ["simulate", "--players", "greedy,random", "--hands", "0"],
+            "invalid value for '--deals' / '--hands' / '-n': must be at least 1, not 0; "
+            "see 'tutor simulate --help'",
         ),
     ],
 )

@@ -264,7 +264,7 @@ def test_bench_verdicts_json_and_table(tmp_path: Path) -> None:
     assert "By decision" in table.stdout and "Summary" in table.stdout
     assert run(*args[:3], "--runs", "0").exit_code == EXIT_USAGE
     said = one_error_line(run(*args[:3], "--reference-samples", "100"), EXIT_USAGE)
-    assert "--reference-samples" in said and "greater than or equal to 400" in said
+    assert "--reference-samples" in said and "must be at least 400, not 100" in said
     assert "no such player" in one_error_line(run(*args[:3], "--player", "Bo"))
     assert "--hand 2: the file has 1 hand" in one_error_line(run(*args[:3], "--hand", "2"))
     quick = run(*args, "--judge", "play")

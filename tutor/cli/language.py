@@ -25,6 +25,7 @@ from typing import Any
 import typer
 import typer.core
 
+from tutor.game.errors import Shown
 from tutor.game.i18n import LANGUAGES, N_, _
 
 __all__ = [
@@ -204,13 +205,13 @@ class TutorContext(typer.Context):
 # -- usage errors ------------------------------------------------------------------------------
 
 _PYDANTIC = {
-    "int_parsing": N_("Input should be a valid integer, unable to parse string as an integer"),
-    "float_parsing": N_("Input should be a valid number, unable to parse string as a number"),
-    "int_from_float": N_("Input should be a valid integer, got a number with a fractional part"),
-    "greater_than_equal": N_("Input should be greater than or equal to {ge}"),
-    "greater_than": N_("Input should be greater than {gt}"),
-    "less_than_equal": N_("Input should be less than or equal to {le}"),
-    "less_than": N_("Input should be less than {lt}"),
+    "int_parsing": N_("must be a whole number, not {input!r}"),
+    "float_parsing": N_("must be a number (like 0.5), not {input!r}"),
+    "int_from_float": N_("must be a whole number, not {input!r}"),
+    "greater_than_equal": N_("must be at least {ge}, not {input!r}"),
+    "greater_than": N_("must be more than {gt}, not {input!r}"),
+    "less_than_equal": N_("must be at most {le}, not {input!r}"),
+    "less_than": N_("must be less than {lt}, not {input!r}"),
 }
 """typer checks a number's type and range with pydantic: its messages, by error type."""
 
@@ -252,16 +253,35 @@ def _is_nan(given: Any) -> bool:
         return False
 
 
+class _Typed:
+    """A value typed on the command line, quoted as typed: a number bare (``0``, ``1.5``),
+    anything else in quotes (``'abc'``)."""
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+    def __repr__(self) -> str:
+        text = str(self.value)
+        try:
+            float(text)
+        except ValueError:
+            return repr(Shown(text))
+        return text if len(text) <= 20 else repr(Shown(text))
+
+
 def _value_message(exc: Any) -> str:
     """What is wrong with a value: typer's pydantic error worded by its type, else as given."""
     errors = getattr(exc.__cause__, "errors", None)
     if callable(errors):
         found = errors()
         if found and found[0].get("type") in _PYDANTIC:
-            if _is_nan(found[0].get("input")):
+            given = found[0].get("input")
+            if _is_nan(given):
                 # nan fails every bound, and pydantic names the first it tried
-                return _("Input should be a number, not nan")
-            return _(_PYDANTIC[found[0]["type"]]).format(**found[0].get("ctx", {}))
+                return _("must be a number, not nan")
+            return _(_PYDANTIC[found[0]["type"]]).format(
+                **found[0].get("ctx", {}), input=_Typed(given)
+            )
     return str(exc.message)
 
 
