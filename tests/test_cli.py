@@ -7,6 +7,7 @@ human output is the plain look (deck letters, ASCII rules) unless ``FORCE_COLOR`
 from __future__ import annotations
 
 import json
+import re
 import shlex
 import subprocess
 import sys
@@ -108,6 +109,37 @@ def test_help_examples_stay_whole_and_usage_names_arguments(
     assert "<str>" not in result.stdout.split("Options:")[1]
     assert "{card}" not in result.stdout and "{file}" not in result.stdout
     assert all(len(line) <= 80 for line in lines)
+
+
+def _every_command() -> list[list[str]]:
+    def walk(cmd: object, path: list[str]) -> list[list[str]]:
+        out = [path]
+        for name, sub in getattr(cmd, "commands", {}).items():
+            out.extend(walk(sub, [*path, name]))
+        return out
+
+    return walk(typer.main.get_command(app), [])
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_every_help_names_option_values_and_keeps_words_whole(lang: str) -> None:
+    """Docs audit (stop 49): the help showed typer's types (``--at <int range>``, ``--ruleset
+    <str>``), required arguments in braces (``tutor track [OPTIONS] {FILE}``), and at 80
+    columns broke a line inside ``rule-of-48``; each option's value now has a name, and a line
+    breaks only at a space."""
+    for command in _every_command():
+        result = run("--lang", lang, *command, "--help", env={"COLUMNS": "80"})
+        assert result.exit_code == 0, (command, result.output)
+        lines = result.stdout.splitlines()
+        usage = lines[0]
+        assert "{" not in usage, (command, usage)
+        for line in lines:
+            row = line.strip()
+            if row.startswith("-") or re.match(r"^[A-Z|]+ ", row):
+                term = re.split(r"\s{2,}", row)[0]
+                assert "<" not in term, (command, line)
+            assert not re.search(r"\w-$", line), (command, line)  # broken at a hyphen
+        assert "\u2011" not in result.stdout
 
 
 def test_usage_error_is_plain_text_not_a_box() -> None:

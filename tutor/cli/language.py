@@ -141,10 +141,51 @@ def help_texts(root: Any) -> Iterator[str]:
         for param in _params(cmd):
             if param.help:
                 yield param.help
-            if param.metavar:
-                yield param.metavar
-            elif param.param_type_name == "argument":
-                yield param.name.upper()
+            metavar = _english_metavar(param)
+            if metavar:
+                yield metavar
+
+
+_METAVARS = {
+    "--workers": N_("N"),
+    "--hand": N_("N"),
+    "--at": N_("N"),
+    "--seed": N_("N"),
+    "--rounds": N_("N"),
+    "--count": N_("N"),
+    "--matches": N_("N"),
+    "--seat": N_("N"),
+    "--positions": N_("N"),
+    "--samples": N_("K"),
+    "--ruleset": N_("RULESET"),
+    "--deck": N_("STYLE"),
+    "--players": N_("PLAYERS"),
+    "--time": N_("SECONDS"),
+    "--theme": N_("THEME"),
+    "--question": N_("KIND"),
+}
+"""What an option's value is called in the help, where the option names no metavar of its own
+(typer would show its type: ``--at <int range>``); one name for an option on every command."""
+
+_TYPE_METAVARS = {"int": N_("N"), "float": N_("X"), "str": N_("TEXT")}
+"""The same, by the value's type, for an option the table above does not name."""
+
+
+def _english_metavar(param: Any) -> str | None:
+    """The metavar an option or argument shows, in English: its own, else one of the tables'
+    (an argument's is its name in capitals); None for a flag."""
+    own = param.__dict__.get("_english_metavar", param.metavar)
+    if own is not None:
+        return str(own)
+    if param.param_type_name == "argument":
+        return str(param.name.upper())
+    if getattr(param, "is_flag", False) or getattr(param, "count", False):
+        return None
+    long = next((o for o in param.opts if o.startswith("--")), "")
+    described = getattr(param, "type_descriptor", None)
+    annotation = str(getattr(described, "annotation", ""))
+    kind = next((k for k in ("int", "float", "str") if f"'{k}'" in annotation), "")
+    return _METAVARS.get(long) or _TYPE_METAVARS.get(kind)
 
 
 def translate_commands(root: Any) -> None:
@@ -165,12 +206,9 @@ def translate_commands(root: Any) -> None:
             _translate(cmd, "subcommand_metavar", _)
         for param in _params(cmd):
             _translate(param, "help", _)
-            if (
-                param.param_type_name == "argument"
-                and param.__dict__.get("_english_metavar", param.metavar) is None
-            ):
-                # an argument is shown by its name in capitals (CASE): say it in the language
-                param.__dict__["_english_metavar"] = param.name.upper()
+            # an argument is shown by its name in capitals (CASE), an option's value by what it
+            # is (--at N), not by its type (--at <int range>): said in the language
+            param.__dict__["_english_metavar"] = _english_metavar(param)
             _translate(param, "metavar", _)
 
 
@@ -189,11 +227,30 @@ class TutorFormatter(_Formatter):
     in the language of the run."""
 
     def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        # typer writes a required argument as {FILE}: shown as the argument's own name
+        args = re.sub(r"\{([^{}]+)\}", r"\1", args)
         super().write_usage(prog, args, _("Usage: ") if prefix is None else prefix)
 
     def write_dl(self, rows: Sequence[tuple[str, str]], *args: Any, **kwargs: Any) -> None:
-        rows = [(re.sub(r"<[^<>]+>", lambda m: _(m.group()), term), text) for term, text in rows]
+        # an argument's row names its type after its name (FILE <path>): the name says it
+        rows = [(re.sub(r"^([^-\s]\S*) <[^<>]+>$", r"\1", term), text) for term, text in rows]
+        rows = [
+            (re.sub(r"<[^<>]+>", lambda m: _(m.group()), term), text.replace("-", _KEEP_HYPHEN))
+            for term, text in rows
+        ]
         super().write_dl(rows, *args, **kwargs)
+
+    def write_text(self, text: str) -> None:
+        super().write_text(text.replace("-", _KEEP_HYPHEN))
+
+    def getvalue(self) -> str:
+        return str(super().getvalue()).replace(_KEEP_HYPHEN, "-")
+
+
+_KEEP_HYPHEN = "\u2011"
+"""A non-breaking hyphen, which the help's hyphens are while it is wrapped: a line is never
+broken inside an option (``--no-\\nearlier-hands``) or a word (``rule-\\nof-48``), which the
+reader would copy or read broken; every one is a plain ``-`` again in the help printed."""
 
 
 class TutorContext(typer.Context):
