@@ -172,6 +172,11 @@ def test_explain_says_when_its_values_rest_on_a_reading() -> None:
     json.dumps(data)
     text = " ".join(plain_text(*explanation_view(ex), width=100).split())
     assert "reading: These values rest on the analysis's reading" in text
+    # stop 49: on a terminal its words draw the cards as the moves above them do (P4 holds
+    # 7♦, not 7D), and so do the moves' sentences ("Takes 7♠")
+    drawn = " ".join(plain_text(*explanation_view(ex, rich=True), width=100).split())
+    assert "P4 holds 7♦ in " in drawn and "P4 holds 7D" not in drawn, drawn
+    assert "Takes 7♠." in drawn and "Takes 7S." in text
     # where no card is settled against the tracker, nothing is said (the shipped example)
     example = load_path(ROOT / "docs" / "examples" / "seed003-scopa.yaml")[0]
     quiet = explain_position(example, 2, settings=FAST)

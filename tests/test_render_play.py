@@ -120,3 +120,21 @@ def test_a_hint_says_when_the_next_play_is_within_its_interval() -> None:
         shown = replace(hint, value=top, others=[runner])
         text = " ".join(plain_text(*event_view(shown, s.style)).split())
         assert ("is within the hint's interval: the samples do not clearly tell" in text) is said
+
+
+def test_the_comment_draws_its_cards_as_the_position_does_and_hangs_under_itself() -> None:
+    """Found in stop 48's play audit: on a terminal the position drew 7♦ while the tutor's
+    words beside it said 7D ("Takes 7D", "leaves the settebello (7D)"), and a long comment
+    wrapped back to the margin, under the play numbers."""
+    s, events = missed_scopa(FEEDBACK)
+    feedback = events[1]
+    assert isinstance(feedback, Feedback)
+    rich = plain_text(*feedback_view(feedback, s.style, rich=True), width=50)
+    comment = rich.split("tutor: ", 1)[1]
+    assert re.search(r"[A2-7JQK][♦♥♠♣]", comment), comment
+    assert not re.search(r"(?<!\w)[A2-7JQK][DHSC](?!\w)", comment), comment
+    lines = rich.splitlines()
+    assert len(lines) > 2 and all(x.startswith("   ") for x in lines), lines
+    plain = plain_text(*feedback_view(feedback, s.style), width=50)
+    assert not re.search(r"[♦♥♠♣]", plain)  # piped: the deck's letters throughout
+    assert all(x.startswith("   ") for x in plain.splitlines()), plain

@@ -566,3 +566,23 @@ def test_the_leftover_taken_by_the_person_speaks_to_them() -> None:
     with speaking("it"):
         text = plain_text(*rendering.hand_end(hand, record))
     assert "l'ultima presa è tua, e ti porti via 4S." in text, text
+
+
+def test_the_boards_lists_hang_under_their_items_and_draw_cards_as_glyphs() -> None:
+    """Stop 49: the deductions and readings wrapped back to the margin, and drew their cards
+    in letters beside a board drawn in glyphs."""
+    from tutor.counting.inference import count_view
+    from tutor.records.recordfile import load_path
+    from tutor.render.terminal import tracker_view
+
+    [record] = load_path(EXAMPLES / "seed003-scopa.yaml")
+    view = count_view(record.state_at(9), record.players.index("Ada"), record.players, record.style)
+    for rich in (False, True):
+        text = plain_text(*tracker_view(view, record.style, rich), width=70)
+        block = text.split("Deductions:\n", 1)[1].splitlines()
+        items = [x for x in block if x.startswith("  - ")]
+        assert items, text
+        for line in block[: block.index(items[-1]) + 2]:
+            assert line.startswith(("  - ", "    ")), line
+        glyphs = re.search(r"Q[♦♥♠♣]", "\n".join(block))
+        assert bool(glyphs) == rich, block

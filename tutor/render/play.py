@@ -22,9 +22,11 @@ from tutor.render.review import (
 )
 from tutor.render.safe import one_line, visible
 from tutor.render.terminal import (
+    Indented,
     Packed,
     card_text,
     cards_text,
+    glyph_cards,
     hand_end,
     match_table,
     move_text,
@@ -112,7 +114,8 @@ def feedback_view(ev: Feedback, style: Style, rich: bool = False) -> list[Render
         if against:
             first = against[0]
             text.append(observation_label(first.code), style=_bold(rich))
-            text.append(f": {visible(first.text).rstrip('.')}")
+            text.append(": ")
+            text.append_text(glyph_cards(visible(first.text).rstrip("."), style, rich))
             rest = [o for o in obs if o is not first]
             if rest:
                 also = ", ".join(observation_label(o.code) for o in rest)
@@ -120,7 +123,16 @@ def feedback_view(ev: Feedback, style: Style, rich: bool = False) -> list[Render
         else:
             text.append(", ".join(observation_label(o.code) for o in obs), style=_bold(rich))
         out.append(text)
-    return out
+    return _hanging(out)
+
+
+def _hanging(lines: list[RenderableType]) -> list[RenderableType]:
+    """The lines that begin three spaces in, wrapped to stay three spaces in, not at the
+    margin (the tutor's comment under a play, the parts of a hint)."""
+    return [
+        Indented(line[3:], 3) if isinstance(line, Text) and line.plain.startswith("   ") else line
+        for line in lines
+    ]
 
 
 def _dim(rich: bool) -> str:
@@ -254,7 +266,8 @@ def hint_view(ev: Hint, style: Style, rich: bool = False) -> list[RenderableType
     for o in ev.observations:
         t = Text("   ")
         t.append(observation_label(o.code), style=_bold(rich))
-        t.append(f": {visible(o.text)}")
+        t.append(": ")
+        t.append_text(glyph_cards(visible(o.text), style, rich))
         out.append(t)
     if ev.rules:
         # found by a user: "lay-doubles -0.3", of what? Scores the rule-based player adds up
@@ -278,9 +291,9 @@ def hint_view(ev: Hint, style: Style, rich: bool = False) -> list[RenderableType
     if ev.reading is not None:
         note = Text("   ")
         note.append(_("reading:"), style=_bold(rich))
-        note.append(" " + visible(ev.reading))
+        note.append_text(glyph_cards(" " + visible(ev.reading), style, rich))
         out.append(note)
-    return out
+    return _hanging(out)
 
 
 def _dealt(ev: Dealt, style: Style, rich: bool) -> list[RenderableType]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from tutor.game.cards import Style
 from tutor.game.i18n import N_, _, bounds, is_you, ngettext, number, pgettext
 from tutor.game.rules import Ruleset
 from tutor.records.replay import replay_hand
@@ -18,6 +19,7 @@ from tutor.render.terminal import (
     Indented,
     assemble_text,
     cards_text,
+    glyph_cards,
     hand_end,
     match_hand_lines,
     move_text,
@@ -93,19 +95,21 @@ def observation_label(code: str) -> str:
     return _(OBSERVATION_LABELS[code]) if code in OBSERVATION_LABELS else code.replace("-", " ")
 
 
-def observation_line(o: Observation, rich: bool) -> Text:
-    """An observation: its code, the text with the real cards, and the maxim it cites."""
+def observation_line(o: Observation, rich: bool, style: Style | None = None) -> Text:
+    """An observation: its code, the text with the real cards (drawn as the deck ``style``'s
+    glyphs with ``rich``), and the maxim it cites."""
     t = Text()
     # the code as in JSON and the docs, or in the language's words where a translation says so
     # TRANSLATORS: "code" (missed-scopa, as in JSON) or "words" (the observation's name)
     words = pgettext("how the review's lines name an observation", "code") == "words"
     t.append(observation_label(o.code) if words else o.code, style="bold" if rich else "")
-    t.append(
+    line = Text(
         # TRANSLATORS: {maxim} is the maxim's key (take-the-scopa), {title} its title in words.
         _(": {text} [{maxim}]").format(
             text=visible(o.text), maxim=o.maxim, title=MAXIMS[o.maxim].shown_title()
         )
     )
+    t.append_text(glyph_cards(line, style, rich) if style is not None else line)
     return t
 
 
@@ -169,10 +173,10 @@ def _decision_rows(review: Review, rich: bool) -> list[RenderableType]:
         out.append(line)
         notes: list[RenderableType] = []
         for o in d.observations:
-            notes.append(observation_line(o, rich))
+            notes.append(observation_line(o, rich, style))
         reading = d.reading_text(style)
         if reading is not None:
-            notes.append(reading_line(reading, rich))
+            notes.append(reading_line(reading, rich, style))
         if d.hindsight is not None:
             h = d.hindsight
             seen = _("{label}: best {move}, cost {cost}").format(
@@ -180,7 +184,7 @@ def _decision_rows(review: Review, rich: bool) -> list[RenderableType]:
             )
             if not h.exact:
                 seen += " " + bounds(h.low, h.high)
-            notes.append(Text(seen, style="dim" if rich else ""))
+            notes.append(glyph_cards(Text(seen, style="dim" if rich else ""), style, rich))
         if notes:
             out.append(Indented(Group(*notes), widths[0] + 2))
     return out
@@ -379,7 +383,7 @@ def explanation_view(ex: PositionExplanation, rich: bool = False) -> list[Render
         )
     reading = ex.reading_text()
     if reading is not None:
-        out.append(reading_line(reading, rich))
+        out.append(reading_line(reading, rich, style))
     for i, m in enumerate(ex.moves, start=1):
         line = Text(f"{i}. ", style=bold)
         line.append_text(move_text(m.move.card, m.move.capture, style, rich))
@@ -390,9 +394,9 @@ def explanation_view(ex: PositionExplanation, rich: bool = False) -> list[Render
             else:
                 line.append(f"  {number(v.value, '+.2f')} {bounds(v.low, v.high, '+.2f')}")
         sentences = m.sentences(style, ex.next_player)
-        body: list[RenderableType] = [Text(visible(s)) for s in sentences]
+        body: list[RenderableType] = [glyph_cards(visible(s), style, rich) for s in sentences]
         for o in m.observations:
-            body.append(observation_line(o, rich))
+            body.append(observation_line(o, rich, style))
         out.append(Text(""))
         out.append(line)
         out.append(Indented(Group(*body), 3))

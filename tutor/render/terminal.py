@@ -271,6 +271,28 @@ class Indented:
             yield Segment.line()
 
 
+class Item:
+    """One item of a list: ``mark`` (``- ``) ``indent`` columns in, its text wrapped to hang
+    under its own first word, not at the margin.
+
+    >>> plain_text(Item(Text("one two three")), width=10).splitlines()
+    ['  - one', '    two', '    three']
+    """
+
+    def __init__(self, renderable: RenderableType, indent: int = 2, mark: str = "- ") -> None:
+        self.renderable = renderable
+        self.indent = indent
+        self.mark = mark
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        pad = self.indent + len(self.mark)
+        inner = options.update_width(max(1, options.max_width - pad))
+        for k, line in enumerate(console.render_lines(self.renderable, inner, pad=False)):
+            yield Segment(" " * self.indent + (self.mark if k == 0 else " " * len(self.mark)))
+            yield from _without_trailing_blanks(line)
+            yield Segment.line()
+
+
 class Packed:
     """``head``, then ``items`` ``gap`` spaces apart, wrapped between items only: a line breaks
     inside an item only when the item is wider than a line by itself (so a card keeps its
@@ -466,6 +488,49 @@ def card_text(card: Card | int, style: Style, rich: bool = False) -> Text:
     if not rich:
         return Text(format_card(c, style))
     return Text(style.rank_text(c.value) + GLYPHS[c.suit], style=SUIT_COLOURS[c.suit])
+
+
+_CARD_WORDS: dict[str, re.Pattern[str]] = {}
+
+
+def _card_words(style: Style) -> re.Pattern[str]:
+    """A card written in ``style``'s letters as a word of its own (``7D``, not the ``7D`` of
+    ``17DX``)."""
+    pattern = _CARD_WORDS.get(style.name)
+    if pattern is None:
+        ranks = "".join(re.escape(style.rank_text(v)) for v in range(1, 11))
+        suits = "".join(re.escape(s) for s in style.suits)
+        pattern = re.compile(rf"(?<![\w\u2011-])([{ranks}])([{suits}])(?![\w\u2011-])")
+        _CARD_WORDS[style.name] = pattern
+    return pattern
+
+
+def glyph_cards(text: Text | str, style: Style, rich: bool = True) -> Text:
+    """The tutor's own words with every card drawn as the position beside them draws it:
+    with ``rich``, ``Takes 7D`` becomes ``Takes 7♦``, the glyph coloured, the line as wide as
+    before; else the text as it is. For the tutor's sentences, never a note from a file, where
+    two such letters may be anything (a name in a sentence is drawn so only if it is spelt
+    exactly as a card).
+
+    >>> from tutor.game.cards import ITALIAN
+    >>> glyph_cards("Takes 7D and AS; 17DX stays.", ITALIAN).plain
+    'Takes 7♦ and A♠; 17DX stays.'
+    """
+    shown = text if isinstance(text, Text) else Text(text)
+    if not rich:
+        return shown
+    plain = shown.plain
+    found = list(_card_words(style).finditer(plain))
+    if not found:
+        return shown
+    out = shown.copy()
+    chars = list(plain)
+    for m in found:
+        suit = style.suits.index(m.group(2))
+        chars[m.start(2)] = GLYPHS[suit]
+        out.stylize(SUIT_COLOURS[suit], m.start(), m.end())
+    out.plain = "".join(chars)
+    return out
 
 
 def cards_text(
@@ -1246,12 +1311,18 @@ def tracker_view(
     head.append_text(cards_text(board.unseen, style, rich))
     out.append(head)
     out.append(_sweep_line(analysis, style))
+
+    def listed(head: str, items: Iterable[str]) -> Group:
+        return Group(Text(head), *(Item(glyph_cards(one_line(i), style, rich)) for i in items))
+
     if not compact:
         if board.sparigli:
-            lines = Text(_("Sparigli (captures by sum):"))
-            for sp in board.sparigli:
-                lines.append("\n  " + one_line(sp.text(style, board.names)))
-            out.append(lines)
+            out.append(
+                listed(
+                    _("Sparigli (captures by sum):"),
+                    (sp.text(style, board.names) for sp in board.sparigli),
+                )
+            )
         else:
             if any(c.captured for c in board.counts):
                 out.append(Text(_("Sparigli: none yet: every capture so far was by a twin.")))
@@ -1265,35 +1336,39 @@ def tracker_view(
     readings = inf.readings_in_force
     dropped = inf.readings_given_up
     if readings:
-        lines = Text(_("Readings (behaviour: evidence, not certain; the chance each is true now):"))
-        for e in readings:
-            lines.append("\n  - " + one_line(e.text(inf.names, style)))
-        out.append(lines)
+        out.append(
+            listed(
+                _("Readings (behaviour: evidence, not certain; the chance each is true now):"),
+                (e.text(inf.names, style) for e in readings),
+            )
+        )
     if inf.tells and not compact:
-        lines = Text(_("Tells (plays a careful player makes mostly with such a card; weaker):"))
-        for t in inf.tells:
-            lines.append("\n  - " + one_line(t.text(inf.names, style)))
-        out.append(lines)
+        out.append(
+            listed(
+                _("Tells (plays a careful player makes mostly with such a card; weaker):"),
+                (t.text(inf.names, style) for t in inf.tells),
+            )
+        )
     if (readings or dropped or inf.tells) and inf.reliability and not compact:
         out.append(_trust_line(analysis))
         style_line = _style_line(analysis)
         if style_line is not None:
             out.append(style_line)
     if dropped and not compact:
-        lines = Text(_("Readings given up:"))
-        for e in dropped:
-            why = f"{e.text(inf.names, style)}: {e.dropped_text(inf.names, style)}"
-            lines.append(f"\n  - {one_line(why)}")
-        out.append(lines)
+        out.append(
+            listed(
+                _("Readings given up:"),
+                (
+                    f"{e.text(inf.names, style)}: {e.dropped_text(inf.names, style)}"
+                    for e in dropped
+                ),
+            )
+        )
     if inf.deductions or inf.value_deductions:
-        lines = Text(_("Deductions:"))
-        for d in inf.deductions:
-            tag = _("certain") if d.basis == "fact" else _("inferred")
-            lines.append(f"\n  - [{tag}] {one_line(d.text)}")
-        certain = _("certain")
-        for vd in inf.value_deductions:
-            lines.append(f"\n  - [{certain}] {one_line(vd.text(inf.names, style))}")
-        out.append(lines)
+        certain, inferred = _("certain"), _("inferred")
+        items = [f"[{certain if d.basis == 'fact' else inferred}] {d.text}" for d in inf.deductions]
+        items += [f"[{certain}] {vd.text(inf.names, style)}" for vd in inf.value_deductions]
+        out.append(listed(_("Deductions:"), items))
     if not compact and inf.unseen:
         out.append(
             Text(
@@ -1437,14 +1512,16 @@ def evaluation_view(ev: Evaluation, style: Style, rich: bool = False) -> list[Re
     elif not result.samples:
         out.append(Text(_("No sample was valued, so no move is shown best.")))
     if ev.reading is not None:
-        out.append(reading_line(ev.reading.text(ev.names, style), rich))
+        out.append(reading_line(ev.reading.text(ev.names, style), rich, style))
     return out
 
 
-def reading_line(text: str, rich: bool = False) -> Text:
-    """``reading: ...``: a reading check's note, its label in bold."""
+def reading_line(text: str, rich: bool = False, style: Style | None = None) -> Text:
+    """``reading: ...``: a reading check's note, its label in bold (its cards drawn as the
+    deck ``style``'s glyphs with ``rich``)."""
     note = Text(_("reading:"), style="bold" if rich else "")
-    note.append(" " + visible(text))
+    shown = " " + visible(text)
+    note.append_text(glyph_cards(shown, style, rich) if style is not None else Text(shown))
     return note
 
 
