@@ -648,3 +648,25 @@ def test_the_page_s_score_has_the_ruleset_s_every_category() -> None:
     review = review_record(record, ["You"], settings=FAST_PAGE, plays=[1])
     page = _score(review)
     assert "re bello" in page.lower() and "napola" in page.lower(), page
+
+
+def test_end_markers_of_sides_that_end_level_are_both_seen(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Stop 48's list: two sides that ended with the same loss drew their end markers on the
+    same spot, one hiding the other."""
+    review = review_record(_renamed("Cy", "Bea"), settings=FAST_PAGE, plays=[1, 2])
+    monkeypatch.setattr(type(review), "running_loss", lambda self: [[0.0, 0.0], [0.5, 0.5]])
+    monkeypatch.setattr(type(review), "seats", property(lambda self: (0, 1)), raising=False)
+    chart = loss_chart_svg(review)
+    circle = re.search(r'<circle class="marker side-0"[^>]* cx="([\d.]+)" cy="([\d.]+)"', chart)
+    square = re.search(r'<rect class="marker side-1"[^>]* x="([\d.]+)" y="([\d.]+)"', chart)
+    assert circle and square, chart
+    # the last two markers drawn are the ends (the legend's come after each line's end)
+    ends = [
+        (float(a), float(b))
+        for a, b in re.findall(r'class="marker side-0"[^>]* cx="([\d.]+)" cy="([\d.]+)"', chart)
+    ][:1] + [
+        (float(a) + 4, float(b) + 4)
+        for a, b in re.findall(r'class="marker side-1"[^>]* x="([\d.]+)" y="([\d.]+)"', chart)
+    ][:1]
+    (x0, y0), (x1, y1) = ends
+    assert abs(y0 - y1) < 1 and abs(x0 - x1) >= 9, ends

@@ -223,6 +223,26 @@ def _side_labels(review: Review) -> list[str]:
     return out
 
 
+MARKER_ROOM = 10.0
+"""How far apart two end markers of the chart must be, in pixels, to be told apart."""
+
+
+def _end_markers(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Where each line's end marker goes: at the line's end, or, when another marker is
+    already there (sides that end with the same loss), moved left, at the height of its
+    end, until both show.
+
+    >>> _end_markers([(400.0, 50.0), (400.0, 52.0), (400.0, 120.0)])
+    [(400.0, 50.0), (390.0, 52.0), (400.0, 120.0)]
+    """
+    placed: list[tuple[float, float]] = []
+    for x, y in points:
+        while any(abs(x - px) < MARKER_ROOM and abs(y - py) < MARKER_ROOM for px, py in placed):
+            x -= MARKER_ROOM
+        placed.append((x, y))
+    return placed
+
+
 def loss_chart_svg(review: Review) -> str:
     """The running expected points lost by each side reviewed over the hand, as a step chart
     (a side none of whose players was reviewed has no line: a flat 0 would read as perfect
@@ -269,6 +289,7 @@ def loss_chart_svg(review: Review) -> str:
         f'<text x="{left + pw / 2:g}" y="{H - 3:g}" text-anchor="middle" font-size="15" '
         'fill="#5f6b7a">' + markup(_("play")) + "</text>"
     )
+    ends = _end_markers([(x(n), y(series[-1][side])) for side in shown_sides])
     for row_no, side in enumerate(shown_sides):
         pts = []
         prev = 0.0
@@ -283,7 +304,7 @@ def loss_chart_svg(review: Review) -> str:
         parts.append(
             f'<polyline points="{" ".join(pts)}" fill="none" stroke="{colour}" '
             f'stroke-width="2.5" stroke-linejoin="round"{pattern}/>'
-            + _marker(side, x(n), y(series[-1][side]), colour)
+            + _marker(side, *ends[row_no], colour)
         )
         ly = 18 + spacing * row_no
         value = f": {number(series[-1][side])}"
