@@ -695,3 +695,24 @@ def test_a_reading_below_even_odds_is_not_worded_as_a_fact() -> None:
     assert low.text(names, "french").endswith("so may hold no 10 (inference, 44%)")
     assert high.text(names, "french").endswith("so probably holds no 10 (inference, 97%)")
     assert "so holds no" not in low.text(names) + high.text(names)
+
+
+@pytest.mark.parametrize(
+    ("others", "places", "said"),
+    [
+        (0, 1, "W must hold an ace (AD AS): every unseen card is of that value (fact)."),
+        (1, 2, "W must hold an ace (AD AS): only 1 unseen card is of another value, and W holds "
+               "2 cards (fact)."),
+        (2, 3, "W must hold an ace (AD AS): only 2 unseen cards are of other values, and W holds "
+               "3 cards (fact)."),
+    ],
+)  # fmt: skip
+def test_a_value_deduction_says_its_counts_in_good_grammar(
+    others: int, places: int, said: str
+) -> None:
+    """Analysis audit (stop 49): "only 0 unseen cards are of other values, for the 1 cards W
+    holds"; the zero case now says what it means, and each count takes its own number."""
+    from tutor.counting.deductions import ValueDeduction
+
+    d = ValueDeduction(1, 1, mask_of(parse_cards("AD AS")), places, others)
+    assert d.text(["E", "W"], "italian") == said

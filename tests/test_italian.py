@@ -479,7 +479,9 @@ def test_the_tie_rule_of_a_game_without_partners_names_no_team() -> None:
     assert result.exit_code == 0, result.output
     text = " ".join(result.stdout.split())
     assert "2 giocatori, ognuno per sé" in text
-    assert "finché qualcuno non è in testa" in text and "squadra" not in text
+    # stop 49: play-on said "more hands until one side leads", which is higher-wins's rule
+    assert "si gioca sempre almeno un'altra mano, poi vince chi è in testa" in text
+    assert "squadra" not in text
 
 
 def test_puzzle_check_names_the_kind_of_question_in_italian() -> None:
@@ -673,6 +675,22 @@ def test_the_compass_seats_of_a_record_are_named_in_italian() -> None:
     english = run("--lang", "it", "track", hand, "--as", "Nord", "--at", "12", "--json")
     assert json.loads(english.stdout)["viewer"] == "North"
     assert "Playing order: South, West, North, East" in run("replay", hand).stdout
+
+
+def test_a_puzzle_file_shown_in_italian_names_its_seats_in_italian() -> None:
+    """Analysis audit (stop 49): replay, render, explain and track of a puzzle file said
+    "Tocca a North", "Squadre: North-South", where a record's seats read Nord, Nord-Sud."""
+    puzzle = "puzzles/keep-the-table-above-ten.yaml"
+    for args in (
+        ["replay", puzzle],
+        ["render", puzzle, "--svg", "-"],
+        ["explain", puzzle, "--at", "16", "-k", "8", "--seed", "1"],
+        ["track", "puzzles/reading-a-passed-up-scopa.yaml", "--as", "South"],
+    ):
+        shown = run("--lang", "it", *args)
+        assert shown.exit_code == 0, (args, shown.output)
+        assert not re.search(r"\b(North|South|East|West)\b", shown.stdout), (args, shown.stdout)
+        assert "Nord" in shown.stdout, args
 
 
 def test_a_style_is_read_in_either_language() -> None:

@@ -300,7 +300,13 @@ INLINE_CASES = [
         6,
         "Ada cannot play 2C: it was captured at play 1",
     ),
-    ("key twice", BASE + "plays: []\n", 11, None, "a hand record: key 'plays' is given twice"),
+    (
+        "key twice",
+        BASE + "plays: []\n",
+        11,
+        None,
+        "a hand record: key 'plays' is given twice (first on line 8)",
+    ),
     (
         "unknown play key",
         BASE + "  - {play: AS, comment: hi}\n",

@@ -121,15 +121,15 @@ BAD: list[tuple[dict[str, Any], str, str]] = [
     ({"primiera": {"missing_suit": "ignore"}}, "'primiera.missing_suit'", "must be one of"),
     ({"primiera": {"valeus": {}}}, "'primiera.valeus'", "unknown key"),
     ({"primiera": {"values": {1: 16}}}, "'primiera.values'", "every value 1-10"),
-    (
+    (  # stop 49: the key that is wrong is named
         {"primiera": {"values": {str(k): v for k, v in PRIMIERA_VALUES.items()}}},
-        "'primiera.values'",
-        "every value 1-10",
+        "'primiera.values.1'",
+        "'1' is not a card value: the values are the numbers 1 to 10",
     ),
     (
         {"primiera": {"values": {**PRIMIERA_VALUES, "seven": 21}}},
-        "'primiera.values'",
-        "every value 1-10",
+        "'primiera.values.seven'",
+        "not a card value",
     ),
     ({"primiera": {"values": {**PRIMIERA_VALUES, 7: -1}}}, "'primiera.values.7'", "-1"),
     ({"primiera": {"values": {**PRIMIERA_VALUES, 7: "21"}}}, "'primiera.values.7'", "'21'"),
@@ -273,7 +273,7 @@ def test_describe_ruleset() -> None:
     )
     assert any("optional" in line for line in custom)
     assert any("counts as a scopa" in line for line in custom)
-    assert any("until one side leads" in line for line in custom)
+    assert any("at least one more hand is always played" in line for line in custom)
 
 
 def test_ruleset_json_gives_every_field_the_derived_counts_and_the_words() -> None:
@@ -540,3 +540,30 @@ def test_a_ruleset_built_in_python_round_trips_through_its_file(
         translations=(("description_it", words[::-1]),),
     )
     assert loads_ruleset(dumps_ruleset(rs)) == rs
+
+
+def test_the_play_on_rule_is_told_apart_from_higher_wins() -> None:
+    """Analysis audit (stop 49): ``tutor rules scopa`` said "more hands are played until one
+    side leads", which is what higher-wins does when the scores are level; play-on always
+    plays another hand."""
+    scopa = " ".join(run("rules", "scopa").stdout.split())
+    assert "at least one more hand is always played, then the side ahead wins" in scopa
+    scopone = " ".join(run("rules", "scopone-scientifico").stdout.split())
+    assert "the higher score wins; if equal, more hands are played" in scopone
+
+
+@pytest.mark.parametrize(
+    ("values", "said"),
+    [
+        ("{1: 16, 2: 12, 3: 13, 4: 14, 5: 15, 6: 18, 7: 21, 8: 10, 9: 10, 10: 10, 11: 3}",
+         "key 'primiera.values.11': 11 is not a card value: the values are the numbers 1 to 10"),
+        ("{1: 16, 2: 12, 3: 13}",
+         "key 'primiera.values': must give points for every value 1-10: 4, 5, 6, 7, 8, 9, 10 "
+         "missing"),
+    ],
+)  # fmt: skip
+def test_a_primiera_scale_says_which_value_is_wrong(tmp_path: Path, values: str, said: str) -> None:
+    """Analysis audit (stop 49): an 11 beside the ten values was refused with "must give points
+    for every value 1-10", though all ten were given; a short scale did not say what it lacked."""
+    path = write(tmp_path, "scale.yaml", f"name: x\nprimiera:\n  values: {values}\n")
+    assert one_error_line(run("rules", path)) == f"tutor: error: {path}:3: {said}"

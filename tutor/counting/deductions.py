@@ -112,20 +112,27 @@ class ValueDeduction:
     """How many unseen cards are of other values: fewer than ``places``."""
 
     def text(self, names: Sequence[str], style: Style | str | None = None) -> str:
+        """The deduction in words, with its count (audit, stop 49: "only 0 unseen cards are
+        of other values, for the 1 cards W holds")."""
         player = names[self.holder]
-        return ngettext(
-            "{player} must hold {a_value} ({cards}): only {n} unseen card is of another value, "
-            "for the {places} cards {player} holds (fact).",
-            "{player} must hold {a_value} ({cards}): only {n} unseen cards are of other values, "
-            "for the {places} cards {player} holds (fact).",
+        said = {
+            "player": player,
+            "a_value": a_value(self.value),
+            "cards": format_cards(self.cards, style),
+        }
+        if not self.others:
+            return _(
+                "{player} must hold {a_value} ({cards}): every unseen card is of that value (fact)."
+            ).format(**said)
+        others = ngettext(
+            "only {n} unseen card is of another value",
+            "only {n} unseen cards are of other values",
             self.others,
-        ).format(
-            player=player,
-            a_value=a_value(self.value),
-            cards=format_cards(self.cards, style),
-            n=self.others,
-            places=self.places,
-        )
+        ).format(n=self.others)
+        held = ngettext("{n} card", "{n} cards", self.places).format(n=self.places)
+        return _(
+            "{player} must hold {a_value} ({cards}): {others}, and {player} holds {held} (fact)."
+        ).format(**said, others=others, held=held)
 
     def to_json(self, names: Sequence[str], style: Style | str | None = None) -> dict[str, Any]:
         return {

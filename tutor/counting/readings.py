@@ -229,7 +229,7 @@ def standing_exclusions(state: GameState, exclusions: list[Exclusion]) -> list[E
                 continue  # every card it excludes has been seen elsewhere: it was true
             if others < state.unknown[ex.seat]:
                 ex.dropped = ngettext(
-                    "the cards seen prove it wrong: {n} unseen card is of other values, for "
+                    "the cards seen prove it wrong: {n} unseen card is of another value, for "
                     "{hand} in the hand",
                     "the cards seen prove it wrong: {n} unseen cards are of other values, for "
                     "{hand} in the hand",

@@ -642,11 +642,21 @@ def ruleset_from_dict(
     if "values" in prim:
         vals = prim["values"]
         check(isinstance(vals, dict), "primiera.values", _("must map each value 1-10 to points"))
+        for v in vals:  # audit (stop 49): an 11 was "must give points for every value 1-10"
+            check(
+                type(v) is int and 1 <= v <= 10,
+                f"primiera.values.{v}",
+                _("{value!r} is not a card value: the values are the numbers 1 to 10").format(
+                    value=Shown(v)
+                ),
+            )
+        missing = [str(v) for v in range(1, 11) if v not in vals]
         check(
-            sorted(vals, key=str) == sorted(range(1, 11), key=str)
-            and all(type(v) is int for v in vals),
+            not missing,
             "primiera.values",
-            _("must give points for every value 1-10"),
+            _("must give points for every value 1-10: {values} missing").format(
+                values=", ".join(missing)
+            ),
         )
         for v, pts in vals.items():
             check(
@@ -994,7 +1004,10 @@ def describe_ruleset(rs: Ruleset) -> list[str]:
     tie = (
         _("the higher score wins; if equal, more hands are played")
         if rs.tie_rule == "higher-wins"
-        else _("more hands are played until one side leads")
+        else _(
+            "at least one more hand is always played, then the side ahead wins (more hands "
+            "while the scores are equal)"
+        )
     )
     lines.append(
         _("Target: {target} points; if several sides reach it in one hand, {tie}.").format(

@@ -434,9 +434,9 @@ class HandRecord:
         """The record with the seats the tutor names (the compass, You, Right, Partner, Left)
         in the language of the run (``Nord``, ``Nord-Sud``, ``Tu``; ``You`` in English for a
         file's ``Tu``: :func:`shown_name`), for a command that only shows it: every sentence
-        the tutor makes of it then names the players as the person reads them. Itself when
-        nothing changes, when two names would read alike, or for a puzzle (its key names the
-        seats as written). Files and the JSON keep the names as written.
+        the tutor makes of it then names the players as the person reads them (a puzzle's seat
+        and holder too). Itself when nothing changes, or when two names would read alike.
+        Files and the JSON keep the names as written.
 
         >>> from tutor.records.recordfile import loads
         >>> [rec] = loads("ruleset: scopa\\nplayers: [North, Ada]\\ntable: [AD, 2C, 3S, 4B]")
@@ -446,7 +446,7 @@ class HandRecord:
         ['Nord', 'Ada'] ['North', 'Ada']
         """
         names = {p: shown_name(p) for p in [*self.players, *self.teams]}
-        if self.puzzle is not None or all(k == v for k, v in names.items()):
+        if all(k == v for k, v in names.items()):
             return self
         if len({name_key(v) for v in names.values()}) < len(names):
             return self
@@ -490,6 +490,9 @@ class HandRecord:
                 self.game, computer={names.get(p, p): c for p, c in self.game.computer.items()}
             ),
             match_order=tuple(names.get(p, p) for p in self.match_order),
+            puzzle=None
+            if self.puzzle is None
+            else replace(self.puzzle, seat=name(self.puzzle.seat), holder=name(self.puzzle.holder)),
         )
 
     def shown_team_names(self) -> list[str]:
