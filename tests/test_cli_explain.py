@@ -235,3 +235,38 @@ def test_explain_writes_values_as_the_tracker_does() -> None:
     assert "flips 2, F, R; unmatched now: 2, 3, 4, 7, F, R." in said
     track = run("track", str(EXAMPLES / "scopone-hand.yaml"), "--as", "South", "--at", "4").stdout
     assert "flips 2, F, R; unmatched now: 2, 3, 4, 7, F, R" in track
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--table", "KC", "7D"], "--table: 'KC' is not a card: unknown rank 'K' in italian "
+         "notation (ranks are A or 1-10 and F/C/R); it reads as a card in french notation: give "
+         "--deck french"),
+        (["--deck", "french", "--table", "2C", "CB"], "CARD: 'CB' is not a card: expected a rank "
+         "then a suit, like 7D; it reads as a card in italian or spanish notation: give "
+         "--deck italian or --deck spanish"),
+        (["--table", "ZZ", "7D"], "--table: 'ZZ' is not a card: expected a rank then a suit, "
+         "like 7D"),
+    ],
+)  # fmt: skip
+def test_cards_of_another_decks_notation_point_at_the_deck_option(
+    args: list[str], said: str
+) -> None:
+    """Analysis audit (stop 49): a record's cards in another notation got a hint about its
+    'deck' key; explain's --table and CARD did not."""
+    assert one_error_line(run("explain", "--ruleset", "scopa", *args)) == f"tutor: error: {said}"
+
+
+def test_a_card_given_with_at_is_told_that_at_wants_a_record() -> None:
+    """Analysis audit (stop 49): ``explain 7D --ruleset scopa --table "" --at 3`` said the
+    record of --at gives the ruleset and the table, though no record was named."""
+    said = one_error_line(run("explain", "7D", "--ruleset", "scopa", "--table", "", "--at", "3"),
+                          EXIT_USAGE)  # fmt: skip
+    assert said.startswith(
+        "tutor: error: invalid value for --at: --at N explains a point of a hand record, and "
+        "'7D' is no file"
+    ), said
+    record = one_error_line(run("explain", str(SEED003), "--ruleset", "scopa", "--at", "3"),
+                            EXIT_USAGE)  # fmt: skip
+    assert "the hand record of --at gives the ruleset, the deck and the table" in record

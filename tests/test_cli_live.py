@@ -794,3 +794,16 @@ def test_a_name_too_long_to_read_back_is_refused(tmp_path: Path) -> None:
     record.write_text(f"ruleset: scopa\nplayers: [{long}, Ada]\ntable: [AD, 2C, 3S, 4B]\n")
     r = run("replay", str(record))
     assert r.exit_code == 3 and f"{record}:2: " in r.stderr and "at most 500" in r.stderr
+
+
+def test_cards_of_another_decks_notation_are_named_as_such(tmp_path: Path) -> None:
+    """Analysis audit (stop 49): a record's cards in the wrong notation got a hint about its
+    'deck' key, cards typed into live did not."""
+    italian = ["--ruleset", "scopa", "--players", "You,Ada", "--as", "You", "-q"]
+    code, _, err = run_live([*italian, "--save", str(tmp_path / "a.yaml")], "2H 4H 5S QD\n")
+    assert code == 1
+    assert (
+        "'2H' is not a card: unknown suit 'H' in italian notation (suits: D ♦ denari, C ♥ coppe, "
+        "S ♠ spade, B ♣ bastoni); they read as cards in french notation, but this hand writes "
+        "its cards in italian notation"
+    ) in err, err

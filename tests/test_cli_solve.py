@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from helpers import EXAMPLES, PLAIN_ENV, ROOT, run, run_json, runner
+from helpers import EXAMPLES, PLAIN_ENV, ROOT, SEED003, run, run_json, runner
 
 import tutor.search.analysis
 from tutor.cli import app
@@ -137,7 +137,7 @@ def test_a_sample_count_beyond_a_million_is_a_usage_error() -> None:
     ):
         result = run(*args, "-k", "99999999999999999999", "-w", "1")
         assert result.exit_code == 2, (args, result.output)
-        assert "less than or equal to 1000000" in result.stderr
+        assert "must be at most 1000000" in result.stderr
 
 
 def test_a_forced_move_is_valued_too() -> None:
@@ -211,3 +211,17 @@ def test_a_slow_exact_solve_says_what_it_does_and_a_quick_one_says_nothing() -> 
     )
     quick = run("solve", scopone, "--at", "24")
     assert quick.exit_code == 0 and "solving exactly" not in quick.stderr
+
+
+def test_the_json_of_solve_explain_and_track_names_its_deck() -> None:
+    """Analysis audit (stop 49): solve, explain --at and track wrote their cards in the
+    record's notation (QD in a french record) without saying which; replay and rules did."""
+    record = str(SEED003)
+    for args in (
+        ["solve", record, "--at", "30", "--json"],
+        ["explain", record, "--at", "30", "--json"],
+        ["track", record, "--as", "Ada", "--at", "9", "--json"],
+    ):
+        result = run(*args)
+        assert result.exit_code == 0, (args, result.output)
+        assert json.loads(result.stdout)["deck"] == "french", args

@@ -27,8 +27,9 @@ from tutor.cli.review import (
     time_option,
 )
 from tutor.game.captures import explain_play, parse_table
-from tutor.game.cards import NotationError, parse_card
-from tutor.game.i18n import _
+from tutor.game.cards import NotationError, Style, parse_card, styles_reading
+from tutor.game.errors import Shown
+from tutor.game.i18n import _, ngettext
 from tutor.game.rules import load_ruleset
 from tutor.review.defaults import DEFAULT_SAMPLES, DEFAULT_TIME
 
@@ -118,6 +119,15 @@ def explain(
     its effect on matched and unmatched values, its value with interval, and its observations.
     """
     wrong = typed_options(ctx, _RULE_FORM if at is not None else _POSITION_FORM)
+    if wrong and at is not None and not Path(card).exists():
+        # audit (stop 49): '7D --table "" --at 3' was told the record gives the table
+        raise typer.BadParameter(
+            _(
+                "--at N explains a point of a hand record, and {card!r} is no file: without "
+                "--at, CARD is a card and its captures on --table are explained"
+            ).format(card=Shown(card)),
+            param_hint="--at",
+        )
     if wrong:
         why = (
             _("the hand record of --at gives the ruleset, the deck and the table")
@@ -141,11 +151,11 @@ def explain(
     try:
         played = parse_card(card, style)
     except NotationError as exc:
-        raise InputError(_("CARD") + f": {exc}") from None
+        raise InputError(_("CARD") + f": {exc}{_deck_hint(card, style)}") from None
     try:
         laid = parse_table(table, played, style)
     except NotationError as exc:
-        raise InputError(f"--table: {exc}") from None
+        raise InputError(f"--table: {exc}{_deck_hint(table, style)}") from None
     explanation = explain_play(played, laid, rules, style)
     if json_out:
         print_json(explanation.to_json())
@@ -155,3 +165,16 @@ def explain(
 
     console, fancy = human_console()
     emit(console, explain_table(explanation, fancy))
+
+
+def _deck_hint(text: str, style: Style) -> str:
+    """``; it reads as a card in french notation: give --deck french`` when the cards typed
+    are cards of another deck's notation (as a record's message names its 'deck' key)."""
+    fits, bad = styles_reading(text, style)
+    if not fits:
+        return ""
+    return "; " + ngettext(
+        "it reads as a card in {styles} notation: give {option}",
+        "they read as cards in {styles} notation: give {option}",
+        bad,
+    ).format(styles=_(" or ").join(fits), option=_(" or ").join(f"--deck {f}" for f in fits))

@@ -72,7 +72,7 @@ from tutor.counting.tracker import (
 from tutor.counting.trust import Reliability, weigh_readings
 from tutor.counting.weights import Evidence, WeightedModel
 from tutor.game.captures import VALUE_OF
-from tutor.game.cards import VALUE_MASKS, Style, format_card, indexes_of
+from tutor.game.cards import VALUE_MASKS, Style, format_card, get_style, indexes_of
 from tutor.game.i18n import _, all_of, ngettext, number
 from tutor.game.state import GameState
 from tutor.records.record import HandRecord
@@ -524,6 +524,7 @@ class CountView:
             "player": player,
             "at": at,
             "total_plays": total_plays,
+            "deck": get_style(style).name,
             **self.to_json(style),
         }
 

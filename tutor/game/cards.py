@@ -44,6 +44,7 @@ __all__ = [
     "style_named",
     "parse_card",
     "parse_cards",
+    "styles_reading",
     "parse_card_set",
     "format_card",
     "format_cards",
@@ -417,6 +418,33 @@ def parse_card(text: str, style: str | Style | None = None) -> Card:
             "{text!r} is not a card: unknown suit {suit!r} in {style} notation (suits: {suits})"
         ).format(text=Shown(raw), suit=Shown(suit), style=st.shown_name(), suits=st.suit_legend())
     )
+
+
+def styles_reading(text: str, style: Style) -> tuple[list[str], int]:
+    """The other notation styles in which every card of ``text`` that is not a card in
+    ``style`` is one (none when some is a card in no style), and how many such cards there
+    are: the hint that the deck named is the wrong one.
+
+    >>> styles_reading("QH x 4H", ITALIAN), styles_reading("ZZ 7D", ITALIAN)
+    ((['french'], 2), ([], 1))
+    """
+    bad = []
+    for token in text.replace(",", " ").split():
+        if token.lower() == "x":
+            continue
+        try:
+            parse_card(token, style)
+        except NotationError:
+            bad.append(token)
+    fits = []
+    for other in STYLES.values() if bad else ():
+        try:
+            for token in bad:
+                parse_card(token, other)
+        except NotationError:
+            continue
+        fits.append(other.name)
+    return fits, len(bad)
 
 
 def parse_cards(text: str | Iterable[str], style: str | Style | None = None) -> list[Card]:

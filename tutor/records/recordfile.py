@@ -50,13 +50,13 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from tutor.game.cards import (
     CARDS,
     ITALIAN,
-    STYLES,
     Card,
     NotationError,
     Style,
     format_card,
     get_style,
     parse_card,
+    styles_reading,
 )
 from tutor.game.errors import TutorError
 from tutor.game.i18n import _, ngettext
@@ -495,29 +495,13 @@ def _style_hint(text: str, style: Style) -> str:
     >>> _style_hint("ZZ", ITALIAN)
     ''
     """
-    tokens = [t for t in text.replace(",", " ").split() if t.lower() != "x"]
-    bad = []
-    for token in tokens:
-        try:
-            parse_card(token, style)
-        except NotationError:
-            bad.append(token)
-    if not bad:
-        return ""
-    fits = []
-    for other in STYLES.values():
-        try:
-            for token in bad:
-                parse_card(token, other)
-        except NotationError:
-            continue
-        fits.append(other.name)
+    fits, bad = styles_reading(text, style)
     if not fits:
         return ""
     return "; " + ngettext(
         "it reads as a card in {styles} notation: is the record's 'deck' key missing or wrong?",
         "they read as cards in {styles} notation: is the record's 'deck' key missing or wrong?",
-        len(bad),
+        bad,
     ).format(styles=_(" or ").join(fits))
 
 

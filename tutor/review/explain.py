@@ -165,6 +165,7 @@ class PositionExplanation:
         style = self.record.style
         return {
             "ruleset": self.record.ruleset.name,
+            "deck": style.name,
             "at": self.at,
             "play": self.at + 1,
             "player": self.player,

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from tutor.counting.tracker import seat_names
-from tutor.game.cards import Style
+from tutor.game.cards import Style, get_style
 from tutor.game.errors import TutorError
 from tutor.game.i18n import _, ngettext, number
 from tutor.game.rules import Ruleset
@@ -162,6 +162,7 @@ class Evaluation:
         data["seat"] = self.seat
         data["side"] = self.side
         data["at"] = self.at
+        data["deck"] = get_style(style).name  # the notation of every card above
         lead = self.analysis.lead()
         data["lead"] = (
             None

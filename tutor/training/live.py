@@ -62,6 +62,7 @@ from tutor.game.cards import (
     get_style,
     parse_card_set,
     parse_cards,
+    styles_reading,
 )
 from tutor.game.errors import TutorError
 from tutor.game.i18n import (
@@ -755,7 +756,7 @@ class LiveSession:
         try:
             return parse_card_set(text, self.style, what)
         except NotationError as exc:
-            raise LiveError(_slip(str(exc), text)) from None
+            raise LiveError(_slip(str(exc) + _deck_hint(text, self.style), text)) from None
 
     def _not_a_play(self, text: str, what: str) -> None:
         """LiveError when ``text`` looks like a play while ``what`` is due."""
@@ -860,7 +861,7 @@ class LiveSession:
             written = parse_play(text, self.style)
         except NotationError as exc:
             problem = _("play {n}: {problem}").format(n=number, problem=exc)
-            raise LiveError(_slip(problem, text)) from None
+            raise LiveError(_slip(problem + _deck_hint(text, self.style), text)) from None
         card = CARDS[written.card]
         shown = format_card(card, self.style)
         if state.turn != self.me and state.hands[self.me] & card.bit:
@@ -1062,6 +1063,21 @@ class LiveSession:
 
 LIVE_COMMANDS = ("board", "undo", "help", "quit", "fix")
 """The commands a ``live`` line can be (``deal`` and ``table`` go in front of cards)."""
+
+
+def _deck_hint(text: str, style: Style) -> str:
+    """``; they read as cards in french notation, but this hand writes its cards in italian
+    notation`` when the cards typed are cards of another deck's notation, else nothing."""
+    fits, bad = styles_reading(text, style)
+    if not fits:
+        return ""
+    return "; " + ngettext(
+        "it reads as a card in {styles} notation, but this hand writes its cards in {style} "
+        "notation",
+        "they read as cards in {styles} notation, but this hand writes its cards in {style} "
+        "notation",
+        bad,
+    ).format(styles=_(" or ").join(fits), style=style.name)
 
 
 def _slip(problem: str, text: str) -> str:
