@@ -311,44 +311,62 @@ def test_the_unmatched_explanation_writes_values_as_the_answers_do() -> None:
     assert shown & {"F", "C", "R"}
 
 
-@pytest.mark.parametrize("ruleset", ["scopone-scientifico", "scopa"])
-def test_holder_questions_on_the_facts_alone(ruleset: str) -> None:
-    """Bug: with the readings off no holder question was ever asked: a must of the facts alone
-    needs a single holder with room, and that case was skipped. The answers offered are every
-    other player (and the stock in scopa), so that the question does not give itself away."""
+def test_holder_questions_on_the_facts_alone() -> None:
+    """Bug: with the readings off no holder question was ever asked. Since stop 49 the facts
+    ask for a value a count forces on one of two or more players still holding cards; in
+    two-player scopa no such question exists, and the drill says so at once."""
+    from tutor.game.cards import VALUE_MASKS
+
     for seed in range(4):
-        q = make_question(ruleset, random.Random(seed), kind="holder", trust=0.0)
+        q = make_question("scopone-scientifico", random.Random(seed), kind="holder", trust=0.0)
         assert q.kind == "holder" and q.basis == "fact" and q.confidence is None
         # bug: the JSON gave null for a fact, where track's deductions give 1
         assert q.to_json()["confidence"] == 1.0
-        assert q.state is not None and q.card is not None
-        others = [n for i, n in enumerate(q.names) if i != q.viewer]
-        assert list(q.offered) == others and all(n in q.question for n in others)
-        assert q.stock_offered == (ruleset == "scopa")
-        holder = q.names.index(str(q.expected)) if q.expected != STOCK_ANSWER else None
-        assert holder is None or q.state.hands[holder] >> q.card & 1
+        assert q.state is not None and q.value is not None and q.card is None
+        assert all(n in q.question for n in q.offered) and not q.stock_offered
+        holder = q.names.index(str(q.expected))
+        assert q.state.hands[holder] & VALUE_MASKS[q.value]
+        others = [h for h in range(4) if h != q.viewer and q.state.hands[h]]
+        assert len(others) >= 2  # not a count of hands
         assert f"{q.expected} must hold " in q.explanation[0]
         assert check_answer(q, str(q.expected)).correct
+        assert q.to_json()["value"] == q.value and q.to_json()["card"] is None
     code, out, _err = invoke(
         ["drill", "48", "--seed", "1", "--rounds", "1", "--question", "holder",
          "--trust-readings", "0"],
         "?\n",
     )  # fmt: skip
-    assert code == 0 and "who must hold" in out
+    assert code == 0 and "who must hold a" in out
+    with pytest.raises(DrillError, match="never leaves a holder to work out"):
+        make_question("scopa", random.Random(0), kind="holder", trust=0.0)
 
 
-def test_a_value_the_count_forces_on_one_player_is_asked_before_a_count_of_hands() -> None:
-    """Training audit (stop 47): every fact-based "who must hold" question came when one
-    player alone still held cards (100 of 100), a count of hands. When the count of values
-    forces one on a player while others still hold cards, that is asked instead."""
-    from tutor.game.cards import VALUE_MASKS
-    from tutor.training.drill import check_answer, make_question
+def test_a_holder_question_is_never_a_count_of_hands() -> None:
+    """Practice audit (stop 49): with --trust-readings 0 every holder question came after play
+    34, when one player alone had a card left, and offered the three others as answers: typing
+    that player's name scored 100%. A card is now asked about only on a reading, the facts ask
+    for a value a count forces, the answers offered are the places that still hold cards, and
+    the seat asked from varies."""
+    viewers = set()
+    for seed in range(10):
+        q = make_question("scopone-scientifico", random.Random(seed), kind="holder", trust=0.0)
+        assert q.basis == "fact" and q.card is None and q.value is not None, q.question
+        assert q.analysis is not None and q.state is not None
+        capacity = q.analysis.inference.capacity
+        offered = [q.names.index(n) for n in q.offered]
+        assert len(offered) >= 2 and all(capacity.get(s, 0) > 0 for s in offered), q.question
+        viewers.add(q.viewer)
+    assert len(viewers) >= 2, viewers
 
-    q = make_question("scopone-scientifico", random.Random(6), kind="holder")
-    assert (q.value, q.card, q.basis) == (6, None, "fact")
-    assert q.question.startswith("After play 30: who must hold a 6 (6C 6S 6B)? Type West, North")
-    assert q.state is not None and q.state.hands[q.names.index(str(q.expected))] & VALUE_MASKS[6]
-    others = [h for h in range(4) if h != q.viewer and q.state.hands[h]]
-    assert len(others) >= 2  # not a count of hands
-    assert check_answer(q, str(q.expected)).correct
-    assert q.to_json()["value"] == 6 and q.to_json()["card"] is None
+
+def test_a_step_that_rests_on_readings_says_so() -> None:
+    """Practice audit (stop 49): "from one reading: East's 1 card must be 6D, which nobody else
+    can hold", where the facts alone let North hold 6D: the step is the readings', and is now
+    worded as theirs."""
+    for seed in range(40):
+        q = make_question("scopone-scientifico", random.Random(seed), kind="holder")
+        text = " ".join(q.explanation)
+        for step in re.findall(r"[^:;]*which nobody else can hold", text):
+            if q.basis == "inference" and "going by the readings" in step:
+                return
+    pytest.fail("no reading's step of that kind in 40 seeds")

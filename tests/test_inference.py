@@ -461,10 +461,10 @@ def test_hand_view_gives_the_json_of_track() -> None:
     record = load_path(EXAMPLES / "scopone-hand.yaml")[0]
     hv = hand_view(record, 1, 12)
     data = hv.to_json()
-    assert list(data)[:5] == ["file", "hand", "player", "at", "total_plays"]
+    assert list(data)[:6] == ["file", "hand", "player", "at", "total_plays", "deck"]
     assert data["file"] == record.path and data["player"] == "West" and data["at"] == 12
-    assert data["total_plays"] == 36
-    assert {k: v for k, v in data.items() if k not in list(data)[:5]} == hv.view.to_json(
+    assert data["total_plays"] == 36 and data["deck"] == "italian"
+    assert {k: v for k, v in data.items() if k not in list(data)[:6]} == hv.view.to_json(
         record.style
     )
     assert hand_view(record, 1).at == 36
@@ -499,8 +499,9 @@ def test_a_must_names_only_the_readings_it_rests_on() -> None:
     [d] = [d for d in inf.deductions if d.status == "must" and d.card == card("5S")]
     assert d.holder == 1 and d.basis == "inference"
     [north] = [e for e in inf.standing if e.seat == 1]  # no 6 is unseen: that one is moot
-    assert d.reasons == [
-        "West and East hold 2 cards between them, and KD KH can only be with them",
+    assert d.reasons == [  # the step rests on North's reading, and says so (stop 49)
+        "going by the readings, West and East hold 2 cards between them, and KD KH can only "
+        "be with them",
         "at play 6 North could have swept the table (KC = 10) with a 10 and did not, "
         f"so probably holds no 10 (inference, {percent(north.confidence or 0)})",
     ]
@@ -518,7 +519,7 @@ def test_the_last_ace_is_called_an_ace() -> None:
     p = percent(inf.probability(1, card("AD")))
     assert d.text.startswith(
         f"North holds AD (the last ace unseen): {p} (33% on the facts alone), from one reading: "
-        "West and East hold 2"
+        "going by the readings, West and East hold 2"
     )
     assert 0.5 < d.confidence == inf.probability(1, card("AD")) < 1
     assert all("the last 1 unseen" not in x.text for x in inf.deductions)

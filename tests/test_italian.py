@@ -49,7 +49,10 @@ def _words(text: str) -> set[str]:
 
 # Words both languages write alike, or that are names rather than English (the placeholders'
 # names are left out by taking only the text outside braces).
-SHARED = _words(re.sub(r"\{[^}]*\}", " ", ITALIAN_TEXT)) | {"tutor", "ok", "json", "yaml", "svg"}
+SHARED = _words(
+    # an option an Italian message names (su --table) is no Italian word
+    re.sub(r"(?<![\w-])--?[a-z][a-z-]*", " ", re.sub(r"\{[^}]*\}", " ", ITALIAN_TEXT))
+) | {"tutor", "ok", "json", "yaml", "svg"}
 ENGLISH_COMMON = set(
     "the and of to is are with for not this that your it be can may must has have was were "
     "will would from which what when where there their they an or at by as if then than but "

@@ -1,4 +1,4 @@
-"""``tutor puzzle``: check puzzle files, try one, mine new ones from self-play.
+"""``tutor puzzle``: check puzzle files, try one, generate new ones from self-play.
 
 The heavy parts (the solver, rich) are imported inside the commands, so that ``tutor puzzle try``
 shows its position within half a second of the command being typed, interpreter start
@@ -40,14 +40,16 @@ if TYPE_CHECKING:
 
 puzzle_app = typer.Typer(
     cls=TutorGroup,
-    help="Puzzles: check them, try one, mine new ones from self-play (docs/puzzles.md).",
+    help="Puzzles: check them, try one, generate new ones from self-play (docs/puzzles.md).",
     epilog=examples("tutor puzzle try keep-the-table-above-ten", "tutor puzzle check puzzles/"),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
-app.add_typer(puzzle_app, name="puzzle", short_help="Puzzles: check them, try one, mine new ones.")
+app.add_typer(
+    puzzle_app, name="puzzle", short_help="Puzzles: check them, try one, generate new ones."
+)
 
 
 def find_puzzle(path: Path, hand: int = 1) -> Puzzle:

@@ -19,7 +19,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -106,7 +106,8 @@ class DrillQuestion:
     confidence: float | None = None
     """An ``inference``: the probability, the readings weighed in, that the card is there."""
     offered: tuple[str, ...] = ()
-    """A holder question: the players it offers as answers (never the viewer)."""
+    """A holder question: the players it offers as answers (never the viewer; only those who
+    still hold cards)."""
     stock_offered: bool = False
     """A holder question: the stock is one of the answers."""
     value: int | None = None
@@ -236,6 +237,29 @@ def _play_to(rules: Ruleset, rng: random.Random, player: Player, lo: float, hi: 
     return state
 
 
+def _late_points(
+    rules: Ruleset, rng: random.Random, player: Player, lo: float, hi: float
+) -> Iterator[GameState]:
+    """A random deal played by ``player`` in every seat, seen at each point between the
+    fractions ``lo`` and ``hi`` of the hand, in a random order (the hand's end left out)."""
+    state = GameState.random(rules, rng)
+    total = rules.plays_per_hand
+    first, last = max(1, int(lo * total)), min(total - 1, max(1, int(hi * total)))
+    moves = []
+    for _i in range(last):
+        move = player.choose(state, rng)
+        moves.append(move)
+        state.push(move)
+    points = list(range(first, last + 1))
+    rng.shuffle(points)
+    for point in points:
+        while len(state.stack) > point:
+            state.pop()
+        while len(state.stack) < point:
+            state.push(moves[len(state.stack)])
+        yield state.copy(with_stack=True)
+
+
 def make_question(
     ruleset: str | Ruleset,
     rng: random.Random,
@@ -264,17 +288,32 @@ def make_question(
     st = get_style(style)
     viewer = rules.players - 1 if rules.players == 4 else rng.randrange(rules.players)
     who = names or default_names(rules.players, viewer)
+    if kind == "holder" and trust == 0 and rules.players < 3:
+        # one other player: a card is in their hand or the stock, and the facts alone settle
+        # which only when one of the two is empty, a count of hands; a value that a count
+        # forces on a player needs two players still holding cards
+        raise DrillError(
+            _(
+                "on the facts alone, {ruleset} never leaves a holder to work out: a card is "
+                "with the other player or still to deal, and the count settles which only when "
+                "one of them has no card left; weigh the readings of behaviour, or ask about "
+                "unmatched values"
+            ).format(ruleset=rules.name)
+        )
     if kind == "holder":
-        # Never another kind of question in its place: keep dealing until one turns up.
+        # Any seat, not only the dealer's: from one seat, late in the hand, the player a count
+        # forces a card on is nearly always the same one (the practice audit, stop 49).
+        viewer = rng.randrange(rules.players)
+        who = names or default_names(rules.players, viewer)
+        # Never another kind of question in its place: keep dealing until one turns up, and
+        # look for it at every point of the hand's late part, in a random order.
         for _i in range(HOLDER_TRIES):
-            state = _play_to(rules, rng, player, 0.6, 0.95)
-            if state.is_over():
-                continue
-            q = _holder_question(
-                state, count_view(state, viewer, who, st, trust=trust), viewer, who, st
-            )
-            if q is not None:
-                return q
+            for state in _late_points(rules, rng, player, 0.6, 0.95):
+                q = _holder_question(
+                    state, count_view(state, viewer, who, st, trust=trust), viewer, who, st
+                )
+                if q is not None:
+                    return q
         raise DrillError(
             _(
                 "no card whose holder can be worked out turned up in {n} random hands "
@@ -362,11 +401,14 @@ def _holder_question(
     answers while cards are still to be dealt: in a two-player game it is the only other place
     a card can be."""
     inf = a.inference
-    # The players offered are every other seat, and the stock whenever the ruleset deals more
-    # than once: a must of the facts alone is only found when a single holder has room, and
-    # offering only the holders with room would give its answer away.
-    choices = [n for i, n in enumerate(names) if i != viewer]
-    stock = state.rules.deals_per_hand > 1 or STOCK in inf.capacity
+    # The places offered are the other players who still hold cards, and the stock while
+    # cards are still to be dealt. A card's must of the facts alone comes only when a single
+    # place has room: a count of hands, not of cards (practice audit, stop 49: after play 34
+    # of scopone the answer was always the one player with a card left, among three offered),
+    # so a card is asked about only on a reading, and the facts ask for a value a count forces.
+    room = {h for h, n in inf.capacity.items() if n > 0 and h != viewer}
+    choices = [n for i, n in enumerate(names) if i in room]
+    stock = STOCK in room
     if len(choices) + stock < 2:
         return None  # one place a card can be: nothing to work out
     shown = choices + (
@@ -374,17 +416,11 @@ def _holder_question(
     )
     options = _("{items} or {last}").format(items=", ".join(shown[:-1]), last=shown[-1])
     counted = _value_question(state, a, viewer, names, style, choices, stock, options)
-    ranked = sorted(inf.deductions, key=lambda d: d.basis != "inference")
-    for d in ranked:
-        if d.status != "must" or d.holder == viewer:
+    for d in inf.deductions:
+        if d.status != "must" or d.holder == viewer or d.basis == "fact":
             continue
-        if d.basis == "fact" and counted is not None:
-            return counted  # a count of values, where a card's one holder is a count of hands
         card = format_card(d.card, style)
-        if d.basis == "fact":
-            ask = _("who must hold {card}?").format(card=card)
-        else:
-            ask = _("going by the readings of behaviour, who holds {card}?").format(card=card)
+        ask = _("going by the readings of behaviour, who holds {card}?").format(card=card)
         return DrillQuestion(
             "holder",
             _("After play {n}: {ask} Type {options}; skip gives up.").format(
@@ -392,11 +428,7 @@ def _holder_question(
             ),
             _position_lines(state, viewer, names, style),
             STOCK_ANSWER if d.holder == STOCK else names[d.holder],
-            [
-                d.text
-                if d.basis == "fact"
-                else _("What the readings say: {text}").format(text=d.text)
-            ],
+            [_("What the readings say: {text}").format(text=d.text)],
             viewer,
             names,
             style,
@@ -405,7 +437,7 @@ def _holder_question(
             a,
             state,
             d.basis,
-            d.confidence if d.basis == "inference" else None,
+            d.confidence,
             tuple(choices),
             stock,
         )
