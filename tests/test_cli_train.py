@@ -286,7 +286,7 @@ def test_import_refuses_what_is_not_a_rescue_file(tmp_path: Path) -> None:
     bad.write_text('{"answered_at": 1.0, "correct": true}\n', encoding="utf-8")
     r = run("train", "--db", str(db), "--import", str(bad))
     assert r.exit_code == 3, r.output
-    assert r.stderr.strip() == f"tutor: error: {bad}, line 1: not an answer of a rescue file"
+    assert r.stderr.strip() == f"tutor: error: {bad}:1: not an answer of a rescue file"
     r = run("train", "--db", str(db), "--import", str(tmp_path / "missing.jsonl"))
     assert r.exit_code == 3 and "Traceback" not in r.output
 
@@ -312,7 +312,7 @@ def test_import_refuses_answers_no_session_writes(tmp_path: Path) -> None:
         bad.write_text(json.dumps(bad_line) + "\n", encoding="utf-8")
         r = run("train", "--db", str(db), "--import", str(bad))
         assert r.exit_code == 3, (change, r.output)
-        assert r.stderr.strip() == f"tutor: error: {bad}, line 1: not an answer of a rescue file"
+        assert r.stderr.strip() == f"tutor: error: {bad}:1: not an answer of a rescue file"
     for option in (("--count", "3"), ("--theme", "sweep"), ("--ruleset", "scopa")):
         r = run("train", "--db", str(db), "--import", str(good), *option)
         assert r.exit_code == 2, r.output
@@ -421,7 +421,7 @@ def test_a_rescue_line_nested_thousands_deep_is_bad_input(tmp_path: Path) -> Non
     bad.write_text("[" * 100_000 + "]" * 100_000 + "\n", encoding="utf-8")
     r = run("train", "--db", str(tmp_path / "p.sqlite"), "--import", str(bad))
     assert r.exit_code == 3, r.output
-    assert r.stderr.strip() == f"tutor: error: {bad}, line 1: not an answer of a rescue file"
+    assert r.stderr.strip() == f"tutor: error: {bad}:1: not an answer of a rescue file"
     deep = tmp_path / "deep-object.jsonl"
     deep.write_text('{"a":' * 100_000 + "1" + "}" * 100_000 + "\n", encoding="utf-8")
     r = run("train", "--db", str(tmp_path / "p.sqlite"), "--import", str(deep))
@@ -454,4 +454,26 @@ def test_a_rescue_line_sqlite_or_the_store_cannot_keep_is_bad_input(
     bad.write_text(json.dumps(line) + "\n", encoding="utf-8")
     r = run("train", "--db", str(tmp_path / "p.sqlite"), "--import", str(bad))
     assert r.exit_code == 3, r.output
-    assert r.stderr.strip() == f"tutor: error: {bad}, line 1: not an answer of a rescue file"
+    assert r.stderr.strip() == f"tutor: error: {bad}:1: not an answer of a rescue file"
+
+
+def test_a_session_whose_output_is_gone_stops_out_loud(tmp_path: Path) -> None:
+    """Practice audit (stop 49): ``tutor train | head -3`` ended in silence with exit 0; as
+    play and live do, it now says the output was closed and where the answers are, exit 74."""
+    import os
+    import subprocess
+    import sys
+
+    db = tmp_path / "p.sqlite"
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tutor", "train", "--db", str(db), "--count", "3"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        cwd=tmp_path, env=env, text=True,
+    )  # fmt: skip
+    assert proc.stdout is not None
+    proc.stdout.close()  # no reader
+    _out, err = proc.communicate("skip\nskip\nskip\n", timeout=120)
+    assert proc.returncode == 74, err
+    assert "tutor: the output was closed: the session stops here" in err
+    assert f"every answer given so far is saved in {db}" in err and "Traceback" not in err

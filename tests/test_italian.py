@@ -781,3 +781,21 @@ def test_a_name_filled_into_styled_text_gets_the_euphonic_ad() -> None:
         assert assemble_text("{a} e {b}", a="Ovest", b="Est").plain == "Ovest ed Est"
         assert assemble_text("tocca a {p}", p=Text("Nord")).plain == "tocca a Nord"
     assert assemble_text("{a} e {b}", a="Ovest", b="Est").plain == "Ovest e Est"  # English
+
+
+def test_the_themes_of_stats_are_in_the_order_of_their_shown_names() -> None:
+    """Practice audit (stop 49): the Italian stats listed the themes by their English keys
+    ("regola di presa, denari, finale, ..."), in no order an Italian reader sees."""
+    from tutor.records.puzzle_key import THEMES, theme_name
+    from tutor.render.terminal import plain_text
+    from tutor.render.training import stats_view
+    from tutor.training.progress import Stats, ThemeCount
+
+    stats = Stats(answered=len(THEMES), themes={t: ThemeCount(1, 1) for t in THEMES})
+    for lang in ("en", "it"):
+        with speaking(lang):
+            shown = [theme_name(t) for t in THEMES]
+            text = plain_text(*stats_view(stats, now=0.0), width=100)
+            rows = [line.split("  ")[0].strip() for line in text.splitlines()]
+            order = [r for r in rows if r in shown]
+            assert order == sorted(shown, key=str.casefold), (lang, order)

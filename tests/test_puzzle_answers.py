@@ -45,7 +45,12 @@ def test_skip_counts_as_missed_and_shows_the_answer() -> None:
     ("name", "text", "reason"),
     [
         ("keep-the-table-above-ten", "ZZ", "is not a card"),
-        ("keep-the-table-above-ten", "RD", "not in the hand of the player to move"),
+        ("keep-the-table-above-ten", "RD", r"RD is not in your hand \(you hold AB 5B 7B CS\)"),
+        # practice audit (stop 49): the card played typed as taken, a capture that adds up to
+        # something else, and a word longer than any card are asked again with the reason
+        ("seeds000-002-fewest-cards", "CB", "CB is the card played: type the cards of the table"),
+        ("seeds000-002-fewest-cards", "AD FD; 4S", "'4S': they add up to 4, not 9"),
+        ("seeds000-002-fewest-cards", "laid", "'laid' is not a card: expected a rank then a suit"),
         ("keep-the-table-above-ten", "CS x 4D", "add up to 4, not 9"),
         ("seed004-rule-of-48", "2 6 X", "'X' is not a value"),
         ("reading-a-passed-up-scopa", "Bob", "'Bob' is not a player"),
@@ -58,7 +63,11 @@ def test_skip_counts_as_missed_and_shows_the_answer() -> None:
         # was marked wrong (and counted a miss in train): a misreading, asked again
         ("scopone-16-legal-captures-bf73441f2a4e", "FD x 7D", "7D is not on the table"),
         ("scopone-16-legal-captures-bf73441f2a4e", "7D 3B", "7D is not on the table"),
-        ("scopone-16-legal-captures-bf73441f2a4e", "FD x FD", "FD is not on the table"),
+        (
+            "scopone-16-legal-captures-bf73441f2a4e",
+            "FD x FD",
+            "FD is the card played: type the cards",
+        ),
         ("scopone-16-legal-captures-bf73441f2a4e", "FC; 7D 7S", "7D 7S are not on the table"),
     ],
 )
@@ -324,3 +333,18 @@ def test_a_wrong_holder_of_a_reading_puzzle_is_not_called_certain() -> None:
     card = p.card_text()
     assert f"{p.spec.holder} most likely holds {card} (a reading), not {other}" in problems
     assert not any("must hold" in x for x in problems)
+
+
+def test_no_shipped_puzzle_says_a_thing_twice() -> None:
+    """Practice audit (stop 49): a mined puzzle's explanation said its scopa twice ("AC x AS
+    sweeps the table..." and "AC x AS would have swept the table..."), and the tutor then
+    printed the best line, or the score every line ends with, that the explanation gave."""
+    for p in load_puzzles(collection_dir()):
+        if p.kind not in ("best-move", "score"):
+            continue
+        lines = judge(p, None, solve_puzzle(p)).lines
+        text = " ".join(lines)
+        assert text.count("Best line:") <= 1, p.name
+        assert not ("they all end" in text and "Every line of best play ends" in text), p.name
+        assert not ("would have swept the table" in text and " sweeps the table: a scopa" in text
+                    and "does not." in text), p.name  # fmt: skip

@@ -109,7 +109,7 @@ def test_try_asks_again_after_an_unreadable_answer(runner: CliRunner) -> None:
     r = runner.invoke(app, ["puzzle", "try", PUZZLE, "--json"], input="QQ\n\nRD\n5B\n")
     assert r.exit_code == 0
     assert "'QQ' is not a card" in r.stderr and "try again" in r.stderr
-    assert "RD is not in the hand of the player to move" in r.stderr
+    assert "RD is not in your hand (you hold AB 5B 7B CS)" in r.stderr  # stop 49: yours
     data = json.loads(r.stdout)
     assert data["correct"] is True and data["answer"] == "5B"
     assert data["solution"] == "5B" and data["question"] == "best-move"

@@ -606,5 +606,12 @@ def test_a_puzzle_answered_in_an_older_version_of_its_file_is_not_due(tmp_path: 
         assert stats.due == len(NAMES) - 1 and stats.gone == 1
         assert "seed004-rule-of-48" not in [d.name for d in stats.due_now]
         assert stats.puzzles == len(NAMES) - 1 and stats.to_json()["gone"] == 1
+        # practice audit (stop 49): the headline counted the answers to the old version but
+        # not its puzzle ("3 answers to 2 puzzles", one answer to each)
+        from tutor.render.terminal import plain_text
+        from tutor.render.training import stats_view
+
+        head = plain_text(*stats_view(stats, now=clock.now)).splitlines()[0]
+        assert head.startswith(f"{len(NAMES)} answers to {len(NAMES)} puzzles, 0 right"), head
         path.unlink()  # a file removed: its puzzles are gone too
         assert progress_stats(store, clock.now).gone == 1

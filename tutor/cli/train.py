@@ -18,6 +18,7 @@ from tutor.cli.core import (
     note,
     print_json,
     session_interrupt,
+    session_output,
     typed_options,
 )
 from tutor.cli.puzzle import ask, check_theme, judge_answer, themes_help
@@ -149,7 +150,9 @@ def train_command(
         try:
             # a closed terminal or a kill ends the session as Ctrl-C does: the answers another
             # session kept out of the store go to a file, not down with the process
-            with session_interrupt() as stop:
+            # and with the output gone (| head -3) it stops saying so, exit 74, as play does
+            saved = _("every answer given so far is saved in {path}").format(path=path)
+            with session_interrupt() as stop, session_output(lambda: note("tutor: " + saved)):
                 _session(trainer, count, console, fancy, json_out, results)
         except BaseException:  # what the store cannot take now goes to a file
             trainer.finish(wait=0)

@@ -393,8 +393,9 @@ def parse_card(text: str, style: str | Style | None = None) -> Card:
             _("{text!r} is not a card: one card is due here, like 7D").format(text=Shown(raw))
         )
     hint = capture_hint(raw, st) if rank not in ranks else ""
-    if len(t) < 2 or (rank not in ranks and suit not in suits and not hint):
-        # "foo": neither end reads as part of a card, so no piece of it is quoted as a rank
+    if len(t) < 2 or (rank not in ranks and (suit not in suits or len(rank) > 2) and not hint):
+        # "foo": neither end reads as part of a card, so no piece of it is quoted as a rank;
+        # nor is "LAI" of "laid", longer than any rank (practice audit, stop 49)
         raise NotationError(
             _("{text!r} is not a card: expected a rank then a suit, like 7D").format(
                 text=Shown(raw)

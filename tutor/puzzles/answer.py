@@ -18,7 +18,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.counting.tracker import values_text
-from tutor.game.cards import NotationError, Style, format_card, mask_of, parse_card, parse_cards
+from tutor.game.cards import (
+    NotationError,
+    Style,
+    format_card,
+    format_cards,
+    mask_of,
+    parse_card,
+    parse_cards,
+)
 from tutor.game.errors import Shown, TutorError
 from tutor.game.i18n import N_, NP_, _, is_you, ngettext, number, typed_words
 from tutor.game.state import Move, MoveError
@@ -165,11 +173,26 @@ def _captures(p: Puzzle, text: str) -> tuple[Move, ...]:
         if not taken:
             raise AnswerError(_("{text!r}: name the cards taken").format(text=Shown(chunk)))
         mask = mask_of(taken)
+        if card in taken:  # the card played, typed as if it were taken (practice audit)
+            raise AnswerError(
+                _(
+                    "{card} is the card played: type the cards of the table it takes (or none)"
+                ).format(card=p.card_text())
+            )
         try:
             # a card that is not there misreads the position, not a rule: asked again
             p.state.check_on_table(mask, p.style)
         except MoveError as exc:
             raise AnswerError(str(exc)) from None
+        total = sum(c.value for c in taken)
+        if total != card.value:  # no capture at all, not one the rules forbid: asked again
+            raise AnswerError(
+                f"{Shown(chunk)!r}: "
+                + _(
+                    "they add up to {total}, not {value}: a card takes one equal card "
+                    "or cards that add up to it"
+                ).format(total=total, value=card.value)
+            )
         out.append(Move(card.index, mask))
     return tuple(dict.fromkeys(out))
 
@@ -184,6 +207,15 @@ def read_answer(p: Puzzle, text: str) -> Answer:
         state = p.view()
         try:
             move = state.parse_move(raw, p.style)
+            mine = state.turn == p.seat and not state.unknown[p.seat]
+            if mine and not state.hands[p.seat] >> move.card & 1:
+                # you are the player to move (practice audit, stop 49)
+                raise AnswerError(
+                    _("{card} is not in your hand (you hold {cards})").format(
+                        card=format_card(move.card, p.style),
+                        cards=format_cards(state.hands[p.seat], p.style),
+                    )
+                )
             state.check(move, style=p.style)
         except MoveError as exc:
             raise AnswerError(str(exc)) from None
@@ -361,11 +393,14 @@ def explain(p: Puzzle, solved: Solved | None) -> list[str]:
             for mv in solved.line:
                 steps.append(f"{p.shown_players[seat]} {mv.text(style)}")
                 seat = (seat + 1) % p.state.rules.players
-            out.append(_("Best line: {line}.").format(line=", ".join(steps)))
+            line = _("Best line: {line}.").format(line=", ".join(steps))
+            if line not in out[0]:  # a mined puzzle's own words give it already
+                out.append(line)
     if kind == "score" and solved.outcomes:
         sides = p.shown_side_names()
         pts = ", ".join(f"{n} {x}" for n, x in zip(sides, solved.outcomes[0], strict=True))
-        out.append(_("Every line of best play ends {points}.").format(points=pts))
+        if pts not in out[0]:  # a mined puzzle's own words give the end already
+            out.append(_("Every line of best play ends {points}.").format(points=pts))
     if kind == "unmatched" and solved.board is not None:
         board = solved.board
         if board.sparigli:
@@ -380,7 +415,8 @@ def explain(p: Puzzle, solved: Solved | None) -> list[str]:
             basis = _("certain: counting alone")
         else:
             basis = _("a reading, not certain")
-        out.append(f"{solved.deduction} ({basis})")
+        # the basis inside the sentence, not after its full stop (practice audit, stop 49)
+        out.append(f"{solved.deduction.rstrip('.')}; {basis}.")
     if kind == "legal-captures" and p.spec.card is not None:
         card = p.spec.card.index
         for opt in p.state.explain(card, style):

@@ -483,8 +483,10 @@ class _Miner:
             parts.extend(
                 _sentence(o.text)
                 for o in seen_alt
-                # the best move's safe table already names the sweep the other leaves
+                # the best move's safe table already names the sweep the other leaves, and its
+                # scopa the sweep the other misses (practice audit, stop 49: said twice)
                 if not (o.code == "sweepable-table" and "safe-table" in said)
+                and not (o.code == "missed-scopa" and "took-scopa" in said)
             )
             winning = any(o.code == "counted-endgame" for o in (*seen_best, *seen_alt))
             if method == "exact" and len(a.pv) > 1 and not winning:  # never the line twice

@@ -39,7 +39,15 @@ from tutor.records.record import HandRecord
 from tutor.records.replay import replay_hand
 from tutor.render.safe import fill_markup, isolated, markup, one_line, visible
 from tutor.render.svg import position_svg, svg_document
-from tutor.render.terminal import cards_text, move_text, pile_text, plain_text
+from tutor.render.terminal import (
+    Indented,
+    Packed,
+    cards_text,
+    glyph_cards,
+    move_text,
+    pile_text,
+    plain_text,
+)
 
 if TYPE_CHECKING:  # the answer and check modules bring the solver: not needed
     # to show a position, which must appear quickly (docs/puzzles.md, speed)
@@ -94,15 +102,20 @@ def puzzle_position(p: Puzzle, rich: bool = False) -> list[RenderableType]:
         out.append(Text(_("Plays so far:")))
         per = p.record.ruleset.players
         for start in range(0, len(steps), per):
-            line = Text(f"  {start // per + 1}. ")
-            for k, step in enumerate(steps[start : start + per]):
-                if k:
-                    line.append(", ")
-                line.append(f"{names[step.seat]} ")
-                line.append_text(move_text(step.card, step.move.capture, style, rich))
+            # one round a line, wrapped between plays only, never inside one (practice audit,
+            # stop 49: a narrow terminal cut "RD x AH | CD (scopa)" short)
+            mark = f"  {start // per + 1}. "
+            round_steps = steps[start : start + per]
+            plays = []
+            for k, step in enumerate(round_steps):
+                play = Text(f"{names[step.seat]} ")
+                play.append_text(move_text(step.card, step.move.capture, style, rich))
                 if step.scopa:
-                    line.append(" " + _("(scopa)"), style="bold yellow" if rich else "")
-            out.append(line)
+                    play.append(" " + _("(scopa)"), style="bold yellow" if rich else "")
+                if k < len(round_steps) - 1:
+                    play.append(",")
+                plays.append(play)
+            out.append(Packed(Text(mark), plays, gap=1, indent=len(mark)))
     out.append(Text.assemble(_("Table:") + " ", cards_text(state.table, style, rich)))
     view = p.view()
     if p.shows_all_hands:
@@ -129,13 +142,15 @@ def puzzle_position(p: Puzzle, rich: bool = False) -> list[RenderableType]:
         # the values quoted are exact for these deals: they are shown, never solved unseen
         out.append(Text(_("The deals to come (every card is known):")))
         for number, deal in enumerate(coming, state.deal_index + 1):
-            line = Text(f"  {number}. ")
+            mark = f"  {number}. "
+            hands = []
             for seat, (known, _u) in enumerate(deal):
-                if seat:
-                    line.append(", ")
-                line.append(f"{names[seat]} ")
-                line.append_text(cards_text(known, style, rich))
-            out.append(line)
+                hand = Text(f"{names[seat]} ")
+                hand.append_text(cards_text(known, style, rich))
+                if seat < len(deal) - 1:
+                    hand.append(",")
+                hands.append(hand)
+            out.append(Packed(Text(mark), hands, gap=1, indent=len(mark)))
     tallies = []
     for side, team in enumerate(p.shown_side_names()):
         pile = state.captured[side]
@@ -160,17 +175,27 @@ def puzzle_position(p: Puzzle, rich: bool = False) -> list[RenderableType]:
 
 
 def puzzle_question(p: Puzzle, rich: bool = False) -> list[RenderableType]:
-    """The question and how to type the answer."""
-    return [Text(visible(p.question_text()), style="bold" if rich else ""), Text(p.answer_hint())]
+    """The question and how to type the answer (its cards drawn as the position's are; the
+    examples of what to type stay in the deck's letters, as they are typed)."""
+    question = glyph_cards(Text(visible(p.question_text()), style="bold" if rich else ""),
+                           p.style, rich)  # fmt: skip
+    return [question, Text(p.answer_hint())]
 
 
 def verdict_view(p: Puzzle, verdict: Verdict, rich: bool = False) -> list[RenderableType]:
-    """Right or wrong, the explanation, and the themes."""
+    """Right or wrong, the explanation, and the themes: the cards drawn as the position's are,
+    a line that begins indented kept so when it wraps."""
     colour = "green" if verdict.correct else "red"
     out: list[RenderableType] = [
-        Text(visible(verdict.message), style=f"bold {colour}" if rich else "")
+        glyph_cards(
+            Text(visible(verdict.message), style=f"bold {colour}" if rich else ""), p.style, rich
+        )
     ]
-    out.extend(Text(visible(line)) for line in verdict.lines)
+    for line in verdict.lines:
+        body = line.lstrip(" ")
+        shown = glyph_cards(visible(body), p.style, rich)
+        indent = len(line) - len(body)
+        out.append(Indented(shown, indent) if indent else shown)
     themes = ", ".join(theme_name(t) for t in p.spec.themes)
     out.append(Text(_("Themes: {themes}.").format(themes=themes), style="dim" if rich else ""))
     return out

@@ -74,8 +74,10 @@ def stats_view(stats: Stats, rich: bool = False, now: float | None = None) -> li
                 stats.answered,
             ).format(
                 n=stats.answered,
-                puzzles=ngettext("{n} puzzle", "{n} puzzles", stats.puzzles).format(
-                    n=stats.puzzles
+                # those no longer in their files too, whose answers the count holds (practice
+                # audit, stop 49: "13 answers to 12 puzzles", one answer to each)
+                puzzles=ngettext("{n} puzzle", "{n} puzzles", stats.puzzles + stats.gone).format(
+                    n=stats.puzzles + stats.gone
                 ),
                 right=stats.correct,
                 pct=pct,
@@ -88,7 +90,8 @@ def stats_view(stats: Stats, rich: bool = False, now: float | None = None) -> li
     table = new_table(_("theme"), _("answered"), _("right"), _("accuracy"), rich=rich)
     for col in table.columns[1:]:
         col.justify = "right"
-    for theme, c in sorted(stats.themes.items()):
+    # in the order of the names shown, in the language of the run (practice audit, stop 49)
+    for theme, c in sorted(stats.themes.items(), key=lambda tc: theme_name(tc[0]).casefold()):
         acc = number(c.correct / c.answered, ".0%") if c.answered else "-"
         table.add_row(theme_name(theme), str(c.answered), str(c.correct), acc)
     out.append(table)

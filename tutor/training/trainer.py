@@ -544,9 +544,7 @@ def read_rescue(path: Path) -> list[tuple[Unsaved, int | None, str]]:
             out.append((unsaved, session, _text(data.get("database", ""))))
         # RecursionError: a line of arrays nested thousands deep (found by a fuzzer, stop 48)
         except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
-            raise TrainError(
-                _("{file}, line {line}: not an answer of a rescue file").format(file=path, line=n)
-            ) from None
+            raise TrainError(f"{path}:{n}: " + _("not an answer of a rescue file")) from None
     return out
 
 
