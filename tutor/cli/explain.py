@@ -27,7 +27,7 @@ from tutor.cli.review import (
     time_option,
 )
 from tutor.game.captures import explain_play, parse_table
-from tutor.game.cards import NotationError, Style, parse_card, styles_reading
+from tutor.game.cards import NotationError, Style, other_deck_hint, parse_card
 from tutor.game.errors import Shown
 from tutor.game.i18n import _, ngettext
 from tutor.game.rules import load_ruleset
@@ -170,11 +170,12 @@ def explain(
 def _deck_hint(text: str, style: Style) -> str:
     """``; it reads as a card in french notation: give --deck french`` when the cards typed
     are cards of another deck's notation (as a record's message names its 'deck' key)."""
-    fits, bad = styles_reading(text, style)
-    if not fits:
-        return ""
-    return "; " + ngettext(
-        "it reads as a card in {styles} notation: give {option}",
-        "they read as cards in {styles} notation: give {option}",
-        bad,
-    ).format(styles=_(" or ").join(fits), option=_(" or ").join(f"--deck {f}" for f in fits))
+    return other_deck_hint(
+        text,
+        style,
+        lambda n, fits: ngettext(
+            "it reads as a card in {styles} notation: give {option}",
+            "they read as cards in {styles} notation: give {option}",
+            n,
+        ).format(styles=_(" or ").join(fits), option=_(" or ").join(f"--deck {f}" for f in fits)),
+    )

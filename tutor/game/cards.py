@@ -18,7 +18,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from tutor.game.errors import Shown, TutorError
@@ -45,6 +45,7 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "styles_reading",
+    "other_deck_hint",
     "parse_card_set",
     "format_card",
     "format_cards",
@@ -446,6 +447,18 @@ def styles_reading(text: str, style: Style) -> tuple[list[str], int]:
             continue
         fits.append(other.name)
     return fits, len(bad)
+
+
+def other_deck_hint(text: str, style: Style, said: Callable[[int, list[str]], str]) -> str:
+    """``; `` and what ``said`` makes of the other styles that read ``text``'s cards (and how
+    many cards they are), when :func:`styles_reading` finds any; else nothing. Each caller
+    words the remedy: a record's 'deck' key, the --deck option, the hand being typed.
+
+    >>> other_deck_hint("QH", ITALIAN, lambda n, fits: f"{n} in {fits}")
+    "; 1 in ['french']"
+    """
+    fits, bad = styles_reading(text, style)
+    return "; " + said(bad, fits) if fits else ""
 
 
 def parse_cards(text: str | Iterable[str], style: str | Style | None = None) -> list[Card]:

@@ -55,8 +55,8 @@ from tutor.game.cards import (
     Style,
     format_card,
     get_style,
+    other_deck_hint,
     parse_card,
-    styles_reading,
 )
 from tutor.game.errors import TutorError
 from tutor.game.i18n import _, ngettext
@@ -495,14 +495,15 @@ def _style_hint(text: str, style: Style) -> str:
     >>> _style_hint("ZZ", ITALIAN)
     ''
     """
-    fits, bad = styles_reading(text, style)
-    if not fits:
-        return ""
-    return "; " + ngettext(
-        "it reads as a card in {styles} notation: is the record's 'deck' key missing or wrong?",
-        "they read as cards in {styles} notation: is the record's 'deck' key missing or wrong?",
-        bad,
-    ).format(styles=_(" or ").join(fits))
+    return other_deck_hint(
+        text,
+        style,
+        lambda n, fits: ngettext(
+            "it reads as a card in {styles} notation: is the record's 'deck' key missing or wrong?",
+            "they read as cards in {styles} notation: is the record's 'deck' key missing or wrong?",
+            n,
+        ).format(styles=_(" or ").join(fits)),
+    )
 
 
 def _hand_at(text: str, line: int | None) -> int | None:

@@ -60,9 +60,9 @@ from tutor.game.cards import (
     format_card,
     format_cards,
     get_style,
+    other_deck_hint,
     parse_card_set,
     parse_cards,
-    styles_reading,
 )
 from tutor.game.errors import TutorError
 from tutor.game.i18n import (
@@ -1068,16 +1068,17 @@ LIVE_COMMANDS = ("board", "undo", "help", "quit", "fix")
 def _deck_hint(text: str, style: Style) -> str:
     """``; they read as cards in french notation, but this hand writes its cards in italian
     notation`` when the cards typed are cards of another deck's notation, else nothing."""
-    fits, bad = styles_reading(text, style)
-    if not fits:
-        return ""
-    return "; " + ngettext(
-        "it reads as a card in {styles} notation, but this hand writes its cards in {style} "
-        "notation",
-        "they read as cards in {styles} notation, but this hand writes its cards in {style} "
-        "notation",
-        bad,
-    ).format(styles=_(" or ").join(fits), style=style.name)
+    return other_deck_hint(
+        text,
+        style,
+        lambda n, fits: ngettext(
+            "it reads as a card in {styles} notation, but this hand writes its cards in "
+            "{style} notation",
+            "they read as cards in {styles} notation, but this hand writes its cards in "
+            "{style} notation",
+            n,
+        ).format(styles=_(" or ").join(fits), style=style.name),
+    )
 
 
 def _slip(problem: str, text: str) -> str:
