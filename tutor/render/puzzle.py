@@ -40,13 +40,12 @@ from tutor.records.replay import replay_hand
 from tutor.render.safe import fill_markup, isolated, markup, one_line, visible
 from tutor.render.svg import position_svg, svg_document
 from tutor.render.terminal import (
-    Indented,
     Packed,
     cards_text,
-    glyph_cards,
     move_text,
     pile_text,
     plain_text,
+    prose,
 )
 
 if TYPE_CHECKING:  # the answer and check modules bring the solver: not needed
@@ -177,25 +176,21 @@ def puzzle_position(p: Puzzle, rich: bool = False) -> list[RenderableType]:
 def puzzle_question(p: Puzzle, rich: bool = False) -> list[RenderableType]:
     """The question and how to type the answer (its cards drawn as the position's are; the
     examples of what to type stay in the deck's letters, as they are typed)."""
-    question = glyph_cards(Text(visible(p.question_text()), style="bold" if rich else ""),
-                           p.style, rich)  # fmt: skip
-    return [question, Text(p.answer_hint())]
+    bold = "bold" if rich else ""
+    question = prose(visible(p.question_text()), p.style, rich, text_style=bold)
+    # the examples of what to type stay in letters, as they are typed, and whole
+    return [question, prose(p.answer_hint(), p.style, False)]
 
 
 def verdict_view(p: Puzzle, verdict: Verdict, rich: bool = False) -> list[RenderableType]:
     """Right or wrong, the explanation, and the themes: the cards drawn as the position's are,
     a line that begins indented kept so when it wraps."""
     colour = "green" if verdict.correct else "red"
-    out: list[RenderableType] = [
-        glyph_cards(
-            Text(visible(verdict.message), style=f"bold {colour}" if rich else ""), p.style, rich
-        )
-    ]
+    said = f"bold {colour}" if rich else ""
+    out: list[RenderableType] = [prose(visible(verdict.message), p.style, rich, text_style=said)]
     for line in verdict.lines:
         body = line.lstrip(" ")
-        shown = glyph_cards(visible(body), p.style, rich)
-        indent = len(line) - len(body)
-        out.append(Indented(shown, indent) if indent else shown)
+        out.append(prose(visible(body), p.style, rich, len(line) - len(body)))
     themes = ", ".join(theme_name(t) for t in p.spec.themes)
     out.append(Text(_("Themes: {themes}.").format(themes=themes), style="dim" if rich else ""))
     return out

@@ -533,6 +533,38 @@ def glyph_cards(text: Text | str, style: Style, rich: bool = True) -> Text:
     return out
 
 
+def prose(
+    text: str, style: Style, rich: bool = False, indent: int = 0, text_style: str = ""
+) -> Packed:
+    """The tutor's sentence ``text`` (made visible first by the caller) wrapped between words
+    only, a play such as ``7D x 3C 4S`` kept whole on one line (a narrow terminal broke "7D x"
+    from "3C", practice audit of stop 49), its cards drawn as :func:`glyph_cards` draws them;
+    lines after the first ``indent`` columns in.
+
+    >>> from tutor.game.cards import ITALIAN
+    >>> plain_text(prose("Type a play like 7D x 3C 4S or 5B.", ITALIAN), width=22).splitlines()
+    ['Type a play like', '7D x 3C 4S or 5B.']
+    """
+    card = _card_words(style).pattern
+    play = re.compile(rf"{card}(?: x {card}(?: {card})*)?")
+    items: list[Text] = []
+    at = 0
+    for m in play.finditer(text):
+        if m.start() < at:
+            continue  # inside the last item already
+        # a play and what is glued to it ("(7D", "7D,") make one item
+        start, end = m.start(), m.end()
+        while start > at and not text[start - 1].isspace():
+            start -= 1
+        while end < len(text) and not text[end].isspace():
+            end += 1
+        items.extend(Text(w, style=text_style) for w in text[at:start].split())
+        items.append(glyph_cards(Text(text[start:end], style=text_style), style, rich))
+        at = end
+    items.extend(Text(w, style=text_style) for w in text[at:].split())
+    return Packed(Text(" " * indent), items, gap=1, indent=indent)
+
+
 def cards_text(
     cards: Iterable[Card | int] | int,
     style: Style,
