@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from helpers import FAST, SEED003, check_golden
+from helpers import EXAMPLES, FAST, SEED003, check_golden
 
 from tutor.game.i18n import speaking
 from tutor.records.recordfile import load_path
@@ -73,3 +73,22 @@ def test_the_costliest_decisions_are_named_worst_first() -> None:
     with speaking("it"):
         italian = " ".join(plain_text(*review_view(review)).split())
     assert "Le tue giocate più costose:" in italian and "costose di You" not in italian
+
+
+def test_the_tenth_move_of_explain_has_its_words_under_it() -> None:
+    """Play audit (stop 49): from "10." on, a move's sentences stayed three columns in, no
+    longer under the move."""
+    import dataclasses
+
+    from tutor.records.recordfile import load_path
+    from tutor.render.review import explanation_view
+    from tutor.review.explain import explain_position
+
+    [record] = load_path(EXAMPLES / "scopone-hand.yaml")
+    ex = explain_position(record, 0, settings=dataclasses.replace(FAST, samples=4))
+    many = dataclasses.replace(ex, moves=(ex.moves * 2)[:11])
+    lines = plain_text(*explanation_view(many), width=100).splitlines()
+    at = next(k for k, line in enumerate(lines) if line.startswith("10. "))
+    assert lines[at + 1].startswith("    Takes") and not lines[at + 1].startswith("     "), lines
+    at = next(k for k, line in enumerate(lines) if line.startswith("9. "))
+    assert lines[at + 1].startswith("   Takes") and not lines[at + 1].startswith("    "), lines

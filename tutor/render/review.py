@@ -399,5 +399,5 @@ def explanation_view(ex: PositionExplanation, rich: bool = False) -> list[Render
             body.append(observation_line(o, rich, style))
         out.append(Text(""))
         out.append(line)
-        out.append(Indented(Group(*body), 3))
+        out.append(Indented(Group(*body), len(f"{i}. ")))  # under the play, from 10. on too
     return out
