@@ -799,3 +799,20 @@ def test_the_themes_of_stats_are_in_the_order_of_their_shown_names() -> None:
             rows = [line.split("  ")[0].strip() for line in text.splitlines()]
             order = [r for r in rows if r in shown]
             assert order == sorted(shown, key=str.casefold), (lang, order)
+
+
+def test_a_game_resumed_in_the_other_language_names_every_seat_in_it(tmp_path: Path) -> None:
+    """Play audit (stop 49): a game begun in English and resumed in Italian said "9. Tu: 3S"
+    beside "Carte in mano: You 7, Right 7, ..." and "Prese: You e Partner"; the seats the tutor
+    named now read in the language of the run everywhere, and the file follows."""
+    save = tmp_path / "g.yaml"
+    begun = run("play", "--seed", "3", "--save", str(save), "--feedback-time", "0.1",
+                input="quit\n")  # fmt: skip
+    assert begun.exit_code == 0, begun.output
+    resumed = run("--lang", "it", "play", "--resume", str(save), input="quit\n")
+    assert resumed.exit_code == 0, resumed.output
+    assert "Carte in mano: Tu 9, Destra 9, Compagno 9, Sinistra 9." in resumed.stdout
+    assert not re.search(r"\b(You|Right|Partner|Left)\b", resumed.stdout), resumed.stdout
+    assert "players: [Tu, Destra, Compagno, Sinistra]" in save.read_text(encoding="utf-8")
+    again = run("--lang", "en", "play", "--resume", str(save), input="quit\n")
+    assert "Cards in hand: You 9, Right 9, Partner 9, Left 9." in again.stdout, again.stdout

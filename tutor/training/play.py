@@ -595,6 +595,13 @@ class PlaySession:
             )
         if hint_mode is not None:
             _check_hint_mode(hint_mode)
+        # the seats the tutor named (You, Right, Partner, Left; Tu, Destra, ...) in the
+        # language of this run, in the game and in the file it saves: a game begun in English
+        # and resumed in Italian said "Tu: 3S" beside "Carte in mano: You 7, Right 7" (play
+        # audit, stop 49). Names a person gave are kept as they are.
+        hands = [h.shown() for h in hands]
+        last = hands[-1]
+        assert last.game is not None
         game = last.game
         if hint_mode is not None:
             game = replace(game, hints=hint_mode)
