@@ -198,6 +198,11 @@ def test_usage_error_is_plain_text_not_a_box() -> None:
             "invalid value for '--trust-readings': must be at most 1.0, not 2; "
             "see 'tutor live --help'",
         ),
+        (  # review audit (stop 49): --lang after the command offered --as and --hand
+            ["review", "x.yaml", "--lang", "de"],
+            "--lang is an option of tutor itself: give it before the command, as in tutor "
+            "--lang it review; see 'tutor review --help'",
+        ),
         (  # stop 49: pydantic's "Input should be ..." reworded, with the value typed
             ["simulate", "--players", "greedy,random", "--hands", "abc"],
             "invalid value for '--deals' / '--hands' / '-n': must be a whole number, not 'abc'; "

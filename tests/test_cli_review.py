@@ -20,14 +20,18 @@ def test_review_json_has_exactly_the_issues_keys() -> None:
     )
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert set(data) == {"ruleset", "hand", "seed", "decisions", "summary", "interrupted"}
+    # the issue's keys, and "deck" (stop 49: which notation the cards are in)
+    assert set(data) == {"ruleset", "deck", "hand", "seed", "decisions", "summary", "interrupted"}
+    assert data["deck"] == "french"
     assert data["ruleset"] == "scopa" and data["hand"] == 1 and data["seed"] == 0
     assert data["interrupted"] is False
     # the issue's keys, and "reading" (docs/review.md: null unless a verdict rests on a reading)
+    # and "stopped" (stop 49: the text's "time up", which the JSON did not carry)
     keys = {"play", "player", "move", "best", "cost", "low", "high", "class", "uncertain",
-            "exact", "samples", "observations", "hindsight", "reading"}  # fmt: skip
+            "exact", "samples", "stopped", "observations", "hindsight", "reading"}  # fmt: skip
     for d in data["decisions"]:
         assert set(d) == keys
+        assert d["stopped"] in ("decided", "samples", "time", "exact", "forced")
         assert d["player"] == "You" and d["class"] in CLASSES
         assert d["hindsight"] is None and d["reading"] is None
         for o in d["observations"]:
@@ -131,7 +135,7 @@ def test_an_interrupted_review_says_so_in_its_json_and_its_text(
     assert result.exit_code == 130, result.output
     data = json.loads(result.stdout)
     assert data["interrupted"] is True and len(data["decisions"]) == 1
-    assert list(data) == ["ruleset", "hand", "seed", "decisions", "summary", "interrupted"]
+    assert list(data) == ["ruleset", "deck", "hand", "seed", "decisions", "summary", "interrupted"]
     assert "interrupted" in result.stderr and "Traceback" not in result.output
     calls[0] = 0
     result = run(*args)

@@ -358,6 +358,14 @@ def usage_message(exc: Any) -> str:
         return f"{text} {exc.message}" if exc.message else text
     if kind == "NoSuchOption":
         text = _("No such option: {name}").format(name=exc.option_name)
+        if exc.option_name == "--lang" or exc.option_name.startswith("--lang="):
+            # review audit (stop 49): 'tutor review FILE --lang it' offered --as and --hand
+            path = exc.ctx.command_path.split(" ", 1) if exc.ctx is not None else []
+            command = path[1] if len(path) > 1 else _("COMMAND")
+            return _(
+                "--lang is an option of tutor itself: give it before the command, as in "
+                "tutor --lang it {command}"
+            ).format(command=command)
         if exc.possibilities:
             options = ", ".join(sorted(exc.possibilities))
             text += " " + _("(Possible options: {options})").format(options=options)

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tutor.counting.tracker import CountingError, check_seat, viewer_state
-from tutor.game.cards import Style
+from tutor.game.cards import Style, get_style
 from tutor.game.errors import TutorError
 from tutor.game.i18n import _, bounds, number
 from tutor.game.rules import Ruleset
@@ -117,6 +117,7 @@ class Decision:
             "uncertain": j.uncertain,
             "exact": j.exact,
             "samples": j.samples,
+            "stopped": j.stopped,
             "observations": [o.to_json() for o in self.observations],
             "hindsight": None if self.hindsight is None else self.hindsight.to_json(style),
             "reading": None if self.reading is None else self.reading.to_json(self.names, style),
@@ -240,6 +241,7 @@ class Review:
     def to_json(self) -> dict[str, Any]:
         return {
             "ruleset": self.rules.name,
+            "deck": get_style(self.style).name,
             "hand": self.hand,
             "seed": self.seed,
             "decisions": [d.to_json(self.style) for d in self.decisions],
