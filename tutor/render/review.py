@@ -7,7 +7,7 @@ observation texts that quote names) passes through :func:`tutor.render.safe.visi
 
 from __future__ import annotations
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.text import Text
 
 from tutor.game.cards import Style
@@ -141,6 +141,45 @@ def thresholds_text() -> str:
     return ", ".join(parts)
 
 
+class _DecisionRow:
+    """One decision's row, its columns lined up with the others'; on a terminal too narrow for
+    the whole row (a review at 80 columns wrapped every row, the best move cut in two: review
+    audit, stop 49), the best move and how the verdict was reached go on a line of their own
+    under the verdict, and each on its own line if they still do not fit."""
+
+    def __init__(self, cells: list[Text], widths: list[int]) -> None:
+        self.cells = cells
+        self.widths = widths
+
+    def _line(self, cells: list[Text], widths: list[int], indent: int = 0) -> Text:
+        """``cells`` lined up on ``widths``: the play's number (at no indent) to the right."""
+        line = Text(" " * indent)
+        for i, cell in enumerate(cells):
+            if i == 0 and not indent:
+                line.append(" " * (widths[0] - len(cell.plain)))
+            line.append_text(cell)
+            if i < len(cells) - 1:
+                if i or indent:
+                    line.append(" " * (widths[i] - len(cell.plain)))
+                line.append("  ")
+        return line
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        whole = self._line(self.cells, self.widths)
+        if whole.cell_len <= width:
+            yield whole
+            return
+        yield self._line(self.cells[:6], self.widths[:6])
+        indent = self.widths[0] + 2
+        rest = self._line(self.cells[6:], self.widths[6:], indent)
+        if rest.cell_len <= width:
+            yield rest
+            return
+        for cell in self.cells[6:]:
+            yield Text(" " * indent) + cell
+
+
 def _decision_rows(review: Review, rich: bool) -> list[RenderableType]:
     style = review.style
     rows: list[list[Text]] = []
@@ -164,13 +203,7 @@ def _decision_rows(review: Review, rich: bool) -> list[RenderableType]:
     widths = [max([len(r[i].plain) for r in rows] + [1]) for i in range(8)]
     out: list[RenderableType] = []
     for d, row in zip(review.decisions, rows, strict=True):
-        line = Text(" " * (widths[0] - len(row[0].plain)))
-        for i, cell in enumerate(row):
-            line.append_text(cell)
-            if i and i < len(row) - 1:
-                line.append(" " * (widths[i] - len(cell.plain)))
-            line.append("  " if i < len(row) - 1 else "")
-        out.append(line)
+        out.append(_DecisionRow(row, widths))
         notes: list[RenderableType] = []
         for o in d.observations:
             notes.append(observation_line(o, rich, style))
