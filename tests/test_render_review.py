@@ -94,20 +94,22 @@ def test_the_tenth_move_of_explain_has_its_words_under_it() -> None:
     assert lines[at + 1].startswith("   Takes") and not lines[at + 1].startswith("    "), lines
 
 
-def test_a_decision_row_on_eighty_columns_keeps_its_best_move_whole() -> None:
+def test_a_decision_row_on_a_narrow_terminal_keeps_its_best_move_whole() -> None:
     """Review audit (stop 49): at 80 columns every decision row wrapped, the how column at the
     margin and the best move cut in two ("best: 6♦ x A♦ 2♠" / "3♥"). A row too wide now puts
     the best move and the how on a line of their own, under the verdict; wide, nothing moves."""
+    import dataclasses
+
     from tutor.records.recordfile import load_path
 
-    [record] = load_path(EXAMPLES / "scopone-hand.yaml")
-    review = review_record(record, ["South"], settings=FAST)
-    for width in (80, 60):
+    [record] = load_path(SEED003)
+    review = review_record(record, ["You"], settings=dataclasses.replace(FAST, samples=10))
+    for width in (72, 60):
         lines = plain_text(*review_view(review), width=width).splitlines()
         for d in review.decisions:
             best = d.judgement.best.text(review.style)
             assert any(f"best: {best}" in line for line in lines), (width, best)
-            row = next(k for k, line in enumerate(lines) if re.match(rf"\s*{d.play}  South ", line))
+            row = next(k for k, line in enumerate(lines) if re.match(rf"\s*{d.play}  You ", line))
             assert lines[row + 1].startswith("    best: "), (width, lines[row : row + 2])
     wide = plain_text(*review_view(review), width=160).splitlines()
     assert sum(1 for line in wide if line.lstrip().startswith("best: ")) == 0
