@@ -32,7 +32,7 @@ from tutor.cli.core import (
     usage_fail,
 )
 from tutor.game.i18n import _, ngettext
-from tutor.training.defaults import FEEDBACK_TIME
+from tutor.training.defaults import FEEDBACK_FIRST_ROUND, FEEDBACK_TIME
 
 if TYPE_CHECKING:
     from tutor.training.play import Event, PlaySession
@@ -124,7 +124,10 @@ def play_command(
             "--feedback-time",
             min=0.01,
             metavar="S",
-            help=f"Seconds the tutor samples each of your plays (default {FEEDBACK_TIME:g}).",
+            help=(
+                f"Seconds the tutor samples each of your plays (default {FEEDBACK_TIME:g}), "
+                f"after a first look at {FEEDBACK_FIRST_ROUND} deals that always runs to its end."
+            ),
         ),
     ] = None,
     workers: WorkersOption = None,
