@@ -184,8 +184,8 @@ def _english_metavar(param: Any) -> str | None:
     long = next((o for o in param.opts if o.startswith("--")), "")
     described = getattr(param, "type_descriptor", None)
     annotation = str(getattr(described, "annotation", ""))
-    kind = next((k for k in ("int", "float", "str") if f"'{k}'" in annotation), "")
-    return _METAVARS.get(long) or _TYPE_METAVARS.get(kind)
+    kind = re.search(r"\b(int|float|str)\b", annotation)
+    return _METAVARS.get(long) or (_TYPE_METAVARS.get(kind.group(1)) if kind else None)
 
 
 def translate_commands(root: Any) -> None:

@@ -377,25 +377,17 @@ def _tight_reasons(inf: Evidence, g: int, c: int, used: list[Exclusion]) -> list
     # resting on readings, the step is theirs, not a fact (practice audit, stop 49: "East's
     # 1 card must be 6D, which nobody else can hold", where the facts let North hold it)
     if len(t) == 1:
-        head = (
-            _("going by the readings, {places} must be {cards}, which nobody else can hold")
-            if readings
-            else _("{places} must be {cards}, which nobody else can hold")
-        ).format(places=_places(inf, g, room), cards=cards)
-    elif readings:
-        head = ngettext(
-            "going by the readings, {holders} hold {n} card between them, and {cards} can only "
-            "be with them",
-            "going by the readings, {holders} hold {n} cards between them, and {cards} can only "
-            "be with them",
-            room,
-        ).format(holders=all_of([_holder_name(inf, h) for h in t]), n=room, cards=cards)
+        head = _("{places} must be {cards}, which nobody else can hold").format(
+            places=_places(inf, g, room), cards=cards
+        )
     else:
         head = ngettext(
             "{holders} hold {n} card between them, and {cards} can only be with them",
             "{holders} hold {n} cards between them, and {cards} can only be with them",
             room,
         ).format(holders=all_of([_holder_name(inf, h) for h in t]), n=room, cards=cards)
+    if readings:
+        head = _("going by the readings, {step}").format(step=head)
     return [head, *readings]
 
 

@@ -184,16 +184,15 @@ def _captures(p: Puzzle, text: str) -> tuple[Move, ...]:
             p.state.check_on_table(mask, p.style)
         except MoveError as exc:
             raise AnswerError(str(exc)) from None
-        total = sum(c.value for c in taken)
-        if total != card.value:  # no capture at all, not one the rules forbid: asked again
-            raise AnswerError(
-                f"{Shown(chunk)!r}: "
-                + _(
-                    "they add up to {total}, not {value}: a card takes one equal card "
-                    "or cards that add up to it"
-                ).format(total=total, value=card.value)
-            )
-        out.append(Move(card.index, mask))
+        move = Move(card.index, mask)
+        try:
+            p.state.check_capture(move, p.style)
+        except MoveError as exc:
+            # no capture at all (cards that do not add up), not one the rules forbid, which
+            # is an answer, judged: asked again with the engine's reason, never its choices
+            if all(o.capture != mask for o in p.state.explain(card.index, p.style)):
+                raise AnswerError(f"{Shown(chunk)!r}: {exc.reason}") from None
+        out.append(move)
     return tuple(dict.fromkeys(out))
 
 

@@ -319,9 +319,9 @@ def load_puzzles(path: str | Path) -> list[Puzzle]:
     """
     out: list[Puzzle] = []
     files = puzzle_files(path)
-    if Path(path).is_dir() and not files:
-        raise PuzzleError(f"{path}: " + _("no puzzle files (*.yaml) in this folder"))
     folder = Path(path).is_dir()
+    if folder and not files:
+        raise PuzzleError(f"{path}: " + _("no puzzle files (*.yaml) in this folder"))
     for f in files:
         try:
             out.extend(_load_file(f))

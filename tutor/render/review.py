@@ -95,7 +95,7 @@ def observation_label(code: str) -> str:
     return _(OBSERVATION_LABELS[code]) if code in OBSERVATION_LABELS else code.replace("-", " ")
 
 
-def observation_line(o: Observation, rich: bool, style: Style | None = None) -> Text:
+def observation_line(o: Observation, rich: bool, style: Style) -> Text:
     """An observation: its code, the text with the real cards (drawn as the deck ``style``'s
     glyphs with ``rich``), and the maxim it cites."""
     t = Text()
@@ -109,7 +109,7 @@ def observation_line(o: Observation, rich: bool, style: Style | None = None) -> 
             text=visible(o.text), maxim=o.maxim, title=MAXIMS[o.maxim].shown_title()
         )
     )
-    t.append_text(glyph_cards(line, style, rich) if style is not None else line)
+    t.append_text(glyph_cards(line, style, rich))
     return t
 
 

@@ -1548,12 +1548,11 @@ def evaluation_view(ev: Evaluation, style: Style, rich: bool = False) -> list[Re
     return out
 
 
-def reading_line(text: str, rich: bool = False, style: Style | None = None) -> Text:
+def reading_line(text: str, rich: bool, style: Style) -> Text:
     """``reading: ...``: a reading check's note, its label in bold (its cards drawn as the
     deck ``style``'s glyphs with ``rich``)."""
     note = Text(_("reading:"), style="bold" if rich else "")
-    shown = " " + visible(text)
-    note.append_text(glyph_cards(shown, style, rich) if style is not None else Text(shown))
+    note.append_text(glyph_cards(" " + visible(text), style, rich))
     return note
 
 

@@ -415,7 +415,6 @@ def _holder_question(
         [_("{stock} (the cards still to deal)").format(stock=_(_STOCK_WORD))] if stock else []
     )
     options = _("{items} or {last}").format(items=", ".join(shown[:-1]), last=shown[-1])
-    counted = _value_question(state, a, viewer, names, style, choices, stock, options)
     for d in inf.deductions:
         if d.status != "must" or d.holder == viewer or d.basis == "fact":
             continue
@@ -441,7 +440,7 @@ def _holder_question(
             tuple(choices),
             stock,
         )
-    return counted
+    return _value_question(state, a, viewer, names, style, choices, stock, options)
 
 
 def _value_question(

@@ -175,6 +175,7 @@ def index_puzzles(store: ProgressStore, folders: Sequence[Path]) -> tuple[list[E
     problems: list[str] = []
     fresh: list[tuple[str, int, int, str]] = []
     for folder in folders:
+        alone = not folder.is_dir()  # a file named on its own
         for f in puzzle_files(folder):
             key = str(f.resolve())
             try:
@@ -184,13 +185,13 @@ def index_puzzles(store: ProgressStore, folders: Sequence[Path]) -> tuple[list[E
                 continue
             cached = store.cached_entries(key, st.st_mtime_ns, st.st_size)
             known = None if cached is None else _from_text(cached)
-            if known is not None and (known or folder.is_dir()):  # a file named alone that
-                entries.extend(known)  # gave none is read again, to say why
+            if known is not None and (known or not alone):  # a file named alone that gave
+                entries.extend(known)  # none is read again, to say why
                 continue
             try:
                 got = _entries_of(load_puzzles(f.absolute()))
             except RulesetFileError as exc:
-                if not folder.is_dir():  # named on its own: not a puzzle
+                if alone:  # named on its own: not a puzzle
                     problems.append(str(exc))
                     continue
                 got = []  # the ruleset of puzzles beside it: remembered as giving none
