@@ -204,9 +204,8 @@ def write_records(folder: Path, hands: Sequence[tuple[str, HandRecord]]) -> None
             save_atomically(folder / f"{stem}.yaml", dumps([record]))
             written += 1
     except KeyboardInterrupt:  # a second Ctrl-C: what is in the folder is said (stop 48)
-        note(
-            "\ntutor: "
-            + _("interrupted: wrote {n} of the {total} records to {dir}").format(
+        interrupted(
+            _("interrupted: wrote {n} of the {total} records to {dir}").format(
                 n=written, total=len(hands), dir=folder
             )
         )
