@@ -17,9 +17,11 @@ demo: $(STAMP)
 	$(BIN)/tutor replay docs/examples/scopone-hand.yaml
 	@echo "Now run it yourself: $(BIN)/tutor --help (or . $(BIN)/activate, then tutor --help)"
 
-# The whole suite, one worker per core (pytest-xdist); `$(BIN)/pytest tests/x.py` runs one file.
+# The whole suite, one worker per core (pytest-xdist); a worker that runs out of tests takes
+# some of the other's (worksteal), so one slow test left last does not hold the end.
+# `$(BIN)/pytest tests/x.py` runs one file.
 test: $(STAMP)
-	$(BIN)/pytest -n auto
+	$(BIN)/pytest -n auto --dist worksteal
 
 lint: $(STAMP)
 	$(BIN)/ruff check tutor tests tools

@@ -5,12 +5,22 @@ Plain helpers (paths, the CLI runner, records) live in ``helpers.py``.
 
 from __future__ import annotations
 
+import functools
+
 import pytest
+import typer.main
+import typer.testing
 from helpers import ROOT, endgame, play
 
 from tutor.game import interrupts
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState
+
+# typer's test runner builds the click command tree from the app on every invoke (about 0.07 s,
+# most of a short command's time, a minute and more over the suite). The tree is the same each
+# time (the app translates its help texts from the English kept on each object, every run), so
+# it is built once per app.
+typer.testing._get_command = functools.cache(typer.main.get_command)  # type: ignore[attr-defined]
 
 
 @pytest.fixture(autouse=True)

@@ -14,6 +14,7 @@ puzzles, the scripted games), with small budgets so that the walk stays quick.
 
 from __future__ import annotations
 
+import functools
 import gettext
 import json
 import re
@@ -159,10 +160,15 @@ FAST = ("--samples", "4", "--time", "0.05", "--workers", "1", "--seed", "1")
 PUZZLE = "keep-the-table-above-ten"
 
 
+@functools.cache
+def _scripts() -> tuple[list[str], list[str]]:
+    """What the scripted ``live`` and ``play`` runs type (worked out once: it plays a hand)."""
+    return scripted_hand("scopa", 4, 0, ["You", "Ada"])[0], rule_moves("scopa", 3, "italian")
+
+
 def runs(tmp: Path) -> list[Run]:
     """A scripted run of every command (and a few errors), the inputs of the other tests."""
-    live_lines, _plays = scripted_hand("scopa", 4, 0, ["You", "Ada"])
-    moves = rule_moves("scopa", 3, "italian")
+    live_lines, moves = _scripts()
     (tmp / "bad.yaml").write_text("ruleset: scopa\nplayers: [You, Ada]\ntable: [2C 4C\n")
     return [
         Run(("rules",)),
@@ -223,6 +229,27 @@ def runs(tmp: Path) -> list[Run]:
     ]  # fmt: skip
 
 
+PARTS = 6
+"""The runs are checked in this many parts, so that the suite's workers share them."""
+
+
+def part(tmp: Path, k: int) -> list[Run]:
+    """The ``k``-th of :data:`PARTS` parts of :func:`runs`. Runs naming the same file under
+    ``tmp`` (``train`` then ``stats`` on one store) stay together, in their order."""
+    blocks: dict[str, list[Run]] = {}
+    for i, r in enumerate(runs(tmp)):
+        shared = next((a for a in r.args if str(tmp) in a and not a.endswith("bad.yaml")), None)
+        blocks.setdefault(shared or f"#{i}", []).append(r)
+    return [r for block in list(blocks.values())[k::PARTS] for r in block]
+
+
+def test_the_parts_hold_every_run_once(tmp_path: Path) -> None:
+    everyone = [r for k in range(PARTS) for r in part(tmp_path, k)]
+    assert sorted(map(repr, everyone)) == sorted(map(repr, runs(tmp_path)))
+    (with_store,) = [k for k in range(PARTS) for r in part(tmp_path, k) if r.args[0] == "stats"]
+    assert any(r.args[0] == "train" for r in part(tmp_path, with_store))
+
+
 def test_the_runs_cover_every_command(tmp_path: Path) -> None:
     ran = {r.args[: len(p)] for r in runs(tmp_path) for p in COMMAND_PATHS}
     bench_slow = {("bench", "all"), ("bench", "search"), ("bench", "puzzles"), ("bench", "review"),
@@ -231,9 +258,10 @@ def test_the_runs_cover_every_command(tmp_path: Path) -> None:
     assert uncovered == [], uncovered
 
 
-def test_every_command_speaks_italian(tmp_path: Path, missing: Missing) -> None:
+@pytest.mark.parametrize("k", range(PARTS))
+def test_every_command_speaks_italian(k: int, tmp_path: Path, missing: Missing) -> None:
     leaks: dict[str, set[str]] = {}
-    for r in runs(tmp_path):
+    for r in part(tmp_path, k):
         result = run(*r.args, input=r.input, env=ITALIAN)
         shown = " ".join(r.args)
         assert result.exit_code == r.code, (shown, result.output)
@@ -242,12 +270,14 @@ def test_every_command_speaks_italian(tmp_path: Path, missing: Missing) -> None:
             found = english_words(result.stdout + "\n" + result.stderr)
             if found:
                 leaks[shown] = found
-    html = (tmp_path / "r.html").read_text(encoding="utf-8")
-    assert '<html lang="it">' in html
-    text = re.sub(r"<style>.*?</style>|<[^>]+>", " ", html, flags=re.DOTALL)
-    found = english_words(text.replace("&#x27;", "'").replace("&amp;", "&"))
-    if found:
-        leaks["review --html"] = found
+    page = tmp_path / "r.html"
+    if any(str(page) in r.args for r in part(tmp_path, k)):
+        html = page.read_text(encoding="utf-8")
+        assert '<html lang="it">' in html
+        text = re.sub(r"<style>.*?</style>|<[^>]+>", " ", html, flags=re.DOTALL)
+        found = english_words(text.replace("&#x27;", "'").replace("&amp;", "&"))
+        if found:
+            leaks["review --html"] = found
     assert not missing.found, sorted(missing.found)
     assert not leaks, leaks
 
@@ -323,7 +353,8 @@ def _written(path: Path) -> Any:
     )
 
 
-def test_what_scripts_read_is_the_same_in_every_language(tmp_path: Path) -> None:
+@pytest.mark.parametrize("k", range(PARTS))
+def test_what_scripts_read_is_the_same_in_every_language(k: int, tmp_path: Path) -> None:
     """Scripts must not break: the JSON of every command that has --json, the records and
     puzzles written and the exit codes are the same in English and in Italian (the Italian
     runs' exit codes are checked by :func:`test_every_command_speaks_italian`)."""
@@ -332,7 +363,7 @@ def test_what_scripts_read_is_the_same_in_every_language(tmp_path: Path) -> None
         where = tmp_path / lang
         where.mkdir()
         out = seen[lang] = {}
-        for r in runs(where):
+        for r in part(where, k):
             path = next(p for p in COMMAND_PATHS[::-1] if r.args[: len(p)] == p)
             if path[:1] == ("bench",) or (r.input and ITALIAN_ANSWERS.search(r.input)):
                 continue  # timings; answers typed in Italian
@@ -348,8 +379,12 @@ def test_what_scripts_read_is_the_same_in_every_language(tmp_path: Path) -> None
                 run(*r.args, input=r.input, env=env)
         for written in sorted(where.rglob("*.yaml")):
             out[("file", str(written.relative_to(where)))] = _written(written)
-    assert {k[1] for k in seen["it"] if k[0] == "file"} >= {"live.yaml", "game.yaml"}
-    assert any(k[0] == "file" and "mined" in k[1] for k in seen["it"])
+    compared = [key[1] for key in seen["it"] if key[0] == "file"]
+    for r in part(tmp_path / "it", k):  # every file the Italian runs wrote is compared
+        for option in ("--save", "--out"):
+            if option in r.args:
+                name = Path(r.args[r.args.index(option) + 1]).name
+                assert any(c.split("/")[0] == name for c in compared), (name, compared)
     assert seen["it"].keys() == seen["en"].keys()
     for key, english in seen["en"].items():
         assert seen["it"][key] == english, key
