@@ -382,9 +382,8 @@ QUICK = Settings(samples=4, time=0.05, first_round=2)
 
 def quick_session(ruleset: str = "scopa", seed: int = 3, **kw: Any) -> PlaySession:
     """A game against the computer (French cards, one process) with the quick budgets."""
-    kw.setdefault("deck", "french")
-    return PlaySession.new(ruleset, seed=seed, feedback=QUICK, hint_settings=QUICK, workers=1,
-                           **kw)  # fmt: skip
+    kw = {"deck": "french", "feedback": QUICK, "hint_settings": QUICK, **kw}
+    return PlaySession.new(ruleset, seed=seed, workers=1, **kw)
 
 
 def rule_moves(ruleset: str, seed: int, style: str) -> list[str]:

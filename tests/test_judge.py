@@ -119,7 +119,7 @@ def test_moves_are_valued_even_when_the_time_runs_out_before_a_batch() -> None:
     state = record.state_at(0)
     view = viewer_state(state, state.turn)
     assert len(view.legal_moves()) > 1
-    exact, samples, values, _line, _hands = value_moves(
+    exact, samples, values, _line, _hands, _sampled = value_moves(
         view, Settings(samples=8, time=1e-9, seed=1)
     )
     assert not exact and samples > 0
@@ -174,3 +174,27 @@ def test_a_judgement_draws_each_deal_once(monkeypatch: pytest.MonkeyPatch) -> No
     move = record.moves()[4]
     j = judge(view, move, Settings(samples=40, first_round=5, time=None, seed=2))
     assert j.samples > 5 and len(drawn) == j.samples  # several rounds, no deal drawn twice
+
+
+def test_a_judgement_goes_on_from_the_deals_a_valuation_saw() -> None:
+    """Was (play audit): a hint valued 5D as good as the best play over its deals; the feedback
+    on 5D then judged on its first 25 deals alone and called it uncertain, best to blunder,
+    cost 0.68. A judgement with the valuation's run as ``prior`` judges at least its deals: at
+    the cap, on those very deals, the costs are the valuation's differences exactly."""
+    from tutor.counting.tracker import viewer_state
+    from tutor.review.judge import value_moves
+
+    record = load_path(EXAMPLES / "scopone-hand.yaml")[0]
+    state = record.state_at(4)
+    view = viewer_state(state, state.turn)
+    settings = Settings(samples=12, time=None, first_round=3, seed=5)
+    valued = value_moves(view, settings)
+    assert not valued.exact and valued.samples == 12 and valued.sampled is not None
+    best = valued.values[0]
+    for estimate in valued.values[1:]:
+        j = judge(view, estimate.move, settings, prior=valued.sampled)
+        assert j.samples == 12 and j.best == best.move
+        assert j.cost == pytest.approx(best.value - estimate.value, abs=1e-9)
+        assert j.hands == valued.hands
+    other = judge(view, best.move, replace(settings, seed=6), prior=valued.sampled)
+    assert other.hands != valued.hands  # another seed's deals: the prior does not fit

@@ -595,3 +595,37 @@ def test_a_slip_of_a_command_asks_whether_it_was_meant() -> None:
     with pytest.raises(PlayError) as card:
         s.enter("7X x")
     assert "did you mean" not in str(card.value)
+
+
+def test_the_feedback_after_a_hint_judges_at_least_the_hints_deals() -> None:
+    """Was (play audit): ``hint`` valued 3S and 5B alike over its deals; the feedback on 5B
+    then judged on its first look's 25 deals alone and said "best–blunder, cost 0.68". After a
+    hint, the feedback goes on from the hint's deals: at the cap it sees exactly them, and its
+    cost is the hint's difference."""
+    from tutor.review.judge import Settings
+    from tutor.review.review import review_decision
+
+    hint = Settings(samples=10, time=None, first_round=2)
+    feedback = Settings(samples=10, time=None, first_round=2)
+    s = quick_session("scopa", 3, feedback=feedback, hint_settings=hint, board=False)
+    s.start()
+    compared = sooner = turns = 0
+    while s.phase() == "play":
+        h = s.hint()
+        valued = [v for v in h.others if v.n]  # another play the hint valued, in turn
+        other = valued[turns % len(valued)] if valued else None
+        turns += 1
+        if h.exact or other is None:
+            s.enter(h.move.text("french"))
+            continue
+        before = s.state.copy(with_stack=True)
+        number = before.ply + 1
+        s.enter(other.move.text("french"))
+        j = s.decisions[number].judgement
+        assert j.samples == h.samples == 10
+        assert j.cost == pytest.approx(h.value.value - other.value, abs=1e-9)
+        compared += 1
+        alone = review_decision(before, number, other.move, s.players, s.style, s.feedback,
+                                reading_check=False)  # fmt: skip
+        sooner += alone.judgement.samples < 10
+    assert compared >= 3 and sooner >= 1  # without the hint's deals some verdicts come sooner

@@ -237,7 +237,7 @@ def explain_position(
         )
     view = viewer_state(state, seat)
     seeded = replace(settings, seed=decision_seed(settings.seed, at + 1))
-    exact, samples, values, _rest, hands = value_moves(view, seeded)
+    exact, samples, values, _rest, hands, _sampled = value_moves(view, seeded)
     reading = None if exact else check_values(view, values, hands, seeded)
     by_move = {v.move: v for v in values}
     choices = Choices(view, full.players, full.style, settings.styles)

@@ -27,7 +27,7 @@ import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from tutor.counting.assignment import iter_deals
 from tutor.counting.style import StylePriors
@@ -65,6 +65,8 @@ __all__ = [
     "JudgeError",
     "Settings",
     "Judgement",
+    "Sampled",
+    "Valued",
     "Hindsight",
     "classify",
     "cost_bounds",
@@ -226,6 +228,44 @@ class Settings:
             raise JudgeError(f"unknown reading {self.reading!r}: play or tracker")
         if self.time is not None and self.time <= 0:
             raise JudgeError(_("the time budget must be positive, not {n}").format(n=self.time))
+
+
+@dataclass(frozen=True)
+class Sampled:
+    """What one sampling run of a position found: the deals it drew (kept, so that a later look
+    goes on with the same ones) and each move's value on each. A judgement of a decision in the
+    same position with the same settings goes on from it, so that the two agree: ``tutor
+    play``'s feedback on a play after a ``hint`` sees at least the deals the hint saw (it
+    used to judge on its first 25 alone and could call a play the hint valued as the best one's
+    equal a blunder)."""
+
+    settings: Settings
+    """The settings the run sampled with (seeded for the decision)."""
+    deals: KeptDeals
+    rows: tuple[dict[Move, float], ...]
+
+    def fits(self, settings: Settings) -> bool:
+        """Whether a look with ``settings`` would draw these very deals and value them alike."""
+        a, b = self.settings, settings
+        return (a.seed, a.exact_plies, a.reading, a.styles) == (
+            b.seed, b.exact_plies, b.reading, b.styles
+        )  # fmt: skip
+
+
+class Valued(NamedTuple):
+    """Every legal move's value from the mover's seat (:func:`value_moves`)."""
+
+    exact: bool
+    samples: int
+    values: tuple[MoveEstimate, ...]
+    """Best first."""
+    line: tuple[Move, ...]
+    """The best line, when exact."""
+    hands: tuple[tuple[int, ...], ...]
+    """Sampled, the hands (card masks by seat) of the deals valued, as
+    :attr:`Judgement.hands`; empty otherwise."""
+    sampled: Sampled | None = None
+    """Sampled, the run itself, for a judgement of the same decision to go on from."""
 
 
 @dataclass(frozen=True)
@@ -527,10 +567,14 @@ def _exact_known(view: GameState, settings: Settings) -> Analysis | None:
     return a if a.exact else None
 
 
-def judge(view: GameState, move: Move, settings: Settings | None = None) -> Judgement:
+def judge(
+    view: GameState, move: Move, settings: Settings | None = None, prior: Sampled | None = None
+) -> Judgement:
     """Judge playing ``move`` in ``view`` from the mover's seat (see the module docstring).
 
     ``view`` may show more than the mover knew: it is reduced to the mover's view first.
+    ``prior``: an earlier sampling run of this position (:attr:`Valued.sampled`); when it
+    :meth:`~Sampled.fits` ``settings``, its deals are the first ones judged.
     """
     settings = settings or Settings()
     view = seat_view(view)
@@ -544,10 +588,13 @@ def judge(view: GameState, move: Move, settings: Settings | None = None) -> Judg
     exact = _exact_known(view, settings)
     if exact is not None:
         return _from_exact(move, legal, exact)
-    return _sample(view, move, legal, settings)
+    fits = prior is not None and prior.fits(settings) and all(move in r for r in prior.rows)
+    return _sample(view, move, legal, settings, prior if fits else None)
 
 
-def _sample(view: GameState, move: Move, legal: Sequence[Move], settings: Settings) -> Judgement:
+def _sample(
+    view: GameState, move: Move, legal: Sequence[Move], settings: Settings, prior: Sampled | None
+) -> Judgement:
     start = time.perf_counter()
     rows = _Rows()
     live = list(legal)
@@ -556,35 +603,42 @@ def _sample(view: GameState, move: Move, legal: Sequence[Move], settings: Settin
     best, cost, low, high = move, 0.0, 0.0, math.inf
     gaps: dict[Move, Interval] = {}
     deals = KeptDeals(settings.deals())  # each round goes on with the deals already drawn
+    if prior is not None:
+        rows.rows = list(prior.rows)
+        deals = prior.deals
+        target = max(target, len(rows.rows))
     while True:
-        spent = time.perf_counter() - start
-        # the first round always runs to its end: a verdict needs a few samples
-        limit = None if settings.time is None or not rows.rows else settings.time - spent
-        if limit is not None and limit <= 0:
-            stopped = "time"
-            break
-        a = analyse(
-            view,
-            samples=target - len(rows.rows),
-            time_limit=limit,
-            seed=settings.seed,
-            workers=settings.workers,
-            moves=live,
-            first=len(rows.rows),
-            batch=_batch(target - len(rows.rows), settings.workers),
-            exact_plies=settings.exact_plies,
-            deals=deals,
-        )
-        if a.interrupted:
-            raise KeyboardInterrupt
-        rows.add(a)
+        timed_out = False
+        if len(rows.rows) < target:
+            spent = time.perf_counter() - start
+            # the first round always runs to its end: a verdict needs a few samples
+            limit = None if settings.time is None or not rows.rows else settings.time - spent
+            if limit is not None and limit <= 0:
+                stopped = "time"
+                break
+            a = analyse(
+                view,
+                samples=target - len(rows.rows),
+                time_limit=limit,
+                seed=settings.seed,
+                workers=settings.workers,
+                moves=live,
+                first=len(rows.rows),
+                batch=_batch(target - len(rows.rows), settings.workers),
+                exact_plies=settings.exact_plies,
+                deals=deals,
+            )
+            if a.interrupted:
+                raise KeyboardInterrupt
+            rows.add(a)
+            timed_out = a.timed_out
         # no "forced" from samples: deals where every move scores the same prove nothing of
         # the others; the interval's high end says how little a difference could be
         best, cost, low, high = _assess(rows, move, legal, live, gaps)
         if classify(low) == classify(high):
             stopped = "decided"
             break
-        if a.timed_out:
+        if timed_out:
             stopped = "time"
             break
         if len(rows.rows) >= settings.samples:
@@ -601,14 +655,11 @@ def _sample(view: GameState, move: Move, legal: Sequence[Move], settings: Settin
                      hands=deals.hands(len(rows.rows)))  # fmt: skip
 
 
-def value_moves(view: GameState, settings: Settings | None = None) -> tuple[bool, int, tuple[
-        MoveEstimate, ...], tuple[Move, ...], tuple[tuple[int, ...], ...]]:  # fmt: skip
-    """Every legal move's value from the mover's seat, best first: (exact, samples, values,
-    best line, hands). Exact when counting pins every card; otherwise one sampling run of
-    ``settings.samples`` deals within ``settings.time``, and at least its first batch however
-    long it takes: with several legal moves, every move is valued (``samples`` > 0).
-    ``hands``: sampled, the hands (card masks by seat) of the deals valued, as
-    :attr:`Judgement.hands`; empty otherwise."""
+def value_moves(view: GameState, settings: Settings | None = None) -> Valued:
+    """Every legal move's value from the mover's seat, best first. Exact when counting pins
+    every card; otherwise one sampling run of ``settings.samples`` deals within
+    ``settings.time``, and at least its first batch however long it takes: with several legal
+    moves, every move is valued (``samples`` > 0)."""
     settings = settings or Settings()
     view = seat_view(view)
     if view.unknown[view.turn]:
@@ -616,9 +667,9 @@ def value_moves(view: GameState, settings: Settings | None = None) -> tuple[bool
     legal = view.legal_moves()
     exact = _exact_known(view, settings) if len(legal) > 1 else None
     if exact is not None:
-        return True, 1, tuple(exact.moves), tuple(exact.pv), ()
+        return Valued(True, 1, tuple(exact.moves), tuple(exact.pv), ())
     if len(legal) == 1:
-        return False, 0, (MoveEstimate(legal[0], 0.0, 0.0, 0.0, 0),), (), ()
+        return Valued(False, 0, (MoveEstimate(legal[0], 0.0, 0.0, 0.0, 0),), (), ())
     batch = _batch(settings.samples, settings.workers)
     deals = KeptDeals(settings.deals())  # a second look goes on with the deals drawn
     a = analyse(view, samples=settings.samples, time_limit=settings.time, seed=settings.seed,
@@ -632,7 +683,9 @@ def value_moves(view: GameState, settings: Settings | None = None) -> tuple[bool
                     deals=deals)  # fmt: skip
     if a.interrupted:
         raise KeyboardInterrupt
-    return False, a.samples, tuple(a.moves), (), deals.hands(a.samples)
+    rows = tuple(dict(zip(a.order, vals, strict=True)) for vals in a.values)
+    sampled = Sampled(settings, deals, rows)
+    return Valued(False, a.samples, tuple(a.moves), (), deals.hands(a.samples), sampled)
 
 
 def hindsight(full: GameState, move: Move, seed: int = 0) -> Hindsight:

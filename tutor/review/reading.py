@@ -386,7 +386,7 @@ def check_values(
     if revalue is not None:
         again = tuple(revalue())
     else:
-        _exact, _n, again, _line, _hands = value_moves(view, replace(settings, reading="tracker"))
+        again = value_moves(view, replace(settings, reading="tracker")).values
     ranked = tuple(v for v in again if v.n)
     if not ranked or not any(v.move == known[0].move for v in ranked):
         return None

@@ -34,6 +34,7 @@ from tutor.review.judge import (
     CLASSES,
     Hindsight,
     Judgement,
+    Sampled,
     Settings,
     cost_bounds,
     costly,
@@ -660,6 +661,7 @@ def review_decision(
     settings: Settings | None = None,
     with_hindsight: bool = False,
     reading_check: bool = True,
+    prior: Sampled | None = None,
 ) -> Decision:
     """One decision as the review judges it: ``move`` played as play ``n`` (from 1) in
     ``state``, the position before it (it may show more than the mover knew: only the mover's
@@ -668,12 +670,14 @@ def review_decision(
     them). The samples come from :func:`decision_seed` of ``settings.seed`` and ``n``.
     ``reading_check``: check whether the verdict rests on a reading (:mod:`.reading`; it may
     judge the decision a second time, which ``tutor play``'s quick feedback cannot afford).
+    ``prior``: the sampling a ``hint`` did in this position, which the judgement goes on from
+    (:func:`~tutor.review.judge.judge`).
     """
     settings = settings or Settings()
     seat = state.turn
     view = viewer_state(state, seat)
     here = replace(settings, seed=decision_seed(settings.seed, n))
-    j = judge(view, move, here)
+    j = judge(view, move, here, prior)
     obs = observe(view, move, names=names, style=style, exact=j.analysis, styles=settings.styles)
     weighed = tuple(with_deals_share(o, j, view, names) for o in weigh_all(obs, j, style))
     hs = None

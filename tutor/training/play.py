@@ -82,6 +82,7 @@ from tutor.review.explain import PositionExplanation, explain_position
 from tutor.review.judge import (
     CLASSES,
     THRESHOLDS,
+    Sampled,
     Settings,
     class_name,
     classify,
@@ -473,6 +474,9 @@ class PlaySession:
     _match: tuple[Any, MatchReplay] | None = field(default=None, repr=False)
     _finished: tuple[int, Path, str] | None = field(default=None, repr=False)
     _board_styles: StylePriors | None = field(default=None, repr=False)
+    _hinted: tuple[int, Sampled] | None = field(default=None, repr=False)
+    """The sampling of the last ``hint`` and the play number it was for: the feedback on that
+    play goes on from its deals, so that it agrees with the hint (cleared by every play)."""
     fresh: bool = True
     """The save file is not made yet: the first save never replaces a file another program
     made meanwhile (:func:`tutor.records.recordfile.save_or_rescue`)."""
@@ -905,6 +909,7 @@ class PlaySession:
         seat = state.turn
         number = state.ply + 1
         state.push(move)
+        self._hinted = None
         self.record.plays.append(
             PlayEntry.of(
                 CARDS[move.card],
@@ -931,11 +936,13 @@ class PlaySession:
         """The person's play, the feedback on it, then the computer's replies."""
         before = self.state.copy(with_stack=True)
         number = before.ply + 1
+        hinted = self._hinted[1] if self._hinted and self._hinted[0] == number else None
         events.add(self._push(move))
         start = time.perf_counter()
         try:
             decision = review_decision(before, number, move, self.players, self.style,
-                                       self.feedback, reading_check=False)  # fmt: skip
+                                       self.feedback, reading_check=False,
+                                       prior=hinted)  # fmt: skip
         except TutorError:
             # the line is refused, so it must change nothing: take the play back
             self.state.pop()
@@ -1028,6 +1035,7 @@ class PlaySession:
         while state.ply > k:
             state.pop()
         del plays[k:]
+        self._hinted = None
         self.decisions = {n: d for n, d in self.decisions.items() if n <= k}
         self.save()
         if replies:
@@ -1050,7 +1058,9 @@ class PlaySession:
         settings = replace(
             self.hint_settings, seed=decision_seed(self.hint_settings.seed, view.ply + 1)
         )
-        exact, samples, values, _rest, hands = value_moves(view, settings)
+        exact, samples, values, _rest, hands, sampled = value_moves(view, settings)
+        if sampled is not None:
+            self._hinted = (view.ply + 1, sampled)
         check = None if exact else check_values(view, values, hands, settings)
         ranked = [v for v in values if v.n] or list(values)
         best = ranked[0]
