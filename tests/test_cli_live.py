@@ -780,6 +780,31 @@ def test_a_play_mistyped_earlier_is_put_right_with_fix(tmp_path: Path) -> None:
     assert [p.text for p in load_path(save)[0].plays] == ["7D x 2C 5S", "3S", "AS"]
 
 
+def test_fix_reads_a_play_as_a_play_is_read(tmp_path: Path) -> None:
+    """Code review (stop 48): ``fix`` read its play by a copy of the play reader that had
+    drifted: a note ("fix 2 3S # she had it") was read as part of the card, and a play of
+    Ada's fixed to a card in the viewer's hand, or one of the viewer's to a card they did not
+    hold, was refused only by the record, in its words. Now one reader serves both."""
+    save = tmp_path / "h.yaml"
+    text = (
+        "2C 4H 5S QD\n7D 7H AS\n7D x 2C 5S\nAda: 3H # a guess\nAS\n"
+        "fix 2 Ada: 7H\n"  # 7H is in your hand
+        "fix 3 KC\n"  # play 3 was yours, and you never held KC
+        "fix 2 3S # she had it, I saw it\n"
+    )
+    code, _out, err = run_live([*SCOPA_YOU, "--save", str(save), "--quiet"], text)
+    assert code == 1, err
+    assert "line 6: play 2: Ada cannot have played 7H: it was in your hand" in err, err
+    assert "line 7: play 3 was yours, and you did not hold KC; your cards then: AS 7H" in err, err
+    assert "play 2: Ada: 3S (was 3H)" in err, err
+    plays = load_path(save)[0].plays
+    assert [(p.text, p.note) for p in plays] == [
+        ("7D x 2C 5S", None),
+        ("3S", "she had it, I saw it"),
+        ("AS", None),
+    ]
+
+
 def test_a_name_too_long_to_read_back_is_refused(tmp_path: Path) -> None:
     """Found by a fuzzer (stop 48): a player named with 1,100 characters was taken, and the
     save then did not read back (YAML reads no mapping key over 1,024 characters: "not valid

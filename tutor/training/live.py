@@ -44,7 +44,7 @@ tutor.training.live.LiveError: play 2: Ada cannot play 7H: it is in your hand
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -78,7 +78,7 @@ from tutor.game.i18n import (
 )
 from tutor.game.interrupts import interrupts_held
 from tutor.game.rules import Ruleset, load_ruleset
-from tutor.game.state import GameState, Move, parse_play
+from tutor.game.state import GameState, Move, WrittenPlay, parse_play
 from tutor.records.record import (
     GameInfo,
     HandRecord,
@@ -828,73 +828,12 @@ class LiveSession:
         )
 
     def _enter_play(self, text: str) -> Entry:
+        number = len(self.plays) + 1
         state = self.state()
         mover = self.players[state.turn]
-        number = len(self.plays) + 1
-        # "7D x 2C 5S  # took the settebello": the words after " #" are the play's note, kept
-        # in the record as a file's notes are (live audit, stop 48: they were lost)
-        text, _hash, remark = text.partition(" #")
-        note = remark.strip() or None  # shown escaped wherever it is shown, as a file's are
-        who, colon, rest = text.partition(":")
-        if colon:
-            named = player_named(self.players, who)
-            if named is None:
-                raise LiveError(
-                    _("play {n}: {name!r} is not a player ({names})").format(
-                        n=number, name=who.strip(), names=", ".join(self.players)
-                    )
-                )
-            if named != mover:
-                if state.turn == self.me:
-                    turn = _("play {n}: it is your turn, not {name}'s")
-                elif named == self.players[self.me]:
-                    turn = _("play {n}: it is {mover}'s turn, not yours")
-                else:
-                    turn = _("play {n}: it is {mover}'s turn, not {name}'s")
-                raise LiveError(turn.format(n=number, mover=mover, name=named))
-            text = rest.strip()
-            if not text:
-                raise LiveError(
-                    _("play {n}: no card after {name!r}").format(n=number, name=who.strip() + ":")
-                )
-        try:
-            written = parse_play(text, self.style)
-        except NotationError as exc:
-            problem = _("play {n}: {problem}").format(n=number, problem=exc)
-            raise LiveError(_slip(problem + _deck_hint(text, self.style), text)) from None
-        card = CARDS[written.card]
-        shown = format_card(card, self.style)
-        if state.turn != self.me and state.hands[self.me] & card.bit:
-            raise LiveError(
-                _("play {n}: {mover} cannot play {card}: it is in your hand").format(
-                    n=number, mover=mover, card=shown
-                )
-            )
-        if state.turn == self.me and not state.hands[self.me] & card.bit:
-            why = self._where(card)
-            mine = format_cards(state.hands[self.me], self.style)
-            if why:
-                problem = _(
-                    "play {n}: it is your turn and you do not hold {card} ({why}); your cards: "
-                    "{mine}"
-                )
-            else:
-                problem = _(
-                    "play {n}: it is your turn and you do not hold {card}; your cards: {mine}"
-                )
-            raise LiveError(problem.format(n=number, card=shown, why=why, mine=mine))
-        entry = PlayEntry.from_play(written, self.style)
-        candidate = self.record()
-        candidate.plays.append(entry)
-        try:
-            moves = candidate.moves()
-        except RecordError as exc:
-            raise LiveError(
-                _("play {n}: {problem}").format(n=number, problem=exc.message)
-            ) from None
-        move: Move = moves[-1]
-        taken = cards_of(move.capture) if move.capture else None
-        self.plays.append(PlayEntry.of(card, taken, self.style, note=note))
+        written, note = self._read_play(text, number, state)
+        move, entry = self._placed(number, written, note)
+        self.plays.append(entry)
         self._changed("play")
         summary = _("play {n}: {player}: {move}").format(
             n=number, player=mover, move=move.text(self.style)
@@ -912,6 +851,100 @@ class LiveSession:
                 )
             )
         return Entry("play", summary, "; ".join(notes))
+
+    def _read_play(
+        self, text: str, number: int, state: GameState, fixing: bool = False
+    ) -> tuple[WrittenPlay, str | None]:
+        """The play typed as play ``number`` of the hand, made in ``state``, checked against
+        whose play it is and the viewer's hand; and its note, the words after " #" ("7D x 2C
+        5S  # took the settebello": kept in the record as a file's notes are, and shown escaped
+        wherever they are shown). ``fixing``: the play is an earlier one put right (``fix``)."""
+        text, _hash, remark = text.partition(" #")
+        note = remark.strip() or None
+        mover = self.players[state.turn]
+        who, colon, rest = text.partition(":")
+        if colon:
+            named = player_named(self.players, who)
+            if named is None:
+                raise LiveError(
+                    _("play {n}: {name!r} is not a player ({names})").format(
+                        n=number, name=who.strip(), names=", ".join(self.players)
+                    )
+                )
+            if named != mover:
+                if fixing:
+                    turn = _("play {n} was {mover}'s, not {name}'s")
+                elif state.turn == self.me:
+                    turn = _("play {n}: it is your turn, not {name}'s")
+                elif named == self.players[self.me]:
+                    turn = _("play {n}: it is {mover}'s turn, not yours")
+                else:
+                    turn = _("play {n}: it is {mover}'s turn, not {name}'s")
+                raise LiveError(turn.format(n=number, mover=mover, name=named))
+            text = rest
+            if not text.strip():
+                raise LiveError(
+                    _("play {n}: no card after {name!r}").format(n=number, name=who.strip() + ":")
+                )
+        text = text.strip()
+        try:
+            written = parse_play(text, self.style)
+        except NotationError as exc:
+            problem = _("play {n}: {problem}").format(n=number, problem=exc)
+            raise LiveError(_slip(problem + _deck_hint(text, self.style), text)) from None
+        card = CARDS[written.card]
+        shown = format_card(card, self.style)
+        mine = state.hands[self.me]
+        if state.turn != self.me and mine & card.bit:
+            if fixing:
+                problem = _("play {n}: {mover} cannot have played {card}: it was in your hand")
+            else:
+                problem = _("play {n}: {mover} cannot play {card}: it is in your hand")
+            raise LiveError(problem.format(n=number, mover=mover, card=shown))
+        if state.turn == self.me and not mine & card.bit:
+            why = None if fixing else self._where(card)
+            if fixing:
+                problem = _(
+                    "play {n} was yours, and you did not hold {card}; your cards then: {mine}"
+                )
+            elif why:
+                problem = _(
+                    "play {n}: it is your turn and you do not hold {card} ({why}); your cards: "
+                    "{mine}"
+                )
+            else:
+                problem = _(
+                    "play {n}: it is your turn and you do not hold {card}; your cards: {mine}"
+                )
+            raise LiveError(
+                problem.format(n=number, card=shown, why=why, mine=format_cards(mine, self.style))
+            )
+        return written, note
+
+    def _placed(
+        self, number: int, written: WrittenPlay, note: str | None, fixing: bool = False
+    ) -> tuple[Move, PlayEntry]:
+        """``written`` as play ``number`` of the hand (the next one, or with ``fixing`` an
+        earlier one, every play after it kept): the move it makes and its entry, the capture
+        written out. LiveError if the hand no longer holds together; nothing is changed."""
+        candidate = self.record()
+        typed = PlayEntry.from_play(written, self.style)
+        if fixing:
+            candidate.plays[number - 1] = typed
+        else:
+            candidate.plays.append(typed)
+        try:
+            move = candidate.moves()[number - 1]
+        except RecordError as exc:
+            if fixing:  # a later play no longer fits
+                problem = _("play {n} cannot be {play}: {problem}").format(
+                    n=number, play=typed.text, problem=exc.message
+                )
+            else:
+                problem = _("play {n}: {problem}").format(n=number, problem=exc.message)
+            raise LiveError(problem) from None
+        taken = cards_of(move.capture) if move.capture else None
+        return move, PlayEntry.of(CARDS[move.card], taken, self.style, note=note)
 
     def _changed(self, kind: str | None) -> None:
         if kind is not None:
@@ -977,35 +1010,12 @@ class LiveSession:
                     len(self.plays),
                 ).format(n=n, count=len(self.plays))
             )
-        who, colon, rest = written_text.partition(":")
-        mover = self.players[self.record().state_at(n - 1).turn]
-        if colon:
-            named = player_named(self.players, who.strip())
-            if named is None or named != mover:
-                raise LiveError(
-                    _("play {n} was {mover}'s, not {name}'s").format(
-                        n=n, mover=mover, name=who.strip()
-                    )
-                )
-            written_text = rest
-        try:
-            written = parse_play(written_text.strip(), self.style)
-        except NotationError as exc:
-            raise LiveError(_("play {n}: {problem}").format(n=n, problem=exc)) from None
+        before = self.record().state_at(n - 1)
+        mover = self.players[before.turn]
         old = self.plays[n - 1]
-        candidate = self.record()
-        candidate.plays[n - 1] = replace(PlayEntry.from_play(written, self.style), note=old.note)
-        try:
-            moves = candidate.moves()
-        except RecordError as exc:  # a later play no longer fits: nothing is changed
-            raise LiveError(
-                _("play {n} cannot be {play}: {problem}").format(
-                    n=n, play=written_text.strip(), problem=exc.message
-                )
-            ) from None
-        move = moves[n - 1]
-        taken = cards_of(move.capture) if move.capture else None
-        self.plays[n - 1] = PlayEntry.of(CARDS[move.card], taken, self.style, note=old.note)
+        written, note = self._read_play(written_text, n, before, fixing=True)
+        move, entry = self._placed(n, written, note or old.note, fixing=True)
+        self.plays[n - 1] = entry
         self._changed(None)
         return Entry(
             "fix",
