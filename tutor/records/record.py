@@ -63,7 +63,8 @@ __all__ = [
     "record_from_moves",
     "side_map",
     "validate_match",
-    "name_as_match",
+    "as_match",
+    "next_seating",
     "player_named",
     "name_key",
     "name_problem",
@@ -387,7 +388,7 @@ class HandRecord:
     match_order: tuple[str, ...] = field(default=(), compare=False, repr=False)
     """In a match, the players in the first hand's order: each side's members are named in it
     (:meth:`side_names`), so that a side keeps its name while the seats turn hand by hand
-    ("You & Partner" in every hand, never "Partner & You"). Set by :func:`name_as_match`."""
+    ("You & Partner" in every hand, never "Partner & You"). Set by :func:`as_match`."""
 
     # -- seating --------------------------------------------------------------------------
 
@@ -990,16 +991,29 @@ def _hand_error(record: HandRecord, k: int, where: Where, message: str) -> Recor
     return record._fail(where, message).in_hand(k)
 
 
-def name_as_match(records: Sequence[HandRecord]) -> None:
-    """Have every hand of a match name its sides as the first hand does (:attr:`match_order`,
-    and the first hand's teams in a hand that names none)."""
+def as_match(records: Sequence[HandRecord]) -> None:
+    """Make hands one match: number them (1, 2, ... as a file read back numbers them; a single
+    hand keeps no number) and have every hand name its sides as the first hand does
+    (:attr:`match_order`, and the first hand's teams in a hand that names none)."""
     if not records:
         return
     first = records[0]
-    for r in records:
+    for k, r in enumerate(records, 1):
+        if len(records) > 1:
+            r.hand = k
         r.match_order = tuple(first.players)
         if not r.teams and first.teams:
             r.teams = {name: list(members) for name, members in first.teams.items()}
+
+
+def next_seating(players: Sequence[str]) -> list[str]:
+    """The players of a match's next hand in playing order: the deal passes to the right, so
+    the leader of the hand just played deals it (last in the order).
+
+    >>> next_seating(["West", "North", "East", "South"])
+    ['North', 'East', 'South', 'West']
+    """
+    return [*players[1:], *players[:1]]
 
 
 def _teams(r: HandRecord) -> dict[str, frozenset[str]]:

@@ -83,8 +83,8 @@ from tutor.records.record import (
     PlayEntry,
     RecordError,
     Where,
+    as_match,
     control_problem,
-    name_as_match,
     validate_match,
 )
 
@@ -575,7 +575,7 @@ def loads(text: str, path: str = "<string>") -> list[HandRecord]:
     if not records:
         raise RecordError(path, None, None, _("the file holds no hand"))
     validate_match(records)
-    name_as_match(records)
+    as_match(records)
     return records
 
 

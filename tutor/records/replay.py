@@ -30,7 +30,7 @@ from typing import Any
 from tutor.game.cards import CARDS, Card, format_card
 from tutor.game.scoring import HandScore, MatchScore, denari_of, score_captures
 from tutor.game.state import GameState, Move
-from tutor.records.record import INFO_KEYS, HandRecord, name_as_match, validate_match
+from tutor.records.record import INFO_KEYS, HandRecord, as_match, validate_match
 
 __all__ = [
     "Tally",
@@ -260,7 +260,7 @@ def replay_match(records: Sequence[HandRecord]) -> MatchReplay:
         raise ValueError("no hand to replay")
     match = validate_match(records)  # hands joined by a caller make a match, or say why not
     records = [replace(r) for r in records]  # named as a match here: the caller's stay as given
-    name_as_match(records)
+    as_match(records)
     first = records[0]
     hands = [replay_hand(r) for r in records]
     return MatchReplay(hands, match, first.team_names(), first.side_names(), first.path)

@@ -84,9 +84,10 @@ from tutor.records.record import (
     HandRecord,
     PlayEntry,
     RecordError,
+    as_match,
     control_problem,
-    name_as_match,
     name_problem,
+    next_seating,
     player_named,
     validate_match,
 )
@@ -535,9 +536,7 @@ class LiveSession:
         file holds, each hand numbered and naming its sides as the first does)."""
         out = [*self.earlier, *([self.record()] if self.table is not None else [])]
         if len(out) > 1:
-            for k, hand in enumerate(out, 1):
-                hand.hand = k
-            name_as_match(out)
+            as_match(out)
         return out
 
     def state(self) -> GameState:
@@ -1032,7 +1031,7 @@ class LiveSession:
             raise LiveError(_("the match is over: type undo to take back the last play, or quit"))
         me = self.my_name
         self.earlier.append(done)
-        self.players = self.players[1:] + self.players[:1]
+        self.players = next_seating(self.players)
         self.me = self.players.index(me)
         self.table = [] if self.rules.table_cards == 0 else None
         self.deals, self.plays, self.entries = [], [], ["hand"]

@@ -67,7 +67,14 @@ from tutor.game.i18n import (
 from tutor.game.interrupts import Ended, ctrl_c_counted, ended, interrupts_held
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move, MoveError
-from tutor.records.record import HINT_MODES, GameInfo, HandRecord, PlayEntry, name_as_match
+from tutor.records.record import (
+    HINT_MODES,
+    GameInfo,
+    HandRecord,
+    PlayEntry,
+    as_match,
+    next_seating,
+)
 from tutor.records.recordfile import (
     FileStamp,
     dumps,
@@ -1005,13 +1012,10 @@ class PlaySession:
 
     def _next_hand(self, events: _Events) -> None:
         """Deal the next hand: the deal passes to the right, so the previous leader deals."""
-        previous = self.record.players
-        players = previous[1:] + previous[:1]
+        players = next_seating(self.record.players)
         self.hands.append(self._deal(self.rules, self.ruleset_name, self.style, self.game,
                                      players, len(self.hands)))  # fmt: skip
-        name_as_match(self.hands)
-        for k, hand in enumerate(self.hands, 1):  # as the file read back numbers them
-            hand.hand = k
+        as_match(self.hands)
         self.state = self.record.state_at(0)
         self.decisions = {}
         self._read_styles()
