@@ -113,3 +113,31 @@ def test_a_decision_row_on_a_narrow_terminal_keeps_its_best_move_whole() -> None
             assert lines[row + 1].startswith("    best: "), (width, lines[row : row + 2])
     wide = plain_text(*review_view(review), width=160).splitlines()
     assert sum(1 for line in wide if line.lstrip().startswith("best: ")) == 0
+
+
+def test_the_summary_on_a_narrow_terminal_has_the_players_as_columns() -> None:
+    """Terminal audit (stop 49): the summary had a column per class, 74 columns wide in English
+    and 87 in Italian, and ran off a terminal of 60 columns. Where its words do not fit, the
+    players are the columns and the classes the rows; where they do, it is as it was."""
+    import io
+
+    from tutor.render import terminal
+
+    record = load_path(SEED003)[0]
+    review = review_record(record, ["You", "Ada"], settings=FAST)
+    for lang, first, last, wide in (("en", "player", "blunder", 80),
+                                    ("it", "giocatore", "errore grave", 100)):  # fmt: skip
+        with speaking(lang):
+            for width in (60, wide):
+                buf = io.StringIO()
+                terminal.emit(terminal._plain_console(buf, width), *review_view(review))
+                lines = buf.getvalue().splitlines()
+                assert max(map(len, lines)) <= width, (lang, width)
+                across = [line for line in lines if line.split()[:1] == [first]]
+                down = [k for k, line in enumerate(lines) if line.split() == ["You", "Ada"]]
+                if width == 60:
+                    assert across == [] and len(down) == 1, (lang, lines)
+                    rows = [line.split("  ")[0] for line in lines[down[0] + 2 : down[0] + 8]]
+                    assert rows[-1] == last, rows
+                else:
+                    assert len(across) == 1 and down == [], (lang, lines)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 import re
 import sys
 from dataclasses import replace
@@ -341,15 +342,19 @@ def test_prose_under_a_wide_table_in_a_group_wraps_at_the_terminal_s_width() -> 
     [record] = load_path(EXAMPLES / "scopone-hand.yaml")
     view = count_view(record.state_at(10), 0, record.players, ITALIAN)
     board = rendering.tracker_board(view, ITALIAN)
-    for fancy in (True, False):
+    for fancy, width in itertools.product((True, False), (60, 50)):
         buf = io.StringIO()
-        console = Console(file=buf, width=60, force_terminal=fancy, no_color=True)
+        console = Console(file=buf, width=width, force_terminal=fancy, no_color=True)
         rendering.emit(console, board)
         lines = re.sub(r"\x1b\[[0-9;]*m", "", buf.getvalue()).splitlines()
-        assert max(len(line) for line in lines) > 60, lines  # the board keeps its columns
         rows = r"^(value|captured|parity|on table|yours|unseen|[─-]+$)"
-        prose = [line for line in lines if not re.match(rows, line)]
-        assert len(prose) >= 2 and max(len(line) for line in prose) <= 60, (fancy, prose)
+        table = [line for line in lines if re.match(rows, line)]
+        assert re.match(r"^parity( +(even|ODD)){10}$", table[3]), table
+        # terminal audit (stop 49): at 60 the board was 68 wide; one space between its columns
+        # fits it (58), and where even that is too wide it keeps its columns whole
+        assert (max(map(len, table)) <= width) == (width == 60), (width, table)
+        prose = [line for line in lines if line not in table]
+        assert len(prose) >= 2 and max(len(line) for line in prose) <= width, (fancy, prose)
 
 
 def test_a_long_word_in_a_note_folds_and_is_not_cut(tmp_path: Path) -> None:
@@ -607,3 +612,25 @@ def test_a_puzzle_on_a_narrow_terminal_never_breaks_a_play() -> None:
                 assert len(line) <= 44, (p.name, line)
                 assert not line.endswith((" x", " x ")), (p.name, line)
                 assert not line.lstrip().startswith("x "), (p.name, lines[k - 1], line)
+
+
+def test_the_sessions_help_wraps_each_meaning_under_itself() -> None:
+    """Terminal audit (stop 49): at 60 columns the help of ``tutor play`` wrapped what a line
+    does back to the margin, ``tutor live`` printed its help unwrapped (86 columns), and its
+    longest line, ``fix 12 7D x 2B 5S``, ran into its meaning with one space between."""
+    from tutor.training.live import protocol
+    from tutor.training.play import help_text
+
+    for lang in ("en", "it"):
+        with speaking(lang):
+            for text in (protocol("french"), help_text("french")):
+                rows = text.splitlines()[1:-1]
+                starts = {re.match(r"  \S+(?: \S+)*? {2,}", row).end() for row in rows}  # type: ignore[union-attr]
+                assert len(starts) == 1, rows  # every meaning in one column
+                (column,) = starts
+                lines = plain_text(*rendering.text_lines(text), width=60).splitlines()
+                assert max(map(len, lines)) <= 60
+                hanging = [line for line in lines if line.startswith("   ")]
+                assert hanging, lines  # some meanings wrap at 60 columns
+                for line in hanging:
+                    assert line[:column].strip() == "" and line[column] != " ", line

@@ -269,7 +269,8 @@ def _run_live(session: LiveSession, quiet: bool, json_out: bool) -> None:
             session.run(
                 read,
                 show,
-                note,
+                # the help (several lines) wrapped to the terminal; an echoed line as typed
+                lambda text: note_wrapped(text) if "\n" in text else note(text),
                 lambda message: note(f"tutor: {message}"),
                 numbered=not interactive,
             )

@@ -17,6 +17,7 @@ from tutor.records.replay import replay_hand
 from tutor.render.safe import one_line, visible
 from tutor.render.terminal import (
     Indented,
+    Narrowing,
     assemble_text,
     cards_text,
     glyph_cards,
@@ -229,11 +230,20 @@ def _summary_table(review: Review, rich: bool) -> RenderableType:
     )
     for col in table.columns[1:]:
         col.justify = "right"
-    for name, s in review.summary().items():
+    summary = review.summary()
+    for name, s in summary.items():
         # each interval under its figure: the columns stay narrow on a small terminal
         table.add_row(one_line(name), *(class_count(s, c) for c in CLASSES),
                       lost_text(s, "\n"), accuracy_text(s, "-", "\n"))  # fmt: skip
-    return table
+    # on a narrow terminal the players are the columns (four at most), the classes the rows
+    narrow = new_table("", *(one_line(name) for name in summary), rich=rich)
+    for col in narrow.columns[1:]:
+        col.justify = "right"
+    for c in CLASSES:
+        narrow.add_row(class_name(c), *(class_count(s, c) for s in summary.values()))
+    narrow.add_row(_("points lost"), *(lost_text(s, "\n") for s in summary.values()))
+    narrow.add_row(_("accuracy"), *(accuracy_text(s, "-", "\n") for s in summary.values()))
+    return Narrowing(table, narrow)
 
 
 def lost_text(s: PlayerSummary, gap: str = " ") -> str:

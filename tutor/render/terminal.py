@@ -363,13 +363,31 @@ def keep_words_whole(renderable: RenderableType) -> None:
             column.no_wrap = True
 
 
-def _fit_columns(console: Console, table: Table) -> None:
-    """Fix the widths of a table too wide for the console: its widest columns narrowed one
-    cell at a time, never below their longest word, and, if that is not enough, two spaces
-    between columns instead of three. Rich's own narrowing ignores the words: the play's
-    summary, 82 columns wide on a terminal of 80, read "inaccu" over "racy" (stop 48). A table
-    whose words alone need more than the console keeps them whole and goes beyond it
-    (:func:`width_for`)."""
+class Narrowing:
+    """A table, and another layout of the same figures drawn instead where the table's words
+    alone need more than the width: the review's summary has a column per class (74 columns
+    in English, 87 in Italian), and on a terminal of 60 its players become the columns
+    instead. Resolved by :func:`emit`; elsewhere (a page, a file) the table is drawn."""
+
+    def __init__(self, table: Table, narrow: RenderableType) -> None:
+        self.table = table
+        self.narrow = narrow
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.table
+
+    def choose(self, console: Console) -> RenderableType:
+        """The table if its columns fit ``console`` with their words whole, else the other."""
+        keep_words_whole(self.table)
+        lows, _highs = _column_widths(console, self.table)
+        tight = Table(*("" for _ in self.table.columns), box=self.table.box, padding=(0, 1, 0, 0),
+                      show_edge=self.table.show_edge, pad_edge=self.table.pad_edge)  # fmt: skip
+        return self.table if sum(lows) + _gaps(console, tight) <= console.width else self.narrow
+
+
+def _column_widths(console: Console, table: Table) -> tuple[list[int], list[int]]:
+    """Each column's least width (its longest word, or its whole width if it never wraps)
+    and its whole width."""
     from rich.measure import Measurement
 
     wide = console.options.update_width(1_000_000)  # each column's whole width, uncapped
@@ -383,12 +401,24 @@ def _fit_columns(console: Console, table: Table) -> None:
         low = high if column.no_wrap else min(high, max(m.minimum for m in sizes))
         highs.append(high)
         lows.append(max(low, column.min_width or 0))
+    return lows, highs
 
+
+def _fit_columns(console: Console, table: Table) -> None:
+    """Fix the widths of a table too wide for the console: its widest columns narrowed one
+    cell at a time, never below their longest word, and, if that is not enough, two spaces
+    between columns instead of three, then one (the counting board, 68 columns with two,
+    fits 60 with one). Rich's own narrowing ignores the words: the play's summary, 82 columns
+    wide on a terminal of 80, read "inaccu" over "racy" (stop 48). A table whose words alone
+    need more than the console keeps them whole and goes beyond it (:func:`width_for`)."""
+    lows, highs = _column_widths(console, table)
     gaps = _gaps(console, table)
     if sum(highs) + gaps <= console.width:
         return
-    if sum(lows) + gaps > console.width:
-        table.padding = (0, 1, 0, 0)
+    for padding in ((0, 1, 0, 0), (0, 0, 0, 0)):  # then the rule's one space alone
+        if sum(lows) + gaps <= console.width:
+            break
+        table.padding = padding
         gaps = _gaps(console, table)
     widths = list(highs)
     excess = sum(widths) + gaps - console.width
@@ -418,11 +448,14 @@ def _gaps(console: Console, table: Table) -> int:
     return Measurement.get(console, wide, probe).maximum - len(table.columns)
 
 
-def _parts(renderable: RenderableType) -> Iterator[RenderableType]:
-    """The pieces of a group, each drawn at its own width (:func:`emit`)."""
+def _parts(console: Console, renderable: RenderableType) -> Iterator[RenderableType]:
+    """The pieces of a group, each drawn at its own width (:func:`emit`), with the layout of
+    each :class:`Narrowing` that fits the console."""
     if isinstance(renderable, Group):
         for part in renderable.renderables:
-            yield from _parts(part)
+            yield from _parts(console, part)
+    elif isinstance(renderable, Narrowing):
+        yield from _parts(console, renderable.choose(console))
     else:
         yield renderable
 
@@ -434,7 +467,7 @@ def emit(console: Console, *renderables: RenderableType) -> None:
 
     A group is drawn piece by piece: the prose under a table too wide for a narrow terminal
     still wraps at the terminal's width, not the table's (play audit, stop 47)."""
-    renderables = tuple(part for renderable in renderables for part in _parts(renderable))
+    renderables = tuple(part for item in renderables for part in _parts(console, item))
     for renderable in renderables:
         keep_words_whole(renderable)
         if isinstance(renderable, Table):
@@ -459,14 +492,23 @@ def emit(console: Console, *renderables: RenderableType) -> None:
         console.file.flush()
 
 
+_TERM = re.compile(r"(\S+(?: \S+)*? {2,})(\S.*)")
+"""An indented line of a list of terms and their meanings: the term, two spaces or more, and
+its meaning (``  hint           the best play from your seat``)."""
+
+
 def text_lines(text: str) -> list[RenderableType]:
     """Lines of prose that wrap at word boundaries to the console's width; a line indented
-    with spaces keeps its indent on the lines it wraps onto (a trailing newline is dropped).
+    with spaces keeps its indent on the lines it wraps onto, and an indented term set off by
+    two spaces or more wraps its meaning under the meaning (a trailing newline is dropped).
 
     >>> print(plain_text(*text_lines("Why:\\n  one two three four\\n"), width=12), end="")
     Why:
       one two
       three four
+    >>> print(plain_text(*text_lines("  undo   take it back now"), width=18), end="")
+      undo   take it
+             back now
     """
     if text.endswith("\n"):
         text = text[:-1]
@@ -474,6 +516,10 @@ def text_lines(text: str) -> list[RenderableType]:
     for line in text.split("\n"):
         body = line.lstrip(" ")
         indent = len(line) - len(body)
+        term = _TERM.fullmatch(body) if indent else None
+        if term is not None:
+            out.append(Item(Text(visible(term[2])), indent, visible(term[1])))
+            continue
         shown = Text(visible(body))
         out.append(Indented(shown, indent) if indent else shown)
     return out

@@ -126,7 +126,7 @@ def protocol(style: Style | str | None = None, other: str = "Ada", table: bool =
     False for a ruleset that lays no opening table (scopone-classico).
 
     >>> print(protocol("italian", "West").splitlines()[1])
-      2B 4C 5S CD      the opening table (first)
+      2B 4C 5S CD        the opening table (first)
     """
     st = get_style(style)
     mine = _in_style("7D 7H AS", st)
@@ -159,11 +159,14 @@ def protocol(style: Style | str | None = None, other: str = "Ada", table: bool =
 
 def lines_help(rows: list[tuple[str, str]], style: Style, column: int) -> str:
     """The help of a session that reads typed lines (``live``, ``play``): each line (in a
-    column ``column`` wide) and what it does, then how cards are typed in ``style``."""
+    column ``column`` wide, or as wide as its longest line) and what it does, two spaces or
+    more after it (a narrow terminal wraps what it does under itself:
+    :func:`tutor.render.terminal.text_lines`), then how cards are typed in ``style``."""
+    width = max(column - 1, *(len(line) for line, _what in rows))
     return (
         _("Type one line at a time:")
         + "\n"
-        + "".join(f"  {line:<{column}} {what}\n" for line, what in rows)
+        + "".join(f"  {line:<{width}}  {what}\n" for line, what in rows)
         + _("Cards are typed rank then suit; the suits: {legend}.").format(
             legend=style.suit_legend()
         )
