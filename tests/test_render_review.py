@@ -113,6 +113,11 @@ def test_a_decision_row_on_a_narrow_terminal_keeps_its_best_move_whole() -> None
             assert lines[row + 1].startswith("    best: "), (width, lines[row : row + 2])
     wide = plain_text(*review_view(review), width=160).splitlines()
     assert sum(1 for line in wide if line.lstrip().startswith("best: ")) == 0
+    with speaking("it"):  # "[0,00; 0,34]" broke at its space at 60 columns (stop 50)
+        lines = plain_text(*review_view(review), width=60).splitlines()
+    rows = [line for line in lines if re.match(r"\s*\d+  You ", line)]
+    assert len(rows) == len(review.decisions) and all(line.count("[") == line.count("]")
+                                                       for line in rows), rows  # fmt: skip
 
 
 def test_the_summary_on_a_narrow_terminal_has_the_players_as_columns() -> None:

@@ -146,7 +146,8 @@ class _DecisionRow:
     """One decision's row, its columns lined up with the others'; on a terminal too narrow for
     the whole row (a review at 80 columns wrapped every row, the best move cut in two: review
     audit, stop 49), the best move and how the verdict was reached go on a line of their own
-    under the verdict, and each on its own line if they still do not fit."""
+    under the verdict (with the cost's interval, if the verdict's line is still too wide), and
+    each on its own line if they still do not fit."""
 
     def __init__(self, cells: list[Text], widths: list[int]) -> None:
         self.cells = cells
@@ -171,13 +172,16 @@ class _DecisionRow:
         if whole.cell_len <= width:
             yield whole
             return
-        yield self._line(self.cells[:6], self.widths[:6])
+        # the verdict's interval goes under it too when the verdict's line is too wide with it
+        # (the Italian "[0,00; 0,34]" broke at its space on a terminal of 60 columns)
+        head = 6 if self._line(self.cells[:6], self.widths[:6]).cell_len <= width else 5
+        yield self._line(self.cells[:head], self.widths[:head])
         indent = self.widths[0] + 2
-        rest = self._line(self.cells[6:], self.widths[6:], indent)
+        rest = self._line(self.cells[head:], self.widths[head:], indent)
         if rest.cell_len <= width:
             yield rest
             return
-        for cell in self.cells[6:]:
+        for cell in self.cells[head:]:
             yield Text(" " * indent) + cell
 
 
