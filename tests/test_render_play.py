@@ -138,3 +138,24 @@ def test_the_comment_draws_its_cards_as_the_position_does_and_hangs_under_itself
     plain = plain_text(*feedback_view(feedback, s.style), width=50)
     assert not re.search(r"[♦♥♠♣]", plain)  # piped: the deck's letters throughout
     assert all(x.startswith("   ") for x in plain.splitlines()), plain
+
+
+def test_the_comment_keeps_its_full_stop_unless_more_labels_follow() -> None:
+    """Play audit (stop 48): the observation under a play lost its full stop even when nothing
+    came after it; it gives way only to "; also: ..."."""
+    import dataclasses
+
+    s, events = missed_scopa(FEEDBACK)
+    feedback = events[1]
+    assert isinstance(feedback, Feedback)
+    d = feedback.decision
+    first = next(o for o in d.observations if o.against)
+    assert first.text.endswith(".")
+    alone = dataclasses.replace(d, observations=(first,))
+    said = " ".join(plain_text(*feedback_view(Feedback(alone, 0.1), s.style)).split())
+    assert said.endswith(first.text.split()[-1]), said
+    other = dataclasses.replace(first, code="sweepable-table", against=False)
+    both = dataclasses.replace(d, observations=(first, other))
+    said = " ".join(plain_text(*feedback_view(Feedback(both, 0.1), s.style)).split())
+    assert said.endswith("; also: sweepable table"), said
+    assert first.text.split()[-1].rstrip(".") + "; also:" in said, said

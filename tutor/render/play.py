@@ -115,8 +115,9 @@ def feedback_view(ev: Feedback, style: Style, rich: bool = False) -> list[Render
             first = against[0]
             text.append(observation_label(first.code), style=_bold(rich))
             text.append(": ")
-            text.append_text(glyph_cards(visible(first.text).rstrip("."), style, rich))
             rest = [o for o in obs if o is not first]
+            said = visible(first.text)  # its full stop gives way to "; also: ..."
+            text.append_text(glyph_cards(said.rstrip(".") if rest else said, style, rich))
             if rest:
                 also = ", ".join(observation_label(o.code) for o in rest)
                 text.append("; " + _("also: {labels}").format(labels=also))
