@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import pty
@@ -171,6 +172,38 @@ def test_a_person_at_a_terminal_sees_the_board_in_colour(tmp_path: Path) -> None
         os.close(fd)
     assert os.waitstatus_to_exitcode(status) == 0
     assert len(load_path(save)[0].plays) == 4
+
+
+def test_a_help_stopped_by_ctrl_c_says_so_on_a_line_of_its_own(tmp_path: Path) -> None:
+    """Audit (stop 49): Ctrl-C during ``explain`` at a terminal read "^Cexplain stopped
+    (Ctrl-C); the game goes on", the message run on after the ^C the terminal echoed."""
+    save = tmp_path / "game.yaml"
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+    env.update(PYTHONPATH=str(ROOT), TERM="xterm-256color", COLUMNS="120", LINES="50")
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the game on the terminal
+        os.chdir(tmp_path)
+        os.execve(sys.executable, [sys.executable, "-m", "tutor", "play", "--seed", "3",
+                  "--save", str(save), "-w", "1"], env)  # fmt: skip
+    try:
+        _read_until(fd, b"play 1> ")
+        os.write(fd, b"explain\r")
+        _read_until(fd, b"explain\r\n")
+        time.sleep(0.4)  # explain samples for 1.5 s
+        os.write(fd, b"\x03")
+        screen = _read_until(fd, b"play 1> ")
+        assert b"explain stopped (Ctrl-C); the game goes on" in screen, screen
+        assert b"^C\r\nexplain stopped" in screen, screen
+        os.write(fd, b"quit\r")
+        _read_until(fd, b"go on with")
+    finally:
+        if not os.waitpid(pid, os.WNOHANG)[0]:  # a failed check left the game waiting
+            time.sleep(1)
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        _, status = os.waitpid(pid, 0)
+        os.close(fd)
+    assert os.waitstatus_to_exitcode(status) == 0
 
 
 def test_ruleset_and_deck_with_resume_are_usage_errors(tmp_path: Path) -> None:

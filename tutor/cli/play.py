@@ -211,7 +211,7 @@ def _run(session: PlaySession) -> None:
     # lazy: rich loads with the renderables
     from tutor.render.play import event_view
     from tutor.render.terminal import emit
-    from tutor.training.play import help_text
+    from tutor.training.play import Said, help_text
 
     interactive = sys.stdin.isatty()
     console, fancy = human_console()
@@ -219,6 +219,8 @@ def _run(session: PlaySession) -> None:
         note_wrapped(help_text(session.style))
 
     def show(event: Event) -> None:
+        if isinstance(event, Said) and event.after_ctrl_c and console.file.isatty():
+            console.file.write("\n")  # not after the ^C the terminal echoed (audit, stop 49)
         emit(console, *event_view(event, session.style, fancy))
 
     try:

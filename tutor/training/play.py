@@ -426,6 +426,8 @@ class Said(Event):
     """A message: help, saved, undone."""
 
     text: str
+    after_ctrl_c: bool = False
+    """Said because Ctrl-C stopped a help: a terminal has just echoed ``^C`` on the line."""
 
 
 @dataclass
@@ -1101,7 +1103,9 @@ def _stoppable(work: Callable[[], Event], command: str) -> Event:
                 raise Ended from None
             if count[0] > 1:
                 raise
-    return Said(_("{command} stopped (Ctrl-C); the game goes on").format(command=command))
+    return Said(
+        _("{command} stopped (Ctrl-C); the game goes on").format(command=command), after_ctrl_c=True
+    )
 
 
 class _Events:
