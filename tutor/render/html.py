@@ -22,6 +22,7 @@ from tutor.counting.tracker import track, values_text, viewer_state
 from tutor.game.cards import Style, format_card, format_cards
 from tutor.game.i18n import _, all_of, bounds, is_you, language, ngettext, number, pgettext
 from tutor.game.scoring import category_name
+from tutor.records.replay import replay_hand
 from tutor.render.review import (
     accuracy_bounds_text,
     class_count,
@@ -31,7 +32,7 @@ from tutor.render.review import (
 )
 from tutor.render.safe import fill, fill_markup, isolated, markup
 from tutor.render.svg import cards_svg, position_svg, shorten, text_width
-from tutor.render.terminal import ScoreCell, score_cells
+from tutor.render.terminal import ScoreCell, leftover_sentence, score_cells
 from tutor.review.judge import (
     CLASSES,
     THRESHOLDS,
@@ -213,13 +214,11 @@ def _side_labels(review: Review) -> list[str]:
     line is their points lost, not the side's ("North-South 2.45" for South's alone: HTML
     audit, stop 48)."""
     record = review.record
-    names = record.team_names()
-    sides = review.rules.sides
+    reviewed = {record.players[s] for s in review.seats}
     out = []
-    for side, name in enumerate(names):
-        members = [p for seat, p in enumerate(record.players) if seat % sides == side]
-        judged = [record.players[s] for s in review.seats if s % sides == side]
-        out.append(name if len(judged) >= len(members) or not judged else all_of(judged))
+    for name, members in zip(record.team_names(), record.side_names(), strict=True):
+        judged = [p for p in members if p in reviewed]
+        out.append(name if len(judged) == len(members) or not judged else all_of(judged))
     return out
 
 
@@ -631,8 +630,6 @@ def _score(review: Review) -> str:
     """The hand's result as ``tutor replay`` gives it: the cards the last to capture took,
     then each category's counts and points and the total (a player studying the hand had to
     run replay for it: HTML audit, stop 48); nothing for a hand the record leaves unfinished."""
-    from tutor.records.replay import replay_hand
-
     record = review.record
     hand = replay_hand(record)
     if hand.score is None:
@@ -641,11 +638,7 @@ def _score(review: Review) -> str:
     names = record.team_names()
     parts = []
     if hand.leftover is not None and hand.leftover.cards:
-        said = (
-            _("Leftover: you captured last and take {cards}.")
-            if is_you(hand.leftover.player)
-            else _("Leftover: {player} captured last and takes {cards}.")
-        )
+        said = leftover_sentence(hand.leftover.player)
         left = format_cards(sorted(hand.leftover.cards), style)
         cards = f'<span class="move">{markup(left)}</span>'
         parts.append(

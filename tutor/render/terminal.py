@@ -1144,6 +1144,15 @@ def _notes_grid(hand: HandReplay, notes: Sequence[tuple[int, Text]], rich: bool)
     return grid
 
 
+def leftover_sentence(player: str) -> str:
+    """The sentence for the cards left on the table at a hand's end, taken by ``player`` (who
+    captured last), with its ``{player}`` and ``{cards}`` to fill: the terminal's and the
+    page's alike."""
+    if is_you(player):
+        return _("Leftover: you captured last and take {cards}.")
+    return _("Leftover: {player} captured last and takes {cards}.")
+
+
 def hand_end(hand: HandReplay, record: HandRecord, rich: bool = False) -> list[RenderableType]:
     """What follows the plays: the leftover cards, then the score (or why there is none)."""
     style = record.style
@@ -1151,9 +1160,7 @@ def hand_end(hand: HandReplay, record: HandRecord, rich: bool = False) -> list[R
     if hand.leftover is not None and hand.leftover.cards:
         out.append(
             assemble_text(
-                _("Leftover: you captured last and take {cards}.")
-                if is_you(hand.leftover.player)
-                else _("Leftover: {player} captured last and takes {cards}."),
+                leftover_sentence(hand.leftover.player),
                 player=one_line(hand.leftover.player),
                 cards=cards_text(sorted(hand.leftover.cards), style, rich),
             )
