@@ -84,7 +84,7 @@ def solve_command(
     # lazy: the search loads the assignment model; replay --json must start fast
     from tutor.review.hands import position_at
     from tutor.review.reading import evaluate_checked
-    from tutor.search.evaluate import HiddenCardsError
+    from tutor.search.evaluate import HiddenCardsError, exact_time_limit, solves_exactly
 
     record = record_hand(file, hand, shown=not json_out)
     n = len(record.plays) if at is None else at
@@ -102,12 +102,14 @@ def solve_command(
             k,
         ).format(name=mover, n=k)
         # an exact solve has no count to show: a word if it takes more than a second
-        limit = EXACT_TIME_LIMIT if time_limit is None else time_limit
+        limit = exact_time_limit(time_limit)
         slow = _("solving exactly (at most {seconds} s; Ctrl-C shows the bounds proven so far)")
-        exactly = method == "exact" or (method == "auto" and not state.has_hidden_cards())
         with (
             progress_bar(_("sampling"), doing) as progress,
-            note_if_slow("tutor: " + slow.format(seconds=number(limit, "g")), on=exactly),
+            note_if_slow(
+                "tutor: " + slow.format(seconds=number(limit, "g")),
+                on=solves_exactly(state, method),
+            ),
         ):
             result, _reading = evaluate_checked(
                 state,

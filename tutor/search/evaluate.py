@@ -172,6 +172,18 @@ class Evaluation:
         return data
 
 
+def solves_exactly(state: GameState, method: str = "auto") -> bool:
+    """Whether :func:`evaluate` with ``method`` solves ``state`` exactly (``auto``: when every
+    card is known) rather than by sampling deals."""
+    return method == "exact" or (method == "auto" and not state.has_hidden_cards())
+
+
+def exact_time_limit(time_limit: float | None) -> float:
+    """The time an exact solve is given: ``time_limit``, or by default
+    :data:`~tutor.search.defaults.EXACT_TIME_LIMIT`."""
+    return EXACT_TIME_LIMIT if time_limit is None else time_limit
+
+
 def evaluate(
     state: GameState,
     method: str = "auto",
@@ -223,15 +235,13 @@ def evaluate(
                 "is nothing to analyse from their seat"
             ).format(player=who[state.turn])
         )
-    hidden = state.has_hidden_cards()
-    exact = method == "exact" or (method == "auto" and not hidden)
     hands: tuple[tuple[int, ...], ...] = ()
-    if exact:
-        if hidden:
+    if solves_exactly(state, method):
+        if state.has_hidden_cards():
             raise HiddenCardsError(
                 _("the record does not give every hand, so the position cannot be solved exactly")
             )
-        limit: float | None = EXACT_TIME_LIMIT if time_limit is None else time_limit
+        limit: float | None = exact_time_limit(time_limit)
         result = exact_analysis(state, time_limit=limit)
     else:
         limit = time_limit
