@@ -442,6 +442,27 @@ def test_a_dropped_pool_leaves_no_thread_behind() -> None:
     assert all(f.done() for f in futures)
 
 
+def _deaf_to_sigterm(seconds: float) -> None:
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a worker that does not die of SIGTERM
+    time.sleep(seconds)
+
+
+def test_workers_that_outlive_sigterm_are_killed_within_a_second_in_all() -> None:
+    """Code review (stop 48): each worker that outlived SIGTERM was waited for a second before
+    it was killed, one after the other: four held the Ctrl-C for four seconds. The second is
+    for them all now."""
+    from tutor.search import analysis
+
+    analysis._drop_pool(4)
+    pool = analysis._pool(4)
+    futures = [pool.submit(_deaf_to_sigterm, 30) for _ in range(4)]
+    time.sleep(0.5)  # every worker is deaf by now
+    before = time.perf_counter()
+    analysis._drop_pool(4)
+    assert time.perf_counter() - before < 2.5  # four seconds and more, one at a time
+    assert all(f.done() for f in futures)
+
+
 def test_long_work_reports_its_progress_from_the_start(tmp_path: Path) -> None:
     """Audit (stop 48): the bar appeared only once the first piece of work was done (17.7 s of
     silence for one endgame deal of bench, 4.3 s before the first puzzle): the parallel
