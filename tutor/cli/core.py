@@ -253,7 +253,7 @@ def session_interrupt() -> Iterator[Interruption]:
     the command: 'interrupted' is said at once, on a line of its own after the ^C, and the
     command goes on to show the summary of what was answered (in JSON with ``"interrupted":
     true``) before it exits with :data:`EXIT_INTERRUPTED`. SIGTERM and SIGHUP (the terminal
-    closed) end the block as Ctrl-C does (:func:`ended_as_interrupt`).
+    closed) end the block as Ctrl-C does: every command runs under :func:`ended_as_interrupt`.
 
     >>> with session_interrupt() as stop:
     ...     raise KeyboardInterrupt
@@ -262,8 +262,7 @@ def session_interrupt() -> Iterator[Interruption]:
     """
     stop = Interruption()
     try:
-        with ended_as_interrupt():
-            yield stop
+        yield stop
     except KeyboardInterrupt:
         interrupted()
         stop.caught = True
