@@ -832,3 +832,23 @@ def test_cards_of_another_decks_notation_are_named_as_such(tmp_path: Path) -> No
         "S ♠ spade, B ♣ bastoni); they read as cards in french notation, but this hand writes "
         "its cards in italian notation"
     ) in err, err
+
+
+def test_a_line_after_the_match_is_over_says_the_match_is_over(tmp_path: Path) -> None:
+    """Code review (stop 48): the words for a finished hand were written twice (the command's
+    and the session's), and the session's said "type deal for the next hand" once the match
+    was over too, where deal is refused. Both now come from one place."""
+    names = ["You", "Ada"]
+    lines: list[str] = []
+    for k in range(5):  # these five hands win the match, 11 points
+        players = names[k % 2 :] + names[: k % 2]
+        hand, _plays = scripted_hand("scopa", 20 + k, players.index("You"), players)
+        lines += [*hand, "deal"]
+    save = tmp_path / "match.yaml"
+    code, _out, err = run_live([*SCOPA_YOU, "--save", str(save), "--quiet"],
+                               "\n".join(lines[:-1]) + "\ndeal\nbogus\n")  # fmt: skip
+    assert code == 1 and len(load_path(save)) == 5, err
+    said = "the match is over: type undo to take back the last play, or quit"
+    assert f"line {len(lines)}: {said}" in err and f"line {len(lines) + 1}: {said}" in err, err
+    # the viewer is spoken to: it read "You takes the cards left" (stop 50)
+    assert "you take the cards left" in err and "You takes" not in err, err

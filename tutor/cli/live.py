@@ -35,7 +35,7 @@ from tutor.cli.core import (
     usage_fail,
 )
 from tutor.counting.defaults import TRUST_DEFAULT
-from tutor.game.i18n import _, command, ngettext
+from tutor.game.i18n import _, ngettext
 from tutor.records.record import player_named
 from tutor.records.recordfile import load_path
 from tutor.records.replay import replay_hand, replay_match
@@ -227,15 +227,8 @@ def _run_live(session: LiveSession, quiet: bool, json_out: bool) -> None:
         if len(hands) > 1:  # a match typed in hand after hand: its score so far
             table = rendering.match_table(match.match, match.sides, fancy)
             rendering.emit(console, Text(""), table)
-        if interactive and not match.match.over:
-            note(
-                _(
-                    "the hand is over: type {deal} for the next hand of the match, {undo} to "
-                    "take back the last play, or {quit}"
-                ).format(deal=command("deal"), undo=command("undo"), quit=command("quit"))
-            )
-        elif interactive:
-            note(_("the match is over: type undo to take back the last play, or quit"))
+        if interactive:
+            note(session.over_message())
 
     def board(analysis: CountView) -> None:
         console, fancy = human_console()

@@ -746,13 +746,18 @@ class LiveSession:
         if phase == "over":
             if (deal and not text.strip()) or word == "next":
                 return self.next_hand()
-            raise LiveError(
-                _(
-                    "the hand is over: type {deal} for the next hand of the match, {undo} to "
-                    "take back the last play, or {quit}"
-                ).format(deal=command("deal"), undo=command("undo"), quit=command("quit"))
-            )
+            raise LiveError(self.over_message())
         return self._enter_play(text)
+
+    def over_message(self) -> str:
+        """What can be typed once the hand is over: the match's next hand, or, once the match
+        is over too, only undo or quit."""
+        if validate_match([*self.earlier, self.record()]).over:
+            return _("the match is over: type undo to take back the last play, or quit")
+        return _(
+            "the hand is over: type {deal} for the next hand of the match, {undo} to take back "
+            "the last play, or {quit}"
+        ).format(deal=command("deal"), undo=command("undo"), quit=command("quit"))
 
     def _cards(self, text: str, what: str) -> list[Card]:
         try:
@@ -846,8 +851,12 @@ class LiveSession:
         if last.scopa:
             notes.append(_("scopa!"))
         if last.leftover:
+            if last.leftover_seat == self.me:  # "You takes" (stop 50)
+                over = _("the hand is over: you take the cards left ({cards})")
+            else:
+                over = _("the hand is over: {name} takes the cards left ({cards})")
             notes.append(
-                _("the hand is over: {name} takes the cards left ({cards})").format(
+                over.format(
                     name=self.players[last.leftover_seat],
                     cards=format_cards(last.leftover, self.style),
                 )
@@ -1031,7 +1040,7 @@ class LiveSession:
         leader of the hand just played deals (as ``tutor play`` and the match files do)."""
         done = self.record()
         if validate_match([*self.earlier, done]).over:
-            raise LiveError(_("the match is over: type undo to take back the last play, or quit"))
+            raise LiveError(self.over_message())
         me = self.my_name
         self.earlier.append(done)
         self.players = next_seating(self.players)
