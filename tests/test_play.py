@@ -597,11 +597,12 @@ def test_a_slip_of_a_command_asks_whether_it_was_meant() -> None:
     assert "did you mean" not in str(card.value)
 
 
-def test_the_feedback_after_a_hint_judges_at_least_the_hints_deals() -> None:
+@pytest.mark.parametrize("command", ["hint", "explain"])
+def test_the_feedback_after_a_hint_judges_at_least_the_hints_deals(command: str) -> None:
     """Was (play audit): ``hint`` valued 3S and 5B alike over its deals; the feedback on 5B
     then judged on its first look's 25 deals alone and said "best–blunder, cost 0.68". After a
-    hint, the feedback goes on from the hint's deals: at the cap it sees exactly them, and its
-    cost is the hint's difference."""
+    hint (or an explanation, which values every play as well), the feedback goes on from its
+    deals: at the cap it sees exactly them, and its cost is the difference it showed."""
     from tutor.review.judge import Settings
     from tutor.review.review import review_decision
 
@@ -611,19 +612,26 @@ def test_the_feedback_after_a_hint_judges_at_least_the_hints_deals() -> None:
     s.start()
     compared = sooner = turns = 0
     while s.phase() == "play":
-        h = s.hint()
-        valued = [v for v in h.others if v.n]  # another play the hint valued, in turn
+        if command == "hint":
+            h = s.hint()
+            exact, samples, values = h.exact, h.samples, [h.value, *h.others]
+        else:
+            e = s.explain().explanation
+            exact, samples = e.exact, e.samples
+            values = [m.value for m in e.moves if m.value is not None]
+        best = values[0]
+        valued = [v for v in values[1:] if v.n]  # another play it valued, in turn
         other = valued[turns % len(valued)] if valued else None
         turns += 1
-        if h.exact or other is None:
-            s.enter(h.move.text("french"))
+        if exact or other is None:
+            s.enter(best.move.text("french"))
             continue
         before = s.state.copy(with_stack=True)
         number = before.ply + 1
         s.enter(other.move.text("french"))
         j = s.decisions[number].judgement
-        assert j.samples == h.samples == 10
-        assert j.cost == pytest.approx(h.value.value - other.value, abs=1e-9)
+        assert j.samples == samples == 10
+        assert j.cost == pytest.approx(best.value - other.value, abs=1e-9)
         compared += 1
         alone = review_decision(before, number, other.move, s.players, s.style, s.feedback,
                                 reading_check=False)  # fmt: skip

@@ -15,7 +15,7 @@ seat.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tutor.counting.odds import odds_holds_one
@@ -26,7 +26,7 @@ from tutor.game.i18n import _, ngettext
 from tutor.game.state import Move
 from tutor.records.record import HandRecord
 from tutor.review.hands import reveal_hands
-from tutor.review.judge import Settings, json_number, value_moves
+from tutor.review.judge import Sampled, Settings, json_number, value_moves
 from tutor.review.observations import Choices, Observation, percent_in_words, unmatched_values
 from tutor.review.reading import ValuesReading, check_values
 from tutor.review.review import ReviewError, decision_seed, require_two_sides
@@ -146,6 +146,9 @@ class PositionExplanation:
     reading: ValuesReading | None = None
     """Set when the values rest on a reading the tracker does not share, and its deals make
     another move best (:func:`tutor.review.reading.check_values`)."""
+    sampled: Sampled | None = field(default=None, repr=False, compare=False)
+    """The sampling run behind the values, for a judgement of the move then made to go on
+    from (:attr:`tutor.review.judge.Valued.sampled`); None when exact."""
 
     def reading_text(self) -> str | None:
         """The note on the values' reading, or None."""
@@ -237,7 +240,7 @@ def explain_position(
         )
     view = viewer_state(state, seat)
     seeded = replace(settings, seed=decision_seed(settings.seed, at + 1))
-    exact, samples, values, _rest, hands, _sampled = value_moves(view, seeded)
+    exact, samples, values, _rest, hands, sampled = value_moves(view, seeded)
     reading = None if exact else check_values(view, values, hands, seeded)
     by_move = {v.move: v for v in values}
     choices = Choices(view, full.players, full.style, settings.styles)
@@ -261,6 +264,5 @@ def explain_position(
             )
         )
     out.sort(key=lambda e: -(e.value.value if e.value is not None and e.value.n else -1e9))
-    return PositionExplanation(
-        full, at, seat, view.table, view.hands[seat], exact, samples, out, settings.seed, reading
-    )
+    return PositionExplanation(full, at, seat, view.table, view.hands[seat], exact, samples, out,
+                               settings.seed, reading, sampled)  # fmt: skip

@@ -1086,7 +1086,10 @@ class PlaySession:
     def explain(self) -> Explained:
         """Every legal play of the person in words, with its value (``tutor explain --at``)."""
         at = len(self.record.plays)
-        return Explained(explain_position(self.record, at, settings=self.hint_settings))
+        explained = explain_position(self.record, at, settings=self.hint_settings)
+        if explained.sampled is not None:  # the feedback on the next play goes on from it
+            self._hinted = (at + 1, explained.sampled)
+        return Explained(explained)
 
 
 def _stoppable(work: Callable[[], Event], command: str) -> Event:
