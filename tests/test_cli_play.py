@@ -140,18 +140,41 @@ def _read_until(fd: int, pattern: bytes, timeout: float = 60) -> bytes:
     return out
 
 
-def test_a_person_at_a_terminal_sees_the_board_in_colour(tmp_path: Path) -> None:
-    """A pseudo-terminal: prompts, glyphs and colours, a few plays typed as a person would."""
-    moves = rule_moves("scopa", 3, "french")
-    save = tmp_path / "game.yaml"
+def _play_on_a_terminal(where: Path, *args: str) -> tuple[int, int]:
+    """``tutor play --seed 3 -w 1 ARGS`` on a pseudo-terminal, in colour: its pid and the
+    terminal's file descriptor."""
     env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
     env.update(PYTHONPATH=str(ROOT), TERM="xterm-256color", COLUMNS="120", LINES="50")
     pid, fd = pty.fork()
     if pid == 0:  # the child: the game on the terminal
-        os.chdir(tmp_path)
-        os.execve(sys.executable, [sys.executable, "-m", "tutor", "play", "--ruleset", "scopa",
-                  "--seed", "3", "--deck", "french", "--save", str(save), "--feedback-time",
-                  "0.1", "-w", "1"], env)  # fmt: skip
+        os.chdir(where)
+        os.execve(sys.executable, [sys.executable, "-m", "tutor", "play", "--seed", "3", "-w",
+                  "1", *args], env)  # fmt: skip
+    return pid, fd
+
+
+def _ended(pid: int, fd: int) -> int:
+    """The exit code of the game on the terminal, killed after ten seconds if a failed check
+    left it waiting for a line."""
+    deadline = time.monotonic() + 10
+    done, status = os.waitpid(pid, os.WNOHANG)
+    while not done and time.monotonic() < deadline:
+        time.sleep(0.1)
+        done, status = os.waitpid(pid, os.WNOHANG)
+    if not done:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+        _, status = os.waitpid(pid, 0)
+    os.close(fd)
+    return os.waitstatus_to_exitcode(status)
+
+
+def test_a_person_at_a_terminal_sees_the_board_in_colour(tmp_path: Path) -> None:
+    """A pseudo-terminal: prompts, glyphs and colours, a few plays typed as a person would."""
+    moves = rule_moves("scopa", 3, "french")
+    save = tmp_path / "game.yaml"
+    pid, fd = _play_on_a_terminal(tmp_path, "--ruleset", "scopa", "--deck", "french",
+                                  "--save", str(save), "--feedback-time", "0.1")  # fmt: skip
     try:
         screen = _read_until(fd, b"play 1> ")
         assert b"\x1b[" in screen  # colours
@@ -168,23 +191,15 @@ def test_a_person_at_a_terminal_sees_the_board_in_colour(tmp_path: Path) -> None
         os.write(fd, b"quit\r")
         screen = _read_until(fd, b"go on with")
     finally:
-        _, status = os.waitpid(pid, 0)
-        os.close(fd)
-    assert os.waitstatus_to_exitcode(status) == 0
+        code = _ended(pid, fd)
+    assert code == 0
     assert len(load_path(save)[0].plays) == 4
 
 
 def test_a_help_stopped_by_ctrl_c_says_so_on_a_line_of_its_own(tmp_path: Path) -> None:
     """Audit (stop 49): Ctrl-C during ``explain`` at a terminal read "^Cexplain stopped
     (Ctrl-C); the game goes on", the message run on after the ^C the terminal echoed."""
-    save = tmp_path / "game.yaml"
-    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
-    env.update(PYTHONPATH=str(ROOT), TERM="xterm-256color", COLUMNS="120", LINES="50")
-    pid, fd = pty.fork()
-    if pid == 0:  # the child: the game on the terminal
-        os.chdir(tmp_path)
-        os.execve(sys.executable, [sys.executable, "-m", "tutor", "play", "--seed", "3",
-                  "--save", str(save), "-w", "1"], env)  # fmt: skip
+    pid, fd = _play_on_a_terminal(tmp_path, "--save", str(tmp_path / "game.yaml"))
     try:
         _read_until(fd, b"play 1> ")
         os.write(fd, b"explain\r")
@@ -197,13 +212,8 @@ def test_a_help_stopped_by_ctrl_c_says_so_on_a_line_of_its_own(tmp_path: Path) -
         os.write(fd, b"quit\r")
         _read_until(fd, b"go on with")
     finally:
-        if not os.waitpid(pid, os.WNOHANG)[0]:  # a failed check left the game waiting
-            time.sleep(1)
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGKILL)
-        _, status = os.waitpid(pid, 0)
-        os.close(fd)
-    assert os.waitstatus_to_exitcode(status) == 0
+        code = _ended(pid, fd)
+    assert code == 0
 
 
 def test_ruleset_and_deck_with_resume_are_usage_errors(tmp_path: Path) -> None:
