@@ -484,8 +484,9 @@ class PlaySession:
     _finished: tuple[int, Path, str] | None = field(default=None, repr=False)
     _board_styles: StylePriors | None = field(default=None, repr=False)
     _hinted: tuple[int, Sampled] | None = field(default=None, repr=False)
-    """The sampling of the last ``hint`` and the play number it was for: the feedback on that
-    play goes on from its deals, so that it agrees with the hint (cleared by every play)."""
+    """The sampling of the last ``hint`` or ``explain`` and the play number it was for: the
+    feedback on that play goes on from its deals, so that the two agree (cleared by every
+    play)."""
     fresh: bool = True
     """The save file is not made yet: the first save never replaces a file another program
     made meanwhile (:func:`tutor.records.recordfile.save_or_rescue`)."""
