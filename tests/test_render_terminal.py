@@ -634,3 +634,26 @@ def test_the_sessions_help_wraps_each_meaning_under_itself() -> None:
                 assert hanging, lines  # some meanings wrap at 60 columns
                 for line in hanging:
                     assert line[:column].strip() == "" and line[column] != " ", line
+
+
+def test_the_rulesets_on_a_narrow_terminal_have_their_descriptions_below() -> None:
+    """Terminal audit (stop 50): ``tutor rules`` was 72 columns wide in Italian on a terminal
+    of 60 (and 61 in English), its description's column held open by "(scopone-scientifico)".
+    Where that column does not fit, the descriptions go under the table, each under its
+    ruleset's name; where it fits, the table is as it was."""
+    from tutor.game.rules import load_ruleset, ruleset_names
+
+    rulesets = [load_ruleset(name) for name in ruleset_names()]
+    for lang in ("en", "it"):
+        with speaking(lang):
+            for width in (60, 100):
+                buf = io.StringIO()
+                rendering.emit(
+                    rendering._plain_console(buf, width), rendering.rules_table(rulesets)
+                )
+                lines = buf.getvalue().splitlines()
+                assert max(map(len, lines)) <= width, (lang, width, lines)
+                head = lines[0].split()
+                assert (head[-1] in ("description", "descrizione")) == (width == 100), head
+                named = [line for line in lines if line in {r.name for r in rulesets}]
+                assert len(named) == (len(rulesets) if width == 60 else 0), lines

@@ -713,21 +713,24 @@ def assemble_text(message: str, **parts: Text | str) -> Text:
     return out
 
 
-def rules_table(rulesets: Sequence[Ruleset], rich: bool = False) -> Table:
-    """The shipped rulesets: name, players, cards per deal, target and description."""
-    out = new_table(_("ruleset"), _("players"), _("deal"), _("target"), _("description"), rich=rich)
+def rules_table(rulesets: Sequence[Ruleset], rich: bool = False) -> Narrowing:
+    """The shipped rulesets: name, players, cards per deal, target and description; where
+    the description's column does not fit (72 columns in Italian on a terminal of 60), the
+    descriptions go under the table, each under its ruleset's name."""
+    heads = (_("ruleset"), _("players"), _("deal"), _("target"))
+    out = new_table(*heads, _("description"), rich=rich)
+    short = new_table(*heads, rich=rich)
+    below: list[RenderableType] = []
     for rs in rulesets:
         deal = (
             f"{rs.hand_size} x {rs.deals_per_hand}" if rs.deals_per_hand > 1 else str(rs.hand_size)
         )
-        out.add_row(
-            one_line(rs.name),
-            str(rs.players),
-            deal,
-            str(rs.target),
-            one_line(rs.text("description")),
-        )
-    return out
+        row = (one_line(rs.name), str(rs.players), deal, str(rs.target))
+        out.add_row(*row, one_line(rs.text("description")))
+        short.add_row(*row)
+        below += [Text(""), Text(row[0], style="bold" if rich else "")]
+        below.append(Indented(Text(one_line(rs.text("description"))), 2))
+    return Narrowing(out, Group(short, *below))
 
 
 def ruleset_text(lines: Sequence[str], rich: bool = False) -> Text:
