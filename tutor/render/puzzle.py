@@ -63,6 +63,16 @@ __all__ = [
 ]
 
 
+def _numbered(number: int, parts: list[Text]) -> Packed:
+    """A numbered line of ``parts`` (a round's plays, a deal's hands), commas between them,
+    wrapped between parts only, never inside one (practice audit, stop 49: a narrow terminal
+    cut "RD x AH | CD (scopa)" short), later lines under the first part."""
+    mark = f"  {number}. "
+    for part in parts[:-1]:
+        part.append(",")
+    return Packed(Text(mark), parts, gap=1, indent=len(mark))
+
+
 def puzzle_position(p: Puzzle, rich: bool = False) -> list[RenderableType]:
     """The position as the puzzle's seat sees it, then the question."""
     style = p.style
@@ -101,20 +111,15 @@ def puzzle_position(p: Puzzle, rich: bool = False) -> list[RenderableType]:
         out.append(Text(_("Plays so far:")))
         per = p.record.ruleset.players
         for start in range(0, len(steps), per):
-            # one round a line, wrapped between plays only, never inside one (practice audit,
-            # stop 49: a narrow terminal cut "RD x AH | CD (scopa)" short)
-            mark = f"  {start // per + 1}. "
-            round_steps = steps[start : start + per]
+            # one round a line
             plays = []
-            for k, step in enumerate(round_steps):
+            for step in steps[start : start + per]:
                 play = Text(f"{names[step.seat]} ")
                 play.append_text(move_text(step.card, step.move.capture, style, rich))
                 if step.scopa:
                     play.append(" " + _("(scopa)"), style="bold yellow" if rich else "")
-                if k < len(round_steps) - 1:
-                    play.append(",")
                 plays.append(play)
-            out.append(Packed(Text(mark), plays, gap=1, indent=len(mark)))
+            out.append(_numbered(start // per + 1, plays))
     out.append(Text.assemble(_("Table:") + " ", cards_text(state.table, style, rich)))
     view = p.view()
     if p.shows_all_hands:
@@ -141,15 +146,11 @@ def puzzle_position(p: Puzzle, rich: bool = False) -> list[RenderableType]:
         # the values quoted are exact for these deals: they are shown, never solved unseen
         out.append(Text(_("The deals to come (every card is known):")))
         for number, deal in enumerate(coming, state.deal_index + 1):
-            mark = f"  {number}. "
-            hands = []
-            for seat, (known, _u) in enumerate(deal):
-                hand = Text(f"{names[seat]} ")
-                hand.append_text(cards_text(known, style, rich))
-                if seat < len(deal) - 1:
-                    hand.append(",")
-                hands.append(hand)
-            out.append(Packed(Text(mark), hands, gap=1, indent=len(mark)))
+            hands = [
+                Text(f"{names[seat]} ").append_text(cards_text(known, style, rich))
+                for seat, (known, _u) in enumerate(deal)
+            ]
+            out.append(_numbered(number, hands))
     tallies = []
     for side, team in enumerate(p.shown_side_names()):
         pile = state.captured[side]

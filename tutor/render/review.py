@@ -7,6 +7,9 @@ observation texts that quote names) passes through :func:`tutor.render.safe.visi
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.text import Text
 
@@ -142,6 +145,12 @@ def thresholds_text() -> str:
     return ", ".join(parts)
 
 
+VERDICT_CELLS = 5
+"""The cells of a decision's row that are always on its first line (:func:`_decision_rows`):
+the play's number, the player, the move, the class and the cost; the cost's interval follows
+when it fits, then the best move and how the verdict was reached."""
+
+
 class _DecisionRow:
     """One decision's row, its columns lined up with the others'; on a terminal too narrow for
     the whole row (a review at 80 columns wrapped every row, the best move cut in two: review
@@ -174,7 +183,9 @@ class _DecisionRow:
             return
         # the verdict's interval goes under it too when the verdict's line is too wide with it
         # (the Italian "[0,00; 0,34]" broke at its space on a terminal of 60 columns)
-        head = 6 if self._line(self.cells[:6], self.widths[:6]).cell_len <= width else 5
+        head = VERDICT_CELLS + 1  # with the cost's interval, if it fits
+        if self._line(self.cells[:head], self.widths[:head]).cell_len > width:
+            head = VERDICT_CELLS
         yield self._line(self.cells[:head], self.widths[:head])
         indent = self.widths[0] + 2
         rest = self._line(self.cells[head:], self.widths[head:], indent)
@@ -217,36 +228,40 @@ def _decision_rows(review: Review, rich: bool) -> list[RenderableType]:
             notes.append(reading_line(reading, rich, style))
         if d.hindsight is not None:
             h = d.hindsight
-            seen = _("{label}: best {move}, cost {cost}").format(
-                label=visible(h.label_text()), move=h.best.text(style), cost=number(h.cost)
+            seen = assemble_text(
+                _("{label}: best {move}, cost {cost}"),
+                label=visible(h.label_text()),
+                move=move_text(h.best.card, h.best.capture, style, rich),
+                cost=number(h.cost),
             )
             if not h.exact:
-                seen += " " + bounds(h.low, h.high)
-            notes.append(glyph_cards(Text(seen, style="dim" if rich else ""), style, rich))
+                seen.append(" " + bounds(h.low, h.high))
+            seen.style = "dim" if rich else ""
+            notes.append(seen)
         if notes:
             out.append(Indented(Group(*notes), widths[0] + 2))
     return out
 
 
 def _summary_table(review: Review, rich: bool) -> RenderableType:
-    table = new_table(
-        _("player"), *(class_name(c) for c in CLASSES), _("points lost"), _("accuracy"), rich=rich
-    )
-    for col in table.columns[1:]:
-        col.justify = "right"
+    # each figure of a player, by its heading: one list for both layouts, so that a figure
+    # added to one is in the other (each interval under its figure, for narrow columns)
+    figures: list[tuple[str, Callable[[PlayerSummary], str]]] = [
+        *((class_name(c), functools.partial(class_count, cls=c)) for c in CLASSES),
+        (_("points lost"), functools.partial(lost_text, gap="\n")),
+        (_("accuracy"), functools.partial(accuracy_text, none="-", gap="\n")),
+    ]
     summary = review.summary()
+    table = new_table(_("player"), *(head for head, _figure in figures), rich=rich)
     for name, s in summary.items():
-        # each interval under its figure: the columns stay narrow on a small terminal
-        table.add_row(one_line(name), *(class_count(s, c) for c in CLASSES),
-                      lost_text(s, "\n"), accuracy_text(s, "-", "\n"))  # fmt: skip
-    # on a narrow terminal the players are the columns (four at most), the classes the rows
+        table.add_row(one_line(name), *(figure(s) for _head, figure in figures))
+    # on a narrow terminal the players are the columns (four at most), the figures the rows
     narrow = new_table("", *(one_line(name) for name in summary), rich=rich)
-    for col in narrow.columns[1:]:
-        col.justify = "right"
-    for c in CLASSES:
-        narrow.add_row(class_name(c), *(class_count(s, c) for s in summary.values()))
-    narrow.add_row(_("points lost"), *(lost_text(s, "\n") for s in summary.values()))
-    narrow.add_row(_("accuracy"), *(accuracy_text(s, "-", "\n") for s in summary.values()))
+    for head, figure in figures:
+        narrow.add_row(head, *(figure(s) for s in summary.values()))
+    for t in (table, narrow):
+        for col in t.columns[1:]:
+            col.justify = "right"
     return Narrowing(table, narrow)
 
 

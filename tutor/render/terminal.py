@@ -19,6 +19,7 @@ every command can reuse them. Only :func:`emit` writes.
 
 from __future__ import annotations
 
+import functools
 import io
 import math
 import re
@@ -250,27 +251,6 @@ def _without_trailing_blanks(line: list[Segment]) -> list[Segment]:
     return line
 
 
-class Indented:
-    """``renderable`` drawn ``indent`` columns in, wrapped to the width left, with no blanks
-    after its lines (rich's ``Padding`` pads every line to the full width: trailing blanks when
-    the text is copied, and an extra blank line under each once a narrowed window re-wraps).
-
-    >>> plain_text(Indented(Text("one two three"), 2), width=9).splitlines()
-    ['  one two', '  three']
-    """
-
-    def __init__(self, renderable: RenderableType, indent: int) -> None:
-        self.renderable = renderable
-        self.indent = indent
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        inner = options.update_width(max(1, options.max_width - self.indent))
-        for line in console.render_lines(self.renderable, inner, pad=False):
-            yield Segment(" " * self.indent)
-            yield from _without_trailing_blanks(line)  # rich keeps the space it wrapped at
-            yield Segment.line()
-
-
 class Item:
     """One item of a list: ``mark`` (``- ``) ``indent`` columns in, its text wrapped to hang
     under its own first word, not at the margin.
@@ -291,6 +271,20 @@ class Item:
             yield Segment(" " * self.indent + (self.mark if k == 0 else " " * len(self.mark)))
             yield from _without_trailing_blanks(line)
             yield Segment.line()
+
+
+class Indented(Item):
+    """``renderable`` drawn ``indent`` columns in, wrapped to the width left, with no blanks
+    after its lines (rich's ``Padding`` pads every line to the full width: trailing blanks when
+    the text is copied, and an extra blank line under each once a narrowed window re-wraps):
+    an :class:`Item` without a mark.
+
+    >>> plain_text(Indented(Text("one two three"), 2), width=9).splitlines()
+    ['  one two', '  three']
+    """
+
+    def __init__(self, renderable: RenderableType, indent: int) -> None:
+        super().__init__(renderable, indent, "")
 
 
 class Packed:
@@ -377,12 +371,13 @@ class Narrowing:
         yield self.table
 
     def choose(self, console: Console) -> RenderableType:
-        """The table if its columns fit ``console`` with their words whole, else the other."""
+        """The table if its columns fit ``console`` with their words whole and two spaces
+        between them, else the other layout: better than a table one space apart, the last
+        resort of a table that has none (:func:`_fit_columns`)."""
         keep_words_whole(self.table)
         lows, _highs = _column_widths(console, self.table)
-        tight = Table(*("" for _ in self.table.columns), box=self.table.box, padding=(0, 1, 0, 0),
-                      show_edge=self.table.show_edge, pad_edge=self.table.pad_edge)  # fmt: skip
-        return self.table if sum(lows) + _gaps(console, tight) <= console.width else self.narrow
+        fits = sum(lows) + _gaps(console, self.table, TWO_SPACES) <= console.width
+        return self.table if fits else self.narrow
 
 
 def _column_widths(console: Console, table: Table) -> tuple[list[int], list[int]]:
@@ -415,7 +410,7 @@ def _fit_columns(console: Console, table: Table) -> None:
     gaps = _gaps(console, table)
     if sum(highs) + gaps <= console.width:
         return
-    for padding in ((0, 1, 0, 0), (0, 0, 0, 0)):  # then the rule's one space alone
+    for padding in (TWO_SPACES, ONE_SPACE):
         if sum(lows) + gaps <= console.width:
             break
         table.padding = padding
@@ -434,11 +429,19 @@ def _fit_columns(console: Console, table: Table) -> None:
         column.width = w
 
 
-def _gaps(console: Console, table: Table) -> int:
-    """The columns' padding and rules: a table's width beyond its cells'."""
+TWO_SPACES = (0, 1, 0, 0)
+"""A table's padding with two spaces between columns (a space after each, and the rule's)."""
+ONE_SPACE = (0, 0, 0, 0)
+"""A table's padding with the rule's one space alone between columns."""
+
+
+def _gaps(console: Console, table: Table, padding: tuple[int, int, int, int] | None = None) -> int:
+    """The columns' padding and rules: a table's width beyond its cells' (with ``padding``
+    instead of its own, if given)."""
     from rich.measure import Measurement
 
-    probe = Table(*("" for _ in table.columns), box=table.box, padding=table.padding,
+    pad = table.padding if padding is None else padding
+    probe = Table(*("" for _ in table.columns), box=table.box, padding=pad,
                   show_edge=table.show_edge, pad_edge=table.pad_edge,
                   show_header=False)  # fmt: skip
     probe.add_row(*("" for _ in table.columns))
@@ -536,19 +539,13 @@ def card_text(card: Card | int, style: Style, rich: bool = False) -> Text:
     return Text(style.rank_text(c.value) + GLYPHS[c.suit], style=SUIT_COLOURS[c.suit])
 
 
-_CARD_WORDS: dict[str, re.Pattern[str]] = {}
-
-
+@functools.cache
 def _card_words(style: Style) -> re.Pattern[str]:
     """A card written in ``style``'s letters as a word of its own (``7D``, not the ``7D`` of
     ``17DX``)."""
-    pattern = _CARD_WORDS.get(style.name)
-    if pattern is None:
-        ranks = "".join(re.escape(style.rank_text(v)) for v in range(1, 11))
-        suits = "".join(re.escape(s) for s in style.suits)
-        pattern = re.compile(rf"(?<![\w\u2011-])([{ranks}])([{suits}])(?![\w\u2011-])")
-        _CARD_WORDS[style.name] = pattern
-    return pattern
+    ranks = "".join(re.escape(style.rank_text(v)) for v in range(1, 11))
+    suits = "".join(re.escape(s) for s in style.suits)
+    return re.compile(rf"(?<![\w\u2011-])([{ranks}])([{suits}])(?![\w\u2011-])")
 
 
 def glyph_cards(text: Text | str, style: Style, rich: bool = True) -> Text:
@@ -726,10 +723,10 @@ def rules_table(rulesets: Sequence[Ruleset], rich: bool = False) -> Narrowing:
             f"{rs.hand_size} x {rs.deals_per_hand}" if rs.deals_per_hand > 1 else str(rs.hand_size)
         )
         row = (one_line(rs.name), str(rs.players), deal, str(rs.target))
-        out.add_row(*row, one_line(rs.text("description")))
+        description = one_line(rs.text("description"))
+        out.add_row(*row, description)
         short.add_row(*row)
-        below += [Text(""), Text(row[0], style="bold" if rich else "")]
-        below.append(Indented(Text(one_line(rs.text("description"))), 2))
+        below += [Text(""), Text(row[0], style="bold" if rich else ""), Indented(description, 2)]
     return Narrowing(out, Group(short, *below))
 
 

@@ -76,8 +76,8 @@ def stats_view(stats: Stats, rich: bool = False, now: float | None = None) -> li
                 n=stats.answered,
                 # those no longer in their files too, whose answers the count holds (practice
                 # audit, stop 49: "13 answers to 12 puzzles", one answer to each)
-                puzzles=ngettext("{n} puzzle", "{n} puzzles", stats.puzzles + stats.gone).format(
-                    n=stats.puzzles + stats.gone
+                puzzles=ngettext("{n} puzzle", "{n} puzzles", stats.answered_puzzles).format(
+                    n=stats.answered_puzzles
                 ),
                 right=stats.correct,
                 pct=pct,

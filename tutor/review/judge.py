@@ -602,10 +602,10 @@ def _sample(
     stopped = "samples"
     best, cost, low, high = move, 0.0, 0.0, math.inf
     gaps: dict[Move, Interval] = {}
-    deals = KeptDeals(settings.deals())  # each round goes on with the deals already drawn
+    # each round goes on with the deals already drawn (first those of the prior run)
+    deals = KeptDeals(settings.deals()) if prior is None else prior.deals
     if prior is not None:
         rows.rows = list(prior.rows)
-        deals = prior.deals
         target = max(target, len(rows.rows))
     while True:
         timed_out = False
@@ -683,8 +683,9 @@ def value_moves(view: GameState, settings: Settings | None = None) -> Valued:
                     deals=deals)  # fmt: skip
     if a.interrupted:
         raise KeyboardInterrupt
-    rows = tuple(dict(zip(a.order, vals, strict=True)) for vals in a.values)
-    sampled = Sampled(settings, deals, rows)
+    rows = _Rows()
+    rows.add(a)
+    sampled = Sampled(settings, deals, tuple(rows.rows))
     return Valued(False, a.samples, tuple(a.moves), (), deals.hands(a.samples), sampled)
 
 

@@ -933,13 +933,14 @@ class LiveSession:
         return written, note
 
     def _placed(
-        self, number: int, written: WrittenPlay, note: str | None, fixing: bool = False
+        self, number: int, written: WrittenPlay, note: str | None
     ) -> tuple[Move, PlayEntry]:
-        """``written`` as play ``number`` of the hand (the next one, or with ``fixing`` an
-        earlier one, every play after it kept): the move it makes and its entry, the capture
-        written out. LiveError if the hand no longer holds together; nothing is changed."""
+        """``written`` as play ``number`` of the hand (the next one, or an earlier one put right,
+        every play after it kept): the move it makes and its entry, the capture written out.
+        LiveError if the hand no longer holds together; nothing is changed."""
         candidate = self.record()
         typed = PlayEntry.from_play(written, self.style)
+        fixing = number <= len(candidate.plays)
         if fixing:
             candidate.plays[number - 1] = typed
         else:
@@ -1025,7 +1026,7 @@ class LiveSession:
         mover = self.players[before.turn]
         old = self.plays[n - 1]
         written, note = self._read_play(written_text, n, before, fixing=True)
-        move, entry = self._placed(n, written, note or old.note, fixing=True)
+        move, entry = self._placed(n, written, note or old.note)
         self.plays[n - 1] = entry
         self._changed(None)
         return Entry(

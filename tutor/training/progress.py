@@ -74,6 +74,12 @@ class Stats:
         each has a box, however often it was answered."""
         return sum(self.boxes.values())
 
+    @property
+    def answered_puzzles(self) -> int:
+        """How many puzzles were ever answered: :attr:`puzzles` and the :attr:`gone` ones,
+        whose answers :attr:`answered` counts too (JSON: ``puzzles`` + ``gone``)."""
+        return self.puzzles + self.gone
+
     def to_json(self) -> dict[str, Any]:
         return {
             "answered": self.answered,
