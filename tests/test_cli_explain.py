@@ -270,3 +270,11 @@ def test_a_card_given_with_at_is_told_that_at_wants_a_record() -> None:
     record = one_error_line(run("explain", str(SEED003), "--ruleset", "scopa", "--at", "3"),
                             EXIT_USAGE)  # fmt: skip
     assert "the hand record of --at gives the ruleset, the deck and the table" in record
+
+
+def test_a_card_too_long_for_a_file_name_given_with_at_is_told_so_too() -> None:
+    """Review (stop 50): the check behind the test above asked ``Path(card).exists()``, which
+    raises for a name too long for a file: the run said "cannot read: File name too long"."""
+    long = "x" * 5000
+    said = one_error_line(run("explain", long, "--table", "", "--at", "3"), EXIT_USAGE)
+    assert "--at N explains a point of a hand record" in said, said

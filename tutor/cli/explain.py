@@ -31,6 +31,7 @@ from tutor.game.cards import NotationError, Style, other_deck_hint, parse_card
 from tutor.game.errors import Shown
 from tutor.game.i18n import _, ngettext
 from tutor.game.rules import load_ruleset
+from tutor.game.textfile import file_exists
 from tutor.review.defaults import DEFAULT_SAMPLES, DEFAULT_TIME
 
 
@@ -119,7 +120,7 @@ def explain(
     its effect on matched and unmatched values, its value with interval, and its observations.
     """
     wrong = typed_options(ctx, _RULE_FORM if at is not None else _POSITION_FORM)
-    if wrong and at is not None and not Path(card).exists():
+    if wrong and at is not None and not file_exists(card):
         # audit (stop 49): '7D --table "" --at 3' was told the record gives the table
         raise typer.BadParameter(
             _(

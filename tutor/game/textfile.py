@@ -68,6 +68,15 @@ OS_REASONS = (
 as the C library words them in English: the catalogue has them in the tutor's languages."""
 
 
+def file_exists(path: str | Path) -> bool:
+    """Whether ``path`` exists; False for a name no file can have (too long, a NUL), where
+    ``Path.exists`` raises."""
+    try:
+        return Path(path).exists()
+    except (OSError, ValueError):
+        return False
+
+
 def os_reason(exc: OSError) -> str:
     """Why the operating system refused a file, in the language of the run when the catalogue
     has the reason (:data:`OS_REASONS`), else as the system put it."""

@@ -71,7 +71,7 @@ from tutor.game.rules import (
     yaml_error_text,
 )
 from tutor.game.state import parse_play
-from tutor.game.textfile import FileReadError, os_reason, read_stream, read_text
+from tutor.game.textfile import FileReadError, file_exists, os_reason, read_stream, read_text
 from tutor.records.puzzle_key import dump_puzzle, read_puzzle, resolve_puzzle
 from tutor.records.record import (
     INFO_KEYS,
@@ -341,7 +341,7 @@ class _Reader:
             target = ruleset_file(name, self.path)
             if target is not None:
                 base = Path(self.path).parent if not self.path.startswith("<") else Path(".")
-                if not _exists(target):
+                if not file_exists(target):
                     if base.resolve() == Path.cwd():
                         missing = _("no ruleset file {name!r} next to the record")
                     else:
@@ -450,7 +450,7 @@ def ruleset_file(name: str, record: str | Path) -> Path | None:
     text = str(record)
     base = Path(text).parent if not text.startswith("<") else Path(".")
     candidate = base / name
-    return candidate if _exists(candidate) else Path(name)
+    return candidate if file_exists(candidate) else Path(name)
 
 
 def ruleset_key(name: str, read_at: str | Path, written_at: str | Path | None) -> str:
@@ -477,14 +477,6 @@ def written_to(record: HandRecord, path: str | Path) -> HandRecord:
     """``record`` as the file ``path`` holds it: a ruleset file (kept absolute by a session, or
     from the current folder) named from that file's folder (:func:`ruleset_key`)."""
     return replace(record, ruleset_name=ruleset_key(record.ruleset_name, "<session>", path))
-
-
-def _exists(path: Path) -> bool:
-    """Whether ``path`` exists; False for a name no file can have (too long, a NUL)."""
-    try:
-        return path.exists()
-    except (OSError, ValueError):
-        return False
 
 
 def _style_hint(text: str, style: Style) -> str:
