@@ -228,7 +228,7 @@ def _run_live(session: LiveSession, quiet: bool, json_out: bool) -> None:
             table = rendering.match_table(match.match, match.sides, fancy)
             rendering.emit(console, Text(""), table)
         if interactive:
-            note(session.over_message())
+            note(session.over_message(match.match.over))
 
     def board(analysis: CountView) -> None:
         console, fancy = human_console()

@@ -479,14 +479,12 @@ class _Miner:
                             "it the best all the same."
                         )
                     )
-            said = {o.code for o in seen_best}
+            # a maxim the best move is praised for already names what the other move breaks
+            # of it: its safe table the sweep the other leaves, its scopa the one the other
+            # misses (practice audit, stop 49: said twice)
+            praised = {o.maxim for o in seen_best if not o.against}
             parts.extend(
-                _sentence(o.text)
-                for o in seen_alt
-                # the best move's safe table already names the sweep the other leaves, and its
-                # scopa the sweep the other misses (practice audit, stop 49: said twice)
-                if not (o.code == "sweepable-table" and "safe-table" in said)
-                and not (o.code == "missed-scopa" and "took-scopa" in said)
+                _sentence(o.text) for o in seen_alt if not (o.against and o.maxim in praised)
             )
             winning = any(o.code == "counted-endgame" for o in (*seen_best, *seen_alt))
             if method == "exact" and len(a.pv) > 1 and not winning:  # never the line twice

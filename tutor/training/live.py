@@ -746,13 +746,18 @@ class LiveSession:
         if phase == "over":
             if (deal and not text.strip()) or word == "next":
                 return self.next_hand()
-            raise LiveError(self.over_message())
+            raise LiveError(self.over_message(self.match_over()))
         return self._enter_play(text)
 
-    def over_message(self) -> str:
+    def match_over(self) -> bool:
+        """Whether the hands so far win the match (the hand being typed the last of them)."""
+        return validate_match([*self.earlier, self.record()]).over
+
+    @staticmethod
+    def over_message(match_over: bool) -> str:
         """What can be typed once the hand is over: the match's next hand, or, once the match
-        is over too, only undo or quit."""
-        if validate_match([*self.earlier, self.record()]).over:
+        is over too (``match_over``), only undo or quit."""
+        if match_over:
             return _("the match is over: type undo to take back the last play, or quit")
         return _(
             "the hand is over: type {deal} for the next hand of the match, {undo} to take back "
@@ -1039,9 +1044,9 @@ class LiveSession:
     def next_hand(self) -> Entry:
         """Start the match's next hand in the same file: the deal passes to the right, so the
         leader of the hand just played deals (as ``tutor play`` and the match files do)."""
+        if self.match_over():
+            raise LiveError(self.over_message(True))
         done = self.record()
-        if validate_match([*self.earlier, done]).over:
-            raise LiveError(self.over_message())
         me = self.my_name
         self.earlier.append(done)
         self.players = next_seating(self.players)
