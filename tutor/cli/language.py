@@ -58,14 +58,6 @@ CLICK_WORDS = (
     N_("Show this message and exit."),
     N_("Example:"),
     N_("Examples:"),
-    N_("<int range>"),
-    N_("<int>"),
-    N_("<float range>"),
-    N_("<float>"),
-    N_("<path>"),
-    N_("<str>"),
-    N_("<text>"),
-    N_("<list[Path]>"),
 )
 """The words of click and typer that the tutor's help and usage errors show, in the catalogue
 beside the tutor's own."""
@@ -147,15 +139,6 @@ def help_texts(root: Any) -> Iterator[str]:
 
 
 _METAVARS = {
-    "--workers": N_("N"),
-    "--hand": N_("N"),
-    "--at": N_("N"),
-    "--seed": N_("N"),
-    "--rounds": N_("N"),
-    "--count": N_("N"),
-    "--matches": N_("N"),
-    "--seat": N_("N"),
-    "--positions": N_("N"),
     "--samples": N_("K"),
     "--ruleset": N_("RULESET"),
     "--deck": N_("STYLE"),
@@ -165,10 +148,11 @@ _METAVARS = {
     "--question": N_("KIND"),
 }
 """What an option's value is called in the help, where the option names no metavar of its own
-(typer would show its type: ``--at <int range>``); one name for an option on every command."""
+and its type's name (:data:`_TYPE_METAVARS`) would not say it (typer would show its type:
+``--ruleset <str>``)."""
 
 _TYPE_METAVARS = {"int": N_("N"), "float": N_("X"), "str": N_("TEXT")}
-"""The same, by the value's type, for an option the table above does not name."""
+"""The same, by the value's type, for an option the table above does not name: ``--at N``."""
 
 
 def _english_metavar(param: Any) -> str | None:
@@ -223,8 +207,8 @@ _Formatter: Any = typer.Context.formatter_class
 
 
 class TutorFormatter(_Formatter):
-    """click's help formatter with the usage line's prefix and the value types (``<int>``)
-    in the language of the run."""
+    """click's help formatter with the usage line's prefix in the language of the run, and
+    the help's hyphens kept whole (:data:`_KEEP_HYPHEN`)."""
 
     def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
         # typer writes a required argument as {FILE}: shown as the argument's own name
@@ -234,10 +218,7 @@ class TutorFormatter(_Formatter):
     def write_dl(self, rows: Sequence[tuple[str, str]], *args: Any, **kwargs: Any) -> None:
         # an argument's row names its type after its name (FILE <path>): the name says it
         rows = [(re.sub(r"^([^-\s]\S*) <[^<>]+>$", r"\1", term), text) for term, text in rows]
-        rows = [
-            (re.sub(r"<[^<>]+>", lambda m: _(m.group()), term), text.replace("-", _KEEP_HYPHEN))
-            for term, text in rows
-        ]
+        rows = [(term, text.replace("-", _KEEP_HYPHEN)) for term, text in rows]
         super().write_dl(rows, *args, **kwargs)
 
     def write_text(self, text: str) -> None:
