@@ -39,7 +39,6 @@ __all__ = [
     "RULESET_DIR",
     "load_ruleset",
     "loads_ruleset",
-    "ruleset_like",
     "dumps_ruleset",
     "ruleset_to_dict",
     "ruleset_from_dict",
@@ -788,20 +787,6 @@ def names_file(name: str) -> bool:
     (False, True, True)
     """
     return name.endswith((".yaml", ".yml")) or "/" in name or "\\" in name
-
-
-def ruleset_like(path: str | Path) -> bool:
-    """Whether the file at ``path`` reads as a ruleset rather than a hand record: one mapping
-    with a ``name`` and none of a record's cards (a folder of puzzles may hold the ruleset its
-    puzzles name)."""
-    try:
-        docs = compose_yaml(read_text(path))
-    except (FileReadError, yaml.YAMLError, RecursionError):
-        return False
-    if len(docs) != 1 or not isinstance(docs[0], yaml.MappingNode):
-        return False
-    keys = {str(k.value) for k, _v in docs[0].value if isinstance(k, yaml.ScalarNode)}
-    return "name" in keys and not keys & {"deals", "table", "plays", "puzzle"}
 
 
 def load_ruleset(name_or_path: str | Path) -> Ruleset:

@@ -40,11 +40,12 @@ from tutor.counting.tracker import values_text, viewer_state
 from tutor.game.cards import Style, format_card
 from tutor.game.errors import TutorError
 from tutor.game.i18n import _, is_you
-from tutor.game.rules import RulesetError, load_ruleset, ruleset_like
+from tutor.game.rules import RulesetError, loads_ruleset
 from tutor.game.state import GameState
+from tutor.game.textfile import FileReadError, read_text
 from tutor.records.puzzle_key import QUESTIONS, THEMES, PuzzleSpec
 from tutor.records.record import HandRecord, RecordError, shown_name
-from tutor.records.recordfile import dumps, load_path, loads
+from tutor.records.recordfile import dumps, load_path, loads, reads_as_ruleset
 
 __all__ = [
     "QUESTIONS",
@@ -293,15 +294,22 @@ def _puzzles_of(records: list[HandRecord], path: str) -> list[Puzzle]:
     return out
 
 
-def _load_file(f: Path) -> list[Puzzle]:
-    """The puzzles of the file ``f``; for a file that is a ruleset, not a record, the ruleset's
-    own error when it has one, else :class:`RulesetFileError`."""
+def _load_file(f: Path, in_folder: bool) -> list[Puzzle]:
+    """The puzzles of the file ``f``. A file that is a ruleset, not a record, has none where
+    it sits in a folder of puzzles (the ruleset they name); named on its own, it gets the
+    ruleset's own error when it has one, else :class:`RulesetFileError`."""
     try:
         return _puzzles_of(load_path(f), str(f))
-    except RecordError:
-        if not ruleset_like(f):
-            raise
-        load_ruleset(f)  # its RulesetError names the line of what is wrong
+    except RecordError as exc:
+        try:
+            text = read_text(f)
+        except FileReadError:
+            text = ""  # the record's error says why
+        if not reads_as_ruleset(text):
+            raise exc from None
+        loads_ruleset(text, str(f))  # its RulesetError names the line of what is wrong
+        if in_folder:
+            return []
         raise RulesetFileError(
             f"{f}: " + _("a ruleset file, not a puzzle: a puzzle names it in its 'ruleset:' key")
         ) from None
@@ -323,11 +331,7 @@ def load_puzzles(path: str | Path) -> list[Puzzle]:
     if folder and not files:
         raise PuzzleError(f"{path}: " + _("no puzzle files (*.yaml) in this folder"))
     for f in files:
-        try:
-            out.extend(_load_file(f))
-        except RulesetFileError:
-            if not folder:
-                raise
+        out.extend(_load_file(f, folder))
     return out
 
 
@@ -337,12 +341,12 @@ def iter_puzzle_files(path: str | Path) -> Iterator[tuple[Path, list[Puzzle] | T
     folder = Path(path).is_dir()
     for f in puzzle_files(path):
         try:
-            yield f, _load_file(f)
-        except RulesetFileError as exc:
-            if not folder:
-                yield f, exc
+            found = _load_file(f, folder)
         except (RecordError, PuzzleError, RulesetError) as exc:
             yield f, exc
+            continue
+        if found:  # nothing only from the ruleset of a folder's puzzles
+            yield f, found
 
 
 def collection_dir() -> Path:

@@ -112,12 +112,15 @@ __all__ = [
     "ruleset_file",
     "ruleset_key",
     "written_to",
+    "reads_as_ruleset",
 ]
 
 _KEYS: tuple[str, ...] = (*INFO_KEYS, *TRANSLATED_INFO, "ruleset", "deck", "players", "dealer")
 _KEYS += ("teams", "table")
 # puzzle: the optional question (records.puzzle_key); game: how tutor play set the game up
 _KEYS += ("deals", "plays", "puzzle", "game")
+_CARD_KEYS = ("table", "deals", "plays", "puzzle")
+"""The keys that give a record's cards: none of them is a ruleset's (:func:`reads_as_ruleset`)."""
 _PLAY_KEYS = ("play", "note", *TRANSLATED_NOTES, "player")
 _GAME_KEYS = ("seed", "computer", "hints")
 _NULL_TAG = "tag:yaml.org,2002:null"
@@ -471,6 +474,20 @@ def ruleset_key(name: str, read_at: str | Path, written_at: str | Path | None) -
     # the links followed as the reader's "folder/../file" will be (a folder reached by a link)
     start = os.path.realpath(Path(written_at).parent)
     return Path(os.path.relpath(os.path.realpath(file), start)).as_posix()
+
+
+def reads_as_ruleset(text: str) -> bool:
+    """Whether a file's ``text`` reads as a ruleset rather than a hand record: one mapping with
+    a ``name`` and none of a record's cards (a folder of puzzles may hold the ruleset its
+    puzzles name)."""
+    try:
+        docs = compose_yaml(text)
+    except (yaml.YAMLError, RecursionError):
+        return False
+    if len(docs) != 1 or not isinstance(docs[0], MappingNode):
+        return False
+    keys = {str(k.value) for k, _v in docs[0].value if isinstance(k, ScalarNode)}
+    return "name" in keys and not keys.intersection(_CARD_KEYS)
 
 
 def written_to(record: HandRecord, path: str | Path) -> HandRecord:
