@@ -6,6 +6,7 @@ Fixtures live in ``conftest.py``; ``tests/README.md`` says which file each test 
 from __future__ import annotations
 
 import html
+import io
 import json
 import os
 import random
@@ -13,6 +14,7 @@ import re
 import shutil
 import sqlite3
 import subprocess
+import sys
 import tempfile
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
@@ -125,6 +127,22 @@ def run(*args: str, env: dict[str, str | None] | None = None, input: str | None 
     return runner.invoke(app, list(args), env={**PLAIN_ENV, **(env or {})}, input=input)
 
 
+def with_output_closed(args: Sequence[str], text: str, cwd: Path, timeout: float = 120) -> tuple[
+        int, str]:  # fmt: skip
+    """``tutor ARGS`` in a process of its own whose standard output nobody reads (``| head``
+    gone), with ``text`` typed on stdin: its exit code and its stderr."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tutor", *args],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        cwd=cwd, env=env, text=True,
+    )  # fmt: skip
+    assert proc.stdout is not None
+    proc.stdout.close()  # no reader
+    _out, err = proc.communicate(text, timeout=timeout)
+    return proc.returncode, err
+
+
 def run_json(*args: str) -> Any:
     """The parsed stdout of ``tutor ARGS --json``, which must succeed."""
     result = run(*args, "--json")
@@ -154,6 +172,17 @@ def assert_bad_input(result: Result, *fragments: str) -> None:
     line = one_error_line(result)
     for fragment in fragments:
         assert fragment in line
+
+
+def emitted(*renderables: Any, width: int) -> str:
+    """What :func:`tutor.render.terminal.emit` prints of ``renderables`` in plain text on a
+    terminal ``width`` columns wide: the tables fitted to it, as the commands print them
+    (``plain_text`` draws them as they are)."""
+    from tutor.render.terminal import _plain_console, emit
+
+    buf = io.StringIO()
+    emit(_plain_console(buf, width), *renderables)
+    return buf.getvalue()
 
 
 # -- cards and records ----------------------------------------------------------------------------

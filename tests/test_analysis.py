@@ -442,23 +442,25 @@ def test_a_dropped_pool_leaves_no_thread_behind() -> None:
     assert all(f.done() for f in futures)
 
 
-def _deaf_to_sigterm(seconds: float) -> None:
+def _deaf_to_sigterm(folder: str, seconds: float) -> None:
     signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a worker that does not die of SIGTERM
+    (Path(folder) / str(os.getpid())).touch()  # said once it is deaf
     time.sleep(seconds)
 
 
-def test_workers_that_outlive_sigterm_are_killed_within_a_second_in_all() -> None:
+def test_workers_that_outlive_sigterm_are_killed_within_a_second_in_all(tmp_path: Path) -> None:
     """Code review (stop 48): each worker that outlived SIGTERM was waited for a second before
     it was killed, one after the other: four held the Ctrl-C for four seconds. The second is
     for them all now."""
-    from tutor.search import analysis
-
-    analysis._drop_pool(4)
-    pool = analysis._pool(4)
-    futures = [pool.submit(_deaf_to_sigterm, 30) for _ in range(4)]
-    time.sleep(0.5)  # every worker is deaf by now
+    analysis_module._drop_pool(4)
+    pool = analysis_module._pool(4)
+    futures = [pool.submit(_deaf_to_sigterm, str(tmp_path), 30) for _ in range(4)]
+    deadline = time.monotonic() + 20
+    while len(list(tmp_path.iterdir())) < 4 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert len(list(tmp_path.iterdir())) == 4  # four workers, each deaf to SIGTERM
     before = time.perf_counter()
-    analysis._drop_pool(4)
+    analysis_module._drop_pool(4)
     assert time.perf_counter() - before < 2.5  # four seconds and more, one at a time
     assert all(f.done() for f in futures)
 

@@ -111,23 +111,13 @@ def test_help_examples_stay_whole_and_usage_names_arguments(
     assert all(len(line) <= 80 for line in lines)
 
 
-def _every_command() -> list[list[str]]:
-    def walk(cmd: object, path: list[str]) -> list[list[str]]:
-        out = [path]
-        for name, sub in getattr(cmd, "commands", {}).items():
-            out.extend(walk(sub, [*path, name]))
-        return out
-
-    return walk(typer.main.get_command(app), [])
-
-
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_every_help_names_option_values_and_keeps_words_whole(lang: str) -> None:
     """Docs audit (stop 49): the help showed typer's types (``--at <int range>``, ``--ruleset
     <str>``), required arguments in braces (``tutor track [OPTIONS] {FILE}``), and at 80
     columns broke a line inside ``rule-of-48``; each option's value now has a name, and a line
     breaks only at a space."""
-    for command in _every_command():
+    for command, _cmd in _commands_of(typer.main.get_command(app), []):
         result = run("--lang", lang, *command, "--help", env={"COLUMNS": "80"})
         assert result.exit_code == 0, (command, result.output)
         lines = result.stdout.splitlines()

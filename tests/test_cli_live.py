@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 import typer
-from helpers import ROOT, invoke, run, run_json, scripted_hand
+from helpers import ROOT, invoke, run, run_json, scripted_hand, with_output_closed
 
 from tutor.cli import live as cli_live
 from tutor.cli.core import EXIT_INTERRUPTED, read_line
@@ -649,16 +649,10 @@ def test_output_that_is_gone_stops_the_session_out_loud(tmp_path: Path) -> None:
     with exit 0 and no word: the lines still to read were dropped in silence, and no line
     said where the hand was saved or how to go on."""
     save = tmp_path / "h.yaml"
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "tutor", "live", *SCOPA_YOU, "--save", str(save)],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        cwd=tmp_path, env=env, text=True,
-    )  # fmt: skip
-    assert proc.stdout is not None
-    proc.stdout.close()  # no reader: the first board cannot be written
-    _out, err = proc.communicate("2C 4H 5S QD\n7D 7H AS\n7D x 2C 5S\nAda: 3H\n", timeout=60)
-    assert proc.returncode == 74, err
+    # no reader: the first board cannot be written
+    typed = "2C 4H 5S QD\n7D 7H AS\n7D x 2C 5S\nAda: 3H\n"
+    code, err = with_output_closed(["live", *SCOPA_YOU, "--save", str(save)], typed, tmp_path)
+    assert code == 74, err
     assert "tutor: the output was closed: the session stops here" in err
     assert f"saved to {save}" in err and f"continue with: tutor live --resume {save}" in err
     assert "Traceback" not in err

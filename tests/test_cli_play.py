@@ -345,8 +345,6 @@ def test_the_end_of_a_hand_shows_its_score_once(tmp_path: Path) -> None:
 def test_the_help_says_the_first_look_runs_whatever_the_feedback_time() -> None:
     """Play audit (stop 49): --feedback-time 0.2 gave verdicts of 25 samples in 1.0 s, and the
     help did not say that the first look at 25 deals always runs to its end."""
-    from helpers import run
-
     from tutor.training.defaults import FEEDBACK_FIRST_ROUND
 
     shown = " ".join(run("play", "--help").stdout.split())

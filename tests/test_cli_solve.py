@@ -218,10 +218,8 @@ def test_the_json_of_solve_explain_and_track_names_its_deck() -> None:
     record's notation (QD in a french record) without saying which; replay and rules did."""
     record = str(SEED003)
     for args in (
-        ["solve", record, "--at", "30", "--json"],
-        ["explain", record, "--at", "30", "--json"],
-        ["track", record, "--as", "Ada", "--at", "9", "--json"],
+        ["solve", record, "--at", "30"],
+        ["explain", record, "--at", "30"],
+        ["track", record, "--as", "Ada", "--at", "9"],
     ):
-        result = run(*args)
-        assert result.exit_code == 0, (args, result.output)
-        assert json.loads(result.stdout)["deck"] == "french", args
+        assert run_json(*args)["deck"] == "french", args

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import ROOT, SCOPA_RULES, run, stored_answers
+from helpers import ROOT, SCOPA_RULES, run, stored_answers, with_output_closed
 
 from tutor.training import store as store_module
 from tutor.training.store import ProgressStore, Schedule
@@ -460,20 +460,9 @@ def test_a_rescue_line_sqlite_or_the_store_cannot_keep_is_bad_input(
 def test_a_session_whose_output_is_gone_stops_out_loud(tmp_path: Path) -> None:
     """Practice audit (stop 49): ``tutor train | head -3`` ended in silence with exit 0; as
     play and live do, it now says the output was closed and where the answers are, exit 74."""
-    import os
-    import subprocess
-    import sys
-
     db = tmp_path / "p.sqlite"
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "tutor", "train", "--db", str(db), "--count", "3"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        cwd=tmp_path, env=env, text=True,
-    )  # fmt: skip
-    assert proc.stdout is not None
-    proc.stdout.close()  # no reader
-    _out, err = proc.communicate("skip\nskip\nskip\n", timeout=120)
-    assert proc.returncode == 74, err
+    code, err = with_output_closed(["train", "--db", str(db), "--count", "3"],
+                                   "skip\nskip\nskip\n", tmp_path)  # fmt: skip
+    assert code == 74, err
     assert "tutor: the output was closed: the session stops here" in err
     assert f"every answer given so far is saved in {db}" in err and "Traceback" not in err

@@ -606,9 +606,8 @@ def test_the_feedback_after_a_hint_judges_at_least_the_hints_deals(command: str)
     from tutor.review.judge import Settings
     from tutor.review.review import review_decision
 
-    hint = Settings(samples=10, time=None, first_round=2)
-    feedback = Settings(samples=10, time=None, first_round=2)
-    s = quick_session("scopa", 3, feedback=feedback, hint_settings=hint, board=False)
+    budget = Settings(samples=10, time=None, first_round=2)  # the hint's and the feedback's
+    s = quick_session("scopa", 3, feedback=budget, hint_settings=budget, board=False)
     s.start()
     compared = sooner = turns = 0
     while s.phase() == "play":

@@ -655,18 +655,13 @@ def test_end_markers_of_sides_that_end_level_are_both_seen(monkeypatch: pytest.M
     same spot, one hiding the other."""
     review = review_record(_renamed("Cy", "Bea"), settings=FAST_PAGE, plays=[1, 2])
     monkeypatch.setattr(type(review), "running_loss", lambda self: [[0.0, 0.0], [0.5, 0.5]])
-    monkeypatch.setattr(type(review), "seats", property(lambda self: (0, 1)), raising=False)
+    assert review.seats == [0, 1]  # both sides reviewed: a line each
     chart = loss_chart_svg(review)
+    # each side's first marker is its line's end (the legend's come after)
     circle = re.search(r'<circle class="marker side-0"[^>]* cx="([\d.]+)" cy="([\d.]+)"', chart)
     square = re.search(r'<rect class="marker side-1"[^>]* x="([\d.]+)" y="([\d.]+)"', chart)
     assert circle and square, chart
-    # the last two markers drawn are the ends (the legend's come after each line's end)
-    ends = [
-        (float(a), float(b))
-        for a, b in re.findall(r'class="marker side-0"[^>]* cx="([\d.]+)" cy="([\d.]+)"', chart)
-    ][:1] + [
-        (float(a) + 4, float(b) + 4)
-        for a, b in re.findall(r'class="marker side-1"[^>]* x="([\d.]+)" y="([\d.]+)"', chart)
-    ][:1]
+    # the circle is placed by its centre, the 8-pixel square by its corner
+    ends = [(float(circle[1]), float(circle[2])), (float(square[1]) + 4, float(square[2]) + 4)]
     (x0, y0), (x1, y1) = ends
     assert abs(y0 - y1) < 1 and abs(x0 - x1) >= 9, ends

@@ -2,23 +2,32 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import replace
 
 from helpers import missed_scopa, quick_session
 
-from tutor.game.cards import format_card
+from tutor.game.cards import Style, format_card
 from tutor.render.play import event_view, feedback_view
 from tutor.render.terminal import plain_text
 from tutor.training.play import FEEDBACK, Feedback, Turn
 
 
-def test_a_missed_scopa_says_missed_scopa_at_once() -> None:
-    """The acceptance test: the feedback on a deliberately missed scopa names it."""
+@functools.cache
+def _missed() -> tuple[Style, Feedback]:
+    """The feedback on a deliberately missed scopa (:func:`helpers.missed_scopa`), and the
+    game's deck: played once for the tests that read it."""
     s, events = missed_scopa(FEEDBACK)
     feedback = events[1]
     assert isinstance(feedback, Feedback)
-    said = plain_text(*feedback_view(feedback, s.style))
+    return s.style, feedback
+
+
+def test_a_missed_scopa_says_missed_scopa_at_once() -> None:
+    """The acceptance test: the feedback on a deliberately missed scopa names it."""
+    style, feedback = _missed()
+    said = plain_text(*feedback_view(feedback, style))
     assert said.startswith("   tutor: ") and "missed scopa: " in said, said
     assert said.count("\n") <= 3  # one or two lines (a long one may wrap)
 
@@ -69,12 +78,10 @@ def test_the_cards_are_shown_in_the_decks_notation() -> None:
 def test_the_cost_says_points_and_what_its_upper_end_is() -> None:
     """Found by a user: "cost 0.19, up to 0.51" said neither what the figure counts nor what
     "up to" was. The feedback now says points, and that the top is the 95% interval's."""
-    s, events = missed_scopa(FEEDBACK)
-    feedback = events[1]
-    assert isinstance(feedback, Feedback)
+    style, feedback = _missed()
     j = replace(feedback.decision.judgement, exact=False, cost=0.44, low=0.21, high=0.8)
     sampled = replace(feedback, decision=replace(feedback.decision, judgement=j))
-    said = " ".join(plain_text(*feedback_view(sampled, s.style)).split())
+    said = " ".join(plain_text(*feedback_view(sampled, style)).split())
     assert ", cost 0.44 points (up to 0.80 at 95%)" in said, said
     assert re.search(r", cost \d\.\d\d points \(up to (\d\.\d\d|\?) at 95%\)", said), said
 
@@ -126,16 +133,14 @@ def test_the_comment_draws_its_cards_as_the_position_does_and_hangs_under_itself
     """Found in stop 48's play audit: on a terminal the position drew 7♦ while the tutor's
     words beside it said 7D ("Takes 7D", "leaves the settebello (7D)"), and a long comment
     wrapped back to the margin, under the play numbers."""
-    s, events = missed_scopa(FEEDBACK)
-    feedback = events[1]
-    assert isinstance(feedback, Feedback)
-    rich = plain_text(*feedback_view(feedback, s.style, rich=True), width=50)
+    style, feedback = _missed()
+    rich = plain_text(*feedback_view(feedback, style, rich=True), width=50)
     comment = rich.split("tutor: ", 1)[1]
     assert re.search(r"[A2-7JQK][♦♥♠♣]", comment), comment
     assert not re.search(r"(?<!\w)[A2-7JQK][DHSC](?!\w)", comment), comment
     lines = rich.splitlines()
     assert len(lines) > 2 and all(x.startswith("   ") for x in lines), lines
-    plain = plain_text(*feedback_view(feedback, s.style), width=50)
+    plain = plain_text(*feedback_view(feedback, style), width=50)
     assert not re.search(r"[♦♥♠♣]", plain)  # piped: the deck's letters throughout
     assert all(x.startswith("   ") for x in plain.splitlines()), plain
 
@@ -145,17 +150,15 @@ def test_the_comment_keeps_its_full_stop_unless_more_labels_follow() -> None:
     came after it; it gives way only to "; also: ..."."""
     import dataclasses
 
-    s, events = missed_scopa(FEEDBACK)
-    feedback = events[1]
-    assert isinstance(feedback, Feedback)
+    style, feedback = _missed()
     d = feedback.decision
     first = next(o for o in d.observations if o.against)
     assert first.text.endswith(".")
     alone = dataclasses.replace(d, observations=(first,))
-    said = " ".join(plain_text(*feedback_view(Feedback(alone, 0.1), s.style)).split())
+    said = " ".join(plain_text(*feedback_view(Feedback(alone, 0.1), style)).split())
     assert said.endswith(first.text.split()[-1]), said
     other = dataclasses.replace(first, code="sweepable-table", against=False)
     both = dataclasses.replace(d, observations=(first, other))
-    said = " ".join(plain_text(*feedback_view(Feedback(both, 0.1), s.style)).split())
+    said = " ".join(plain_text(*feedback_view(Feedback(both, 0.1), style)).split())
     assert said.endswith("; also: sweepable table"), said
     assert first.text.split()[-1].rstrip(".") + "; also:" in said, said

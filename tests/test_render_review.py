@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import re
 
-from helpers import EXAMPLES, FAST, SEED003, check_golden
+from helpers import EXAMPLES, FAST, SEED003, check_golden, emitted
 
 from tutor.game.i18n import speaking
 from tutor.records.recordfile import load_path
 from tutor.render.review import review_view
 from tutor.render.terminal import plain_text
-from tutor.review.review import review_record
+from tutor.review.review import Review, review_record
+
+
+@functools.cache
+def _both_reviewed() -> Review:
+    """Seed 003 reviewed for both players with the quick budget: made once, read by several
+    tests (none changes it)."""
+    return review_record(load_path(SEED003)[0], ["You", "Ada"], settings=FAST)
 
 
 def test_the_seed003_review_in_italian_matches_its_golden_output() -> None:
@@ -50,8 +59,7 @@ def test_an_uncertain_class_names_both_ends_of_its_interval() -> None:
 def test_the_costliest_decisions_are_named_worst_first() -> None:
     """Found by a user: a long review gave no way to find one's worst play but reading every
     line. After the summary, each player's costliest decisions (at most three), worst first."""
-    record = load_path(SEED003)[0]
-    review = review_record(record, None, settings=FAST)
+    review = _both_reviewed()
     text = " ".join(plain_text(*review_view(review)).split())
     checked = 0
     heading = {"You": "Your costliest plays:", "Ada": "Costliest for Ada:"}
@@ -78,9 +86,6 @@ def test_the_costliest_decisions_are_named_worst_first() -> None:
 def test_the_tenth_move_of_explain_has_its_words_under_it() -> None:
     """Play audit (stop 49): from "10." on, a move's sentences stayed three columns in, no
     longer under the move."""
-    import dataclasses
-
-    from tutor.records.recordfile import load_path
     from tutor.render.review import explanation_view
     from tutor.review.explain import explain_position
 
@@ -98,10 +103,6 @@ def test_a_decision_row_on_a_narrow_terminal_keeps_its_best_move_whole() -> None
     """Review audit (stop 49): at 80 columns every decision row wrapped, the how column at the
     margin and the best move cut in two ("best: 6♦ x A♦ 2♠" / "3♥"). A row too wide now puts
     the best move and the how on a line of their own, under the verdict; wide, nothing moves."""
-    import dataclasses
-
-    from tutor.records.recordfile import load_path
-
     [record] = load_path(SEED003)
     review = review_record(record, ["You"], settings=dataclasses.replace(FAST, samples=10))
     for width in (72, 60):
@@ -124,19 +125,12 @@ def test_the_summary_on_a_narrow_terminal_has_the_players_as_columns() -> None:
     """Terminal audit (stop 49): the summary had a column per class, 74 columns wide in English
     and 87 in Italian, and ran off a terminal of 60 columns. Where its words do not fit, the
     players are the columns and the classes the rows; where they do, it is as it was."""
-    import io
-
-    from tutor.render import terminal
-
-    record = load_path(SEED003)[0]
-    review = review_record(record, ["You", "Ada"], settings=FAST)
+    review = _both_reviewed()
     for lang, first, last, wide in (("en", "player", "blunder", 80),
                                     ("it", "giocatore", "errore grave", 100)):  # fmt: skip
         with speaking(lang):
             for width in (60, wide):
-                buf = io.StringIO()
-                terminal.emit(terminal._plain_console(buf, width), *review_view(review))
-                lines = buf.getvalue().splitlines()
+                lines = emitted(*review_view(review), width=width).splitlines()
                 assert max(map(len, lines)) <= width, (lang, width)
                 across = [line for line in lines if line.split()[:1] == [first]]
                 down = [k for k, line in enumerate(lines) if line.split() == ["You", "Ada"]]

@@ -10,7 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from helpers import BASE, EXAMPLES, SCOPA_RULES
+from helpers import BASE, EXAMPLES, SCOPA_RULES, emitted
 from rich.console import Console
 from rich.text import Text
 
@@ -321,9 +321,7 @@ def test_a_narrow_terminal_loses_no_column_and_cuts_no_word() -> None:
     hand = record[0] if isinstance(record, list) else record
     parts = rendering.hand_view_lines(hand_view(hand, 0, 20), False)
     for width in (40, 60):
-        buf = io.StringIO()
-        rendering.emit(rendering._plain_console(buf, width), *parts)
-        out = buf.getvalue()
+        out = emitted(*parts, width=width)
         assert "…" not in out, width
         assert re.search(r"^captured( +\d){10}$", out, re.M), out
         assert re.search(r"^West( +(-|\d+%\*?)){10} +4$", out, re.M), out
@@ -577,7 +575,6 @@ def test_the_boards_lists_hang_under_their_items_and_draw_cards_as_glyphs() -> N
     """Stop 49: the deductions and readings wrapped back to the margin, and drew their cards
     in letters beside a board drawn in glyphs."""
     from tutor.counting.inference import count_view
-    from tutor.records.recordfile import load_path
     from tutor.render.terminal import tracker_view
 
     [record] = load_path(EXAMPLES / "seed003-scopa.yaml")
@@ -647,11 +644,7 @@ def test_the_rulesets_on_a_narrow_terminal_have_their_descriptions_below() -> No
     for lang in ("en", "it"):
         with speaking(lang):
             for width in (60, 100):
-                buf = io.StringIO()
-                rendering.emit(
-                    rendering._plain_console(buf, width), rendering.rules_table(rulesets)
-                )
-                lines = buf.getvalue().splitlines()
+                lines = emitted(rendering.rules_table(rulesets), width=width).splitlines()
                 assert max(map(len, lines)) <= width, (lang, width, lines)
                 head = lines[0].split()
                 assert (head[-1] in ("description", "descrizione")) == (width == 100), head
