@@ -436,6 +436,26 @@ def _commands_of(command: Any, path: list[str]) -> Iterator[tuple[list[str], Any
         yield from _commands_of(sub, [*path, name])
 
 
+def test_one_option_name_shows_one_metavar_in_every_command() -> None:
+    """Bug (stop 51): the help called one value by several names: ``--seed S`` in review and
+    ``--seed N`` in solve, ``--ruleset NAME`` in bench and explain but ``--ruleset RULESET``
+    elsewhere, ``--time S`` and ``--time SECONDS``, ``--deals D`` and ``--deals N``. An option
+    that means something else in one command (``--players``: the kind of player in bench
+    calibration; ``--earlier-hands``: a count there, a flag elsewhere) may differ."""
+    from tutor.cli.language import _english_metavar
+
+    differs = {"--players", "--earlier-hands"}
+    shown: dict[str, dict[str | None, list[str]]] = {}
+    for path, command in _commands_of(typer.main.get_command(app), []):
+        for param in command.params:
+            name = next((o for o in param.opts if o.startswith("--")), param.opts[0])
+            where = shown.setdefault(name, {}).setdefault(_english_metavar(param), [])
+            where.append(" ".join(path))
+    assert {"--seed", "--ruleset", "--time", "--deals"} <= shown.keys()
+    mixed = {n: m for n, m in shown.items() if len(m) > 1 and n not in differs}
+    assert not mixed, mixed
+
+
 def test_every_file_a_help_example_reads_is_shipped() -> None:
     """Bug: ``tutor rules --help`` and ``tutor puzzle check --help`` showed examples reading
     files that do not exist (my-house-rules.yaml, my-puzzle.yaml): as printed, they failed.

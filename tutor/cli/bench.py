@@ -58,7 +58,7 @@ app.add_typer(
 
 
 BenchRulesetOption = Annotated[
-    str, typer.Option("--ruleset", "-r", metavar="NAME", help="A ruleset name or YAML file.")
+    str, typer.Option("--ruleset", "-r", help="A ruleset name or YAML file.")
 ]
 RepeatOption = Annotated[
     int, typer.Option("--repeat", "-k", min=1, metavar="K", help="Runs to take the median of.")
@@ -109,7 +109,7 @@ def bench_playouts_command(
         int, typer.Option("--hands", "-n", min=1, metavar="N", help="Hands per run.")
     ] = 1000,
     repeat: RepeatOption = 5,
-    seed: Annotated[int, typer.Option("--seed", metavar="N", help="Seed of the random deals.")] = 0,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the random deals.")] = 0,
     json_out: JsonOption = False,
 ) -> None:
     """Hands per second: deal at random, play uniformly random legal moves, score."""
@@ -304,7 +304,7 @@ def bench_review_command(
         typer.Option("--planted", min=0, metavar="N", help="Also review N planted missed scopas."),
     ] = 0,
     ruleset: Annotated[
-        str, typer.Option("--ruleset", "-r", metavar="NAME", help="Ruleset of the planted hands.")
+        str, typer.Option("--ruleset", "-r", help="Ruleset of the planted hands.")
     ] = "scopa",
     json_out: JsonOption = False,
 ) -> None:
@@ -404,9 +404,9 @@ def bench_endgame_command(
         ),
     ] = "search:0.3,search-classic:0.3",
     deals: Annotated[
-        int, typer.Option("--deals", "-n", min=1, metavar="N", help="Deals, each played twice.")
+        int, typer.Option("--deals", "-n", min=1, help="Deals, each played twice.")
     ] = 24,
-    seed: Annotated[int, typer.Option("--seed", metavar="S", help="Seed of the deals.")] = 0,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the deals.")] = 0,
     ruleset: BenchRulesetOption = "scopone-scientifico",
     methods: Annotated[
         str,
@@ -494,7 +494,7 @@ def bench_calibration_command(
     hands: Annotated[
         int, typer.Option("--hands", "-n", min=1, metavar="N", help="Hands to play.")
     ] = 200,
-    seed: Annotated[int, typer.Option("--seed", metavar="S", help="Seed of the hands.")] = 0,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the hands.")] = 0,
     ruleset: BenchRulesetOption = "scopone-scientifico",
     workers: Annotated[int, workers_option("Worker processes (1 keeps the timings honest).")] = 1,
     trust: TrustOption = TRUST_DEFAULT,
@@ -596,7 +596,7 @@ def bench_verdicts_command(
             help="Deals a decision for the reference review.",
         ),
     ] = 3000,
-    seed: Annotated[int, typer.Option("--seed", metavar="S", help="Seed of the first run.")] = 0,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the first run.")] = 0,
     hand: HandOption = 1,
     stated: StyleOption = None,
     earlier: EarlierOption = True,
@@ -673,13 +673,9 @@ def bench_tune_command(
     ] = 6,
     deals: Annotated[
         int,
-        typer.Option(
-            "--deals", "-n", min=2, metavar="D", help="Duplicate deals each candidate plays."
-        ),
+        typer.Option("--deals", "-n", min=2, help="Duplicate deals each candidate plays."),
     ] = 400,
-    seed: Annotated[int, typer.Option("--seed", metavar="S", help="Seed of the directions.")] = (
-        12345
-    ),
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the directions.")] = (12345),
     start: Annotated[
         str,
         typer.Option(

@@ -74,7 +74,6 @@ def explain(
         typer.Option(
             "--ruleset",
             "-r",
-            metavar="NAME",
             help="A ruleset name (see: tutor rules) or a YAML file; required without --at.",
         ),
     ] = None,

@@ -140,6 +140,8 @@ def help_texts(root: Any) -> Iterator[str]:
 
 _METAVARS = {
     "--samples": N_("K"),
+    "--seed": N_("N"),
+    "--deals": N_("N"),
     "--ruleset": N_("RULESET"),
     "--deck": N_("STYLE"),
     "--players": N_("PLAYERS"),

@@ -66,7 +66,6 @@ def time_option(short: bool = True) -> object:
         typer.Option(
             *names,
             min=0.01,
-            metavar="S",
             help=f"Seconds of sampling per decision (default {DEFAULT_TIME:g}); the first round "
             "of deals always completes.",
         ),
@@ -74,7 +73,7 @@ def time_option(short: bool = True) -> object:
 
 
 TimeOption = time_option()
-SeedOption = Annotated[int, typer.Option("--seed", metavar="S", help="Seed of the sampling.")]
+SeedOption = Annotated[int, typer.Option("--seed", help="Seed of the sampling.")]
 HandOption = Annotated[
     int, typer.Option("--hand", min=1, help="Which hand of a match file (1 = first).")
 ]

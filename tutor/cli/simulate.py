@@ -46,6 +46,7 @@ def simulate_command(
         typer.Option(
             "--players",
             "-p",
+            metavar="A,B",
             help="Two players A,B: random, greedy, chitarrella, search, search-classic, ismcts "
             "(the last three take :SECONDS a move), or the yardsticks, not fair players, "
             "search-sighted:SECONDS (search shown every hand) and search-hands:SECONDS (shown "
