@@ -846,3 +846,18 @@ def test_a_line_after_the_match_is_over_says_the_match_is_over(tmp_path: Path) -
     assert f"line {len(lines)}: {said}" in err and f"line {len(lines) + 1}: {said}" in err, err
     # the viewer is spoken to: it read "You takes the cards left" (stop 50)
     assert "you take the cards left" in err and "You takes" not in err, err
+
+
+def test_the_trust_line_counts_sweeps_and_the_settebello_apart(tmp_path: Path) -> None:
+    """Bug (practice audit, stop 51): Right took the settebello (7B x 7D) and made one scopa,
+    and the board said 'Right 80% (took 2)', in Italian 'scope fatte: 2'."""
+    text = (
+        "7D 6C 3S 6B\nAD 4D 5D 3C 4S 7S 2B CB RB\n5D\n7B x 7D\nFD x 3S 5D\n6D x 6C\n4D\n"
+        "RD x 4D 6B\n"
+    )
+    args = ["--players", "Me,Right,Partner,Left", "--as", "Me", "--save"]
+    code, out, _ = run_live([*args, str(tmp_path / "h.yaml")], text)
+    assert code == 0
+    last = " ".join(out.split("Trust:")[-1].split())
+    assert "Right 80% (took 1 sweep, took the settebello)" in last, last
+    assert "took 2" not in out

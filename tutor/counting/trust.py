@@ -143,6 +143,9 @@ class Reliability:
     style_prior: dict[str, float] | None = None
     """The prior over styles known before the hand (stated, or from the earlier hands of a
     match); None when the rest of the table set it."""
+    settebello: tuple[int, int] = (0, 0)
+    """Of ``careful`` and ``careless``, the events about the settebello rather than a sweep
+    (taken when it was there, passed up while holding the seven that took it)."""
 
     def epsilon(self, kind: str) -> float:
         """The share of its weight a deal keeps when it contradicts a reading of ``kind``: by
@@ -305,13 +308,15 @@ def learn_reliability(
         # suspect), then the player's own record.
         others = [e for s, es in events.items() if s != seat for e in es]
         table = posterior_carelessness(others, prior, PRIOR_STRENGTH)
-        kinds = [k.partition("-")[0] for k, _ in evs]
+        kinds = [k for k, _ in evs]
+        base = [k.partition("-")[0] for k in kinds]
         out[seat] = Reliability(
             seat,
-            kinds.count("careful"),
-            kinds.count("careless"),
-            kinds.count("pending"),
+            base.count("careful"),
+            base.count("careless"),
+            base.count("pending"),
             posterior_carelessness(evs, table, PLAYER_STRENGTH),
+            settebello=(kinds.count("careful-settebello"), kinds.count("careless-settebello")),
         )
     return out
 

@@ -1352,10 +1352,21 @@ def _trust_line(analysis: CountView) -> Text:
     parts = []
     for seat, r in sorted(inf.reliability.items()):
         shown = []
-        if r.careful:
-            shown.append(_("took {n}").format(n=r.careful))
-        if r.careless:
-            shown.append(_("passed up {n} while holding the card").format(n=r.careless))
+        took, passed = r.careful - r.settebello[0], r.careless - r.settebello[1]
+        if took:
+            shown.append(ngettext("took {n} sweep", "took {n} sweeps", took).format(n=took))
+        if r.settebello[0]:
+            shown.append(_("took the settebello"))
+        if passed:
+            shown.append(
+                ngettext(
+                    "passed up {n} sweep while holding the card",
+                    "passed up {n} sweeps while holding the cards",
+                    passed,
+                ).format(n=passed)
+            )
+        if r.settebello[1]:
+            shown.append(_("passed up the settebello while holding a card that took it"))
         # the chance the model gives the player of taking a sweep they hold: their care and,
         # as far as their plays look careless or grabbing, what such players do
         name, trust = one_line(inf.names[seat]), percent(r.takes_sweep)
