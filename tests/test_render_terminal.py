@@ -10,7 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from helpers import BASE, EXAMPLES, SCOPA_RULES, emitted
+from helpers import BASE, EXAMPLES, SCOPA_RULES, emitted, invoke
 from rich.console import Console
 from rich.text import Text
 
@@ -324,7 +324,8 @@ def test_a_narrow_terminal_loses_no_column_and_cuts_no_word() -> None:
         out = emitted(*parts, width=width)
         assert "…" not in out, width
         assert re.search(r"^captured( +\d){10}$", out, re.M), out
-        assert re.search(r"^West( +(-|\d+%\*?)){10} +4$", out, re.M), out
+        sign = "%?" if width < 60 else "%"  # at 40 the figures lose their % sign
+        assert re.search(rf"^West( +(-|\d+{sign}\*?)){{10}} +4$", out, re.M), out
         # prose still wraps at the terminal's width
         assert (
             max(len(line) for line in out.splitlines() if line.startswith("Rule of 220")) <= width
@@ -650,3 +651,25 @@ def test_the_rulesets_on_a_narrow_terminal_have_their_descriptions_below() -> No
                 assert (head[-1] in ("description", "descrizione")) == (width == 100), head
                 named = [line for line in lines if line in {r.name for r in rulesets}]
                 assert len(named) == (len(rulesets) if width == 60 else 0), lines
+
+
+def test_who_can_hold_what_fits_60_columns_once_readings_star_it(tmp_path: Path) -> None:
+    """Bug (practice audit, stop 51): after a passed-up gain starred every figure, the table
+    of who can hold what was 63 columns wide on a terminal of 60. It drops its % signs there
+    (its title says so), and keeps them where it fits."""
+    from tutor.counting.inference import hand_view
+
+    save = tmp_path / "h.yaml"
+    text = "7D 6C 3S 6B\nAD 4D 5D 3C 4S 7S 2B CB RB\n5D\n7B x 7D\n"
+    args = ["live", "--players", "You,Right,Partner,Left", "--as", "You", "--save", str(save)]
+    assert invoke(args, text)[0] == 0
+    [hand] = load_path(save)
+    parts = rendering.hand_view_lines(hand_view(hand, 0, 2), False)
+    narrow = emitted(*parts, width=60)
+    assert max(len(line) for line in narrow.splitlines()) <= 60, narrow
+    assert "Who can hold what, in %" in narrow
+    assert re.search(r"^Right( +\d+\*){10} +8$", narrow, re.M), narrow
+    wide = emitted(*parts, width=80)
+    assert re.search(r"^Right( +\d+%\*){10} +8$", wide, re.M), wide
+    earlier = emitted(*rendering.hand_view_lines(hand_view(hand, 0, 1), False), width=60)
+    assert re.search(r"^Right( +\d+%){10} +9$", earlier, re.M), earlier  # no star: it fits

@@ -363,20 +363,29 @@ class Narrowing:
     in English, 87 in Italian), and on a terminal of 60 its players become the columns
     instead. Resolved by :func:`emit`; elsewhere (a page, a file) the table is drawn."""
 
-    def __init__(self, table: Table, narrow: RenderableType) -> None:
+    def __init__(
+        self,
+        table: Table,
+        narrow: RenderableType,
+        padding: tuple[int, int, int, int] | None = None,
+    ) -> None:
         self.table = table
         self.narrow = narrow
+        self.padding = padding
+        """The closest the table's columns may come and it still be drawn (None: two spaces
+        apart)."""
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         yield self.table
 
     def choose(self, console: Console) -> RenderableType:
         """The table if its columns fit ``console`` with their words whole and two spaces
-        between them, else the other layout: better than a table one space apart, the last
-        resort of a table that has none (:func:`_fit_columns`)."""
+        between them (or its own :attr:`padding`), else the other layout: better than a table
+        one space apart, the last resort of a table that has none (:func:`_fit_columns`)."""
         keep_words_whole(self.table)
         lows, _highs = _column_widths(console, self.table)
-        fits = sum(lows) + _gaps(console, self.table, TWO_SPACES) <= console.width
+        gaps = _gaps(console, self.table, self.padding or TWO_SPACES)
+        fits = sum(lows) + gaps <= console.width
         return self.table if fits else self.narrow
 
 
@@ -1223,26 +1232,31 @@ def value_board(board: Board, style: Style, rich: bool = False) -> Table:
     return out
 
 
-def _holding_cell(cell: ValueCell) -> Text:
-    """must / no (facts alone) or a percentage for one player and value; * marks a percentage
-    the readings of behaviour move."""
+def _holding_cell(cell: ValueCell, sign: bool = True) -> Text:
+    """must / no (facts alone) or a percentage for one player and value (without its % sign
+    unless ``sign``); * marks a percentage the readings of behaviour move."""
     if cell.status == "none":
         return Text("-")
     if cell.status == "must":
         return Text(_("must"), style="bold green")
     if cell.status == "cannot":
         return Text(_("no"))
-    return Text(percent(cell.probability or 0.0) + ("*" if cell.reading else ""))
+    shown = percent(cell.probability or 0.0)
+    return Text((shown if sign else shown.removesuffix("%")) + ("*" if cell.reading else ""))
 
 
-def holdings_table(analysis: CountView, style: Style, rich: bool = False) -> Table:
-    """Other players x values: must, no (cannot) or P(holds at least one); * = a reading."""
+def holdings_table(
+    analysis: CountView, style: Style, rich: bool = False, signs: bool = True
+) -> Table:
+    """Other players x values: must, no (cannot) or P(holds at least one); * = a reading.
+    Without ``signs`` the percentages lose their % (a terminal of 60 columns: the table is
+    63 wide with them once readings star its cells)."""
     inf = analysis.inference
     out = new_table("", *(style.rank_text(v) for v in range(1, 11)), _("cards"), rich=rich)
     for col in out.columns[1:]:
         col.justify = "right"
     for seat in inf.players_in_doubt:
-        cells = [_holding_cell(inf.value_cell(seat, v)) for v in range(1, 11)]
+        cells = [_holding_cell(inf.value_cell(seat, v), signs) for v in range(1, 11)]
         out.add_row(one_line(inf.names[seat]), *cells, str(inf.capacity.get(seat, 0)))
     if inf.stock is not None:
         counts = [inf.to_deal(v) for v in range(1, 11)]
@@ -1428,7 +1442,11 @@ def tracker_view(
         if inf.holdings and inf.unseen:
             table = holdings_table(analysis, style, rich)
             table.title = _("Who can hold what (* the plays read as behaviour move the figure)")
-            out.append(table)
+            narrow = holdings_table(analysis, style, rich, signs=False)
+            narrow.title = _(
+                "Who can hold what, in % (* the plays read as behaviour move the figure)"
+            )
+            out.append(Narrowing(table, narrow, ONE_SPACE))  # a grid of figures: one will do
     readings = inf.readings_in_force
     dropped = inf.readings_given_up
     if readings:
