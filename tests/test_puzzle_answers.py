@@ -69,6 +69,9 @@ def test_skip_counts_as_missed_and_shows_the_answer() -> None:
             "FD is the card played: type the cards",
         ),
         ("scopone-16-legal-captures-bf73441f2a4e", "FC; 7D 7S", "7D 7S are not on the table"),
+        # said "'' is not a card" (practice audit, stop 51)
+        ("scopone-16-legal-captures-bf73441f2a4e", "x FC", "^'x FC': no card before 'x'$"),
+        ("scopone-16-legal-captures-bf73441f2a4e", "FC; x", "^'x': no card before 'x'$"),
     ],
 )
 def test_an_answer_that_cannot_be_read_says_why(name: str, text: str, reason: str) -> None:
@@ -348,3 +351,19 @@ def test_no_shipped_puzzle_says_a_thing_twice() -> None:
         assert not ("they all end" in text and "Every line of best play ends" in text), p.name
         assert not ("would have swept the table" in text and " sweeps the table: a scopa" in text
                     and "does not." in text), p.name  # fmt: skip
+
+
+def test_a_score_answer_names_the_sides_as_the_solution_shows_them() -> None:
+    """Bug (practice audit, stop 51): in Italian, 'Nord-Sud 3, Est-Ovest 4', the solution as
+    the tutor writes it, was refused as an answer, and the message named the sides in English
+    ('scrivi i punti di North-South ed East-West'). The file's own names still read."""
+    p = shipped("scopone-16-score-18a2c5d103aa")
+    with speaking("it"):
+        shown = p.solution_text()
+        assert shown.startswith("Nord-Sud ")
+        assert attempt(p, read_answer(p, shown)).correct
+        english = ", ".join(f"{s} {n}" for s, n in zip(p.side_names(), p.spec.points, strict=True))
+        assert attempt(p, read_answer(p, english)).correct
+        with pytest.raises(AnswerError) as refused:
+            read_answer(p, "tre e quattro")
+        assert "Nord-Sud ed Est-Ovest" in str(refused.value)

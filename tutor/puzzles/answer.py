@@ -156,6 +156,8 @@ def _captures(p: Puzzle, text: str) -> tuple[Move, ...]:
         head, sep, rest = chunk.replace("X", "x").partition("x")
         try:
             if sep:
+                if not head.strip():  # 'x FC': the engine's words for it, not "'' is not a card"
+                    raise AnswerError(_("{text!r}: no card before 'x'").format(text=Shown(chunk)))
                 played = parse_card(head.strip(), p.style)
                 if played != card:
                     raise AnswerError(
@@ -237,12 +239,13 @@ def read_answer(p: Puzzle, text: str) -> Answer:
         return Answer(raw, holder=name)
     if kind == "legal-captures":
         return Answer(raw, moves=_captures(p, raw))
-    sides = p.side_names()
+    sides = p.shown_side_names()  # as the solution shows them (Nord-Sud), or as the file has
     if re.search(r"(?:^|[\s,;:/])-\s*\d", raw):  # a minus sign, not the dash of "3-2"
         raise AnswerError(_("points cannot be negative"))
-    named = _points_by_side(raw, sides)
-    if named is not None:
-        return Answer(raw, points=named)
+    for names in (sides, p.side_names()):
+        named = _points_by_side(raw, names)
+        if named is not None:
+            return Answer(raw, points=named)
     words = [w for w in re.split(r"[\s,;:/-]+", raw) if w]
     if not all(w.isascii() and w.isdigit() for w in words):  # int() also takes 1_0 and ٣
         raise AnswerError(
