@@ -861,3 +861,26 @@ def test_the_trust_line_counts_sweeps_and_the_settebello_apart(tmp_path: Path) -
     last = " ".join(out.split("Trust:")[-1].split())
     assert "Right 80% (took 1 sweep, took the settebello)" in last, last
     assert "took 2" not in out
+
+
+def test_resuming_as_another_seat_is_refused_and_the_file_kept(tmp_path: Path) -> None:
+    """Bug (practice audit, stop 51): ``live --resume FILE --as Ada`` on a hand typed as You
+    showed 'Your cards: none', listed Ada, the viewer, among the players in doubt, took two
+    cards as Ada's whole deal after she had played a third, and saved a record that
+    ``replay`` warned about and ``live --resume`` then refused."""
+    save = tmp_path / "h.yaml"
+    code, _, _ = run_live(
+        [*SCOPA_YOU, "-o", str(save), "-q"], "2C 4H 5S QD\n7D 7H AS\n7D x 2C 5S\n"
+    )
+    assert code == 0
+    before = save.read_bytes()
+    code, out, err = run_live(["--resume", str(save), "--as", "Ada"], "6H 6S\n")
+    assert code == 3 and out == ""
+    assert (
+        "--as Ada: the file gives the cards of You, not Ada's: a session goes on from the seat "
+        "it was typed in" in err
+    )
+    assert save.read_bytes() == before
+    code, _, _ = run_live(["--resume", str(save), "--as", "you"], "Ada: 3H\n")  # any case
+    assert code == 0
+    assert [p.text for p in load_path(save)[0].plays] == ["7D x 2C 5S", "3H"]

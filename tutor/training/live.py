@@ -442,8 +442,9 @@ class LiveSession:
         records = load_path(str(path))
         validate_match(records)  # a match goes on with its last hand
         rec = records[-1]
-        if me is None:  # the one player whose cards the file gives, in any of its hands
-            known = {p for r in records for d in r.deals for p, cards in d.items() if cards}
+        # the players whose cards the file gives, in any of its hands: the seat it was typed in
+        known = {p for r in records for d in r.deals for p, cards in d.items() if cards}
+        if me is None:
             if len(known) != 1:
                 raise LiveError(
                     f"{path}: "
@@ -459,6 +460,16 @@ class LiveSession:
                 + _("no such player (players: {players})").format(players=", ".join(rec.players))
             )
         me = named
+        if known and me not in known:
+            # another seat would read the file's cards as another player's, and ask for its
+            # own deal after some of it was played (practice audit, stop 51)
+            raise LiveError(
+                f"--as {me}: "
+                + _(
+                    "the file gives the cards of {players}, not {name}'s: a session goes on "
+                    "from the seat it was typed in"
+                ).format(players=", ".join(sorted(known)), name=me)
+            )
         _check_save_path(save_path)
         session = cls(
             rec.ruleset,
