@@ -884,3 +884,15 @@ def test_resuming_as_another_seat_is_refused_and_the_file_kept(tmp_path: Path) -
     code, _, _ = run_live(["--resume", str(save), "--as", "you"], "Ada: 3H\n")  # any case
     assert code == 0
     assert [p.text for p in load_path(save)[0].plays] == ["7D x 2C 5S", "3H"]
+
+
+def test_the_score_names_the_players_as_the_match_table_does(tmp_path: Path) -> None:
+    """Bug (practice audit, stop 51): with the players Tu,Ada in English, the hand's score was
+    headed 'Tu' and the match table below it 'You' (a file's Tu is the seat You). Both now
+    show the names as the language of the run reads them, as replay does."""
+    lines, _plays = scripted_hand("scopa", 8, 0, ["Tu", "Ada"])
+    args = ["-r", "scopa", "-p", "Tu,Ada", "--as", "Tu", "--deck", "french", "-q", "-o"]
+    code, out, _ = run_live([*args, str(tmp_path / "h.yaml")], "\n".join(lines) + "\n")
+    assert code == 0
+    head = next(line for line in out.splitlines() if line.startswith("category"))
+    assert sorted(head.split()[1::2]) == ["Ada", "You"], head

@@ -218,7 +218,7 @@ def _run_live(session: LiveSession, quiet: bool, json_out: bool) -> None:
         ended = True
         if json_out:
             return
-        record = session.record()
+        record = session.record().shown()  # as the match table below names the players
         console, fancy = human_console()
         end = rendering.hand_end(replay_hand(record), record, fancy)
         rendering.emit(console, Text(_("The hand is over.")), *end)
