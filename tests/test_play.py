@@ -636,3 +636,18 @@ def test_the_feedback_after_a_hint_judges_at_least_the_hints_deals(command: str)
                                 reading_check=False)  # fmt: skip
         sooner += alone.judgement.samples < 10
     assert compared >= 3 and sooner >= 1  # without the hint's deals some verdicts come sooner
+
+
+def test_a_play_with_a_note_is_refused_with_what_to_type() -> None:
+    """Practice audit (stop 51): '3C # my note', which live keeps as the play's note, got
+    "write one card, then 'x' and the cards it captures", though one card was written. The
+    note on each of the person's plays is the tutor's verdict: the message says so."""
+    s = quick_session("scopa", 15)
+    s.start()
+    with pytest.raises(PlayError) as refused:
+        s.enter("KS x 2D JH  # the jack, not the club")
+    assert str(refused.value) == (
+        "'KS x 2D JH  # the jack, not the club': tutor play takes no notes after #: the note on "
+        "each of your plays is the tutor's verdict; type the play alone ('KS x 2D JH')"
+    )
+    assert not s.record.plays

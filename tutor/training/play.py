@@ -51,7 +51,7 @@ from tutor.counting.inference import CountView, count_view, match_styles
 from tutor.counting.style import StylePriors, styles_by_seat
 from tutor.counting.tracker import viewer_state
 from tutor.game.cards import CARDS, Style, cards_of, format_card, format_cards, get_style
-from tutor.game.errors import TutorError
+from tutor.game.errors import Shown, TutorError
 from tutor.game.i18n import (
     N_,
     _,
@@ -882,6 +882,14 @@ class PlaySession:
         """The person's play: read with the shared play parser, checked against their hand and
         the rules; never guessed."""
         state = self.state
+        played, _hash, remark = text.partition(" #")
+        if remark.strip():  # live keeps such a note; here each play's note is the verdict
+            raise PlayError(
+                _(
+                    "{text!r}: tutor play takes no notes after #: the note on each of your plays "
+                    "is the tutor's verdict; type the play alone ({play})"
+                ).format(text=Shown(text.strip()), play=Shown(played.strip()))
+            )
         try:
             move = state.parse_move(text, self.style)
         except MoveError as exc:
