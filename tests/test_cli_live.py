@@ -768,7 +768,11 @@ def test_a_play_mistyped_earlier_is_put_right_with_fix(tmp_path: Path) -> None:
     code, _out, err = run_live([*SCOPA_YOU, "--save", str(save), "--quiet"], text)
     assert code == 1, err
     assert "play 2: Ada: 3S (was 3H)" in err
-    assert "line 7: play 1 cannot be AS: " in err
+    # the play that would no longer fit named with its player (practice audit, stop 51)
+    assert (
+        "line 7: play 1 cannot be AS: play 3 (You: AS) would no longer fit: You cannot play AS: "
+        "it was already played by You at play 1\n" in err
+    )
     assert "line 8: play 2 was Ada's, not You's" in err
     assert "line 9: there is no play 7: 3 plays so far" in err
     assert [p.text for p in load_path(save)[0].plays] == ["7D x 2C 5S", "3S", "AS"]

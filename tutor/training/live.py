@@ -964,7 +964,23 @@ class LiveSession:
         try:
             move = candidate.moves()[number - 1]
         except RecordError as exc:
-            if fixing:  # a later play no longer fits
+            later = exc.play
+            if fixing and later is not None and later != number:  # a later play no longer fits
+                # named with its player, as typed: the message of the record says only its text
+                mover = self.players[self.record().state_at(later - 1).turn]
+                text = candidate.plays[later - 1].text
+                problem = _(
+                    "play {n} cannot be {play}: play {later} ({player}: {text}) would no longer "
+                    "fit: {problem}"
+                ).format(
+                    n=number,
+                    play=typed.text,
+                    later=later,
+                    player=mover,
+                    text=text,
+                    problem=exc.message.removeprefix(f"{text}: "),
+                )
+            elif fixing:
                 problem = _("play {n} cannot be {play}: {problem}").format(
                     n=number, play=typed.text, problem=exc.message
                 )
