@@ -649,5 +649,7 @@ def test_a_best_move_puzzle_of_three_sides_is_refused_as_it_is_read(
     )
     r = runner.invoke(app, ["puzzle", "try", str(puzzle)], input="FD\n")
     assert r.exit_code == 3, r.output
-    assert f"{puzzle}:1: its ruleset three has 3 sides: a best-move puzzle needs two" in r.stderr
+    assert (
+        f"{puzzle}:1: its ruleset three has 3 sides: the best-move question needs two" in r.stderr
+    )
     assert "Your answer" not in r.stdout and r.stdout == ""

@@ -83,7 +83,12 @@ def test_a_bare_card_is_resolved_against_the_position() -> None:
         ("[7D x 3C 4S]", "[]", 18, "lists at least one move"),
         ("  difficulty: 2", "  difficulty: 2\n  seat: East", 18, "set from the seat to move"),
         ("  difficulty: 2", "  difficulty: 2\n  seat: Bob", 18, "seat 'Bob' is not a player"),
-        ("  difficulty: 2", "  difficulty: 2\n  card: 7D", 18, "takes no 'card'"),
+        (
+            "  difficulty: 2",
+            "  difficulty: 2\n  card: 7D",
+            18,
+            "the best-move question takes no 'card'",
+        ),
         ("  difficulty: 2", "  difficulty: 2\n  margin: -1", 18, "margin must be a positive"),
         # the mover's cards not given: check and try crashed in the analysis (found by QA)
         (
@@ -132,7 +137,7 @@ SOLUTION""",
         ("holds", "  card: 7D\n  solution: South", "7D is in North's own hand"),
         ("holds", "  card: 3C\n  solution: West", "card 3C is on the table"),
         ("holds", "  card: AD\n  solution: West", "card AD is already captured"),
-        ("holds", "  solution: West", "a holds question needs a 'card' key"),
+        ("holds", "  solution: West", "the holds question needs a 'card' key"),
         ("holds", "  card: 7D\n  solution: [West, East]", "names one player"),
         ("holds", "  card: 7S\n  solution: Zed", "'Zed' is not a player"),
         ("unmatched", "  solution: [2, 11]", "11 is not a value"),

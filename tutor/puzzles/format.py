@@ -284,7 +284,7 @@ def _puzzles_of(records: list[HandRecord], path: str) -> list[Puzzle]:
             raise PuzzleError(
                 (f"{path}:{line}: " if line else f"{path}: ")
                 + _(
-                    "its ruleset {name} has {n} sides: a {question} puzzle needs two (the "
+                    "its ruleset {name} has {n} sides: the {question} question needs two (the "
                     "analysis weighs two sides)"
                 ).format(name=r.ruleset.name, n=r.ruleset.sides, question=r.puzzle.question)
             )

@@ -308,7 +308,7 @@ def read_puzzle(reader: NodeReader, node: Node, style: Style, sides: Sequence[st
             raise reader.fail(
                 node,
                 "puzzle: "
-                + _("a {question} question needs a 'card' key").format(question=question),
+                + _("the {question} question needs a 'card' key").format(question=question),
             )
         try:
             card = parse_card(text("card"), style)
@@ -317,7 +317,7 @@ def read_puzzle(reader: NodeReader, node: Node, style: Style, sides: Sequence[st
     elif "card" in values:
         raise reader.fail(
             values["card"],
-            "puzzle: " + _("a {question} question takes no 'card'").format(question=question),
+            "puzzle: " + _("the {question} question takes no 'card'").format(question=question),
         )
     margin: float | None = None
     if "margin" in values and not reader.is_null(values["margin"]):
@@ -456,7 +456,7 @@ def resolve_puzzle(
         fail(
             spec.line("question"),
             "puzzle: "
-            + _("the hand is over: a {question} question needs a play left").format(
+            + _("the hand is over: the {question} question needs a play left").format(
                 question=spec.question
             ),
         )
