@@ -147,6 +147,11 @@ SOLUTION""",
         ("score", "  solution: [3, 2]", "maps each side to its points"),
         ("score", "  solution: {Us: 3}", "no points given for Them"),
         ("score", "  solution: {Us: 3, Them: 2, Others: 1}", "'Others' is not a side"),
+        # a blank solution was read as none, and checked 'ok' (practice audit, stop 51)
+        ("unmatched", "  solution:", "solution: it is empty: write [] if the answer is none"),
+        ("legal-captures", "  card: 7D\n  solution:", "solution: it is empty: write [] if"),
+        ("holds", "  card: 7D\n  solution:", "puzzle: solution: it is empty"),
+        ("score", "  solution:", "puzzle: solution: it is empty"),
     ],
 )
 def test_malformed_solutions(question: str, solution: str, message: str) -> None:

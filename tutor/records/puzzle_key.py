@@ -364,6 +364,12 @@ def _read_solution(
 ) -> PuzzleSpec:
     kind = spec.question
     lines = spec.lines
+    if reader.is_null(node):  # "solution:" left blank is not "none": that is written []
+        if kind in ("unmatched", "legal-captures"):
+            empty = _("it is empty: write [] if the answer is none")
+        else:
+            empty = _("it is empty")
+        raise reader.fail(node, "puzzle: solution: " + empty)
     if kind == "score":
         if not reader.is_mapping(node):
             example = "{" + ", ".join(f"{s}: 0" for s in sides) + "}"
