@@ -194,9 +194,9 @@ def test_explain_and_review_of_three_sides_name_the_file(tmp_path: Path) -> None
         "ruleset: three.yaml\ndeck: french\nplayers: [P1, P2, P3, P4, P5, P6]\n"
         "table: [2D, 3D, 2H, 4S]\ndeals:\n  - P1: [3C, 6D, JH, JC, KD, KS]\nplays: []\n"
     )
-    message = (
-        f"{hand}: moves are judged for two sides only; three-sides has 3 (each for "
-        "themselves), where no move has a single value"
+    message = (  # six players in three pairs: partnerships, not each for themselves (stop 51)
+        f"{hand}: moves are judged for two sides only; three-sides has 3 partnerships of 2, "
+        "where no move has a single value"
     )
     for args in (["explain", str(hand), "--at", "0"], ["review", str(hand)],
                  ["bench", "verdicts", str(hand), "--runs", "1"]):  # fmt: skip

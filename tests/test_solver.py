@@ -238,8 +238,11 @@ def test_hidden_cards_are_refused() -> None:
 
 def test_more_than_two_sides_are_refused() -> None:
     three = ruleset_from_dict({"name": "three", "players": 3, "sides": 3, "hand_size": 4})
-    with pytest.raises(SolverError, match="two sides only"):
+    with pytest.raises(SolverError, match="two sides only; ruleset 'three' has 3 players, each "):
         Solver(three)
+    pairs = ruleset_from_dict({"name": "six", "players": 6, "sides": 3, "hand_size": 6})
+    with pytest.raises(SolverError, match="'six' has 3 partnerships of 2, where"):
+        Solver(pairs)  # said "3 sides (each for themselves)" (practice audit, stop 51)
 
 
 def test_random_position_has_the_asked_shape() -> None:

@@ -919,6 +919,16 @@ def dumps_ruleset(rs: Ruleset) -> str:
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=not separators, width=1000)
 
 
+def sides_in_words(rs: Ruleset) -> str:
+    """How the players of ``rs`` make sides, for a message that says why two are needed: "3
+    partnerships of 2", or "3 players, each for themselves"."""
+    if rs.partners:
+        return _("{sides} partnerships of {size}").format(
+            sides=rs.sides, size=rs.players // rs.sides
+        )
+    return _("{players} players, each for themselves").format(players=rs.players)
+
+
 def describe_ruleset(rs: Ruleset) -> list[str]:
     """The ruleset in words, a line per rule, in the language of the run."""
     if rs.partners:

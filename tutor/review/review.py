@@ -26,7 +26,7 @@ from tutor.counting.tracker import CountingError, check_seat, viewer_state
 from tutor.game.cards import Style, get_style
 from tutor.game.errors import TutorError
 from tutor.game.i18n import _, bounds, number
-from tutor.game.rules import Ruleset
+from tutor.game.rules import Ruleset, sides_in_words
 from tutor.game.state import GameState, Move
 from tutor.records.record import HandRecord, player_named
 from tutor.review.hands import known_hands, reveal_hands
@@ -546,14 +546,15 @@ def _default_seats(record: HandRecord) -> list[int]:
 
 
 def require_two_sides(record: HandRecord) -> None:
-    """ReviewError unless the record's ruleset has two sides: with more, each for themselves,
-    a move has no single value to judge it by (what one opponent loses another may gain)."""
+    """ReviewError unless the record's ruleset has two sides: with more (partnerships, or each for
+    themselves), a move has no single value to judge it by (what one opponent loses another may
+    gain)."""
     if record.ruleset.sides != 2:
         raise ReviewError(
             _(
-                "moves are judged for two sides only; {ruleset} has {n} (each for themselves), "
-                "where no move has a single value"
-            ).format(ruleset=record.ruleset.name, n=record.ruleset.sides)
+                "moves are judged for two sides only; {ruleset} has {sides}, where no move has "
+                "a single value"
+            ).format(ruleset=record.ruleset.name, sides=sides_in_words(record.ruleset))
         )
 
 

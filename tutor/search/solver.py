@@ -41,7 +41,7 @@ from tutor.game.cards import (
 )
 from tutor.game.errors import TutorError
 from tutor.game.i18n import _
-from tutor.game.rules import PRIMIERA_POINTS_MAX, Ruleset
+from tutor.game.rules import PRIMIERA_POINTS_MAX, Ruleset, sides_in_words
 from tutor.game.scoring import napola_points, primiera_table
 from tutor.game.state import GameState, Move
 
@@ -238,10 +238,9 @@ class Solver:
         if rules.sides != 2:
             raise SolverError(
                 _(
-                    "the exact solver handles two sides only; ruleset {name!r} has "
-                    "{n} sides (each for themselves), where the hand is not a contest "
-                    "between two parties"
-                ).format(name=rules.name, n=rules.sides)
+                    "the exact solver handles two sides only; ruleset {name!r} has {sides}, "
+                    "where the hand is not a contest between two parties"
+                ).format(name=rules.name, sides=sides_in_words(rules))
             )
         self.rules = rules
         self.reduce_equivalent = reduce_equivalent
