@@ -615,3 +615,31 @@ def test_a_puzzle_answered_in_an_older_version_of_its_file_is_not_due(tmp_path: 
         assert head.startswith(f"{len(NAMES)} answers to {len(NAMES)} puzzles, 0 right"), head
         path.unlink()  # a file removed: its puzzles are gone too
         assert progress_stats(store, clock.now).gone == 1
+
+
+def test_a_due_puzzle_of_the_users_own_folder_says_where_it_is(tmp_path: Path) -> None:
+    """Practice audit (stop 51): stats listed a puzzle of a --puzzles folder as due now, and
+    train without that folder asked a new puzzle instead, with nothing to say why. The due
+    puzzle now names its file (JSON: ``file``; null for one the shipped collection holds,
+    even when answered from a copy)."""
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    shutil.copy(collection_dir() / "lay-a-doppia.yaml", mine / "copy.yaml")
+    text = (collection_dir() / "seed004-rule-of-48.yaml").read_text(encoding="utf-8")
+    own = mine / "own.yaml"
+    own.write_text(text.replace("solution: [5, 6, 7, 8]", "solution: [5, 6, 7]"), "utf-8")
+    clock = Clock()
+    with ProgressStore(tmp_path / "p.sqlite") as store:
+        t = Trainer.open(store, [mine], shipped=False, clock=clock)
+        assert sorted(_answer(t, correct=False) for _ in range(2)) == ["copy", "own"]
+        Trainer.open(store, [], shipped=True, clock=clock)  # as train indexes the collection
+        clock.now += RETRY_MINUTES * 60 + 1
+        stats = progress_stats(store, clock.now)
+    files = {d.name: d.file for d in stats.due_now}
+    assert files == {"copy": None, "own": str(own.resolve())}
+    assert {d["puzzle"]: d["file"] for d in stats.to_json()["due_now"]} == files
+    from tutor.render.terminal import plain_text
+    from tutor.render.training import stats_view
+
+    shown = " ".join(plain_text(*stats_view(stats, False), width=200).split())
+    assert f"from {own.resolve()}: tutor train asks it with --puzzles {own.resolve()}" in shown

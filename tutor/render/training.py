@@ -114,6 +114,15 @@ def stats_view(stats: Stats, rich: bool = False, now: float | None = None) -> li
                 title=one_line(item.shown_title),
             )
             out.append(Text("  " + due))
+            if item.file is not None:  # train passes it over unless given its file again
+                out.append(
+                    Text(
+                        "    "
+                        + _("from {file}: tutor train asks it with --puzzles {file}").format(
+                            file=one_line(item.file)
+                        )
+                    )
+                )
         if len(stats.due_now) > 10:
             out.append(
                 Text(

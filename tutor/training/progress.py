@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor.training.store import ProgressStore
-from tutor.training.trainer import indexed_puzzles
+from tutor.training.trainer import indexed_puzzles, shipped_digests
 
 __all__ = ["ThemeCount", "DayCount", "DueItem", "Stats", "progress_stats"]
 
@@ -45,6 +45,9 @@ class DueItem:
     due: float
     shown_title: str
     """The title in the language of the run (the JSON keeps :attr:`title`, in English)."""
+    file: str | None = None
+    """The puzzle's file when it is not of the shipped collection: ``train`` asks it only when
+    given that file or its folder with ``--puzzles`` (None: a shipped puzzle)."""
 
 
 @dataclass
@@ -93,7 +96,7 @@ class Stats:
             ],
             "due_now": [
                 {"puzzle": d.name, "title": d.title, "question": d.question, "box": d.box,
-                 "due": _iso(d.due)}
+                 "due": _iso(d.due), "file": d.file}
                 for d in self.due_now
             ],
             "boxes": {str(b): n for b, n in sorted(self.boxes.items())},
@@ -131,6 +134,7 @@ def progress_stats(store: ProgressStore, now: float | None = None) -> Stats:
         row[1] += a.correct
     stats.days = [DayCount(d, n, ok) for d, (n, ok) in sorted(days.items())]
     infos = store.puzzles()
+    shipped = shipped_digests(store)
     indexed = indexed_puzzles(store)
     indexed_paths = {i.path for i in indexed.values()}
     upcoming = []
@@ -149,8 +153,9 @@ def progress_stats(store: ProgressStore, now: float | None = None) -> Stats:
             stats.due += 1
             if info is not None:
                 shown = indexed.get(digest, info).shown_title()
+                own = info.path if info.path and digest not in shipped else None
                 stats.due_now.append(
-                    DueItem(info.name, info.title, info.question, s.box, s.due, shown)
+                    DueItem(info.name, info.title, info.question, s.box, s.due, shown, own)
                 )
         else:
             upcoming.append(s.due)

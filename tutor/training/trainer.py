@@ -168,6 +168,18 @@ def indexed_puzzles(store: ProgressStore) -> dict[str, PuzzleInfo]:
     return found
 
 
+def shipped_digests(store: ProgressStore) -> set[str]:
+    """The digests of the puzzles the index found in the shipped collection, which ``train``
+    asks without ``--puzzles`` (a copy in the user's folder is the same puzzle)."""
+    shipped = collection_dir().resolve()
+    return {
+        entry.info.digest
+        for text in store.all_cached_entries()
+        for entry in _from_text(text) or ()
+        if Path(entry.info.path).is_relative_to(shipped)
+    }
+
+
 def index_puzzles(store: ProgressStore, folders: Sequence[Path]) -> tuple[list[Entry], list[str]]:
     """Every puzzle in ``folders`` (files unchanged since the last index are not re-read), and
     a message for each file that could not be read."""
