@@ -5,8 +5,10 @@ Reading and writing the YAML itself is tested in ``test_recordfile.py``.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
-from helpers import BAD, EXAMPLES, SEED003, F, mask
+from helpers import BAD, EXAMPLES, ROOT, SEED003, F, mask
 from helpers import BASE as SEED003_OPENING
 
 from tutor.game.cards import parse_card
@@ -575,3 +577,22 @@ def test_entry_written_and_from_play_agree() -> None:
     for e in hand.plays:
         again = PlayEntry.from_play(e.written(), hand.style, e.note, e.player, e.line)
         assert again == e and again.text == e.written().text(hand.style)
+
+
+def test_a_house_ruleset_named_as_the_first_hands_says_what_differs(tmp_path: Path) -> None:
+    """Practice audit (stop 51): a match whose later hands read scopa.yaml, a house copy of
+    scopa to 5 points, was refused with 'played with scopa, but the file's first hand uses
+    scopa'. The message now says which rules differ."""
+    shipped = (ROOT / "rulesets" / "scopa.yaml").read_text(encoding="utf-8")
+    assert "\ntarget: 11\n" in shipped and "{re_bello: false," in shipped
+    house = shipped.replace("\ntarget: 11\n", "\ntarget: 5\n")
+    (tmp_path / "scopa.yaml").write_text(house.replace("re_bello: false", "re_bello: true"))
+    match = tmp_path / "m.yaml"
+    match.write_text(BASE + "---\n" + BASE.replace("ruleset: scopa", "ruleset: scopa.yaml"))
+    with pytest.raises(RecordError) as refused:
+        load_path(str(match))
+    assert str(refused.value) == (
+        f"{match}:12: hand 2: played with scopa.yaml, a ruleset named scopa as the first hand's "
+        "is, but not the same (re_bello true, not false; target 5, not 11): the hands of a file "
+        "make one match"
+    )

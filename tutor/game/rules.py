@@ -17,7 +17,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -917,6 +917,28 @@ def dumps_ruleset(rs: Ruleset) -> str:
         isinstance(v, str) and any(c in v for c in "\x85\u2028\u2029") for v in data.values()
     )
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=not separators, width=1000)
+
+
+def ruleset_differences(rs: Ruleset, other: Ruleset) -> str:
+    """The rules in which ``rs`` differs from ``other``, as their keys say them: ``target 5,
+    not 11``. Descriptions, sources and translations are words about the rules, not rules.
+
+    >>> a = Ruleset("scopa", players=2, hand_size=3)
+    >>> ruleset_differences(Ruleset("scopa", players=2, hand_size=3, target=5), a)
+    'target 5, not 11'
+    """
+    words = {"description", "source", "translations"}
+    out = []
+    for f in fields(Ruleset):
+        mine, theirs = getattr(rs, f.name), getattr(other, f.name)
+        if f.name in words or mine == theirs:
+            continue
+        if isinstance(mine, bool | int | str):
+            value, was = (str(v).lower() if isinstance(v, bool) else str(v) for v in (mine, theirs))
+            out.append(_("{key} {value}, not {other}").format(key=f.name, value=value, other=was))
+        else:  # the primiera's table: a value per rank
+            out.append(_("other {key}").format(key=f.name))
+    return "; ".join(out)
 
 
 def sides_in_words(rs: Ruleset) -> str:

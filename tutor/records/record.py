@@ -51,7 +51,7 @@ from tutor.game.i18n import (
     typed_words,
     written_in_any_language,
 )
-from tutor.game.rules import Ruleset
+from tutor.game.rules import Ruleset, ruleset_differences
 from tutor.game.scoring import MatchScore, score_state
 from tutor.game.state import GameState, IllegalMoveError, Move, MoveError, WrittenPlay
 from tutor.records.puzzle_key import PuzzleSpec
@@ -1038,6 +1038,22 @@ def validate_match(records: Sequence[HandRecord]) -> MatchScore:
     match = MatchScore(first.ruleset)
     for k, r in enumerate(records[1:], 2):
         if r.ruleset != first.ruleset:
+            if r.ruleset.name == first.ruleset.name:
+                # one name, two rulesets (a house file named as a shipped one): what differs,
+                # not "played with scopa, but the first hand uses scopa" (practice audit)
+                raise _hand_error(
+                    r,
+                    k,
+                    ("ruleset",),
+                    _(
+                        "played with {key}, a ruleset named {name} as the first hand's is, but "
+                        "not the same ({rules}): the hands of a file make one match"
+                    ).format(
+                        key=r.ruleset_name,
+                        name=r.ruleset.name,
+                        rules=ruleset_differences(r.ruleset, first.ruleset),
+                    ),
+                )
             raise _hand_error(
                 r,
                 k,
