@@ -12,8 +12,10 @@ True
 from __future__ import annotations
 
 import re
+import unicodedata
+from collections.abc import Sequence
 
-__all__ = ["SHOWN_MAX", "Shown", "TutorError"]
+__all__ = ["SHOWN_MAX", "Shown", "TutorError", "names_text"]
 
 
 class TutorError(ValueError):
@@ -53,3 +55,16 @@ class Shown:
         return text[: SHOWN_MAX - 1] + "…"
 
     __str__ = __repr__
+
+
+def names_text(names: Sequence[str]) -> str:
+    """Names listed in a message, an invisible character in one shown as ``<U+200B>``: a
+    file's ``A\u200bda`` and a typed ``Ada`` must not look alike in "'Ada' is not a player".
+
+    >>> names_text(["You", "A\u200bda"])
+    'You, A<U+200B>da'
+    """
+    return ", ".join(
+        "".join(f"<U+{ord(c):04X}>" if unicodedata.category(c) == "Cf" else c for c in n)
+        for n in names
+    )

@@ -37,6 +37,7 @@ from tutor.game.cards import (
     parse_card,
     parse_cards,
 )
+from tutor.game.errors import names_text
 from tutor.game.i18n import LANGUAGES, N_, _, local, typed_words
 from tutor.game.state import GameState, Move, MoveError
 
@@ -454,7 +455,7 @@ def resolve_puzzle(
             spec.line("seat"),
             "puzzle: "
             + _("seat {name!r} is not a player ({names})").format(
-                name=spec.seat, names=", ".join(players)
+                name=spec.seat, names=names_text(players)
             ),
         )
     over = state.is_over()
@@ -518,7 +519,7 @@ def resolve_puzzle(
                 spec.line("solution.0"),
                 "puzzle: solution: "
                 + _("{name!r} is not a player ({names})").format(
-                    name=spec.holder, names=", ".join(players)
+                    name=spec.holder, names=names_text(players)
                 ),
             )
         if players.index(spec.holder) == seat:

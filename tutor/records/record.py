@@ -38,7 +38,7 @@ from tutor.game.cards import (
     get_style,
     mask_of,
 )
-from tutor.game.errors import Shown, TutorError
+from tutor.game.errors import Shown, TutorError, names_text
 from tutor.game.i18n import (
     LANGUAGES,
     N_,
@@ -230,6 +230,8 @@ def player_named(players: Sequence[str], name: str, prefix: bool = False) -> str
     'West'
     >>> player_named(["Ada", "ada"], "ADA") is None
     True
+    >>> player_named(["You", "A\u200bda"], "Ada") == "A\u200bda"  # a zero-width space
+    True
     """
     given = name.strip()
     if given in players:
@@ -240,6 +242,10 @@ def player_named(players: Sequence[str], name: str, prefix: bool = False) -> str
     same = [p for p in players if p.casefold() == folded]
     if len(same) == 1:
         return same[0]
+    key = name_key(given)  # "Ada" for a file's "A\u200bda": names that show alike are one
+    keyed = [p for p in players if name_key(p) == key]
+    if not same and len(keyed) == 1:
+        return keyed[0]
     for seat in _SEATS:  # a seat the tutor names, in any language: "Nord", "Tu", "Destra"
         words = typed_words((seat,))
         if folded in words:
@@ -606,7 +612,7 @@ class HandRecord:
 
     def _check_seating(self) -> None:
         rs = self.ruleset
-        names = ", ".join(self.players)
+        names = names_text(self.players)
         for i in range(len(self.players)):
             problem = name_problem(self.players, i)
             if problem is not None:
@@ -742,7 +748,7 @@ class HandRecord:
                     raise self._fail(
                         ("deal", d, name),
                         _("deal {n}: {name!r} is not a player ({names})").format(
-                            n=d + 1, name=name, names=", ".join(self.players)
+                            n=d + 1, name=name, names=names_text(self.players)
                         ),
                     )
                 for i, c in enumerate(cards):
@@ -855,7 +861,7 @@ class HandRecord:
                     raise self._fail(
                         where,
                         _("{name!r} is not a player ({names})").format(
-                            name=Shown(entry.player), names=", ".join(self.players)
+                            name=Shown(entry.player), names=names_text(self.players)
                         ),
                         n,
                     )
