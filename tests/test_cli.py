@@ -30,6 +30,7 @@ from helpers import (
 import tutor.game.captures
 from tutor import __version__
 from tutor.cli.core import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_USAGE, app
+from tutor.game.i18n import speaking
 
 # -- help, version and usage -----------------------------------------------------------------------
 
@@ -130,6 +131,35 @@ def test_every_help_names_option_values_and_keeps_words_whole(lang: str) -> None
                 assert "<" not in term, (command, line)
             assert not re.search(r"\w-$", line), (command, line)  # broken at a hyphen
         assert "\u2011" not in result.stdout
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_every_help_fits_60_columns_and_its_examples_still_run(lang: str) -> None:
+    """Practice audit (stop 51): at 60 columns the lists of commands in the help of play and
+    live, and their examples, ran to 68 to 145 columns (kept as written, unwrapped). A line
+    too wide now breaks: a term's meaning under itself, an example at a space outside quotes
+    with a backslash, so that the lines joined are the command as written."""
+    from tutor.cli.language import TutorContext, translate_commands
+
+    root = typer.main.get_command(app)  # a tree of its own: translated here, used here alone
+    helps = {}
+    with speaking(lang):
+        translate_commands(root)
+        for command, cmd in _commands_of(root, []):
+            # click's width on a terminal of 60 (the test runner forces 80)
+            ctx = TutorContext(cmd, info_name=" ".join(["tutor", *command]), terminal_width=58)
+            helps[" ".join(command)] = cmd.get_help(ctx)
+    assert len(helps) > 30
+    for name, text in helps.items():
+        wide = [line for line in text.splitlines() if len(line) > 60]
+        assert not wide, (name, wide)
+    live = helps["live"]
+    joined = re.sub(r" \\\n +", " ", live)
+    assert (
+        "    printf '2C 4H 5S QD\\n7D 7H AS\\n7D x 2C 5S\\nAda: 3H\\n' | tutor live --ruleset "
+        "scopa --players You,Ada --as You --deck french --save typed.yaml" in joined
+    ), live
+    assert "--as \\\n" not in live  # an option is never parted from its value
 
 
 def test_usage_error_is_plain_text_not_a_box() -> None:

@@ -73,7 +73,8 @@ CODE_WORDS = {*CODES, *MAXIMS}
 """Observation codes and maxim keys: identifiers, shown as they are in every language."""
 
 NOT_LANGUAGE = [
-    re.compile(r"(?m)^\s*(?:tutor|echo|printf|python)\b.*$"),  # example command lines
+    # example command lines, with the lines a backslash continues them on (a narrow help)
+    re.compile(r"(?m)^\s*(?:tutor|echo|printf|python)\b(?:.*\\\n)*.*$"),
     re.compile(r"\S*[/\\]\S*"),  # paths, slashes between options (on|off|ask, x/y)
     re.compile(r"\S+\.(?:yaml|yml|html|svg|sqlite|md|py|txt)\b"),  # file names
     re.compile(r"(?<![\w-])--?[a-z][a-z-]*"),  # options

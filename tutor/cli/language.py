@@ -224,10 +224,85 @@ class TutorFormatter(_Formatter):
         super().write_dl(rows, *args, **kwargs)
 
     def write_text(self, text: str) -> None:
+        start = len(self.buffer)
         super().write_text(text.replace("-", _KEEP_HYPHEN))
+        # the blocks kept as written (a list of commands, the examples) fitted to the width
+        written = "".join(self.buffer[start:])
+        self.buffer[start:] = [fit_kept_lines(written, self.width)]
 
     def getvalue(self) -> str:
         return str(super().getvalue()).replace(_KEEP_HYPHEN, "-")
+
+
+def fit_kept_lines(text: str, width: int) -> str:
+    """``text`` with each line wider than ``width`` broken: a term and its meaning (two spaces
+    or more between them) with the meaning wrapped under itself; an example command at a space
+    outside quotes, with a backslash that the shell reads as the same line; any other line at
+    a space, under its own indent. A word wider than the width stays whole.
+
+    >>> print(fit_kept_lines("  undo     take back your last play", 30))
+      undo     take back your last
+               play
+    >>> print(fit_kept_lines("  printf 'a b c' | tutor play --seed 3", 28))
+      printf 'a b c' | tutor \\
+          play --seed 3
+    """
+    out = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            out.append(line)
+            continue
+        lead = len(line) - len(line.lstrip())
+        term = re.match(r"(\s*\S+(?: \S+)*?\s{2,})(\S.*)$", line)
+        if term and width - len(term.group(1)) >= 16:
+            out.extend(_wrapped(term.group(2), width, term.group(1), " " * len(term.group(1))))
+        elif line.lstrip().startswith(("tutor ", "printf ", "echo ", "cat ")):
+            out.extend(_command_lines(line, width, lead))
+        else:
+            out.extend(_wrapped(line.lstrip(), width, " " * lead, " " * lead))
+    return "\n".join(out)
+
+
+def _wrapped(text: str, width: int, first: str, rest: str) -> list[str]:
+    """``text`` wrapped at spaces after ``first`` on its first line, ``rest`` on the others."""
+    lines, current, empty = [], first, True
+    for word in text.split(" "):
+        if not empty and len(current) + 1 + len(word) > width:
+            lines.append(current)
+            current, empty = rest, True
+        current += word if empty else " " + word
+        empty = False
+    return [*lines, current]
+
+
+def _command_lines(line: str, width: int, lead: int) -> list[str]:
+    """An example command broken at spaces outside quotes, each line but the last ending with
+    `` \\`` (the shell joins them), the rest indented four more."""
+    words, quote, word = [], "", ""
+    for ch in line.strip():
+        if ch == " " and not quote:
+            words.append(word)
+            word = ""
+            continue
+        if ch in "'\"" and quote in ("", ch):
+            quote = "" if quote else ch
+        word += ch
+    words.append(word)
+    units: list[str] = []  # an option with its value is never split: "--as You"
+    for w in words:
+        option = units and units[-1][:1] in ("-", _KEEP_HYPHEN) and " " not in units[-1]
+        if option and w[:1] not in ("-", _KEEP_HYPHEN, "|"):
+            units[-1] += " " + w
+        else:
+            units.append(w)
+    out, current = [], " " * lead + units[0]
+    for w in units[1:]:
+        if len(current) + 1 + len(w) + 2 > width:
+            out.append(current + " \\")
+            current = " " * (lead + 4) + w
+        else:
+            current += " " + w
+    return [*out, current]
 
 
 _KEEP_HYPHEN = "\u2011"
