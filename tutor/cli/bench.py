@@ -675,7 +675,7 @@ def bench_tune_command(
         int,
         typer.Option("--deals", "-n", min=2, help="Duplicate deals each candidate plays."),
     ] = 400,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the directions.")] = (12345),
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the directions.")] = 12345,
     start: Annotated[
         str,
         typer.Option(

@@ -145,7 +145,7 @@ class Reliability:
     match); None when the rest of the table set it."""
     settebello: tuple[int, int] = (0, 0)
     """Of ``careful`` and ``careless``, the events about the settebello rather than a sweep
-    (taken when it was there, passed up while holding the seven that took it)."""
+    (taken when it was there, passed up while holding a card that took it)."""
 
     def epsilon(self, kind: str) -> float:
         """The share of its weight a deal keeps when it contradicts a reading of ``kind``: by
