@@ -278,3 +278,18 @@ def test_a_card_too_long_for_a_file_name_given_with_at_is_told_so_too() -> None:
     long = "x" * 5000
     said = one_error_line(run("explain", long, "--table", "", "--at", "3"), EXIT_USAGE)
     assert "--at N explains a point of a hand record" in said, said
+
+
+def test_the_last_play_says_where_the_cards_left_go() -> None:
+    """Rules audit (stop 51): explaining the hand's last play said 'Leaves the table empty.',
+    of a card laid on three others that then went to the opponent: the table was described
+    after the leftovers were taken. Seed 003's last play, QS x QC, leaves 4S to Ada."""
+    result = run("explain", str(SEED003), "--at", "35", "--time", "0.2", "--samples", "8")
+    assert result.exit_code == 0, result.output
+    lines = [line.strip() for line in result.stdout.splitlines()]
+    k = lines.index("1. QS x QC")
+    assert lines[k + 1 : k + 3] == [
+        "Takes QC.",
+        "The hand ends: 4S left on the table go to Ada, who captured last.",
+    ]
+    assert "Leaves the table empty." not in result.stdout

@@ -51,6 +51,9 @@ class MoveExplanation:
     """The unmatched values after the move."""
     value: MoveEstimate | None
     observations: tuple[Observation, ...]
+    leftover: tuple[int, str] | None = None
+    """The last play of the hand: the cards left on the table and the player they go to (who
+    captured last; None when nothing is left, or the ruleset leaves them)."""
 
     @property
     def codes(self) -> list[str]:
@@ -63,7 +66,13 @@ class MoveExplanation:
             out.append(_("Takes {cards}.").format(cards=format_cards(self.captures, style)))
         else:
             out.append(_("Takes nothing: the card is laid."))
-        if not self.leaves:
+        if self.leftover is not None:  # the hand ends: what is left is not left
+            cards, taker = self.leftover
+            out.append(
+                _("The hand ends: {cards} left on the table go to {player}, who captured last.")
+                .format(cards=format_cards(cards, style), player=taker)
+            )  # fmt: skip
+        elif not self.leaves:
             out.append(_("Leaves the table empty."))
         else:
             total = table_sum(self.leaves)
@@ -251,16 +260,24 @@ def explain_position(
         flipped = flipped_values(m.card, m.capture) if m.capture else ()
         after = captured | m.capture | (1 << m.card) if m.capture else captured
         est = by_move.get(m)
+        then = choices.after(m)
+        last = then.stack[-1] if then.is_over() and then.stack else None
+        leftover = (
+            (last.leftover, full.players[last.leftover_seat])
+            if last is not None and last.leftover
+            else None
+        )
         out.append(
             MoveExplanation(
                 m,
                 m.capture,
-                choices.after(m).table if not choices.after(m).is_over() else 0,
+                then.table if not then.is_over() else 0,
                 choices.sweep(m),
                 flipped,
                 unmatched_values(after),
                 est,
                 tuple(obs),
+                leftover,
             )
         )
     out.sort(key=lambda e: -(e.value.value if e.value is not None and e.value.n else -1e9))
