@@ -665,3 +665,14 @@ def test_end_markers_of_sides_that_end_level_are_both_seen(monkeypatch: pytest.M
     ends = [(float(circle[1]), float(circle[2])), (float(square[1]) + 4, float(square[2]) + 4)]
     (x0, y0), (x1, y1) = ends
     assert abs(y0 - y1) < 1 and abs(x0 - x1) >= 9, ends
+
+
+def test_the_decisions_table_heads_each_column_once_in_italian(review: Review) -> None:
+    """HTML audit (stop 51): in Italian the table of decisions was headed 'giocata | giocatore
+    | giocata | ...': the play's number and the move took one word. Every header differs."""
+    with speaking("it"):
+        page = review_page(review)
+    index = page.split('id="decisions"', 1)[1].split("</thead>", 1)[0]
+    heads = re.findall(r'<th scope="col">([^<]*)</th>', index)
+    assert heads[:3] == ["n.", "giocatore", "giocata"], heads
+    assert len(set(heads)) == len(heads) == 6, heads

@@ -616,7 +616,14 @@ def _index(review: Review) -> str:
         )
     head = "".join(
         f'<th scope="col">{markup(h)}</th>'
-        for h in (_("play"), _("player"), _("move"), _("class"), _("cost"), _("best"))
+        for h in (
+            pgettext("the column of the play's number", "play"),  # not a second "giocata"
+            _("player"),
+            _("move"),
+            _("class"),
+            _("cost"),
+            _("best"),
+        )
     )
     title = markup(_("Decisions"))
     return (
