@@ -676,3 +676,24 @@ def test_the_decisions_table_heads_each_column_once_in_italian(review: Review) -
     heads = re.findall(r'<th scope="col">([^<]*)</th>', index)
     assert heads[:3] == ["n.", "giocatore", "giocata"], heads
     assert len(set(heads)) == len(heads) == 6, heads
+
+
+AXIS = """
+const svg = doc.querySelector('svg');
+const labels = [...svg.querySelectorAll('text[text-anchor="end"]')];
+return {boxes: labels.map(t => { const b = t.getBBox(); return [t.textContent, b.x]; })};
+"""
+
+
+@needs_browser
+def test_the_charts_axis_figures_are_drawn_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """HTML audit (stop 51): with under 0.1 points lost the axis read .025 and .075: '0.025',
+    right-aligned 6 units from a plot 40 units in, began at x = -9, outside the drawing."""
+    review = review_record(_renamed("You", "Ada"), settings=FAST_PAGE, plays=[1, 2])
+    small = [[0.0, 0.0], [0.03, 0.0], [0.09, 0.01]]
+    monkeypatch.setattr(type(review), "running_loss", lambda self: small)
+    chart = loss_chart_svg(review)
+    found = measure_in_browser(f"<!DOCTYPE html><html><body>{chart}</body></html>", AXIS, 600)
+    figures = dict(found["boxes"])
+    assert {"0.025", "0.075", "0.1"} <= figures.keys(), found
+    assert all(x >= 0 for x in figures.values()), found

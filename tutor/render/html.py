@@ -255,7 +255,10 @@ def loss_chart_svg(review: Review) -> str:
     step = _nice_step(top)
     ymax = max(step, math.ceil(top / step - 1e-9) * step)
     # the legend above the plot, one side a line, so that long names never run into each other
-    W, left, right, bottom, ph, spacing = 440.0, 40.0, 10.0, 38.0, 154.0, 20.0
+    W, right, bottom, ph, spacing = 440.0, 10.0, 38.0, 154.0, 20.0
+    levels = [k * step for k in range(int(ymax / step + 1e-9) + 1)]
+    # room for the widest figure of the axis: "0.025" was drawn from x = -9 (HTML audit)
+    left = max(40.0, 10.0 + max(text_width(number(v, "g"), 15) for v in levels))
     topm = 18 + spacing * (sides - 1) + 18
     H = topm + ph + bottom
     pw = W - left - right
@@ -268,16 +271,13 @@ def loss_chart_svg(review: Review) -> str:
 
     parts = [f'<rect x="{left:g}" y="{topm:g}" width="{pw:g}" height="{ph:g}" fill="#fafbfc"/>']
     legend: list[str] = []
-    k = 0
-    while k * step <= ymax + 1e-9:
-        v = k * step
+    for v in levels:
         parts.append(
             f'<line x1="{left:g}" x2="{W - right:g}" y1="{y(v):.1f}" y2="{y(v):.1f}" '
             'stroke="#e3e8ee"/>'
             f'<text x="{left - 6:g}" y="{y(v) + 4:.1f}" text-anchor="end" font-size="15" '
             f'fill="#5f6b7a">{number(v, "g")}</text>'
         )
-        k += 1
     tick = max(1, round(n / 6))
     for i in range(0, n + 1, tick):
         parts.append(
