@@ -697,3 +697,34 @@ def test_the_charts_axis_figures_are_drawn_whole(monkeypatch: pytest.MonkeyPatch
     figures = dict(found["boxes"])
     assert {"0.025", "0.075", "0.1"} <= figures.keys(), found
     assert all(x >= 0 for x in figures.values()), found
+
+
+PAGE_WIDTH = "return {page: doc.documentElement.scrollWidth};"
+
+
+@needs_browser
+def test_a_long_leftover_wraps_on_a_phone(tmp_path: Path) -> None:
+    """HTML audit (stop 51): with capture optional, 19 cards were left on the table at the end,
+    and their list, set like a move that never breaks, made the page 920 px wide on a phone of
+    390. A list of cards wraps between them."""
+    (tmp_path / "lay.yaml").write_text(
+        "name: lay\nplayers: 2\nsides: 2\nhand_size: 3\ntable_cards: 4\nforced_capture: false\n"
+        "redeal_kings: 0\n"
+    )
+    record = tmp_path / "hand.yaml"
+    deal = SEED003.read_text(encoding="utf-8").split("plays:")[0]
+    record.write_text(deal.replace("ruleset: scopa", "ruleset: lay.yaml"))
+    [hand] = load_path(record)
+    state = hand.initial_state()
+    plays = []
+    while not state.is_over():  # lay a card every turn, but the first, which takes
+        moves = state.legal_moves()
+        move = next((m for m in moves if bool(m.capture) != bool(plays)), moves[0])
+        plays.append(move.text(hand.style))
+        state.push(move)
+    record.write_text(record.read_text() + "plays: [" + ", ".join(plays) + "]\n")
+    [hand] = load_path(record)
+    review = review_record(hand, settings=FAST_PAGE, plays=[2])
+    page = review_page(review)
+    assert page.count('<span class="cards">') == 1
+    assert measure_in_browser(page, PAGE_WIDTH, 390)["page"] == 390

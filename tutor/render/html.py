@@ -93,8 +93,8 @@ table { border-collapse: collapse; }
 .play > header { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 14px; }
 .play h3 { margin: 0; font-size: 1rem; font-weight: 400; }
 .who { font-weight: 700; }
-.move { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace;
-  white-space: nowrap; }  /* a move never splits between its card and what it took */
+.move, .cards { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; }
+.move { white-space: nowrap; }  /* a move never splits between its card and what it took */
 .cost { color: var(--muted); font-size: .92rem; }
 .body { display: grid; gap: 12px 18px; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
   grid-template-areas: "position facts" "position board"; grid-template-rows: auto 1fr;
@@ -647,7 +647,7 @@ def _score(review: Review) -> str:
     if hand.leftover is not None and hand.leftover.cards:
         said = leftover_sentence(hand.leftover.player)
         left = format_cards(sorted(hand.leftover.cards), style)
-        cards = f'<span class="move">{markup(left)}</span>'
+        cards = f'<span class="cards">{markup(left)}</span>'  # a list: wraps between cards
         parts.append(
             '<p class="note">'
             + fill_markup(said, player=_bdi(hand.leftover.player), cards=cards)
