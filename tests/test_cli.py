@@ -640,6 +640,14 @@ def test_output_that_cannot_be_written_is_not_called_bad_input() -> None:
         assert done.stderr == (
             "tutor: error: cannot write the output: No space left on device\n"
         ), args
+    # an output file, not standard output: exit 3 as if the input were bad (HTML audit, stop 51)
+    puzzle = "puzzles/keep-the-table-above-ten.yaml"
+    done = subprocess.run(
+        [sys.executable, "-m", "tutor", "render", puzzle, "--svg", "/dev/full"],
+        capture_output=True, text=True, cwd=ROOT, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == EXIT_OUTPUT, done.stderr
+    assert done.stderr == "tutor: error: cannot write /dev/full: No space left on device\n"
 
 
 def test_minus_h_is_the_help_everywhere() -> None:

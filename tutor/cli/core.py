@@ -931,9 +931,12 @@ def write_output(out: Path, text: str) -> None:
         sys.stdout.buffer.flush()
         return
     # lazy: the writer lives with the record files, which not every command reads
-    from tutor.records.recordfile import save_atomically
+    from tutor.records.recordfile import SaveError, save_atomically
 
-    save_atomically(out, text)
+    try:
+        save_atomically(out, text)
+    except SaveError as exc:  # the output, not the input, is at fault: as > /dev/full is
+        fail(str(exc), EXIT_OUTPUT)
     note("tutor: " + _("wrote {file}").format(file=out))
 
 
