@@ -640,7 +640,7 @@ def test_output_that_cannot_be_written_is_not_called_bad_input() -> None:
         assert done.stderr == (
             "tutor: error: cannot write the output: No space left on device\n"
         ), args
-    # an output file, not standard output: exit 3 as if the input were bad (HTML audit, stop 51)
+    # an output file, not standard output: was exit 3, as if the input were bad (HTML audit)
     puzzle = "puzzles/keep-the-table-above-ten.yaml"
     done = subprocess.run(
         [sys.executable, "-m", "tutor", "render", puzzle, "--svg", "/dev/full"],

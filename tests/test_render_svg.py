@@ -76,8 +76,11 @@ def _labels_apart(found: dict[str, Any]) -> None:
         ("Massimiliano Bartolomei della Rovere", "Gianfranco Santangelo-Buonarroti", "North", 4),
         ("Massimiliano Bartolomei della Rovere", "Gianfranco Santangelo-Buonarroti", "North", 5),
         ("W" * 200, "Gianfranco " * 30, "Bartolomeo " * 40, 7),
+        # HTML audit (stop 51): Hebrew letters were guessed narrower than drawn, and a long
+        # Hebrew name cut the "(3)" after it to "(3"
+        ("\u05e9" * 50, "\u0633" * 40, "\u10e5" * 40, 4),
     ],
-    ids=["qa", "a-side-to-play", "very-long"],
+    ids=["qa", "a-side-to-play", "very-long", "other-scripts"],
 )
 def test_seat_labels_never_overlap(west: str, east: str, north: str, at: int) -> None:
     """Bug: with long names the left and right seat labels ran into each other and over the
