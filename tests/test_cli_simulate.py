@@ -175,3 +175,23 @@ def test_a_ctrl_c_while_the_records_are_written_says_how_many_are(
         write_records(tmp_path / "out", hands)
     assert "interrupted: wrote 2 of the 5 records to" in capsys.readouterr().err
     assert len(list((tmp_path / "out").iterdir())) == 2
+
+
+def test_records_of_a_house_ruleset_name_its_file(tmp_path: Path) -> None:
+    """Engine audit (stop 51): ``simulate --ruleset ten.yaml --records DIR`` played every deal,
+    then failed writing the first record ('the record's ruleset is not the ruleset 'ten'...'),
+    losing the run: the records named the ruleset 'ten', which no shipped ruleset is. They now
+    name its file as they will find it, from their folder, and read back."""
+    house = tmp_path / "rules" / "ten.yaml"
+    house.parent.mkdir()
+    house.write_text("name: ten\nplayers: 2\nsides: 2\nhand_size: 10\ntable_cards: 0\n")
+    games = tmp_path / "games"
+    args = ["--players", "greedy,greedy", "--deals", "1", "--workers", "1", "--seed", "1"]
+    result = run("simulate", "--ruleset", str(house), *args, "--records", str(games))
+    assert result.exit_code == 0, result.output
+    written = sorted(games.glob("*.yaml"))
+    assert [p.name for p in written] == ["deal-000-a.yaml", "deal-000-b.yaml"]
+    for path in written:
+        assert 'ruleset: "../rules/ten.yaml"' in path.read_text(encoding="utf-8")
+        [hand] = load_path(str(path))
+        assert hand.ruleset.name == "ten" and hand.is_finished()

@@ -148,7 +148,11 @@ def simulate_command(
             )
         interrupted(done.format(n=result.deals))
     if records is not None:
-        write_records(records, result.hand_records(rules))
+        from tutor.records.recordfile import ruleset_key
+
+        # a house ruleset's file as the records will find it, from their folder
+        key = ruleset_key(ruleset, "<command line>", records / "deal.yaml")
+        write_records(records, result.hand_records(rules, key))
     if json_out:
         print_json(result.to_json())
     else:

@@ -316,11 +316,15 @@ class SimulationResult:
         finished = [w for w in self.match_winners if w is not None]
         return (sum(1 for w in finished if w == who), len(finished)) if finished else None
 
-    def hand_records(self, rules: Ruleset) -> list[tuple[str, HandRecord]]:
+    def hand_records(
+        self, rules: Ruleset, ruleset_name: str | None = None
+    ) -> list[tuple[str, HandRecord]]:
         """Every hand played, as a record to replay or review, with a file name for it:
         ``deal-003-a`` (deal 3, A on the side that leads; ``b``: sides exchanged), or
         ``match-003-b-hand-02``. The players are ``A1``, ``B1``, ``A2``, ``B2`` by seat (``A``
-        and ``B`` without partners), and the record's ``event`` names who they are."""
+        and ``B`` without partners), and the record's ``event`` names who they are.
+        ``ruleset_name``: the records' ``ruleset`` key, when not the ruleset's name (a house
+        ruleset's file, as the records will find it)."""
         out = []
         sides = rules.sides
         for o in self.outcomes:
@@ -329,7 +333,8 @@ class SimulationResult:
             for s in range(rules.players):
                 letter = "A" if s % sides == o.a_side else "B"
                 names.append(f"{letter}{s // sides + 1}" if rules.partners else letter)
-            record = record_from_moves(rules, table, deals, o.moves, ruleset_name=self.ruleset,
+            record = record_from_moves(rules, table, deals, o.moves,
+                                       ruleset_name=ruleset_name or self.ruleset,
                                        players=names, explicit=False)  # fmt: skip
             game = "b" if o.swapped else "a"
             if self.matches:
