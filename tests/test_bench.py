@@ -269,3 +269,20 @@ def test_bench_search_gives_no_figure_for_a_probe_ctrl_c_cut_short(
         bench.bench_search_move(positions=1, budget=0.01, workers=1)["opening_samples_in_budget"]
         == 27
     )
+
+
+def test_endgame_regret_stops_when_its_analysis_was_cut(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Engine audit (stop 51): with one worker, Ctrl-C and SIGTERM were taken by the analysis,
+    which keeps the samples it has, and bench endgame went on to the last deal (with -n 100,
+    nine minutes on): an analysis cut short now stops the run, marked interrupted."""
+    from types import SimpleNamespace
+
+    calls = []
+
+    def cut(*args: object, **kwargs: object) -> object:
+        calls.append(1)
+        return SimpleNamespace(interrupted=True, best=None)
+
+    monkeypatch.setattr(bench, "analyse", cut)
+    run = bench.bench_endgame("chitarrella,greedy", deals=3, samples=4, methods=("facts",))
+    assert run.interrupted and run.deals == 0 and len(calls) == 1

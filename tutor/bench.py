@@ -1293,10 +1293,13 @@ def _endgame_deal(
                 row = []
                 for name in methods:
                     deals = ENDGAME_METHODS[name] or _only_the_deal(state)
-                    chosen = analyse(
+                    a = analyse(
                         view, samples=samples, seed=move_seed(seed, deal, game, state.ply),
                         moves=legal, exact_plies=plays_left, deals=deals,
-                    ).best  # fmt: skip
+                    )  # fmt: skip
+                    if a.interrupted:  # analyse keeps a Ctrl-C's samples: here it stops all
+                        raise KeyboardInterrupt
+                    chosen = a.best
                     row.append(best - truth[legal.index(chosen)] if chosen else 0.0)
                 out.append((state.plays_left(), row))
             state.push(move)
