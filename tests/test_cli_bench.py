@@ -306,3 +306,22 @@ def test_bench_calibration_writes_numbers_as_italian_does() -> None:
         assert _interval_text([-0.654, 0.513]) == "[-0,654; +0,513]"
     assert _interval_text([-0.654, 0.513]) == "[-0.654, +0.513]"
     assert "0.0-0.1 " in run(*args).stdout
+
+
+def test_bench_review_refuses_planted_hands_of_three_sides_before_reviewing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Engine audit (stop 51): 'bench review --planted 1 -r three.yaml' reviewed the example
+    hands for 92 s, then failed on the ruleset; it is refused before any review."""
+
+    def reviewed(**_kwargs: object) -> None:
+        raise AssertionError("the example hands were reviewed before the ruleset was refused")
+
+    monkeypatch.setattr(bench, "bench_review", reviewed)
+    three = tmp_path / "three.yaml"
+    three.write_text("name: three-alone\nplayers: 3\nsides: 3\nhand_size: 4\n")
+    result = run("bench", "review", "--planted", "1", "-k", "1", "-w", "1", "-r", str(three))
+    assert one_error_line(result) == (
+        "tutor: error: moves are judged for two sides only; three-alone has 3 players, each for "
+        "themselves, where no move has a single value"
+    )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+from pathlib import Path
 
 import pytest
 from helpers import one_error_line, run, run_json
@@ -129,3 +130,14 @@ def test_an_interrupted_tuning_keeps_its_generations_and_says_how_to_go_on(
         in (result.stderr)
     )
     assert "--first 5 --generations 4" in result.stderr
+
+
+def test_bench_tune_refuses_a_ruleset_of_three_sides(tmp_path: Path) -> None:
+    """Engine audit (stop 51): 'bench tune -r three.yaml' crashed, exit 70 ('internal error:
+    ValueError: 2 players for 3 sides and 3 seats'); it is refused before any game, as
+    simulate refuses it."""
+    three = tmp_path / "three.yaml"
+    three.write_text("name: three-alone\nplayers: 3\nsides: 3\nhand_size: 4\n")
+    args = ["bench", "tune", "-r", str(three), "-g", "1", "--pairs", "1", "-n", "2"]
+    line = one_error_line(run(*args))
+    assert line == "tutor: error: simulation pits two sides; ruleset 'three-alone' has 3"

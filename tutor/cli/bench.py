@@ -312,8 +312,11 @@ def bench_review_command(
     the samples the defaults draw, and the planted-mistake rates."""
     from tutor.bench import bench_planted, bench_review
     from tutor.review.judge import Settings
+    from tutor.review.review import require_two_sides
 
-    load_ruleset(ruleset)  # a bad name is a usage error now, not after the review's minutes
+    rules = load_ruleset(ruleset)  # a bad name is said now, not after the review's minutes
+    if planted:
+        require_two_sides(rules)  # and a ruleset whose moves cannot be judged (engine audit)
     note(
         _("reviewing the example hands {runs} with {workers}...").format(
             runs=ngettext("once", "{n} times", repeat).format(n=repeat),

@@ -545,16 +545,17 @@ def _default_seats(record: HandRecord) -> list[int]:
     return seats or list(range(record.ruleset.players))
 
 
-def require_two_sides(record: HandRecord) -> None:
-    """ReviewError unless the record's ruleset has two sides: with more (partnerships, or each for
-    themselves), a move has no single value to judge it by (what one opponent loses another may
-    gain)."""
-    if record.ruleset.sides != 2:
+def require_two_sides(record: HandRecord | Ruleset) -> None:
+    """ReviewError unless the record's ruleset (or ``record``, a ruleset) has two sides: with
+    more (partnerships, or each for themselves), a move has no single value to judge it by
+    (what one opponent loses another may gain)."""
+    rules = record if isinstance(record, Ruleset) else record.ruleset
+    if rules.sides != 2:
         raise ReviewError(
             _(
                 "moves are judged for two sides only; {ruleset} has {sides}, where no move has "
                 "a single value"
-            ).format(ruleset=record.ruleset.name, sides=sides_in_words(record.ruleset))
+            ).format(ruleset=rules.name, sides=sides_in_words(rules))
         )
 
 

@@ -29,7 +29,7 @@ from typing import Any
 from tutor.game.rules import load_ruleset
 from tutor.search.analysis import Interval, interval, run_parallel
 from tutor.search.players import RULE_NAMES, ChitarrellaPlayer, check_weights
-from tutor.search.simulate import play_deal
+from tutor.search.simulate import check_sides, play_deal
 from tutor.search.tuned import DEFAULT_PLAYOUT
 
 __all__ = [
@@ -152,6 +152,7 @@ def tune_playouts(
     """Tune the rules' weights by self-play (module docstring), from ``start`` (every weight 1
     by default), numbering the generations from ``first`` (to go on from an earlier run)."""
     rules = load_ruleset(ruleset)
+    check_sides(rules, ("chitarrella", "chitarrella"))  # a ruleset of three sides: said now
     begin = start_weights(start or {})
     rng = random.Random(seed)
     theta = [math.log(begin.get(n, 1.0)) for n in RULE_NAMES]
