@@ -236,3 +236,15 @@ def test_a_run_stopped_before_any_deal_claims_no_figure() -> None:
     text = plain_text(*simulation_view(result))
     assert "No duplicate pair was completed: nothing to compare." in text
     assert "One pair" not in text
+
+
+def test_a_huge_number_of_deals_starts_at_once() -> None:
+    """Engine audit (stop 51): 'simulate --deals 1000000000' built the list of every deal before
+    playing one, and filled the memory (24 GB) without a game played. The deals are handed out
+    as they are played: a time limit of half a second ends it with the deals done."""
+    import time
+
+    start = time.perf_counter()
+    result = simulate("scopa", ["random", "random"], deals=10**9, time_limit=0.5)
+    assert time.perf_counter() - start < 10
+    assert result.timed_out and 0 < result.deals < 10**9

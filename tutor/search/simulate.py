@@ -433,10 +433,12 @@ def simulate(
         raise SimulationError(message.format(n=count))
     done, stop = run_parallel(  # which reports (0, count) as it starts
         _play_deal if deals is not None else _play_match,
-        [(rules, specs, seed, k) for k in range(count)],
+        # handed out as they are played: a list of --deals 1000000000 filled the memory first
+        ((rules, specs, seed, k) for k in range(count)),
         workers,
         progress,
         deadline,
+        total=count,
     )
     outcomes: list[HandOutcome] = []
     diffs: list[float] = []
