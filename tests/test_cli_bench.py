@@ -325,3 +325,28 @@ def test_bench_review_refuses_planted_hands_of_three_sides_before_reviewing(
         "tutor: error: moves are judged for two sides only; three-alone has 3 players, each for "
         "themselves, where no move has a single value"
     )
+
+
+def test_bench_all_interrupted_shows_the_benchmarks_finished(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Engine audit (stop 51): Ctrl-C in the fifth benchmark of 'bench all' exited 130 with
+    nothing on stdout, though four had finished; their figures are shown, the one cut is
+    marked, the rest are not run."""
+    ran = []
+
+    def cut() -> dict[str, Any]:
+        raise KeyboardInterrupt
+
+    def never() -> dict[str, Any]:
+        ran.append("after")
+        return {}
+
+    monkeypatch.setattr(
+        bench, "BENCHMARKS", {"first": lambda: {"seconds": 1.5}, "second": cut, "third": never}
+    )
+    result = run("bench", "all", "--json")
+    assert result.exit_code == 130, result.output
+    assert json.loads(result.stdout) == {"first": {"seconds": 1.5}, "second": {"interrupted": True}}
+    assert "interrupted during second: showing the benchmarks finished before it" in result.stderr
+    assert not ran

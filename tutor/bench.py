@@ -607,6 +607,8 @@ def run_all(
     ``starting(name)`` is called before each. A benchmark that cannot run here (a file it
     reads is missing or bad: OSError or TutorError) is skipped, reported to
     ``skipped(name, error)`` and given the figures ``{"skipped": message}``; the others run.
+    Ctrl-C stops the run: the benchmarks finished keep their figures, the one it cut is
+    ``{"interrupted": True}``, and the rest are not run (nor listed).
     """
     chosen = list(BENCHMARKS) if names is None else names
     results: dict[str, Figures] = {}
@@ -615,6 +617,9 @@ def run_all(
             starting(name)
         try:
             results[name] = BENCHMARKS[name]()
+        except KeyboardInterrupt:  # the figures done stand (engine audit, stop 51: all lost)
+            results[name] = {"interrupted": True}
+            break
         except (OSError, TutorError) as exc:
             if skipped is not None:
                 skipped(name, exc)

@@ -164,10 +164,19 @@ def bench_all_command(json_out: JsonOption = False) -> None:
             "tutor: " + _("{name} skipped: {why}").format(name=name, why=exc)
         ),
     )
+    cut = next((name for name, f in results.items() if f.get("interrupted") is True), None)
+    if cut is not None:  # the benchmarks finished before Ctrl-C are shown, then exit 130
+        say_interrupted(
+            _("interrupted during {name}: showing the benchmarks finished before it").format(
+                name=cut
+            )
+        )
     if json_out:
         print_json(results)
-        return
-    _show_figures(results, False)
+    else:
+        _show_figures(results, False)
+    if cut is not None:
+        raise typer.Exit(EXIT_INTERRUPTED)
 
 
 @bench_app.command(
