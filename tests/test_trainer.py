@@ -34,8 +34,8 @@ from tutor.training.trainer import (
     Entry,
     Pick,
     Trainer,
+    cached_puzzles,
     describe,
-    indexed_puzzles,
 )
 
 DAY = 86400.0
@@ -438,7 +438,7 @@ def test_a_damaged_index_entry_means_the_file_is_read_again(tmp_path: Path, dama
                 text = damage
             store.conn.execute("UPDATE files SET entries = ? WHERE path = ?", (text, path))
         assert Trainer.open(store, [mine], shipped=False).entries == before
-        assert indexed_puzzles(store).keys() == {e.info.digest for e in before}
+        assert {i.digest for i in cached_puzzles(store)} == {e.info.digest for e in before}
 
 
 def test_a_file_name_that_is_not_utf8_is_indexed_answered_and_read_back(tmp_path: Path) -> None:

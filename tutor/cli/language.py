@@ -19,6 +19,7 @@ from __future__ import annotations
 import inspect
 import math
 import re
+import textwrap
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -27,6 +28,7 @@ import typer.core
 
 from tutor.game.errors import Shown
 from tutor.game.i18n import LANGUAGES, N_, _
+from tutor.render.safe import TERM_LINE
 
 __all__ = [
     "TutorContext",
@@ -252,27 +254,24 @@ def fit_kept_lines(text: str, width: int) -> str:
         if len(line) <= width:
             out.append(line)
             continue
-        lead = len(line) - len(line.lstrip())
-        term = re.match(r"(\s*\S+(?: \S+)*?\s{2,})(\S.*)$", line)
-        if term and width - len(term.group(1)) >= 16:
-            out.extend(_wrapped(term.group(2), width, term.group(1), " " * len(term.group(1))))
-        elif line.lstrip().startswith(("tutor ", "printf ", "echo ", "cat ")):
+        body = line.lstrip()
+        lead = len(line) - len(body)
+        term = TERM_LINE.fullmatch(body)
+        head = " " * lead + term[1] if term else ""
+        if term and width - len(head) >= 16:
+            out.extend(_wrapped(term[2], width, head, " " * len(head)))
+        elif body.startswith(("tutor ", "printf ", "echo ", "cat ")):
             out.extend(_command_lines(line, width, lead))
         else:
-            out.extend(_wrapped(line.lstrip(), width, " " * lead, " " * lead))
+            out.extend(_wrapped(body, width, " " * lead, " " * lead))
     return "\n".join(out)
 
 
 def _wrapped(text: str, width: int, first: str, rest: str) -> list[str]:
-    """``text`` wrapped at spaces after ``first`` on its first line, ``rest`` on the others."""
-    lines, current, empty = [], first, True
-    for word in text.split(" "):
-        if not empty and len(current) + 1 + len(word) > width:
-            lines.append(current)
-            current, empty = rest, True
-        current += word if empty else " " + word
-        empty = False
-    return [*lines, current]
+    """``text`` wrapped at its spaces alone, after ``first`` on its first line and ``rest`` on
+    the others."""
+    return textwrap.wrap(text, width, initial_indent=first, subsequent_indent=rest,
+                         break_long_words=False, break_on_hyphens=False)  # fmt: skip
 
 
 def _command_lines(line: str, width: int, lead: int) -> list[str]:

@@ -15,7 +15,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 
-__all__ = ["SHOWN_MAX", "Shown", "TutorError", "names_text"]
+__all__ = ["SHOWN_MAX", "Shown", "TutorError", "code_point", "names_text"]
 
 
 class TutorError(ValueError):
@@ -57,6 +57,15 @@ class Shown:
     __str__ = __repr__
 
 
+def code_point(ch: str) -> str:
+    """A character that must not act or hide, as every message and page shows it: ``<U+200B>``.
+
+    >>> code_point("\u202e")
+    '<U+202E>'
+    """
+    return f"<U+{ord(ch):04X}>"
+
+
 def names_text(names: Sequence[str]) -> str:
     """Names listed in a message, an invisible character in one shown as ``<U+200B>``: a
     file's ``A\u200bda`` and a typed ``Ada`` must not look alike in "'Ada' is not a player".
@@ -65,6 +74,5 @@ def names_text(names: Sequence[str]) -> str:
     'You, A<U+200B>da'
     """
     return ", ".join(
-        "".join(f"<U+{ord(c):04X}>" if unicodedata.category(c) == "Cf" else c for c in n)
-        for n in names
+        "".join(code_point(c) if unicodedata.category(c) == "Cf" else c for c in n) for n in names
     )

@@ -20,9 +20,26 @@ from __future__ import annotations
 import html
 import re
 
+from tutor.game.errors import code_point
 from tutor.records.record import UNSAFE_TEXT as _UNSAFE
 
-__all__ = ["visible", "markup", "one_line", "needs_showing", "isolated", "fill", "fill_markup"]
+__all__ = [
+    "TERM_LINE",
+    "visible",
+    "markup",
+    "one_line",
+    "needs_showing",
+    "isolated",
+    "fill",
+    "fill_markup",
+]
+
+
+TERM_LINE = re.compile(r"(\S+(?: \S+)*? {2,})(\S.*)")
+"""A line of a list of terms and their meanings, its indent taken off: the term, two spaces
+or more, and its meaning (``hint           the best play from your seat``). A narrow terminal
+wraps the meaning under itself: the help's lists (:mod:`tutor.cli.language`) and a session's
+(:func:`tutor.render.terminal.text_lines`) alike."""
 
 
 def _show(match: re.Match[str]) -> str:
@@ -34,7 +51,7 @@ def _show(match: re.Match[str]) -> str:
         return "^" + chr(code + 0x40)
     if code == 0x7F:
         return "^?"
-    return f"<U+{code:04X}>"
+    return code_point(ch)
 
 
 def needs_showing(text: str) -> bool:

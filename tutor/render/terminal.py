@@ -64,7 +64,7 @@ from tutor.game.rules import Ruleset
 from tutor.game.scoring import HandScore, MatchScore, category_name
 from tutor.records.record import HandRecord, shown_name
 from tutor.records.replay import HandReplay
-from tutor.render.safe import needs_showing, one_line, visible
+from tutor.render.safe import TERM_LINE, needs_showing, one_line, visible
 from tutor.review.judge import class_name, points_whose
 
 if TYPE_CHECKING:
@@ -357,6 +357,12 @@ def keep_words_whole(renderable: RenderableType) -> None:
             column.no_wrap = True
 
 
+TWO_SPACES = (0, 1, 0, 0)
+"""A table's padding with two spaces between columns (a space after each, and the rule's)."""
+ONE_SPACE = (0, 0, 0, 0)
+"""A table's padding with the rule's one space alone between columns."""
+
+
 class Narrowing:
     """A table, and another layout of the same figures drawn instead where the table's words
     alone need more than the width: the review's summary has a column per class (74 columns
@@ -367,13 +373,12 @@ class Narrowing:
         self,
         table: Table,
         narrow: RenderableType,
-        padding: tuple[int, int, int, int] | None = None,
+        padding: tuple[int, int, int, int] = TWO_SPACES,
     ) -> None:
         self.table = table
         self.narrow = narrow
         self.padding = padding
-        """The closest the table's columns may come and it still be drawn (None: two spaces
-        apart)."""
+        """The closest the table's columns may come and it still be drawn."""
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         yield self.table
@@ -384,7 +389,7 @@ class Narrowing:
         one space apart, the last resort of a table that has none (:func:`_fit_columns`)."""
         keep_words_whole(self.table)
         lows, _highs = _column_widths(console, self.table)
-        gaps = _gaps(console, self.table, self.padding or TWO_SPACES)
+        gaps = _gaps(console, self.table, self.padding)
         fits = sum(lows) + gaps <= console.width
         return self.table if fits else self.narrow
 
@@ -436,12 +441,6 @@ def _fit_columns(console: Console, table: Table) -> None:
         excess -= 1
     for column, w in zip(table.columns, widths, strict=True):
         column.width = w
-
-
-TWO_SPACES = (0, 1, 0, 0)
-"""A table's padding with two spaces between columns (a space after each, and the rule's)."""
-ONE_SPACE = (0, 0, 0, 0)
-"""A table's padding with the rule's one space alone between columns."""
 
 
 def _gaps(console: Console, table: Table, padding: tuple[int, int, int, int] | None = None) -> int:
@@ -504,11 +503,6 @@ def emit(console: Console, *renderables: RenderableType) -> None:
         console.file.flush()
 
 
-_TERM = re.compile(r"(\S+(?: \S+)*? {2,})(\S.*)")
-"""An indented line of a list of terms and their meanings: the term, two spaces or more, and
-its meaning (``  hint           the best play from your seat``)."""
-
-
 def text_lines(text: str) -> list[RenderableType]:
     """Lines of prose that wrap at word boundaries to the console's width; a line indented
     with spaces keeps its indent on the lines it wraps onto, and an indented term set off by
@@ -528,7 +522,7 @@ def text_lines(text: str) -> list[RenderableType]:
     for line in text.split("\n"):
         body = line.lstrip(" ")
         indent = len(line) - len(body)
-        term = _TERM.fullmatch(body) if indent else None
+        term = TERM_LINE.fullmatch(body) if indent else None
         if term is not None:
             out.append(Item(Text(visible(term[2])), indent, visible(term[1])))
             continue
@@ -1232,9 +1226,9 @@ def value_board(board: Board, style: Style, rich: bool = False) -> Table:
     return out
 
 
-def _holding_cell(cell: ValueCell, sign: bool = True) -> Text:
+def _holding_cell(cell: ValueCell, signs: bool = True) -> Text:
     """must / no (facts alone) or a percentage for one player and value (without its % sign
-    unless ``sign``); * marks a percentage the readings of behaviour move."""
+    unless ``signs``); * marks a percentage the readings of behaviour move."""
     if cell.status == "none":
         return Text("-")
     if cell.status == "must":
@@ -1242,7 +1236,7 @@ def _holding_cell(cell: ValueCell, sign: bool = True) -> Text:
     if cell.status == "cannot":
         return Text(_("no"))
     shown = percent(cell.probability or 0.0)
-    return Text((shown if sign else shown.removesuffix("%")) + ("*" if cell.reading else ""))
+    return Text((shown if signs else shown.removesuffix("%")) + ("*" if cell.reading else ""))
 
 
 def holdings_table(

@@ -157,6 +157,17 @@ def protocol(style: Style | str | None = None, other: str = "Ada", table: bool =
     return lines_help(rows, st, 16)
 
 
+def split_note(text: str) -> tuple[str, str | None]:
+    """A typed play and its note, the words after " #" (``7D x 2C 5S  # took the settebello``;
+    None without one): the one way a session reads a note typed after a play.
+
+    >>> split_note("7D x 2C 5S  # took the settebello"), split_note("7D")
+    (('7D x 2C 5S ', 'took the settebello'), ('7D', None))
+    """
+    play, _hash, remark = text.partition(" #")
+    return play, remark.strip() or None
+
+
 def lines_help(rows: list[tuple[str, str]], style: Style, column: int) -> str:
     """The help of a session that reads typed lines (``live``, ``play``): each line (in a
     column ``column`` wide, or as wide as its longest line) and what it does, two spaces or
@@ -886,8 +897,7 @@ class LiveSession:
         whose play it is and the viewer's hand; and its note, the words after " #" ("7D x 2C
         5S  # took the settebello": kept in the record as a file's notes are, and shown escaped
         wherever they are shown). ``fixing``: the play is an earlier one put right (``fix``)."""
-        text, _hash, remark = text.partition(" #")
-        note = remark.strip() or None
+        text, note = split_note(text)
         mover = self.players[state.turn]
         who, colon, rest = text.partition(":")
         if colon:

@@ -110,7 +110,7 @@ from tutor.training.defaults import (
     HINT_TIME,
     QUICK_EXACT_PLIES,
 )
-from tutor.training.live import lines_help, run_lines
+from tutor.training.live import lines_help, run_lines, split_note
 
 __all__ = [
     "HINT_MODES",
@@ -882,8 +882,8 @@ class PlaySession:
         """The person's play: read with the shared play parser, checked against their hand and
         the rules; never guessed."""
         state = self.state
-        played, _hash, remark = text.partition(" #")
-        if remark.strip():  # live keeps such a note; here each play's note is the verdict
+        played, note = split_note(text)
+        if note is not None:  # live keeps such a note; here each play's note is the verdict
             raise PlayError(
                 _(
                     "{text!r}: tutor play takes no notes after #: the note on each of your plays "

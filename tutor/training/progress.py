@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor.training.store import ProgressStore
-from tutor.training.trainer import indexed_puzzles, shipped_digests
+from tutor.training.trainer import cached_puzzles, shipped_digests
 
 __all__ = ["ThemeCount", "DayCount", "DueItem", "Stats", "progress_stats"]
 
@@ -134,8 +134,9 @@ def progress_stats(store: ProgressStore, now: float | None = None) -> Stats:
         row[1] += a.correct
     stats.days = [DayCount(d, n, ok) for d, (n, ok) in sorted(days.items())]
     infos = store.puzzles()
-    shipped = shipped_digests(store)
-    indexed = indexed_puzzles(store)
+    cached = cached_puzzles(store)  # the index read once
+    shipped = shipped_digests(cached)
+    indexed = {info.digest: info for info in cached}
     indexed_paths = {i.path for i in indexed.values()}
     upcoming = []
     for digest, s in store.schedule().items():

@@ -27,7 +27,7 @@ import json
 import math
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -158,26 +158,19 @@ def _from_text(text: str) -> list[Entry] | None:
     return out
 
 
-def indexed_puzzles(store: ProgressStore) -> dict[str, PuzzleInfo]:
-    """What the index of puzzle files knows of each puzzle, by digest (its titles in every
-    language, which the store's table of puzzles answered does not keep)."""
-    found: dict[str, PuzzleInfo] = {}
-    for text in store.all_cached_entries():
-        for entry in _from_text(text) or ():
-            found[entry.info.digest] = entry.info
-    return found
+def cached_puzzles(store: ProgressStore) -> list[PuzzleInfo]:
+    """What the index of puzzle files knows of each puzzle it found, file by file (its titles
+    in every language, which the store's table of puzzles answered does not keep): a puzzle
+    in two files is listed twice."""
+    return [entry.info for text in store.all_cached_entries() for entry in _from_text(text) or ()]
 
 
-def shipped_digests(store: ProgressStore) -> set[str]:
-    """The digests of the puzzles the index found in the shipped collection, which ``train``
-    asks without ``--puzzles`` (a copy in the user's folder is the same puzzle)."""
+def shipped_digests(infos: Iterable[PuzzleInfo]) -> set[str]:
+    """The digests of the puzzles of ``infos`` (:func:`cached_puzzles`) found in the shipped
+    collection, which ``train`` asks without ``--puzzles`` (a copy in the user's folder is the
+    same puzzle)."""
     shipped = collection_dir().resolve()
-    return {
-        entry.info.digest
-        for text in store.all_cached_entries()
-        for entry in _from_text(text) or ()
-        if Path(entry.info.path).is_relative_to(shipped)
-    }
+    return {info.digest for info in infos if Path(info.path).is_relative_to(shipped)}
 
 
 def index_puzzles(store: ProgressStore, folders: Sequence[Path]) -> tuple[list[Entry], list[str]]:
