@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from helpers import EXAMPLES, PLAIN_ENV, ROOT, SEED003, run, run_json, runner
@@ -223,3 +224,25 @@ def test_the_json_of_solve_explain_and_track_names_its_deck() -> None:
         ["track", record, "--as", "Ada", "--at", "9"],
     ):
         assert run_json(*args)["deck"] == "french", args
+
+
+def test_solve_needs_no_sampling_where_counting_places_every_card(tmp_path) -> None:
+    """Was: a record giving only your cards, in its last deal, was sampled (and with --samples 5
+    warned "these values say little ... sample more") though you can count Ada's three cards."""
+    text = SEED003.read_text(encoding="utf-8")
+    hidden = tmp_path / "hidden.yaml"
+    hidden.write_text(re.sub(r", Ada: \[[^\]]*\]\}", "}", text), encoding="utf-8")
+    assert "Ada: [" not in hidden.read_text(encoding="utf-8")
+    truth = run_json("solve", str(SEED003), "--at", "30")
+    for extra in ([], ["--samples", "5"], ["--exact"]):
+        result = run("solve", str(hidden), "--at", "30", "--json", *extra)
+        assert result.exit_code == 0, result.output
+        data = json.loads(result.stdout)
+        assert data["pinned"] is True and data["exact"] is True and not data["warnings"]
+        assert data["moves"] == truth["moves"]
+        assert ("solved exactly instead of sampling" in result.stderr) == bool(
+            extra[:1] == ["--samples"]
+        )
+    shown = run("solve", str(hidden), "--at", "30", env=PLAIN_ENV)
+    assert "exact, every card known by counting" in shown.stdout
+    assert "sample" not in shown.output

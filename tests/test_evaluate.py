@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from helpers import EXAMPLES, NAMES, partial_state
 
+from tutor.counting.tracker import viewer_state
 from tutor.game.rules import load_ruleset
 from tutor.game.state import GameState
 from tutor.records.recordfile import load_path
@@ -85,7 +86,7 @@ def test_to_json_names_the_mover_and_the_side() -> None:
     data = evaluate(state, names=names, sides=sides).to_json("italian")
     assert list(data) == [
         "to_move", "exact", "method", "moves", "best", "pv", "samples", "interrupted",
-        "timed_out", "warnings", "reading", "seat", "side", "at", "deck", "lead",
+        "timed_out", "warnings", "reading", "seat", "side", "at", "deck", "lead", "pinned",
     ]  # fmt: skip
     assert data["to_move"] == names[state.turn] and data["seat"] == state.turn
     assert data["side"] == sides[state.turn % 2] and data["at"] == 30
@@ -201,3 +202,24 @@ def test_the_sampling_warning_asks_for_at_least_ten_deals_only_under_ten() -> No
     assert f"at least {FEW_SAMPLES}" in few
     narrow = [MoveEstimate(Move(0, 0), 0.0, -0.5, 0.5, 20, sampled)]
     assert sampling_warning(20, narrow) is None
+
+
+def test_a_position_where_counting_places_every_card_is_solved_exactly() -> None:
+    """Was: in the last deal of scopa the mover's seat knows every card, yet ``auto`` and
+    ``sampling`` sampled that one deal over and over and warned "sample more"."""
+    record = load_path(EXAMPLES / "seed003-scopa.yaml")[0]
+    full = record.state_at(30)
+    view = viewer_state(full, full.turn)  # Ada's three cards hidden, and all of them counted
+    assert view.has_hidden_cards()
+    truth = [(m.move, m.value) for m in exact_analysis(full).moves]
+    for method in ("auto", "sampling", "exact"):
+        ev = evaluate(view, method, samples=5)
+        assert ev.pinned and ev.analysis.method == "exact" and ev.analysis.exact, method
+        assert [(m.move, m.value) for m in ev.analysis.moves] == truth
+        assert ev.to_json()["pinned"] is True and not ev.warnings()
+    # the full deal solved as asked is not "pinned"; sampling it from the seat is
+    assert not evaluate(full).pinned and evaluate(full, "sampling", samples=3).pinned
+    # earlier, Ada holds cards nobody has seen yet: sampled, as before
+    early = record.state_at(24)
+    ev = evaluate(viewer_state(early, early.turn), samples=3)
+    assert not ev.pinned and ev.analysis.method == "sampling"

@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 from helpers import ROOT, SEED003, check_golden, endgame, midgame
 
+from tutor.counting.knowledge import known_world
 from tutor.game.captures import sweep_value
 from tutor.game.cards import CARDS, FULL_DECK, mask_of, parse_cards
 from tutor.game.i18n import speaking
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move
 from tutor.records.recordfile import load_path
-from tutor.review.knowledge import known_world
 from tutor.review.observations import (
     CODE_MAXIM,
     CODES,

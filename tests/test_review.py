@@ -11,6 +11,7 @@ import pytest
 from helpers import EXAMPLES, FAST, ROOT, SEED003
 
 from tutor.counting.inference import infer
+from tutor.counting.knowledge import known_world
 from tutor.counting.style import stated_style
 from tutor.counting.tracker import viewer_state
 from tutor.game.i18n import number
@@ -20,7 +21,6 @@ from tutor.records.record import record_from_moves
 from tutor.records.recordfile import load_path, loads
 from tutor.review.explain import explain_position
 from tutor.review.judge import Judgement, Settings, classify, held_out_cost, verdict_class
-from tutor.review.knowledge import known_world
 from tutor.review.observations import Observation
 from tutor.review.planted import plant_missed_scopa
 from tutor.review.review import review_record, weigh, weigh_all

@@ -132,6 +132,14 @@ def solve_command(
     except TutorError as exc:
         raise InputError(f"{where}{exc}") from None
     analysis = result.analysis
+    if result.pinned and samples is not None:  # asked to sample, and did not: say why
+        note(
+            "tutor: "
+            + _(
+                "every card {name} cannot see is known by counting, so every deal sampled "
+                "would be the same one: solved exactly instead of sampling"
+            ).format(name=mover)
+        )
     if analysis.method == "exact" and analysis.timed_out:
         note(
             "tutor: "

@@ -1,21 +1,22 @@
 """When counting pins every card: the one deal the facts allow the player to move.
 
-The review judges each decision from the mover's seat only (``docs/review.md``; the mover's
-view is :func:`tutor.search.players.seat_view`). :func:`known_world` says when that seat can
-know every card: every unseen card is in a single other hand and nothing is left to deal
-(always so in the last deal of two-player scopa, and in scopone once only one other player
-holds cards). The exact solver then judges the decision with no sampling at all.
+A player sees only their own seat (:func:`tutor.counting.tracker.viewer_state`).
+:func:`known_world` says when that seat can know every card all the same: every unseen card is
+in a single other hand and nothing is left to deal (always so in the last deal of two-player
+scopa, and in scopone once only one other player holds cards). Then there is nothing to sample:
+``solve``, the review and the puzzle checker solve that one deal exactly.
 
 In seed 003's last deal You can count Ada's three cards; in its first deal nothing is pinned:
 
 >>> from tutor.records.recordfile import load_path
 >>> record = load_path("docs/examples/seed003-scopa.yaml")[0]
 >>> late = record.state_at(30)
->>> from tutor.search.players import seat_view
->>> view = seat_view(late)
+>>> from tutor.counting.tracker import viewer_state
+>>> view = viewer_state(late, late.turn)
 >>> view.unknown, known_world(view).hands == late.hands
 ([0, 3], True)
->>> known_world(seat_view(record.state_at(2))) is None
+>>> early = record.state_at(2)
+>>> known_world(viewer_state(early, early.turn)) is None
 True
 """
 

@@ -47,6 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor.counting.inference import CountView, count_view
+from tutor.counting.knowledge import known_world
 from tutor.counting.odds import percent
 from tutor.counting.tracker import Board, track, values_text, viewer_state
 from tutor.game.cards import Style
@@ -57,7 +58,6 @@ from tutor.game.state import GameState, Move
 from tutor.puzzles.format import Puzzle
 from tutor.records.puzzle_key import question_name
 from tutor.review.judge import Settings
-from tutor.review.knowledge import known_world
 from tutor.review.reading import ValuesReading, check_values
 from tutor.search.analysis import (
     Analysis,

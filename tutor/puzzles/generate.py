@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor.counting.inference import count_view
+from tutor.counting.knowledge import known_world
 from tutor.counting.tracker import STOCK
 from tutor.game.cards import CARDS, Style, format_card, get_style, indexes_of
 from tutor.game.errors import TutorError
@@ -54,7 +55,6 @@ from tutor.records.puzzle_key import QUESTIONS, PuzzleSpec
 from tutor.records.record import HandRecord, record_from_moves, shown_name
 from tutor.records.recordfile import dumps, save_atomically
 from tutor.review.judge import points_whose
-from tutor.review.knowledge import known_world
 from tutor.search.analysis import analyse, exact_analysis, run_parallel
 from tutor.search.players import GreedyPlayer, seat_view
 from tutor.search.roster import make_player

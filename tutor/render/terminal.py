@@ -1553,7 +1553,9 @@ def evaluation_view(ev: Evaluation, style: Style, rich: bool = False) -> list[Re
     # (Italian audit, stop 48): a side's points where players have partners, else one's own
     whose = points_whose(None if is_you(player) else player, ev.rules)
     if exact:
-        if result.exact:
+        if result.exact and ev.pinned:  # the record hides cards that counting finds
+            how = _("exact, every card known by counting")
+        elif result.exact:
             how = _("exact")
         elif result.interrupted:
             how = _("not exact: bounds proven before Ctrl-C")

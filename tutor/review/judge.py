@@ -3,7 +3,7 @@
 The cost of a move is the value of the best move minus the value of the move played, in points
 of the hand, from the mover's seat only (``docs/review.md``):
 
-- when counting pins every card (:func:`tutor.review.knowledge.known_world`: always in the
+- when counting pins every card (:func:`tutor.counting.knowledge.known_world`: always in the
   last deal of two-player scopa), the exact solver values every legal move;
 - otherwise the shared analyser (:func:`tutor.search.analysis.analyse`) values the moves on deals
   sampled from what the mover knows, every move on the same deals (paired samples), so that the
@@ -30,13 +30,13 @@ from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 from tutor.counting.assignment import iter_deals
+from tutor.counting.knowledge import known_world
 from tutor.counting.style import StylePriors
 from tutor.game.errors import TutorError
 from tutor.game.i18n import N_, _, bounds, ngettext, number, pgettext
 from tutor.game.rules import Ruleset
 from tutor.game.state import GameState, Move
 from tutor.review.defaults import DEFAULT_SAMPLES, DEFAULT_TIME, FIRST_ROUND
-from tutor.review.knowledge import known_world
 from tutor.search.analysis import (
     DEFAULT_EXACT_PLIES,
     Z_975,

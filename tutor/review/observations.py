@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutor.counting.inference import Inference, infer
+from tutor.counting.knowledge import known_world
 from tutor.counting.odds import odds_holds_one, percent
 from tutor.counting.style import StylePriors
 from tutor.counting.tracker import a_value, flipped_values, seat_names, value_word, values_text
@@ -42,7 +43,6 @@ from tutor.game.cards import (
 from tutor.game.i18n import N_, _, all_of, either, is_you, ngettext, number, typed_words
 from tutor.game.scoring import denari_of
 from tutor.game.state import GameState, Move
-from tutor.review.knowledge import known_world
 from tutor.search.analysis import Analysis, exact_analysis
 from tutor.search.players import seat_view
 

@@ -11,6 +11,10 @@
 - ``method="auto"`` (the default) solves exactly when every card is known, and samples
   otherwise.
 
+Whatever the method, a position where counting pins every card from the mover's seat
+(:func:`~tutor.counting.knowledge.known_world`) is solved exactly: every deal sampled would be
+that one deal, so sampling would only repeat it (``Evaluation.pinned`` says so).
+
 The result, an :class:`Evaluation`, keeps the analysis (values, intervals, paired samples, how
 each value was obtained) with the position's context (who moves, for which side, after which
 play) and gives the JSON of ``tutor solve --json``.
@@ -32,7 +36,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from tutor.counting.tracker import seat_names
+from tutor.counting.knowledge import known_world
+from tutor.counting.tracker import seat_names, viewer_state
 from tutor.game.cards import Style, get_style
 from tutor.game.errors import TutorError
 from tutor.game.i18n import _, ngettext, number
@@ -106,6 +111,9 @@ class Evaluation:
     reading: Note | None = None
     """Set when the values rest on a reading the tracker does not share
     (:func:`tutor.review.reading.evaluate_checked`)."""
+    pinned: bool = False
+    """Solved exactly because counting pins every card from the mover's seat, though the
+    position hides cards (or sampling was asked for)."""
 
     @property
     def player(self) -> str:
@@ -169,13 +177,24 @@ class Evaluation:
             if lead is None
             else {"over": lead[0].text(style), **lead[1].to_json(), "settled": lead[1].low > 0}
         )
+        data["pinned"] = self.pinned
         return data
+
+
+def pinned_world(state: GameState) -> GameState | None:
+    """The one deal counting allows from the seat to move of ``state``, or None: the position
+    :func:`evaluate` solves exactly whatever the method."""
+    if state.is_over() or state.unknown[state.turn]:
+        return None
+    return known_world(viewer_state(state, state.turn))
 
 
 def solves_exactly(state: GameState, method: str = "auto") -> bool:
     """Whether :func:`evaluate` with ``method`` solves ``state`` exactly (``auto``: when every
-    card is known) rather than by sampling deals."""
-    return method == "exact" or (method == "auto" and not state.has_hidden_cards())
+    card is known; any method: when counting pins every card) rather than by sampling deals."""
+    if method == "exact" or (method == "auto" and not state.has_hidden_cards()):
+        return True
+    return pinned_world(state) is not None
 
 
 def exact_time_limit(time_limit: float | None) -> float:
@@ -236,13 +255,15 @@ def evaluate(
             ).format(player=who[state.turn])
         )
     hands: tuple[tuple[int, ...], ...] = ()
-    if solves_exactly(state, method):
-        if state.has_hidden_cards():
+    full = method in ("auto", "exact") and not state.has_hidden_cards()
+    world = None if full else pinned_world(state)
+    if full or world is not None or method == "exact":
+        if world is None and state.has_hidden_cards():
             raise HiddenCardsError(
                 _("the record does not give every hand, so the position cannot be solved exactly")
             )
         limit: float | None = exact_time_limit(time_limit)
-        result = exact_analysis(state, time_limit=limit)
+        result = exact_analysis(state if world is None else world, time_limit=limit)
     else:
         limit = time_limit
         k = SAMPLES if samples is None else samples
@@ -277,6 +298,7 @@ def evaluate(
         time_limit=limit,
         rules=state.rules,
         hands=hands,
+        pinned=world is not None,
     )
 
 
