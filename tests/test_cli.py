@@ -160,6 +160,14 @@ def test_every_help_fits_60_columns_and_its_examples_still_run(lang: str) -> Non
         "scopa --players You,Ada --as You --deck french --save typed.yaml" in joined
     ), live
     assert "--as \\\n" not in live  # an option is never parted from its value
+    # audit (stop 52): engine's referee example broke with no backslash, and puzzle check's
+    # usage read PATH...... (the metavar's dots and click's own)
+    engine = re.sub(r" \\\n +", " ", helps["engine"])
+    assert (
+        "    python tools/referee.py --ruleset scopa --players chitarrella,greedy --seed 3"
+        in engine
+    ), helps["engine"]
+    assert all("...." not in text.splitlines()[0] for text in helps.values())
 
 
 def test_usage_error_is_plain_text_not_a_box() -> None:
@@ -215,7 +223,7 @@ def test_usage_error_is_plain_text_not_a_box() -> None:
         ),
         (
             ["live", "-r", "scopa", "-p", "a,b", "--as", "a", "--trust-readings", "2"],
-            "invalid value for '--trust-readings': must be at most 1.0, not 2; "
+            "invalid value for '--trust-readings': must be at most 1, not 2; "
             "see 'tutor live --help'",
         ),
         (  # review audit (stop 49): --lang after the command offered --as and --hand

@@ -146,7 +146,7 @@ def test_explain_at_a_point_of_a_record() -> None:
     assert lay["sweep"] is None and "safe-table" in [o["code"] for o in lay["observations"]]
     assert take["flipped"] == [3, 4, 7] and lay["flipped"] == []
     text = run("explain", str(SEED003), "--at", "2", "--samples", "10", "--workers", "1").stdout
-    assert "any 9 sweeps it" in text and "no single card sweeps it" in text
+    assert "any queen (9) sweeps it" in text and "no single card sweeps it" in text
     # Found by QA: the values (below zero, often) were labelled "points of the hand for your
     # side"; they are the side's points minus the others', as solve says
     assert "Values: points of the hand, yours minus the other player's, mean over 10" in text

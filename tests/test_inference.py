@@ -87,8 +87,8 @@ def test_passed_up_sweeps_force_the_last_nine(two_passes: GameState) -> None:
     )
     assert d.text.startswith(head)
     assert len(d.reasons) == 2 and len(d.readings) == 2
-    assert "at play 1 West could have swept the table (4D 5C = 9) with a 9" in d.reasons[0]
-    assert "at play 3 East could have swept the table (4D 5C = 9) with a 9" in d.reasons[1]
+    assert "at play 1 West could have swept the table (4D 5C = 9) with a queen (9)" in d.reasons[0]
+    assert "at play 3 East could have swept the table (4D 5C = 9) with a queen (9)" in d.reasons[1]
     # each reading's own confidence: P(West holds no 9)
     west_none = 1 - by_value[(0, 9)] if (0, 9) in by_value else 1.0
     assert f"(inference, {percent(west_none)})" in d.reasons[0]
@@ -145,7 +145,10 @@ def test_contradicted_reading_is_dropped_and_said(scopone: Ruleset) -> None:
     inf = infer(viewer_state(s, 3), 3, NAMES, style="french")
     west = [e for e in inf.exclusions if e.seat == 0]
     assert len(west) == 1 and west[0].dropped
-    assert west[0].dropped_text(NAMES, "french") == "at play 5 West played QS, so did hold a 9 then"
+    assert (
+        west[0].dropped_text(NAMES, "french")
+        == "at play 5 West played QS, so did hold a queen (9) then"
+    )
     assert all(e.seat != 0 for e in inf.active)
     assert inf.to_json()["inferences"][0]["status"] == "dropped"
 
@@ -196,7 +199,7 @@ def test_last_card_forced_by_220_and_parity_is_a_fact(scopa: Ruleset) -> None:
     assert (d.status, d.holder, d.card, d.basis) == ("must", 1, card("QS"), "fact")
     assert d.reasons[0] == "Ada is the only player whose cards you have not seen (fact)"
     assert any("Rule of 220: the one card still unseen is worth 9" in r for r in d.reasons)
-    assert any("Rule of 48" in r and "exactly one card, a 9" in r for r in d.reasons)
+    assert any("Rule of 48" in r and "exactly one card, a queen (9)" in r for r in d.reasons)
     # the deduction refers to the board's facts themselves, and words them from their numbers
     assert d.facts == (LastCardKnown(card("QS"), 9), OneOfEachOdd(1, (9,)))
     assert [f.text(inf.names, "french").rstrip(".") for f in d.facts] == d.reasons[-2:]
@@ -502,7 +505,7 @@ def test_a_must_names_only_the_readings_it_rests_on() -> None:
     assert d.reasons == [  # the step rests on North's reading, and says so (stop 49)
         "going by the readings, West and East hold 2 cards between them, and KD KH can only "
         "be with them",
-        "at play 6 North could have swept the table (KC = 10) with a 10 and did not, "
+        "at play 6 North could have swept the table (KC = 10) with a king (10) and did not, "
         f"so probably holds no 10 (inference, {percent(north.confidence or 0)})",
     ]
     assert d.readings == (north,)

@@ -81,8 +81,11 @@ NOT_LANGUAGE = [
     re.compile(r"\btutor(?: [a-z]+)+"),  # command lines
     re.compile(r"\b[a-z0-9]+(?:[-_][a-z0-9]+)+\b"),  # codes and keys: missed-scopa, hands_won
     re.compile(r"\b(?:[AKQJ2-7]|10|[FCRSV])[DHSCBOEP]\b"),  # cards
-    re.compile(r"'[^']*'"),  # quoted text: what the user typed, a key of a file
+    # quoted text: what the user typed, a key of a file; on one line, and not an elided
+    # article (was: from the "l'" of one line to the "un'" of another, hiding an English "You")
+    re.compile(r"(?<!\w)'[^'\n]*'(?!\w)"),
     re.compile(r"<[^>]*>"),  # value types in the usage
+    re.compile(r'"[a-z_]+"'),  # the keys of JSON: {"answered", "themes": ...}
 ]
 """What is not language in an output: left out before the words are looked at."""
 
@@ -753,7 +756,7 @@ def test_a_holds_puzzle_in_italian_names_and_reads_the_seats_in_italian() -> Non
     tried = run("--lang", "it", "puzzle", "try", "reading-a-passed-up-scopa", input="ov\n")
     assert tried.exit_code == 0, tried.output
     assert "Non proprio: molto probabilmente 6S ce l'ha Nord." in tried.stdout
-    assert "Nord ha 6S (l'ultimo 6 non visto)" in tried.stdout
+    assert "Nord ha 6S (l'ultima carta di valore 6 non vista)" in tried.stdout
     assert not re.search(r"\b(North|South|East|West)\b", tried.stdout), tried.stdout
 
 
@@ -852,3 +855,47 @@ def test_a_game_resumed_in_the_other_language_names_every_seat_in_it(tmp_path: P
     assert "players: [Tu, Destra, Compagno, Sinistra]" in save.read_text(encoding="utf-8")
     again = run("--lang", "en", "play", "--resume", str(save), input="quit\n")
     assert "Cards in hand: You 9, Right 9, Partner 9, Left 9." in again.stdout, again.stdout
+
+
+def test_a_records_turn_and_holding_errors_name_the_seats_in_italian(tmp_path: Path) -> None:
+    """Italian audit (stop 52): replay said "tocca a West, non a North" and "ce l'ha in mano
+    East" where the rest of the run, and live, say Ovest, Nord and Est."""
+    text = (ROOT / "docs" / "examples" / "scopone-hand.yaml").read_text(encoding="utf-8")
+    cases = {
+        "turn.yaml": (
+            text.replace("  - 4S\n", "  - {player: North, play: 4S}\n", 1),
+            "giocata 2: turno sbagliato: tocca a Ovest, non a Nord",
+            "play 2: wrong turn: it is West's turn, not North's",
+        ),
+        "held.yaml": (
+            text.replace("  - 4S\n", "  - 7C\n", 1),
+            "giocata 2: Ovest non può giocare 7C: ce l'ha in mano Est",
+            "play 2: West cannot play 7C: it is in East's hand",
+        ),
+    }
+    for name, (body, italian, english) in cases.items():
+        path = tmp_path / name
+        path.write_text(body, encoding="utf-8")
+        said = run("--lang", "it", "replay", str(path))
+        assert said.exit_code == 3 and said.stderr.rstrip().endswith(italian), said.stderr
+        said = run("--lang", "en", "replay", str(path))
+        assert said.exit_code == 3 and said.stderr.rstrip().endswith(english), said.stderr
+
+
+def test_numbers_in_the_help_and_range_errors_are_written_as_the_language_writes_them() -> None:
+    """Italian audit (stop 52): the help showed ``[predefinito: 0.85; 0.0<=x<=1.0]`` and
+    ``3.0``, and ``--trust-readings 1,5`` was refused with "al massimo 1.0, non 1.5"."""
+
+    def helped(*args: str) -> str:  # the help's words, wherever its lines break
+        return " ".join(run(*args, "--help").stdout.split())
+
+    assert "[predefinito: 0,85; 0<=x<=1]" in helped("--lang", "it", "track")
+    assert "[default: 0.85; 0<=x<=1]" in helped("--lang", "en", "track")
+    assert "[predefinito: 3; x>=0,01]" in helped("--lang", "it", "review")
+    path = str(ROOT / "docs" / "examples" / "scopone-hand.yaml")
+    said = run("--lang", "it", "track", path, "--as", "South", "--trust-readings", "1,5")
+    assert said.exit_code == 2 and "il valore deve essere al massimo 1, non 1,5;" in said.stderr
+    said = run("track", path, "--as", "South", "--trust-readings", "1.5")
+    assert said.exit_code == 2 and "must be at most 1, not 1.5;" in said.stderr
+    said = run("solve", path, "--samples", "2000000")
+    assert "must be at most 1000000, not 2000000;" in said.stderr  # never 1e+06

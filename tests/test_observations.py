@@ -112,7 +112,7 @@ def test_sweepable_table_and_safe_table(scopa: Ruleset) -> None:
     s = endgame(scopa, "QD 4H 3H", ["7H AS 2C", "QH KC 5C"])
     taking = codes_of(s, "7H x 3H 4H")
     o = taking["sweepable-table"]
-    assert "QD alone" in o.text and "any 9 sweeps" in o.text and "QH" in o.text
+    assert "QD alone" in o.text and "any queen (9) sweeps" in o.text and "QH" in o.text
     assert o.probability == 1.0  # the one unseen 9 is in Ada's hand, the only one left
     assert "safe-table" not in taking
     laying = codes_of(s, "AS")
@@ -134,8 +134,10 @@ def test_sweepable_table_when_every_play_leaves_one_compares_the_risks(scopa: Ru
     s = GameState(scopa, cards("6C"), deals)
     s.captured[0] = FULL_DECK & ~cards("6C 2C 4C 4H 5S 3H 7D JS 2D 3D JD JH KH")
     o = codes_of(s, "2C")["sweepable-table"]
-    assert "any 8 sweeps" in o.text and "Every play left a table one card can sweep" in o.text
-    assert "4C would have left" in o.text and "any 10 sweeps" in o.text
+    assert (
+        "any jack (8) sweeps" in o.text and "Every play left a table one card can sweep" in o.text
+    )
+    assert "4C would have left" in o.text and "any king (10) sweeps" in o.text
     assert o.probability is not None and o.probability > 0.7
     assert "sweepable-table" not in codes_of(s, "4C")  # the lower risk: nothing to say
     # a coach's audit: the maxim quoted after it ("never leave a table one card can sweep when
@@ -193,7 +195,7 @@ def test_offers_seven(scopa: Ruleset) -> None:
 def test_primiera_given(scopa: Ruleset) -> None:
     s = endgame(scopa, "2C 5S", ["6D KC 3H", "6S QH JC"])
     fired = codes_of(s, "6D")
-    assert "a 6 or an 8" in fired["primiera-given"].text
+    assert "a 6 or a jack (8)" in fired["primiera-given"].text
     assert "primiera-given" not in codes_of(s, "KC")
 
 
@@ -405,7 +407,7 @@ def test_seed003_golden_observations() -> None:
     # your next decision: AS keeps the table at 17; 7H taking 4H 3H would leave QD to any nine
     safe = by_play[3]["safe-table"]
     assert "AS" in safe and "adds up to 17" in safe and "no single card sweeps it" in safe
-    assert "7H x 3H 4H would have left QD alone, which any 9 sweeps" in safe
+    assert "7H x 3H 4H would have left QD alone, which any queen (9) sweeps" in safe
     assert re.search(r"the odds that Ada holds one: \d+%", safe)
     # the two scope
     assert "took-scopa" in by_play[5] and "took-scopa" in by_play[7]

@@ -28,7 +28,7 @@ def test_passed_up_settebello(scopone: Ruleset) -> None:
     play(s, "3C")  # 7 (single) or 8 (7+1) could have taken the settebello
     [ex] = find_exclusions(viewer_state(s, 3))
     assert (ex.kind, ex.seat, ex.values) == ("settebello", 0, (7, 8))
-    assert "could have taken the settebello with a 7 or an 8" in ex.text(NAMES, "french")
+    assert "could have taken the settebello with a 7 or a jack (8)" in ex.text(NAMES, "french")
     inf = infer(viewer_state(s, 3), 3, NAMES)
     [ex] = inf.standing
     rel = inf.reliability[0]

@@ -27,7 +27,7 @@ import typer
 import typer.core
 
 from tutor.game.errors import Shown
-from tutor.game.i18n import LANGUAGES, N_, _
+from tutor.game.i18n import LANGUAGES, N_, _, number
 from tutor.render.safe import TERM_LINE
 
 __all__ = [
@@ -222,7 +222,7 @@ class TutorFormatter(_Formatter):
     def write_dl(self, rows: Sequence[tuple[str, str]], *args: Any, **kwargs: Any) -> None:
         # an argument's row names its type after its name (FILE <path>): the name says it
         rows = [(re.sub(r"^([^-\s]\S*) <[^<>]+>$", r"\1", term), text) for term, text in rows]
-        rows = [(term, text.replace("-", _KEEP_HYPHEN)) for term, text in rows]
+        rows = [(term, _local_numbers(text).replace("-", _KEEP_HYPHEN)) for term, text in rows]
         super().write_dl(rows, *args, **kwargs)
 
     def write_text(self, text: str) -> None:
@@ -234,6 +234,34 @@ class TutorFormatter(_Formatter):
 
     def getvalue(self) -> str:
         return str(super().getvalue()).replace(_KEEP_HYPHEN, "-")
+
+
+_BRACKET = re.compile(r"\[[^\[\]]*\]$")
+_DECIMAL = re.compile(r"(?<![\w.])\d+\.\d+(?![\w.])")
+
+
+def _shown_number(value: float) -> str:
+    """A number click or typer quotes (a default, a bound, a value read), as the run writes
+    numbers: whole without a decimal part (``1``, not ``1.0``), else in the fewest digits
+    that give it back, with the language's decimal mark (``0,85``).
+
+    >>> _shown_number(1.0), _shown_number(0.85), _shown_number(1_000_000), _shown_number(1e-07)
+    ('1', '0.85', '1000000', '1e-07')
+    """
+    if math.isfinite(value) and float(value).is_integer():
+        return str(int(value))
+    return number(float(value), "")
+
+
+def _local_numbers(text: str) -> str:
+    """An option's help with the numbers click writes in its closing brackets (the default, the
+    range: ``[default: 0.85; 0.0<=x<=1.0]``) written as the run writes numbers: ``0.85`` and
+    ``1``, or in Italian ``0,85`` (audit, stop 52: the Italian help showed ``0.85``)."""
+
+    def local(bracket: re.Match[str]) -> str:
+        return _DECIMAL.sub(lambda m: _shown_number(float(m[0])), bracket[0])
+
+    return _BRACKET.sub(local, text)
 
 
 def fit_kept_lines(text: str, width: int) -> str:
@@ -260,7 +288,7 @@ def fit_kept_lines(text: str, width: int) -> str:
         head = " " * lead + term[1] if term else ""
         if term and width - len(head) >= 16:
             out.extend(_wrapped(term[2], width, head, " " * len(head)))
-        elif body.startswith(("tutor ", "printf ", "echo ", "cat ")):
+        elif body.startswith(("tutor ", "printf ", "echo ", "cat ", "python ")):
             out.extend(_command_lines(line, width, lead))
         else:
             out.extend(_wrapped(body, width, " " * lead, " " * lead))
@@ -375,11 +403,15 @@ class _Typed:
         self.value = value
 
     def __repr__(self) -> str:
+        if isinstance(self.value, (int, float)) and not isinstance(self.value, bool):
+            return _shown_number(self.value)  # read already: as the run writes numbers (1,5)
         text = str(self.value)
         try:
-            float(text)
+            value = float(text)
         except ValueError:
             return repr(Shown(text))
+        if "." in text and math.isfinite(value) and len(text) <= 20:
+            return number(value, "")  # typed 1,5 (read as 1.5): shown 1,5 in Italian
         return text if len(text) <= 20 else repr(Shown(text))
 
 
@@ -393,9 +425,11 @@ def _value_message(exc: Any) -> str:
             if _is_nan(given):
                 # nan fails every bound, and pydantic names the first it tried
                 return _("must be a number, not nan")
-            return _(_PYDANTIC[found[0]["type"]]).format(
-                **found[0].get("ctx", {}), input=_Typed(given)
-            )
+            bounds = {
+                key: _shown_number(value) if isinstance(value, (int, float)) else value
+                for key, value in found[0].get("ctx", {}).items()
+            }  # "at most 1", "al massimo 1" (was 1.0, in English style in every language)
+            return _(_PYDANTIC[found[0]["type"]]).format(**bounds, input=_Typed(given))
     return str(exc.message)
 
 

@@ -150,7 +150,7 @@ def ask(p: Puzzle) -> tuple[Asked, Answer | None]:
     ),
 )
 def check_command(
-    paths: Annotated[list[Path], file_argument("Puzzle files or folders.", metavar="PATH...")],
+    paths: Annotated[list[Path], file_argument("Puzzle files or folders.", metavar="PATH")],
     json_out: JsonOption = False,
 ) -> None:
     """Work out every puzzle's answer and compare it with the file's: one line per puzzle.

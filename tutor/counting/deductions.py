@@ -117,7 +117,7 @@ class ValueDeduction:
         player = names[self.holder]
         said = {
             "player": player,
-            "a_value": a_value(self.value),
+            "a_value": a_value(self.value, style),
             "cards": format_cards(self.cards, style),
         }
         if not self.others:

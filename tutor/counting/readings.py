@@ -67,7 +67,11 @@ class Exclusion:
             return self.dropped
         play, card = self.shown
         v = VALUE_OF[card]
-        words = {"player": names[self.seat], "card": format_card(card, style), "value": a_value(v)}
+        words = {
+            "player": names[self.seat],
+            "card": format_card(card, style),
+            "value": a_value(v, style),
+        }
         if play is None:
             return _("{player} is known to hold {card}, {value}").format(**words)
         return _("at play {play} {player} played {card}, so did hold {value} then").format(
@@ -78,7 +82,7 @@ class Exclusion:
         words = {
             "play": self.play,
             "player": names[self.seat],
-            "some": either([a_value(v) for v in self.values]),
+            "some": either([a_value(v, style) for v in self.values]),
         }
         if self.kind == "scopa":
             what = _(

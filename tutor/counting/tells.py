@@ -116,7 +116,7 @@ class Tell:
                 value=value_word(v),
                 table=format_cards(self.table, style),
                 sum=table_sum(self.table),
-                some=a_value(v),
+                some=a_value(v, style),
             )
         if self.confidence is None:
             return _("{what} (tell)").format(what=what)

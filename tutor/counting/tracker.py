@@ -29,7 +29,7 @@ from typing import Any, ClassVar
 
 from tutor.counting.odds import chance_of_value
 from tutor.game.captures import VALUE_OF, sweep_value, table_sum
-from tutor.game.cards import Style, format_card, format_cards, get_style, indexes_of
+from tutor.game.cards import Style, a_number, format_card, format_cards, get_style, indexes_of
 from tutor.game.errors import TutorError
 from tutor.game.i18n import _, ngettext
 from tutor.game.state import GameState
@@ -79,23 +79,26 @@ class CountingError(TutorError):
     """A position the counting cannot read: no such seat, or cards that do not fit the hands."""
 
 
-def value_word(value: int) -> str:
+def value_word(value: int, style: Style | str | None = None) -> str:
     """A value in words for messages, in the language of the run: ``ace`` for 1, the digits
-    otherwise.
+    otherwise; with a ``style``, a figure by its name in that deck (``re (10)``), where the
+    sentence around it does not agree with it (``any {value} sweeps it``: "qualunque re").
 
-    >>> value_word(1), a_value(1), a_value(8), a_value(9)
-    ('ace', 'an ace', 'an 8', 'a 9')
+    >>> value_word(1), value_word(10), value_word(10, "italian"), value_word(7, "french")
+    ('ace', '10', 're (10)', '7')
+    >>> a_value(1), a_value(8), a_value(9), a_value(9, "french")
+    ('an ace', 'an 8', 'a 9', 'a queen (9)')
     """
+    if style is not None:
+        return get_style(style).value_name(value)
     return _("ace") if value == 1 else str(value)
 
 
-def a_value(value: int) -> str:
+def a_value(value: int, style: Style | str | None = None) -> str:
     """The value with its article, in the language of the run: ``an ace``, ``an 8``, ``a 9``
-    (``un asso``, ``un 8``, ``un 9``)."""
-    if value == 1:
-        return _("an ace")
-    # TRANSLATORS: a value written in digits with its article, "an 8" (8 and 11 take "an")
-    return (_("an {value}") if value == 8 else _("a {value}")).format(value=value)
+    (``un asso``, ``un 8``, ``un 9``); with a ``style``, a figure by its name in that deck
+    (``un re (10)``, ``una donna (9)``)."""
+    return a_number(value) if style is None else get_style(style).a_value_name(value)
 
 
 def values_text(values: Iterable[int], style: Style | str | None = None) -> str:
@@ -500,7 +503,7 @@ class OneOfEachOdd(Fact):
         out = ngettext("{n} card is still out", "{n} cards are still out", n).format(n=n)
         odd_n = ngettext("{n} value is odd", "{n} values are odd", len(odd)).format(n=len(odd))
         held = (
-            _("one card, {value}").format(value=a_value(odd[0]))
+            _("one card, {value}").format(value=a_value(odd[0], style))
             if len(odd) == 1
             else _("one each of {values}").format(values=values_text(odd, style))
         )

@@ -192,6 +192,9 @@ class Style:
     figures: tuple[str, str, str]
     suit_names: tuple[str, str, str, str]
     figure_names: tuple[str, str, str]
+    figures_articled: tuple[str, str, str]
+    """The figures' names with their article (``a fante``; in Italian ``un fante``, ``una
+    donna``): a language gives each its own gender."""
 
     def rank_text(self, value: int) -> str:
         if value == 1:
@@ -225,6 +228,18 @@ class Style:
             return f"{figure} ({value})"
         return _("ace") if value == 1 else str(value)
 
+    def a_value_name(self, value: int) -> str:
+        """The value in words with its article, e.g. 'a fante (8)', 'an ace', 'a 7', in the
+        language of the run.
+
+        >>> ITALIAN.a_value_name(10), FRENCH.a_value_name(9), ITALIAN.a_value_name(8)
+        ('a re (10)', 'a queen (9)', 'a fante (8)')
+        """
+        if value < 8:
+            return a_number(value)
+        figure = _(self.figures_articled[value - 8])
+        return f"{figure} ({value})"
+
     def suit_name(self, suit: int) -> str:
         """The suit in words, e.g. 'denari', in the language of the run."""
         return _(self.suit_names[suit])
@@ -256,12 +271,24 @@ _STYLE_NAMES = {
 }
 """Each style's name as shown in a sentence (``--deck`` and files take the names as written)."""
 
+
+def a_number(value: int) -> str:
+    """A value in digits with its article, in the language of the run: ``an ace``, ``an 8``,
+    ``a 9`` (``un asso``, ``un 8``, ``un 9``): what a figure is called where the deck is not
+    named."""
+    if value == 1:
+        return _("an ace")
+    # TRANSLATORS: a value written in digits with its article, "an 8" (8 and 11 take "an")
+    return (_("an {value}") if value == 8 else _("a {value}")).format(value=value)
+
+
 ITALIAN = Style(
     "italian",
     ("D", "C", "S", "B"),
     ("F", "C", "R"),
     (N_("denari"), N_("coppe"), N_("spade"), N_("bastoni")),
     (N_("fante"), N_("cavallo"), N_("re")),
+    (N_("a fante"), N_("a cavallo"), N_("a re")),
 )
 FRENCH = Style(
     "french",
@@ -269,6 +296,7 @@ FRENCH = Style(
     ("J", "Q", "K"),
     (N_("diamonds"), N_("hearts"), N_("spades"), N_("clubs")),
     (N_("jack"), N_("queen"), N_("king")),
+    (N_("a jack"), N_("a queen"), N_("a king")),
 )
 # The Spanish and Portuguese decks keep their own names in every language.
 SPANISH = Style(
@@ -277,6 +305,7 @@ SPANISH = Style(
     ("S", "C", "R"),
     (N_("oros"), N_("copas"), N_("espadas"), N_("bastos")),
     (N_("sota"), N_("caballo"), N_("rey")),
+    (N_("a sota"), N_("a caballo"), N_("a rey")),
 )
 PORTUGUESE = Style(
     "portuguese",
@@ -284,6 +313,7 @@ PORTUGUESE = Style(
     ("V", "D", "R"),
     (N_("ouros"), N_("copas"), N_("espadas"), N_("paus")),
     (N_("valete"), N_("dama"), N_("rei")),
+    (N_("a valete"), N_("a dama"), N_("a rei")),
 )
 STYLES: dict[str, Style] = {s.name: s for s in (ITALIAN, FRENCH, SPANISH, PORTUGUESE)}
 

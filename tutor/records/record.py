@@ -871,14 +871,16 @@ class HandRecord:
                     wrong = _("wrong turn: it is {mover}'s turn, not yours")
                 else:
                     wrong = _("wrong turn: it is {mover}'s turn, not {player}'s")
-                raise self._fail(where, wrong.format(mover=mover, player=entry.player), n)
+                # the seats as the run names them ("tocca a Ovest"), as live and replay do
+                shown = wrong.format(mover=shown_name(mover), player=shown_name(entry.player))
+                raise self._fail(where, shown, n)
             card = entry.card.index
             problem = self._holding_problem(state, card)
             if problem:
                 raise self._fail(
                     where,
                     _("{player} cannot play {card}: {why}").format(
-                        player=mover, card=self._card(card), why=problem
+                        player=shown_name(mover), card=self._card(card), why=problem
                     ),
                     n,
                 )
@@ -894,7 +896,7 @@ class HandRecord:
             return None
         place = state.place_of(card)
         if place.kind != "unplaced":
-            return place.text(self.players)
+            return place.text([shown_name(p) for p in self.players])
         if state.unknown[seat] == 0:
             return _("it is not in the hand, which is known ({cards})").format(
                 cards=self._cards(state.hands[seat])

@@ -88,7 +88,7 @@ class MoveExplanation:
                         unseen.bit_count(),
                     ).format(
                         **left,
-                        value=value_word(v),
+                        value=value_word(v, style),
                         n=unseen.bit_count(),
                         unseen=format_cards(unseen, style),
                         odds=odds_holds_one(next_name, percent_in_words(p)),
@@ -101,7 +101,7 @@ class MoveExplanation:
                     _(
                         "Leaves {cards} ({total}): only {value} could sweep it, and none can here "
                         "(every one is seen, or it would be the last play)."
-                    ).format(**left, value=a_value(total))
+                    ).format(**left, value=a_value(total, style))
                 )
         if not self.captures:
             out.append(_("Matched and unmatched values: unchanged (a laid card is not counted)."))

@@ -374,7 +374,7 @@ class Choices:
         return _("by your side (you and {partners})").format(partners=all_of(others))
 
     def value_list(self, values: Sequence[int]) -> str:
-        return either([a_value(v) for v in values])
+        return either([a_value(v, self.style) for v in values])
 
     def value_letters(self, values: Sequence[int]) -> str:
         """The values as the deck writes them, as the tracker's board does ("2, 8 and R")."""
@@ -510,7 +510,7 @@ def _sweep_words(d: Choices, m: Move, v: int) -> tuple[str, float, int]:
         n,
     ).format(
         table=_table_words(d, d.after(m).table),
-        value=value_word(v),
+        value=value_word(v, d.style),
         n=n,
         cards=d.cards(unseen),
         odds=odds_holds_one(d.next_name, d.odds_words(m, [v], p)),
@@ -704,7 +704,7 @@ def _primiera_given(d: Choices, move: Move) -> list[Observation]:
         )
     text = lays.format(
         move=d.move(move),
-        value=a_value(VALUE_OF[move.card]),
+        value=a_value(VALUE_OF[move.card], d.style),
         next=d.next_name,
         values=d.value_list(values),
         odds=odds_holds_one(d.next_name, d.odds_words(move, values, p)),

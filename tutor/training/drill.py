@@ -470,7 +470,7 @@ def _value_question(
             continue
         vd = found[0]
         ask = _("who must hold {a_value} ({cards})?").format(
-            a_value=a_value(value), cards=format_cards(vd.cards, style)
+            a_value=a_value(value, style), cards=format_cards(vd.cards, style)
         )
         return DrillQuestion(
             "holder",

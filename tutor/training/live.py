@@ -89,6 +89,7 @@ from tutor.records.record import (
     name_problem,
     next_seating,
     player_named,
+    shown_name,
     validate_match,
 )
 from tutor.records.recordfile import (
@@ -635,7 +636,7 @@ class LiveSession:
             return _("the hand is over")
         state = self.state()
         return _("play {n}: {player}").format(
-            n=len(self.plays) + 1, player=self.players[state.turn]
+            n=len(self.plays) + 1, player=shown_name(self.players[state.turn])
         )
 
     def update(self, entry: Entry) -> LiveUpdate:
@@ -757,7 +758,7 @@ class LiveSession:
                     _("no deal is due: it is your turn to play")
                     if turn == self.me
                     else _("no deal is due: it is {name}'s turn to play").format(
-                        name=self.players[turn]
+                        name=shown_name(self.players[turn])
                     )
                 )
             text = rest
@@ -870,7 +871,7 @@ class LiveSession:
         self.plays.append(entry)
         self._changed("play")
         summary = _("play {n}: {player}: {move}").format(
-            n=number, player=mover, move=move.text(self.style)
+            n=number, player=shown_name(mover), move=move.text(self.style)
         )
         after = self.state()
         last = after.stack[-1]
@@ -884,7 +885,7 @@ class LiveSession:
                 over = _("the hand is over: {name} takes the cards left ({cards})")
             notes.append(
                 over.format(
-                    name=self.players[last.leftover_seat],
+                    name=shown_name(self.players[last.leftover_seat]),
                     cards=format_cards(last.leftover, self.style),
                 )
             )
@@ -937,7 +938,7 @@ class LiveSession:
                 problem = _("play {n}: {mover} cannot have played {card}: it was in your hand")
             else:
                 problem = _("play {n}: {mover} cannot play {card}: it is in your hand")
-            raise LiveError(problem.format(n=number, mover=mover, card=shown))
+            raise LiveError(problem.format(n=number, mover=shown_name(mover), card=shown))
         if state.turn == self.me and not mine & card.bit:
             why = None if fixing else self._where(card)
             if fixing:
@@ -986,7 +987,7 @@ class LiveSession:
                     n=number,
                     play=typed.text,
                     later=later,
-                    player=mover,
+                    player=shown_name(mover),
                     text=text,
                     problem=exc.message.removeprefix(f"{text}: "),
                 )
@@ -1074,7 +1075,7 @@ class LiveSession:
         return Entry(
             "fix",
             _("play {n}: {player}: {move} (was {old})").format(
-                n=n, player=mover, move=move.text(self.style), old=old.text
+                n=n, player=shown_name(mover), move=move.text(self.style), old=old.text
             ),
         )
 
@@ -1099,7 +1100,12 @@ class LiveSession:
             said = _("hand {n}: {dealer} deals, you lead")
         else:
             said = _("hand {n}: {dealer} deals, {leader} leads")
-        return Entry("hand", said.format(n=len(self.earlier) + 1, dealer=dealer, leader=leader))
+        return Entry(
+            "hand",
+            said.format(
+                n=len(self.earlier) + 1, dealer=shown_name(dealer), leader=shown_name(leader)
+            ),
+        )
 
     def _back_to(self, rec: HandRecord) -> None:
         """This session at the end of ``rec``, a hand it had finished (undo of a new hand)."""
