@@ -413,7 +413,7 @@ def test_long_commands_say_what_they_are_doing_when_no_bar_can_be_drawn() -> Non
     record = str(ROOT / "docs" / "examples" / "partial-view.yaml")
     for args, said in (
         (["simulate", "-r", "scopa", "--hands", "1", "-p", "random,random", "-w", "1"],
-         "tutor: playing 1 duplicate deal of scopa, each twice: random against random...\n"),
+         "tutor: playing 1 duplicate deal of scopa, twice: random against random...\n"),
         (["solve", record, "--at", "20", "--samples", "3", "-w", "1"],
          "tutor: valuing South's moves over 3 deals sampled from South's seat...\n"),
         (["review", str(ROOT / "docs" / "examples" / "seed003-scopa.yaml"), "--as", "Ada",

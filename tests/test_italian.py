@@ -461,7 +461,14 @@ def test_the_words_around_a_message_speak_italian_too(tmp_path: Path) -> None:
     args = ["-r", "scopa", "-p", "You,Ada", "--as", "You", "--deck", "french", "-q"]
     live = run("--lang", "it", "live", *args, "-o", str(tmp_path / "h.yaml"), input=typed)
     assert "tutor: riga 3: giocata 1: 'ZZ' non è una carta" in live.stderr
-    assert "Forse intendevi 'replay'" in run("--lang", "it", "replai").stderr
+    # and (Italian audit, stop 52) lists the names in words, with no "?;" before "vedi"
+    assert run("--lang", "it", "replya").stderr == (
+        "tutor: errore: il comando 'replya' non esiste; forse 'replay', 'explain' o 'play'; "
+        "vedi 'tutor --help'\n"
+    )
+    assert run("replya").stderr.endswith(
+        "perhaps 'replay', 'explain' or 'play'; see 'tutor --help'\n"
+    )
 
 
 def test_a_player_called_you_is_spoken_to(tmp_path: Path) -> None:
@@ -899,3 +906,15 @@ def test_numbers_in_the_help_and_range_errors_are_written_as_the_language_writes
     assert said.exit_code == 2 and "must be at most 1, not 1.5;" in said.stderr
     said = run("solve", path, "--samples", "2000000")
     assert "must be at most 1000000, not 2000000;" in said.stderr  # never 1e+06
+
+
+def test_one_duplicate_deal_is_played_twice_without_each() -> None:
+    """Italian audit (stop 52): "1 partita in duplicato, ognuna giocata due volte"."""
+    args = ("simulate", "--ruleset", "scopa", "-p", "random,greedy", "--workers", "1")
+    one = run("--lang", "it", *args, "-n", "1")
+    assert one.exit_code == 0, one.output
+    assert "1 smazzata in duplicato di scopa, giocata due volte" in one.stderr
+    assert "1 smazzata, giocata due volte scambiando" in " ".join(one.stdout.split())
+    two = run("--lang", "it", *args, "-n", "2")
+    assert "2 smazzate in duplicato di scopa, ognuna due volte" in two.stderr
+    assert "2 smazzate, ognuna giocata due volte" in " ".join(two.stdout.split())

@@ -3,14 +3,18 @@ the same in every hand, and the library's replay of hands joined by a caller (fo
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from helpers import EXAMPLES, run
+from rich.console import Console
 
+from tutor.game.i18n import speaking
 from tutor.records.record import RecordError
 from tutor.records.recordfile import dumps, load_path, loads
 from tutor.records.replay import replay_match
+from tutor.render.terminal import match_table
 
 FOUR = Path(__file__).parent / "data" / "scopone-match-four-hands.yaml"
 
@@ -113,3 +117,21 @@ def test_a_yaml_slip_in_a_later_hand_names_the_hand(tmp_path: Path) -> None:
     with pytest.raises(RecordError) as caught:
         load_path(one)
     assert "hand" not in str(caught.value)  # one hand: no hand to name
+
+
+def test_the_match_table_names_the_sides_in_words_in_the_runs_language() -> None:
+    """Italian audit (stop 52): play's match table and result read "Tu & Compagno" (the
+    files' and the JSON's form) where everything else says "Tu e Compagno"."""
+    text = (EXAMPLES / "scopone-hand.yaml").read_text(encoding="utf-8")
+    text = re.sub(r"teams:\n(  .*\n)+", "", text)
+    for seat, name in [("South", "You"), ("West", "Right"), ("North", "Partner"), ("East", "Left")]:
+        text = re.sub(rf"\b{seat}\b", name, text)
+    match = replay_match(loads(text))
+    assert match.sides == ["You & Partner", "Right & Left"]  # what files and scripts read
+    assert match.shown_sides() == ["You and Partner", "Right and Left"]
+    with speaking("it"):
+        assert match.shown_sides() == ["Tu e Compagno", "Destra e Sinistra"]
+        shown = Console(width=100, no_color=True)
+        with shown.capture() as got:
+            shown.print(match_table(match.match, match.shown_sides()))
+    assert "Tu e Compagno" in got.get() and "&" not in got.get()

@@ -9,6 +9,7 @@ from dataclasses import replace
 from helpers import missed_scopa, quick_session
 
 from tutor.game.cards import Style, format_card
+from tutor.game.i18n import speaking
 from tutor.render.play import event_view, feedback_view
 from tutor.render.terminal import plain_text
 from tutor.training.play import FEEDBACK, Feedback, Turn
@@ -162,3 +163,20 @@ def test_the_comment_keeps_its_full_stop_unless_more_labels_follow() -> None:
     said = " ".join(plain_text(*feedback_view(Feedback(both, 0.1), style)).split())
     assert said.endswith("; also: sweepable table"), said
     assert first.text.split()[-1].rstrip(".") + "; also:" in said, said
+
+
+def test_an_unsettled_class_is_a_clause_not_a_second_bracket() -> None:
+    """Italian audit (stop 52): "(fino a 0,37 al 95%) (25 campioni in 0,8 s non bastano ...)",
+    two brackets in a row; the samples that cannot settle the class are now a clause."""
+    style, feedback = _missed()
+    j = replace(
+        feedback.decision.judgement,
+        exact=False, cost=0.0, low=0.0, high=0.37, uncertain=True, samples=25,
+        best=feedback.decision.move,
+    )  # fmt: skip
+    unsettled = replace(feedback, decision=replace(feedback.decision, judgement=j), seconds=0.8)
+    said = " ".join(plain_text(*feedback_view(unsettled, style)).split())
+    assert "(up to 0.37 at 95%); 25 samples in 0.8 s cannot settle the class" in said, said
+    with speaking("it"):
+        said = " ".join(plain_text(*feedback_view(unsettled, style)).split())
+    assert "(fino a 0,37 al 95%); 25 campioni in 0,8 s non bastano a decidere la classe" in said

@@ -279,3 +279,15 @@ def test_the_settebello_is_named_as_such_wherever_it_is_drawn() -> None:
     with speaking("it"):
         assert "(il settebello)" in card_svg(SETTEBELLO, "italian")
         assert "(il settebello)" in cards_svg([SETTEBELLO], "italian")
+
+
+def test_an_empty_hand_is_said_in_the_plural_in_italian() -> None:
+    """Italian audit (stop 52): the review page said "Carte di Sud: vuota." (a hand is "carte",
+    plural); the table stays "vuota"."""
+    record = load_path(EXAMPLES / "scopone-hand.yaml")[0]
+    end = viewer_state(record.state_at(len(record.plays)), 0)
+    with speaking("it"):
+        text = html.unescape(position_svg(end, 0, record.players, record.style))
+    assert "Carte di \u2068South\u2069: nessuna." in text  # the names as given (here the file's)
+    assert "Tavola: vuota." in text
+    assert "Your hand: empty." not in text

@@ -27,7 +27,7 @@ import typer
 import typer.core
 
 from tutor.game.errors import Shown
-from tutor.game.i18n import LANGUAGES, N_, _, number
+from tutor.game.i18n import LANGUAGES, N_, _, either, number
 from tutor.render.safe import TERM_LINE
 
 __all__ = [
@@ -370,7 +370,7 @@ _OPTION_USAGE = (
 """click's other usage errors, which carry no fields: its English message, read back."""
 
 
-_DID_YOU_MEAN = re.compile(r" Did you mean (?P<names>.*)\?$")
+_DID_YOU_MEAN = re.compile(r"\.? Did you mean (?P<names>.*)\?$")
 """typer's suggestion after an unknown command, which it adds in English outside gettext."""
 
 
@@ -474,7 +474,12 @@ def usage_message(exc: Any) -> str:
         if found:
             return _(msgid).format(**found.groupdict())
     # typer adds its suggestion to click's (translated) words in English, outside gettext
+    # and lists them all with commas: "'replay', 'explain' or 'play'" here, and no question
+    # mark before the "; see" that follows (Italian audit, stop 52: "'play'?; vedi")
     return _DID_YOU_MEAN.sub(
-        lambda m: " " + _("Did you mean {names}?").format(names=m.group("names")),
+        lambda m: (
+            "; "
+            + _("perhaps {names}").format(names=either(re.findall(r"'[^']*'", m.group("names"))))
+        ),
         str(exc.format_message()),
     )

@@ -225,7 +225,7 @@ def _run_live(session: LiveSession, quiet: bool, json_out: bool) -> None:
         hands = session.hands()
         match = replay_match([h.shown() for h in hands])
         if len(hands) > 1:  # a match typed in hand after hand: its score so far
-            table = rendering.match_table(match.match, match.sides, fancy)
+            table = rendering.match_table(match.match, match.shown_sides(), fancy)
             rendering.emit(console, Text(""), table)
         if interactive:
             note(session.over_message(match.match.over))

@@ -137,4 +137,6 @@ def _show_replay(
                         return
         rendering.emit(console, Text(""), *rendering.hand_end(hand, record, fancy))
     if several:
-        rendering.emit(console, Text(""), rendering.match_table(match.match, match.sides, fancy))
+        rendering.emit(
+            console, Text(""), rendering.match_table(match.match, match.shown_sides(), fancy)
+        )

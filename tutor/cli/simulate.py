@@ -120,9 +120,11 @@ def simulate_command(
         count = ngettext("{n} duplicate match", "{n} duplicate matches", matches or 0).format(
             n=matches
         )
-    doing = _("playing {what} of {ruleset}, each twice: {a} against {b}").format(
-        what=count, ruleset=rules.name, a=specs[0], b=specs[1]
-    )
+    doing = ngettext(
+        "playing {what} of {ruleset}, twice: {a} against {b}",
+        "playing {what} of {ruleset}, each twice: {a} against {b}",
+        n_deals if n_deals is not None else matches or 0,
+    ).format(what=count, ruleset=rules.name, a=specs[0], b=specs[1])
     with progress_bar(what, doing) as progress:
         result = run_simulation(
             rules,

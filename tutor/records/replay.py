@@ -176,6 +176,12 @@ class MatchReplay:
     side_players: list[list[str]]
     path: str
 
+    def shown_sides(self) -> list[str]:
+        """The sides as a person reads them, in :attr:`sides`' order: a team's name, else its
+        players joined in words in the run's language (``Tu e Compagno``, where files and the
+        JSON keep ``You & Partner``)."""
+        return self.hands[0].record.shown().shown_team_names()
+
     @property
     def winner(self) -> list[str] | None:
         """The players of the winning side, once the match is decided."""

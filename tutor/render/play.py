@@ -97,11 +97,12 @@ def feedback_view(ev: Feedback, style: Style, rich: bool = False) -> list[Render
             line.append("; " + _("best") + " ")
             line.append_text(move_text(j.best.card, j.best.capture, style, rich))
         if j.uncertain:
+            # a clause of its own, not a second bracket after "(up to ... at 95%)"
             line.append(
-                " "
+                "; "
                 + ngettext(
-                    "({n} sample in {seconds} s cannot settle the class)",
-                    "({n} samples in {seconds} s cannot settle the class)",
+                    "{n} sample in {seconds} s cannot settle the class",
+                    "{n} samples in {seconds} s cannot settle the class",
                     j.samples,
                 ).format(n=j.samples, seconds=number(ev.seconds, ".1f")),
                 style=_dim(rich),
@@ -353,7 +354,7 @@ def _hand_over(ev: HandOver, style: Style, rich: bool) -> list[RenderableType]:
     out.append(Text(""))
     out.extend(review_view(ev.review, rich, result=False))  # the score is above
     out.append(Text(""))
-    out.append(match_table(ev.match.match, ev.match.sides, rich))
+    out.append(match_table(ev.match.match, ev.match.shown_sides(), rich))
     if not ev.match.match.over:
         out.append(Text(_("Next hand? Type yes to deal it, or no to stop here (saved).")))
     return out

@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 
 from tutor.counting.tracker import seat_names
 from tutor.game.cards import CARDS, SETTEBELLO, Card, Style, cards_of, format_cards, get_style
-from tutor.game.i18n import _, is_you, language, ngettext
+from tutor.game.i18n import _, is_you, language, ngettext, pgettext
 from tutor.game.state import GameState
 from tutor.render.safe import fill, fill_markup, isolated, markup
 
@@ -431,7 +431,8 @@ def _said(state: GameState, viewer: int, who: Sequence[str], style: Style) -> li
         fill_markup(
             _("Your hand: {cards}.") if is_you(who[viewer]) else _("{name}'s hand: {cards}."),
             name=isolated(who[viewer]),
-            cards=markup(", ".join(hand) or _("empty")),
+            # "Carte di Sud: nessuna", not "vuota" (Italian audit, stop 52)
+            cards=markup(", ".join(hand) or pgettext("a hand with no card left", "empty")),
         ),
         held + ".",
     ]

@@ -1652,10 +1652,14 @@ def simulation_view(result: SimulationResult, rich: bool = False) -> list[Render
         kind = kind.format(n=result.matches)
     else:
         kind = ngettext("{n} deal", "{n} deals", result.deals).format(n=result.deals)
+    # one or many: "giocata due volte" or "ognuna giocata due volte" (Italian audit, stop 52)
     head = Text(
-        _(
+        ngettext(
             "{ruleset}: {a} (A) against {b} (B), {what} played twice with sides exchanged "
-            "({hands} hands), seed {seed}"
+            "({hands} hands), seed {seed}",
+            "{ruleset}: {a} (A) against {b} (B), {what} played twice with sides exchanged "
+            "({hands} hands), seed {seed}",
+            result.matches or result.deals,
         ).format(
             ruleset=one_line(result.ruleset),
             a=a,
