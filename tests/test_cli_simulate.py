@@ -113,6 +113,14 @@ def test_cli_simulate_writes_every_hand_as_a_record(tmp_path: Path) -> None:
     a_file = games / "deal-000-a.yaml"
     onto_file = run("simulate", "--deals", "1", "--workers", "1", "--records", str(a_file))
     assert onto_file.exit_code == 2 and "is a file, not a folder" in onto_file.output
+    # bad-input audit (stop 52): a link to nothing failed after every game, "cannot read: File
+    # exists", exit 3
+    dangling = tmp_path / "dangling"
+    dangling.symlink_to(tmp_path / "nowhere" / "x")
+    refused = run("simulate", "--deals", "1", "--workers", "1", "--records", str(dangling))
+    assert refused.exit_code == 2, refused.output
+    assert "it is a link to" in refused.stderr and "which does not exist" in refused.stderr
+    assert "playing" not in refused.stderr  # refused before any game
 
 
 def test_cli_simulate_writes_the_hands_of_matches(tmp_path: Path) -> None:

@@ -653,3 +653,22 @@ def test_a_best_move_puzzle_of_three_sides_is_refused_as_it_is_read(
         f"{puzzle}:1: its ruleset three has 3 sides: the best-move question needs two" in r.stderr
     )
     assert "Your answer" not in r.stdout and r.stdout == ""
+
+
+def test_a_link_to_itself_is_said_as_the_system_says_it(tmp_path: Path) -> None:
+    """Bad-input audit (stop 52): puzzle check and train said "No such file or directory" of a
+    link to itself (replay said, rightly, "Too many levels of symbolic links"), and puzzle try
+    looked for a shipped puzzle of its name."""
+    loop = tmp_path / "loop.yaml"
+    loop.symlink_to(loop)
+    expected = f"tutor: error: {loop}: cannot read: Too many levels of symbolic links\n"
+    for args in (
+        ["replay", str(loop)],
+        ["puzzle", "check", str(loop)],
+        ["puzzle", "try", str(loop)],
+        ["train", "--puzzles", str(loop), "--db", str(tmp_path / "p.sqlite")],
+    ):
+        said = run(*args)
+        assert (said.exit_code, said.stderr) == (3, expected), (args, said.output)
+    missing = run("puzzle", "check", str(tmp_path / "none.yaml"))
+    assert missing.exit_code == 3 and "cannot read: No such file or directory" in missing.stderr

@@ -627,3 +627,21 @@ def test_a_yaml_slip_of_indentation_says_where_to_look() -> None:
     with pytest.raises(RecordError) as caught:
         loads("ruleset: scopa\nplayers: [A, B\n", "flow.yaml")
     assert "indentation" not in str(caught.value)
+
+
+def test_a_play_over_several_lines_is_wrong_on_the_line_at_fault(tmp_path: Path) -> None:
+    """Bad-input audit (stop 52): a card no one may play, written under ``player:``, was put on
+    the ``player:`` line; the card's line is where it is wrong (and a wrong player's, his)."""
+    text = SEED003.read_text(encoding="utf-8")
+    old = next(line for line in text.splitlines() if line.startswith("  - {play: 3H"))
+    cases = {
+        "card.yaml": ("  - player: Ada\n    play: 9H\n", "    play: 9H", "cannot play"),
+        "turn.yaml": ("  - player: You\n    play: 3H\n", "  - player: You", "wrong turn"),
+    }
+    for name, (new, faulty, problem) in cases.items():
+        path = tmp_path / name
+        path.write_text(text.replace(old, new), encoding="utf-8")
+        line = path.read_text(encoding="utf-8").splitlines().index(faulty) + 1
+        with pytest.raises(RecordError) as caught:
+            load_path(path)
+        assert caught.value.line == line and problem in caught.value.message, name

@@ -32,6 +32,7 @@ from tutor.cli.core import (
     read_line,
 )
 from tutor.game.i18n import _, ngettext, number, quits
+from tutor.game.textfile import unreachable
 from tutor.records.puzzle_key import THEMES
 
 if TYPE_CHECKING:
@@ -56,7 +57,8 @@ def find_puzzle(path: Path, hand: int = 1) -> Puzzle:
     """The puzzle in ``path``, or the shipped puzzle of that name (``--hand``: which of a file)."""
     from tutor.puzzles.format import collection_dir, load_puzzles
 
-    if not path.exists() and path.parent == Path("."):
+    # a file's name alone may be a shipped puzzle's; a link, even to nothing, is the user's
+    if not path.exists() and not path.is_symlink() and path.parent == Path("."):
         shipped = collection_dir() / f"{path.name.removesuffix('.yaml')}.yaml"
         if shipped.exists():
             path = shipped
@@ -166,11 +168,9 @@ def check_command(
     results: list[dict[str, object]] = []
     bad = 0
     for path in paths:
-        if not path.exists():
-            raise InputError(
-                f"{path}: "
-                + _("cannot read: {reason}").format(reason=_("No such file or directory"))
-            )
+        reason = unreachable(path)
+        if reason is not None:
+            raise InputError(f"{path}: " + _("cannot read: {reason}").format(reason=reason))
         files = 0
         for file, got in iter_puzzle_files(path):
             files += 1

@@ -175,6 +175,14 @@ def check_records_dir(folder: Path) -> None:
     """A usage error, before any game is played, when ``--records`` cannot take the records:
     not a folder, not writable, or holding another run's records (which would be mixed or
     overwritten)."""
+    if folder.is_symlink() and not folder.exists():  # audit (stop 52): failed after the games
+        raise typer.BadParameter(
+            f"{folder}: "
+            + _("it is a link to {target}, which does not exist").format(
+                target=os.readlink(folder)
+            ),
+            param_hint="--records",
+        )
     if folder.exists() and not folder.is_dir():
         raise typer.BadParameter(
             _("{dir} is a file, not a folder").format(dir=folder), param_hint="--records"

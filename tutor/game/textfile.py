@@ -21,6 +21,7 @@ the file is larger than 16 bytes, the most a record, ruleset or puzzle may be: i
 
 from __future__ import annotations
 
+import os
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import IO
@@ -75,6 +76,20 @@ def file_exists(path: str | Path) -> bool:
         return Path(path).exists()
     except (OSError, ValueError):
         return False
+
+
+def unreachable(path: str | Path) -> str | None:
+    """Why ``path`` cannot be opened, in the system's words as :func:`os_reason` gives them
+    (``No such file or directory``, ``Too many levels of symbolic links`` for a link to
+    itself, ...), or None when it is there. One answer for every command that checks a path
+    before reading it (audit, stop 52: a link loop was "No such file or directory")."""
+    try:
+        os.stat(path)
+    except OSError as exc:
+        return os_reason(exc)
+    except ValueError:  # a NUL in the name
+        return _("No such file or directory")
+    return None
 
 
 def os_reason(exc: OSError) -> str:

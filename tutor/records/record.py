@@ -144,8 +144,11 @@ class PlayEntry:
     note: str | None = None
     player: str | None = None
     line: int | None = field(default=None, compare=False)
+    """The line of the file where the play's card is written."""
     translations: dict[str, str] = field(default_factory=dict, compare=False)
     """The note in other languages, as the record gives them: ``{"note_it": "..."}``."""
+    player_line: int | None = field(default=None, compare=False)
+    """The line of the play's ``player`` key, when it has one: where a wrong turn is."""
 
     def shown_note(self) -> str | None:
         """The note in the language of the run (``note_it`` when given), else as written."""
@@ -857,6 +860,8 @@ class HandRecord:
                     n,
                 )
             if entry.player is not None and entry.player != mover:
+                if entry.player_line is not None:  # the name at fault, not the card
+                    self.lines[where] = entry.player_line
                 if entry.player not in self.players:
                     raise self._fail(
                         where,

@@ -255,6 +255,7 @@ class _Reader:
 
     def _play(self, node: Node, n: int, style: Style) -> PlayEntry:
         note = player = None
+        player_line: int | None = None
         translations: dict[str, str] = {}
         if isinstance(node, MappingNode):
             items = self.mapping(node, "")
@@ -280,18 +281,21 @@ class _Reader:
                     translations[key] = self.text(values[key], _("a play's note"))
             if "player" in values:
                 player = self.name(values["player"], _("a play's player"))
+                player_line = values["player"].start_mark.line + 1
         else:
             text_node = node
         if not isinstance(text_node, ScalarNode) or self.is_null(text_node):
             raise self.fail(text_node, _("a play must be text like '7D x 2C 5S' or '3H'"), n)
         raw = str(text_node.value).strip()
-        line = node.start_mark.line + 1
+        # the line of the card, where a play over several lines is wrong (audit, stop 52)
+        line = text_node.start_mark.line + 1
         try:
             written = parse_play(raw, style)
         except NotationError as exc:
             raise self.fail(text_node, f"{exc}{_style_hint(raw, style)}", n) from None
         entry = PlayEntry.from_play(written, style, note, player, line)
         entry.translations = translations
+        entry.player_line = player_line
         return entry
 
     def game(self, node: Node, lines: dict[Where, int]) -> GameInfo:

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 from tutor.game.errors import TutorError
 from tutor.game.i18n import _, ngettext, number
 from tutor.game.rules import RulesetError, UnknownRulesetError, load_ruleset
-from tutor.game.textfile import FileReadError, os_reason, read_text
+from tutor.game.textfile import FileReadError, os_reason, read_text, unreachable
 from tutor.puzzles.format import (
     THEMES,
     Puzzle,
@@ -251,10 +251,9 @@ def check_options(
         except RulesetError as exc:
             raise TrainError(f"--ruleset: {exc}") from None
     for f in folders:
-        if not f.exists():
-            raise TrainError(
-                f"{f}: " + _("cannot read: {reason}").format(reason=_("No such file or directory"))
-            )
+        reason = unreachable(f)
+        if reason is not None:
+            raise TrainError(f"{f}: " + _("cannot read: {reason}").format(reason=reason))
     return wanted
 
 
