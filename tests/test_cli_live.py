@@ -900,3 +900,24 @@ def test_the_score_names_the_players_as_the_match_table_does(tmp_path: Path) -> 
     assert code == 0
     head = next(line for line in out.splitlines() if line.startswith("category"))
     assert sorted(head.split()[1::2]) == ["Ada", "You"], head
+
+
+def test_resuming_a_file_with_comments_says_they_will_not_be_kept(tmp_path: Path) -> None:
+    """Store audit (stop 52): a '# my notes' line added to a saved hand was gone after the
+    resumed session saved, without a word. It is said now, with the line, unless --save keeps
+    the file as it is."""
+    save = tmp_path / "h.yaml"
+    code, _out, err = run_live([*SCOPA_YOU, "-q", "--save", str(save)], "2C 4H 5S QD\n7D 7H AS\n")
+    assert code == 0, err
+    text = save.read_text(encoding="utf-8")
+    save.write_text(text + "# my notes: Ada looked unsure\n", encoding="utf-8")
+    line = len(text.splitlines()) + 1
+    code, _out, err = run_live(["--resume", str(save), "-q"], "7D x 2C 5S\n")
+    assert code == 0, err
+    assert f"tutor: {save}:{line}: the file's comments (lines starting with #) are not kept" in err
+    assert "# my notes" not in save.read_text(encoding="utf-8")  # as said
+    other = tmp_path / "other.yaml"
+    save.write_text(text + "# my notes\n", encoding="utf-8")
+    code, _out, err = run_live(["--resume", str(save), "--save", str(other), "-q"], "")
+    assert code == 0, err
+    assert "comments" not in err and "# my notes" in save.read_text(encoding="utf-8")

@@ -969,6 +969,27 @@ def new_save_file(save: Path | None, prefix: str) -> Path:
     return path
 
 
+def note_comments_lost(resumed: Path, save: Path | None) -> None:
+    """Say on stderr, before a resumed session saves over ``resumed`` (``save`` None), that the
+    file's YAML comments will not be kept: the session writes the record anew, with its notes
+    but without comments (store audit, stop 52: they went without a word)."""
+    if save is not None:
+        return
+    try:
+        lines = resumed.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return  # the session read it: nothing is lost but what it can say here
+    first = next((n for n, line in enumerate(lines, 1) if line.lstrip().startswith("#")), None)
+    if first is not None:
+        note(
+            f"tutor: {resumed}:{first}: "
+            + _(
+                "the file's comments (lines starting with #) are not kept when the session "
+                "saves it; give --save FILE to keep this file as it is"
+            )
+        )
+
+
 def record_hands(file: Path, hand: int, shown: bool = True) -> list[HandRecord]:
     """Hands 1 to ``hand`` of the record file ``file``: hand ``hand`` last, the match's earlier
     hands before it; with ``shown``, for a person to read, their seats named in the language of

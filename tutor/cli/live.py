@@ -28,6 +28,7 @@ from tutor.cli.core import (
     line_reader,
     new_save_file,
     note,
+    note_comments_lost,
     note_wrapped,
     print_json,
     session_output,
@@ -134,6 +135,7 @@ def live_command(
             else:  # the resumed file is saved to: one it cannot write is said now
                 check_save(resume, "--resume")
             session = LiveSession.resume(resume, as_player, save)
+            note_comments_lost(resume, save)
             note(
                 "tutor: "
                 + ngettext(

@@ -27,6 +27,7 @@ from tutor.cli.core import (
     line_reader,
     new_save_file,
     note,
+    note_comments_lost,
     note_wrapped,
     session_output,
     usage_fail,
@@ -168,6 +169,7 @@ def play_command(
             session = PlaySession.resume(
                 resume, hints, save, workers=workers, feedback=feedback, board=not no_board
             )
+            note_comments_lost(resume, save)
             note(
                 "tutor: "
                 + ngettext(
