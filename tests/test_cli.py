@@ -711,3 +711,16 @@ def test_after_a_ctrl_c_another_is_ignored_while_the_interpreter_ends(
         assert (now is signal.SIG_IGN) == ignored
     finally:
         signal.signal(signal.SIGINT, before)
+
+
+def test_plain_output_is_as_wide_as_columns_says_when_it_is_set() -> None:
+    """English audit (stop 52): with COLUMNS=80, output into a pipe or a file was still 120
+    columns wide; COLUMNS is honoured now, and without it the width stays 120 on any machine."""
+    path = str(ROOT / "docs" / "examples" / "scopone-hand.yaml")
+    for args in (["rules"], ["replay", path], ["track", path, "--as", "South", "--at", "20"]):
+        narrow = run(*args, env={"COLUMNS": "80"})
+        assert narrow.exit_code == 0, narrow.output
+        assert max(map(len, narrow.stdout.splitlines())) <= 80, args
+        wide = run(*args)
+        assert max(map(len, wide.stdout.splitlines())) > 80, args  # the fixed 120
+        assert max(map(len, wide.stdout.splitlines())) <= 120, args

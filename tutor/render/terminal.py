@@ -22,6 +22,7 @@ from __future__ import annotations
 import functools
 import io
 import math
+import os
 import re
 import sys
 from collections.abc import Iterable, Iterator, Sequence
@@ -145,9 +146,12 @@ def make_console(stderr: bool = False) -> Console:
     if probe.is_terminal and not probe.no_color:
         # No markup: text from a file such as "[link=...]" must show as written, never act.
         return Console(file=file, highlight=False, emoji=False, markup=False)
-    # plain text: as wide as the terminal it goes to (NO_COLOR there), else a fixed width, so
-    # that a file or a pipe gets the same lines on any machine
-    return _plain_console(file, probe.width if probe.is_terminal else PLAIN_WIDTH)
+    # plain text: as wide as the terminal it goes to (NO_COLOR there), or as COLUMNS says when
+    # set (English audit, stop 52: COLUMNS=80 into a pipe still gave 120), else a fixed width,
+    # so that a file or a pipe gets the same lines on any machine
+    columns = os.environ.get("COLUMNS", "")
+    asked = columns.isascii() and columns.isdigit() and int(columns) > 0
+    return _plain_console(file, probe.width if probe.is_terminal or asked else PLAIN_WIDTH)
 
 
 def _plain_console(file: IO[str], width: int) -> Console:
