@@ -82,7 +82,7 @@ def test_passed_up_sweeps_force_the_last_nine(two_passes: GameState) -> None:
     [d] = [d for d in inf.deductions if d.card == qs and d.status == "must"]
     assert d.holder == 1 and d.basis == "inference" and d.confidence == pytest.approx(p)
     head = (  # beside what the facts alone give
-        f"North holds QS (the last 9 unseen): {percent(p)} (33% on the facts alone), from two "
+        f"North holds QS (the last queen (9) unseen): {percent(p)} (33% on the facts alone), from two "
         "readings: "
     )
     assert d.text.startswith(head)
@@ -506,7 +506,7 @@ def test_a_must_names_only_the_readings_it_rests_on() -> None:
         "going by the readings, West and East hold 2 cards between them, and KD KH can only "
         "be with them",
         "at play 6 North could have swept the table (KC = 10) with a king (10) and did not, "
-        f"so probably holds no 10 (inference, {percent(north.confidence or 0)})",
+        f"so probably holds no king (10) (inference, {percent(north.confidence or 0)})",
     ]
     assert d.readings == (north,)
     assert "East could have swept" not in d.text
@@ -696,8 +696,8 @@ def test_a_reading_below_even_odds_is_not_worded_as_a_fact() -> None:
     table = mask_of(parse_cards("KD", "french"))
     low = Exclusion("scopa", 0, (10,), 4, 0, table, confidence=0.44)
     high = Exclusion("scopa", 0, (10,), 4, 0, table, confidence=0.97)
-    assert low.text(names, "french").endswith("so may hold no 10 (inference, 44%)")
-    assert high.text(names, "french").endswith("so probably holds no 10 (inference, 97%)")
+    assert low.text(names, "french").endswith("so may hold no king (10) (inference, 44%)")
+    assert high.text(names, "french").endswith("so probably holds no king (10) (inference, 97%)")
     assert "so holds no" not in low.text(names) + high.text(names)
 
 

@@ -763,7 +763,7 @@ def test_a_holds_puzzle_in_italian_names_and_reads_the_seats_in_italian() -> Non
     tried = run("--lang", "it", "puzzle", "try", "reading-a-passed-up-scopa", input="ov\n")
     assert tried.exit_code == 0, tried.output
     assert "Non proprio: molto probabilmente 6S ce l'ha Nord." in tried.stdout
-    assert "Nord ha 6S (l'ultima carta di valore 6 non vista)" in tried.stdout
+    assert "Nord ha 6S (l'ultimo 6 non visto)" in tried.stdout
     assert not re.search(r"\b(North|South|East|West)\b", tried.stdout), tried.stdout
 
 

@@ -252,7 +252,7 @@ def test_a_chance_the_readings_make_tiny_is_never_shown_as_certain() -> None:
     shown = run("track", path, "--at", "34", "--as", "P1")
     assert shown.exit_code == 0, shown.output
     assert "0%*" not in shown.stdout and "100%" not in shown.stdout
-    assert "P2 does not hold CC (the last 9 unseen): >99%" in shown.stdout
+    assert "P2 does not hold CC (the last cavallo (9) unseen): >99%" in shown.stdout
     data = json.loads(run("track", path, "--at", "34", "--as", "P1", "--json").stdout)
     for row in data["holdings"].values():
         for held in row.values():

@@ -326,7 +326,7 @@ def _card_phrase(inf: Evidence, c: int) -> str:
     text = format_card(c, inf.style)
     if same != [c]:
         return text
-    return _("{card} (the last {value} unseen)").format(card=text, value=value_word(v))
+    return _("{card} (the last {value} unseen)").format(card=text, value=value_word(v, inf.style))
 
 
 def _reading(inf: Evidence, seat: int, value: int) -> Exclusion | None:

@@ -93,7 +93,7 @@ class Exclusion:
             what = _(
                 "at play {play} {player} could have taken the settebello with {some} and did not"
             ).format(**words)
-        values = either([value_word(v) for v in self.values])
+        values = either([value_word(v, style) for v in self.values])
         if self.confidence is None:
             return _("{what}, so probably holds no {values} (inference)").format(
                 what=what, values=values

@@ -94,7 +94,7 @@ class Tell:
                 play=self.play,
                 player=names[self.seat],
                 card=format_card(self.card, style),
-                value=value_word(v),
+                value=value_word(v, style),
             )
         elif self.kind == "doubles":
             what = _(
@@ -103,7 +103,7 @@ class Tell:
                 play=self.play,
                 player=names[self.seat],
                 card=format_card(self.card, style),
-                value=value_word(v),
+                value=value_word(v, style),
             )
         else:
             what = _(
@@ -113,7 +113,7 @@ class Tell:
                 play=self.play,
                 player=names[self.seat],
                 next=names[(self.seat + 1) % len(names)],
-                value=value_word(v),
+                value=value_word(v, style),
                 table=format_cards(self.table, style),
                 sum=table_sum(self.table),
                 some=a_value(v, style),

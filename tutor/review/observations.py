@@ -577,7 +577,7 @@ def _safe_table(d: Choices, move: Move) -> list[Observation]:
         why = _("only the last play of the hand is left, and its sweep scores no scopa")
     else:
         why = _("the table adds up to {total}, and every {value} is seen").format(
-            total=total, value=value_word(total)
+            total=total, value=value_word(total, d.style)
         )
     other = risky[0]
     v = d.sweep_threat(other) or 0
