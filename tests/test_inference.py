@@ -82,8 +82,8 @@ def test_passed_up_sweeps_force_the_last_nine(two_passes: GameState) -> None:
     [d] = [d for d in inf.deductions if d.card == qs and d.status == "must"]
     assert d.holder == 1 and d.basis == "inference" and d.confidence == pytest.approx(p)
     head = (  # beside what the facts alone give
-        f"North holds QS (the last queen (9) unseen): {percent(p)} (33% on the facts alone), from two "
-        "readings: "
+        f"North holds QS (the last queen (9) unseen): {percent(p)} (33% on the facts alone), "
+        "from two readings: "
     )
     assert d.text.startswith(head)
     assert len(d.reasons) == 2 and len(d.readings) == 2
