@@ -36,6 +36,7 @@ from tutor.training.trainer import (
     Trainer,
     cached_puzzles,
     describe,
+    read_rescue,
 )
 
 DAY = 86400.0
@@ -497,6 +498,14 @@ def test_a_rescued_answer_keeps_a_file_name_that_is_not_utf8(
     [rescue] = (tmp_path / "tmp").iterdir()
     [line] = rescue.read_text(encoding="utf-8").splitlines()
     assert json.loads(line)["puzzle"]["name"] == odd
+    # and it reads back (round-trip audit, stop 52: "not an answer of a rescue file"), for a
+    # database whose name is not UTF-8 either
+    data = json.loads(line)
+    data["database"] = os.fsdecode(str(tmp_path).encode() + b"/p\xff.sqlite")
+    rescue.write_text(json.dumps(data) + "\n", encoding="utf-8")
+    [(kept, _session, database)] = read_rescue(rescue)
+    assert kept.info.name == odd and kept.info.path.endswith(f"{odd}.yaml")
+    assert database == data["database"]
 
 
 def test_a_puzzle_of_the_same_name_in_another_folder_is_not_called_changed(

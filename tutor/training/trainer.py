@@ -525,7 +525,7 @@ def read_rescue(path: Path) -> list[tuple[Unsaved, int | None, str]]:
             themes = puzzle["themes"]
             titles = puzzle.get("titles") or {}
             info = PuzzleInfo(
-                _text(puzzle["digest"]), _text(puzzle["name"]), _text(puzzle["path"]),
+                _text(puzzle["digest"]), _path_text(puzzle["name"]), _path_text(puzzle["path"]),
                 _text(puzzle["title"]), tuple(_text(t) for t in themes),
                 _text(puzzle["ruleset"]), _text(puzzle["question"]),
                 _whole(puzzle.get("difficulty", 1)),
@@ -546,7 +546,7 @@ def read_rescue(path: Path) -> list[tuple[Unsaved, int | None, str]]:
             session = data.get("session")
             if session is not None:
                 session = _whole(session)
-            out.append((unsaved, session, _text(data.get("database", ""))))
+            out.append((unsaved, session, _path_text(data.get("database", ""))))
         # RecursionError: a line of arrays nested thousands deep (found by a fuzzer, stop 48)
         except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
             raise TrainError(f"{path}:{n}: " + _("not an answer of a rescue file")) from None
@@ -557,6 +557,16 @@ def _text(value: Any) -> str:
     if not isinstance(value, str):
         raise TypeError
     value.encode("utf-8")  # a lone surrogate ("\udc80") is no text a session writes (stop 48)
+    return value
+
+
+def _path_text(value: Any) -> str:
+    """A file's path as a rescue line keeps it: text, where a name that is not UTF-8 shows as
+    the lone surrogates Python reads it with ("\udcff"), which the store keeps too (round-trip
+    audit, stop 52: such a puzzle folder's answers could not be imported back)."""
+    if not isinstance(value, str):
+        raise TypeError
+    value.encode("utf-8", "surrogateescape")  # any other lone surrogate is no file's name
     return value
 
 
