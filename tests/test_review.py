@@ -584,3 +584,16 @@ def test_praise_over_the_best_move_says_the_analysis_prefers_it() -> None:
     # an estimate within good: the praise stands alone (the review claims no more)
     small = replace(j, cost=0.15, low=0.0, high=0.4)
     assert weigh(other, small) == other
+
+
+def test_a_notes_interval_of_a_cost_stays_off_the_thresholds_as_the_verdict_does() -> None:
+    """Judgement audit (stop 52): a note under "best–good 0.12 [0.04, 0.199]" said "the
+    analysis values CC x CD 0.12 higher [0.04, 0.20]", as if the cost reached an inaccuracy."""
+    from tutor.review.review import _gap_interval
+    from tutor.search.analysis import Interval
+
+    cost = Interval(0.12, 0.04, 0.1989, 30)  # the better move's value minus the played one's
+    assert _gap_interval(cost, 1) == " [0.04, 0.199]"
+    assert _gap_interval(Interval(0.3, 0.25, 0.35, 30), 1) == " [0.25, 0.35]"
+    gain = Interval(-0.12, -0.1989, -0.04, 30)  # "lower": a gain, no class to stay off
+    assert _gap_interval(gain, -1) == " [0.04, 0.20]"

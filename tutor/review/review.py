@@ -280,7 +280,10 @@ def _gap_interval(paired: Interval | None, sign: int) -> str:
     if paired is None or paired.n < 2:
         return ""
     low, high = sorted((sign * paired.low, sign * paired.high))
-    return " " + bounds(low, high)
+    # a move valued higher than the one played is what it cost: written as the verdict writes
+    # a cost, off the class thresholds it does not reach (judgement audit, stop 52: the note
+    # said [0.04, 0.20] where the verdict said [0.04, 0.199])
+    return " " + (cost_bounds(low, high) if sign > 0 else bounds(low, high))
 
 
 def _gap(alt: Move, j: Judgement) -> Interval | None:
