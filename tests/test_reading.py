@@ -236,7 +236,7 @@ def test_odds_the_verdicts_deals_do_not_bear_out_are_said_beside_them() -> None:
     drawn = len(d.judgement.hands)
     assert safe.probability is not None and safe.probability - held / drawn >= ODDS_APART
     assert "the odds that West holds one: 69%" in safe.text
-    assert f"The deals the analysis valued give West one in {held} of {drawn} (" in safe.text
+    assert f"West holds one in {held} of the {drawn} deals the analysis valued (" in safe.text
     # odds the deals bear out say nothing more
     close = replace(safe, text="t", probability=held / drawn + ODDS_APART / 2)
     view = viewer_state(record.state_at(8), 0)

@@ -43,6 +43,7 @@ def test_the_hint_and_the_board_in_words() -> None:
     assert "rules weigh (scores; the rule-based player plays the move with the highest total)" in (
         " ".join(text.split())
     )
+    assert "rule-based player" in text and ".)" not in text  # English audit (stop 52): ".);"
     [board] = s.enter("board")
     shown = " ".join(plain_text(*event_view(board, s.style)).split())
     assert "Unmatched" in shown

@@ -555,6 +555,8 @@ def test_plain_text_on_a_terminal_is_as_wide_as_the_terminal(
     console = make_console()
     assert console.no_color and console.width == 80
     monkeypatch.setattr(sys, "stdout", io.StringIO())
+    assert make_console().width == 80  # COLUMNS set: honoured into a pipe too (stop 52)
+    monkeypatch.delenv("COLUMNS")
     assert make_console().width == PLAIN_WIDTH
 
 

@@ -86,6 +86,11 @@ def test_greedy_beats_random_clearly() -> None:
 def test_chitarrella_beats_greedy() -> None:
     r = simulate("scopone-scientifico", ["chitarrella", "greedy"], deals=25, seed=3, workers=2)
     assert r.difference().low > 0, r.difference()
+    from tutor.render.terminal import plain_text, simulation_view
+
+    # the verdict's sentence starts with the player's letter, not a spec in lower case
+    text = " ".join(plain_text(*simulation_view(r), width=120).split())
+    assert "A (chitarrella) is stronger: the interval is above zero." in text, text
 
 
 def test_matches_have_winners() -> None:

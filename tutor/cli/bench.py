@@ -427,7 +427,7 @@ def bench_endgame_command(
             "-m",
             metavar="M,...",
             help="Where each method draws its deals: search (the play model), search-classic "
-            "(the tracker's readings), facts, sighted (the true deal: regret nought). The first "
+            "(the tracker's readings), facts, sighted (the true deal: regret zero). The first "
             "is the one the others are compared with.",
         ),
     ] = "search,search-classic,facts",
@@ -628,7 +628,7 @@ def bench_verdicts_command(
     player's points lost and accuracy, against a reference review of the same hand.
 
     The reference samples many deals a decision (3,000 by default: minutes); each run is a
-    review at the default settings with its own seed. A miss counts *for sure* only when the
+    review at the default settings with its own seed. A miss counts as sure only when the
     reference's own interval lies wholly outside the run's. --judge play checks the quick
     verdicts tutor play gives each of your plays instead.
     """

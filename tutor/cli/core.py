@@ -1107,7 +1107,8 @@ StyleOption = Annotated[
         "--style",
         metavar="PLAYER=STYLE[:SHARE]",
         help="How a player plays, if you know: grabber (takes the most at once), careful or "
-        "careless; taken as 90% sure unless SHARE says otherwise. Repeat for each player.",
+        "careless; taken as 90% sure unless SHARE, a share from 0 to 1 (0.7), says otherwise. "
+        "Repeat for each player.",
     ),
 ]
 

@@ -41,7 +41,8 @@ if TYPE_CHECKING:
 PLAY_HELP = (
     "Play a hand of scopone or scopa against the computer, with the tutor at your side.\n\n"
     "The computer takes the other seats (--partner, --opponents: random, greedy, chitarrella, "
-    "search, search-classic or ismcts, each with :SECONDS a move; the default is chitarrella "
+    "search, search-classic or ismcts, the last three with :SECONDS a move; the default is "
+    "chitarrella "
     "everywhere, a fair game). On your "
     "turn you see the table, your cards with the plays each can make, the cards left in each "
     "hand, the score and the rule-of-48 board (--no-board hides it). Type a play in the deck's "

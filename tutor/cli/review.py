@@ -156,7 +156,8 @@ def review_command(
                         styles=review_styles(hands, stated, earlier))  # fmt: skip
     try:
         if time_limit:
-            budget = _("up to {n} sampled deals or {seconds} s").format(
+            # "and", as the review's heading says it: two caps (English audit, stop 52)
+            budget = _("up to {n} sampled deals and {seconds} s").format(
                 n=samples, seconds=number(time_limit, "g")
             )
         else:

@@ -212,6 +212,9 @@ def _import(rescue: Path, path: Path, json_out: bool) -> None:
 def _tally(results: list[tuple[Pick, Verdict]], path: Path) -> None:
     """How many answers of the session were right, and where they are saved."""
     right = sum(1 for _pick, v in results if v.correct)
+    if not results:  # not "0 of 0 right" (English audit, stop 52)
+        note("tutor: " + _("no puzzle answered; progress kept in {file}").format(file=path))
+        return
     note(
         "tutor: "
         + ngettext(

@@ -280,7 +280,11 @@ def hint_view(ev: Hint, style: Style, rich: bool = False) -> list[RenderableType
         rules.append(
             "; ".join(
                 _("{rule} {score} ({maxim})").format(
-                    rule=r.name, score=number(r.score, "+.1f"), maxim=r.maxim
+                    # in brackets without its full stop: "(... settebello); next" (English
+                    # audit, stop 52: ".);")
+                    rule=r.name,
+                    score=number(r.score, "+.1f"),
+                    maxim=r.maxim.rstrip("."),
                 )
                 for r in ev.rules
             )

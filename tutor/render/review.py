@@ -380,7 +380,12 @@ def _costliest(review: Review, rich: bool) -> list[RenderableType]:
         mine = costliest(review, name)
         if not mine:
             continue
-        costliest_of = _("Your costliest plays:") if is_you(name) else _("Costliest for {player}:")
+        # one play or several, said so (English audit, stop 52: "Your costliest plays: play 21")
+        costliest_of = (
+            ngettext("Your costliest play:", "Your costliest plays:", len(mine))
+            if is_you(name)
+            else ngettext("{player}'s costliest play:", "{player}'s costliest plays:", len(mine))
+        )
         line = Text(costliest_of.format(player=one_line(name)) + " ")
         for k, d in enumerate(mine):
             j = d.judgement

@@ -1693,10 +1693,11 @@ def simulation_view(result: SimulationResult, rich: bool = False) -> list[Render
         )
     diff = result.difference()
     stronger = result.stronger()
+    # a sentence starts with its letter, not a spec in lower case (English audit, stop 52)
     if stronger == 0:
-        verdict = _("{name} is stronger: the interval is above zero.").format(name=a)
+        verdict = _("A ({name}) is stronger: the interval is above zero.").format(name=a)
     elif stronger == 1:
-        verdict = _("{name} is stronger: the interval is below zero.").format(name=b)
+        verdict = _("B ({name}) is stronger: the interval is below zero.").format(name=b)
     elif diff.n == 0:  # interrupted before the first deal was done
         verdict = _("No duplicate pair was completed: nothing to compare.")
     elif not math.isfinite(diff.low):

@@ -111,12 +111,13 @@ def with_deals_share(
     name = names[o.holder]
     said = (
         _(
-            "The deals the analysis valued give you one in {held} of {drawn} ({share}): it reads "
-            "every play as evidence, the odds above only the passed-up captures and the tells."
+            "You hold one in {held} of the {drawn} deals the analysis valued ({share}): it "
+            "reads every play as evidence, the odds above only the passed-up captures and the "
+            "tells."
         )
         if is_you(name)
         else _(
-            "The deals the analysis valued give {name} one in {held} of {drawn} ({share}): it "
+            "{name} holds one in {held} of the {drawn} deals the analysis valued ({share}): it "
             "reads every play as evidence, the odds above only the passed-up captures and the "
             "tells."
         )
