@@ -921,3 +921,14 @@ def test_resuming_a_file_with_comments_says_they_will_not_be_kept(tmp_path: Path
     code, _out, err = run_live(["--resume", str(save), "--save", str(other), "-q"], "")
     assert code == 0, err
     assert "comments" not in err and "# my notes" in save.read_text(encoding="utf-8")
+
+
+def test_the_help_lists_every_word_the_session_takes() -> None:
+    """English audit (stop 52): live's in-session help listed fix, a play's note and the next
+    hand's deal, which live --help left out."""
+    from tutor.training.live import LIVE_COMMANDS
+
+    shown = invoke(["live", "--help"], "")[1]
+    terms = {line.split()[0] for line in shown.splitlines() if line.startswith("    ")}
+    assert set(LIVE_COMMANDS) | {"deal"} <= terms, terms
+    assert "    3H # ..." in shown
