@@ -38,7 +38,7 @@ def test_a_scripted_game_runs_to_the_end_with_feedback_and_a_review(tmp_path: Pa
     assert "undone: play 1" in out
     assert "Hand 1 is over." in out and "Score of the hand" in out
     assert "Review: " in out and "Summary" in out and "Next hand?" in out
-    assert f"tutor: go on with: tutor play --resume {save}" in result.stderr
+    assert f"tutor: continue with: tutor play --resume {save}" in result.stderr
     [rec] = load_path(save)
     assert rec.is_finished() and rec.game is not None and rec.game.seed == 3
     assert all(len(d[p]) == 9 for d in rec.deals for p in rec.players)
@@ -299,7 +299,7 @@ def test_ctrl_c_while_a_game_is_set_up_says_where_it_is_saved(
     result = run("play", "--ruleset", "scopa", "--seed", "3", "--save", str(save), input="")
     assert result.exit_code == 130, result.output
     assert save.exists() and f"saved to {save}" in result.stderr
-    assert f"go on with: tutor play --resume '{save}'" in result.stderr
+    assert f"continue with: tutor play --resume '{save}'" in result.stderr
 
 
 def test_the_sides_are_named_in_words_not_with_an_ampersand(tmp_path: Path) -> None:

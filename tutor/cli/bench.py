@@ -787,7 +787,7 @@ def bench_tune_command(
                 + (f" --check-deals {check}" if check else "")
                 + (f" --workers {workers}" if workers != 1 else "")
             )
-            note("tutor: " + _("go on with: {command}").format(command=again))
+            note("tutor: " + _("continue with: {command}").format(command=again))
     if json_out:
         print_json(result)
     else:

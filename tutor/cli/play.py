@@ -254,4 +254,4 @@ def _say_saved(path: Path, over: bool) -> None:
     note("tutor: " + _("saved to {file}").format(file=path))
     if not over:
         command = f"tutor play --resume {shlex.quote(str(path))}"
-        note("tutor: " + _("go on with: {command}").format(command=command))
+        note("tutor: " + _("continue with: {command}").format(command=command))
