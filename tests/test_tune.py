@@ -126,8 +126,8 @@ def test_an_interrupted_tuning_keeps_its_generations_and_says_how_to_go_on(
     assert data["interrupted"] is True and len(data["generations"]) == 1
     assert "interrupted: showing the weights after 1 generation" in result.stderr
     assert (
-        "continue with: tutor bench tune --ruleset scopa --pairs 1 --deals 2 --seed 12345 --start '{"
-        in (result.stderr)
+        "continue with: tutor bench tune --ruleset scopa --pairs 1 --deals 2 --seed 12345 "
+        "--start '{" in (result.stderr)
     )
     assert "--first 5 --generations 4" in result.stderr
 
