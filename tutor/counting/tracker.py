@@ -81,8 +81,8 @@ class CountingError(TutorError):
 
 def value_word(value: int, style: Style | str | None = None) -> str:
     """A value in words for messages, in the language of the run: ``ace`` for 1, the digits
-    otherwise; with a ``style``, a figure by its name in that deck (``re (10)``), where the
-    sentence around it does not agree with it (``any {value} sweeps it``: "qualunque re").
+    otherwise; with a ``style``, a figure by its name in that deck with its value (``re (10)``,
+    ``queen (9)``), as every sentence that knows the deck says it.
 
     >>> value_word(1), value_word(10), value_word(10, "italian"), value_word(7, "french")
     ('ace', '10', 're (10)', '7')

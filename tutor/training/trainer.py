@@ -562,7 +562,7 @@ def _text(value: Any) -> str:
 
 def _path_text(value: Any) -> str:
     """A file's path as a rescue line keeps it: text, where a name that is not UTF-8 shows as
-    the lone surrogates Python reads it with ("\udcff"), which the store keeps too (round-trip
+    the lone surrogates Python reads it with (``\\udcff``), which the store keeps too (round-trip
     audit, stop 52: such a puzzle folder's answers could not be imported back)."""
     if not isinstance(value, str):
         raise TypeError
