@@ -149,5 +149,5 @@ def test_the_review_ends_with_the_hand_s_result() -> None:
     r = run("review", str(SEED003), "--samples", "8", "--workers", "1")
     assert r.exit_code == 0, r.stderr
     tail = r.stdout.split("Score of the hand", 1)[1]
-    assert "Leftover: Ada captured last and takes 4S." in r.stdout
+    assert "Leftovers: Ada captured last and takes 4S." in r.stdout
     assert tail.rstrip().splitlines()[-1].split() == ["total", "5", "1"]

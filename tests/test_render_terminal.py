@@ -568,7 +568,7 @@ def test_the_leftover_taken_by_the_person_speaks_to_them() -> None:
     assert hand.leftover is not None and hand.leftover.player == "Ada"
     hand.leftover = replace(hand.leftover, player="You")
     text = plain_text(*rendering.hand_end(hand, record))
-    assert "Leftover: you captured last and take 4S." in text, text
+    assert "Leftovers: you captured last and take 4S." in text, text
     with speaking("it"):
         text = plain_text(*rendering.hand_end(hand, record))
     assert "l'ultima presa è tua, e ti porti via 4S." in text, text

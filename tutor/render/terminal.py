@@ -1156,8 +1156,8 @@ def leftover_sentence(player: str) -> str:
     captured last), with its ``{player}`` and ``{cards}`` to fill: the terminal's and the
     page's alike."""
     if is_you(player):
-        return _("Leftover: you captured last and take {cards}.")
-    return _("Leftover: {player} captured last and takes {cards}.")
+        return _("Leftovers: you captured last and take {cards}.")
+    return _("Leftovers: {player} captured last and takes {cards}.")
 
 
 def hand_end(hand: HandReplay, record: HandRecord, rich: bool = False) -> list[RenderableType]:
