@@ -532,8 +532,10 @@ def judge(p: Puzzle, answer: Answer | None, solved: Solved | None) -> Verdict:
             parts.append(
                 _("not allowed: {moves}").format(moves="; ".join(m.text(p.style) for m in wrong))
             )
+        # the problems apart, as the unmatched values' answer has them (English audit, stop 52:
+        # "Not quite (you missed KS x KH, not allowed: KS x 4C 6D)" read as one list)
         message = _("Not quite ({problems}). The answer: {solution}.").format(
-            problems=", ".join(parts), solution=solution
+            problems="; ".join(parts), solution=solution
         )
         return Verdict(False, False, message, lines)
     ok = answer.points == spec.points
