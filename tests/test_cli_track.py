@@ -390,3 +390,12 @@ def test_a_player_named_you_seen_from_another_seat_is_named_as_a_player() -> Non
     assert "“" not in mine
     data = json.loads(run("track", record, "--as", "Ada", "--at", "20", "--json").stdout)
     assert "You" in json.dumps(data) and "“" not in json.dumps(data, ensure_ascii=False)
+
+
+def test_the_unmatched_values_and_the_unseen_cards_are_two_lines() -> None:
+    """English audit (stop 52): "Unmatched (...): 2, 3, 4, 7, F, R. Unseen (12): 3D ..." ran the
+    unseen cards on after the values, two facts in one line."""
+    path = str(ROOT / "docs" / "examples" / "scopone-hand.yaml")
+    lines = run("track", path, "--as", "South", "--at", "20").stdout.splitlines()
+    assert "Unmatched (captured an odd number of times): 2, 3, 4, 7, F, R." in lines
+    assert "Unseen (12): 3D 4D 4C 6S 6B 7C 7S 7B FC FB CC RD" in lines

@@ -1406,15 +1406,14 @@ def tracker_view(
     out: list[RenderableType] = [value_board(board, style, rich)]
     um = values_text(board.unmatched, style)
     n_unseen = board.unseen.bit_count()
+    # two facts, two lines (English audit, stop 52: the unseen cards ran on after the values)
+    out.append(Text(_("Unmatched (captured an odd number of times): {values}.").format(values=um)))
     if board.stock:
-        unseen = _(
-            "Unmatched (captured an odd number of times): {values}. "
-            "Unseen ({n}: {others} in other hands, {stock} still to deal): "
-        ).format(values=um, n=n_unseen, others=board.in_other_hands, stock=board.stock)
-    else:
-        unseen = _("Unmatched (captured an odd number of times): {values}. Unseen ({n}): ").format(
-            values=um, n=n_unseen
+        unseen = _("Unseen ({n}: {others} in other hands, {stock} still to deal): ").format(
+            n=n_unseen, others=board.in_other_hands, stock=board.stock
         )
+    else:
+        unseen = _("Unseen ({n}): ").format(n=n_unseen)
     head = Text(unseen)
     head.append_text(cards_text(board.unseen, style, rich))
     out.append(head)
