@@ -828,8 +828,16 @@ def test_cards_of_another_decks_notation_are_named_as_such(tmp_path: Path) -> No
     assert (
         "'2H' is not a card: unknown suit 'H' in italian notation (suits: D ♦ denari, C ♥ coppe, "
         "S ♠ spade, B ♣ bastoni); they read as cards in french notation, but this hand writes "
-        "its cards in italian notation"
+        "its cards in italian notation (chosen with --deck when the session starts)"
     ) in err, err
+    # and play says it too (new-user audit, stop 52: there only "unknown suit 'H'")
+    played = run("play", "--seed", "3", "-w", "1", "--feedback-time", "0.05", "--save",
+                 str(tmp_path / "p.yaml"), input="7H\nquit\n")  # fmt: skip
+    assert (
+        "'7H' is not a card: unknown suit 'H' in italian notation (suits: D ♦ denari, C ♥ coppe, "
+        "S ♠ spade, B ♣ bastoni); it reads as a card in french notation, but this hand writes "
+        "its cards in italian notation (chosen with --deck when the session starts)"
+    ) in played.stderr, played.stderr
 
 
 def test_a_line_after_the_match_is_over_says_the_match_is_over(tmp_path: Path) -> None:

@@ -113,6 +113,7 @@ __all__ = [
     "PROTOCOL",
     "protocol",
     "intro",
+    "deck_hint",
 ]
 
 
@@ -791,7 +792,7 @@ class LiveSession:
         try:
             return parse_card_set(text, self.style, what)
         except NotationError as exc:
-            raise LiveError(_slip(str(exc) + _deck_hint(text, self.style), text)) from None
+            raise LiveError(_slip(str(exc) + deck_hint(text, self.style), text)) from None
 
     def _not_a_play(self, text: str, what: str) -> None:
         """LiveError when ``text`` looks like a play while ``what`` is due."""
@@ -929,7 +930,7 @@ class LiveSession:
             written = parse_play(text, self.style)
         except NotationError as exc:
             problem = _("play {n}: {problem}").format(n=number, problem=exc)
-            raise LiveError(_slip(problem + _deck_hint(text, self.style), text)) from None
+            raise LiveError(_slip(problem + deck_hint(text, self.style), text)) from None
         card = CARDS[written.card]
         shown = format_card(card, self.style)
         mine = state.hands[self.me]
@@ -1135,17 +1136,19 @@ LIVE_COMMANDS = ("board", "undo", "help", "quit", "fix")
 """The commands a ``live`` line can be (``deal`` and ``table`` go in front of cards)."""
 
 
-def _deck_hint(text: str, style: Style) -> str:
+def deck_hint(text: str, style: Style) -> str:
     """``; they read as cards in french notation, but this hand writes its cards in italian
-    notation`` when the cards typed are cards of another deck's notation, else nothing."""
+    notation (chosen with --deck when the session starts)`` when the cards typed are cards of
+    another deck's notation, else nothing: ``live`` and ``play`` alike (new-user audit, stop
+    52: play said only "unknown suit 'H'", and neither said how to choose the notation)."""
     return other_deck_hint(
         text,
         style,
         lambda n, fits: ngettext(
             "it reads as a card in {styles} notation, but this hand writes its cards in "
-            "{style} notation",
+            "{style} notation (chosen with --deck when the session starts)",
             "they read as cards in {styles} notation, but this hand writes its cards in "
-            "{style} notation",
+            "{style} notation (chosen with --deck when the session starts)",
             n,
         ).format(styles=_(" or ").join(fits), style=style.name),
     )

@@ -110,7 +110,7 @@ from tutor.training.defaults import (
     HINT_TIME,
     QUICK_EXACT_PLIES,
 )
-from tutor.training.live import lines_help, run_lines, split_note
+from tutor.training.live import deck_hint, lines_help, run_lines, split_note
 
 __all__ = [
     "HINT_MODES",
@@ -899,7 +899,7 @@ class PlaySession:
                 raise PlayError(
                     f"{exc}; " + _("did you mean {command}?").format(command=command(meant))
                 ) from None
-            raise PlayError(str(exc)) from None
+            raise PlayError(str(exc) + deck_hint(text, self.style)) from None
         hand = state.hands[self.seat]
         if not hand >> move.card & 1:
             # where the card is, as the person knows it: never another hand's secret
