@@ -607,6 +607,12 @@ def test_a_finished_hand_shows_its_score_when_resumed_and_has_nothing_to_continu
         [*SCOPA_YOU, "--save", str(save), "--quiet"], "\n".join(lines) + "\n"
     )
     assert code == 0, err
+    # the next step a finished hand has (new-user audit, stop 52): its review, runnable
+    line = next(x for x in err.splitlines() if "review it with: " in x)
+    command = shlex.split(line.split("review it with: ", 1)[1])
+    assert command == ["tutor", "review", str(save), "--as", "You"], command
+    reviewed = run(*command[1:], "--samples", "2", "--time", "0.05", "--workers", "1")
+    assert reviewed.exit_code == 0, reviewed.output
     # at a terminal, left with two Ctrl-Cs: the score came first, and no "continue with"
     monkeypatch.setattr(sys, "stdin", FakeTerminal([None, None]))
     with pytest.raises(typer.Exit) as stop:

@@ -290,6 +290,12 @@ def _live_saved(session: LiveSession) -> None:
     if session.save_path is not None and session.table is not None:
         note("tutor: " + _("saved to {file}").format(file=session.save_path))
         if session.phase() == "over":  # a finished hand has nothing to continue (stop 48)
+            # but it has a review: the next step, said (new-user audit, stop 52)
+            review = (
+                f"tutor review {shlex.quote(str(session.save_path))} "
+                f"--as {shlex.quote(session.my_name)}"
+            )
+            note("tutor: " + _("review it with: {command}").format(command=review))
             return
         command = f"tutor live --resume {shlex.quote(str(session.save_path))}"
         if not session.seat_is_saved():
