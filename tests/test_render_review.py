@@ -80,6 +80,9 @@ def test_the_costliest_decisions_are_named_worst_first() -> None:
         checked += 1
     assert checked  # seed 003 has costly plays on both sides at any budget
     assert "You's costliest" not in text  # the person is spoken to (an audit: "di Tu")
+    # the seed is the sampling's, not a deal's (new-user audit, stop 52: a hand typed in live
+    # "has no seed")
+    assert re.search(r"scopa, hand 1, sampling seed \d+; reviewed: You, Ada\.", text), text[:300]
     with speaking("it"):
         italian = " ".join(plain_text(*review_view(review)).split())
     assert "La tua giocata più costosa:" in italian or "Le tue giocate più costose:" in italian

@@ -313,7 +313,7 @@ def review_view(review: Review, rich: bool = False, result: bool = True) -> list
     else:
         budget = _("up to {n} samples").format(n=s.samples)
     intro = Text(
-        _("{ruleset}, hand {hand}, seed {seed}; reviewed: {players}.").format(
+        _("{ruleset}, hand {hand}, sampling seed {seed}; reviewed: {players}.").format(
             ruleset=one_line(record.ruleset.name),
             hand=review.hand,
             seed=review.seed,
