@@ -946,3 +946,14 @@ def test_the_help_lists_every_word_the_session_takes() -> None:
     terms = {line.split()[0] for line in shown.splitlines() if line.startswith("    ")}
     assert set(LIVE_COMMANDS) | {"deal"} <= terms, terms
     assert "    3H # ..." in shown
+
+
+def test_a_capture_typed_the_wrong_way_round_gets_the_play_it_meant(tmp_path: Path) -> None:
+    """New-user audit (stop 52): "CB x CS" typed for "CS x CB" (the card taken first) said only
+    that CB is not in the hand; the play meant is named now, when it is a legal one."""
+    args = [*SCOPA_YOU, "-q", "--save", str(tmp_path / "a.yaml")]
+    code, _out, err = run_live(args, "2C 4H 5S QD\n7D 7H QS\nQD x QS\n4H x 7H\n")
+    assert code == 1
+    [swapped, not_legal] = [x for x in err.splitlines() if "you do not hold" in x]
+    assert swapped.endswith("your cards: 7D 7H QS; did you mean QS x QD?"), swapped
+    assert "did you mean" not in not_legal  # 7H cannot take 4H: no play to offer

@@ -955,9 +955,17 @@ class LiveSession:
                 problem = _(
                     "play {n}: it is your turn and you do not hold {card}; your cards: {mine}"
                 )
-            raise LiveError(
-                problem.format(n=number, card=shown, why=why, mine=format_cards(mine, self.style))
+            said = problem.format(
+                n=number, card=shown, why=why, mine=format_cards(mine, self.style)
             )
+            taken = written.capture or 0
+            swapped = [m for m in state.legal_moves() if m.card == taken.bit_length() - 1]
+            if taken.bit_count() == 1 and any(m.capture == card.bit for m in swapped):
+                # the cards the wrong way round: the one taken typed first (new-user audit,
+                # stop 52: "CB x CS" for "CS x CB" got no hint)
+                held = format_card(taken.bit_length() - 1, self.style)
+                said += "; " + _("did you mean {command}?").format(command=f"{held} x {shown}")
+            raise LiveError(said)
         return written, note
 
     def _placed(
