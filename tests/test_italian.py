@@ -199,6 +199,7 @@ def runs(tmp: Path) -> list[Run]:
         Run(("engine",), "ruleset scopa\nisready\nbogus\nquit\n", words=False),
         Run(("drill", "48", "--seed", "7", "--rounds", "2"), "2 6 F\nnessuno\nboh\n"),
         Run(("puzzle", "check", str(collection_dir() / f"{PUZZLE}.yaml"))),
+        Run(("puzzle", "list", "--theme", "endgame")),
         Run(("puzzle", "try", PUZZLE), "ZZ\nsalta\n"),
         Run(("puzzle", "try", "scopa-legal-captures-0cce11fbb41c"), "nessuna\n"),
         Run(("puzzle", "generate", "--ruleset", "scopa", "--count", "1", "--seed", "1",

@@ -673,3 +673,37 @@ def test_a_link_to_itself_is_said_as_the_system_says_it(tmp_path: Path) -> None:
         assert (said.exit_code, said.stderr) == (3, expected), (args, said.output)
     missing = run("puzzle", "check", str(tmp_path / "none.yaml"))
     assert missing.exit_code == 3 and "cannot read: No such file or directory" in missing.stderr
+
+
+def test_puzzle_list_names_what_puzzle_try_takes(tmp_path: Path) -> None:
+    """New-user audit (stop 52): nothing listed the puzzles, and a name puzzle try could not
+    find sent the user to a folder inside the package."""
+    data = run_json("puzzle", "list")
+    shipped = load_puzzles(collection_dir())
+    assert [p["name"] for p in data["puzzles"]] == [p.name for p in shipped]
+    assert data["unreadable"] == []
+    first = data["puzzles"][0]
+    assert set(first) == {"name", "path", "hand", "title", "ruleset", "question", "difficulty",
+                          "themes"}  # fmt: skip
+    tried = run("puzzle", "try", first["name"], input="skip\n")
+    assert tried.exit_code == 0, tried.output  # each name is one puzzle try takes
+    endgame = run_json("puzzle", "list", "--theme", "endgame")["puzzles"]
+    assert endgame and all("endgame" in p["themes"] for p in endgame)
+    assert len(endgame) < len(data["puzzles"])
+    shown = run("puzzle", "list")
+    assert shown.exit_code == 0 and first["name"] in shown.stdout and "4/5" in shown.stdout
+    assert f"tutor: {len(shipped)} puzzles; try one with: tutor puzzle try NAME" in shown.stderr
+    # a folder of one's own, with a file that is no puzzle passed over with a word
+    (tmp_path / "a.yaml").write_text(
+        (collection_dir() / f"{first['name']}.yaml").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    (tmp_path / "b.yaml").write_text("not: [a puzzle\n", encoding="utf-8")
+    mine = run("puzzle", "list", str(tmp_path), "--json")
+    assert [p["name"] for p in json.loads(mine.stdout)["puzzles"]] == ["a"]
+    assert "skipped: " in mine.stderr and "b.yaml" in mine.stderr
+    missing = run("puzzle", "try", "keep-table")
+    assert (
+        missing.exit_code == 3 and "tutor puzzle list lists the shipped puzzles" in missing.stderr
+    )
+    bad = run("puzzle", "list", "--theme", "nonsense")
+    assert bad.exit_code == 2 and "unknown theme" in bad.stderr

@@ -41,15 +41,22 @@ if TYPE_CHECKING:
 
 puzzle_app = typer.Typer(
     cls=TutorGroup,
-    help="Puzzles: check them, try one, generate new ones from self-play (docs/puzzles.md).",
-    epilog=examples("tutor puzzle try keep-the-table-above-ten", "tutor puzzle check puzzles/"),
+    help="Puzzles: list them, check them, try one, generate new ones from self-play "
+    "(docs/puzzles.md).",
+    epilog=examples(
+        "tutor puzzle list",
+        "tutor puzzle try keep-the-table-above-ten",
+        "tutor puzzle check puzzles/",
+    ),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
 app.add_typer(
-    puzzle_app, name="puzzle", short_help="Puzzles: check them, try one, generate new ones."
+    puzzle_app,
+    name="puzzle",
+    short_help="Puzzles: list them, check them, try one, generate new ones.",
 )
 
 
@@ -70,10 +77,10 @@ def find_puzzle(path: Path, hand: int = 1) -> Puzzle:
             problem = _("no such file, and no shipped puzzle of that name")
             if close:
                 problem += " (" + _("did you mean {names}?").format(names=", ".join(close)) + ")"
-            folder = collection_dir()
-            problem += "; " + _("the shipped puzzles are the files in {folder}").format(
-                folder=folder
-            )
+            # the command that lists them first (new-user audit, stop 52), then their folder
+            problem += "; " + _(
+                "tutor puzzle list lists the shipped puzzles (the files in {folder})"
+            ).format(folder=collection_dir())
             raise InputError(f"{path}: {problem}")
     if path.is_dir():  # it tried the folder's first puzzle without a word
         raise InputError(
@@ -141,6 +148,58 @@ def ask(p: Puzzle) -> tuple[Asked, Answer | None]:
             if quits(text):
                 return "quit", None
             note("tutor: " + _("{problem}; try again (or skip)").format(problem=exc))
+
+
+@puzzle_app.command(
+    "list",
+    short_help="List the puzzles: the shipped ones, or those of files and folders.",
+    epilog=examples(
+        "tutor puzzle list",
+        "tutor puzzle list --theme endgame",
+        "tutor puzzle list puzzles/ --json",
+    ),
+)
+def list_command(
+    paths: Annotated[
+        list[Path] | None,
+        file_argument("Puzzle files or folders (default: the shipped puzzles).", metavar="PATH"),
+    ] = None,
+    theme: Annotated[
+        str | None, typer.Option("--theme", help=themes_help("Only puzzles with this theme"))
+    ] = None,
+    json_out: JsonOption = False,
+) -> None:
+    """List the puzzles, one line each: the name tutor puzzle try takes, the difficulty out of
+    5, the ruleset and the title (--json adds the question and the themes)."""
+    from tutor.puzzles.format import listed_puzzles
+    from tutor.render.puzzle import list_view, puzzle_summary
+
+    key = check_theme(theme)
+    for path in paths or []:
+        reason = unreachable(path)
+        if reason is not None:
+            raise InputError(f"{path}: " + _("cannot read: {reason}").format(reason=reason))
+    puzzles, unreadable_files = listed_puzzles(paths or [], key)
+    for _file, problem in unreadable_files:
+        note("tutor: " + _("skipped: {problem}").format(problem=problem))
+    if json_out:
+        print_json(
+            {
+                "puzzles": [puzzle_summary(p) for p in puzzles],
+                "unreadable": [{"file": str(f), "error": str(e)} for f, e in unreadable_files],
+            }
+        )
+        return
+    from tutor.render.terminal import emit
+
+    console, fancy = human_console()
+    emit(console, *list_view(puzzles, fancy))
+    note(
+        "tutor: "
+        + ngettext("{n} puzzle", "{n} puzzles", len(puzzles)).format(n=len(puzzles))
+        + "; "
+        + _("try one with: {command}").format(command="tutor puzzle try NAME")
+    )
 
 
 @puzzle_app.command(

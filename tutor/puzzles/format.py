@@ -31,7 +31,7 @@ notation. ``docs/puzzles.md`` describes the format.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
@@ -60,6 +60,7 @@ __all__ = [
     "loads_puzzles",
     "collection_dir",
     "load_collection",
+    "listed_puzzles",
 ]
 
 COUNTING_QUESTIONS = ("unmatched", "holds")
@@ -352,6 +353,23 @@ def iter_puzzle_files(path: str | Path) -> Iterator[tuple[Path, list[Puzzle] | T
 def collection_dir() -> Path:
     """The folder of the puzzles shipped with the tutor (package data)."""
     return Path(str(resources.files("tutor.puzzles") / "collection"))
+
+
+def listed_puzzles(
+    paths: Sequence[str | Path] = (), theme: str | None = None
+) -> tuple[list[Puzzle], list[tuple[Path, TutorError]]]:
+    """The puzzles of ``paths`` (files or folders; none: the shipped ones) with ``theme`` (a
+    theme key; None: any), in the order of the files, and each file that would not load with
+    why: what ``tutor puzzle list`` shows (new-user audit, stop 52: nothing listed them)."""
+    found: list[Puzzle] = []
+    unreadable: list[tuple[Path, TutorError]] = []
+    for path in paths or [collection_dir()]:
+        for file, got in iter_puzzle_files(path):
+            if isinstance(got, TutorError):
+                unreadable.append((file, got))
+            else:
+                found.extend(p for p in got if theme is None or theme in p.spec.themes)
+    return found, unreadable
 
 
 def load_collection() -> list[Puzzle]:

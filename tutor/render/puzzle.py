@@ -25,6 +25,7 @@ Type the values, like 2 6 8, or none.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rich.console import RenderableType
@@ -58,6 +59,8 @@ __all__ = [
     "puzzle_question",
     "verdict_view",
     "check_view",
+    "list_view",
+    "puzzle_summary",
     "plain_text",
     "position_file_svg",
 ]
@@ -220,3 +223,34 @@ def position_file_svg(record: HandRecord, at: int, viewer: int, caption: str | N
     else:
         caption = markup(caption)
     return svg_document(position_svg(view, viewer, names, record.style, caption_markup=caption))
+
+
+def puzzle_summary(p: Puzzle) -> dict[str, object]:
+    """One puzzle in ``tutor puzzle list --json``: what ``puzzle try`` takes, and what it asks."""
+    return {
+        "name": p.name,
+        "path": p.path,
+        "hand": p.hand,
+        "title": p.spec.text("title"),
+        "ruleset": p.record.ruleset_name,
+        "question": p.spec.question,
+        "difficulty": p.spec.difficulty,
+        "themes": list(p.spec.themes),
+    }
+
+
+def list_view(puzzles: Sequence[Puzzle], rich: bool = False) -> list[RenderableType]:
+    """``tutor puzzle list``: one row a puzzle, its name (what ``puzzle try`` takes), its
+    difficulty out of 5, its ruleset and its title (the themes and the question are in
+    ``--json``, and ``--theme`` picks by theme)."""
+    from tutor.render.terminal import new_table
+
+    table = new_table(_("puzzle"), _("difficulty"), _("ruleset"), _("title"), rich=rich)
+    for p in puzzles:
+        table.add_row(
+            one_line(p.name),
+            f"{p.spec.difficulty}/5",
+            one_line(p.record.ruleset_name),
+            one_line(p.spec.text("title")),
+        )
+    return [table]
