@@ -373,7 +373,10 @@ def test_a_style_with_no_play_compared_says_so_not_zero_in_zero() -> None:
     _, out, _ = invoke(["track", path, "--as", "South", "--at", "2"])
     flat = " ".join(out.split())
     assert "in 0 comparisons" not in flat
-    assert "West careless 66% (no play of theirs compared yet with the cards shown later)" in flat
+    assert (
+        "West careless 66% (from the table and what their plays showed at once; none yet "
+        "compared with the cards shown later)"
+    ) in flat
 
 
 def test_a_player_named_you_seen_from_another_seat_is_named_as_a_player() -> None:

@@ -1340,7 +1340,12 @@ def _style_line(analysis: CountView) -> Text | None:
                 departures=departures, comparisons=comparisons
             )
         else:  # found by a user: "(0 departures from the gain in 0 comparisons)"
-            said = _("no play of theirs compared yet with the cards shown later")
+            # and where the figure comes from (new-user audit, stop 52: "careless 60%" beside
+            # "no play compared yet" read as a contradiction)
+            said = _(
+                "from the table and what their plays showed at once; none yet compared with the "
+                "cards shown later"
+            )
         part = _("{player} {style} {percent} ({said})").format(
             player=one_line(inf.names[r.seat]),
             style=_(STYLE_NAMES[name]),
