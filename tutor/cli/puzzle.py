@@ -150,6 +150,14 @@ def ask(p: Puzzle) -> tuple[Asked, Answer | None]:
             note("tutor: " + _("{problem}; try again (or skip)").format(problem=exc))
 
 
+def check_reachable(path: Path) -> None:
+    """Bad input, said as the system says it, when ``path`` cannot be opened: before its
+    puzzles are looked for (a link to itself is not "No such file": audit, stop 52)."""
+    reason = unreachable(path)
+    if reason is not None:
+        raise InputError(f"{path}: " + _("cannot read: {reason}").format(reason=reason))
+
+
 @puzzle_app.command(
     "list",
     short_help="List the puzzles: the shipped ones, or those of files and folders.",
@@ -172,20 +180,18 @@ def list_command(
     """List the puzzles, one line each: the name tutor puzzle try takes, the difficulty out of
     5, the ruleset and the title (--json adds the question and the themes)."""
     from tutor.puzzles.format import listed_puzzles
-    from tutor.render.puzzle import list_view, puzzle_summary
+    from tutor.render.puzzle import list_view
 
     key = check_theme(theme)
     for path in paths or []:
-        reason = unreachable(path)
-        if reason is not None:
-            raise InputError(f"{path}: " + _("cannot read: {reason}").format(reason=reason))
+        check_reachable(path)
     puzzles, unreadable_files = listed_puzzles(paths or [], key)
     for _file, problem in unreadable_files:
         note("tutor: " + _("skipped: {problem}").format(problem=problem))
     if json_out:
         print_json(
             {
-                "puzzles": [puzzle_summary(p) for p in puzzles],
+                "puzzles": [p.summary() for p in puzzles],
                 "unreadable": [{"file": str(f), "error": str(e)} for f, e in unreadable_files],
             }
         )
@@ -227,9 +233,7 @@ def check_command(
     results: list[dict[str, object]] = []
     bad = 0
     for path in paths:
-        reason = unreachable(path)
-        if reason is not None:
-            raise InputError(f"{path}: " + _("cannot read: {reason}").format(reason=reason))
+        check_reachable(path)
         files = 0
         for file, got in iter_puzzle_files(path):
             files += 1

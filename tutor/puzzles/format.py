@@ -189,6 +189,20 @@ class Puzzle:
 
     # -- words ------------------------------------------------------------------------------------
 
+    def summary(self) -> dict[str, object]:
+        """The puzzle in ``tutor puzzle list --json``: the name ``puzzle try`` takes, where it
+        is, and what it asks (its title in the language of the run)."""
+        return {
+            "name": self.name,
+            "path": self.path,
+            "hand": self.hand,
+            "title": self.spec.text("title"),
+            "ruleset": self.record.ruleset_name,
+            "question": self.spec.question,
+            "difficulty": self.spec.difficulty,
+            "themes": list(self.spec.themes),
+        }
+
     def card_text(self) -> str:
         return format_card(self.spec.card, self.style) if self.spec.card is not None else ""
 

@@ -60,7 +60,6 @@ __all__ = [
     "verdict_view",
     "check_view",
     "list_view",
-    "puzzle_summary",
     "plain_text",
     "position_file_svg",
 ]
@@ -223,20 +222,6 @@ def position_file_svg(record: HandRecord, at: int, viewer: int, caption: str | N
     else:
         caption = markup(caption)
     return svg_document(position_svg(view, viewer, names, record.style, caption_markup=caption))
-
-
-def puzzle_summary(p: Puzzle) -> dict[str, object]:
-    """One puzzle in ``tutor puzzle list --json``: what ``puzzle try`` takes, and what it asks."""
-    return {
-        "name": p.name,
-        "path": p.path,
-        "hand": p.hand,
-        "title": p.spec.text("title"),
-        "ruleset": p.record.ruleset_name,
-        "question": p.spec.question,
-        "difficulty": p.spec.difficulty,
-        "themes": list(p.spec.themes),
-    }
 
 
 def list_view(puzzles: Sequence[Puzzle], rich: bool = False) -> list[RenderableType]:

@@ -189,12 +189,26 @@ def pinned_world(state: GameState) -> GameState | None:
     return known_world(viewer_state(state, state.turn))
 
 
+def _exact_position(state: GameState, method: str) -> tuple[GameState | None, bool]:
+    """The position :func:`evaluate` solves exactly with ``method`` (None: it samples deals),
+    and whether counting pinned it; :class:`HiddenCardsError` for an exact solve of hidden
+    cards that counting does not place."""
+    if method in ("auto", "exact") and not state.has_hidden_cards():
+        return state, False
+    world = pinned_world(state)
+    if world is not None:
+        return world, True
+    if method == "exact":
+        raise HiddenCardsError(
+            _("the record does not give every hand, so the position cannot be solved exactly")
+        )
+    return None, False
+
+
 def solves_exactly(state: GameState, method: str = "auto") -> bool:
     """Whether :func:`evaluate` with ``method`` solves ``state`` exactly (``auto``: when every
     card is known; any method: when counting pins every card) rather than by sampling deals."""
-    if method == "exact" or (method == "auto" and not state.has_hidden_cards()):
-        return True
-    return pinned_world(state) is not None
+    return method == "exact" or _exact_position(state, method)[0] is not None
 
 
 def exact_time_limit(time_limit: float | None) -> float:
@@ -255,15 +269,10 @@ def evaluate(
             ).format(player=who[state.turn])
         )
     hands: tuple[tuple[int, ...], ...] = ()
-    full = method in ("auto", "exact") and not state.has_hidden_cards()
-    world = None if full else pinned_world(state)
-    if full or world is not None or method == "exact":
-        if world is None and state.has_hidden_cards():
-            raise HiddenCardsError(
-                _("the record does not give every hand, so the position cannot be solved exactly")
-            )
+    position, pinned = _exact_position(state, method)
+    if position is not None:
         limit: float | None = exact_time_limit(time_limit)
-        result = exact_analysis(state if world is None else world, time_limit=limit)
+        result = exact_analysis(position, time_limit=limit)
     else:
         limit = time_limit
         k = SAMPLES if samples is None else samples
@@ -298,7 +307,7 @@ def evaluate(
         time_limit=limit,
         rules=state.rules,
         hands=hands,
-        pinned=world is not None,
+        pinned=pinned,
     )
 
 

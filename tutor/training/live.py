@@ -959,12 +959,11 @@ class LiveSession:
                 n=number, card=shown, why=why, mine=format_cards(mine, self.style)
             )
             taken = written.capture or 0
-            swapped = [m for m in state.legal_moves() if m.card == taken.bit_length() - 1]
-            if taken.bit_count() == 1 and any(m.capture == card.bit for m in swapped):
-                # the cards the wrong way round: the one taken typed first (new-user audit,
-                # stop 52: "CB x CS" for "CS x CB" got no hint)
-                held = format_card(taken.bit_length() - 1, self.style)
-                said += "; " + _("did you mean {command}?").format(command=f"{held} x {shown}")
+            # the cards the wrong way round, the one taken typed first (new-user audit, stop
+            # 52: "CB x CS" for "CS x CB" got no hint): named when that play is legal
+            swapped = Move(taken.bit_length() - 1, card.bit)
+            if taken.bit_count() == 1 and swapped in state.legal_moves():
+                said += "; " + _("did you mean {command}?").format(command=swapped.text(self.style))
             raise LiveError(said)
         return written, note
 

@@ -553,21 +553,20 @@ def read_rescue(path: Path) -> list[tuple[Unsaved, int | None, str]]:
     return out
 
 
-def _text(value: Any) -> str:
+def _text(value: Any, errors: str = "strict") -> str:
+    """Text a session writes: a lone surrogate ("\\udc80") is none (stop 48), except, with
+    ``errors="surrogateescape"``, those of a file's name that is not UTF-8, which the store
+    keeps too (round-trip audit, stop 52: such a puzzle folder's answers could not be imported
+    back)."""
     if not isinstance(value, str):
         raise TypeError
-    value.encode("utf-8")  # a lone surrogate ("\udc80") is no text a session writes (stop 48)
+    value.encode("utf-8", errors)
     return value
 
 
 def _path_text(value: Any) -> str:
-    """A file's path as a rescue line keeps it: text, where a name that is not UTF-8 shows as
-    the lone surrogates Python reads it with (``\\udcff``), which the store keeps too (round-trip
-    audit, stop 52: such a puzzle folder's answers could not be imported back)."""
-    if not isinstance(value, str):
-        raise TypeError
-    value.encode("utf-8", "surrogateescape")  # any other lone surrogate is no file's name
-    return value
+    """A file's name or path as a rescue line keeps it (:func:`_text`)."""
+    return _text(value, "surrogateescape")
 
 
 def _flag(value: Any) -> bool:
