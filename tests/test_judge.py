@@ -198,3 +198,40 @@ def test_a_judgement_goes_on_from_the_deals_a_valuation_saw() -> None:
         assert j.hands == valued.hands
     other = judge(view, best.move, replace(settings, seed=6), prior=valued.sampled)
     assert other.hands != valued.hands  # another seed's deals: the prior does not fit
+
+
+def test_a_second_valuation_goes_on_from_the_first_ones_deals(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Was (English audit, stop 52): ``hint`` and then ``explain`` in ``tutor play`` sampled
+    apart, each within its time, and showed the same plays with different values. A valuation
+    given the first one's run as ``prior`` keeps its deals and values only the ones after
+    them: the same figures as one run of them all, with no deal valued twice."""
+    from tutor.counting.tracker import viewer_state
+    from tutor.review import judge as judge_module
+    from tutor.review.judge import value_moves
+
+    record = load_path(EXAMPLES / "scopone-hand.yaml")[0]
+    state = record.state_at(4)
+    view = viewer_state(state, state.turn)
+    settings = Settings(samples=6, time=None, seed=5)
+    first = value_moves(view, settings)
+    assert first.samples == 6 and first.sampled is not None
+    valued: list[int] = []
+    plain = judge_module.analyse
+
+    def counted(*args, **kw):  # type: ignore[no-untyped-def]
+        a = plain(*args, **kw)
+        valued.append(a.samples)
+        return a
+
+    monkeypatch.setattr(judge_module, "analyse", counted)
+    more = value_moves(view, replace(settings, samples=10), prior=first.sampled)
+    assert valued == [4] and more.samples == 10  # the first six deals are not valued again
+    whole = value_moves(view, replace(settings, samples=10))
+    assert more.values == whole.values and more.hands == whole.hands
+    assert all(v.known for v in more.values)  # sampled values, shown as such
+    same = value_moves(view, settings, prior=first.sampled)
+    assert valued == [4, 10] and same.values == first.values  # at the cap: nothing new
+    other = value_moves(view, replace(settings, seed=6), prior=first.sampled)
+    assert other.hands != first.hands  # another seed's deals: the prior does not fit

@@ -651,3 +651,38 @@ def test_a_play_with_a_note_is_refused_with_what_to_type() -> None:
         "each of your plays is the tutor's verdict; type the play alone ('KS x 2D JH')"
     )
     assert not s.record.plays
+
+
+def test_explain_after_a_hint_values_the_plays_on_the_hints_deals(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Was (English audit, stop 52): ``hint`` then ``explain`` sampled apart, each within its
+    time, and gave the same plays different values. ``explain`` now goes on from the hint's
+    deals (and a second ``hint`` from either): only the deals after them are valued."""
+    from dataclasses import replace
+
+    from tutor.review import judge as judge_module
+    from tutor.review.judge import Settings
+
+    s = quick_session("scopone-scientifico", 3, board=False,
+                      hint_settings=Settings(samples=6, time=None))  # fmt: skip
+    s.start()
+    while (hint := s.hint()).exact or hint.samples == 0:  # a position the hint samples
+        s.enter(hint.move.text("french"))
+    valued: list[int] = []
+    plain = judge_module.analyse
+
+    def counted(*args, **kw):  # type: ignore[no-untyped-def]
+        a = plain(*args, **kw)
+        valued.append(a.samples)
+        return a
+
+    monkeypatch.setattr(judge_module, "analyse", counted)
+    s.hint_settings = replace(s.hint_settings, samples=10)
+    e = s.explain().explanation
+    assert valued == [4] and e.samples == 10  # the hint's six deals are not valued again
+    again = s.hint()
+    assert valued == [4] and again.samples == 10  # nor the explanation's ten
+    shown = {m.move: m.value for m in e.moves if m.value is not None}
+    assert shown[again.move] == again.value
+    assert hint.samples == 6

@@ -210,11 +210,14 @@ def explain_position(
     player: str | None = None,
     *,
     settings: Settings | None = None,
+    prior: Sampled | None = None,
 ) -> PositionExplanation:
     """Explain every legal move of the player to move after the first ``at`` plays.
 
     ``player``, when given, must be that player: the choices are theirs, seen from their seat.
-    The values come from the review's analysis (exact when counting pins every card).
+    The values come from the review's analysis (exact when counting pins every card), going
+    on from ``prior``, an earlier look at this position, when it fits
+    (:func:`tutor.review.judge.value_moves`).
     """
     settings = settings or Settings()
     require_two_sides(record)
@@ -249,7 +252,7 @@ def explain_position(
         )
     view = viewer_state(state, seat)
     seeded = replace(settings, seed=decision_seed(settings.seed, at + 1))
-    exact, samples, values, _rest, hands, sampled = value_moves(view, seeded)
+    exact, samples, values, _rest, hands, sampled = value_moves(view, seeded, prior)
     reading = None if exact else check_values(view, values, hands, seeded)
     by_move = {v.move: v for v in values}
     choices = Choices(view, full.players, full.style, settings.styles)

@@ -45,10 +45,12 @@ from tutor.search.analysis import (
     Interval,
     KeptDeals,
     MoveEstimate,
+    Valuation,
     analyse,
     exact_analysis,
     interval,
     read_deals,
+    sample_valuation,
     value_sample,
 )
 from tutor.search.players import seat_view
@@ -542,11 +544,11 @@ def _assess(
     return best, max(0.0, cost), low, max(high, cost)
 
 
-def _estimates(rows: _Rows, legal: Sequence[Move]) -> tuple[MoveEstimate, ...]:
+def _estimates(rows: _Rows, legal: Sequence[Move], how: Valuation) -> tuple[MoveEstimate, ...]:
     out = []
     for m in legal:
         iv = rows.of(m)
-        out.append(MoveEstimate(m, iv.mean, iv.low, iv.high, iv.n))
+        out.append(MoveEstimate(m, iv.mean, iv.low, iv.high, iv.n, how))
     out.sort(key=lambda e: -e.value)
     return tuple(out)
 
@@ -649,17 +651,26 @@ def _sample(
         target = min(settings.samples, 2 * target)
     decided = classify(low) == classify(high)
     held_cost, held_stake = held_out_leads(rows.rows, move)
+    estimates = _estimates(rows, legal, sample_valuation(view, settings.exact_plies))
     return Judgement(move, best, cost, low, high, classify(low), not decided, False,
-                     len(rows.rows), _estimates(rows, legal), stopped, gaps=gaps,
+                     len(rows.rows), estimates, stopped, gaps=gaps,
                      held_out=held_cost, held_spread=held_stake,
                      hands=deals.hands(len(rows.rows)))  # fmt: skip
 
 
-def value_moves(view: GameState, settings: Settings | None = None) -> Valued:
+def value_moves(
+    view: GameState, settings: Settings | None = None, prior: Sampled | None = None
+) -> Valued:
     """Every legal move's value from the mover's seat, best first. Exact when counting pins
     every card; otherwise one sampling run of ``settings.samples`` deals within
     ``settings.time``, and at least its first batch however long it takes: with several legal
-    moves, every move is valued (``samples`` > 0)."""
+    moves, every move is valued (``samples`` > 0).
+
+    ``prior``: an earlier run of this position (:attr:`Valued.sampled`). When it
+    :meth:`~Sampled.fits` ``settings`` and valued every legal move, this run goes on from its
+    deals, up to ``settings.samples`` in all: ``tutor play``'s ``explain`` after a ``hint``
+    values the plays on the hint's deals and more, so that the two agree (they used to sample
+    apart and could rank the same plays differently)."""
     settings = settings or Settings()
     view = seat_view(view)
     if view.unknown[view.turn]:
@@ -670,23 +681,34 @@ def value_moves(view: GameState, settings: Settings | None = None) -> Valued:
         return Valued(True, 1, tuple(exact.moves), tuple(exact.pv), ())
     if len(legal) == 1:
         return Valued(False, 0, (MoveEstimate(legal[0], 0.0, 0.0, 0.0, 0),), (), ())
-    batch = _batch(settings.samples, settings.workers)
-    deals = KeptDeals(settings.deals())  # a second look goes on with the deals drawn
-    a = analyse(view, samples=settings.samples, time_limit=settings.time, seed=settings.seed,
-                workers=settings.workers, batch=batch, exact_plies=settings.exact_plies,
-                deals=deals)  # fmt: skip
-    if not a.interrupted and a.samples == 0:
-        # the time ran out before a batch came back (a loaded machine): the first batch, however
-        # long it takes, rather than moves left unvalued and shown as worth the same
-        a = analyse(view, samples=min(settings.samples, batch), seed=settings.seed,
-                    workers=settings.workers, batch=batch, exact_plies=settings.exact_plies,
-                    deals=deals)  # fmt: skip
-    if a.interrupted:
-        raise KeyboardInterrupt
     rows = _Rows()
-    rows.add(a)
+    fits = (
+        prior is not None
+        and prior.fits(settings)
+        and all(m in r for r in prior.rows for m in legal)
+    )
+    deals = KeptDeals(settings.deals())  # a second look goes on with the deals drawn
+    if prior is not None and fits:
+        deals, rows.rows = prior.deals, list(prior.rows)
+    wanted = settings.samples - len(rows.rows)
+    if wanted > 0:
+        batch = _batch(wanted, settings.workers)
+        a = analyse(view, samples=wanted, time_limit=settings.time, seed=settings.seed,
+                    workers=settings.workers, batch=batch, exact_plies=settings.exact_plies,
+                    deals=deals, first=len(rows.rows))  # fmt: skip
+        if not a.interrupted and a.samples == 0 and not rows.rows:
+            # the time ran out before a batch came back (a loaded machine): the first batch,
+            # however long it takes, rather than moves left unvalued and shown as worth the same
+            a = analyse(view, samples=min(wanted, batch), seed=settings.seed,
+                        workers=settings.workers, batch=batch, exact_plies=settings.exact_plies,
+                        deals=deals)  # fmt: skip
+        if a.interrupted:
+            raise KeyboardInterrupt
+        rows.add(a)
     sampled = Sampled(settings, deals, tuple(rows.rows))
-    return Valued(False, a.samples, tuple(a.moves), (), deals.hands(a.samples), sampled)
+    n = len(rows.rows)
+    how = sample_valuation(view, settings.exact_plies)
+    return Valued(False, n, _estimates(rows, legal, how), (), deals.hands(n), sampled)
 
 
 def hindsight(full: GameState, move: Move, seed: int = 0) -> Hindsight:
@@ -709,7 +731,8 @@ def hindsight(full: GameState, move: Move, seed: int = 0) -> Hindsight:
         vals = value_sample(full.copy(), legal, f"{seed}:hindsight:{k}")
         rows.rows.append(dict(zip(legal, vals, strict=True)))
     best, cost, low, high = _assess(rows, move, legal, legal)
-    return Hindsight(best, cost, low, high, False, _estimates(rows, legal),
+    how = sample_valuation(full)
+    return Hindsight(best, cost, low, high, False, _estimates(rows, legal, how),
                      N_("hindsight (every hand visible; estimated by {n} play-outs)"),
                      HINDSIGHT_PLAYOUTS)  # fmt: skip
 

@@ -954,7 +954,7 @@ class PlaySession:
         """The person's play, the feedback on it, then the computer's replies."""
         before = self.state.copy(with_stack=True)
         number = before.ply + 1
-        hinted = self._hinted[1] if self._hinted and self._hinted[0] == number else None
+        hinted = self._prior(number)
         events.add(self._push(move))
         start = time.perf_counter()
         try:
@@ -1073,7 +1073,9 @@ class PlaySession:
         settings = replace(
             self.hint_settings, seed=decision_seed(self.hint_settings.seed, view.ply + 1)
         )
-        exact, samples, values, _rest, hands, sampled = value_moves(view, settings)
+        exact, samples, values, _rest, hands, sampled = value_moves(
+            view, settings, self._prior(view.ply + 1)
+        )
         if sampled is not None:
             self._hinted = (view.ply + 1, sampled)
         check = None if exact else check_values(view, values, hands, settings)
@@ -1092,10 +1094,18 @@ class PlaySession:
         return Hint(best.move, best, exact, samples, ranked[1:4], obs, rules, rule_choice,
                     view.rules, reading)  # fmt: skip
 
+    def _prior(self, number: int) -> Sampled | None:
+        """The sampling of the last ``hint`` or ``explain`` of play ``number``, for the next
+        look to go on from (a second ``hint``, or ``explain`` after ``hint``, values the plays
+        on the same deals and more, so that they agree)."""
+        return self._hinted[1] if self._hinted and self._hinted[0] == number else None
+
     def explain(self) -> Explained:
         """Every legal play of the person in words, with its value (``tutor explain --at``)."""
         at = len(self.record.plays)
-        explained = explain_position(self.record, at, settings=self.hint_settings)
+        explained = explain_position(
+            self.record, at, settings=self.hint_settings, prior=self._prior(at + 1)
+        )
         if explained.sampled is not None:  # the feedback on the next play goes on from it
             self._hinted = (at + 1, explained.sampled)
         return Explained(explained)
