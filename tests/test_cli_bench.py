@@ -197,7 +197,7 @@ def test_bench_tune_takes_a_ruleset_file(tmp_path: Path) -> None:
     ("args", "said"),
     [
         # found by QA: each was found only after minutes of work, or never
-        (["search", "--budget", "inf"], "'--budget'"),
+        (["search", "--budget", "inf"], "--budget:"),
         (["endgame", "--deals", "1", "--methods", "facts,Facts"],
          "--methods: method 'facts' is named twice"),
         (["play", "--opponents", "nope", "--games", "1", "--starts", "0"],

@@ -376,7 +376,7 @@ def test_render_draws_a_position_as_svg(runner: CliRunner, tmp_path: Path) -> No
     root = ET.fromstring(out.read_text())
     assert root.tag.endswith("svg")
     titles = [e.text for e in root.iter() if e.tag.endswith("title")]
-    assert titles[0].startswith("Keep the table above ten. Table: ")  # then what it shows
+    assert titles[0].startswith("\u2068Keep the table above ten\u2069. Table: ")  # isolated
     # North's own four cards face up, the others face down, the table in the middle
     for card in ("ace of bastoni", "5 of bastoni", "7 of bastoni", "(9) of spade", "4 of denari"):
         assert any(card in (t or "") for t in titles), card
@@ -390,6 +390,41 @@ def test_render_draws_a_position_as_svg(runner: CliRunner, tmp_path: Path) -> No
     assert r.exit_code == 3
     assert "--at 99: the record has only 22 plays" in r.stderr
     assert not (tmp_path / "x.svg").exists()
+
+
+def test_render_defaults_draw_a_position_worth_seeing(runner: CliRunner, tmp_path: Path) -> None:
+    """Render audit (stop 53): a record giving South's cards only was drawn from West's seat,
+    every card face down; a finished hand by default showed its empty end; a puzzle drawn with
+    --at was seen from the player to move, not the puzzle's seat, and lost its title even at
+    the puzzle's own position."""
+    from helpers import EXAMPLES
+
+    def label(*args: str) -> str:
+        out = tmp_path / "x.svg"
+        r = runner.invoke(app, ["render", *args, "--svg", str(out)])
+        assert r.exit_code == 0, r.stderr
+        found = re.search(r'aria-label="([^"]*)"', out.read_text())
+        assert found is not None
+        return found.group(1).replace("\u2068", "").replace("\u2069", "")
+
+    partial = str(EXAMPLES / "partial-view.yaml")
+    assert label(partial, "--at", "5").startswith("After play 5, from South&#x27;s seat.")
+    assert "from East&#x27;s seat" in label(partial, "--at", "5", "--as", "East")
+    finished = label(str(EXAMPLES / "seed003-scopa.yaml"))
+    assert finished.startswith("After play 35, from Ada&#x27;s seat. Table: 4S QC.")
+    assert "Ada&#x27;s hand: QS." in finished  # the card still to play, not an empty hand
+    assert "North&#x27;s hand: AB" in label(PUZZLE, "--at", "21")  # the puzzle's seat
+    assert label(PUZZLE, "--at", "22").startswith("Keep the table above ten. Table: ")
+    assert not label(PUZZLE, "--at", "21").startswith("Keep the table")
+
+
+def test_an_empty_output_name_is_refused_as_such(runner: CliRunner) -> None:
+    """Render audit (stop 53): ``--svg ''`` said "cannot write .: it is a folder"."""
+    r = runner.invoke(app, ["render", PUZZLE, "--svg", ""])
+    assert r.exit_code == 2
+    assert r.stderr.strip() == (
+        "tutor: error: invalid value for --svg: the file name is empty; see 'tutor render --help'"
+    )
 
 
 @pytest.mark.parametrize(

@@ -728,3 +728,42 @@ def test_a_long_leftover_wraps_on_a_phone(tmp_path: Path) -> None:
     page = review_page(review)
     assert page.count('<span class="cards">') == 1
     assert measure_in_browser(page, PAGE_WIDTH, 390)["page"] == 390
+
+
+TABLES = """
+return [...doc.querySelectorAll('.index')].map(b => ({
+  scrolls: b.scrollWidth > b.clientWidth,
+  role: b.getAttribute('role'),
+  focusable: b.tabIndex >= 0,
+  name: (doc.getElementById(b.getAttribute('aria-labelledby')) || {}).textContent || '',
+  badges: [...b.querySelectorAll('.badge')].filter(s => s.getClientRects().length > 1).length,
+}));
+"""
+
+
+@needs_browser
+def test_a_long_name_wraps_in_the_decisions_and_the_tables_are_named_regions() -> None:
+    """Render audit (stop 53): a 500-letter player name pushed the move, class and cost columns
+    of the decisions out of sight at 1280 px; the boxes that scroll were not reachable by
+    keyboard nor named, as the boards are; a class badge broke at its dash on a phone."""
+    text = SEED003.read_text(encoding="utf-8").replace("You", "N" * 500)
+    page = review_page(review_record(loads(text)[0], settings=FAST_PAGE, plays=[1, 2, 3]))
+    laptop = measure_in_browser(page, TABLES, 1280)
+    assert [t["name"] for t in laptop] == ["Decisions", "Score of the hand"], laptop
+    assert not any(t["scrolls"] for t in laptop), laptop
+    assert all(t["role"] == "region" and t["focusable"] for t in laptop), laptop
+    whole = review_record(load_path(SEED003)[0], settings=FAST_PAGE)
+    phone = measure_in_browser(review_page(whole), TABLES, 390)
+    assert not any(t["badges"] for t in phone), phone
+
+
+def test_a_forced_decision_s_cost_is_written_alone(review: Review) -> None:
+    """Render audit (stop 53): a play with one legal move cost "0.00 [0.00, 0.00]" in the
+    decisions while every exact row said "0.00": nothing was measured, nothing is bracketed."""
+    forced = [d for d in review.decisions if d.judgement.classification == "forced"]
+    assert any(not d.judgement.exact for d in forced)  # one legal move: not an exact solve
+    assert all(d.judgement.cost_text() == "0.00" for d in forced)
+    index = review_page(review).split('id="decisions"', 1)[1].split("</section>", 1)[0]
+    for d in forced:
+        row = index.split(f'href="#play-{d.play}"', 1)[1].split("</tr>", 1)[0]
+        assert '<td class="num">0.00</td>' in row, row

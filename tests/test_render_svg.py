@@ -291,3 +291,16 @@ def test_an_empty_hand_is_said_in_the_plural_in_italian() -> None:
     assert "Carte di \u2068South\u2069: nessuna." in text  # the names as given (here the file's)
     assert "Tavola: vuota." in text
     assert "Your hand: empty." not in text
+
+
+def test_to_play_is_never_broken_inside() -> None:
+    """Render audit (stop 53): in Italian a side player's "(9) – di turno" was drawn as
+    "(9) – di" over "turno"; the words of the turn now stay on one line."""
+    from tutor.render.puzzle import position_file_svg
+
+    record = load_path(EXAMPLES / "scopone-hand.yaml")[0]
+    with speaking("it"):
+        svg = position_file_svg(record, 3, record.seat_of("South"))
+    lines = re.findall(r"<tspan[^>]*>([^<]*)", svg) + re.findall(r"<text[^>]*>([^<]+)<", svg)
+    assert "\u2013 di turno" in lines or "(9) \u2013 di turno" in lines, lines
+    assert not any(line.rstrip().endswith((" di", "\u2013")) for line in lines), lines

@@ -25,6 +25,7 @@ import functools
 import io
 import json
 import os
+import re
 import sys
 import threading
 import time
@@ -284,6 +285,9 @@ _UsageError: type[Exception] = typer.BadParameter.__mro__[1]
 """click's UsageError (the base of every usage error), wherever this typer keeps click."""
 
 
+_QUOTED_OPTION = re.compile(r"'(--?[A-Za-z][-\w]*)'")
+
+
 def usage_error_line(exc: Any, where: str | None = None) -> str:
     """A usage error on one line, with where to find the usage: click's message (in the
     language of the run), its first letter in lower case, and ``see 'tutor CMD --help'``.
@@ -291,8 +295,12 @@ def usage_error_line(exc: Any, where: str | None = None) -> str:
     >>> import typer
     >>> usage_error_line(typer.BadParameter("choose one of a, b", param_hint="--question"))
     "invalid value for --question: choose one of a, b; see 'tutor --help'"
+
+    An option click names itself comes in quotes (``'--samples' / '-k'``); they are dropped,
+    so that every message names options alike (render audit, stop 53).
     """
     message = " ".join(usage_message(exc).split()).rstrip(".")
+    message = _QUOTED_OPTION.sub(r"\1", message)
     if message[:1].isupper() and not message[1:2].isupper():
         message = message[0].lower() + message[1:]
     if where is None:
@@ -638,7 +646,11 @@ def file_option(*names: str, help: str, metavar: str = "FILE") -> Any:
 
 def _option_path(raw: str) -> Path:
     """A file option's path: ``-`` alone is standard output (:func:`is_stdout`); a file named
-    ``-`` written another way (``./-``) stays that file, though a path drops its ``./``."""
+    ``-`` written another way (``./-``) stays that file, though a path drops its ``./``. An
+    empty name is refused as such (it read as the current folder: "cannot write .: it is a
+    folder", render audit, stop 53)."""
+    if not raw.strip():
+        raise typer.BadParameter(_("the file name is empty"))
     path = Path(raw)
     return Path.cwd() / path if raw != "-" and str(path) == "-" else path
 

@@ -18,6 +18,7 @@ from tutor.cli.core import (
     record_hand,
     write_output,
 )
+from tutor.records.record import HandRecord
 
 
 @app.command(
@@ -36,14 +37,21 @@ def render_command(
     ],
     at: Annotated[
         int | None,
-        typer.Option("--at", "-n", min=0, help="After play N (default: the last play)."),
+        typer.Option(
+            "--at",
+            "-n",
+            min=0,
+            help="After play N (default: a puzzle's position; else the last play, or in a "
+            "finished hand the one before it, while a card is still to play).",
+        ),
     ] = None,
     as_player: Annotated[
         str | None,
         typer.Option(
             "--as",
             metavar="PLAYER",
-            help="Whose seat to draw it from (default: a puzzle's seat, else the player to move).",
+            help="Whose seat to draw it from (default: a puzzle's seat; else the player to "
+            "move, or when the record gives some players' cards only, the first of those).",
         ),
     ] = None,
     hand: Annotated[
@@ -58,13 +66,29 @@ def render_command(
 
     check_output(svg, "--svg", "position.svg", file)
     record = record_hand(file, hand)
-    n = len(record.plays) if at is None else at
+    n = at if at is not None else _default_at(record)
     check_at(file, record, n)
     if as_player is not None:
         seat = check_player(file, record, as_player)
-    elif record.puzzle is not None and record.puzzle.seat is not None and at is None:
-        seat = record.seat_of(record.puzzle.seat)
+    elif record.puzzle is not None:  # its seat, or the player to move at its position
+        seat = (
+            record.seat_of(record.puzzle.seat)
+            if record.puzzle.seat is not None
+            else record.state_at(len(record.plays)).turn
+        )
     else:
-        seat = record.state_at(n).turn
-    caption = record.puzzle.text("title") if record.puzzle is not None and at is None else None
+        about = record.seats_about()
+        turn = record.state_at(n).turn
+        seat = turn if turn in about else about[0]
+    puzzle_position = record.puzzle is not None and n == len(record.plays)
+    caption = record.puzzle.text("title") if record.puzzle is not None and puzzle_position else None
     write_output(svg, position_file_svg(record, n, seat, caption))
+
+
+def _default_at(record: HandRecord) -> int:
+    """The position drawn when none is asked: after the last play, or, when that ends the
+    hand (nothing left to draw but the last capture's empty table), the one before it."""
+    n = len(record.plays)
+    if n and record.puzzle is None and record.state_at(n).is_over():
+        return n - 1
+    return n

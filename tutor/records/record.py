@@ -406,6 +406,18 @@ class HandRecord:
         ``KEY_LANG`` when the record gives it, else ``KEY``; None when there is neither."""
         return local(self.info, key)
 
+    def seats_about(self) -> list[int]:
+        """The seats of the players the hand is about: those whose cards the record gives, or,
+        in a game against the computer (``tutor play``), which knows every hand, the people;
+        every seat when the record gives no cards. The review judges them, and a position is
+        drawn from one of them, by default."""
+        if self.game is not None and self.game.people(self.players):
+            people = self.game.people(self.players)
+            return [s for s, name in enumerate(self.players) if name in people]
+        given = {name for deal in self.deals for name, cards in deal.items() if cards}
+        seats = [s for s, name in enumerate(self.players) if name in given]
+        return seats or list(range(self.ruleset.players))
+
     def seat_of(self, player: str) -> int:
         """The seat (0 leads) of a player, named as written or in any case when that is
         unique (:func:`player_named`); RecordError if no player fits."""

@@ -82,6 +82,7 @@ h1, h2, h3, p, li, .who { overflow-wrap: anywhere; }
 .chip { border-radius: 999px; padding: 1px 10px; font-size: .85rem; color: #fff;
   background: var(--class); }
 .badge { display: inline-block; border-radius: 6px; padding: 1px 9px; color: #fff;
+  white-space: nowrap;
   font-weight: 700; font-size: .9rem; letter-spacing: .02em; background: var(--class); }
 .badge.uncertain { outline: 2px dashed rgba(0,0,0,.35); outline-offset: 1px;
   background-image: linear-gradient(90deg, var(--class) 35%, var(--class-high)); }
@@ -396,9 +397,10 @@ def _board(review: Review, play: int, viewer: int) -> str:
     # The caption stands outside the board, which scrolls when the column is too narrow for it
     # (a phone): a scrolling board is a region named by the caption, which a keyboard reaches
     # (tabindex) so that it can scroll it, and a screen reader user knows what they scroll.
+    scrolled = _scrolled(f"board-{play}")
     return (
         f'<div class="rule48"><p class="board-caption" id="board-{play}">{caption}</p>'
-        f'<div class="board" role="region" aria-labelledby="board-{play}" tabindex="0"><table>'
+        f'<div class="board" {scrolled}><table>'
         f'<tr><th scope="col">{value}</th>{head}</tr>' + "".join(body) + "</table></div></div>"
     )
 
@@ -599,6 +601,13 @@ def _costliest_links(review: Review, name: str) -> str:
     return f'<p class="costliest"><b>{label}</b> {links}</p>'
 
 
+def _scrolled(heading: str) -> str:
+    """The attributes of a table's box that scrolls sideways when the page is narrow: a
+    keyboard can reach it to scroll it, and a screen reader says what it holds (render audit,
+    stop 53: the boards had them, the decisions and the score did not)."""
+    return f'role="region" aria-labelledby="{heading}" tabindex="0"'
+
+
 def _index(review: Review) -> str:
     """Every decision judged on one line, each a link to its play: the page's table of
     contents (a review of 36 plays was some 20,000 pixels to scroll: HTML audit, stop 48)."""
@@ -609,7 +618,8 @@ def _index(review: Review) -> str:
         cost = j.cost_text()
         best = "" if j.best == d.move else markup(j.best.text(style))
         rows.append(
-            f'<tr><td><a href="#play-{d.play}">{d.play}</a></td><td>{_bdi(d.player)}</td>'
+            f'<tr><td><a href="#play-{d.play}">{d.play}</a></td>'
+            f'<td class="who">{_bdi(d.player)}</td>'
             f'<td class="move">{markup(d.move.text(style))}</td>'
             f"<td>{_badge(j.classification, j.uncertain, j.high)}</td>"
             f'<td class="num">{markup(cost)}</td><td class="move">{best}</td></tr>'
@@ -627,8 +637,9 @@ def _index(review: Review) -> str:
     )
     title = markup(_("Decisions"))
     return (
-        f'<section class="panel" id="decisions"><h2 style="margin-top:0">{title}</h2>'
-        f'<div class="index"><table><thead><tr>{head}</tr></thead>'
+        f'<section class="panel" id="decisions">'
+        f'<h2 style="margin-top:0" id="decisions-title">{title}</h2>'
+        f'<div class="index" {_scrolled("decisions-title")}><table><thead><tr>{head}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table></div></section>"
     )
 
@@ -656,7 +667,7 @@ def _score(review: Review) -> str:
     sides = hand.score.sides
     category, pts = markup(_("category")), markup(_("pts"))
     head = f'<th scope="col">{category}</th>' + "".join(
-        f'<th scope="col">{_bdi(n)}</th><th scope="col">{pts}</th>' for n in names
+        f'<th scope="col" class="who">{_bdi(n)}</th><th scope="col">{pts}</th>' for n in names
     )
 
     def drawn(cell: ScoreCell) -> str:
@@ -676,8 +687,9 @@ def _score(review: Review) -> str:
     rows.append(f'<tr><th scope="row">{total_label}</th>{total}</tr>')
     title = markup(_("Score of the hand"))
     return (
-        f'<section class="panel"><h2 style="margin-top:0">{title}</h2>{"".join(parts)}'
-        f'<div class="index"><table><thead><tr>{head}</tr></thead>'
+        f'<section class="panel"><h2 style="margin-top:0" id="score-title">{title}</h2>'
+        f"{''.join(parts)}"
+        f'<div class="index" {_scrolled("score-title")}><table><thead><tr>{head}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table></div></section>"
     )
 

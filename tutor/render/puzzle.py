@@ -219,8 +219,8 @@ def position_file_svg(record: HandRecord, at: int, viewer: int, caption: str | N
             else _("{when}, from {name}'s seat")
         )
         caption = fill_markup(seat, when=markup(when), name=isolated(names[viewer]))
-    else:
-        caption = markup(caption)
+    else:  # a puzzle's title, from its file: isolated as names are
+        caption = isolated(caption)
     return svg_document(position_svg(view, viewer, names, record.style, caption_markup=caption))
 
 

@@ -28,7 +28,7 @@ from tutor.counting.tracker import seat_names
 from tutor.game.cards import CARDS, SETTEBELLO, Card, Style, cards_of, format_cards, get_style
 from tutor.game.i18n import _, is_you, language, ngettext, pgettext
 from tutor.game.state import GameState
-from tutor.render.safe import fill, fill_markup, isolated, markup
+from tutor.render.safe import PDI, fill, fill_markup, isolated, markup
 
 __all__ = [
     "CARD_WIDTH",
@@ -539,8 +539,10 @@ def position_svg(
         parts.append(
             _label(x, y - oh / 2 - 8, [isolated(li) for li in lines], gold=turn, full=full)
         )
-        under = f"({count})" + (" \u2013 " + _("to play") if turn else "")
-        lines = wrap(under, LABEL_SIZE, side_w, 1 if stacked else 2, bold=turn)
+        # "– to play" kept whole: Italian's "di turno" was broken after "di" (render audit)
+        playing = "\u2013 " + _("to play") if turn else ""
+        lines = wrap(f"({count})", LABEL_SIZE, side_w, 1 if stacked else 2, bold=turn,
+                     tail=playing)  # fmt: skip
         below = y + oh / 2 + 6 + LABEL_SIZE * (1 + 1.2 * (len(lines) - 1))
         parts.append(_label(x, below, [markup(li) for li in lines], gold=turn, bold=turn))
     title = caption_markup or fill(
@@ -553,7 +555,8 @@ def position_svg(
     if said and _plain(said[-1]) == _plain(title):  # a puzzle titled "East to play": not twice
         said.pop()
     # a title that ends a sentence already ("Which values are unmatched?") takes no full stop
-    title += (" " if title.rstrip().endswith((".", "?", "!", "…")) else ". ") + " ".join(said)
+    ends = title.replace(PDI, "").rstrip().endswith((".", "?", "!", "…"))
+    title += (" " if ends else ". ") + " ".join(said)
     height = width * H / W
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="position" width="{width:g}" '

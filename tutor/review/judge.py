@@ -311,9 +311,11 @@ class Judgement:
         return next((m for m in self.moves if m.move == move), None)
 
     def cost_text(self) -> str:
-        """The cost as the review writes it: alone when exact, else with its interval
-        (:func:`cost_bounds`), as ``0.60 [0.30, 1.12]``."""
-        if self.exact:
+        """The cost as the review writes it: alone when exact or forced (one legal move costs
+        nothing, and "0.00 [0.00, 0.00]" beside the exact rows' "0.00" read as a measurement:
+        render audit, stop 53), else with its interval (:func:`cost_bounds`), as
+        ``0.60 [0.30, 1.12]``."""
+        if self.exact or self.classification == "forced":
             return number(self.cost)
         return f"{number(self.cost)} {cost_bounds(self.low, self.high)}"
 

@@ -537,17 +537,6 @@ def weigh_all(
     return tuple(weighed)
 
 
-def _default_seats(record: HandRecord) -> list[int]:
-    """The players whose cards the record gives (the hand is about them); all when none. In a
-    game against the computer (``tutor play``), which knows every hand, the people."""
-    if record.game is not None and record.game.people(record.players):
-        people = record.game.people(record.players)
-        return [s for s, name in enumerate(record.players) if name in people]
-    given = {name for deal in record.deals for name, cards in deal.items() if cards}
-    seats = [s for s, name in enumerate(record.players) if name in given]
-    return seats or list(range(record.ruleset.players))
-
-
 def require_two_sides(record: HandRecord | Ruleset) -> None:
     """ReviewError unless the record's ruleset (or ``record``, a ruleset) has two sides: with
     more (partnerships, or each for themselves), a move has no single value to judge it by
@@ -580,7 +569,7 @@ def review_record(
     settings = settings or Settings()
     require_two_sides(record)
     if players is None:
-        seats = _default_seats(record)
+        seats = record.seats_about()
     else:
         seats = []
         for p in players:
