@@ -6,6 +6,7 @@ import functools
 import re
 from dataclasses import replace
 
+import pytest
 from helpers import missed_scopa, quick_session
 
 from tutor.game.cards import Style, format_card
@@ -110,25 +111,31 @@ def test_a_card_keeps_its_captures_on_one_line() -> None:
     assert all(len(x) <= 34 for x in block)
 
 
-def test_a_hint_says_when_the_next_play_is_within_its_interval() -> None:
+def test_a_hint_says_when_the_next_play_is_not_clearly_worse_on_the_same_deals() -> None:
     """Play audit (stop 47): two runs of one hint named different plays (7D x 7C at +0.59,
-    then RC x 3C 7B at +1.07), and neither said that the next play sat inside its interval."""
+    then RC x 3C 7B at +1.07), and neither said that the next play sat inside its interval.
+    Play audit (stop 53): judged by the two values' own intervals, the hint said so of 3C
+    (-1.06 against -0.56 [-1.23, +0.16]), which the verdict after it called a blunder of
+    1.09: on the same deals 3C was worse on nearly all. The paired difference decides."""
     from dataclasses import replace
 
-    from tutor.search.analysis import MoveEstimate
+    from tutor.search.analysis import Interval
 
     s = quick_session("scopone-scientifico", 11)
     s.start()
     [hint] = s.enter("hint")
-    assert not hint.exact and len(hint.others) >= 2
+    assert not hint.exact and len(hint.others) >= 2 and hint.runner_gap is not None
+    runner = hint.others[0]
+    assert hint.runner_gap.mean == pytest.approx(hint.value.value - runner.value, abs=1e-9)
     # the values set here: a quick hint on a busy machine may value a single deal (no interval)
     top = replace(hint.value, value=1.0, low=0.5, high=1.5, n=50)
-    inside = replace(hint.others[0], value=0.75, low=0.25, high=1.25, n=50)
-    outside = MoveEstimate(inside.move, 0.4, 0.0, 0.5, 50)
-    for runner, said in ((inside, True), (outside, False)):
-        shown = replace(hint, value=top, others=[runner])
+    inside = replace(runner, value=0.75, low=0.25, high=1.25, n=50)  # inside the hint's interval
+    said = "is not clearly worse on the same deals: the samples do not tell the two apart"
+    for gap, close in ((Interval(0.25, -0.05, 0.55, 50), True),
+                       (Interval(0.25, 0.1, 0.4, 50), False)):  # fmt: skip
+        shown = replace(hint, value=top, others=[inside], runner_gap=gap)
         text = " ".join(plain_text(*event_view(shown, s.style)).split())
-        assert ("is within the hint's interval: the samples do not clearly tell" in text) is said
+        assert (said in text) is close, text
 
 
 def test_the_comment_draws_its_cards_as_the_position_does_and_hangs_under_itself() -> None:

@@ -252,15 +252,17 @@ def hint_view(ev: Hint, style: Style, rich: bool = False) -> list[RenderableType
             nxt.append(" " + (number(est.value, "+g") if ev.exact else number(est.value, "+.2f")))
         out.append(nxt)
         runner = ev.others[0]
-        if not ev.exact and v.n and runner.n and runner.value >= v.low:
+        if ev.runner_gap is not None and ev.runner_gap.low <= 0:
             # play audit (stop 47): two runs of one hint named different plays, and it never
-            # said the next was within its interval
+            # said the next was within its interval. Judged on the same deals (play audit,
+            # stop 53): the two intervals overlapped for a next play 0.5 worse on every deal,
+            # which the verdict then called a blunder
             close = Text("   ")
             close.append_text(move_text(runner.move.card, runner.move.capture, style, rich))
             close.append(
                 " "
                 + _(
-                    "is within the hint's interval: the samples do not clearly tell the two "
+                    "is not clearly worse on the same deals: the samples do not tell the two "
                     "apart, and another run may name either."
                 )
             )

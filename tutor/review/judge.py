@@ -246,6 +246,11 @@ class Sampled:
     deals: KeptDeals
     rows: tuple[dict[Move, float], ...]
 
+    def diff(self, a: Move, b: Move) -> Interval:
+        """``a``'s value minus ``b``'s over the deals where both were valued, with its 95%
+        interval: paired, so far narrower than the two values' own intervals suggest."""
+        return interval([r[a] - r[b] for r in self.rows if a in r and b in r])
+
     def fits(self, settings: Settings) -> bool:
         """Whether a look with ``settings`` would draw these very deals and value them alike."""
         a, b = self.settings, settings

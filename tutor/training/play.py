@@ -100,7 +100,7 @@ from tutor.review.judge import (
 from tutor.review.observations import Observation, observe
 from tutor.review.reading import check_values
 from tutor.review.review import Decision, Review, decision_seed, review_decision, weigh_all
-from tutor.search.analysis import MoveEstimate
+from tutor.search.analysis import Interval, MoveEstimate
 from tutor.search.players import ChitarrellaPlayer, Player, seat_view
 from tutor.search.roster import PlayerError, make_player
 from tutor.search.simulate import deal_cards, move_seed
@@ -405,6 +405,10 @@ class Hint(Event):
     reading: str | None = None
     """The note when the values rest on a reading the tracker does not share
     (:func:`tutor.review.reading.check_values`), in the run's language; None otherwise."""
+    runner_gap: Interval | None = None
+    """Sampled: the hinted play's value minus the next best's over the same deals, with its
+    95% interval (:meth:`~tutor.review.judge.Sampled.diff`): whether the samples tell the
+    two apart."""
 
 
 @dataclass
@@ -1091,8 +1095,11 @@ class PlaySession:
         )
         rule_choice = chitarrella.scores(view)[0][1]
         reading = None if check is None else check.text(self.players, self.style)
+        gap = None
+        if sampled is not None and len(ranked) > 1 and ranked[1].n:
+            gap = sampled.diff(best.move, ranked[1].move)
         return Hint(best.move, best, exact, samples, ranked[1:4], obs, rules, rule_choice,
-                    view.rules, reading)  # fmt: skip
+                    view.rules, reading, gap)  # fmt: skip
 
     def _prior(self, number: int) -> Sampled | None:
         """The sampling of the last ``hint`` or ``explain`` of play ``number``, for the next
