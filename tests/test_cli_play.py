@@ -217,9 +217,18 @@ def test_a_help_stopped_by_ctrl_c_says_so_on_a_line_of_its_own(tmp_path: Path) -
 
 
 def test_ruleset_and_deck_with_resume_are_usage_errors(tmp_path: Path) -> None:
-    """Bug (as in live): --ruleset and --deck were silently ignored with --resume."""
+    """Bug (as in live): --ruleset and --deck were silently ignored with --resume. Play audit
+    (stop 53): the very options the game began with were refused as well, so the command that
+    began it could not be run again with --resume added; they are taken, others refused."""
     saved = str(tmp_path / "game.yaml")
-    for option, value in (("--ruleset", "scopa"), ("--deck", "french")):
+    began = ["--ruleset", "scopa", "--deck", "french", "--opponents", "greedy", "--seed", "4"]
+    assert run("play", *began, "--save", saved, input="quit\n").exit_code == 0
+    result = run("play", "--resume", saved, *began, input="quit\n")
+    assert result.exit_code == 0, result.stderr
+    assert "resuming" in result.stderr
+    for option, value in (("--ruleset", "scopone-scientifico"), ("--deck", "italian"),
+                          ("--opponents", "random"), ("--seed", "5"),
+                          ("--ruleset", "nope")):  # fmt: skip
         result = run("play", "--resume", saved, option, value)
         assert result.exit_code == 2, result.output
         assert f"{option}: the resumed file says how the game is played" in result.stderr

@@ -155,14 +155,6 @@ def play_command(
     feedback = None if feedback_time is None else replace(FEEDBACK, time=feedback_time)
     try:
         if resume is not None:
-            given = [o for o, v in (("--ruleset", ruleset), ("--deck", deck),
-                                    ("--partner", partner), ("--opponents", opponents),
-                                    ("--seed", seed)) if v is not None]  # fmt: skip
-            if given:
-                raise typer.BadParameter(
-                    _("the resumed file says how the game is played"),
-                    param_hint=given[0],
-                )
             if save is not None:
                 check_save(save)
             else:  # the resumed file is saved to: one it cannot write is said now
@@ -170,6 +162,15 @@ def play_command(
             session = PlaySession.resume(
                 resume, hints, save, workers=workers, feedback=feedback, board=not no_board
             )
+            # the same options again (the command that began the game, --resume added) are
+            # taken; another value is refused (play audit, stop 53: "--deck portuguese" was
+            # refused with a file of portuguese cards)
+            given = session.differs(ruleset, deck, partner, opponents, seed)
+            if given:
+                raise typer.BadParameter(
+                    _("the resumed file says how the game is played"),
+                    param_hint=given[0],
+                )
             note_comments_lost(resume, save)
             note(
                 "tutor: "

@@ -648,6 +648,40 @@ class PlaySession:
         session._settings(workers, feedback, hint_settings)
         return session
 
+    def differs(
+        self,
+        ruleset: str | None = None,
+        deck: str | None = None,
+        partner: str | None = None,
+        opponents: str | None = None,
+        seed: int | None = None,
+    ) -> list[str]:
+        """The options of :meth:`new` given here (not None) that differ from this game's, by
+        their command-line names: a resumed game is played as its file says."""
+        out = []
+        checks: list[tuple[str, str | None, Callable[[str], bool]]] = [
+            ("--ruleset", ruleset, lambda v: load_ruleset(v) == self.rules),
+            ("--deck", deck, lambda v: get_style(v) == self.style),
+        ]
+        for option, given, same in checks:
+            try:
+                if given is not None and not same(given):
+                    out.append(option)
+            except TutorError:  # unknown: not this game's
+                out.append(option)
+        me = self.seat % self.rules.sides
+        for option, spec, ally in (("--partner", partner, True), ("--opponents", opponents, False)):
+            if spec is None:
+                continue
+            seats = [s for s in range(self.rules.players)
+                     if s != self.seat and (s % self.rules.sides == me) is ally]  # fmt: skip
+            if not seats or any(self.game.computer.get(self.players[s]) != spec.strip()
+                                for s in seats):  # fmt: skip
+                out.append(option)
+        if seed is not None and seed != self.game.seed:
+            out.append("--seed")
+        return out
+
     def _settings(
         self, workers: int | None, feedback: Settings | None, hint_settings: Settings | None
     ) -> None:
