@@ -326,10 +326,13 @@ def test_ruleset_and_deck_with_resume_are_usage_errors_like_players(tmp_path: Pa
     save = tmp_path / "h.yaml"
     assert run_live([*SCOPA, "--save", str(save)], "2C 4H 5S QD\n")[0] == 0
     for option, value in (("--ruleset", "scopone-scientifico"), ("--deck", "italian"),
-                          ("--players", "You,Ada")):  # fmt: skip
-        code, out, err = run_live(["--resume", str(save), option, value], "")
+                          ("--players", "You,Bea"), ("--ruleset", "nope")):  # fmt: skip
+        code, out, err = run_live(["--resume", str(save), "--as", "You", option, value], "")
         assert code == 2 and out == "", (option, err)
         assert "from the resumed file" in err and option in err
+    # play audit (stop 53): the command that began the hand, --resume added, is taken
+    code, out, err = run_live(["--resume", str(save), *SCOPA], "7D 7H AS\n")
+    assert code == 0 and "resuming" in err, err
 
 
 def test_a_scripted_session_exits_1_when_a_line_was_rejected(tmp_path: Path) -> None:

@@ -129,18 +129,20 @@ def live_command(
 
     try:
         if resume is not None:
-            for given, option, why in (
-                (players, "--players", _("the players come from the resumed file")),
-                (ruleset, "--ruleset", _("the ruleset comes from the resumed file")),
-                (deck, "--deck", _("the deck comes from the resumed file")),
-            ):
-                if given is not None:
-                    raise typer.BadParameter(why, param_hint=option)
             if save is not None:
                 check_save(save)
             else:  # the resumed file is saved to: one it cannot write is said now
                 check_save(resume, "--resume")
             session = LiveSession.resume(resume, as_player, save)
+            # the options the hand began with are taken again, another value is refused (as
+            # in play: the command that began it can be run again with --resume added)
+            for given, option, why in (
+                (players, "--players", _("the players come from the resumed file")),
+                (ruleset, "--ruleset", _("the ruleset comes from the resumed file")),
+                (deck, "--deck", _("the deck comes from the resumed file")),
+            ):
+                if given is not None and not session.began_with(option, given):
+                    raise typer.BadParameter(why, param_hint=option)
             note_comments_lost(resume, save)
             note(
                 "tutor: "

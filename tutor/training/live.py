@@ -385,6 +385,18 @@ class LiveSession:
     a later hand carry on from them through :attr:`earlier` (None until first needed)."""
     _state: GameState | None = field(default=None, repr=False)
 
+    def began_with(self, option: str, value: str) -> bool:
+        """Whether ``value`` of ``--players``, ``--ruleset`` or ``--deck`` is what this hand
+        was begun with (a resumed hand is played as its file says)."""
+        try:
+            if option == "--players":
+                return [p.strip() for p in value.split(",")] == list(self.players)
+            if option == "--ruleset":
+                return load_ruleset(value) == self.rules
+            return get_style(value) == self.style
+        except TutorError:  # an unknown ruleset or deck: not this hand's
+            return False
+
     # -- construction ---------------------------------------------------------------------
 
     @classmethod
