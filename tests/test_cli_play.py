@@ -59,7 +59,6 @@ def test_cli_usage_errors(tmp_path: Path) -> None:
         (["--opponents", "wizard"], "unknown player 'wizard'"),
         (["--seat", "5"], "seat 5: scopone-scientifico has seats 1 to 4"),
         (["--save", str(taken)], "already exists"),
-        (["--resume", str(taken), "--seed", "3"], "the resumed file says"),
     ]:
         result = run("play", *args, input="")
         assert result.exit_code == 2, (args, result.output)

@@ -132,3 +132,14 @@ def test_a_search_budget_beyond_an_hour_a_move_is_refused() -> None:
         make_player("ismcts:1e308")
     r = run("simulate", "--players", "search:4000,random", "--hands", "1")
     assert r.exit_code == 2 and "at most 3600 seconds" in r.stderr, r.output
+
+
+def test_a_misspelt_player_is_given_its_likely_name() -> None:
+    """Play audit (stop 53): ``--opponents serch:0.5`` got the list of players alone, where a
+    misspelt command in a game gets "did you mean"."""
+    with pytest.raises(PlayerError) as slip:
+        make_player("serch:0.5")
+    assert str(slip.value).endswith("; did you mean search:0.5?"), slip.value
+    with pytest.raises(PlayerError) as far:
+        make_player("wizard")
+    assert "did you mean" not in str(far.value)

@@ -19,6 +19,7 @@ tutor.search.roster.PlayerError: 'search-sighted' sees every hand: ...
 
 from __future__ import annotations
 
+import difflib
 import math
 from collections.abc import Callable
 
@@ -125,8 +126,11 @@ def make_player(spec: str, sighted: bool = False) -> Player:
                 )
             )
         return build(budget)
-    raise PlayerError(
-        _("unknown player {name!r}; players: {names}").format(
-            name=shown, names=", ".join(PLAYER_NAMES + (SIGHTED_NAMES if sighted else ()))
-        )
+    known = PLAYER_NAMES + (SIGHTED_NAMES if sighted else ())
+    message = _("unknown player {name!r}; players: {names}").format(
+        name=shown, names=", ".join(known)
     )
+    close = difflib.get_close_matches(name, known, n=1, cutoff=0.75)
+    if close:  # play audit (stop 53): "serch:0.5" got the list alone
+        message += "; " + _("did you mean {command}?").format(command=close[0] + _sep + arg)
+    raise PlayerError(message)
