@@ -686,3 +686,26 @@ def test_explain_after_a_hint_values_the_plays_on_the_hints_deals(
     shown = {m.move: m.value for m in e.moves if m.value is not None}
     assert shown[again.move] == again.value
     assert hint.samples == 6
+
+
+def test_the_next_hand_prompt_shows_the_board_and_mends_slips() -> None:
+    """Play audit (stop 53): at "Next hand?" ``yse`` got no "did you mean" and ``board`` was
+    refused, so the counting at the end of the hand could not be seen; ``yes`` typed during
+    a turn (a hand dealt quickly) was read as a card, "unknown rank 'YE'"."""
+    from tutor.training.play import BoardShown
+
+    s = quick_session("scopa", 3, board=False)
+    s.start()
+    for line in rule_moves("scopa", 3, "french"):
+        s.enter(line)
+    assert s.phase() == "next"
+    with pytest.raises(PlayError) as slip:
+        s.enter("yse")
+    assert str(slip.value).endswith("; did you mean yes?"), slip.value
+    [board] = s.enter("board")
+    assert isinstance(board, BoardShown)
+    s.enter("yes")
+    assert s.phase() == "play"
+    with pytest.raises(PlayError) as early:
+        s.enter("yes")
+    assert str(early.value) == "'yes': the hand is not over; type a card to play, or help"

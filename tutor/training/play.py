@@ -38,6 +38,7 @@ tutor.training.play.PlayError: 'KZ' is not a card: unknown suit 'Z' in french no
 
 from __future__ import annotations
 
+import difflib
 import os
 import random
 import re
@@ -161,6 +162,21 @@ _YES_WORDS = (N_("yes"), N_("next"))
 _NO_WORDS = (N_("no"), N_("stop"))
 """The answers to "next hand?" in the language of the run (the English ones are read in every
 language)."""
+
+
+def _answer_words() -> list[str]:
+    """The answers to "next hand?" in the run's language."""
+    return [*typed_words(_YES_WORDS), *typed_words(_NO_WORDS)]
+
+
+def _answer(word: str) -> str | None:
+    """``yes`` or ``no`` when ``word`` answers "next hand?" so, in English or the run's
+    language; None otherwise."""
+    if word in _YES or word in typed_words(_YES_WORDS):
+        return "yes"
+    if word in _NO or word in typed_words(_NO_WORDS):
+        return "no"
+    return None
 
 
 class PlayError(TutorError):
@@ -894,21 +910,38 @@ class PlaySession:
                 self._no_help(command("explain"))
                 events.add(_stoppable(self.explain, command("explain")))
             elif typed == "board":
-                events.add(BoardShown(count_view(self.state, self.seat, self.players, self.style,
-                                                 styles=self._board_styles)))  # fmt: skip
+                events.add(self._board())
+            elif _answer(word) is not None:  # "yes" typed as a hand is dealt (play audit)
+                raise PlayError(
+                    _("{word!r}: the hand is not over; type a card to play, or help").format(
+                        word=Shown(text)
+                    )
+                )
             else:
                 self._play(self._parse(text), events)
         elif phase == "next":
-            if word in _YES or typed == "deal" or word in typed_words(_YES_WORDS):
+            if typed == "board":  # the counting at the end of the hand (play audit, stop 53)
+                events.add(self._board())
+            elif _answer(word) == "yes" or typed == "deal":
                 self._next_hand(events)
-            elif word in _NO or word in typed_words(_NO_WORDS):
+            elif _answer(word) == "no":
                 self.save()
                 events.add(Quit())
             else:
-                raise PlayError(_("the hand is over: type yes for the next hand, or no to stop"))
+                said = _("the hand is over: type yes for the next hand, or no to stop")
+                close = difflib.get_close_matches(word, [*_YES, *_NO, *_answer_words()], 1, 0.6)
+                if close:
+                    said += "; " + _("did you mean {command}?").format(command=close[0])
+                raise PlayError(said)
         else:
             raise PlayError(_("the match is over: type undo to take back your last play, or quit"))
         return events.out
+
+    def _board(self) -> BoardShown:
+        """The counting board from the person's seat (``board``), during the hand or at its
+        end."""
+        return BoardShown(count_view(self.state, self.seat, self.players, self.style,
+                                     styles=self._board_styles))  # fmt: skip
 
     def _no_help(self, what: str) -> None:
         if self.game.hints == "off":
