@@ -341,13 +341,16 @@ def test_an_answer_kept_is_in_a_rescue_file_at_once_and_the_file_goes_once_it_is
 ) -> None:
     """Training audit (stop 47): an answer the locked store would not take was kept in memory
     alone until the end of the session, so a session killed meanwhile (kill -9, a power cut)
-    lost it. The rescue file holds every answer kept from the moment it is kept."""
+    lost it. The rescue file holds every answer kept from the moment it is kept. Training
+    audit (stop 53): each answer kept made a new file and removed the last, so the name said
+    after the first answer was gone by the second: the file keeps its name."""
     tmp = _rescue_folder(tmp_path, monkeypatch)
     mine = _folder(tmp_path)
     db = tmp_path / "p.sqlite"
     with _locked_session(db, mine) as (store, t, locker):
         digests = []
-        for typed in ("7D", "AS"):
+        names = set()
+        for typed in ("7D", "AS", "KC"):
             pick = t.next()
             assert pick is not None
             digests.append(pick.entry.info.digest)
@@ -356,10 +359,12 @@ def test_an_answer_kept_is_in_a_rescue_file_at_once_and_the_file_goes_once_it_is
             lines = [json.loads(x) for x in rescue.read_text(encoding="utf-8").splitlines()]
             assert [x["puzzle"]["digest"] for x in lines] == digests
             assert rescue == t.rescue_file
+            names.add(rescue)
+        assert len(names) == 1  # the name said after the first answer is still the file's
         locker.execute("ROLLBACK")
         locker.close()
         t.finish()
-        assert stored_answers(db) == 2 and t.unsaved == []
+        assert stored_answers(db) == 3 and t.unsaved == []
     assert list(tmp.iterdir()) == [] and t.rescue_file is None
 
 

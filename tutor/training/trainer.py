@@ -25,6 +25,7 @@ from __future__ import annotations
 import contextlib
 import json
 import math
+import os
 import tempfile
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -409,13 +410,24 @@ class Trainer:
             self._keep_safe()
 
     def _keep_safe(self) -> OSError | None:
-        """Bring :attr:`rescue_file` in line with :attr:`unsaved`: a new file with every answer
-        kept (the older one removed), or none once all are saved. When the file cannot be
-        written, the older one stays and the error is returned (:meth:`finish` says it)."""
+        """Bring :attr:`rescue_file` in line with :attr:`unsaved`: a file with every answer
+        kept, or none once all are saved. The file keeps its name while answers wait: each
+        version replaces the last whole, so the name said after the first answer stays right
+        (training audit, stop 53: each message named a new file, and the one named before was
+        gone). When the file cannot be written, the older one stays and the error is returned
+        (:meth:`finish` says it)."""
         old = self.rescue_file
         if self.unsaved:
             try:
-                self.rescue_file = self._rescue()
+                new = self._rescue()
+                if old is not None:
+                    try:
+                        os.replace(new, old)
+                    except OSError:
+                        new.unlink(missing_ok=True)
+                        raise
+                    new = old
+                self.rescue_file = new
             except OSError as err:
                 return err
         else:
