@@ -145,3 +145,18 @@ def test_ctrl_c_still_gives_the_score_of_the_questions_answered(
     r = run(*args, "--json")
     assert r.exit_code == 0, r.output
     assert json.loads(r.stdout)["interrupted"] is False
+
+
+def test_help_or_a_question_mark_asks_the_question_again_and_costs_nothing() -> None:
+    """Training audit (stop 53): in the drill ``?`` gave the question up and counted it wrong,
+    where train and puzzle try ask again; ``help`` was "'help' is not a value". Both now say
+    the question again, how to answer included, and nothing is marked."""
+    for lang, words in (("en", ("?", "help")), ("it", ("?", "aiuto"))):
+        args = ["--lang", lang, "drill", "48", "--seed", "7", "--rounds", "1"]
+        typed = "".join(f"{w}\n" for w in words) + "skip\n"
+        r = run(*args, "--question", "unmatched", "--json", input=typed)
+        assert r.exit_code == 0, r.output
+        summary = json.loads(r.stdout)
+        assert [q["answer"] for q in summary["questions"]] == ["skip"]
+        assert r.stderr.count("which values are unmatched") == 3, r.stderr  # asked, then twice
+        assert "try again" not in r.stderr

@@ -127,6 +127,17 @@ def test_try_skip_and_a_shipped_name(runner: CliRunner) -> None:
     assert r.stderr.startswith("tutor: error: no-such-puzzle: no such file, and no shipped puzzle")
 
 
+def test_help_in_a_puzzle_says_how_to_answer_and_asks_again(runner: CliRunner) -> None:
+    """Training audit (stop 53): ``help`` was "'help' is not a card"; now it says how to
+    answer, as ``?`` does, and the puzzle is still to answer."""
+    r = runner.invoke(app, ["puzzle", "try", "seed004-rule-of-48", "--json"],
+                      input="help\n?\n5 6 7 F\n")  # fmt: skip
+    assert r.exit_code == 0, r.stderr
+    assert json.loads(r.stdout)["correct"] is True
+    said = "tutor: Type the values, like 2 6 8, or none. Or type skip to give up, or quit to stop."
+    assert r.stderr.count(said) == 2, r.stderr
+
+
 def test_generate_writes_checked_puzzles_reproducibly(runner: CliRunner, tmp_path: Path) -> None:
     a, b = tmp_path / "a", tmp_path / "b"
     args = ["puzzle", "generate", "--ruleset", "scopa", "--count", "2", "--seed", "11"]

@@ -31,7 +31,7 @@ from tutor.cli.core import (
     progress_bar,
     read_line,
 )
-from tutor.game.i18n import _, ngettext, number, quits
+from tutor.game.i18n import _, asks_help, ngettext, number, quits
 from tutor.game.textfile import unreachable
 from tutor.records.puzzle_key import THEMES
 
@@ -142,6 +142,9 @@ def ask(p: Puzzle) -> tuple[Asked, Answer | None]:
 
         if gives_up(text):
             return "answer", None
+        if asks_help(text):  # how to answer, and the question stays (training audit, stop 53)
+            note("tutor: " + p.answer_hint() + " " + _("Or type skip to give up, or quit to stop."))
+            continue
         try:
             return "answer", read_answer(p, text)
         except AnswerError as exc:

@@ -369,6 +369,16 @@ def typed_command(text: str) -> str | None:
     return None
 
 
+def asks_help(text: str) -> bool:
+    """Whether a typed line asks how to answer: ``help`` (in any language of the tutor) or
+    ``?``, in every session that asks something (a game, a drill, a puzzle).
+
+    >>> asks_help(" ? "), asks_help("aiuto"), asks_help("skip")
+    (True, True, False)
+    """
+    return text.strip() == "?" or typed_command(text) == "help"
+
+
 def near_command(text: str, among: Iterable[str] | None = None) -> str | None:
     """The command a typed word was most likely meant to be, by its English name, when it is
     a slip of one (``hlep`` for help, ``suggerimeto``); None for a command itself, a card or a

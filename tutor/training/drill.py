@@ -29,7 +29,7 @@ from tutor.counting.odds import percent
 from tutor.counting.tracker import STOCK, a_value, values_text
 from tutor.game.cards import Style, format_card, format_cards, get_style
 from tutor.game.errors import Shown, TutorError
-from tutor.game.i18n import N_, _, typed_words
+from tutor.game.i18n import N_, _, asks_help, typed_words
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState
 from tutor.puzzles.answer import AnswerError, parse_values, says_none, unmatched_difference
@@ -521,7 +521,7 @@ def _offered(question: DrillQuestion) -> list[str]:
     return list(question.offered) or list(question.names)
 
 
-_PASS = ("none", "nobody", "-", "?", "pass", "skip", "don't know", "dont know", "no idea")
+_PASS = ("none", "nobody", "-", "pass", "skip", "don't know", "dont know", "no idea")
 """Answers that give up on a question: read as a (wrong) answer, never as a typing slip."""
 _PASS_WORDS = (N_("none"), N_("nobody"), N_("pass"), N_("skip"), N_("don't know"), N_("no idea"))
 """The same answers in the language of the run (the English ones are read in every
@@ -746,6 +746,9 @@ class DrillSession:
                 continue
             if stops(line):
                 return line
+            if asks_help(line):  # the question again, with how to answer (not marked)
+                say(question.question)
+                continue
             problem = answer_problem(question, line)
             if problem is None:
                 return line
