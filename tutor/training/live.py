@@ -68,6 +68,7 @@ from tutor.game.errors import TutorError
 from tutor.game.i18n import (
     N_,
     _,
+    asks_help,
     command,
     in_every_language,
     is_you,
@@ -732,7 +733,7 @@ class LiveSession:
             return Entry("quit", "quit")
         if typed == "undo":
             return self.undo()
-        if typed == "help" or word == "?":
+        if asks_help(word):
             other = next((p for i, p in enumerate(self.players) if i != self.me), "Ada")
             return Entry(
                 "help", "help", protocol(self.style, other, table=self.rules.table_cards > 0)

@@ -56,6 +56,7 @@ from tutor.game.errors import Shown, TutorError
 from tutor.game.i18n import (
     N_,
     _,
+    asks_help,
     command,
     in_every_language,
     near_command,
@@ -893,7 +894,7 @@ class PlaySession:
         if quits(word):
             self.save()
             events.add(Quit())
-        elif typed == "help" or word == "?":
+        elif asks_help(word):
             events.add(Said(help_text(self.style)))
         elif typed == "save":
             if self.save_path is None:
