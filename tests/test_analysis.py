@@ -484,3 +484,34 @@ def test_long_work_reports_its_progress_from_the_start(tmp_path: Path) -> None:
     seen.clear()
     generate("scopa", 1, 11, tmp_path, workers=1, progress=lambda d, t: seen.append((d, t)))
     assert seen[0] == (0, 1)
+
+
+def test_a_second_ctrl_c_while_the_work_is_reported_keeps_the_report() -> None:
+    """Audit (stop 53): ``timeout -s INT`` signals the process and then its group, so a
+    second Ctrl-C came while ``simulate`` and ``solve`` wound down, and one run in eight
+    printed nothing. In a command that reports what it did, the second is noted, a third
+    stops at once; in a conversation (a game) the second is raised as before."""
+    import os
+    import signal
+
+    from tutor.game.interrupts import reported_whole
+
+    def work(k: int) -> int:
+        if k == 3:
+            raise KeyboardInterrupt  # the first Ctrl-C, inside the work
+        return k * k
+
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with reported_whole():
+            done, stop = run_parallel(work, [(k,) for k in range(6)])
+            os.kill(os.getpid(), signal.SIGINT)  # the second: the report is still made
+            assert (done, stop) == ([0, 1, 4], "interrupt")
+            with pytest.raises(KeyboardInterrupt):
+                os.kill(os.getpid(), signal.SIGINT)  # a third
+        with pytest.raises(KeyboardInterrupt), reported_whole(), reported_whole(reports=False):
+            run_parallel(work, [(k,) for k in range(6)])
+            os.kill(os.getpid(), signal.SIGINT)
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    finally:
+        signal.signal(signal.SIGINT, before)

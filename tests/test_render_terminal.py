@@ -675,3 +675,26 @@ def test_who_can_hold_what_fits_60_columns_once_readings_star_it(tmp_path: Path)
     assert re.search(r"^Right( +\d+%\*){10} +8$", wide, re.M), wide
     earlier = emitted(*rendering.hand_view_lines(hand_view(hand, 0, 1), False), width=60)
     assert re.search(r"^Right( +\d+%){10} +9$", earlier, re.M), earlier  # no star: it fits
+
+
+def test_an_interrupted_run_says_so_on_standard_output() -> None:
+    """Audit (stop 53): after Ctrl-C, ``simulate`` and ``solve`` said "interrupted" on stderr
+    alone, so ``> out.txt`` held what read as a whole run with fewer deals."""
+    import dataclasses
+
+    from helpers import NAMES, partial_state
+
+    from tutor.search.evaluate import evaluate
+    from tutor.search.simulate import simulate
+
+    few = evaluate(partial_state(4), "sampling", samples=2, seed=1, names=NAMES,
+                   sides=["North-South", "East-West"])  # fmt: skip
+    said = "interrupted (Ctrl-C): the deals valued before it"
+    assert said not in " ".join(plain_text(*rendering.evaluation_view(few, ITALIAN)).split())
+    few.analysis.interrupted = True
+    assert said in " ".join(plain_text(*rendering.evaluation_view(few, ITALIAN)).split())
+    r = simulate("scopa", ["greedy", "random"], deals=1, seed=1, workers=1)
+    said = "interrupted (Ctrl-C): the ones finished before it"
+    assert said not in " ".join(plain_text(*rendering.simulation_view(r), width=120).split())
+    cut = dataclasses.replace(r, interrupted=True)
+    assert said in " ".join(plain_text(*rendering.simulation_view(cut), width=120).split())

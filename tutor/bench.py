@@ -29,7 +29,7 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from tutor.counting.defaults import STATED_SHARE, TRUST_DEFAULT
 from tutor.counting.inference import count_view
@@ -45,6 +45,7 @@ from tutor.game.captures import clear_cache
 from tutor.game.cards import VALUE_MASKS, indexes_of
 from tutor.game.errors import TutorError
 from tutor.game.i18n import _, ngettext
+from tutor.game.interrupts import winding_down
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.scoring import HandScore, hand_points, score_state
 from tutor.game.state import GameState, random_deal
@@ -143,11 +144,34 @@ def register(name: str) -> Callable[[Callable[..., Figures]], Callable[..., Figu
     return add
 
 
-def _median_of(repeat: int, run: Callable[[], float]) -> tuple[float, list[float]]:
+class Median(NamedTuple):
+    """The median of a benchmark's runs, the runs, and whether Ctrl-C cut them short."""
+
+    value: float
+    runs: list[float]
+    interrupted: bool = False
+
+    def cut(self) -> Figures:
+        """``{"interrupted": true}`` when Ctrl-C cut the runs short, else nothing: a figure
+        over fewer runs than asked says so."""
+        return {"interrupted": True} if self.interrupted else {}
+
+
+def _median_of(repeat: int, run: Callable[[], float]) -> Median:
+    """The median of ``repeat`` runs; Ctrl-C after the first keeps those finished (audit, stop
+    53: a single benchmark stopped after nine of ten runs printed nothing)."""
     if repeat < 1:
         raise BenchError(_("repeat must be at least 1, not {n}").format(n=repeat), "--repeat")
-    runs = [run() for _ in range(repeat)]
-    return statistics.median(runs), runs
+    runs: list[float] = []
+    try:
+        for _i in range(repeat):
+            runs.append(run())
+    except KeyboardInterrupt:
+        if not runs:
+            raise
+        winding_down()
+        return Median(statistics.median(runs), runs, True)
+    return Median(statistics.median(runs), runs)
 
 
 def random_playout(state: GameState, rng: random.Random) -> None:
@@ -189,7 +213,8 @@ def bench_playouts(
             hand_points(rules, state.captured, state.scope)
         return hands / (time.perf_counter() - start)
 
-    median, runs = _median_of(repeat, run)
+    m = _median_of(repeat, run)
+    median, runs = m.value, m.runs
     return {
         "ruleset": rules.name,
         "hands": hands,
@@ -197,6 +222,7 @@ def bench_playouts(
         "seed": seed,
         "hands_per_second": round(median, 1),
         "runs": [round(r, 1) for r in runs],
+        **m.cut(),
     }
 
 
@@ -209,12 +235,14 @@ def bench_replay(path: str | Path = DEFAULT_RECORD, repeat: int = 5) -> Figures:
         replay_match(load_path(path))
         return time.perf_counter() - start
 
-    median, runs = _median_of(repeat, run)
+    m = _median_of(repeat, run)
+    median, runs = m.value, m.runs
     return {
         "file": str(path),
         "repeat": repeat,
         "seconds": round(median, 6),
         "runs": [round(r, 6) for r in runs],
+        **m.cut(),
     }
 
 
@@ -240,7 +268,8 @@ def bench_tracker(
             count_view(state, seat, record.players, record.style)
         return time.perf_counter() - start
 
-    median, runs = _median_of(repeat, run)
+    m = _median_of(repeat, run)
+    median, runs = m.value, m.runs
     return {
         "file": str(path),
         "player": name,
@@ -249,6 +278,7 @@ def bench_tracker(
         "seconds": round(median, 6),
         "ms_per_play": round(1000 * median / max(1, len(states)), 3),
         "runs": [round(r, 6) for r in runs],
+        **m.cut(),
     }
 
 
@@ -299,13 +329,15 @@ def bench_puzzle_check(repeat: int = 3) -> Figures:
                 slowest = (p.name, c.elapsed)
         return time.perf_counter() - start
 
-    median, runs = _median_of(repeat, run)
+    m = _median_of(repeat, run)
+    median, runs = m.value, m.runs
     return {
         "puzzles": count,
         "median_seconds": round(median, 3),
         "slowest_puzzle": slowest[0],
         "slowest_seconds": round(slowest[1], 3),
         "runs": [round(r, 3) for r in runs],
+        **m.cut(),
     }
 
 
@@ -327,7 +359,8 @@ def bench_puzzle_generate(
             hands = report.hands
             return time.perf_counter() - start
 
-    median, runs = _median_of(repeat, run)
+    m = _median_of(repeat, run)
+    median, runs = m.value, m.runs
     return {
         "ruleset": ruleset,
         "puzzles": count,
@@ -335,6 +368,7 @@ def bench_puzzle_generate(
         "hands_dealt": hands,
         "median_seconds": round(median, 2),
         "runs": [round(r, 2) for r in runs],
+        **m.cut(),
     }
 
 
@@ -349,15 +383,14 @@ def bench_puzzle_latency(repeat: int = 5, puzzle: str = "keep-the-table-above-te
         command_seconds(
             train
         )  # the first session indexes the collection; later ones reuse the index
-        try_median, try_runs = _median_of(
-            repeat, lambda: command_seconds(["puzzle", "try", puzzle])
-        )
-        train_median, train_runs = _median_of(repeat, lambda: command_seconds(train))
+        tried = _median_of(repeat, lambda: command_seconds(["puzzle", "try", puzzle]))
+        trained = None if tried.interrupted else _median_of(repeat, lambda: command_seconds(train))
     return {
-        "try_median_seconds": round(try_median, 3),
-        "train_first_puzzle_median_seconds": round(train_median, 3),
-        "try_runs": [round(r, 3) for r in try_runs],
-        "train_runs": [round(r, 3) for r in train_runs],
+        "try_median_seconds": round(tried.value, 3),
+        "train_first_puzzle_median_seconds": None if trained is None else round(trained.value, 3),
+        "try_runs": [round(r, 3) for r in tried.runs],
+        "train_runs": [] if trained is None else [round(r, 3) for r in trained.runs],
+        **(tried.cut() or (trained.cut() if trained else {})),
     }
 
 
@@ -396,18 +429,23 @@ def bench_review(
             start = time.perf_counter()
             review = review_record(record, chosen, settings=settings)
             if review.interrupted:  # the review keeps what Ctrl-C left: no timing of it
-                raise KeyboardInterrupt
+                out["interrupted"] = True  # the cases and runs finished stand (audit, stop 53)
+                break
             times.append(time.perf_counter() - start)
             sampled = [d.judgement for d in review.decisions if not d.judgement.exact]
             drawn = [j.samples for j in sampled if j.samples]
             timed_out = sum(1 for j in sampled if j.stopped == "time")
             decisions = len(review.decisions)
+        if not times:
+            break
         out[f"{name}_decisions"] = decisions
         out[f"{name}_median_seconds"] = round(statistics.median(times), 2)
         out[f"{name}_mean_samples"] = round(statistics.mean(drawn), 1) if drawn else 0
         out[f"{name}_time_stopped"] = timed_out
         out[f"{name}_runs"] = [round(t, 2) for t in times]
-    if planted:
+        if out.get("interrupted"):
+            break
+    if planted and not out.get("interrupted"):
         out.update(bench_planted("scopa", planted, settings))
     return out
 
@@ -618,6 +656,7 @@ def run_all(
         try:
             results[name] = BENCHMARKS[name]()
         except KeyboardInterrupt:  # the figures done stand (engine audit, stop 51: all lost)
+            winding_down()
             results[name] = {"interrupted": True}
             break
         except (OSError, TutorError) as exc:

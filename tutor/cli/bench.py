@@ -67,14 +67,21 @@ WorkersOption = Annotated[int, workers_option("Processes.")]
 
 
 def _show_figures(results: dict[str, dict[str, Any]], json_out: bool) -> None:
+    """The figures, as JSON or a table; a benchmark Ctrl-C cut short says so first, shows the
+    runs it finished (``"interrupted": true``) and exits 130."""
+    cut = len(results) == 1 and next(iter(results.values())).get("interrupted") is True
+    if cut:
+        say_interrupted(_("interrupted: showing the runs finished"))
     if json_out:
         print_json(results if len(results) > 1 else next(iter(results.values())))
-        return
-    # lazy: rich loads only for human output
-    from tutor.render.terminal import emit, figures_table
+    else:
+        # lazy: rich loads only for human output
+        from tutor.render.terminal import emit, figures_table
 
-    console, fancy = human_console()
-    emit(console, figures_table(results, fancy))
+        console, fancy = human_console()
+        emit(console, figures_table(results, fancy))
+    if cut:
+        raise typer.Exit(EXIT_INTERRUPTED)
 
 
 def _show_run(

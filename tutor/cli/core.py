@@ -43,7 +43,7 @@ from tutor.cli.language import HELP_OPTIONS, run_language, translate_commands, u
 from tutor.game.cards import STYLES, Style, style_named
 from tutor.game.errors import TutorError
 from tutor.game.i18n import LANGUAGES, N_, _, ngettext, plain_decimal, speaking
-from tutor.game.interrupts import Ended, ctrl_c_lately, end, interrupts_held
+from tutor.game.interrupts import Ended, ctrl_c_lately, end, interrupts_held, reported_whole
 from tutor.game.textfile import os_reason
 from tutor.records.record import HandRecord, player_named
 from tutor.records.recordfile import free_name, load_path, save_problem
@@ -218,6 +218,19 @@ def session_output(saved: Callable[[], None]) -> Iterator[None]:
         note("tutor: " + _("{why}: the session stops here").format(why=why))
         saved()
         raise typer.Exit(EXIT_OUTPUT) from None
+
+
+def conversation(command: Callable[..., Any]) -> Callable[..., Any]:
+    """A command that converses (a game, a drill, the engine): one Ctrl-C stops a hint and the
+    next drops a line or ends the session, so a Ctrl-C after one that stopped some work is
+    never held back as a batch command's is (:func:`tutor.game.interrupts.reported_whole`)."""
+
+    @functools.wraps(command)
+    def conversing(*args: Any, **kwargs: Any) -> Any:
+        with reported_whole(reports=False):
+            return command(*args, **kwargs)
+
+    return conversing
 
 
 @contextlib.contextmanager
@@ -464,7 +477,9 @@ class TutorGroup(TyperGroup):
             # a kill or a closed terminal stops every command as Ctrl-C does: the work done is
             # kept and said, the cursor shown again (a kill left simulate's finished deals
             # unwritten and the cursor hidden, exit 143: audit, stop 48)
-            with ended_as_interrupt():
+            # stopped, a command reports what it did; a second Ctrl-C must not lose the
+            # report (the commands that converse say so: conversation())
+            with ended_as_interrupt(), reported_whole():
                 return super().invoke(ctx)
         except (TyperException, typer.Exit, typer.Abort):
             raise

@@ -13,6 +13,7 @@ from tutor.cli.core import (
     RulesetOption,
     TrustOption,
     app,
+    conversation,
     deck_style,
     examples,
     note,
@@ -29,6 +30,7 @@ from tutor.game.i18n import _
     short_help="Practise the rule of 48 on random positions.",
     epilog=examples("tutor drill 48", "tutor drill 48 --ruleset scopa --seed 7 --rounds 3"),
 )
+@conversation
 def drill_command(
     kind: Annotated[
         str,

@@ -8,7 +8,14 @@ from typing import Annotated
 import typer
 
 from tutor import __version__
-from tutor.cli.core import EXIT_INTERRUPTED, app, examples, interrupted, workers_option
+from tutor.cli.core import (
+    EXIT_INTERRUPTED,
+    app,
+    conversation,
+    examples,
+    interrupted,
+    workers_option,
+)
 from tutor.game.i18n import set_language
 from tutor.game.textfile import MAX_FILE_BYTES
 from tutor.render.safe import one_line
@@ -45,6 +52,7 @@ ENGINE_HELP = (
         "python tools/referee.py --ruleset scopa --players chitarrella,greedy --seed 3",
     ),
 )
+@conversation
 def engine_command(
     workers: Annotated[int, workers_option("Worker processes to sample with (1: this one).")] = 1,
 ) -> None:

@@ -19,6 +19,7 @@ from tutor.cli.core import (
     TrustOption,
     app,
     check_save,
+    conversation,
     deck_style,
     examples,
     fail_if_rejected,
@@ -89,6 +90,7 @@ LIVE_HELP = (
         "tutor live --ruleset scopa --players You,Ada --as You --deck french --save typed.yaml",
     ),
 )
+@conversation
 def live_command(
     ruleset: NewRulesetOption = None,
     players: Annotated[

@@ -18,6 +18,7 @@ from tutor.cli.core import (
     WorkersOption,
     app,
     check_save,
+    conversation,
     deck_style,
     examples,
     fail_if_rejected,
@@ -87,6 +88,7 @@ PLAY_HELP = (
         "tutor play --resume game.yaml",
     ),
 )
+@conversation
 def play_command(
     ruleset: NewRulesetOption = None,
     seat: Annotated[

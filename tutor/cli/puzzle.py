@@ -21,6 +21,7 @@ from tutor.cli.core import (
     TutorGroup,
     WorkersOption,
     app,
+    conversation,
     examples,
     file_argument,
     file_option,
@@ -277,6 +278,7 @@ def _line(text: str) -> None:
         "echo '4D x 4B' | tutor puzzle try scopone-one-best-move",
     ),
 )
+@conversation
 def try_command(
     file: Annotated[Path, file_argument("A puzzle file, or the name of a shipped puzzle.")],
     hand: Annotated[

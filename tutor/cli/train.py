@@ -12,6 +12,7 @@ from tutor.cli.core import (
     EXIT_INTERRUPTED,
     JsonOption,
     app,
+    conversation,
     examples,
     file_option,
     human_console,
@@ -82,6 +83,7 @@ DbOption = Annotated[
         "printf 'skip\\nskip\\n' | tutor train --count 2 --puzzles puzzles/",
     ),
 )
+@conversation
 def train_command(
     ctx: typer.Context,
     theme: Annotated[

@@ -15,7 +15,16 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, NoReturn
 
-__all__ = ["Ended", "end", "ended", "interrupts_held", "ctrl_c_counted", "ctrl_c_lately"]
+__all__ = [
+    "Ended",
+    "end",
+    "ended",
+    "interrupts_held",
+    "ctrl_c_counted",
+    "ctrl_c_lately",
+    "reported_whole",
+    "winding_down",
+]
 
 
 class Ended(KeyboardInterrupt):
@@ -115,6 +124,75 @@ def ctrl_c_counted() -> Iterator[list[int]]:
         yield count
     finally:
         signal.signal(signal.SIGINT, handler)
+
+
+_reporting: list[list[Any]] = []
+"""The open :func:`reported_whole` blocks, innermost last: each holds the Ctrl-C handler that
+:func:`winding_down` replaced in it (empty until then)."""
+
+
+@contextmanager
+def reported_whole(reports: bool = True) -> Iterator[None]:
+    """Run work that reports what it did when Ctrl-C stops it (a simulation's finished deals,
+    a solve's samples, a review's decisions). Once the work has seen the Ctrl-C
+    (:func:`winding_down`), a second one is the same request to stop, and is noted rather than
+    raised until the block ends, so that it cannot throw the report away: ``timeout -s INT``
+    signals the process and then its group, and a person often presses twice (audit, stop 53:
+    one ``simulate --json`` in eight printed nothing). A third stops at once. Main thread
+    only.
+
+    ``reports=False``: a block inside that is a conversation (a game, a drill), where one
+    Ctrl-C stops a hint and the next drops a line: there nothing changes.
+
+    >>> import os
+    >>> before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    >>> with reported_whole():
+    ...     try:
+    ...         os.kill(os.getpid(), signal.SIGINT)
+    ...     except KeyboardInterrupt:
+    ...         winding_down()
+    ...     os.kill(os.getpid(), signal.SIGINT)  # the second: noted
+    ...     print("the report is made")
+    the report is made
+    >>> _ = signal.signal(signal.SIGINT, before)
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    scope: list[Any] = [] if reports else [None]  # a conversation: never wound down
+    _reporting.append(scope)
+    try:
+        yield
+    finally:
+        _reporting.pop()
+        if scope and scope[0] is not None:
+            signal.signal(signal.SIGINT, scope[0])
+
+
+def winding_down() -> None:
+    """Say that the work saw a Ctrl-C and winds down to report what it did: inside
+    :func:`reported_whole`, the next Ctrl-C is noted, not raised, until the report is made
+    (elsewhere, as in a game, where one Ctrl-C stops a hint and the next drops a line, nothing
+    changes)."""
+    if (
+        not _reporting
+        or _reporting[-1]
+        or threading.current_thread() is not threading.main_thread()
+    ):
+        return
+    previous = signal.getsignal(signal.SIGINT)
+    if not callable(previous):
+        return
+    seen = [0]
+
+    def note(signum: int, frame: Any) -> None:
+        seen[0] += 1
+        if seen[0] >= 2:  # a third in all: stop now
+            signal.signal(signal.SIGINT, previous)
+            previous(signum, frame)
+
+    _reporting[-1].append(previous)
+    signal.signal(signal.SIGINT, note)
 
 
 def ctrl_c_lately(seconds: float = AGAIN_SECONDS) -> bool:

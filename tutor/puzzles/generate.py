@@ -45,6 +45,7 @@ from tutor.counting.tracker import STOCK
 from tutor.game.cards import CARDS, Style, format_card, get_style, indexes_of
 from tutor.game.errors import TutorError
 from tutor.game.i18n import _, in_every_language, is_you, number
+from tutor.game.interrupts import winding_down
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move
 from tutor.game.textfile import os_reason
@@ -694,6 +695,7 @@ def _mine_here(jobs: list[tuple[str, int, int, str | None]]) -> tuple[list[Any],
             try:
                 found = mine_hand(*job)
             except KeyboardInterrupt:
+                winding_down()
                 seen[0] = True
             if seen[0]:
                 return results, "interrupt"
@@ -795,6 +797,7 @@ def generate(
                 report.interrupted = True
                 break
     except KeyboardInterrupt:  # between batches: the puzzles written so far stand
+        winding_down()
         report.interrupted = True
     report.elapsed = time.perf_counter() - start
     return report

@@ -1581,6 +1581,8 @@ def evaluation_view(ev: Evaluation, style: Style, rich: bool = False) -> list[Re
     ways = {m.how.text() for m in result.moves}
     if not exact and len(ways) == 1:
         unit += " " + _("(how: {how})").format(how=ways.pop())
+    if not exact and result.interrupted:  # on stdout too, not only in the note (audit, stop 53)
+        unit += "; " + _("interrupted (Ctrl-C): the deals valued before it")
     headers = ["", _("move"), _("value"), _("interval")] + ([_("how")] if len(ways) > 1 else [])
     table = new_table(*headers, rich=rich)
     table.columns[2].justify = "right"
@@ -1677,6 +1679,8 @@ def simulation_view(result: SimulationResult, rich: bool = False) -> list[Render
             seed=result.seed,
         )
     )
+    if result.interrupted:  # on stdout too, not only in the note (audit, stop 53)
+        head.append("; " + _("interrupted (Ctrl-C): the ones finished before it"))
     table = new_table(
         _("player"),
         _("points/hand [95%]"),
