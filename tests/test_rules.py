@@ -373,6 +373,15 @@ def test_a_folder_given_as_a_ruleset_is_called_a_folder(tmp_path: Path) -> None:
     assert r.exit_code == 2 and "' is a folder, not a ruleset file" in r.stderr
 
 
+def test_a_file_that_is_no_ruleset_file_is_called_so(tmp_path: Path) -> None:
+    """Engine audit (stop 53): ``ruleset /etc/passwd`` said "unknown ruleset", as if a name
+    had been mistyped; the file is there, and is no ruleset file."""
+    other = tmp_path / "notes.txt"
+    other.write_text("x", encoding="utf-8")
+    with pytest.raises(RulesetError, match=r"is not a ruleset file \(their names end in \.yaml\)"):
+        load_ruleset(str(other))
+
+
 # -- ruleset files: duplicate keys, several documents, libyaml -----------------------------------
 
 

@@ -813,6 +813,11 @@ def load_ruleset(name_or_path: str | Path) -> Ruleset:
             unknown = (
                 _("{name!r} is a folder, not a ruleset file; shipped rulesets: {names}")
                 if not plain and _is_dir(given)
+                else _(
+                    "{name!r} is not a ruleset file (their names end in .yaml); shipped "
+                    "rulesets: {names}"
+                )
+                if _is_file(given)  # /etc/passwd was "unknown ruleset" (engine audit, stop 53)
                 else _("unknown ruleset file {name!r}; shipped rulesets: {names}")
                 if given.suffix in (".yaml", ".yml")
                 else _("unknown ruleset {name!r}; shipped rulesets: {names}")
