@@ -631,6 +631,31 @@ def test_a_puzzle_answered_in_an_older_version_of_its_file_is_not_due(tmp_path: 
         assert progress_stats(store, clock.now).gone == 1
 
 
+def test_stats_sees_a_puzzle_file_changed_or_gone_without_a_train_between(
+    tmp_path: Path,
+) -> None:
+    """Training audit (stop 53): a puzzle whose file was edited or deleted stayed "due now" in
+    stats (gone 0) until the next ``train`` read the folder again."""
+    mine = _folder(tmp_path)
+    clock = Clock()
+    path = mine / "seed004-rule-of-48.yaml"
+    with ProgressStore(tmp_path / "p.sqlite") as store:
+        t = Trainer.open(store, [mine], shipped=False, clock=clock)
+        for _ in NAMES:
+            _answer(t, correct=False)
+        clock.now += RETRY_MINUTES * 60 + 1
+        assert progress_stats(store, clock.now).gone == 0
+        text = path.read_text(encoding="utf-8")
+        path.write_text(text.replace("solution: [5, 6, 7, 8]", "solution: [5, 6, 7]"), "utf-8")
+        stats = progress_stats(store, clock.now)  # no train in between
+        assert stats.gone == 1 and stats.due == len(NAMES) - 1
+        assert "seed004-rule-of-48" not in [d.name for d in stats.due_now]
+        other = next(p for p in sorted(mine.glob("*.yaml")) if p != path)
+        other.unlink()
+        stats = progress_stats(store, clock.now)
+        assert stats.gone == 2 and stats.due == len(NAMES) - 2
+
+
 def test_a_due_puzzle_of_the_users_own_folder_says_where_it_is(tmp_path: Path) -> None:
     """Practice audit (stop 51): stats listed a puzzle of a --puzzles folder as due now, and
     train without that folder asked a new puzzle instead, with nothing to say why. The due

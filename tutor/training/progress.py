@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor.training.store import ProgressStore
-from tutor.training.trainer import cached_puzzles, shipped_digests
+from tutor.training.trainer import current_puzzles, shipped_digests
 
 __all__ = ["ThemeCount", "DayCount", "DueItem", "Stats", "progress_stats"]
 
@@ -134,7 +134,7 @@ def progress_stats(store: ProgressStore, now: float | None = None) -> Stats:
         row[1] += a.correct
     stats.days = [DayCount(d, n, ok) for d, (n, ok) in sorted(days.items())]
     infos = store.puzzles()
-    cached = cached_puzzles(store)  # the index read once
+    cached = current_puzzles(store)  # the index read once, as the files are now
     shipped = shipped_digests(cached)
     indexed = {info.digest: info for info in cached}
     indexed_paths = {i.path for i in indexed.values()}

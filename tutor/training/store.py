@@ -934,9 +934,19 @@ class ProgressStore:
 
     def all_cached_entries(self) -> list[str]:
         """The index text kept for every puzzle file indexed."""
+        return [text for _path, _mtime, _size, text in self.cached_files()]
+
+    def cached_files(self) -> list[tuple[str, int, int, str]]:
+        """Every puzzle file indexed, as it was when indexed: (path, mtime_ns, size, index
+        text); a row the store cannot read back is left out."""
         with self._guard():
-            rows = self.conn.execute("SELECT entries FROM files").fetchall()
-        return [row[0] for row in rows if isinstance(row[0], str)]
+            rows = self.conn.execute("SELECT path, mtime_ns, size, entries FROM files").fetchall()
+        out = []
+        for path, mtime, size, text in rows:
+            name = _read_stored(path) if isinstance(path, bytes) else path
+            if isinstance(name, str) and isinstance(text, str):
+                out.append((name, mtime, size, text))
+        return out
 
     def cache_entries(self, items: Iterable[tuple[str, int, int, str]]) -> None:
         """Keep the index text of puzzle files just read (path, mtime_ns, size, text)."""

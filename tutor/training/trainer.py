@@ -166,6 +166,27 @@ def cached_puzzles(store: ProgressStore) -> list[PuzzleInfo]:
     return [entry.info for text in store.all_cached_entries() for entry in _from_text(text) or ()]
 
 
+def current_puzzles(store: ProgressStore) -> list[PuzzleInfo]:
+    """:func:`cached_puzzles` as the files are now: a file gone gives none, and one changed
+    since it was indexed is read again (not stored: only ``train`` writes the index). ``stats``
+    reads it, so that a puzzle whose file went or changed is counted gone at once, not only
+    after the next ``train`` (training audit, stop 53)."""
+    out: list[PuzzleInfo] = []
+    for path, mtime, size, text in store.cached_files():
+        try:
+            st = Path(path).stat()
+        except OSError:
+            continue  # gone, or out of reach: none of its puzzles can be asked
+        if (st.st_mtime_ns, st.st_size) == (mtime, size):
+            out.extend(entry.info for entry in _from_text(text) or ())
+            continue
+        try:
+            out.extend(entry.info for entry in _entries_of(load_puzzles(Path(path))))
+        except TutorError:
+            continue  # no puzzle in it now
+    return out
+
+
 def shipped_digests(infos: Iterable[PuzzleInfo]) -> set[str]:
     """The digests of the puzzles of ``infos`` (:func:`cached_puzzles`) found in the shipped
     collection, which ``train`` asks without ``--puzzles`` (a copy in the user's folder is the
