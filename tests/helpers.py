@@ -539,3 +539,20 @@ def stored_answers(db: Path) -> int:
         return int(conn.execute("SELECT COUNT(*) FROM answers").fetchone()[0])
     finally:
         conn.close()
+
+
+def count_valuations(monkeypatch: Any) -> list[int]:
+    """The samples of each analysis the review's valuations run from now on (``judge``'s
+    calls of ``analyse``), one number per call: what a look valued anew."""
+    from tutor.review import judge as judge_module
+
+    valued: list[int] = []
+    plain = judge_module.analyse
+
+    def counted(*args: Any, **kw: Any) -> Any:
+        a = plain(*args, **kw)
+        valued.append(a.samples)
+        return a
+
+    monkeypatch.setattr(judge_module, "analyse", counted)
+    return valued

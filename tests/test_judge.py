@@ -207,8 +207,9 @@ def test_a_second_valuation_goes_on_from_the_first_ones_deals(
     apart, each within its time, and showed the same plays with different values. A valuation
     given the first one's run as ``prior`` keeps its deals and values only the ones after
     them: the same figures as one run of them all, with no deal valued twice."""
+    from helpers import count_valuations
+
     from tutor.counting.tracker import viewer_state
-    from tutor.review import judge as judge_module
     from tutor.review.judge import value_moves
 
     record = load_path(EXAMPLES / "scopone-hand.yaml")[0]
@@ -217,15 +218,7 @@ def test_a_second_valuation_goes_on_from_the_first_ones_deals(
     settings = Settings(samples=6, time=None, seed=5)
     first = value_moves(view, settings)
     assert first.samples == 6 and first.sampled is not None
-    valued: list[int] = []
-    plain = judge_module.analyse
-
-    def counted(*args, **kw):  # type: ignore[no-untyped-def]
-        a = plain(*args, **kw)
-        valued.append(a.samples)
-        return a
-
-    monkeypatch.setattr(judge_module, "analyse", counted)
+    valued = count_valuations(monkeypatch)
     more = value_moves(view, replace(settings, samples=10), prior=first.sampled)
     assert valued == [4] and more.samples == 10  # the first six deals are not valued again
     whole = value_moves(view, replace(settings, samples=10))

@@ -661,7 +661,8 @@ def test_explain_after_a_hint_values_the_plays_on_the_hints_deals(
     deals (and a second ``hint`` from either): only the deals after them are valued."""
     from dataclasses import replace
 
-    from tutor.review import judge as judge_module
+    from helpers import count_valuations
+
     from tutor.review.judge import Settings
 
     s = quick_session("scopone-scientifico", 3, board=False,
@@ -669,15 +670,7 @@ def test_explain_after_a_hint_values_the_plays_on_the_hints_deals(
     s.start()
     while (hint := s.hint()).exact or hint.samples == 0:  # a position the hint samples
         s.enter(hint.move.text("french"))
-    valued: list[int] = []
-    plain = judge_module.analyse
-
-    def counted(*args, **kw):  # type: ignore[no-untyped-def]
-        a = plain(*args, **kw)
-        valued.append(a.samples)
-        return a
-
-    monkeypatch.setattr(judge_module, "analyse", counted)
+    valued = count_valuations(monkeypatch)
     s.hint_settings = replace(s.hint_settings, samples=10)
     e = s.explain().explanation
     assert valued == [4] and e.samples == 10  # the hint's six deals are not valued again

@@ -601,6 +601,19 @@ def test_an_answer_whose_commit_a_ctrl_c_follows_is_kept_once(
         assert store.schedule()[calls[0]].box == 2  # up one box, not two
 
 
+def _miss_all_then_edit(store: ProgressStore, mine: Path, clock: Clock, path: Path) -> None:
+    """Every puzzle of ``mine`` missed, all of them due again, then the one in ``path``
+    edited (a new solution: a new puzzle in place of the one answered)."""
+    t = Trainer.open(store, [mine], shipped=False, clock=clock)
+    for _ in NAMES:
+        _answer(t, correct=False)
+    clock.now += RETRY_MINUTES * 60 + 1
+    stats = progress_stats(store, clock.now)
+    assert stats.due == len(NAMES) and stats.gone == 0
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("solution: [5, 6, 7, 8]", "solution: [5, 6, 7]"), "utf-8")
+
+
 def test_a_puzzle_answered_in_an_older_version_of_its_file_is_not_due(tmp_path: Path) -> None:
     """Training audit (stop 47): a puzzle missed, then edited in its file, stayed "due now" in
     stats for ever, though the trainer can only ask the file's new version."""
@@ -608,13 +621,7 @@ def test_a_puzzle_answered_in_an_older_version_of_its_file_is_not_due(tmp_path: 
     clock = Clock()
     path = mine / "seed004-rule-of-48.yaml"
     with ProgressStore(tmp_path / "p.sqlite") as store:
-        t = Trainer.open(store, [mine], shipped=False, clock=clock)
-        for _ in NAMES:
-            _answer(t, correct=False)
-        clock.now += RETRY_MINUTES * 60 + 1
-        assert progress_stats(store, clock.now).due == len(NAMES)
-        text = path.read_text(encoding="utf-8")
-        path.write_text(text.replace("solution: [5, 6, 7, 8]", "solution: [5, 6, 7]"), "utf-8")
+        _miss_all_then_edit(store, mine, clock, path)
         Trainer.open(store, [mine], shipped=False, clock=clock)  # indexes the edited file
         stats = progress_stats(store, clock.now)
         assert stats.due == len(NAMES) - 1 and stats.gone == 1
@@ -640,13 +647,7 @@ def test_stats_sees_a_puzzle_file_changed_or_gone_without_a_train_between(
     clock = Clock()
     path = mine / "seed004-rule-of-48.yaml"
     with ProgressStore(tmp_path / "p.sqlite") as store:
-        t = Trainer.open(store, [mine], shipped=False, clock=clock)
-        for _ in NAMES:
-            _answer(t, correct=False)
-        clock.now += RETRY_MINUTES * 60 + 1
-        assert progress_stats(store, clock.now).gone == 0
-        text = path.read_text(encoding="utf-8")
-        path.write_text(text.replace("solution: [5, 6, 7, 8]", "solution: [5, 6, 7]"), "utf-8")
+        _miss_all_then_edit(store, mine, clock, path)
         stats = progress_stats(store, clock.now)  # no train in between
         assert stats.gone == 1 and stats.due == len(NAMES) - 1
         assert "seed004-rule-of-48" not in [d.name for d in stats.due_now]
