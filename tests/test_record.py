@@ -611,3 +611,20 @@ def test_a_name_with_an_invisible_character_is_found_and_shown(tmp_path: Path) -
     with pytest.raises(RecordError) as refused:
         load_path(str(path))
     assert str(refused.value).endswith("deal 1: 'Ada' is not a player (You, A<U+200B>da)")
+
+
+def test_a_play_s_player_in_another_case_is_that_player() -> None:
+    """Record audit (stop 53): ``{play: 3D, player: bob}`` with players [Ada, Bob]
+    stopped with "'bob' is not a player", where ``--as bob`` is taken; names that differ only
+    in case are refused in a record, so the case cannot mislead."""
+    text = (
+        "ruleset: scopa\nplayers: [Ada, Bob]\ntable: [2C, AD, 4S, 6B]\n"
+        "deals:\n  - {Ada: [5S, 7B, RD], Bob: [3D, FC, CB]}\n"
+        "plays:\n  - {play: 5S x AD 4S, player: ada}\n  - {play: 3D, player: bob}\n"
+    )
+    [record] = loads(text)
+    assert len(record.moves()) == 2
+    with pytest.raises(RecordError, match="wrong turn: it is Ada's turn, not Bob's"):
+        loads(text.replace("player: ada", "player: BOB"))
+    with pytest.raises(RecordError, match="'bo' is not a player"):
+        loads(text.replace("player: ada", "player: bo"))

@@ -133,6 +133,11 @@ captures (like 7D x 2C 5S)
     Traceback (most recent call last):
     ...
     tutor.game.cards.NotationError: '7D xy 2C': 'xy' is neither 'x' nor a card
+    >>> parse_play("7D x 2C 5S x 4C")
+    Traceback (most recent call last):
+    ...
+    tutor.game.cards.NotationError: '7D x 2C 5S x 4C': one 'x' only: the card played, 'x', \
+then every card it takes (like 7D x 2C 5S)
     """
     # one space between words: the patterns then run in time linear in the text, however many
     # spaces a file puts between them (a long run made them quadratic)
@@ -156,6 +161,13 @@ captures (like 7D x 2C 5S)
     if len(parts) == 1:
         return WrittenPlay(card)
     words = parts[1].split()
+    if any(w.casefold() == "x" for w in words):  # "7D x 2C 5S x 4C" (record audit, stop 53)
+        raise NotationError(
+            _(
+                "{text!r}: one 'x' only: the card played, 'x', then every card it takes "
+                "(like 7D x 2C 5S)"
+            ).format(text=Shown(text))
+        )
     said = [w for w in words if w.strip("!.").casefold() in _SCOPA_WORDS]  # "scopa!" too
     if said:  # "5D x 5S scopa": the sweep shows from the play, and a word is no card
         play = f"{head} x {' '.join(w for w in words if w not in said)}"

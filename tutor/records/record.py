@@ -871,10 +871,12 @@ class HandRecord:
                     ).format(n=n - 1),
                     n,
                 )
-            if entry.player is not None and entry.player != mover:
+            # a name in another case is the player's, as --as takes it (record audit, stop 53)
+            named = None if entry.player is None else player_named(self.players, entry.player)
+            if entry.player is not None and named != mover:
                 if entry.player_line is not None:  # the name at fault, not the card
                     self.lines[where] = entry.player_line
-                if entry.player not in self.players:
+                if named is None:
                     raise self._fail(
                         where,
                         _("{name!r} is not a player ({names})").format(
@@ -884,12 +886,12 @@ class HandRecord:
                     )
                 if is_you(mover):
                     wrong = _("wrong turn: it is your turn, not {player}'s")
-                elif is_you(entry.player):
+                elif is_you(named):
                     wrong = _("wrong turn: it is {mover}'s turn, not yours")
                 else:
                     wrong = _("wrong turn: it is {mover}'s turn, not {player}'s")
                 # the seats as the run names them ("tocca a Ovest"), as live and replay do
-                shown = wrong.format(mover=shown_name(mover), player=shown_name(entry.player))
+                shown = wrong.format(mover=shown_name(mover), player=shown_name(named))
                 raise self._fail(where, shown, n)
             card = entry.card.index
             problem = self._holding_problem(state, card)
