@@ -698,3 +698,17 @@ def test_an_interrupted_run_says_so_on_standard_output() -> None:
     assert said not in " ".join(plain_text(*rendering.simulation_view(r), width=120).split())
     cut = dataclasses.replace(r, interrupted=True)
     assert said in " ".join(plain_text(*rendering.simulation_view(cut), width=120).split())
+
+
+def test_the_napola_row_shows_its_run() -> None:
+    """Record audit (stop 53): the napola row said "3" alone, where the re bello row shows its
+    card; it shows the run of denari the points come from."""
+    from tutor.game.cards import CARDS
+    from tutor.game.rules import load_ruleset
+    from tutor.game.scoring import score_captures
+
+    rules = load_ruleset("scopa-re-bello")
+    run = sum(1 << c.index for c in CARDS[:4])  # AD 2D 3D 4D
+    rest = ((1 << 40) - 1) & ~run
+    cells = dict(rendering.score_cells(score_captures(rules, [run, rest], [0, 0]), rules))
+    assert cells["napola"] == [("4 = ", tuple(CARDS[:4]), ""), ("-", (), "")]

@@ -827,8 +827,18 @@ def score_cells(score: HandScore, rules: Ruleset) -> list[tuple[str, list[ScoreC
     ]
     if rules.re_bello:
         out.append(("re_bello", holder([s.re_bello for s in sides], RE_BELLO)))
+    # the run itself, as the re bello shows its card (record audit, stop 53): the deck starts
+    # with the denari, ace up, so the run of n is its first n cards
     if rules.napola:
-        out.append(("napola", counts([s.napola for s in sides], blank=True)))
+        out.append(
+            (
+                "napola",
+                [
+                    (f"{s.napola} = ", tuple(CARDS[: s.napola]), "") if s.napola else ("-", (), "")
+                    for s in sides
+                ],
+            )
+        )
     return out
 
 
