@@ -402,3 +402,13 @@ def test_the_unmatched_values_and_the_unseen_cards_are_two_lines() -> None:
     lines = run("track", path, "--as", "South", "--at", "20").stdout.splitlines()
     assert "Unmatched (captured an odd number of times): 2, 3, 4, 7, F, R." in lines
     assert "Unseen (12): 3D 4D 4C 6S 6B 7C 7S 7B FC FB CC RD" in lines
+
+
+def test_a_style_stated_for_the_viewer_is_said_to_change_nothing() -> None:
+    """Record audit (stop 53): ``--as South --style south=grabber`` was taken without a word,
+    though nobody reads their own plays."""
+    args = ["track", str(EXAMPLES / "scopone-hand.yaml"), "--as", "South", "--at", "5"]
+    r = run(*args, "--style", "south=grabber")
+    assert r.exit_code == 0, r.output
+    assert "--style south=grabber: the count is made from South's seat" in r.stderr
+    assert "changes nothing" not in run(*args, "--style", "west=grabber").stderr

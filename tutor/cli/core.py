@@ -45,7 +45,7 @@ from tutor.game.errors import TutorError
 from tutor.game.i18n import LANGUAGES, N_, _, ngettext, plain_decimal, speaking
 from tutor.game.interrupts import Ended, ctrl_c_lately, end, interrupts_held, reported_whole
 from tutor.game.textfile import os_reason
-from tutor.records.record import HandRecord, player_named
+from tutor.records.record import HandRecord, player_named, shown_name
 from tutor.records.recordfile import free_name, load_path, save_problem
 from tutor.render.safe import one_line, visible
 
@@ -1077,9 +1077,13 @@ def check_at(file: Path, record: HandRecord, at: int | None) -> None:
     )
 
 
-def stated_styles(players: Sequence[str], texts: Sequence[str]) -> dict[str, dict[str, float]]:
+def stated_styles(
+    players: Sequence[str], texts: Sequence[str], viewer: str | None = None
+) -> dict[str, dict[str, float]]:
     """The styles of play stated with ``--style PLAYER=STYLE[:SHARE]``, by player name as
-    ``players`` writes it; a bad one is a usage error (exit 2)."""
+    ``players`` writes it; a bad one is a usage error (exit 2). One for ``viewer``, the seat
+    the count is made from, is said to change nothing: nobody reads their own plays (record
+    audit, stop 53: it was taken without a word)."""
     # lazy: the counting layer loads only for the commands that read styles
     from tutor.counting.style import parse_stated_style
 
@@ -1095,6 +1099,14 @@ def stated_styles(players: Sequence[str], texts: Sequence[str]) -> dict[str, dic
                 f"{text!r}: "
                 + _("no such player (players: {players})").format(players=", ".join(players)),
                 param_hint="--style",
+            )
+        if name == viewer:
+            note(
+                "tutor: "
+                + _(
+                    "--style {text}: the count is made from {name}'s seat, and nobody reads "
+                    "their own plays: this style changes nothing"
+                ).format(text=text, name=shown_name(name))
             )
         out[name] = prior
     return out
@@ -1119,7 +1131,7 @@ def known_styles(
     hands up to it, :func:`record_hands`): those ``stated`` with ``--style``, then
     (``earlier``) what the hands before it showed, as ``player`` saw them (None: as everyone
     saw them once over)."""
-    styles = stated_styles(hands[-1].players, stated or [])
+    styles = stated_styles(hands[-1].players, stated or [], player)
     if earlier and len(hands) > 1:
         # lazy: the counting layer loads only for the commands that read styles
         from tutor.counting.inference import match_styles

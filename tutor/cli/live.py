@@ -171,7 +171,7 @@ def live_command(
     except LiveError as exc:
         raise InputError(str(exc)) from None
     session.trust = trust
-    session.styles = stated_styles(session.players, stated or [])
+    session.styles = stated_styles(session.players, stated or [], session.players[session.me])
     if earlier is not None:
         session.styles = _earlier_styles(session, earlier)
     session.carry_styles()  # through the hands of the match the file holds before this one
