@@ -753,3 +753,19 @@ def test_puzzle_list_names_what_puzzle_try_takes(tmp_path: Path) -> None:
     )
     bad = run("puzzle", "list", "--theme", "nonsense")
     assert bad.exit_code == 2 and "unknown theme" in bad.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["replay", ""], ["render", "", "--svg", "x.svg"], ["puzzle", "try", ""],
+     ["puzzle", "list", " "], ["simulate", "--records", "", "-n", "1"]],
+    ids=lambda a: a[0] + ("-" + a[1] if a[1].startswith("-") else ""),
+)  # fmt: skip
+def test_an_empty_file_name_is_refused_as_such_everywhere(
+    runner: CliRunner, args: list[str]
+) -> None:
+    """Italian audit (stop 53): ``replay ''`` said ". is a folder", ``puzzle try ''`` ". a
+    folder", and ``simulate --records ''`` wrote the games into the current folder."""
+    r = runner.invoke(app, args)
+    assert r.exit_code == 2, r.output
+    assert "the file name is empty" in r.stderr

@@ -651,7 +651,9 @@ def file_argument(help: str, metavar: str = "FILE") -> Any:
     read (missing, unreadable, a folder, too large: bad input, exit 3), where click's own check
     would make an unreadable file a usage error (exit 2) with the usage block.
     """
-    return typer.Argument(metavar=metavar, help=help, show_default=False, readable=False)
+    return typer.Argument(
+        metavar=metavar, help=help, show_default=False, readable=False, parser=given_path
+    )
 
 
 def file_option(*names: str, help: str, metavar: str = "FILE") -> Any:
@@ -659,14 +661,20 @@ def file_option(*names: str, help: str, metavar: str = "FILE") -> Any:
     return typer.Option(*names, metavar=metavar, help=help, readable=False, parser=_option_path)
 
 
+def given_path(raw: str) -> Path:
+    """A file argument's path; an empty name is refused as such (``tutor replay ''`` said
+    ". is a folder": Italian audit, stop 53)."""
+    if not raw.strip():
+        raise typer.BadParameter(_("the file name is empty"))
+    return Path(raw)
+
+
 def _option_path(raw: str) -> Path:
     """A file option's path: ``-`` alone is standard output (:func:`is_stdout`); a file named
     ``-`` written another way (``./-``) stays that file, though a path drops its ``./``. An
     empty name is refused as such (it read as the current folder: "cannot write .: it is a
     folder", render audit, stop 53)."""
-    if not raw.strip():
-        raise typer.BadParameter(_("the file name is empty"))
-    path = Path(raw)
+    path = given_path(raw)
     return Path.cwd() / path if raw != "-" and str(path) == "-" else path
 
 

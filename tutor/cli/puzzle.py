@@ -208,7 +208,7 @@ def list_command(
         "tutor: "
         + ngettext("{n} puzzle", "{n} puzzles", len(puzzles)).format(n=len(puzzles))
         + "; "
-        + _("try one with: {command}").format(command="tutor puzzle try NAME")
+        + _("try one with: {command}").format(command="tutor puzzle try " + _("NAME"))
     )
 
 

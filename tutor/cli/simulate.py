@@ -17,6 +17,7 @@ from tutor.cli.core import (
     WorkersOption,
     app,
     examples,
+    given_path,
     human_console,
     interrupted,
     note,
@@ -77,6 +78,7 @@ def simulate_command(
         typer.Option(
             "--records",
             metavar="DIR",
+            parser=given_path,
             help="Also write every hand played as a record in DIR (made if missing; it must "
             "hold no records yet), to replay or review: deal-000-a.yaml, deal-000-b.yaml, ...",
         ),
