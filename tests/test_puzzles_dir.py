@@ -225,3 +225,26 @@ def test_the_mined_puzzles_say_what_the_miner_says_today() -> None:
         if (text := tool.reworded(path)) is not None and text != path.read_text(encoding="utf-8")
     ]
     assert stale == [], "run python tools/reword_puzzles.py"
+
+
+def test_a_mined_puzzle_says_what_its_lines_decide_differently() -> None:
+    """Training audit (stop 53): a mined puzzle tagged sweep never said whose scopa the move
+    saves or costs; one whose best move lays the settebello never said where it goes. The
+    explanation says what the best line and the alternative decide differently."""
+    from tutor.puzzles.format import load_collection
+    from tutor.puzzles.generate import _parting_sentences
+
+    parted = {"settebello": (0, 1), "sweep": ((1, 0), (0, 0))}
+    assert _parting_sentences(parted, "7D", "QD", ["You", "Ada"], 2) == [
+        "After 7D the settebello goes to You; after QD, to Ada.",
+        "Scope from here: You 1, Ada 0 after 7D; You 0, Ada 0 after QD.",
+    ]
+    names = ["South", "West", "North", "East"]
+    assert _parting_sentences({"primiera": (-1, 1)}, "AD", "7S", names, 2) == [
+        "After AD the primiera goes to nobody; after 7S, to West and East."
+    ]
+    mined = {p.name: p for p in load_collection()}["scopone-scientifico-best-move-32b97c0fd7a8"]
+    assert (
+        "After AD the point of the denari goes to West and East; after 7S x 7C, to South "
+        "and North." in mined.spec.explanation
+    )

@@ -33,7 +33,7 @@ import re
 import signal
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -44,14 +44,14 @@ from tutor.counting.knowledge import known_world
 from tutor.counting.tracker import STOCK
 from tutor.game.cards import CARDS, Style, format_card, get_style, indexes_of
 from tutor.game.errors import TutorError
-from tutor.game.i18n import _, in_every_language, is_you, number
+from tutor.game.i18n import N_, _, in_every_language, is_you, number
 from tutor.game.interrupts import winding_down
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move
 from tutor.game.textfile import os_reason
 from tutor.puzzles.check import check_puzzle, paired_margin, solve_puzzle
 from tutor.puzzles.format import THEMES, loads_puzzles
-from tutor.puzzles.themes import line_themes, observations, settled_themes, themes_of_codes
+from tutor.puzzles.themes import line_partings, observations, settled_themes, themes_of_codes
 from tutor.records.puzzle_key import QUESTIONS, PuzzleSpec
 from tutor.records.record import HandRecord, record_from_moves, shown_name
 from tutor.records.recordfile import dumps, save_atomically
@@ -176,6 +176,52 @@ def _names(rules: Ruleset, seat: int) -> list[str]:
 def _style(rules: Ruleset) -> Style:
     """The notation mined records are written in: French for scopa (as seed 003), else Italian."""
     return get_style("french" if rules.players == 2 else "italian")
+
+
+_PARTED = {
+    "settebello": N_("After {best} the settebello goes to {side}; after {other}, to {other_side}."),
+    "primiera": N_("After {best} the primiera goes to {side}; after {other}, to {other_side}."),
+    "denari": N_(
+        "After {best} the point of the denari goes to {side}; after {other}, to {other_side}."
+    ),
+    "last-capture": N_(
+        "After {best} the cards left at the end go to {side}; after {other}, to {other_side}."
+    ),
+}
+"""The sentence for each thing two lines of play decide differently (:func:`line_partings`),
+but the scope, which both sides may make."""
+
+
+def _parting_sentences(
+    parted: dict[str, tuple[Any, Any]], best: str, other: str, names: Sequence[str], sides: int
+) -> list[str]:
+    """What the best line and the alternative decide differently, in words: whose each point
+    is after either move, and the scope each side makes from here."""
+
+    def side(k: int) -> str:
+        if k < 0:
+            return _("nobody")
+        return _(" and ").join(n for s, n in enumerate(names) if s % sides == k)
+
+    out = []
+    for key, (after_best, after_other) in parted.items():
+        if key == "sweep":
+            counts = [
+                ", ".join(f"{side(k)} {n}" for k, n in enumerate(made))
+                for made in (after_best, after_other)
+            ]
+            out.append(
+                _("Scope from here: {counts} after {best}; {other_counts} after {other}.").format(
+                    counts=counts[0], best=best, other_counts=counts[1], other=other
+                )
+            )
+        else:
+            out.append(
+                _(_PARTED[key]).format(
+                    best=best, side=side(after_best), other=other, other_side=side(after_other)
+                )
+            )
+    return out
 
 
 def _seating(state: GameState) -> tuple[int, Style, list[str]]:
@@ -416,11 +462,13 @@ class _Miner:
         obs_best = observations(view, best.move, names, style)
         obs_alt = observations(view, tempting, names, style)
         themes = themes_of_codes(o.code for o in obs_best + obs_alt)
+        parted: dict[str, tuple[Any, Any]] = {}
         if method == "exact" and a.pv:
             alt_state = state.copy()
             alt_state.push(tempting)
             alt_line = [tempting, *exact_analysis(alt_state, time_limit=10.0).pv]
-            themes = settled_themes(themes, line_themes(state, a.pv, alt_line))
+            parted = line_partings(state, a.pv, alt_line)
+            themes = settled_themes(themes, list(parted))
         if state.plays_left() <= 3 * state.rules.players and "endgame" not in themes:
             themes.append("endgame")
         if not themes:
@@ -486,6 +534,13 @@ class _Miner:
             praised = {o.maxim for o in seen_best if not o.against}
             parts.extend(
                 _sentence(o.text) for o in seen_alt if not (o.against and o.maxim in praised)
+            )
+            # what the two lines decide differently: the reason behind the values, which a
+            # theme names (training audit, stop 53: a puzzle tagged sweep never said whose)
+            parts.extend(
+                _parting_sentences(
+                    parted, best.move.text(style), tempting.text(style), shown, state.rules.sides
+                )  # fmt: skip
             )
             winning = any(o.code == "counted-endgame" for o in (*seen_best, *seen_alt))
             if method == "exact" and len(a.pv) > 1 and not winning:  # never the line twice

@@ -24,6 +24,7 @@ The themes of a mined position come from two places:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from tutor.game.cards import Style
 from tutor.game.scoring import category_winners
@@ -35,6 +36,7 @@ __all__ = [
     "DECIDED_BY_LINES",
     "observations",
     "themes_of_codes",
+    "line_partings",
     "line_themes",
     "settled_themes",
 ]
@@ -95,14 +97,15 @@ def _play_out(state: GameState, line: Sequence[Move]) -> GameState:
     return work
 
 
-def line_themes(state: GameState, best_line: Sequence[Move], alt_line: Sequence[Move]) -> list[str]:
-    """Themes from what two complete lines of play decide differently (full-information state).
-
-    The settebello, primiera or denari changing hands between the best line and the
-    alternative, the scope made on them (``sweep``), and who takes the leftovers at the end
-    (``last-capture``).
-    """
-    out: list[str] = []
+def line_partings(
+    state: GameState, best_line: Sequence[Move], alt_line: Sequence[Move]
+) -> dict[str, tuple[Any, Any]]:
+    """What two complete lines of play (full-information ``state``) decide differently, by
+    theme: (after the best line, after the alternative). The side (-1: nobody) that wins the
+    settebello, the primiera or the denari; the scope each side makes from ``state`` on
+    (``sweep``, a tuple by side); the side that takes the leftovers at the end
+    (``last-capture``). Nothing when either line stops short of the end."""
+    out: dict[str, tuple[Any, Any]] = {}
     a = _play_out(state, best_line)
     b = _play_out(state, alt_line)
     if not (a.is_over() and b.is_over()):
@@ -111,11 +114,20 @@ def line_themes(state: GameState, best_line: Sequence[Move], alt_line: Sequence[
     wb = category_winners(state.rules, b.captured)
     for cat in ("settebello", "primiera", "denari"):
         if wa[cat] != wb[cat]:
-            out.append(cat)
+            out[cat] = (wa[cat], wb[cat])
     if a.scope != b.scope:
-        out.append("sweep")
+        made = [tuple(x - y for x, y in zip(w.scope, state.scope, strict=True)) for w in (a, b)]
+        out["sweep"] = (made[0], made[1])
     sides = state.rules.sides
     left = (a.stack[-1].leftover if a.stack else 0) or (b.stack[-1].leftover if b.stack else 0)
     if left and a.last_capturer % sides != b.last_capturer % sides:
-        out.append("last-capture")
+        out["last-capture"] = (a.last_capturer % sides, b.last_capturer % sides)
     return out
+
+
+def line_themes(state: GameState, best_line: Sequence[Move], alt_line: Sequence[Move]) -> list[str]:
+    """Themes from what two complete lines of play decide differently (full-information state):
+    the settebello, primiera or denari changing hands between the best line and the
+    alternative, the scope made on them (``sweep``), and who takes the leftovers at the end
+    (``last-capture``) (:func:`line_partings`)."""
+    return list(line_partings(state, best_line, alt_line))
