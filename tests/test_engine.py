@@ -27,6 +27,8 @@ def test_a_position_without_ruleset_takes_the_engines() -> None:
 def test_go_options() -> None:
     assert parse_go([]).seed == 0
     assert parse_go("time 0.5 seed -3".split()) == GoOptions(None, 0.5, -3, None)
+    # engine audit (stop 53): -7 was taken and +7 refused; the command line takes both
+    assert parse_go("seed +7".split()).seed == 7
     assert parse_go("player search:0.2".split()).player == "search:0.2"
     for words, fragment in [
         # found by QA: time and samples were ignored without a word beside a player, a
@@ -41,6 +43,7 @@ def test_go_options() -> None:
             "^go: seed must be a whole number of at most 100 digits, not '1_000'",
         ),
         (["seed", "\u0663"], "^go: seed must be a whole number"),
+        (["seed", "+-7"], "^go: seed must be a whole number"),
         ("time 1_0".split(), "^go: time must be a positive number of seconds, not '1_0'"),
         (["seed", "9" * 5000], "not '9{50,}…'$"),
         (["samples"], "samples needs a value"),

@@ -118,7 +118,8 @@ def parse_go(words: list[str]) -> GoOptions:
     seed = 0
     if "seed" in values:
         text = values["seed"]
-        if not re.fullmatch(r"-?[0-9]{1,100}", text):  # as written: no 1_000, no other digits
+        # as written, signed as the command line's --seed may be: no 1_000, no other digits
+        if not re.fullmatch(r"[-+]?[0-9]{1,100}", text):
             raise EngineError(
                 f"go: seed must be a whole number of at most 100 digits, not {Shown(text)!r}"
             )
