@@ -498,7 +498,7 @@ def test_a_second_ctrl_c_while_the_work_is_reported_keeps_the_report() -> None:
 
     def work(k: int) -> int:
         if k == 3:
-            raise KeyboardInterrupt  # the first Ctrl-C, inside the work
+            os.kill(os.getpid(), signal.SIGINT)  # the first Ctrl-C, inside the work
         return k * k
 
     before = signal.signal(signal.SIGINT, signal.default_int_handler)

@@ -231,16 +231,18 @@ def test_a_mined_puzzle_says_what_its_lines_decide_differently() -> None:
     """Training audit (stop 53): a mined puzzle tagged sweep never said whose scopa the move
     saves or costs; one whose best move lays the settebello never said where it goes. The
     explanation says what the best line and the alternative decide differently."""
+    from tutor.game.rules import load_ruleset
     from tutor.puzzles.format import load_collection
     from tutor.puzzles.generate import _parting_sentences
 
     parted = {"settebello": (0, 1), "sweep": ((1, 0), (0, 0))}
-    assert _parting_sentences(parted, "7D", "QD", ["You", "Ada"], 2) == [
+    assert _parting_sentences(parted, "7D", "QD", ["You", "Ada"], load_ruleset("scopa")) == [
         "After 7D the settebello goes to You; after QD, to Ada.",
         "Scope from here: You 1, Ada 0 after 7D; You 0, Ada 0 after QD.",
     ]
     names = ["South", "West", "North", "East"]
-    assert _parting_sentences({"primiera": (-1, 1)}, "AD", "7S", names, 2) == [
+    scopone = load_ruleset("scopone-scientifico")
+    assert _parting_sentences({"primiera": (-1, 1)}, "AD", "7S", names, scopone) == [
         "After AD the primiera goes to nobody; after 7S, to West and East."
     ]
     mined = {p.name: p for p in load_collection()}["scopone-scientifico-best-move-32b97c0fd7a8"]

@@ -45,7 +45,6 @@ from tutor.game.captures import clear_cache
 from tutor.game.cards import VALUE_MASKS, indexes_of
 from tutor.game.errors import TutorError
 from tutor.game.i18n import _, ngettext
-from tutor.game.interrupts import winding_down
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.scoring import HandScore, hand_points, score_state
 from tutor.game.state import GameState, random_deal
@@ -169,7 +168,6 @@ def _median_of(repeat: int, run: Callable[[], float]) -> Median:
     except KeyboardInterrupt:
         if not runs:
             raise
-        winding_down()
         return Median(statistics.median(runs), runs, True)
     return Median(statistics.median(runs), runs)
 
@@ -214,14 +212,13 @@ def bench_playouts(
         return hands / (time.perf_counter() - start)
 
     m = _median_of(repeat, run)
-    median, runs = m.value, m.runs
     return {
         "ruleset": rules.name,
         "hands": hands,
         "repeat": repeat,
         "seed": seed,
-        "hands_per_second": round(median, 1),
-        "runs": [round(r, 1) for r in runs],
+        "hands_per_second": round(m.value, 1),
+        "runs": [round(r, 1) for r in m.runs],
         **m.cut(),
     }
 
@@ -236,12 +233,11 @@ def bench_replay(path: str | Path = DEFAULT_RECORD, repeat: int = 5) -> Figures:
         return time.perf_counter() - start
 
     m = _median_of(repeat, run)
-    median, runs = m.value, m.runs
     return {
         "file": str(path),
         "repeat": repeat,
-        "seconds": round(median, 6),
-        "runs": [round(r, 6) for r in runs],
+        "seconds": round(m.value, 6),
+        "runs": [round(r, 6) for r in m.runs],
         **m.cut(),
     }
 
@@ -269,15 +265,14 @@ def bench_tracker(
         return time.perf_counter() - start
 
     m = _median_of(repeat, run)
-    median, runs = m.value, m.runs
     return {
         "file": str(path),
         "player": name,
         "plays": len(states),
         "repeat": repeat,
-        "seconds": round(median, 6),
-        "ms_per_play": round(1000 * median / max(1, len(states)), 3),
-        "runs": [round(r, 6) for r in runs],
+        "seconds": round(m.value, 6),
+        "ms_per_play": round(1000 * m.value / max(1, len(states)), 3),
+        "runs": [round(r, 6) for r in m.runs],
         **m.cut(),
     }
 
@@ -330,13 +325,12 @@ def bench_puzzle_check(repeat: int = 3) -> Figures:
         return time.perf_counter() - start
 
     m = _median_of(repeat, run)
-    median, runs = m.value, m.runs
     return {
         "puzzles": count,
-        "median_seconds": round(median, 3),
+        "median_seconds": round(m.value, 3),
         "slowest_puzzle": slowest[0],
         "slowest_seconds": round(slowest[1], 3),
-        "runs": [round(r, 3) for r in runs],
+        "runs": [round(r, 3) for r in m.runs],
         **m.cut(),
     }
 
@@ -360,14 +354,13 @@ def bench_puzzle_generate(
             return time.perf_counter() - start
 
     m = _median_of(repeat, run)
-    median, runs = m.value, m.runs
     return {
         "ruleset": ruleset,
         "puzzles": count,
         "workers": workers,
         "hands_dealt": hands,
-        "median_seconds": round(median, 2),
-        "runs": [round(r, 2) for r in runs],
+        "median_seconds": round(m.value, 2),
+        "runs": [round(r, 2) for r in m.runs],
         **m.cut(),
     }
 
@@ -390,7 +383,7 @@ def bench_puzzle_latency(repeat: int = 5, puzzle: str = "keep-the-table-above-te
         "train_first_puzzle_median_seconds": None if trained is None else round(trained.value, 3),
         "try_runs": [round(r, 3) for r in tried.runs],
         "train_runs": [] if trained is None else [round(r, 3) for r in trained.runs],
-        **(tried.cut() or (trained.cut() if trained else {})),
+        **(tried if trained is None else trained).cut(),  # cut short: the one Ctrl-C stopped
     }
 
 
@@ -436,13 +429,12 @@ def bench_review(
             drawn = [j.samples for j in sampled if j.samples]
             timed_out = sum(1 for j in sampled if j.stopped == "time")
             decisions = len(review.decisions)
-        if not times:
-            break
-        out[f"{name}_decisions"] = decisions
-        out[f"{name}_median_seconds"] = round(statistics.median(times), 2)
-        out[f"{name}_mean_samples"] = round(statistics.mean(drawn), 1) if drawn else 0
-        out[f"{name}_time_stopped"] = timed_out
-        out[f"{name}_runs"] = [round(t, 2) for t in times]
+        if times:  # none when Ctrl-C cut the case's first run
+            out[f"{name}_decisions"] = decisions
+            out[f"{name}_median_seconds"] = round(statistics.median(times), 2)
+            out[f"{name}_mean_samples"] = round(statistics.mean(drawn), 1) if drawn else 0
+            out[f"{name}_time_stopped"] = timed_out
+            out[f"{name}_runs"] = [round(t, 2) for t in times]
         if out.get("interrupted"):
             break
     if planted and not out.get("interrupted"):
@@ -656,7 +648,6 @@ def run_all(
         try:
             results[name] = BENCHMARKS[name]()
         except KeyboardInterrupt:  # the figures done stand (engine audit, stop 51: all lost)
-            winding_down()
             results[name] = {"interrupted": True}
             break
         except (OSError, TutorError) as exc:

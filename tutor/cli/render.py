@@ -62,6 +62,7 @@ def render_command(
     whose turn it is. Only the viewer's own cards are drawn face up. The file is written
     atomically (all or nothing)."""
     # lazy: the drawing loads only for this command, so that others start quickly
+    from tutor.puzzles.format import Puzzle
     from tutor.render.puzzle import position_file_svg
 
     check_output(svg, "--svg", "position.svg", file)
@@ -70,12 +71,8 @@ def render_command(
     check_at(file, record, n)
     if as_player is not None:
         seat = check_player(file, record, as_player)
-    elif record.puzzle is not None:  # its seat, or the player to move at its position
-        seat = (
-            record.seat_of(record.puzzle.seat)
-            if record.puzzle.seat is not None
-            else record.state_at(len(record.plays)).turn
-        )
+    elif record.puzzle is not None:  # its seat, at any --at
+        seat = Puzzle(record, record.puzzle, str(file)).seat
     else:
         about = record.seats_about()
         turn = record.state_at(n).turn

@@ -23,7 +23,6 @@ __all__ = [
     "ctrl_c_counted",
     "ctrl_c_lately",
     "reported_whole",
-    "winding_down",
 ]
 
 
@@ -126,73 +125,56 @@ def ctrl_c_counted() -> Iterator[list[int]]:
         signal.signal(signal.SIGINT, handler)
 
 
-_reporting: list[list[Any]] = []
-"""The open :func:`reported_whole` blocks, innermost last: each holds the Ctrl-C handler that
-:func:`winding_down` replaced in it (empty until then)."""
+class _FirstThenNoted:
+    """The Ctrl-C handler of a command that reports what it did when stopped
+    (:func:`reported_whole`): the first Ctrl-C is handled as ever (``inner``: a
+    KeyboardInterrupt the work turns into a result cut short), the second is noted, a third
+    is handled again."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.seen = 0
+
+    def __call__(self, signum: int, frame: Any) -> None:
+        self.seen += 1
+        if self.seen != 2:
+            self.inner(signum, frame)
 
 
 @contextmanager
 def reported_whole(reports: bool = True) -> Iterator[None]:
     """Run work that reports what it did when Ctrl-C stops it (a simulation's finished deals,
-    a solve's samples, a review's decisions). Once the work has seen the Ctrl-C
-    (:func:`winding_down`), a second one is the same request to stop, and is noted rather than
-    raised until the block ends, so that it cannot throw the report away: ``timeout -s INT``
-    signals the process and then its group, and a person often presses twice (audit, stop 53:
-    one ``simulate --json`` in eight printed nothing). A third stops at once. Main thread
-    only.
+    a solve's samples, a review's decisions). The first Ctrl-C stops the work as ever; a
+    second is the same request to stop, and is noted rather than raised, so that it cannot
+    throw the report away: ``timeout -s INT`` signals the process and then its group, and a
+    person often presses twice (audit, stop 53: one ``simulate --json`` in eight printed
+    nothing). A third stops at once. Main thread only.
 
     ``reports=False``: a block inside that is a conversation (a game, a drill), where one
-    Ctrl-C stops a hint and the next drops a line: there nothing changes.
+    Ctrl-C stops a hint and the next drops a line: there Ctrl-C is handled as outside.
 
     >>> import os
     >>> before = signal.signal(signal.SIGINT, signal.default_int_handler)
     >>> with reported_whole():
     ...     try:
-    ...         os.kill(os.getpid(), signal.SIGINT)
+    ...         os.kill(os.getpid(), signal.SIGINT)  # the first: the work stops
     ...     except KeyboardInterrupt:
-    ...         winding_down()
+    ...         pass
     ...     os.kill(os.getpid(), signal.SIGINT)  # the second: noted
     ...     print("the report is made")
     the report is made
     >>> _ = signal.signal(signal.SIGINT, before)
     """
-    if threading.current_thread() is not threading.main_thread():
+    previous = signal.getsignal(signal.SIGINT)
+    if threading.current_thread() is not threading.main_thread() or not callable(previous):
         yield
         return
-    scope: list[Any] = [] if reports else [None]  # a conversation: never wound down
-    _reporting.append(scope)
+    inner = previous.inner if isinstance(previous, _FirstThenNoted) else previous
+    signal.signal(signal.SIGINT, _FirstThenNoted(inner) if reports else inner)
     try:
         yield
     finally:
-        _reporting.pop()
-        if scope and scope[0] is not None:
-            signal.signal(signal.SIGINT, scope[0])
-
-
-def winding_down() -> None:
-    """Say that the work saw a Ctrl-C and winds down to report what it did: inside
-    :func:`reported_whole`, the next Ctrl-C is noted, not raised, until the report is made
-    (elsewhere, as in a game, where one Ctrl-C stops a hint and the next drops a line, nothing
-    changes)."""
-    if (
-        not _reporting
-        or _reporting[-1]
-        or threading.current_thread() is not threading.main_thread()
-    ):
-        return
-    previous = signal.getsignal(signal.SIGINT)
-    if not callable(previous):
-        return
-    seen = [0]
-
-    def note(signum: int, frame: Any) -> None:
-        seen[0] += 1
-        if seen[0] >= 2:  # a third in all: stop now
-            signal.signal(signal.SIGINT, previous)
-            previous(signum, frame)
-
-    _reporting[-1].append(previous)
-    signal.signal(signal.SIGINT, note)
+        signal.signal(signal.SIGINT, previous)
 
 
 def ctrl_c_lately(seconds: float = AGAIN_SECONDS) -> bool:

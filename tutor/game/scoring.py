@@ -153,6 +153,16 @@ def napola_points(mask: int) -> int:
     return n
 
 
+def napola_cards(points: int) -> tuple[Card, ...]:
+    """The run of denari a napola of ``points`` (:func:`napola_points`) is made of: the ace
+    up to the ``points``-th denaro (none for 0); the denari are the deck's first ten cards.
+
+    >>> [c.index for c in napola_cards(4)], napola_cards(0)
+    ([0, 1, 2, 3], ())
+    """
+    return tuple(CARDS[:points])
+
+
 @dataclass
 class SideScore:
     """One side's score for a hand."""

@@ -44,8 +44,7 @@ from tutor.counting.knowledge import known_world
 from tutor.counting.tracker import STOCK
 from tutor.game.cards import CARDS, Style, format_card, get_style, indexes_of
 from tutor.game.errors import TutorError
-from tutor.game.i18n import N_, _, in_every_language, is_you, number
-from tutor.game.interrupts import winding_down
+from tutor.game.i18n import N_, _, all_of, in_every_language, is_you, number
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move
 from tutor.game.textfile import os_reason
@@ -193,15 +192,13 @@ but the scope, which both sides may make."""
 
 
 def _parting_sentences(
-    parted: dict[str, tuple[Any, Any]], best: str, other: str, names: Sequence[str], sides: int
+    parted: dict[str, tuple[Any, Any]], best: str, other: str, names: Sequence[str], rules: Ruleset
 ) -> list[str]:
     """What the best line and the alternative decide differently, in words: whose each point
     is after either move, and the scope each side makes from here."""
 
     def side(k: int) -> str:
-        if k < 0:
-            return _("nobody")
-        return _(" and ").join(n for s, n in enumerate(names) if s % sides == k)
+        return _("nobody") if k < 0 else all_of([names[s] for s in rules.seats_of(k)])
 
     out = []
     for key, (after_best, after_other) in parted.items():
@@ -539,7 +536,7 @@ class _Miner:
             # theme names (training audit, stop 53: a puzzle tagged sweep never said whose)
             parts.extend(
                 _parting_sentences(
-                    parted, best.move.text(style), tempting.text(style), shown, state.rules.sides
+                    parted, best.move.text(style), tempting.text(style), shown, state.rules
                 )  # fmt: skip
             )
             winning = any(o.code == "counted-endgame" for o in (*seen_best, *seen_alt))
@@ -750,7 +747,6 @@ def _mine_here(jobs: list[tuple[str, int, int, str | None]]) -> tuple[list[Any],
             try:
                 found = mine_hand(*job)
             except KeyboardInterrupt:
-                winding_down()
                 seen[0] = True
             if seen[0]:
                 return results, "interrupt"
@@ -852,7 +848,6 @@ def generate(
                 report.interrupted = True
                 break
     except KeyboardInterrupt:  # between batches: the puzzles written so far stand
-        winding_down()
         report.interrupted = True
     report.elapsed = time.perf_counter() - start
     return report

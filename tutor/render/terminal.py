@@ -62,7 +62,7 @@ from tutor.game.i18n import (
     pgettext,
 )
 from tutor.game.rules import Ruleset
-from tutor.game.scoring import HandScore, MatchScore, category_name
+from tutor.game.scoring import HandScore, MatchScore, category_name, napola_cards
 from tutor.records.record import HandRecord, shown_name
 from tutor.records.replay import HandReplay
 from tutor.render.safe import TERM_LINE, needs_showing, one_line, visible
@@ -827,14 +827,12 @@ def score_cells(score: HandScore, rules: Ruleset) -> list[tuple[str, list[ScoreC
     ]
     if rules.re_bello:
         out.append(("re_bello", holder([s.re_bello for s in sides], RE_BELLO)))
-    # the run itself, as the re bello shows its card (record audit, stop 53): the deck starts
-    # with the denari, ace up, so the run of n is its first n cards
-    if rules.napola:
+    if rules.napola:  # the run itself, as the re bello shows its card (record audit, stop 53)
         out.append(
             (
                 "napola",
                 [
-                    (f"{s.napola} = ", tuple(CARDS[: s.napola]), "") if s.napola else ("-", (), "")
+                    (f"{s.napola} = ", napola_cards(s.napola), "") if s.napola else ("-", (), "")
                     for s in sides
                 ],
             )

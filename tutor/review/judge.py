@@ -249,7 +249,7 @@ class Sampled:
     def diff(self, a: Move, b: Move) -> Interval:
         """``a``'s value minus ``b``'s over the deals where both were valued, with its 95%
         interval: paired, so far narrower than the two values' own intervals suggest."""
-        return interval([r[a] - r[b] for r in self.rows if a in r and b in r])
+        return _paired(self.rows, a, b)
 
     def fits(self, settings: Settings) -> bool:
         """Whether a look with ``settings`` would draw these very deals and value them alike."""
@@ -257,6 +257,11 @@ class Sampled:
         return (a.seed, a.exact_plies, a.reading, a.styles) == (
             b.seed, b.exact_plies, b.reading, b.styles
         )  # fmt: skip
+
+    def covers(self, settings: Settings, moves: Sequence[Move]) -> bool:
+        """Whether a look with ``settings`` at ``moves`` can go on from this run: it
+        :meth:`fits` and valued each of ``moves`` on every deal."""
+        return self.fits(settings) and all(m in r for r in self.rows for m in moves)
 
 
 class Valued(NamedTuple):
@@ -415,7 +420,23 @@ class _Rows:
 
     def diff(self, a: Move, b: Move) -> Interval:
         """``a``'s value minus ``b``'s, over the deals where both were valued."""
-        return interval([r[a] - r[b] for r in self.rows if a in r and b in r])
+        return _paired(self.rows, a, b)
+
+
+def _paired(rows: Sequence[dict[Move, float]], a: Move, b: Move) -> Interval:
+    """``a``'s value minus ``b``'s over the rows (deals) where both were valued, with its 95%
+    interval: the paired comparison of :class:`_Rows` and :class:`Sampled`."""
+    return interval([r[a] - r[b] for r in rows if a in r and b in r])
+
+
+def _go_on(settings: Settings, prior: Sampled | None) -> tuple[KeptDeals, _Rows]:
+    """Where a sampling run draws its deals and what it has valued so far: ``prior``'s deals
+    and rows, to go on from (a judgement or a second look after a hint), or fresh ones."""
+    rows = _Rows()
+    if prior is None:
+        return KeptDeals(settings.deals()), rows
+    rows.rows = list(prior.rows)
+    return prior.deals, rows
 
 
 def held_out_cost(rows: Sequence[dict[Move, float]], move: Move | None) -> tuple[float, float]:
@@ -597,25 +618,21 @@ def judge(
     exact = _exact_known(view, settings)
     if exact is not None:
         return _from_exact(move, legal, exact)
-    fits = prior is not None and prior.fits(settings) and all(move in r for r in prior.rows)
-    return _sample(view, move, legal, settings, prior if fits else None)
+    usable = prior if prior is not None and prior.covers(settings, [move]) else None
+    return _sample(view, move, legal, settings, usable)
 
 
 def _sample(
     view: GameState, move: Move, legal: Sequence[Move], settings: Settings, prior: Sampled | None
 ) -> Judgement:
     start = time.perf_counter()
-    rows = _Rows()
     live = list(legal)
-    target = max(2, min(settings.first_round, settings.samples))
     stopped = "samples"
     best, cost, low, high = move, 0.0, 0.0, math.inf
     gaps: dict[Move, Interval] = {}
     # each round goes on with the deals already drawn (first those of the prior run)
-    deals = KeptDeals(settings.deals()) if prior is None else prior.deals
-    if prior is not None:
-        rows.rows = list(prior.rows)
-        target = max(target, len(rows.rows))
+    deals, rows = _go_on(settings, prior)
+    target = max(2, min(settings.first_round, settings.samples), len(rows.rows))
     while True:
         timed_out = False
         if len(rows.rows) < target:
@@ -688,15 +705,9 @@ def value_moves(
         return Valued(True, 1, tuple(exact.moves), tuple(exact.pv), ())
     if len(legal) == 1:
         return Valued(False, 0, (MoveEstimate(legal[0], 0.0, 0.0, 0.0, 0),), (), ())
-    rows = _Rows()
-    fits = (
-        prior is not None
-        and prior.fits(settings)
-        and all(m in r for r in prior.rows for m in legal)
-    )
-    deals = KeptDeals(settings.deals())  # a second look goes on with the deals drawn
-    if prior is not None and fits:
-        deals, rows.rows = prior.deals, list(prior.rows)
+    # a second look goes on with the deals drawn (KeptDeals), and from a prior run that fits
+    usable = prior if prior is not None and prior.covers(settings, legal) else None
+    deals, rows = _go_on(settings, usable)
     wanted = settings.samples - len(rows.rows)
     if wanted > 0:
         batch = _batch(wanted, settings.workers)

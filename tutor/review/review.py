@@ -26,7 +26,6 @@ from tutor.counting.tracker import CountingError, check_seat, viewer_state
 from tutor.game.cards import Style, get_style
 from tutor.game.errors import TutorError
 from tutor.game.i18n import _, bounds, number
-from tutor.game.interrupts import winding_down
 from tutor.game.rules import Ruleset, sides_in_words
 from tutor.game.state import GameState, Move
 from tutor.records.record import HandRecord, player_named
@@ -619,7 +618,6 @@ def review_record(
                     progress(done, len(todo))
             state.push(move)
     except KeyboardInterrupt:
-        winding_down()
         review.interrupted = True
     return review
 

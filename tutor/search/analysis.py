@@ -46,7 +46,7 @@ from tutor.counting.defaults import TRUST_DEFAULT
 from tutor.game.cards import Style
 from tutor.game.errors import TutorError
 from tutor.game.i18n import _, bounds, ngettext, number
-from tutor.game.interrupts import interrupts_held, winding_down
+from tutor.game.interrupts import interrupts_held
 from tutor.game.scoring import score_captures
 from tutor.game.state import GameState, Move
 from tutor.search.defaults import DEFAULT_EXACT_PLIES, SAMPLES_MAX
@@ -528,7 +528,6 @@ def run_parallel(
         try:
             progress(0, total)
         except KeyboardInterrupt:
-            winding_down()
             return [], "interrupt"
 
     def prefix() -> list[Any]:
@@ -551,7 +550,6 @@ def run_parallel(
                     progress(finished, total)
         except KeyboardInterrupt:
             stop = "interrupt"
-            winding_down()
         return prefix(), stop
     pool = _pool(workers)
     futures: dict[Future[Any], int] = {}
@@ -595,7 +593,6 @@ def run_parallel(
                 break
     except KeyboardInterrupt:
         stop = "interrupt"
-        winding_down()  # a second Ctrl-C must not throw away the work done (audit, stop 53)
         _drop_pool(workers)
     except BaseException:
         _drop_pool(workers)

@@ -41,7 +41,6 @@ from tutor.game.cards import (
 )
 from tutor.game.errors import TutorError
 from tutor.game.i18n import _
-from tutor.game.interrupts import winding_down
 from tutor.game.rules import PRIMIERA_POINTS_MAX, Ruleset, sides_in_words
 from tutor.game.scoring import napola_points, primiera_table
 from tutor.game.state import GameState, Move
@@ -736,7 +735,6 @@ class _Run:
             except KeyboardInterrupt:
                 if not self.keep_on_interrupt:
                     raise
-                winding_down()
                 exact = False
                 self.interrupted = True
             results[k] = (s - bounds[1], s - bounds[0])
@@ -768,7 +766,6 @@ class _Run:
                 except KeyboardInterrupt:  # the values are exact; keep them, short line
                     if not self.keep_on_interrupt:
                         raise
-                    winding_down()
                     self.interrupted = True
         c = self.counters
         return Solution(

@@ -26,7 +26,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tutor.game.interrupts import winding_down
 from tutor.game.rules import load_ruleset
 from tutor.search.analysis import Interval, interval, run_parallel
 from tutor.search.players import RULE_NAMES, ChitarrellaPlayer, check_weights
@@ -163,7 +162,6 @@ def tune_playouts(
         _generations(ruleset, first, generations, pairs, deals, workers, rng, theta, done,
                      progress)  # fmt: skip
     except KeyboardInterrupt:  # the generations done stand (audit, stop 48: all were lost)
-        winding_down()
         return Tuning(rules.name, seed, deals, begun, done, interrupted=True)
     return Tuning(rules.name, seed, deals, begun, done)
 

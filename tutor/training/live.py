@@ -115,6 +115,7 @@ __all__ = [
     "protocol",
     "intro",
     "deck_hint",
+    "same_setting",
 ]
 
 
@@ -340,6 +341,18 @@ class LiveUpdate:
         }
 
 
+def same_setting(option: str, value: str, rules: Ruleset, style: Style) -> bool:
+    """Whether ``value`` of ``--ruleset`` or ``--deck`` names ``rules`` or ``style``, a resumed
+    game's own (an unknown ruleset or deck names neither): ``live`` and ``play`` take the
+    options a game began with again with ``--resume``, and refuse any other."""
+    try:
+        if option == "--ruleset":
+            return load_ruleset(value) == rules
+        return get_style(value) == style
+    except TutorError:
+        return False
+
+
 @dataclass
 class LiveSession:
     """A hand being typed in from one seat; every change goes through :meth:`enter`."""
@@ -389,14 +402,9 @@ class LiveSession:
     def began_with(self, option: str, value: str) -> bool:
         """Whether ``value`` of ``--players``, ``--ruleset`` or ``--deck`` is what this hand
         was begun with (a resumed hand is played as its file says)."""
-        try:
-            if option == "--players":
-                return [p.strip() for p in value.split(",")] == list(self.players)
-            if option == "--ruleset":
-                return load_ruleset(value) == self.rules
-            return get_style(value) == self.style
-        except TutorError:  # an unknown ruleset or deck: not this hand's
-            return False
+        if option == "--players":
+            return [p.strip() for p in value.split(",")] == list(self.players)
+        return same_setting(option, value, self.rules, self.style)
 
     # -- construction ---------------------------------------------------------------------
 

@@ -112,7 +112,7 @@ from tutor.training.defaults import (
     HINT_TIME,
     QUICK_EXACT_PLIES,
 )
-from tutor.training.live import deck_hint, lines_help, run_lines, split_note
+from tutor.training.live import deck_hint, lines_help, run_lines, same_setting, split_note
 
 __all__ = [
     "HINT_MODES",
@@ -675,17 +675,11 @@ class PlaySession:
     ) -> list[str]:
         """The options of :meth:`new` given here (not None) that differ from this game's, by
         their command-line names: a resumed game is played as its file says."""
-        out = []
-        checks: list[tuple[str, str | None, Callable[[str], bool]]] = [
-            ("--ruleset", ruleset, lambda v: load_ruleset(v) == self.rules),
-            ("--deck", deck, lambda v: get_style(v) == self.style),
+        out = [
+            option
+            for option, given in (("--ruleset", ruleset), ("--deck", deck))
+            if given is not None and not same_setting(option, given, self.rules, self.style)
         ]
-        for option, given, same in checks:
-            try:
-                if given is not None and not same(given):
-                    out.append(option)
-            except TutorError:  # unknown: not this game's
-                out.append(option)
         me = self.seat % self.rules.sides
         for option, spec, ally in (("--partner", partner, True), ("--opponents", opponents, False)):
             if spec is None:
