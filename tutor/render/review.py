@@ -209,7 +209,8 @@ def _decision_rows(review: Review, rich: bool) -> list[RenderableType]:
                 move_text(d.move.card, d.move.capture, style, rich),
                 label,
                 Text(number(j.cost)),
-                Text(cost_bounds(j.low, j.high)),
+                # alone when exact or forced, as the page writes it (Judgement.cost_text)
+                Text("" if j.exact or j.classification == "forced" else cost_bounds(j.low, j.high)),
                 Text.assemble(
                     _("best:") + " ", move_text(j.best.card, j.best.capture, style, rich)
                 ),
