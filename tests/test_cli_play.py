@@ -359,3 +359,15 @@ def test_the_help_says_the_first_look_runs_whatever_the_feedback_time() -> None:
     assert (
         f"after a first look at {FEEDBACK_FIRST_ROUND} deals that always runs to its end" in shown
     )
+
+
+def test_the_your_turn_screen_in_play_md_is_the_screen_play_shows(tmp_path: Path) -> None:
+    """Docs audit (stop 54): play.md's sample screen was in French letters with no --deck french
+    and came from no game one could replay. Its lines are now those of the game it names."""
+    doc = (ROOT / "docs" / "play.md").read_text(encoding="utf-8")
+    sample = doc.split("## Your turn\n", 1)[1].split("```\n", 2)[1].splitlines()
+    assert sample[-1] == "..."
+    result = run("play", "--seed", "3", "--deck", "french", "--save", str(tmp_path / "g.yaml"),
+                 input="KS x KD\nquit\n")  # fmt: skip
+    screen = result.stdout.split("\n" + sample[0] + "\n", 1)[1].splitlines()
+    assert [sample[0], *screen[: len(sample) - 2]] == sample[:-1]
