@@ -293,3 +293,13 @@ def test_the_last_play_says_where_the_cards_left_go() -> None:
         "The hand ends: 4S left on the table go to Ada, who captured last.",
     ]
     assert "Leaves the table empty." not in result.stdout
+
+
+def test_odds_the_count_makes_certain_are_said_as_a_fact() -> None:
+    """Review audit (stop 54): in a counted endgame explain and review said "the odds that Bruno
+    holds one: 100%", as if a count were a guess; a certainty is said as one."""
+    result = run("explain", str(EXAMPLES / "scopa-match.yaml"), "--hand", "1",
+                 "--at", "31", env={"COLUMNS": "200"})  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "1 unseen (RS); Bruno holds one for certain, by the count." in result.stdout
+    assert "100%" not in result.stdout

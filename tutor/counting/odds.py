@@ -142,9 +142,27 @@ def percent(p: float) -> str:
     return f"{whole}%"
 
 
-def odds_holds_one(name: str, odds: str) -> str:
+def odds_holds_one(name: str, odds: str, p: float) -> str:
     """``the odds that West holds one: 56%``, or ``the odds that you hold one: 56%`` when the
-    player is the person themselves (``You``, as ``tutor play`` and seed 003 name them)."""
-    if is_you(name):
+    player is the person themselves (``You``, as ``tutor play`` and seed 003 name them). When
+    ``p``, the chance itself, is 0 or 1, only the count can have made it so (a reading never
+    does: :func:`short_of_certain`), and it is said as the fact it is: "the odds ... 100%" read
+    as a guess (review audit, stop 54).
+
+    >>> odds_holds_one("West", "56%", 0.56)
+    'the odds that West holds one: 56%'
+    >>> odds_holds_one("West", "100%", 1.0), odds_holds_one("You", "0%", 0.0)
+    ('West holds one for certain, by the count', 'you hold none, by the count')
+    """
+    you = is_you(name)
+    if p >= 1.0:
+        if you:
+            return _("you hold one for certain, by the count")
+        return _("{name} holds one for certain, by the count").format(name=name)
+    if p <= 0.0:
+        if you:
+            return _("you hold none, by the count")
+        return _("{name} holds none, by the count").format(name=name)
+    if you:
         return _("the odds that you hold one: {p}").format(p=odds)
     return _("the odds that {name} holds one: {p}").format(name=name, p=odds)

@@ -91,7 +91,7 @@ class MoveExplanation:
                         value=value_word(v, style),
                         n=unseen.bit_count(),
                         unseen=format_cards(unseen, style),
-                        odds=odds_holds_one(next_name, percent_in_words(p)),
+                        odds=odds_holds_one(next_name, percent_in_words(p), p),
                     )
                 )
             elif total > 10:

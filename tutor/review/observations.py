@@ -485,7 +485,7 @@ def _settebello_exposed(d: Choices, move: Move) -> list[Observation]:
         values=d.value_list(values),
         n=unseen.bit_count(),
         cards=d.cards(unseen),
-        odds=odds_holds_one(d.next_name, d.odds_words(move, values, p)),
+        odds=odds_holds_one(d.next_name, d.odds_words(move, values, p), p),
     )
     return [Observation("settebello-exposed", text, CODE_MAXIM["settebello-exposed"], True,
                         values=values, cards=unseen, probability=p, keeping=keeping,
@@ -513,7 +513,7 @@ def _sweep_words(d: Choices, m: Move, v: int) -> tuple[str, float, int]:
         value=value_word(v, d.style),
         n=n,
         cards=d.cards(unseen),
-        odds=odds_holds_one(d.next_name, d.odds_words(m, [v], p)),
+        odds=odds_holds_one(d.next_name, d.odds_words(m, [v], p), p),
     )
     return words, p, unseen
 
@@ -707,7 +707,7 @@ def _primiera_given(d: Choices, move: Move) -> list[Observation]:
         value=a_value(VALUE_OF[move.card], d.style),
         next=d.next_name,
         values=d.value_list(values),
-        odds=odds_holds_one(d.next_name, d.odds_words(move, values, p)),
+        odds=odds_holds_one(d.next_name, d.odds_words(move, values, p), p),
     )
     return [Observation("primiera-given", text, CODE_MAXIM["primiera-given"], True,
                         values=values, cards=1 << move.card, probability=p,
@@ -752,7 +752,7 @@ def _denaro_given(d: Choices, move: Move) -> list[Observation]:
         move=d.move(move),
         next=d.next_name,
         values=d.value_list(values),
-        odds=odds_holds_one(d.next_name, d.odds_words(move, values, p)),
+        odds=odds_holds_one(d.next_name, d.odds_words(move, values, p), p),
     )
     return [Observation("denaro-given", f"{text} {_denari_so_far(d)}", CODE_MAXIM["denaro-given"],
                         True, values=values, cards=1 << move.card, probability=p,
