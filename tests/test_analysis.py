@@ -515,3 +515,12 @@ def test_a_second_ctrl_c_while_the_work_is_reported_keeps_the_report() -> None:
         assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
     finally:
         signal.signal(signal.SIGINT, before)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_total_beyond_sys_maxsize_is_work_that_ends_only_when_stopped(workers: int) -> None:
+    """Input audit (stop 54): simulate -n 99999999999999999999 (and --matches, bench
+    calibration --hands) stopped with an internal error, islice taking no stop beyond
+    sys.maxsize. Such a total is handed out as far as the arguments go."""
+    results, stop = run_parallel(abs, iter([(-1,), (-2,), (-3,)]), workers, total=10**20)
+    assert results == [1, 2, 3] and stop is None

@@ -203,3 +203,44 @@ def test_records_of_a_house_ruleset_name_its_file(tmp_path: Path) -> None:
         assert 'ruleset: "../rules/ten.yaml"' in path.read_text(encoding="utf-8")
         [hand] = load_path(str(path))
         assert hand.ruleset.name == "ten" and hand.is_finished()
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux's /proc")
+def test_a_records_folder_that_cannot_be_made_is_refused_before_any_game(tmp_path: Path) -> None:
+    """Input audit (stop 54): --records /proc/x passed the permission check (root), played every
+    deal, then said '/proc/x: cannot read: ...', exit 3. The folder is now made and taken away
+    before the games; a failure is a usage error."""
+    result = run("simulate", "-p", "random,random", "-n", "1", "-w", "1", "--records", "/proc/x")
+    assert result.exit_code == 2, result.output
+    assert "cannot make the folder /proc/x" in result.stderr and "playing" not in result.stderr
+    deep = tmp_path / "a" / "b" / "c"
+    from tutor.cli.simulate import check_records_dir
+
+    check_records_dir(deep)
+    assert not (tmp_path / "a").exists()  # taken away again, to the top
+
+
+def test_records_that_cannot_be_written_are_an_output_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Input audit (stop 54): a failure to write the records after the games was bad input
+    (exit 3). It is an output error (74) that says how many were written."""
+    import typer
+
+    from tutor.cli.simulate import write_records
+    from tutor.records import recordfile
+
+    [record] = load_path(ROOT / "docs" / "examples" / "seed003-scopa.yaml")
+    real = recordfile.save_atomically
+
+    def save(path: Path, text: str) -> None:
+        if path.name == "deal-0002.yaml":
+            raise OSError(28, "No space left on device")
+        real(path, text)
+
+    monkeypatch.setattr(recordfile, "save_atomically", save)
+    with pytest.raises(typer.Exit) as ended:
+        write_records(tmp_path / "out", [(f"deal-{i:04d}", record) for i in range(4)])
+    assert ended.value.exit_code == 74
+    err = capsys.readouterr().err
+    assert "No space left on device (wrote 2 of the 4 records)" in err

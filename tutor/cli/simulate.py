@@ -11,12 +11,14 @@ import typer
 
 from tutor.cli.core import (
     EXIT_INTERRUPTED,
+    EXIT_OUTPUT,
     InputError,
     JsonOption,
     RulesetOption,
     WorkersOption,
     app,
     examples,
+    fail,
     given_path,
     human_console,
     interrupted,
@@ -201,25 +203,42 @@ def check_records_dir(folder: Path) -> None:
                 _("cannot write in {dir}").format(dir=folder), param_hint="--records"
             )
         return
-    parent = folder.resolve().parent
-    while not parent.exists():
-        parent = parent.parent
-    if not os.access(parent, os.W_OK | os.X_OK):
+    # made and taken away again: permissions alone do not tell (root may not write in /proc;
+    # input audit, stop 54, where the failure came after every game was played)
+    made = folder.resolve()
+    top = made
+    while not top.parent.exists():
+        top = top.parent
+    try:
+        made.mkdir(parents=True)
+    except OSError as e:
         raise typer.BadParameter(
-            _("cannot make the folder {dir}").format(dir=folder), param_hint="--records"
-        )
+            _("cannot make the folder {dir}").format(dir=folder) + f": {e.strerror or e}",
+            param_hint="--records",
+        ) from None
+    while True:
+        made.rmdir()
+        if made == top:
+            break
+        made = made.parent
 
 
 def write_records(folder: Path, hands: Sequence[tuple[str, HandRecord]]) -> None:
     """Each hand to its own file in ``folder`` (made if missing), all or nothing per file."""
-    from tutor.records.recordfile import dumps, save_atomically
+    from tutor.game.textfile import os_reason
+    from tutor.records.recordfile import SaveError, dumps, save_atomically
 
-    folder.mkdir(parents=True, exist_ok=True)
     written = 0
     try:
+        folder.mkdir(parents=True, exist_ok=True)
         for stem, record in hands:
             save_atomically(folder / f"{stem}.yaml", dumps([record]))
             written += 1
+    except (OSError, SaveError) as e:  # the disk filled, or the folder went, meanwhile
+        why = str(e) if isinstance(e, SaveError) else f"{folder}: {os_reason(e)}"
+        wrote = ngettext("wrote {n} of the {total} record", "wrote {n} of the {total} records",
+                         len(hands)).format(n=written, total=len(hands))  # fmt: skip
+        fail(f"{why} ({wrote})", EXIT_OUTPUT)
     except KeyboardInterrupt:  # a second Ctrl-C: what is in the folder is said (stop 48)
         interrupted(
             _("interrupted: wrote {n} of the {total} records to {dir}").format(

@@ -34,6 +34,7 @@ import math
 import os
 import random
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -522,6 +523,9 @@ def run_parallel(
         args = list(args)
         total = len(args)
     results: dict[int, Any] = {}  # by position in ``args`` (not a list: ``total`` may be huge)
+    # islice takes no stop beyond sys.maxsize: a run that long ends only by Ctrl-C all the same
+    # (input audit, stop 54: simulate -n 99999999999999999999 was an internal error)
+    handed = min(total, sys.maxsize)
     finished = 0
     stop: str | None = None
     if progress and total:  # the bar from the start, not once the first piece is done (stop 48)
@@ -540,7 +544,7 @@ def run_parallel(
 
     if workers <= 1:
         try:
-            for k, a in enumerate(itertools.islice(args, total)):
+            for k, a in enumerate(itertools.islice(args, handed)):
                 if deadline is not None and time.perf_counter() > deadline:
                     stop = "time"
                     break
@@ -555,7 +559,7 @@ def run_parallel(
     futures: dict[Future[Any], int] = {}
     try:
         # keep a bounded queue so that a deadline stops promptly
-        queue = enumerate(itertools.islice(args, total))
+        queue = enumerate(itertools.islice(args, handed))
         more = True
         pending: set[Future[Any]] = set()
         while more or pending:
