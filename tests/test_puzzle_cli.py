@@ -275,10 +275,12 @@ def test_generate_keeps_a_position_already_there_under_another_ruleset(tmp_path:
 
 
 def test_generate_into_a_file_is_refused(runner: CliRunner, tmp_path: Path) -> None:
+    """Input audit (stop 54): an --out that cannot take the puzzles was bad input (exit 3) where
+    simulate's --records was a usage error (2); both are usage errors now, said at once."""
     file = tmp_path / "bin.yaml"
     file.write_text("")
     r = runner.invoke(app, ["puzzle", "generate", "-r", "scopa", "-n", "1", "--out", str(file)])
-    assert r.exit_code == 3 and "is a file: puzzles are written into a folder" in r.stderr
+    assert r.exit_code == 2 and f"--out: {file} is a file, not a folder" in r.stderr
 
 
 def test_train_scripted_session_and_stats(runner: CliRunner, tmp_path: Path) -> None:

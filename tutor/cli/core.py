@@ -678,6 +678,47 @@ def _option_path(raw: str) -> Path:
     return Path.cwd() / path if raw != "-" and str(path) == "-" else path
 
 
+def check_out_folder(folder: Path, option: str) -> None:
+    """A usage error, before the work whose results go into ``folder``, when it cannot take
+    them: a link to nothing, a file, a folder one cannot write in, or one that cannot be made.
+    A missing folder is made and taken away again, as permissions alone do not tell (root
+    may not write in ``/proc``: input audit, stop 54, where the failure came after the work)."""
+    if folder.is_symlink() and not folder.exists():  # audit (stop 52): failed after the games
+        raise typer.BadParameter(
+            f"{folder}: "
+            + _("it is a link to {target}, which does not exist").format(
+                target=os.readlink(folder)
+            ),
+            param_hint=option,
+        )
+    if folder.exists() and not folder.is_dir():
+        raise typer.BadParameter(
+            _("{dir} is a file, not a folder").format(dir=folder), param_hint=option
+        )
+    if folder.is_dir():
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise typer.BadParameter(
+                _("cannot write in {dir}").format(dir=folder), param_hint=option
+            )
+        return
+    made = folder.resolve()
+    top = made
+    while not top.parent.exists():
+        top = top.parent
+    try:
+        made.mkdir(parents=True)
+    except OSError as e:
+        raise typer.BadParameter(
+            _("cannot make the folder {dir}").format(dir=folder) + f": {os_reason(e)}",
+            param_hint=option,
+        ) from None
+    while True:
+        made.rmdir()
+        if made == top:
+            break
+        made = made.parent
+
+
 RulesetOption = Annotated[str, typer.Option("--ruleset", "-r", help="A ruleset name or YAML file.")]
 DeckOption = Annotated[str, typer.Option("--deck", help="Card notation of the deck.")]
 NewRulesetOption = Annotated[

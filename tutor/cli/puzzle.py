@@ -21,6 +21,7 @@ from tutor.cli.core import (
     TutorGroup,
     WorkersOption,
     app,
+    check_out_folder,
     conversation,
     examples,
     file_argument,
@@ -366,6 +367,7 @@ def generate_command(
     from tutor.records.puzzle_key import question_name, theme_name
 
     theme = check_theme(theme)
+    check_out_folder(out, "--out")
     cores = workers or os.cpu_count() or 1
     with progress_bar(_("mining puzzles")) as progress:
         report = generate(ruleset, count, seed, out, theme, cores, progress)

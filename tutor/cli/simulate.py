@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated
@@ -17,6 +16,7 @@ from tutor.cli.core import (
     RulesetOption,
     WorkersOption,
     app,
+    check_out_folder,
     examples,
     fail,
     given_path,
@@ -177,50 +177,15 @@ RECORD_PATTERNS = ("deal-*.yaml", "match-*.yaml")
 
 def check_records_dir(folder: Path) -> None:
     """A usage error, before any game is played, when ``--records`` cannot take the records:
-    not a folder, not writable, or holding another run's records (which would be mixed or
-    overwritten)."""
-    if folder.is_symlink() and not folder.exists():  # audit (stop 52): failed after the games
+    not a folder one can write in (:func:`check_out_folder`), or holding another run's
+    records (which would be mixed or overwritten)."""
+    check_out_folder(folder, "--records")
+    if any(next(folder.glob(p), None) for p in RECORD_PATTERNS):
         raise typer.BadParameter(
-            f"{folder}: "
-            + _("it is a link to {target}, which does not exist").format(
-                target=os.readlink(folder)
-            ),
+            _("{dir} already holds records of a simulation: give an empty or new folder")
+            .format(dir=folder),
             param_hint="--records",
-        )
-    if folder.exists() and not folder.is_dir():
-        raise typer.BadParameter(
-            _("{dir} is a file, not a folder").format(dir=folder), param_hint="--records"
-        )
-    if folder.is_dir():
-        if any(next(folder.glob(p), None) for p in RECORD_PATTERNS):
-            raise typer.BadParameter(
-                _("{dir} already holds records of a simulation: give an empty or new folder")
-                .format(dir=folder),
-                param_hint="--records",
-            )  # fmt: skip
-        if not os.access(folder, os.W_OK | os.X_OK):
-            raise typer.BadParameter(
-                _("cannot write in {dir}").format(dir=folder), param_hint="--records"
-            )
-        return
-    # made and taken away again: permissions alone do not tell (root may not write in /proc;
-    # input audit, stop 54, where the failure came after every game was played)
-    made = folder.resolve()
-    top = made
-    while not top.parent.exists():
-        top = top.parent
-    try:
-        made.mkdir(parents=True)
-    except OSError as e:
-        raise typer.BadParameter(
-            _("cannot make the folder {dir}").format(dir=folder) + f": {e.strerror or e}",
-            param_hint="--records",
-        ) from None
-    while True:
-        made.rmdir()
-        if made == top:
-            break
-        made = made.parent
+        )  # fmt: skip
 
 
 def write_records(folder: Path, hands: Sequence[tuple[str, HandRecord]]) -> None:
