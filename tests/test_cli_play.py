@@ -220,13 +220,15 @@ def test_ruleset_and_deck_with_resume_are_usage_errors(tmp_path: Path) -> None:
     (stop 53): the very options the game began with were refused as well, so the command that
     began it could not be run again with --resume added; they are taken, others refused."""
     saved = str(tmp_path / "game.yaml")
-    began = ["--ruleset", "scopa", "--deck", "french", "--opponents", "greedy", "--seed", "4"]
+    began = ["--ruleset", "scopa", "--deck", "french", "--opponents", "greedy", "--seed", "4",
+             "--seat", "2"]  # fmt: skip
     assert run("play", *began, "--save", saved, input="quit\n").exit_code == 0
     result = run("play", "--resume", saved, *began, input="quit\n")
     assert result.exit_code == 0, result.stderr
     assert "resuming" in result.stderr
     for option, value in (("--ruleset", "scopone-scientifico"), ("--deck", "italian"),
                           ("--opponents", "random"), ("--seed", "5"),
+                          ("--seat", "1"),  # input audit (stop 54): it was ignored
                           ("--ruleset", "nope")):  # fmt: skip
         result = run("play", "--resume", saved, option, value)
         assert result.exit_code == 2, result.output

@@ -92,9 +92,13 @@ PLAY_HELP = (
 def play_command(
     ruleset: NewRulesetOption = None,
     seat: Annotated[
-        int,
-        typer.Option("--seat", min=1, help="Your seat in the first hand: 1 leads, the last deals."),
-    ] = 1,
+        int | None,
+        typer.Option(
+            "--seat",
+            min=1,
+            help="Your seat in the first hand: 1 leads, the last deals (default 1).",
+        ),
+    ] = None,
     partner: Annotated[
         str | None,
         typer.Option("--partner", metavar="PLAYER", help="Your partner (default chitarrella)."),
@@ -167,7 +171,7 @@ def play_command(
             # the same options again (the command that began the game, --resume added) are
             # taken; another value is refused (play audit, stop 53: "--deck portuguese" was
             # refused with a file of portuguese cards)
-            given = session.differs(ruleset, deck, partner, opponents, seed)
+            given = session.differs(ruleset, deck, partner, opponents, seed, seat)
             if given:
                 raise typer.BadParameter(
                     _("the resumed file says how the game is played"),
@@ -189,7 +193,7 @@ def play_command(
                 seed = secrets.randbelow(1_000_000)
             save = new_save_file(save, "play")
             try:
-                session = PlaySession.new(ruleset or "scopone-scientifico", seat, partner,
+                session = PlaySession.new(ruleset or "scopone-scientifico", seat or 1, partner,
                                           opponents, seed, hints or "ask", style, save,
                                           workers=workers, feedback=feedback,
                                           board=not no_board)  # fmt: skip

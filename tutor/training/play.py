@@ -672,9 +672,11 @@ class PlaySession:
         partner: str | None = None,
         opponents: str | None = None,
         seed: int | None = None,
+        seat: int | None = None,
     ) -> list[str]:
         """The options of :meth:`new` given here (not None) that differ from this game's, by
-        their command-line names: a resumed game is played as its file says."""
+        their command-line names: a resumed game is played as its file says (``seat``, 1 to
+        leave, is the person's in the first hand, as ``--seat`` gives it)."""
         out = [
             option
             for option, given in (("--ruleset", ruleset), ("--deck", deck))
@@ -691,6 +693,8 @@ class PlaySession:
                 out.append(option)
         if seed is not None and seed != self.game.seed:
             out.append("--seed")
+        if seat is not None and seat != self.hands[0].players.index(self.person) + 1:
+            out.append("--seat")  # input audit (stop 54): it was ignored
         return out
 
     def _settings(
