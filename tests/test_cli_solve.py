@@ -246,3 +246,17 @@ def test_solve_needs_no_sampling_where_counting_places_every_card(tmp_path) -> N
     shown = run("solve", str(hidden), "--at", "30", env=PLAIN_ENV)
     assert "exact, every card known by counting" in shown.stdout
     assert "sample" not in shown.output
+
+
+def test_an_infinite_time_budget_is_a_usage_error() -> None:
+    """Input audit (stop 54): review -t inf ran and printed "inf s each"; solve -t inf and play
+    --feedback-time inf were taken too, where the engine's 'go time inf' was refused."""
+    for args in (
+        ["solve", str(EXAMPLES / "partial-view.yaml"), "--at", "20", "-t", "inf"],
+        ["review", str(EXAMPLES / "seed003-scopa.yaml"), "-t", "inf"],
+        ["explain", str(EXAMPLES / "seed003-scopa.yaml"), "--at", "2", "--time", "inf"],
+        ["play", "--feedback-time", "inf"],
+    ):
+        result = run(*args)
+        assert result.exit_code == 2, (args, result.output)
+        assert "must be at most 86400, not inf" in result.stderr

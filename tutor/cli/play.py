@@ -34,6 +34,7 @@ from tutor.cli.core import (
     usage_fail,
 )
 from tutor.game.i18n import _, ngettext
+from tutor.search.defaults import TIME_MAX
 from tutor.training.defaults import FEEDBACK_FIRST_ROUND, FEEDBACK_TIME
 
 if TYPE_CHECKING:
@@ -131,6 +132,7 @@ def play_command(
         typer.Option(
             "--feedback-time",
             min=0.01,
+            max=TIME_MAX,
             metavar="S",
             help=(
                 f"Seconds the tutor samples each of your plays (default {FEEDBACK_TIME:g}), "

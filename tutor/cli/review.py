@@ -40,7 +40,7 @@ from tutor.cli.core import (
 from tutor.game.i18n import _, number
 from tutor.records.record import HandRecord
 from tutor.review.defaults import DEFAULT_SAMPLES, DEFAULT_TIME
-from tutor.search.defaults import SAMPLES_MAX
+from tutor.search.defaults import SAMPLES_MAX, TIME_MAX
 
 __all__ = ["review_command", "explain_position_command"]
 
@@ -66,6 +66,7 @@ def time_option(short: bool = True) -> object:
         typer.Option(
             *names,
             min=0.01,
+            max=TIME_MAX,
             help=f"Seconds of sampling per decision (default {DEFAULT_TIME:g}); the first round "
             "of deals always completes.",
         ),

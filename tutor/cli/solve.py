@@ -26,7 +26,7 @@ from tutor.cli.core import (
 )
 from tutor.game.errors import TutorError
 from tutor.game.i18n import _, ngettext, number
-from tutor.search.defaults import EXACT_TIME_LIMIT, SAMPLES, SAMPLES_MAX
+from tutor.search.defaults import EXACT_TIME_LIMIT, SAMPLES, SAMPLES_MAX, TIME_MAX
 
 
 @app.command(
@@ -66,6 +66,7 @@ def solve_command(
             "--time",
             "-t",
             min=0.001,
+            max=TIME_MAX,
             help=f"Seconds to search (exact default {EXACT_TIME_LIMIT:g}; sampling: none).",
         ),
     ] = None,
