@@ -260,3 +260,11 @@ def test_an_infinite_time_budget_is_a_usage_error() -> None:
         result = run(*args)
         assert result.exit_code == 2, (args, result.output)
         assert "must be at most 86400, not inf" in result.stderr
+
+
+def test_a_seed_too_long_to_read_says_so_in_the_tutors_words() -> None:
+    """Input audit (stop 54): a --seed of 5,000 digits said pydantic's 'Unable to parse input
+    string as an integer, exceeded maximum size'."""
+    result = run("simulate", "-n", "1", "--seed", "9" * 5000)
+    assert result.exit_code == 2, result.output
+    assert "--seed: must be a whole number of at most 4300 digits;" in result.stderr

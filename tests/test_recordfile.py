@@ -430,6 +430,12 @@ def test_the_game_key_round_trips() -> None:
         ("game: {seed: 1, computer: {Bob: greedy}}", "computer player 'Bob' is not a player"),
         ("game: {seed: 1, level: 3}", "game: unknown key 'level'"),
         ("game: [1]", "game must be a mapping"),
+        # input audit (stop 54): "must be a whole number, not '999...'", 5,000 digits quoted
+        (
+            "game: {seed: " + "9" * 5000 + "}",
+            "game: the seed must be a whole number of at most 4300 digits",
+        ),
+        ("game: {seed: " + "x" * 5000 + "}", "game: the seed must be a whole number, not 'xxx"),
     ],
 )
 def test_a_bad_game_key_is_named_with_its_line(game: str, message: str) -> None:
@@ -438,6 +444,7 @@ def test_a_bad_game_key_is_named_with_its_line(game: str, message: str) -> None:
     with pytest.raises(RecordError, match=re.escape(message)) as err:
         loads(text, "game.yaml")
     assert err.value.line == 5
+    assert len(str(err.value)) < 200  # a long value is cut, not quoted whole
 
 
 def test_the_json_form_reads_back_as_the_same_record() -> None:

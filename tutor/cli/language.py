@@ -350,6 +350,8 @@ _PYDANTIC = {
     "int_parsing": N_("must be a whole number, not {input!r}"),
     "float_parsing": N_("must be a number (like 0.5), not {input!r}"),
     "int_from_float": N_("must be a whole number, not {input!r}"),
+    # beyond Python's 4,300 digits: the number itself is too long to quote (input audit, stop 54)
+    "int_parsing_size": N_("must be a whole number of at most 4300 digits"),
     "greater_than_equal": N_("must be at least {ge}, not {input!r}"),
     "greater_than": N_("must be more than {gt}, not {input!r}"),
     "less_than_equal": N_("must be at most {le}, not {input!r}"),

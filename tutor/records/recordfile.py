@@ -123,6 +123,10 @@ _CARD_KEYS = ("table", "deals", "plays", "puzzle")
 """The keys that give a record's cards: none of them is a ruleset's (:func:`reads_as_ruleset`)."""
 _PLAY_KEYS = ("play", "note", *TRANSLATED_NOTES, "player")
 _GAME_KEYS = ("seed", "computer", "hints")
+
+SEED_DIGITS_MAX = 4300
+"""The longest seed a record may hold: Python's default limit on reading a whole number
+(``sys.get_int_max_str_digits``), which the command line's ``--seed`` has too."""
 _NULL_TAG = "tag:yaml.org,2002:null"
 
 
@@ -318,13 +322,23 @@ class _Reader:
         if not isinstance(seed_node, ScalarNode) or self.is_null(seed_node):
             raise self.fail(seed_node, "game: " + _("the seed must be a whole number"))
         seed_text = str(seed_node.value)
+        digits = seed_text.strip().removeprefix("-").removeprefix("+")
+        if digits.isascii() and digits.isdigit() and len(digits) > SEED_DIGITS_MAX:
+            # Python reads no longer number (input audit, stop 54: "must be a whole number")
+            raise self.fail(
+                seed_node,
+                "game: "
+                + _("the seed must be a whole number of at most {n} digits").format(
+                    n=SEED_DIGITS_MAX
+                ),
+            )
         try:
             seed = int(seed_text)
         except ValueError:
+            shown = seed_text if len(seed_text) <= 40 else seed_text[:39] + "…"
             raise self.fail(
                 values["seed"],
-                "game: "
-                + _("the seed must be a whole number, not {text!r}").format(text=seed_text),
+                "game: " + _("the seed must be a whole number, not {text!r}").format(text=shown),
             ) from None
         computer: dict[str, str] = {}
         if "computer" in values:
