@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers import run, run_json
@@ -771,3 +772,32 @@ def test_an_empty_file_name_is_refused_as_such_everywhere(
     r = runner.invoke(app, args)
     assert r.exit_code == 2, r.output
     assert "the file name is empty" in r.stderr
+
+
+def test_check_stopped_by_ctrl_c_shows_the_puzzles_checked(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Output audit (stop 54): Ctrl-C in 'puzzle check --json' printed nothing at all (exit
+    130), and the text ended on a bare 'interrupted'. Both show what was checked."""
+    from tutor.puzzles import check
+
+    real = check.check_puzzle
+    calls: list[int] = []
+
+    def stop_at_the_third(p: Any) -> Any:
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(p)
+
+    monkeypatch.setattr(check, "check_puzzle", stop_at_the_third)
+    folder = str(collection_dir())
+    r = runner.invoke(app, ["puzzle", "check", folder, "--json"])
+    assert r.exit_code == 130, r.output
+    data = json.loads(r.stdout)
+    assert data["interrupted"] is True and len(data["puzzles"]) == 2 and data["ok"] == 2
+    assert "interrupted: showing the 2 puzzles checked" in r.stderr
+    calls.clear()
+    r = runner.invoke(app, ["puzzle", "check", folder])
+    assert r.exit_code == 130 and len(r.stdout.splitlines()) == 2
+    assert r.stderr.endswith("tutor: 2 ok, 0 wrong\n")

@@ -235,31 +235,46 @@ def check_command(
     from tutor.puzzles.check import check_puzzle, unreadable_json
     from tutor.puzzles.format import iter_puzzle_files
 
-    results: list[dict[str, object]] = []
-    bad = 0
     for path in paths:
         check_reachable(path)
-        files = 0
-        for file, got in iter_puzzle_files(path):
-            files += 1
-            if not isinstance(got, list):
-                bad += 1
-                results.append(unreadable_json(file, str(got)))
-                if not json_out:
-                    _line(str(got))
-                continue
-            for p in got:
-                c = check_puzzle(p)
-                bad += not c.ok
-                results.append(c.to_json())
-                if not json_out:
-                    _line(c.line())
-        if not files:
-            raise InputError(f"{path}: " + _("no puzzle file (*.yaml) in this folder"))
+    results: list[dict[str, object]] = []
+    bad = 0
+    stopped = False
+    try:
+        for path in paths:
+            files = 0
+            for file, got in iter_puzzle_files(path):
+                files += 1
+                if not isinstance(got, list):
+                    bad += 1
+                    results.append(unreadable_json(file, str(got)))
+                    if not json_out:
+                        _line(str(got))
+                    continue
+                for p in got:
+                    c = check_puzzle(p)
+                    bad += not c.ok
+                    results.append(c.to_json())
+                    if not json_out:
+                        _line(c.line())
+            if not files:
+                raise InputError(f"{path}: " + _("no puzzle file (*.yaml) in this folder"))
+    except KeyboardInterrupt:  # the puzzles checked are shown (output audit, stop 54: none)
+        stopped = True
+        interrupted(
+            ngettext(
+                "interrupted: showing the {n} puzzle checked",
+                "interrupted: showing the {n} puzzles checked",
+                len(results),
+            ).format(n=len(results))
+        )
+    ok = len(results) - bad
     if json_out:
-        print_json({"puzzles": results, "ok": sum(1 for r in results if r["ok"]), "wrong": bad})
+        print_json({"puzzles": results, "ok": ok, "wrong": bad, "interrupted": stopped})
     else:
-        note("tutor: " + _("{ok} ok, {bad} wrong").format(ok=len(results) - bad, bad=bad))
+        note("tutor: " + _("{ok} ok, {bad} wrong").format(ok=ok, bad=bad))
+    if stopped:
+        raise typer.Exit(EXIT_INTERRUPTED)
     if bad:
         raise typer.Exit(EXIT_PROBLEMS)
 
