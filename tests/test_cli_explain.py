@@ -303,3 +303,33 @@ def test_odds_the_count_makes_certain_are_said_as_a_fact() -> None:
     assert result.exit_code == 0, result.output
     assert "1 unseen (RS); Bruno holds one for certain, by the count." in result.stdout
     assert "100%" not in result.stdout
+
+
+def test_ctrl_c_shows_the_values_found_so_far() -> None:
+    """Output audit (stop 54): explain --at sat silent while it sampled (no bar, no word), and
+    Ctrl-C threw the values away (exit 130, nothing on stdout). It says what it does, and
+    Ctrl-C shows the values of the deals valued, as solve does."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from helpers import ROOT
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tutor", "explain", str(EXAMPLES / "partial-view.yaml"), "--at",
+         "4", "-k", "100000", "--time", "100", "-w", "1", "--json"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True,
+    )  # fmt: skip
+    assert proc.stderr is not None
+    assert "valuing every move over up to 100000 deals" in proc.stderr.readline()
+    time.sleep(4.0)  # the first round of deals valued (about a second here)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    data = json.loads(out)
+    assert data["interrupted"] is True and 0 < data["samples"] < 100000
+    assert all(m["value"] is not None for m in data["moves"])
+    assert "interrupted: showing what was computed" in err

@@ -119,9 +119,8 @@ def test_moves_are_valued_even_when_the_time_runs_out_before_a_batch() -> None:
     state = record.state_at(0)
     view = viewer_state(state, state.turn)
     assert len(view.legal_moves()) > 1
-    exact, samples, values, _line, _hands, _sampled = value_moves(
-        view, Settings(samples=8, time=1e-9, seed=1)
-    )
+    valued = value_moves(view, Settings(samples=8, time=1e-9, seed=1))
+    exact, samples, values = valued.exact, valued.samples, valued.values
     assert not exact and samples > 0
     assert len(values) == len(view.legal_moves()) and all(v.n == samples for v in values)
     assert len({round(v.value, 9) for v in values}) > 1

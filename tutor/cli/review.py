@@ -37,7 +37,7 @@ from tutor.cli.core import (
     record_hands,
     write_output,
 )
-from tutor.game.i18n import _, number
+from tutor.game.i18n import _, ngettext, number
 from tutor.records.record import HandRecord
 from tutor.review.defaults import DEFAULT_SAMPLES, DEFAULT_TIME
 from tutor.search.defaults import SAMPLES_MAX, TIME_MAX
@@ -230,15 +230,29 @@ def explain_position_command(
     settings = Settings(samples=samples, time=time_limit, seed=seed,
                         workers=workers or os.cpu_count() or 1,
                         styles=review_styles(hands))  # fmt: skip
+    doing = ngettext(
+        "valuing every move over up to {n} deal sampled from the mover's seat",
+        "valuing every move over up to {n} deals sampled from the mover's seat",
+        samples,
+    ).format(n=samples)
     try:
-        ex = explain_position(record, at, player, settings=settings)
+        # a bar, and Ctrl-C shows the values found, as solve does (output audit, stop 54: it
+        # sat silent for seconds and Ctrl-C threw the values away)
+        with progress_bar(_("sampling"), doing) as progress:
+            ex = explain_position(
+                record, at, player, settings=settings, progress=progress, keep_interrupted=True
+            )
     except ReviewError as exc:
         raise InputError(f"{file}: {exc}") from None
+    if ex.interrupted:
+        interrupted(_("interrupted: showing what was computed"))
     if json_out:
         print_json(ex.to_json())
-        return
-    from tutor.render.review import explanation_view
-    from tutor.render.terminal import emit
+    else:
+        from tutor.render.review import explanation_view
+        from tutor.render.terminal import emit
 
-    console, fancy = human_console()
-    emit(console, *explanation_view(ex, fancy))
+        console, fancy = human_console()
+        emit(console, *explanation_view(ex, fancy))
+    if ex.interrupted:
+        raise typer.Exit(EXIT_INTERRUPTED)

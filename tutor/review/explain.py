@@ -30,7 +30,7 @@ from tutor.review.judge import Sampled, Settings, json_number, value_moves
 from tutor.review.observations import Choices, Observation, percent_in_words, unmatched_values
 from tutor.review.reading import ValuesReading, check_values
 from tutor.review.review import ReviewError, decision_seed, require_two_sides
-from tutor.search.analysis import MoveEstimate
+from tutor.search.analysis import MoveEstimate, Progress
 from tutor.search.evaluate import sampling_warning
 
 __all__ = ["MoveExplanation", "PositionExplanation", "explain_position"]
@@ -158,6 +158,8 @@ class PositionExplanation:
     sampled: Sampled | None = field(default=None, repr=False, compare=False)
     """The sampling run behind the values, for a judgement of the move then made to go on
     from (:attr:`tutor.review.judge.Valued.sampled`); None when exact."""
+    interrupted: bool = False
+    """Ctrl-C stopped the sampling: the values are those of the deals valued by then."""
 
     def reading_text(self) -> str | None:
         """The note on the values' reading, or None."""
@@ -191,6 +193,7 @@ class PositionExplanation:
             "reading": None
             if self.reading is None
             else self.reading.to_json(self.record.players, style),
+            "interrupted": self.interrupted,
         }
 
     def warnings(self) -> list[str]:
@@ -211,13 +214,17 @@ def explain_position(
     *,
     settings: Settings | None = None,
     prior: Sampled | None = None,
+    progress: Progress | None = None,
+    keep_interrupted: bool = False,
 ) -> PositionExplanation:
     """Explain every legal move of the player to move after the first ``at`` plays.
 
     ``player``, when given, must be that player: the choices are theirs, seen from their seat.
     The values come from the review's analysis (exact when counting pins every card), going
     on from ``prior``, an earlier look at this position, when it fits
-    (:func:`tutor.review.judge.value_moves`).
+    (:func:`tutor.review.judge.value_moves`). ``progress`` follows the deals valued. Ctrl-C
+    raises KeyboardInterrupt, unless ``keep_interrupted`` and some deals were valued: their
+    values are kept (:attr:`PositionExplanation.interrupted`).
     """
     settings = settings or Settings()
     require_two_sides(record)
@@ -252,8 +259,16 @@ def explain_position(
         )
     view = viewer_state(state, seat)
     seeded = replace(settings, seed=decision_seed(settings.seed, at + 1))
-    exact, samples, values, _rest, hands, sampled = value_moves(view, seeded, prior)
-    reading = None if exact else check_values(view, values, hands, seeded)
+    valued = value_moves(view, seeded, prior, progress, keep_interrupted)
+    exact, samples, values, hands, sampled = (
+        valued.exact,
+        valued.samples,
+        valued.values,
+        valued.hands,
+        valued.sampled,
+    )
+    # a reading is checked by sampling again: not after a Ctrl-C
+    reading = None if exact or valued.interrupted else check_values(view, values, hands, seeded)
     by_move = {v.move: v for v in values}
     choices = Choices(view, full.players, full.style, settings.styles)
     captured = view.captured_cards()
@@ -285,4 +300,5 @@ def explain_position(
         )
     out.sort(key=lambda e: -(e.value.value if e.value is not None and e.value.n else -1e9))
     return PositionExplanation(full, at, seat, view.table, view.hands[seat], exact, samples, out,
-                               settings.seed, reading, sampled)  # fmt: skip
+                               settings.seed, reading, sampled,
+                               valued.interrupted)  # fmt: skip

@@ -45,6 +45,7 @@ from tutor.search.analysis import (
     Interval,
     KeptDeals,
     MoveEstimate,
+    Progress,
     Valuation,
     analyse,
     exact_analysis,
@@ -278,6 +279,9 @@ class Valued(NamedTuple):
     :attr:`Judgement.hands`; empty otherwise."""
     sampled: Sampled | None = None
     """Sampled, the run itself, for a judgement of the same decision to go on from."""
+    interrupted: bool = False
+    """Ctrl-C stopped the sampling, and the values are those of the deals valued by then
+    (only when :func:`value_moves` was asked to keep them)."""
 
 
 @dataclass(frozen=True)
@@ -683,7 +687,11 @@ def _sample(
 
 
 def value_moves(
-    view: GameState, settings: Settings | None = None, prior: Sampled | None = None
+    view: GameState,
+    settings: Settings | None = None,
+    prior: Sampled | None = None,
+    progress: Progress | None = None,
+    keep_interrupted: bool = False,
 ) -> Valued:
     """Every legal move's value from the mover's seat, best first. Exact when counting pins
     every card; otherwise one sampling run of ``settings.samples`` deals within
@@ -694,7 +702,11 @@ def value_moves(
     :meth:`~Sampled.fits` ``settings`` and valued every legal move, this run goes on from its
     deals, up to ``settings.samples`` in all: ``tutor play``'s ``explain`` after a ``hint``
     values the plays on the hint's deals and more, so that the two agree (they used to sample
-    apart and could rank the same plays differently)."""
+    apart and could rank the same plays differently).
+
+    ``progress`` follows the deals valued. Ctrl-C raises KeyboardInterrupt, unless
+    ``keep_interrupted`` and some deals were valued: then their values, marked
+    :attr:`Valued.interrupted` (``tutor explain`` shows what it found, as ``solve`` does)."""
     settings = settings or Settings()
     view = seat_view(view)
     if view.unknown[view.turn]:
@@ -713,20 +725,23 @@ def value_moves(
         batch = _batch(wanted, settings.workers)
         a = analyse(view, samples=wanted, time_limit=settings.time, seed=settings.seed,
                     workers=settings.workers, batch=batch, exact_plies=settings.exact_plies,
-                    deals=deals, first=len(rows.rows))  # fmt: skip
+                    deals=deals, first=len(rows.rows), progress=progress)  # fmt: skip
         if not a.interrupted and a.samples == 0 and not rows.rows:
             # the time ran out before a batch came back (a loaded machine): the first batch,
             # however long it takes, rather than moves left unvalued and shown as worth the same
             a = analyse(view, samples=min(wanted, batch), seed=settings.seed,
                         workers=settings.workers, batch=batch, exact_plies=settings.exact_plies,
-                        deals=deals)  # fmt: skip
-        if a.interrupted:
+                        deals=deals, progress=progress)  # fmt: skip
+        if a.interrupted and not (keep_interrupted and (a.samples or rows.rows)):
             raise KeyboardInterrupt
         rows.add(a)
+        stopped = a.interrupted
+    else:
+        stopped = False
     sampled = Sampled(settings, deals, tuple(rows.rows))
     n = len(rows.rows)
     how = sample_valuation(view, settings.exact_plies)
-    return Valued(False, n, _estimates(rows, legal, how), (), deals.hands(n), sampled)
+    return Valued(False, n, _estimates(rows, legal, how), (), deals.hands(n), sampled, stopped)
 
 
 def hindsight(full: GameState, move: Move, seed: int = 0) -> Hindsight:

@@ -1143,9 +1143,8 @@ class PlaySession:
         settings = replace(
             self.hint_settings, seed=decision_seed(self.hint_settings.seed, view.ply + 1)
         )
-        exact, samples, values, _rest, hands, sampled = value_moves(
-            view, settings, self._prior(view.ply + 1)
-        )
+        valued = value_moves(view, settings, self._prior(view.ply + 1))
+        exact, values, hands, sampled = valued.exact, valued.values, valued.hands, valued.sampled
         if sampled is not None:
             self._hinted = (view.ply + 1, sampled)
         check = None if exact else check_values(view, values, hands, settings)
@@ -1164,7 +1163,7 @@ class PlaySession:
         gap = None
         if sampled is not None and len(ranked) > 1 and ranked[1].n:
             gap = sampled.diff(best.move, ranked[1].move)
-        return Hint(best.move, best, exact, samples, ranked[1:4], obs, rules, rule_choice,
+        return Hint(best.move, best, exact, valued.samples, ranked[1:4], obs, rules, rule_choice,
                     view.rules, reading, gap)  # fmt: skip
 
     def _prior(self, number: int) -> Sampled | None:
