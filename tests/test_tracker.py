@@ -415,3 +415,16 @@ def test_track_and_infer_refuse_a_seat_that_is_not_there(viewer: int) -> None:
     for f in (track, infer):
         with pytest.raises(CountingError, match=f"^no seat {viewer}: the game has 2 players$"):
             f(state, viewer)
+
+
+def test_a_spariglio_names_the_seat_as_the_run_speaks() -> None:
+    """Output audit (stop 54): in Italian, live's sparigli said "giocata 1, You: ..." under a
+    board that said "Tu"; a seat the tutor names is said in the run's language."""
+    from tutor.counting.tracker import Spariglio
+    from tutor.game.i18n import speaking
+
+    sp = Spariglio(1, 0, parse_card("7D", "french").index,
+                   mask_of(parse_cards("2C 5S", "french")), (2, 5, 7), (2, 5, 7))  # fmt: skip
+    with speaking("it"):
+        assert sp.text("french", ["You", "Ada"]).startswith("giocata 1, Tu: 7D x 2C 5S")
+        assert sp.text("french", ["Bea", "Ada"]).startswith("giocata 1, Bea: ")

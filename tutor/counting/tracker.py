@@ -33,7 +33,7 @@ from tutor.game.cards import Style, a_number, format_card, format_cards, get_sty
 from tutor.game.errors import TutorError
 from tutor.game.i18n import _, ngettext
 from tutor.game.state import GameState
-from tutor.records.record import HandRecord
+from tutor.records.record import HandRecord, shown_name
 
 __all__ = [
     "DECK_TOTAL",
@@ -323,7 +323,8 @@ class Spariglio:
     """The unmatched values just after this capture."""
 
     def text(self, style: Style | str | None = None, names: Sequence[str] | None = None) -> str:
-        who = seat_names(max(self.seat + 1, len(names or ())), names)[self.seat]
+        # as the run's language names the seat (live said "You" where its board says "Tu")
+        who = shown_name(seat_names(max(self.seat + 1, len(names or ())), names)[self.seat])
         parts = "+".join(
             str(VALUE_OF[i]) for i in sorted(indexes_of(self.taken), key=VALUE_OF.__getitem__)
         )
