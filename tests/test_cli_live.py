@@ -830,23 +830,28 @@ def test_a_name_too_long_to_read_back_is_refused(tmp_path: Path) -> None:
 
 def test_cards_of_another_decks_notation_are_named_as_such(tmp_path: Path) -> None:
     """Analysis audit (stop 49): a record's cards in the wrong notation got a hint about its
-    'deck' key, cards typed into live did not."""
+    'deck' key, cards typed into live did not. Output audit (stop 54): in plain text the suits'
+    legend shows no glyph, as the cards show none."""
     italian = ["--ruleset", "scopa", "--players", "You,Ada", "--as", "You", "-q"]
     code, _, err = run_live([*italian, "--save", str(tmp_path / "a.yaml")], "2H 4H 5S QD\n")
     assert code == 1
     assert (
-        "'2H' is not a card: unknown suit 'H' in italian notation (suits: D ♦ denari, C ♥ coppe, "
-        "S ♠ spade, B ♣ bastoni); they read as cards in french notation, but this hand writes "
+        "'2H' is not a card: unknown suit 'H' in italian notation (suits: D denari, C coppe, "
+        "S spade, B bastoni); they read as cards in french notation, but this hand writes "
         "its cards in italian notation (chosen with --deck when the session starts)"
     ) in err, err
     # and play says it too (new-user audit, stop 52: there only "unknown suit 'H'")
     played = run("play", "--seed", "3", "-w", "1", "--feedback-time", "0.05", "--save",
                  str(tmp_path / "p.yaml"), input="7H\nquit\n")  # fmt: skip
     assert (
-        "'7H' is not a card: unknown suit 'H' in italian notation (suits: D ♦ denari, C ♥ coppe, "
-        "S ♠ spade, B ♣ bastoni); it reads as a card in french notation, but this hand writes "
+        "'7H' is not a card: unknown suit 'H' in italian notation (suits: D denari, C coppe, "
+        "S spade, B bastoni); it reads as a card in french notation, but this hand writes "
         "its cards in italian notation (chosen with --deck when the session starts)"
     ) in played.stderr, played.stderr
+    assert "♦" not in err + played.stderr  # and the sessions' help, in plain text, none either
+    helped = run("play", "--seed", "3", "--save", str(tmp_path / "q.yaml"), input="help\nquit\n")
+    assert "the suits: D denari, C coppe, S spade, B bastoni." in helped.output
+    assert "♦" not in helped.output
 
 
 def test_a_line_after_the_match_is_over_says_the_match_is_over(tmp_path: Path) -> None:

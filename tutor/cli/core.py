@@ -47,7 +47,7 @@ from tutor.game.interrupts import Ended, ctrl_c_lately, end, interrupts_held, re
 from tutor.game.textfile import os_reason
 from tutor.records.record import HandRecord, player_named, shown_name
 from tutor.records.recordfile import free_name, load_path, save_problem
-from tutor.render.safe import one_line, visible
+from tutor.render.safe import one_line, visible, without_glyphs
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -99,7 +99,7 @@ def fail(message: str, code: int = EXIT_BAD_INPUT) -> NoReturn:
     breaks are shown, never sent (:func:`tutor.render.safe.one_line`).
     """
     # "error" in the language of the run: a script that reads it should read the exit code
-    sys.stderr.write("tutor: " + _("error") + f": {one_line(message)}\n")
+    sys.stderr.write("tutor: " + _("error") + f": {_on_stderr(one_line(message))}\n")
     sys.stderr.flush()
     raise typer.Exit(code)
 
@@ -618,15 +618,25 @@ def human_console() -> tuple[Console, bool]:
 def note_wrapped(text: str) -> None:
     """Prose for the user on stderr (a session's help), wrapped to the terminal's width at word
     boundaries, its indented lines kept indented (:func:`tutor.render.terminal.text_lines`)."""
-    from tutor.render.terminal import emit, make_console, text_lines
+    from tutor.render.terminal import emit, is_fancy, make_console, text_lines
 
-    emit(make_console(stderr=True), *text_lines(text))
+    console = make_console(stderr=True)
+    emit(console, *text_lines(text, glyphs=is_fancy(console)))
+
+
+def _on_stderr(text: str) -> str:
+    """``text`` as stderr shows it: a suit legend's glyphs only on a terminal that shows
+    glyphs (:func:`tutor.render.safe.without_glyphs`; rich's rule: a terminal, no
+    ``NO_COLOR``), without loading rich for a message."""
+    if sys.stderr.isatty() and not os.environ.get("NO_COLOR"):
+        return text
+    return without_glyphs(text)
 
 
 def note(message: str) -> None:
     """A message for the user (stderr, so that stdout stays clean); text from a file in it
     shows its control characters (:func:`tutor.render.safe.visible`)."""
-    sys.stderr.write(visible(message) + "\n")
+    sys.stderr.write(_on_stderr(visible(message)) + "\n")
     sys.stderr.flush()
 
 

@@ -385,7 +385,7 @@ def event_view(ev: Event, style: Style, rich: bool = False) -> list[RenderableTy
     if isinstance(ev, HandOver):
         return _hand_over(ev, style, rich)
     if isinstance(ev, Said):  # wrapped at word boundaries, indented lines kept indented
-        return text_lines(ev.text.rstrip())
+        return text_lines(ev.text.rstrip(), glyphs=rich)
     if isinstance(ev, Quit):
         return []
     raise TypeError(f"no view for {type(ev).__name__}")

@@ -63,6 +63,21 @@ def needs_showing(text: str) -> bool:
     return _UNSAFE.search(text) is not None
 
 
+_LEGEND_GLYPH = re.compile(r"(?<=\b\w) [♦♥♠♣](?= )")
+"""The glyph of a suit legend's entry: ``D ♦ denari``
+(:meth:`~tutor.game.cards.Style.suit_legend`)."""
+
+
+def without_glyphs(text: str) -> str:
+    """``text`` with a suit legend's glyphs left out, for plain text, where cards show no glyph
+    (output audit, stop 54: ``NO_COLOR`` still showed ``D ♦ denari``).
+
+    >>> without_glyphs("the suits: D ♦ denari, C ♥ coppe; 3♥ stays")
+    'the suits: D denari, C coppe; 3♥ stays'
+    """
+    return _LEGEND_GLYPH.sub("", text)
+
+
 def visible(text: str) -> str:
     """``text`` with every control character shown in caret or ``<U+XXXX>`` form."""
     return _UNSAFE.sub(_show, text)

@@ -65,7 +65,7 @@ from tutor.game.rules import Ruleset
 from tutor.game.scoring import HandScore, MatchScore, category_name, napola_cards
 from tutor.records.record import HandRecord, shown_name
 from tutor.records.replay import HandReplay
-from tutor.render.safe import TERM_LINE, needs_showing, one_line, visible
+from tutor.render.safe import TERM_LINE, needs_showing, one_line, visible, without_glyphs
 from tutor.review.judge import class_name, points_whose
 
 if TYPE_CHECKING:
@@ -507,10 +507,15 @@ def emit(console: Console, *renderables: RenderableType) -> None:
         console.file.flush()
 
 
-def text_lines(text: str) -> list[RenderableType]:
+def text_lines(text: str, glyphs: bool = True) -> list[RenderableType]:
     """Lines of prose that wrap at word boundaries to the console's width; a line indented
     with spaces keeps its indent on the lines it wraps onto, and an indented term set off by
     two spaces or more wraps its meaning under the meaning (a trailing newline is dropped).
+    ``glyphs`` False (plain text, where cards show no glyph): a suit legend's glyphs are left
+    out, ``D denari`` (output audit, stop 54: ``NO_COLOR`` still showed ``D ♦ denari``).
+
+    >>> print(plain_text(*text_lines("the suits: D ♦ denari, C ♥ coppe.", glyphs=False)), end="")
+    the suits: D denari, C coppe.
 
     >>> print(plain_text(*text_lines("Why:\\n  one two three four\\n"), width=12), end="")
     Why:
@@ -522,6 +527,8 @@ def text_lines(text: str) -> list[RenderableType]:
     """
     if text.endswith("\n"):
         text = text[:-1]
+    if not glyphs:
+        text = without_glyphs(text)
     out: list[RenderableType] = []
     for line in text.split("\n"):
         body = line.lstrip(" ")
