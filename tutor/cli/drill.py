@@ -88,16 +88,18 @@ def drill_command(
         )
         note("tutor: " + _("seed {seed} ({again})").format(seed=session.seed, again=again))
     # lazy: rich loads only once the drill is under way
-    from tutor.render.terminal import emit, make_console, text_lines
+    from tutor.render.terminal import emit, is_fancy, make_console, text_lines
 
     console = make_console(stderr=json_out)
+    fancy = is_fancy(console)
 
     def read() -> str | None:
         return read_line(_("answer") + "> ")
 
     def show(text: str) -> None:
-        # Wrapped at word boundaries to the terminal, indents kept.
-        emit(console, *text_lines(text))
+        # Wrapped at word boundaries to the terminal, indents kept; the cards drawn as the
+        # other commands draw them (output audit, stop 54: plain letters on a colour terminal)
+        emit(console, *text_lines(text, glyphs=fancy, cards=style))
 
     # Ctrl-C (or a closed terminal) stops the drill as train stops: with the score so far
     with session_interrupt() as stop:

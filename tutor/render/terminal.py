@@ -507,15 +507,22 @@ def emit(console: Console, *renderables: RenderableType) -> None:
         console.file.flush()
 
 
-def text_lines(text: str, glyphs: bool = True) -> list[RenderableType]:
+def text_lines(text: str, glyphs: bool = True, cards: Style | None = None) -> list[RenderableType]:
     """Lines of prose that wrap at word boundaries to the console's width; a line indented
     with spaces keeps its indent on the lines it wraps onto, and an indented term set off by
     two spaces or more wraps its meaning under the meaning (a trailing newline is dropped).
     ``glyphs`` False (plain text, where cards show no glyph): a suit legend's glyphs are left
     out, ``D denari`` (output audit, stop 54: ``NO_COLOR`` still showed ``D ♦ denari``).
+    ``cards``, with ``glyphs``: the cards of that deck in the tutor's words are drawn as the
+    boards draw them (:func:`glyph_cards`; the drill showed ``4D`` on a colour terminal).
 
     >>> print(plain_text(*text_lines("the suits: D ♦ denari, C ♥ coppe.", glyphs=False)), end="")
     the suits: D denari, C coppe.
+    >>> from tutor.game.cards import ITALIAN
+    >>> print(plain_text(*text_lines("  1. West: 6C x 6D", cards=ITALIAN)), end="")
+      1. West: 6♥ x 6♦
+    >>> print(plain_text(*text_lines("  1. West: 6C x 6D", glyphs=False, cards=ITALIAN)), end="")
+      1. West: 6C x 6D
 
     >>> print(plain_text(*text_lines("Why:\\n  one two three four\\n"), width=12), end="")
     Why:
@@ -529,15 +536,19 @@ def text_lines(text: str, glyphs: bool = True) -> list[RenderableType]:
         text = text[:-1]
     if not glyphs:
         text = without_glyphs(text)
+
+    def drawn(words: str) -> Text:
+        return glyph_cards(words, cards, glyphs) if cards is not None else Text(words)
+
     out: list[RenderableType] = []
     for line in text.split("\n"):
         body = line.lstrip(" ")
         indent = len(line) - len(body)
         term = TERM_LINE.fullmatch(body) if indent else None
         if term is not None:
-            out.append(Item(Text(visible(term[2])), indent, visible(term[1])))
+            out.append(Item(drawn(visible(term[2])), indent, visible(term[1])))
             continue
-        shown = Text(visible(body))
+        shown = drawn(visible(body))
         out.append(Indented(shown, indent) if indent else shown)
     return out
 
