@@ -59,7 +59,7 @@ def test_bench_checks_the_ruleset_before_announcing_the_run() -> None:
     assert "unknown ruleset 'nope'" in line
     ok = run("bench", "playouts", "-r", "scopa", "-n", "2", "-k", "1")
     assert ok.exit_code == 0
-    assert ok.stderr == "playing 2 random hands of scopa, once...\n"
+    assert ok.stderr == "tutor: playing 2 random hands of scopa, once...\n"  # its prefix: stop 54
 
 
 def test_bench_all_runs_the_registry(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -109,7 +109,7 @@ def test_cli_bench_search_move() -> None:
                                 "--workers", "1"])  # fmt: skip
     assert (
         shown.stderr
-        == "timing the search player on 1 opening move at 0.1 s each, with 1 worker...\n"
+        == "tutor: timing the search player on 1 opening move at 0.1 s each, with 1 worker...\n"
     )
 
 
@@ -118,7 +118,7 @@ def test_bench_all_says_which_benchmark_runs(monkeypatch: pytest.MonkeyPatch) ->
     registry = {"playouts": lambda: bench.bench_playouts("scopa", hands=2, repeat=1)}
     monkeypatch.setattr(bench, "BENCHMARKS", registry)
     result = run("bench", "all")
-    assert result.exit_code == 0 and result.stderr == "running playouts...\n"
+    assert result.exit_code == 0 and result.stderr == "tutor: running playouts...\n"
 
 
 def test_bench_calibration_json_and_table() -> None:

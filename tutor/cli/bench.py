@@ -126,7 +126,8 @@ def bench_playouts_command(
     rules = load_ruleset(ruleset)
     runs = ngettext("once", "{n} times", repeat).format(n=repeat)
     note(  # on stderr, --json or not: what the seconds of silence are spent on
-        ngettext(
+        "tutor: "
+        + ngettext(
             "playing {n} random hand of {ruleset}, {runs}...",
             "playing {n} random hands of {ruleset}, {runs}...",
             hands,
@@ -163,7 +164,7 @@ def bench_all_command(json_out: JsonOption = False) -> None:
     from tutor.bench import run_all
 
     def starting(name: str) -> None:
-        note(_("running {name}...").format(name=name))
+        note("tutor: " + _("running {name}...").format(name=name))
 
     results = run_all(
         starting=starting,
@@ -252,7 +253,8 @@ def bench_solve_command(
         )
     name = SOLVE_CASES[case]
     note(
-        ngettext(
+        "tutor: "
+        + ngettext(
             "solving {n} random position ({case})...",
             "solving {n} random positions ({case})...",
             positions,
@@ -280,7 +282,8 @@ def bench_search_command(
 
     # progress on stderr, --json or not: about budget x positions seconds of silence otherwise
     note(
-        _("timing the search player on {moves} at {budget} s each, with {workers}...").format(
+        "tutor: "
+        + _("timing the search player on {moves} at {budget} s each, with {workers}...").format(
             moves=ngettext("{n} opening move", "{n} opening moves", positions).format(n=positions),
             budget=number(budget, "g"),
             workers=ngettext("{n} worker", "{n} workers", workers).format(n=workers),
@@ -302,7 +305,7 @@ def bench_puzzles_command(json_out: JsonOption = False) -> None:
 
     results = {}
     for name in ("puzzle-check", "puzzle-generate", "puzzle-latency"):
-        note(_("running {name}...").format(name=name))
+        note("tutor: " + _("running {name}...").format(name=name))
         results[name] = BENCHMARKS[name]()
     _show_figures(results, json_out)
 
@@ -334,7 +337,8 @@ def bench_review_command(
     if planted:
         require_two_sides(rules)  # and a ruleset whose moves cannot be judged (engine audit)
     note(
-        _("reviewing the example hands {runs} with {workers}...").format(
+        "tutor: "
+        + _("reviewing the example hands {runs} with {workers}...").format(
             runs=ngettext("once", "{n} times", repeat).format(n=repeat),
             workers=ngettext("{n} worker", "{n} workers", workers).format(n=workers),
         )
@@ -380,7 +384,8 @@ def bench_play_command(
         except PlayerError as exc:  # named as the option, not as a seat at the table
             raise typer.BadParameter(str(exc), param_hint="--opponents") from None
     note(
-        _("playing {games} of {ruleset} with {workers}...").format(
+        "tutor: "
+        + _("playing {games} of {ruleset} with {workers}...").format(
             games=ngettext("{n} game", "{n} games", games).format(n=games),
             ruleset=ruleset,
             workers=ngettext("{n} worker", "{n} workers", workers).format(n=workers),
