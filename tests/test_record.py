@@ -407,6 +407,9 @@ INLINE_CASES = [
         "the sides (You | Bea) differ from the first hand's (You | Ada)",
     ),
     ("empty file", "", None, None, "the file holds no hand"),
+    # input audit (stop 54): ":2: a hand record must be a mapping", for a --- that starts none
+    ("only ---", "---\n", None, None, "the file holds no hand"),
+    ("only --- twice", "---\n# nothing\n---\n", None, None, "the file holds no hand"),
     ("bad YAML", "ruleset: scopa\nplayers: [A, B\n", 3, None, None),
 ]
 

@@ -579,7 +579,7 @@ def loads(text: str, path: str = "<string>") -> list[HandRecord]:
         raise RecordError(
             path, line, None, _("not valid YAML: nested too deeply"), _hand_at(text, line)
         ) from None
-    while len(roots) > 1 and _empty(roots[-1]):  # a --- ending the file starts no hand
+    while roots and _empty(roots[-1]):  # a --- ending the file starts no hand (nor one alone)
         roots.pop()
     reader = _Reader(path)
     match = len(roots) > 1
