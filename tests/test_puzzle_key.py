@@ -232,5 +232,10 @@ def test_an_unmatched_solution_takes_the_decks_letters_as_track_writes_them() ->
     )
     [r] = _load(text.replace("[7D x 3C 4S]", "[a, 3, C, 10]"))
     assert r.puzzle is not None and r.puzzle.values == (1, 3, 9, 10)
-    with pytest.raises(RecordError, match="an unmatched value must be a whole number, not 'Z'"):
+    # input audit (stop 54): a wrong letter was told "must be a whole number"
+    with pytest.raises(
+        RecordError, match="'Z' is not a value: values are 1 to 10, or the letters A, F, C, R"
+    ):
         _load(text.replace("[7D x 3C 4S]", "[3, Z]"))
+    with pytest.raises(RecordError, match="an unmatched value must be a whole number of at most 9"):
+        _load(text.replace("[7D x 3C 4S]", "[3, 1234567890123]"))

@@ -416,7 +416,18 @@ def _read_solution(
         for n in items:  # numbers 1 to 10, or the deck's letters (A, F, C, R: as track writes)
             what = "puzzle: " + _("an unmatched value")
             scalar = not (reader.is_mapping(n) or reader.is_sequence(n) or reader.is_null(n))
-            named = style.value_of_word(reader.text(n, what)) if scalar else None
+            said = reader.text(n, what).strip() if scalar else ""
+            named = style.value_of_word(said) if scalar else None
+            if scalar and named is None and not said.lstrip("+-").isdigit():
+                # input audit (stop 54): "must be a whole number", where letters are taken too
+                shown = said if len(said) <= 40 else said[:39] + "…"
+                raise reader.fail(
+                    n,
+                    "puzzle: "
+                    + _(
+                        "{text!r} is not a value: values are 1 to 10, or the letters A, {figures}"
+                    ).format(text=shown, figures=", ".join(style.figures)),
+                )
             v = named or _int(reader, n, what)
             if not 1 <= v <= 10:
                 raise reader.fail(
