@@ -164,6 +164,7 @@ def test_bad_card_text(text: str, fragment: str) -> None:
 def test_get_style() -> None:
     assert get_style(None) is ITALIAN
     assert get_style("French") is FRENCH
+    assert get_style(" french ") is FRENCH  # input audit (stop 54): a record's deck: " french "
     assert get_style(SPANISH) is SPANISH
     assert set(STYLES) == {"italian", "french", "spanish", "portuguese"}
     with pytest.raises(NotationError, match="unknown deck style 'german'"):

@@ -248,6 +248,9 @@ def test_primiera_points_the_solver_cannot_take_are_refused() -> None:
     with pytest.raises(RulesetError, match=r"<string>:3: key 'primiera.values.1': must be 0-32767"):
         loads_ruleset(f"name: x\nprimiera:\n  values: {values}\n")
     assert loads_ruleset(f"name: x\nprimiera:\n  values: {values.replace('32768', '32767')}\n")
+    # input audit (stop 54): a negative one was told "must be a whole number of points"
+    with pytest.raises(RulesetError, match=r"key 'primiera.values.1': must be 0-32767, not -16"):
+        loads_ruleset(f"name: x\nprimiera:\n  values: {values.replace('32768', '-16')}\n")
 
 
 def test_unknown_ruleset_lists_the_shipped_ones() -> None:

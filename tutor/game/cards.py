@@ -342,7 +342,7 @@ def get_style(name: str | Style | None) -> Style:
     if name is None:
         return ITALIAN
     try:
-        return STYLES[str(name).lower()]
+        return STYLES[str(name).strip().lower()]  # " French " as a file may write it
     except KeyError:
         raise NotationError(
             _("unknown deck style {name!r}; expected one of {styles}").format(

@@ -659,12 +659,12 @@ def ruleset_from_dict(
         )
         for v, pts in vals.items():
             check(
-                isinstance(pts, int) and not isinstance(pts, bool) and pts >= 0,
+                isinstance(pts, int) and not isinstance(pts, bool),
                 f"primiera.values.{v}",
                 _("must be a whole number of points, not {value!r}").format(value=Shown(pts)),
             )
             check(
-                pts <= PRIMIERA_POINTS_MAX,
+                0 <= pts <= PRIMIERA_POINTS_MAX,  # a negative one too (input audit, stop 54)
                 f"primiera.values.{v}",
                 _range_problem(0, PRIMIERA_POINTS_MAX, pts),
             )
