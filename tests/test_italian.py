@@ -899,7 +899,7 @@ def test_numbers_in_the_help_and_range_errors_are_written_as_the_language_writes
 
     assert "[predefinito: 0,85; 0<=x<=1]" in helped("--lang", "it", "track")
     assert "[default: 0.85; 0<=x<=1]" in helped("--lang", "en", "track")
-    assert "[predefinito: 3; x>=0,01]" in helped("--lang", "it", "review")
+    assert "[predefinito: 3; 0,01<=x<=86400]" in helped("--lang", "it", "review")
     path = str(ROOT / "docs" / "examples" / "scopone-hand.yaml")
     said = run("--lang", "it", "track", path, "--as", "South", "--trust-readings", "1,5")
     assert said.exit_code == 2 and "il valore deve essere al massimo 1, non 1,5;" in said.stderr

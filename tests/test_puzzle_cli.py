@@ -801,3 +801,18 @@ def test_check_stopped_by_ctrl_c_shows_the_puzzles_checked(
     r = runner.invoke(app, ["puzzle", "check", folder])
     assert r.exit_code == 130 and len(r.stdout.splitlines()) == 2
     assert r.stderr.endswith("tutor: 2 ok, 0 wrong\n")
+
+
+def test_the_list_on_a_terminal_of_80_puts_each_title_whole_under_its_name() -> None:
+    """Output audit (stop 54): at 80 columns the list ran to 84, its titles a word a line."""
+    data = run_json("puzzle", "list")["puzzles"]
+    narrow = run("puzzle", "list", env={"COLUMNS": "80"})
+    assert narrow.exit_code == 0
+    lines = narrow.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    first = data[0]
+    at = lines.index(f"{first['name']}  (difficulty {first['difficulty']}/5, {first['ruleset']})")
+    assert lines[at + 1] == f"  {first['title']}"
+    wide = run("puzzle", "list", env={"COLUMNS": "120"}).stdout.splitlines()
+    assert wide[0].split() == ["puzzle", "difficulty", "ruleset", "title"]
+    assert any(line.startswith(first["name"]) and line.endswith(first["title"]) for line in wide)

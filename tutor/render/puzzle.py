@@ -228,14 +228,24 @@ def list_view(puzzles: Sequence[Puzzle], rich: bool = False) -> list[RenderableT
     """``tutor puzzle list``: one row a puzzle, its name (what ``puzzle try`` takes), its
     difficulty out of 5, its ruleset and its title (the themes and the question are in
     ``--json``, and ``--theme`` picks by theme)."""
-    from tutor.render.terminal import new_table
+    from rich.console import Group
+
+    from tutor.render.terminal import Indented, Narrowing, new_table
 
     table = new_table(_("puzzle"), _("difficulty"), _("ruleset"), _("title"), rich=rich)
+    # a title narrower than this read a word a line on a terminal of 80 (output audit, stop 54):
+    # there each puzzle takes two lines instead, its title under its name
+    table.columns[3].min_width = TITLE_WIDTH_MIN
+    lines: list[RenderableType] = []
     for p in puzzles:
-        table.add_row(
-            one_line(p.name),
-            f"{p.spec.difficulty}/5",
-            one_line(p.record.ruleset_name),
-            one_line(p.spec.text("title")),
-        )
-    return [table]
+        name, title = one_line(p.name), one_line(p.spec.text("title"))
+        level, ruleset = f"{p.spec.difficulty}/5", one_line(p.record.ruleset_name)
+        table.add_row(name, level, ruleset, title)
+        about = _("difficulty {level}, {ruleset}").format(level=level, ruleset=ruleset)
+        lines.append(Text.assemble((name, "bold" if rich else ""), f"  ({about})"))
+        lines.append(Indented(Text(title), 2))
+    return [Narrowing(table, Group(*lines))]
+
+
+TITLE_WIDTH_MIN = 24
+"""The least width of ``puzzle list``'s title column: a title is a few words."""
