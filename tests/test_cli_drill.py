@@ -77,7 +77,12 @@ def test_explanations_wrap_at_word_boundaries() -> None:
     question = next(q for q in run("drill", "48", *args, "--json", input="nobody\n").stdout
                     .splitlines() if q.startswith("{"))  # fmt: skip
     said = json.loads(question)["questions"][0]["explanation"][0]
-    assert set(said.split()) <= words  # every word whole, none cut at the edge
+    # the terminal draws the cards as glyphs (output audit, stop 54), the JSON writes letters
+    from tutor.game.cards import ITALIAN
+    from tutor.render.terminal import glyph_cards
+
+    drawn = glyph_cards(said, ITALIAN).plain
+    assert "♠" in drawn and set(drawn.split()) <= words  # every word whole, none cut
 
 
 def test_an_answer_saved_with_a_byte_order_mark_is_read() -> None:

@@ -52,5 +52,5 @@ def test_the_odds_that_you_hold_one_agree_with_you() -> None:
     """Found in the seed 003 review: 'the odds that You holds one: 16%'."""
     from tutor.counting.odds import odds_holds_one
 
-    assert odds_holds_one("You", "16%") == "the odds that you hold one: 16%"
-    assert odds_holds_one("Ada", "16%") == "the odds that Ada holds one: 16%"
+    assert odds_holds_one("You", "16%", 0.16) == "the odds that you hold one: 16%"
+    assert odds_holds_one("Ada", "16%", 0.16) == "the odds that Ada holds one: 16%"
