@@ -370,6 +370,6 @@ def test_the_your_turn_screen_in_play_md_is_the_screen_play_shows(tmp_path: Path
     sample = doc.split("## Your turn\n", 1)[1].split("```\n", 2)[1].splitlines()
     assert sample[-1] == "..."
     result = run("play", "--seed", "3", "--deck", "french", "--save", str(tmp_path / "g.yaml"),
-                 input="KS x KD\nquit\n")  # fmt: skip
+                 "--feedback-time", "0.05", "-w", "1", input="KS x KD\nquit\n")  # fmt: skip
     screen = result.stdout.split("\n" + sample[0] + "\n", 1)[1].splitlines()
     assert [sample[0], *screen[: len(sample) - 2]] == sample[:-1]
