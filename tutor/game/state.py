@@ -120,6 +120,11 @@ def parse_play(text: str, style: Style | str | None = None) -> WrittenPlay:
     ...
     tutor.game.cards.NotationError: '7X' is not a card: unknown suit 'X' in italian notation \
 (suits: D ♦ denari, C ♥ coppe, S ♠ spade, B ♣ bastoni)
+    >>> parse_play("7X 2C")  # not "'7' is not a card"
+    Traceback (most recent call last):
+    ...
+    tutor.game.cards.NotationError: '7X' is not a card: unknown suit 'X' in italian notation \
+(suits: D ♦ denari, C ♥ coppe, S ♠ spade, B ♣ bastoni)
     >>> parse_play("7D 2C")
     Traceback (most recent call last):
     ...
@@ -157,7 +162,15 @@ then every card it takes (like 7D x 2C 5S)
                 "{text!r}: write one card, then 'x' and the cards it captures (like 7D x 2C 5S)"
             ).format(text=text)
         )
-    card = parse_card(head, style).index
+    try:
+        card = parse_card(head, style).index
+    except NotationError:
+        glued = stripped.split()[0]
+        if len(parts) > 1 and glued[-1] in "xX" and glued[:-1] == head:
+            # "7X 2C": the x glued to a card with no suit is that card's suit, mistyped
+            # (input audit, stop 54: it said only "'7' is not a card")
+            parse_card(glued, style)
+        raise
     if len(parts) == 1:
         return WrittenPlay(card)
     words = parts[1].split()
