@@ -919,3 +919,22 @@ def test_one_duplicate_deal_is_played_twice_without_each() -> None:
     two = run("--lang", "it", *args, "-n", "2")
     assert "2 smazzate in duplicato di scopa, ognuna due volte" in two.stderr
     assert "2 smazzate, ognuna giocata due volte" in " ".join(two.stdout.split())
+
+
+def test_the_stats_write_their_dates_as_the_language_does() -> None:
+    """Italian audit: the Italian stats wrote their days and the next review in ISO form
+    (2026-12-07), where an Italian reader writes 07/12/2026."""
+    import time
+
+    from tutor.render.terminal import plain_text
+    from tutor.render.training import stats_view
+    from tutor.training.progress import DayCount, Stats
+
+    noon = time.mktime((2026, 12, 7, 12, 0, 0, 0, 0, -1))
+    stats = Stats(answered=1, days=[DayCount("2026-12-07", 1, 1)], next_due=noon + 600)
+    with speaking("it"):
+        text = plain_text(*stats_view(stats, now=noon), width=100)
+    assert "  07/12/2026  " in text and "07/12/2026 12:10 (tra 10 minuti)" in text
+    assert "2026-12-07" not in text
+    english = plain_text(*stats_view(stats, now=noon), width=100)
+    assert "  2026-12-07  " in english and "2026-12-07 12:10 (in 10 minutes)" in english

@@ -23,7 +23,7 @@ from tutor.cli.core import (
     typed_options,
 )
 from tutor.cli.puzzle import ask, check_theme, judge_answer, themes_help
-from tutor.game.i18n import _, ngettext, number
+from tutor.game.i18n import _, day_text, ngettext, number
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -303,7 +303,7 @@ def _session(
         elif left < 86400.0:
             when = how_soon(left)
         else:
-            day = time.strftime("%Y-%m-%d", time.localtime(sched.due))
+            day = day_text(time.strftime("%Y-%m-%d", time.localtime(sched.due)))
             when = _("on {day}").format(day=day)
         if sched.kept:  # ahead of time: spaced repetition moves a puzzle up only when it is due
             saved = _(

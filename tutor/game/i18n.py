@@ -54,6 +54,8 @@ __all__ = [
     "ngettext",
     "pgettext",
     "number",
+    "day_text",
+    "moment_text",
     "language",
     "set_language",
     "speaking",
@@ -199,6 +201,29 @@ def plain_decimal(text: str) -> str:
     if re.fullmatch(_DECIMAL_COMMA, stripped):
         return stripped.replace(",", ".")
     return text
+
+
+def day_text(day: str) -> str:
+    """A day, given as ``2026-12-07`` (what the progress store keeps), as the language writes
+    dates: ``07/12/2026`` in Italian (Italian audit: the stats showed ISO dates).
+
+    >>> day_text("2026-12-07")
+    '2026-12-07'
+    >>> with speaking("it"):
+    ...     print(day_text("2026-12-07"))
+    07/12/2026
+    """
+    import datetime
+
+    return datetime.date.fromisoformat(day).strftime(pgettext("date format", "%Y-%m-%d"))
+
+
+def moment_text(t: float) -> str:
+    """A moment (seconds since the epoch) in the local time, as the language writes a date and
+    a time: ``2026-12-07 12:28``, ``07/12/2026 12:28``."""
+    import time
+
+    return time.strftime(pgettext("date and time format", "%Y-%m-%d %H:%M"), time.localtime(t))
 
 
 def bounds(low: float, high: float, spec: str = ".2f", high_spec: str | None = None) -> str:

@@ -22,7 +22,7 @@ import time
 from rich.console import RenderableType
 from rich.text import Text
 
-from tutor.game.i18n import _, ngettext, number
+from tutor.game.i18n import _, day_text, moment_text, ngettext, number
 from tutor.records.puzzle_key import question_name, theme_name
 from tutor.render.safe import one_line
 from tutor.render.terminal import new_table, plain_text
@@ -45,7 +45,7 @@ def _bar(fraction: float, rich: bool) -> Text:
 
 def _when(t: float, now: float) -> str:
     days = (t - now) / 86400.0
-    stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(t))
+    stamp = moment_text(t)
     if days < 1 / 24:
         n = round(max(0.0, days * 1440))
         return ngettext("{when} (in {n} minute)", "{when} (in {n} minutes)", n).format(
@@ -99,7 +99,7 @@ def stats_view(stats: Stats, rich: bool = False, now: float | None = None) -> li
     out.append(Text(_("Accuracy by day:"), style=bold))
     for d in stats.days[-CHART_DAYS:]:
         frac = d.correct / d.answered if d.answered else 0.0
-        line = Text(f"  {d.day}  ")
+        line = Text(f"  {day_text(d.day)}  ")
         line.append_text(_bar(frac, rich))
         line.append(f"  {d.correct:>2}/{d.answered:<2}  {number(frac, '.0%'):>4}")
         out.append(line)
