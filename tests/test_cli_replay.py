@@ -261,3 +261,20 @@ def test_a_hand_given_a_card_short_among_full_ones_is_pointed_out(tmp_path: Path
         assert result.exit_code == 0, result.output
         assert "deal 1 gives South 8 cards of 9, the other hands in full" in result.stderr
     assert run("replay", str(EXAMPLES / "partial-view.yaml")).stderr == ""  # hands left out
+
+
+def test_long_names_are_cut_in_the_tables_and_the_cards_stay(tmp_path: Path) -> None:
+    """Big-input audit (stop 54): with names of 500 characters (the most a record takes) the
+    replay's table kept only the names and the tallies, the cards played gone, and with long
+    notes printed 71 MB in 36 s. A name is cut in a cell, whole in the prose above."""
+    text = (EXAMPLES / "seed003-scopa.yaml").read_text(encoding="utf-8")
+    long_a, long_b = "A" * 500, "B" * 500
+    text = re.sub(r"\bYou\b", long_a, re.sub(r"\bAda\b", long_b, text))
+    path = tmp_path / "long.yaml"
+    path.write_text(text, encoding="utf-8")
+    result = run("replay", str(path), env={"COLUMNS": "100"})
+    assert result.exit_code == 0, result.output
+    rows = [line for line in result.stdout.splitlines() if re.match(r"\s*1\s{2,}", line)]
+    assert rows and "AAAAAAAAAAAAAAA… " in rows[0] and " 7D " in rows[0]
+    assert long_a in result.stdout.replace("\n", "")  # whole in the playing order
+    assert len(result.stdout) < 40_000

@@ -17,7 +17,7 @@ from tutor.game.cards import Style
 from tutor.game.i18n import N_, _, bounds, is_you, ngettext, number, pgettext
 from tutor.game.rules import Ruleset
 from tutor.records.replay import replay_hand
-from tutor.render.safe import one_line, visible
+from tutor.render.safe import cell_names, one_line, visible
 from tutor.render.terminal import (
     Indented,
     Narrowing,
@@ -199,13 +199,14 @@ class _DecisionRow:
 def _decision_rows(review: Review, rich: bool) -> list[RenderableType]:
     style = review.style
     rows: list[list[Text]] = []
+    names = cell_names(d.player for d in review.decisions)
     for d in review.decisions:
         j = d.judgement
         label = Text(class_label(d), style=CLASS_COLOURS[j.classification] if rich else "")
         rows.append(
             [
                 Text(str(d.play)),
-                Text(one_line(d.player)),
+                Text(names[d.player]),
                 move_text(d.move.card, d.move.capture, style, rich),
                 label,
                 Text(number(j.cost)),
@@ -253,11 +254,12 @@ def _summary_table(review: Review, rich: bool) -> RenderableType:
         (_("accuracy"), functools.partial(accuracy_text, none="-", gap="\n")),
     ]
     summary = review.summary()
+    cells = cell_names(summary)
     table = new_table(_("player"), *(head for head, _figure in figures), rich=rich)
     for name, s in summary.items():
-        table.add_row(one_line(name), *(figure(s) for _head, figure in figures))
+        table.add_row(cells[name], *(figure(s) for _head, figure in figures))
     # on a narrow terminal the players are the columns (four at most), the figures the rows
-    narrow = new_table("", *(one_line(name) for name in summary), rich=rich)
+    narrow = new_table("", *(cells[name] for name in summary), rich=rich)
     for head, figure in figures:
         narrow.add_row(head, *(figure(s) for s in summary.values()))
     for t in (table, narrow):

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Iterable
 
 from tutor.game.errors import code_point
 from tutor.records.record import UNSAFE_TEXT as _UNSAFE
@@ -76,6 +77,30 @@ def without_glyphs(text: str) -> str:
     'the suits: D denari, C coppe; 3♥ stays'
     """
     return _LEGEND_GLYPH.sub("", text)
+
+
+NAME_CELL_WIDTH = 16
+"""The widest a name is written in a table's cell: names of 37 characters made each play of a
+replay four lines at 80 columns, and of 500 (the most a record takes) left no room for the
+cards (big-input audit, stop 54). The name is whole in the prose above the table."""
+
+
+def cell_names(names: Iterable[str], width: int = NAME_CELL_WIDTH) -> dict[str, str]:
+    """Each name as a table's cell shows it (:func:`one_line`): whole up to ``width``, else cut
+    with ``…``, at the same length for all, longer where two would read the same.
+
+    >>> cell_names(["Ada", "Giovanni Battista Rossi"], 12)
+    {'Ada': 'Ada', 'Giovanni Battista Rossi': 'Giovanni Ba…'}
+    >>> list(cell_names(["Player One Alpha", "Player One Beta"], 8).values())
+    ['Player One A…', 'Player One B…']
+    """
+    shown = {n: one_line(n) for n in names}
+    longest = max((len(t) for t in shown.values()), default=0)
+    for w in range(max(width, 2), longest + 1):
+        cut = {n: t if len(t) <= w else t[: w - 1] + "…" for n, t in shown.items()}
+        if len(set(cut.values())) == len(set(shown.values())):
+            return cut
+    return shown
 
 
 def visible(text: str) -> str:

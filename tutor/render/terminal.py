@@ -65,7 +65,14 @@ from tutor.game.rules import Ruleset
 from tutor.game.scoring import HandScore, MatchScore, category_name, napola_cards
 from tutor.records.record import HandRecord, shown_name
 from tutor.records.replay import HandReplay
-from tutor.render.safe import TERM_LINE, needs_showing, one_line, visible, without_glyphs
+from tutor.render.safe import (
+    TERM_LINE,
+    cell_names,
+    needs_showing,
+    one_line,
+    visible,
+    without_glyphs,
+)
 from tutor.review.judge import class_name, points_whose
 
 if TYPE_CHECKING:
@@ -1056,8 +1063,9 @@ def hand_title(record: HandRecord, number: int | None = None, rich: bool = False
 
 def _play_cells(hand: HandReplay, style: Style, rich: bool) -> tuple[list[str], list[list[Text]]]:
     """Header and cells of every play of a hand (the widths come from all of them)."""
-    names = [one_line(t) for t in hand.record.shown_team_names()]
-    headers = ["#", _("player"), _("plays"), _("takes"), "", _("table after"), *names]
+    teams = cell_names(hand.record.shown_team_names())
+    players = cell_names(hand.record.players)
+    headers = ["#", _("player"), _("plays"), _("takes"), "", _("table after"), *teams.values()]
     has_notes = any(step.shown_note for step in hand.steps)
     if has_notes:
         headers.append(_("note"))
@@ -1068,7 +1076,7 @@ def _play_cells(hand: HandReplay, style: Style, rich: bool) -> tuple[list[str], 
             mark = Text(_("SCOPA!"), style="bold yellow") if rich else Text(_("SCOPA"))
         row = [
             Text(str(step.number)),
-            Text(one_line(step.player)),
+            Text(players.get(step.player, one_line(step.player))),
             card_text(step.card, style, rich),
             cards_text(step.captured, style, rich, empty=""),
             mark,
@@ -1170,9 +1178,10 @@ def _notes_grid(hand: HandReplay, notes: Sequence[tuple[int, Text]], rich: bool)
     grid.add_column(justify="right", no_wrap=True)
     grid.add_column(no_wrap=True)
     grid.add_column(ratio=1, overflow="fold")
+    names = cell_names(hand.record.players)
     for n, note in notes:
         step = hand.steps[n]
-        name = Text(one_line(step.player), style="bold" if rich else "")
+        name = Text(names.get(step.player, one_line(step.player)), style="bold" if rich else "")
         grid.add_row(f"{step.number}.", name, note)
     return grid
 
