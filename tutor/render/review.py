@@ -265,6 +265,10 @@ def _summary_table(review: Review, rich: bool) -> RenderableType:
     for t in (table, narrow):
         for col in t.columns[1:]:
             col.justify = "right"
+            # a figure and its interval are never broken: "[0.14," over "3.72]" read as two
+            # numbers at 80 columns, where the players-as-columns layout fits (width audit,
+            # stop 54); this makes the wide table's least width its whole width
+            col.no_wrap = True
     return Narrowing(table, narrow)
 
 
