@@ -244,3 +244,17 @@ def test_records_that_cannot_be_written_are_an_output_error(
     assert ended.value.exit_code == 74
     err = capsys.readouterr().err
     assert "No space left on device (wrote 2 of the 4 records)" in err
+
+
+def test_the_table_never_breaks_a_figure_and_shows_no_empty_column() -> None:
+    """Width audit (stop 54): at 80 columns every interval was split ("4.95 [3.58," over
+    "6.41]"), and with --deals a 'matches won' column held only dashes."""
+    args = ["simulate", "-p", "chitarrella,greedy", "-n", "3", "-w", "1"]
+    for width in ("60", "80", "120"):
+        out = run(*args, env={"COLUMNS": width}).stdout
+        lines = out.splitlines()
+        assert max(map(len, lines)) <= int(width), (width, out)
+        assert not any(line.rstrip().endswith(",") for line in lines[2:-2]), (width, out)
+        assert "matches won" not in out
+    matches = run("simulate", "-r", "scopa", "-p", "greedy,random", "-m", "1", "-w", "1")
+    assert "matches won [95%]" in matches.stdout

@@ -25,7 +25,7 @@ import math
 import os
 import re
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import IO, TYPE_CHECKING, Any
 
 from rich import box
@@ -1682,6 +1682,16 @@ def reading_line(text: str, rich: bool, style: Style) -> Text:
 # -- simulate -------------------------------------------------------------------------------------
 
 
+def _gapped(text: str, gap: str) -> str:
+    """``4.95 [3.58, 6.41]`` with ``gap`` between the figure and its interval."""
+    return text.replace(" ", gap, 1)
+
+
+def _rate_text(rate: float | None, bounds95: tuple[float, float] | None, gap: str) -> str:
+    """A win rate with its interval (:func:`_share_text`), ``gap`` between; ``-`` for none."""
+    return "-" if rate is None else _gapped(_share_text(rate, bounds95), gap)
+
+
 def _share_text(rate: float, bounds95: tuple[float, float] | None) -> str:
     """``45.0% [30%, 61%]``: a win rate with its 95% interval."""
     text = number(rate, ".1%")
@@ -1716,24 +1726,29 @@ def simulation_view(result: SimulationResult, rich: bool = False) -> list[Render
     )
     if result.interrupted:  # on stdout too, not only in the note (audit, stop 53)
         head.append("; " + _("interrupted (Ctrl-C): the ones finished before it"))
-    table = new_table(
-        _("player"),
-        _("points/hand [95%]"),
-        _("scope/hand [95%]"),
-        _("hands won [95%]"),
-        _("matches won [95%]"),
-        rich=rich,
-    )
+    # a figure and its interval are never broken ("4.95 [3.58," over "6.41]" at 80 columns:
+    # width audit, stop 54); where they do not fit a row each, the players are the columns
+    figures: list[tuple[str, Callable[[int, str], str]]] = [
+        (_("points/hand [95%]"),
+         lambda who, gap: _gapped(result.points(who).text(signed=False), gap)),
+        (_("scope/hand [95%]"),
+         lambda who, gap: _gapped(result.scope(who).text(signed=False), gap)),
+        (_("hands won [95%]"), lambda who, gap: _rate_text(
+            result.hand_win_rate(who), result.hand_win_interval(who), gap)),
+    ]  # fmt: skip
+    if result.matches:  # with --deals alone there is no match to win: no column of dashes
+        figures.append((_("matches won [95%]"), lambda who, gap: _rate_text(
+            result.match_win_rate(who), result.match_win_interval(who), gap)))  # fmt: skip
+    names = [f"{'AB'[who]}: {result.players[who]}" for who in (0, 1)]
+    table = new_table(_("player"), *(label for label, _f in figures), rich=rich)
     for who in (0, 1):
-        mw = result.match_win_rate(who)
-        hw = result.hand_win_rate(who)
-        table.add_row(
-            f"{'AB'[who]}: {result.players[who]}",
-            result.points(who).text(signed=False),
-            result.scope(who).text(signed=False),
-            "-" if hw is None else _share_text(hw, result.hand_win_interval(who)),
-            "-" if mw is None else _share_text(mw, result.match_win_interval(who)),
-        )
+        table.add_row(names[who], *(f(who, " ") for _label, f in figures))
+    narrow = new_table("", *names, rich=rich)
+    for label, f in figures:
+        narrow.add_row(label, *(f(who, "\n") for who in (0, 1)))
+    for t in (table, narrow):
+        for col in t.columns[1:]:
+            col.no_wrap = True
     diff = result.difference()
     stronger = result.stronger()
     # a sentence starts with its letter, not a spec in lower case (English audit, stop 52)
@@ -1754,7 +1769,7 @@ def simulation_view(result: SimulationResult, rich: bool = False) -> list[Render
             diff.n,
         ).format(difference=diff.text(), n=diff.n, verdict=verdict)
     )
-    out: list[RenderableType] = [head, table, line]
+    out: list[RenderableType] = [head, Narrowing(table, narrow), line]
     if result.unfinished:
         games = len(result.match_winners)
         if result.unfinished < games:
