@@ -646,13 +646,14 @@ def test_the_rulesets_on_a_narrow_terminal_have_their_descriptions_below() -> No
     rulesets = [load_ruleset(name) for name in ruleset_names()]
     for lang in ("en", "it"):
         with speaking(lang):
-            for width in (60, 100):
+            # width audit (stop 54): at 80 the column was 31 wide, a cell running to 11 lines
+            for width in (60, 80, 100):
                 lines = emitted(rendering.rules_table(rulesets), width=width).splitlines()
                 assert max(map(len, lines)) <= width, (lang, width, lines)
                 head = lines[0].split()
                 assert (head[-1] in ("description", "descrizione")) == (width == 100), head
                 named = [line for line in lines if line in {r.name for r in rulesets}]
-                assert len(named) == (len(rulesets) if width == 60 else 0), lines
+                assert len(named) == (len(rulesets) if width < 100 else 0), lines
 
 
 def test_who_can_hold_what_fits_60_columns_once_readings_star_it(tmp_path: Path) -> None:

@@ -759,7 +759,15 @@ def rules_table(rulesets: Sequence[Ruleset], rich: bool = False) -> Narrowing:
         out.add_row(*row, description)
         short.add_row(*row)
         below += [Text(""), Text(row[0], style="bold" if rich else ""), Indented(description, 2)]
+    # a description narrower than this ran to 11 lines a cell at 80 columns (width audit,
+    # stop 54): there the descriptions go under the table too
+    out.columns[-1].min_width = DESCRIPTION_WIDTH_MIN
     return Narrowing(out, Group(short, *below))
+
+
+DESCRIPTION_WIDTH_MIN = 44
+"""The least width of ``tutor rules``'s description column (a ruleset's description is a
+sentence or two)."""
 
 
 def ruleset_text(lines: Sequence[str], rich: bool = False) -> Text:
