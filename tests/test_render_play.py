@@ -48,7 +48,7 @@ def test_the_hint_and_the_board_in_words() -> None:
     [board] = s.enter("board")
     shown = " ".join(plain_text(*event_view(board, s.style)).split())
     assert "Unmatched" in shown
-    assert "to deal (expected number)" in shown  # was "(how many)" beside 3.7 cards
+    assert "to deal (mean)" in shown  # was "(how many)" beside 3.7 cards
 
 
 def test_the_hints_value_is_yours_alone_in_scopa_and_your_sides_with_a_partner() -> None:

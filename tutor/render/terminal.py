@@ -1302,7 +1302,8 @@ def holdings_table(
     if inf.stock is not None:
         counts = [inf.to_deal(v) for v in range(1, 11)]
         cells = [Text(_number_or_dash(n, ".1f")) for n in counts]
-        out.add_row(_("to deal (expected number)"), *cells, str(inf.stock))
+        # short: a long label broke over 3 lines at 80 columns (width audit, stop 54)
+        out.add_row(_("to deal (mean)"), *cells, str(inf.stock))
     return out
 
 
