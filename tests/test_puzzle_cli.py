@@ -811,8 +811,11 @@ def test_the_list_on_a_terminal_of_80_puts_each_title_whole_under_its_name() -> 
     lines = narrow.stdout.splitlines()
     assert max(len(line) for line in lines) <= 80
     first = data[0]
-    at = lines.index(f"{first['name']}  (difficulty {first['difficulty']}/5, {first['ruleset']})")
-    assert lines[at + 1] == f"  {first['title']}"
+    at = lines.index(first["name"])
+    about = f"(difficulty {first['difficulty']}/5, {first['ruleset']})"
+    assert lines[at + 1] == f"  {first['title']} {about}"
+    at60 = run("puzzle", "list", env={"COLUMNS": "60"}).stdout.splitlines()
+    assert max(map(len, at60)) <= 60 and all(not line.startswith("(") for line in at60)
     wide = run("puzzle", "list", env={"COLUMNS": "120"}).stdout.splitlines()
     assert wide[0].split() == ["puzzle", "difficulty", "ruleset", "title"]
     assert any(line.startswith(first["name"]) and line.endswith(first["title"]) for line in wide)

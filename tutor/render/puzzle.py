@@ -242,8 +242,8 @@ def list_view(puzzles: Sequence[Puzzle], rich: bool = False) -> list[RenderableT
         level, ruleset = f"{p.spec.difficulty}/5", one_line(p.record.ruleset_name)
         table.add_row(name, level, ruleset, title)
         about = _("difficulty {level}, {ruleset}").format(level=level, ruleset=ruleset)
-        lines.append(Text.assemble((name, "bold" if rich else ""), f"  ({about})"))
-        lines.append(Indented(Text(title), 2))
+        lines.append(Text(name, style="bold" if rich else ""))
+        lines.append(Indented(Text(f"{title} ({about})"), 2))  # wrapped under itself
     return [Narrowing(table, Group(*lines))]
 
 
