@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import SEED003, run, seed003_opening
+from helpers import EXAMPLES, SEED003, run, run_json, seed003_opening
 
 from tutor.cli.core import EXIT_BAD_INPUT, EXIT_USAGE
 from tutor.review.judge import CLASSES
@@ -151,3 +151,26 @@ def test_the_review_ends_with_the_hand_s_result() -> None:
     tail = r.stdout.split("Score of the hand", 1)[1]
     assert "Leftovers: Ada captured last and takes 4S." in r.stdout
     assert tail.rstrip().splitlines()[-1].split() == ["total", "5", "1"]
+
+
+def test_a_match_is_reviewed_hand_by_hand_then_summed_per_player() -> None:
+    """Big-input audit (stop 54): a match could be reviewed only a hand at a time, with no
+    figures over the match. --match reviews every hand, as --hand N would, then sums each
+    player's decisions over them."""
+    match = str(EXAMPLES / "scopa-match.yaml")
+    quick = ["-k", "8", "-t", "100", "-w", "1"]  # by the deals alone: the same in each run
+    data = run_json("review", match, "--match", *quick)
+    assert [h["hand"] for h in data["hands"]] == [1, 2, 3, 4] and data["interrupted"] is False
+    for name, summed in data["summary"].items():
+        per_hand = [h["summary"][name] for h in data["hands"]]
+        for cls, n in summed["counts"].items():
+            assert n == sum(s["counts"][cls] for s in per_hand), (name, cls)
+        assert summed["points_lost"] == pytest.approx(sum(s["points_lost"] for s in per_hand))
+    second = run_json("review", match, "--hand", "2", *quick)
+    assert second["decisions"] == data["hands"][1]["decisions"]  # as --hand 2 reviews it
+    text = run("review", match, "--match", *quick, env={"COLUMNS": "100"}).stdout
+    assert "Hand 2 of 4" in text and "Summary of the match: 4 hands of 4 reviewed" in text
+    for args, said in ((["--hand", "2"], "give --hand or --match, not both"),
+                       (["--html", "x.html"], "a page shows one hand: give --hand N")):  # fmt: skip
+        bad = run("review", match, "--match", *args)
+        assert bad.exit_code == 2 and said in bad.stderr

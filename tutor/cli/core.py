@@ -1076,12 +1076,14 @@ def note_comments_lost(resumed: Path, save: Path | None) -> None:
         )
 
 
-def record_hands(file: Path, hand: int, shown: bool = True) -> list[HandRecord]:
-    """Hands 1 to ``hand`` of the record file ``file``: hand ``hand`` last, the match's earlier
-    hands before it; with ``shown``, for a person to read, their seats named in the language of
-    the run (:meth:`~tutor.records.record.HandRecord.shown`), else as the file writes them (for
-    the JSON, and for work that reads the file again by its names)."""
+def record_hands(file: Path, hand: int | None, shown: bool = True) -> list[HandRecord]:
+    """Hands 1 to ``hand`` of the record file ``file`` (None: every hand): hand ``hand`` last,
+    the match's earlier hands before it; with ``shown``, for a person to read, their seats
+    named in the language of the run (:meth:`~tutor.records.record.HandRecord.shown`), else as
+    the file writes them (for the JSON, and for work that reads the file again by its names)."""
     records = [record.shown() if shown else record for record in load_path(str(file))]
+    if hand is None:
+        hand = len(records)
     if hand > len(records):
         raise InputError(
             f"{file}: --hand {hand}: "

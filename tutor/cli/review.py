@@ -87,6 +87,7 @@ HandOption = Annotated[
         "tutor review docs/examples/seed003-scopa.yaml --all",
         "tutor review docs/examples/scopone-hand.yaml --as South --html south.html",
         "tutor review docs/examples/seed003-scopa.yaml --as You --json",
+        "tutor review docs/examples/scopa-match.yaml --match --all",
     ),
 )
 def review_command(
@@ -101,7 +102,18 @@ def review_command(
         ),
     ] = None,
     all_players: Annotated[bool, typer.Option("--all", help="Review every player.")] = False,
-    hand: HandOption = 1,
+    hand: Annotated[
+        int | None,
+        typer.Option("--hand", min=1, help="Which hand of a match file (1 = first; default 1)."),
+    ] = None,
+    whole_match: Annotated[
+        bool,
+        typer.Option(
+            "--match",
+            help="Review every hand of a match file in turn, then sum each player's figures "
+            "over the match.",
+        ),
+    ] = False,
     samples: SamplesOption = DEFAULT_SAMPLES,
     time_limit: TimeOption = DEFAULT_TIME,  # type: ignore[valid-type]
     seed: SeedOption = 0,
@@ -137,6 +149,17 @@ def review_command(
 
     if as_players and all_players:
         raise typer.BadParameter(_("give --as or --all, not both"), param_hint="--all")
+    if whole_match and hand is not None:
+        raise typer.BadParameter(_("give --hand or --match, not both"), param_hint="--match")
+    if whole_match and html is not None:
+        raise typer.BadParameter(
+            _("a page shows one hand: give --hand N with --html"), param_hint="--match"
+        )
+    if whole_match:
+        _review_match(file, as_players, all_players, samples, time_limit, seed, workers,
+                      hindsight, json_out, stated, earlier)  # fmt: skip
+        return
+    hand = hand or 1
     if html is not None:
         if is_stdout(html) and json_out:
             raise typer.BadParameter(
@@ -190,6 +213,73 @@ def review_command(
         console, fancy = human_console()
         emit(console, *review_view(review, fancy))
     if review.interrupted:
+        interrupted(_("interrupted: the review stops at the last decision judged"))
+        raise typer.Exit(EXIT_INTERRUPTED)
+
+
+def _review_match(
+    file: Path,
+    as_players: list[str] | None,
+    all_players: bool,
+    samples: int,
+    time_limit: float,
+    seed: int,
+    workers: int | None,
+    hindsight: bool,
+    json_out: bool,
+    stated: list[str] | None,
+    earlier: bool,
+) -> None:
+    """``tutor review FILE --match``: each hand in turn, as ``--hand N`` reviews it (the
+    styles read from the hands before it), then each player's figures over the match. Ctrl-C
+    shows the hands reviewed, the one under way up to its last decision judged."""
+    from tutor.review.judge import Settings
+    from tutor.review.review import ReviewError, match_summary, review_record
+
+    records = record_hands(file, None, shown=not json_out)
+    reviews = []
+    for n in range(1, len(records) + 1):
+        hands = records[:n]
+        record = hands[-1]
+        if all_players:
+            players: list[str] | None = list(record.players)
+        elif as_players:
+            players = [record.players[check_player(file, record, p)] for p in as_players]
+        else:
+            players = None
+        settings = Settings(samples=samples, time=time_limit, seed=seed,
+                            workers=workers or os.cpu_count() or 1,
+                            styles=review_styles(hands, stated, earlier))  # fmt: skip
+        doing = _("reviewing hand {n} of {hands} of {file}").format(
+            n=n, hands=len(records), file=file
+        )
+        try:
+            with progress_bar(_("reviewing"), doing) as progress:
+                review = review_record(record, players, settings=settings,
+                                       hindsight_values=hindsight, hand=n,
+                                       progress=progress)  # fmt: skip
+        except ReviewError as exc:
+            raise InputError(f"{file}: --hand {n}: {exc}") from None
+        for play, why in review.skipped:
+            note(f"tutor: {file}: --hand {n}: "
+                 + _("play {n} not reviewed: {why}").format(n=play, why=why))  # fmt: skip
+        reviews.append(review)
+        if review.interrupted:
+            break
+    stopped = reviews[-1].interrupted
+    if json_out:
+        print_json({
+            "hands": [r.to_json() for r in reviews],
+            "summary": {name: s.to_json() for name, s in match_summary(reviews).items()},
+            "interrupted": stopped,
+        })  # fmt: skip
+    else:
+        from tutor.render.review import match_review_view
+        from tutor.render.terminal import emit
+
+        console, fancy = human_console()
+        emit(console, *match_review_view(reviews, len(records), fancy))
+    if stopped:
         interrupted(_("interrupted: the review stops at the last decision judged"))
         raise typer.Exit(EXIT_INTERRUPTED)
 

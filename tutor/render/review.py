@@ -8,7 +8,7 @@ observation texts that quote names) passes through :func:`tutor.render.safe.visi
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.text import Text
@@ -40,7 +40,7 @@ from tutor.review.judge import (
     verdict_class,
 )
 from tutor.review.observations import MAXIMS, Observation
-from tutor.review.review import Decision, PlayerSummary, Review
+from tutor.review.review import Decision, PlayerSummary, Review, match_summary
 
 __all__ = [
     "CLASS_COLOURS",
@@ -245,7 +245,7 @@ def _decision_rows(review: Review, rich: bool) -> list[RenderableType]:
     return out
 
 
-def _summary_table(review: Review, rich: bool) -> RenderableType:
+def _summary_table(summary: dict[str, PlayerSummary], rich: bool) -> RenderableType:
     # each figure of a player, by its heading: one list for both layouts, so that a figure
     # added to one is in the other (each interval under its figure, for narrow columns)
     figures: list[tuple[str, Callable[[PlayerSummary], str]]] = [
@@ -253,7 +253,6 @@ def _summary_table(review: Review, rich: bool) -> RenderableType:
         (_("points lost"), functools.partial(lost_text, gap="\n")),
         (_("accuracy"), functools.partial(accuracy_text, none="-", gap="\n")),
     ]
-    summary = review.summary()
     cells = cell_names(summary)
     table = new_table(_("player"), *(head for head, _figure in figures), rich=rich)
     for name, s in summary.items():
@@ -343,17 +342,8 @@ def review_view(review: Review, rich: bool = False, result: bool = True) -> list
         out.append(Text(_("Play {n} not reviewed: {why}").format(n=play, why=visible(why))))
     out.append(Text(""))
     out.append(Text(_("Summary"), style=bold))
-    out.append(_summary_table(review, rich))
-    out.append(
-        Text(
-            _(
-                "Points lost: the sum of the costs. Accuracy: the share of the points at stake "
-                "that the player kept. In brackets, their 95% intervals over the sampled deals "
-                "(docs/review.md)."
-            ),
-            style="dim" if rich else "",
-        )
-    )
+    out.append(_summary_table(review.summary(), rich))
+    out.append(_summary_legend(rich))
     out.extend(_costliest(review, rich))
     if review.interrupted:
         out.append(Text(_("Interrupted: the review stops at the last decision judged.")))
@@ -363,6 +353,44 @@ def review_view(review: Review, rich: bool = False, result: bool = True) -> list
     if hand is not None and hand.score is not None:
         out.append(Text(""))
         out.extend(hand_end(hand, review.record, rich))
+    return out
+
+
+def _summary_legend(rich: bool) -> Text:
+    return Text(
+        _(
+            "Points lost: the sum of the costs. Accuracy: the share of the points at stake "
+            "that the player kept. In brackets, their 95% intervals over the sampled deals "
+            "(docs/review.md)."
+        ),
+        style="dim" if rich else "",
+    )
+
+
+def match_review_view(
+    reviews: Sequence[Review], hands: int, rich: bool = False
+) -> list[RenderableType]:
+    """``tutor review --match``: each hand's review in turn, then the summary over the hands
+    reviewed (of the match's ``hands``), each player's figures summed over them."""
+    bold = "bold" if rich else ""
+    out: list[RenderableType] = []
+    for review in reviews:
+        out.append(Text(_("Hand {n} of {hands}").format(n=review.hand, hands=hands), style=bold))
+        out.extend(review_view(review, rich))
+        out.append(Text(""))
+    done = len(reviews)
+    out.append(
+        Text(
+            ngettext(
+                "Summary of the match: {n} hand of {hands} reviewed",
+                "Summary of the match: {n} hands of {hands} reviewed",
+                done,
+            ).format(n=done, hands=hands),
+            style=bold,
+        )
+    )
+    out.append(_summary_table(match_summary(reviews), rich))
+    out.append(_summary_legend(rich))
     return out
 
 

@@ -58,6 +58,8 @@ __all__ = [
     "Decision",
     "PlayerSummary",
     "Review",
+    "summarise",
+    "match_summary",
     "review_record",
     "review_decision",
     "decision_seed",
@@ -163,6 +165,45 @@ class PlayerSummary:
         }
 
 
+def summarise(name: str, mine: Sequence[Decision]) -> PlayerSummary:
+    """A player's figures over their decisions ``mine`` (of one hand, or of a match)."""
+    counts = {c: sum(1 for d in mine if d.classification == c) for c in CLASSES}
+    doubts = {
+        c: sum(1 for d in mine if d.classification == c and d.judgement.uncertain) for c in CLASSES
+    }
+    lost = sum(d.judgement.cost for d in mine)
+    low, high = summed_cost_bounds([d.judgement for d in mine])
+    at_stake = [d.judgement for d in mine if d.classification != "forced"]
+    spread = sum(j.spread for j in at_stake)
+    kept = sum(j.kept for j in at_stake)
+    accuracy = acc_bounds = None
+    if spread > 0:
+        accuracy = 100.0 * kept / spread
+        # accuracy is 1 - lost / at stake: low with the most lost and the least at
+        # stake, high with the least lost (docs/review.md, "How sure the summary is")
+        least = stake_floor(at_stake)
+        most_lost = spread - kept + high - lost
+        acc_bounds = (
+            100.0 * max(0.0, 1.0 - most_lost / least) if least > 0 else 0.0,
+            100.0 * min(spread, kept + (lost - low)) / spread,
+        )
+    return PlayerSummary(name, counts, lost, accuracy, len(mine), doubts, (low, high),
+                         acc_bounds)  # fmt: skip
+
+
+def match_summary(reviews: Sequence[Review]) -> dict[str, PlayerSummary]:
+    """Per player reviewed in any of ``reviews`` (the hands of a match), in the order first
+    seen, the figures over every hand: a player keeps their name from hand to hand, while
+    their seat turns with the deal."""
+    mine: dict[str, list[Decision]] = {}
+    for review in reviews:
+        for name in review.players:
+            mine.setdefault(name, [])
+        for d in review.decisions:
+            mine.setdefault(d.player, []).append(d)
+    return {name: summarise(name, decisions) for name, decisions in mine.items()}
+
+
 @dataclass
 class Review:
     """A reviewed hand: the decisions of the chosen players, in play order."""
@@ -196,30 +237,7 @@ class Review:
         out = {}
         for seat in self.seats:
             name = self.record.players[seat]
-            mine = [d for d in self.decisions if d.seat == seat]
-            counts = {c: sum(1 for d in mine if d.classification == c) for c in CLASSES}
-            doubts = {
-                c: sum(1 for d in mine if d.classification == c and d.judgement.uncertain)
-                for c in CLASSES
-            }
-            lost = sum(d.judgement.cost for d in mine)
-            low, high = summed_cost_bounds([d.judgement for d in mine])
-            at_stake = [d.judgement for d in mine if d.classification != "forced"]
-            spread = sum(j.spread for j in at_stake)
-            kept = sum(j.kept for j in at_stake)
-            accuracy = acc_bounds = None
-            if spread > 0:
-                accuracy = 100.0 * kept / spread
-                # accuracy is 1 - lost / at stake: low with the most lost and the least at
-                # stake, high with the least lost (docs/review.md, "How sure the summary is")
-                least = stake_floor(at_stake)
-                most_lost = spread - kept + high - lost
-                acc_bounds = (
-                    100.0 * max(0.0, 1.0 - most_lost / least) if least > 0 else 0.0,
-                    100.0 * min(spread, kept + (lost - low)) / spread,
-                )
-            out[name] = PlayerSummary(name, counts, lost, accuracy, len(mine), doubts,
-                                      (low, high), acc_bounds)  # fmt: skip
+            out[name] = summarise(name, [d for d in self.decisions if d.seat == seat])
         return out
 
     def running_loss(self) -> list[list[float]]:
