@@ -158,7 +158,7 @@ def test_a_match_is_reviewed_hand_by_hand_then_summed_per_player() -> None:
     figures over the match. --match reviews every hand, as --hand N would, then sums each
     player's decisions over them."""
     match = str(EXAMPLES / "scopa-match.yaml")
-    quick = ["-k", "8", "-t", "100", "-w", "1"]  # by the deals alone: the same in each run
+    quick = ["-k", "4", "-t", "100", "-w", "1"]  # by the deals alone: the same in each run
     data = run_json("review", match, "--match", *quick)
     assert [h["hand"] for h in data["hands"]] == [1, 2, 3, 4] and data["interrupted"] is False
     for name, summed in data["summary"].items():
