@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -41,6 +42,9 @@ from tutor.game.i18n import _, ngettext, number
 from tutor.records.record import HandRecord
 from tutor.review.defaults import DEFAULT_SAMPLES, DEFAULT_TIME
 from tutor.search.defaults import SAMPLES_MAX, TIME_MAX
+
+if TYPE_CHECKING:  # the review loads only when a command runs
+    from tutor.review.judge import Settings
 
 __all__ = ["review_command", "explain_position_command"]
 
@@ -169,15 +173,10 @@ def review_command(
         check_output(html, "--html", "review.html", file)
     hands = record_hands(file, hand, shown=not json_out)
     record = hands[-1]
-    if all_players:
-        players: list[str] | None = list(record.players)
-    elif as_players:
-        players = [record.players[check_player(file, record, p)] for p in as_players]
-    else:
-        players = None
-    settings = Settings(samples=samples, time=time_limit, seed=seed,
-                        workers=workers or os.cpu_count() or 1,
-                        styles=review_styles(hands, stated, earlier))  # fmt: skip
+    players, settings = _reviewed(file, hands, as_players, all_players,
+                                  Settings(samples=samples, time=time_limit, seed=seed,
+                                           workers=workers or os.cpu_count() or 1),
+                                  stated, earlier)  # fmt: skip
     try:
         if time_limit:
             # "and", as the review's heading says it: two caps (English audit, stop 52)
@@ -217,6 +216,27 @@ def review_command(
         raise typer.Exit(EXIT_INTERRUPTED)
 
 
+def _reviewed(
+    file: Path,
+    hands: list[HandRecord],
+    as_players: list[str] | None,
+    all_players: bool,
+    budget: Settings,
+    stated: list[str] | None,
+    earlier: bool,
+) -> tuple[list[str] | None, Settings]:
+    """The players to review in the last of ``hands`` (None: the record's default), and
+    ``budget`` with the styles the hands before it showed."""
+    record = hands[-1]
+    if all_players:
+        players: list[str] | None = list(record.players)
+    elif as_players:
+        players = [record.players[check_player(file, record, p)] for p in as_players]
+    else:
+        players = None
+    return players, replace(budget, styles=review_styles(hands, stated, earlier))
+
+
 def _review_match(
     file: Path,
     as_players: list[str] | None,
@@ -237,19 +257,14 @@ def _review_match(
     from tutor.review.review import ReviewError, match_summary, review_record
 
     records = record_hands(file, None, shown=not json_out)
+    budget = Settings(samples=samples, time=time_limit, seed=seed,
+                      workers=workers or os.cpu_count() or 1)  # fmt: skip
     reviews = []
     for n in range(1, len(records) + 1):
         hands = records[:n]
         record = hands[-1]
-        if all_players:
-            players: list[str] | None = list(record.players)
-        elif as_players:
-            players = [record.players[check_player(file, record, p)] for p in as_players]
-        else:
-            players = None
-        settings = Settings(samples=samples, time=time_limit, seed=seed,
-                            workers=workers or os.cpu_count() or 1,
-                            styles=review_styles(hands, stated, earlier))  # fmt: skip
+        players, settings = _reviewed(file, hands, as_players, all_players, budget, stated,
+                                      earlier)  # fmt: skip
         doing = _("reviewing hand {n} of {hands} of {file}").format(
             n=n, hands=len(records), file=file
         )
