@@ -1102,7 +1102,10 @@ _FIRST_TALLY = 6
 takes, the scopa mark and the table after the play)."""
 
 NOTE_WIDTH = 44
-"""Widest a note column gets before its text wraps."""
+"""Widest a note column gets before its text wraps, where the console's width is not known
+(beyond it, as wide as the console leaves, up to :data:`NOTE_WIDTH_MAX`)."""
+NOTE_WIDTH_MAX = 72
+"""Widest a note column gets on a wide console: a longer line of prose reads less easily."""
 NOTE_MIN_WIDTH = 28
 """Narrowest a note column may get; on a narrower console the notes go under the plays."""
 COLUMN_GAP = 3
@@ -1133,8 +1136,11 @@ def plays_table(
             widths[i] = max(widths[i], cell.cell_len)
     below: list[tuple[int, Text]] = []
     if noted:
-        widths[-1] = min(widths[-1], NOTE_WIDTH)
         rest = sum(widths[:-1]) + COLUMN_GAP * (len(widths) - 1)
+        # as wide as the console leaves, from NOTE_WIDTH to a line that still reads easily: at
+        # 200 columns the notes wrapped at 44 beside 72 empty ones (width audit, stop 54)
+        widest = NOTE_WIDTH if width is None else min(NOTE_WIDTH_MAX, max(NOTE_WIDTH, width - rest))
+        widths[-1] = min(widths[-1], widest)
         if width is not None and width - rest < NOTE_MIN_WIDTH:
             below = [(n, row[-1]) for n, row in enumerate(rows) if row[-1].plain]
             for row in rows:
