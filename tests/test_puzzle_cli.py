@@ -819,3 +819,13 @@ def test_the_list_on_a_terminal_of_80_puts_each_title_whole_under_its_name() -> 
     wide = run("puzzle", "list", env={"COLUMNS": "120"}).stdout.splitlines()
     assert wide[0].split() == ["puzzle", "difficulty", "ruleset", "title"]
     assert any(line.startswith(first["name"]) and line.endswith(first["title"]) for line in wide)
+
+
+def test_each_capture_of_the_answer_is_an_item_whose_lines_hang_under_it() -> None:
+    """Width audit (stop 54): at 80 columns a capture's reason went on at the margin of the
+    list, so its second line read as another capture."""
+    shown = run("puzzle", "try", "scopa-legal-captures-0cce11fbb41c", input="skip\n",
+                env={"COLUMNS": "80"}).stdout.splitlines()  # fmt: skip
+    at = next(k for k, line in enumerate(shown) if line.startswith("  - KS x 4C 6D: not allowed"))
+    assert shown[at + 1].startswith("    ") and not shown[at + 1].startswith("    - ")
+    assert any(line.startswith("  - KS x KH: legal") for line in shown)

@@ -424,7 +424,7 @@ def explain(p: Puzzle, solved: Solved | None) -> list[str]:
         for opt in p.state.explain(card, style):
             if opt.capture:
                 mark = _("legal") if opt.legal else _("not allowed")
-                out.append(f"  {Move(card, opt.capture).text(style)}: {mark}: {opt.reason}")
+                out.append(f"  - {Move(card, opt.capture).text(style)}: {mark}: {opt.reason}")
     return out
 
 

@@ -193,7 +193,11 @@ def verdict_view(p: Puzzle, verdict: Verdict, rich: bool = False) -> list[Render
     out: list[RenderableType] = [prose(visible(verdict.message), p.style, rich, text_style=said)]
     for line in verdict.lines:
         body = line.lstrip(" ")
-        out.append(prose(visible(body), p.style, rich, len(line) - len(body)))
+        indent = len(line) - len(body)
+        # an item ("  - KS x 4C 6D: not allowed: ...") hangs under its first word, so that its
+        # second line does not read as another item (width audit, stop 54)
+        hang = indent + 2 if body.startswith("- ") else None
+        out.append(prose(visible(body), p.style, rich, indent, hang=hang))
     themes = ", ".join(theme_name(t) for t in p.spec.themes)
     out.append(Text(_("Themes: {themes}.").format(themes=themes), style="dim" if rich else ""))
     return out

@@ -538,6 +538,9 @@ def text_lines(text: str, glyphs: bool = True, cards: Style | None = None) -> li
     >>> print(plain_text(*text_lines("  undo   take it back now"), width=18), end="")
       undo   take it
              back now
+    >>> print(plain_text(*text_lines("  - KS x 4C 6D: not allowed"), width=20), end="")
+      - KS x 4C 6D: not
+        allowed
     """
     if text.endswith("\n"):
         text = text[:-1]
@@ -554,6 +557,9 @@ def text_lines(text: str, glyphs: bool = True, cards: Style | None = None) -> li
         term = TERM_LINE.fullmatch(body) if indent else None
         if term is not None:
             out.append(Item(drawn(visible(term[2])), indent, visible(term[1])))
+            continue
+        if body.startswith("- "):  # an item of a list: its lines hang under its first word
+            out.append(Item(drawn(visible(body[2:])), indent))
             continue
         shown = drawn(visible(body))
         out.append(Indented(shown, indent) if indent else shown)
@@ -609,12 +615,18 @@ def glyph_cards(text: Text | str, style: Style, rich: bool = True) -> Text:
 
 
 def prose(
-    text: str, style: Style, rich: bool = False, indent: int = 0, text_style: str = ""
+    text: str,
+    style: Style,
+    rich: bool = False,
+    indent: int = 0,
+    text_style: str = "",
+    hang: int | None = None,
 ) -> Packed:
     """The tutor's sentence ``text`` (made visible first by the caller) wrapped between words
     only, a play such as ``7D x 3C 4S`` kept whole on one line (a narrow terminal broke "7D x"
     from "3C", practice audit of stop 49), its cards drawn as :func:`glyph_cards` draws them;
-    lines after the first ``indent`` columns in.
+    lines after the first ``indent`` columns in (or ``hang``: the first ``indent`` in, the
+    others ``hang``, for an item of a list whose lines hang under its first word).
 
     >>> from tutor.game.cards import ITALIAN
     >>> plain_text(prose("Type a play like 7D x 3C 4S or 5B.", ITALIAN), width=22).splitlines()
@@ -637,7 +649,7 @@ def prose(
         items.append(glyph_cards(Text(text[start:end], style=text_style), style, rich))
         at = end
     items.extend(Text(w, style=text_style) for w in text[at:].split())
-    return Packed(Text(" " * indent), items, gap=1, indent=indent)
+    return Packed(Text(" " * indent), items, gap=1, indent=indent if hang is None else hang)
 
 
 def cards_text(
