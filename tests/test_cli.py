@@ -739,3 +739,26 @@ def test_plain_output_is_as_wide_as_columns_says_when_it_is_set() -> None:
         wide = run(*args)
         assert max(map(len, wide.stdout.splitlines())) > 80, args  # the fixed 120
         assert max(map(len, wide.stdout.splitlines())) <= 120, args
+
+
+def test_progress_into_a_pipe_says_how_far_now_and_then(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Big-input audit (stop 54): a review of a long hand piped to a file said what it did,
+    then nothing for 73 s. Now and then a line says how far it is (never at the end)."""
+    from tutor.cli import core
+
+    monkeypatch.setattr(core, "PIPED_PROGRESS_EVERY", 0.0)
+    with core.progress_bar("reviewing", "reviewing the decisions of x.yaml") as progress:
+        for done in (0, 1, 2, 4):
+            progress(done, 4)
+    assert capsys.readouterr().err.splitlines() == [
+        "tutor: reviewing the decisions of x.yaml...",
+        "tutor: reviewing 1/4",
+        "tutor: reviewing 2/4",
+    ]
+    monkeypatch.setattr(core, "PIPED_PROGRESS_EVERY", 3600.0)
+    with core.progress_bar("reviewing") as progress:
+        for done in (0, 1, 2, 4):
+            progress(done, 4)
+    assert capsys.readouterr().err == "tutor: reviewing...\n"

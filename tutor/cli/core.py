@@ -793,26 +793,38 @@ def fail_if_rejected(rejected: int, interactive: bool) -> None:
         raise typer.Exit(EXIT_PROBLEMS)
 
 
+PIPED_PROGRESS_EVERY = 15.0
+"""Seconds between two lines of progress on a stderr that is no terminal (a log, a pipe):
+often enough that a long run is not taken for a hang, seldom enough not to fill the log."""
+
+
 @contextlib.contextmanager
 def progress_bar(what: str, doing: str | None = None) -> Iterator[Progress]:
     """A ``progress(done, total)`` callback for a library call, drawing a bar on stderr.
 
     The bar appears at the first call (so a call that turns out to need none shows none). When
     stderr is no terminal, no bar can be drawn: the first call says instead, in one line, what
-    is being done (``doing``, e.g. ``sampling 300 deals``), so that a long silent run piped
-    into a file or another program is not taken for a hang. Which of the two depends on stderr
-    alone, never on ``--json``: that option keeps stdout for the JSON, and the progress is on
-    stderr (a ``--json`` run in a terminal, its output sent to a file, shows the bar). Under
-    ``NO_COLOR`` a terminal gets plain text: the count alone, rewritten in place.
+    is being done (``doing``, e.g. ``sampling 300 deals``), and then, every
+    :data:`PIPED_PROGRESS_EVERY` seconds, how far it is (``reviewing 13/36``), so that a long
+    silent run piped into a file or another program is not taken for a hang. Which of the two
+    depends on stderr alone, never on ``--json``: that option keeps stdout for the JSON, and
+    the progress is on stderr (a ``--json`` run in a terminal, its output sent to a file,
+    shows the bar). Under ``NO_COLOR`` a terminal gets plain text: the count alone, rewritten
+    in place.
     """
     if not sys.stderr.isatty():
-        said = False
+        said = [0.0]  # when the last line was said (0: never)
 
         def say(done: int, total: int) -> None:
-            nonlocal said
-            if not said:
-                said = True
+            now = time.monotonic()
+            if not said[0]:
+                said[0] = now
                 note(f"tutor: {doing or what}...")
+            elif done < total and now - said[0] >= PIPED_PROGRESS_EVERY:
+                # a line now and then: a review of a long hand said nothing for 73 s into a
+                # pipe after its first line (big-input audit, stop 54)
+                said[0] = now
+                note(f"tutor: {what} {done}/{total}")
 
         yield say
         return
