@@ -27,6 +27,7 @@ from tutor.cli.core import (
     progress_bar,
     record_hand,
     record_hands,
+    show_result,
     workers_option,
 )
 from tutor.cli.core import (
@@ -90,19 +91,8 @@ def _show_run(
     view: Callable[[dict[str, Any], bool], list[Any]],
     json_out: bool,
 ) -> None:
-    """A long run's result, as JSON or as ``view``'s tables; when it was interrupted, first the
-    note ``interrupted`` (how much of it is shown), and then exit 130."""
-    if interrupted:
-        say_interrupted(interrupted)
-    if json_out:
-        print_json(data)
-    else:
-        from tutor.render.terminal import emit
-
-        console, fancy = human_console()
-        emit(console, *view(data, fancy))
-    if interrupted:
-        raise typer.Exit(EXIT_INTERRUPTED)
+    """A long run's result, as JSON or as ``view``'s tables (:func:`show_result`)."""
+    show_result(lambda: data, lambda fancy: view(data, fancy), json_out, interrupted)
 
 
 @bench_app.command(

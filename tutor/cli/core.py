@@ -50,7 +50,7 @@ from tutor.records.recordfile import free_name, load_path, save_problem
 from tutor.render.safe import one_line, visible, without_glyphs
 
 if TYPE_CHECKING:
-    from rich.console import Console
+    from rich.console import Console, RenderableType
 
 __all__ = [
     "typed_options",
@@ -613,6 +613,29 @@ def human_console() -> tuple[Console, bool]:
 
     console = make_console()
     return console, is_fancy(console)
+
+
+def show_result(
+    to_json: Callable[[], Any],
+    view: Callable[[bool], Sequence[RenderableType]],
+    json_out: bool,
+    cut_short: str | None = None,
+) -> None:
+    """A command's result on stdout: ``to_json()`` with ``--json``, else ``view(fancy)``'s
+    renderables. When Ctrl-C cut the work short, first the note ``cut_short`` (how much of it
+    is shown), and then exit 130."""
+    if cut_short:
+        interrupted(cut_short)
+    if json_out:
+        print_json(to_json())
+    else:
+        # lazy: rich loads only for human output
+        from tutor.render.terminal import emit
+
+        console, fancy = human_console()
+        emit(console, *view(fancy))
+    if cut_short:
+        raise typer.Exit(EXIT_INTERRUPTED)
 
 
 def note_wrapped(text: str) -> None:

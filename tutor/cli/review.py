@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tutor.cli.core import (
-    EXIT_INTERRUPTED,
     EarlierOption,
     InputError,
     JsonOption,
@@ -28,14 +27,12 @@ from tutor.cli.core import (
     examples,
     file_argument,
     file_option,
-    human_console,
-    interrupted,
     is_stdout,
     known_styles,
     note,
-    print_json,
     progress_bar,
     record_hands,
+    show_result,
     write_output,
 )
 from tutor.game.i18n import _, ngettext, number
@@ -45,6 +42,7 @@ from tutor.search.defaults import SAMPLES_MAX, TIME_MAX
 
 if TYPE_CHECKING:  # the review loads only when a command runs
     from tutor.review.judge import Settings
+    from tutor.review.review import Review
 
 __all__ = ["review_command", "explain_position_command"]
 
@@ -149,7 +147,6 @@ def review_command(
     named observations citing the maxims of docs/strategy.md. A summary per player follows.
     """
     from tutor.review.judge import Settings
-    from tutor.review.review import ReviewError, review_record
 
     if as_players and all_players:
         raise typer.BadParameter(_("give --as or --all, not both"), param_hint="--all")
@@ -172,51 +169,31 @@ def review_command(
             )
         check_output(html, "--html", "review.html", file)
     hands = record_hands(file, hand, shown=not json_out)
-    record = hands[-1]
-    players, settings = _reviewed(file, hands, as_players, all_players,
-                                  Settings(samples=samples, time=time_limit, seed=seed,
-                                           workers=workers or os.cpu_count() or 1),
-                                  stated, earlier)  # fmt: skip
-    try:
-        if time_limit:
-            # "and", as the review's heading says it: two caps (English audit, stop 52)
-            budget = _("up to {n} sampled deals and {seconds} s").format(
-                n=samples, seconds=number(time_limit, "g")
-            )
-        else:
-            budget = _("up to {n} sampled deals").format(n=samples)
-        doing = _("reviewing the decisions of {file} ({budget} each)").format(
-            file=file, budget=budget
+    if time_limit:
+        # "and", as the review's heading says it: two caps (English audit, stop 52)
+        budget = _("up to {n} sampled deals and {seconds} s").format(
+            n=samples, seconds=number(time_limit, "g")
         )
-        with progress_bar(_("reviewing"), doing) as progress:
-            review = review_record(record, players, settings=settings, hindsight_values=hindsight,
-                                   hand=hand, progress=progress)  # fmt: skip
-    except ReviewError as exc:
-        raise InputError(f"{file}: {exc}") from None
-    for play, why in review.skipped:
-        note(f"tutor: {file}: " + _("play {n} not reviewed: {why}").format(n=play, why=why))
-    if hindsight and not any(d.hindsight for d in review.decisions) and review.decisions:
-        note(f"tutor: {file}: " + _("no hindsight: the record does not reveal every hand"))
+    else:
+        budget = _("up to {n} sampled deals").format(n=samples)
+    doing = _("reviewing the decisions of {file} ({budget} each)").format(file=file, budget=budget)
+    review = _review_hand(file, hands, as_players, all_players,
+                          Settings(samples=samples, time=time_limit, seed=seed,
+                                   workers=workers or os.cpu_count() or 1),
+                          stated, earlier, hindsight, doing, f"{file}: ")  # fmt: skip
     if html is not None:
         from tutor.render.html import review_page
 
         write_output(html, review_page(review))
         if is_stdout(html):  # the page is the output
             return
-    if json_out:
-        print_json(review.to_json())
-    else:
-        from tutor.render.review import review_view
-        from tutor.render.terminal import emit
+    from tutor.render.review import review_view
 
-        console, fancy = human_console()
-        emit(console, *review_view(review, fancy))
-    if review.interrupted:
-        interrupted(_("interrupted: the review stops at the last decision judged"))
-        raise typer.Exit(EXIT_INTERRUPTED)
+    show_result(review.to_json, lambda fancy: review_view(review, fancy), json_out,
+                _cut_short(review.interrupted))  # fmt: skip
 
 
-def _reviewed(
+def _review_hand(
     file: Path,
     hands: list[HandRecord],
     as_players: list[str] | None,
@@ -224,9 +201,16 @@ def _reviewed(
     budget: Settings,
     stated: list[str] | None,
     earlier: bool,
-) -> tuple[list[str] | None, Settings]:
-    """The players to review in the last of ``hands`` (None: the record's default), and
-    ``budget`` with the styles the hands before it showed."""
+    hindsight: bool,
+    doing: str,
+    where: str,
+) -> Review:
+    """The last of ``hands`` reviewed (hand ``len(hands)`` of the file), for ``--hand N`` and
+    for each hand of ``--match``: the players asked for (None: the record's default), the
+    ``budget`` with the styles the hands before it showed, a progress bar saying ``doing``, and
+    on stderr, after ``where``, the plays not reviewed and a hindsight the record cannot give."""
+    from tutor.review.review import ReviewError, review_record
+
     record = hands[-1]
     if all_players:
         players: list[str] | None = list(record.players)
@@ -234,7 +218,18 @@ def _reviewed(
         players = [record.players[check_player(file, record, p)] for p in as_players]
     else:
         players = None
-    return players, replace(budget, styles=review_styles(hands, stated, earlier))
+    settings = replace(budget, styles=review_styles(hands, stated, earlier))
+    try:
+        with progress_bar(_("reviewing"), doing) as progress:
+            review = review_record(record, players, settings=settings, hindsight_values=hindsight,
+                                   hand=len(hands), progress=progress)  # fmt: skip
+    except ReviewError as exc:
+        raise InputError(f"{where}{exc}") from None
+    for play, why in review.skipped:
+        note(f"tutor: {where}" + _("play {n} not reviewed: {why}").format(n=play, why=why))
+    if hindsight and not any(d.hindsight for d in review.decisions) and review.decisions:
+        note(f"tutor: {where}" + _("no hindsight: the record does not reveal every hand"))
+    return review
 
 
 def _review_match(
@@ -254,49 +249,39 @@ def _review_match(
     styles read from the hands before it), then each player's figures over the match. Ctrl-C
     shows the hands reviewed, the one under way up to its last decision judged."""
     from tutor.review.judge import Settings
-    from tutor.review.review import ReviewError, match_summary, review_record
+    from tutor.review.review import match_summary
 
     records = record_hands(file, None, shown=not json_out)
     budget = Settings(samples=samples, time=time_limit, seed=seed,
                       workers=workers or os.cpu_count() or 1)  # fmt: skip
     reviews = []
     for n in range(1, len(records) + 1):
-        hands = records[:n]
-        record = hands[-1]
-        players, settings = _reviewed(file, hands, as_players, all_players, budget, stated,
-                                      earlier)  # fmt: skip
         doing = _("reviewing hand {n} of {hands} of {file}").format(
             n=n, hands=len(records), file=file
         )
-        try:
-            with progress_bar(_("reviewing"), doing) as progress:
-                review = review_record(record, players, settings=settings,
-                                       hindsight_values=hindsight, hand=n,
-                                       progress=progress)  # fmt: skip
-        except ReviewError as exc:
-            raise InputError(f"{file}: --hand {n}: {exc}") from None
-        for play, why in review.skipped:
-            note(f"tutor: {file}: --hand {n}: "
-                 + _("play {n} not reviewed: {why}").format(n=play, why=why))  # fmt: skip
+        review = _review_hand(file, records[:n], as_players, all_players, budget, stated,
+                              earlier, hindsight, doing, f"{file}: --hand {n}: ")  # fmt: skip
         reviews.append(review)
         if review.interrupted:
             break
+    from tutor.render.review import match_review_view
+
     stopped = reviews[-1].interrupted
-    if json_out:
-        print_json({
+    show_result(
+        lambda: {
             "hands": [r.to_json() for r in reviews],
             "summary": {name: s.to_json() for name, s in match_summary(reviews).items()},
             "interrupted": stopped,
-        })  # fmt: skip
-    else:
-        from tutor.render.review import match_review_view
-        from tutor.render.terminal import emit
+        },
+        lambda fancy: match_review_view(reviews, len(records), fancy),
+        json_out,
+        _cut_short(stopped),
+    )
 
-        console, fancy = human_console()
-        emit(console, *match_review_view(reviews, len(records), fancy))
-    if stopped:
-        interrupted(_("interrupted: the review stops at the last decision judged"))
-        raise typer.Exit(EXIT_INTERRUPTED)
+
+def _cut_short(interrupted: bool) -> str | None:
+    """The note of a review Ctrl-C stopped (:func:`show_result`), or None."""
+    return _("interrupted: the review stops at the last decision judged") if interrupted else None
 
 
 def review_styles(
@@ -349,15 +334,7 @@ def explain_position_command(
             )
     except ReviewError as exc:
         raise InputError(f"{file}: {exc}") from None
-    if ex.interrupted:
-        interrupted(_("interrupted: showing what was computed"))
-    if json_out:
-        print_json(ex.to_json())
-    else:
-        from tutor.render.review import explanation_view
-        from tutor.render.terminal import emit
+    from tutor.render.review import explanation_view
 
-        console, fancy = human_console()
-        emit(console, *explanation_view(ex, fancy))
-    if ex.interrupted:
-        raise typer.Exit(EXIT_INTERRUPTED)
+    cut_short = _("interrupted: showing what was computed") if ex.interrupted else None
+    show_result(ex.to_json, lambda fancy: explanation_view(ex, fancy), json_out, cut_short)

@@ -37,7 +37,7 @@ from tutor.game.cards import (
     parse_card,
     parse_cards,
 )
-from tutor.game.errors import names_text
+from tutor.game.errors import Shown, names_text
 from tutor.game.i18n import LANGUAGES, N_, _, local, typed_words
 from tutor.game.state import GameState, Move, MoveError
 
@@ -420,13 +420,12 @@ def _read_solution(
             named = style.value_of_word(said) if scalar else None
             if scalar and named is None and not said.lstrip("+-").isdigit():
                 # input audit (stop 54): "must be a whole number", where letters are taken too
-                shown = said if len(said) <= 40 else said[:39] + "…"
                 raise reader.fail(
                     n,
                     "puzzle: "
                     + _(
                         "{text!r} is not a value: values are 1 to 10, or the letters A, {figures}"
-                    ).format(text=shown, figures=", ".join(style.figures)),
+                    ).format(text=Shown(said), figures=", ".join(style.figures)),
                 )
             v = named or _int(reader, n, what)
             if not 1 <= v <= 10:

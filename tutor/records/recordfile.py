@@ -58,7 +58,7 @@ from tutor.game.cards import (
     other_deck_hint,
     parse_card,
 )
-from tutor.game.errors import TutorError
+from tutor.game.errors import Shown, TutorError
 from tutor.game.i18n import _, ngettext
 from tutor.game.interrupts import interrupts_held
 from tutor.game.rules import (
@@ -335,10 +335,10 @@ class _Reader:
         try:
             seed = int(seed_text)
         except ValueError:
-            shown = seed_text if len(seed_text) <= 40 else seed_text[:39] + "…"
             raise self.fail(
                 values["seed"],
-                "game: " + _("the seed must be a whole number, not {text!r}").format(text=shown),
+                "game: "
+                + _("the seed must be a whole number, not {text!r}").format(text=Shown(seed_text)),
             ) from None
         computer: dict[str, str] = {}
         if "computer" in values:

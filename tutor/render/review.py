@@ -35,7 +35,6 @@ from tutor.review.judge import (
     CLASSES,
     THRESHOLDS,
     class_name,
-    cost_bounds,
     points_whose,
     verdict_class,
 )
@@ -210,8 +209,7 @@ def _decision_rows(review: Review, rich: bool) -> list[RenderableType]:
                 move_text(d.move.card, d.move.capture, style, rich),
                 label,
                 Text(number(j.cost)),
-                # alone when exact or forced, as the page writes it (Judgement.cost_text)
-                Text("" if j.exact or j.classification == "forced" else cost_bounds(j.low, j.high)),
+                Text(j.bounds_text()),  # none when exact or forced, as the page writes it
                 Text.assemble(
                     _("best:") + " ", move_text(j.best.card, j.best.capture, style, rich)
                 ),
@@ -429,7 +427,8 @@ def _costliest(review: Review, rich: bool) -> list[RenderableType]:
             line.append(_("play {n}:").format(n=d.play) + " ")
             line.append_text(move_text(d.move.card, d.move.capture, style, rich))
             cost = _("{cost} points").format(cost=number(j.cost))
-            line.append(", " + cost + ("" if j.exact else " " + cost_bounds(j.low, j.high)))
+            bounds = j.bounds_text()
+            line.append(", " + cost + (" " + bounds if bounds else ""))
             line.append(" (" + _("best") + " ")
             line.append_text(move_text(j.best.card, j.best.capture, style, rich))
             line.append(")")

@@ -260,16 +260,13 @@ def explain_position(
     view = viewer_state(state, seat)
     seeded = replace(settings, seed=decision_seed(settings.seed, at + 1))
     valued = value_moves(view, seeded, prior, progress, keep_interrupted)
-    exact, samples, values, hands, sampled = (
-        valued.exact,
-        valued.samples,
-        valued.values,
-        valued.hands,
-        valued.sampled,
-    )
     # a reading is checked by sampling again: not after a Ctrl-C
-    reading = None if exact or valued.interrupted else check_values(view, values, hands, seeded)
-    by_move = {v.move: v for v in values}
+    reading = (
+        None
+        if valued.exact or valued.interrupted
+        else check_values(view, valued.values, valued.hands, seeded)
+    )
+    by_move = {v.move: v for v in valued.values}
     choices = Choices(view, full.players, full.style, settings.styles)
     captured = view.captured_cards()
     out = []
@@ -299,6 +296,6 @@ def explain_position(
             )
         )
     out.sort(key=lambda e: -(e.value.value if e.value is not None and e.value.n else -1e9))
-    return PositionExplanation(full, at, seat, view.table, view.hands[seat], exact, samples, out,
-                               settings.seed, reading, sampled,
+    return PositionExplanation(full, at, seat, view.table, view.hands[seat], valued.exact,
+                               valued.samples, out, settings.seed, reading, valued.sampled,
                                valued.interrupted)  # fmt: skip

@@ -329,9 +329,15 @@ class Judgement:
         nothing, and "0.00 [0.00, 0.00]" beside the exact rows' "0.00" read as a measurement:
         render audit, stop 53), else with its interval (:func:`cost_bounds`), as
         ``0.60 [0.30, 1.12]``."""
+        bounds = self.bounds_text()
+        return f"{number(self.cost)} {bounds}" if bounds else number(self.cost)
+
+    def bounds_text(self) -> str:
+        """The cost's interval as :func:`cost_bounds` writes it, or nothing when the cost is
+        exact or the decision forced (its cost stands alone: :meth:`cost_text`)."""
         if self.exact or self.classification == "forced":
-            return number(self.cost)
-        return f"{number(self.cost)} {cost_bounds(self.low, self.high)}"
+            return ""
+        return cost_bounds(self.low, self.high)
 
     @property
     def spread(self) -> float:
