@@ -170,7 +170,22 @@ def test_a_match_is_reviewed_hand_by_hand_then_summed_per_player() -> None:
     assert second["decisions"] == data["hands"][1]["decisions"]  # as --hand 2 reviews it
     text = run("review", match, "--match", *quick, env={"COLUMNS": "100"}).stdout
     assert "Hand 2 of 4" in text and "Summary of the match: 4 hands of 4 reviewed" in text
-    for args, said in ((["--hand", "2"], "give --hand or --match, not both"),
-                       (["--html", "x.html"], "a page shows one hand: give --hand N")):  # fmt: skip
-        bad = run("review", match, "--match", *args)
-        assert bad.exit_code == 2 and said in bad.stderr
+    bad = run("review", match, "--match", "--hand", "2")
+    assert bad.exit_code == 2 and "give --hand or --match, not both" in bad.stderr
+
+
+def test_a_match_is_one_page_with_html(tmp_path: Path) -> None:
+    """--match --html was refused ("a page shows one hand"): a match is now one page, its
+    figures over the match, then each hand as --hand N --html shows it."""
+    match = str(EXAMPLES / "scopa-match.yaml")
+    page = tmp_path / "match.html"
+    r = run("review", match, "--match", "-k", "4", "-t", "100", "-w", "1", "--html", str(page))
+    assert r.exit_code == 0, r.stderr
+    assert "Summary of the match: 4 hands of 4 reviewed" in r.stdout  # the text as well
+    html = page.read_text(encoding="utf-8")
+    assert "<h1>Review of a match of scopa</h1>" in html
+    for n in range(1, 5):
+        assert f'id="h{n}-hand"' in html and f'id="h{n}-play-1"' in html
+    out = run("review", match, "--match", "-k", "4", "-t", "100", "-w", "1", "--html", "-")
+    assert out.exit_code == 0 and out.stdout.startswith("<!DOCTYPE html>")
+    assert "Summary of the match" not in out.stdout  # the page alone on stdout

@@ -11,6 +11,7 @@ import struct
 import subprocess
 import tempfile
 import zlib
+from dataclasses import replace
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -28,7 +29,13 @@ from tutor.counting.tracker import viewer_state
 from tutor.game.i18n import speaking
 from tutor.records.record import HandRecord
 from tutor.records.recordfile import load_path, loads
-from tutor.render.html import CLASS_COLOURS, _names_isolated, loss_chart_svg, review_page
+from tutor.render.html import (
+    CLASS_COLOURS,
+    _names_isolated,
+    loss_chart_svg,
+    match_page,
+    review_page,
+)
 from tutor.render.safe import isolated
 from tutor.render.svg import position_svg
 from tutor.review.review import Review, review_record
@@ -767,3 +774,81 @@ def test_a_forced_decision_s_cost_is_written_alone(review: Review) -> None:
     for d in forced:
         row = index.split(f'href="#play-{d.play}"', 1)[1].split("</tr>", 1)[0]
         assert '<td class="num">0.00</td>' in row, row
+
+
+@pytest.fixture(scope="module")
+def match() -> list[Review]:
+    hands = load_path(EXAMPLES / "scopa-match.yaml")
+    return [
+        review_record(record, None, settings=FAST_PAGE, hand=n)
+        for n, record in enumerate(hands, start=1)
+    ]
+
+
+class _Anchors(HTMLParser):
+    """Every id of a page, and every link inside it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: list[str] = []
+        self.links: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if found.get("id"):
+            self.ids.append(str(found["id"]))
+        href = found.get("href") or ""
+        if tag == "a" and href.startswith("#"):
+            self.links.append(href[1:])
+        labelled = found.get("aria-labelledby")
+        if labelled:
+            self.links.append(labelled)
+
+
+def test_a_match_page_holds_every_hand_with_ids_of_its_own(match: list[Review]) -> None:
+    """review --match --html: one page of the match. Every hand's ids begin with its number
+    (one hand's "play-3" link must not lead to another's), every link and label finds its
+    target, the headings nest, and the match's costliest decisions name their hand."""
+    page = match_page(match, len(match))
+    anchors = _Anchors()
+    anchors.feed(page)
+    assert len(anchors.ids) == len(set(anchors.ids)), "an id twice"
+    assert set(anchors.links) <= set(anchors.ids), set(anchors.links) - set(anchors.ids)
+    for n in range(1, 5):
+        assert f"h{n}-hand" in anchors.links and f"h{n}-play-1" in anchors.ids
+    outline = _Outline()
+    outline.feed(page)
+    levels = [level for level, _text, _play in outline.headings]
+    assert levels[0] == 1 and levels.count(1) == 1
+    assert all(b <= a + 1 for a, b in zip(levels, levels[1:], strict=False)), levels
+    hands = [text for level, text, _play in outline.headings if level == 2]
+    assert [h for h in hands if h.startswith("Hand ")] == [f"Hand {n} of 4" for n in range(1, 5)]
+    worst = re.findall(r'<a href="#(h\d-play-\d+)">hand (\d), play (\d+):', page)
+    assert worst and all(a == f"h{h}-play-{p}" for a, h, p in worst)
+    # the contents give each hand's points, the players in the first hand's order
+    assert re.search(r"Hand 2 of 4</a>: <bdi>Bruno</bdi> \d+, <bdi>Carla</bdi> \d+</li>", page)
+
+
+def test_a_match_page_escapes_the_event() -> None:
+    hands = load_path(EXAMPLES / "scopa-match.yaml")
+    first = replace(hands[0], info={**hands[0].info, "event": "<script>x</script> & co"})
+    review = review_record(first, None, settings=FAST_PAGE, hand=1)
+    page = match_page([review], 4)
+    assert "<script>" not in page
+    assert (
+        "<h1>Review of the match: <bdi>&lt;script&gt;x&lt;/script&gt; &amp; co</bdi></h1>" in page
+    )
+    assert "<title>Review of the match: \u2068&lt;script&gt;x" in page
+    assert "1 hand of 4 reviewed" in page
+    assert "&amp;lt;" not in page and "&amp;lt;" not in review_page(review)  # escaped once
+
+
+@needs_browser
+def test_a_match_page_renders_in_chromium(match: list[Review], tmp_path: Path) -> None:
+    page = tmp_path / "match.html"
+    page.write_text(match_page(match, len(match)), encoding="utf-8")
+    shot = tmp_path / "match.png"
+    log = _render(page, shot, 390, 1600)
+    assert not [line for line in log.splitlines() if ":CONSOLE" in line]
+    rows = _png_rows(shot)
+    assert len(set(rows)) > 1600 // 4, "the page looks blank"

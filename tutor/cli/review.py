@@ -113,7 +113,7 @@ def review_command(
         typer.Option(
             "--match",
             help="Review every hand of a match file in turn, then sum each player's figures "
-            "over the match.",
+            "over the match (with --html, one page of it all).",
         ),
     ] = False,
     samples: SamplesOption = DEFAULT_SAMPLES,
@@ -152,15 +152,6 @@ def review_command(
         raise typer.BadParameter(_("give --as or --all, not both"), param_hint="--all")
     if whole_match and hand is not None:
         raise typer.BadParameter(_("give --hand or --match, not both"), param_hint="--match")
-    if whole_match and html is not None:
-        raise typer.BadParameter(
-            _("a page shows one hand: give --hand N with --html"), param_hint="--match"
-        )
-    if whole_match:
-        _review_match(file, as_players, all_players, samples, time_limit, seed, workers,
-                      hindsight, json_out, stated, earlier)  # fmt: skip
-        return
-    hand = hand or 1
     if html is not None:
         if is_stdout(html) and json_out:
             raise typer.BadParameter(
@@ -168,6 +159,11 @@ def review_command(
                 param_hint="--html",
             )
         check_output(html, "--html", "review.html", file)
+    if whole_match:
+        _review_match(file, as_players, all_players, samples, time_limit, seed, workers,
+                      hindsight, json_out, stated, earlier, html)  # fmt: skip
+        return
+    hand = hand or 1
     hands = record_hands(file, hand, shown=not json_out)
     if time_limit:
         # "and", as the review's heading says it: two caps (English audit, stop 52)
@@ -244,10 +240,12 @@ def _review_match(
     json_out: bool,
     stated: list[str] | None,
     earlier: bool,
+    html: Path | None,
 ) -> None:
     """``tutor review FILE --match``: each hand in turn, as ``--hand N`` reviews it (the
-    styles read from the hands before it), then each player's figures over the match. Ctrl-C
-    shows the hands reviewed, the one under way up to its last decision judged."""
+    styles read from the hands before it), then each player's figures over the match, and
+    with ``--html`` the page of them all. Ctrl-C shows the hands reviewed, the one under way
+    up to its last decision judged."""
     from tutor.review.judge import Settings
     from tutor.review.review import match_summary
 
@@ -264,6 +262,12 @@ def _review_match(
         reviews.append(review)
         if review.interrupted:
             break
+    if html is not None:
+        from tutor.render.html import match_page
+
+        write_output(html, match_page(reviews, len(records)))
+        if is_stdout(html):  # the page is the output
+            return
     from tutor.render.review import match_review_view
 
     stopped = reviews[-1].interrupted

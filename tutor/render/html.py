@@ -24,6 +24,7 @@ from tutor.game.i18n import _, all_of, bounds, is_you, language, ngettext, numbe
 from tutor.game.scoring import category_name
 from tutor.records.replay import replay_hand
 from tutor.render.review import (
+    COSTLIEST,
     accuracy_bounds_text,
     class_count,
     costliest,
@@ -41,9 +42,9 @@ from tutor.review.judge import (
     classify,
 )
 from tutor.review.observations import MAXIMS
-from tutor.review.review import Decision, PlayerSummary, Review
+from tutor.review.review import Decision, PlayerSummary, Review, match_summary
 
-__all__ = ["review_page", "loss_chart_svg", "CLASS_COLOURS"]
+__all__ = ["review_page", "match_page", "loss_chart_svg", "CLASS_COLOURS"]
 
 CLASS_COLOURS = {
     "forced": "#5f6b7a",
@@ -68,14 +69,19 @@ main { max-width: 1040px; margin: 0 auto; padding: 16px; }
 h1 { font-size: 1.6rem; margin: 8px 0 4px; line-height: 1.25; }
 h2 { font-size: 1.2rem; margin: 28px 0 10px; }
 h2.summary { margin: 16px 0 10px; }
-h1, h2, h3, p, li, .who { overflow-wrap: anywhere; }
+.hand { border-top: 3px solid #c7ced6; margin-top: 36px; }
+.hand h3 { font-size: 1.1rem; margin: 24px 0 10px; }
+.hand h3.summary { margin: 16px 0 10px; }
+ul.hands { margin: 0; padding-left: 20px; columns: 20em; }
+ul.hands li { break-inside: avoid; }
+h1, h2, h3, h4, p, li, .who { overflow-wrap: anywhere; }
 .meta, .note, .hint { color: var(--muted); font-size: .92rem; }
 .panel { background: var(--card); border: 1px solid var(--line); border-radius: 12px;
   padding: 14px 16px; margin: 12px 0; }
 .players { display: grid; gap: 12px; grid-template-columns: repeat(auto-fit, minmax(230px, 1fr));
   margin: 12px 0; }
 .players .panel { margin: 0; }
-.player h3 { margin: 0 0 6px; font-size: 1.05rem; }
+.player h3, .player h4 { margin: 0 0 6px; font-size: 1.05rem; }
 .figure { font-size: 2rem; font-weight: 700; line-height: 1.1; }
 .figure small { font-size: .9rem; font-weight: 400; color: var(--muted); }
 .chips { display: flex; flex-wrap: wrap; gap: 6px; margin-top: 8px; }
@@ -92,7 +98,7 @@ table { border-collapse: collapse; }
 .play { background: var(--card); border: 1px solid var(--line); border-left: 6px solid #c7ced6;
   border-radius: 12px; margin: 14px 0; padding: 12px 14px; }
 .play > header { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 14px; }
-.play h3 { margin: 0; font-size: 1rem; font-weight: 400; }
+.play h3, .play h4 { margin: 0; font-size: 1rem; font-weight: 400; }
 .who { font-weight: 700; }
 .move, .cards { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; }
 .move { white-space: nowrap; }  /* a move never splits between its card and what it took */
@@ -146,7 +152,8 @@ ul.obs li.against { border-left-color: #b45309; }
   * { print-color-adjust: exact; -webkit-print-color-adjust: exact; }
   body { background: #fff; }
   .panel, .play, .legend tr, ul.obs li { break-inside: avoid; }
-  h2, .play > header, .board-caption { break-after: avoid; }
+  h2, h3, .play > header, .board-caption { break-after: avoid; }
+  .hand { break-before: page; }
   /* the board under the facts, beside the drawing, so that a page holds two or three plays */
   html, body { font-size: 10pt; }
   main { padding: 0; }
@@ -338,8 +345,9 @@ def loss_chart_svg(review: Review) -> str:
     )
 
 
-def _board(review: Review, play: int, viewer: int) -> str:
-    """The rule-of-48 board from ``viewer``'s seat before ``play``, as a small table."""
+def _board(review: Review, play: int, viewer: int, pre: str = "") -> str:
+    """The rule-of-48 board from ``viewer``'s seat before ``play``, as a small table (its ids
+    begin with ``pre``, as every id of the hand does: :func:`match_page` shows several)."""
     state = review.state_before(play)
     board = track(viewer_state(state, viewer), viewer, review.record.players, review.style)
     style = review.style
@@ -397,9 +405,9 @@ def _board(review: Review, play: int, viewer: int) -> str:
     # The caption stands outside the board, which scrolls when the column is too narrow for it
     # (a phone): a scrolling board is a region named by the caption, which a keyboard reaches
     # (tabindex) so that it can scroll it, and a screen reader user knows what they scroll.
-    scrolled = _scrolled(f"board-{play}")
+    scrolled = _scrolled(f"{pre}board-{play}")
     return (
-        f'<div class="rule48"><p class="board-caption" id="board-{play}">{caption}</p>'
+        f'<div class="rule48"><p class="board-caption" id="{pre}board-{play}">{caption}</p>'
         f'<div class="board" {scrolled}><table>'
         f'<tr><th scope="col">{value}</th>{head}</tr>' + "".join(body) + "</table></div></div>"
     )
@@ -481,7 +489,8 @@ def _hindsight(d: Decision, style: Style) -> str:
     return f'<p class="hindsight">{sentence}</p>'
 
 
-def _play(review: Review, n: int, decision: Decision | None) -> str:
+def _play(review: Review, n: int, decision: Decision | None, pre: str = "", lv: int = 2) -> str:
+    """One play as an article whose heading is of level ``lv + 1``."""
     record = review.record
     style = record.style
     state = review.state_before(n)
@@ -530,13 +539,13 @@ def _play(review: Review, n: int, decision: Decision | None) -> str:
         move=f'<span class="move">{markup(move.text(style))}</span>',
     )
     to_index = markup(_("all decisions"))  # out of the f-string: the extractor reads it
-    back = f'<a class="back" href="#decisions">{to_index}</a>' if review.decisions else ""
+    back = f'<a class="back" href="#{pre}decisions">{to_index}</a>' if review.decisions else ""
     return (
-        f'<article class="play" id="play-{n}" style="border-left-color:{border}"><header>'
-        f"<h3>{heading}</h3>{badge}{back}</header>"
+        f'<article class="play" id="{pre}play-{n}" style="border-left-color:{border}"><header>'
+        f"<h{lv + 1}>{heading}</h{lv + 1}>{badge}{back}</header>"
         f'<div class="body"><figure class="position">'
         f"{position_svg(view, viewer, record.players, style, caption_markup=caption)}</figure>"
-        f'<div class="facts">{"".join(facts)}</div>{_board(review, n, viewer)}</div></article>'
+        f'<div class="facts">{"".join(facts)}</div>{_board(review, n, viewer, pre)}</div></article>'
     )
 
 
@@ -553,9 +562,11 @@ def _doubts(summary: PlayerSummary, cls: str) -> str:
     return f' title="{markup(said)}"'
 
 
-def _summary(review: Review) -> str:
+def _summary(summaries: dict[str, PlayerSummary], worst: dict[str, str], lv: int = 2) -> str:
+    """A card per player: accuracy, points lost, the classes, and ``worst[name]`` (links to
+    their costliest decisions)."""
     cards = []
-    for name, s in review.summary().items():
+    for name, s in summaries.items():
         acc = "\u2013" if s.accuracy is None else number(s.accuracy / 100, ".1%")
         acc_label = markup(" ".join(filter(None, (_("accuracy"), accuracy_bounds_text(s)))))
         chips = "".join(
@@ -569,36 +580,47 @@ def _summary(review: Review) -> str:
             "{points} expected points lost over {n} decisions",
             s.decisions,
         ).format(points=lost_text(s), n=s.decisions)
-        worst = _costliest_links(review, name)
         cards.append(
-            f'<div class="panel player"><h3>{_bdi(name)}</h3>'
+            f'<div class="panel player"><h{lv + 1}>{_bdi(name)}</h{lv + 1}>'
             f'<div class="figure">{acc} <small>{acc_label}</small></div>'
             f"<div>{markup(lost)}</div>"
-            f'<div class="chips">{chips}</div>{worst}</div>'
+            f'<div class="chips">{chips}</div>{worst.get(name, "")}</div>'
         )
     summary = markup(_("Summary"))
     return (
-        f'<section><h2 class="summary">{summary}</h2>'
+        f'<section><h{lv} class="summary">{summary}</h{lv}>'
         f'<div class="players">{"".join(cards)}</div></section>'
     )
 
 
-def _costliest_links(review: Review, name: str) -> str:
-    """A player's costliest decisions, each a link to its play: where to look first, as the
-    terminal's "Your costliest plays" line (the page had none: HTML audit, stop 48)."""
-    mine = costliest(review, name)
+def _costliest_links(mine: Sequence[tuple[str, str, Decision]], style: Style) -> str:
+    """A player's costliest decisions, each ``(anchor, label, decision)`` a link to its play:
+    where to look first, as the terminal's "Your costliest plays" line (the page had none:
+    HTML audit, stop 48)."""
     if not mine:
         return ""
-    style = review.record.style
-    play_n = _("play {n}:")
     links = markup("; ").join(
-        f'<a href="#play-{d.play}">{markup(play_n.format(n=d.play))} '
+        f'<a href="#{anchor}">{markup(label)} '
         f'<span class="move">{markup(d.move.text(style))}</span></a> '
         + markup(d.judgement.cost_text())
-        for d in mine
+        for anchor, label, d in mine
     )
     label = markup(_("Costliest:"))
     return f'<p class="costliest"><b>{label}</b> {links}</p>'
+
+
+def _hand_costliest(review: Review, pre: str) -> dict[str, str]:
+    """Each reviewed player's costliest decisions of one hand, as links (:func:`_summary`)."""
+    return {
+        name: _costliest_links(
+            [
+                (f"{pre}play-{d.play}", _("play {n}:").format(n=d.play), d)
+                for d in costliest(review, name)
+            ],  # fmt: skip
+            review.record.style,
+        )
+        for name in review.players
+    }
 
 
 def _scrolled(heading: str) -> str:
@@ -608,7 +630,7 @@ def _scrolled(heading: str) -> str:
     return f'role="region" aria-labelledby="{heading}" tabindex="0"'
 
 
-def _index(review: Review) -> str:
+def _index(review: Review, pre: str = "", lv: int = 2) -> str:
     """Every decision judged on one line, each a link to its play: the page's table of
     contents (a review of 36 plays was some 20,000 pixels to scroll: HTML audit, stop 48)."""
     style = review.record.style
@@ -618,7 +640,7 @@ def _index(review: Review) -> str:
         cost = j.cost_text()
         best = "" if j.best == d.move else markup(j.best.text(style))
         rows.append(
-            f'<tr><td><a href="#play-{d.play}">{d.play}</a></td>'
+            f'<tr><td><a href="#{pre}play-{d.play}">{d.play}</a></td>'
             f'<td class="who">{_bdi(d.player)}</td>'
             f'<td class="move">{markup(d.move.text(style))}</td>'
             f"<td>{_badge(j.classification, j.uncertain, j.high)}</td>"
@@ -637,14 +659,15 @@ def _index(review: Review) -> str:
     )
     title = markup(_("Decisions"))
     return (
-        f'<section class="panel" id="decisions">'
-        f'<h2 style="margin-top:0" id="decisions-title">{title}</h2>'
-        f'<div class="index" {_scrolled("decisions-title")}><table><thead><tr>{head}</tr></thead>'
+        f'<section class="panel" id="{pre}decisions">'
+        f'<h{lv} style="margin-top:0" id="{pre}decisions-title">{title}</h{lv}>'
+        f'<div class="index" {_scrolled(f"{pre}decisions-title")}>'
+        f"<table><thead><tr>{head}</tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table></div></section>"
     )
 
 
-def _score(review: Review) -> str:
+def _score(review: Review, pre: str = "", lv: int = 2) -> str:
     """The hand's result as ``tutor replay`` gives it: the cards the last to capture took,
     then each category's counts and points and the total (a player studying the hand had to
     run replay for it: HTML audit, stop 48); nothing for a hand the record leaves unfinished."""
@@ -687,9 +710,9 @@ def _score(review: Review) -> str:
     rows.append(f'<tr><th scope="row">{total_label}</th>{total}</tr>')
     title = markup(_("Score of the hand"))
     return (
-        f'<section class="panel"><h2 style="margin-top:0" id="score-title">{title}</h2>'
+        f'<section class="panel"><h{lv} style="margin-top:0" id="{pre}score-title">{title}</h{lv}>'
         f"{''.join(parts)}"
-        f'<div class="index" {_scrolled("score-title")}><table><thead><tr>{head}</tr></thead>'
+        f'<div class="index" {_scrolled(f"{pre}score-title")}><table><thead><tr>{head}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table></div></section>"
     )
 
@@ -713,22 +736,56 @@ def _legend() -> str:
     return '<table class="legend">' + "".join(rows) + f'</table><p class="hint">{markup(hint)}</p>'
 
 
-def review_page(review: Review) -> str:
-    """The whole report as one HTML document (a string)."""
-    record = review.record
-    title = record.info_text("title") or _("A hand of {ruleset}").format(
-        ruleset=record.ruleset.name
-    )
+def _budget(review: Review) -> str:
     s = review.settings
     if s.time:
-        budget = _("up to {n} sampled deals and {seconds} s per decision").format(
+        return _("up to {n} sampled deals and {seconds} s per decision").format(
             n=s.samples, seconds=number(s.time, "g")
         )
-    else:
-        budget = _("up to {n} sampled deals per decision").format(n=s.samples)
-    reviewed = markup(", ").join(_bdi(name) for name in review.players)
+    return _("up to {n} sampled deals per decision").format(n=s.samples)
+
+
+def _about(review: Review) -> str:
+    """The record's own words about the hand (where it was played, when, what to know of it)."""
+    record = review.record
+    return "".join(
+        f'<p class="meta">{fill_markup(label, text=_bdi(text))}</p>'
+        for key, label in (
+            ("event", _("Event: {text}")),
+            ("date", _("Date: {text}")),
+            ("note", _("Note: {text}")),
+        )
+        for text in [record.info_text(key)]
+        if text
+    )
+
+
+def _chart(review: Review, lv: int = 2) -> str:
+    cost_hint = _(
+        "The cost of a decision is the best move's value minus the value of the move played, in "
+        "points of the hand, judged only from what the mover could know."
+    )
+    lost = markup(_("Expected points lost"))
+    return (
+        f'<section class="panel chart"><h{lv} style="margin-top:0">{lost}</h{lv}>'
+        f"{loss_chart_svg(review)}"
+        f'<p class="hint">{markup(cost_hint)}</p></section>'
+    )
+
+
+def _classes() -> str:
+    classes = markup(_("Classes"))
+    return f'<section class="panel"><h2 style="margin-top:0">{classes}</h2>{_legend()}</section>'
+
+
+def _plays(review: Review, pre: str, lv: int = 2) -> str:
+    """Every play of the hand with its judgement, and the hand's score, under a heading of
+    ``lv``."""
+    record = review.record
     by_play = {d.play: d for d in review.decisions}
-    plays = "".join(_play(review, n, by_play.get(n)) for n in range(1, len(record.plays) + 1))
+    plays = "".join(
+        _play(review, n, by_play.get(n), pre, lv) for n in range(1, len(record.plays) + 1)
+    )
     skipped = "".join(
         '<p class="note">'
         + fill_markup(
@@ -744,61 +801,164 @@ def review_page(review: Review) -> str:
         if review.interrupted
         else ""
     )
-    heading = fill_markup(_("Review: {title}"), title=_bdi(title))
-    tab = fill(_("Review: {title}"), title=title)  # the window's title: text, no element
+    title = markup(_("Play by play"))
+    return f"<h{lv}>{title}</h{lv}>{skipped}{interrupted}{plays}{_score(review, pre, lv)}"
+
+
+def _page(title: str, heading: str, meta: str, body: str) -> str:
+    """A whole page: ``title`` (the window's, filled by :func:`fill`: text isolated, no
+    element) and the others are markup."""
+    made_by = _(
+        "Made by the Scopone tutor (tutor review). Maxims: {maxims}; method and thresholds: "
+        "docs/review.md."
+    ).format(maxims=_("docs/strategy.md"))
+    return (
+        "<!DOCTYPE html>\n"
+        f'<html lang="{language()}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{title}</title><style>{CSS}</style></head>"
+        f"<body><main><h1>{heading}</h1>"
+        f'<p class="meta">{meta}</p>{body}'
+        f'<p class="hint">{markup(made_by)}</p>'
+        "</main></body></html>\n"
+    )
+
+
+def _title(review: Review) -> str:
+    record = review.record
+    return record.info_text("title") or _("A hand of {ruleset}").format(ruleset=record.ruleset.name)
+
+
+def review_page(review: Review) -> str:
+    """The whole report as one HTML document (a string)."""
+    record = review.record
+    title = _title(review)
+    reviewed = markup(", ").join(_bdi(name) for name in review.players)
     meta = markup(" \u00b7 ").join(
         (
             markup(record.ruleset.name),
             markup(_("hand {n}").format(n=review.hand)),
             markup(_("seed {n}").format(n=review.seed)),
             fill_markup(_("reviewed: {players}"), players=reviewed),
-            markup(budget),
+            markup(_budget(review)),
         )
-    )
-    # the record's own words about the hand (where it was played, when, what to know of it)
-    about = "".join(
-        f'<p class="meta">{fill_markup(label, text=_bdi(text))}</p>'
-        for key, label in (
-            ("event", _("Event: {text}")),
-            ("date", _("Date: {text}")),
-            ("note", _("Note: {text}")),
-        )
-        for text in [record.info_text(key)]
-        if text
-    )
-    cost_hint = _(
-        "The cost of a decision is the best move's value minus the value of the move played, in "
-        "points of the hand, judged only from what the mover could know."
-    )
-    made_by = _(
-        "Made by the Scopone tutor (tutor review). Maxims: {maxims}; method and thresholds: "
-        "docs/review.md."
-    ).format(maxims=_("docs/strategy.md"))
-    lost, classes, by_play_title = (
-        markup(_("Expected points lost")),
-        markup(_("Classes")),
-        markup(_("Play by play")),
     )
     if review.decisions:
         judged = (
-            f"{_summary(review)}{_index(review)}"
-            f'<section class="panel chart"><h2 style="margin-top:0">{lost}</h2>'
-            f"{loss_chart_svg(review)}"
-            f'<p class="hint">{markup(cost_hint)}</p></section>'
-            f'<section class="panel"><h2 style="margin-top:0">{classes}</h2>{_legend()}</section>'
+            f"{_summary(review.summary(), _hand_costliest(review, ''))}{_index(review)}"
+            f"{_chart(review)}{_classes()}"
         )
     else:  # as the terminal says it: no empty summary cards, no chart of one point
         nothing = markup(_("No decision to review."))
         judged = f'<p class="note">{nothing}</p>'
-    return (
-        "<!DOCTYPE html>\n"
-        f'<html lang="{language()}"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{tab}</title><style>{CSS}</style></head>"
-        f"<body><main><h1>{heading}</h1>"
-        f'<p class="meta">{meta}</p>{about}'
-        f"{judged}"
-        f"<h2>{by_play_title}</h2>{skipped}{interrupted}{plays}{_score(review)}"
-        f'<p class="hint">{markup(made_by)}</p>'
-        "</main></body></html>\n"
+    return _page(
+        fill(_("Review: {title}"), title=title),  # the window's title: text, no element
+        fill_markup(_("Review: {title}"), title=_bdi(title)),
+        meta,
+        f"{_about(review)}{judged}{_plays(review, '')}",
+    )
+
+
+def _result(review: Review, order: Sequence[str]) -> str:
+    """A hand's points by side, after its link in a match's contents, the sides in the
+    ``order`` of the first hand (the seats turn with the deal); nothing for a hand the record
+    leaves unfinished."""
+    score = replay_hand(review.record).score
+    if score is None:
+        return ""
+    sides = sorted(
+        zip(review.record.team_names(), score.sides, strict=True),
+        key=lambda ns: order.index(ns[0]) if ns[0] in order else len(order),
+    )
+    points = markup(", ").join(f"{_bdi(name)} {side.total}" for name, side in sides)
+    return f": {points}"
+
+
+def _hand_id(hand: int) -> str:
+    """The beginning of every id of a match's hand ``hand`` on :func:`match_page`."""
+    return f"h{hand}-"
+
+
+def match_page(reviews: Sequence[Review], hands: int) -> str:
+    """A match's review as one HTML document (``tutor review --match --html``): the figures
+    of each player over the hands reviewed, a contents line, then each hand as
+    :func:`review_page` shows it, under its own heading, every id beginning ``h<hand>-``."""
+    first = reviews[0]
+    event = first.record.info_text("event")
+    if event:
+        title = fill(_("Review of the match: {event}"), event=event)
+        heading = fill_markup(_("Review of the match: {event}"), event=_bdi(event))
+    else:
+        heading = title = markup(
+            _("Review of a match of {ruleset}").format(ruleset=first.record.ruleset.name)
+        )
+    done = len(reviews)
+    reviewed = markup(", ").join(_bdi(name) for name in match_summary(reviews))
+    meta = markup(" \u00b7 ").join(
+        (
+            markup(first.record.ruleset.name),
+            markup(
+                ngettext(
+                    "{n} hand of {hands} reviewed", "{n} hands of {hands} reviewed", done
+                ).format(n=done, hands=hands)
+            ),
+            markup(_("seed {n}").format(n=first.seed)),
+            fill_markup(_("reviewed: {players}"), players=reviewed),
+            markup(_budget(first)),
+        )
+    )
+    summaries = match_summary(reviews)
+    worst = {}
+    for name in summaries:
+        mine = [(r, d) for r in reviews for d in costliest(r, name)]
+        mine.sort(key=lambda rd: (-rd[1].judgement.cost, rd[0].hand, rd[1].play))
+        worst[name] = _costliest_links(
+            [
+                (
+                    f"{_hand_id(r.hand)}play-{d.play}",
+                    _("hand {hand}, play {n}:").format(hand=r.hand, n=d.play),
+                    d,
+                )
+                for r, d in mine[:COSTLIEST]
+            ],  # fmt: skip
+            first.record.style,
+        )
+    heads = []
+    sections = []
+    order = first.record.team_names()
+    for r in reviews:
+        pre = _hand_id(r.hand)
+        name = _("Hand {n} of {hands}").format(n=r.hand, hands=hands)
+        heads.append(f'<li><a href="#{pre}hand">{markup(name)}</a>{_result(r, order)}</li>')
+        if r.decisions:
+            judged = (
+                f"{_summary(r.summary(), _hand_costliest(r, pre), 3)}{_index(r, pre, 3)}"
+                f"{_chart(r, 3)}"
+            )
+        else:
+            nothing = markup(_("No decision to review."))
+            judged = f'<p class="note">{nothing}</p>'
+        sections.append(
+            f'<section class="hand" id="{pre}hand"><h2>{markup(name)}</h2>'
+            f'<p class="meta">{_bdi(_title(r))}</p>{_about(r)}{judged}{_plays(r, pre, 3)}'
+            "</section>"
+        )
+    hands_title = markup(_("Hands"))
+    contents = (
+        f'<nav class="panel" aria-labelledby="hands-title">'
+        f'<h2 style="margin-top:0" id="hands-title">{hands_title}</h2>'
+        f'<ul class="hands">{"".join(heads)}</ul></nav>'
+    )
+    interrupted = (
+        '<p class="note">'
+        + markup(_("Interrupted: the review stops at the last decision judged."))
+        + "</p>"
+        if reviews[-1].interrupted
+        else ""
+    )
+    return _page(
+        title,
+        heading,
+        meta,
+        f"{interrupted}{_summary(summaries, worst)}{contents}{_classes()}{''.join(sections)}",
     )
