@@ -428,3 +428,19 @@ def test_a_spariglio_names_the_seat_as_the_run_speaks() -> None:
     with speaking("it"):
         assert sp.text("french", ["You", "Ada"]).startswith("giocata 1, Tu: 7D x 2C 5S")
         assert sp.text("french", ["Bea", "Ada"]).startswith("giocata 1, Bea: ")
+
+
+@pytest.mark.parametrize("name", ["scopa", "scopone-scientifico"])
+def test_the_board_of_a_whole_state_is_the_viewer_s_own(name: str) -> None:
+    """API audit (stop 55): track() promised to count only what the viewer sees "whatever
+    else state knows", yet its sweep risk read the next player's hand from a whole state
+    (1.0 where the viewer's own view said 0.375)."""
+    rules = load_ruleset(name)
+    for seed in range(6):
+        state, rng = GameState.random(rules, seed), random.Random(seed)
+        while not state.is_over():
+            for viewer in range(rules.players):
+                assert (
+                    track(state, viewer).sweep == track(viewer_state(state, viewer), viewer).sweep
+                )
+            state.push(rng.choice(state.legal_moves()))

@@ -627,7 +627,8 @@ def track(
     names: Sequence[str] | None = None,
     style: Style | str | None = None,
 ) -> Board:
-    """The tracker's board for ``viewer`` in ``state`` (ideally the viewer's own view).
+    """The tracker's board for ``viewer`` in ``state`` (the viewer's own view, or a state that
+    knows more: the board is the same).
 
     Only the viewer's hand, the table and the captured cards count as seen, whatever else
     ``state`` knows. The sweep probability here uses hard facts only (cards seen, hand sizes);
@@ -668,9 +669,12 @@ def track(
     seen_sum = DECK_TOTAL - unseen_sum
     hand_sizes = [state.hand_size(s) for s in range(rules.players)]
     last_round = stock == 0 and max(hand_sizes) <= 1 and not state.is_over()
-    # Sweep risk for the next player to move.
+    # Sweep risk for the next player to move, on what the viewer knows: a state that knows
+    # other hands (a whole record) would otherwise give a chance the viewer cannot have (API
+    # audit, stop 55: 1.0 from the full state against 0.375 from the viewer's seat)
     value = sweep_value(state.table, rules.capture_precedence)
     nxt = state.turn
+    seen = state if _knows_only(state, viewer) else viewer_state(state, viewer)
     if value is None:
         sweep = SweepRisk(table_sum(state.table), None, 0, nxt, None, False)
     else:
@@ -679,7 +683,7 @@ def track(
             value,
             un_n[value],
             nxt,
-            0.0 if state.is_over() else chance_of_value(state, nxt, value),
+            0.0 if state.is_over() else chance_of_value(seen, nxt, value),
             state.sweep_scores(),
         )
     board = Board(
@@ -701,6 +705,15 @@ def track(
     board.facts = _facts(board, hand_sizes, state.unknown[viewer] > 0)
     board.notes = [f.text(board.names, style) for f in board.facts]
     return board
+
+
+def _knows_only(state: GameState, viewer: int) -> bool:
+    """Whether ``state`` knows no card of another seat's hand nor of a deal to come that
+    ``viewer`` does not: it is the viewer's own view already."""
+    others = any(state.hands[s] for s in range(state.rules.players) if s != viewer)
+    return not others and not any(
+        known for deal in state.deals[state.deal_index :] for known, _n in deal
+    )
 
 
 def _facts(board: Board, hand_sizes: list[int], own: bool = False) -> list[Fact]:
