@@ -85,6 +85,7 @@ def solve_command(
     # lazy: the search loads the assignment model; replay --json must start fast
     from tutor.review.hands import position_at
     from tutor.review.reading import evaluate_checked
+    from tutor.review.review import decision_seed
     from tutor.search.evaluate import HiddenCardsError, exact_time_limit, solves_exactly
 
     record = record_hand(file, hand, shown=not json_out)
@@ -117,7 +118,10 @@ def solve_command(
                 method,
                 samples=samples,
                 time_limit=time_limit,
-                seed=seed,
+                # the deals review and explain draw for this decision with this seed: the three
+                # give the same values (solve drew others, and a user comparing them saw the
+                # same move at -0.61 and +0.04: first-hour audit, stop 55)
+                seed=decision_seed(seed, n + 1),
                 workers=workers,
                 progress=progress,
                 names=record.players,
@@ -133,6 +137,7 @@ def solve_command(
     except TutorError as exc:
         raise InputError(f"{where}{exc}") from None
     analysis = result.analysis
+    analysis.seed = seed  # the seed the user gave, which reproduces the run
     if result.pinned and samples is not None:  # asked to sample, and did not: say why
         note(
             "tutor: "
