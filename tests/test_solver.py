@@ -311,3 +311,13 @@ def test_solver_lets_ctrl_c_through_unless_asked_to_keep_the_bounds(
     assert kept.interrupted and not kept.exact
     shown = exact_analysis(state)  # what `tutor solve --exact` uses: keeps what it has
     assert shown.interrupted
+
+
+def test_a_finished_hand_has_nothing_to_solve() -> None:
+    """API audit (stop 55): solve() on a finished hand returned the scope's difference alone
+    (1, where the hand's score differed by 5), as if that were the hand's value."""
+    state = random_position(load_ruleset("scopa"), random.Random(0), 1)
+    while not state.is_over():
+        state.push(state.legal_moves()[0])
+    with pytest.raises(SolverError, match="the hand is over"):
+        solve(state)

@@ -329,9 +329,11 @@ class Solver:
             raise SolverError(
                 _(
                     "the exact solver needs every hand: this position has unknown cards "
-                    "(use sampling, e.g. --samples, for hidden-information positions)"
+                    "(sample deals from the mover's seat for a hidden-information position)"
                 )
             )
+        if state.is_over():  # no move to value (API audit, stop 55: it gave the scope alone)
+            raise SolverError(_("the hand is over: there is no move to solve"))
         if state.rules is not self.rules and state.rules != self.rules:
             raise SolverError("the state's ruleset differs from the solver's")
 
