@@ -12,6 +12,7 @@ from typer.testing import Result
 
 from tutor.records.record import RecordError
 from tutor.records.recordfile import loads
+from tutor.render.safe import markup, visible
 
 ESC = "\x1b"
 TITLE = "\x1b[2J\x1b]0;PWNED\x07"
@@ -191,3 +192,19 @@ def test_the_svg_drawing_of_a_hostile_record_is_escaped(hostile: str, tmp_path: 
     _check(result)
     svg = out.read_text(encoding="utf-8")
     assert not UNSAFE.search(_only_own_isolates(svg)) and "&lt;i&gt;Ada&lt;/i&gt;" in svg
+
+
+@pytest.mark.parametrize(
+    "hidden",
+    ["\u200b", "\u2060", "\u2063", "\ufeff", "\u180e", "\ufff9", "\U000e0041", "\U0001d173"],
+)
+def test_invisible_characters_are_shown(hidden: str) -> None:
+    """Hostile-text audit (stop 55): a zero-width space, a byte-order mark or tag characters
+    (which can spell a hidden message) reached the terminal and the page as they were, while
+    the bidirectional controls were shown. The joiners that scripts and emoji need stay."""
+    text = f"a{hidden}b"
+    assert visible(text) == f"a<U+{ord(hidden):04X}>b"
+    assert markup(text) == f"a&lt;U+{ord(hidden):04X}&gt;b"
+    assert visible("\u0915\u094d\u200d\u0937 \U0001f469\u200d\U0001f4bb") == (
+        "\u0915\u094d\u200d\u0937 \U0001f469\u200d\U0001f4bb"
+    )

@@ -276,12 +276,17 @@ def name_key(name: str) -> str:
 
 
 UNSAFE_TEXT = re.compile(
-    r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069"
-    r"\ud800-\udfff\ufffe\uffff]"
+    r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u180e\u200b\u200e\u200f\u2028-\u202e"
+    r"\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\ud800-\udfff\ufffe\uffff"
+    r"\U0001d173-\U0001d17a\U000e0000-\U000e007f]"
 )
 """The characters of a file's text that must never reach a terminal or markup as they are: C0
 controls but the line break, DEL, C1 controls; the Unicode controls that reorder or hide text
-(bidirectional overrides and isolates, the line and paragraph separators); and lone
+(bidirectional overrides and isolates, the line and paragraph separators, and the invisible
+ones: the zero-width space, word joiner and invisible operators, the byte-order mark, the
+interlinear annotation marks, the musical formatting marks and the tag characters, which can
+carry a hidden message; hostile-text audit, stop 55. The zero-width joiner and non-joiner stay:
+scripts and emoji need them, and they hide nothing); and lone
 surrogates, which a YAML escape ("\\ud800") can put in a string and no terminal or file can be
 given in UTF-8; and U+FFFE and U+FFFF, which no XML file may hold (an SVG with one does not
 open). Free text (titles, notes) may hold them and is shown made visible
