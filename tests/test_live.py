@@ -376,7 +376,7 @@ def test_a_name_with_control_characters_is_refused_before_any_message_lists_it(
     with pytest.raises(LiveError) as info:
         LiveSession.new("scopa", players, "You", "french", tmp_path / "hand.yaml")
     message = str(info.value)
-    assert message.startswith("a name cannot hold control characters: 'Ada\\")
+    assert message.startswith("a name cannot hold control or invisible characters: 'Ada\\")
     assert "\x1b" not in message and "\u202e" not in message
 
 

@@ -601,19 +601,20 @@ def test_a_house_ruleset_named_as_the_first_hands_says_what_differs(tmp_path: Pa
     )
 
 
-def test_a_name_with_an_invisible_character_is_found_and_shown(tmp_path: Path) -> None:
+def test_a_name_with_an_invisible_character_is_refused_and_shown(tmp_path: Path) -> None:
     """Practice audit (stop 51): with the player 'A\\u200bda' (a zero-width space inside),
-    '--as Ada' was 'no such player (players: You, Ada)' and a deal keyed Ada was "'Ada' is not
-    a player (You, Ada)": the two names looked alike. A typed name now finds the one that
-    differs only by invisible characters, and a message shows them."""
+    '--as Ada' was 'no such player (players: You, Ada)': the two names looked alike. A typed
+    name found the one that differs only by invisible characters; since the hostile-text
+    audit (stop 55) a name may not hold one at all, and the message shows it."""
     zw = "A\u200bda"
+    assert player_named(["You", zw], "Ada") == zw  # a library caller's list still answers
     text = (EXAMPLES / "seed003-scopa.yaml").read_text(encoding="utf-8").replace("Ada", zw)
-    assert player_named(["You", zw], "Ada") == zw
     path = tmp_path / "zw.yaml"
-    path.write_text(text.replace(f"AS], {zw}:", "AS], Ada:", 1), encoding="utf-8")
+    path.write_text(text, encoding="utf-8")
     with pytest.raises(RecordError) as refused:
         load_path(str(path))
-    assert str(refused.value).endswith("deal 1: 'Ada' is not a player (You, A<U+200B>da)")
+    said = "a player's name: a name cannot hold control or invisible characters: 'A\\u200bda'"
+    assert str(refused.value).endswith(said), str(refused.value)
 
 
 def test_a_play_s_player_in_another_case_is_that_player() -> None:

@@ -168,7 +168,7 @@ def test_a_name_with_control_characters_is_refused(tmp_path: Path, old: str, new
     with pytest.raises(RecordError) as info:
         loads(text, "names.yaml")
     message = str(info.value)
-    assert "a name cannot hold control characters" in message
+    assert "a name cannot hold control or invisible characters" in message
     assert not UNSAFE.search(message) and "\n" not in message, repr(message)
 
 

@@ -307,10 +307,12 @@ def control_problem(name: str, most: int = MAX_NAME) -> str | None:
     otherwise have to escape.
 
     >>> control_problem("Ada") is None, control_problem("Ada\\x1b[31m")
-    (True, "a name cannot hold control characters: 'Ada\\\\x1b[31m'")
+    (True, "a name cannot hold control or invisible characters: 'Ada\\\\x1b[31m'")
     """
     if "\n" in name or UNSAFE_TEXT.search(name):
-        return _("a name cannot hold control characters: {name!r}").format(name=Shown(name))
+        return _("a name cannot hold control or invisible characters: {name!r}").format(
+            name=Shown(name)
+        )
     if len(name) > most:  # YAML reads no longer mapping key: a save would not read back
         return _("a name is at most {most} characters: {name!r}").format(
             most=most, name=Shown(name)
