@@ -237,7 +237,10 @@ class TutorFormatter(_Formatter):
 
 
 _BRACKET = re.compile(r"\[[^\[\]]*\]$")
-_DECIMAL = re.compile(r"(?<![\w.])\d+\.\d+(?![\w.])")
+_DECIMAL = re.compile(r"(?<![\w.:,])\d+\.\d+(?![\w.:,])")
+"""A number in a help's closing brackets, not one inside a value to type (``search:0.3``, a
+list ``0.1,0.2``: a decimal comma there makes a value the option refuses; Italian audit,
+stop 55)."""
 
 
 def _shown_number(value: float) -> str:
@@ -256,7 +259,14 @@ def _shown_number(value: float) -> str:
 def _local_numbers(text: str) -> str:
     """An option's help with the numbers click writes in its closing brackets (the default, the
     range: ``[default: 0.85; 0.0<=x<=1.0]``) written as the run writes numbers: ``0.85`` and
-    ``1``, or in Italian ``0,85`` (audit, stop 52: the Italian help showed ``0.85``)."""
+    ``1``, or in Italian ``0,85`` (audit, stop 52: the Italian help showed ``0.85``); a value
+    as it is typed keeps its point.
+
+    >>> from tutor.game.i18n import speaking
+    >>> with speaking("it"):
+    ...     _local_numbers("[default: 0.85; search:0.3,greedy; 0.1,0.2]")
+    '[default: 0,85; search:0.3,greedy; 0.1,0.2]'
+    """
 
     def local(bracket: re.Match[str]) -> str:
         return _DECIMAL.sub(lambda m: _shown_number(float(m[0])), bracket[0])
