@@ -412,3 +412,21 @@ def test_a_style_stated_for_the_viewer_is_said_to_change_nothing() -> None:
     assert r.exit_code == 0, r.output
     assert "--style south=grabber: the count is made from South's seat" in r.stderr
     assert "changes nothing" not in run(*args, "--style", "west=grabber").stderr
+
+
+def test_track_names_the_deal_whose_cards_the_record_lacks(tmp_path: Path) -> None:
+    """First-hour audit (stop 55): a scopa record giving my cards of deal 1, tracked after
+    play 6, said "the record does not give Me's cards", which it did; the cards missing are
+    deal 2's."""
+    path = tmp_path / "mine.yaml"
+    path.write_text(
+        "ruleset: scopa\nplayers: [Me, Bo]\ndealer: Bo\ntable: [AS, 3D, 4C, 7B]\n"
+        "deals:\n  - {Me: [FB, 5S, 2C]}\n"
+        "plays: [2C, 2B x 2C, FB x AS 3D 4C, 6D, 5S, 5C x 5S]\n",
+        encoding="utf-8",
+    )
+    code, _out, err = invoke(["track", str(path), "--as", "Me"])
+    assert code == 0
+    assert "does not give Me's cards of deal 2: the 3 cards Me holds count as unseen" in err
+    code, _out, err = invoke(["track", str(path), "--as", "Me", "--at", "3"])
+    assert code == 0 and "does not give" not in err

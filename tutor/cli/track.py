@@ -83,8 +83,21 @@ def track_command(
         record, styles = seen, {renamed.get(p, p): prior for p, prior in styles.items()}
     result = hand_view(record, seat, at, hand, trust, styles)
     name = result.player
-    hidden = result.view.inference.state.unknown[seat]
-    if hidden:
+    state = result.view.inference.state
+    hidden = state.unknown[seat]
+    if hidden and state.rules.deals_per_hand > 1:  # which deal (first-hour audit, stop 55:
+        # "does not give Me's cards" where the record gave the first deal's, not the second's)
+        note(
+            f"tutor: {file}: "
+            + ngettext(
+                "the record does not give {name}'s cards of deal {deal}: the {n} card {name} "
+                "holds counts as unseen",
+                "the record does not give {name}'s cards of deal {deal}: the {n} cards {name} "
+                "holds count as unseen",
+                hidden,
+            ).format(name=name, n=hidden, deal=state.deal_index)
+        )
+    elif hidden:
         note(
             f"tutor: {file}: "
             + ngettext(
