@@ -118,6 +118,12 @@ def test_rule_lay_doubles() -> None:
         parse_card("4B").index,
         parse_card("4S").index,
     )
+    # the rule's words say its minus too (first-hour audit, stop 55: a hint quoted
+    # "lay-doubles -0.4 (With no capture, lay a card you hold a double of)" to a player
+    # holding no double; the minus is the chance the next opponent pairs the card)
+    assert table["3B"]["lay-doubles"] < 0
+    maxim = next(r.maxim for r in CHITARRELLA_RULES if r.name == "lay-doubles")
+    assert "not one the next opponent may pair" in maxim
 
 
 def test_rule_matched_unmatched_depends_on_the_side() -> None:

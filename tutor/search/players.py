@@ -322,7 +322,16 @@ CHITARRELLA_RULES: tuple[Rule, ...] = (
         _rule_sweepable,
     ),
     Rule("guard-sevens", N_("Guard the sevens and the settebello."), _rule_sevens),
-    Rule("lay-doubles", N_("With no capture, lay a card you hold a double of."), _rule_doubles),
+    Rule(
+        "lay-doubles",
+        # the whole rule, so that its minus reads (first-hour audit, stop 55: "lay-doubles -0.4
+        # (With no capture, lay a card you hold a double of)" to a player holding no double)
+        N_(
+            "With no capture, lay a card you hold a double of, or one nobody can pair; "
+            "not one the next opponent may pair."
+        ),
+        _rule_doubles,
+    ),
     Rule(
         "no-primiera-leads",
         N_("Do not lead sevens, sixes, aces or denari without reason."),
