@@ -231,20 +231,31 @@ def test_a_mined_puzzle_says_what_its_lines_decide_differently() -> None:
     """Training audit (stop 53): a mined puzzle tagged sweep never said whose scopa the move
     saves or costs; one whose best move lays the settebello never said where it goes. The
     explanation says what the best line and the alternative decide differently."""
+    from tutor.game.i18n import speaking
     from tutor.game.rules import load_ruleset
     from tutor.puzzles.format import load_collection
-    from tutor.puzzles.generate import _parting_sentences
+    from tutor.puzzles.generate import _best_move_title, _parting_sentences
 
     parted = {"settebello": (0, 1), "sweep": ((1, 0), (0, 0))}
     assert _parting_sentences(parted, "7D", "QD", ["You", "Ada"], load_ruleset("scopa")) == [
-        "After 7D the settebello goes to You; after QD, to Ada.",
+        "After 7D the settebello goes to you; after QD, to Ada.",  # not "to You" (stop 55)
         "Scope from here: You 1, Ada 0 after 7D; You 0, Ada 0 after QD.",
     ]
+    with speaking("it"):  # "va a Tu" (first-hour audit, stop 55)
+        said = _parting_sentences(parted, "7D", "QD", ["Tu", "Ada"], load_ruleset("scopa"))
+    assert said[0] == "Dopo 7D il settebello va a te; dopo QD, ad Ada."
     names = ["South", "West", "North", "East"]
     scopone = load_ruleset("scopone-scientifico")
     assert _parting_sentences({"primiera": (-1, 1)}, "AD", "7S", names, scopone) == [
         "After AD the primiera goes to nobody; after 7S, to West and East."
     ]
+    # a title says what is at stake (first-hour audit, stop 55: seven puzzles "Your turn")
+    assert _best_move_title("You", ["endgame", "denari", "settebello"]) == (
+        "Your turn: settebello and denari"
+    )
+    assert _best_move_title("East", ["endgame"]) == "East to play: endgame"
+    titles = [p.spec.title for p in load_collection() if p.spec.question == "best-move"]
+    assert "Your turn" not in titles
     mined = {p.name: p for p in load_collection()}["scopone-scientifico-best-move-32b97c0fd7a8"]
     assert (
         "After AD the point of the denari goes to West and East; after 7S x 7C, to South "

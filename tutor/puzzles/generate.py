@@ -44,7 +44,7 @@ from tutor.counting.knowledge import known_world
 from tutor.counting.tracker import STOCK
 from tutor.game.cards import CARDS, Style, format_card, get_style, indexes_of
 from tutor.game.errors import TutorError
-from tutor.game.i18n import N_, _, all_of, in_every_language, is_you, number
+from tutor.game.i18n import N_, _, all_of, in_every_language, is_you, number, pgettext
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move
 from tutor.game.textfile import os_reason
@@ -197,14 +197,19 @@ def _parting_sentences(
     """What the best line and the alternative decide differently, in words: whose each point
     is after either move, and the scope each side makes from here."""
 
-    def side(k: int) -> str:
-        return _("nobody") if k < 0 else all_of([names[s] for s in rules.seats_of(k)])
+    def side(k: int, after_to: bool = True) -> str:
+        if k < 0:
+            return _("nobody")
+        # "goes to you", not "goes to You" ("va a Tu" in Italian: first-hour audit, stop 55)
+        you = pgettext("the person addressed, after a preposition", "you")
+        seats = rules.seats_of(k)
+        return all_of([you if after_to and is_you(names[s]) else names[s] for s in seats])
 
     out = []
     for key, (after_best, after_other) in parted.items():
         if key == "sweep":
             counts = [
-                ", ".join(f"{side(k)} {n}" for k, n in enumerate(made))
+                ", ".join(f"{side(k, after_to=False)} {n}" for k, n in enumerate(made))
                 for made in (after_best, after_other)
             ]
             out.append(
@@ -219,6 +224,33 @@ def _parting_sentences(
                 )
             )
     return out
+
+
+_STAKES = {
+    "settebello": N_("settebello"),
+    "sweep": N_("scopa"),
+    "primiera": N_("primiera"),
+    "denari": N_("denari"),
+    "sevens": N_("sevens"),
+    "last-capture": N_("last capture"),
+}
+"""What a best-move puzzle's themes put at stake, as its title names them, most telling first."""
+
+
+def _best_move_title(mover: str, themes: Sequence[str]) -> str:
+    """A best-move puzzle's title: who plays, and what is at stake (two themes at most), so
+    that the collection's titles tell the puzzles apart (first-hour audit, stop 55: seven
+    puzzles titled "Your turn")."""
+    stakes = all_of([_(_STAKES[t]) for t in _STAKES if t in themes][:2])
+    if stakes and is_you(mover):
+        return _("Your turn: {stakes}").format(stakes=stakes)
+    if stakes:
+        return _("{name} to play: {stakes}").format(name=mover, stakes=stakes)
+    if "endgame" in themes:
+        if is_you(mover):
+            return _("Your turn: endgame")
+        return _("{name} to play: endgame").format(name=mover)
+    return _("Your turn") if is_you(mover) else _("{name} to play").format(name=mover)
 
 
 def _seating(state: GameState) -> tuple[int, Style, list[str]]:
@@ -546,9 +578,7 @@ class _Miner:
                     for k, m in enumerate(a.pv)
                 ]
                 parts.append(_("Best line: {line}.").format(line=", ".join(steps)))
-            mover = shown[seat]
-            title = _("Your turn") if is_you(mover) else _("{name} to play").format(name=mover)
-            return title, " ".join(parts)
+            return _best_move_title(shown[seat], themes), " ".join(parts)
 
         spec = PuzzleSpec(
             question="best-move",
