@@ -663,6 +663,19 @@ def test_a_decimal_comma_is_read_in_number_options() -> None:
         ("all moves equal (exact)", {}, "tutte le giocate si equivalgono (esatto)"),
         ("every move is worth the same", {}, "tutte le giocate si equivalgono"),
         ("wrote {file}", {"file": "p.svg"}, "file scritto: p.svg"),
+        # Italian audit, stop 55: no chess ("chi muove"), no "carta gemella", no two colons
+        (
+            "Sparigli: none yet: every capture so far was by a twin.",
+            {},
+            "Sparigli: ancora nessuno (finora ogni presa è stata di una carta dello stesso "
+            "valore).",
+        ),
+        (
+            "Who can hold what (* the plays read as behaviour move the figure)",
+            {},
+            "Chi può avere cosa (* = percentuale corretta dalle letture delle giocate)",
+        ),
+        ("Not answered: {claim}.", {"claim": "x"}, "Hai rinunciato: x."),
         (
             "{player} {style} {percent} ({said})",
             {"player": "Ada", "style": "distratto", "percent": "37%", "said": "x"},
