@@ -951,3 +951,25 @@ def test_the_stats_write_their_dates_as_the_language_does() -> None:
     assert "2026-12-07" not in text
     english = plain_text(*stats_view(stats, now=noon), width=100)
     assert "  2026-12-07  " in english and "2026-12-07 12:10 (in 10 minutes)" in english
+
+
+def test_italian_term_lists_keep_their_column() -> None:
+    """Italian audit (stop 55): in play's help "suggerimento la giocata migliore..." had one
+    space before its meaning, so it was no term of the list: at 60 columns its meaning wrapped
+    back to the margin. Each list line of a message stays one in its translation."""
+    from babel.messages.pofile import read_po
+
+    from tutor.render.safe import TERM_LINE
+
+    def terms(text: str) -> int:
+        return sum(1 for line in text.split("\n") if TERM_LINE.fullmatch(line.lstrip(" ")))
+
+    po = ROOT / "tutor" / "locale" / "it" / "LC_MESSAGES" / "tutor.po"
+    with po.open("rb") as f:
+        catalog = read_po(f)
+    off = [
+        m.id
+        for m in catalog
+        if m.id and isinstance(m.id, str) and m.string and terms(m.id) != terms(m.string)
+    ]
+    assert off == []
