@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tutor.game.cards import STYLES, cards_of
+from tutor.game.i18n import speaking
 from tutor.game.rules import load_ruleset, ruleset_names
 from tutor.game.state import GameState
 from tutor.records.record import (
@@ -629,12 +630,20 @@ def test_a_yaml_slip_of_indentation_says_where_to_look() -> None:
     # alone, with no word of what usually causes it.
     text = "ruleset: scopa\nplayers: [A, B]\ntable: [2C, 4C, 5S, 9D]\n"
     text += "deals:\n  - A: [AC]\n   B: [2C]\n"  # B one space deeper than A
-    with pytest.raises(RecordError, match=r":6: not valid YAML: expected <block end>.*; check this "
+    with pytest.raises(RecordError, match=r":6: not valid YAML: expected the end of the block.*; "
+                       r"check this "
                        r"line's indentation against the lines above it$"):  # fmt: skip
         loads(text, "slip.yaml")
     with pytest.raises(RecordError) as caught:
         loads("ruleset: scopa\nplayers: [A, B\n", "flow.yaml")
     assert "indentation" not in str(caught.value)
+    # PyYAML's names of its tokens are words (Italian audit, stop 55: "atteso the node
+    # content, ma trovato '<stream end>'")
+    with pytest.raises(RecordError, match=r"expected a value, but found the end of the text$"):
+        loads("title: x\nplays: [\n", "open.yaml")
+    with speaking("it"), pytest.raises(RecordError) as caught:
+        loads("title: x\nplays: [\n", "open.yaml")
+    assert str(caught.value).endswith("atteso un valore, ma trovato la fine del testo")
 
 
 def test_a_play_over_several_lines_is_wrong_on_the_line_at_fault(tmp_path: Path) -> None:

@@ -313,6 +313,28 @@ _YAML_WORDS = (
 """PyYAML's most frequent problems with a part that varies (a token or a character, shown as
 PyYAML writes it), read back from its English."""
 
+_YAML_TOKENS = {
+    "the node content": N_("a value"),
+    "<stream end>": N_("the end of the text"),
+    "<block end>": N_("the end of the block"),
+    "<document start>": N_("the start of a document"),
+    "<document end>": N_("the end of a document"),
+    "<block mapping start>": N_("the start of a mapping"),
+    "<block sequence start>": N_("the start of a list"),
+}
+"""PyYAML's names of the tokens it expected or found that are no text of the file (shown
+as words; a character it quotes stays as it is: Italian audit, stop 55, "atteso the node
+content, ma trovato '<stream end>'")."""
+
+
+def _token_words(token: str) -> str:
+    """A token PyYAML names in a problem, in words where it is one of :data:`_YAML_TOKENS`."""
+    bare = token.strip("'")
+    if bare in _YAML_TOKENS:
+        return _(_YAML_TOKENS[bare])
+    return token.replace(" or ", _(" or "))
+
+
 _INDENTATION_CLUES = ("<block end>", "mapping values are not allowed", "expected key",
                       "'-' indicator")  # fmt: skip
 """Words of PyYAML's problems that a line indented wrongly most often causes."""
@@ -351,8 +373,8 @@ def _yaml_words(problem: str) -> str:
     for pattern, msgid in _YAML_WORDS:
         found = pattern.fullmatch(problem)
         if found:
-            # the varying parts are PyYAML's tokens, quoted: only their "or" is a word
-            return _(msgid).format(*(g.replace(" or ", _(" or ")) for g in found.groups()))
+            # the varying parts are PyYAML's tokens: quoted characters, or names of its own
+            return _(msgid).format(*(_token_words(g) for g in found.groups()))
     return _(problem)
 
 
