@@ -973,3 +973,11 @@ def test_italian_term_lists_keep_their_column() -> None:
         if m.id and isinstance(m.id, str) and m.string and terms(m.id) != terms(m.string)
     ]
     assert off == []
+
+
+def test_another_deck_s_notation_is_named_in_italian() -> None:
+    """Italian audit (stop 55): "si legge come una carta nella notazione french"; the option
+    keeps the name it takes."""
+    said = run("--lang", "it", "explain", "-r", "scopa", "-t", "4H", "7D")
+    assert said.exit_code == 3
+    assert "nella notazione francese: indica --deck french" in said.stderr

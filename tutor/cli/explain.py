@@ -27,7 +27,7 @@ from tutor.cli.review import (
     time_option,
 )
 from tutor.game.captures import explain_play, parse_table
-from tutor.game.cards import NotationError, Style, other_deck_hint, parse_card
+from tutor.game.cards import NotationError, Style, other_deck_hint, parse_card, styles_shown
 from tutor.game.errors import Shown
 from tutor.game.i18n import _, ngettext
 from tutor.game.rules import load_ruleset
@@ -177,5 +177,5 @@ def _deck_hint(text: str, style: Style) -> str:
             "it reads as a card in {styles} notation: give {option}",
             "they read as cards in {styles} notation: give {option}",
             n,
-        ).format(styles=_(" or ").join(fits), option=_(" or ").join(f"--deck {f}" for f in fits)),
+        ).format(styles=styles_shown(fits), option=_(" or ").join(f"--deck {f}" for f in fits)),
     )

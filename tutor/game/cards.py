@@ -46,6 +46,7 @@ __all__ = [
     "parse_cards",
     "styles_reading",
     "other_deck_hint",
+    "styles_shown",
     "parse_card_set",
     "format_card",
     "format_cards",
@@ -479,10 +480,17 @@ def styles_reading(text: str, style: Style) -> tuple[list[str], int]:
     return fits, len(bad)
 
 
+def styles_shown(names: Iterable[str]) -> str:
+    """Styles named in a sentence, in the language of the run: ``francese o spagnolo``
+    (Italian audit, stop 55: "nella notazione french")."""
+    return _(" or ").join(_(_STYLE_NAMES.get(n, n)) for n in names)
+
+
 def other_deck_hint(text: str, style: Style, said: Callable[[int, list[str]], str]) -> str:
     """``; `` and what ``said`` makes of the other styles that read ``text``'s cards (and how
-    many cards they are), when :func:`styles_reading` finds any; else nothing. Each caller
-    words the remedy: a record's 'deck' key, the --deck option, the hand being typed.
+    many cards they are; the styles by the names ``--deck`` takes, :func:`styles_shown` for a
+    sentence), when :func:`styles_reading` finds any; else nothing. Each caller words the
+    remedy: a record's 'deck' key, the --deck option, the hand being typed.
 
     >>> other_deck_hint("QH", ITALIAN, lambda n, fits: f"{n} in {fits}")
     "; 1 in ['french']"

@@ -57,6 +57,7 @@ from tutor.game.cards import (
     get_style,
     other_deck_hint,
     parse_card,
+    styles_shown,
 )
 from tutor.game.errors import Shown, TutorError
 from tutor.game.i18n import _, ngettext
@@ -529,7 +530,7 @@ def _style_hint(text: str, style: Style) -> str:
             "it reads as a card in {styles} notation: is the record's 'deck' key missing or wrong?",
             "they read as cards in {styles} notation: is the record's 'deck' key missing or wrong?",
             n,
-        ).format(styles=_(" or ").join(fits)),
+        ).format(styles=styles_shown(fits)),
     )
 
 

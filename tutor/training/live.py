@@ -63,6 +63,7 @@ from tutor.game.cards import (
     other_deck_hint,
     parse_card_set,
     parse_cards,
+    styles_shown,
 )
 from tutor.game.errors import TutorError
 from tutor.game.i18n import (
@@ -1178,7 +1179,7 @@ def deck_hint(text: str, style: Style) -> str:
             "they read as cards in {styles} notation, but this hand writes its cards in "
             "{style} notation (chosen with --deck when the session starts)",
             n,
-        ).format(styles=_(" or ").join(fits), style=style.name),
+        ).format(styles=styles_shown(fits), style=style.shown_name()),
     )
 
 
