@@ -82,7 +82,7 @@ def test_explain_on_an_empty_table_says_so() -> None:
     # Was: "7D on the table - (scopa):".
     result = run("explain", "-r", "scopa", "-t", "", "7D")
     assert result.exit_code == 0
-    assert result.stdout.splitlines()[0] == "7D on an empty table (scopa):"
+    assert result.stdout.splitlines()[0] == "7D on an empty table (ruleset scopa):"
 
 
 def test_explain_terminal_look_has_coloured_glyphs() -> None:

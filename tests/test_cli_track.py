@@ -267,11 +267,11 @@ def test_the_heading_says_your_view_for_a_player_called_you() -> None:
     """Bug: "You's view after play 4"."""
     path = str(EXAMPLES / "seed003-scopa.yaml")
     _, out, _ = invoke(["track", path, "--as", "You", "--at", "4"])
-    assert out.startswith("Your view after play 4 of 36 (scopa).")
+    assert out.startswith("Your view after play 4 of 36 (ruleset scopa).")
     _, out, _ = invoke(["track", path, "--as", "Ada", "--at", "4"])
-    assert out.startswith("Ada's view after play 4 of 36 (scopa).")
+    assert out.startswith("Ada's view after play 4 of 36 (ruleset scopa).")
     _, out, _ = invoke(["--lang", "it", "track", path, "--as", "You", "--at", "4"])
-    assert out.startswith("Il tuo punto di vista dopo la giocata 4 di 36 (scopa).")
+    assert out.startswith("Il tuo punto di vista dopo la giocata 4 di 36 (regolamento scopa).")
 
 
 def test_a_tell_the_facts_settle_says_so() -> None:

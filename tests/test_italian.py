@@ -487,7 +487,7 @@ def test_a_player_called_you_is_spoken_to(tmp_path: Path) -> None:
     save = str(tmp_path / "g.yaml")
     played = run("--lang", "it", "play", "-r", "scopa", "--seed", "3", "--save", save,
                  input="explain\nquit\n")  # fmt: skip
-    assert "Giocata 1: tocca a te (scopa); in tavola:" in played.stdout, played.stdout
+    assert "Giocata 1: tocca a te (regolamento scopa); in tavola:" in played.stdout, played.stdout
     for out in (tried.stdout, solved.stdout, played.stdout):
         assert not re.search(r"\b(a You|a Tu|Tu ha|You to)\b", out), out
 

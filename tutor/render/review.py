@@ -29,6 +29,7 @@ from tutor.render.terminal import (
     move_text,
     new_table,
     reading_line,
+    ruleset_label,
 )
 from tutor.review.explain import PositionExplanation
 from tutor.review.judge import (
@@ -448,7 +449,7 @@ def explanation_view(ex: PositionExplanation, rich: bool = False) -> list[Render
     record = ex.record
     style = record.style
     bold = "bold" if rich else ""
-    rules = one_line(record.ruleset.name)
+    rules = ruleset_label(record.ruleset.name)
     head = assemble_text(
         _("Play {n}: your turn ({ruleset}); table: {table}; hand: {hand}")
         if is_you(ex.player)

@@ -700,10 +700,16 @@ def new_table(*headers: str, rich: bool = False, title: str | None = None) -> Ta
 # -- explain and rules ------------------------------------------------------------------------
 
 
+def ruleset_label(name: str) -> str:
+    """A ruleset named in brackets after a heading: ``ruleset scopa``, since "(scopa)" alone
+    read as a sweep made (first-hour audit, stop 55)."""
+    return _("ruleset {name}").format(name=one_line(name))
+
+
 def explain_table(explanation: Explanation, rich: bool = False) -> RenderableType:
     """Every way to play a card on a table (``tutor explain``), legal ones first."""
     card, table, style = explanation.card, explanation.table, explanation.style
-    ruleset = one_line(explanation.rules.name)
+    ruleset = ruleset_label(explanation.rules.name)
     if table:
         head = assemble_text(
             _("{card} on the table {table} ({ruleset}):"),
@@ -1578,7 +1584,7 @@ def hand_view_lines(hv: HandView, rich: bool = False) -> list[RenderableType]:
             player=one_line(hv.player),
             n=hv.at,
             total=len(record.plays),
-            ruleset=one_line(record.ruleset.name),
+            ruleset=ruleset_label(record.ruleset.name),
         ),
         style="bold" if rich else "",
     )
