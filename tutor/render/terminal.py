@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import IO, TYPE_CHECKING, Any
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.segment import Segment
 from rich.table import Table
@@ -66,6 +67,7 @@ from tutor.game.scoring import HandScore, MatchScore, category_name, napola_card
 from tutor.records.record import HandRecord, shown_name
 from tutor.records.replay import HandReplay
 from tutor.render.safe import (
+    NAME_CELL_WIDTH,
     TERM_LINE,
     cell_names,
     needs_showing,
@@ -270,16 +272,20 @@ class Item:
     ['  - one', '    two', '    three']
     """
 
-    def __init__(self, renderable: RenderableType, indent: int = 2, mark: str = "- ") -> None:
+    def __init__(
+        self, renderable: RenderableType, indent: int = 2, mark: str | Text = "- "
+    ) -> None:
         self.renderable = renderable
         self.indent = indent
         self.mark = mark
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        pad = self.indent + len(self.mark)
+        mark = self.mark if isinstance(self.mark, Text) else Text(self.mark)
+        pad = self.indent + mark.cell_len
         inner = options.update_width(max(1, options.max_width - pad))
         for k, line in enumerate(console.render_lines(self.renderable, inner, pad=False)):
-            yield Segment(" " * self.indent + (self.mark if k == 0 else " " * len(self.mark)))
+            yield Segment(" " * self.indent)
+            yield from mark.render(console) if k == 0 else [Segment(" " * mark.cell_len)]
             yield from _without_trailing_blanks(line)
             yield Segment.line()
 
@@ -340,8 +346,17 @@ def width_for(console: Console, renderable: RenderableType, width: int) -> int:
 
     >>> width_for(Console(), "short words", 40)
     40
+
+    Prose (a :class:`~rich.text.Text`) folds a word longer than the line instead: a 500-letter
+    name in a sentence drew it 200 columns wide (hostile-text audit, stop 55).
+
+    >>> width_for(Console(), Text("N" * 300), 40)
+    40
     """
     from rich.measure import Measurement
+
+    if isinstance(renderable, Text):
+        return width
 
     wide = console.options.update_width(MAX_WIDTH)
     measured = Measurement.get(console, wide, renderable)
@@ -903,7 +918,13 @@ def score_table(
     The primiera row shows the card counted in each suit (denari, coppe, spade, bastoni
     order; ``-`` where a side has none) and the sum.
     """
-    heads = [one_line(n) for n in names] if names else [_side_name(s.players) for s in score.sides]
+    # a side's name whole up to two table cells' width: a 500-letter name drew the table 200
+    # columns wide (hostile-text audit, stop 55)
+    heads = (
+        list(cell_names(names, 2 * NAME_CELL_WIDTH).values())
+        if names
+        else [_side_name(s.players) for s in score.sides]
+    )
     headers = [_("category")]
     for name in heads:
         headers += [name, _("pts")]
@@ -1204,18 +1225,21 @@ def plays_table(
     return Group(out, Text(""), heading, _notes_grid(hand, notes, rich))
 
 
-def _notes_grid(hand: HandReplay, notes: Sequence[tuple[int, Text]], rich: bool) -> Table:
-    """Notes of some plays (by index) as a grid: play number and player, then the note."""
-    grid = Table.grid(padding=(0, 1))
-    grid.add_column(justify="right", no_wrap=True)
-    grid.add_column(no_wrap=True)
-    grid.add_column(ratio=1, overflow="fold")
+def _notes_grid(hand: HandReplay, notes: Sequence[tuple[int, Text]], rich: bool) -> Group:
+    """Notes of some plays (by index): the play's number and player, then the note, its lines
+    hanging under its first (a grid let a note holding a long word, such as a long name,
+    squeeze the number and the name away: hostile-text audit, stop 55)."""
     names = cell_names(hand.record.players)
+    numbers = max(len(f"{hand.steps[n].number}.") for n, _note in notes)
+    shown = {n: names.get(hand.steps[n].player, one_line(hand.steps[n].player)) for n, _ in notes}
+    width = max(cell_len(name) for name in shown.values())
+    items = []
     for n, note in notes:
-        step = hand.steps[n]
-        name = Text(names.get(step.player, one_line(step.player)), style="bold" if rich else "")
-        grid.add_row(f"{step.number}.", name, note)
-    return grid
+        mark = Text(f"{hand.steps[n].number}.".rjust(numbers) + " ")
+        mark.append(shown[n], style="bold" if rich else "")
+        mark.append(" " * (width - cell_len(shown[n]) + 1))
+        items.append(Item(note, indent=0, mark=mark))
+    return Group(*items)
 
 
 def leftover_sentence(player: str) -> str:
