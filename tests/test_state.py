@@ -626,3 +626,13 @@ def test_from_cards_refuses_a_card_given_twice_and_the_wrong_number_of_hands(
         GameState.from_cards(scopa, "7D 2C", [["7D", "3B"], ["AS"]])
     with pytest.raises(NotationError, match="3 hands given for the 2 players of scopa"):
         GameState.from_cards(scopa, "2C", [["7D"], ["AS"], ["3B"]])
+
+
+def test_pop_with_nothing_to_undo_is_a_state_error(scopa: Ruleset) -> None:
+    from tutor.game.state import StateError
+
+    s = GameState.random(scopa, 1)
+    before = s.key()
+    with pytest.raises(StateError, match="no play to undo"):
+        s.pop()
+    assert s.key() == before

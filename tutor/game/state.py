@@ -55,6 +55,7 @@ __all__ = [
     "InvalidMoveError",
     "IllegalMoveError",
     "AmbiguousMoveError",
+    "StateError",
     "PlayResult",
     "GameState",
     "moves_of",
@@ -290,6 +291,10 @@ class IllegalMoveError(MoveError):
 
 class AmbiguousMoveError(MoveError):
     """Several legal captures and none was given."""
+
+
+class StateError(TutorError):
+    """A request the state cannot meet: nothing to undo, or a seat the game does not have."""
 
 
 class PlayResult(NamedTuple):
@@ -583,7 +588,9 @@ class GameState:
         )
 
     def pop(self) -> Move:
-        """Undo the last play and return it."""
+        """Undo the last play and return it (:class:`StateError` when nothing was played)."""
+        if not self.stack:
+            raise StateError(_("no play to undo: nothing has been played on this state"))
         r = self.stack.pop()
         if r.leftover:
             self.captured[r.leftover_seat % self._sides] &= ~r.leftover
