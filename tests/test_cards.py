@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -314,3 +315,24 @@ def test_a_play_marked_scopa_says_the_sweep_shows_by_itself() -> None:
     with pytest.raises(NotationError, match=r"a scopa shows from the play itself: .* \(5D x 5S\)"):
         parse_play("5D x 5S SCOPA")
     assert parse_play("5D x 5S").text() == "5D x 5S"
+
+
+@pytest.mark.parametrize("text", [None, 7, b"7D", ["7D"]])
+def test_a_card_text_that_is_no_text_is_a_notation_error(text: object) -> None:
+    with pytest.raises(NotationError, match=f"^{re.escape(repr(text))} is not text"):
+        parse_card(text)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("value", "suit", "shown"),
+    [("7", "D", "'7' and suit 'D'"), (7.0, 0, "7.0 and suit 0"), (None, 0, "None and suit 0")],
+)
+def test_a_card_of_no_numbers_is_a_notation_error(value: object, suit: object, shown: str) -> None:
+    with pytest.raises(NotationError, match=f"no card with value {re.escape(shown)}$"):
+        Card(value, suit)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("index", "shown"), [("3", "'3'"), (3.0, "3.0"), (None, "None")])
+def test_an_index_of_no_number_is_a_notation_error(index: object, shown: str) -> None:
+    with pytest.raises(NotationError, match=f"no card with index {re.escape(shown)}$"):
+        Card.from_index(index)  # type: ignore[arg-type]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 from itertools import combinations
 from typing import Any
 
@@ -636,3 +637,11 @@ def test_pop_with_nothing_to_undo_is_a_state_error(scopa: Ruleset) -> None:
     with pytest.raises(StateError, match="no play to undo"):
         s.pop()
     assert s.key() == before
+
+
+@pytest.mark.parametrize("text", [None, 7, b"7D x 2C"])
+def test_a_play_that_is_no_text_is_an_input_error(scopa: Ruleset, text: object) -> None:
+    with pytest.raises(NotationError, match=f"^{re.escape(repr(text))} is not text"):
+        parse_play(text)  # type: ignore[arg-type]
+    with pytest.raises(InvalidMoveError, match=f"^{re.escape(repr(text))} is not text"):
+        GameState.random(scopa, 1).parse_move(text)  # type: ignore[arg-type]

@@ -87,9 +87,13 @@ class Card:
     bit: int
 
     def __new__(cls, value: int, suit: int) -> Card:
-        if not (1 <= value <= 10) or not (0 <= suit <= 3):
+        if not (isinstance(value, int) and isinstance(suit, int)) or not (
+            1 <= value <= 10 and 0 <= suit <= 3
+        ):  # what was given shown as given: "value '7'" is text, not the number 7
             raise NotationError(
-                _("no card with value {value} and suit {suit}").format(value=value, suit=suit)
+                _("no card with value {value} and suit {suit}").format(
+                    value=Shown(value), suit=Shown(suit)
+                )
             )
         try:
             return CARDS[suit * 10 + value - 1]
@@ -117,9 +121,10 @@ class Card:
 
     @staticmethod
     def from_index(index: int) -> Card:
-        """The card with ``index`` 0 to 39 (NotationError otherwise: -1 is no card)."""
-        if not 0 <= index < 40:
-            raise NotationError(_("no card with index {index}").format(index=index))
+        """The card with ``index`` 0 to 39 (NotationError otherwise: -1 is no card, nor is
+        the text ``'3'``)."""
+        if not isinstance(index, int) or not 0 <= index < 40:
+            raise NotationError(_("no card with index {index}").format(index=Shown(index)))
         return CARDS[index]
 
     def __eq__(self, other: object) -> bool:
@@ -412,6 +417,10 @@ def _cards_run(text: str, style: Style) -> list[str] | None:
 
 def parse_card(text: str, style: str | Style | None = None) -> Card:
     """Parse one card: rank then suit, case-insensitive (``7D``, ``10b``, ``A♠``)."""
+    if not isinstance(text, str):  # None or a number where text is due: say so, not crash
+        raise NotationError(
+            _("{value!r} is not text: a card is written as text, like 7D").format(value=Shown(text))
+        )
     st = get_style(style)
     raw = text.strip()
     t = raw.translate(_ASCII_UPPER).replace("\ufe0f", "")

@@ -145,6 +145,12 @@ captures (like 7D x 2C 5S)
     tutor.game.cards.NotationError: '7D x 2C 5S x 4C': one 'x' only: the card played, 'x', \
 then every card it takes (like 7D x 2C 5S)
     """
+    if not isinstance(text, str):  # None or a number where text is due: say so, not crash
+        raise NotationError(
+            _("{value!r} is not text: a play is written as text, like 7D x 2C 5S").format(
+                value=Shown(text)
+            )
+        )
     # one space between words: the patterns then run in time linear in the text, however many
     # spaces a file puts between them (a long run made them quadratic)
     stripped = " ".join(text.split())
