@@ -645,3 +645,24 @@ def test_a_play_that_is_no_text_is_an_input_error(scopa: Ruleset, text: object) 
         parse_play(text)  # type: ignore[arg-type]
     with pytest.raises(InvalidMoveError, match=f"^{re.escape(repr(text))} is not text"):
         GameState.random(scopa, 1).parse_move(text)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("card", [40, 45, -1])
+def test_a_card_index_out_of_range_is_an_invalid_move(scopa: Ruleset, card: int) -> None:
+    s = GameState.random(scopa, 1)
+    with pytest.raises(InvalidMoveError, match=f"no card with index {card}$"):
+        s.legal_moves_for(card)
+    with pytest.raises(InvalidMoveError, match=f"no card with index {card}$"):
+        s.explain(card)
+
+
+@pytest.mark.parametrize("seat", [2, 5, -1])
+def test_a_seat_out_of_range_is_a_state_error(scopa: Ruleset, seat: int) -> None:
+    from tutor.game.state import StateError
+
+    s = GameState.random(scopa, 1)
+    with pytest.raises(StateError, match=f"no seat {seat}: the game has 2 players"):
+        s.hand_size(seat)
+    with pytest.raises(StateError, match=f"no seat {seat}: the game has 2 players"):
+        s.unseen_by(seat)
+    assert s.hand_size(1) == 3 and s.unseen_by(0).bit_count() == 33

@@ -484,7 +484,27 @@ class GameState:
         scores (:meth:`sweep_scores`; :meth:`push` says the same of the move played)."""
         return bool(move.capture) and move.capture == self.table and self.sweep_scores()
 
+    def _check_seat(self, seat: int) -> None:
+        """StateError unless ``seat`` is a seat of the game (-1 is none, whatever a list
+        would make of it)."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._players:
+            raise StateError(
+                ngettext(
+                    "no seat {seat}: the game has {n} player",
+                    "no seat {seat}: the game has {n} players",
+                    self._players,
+                ).format(seat=Shown(seat), n=self._players)
+            )
+
+    @staticmethod
+    def _check_card(card: int) -> None:
+        """InvalidMoveError unless ``card`` is a card index, 0 to 39 (as :meth:`check` says)."""
+        if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < 40:
+            raise InvalidMoveError(_("no card with index {index}").format(index=Shown(card)))
+
     def hand_size(self, seat: int) -> int:
+        """How many cards ``seat`` holds, known or not (StateError: no such seat)."""
+        self._check_seat(seat)
         return self.hands[seat].bit_count() + self.unknown[seat]
 
     def to_deal(self) -> int:
@@ -526,6 +546,7 @@ class GameState:
     def unseen_by(self, seat: int) -> int:
         """Cards ``seat`` has not seen, whatever this state knows: all but their own hand, the
         table and the captured piles (the others' hands and the cards still to be dealt)."""
+        self._check_seat(seat)
         return FULL_DECK & ~(self.hands[seat] | self.table | self.captured_cards())
 
     def unplaced(self) -> int:
@@ -538,6 +559,7 @@ class GameState:
 
     def legal_moves_for(self, card: int) -> list[Move]:
         """The legal plays of one card on the current table (whoever holds it)."""
+        self._check_card(card)
         opts = capture_table(self.table, self._prec)[VALUE_OF[card]]
         moves = [Move(card, m) for m in opts]
         if not opts or not self.rules.forced_capture:
@@ -546,6 +568,7 @@ class GameState:
 
     def explain(self, card: int, style: Style | str | None = None) -> list[CaptureOption]:
         """Every way ``card`` could be played here, with the rule that allows or forbids it."""
+        self._check_card(card)
         return explain_card(self.table, card, self.rules, style)
 
     # -- playing ------------------------------------------------------------------------
