@@ -336,3 +336,17 @@ def test_a_card_of_no_numbers_is_a_notation_error(value: object, suit: object, s
 def test_an_index_of_no_number_is_a_notation_error(index: object, shown: str) -> None:
     with pytest.raises(NotationError, match=f"no card with index {re.escape(shown)}$"):
         Card.from_index(index)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("mask", [-1, 1 << 40, FULL_DECK | 1 << 45])
+def test_a_mask_beyond_the_deck_is_a_notation_error(mask: int) -> None:
+    with pytest.raises(NotationError, match=f"^{mask} is not a set of cards"):
+        format_cards(mask)
+    assert format_cards(FULL_DECK).count(" ") == 39
+
+
+@pytest.mark.parametrize("index", [-1, 40, "3"])
+def test_mask_of_an_index_beyond_the_deck_is_a_notation_error(index: object) -> None:
+    with pytest.raises(NotationError, match=f"no card with index {re.escape(repr(index))}$"):
+        mask_of([0, index])  # type: ignore[list-item]
+    assert mask_of([0, 39, CARDS[3]]) == 1 | 1 << 39 | 1 << 3

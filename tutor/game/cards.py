@@ -553,16 +553,22 @@ def format_card(card: Card | int, style: str | Style | None = None, glyphs: bool
 def format_cards(
     cards: Iterable[Card | int] | int, style: str | Style | None = None, glyphs: bool = False
 ) -> str:
-    """Cards as space-separated text, in the order given (a mask: by value, then suit)."""
+    """Cards as space-separated text, in the order given (a mask: by value, then suit). A
+    mask with a bit beyond the 40 cards (or a negative one) is a NotationError."""
+    if isinstance(cards, int) and (cards < 0 or cards >> 40):
+        raise NotationError(
+            _("{mask} is not a set of cards: a card mask has bits 0 to 39 only").format(mask=cards)
+        )
     items = sorted(cards_of(cards)) if isinstance(cards, int) else cards
     return " ".join(format_card(c, style, glyphs) for c in items)
 
 
 def mask_of(cards: Iterable[Card | int]) -> int:
-    """The bit mask of some cards (or card indexes)."""
+    """The bit mask of some cards (or card indexes: NotationError for one that is no card,
+    as in :meth:`Card.from_index`)."""
     m = 0
     for c in cards:
-        m |= c.bit if isinstance(c, Card) else 1 << c
+        m |= c.bit if isinstance(c, Card) else Card.from_index(c).bit
     return m
 
 
