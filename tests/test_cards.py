@@ -350,3 +350,18 @@ def test_mask_of_an_index_beyond_the_deck_is_a_notation_error(index: object) -> 
     with pytest.raises(NotationError, match=f"no card with index {re.escape(repr(index))}$"):
         mask_of([0, index])  # type: ignore[list-item]
     assert mask_of([0, 39, CARDS[3]]) == 1 | 1 << 39 | 1 << 3
+
+
+@pytest.mark.parametrize(
+    ("style", "examples"),
+    [("italian", "10D or RD"), ("french", "10D or KD"), ("spanish", "10O or RO"),
+     ("portuguese", "10O or RO")],
+)  # fmt: skip
+def test_a_ten_without_a_suit_says_the_suit_is_missing(style: str, examples: str) -> None:
+    with pytest.raises(NotationError) as err:
+        parse_card(" 10 ", style)
+    assert str(err.value) == (
+        f"'10' is not a card: a suit must follow the rank, like {examples} in {style} notation"
+    )
+    for card in examples.split(" or "):
+        assert parse_card(card, style) is CARDS[9]

@@ -455,6 +455,19 @@ def parse_card(text: str, style: str | Style | None = None) -> Card:
             )
             + hint
         )
+    if t in ranks:  # "10", a rank alone: not "unknown suit '0'"
+        card = CARDS[ranks[t] - 1]  # of denari, as the examples show it
+        raise NotationError(
+            _(
+                "{text!r} is not a card: a suit must follow the rank, like {digits} or {card} "
+                "in {style} notation"
+            ).format(
+                text=Shown(raw),
+                digits=t + st.suits[card.suit],
+                card=format_card(card, st),
+                style=st.shown_name(),
+            )
+        )
     raise NotationError(
         _(
             "{text!r} is not a card: unknown suit {suit!r} in {style} notation (suits: {suits})"
