@@ -344,3 +344,26 @@ def test_hand_points_agree_with_full_score() -> None:
             hand_points(rules, [sevens, rest], [0, 0])
             == score_captures(rules, [sevens, rest], [0, 0]).points()
         )
+
+
+@pytest.mark.parametrize("points", [[1, 2, 3], [4], []])
+def test_a_match_refuses_points_for_the_wrong_sides_and_keeps_its_score(
+    points: list[int],
+) -> None:
+    from tutor.game.scoring import MatchScore, ScoreError
+
+    match = MatchScore(load_ruleset("scopa"))
+    match.add([3, 2])
+    with pytest.raises(ScoreError, match=f"2 sides, {len(points)} given"):
+        match.add(points)
+    assert (match.hands, match.totals, match.winner) == ([[3, 2]], [3, 2], None)
+
+
+def test_a_match_that_is_over_refuses_another_hand_and_keeps_its_score() -> None:
+    from tutor.game.scoring import MatchScore, ScoreError
+
+    match = MatchScore(load_ruleset("scopa"))
+    assert match.add([11, 4]) == 0
+    with pytest.raises(ScoreError, match="the match is already over"):
+        match.add([1, 1])
+    assert (match.hands, match.totals, match.winner) == ([[11, 4]], [11, 4], 0)

@@ -28,7 +28,8 @@ from tutor.game.cards import (
     Style,
     format_card,
 )
-from tutor.game.i18n import N_, _
+from tutor.game.errors import TutorError
+from tutor.game.i18n import N_, _, ngettext
 from tutor.game.rules import Ruleset
 
 __all__ = [
@@ -38,6 +39,7 @@ __all__ = [
     "SideScore",
     "HandScore",
     "MatchScore",
+    "ScoreError",
     "score_captures",
     "score_state",
     "best_primiera",
@@ -302,6 +304,11 @@ def score_state(state: Any, side_names: Sequence[list[str]] | None = None) -> Ha
     return score_captures(state.rules, state.captured, state.scope, side_names)
 
 
+class ScoreError(TutorError):
+    """A match score asked to take a hand it cannot: the match is over, or the points do not
+    fit its sides."""
+
+
 @dataclass
 class MatchScore:
     """Running totals over the hands of a match, with the ruleset's target and tie rule."""
@@ -317,12 +324,24 @@ class MatchScore:
             self.totals = [0] * self.rules.sides
 
     def add(self, points: Sequence[int]) -> int | None:
-        """Add one hand's points; return the winning side if the match is now decided."""
+        """Add one hand's points; return the winning side if the match is now decided.
+
+        :class:`ScoreError`, the score left as it was, when the match is over or the points
+        are not one per side."""
         if self.winner is not None:
-            raise ValueError("the match is already over")
+            raise ScoreError(_("the match is already over: no hand can be added"))
+        points = list(points)
+        if len(points) != len(self.totals):
+            raise ScoreError(
+                ngettext(
+                    "a hand scores one number per side: {n} side, {given} given",
+                    "a hand scores one number per side: {n} sides, {given} given",
+                    len(self.totals),
+                ).format(n=len(self.totals), given=len(points))
+            )
         target = self.rules.target
         before = sum(1 for t in self.totals if t >= target)
-        self.hands.append(list(points))
+        self.hands.append(points)
         self.totals = [t + p for t, p in zip(self.totals, points, strict=True)]
         reached = [i for i, t in enumerate(self.totals) if t >= target]
         if len(reached) == 1:
