@@ -66,6 +66,9 @@ def test_cards_are_immutable_and_survive_pickle() -> None:
     c = CARDS[17]
     with pytest.raises(AttributeError):
         c.value = 3  # type: ignore[misc]
+    with pytest.raises(AttributeError, match="cards are immutable"):
+        del c.value  # type: ignore[misc]
+    assert c.value == 8 and Card(8, 1) is c
     assert pickle.loads(pickle.dumps(c)) is c
     assert copy.deepcopy([c])[0] is c
 

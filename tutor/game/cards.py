@@ -108,6 +108,11 @@ class Card:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("cards are immutable")
 
+    def __delattr__(self, name: str) -> None:
+        """Refused as setting is: the 40 cards are shared, and one without a value breaks
+        every state that holds it."""
+        raise AttributeError("cards are immutable")
+
     def __reduce__(self) -> tuple[type[Card], tuple[int, int]]:
         return (Card, (self.value, self.suit))
 
