@@ -83,7 +83,14 @@ def test_settebello_and_denari() -> None:
 def test_cards_sort_by_value_then_suit() -> None:
     cards = parse_cards("RB 7C AS 7D 2B")
     assert [format_card(c) for c in sorted(cards)] == ["AS", "2B", "7D", "7C", "RB"]
-    assert str(SETTEBELLO) == "7D" and repr(SETTEBELLO) == "Card('7D')"
+    assert str(SETTEBELLO) == "7D"
+
+
+def test_a_cards_repr_does_not_pretend_to_be_code() -> None:
+    """``Card('7D')`` looked like a call, but Card takes a value and a suit."""
+    assert (
+        repr(SETTEBELLO) == "<Card 7D>" and repr([CARDS[0], CARDS[39]]) == "[<Card AD>, <Card RB>]"
+    )
 
 
 # (value, suit) -> text in italian, french, spanish, portuguese

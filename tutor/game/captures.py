@@ -253,7 +253,7 @@ def parse_table(
 
     >>> from tutor.game.cards import parse_card
     >>> parse_table("4C 2S", parse_card("6D"))
-    [Card('4C'), Card('2S')]
+    [<Card 4C>, <Card 2S>]
     >>> parse_table("4C 6D", parse_card("6D"))
     Traceback (most recent call last):
     ...

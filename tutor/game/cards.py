@@ -163,7 +163,9 @@ class Card:
         return self._key() >= other._key()
 
     def __repr__(self) -> str:
-        return f"Card({format_card(self)!r})"
+        """``<Card 7D>``: the card in the default notation, in a form that claims to be no
+        call (Card takes a value and a suit, not text)."""
+        return f"<Card {format_card(self)}>"
 
     def __str__(self) -> str:
         return format_card(self)
@@ -540,7 +542,7 @@ def parse_card_set(
     ``what`` names the set in that error (e.g. ``the table``).
 
     >>> parse_card_set("7D, 2C")
-    [Card('7D'), Card('2C')]
+    [<Card 7D>, <Card 2C>]
     >>> parse_card_set("7D 2C 7d", what="the table")
     Traceback (most recent call last):
     ...
