@@ -666,3 +666,22 @@ def test_a_seat_out_of_range_is_a_state_error(scopa: Ruleset, seat: int) -> None
     with pytest.raises(StateError, match=f"no seat {seat}: the game has 2 players"):
         s.unseen_by(seat)
     assert s.hand_size(1) == 3 and s.unseen_by(0).bit_count() == 33
+
+
+def test_states_compare_by_position_as_python_chess_boards_do(scopa: Ruleset) -> None:
+    s = GameState.random(scopa, 7)
+    assert s == s.copy() and s != GameState.random(scopa, 8)
+    before = s.copy()
+    for move in s.legal_moves():  # a push and a pop give the position back
+        s.push(move)
+        assert s != before
+        s.pop()
+        assert s == before
+    s.push(s.legal_moves()[0])
+    assert s == s.copy() and s.copy().ply == 0  # the history is not compared, as in chess
+    other_rules = GameState.random(load_ruleset("scopa-21"), 7)  # the same cards, other rules
+    assert other_rules.key() == GameState.random(scopa, 7).key()
+    assert other_rules != GameState.random(scopa, 7)
+    with pytest.raises(TypeError, match="unhashable"):
+        hash(s)
+    assert (s == object()) is False

@@ -815,6 +815,21 @@ class GameState:
             *self.scope,
         )
 
+    def __eq__(self, other: object) -> bool:
+        """The same position under the same rules: hands, table, piles, scope, turn and the
+        deals to come. As python-chess's Board, the history is not compared (a copy without
+        its stack equals the state), and the state is unhashable, being mutable."""
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return (
+            self.key() == other.key()
+            and self.in_hands == other.in_hands
+            and self.deals[self.deal_index :] == other.deals[other.deal_index :]
+            and self.rules == other.rules
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
     def __repr__(self) -> str:
         return (
             f"<GameState {self.rules.name} ply={self.ply} turn={self.turn} "
