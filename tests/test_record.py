@@ -5,6 +5,7 @@ Reading and writing the YAML itself is tested in ``test_recordfile.py``.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -632,3 +633,26 @@ def test_a_play_s_player_in_another_case_is_that_player() -> None:
         loads(text.replace("player: ada", "player: BOB"))
     with pytest.raises(RecordError, match="'bo' is not a player"):
         loads(text.replace("player: ada", "player: bo"))
+
+
+@pytest.mark.parametrize(
+    ("players", "said"),
+    [
+        (["A"], "the scopa ruleset is for 2 players, but 1 is listed (A)"),
+        ([], "the scopa ruleset is for 2 players, but 0 are listed ()"),
+        (["Ada", "Ada"], "player 'Ada' is listed twice"),
+        (["Ada", " ada "], "players 'Ada' and ' ada ' differ only in case"),
+    ],
+)
+def test_record_from_moves_refuses_the_wrong_players_with_a_record_error(
+    players: list[str], said: str
+) -> None:
+    from tutor.game.rules import load_ruleset
+    from tutor.game.state import GameState
+    from tutor.records.record import record_from_moves
+
+    s = GameState.random(load_ruleset("scopa"), 1)
+    with pytest.raises(RecordError, match=f"^<record>: {re.escape(said)}"):
+        record_from_moves(s.rules, s.table, [s.hands], [], players=players)
+    record = record_from_moves(s.rules, s.table, [s.hands], [], players=["Ada", "Bea"])
+    assert record.players == ["Ada", "Bea"] and record.dealer == "Bea"

@@ -617,9 +617,9 @@ def test_a_record_error_keeps_its_hand_across_processes_and_json_is_canonical() 
 
 def test_building_a_record_or_a_match_from_bad_arguments_is_a_value_error() -> None:
     rules = load_ruleset("scopone-scientifico")
-    with pytest.raises(ValueError, match="needs 4 different player names"):
+    with pytest.raises(RecordError, match="is for 4 players, but 3 are listed"):
         record_from_moves(rules, 0, [], [], players=["A", "B", "C"])
-    with pytest.raises(ValueError, match="needs 4 different player names"):
+    with pytest.raises(RecordError, match="players 'A' and 'a' differ only in case"):
         record_from_moves(rules, 0, [], [], players=["A", "B", "C", "a"])
     with pytest.raises(ValueError, match="no hand"):
         validate_match([])

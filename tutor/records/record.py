@@ -971,26 +971,26 @@ def record_from_moves(
 
     ``notes`` maps play numbers (from 1) to notes. With ``explicit`` every capture is written
     out; otherwise a capture is written only when the card alone would not read back as it
-    (several captures, or a ruleset where a card alone is laid).
+    (several captures, or a ruleset where a card alone is laid). Players that would not seat
+    the ruleset's game (too few or too many, a name twice) are a :class:`RecordError`.
     """
     st = get_style(style)
     names = list(players) if players is not None else [f"P{i + 1}" for i in range(rules.players)]
-    if len(names) != rules.players or len({name_key(n) for n in names}) != len(names):
-        raise ValueError(f"{rules.name} needs {rules.players} different player names: {names}")
     table_cards = list(table) if not isinstance(table, int) else cards_of(table)
-    deal_maps = [{names[s]: sorted(cards_of(m)) for s, m in enumerate(d) if m} for d in deals]
     record = HandRecord(
         rules,
         ruleset_name or rules.name,
         st,
         names,
-        names[-1] if dealer else None,
+        names[-1] if dealer and names else None,
         {},
         table_cards,
-        deal_maps,
+        [],
         [],
         path,
     )
+    record._check_seating()  # the players a file would be refused for: RecordError, as there
+    record.deals = [{names[s]: sorted(cards_of(m)) for s, m in enumerate(d) if m} for d in deals]
     state = record.initial_state()
     notes = notes or {}
     for n, m in enumerate(moves, 1):
