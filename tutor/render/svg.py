@@ -552,7 +552,9 @@ def position_svg(
         name=who[viewer],
     )
     said = _said(state, viewer, who, st)
-    if said and _plain(said[-1]) == _plain(title):  # a puzzle titled "East to play": not twice
+    # a puzzle titled "East to play" or "Your turn: settebello and denari": the turn not twice
+    turn_said = _plain(said[-1]).rstrip(".") if said and not state.is_over() else ""
+    if turn_said and _plain(title).startswith(turn_said):
         said.pop()
     # a title that ends a sentence already ("Which values are unmatched?") takes no full stop
     ends = title.replace(PDI, "").rstrip().endswith((".", "?", "!", "…"))
