@@ -13,9 +13,9 @@ from helpers import BAD, EXAMPLES, ROOT, SEED003, F, mask
 from helpers import BASE as SEED003_OPENING
 
 from tutor.game.cards import parse_card
-from tutor.game.rules import ruleset_names
-from tutor.game.state import Move
-from tutor.records.record import PlayEntry, RecordError, player_named
+from tutor.game.rules import load_ruleset, ruleset_names
+from tutor.game.state import GameState, Move
+from tutor.records.record import PlayEntry, RecordError, player_named, record_from_moves
 from tutor.records.recordfile import dumps, load_path, loads
 from tutor.records.replay import replay_hand, replay_match
 
@@ -656,3 +656,16 @@ def test_record_from_moves_refuses_the_wrong_players_with_a_record_error(
         record_from_moves(s.rules, s.table, [s.hands], [], players=players)
     record = record_from_moves(s.rules, s.table, [s.hands], [], players=["Ada", "Bea"])
     assert record.players == ["Ada", "Bea"] and record.dealer == "Bea"
+
+
+def test_a_record_from_moves_refuses_a_move_the_hand_does_not_allow() -> None:
+    """API audit (stop 55): record_from_moves built a record of moves no hand allowed (the
+    king of bastoni three times), which only failed when the file was read back."""
+    rules = load_ruleset("scopa")
+    state = GameState.random(rules, 1)
+    deals = [list(state.hands)]
+    card = next(c for c in range(40) if not state.hands[0] >> c & 1 and not state.table >> c & 1)
+    with pytest.raises(RecordError, match=r"^<record>: play 1: .* is not in the hand"):
+        record_from_moves(rules, state.table, deals, [Move(card, 0)])
+    first = state.legal_moves()[0]
+    assert len(record_from_moves(rules, state.table, deals, [first]).plays) == 1

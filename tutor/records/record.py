@@ -1003,6 +1003,10 @@ def record_from_moves(
                 bare = None
             if bare == m:  # the card alone reads back as this very capture
                 capture = None
+        try:  # a move the hand does not allow: refused here, not when the file is read back
+            state.check(m, style=st)  # (API audit, stop 55)
+        except MoveError as exc:
+            raise RecordError(path, None, n, str(exc)) from None
         record.plays.append(PlayEntry.of(card, capture, st, notes.get(n)))
         state.push(m)
     return record
