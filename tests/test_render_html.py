@@ -852,3 +852,27 @@ def test_a_match_page_renders_in_chromium(match: list[Review], tmp_path: Path) -
     assert not [line for line in log.splitlines() if ":CONSOLE" in line]
     rows = _png_rows(shot)
     assert len(set(rows)) > 1600 // 4, "the page looks blank"
+
+
+def test_a_match_page_says_the_result_and_what_ctrl_c_left_out(match: list[Review]) -> None:
+    """Match-page audit (stop 55): after Ctrl-C the hand cut short was counted as reviewed and
+    listed like the others; the page never gave the match's result; a hand had no way back to
+    the list; and a hand with no play kept an empty "Play by play" heading."""
+    from tutor.records.record import validate_match
+
+    hands = load_path(EXAMPLES / "scopa-match.yaml")
+    cut = [*match[:2], replace(match[2], interrupted=True)]
+    page = match_page(cut, 4, validate_match(hands))
+    assert "2 hands of 4 reviewed, hand 3 in part" in page
+    last = max(d.play for d in match[2].decisions)
+    assert (
+        f"Hand 3 of 4</a>: <bdi>Bruno</bdi> 4, <bdi>Carla</bdi> 2 (reviewed up to play {last})"
+        in (page)
+    )
+    assert page.count("Interrupted: the review stops") == 3  # the top; hand 3: its head, its plays
+    assert "<b>Winner: Carla (Bruno 8, Carla 11; target 11).</b>" in page
+    assert page.count('<a href="#hands">all hands</a>') == 3
+    empty = review_record(hands[0].cut(0), None, settings=FAST_PAGE, hand=1)
+    alone = match_page([empty], 1)
+    assert "Play by play" not in alone and "No decision to review." in alone
+    assert "Hand 1 of 1</a>: not played to the end</li>" in alone

@@ -263,9 +263,10 @@ def _review_match(
         if review.interrupted:
             break
     if html is not None:
+        from tutor.records.record import validate_match
         from tutor.render.html import match_page
 
-        write_output(html, match_page(reviews, len(records)))
+        write_output(html, match_page(reviews, len(records), validate_match(records)))
         if is_stdout(html):  # the page is the output
             return
     from tutor.render.review import match_review_view

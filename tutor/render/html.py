@@ -21,19 +21,20 @@ from collections.abc import Sequence
 from tutor.counting.tracker import track, values_text, viewer_state
 from tutor.game.cards import Style, format_card, format_cards
 from tutor.game.i18n import _, all_of, bounds, is_you, language, ngettext, number, pgettext
-from tutor.game.scoring import category_name
+from tutor.game.scoring import MatchScore, category_name
 from tutor.records.replay import replay_hand
 from tutor.render.review import (
     COSTLIEST,
     accuracy_bounds_text,
     class_count,
     costliest,
+    hands_reviewed,
     lost_text,
     observation_label,
 )
 from tutor.render.safe import fill, fill_markup, isolated, markup
 from tutor.render.svg import cards_svg, position_svg, shorten, text_width
-from tutor.render.terminal import ScoreCell, leftover_sentence, score_cells
+from tutor.render.terminal import ScoreCell, leftover_sentence, match_verdict, score_cells
 from tutor.review.judge import (
     CLASSES,
     THRESHOLDS,
@@ -794,15 +795,16 @@ def _plays(review: Review, pre: str, lv: int = 2) -> str:
         + "</p>"
         for n, why in review.skipped
     )
-    interrupted = (
-        '<p class="note">'
-        + markup(_("Interrupted: the review stops at the last decision judged."))
-        + "</p>"
-        if review.interrupted
-        else ""
-    )
+    interrupted = _interrupted_note() if review.interrupted else ""
+    if not record.plays:  # a hand with no play: no empty heading (match audit, stop 55)
+        return f"{skipped}{interrupted}"
     title = markup(_("Play by play"))
     return f"<h{lv}>{title}</h{lv}>{skipped}{interrupted}{plays}{_score(review, pre, lv)}"
+
+
+def _interrupted_note() -> str:
+    said = markup(_("Interrupted: the review stops at the last decision judged."))
+    return f'<p class="note">{said}</p>'
 
 
 def _page(title: str, heading: str, meta: str, body: str) -> str:
@@ -865,7 +867,7 @@ def _result(review: Review, order: Sequence[str]) -> str:
     leaves unfinished."""
     score = replay_hand(review.record).score
     if score is None:
-        return ""
+        return markup(": " + _("not played to the end"))
     sides = sorted(
         zip(review.record.team_names(), score.sides, strict=True),
         key=lambda ns: order.index(ns[0]) if ns[0] in order else len(order),
@@ -879,10 +881,11 @@ def _hand_id(hand: int) -> str:
     return f"h{hand}-"
 
 
-def match_page(reviews: Sequence[Review], hands: int) -> str:
+def match_page(reviews: Sequence[Review], hands: int, match: MatchScore | None = None) -> str:
     """A match's review as one HTML document (``tutor review --match --html``): the figures
-    of each player over the hands reviewed, a contents line, then each hand as
-    :func:`review_page` shows it, under its own heading, every id beginning ``h<hand>-``."""
+    of each player over the hands reviewed, the hands with their points and the ``match``'s
+    result, then each hand as :func:`review_page` shows it, under its own heading with a way
+    back to the list, every id beginning ``h<hand>-``."""
     first = reviews[0]
     event = first.record.info_text("event")
     if event:
@@ -892,16 +895,11 @@ def match_page(reviews: Sequence[Review], hands: int) -> str:
         heading = title = markup(
             _("Review of a match of {ruleset}").format(ruleset=first.record.ruleset.name)
         )
-    done = len(reviews)
     reviewed = markup(", ").join(_bdi(name) for name in match_summary(reviews))
     meta = markup(" \u00b7 ").join(
         (
             markup(first.record.ruleset.name),
-            markup(
-                ngettext(
-                    "{n} hand of {hands} reviewed", "{n} hands of {hands} reviewed", done
-                ).format(n=done, hands=hands)
-            ),
+            markup(hands_reviewed(reviews, hands)),
             markup(_("seed {n}").format(n=first.seed)),
             fill_markup(_("reviewed: {players}"), players=reviewed),
             markup(_budget(first)),
@@ -926,10 +924,15 @@ def match_page(reviews: Sequence[Review], hands: int) -> str:
     heads = []
     sections = []
     order = first.record.team_names()
+    back = markup(_("all hands"))
     for r in reviews:
         pre = _hand_id(r.hand)
         name = _("Hand {n} of {hands}").format(n=r.hand, hands=hands)
-        heads.append(f'<li><a href="#{pre}hand">{markup(name)}</a>{_result(r, order)}</li>')
+        cut = ""
+        if r.interrupted:  # the hand Ctrl-C cut short, said where it is listed and shown
+            last = max((d.play for d in r.decisions), default=0)
+            cut = markup(" " + _("(reviewed up to play {n})").format(n=last))
+        heads.append(f'<li><a href="#{pre}hand">{markup(name)}</a>{_result(r, order)}{cut}</li>')
         if r.decisions:
             judged = (
                 f"{_summary(r.summary(), _hand_costliest(r, pre), 3)}{_index(r, pre, 3)}"
@@ -938,24 +941,20 @@ def match_page(reviews: Sequence[Review], hands: int) -> str:
         else:
             nothing = markup(_("No decision to review."))
             judged = f'<p class="note">{nothing}</p>'
+        stopped = _interrupted_note() if r.interrupted else ""
         sections.append(
             f'<section class="hand" id="{pre}hand"><h2>{markup(name)}</h2>'
-            f'<p class="meta">{_bdi(_title(r))}</p>{_about(r)}{judged}{_plays(r, pre, 3)}'
-            "</section>"
+            f'<p class="meta">{_bdi(_title(r))} \u00b7 <a href="#hands">{back}</a></p>'
+            f"{stopped}{_about(r)}{judged}{_plays(r, pre, 3)}</section>"
         )
     hands_title = markup(_("Hands"))
+    result = f'<p class="result"><b>{markup(match_verdict(match, order))}</b></p>' if match else ""
     contents = (
-        f'<nav class="panel" aria-labelledby="hands-title">'
+        f'<nav class="panel" id="hands" aria-labelledby="hands-title">'
         f'<h2 style="margin-top:0" id="hands-title">{hands_title}</h2>'
-        f'<ul class="hands">{"".join(heads)}</ul></nav>'
+        f'<ul class="hands">{"".join(heads)}</ul>{result}</nav>'
     )
-    interrupted = (
-        '<p class="note">'
-        + markup(_("Interrupted: the review stops at the last decision judged."))
-        + "</p>"
-        if reviews[-1].interrupted
-        else ""
-    )
+    interrupted = _interrupted_note() if reviews[-1].interrupted else ""
     return _page(
         title,
         heading,

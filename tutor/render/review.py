@@ -377,20 +377,31 @@ def match_review_view(
         out.append(Text(_("Hand {n} of {hands}").format(n=review.hand, hands=hands), style=bold))
         out.extend(review_view(review, rich))
         out.append(Text(""))
-    done = len(reviews)
     out.append(
         Text(
-            ngettext(
-                "Summary of the match: {n} hand of {hands} reviewed",
-                "Summary of the match: {n} hands of {hands} reviewed",
-                done,
-            ).format(n=done, hands=hands),
+            _("Summary of the match: {reviewed}").format(reviewed=hands_reviewed(reviews, hands)),
             style=bold,
         )
     )
     out.append(_summary_table(match_summary(reviews), rich))
     out.append(_summary_legend(rich))
     return out
+
+
+def hands_reviewed(reviews: Sequence[Review], hands: int) -> str:
+    """How much of a match of ``hands`` hands ``reviews`` cover: ``3 hands of 4 reviewed``,
+    or after a Ctrl-C ``2 hands of 4 reviewed, hand 3 in part`` (match audit, stop 55: the
+    hand cut short was counted as reviewed)."""
+    if reviews and reviews[-1].interrupted:
+        whole = len(reviews) - 1
+        return ngettext(
+            "{n} hand of {hands} reviewed, hand {k} in part",
+            "{n} hands of {hands} reviewed, hand {k} in part",
+            whole,
+        ).format(n=whole, hands=hands, k=reviews[-1].hand)
+    return ngettext(
+        "{n} hand of {hands} reviewed", "{n} hands of {hands} reviewed", len(reviews)
+    ).format(n=len(reviews), hands=hands)
 
 
 COSTLIEST = 3

@@ -968,6 +968,16 @@ def match_table(match: MatchScore, names: Sequence[str], rich: bool = False) -> 
         for p, t in zip(points, running, strict=True):
             cells += [str(p), str(t)]
         out.add_row(*cells)
+    heading = Text(
+        _("The match, to {n}").format(n=match.rules.target), style="bold" if rich else ""
+    )
+    verdict = match_verdict(match, names)
+    return Group(heading, out, Text(verdict, style="bold" if rich else ""))
+
+
+def match_verdict(match: MatchScore, names: Sequence[str]) -> str:
+    """Who won the match, or who leads, with the totals and the target: ``Winner: Carla
+    (Bruno 8, Carla 11; target 11).`` (``names`` as shown, one per side)."""
     totals = ", ".join(f"{n} {t}" for n, t in zip(names, match.totals, strict=True))
     totals += "; " + _("target {n}").format(n=match.rules.target)
     if match.winner is not None:
@@ -990,10 +1000,7 @@ def match_table(match: MatchScore, names: Sequence[str], rich: bool = False) -> 
             verdict = lead.format(name=leader, totals=totals)
         else:
             verdict = _("No winner yet: level ({totals}).").format(totals=totals)
-    heading = Text(
-        _("The match, to {n}").format(n=match.rules.target), style="bold" if rich else ""
-    )
-    return Group(heading, out, Text(verdict, style="bold" if rich else ""))
+    return verdict
 
 
 def _names_hand(title: str, number: int) -> bool:
