@@ -12,7 +12,7 @@ sweep          4       3        75%
 <BLANKLINE>
 Accuracy by day:
   2024-05-01  ###############.....   3/4    75%
-Leitner boxes (puzzles in each): 1: 1, 2: 2.
+Leitner boxes: 1 puzzle in box 1, 2 puzzles in box 2.
 """
 
 from __future__ import annotations
@@ -147,6 +147,10 @@ def stats_view(stats: Stats, rich: bool = False, now: float | None = None) -> li
     if stats.next_due is not None:
         out.append(Text(_("Next review due: {when}.").format(when=_when(stats.next_due, at))))
     if stats.boxes:
-        boxes = ", ".join(f"{b}: {n}" for b, n in sorted(stats.boxes.items()))
-        out.append(Text(_("Leitner boxes (puzzles in each): {boxes}.").format(boxes=boxes)))
+        # "1 puzzle in box 1, 2 in box 2", not "1: 1, 2: 2" (Italian audit, stop 55)
+        boxes = ", ".join(
+            ngettext("{n} puzzle in box {box}", "{n} puzzles in box {box}", n).format(n=n, box=b)
+            for b, n in sorted(stats.boxes.items())
+        )
+        out.append(Text(_("Leitner boxes: {boxes}.").format(boxes=boxes)))
     return out
