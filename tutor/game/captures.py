@@ -138,6 +138,8 @@ def legal_captures(table: int, value: int, precedence: str) -> tuple[int, ...]:
 
 
 def table_sum(table: int) -> int:
+    """The sum of the values of the cards in ``table`` (a mask): what one card would need to
+    sweep it."""
     return sum(VALUE_OF[i] for i in indexes_of(table))
 
 
@@ -281,6 +283,7 @@ class Explanation:
 
     @property
     def table_mask(self) -> int:
+        """The table as a card mask, the form the captures are written in."""
         return mask_of(self.table)
 
     def sweeps(self, option: CaptureOption) -> bool:
@@ -288,6 +291,8 @@ class Explanation:
         return bool(option.capture) and option.capture == self.table_mask
 
     def to_json(self) -> dict[str, Any]:
+        """The card, the table and every option with its legality, reason and whether it
+        sweeps (``tutor explain --json``)."""
         st = self.style
         return {
             "ruleset": self.rules.name,

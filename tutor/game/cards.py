@@ -118,10 +118,12 @@ class Card:
 
     @property
     def is_settebello(self) -> bool:
+        """Whether this is the settebello, the seven of denari (a point on its own)."""
         return self.index == SETTEBELLO_INDEX
 
     @property
     def is_denaro(self) -> bool:
+        """Whether the card is of denari, the suit the denari point counts."""
         return self.suit == DENARI
 
     @staticmethod
@@ -210,6 +212,12 @@ class Style:
     donna``): a language gives each its own gender."""
 
     def rank_text(self, value: int) -> str:
+        """A value as the style writes it in a card: ``A`` for the ace, the figure's letter for
+        8, 9 and 10, digits otherwise.
+
+        >>> ITALIAN.rank_text(1), ITALIAN.rank_text(7), ITALIAN.rank_text(10)
+        ('A', '7', 'R')
+        """
         if value == 1:
             return "A"
         if value >= 8:
@@ -606,4 +614,5 @@ def cards_of(mask: int) -> list[Card]:
 
 
 def popcount(mask: int) -> int:
+    """The number of cards in ``mask``."""
     return mask.bit_count()

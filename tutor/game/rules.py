@@ -163,10 +163,17 @@ class Ruleset:
 
     @property
     def deals_per_hand(self) -> int:
+        """How many deals a hand has: the cards left after the table, dealt ``hand_size`` to
+        each player each time.
+
+        >>> [load_ruleset(name).deals_per_hand for name in ("scopone-scientifico", "scopa")]
+        [1, 6]
+        """
         return (40 - self.table_cards) // (self.players * self.hand_size)
 
     @property
     def plays_per_hand(self) -> int:
+        """How many plays a hand has: one for every card not on the opening table."""
         return 40 - self.table_cards
 
     @property
@@ -176,12 +183,20 @@ class Ruleset:
         return self.players > self.sides
 
     def side_of(self, seat: int) -> int:
+        """The side ``seat`` plays for (partners sit opposite: seats 0 and 2 are side 0 in
+        scopone)."""
         return seat % self.sides
 
     def seats_of(self, side: int) -> list[int]:
+        """The seats that play for ``side``, lowest first.
+
+        >>> load_ruleset("scopone-scientifico").seats_of(1)
+        [1, 3]
+        """
         return [s for s in range(self.players) if s % self.sides == side]
 
     def primiera_value(self, value: int) -> int:
+        """What a card of ``value`` counts towards the primiera on this ruleset's scale."""
         return self.primiera_values[value]
 
     def to_json(self) -> dict[str, Any]:

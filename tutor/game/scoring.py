@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tutor.game.cards import (
     CARDS,
@@ -31,6 +31,9 @@ from tutor.game.cards import (
 from tutor.game.errors import TutorError
 from tutor.game.i18n import N_, _, ngettext
 from tutor.game.rules import Ruleset
+
+if TYPE_CHECKING:  # for the hint alone: scoring works on piles and needs no state
+    from tutor.game.state import GameState
 
 __all__ = [
     "CATEGORIES",
@@ -183,13 +186,17 @@ class SideScore:
 
     @property
     def total(self) -> int:
+        """The side's points for the hand: the sum of its categories, scope included."""
         return sum(self.points.values())
 
     @property
     def complete_suits(self) -> bool:
+        """Whether the pile holds a card of every suit, which the primiera may need (see the
+        ruleset's ``primiera_missing_suit``)."""
         return all(c is not None for c in self.primiera_cards)
 
     def to_json(self, style: Style | str | None = None) -> dict[str, Any]:
+        """Every count of the side, its primiera cards, the points by category and the total."""
         return {
             "side": self.side,
             "players": self.players,
@@ -215,9 +222,11 @@ class HandScore:
     sides: list[SideScore]
 
     def points(self) -> list[int]:
+        """Each side's points for the hand, in side order."""
         return [s.total for s in self.sides]
 
     def to_json(self, style: Style | str | None = None) -> dict[str, Any]:
+        """Every side's score, as :meth:`SideScore.to_json` gives it."""
         return {"sides": [s.to_json(style) for s in self.sides]}
 
 
@@ -299,7 +308,7 @@ def score_captures(
     return HandScore(sides)
 
 
-def score_state(state: Any, side_names: Sequence[list[str]] | None = None) -> HandScore:
+def score_state(state: GameState, side_names: Sequence[list[str]] | None = None) -> HandScore:
     """Score the captures and scope of a :class:`~tutor.game.state.GameState` as they stand."""
     return score_captures(state.rules, state.captured, state.scope, side_names)
 
@@ -356,6 +365,7 @@ class MatchScore:
 
     @property
     def over(self) -> bool:
+        """Whether the match is decided, so that no hand can be added."""
         return self.winner is not None
 
     def running_totals(self) -> list[list[int]]:
@@ -374,6 +384,7 @@ class MatchScore:
         return [i for i, t in enumerate(self.totals) if t == top]
 
     def to_json(self) -> dict[str, Any]:
+        """The target, each hand's points, the totals and the winner (None while undecided)."""
         return {
             "target": self.rules.target,
             "hands": self.hands,
@@ -383,4 +394,5 @@ class MatchScore:
 
 
 def denari_of(mask: int) -> int:
+    """The number of denari in ``mask``, a pile or a hand."""
     return (mask & DENARI_MASK).bit_count()

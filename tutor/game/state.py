@@ -456,14 +456,18 @@ class GameState:
     # -- queries ------------------------------------------------------------------------
 
     def side_of(self, seat: int) -> int:
+        """The side ``seat`` plays for (partners sit opposite)."""
         return seat % self._sides
 
     @property
     def side_to_move(self) -> int:
+        """The side of the player to move."""
         return self.turn % self._sides
 
     @property
     def ply(self) -> int:
+        """The number of plays on the stack: made on this state since it was built (a
+        copy without its stack starts again from 0)."""
         return len(self.stack)
 
     def is_over(self) -> bool:
@@ -797,9 +801,11 @@ class GameState:
         return self.unknown[self.turn] > 0 and self.place_of(card).kind == "unplaced"
 
     def format_move(self, move: Move, style: Style | str | None = None) -> str:
+        """``move`` as text (``7D x 2C 5S``; :meth:`parse_move` reads it back)."""
         return move.text(style)
 
     def format_table(self, style: Style | str | None = None) -> str:
+        """The cards on the table as space-separated text, by value, then suit."""
         return format_cards(self.table, style)
 
     def key(self) -> tuple[int, ...]:
