@@ -153,21 +153,32 @@ it only through :class:`NodeReader`, so that YAML stays in the record reader).""
 class NodeReader(Protocol):
     """What :func:`read_puzzle` needs of the record reader: typed access with line errors."""
 
-    def fail(self, node: Node | None, message: str, play: int | None = None) -> Exception: ...
+    def fail(self, node: Node | None, message: str, play: int | None = None) -> Exception:
+        """The error to raise with ``message``: at ``node``'s line when there is a node, and
+        for ``play`` when given."""
 
-    def text(self, node: Node, what: str) -> str: ...
+    def text(self, node: Node, what: str) -> str:
+        """The node's text; an error unless it is a text value (``what`` names the value in
+        the message)."""
 
-    def mapping(self, node: Node, what: str) -> list[tuple[str, Node, Node]]: ...
+    def mapping(self, node: Node, what: str) -> list[tuple[str, Node, Node]]:
+        """Each key with its node and its value; an error unless the node is a mapping, or when a
+        key is given twice."""
 
-    def sequence(self, node: Node, what: str) -> list[Node]: ...
+    def sequence(self, node: Node, what: str) -> list[Node]:
+        """The items of a list, none for a null; an error unless the node is a list."""
 
-    def is_null(self, node: Node) -> bool: ...
+    def is_null(self, node: Node) -> bool:
+        """Whether the node is YAML's null (``~``, ``null`` or no value)."""
 
-    def is_mapping(self, node: Node) -> bool: ...
+    def is_mapping(self, node: Node) -> bool:
+        """Whether the node is a mapping."""
 
-    def is_sequence(self, node: Node) -> bool: ...
+    def is_sequence(self, node: Node) -> bool:
+        """Whether the node is a list."""
 
-    def line(self, node: Node) -> int: ...
+    def line(self, node: Node) -> int:
+        """The 1-based line the node starts on."""
 
 
 @dataclass(frozen=True)
@@ -202,6 +213,8 @@ class PuzzleSpec:
     """The title and explanation in other languages: ``(("explanation_it", "..."), ...)``."""
 
     def line(self, key: str) -> int | None:
+        """The source line of ``key``, else of the ``puzzle:`` mapping itself (None when
+        neither is known)."""
         return self.lines.get(key, self.lines.get("puzzle"))
 
     def text(self, key: str) -> str:

@@ -112,6 +112,8 @@ class RecordError(TutorError):
         super().__init__(self.text())
 
     def text(self) -> str:
+        """The message as ``str(e)`` gives it: the file, and the line, hand and play where
+        known, then what is wrong."""
         where = self.path + (f":{self.line}" if self.line else "")
         if self.hand is not None:
             where += ": " + _("hand {n}").format(n=self.hand)
@@ -558,6 +560,7 @@ class HandRecord:
         return state
 
     def final_state(self) -> GameState:
+        """The position after every play of the record (RecordError if a play is wrong)."""
         return self.state_at(len(self.plays))
 
     def is_finished(self) -> bool:

@@ -911,6 +911,8 @@ def dumps(records: Sequence[HandRecord]) -> str:
 
 
 def dump(records: Sequence[HandRecord], fp: IO[str]) -> None:
+    """Write the canonical text of some hands to ``fp`` (:func:`dumps`); not atomic, unlike
+    :func:`save`."""
     fp.write(dumps(records))
 
 

@@ -54,6 +54,7 @@ class Tally:
     scope: int
 
     def to_json(self) -> dict[str, Any]:
+        """The side's name and its cards, denari and scope so far."""
         return {"side": self.name, "cards": self.cards, "denari": self.denari, "scope": self.scope}
 
 
@@ -84,10 +85,12 @@ class ReplayStep:
 
     @property
     def card_text(self) -> str:
+        """The card played, in the record's notation."""
         return format_card(self.card, self.style)
 
     @property
     def table_text(self) -> str:
+        """The table after the play, as space-separated cards in the order they were laid."""
         return " ".join(format_card(c, self.style) for c in self.table)
 
     def text(self) -> str:
@@ -95,6 +98,8 @@ class ReplayStep:
         return self.move.text(self.style)
 
     def to_json(self) -> dict[str, Any]:
+        """One play of ``tutor replay --json``: who, the card, what it took, whether it
+        was a scopa, the table after it, the note and the tally."""
         return {
             "number": self.number,
             "player": self.player,
@@ -128,6 +133,7 @@ class HandReplay:
 
     @property
     def finished(self) -> bool:
+        """Whether the hand was played to its end, and so has a score."""
         return self.score is not None
 
     def to_json(self) -> dict[str, Any]:
