@@ -74,6 +74,7 @@ class AssignmentModel:
 
     @property
     def n_cards(self) -> int:
+        """How many unseen cards the model places among the holders."""
         return sum(len(g.cards) for g in self.groups)
 
     # -- feasibility and classification (Hall's condition) ---------------------------------

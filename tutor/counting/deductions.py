@@ -56,6 +56,7 @@ class Holding:
     """``must`` or ``cannot`` when the standing readings, taken as certain, would say so."""
 
     def to_json(self) -> dict[str, Any]:
+        """The status, the probability, the basis and what the readings would say."""
         return {
             "status": self.status,
             "probability": round(self.probability, 6),
@@ -85,6 +86,8 @@ class Deduction:
     """P(it is true) on the facts alone, as if no reading were made (1 for a fact)."""
 
     def to_json(self, names: Sequence[str], style: Style | str | None = None) -> dict[str, Any]:
+        """The deduction with its holder by name (``stock`` for the stock), the card, its
+        confidence with and without the readings, its reasons and its words."""
         return {
             "status": self.status,
             "player": "stock" if self.holder == STOCK else names[self.holder],
@@ -135,6 +138,8 @@ class ValueDeduction:
         ).format(**said, others=others, held=held)
 
     def to_json(self, names: Sequence[str], style: Style | str | None = None) -> dict[str, Any]:
+        """The holder by name, the value and its unseen cards, and the words; always a fact,
+        so its confidence is 1."""
         return {
             "player": names[self.holder],
             "value": self.value,
@@ -184,7 +189,9 @@ class Evidence(Protocol):
     model: AssignmentModel
     style: Style | str | None
 
-    def probability_facts(self, holder: int, card: int) -> float: ...
+    def probability_facts(self, holder: int, card: int) -> float:
+        """P(``holder`` holds the unseen ``card``) on the facts alone, as if no reading were
+        made."""
 
 
 def _holder_name(inf: Evidence, h: int) -> str:

@@ -266,6 +266,10 @@ class Inference:
         return [complete(self.state, model.holders, model.sample(rng), rng) for _ in range(n)]
 
     def to_json(self, style: Style | str | None = None) -> dict[str, Any]:
+        """The holdings of each player and of the stock, the hand sizes, the chances of each
+        value, the readings and tells with their standing, the passed-up gains, the trust, the
+        deductions and how the deals were counted: the inference's half of
+        ``tutor track --json``."""
         style = self.style if style is None else style
 
         def who(h: int) -> str:
@@ -495,6 +499,8 @@ class CountView:
         return self.inference.probability_any(nxt, sweep.value)
 
     def to_json(self, style: Style | str | None = None) -> dict[str, Any]:
+        """The board and the inference as one object, the sweep risk's probability with the
+        readings weighed in (``probability_facts``: on the cards seen alone)."""
         style = self.inference.style if style is None else style
         out = self.board.to_json(style)
         out["sweep"]["probability_facts"] = out["sweep"]["probability"]
@@ -562,6 +568,7 @@ class HandView:
 
     @property
     def player(self) -> str:
+        """The name of the seat whose view this is."""
         return self.record.players[self.seat]
 
     @property
@@ -570,6 +577,7 @@ class HandView:
         return self.record.plays[self.at - 1].text if self.at else None
 
     def to_json(self) -> dict[str, Any]:
+        """The ``tutor track --json`` object (:meth:`CountView.position_json`)."""
         return self.view.position_json(
             self.record.style,
             file=self.record.path,

@@ -79,6 +79,8 @@ class Exclusion:
         )
 
     def text(self, names: Sequence[str], style: Style | str | None = None) -> str:
+        """The reading in words: the play, what the player passed up and the values it
+        suggests they hold none of, with the chance once weighed."""
         words = {
             "play": self.play,
             "player": names[self.seat],
@@ -107,6 +109,7 @@ class Exclusion:
         return said.format(what=what, values=values, percent=percent(self.confidence))
 
     def to_json(self, names: Sequence[str], style: Style | str | None = None) -> dict[str, Any]:
+        """The keys every reading shares, and why it was given up (None while it stands)."""
         return {**reading_json(self, names, style), "dropped": self.dropped_text(names, style)}
 
 
@@ -119,7 +122,8 @@ class Reading(Protocol):
     play: int
     confidence: float | None
 
-    def text(self, names: Sequence[str], style: Style | str | None = None) -> str: ...
+    def text(self, names: Sequence[str], style: Style | str | None = None) -> str:
+        """The reading in words, players by ``names``, in the language of the run."""
 
 
 def reading_json(

@@ -86,6 +86,8 @@ class Tell:
     """How many cards of theirs the viewer did not know after the play."""
 
     def text(self, names: Sequence[str], style: Style | str | None = None) -> str:
+        """The tell in words: the play, what it suggests the player holds, and the chance that
+        they hold one now once weighed (or that the facts settle it)."""
         v = self.values[0]
         if self.kind == "lead":
             what = _(
@@ -131,6 +133,7 @@ class Tell:
         )
 
     def to_json(self, names: Sequence[str], style: Style | str | None = None) -> dict[str, Any]:
+        """The keys every reading and tell shares (:func:`reading_json`)."""
         return reading_json(self, names, style)
 
 

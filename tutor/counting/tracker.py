@@ -324,6 +324,8 @@ class Spariglio:
 
     def text(self, style: Style | str | None = None, names: Sequence[str] | None = None) -> str:
         # as the run's language names the seat (live said "You" where its board says "Tu")
+        """The capture by sum in words: who, what it took, the values it flipped and the
+        values unmatched after it."""
         who = shown_name(seat_names(max(self.seat + 1, len(names or ())), names)[self.seat])
         parts = "+".join(
             str(VALUE_OF[i]) for i in sorted(indexes_of(self.taken), key=VALUE_OF.__getitem__)
@@ -359,6 +361,8 @@ class SweepRisk:
     method: str = "hypergeometric (cards seen only)"
 
     def to_json(self) -> dict[str, Any]:
+        """The table's sum, the value that sweeps it, its unseen cards, the next seat, the
+        chance that seat holds one and whether the sweep would be a scopa."""
         return {
             "sum": self.sum,
             "value": self.value,
@@ -379,6 +383,7 @@ class Fact:
     kind: ClassVar[str] = "fact"
 
     def text(self, names: Sequence[str], style: Style | str | None = None) -> str:
+        """The fact in words, in the language of the run (each kind of fact words its own)."""
         raise NotImplementedError
 
 
@@ -409,6 +414,7 @@ class UnseenTotal(Fact):
     """The viewer's own cards are unknown (a record that does not give them): some are theirs."""
 
     def text(self, names: Sequence[str], style: Style | str | None = None) -> str:
+        """The rule of 220 in words: what the cards seen add up to, and so the unseen ones."""
         return ngettext(
             "Rule of 220: the cards you have seen add up to {seen}, so the {n} unseen card "
             "({where}) adds up to {unseen}.",
@@ -429,6 +435,7 @@ class LastCardKnown(Fact):
     worth: int
 
     def text(self, names: Sequence[str], style: Style | str | None = None) -> str:
+        """The rule of 220 in words, with one card unseen: its worth names it."""
         return _(
             "Rule of 220: the one card still unseen is worth {worth}: it can only be {card}."
         ).format(worth=self.worth, card=format_card(self.card, style))
@@ -444,6 +451,8 @@ class LastCardsTotal(Fact):
     total: int
 
     def text(self, names: Sequence[str], style: Style | str | None = None) -> str:
+        """The rule of 220 in the last round, in words: what the last cards of those players add
+        up to."""
         return _("Rule of 220: the last cards of {players} add up to {total}.").format(
             players=", ".join(names[s] for s in self.seats), total=self.total
         )
@@ -460,6 +469,7 @@ class EvenTotal(Fact):
     total: int
 
     def text(self, names: Sequence[str], style: Style | str | None = None) -> str:
+        """The even total in words; an odd total says something was miscounted."""
         text = (
             _(
                 "Even total: table {table} + your hand {mine} + unseen {unseen} = {total}, "
@@ -482,6 +492,7 @@ class OddValues(Fact):
     values: tuple[int, ...]
 
     def text(self, names: Sequence[str], style: Style | str | None = None) -> str:
+        """The rule of 48 in words: the values still out an odd number of times."""
         return _(
             "Rule of 48: the values still out (not in your hand, on the table or captured) an odd "
             "number of times are: {values}."
@@ -500,6 +511,7 @@ class OneOfEachOdd(Fact):
     about the unseen cards, not the other hands."""
 
     def text(self, names: Sequence[str], style: Style | str | None = None) -> str:
+        """The rule of 48 in words: the cards still out are one of each odd value."""
         n, odd = self.cards, self.values
         out = ngettext("{n} card is still out", "{n} cards are still out", n).format(n=n)
         odd_n = ngettext("{n} value is odd", "{n} values are odd", len(odd)).format(n=len(odd))
@@ -549,6 +561,7 @@ class Board:
 
     @property
     def unmatched(self) -> tuple[int, ...]:
+        """The values captured an odd number of times so far (the rule of 48)."""
         return tuple(c.value for c in self.counts if not c.matched)
 
     @property
@@ -567,6 +580,9 @@ class Board:
         return tuple(c.value for c in self.counts if c.unseen % 2)
 
     def to_json(self, style: Style | str | None = None) -> dict[str, Any]:
+        """The board of ``tutor track --json``: each value's count, the unmatched values, the
+        unseen cards, the sparigli, the rule of 220, the even total, the sweep risk and the
+        notes."""
         t, m, u, total = self.even_total
         return {
             "viewer": self.names[self.viewer],

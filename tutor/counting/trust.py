@@ -191,6 +191,9 @@ class Reliability:
         return 1 - self.epsilon("scopa")
 
     def to_json(self, names: Sequence[str]) -> dict[str, Any]:
+        """The player's counts of care and carelessness, the carelessness, the chance they
+        take a sweep they hold, their style (and the one known before the hand) and their
+        departures from the immediate gain."""
         return {
             "player": names[self.seat],
             "careful": self.careful,

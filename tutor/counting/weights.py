@@ -68,6 +68,7 @@ class Term:
 
     @property
     def mask(self) -> int:
+        """Every card of the term's values, as a mask."""
         m = 0
         for v in self.values:
             m |= VALUE_MASKS[v]
