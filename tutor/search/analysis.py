@@ -168,6 +168,8 @@ class Interval:
     n: int
 
     def to_json(self) -> dict[str, float | int | None]:
+        """The mean, the bounds (rounded; null when infinite) and ``n``; no mean over no values."""
+
         def r(x: float) -> float | None:
             return round(x, 4) if math.isfinite(x) else None
 
@@ -302,6 +304,7 @@ class Valuation:
     """``playout`` and ``ismcts``: the plays left when the exact solver took over."""
 
     def text(self) -> str:
+        """How the value was obtained, in words, in the language of the run."""
         if self.kind == "playout":
             return ngettext(
                 "play-outs to {n} play left, then exact",
@@ -342,6 +345,8 @@ class MoveEstimate:
         return self.n > 0 and (self.how.kind != "exact" or self.low == self.high)
 
     def to_json(self, style: Style | str | None = None) -> dict[str, Any]:
+        """The move, its value and its bounds (null when infinite; whole numbers as such)."""
+
         def r(x: float) -> float | int | None:
             if not math.isfinite(x):
                 return None
@@ -406,6 +411,8 @@ class Analysis:
         return [v[i] - v[j] for v in self.values]
 
     def to_json(self, style: Style | str | None = None) -> dict[str, Any]:
+        """The seat to move, every move's value (null where only bounds are proven), the best
+        move and line, the method, the samples valued and whether the run was stopped."""
         moves = [m.to_json(style) for m in self.moves]
         for m, data in zip(self.moves, moves, strict=True):
             if not m.known:

@@ -81,9 +81,11 @@ class Note(Protocol):
     """A note a higher layer adds to an evaluation (the review's reading check): its text and
     its JSON, given the players' names."""
 
-    def text(self, names: Sequence[str], style: Style | str | None = None) -> str: ...
+    def text(self, names: Sequence[str], style: Style | str | None = None) -> str:
+        """The note in words, players by ``names``, in the language of the run."""
 
-    def to_json(self, names: Sequence[str], style: Style | str | None = None) -> dict[str, Any]: ...
+    def to_json(self, names: Sequence[str], style: Style | str | None = None) -> dict[str, Any]:
+        """The note as the ``reading`` key of the evaluation's JSON."""
 
 
 @dataclass
@@ -158,6 +160,9 @@ class Evaluation:
         return [warning] if warning else []
 
     def to_json(self, style: Style | str | None = None) -> dict[str, Any]:
+        """The analysis's JSON with how each value was obtained, the warnings, the reading
+        check, the player and seat to move, the side, the plays made, the deck and the best
+        move's lead over the next (settled when its interval is above 0)."""
         data = self.analysis.to_json(style)
         for move, shown in zip(self.analysis.moves, data["moves"], strict=True):
             how = move.how

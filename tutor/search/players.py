@@ -78,6 +78,8 @@ class Player:
         """Hand a sighted player the true deal before it chooses (others ignore it)."""
 
     def choose(self, view: GameState, rng: random.Random) -> Move:
+        """A legal move for the player to move in ``view``, which shows only what that seat
+        may see; ``rng`` decides anything left to chance."""
         raise NotImplementedError
 
     def __repr__(self) -> str:
@@ -90,6 +92,7 @@ class RandomPlayer(Player):
     name = "random"
 
     def choose(self, view: GameState, rng: random.Random) -> Move:
+        """One of the legal moves, each as likely."""
         moves = view.legal_moves()
         return moves[rng.randrange(len(moves))]
 
@@ -106,6 +109,7 @@ class GreedyPlayer(Player):
     name = "greedy"
 
     def choose(self, view: GameState, rng: random.Random) -> Move:
+        """A move of the biggest immediate gain, one of the best at random."""
         moves = view.legal_moves()
         scored = [(_gain(view, m), m) for m in moves]
         top = max(s for s, _ in scored)
@@ -388,6 +392,11 @@ def assignments(cards: list[int], sizes: list[int]) -> Iterator[list[int]]:
 
 
 def multinomial(total: int, sizes: list[int]) -> int:
+    """The number of ways to deal ``total`` cards into hands of ``sizes``.
+
+    >>> multinomial(4, [2, 2]), multinomial(6, [3, 2, 1])
+    (6, 60)
+    """
     out, left = 1, total
     for k in sizes:
         out *= comb(left, k)
@@ -500,6 +509,8 @@ class ChitarrellaPlayer(Player):
         return {m: v / n for m, v in totals.items()} if n else None
 
     def choose(self, view: GameState, rng: random.Random) -> Move:
+        """The best move by the exact count of every split when the unseen cards are few
+        enough (the rules breaking ties), else the rules' best, one of the best at random."""
         scored = self.scores(view)
         if len(scored) == 1:
             return scored[0][1]

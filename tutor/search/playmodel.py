@@ -477,6 +477,8 @@ class ReadOdds:
     exact: bool
 
     def probability(self, seat: int, cards: int) -> float | None:
+        """The chance that ``seat`` holds at least one of ``cards`` (a mask) over the weighted
+        deals; None when there are none (no play was read)."""
         if not self.hands:
             return None
         total = sum(self.weights)

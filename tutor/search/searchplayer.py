@@ -59,6 +59,8 @@ class SearchPlayer(Player):
         )
 
     def choose(self, view: GameState, rng: random.Random) -> Move:
+        """The move the analysis finds best within the budget, where it overrules the
+        rule-based choice (see the class); a Ctrl-C during the search raises KeyboardInterrupt."""
         moves = view.legal_moves()
         if len(moves) == 1:
             return moves[0]
@@ -114,6 +116,7 @@ class SightedSearch(SearchPlayer):
         self._deal: GameState | None = None
 
     def show(self, deal: GameState) -> None:
+        """Keep a copy of the true deal (with its history): the deal its next choice samples."""
         self._deal = deal.copy(with_stack=True)
 
     def _shown(self, view: GameState, seat: int, rng: random.Random) -> Iterator[GameState]:
@@ -163,6 +166,8 @@ class ISMCTSPlayer(Player):
         self.options = options
 
     def choose(self, view: GameState, rng: random.Random) -> Move:
+        """The tree search's best move within the budget (the only legal move at once); a
+        Ctrl-C during the search raises KeyboardInterrupt."""
         moves = view.legal_moves()
         if len(moves) == 1:
             return moves[0]

@@ -262,9 +262,11 @@ class SimulationResult:
     elapsed: float = 0.0
 
     def points(self, who: int) -> Interval:
+        """The points per hand of player ``who`` (0: A, 1: B), with its interval (never below 0)."""
         return _at_least_zero(interval([o.points[who] for o in self.outcomes]))
 
     def scope(self, who: int) -> Interval:
+        """The scope per hand of player ``who`` (0: A, 1: B), with its interval (never below 0)."""
         return _at_least_zero(interval([o.scope[who] for o in self.outcomes]))
 
     def difference(self) -> Interval:
@@ -364,6 +366,8 @@ class SimulationResult:
         return words
 
     def to_json(self) -> dict[str, Any]:
+        """The run and its matches, each player's points, scope and win rates with their
+        intervals, and A's lead over B per hand (``tutor simulate --json``)."""
         players = []
         for who in (0, 1):
             hw = self.hand_win_rate(who)

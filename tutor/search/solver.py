@@ -81,9 +81,11 @@ class MoveValue:
 
     @property
     def exact(self) -> bool:
+        """Whether the value is proven; a search stopped early knows only its bounds."""
         return self.low == self.high
 
     def to_json(self, style: Style | str | None = None) -> dict[str, Any]:
+        """The move as text, its value and its bounds."""
         return {
             "move": self.move.text(style),
             "value": self.value,
@@ -117,17 +119,23 @@ class Solution:
 
     @property
     def best(self) -> Move | None:
+        """The best move (the first), or None when there is no move to make."""
         return self.moves[0].move if self.moves else None
 
     @property
     def nodes_per_second(self) -> float:
+        """Nodes searched per second (0 when no time was measured)."""
         return self.nodes / self.elapsed if self.elapsed > 0 else 0.0
 
     @property
     def tt_hit_rate(self) -> float:
+        """The share of transposition-table probes that found the position (0 with no
+        probe)."""
         return self.tt_hits / self.tt_probes if self.tt_probes else 0.0
 
     def to_json(self, style: Style | str | None = None) -> dict[str, Any]:
+        """The seat to move, whether the values are exact, every move's value, the best move
+        and line, the value and the nodes searched."""
         return {
             "to_move": self.to_move,
             "exact": self.exact,

@@ -85,6 +85,7 @@ class Generation:
     pairs: list[tuple[float, float]]
 
     def to_json(self) -> dict[str, Any]:
+        """The generation's number, its weights and each pair's two margins, rounded."""
         return {
             "generation": self.index,
             "weights": {k: round(v, 3) for k, v in self.weights.items()},
@@ -107,9 +108,12 @@ class Tuning:
 
     @property
     def weights(self) -> dict[str, float]:
+        """The weights found: the last generation's, or the starting ones before any."""
         return self.generations[-1].weights if self.generations else dict(self.start)
 
     def to_json(self) -> dict[str, Any]:
+        """The run (ruleset, seed, deals), the starting and found weights, every generation
+        and whether Ctrl-C stopped it."""
         return {
             "ruleset": self.ruleset,
             "seed": self.seed,
