@@ -1822,8 +1822,13 @@ def simulation_view(result: SimulationResult, rich: bool = False) -> list[Render
         verdict = _("B ({name}) is stronger: the interval is below zero.").format(name=b)
     elif diff.n == 0:  # interrupted before the first deal was done
         verdict = _("No duplicate pair was completed: nothing to compare.")
-    elif not math.isfinite(diff.low):
+    elif not math.isfinite(diff.low) and diff.n == 1:
         verdict = _("One pair gives no interval: more pairs are needed to compare the players.")
+    elif not math.isfinite(diff.low):  # every pair came out the same: no spread to measure
+        verdict = _(
+            "Every pair came out the same, which gives no interval: more pairs are needed to "
+            "compare the players."
+        )
     else:
         verdict = _("No clear difference: the interval contains zero.")
     line = Text(
