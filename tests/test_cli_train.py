@@ -144,21 +144,22 @@ def test_a_closed_terminal_writes_the_answers_kept_to_a_rescue_file(
 ) -> None:
     """Found by QA: SIGHUP or SIGTERM killed the session with the answers another session's
     lock kept out of the store, silently: no rescue file, as Ctrl-C or the end of the input
-    write. They end the session as Ctrl-C does now."""
+    write. They end the session as Ctrl-C does now; the answer being kept when the signal came
+    is kept first (store audit, stop 55)."""
     db = locked_from_answer_2(None, hangup=3)
     r = run("train", "--db", str(db), "--count", "5", "--json", input="skip\nskip\nskip\n")
     [rescue] = (tmp_path / "tmp").iterdir()
     assert r.exit_code == 3, r.output
     assert r.stderr.splitlines()[-2:-1] == ["tutor: interrupted"]
-    assert r.stderr.splitlines()[-1].endswith(
-        f"; the answer not saved is kept in {rescue} (tutor train --import {rescue} saves it "
-        "when the database is free)"
+    assert r.stderr.splitlines()[-1].endswith(  # the last line
+        f"; the 2 answers not saved are kept in {rescue} (tutor train --import {rescue} saves "
+        "them when the database is free)"
     )
-    assert len(rescue.read_text(encoding="utf-8").splitlines()) == 1
+    assert len(rescue.read_text(encoding="utf-8").splitlines()) == 2
     assert stored_answers(db) == 1
     # found by QA too: a run ended by the store's error printed no summary for a script
     data = json.loads(r.stdout)
-    assert data["interrupted"] is True and data["answered"] == 2
+    assert data["interrupted"] is True and data["answered"] == 3
     assert signal.getsignal(signal.SIGHUP) is signal.SIG_DFL  # given back
 
 
@@ -466,3 +467,44 @@ def test_a_session_whose_output_is_gone_stops_out_loud(tmp_path: Path) -> None:
     assert code == 74, err
     assert "tutor: the output was closed: the session stops here" in err
     assert f"every answer given so far is saved in {db}" in err and "Traceback" not in err
+
+
+def test_ctrl_c_while_an_answer_is_judged_keeps_the_answer(tmp_path: Path) -> None:
+    """Store audit (stop 55): Ctrl-C pressed just after Enter, while the answer was judged
+    (up to 1.4 s for a best-move puzzle), lost that answer, the session saying everything
+    was saved. The answer is now judged and kept, then the session stops."""
+    import os
+    import subprocess
+    import sys
+    import threading
+
+    db = tmp_path / "p.sqlite"
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1", "HOME": str(tmp_path)}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tutor", "train", "--db", str(db), "-n", "5", "--json"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        env=env, text=True,
+    )  # fmt: skip
+    assert proc.stdin is not None and proc.stderr is not None and proc.stdout is not None
+    said: list[str] = []
+    reader = threading.Thread(target=lambda: said.extend(proc.stderr), daemon=True)
+    reader.start()
+
+    def wait_for(text: str) -> None:
+        deadline = time.monotonic() + 60
+        while not any(text in line for line in said):
+            assert time.monotonic() < deadline and proc.poll() is None, said
+            time.sleep(0.02)
+
+    # the first three puzzles of a fresh store, and their answers
+    for n, answer in ((1, "KS x KH"), (2, "FD x FC"), (3, "AC x AS")):
+        wait_for(f"Puzzle {n} of 5")
+        proc.stdin.write(answer + "\n")
+        proc.stdin.flush()
+    time.sleep(0.05)  # the third is being judged
+    proc.send_signal(signal.SIGINT)
+    out = proc.stdout.read()
+    assert proc.wait(timeout=60) == 130
+    summary = json.loads(out)
+    assert summary["interrupted"] is True and summary["answered"] == 3, summary
+    assert stored_answers(db) == 3

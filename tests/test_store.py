@@ -889,3 +889,22 @@ def test_a_store_missing_a_column_is_refused_before_a_session_writes(tmp_path: P
         r.stderr
     )
     assert db.read_bytes() == before
+
+
+def test_a_store_removed_while_a_session_runs_is_said_not_written_past(tmp_path: Path) -> None:
+    """Store audit (stop 55): the database deleted (or replaced) while a session ran took every
+    later answer with it, the session saying "progress saved" to a file that no longer
+    existed. A write now checks that the path still names the file it opened."""
+    path = tmp_path / "p.sqlite"
+    with ProgressStore(path) as store:
+        store.record_answer(_info(1), True, now=100.0)
+        for leftover in tmp_path.glob("p.sqlite*"):
+            leftover.unlink()
+        with pytest.raises(StoreError, match="was removed or replaced while this session ran"):
+            store.record_answer(_info(2), True, now=200.0)
+    with ProgressStore(path) as store:  # a file in its place is another file: refused too
+        path.rename(tmp_path / "moved.sqlite")
+        with ProgressStore(path) as other:
+            other.record_answer(_info(3), True, now=300.0)
+        with pytest.raises(StoreError, match="was removed or replaced"):
+            store.record_answer(_info(4), True, now=400.0)

@@ -16,6 +16,7 @@ from tutor.cli.core import (
     examples,
     file_option,
     human_console,
+    interrupted,
     note,
     print_json,
     session_interrupt,
@@ -24,6 +25,7 @@ from tutor.cli.core import (
 )
 from tutor.cli.puzzle import ask, check_theme, judge_answer, themes_help
 from tutor.game.i18n import _, day_text, ngettext, number
+from tutor.game.interrupts import interrupts_held
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -161,7 +163,13 @@ def train_command(
             raise
         stopped = stop.caught
         try:  # answers kept while another session held the store (no wait after Ctrl-C)
-            trainer.finish(wait=0 if stopped else None)
+            try:
+                trainer.finish(wait=0 if stopped else None)
+            except KeyboardInterrupt:  # Ctrl-C during that wait: stop waiting, and still
+                # give the summary and where the answers not saved are (store audit, stop 55)
+                interrupted()
+                stopped = True
+                trainer.finish(wait=0)
         except StoreError:
             # they are in a file the error names, and it ends the run (exit 3); what was
             # answered stands all the same: a script still gets the summary
@@ -268,10 +276,13 @@ def _session(
             else:
                 note("tutor: " + _("the session stops; every answer so far is saved"))
             break
-        verdict = judge_answer(pick.puzzle, answer)
-        kept = len(trainer.unsaved)
-        sched = trainer.record(pick, verdict, None if answer is None else answer.text)
-        results.append((pick, verdict))
+        # an answer typed is judged and kept before a Ctrl-C stops the session: one pressed
+        # just after Enter lost it while the session said all was saved (store audit, stop 55)
+        with interrupts_held():
+            verdict = judge_answer(pick.puzzle, answer)
+            kept = len(trainer.unsaved)
+            sched = trainer.record(pick, verdict, None if answer is None else answer.text)
+            results.append((pick, verdict))
         emit(console, *verdict_view(pick.puzzle, verdict, fancy))
         if sched is None:
             emit(

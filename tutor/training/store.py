@@ -417,6 +417,7 @@ class ProgressStore:
                 self._create()
             self._sweep_leftovers()  # what a session killed while it made the store left
         self.conn = self._open()
+        self._identity = self._file_identity()
 
     # -- opening ------------------------------------------------------------------------------
 
@@ -722,6 +723,7 @@ class ProgressStore:
         c = conn or self.conn
         self._begin(c, self.busy_seconds if wait is None else wait)
         try:
+            self._check_same_file()
             yield c
         except BaseException:
             if c.in_transaction:
@@ -731,6 +733,25 @@ class ProgressStore:
                     pass  # the error that got here says more
             raise
         c.execute("COMMIT")
+
+    def _file_identity(self) -> tuple[int, int] | None:
+        """The device and inode of the database file (None: no such file)."""
+        try:
+            st = os.stat(self.path)
+        except OSError:
+            return None
+        return st.st_dev, st.st_ino
+
+    def _check_same_file(self) -> None:
+        """StoreError unless the path still names the file this store opened: a file deleted
+        or replaced while a session ran took every later answer with it, the session saying
+        they were saved (store audit, stop 55)."""
+        opened = getattr(self, "_identity", None)  # not yet set while the store is opened
+        if opened is not None and self._file_identity() != opened:
+            raise StoreError(
+                f"{self.path}: "
+                + _("the progress database was removed or replaced while this session ran")
+            )
 
     def _begin(self, c: sqlite3.Connection, wait: float) -> None:
         """``BEGIN IMMEDIATE``, asked every :data:`POLL_SECONDS` until ``wait`` seconds are
