@@ -908,3 +908,21 @@ def test_a_store_removed_while_a_session_runs_is_said_not_written_past(tmp_path:
             other.record_answer(_info(3), True, now=300.0)
         with pytest.raises(StoreError, match="was removed or replaced"):
             store.record_answer(_info(4), True, now=400.0)
+
+
+def test_stats_refuses_a_store_train_refuses(tmp_path: Path) -> None:
+    """Store audit (stop 55): with a column dropped from the answers, train said so (exit 3)
+    while stats counted past it and exited 0."""
+    from helpers import run
+
+    path = tmp_path / "p.sqlite"
+    with ProgressStore(path) as store:
+        store.record_answer(_info(1), True, answer="7D", now=100.0)
+    conn = sqlite3.connect(path)
+    conn.execute("ALTER TABLE answers DROP COLUMN answer")
+    conn.commit()
+    conn.close()
+    for args in (["stats", "--db", str(path)], ["stats", "--db", str(path), "--json"]):
+        result = run(*args)
+        assert result.exit_code == 3, result.output
+        assert "has no column named answer" in result.stderr

@@ -117,7 +117,10 @@ def _iso(t: float) -> str:
 
 
 def progress_stats(store: ProgressStore, now: float | None = None) -> Stats:
-    """Count the answers and the schedule of a progress database."""
+    """Count the answers and the schedule of a progress database (checked first, as a
+    session checks it: a column missing was refused by train and counted past by stats;
+    store audit, stop 55)."""
+    store.check()
     at = time.time() if now is None else now
     stats = Stats(path=str(store.path))
     days: dict[str, list[int]] = {}
