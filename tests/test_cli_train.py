@@ -508,3 +508,15 @@ def test_ctrl_c_while_an_answer_is_judged_keeps_the_answer(tmp_path: Path) -> No
     summary = json.loads(out)
     assert summary["interrupted"] is True and summary["answered"] == 3, summary
     assert stored_answers(db) == 3
+
+
+def test_stats_says_a_moved_puzzle_keeps_its_progress() -> None:
+    """Store audit (stop 55): stats said of a puzzle whose file was renamed "no longer in its
+    file ... not due", while train, reading the renamed file, asked it as due with its
+    progress."""
+    from tutor.render.terminal import plain_text
+    from tutor.render.training import stats_view
+    from tutor.training.progress import Stats
+
+    text = " ".join(plain_text(*stats_view(Stats(answered=2, gone=2), now=0.0)).split())
+    assert "those moved or renamed keep their progress when train reads them" in text

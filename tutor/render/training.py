@@ -136,10 +136,15 @@ def stats_view(stats: Stats, rich: bool = False, now: float | None = None) -> li
         out.append(
             Text(
                 ngettext(
-                    "{n} puzzle answered before is no longer in its file (the file changed or "
-                    "went): not due, and a changed one comes back as new.",
+                    # a file moved or renamed keeps its progress where train finds it again
+                    # (store audit, stop 55: stats called such a puzzle gone)
+                    "{n} puzzle answered before is no longer in its file (the file changed, "
+                    "moved or went): a changed one comes back as new; one moved or renamed "
+                    "keeps its progress when train reads it where it is now (--puzzles).",
                     "{n} puzzles answered before are no longer in their files (the files "
-                    "changed or went): not due, and changed ones come back as new.",
+                    "changed, moved or went): changed ones come back as new; those moved or "
+                    "renamed keep their progress when train reads them where they are now "
+                    "(--puzzles).",
                     stats.gone,
                 ).format(n=stats.gone)
             )
