@@ -31,6 +31,15 @@ def _no_ctrl_c_lately(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(interrupts, "_ended", [False])
 
 
+@pytest.fixture(autouse=True)
+def _own_progress_database(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each test keeps its training progress (``puzzle try`` and ``train`` without --db) in a
+    folder of its own, never in the user's home."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))
+
+
 @pytest.fixture
 def scopa() -> Ruleset:
     """Two-player scopa (seeds 001, 003): single card first, free choice among sums."""

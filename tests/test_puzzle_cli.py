@@ -829,3 +829,25 @@ def test_each_capture_of_the_answer_is_an_item_whose_lines_hang_under_it() -> No
     at = next(k for k, line in enumerate(shown) if line.startswith("  - KS x 4C 6D: not allowed"))
     assert shown[at + 1].startswith("    ") and not shown[at + 1].startswith("    - ")
     assert any(line.startswith("  - KS x KH: legal") for line in shown)
+
+
+def test_an_answer_tried_is_kept_in_the_progress_database(tmp_path: Path) -> None:
+    """Store audit (stop 55): an answer given to puzzle try was counted nowhere: stats and the
+    schedule never saw it. It is kept as train keeps its answers, unless --no-save."""
+    from helpers import stored_answers
+
+    db = tmp_path / "p.sqlite"
+    tried = run("puzzle", "try", "scopone-one-best-move", "--db", str(db), "--json",
+                input="4D x 4B\n")  # fmt: skip
+    assert tried.exit_code == 0, tried.output
+    assert json.loads(tried.stdout)["database"] == str(db)
+    assert stored_answers(db) == 1
+    stats = json.loads(run("stats", "--db", str(db), "--json").stdout)
+    assert stats["answered"] == 1 and stats["correct"] == 1
+    again = run("puzzle", "try", "scopone-one-best-move", "--db", str(db), "--no-save",
+                input="skip\n")  # fmt: skip
+    assert again.exit_code == 0 and "answer saved" not in again.stderr
+    assert stored_answers(db) == 1
+    text = run("puzzle", "try", "scopone-one-best-move", "--db", str(db), input="skip\n")
+    assert text.stderr.rstrip().endswith(f"tutor: answer saved in {db}")
+    assert stored_answers(db) == 2

@@ -42,7 +42,7 @@ from tutor import __version__
 from tutor.cli.language import HELP_OPTIONS, run_language, translate_commands, usage_message
 from tutor.game.cards import STYLES, Style, style_named
 from tutor.game.errors import TutorError
-from tutor.game.i18n import LANGUAGES, N_, _, ngettext, plain_decimal, speaking
+from tutor.game.i18n import LANGUAGES, N_, _, ngettext, number, plain_decimal, speaking
 from tutor.game.interrupts import Ended, ctrl_c_lately, end, interrupts_held, reported_whole
 from tutor.game.textfile import os_reason
 from tutor.records.record import HandRecord, player_named, shown_name
@@ -1307,3 +1307,48 @@ def main(argv: list[str] | None = None) -> None:
             raise
         sys.stderr.write("tutor: " + _("error") + f": {unwritten}\n")
         sys.exit(EXIT_OUTPUT)
+
+
+# -- the progress database (train, stats, puzzle try) ----------------------------------------
+
+
+def waiting_note(path: Path) -> Callable[[float], None]:
+    """The store's ``on_wait``: say on stderr why nothing happens while another session holds
+    the database's lock."""
+
+    def say(seconds: float) -> None:
+        note(
+            "tutor: "
+            + _(
+                "the progress database {file} is in use by another session; waiting up to "
+                "{seconds} seconds..."
+            ).format(file=path, seconds=number(seconds, "g"))
+        )
+
+    return say
+
+
+def db_path(db: Path | None) -> Path:
+    """The progress database: ``--db`` or the default. The default's folder is made when
+    missing; a ``--db`` in a folder that does not exist is a usage error, as a missing folder
+    is for every file the tutor writes (a mistyped path would otherwise grow folders)."""
+    from tutor.training.store import default_path
+
+    if db is None:
+        return default_path()
+    folder = db.parent
+    if not folder.exists():
+        raise typer.BadParameter(
+            _("the folder {folder} does not exist").format(folder=folder), param_hint="--db"
+        )
+    return db
+
+
+DbOption = Annotated[
+    Path | None,
+    file_option(
+        "--db",
+        help="The progress database (default: $XDG_DATA_HOME/scopone-tutor/progress.sqlite).",
+    ),
+]
+"""The ``--db`` option of ``train``, ``stats`` and ``puzzle try``."""

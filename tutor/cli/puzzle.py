@@ -16,6 +16,7 @@ import typer
 from tutor.cli.core import (
     EXIT_INTERRUPTED,
     EXIT_PROBLEMS,
+    DbOption,
     InputError,
     JsonOption,
     TutorGroup,
@@ -23,6 +24,7 @@ from tutor.cli.core import (
     app,
     check_out_folder,
     conversation,
+    db_path,
     examples,
     file_argument,
     file_option,
@@ -32,8 +34,10 @@ from tutor.cli.core import (
     print_json,
     progress_bar,
     read_line,
+    waiting_note,
 )
 from tutor.game.i18n import _, asks_help, ngettext, number, quits
+from tutor.game.interrupts import interrupts_held
 from tutor.game.textfile import unreachable
 from tutor.records.puzzle_key import THEMES
 
@@ -300,6 +304,16 @@ def try_command(
     hand: Annotated[
         int, typer.Option("--hand", min=1, help="Which puzzle of a file that holds several.")
     ] = 1,
+    db: DbOption = None,
+    no_save: Annotated[
+        bool,
+        typer.Option(
+            "--no-save",
+            help="Keep nothing: by default the answer goes to the progress database, as tutor "
+            "train keeps its answers (stats counts it, and a puzzle that was due moves up a "
+            "box).",
+        ),
+    ] = False,
     json_out: JsonOption = False,
 ) -> None:
     """Show a puzzle from its seat, ask its question, judge the answer and explain it.
@@ -327,14 +341,41 @@ def try_command(
             # no solution, as the text form shows none
             nothing = Verdict(correct=False, skipped=False, message=_("no answer given"))
             print_json({"puzzle": p.name, "question": p.kind, "answer": None,
-                        **nothing.to_json(), "solution": None})  # fmt: skip
+                        **nothing.to_json(), "solution": None, "database": None})  # fmt: skip
         return
-    verdict = judge_answer(p, answer)
+    path = None if no_save else db_path(db)  # a --db in a missing folder: before a question
+    # the answer is judged and kept before a Ctrl-C takes effect (as train keeps its answers)
+    from tutor.training.store import StoreError
+
+    problem = None
+    with interrupts_held():
+        verdict = judge_answer(p, answer)
+        if path is not None:
+            try:
+                _keep_tried(p, verdict, getattr(answer, "text", None), path)
+            except StoreError as exc:  # the verdict first, then what went wrong (exit 3)
+                problem, path = exc, None
     if json_out:
         print_json({"puzzle": p.name, "question": p.kind, "answer": getattr(answer, "text", None),
-                    **verdict.to_json(), "solution": p.solution_text()})  # fmt: skip
-        return
-    emit(console, *verdict_view(p, verdict, fancy))
+                    **verdict.to_json(), "solution": p.solution_text(),
+                    "database": None if path is None else str(path)})  # fmt: skip
+    else:
+        emit(console, *verdict_view(p, verdict, fancy))
+    if problem is not None:
+        raise problem
+    if path is not None:
+        note("tutor: " + _("answer saved in {file}").format(file=path))
+
+
+def _keep_tried(p: Puzzle, verdict: Verdict, answer: str | None, path: Path) -> None:
+    """``puzzle try``'s answer kept in the progress database at ``path`` (store audit, stop
+    55: an answer tried was counted nowhere); a store that cannot take it is bad input, the
+    answer in the rescue file its message names."""
+    from tutor.training.store import ProgressStore
+    from tutor.training.trainer import keep_answer
+
+    with ProgressStore(path, on_wait=waiting_note(path)) as store:
+        keep_answer(store, p, verdict, answer)
 
 
 def judge_answer(p: Puzzle, answer: Answer | None) -> Verdict:

@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
-from tutor.cli.core import JsonOption, app, examples, human_console, print_json
-from tutor.cli.train import DbOption, db_path, waiting_note
+from tutor.cli.core import (
+    DbOption,
+    JsonOption,
+    app,
+    db_path,
+    examples,
+    human_console,
+    print_json,
+    waiting_note,
+)
 
 
 @app.command(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -10,9 +9,11 @@ import typer
 
 from tutor.cli.core import (
     EXIT_INTERRUPTED,
+    DbOption,
     JsonOption,
     app,
     conversation,
+    db_path,
     examples,
     file_option,
     human_console,
@@ -22,9 +23,10 @@ from tutor.cli.core import (
     session_interrupt,
     session_output,
     typed_options,
+    waiting_note,
 )
 from tutor.cli.puzzle import ask, check_theme, judge_answer, themes_help
-from tutor.game.i18n import _, day_text, ngettext, number
+from tutor.game.i18n import _, day_text, ngettext
 from tutor.game.interrupts import interrupts_held
 
 if TYPE_CHECKING:
@@ -32,48 +34,6 @@ if TYPE_CHECKING:
 
     from tutor.puzzles.answer import Verdict
     from tutor.training.trainer import Pick, Trainer
-
-
-def waiting_note(path: Path) -> Callable[[float], None]:
-    """The store's ``on_wait``: say on stderr why nothing happens while another session holds
-    the database's lock."""
-
-    def say(seconds: float) -> None:
-        note(
-            "tutor: "
-            + _(
-                "the progress database {file} is in use by another session; waiting up to "
-                "{seconds} seconds..."
-            ).format(file=path, seconds=number(seconds, "g"))
-        )
-
-    return say
-
-
-def db_path(db: Path | None) -> Path:
-    """The progress database: ``--db`` or the default. The default's folder is made when
-    missing; a ``--db`` in a folder that does not exist is a usage error, as a missing folder
-    is for every file the tutor writes (a mistyped path would otherwise grow folders)."""
-    from tutor.training.store import default_path
-
-    if db is None:
-        return default_path()
-    folder = db.parent
-    if not folder.exists():
-        raise typer.BadParameter(
-            _("the folder {folder} does not exist").format(folder=folder), param_hint="--db"
-        )
-    return db
-
-
-DbOption = Annotated[
-    Path | None,
-    file_option(
-        "--db",
-        help="The progress database (default: $XDG_DATA_HOME/scopone-tutor/progress.sqlite).",
-    ),
-]
-"""The ``--db`` option of ``train`` and ``stats``."""
 
 
 @app.command(

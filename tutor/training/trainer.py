@@ -60,6 +60,7 @@ if TYPE_CHECKING:  # judging brings the solver; the trainer only keeps the verdi
     from tutor.puzzles.answer import Verdict
 
 __all__ = [
+    "keep_answer",
     "NEW_EVERY",
     "RETRY_SECONDS",
     "TrainError",
@@ -538,6 +539,23 @@ class Imported:
     already: int
     databases: tuple[str, ...]
     """The databases the file's answers were meant for (normally the one imported into)."""
+
+
+def keep_answer(
+    store: ProgressStore, puzzle: Puzzle, verdict: Verdict, answer: str | None
+) -> Schedule | None:
+    """One answer given outside a training session (``tutor puzzle try``), kept as a session
+    keeps its answers: committed at once, the puzzle's Leitner box moved when it was due;
+    when the store cannot take it, it goes to a rescue file that the :class:`StoreError`
+    names (``tutor train --import``). An answer tried was counted nowhere, for ``stats`` or
+    the schedule (store audit, stop 55). The new schedule (None: saved after a wait, without
+    one to show)."""
+    store.check()
+    [entry] = _entries_of([puzzle])
+    trainer = Trainer(store, [entry], session=store.start_session())
+    sched = trainer.record(Pick(puzzle, entry, "early", None), verdict, answer)
+    trainer.finish()
+    return sched
 
 
 def read_rescue(path: Path) -> list[tuple[Unsaved, int | None, str]]:
