@@ -851,3 +851,14 @@ def test_an_answer_tried_is_kept_in_the_progress_database(tmp_path: Path) -> Non
     text = run("puzzle", "try", "scopone-one-best-move", "--db", str(db), input="skip\n")
     assert text.stderr.rstrip().endswith(f"tutor: answer saved in {db}")
     assert stored_answers(db) == 2
+
+
+def test_a_progress_database_in_a_missing_folder_is_refused_before_the_question(
+    tmp_path: Path,
+) -> None:
+    """Found reviewing stop 55's change: puzzle try's --db was checked after the answer was
+    typed, which a usage error then threw away."""
+    tried = run("puzzle", "try", "scopone-one-best-move", "--db", str(tmp_path / "no" / "p.db"),
+                input="4D x 4B\n")  # fmt: skip
+    assert tried.exit_code == 2 and "does not exist" in tried.stderr
+    assert "Your move" not in tried.stdout and "4D" not in tried.stdout

@@ -329,6 +329,7 @@ def try_command(
     from tutor.render.terminal import emit, make_console
 
     p = find_puzzle(file, hand)
+    path = None if no_save else db_path(db)  # a --db in a missing folder: before the question
     console, fancy = (make_console(stderr=True), False) if json_out else human_console()
     emit(console, *puzzle_position(p, fancy))
     how, answer = ask(p)
@@ -343,11 +344,10 @@ def try_command(
             print_json({"puzzle": p.name, "question": p.kind, "answer": None,
                         **nothing.to_json(), "solution": None, "database": None})  # fmt: skip
         return
-    path = None if no_save else db_path(db)  # a --db in a missing folder: before a question
-    # the answer is judged and kept before a Ctrl-C takes effect (as train keeps its answers)
     from tutor.training.store import StoreError
 
     problem = None
+    # the answer is judged and kept before a Ctrl-C takes effect (as train keeps its answers)
     with interrupts_held():
         verdict = judge_answer(p, answer)
         if path is not None:
