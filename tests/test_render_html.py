@@ -29,6 +29,7 @@ from tutor.counting.tracker import viewer_state
 from tutor.game.i18n import speaking
 from tutor.records.record import HandRecord
 from tutor.records.recordfile import load_path, loads
+from tutor.records.replay import replay_match
 from tutor.render.html import (
     CLASS_COLOURS,
     _names_isolated,
@@ -809,7 +810,7 @@ def test_a_match_page_holds_every_hand_with_ids_of_its_own(match: list[Review]) 
     """review --match --html: one page of the match. Every hand's ids begin with its number
     (one hand's "play-3" link must not lead to another's), every link and label finds its
     target, the headings nest, and the match's costliest decisions name their hand."""
-    page = match_page(match, len(match))
+    page = match_page(match, replay_match(load_path(EXAMPLES / "scopa-match.yaml")))
     anchors = _Anchors()
     anchors.feed(page)
     assert len(anchors.ids) == len(set(anchors.ids)), "an id twice"
@@ -833,7 +834,7 @@ def test_a_match_page_escapes_the_event() -> None:
     hands = load_path(EXAMPLES / "scopa-match.yaml")
     first = replace(hands[0], info={**hands[0].info, "event": "<script>x</script> & co"})
     review = review_record(first, None, settings=FAST_PAGE, hand=1)
-    page = match_page([review], 4)
+    page = match_page([review], replay_match(hands))
     assert "<script>" not in page
     assert (
         "<h1>Review of the match: <bdi>&lt;script&gt;x&lt;/script&gt; &amp; co</bdi></h1>" in page
@@ -846,7 +847,8 @@ def test_a_match_page_escapes_the_event() -> None:
 @needs_browser
 def test_a_match_page_renders_in_chromium(match: list[Review], tmp_path: Path) -> None:
     page = tmp_path / "match.html"
-    page.write_text(match_page(match, len(match)), encoding="utf-8")
+    whole = replay_match(load_path(EXAMPLES / "scopa-match.yaml"))
+    page.write_text(match_page(match, whole), encoding="utf-8")
     shot = tmp_path / "match.png"
     log = _render(page, shot, 390, 1600)
     assert not [line for line in log.splitlines() if ":CONSOLE" in line]
@@ -858,11 +860,9 @@ def test_a_match_page_says_the_result_and_what_ctrl_c_left_out(match: list[Revie
     """Match-page audit (stop 55): after Ctrl-C the hand cut short was counted as reviewed and
     listed like the others; the page never gave the match's result; a hand had no way back to
     the list; and a hand with no play kept an empty "Play by play" heading."""
-    from tutor.records.record import validate_match
-
     hands = load_path(EXAMPLES / "scopa-match.yaml")
     cut = [*match[:2], replace(match[2], interrupted=True)]
-    page = match_page(cut, 4, validate_match(hands))
+    page = match_page(cut, replay_match(hands))
     assert "2 hands of 4 reviewed, hand 3 in part" in page
     last = max(d.play for d in match[2].decisions)
     assert (
@@ -873,6 +873,6 @@ def test_a_match_page_says_the_result_and_what_ctrl_c_left_out(match: list[Revie
     assert "<b>Winner: Carla (Bruno 8, Carla 11; target 11).</b>" in page
     assert page.count('<a href="#hands">all hands</a>') == 3
     empty = review_record(hands[0].cut(0), None, settings=FAST_PAGE, hand=1)
-    alone = match_page([empty], 1)
+    alone = match_page([empty], replay_match([empty.record]))
     assert "Play by play" not in alone and "No decision to review." in alone
     assert "Hand 1 of 1</a>: not played to the end</li>" in alone

@@ -263,10 +263,10 @@ def _review_match(
         if review.interrupted:
             break
     if html is not None:
-        from tutor.records.record import validate_match
+        from tutor.records.replay import replay_match
         from tutor.render.html import match_page
 
-        write_output(html, match_page(reviews, len(records), validate_match(records)))
+        write_output(html, match_page(reviews, replay_match(records)))
         if is_stdout(html):  # the page is the output
             return
     from tutor.render.review import match_review_view

@@ -85,29 +85,27 @@ def track_command(
     name = result.player
     state = result.view.inference.state
     hidden = state.unknown[seat]
-    if hidden and state.rules.deals_per_hand > 1:  # which deal (first-hour audit, stop 55:
-        # "does not give Me's cards" where the record gave the first deal's, not the second's)
-        note(
-            f"tutor: {file}: "
-            + ngettext(
+    if hidden:
+        # with several deals, which one (first-hour audit, stop 55: "does not give Me's
+        # cards" where the record gave the first deal's, not the second's)
+        said = (
+            ngettext(
                 "the record does not give {name}'s cards of deal {deal}: the {n} card {name} "
                 "holds counts as unseen",
                 "the record does not give {name}'s cards of deal {deal}: the {n} cards {name} "
                 "holds count as unseen",
                 hidden,
-            ).format(name=name, n=hidden, deal=state.deal_index)
-        )
-    elif hidden:
-        note(
-            f"tutor: {file}: "
-            + ngettext(
+            )
+            if state.rules.deals_per_hand > 1
+            else ngettext(
                 "the record does not give {name}'s cards: the {n} card {name} holds counts as "
                 "unseen",
                 "the record does not give {name}'s cards: the {n} cards {name} holds count as "
                 "unseen",
                 hidden,
-            ).format(name=name, n=hidden)
+            )
         )
+        note(f"tutor: {file}: " + said.format(name=name, n=hidden, deal=state.deal_index))
     if json_out:
         print_json(result.to_json())
         return

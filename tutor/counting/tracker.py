@@ -32,7 +32,7 @@ from tutor.game.captures import VALUE_OF, sweep_value, table_sum
 from tutor.game.cards import Style, a_number, format_card, format_cards, get_style, indexes_of
 from tutor.game.errors import TutorError
 from tutor.game.i18n import _, ngettext
-from tutor.game.state import GameState
+from tutor.game.state import GameState, seat_problem
 from tutor.records.record import HandRecord, shown_name
 
 __all__ = [
@@ -250,14 +250,9 @@ def _hide_deals(
 def check_seat(players: int, seat: int) -> None:
     """CountingError unless ``seat`` is a seat of a game of ``players`` (0 to players - 1; -1 is
     no seat, whatever Python's lists would make of it)."""
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-        raise CountingError(
-            ngettext(
-                "no seat {seat}: the game has {n} player",
-                "no seat {seat}: the game has {n} players",
-                players,
-            ).format(seat=seat, n=players)
-        )
+    problem = seat_problem(players, seat)
+    if problem is not None:
+        raise CountingError(problem)
 
 
 def check_viewer(state: GameState, viewer: int) -> None:

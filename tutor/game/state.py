@@ -56,6 +56,7 @@ __all__ = [
     "IllegalMoveError",
     "AmbiguousMoveError",
     "StateError",
+    "seat_problem",
     "PlayResult",
     "GameState",
     "moves_of",
@@ -303,6 +304,23 @@ class StateError(TutorError):
     """A request the state cannot meet: nothing to undo, or a seat the game does not have."""
 
 
+def seat_problem(players: int, seat: int) -> str | None:
+    """Why ``seat`` is no seat of a game of ``players`` (0 to players - 1; -1 is none, whatever
+    a list would make of it, and neither is the text ``'0'``), or None when it is one. Each
+    layer raises its own error with it.
+
+    >>> seat_problem(4, 3), seat_problem(2, -1)
+    (None, 'no seat -1: the game has 2 players')
+    """
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        return ngettext(
+            "no seat {seat}: the game has {n} player",
+            "no seat {seat}: the game has {n} players",
+            players,
+        ).format(seat=Shown(seat), n=players)
+    return None
+
+
 class PlayResult(NamedTuple):
     """What a push did, kept on the stack so that pop can undo it."""
 
@@ -489,16 +507,10 @@ class GameState:
         return bool(move.capture) and move.capture == self.table and self.sweep_scores()
 
     def _check_seat(self, seat: int) -> None:
-        """StateError unless ``seat`` is a seat of the game (-1 is none, whatever a list
-        would make of it)."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._players:
-            raise StateError(
-                ngettext(
-                    "no seat {seat}: the game has {n} player",
-                    "no seat {seat}: the game has {n} players",
-                    self._players,
-                ).format(seat=Shown(seat), n=self._players)
-            )
+        """StateError unless ``seat`` is a seat of the game (:func:`seat_problem`)."""
+        problem = seat_problem(self._players, seat)
+        if problem is not None:
+            raise StateError(problem)
 
     @staticmethod
     def _check_card(card: int) -> None:

@@ -21,15 +21,15 @@ from collections.abc import Sequence
 from tutor.counting.tracker import track, values_text, viewer_state
 from tutor.game.cards import Style, format_card, format_cards
 from tutor.game.i18n import _, all_of, bounds, is_you, language, ngettext, number, pgettext
-from tutor.game.scoring import MatchScore, category_name
-from tutor.records.replay import replay_hand
+from tutor.game.scoring import category_name
+from tutor.records.replay import MatchReplay, replay_hand
 from tutor.render.review import (
-    COSTLIEST,
     accuracy_bounds_text,
     class_count,
     costliest,
     hands_reviewed,
     lost_text,
+    match_costliest,
     observation_label,
 )
 from tutor.render.safe import fill, fill_markup, isolated, markup
@@ -831,6 +831,19 @@ def _title(review: Review) -> str:
     return record.info_text("title") or _("A hand of {ruleset}").format(ruleset=record.ruleset.name)
 
 
+def _judged(review: Review, pre: str, lv: int) -> str:
+    """A hand's summary per player, its decisions and its chart, under headings of ``lv``;
+    as the terminal says it, no empty summary cards and no chart of one point when there is
+    no decision."""
+    if not review.decisions:
+        nothing = markup(_("No decision to review."))
+        return f'<p class="note">{nothing}</p>'
+    return (
+        f"{_summary(review.summary(), _hand_costliest(review, pre), lv)}"
+        f"{_index(review, pre, lv)}{_chart(review, lv)}"
+    )
+
+
 def review_page(review: Review) -> str:
     """The whole report as one HTML document (a string)."""
     record = review.record
@@ -845,14 +858,7 @@ def review_page(review: Review) -> str:
             markup(_budget(review)),
         )
     )
-    if review.decisions:
-        judged = (
-            f"{_summary(review.summary(), _hand_costliest(review, ''))}{_index(review)}"
-            f"{_chart(review)}{_classes()}"
-        )
-    else:  # as the terminal says it: no empty summary cards, no chart of one point
-        nothing = markup(_("No decision to review."))
-        judged = f'<p class="note">{nothing}</p>'
+    judged = _judged(review, "", 2) + (_classes() if review.decisions else "")
     return _page(
         fill(_("Review: {title}"), title=title),  # the window's title: text, no element
         fill_markup(_("Review: {title}"), title=_bdi(title)),
@@ -861,19 +867,15 @@ def review_page(review: Review) -> str:
     )
 
 
-def _result(review: Review, order: Sequence[str]) -> str:
-    """A hand's points by side, after its link in a match's contents, the sides in the
-    ``order`` of the first hand (the seats turn with the deal); nothing for a hand the record
-    leaves unfinished."""
-    score = replay_hand(review.record).score
-    if score is None:
+def _result(replay: MatchReplay, hand: int) -> str:
+    """Hand ``hand``'s points by side, after its link in a match's contents, in the match's
+    side order (the seats turn with the deal); a hand the record leaves unfinished says so."""
+    if hand > len(replay.match.hands):  # only finished hands score
         return markup(": " + _("not played to the end"))
-    sides = sorted(
-        zip(review.record.team_names(), score.sides, strict=True),
-        key=lambda ns: order.index(ns[0]) if ns[0] in order else len(order),
-    )
-    points = markup(", ").join(f"{_bdi(name)} {side.total}" for name, side in sides)
-    return f": {points}"
+    points = replay.match.hands[hand - 1]
+    names = replay.shown_sides()
+    shown = markup(", ").join(f"{_bdi(name)} {p}" for name, p in zip(names, points, strict=True))
+    return f": {shown}"
 
 
 def _hand_id(hand: int) -> str:
@@ -881,12 +883,14 @@ def _hand_id(hand: int) -> str:
     return f"h{hand}-"
 
 
-def match_page(reviews: Sequence[Review], hands: int, match: MatchScore | None = None) -> str:
+def match_page(reviews: Sequence[Review], replay: MatchReplay) -> str:
     """A match's review as one HTML document (``tutor review --match --html``): the figures
-    of each player over the hands reviewed, the hands with their points and the ``match``'s
-    result, then each hand as :func:`review_page` shows it, under its own heading with a way
-    back to the list, every id beginning ``h<hand>-``."""
+    of each player over the hands reviewed, the hands with their points and the match's
+    result (``replay``: the file's every hand, :func:`tutor.records.replay.replay_match`),
+    then each hand as :func:`review_page` shows it, under its own heading with a way back to
+    the list, every id beginning ``h<hand>-``."""
     first = reviews[0]
+    hands = len(replay.hands)
     event = first.record.info_text("event")
     if event:
         title = fill(_("Review of the match: {event}"), event=event)
@@ -895,7 +899,8 @@ def match_page(reviews: Sequence[Review], hands: int, match: MatchScore | None =
         heading = title = markup(
             _("Review of a match of {ruleset}").format(ruleset=first.record.ruleset.name)
         )
-    reviewed = markup(", ").join(_bdi(name) for name in match_summary(reviews))
+    summaries = match_summary(reviews)
+    reviewed = markup(", ").join(_bdi(name) for name in summaries)
     meta = markup(" \u00b7 ").join(
         (
             markup(first.record.ruleset.name),
@@ -905,25 +910,22 @@ def match_page(reviews: Sequence[Review], hands: int, match: MatchScore | None =
             markup(_budget(first)),
         )
     )
-    summaries = match_summary(reviews)
-    worst = {}
-    for name in summaries:
-        mine = [(r, d) for r in reviews for d in costliest(r, name)]
-        mine.sort(key=lambda rd: (-rd[1].judgement.cost, rd[0].hand, rd[1].play))
-        worst[name] = _costliest_links(
+    worst = {
+        name: _costliest_links(
             [
                 (
                     f"{_hand_id(r.hand)}play-{d.play}",
                     _("hand {hand}, play {n}:").format(hand=r.hand, n=d.play),
                     d,
                 )
-                for r, d in mine[:COSTLIEST]
-            ],  # fmt: skip
+                for r, d in match_costliest(reviews, name)
+            ],
             first.record.style,
         )
+        for name in summaries
+    }
     heads = []
     sections = []
-    order = first.record.team_names()
     back = markup(_("all hands"))
     for r in reviews:
         pre = _hand_id(r.hand)
@@ -932,27 +934,22 @@ def match_page(reviews: Sequence[Review], hands: int, match: MatchScore | None =
         if r.interrupted:  # the hand Ctrl-C cut short, said where it is listed and shown
             last = max((d.play for d in r.decisions), default=0)
             cut = markup(" " + _("(reviewed up to play {n})").format(n=last))
-        heads.append(f'<li><a href="#{pre}hand">{markup(name)}</a>{_result(r, order)}{cut}</li>')
-        if r.decisions:
-            judged = (
-                f"{_summary(r.summary(), _hand_costliest(r, pre), 3)}{_index(r, pre, 3)}"
-                f"{_chart(r, 3)}"
-            )
-        else:
-            nothing = markup(_("No decision to review."))
-            judged = f'<p class="note">{nothing}</p>'
+        heads.append(
+            f'<li><a href="#{pre}hand">{markup(name)}</a>{_result(replay, r.hand)}{cut}</li>'
+        )
         stopped = _interrupted_note() if r.interrupted else ""
         sections.append(
             f'<section class="hand" id="{pre}hand"><h2>{markup(name)}</h2>'
             f'<p class="meta">{_bdi(_title(r))} \u00b7 <a href="#hands">{back}</a></p>'
-            f"{stopped}{_about(r)}{judged}{_plays(r, pre, 3)}</section>"
+            f"{stopped}{_about(r)}{_judged(r, pre, 3)}{_plays(r, pre, 3)}</section>"
         )
     hands_title = markup(_("Hands"))
-    result = f'<p class="result"><b>{markup(match_verdict(match, order))}</b></p>' if match else ""
+    verdict = markup(match_verdict(replay.match, replay.shown_sides()))
     contents = (
         f'<nav class="panel" id="hands" aria-labelledby="hands-title">'
         f'<h2 style="margin-top:0" id="hands-title">{hands_title}</h2>'
-        f'<ul class="hands">{"".join(heads)}</ul>{result}</nav>'
+        f'<ul class="hands">{"".join(heads)}</ul>'
+        f'<p class="result"><b>{verdict}</b></p></nav>'
     )
     interrupted = _interrupted_note() if reviews[-1].interrupted else ""
     return _page(

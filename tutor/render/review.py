@@ -410,9 +410,16 @@ COSTLIEST = 3
 
 def costliest(review: Review, name: str) -> list[Decision]:
     """A player's :data:`COSTLIEST` costliest decisions, worst first: where to look first."""
-    mine = [d for d in review.decisions if d.player == name and d.judgement.cost > 0
+    return [d for _review, d in match_costliest([review], name)]
+
+
+def match_costliest(reviews: Sequence[Review], name: str) -> list[tuple[Review, Decision]]:
+    """A player's :data:`COSTLIEST` costliest decisions over the hands of ``reviews``, worst
+    first (earlier hand, then earlier play, on a tie), each with its hand's review."""
+    mine = [(r, d) for r in reviews for d in r.decisions if d.player == name
+            and d.judgement.cost > 0
             and d.judgement.classification not in ("forced", "best")]  # fmt: skip
-    mine.sort(key=lambda d: (-d.judgement.cost, d.play))
+    mine.sort(key=lambda rd: (-rd[1].judgement.cost, rd[0].hand, rd[1].play))
     return mine[:COSTLIEST]
 
 

@@ -1229,10 +1229,10 @@ def plays_table(
         indent = widths[0] + COLUMN_GAP
         return Group(out, *(Indented(note, indent) for _, note in notes))
     heading = Text(_("Notes"), style="bold" if rich else "")
-    return Group(out, Text(""), heading, _notes_grid(hand, notes, rich))
+    return Group(out, Text(""), heading, _notes_list(hand, notes, rich))
 
 
-def _notes_grid(hand: HandReplay, notes: Sequence[tuple[int, Text]], rich: bool) -> Group:
+def _notes_list(hand: HandReplay, notes: Sequence[tuple[int, Text]], rich: bool) -> Group:
     """Notes of some plays (by index): the play's number and player, then the note, its lines
     hanging under its first (a grid let a note holding a long word, such as a long name,
     squeeze the number and the name away: hostile-text audit, stop 55)."""

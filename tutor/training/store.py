@@ -410,6 +410,7 @@ class ProgressStore:
         self.on_wait = on_wait
         self.read_only = read_only
         self.created = False  # whether this store made the file (see remove_if_unused)
+        self._identity: tuple[int, int] | None = None  # the file opened: none checked till then
         if self.path.is_dir():
             raise StoreError(f"{self.path}: " + _("a folder, not a progress database file"))
         if not read_only:
@@ -746,8 +747,7 @@ class ProgressStore:
         """StoreError unless the path still names the file this store opened: a file deleted
         or replaced while a session ran took every later answer with it, the session saying
         they were saved (store audit, stop 55)."""
-        opened = getattr(self, "_identity", None)  # not yet set while the store is opened
-        if opened is not None and self._file_identity() != opened:
+        if self._identity is not None and self._file_identity() != self._identity:
             raise StoreError(
                 f"{self.path}: "
                 + _("the progress database was removed or replaced while this session ran")
