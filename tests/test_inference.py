@@ -260,7 +260,7 @@ def _feasible(model: AssignmentModel, card_: int, j: int, force: bool) -> bool:
     return nx.maximum_flow_value(g, "s", "t") == model.n_cards
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(
     name=st.sampled_from(["scopone-scientifico", "scopa", "scopone-16"]),
     seed=st.integers(0, 10**6),
@@ -308,7 +308,7 @@ def test_classification_and_probabilities_match_brute_force(
 # -- soundness over whole hands ------------------------------------------------------------------
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(
     name=st.sampled_from(["scopone-scientifico", "scopa", "scopone-16"]),
     seed=st.integers(0, 10**6),

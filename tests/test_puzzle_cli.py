@@ -658,7 +658,7 @@ def test_a_mined_puzzles_themes_follow_what_its_lines_decide(tmp_path: Path) -> 
     to the same side on both lines and the point between them was a scopa."""
     from tutor.puzzles.themes import settled_themes
 
-    r = run_json("puzzle", "generate", "-r", "scopone-16", "-n", "6", "--seed", "9", "--out",
+    r = run_json("puzzle", "generate", "-r", "scopone-16", "-n", "3", "--seed", "9", "--out",
                  str(tmp_path / "mined"), "-w", "1")  # fmt: skip
     [mined] = [p for p in r["puzzles"] if p["file"].endswith("20abd0db7aa6.yaml")]
     assert "sweep" in mined["themes"] and "primiera" not in mined["themes"]
