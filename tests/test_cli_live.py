@@ -725,6 +725,26 @@ def test_a_match_is_typed_in_hand_after_hand_into_one_file(tmp_path: Path) -> No
     assert replay.exit_code == 0 and "The match, to 11" in replay.stdout
 
 
+def test_the_json_of_a_matchs_second_hand_is_tracks_of_hand_2(tmp_path: Path) -> None:
+    """Live audit (stop 56): every analysis of hand 2 said "hand": 1; track --hand 2 says 2."""
+    first, second = _match_lines()
+    save = tmp_path / "match.yaml"
+    text = "\n".join([*first, "deal", *second]) + "\n"
+    code, out, err = run_live([*SCOPA_YOU, "--save", str(save), "--json"], text)
+    assert code == 0, err
+    lines = [json.loads(line) for line in out.splitlines()]
+    start = [o["entry"] for o in lines].index("hand")
+    assert {o["analysis"]["hand"] for o in lines[:start] if o["analysis"]} == {1}
+    later = [o for o in lines[start:] if o["analysis"] and o["entry"] == "play"]
+    assert later and {o["analysis"]["hand"] for o in later} == {2}
+    last = later[-2]
+    tracked = run("track", str(save), "--as", "You", "--hand", "2", "--at", str(last["plays"]),
+                  "--json")  # fmt: skip
+    assert tracked.exit_code == 0, tracked.output
+    want = json.loads(tracked.stdout)
+    assert last["analysis"] | {"total_plays": want["total_plays"]} == want
+
+
 def test_a_match_resumed_goes_on_with_its_last_hand_and_undo_crosses_back(
     tmp_path: Path,
 ) -> None:

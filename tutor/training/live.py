@@ -313,6 +313,9 @@ class LiveUpdate:
     """The name of the player whose seat the analysis is from."""
     file: str | None = None
     """Where the session is saved (None: not saved)."""
+    hand: int = 1
+    """Which hand of the file the session is typing (2 and on after ``deal`` starts the
+    match's next hand), as ``tutor track --hand`` counts them."""
 
     def to_json(self) -> dict[str, Any]:
         """One line of ``tutor live --json``; the line of the hand's last play carries the
@@ -325,7 +328,7 @@ class LiveUpdate:
             analysis = self.analysis.position_json(
                 self.style,
                 file=self.file,
-                hand=1,
+                hand=self.hand,
                 player=self.viewer,
                 at=self.plays,
                 total_plays=self.plays,
@@ -676,6 +679,7 @@ class LiveSession:
             ending,
             viewer=self.players[self.me],
             file=None if self.save_path is None else str(self.save_path),
+            hand=len(self.earlier) + 1,
         )
 
     # -- a session driven line by line -----------------------------------------------------------
