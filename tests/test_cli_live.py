@@ -944,6 +944,26 @@ def test_the_score_names_the_players_as_the_match_table_does(tmp_path: Path) -> 
     assert sorted(head.split()[1::2]) == ["Ada", "You"], head
 
 
+def test_the_board_names_the_seats_as_track_does(tmp_path: Path) -> None:
+    """Live audit (stop 56): in Italian the prompts said Ovest and the board's rows, tells and
+    trust said West; the board names the seats as the run's language reads them, as track
+    does (an Italian file's Ovest is West in English), and the JSON keeps them as written."""
+    lines, _plays = scripted_hand("scopa", 8, 0, ["Ada", "Ovest"])
+    args = ["-r", "scopa", "-p", "Ada,Ovest", "--as", "Ada", "--deck", "french", "-o"]
+    text = "\n".join(lines[:6]) + "\n"
+    code, out, err = run_live([*args, str(tmp_path / "h.yaml")], text)
+    assert code == 0, err
+    rows = [line.split()[0] for line in out.splitlines() if line.count("%") == 10]
+    assert rows and set(rows) == {"West"}, out
+    assert "Ovest" not in out
+    tracked = run("track", str(tmp_path / "h.yaml"), "--as", "Ada")
+    assert "West" in tracked.stdout and "Ovest" not in tracked.stdout
+    code, out, err = run_live([*args, str(tmp_path / "j.yaml"), "--json"], text)
+    assert code == 0, err
+    last = json.loads(out.splitlines()[-1])["analysis"]
+    assert "Ovest" in json.dumps(last) and "West" not in json.dumps(last)
+
+
 def test_resuming_a_file_with_comments_says_they_will_not_be_kept(tmp_path: Path) -> None:
     """Store audit (stop 52): a '# my notes' line added to a saved hand was gone after the
     resumed session saved, without a word. It is said now, with the line, unless --save keeps

@@ -171,6 +171,7 @@ def live_command(
     except LiveError as exc:
         raise InputError(str(exc)) from None
     session.trust = trust
+    session.shown_names = not json_out  # a person reads the board: Nord, Tu (live audit, stop 56)
     session.styles = stated_styles(session.players, stated or [], session.players[session.me])
     if earlier is not None:
         session.styles = _earlier_styles(session, earlier)

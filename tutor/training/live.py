@@ -401,6 +401,10 @@ class LiveSession:
     prior_styles: dict[str, dict[str, float]] | None = None
     """The styles known before the match's first hand (``--style``, ``--earlier``): those of
     a later hand carry on from them through :attr:`earlier` (None until first needed)."""
+    shown_names: bool = False
+    """The analysis names the seats the tutor names (the compass, You...) in the run's
+    language, as ``tutor track`` shows them to a person; off, it names them as written, as
+    the JSON keeps them."""
     _state: GameState | None = field(default=None, repr=False)
 
     def began_with(self, option: str, value: str) -> bool:
@@ -612,9 +616,8 @@ class LiveSession:
     def analysis(self) -> CountView:
         """The tracker's board and the inferences from the viewer's seat."""
         known = styles_by_seat(self.players, self.styles)
-        return count_view(
-            self.state(), self.me, self.players, self.style, trust=self.trust, styles=known
-        )
+        names = self.record().shown().players if self.shown_names else self.players
+        return count_view(self.state(), self.me, names, self.style, trust=self.trust, styles=known)
 
     def save(self) -> None:
         hands = self.hands()
