@@ -554,6 +554,42 @@ def test_ctrl_d_after_a_partial_line_leaves_the_next_message_on_a_line_of_its_ow
     assert capsys.readouterr().err == "> "  # a whole line: the terminal echoed its newline
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
+def test_on_a_real_terminal_two_ctrl_ds_stop_in_the_middle_of_a_line() -> None:
+    """Live audit (stop 56): on a terminal, 4S typed and Ctrl-D once did nothing (Python's
+    readline took it for nothing and read on), so it took three Ctrl-Ds, not two, to stop;
+    the first now asks at once, and the second stops."""
+    import pty
+    import select
+
+    main, terminal = pty.openpty()
+    code = "from tutor.cli.core import read_line; print(repr(read_line('> ')))"
+    with subprocess.Popen(
+        [sys.executable, "-c", code], stdin=terminal, stdout=subprocess.PIPE, stderr=terminal,
+        env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=ROOT,
+    ) as proc:  # fmt: skip
+        os.close(terminal)
+        shown = b""
+
+        def wait_for(text: bytes) -> None:
+            nonlocal shown
+            deadline = time.monotonic() + 20
+            while text not in shown:
+                left = deadline - time.monotonic()
+                if left <= 0 or not select.select([main], [], [], left)[0]:
+                    proc.kill()
+                    raise AssertionError(f"no {text!r} in {shown!r}")
+                shown += os.read(main, 4096)
+
+        wait_for(b"> ")
+        os.write(main, b"4S\x04")
+        wait_for(b"Ctrl-D again to stop")
+        os.write(main, b"\x04")
+        out = proc.stdout.read() if proc.stdout else b""
+    os.close(main)
+    assert out.strip() == b"None", (out, shown)
+
+
 def test_ctrl_d_in_the_middle_of_a_line_asks_before_entering_it(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

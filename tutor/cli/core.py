@@ -920,6 +920,26 @@ _READING: list[object] = [None]
 different one (a new run, a test's) starts at its first line, where a byte order mark may be."""
 
 
+def _typed() -> str:
+    """One line of standard input; on a terminal, what one read of it gives: a line with its
+    Enter, what was typed before a Ctrl-D (without one), or "" for a Ctrl-D on an empty line.
+
+    A terminal is read directly, not through ``sys.stdin``'s buffer, whose ``readline`` takes
+    a Ctrl-D in the middle of a line as nothing and waits on (live audit, stop 56: it took
+    three Ctrl-Ds to stop there, not two). The terminal hands over a line at a time, so the
+    buffer holds nothing the next read would miss."""
+    stream = sys.stdin
+    try:
+        fd = stream.fileno()
+        terminal = os.isatty(fd)
+    except (AttributeError, OSError, ValueError):  # a stand-in for stdin (tests), or closed
+        terminal = False
+    if not terminal:
+        return stream.readline()
+    data = os.read(fd, 1 << 16)
+    return data.decode(stream.encoding or "utf-8", stream.errors or "strict")
+
+
 def read_line(prompt: str | None = None) -> str | None:
     """The next line of standard input, None at its end: every interactive question's one
     reader (``live``, ``play``, ``drill``, ``puzzle try``, ``train``, ``replay --step``).
@@ -934,7 +954,7 @@ def read_line(prompt: str | None = None) -> str | None:
     if interactive and prompt is not None:
         sys.stderr.write(prompt)
     sys.stderr.flush()
-    line = sys.stdin.readline()
+    line = _typed()
     if interactive and not line.endswith("\n"):
         # Ctrl-D ended the input with no newline typed: what follows starts a line of its own
         sys.stderr.write("\n")
@@ -948,7 +968,7 @@ def read_line(prompt: str | None = None) -> str | None:
                     "Ctrl-D again to stop without it"
                 ).format(line=line.strip())
             )
-            again = sys.stdin.readline()
+            again = _typed()
             if not again:
                 line = ""  # Ctrl-D again: the end of the input
             elif not again.strip():
