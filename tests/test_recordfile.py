@@ -662,3 +662,22 @@ def test_a_play_over_several_lines_is_wrong_on_the_line_at_fault(tmp_path: Path)
         with pytest.raises(RecordError) as caught:
             load_path(path)
         assert caught.value.line == line and problem in caught.value.message, name
+
+
+def test_loads_takes_bytes_and_dumps_one_record_as_json_does() -> None:
+    """API audit (stop 55): loads took text only and dumps a list only, where json.loads
+    takes bytes and json.dumps any value; bytes are UTF-8 as a file is, and a byte that is
+    not is named with its line."""
+    import io
+
+    data = b"\xef\xbb\xbfruleset: scopa\nplayers: [Ada, Bea]\ntable: [AD, 2C, 3S, 4B]\n"
+    [record] = loads(data, "b.yaml")
+    assert loads(data.decode("utf-8-sig")) == [record]
+    assert load(io.BytesIO(data)) == [record]
+    assert dumps(record) == dumps([record])
+    out = io.StringIO()
+    dump(record, out)
+    assert loads(out.getvalue()) == [record]
+    with pytest.raises(RecordError) as err:
+        loads(b"ruleset: scopa\nplayers: [Ad\xe9, Bea]\n", "x.yaml")
+    assert str(err.value) == "x.yaml:2: the byte 0xE9 is not UTF-8 text: save the file as UTF-8"

@@ -24,7 +24,7 @@ from __future__ import annotations
 import os
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import IO
+from typing import IO, AnyStr
 
 from tutor.game.errors import TutorError
 from tutor.game.i18n import N_, _, ngettext
@@ -145,8 +145,9 @@ def not_utf8(data: bytes, at: int) -> FileReadError:
     )
 
 
-def read_stream(fp: IO[str], limit: int = MAX_FILE_BYTES) -> str:
-    """The text of an open stream, read to at most ``limit`` characters (see :func:`read_text`)."""
+def read_stream(fp: IO[AnyStr], limit: int = MAX_FILE_BYTES) -> AnyStr:
+    """The text of an open stream, read to at most ``limit`` characters (bytes, from a binary
+    stream: see :func:`read_text`)."""
     try:
         text = fp.read(limit + 1)
     except (OSError, UnicodeDecodeError) as exc:

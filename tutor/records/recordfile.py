@@ -42,7 +42,7 @@ import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, AnyStr
 
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
@@ -72,7 +72,14 @@ from tutor.game.rules import (
     yaml_error_text,
 )
 from tutor.game.state import parse_play
-from tutor.game.textfile import FileReadError, file_exists, os_reason, read_stream, read_text
+from tutor.game.textfile import (
+    FileReadError,
+    file_exists,
+    not_utf8,
+    os_reason,
+    read_stream,
+    read_text,
+)
 from tutor.records.puzzle_key import dump_puzzle, read_puzzle, resolve_puzzle
 from tutor.records.record import (
     INFO_KEYS,
@@ -562,8 +569,21 @@ def _empty(node: Node) -> bool:
     return isinstance(node, ScalarNode) and node.tag.endswith(":null") and node.value == ""
 
 
-def loads(text: str, path: str = "<string>") -> list[HandRecord]:
-    """Read every hand (YAML document) of a record file and validate them all."""
+def loads(text: str | bytes | bytearray, path: str = "<string>") -> list[HandRecord]:
+    """Read every hand (YAML document) of a record file and validate them all; bytes are
+    read as UTF-8, as :func:`load_path` reads a file (like ``json.loads``).
+
+    >>> [r] = loads(b"ruleset: scopa\\nplayers: [Ada, Bea]\\ntable: [AD, 2C, 3S, 4B]\\n")
+    >>> r.players
+    ['Ada', 'Bea']
+    """
+    if isinstance(text, bytes | bytearray):
+        data = bytes(text)
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            err = not_utf8(data, exc.start)
+            raise RecordError(path, err.line, None, str(err)) from None
     try:
         roots = compose_yaml(text)
     except yaml.YAMLError as exc:
@@ -607,8 +627,8 @@ def loads(text: str, path: str = "<string>") -> list[HandRecord]:
     return records
 
 
-def load(fp: IO[str], path: str | None = None) -> list[HandRecord]:
-    """Read a record file from an open text stream."""
+def load(fp: IO[AnyStr], path: str | None = None) -> list[HandRecord]:
+    """Read a record file from an open stream, text or binary (UTF-8)."""
     name = path if path is not None else str(getattr(fp, "name", "<stream>"))
     try:
         text = read_stream(fp)
@@ -905,18 +925,21 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def dumps(records: Sequence[HandRecord]) -> str:
-    """The canonical text of some hands, in each record's own notation (``---`` between)."""
+def dumps(records: HandRecord | Sequence[HandRecord]) -> str:
+    """The canonical text of a hand, or of some hands (a match), in each record's own
+    notation (``---`` between): what :func:`loads` reads back as equal records."""
+    if isinstance(records, HandRecord):
+        records = [records]
     return "---\n".join(_dump_one(r) for r in records)
 
 
-def dump(records: Sequence[HandRecord], fp: IO[str]) -> None:
-    """Write the canonical text of some hands to ``fp`` (:func:`dumps`); not atomic, unlike
-    :func:`save`."""
+def dump(records: HandRecord | Sequence[HandRecord], fp: IO[str]) -> None:
+    """Write the canonical text of a hand or some hands to ``fp`` (:func:`dumps`); not
+    atomic, unlike :func:`save`."""
     fp.write(dumps(records))
 
 
-def save(records: Sequence[HandRecord], path: str | Path) -> None:
+def save(records: HandRecord | Sequence[HandRecord], path: str | Path) -> None:
     """Write the records to ``path`` atomically (see :func:`save_atomically`)."""
     save_atomically(path, dumps(records))
 
