@@ -669,3 +669,14 @@ def test_a_record_from_moves_refuses_a_move_the_hand_does_not_allow() -> None:
         record_from_moves(rules, state.table, deals, [Move(card, 0)])
     first = state.legal_moves()[0]
     assert len(record_from_moves(rules, state.table, deals, [first]).plays) == 1
+
+
+def test_a_games_setup_is_a_hashable_value() -> None:
+    """API audit (stop 55): GameInfo is frozen and compares by value, but hashing it raised
+    TypeError (its computer mapping); equal set-ups hash alike."""
+    from tutor.records.record import GameInfo
+
+    a = GameInfo(7, {"Right": "chitarrella", "Left": "search"}, "on")
+    b = GameInfo(7, {"Left": "search", "Right": "chitarrella"}, "on")
+    assert a == b and hash(a) == hash(b)
+    assert len({a, b, GameInfo(8, dict(a.computer), "on")}) == 2

@@ -369,6 +369,10 @@ class GameInfo:
     computer: dict[str, str] = field(default_factory=dict)
     hints: str | None = None
 
+    def __hash__(self) -> int:
+        # a frozen value hashes as it compares, its mapping as sorted pairs (API audit, stop 55)
+        return hash((self.seed, tuple(sorted(self.computer.items())), self.hints))
+
     def people(self, players: Sequence[str]) -> list[str]:
         """The players the computer does not hold, in playing order."""
         return [p for p in players if p not in self.computer]
