@@ -579,3 +579,30 @@ def test_a_primiera_scale_says_which_value_is_wrong(tmp_path: Path, values: str,
     for every value 1-10", though all ten were given; a short scale did not say what it lacked."""
     path = write(tmp_path, "scale.yaml", f"name: x\nprimiera:\n  values: {values}\n")
     assert one_error_line(run("rules", path)) == f"tutor: error: {path}:3: {said}"
+
+
+@pytest.mark.parametrize(
+    ("change", "key", "problem"),
+    [
+        ({"players": 5}, "players", "must be 2, 3, 4 or 6, not 5"),
+        ({"hand_size": 0}, "hand_size", "must be 1-10, not 0"),
+        ({"players": "4"}, "players", "must be a whole number, not '4'"),
+        ({"forced_capture": 1}, "forced_capture", "must be true or false, not 1"),
+        ({"tie_rule": "sudden-death"}, "tie_rule", "must be one of higher-wins, play-on"),
+        ({"primiera_values": {7: 21}}, "primiera.values", "must map each value 1-10 to points"),
+        ({"name": " "}, "name", "must not be empty"),
+    ],
+)
+def test_a_ruleset_built_in_python_is_checked_as_a_file_is(
+    change: dict[str, object], key: str, problem: str
+) -> None:
+    """API audit (stop 55): Ruleset(players=5) was accepted, and failed later, deep in a deal;
+    the checks a ruleset file passes now hold for a ruleset built in Python, with the same
+    words, and a file's error still names its line."""
+    from tutor.game.rules import InvalidRulesetError, Ruleset
+
+    with pytest.raises(InvalidRulesetError) as err:
+        Ruleset(**{"name": "house", **change})  # type: ignore[arg-type]
+    assert err.value.key == key and err.value.problem.startswith(problem)
+    custom = Ruleset("house", primiera_values={**PRIMIERA_VALUES, 10: 0})
+    assert custom.primiera_values[10] == 0 and hash(custom.primiera_values)

@@ -75,6 +75,20 @@ class RulesetError(TutorError):
     """A ruleset file that is missing, malformed, or has an unknown key or bad value."""
 
 
+class InvalidRulesetError(RulesetError):
+    """A :class:`Ruleset` built with a value no game can be played with (the key, and what is
+    wrong with its value): a ruleset built in Python is held to what a file is."""
+
+    def __init__(self, name: object, key: str, problem: str) -> None:
+        super().__init__(
+            _("ruleset {name!r}: key {key!r}: {problem}").format(
+                name=Shown(name), key=Shown(key), problem=problem
+            )
+        )
+        self.key = key
+        self.problem = problem
+
+
 class UnknownRulesetError(RulesetError):
     """A ruleset name that is neither shipped nor a file: the value of ``--ruleset`` typed
     wrong, a usage error on the command line (a bad ruleset *file* is bad input)."""
@@ -149,6 +163,25 @@ class Ruleset:
     translations: tuple[tuple[str, str], ...] = ()
     """The description and source in other languages, as the file gives them:
     ``(("description_it", "..."), ...)`` (see :meth:`text`)."""
+
+    def __post_init__(self) -> None:
+        # built in Python as a file is read: a value no game can be played with is refused
+        # here, not deep in a deal (API audit, stop 55)
+        values = self.primiera_values
+        if not isinstance(values, PrimieraScale):
+            # a plain mapping of value to points, as a file gives it, made the hashable scale
+            if not (
+                isinstance(values, Mapping)
+                and set(values) == set(range(1, 11))
+                and all(type(pts) is int for pts in values.values())
+            ):
+                raise InvalidRulesetError(
+                    self.name, "primiera.values", _("must map each value 1-10 to points")
+                )
+            object.__setattr__(self, "primiera_values", PrimieraScale(values))
+        problem = _ruleset_problem(self)
+        if problem is not None:
+            raise InvalidRulesetError(self.name, *problem)
 
     def __hash__(self) -> int:
         # Rules key the hot caches (the best gain of a card on a table, for every play the
@@ -728,39 +761,58 @@ def ruleset_from_dict(
         )
         kw[key] = value
 
-    rs = Ruleset(**kw)
-    # the name stands in titles, messages and files: blank, it would name nothing
-    check(bool(rs.name.strip()), "name", _("must not be empty"))
-    check(
-        rs.players in (2, 3, 4, 6),
-        "players",
-        _("must be 2, 3, 4 or 6, not {value}").format(value=rs.players),
-    )
-    check(
-        rs.sides >= 2 and rs.players % rs.sides == 0,
-        "sides",
-        _("must be at least 2 and divide the {players} players, not {value}").format(
-            players=rs.players, value=rs.sides
-        ),
-    )
-    check(1 <= rs.hand_size <= 10, "hand_size", _range_problem(1, 10, rs.hand_size))
-    check(0 <= rs.table_cards <= 10, "table_cards", _range_problem(0, 10, rs.table_cards))
-    check(
-        (40 - rs.table_cards) % (rs.players * rs.hand_size) == 0,
-        "hand_size",
-        _(
-            "{players} players x {cards} cards do not divide the {left} cards left after the table"
-        ).format(players=rs.players, cards=rs.hand_size, left=40 - rs.table_cards),
-    )
-    check(
-        rs.capture_precedence in CAPTURE_PRECEDENCES,
-        "capture_precedence",
-        _one_of(CAPTURE_PRECEDENCES, rs.capture_precedence),
-    )
-    check(0 <= rs.redeal_kings <= 4, "redeal_kings", _range_problem(0, 4, rs.redeal_kings))
-    check(rs.target >= 1, "target", _("must be at least 1, not {value}").format(value=rs.target))
-    check(rs.tie_rule in TIE_RULES, "tie_rule", _one_of(TIE_RULES, rs.tie_rule))
+    try:
+        rs = Ruleset(**kw)
+    except InvalidRulesetError as exc:
+        raise _fail(where, exc.key, exc.problem) from None
     return rs
+
+
+_FIELD_TYPES = {"int": int, "bool": bool, "str": str}
+"""The plain types of :class:`Ruleset`'s fields, by their annotation."""
+
+
+def _ruleset_problem(rs: Ruleset) -> tuple[str, str] | None:
+    """The first key of ``rs`` whose value no game can be played with, and what is wrong
+    with it; None when every value is good."""
+    for f in fields(rs):
+        kind = _FIELD_TYPES.get(str(f.type))
+        value = getattr(rs, f.name)
+        if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+            return f.name, _("must be a whole number, not {value!r}").format(value=Shown(value))
+        if kind is not None and not isinstance(value, kind):
+            return f.name, _(_TYPE_PROBLEMS[kind]).format(value=Shown(value))
+    for v, pts in rs.primiera_values.items():
+        if not 0 <= pts <= PRIMIERA_POINTS_MAX:
+            return f"primiera.values.{v}", _range_problem(0, PRIMIERA_POINTS_MAX, pts)
+    if rs.primiera_missing_suit not in MISSING_SUIT_RULES:
+        return "primiera.missing_suit", _one_of(MISSING_SUIT_RULES, rs.primiera_missing_suit)
+    # the name stands in titles, messages and files: blank, it would name nothing
+    if not rs.name.strip():
+        return "name", _("must not be empty")
+    if rs.players not in (2, 3, 4, 6):
+        return "players", _("must be 2, 3, 4 or 6, not {value}").format(value=rs.players)
+    if not (rs.sides >= 2 and rs.players % rs.sides == 0):
+        return "sides", _(
+            "must be at least 2 and divide the {players} players, not {value}"
+        ).format(players=rs.players, value=rs.sides)
+    if not 1 <= rs.hand_size <= 10:
+        return "hand_size", _range_problem(1, 10, rs.hand_size)
+    if not 0 <= rs.table_cards <= 10:
+        return "table_cards", _range_problem(0, 10, rs.table_cards)
+    if (40 - rs.table_cards) % (rs.players * rs.hand_size):
+        return "hand_size", _(
+            "{players} players x {cards} cards do not divide the {left} cards left after the table"
+        ).format(players=rs.players, cards=rs.hand_size, left=40 - rs.table_cards)
+    if rs.capture_precedence not in CAPTURE_PRECEDENCES:
+        return "capture_precedence", _one_of(CAPTURE_PRECEDENCES, rs.capture_precedence)
+    if not 0 <= rs.redeal_kings <= 4:
+        return "redeal_kings", _range_problem(0, 4, rs.redeal_kings)
+    if rs.target < 1:
+        return "target", _("must be at least 1, not {value}").format(value=rs.target)
+    if rs.tie_rule not in TIE_RULES:
+        return "tie_rule", _one_of(TIE_RULES, rs.tie_rule)
+    return None
 
 
 _TYPE_PROBLEMS = {
