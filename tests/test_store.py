@@ -666,6 +666,122 @@ def test_a_version_1_database_is_migrated_with_its_answers(tmp_path: Path) -> No
     assert _integrity(db) == "ok"
 
 
+def _version_2(db: Path) -> bytes:
+    """A version-2 store (as the tutor wrote it before drill answers were kept) with a session,
+    two answers, their schedule and an indexed file; its bytes."""
+    conn = sqlite3.connect(db)
+    conn.executescript(FIRST_SCHEMA)
+    store_module.MIGRATIONS[1](conn)
+    conn.execute("PRAGMA user_version = 2")
+    conn.execute("INSERT INTO sessions (id, started_at, pid) VALUES (7, 50.0, 1)")
+    conn.execute(
+        "INSERT INTO puzzles (digest, name, themes, first_seen) VALUES ('aa', 'a', 's', 1)"
+    )
+    for at, ok in ((100.0, 1), (200.0, 0)):
+        conn.execute(
+            "INSERT INTO answers (digest, answered_at, correct, answer, session) "
+            "VALUES ('aa', ?, ?, 'x', 7)",
+            (at, ok),
+        )
+    conn.execute("INSERT INTO schedule (digest, box, due, last) VALUES ('aa', 1, 800.0, 200.0)")
+    conn.execute("INSERT INTO files (path, mtime_ns, size, entries) VALUES ('/p.yaml', 1, 2, '[]')")
+    conn.commit()
+    conn.close()
+    return db.read_bytes()
+
+
+def test_a_version_2_database_is_migrated_to_3_with_all_its_data(tmp_path: Path) -> None:
+    db = tmp_path / "v2.sqlite"
+    _version_2(db)
+    with ProgressStore(db) as store:
+        assert store.version() == SCHEMA_VERSION == 3
+        assert [(a.digest, a.answered_at, a.correct) for a in store.answers()] == [
+            ("aa", 100.0, True),
+            ("aa", 200.0, False),
+        ]
+        s = store.schedule()["aa"]
+        assert (s.box, s.due, s.last) == (1, 800.0, 200.0)  # kept, not rebuilt
+        assert store.cached_files() == [("/p.yaml", 1, 2, "[]")]
+        assert store.drill_answers() == []
+        store.record_drill_answer("48", "holder", "scopa", 3, 1, True, session=7, now=300.0)
+    assert _query(db, "SELECT COUNT(*) FROM sessions") == 1
+    assert _query(db, "SELECT session FROM drill_answers") == 7
+    assert _query(db, "SELECT group_concat(answer) FROM answers") == "x,x"
+    assert _integrity(db) == "ok"
+
+
+def test_stats_reads_a_version_2_store_as_it_is_without_writing_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A read-only store (``stats``) reads a version-2 file, which has no drill answers, as
+    it is: it migrates nothing, whether it may write the file or not."""
+    db = tmp_path / "v2.sqlite"
+    before = _version_2(db)
+    for writable in (True, False):
+        if not writable:
+            _no_writing(db, monkeypatch)
+        with ProgressStore(db, read_only=True) as store:
+            store.check()
+            assert (store.version(), store.schema) == (2, 2)
+            assert store.drill_answers() == []
+            assert len(store.answers()) == 2
+        assert db.read_bytes() == before
+        r = run("stats", "--db", str(db), "--json")
+        assert r.exit_code == 0, r.output
+        shown = json.loads(r.stdout)
+        assert (shown["answered"], shown["drills"]) == (2, [])
+        assert db.read_bytes() == before
+        assert sorted(p.name for p in tmp_path.iterdir()) == [db.name]
+
+
+def test_a_drill_answer_is_committed_and_read_back(tmp_path: Path) -> None:
+    db = tmp_path / "p.sqlite"
+    with ProgressStore(db) as store:
+        session = store.start_session(now=10.0)
+        kept = store.record_drill_answer(
+            "48", "unmatched", "scopa", None, 2, False, skipped=True, answer="caf\udce9",
+            expected="2 6", session=session, now=20.0,
+        )  # fmt: skip
+        assert _query(db, "SELECT COUNT(*) FROM drill_answers") == 1  # committed at once
+        assert store.drill_answers() == [kept]
+        assert (kept.seed, kept.round, kept.correct, kept.skipped) == (None, 2, False, True)
+        assert kept.answer == "caf\udce9"  # a lone surrogate, kept as the answers keep it
+        store.check()
+
+
+def _drill_damaged(tmp_path: Path, sql: str) -> Path:
+    """A sound database with two answers and a drill answer, then changed by ``sql``."""
+    db = tmp_path / "progress.sqlite"
+    with ProgressStore(db) as store:
+        store.record_answer(_info(1), True, now=1000.0)
+        store.record_answer(_info(2), False, now=2000.0)
+        store.record_drill_answer("48", "holder", "scopa", 1, 1, True, now=3000.0)
+    conn = sqlite3.connect(db)
+    conn.execute(sql)
+    conn.commit()
+    conn.close()
+    return db
+
+
+@pytest.mark.parametrize(
+    ("sql", "what"),
+    [
+        ("UPDATE drill_answers SET correct = 'yes'", "drill_answers.correct holds 'yes'"),
+        ("UPDATE drill_answers SET answered_at = 'noon'", "drill_answers.answered_at holds"),
+        ("UPDATE drill_answers SET round = 0", "drill_answers.round holds 0"),
+        ("UPDATE drill_answers SET seed = 'x'", "drill_answers.seed holds 'x'"),
+        ("UPDATE drill_answers SET question = X'07'", "drill_answers.question holds b'\\x07'"),
+        ("ALTER TABLE drill_answers DROP COLUMN expected", "no column named expected"),
+        ("DROP TABLE drill_answers", "its table drill_answers is missing"),
+    ],
+)
+def test_a_damaged_drill_answer_is_damage_as_in_the_other_tables(
+    tmp_path: Path, sql: str, what: str
+) -> None:
+    db = _drill_damaged(tmp_path, sql)
+    _refused(tmp_path, db, what)
+
+
 # -- files the tutor did not write, and disks that fail -------------------------------------------
 
 

@@ -26,7 +26,7 @@ from tutor.game.i18n import _, day_text, moment_text, ngettext, number
 from tutor.records.puzzle_key import question_name, theme_name
 from tutor.render.safe import one_line
 from tutor.render.terminal import new_table, plain_text
-from tutor.training.progress import Stats
+from tutor.training.progress import WEEK_DAYS, Stats
 
 __all__ = ["stats_view", "plain_text", "BAR_WIDTH", "CHART_DAYS"]
 
@@ -63,7 +63,7 @@ def stats_view(stats: Stats, rich: bool = False, now: float | None = None) -> li
     at = time.time() if now is None else now
     bold = "bold" if rich else ""
     if not stats.answered:
-        return [Text(_("No puzzle answered yet: start with tutor train."))]
+        return [Text(_("No puzzle answered yet: start with tutor train.")), *_drills(stats, rich)]
     pct = number(stats.correct / stats.answered, ".0%")
     out: list[RenderableType] = [
         Text(
@@ -158,4 +158,24 @@ def stats_view(stats: Stats, rich: bool = False, now: float | None = None) -> li
             for b, n in sorted(stats.boxes.items())
         )
         out.append(Text(_("Leitner boxes: {boxes}.").format(boxes=boxes)))
-    return out
+    return out + _drills(stats, rich)
+
+
+def _drills(stats: Stats, rich: bool) -> list[RenderableType]:
+    """The drill record (``tutor drill``), by drill and kind of question: nothing when no drill
+    was answered."""
+    if not stats.drills:
+        return []
+    table = new_table(
+        _("drill"), _("question"), _("answered"), _("right"), _("accuracy"),
+        _("last {n} days").format(n=WEEK_DAYS), rich=rich,
+    )  # fmt: skip
+    for col in table.columns[2:]:
+        col.justify = "right"
+    for d in stats.drills:
+        recent = f"{d.recent_correct}/{d.recent}" if d.recent else "-"
+        table.add_row(
+            one_line(d.drill), one_line(question_name(d.question)), str(d.answered), str(d.correct),
+            number(d.correct / d.answered, ".0%"), recent,
+        )  # fmt: skip
+    return [Text(""), Text(_("Drills:"), style="bold" if rich else ""), table]

@@ -16,7 +16,10 @@ from typing import Any
 from tutor.training.store import ProgressStore
 from tutor.training.trainer import current_puzzles, shipped_digests
 
-__all__ = ["ThemeCount", "DayCount", "DueItem", "Stats", "progress_stats"]
+__all__ = ["ThemeCount", "DayCount", "DueItem", "DrillCount", "Stats", "progress_stats"]
+
+WEEK_DAYS = 7
+"""The drill record's recent figures count the answers of this many days, up to now."""
 
 
 @dataclass
@@ -51,6 +54,30 @@ class DueItem:
 
 
 @dataclass
+class DrillCount:
+    """The answers to one kind of question of one drill (``tutor drill 48``)."""
+
+    drill: str
+    question: str
+    answered: int = 0
+    correct: int = 0
+    recent: int = 0
+    """Answered in the last :data:`WEEK_DAYS` days."""
+    recent_correct: int = 0
+    last_answered: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "drill": self.drill,
+            "question": self.question,
+            "answered": self.answered,
+            "correct": self.correct,
+            "accuracy": round(self.correct / self.answered, 4) if self.answered else None,
+            "last_answered": _iso(self.last_answered),
+        }
+
+
+@dataclass
 class Stats:
     """A player's progress from the database."""
 
@@ -70,6 +97,8 @@ class Stats:
     """Puzzles answered in a version of their file that is no longer there (the file changed,
     or was removed): the trainer cannot ask them again, so they are neither due nor in a box;
     a changed puzzle is asked as a new one."""
+    drills: list[DrillCount] = field(default_factory=list)
+    """The drill record, by drill and kind of question (none: no drill answered)."""
 
     @property
     def puzzles(self) -> int:
@@ -103,6 +132,7 @@ class Stats:
             "next_due": None if self.next_due is None else _iso(self.next_due),
             "gone": self.gone,
             "database": self.path,
+            "drills": [d.to_json() for d in self.drills],
         }  # fmt: skip
 
 
@@ -165,4 +195,21 @@ def progress_stats(store: ProgressStore, now: float | None = None) -> Stats:
             upcoming.append(s.due)
     stats.due_now.sort(key=lambda d: (d.box, d.due, d.name))
     stats.next_due = min(upcoming) if upcoming else None
+    stats.drills = drill_counts(store, at)
     return stats
+
+
+def drill_counts(store: ProgressStore, now: float) -> list[DrillCount]:
+    """The drill record: each drill's answers by kind of question, with those of the last
+    :data:`WEEK_DAYS` days before ``now``, in the order of the drills and the kinds."""
+    counts: dict[tuple[str, str], DrillCount] = {}
+    since = now - WEEK_DAYS * 86400.0
+    for a in store.drill_answers():
+        c = counts.setdefault((a.drill, a.question), DrillCount(a.drill, a.question))
+        c.answered += 1
+        c.correct += a.correct
+        if a.answered_at >= since:
+            c.recent += 1
+            c.recent_correct += a.correct
+        c.last_answered = max(c.last_answered, a.answered_at)
+    return [counts[k] for k in sorted(counts)]

@@ -24,6 +24,9 @@ in ``tests/test_store.py`` and described in ``docs/puzzles.md``:
   folder), without the advice to move them aside, and so are a full or failing disk and a
   path that is no file (a device, a pipe). ``read_only`` stores (``tutor stats``) read such a
   file all the same, unless answers wait in its ``-wal`` file that they could not read.
+- **Drill answers too**: each answer to a drill (``tutor drill 48``) is a row of its own
+  (:meth:`ProgressStore.record_drill_answer`), kept as a puzzle's answer is kept, one
+  transaction each; drills have no schedule.
 - **Puzzles by content**: answers are keyed by the puzzle's digest (a hash of its position,
   question and solution), so a puzzle file that changed is a new puzzle, never confused with the
   old one.
@@ -64,6 +67,7 @@ __all__ = [
     "PuzzleInfo",
     "Schedule",
     "AnswerRow",
+    "DrillRow",
     "ProgressStore",
     "default_path",
     "leitner",
@@ -71,7 +75,7 @@ __all__ = [
     "MIGRATIONS",
 ]
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """The layout this tutor writes; older files are migrated, newer ones refused."""
 
 BOX_DAYS = {2: 3.0, 3: 7.0, 4: 16.0, 5: 35.0}
@@ -144,7 +148,8 @@ class DamagedValue(ValueError):
 
 def checked(table: str, column: str, value: Any, kind: str) -> Any:
     """``value`` read from ``table.column`` if it is of the ``kind`` the tutor writes there
-    (``text``, ``text?`` for text or NULL, ``time``, ``flag``, ``box``), else
+    (``text``, ``text?`` for text or NULL, ``time``, ``flag``, ``box``, ``round`` for a
+    question's number from 1, ``int?`` for a whole number or NULL), else
     :class:`DamagedValue`.
 
     >>> checked("answers", "answered_at", 1700000000, "time")
@@ -167,6 +172,10 @@ def checked(table: str, column: str, value: Any, kind: str) -> Any:
         ok = isinstance(value, int) and value in (0, 1)
     elif kind == "box":
         ok = isinstance(value, int) and 1 <= value <= max(BOX_DAYS)
+    elif kind == "round":
+        ok = isinstance(value, int) and value >= 1
+    elif kind == "int?":
+        ok = value is None or isinstance(value, int)
     else:
         if isinstance(value, bytes) and (text := _read_stored(value)) is not None:
             value = text
@@ -207,7 +216,32 @@ def _migrate_1_to_2(conn: sqlite3.Connection) -> None:
     )
 
 
-MIGRATIONS = {1: _migrate_1_to_2}
+def _migrate_2_to_3(conn: sqlite3.Connection) -> None:
+    """Add the drill answers (``tutor drill``), which were kept nowhere before: nothing to
+    carry over."""
+    _script(
+        conn,
+        """
+        CREATE TABLE drill_answers (
+            id INTEGER PRIMARY KEY,
+            session INTEGER REFERENCES sessions(id),
+            answered_at REAL NOT NULL,
+            drill TEXT NOT NULL,
+            question TEXT NOT NULL,
+            ruleset TEXT NOT NULL,
+            seed INTEGER,
+            round INTEGER NOT NULL,
+            correct INTEGER NOT NULL,
+            skipped INTEGER NOT NULL DEFAULT 0,
+            answer TEXT,
+            expected TEXT
+        );
+        CREATE INDEX drill_answers_by_drill ON drill_answers(drill, question, answered_at)
+        """,
+    )
+
+
+MIGRATIONS = {1: _migrate_1_to_2, 2: _migrate_2_to_3}
 """``MIGRATIONS[v]`` upgrades a version-``v`` database to ``v + 1``, its data included."""
 
 
@@ -228,10 +262,14 @@ def _schema_columns() -> dict[str, tuple[str, ...]]:
 
 _PUZZLE_COLUMNS = ("digest", "name", "path", "title", "themes", "ruleset", "question")
 """The columns of ``puzzles`` that :meth:`ProgressStore.puzzles` reads, in its order."""
-_TABLES = ("puzzles", "answers", "sessions", "schedule", "files")
+_TABLES = ("puzzles", "answers", "sessions", "schedule", "files", "drill_answers")
 """The tables of :data:`SCHEMA_VERSION`: a database without one of them is damaged."""
-_TABLES_OF = {1: ("puzzles", "answers"), SCHEMA_VERSION: _TABLES}
+_TABLES_OF = {1: ("puzzles", "answers"), 2: _TABLES[:5], SCHEMA_VERSION: _TABLES}
 """The tables of each schema version, checked before the file is migrated or written."""
+_READ_AS_IS = 2
+"""The oldest schema a ``read_only`` store reads as it is, without migrating it: the later
+versions only add tables (the drill answers of version 3), which then read as empty. An older
+file (version 1, without a schedule) is migrated once, by a store that may write it."""
 
 
 def _stored(text: str | None) -> str | bytes | None:
@@ -379,6 +417,39 @@ class AnswerRow:
     themes: tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class DrillRow:
+    """One answer to a drill question (``tutor drill 48``), as the store keeps it."""
+
+    drill: str
+    """The drill: ``48``."""
+    question: str
+    """The kind of question: ``unmatched`` or ``holder``."""
+    ruleset: str
+    seed: int | None
+    """The drill's seed (the same seed asks the same questions)."""
+    round: int
+    """The question's number in its drill, from 1."""
+    answered_at: float
+    correct: bool
+    skipped: bool = False
+    """Given up (``skip``, ``none`` where it names no answer): marked wrong."""
+    answer: str | None = None
+    """What was typed."""
+    expected: str | None = None
+    """The right answer, as the drill said it."""
+    session: int | None = None
+
+
+_DRILL_COLUMNS = (
+    ("drill", "text"), ("question", "text"), ("ruleset", "text"), ("seed", "int?"),
+    ("round", "round"), ("answered_at", "time"), ("correct", "flag"), ("skipped", "flag"),
+    ("answer", "text?"), ("expected", "text?"), ("session", "int?"),
+)  # fmt: skip
+"""The columns of ``drill_answers`` that :meth:`ProgressStore.drill_answers` reads, in the
+order of :class:`DrillRow`, with the kind of value each holds (:func:`checked`)."""
+
+
 def _aside(path: Path) -> str:
     target = shlex.quote(str(path) + ".bad")
     return _("to start afresh, move it aside: mv {file} {target}").format(
@@ -394,7 +465,8 @@ class ProgressStore:
     most it will wait, so that the caller can tell the user why nothing happens.
 
     ``read_only`` opens an existing file only to read it (``tutor stats``), so that a file or a
-    folder the user may not write to can still be read; a file from an older tutor is still
+    folder the user may not write to can still be read; a file of schema 2 is read as it is
+    (its drill answers, a table it does not have yet, are none), one of schema 1 is still
     migrated when it can be written.
     """
 
@@ -411,6 +483,9 @@ class ProgressStore:
         self.read_only = read_only
         self.created = False  # whether this store made the file (see remove_if_unused)
         self._identity: tuple[int, int] | None = None  # the file opened: none checked till then
+        self.schema = SCHEMA_VERSION
+        """The file's schema as this store reads it: older only in a ``read_only`` store
+        (:data:`_READ_AS_IS`), which reads the tables that version has."""
         if self.path.is_dir():
             raise StoreError(f"{self.path}: " + _("a folder, not a progress database file"))
         if not read_only:
@@ -648,7 +723,7 @@ class ProgressStore:
         if not self.read_only and not os.access(self.path, os.W_OK):
             raise self._cannot_write()  # before SQLite makes -wal and -shm files beside it
         conn, version = self._connect()
-        if self.read_only and 1 <= version < SCHEMA_VERSION:  # migrated once, by a writer
+        if self.read_only and 1 <= version < _READ_AS_IS:  # migrated once, by a writer
             conn.close()
             if not os.access(self.path, os.W_OK):
                 raise StoreError(
@@ -687,7 +762,9 @@ class ProgressStore:
                     )
             conn.execute("PRAGMA foreign_keys = ON")
             self.conn = conn
-            if version < SCHEMA_VERSION:
+            if self.read_only and version < SCHEMA_VERSION:  # read as it is: nothing written
+                self.schema = version
+            elif version < SCHEMA_VERSION:
                 self._migrate(conn, verify=True)
             if not self.read_only:
                 conn.execute("PRAGMA journal_mode = WAL")
@@ -793,7 +870,8 @@ class ProgressStore:
             return False
         with self._guard():
             used = self.conn.execute(
-                "SELECT (SELECT COUNT(*) FROM sessions) + (SELECT COUNT(*) FROM answers)"
+                "SELECT (SELECT COUNT(*) FROM sessions) + (SELECT COUNT(*) FROM answers) "
+                "+ (SELECT COUNT(*) FROM drill_answers)"
             ).fetchone()[0]
         if used:  # another session found the new file and began in it meanwhile
             return False
@@ -928,6 +1006,39 @@ class ProgressStore:
             )
         return True
 
+    def record_drill_answer(
+        self,
+        drill: str,
+        question: str,
+        ruleset: str,
+        seed: int | None,
+        round: int,
+        correct: bool,
+        skipped: bool = False,
+        answer: str | None = None,
+        expected: str | None = None,
+        session: int | None = None,
+        now: float | None = None,
+        wait: float | None = None,
+    ) -> DrillRow:
+        """Keep one answer to a drill question (``round``: its number in the drill, from 1),
+        in one transaction (committed on return), as :meth:`record_answer` keeps a puzzle's:
+        ``wait`` as there, :class:`StoreBusyError` when the lock is still held then, and
+        nothing is written. The row as kept."""
+        row = DrillRow(
+            drill, question, ruleset, seed, round, time.time() if now is None else now,
+            correct, skipped, answer, expected, session,
+        )  # fmt: skip
+        with self._guard(), self._write(wait=wait) as c:
+            c.execute(
+                "INSERT INTO drill_answers (drill, question, ruleset, seed, round, answered_at, "
+                "correct, skipped, answer, expected, session) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (*map(_stored, (drill, question, ruleset)), seed, round, row.answered_at,
+                 int(correct), int(skipped), _stored(answer), _stored(expected), session),
+            )  # fmt: skip
+        return row
+
     @staticmethod
     def _keep_puzzle(c: sqlite3.Connection, info: PuzzleInfo, at: float) -> None:
         """What the store keeps of an answered puzzle (first seen at ``at``), kept or updated."""
@@ -1025,6 +1136,26 @@ class ProgressStore:
             for d, at, ok, sk, themes in rows
         ]  # fmt: skip
 
+    def drill_answers(self) -> list[DrillRow]:
+        """Every answer to a drill, oldest first (none in a file of schema 2, read as it is by
+        a ``read_only`` store)."""
+        if self.schema < 3:
+            return []
+        names = ", ".join(column for column, _kind in _DRILL_COLUMNS)
+        with self._guard():
+            rows = self.conn.execute(
+                f"SELECT {names} FROM drill_answers ORDER BY answered_at, id"
+            ).fetchall()
+        out = []
+        for row in rows:
+            values = [
+                self._value("drill_answers", column, value, kind)
+                for (column, kind), value in zip(_DRILL_COLUMNS, row, strict=True)
+            ]
+            values[6:8] = map(bool, values[6:8])  # correct, skipped: 0 or 1 in the file
+            out.append(DrillRow(*values))
+        return out
+
     def puzzles(self) -> dict[str, PuzzleInfo]:
         """Each puzzle answered, by digest."""
         with self._guard():
@@ -1056,10 +1187,13 @@ class ProgressStore:
 
     def check(self) -> None:
         """Read back every value a session reads (:meth:`schedule`, :meth:`answers`,
-        :meth:`puzzles`, :meth:`names_answered`): damage is a :class:`StoreError` now, before
-        a session writes anything to a file it then says is left as it is."""
+        :meth:`puzzles`, :meth:`names_answered`, :meth:`drill_answers`): damage is a
+        :class:`StoreError` now, before a session writes anything to a file it then says is
+        left as it is."""
         with self._guard():
             for table, columns in _schema_columns().items():
+                if table not in _TABLES_OF[self.schema]:  # an older file read as it is
+                    continue
                 found = {row[1] for row in self.conn.execute(f"PRAGMA table_info({table})")}
                 missing = [c for c in columns if c not in found]
                 if missing:  # what a session would write, and find missing only then
@@ -1070,6 +1204,7 @@ class ProgressStore:
         self.answers()
         self.puzzles()
         self.names_answered()
+        self.drill_answers()
 
     def count_answers(self) -> int:
         """How many answers the database keeps."""
