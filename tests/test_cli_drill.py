@@ -4,16 +4,31 @@ from __future__ import annotations
 
 import json
 import re
+import sqlite3
+import time
+from datetime import datetime
+from pathlib import Path
 
 import pytest
 from helpers import invoke, run
 from typer.testing import CliRunner
 
 from tutor.cli import app
+from tutor.counting.tracker import values_text
+from tutor.training.store import ProgressStore, default_path
 
 
 def drill(args: list[str], text: str) -> tuple[int, str, str]:
     return invoke(["drill", "48", *args], text)
+
+
+def _drill_rows(db: Path, columns: str = "answer, round, correct, skipped") -> list[tuple]:
+    """The drill answers ``db`` keeps, oldest first, read past the tutor's own code."""
+    conn = sqlite3.connect(db)
+    try:
+        return conn.execute(f"SELECT {columns} FROM drill_answers ORDER BY id").fetchall()
+    finally:
+        conn.close()
 
 
 def test_cli_drill_scripted_and_repeatable() -> None:
@@ -139,11 +154,14 @@ def test_ctrl_c_still_gives_the_score_of_the_questions_answered(
     assert data["interrupted"] is True and data["asked"] == 1
     assert [q["answer"] for q in data["questions"]] == ["none"]
     lines = r.stderr.splitlines()
-    assert lines[-2:] == ["tutor: interrupted", f"Score: {data['right']} of 1."]
+    # the answer given is kept in the progress database (drill store, stop 56)
+    saved = f"tutor: 1 answer saved in {default_path()}"
+    assert lines[-3:] == ["tutor: interrupted", f"Score: {data['right']} of 1.", saved]
+    assert _drill_rows(default_path()) == [("none", 1, data["right"], 0)]
     answers("none\n")
     r = run(*args)
     assert r.exit_code == 130, r.output
-    assert r.stderr.splitlines()[-1] == "tutor: interrupted"
+    assert r.stderr.splitlines()[-2:] == ["tutor: interrupted", saved]
     assert f"Score: {data['right']} of 1." in r.stdout
     # not interrupted: the key is there all the same
     answers("none\n", "quit\n")
@@ -165,3 +183,126 @@ def test_help_or_a_question_mark_asks_the_question_again_and_costs_nothing() -> 
         assert [q["answer"] for q in summary["questions"]] == ["skip"]
         assert r.stderr.count("which values are unmatched") == 3, r.stderr  # asked, then twice
         assert "try again" not in r.stderr
+
+
+# -- the answers kept in the progress database (drill store, stop 56) ----------------------------
+
+
+def _expected(args: list[str], rounds: int) -> list[str]:
+    """The expected answers of a drill's questions, as they may be typed back."""
+    r = run("drill", "48", *args, "--no-save", "--json", input="skip\n" * rounds)
+    assert r.exit_code == 0, r.output
+    return [
+        q["expected"]
+        if isinstance(q["expected"], str)
+        else " ".join(map(str, q["expected"])) or "none"
+        for q in json.loads(r.stdout)["questions"]
+    ]
+
+
+def test_each_drill_answer_is_kept_in_the_store_with_right_and_skipped(tmp_path: Path) -> None:
+    args = ["--seed", "5", "--rounds", "3", "--question", "unmatched", "-r", "scopa"]
+    right, _second, third = _expected(args, 3)
+    wrong = "none" if third != "none" else "2"
+    db = tmp_path / "p.sqlite"
+    r = run("drill", "48", *args, "--db", str(db), "--json", input=f"{right}\nskip\n{wrong}\n")
+    assert r.exit_code == 0, r.output
+    summary = json.loads(r.stdout)
+    assert summary["database"] == str(db) and summary["right"] == 1
+    assert r.stderr.splitlines()[-1] == f"tutor: 3 answers saved in {db}"
+    assert _drill_rows(db) == [(right, 1, 1, 0), ("skip", 2, 0, 1), (wrong, 3, 0, 0)]
+    rows = _drill_rows(db, "drill, question, ruleset, seed, session, expected")
+    assert {row[:5] for row in rows} == {("48", "unmatched", "scopa", 5, 1)}
+    said = [q["expected"] for q in summary["questions"]]
+    assert [row[5] for row in rows] == [e if isinstance(e, str) else values_text(e) for e in said]
+    assert not default_path().exists()  # --db, not the default database
+
+
+def test_a_holder_answer_is_kept_as_a_holder_question(tmp_path: Path) -> None:
+    db = tmp_path / "p.sqlite"
+    args = ["--question", "holder", "-r", "scopa", "--seed", "2", "-n", "2", "--db", str(db)]
+    r = run("drill", "48", *args, input="stock\nnobody\n")
+    assert r.exit_code == 0, r.output
+    rows = _drill_rows(db, "question, answer, skipped")
+    assert rows == [("holder", "stock", 0), ("holder", "nobody", 1)]
+
+
+def test_no_save_keeps_nothing(tmp_path: Path) -> None:
+    db = tmp_path / "p.sqlite"
+    args = ["drill", "48", "--seed", "5", "--rounds", "2", "--no-save"]
+    r = run(*args, "--db", str(db), "--json", input="none\nnone\n")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["database"] is None
+    assert "saved" not in r.stderr
+    r = run(*args, input="none\nnone\n")
+    assert r.exit_code == 0, r.output
+    assert not db.exists() and not default_path().exists()
+
+
+def test_a_drill_with_db_in_a_missing_folder_is_a_usage_error(tmp_path: Path) -> None:
+    r = run("drill", "48", "--db", str(tmp_path / "no" / "p.sqlite"), input="none\n")
+    assert r.exit_code == 2, r.output
+    assert "Question" not in r.output and "--db" in r.stderr
+
+
+def test_a_store_that_fails_mid_drill_ends_it_after_the_verdict_with_exit_3(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The answers before it stay kept; the verdict of the one not saved is shown, then the
+    store's error in one line, exit 3, as puzzle try says it."""
+    db = tmp_path / "p.sqlite"
+    record = ProgressStore.record_drill_answer
+    calls = []
+
+    def busy_second(self: ProgressStore, *args: object, **kwargs: object) -> object:
+        calls.append(1)
+        if len(calls) == 2:
+            raise self._busy(30)
+        return record(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ProgressStore, "record_drill_answer", busy_second)
+    args = ["drill", "48", "--seed", "5", "-n", "3", "--question", "unmatched", "--db", str(db)]
+    r = run(*args, input="none\nnone\nnone\n")
+    assert r.exit_code == 3, r.output
+    assert r.stdout.count("Question ") == 2 and r.stdout.count("Unmatched: ") == 2
+    assert "Score: " in r.stdout and " of 2." in r.stdout
+    assert r.stderr.splitlines()[-1] == (
+        f"tutor: error: {db}: the progress database is in use by another session (still "
+        "locked after 30 seconds); try again when that session is over"
+    )
+    assert len(_drill_rows(db)) == 1
+
+
+def test_stats_shows_the_drill_record(tmp_path: Path) -> None:
+    db = tmp_path / "p.sqlite"
+    now = time.time()
+    with ProgressStore(db) as store:
+        for ago, question, ok in (
+            (10, "unmatched", True), (1, "unmatched", False), (0.5, "unmatched", True),
+            (2, "holder", True),
+        ):  # fmt: skip
+            store.record_drill_answer("48", question, "scopa", 1, 1, ok, now=now - ago * 86400)
+    r = run("stats", "--db", str(db), "--json")
+    assert r.exit_code == 0, r.output
+    shown = json.loads(r.stdout)
+    assert shown["answered"] == 0 and shown["database"] == str(db)
+    drills = shown["drills"]
+    assert [(d["drill"], d["question"], d["answered"], d["correct"], d["accuracy"])
+            for d in drills] == [("48", "holder", 1, 1, 1.0),
+                                 ("48", "unmatched", 3, 2, 0.6667)]  # fmt: skip
+    last = drills[1]["last_answered"]
+    assert abs(datetime.fromisoformat(last).timestamp() - (now - 0.5 * 86400)) < 1
+    assert datetime.fromisoformat(last).tzinfo is not None
+    text = run("stats", "--db", str(db)).stdout
+    assert "Drills:" in text
+    [row] = [line for line in text.splitlines() if "unmatched" in line]
+    assert row.split() == ["48", "unmatched", "3", "2", "67%", "1/2"]  # the last 7 days: 1 of 2
+
+
+def test_stats_without_drill_answers_says_nothing_of_drills(tmp_path: Path) -> None:
+    db = tmp_path / "p.sqlite"
+    ProgressStore(db).close()
+    r = run("stats", "--db", str(db), "--json")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["drills"] == []
+    assert "rill" not in run("stats", "--db", str(db)).stdout

@@ -368,3 +368,27 @@ def test_a_step_that_rests_on_readings_says_so() -> None:
             steps += re.findall(r"[^:;]*which nobody else can hold", " ".join(q.explanation))
     assert steps, "no reading's step of that kind in 40 seeds"
     assert all("going by the readings" in step for step in steps), steps
+
+
+def test_each_answer_is_kept_before_its_verdict_and_a_failed_keep_ends_the_drill() -> None:
+    """``run`` hands each answer to ``keep`` before the verdict is shown (the command line
+    commits it to the progress database); an error from ``keep`` ends the drill once that
+    verdict is shown."""
+    from tutor.training.drill import DrillAnswer
+
+    events: list[str] = []
+
+    def keep(a: DrillAnswer) -> None:
+        events.append(f"kept {a.round} {a.answer} {a.result.skipped}")
+        if a.round == 2:
+            raise TutorError("the store is gone")
+
+    lines = iter(["none", "skip", "none"])
+    d = DrillSession("scopa", seed=1, rounds=3, kind="unmatched")
+    with pytest.raises(TutorError, match="the store is gone"):
+        d.run(lambda: next(lines, None), lambda t: events.append(t.split()[0]), events.append,
+              keep)  # fmt: skip
+    # each kept before its verdict (whose first word is Right: or Not), the third never asked
+    assert events[:2] == ["Question", "kept 1 none False"] and events[2] in ("Right:", "Not")
+    assert events[3:] == ["Question", "kept 2 skip True", "Not"]
+    assert d.asked == 2

@@ -255,7 +255,11 @@ def _run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 def _refused(tmp_path: Path, db: Path, what: str) -> None:
     before = db.read_bytes()
-    for args in (("train", "--db", str(db), "--count", "1"), ("stats", "--db", str(db))):
+    for args in (
+        ("train", "--db", str(db), "--count", "1"),
+        ("stats", "--db", str(db)),
+        ("drill", "48", "--db", str(db), "--rounds", "1"),
+    ):
         r = _run(tmp_path, *args)
         assert r.returncode == 3, r.stderr
         lines = r.stderr.strip().splitlines()

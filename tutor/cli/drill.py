@@ -2,27 +2,38 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+import contextlib
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from tutor.cli.core import (
     EXIT_INTERRUPTED,
+    DbOption,
     DeckOption,
+    Interruption,
     JsonOption,
     RulesetOption,
     TrustOption,
     app,
     conversation,
+    db_path,
     deck_style,
     examples,
     note,
     print_json,
     read_line,
     session_interrupt,
+    waiting_note,
 )
 from tutor.counting.defaults import TRUST_DEFAULT
-from tutor.game.i18n import _
+from tutor.game.i18n import _, ngettext
+
+if TYPE_CHECKING:
+    from tutor.game.cards import Style
+    from tutor.training.drill import DrillAnswer, DrillSession
+    from tutor.training.store import StoreError
 
 
 @app.command(
@@ -52,6 +63,15 @@ def drill_command(
     ] = "greedy",
     deck: DeckOption = "italian",
     trust: TrustOption = TRUST_DEFAULT,
+    db: DbOption = None,
+    no_save: Annotated[
+        bool,
+        typer.Option(
+            "--no-save",
+            help="Keep nothing: by default each answer goes to the progress database as it is "
+            "given, and tutor stats shows the drill's record.",
+        ),
+    ] = False,
     json_out: JsonOption = False,
 ) -> None:
     """Practise the rule of 48: a random hand is played to a random point, then a question.
@@ -62,7 +82,9 @@ def drill_command(
     question (marked wrong) or quit to stop. The tutor checks it and explains: the list of
     sparigli, or the deduction and what it rests on. Answers are read from standard input, so
     a drill can be scripted; --seed makes it repeatable; with --json the questions go to
-    stderr and a summary in JSON to stdout.
+    stderr and a summary in JSON to stdout. Each answer is saved in the progress database as
+    it is given (--db, as for tutor train; --no-save keeps nothing), so tutor stats shows the
+    drill's record and a drill stopped midway keeps the answers given.
     """
     # lazy: the drill loads the inference; replay --json must start fast
     from tutor.training.drill import KINDS, PLAYER_KINDS, DrillSession
@@ -81,8 +103,48 @@ def drill_command(
             param_hint="--players",
         )
     style = deck_style(deck)
+    path = None if no_save else db_path(db)  # a --db in a missing folder: before any question
     session = DrillSession(ruleset, seed, rounds, question, players, style, trust)
-    if seed is None:
+    with contextlib.ExitStack() as held:
+        keep = None
+        if path is not None:
+            from tutor.training.drill import keep_in
+            from tutor.training.store import ProgressStore
+
+            # opened and read back before the first question: a store it cannot use stops
+            # the drill before anything is asked, as it stops train
+            store = held.enter_context(ProgressStore(path, on_wait=waiting_note(path)))
+            store.check()
+            keep = keep_in(store, session)
+        stop, problem = _drill(session, json_out, seed is None, style, keep)
+    if json_out:
+        print_json({**session.to_json(), "interrupted": stop.caught,
+                    "database": None if path is None else str(path)})  # fmt: skip
+    if problem is not None:  # the answers before it are saved; the store says what went wrong
+        raise problem
+    if path is not None and session.asked:
+        note(
+            "tutor: "
+            + ngettext(
+                "{n} answer saved in {file}", "{n} answers saved in {file}", session.asked
+            ).format(n=session.asked, file=path)
+        )
+    if stop.caught:
+        raise typer.Exit(EXIT_INTERRUPTED)
+
+
+def _drill(
+    session: DrillSession,
+    json_out: bool,
+    drawn: bool,
+    style: Style,
+    keep: Callable[[DrillAnswer], None] | None,
+) -> tuple[Interruption, StoreError | None]:
+    """Run the drill (``drawn``: its seed drawn at random, and said) and show its score; how
+    it stopped, and the store's error that ended it (None: none)."""
+    from tutor.training.store import StoreError
+
+    if drawn:
         again = _("use {option} to ask the same questions again").format(
             option=f"--seed {session.seed}"
         )
@@ -101,13 +163,18 @@ def drill_command(
         # other commands draw them (output audit, stop 54: plain letters on a colour terminal)
         emit(console, *text_lines(text, glyphs=fancy, cards=style))
 
+    def say(message: str) -> None:
+        note(f"tutor: {message}")
+
+    problem = None
     # Ctrl-C (or a closed terminal) stops the drill as train stops: with the score so far
     with session_interrupt() as stop:
-        session.run(read, show, lambda message: note(f"tutor: {message}"))
+        try:
+            session.run(read, show, say, keep)
+        except StoreError as exc:  # said after the score (exit 3); the answers before it kept
+            problem = exc
     if json_out:
         note(session.summary())
-        print_json({**session.to_json(), "interrupted": stop.caught})
     else:
         show("\n" + session.summary() + "\n")
-    if stop.caught:
-        raise typer.Exit(EXIT_INTERRUPTED)
+    return stop, problem

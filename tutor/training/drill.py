@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tutor.counting.defaults import TRUST_DEFAULT
 from tutor.counting.inference import CountView, count_view
@@ -30,12 +30,16 @@ from tutor.counting.tracker import STOCK, a_value, values_text
 from tutor.game.cards import Style, format_card, format_cards, get_style
 from tutor.game.errors import Shown, TutorError
 from tutor.game.i18n import N_, _, asks_help, typed_words
+from tutor.game.interrupts import interrupts_held
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState
 from tutor.puzzles.answer import AnswerError, parse_values, says_none, unmatched_difference
 from tutor.records.record import player_named
 from tutor.search.players import Player
 from tutor.search.roster import make_player
+
+if TYPE_CHECKING:
+    from tutor.training.store import ProgressStore
 
 __all__ = [
     "KINDS",
@@ -51,6 +55,7 @@ __all__ = [
     "DrillAnswer",
     "DrillSession",
     "STOCK_ANSWER",
+    "keep_in",
 ]
 
 KINDS = ("unmatched", "holder", "mixed")
@@ -196,6 +201,9 @@ class DrillResult:
     message: str
     """Right or wrong, and what the answer was."""
     explanation: list[str]
+    skipped: bool = False
+    """The answer gave up on the question (``skip``, ``pass``; ``none`` where it names no
+    answer): marked wrong, and kept as skipped."""
 
 
 def _position_lines(state: GameState, viewer: int, names: list[str], style: Style) -> list[str]:
@@ -589,7 +597,8 @@ def check_answer(question: DrillQuestion, answer: str) -> DrillResult:
     expected = question.expected_text()
     if question.kind == "holder":
         ok = _holder_named(question, answer) == question.expected
-        if _gives_up(answer) and not ok:  # a skip is no wrong guess ("none" names nobody)
+        skipped = _gives_up(answer) and not ok  # a skip is no wrong guess ("none" names nobody)
+        if skipped:
             verdict = _("Not answered: {claim}.")
         else:
             verdict = _("Right: {claim}.") if ok else _("Not quite: {claim}.")
@@ -598,10 +607,11 @@ def check_answer(question: DrillQuestion, answer: str) -> DrillResult:
             ok,
             verdict.format(claim=question.holder_claim()),
             list(question.explanation) + ([outcome] if outcome else []),
+            skipped,
         )
     if _gives_up(answer) and not says_none(answer):
         message = _("Not answered. Unmatched: {solution}.").format(solution=expected)
-        return DrillResult(False, message, list(question.explanation))
+        return DrillResult(False, message, list(question.explanation), skipped=True)
     try:
         values = parse_values(answer, question.style)
     except AnswerError as exc:
@@ -628,6 +638,8 @@ class DrillAnswer:
     question: DrillQuestion
     answer: str
     result: DrillResult
+    round: int = 1
+    """The question's number in its drill, from 1."""
 
     def to_json(self) -> dict[str, Any]:
         return {**self.question.to_json(), "answer": self.answer.strip(),
@@ -708,7 +720,7 @@ class DrillSession:
     def check(self, question: DrillQuestion, answer: str) -> DrillResult:
         """Check ``answer`` and count it."""
         result = check_answer(question, answer)
-        self.answers.append(DrillAnswer(question, answer, result))
+        self.answers.append(DrillAnswer(question, answer, result, self.asked + 1))
         return result
 
     def run(
@@ -716,10 +728,16 @@ class DrillSession:
         read: Callable[[], str | None],
         show: Callable[[str], None],
         say: Callable[[str], None],
+        keep: Callable[[DrillAnswer], None] | None = None,
     ) -> None:
         """Ask every question: ``show`` gets the text of each question and of each verdict,
         ``read()`` gives the next line typed (None: the input is over, and the drill stops),
-        ``say`` gets the messages about the session (a slip, the end of the input)."""
+        ``say`` gets the messages about the session (a slip, the end of the input).
+
+        ``keep`` gets each answer once it is checked, before its verdict is shown (the command
+        line keeps it in the progress database: :func:`keep_in`); a Ctrl-C meanwhile comes
+        once it returns. A :class:`TutorError` it raises (a store that cannot take the answer)
+        ends the drill after that verdict is shown."""
         for asked in range(1, self.rounds + 1):
             q = self.next_question()
             head = _("Question {n} of {total}").format(n=asked, total=self.rounds)
@@ -729,8 +747,17 @@ class DrillSession:
                 self.stopped = True
                 say(_("no more answers: the drill stops") if line is None else _("the drill stops"))
                 return
-            result = self.check(q, line)
+            problem = None
+            with interrupts_held():  # an answer checked is kept before a Ctrl-C ends the drill
+                result = self.check(q, line)
+                if keep is not None:
+                    try:
+                        keep(self.answers[-1])
+                    except TutorError as exc:  # the verdict first, then what went wrong
+                        problem = exc
             show(result.message + "\n" + "\n".join(result.explanation) + "\n")
+            if problem is not None:
+                raise problem
 
     @staticmethod
     def _read_answer(
@@ -762,3 +789,21 @@ class DrillSession:
             "asked": self.asked,
             "questions": [a.to_json() for a in self.answers],
         }
+
+
+def keep_in(
+    store: ProgressStore, session: DrillSession, drill: str = "48"
+) -> Callable[[DrillAnswer], None]:
+    """A ``keep`` for :meth:`DrillSession.run`: each answer of ``session`` (of the ``drill``)
+    committed to the progress database ``store`` at once (one transaction each), in a session
+    of the store started here; a store that cannot take it raises its :class:`StoreError`."""
+    started = store.start_session()
+
+    def keep(a: DrillAnswer) -> None:
+        store.record_drill_answer(
+            drill, a.question.kind, session.rules.name, session.seed, a.round, a.result.correct,
+            skipped=a.result.skipped, answer=a.answer.strip(), expected=a.question.expected_text(),
+            session=started,
+        )  # fmt: skip
+
+    return keep
