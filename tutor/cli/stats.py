@@ -27,7 +27,8 @@ def stats_command(
 
     --json prints {"answered", "correct", "due", "themes": {THEME: {"answered", "correct"}},
     "days", "due_now", "boxes", "next_due", ...}. A database that does not exist yet is not
-    created: it simply has no answers.
+    created: it simply has no answers. The answers to tutor drill are shown apart, for each
+    drill and kind of question, with the last 7 days (JSON "drills").
     """
     from tutor.training.progress import Stats, progress_stats
     from tutor.training.store import ProgressStore
