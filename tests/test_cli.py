@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 import shlex
+import signal
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -762,3 +763,28 @@ def test_progress_into_a_pipe_says_how_far_now_and_then(
         for done in (0, 1, 2, 4):
             progress(done, 4)
     assert capsys.readouterr().err == "tutor: reviewing...\n"
+
+
+def test_ctrl_c_while_the_command_line_is_read_says_so(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Audit (stop 56): Ctrl-C in the first half second of 'tutor simulate' (the command line
+    being read) ended it with 130 and not a word: typer turns it into its own silent exit.
+    It says 'interrupted', as a Ctrl-C a moment later does."""
+    from typer.core import TyperGroup
+
+    from tutor.cli.core import main
+
+    def stopped(*args: Any, **kwargs: Any) -> Any:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(TyperGroup, "make_context", stopped)
+    handler = signal.getsignal(signal.SIGINT)
+    try:
+        with pytest.raises(SystemExit) as exit_:
+            main(["rules", "scopa"])
+    finally:  # main ignores a second Ctrl-C while the program ends: not in this process
+        signal.signal(signal.SIGINT, handler)
+    assert exit_.value.code == EXIT_INTERRUPTED
+    captured = capsys.readouterr()
+    assert captured.err == "\ntutor: interrupted\n" and captured.out == ""

@@ -472,6 +472,15 @@ class TutorGroup(TyperGroup):
                     formatter.write_dl(rows)
         return None
 
+    def make_context(self, *args: Any, **kwargs: Any) -> Any:
+        # Ctrl-C while the command line is read (the first half second of a run): typer
+        # would end it with 130 and not a word (audit, stop 56)
+        try:
+            return super().make_context(*args, **kwargs)
+        except KeyboardInterrupt:
+            interrupted()
+            raise typer.Exit(EXIT_INTERRUPTED) from None
+
     def invoke(self, ctx: Any) -> Any:
         try:
             # a kill or a closed terminal stops every command as Ctrl-C does: the work done is
