@@ -261,3 +261,20 @@ def test_a_mined_puzzle_says_what_its_lines_decide_differently() -> None:
         "After AD the point of the denari goes to West and East; after 7S x 7C, to South "
         "and North." in mined.spec.explanation
     )
+
+
+def test_a_plays_translated_note_and_the_default_seat_written_out_keep_the_digest() -> None:
+    """Format audit (stop 56): docs/puzzles.md says translations and words are left out of a
+    puzzle's digest, yet a play's note_it made another puzzle (its progress started afresh),
+    and so did 'seat: East' where East, to move, was the seat already."""
+    from tutor.puzzles.format import loads_puzzles
+
+    text = (collection_dir() / "seed004-rule-of-48.yaml").read_text(encoding="utf-8")
+    [plain] = loads_puzzles(text)
+    noted = text.replace("  - 2C\n", '  - {play: 2C, note: "a lead", note_it: "un attacco"}\n')
+    seated = text.replace("  question: unmatched\n", "  question: unmatched\n  seat: East\n")
+    other = text.replace("  question: unmatched\n", "  question: unmatched\n  seat: West\n")
+    assert noted != text and seated != text
+    assert [p.digest for p in loads_puzzles(noted)] == [plain.digest]
+    assert [p.digest for p in loads_puzzles(seated)] == [plain.digest]
+    assert [p.digest for p in loads_puzzles(other)] != [plain.digest]

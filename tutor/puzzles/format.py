@@ -102,10 +102,12 @@ class Puzzle:
     def digest(self) -> str:
         """A hash of what makes the puzzle: the position, the question and its solution.
 
-        The title, themes, difficulty and explanation are left out, so rewording them keeps a
-        player's progress; any change to the cards, plays, question or solution makes another
-        puzzle (``docs/puzzles.md``).
+        The title, themes, difficulty, explanation and the plays' notes (in every language)
+        are left out, and a ``seat`` that names the player to move counts as none, so
+        rewording them keeps a player's progress; any change to the cards, plays, question or
+        solution makes another puzzle (``docs/puzzles.md``).
         """
+        mover = self.record.players[self.state.turn]
         bare = replace(
             self.spec,
             title="-",
@@ -113,10 +115,13 @@ class Puzzle:
             difficulty=1,
             explanation="-",
             translations=(),
+            # the default written out is the same puzzle (format audit, stop 56)
+            seat=None if self.spec.seat == mover else self.spec.seat,
         )
         rec = self.record.cut(len(self.record.plays))
         rec.info = {}
-        rec.plays = [replace(p, note=None) for p in rec.plays]
+        # a play's note, in any language, is words about the puzzle, not the puzzle
+        rec.plays = [replace(p, note=None, translations={}) for p in rec.plays]
         rec.puzzle = bare
         return hashlib.sha256(dumps([rec]).encode("utf-8")).hexdigest()[:16]
 
