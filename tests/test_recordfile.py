@@ -681,3 +681,20 @@ def test_loads_takes_bytes_and_dumps_one_record_as_json_does() -> None:
     with pytest.raises(RecordError) as err:
         loads(b"ruleset: scopa\nplayers: [Ad\xe9, Bea]\n", "x.yaml")
     assert str(err.value) == "x.yaml:2: the byte 0xE9 is not UTF-8 text: save the file as UTF-8"
+
+
+def test_a_player_named_in_another_case_is_the_player_everywhere() -> None:
+    """Format audit (stop 56): docs/records.md says names that differ only in case answer to
+    the same name, and a play's 'player: ada' was Ada, but a deal keyed 'south:' was refused
+    ('not a player'), and so were the dealer and a team's member written so."""
+    head = "ruleset: scopone-scientifico\nplayers: [South, West, North, East]\n"
+    body = (
+        "teams:\n  Us: [{s}, North]\n  Them: [West, East]\ntable: [6C, 2S, 5B, RD]\n"
+        "deals:\n  - {{{e}: [3B, 4C, 4S, 6D, 6S, 7D, 7S, FC, CC]}}\nplays:\n  - FD x 2S 6C\n"
+    )
+    [written] = loads(head + "dealer: East\n" + body.format(s="South", e="East"))
+    [cased] = loads(head + "dealer: east\n" + body.format(s="south", e="EAST"))
+    assert cased == written and dumps(cased) == dumps(written)
+    twice = head + "table: [6C, 2S, 5B, RD]\ndeals:\n  - {east: [3B], East: [4C]}\n"
+    with pytest.raises(RecordError, match=r":5: deal 1: key 'East' is given twice"):
+        loads(twice, "t.yaml")

@@ -93,6 +93,7 @@ from tutor.records.record import (
     Where,
     as_match,
     control_problem,
+    player_named,
     validate_match,
 )
 
@@ -187,11 +188,14 @@ class _Reader:
         if control is not None:
             raise self.fail(node, f"{what}: {control}" if what else control)
 
-    def mapping(self, node: Node, what: str, names: bool = False) -> list[tuple[str, Node, Node]]:
+    def mapping(
+        self, node: Node, what: str, names: bool = False, players: Sequence[str] = ()
+    ) -> list[tuple[str, Node, Node]]:
         """The keys and values of a mapping; ``what`` names it in the messages (empty for a
         play, whose number the message gives already). With ``names`` the keys are names, the
         spaces around them dropped before a key given twice is looked for ("You" and "You "
-        are the same player)."""
+        are the same player); with ``players`` too, a key that names one of them in another
+        case is that player's name (``south`` is South), and so given twice with it."""
         if not isinstance(node, MappingNode):
             raise self.fail(node, _("{what} must be a mapping of keys to values").format(what=what))
         head = f"{what}: " if what else ""
@@ -203,6 +207,7 @@ class _Reader:
             key = str(k.value).strip() if names else str(k.value)
             if names:
                 self.no_control(k, what, key)
+                key = (player_named(players, key) or key) if players else key
             if key in seen:
                 raise self.fail(
                     k,
@@ -416,15 +421,20 @@ class _Reader:
         for i, n in enumerate(self.sequence(values["players"], "players")):
             players.append(self.name(n, _("a player's name")))
             lines[("players", i)] = n.start_mark.line + 1
+
+        # a player named in another case is the player, as in the plays (format audit, stop 56)
+        def player(name: str) -> str:
+            return player_named(players, name) or name
+
         dealer = None
         if "dealer" in values and not self.is_null(values["dealer"]):
-            dealer = self.name(values["dealer"], "dealer")
+            dealer = player(self.name(values["dealer"], "dealer"))
         teams: dict[str, list[str]] = {}
         if "teams" in values and not self.is_null(values["teams"]):
             for team, knode, vnode in self.mapping(values["teams"], "teams", names=True):
                 lines[("teams", team)] = knode.start_mark.line + 1
                 teams[team] = [
-                    self.name(n, _("a player of team {team}").format(team=team))
+                    player(self.name(n, _("a player of team {team}").format(team=team)))
                     for n in self.sequence(vnode, _("team {team}").format(team=team))
                 ]
         table: list[Card] = []
@@ -439,7 +449,7 @@ class _Reader:
                     continue
                 deal: dict[str, list[Card]] = {}
                 for key, knode, vnode in self.mapping(
-                    dnode, _("deal {n}").format(n=d + 1), names=True
+                    dnode, _("deal {n}").format(n=d + 1), names=True, players=players
                 ):
                     name = key.strip()
                     lines[("deal", d, name)] = knode.start_mark.line + 1
