@@ -7,6 +7,7 @@ human output is the plain look (deck letters, ASCII rules) unless ``FORCE_COLOR`
 from __future__ import annotations
 
 import json
+import os
 import re
 import shlex
 import signal
@@ -645,6 +646,22 @@ def test_importing_the_package_imports_next_to_nothing() -> None:
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert done.returncode == 0 and done.stdout.strip() == "[]", done.stdout + done.stderr
+
+
+def test_a_command_that_draws_no_analysis_loads_none() -> None:
+    """Stop 56: 'tutor rules scopa' took half a second, a sixth of it loading the tracker, the
+    play model and the review's judge, because the terminal's drawing module imported them;
+    they load now only where a board or a verdict is drawn."""
+    script = (
+        "import sys; from tutor.cli.core import main\n"
+        "try:\n    main(['rules', 'scopa'])\nexcept SystemExit:\n    pass\n"
+        "heavy = ('tutor.counting.tracker', 'tutor.review.judge', 'tutor.search.analysis')\n"
+        "print(sorted(m for m in heavy if m in sys.modules), file=sys.stderr)"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})  # fmt: skip
+    assert done.returncode == 0 and "scopa" in done.stdout, done.stderr
+    assert done.stderr.strip().splitlines()[-1] == "[]", done.stderr
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")

@@ -36,8 +36,6 @@ from rich.table import Table
 from rich.text import Text
 
 from tutor.counting.odds import percent
-from tutor.counting.tracker import Board, values_text
-from tutor.counting.trust import held_trust
 from tutor.game.cards import (
     CARDS,
     DENARI_MASK,
@@ -75,7 +73,6 @@ from tutor.render.safe import (
     visible,
     without_glyphs,
 )
-from tutor.review.judge import class_name, points_whose
 
 if TYPE_CHECKING:
     from tutor.counting.inference import CountView, HandView, ValueCell
@@ -1464,6 +1461,8 @@ def _style_line(analysis: CountView) -> Text | None:
 
 def _trust_line(analysis: CountView) -> Text:
     """How far each player's readings are believed: the prior and what the hand has shown."""
+    from tutor.counting.trust import held_trust  # lazy: only a board with readings needs it
+
     inf = analysis.inference
     parts = []
     for seat, r in sorted(inf.reliability.items()):
@@ -1506,6 +1505,8 @@ def tracker_view(
     analysis: CountView, style: Style, rich: bool = False, compact: bool = False
 ) -> list[RenderableType]:
     """The tracker's board and the inferences, as renderables (``compact``: for replay)."""
+    from tutor.counting.tracker import values_text  # lazy: rules and replay start faster
+
     board, inf = analysis.board, analysis.inference
     out: list[RenderableType] = [value_board(board, style, rich)]
     um = values_text(board.unmatched, style)
@@ -1637,6 +1638,8 @@ def hand_view_lines(hv: HandView, rich: bool = False) -> list[RenderableType]:
 def evaluation_view(ev: Evaluation, style: Style, rich: bool = False) -> list[RenderableType]:
     """The values of every move (``tutor solve``): the position, the unit, the table of moves
     with values and intervals (or bounds), and the best line or move."""
+    from tutor.review.judge import points_whose  # lazy: rules and replay start faster
+
     result = ev.analysis
     exact = result.method == "exact"
     player, side = one_line(ev.player), one_line(ev.side)
@@ -1963,6 +1966,8 @@ def _held_and_misses(summary: dict[str, Any], figure: str) -> str:
 def verdicts_view(result: dict[str, Any], rich: bool = False) -> list[RenderableType]:
     """``tutor bench verdicts``: how often the review's verdicts hold against a reference
     review (``result`` is :meth:`tutor.bench.VerdictCoverage.to_json`)."""
+    from tutor.review.judge import class_name  # lazy: rules and replay start faster
+
     d = result["decisions"]
     if result.get("judge") == "play":
         header = ngettext(
