@@ -290,6 +290,7 @@ def test_stats_shows_the_drill_record(tmp_path: Path) -> None:
     assert [(d["drill"], d["question"], d["answered"], d["correct"], d["accuracy"])
             for d in drills] == [("48", "holder", 1, 1, 1.0),
                                  ("48", "unmatched", 3, 2, 0.6667)]  # fmt: skip
+    assert drills[1]["recent"] == {"days": 7, "answered": 2, "correct": 1}  # 10 days ago: out
     last = drills[1]["last_answered"]
     assert abs(datetime.fromisoformat(last).timestamp() - (now - 0.5 * 86400)) < 1
     assert datetime.fromisoformat(last).tzinfo is not None

@@ -74,6 +74,7 @@ class DrillCount:
             "correct": self.correct,
             "accuracy": round(self.correct / self.answered, 4) if self.answered else None,
             "last_answered": _iso(self.last_answered),
+            "recent": {"days": WEEK_DAYS, "answered": self.recent, "correct": self.recent_correct},
         }
 
 
