@@ -310,7 +310,7 @@ def bench_review_command(
     workers: WorkersOption = 2,
     planted: Annotated[
         int,
-        typer.Option("--planted", min=0, metavar="N", help="Also review N planted missed scopas."),
+        typer.Option("--planted", min=0, metavar="N", help="Also review N planted missed scope."),
     ] = 0,
     ruleset: Annotated[
         str, typer.Option("--ruleset", "-r", help="Ruleset of the planted hands.")

@@ -89,7 +89,7 @@ MAXIMS: dict[str, Maxim] = {
         Maxim(
             "take-the-scopa",
             N_("Take the scopa"),
-            N_("A sweep scores a point that nothing else on the table is worth: take it."),
+            N_("A scopa scores a point that nothing else on the table is worth: take it."),
         ),
         Maxim(
             "guard-the-settebello",

@@ -211,7 +211,7 @@ class Rule:
 
 
 def _rule_scopa(ctx: Context, move: Move, after: int) -> float:
-    """A sweep is a point and takes the table."""
+    """A scopa is a point and takes the table."""
     if move.capture and not after:
         last = ctx.plays_left == 1 and not ctx.rules.last_play_scopa
         return 0.0 if last else 10.0
@@ -314,7 +314,7 @@ def _rule_parity(ctx: Context, move: Move, after: int) -> float:
 
 CHITARRELLA_RULES: tuple[Rule, ...] = (
     # The maxims are translated where they are shown (N_ marks them for the catalogue).
-    Rule("take-scopa", N_("A sweep is a point: take it."), _rule_scopa),
+    Rule("take-scopa", N_("A scopa is a point: take it."), _rule_scopa),
     Rule(
         "capture-what-scores",
         N_("Capture cards, denari, sevens and the settebello."),
