@@ -803,6 +803,33 @@ def test_check_stopped_by_ctrl_c_shows_the_puzzles_checked(
     assert r.stderr.endswith("tutor: 2 ok, 0 wrong\n")
 
 
+@pytest.mark.parametrize("cut", [1, 2])
+def test_a_check_whose_sampling_is_cut_short_stops_there(
+    monkeypatch: pytest.MonkeyPatch, cut: int
+) -> None:
+    """Interrupts audit (stop 56): Ctrl-C while a best-move puzzle's deals were sampled was
+    lost (the check went on, '53 ok', exit 0) or failed ('zip() argument 2 is longer', exit
+    70): the checker judged the cut analysis, or sampled again, instead of stopping. An
+    analysis cut short, the first or the facts-alone one, now stops the check."""
+    import dataclasses
+
+    from tutor.puzzles import check
+
+    real = check.analyse
+    calls: list[int] = []
+
+    def cut_short(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        result = real(*args, **{**kwargs, "samples": 8})
+        return dataclasses.replace(result, interrupted=len(calls) == cut)
+
+    monkeypatch.setattr(check, "analyse", cut_short)
+    [p] = load_puzzles(collection_dir() / "scopa-best-move-ef1579875e91.yaml")
+    with pytest.raises(KeyboardInterrupt):
+        check.check_puzzle(p)
+    assert len(calls) == cut
+
+
 def test_the_list_on_a_terminal_of_80_puts_each_title_whole_under_its_name() -> None:
     """Output audit (stop 54): at 80 columns the list ran to 84, its titles a word a line."""
     data = run_json("puzzle", "list")["puzzles"]

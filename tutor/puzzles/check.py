@@ -240,6 +240,10 @@ def _sampled(
     while True:
         result = analyse(p.state, samples=n, seed=CHECK_SEED, progress=progress,
                          use_inferences=not facts_only, deals=deals)  # fmt: skip
+        # stopped by Ctrl-C: neither judged on part of its deals nor sampled again from a
+        # source the interrupt broke off (interrupts audit, stop 56: the Ctrl-C was lost, or
+        # the next round drew fewer deals than seeds and failed)
+        _unless_interrupted(result)
         decided = True
         best = set(p.spec.moves) or {result.moves[0].move}
         for s in best:
