@@ -307,3 +307,15 @@ def test_stats_without_drill_answers_says_nothing_of_drills(tmp_path: Path) -> N
     assert r.exit_code == 0, r.output
     assert json.loads(r.stdout)["drills"] == []
     assert "rill" not in run("stats", "--db", str(db)).stdout
+
+
+def test_a_drill_left_before_its_first_answer_leaves_no_database(tmp_path: Path) -> None:
+    """Stop 56: a drill quit at its first question made the progress database and a session
+    in it, with nothing answered; as train does, it leaves none (one answer makes it)."""
+    db = tmp_path / "p.sqlite"
+    r = run("drill", "48", "--seed", "5", "--db", str(db), input="quit\n")
+    assert r.exit_code == 0, r.output
+    assert not db.exists() and not list(tmp_path.iterdir())
+    r = run("drill", "48", "--seed", "5", "-n", "2", "--db", str(db), input="none\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert len(_drill_rows(db)) == 1

@@ -117,6 +117,8 @@ def drill_command(
             store.check()
             keep = keep_in(store, session)
         stop, problem = _drill(session, json_out, seed is None, style, keep)
+        if path is not None and not session.asked:
+            store.remove_if_unused()  # quit before the first answer: no database made for it
     if json_out:
         print_json({**session.to_json(), "interrupted": stop.caught,
                     "database": None if path is None else str(path)})  # fmt: skip

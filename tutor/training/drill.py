@@ -796,14 +796,17 @@ def keep_in(
 ) -> Callable[[DrillAnswer], None]:
     """A ``keep`` for :meth:`DrillSession.run`: each answer of ``session`` (of the ``drill``)
     committed to the progress database ``store`` at once (one transaction each), in a session
-    of the store started here; a store that cannot take it raises its :class:`StoreError`."""
-    started = store.start_session()
+    of the store started with the first answer (a drill left before any answer leaves none);
+    a store that cannot take it raises its :class:`StoreError`."""
+    started: list[int] = []
 
     def keep(a: DrillAnswer) -> None:
+        if not started:
+            started.append(store.start_session())
         store.record_drill_answer(
             drill, a.question.kind, session.rules.name, session.seed, a.round, a.result.correct,
             skipped=a.result.skipped, answer=a.answer.strip(), expected=a.question.expected_text(),
-            session=started,
+            session=started[0],
         )  # fmt: skip
 
     return keep
