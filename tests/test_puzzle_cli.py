@@ -597,7 +597,7 @@ def test_no_explanation_says_a_thing_twice(tmp_path: Path) -> None:
     files = sorted(collection_dir().glob("*.yaml"))
     shipped = {p.name: _repeats(p.spec.text("explanation")) for f in files for p in load_puzzles(f)}
     assert not {k: v for k, v in shipped.items() if v}
-    mined = generate("scopa", 6, 3, tmp_path, workers=1).written
+    mined = generate("scopa", 3, 3, tmp_path, workers=1).written
     for f in mined:
         [p] = load_puzzles(f)
         assert not _repeats(p.spec.text("explanation")), f.name
