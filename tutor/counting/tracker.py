@@ -27,7 +27,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from tutor.counting.odds import chance_of_value
+from tutor.counting.odds import chance_of_value, hypergeometric_any
 from tutor.game.captures import VALUE_OF, sweep_value, table_sum
 from tutor.game.cards import Style, a_number, format_card, format_cards, get_style, indexes_of
 from tutor.game.errors import TutorError
@@ -685,7 +685,6 @@ def track(
     # audit, stop 55: 1.0 from the full state against 0.375 from the viewer's seat)
     value = sweep_value(state.table, rules.capture_precedence)
     nxt = state.turn
-    seen = state if _knows_only(state, viewer) else viewer_state(state, viewer)
     if value is None:
         sweep = SweepRisk(table_sum(state.table), None, 0, nxt, None, False)
     else:
@@ -694,7 +693,13 @@ def track(
             value,
             un_n[value],
             nxt,
-            0.0 if state.is_over() else chance_of_value(seen, nxt, value),
+            0.0
+            if state.is_over()
+            # the viewer's own hand as it knows it; another's drawn from the cards it has
+            # not seen, whatever else ``state`` knows
+            else chance_of_value(state, viewer, value)
+            if nxt == viewer
+            else hypergeometric_any(unseen.bit_count(), un_n[value], hand_sizes[nxt]),
             state.sweep_scores(),
         )
     board = Board(
@@ -716,15 +721,6 @@ def track(
     board.facts = _facts(board, hand_sizes, state.unknown[viewer] > 0)
     board.notes = [f.text(board.names, style) for f in board.facts]
     return board
-
-
-def _knows_only(state: GameState, viewer: int) -> bool:
-    """Whether ``state`` knows no card of another seat's hand nor of a deal to come that
-    ``viewer`` does not: it is the viewer's own view already."""
-    others = any(state.hands[s] for s in range(state.rules.players) if s != viewer)
-    return not others and not any(
-        known for deal in state.deals[state.deal_index :] for known, _n in deal
-    )
 
 
 def _facts(board: Board, hand_sizes: list[int], own: bool = False) -> list[Fact]:

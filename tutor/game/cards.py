@@ -240,7 +240,7 @@ class Style:
 
     def shown_name(self) -> str:
         """The style's name in the language of the run (``italian``: ``italiano``)."""
-        return _(_STYLE_NAMES.get(self.name, self.name))
+        return _style_name(self.name)
 
     def value_name(self, value: int) -> str:
         """The value in words, e.g. 'fante (8)', in the language of the run."""
@@ -520,7 +520,12 @@ def styles_reading(text: str, style: Style) -> tuple[list[str], int]:
 def styles_shown(names: Iterable[str]) -> str:
     """Styles named in a sentence, in the language of the run: ``francese o spagnolo``
     (Italian audit, stop 55: "nella notazione french")."""
-    return _(" or ").join(_(_STYLE_NAMES.get(n, n)) for n in names)
+    return _(" or ").join(_style_name(n) for n in names)
+
+
+def _style_name(name: str) -> str:
+    """A style's name in the language of the run; a name it does not know, as given."""
+    return _(_STYLE_NAMES.get(name, name))
 
 
 def other_deck_hint(text: str, style: Style, said: Callable[[int, list[str]], str]) -> str:

@@ -685,15 +685,9 @@ def ruleset_from_dict(
         if key not in _KEYS:
             known = ", ".join(k for k in _KEYS if k not in _TRANSLATIONS)
             raise _fail(where, str(key), _("unknown key (known keys: {keys})").format(keys=known))
-        expected = _KEYS[key]
-        if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise _fail(
-                where, key, _("must be a whole number, not {value!r}").format(value=Shown(value))
-            )
-        if not isinstance(value, expected):
-            problem = _TYPE_PROBLEMS.get(expected, N_("must be a {kind}, not {value!r}"))  # type: ignore[arg-type]
-            kind = getattr(expected, "__name__", "value")
-            raise _fail(where, key, _(problem).format(kind=kind, value=Shown(value)))
+        problem = _type_problem(_KEYS[key], value)
+        if problem is not None:
+            raise _fail(where, key, problem)
     if "name" not in data:
         raise _fail(where, "name", _("missing"))
     kw: dict[str, Any] = {
@@ -777,11 +771,9 @@ def _ruleset_problem(rs: Ruleset) -> tuple[str, str] | None:
     with it; None when every value is good."""
     for f in fields(rs):
         kind = _FIELD_TYPES.get(str(f.type))
-        value = getattr(rs, f.name)
-        if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-            return f.name, _("must be a whole number, not {value!r}").format(value=Shown(value))
-        if kind is not None and not isinstance(value, kind):
-            return f.name, _(_TYPE_PROBLEMS[kind]).format(value=Shown(value))
+        problem = None if kind is None else _type_problem(kind, getattr(rs, f.name))
+        if problem is not None:
+            return f.name, problem
     for v, pts in rs.primiera_values.items():
         if not 0 <= pts <= PRIMIERA_POINTS_MAX:
             return f"primiera.values.{v}", _range_problem(0, PRIMIERA_POINTS_MAX, pts)
@@ -813,6 +805,19 @@ def _ruleset_problem(rs: Ruleset) -> tuple[str, str] | None:
     if rs.tie_rule not in TIE_RULES:
         return "tie_rule", _one_of(TIE_RULES, rs.tie_rule)
     return None
+
+
+def _type_problem(expected: type | tuple[type, ...], value: object) -> str | None:
+    """What is wrong with ``value`` for a key that wants ``expected`` (a whole number is no
+    truth value), in the record's words; None when it is of that type. A file's keys and a
+    ruleset built in Python are held to it alike."""
+    if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
+        return _("must be a whole number, not {value!r}").format(value=Shown(value))
+    if isinstance(value, expected):
+        return None
+    problem = _TYPE_PROBLEMS.get(expected, N_("must be a {kind}, not {value!r}"))  # type: ignore[arg-type]
+    kind = getattr(expected, "__name__", "value")
+    return _(problem).format(kind=kind, value=Shown(value))
 
 
 _TYPE_PROBLEMS = {

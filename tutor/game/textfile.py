@@ -29,7 +29,14 @@ from typing import IO, AnyStr
 from tutor.game.errors import TutorError
 from tutor.game.i18n import N_, _, ngettext
 
-__all__ = ["MAX_FILE_BYTES", "FileReadError", "read_text", "read_stream", "os_reason"]
+__all__ = [
+    "MAX_FILE_BYTES",
+    "FileReadError",
+    "read_text",
+    "read_stream",
+    "decode_utf8",
+    "os_reason",
+]
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 """The largest record, ruleset or puzzle file the tutor reads: 2 MB, ten times a long match
@@ -125,6 +132,11 @@ def read_text(path: str | Path | Traversable, limit: int = MAX_FILE_BYTES) -> st
         raise FileReadError(_("cannot read: a file name cannot hold a NUL character")) from None
     if len(data) > limit:
         raise _too_large(limit)
+    return decode_utf8(data)
+
+
+def decode_utf8(data: bytes) -> str:
+    """``data`` read as UTF-8 text, as a file is read; :func:`not_utf8`'s error otherwise."""
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -74,8 +74,8 @@ from tutor.game.rules import (
 from tutor.game.state import parse_play
 from tutor.game.textfile import (
     FileReadError,
+    decode_utf8,
     file_exists,
-    not_utf8,
     os_reason,
     read_stream,
     read_text,
@@ -588,12 +588,10 @@ def loads(text: str | bytes | bytearray, path: str = "<string>") -> list[HandRec
     ['Ada', 'Bea']
     """
     if isinstance(text, bytes | bytearray):
-        data = bytes(text)
         try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            err = not_utf8(data, exc.start)
-            raise RecordError(path, err.line, None, str(err)) from None
+            text = decode_utf8(bytes(text))
+        except FileReadError as exc:
+            raise RecordError(path, exc.line, None, str(exc)) from None
     try:
         roots = compose_yaml(text)
     except yaml.YAMLError as exc:

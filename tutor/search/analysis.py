@@ -142,6 +142,8 @@ PLAYOUT_EXACT_PLIES = 8
 """A playout hands over to the exact solver at this many plays left."""
 
 Z_975 = 1.96
+"""The normal distribution's 97.5% quantile (standard statistical tables): the half-width of a
+95% interval in standard errors, for large samples."""
 Z_975_EXACT = 1.959963984540054
 """The same quantile to double precision, for :func:`t_975`'s expansion."""
 
@@ -155,11 +157,9 @@ _T_975_TERMS = (
 """The Cornish-Fisher expansion's coefficients of 1/df, 1/df², 1/df³ and 1/df⁴ for t's 97.5%
 quantile (Abramowitz and Stegun 26.7.5), worked out once."""
 del _z
-"""The normal distribution's 97.5% quantile (standard statistical tables): the half-width of a
-95% interval in standard errors, for large samples."""
 
 # Two-sided 97.5% quantiles of Student's t for 1-30 degrees of freedom (standard statistical
-# tables); beyond 30 the normal Z_975 is used.
+# tables); beyond 30, t_975 works them out by the Cornish-Fisher expansion above.
 T_975 = (
     12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
     2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,

@@ -255,6 +255,8 @@ def _ratio_interval(diffs: Sequence[float], hands: Sequence[int]) -> Interval:
     t). The mean of the pairs' own rates weighed a short match as much as a long one: +4.33
     beside points per hand of 4.91 and 0.64 (simulate audit, stop 55)."""
     n = len(diffs)
+    if n == 0:
+        return Interval(0.0, -math.inf, math.inf, 0)
     totals = [d * h for d, h in zip(diffs, hands, strict=True)]
     ratio = sum(totals) / sum(hands)
     if n == 1:
@@ -262,7 +264,7 @@ def _ratio_interval(diffs: Sequence[float], hands: Sequence[int]) -> Interval:
     mean_hands = sum(hands) / n
     residuals = [(t - ratio * h) / mean_hands for t, h in zip(totals, hands, strict=True)]
     se = math.sqrt(sum(e * e for e in residuals) / (n - 1) / n)
-    if se == 0.0:
+    if se == 0.0:  # values that never varied: no spread to measure (_unsure_if_flat)
         return Interval(ratio, -math.inf, math.inf, n)
     q = t_975(n - 1)
     return Interval(ratio, ratio - q * se, ratio + q * se, n)
@@ -311,9 +313,8 @@ class SimulationResult:
     def difference(self) -> Interval:
         """A's points minus B's per hand, with the interval over duplicate deals (or matches):
         symmetric, since the difference of two players is symmetric by design."""
-        if self.pair_hands and len(set(self.pair_hands)) > 1:
-            return _ratio_interval(self.diffs, self.pair_hands)
-        return _unsure_if_flat(interval(self.diffs, skewed=False))
+        # deals of two hands each weigh alike: the ratio is then the mean, its interval t's
+        return _ratio_interval(self.diffs, self.pair_hands or [2] * len(self.diffs))
 
     def stronger(self) -> int | None:
         """The player (0: A, 1: B) whose points per hand are higher beyond doubt (the 95%

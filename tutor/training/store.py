@@ -48,9 +48,9 @@ import sqlite3
 import stat
 import tempfile
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import astuple, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -1029,14 +1029,17 @@ class ProgressStore:
             drill, question, ruleset, seed, round, time.time() if now is None else now,
             correct, skipped, answer, expected, session,
         )  # fmt: skip
+        # the row's fields in _DRILL_COLUMNS' order, as the file holds each kind
+        values = [
+            _stored(value) if kind.startswith("text") else int(value) if kind == "flag" else value
+            for (_column, kind), value in zip(_DRILL_COLUMNS, astuple(row), strict=True)
+        ]
+        names = ", ".join(column for column, _kind in _DRILL_COLUMNS)
         with self._guard(), self._write(wait=wait) as c:
             c.execute(
-                "INSERT INTO drill_answers (drill, question, ruleset, seed, round, answered_at, "
-                "correct, skipped, answer, expected, session) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (*map(_stored, (drill, question, ruleset)), seed, round, row.answered_at,
-                 int(correct), int(skipped), _stored(answer), _stored(expected), session),
-            )  # fmt: skip
+                f"INSERT INTO drill_answers ({names}) VALUES ({', '.join('?' * len(values))})",
+                values,
+            )
         return row
 
     @staticmethod
@@ -1139,22 +1142,22 @@ class ProgressStore:
     def drill_answers(self) -> list[DrillRow]:
         """Every answer to a drill, oldest first (none in a file of schema 2, read as it is by
         a ``read_only`` store)."""
-        if self.schema < 3:
+        if "drill_answers" not in _TABLES_OF[self.schema]:
             return []
         names = ", ".join(column for column, _kind in _DRILL_COLUMNS)
         with self._guard():
             rows = self.conn.execute(
                 f"SELECT {names} FROM drill_answers ORDER BY answered_at, id"
             ).fetchall()
-        out = []
-        for row in rows:
-            values = [
-                self._value("drill_answers", column, value, kind)
-                for (column, kind), value in zip(_DRILL_COLUMNS, row, strict=True)
-            ]
-            values[6:8] = map(bool, values[6:8])  # correct, skipped: 0 or 1 in the file
-            out.append(DrillRow(*values))
-        return out
+        return [self._drill_row(row) for row in rows]
+
+    def _drill_row(self, row: Sequence[Any]) -> DrillRow:
+        """A row of ``drill_answers`` read back, each value checked (:func:`checked`)."""
+        values = []
+        for (column, kind), value in zip(_DRILL_COLUMNS, row, strict=True):
+            value = self._value("drill_answers", column, value, kind)
+            values.append(value == 1 if kind == "flag" else value)  # a flag is 0 or 1 there
+        return DrillRow(*values)
 
     def puzzles(self) -> dict[str, PuzzleInfo]:
         """Each puzzle answered, by digest."""
