@@ -152,6 +152,25 @@ def test_explain_at_a_point_of_a_record() -> None:
     assert "Values: points of the hand, yours minus the other player's, mean over 10" in text
 
 
+def test_a_sampling_the_time_cut_short_says_the_seed_alone_does_not_repeat_it() -> None:
+    """Was (verdict audit, stop 57): ``explain --at`` with one seed gave 28, 40 and 32 deals
+    in three runs, the time limit deciding, and said nothing of it (``solve`` did). The first
+    round always runs to its end; here the time is up right after it."""
+    args = ("explain", str(SEED003), "--at", "2", "-k", "400", "--time", "0.01", "--seed", "4")
+    result = run(*args, "--workers", "1", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert 0 < data["samples"] < data["requested"] == 400
+    assert (
+        f"tutor: time is up after {data['samples']} of 400 samples: how many the time allows "
+        "depends on the machine; raise --time for values the seed repeats"
+    ) in result.stderr
+    enough = ("explain", str(SEED003), "--at", "2", "-k", "12", "--seed", "4", "--workers", "1")
+    full = run_json(*enough)
+    assert full["samples"] == full["requested"] == 12
+    assert "time is up" not in run(*enough).stderr
+
+
 def test_the_values_are_a_players_own_where_each_plays_alone() -> None:
     """Audit: ``tutor --lang it explain docs/examples/seed003-scopa.yaml --at 3`` said "la
     squadra di" (the side of) a player of two-player scopa, who has no partner."""

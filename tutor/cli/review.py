@@ -33,6 +33,7 @@ from tutor.cli.core import (
     progress_bar,
     record_hands,
     show_result,
+    time_up,
     write_output,
 )
 from tutor.game.i18n import _, ngettext, number
@@ -341,5 +342,7 @@ def explain_position_command(
         raise InputError(f"{file}: {exc}") from None
     from tutor.render.review import explanation_view
 
+    if ex.timed_out:
+        time_up(ex.samples, ex.requested)
     cut_short = _("interrupted: showing what was computed") if ex.interrupted else None
     show_result(ex.to_json, lambda fancy: explanation_view(ex, fancy), json_out, cut_short)

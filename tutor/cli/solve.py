@@ -23,6 +23,7 @@ from tutor.cli.core import (
     print_json,
     progress_bar,
     record_hand,
+    time_up,
 )
 from tutor.game.errors import TutorError
 from tutor.game.i18n import _, ngettext, number
@@ -156,14 +157,7 @@ def solve_command(
             ).format(seconds=number(result.time_limit or 0.0, "g"))
         )
     elif analysis.timed_out:
-        note(
-            "tutor: "
-            + ngettext(
-                "time is up after {n} of {total} samples",
-                "time is up after {n} of {total} samples",
-                analysis.samples,
-            ).format(n=analysis.samples, total=analysis.requested)
-        )
+        time_up(analysis.samples, analysis.requested)
     if analysis.interrupted:
         interrupted(_("interrupted: showing what was computed"))
     if json_out:

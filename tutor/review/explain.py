@@ -160,6 +160,14 @@ class PositionExplanation:
     from (:attr:`tutor.review.judge.Valued.sampled`); None when exact."""
     interrupted: bool = False
     """Ctrl-C stopped the sampling: the values are those of the deals valued by then."""
+    requested: int = 0
+    """The deals asked for (``--samples``): more than :attr:`samples` when the time limit,
+    not the count, ended the sampling, and then how many it got depends on the machine."""
+
+    @property
+    def timed_out(self) -> bool:
+        """The time limit ended the sampling short of the deals asked for."""
+        return not self.exact and not self.interrupted and 0 < self.samples < self.requested
 
     def reading_text(self) -> str | None:
         """The note on the values' reading, or None."""
@@ -187,6 +195,7 @@ class PositionExplanation:
             "hand": format_cards(self.hand, style).split(),
             "exact": self.exact,
             "samples": self.samples,
+            "requested": self.requested,
             "seed": self.seed,
             "moves": [m.to_json(style) for m in self.moves],
             "warnings": self.warnings(),
@@ -298,4 +307,4 @@ def explain_position(
     out.sort(key=lambda e: -(e.value.value if e.value is not None and e.value.n else -1e9))
     return PositionExplanation(full, at, seat, view.table, view.hands[seat], valued.exact,
                                valued.samples, out, settings.seed, reading, valued.sampled,
-                               valued.interrupted)  # fmt: skip
+                               valued.interrupted, settings.samples)  # fmt: skip
