@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from helpers import EXAMPLES, FAST, ROOT, SEED003
@@ -227,3 +228,35 @@ def test_a_second_valuation_goes_on_from_the_first_ones_deals(
     assert valued == [4, 10] and same.values == first.values  # at the cap: nothing new
     other = value_moves(view, replace(settings, seed=6), prior=first.sampled)
     assert other.hands != first.hands  # another seed's deals: the prior does not fit
+
+
+def test_a_timed_valuation_sizes_its_tasks_to_come_back_in_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Was (speed audit, stop 57): ``hint`` in ``tutor play`` (200 deals within 1.5 s, on 2
+    workers) sent tasks of 34 deals with the time limit: none came back in time, and a fallback
+    queued behind them made the hint take 6 s. Now a first round in small tasks runs to its
+    end, and the rest goes within the time left, on one progress bar."""
+    import tutor.review.judge as judge_module
+    from tutor.counting.tracker import viewer_state
+
+    record = load_path(EXAMPLES / "scopone-hand.yaml")[0]
+    state = record.state_at(4)
+    view = viewer_state(state, state.turn)
+    real = judge_module.analyse
+    calls: list[tuple[int, int, float | None]] = []
+
+    def recorded(view: Any, **kw: Any) -> Any:
+        calls.append((kw["samples"], kw["batch"], kw["time_limit"]))
+        return real(view, **{**kw, "workers": 1})  # the batches as asked, in this process
+
+    monkeypatch.setattr(judge_module, "analyse", recorded)
+    shown: list[tuple[int, int]] = []
+    settings = Settings(samples=40, time=30.0, first_round=6, workers=2, seed=2)
+    valued = judge_module.value_moves(view, settings, progress=lambda k, n: shown.append((k, n)))
+    assert calls[0] == (6, 1, None)  # the first round: to its end, a deal or so a task
+    assert len(calls) == 2 and calls[1][0] == 34 and calls[1][2] is not None
+    assert calls[1][2] < 30.0 and 1 <= calls[1][1] <= 6  # within the time left
+    assert valued.samples == 40
+    assert {n for _k, n in shown} == {40} and [k for k, _n in shown] == sorted(k for k, _n in shown)
+    assert shown[-1] == (40, 40)

@@ -727,27 +727,74 @@ def value_moves(
     usable = prior if prior is not None and prior.covers(settings, legal) else None
     deals, rows = _go_on(settings, usable)
     wanted = settings.samples - len(rows.rows)
+    stopped = False
     if wanted > 0:
-        batch = _batch(wanted, settings.workers)
-        a = analyse(view, samples=wanted, time_limit=settings.time, seed=settings.seed,
-                    workers=settings.workers, batch=batch, exact_plies=settings.exact_plies,
-                    deals=deals, first=len(rows.rows), progress=progress)  # fmt: skip
-        if not a.interrupted and a.samples == 0 and not rows.rows:
-            # the time ran out before a batch came back (a loaded machine): the first batch,
-            # however long it takes, rather than moves left unvalued and shown as worth the same
-            a = analyse(view, samples=min(wanted, batch), seed=settings.seed,
-                        workers=settings.workers, batch=batch, exact_plies=settings.exact_plies,
-                        deals=deals, progress=progress)  # fmt: skip
-        if a.interrupted and not (keep_interrupted and (a.samples or rows.rows)):
-            raise KeyboardInterrupt
-        rows.add(a)
-        stopped = a.interrupted
-    else:
-        stopped = False
+        stopped = _sample_moves(view, settings, deals, rows, wanted, progress, keep_interrupted)
     sampled = Sampled(settings, deals, tuple(rows.rows))
     n = len(rows.rows)
     how = sample_valuation(view, settings.exact_plies)
     return Valued(False, n, _estimates(rows, legal, how), (), deals.hands(n), sampled, stopped)
+
+
+def _sample_moves(
+    view: GameState,
+    settings: Settings,
+    deals: KeptDeals,
+    rows: _Rows,
+    wanted: int,
+    progress: Progress | None,
+    keep_interrupted: bool,
+) -> bool:
+    """Value every legal move over ``wanted`` more deals into ``rows``, within
+    ``settings.time``: whether Ctrl-C stopped it (with values kept).
+
+    With a time limit and no deals valued yet, a first round of ``settings.first_round``
+    deals runs to its end, however long it takes (moves left unvalued would show as worth the
+    same), in small tasks; the rest goes in tasks sized from the time that round took, so
+    that they come back before the limit. Going on from earlier deals, all of it is within
+    the limit, in small tasks. Tasks sized from the count alone (200 deals in
+    tasks of 34 on 2 cores) took longer than ``tutor play``'s 1.5 s hint limit: none came
+    back, and the hint waited for a fallback behind them, 6 s in all (speed audit, stop 57).
+    """
+    start = time.perf_counter()
+    done = len(rows.rows)
+    total = done + wanted
+    small = _batch(min(wanted, max(2, settings.first_round)), settings.workers)
+    if settings.time is None:
+        n, limit, batch = wanted, None, _batch(wanted, settings.workers)
+    elif not done:
+        n, limit, batch = min(wanted, max(2, settings.first_round)), None, small
+    else:  # going on from earlier deals: within the limit from the start, in small tasks
+        n, limit, batch = wanted, settings.time, small
+    while True:
+        offset = len(rows.rows)
+        shown = _counted_on(progress, offset, total)
+        a = analyse(view, samples=n, time_limit=limit, seed=settings.seed,
+                    workers=settings.workers, batch=batch, exact_plies=settings.exact_plies,
+                    deals=deals, first=offset, progress=shown)  # fmt: skip
+        if a.interrupted and not (keep_interrupted and (a.samples or rows.rows)):
+            raise KeyboardInterrupt
+        rows.add(a)
+        if a.interrupted:
+            return True
+        wanted -= a.samples
+        if settings.time is None or limit is not None or wanted <= 0:
+            return False
+        # the rest within the time left, in tasks of about a third of it on every worker
+        spent = time.perf_counter() - start
+        limit = settings.time - spent
+        if limit <= 0:
+            return False
+        per_deal = spent / max(1, a.samples)  # wall time, every worker busy
+        fits = int(limit / (3 * per_deal * max(1, settings.workers)))
+        n, batch = wanted, max(1, min(_batch(wanted, settings.workers), fits))
+
+
+def _counted_on(progress: Progress | None, before: int, total: int) -> Progress | None:
+    """``progress`` for a run that goes on after ``before`` of ``total`` deals: one bar."""
+    if progress is None:
+        return None
+    return lambda done, _n: progress(before + done, total)
 
 
 def hindsight(full: GameState, move: Move, seed: int = 0) -> Hindsight:
