@@ -186,6 +186,25 @@ def test_a_sampled_best_move_says_whether_its_lead_is_settled() -> None:
     assert evaluate(full_position()[0]).to_json()["lead"] is None  # exact: nothing sampled
 
 
+def test_the_best_moves_line_says_not_settled_when_its_lead_is_not() -> None:
+    """Was (verdict audit, stop 57): "Best move: South AS" stood as a finding above the line
+    saying the samples could not tell AS from 2D; the headline now says it too."""
+    from helpers import emitted
+
+    from tutor.game.cards import FRENCH
+    from tutor.render.terminal import evaluation_view
+
+    def best_line(ev: object) -> str:
+        text = emitted(*evaluation_view(ev, FRENCH), width=120)  # type: ignore[arg-type]
+        return next(line for line in text.splitlines() if line.startswith("Best "))
+
+    close = evaluate(hidden_position(20)[0], samples=40, seed=1, names=NAMES)
+    assert best_line(close).startswith("Best move, not settled: ")
+    clear = evaluate(hidden_position()[0], samples=60, seed=1, names=NAMES)
+    assert best_line(clear).startswith("Best move: ")
+    assert best_line(evaluate(full_position()[0], names=NAMES)).startswith("Best line: ")
+
+
 def test_the_sampling_warning_asks_for_at_least_ten_deals_only_under_ten() -> None:
     """Was: "20 sampled deals, intervals up to ±1.06 points; sample more deals (at least 10,
     and until the intervals are within ±1)": at least 10, after 20."""

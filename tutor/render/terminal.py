@@ -1713,14 +1713,22 @@ def evaluation_view(ev: Evaluation, style: Style, rich: bool = False) -> list[Re
             )
         )
     if result.pv:
-        line = Text(_("Best line:") + " " if exact else _("Best move:") + " ")
+        lead = result.lead()
+        if exact:
+            label = _("Best line:")
+        elif lead is not None and lead[1].low <= 0:
+            # verdict audit, stop 57: "Best move: South AS" stood as a finding above the line
+            # that said the samples could not tell it from 2D
+            label = _("Best move, not settled:")
+        else:
+            label = _("Best move:")
+        line = Text(label + " ")
         for j, (player, mv) in enumerate(ev.line()):
             if j:
                 line.append(", ")
             line.append(f"{one_line(player)} ")
             line.append_text(move_text(mv.card, mv.capture, style, rich))
         out.append(line)
-        lead = result.lead()
         if lead is not None:
             other, by = lead
             said = Text(_("Lead over") + " ")
