@@ -181,7 +181,12 @@ def test_a_maxim_is_not_a_verdict() -> None:
     from tutor.search.analysis import Interval
 
     paired = replace(j, gaps={other: Interval(-0.38, -0.55, -0.21, 50)})
-    assert "the analysis values 7C 0.38 lower [0.21, 0.55]" in weigh(sweep, paired).text
+    assert "the analysis values 7C 0.38 lower [0.21, 0.55]." in weigh(sweep, paired).text
+    # verdict audit, stop 57: a difference whose interval holds 0 was said as a finding
+    straddles = replace(j, gaps={other: Interval(-0.52, -1.05, 0.01, 50)})
+    assert "the analysis values 7C 0.52 lower [-0.01, 1.05]; the samples do not settle it." in (
+        weigh(sweep, straddles).text
+    )
     bad = replace(j, best=other, cost=0.7, low=0.6, high=0.8, classification="mistake")
     assert weigh(seven, bad) == seven  # the maxim and the analysis agree: nothing to add
     praise = Observation("took-scopa", "t.", "take-the-scopa", against=False)

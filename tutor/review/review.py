@@ -326,14 +326,23 @@ def _compare(alt: Move, j: Judgement, style: Style | str | None) -> str | None:
         return None
     words = alt.text(style)
     gap = -paired.mean
+    # a sampled difference whose interval holds 0 is no finding (verdict audit, stop 57: "it
+    # costs nothing: the analysis values 6C 0.52 lower [-0.01, 1.05]", said as one)
+    doubt = (
+        _("; the samples do not settle it") if paired.n > 1 and paired.low < 0 < paired.high else ""
+    )
     if gap > 0.005:
-        return _("the analysis values {move} {points} lower").format(
-            move=words, points=number(gap)
-        ) + _gap_interval(paired, -1)
+        return (
+            _("the analysis values {move} {points} lower").format(move=words, points=number(gap))
+            + _gap_interval(paired, -1)
+            + doubt
+        )
     if gap < -0.005:
-        return _("the analysis values {move} {points} higher").format(
-            move=words, points=number(-gap)
-        ) + _gap_interval(paired, 1)
+        return (
+            _("the analysis values {move} {points} higher").format(move=words, points=number(-gap))
+            + _gap_interval(paired, 1)
+            + doubt
+        )
     return _("{move} is worth no more ({points})").format(
         # rounded first, and + 0.0, so that a hair's difference reads +0.00
         move=words,
