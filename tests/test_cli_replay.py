@@ -144,14 +144,29 @@ def test_replay_step_waits_for_a_line_per_play_and_q_stops() -> None:
     assert stepped.exit_code == 0
     assert stepped.stdout.count("SCOPA") == whole.stdout.count("SCOPA") > 0
     assert stepped.stdout.splitlines()[-1] == whole.stdout.splitlines()[-1]
+    # render audit, stop 57: the gaps between deals and the tally's caption were dropped
+    assert stepped.stdout == whole.stdout  # the same text, paced
     stopped = run("replay", example("seed003-scopa.yaml"), "--step", input="\n\nq\n")
     assert stopped.exit_code == 0
+    # and a replay cut short said nothing of it: a script's input that ran out passed for one
+    assert stopped.stderr == "tutor: stopped after play 3 of 36: no score shown\n"
     rows = [line for line in stopped.stdout.splitlines() if line[:3].strip().isdigit()]
     assert [int(r.split()[0]) for r in rows] == [1, 2, 3]
     assert "total" not in stopped.stdout
     # bug: the end of the input (Ctrl-D) was taken for Enter, one more play each time
     ended = run("replay", example("seed003-scopa.yaml"), "--step", input="\n\n")
     assert ended.exit_code == 0 and ended.stdout == stopped.stdout
+
+
+def test_replay_step_pauses_after_each_hands_score_in_a_match() -> None:
+    """Was (render audit, stop 57): a hand's score, the next hand's title and its first play
+    came at once, and the score scrolled away."""
+    first = len(run_json("replay", example("scopa-match.yaml"))["hands"][0]["plays"])
+    lines = "\n" * (first - 1)  # every pause of the first hand: its score shows, then a pause
+    stopped = run("replay", example("scopa-match.yaml"), "--step", input=lines)
+    assert stopped.exit_code == 0
+    assert stopped.stderr == "tutor: stopped after hand 1 of 4\n"
+    assert "total" in stopped.stdout and "Hand 2" not in stopped.stdout
 
 
 def test_replay_step_rows_line_up() -> None:

@@ -117,8 +117,11 @@ def test_step_mode_note_follows_its_play_on_a_narrow_terminal() -> None:
     text = re.sub(r"\x1b\[[0-9;]*m", "", fancy_text(one, width=80)).splitlines()
     assert text[2].split()[:3] == ["1", "You", "7♦"]
     assert text[3].startswith("     No seven on the table")
-    quiet = rendering.plays_table(hand, record.style, rich=True, start=12, stop=13, width=80)
+    quiet = rendering.plays_table(hand, record.style, rich=True, start=13, stop=14, width=80)
     assert len(fancy_text(quiet, width=80).splitlines()) == 1
+    # the first play of a deal opens with the gap the whole table shows (render audit, stop 57)
+    opening = rendering.plays_table(hand, record.style, rich=True, start=12, stop=13, width=80)
+    assert fancy_text(opening, width=80).splitlines()[0] == ""
 
 
 def test_explain_colours_only_the_card_in_a_laid_play() -> None:

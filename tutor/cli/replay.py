@@ -15,6 +15,7 @@ from tutor.cli.core import (
     examples,
     file_argument,
     human_console,
+    note,
     note_short_hands,
     print_json,
     read_line,
@@ -37,6 +38,18 @@ def _wait_for_enter() -> bool:
     input (Ctrl-D), as in every other session."""
     line = read_line("-- " + _("Enter: next play, q: stop") + " --")
     return line is not None and not quits(line)
+
+
+def _stopped(play: int, plays: int, hand: int | None) -> None:
+    """Say on stderr where a stepped replay stopped: an input that ran out (a script's) and a
+    stop asked for both end it with no score, and a replay cut short must not pass for a
+    whole one (render audit, stop 57: it stopped after play 1, silently, with exit 0)."""
+    text = (
+        _("stopped after play {n} of {total}: no score shown")
+        if hand is None
+        else _("stopped after play {n} of {total} of hand {hand}: no score shown")
+    )
+    note("tutor: " + text.format(n=play, total=plays, hand=hand))
 
 
 @app.command(
@@ -132,10 +145,16 @@ def _show_replay(
                     )
                     parts += [rendering.tracker_board(view, record.style, fancy), Text("")]
                 rendering.emit(console, *parts)
-                if waiting and i + 1 < len(hand.steps):
-                    if not _wait_for_enter():
-                        return
+                if waiting and i + 1 < len(hand.steps) and not _wait_for_enter():
+                    _stopped(i + 1, len(hand.steps), number if several else None)
+                    return
         rendering.emit(console, Text(""), *rendering.hand_end(hand, record, fancy))
+        # a pause after each hand's score too, or the next hand scrolled it away (render
+        # audit, stop 57)
+        if waiting and number < len(match.hands) and not _wait_for_enter():
+            note("tutor: " + _("stopped after hand {n} of {total}").format(
+                n=number, total=len(match.hands)))  # fmt: skip
+            return
     if several:
         rendering.emit(
             console, Text(""), rendering.match_table(match.match, match.shown_sides(), fancy)

@@ -1195,6 +1195,12 @@ def plays_table(
     out.show_header = start == 0
     first_tally = _FIRST_TALLY
     whole = start == 0 and stop is None
+    # the slice that ends the hand carries the caption, and one that opens a deal its gap, so
+    # that --step shows what the whole table does (render audit, stop 57: both were dropped)
+    last = stop is None or stop >= len(rows)
+    opens_deal = (
+        0 < start < len(hand.steps) and hand.steps[start].deal != hand.steps[start - 1].deal
+    )
     for i, col in enumerate(out.columns):
         if noted and i == len(headers) - 1:
             col.max_width = widths[i]
@@ -1203,7 +1209,7 @@ def plays_table(
             col.no_wrap = True
         if i == 0 or first_tally <= i < first_tally + len(hand.record.team_names()):
             col.justify = "right"
-    if whole:
+    if last:
         rules = hand.record.ruleset
         out.caption = (
             _("Tally per side: cards/denari/scope captured so far.")
@@ -1220,11 +1226,12 @@ def plays_table(
         out.add_row(*row)
     end = len(rows) if stop is None else stop
     notes = [(n, note) for n, note in below if start <= n < end]
+    gap = [Text("")] if opens_deal else []
     if not notes:
-        return out
+        return Group(*gap, out) if gap else out
     if not whole:
         indent = widths[0] + COLUMN_GAP
-        return Group(out, *(Indented(note, indent) for _, note in notes))
+        return Group(*gap, out, *(Indented(note, indent) for _, note in notes))
     heading = Text(_("Notes"), style="bold" if rich else "")
     return Group(out, Text(""), heading, _notes_list(hand, notes, rich))
 
