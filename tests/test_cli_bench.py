@@ -376,3 +376,48 @@ def test_a_single_benchmark_cut_short_shows_the_runs_finished(
     data = json.loads(r.stdout)
     assert data["interrupted"] is True and len(data["runs"]) == 2 and data["repeat"] == 5
     assert "interrupted: showing the runs finished" in r.stderr
+
+
+@pytest.mark.parametrize("command", ["all", "puzzles"])
+@pytest.mark.parametrize("json_out", [True, False])
+def test_ctrl_c_in_one_benchmark_of_several_stops_them_all(
+    monkeypatch: pytest.MonkeyPatch, command: str, json_out: bool
+) -> None:
+    """Bench audit (stop 57): a benchmark that keeps its runs when Ctrl-C cuts them returned
+    its figures marked interrupted, and bench all and bench puzzles went on to the next
+    benchmark and exited 0. They stop there: the finished and the cut one shown, exit 130."""
+    from types import SimpleNamespace
+
+    ran = []
+    checked = [0]
+
+    def check(_puzzle: object) -> SimpleNamespace:
+        checked[0] += 1
+        if checked[0] == 2:  # Ctrl-C in puzzle-check's second run
+            raise KeyboardInterrupt
+        return SimpleNamespace(ok=True, elapsed=0.25)
+
+    def never() -> dict[str, Any]:
+        ran.append("after")
+        return {}
+
+    monkeypatch.setattr(bench, "load_collection", lambda: [SimpleNamespace(name="only")])
+    monkeypatch.setattr(bench, "check_puzzle", check)
+    monkeypatch.setattr(bench, "BENCHMARKS", {
+        "playouts": lambda: {"hands_per_second": 1.5}, "puzzle-check": bench.bench_puzzle_check,
+        "puzzle-generate": never, "puzzle-latency": never,
+    })  # fmt: skip
+    result = run("bench", command, *(["--json"] if json_out else []))
+    assert result.exit_code == EXIT_INTERRUPTED, result.output
+    assert not ran
+    assert result.stderr.endswith(
+        "\ntutor: interrupted during puzzle-check: showing the benchmarks finished before it\n"
+    )
+    if json_out:
+        data = json.loads(result.stdout)
+        assert list(data) == (["playouts"] if command == "all" else []) + ["puzzle-check"]
+        assert data["puzzle-check"]["interrupted"] is True
+        assert len(data["puzzle-check"]["runs"]) == 1
+    else:
+        assert "puzzle-check" in result.stdout and "puzzle-generate" not in result.stdout
+        assert result.stderr.count("interrupted") == 1

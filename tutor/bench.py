@@ -638,7 +638,8 @@ def run_all(
     reads is missing or bad: OSError or TutorError) is skipped, reported to
     ``skipped(name, error)`` and given the figures ``{"skipped": message}``; the others run.
     Ctrl-C stops the run: the benchmarks finished keep their figures, the one it cut is
-    ``{"interrupted": True}``, and the rest are not run (nor listed).
+    ``{"interrupted": True}`` (with the runs it finished, when it keeps them), and the rest
+    are not run (nor listed).
     """
     chosen = list(BENCHMARKS) if names is None else names
     results: dict[str, Figures] = {}
@@ -654,6 +655,9 @@ def run_all(
             if skipped is not None:
                 skipped(name, exc)
             results[name] = {"skipped": str(exc)}
+            continue
+        if results[name].get("interrupted") is True:  # its runs finished kept: stop as well
+            break  # (bench audit, stop 57: the next benchmarks ran and the exit was 0)
     return results
 
 

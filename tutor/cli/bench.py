@@ -85,6 +85,47 @@ def _show_figures(results: dict[str, dict[str, Any]], json_out: bool) -> None:
         raise typer.Exit(EXIT_INTERRUPTED)
 
 
+def _show_several(results: dict[str, dict[str, Any]], json_out: bool) -> None:
+    """The figures of several benchmarks (:func:`tutor.bench.run_all`), as JSON by name or a
+    table; when Ctrl-C cut one, it says so first, shows those finished and the one cut
+    (``"interrupted": true``) and exits 130."""
+    cut = next((name for name, f in results.items() if f.get("interrupted") is True), None)
+    if cut is not None:  # the benchmarks finished before Ctrl-C are shown, then exit 130
+        say_interrupted(
+            _("interrupted during {name}: showing the benchmarks finished before it").format(
+                name=cut
+            )
+        )
+    if json_out:
+        print_json(results)
+    else:
+        from tutor.render.terminal import emit, figures_table
+
+        console, fancy = human_console()
+        emit(console, figures_table(results, fancy))
+    if cut is not None:
+        raise typer.Exit(EXIT_INTERRUPTED)
+
+
+def _run_several(names: list[str] | None, json_out: bool) -> None:
+    """Run the benchmarks ``names`` (None: all) with their default sizes, saying on stderr
+    which runs and which is skipped, and show their figures (:func:`_show_several`)."""
+    # lazy: the benchmarks load the whole engine; replay --json must start fast
+    from tutor.bench import run_all
+
+    def starting(name: str) -> None:
+        note("tutor: " + _("running {name}...").format(name=name))
+
+    results = run_all(
+        names,
+        starting=starting,
+        skipped=lambda name, exc: note(
+            "tutor: " + _("{name} skipped: {why}").format(name=name, why=exc)
+        ),
+    )
+    _show_several(results, json_out)
+
+
 def _show_run(
     data: dict[str, Any],
     interrupted: str | None,
@@ -150,31 +191,7 @@ def bench_replay_command(
 )
 def bench_all_command(json_out: JsonOption = False) -> None:
     """Run every registered benchmark with its default sizes and print a table."""
-    # lazy: the benchmarks load the whole engine; replay --json must start fast
-    from tutor.bench import run_all
-
-    def starting(name: str) -> None:
-        note("tutor: " + _("running {name}...").format(name=name))
-
-    results = run_all(
-        starting=starting,
-        skipped=lambda name, exc: note(
-            "tutor: " + _("{name} skipped: {why}").format(name=name, why=exc)
-        ),
-    )
-    cut = next((name for name, f in results.items() if f.get("interrupted") is True), None)
-    if cut is not None:  # the benchmarks finished before Ctrl-C are shown, then exit 130
-        say_interrupted(
-            _("interrupted during {name}: showing the benchmarks finished before it").format(
-                name=cut
-            )
-        )
-    if json_out:
-        print_json(results)
-    else:
-        _show_figures(results, False)
-    if cut is not None:
-        raise typer.Exit(EXIT_INTERRUPTED)
+    _run_several(None, json_out)
 
 
 @bench_app.command(
@@ -291,13 +308,7 @@ def bench_search_command(
 def bench_puzzles_command(json_out: JsonOption = False) -> None:
     """Puzzles: checking the shipped collection, mining 10 on 2 cores, and how soon try and
     train show a puzzle (interpreter start included)."""
-    from tutor.bench import BENCHMARKS
-
-    results = {}
-    for name in ("puzzle-check", "puzzle-generate", "puzzle-latency"):
-        note("tutor: " + _("running {name}...").format(name=name))
-        results[name] = BENCHMARKS[name]()
-    _show_figures(results, json_out)
+    _run_several(["puzzle-check", "puzzle-generate", "puzzle-latency"], json_out)
 
 
 @bench_app.command(
