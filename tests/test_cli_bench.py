@@ -269,7 +269,8 @@ def test_bench_verdicts_json_and_table(tmp_path: Path) -> None:
     assert run(*args[:3], "--runs", "0").exit_code == EXIT_USAGE
     said = one_error_line(run(*args[:3], "--reference-samples", "100"), EXIT_USAGE)
     assert "--reference-samples" in said and "must be at least 400, not 100" in said
-    assert "no such player" in one_error_line(run(*args[:3], "--player", "Bo"))
+    said = one_error_line(run(*args[:3], "--player", "Bo"))  # not --as (bench audit, stop 57)
+    assert said.endswith(": --player Bo: no such player (players: You, Ada)")
     assert "--hand 2: the file has 1 hand" in one_error_line(run(*args[:3], "--hand", "2"))
     said = one_error_line(run(*args, "--judge", "quick"), EXIT_USAGE)
     assert "--judge" in said and "unknown judge 'quick'" in said

@@ -653,7 +653,9 @@ def bench_verdicts_command(
     hands = record_hands(path, hand, shown=False)
     players = None
     if as_players:
-        players = [hands[-1].players[check_player(path, hands[-1], p)] for p in as_players]
+        players = [
+            hands[-1].players[check_player(path, hands[-1], p, "--player")] for p in as_players
+        ]
     styles = review_styles(hands, stated, earlier)
     doing = ngettext(
         "a reference review, then {n} review to check against it",

@@ -1293,13 +1293,14 @@ StyleOption = Annotated[
 ]
 
 
-def check_player(file: Path | str, record: HandRecord, player: str) -> int:
-    """The seat of ``player`` (the name as written, or in any case when that is unique)."""
+def check_player(file: Path | str, record: HandRecord, player: str, option: str = "--as") -> int:
+    """The seat of ``player`` (the name as written, or in any case when that is unique), given
+    with the command-line option ``option``, which an unknown name's message names."""
     try:
         return record.seat_of(player)
     except TutorError:
         raise InputError(
-            f"{file}: --as {player}: "
+            f"{file}: {option} {player}: "
             + _("no such player (players: {players})").format(players=", ".join(record.players))
         ) from None
 
