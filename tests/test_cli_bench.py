@@ -422,3 +422,25 @@ def test_ctrl_c_in_one_benchmark_of_several_stops_them_all(
     else:
         assert "puzzle-check" in result.stdout and "puzzle-generate" not in result.stdout
         assert result.stderr.count("interrupted") == 1
+
+
+def test_bench_tune_table_says_its_figures_in_words_with_their_unit() -> None:
+    """Bench audit (stop 57): the table's labels were made up ("weight take-scopa", "margin a
+    hand", "95% low"), neither the JSON's keys nor translated, and the margin had no unit."""
+    args = ("bench", "tune", "--ruleset", "scopa", "--generations", "1", "--pairs", "1",
+            "--deals", "2", "--check-deals", "2")  # fmt: skip
+    data = run_json(*args)
+    table = run(*args)
+    assert table.exit_code == 0, table.output
+    rows = {}
+    for line in table.stdout.splitlines()[2:]:
+        label, _gap, value = line.removeprefix("tune").strip().rpartition("  ")
+        rows[label.strip()] = value.strip()
+    check = data["check"]
+    assert rows == {
+        **{f"weight of {k}": str(v) for k, v in data["weights"].items()},
+        "check: margin over the maxims' rules (points a hand)": str(check["mean"]),
+        "check: 95% interval, low (points a hand)": str(check["low"]),
+        "check: 95% interval, high (points a hand)": str(check["high"]),
+        "check: duplicate deals": "2",
+    }

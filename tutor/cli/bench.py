@@ -806,11 +806,16 @@ def bench_tune_command(
     if json_out:
         print_json(result)
     else:
-        figures: dict[str, Any] = {f"weight {k}": v for k, v in result["weights"].items()}
+        # labels in words, the figures the JSON's (its "weights" and "check")
+        figures: dict[str, Any] = {
+            _("weight of {rule}").format(rule=k): v for k, v in result["weights"].items()
+        }
         if "check" in result:
             c = result["check"]
-            figures["margin a hand"] = c["mean"]
-            figures["95% low"], figures["95% high"], figures["deals"] = c["low"], c["high"], check
+            figures[_("check: margin over the maxims' rules (points a hand)")] = c["mean"]
+            figures[_("check: 95% interval, low (points a hand)")] = c["low"]
+            figures[_("check: 95% interval, high (points a hand)")] = c["high"]
+            figures[_("check: duplicate deals")] = c["deals"]
         _show_figures({"tune": figures}, False)
     if tuning.interrupted:
         raise typer.Exit(EXIT_INTERRUPTED)
