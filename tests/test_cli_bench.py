@@ -82,7 +82,18 @@ def test_bench_all_runs_the_registry(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_bench_replay_times_a_record() -> None:
     data = run_json("bench", "replay", example("seed003-scopa.yaml"), "--repeat", "2")
-    assert data["seconds"] > 0 and len(data["runs"]) == 2
+    assert data["median_seconds"] > 0 and len(data["runs"]) == 2
+    assert "seconds" not in data  # a median, and named so in the table (bench audit, stop 57)
+    assert (
+        "median_seconds" in run("bench", "replay", example("seed003-scopa.yaml"), "-k", "1").stdout
+    )
+
+
+def test_bench_tracker_names_its_median() -> None:
+    data = run_json("bench", "tracker", "--repeat", "3")
+    assert sorted(data["runs"])[1] == data["median_seconds"] and "seconds" not in data
+    table = run("bench", "tracker", "--repeat", "1")
+    assert table.exit_code == 0 and "median_seconds" in table.stdout
 
 
 def test_cli_bench_solve() -> None:
@@ -265,6 +276,9 @@ def test_bench_verdicts_json_and_table(tmp_path: Path) -> None:
     table = run(*args, "--judge", "play", "--runs", "1")  # tutor play's quick verdicts
     assert table.exit_code == 0
     assert "By decision" in table.stdout and "Summary" in table.stdout
+    you = table.stdout.splitlines()[-2].split()  # the accuracies in % (bench audit, stop 57)
+    accuracy = data["summary"]["You"]["accuracy_reference"]
+    assert you[0] == "You" and you[-5] == f"{accuracy:.1f}%"
     assert "1 run of tutor play's quick verdicts" in " ".join(table.stdout.split())
     assert run(*args[:3], "--runs", "0").exit_code == EXIT_USAGE
     said = one_error_line(run(*args[:3], "--reference-samples", "100"), EXIT_USAGE)

@@ -1032,6 +1032,16 @@ def _number_or_dash(x: float | None, spec: str) -> str:
     return "-" if x is None else number(x, spec)
 
 
+def _percent_or_dash(x: float | None) -> str:
+    """An accuracy (0-100) as a percentage, as the review writes it (``81.8%``); ``-`` for
+    none (JSON null).
+
+    >>> _percent_or_dash(81.8), _percent_or_dash(None)
+    ('81.8%', '-')
+    """
+    return "-" if x is None else number(x / 100, ".1%")
+
+
 def _figure(value: Any) -> str:
     """A benchmark's figure as the language writes numbers (``0,152`` in Italian); its key
     stays the JSON's.
@@ -2094,8 +2104,8 @@ def verdicts_view(result: dict[str, Any], rich: bool = False) -> list[Renderable
             number(s["points_lost_reference"], ".3f"),
             _number_or_dash(s["points_lost_mean"], ".3f"),
             _held_and_misses(s, "points_lost"),
-            _number_or_dash(s["accuracy_reference"], ".1f"),
-            _number_or_dash(s["accuracy_mean"], ".1f"),
+            _percent_or_dash(s["accuracy_reference"]),
+            _percent_or_dash(s["accuracy_mean"]),
             _held_and_misses(s, "accuracy"),
         )
     out.append(table)
