@@ -286,3 +286,23 @@ def test_endgame_regret_stops_when_its_analysis_was_cut(monkeypatch: pytest.Monk
     monkeypatch.setattr(bench, "analyse", cut)
     run = bench.bench_endgame("chitarrella,greedy", deals=3, samples=4, methods=("facts",))
     assert run.interrupted and run.deals == 0 and len(calls) == 1
+
+
+def test_the_slowest_puzzle_is_a_median_as_the_check_time_is(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Bench audit (stop 57): ``slowest_seconds`` was the maximum over every run, the cold first
+    one included, beside a median: here puzzle a's 5 s of the first run alone. It is now the
+    highest of the puzzles' medians over the runs: b's 1 s."""
+    from types import SimpleNamespace
+
+    seconds = iter([5.0, 1.0, 0.5, 1.0, 0.5, 1.0])  # runs of a, b: cold, then warm twice
+    monkeypatch.setattr(
+        bench, "load_collection", lambda: [SimpleNamespace(name="a"), SimpleNamespace(name="b")]
+    )
+    monkeypatch.setattr(
+        bench, "check_puzzle", lambda _p: SimpleNamespace(ok=True, elapsed=next(seconds))
+    )
+    figures = bench.bench_puzzle_check(repeat=3)
+    assert figures["puzzles"] == 2 and len(figures["runs"]) == 3
+    assert (figures["slowest_puzzle"], figures["slowest_seconds"]) == ("b", 1.0)
