@@ -154,6 +154,8 @@ def test_bench_calibration_json_and_table() -> None:
     sure = run_json(*args, "--styles-stated", "--stated-share", "1")
     assert sure["styles_stated"] is True and sure["stated_share"] == 1.0
     assert run(*args, "--styles-stated", "--stated-share", "1.5").exit_code == EXIT_USAGE
+    alone = one_error_line(run(*args, "--stated-share", "0.5"), EXIT_USAGE)  # was ignored
+    assert "--stated-share: used only with --styles-stated" in alone  # bench audit, stop 57
     assert run(*args, "--earlier-hands", "-1").exit_code == EXIT_USAGE
 
 

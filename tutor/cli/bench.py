@@ -28,6 +28,7 @@ from tutor.cli.core import (
     record_hand,
     record_hands,
     show_result,
+    typed_options,
     workers_option,
 )
 from tutor.cli.core import (
@@ -506,6 +507,7 @@ def bench_endgame_command(
     ),
 )
 def bench_calibration_command(
+    ctx: typer.Context,
     players: Annotated[
         str,
         typer.Option(
@@ -568,6 +570,11 @@ def bench_calibration_command(
     """
     from tutor.bench import bench_calibration
 
+    if not stated and typed_options(ctx, ("stated_share",)):  # was ignored (bench audit, stop 57)
+        raise typer.BadParameter(
+            _("used only with --styles-stated: how sure each stated style is"),
+            param_hint="--stated-share",
+        )
     doing = ngettext(
         "playing {n} hand of {players} play", "playing {n} hands of {players} play", hands
     ).format(n=hands, players=players)
