@@ -15,6 +15,7 @@ from tutor import bench
 from tutor.cli import app
 from tutor.cli.core import EXIT_INTERRUPTED, EXIT_USAGE
 from tutor.game.i18n import speaking
+from tutor.records.recordfile import load_path
 from tutor.render.terminal import _interval_text
 
 pytestmark = pytest.mark.usefixtures("run_from_root")
@@ -87,6 +88,18 @@ def test_bench_replay_times_a_record() -> None:
     assert (
         "median_seconds" in run("bench", "replay", example("seed003-scopa.yaml"), "-k", "1").stdout
     )
+
+
+def test_bench_tracker_times_the_hand_asked_for() -> None:
+    """Bench audit (stop 57): on a match file bench tracker timed hand 1 without a word; --hand
+    chooses the hand, as in track and review, and the figures say which."""
+    match = example("scopa-match.yaml")
+    second = load_path(match)[1]
+    data = run_json("bench", "tracker", match, "--hand", "2", "--repeat", "1")
+    assert data["hand"] == 2 and data["plays"] == len(second.plays)
+    assert run_json("bench", "tracker", match, "--repeat", "1")["hand"] == 1
+    said = one_error_line(run("bench", "tracker", match, "--hand", "9", "--repeat", "1"))
+    assert said.endswith(f"{match}: --hand 9: the file has {len(load_path(match))} hands")
 
 
 def test_bench_tracker_names_its_median() -> None:

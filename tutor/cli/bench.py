@@ -198,7 +198,10 @@ def bench_all_command(json_out: JsonOption = False) -> None:
 @bench_app.command(
     "tracker",
     short_help="Seconds for the tracker and inference after every play.",
-    epilog=examples("tutor bench tracker docs/examples/scopone-hand.yaml --as South"),
+    epilog=examples(
+        "tutor bench tracker docs/examples/scopone-hand.yaml --as South",
+        "tutor bench tracker docs/examples/scopa-match.yaml --hand 2",
+    ),
 )
 def bench_tracker_command(
     file: Annotated[
@@ -207,18 +210,20 @@ def bench_tracker_command(
     as_player: Annotated[
         str | None, typer.Option("--as", metavar="PLAYER", help="The seat (default: the dealer).")
     ] = None,
+    hand: HandOption = 1,
     repeat: RepeatOption = 5,
     json_out: JsonOption = False,
 ) -> None:
-    """Seconds for the tracker and inference after every play of a record, from one seat."""
+    """Seconds for the tracker and inference after every play of a record (one hand of a match
+    file), from one seat."""
     # lazy: the benchmarks load the whole engine; replay --json must start fast
     from tutor.bench import DEFAULT_RECORD, bench_tracker
 
     path = file if file is not None else DEFAULT_RECORD
+    record = record_hand(path, hand, shown=False)  # bench_tracker reads the file again
     if as_player is not None:
-        record = record_hand(path, 1, shown=False)  # bench_tracker reads the file again
         as_player = record.players[check_player(path, record, as_player)]
-    _show_figures({"tracker": bench_tracker(path, as_player, repeat)}, json_out)
+    _show_figures({"tracker": bench_tracker(path, as_player, repeat, hand)}, json_out)
 
 
 # -- bench: solver and search ------------------------------------------------------------------
