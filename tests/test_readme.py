@@ -46,3 +46,25 @@ def test_the_readme_and_make_demo_say_how_to_run_the_installed_command() -> None
     demo = (ROOT / "Makefile").read_text("utf-8").split("\ndemo:")[1].split("\n\n")[0]
     last = demo.strip().splitlines()[-1]
     assert last.lstrip().startswith("@echo") and "$(BIN)/tutor --help" in last
+
+
+def test_the_readme_names_every_bench_table_that_shows_json_keys() -> None:
+    """Bench audit (stop 57): the README listed the bench tables that name each figure by its
+    JSON key and left out ``puzzles``. Every command that prints its figures with the plain
+    figures table is listed (``tune`` names its figures in words)."""
+    import ast
+
+    tree = ast.parse((ROOT / "tutor" / "cli" / "bench.py").read_text("utf-8"))
+    keyed = set()
+    for func in tree.body:
+        if not isinstance(func, ast.FunctionDef):
+            continue
+        for deco in func.decorator_list:
+            if not (isinstance(deco, ast.Call) and ast.unparse(deco.func) == "bench_app.command"):
+                continue
+            calls = {ast.unparse(c.func) for c in ast.walk(func) if isinstance(c, ast.Call)}
+            if calls & {"_show_figures", "_run_several"}:
+                keyed.add(ast.literal_eval(deco.args[0]))
+    text = " ".join(README.read_text("utf-8").split())
+    listed = text.split("The tables of the simple benchmarks (", 1)[1].split(")", 1)[0]
+    assert {name.strip(" `") for name in listed.split(",")} == keyed - {"tune"}
