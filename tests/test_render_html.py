@@ -21,6 +21,7 @@ from helpers import (
     FAST_PAGE,
     SEED003,
     browser_command,
+    measure_each_in_browser,
     measure_in_browser,
     needs_browser,
 )
@@ -163,17 +164,15 @@ def test_the_boards_fit_a_laptop_and_a_scrolling_board_is_named(review: Review) 
     keyboard-focusable scroll areas, a scrollbar on each); now the boards fit, and a board that
     scrolls on a phone is a region named by its caption."""
     page = review_page(review)
-    laptop = measure_in_browser(page, BOARDS, 1280)
-    assert len(laptop) == 36 and not any(b["scrolls"] for b in laptop), laptop
     with speaking("it"):  # "DISPARI" made 21 of the 36 boards scroll: the column says "DISP"
-        italian = measure_in_browser(review_page(review), BOARDS, 1280)
-    assert len(italian) == 36 and not any(b["scrolls"] for b in italian), italian
+        italian_page = review_page(review)
     # bug (HTML sweep): from 721 px two columns gave each board about 340 px of its 440, so
     # every board scrolled on a tablet; one column now holds until the boards fit
-    for tablet in (768, 900):
-        boards = measure_in_browser(page, BOARDS, tablet)
-        assert len(boards) == 36 and not any(b["scrolls"] for b in boards), (tablet, boards)
-    phone = measure_in_browser(page, BOARDS, 375)
+    shown = [(page, 1280), (italian_page, 1280), (page, 768), (page, 900), (page, 375)]
+    *wide, phone = measure_each_in_browser(shown, BOARDS)
+    for (_page, width), boards in zip(shown, wide, strict=False):
+        assert len(boards) == 36 and not any(b["scrolls"] for b in boards), (width, boards)
+    assert len(phone) == 36  # test audit, stop 57: an empty list passed the loop below
     for board in phone:
         assert board["role"] == "region" and board["name"].startswith("Rule of 48"), board
 
@@ -366,10 +365,9 @@ def test_positions_read_on_a_phone() -> None:
     drawing's text is larger for its size, and a phone gives the drawing more of its width."""
     record = load_path(EXAMPLES / "scopone-hand.yaml")[0]
     page = review_page(review_record(record, ["South"], settings=FAST_PAGE, plays=[1, 5]))
-    smallest, largest = measure_in_browser(page, TEXT_SIZES, 375)
-    assert smallest >= 10.5, (smallest, largest)
-    smallest, largest = measure_in_browser(page, TEXT_SIZES, 1280)
-    assert largest <= 20, (smallest, largest)
+    phone, laptop = measure_each_in_browser([(page, 375), (page, 1280)], TEXT_SIZES)
+    assert phone[0] >= 10.5, phone
+    assert laptop[1] <= 20, laptop
 
 
 class _Outline(HTMLParser):
@@ -756,12 +754,13 @@ def test_a_long_name_wraps_in_the_decisions_and_the_tables_are_named_regions() -
     keyboard nor named, as the boards are; a class badge broke at its dash on a phone."""
     text = SEED003.read_text(encoding="utf-8").replace("You", "N" * 500)
     page = review_page(review_record(loads(text)[0], settings=FAST_PAGE, plays=[1, 2, 3]))
-    laptop = measure_in_browser(page, TABLES, 1280)
+    whole = review_record(load_path(SEED003)[0], settings=FAST_PAGE)
+    laptop, phone = measure_each_in_browser([(page, 1280), (review_page(whole), 390)], TABLES)
     assert [t["name"] for t in laptop] == ["Decisions", "Score of the hand"], laptop
     assert not any(t["scrolls"] for t in laptop), laptop
     assert all(t["role"] == "region" and t["focusable"] for t in laptop), laptop
-    whole = review_record(load_path(SEED003)[0], settings=FAST_PAGE)
-    phone = measure_in_browser(review_page(whole), TABLES, 390)
+    # test audit, stop 57: an empty list passed the check of the badges
+    assert [t["name"] for t in phone] == ["Decisions", "Score of the hand"], phone
     assert not any(t["badges"] for t in phone), phone
 
 
