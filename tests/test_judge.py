@@ -91,6 +91,38 @@ def test_forced_means_one_legal_move_or_an_exact_tie() -> None:
     assert _assess(rows, a, [a, b], [a, b]) == (a, 0.0, 0.0, UNSEEN_DIFFERENCE / 10)
 
 
+def test_an_exact_tie_for_best_names_the_move_played_as_best() -> None:
+    """A move that ties the best exactly is best itself: costless, and named as the best, not
+    another move of the same value (test audit, stop 57: the tie-break turned round passed
+    every test). Late positions of random scopa hands, solved exactly, every hand visible."""
+    import random
+
+    from tutor.game.rules import load_ruleset
+    from tutor.game.state import GameState
+    from tutor.review.judge import _from_exact
+    from tutor.search.analysis import exact_analysis
+
+    rules = load_ruleset("scopa")
+    ties = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = GameState.random(rules, rng)
+        while state.plays_left() > 5:
+            state.push(rng.choice(state.legal_moves()))
+        legal = state.legal_moves()
+        a = exact_analysis(state)
+        values = {m.move: m.value for m in a.moves}
+        top = max(values.values())
+        tied = [m for m in legal if values[m] == top]
+        if len(tied) < 2 or len(set(values.values())) == 1:
+            continue
+        ties += 1
+        for m in tied:
+            j = _from_exact(m, legal, a)
+            assert j.best == m and j.cost == 0 and j.classification == "best"
+    assert ties >= 3
+
+
 def test_a_move_no_longer_sampled_does_not_hold_the_high_end_open() -> None:
     """Was: the high end was the largest over every legal move, so a move dropped after a few
     deals (shown worse than the best then) kept its wide early interval against the move played

@@ -814,7 +814,13 @@ def ruleset_text(lines: Sequence[str], rich: bool = False) -> Text:
 
 
 def pile_text(side: str, cards: int, denari: int, scope: int, settebello: bool) -> str:
-    """What a side has captured so far, in words: ``Ada 12 cards, 4 denari, 1 scopa``."""
+    """What a side has captured so far, in words: ``Ada 12 cards, 4 denari, 1 scopa``.
+
+    >>> pile_text("Ada", 12, 4, 1, settebello=False)
+    'Ada 12 cards, 4 denari, 1 scopa'
+    >>> pile_text("North-South", 1, 1, 0, settebello=True)
+    'North-South 1 card, 1 denaro, 0 scope, the settebello'
+    """
     parts = {
         "side": side,
         "cards": ngettext("{n} card", "{n} cards", cards).format(n=cards),
