@@ -276,8 +276,19 @@ def test_ctrl_c_in_a_benchmark_that_keeps_partial_work_stops_it(
             bench.bench_planted("scopa", 1, bench.Settings(workers=1))
 
 
-def test_bench_verdicts_json_and_table(tmp_path: Path) -> None:
+def test_bench_verdicts_json_and_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Two short reviews of the first play of seed 003 against a small reference."""
+    real, references = bench.review_record, {}
+
+    def once(record: Any, players: Any, **kw: Any) -> Any:
+        # the reference of 400 deals a decision is the same for the JSON and the table: it is
+        # reviewed once (test audit, stop 57: twice, half the test's 7.7 s)
+        key = repr((record, players, kw["settings"], kw.get("hand")))
+        if kw["settings"].samples == 400 and key not in references:
+            references[key] = real(record, players, **kw)
+        return references.get(key) or real(record, players, **kw)
+
+    monkeypatch.setattr(bench, "review_record", once)
     args = ("bench", "verdicts", seed003_opening(tmp_path, 2), "--player", "you", "--runs", "2",
             "--reference-samples", "400", "--workers", "1")  # fmt: skip
     data = run_json(*args)
@@ -303,6 +314,7 @@ def test_bench_verdicts_json_and_table(tmp_path: Path) -> None:
     assert "--hand 2: the file has 1 hand" in one_error_line(run(*args[:3], "--hand", "2"))
     said = one_error_line(run(*args, "--judge", "quick"), EXIT_USAGE)
     assert "--judge" in said and "unknown judge 'quick'" in said
+    assert len(references) == 1
 
 
 def test_bench_verdicts_interrupted_in_the_reference_says_so(
