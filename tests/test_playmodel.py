@@ -233,20 +233,28 @@ def test_a_careless_table_tempers_an_early_read_and_fades() -> None:
     view = seat_view(state, 0)
     five = state.parse_move("5S").card
 
-    def read(seen: GameState, seat: int, card: int, careless_table: float | None) -> float:
-        model = PlayModel(seen, 0, careless_table=careless_table)
-        return share(
-            iter_read_deals(seen, 0, random.Random(1), model=model, pool=POOL), seat, card, 1500
-        )
+    def reads(seen: GameState, seat: int, card: int) -> tuple[float, float, float]:
+        """The share of 1,500 deals drawn on the facts in which ``seat`` holds ``card``, and
+        that share with the deals weighed by the model with and without a careless table
+        (self-normalised, as read_odds weighs: the same deals for all three, so the gaps are
+        not noise; the sampler drawing 1,500 deals for each took 7 s: test audit, stop 57)."""
+        drawn = itertools.islice(iter_deals(seen, 0, random.Random(1), use_inferences=False), 1500)
+        hands = [tuple(d.hands) for d in drawn]
+        held = [h[seat] >> card & 1 for h in hands]
+        out = [sum(held) / len(hands)]
+        for careless_table in (None, 0.0):
+            model = PlayModel(seen, 0, careless_table=careless_table)
+            logs = [model.log_weight_of(h) for h in hands]
+            weights = [math.exp(x - max(logs)) for x in logs]
+            out.append(sum(w * k for w, k in zip(weights, held, strict=True)) / sum(weights))
+        return out[0], out[1], out[2]
 
-    plain = share(iter_deals(view, 0, random.Random(1), use_inferences=False), 2, five, 1500)
-    tempered, sharp = read(view, 2, five, None), read(view, 2, five, 0.0)
+    plain, tempered, sharp = reads(view, 2, five)
     assert plain + 0.05 < tempered < sharp - 0.01  # 0.32, 0.42, 0.45
     later_state = fives_passed_up()
-    later = seat_view(later_state, 0)
     c = later_state.parse_move("5C").card
-    with_table, without = read(later, 3, c, None), read(later, 3, c, 0.0)
-    assert with_table == pytest.approx(without, abs=0.03)  # 0.19 and 0.19
+    _plain, with_table, without = reads(seat_view(later_state, 0), 3, c)
+    assert with_table == pytest.approx(without, abs=0.03)  # 0.14 and 0.14
 
 
 def test_the_sampler_is_reproducible_and_reads_only_the_view() -> None:
