@@ -144,10 +144,17 @@ def test_the_two_odd_lists_say_what_each_counts() -> None:
     assert code == 0, err
     text = " ".join(out.split())
     assert "Unmatched (captured an odd number of times): 2, 3, 4, 7, F, R." in text
+    # new-user audit, stop 57: still read as a contradiction; it counts the unseen cards
     assert (
-        "Rule of 48: the values still out (not in your hand, on the table or captured) an odd "
-        "number of times are: 3, 7, C, R." in text
+        "Rule of 48: the unseen cards hold an odd number of 3, 7, C, R, so at least one of each "
+        "(the unmatched values count the captures alone)." in text
     )
+    from tutor.counting.tracker import OddValues
+
+    assert OddValues(()).text([]) == (
+        "Rule of 48: the unseen cards hold an even number of every value (the unmatched values "
+        "count the captures alone)."
+    )  # not "an odd number of none"
 
 
 def test_a_large_count_of_deals_is_written_with_the_languages_thousands_marks() -> None:

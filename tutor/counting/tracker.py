@@ -488,9 +488,17 @@ class OddValues(Fact):
 
     def text(self, names: Sequence[str], style: Style | str | None = None) -> str:
         """The rule of 48 in words: the values still out an odd number of times."""
+        # new-user audit, stop 57: beside "Unmatched (captured an odd number of times): 2, 3,
+        # 4, 7, F, R", a second odd list read as a contradiction; this one counts the unseen
+        # cards (the board's unseen row), and says so, and what it means
+        if not self.values:
+            return _(
+                "Rule of 48: the unseen cards hold an even number of every value (the "
+                "unmatched values count the captures alone)."
+            )
         return _(
-            "Rule of 48: the values still out (not in your hand, on the table or captured) an odd "
-            "number of times are: {values}."
+            "Rule of 48: the unseen cards hold an odd number of {values}, so at least one of "
+            "each (the unmatched values count the captures alone)."
         ).format(values=values_text(self.values, style))
 
 
