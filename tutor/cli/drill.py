@@ -55,7 +55,9 @@ def drill_command(
     question: Annotated[
         str,
         typer.Option(
-            "--question", help="unmatched (which values), holder (who must hold a card) or mixed."
+            "--question",
+            help="unmatched (which values), holder (who holds a card, by the count or the "
+            "readings) or mixed.",
         ),
     ] = "mixed",
     players: Annotated[
@@ -77,9 +79,10 @@ def drill_command(
     """Practise the rule of 48: a random hand is played to a random point, then a question.
 
     Each question shows the hand so far from your seat (the opening table, every play, the
-    table now and your cards) and asks which values are unmatched, or who must hold a given
-    card; type the answer (values like 2 6 8 or none; or a player's name), skip to give up a
-    question (marked wrong) or quit to stop. The tutor checks it and explains: the list of
+    table now and your cards) and asks which values are unmatched, or who holds a given card,
+    as the count proves or the readings of behaviour suggest (with their odds); type the
+    answer (values like 2 6 8 or none; or a player's name), skip to give up a question (marked
+    wrong) or quit to stop. The tutor checks it and explains: the list of
     sparigli, or the deduction and what it rests on. Answers are read from standard input, so
     a drill can be scripted; --seed makes it repeatable; with --json the questions go to
     stderr and a summary in JSON to stdout. Each answer is saved in the progress database as
