@@ -50,6 +50,20 @@ def test_puzzle_key_is_read_and_written_back() -> None:
     assert _load(dumps([m]))[0].puzzle == m.puzzle
 
 
+def test_playing_on_a_puzzles_state_leaves_the_puzzle_as_it_was() -> None:
+    """Was (API audit, stop 57): ``p.state`` was the puzzle's own position, so a script that
+    played on it moved the puzzle's mover (0 to 1) and its view."""
+    [p] = loads_puzzles(BASE, "p.yaml")
+    before = (p.mover, p.state.ply, p.view().ply, p.digest)
+    assert len(p.state.stack) == p.plays  # a copy with its history: readings are read from it
+    state = p.state
+    state.push(state.legal_moves()[0])
+    assert (p.mover, p.state.ply, p.view().ply, p.digest) == before
+    view = p.view()
+    view.push(view.legal_moves()[0])
+    assert (p.mover, p.view().ply) == (before[0], before[2])
+
+
 def test_a_bare_card_is_resolved_against_the_position() -> None:
     [r] = _load(BASE.replace("[7D x 3C 4S]", "[2C x 2S]"))
     assert [m.text() for m in r.puzzle.moves] == ["2C x 2S"]

@@ -107,7 +107,7 @@ class Puzzle:
         rewording them keeps a player's progress; any change to the cards, plays, question or
         solution makes another puzzle (``docs/puzzles.md``).
         """
-        mover = self.record.players[self.state.turn]
+        mover = self.record.players[self._position().turn]
         bare = replace(
             self.spec,
             title="-",
@@ -133,7 +133,13 @@ class Puzzle:
 
     @property
     def state(self) -> GameState:
-        """The position after the record's plays, with every card the record gives."""
+        """The position after the record's plays, with every card the record gives: a copy of
+        its own each time, so that a caller who plays on it leaves the puzzle as it was (API
+        audit, stop 57: a push on it moved the puzzle's mover and view)."""
+        return self._position().copy(with_stack=True)
+
+    def _position(self) -> GameState:
+        """The puzzle's own position, made once: read, never played on."""
         if self._state is None:
             self._state = self.record.final_state()
         return self._state
@@ -148,7 +154,7 @@ class Puzzle:
 
     @property
     def mover(self) -> int:
-        return self.state.turn
+        return self._position().turn
 
     @property
     def seat(self) -> int:
@@ -166,7 +172,7 @@ class Puzzle:
     @property
     def open(self) -> bool:
         """The record gives every card still in play (every hand, every deal to come)."""
-        s = self.state
+        s = self._position()
         return not any(s.unknown) and not any(u for d in s.deals[s.deal_index :] for _, u in d)
 
     @property
@@ -177,7 +183,12 @@ class Puzzle:
 
     def view(self) -> GameState:
         """The position as the solver of the puzzle may see it."""
-        return self.state if self.shows_all_hands else viewer_state(self.state, self.seat)
+        position = self._position()
+        return (
+            position.copy(with_stack=True)
+            if self.shows_all_hands
+            else viewer_state(position, self.seat)
+        )
 
     def side_names(self) -> list[str]:
         return self.record.team_names()
