@@ -549,7 +549,8 @@ def test_a_ruleset_built_in_python_round_trips_through_its_file(
         napola=napola,
         primiera_values=PrimieraScale({v: points[v - 1] for v in range(1, 11)}),
         tie_rule=tie,
-        translations=(("description_it", words[::-1]),),
+        # two of them, out of the reader's order (API audit, stop 57: unequal after the trip)
+        translations=(("source_it", words), ("description_it", words[::-1])),
     )
     assert loads_ruleset(dumps_ruleset(rs)) == rs
 

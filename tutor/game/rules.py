@@ -179,6 +179,14 @@ class Ruleset:
                     self.name, "primiera.values", _("must map each value 1-10 to points")
                 )
             object.__setattr__(self, "primiera_values", PrimieraScale(values))
+        # the translations in one order, the reader's: two rulesets that say the same thing
+        # are equal however they were built (API audit, stop 57)
+        pairs = self.translations
+        if isinstance(pairs, (tuple, list)) and all(
+            isinstance(p, (tuple, list)) and len(p) == 2 and all(isinstance(x, str) for x in p)
+            for p in pairs
+        ):
+            object.__setattr__(self, "translations", tuple(sorted(tuple(p) for p in pairs)))
         problem = _ruleset_problem(self)
         if problem is not None:
             raise InvalidRulesetError(self.name, *problem)
