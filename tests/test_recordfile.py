@@ -529,7 +529,7 @@ def test_a_nul_in_a_file_name_is_one_clear_error(tmp_path: Path) -> None:
     with pytest.raises(RecordError, match="a file name cannot hold a NUL character"):
         load_path(tmp_path / "a\x00b.yaml")
     with pytest.raises(SaveError, match="a file name cannot hold a NUL character"):
-        save([], tmp_path / "a\x00b.yaml")
+        save(load_path(SEED003), tmp_path / "a\x00b.yaml")
 
 
 def test_a_ruleset_built_in_python_under_a_shipped_name_is_not_written(tmp_path: Path) -> None:
@@ -681,6 +681,22 @@ def test_loads_takes_bytes_and_dumps_one_record_as_json_does() -> None:
     with pytest.raises(RecordError) as err:
         loads(b"ruleset: scopa\nplayers: [Ad\xe9, Bea]\n", "x.yaml")
     assert str(err.value) == "x.yaml:2: the byte 0xE9 is not UTF-8 text: save the file as UTF-8"
+
+
+def test_dumps_never_writes_what_loads_refuses() -> None:
+    """API audit (stop 57): ``dumps([])`` wrote an empty text, and two hands of different
+    games a file that ``loads`` refused ("the sides differ"); both are RecordErrors now, with
+    the reader's own words for the second."""
+    ada = loads("ruleset: scopa\nplayers: [Ada, Bea]\ntable: [AD, 2C, 3S, 4B]\n")[0]
+    cy = loads("ruleset: scopa\nplayers: [Cy, Di]\ntable: [AD, 2C, 3S, 4B]\n")[0]
+    with pytest.raises(RecordError, match="no hand to write"):
+        dumps([])
+    with pytest.raises(RecordError) as err:
+        dumps([ada, cy])
+    with pytest.raises(RecordError) as read:
+        loads(dumps([ada]) + "---\n" + dumps([cy]))
+    assert "the sides (Cy | Di) differ from the first hand's (Ada | Bea)" in str(err.value)
+    assert err.value.message == read.value.message
 
 
 def test_a_player_named_in_another_case_is_the_player_everywhere() -> None:

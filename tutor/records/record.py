@@ -62,6 +62,7 @@ __all__ = [
     "HandRecord",
     "record_from_moves",
     "side_map",
+    "check_one_game",
     "validate_match",
     "as_match",
     "next_seating",
@@ -1074,13 +1075,14 @@ def _game_key(r: HandRecord) -> tuple[int, tuple[tuple[str, str], ...]] | None:
     return None if r.game is None else (r.game.seed, tuple(sorted(r.game.computer.items())))
 
 
-def validate_match(records: Sequence[HandRecord]) -> MatchScore:
-    """The hands of one file make a match: same ruleset and sides, played in turn; the match's
-    score over its finished hands (each hand's points in the first hand's side order)."""
+def check_one_game(records: Sequence[HandRecord]) -> None:
+    """The hands are one game's: the same ruleset, sides and teams as the first hand (and
+    game key), as a file of several hands must be; RecordError names the first that is not.
+    :func:`~tutor.records.recordfile.dumps` checks it too, so that it never writes what
+    :func:`~tutor.records.recordfile.loads` refuses (API audit, stop 57)."""
     if not records:
         raise ValueError("no hand: a match has at least one")
     first = records[0]
-    match = MatchScore(first.ruleset)
     for k, r in enumerate(records[1:], 2):
         if r.ruleset != first.ruleset:
             if r.ruleset.name == first.ruleset.name:
@@ -1137,6 +1139,14 @@ def validate_match(records: Sequence[HandRecord]) -> MatchScore:
                     "hand's: the hands of a file make one game"
                 ),
             )
+
+
+def validate_match(records: Sequence[HandRecord]) -> MatchScore:
+    """The hands of one file make a match: same ruleset and sides, played in turn; the match's
+    score over its finished hands (each hand's points in the first hand's side order)."""
+    check_one_game(records)
+    first = records[0]
+    match = MatchScore(first.ruleset)
     for k, r in enumerate(records, 1):
         if match.over:
             raise _hand_error(

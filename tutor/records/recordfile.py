@@ -92,6 +92,7 @@ from tutor.records.record import (
     RecordError,
     Where,
     as_match,
+    check_one_game,
     control_problem,
     player_named,
     validate_match,
@@ -935,9 +936,16 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def dumps(records: HandRecord | Sequence[HandRecord]) -> str:
     """The canonical text of a hand, or of some hands (a match), in each record's own
-    notation (``---`` between): what :func:`loads` reads back as equal records."""
+    notation (``---`` between): what :func:`loads` reads back as equal records.
+
+    Nothing :func:`loads` would refuse is written: no hand at all, or hands of different
+    games (rulesets, sides or teams), raise RecordError (API audit, stop 57: ``dumps([])``
+    wrote an empty text, and two unrelated hands a file its own reader refused)."""
     if isinstance(records, HandRecord):
         records = [records]
+    if not records:
+        raise RecordError("<dumps>", None, None, _("no hand to write: a file holds one at least"))
+    check_one_game(records)
     return "---\n".join(_dump_one(r) for r in records)
 
 
