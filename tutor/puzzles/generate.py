@@ -350,7 +350,7 @@ def _difficulty(
 class _Miner:
     """Mines one hand: self-play, then a few chosen positions tried for a question."""
 
-    def __init__(self, name: str, rules: Ruleset, seed: int, hand: int, theme: str | None):
+    def __init__(self, name: str, rules: Ruleset, seed: int, hand: int, theme: str | None) -> None:
         self.name = name
         self.rules = rules
         self.seed = seed

@@ -197,6 +197,8 @@ class DrillQuestion:
 
 @dataclass
 class DrillResult:
+    """The verdict on one answer of a drill, with the explanation shown after it."""
+
     correct: bool
     message: str
     """Right or wrong, and what the answer was."""

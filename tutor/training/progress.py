@@ -24,6 +24,8 @@ WEEK_DAYS = 7
 
 @dataclass
 class ThemeCount:
+    """How many puzzles of a theme were answered, and how many of them right."""
+
     answered: int = 0
     correct: int = 0
 
@@ -33,6 +35,8 @@ class ThemeCount:
 
 @dataclass(frozen=True)
 class DayCount:
+    """The answers of one day: how many, and how many right (``tutor stats``'s days)."""
+
     day: str
     """The local date, ``YYYY-MM-DD``."""
     answered: int
@@ -41,6 +45,8 @@ class DayCount:
 
 @dataclass(frozen=True)
 class DueItem:
+    """A puzzle in the Leitner boxes: its box and when it is next due (``tutor stats``)."""
+
     name: str
     title: str
     question: str

@@ -399,6 +399,9 @@ class PuzzleInfo:
 
 @dataclass(frozen=True)
 class Schedule:
+    """Where a puzzle stands in the Leitner boxes after an answer: its box, when it is due
+    next and when it was last answered (times in seconds since the epoch)."""
+
     digest: str
     box: int
     due: float
@@ -410,6 +413,9 @@ class Schedule:
 
 @dataclass(frozen=True)
 class AnswerRow:
+    """One answer as the store keeps it: which puzzle, when, right or not, skipped or not,
+    and the puzzle's themes then (what ``tutor stats`` counts)."""
+
     digest: str
     answered_at: float
     correct: bool
