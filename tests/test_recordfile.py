@@ -683,6 +683,24 @@ def test_loads_takes_bytes_and_dumps_one_record_as_json_does() -> None:
     assert str(err.value) == "x.yaml:2: the byte 0xE9 is not UTF-8 text: save the file as UTF-8"
 
 
+def test_a_key_typed_wrong_is_named_with_the_key_meant() -> None:
+    """New-user audit (stop 57): ``play:`` for ``plays:`` got "unknown key 'play'" and a
+    list of 17 keys; ``live`` and ``play`` name the command a slip meant, and so does a file."""
+    head = "ruleset: scopa\nplayers: [Ada, Bea]\ntable: [AD, 2C, 3S, 4B]\n"
+    with pytest.raises(RecordError) as err:
+        loads(head + "play: [AS]\n", "k.yaml")
+    assert str(err.value).startswith("k.yaml:4: unknown key 'play' (did you mean 'plays'? known")
+    deals = "deals:\n  - Ada: [AS, 2S, 3C]\n    Bea: [5D, 6D, 7C]\n"
+    with pytest.raises(RecordError) as err:
+        loads(head + deals + "plays:\n  - {play: AS, nots: x}\n", "k.yaml")
+    assert "unknown key 'nots' in a play (did you mean 'note'? known keys: play, note" in str(
+        err.value
+    )
+    with pytest.raises(RecordError) as err:
+        loads(head + "colour: red\n", "k.yaml")
+    assert "unknown key 'colour' (known keys: " in str(err.value)  # nothing near it
+
+
 def test_dumps_never_writes_what_loads_refuses() -> None:
     """API audit (stop 57): ``dumps([])`` wrote an empty text, and two hands of different
     games a file that ``loads`` refused ("the sides differ"); both are RecordErrors now, with

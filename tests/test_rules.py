@@ -607,3 +607,12 @@ def test_a_ruleset_built_in_python_is_checked_as_a_file_is(
     assert err.value.key == key and err.value.problem.startswith(problem)
     custom = Ruleset("house", primiera_values={**PRIMIERA_VALUES, 10: 0})
     assert custom.primiera_values[10] == 0 and hash(custom.primiera_values)
+
+
+def test_a_ruleset_key_typed_wrong_is_named_with_the_key_meant() -> None:
+    """New-user audit (stop 57): a slip in a key got the list of known keys alone."""
+    from tutor.game.rules import RulesetError, loads_ruleset
+
+    with pytest.raises(RulesetError) as err:
+        loads_ruleset("name: x\ntarjet: 3\n", "r.yaml")
+    assert "key 'tarjet': unknown key (did you mean 'target'? known keys: name," in str(err.value)

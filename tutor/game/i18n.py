@@ -43,6 +43,7 @@ from functools import cache
 from importlib import resources
 
 __all__ = [
+    "unknown_key",
     "DOMAIN",
     "LANGUAGES",
     "bounds",
@@ -422,6 +423,32 @@ def near_command(text: str, among: Iterable[str] | None = None) -> str | None:
     forms = {f: name for name, message in names.items() for f in (name, *typed_words((message,)))}
     close = difflib.get_close_matches(word, list(forms), n=1, cutoff=0.75)
     return forms[close[0]] if close else None
+
+
+def unknown_key(key: object, known: Sequence[str], in_a_play: bool = False) -> str:
+    """``unknown key 'play' (did you mean 'plays'? known keys: ...)``: a file's key that is
+    none of ``known``, with the one it was likely meant to be, as ``play`` and ``live`` name
+    the command a slip was meant to be (new-user audit, stop 57: ``play:`` for ``plays:`` got
+    the list of 17 keys alone). ``in_a_play``: a key of a play written as a mapping.
+
+    >>> unknown_key("play", ["ruleset", "players", "plays"])
+    "unknown key 'play' (did you mean 'plays'? known keys: ruleset, players, plays)"
+    >>> unknown_key("colour", ["ruleset", "plays"])
+    "unknown key 'colour' (known keys: ruleset, plays)"
+    """
+    keys = ", ".join(known)
+    close = difflib.get_close_matches(str(key).lower(), list(known), n=1, cutoff=0.75)
+    if close and in_a_play:
+        return _(
+            "unknown key {key!r} in a play (did you mean {close!r}? known keys: {keys})"
+        ).format(key=key, close=close[0], keys=keys)
+    if close:
+        return _("unknown key {key!r} (did you mean {close!r}? known keys: {keys})").format(
+            key=key, close=close[0], keys=keys
+        )
+    if in_a_play:
+        return _("unknown key {key!r} in a play (known keys: {keys})").format(key=key, keys=keys)
+    return _("unknown key {key!r} (known keys: {keys})").format(key=key, keys=keys)
 
 
 QUIT = ("quit", "exit", "q")

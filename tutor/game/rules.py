@@ -15,6 +15,7 @@ Every rule that differs between the source documents or between regions is a fie
 from __future__ import annotations
 
 import bisect
+import difflib
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass, field, fields
@@ -691,8 +692,15 @@ def ruleset_from_dict(
         )
     for key, value in data.items():
         if key not in _KEYS:
-            known = ", ".join(k for k in _KEYS if k not in _TRANSLATIONS)
-            raise _fail(where, str(key), _("unknown key (known keys: {keys})").format(keys=known))
+            known = [k for k in _KEYS if k not in _TRANSLATIONS]
+            close = difflib.get_close_matches(str(key).lower(), known, n=1, cutoff=0.75)
+            said = (
+                _("unknown key (did you mean {close!r}? known keys: {keys})")
+                if close
+                else _("unknown key (known keys: {keys})")
+            )
+            raise _fail(where, str(key), said.format(close=close[0] if close else "",
+                                                     keys=", ".join(known)))  # fmt: skip
         problem = _type_problem(_KEYS[key], value)
         if problem is not None:
             raise _fail(where, key, problem)

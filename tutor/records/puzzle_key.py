@@ -38,7 +38,7 @@ from tutor.game.cards import (
     parse_cards,
 )
 from tutor.game.errors import Shown, names_text
-from tutor.game.i18n import LANGUAGES, N_, _, local, typed_words
+from tutor.game.i18n import LANGUAGES, N_, _, local, typed_words, unknown_key
 from tutor.game.state import GameState, Move, MoveError
 
 __all__ = [
@@ -267,11 +267,8 @@ def read_puzzle(reader: NodeReader, node: Node, style: Style, sides: Sequence[st
         if key not in PUZZLE_KEYS:
             raise reader.fail(
                 knode,
-                "puzzle: "
-                + _("unknown key {key!r} (known keys: {keys})").format(
-                    key=key,
-                    keys=", ".join(PUZZLE_KEYS),  # title_it too: documented, so listed
-                ),
+                # title_it too: documented, so listed
+                "puzzle: " + unknown_key(key, PUZZLE_KEYS),
             )
     values = {k: v for k, _, v in items}
     for key in ("title", "question", "themes", "difficulty", "solution", "explanation"):

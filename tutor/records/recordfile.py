@@ -60,7 +60,7 @@ from tutor.game.cards import (
     styles_shown,
 )
 from tutor.game.errors import Shown, TutorError
-from tutor.game.i18n import _, ngettext
+from tutor.game.i18n import _, ngettext, unknown_key
 from tutor.game.interrupts import interrupts_held
 from tutor.game.rules import (
     Ruleset,
@@ -282,10 +282,7 @@ class _Reader:
                 if key not in _PLAY_KEYS:
                     raise self.fail(
                         knode,
-                        _("unknown key {key!r} in a play (known keys: {keys})").format(
-                            key=key,
-                            keys=", ".join(_PLAY_KEYS),
-                        ),
+                        unknown_key(key, _PLAY_KEYS, in_a_play=True),
                         n,
                     )
             if "play" not in keys:
@@ -324,10 +321,7 @@ class _Reader:
             if key not in _GAME_KEYS:
                 raise self.fail(
                     knode,
-                    "game: "
-                    + _("unknown key {key!r} (known keys: {keys})").format(
-                        key=key, keys=", ".join(_GAME_KEYS)
-                    ),
+                    "game: " + unknown_key(key, _GAME_KEYS),
                 )
             values[key] = vnode
         if "seed" not in values:
@@ -395,9 +389,7 @@ class _Reader:
             if key not in _KEYS:
                 raise self.fail(
                     knode,
-                    _("unknown key {key!r} (known keys: {keys})").format(
-                        key=key, keys=", ".join(_KEYS)
-                    ),
+                    unknown_key(key, _KEYS),
                 )
         values = {k: v for k, _, v in items}
         lines: dict[Where, int] = {("doc",): root.start_mark.line + 1}
