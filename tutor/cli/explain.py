@@ -83,7 +83,7 @@ def explain(
             "--table",
             "-t",
             metavar="CARDS",
-            help='The cards on the table, e.g. "4H QD 3H AS" ("" if empty); required without --at.',
+            help='The cards on the table, e.g. "4C FD 3B AS" ("" if empty); required without --at.',
         ),
     ] = None,
     deck: Annotated[

@@ -728,10 +728,20 @@ class GameState:
                 None,
             )
             if reason is None:
-                total = sum(VALUE_OF[i] for i in indexes_of(capture))
-                reason = _(
-                    "they add up to {total}, not {value}: a card takes one equal card "
-                    "or cards that add up to it"
+                taken = list(indexes_of(capture))
+                total = sum(VALUE_OF[i] for i in taken)
+                # one card is worth, not "adds up to" (new-user audit, stop 57: 6B x FB said
+                # "they add up to 8")
+                reason = (
+                    _(
+                        "it is worth {total}, not {value}: a card takes one equal card or cards "
+                        "that add up to it"
+                    )
+                    if len(taken) == 1
+                    else _(
+                        "they add up to {total}, not {value}: a card takes one equal card "
+                        "or cards that add up to it"
+                    )
                 ).format(total=total, value=VALUE_OF[card])
             raise IllegalMoveError(reason, [m.text(style) for m in legal])
 
