@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -90,6 +91,9 @@ def test_explain_terminal_look_has_coloured_glyphs() -> None:
     fancy = run(*args, env={"FORCE_COLOR": "1"})
     assert fancy.exit_code == 0
     assert "J♦" in fancy.stdout and "\x1b[" in fancy.stdout
+    # the rule's cards too, as the play's (new-user audit, stop 57: "takes AS+3H+4H" beside)
+    plain = re.sub(r"\x1b\[[0-9;]*m", "", fancy.stdout)
+    assert "takes A♠+3♥+4♥" in plain and "AS+3H" not in plain
     no_color = run(*args, env={"FORCE_COLOR": "1", "NO_COLOR": "1"})
     assert "JD x AS 3H 4H" in no_color.stdout
     assert "\x1b[" not in no_color.stdout and "♦" not in no_color.stdout

@@ -747,7 +747,11 @@ def explain_table(explanation: Explanation, rich: bool = False) -> RenderableTyp
         play = move_text(card, option.capture, style, rich)
         if not option.capture:
             play = assemble_text(_("{play} laid"), play=play)
-        out.add_row(verdict if rich else Text(verdict.plain), play, reason)
+        # the rule's cards drawn as the play's are (new-user audit, stop 57: "C♣ x A♦ F♦"
+        # beside "takes AD+FD")
+        out.add_row(
+            verdict if rich else Text(verdict.plain), play, glyph_cards(reason, style, rich)
+        )
     return Group(head, out)
 
 
