@@ -1262,25 +1262,6 @@ EarlierOption = Annotated[
 ]
 
 
-def known_styles(
-    hands: Sequence[HandRecord],
-    stated: Sequence[str] | None,
-    earlier: bool = True,
-    player: str | None = None,
-) -> dict[str, dict[str, float]]:
-    """By player name, the styles of play known before the last of ``hands`` (a match file's
-    hands up to it, :func:`record_hands`): those ``stated`` with ``--style``, then
-    (``earlier``) what the hands before it showed, as ``player`` saw them (None: as everyone
-    saw them once over)."""
-    styles = stated_styles(hands[-1].players, stated or [], player)
-    if earlier and len(hands) > 1:
-        # lazy: the counting layer loads only for the commands that read styles
-        from tutor.counting.inference import match_styles
-
-        styles = match_styles(hands[:-1], player, styles)
-    return styles
-
-
 StyleOption = Annotated[
     list[str] | None,
     typer.Option(

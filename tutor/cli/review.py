@@ -6,9 +6,9 @@ Also the position form of ``tutor explain`` (``tutor explain FILE --at N``), whi
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Mapping
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -28,11 +28,11 @@ from tutor.cli.core import (
     file_argument,
     file_option,
     is_stdout,
-    known_styles,
     note,
     progress_bar,
     record_hands,
     show_result,
+    stated_styles,
     time_up,
     write_output,
 )
@@ -43,7 +43,7 @@ from tutor.search.defaults import SAMPLES_MAX, TIME_MAX
 
 if TYPE_CHECKING:  # the review loads only when a command runs
     from tutor.review.judge import Settings
-    from tutor.review.review import Review
+    from tutor.review.review import Progress, Review
 
 __all__ = ["review_command", "explain_position_command"]
 
@@ -160,9 +160,11 @@ def review_command(
                 param_hint="--html",
             )
         check_output(html, "--html", "review.html", file)
+    settings = Settings(samples=samples, time=time_limit, seed=seed,
+                        workers=workers or os.cpu_count() or 1)  # fmt: skip
     if whole_match:
-        _review_match(file, as_players, all_players, samples, time_limit, seed, workers,
-                      hindsight, json_out, stated, earlier, html)  # fmt: skip
+        _review_match(file, as_players, all_players, settings, hindsight, json_out, stated,
+                      earlier, html)  # fmt: skip
         return
     hand = hand or 1
     hands = record_hands(file, hand, shown=not json_out)
@@ -174,10 +176,8 @@ def review_command(
     else:
         budget = _("up to {n} sampled deals").format(n=samples)
     doing = _("reviewing the decisions of {file} ({budget} each)").format(file=file, budget=budget)
-    review = _review_hand(file, hands, as_players, all_players,
-                          Settings(samples=samples, time=time_limit, seed=seed,
-                                   workers=workers or os.cpu_count() or 1),
-                          stated, earlier, hindsight, doing, f"{file}: ")  # fmt: skip
+    review = _review_hand(file, hands, as_players, all_players, settings, stated, earlier,
+                          hindsight, doing)  # fmt: skip
     if html is not None:
         from tutor.render.html import review_page
 
@@ -190,6 +190,25 @@ def review_command(
                 _cut_short(review.interrupted))  # fmt: skip
 
 
+def _players(
+    file: Path, record: HandRecord, as_players: list[str] | None, all_players: bool
+) -> list[str] | None:
+    """The players ``--as`` names, as ``record`` writes them (None: every player with
+    ``--all``, else the record's default); bad input for a name the record has not."""
+    if all_players or not as_players:
+        return None
+    return [record.players[check_player(file, record, p)] for p in as_players]
+
+
+def _review_notes(review: Review, hindsight: bool, where: str) -> None:
+    """On stderr, after ``where``, the plays of ``review`` not reviewed and a hindsight the
+    record cannot give."""
+    for play, why in review.skipped:
+        note(f"tutor: {where}" + _("play {n} not reviewed: {why}").format(n=play, why=why))
+    if hindsight and not any(d.hindsight for d in review.decisions) and review.decisions:
+        note(f"tutor: {where}" + _("no hindsight: the record does not reveal every hand"))
+
+
 def _review_hand(
     file: Path,
     hands: list[HandRecord],
@@ -200,32 +219,24 @@ def _review_hand(
     earlier: bool,
     hindsight: bool,
     doing: str,
-    where: str,
 ) -> Review:
-    """The last of ``hands`` reviewed (hand ``len(hands)`` of the file), for ``--hand N`` and
-    for each hand of ``--match``: the players asked for (None: the record's default), the
-    ``budget`` with the styles the hands before it showed, a progress bar saying ``doing``, and
-    on stderr, after ``where``, the plays not reviewed and a hindsight the record cannot give."""
-    from tutor.review.review import ReviewError, review_record
+    """``tutor review FILE --hand N``: the last of ``hands`` reviewed (hand ``len(hands)`` of
+    the file) with the styles the hands before it showed, under a progress bar saying
+    ``doing``."""
+    from tutor.review.match import review_hand
+    from tutor.review.review import ReviewError
 
     record = hands[-1]
-    if all_players:
-        players: list[str] | None = list(record.players)
-    elif as_players:
-        players = [record.players[check_player(file, record, p)] for p in as_players]
-    else:
-        players = None
-    settings = replace(budget, styles=review_styles(hands, stated, earlier))
+    players = _players(file, record, as_players, all_players)
+    known = stated_styles(record.players, stated or [])
     try:
         with progress_bar(_("reviewing"), doing) as progress:
-            review = review_record(record, players, settings=settings, hindsight_values=hindsight,
-                                   hand=len(hands), progress=progress)  # fmt: skip
+            review = review_hand(hands, players, all_players=all_players, settings=budget,
+                                 stated=known, earlier=earlier, hindsight_values=hindsight,
+                                 progress=progress)  # fmt: skip
     except ReviewError as exc:
-        raise InputError(f"{where}{exc}") from None
-    for play, why in review.skipped:
-        note(f"tutor: {where}" + _("play {n} not reviewed: {why}").format(n=play, why=why))
-    if hindsight and not any(d.hindsight for d in review.decisions) and review.decisions:
-        note(f"tutor: {where}" + _("no hindsight: the record does not reveal every hand"))
+        raise InputError(f"{file}: {exc}") from None
+    _review_notes(review, hindsight, f"{file}: ")
     return review
 
 
@@ -233,10 +244,7 @@ def _review_match(
     file: Path,
     as_players: list[str] | None,
     all_players: bool,
-    samples: int,
-    time_limit: float,
-    seed: int,
-    workers: int | None,
+    budget: Settings,
     hindsight: bool,
     json_out: bool,
     stated: list[str] | None,
@@ -245,43 +253,41 @@ def _review_match(
 ) -> None:
     """``tutor review FILE --match``: each hand in turn, as ``--hand N`` reviews it (the
     styles read from the hands before it), then each player's figures over the match, and
-    with ``--html`` the page of them all. Ctrl-C shows the hands reviewed, the one under way
-    up to its last decision judged."""
-    from tutor.review.judge import Settings
-    from tutor.review.review import match_summary
+    with ``--html`` the page of them all (:func:`tutor.review.match.review_match`). Ctrl-C
+    shows the hands reviewed, the one under way up to its last decision judged."""
+    from tutor.review.match import HandReviewError, review_match
 
     records = record_hands(file, None, shown=not json_out)
-    budget = Settings(samples=samples, time=time_limit, seed=seed,
-                      workers=workers or os.cpu_count() or 1)  # fmt: skip
-    reviews = []
-    for n in range(1, len(records) + 1):
-        doing = _("reviewing hand {n} of {hands} of {file}").format(
-            n=n, hands=len(records), file=file
-        )
-        review = _review_hand(file, records[:n], as_players, all_players, budget, stated,
-                              earlier, hindsight, doing, f"{file}: --hand {n}: ")  # fmt: skip
-        reviews.append(review)
-        if review.interrupted:
-            break
+    # the hands of a match file have the same players (validate_match): checked once, first
+    players = _players(file, records[0], as_players, all_players)
+    known = stated_styles(records[0].players, stated or [])
+
+    def bar(n: int, hands: int) -> contextlib.AbstractContextManager[Progress]:
+        doing = _("reviewing hand {n} of {hands} of {file}").format(n=n, hands=hands, file=file)
+        return progress_bar(_("reviewing"), doing)
+
+    try:
+        match = review_match(records, players, all_players=all_players, settings=budget,
+                             stated=known, earlier=earlier, hindsight_values=hindsight,
+                             progress=bar,
+                             on_hand=lambda n, review: _review_notes(
+                                 review, hindsight, f"{file}: --hand {n}: "))  # fmt: skip
+    except HandReviewError as exc:
+        raise InputError(f"{file}: --hand {exc.hand}: {exc}") from None
     if html is not None:
         from tutor.records.replay import replay_match
         from tutor.render.html import match_page
 
-        write_output(html, match_page(reviews, replay_match(records)))
+        write_output(html, match_page(match.reviews, replay_match(match.records)))
         if is_stdout(html):  # the page is the output
             return
     from tutor.render.review import match_review_view
 
-    stopped = reviews[-1].interrupted
     show_result(
-        lambda: {
-            "hands": [r.to_json() for r in reviews],
-            "summary": {name: s.to_json() for name, s in match_summary(reviews).items()},
-            "interrupted": stopped,
-        },
-        lambda fancy: match_review_view(reviews, len(records), fancy),
+        match.to_json,
+        lambda fancy: match_review_view(match.reviews, len(match.records), fancy),
         json_out,
-        _cut_short(stopped),
+        _cut_short(match.interrupted),
     )
 
 
@@ -293,12 +299,13 @@ def _cut_short(interrupted: bool) -> str | None:
 def review_styles(
     hands: list[HandRecord], stated: list[str] | None = None, earlier: bool = True
 ) -> dict[int, Mapping[str, float]]:
-    """By seat, the styles of play known before the last of ``hands``: the play model's
-    priors."""
+    """By seat, the styles of play known before the last of ``hands``, ``--style`` parsed
+    (:func:`tutor.counting.inference.known_styles_by_seat`): the play model's priors."""
     # lazy: the counting layer loads only for the commands that read styles
-    from tutor.counting.style import styles_by_seat
+    from tutor.counting.inference import known_styles_by_seat
 
-    return styles_by_seat(hands[-1].players, known_styles(hands, stated, earlier))
+    stated_by_name = stated_styles(hands[-1].players, stated or [])
+    return known_styles_by_seat(hands, stated_by_name, earlier)
 
 
 def explain_position_command(

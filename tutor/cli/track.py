@@ -18,10 +18,10 @@ from tutor.cli.core import (
     examples,
     file_argument,
     human_console,
-    known_styles,
     note,
     print_json,
     record_hands,
+    stated_styles,
 )
 from tutor.counting.defaults import TRUST_DEFAULT
 from tutor.game.i18n import ngettext
@@ -70,13 +70,16 @@ def track_command(
     --style.
     """
     # lazy: the inference loads the assignment model; replay --json must start fast
-    from tutor.counting.inference import hand_view
+    from tutor.counting.inference import hand_view, known_styles
 
     hands = record_hands(file, hand, shown=not json_out)
     record = hands[-1]
     seat = check_player(file, record, as_player)
     check_at(file, record, at)
-    styles = known_styles(hands, stated, earlier, record.players[seat])
+    viewer = record.players[seat]
+    styles = known_styles(
+        hands, stated_styles(record.players, stated or [], viewer), earlier, viewer
+    )
     if not json_out:  # a player named You, seen from another seat, is named as a player
         seen = record.seen_from(record.players[seat])
         renamed = dict(zip(record.players, seen.players, strict=True))

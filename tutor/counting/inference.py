@@ -86,6 +86,8 @@ __all__ = [
     "count_view",
     "hand_view",
     "match_styles",
+    "known_styles",
+    "known_styles_by_seat",
 ]
 
 
@@ -637,3 +639,28 @@ def match_styles(
         for seat, prior in carry_styles(before, seen, viewer).items():
             known[record.players[seat]] = prior
     return known
+
+
+def known_styles(
+    hands: Sequence[HandRecord],
+    stated: Mapping[str, Mapping[str, float]] | None = None,
+    earlier: bool = True,
+    player: str | None = None,
+) -> dict[str, dict[str, float]]:
+    """By player name, the styles of play known before the last of ``hands`` (a match file's
+    hands up to it): those ``stated`` by the user, then (``earlier``) what the hands before it
+    showed (:func:`match_styles`), as ``player`` saw them (None: as everyone saw them once
+    over). What ``tutor track`` and ``tutor review`` read the plays with."""
+    if earlier and len(hands) > 1:
+        return match_styles(hands[:-1], player, stated)
+    return {name: dict(prior) for name, prior in (stated or {}).items()}
+
+
+def known_styles_by_seat(
+    hands: Sequence[HandRecord],
+    stated: Mapping[str, Mapping[str, float]] | None = None,
+    earlier: bool = True,
+    player: str | None = None,
+) -> dict[int, Mapping[str, float]]:
+    """:func:`known_styles` by seat of the last of ``hands``: the play model's priors there."""
+    return styles_by_seat(hands[-1].players, known_styles(hands, stated, earlier, player))
