@@ -67,40 +67,23 @@ app.add_typer(
 
 
 def find_puzzle(path: Path, hand: int = 1) -> Puzzle:
-    """The puzzle in ``path``, or the shipped puzzle of that name (``--hand``: which of a file)."""
-    from tutor.puzzles.format import collection_dir, load_puzzles
+    """The puzzle in ``path``, or the shipped puzzle of that name (``--hand``: which of a file:
+    :func:`tutor.puzzles.format.find_puzzle`), its errors in the command line's words."""
+    from tutor.puzzles.format import NoSuchHand, NoSuchPuzzle, collection_dir
+    from tutor.puzzles.format import find_puzzle as find
 
-    # a file's name alone may be a shipped puzzle's; a link, even to nothing, is the user's
-    if not path.exists() and not path.is_symlink() and path.parent == Path("."):
-        shipped = collection_dir() / f"{path.name.removesuffix('.yaml')}.yaml"
-        if shipped.exists():
-            path = shipped
-        else:
-            import difflib
-
-            names = sorted(p.stem for p in collection_dir().glob("*.yaml"))
-            close = difflib.get_close_matches(path.name.removesuffix(".yaml"), names, n=3)
-            problem = _("no such file, and no shipped puzzle of that name")
-            if close:
-                problem += " (" + _("did you mean {names}?").format(names=", ".join(close)) + ")"
-            # the command that lists them first (new-user audit, stop 52), then their folder
-            problem += "; " + _(
-                "tutor puzzle list lists the shipped puzzles (the files in {folder})"
-            ).format(folder=collection_dir())
-            raise InputError(f"{path}: {problem}")
-    if path.is_dir():  # it tried the folder's first puzzle without a word
+    try:
+        return find(path, hand)
+    except NoSuchPuzzle as exc:
+        # the command that lists them first (new-user audit, stop 52), then their folder
         raise InputError(
-            f"{path}: " + _("a folder: give one puzzle file, or the name of a shipped puzzle")
-        )
-    puzzles = load_puzzles(path)
-    if hand > len(puzzles):
-        raise InputError(
-            f"{path}: --hand {hand}: "
-            + ngettext(
-                "the file holds {n} puzzle", "the file holds {n} puzzles", len(puzzles)
-            ).format(n=len(puzzles))
-        )
-    return puzzles[hand - 1]
+            f"{exc}; "
+            + _("tutor puzzle list lists the shipped puzzles (the files in {folder})").format(
+                folder=collection_dir()
+            )
+        ) from None
+    except NoSuchHand as exc:
+        raise InputError(f"{exc.path}: --hand {exc.hand}: {exc.problem}") from None
 
 
 def themes_help(text: str) -> str:

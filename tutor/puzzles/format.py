@@ -30,6 +30,7 @@ notation. ``docs/puzzles.md`` describes the format.
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -39,7 +40,7 @@ from pathlib import Path
 from tutor.counting.tracker import values_text, viewer_state
 from tutor.game.cards import Style, format_card
 from tutor.game.errors import TutorError
-from tutor.game.i18n import _, is_you
+from tutor.game.i18n import _, is_you, ngettext
 from tutor.game.rules import RulesetError, loads_ruleset
 from tutor.game.state import GameState
 from tutor.game.textfile import FileReadError, read_text
@@ -53,6 +54,8 @@ __all__ = [
     "COUNTING_QUESTIONS",
     "PuzzleError",
     "RulesetFileError",
+    "NoSuchPuzzle",
+    "NoSuchHand",
     "Puzzle",
     "puzzle_files",
     "load_puzzles",
@@ -61,6 +64,8 @@ __all__ = [
     "collection_dir",
     "load_collection",
     "listed_puzzles",
+    "puzzle_path",
+    "find_puzzle",
 ]
 
 COUNTING_QUESTIONS = ("unmatched", "holds")
@@ -74,6 +79,33 @@ class PuzzleError(TutorError):
 class RulesetFileError(PuzzleError):
     """A ruleset file where a puzzle was looked for: a folder of puzzles may hold the rulesets
     its puzzles name in their ``ruleset:`` key, and is read without it."""
+
+
+class NoSuchPuzzle(PuzzleError):
+    """No file at ``path``, and no shipped puzzle of that name: ``close`` holds the shipped
+    puzzles' names it may mean."""
+
+    def __init__(self, path: Path, close: Sequence[str] = ()) -> None:
+        problem = _("no such file, and no shipped puzzle of that name")
+        if close:
+            problem += " (" + _("did you mean {names}?").format(names=", ".join(close)) + ")"
+        super().__init__(f"{path}: {problem}")
+        self.path = path
+        self.close = tuple(close)
+
+
+class NoSuchHand(PuzzleError):
+    """A puzzle asked for by its place in a file (``hand``, 1 = the first) that holds only
+    ``count``: ``problem`` says so without the file's name."""
+
+    def __init__(self, path: Path, hand: int, count: int) -> None:
+        self.problem = ngettext(
+            "the file holds {n} puzzle", "the file holds {n} puzzles", count
+        ).format(n=count)
+        super().__init__(f"{path}: {self.problem}")
+        self.path = path
+        self.hand = hand
+        self.count = count
 
 
 @dataclass
@@ -383,6 +415,35 @@ def iter_puzzle_files(path: str | Path) -> Iterator[tuple[Path, list[Puzzle] | T
 def collection_dir() -> Path:
     """The folder of the puzzles shipped with the tutor (package data)."""
     return Path(str(resources.files("tutor.puzzles") / "collection"))
+
+
+def puzzle_path(path: Path) -> Path:
+    """The puzzle file ``path`` names: the file itself, or the shipped puzzle of that name (a
+    file's name alone, ``.yaml`` or not, that is no file here); :class:`NoSuchPuzzle` when it
+    is neither, :class:`PuzzleError` for a folder."""
+    # a file's name alone may be a shipped puzzle's; a link, even to nothing, is the user's
+    if not path.exists() and not path.is_symlink() and path.parent == Path("."):
+        name = path.name.removesuffix(".yaml")
+        shipped = collection_dir() / f"{name}.yaml"
+        if not shipped.exists():
+            names = sorted(p.stem for p in collection_dir().glob("*.yaml"))
+            raise NoSuchPuzzle(path, difflib.get_close_matches(name, names, n=3))
+        path = shipped
+    if path.is_dir():  # it tried the folder's first puzzle without a word
+        raise PuzzleError(
+            f"{path}: " + _("a folder: give one puzzle file, or the name of a shipped puzzle")
+        )
+    return path
+
+
+def find_puzzle(path: Path, hand: int = 1) -> Puzzle:
+    """The puzzle number ``hand`` (1 = the first) of the file ``path``, or of the shipped
+    puzzle of that name (:func:`puzzle_path`); :class:`NoSuchHand` when the file holds fewer."""
+    path = puzzle_path(path)
+    puzzles = load_puzzles(path)
+    if hand > len(puzzles):
+        raise NoSuchHand(path, hand, len(puzzles))
+    return puzzles[hand - 1]
 
 
 def listed_puzzles(
