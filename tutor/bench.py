@@ -243,6 +243,20 @@ def bench_replay(path: str | Path = DEFAULT_RECORD, repeat: int = 5) -> Figures:
     }
 
 
+def _hand_of(path: str | Path, hand: int) -> HandRecord:
+    """Hand ``hand`` (from 1) of the record file ``path``; BenchError naming ``--hand`` when
+    the file has fewer."""
+    records = load_path(path)
+    if not 1 <= hand <= len(records):
+        raise BenchError(
+            ngettext("the file has {n} hand", "the file has {n} hands", len(records)).format(
+                n=len(records)
+            ),
+            "--hand",
+        )
+    return records[hand - 1]
+
+
 @register("tracker")
 def bench_tracker(
     path: str | Path = DEFAULT_RECORD, player: str | None = None, repeat: int = 5, hand: int = 1
@@ -256,15 +270,7 @@ def bench_tracker(
     probabilities). The issue's target: under 1 s for a whole scopone hand.
     """
 
-    records = load_path(path)
-    if not 1 <= hand <= len(records):
-        raise BenchError(
-            ngettext("the file has {n} hand", "the file has {n} hands", len(records)).format(
-                n=len(records)
-            ),
-            "--hand",
-        )
-    record = records[hand - 1]
+    record = _hand_of(path, hand)
     name = player if player is not None else record.players[-1]
     seat = record.seat_of(name)
     states = [record.state_at(n) for n in range(1, len(record.plays) + 1)]
@@ -1731,15 +1737,7 @@ def bench_verdicts(
             ),
             "--seed",
         )
-    records = load_path(path)
-    if not 1 <= hand <= len(records):
-        raise BenchError(
-            ngettext("the file has {n} hand", "the file has {n} hands", len(records)).format(
-                n=len(records)
-            ),
-            "--hand",
-        )
-    record = records[hand - 1]
+    record = _hand_of(path, hand)
     chosen = list(record.players) if not players else list(players)
     # one progress bar for both parts: the reference's decisions, then one step a run
     first = (lambda done, total: progress(done, total + runs)) if progress else None
