@@ -616,3 +616,17 @@ def test_a_ruleset_key_typed_wrong_is_named_with_the_key_meant() -> None:
     with pytest.raises(RulesetError) as err:
         loads_ruleset("name: x\ntarjet: 3\n", "r.yaml")
     assert "key 'tarjet': unknown key (did you mean 'target'? known keys: name," in str(err.value)
+
+
+@pytest.mark.parametrize("value", ["!!int", "!!float _", "!!timestamp", "!<tag:yaml.org,2002:int>"])
+def test_an_empty_tagged_value_is_one_error_with_its_line(value: str) -> None:
+    """Fuzz audit (stop 57): PyYAML lets an IndexError (an empty !!int or !!float) and an
+    AttributeError (an empty !!timestamp) through, and every command reading such a ruleset
+    ended in an internal error (exit 70)."""
+    from tutor.game.rules import RulesetError, loads_ruleset
+
+    with pytest.raises(RulesetError) as err:
+        loads_ruleset(f"name: x\ntarget: {value}\n", "r.yaml")
+    assert str(err.value).startswith("r.yaml:2: not valid YAML: ") and "cannot be read as" in str(
+        err.value
+    )

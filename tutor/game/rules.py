@@ -524,6 +524,12 @@ def _nodes(roots: list[yaml.Node]) -> list[yaml.Node]:
     return out
 
 
+_CONSTRUCTION_ERRORS = (ValueError, KeyError, TypeError, OverflowError, IndexError, AttributeError)
+"""What PyYAML's constructors let through for a scalar its explicit tag cannot take: an empty
+``!!int`` or ``!!float`` indexes an empty string (IndexError), an empty ``!!timestamp`` reads
+a failed match (AttributeError) (fuzz audit, stop 57: both were internal errors, exit 70)."""
+
+
 def _construct(node: yaml.Node) -> Any:
     r"""The Python value of a composed node (safe types only). A value its explicit tag cannot
     take (``!!float 3 2``, ``!!bool maybe``) is a yaml.YAMLError naming its line, where PyYAML
@@ -536,11 +542,18 @@ def _construct(node: yaml.Node) -> Any:
     ... except yaml.YAMLError as exc:
     ...     yaml_error_text(exc, "")
     (2, "'3 2' cannot be read as !!float")
+    >>> for text in ("a: !!int\n", "a: !!timestamp\n"):
+    ...     try:
+    ...         _construct(compose_yaml(text)[0])
+    ...     except yaml.YAMLError as exc:
+    ...         print(yaml_error_text(exc, ""))
+    (1, "'' cannot be read as !!int")
+    (1, "'' cannot be read as !!timestamp")
     """
     loader = _LOADER("")
     try:
         return loader.construct_document(node)
-    except (ValueError, KeyError, TypeError, OverflowError):
+    except _CONSTRUCTION_ERRORS:
         bad = _unreadable_scalar(node)
         if bad is None:
             raise
@@ -607,7 +620,7 @@ def _unreadable_scalar(node: yaml.Node) -> yaml.ScalarNode | None:
             loader = _LOADER("")
             try:
                 loader.construct_object(n)
-            except (ValueError, KeyError, TypeError, OverflowError, yaml.YAMLError):
+            except (*_CONSTRUCTION_ERRORS, yaml.YAMLError):
                 bad.append(n)
             finally:
                 loader.dispose()
