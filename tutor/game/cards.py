@@ -542,8 +542,23 @@ def other_deck_hint(text: str, style: Style, said: Callable[[int, list[str]], st
 
 
 def parse_cards(text: str | Iterable[str], style: str | Style | None = None) -> list[Card]:
-    """Parse cards separated by spaces or commas, or a list of card texts."""
-    items = text.replace(",", " ").split() if isinstance(text, str) else [str(x) for x in text]
+    """Parse cards separated by spaces or commas, or a list of card texts.
+
+    >>> parse_cards(None)
+    Traceback (most recent call last):
+    ...
+    tutor.game.cards.NotationError: None is not text: cards are written as text, like 7D 2C
+    """
+    if isinstance(text, str):
+        items = text.replace(",", " ").split()
+    elif isinstance(text, Iterable) and not isinstance(text, (bytes, bytearray)):
+        items = [str(x) for x in text]
+    else:  # None or a number, as parse_card says of one card (fuzz audit, stop 57: TypeError)
+        raise NotationError(
+            _("{value!r} is not text: cards are written as text, like 7D 2C").format(
+                value=Shown(text)
+            )
+        )
     return [parse_card(item, style) for item in items]
 
 
