@@ -266,11 +266,29 @@ def test_a_store_that_fails_mid_drill_ends_it_after_the_verdict_with_exit_3(
     assert r.exit_code == 3, r.output
     assert r.stdout.count("Question ") == 2 and r.stdout.count("Unmatched: ") == 2
     assert "Score: " in r.stdout and " of 2." in r.stdout
-    assert r.stderr.splitlines()[-1] == (
+    said = r.stderr.splitlines()[-1]
+    assert said.startswith(
         f"tutor: error: {db}: the progress database is in use by another session (still "
-        "locked after 30 seconds); try again when that session is over"
+        "locked after 30 seconds); try again when that session is over; the answer not saved "
+        "is kept in "
     )
     assert len(_drill_rows(db)) == 1
+    # stop 57: the answer the store refused was kept nowhere but in the JSON output; now in a
+    # rescue file that train --import reads back into the store, once
+    rescue = Path(said.split("is kept in ", 1)[1].split(" (tutor train --import", 1)[0])
+    try:
+        [line] = rescue.read_text(encoding="utf-8").splitlines()
+        kept = json.loads(line)["drill_answer"]
+        assert kept["round"] == 2 and kept["question"] == "unmatched" and kept["seed"] == 5
+        assert said.endswith(f"(tutor train --import {rescue} saves it when the database is free)")
+        monkeypatch.setattr(ProgressStore, "record_drill_answer", record)
+        for n in (1, 0):  # the second import finds it there already
+            done = run("train", "--import", str(rescue), "--db", str(db))
+            assert done.exit_code == 0, done.output
+            assert f"{n} answer" in done.stderr
+        assert [row[1] for row in _drill_rows(db)] == [1, 2]
+    finally:
+        rescue.unlink()
 
 
 def test_stats_shows_the_drill_record(tmp_path: Path) -> None:
@@ -319,3 +337,30 @@ def test_a_drill_left_before_its_first_answer_leaves_no_database(tmp_path: Path)
     r = run("drill", "48", "--seed", "5", "-n", "2", "--db", str(db), input="none\nquit\n")
     assert r.exit_code == 0, r.output
     assert len(_drill_rows(db)) == 1
+
+
+@pytest.mark.parametrize(
+    "row",
+    [
+        {"round": 0},
+        {"question": "mixed"},
+        {"correct": True, "skipped": True},
+        {"seed": "5"},
+        {"answered_at": 4e12},
+    ],
+)
+def test_a_rescued_drill_answer_a_drill_never_writes_is_refused(tmp_path: Path, row: dict) -> None:
+    """A rescue line is read as train reads its own: what a drill never writes names the line,
+    and makes no database."""
+    good = {"drill": "48", "question": "holder", "ruleset": "scopa", "seed": 5, "round": 1,
+            "answered_at": 1000.0, "correct": False, "skipped": False, "answer": "Ada",
+            "expected": "Bea", "session": None}  # fmt: skip
+    rescue = tmp_path / "r.jsonl"
+    rescue.write_text(json.dumps({"drill_answer": {**good, **row}}) + "\n", encoding="utf-8")
+    db = tmp_path / "p.sqlite"
+    done = run("train", "--import", str(rescue), "--db", str(db))
+    assert done.exit_code == 3 and f"{rescue}:1: not an answer of a rescue file" in done.stderr
+    assert not db.exists()
+    rescue.write_text(json.dumps({"drill_answer": good}) + "\n", encoding="utf-8")
+    assert run("train", "--import", str(rescue), "--db", str(db)).exit_code == 0
+    assert _drill_rows(db) == [("Ada", 1, 0, 0)]

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from tutor.counting.defaults import TRUST_DEFAULT
@@ -37,6 +37,7 @@ from tutor.puzzles.answer import AnswerError, parse_values, says_none, unmatched
 from tutor.records.record import player_named
 from tutor.search.players import Player
 from tutor.search.roster import make_player
+from tutor.training.store import DRILL_QUESTIONS
 
 if TYPE_CHECKING:
     from tutor.training.store import ProgressStore
@@ -58,7 +59,7 @@ __all__ = [
     "keep_in",
 ]
 
-KINDS = ("unmatched", "holder", "mixed")
+KINDS = (*DRILL_QUESTIONS, "mixed")
 HOLDER_TRIES = 300
 """Random hands dealt, at most, to find a holder question (one turns up within a few in every
 shipped ruleset)."""
@@ -798,17 +799,50 @@ def keep_in(
 ) -> Callable[[DrillAnswer], None]:
     """A ``keep`` for :meth:`DrillSession.run`: each answer of ``session`` (of the ``drill``)
     committed to the progress database ``store`` at once (one transaction each), in a session
-    of the store started with the first answer (a drill left before any answer leaves none);
-    a store that cannot take it raises its :class:`StoreError`."""
+    of the store started with the first answer (a drill left before any answer leaves none).
+
+    A store that cannot take it raises its :class:`StoreError`, the answer written first to a
+    rescue file that ``tutor train --import`` reads, as train's answers are (one JSON line,
+    ``{"drill_answer": {...}}``, the store's row): the drill stops there, and the answer is not
+    lost (stop 57: it was kept only in the JSON output)."""
+    import json
+    import time
+    from dataclasses import asdict
+
+    from tutor.training.store import DrillRow, StoreBusyError, StoreError
+
     started: list[int] = []
 
     def keep(a: DrillAnswer) -> None:
-        if not started:
-            started.append(store.start_session())
-        store.record_drill_answer(
-            drill, a.question.kind, session.rules.name, session.seed, a.round, a.result.correct,
-            skipped=a.result.skipped, answer=a.answer.strip(), expected=a.question.expected_text(),
-            session=started[0],
+        row = DrillRow(
+            drill, a.question.kind, session.rules.name, session.seed, a.round, time.time(),
+            a.result.correct, a.result.skipped, a.answer.strip(), a.question.expected_text(),
         )  # fmt: skip
+        try:
+            if not started:
+                started.append(store.start_session())
+            store.record_drill_answer(
+                row.drill, row.question, row.ruleset, row.seed, row.round, row.correct,
+                skipped=row.skipped, answer=row.answer, expected=row.expected,
+                session=started[0], now=row.answered_at,
+            )  # fmt: skip
+        except StoreError as exc:
+            kept = replace(row, session=started[0] if started else None)
+            line = json.dumps({"drill_answer": asdict(kept)}, ensure_ascii=False) + "\n"
+            busy = isinstance(exc, StoreBusyError)
+            raise type(exc)(f"{exc}; {_rescued(line, busy)}") from None
 
     return keep
+
+
+def _rescued(line: str, busy: bool) -> str:
+    """Where the answer a store refused is kept (a rescue file), in words for its error
+    (``busy``: another session held the store)."""
+    from tutor.records.recordfile import write_rescue
+    from tutor.training.trainer import rescue_words
+
+    try:
+        path = write_rescue("tutor-drill-rescued-", ".jsonl", line)
+    except OSError as err:
+        return rescue_words(1, None, busy, err)
+    return rescue_words(1, path, busy)

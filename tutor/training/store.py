@@ -50,7 +50,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import astuple, dataclass, field
+from dataclasses import astuple, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -421,6 +421,10 @@ class AnswerRow:
     correct: bool
     skipped: bool
     themes: tuple[str, ...]
+
+
+DRILL_QUESTIONS = ("unmatched", "holder")
+"""The kinds of drill question an answer is kept for (``--question mixed`` asks both)."""
 
 
 @dataclass(frozen=True)
@@ -1035,18 +1039,40 @@ class ProgressStore:
             drill, question, ruleset, seed, round, time.time() if now is None else now,
             correct, skipped, answer, expected, session,
         )  # fmt: skip
-        # the row's fields in _DRILL_COLUMNS' order, as the file holds each kind
+        with self._guard(), self._write(wait=wait) as c:
+            self._insert_drill(c, row)
+        return row
+
+    def import_drill_answer(self, row: DrillRow) -> bool:
+        """Keep a drill answer from a rescue file (:func:`tutor.training.drill.keep_in`), in
+        one transaction; False when the store has it already (the same drill, round and
+        time). Its session is kept when the store has that session (else it has none)."""
+        with self._guard(), self._write() as c:
+            if c.execute(
+                "SELECT 1 FROM drill_answers WHERE drill = ? AND round = ? AND answered_at = ?",
+                (_stored(row.drill), row.round, row.answered_at),
+            ).fetchone():
+                return False
+            if (
+                row.session is not None
+                and not c.execute("SELECT 1 FROM sessions WHERE id = ?", (row.session,)).fetchone()
+            ):
+                row = replace(row, session=None)
+            self._insert_drill(c, row)
+        return True
+
+    @staticmethod
+    def _insert_drill(c: sqlite3.Connection, row: DrillRow) -> None:
+        """Write ``row`` into the drill answers, its fields in _DRILL_COLUMNS' order, as the
+        file holds each kind."""
         values = [
             _stored(value) if kind.startswith("text") else int(value) if kind == "flag" else value
             for (_column, kind), value in zip(_DRILL_COLUMNS, astuple(row), strict=True)
         ]
         names = ", ".join(column for column, _kind in _DRILL_COLUMNS)
-        with self._guard(), self._write(wait=wait) as c:
-            c.execute(
-                f"INSERT INTO drill_answers ({names}) VALUES ({', '.join('?' * len(values))})",
-                values,
-            )
-        return row
+        c.execute(
+            f"INSERT INTO drill_answers ({names}) VALUES ({', '.join('?' * len(values))})", values
+        )
 
     @staticmethod
     def _keep_puzzle(c: sqlite3.Connection, info: PuzzleInfo, at: float) -> None:

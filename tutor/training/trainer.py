@@ -48,6 +48,8 @@ from tutor.puzzles.format import (
 from tutor.records.puzzle_key import QUESTIONS
 from tutor.records.recordfile import write_rescue
 from tutor.training.store import (
+    DRILL_QUESTIONS,
+    DrillRow,
     ProgressStore,
     PuzzleInfo,
     Schedule,
@@ -491,32 +493,9 @@ class Trainer:
         n = len(self.unsaved)
         err = self._keep_safe()  # written now, or the one written after an earlier answer
         kept, self.rescue_file = self.rescue_file, None
-        if kept is None:
-            assert err is not None  # answers kept, and no file holds them
-            where = ngettext(
-                "the answer not saved could not be written to {folder} either: {reason}",
-                "the {n} answers not saved could not be written to {folder} either: {reason}",
-                n,
-            ).format(n=n, folder=tempfile.gettempdir(), reason=os_reason(err))
-        else:
+        if kept is not None:
             self.unsaved.clear()
-            where = (
-                ngettext(
-                    "the answer not saved is kept in {file} (tutor train --import {file} saves "
-                    "it when the database is free)",
-                    "the {n} answers not saved are kept in {file} (tutor train --import {file} "
-                    "saves them when the database is free)",
-                    n,
-                )
-                if isinstance(problem, StoreBusyError)
-                else ngettext(  # a damaged or full database: free, it would still not take them
-                    "the answer not saved is kept in {file} (tutor train --import {file} --db "
-                    "FILE saves it in a database that works)",
-                    "the {n} answers not saved are kept in {file} (tutor train --import {file} "
-                    "--db FILE saves them in a database that works)",
-                    n,
-                )
-            ).format(n=n, file=kept)
+        where = rescue_words(n, kept, isinstance(problem, StoreBusyError), err)
         raise type(problem)(f"{problem}; {where}") from None
 
     def _rescue(self) -> Path:
@@ -558,20 +537,55 @@ def keep_answer(
     return sched
 
 
-def read_rescue(path: Path) -> list[tuple[Unsaved, int | None, str]]:
-    """The answers of a rescue file (:meth:`Trainer.finish`), each with its session and the
-    database it was meant for; :class:`TrainError` naming the file and line of anything
+def rescue_words(n: int, kept: Path | None, busy: bool, err: OSError | None = None) -> str:
+    """Where ``n`` answers a store refused are kept, for its error: the rescue file ``kept``
+    and how ``tutor train --import`` saves them (``busy``: another session held the store,
+    so the same database takes them once free), or, with no file, why none could be written
+    (``err``). Train's answers and the drill's say it alike."""
+    if kept is None:
+        return ngettext(
+            "the answer not saved could not be written to {folder} either: {reason}",
+            "the {n} answers not saved could not be written to {folder} either: {reason}",
+            n,
+        ).format(n=n, folder=tempfile.gettempdir(), reason=os_reason(err) if err else "")
+    return (
+        ngettext(
+            "the answer not saved is kept in {file} (tutor train --import {file} saves "
+            "it when the database is free)",
+            "the {n} answers not saved are kept in {file} (tutor train --import {file} "
+            "saves them when the database is free)",
+            n,
+        )
+        if busy
+        else ngettext(  # a damaged or full database: free, it would still not take them
+            "the answer not saved is kept in {file} (tutor train --import {file} --db "
+            "FILE saves it in a database that works)",
+            "the {n} answers not saved are kept in {file} (tutor train --import {file} "
+            "--db FILE saves them in a database that works)",
+            n,
+        )
+    ).format(n=n, file=kept)
+
+
+def read_rescue(path: Path) -> list[tuple[Unsaved | DrillRow, int | None, str]]:
+    """The answers of a rescue file (:meth:`Trainer.finish`; a drill's,
+    :func:`tutor.training.drill.keep_in`, are :class:`DrillRow`), each with its session and
+    the database it was meant for; :class:`TrainError` naming the file and line of anything
     that is not such an answer."""
     try:
         text = read_text(path)
     except FileReadError as exc:
         raise TrainError(f"{exc.where(path)}: {exc}") from None
-    out = []
+    out: list[tuple[Unsaved | DrillRow, int | None, str]] = []
     for n, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
         try:
             data = json.loads(line)
+            if isinstance(data, dict) and "drill_answer" in data:
+                row = _drill_row(data["drill_answer"])
+                out.append((row, row.session, _path_text(data.get("database", ""))))
+                continue
             puzzle = data["puzzle"]
             themes = puzzle["themes"]
             titles = puzzle.get("titles") or {}
@@ -602,6 +616,27 @@ def read_rescue(path: Path) -> list[tuple[Unsaved, int | None, str]]:
         except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
             raise TrainError(f"{path}:{n}: " + _("not an answer of a rescue file")) from None
     return out
+
+
+def _drill_row(data: Any) -> DrillRow:
+    """A drill answer of a rescue file, as the store would keep it; ValueError (or another
+    error :func:`read_rescue` names the line for) for anything a drill does not write."""
+    seed, session, answer, expected = (
+        data.get(k) for k in ("seed", "session", "answer", "expected")
+    )
+    row = DrillRow(
+        _text(data["drill"]), _text(data["question"]), _text(data["ruleset"]),
+        None if seed is None else _whole(seed), _whole(data["round"]),
+        checked("rescue", "answered_at", data["answered_at"], "time"),
+        _flag(data["correct"]), _flag(data["skipped"]),
+        None if answer is None else _text(answer), None if expected is None else _text(expected),
+        None if session is None else _whole(session),
+    )  # fmt: skip
+    if row.drill != "48" or row.question not in DRILL_QUESTIONS or row.round < 1:
+        raise ValueError
+    if row.correct and row.skipped or row.answered_at > time.time() + 86400:
+        raise ValueError
+    return row
 
 
 def _text(value: Any, errors: str = "strict") -> str:
@@ -636,16 +671,22 @@ def _whole(value: Any) -> int:
     return value
 
 
-def import_rescue(store: ProgressStore, rescued: list[tuple[Unsaved, int | None, str]]) -> Imported:
+def import_rescue(
+    store: ProgressStore, rescued: list[tuple[Unsaved | DrillRow, int | None, str]]
+) -> Imported:
     """Keep in ``store`` the answers of a rescue file (:func:`read_rescue`, read before the
     store is opened, so that a file that is no rescue file makes no database), each in its own
     transaction, oldest first; those the store has already are left (so importing twice keeps
     each once)."""
-    answers = sorted(rescued, key=lambda a: a[0].at)
+    answers = sorted(
+        rescued, key=lambda a: a[0].at if isinstance(a[0], Unsaved) else a[0].answered_at
+    )
     store.check()
     kept = 0
     for u, session, _database in answers:
-        if store.import_answer(u.info, u.correct, u.skipped, u.answer, session, u.at):
+        if isinstance(u, DrillRow):
+            kept += store.import_drill_answer(u)
+        elif store.import_answer(u.info, u.correct, u.skipped, u.answer, session, u.at):
             kept += 1
     databases = tuple(sorted({db for _u, _s, db in answers if db}))
     return Imported(kept, len(answers) - kept, databases)
