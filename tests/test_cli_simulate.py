@@ -96,7 +96,7 @@ def test_cli_simulate_writes_every_hand_as_a_record(tmp_path: Path) -> None:
     # in every language, as the tutor's other texts in a record (an audit: an Italian replay
     # showed this English line)
     assert a.info["event_it"] == (
-        "tutor simulate --seed 7: A = chitarrella, B = greedy; smazzata 1, gioco a"
+        "tutor simulate --seed 7: A = chitarrella, B = greedy; smazzata 1, versione a"
     )
     # the same cards both times, every card played: a whole hand to replay or review
     assert a.table == b.table
