@@ -36,6 +36,9 @@ def test_cli_drill_scripted_and_repeatable() -> None:
     assert code == 0, err
     summary = json.loads(out)
     assert summary["seed"] == 5 and summary["asked"] == 2
+    assert summary["deck"] == "italian"  # JSON audit, stop 57: the cards' notation was unsaid
+    french = drill(["--seed", "5", "--rounds", "1", "--deck", "french", "--json"], "none\n")
+    assert json.loads(french[1])["deck"] == "french"
     assert [q["answer"] for q in summary["questions"]] == ["none", "none"]
     assert "Question 1 of 2" in err and "Score:" in err
     # the expected answers, typed back, are all right; the same seed asks the same questions

@@ -220,7 +220,7 @@ def test_session_counts_right_answers_and_gives_the_json_summary() -> None:
     session.check(q, "none" if q.kind == "holder" or q.expected else "1")
     assert session.right == 3 and session.asked == 4
     data = session.to_json()
-    assert list(data) == ["seed", "ruleset", "right", "asked", "questions"]
+    assert list(data) == ["seed", "ruleset", "deck", "right", "asked", "questions"]
     assert data["seed"] == 11 and data["ruleset"] == "scopa"
     assert [x["correct"] for x in data["questions"]] == [True, True, True, False]
     assert set(data["questions"][0]) == {

@@ -114,6 +114,7 @@ def test_try_asks_again_after_an_unreadable_answer(runner: CliRunner) -> None:
     data = json.loads(r.stdout)
     assert data["correct"] is True and data["answer"] == "5B"
     assert data["solution"] == "5B" and data["question"] == "best-move"
+    assert data["deck"] == "italian"  # JSON audit, stop 57: the cards' notation was unsaid
     assert "North (you)" in r.stderr  # the position goes to stderr with --json
 
 

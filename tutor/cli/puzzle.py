@@ -324,8 +324,9 @@ def try_command(
             # the input ended before an answer: the verdict's keys, none of them earned, and
             # no solution, as the text form shows none
             nothing = Verdict(correct=False, skipped=False, message=_("no answer given"))
-            print_json({"puzzle": p.name, "question": p.kind, "answer": None,
-                        **nothing.to_json(), "solution": None, "database": None})  # fmt: skip
+            print_json({"puzzle": p.name, "question": p.kind, "deck": p.style.name,
+                        "answer": None, **nothing.to_json(), "solution": None,
+                        "database": None})  # fmt: skip
         return
     from tutor.training.store import StoreError
 
@@ -339,8 +340,10 @@ def try_command(
             except StoreError as exc:  # the verdict first, then what went wrong (exit 3)
                 problem, path = exc, None
     if json_out:
-        print_json({"puzzle": p.name, "question": p.kind, "answer": getattr(answer, "text", None),
-                    **verdict.to_json(), "solution": p.solution_text(),
+        # "deck": the notation of the cards in it (JSON audit, stop 57: none said it)
+        print_json({"puzzle": p.name, "question": p.kind, "deck": p.style.name,
+                    "answer": getattr(answer, "text", None), **verdict.to_json(),
+                    "solution": p.solution_text(),
                     "database": None if path is None else str(path)})  # fmt: skip
     else:
         emit(console, *verdict_view(p, verdict, fancy))

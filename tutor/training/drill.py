@@ -788,6 +788,9 @@ class DrillSession:
         return {
             "seed": self.seed,
             "ruleset": self.rules.name,
+            # the notation of every card in it, as replay's and track's JSON say it (JSON
+            # audit, stop 57: with --deck french, "7C" read as another card)
+            "deck": self.style.name,
             "right": self.right,
             "asked": self.asked,
             "questions": [a.to_json() for a in self.answers],
