@@ -839,7 +839,12 @@ def _gap_by_hands(
     The spread is the larger of the hands' own (cluster-robust) and what the outcomes would
     show by chance if the odds stated were right (``chance``: the sum of p(1 - p) over the
     cases): four cases from two hands that all went one way say little, however alike the
-    two hands are. The quantile is Student's t over the hands less one.
+    two hands are. The quantile is Student's t over the hands less one. The interval keeps to
+    what the gap can be, the share observed lying between 0 and 1 (JSON audit, stop 57: a bin
+    of few hands had [-2.55, 1.78]).
+
+    >>> _gap_by_hands([(1, 0.5, 1), (1, 0.5, 0)], 0.5)
+    (-0.5, 0.5)
     """
     n = sum(c for c, _, _ in used)
     if n == 0 or len(used) < 2:
@@ -848,7 +853,8 @@ def _gap_by_hands(
     spread = sum((o - s - gap * c) ** 2 for c, s, o in used)
     se = math.sqrt(max(len(used) / (len(used) - 1) * spread, chance)) / n
     q = t_975(len(used) - 1)
-    return gap - q * se, gap + q * se
+    stated = sum(s for _, s, _ in used) / n
+    return max(-stated, gap - q * se), min(1.0 - stated, gap + q * se)
 
 
 @dataclass
