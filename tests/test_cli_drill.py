@@ -40,6 +40,13 @@ def test_cli_drill_scripted_and_repeatable() -> None:
     french = drill(["--seed", "5", "--rounds", "1", "--deck", "french", "--json"], "none\n")
     assert json.loads(french[1])["deck"] == "french"
     assert [q["answer"] for q in summary["questions"]] == ["none", "none"]
+    # "none" answers an unmatched question (no value) and gives up a holder one, which the
+    # JSON now says, as puzzle try's does (JSON audit, stop 57)
+    assert (
+        [q["skipped"] for q in summary["questions"]]
+        == [q["kind"] == "holder" for q in summary["questions"]]
+        == [False, True]
+    )
     assert "Question 1 of 2" in err and "Score:" in err
     # the expected answers, typed back, are all right; the same seed asks the same questions
     answers = "".join(

@@ -225,7 +225,7 @@ def test_session_counts_right_answers_and_gives_the_json_summary() -> None:
     assert [x["correct"] for x in data["questions"]] == [True, True, True, False]
     assert set(data["questions"][0]) == {
         "kind", "question", "position", "expected", "explanation", "viewer", "plays", "card",
-        "value", "basis", "confidence", "reading_held", "answer", "correct",
+        "value", "basis", "confidence", "reading_held", "answer", "correct", "skipped",
     }  # fmt: skip
 
 

@@ -645,8 +645,10 @@ class DrillAnswer:
     """The question's number in its drill, from 1."""
 
     def to_json(self) -> dict[str, Any]:
+        # skipped: as puzzle try's and train's JSON say a question given up (JSON audit, stop
+        # 57: only the typed 'skip' told it)
         return {**self.question.to_json(), "answer": self.answer.strip(),
-                "correct": self.result.correct}  # fmt: skip
+                "correct": self.result.correct, "skipped": self.result.skipped}  # fmt: skip
 
 
 class DrillSession:
