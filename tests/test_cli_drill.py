@@ -261,7 +261,7 @@ def test_a_store_that_fails_mid_drill_ends_it_after_the_verdict_with_exit_3(
     """The answers before it stay kept; the verdict of the one not saved is shown, then the
     store's error in one line, exit 3, as puzzle try says it."""
     db = tmp_path / "p.sqlite"
-    record = ProgressStore.record_drill_answer
+    record = ProgressStore.record_drill_row
     calls = []
 
     def busy_second(self: ProgressStore, *args: object, **kwargs: object) -> object:
@@ -270,7 +270,7 @@ def test_a_store_that_fails_mid_drill_ends_it_after_the_verdict_with_exit_3(
             raise self._busy(30)
         return record(self, *args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(ProgressStore, "record_drill_answer", busy_second)
+    monkeypatch.setattr(ProgressStore, "record_drill_row", busy_second)
     args = ["drill", "48", "--seed", "5", "-n", "3", "--question", "unmatched", "--db", str(db)]
     r = run(*args, input="none\nnone\nnone\n")
     assert r.exit_code == 3, r.output
@@ -291,7 +291,7 @@ def test_a_store_that_fails_mid_drill_ends_it_after_the_verdict_with_exit_3(
         kept = json.loads(line)["drill_answer"]
         assert kept["round"] == 2 and kept["question"] == "unmatched" and kept["seed"] == 5
         assert said.endswith(f"(tutor train --import {rescue} saves it when the database is free)")
-        monkeypatch.setattr(ProgressStore, "record_drill_answer", record)
+        monkeypatch.setattr(ProgressStore, "record_drill_row", record)
         for n in (1, 0):  # the second import finds it there already
             done = run("train", "--import", str(rescue), "--db", str(db))
             assert done.exit_code == 0, done.output

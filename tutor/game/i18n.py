@@ -44,6 +44,7 @@ from importlib import resources
 
 __all__ = [
     "unknown_key",
+    "closest",
     "DOMAIN",
     "LANGUAGES",
     "bounds",
@@ -405,6 +406,17 @@ def asks_help(text: str) -> bool:
     return text.strip() == "?" or typed_command(text) == "help"
 
 
+def closest(word: str, known: Iterable[str]) -> str | None:
+    """The one of ``known`` that ``word`` was most likely meant to be, a slip of it (a command,
+    a key, a player's name); None when none is near.
+
+    >>> closest("play", ["ruleset", "plays"]), closest("colour", ["ruleset", "plays"])
+    ('plays', None)
+    """
+    close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.75)
+    return close[0] if close else None
+
+
 def near_command(text: str, among: Iterable[str] | None = None) -> str | None:
     """The command a typed word was most likely meant to be, by its English name, when it is
     a slip of one (``hlep`` for help, ``suggerimeto``); None for a command itself, a card or a
@@ -421,8 +433,8 @@ def near_command(text: str, among: Iterable[str] | None = None) -> str | None:
         return None
     names = COMMANDS if among is None else {n: COMMANDS[n] for n in among}
     forms = {f: name for name, message in names.items() for f in (name, *typed_words((message,)))}
-    close = difflib.get_close_matches(word, list(forms), n=1, cutoff=0.75)
-    return forms[close[0]] if close else None
+    close = closest(word, forms)
+    return forms[close] if close else None
 
 
 def unknown_key(key: object, known: Sequence[str], in_a_play: bool = False) -> str:
@@ -437,14 +449,14 @@ def unknown_key(key: object, known: Sequence[str], in_a_play: bool = False) -> s
     "unknown key 'colour' (known keys: ruleset, plays)"
     """
     keys = ", ".join(known)
-    close = difflib.get_close_matches(str(key).lower(), list(known), n=1, cutoff=0.75)
+    close = closest(str(key).lower(), known)
     if close and in_a_play:
         return _(
             "unknown key {key!r} in a play (did you mean {close!r}? known keys: {keys})"
-        ).format(key=key, close=close[0], keys=keys)
+        ).format(key=key, close=close, keys=keys)
     if close:
         return _("unknown key {key!r} (did you mean {close!r}? known keys: {keys})").format(
-            key=key, close=close[0], keys=keys
+            key=key, close=close, keys=keys
         )
     if in_a_play:
         return _("unknown key {key!r} in a play (known keys: {keys})").format(key=key, keys=keys)

@@ -15,7 +15,6 @@ Every rule that differs between the source documents or between regions is a fie
 from __future__ import annotations
 
 import bisect
-import difflib
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass, field, fields
@@ -27,7 +26,7 @@ from typing import Any
 import yaml
 
 from tutor.game.errors import Shown, TutorError
-from tutor.game.i18n import LANGUAGES, N_, _, local, ngettext
+from tutor.game.i18n import LANGUAGES, N_, _, closest, local, ngettext
 from tutor.game.textfile import FileReadError, read_text
 
 __all__ = [
@@ -706,14 +705,13 @@ def ruleset_from_dict(
     for key, value in data.items():
         if key not in _KEYS:
             known = [k for k in _KEYS if k not in _TRANSLATIONS]
-            close = difflib.get_close_matches(str(key).lower(), known, n=1, cutoff=0.75)
+            close = closest(str(key).lower(), known)
             said = (
                 _("unknown key (did you mean {close!r}? known keys: {keys})")
                 if close
                 else _("unknown key (known keys: {keys})")
             )
-            raise _fail(where, str(key), said.format(close=close[0] if close else "",
-                                                     keys=", ".join(known)))  # fmt: skip
+            raise _fail(where, str(key), said.format(close=close, keys=", ".join(known)))
         problem = _type_problem(_KEYS[key], value)
         if problem is not None:
             raise _fail(where, key, problem)

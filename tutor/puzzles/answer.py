@@ -181,18 +181,19 @@ def _captures(p: Puzzle, text: str) -> tuple[Move, ...]:
                     "{card} is the card played: type the cards of the table it takes (or none)"
                 ).format(card=p.card_text())
             )
+        state = p.state
         try:
             # a card that is not there misreads the position, not a rule: asked again
-            p.state.check_on_table(mask, p.style)
+            state.check_on_table(mask, p.style)
         except MoveError as exc:
             raise AnswerError(str(exc)) from None
         move = Move(card.index, mask)
         try:
-            p.state.check_capture(move, p.style)
+            state.check_capture(move, p.style)
         except MoveError as exc:
             # no capture at all (cards that do not add up), not one the rules forbid, which
             # is an answer, judged: asked again with the engine's reason, never its choices
-            if all(o.capture != mask for o in p.state.explain(card.index, p.style)):
+            if all(o.capture != mask for o in state.explain(card.index, p.style)):
                 raise AnswerError(f"{Shown(chunk)!r}: {exc.reason}") from None
         out.append(move)
     return tuple(dict.fromkeys(out))
@@ -367,7 +368,7 @@ def explain(p: Puzzle, solved: Solved | None) -> list[str]:
             unit = ngettext(
                 "mean points over {n} sampled deal", "mean points over {n} sampled deals", a.samples
             ).format(n=a.samples)
-        whose = points_whose(None, p.state.rules)  # the solver sits in the puzzle's seat
+        whose = points_whose(None, p.record.ruleset)  # the solver sits in the puzzle's seat
         vals = ", ".join(f"{m.move.text(style)} {_fmt(m.value, exact)}" for m in a.moves[:6])
         if len(a.moves) > 6:
             vals += " " + ngettext("(and {n} more)", "(and {n} more)", len(a.moves) - 6).format(
@@ -390,11 +391,11 @@ def explain(p: Puzzle, solved: Solved | None) -> list[str]:
                 ).format(cards=cards_clause(reading.pinned, p.shown_players, style), values=again)
             )
         if solved.line:
-            seat = p.state.turn
+            seat = p.mover
             steps = []
             for mv in solved.line:
                 steps.append(f"{p.shown_players[seat]} {mv.text(style)}")
-                seat = (seat + 1) % p.state.rules.players
+                seat = (seat + 1) % p.record.ruleset.players
             line = _("Best line: {line}.").format(line=", ".join(steps))
             if line not in out[0]:  # a mined puzzle's own words give it already
                 out.append(line)

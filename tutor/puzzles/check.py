@@ -577,6 +577,7 @@ def quoted_values(p: Puzzle, s: Solved) -> list[str]:
         return []
     value = {m.move: m.value for m in a.moves if m.known}
     texts = [("explanation", p.spec.explanation), *p.spec.translations]
+    state = p.state  # a copy of the puzzle's own: one for every move read
     problems: list[str] = []
     for key, text in texts:
         if not key.startswith("explanation") or not text:
@@ -589,7 +590,7 @@ def quoted_values(p: Puzzle, s: Solved) -> list[str]:
             move = None
             for k in range(min(QUOTED_MOVE_WORDS, i), 0, -1):
                 try:
-                    move = p.state.parse_move(" ".join(words[i - k : i]), p.style)
+                    move = state.parse_move(" ".join(words[i - k : i]), p.style)
                 except TutorError:
                     continue
                 break

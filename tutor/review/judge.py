@@ -757,16 +757,10 @@ def _sample_moves(
     back, and the hint waited for a fallback behind them, 6 s in all (speed audit, stop 57).
     """
     start = time.perf_counter()
-    done = len(rows.rows)
-    total = done + wanted
-    small = _batch(min(wanted, max(2, settings.first_round)), settings.workers)
-    if settings.time is None:
-        n, limit, batch = wanted, None, _batch(wanted, settings.workers)
-    elif not done:
-        n, limit, batch = min(wanted, max(2, settings.first_round)), None, small
-    else:  # going on from earlier deals: within the limit from the start, in small tasks
-        n, limit, batch = wanted, settings.time, small
-    while True:
+    total = len(rows.rows) + wanted
+
+    def run(n: int, limit: float | None, batch: int) -> Analysis | None:
+        """``n`` more deals into ``rows``; None when Ctrl-C stopped them (values kept)."""
         offset = len(rows.rows)
         shown = _counted_on(progress, offset, total)
         a = analyse(view, samples=n, time_limit=limit, seed=settings.seed,
@@ -775,19 +769,26 @@ def _sample_moves(
         if a.interrupted and not (keep_interrupted and (a.samples or rows.rows)):
             raise KeyboardInterrupt
         rows.add(a)
-        if a.interrupted:
-            return True
-        wanted -= a.samples
-        if settings.time is None or limit is not None or wanted <= 0:
-            return False
-        # the rest within the time left, in tasks of about a third of it on every worker
-        spent = time.perf_counter() - start
-        limit = settings.time - spent
-        if limit <= 0:
-            return False
-        per_deal = spent / max(1, a.samples)  # wall time, every worker busy
-        fits = int(limit / (3 * per_deal * max(1, settings.workers)))
-        n, batch = wanted, max(1, min(_batch(wanted, settings.workers), fits))
+        return None if a.interrupted else a
+
+    if settings.time is None:
+        return run(wanted, None, _batch(wanted, settings.workers)) is None
+    opening = min(wanted, max(2, settings.first_round))
+    small = _batch(opening, settings.workers)
+    if rows.rows:  # going on from earlier deals: within the limit from the start, in small tasks
+        return run(wanted, settings.time, small) is None
+    first = run(opening, None, small)
+    if first is None:
+        return True
+    spent = time.perf_counter() - start
+    left = settings.time - spent
+    if wanted <= first.samples or left <= 0:
+        return False
+    # the rest within the time left, in tasks of about a third of it on every worker
+    per_deal = spent / max(1, first.samples)  # wall time, every worker busy
+    fits = int(left / (3 * per_deal * max(1, settings.workers)))
+    rest = wanted - first.samples
+    return run(rest, left, max(1, min(_batch(rest, settings.workers), fits))) is None
 
 
 def _counted_on(progress: Progress | None, before: int, total: int) -> Progress | None:

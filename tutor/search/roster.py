@@ -19,12 +19,11 @@ tutor.search.roster.PlayerError: 'search-sighted' sees every hand: ...
 
 from __future__ import annotations
 
-import difflib
 import math
 from collections.abc import Callable
 
 from tutor.game.errors import Shown, TutorError
-from tutor.game.i18n import _
+from tutor.game.i18n import _, closest
 from tutor.search.players import ChitarrellaPlayer, GreedyPlayer, Player, RandomPlayer
 from tutor.search.searchplayer import (
     HandsShownSearch,
@@ -130,7 +129,7 @@ def make_player(spec: str, sighted: bool = False) -> Player:
     message = _("unknown player {name!r}; players: {names}").format(
         name=shown, names=", ".join(known)
     )
-    close = difflib.get_close_matches(name, known, n=1, cutoff=0.75)
+    close = closest(name, known)
     if close:  # play audit (stop 53): "serch:0.5" got the list alone
-        message += "; " + _("did you mean {command}?").format(command=close[0] + _sep + arg)
+        message += "; " + _("did you mean {command}?").format(command=close + _sep + arg)
     raise PlayerError(message)

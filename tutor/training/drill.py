@@ -18,10 +18,12 @@ True
 
 from __future__ import annotations
 
+import json
 import random
+import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any
 
 from tutor.counting.defaults import TRUST_DEFAULT
 from tutor.counting.inference import CountView, count_view
@@ -37,10 +39,13 @@ from tutor.puzzles.answer import AnswerError, parse_values, says_none, unmatched
 from tutor.records.record import player_named
 from tutor.search.players import Player
 from tutor.search.roster import make_player
-from tutor.training.store import DRILL_QUESTIONS
-
-if TYPE_CHECKING:
-    from tutor.training.store import ProgressStore
+from tutor.training.store import (
+    DRILL_QUESTIONS,
+    DrillRow,
+    ProgressStore,
+    StoreBusyError,
+    StoreError,
+)
 
 __all__ = [
     "KINDS",
@@ -810,12 +815,6 @@ def keep_in(
     rescue file that ``tutor train --import`` reads, as train's answers are (one JSON line,
     ``{"drill_answer": {...}}``, the store's row): the drill stops there, and the answer is not
     lost (stop 57: it was kept only in the JSON output)."""
-    import json
-    import time
-    from dataclasses import asdict
-
-    from tutor.training.store import DrillRow, StoreBusyError, StoreError
-
     started: list[int] = []
 
     def keep(a: DrillAnswer) -> None:
@@ -826,14 +825,10 @@ def keep_in(
         try:
             if not started:
                 started.append(store.start_session())
-            store.record_drill_answer(
-                row.drill, row.question, row.ruleset, row.seed, row.round, row.correct,
-                skipped=row.skipped, answer=row.answer, expected=row.expected,
-                session=started[0], now=row.answered_at,
-            )  # fmt: skip
+            row = replace(row, session=started[0])
+            store.record_drill_row(row)
         except StoreError as exc:
-            kept = replace(row, session=started[0] if started else None)
-            line = json.dumps({"drill_answer": asdict(kept)}, ensure_ascii=False) + "\n"
+            line = json.dumps({"drill_answer": asdict(row)}, ensure_ascii=False) + "\n"
             busy = isinstance(exc, StoreBusyError)
             raise type(exc)(f"{exc}; {_rescued(line, busy)}") from None
 

@@ -988,11 +988,7 @@ class ProgressStore:
                 "SELECT 1 FROM answers WHERE digest = ? AND answered_at = ?", (info.digest, at)
             ).fetchone():
                 return False
-            if (
-                session is not None
-                and not c.execute("SELECT 1 FROM sessions WHERE id = ?", (session,)).fetchone()
-            ):
-                session = None
+            session = self._known_session(c, session)
             self._keep_puzzle(c, info, at)
             c.execute(
                 "INSERT INTO answers (digest, answered_at, correct, skipped, answer, session) "
@@ -1039,6 +1035,12 @@ class ProgressStore:
             drill, question, ruleset, seed, round, time.time() if now is None else now,
             correct, skipped, answer, expected, session,
         )  # fmt: skip
+        return self.record_drill_row(row, wait)
+
+    def record_drill_row(self, row: DrillRow, wait: float | None = None) -> DrillRow:
+        """Keep ``row``, a drill answer made already (:func:`tutor.training.drill.keep_in`
+        makes it first, to rescue it should the store refuse it), as
+        :meth:`record_drill_answer` keeps one."""
         with self._guard(), self._write(wait=wait) as c:
             self._insert_drill(c, row)
         return row
@@ -1053,13 +1055,19 @@ class ProgressStore:
                 (_stored(row.drill), row.round, row.answered_at),
             ).fetchone():
                 return False
-            if (
-                row.session is not None
-                and not c.execute("SELECT 1 FROM sessions WHERE id = ?", (row.session,)).fetchone()
-            ):
-                row = replace(row, session=None)
-            self._insert_drill(c, row)
+            self._insert_drill(c, replace(row, session=self._known_session(c, row.session)))
         return True
+
+    @staticmethod
+    def _known_session(c: sqlite3.Connection, session: int | None) -> int | None:
+        """``session`` when the store has it, else None: a rescued answer keeps its session
+        only where that session was noted."""
+        if (
+            session is None
+            or c.execute("SELECT 1 FROM sessions WHERE id = ?", (session,)).fetchone()
+        ):
+            return session
+        return None
 
     @staticmethod
     def _insert_drill(c: sqlite3.Connection, row: DrillRow) -> None:

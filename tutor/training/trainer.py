@@ -597,20 +597,12 @@ def read_rescue(path: Path) -> list[tuple[Unsaved | DrillRow, int | None, str]]:
                 {_text(k): _text(v) for k, v in titles.items()},
             )  # fmt: skip
             answer = data["answer"]
-            at = checked("rescue", "answered_at", data["answered_at"], "time")  # as stored
-            if at > time.time() + 86400:  # an answer not yet given: its due date could reach
-                raise ValueError  # past what the store keeps, and damage it (fuzzer, stop 48)
-            unsaved = Unsaved(info, _flag(data["correct"]), _flag(data["skipped"]),
-                              None if answer is None else _text(answer), at)  # fmt: skip
-            # what a session writes, no more: a theme or question of the closed lists, and an
-            # answer that is right, wrong or skipped (a skip is never right)
+            correct, skipped, at = _answered(data)
+            unsaved = Unsaved(info, correct, skipped, _optional_text(answer), at)
+            # what a session writes, no more: a theme or question of the closed lists
             if not set(info.themes) <= set(THEMES) or info.question not in QUESTIONS:
                 raise ValueError
-            if unsaved.correct and unsaved.skipped:
-                raise ValueError
-            session = data.get("session")
-            if session is not None:
-                session = _whole(session)
+            session = _optional_whole(data.get("session"))
             out.append((unsaved, session, _path_text(data.get("database", ""))))
         # RecursionError: a line of arrays nested thousands deep (found by a fuzzer, stop 48)
         except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
@@ -621,22 +613,35 @@ def read_rescue(path: Path) -> list[tuple[Unsaved | DrillRow, int | None, str]]:
 def _drill_row(data: Any) -> DrillRow:
     """A drill answer of a rescue file, as the store would keep it; ValueError (or another
     error :func:`read_rescue` names the line for) for anything a drill does not write."""
-    seed, session, answer, expected = (
-        data.get(k) for k in ("seed", "session", "answer", "expected")
-    )
+    correct, skipped, at = _answered(data)
     row = DrillRow(
         _text(data["drill"]), _text(data["question"]), _text(data["ruleset"]),
-        None if seed is None else _whole(seed), _whole(data["round"]),
-        checked("rescue", "answered_at", data["answered_at"], "time"),
-        _flag(data["correct"]), _flag(data["skipped"]),
-        None if answer is None else _text(answer), None if expected is None else _text(expected),
-        None if session is None else _whole(session),
+        _optional_whole(data.get("seed")), _whole(data["round"]), at, correct, skipped,
+        _optional_text(data.get("answer")), _optional_text(data.get("expected")),
+        _optional_whole(data.get("session")),
     )  # fmt: skip
     if row.drill != "48" or row.question not in DRILL_QUESTIONS or row.round < 1:
         raise ValueError
-    if row.correct and row.skipped or row.answered_at > time.time() + 86400:
-        raise ValueError
     return row
+
+
+def _answered(data: Any) -> tuple[bool, bool, float]:
+    """Right, skipped and when, as a session writes them: a time as the store keeps it and
+    not ahead of now (an answer not yet given: its due date could reach past what the store
+    keeps, and damage it: fuzzer, stop 48), and never a skip that is right."""
+    correct, skipped = _flag(data["correct"]), _flag(data["skipped"])
+    at = checked("rescue", "answered_at", data["answered_at"], "time")
+    if at > time.time() + 86400 or correct and skipped:
+        raise ValueError
+    return correct, skipped, at
+
+
+def _optional_text(value: Any) -> str | None:
+    return None if value is None else _text(value)
+
+
+def _optional_whole(value: Any) -> int | None:
+    return None if value is None else _whole(value)
 
 
 def _text(value: Any, errors: str = "strict") -> str:
