@@ -24,6 +24,8 @@ def test_cli_solve_exact_json() -> None:
     assert values == sorted(values, reverse=True)
     assert all(m["low"] == m["value"] == m["high"] for m in data["moves"])
     assert len(data["pv"]) == 36 - 28
+    # the rules the values count by; no deal drawn, so no seed (JSON audit, stop 57)
+    assert data["ruleset"] == "scopone-scientifico" and data["seed"] is None
 
 
 def test_cli_solve_human_table() -> None:
@@ -41,6 +43,7 @@ def test_cli_solve_samples_on_a_partial_record() -> None:
     a, b = json.loads(first.stdout), json.loads(second.stdout)
     assert a["exact"] is False and a["samples"] == 6
     assert a["moves"] == b["moves"]
+    assert a["seed"] == 3 and a["ruleset"] == "scopone-scientifico"
 
 
 def test_solve_values_a_move_whose_hand_only_the_plays_reveal() -> None:

@@ -161,8 +161,9 @@ class Evaluation:
 
     def to_json(self, style: Style | str | None = None) -> dict[str, Any]:
         """The analysis's JSON with how each value was obtained, the warnings, the reading
-        check, the player and seat to move, the side, the plays made, the deck and the best
-        move's lead over the next (settled when its interval is above 0)."""
+        check, the player and seat to move, the side, the plays made, the deck, the best
+        move's lead over the next (settled when its interval is above 0), the ruleset and the
+        seed of the sampling (null for an exact solve)."""
         data = self.analysis.to_json(style)
         for move, shown in zip(self.analysis.moves, data["moves"], strict=True):
             how = move.how
@@ -183,6 +184,9 @@ class Evaluation:
             else {"over": lead[0].text(style), **lead[1].to_json(), "settled": lead[1].low > 0}
         )
         data["pinned"] = self.pinned
+        data["ruleset"] = self.rules.name
+        # the seed reproduces the deals drawn; an exact solve drew none
+        data["seed"] = self.analysis.seed if self.analysis.method == "sampling" else None
         return data
 
 
