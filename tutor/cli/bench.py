@@ -68,20 +68,29 @@ RepeatOption = Annotated[
 WorkersOption = Annotated[int, workers_option("Processes.")]
 
 
-def _show_figures(results: dict[str, dict[str, Any]], json_out: bool) -> None:
-    """The figures, as JSON or a table; a benchmark Ctrl-C cut short says so first, shows the
-    runs it finished (``"interrupted": true``) and exits 130."""
-    cut = len(results) == 1 and next(iter(results.values())).get("interrupted") is True
+def _show_figures(name: str, measure: Callable[[], dict[str, Any]], json_out: bool) -> None:
+    """Run one benchmark and show its figures, as JSON or a table; one Ctrl-C cut short says
+    so first, shows the runs it finished (``"interrupted": true``) and exits 130. Cut before
+    its first run, it has no figure: the JSON is ``{"interrupted": true}`` alone, as for a
+    benchmark of ``bench all`` cut so (JSON audit, stop 57: stdout was empty)."""
+    try:
+        figures = measure()
+    except KeyboardInterrupt:
+        figures = {"interrupted": True}
+    cut = figures.get("interrupted") is True
     if cut:
-        say_interrupted(_("interrupted: showing the runs finished"))
+        if len(figures) == 1:
+            say_interrupted(_("interrupted before the first run finished: no figure"))
+        else:
+            say_interrupted(_("interrupted: showing the runs finished"))
     if json_out:
-        print_json(results if len(results) > 1 else next(iter(results.values())))
+        print_json(figures)
     else:
         # lazy: rich loads only for human output
         from tutor.render.terminal import emit, figures_table
 
         console, fancy = human_console()
-        emit(console, figures_table(results, fancy))
+        emit(console, figures_table({name: figures}, fancy))
     if cut:
         raise typer.Exit(EXIT_INTERRUPTED)
 
@@ -165,7 +174,7 @@ def bench_playouts_command(
             hands,
         ).format(n=hands, ruleset=rules.name, runs=runs)
     )
-    _show_figures({"playouts": bench_playouts(ruleset, hands, repeat, seed)}, json_out)
+    _show_figures("playouts", lambda: bench_playouts(ruleset, hands, repeat, seed), json_out)
 
 
 @bench_app.command(
@@ -182,7 +191,7 @@ def bench_replay_command(
     # lazy: the benchmarks load the whole engine; replay --json must start fast
     from tutor.bench import bench_replay
 
-    _show_figures({"replay": bench_replay(file, repeat)}, json_out)
+    _show_figures("replay", lambda: bench_replay(file, repeat), json_out)
 
 
 @bench_app.command(
@@ -223,7 +232,7 @@ def bench_tracker_command(
     record = record_hand(path, hand, shown=False)  # bench_tracker reads the file again
     if as_player is not None:
         as_player = record.players[check_player(path, record, as_player)]
-    _show_figures({"tracker": bench_tracker(path, as_player, repeat, hand)}, json_out)
+    _show_figures("tracker", lambda: bench_tracker(path, as_player, repeat, hand), json_out)
 
 
 # -- bench: solver and search ------------------------------------------------------------------
@@ -273,7 +282,7 @@ def bench_solve_command(
             positions,
         ).format(n=positions, case=case)
     )
-    _show_figures({name: BENCHMARKS[name](positions=positions, seed=seed)}, json_out)
+    _show_figures(name, lambda: BENCHMARKS[name](positions=positions, seed=seed), json_out)
 
 
 @bench_app.command(
@@ -302,8 +311,11 @@ def bench_search_command(
             workers=ngettext("{n} worker", "{n} workers", workers).format(n=workers),
         )
     )
-    results = BENCHMARKS["search-move"](positions=positions, budget=budget, workers=workers)
-    _show_figures({"search-move": results}, json_out)
+    _show_figures(
+        "search-move",
+        lambda: BENCHMARKS["search-move"](positions=positions, budget=budget, workers=workers),
+        json_out,
+    )
 
 
 @bench_app.command(
@@ -350,10 +362,14 @@ def bench_review_command(
             workers=ngettext("{n} worker", "{n} workers", workers).format(n=workers),
         )
     )
-    figures = bench_review(repeat=repeat, workers=workers)
-    if planted:
-        figures.update(bench_planted(ruleset, planted, Settings(workers=workers)))
-    _show_figures({"review": figures}, json_out)
+
+    def measure() -> dict[str, Any]:
+        figures = bench_review(repeat=repeat, workers=workers)
+        if planted:
+            figures.update(bench_planted(ruleset, planted, Settings(workers=workers)))
+        return figures
+
+    _show_figures("review", measure, json_out)
 
 
 # -- bench: play -------------------------------------------------------------------------------
@@ -398,8 +414,9 @@ def bench_play_command(
             workers=ngettext("{n} worker", "{n} workers", workers).format(n=workers),
         )
     )
-    figures = bench_play(ruleset, games, seed, workers, starts, opponents)
-    _show_figures({"play": figures}, json_out)
+    _show_figures(
+        "play", lambda: bench_play(ruleset, games, seed, workers, starts, opponents), json_out
+    )
 
 
 @bench_app.command(
@@ -413,7 +430,7 @@ def bench_language_command(repeat: RepeatOption = 9, json_out: JsonOption = Fals
     # lazy: the benchmarks load the whole engine; replay --json must start fast
     from tutor.bench import bench_language
 
-    _show_figures({"language": bench_language(repeat)}, json_out)
+    _show_figures("language", lambda: bench_language(repeat), json_out)
 
 
 # -- bench: judgement (the endgame's regret, the calibration of the stated odds) ---------------
@@ -828,6 +845,9 @@ def bench_tune_command(
             figures[_("check: 95% interval, low (points a hand)")] = c["low"]
             figures[_("check: 95% interval, high (points a hand)")] = c["high"]
             figures[_("check: duplicate deals")] = c["deals"]
-        _show_figures({"tune": figures}, False)
+        from tutor.render.terminal import emit, figures_table
+
+        console, fancy = human_console()
+        emit(console, figures_table({"tune": figures}, fancy))
     if tuning.interrupted:
         raise typer.Exit(EXIT_INTERRUPTED)
