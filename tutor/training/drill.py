@@ -31,7 +31,7 @@ from tutor.counting.odds import percent
 from tutor.counting.tracker import STOCK, a_value, values_text
 from tutor.game.cards import Style, format_card, format_cards, get_style
 from tutor.game.errors import Shown, TutorError
-from tutor.game.i18n import N_, _, asks_help, typed_words
+from tutor.game.i18n import N_, _, asks_help, quits, typed_words
 from tutor.game.interrupts import interrupts_held
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState
@@ -542,17 +542,20 @@ _PASS = ("none", "nobody", "-", "pass", "skip", "don't know", "dont know", "no i
 _PASS_WORDS = (N_("none"), N_("nobody"), N_("pass"), N_("skip"), N_("don't know"), N_("no idea"))
 """The same answers in the language of the run (the English ones are read in every
 language)."""
-_STOP_WORDS = (N_("quit"), N_("stop"))
-"""Answers that end the drill where it is, as the end of the input does (in every language)."""
+_STOP_WORDS = (N_("stop"),)
+"""An answer that ends the drill where it is besides the words of every session
+(:func:`~tutor.game.i18n.quits`), in every language."""
 
 
 def stops(text: str) -> bool:
-    """Whether an answer ends the drill (``quit``, ``stop``, in any language of the tutor).
+    """Whether an answer ends the drill: what ends every session (``quit``, ``exit``, ``q``,
+    ``esci``), or ``stop`` in any language of the tutor (code audit, stop 57: ``exit`` and
+    ``q``, which end play, live, train and puzzle try, were not understood here).
 
-    >>> stops(" Quit "), stops("basta"), stops("none")
-    (True, True, False)
+    >>> stops(" Quit "), stops("basta"), stops("exit"), stops("q"), stops("none")
+    (True, True, True, True, False)
     """
-    return text.strip().lower() in typed_words(_STOP_WORDS)
+    return quits(text) or text.strip().lower() in typed_words(_STOP_WORDS)
 
 
 def _gives_up(text: str) -> bool:
