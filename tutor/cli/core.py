@@ -40,6 +40,7 @@ from typer.exceptions import TyperException
 
 from tutor import __version__
 from tutor.cli.language import HELP_OPTIONS, run_language, translate_commands, usage_message
+from tutor.counting.defaults import STATED_SHARE
 from tutor.game.cards import STYLES, Style, style_named
 from tutor.game.errors import TutorError
 from tutor.game.i18n import LANGUAGES, N_, _, ngettext, number, plain_decimal, speaking
@@ -1268,8 +1269,8 @@ StyleOption = Annotated[
         "--style",
         metavar="PLAYER=STYLE[:SHARE]",
         help="How a player plays, if you know: grabber (takes the most at once), careful or "
-        "careless; taken as 90% sure unless SHARE, a share from 0 to 1 (0.7), says otherwise. "
-        "Repeat for each player.",
+        f"careless; taken as {STATED_SHARE:.0%} sure unless SHARE, a share from 0 to 1 (0.7), "
+        "says otherwise. Repeat for each player.",
     ),
 ]
 

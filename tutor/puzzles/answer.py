@@ -33,6 +33,7 @@ from tutor.game.state import Move, MoveError
 from tutor.puzzles.check import Solved, UndecidedError, moves_text, paired_margin, solve_puzzle
 from tutor.puzzles.format import Puzzle
 from tutor.records.record import player_named, shown_name
+from tutor.review.defaults import ROUNDS_TO_ZERO
 from tutor.review.judge import points_whose
 from tutor.review.reading import cards_clause
 
@@ -475,7 +476,7 @@ def judge(p: Puzzle, answer: Answer | None, solved: Solved | None) -> Verdict:
             verdict.cost is not None
             and solved is not None
             and solved.method.startswith("exact")
-            and verdict.cost[0] < 0.005
+            and verdict.cost[0] < ROUNDS_TO_ZERO
         ):  # a file that leaves out a move as good as its own (tutor puzzle check says so)
             verdict.message = _(
                 "Not this puzzle's solution: {move}, though it is worth as much as the best. "

@@ -57,6 +57,7 @@ from tutor.game.scoring import score_state
 from tutor.game.state import GameState, Move
 from tutor.puzzles.format import Puzzle
 from tutor.records.puzzle_key import question_name
+from tutor.review.defaults import ROUNDS_TO_ZERO
 from tutor.review.judge import Settings
 from tutor.review.reading import ValuesReading, check_values
 from tutor.search.analysis import (
@@ -597,7 +598,7 @@ def quoted_values(p: Puzzle, s: Solved) -> list[str]:
             if move is None or move not in value:
                 continue
             said = float(m.group(2).replace(",", ".")) * (1 if m.group(1) == "+" else -1)
-            if abs(said - value[move]) > 0.005:
+            if abs(said - value[move]) > ROUNDS_TO_ZERO:
                 problems.append(
                     _("{key} says {move} {said}; the exact value is {value}").format(
                         key=key,

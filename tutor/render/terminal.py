@@ -1531,7 +1531,8 @@ def _trust_line(analysis: CountView) -> Text:
 def tracker_view(
     analysis: CountView, style: Style, rich: bool = False, compact: bool = False
 ) -> list[RenderableType]:
-    """The tracker's board and the inferences, as renderables (``compact``: for replay)."""
+    """The tracker's board and the inferences, as renderables (``compact``: the short form
+    beside a board, for replay and tutor play)."""
     from tutor.counting.tracker import values_text  # lazy: rules and replay start faster
 
     board, inf = analysis.board, analysis.inference

@@ -29,6 +29,7 @@ from tutor.game.i18n import _, bounds, number
 from tutor.game.rules import Ruleset, sides_in_words
 from tutor.game.state import GameState, Move
 from tutor.records.record import HandRecord, player_named
+from tutor.review.defaults import ROUNDS_TO_ZERO
 from tutor.review.hands import known_hands, reveal_hands
 from tutor.review.judge import (
     CLASSES,
@@ -269,6 +270,11 @@ class Review:
         }
 
 
+LOW_ODDS = 0.3
+"""Odds below this that the danger is real (an opponent holds the card) are quoted as the
+reason a maxim costs little here; higher odds leave the maxim's point standing."""
+
+
 def _reason(o: Observation) -> str | None:
     """A fact that explains why a maxim costs little here, when the observation has one."""
     p = o.probability
@@ -279,13 +285,13 @@ def _reason(o: Observation) -> str | None:
             return _(
                 "no opponent can hold a seven: those unseen are with a partner or still to deal"
             )
-        if p < 0.3:
+        if p < LOW_ODDS:
             # the likeliest opponent's odds, readings weighed in: an estimate, not a bound
             return _("the odds that even the likeliest opponent holds a seven: {p}").format(
                 p=percent_in_words(p)
             )
         return None
-    if o.code in ("sweepable-table", "settebello-exposed", "primiera-given") and p < 0.3:
+    if o.code in ("sweepable-table", "settebello-exposed", "primiera-given") and p < LOW_ODDS:
         return _("the odds that the next player holds such a card: {p}").format(
             p=percent_in_words(p)
         )
@@ -331,13 +337,13 @@ def _compare(alt: Move, j: Judgement, style: Style | str | None) -> str | None:
     doubt = (
         _("; the samples do not settle it") if paired.n > 1 and paired.low < 0 < paired.high else ""
     )
-    if gap > 0.005:
+    if gap > ROUNDS_TO_ZERO:
         return (
             _("the analysis values {move} {points} lower").format(move=words, points=number(gap))
             + _gap_interval(paired, -1)
             + doubt
         )
-    if gap < -0.005:
+    if gap < -ROUNDS_TO_ZERO:
         return (
             _("the analysis values {move} {points} higher").format(move=words, points=number(-gap))
             + _gap_interval(paired, 1)
@@ -373,19 +379,23 @@ def _keeper_words(keeper: Move, j: Judgement, style: Style | str | None) -> str:
     interval = " " + bounds(low, high) if sampled else ""
     words = dict(best=j.best.text(style), keeper=keeper.text(style), move=j.move.text(style),
                  interval=interval)  # fmt: skip
-    if low > 0.005 and abs(gap - j.cost) < 0.005:  # as good as the best: the cost is all its
+    if (
+        low > ROUNDS_TO_ZERO and abs(gap - j.cost) < ROUNDS_TO_ZERO
+    ):  # as good as the best: the cost is all its
         # (review audit, stop 47: "worth 4.00 more than 6C" read as if the best were better)
         return _(
             "Here the analysis's best move, {best}, breaks it too, but {keeper}, which keeps it, "
             "is worth as much as {best}, {points} more than {move}{interval}: keeping the maxim "
             "was one of the best moves."
         ).format(points=number(gap), **words)
-    if low > 0.005:  # keeping the maxim was clearly worth something: the cost is partly its
+    if (
+        low > ROUNDS_TO_ZERO
+    ):  # keeping the maxim was clearly worth something: the cost is partly its
         return _(
             "Here the analysis's best move, {best}, breaks it too, but {keeper}, which keeps it, "
             "is worth {points} more than {move}{interval}."
         ).format(points=number(gap), **words)
-    if high < -0.005:
+    if high < -ROUNDS_TO_ZERO:
         words["interval"] = " " + bounds(-high, -low) if sampled else ""  # as "less" reads
         return _(
             "Here the analysis's best move, {best}, breaks it too, so the cost comes from "
@@ -452,7 +462,7 @@ def _note(
     alt = o.move if named else best_keeping
     small = not costly(j.cost) and not costly(j.high)
     if o.against and small:
-        free = j.cost < 0.005
+        free = j.cost < ROUNDS_TO_ZERO
         if free:
             cost = ""
         elif j.cost < 1:
@@ -467,7 +477,7 @@ def _note(
         compared = _compare(alt, j, style) if alt is not None else None
         if compared:
             clauses.append(compared)
-        if alt is None and j.low > 0.005:  # some move is clearly better: name it
+        if alt is None and j.low > ROUNDS_TO_ZERO:  # some move is clearly better: name it
             clauses.append(
                 _("the analysis values {move} {points} higher").format(
                     move=j.best.text(style), points=number(j.cost)
@@ -483,7 +493,13 @@ def _note(
             plain = _("see the note above")
         why = "; ".join(parts) or plain
         gap = _gap(alt, j) if alt is not None else None
-        if free and gap is not None and costly(-gap.mean) and gap.high < -0.005 and reason is None:
+        if (
+            free
+            and gap is not None
+            and costly(-gap.mean)
+            and gap.high < -ROUNDS_TO_ZERO
+            and reason is None
+        ):
             # the maxim's own move clearly worse: not "costs nothing" but the right call (play
             # audit, stop 47: a scopa passed up that the exact solver values 4 points lower)
             here = (
@@ -508,7 +524,7 @@ def _note(
         return says, _keeper_words(keeper, j, style)
     # praise set against the very move the analysis finds clearly better, or on a move that
     # surely costs a fifth of a point: say both
-    spurned = o.move == j.best and j.best != j.move and j.low > 0.005
+    spurned = o.move == j.best and j.best != j.move and j.low > ROUNDS_TO_ZERO
     # the estimate past good while the interval reaches down to good: both, with the doubt
     doubted = not costly(j.low) and costly(j.cost) and j.best != j.move
     if not o.against and (costly(j.low) or spurned or doubted):

@@ -219,11 +219,11 @@ def t_975(df: int) -> float:
     return Z_975_EXACT + sum(g / df ** (k + 1) for k, g in enumerate(_T_975_TERMS))
 
 
-def interval(values: Sequence[float], skewed: bool = True) -> Interval:
+def interval(values: Sequence[float]) -> Interval:
     """Mean and 95% interval: Student's t, corrected for the skew of the values (one value:
-    unbounded); ``skewed=False``: the symmetric t interval, for values symmetric by design
-    (the paired differences of two players, whose sample skew is noise: the correction moved
-    the interval off zero in 14% of self-play runs of scopa; simulate audit, stop 55).
+    unbounded). Not for values symmetric by design, such as the paired differences of two
+    players, whose sample skew is noise (the correction moved the interval off zero in 14% of
+    self-play runs of scopa; simulate audit, stop 55): ``simulate`` has its own interval.
 
     A hand's points from a position are lopsided: most deals give the same few points and a
     rare one many more. Over a few dozen such values the symmetric t interval is too short on
@@ -244,7 +244,7 @@ def interval(values: Sequence[float], skewed: bool = True) -> Interval:
     if n == 1:
         return Interval(mean, -math.inf, math.inf, 1)
     var = sum((x - mean) ** 2 for x in values) / (n - 1)
-    third = sum((x - mean) ** 3 for x in values) / n if skewed else 0.0
+    third = sum((x - mean) ** 3 for x in values) / n
     return _interval(n, mean, var, third)
 
 
