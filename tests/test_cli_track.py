@@ -155,6 +155,10 @@ def test_the_two_odd_lists_say_what_each_counts() -> None:
         "Rule of 48: the unseen cards hold an even number of every value (the unmatched values "
         "count the captures alone)."
     )  # not "an odd number of none"
+    assert OddValues((2,)).text([]) == (  # not "one of each" of one value (coach audit, stop 57)
+        "Rule of 48: the unseen cards hold an odd number of 2, so at least one (the unmatched "
+        "values count the captures alone)."
+    )
 
 
 def test_a_large_count_of_deals_is_written_with_the_languages_thousands_marks() -> None:

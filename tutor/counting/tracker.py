@@ -496,9 +496,13 @@ class OddValues(Fact):
                 "Rule of 48: the unseen cards hold an even number of every value (the "
                 "unmatched values count the captures alone)."
             )
-        return _(
+        # one value: "at least one", not "one of each" (coach audit, stop 57)
+        return ngettext(
+            "Rule of 48: the unseen cards hold an odd number of {values}, so at least one "
+            "(the unmatched values count the captures alone).",
             "Rule of 48: the unseen cards hold an odd number of {values}, so at least one of "
-            "each (the unmatched values count the captures alone)."
+            "each (the unmatched values count the captures alone).",
+            len(self.values),
         ).format(values=values_text(self.values, style))
 
 
