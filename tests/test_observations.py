@@ -353,6 +353,16 @@ def test_no_double_laid(scopa: Ruleset) -> None:
     assert "no-double-laid" not in codes_of(s, "5C")
 
 
+def test_no_double_laid_is_not_said_of_a_dead_card(scopa: Ruleset) -> None:
+    """Coach audit (stop 57): a king laid after the other three were taken, a card nobody can
+    ever take, was told it should have come from a double; a live card laid so still is."""
+    s = endgame(scopa, "QD JC", ["KH 5C 5S", "2H 4D 6S"])
+    assert not any(m.capture for m in s.legal_moves())
+    assert "no-double-laid" not in codes_of(s, "KH")
+    live = endgame(scopa, "QD JC", ["KH 5C 5S", "2H 4D KS"])  # an unseen king can take it
+    assert "no-double-laid" in codes_of(live, "KH")
+
+
 def test_counted_endgame(scopa: Ruleset) -> None:
     s = endgame(scopa, "2C 5S", ["7H 3C", "KS 4D"])
     assert known_world(seat_view(s)) is not None

@@ -889,6 +889,11 @@ def _no_double_laid(d: Choices, move: Move) -> list[Observation]:
     doubles = [mask for v, mask in sorted(by_value.items()) if mask.bit_count() >= 2]
     if not doubles:
         return []
+    if not d.unseen_of(range(VALUE_OF[move.card], 11)):
+        # a dead card: no unseen card reaches its value, so nobody can ever take it, and a
+        # twin to take it back is beside the point (coach audit, stop 57: a king laid after
+        # the other three were taken was told to lay from a double)
+        return []
     text = _(
         "Nothing could be taken, and {move} was laid alone of its value from a hand that held "
         "{doubles}: a card laid from a double is one its twin can take back, if it is still on "
