@@ -486,6 +486,18 @@ def test_a_pairing_note_does_not_repeat_the_maxim() -> None:
     assert alone == "aim. Here it costs nothing: no move is better."
     sampled = replace(j, exact=False, samples=50)
     assert weigh(replace(pairing, keeping=()), sampled).text.endswith("no move is clearly better.")
+    # the class in doubt, the maxim's move clearly worse: the interval settles "right", so no
+    # hedge before it (coach audit, stop 57)
+    from tutor.search.analysis import Interval
+
+    unsure = replace(
+        sampled, uncertain=True, high=0.09, gaps={other: Interval(-0.6, -0.87, -0.37, 50)}
+    )
+    said = weigh(pairing, unsure).text
+    assert said.startswith(
+        "aim. Here breaking the maxim was right: the analysis values 7C 0.60 lower"
+    )
+    assert "doubt" not in said
 
 
 def test_a_maxim_the_best_move_breaks_is_weighed_by_the_move_that_keeps_it() -> None:

@@ -501,12 +501,10 @@ def _note(
             and reason is None
         ):
             # the maxim's own move clearly worse: not "costs nothing" but the right call (play
-            # audit, stop 47: a scopa passed up that the exact solver values 4 points lower)
-            here = (
-                _("Here breaking the maxim was right (the samples leave some doubt): {why}.")
-                if j.uncertain
-                else _("Here breaking the maxim was right: {why}.")
-            )
+            # audit, stop 47: a scopa passed up that the exact solver values 4 points lower);
+            # the interval settles it, whatever doubt the class of the move keeps (coach audit,
+            # stop 57: "was right (the samples leave some doubt): ... 0.60 lower [0.37, 0.87]")
+            here = _("Here breaking the maxim was right: {why}.")
         elif free:
             here = (
                 _("Here it costs nothing (the samples leave some doubt): {why}.")
