@@ -430,3 +430,26 @@ def test_a_killed_session_says_where_it_is_saved_and_exits_130(
     assert proc.returncode == 130, err
     assert "interrupted" in err and str(save) in err and "--resume" in err
     assert load_path(str(save))
+
+
+@pytest.mark.parametrize("new", [False, True])
+def test_a_save_syncs_its_folder_after_the_rename(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, new: bool
+) -> None:
+    """Kill audit (stop 57): the temporary file was synced, not the folder's entry for the
+    name it is given, so after a power cut the last save could fall back to the one before.
+    The folder is synced after the file is in place."""
+    folder = os.stat(tmp_path)
+    synced: list[tuple[str, bool]] = []
+    real = os.fsync
+
+    def fsync(fd: int) -> None:
+        st = os.fstat(fd)
+        path = tmp_path / "hand.yaml"
+        synced.append(("folder" if (st.st_dev, st.st_ino) == (folder.st_dev, folder.st_ino)
+                       else "file", path.exists()))  # fmt: skip
+        real(fd)
+
+    monkeypatch.setattr(recordfile.os, "fsync", fsync)
+    save_atomically(tmp_path / "hand.yaml", "players: [A, B]\n", new=new)
+    assert synced[0] == ("file", False) and synced[-1] == ("folder", True)

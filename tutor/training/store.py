@@ -57,6 +57,7 @@ from typing import Any
 from tutor.game.errors import Shown, TutorError
 from tutor.game.i18n import _, local, number
 from tutor.game.textfile import os_reason
+from tutor.records.recordfile import sync_folder
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -624,6 +625,7 @@ class ProgressStore:
                 if not self.path.exists():
                     os.replace(tmp, self.path)
                     self.created = True
+            sync_folder(self.path.parent)  # the new file's name survives a power cut too
         except sqlite3.Error as exc:
             raise self._cannot_create(
                 _("the disk is full") if _is_full(exc) else str(exc)
