@@ -520,3 +520,13 @@ def test_stats_says_a_moved_puzzle_keeps_its_progress() -> None:
 
     text = " ".join(plain_text(*stats_view(Stats(answered=2, gone=2), now=0.0)).split())
     assert "those moved or renamed keep their progress when train reads them" in text
+
+
+def test_a_missed_puzzle_is_said_to_come_back_in_the_minutes_of_the_schedule(
+    tmp_path: Path,
+) -> None:
+    """Review: the command said "in ten minutes" in words of its own, repeating
+    RETRY_MINUTES; it says the delay as the head of the puzzle and stats word it."""
+    r = run("train", "--db", str(tmp_path / "p.sqlite"), "--count", "1", input="skip\n")
+    assert r.exit_code == 0, r.output
+    assert "Saved. Leitner box 1: it comes back in 10 minutes." in r.stdout.splitlines()

@@ -6,8 +6,10 @@ import json
 import os
 import re
 import shutil
+import signal
 import sqlite3
 import tempfile
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
@@ -17,11 +19,12 @@ import pytest
 from helpers import stored_answers
 
 from tutor.game.i18n import speaking
-from tutor.puzzles.answer import Verdict
+from tutor.puzzles.answer import Answer, Verdict
 from tutor.puzzles.format import collection_dir, load_puzzles
 from tutor.training.progress import progress_stats
 from tutor.training.store import (
     BOX_DAYS,
+    DAY_SECONDS,
     RETRY_MINUTES,
     ProgressStore,
     PuzzleInfo,
@@ -34,8 +37,10 @@ from tutor.training.trainer import (
     Entry,
     Pick,
     Trainer,
+    TrainSession,
     cached_puzzles,
     describe,
+    how_soon,
     read_rescue,
 )
 
@@ -683,3 +688,117 @@ def test_a_due_puzzle_of_the_users_own_folder_says_where_it_is(tmp_path: Path) -
 
     shown = " ".join(plain_text(*stats_view(stats, False), width=200).split())
     assert f"from {own.resolve()}: tutor train asks it with --puzzles {own.resolve()}" in shown
+
+
+@pytest.mark.parametrize(
+    ("seconds", "words"),
+    [
+        (-5.0, "in 1 minute"),  # due while the line is written: never "in 0 minutes"
+        (59.0, "in 1 minute"),
+        (61.0, "in 2 minutes"),  # minutes rounded up
+        (600.0, "in 10 minutes"),  # a miss (RETRY_MINUTES)
+        (3599.0, "in 60 minutes"),
+        (3600.0, "in 1 hour"),
+        (23 * 3600.0 + 59 * 60, "in 24 hours"),
+        (86399.0, "in 24 hours"),
+        (86400.0, "in 1 day"),
+        (1.5 * 86400.0, "in 1.5 days"),
+        (2 * 86400.0, "in 2 days"),
+    ],
+)
+def test_how_soon_a_puzzle_comes_back_is_worded_at_fixed_cut_offs(
+    seconds: float, words: str
+) -> None:
+    """Review: train's head, train's "it comes back" and stats' next review worded the same delay
+    three ways (stats: "in 0 minutes", "in 2 days" for 2.5 days; train: "in ten minutes")."""
+    assert DAY_SECONDS == 86400.0
+    assert how_soon(seconds) == words
+
+
+@pytest.mark.parametrize(
+    ("seconds", "words"), [(20.0, "(in 1 minute)"), (2.5 * 86400.0, "(in 2.5 days)")]
+)
+def test_stats_say_when_the_next_review_is_due_as_train_does(seconds: float, words: str) -> None:
+    """Review: stats said "(in 0 minutes)" for a review 20 s away, and "(in 2 days)" for one
+    that train's head called "due in 2.5 days"."""
+    from tutor.render.terminal import plain_text
+    from tutor.render.training import stats_view
+    from tutor.training.progress import DayCount, Stats
+
+    now = 1_000_000.0
+    stats = Stats(answered=1, days=[DayCount("2026-12-07", 1, 1)], next_due=now + seconds)
+    text = plain_text(*stats_view(stats, now=now), width=100)
+    [line] = [x for x in text.splitlines() if x.startswith("Next review due: ")]
+    assert line.endswith(f" {words}.") and words == f"({how_soon(seconds)})"
+
+
+def _judge(p: object, a: Answer | None) -> Verdict:
+    return Verdict(a is not None, a is None, "judged")
+
+
+def test_a_train_session_asks_judges_keeps_and_says_when_each_comes_back(tmp_path: Path) -> None:
+    """The session's loop is the library's (it was the command line's): what it shows, in
+    order, for an answer right, a skip and a quit."""
+    mine = _folder(tmp_path)
+    clock = Clock()
+    typed = iter([("answer", Answer("x")), ("answer", None), ("quit", None)])
+    seen: list[tuple[str, ...]] = []
+    with ProgressStore(tmp_path / "p.sqlite") as store:
+        t = Trainer.open(store, [mine], shipped=False, clock=clock)
+        session = TrainSession(t, 5)
+        session.run(
+            lambda p: next(typed),
+            show_puzzle=lambda p: seen.append(("puzzle", p.name)),
+            show_verdict=lambda p, v: seen.append(("verdict", p.name, str(v.correct))),
+            show=lambda text: seen.append(("show", text)),
+            say=lambda text: seen.append(("say", text)),
+            judge=_judge,
+        )
+        assert stored_answers(tmp_path / "p.sqlite") == 2
+    first, second = (p.puzzle.name for p, _v in session.results)
+    third = seen[-2][1]
+    day = time.strftime("%Y-%m-%d", time.localtime(clock.now + BOX_DAYS[2] * DAY_SECONDS))
+    assert seen == [
+        ("show", f"\nPuzzle 1 of 5: {first}, a new puzzle"),
+        ("puzzle", first),
+        ("verdict", first, "True"),
+        ("show", f"Saved. Leitner box 2: it comes back on {day}."),
+        ("show", f"\nPuzzle 2 of 5: {second}, a new puzzle"),
+        ("puzzle", second),
+        ("verdict", second, "False"),
+        ("show", "Saved. Leitner box 1: it comes back in 10 minutes."),
+        ("show", f"\nPuzzle 3 of 5: {third}, a new puzzle"),
+        ("puzzle", third),
+        ("say", "the session stops; every answer so far is saved"),
+    ]
+    assert [v.correct for _p, v in session.results] == [True, False]
+
+
+def test_a_ctrl_c_while_an_answer_is_judged_comes_once_it_is_kept(tmp_path: Path) -> None:
+    """The guarantee the command line's loop gave (store audit, stop 55), kept by the
+    library's: an answer typed is judged and kept before a Ctrl-C stops the session."""
+    mine = _folder(tmp_path)
+
+    def judge(p: object, a: Answer | None) -> Verdict:
+        signal.raise_signal(signal.SIGINT)  # Ctrl-C just after Enter
+        return _judge(p, a)
+
+    shown: list[object] = []
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with ProgressStore(tmp_path / "p.sqlite") as store:
+            session = TrainSession(Trainer.open(store, [mine], shipped=False), 3)
+            with pytest.raises(KeyboardInterrupt):
+                session.run(
+                    lambda p: ("answer", Answer("x")),
+                    show_puzzle=shown.append,
+                    show_verdict=lambda p, v: shown.append(v),
+                    show=shown.append,
+                    say=shown.append,
+                    judge=judge,
+                )
+            assert stored_answers(tmp_path / "p.sqlite") == 1
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert len(session.results) == 1
+    assert not any(isinstance(x, Verdict) for x in shown)  # stopped as the block ended

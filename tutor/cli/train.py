@@ -26,14 +26,11 @@ from tutor.cli.core import (
     waiting_note,
 )
 from tutor.cli.puzzle import ask, check_theme, judge_answer, themes_help
-from tutor.game.i18n import _, day_text, ngettext
-from tutor.game.interrupts import interrupts_held
+from tutor.game.i18n import _, ngettext
 
 if TYPE_CHECKING:
-    from rich.console import Console
-
     from tutor.puzzles.answer import Verdict
-    from tutor.training.trainer import Pick, Trainer
+    from tutor.training.trainer import Pick
 
 
 @app.command(
@@ -85,9 +82,9 @@ def train_command(
     --json the puzzles go to stderr and a summary to stdout.
     """
     # rich and the solver load here, not at start-up, so the first puzzle shows quickly
-    from tutor.render.terminal import make_console
+    from tutor.render.terminal import emit, make_console
     from tutor.training.store import ProgressStore, StoreError
-    from tutor.training.trainer import Trainer, TrainError, check_options, summary
+    from tutor.training.trainer import Trainer, TrainError, TrainSession, check_options, summary
 
     if rescue is not None:
         session = typed_options(ctx, ("theme", "ruleset", "count", "puzzles"))
@@ -98,11 +95,12 @@ def train_command(
             )
         _import(rescue, db_path(db), json_out)
         return
+    from tutor.render.puzzle import puzzle_position, verdict_view
+
     theme = check_theme(theme)
     check_options(theme, ruleset, puzzles or [])  # before the store is opened, and so created
     path = db_path(db)
     console, fancy = (make_console(stderr=True), False) if json_out else human_console()
-    results: list[tuple[Pick, Verdict]] = []
     with ProgressStore(path, on_wait=waiting_note(path)) as store:
         try:
             trainer = Trainer.open(store, puzzles or [], theme, ruleset)
@@ -111,13 +109,22 @@ def train_command(
             raise
         for problem in trainer.skipped_files:
             note("tutor: " + _("skipped: {problem}").format(problem=problem))
+        training = TrainSession(trainer, count)
+        results = training.results  # those answered also when a Ctrl-C ends the session
         try:
             # a closed terminal or a kill ends the session as Ctrl-C does: the answers another
             # session kept out of the store go to a file, not down with the process
             # and with the output gone (| head -3) it stops saying so, exit 74, as play does
             saved = _("every answer given so far is saved in {path}").format(path=path)
             with session_interrupt() as stop, session_output(lambda: note("tutor: " + saved)):
-                _session(trainer, count, console, fancy, json_out, results)
+                training.run(
+                    ask,
+                    show_puzzle=lambda p: emit(console, *puzzle_position(p, fancy)),
+                    show_verdict=lambda p, v: emit(console, *verdict_view(p, v, fancy)),
+                    show=lambda text: emit(console, text),
+                    say=lambda text: note("tutor: " + text),
+                    judge=judge_answer,
+                )
         except BaseException:  # what the store cannot take now goes to a file
             trainer.finish(wait=0)
             raise
@@ -193,94 +200,3 @@ def _tally(results: list[tuple[Pick, Verdict]], path: Path) -> None:
             right,
         ).format(right=right, n=len(results), file=path)
     )
-
-
-def _session(
-    trainer: Trainer,
-    count: int,
-    console: Console,
-    fancy: bool,
-    json_out: bool,
-    results: list[tuple[Pick, Verdict]],
-) -> None:
-    """Ask up to ``count`` puzzles, judge and record each answer (added to ``results``)."""
-    import time
-
-    from tutor.render.puzzle import puzzle_position, verdict_view
-    from tutor.render.terminal import emit
-    from tutor.training.trainer import describe, how_soon
-
-    for n in range(1, count + 1):
-        pick = trainer.next()
-        if pick is None:
-            note("tutor: " + _("every puzzle has been asked in this session"))
-            break
-        head = _("Puzzle {n} of {count}: {name}, {why}").format(
-            n=n, count=count, name=pick.puzzle.name, why=describe(pick, time.time())
-        )
-        emit(console, "\n" + head)
-        emit(console, *puzzle_position(pick.puzzle, fancy))
-        how, answer = ask(pick.puzzle)
-        if how == "end":
-            if trainer.unsaved:  # the caller's finish() saves them, or names a rescue file
-                note("tutor: " + _("end of the input: the session stops"))
-            else:
-                note(
-                    "tutor: "
-                    + _("end of the input: the session stops; every answer so far is saved")
-                )
-            break
-        if how == "quit":  # as the end of the input
-            if trainer.unsaved:
-                note("tutor: " + _("the session stops"))
-            else:
-                note("tutor: " + _("the session stops; every answer so far is saved"))
-            break
-        # an answer typed is judged and kept before a Ctrl-C stops the session: one pressed
-        # just after Enter lost it while the session said all was saved (store audit, stop 55)
-        with interrupts_held():
-            verdict = judge_answer(pick.puzzle, answer)
-            kept = len(trainer.unsaved)
-            sched = trainer.record(pick, verdict, None if answer is None else answer.text)
-            results.append((pick, verdict))
-        emit(console, *verdict_view(pick.puzzle, verdict, fancy))
-        if sched is None:
-            emit(
-                console,
-                _(
-                    "Not saved yet: another session holds the progress database. The answer is "
-                    "kept, and saved with the next one or at the end of the session."
-                )
-                if trainer.rescue_file is None
-                else _(
-                    "Not saved yet: another session holds the progress database. The answer is "
-                    "kept, in {file} too until it is saved, and saved with the next one or at "
-                    "the end of the session."
-                ).format(file=trainer.rescue_file),
-            )
-            continue
-        if kept:
-            emit(
-                console,
-                ngettext(
-                    "The answer kept earlier is saved now too.",
-                    "The {n} answers kept earlier are saved now too.",
-                    kept,
-                ).format(n=kept),
-            )
-        left = sched.due - time.time()
-        if sched.box == 1 and not sched.kept:
-            when = _("in ten minutes")
-        elif left < 86400.0:
-            when = how_soon(left)
-        else:
-            day = day_text(time.strftime("%Y-%m-%d", time.localtime(sched.due)))
-            when = _("on {day}").format(day=day)
-        if sched.kept:  # ahead of time: spaced repetition moves a puzzle up only when it is due
-            saved = _(
-                "Saved. Answered ahead of time, so it stays in Leitner box {box}: it comes back "
-                "{when}."
-            )
-        else:
-            saved = _("Saved. Leitner box {box}: it comes back {when}.")
-        emit(console, saved.format(box=sched.box, when=when))

@@ -27,6 +27,7 @@ from tutor.records.puzzle_key import question_name, theme_name
 from tutor.render.safe import one_line
 from tutor.render.terminal import new_table, plain_text
 from tutor.training.progress import WEEK_DAYS, Stats
+from tutor.training.trainer import how_soon
 
 __all__ = ["stats_view", "plain_text", "BAR_WIDTH", "CHART_DAYS"]
 
@@ -44,18 +45,9 @@ def _bar(fraction: float, rich: bool) -> Text:
 
 
 def _when(t: float, now: float) -> str:
-    days = (t - now) / 86400.0
-    stamp = moment_text(t)
-    if days < 1 / 24:
-        n = round(max(0.0, days * 1440))
-        return ngettext("{when} (in {n} minute)", "{when} (in {n} minutes)", n).format(
-            when=stamp, n=n
-        )
-    if days < 1:
-        n = round(days * 24)
-        return ngettext("{when} (in {n} hour)", "{when} (in {n} hours)", n).format(when=stamp, n=n)
-    n = round(days)
-    return ngettext("{when} (in {n} day)", "{when} (in {n} days)", n).format(when=stamp, n=n)
+    """A due time and how soon it is: ``2026-12-07 12:10 (in 10 minutes)``, the words of
+    :func:`tutor.training.trainer.how_soon`, as ``train`` says them."""
+    return f"{moment_text(t)} ({how_soon(t - now)})"  # words only in how_soon: no message
 
 
 def stats_view(stats: Stats, rich: bool = False, now: float | None = None) -> list[RenderableType]:

@@ -13,7 +13,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from tutor.training.store import ProgressStore
+from tutor.training.store import DAY_SECONDS, ProgressStore
 from tutor.training.trainer import current_puzzles, shipped_digests
 
 __all__ = ["ThemeCount", "DayCount", "DueItem", "DrillCount", "Stats", "progress_stats"]
@@ -210,7 +210,7 @@ def drill_counts(store: ProgressStore, now: float) -> list[DrillCount]:
     """The drill record: each drill's answers by kind of question, with those of the last
     :data:`WEEK_DAYS` days before ``now``, in the order of the drills and the kinds."""
     counts: dict[tuple[str, str], DrillCount] = {}
-    since = now - WEEK_DAYS * 86400.0
+    since = now - WEEK_DAYS * DAY_SECONDS
     for a in store.drill_answers():
         c = counts.setdefault((a.drill, a.question), DrillCount(a.drill, a.question))
         c.answered += 1

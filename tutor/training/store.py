@@ -63,6 +63,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "BOX_DAYS",
     "RETRY_MINUTES",
+    "DAY_SECONDS",
     "StoreError",
     "StoreBusyError",
     "PuzzleInfo",
@@ -93,7 +94,9 @@ POLL_SECONDS = 0.25
 heard at once); a write whose first ask (which does not wait) finds the lock held says so
 (``on_wait``) before it waits."""
 
-_DAY = 86400.0
+DAY_SECONDS = 86400.0
+"""Seconds in a day: a schedule's unit (:data:`BOX_DAYS`), and where "in 5 hours" becomes
+"in 1.0 days" (:func:`tutor.training.trainer.how_soon`)."""
 _MAGIC = b"SQLite format 3\x00"
 _LAST_TIME = 253402300799.0
 """9999-12-31 23:59:59 UTC: a later (or negative) time in the database was never written by a
@@ -334,7 +337,7 @@ def leitner(box: int, correct: bool, now: float, due: float | None = None) -> tu
     if box >= 1 and due is not None and now < due:
         return box, due
     new = min(max(box, 1) + 1, max(BOX_DAYS))
-    return new, now + BOX_DAYS[new] * _DAY
+    return new, now + BOX_DAYS[new] * DAY_SECONDS
 
 
 class StoreError(TutorError):

@@ -34,7 +34,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tutor.game.errors import TutorError
-from tutor.game.i18n import _, ngettext, number
+from tutor.game.i18n import _, day_text, ngettext, number
+from tutor.game.interrupts import interrupts_held
 from tutor.game.rules import RulesetError, UnknownRulesetError, load_ruleset
 from tutor.game.textfile import FileReadError, os_reason, read_text, unreachable
 from tutor.puzzles.format import (
@@ -48,6 +49,7 @@ from tutor.puzzles.format import (
 from tutor.records.puzzle_key import QUESTIONS
 from tutor.records.recordfile import write_rescue
 from tutor.training.store import (
+    DAY_SECONDS,
     DRILL_QUESTIONS,
     DrillRow,
     ProgressStore,
@@ -59,7 +61,7 @@ from tutor.training.store import (
 )
 
 if TYPE_CHECKING:  # judging brings the solver; the trainer only keeps the verdict
-    from tutor.puzzles.answer import Verdict
+    from tutor.puzzles.answer import Answer, Verdict
 
 __all__ = [
     "keep_answer",
@@ -70,6 +72,9 @@ __all__ = [
     "Pick",
     "Unsaved",
     "Trainer",
+    "TrainSession",
+    "how_soon",
+    "comes_back",
     "index_puzzles",
     "check_options",
 ]
@@ -631,7 +636,7 @@ def _answered(data: Any) -> tuple[bool, bool, float]:
     keeps, and damage it: fuzzer, stop 48), and never a skip that is right."""
     correct, skipped = _flag(data["correct"]), _flag(data["skipped"])
     at = checked("rescue", "answered_at", data["answered_at"], "time")
-    if at > time.time() + 86400 or correct and skipped:
+    if at > time.time() + DAY_SECONDS or correct and skipped:
         raise ValueError
     return correct, skipped, at
 
@@ -698,15 +703,40 @@ def import_rescue(
 
 
 def how_soon(seconds: float) -> str:
-    """How long until a puzzle is due, in the unit that reads best: ``in 8 minutes`` (never
-    fewer than one), ``in 5 hours``, ``in 2.5 days``."""
+    """When a puzzle ``seconds`` from now comes back (is due), in the unit that reads best; the
+    one wording of it, in ``train`` and ``stats`` alike:
+
+    - under an hour, whole minutes rounded up, never fewer than one (a puzzle not yet due is
+      never "in 0 minutes"): ``in 1 minute`` at 59 s, ``in 10 minutes`` at 10 minutes;
+    - under :data:`DAY_SECONDS`, the nearest whole hour: ``in 5 hours``, ``in 24 hours`` at
+      23 h 59 min;
+    - from a day on, days to a tenth, a whole number without one: ``in 1 day``, ``in 2.5
+      days``.
+
+    >>> how_soon(59.0), how_soon(3600.0), how_soon(DAY_SECONDS), how_soon(2.5 * DAY_SECONDS)
+    ('in 1 minute', 'in 1 hour', 'in 1 day', 'in 2.5 days')
+    """
     if seconds < 3600.0:
         n = max(1, math.ceil(seconds / 60.0))
         return ngettext("in {n} minute", "in {n} minutes", n).format(n=n)
-    if seconds < 86400.0:
+    if seconds < DAY_SECONDS:
         n = round(seconds / 3600.0)
         return ngettext("in {n} hour", "in {n} hours", n).format(n=n)
-    return _("in {days} days").format(days=number(seconds / 86400.0, ".1f"))
+    days = round(seconds / DAY_SECONDS, 1)
+    if days == int(days):  # "in 1.0 days" read oddly (train-loop review, stop 57)
+        return ngettext("in {n} day", "in {n} days", int(days)).format(n=int(days))
+    return _("in {days} days").format(days=number(days, ".1f"))
+
+
+def comes_back(schedule: Schedule, now: float) -> str:
+    """When a puzzle given ``schedule`` by an answer comes back, as the session says it after
+    the answer: :func:`how_soon` within a day (a miss: ``in 10 minutes``), its date from a day
+    on (``on 2026-12-20``)."""
+    left = schedule.due - now
+    if left < DAY_SECONDS:
+        return how_soon(left)
+    day = day_text(time.strftime("%Y-%m-%d", time.localtime(schedule.due)))
+    return _("on {day}").format(day=day)
 
 
 def describe(pick: Pick, now: float) -> str:
@@ -737,3 +767,117 @@ def summary(results: Sequence[tuple[Pick, Verdict]], interrupted: bool = False) 
             for p, v in results
         ],
     }  # fmt: skip
+
+
+class TrainSession:
+    """A session of up to ``count`` puzzles of ``trainer``, driven by :meth:`run`.
+
+    The session chooses each puzzle, asks it, judges the answer, keeps it (committed before the
+    next puzzle is chosen) and says what became of it: saved, and when the puzzle comes back.
+    The caller supplies the input and output (the command line reads the terminal and renders
+    the puzzles), so a terminal, a test or another program can drive it. :attr:`results` holds
+    the answers judged so far, also when a Ctrl-C ends :meth:`run` midway.
+    """
+
+    def __init__(self, trainer: Trainer, count: int) -> None:
+        self.trainer = trainer
+        self.count = count
+        self.results: list[tuple[Pick, Verdict]] = []
+        """Each puzzle answered, with its verdict, in the order asked."""
+
+    def run(
+        self,
+        ask: Callable[[Puzzle], tuple[str, Answer | None]],
+        show_puzzle: Callable[[Puzzle], None],
+        show_verdict: Callable[[Puzzle, Verdict], None],
+        show: Callable[[str], None],
+        say: Callable[[str], None],
+        judge: Callable[[Puzzle, Answer | None], Verdict] | None = None,
+    ) -> None:
+        """Ask up to :attr:`count` puzzles, judge and keep each answer.
+
+        ``show`` gets the head of each puzzle (``Puzzle 1 of 5: ...``) and what became of each
+        answer (``Saved. Leitner box 2: ...``), ``show_puzzle`` and ``show_verdict`` the puzzle
+        and the verdict to render, ``say`` the messages about the session (every puzzle asked,
+        the end of the input). ``ask(puzzle)`` reads an answer: ``("answer", answer)``,
+        ``("answer", None)`` to skip, ``("quit", None)`` or ``("end", None)`` (the end of the
+        input) to stop. ``judge`` works the answer out (default:
+        :func:`tutor.puzzles.answer.attempt`). An answer typed is judged and kept before a
+        Ctrl-C stops the session: one pressed just after Enter lost it while the session said
+        all was saved (store audit, stop 55). The caller's :meth:`Trainer.finish` saves the
+        answers the store could not take yet."""
+        if judge is None:
+            from tutor.puzzles.answer import attempt
+
+            judge = attempt
+        trainer = self.trainer
+        for n in range(1, self.count + 1):
+            pick = trainer.next()
+            if pick is None:
+                say(_("every puzzle has been asked in this session"))
+                return
+            head = _("Puzzle {n} of {count}: {name}, {why}").format(
+                n=n, count=self.count, name=pick.puzzle.name, why=describe(pick, trainer.clock())
+            )
+            show("\n" + head)
+            show_puzzle(pick.puzzle)
+            how, answer = ask(pick.puzzle)
+            if how in ("end", "quit"):
+                say(_stop_words(how, bool(trainer.unsaved)))
+                return
+            with interrupts_held():
+                verdict = judge(pick.puzzle, answer)
+                kept = len(trainer.unsaved)
+                sched = trainer.record(pick, verdict, None if answer is None else answer.text)
+                self.results.append((pick, verdict))
+            show_verdict(pick.puzzle, verdict)
+            if sched is None:
+                show(_not_saved_words(trainer.rescue_file))
+                continue
+            if kept:
+                show(
+                    ngettext(
+                        "The answer kept earlier is saved now too.",
+                        "The {n} answers kept earlier are saved now too.",
+                        kept,
+                    ).format(n=kept)
+                )
+            show(_saved_words(sched, trainer.clock()))
+
+
+def _not_saved_words(rescue_file: Path | None) -> str:
+    """An answer the store could not take yet: kept, and in ``rescue_file`` too (if any)."""
+    if rescue_file is None:
+        return _(
+            "Not saved yet: another session holds the progress database. The answer is "
+            "kept, and saved with the next one or at the end of the session."
+        )
+    return _(
+        "Not saved yet: another session holds the progress database. The answer is "
+        "kept, in {file} too until it is saved, and saved with the next one or at "
+        "the end of the session."
+    ).format(file=rescue_file)
+
+
+def _saved_words(sched: Schedule, now: float) -> str:
+    """An answer saved: its puzzle's Leitner box, and when it comes back (:func:`comes_back`)."""
+    if sched.kept:  # ahead of time: spaced repetition moves a puzzle up only when it is due
+        saved = _(
+            "Saved. Answered ahead of time, so it stays in Leitner box {box}: it comes back {when}."
+        )
+    else:
+        saved = _("Saved. Leitner box {box}: it comes back {when}.")
+    return saved.format(box=sched.box, when=comes_back(sched, now))
+
+
+def _stop_words(how: str, unsaved: bool) -> str:
+    """Why the session stops (``how``: ``end`` of the input, or ``quit``), and whether every
+    answer is saved (not with ``unsaved`` ones: the caller's :meth:`Trainer.finish` saves
+    them, or names a rescue file)."""
+    if how == "end":
+        if unsaved:
+            return _("end of the input: the session stops")
+        return _("end of the input: the session stops; every answer so far is saved")
+    if unsaved:
+        return _("the session stops")
+    return _("the session stops; every answer so far is saved")
