@@ -782,6 +782,46 @@ def test_progress_into_a_pipe_says_how_far_now_and_then(
     assert capsys.readouterr().err == "tutor: reviewing...\n"
 
 
+@pytest.mark.parametrize("width", [40, 60, 79, 80, 120])
+def test_the_progress_bar_keeps_its_count_in_a_narrow_terminal(width: int) -> None:
+    """Terminal audit (stop 57): at 40 columns rich cut every column to fit, and the count,
+    the one figure that matters, read "18…"; below 80 the bar drops the times instead."""
+    import io
+
+    from rich.console import Console
+    from rich.progress import Progress as RichProgress
+
+    from tutor.cli.core import PROGRESS_FULL_WIDTH, progress_columns
+
+    out = io.StringIO()
+    console = Console(file=out, width=width, force_terminal=True, color_system=None)
+    bar = RichProgress(*progress_columns(width), console=console, auto_refresh=False)
+    task = bar.add_task("campionamento", total=200)
+    bar.update(task, completed=18)
+    console.print(bar.get_renderable())
+    lines = out.getvalue().splitlines()
+    assert len(lines) == 1 and len(lines[0]) <= width, lines
+    assert "campionamento" in lines[0] and " 18/200" in lines[0]
+    assert ("elapsed" in lines[0]) is (width >= PROGRESS_FULL_WIDTH)
+
+
+def test_a_dumb_terminal_gets_the_plain_count(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Terminal audit (stop 57): under TERM=dumb rich draws no bar, and a ten-second review
+    showed nothing; the count is written in place, as under NO_COLOR."""
+    from tutor.cli import core
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "dumb")
+    with core.progress_bar("reviewing") as progress:
+        for done in (1, 4):
+            progress(done, 4)
+    err = capsys.readouterr().err
+    assert "\rreviewing 1/4" in err and "\rreviewing 4/4" in err and "\x1b" not in err
+
+
 def test_ctrl_c_while_the_command_line_is_read_says_so(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -847,6 +847,37 @@ PIPED_PROGRESS_EVERY = 15.0
 often enough that a long run is not taken for a hang, seldom enough not to fill the log."""
 
 
+PROGRESS_FULL_WIDTH = 80
+"""The narrowest terminal that shows the progress bar's times as well as its count."""
+
+
+def progress_columns(width: int) -> list[Any]:
+    """The columns of the progress bar in a terminal ``width`` wide: what is done, a bar, the
+    count, the time taken and the time left at the rate so far (audit, stop 48); below
+    :data:`PROGRESS_FULL_WIDTH`, what is done, a short bar and the count alone, which rich
+    cut to ``1/…`` when every column had to fit (terminal audit, stop 57)."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    what = TextColumn("{task.description}", style="progress.description", markup=False)
+    if width < PROGRESS_FULL_WIDTH:
+        return [what, BarColumn(bar_width=min(20, max(5, width // 5))), MofNCompleteColumn()]
+    return [
+        what,
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn(_("elapsed,"), markup=False),
+        TimeRemainingColumn(),
+        TextColumn(_("left"), markup=False),
+    ]
+
+
 @contextlib.contextmanager
 def progress_bar(what: str, doing: str | None = None) -> Iterator[Progress]:
     """A ``progress(done, total)`` callback for a library call, drawing a bar on stderr.
@@ -877,9 +908,10 @@ def progress_bar(what: str, doing: str | None = None) -> Iterator[Progress]:
 
         yield say
         return
-    if os.environ.get("NO_COLOR"):
-        # plain text asked for: a count rewritten in place with carriage returns, no escape
-        # codes (rich's bar hides the cursor and moves it up)
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        # plain text asked for, or all a dumb terminal can show (rich draws nothing there:
+        # terminal audit, stop 57, ten silent seconds): a count rewritten in place with
+        # carriage returns, no escape codes (rich's bar hides the cursor and moves it up)
         shown = [""]
         last = [0.0]
 
@@ -908,28 +940,12 @@ def progress_bar(what: str, doing: str | None = None) -> Iterator[Progress]:
         if bar is None:
             # lazy: rich's progress display loads only when a bar is drawn
             from rich.console import Console
-            from rich.progress import (
-                BarColumn,
-                MofNCompleteColumn,
-                TextColumn,
-                TimeElapsedColumn,
-                TimeRemainingColumn,
-            )
             from rich.progress import Progress as RichProgress
 
-            bar = RichProgress(
-                TextColumn("{task.description}", style="progress.description", markup=False),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeElapsedColumn(),
-                TextColumn(_("elapsed,"), markup=False),
-                TimeRemainingColumn(),  # at the rate so far (audit, stop 48)
-                TextColumn(_("left"), markup=False),
-                # a terminal's console (NO_COLOR is handled above): the plain console of the
-                # output would draw no bar at all
-                console=Console(file=sys.stderr, highlight=False, emoji=False, markup=False),
-                transient=True,
-            )
+            # a terminal's console (NO_COLOR is handled above): the plain console of the
+            # output would draw no bar at all
+            console = Console(file=sys.stderr, highlight=False, emoji=False, markup=False)
+            bar = RichProgress(*progress_columns(console.width), console=console, transient=True)
             bar.add_task(what, total=total)
             bar.start()
         bar.update(bar.task_ids[0], completed=done, total=total)
