@@ -297,22 +297,30 @@ def test_the_progress_bar_is_drawn_without_colour_under_no_color(monkeypatch) ->
     assert out.startswith("\rreviewing 1/4") and out.endswith("\r")
 
 
-def test_an_ascii_stream_gets_question_marks_not_a_crash() -> None:
+def test_an_ascii_stream_gets_plain_letters_not_a_crash() -> None:
     """Bug: piped with PYTHONIOENCODING=ascii, Italian accents and rich's ellipsis crashed the
-    run with exit 70."""
+    run with exit 70. Then they became ``?``, which read as questions ("c'? chi chiama",
+    "best?good"), and the help, which click writes as UTF-8 whatever the stream, came out in
+    raw UTF-8 (terminal audit, stop 57): accents and dashes are spelt in plain letters."""
     import os
     import subprocess
     import sys
 
-    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
-    run = subprocess.run(
-        [sys.executable, "-m", "tutor", "--lang", "it", "rules", "scopa"],
-        capture_output=True,
-        env=env,
-        check=False,
-    )
-    assert run.returncode == 0, run.stderr.decode("ascii", "replace")
-    assert b"ognuno per s?;" in run.stdout
+    env = {**os.environ, "PYTHONIOENCODING": "ascii", "LC_ALL": "C"}
+
+    def run(*args: str) -> bytes:
+        done = subprocess.run(
+            [sys.executable, "-m", "tutor", *args], capture_output=True, env=env, check=False
+        )
+        assert done.returncode == 0, done.stderr.decode("ascii", "replace")
+        assert max(done.stdout + done.stderr) < 128  # every byte ASCII
+        return done.stdout
+
+    assert b"ognuno per se';" in run("--lang", "it", "rules", "scopa")
+    assert b"La tavola e' vuota: scopa." in run("--lang", "it", "replay", str(EXAMPLES /
+                                                "seed003-scopa.yaml"))  # fmt: skip
+    assert b"velocita' del motore" in run("--lang", "it", "--help")
+    assert b"good-mistake" in run("review", "--help")
 
 
 def test_a_narrow_terminal_loses_no_column_and_cuts_no_word() -> None:

@@ -39,7 +39,13 @@ from typer.core import TyperGroup
 from typer.exceptions import TyperException
 
 from tutor import __version__
-from tutor.cli.language import HELP_OPTIONS, run_language, translate_commands, usage_message
+from tutor.cli.language import (
+    HELP_OPTIONS,
+    run_language,
+    translate_commands,
+    usage_message,
+    writes_unicode,
+)
 from tutor.counting.defaults import STATED_SHARE
 from tutor.game.cards import STYLES, Style, style_named
 from tutor.game.errors import TutorError
@@ -1306,16 +1312,16 @@ def check_player(file: Path | str, record: HandRecord, player: str, option: str 
 def tolerate_narrow_encodings() -> None:
     """Let stdout and stderr replace what their encoding cannot write (``PYTHONIOENCODING=ascii``,
     a Latin-1 terminal) instead of failing mid-line: the glyphs then fall back to letters
-    (:func:`tutor.render.terminal.is_fancy`), and an accent or an ellipsis becomes ``?``.
+    (:func:`tutor.render.terminal.is_fancy`), a dash or an accent is spelt in plain letters
+    (:func:`~tutor.cli.language.plain_spelling`: ``e'`` for ``è``).
 
     Standard input keeps a byte its encoding cannot read as an escape (``surrogateescape``,
     what Python does in the C locale), so that a stray byte typed at a prompt (a Latin-1
     keyboard, a paste) is a line the session refuses like any typo, not an internal error that
     ends it."""
     for stream in (sys.stdout, sys.stderr):
-        encoding = (getattr(stream, "encoding", None) or "").lower().replace("_", "-")
-        if not encoding.startswith("utf") and hasattr(stream, "reconfigure"):
-            stream.reconfigure(errors="replace")
+        if not writes_unicode(stream) and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="tutor-plain")
     if hasattr(sys.stdin, "reconfigure"):
         sys.stdin.reconfigure(errors="surrogateescape")
 

@@ -16,9 +16,11 @@ written by :class:`TutorFormatter` (``Usage:``, the value types).
 
 from __future__ import annotations
 
+import codecs
 import inspect
 import math
 import re
+import sys
 import textwrap
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -210,6 +212,57 @@ _Formatter: Any = typer.Context.formatter_class
 """click's help formatter, wherever this typer keeps click."""
 
 
+PLAIN_SPELLINGS = {
+    "\u2013": "-", "\u2014": "-", "\u2012": "-", "\u2212": "-", "\u2011": "-",
+    "\u2026": "...", "\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
+    "\u00ab": '"', "\u00bb": '"', "\u00d7": "x", "\u00b1": "+/-", "\u2265": ">=",
+    "\u2264": "<=", "\u2192": "->", "\u2190": "<-", "\u00b7": "*", "\u2022": "*",
+    "\u00e0": "a'", "\u00e8": "e'", "\u00e9": "e'", "\u00ec": "i'", "\u00f2": "o'",
+    "\u00f9": "u'", "\u00c0": "A'", "\u00c8": "E'", "\u00c9": "E'", "\u00cc": "I'",
+    "\u00d2": "O'", "\u00d9": "U'",
+}  # fmt: skip
+"""What a character an output's encoding cannot hold is written as: the dashes of the
+classes (``best-good``), and the Italian accented vowels as Italian is typed without them
+(``e'``, ``piu'``), not ``?``, which read as a question (terminal audit, stop 57)."""
+
+
+def plain_spelling(error: UnicodeError) -> tuple[str, int]:
+    """The codec error handler ``tutor-plain``: :data:`PLAIN_SPELLINGS`, else the letters of
+    the character without their accents, else ``?``."""
+    import unicodedata
+
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    out = []
+    for ch in error.object[error.start : error.end]:
+        plain = PLAIN_SPELLINGS.get(ch)
+        if plain is None:
+            bare = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode("ascii")
+            plain = bare or "?"
+        out.append(plain)
+    return "".join(out), error.end
+
+
+def plain_text(text: str, encoding: str) -> str:
+    """``text`` as ``encoding`` can write it (:func:`plain_spelling` for what it cannot).
+
+    >>> plain_text("La tavola è vuota: migliore–buona …", "ascii")
+    "La tavola e' vuota: migliore-buona ..."
+    >>> plain_text("più – già", "latin-1")
+    'più - già'
+    """
+    return text.encode(encoding, "tutor-plain").decode(encoding)
+
+
+codecs.register_error("tutor-plain", plain_spelling)
+
+
+def writes_unicode(stream: Any) -> bool:
+    """Whether ``stream`` writes any character (a UTF encoding), or needs :func:`plain_text`."""
+    encoding = (getattr(stream, "encoding", None) or "").lower().replace("_", "-")
+    return encoding.startswith("utf")
+
+
 class TutorFormatter(_Formatter):
     """click's help formatter with the usage line's prefix in the language of the run, and
     the help's hyphens kept whole (:data:`_KEEP_HYPHEN`)."""
@@ -233,7 +286,12 @@ class TutorFormatter(_Formatter):
         self.buffer[start:] = [fit_kept_lines(written, self.width)]
 
     def getvalue(self) -> str:
-        return str(super().getvalue()).replace(_KEEP_HYPHEN, "-")
+        text = str(super().getvalue()).replace(_KEEP_HYPHEN, "-")
+        # click writes help to an ASCII stdout as UTF-8 (it takes ASCII for a mistake): in
+        # plain letters, as every other output of the run (terminal audit, stop 57)
+        if not writes_unicode(sys.stdout):
+            text = plain_text(text, getattr(sys.stdout, "encoding", None) or "ascii")
+        return text
 
 
 _BRACKET = re.compile(r"\[[^\[\]]*\]$")
