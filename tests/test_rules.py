@@ -560,7 +560,7 @@ def test_the_play_on_rule_is_told_apart_from_higher_wins() -> None:
     side leads", which is what higher-wins does when the scores are level; play-on always
     plays another hand."""
     scopa = " ".join(run("rules", "scopa").stdout.split())
-    assert "at least one more hand is always played, then the side ahead wins" in scopa
+    assert "at least one more hand is always played, then the player ahead wins" in scopa
     scopone = " ".join(run("rules", "scopone-scientifico").stdout.split())
     assert "the higher score wins; if equal, more hands are played" in scopone
 
@@ -630,3 +630,13 @@ def test_an_empty_tagged_value_is_one_error_with_its_line(value: str) -> None:
     assert str(err.value).startswith("r.yaml:2: not valid YAML: ") and "cannot be read as" in str(
         err.value
     )
+
+
+def test_a_ruleset_without_partners_speaks_of_players_not_sides() -> None:
+    """Ruleset audit (stop 57): ``tutor rules scopa`` said "if several sides reach it ... the
+    side ahead wins" of a game of two players without partners."""
+    scopa = " ".join(describe_ruleset(load_ruleset("scopa")))
+    assert "if several players reach it in one hand" in scopa and "the player ahead wins" in scopa
+    assert "side" not in scopa
+    scopone = " ".join(describe_ruleset(load_ruleset("scopone-classico")))
+    assert "if several sides reach it in one hand" in scopone

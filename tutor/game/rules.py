@@ -1144,19 +1144,25 @@ def describe_ruleset(rs: Ruleset) -> list[str]:
     lines.append(
         _("Bonuses: {bonuses}.").format(bonuses="; ".join(bonuses) if bonuses else _("none"))
     )
-    tie = (
-        _("the higher score wins; if equal, more hands are played")
-        if rs.tie_rule == "higher-wins"
-        else _(
+    # two players without partners are players, not sides (ruleset audit, stop 57)
+    if rs.tie_rule == "higher-wins":
+        tie = _("the higher score wins; if equal, more hands are played")
+    elif rs.partners:
+        tie = _(
             "at least one more hand is always played, then the side ahead wins (more hands "
             "while the scores are equal)"
         )
-    )
-    lines.append(
-        _("Target: {target} points; if several sides reach it in one hand, {tie}.").format(
-            target=rs.target, tie=tie
+    else:
+        tie = _(
+            "at least one more hand is always played, then the player ahead wins (more hands "
+            "while the scores are equal)"
         )
+    target = (
+        _("Target: {target} points; if several sides reach it in one hand, {tie}.")
+        if rs.partners
+        else _("Target: {target} points; if several players reach it in one hand, {tie}.")
     )
+    lines.append(target.format(target=rs.target, tie=tie))
     if rs.source:
         lines.append(_("Source: {source}").format(source=rs.text("source")))
     return lines
