@@ -242,3 +242,26 @@ def test_counting_waits_for_the_last_rounds_with_two_players_and_big_hands() -> 
         state.push(player.choose(seat_view(state), rng))
     assert seen == [(n, n <= COUNT_PLIES_MAX) for n in range(40, 0, -1)]
     assert COUNT_PLIES_MAX >= 9  # scopone's last rounds (9 plays) still count as before
+
+
+def test_the_re_bello_and_the_napola_are_worth_taking_where_they_score() -> None:
+    """Ruleset audit (stop 57): under scopa-re-bello the chitarrella player valued the re bello
+    as any denaro and the greedy player ranked it so, though it is a point alone there, as the
+    settebello is; the napola's cards were worth no more than other denari."""
+    from helpers import endgame
+
+    from tutor.game.scoring import immediate_gain
+    from tutor.search.players import Context, _rule_capture
+
+    def gains(ruleset: str, move: str) -> tuple[float, tuple[int, ...]]:
+        s = endgame(load_ruleset(ruleset), "KD 3D 7S", ["KS 3C 2H", "KC 5C 6H"])
+        m = s.parse_move(move, "french")
+        after = s.table & ~m.capture
+        return _rule_capture(Context(s), m, after), immediate_gain(
+            s.rules, s.table, m.card, m.capture, False
+        )
+
+    plain, bonus = gains("scopa", "KS x KD"), gains("scopa-re-bello", "KS x KD")
+    assert bonus[0] == plain[0] + 6.0 and (plain[1][1], bonus[1][1]) == (0, 1)
+    plain, bonus = gains("scopa", "3C x 3D"), gains("scopa-re-bello", "3C x 3D")
+    assert bonus[0] == plain[0] + 1.5 and plain[1] == bonus[1]

@@ -65,7 +65,8 @@ CATEGORY_NAMES = {
 def immediate_gain(
     rules: Ruleset, table: int, card: int, capture: int, last_play: bool
 ) -> tuple[int, int, int, int, int]:
-    """What a play gains at once, for ordering plays: scopa, settebello, denari, cards; a lay
+    """What a play gains at once, for ordering plays: scopa, the cards worth a point alone (the
+    settebello, and the re bello where the ruleset scores it), denari, cards; a lay
     gains nothing and is ranked by the card least worth giving away (a figure before a seven,
     any card before a denaro).
 
@@ -86,9 +87,11 @@ def immediate_gain(
         return (0, 0, 0, 0, -worth)
     got = capture | 1 << card
     sweep = capture == table and not (last_play and not rules.last_play_scopa)
+    # the cards worth a point alone: the settebello, and the re bello where it scores
+    alone = SETTEBELLO_BIT | (RE_BELLO_BIT if rules.re_bello else 0)
     return (
         1 if sweep else 0,
-        1 if got & SETTEBELLO_BIT else 0,
+        (got & alone).bit_count(),
         (got & DENARI_MASK).bit_count(),
         got.bit_count(),
         0,

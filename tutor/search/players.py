@@ -36,10 +36,17 @@ from typing import Self
 from tutor.counting.odds import hypergeometric_any
 from tutor.counting.tracker import viewer_state
 from tutor.game.captures import VALUE_OF, sweep_value
-from tutor.game.cards import FULL_DECK, SETTEBELLO_BIT, SUIT_MASK, VALUE_MASKS, indexes_of
+from tutor.game.cards import (
+    FULL_DECK,
+    RE_BELLO_BIT,
+    SETTEBELLO_BIT,
+    SUIT_MASK,
+    VALUE_MASKS,
+    indexes_of,
+)
 from tutor.game.i18n import N_
 from tutor.game.rules import Ruleset
-from tutor.game.scoring import immediate_gain
+from tutor.game.scoring import immediate_gain, napola_cards
 from tutor.game.state import GameState, Move
 from tutor.search.solver import solver_for
 
@@ -218,8 +225,13 @@ def _rule_scopa(ctx: Context, move: Move, after: int) -> float:
     return 0.0
 
 
+NAPOLA_BITS = sum(c.bit for c in napola_cards(3))
+"""The ace, two and three of denari: the napola's run, where the ruleset scores one."""
+
+
 def _rule_capture(ctx: Context, move: Move, after: int) -> float:
-    """What a capture brings home: cards, denari, the settebello, primiera cards."""
+    """What a capture brings home: cards, denari, the settebello, primiera cards, and the re
+    bello and the napola's cards where the ruleset scores them."""
     if not move.capture:
         return 0.0
     got = move.capture | 1 << move.card
@@ -237,6 +249,10 @@ def _rule_capture(ctx: Context, move: Move, after: int) -> float:
             score += 0.5
     if got & SETTEBELLO_BIT:
         score += 6.0
+    if got & RE_BELLO_BIT and ctx.rules.re_bello:
+        score += 6.0  # a point on its own, as the settebello (ruleset audit, stop 57)
+    if got & NAPOLA_BITS and ctx.rules.napola:
+        score += 1.5 * (got & NAPOLA_BITS).bit_count()  # the run of three is worth three points
     return score
 
 
