@@ -9,10 +9,12 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers import ROOT, run
 
+from tutor.game.rules import load_ruleset
 from tutor.records.recordfile import load_path
 
 
@@ -159,12 +161,48 @@ def test_a_kill_stops_simulate_as_ctrl_c_does_with_the_finished_deals_kept(
     assert len(list(records.iterdir())) == 2 * data["deals"]
 
 
+def write_records(folder: Path, hands: list[tuple[str, Any]]) -> None:
+    """The records of a run whose hands are ``hands``, written at its end."""
+    from types import SimpleNamespace
+
+    from tutor.cli.simulate import RecordWriter
+
+    run = SimpleNamespace(hands=len(hands), hand_records=lambda rules, key: hands)
+    RecordWriter(folder, load_ruleset("scopa"), "scopa").finish(run)  # type: ignore[arg-type]
+
+
+def test_each_deal_is_written_as_soon_as_it_is_played(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Kill audit (stop 57): --records wrote every record once the last deal was played, so a
+    run killed at 99% kept none. Each deal's two records are written as it ends."""
+    from tutor.search import simulate
+
+    seen: list[list[str]] = []
+    real = simulate._play_deal
+    games = tmp_path / "games"
+
+    def play(*args: Any) -> Any:
+        seen.append(sorted(p.name for p in games.glob("*.yaml")) if games.exists() else [])
+        return real(*args)
+
+    monkeypatch.setattr(simulate, "_play_deal", play)
+    args = ["simulate", "-r", "scopa", "-p", "greedy,random", "-n", "3", "-w", "1"]
+    result = run(*args, "--records", str(games))
+    assert result.exit_code == 0, result.output
+    assert seen == [
+        [],
+        ["deal-000-a.yaml", "deal-000-b.yaml"],
+        ["deal-000-a.yaml", "deal-000-b.yaml", "deal-001-a.yaml", "deal-001-b.yaml"],
+    ]
+    assert len(list(games.glob("*.yaml"))) == 6 and "wrote 6 records to" in result.stderr
+
+
 def test_a_ctrl_c_while_the_records_are_written_says_how_many_are(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Audit (stop 48): a second Ctrl-C while --records wrote its files left 340 of 1,844
     in the folder and said only "interrupted"."""
-    from tutor.cli.simulate import write_records
     from tutor.records import recordfile
 
     [record] = load_path(ROOT / "docs" / "examples" / "seed003-scopa.yaml")
@@ -227,7 +265,6 @@ def test_records_that_cannot_be_written_are_an_output_error(
     (exit 3). It is an output error (74) that says how many were written."""
     import typer
 
-    from tutor.cli.simulate import write_records
     from tutor.records import recordfile
 
     [record] = load_path(ROOT / "docs" / "examples" / "seed003-scopa.yaml")

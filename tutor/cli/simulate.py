@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -27,8 +26,10 @@ from tutor.cli.core import (
     progress_bar,
 )
 from tutor.game.i18n import _, ngettext
-from tutor.game.rules import load_ruleset
-from tutor.records.record import HandRecord
+from tutor.game.rules import Ruleset, load_ruleset
+
+if TYPE_CHECKING:
+    from tutor.search.simulate import SimulationResult
 
 # -- simulate ----------------------------------------------------------------------------------
 
@@ -129,6 +130,13 @@ def simulate_command(
         "playing {what} of {ruleset}, each twice: {a} against {b}",
         n_deals if n_deals is not None else matches or 0,
     ).format(what=count, ruleset=rules.name, a=specs[0], b=specs[1])
+    writer = None
+    if records is not None:
+        from tutor.records.recordfile import ruleset_key
+
+        # a house ruleset's file as the records will find it, from their folder
+        writer = RecordWriter(records, rules, ruleset_key(ruleset, "<command line>",
+                                                          records / "deal.yaml"))  # fmt: skip
     with progress_bar(what, doing) as progress:
         result = run_simulation(
             rules,
@@ -138,6 +146,7 @@ def simulate_command(
             seed=seed,
             workers=workers,
             progress=progress,
+            on_deal=None if writer is None else writer.add,
         )
     if result.interrupted:
         if n_deals is not None:
@@ -153,12 +162,8 @@ def simulate_command(
                 result.deals,
             )
         interrupted(done.format(n=result.deals))
-    if records is not None:
-        from tutor.records.recordfile import ruleset_key
-
-        # a house ruleset's file as the records will find it, from their folder
-        key = ruleset_key(ruleset, "<command line>", records / "deal.yaml")
-        write_records(records, result.hand_records(rules, key))
+    if writer is not None:
+        writer.finish(result)
     if json_out:
         print_json(result.to_json())
     else:
@@ -188,28 +193,51 @@ def check_records_dir(folder: Path) -> None:
         )  # fmt: skip
 
 
-def write_records(folder: Path, hands: Sequence[tuple[str, HandRecord]]) -> None:
-    """Each hand to its own file in ``folder`` (made if missing), all or nothing per file."""
-    from tutor.game.textfile import os_reason
-    from tutor.records.recordfile import SaveError, dumps, save_atomically
+class RecordWriter:
+    """Writes each hand played to its own file in a folder (made if missing), all or nothing
+    per file, as soon as its deal is played: a run killed keeps the deals it finished (kill
+    audit, stop 57: they were written only at the end, and a kill at 99% kept none)."""
 
-    written = 0
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        for stem, record in hands:
-            save_atomically(folder / f"{stem}.yaml", dumps([record]))
-            written += 1
-    except (OSError, SaveError) as e:  # the disk filled, or the folder went, meanwhile
-        why = str(e) if isinstance(e, SaveError) else f"{folder}: {os_reason(e)}"
-        wrote = ngettext("wrote {n} of the {total} record", "wrote {n} of the {total} records",
-                         len(hands)).format(n=written, total=len(hands))  # fmt: skip
-        fail(f"{why} ({wrote})", EXIT_OUTPUT)
-    except KeyboardInterrupt:  # a second Ctrl-C: what is in the folder is said (stop 48)
-        interrupted(
-            _("interrupted: wrote {n} of the {total} records to {dir}").format(
-                n=written, total=len(hands), dir=folder
+    def __init__(self, folder: Path, rules: Ruleset, ruleset_key: str) -> None:
+        self.folder = folder
+        self.rules = rules
+        self.ruleset_key = ruleset_key
+        self.written: set[str] = set()
+        self.problem: str | None = None
+        """Why writing stopped (the disk filled, the folder went), said at the end."""
+
+    def add(self, result: SimulationResult) -> None:
+        """Write the hands of ``result`` not written yet; after a failure, nothing more."""
+        from tutor.game.textfile import os_reason
+        from tutor.records.recordfile import SaveError, dumps, save_atomically
+
+        if self.problem is not None:
+            return
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            for stem, record in result.hand_records(self.rules, self.ruleset_key):
+                if stem not in self.written:
+                    save_atomically(self.folder / f"{stem}.yaml", dumps([record]))
+                    self.written.add(stem)
+        except (OSError, SaveError) as e:
+            self.problem = str(e) if isinstance(e, SaveError) else f"{self.folder}: {os_reason(e)}"
+
+    def finish(self, result: SimulationResult) -> None:
+        """Write what is left of the whole run's hands and say how many are in the folder;
+        exit 74 when some could not be written."""
+        total = result.hands
+        try:
+            self.add(result)
+        except KeyboardInterrupt:  # a second Ctrl-C: what is in the folder is said (stop 48)
+            interrupted(
+                _("interrupted: wrote {n} of the {total} records to {dir}").format(
+                    n=len(self.written), total=total, dir=self.folder
+                )
             )
-        )
-        raise
-    said = ngettext("wrote {n} record to {dir}", "wrote {n} records to {dir}", len(hands))
-    note("tutor: " + said.format(n=len(hands), dir=folder))
+            raise
+        if self.problem is not None:
+            wrote = ngettext("wrote {n} of the {total} record", "wrote {n} of the {total} records",
+                             total).format(n=len(self.written), total=total)  # fmt: skip
+            fail(f"{self.problem} ({wrote})", EXIT_OUTPUT)
+        said = ngettext("wrote {n} record to {dir}", "wrote {n} records to {dir}", total)
+        note("tutor: " + said.format(n=total, dir=self.folder))

@@ -536,9 +536,12 @@ def run_parallel(
     progress: Progress | None = None,
     deadline: float | None = None,
     total: int | None = None,
+    in_order: Callable[[Any], None] | None = None,
 ) -> tuple[list[Any], str | None]:
     """Run ``func(*a)`` for each ``a`` in ``workers`` processes (1: in this one; None: one
-    per core).
+    per core). ``in_order(result)`` is called with each result as soon as every result before
+    it is in too: the same results in the same order as the prefix returned, handed over as
+    they come (``simulate --records`` writes each deal so, and a kill keeps them).
 
     Returns the results of the longest completed prefix of ``args``, so that the answer does
     not depend on the number of workers, and why it stopped early: None, ``"time"`` (past
@@ -571,6 +574,16 @@ def run_parallel(
             out.append(results[k])
         return out
 
+    handed_over = 0  # results given to in_order: the prefix so far
+
+    def hand_over() -> None:
+        nonlocal handed_over
+        if in_order is None:
+            return
+        while handed_over in results:
+            in_order(results[handed_over])
+            handed_over += 1
+
     if workers <= 1:
         try:
             for k, a in enumerate(itertools.islice(args, handed)):
@@ -579,6 +592,7 @@ def run_parallel(
                     break
                 results[k] = func(*a)
                 finished += 1
+                hand_over()
                 if progress:
                     progress(finished, total)
         except KeyboardInterrupt:
@@ -619,6 +633,7 @@ def run_parallel(
                 finished += 1
                 if progress:
                     progress(finished, total)
+            hand_over()
             if deadline is not None and time.perf_counter() > deadline and (more or pending):
                 stop = "time"
                 for f in pending:

@@ -454,12 +454,15 @@ def simulate(
     workers: int | None = 1,
     progress: Progress | None = None,
     time_limit: float | None = None,
+    on_deal: Callable[[SimulationResult], None] | None = None,
 ) -> SimulationResult:
     """Play ``deals`` duplicate deals (each twice, sides exchanged) or ``matches`` duplicate
     matches between ``players[0]`` (A) and ``players[1]`` (B).
 
     ``workers`` processes play them (None: one per core). ``progress(done, total)`` is called
-    with 0 as the games start, then after each deal or match."""
+    with 0 as the games start, then after each deal or match. ``on_deal(result)`` is called
+    with each deal's (or match's) games alone, in order, as soon as they and every one before
+    them are played: what ``--records`` writes at once, so that a run killed keeps them."""
     rules = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
     if len(players) != 2:
         raise SimulationError(_("give two players (A,B), not {n}").format(n=len(players)))
@@ -478,6 +481,26 @@ def simulate(
             else _("the number of matches must be at least 1, not {n}")
         )
         raise SimulationError(message.format(n=count))
+
+    def games(pair: Any) -> tuple[list[HandOutcome], list[int | None]]:
+        """The hands of a deal's (or match's) two games, and each match game's winner."""
+        both: list[HandOutcome] = []
+        won: list[int | None] = []
+        for game in pair:
+            if deals is None:
+                winner, hands = game
+                won.append(winner)
+            else:
+                hands = [game]
+            both.extend(hands)
+        return both, won
+
+    def one_deal(pair: Any) -> None:
+        assert on_deal is not None
+        both, _won = games(pair)
+        on_deal(SimulationResult(rules.name, (specs[0], specs[1]), seed, 1, len(both), both,
+                                 [], matches=1 if deals is None else 0))  # fmt: skip
+
     done, stop = run_parallel(  # which reports (0, count) as it starts
         _play_deal if deals is not None else _play_match,
         # handed out as they are played: a list of --deals 1000000000 filled the memory first
@@ -486,20 +509,15 @@ def simulate(
         progress,
         deadline,
         total=count,
+        in_order=None if on_deal is None else one_deal,
     )
     outcomes: list[HandOutcome] = []
     diffs: list[float] = []
     pair_hands: list[int] = []
     winners: list[int | None] = []
     for pair in done:
-        both: list[HandOutcome] = []
-        for game in pair:
-            if deals is None:
-                winner, hands = game
-                winners.append(winner)
-            else:
-                hands = [game]
-            both.extend(hands)
+        both, won = games(pair)
+        winners.extend(won)
         outcomes.extend(both)
         diffs.append(sum(o.points[0] - o.points[1] for o in both) / len(both))
         pair_hands.append(len(both))
