@@ -890,3 +890,17 @@ def test_a_progress_database_in_a_missing_folder_is_refused_before_the_question(
                 input="4D x 4B\n")  # fmt: skip
     assert tried.exit_code == 2 and "does not exist" in tried.stderr
     assert "Your move" not in tried.stdout and "4D" not in tried.stdout
+
+
+def test_a_database_it_cannot_use_is_said_before_the_question(tmp_path: Path) -> None:
+    """Kill audit (stop 57): puzzle try opened the progress database only after the answer was
+    judged, so a damaged one was said after the user had answered. It is opened and read back
+    before the question, as drill and train do; a puzzle quit unanswered makes no database."""
+    bad = tmp_path / "bad.sqlite"
+    bad.write_bytes(b"not a database at all, just bytes" * 100)
+    tried = run("puzzle", "try", "scopone-one-best-move", "--db", str(bad), input="4D x 4B\n")
+    assert tried.exit_code == 3, tried.output
+    assert str(bad) in tried.stderr and "4D" not in tried.stdout
+    fresh = tmp_path / "fresh.sqlite"
+    quit_ = run("puzzle", "try", "scopone-one-best-move", "--db", str(fresh), input="quit\n")
+    assert quit_.exit_code == 0 and not fresh.exists()

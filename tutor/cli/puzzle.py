@@ -7,6 +7,7 @@ included (issue 10's target; ``docs/puzzles.md`` gives the measured figure).
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Literal
@@ -310,35 +311,46 @@ def try_command(
     # rich and the solver load here, not at start-up: see the module docstring
     from tutor.render.puzzle import puzzle_position, verdict_view
     from tutor.render.terminal import emit, make_console
+    from tutor.training.store import ProgressStore, StoreError
+    from tutor.training.trainer import keep_answer
 
     p = find_puzzle(file, hand)
     path = None if no_save else db_path(db)  # a --db in a missing folder: before the question
-    console, fancy = (make_console(stderr=True), False) if json_out else human_console()
-    emit(console, *puzzle_position(p, fancy))
-    how, answer = ask(p)
-    if how != "answer":  # quit, as the end of the input
-        note("tutor: " + _("no answer given"))
-        if json_out:
-            from tutor.puzzles.answer import Verdict
-
-            # the input ended before an answer: the verdict's keys, none of them earned, and
-            # no solution, as the text form shows none
-            nothing = Verdict(correct=False, skipped=False, message=_("no answer given"))
-            print_json({"puzzle": p.name, "question": p.kind, "deck": p.style.name,
-                        "answer": None, **nothing.to_json(), "solution": None,
-                        "database": None})  # fmt: skip
-        return
-    from tutor.training.store import StoreError
-
-    problem = None
-    # the answer is judged and kept before a Ctrl-C takes effect (as train keeps its answers)
-    with interrupts_held():
-        verdict = judge_answer(p, answer)
+    with contextlib.ExitStack() as held:
+        store = None
         if path is not None:
-            try:
-                _keep_tried(p, verdict, getattr(answer, "text", None), path)
-            except StoreError as exc:  # the verdict first, then what went wrong (exit 3)
-                problem, path = exc, None
+            # opened and read back before the question, as drill and train do: a database it
+            # cannot use is said before the answer is typed, not after (kill audit, stop 57)
+            store = held.enter_context(ProgressStore(path, on_wait=waiting_note(path)))
+            store.check()
+        console, fancy = (make_console(stderr=True), False) if json_out else human_console()
+        emit(console, *puzzle_position(p, fancy))
+        how, answer = ask(p)
+        if how != "answer":  # quit, as the end of the input
+            if store is not None:
+                store.remove_if_unused()  # no database made for a puzzle not answered
+            note("tutor: " + _("no answer given"))
+            if json_out:
+                from tutor.puzzles.answer import Verdict
+
+                # the input ended before an answer: the verdict's keys, none of them earned,
+                # and no solution, as the text form shows none
+                nothing = Verdict(correct=False, skipped=False, message=_("no answer given"))
+                print_json({"puzzle": p.name, "question": p.kind, "deck": p.style.name,
+                            "answer": None, **nothing.to_json(), "solution": None,
+                            "database": None})  # fmt: skip
+            return
+        problem = None
+        # the answer is judged and kept before a Ctrl-C takes effect (as train keeps its
+        # answers); kept as a session keeps its answers, or in a rescue file the error names
+        # (store audit, stop 55: an answer tried was counted nowhere)
+        with interrupts_held():
+            verdict = judge_answer(p, answer)
+            if store is not None:
+                try:
+                    keep_answer(store, p, verdict, getattr(answer, "text", None))
+                except StoreError as exc:  # the verdict first, then what went wrong (exit 3)
+                    problem, path = exc, None
     if json_out:
         # "deck": the notation of the cards in it (JSON audit, stop 57: none said it)
         print_json({"puzzle": p.name, "question": p.kind, "deck": p.style.name,
@@ -351,17 +363,6 @@ def try_command(
         raise problem
     if path is not None:
         note("tutor: " + _("answer saved in {file}").format(file=path))
-
-
-def _keep_tried(p: Puzzle, verdict: Verdict, answer: str | None, path: Path) -> None:
-    """``puzzle try``'s answer kept in the progress database at ``path`` (store audit, stop
-    55: an answer tried was counted nowhere); a store that cannot take it is bad input, the
-    answer in the rescue file its message names."""
-    from tutor.training.store import ProgressStore
-    from tutor.training.trainer import keep_answer
-
-    with ProgressStore(path, on_wait=waiting_note(path)) as store:
-        keep_answer(store, p, verdict, answer)
 
 
 def judge_answer(p: Puzzle, answer: Answer | None) -> Verdict:
