@@ -52,6 +52,20 @@ COMMANDS = [
 ]
 
 
+@pytest.mark.parametrize("command", [["track"], ["review"], ["live"], ["bench", "calibration"]])
+def test_help_fits_a_terminal_of_forty_columns(command: list[str]) -> None:
+    """Terminal audit (stop 57): click wraps the help to 50 columns at least, and left an
+    option's text ten columns after a long option, so at 40 every line ran past the edge.
+    Above the examples (a path is not broken) every line fits; at 80 nothing moves."""
+    for lang in ("en", "it"):
+        narrow = run("--lang", lang, *command, "--help", env={"COLUMNS": "40"})
+        assert narrow.exit_code == 0, narrow.output
+        body = re.split("Example|Esempi", narrow.stdout)[0]
+        assert max(len(line) for line in body.splitlines()) <= 40, body
+    wide = run(*command, "--help", env={"COLUMNS": "80"}).stdout
+    assert max(len(line) for line in wide.split("Example")[0].splitlines()) > 60
+
+
 @pytest.mark.parametrize("command", COMMANDS, ids=lambda c: " ".join(c) or "tutor")
 def test_help_shows_an_example(command: list[str]) -> None:
     result = run(*command, "--help")

@@ -20,11 +20,13 @@ import codecs
 import inspect
 import math
 import re
+import shutil
 import sys
 import textwrap
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+import click.formatting as click_formatting
 import typer
 import typer.core
 
@@ -263,9 +265,23 @@ def writes_unicode(stream: Any) -> bool:
     return encoding.startswith("utf")
 
 
+HELP_MIN_WIDTH = 30
+"""The narrowest the help is wrapped to: click never goes below 50, which a terminal of 40
+columns then broke mid-word (terminal audit, stop 57)."""
+
+
 class TutorFormatter(_Formatter):
-    """click's help formatter with the usage line's prefix in the language of the run, and
-    the help's hyphens kept whole (:data:`_KEEP_HYPHEN`)."""
+    """click's help formatter with the usage line's prefix in the language of the run, the
+    help's hyphens kept whole (:data:`_KEEP_HYPHEN`), and as narrow as the terminal down to
+    :data:`HELP_MIN_WIDTH`."""
+
+    def __init__(
+        self, indent_increment: int = 2, width: int | None = None, max_width: int | None = None
+    ) -> None:
+        if width is None and click_formatting.FORCED_WIDTH is None:
+            columns = shutil.get_terminal_size().columns
+            width = max(min(columns, max_width or 80) - 2, HELP_MIN_WIDTH)
+        super().__init__(indent_increment, width, max_width)
 
     def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
         # typer writes a required argument as {FILE}: shown as the argument's own name
@@ -276,6 +292,10 @@ class TutorFormatter(_Formatter):
         # an argument's row names its type after its name (FILE <path>): the name says it
         rows = [(re.sub(r"^([^-\s]\S*) <[^<>]+>$", r"\1", term), text) for term, text in rows]
         rows = [(term, _local_numbers(text).replace("-", _KEEP_HYPHEN)) for term, text in rows]
+        if not args and "col_max" not in kwargs:
+            # narrow: a long option on a line of its own, its text below with room to wrap
+            # (at 40 columns click left the text ten, past the edge)
+            kwargs["col_max"] = max(10, min(30, (self.width - 10) // 2))
         super().write_dl(rows, *args, **kwargs)
 
     def write_text(self, text: str) -> None:
