@@ -530,3 +530,18 @@ def test_a_missed_puzzle_is_said_to_come_back_in_the_minutes_of_the_schedule(
     r = run("train", "--db", str(tmp_path / "p.sqlite"), "--count", "1", input="skip\n")
     assert r.exit_code == 0, r.output
     assert "Saved. Leitner box 1: it comes back in 10 minutes." in r.stdout.splitlines()
+
+
+def test_the_accuracy_chart_fits_a_narrow_terminal() -> None:
+    """Terminal audit (stop 57): at 40 columns a day's bar kept its 20 characters and the
+    percentage went to a line of its own; the bars shorten to the width."""
+    from tutor.render.terminal import plain_text
+    from tutor.render.training import BAR_WIDTH, stats_view
+    from tutor.training.progress import DayCount, Stats
+
+    stats = Stats(answered=12, correct=7, days=[DayCount("2026-12-07", 12, 7)])
+    for width, bar in ((40, 13), (80, BAR_WIDTH)):
+        text = plain_text(*stats_view(stats, width=width, now=0.0), width=width)
+        [day] = [line for line in text.splitlines() if "2026" in line]
+        assert day.endswith("7/12   58%") and len(day) <= width, text
+        assert day.count("#") + day.count(".") == bar

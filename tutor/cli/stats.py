@@ -46,4 +46,4 @@ def stats_command(
     from tutor.render.training import stats_view
 
     console, fancy = human_console()
-    emit(console, *stats_view(stats, fancy))
+    emit(console, *stats_view(stats, fancy, width=console.width))

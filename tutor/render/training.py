@@ -37,11 +37,16 @@ CHART_DAYS = 14
 """The accuracy chart shows this many of the latest days with answers."""
 
 
-def _bar(fraction: float, rich: bool) -> Text:
-    full = round(fraction * BAR_WIDTH)
+DAY_LINE_FIXED = 27
+"""The characters of a day's line in the accuracy chart besides its bar: the date, the
+count and the percentage, with their spaces."""
+
+
+def _bar(fraction: float, rich: bool, width: int = BAR_WIDTH) -> Text:
+    full = round(fraction * width)
     if rich:
-        return Text.assemble(("█" * full, "green"), ("░" * (BAR_WIDTH - full), "dim"))
-    return Text("#" * full + "." * (BAR_WIDTH - full))
+        return Text.assemble(("█" * full, "green"), ("░" * (width - full), "dim"))
+    return Text("#" * full + "." * (width - full))
 
 
 def _when(t: float, now: float) -> str:
@@ -50,8 +55,13 @@ def _when(t: float, now: float) -> str:
     return f"{moment_text(t)} ({how_soon(t - now)})"  # words only in how_soon: no message
 
 
-def stats_view(stats: Stats, rich: bool = False, now: float | None = None) -> list[RenderableType]:
-    """Progress by theme, a chart of accuracy by day, and the puzzles due now."""
+def stats_view(
+    stats: Stats, rich: bool = False, now: float | None = None, width: int = 80
+) -> list[RenderableType]:
+    """Progress by theme, a chart of accuracy by day (its bars as short as a terminal
+    ``width`` wide needs: at 40 columns the percentage went to a line of its own; terminal
+    audit, stop 57), and the puzzles due now."""
+    bar_width = max(5, min(BAR_WIDTH, width - DAY_LINE_FIXED))
     at = time.time() if now is None else now
     bold = "bold" if rich else ""
     if not stats.answered:
@@ -92,7 +102,7 @@ def stats_view(stats: Stats, rich: bool = False, now: float | None = None) -> li
     for d in stats.days[-CHART_DAYS:]:
         frac = d.correct / d.answered if d.answered else 0.0
         line = Text(f"  {day_text(d.day)}  ")
-        line.append_text(_bar(frac, rich))
+        line.append_text(_bar(frac, rich, bar_width))
         line.append(f"  {d.correct:>2}/{d.answered:<2}  {number(frac, '.0%'):>4}")
         out.append(line)
     if stats.due_now:
