@@ -151,6 +151,13 @@ def test_explain_at_a_point_of_a_record() -> None:
     assert take["flipped"] == [3, 4, 7] and lay["flipped"] == []
     text = run("explain", str(SEED003), "--at", "2", "--samples", "10", "--workers", "1").stdout
     assert "any queen (9) sweeps it" in text and "no single card sweeps it" in text
+    # the line on the table left says it; the observation names itself and its maxim, not the
+    # same facts again (coach audit, stop 57)
+    flat = " ".join(text.split())
+    assert "sweepable-table: see the table it leaves, above. [keep-the-table-above-ten]" in flat
+    assert "safe-table: see the table it leaves, above. [keep-the-table-above-ten]" in flat
+    assert flat.count("which any queen (9) sweeps") == 0
+    assert any("which any queen (9) sweeps" in o["text"] for o in take["observations"])  # JSON
     # Found by QA: the values (below zero, often) were labelled "points of the hand for your
     # side"; they are the side's points minus the others', as solve says
     assert "Values: points of the hand, yours minus the other player's, mean over 10" in text

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.text import Text
@@ -97,6 +98,11 @@ OBSERVATION_LABELS = {
 def observation_label(code: str) -> str:
     """An observation code in words: ``missed-scopa`` -> ``missed scopa``."""
     return _(OBSERVATION_LABELS[code]) if code in OBSERVATION_LABELS else code.replace("-", " ")
+
+
+SAID_BY_THE_TABLE_LINE = frozenset({"safe-table", "sweepable-table"})
+"""The observations ``explain --at`` names without their text: each move's line on the table
+it leaves says whether one card sweeps it, with the value, the cards unseen and the odds."""
 
 
 def observation_line(o: Observation, rich: bool, style: Style) -> Text:
@@ -516,6 +522,9 @@ def explanation_view(ex: PositionExplanation, rich: bool = False) -> list[Render
         sentences = m.sentences(style, ex.next_player)
         body: list[RenderableType] = [glyph_cards(visible(s), style, rich) for s in sentences]
         for o in m.observations:
+            if o.code in SAID_BY_THE_TABLE_LINE:  # its facts are the line on the table left,
+                # and its comparisons the other moves' blocks (coach audit, stop 57: said twice)
+                o = replace(o, text=_("see the table it leaves, above."))
             body.append(observation_line(o, rich, style))
         out.append(Text(""))
         out.append(line)
