@@ -292,3 +292,18 @@ def test_solve_and_explain_value_a_point_alike(tmp_path: Path) -> None:
             m["move"]: m["value"] for m in explained["moves"]
         }
         assert solved.get("seed", int(seed)) == int(seed) and explained["seed"] == int(seed)
+
+
+def test_the_library_solves_a_record_as_the_command_does() -> None:
+    """Code audit (stop 57): solve's seed for the decision and its reading check were worked
+    out in the command; ``tutor.review.explain.solve_position`` is the one call, and gives the
+    command's values and seed."""
+    from tutor.records.recordfile import load_path
+    from tutor.review.explain import solve_position
+
+    path = EXAMPLES / "partial-view.yaml"
+    data = run_json("solve", str(path), "--at", "24", "-k", "6", "--seed", "3", "-w", "1")
+    [record] = load_path(path)
+    ev = solve_position(record, 24, "sampling", samples=6, seed=3, workers=1)
+    mine = ev.to_json(record.style)
+    assert mine["moves"] == data["moves"] and mine["seed"] == data["seed"] == 3

@@ -84,9 +84,8 @@ def solve_command(
     if exact and samples is not None:
         raise typer.BadParameter(_("give --exact or --samples, not both"), param_hint="--exact")
     # lazy: the search loads the assignment model; replay --json must start fast
+    from tutor.review.explain import solve_position
     from tutor.review.hands import position_at
-    from tutor.review.reading import evaluate_checked
-    from tutor.review.review import decision_seed
     from tutor.search.evaluate import HiddenCardsError, exact_time_limit, solves_exactly
 
     record = record_hand(file, hand, shown=not json_out)
@@ -114,19 +113,15 @@ def solve_command(
                 on=solves_exactly(state, method),
             ),
         ):
-            result, _reading = evaluate_checked(
-                state,
+            result = solve_position(
+                record,
+                n,
                 method,
                 samples=samples,
                 time_limit=time_limit,
-                # the deals review and explain draw for this decision with this seed: the three
-                # give the same values (solve drew others, and a user comparing them saw the
-                # same move at -0.61 and +0.04: first-hour audit, stop 55)
-                seed=decision_seed(seed, n + 1),
+                seed=seed,
                 workers=workers,
                 progress=progress,
-                names=record.players,
-                sides=record.team_names(),
             )
     except HiddenCardsError as exc:
         raise InputError(
@@ -138,7 +133,6 @@ def solve_command(
     except TutorError as exc:
         raise InputError(f"{where}{exc}") from None
     analysis = result.analysis
-    analysis.seed = seed  # the seed the user gave, which reproduces the run
     if result.pinned and samples is not None:  # asked to sample, and did not: say why
         note(
             "tutor: "
