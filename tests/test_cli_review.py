@@ -42,7 +42,12 @@ def test_review_json_has_exactly_the_issues_keys() -> None:
     # the issue's keys, "uncertain", and the intervals of the two figures
     assert set(summary) == {"counts", "uncertain", "points_lost", "points_lost_low",
                             "points_lost_high", "accuracy", "accuracy_low",
-                            "accuracy_high"}  # fmt: skip
+                            "accuracy_high", "costliest"}  # fmt: skip
+    # where to look first, as the text names it (code audit, stop 57: the JSON had it not)
+    costly = sorted((d for d in data["decisions"] if d["cost"] > 0
+                     and d["class"] not in ("forced", "best")),
+                    key=lambda d: (-d["cost"], d["play"]))  # fmt: skip
+    assert summary["costliest"] == [d["play"] for d in costly[:3]] and costly
     assert 0 <= summary["points_lost_low"] < summary["points_lost"] < summary["points_lost_high"]
     assert 0 <= summary["accuracy_low"] < summary["accuracy"] < summary["accuracy_high"] <= 100
     assert set(summary["counts"]) == set(CLASSES) and sum(summary["counts"].values()) == 18

@@ -26,10 +26,8 @@ from tutor.records.replay import MatchReplay, replay_hand
 from tutor.render.review import (
     accuracy_bounds_text,
     class_count,
-    costliest,
     hands_reviewed,
     lost_text,
-    match_costliest,
     observation_label,
 )
 from tutor.render.safe import fill, fill_markup, isolated, markup
@@ -43,7 +41,14 @@ from tutor.review.judge import (
     classify,
 )
 from tutor.review.observations import MAXIMS
-from tutor.review.review import Decision, PlayerSummary, Review, match_summary
+from tutor.review.review import (
+    Decision,
+    PlayerSummary,
+    Review,
+    costliest,
+    match_costliest,
+    match_summary,
+)
 
 __all__ = ["review_page", "match_page", "loss_chart_svg", "CLASS_COLOURS"]
 

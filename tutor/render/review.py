@@ -41,7 +41,13 @@ from tutor.review.judge import (
     verdict_class,
 )
 from tutor.review.observations import MAXIMS, Observation
-from tutor.review.review import Decision, PlayerSummary, Review, match_summary
+from tutor.review.review import (
+    Decision,
+    PlayerSummary,
+    Review,
+    costliest,
+    match_summary,
+)
 
 __all__ = [
     "CLASS_COLOURS",
@@ -408,25 +414,6 @@ def hands_reviewed(reviews: Sequence[Review], hands: int) -> str:
     return ngettext(
         "{n} hand of {hands} reviewed", "{n} hands of {hands} reviewed", len(reviews)
     ).format(n=len(reviews), hands=hands)
-
-
-COSTLIEST = 3
-"""How many of a player's costliest decisions the review names after its summary."""
-
-
-def costliest(review: Review, name: str) -> list[Decision]:
-    """A player's :data:`COSTLIEST` costliest decisions, worst first: where to look first."""
-    return [d for _review, d in match_costliest([review], name)]
-
-
-def match_costliest(reviews: Sequence[Review], name: str) -> list[tuple[Review, Decision]]:
-    """A player's :data:`COSTLIEST` costliest decisions over the hands of ``reviews``, worst
-    first (earlier hand, then earlier play, on a tie), each with its hand's review."""
-    mine = [(r, d) for r in reviews for d in r.decisions if d.player == name
-            and d.judgement.cost > 0
-            and d.judgement.classification not in ("forced", "best")]  # fmt: skip
-    mine.sort(key=lambda rd: (-rd[1].judgement.cost, rd[0].hand, rd[1].play))
-    return mine[:COSTLIEST]
 
 
 def _costliest(review: Review, rich: bool) -> list[RenderableType]:

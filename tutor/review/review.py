@@ -67,6 +67,9 @@ __all__ = [
     "require_two_sides",
     "weigh",
     "weigh_all",
+    "COSTLIEST",
+    "costliest",
+    "match_costliest",
 ]
 
 Progress = Callable[[int, int], None]
@@ -265,9 +268,33 @@ class Review:
             "hand": self.hand,
             "seed": self.seed,
             "decisions": [d.to_json(self.style) for d in self.decisions],
-            "summary": {name: s.to_json() for name, s in self.summary().items()},
+            # the costliest plays too, where to look first (code audit, stop 57: the text
+            # and the page named them, the JSON not)
+            "summary": {
+                name: {**s.to_json(), "costliest": [d.play for d in costliest(self, name)]}
+                for name, s in self.summary().items()
+            },
             "interrupted": self.interrupted,
         }
+
+
+COSTLIEST = 3
+"""How many of a player's costliest decisions the review names after its summary."""
+
+
+def costliest(review: Review, name: str) -> list[Decision]:
+    """A player's :data:`COSTLIEST` costliest decisions, worst first: where to look first."""
+    return [d for _review, d in match_costliest([review], name)]
+
+
+def match_costliest(reviews: Sequence[Review], name: str) -> list[tuple[Review, Decision]]:
+    """A player's :data:`COSTLIEST` costliest decisions over the hands of ``reviews``, worst
+    first (earlier hand, then earlier play, on a tie), each with its hand's review."""
+    mine = [(r, d) for r in reviews for d in r.decisions if d.player == name
+            and d.judgement.cost > 0
+            and d.judgement.classification not in ("forced", "best")]  # fmt: skip
+    mine.sort(key=lambda rd: (-rd[1].judgement.cost, rd[0].hand, rd[1].play))
+    return mine[:COSTLIEST]
 
 
 LOW_ODDS = 0.3
