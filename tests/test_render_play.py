@@ -188,3 +188,6 @@ def test_an_unsettled_class_is_a_clause_not_a_second_bracket() -> None:
     with speaking("it"):
         said = " ".join(plain_text(*feedback_view(unsettled, style)).split())
     assert "(fino a 0,37 al 95%); 25 campioni in 0,8 s non bastano a decidere la classe" in said
+    # the hint's samples, valued before: no "in 0.0 s" (play audit, stop 57)
+    reused = " ".join(plain_text(*feedback_view(replace(unsettled, seconds=0.0), style)).split())
+    assert "(up to 0.37 at 95%); 25 samples cannot settle the class" in reused, reused

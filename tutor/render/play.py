@@ -98,15 +98,20 @@ def feedback_view(ev: Feedback, style: Style, rich: bool = False) -> list[Render
             line.append_text(move_text(j.best.card, j.best.capture, style, rich))
         if j.uncertain:
             # a clause of its own, not a second bracket after "(up to ... at 95%)"
-            line.append(
-                "; "
-                + ngettext(
+            if ev.seconds < 0.05:  # the hint's samples, valued before: no time of its own
+                # (play audit, stop 57: "200 samples in 0.0 s" read as a glitch)
+                settle = ngettext(
+                    "{n} sample cannot settle the class",
+                    "{n} samples cannot settle the class",
+                    j.samples,
+                ).format(n=j.samples)
+            else:
+                settle = ngettext(
                     "{n} sample in {seconds} s cannot settle the class",
                     "{n} samples in {seconds} s cannot settle the class",
                     j.samples,
-                ).format(n=j.samples, seconds=number(ev.seconds, ".1f")),
-                style=_dim(rich),
-            )
+                ).format(n=j.samples, seconds=number(ev.seconds, ".1f"))
+            line.append("; " + settle, style=_dim(rich))
     out: list[RenderableType] = [line]
     obs = list(d.observations)
     if obs:
