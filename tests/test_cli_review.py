@@ -194,3 +194,14 @@ def test_a_match_is_one_page_with_html(tmp_path: Path) -> None:
     out = run("review", match, "--match", "-k", "4", "-t", "100", "-w", "1", "--html", "-")
     assert out.exit_code == 0 and out.stdout.startswith("<!DOCTYPE html>")
     assert "Summary of the match" not in out.stdout  # the page alone on stdout
+
+
+def test_a_review_of_a_match_file_says_it_shows_the_first_hand_alone() -> None:
+    """Play audit (stop 57): a review of the file tutor play saved, two hands long, showed its
+    first hand and said nothing of the second, where the costlier mistake was."""
+    match = str(EXAMPLES / "scopa-match.yaml")
+    args = ["review", match, "--samples", "4", "--workers", "1", "--time", "0.2", "--json"]
+    said = run(*args).stderr
+    assert "scopa-match.yaml holds 4 hands: this is the review of hand 1 (--hand N for " in said
+    assert "holds 4 hands" not in run(*args, "--hand", "1").stderr
+    assert "holds" not in run("review", str(SEED003), *args[2:]).stderr

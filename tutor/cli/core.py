@@ -1184,6 +1184,13 @@ def record_hands(file: Path, hand: int | None, shown: bool = True) -> list[HandR
     the match's earlier hands before it; with ``shown``, for a person to read, their seats
     named in the language of the run (:meth:`~tutor.records.record.HandRecord.shown`), else as
     the file writes them (for the JSON, and for work that reads the file again by its names)."""
+    return record_hands_and_count(file, hand, shown)[0]
+
+
+def record_hands_and_count(
+    file: Path, hand: int | None, shown: bool = True
+) -> tuple[list[HandRecord], int]:
+    """:func:`record_hands`, and how many hands the file holds."""
     records = [record.shown() if shown else record for record in load_path(str(file))]
     if hand is None:
         hand = len(records)
@@ -1195,7 +1202,7 @@ def record_hands(file: Path, hand: int | None, shown: bool = True) -> list[HandR
             )
         )
     note_short_hands(file, records[:hand])
-    return records[:hand]
+    return records[:hand], len(records)
 
 
 def note_short_hands(file: Path, records: Sequence[HandRecord]) -> None:

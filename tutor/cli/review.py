@@ -31,6 +31,7 @@ from tutor.cli.core import (
     note,
     progress_bar,
     record_hands,
+    record_hands_and_count,
     show_result,
     stated_styles,
     time_up,
@@ -166,8 +167,20 @@ def review_command(
         _review_match(file, as_players, all_players, settings, hindsight, json_out, stated,
                       earlier, html)  # fmt: skip
         return
+    hands, held = record_hands_and_count(file, hand or 1, shown=not json_out)
+    if hand is None and held > 1:  # the other hands said, not passed over in silence (play
+        # audit, stop 57: a review of the file tutor play saved showed its first hand alone)
+        note(
+            "tutor: "
+            + ngettext(
+                "{file} holds {n} hand: this is the review of hand 1 (--hand N for another, "
+                "--match for all)",
+                "{file} holds {n} hands: this is the review of hand 1 (--hand N for another, "
+                "--match for all)",
+                held,
+            ).format(file=file, n=held)
+        )
     hand = hand or 1
-    hands = record_hands(file, hand, shown=not json_out)
     if time_limit:
         # "and", as the review's heading says it: two caps (English audit, stop 52)
         budget = _("up to {n} sampled deals and {seconds} s").format(
