@@ -312,3 +312,17 @@ def test_a_long_name_in_a_note_keeps_the_notes_columns(tmp_path: Path) -> None:
     # nor did the rest of the page fit: the leftovers' sentence and the score's heading were
     # drawn 200 columns wide for the name
     assert max(len(line) for line in out.splitlines()) <= 100
+
+
+def test_replay_as_a_player_hides_the_other_hands() -> None:
+    """Track audit (stop 57): ``replay --as A1`` opened with every hand of the deal, the answers
+    to the count a learner practises from A1's seat; the other hands are hidden now."""
+    path = str(EXAMPLES / "scopone-hand.yaml")
+    seen = run("replay", path, "--as", "South").stdout
+    assert "South: AC AS 2D 5B 6D 6C FD CB RS" in seen
+    assert (
+        "West:" not in seen.split("#")[0]
+        and "The other hands are hidden: this is South's view." in seen
+    )
+    every = run("replay", path).stdout
+    assert "West: 3S 4C 4S 5C 6B FC FB CD RB" in every and "hidden" not in every

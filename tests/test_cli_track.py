@@ -441,3 +441,15 @@ def test_track_names_the_deal_whose_cards_the_record_lacks(tmp_path: Path) -> No
     assert "does not give Me's cards of deal 2: the 3 cards Me holds count as unseen" in err
     code, _out, err = invoke(["track", str(path), "--as", "Me", "--at", "3"])
     assert code == 0 and "does not give" not in err
+
+
+def test_track_after_the_last_play_says_who_takes_the_leftovers() -> None:
+    """Track audit (stop 57): after play 36 the last play's line said "unmatched now: 5, 6, 7"
+    and the board "Unmatched: none", with nothing between: the cards left on the table, which
+    the last capturer takes and the board counts."""
+    code, out, err = invoke(["track", str(EXAMPLES / "scopone-hand.yaml"), "--as", "South"])
+    assert code == 0, err
+    assert "Leftovers: East captured last and takes 2D FC RD." in out
+    code, out, err = invoke(["track", str(EXAMPLES / "scopone-hand.yaml"), "--as", "South",
+                             "--at", "30"])  # fmt: skip
+    assert code == 0 and "Leftovers" not in out

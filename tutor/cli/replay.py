@@ -123,7 +123,9 @@ def _show_replay(
     for number, (record, hand) in enumerate(zip(records, match.hands, strict=True), start=1):
         if number > 1:
             rendering.emit(console, Text(""))
-        rendering.emit(console, rendering.hand_title(record, number if several else None, fancy))
+        viewer = None if as_player is None else record.players[record.seat_of(as_player)]
+        title = rendering.hand_title(record, number if several else None, fancy, viewer)
+        rendering.emit(console, title)
         rendering.emit(console, Text(""))
         if not (step or as_player):
             rendering.emit(

@@ -1069,8 +1069,12 @@ def _figure(value: Any) -> str:
 # -- replay ---------------------------------------------------------------------------------
 
 
-def hand_title(record: HandRecord, number: int | None = None, rich: bool = False) -> Text:
-    """The heading of a replayed hand: title, ruleset, seating, sides and the opening deal.
+def hand_title(
+    record: HandRecord, number: int | None = None, rich: bool = False, viewer: str | None = None
+) -> Text:
+    """The heading of a replayed hand: title, ruleset, seating, sides and the opening deal
+    (``viewer``: only that player's hand, the others hidden, for ``replay --as``: a learner
+    counting from a seat saw every hand first; track audit, stop 57).
 
     >>> from tutor.records.recordfile import loads
     >>> [r] = loads("ruleset: scopa\\nplayers: [A, B]\\ntable: 2C 4C 5S 9D\\ntitle: Practice")
@@ -1115,13 +1119,27 @@ def hand_title(record: HandRecord, number: int | None = None, rich: bool = False
     text.append("\n" + _("Table:") + " ")
     text.append_text(cards_text(record.table, style, rich))
     shown = False
+    hidden = False
     if record.deals:
         for name in record.players:
             known = record.deals[0].get(name)
-            if known:
+            if known and viewer is not None and name != viewer:
+                hidden = True
+            elif known:
                 text.append(f"\n{one_line(name)}: ")
                 text.append_text(cards_text(sorted(known), style, rich))
                 shown = True
+    if hidden and viewer is not None:
+        text.append(
+            "\n"
+            + (
+                _("The other hands are hidden: this is your view.")
+                if is_you(viewer)
+                else _("The other hands are hidden: this is {player}'s view.").format(
+                    player=one_line(viewer)
+                )
+            )
+        )
     if shown and record.ruleset.deals_per_hand > 1:
         text.append(
             "\n"
@@ -1657,6 +1675,20 @@ def hand_view_lines(hv: HandView, rich: bool = False) -> list[RenderableType]:
                 )
             )
         )
+    if hv.at == len(record.plays):
+        # the hand over: the cards left go to the last capturer, and the count below has
+        # them (track audit, stop 57: "unmatched now: 5, 6, 7" in the last play, "none" below)
+        end = record.state_at(hv.at)
+        last = end.stack[-1] if end.is_over() and end.stack else None
+        if last is not None and last.leftover:
+            taker = record.players[last.leftover_seat]
+            parts.append(
+                assemble_text(
+                    leftover_sentence(taker),
+                    player=one_line(taker),
+                    cards=cards_text(last.leftover, record.style, rich),
+                )
+            )
     return parts + tracker_view(hv.view, record.style, rich)
 
 
