@@ -453,3 +453,15 @@ def test_track_after_the_last_play_says_who_takes_the_leftovers() -> None:
     code, out, err = invoke(["track", str(EXAMPLES / "scopone-hand.yaml"), "--as", "South",
                              "--at", "30"])  # fmt: skip
     assert code == 0 and "Leftovers" not in out
+
+
+def test_track_says_who_captured_last() -> None:
+    """Track audit (stop 57): nothing in track, live or the JSON said who captured last, who
+    takes the cards left at the end."""
+    path = str(EXAMPLES / "scopone-hand.yaml")
+    code, out, err = invoke(["track", path, "--as", "South", "--at", "30"])
+    assert code == 0, err
+    assert "Last capture: West, at play 26." in out
+    data = run_json("track", path, "--as", "South", "--at", "30")
+    assert data["last_capture"] == {"play": 26, "player": "West"}
+    assert run_json("track", path, "--as", "South", "--at", "0")["last_capture"] is None

@@ -565,6 +565,9 @@ class Board:
     notes: list[str] = field(default_factory=list)
     """The rule of 220, the even total and the parity reading, in words (from ``facts``)."""
     facts: list[Fact] = field(default_factory=list)
+    last_capture: tuple[int, int] | None = None
+    """(play number, seat) of the last capture so far, None before the first: whoever it is
+    at the end takes the cards left on the table (track audit, stop 57: nothing said it)."""
 
     @property
     def unmatched(self) -> tuple[int, ...]:
@@ -634,6 +637,9 @@ class Board:
             },
             "sweep": self.sweep.to_json(),
             "notes": list(self.notes),
+            "last_capture": None
+            if self.last_capture is None
+            else {"play": self.last_capture[0], "player": self.names[self.last_capture[1]]},
         }
 
 
@@ -675,8 +681,10 @@ def track(
     # Sparigli: the captures by sum, with the parity after each.
     sparigli: list[Spariglio] = []
     parity = [0] * 11
+    last_capture = None
     for step in history(state):
         if step.capture:
+            last_capture = (step.number, step.seat)
             flipped = flipped_values(step.card, step.capture)
             for v in flipped:
                 parity[v] ^= 1
@@ -729,6 +737,7 @@ def track(
         unseen_sum,
         last_round,
         sweep,
+        last_capture=last_capture,
     )
     board.facts = _facts(board, hand_sizes, state.unknown[viewer] > 0)
     board.notes = [f.text(board.names, style) for f in board.facts]

@@ -1569,6 +1569,16 @@ def tracker_view(
     head.append_text(cards_text(board.unseen, style, rich))
     out.append(head)
     out.append(_sweep_line(analysis, style))
+    if board.last_capture is not None and not compact:
+        number, seat = board.last_capture
+        out.append(
+            Text(
+                # who takes the cards left at the end, if nobody captures again
+                _("Last capture: {player}, at play {n}.").format(
+                    player=one_line(board.names[seat]), n=number
+                )
+            )
+        )
 
     def listed(head: str, items: Iterable[str]) -> Group:
         return Group(Text(head), *(Item(glyph_cards(one_line(i), style, rich)) for i in items))
