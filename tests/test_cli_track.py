@@ -366,6 +366,10 @@ def test_the_trust_line_shows_the_chance_the_readings_use() -> None:
     line = trust_line(out)
     for p in players:
         assert f"{p['player']} {round(100 * p['takes_sweep'])}%" in line
+    # a player with no sweep taken or passed up: the figure is the style's, and says so, not
+    # "what the hand shows" (track audit, stop 57)
+    assert "West 70% (from the style of play their moves suggest)" in line, line
+    assert "East 68% (took 1 sweep)" in line, line
     code, out, _err = invoke([*args, "--trust-readings", "1"])
     assert code == 0
     line = trust_line(out)

@@ -1530,6 +1530,10 @@ def _trust_line(analysis: CountView) -> Text:
         # the chance the model gives the player of taking a sweep they hold: their care and,
         # as far as their plays look careless or grabbing, what such players do
         name, trust = one_line(inf.names[seat]), percent(r.takes_sweep)
+        if not shown and percent(r.takes_sweep) != percent(held_trust(inf.trust)):
+            # no sweep taken or passed: the figure moved by the style their plays suggest
+            # (track audit, stop 57: "then what the hand shows" read as evidence never seen)
+            shown.append(_("from the style of play their moves suggest"))
         if shown:
             parts.append(
                 _("{player} {percent} ({shown})").format(
