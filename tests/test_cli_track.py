@@ -469,3 +469,22 @@ def test_track_says_who_captured_last() -> None:
     data = run_json("track", path, "--as", "South", "--at", "30")
     assert data["last_capture"] == {"play": 26, "player": "West"}
     assert run_json("track", path, "--as", "South", "--at", "0")["last_capture"] is None
+
+
+def test_the_board_lists_the_strong_passed_up_gains_its_figures_lean_on() -> None:
+    """Track audit (stop 57): the figures leaned on passed-up gains the board never showed
+    (only the JSON's passed_gains had them): "B1 18%*" beside a tell that B1 may hold a 7.
+    The strong ones are listed with the weight they give, the weaker counted."""
+    args = ["track", str(EXAMPLES / "partial-view.yaml"), "--as", "South", "--at", "20"]
+    code, out, err = invoke(args)
+    assert code == 0, err
+    flat = " ".join(out.split())
+    assert (
+        "East passed up 4 gains a re (10) would have made (more denari ×3, a capture where a "
+        "card was laid): a deal giving East one counts 0.17 as much" in flat
+    )
+    assert "and 9 weaker ones (tutor track --json lists every one)" in flat
+    gains = run_json(*args)["passed_gains"]
+    east = [g for g in gains if g["player"] == "East" and g["value"] == 10]
+    assert [round(g["weight"], 2) for g in east] == [0.17]
+    assert len([g for g in gains if g["weight"] <= 0.995]) == 3 + 9  # listed and counted

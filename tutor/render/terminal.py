@@ -1504,6 +1504,68 @@ def _style_line(analysis: CountView) -> Text | None:
     return Text(_("Style of play: {players}.").format(players="; ".join(parts)))
 
 
+STRONG_GAIN = 0.6
+"""The board lists a value's passed-up gains when a deal giving the player one keeps at most
+this share of its weight (strong evidence); the weaker are counted, and the JSON has them."""
+GAIN_WORDS = {
+    "denari": N_("more denari"),
+    "cards": N_("more cards"),
+    "capture": N_("a capture where a card was laid"),
+    "cheaper_lay": N_("a card cheaper to lay"),
+}
+"""Each kind of passed-up gain in words (:data:`tutor.counting.style.GAIN_KINDS`)."""
+
+
+def _passed_gain_items(analysis: CountView, style: Style) -> list[str]:
+    """Each value a player passed up gains of that weighs on the odds, in words: the board's
+    figures leaned on them and never said so (track audit, stop 57: "B1 18%*" beside a tell
+    that B1 may hold a 7, the gain passed up that pulled it down shown in the JSON alone)."""
+    from tutor.counting.style import GAIN_KINDS, gain_weight  # lazy: with the board only
+    from tutor.counting.tracker import a_value
+
+    inf = analysis.inference
+    items = []
+    weaker = 0
+    for seat, by_value in sorted(inf.passed.items()):
+        if seat not in inf.reliability:
+            continue
+        for value, counts in sorted(by_value.items()):
+            weight = gain_weight(inf.reliability[seat].style, counts)
+            if weight > 0.995:  # a kind that says nothing of how this player plays
+                continue
+            if weight > STRONG_GAIN:
+                weaker += 1
+                continue
+            words = [
+                (_(GAIN_WORDS[kind]), n) for kind, n in zip(GAIN_KINDS, counts, strict=True) if n
+            ]
+            kinds = ", ".join(f"{word} ×{n}" if n > 1 else word for word, n in words)
+            items.append(
+                ngettext(
+                    "{player} passed up {n} gain {value} would have made ({kinds}): a deal "
+                    "giving {player} one counts {weight} as much",
+                    "{player} passed up {n} gains {value} would have made ({kinds}): a deal "
+                    "giving {player} one counts {weight} as much",
+                    sum(counts),
+                ).format(
+                    player=one_line(inf.names[seat]),
+                    value=a_value(value, style),
+                    kinds=kinds,
+                    n=sum(counts),
+                    weight=number(weight, ".2f"),
+                )
+            )
+    if items and weaker:
+        items.append(
+            ngettext(
+                "and {n} weaker one (tutor track --json lists every one)",
+                "and {n} weaker ones (tutor track --json lists every one)",
+                weaker,
+            ).format(n=weaker)
+        )
+    return items
+
+
 def _trust_line(analysis: CountView) -> Text:
     """How far each player's readings are believed: the prior and what the hand has shown."""
     from tutor.counting.trust import held_trust  # lazy: only a board with readings needs it
@@ -1623,6 +1685,17 @@ def tracker_view(
             listed(
                 _("Tells (plays a careful player makes mostly with such a card; weaker):"),
                 (t.text(inf.names, style) for t in inf.tells),
+            )
+        )
+    gains = [] if compact else _passed_gain_items(analysis, style)
+    if gains:
+        out.append(
+            listed(
+                _(
+                    "Passed-up gains (a card of the value would have gained more than the play "
+                    "made: evidence that the player holds none, not a count):"
+                ),
+                gains,
             )
         )
     if (readings or dropped or inf.tells) and inf.reliability and not compact:
