@@ -145,19 +145,23 @@ def test_the_two_odd_lists_say_what_each_counts() -> None:
     text = " ".join(out.split())
     assert "Unmatched (captured an odd number of times): 2, 3, 4, 7, F, R." in text
     # new-user audit, stop 57: still read as a contradiction; it counts the unseen cards
+    # and the step between the two lists: the four places of a value's cards (track audit)
     assert (
         "Rule of 48: the unseen cards hold an odd number of 3, 7, C, R, so at least one of each "
-        "(the unmatched values count the captures alone)." in text
+        "(each value's 4 cards are captured, on the table, in your hand or unseen; the "
+        "unmatched values count the captures alone)." in text
     )
     from tutor.counting.tracker import OddValues
 
     assert OddValues(()).text([]) == (
-        "Rule of 48: the unseen cards hold an even number of every value (the unmatched values "
-        "count the captures alone)."
+        "Rule of 48: the unseen cards hold an even number of every value (each value's 4 cards "
+        "are captured, on the table, in your hand or unseen; the unmatched values count the "
+        "captures alone)."
     )  # not "an odd number of none"
     assert OddValues((2,)).text([]) == (  # not "one of each" of one value (coach audit, stop 57)
-        "Rule of 48: the unseen cards hold an odd number of 2, so at least one (the unmatched "
-        "values count the captures alone)."
+        "Rule of 48: the unseen cards hold an odd number of 2, so at least one (each value's 4 "
+        "cards are captured, on the table, in your hand or unseen; the unmatched values count "
+        "the captures alone)."
     )
 
 

@@ -491,17 +491,22 @@ class OddValues(Fact):
         # new-user audit, stop 57: beside "Unmatched (captured an odd number of times): 2, 3,
         # 4, 7, F, R", a second odd list read as a contradiction; this one counts the unseen
         # cards (the board's unseen row), and says so, and what it means
+        # the four places of a value's cards said, the step from one list to the other (track
+        # audit, stop 57: "the unmatched values count the captures alone" gave no bridge)
         if not self.values:
             return _(
-                "Rule of 48: the unseen cards hold an even number of every value (the "
-                "unmatched values count the captures alone)."
+                "Rule of 48: the unseen cards hold an even number of every value (each value's "
+                "4 cards are captured, on the table, in your hand or unseen; the unmatched "
+                "values count the captures alone)."
             )
         # one value: "at least one", not "one of each" (coach audit, stop 57)
         return ngettext(
             "Rule of 48: the unseen cards hold an odd number of {values}, so at least one "
-            "(the unmatched values count the captures alone).",
+            "(each value's 4 cards are captured, on the table, in your hand or unseen; the "
+            "unmatched values count the captures alone).",
             "Rule of 48: the unseen cards hold an odd number of {values}, so at least one of "
-            "each (the unmatched values count the captures alone).",
+            "each (each value's 4 cards are captured, on the table, in your hand or unseen; "
+            "the unmatched values count the captures alone).",
             len(self.values),
         ).format(values=values_text(self.values, style))
 
