@@ -326,3 +326,15 @@ def test_replay_as_a_player_hides_the_other_hands() -> None:
     )
     every = run("replay", path).stdout
     assert "West: 3S 4C 4S 5C 6B FC FB CD RB" in every and "hidden" not in every
+
+
+def test_replay_as_a_player_shows_the_last_rounds_count() -> None:
+    """Track audit (stop 57): in the last round, replay --as showed no rule of 220 or of 48,
+    the count that settles who holds what, which track gives."""
+    seen = run("replay", str(EXAMPLES / "partial-view.yaml"), "--as", "South").stdout
+    flat = " ".join(seen.split())
+    assert (
+        "3 cards are still out and 3 values are odd, so the other hands hold exactly one each"
+        in flat
+    )
+    assert "Rule of 220: the last cards of West, North, East add up to 24." in flat

@@ -1649,6 +1649,10 @@ def tracker_view(
     def listed(head: str, items: Iterable[str]) -> Group:
         return Group(Text(head), *(Item(glyph_cards(one_line(i), style, rich)) for i in items))
 
+    if compact and board.last_round and board.notes:
+        # the last round's count, which settles who holds what, shown beside the board too
+        # (track audit, stop 57: replay --as showed it only once a deduction at the last plays)
+        out.append(Text("\n".join(one_line(n) for n in board.notes)))
     if not compact:
         if board.sparigli:
             out.append(
