@@ -108,6 +108,19 @@ def test_settebello_exposed(scopa: Ruleset) -> None:
     assert "settebello-exposed" not in codes_of(s, "2S")
 
 
+def test_settebello_exposed_names_the_second_opponent_too(scopone: Ruleset) -> None:
+    """Play audit (stop 57): "the odds that Right holds one: 35%" of a settebello that Left
+    took: with partners, the other opponent plays after the partner, and can take what the
+    partner cannot."""
+    s = endgame(scopone, "KS", ["7D 2C", "7C 3S", "4H 5H", "7S 6S"])
+    names = ["You", "Right", "Partner", "Left"]
+    o = codes_of(s, "7D", names)["settebello-exposed"]
+    assert "where Right can take it with a 7" in o.text
+    assert "If Partner does not take it first, Left can: the odds that Left holds one:" in o.text
+    scopa = endgame(load_ruleset("scopa"), "4C", ["7D 2S KC", "7S 3H 5H"])
+    assert "first" not in codes_of(scopa, "7D")["settebello-exposed"].text
+
+
 def test_sweepable_table_and_safe_table(scopa: Ruleset) -> None:
     s = endgame(scopa, "QD 4H 3H", ["7H AS 2C", "QH KC 5C"])
     taking = codes_of(s, "7H x 3H 4H")

@@ -487,9 +487,33 @@ def _settebello_exposed(d: Choices, move: Move) -> list[Observation]:
         cards=d.cards(unseen),
         odds=odds_holds_one(d.next_name, d.odds_words(move, values, p), p),
     )
+    text += _second_opponent(d, move, values)
     return [Observation("settebello-exposed", text, CODE_MAXIM["settebello-exposed"], True,
                         values=values, cards=unseen, probability=p, keeping=keeping,
                         holder=d.next_seat)]  # fmt: skip
+
+
+def _second_opponent(d: Choices, move: Move, values: tuple[int, ...]) -> str:
+    """With partners, the other opponent's odds, who plays after the mover's partner: the
+    settebello the partner cannot take is theirs too (play audit, stop 57: "the odds that Right
+    holds one: 35%" of a settebello Left took, with 2 in 3 of the sevens between them). Empty
+    without partners, or when that opponent has no card left."""
+    if not d.rules.partners or d.rules.players != 4:
+        return ""
+    after = d.after(move)
+    other = (d.seat + 3) % 4
+    if after.is_over() or not after.hand_size(other):
+        return ""
+    p = d.inference(move).probability_any_of(other, values)
+    partner = d.names[(d.seat + 2) % 4]
+    said = odds_holds_one(d.names[other], d.odds_words(move, values, p, other), p)
+    if is_you(partner):
+        return " " + _("If you do not take it first, {other} can: {odds}.").format(
+            other=d.names[other], odds=said
+        )
+    return " " + _("If {partner} does not take it first, {other} can: {odds}.").format(
+        partner=partner, other=d.names[other], odds=said
+    )
 
 
 def _table_words(d: Choices, table: int) -> str:
