@@ -456,7 +456,8 @@ def test_a_partner_named_partner_is_not_said_twice(scopone: Ruleset) -> None:
     ):
         text = codes_of(s, "7H", names)["offers-seven"].text
         assert f"the odds of holding one: {names[1]} " in text
-        assert f", {partner} 33%, " in text, text
+        # the opponents first, the partner apart (play audit, stop 57)
+        assert f"{names[3]} 33%; {partner} 33%." in text, text
 
 
 def test_no_double_laid_says_when_the_double_would_have_left_a_sweep(scopone: Ruleset) -> None:
