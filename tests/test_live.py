@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import NAMES, scripted_hand
+from helpers import NAMES, ROOT, scripted_hand
 
 from tutor.game.cards import parse_cards
 from tutor.game.i18n import speaking
@@ -418,3 +418,19 @@ def test_the_table_may_be_named_tavola_as_well(tmp_path: Path) -> None:
     assert s.enter("Tavola: 2C 4H 5S QD").kind == "table"
     with pytest.raises(LiveError, match="the table was given at the start: type your cards"):
         s.enter("tavola: 2C")
+
+
+def test_a_session_reads_the_styles_of_the_earlier_hands_itself(tmp_path: Path) -> None:
+    """Code audit (stop 57): the earlier hands were read in the command; the session reads
+    them (read_earlier), and refuses a file that is not this match's with a LiveError."""
+    earlier = ROOT / "docs" / "examples" / "scopa-match.yaml"
+    s = LiveSession.new("scopa", ["Bruno", "Carla"], "Bruno", "italian", tmp_path / "h.yaml")
+    s.read_earlier(earlier)
+    assert set(s.styles) == {"Carla"}  # read from Bruno's seat: the others' styles
+    other = LiveSession.new("scopone-scientifico", ["A", "B", "C", "D"], "A", "italian",
+                            tmp_path / "o.yaml")  # fmt: skip
+    with pytest.raises(LiveError, match="its hands are played with scopa"):
+        other.read_earlier(earlier)
+    (tmp_path / "h.yaml").write_text("", encoding="utf-8")
+    with pytest.raises(LiveError, match="is the file this session saves to"):
+        s.read_earlier(tmp_path / "h.yaml")

@@ -38,8 +38,6 @@ from tutor.cli.core import (
 )
 from tutor.counting.defaults import TRUST_DEFAULT
 from tutor.game.i18n import _, ngettext
-from tutor.records.record import player_named
-from tutor.records.recordfile import load_path
 from tutor.records.replay import replay_hand, replay_match
 
 if TYPE_CHECKING:
@@ -175,40 +173,12 @@ def live_command(
     session.shown_names = not json_out  # a person reads the board: Nord, Tu (live audit, stop 56)
     session.styles = stated_styles(session.players, stated or [], session.players[session.me])
     if earlier is not None:
-        session.styles = _earlier_styles(session, earlier)
+        try:
+            session.read_earlier(earlier)
+        except LiveError as exc:  # a file that is not this match's: the option is wrong
+            raise typer.BadParameter(str(exc), param_hint="--earlier") from None
     session.carry_styles()  # through the hands of the match the file holds before this one
     _run_live(session, quiet, json_out)
-
-
-def _earlier_styles(session: LiveSession, earlier: Path) -> dict[str, dict[str, float]]:
-    """The styles of play the earlier hands of the match in ``earlier`` have shown, by the
-    session's names (the file's may differ in case), on top of those stated."""
-    from tutor.counting.inference import match_styles  # lazy, as the session's own imports
-
-    if session.save_path is not None and earlier.resolve() == session.save_path.resolve():
-        raise typer.BadParameter(  # the hand being typed is no earlier hand: read twice
-            _("{file} is the file this session saves to: give the file of the earlier hands")
-            .format(file=earlier),
-            param_hint="--earlier",
-        )  # fmt: skip
-    hands = load_path(str(earlier))
-    if hands[0].ruleset != session.rules:
-        raise typer.BadParameter(
-            _("{file}: its hands are played with {theirs}, this one with {ours}: not one match")
-            .format(file=earlier, theirs=hands[0].ruleset.name, ours=session.rules.name),
-            param_hint="--earlier",
-        )  # fmt: skip
-    # the file's name for each of the session's players, in any case (as --as takes them)
-    theirs = {p: player_named(hands[0].players, p) or p for p in session.players}
-    me = session.players[session.me]
-    if not any(theirs[me] in record.players for record in hands):
-        raise typer.BadParameter(
-            _("{file}: {player} plays in none of its hands").format(file=earlier, player=me),
-            param_hint="--earlier",
-        )
-    stated = {theirs.get(p, p): prior for p, prior in session.styles.items()}
-    found = match_styles(hands, theirs[me], stated)
-    return {p: found[theirs[p]] for p in session.players if theirs[p] in found}
 
 
 def _run_live(session: LiveSession, quiet: bool, json_out: bool) -> None:

@@ -1156,6 +1156,33 @@ class LiveSession:
         self.entries = self._entry_order()
         self.carry_styles()
 
+    def read_earlier(self, earlier: Path) -> None:
+        """Take the styles of play the earlier hands of the match in the file ``earlier`` have
+        shown, by the session's names (the file's may differ in case), on top of those stated
+        (:attr:`styles`); :class:`LiveError` for a file that is not this match's: the file this
+        session saves to, another ruleset's, or one the viewer plays in none of the hands of."""
+        if self.save_path is not None and earlier.resolve() == Path(self.save_path).resolve():
+            raise LiveError(  # the hand being typed is no earlier hand: read twice
+                _("{file} is the file this session saves to: give the file of the earlier hands")
+                .format(file=earlier)
+            )  # fmt: skip
+        hands = load_path(str(earlier))
+        if hands[0].ruleset != self.rules:
+            raise LiveError(
+                _("{file}: its hands are played with {theirs}, this one with {ours}: not one "
+                  "match").format(file=earlier, theirs=hands[0].ruleset.name, ours=self.rules.name)
+            )  # fmt: skip
+        # the file's name for each of the session's players, in any case (as --as takes them)
+        theirs = {p: player_named(hands[0].players, p) or p for p in self.players}
+        me = self.players[self.me]
+        if not any(theirs[me] in record.players for record in hands):
+            raise LiveError(
+                _("{file}: {player} plays in none of its hands").format(file=earlier, player=me)
+            )
+        stated = {theirs.get(p, p): prior for p, prior in self.styles.items()}
+        found = match_styles(hands, theirs[me], stated)
+        self.styles = {p: found[theirs[p]] for p in self.players if theirs[p] in found}
+
     def carry_styles(self) -> None:
         """The styles of play for this hand: those known before the match (:attr:`styles` as
         the session was set up), carried through its earlier hands as the viewer saw them."""
