@@ -392,3 +392,27 @@ def test_each_answer_is_kept_before_its_verdict_and_a_failed_keep_ends_the_drill
     assert events[:2] == ["Question", "kept 1 none False"] and events[2] in ("Right:", "Not")
     assert events[3:] == ["Question", "kept 2 skip True", "Not"]
     assert d.asked == 2
+
+
+def test_the_unseen_question_asks_the_step_the_rule_of_48_is_for() -> None:
+    """Track audit (stop 57): the drill asked only which values are unmatched, never the step
+    that matters at the table: which values the cards you have not seen hold an odd number
+    of (captured + table + your hand, per value)."""
+    q = make_question("scopone-scientifico", random.Random(3), kind="unseen")
+    board = q.analysis.board if q.analysis is not None else None
+    assert q.kind == "unseen" and board is not None
+    assert q.expected == board.odd_out()
+    for c in board.counts:  # what the explanation adds up, value by value
+        assert (c.value in q.expected) == ((c.captured + c.table + c.mine) % 2 == 1)
+    assert check_answer(q, q.expected_text()).correct
+    assert check_answer(q, q.expected_text()).message.startswith(
+        "Right: the unseen cards hold an odd number of "
+    )
+    missing = check_answer(q, " ".join(q.expected_text().split(", ")[1:]) or "none")
+    assert not missing.correct and "you missed" in missing.message
+    odd = set(q.expected)  # type: ignore[arg-type]
+    even = next(v for v in range(1, 11) if v not in odd)
+    extra = check_answer(q, " ".join([*q.expected_text().split(", "), str(even)]))
+    assert not extra.correct and "they hold an even number" in extra.message
+    kinds = {make_question("scopa", random.Random(k)).kind for k in range(12)}
+    assert kinds == {"unmatched", "unseen", "holder"}  # a mixed drill asks all three

@@ -56,7 +56,8 @@ def drill_command(
         str,
         typer.Option(
             "--question",
-            help="unmatched (which values), holder (who holds a card, by the count or the "
+            help="unmatched (which values are), unseen (which values the cards you have not "
+            "seen hold an odd number of), holder (who holds a card, by the count or the "
             "readings) or mixed.",
         ),
     ] = "mixed",
@@ -79,15 +80,16 @@ def drill_command(
     """Practise the rule of 48: a random hand is played to a random point, then a question.
 
     Each question shows the hand so far from your seat (the opening table, every play, the
-    table now and your cards) and asks which values are unmatched, or who holds a given card,
-    as the count proves or the readings of behaviour suggest (with their odds); type the
-    answer (values like 2 6 8 or none; or a player's name), skip to give up a question (marked
-    wrong) or quit to stop. The tutor checks it and explains: the list of
-    sparigli, or the deduction and what it rests on. Answers are read from standard input, so
-    a drill can be scripted; --seed makes it repeatable; with --json the questions go to
-    stderr and a summary in JSON to stdout. Each answer is saved in the progress database as
-    it is given (--db, as for tutor train; --no-save keeps nothing), so tutor stats shows the
-    drill's record and a drill stopped midway keeps the answers given.
+    table now and your cards) and asks which values are unmatched, which values the cards you
+    have not seen hold an odd number of (the count the rule of 48 is for), or who holds a
+    given card, as the count proves or the readings of behaviour suggest (with their odds);
+    type the answer (values like 2 6 8 or none; or a player's name), skip to give up a
+    question (marked wrong) or quit to stop. The tutor checks it and explains: the list of
+    sparigli, the count per value, or the deduction and what it rests on. Answers are read
+    from standard input, so a drill can be scripted; --seed makes it repeatable; with --json
+    the questions go to stderr and a summary in JSON to stdout. Each answer is saved in the
+    progress database as it is given (--db, as for tutor train; --no-save keeps nothing), so
+    tutor stats shows the drill's record and a drill stopped midway keeps the answers given.
     """
     # lazy: the drill loads the inference; replay --json must start fast
     from tutor.training.drill import KINDS, PLAYER_KINDS, DrillSession

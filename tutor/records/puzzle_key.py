@@ -93,6 +93,8 @@ THEME_NAMES = {
 QUESTION_NAMES = {
     "best-move": N_("best-move"),
     "unmatched": N_("unmatched"),
+    "unseen": N_("unseen"),  # the drill's second step of the rule of 48
+    "holder": N_("holder"),  # the drill's: who holds a card
     "holds": N_("holds"),
     "legal-captures": N_("legal-captures"),
     "score": N_("score"),

@@ -1,10 +1,12 @@
 """Practice for the rule of 48: the logic behind ``tutor drill 48`` (no terminal code here).
 
 A drill deals a random hand, lets computer players play it to a random point, and asks the
-player, sitting in one seat, either which values are unmatched (an odd number of cards of that
-value captured, the capturing cards included), or who holds a given card: another player, or
-the stock of cards still to deal. It checks the answer and explains it from the tracker: the
-list of sparigli, or the deduction and the facts and readings it rests on. A deduction from the
+player, sitting in one seat, which values are unmatched (an odd number of cards of that value
+captured, the capturing cards included), or the step the rule of 48 is for, which values the
+cards they have not seen hold an odd number of (``unseen``), or who holds a given card: another
+player, or the stock of cards still to deal. It checks the answer and explains it from the
+tracker: the list of sparigli, the count per value, or the deduction and the facts and readings
+it rests on. A deduction from the
 facts is said as a certainty ("must hold"); one that needs a reading of behaviour is said as a
 reading, with its confidence, never as a certainty. Everything is drawn from one seeded
 generator, so a seed gives the same questions every time.
@@ -31,7 +33,7 @@ from tutor.counting.odds import percent
 from tutor.counting.tracker import STOCK, a_value, values_text
 from tutor.game.cards import Style, format_card, format_cards, get_style
 from tutor.game.errors import Shown, TutorError
-from tutor.game.i18n import N_, _, asks_help, quits, typed_words
+from tutor.game.i18n import N_, _, asks_help, ngettext, quits, typed_words
 from tutor.game.interrupts import interrupts_held
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState
@@ -337,6 +339,10 @@ def make_question(
             ).format(n=HOLDER_TRIES, ruleset=rules.name)
         )
     want_holder = kind == "mixed" and rng.random() < 0.5
+    # of the questions on values, a mixed drill asks half of them the second step (track
+    # audit, stop 57: only the first, the unmatched values, was ever asked)
+    ask_unseen = kind == "unseen" or (kind == "mixed" and not want_holder and rng.random() < 0.5)
+    values_question = _unseen_question if ask_unseen else _unmatched_question
     for attempt in range(60):
         late = want_holder and attempt < 50
         state = _play_to(rules, rng, player, 0.6 if late else 0.15, 0.95 if late else 0.85)
@@ -350,10 +356,42 @@ def make_question(
             if q is not None:
                 return q
             continue
-        return _unmatched_question(state, a, viewer, who, st)
+        return values_question(state, a, viewer, who, st)
     state = _play_to(rules, rng, player, 0.15, 0.85)
-    return _unmatched_question(
-        state, count_view(state, viewer, who, st, trust=trust), viewer, who, st
+    return values_question(state, count_view(state, viewer, who, st, trust=trust), viewer, who, st)
+
+
+def _unseen_question(
+    state: GameState, a: CountView, viewer: int, names: list[str], style: Style
+) -> DrillQuestion:
+    """Which values the cards the viewer has not seen hold an odd number of: the rule of 48's
+    use at the table, from the captures, the table and the viewer's own hand."""
+    board = a.board
+    per_value = ", ".join(
+        f"{style.rank_text(c.value)}:{c.captured}+{c.table}+{c.mine}" for c in board.counts
+    )
+    explanation = [
+        _(
+            "Each value's 4 cards are captured, on the table, in your hand or unseen: the unseen "
+            "hold an odd number of a value when the other three add up to an odd number."
+        ),
+        _("Captured + on the table + yours, per value: {counts}.").format(counts=per_value),
+    ]
+    return DrillQuestion(
+        "unseen",
+        _(
+            "After play {n}: the cards you have not seen hold an odd number of which values? "
+            "Type the values (e.g. 2 6 8) or none; skip gives up."
+        ).format(n=len(state.stack)),
+        _position_lines(state, viewer, names, style),
+        board.odd_out(),
+        explanation,
+        viewer,
+        names,
+        style,
+        len(state.stack),
+        analysis=a,
+        state=state,
     )
 
 
@@ -620,8 +658,13 @@ def check_answer(question: DrillQuestion, answer: str) -> DrillResult:
             list(question.explanation) + ([outcome] if outcome else []),
             skipped,
         )
+    unseen = question.kind == "unseen"
     if _gives_up(answer) and not says_none(answer):
-        message = _("Not answered. Unmatched: {solution}.").format(solution=expected)
+        message = (
+            _("Not answered. The unseen cards hold an odd number of: {solution}.")
+            if unseen
+            else _("Not answered. Unmatched: {solution}.")
+        ).format(solution=expected)
         return DrillResult(False, message, list(question.explanation), skipped=True)
     try:
         values = parse_values(answer, question.style)
@@ -630,13 +673,39 @@ def check_answer(question: DrillQuestion, answer: str) -> DrillResult:
         return DrillResult(False, message, list(question.explanation))
     want = question.expected if isinstance(question.expected, tuple) else ()
     if values == want:
-        message = _("Right: unmatched {solution}.").format(solution=expected)
+        message = (
+            _("Right: the unseen cards hold an odd number of {solution}.")
+            if unseen
+            else _("Right: unmatched {solution}.")
+        ).format(solution=expected)
         return DrillResult(True, message, list(question.explanation))
-    wrong = unmatched_difference(values, want, question.style)
-    message = _("Not quite ({difference}). Unmatched: {solution}.").format(
-        difference=wrong, solution=expected
-    )
+    if unseen:
+        message = _(
+            "Not quite ({difference}). The unseen cards hold an odd number of: {solution}."
+        ).format(difference=_odd_unseen_difference(values, want, question.style), solution=expected)
+    else:
+        message = _("Not quite ({difference}). Unmatched: {solution}.").format(
+            difference=unmatched_difference(values, want, question.style), solution=expected
+        )
     return DrillResult(False, message, list(question.explanation))
+
+
+def _odd_unseen_difference(given: tuple[int, ...], want: tuple[int, ...], style: Style) -> str:
+    """What is wrong with a list of the values the unseen cards hold an odd number of."""
+    missing = [v for v in want if v not in given]
+    extra = [v for v in given if v not in want]
+    parts = []
+    if missing:
+        parts.append(_("you missed {values}").format(values=values_text(missing, style)))
+    if extra:
+        parts.append(
+            ngettext(
+                "of {values} they hold an even number",
+                "of {values} they hold an even number each",
+                len(extra),
+            ).format(values=values_text(extra, style))
+        )
+    return "; ".join(parts)
 
 
 # -- a session: questions in a row, answers read and checked, the score -----------------------

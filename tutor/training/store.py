@@ -427,7 +427,7 @@ class AnswerRow:
     themes: tuple[str, ...]
 
 
-DRILL_QUESTIONS = ("unmatched", "holder")
+DRILL_QUESTIONS = ("unmatched", "unseen", "holder")
 """The kinds of drill question an answer is kept for (``--question mixed`` asks both)."""
 
 
@@ -438,7 +438,7 @@ class DrillRow:
     drill: str
     """The drill: ``48``."""
     question: str
-    """The kind of question: ``unmatched`` or ``holder``."""
+    """The kind of question: ``unmatched``, ``unseen`` or ``holder``."""
     ruleset: str
     seed: int | None
     """The drill's seed (the same seed asks the same questions)."""
