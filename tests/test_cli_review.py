@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from pathlib import Path
 from typing import Any
 
@@ -205,3 +206,18 @@ def test_a_review_of_a_match_file_says_it_shows_the_first_hand_alone() -> None:
     assert "scopa-match.yaml holds 4 hands: this is the review of hand 1 (--hand N for " in said
     assert "holds 4 hands" not in run(*args, "--hand", "1").stderr
     assert "holds" not in run("review", str(SEED003), *args[2:]).stderr
+
+
+def test_a_review_whose_time_ran_out_says_another_run_may_differ() -> None:
+    """Reproducibility audit (stop 57): a second default review of the scopone example named
+    another best move at play 9, the time limit having ended its sampling at another count;
+    only "time up" in that line said so. stderr says it, as explain --at does, and how to
+    repeat the verdicts."""
+    args = ["review", str(SEED003), "--as", "You", "--workers", "1"]
+    said = run(*args, "--time", "0.01", "--json").stderr
+    assert re.search(r"time was up for \d+ decisions? before", said), said
+    assert "raise --time for verdicts the seed repeats" in said
+    assert "time was up" not in run(*args, "--samples", "4", "--json").stderr
+    match = run("review", str(EXAMPLES / "scopa-match.yaml"), "--match", "--time", "0.01",
+                "--workers", "1", "--json").stderr  # fmt: skip
+    assert "time was up for" in match

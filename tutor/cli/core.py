@@ -695,6 +695,27 @@ def time_up(samples: int, requested: int) -> None:
     )
 
 
+def decisions_timed_out(n: int) -> None:
+    """Say that the time limit ended the sampling of ``n`` decisions of a review: how many deals
+    they got depends on the machine, so the seed alone does not repeat their verdicts
+    (reproducibility audit, stop 57: a second review of the scopone example named another best
+    move at play 9, with only "time up" in its line to say why)."""
+    if not n:
+        return
+    note(
+        "tutor: "
+        + ngettext(
+            "time was up for {n} decision before its samples were all drawn: how many the time "
+            "allows depends on the machine, so another run may judge it otherwise; raise "
+            "--time for verdicts the seed repeats",
+            "time was up for {n} decisions before their samples were all drawn: how many the "
+            "time allows depends on the machine, so another run may judge them otherwise; "
+            "raise --time for verdicts the seed repeats",
+            n,
+        ).format(n=n)
+    )
+
+
 def deck_style(name: str) -> Style:
     """The deck style called ``name`` (in any language of the tutor: ``italiano`` too, as the
     output calls it), or a usage error listing the styles."""

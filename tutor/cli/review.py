@@ -24,6 +24,7 @@ from tutor.cli.core import (
     check_at,
     check_output,
     check_player,
+    decisions_timed_out,
     examples,
     file_argument,
     file_option,
@@ -191,6 +192,7 @@ def review_command(
     doing = _("reviewing the decisions of {file} ({budget} each)").format(file=file, budget=budget)
     review = _review_hand(file, hands, as_players, all_players, settings, stated, earlier,
                           hindsight, doing)  # fmt: skip
+    decisions_timed_out(sum(1 for d in review.decisions if d.judgement.stopped == "time"))
     if html is not None:
         from tutor.render.html import review_page
 
@@ -287,6 +289,9 @@ def _review_match(
                                  review, hindsight, f"{file}: --hand {n}: "))  # fmt: skip
     except HandReviewError as exc:
         raise InputError(f"{file}: --hand {exc.hand}: {exc}") from None
+    decisions_timed_out(
+        sum(1 for r in match.reviews for d in r.decisions if d.judgement.stopped == "time")
+    )
     if html is not None:
         from tutor.records.replay import replay_match
         from tutor.render.html import match_page
