@@ -44,6 +44,7 @@ __all__ = [
     "Verdict",
     "parse_values",
     "unmatched_difference",
+    "values_difference",
     "read_answer",
     "judge",
     "attempt",
@@ -115,17 +116,31 @@ def unmatched_difference(
     >>> unmatched_difference((2, 5, 9), (1, 6, 9), "italian")
     'you missed A, 6; 2, 5 are matched'
     """
+    return values_difference(
+        given,
+        want,
+        style,
+        lambda values, n: ngettext("{values} is matched", "{values} are matched", n).format(
+            values=values
+        ),
+    )
+
+
+def values_difference(
+    given: Sequence[int],
+    want: Sequence[int],
+    style: Style | str | None,
+    extra_words: Callable[[str, int], str],
+) -> str:
+    """What is wrong with a list of values: those missed, then those given that are not
+    wanted, in ``extra_words(values, how_many)`` (``2, 5 are matched``)."""
     missing = [v for v in want if v not in given]
     extra = [v for v in given if v not in want]
     parts = []
     if missing:
         parts.append(_("you missed {values}").format(values=values_text(missing, style)))
     if extra:
-        parts.append(
-            ngettext("{values} is matched", "{values} are matched", len(extra)).format(
-                values=values_text(extra, style)
-            )
-        )
+        parts.append(extra_words(values_text(extra, style), len(extra)))
     return "; ".join(parts)
 
 

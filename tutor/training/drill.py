@@ -37,7 +37,13 @@ from tutor.game.i18n import N_, _, asks_help, ngettext, quits, typed_words
 from tutor.game.interrupts import interrupts_held
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState
-from tutor.puzzles.answer import AnswerError, parse_values, says_none, unmatched_difference
+from tutor.puzzles.answer import (
+    AnswerError,
+    parse_values,
+    says_none,
+    unmatched_difference,
+    values_difference,
+)
 from tutor.records.record import player_named
 from tutor.search.players import Player
 from tutor.search.roster import make_player
@@ -377,14 +383,31 @@ def _unseen_question(
         ),
         _("Captured + on the table + yours, per value: {counts}.").format(counts=per_value),
     ]
+    asked = _(
+        "After play {n}: the cards you have not seen hold an odd number of which values? "
+        "Type the values (e.g. 2 6 8) or none; skip gives up."
+    )
+    return _on_values("unseen", asked, board.odd_out(), explanation, state, a, viewer, names, style)
+
+
+def _on_values(
+    kind: str,
+    asked: str,
+    expected: tuple[int, ...],
+    explanation: list[str],
+    state: GameState,
+    a: CountView,
+    viewer: int,
+    names: list[str],
+    style: Style,
+) -> DrillQuestion:
+    """A question whose answer is a list of values (``unmatched``, ``unseen``): ``asked`` with
+    the play number filled, the position from the viewer's seat."""
     return DrillQuestion(
-        "unseen",
-        _(
-            "After play {n}: the cards you have not seen hold an odd number of which values? "
-            "Type the values (e.g. 2 6 8) or none; skip gives up."
-        ).format(n=len(state.stack)),
+        kind,
+        asked.format(n=len(state.stack)),
         _position_lines(state, viewer, names, style),
-        board.odd_out(),
+        expected,
         explanation,
         viewer,
         names,
@@ -413,21 +436,12 @@ def _unmatched_question(
         explanation.append(_("(The cards left at the end went to the last capturer.)"))
     caps = ", ".join(f"{style.rank_text(c.value)}:{c.captured}" for c in board.counts)
     explanation.append(_("Cards captured per value: {counts}.").format(counts=caps))
-    return DrillQuestion(
-        "unmatched",
-        _(
-            "After play {n}: which values are unmatched (an odd number captured)? "
-            "Type the values (e.g. 2 6 8) or none; skip gives up."
-        ).format(n=len(state.stack)),
-        _position_lines(state, viewer, names, style),
-        board.unmatched,
-        explanation,
-        viewer,
-        names,
-        style,
-        len(state.stack),
-        analysis=a,
-        state=state,
+    asked = _(
+        "After play {n}: which values are unmatched (an odd number captured)? "
+        "Type the values (e.g. 2 6 8) or none; skip gives up."
+    )
+    return _on_values(
+        "unmatched", asked, board.unmatched, explanation, state, a, viewer, names, style
     )
 
 
@@ -692,20 +706,16 @@ def check_answer(question: DrillQuestion, answer: str) -> DrillResult:
 
 def _odd_unseen_difference(given: tuple[int, ...], want: tuple[int, ...], style: Style) -> str:
     """What is wrong with a list of the values the unseen cards hold an odd number of."""
-    missing = [v for v in want if v not in given]
-    extra = [v for v in given if v not in want]
-    parts = []
-    if missing:
-        parts.append(_("you missed {values}").format(values=values_text(missing, style)))
-    if extra:
-        parts.append(
-            ngettext(
-                "of {values} they hold an even number",
-                "of {values} they hold an even number each",
-                len(extra),
-            ).format(values=values_text(extra, style))
-        )
-    return "; ".join(parts)
+    return values_difference(
+        given,
+        want,
+        style,
+        lambda values, n: ngettext(
+            "of {values} they hold an even number",
+            "of {values} they hold an even number each",
+            n,
+        ).format(values=values),
+    )
 
 
 # -- a session: questions in a row, answers read and checked, the score -----------------------
