@@ -227,7 +227,8 @@ class RecordWriter:
         exit 74 when some could not be written."""
         total = result.hands
         try:
-            self.add(result)
+            if len(self.written) < total:  # a deal a Ctrl-C cut off from add: built again
+                self.add(result)
         except KeyboardInterrupt:  # a second Ctrl-C: what is in the folder is said (stop 48)
             interrupted(
                 _("interrupted: wrote {n} of the {total} records to {dir}").format(
