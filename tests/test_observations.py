@@ -278,6 +278,16 @@ def test_missed_denaro(scopa: Ruleset) -> None:
     assert "missed-denaro" not in codes_of(risky, "5C")
 
 
+def test_a_missed_re_bello_is_said_to_be_a_point_where_it_scores() -> None:
+    """Ruleset audit (stop 57): under scopa-re-bello, passing up KD x KD was told as a denaro
+    missed, one of ten, where the re bello is a point of its own there."""
+    for ruleset, said in (("scopa-re-bello", True), ("scopa", False)):
+        s = denari_open_by(endgame(load_ruleset(ruleset), "KD 2S", ["KH 5C JC", "7S QH KC"]),
+                           "AD 2D 3D 5D")  # fmt: skip
+        text = codes_of(s, "5C")["missed-denaro"].text
+        assert ("KD is the re bello: a point of its own under these rules." in text) is said, text
+
+
 def test_an_ace_of_denari_given_is_said_when_primiera_given_is_silent(scopa: Ruleset) -> None:
     """Found by a coach's audit: AD laid where the next player could take it drew nothing,
     since denaro-given left aces to primiera-given, which was silent (7C laid a primiera card

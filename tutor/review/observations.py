@@ -33,6 +33,7 @@ from tutor.counting.tracker import a_value, flipped_values, seat_names, value_wo
 from tutor.game.captures import VALUE_OF, capture_table, sweep_value, table_sum
 from tutor.game.cards import (
     DENARI_MASK,
+    RE_BELLO,
     SETTEBELLO,
     Style,
     format_card,
@@ -843,6 +844,11 @@ def _missed_denaro(d: Choices, move: Move) -> list[Observation]:
     else:
         says = _("{moves} would have secured {what}; {move} secures none.")
     text = says.format(moves=either([d.move(m) for m in best]), what=what, move=d.move(move))
+    if d.rules.re_bello and cards & RE_BELLO.bit:
+        # a point of its own there, not one denaro among ten (ruleset audit, stop 57)
+        text += " " + _("{card} is the re bello: a point of its own under these rules.").format(
+            card=d.card(RE_BELLO.index)
+        )
     if not d.found(_denaro_given, move):  # which gives the count already
         text += " " + _denari_so_far(d)
     return [Observation("missed-denaro", text, CODE_MAXIM["missed-denaro"], True, best[0],
