@@ -904,3 +904,19 @@ def test_a_database_it_cannot_use_is_said_before_the_question(tmp_path: Path) ->
     fresh = tmp_path / "fresh.sqlite"
     quit_ = run("puzzle", "try", "scopone-one-best-move", "--db", str(fresh), input="quit\n")
     assert quit_.exit_code == 0 and not fresh.exists()
+
+
+def test_a_capture_puzzle_shows_the_capture_rule_before_the_question() -> None:
+    """Learner audit (stop 57): two puzzles of one table under two rulesets, one taking the
+    fewest cards only, were told apart by the ruleset's name alone, the rule said only after
+    the answer; a capture puzzle now says its capture rule with the position."""
+    fewest = " ".join(run("puzzle", "try", "seeds000-002-fewest-cards", "--no-save",
+                          input="skip\n").stdout.split())  # fmt: skip
+    assert fewest.index("Capture precedence: only the combinations with the fewest cards") < (
+        fewest.index("Table:")
+    )
+    free = " ".join(run("puzzle", "try", "seed004-free-choice-of-sums", "--no-save",
+                        input="skip\n").stdout.split())  # fmt: skip
+    assert "Capture precedence: a single equal card must be taken instead of any sum" in free
+    best = run("puzzle", "try", "scopone-one-best-move", "--no-save", input="skip\n").stdout
+    assert "Capture precedence" not in best

@@ -44,6 +44,7 @@ __all__ = [
     "ruleset_from_dict",
     "ruleset_names",
     "describe_ruleset",
+    "capture_rule_text",
     "yaml_error_text",
     "compose_yaml",
 ]
@@ -1077,6 +1078,20 @@ def sides_in_words(rs: Ruleset) -> str:
     return _("{players} players, each for themselves").format(players=rs.players)
 
 
+def capture_rule_text(rs: Ruleset) -> str:
+    """Which captures a card may make where several are open, in words (``tutor rules``'s
+    "Capture precedence" line, and a capture puzzle's, which the answer turns on)."""
+    return {
+        "single-card": _(
+            "a single equal card must be taken instead of any sum; free choice among sums"
+        ),
+        "fewest-cards": _(
+            "only the combinations with the fewest cards may be taken "
+            "(so a single equal card first); free choice among those"
+        ),
+    }[rs.capture_precedence]
+
+
 def describe_ruleset(rs: Ruleset) -> list[str]:
     """The ruleset in words, a line per rule, in the language of the run."""
     if rs.partners:
@@ -1091,15 +1106,7 @@ def describe_ruleset(rs: Ruleset) -> list[str]:
         deals = _("{cards} cards each per deal, {deals} deals per hand").format(
             cards=rs.hand_size, deals=rs.deals_per_hand
         )
-    prec = {
-        "single-card": _(
-            "a single equal card must be taken instead of any sum; free choice among sums"
-        ),
-        "fewest-cards": _(
-            "only the combinations with the fewest cards may be taken "
-            "(so a single equal card first); free choice among those"
-        ),
-    }[rs.capture_precedence]
+    prec = capture_rule_text(rs)
     prim = ", ".join(f"{v}={p}" for v, p in sorted(rs.primiera_values.items()))
     missing = {
         "zero": _("a missing suit counts 0 and the totals are compared"),

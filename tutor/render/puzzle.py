@@ -33,6 +33,7 @@ from rich.text import Text
 
 from tutor.counting.tracker import viewer_state
 from tutor.game.i18n import _, is_you
+from tutor.game.rules import capture_rule_text
 from tutor.game.scoring import denari_of
 from tutor.puzzles.format import Puzzle
 from tutor.records.puzzle_key import theme_name
@@ -92,6 +93,10 @@ def puzzle_position(p: Puzzle, rich: bool = False) -> list[RenderableType]:
     if p.shows_all_hands:
         head.append(" " + _("Every hand is shown."))
     out.append(head)
+    if p.kind == "legal-captures":  # the answer turns on it: said before, not after (learner
+        # audit, stop 57: two puzzles of one table under two rulesets, told apart by the name)
+        rule = capture_rule_text(p.record.ruleset)
+        out.append(Text(_("Capture precedence: {rule}.").format(rule=rule)))
     order = {"players": ", ".join(names), "dealer": names[-1]}
     if p.record.ruleset.partners:
         sides = _(" v ").join(one_line(t) for t in p.shown_side_names())
