@@ -549,3 +549,13 @@ def test_missed_denaro_names_each_moves_denaro() -> None:
         "2D x 2S, AC x AD or AS x AD would have secured a denaro each (AD 2D), leaving no table "
         "one card can sweep; 5B x 2S 3C secures none."
     ), missed.text
+
+
+def test_a_missed_denaro_says_the_capture_takes_the_settebello_too(scopa: Ruleset) -> None:
+    """Learner audit (stop 57): "JD x AH 7D would have secured a denaro (JD)", where the
+    capture takes the settebello too, a denaro that missed-settebello names; said so now."""
+    s = denari_open_by(endgame(scopa, "AH 7D 2S", ["JD 3S 5C", "KC QH 4C"]), "AD 2D 3D 5D")
+    text = codes_of(s, "3S x AH 2S")["missed-denaro"].text
+    assert text.startswith("JD x AH 7D would have secured a denaro (JD) besides the settebello")
+    plain = denari_open_by(endgame(scopa, "4D 2S", ["4H 5C JC", "7S QH KC"]), "AD 2D 3D 5D")
+    assert "settebello" not in codes_of(plain, "5C")["missed-denaro"].text

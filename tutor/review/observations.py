@@ -838,6 +838,10 @@ def _missed_denaro(d: Choices, move: Move) -> list[Observation]:
         # not one card for all (play audit, stop 47: "CC x CD ... would have secured (RD)")
         else ngettext("a denaro each ({cards})", "{n} denari each ({cards})", most)
     ).format(n=most, cards=d.cards(cards))
+    if all((m.capture | 1 << m.card) & SETTEBELLO.bit for m in best):
+        # the settebello, a denaro too, is missed-settebello's to name; said so, not left out
+        # (learner audit, stop 57: "JD x AH 7D would have secured a denaro (JD)")
+        what = _("{what} besides the settebello").format(what=what)
     if d.next_is_opponent:
         says = _("{moves} would have secured {what}, leaving no table one card can sweep; "
                  "{move} secures none.")  # fmt: skip
