@@ -559,3 +559,11 @@ def test_a_missed_denaro_says_the_capture_takes_the_settebello_too(scopa: Rulese
     assert text.startswith("JD x AH 7D would have secured a denaro (JD) besides the settebello")
     plain = denari_open_by(endgame(scopa, "4D 2S", ["4H 5C JC", "7S QH KC"]), "AD 2D 3D 5D")
     assert "settebello" not in codes_of(plain, "5C")["missed-denaro"].text
+
+
+def test_a_holder_certain_by_the_count_is_not_given_odds_of_100(scopa: Ruleset) -> None:
+    """Learner audit (stop 57): "Ada holds one for certain, by the count" in one line, then
+    "the odds of holding one: Ada 100%" in the next, a certainty told as odds."""
+    s = endgame(scopa, "AH 7D QC", ["6H 3S JD", "7S QH JC"])
+    text = codes_of(s, "6H")["offers-seven"].text
+    assert text.endswith("Ada holds one for certain, by the count.") and "100%" not in text

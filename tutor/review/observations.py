@@ -636,19 +636,25 @@ def _holders_odds(d: Choices, m: Move, value: int) -> tuple[str, float]:
         if s == d.seat or not a.hand_size(s):
             continue
         p = inf.probability_any(s, value)
+        # a certainty of the count said as one, not "100%" (learner audit, stop 57: "Ada holds
+        # one for certain, by the count" then "the odds of holding one: Ada 100%")
+        odds = _("for certain, by the count") if p == 1.0 else d.odds_words(m, [value], p, s)
         if s % d.rules.sides == d.seat % d.rules.sides:
             # "Partner (partner)" says it twice: tutor play names the partner's chair so
             said = d.names[s].strip().lower() in typed_words(("Partner",))
             who = d.names[s] if said else _("{name} (partner)").format(name=d.names[s])
-            partners.append(f"{who} {d.odds_words(m, [value], p, s)}")
+            partners.append(f"{who} {odds}")
         else:
-            opponents.append(f"{d.names[s]} {d.odds_words(m, [value], p, s)}")
+            opponents.append(f"{d.names[s]} {odds}")
             top = max(top, p)
     # the opponents first, the partner apart: a card the partner holds is the side's (play
     # audit, stop 57: "Right 56%, Partner 56%, Left 56%" read as three threats)
     parts = opponents + partners
     odds = "; ".join(x for x in (", ".join(opponents), ", ".join(partners)) if x)
     words = _("the odds of holding one: {odds}").format(odds=odds) if parts else ""
+    holders = [s for s in range(d.rules.players) if s != d.seat and a.hand_size(s)]
+    if len(holders) == 1 and inf.probability_any(holders[0], value) == 1.0:
+        words = odds_holds_one(d.names[holders[0]], "", 1.0)  # the one holder, by the count
     stock = a.to_deal()
     if stock and parts:
         words += ngettext(
