@@ -187,6 +187,10 @@ def test_a_maxim_is_not_a_verdict() -> None:
     assert "the analysis values 7C 0.52 lower [-0.01, 1.05]; the samples do not settle it." in (
         weigh(sweep, straddles).text
     )
+    # one hedge, not two, when the class is in doubt too (coach audit, stop 57)
+    doubly = weigh(sweep, replace(straddles, uncertain=True, high=0.19)).text
+    assert "Here it costs nothing: the analysis values 7C 0.52 lower" in doubly, doubly
+    assert "leave some doubt" not in doubly
     bad = replace(j, best=other, cost=0.7, low=0.6, high=0.8, classification="mistake")
     assert weigh(seven, bad) == seven  # the maxim and the analysis agree: nothing to add
     praise = Observation("took-scopa", "t.", "take-the-scopa", against=False)

@@ -533,9 +533,13 @@ def _note(
             # stop 57: "was right (the samples leave some doubt): ... 0.60 lower [0.37, 0.87]")
             here = _("Here breaking the maxim was right: {why}.")
         elif free:
+            # one hedge: a comparison that says the samples do not settle it says the doubt
+            # already (coach audit, stop 57: "(the samples leave some doubt): ... the samples do
+            # not settle it")
+            hedged = compared is not None and _("; the samples do not settle it") in why
             here = (
                 _("Here it costs nothing (the samples leave some doubt): {why}.")
-                if j.uncertain
+                if j.uncertain and not hedged
                 else _("Here it costs nothing: {why}.")
             )
         elif j.uncertain:
