@@ -495,26 +495,34 @@ def _settebello_exposed(d: Choices, move: Move) -> list[Observation]:
 
 
 def _second_opponent(d: Choices, move: Move, values: tuple[int, ...]) -> str:
-    """With partners, the other opponent's odds, who plays after the mover's partner: the
-    settebello the partner cannot take is theirs too (play audit, stop 57: "the odds that Right
-    holds one: 35%" of a settebello Left took, with 2 in 3 of the sevens between them). Empty
-    without partners, or when that opponent has no card left."""
-    if not d.rules.partners or d.rules.players != 4:
-        return ""
+    """With partners, the odds of each opponent who plays after the mover's partner, before the
+    mover's next turn: the settebello the partner cannot take is theirs too (play audit, stop
+    57: "the odds that Right holds one: 35%" of a settebello Left took, with 2 in 3 of the
+    sevens between them). Empty without partners, or when none of them has a card left. The
+    seating is the ruleset's (its players and sides), not a table of four."""
+    rules = d.rules
     after = d.after(move)
-    other = (d.seat + 3) % 4
-    if after.is_over() or not after.hand_size(other):
+    if not rules.partners or after.is_over():
         return ""
-    p = d.inference(move).probability_any_of(other, values)
-    partner = d.names[(d.seat + 2) % 4]
-    said = odds_holds_one(d.names[other], d.odds_words(move, values, p, other), p)
-    if is_you(partner):
-        return " " + _("If you do not take it first, {other} can: {odds}.").format(
-            other=d.names[other], odds=said
-        )
-    return " " + _("If {partner} does not take it first, {other} can: {odds}.").format(
-        partner=partner, other=d.names[other], odds=said
-    )
+    # the seats in turn after the next player, up to the mover's next turn
+    later = [(d.seat + k) % rules.players for k in range(2, rules.players)]
+    mine = rules.side_of(d.seat)
+    partner = next((s for s in later if rules.side_of(s) == mine), None)
+    if partner is None:
+        return ""
+    behind = later[later.index(partner) + 1 :]
+    out = []
+    for other in behind:
+        if rules.side_of(other) == mine or not after.hand_size(other):
+            continue
+        p = d.inference(move).probability_any_of(other, values)
+        said = odds_holds_one(d.names[other], d.odds_words(move, values, p, other), p)
+        if is_you(d.names[partner]):
+            text = _("If you do not take it first, {other} can: {odds}.")
+        else:
+            text = _("If {partner} does not take it first, {other} can: {odds}.")
+        out.append(" " + text.format(partner=d.names[partner], other=d.names[other], odds=said))
+    return "".join(out)
 
 
 def _table_words(d: Choices, table: int) -> str:
@@ -629,13 +637,15 @@ def _holders_odds(d: Choices, m: Move, value: int) -> tuple[str, float]:
     odds that an opponent holds one."""
     a = d.after(m)
     inf = d.inference(m)
+    holders = [
+        (s, inf.probability_any(s, value))
+        for s in range(d.rules.players)
+        if s != d.seat and a.hand_size(s)
+    ]
     opponents: list[str] = []
     partners: list[str] = []
     top = 0.0
-    for s in range(d.rules.players):
-        if s == d.seat or not a.hand_size(s):
-            continue
-        p = inf.probability_any(s, value)
+    for s, p in holders:
         # a certainty of the count said as one, not "100%" (learner audit, stop 57: "Ada holds
         # one for certain, by the count" then "the odds of holding one: Ada 100%")
         odds = _("for certain, by the count") if p == 1.0 else d.odds_words(m, [value], p, s)
@@ -652,9 +662,8 @@ def _holders_odds(d: Choices, m: Move, value: int) -> tuple[str, float]:
     parts = opponents + partners
     odds = "; ".join(x for x in (", ".join(opponents), ", ".join(partners)) if x)
     words = _("the odds of holding one: {odds}").format(odds=odds) if parts else ""
-    holders = [s for s in range(d.rules.players) if s != d.seat and a.hand_size(s)]
-    if len(holders) == 1 and inf.probability_any(holders[0], value) == 1.0:
-        words = odds_holds_one(d.names[holders[0]], "", 1.0)  # the one holder, by the count
+    if len(holders) == 1 and holders[0][1] == 1.0:  # the one holder, by the count
+        words = odds_holds_one(d.names[holders[0][0]], "", 1.0)
     stock = a.to_deal()
     if stock and parts:
         words += ngettext(
