@@ -87,6 +87,7 @@ __all__ = [
     "hand_view",
     "match_styles",
     "known_styles",
+    "PassedGain",
     "known_styles_by_seat",
 ]
 
@@ -103,6 +104,21 @@ class ValueCell:
     """``may`` only: P(holds at least one card of the value), the readings weighed in."""
     reading: bool
     """Whether the readings of behaviour move the probability (to the percent shown)."""
+
+
+@dataclass(frozen=True)
+class PassedGain:
+    """A value ``seat`` passed up gains of: the plays by kind (:data:`GAIN_KINDS`), and the
+    share of its weight a deal giving them a card of it keeps."""
+
+    seat: int
+    value: int
+    counts: PassedCounts
+    weight: float
+
+    def kinds(self) -> dict[str, int]:
+        """How many of each kind of gain, the kinds passed up only (``{"capture": 1}``)."""
+        return {k: m for k, m in zip(GAIN_KINDS, self.counts, strict=True) if m}
 
 
 @dataclass
@@ -151,6 +167,17 @@ class Inference:
     _facts: WeightedModel | None = field(default=None, repr=False, compare=False)
     """The deals weighted alike (:meth:`sample` without the inferences, the stock's odds on the
     facts alone), made when first asked for."""
+
+    def passed_gains(self) -> list[PassedGain]:
+        """Each value each other player passed up gains of, with the weight a deal giving them
+        a card of it keeps (by their style of play), by seat then value: what ``track``'s JSON
+        lists and its board names."""
+        return [
+            PassedGain(seat, value, counts, gain_weight(self.reliability[seat].style, counts))
+            for seat, by_value in sorted(self.passed.items())
+            if seat in self.reliability
+            for value, counts in sorted(by_value.items())
+        ]
 
     @property
     def weighs_behaviour(self) -> bool:
@@ -310,15 +337,13 @@ class Inference:
             "tells": [t.to_json(self.names, style) for t in self.tells],
             "passed_gains": [
                 {
-                    "player": self.names[seat],
-                    "value": value,
-                    "plays": sum(counts),
-                    "kinds": {k: m for k, m in zip(GAIN_KINDS, counts, strict=True) if m},
-                    "weight": round(gain_weight(self.reliability[seat].style, counts), 6),
+                    "player": self.names[g.seat],
+                    "value": g.value,
+                    "plays": sum(g.counts),
+                    "kinds": g.kinds(),
+                    "weight": round(g.weight, 6),
                 }
-                for seat, by_value in sorted(self.passed.items())
-                if seat in self.reliability
-                for value, counts in sorted(by_value.items())
+                for g in self.passed_gains()
             ],
             "trust": {
                 "prior": self.trust,

@@ -1507,6 +1507,9 @@ def _style_line(analysis: CountView) -> Text | None:
 STRONG_GAIN = 0.6
 """The board lists a value's passed-up gains when a deal giving the player one keeps at most
 this share of its weight (strong evidence); the weaker are counted, and the JSON has them."""
+GAIN_SAYS_NOTHING = 0.995
+"""A weight this near 1 is a gain of a kind that says nothing of how the player plays (a
+careful player's cheaper lay): neither listed nor counted."""
 GAIN_WORDS = {
     "denari": N_("more denari"),
     "cards": N_("more cards"),
@@ -1520,41 +1523,36 @@ def _passed_gain_items(analysis: CountView, style: Style) -> list[str]:
     """Each value a player passed up gains of that weighs on the odds, in words: the board's
     figures leaned on them and never said so (track audit, stop 57: "B1 18%*" beside a tell
     that B1 may hold a 7, the gain passed up that pulled it down shown in the JSON alone)."""
-    from tutor.counting.style import GAIN_KINDS, gain_weight  # lazy: with the board only
-    from tutor.counting.tracker import a_value
+    from tutor.counting.tracker import a_value  # lazy: with the board only
 
     inf = analysis.inference
     items = []
     weaker = 0
-    for seat, by_value in sorted(inf.passed.items()):
-        if seat not in inf.reliability:
+    for g in inf.passed_gains():
+        if g.weight > GAIN_SAYS_NOTHING:
             continue
-        for value, counts in sorted(by_value.items()):
-            weight = gain_weight(inf.reliability[seat].style, counts)
-            if weight > 0.995:  # a kind that says nothing of how this player plays
-                continue
-            if weight > STRONG_GAIN:
-                weaker += 1
-                continue
-            words = [
-                (_(GAIN_WORDS[kind]), n) for kind, n in zip(GAIN_KINDS, counts, strict=True) if n
-            ]
-            kinds = ", ".join(f"{word} ×{n}" if n > 1 else word for word, n in words)
-            items.append(
-                ngettext(
-                    "{player} passed up {n} gain {value} would have made ({kinds}): a deal "
-                    "giving {player} one counts {weight} as much",
-                    "{player} passed up {n} gains {value} would have made ({kinds}): a deal "
-                    "giving {player} one counts {weight} as much",
-                    sum(counts),
-                ).format(
-                    player=one_line(inf.names[seat]),
-                    value=a_value(value, style),
-                    kinds=kinds,
-                    n=sum(counts),
-                    weight=number(weight, ".2f"),
-                )
+        if g.weight > STRONG_GAIN:
+            weaker += 1
+            continue
+        kinds = ", ".join(
+            f"{word} ×{n}" if n > 1 else word
+            for word, n in ((_(GAIN_WORDS[kind]), n) for kind, n in g.kinds().items())
+        )
+        items.append(
+            ngettext(
+                "{player} passed up {n} gain {value} would have made ({kinds}): a deal "
+                "giving {player} one counts {weight} as much",
+                "{player} passed up {n} gains {value} would have made ({kinds}): a deal "
+                "giving {player} one counts {weight} as much",
+                sum(g.counts),
+            ).format(
+                player=one_line(inf.names[g.seat]),
+                value=a_value(g.value, style),
+                kinds=kinds,
+                n=sum(g.counts),
+                weight=number(g.weight, ".2f"),
             )
+        )
     if items and weaker:
         items.append(
             ngettext(
@@ -1769,7 +1767,7 @@ def hand_view_lines(hv: HandView, rich: bool = False) -> list[RenderableType]:
     if hv.at == len(record.plays):
         # the hand over: the cards left go to the last capturer, and the count below has
         # them (track audit, stop 57: "unmatched now: 5, 6, 7" in the last play, "none" below)
-        end = record.state_at(hv.at)
+        end = hv.view.inference.state  # the count's own position: no second replay
         last = end.stack[-1] if end.is_over() and end.stack else None
         if last is not None and last.leftover:
             taker = record.players[last.leftover_seat]
