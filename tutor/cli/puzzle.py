@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 
@@ -336,9 +336,7 @@ def try_command(
                 # the input ended before an answer: the verdict's keys, none of them earned,
                 # and no solution, as the text form shows none
                 nothing = Verdict(correct=False, skipped=False, message=_("no answer given"))
-                print_json({"puzzle": p.name, "question": p.kind, "deck": p.style.name,
-                            "answer": None, **nothing.to_json(), "solution": None,
-                            "database": None})  # fmt: skip
+                print_json(_tried_json(p, None, nothing, None, None))
             return
         problem = None
         # the answer is judged and kept before a Ctrl-C takes effect (as train keeps its
@@ -352,17 +350,25 @@ def try_command(
                 except StoreError as exc:  # the verdict first, then what went wrong (exit 3)
                     problem, path = exc, None
     if json_out:
-        # "deck": the notation of the cards in it (JSON audit, stop 57: none said it)
-        print_json({"puzzle": p.name, "question": p.kind, "deck": p.style.name,
-                    "answer": getattr(answer, "text", None), **verdict.to_json(),
-                    "solution": p.solution_text(),
-                    "database": None if path is None else str(path)})  # fmt: skip
+        print_json(_tried_json(p, getattr(answer, "text", None), verdict, p.solution_text(),
+                               path))  # fmt: skip
     else:
         emit(console, *verdict_view(p, verdict, fancy))
     if problem is not None:
         raise problem
     if path is not None:
         note("tutor: " + _("answer saved in {file}").format(file=path))
+
+
+def _tried_json(
+    p: Puzzle, answer: str | None, verdict: Verdict, solution: str | None, database: Path | None
+) -> dict[str, Any]:
+    """``puzzle try --json``: the puzzle, the answer typed, the verdict, the solution and the
+    database the answer went to (null when none); "deck" is the notation of the cards in it
+    (JSON audit, stop 57: none said it)."""
+    return {"puzzle": p.name, "question": p.kind, "deck": p.style.name, "answer": answer,
+            **verdict.to_json(), "solution": solution,
+            "database": None if database is None else str(database)}  # fmt: skip
 
 
 def judge_answer(p: Puzzle, answer: Answer | None) -> Verdict:

@@ -192,7 +192,7 @@ def review_command(
     doing = _("reviewing the decisions of {file} ({budget} each)").format(file=file, budget=budget)
     review = _review_hand(file, hands, as_players, all_players, settings, stated, earlier,
                           hindsight, doing)  # fmt: skip
-    decisions_timed_out(sum(1 for d in review.decisions if d.judgement.stopped == "time"))
+    decisions_timed_out(review.timed_out)
     if html is not None:
         from tutor.render.html import review_page
 
@@ -289,9 +289,7 @@ def _review_match(
                                  review, hindsight, f"{file}: --hand {n}: "))  # fmt: skip
     except HandReviewError as exc:
         raise InputError(f"{file}: --hand {exc.hand}: {exc}") from None
-    decisions_timed_out(
-        sum(1 for r in match.reviews for d in r.decisions if d.judgement.stopped == "time")
-    )
+    decisions_timed_out(match.timed_out)
     if html is not None:
         from tutor.records.replay import replay_match
         from tutor.render.html import match_page

@@ -60,6 +60,12 @@ class MatchReview:
         return bool(self.reviews) and self.reviews[-1].interrupted
 
     @property
+    def timed_out(self) -> int:
+        """How many decisions of the hands reviewed the time limit cut (:attr:`Review.timed_out`
+        of each)."""
+        return sum(r.timed_out for r in self.reviews)
+
+    @property
     def summary(self) -> dict[str, PlayerSummary]:
         """Each player's figures over the hands reviewed (:func:`match_summary`)."""
         return match_summary(self.reviews)

@@ -236,6 +236,12 @@ class Review:
     def players(self) -> list[str]:
         return [self.record.players[s] for s in self.seats]
 
+    @property
+    def timed_out(self) -> int:
+        """How many decisions the time limit ended before their samples were all drawn: their
+        verdicts depend on the machine, so the seed alone does not repeat them."""
+        return sum(1 for d in self.decisions if d.judgement.stopped == "time")
+
     def summary(self) -> dict[str, PlayerSummary]:
         """Per reviewed player, in seat order."""
         out = {}
