@@ -488,11 +488,10 @@ class OddValues(Fact):
 
     def text(self, names: Sequence[str], style: Style | str | None = None) -> str:
         """The rule of 48 in words: the values still out an odd number of times."""
-        # new-user audit, stop 57: beside "Unmatched (captured an odd number of times): 2, 3,
-        # 4, 7, F, R", a second odd list read as a contradiction; this one counts the unseen
-        # cards (the board's unseen row), and says so, and what it means
-        # the four places of a value's cards said, the step from one list to the other (track
-        # audit, stop 57: "the unmatched values count the captures alone" gave no bridge)
+        # beside "Unmatched (captured an odd number of times): 2, 3, 4, 7, F, R", a second odd
+        # list read as a contradiction (new-user audit, stop 57): this one counts the unseen
+        # cards (the board's unseen row) and says so, with the step from one list to the
+        # other, the four places of a value's cards (track audit, stop 57)
         if not self.values:
             return _(
                 "Rule of 48: the unseen cards hold an even number of every value (each value's "

@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
@@ -672,13 +672,9 @@ def check_answer(question: DrillQuestion, answer: str) -> DrillResult:
             list(question.explanation) + ([outcome] if outcome else []),
             skipped,
         )
-    unseen = question.kind == "unseen"
+    words = _VALUES_WORDS[question.kind]
     if _gives_up(answer) and not says_none(answer):
-        message = (
-            _("Not answered. The unseen cards hold an odd number of: {solution}.")
-            if unseen
-            else _("Not answered. Unmatched: {solution}.")
-        ).format(solution=expected)
+        message = _(words.not_answered).format(solution=expected)
         return DrillResult(False, message, list(question.explanation), skipped=True)
     try:
         values = parse_values(answer, question.style)
@@ -687,24 +683,17 @@ def check_answer(question: DrillQuestion, answer: str) -> DrillResult:
         return DrillResult(False, message, list(question.explanation))
     want = question.expected if isinstance(question.expected, tuple) else ()
     if values == want:
-        message = (
-            _("Right: the unseen cards hold an odd number of {solution}.")
-            if unseen
-            else _("Right: unmatched {solution}.")
-        ).format(solution=expected)
+        message = _(words.right).format(solution=expected)
         return DrillResult(True, message, list(question.explanation))
-    if unseen:
-        message = _(
-            "Not quite ({difference}). The unseen cards hold an odd number of: {solution}."
-        ).format(difference=_odd_unseen_difference(values, want, question.style), solution=expected)
-    else:
-        message = _("Not quite ({difference}). Unmatched: {solution}.").format(
-            difference=unmatched_difference(values, want, question.style), solution=expected
-        )
+    message = _(words.not_quite).format(
+        difference=words.difference(values, want, question.style), solution=expected
+    )
     return DrillResult(False, message, list(question.explanation))
 
 
-def _odd_unseen_difference(given: tuple[int, ...], want: tuple[int, ...], style: Style) -> str:
+def _odd_unseen_difference(
+    given: Sequence[int], want: Sequence[int], style: Style | str | None
+) -> str:
     """What is wrong with a list of the values the unseen cards hold an odd number of."""
     return values_difference(
         given,
@@ -716,6 +705,34 @@ def _odd_unseen_difference(given: tuple[int, ...], want: tuple[int, ...], style:
             n,
         ).format(values=values),
     )
+
+
+@dataclass(frozen=True)
+class _ValuesWords:
+    """The verdicts on an answer that is a list of values, for one kind of question."""
+
+    not_answered: str
+    right: str
+    not_quite: str
+    difference: Callable[[Sequence[int], Sequence[int], Style | str | None], str]
+
+
+_VALUES_WORDS = {
+    "unmatched": _ValuesWords(
+        N_("Not answered. Unmatched: {solution}."),
+        N_("Right: unmatched {solution}."),
+        N_("Not quite ({difference}). Unmatched: {solution}."),
+        unmatched_difference,
+    ),
+    "unseen": _ValuesWords(
+        N_("Not answered. The unseen cards hold an odd number of: {solution}."),
+        N_("Right: the unseen cards hold an odd number of {solution}."),
+        N_("Not quite ({difference}). The unseen cards hold an odd number of: {solution}."),
+        _odd_unseen_difference,
+    ),
+}
+"""The verdicts of each kind of question on values, one table instead of a test of the kind at
+every verdict."""
 
 
 # -- a session: questions in a row, answers read and checked, the score -----------------------

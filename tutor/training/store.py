@@ -95,8 +95,8 @@ heard at once); a write whose first ask (which does not wait) finds the lock hel
 (``on_wait``) before it waits."""
 
 DAY_SECONDS = 86400.0
-"""Seconds in a day: a schedule's unit (:data:`BOX_DAYS`), and where "in 5 hours" becomes
-"in 1.0 days" (:func:`tutor.training.trainer.how_soon`)."""
+"""Seconds in a day: a schedule's unit (:data:`BOX_DAYS`), and where "in 23 hours" becomes
+"in 1 day" (:func:`tutor.training.trainer.how_soon`)."""
 _MAGIC = b"SQLite format 3\x00"
 _LAST_TIME = 253402300799.0
 """9999-12-31 23:59:59 UTC: a later (or negative) time in the database was never written by a
@@ -428,7 +428,7 @@ class AnswerRow:
 
 
 DRILL_QUESTIONS = ("unmatched", "unseen", "holder")
-"""The kinds of drill question an answer is kept for (``--question mixed`` asks both)."""
+"""The kinds of drill question an answer is kept for (``--question mixed`` asks them all)."""
 
 
 @dataclass(frozen=True)
