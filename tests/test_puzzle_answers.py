@@ -34,6 +34,30 @@ def test_a_wrong_move_says_what_it_costs_against_the_best() -> None:
     assert "Your move CS x CB is worth -2; the best, 5B, +0." in v.lines
 
 
+def test_a_wrong_move_in_an_exact_puzzle_shows_the_line_it_runs_into() -> None:
+    # the learner sees what follows their own move, and what it decides otherwise than the
+    # best line: not only the best line and a number (learner audit, stop 58)
+    p = shipped("count-adas-last-three")
+    v = attempt(p, read_answer(p, "JS x AD 7D"))
+    after = (
+        "After your JS x AD 7D, best play goes on: You JS x AD 7D, Ada QH x QD, You 5S, "
+        "Ada 3H, You 2D, Ada 2S x 2D."
+    )
+    assert after in v.lines
+    assert "Scope from here: You 0, Ada 0 after 5S; You 0, Ada 1 after JS x AD 7D." in v.lines
+    right = attempt(p, read_answer(p, "5S"))
+    assert not any(line.startswith("After your") for line in right.lines)
+
+
+def test_what_a_mined_puzzle_says_already_is_not_said_again_after_a_wrong_move() -> None:
+    p = shipped("scopa-best-move-761574c2507b")
+    v = attempt(p, read_answer(p, "JD"))
+    assert any(
+        line.startswith("After your JD, best play goes on: You JD, Ada AS") for line in v.lines
+    )
+    assert sum(line.count("the settebello goes to") for line in v.lines) == 1
+
+
 def test_skip_counts_as_missed_and_shows_the_answer() -> None:
     p = shipped("keep-the-table-above-ten")
     v = attempt(p, None)

@@ -234,19 +234,20 @@ def test_a_mined_puzzle_says_what_its_lines_decide_differently() -> None:
     from tutor.game.i18n import speaking
     from tutor.game.rules import load_ruleset
     from tutor.puzzles.format import load_collection
-    from tutor.puzzles.generate import _best_move_title, _parting_sentences
+    from tutor.puzzles.generate import _best_move_title
+    from tutor.puzzles.themes import parting_sentences
 
     parted = {"settebello": (0, 1), "sweep": ((1, 0), (0, 0))}
-    assert _parting_sentences(parted, "7D", "QD", ["You", "Ada"], load_ruleset("scopa")) == [
+    assert parting_sentences(parted, "7D", "QD", ["You", "Ada"], load_ruleset("scopa")) == [
         "After 7D the settebello goes to you; after QD, to Ada.",  # not "to You" (stop 55)
         "Scope from here: You 1, Ada 0 after 7D; You 0, Ada 0 after QD.",
     ]
     with speaking("it"):  # "va a Tu" (first-hour audit, stop 55)
-        said = _parting_sentences(parted, "7D", "QD", ["Tu", "Ada"], load_ruleset("scopa"))
+        said = parting_sentences(parted, "7D", "QD", ["Tu", "Ada"], load_ruleset("scopa"))
     assert said[0] == "Dopo 7D il settebello va a te; dopo QD, ad Ada."
     names = ["South", "West", "North", "East"]
     scopone = load_ruleset("scopone-scientifico")
-    assert _parting_sentences({"primiera": (-1, 1)}, "AD", "7S", names, scopone) == [
+    assert parting_sentences({"primiera": (-1, 1)}, "AD", "7S", names, scopone) == [
         "After AD the primiera goes to nobody; after 7S, to West and East."
     ]
     # a title says what is at stake (first-hour audit, stop 55: seven puzzles "Your turn")

@@ -30,8 +30,15 @@ from tutor.game.cards import (
 from tutor.game.errors import Shown, TutorError
 from tutor.game.i18n import N_, NP_, _, is_you, ngettext, number, typed_words
 from tutor.game.state import Move, MoveError
-from tutor.puzzles.check import Solved, UndecidedError, moves_text, paired_margin, solve_puzzle
+from tutor.puzzles.check import (
+    Solved,
+    UndecidedError,
+    moves_text,
+    paired_margin,
+    solve_puzzle,
+)
 from tutor.puzzles.format import Puzzle
+from tutor.puzzles.themes import line_partings, parting_sentences
 from tutor.records.record import player_named, shown_name
 from tutor.review.defaults import ROUNDS_TO_ZERO
 from tutor.review.judge import points_whose
@@ -356,6 +363,41 @@ def _fmt(x: float, exact: bool) -> str:
     return number(x, "+.0f") if exact else number(x, "+.2f")
 
 
+def _line_words(p: Puzzle, line: Sequence[Move]) -> str:
+    """A line of play from the puzzle's mover on, each play with its player's name."""
+    seat = p.mover
+    steps = []
+    for mv in line:
+        steps.append(f"{p.shown_players[seat]} {mv.text(p.style)}")
+        seat = (seat + 1) % p.record.ruleset.players
+    return ", ".join(steps)
+
+
+def _what_went_wrong(p: Puzzle, move: Move, solved: Solved) -> list[str]:
+    """For a move worse than the best in an exact puzzle: the best play that follows it, and
+    the points that end up elsewhere than on the best line (why it costs what it costs)."""
+    after = solved.line_after(move)
+    if not after or solved.state is None:
+        return []
+    out = [
+        _("After your {move}, best play goes on: {line}.").format(
+            move=move.text(p.style), line=_line_words(p, after)
+        )
+    ]
+    if solved.line:
+        told = p.spec.text("explanation")  # a mined puzzle's words may say it already
+        parted = line_partings(solved.state, solved.line, after)
+        best = solved.line[0].text(p.style)
+        out += [
+            sentence
+            for sentence in parting_sentences(
+                parted, best, move.text(p.style), p.shown_players, p.record.ruleset
+            )
+            if sentence not in told
+        ]
+    return out
+
+
 def explain(p: Puzzle, solved: Solved | None) -> list[str]:
     """What the tutor computed, in words, after the puzzle's own explanation."""
     style = p.style
@@ -407,12 +449,7 @@ def explain(p: Puzzle, solved: Solved | None) -> list[str]:
                 ).format(cards=cards_clause(reading.pinned, p.shown_players, style), values=again)
             )
         if solved.line:
-            seat = p.mover
-            steps = []
-            for mv in solved.line:
-                steps.append(f"{p.shown_players[seat]} {mv.text(style)}")
-                seat = (seat + 1) % p.record.ruleset.players
-            line = _("Best line: {line}.").format(line=", ".join(steps))
+            line = _("Best line: {line}.").format(line=_line_words(p, solved.line))
             if line not in out[0]:  # a mined puzzle's own words give it already
                 out.append(line)
     if kind == "score" and solved.outcomes:
@@ -513,6 +550,8 @@ def judge(p: Puzzle, answer: Answer | None, solved: Solved | None) -> Verdict:
             verdict.message = _("Not the best: {move}{cost}. The solution: {solution}.").format(
                 move=text, cost=cost, solution=solution
             )
+            if solved is not None and verdict.cost is not None and verdict.cost[0] > 0:
+                verdict.lines += _what_went_wrong(p, move, solved)
         return verdict
     if kind == "unmatched":
         if answer.values == spec.values:

@@ -140,6 +140,19 @@ class Solved:
                 return m.value
         return None
 
+    def line_after(self, move: Move) -> list[Move]:
+        """A line of best play for both sides after ``move``, ``move`` first: what a wrong
+        answer runs into (exact solves only; empty when the position is hidden, or the
+        solver does not finish in time)."""
+        if self.state is None or not self.method.startswith("exact"):
+            return []
+        world = self.state.copy()
+        world.push(move)
+        if world.is_over():
+            return [move]
+        sol = solver_for(world.rules).solve(world, time_limit=EXACT_TIME)
+        return [move, *sol.pv] if sol.exact else []
+
 
 @dataclass
 class PuzzleCheck:

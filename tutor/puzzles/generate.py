@@ -44,13 +44,19 @@ from tutor.counting.knowledge import known_world
 from tutor.counting.tracker import STOCK
 from tutor.game.cards import CARDS, Style, format_card, get_style, indexes_of
 from tutor.game.errors import TutorError
-from tutor.game.i18n import N_, _, all_of, in_every_language, is_you, number, pgettext
+from tutor.game.i18n import N_, _, all_of, in_every_language, is_you, number
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move
 from tutor.game.textfile import os_reason
 from tutor.puzzles.check import check_puzzle, paired_margin, solve_puzzle
 from tutor.puzzles.format import THEMES, loads_puzzles
-from tutor.puzzles.themes import line_partings, observations, settled_themes, themes_of_codes
+from tutor.puzzles.themes import (
+    line_partings,
+    observations,
+    parting_sentences,
+    settled_themes,
+    themes_of_codes,
+)
 from tutor.records.puzzle_key import QUESTIONS, PuzzleSpec
 from tutor.records.record import HandRecord, record_from_moves, shown_name
 from tutor.records.recordfile import dumps, save_atomically
@@ -175,55 +181,6 @@ def _names(rules: Ruleset, seat: int) -> list[str]:
 def _style(rules: Ruleset) -> Style:
     """The notation mined records are written in: French for scopa (as seed 003), else Italian."""
     return get_style("french" if rules.players == 2 else "italian")
-
-
-_PARTED = {
-    "settebello": N_("After {best} the settebello goes to {side}; after {other}, to {other_side}."),
-    "primiera": N_("After {best} the primiera goes to {side}; after {other}, to {other_side}."),
-    "denari": N_(
-        "After {best} the point of the denari goes to {side}; after {other}, to {other_side}."
-    ),
-    "last-capture": N_(
-        "After {best} the cards left at the end go to {side}; after {other}, to {other_side}."
-    ),
-}
-"""The sentence for each thing two lines of play decide differently (:func:`line_partings`),
-but the scope, which both sides may make."""
-
-
-def _parting_sentences(
-    parted: dict[str, tuple[Any, Any]], best: str, other: str, names: Sequence[str], rules: Ruleset
-) -> list[str]:
-    """What the best line and the alternative decide differently, in words: whose each point
-    is after either move, and the scope each side makes from here."""
-
-    def side(k: int, after_to: bool = True) -> str:
-        if k < 0:
-            return _("nobody")
-        # "goes to you", not "goes to You" ("va a Tu" in Italian: first-hour audit, stop 55)
-        you = pgettext("the person addressed, after a preposition", "you")
-        seats = rules.seats_of(k)
-        return all_of([you if after_to and is_you(names[s]) else names[s] for s in seats])
-
-    out = []
-    for key, (after_best, after_other) in parted.items():
-        if key == "sweep":
-            counts = [
-                ", ".join(f"{side(k, after_to=False)} {n}" for k, n in enumerate(made))
-                for made in (after_best, after_other)
-            ]
-            out.append(
-                _("Scope from here: {counts} after {best}; {other_counts} after {other}.").format(
-                    counts=counts[0], best=best, other_counts=counts[1], other=other
-                )
-            )
-        else:
-            out.append(
-                _(_PARTED[key]).format(
-                    best=best, side=side(after_best), other=other, other_side=side(after_other)
-                )
-            )
-    return out
 
 
 _STAKES = {
@@ -567,7 +524,7 @@ class _Miner:
             # what the two lines decide differently: the reason behind the values, which a
             # theme names (training audit, stop 53: a puzzle tagged sweep never said whose)
             parts.extend(
-                _parting_sentences(
+                parting_sentences(
                     parted, best.move.text(style), tempting.text(style), shown, state.rules
                 )  # fmt: skip
             )

@@ -27,6 +27,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from tutor.game.cards import Style
+from tutor.game.i18n import N_, _, all_of, is_you, pgettext
+from tutor.game.rules import Ruleset
 from tutor.game.scoring import category_winners
 from tutor.game.state import GameState, Move
 from tutor.review.observations import CODES, Observation, observe
@@ -37,6 +39,7 @@ __all__ = [
     "observations",
     "themes_of_codes",
     "line_partings",
+    "parting_sentences",
     "line_themes",
     "settled_themes",
 ]
@@ -122,6 +125,55 @@ def line_partings(
     left = (a.stack[-1].leftover if a.stack else 0) or (b.stack[-1].leftover if b.stack else 0)
     if left and a.last_capturer % sides != b.last_capturer % sides:
         out["last-capture"] = (a.last_capturer % sides, b.last_capturer % sides)
+    return out
+
+
+_PARTED = {
+    "settebello": N_("After {best} the settebello goes to {side}; after {other}, to {other_side}."),
+    "primiera": N_("After {best} the primiera goes to {side}; after {other}, to {other_side}."),
+    "denari": N_(
+        "After {best} the point of the denari goes to {side}; after {other}, to {other_side}."
+    ),
+    "last-capture": N_(
+        "After {best} the cards left at the end go to {side}; after {other}, to {other_side}."
+    ),
+}
+"""The sentence for each thing two lines of play decide differently (:func:`line_partings`),
+but the scope, which both sides may make."""
+
+
+def parting_sentences(
+    parted: dict[str, tuple[Any, Any]], best: str, other: str, names: Sequence[str], rules: Ruleset
+) -> list[str]:
+    """What the best line and the alternative decide differently, in words: whose each point
+    is after either move, and the scope each side makes from here."""
+
+    def side(k: int, after_to: bool = True) -> str:
+        if k < 0:
+            return _("nobody")
+        # "goes to you", not "goes to You" ("va a Tu" in Italian: first-hour audit, stop 55)
+        you = pgettext("the person addressed, after a preposition", "you")
+        seats = rules.seats_of(k)
+        return all_of([you if after_to and is_you(names[s]) else names[s] for s in seats])
+
+    out = []
+    for key, (after_best, after_other) in parted.items():
+        if key == "sweep":
+            counts = [
+                ", ".join(f"{side(k, after_to=False)} {n}" for k, n in enumerate(made))
+                for made in (after_best, after_other)
+            ]
+            out.append(
+                _("Scope from here: {counts} after {best}; {other_counts} after {other}.").format(
+                    counts=counts[0], best=best, other_counts=counts[1], other=other
+                )
+            )
+        else:
+            out.append(
+                _(_PARTED[key]).format(
+                    best=best, side=side(after_best), other=other, other_side=side(after_other)
+                )
+            )
     return out
 
 
