@@ -90,7 +90,7 @@ MAXIMS: dict[str, Maxim] = {
         Maxim(
             "take-the-scopa",
             N_("Take the scopa"),
-            N_("A scopa scores a point that nothing else on the table is worth: take it."),
+            N_("A scopa is a point won at once that nothing can take back: take it."),
         ),
         Maxim(
             "guard-the-settebello",
