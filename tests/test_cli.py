@@ -648,6 +648,14 @@ def test_the_package_loads_its_front_door_names_when_used() -> None:
     assert tutor.GameState.__name__ == "GameState" and tutor.load_ruleset("scopa").players == 2
     with pytest.raises(AttributeError, match="no attribute 'nothing'"):
         _ = tutor.nothing  # type: ignore[attr-defined]
+    # what parse_card and GameState.from_cards raise, and the card-set helpers a script
+    # needs for the masks a state holds, are at the front door too (API audit, stop 59)
+    for name in ("NotationError", "parse_cards", "format_cards", "cards_of"):
+        assert name in tutor.__all__ and getattr(tutor, name).__name__ == name
+    with pytest.raises(tutor.NotationError):
+        tutor.parse_card("9Z")
+    [record] = tutor.load_path(ROOT / "docs" / "examples" / "seed003-scopa.yaml")
+    assert len(repr(record)) < 200 and "seed003-scopa.yaml" in repr(record)
 
 
 def test_importing_the_package_imports_next_to_nothing() -> None:

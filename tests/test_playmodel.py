@@ -32,7 +32,7 @@ def scopone_after(table: str, hands: list[str], plays: list[str]) -> GameState:
     """A scopone hand dealt ``table`` and ``hands`` (seat 0 first), after ``plays``."""
     state = GameState.from_cards(load_ruleset("scopone-scientifico"), table, hands)
     for play in plays:
-        state.push(state.parse_move(play))
+        state.push(state.read_move(play))
     return state
 
 
@@ -113,7 +113,7 @@ def shares_of(
 ) -> tuple[list[float], list[float]]:
     """:func:`plain_and_read` for several seats at once, from the same draws."""
     view = seat_view(state, 0)
-    c = state.parse_move(card).card
+    c = state.read_move(card).card
     plain = list(itertools.islice(iter_deals(view, 0, random.Random(1), use_inferences=False), n))
     read = list(itertools.islice(iter_read_deals(view, 0, random.Random(1)), n))
     return [share(plain, s, c, n) for s in seats], [share(read, s, c, n) for s in seats]
@@ -150,7 +150,7 @@ def test_the_read_moves_the_analysis_towards_answering_with_the_five() -> None:
     state = partner_answers_a_taken_five()
     view = seat_view(state, 0)
     model = PlayModel(view, 0)
-    five, six = state.parse_move("5D"), state.parse_move("6S")
+    five, six = state.read_move("5D"), state.read_move("6S")
     deals = list(itertools.islice(iter_deals(view, 0, random.Random(1), use_inferences=False), 400))
     gains = []
     for k, deal in enumerate(deals):
@@ -170,7 +170,7 @@ def test_the_tuned_playouts_answer_with_the_five() -> None:
     gave 6S +0.56 on the same deals: docs/solver.md)."""
     state = partner_answers_a_taken_five()
     view = seat_view(state, 0)
-    five, six = state.parse_move("5D"), state.parse_move("6S")
+    five, six = state.read_move("5D"), state.read_move("6S")
     deals = list(itertools.islice(iter_deals(view, 0, random.Random(2), use_inferences=False), 400))
     gains = [
         a - b
@@ -231,7 +231,7 @@ def test_a_careless_table_tempers_an_early_read_and_fades() -> None:
     chosen plays leaves it nothing: the three fives passed up read alike with and without."""
     state = partner_answers_a_taken_five()
     view = seat_view(state, 0)
-    five = state.parse_move("5S").card
+    five = state.read_move("5S").card
 
     def reads(seen: GameState, seat: int, card: int) -> tuple[float, float, float]:
         """The share of 1,500 deals drawn on the facts in which ``seat`` holds ``card``, and
@@ -252,7 +252,7 @@ def test_a_careless_table_tempers_an_early_read_and_fades() -> None:
     plain, tempered, sharp = reads(view, 2, five)
     assert plain + 0.05 < tempered < sharp - 0.01  # 0.32, 0.42, 0.45
     later_state = fives_passed_up()
-    c = later_state.parse_move("5C").card
+    c = later_state.read_move("5C").card
     _plain, with_table, without = reads(seat_view(later_state, 0), 3, c)
     assert with_table == pytest.approx(without, abs=0.03)  # 0.14 and 0.14
 
@@ -280,13 +280,13 @@ def test_only_plays_with_a_choice_and_hidden_cards_are_read() -> None:
     """The viewer's own plays, and plays of a player whose cards are all seen, say nothing."""
     rules = load_ruleset("scopa")
     state = GameState.from_cards(rules, "2C 5S", [["3S", "AD"], ["AC", "FB"]])
-    state.push(state.parse_move("3S"))
-    state.push(state.parse_move("FB"))
+    state.push(state.read_move("3S"))
+    state.push(state.read_move("FB"))
     model = PlayModel(seat_view(state, 0), 0)
     assert [o.number for o in model.observed] == [2]
     assert model.observed[0].move.card == state.stack[1].card
-    state.push(state.parse_move("AD"))
-    state.push(state.parse_move("AC x AD"))
+    state.push(state.read_move("AD"))
+    state.push(state.read_move("AC x AD"))
     assert PlayModel(seat_view(state, 0), 0).observed == []  # West's cards are all seen now
 
 
@@ -295,7 +295,7 @@ def test_read_odds_agree_with_the_sampler_and_add_up() -> None:
     and they agree with the share of the play model's draws."""
     state = partner_answers_a_taken_five()
     view = seat_view(state, 0)
-    five = state.parse_move("5S").card
+    five = state.read_move("5S").card
     odds = read_odds(state, 0, random.Random(3), proposals=400)
     assert not odds.exact
     chances = [odds.probability(seat, 1 << five) for seat in (1, 2, 3)]
@@ -319,7 +319,7 @@ def test_styles_known_before_the_hand_set_the_levels_prior() -> None:
 
     state = partner_answers_a_taken_five()
     view = seat_view(state, 0)
-    c = state.parse_move("5S").card
+    c = state.read_move("5S").card
     plain = share(iter_deals(view, 0, random.Random(1), use_inferences=False), 2, c, 1000)
     careless = {s: stated_style("careless", 1.0) for s in (1, 2, 3)}
     careful = {s: stated_style("careful", 1.0) for s in (1, 2, 3)}

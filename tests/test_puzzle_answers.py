@@ -73,9 +73,9 @@ def test_skip_counts_as_missed_and_shows_the_answer() -> None:
         # practice audit (stop 49): the card played typed as taken, a capture that adds up to
         # something else, and a word longer than any card are asked again with the reason
         ("seeds000-002-fewest-cards", "CB", "CB is the card played: type the cards of the table"),
-        ("seeds000-002-fewest-cards", "AD FD; 4S", "'4S': it is worth 4, not 9"),
+        ("seeds000-002-fewest-cards", "AD FD; 4S", "'4S': 4S is worth 4, not 9"),
         ("seeds000-002-fewest-cards", "laid", "'laid' is not a card: expected a rank then a suit"),
-        ("keep-the-table-above-ten", "CS x 4D", "it is worth 4, not 9"),
+        ("keep-the-table-above-ten", "CS x 4D", "4D is worth 4, not 9"),
         ("seed004-rule-of-48", "2 6 X", "'X' is not a value"),
         ("reading-a-passed-up-scopa", "Bob", "'Bob' is not a player"),
         ("reading-a-passed-up-scopa", "South", "South is you"),

@@ -90,7 +90,7 @@ def test_a_bare_card_is_resolved_against_the_position() -> None:
         ("  difficulty: 2", "  difficulty: 2\n  hint: none", 18, "unknown key 'hint'"),
         # found by QA: the documented translations were left out of the keys listed
         ("  difficulty: 2", "  difficulty: 2\n  hint: none", 18, "title, title_it, question"),
-        ("[7D x 3C 4S]", "[7D x 3C]", 18, "'7D x 3C': it is worth 3, not 7"),
+        ("[7D x 3C 4S]", "[7D x 3C]", 18, "'7D x 3C': 3C is worth 3, not 7"),
         ("[7D x 3C 4S]", "[3S]", 18, "3S is not in the hand of the player to move"),
         ("[7D x 3C 4S]", "[ZZ]", 18, "'ZZ' is not a card"),
         ("[7D x 3C 4S]", "[7D x 3C 4S, 7D x 3C 4S]", 18, "listed twice"),

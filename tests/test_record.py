@@ -265,7 +265,7 @@ INLINE_CASES = [
         BASE.replace("7D x 2C 5S", "7D x 2C 4H"),
         9,
         1,
-        "7D x 2C 4H is not allowed: they add up to 6, not 7: a card takes one equal card or "
+        "7D x 2C 4H is not allowed: 2C 4H add up to 6, not 7: a card takes one equal card or "
         "cards that add up to it; legal: 7D x 2C 5S",
     ),
     (

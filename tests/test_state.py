@@ -451,6 +451,26 @@ def test_play_text_round_trips(data: st.DataObject) -> None:
     if move.capture:
         glyphs += " X " + " ".join(format_card(c, style, True) for c in cards_of(move.capture))
     assert parse_play(glyphs, style) == written
+    # the move's own text forms, with no position (API audit, stop 59: str(m) gave the masks)
+    assert Move.from_text(text, style) == move
+    assert Move.from_text(str(move)) == move
+    assert eval(repr(move), {"Move": Move}) == move
+
+
+def test_parse_move_gives_only_legal_moves_and_read_move_leaves_it_to_check(
+    scopa: Ruleset,
+) -> None:
+    # python-chess's parse_san raises on an illegal move: push(parse_move(text)) is safe
+    s = GameState.from_cards(scopa, "2C 5S", [["7D", "4C"], ["3B", "6S"]])
+    with pytest.raises(IllegalMoveError, match="2C is worth 2, not 7"):
+        s.parse_move("7D x 2C")
+    with pytest.raises(IllegalMoveError, match="not in the hand"):
+        s.parse_move("3B")
+    assert s.read_move("7D x 2C") == Move(idx("7D"), mask("2C"))
+    for text in ("7D", "3B", "4C", "6S"):
+        s.push(s.parse_move(text))
+    with pytest.raises(IllegalMoveError, match="the hand is over"):
+        s.parse_move("4C")
 
 
 @settings(max_examples=100, deadline=None)

@@ -379,7 +379,7 @@ def test_last_card_and_last_round_facts(scopa: Ruleset, scopone: Ruleset) -> Non
 def test_rule_of_48_with_one_card_out_names_it() -> None:
     """Bug: "hold exactly one each of 9" for a single card."""
     s = endgame(load_ruleset("scopa"), "", ["QS", "AD"])
-    s.push(s.parse_move("AD", "french"))  # wrong turn order does not matter to the count
+    s.push(s.read_move("AD", "french"))  # wrong turn order does not matter to the count
     board = track(viewer_state(s, 1), 1)
     assert any("hold exactly one card, a 9." in n for n in board.notes)
     assert not any("one each of" in n for n in board.notes)

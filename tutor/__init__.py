@@ -18,7 +18,15 @@ from importlib import import_module
 # not typing.TYPE_CHECKING: importing typing takes ~10 ms, before tutor._start can catch a Ctrl-C
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from tutor.game.cards import Card, format_card, parse_card
+    from tutor.game.cards import (
+        Card,
+        NotationError,
+        cards_of,
+        format_card,
+        format_cards,
+        parse_card,
+        parse_cards,
+    )
     from tutor.game.errors import TutorError
     from tutor.game.rules import Ruleset, load_ruleset
     from tutor.game.state import (
@@ -38,9 +46,11 @@ __all__ = [
     "__version__",
     "AmbiguousMoveError",
     "Card",
+    "cards_of",
     "dump",
     "dumps",
     "format_card",
+    "format_cards",
     "GameState",
     "HandRecord",
     "IllegalMoveError",
@@ -51,7 +61,9 @@ __all__ = [
     "loads",
     "Move",
     "MoveError",
+    "NotationError",
     "parse_card",
+    "parse_cards",
     "RecordError",
     "Ruleset",
     "TutorError",
@@ -61,6 +73,10 @@ _HOMES = {
     "Card": "tutor.game.cards",
     "parse_card": "tutor.game.cards",
     "format_card": "tutor.game.cards",
+    "parse_cards": "tutor.game.cards",
+    "format_cards": "tutor.game.cards",
+    "cards_of": "tutor.game.cards",
+    "NotationError": "tutor.game.cards",
     "TutorError": "tutor.game.errors",
     "Ruleset": "tutor.game.rules",
     "load_ruleset": "tutor.game.rules",

@@ -34,6 +34,8 @@ __all__ = [
     "deepest_line",
     "Ruleset",
     "RulesetError",
+    "InvalidRulesetError",
+    "UnknownRulesetError",
     "PrimieraScale",
     "PRIMIERA_VALUES",
     "RULESET_DIR",

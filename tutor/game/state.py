@@ -67,7 +67,17 @@ _tuple_new = tuple.__new__
 
 
 class Move(NamedTuple):
-    """A play: the card index and the mask of table cards it captures (0: laid)."""
+    """A play: the card index and the mask of table cards it captures (0: laid).
+
+    Its text is the record's notation, and reads back without a position
+    (:meth:`from_text`; :meth:`GameState.parse_move` reads it in one, with the rules):
+
+    >>> m = Move.from_text("7D x 2C 5S")
+    >>> m, str(m), Move.from_text(str(m)) == m
+    (Move.from_text('7D x 2C 5S'), '7D x 2C 5S', True)
+    >>> Move.from_text("3C")  # a card alone is laid
+    Move.from_text('3C')
+    """
 
     card: int
     capture: int = 0
@@ -78,6 +88,21 @@ class Move(NamedTuple):
         if not self.capture:
             return head
         return f"{head} x {format_cards(self.capture, style)}"
+
+    @classmethod
+    def from_text(cls, text: str, style: Style | str | None = None) -> Move:
+        """The move ``text`` writes, read without a position: a card alone is laid (in a
+        position it may mean its one capture: :meth:`GameState.parse_move`).
+        :class:`~tutor.game.cards.NotationError` says what is wrong with text that is not a
+        play."""
+        written = parse_play(text, style)
+        return cls(written.card, written.capture or 0)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:
+        return f"Move.from_text({self.text()!r})"
 
 
 class WrittenPlay(NamedTuple):
@@ -732,17 +757,19 @@ class GameState:
                 total = sum(VALUE_OF[i] for i in taken)
                 # one card is worth, not "adds up to" (new-user audit, stop 57: 6B x FB said
                 # "they add up to 8")
+                # the cards named, not "it" (API audit, stop 59: "QS x 4H: it is worth 4"
+                # read as the queen)
                 reason = (
                     _(
-                        "it is worth {total}, not {value}: a card takes one equal card or cards "
-                        "that add up to it"
+                        "{cards} is worth {total}, not {value}: a card takes one equal card or "
+                        "cards that add up to it"
                     )
                     if len(taken) == 1
                     else _(
-                        "they add up to {total}, not {value}: a card takes one equal card "
+                        "{cards} add up to {total}, not {value}: a card takes one equal card "
                         "or cards that add up to it"
                     )
-                ).format(total=total, value=VALUE_OF[card])
+                ).format(cards=format_cards(capture, style), total=total, value=VALUE_OF[card])
             raise IllegalMoveError(reason, [m.text(style) for m in legal])
 
     def place_of(self, card: int) -> CardPlace:
@@ -779,11 +806,30 @@ class GameState:
         return self.stack[-1]
 
     def parse_move(self, text: str, style: Style | str | None = None) -> Move:
-        """Read ``7D x 2C 5S`` (or ``3H``) in the context of this state.
+        """Read ``7D x 2C 5S`` (or ``3H``) as a legal move of this state, so that
+        ``state.push(state.parse_move(text))`` is safe.
 
-        A bare card means laying it, or its single legal capture; several legal captures
-        and none given raise :class:`AmbiguousMoveError`.
+        A bare card means laying it, or its single legal capture. Text that is not a play
+        raises :class:`InvalidMoveError`, several legal captures and none given
+        :class:`AmbiguousMoveError`, a play the rules forbid here :class:`IllegalMoveError`
+        (with :meth:`check`'s reason).
+
+        >>> from tutor.game.rules import load_ruleset
+        >>> s = GameState.from_cards(load_ruleset("scopa"), "2C 5S", [["7D", "4C"], ["3B"]])
+        >>> s.parse_move("7D").text()
+        '7D x 2C 5S'
+        >>> s.parse_move("7D x 2C")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        tutor.game.state.IllegalMoveError: 2C is worth 2, not 7: a card takes one equal card or...
         """
+        move = self.read_move(text, style)
+        self.check(move, style=style)
+        return move
+
+    def read_move(self, text: str, style: Style | str | None = None) -> Move:
+        """The move ``text`` means here, not yet checked for legality: for a caller that says
+        itself why a play cannot be made (:meth:`parse_move` checks it too)."""
         try:
             written = parse_play(text, style)
         except NotationError as exc:

@@ -231,7 +231,7 @@ def read_answer(p: Puzzle, text: str) -> Answer:
     if kind == "best-move":
         state = p.view()
         try:
-            move = state.parse_move(raw, p.style)
+            move = state.read_move(raw, p.style)
             mine = state.turn == p.seat and not state.unknown[p.seat]
             if mine and not state.hands[p.seat] >> move.card & 1:
                 # you are the player to move (practice audit, stop 49)

@@ -556,7 +556,6 @@ def resolve_puzzle(
         else:
             try:
                 move = state.parse_move(text, style)
-                state.check(move, style=style)
             except MoveError as exc:
                 fail(line, f"puzzle: solution: {text!r}: {exc.reason}")
         if move in moves:

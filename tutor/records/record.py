@@ -7,11 +7,11 @@ of records is read and written by :mod:`tutor.records.recordfile`; ``docs/record
 the format.
 
 >>> from tutor.game.rules import load_ruleset
->>> from tutor.game.state import GameState
+>>> from tutor.game.state import GameState, Move
 >>> rules = load_ruleset("scopa")
 >>> s = GameState.from_cards(rules, "2C 4H 5S QD", [["7D", "7H", "AS"], ["3H", "KC", "JD"]],
 ...                          style="french")
->>> moves = [s.parse_move("7D x 2C 5S", "french"), s.parse_move("3H", "french")]
+>>> moves = [Move.from_text("7D x 2C 5S", "french"), Move.from_text("3H", "french")]
 >>> hand = record_from_moves(rules, s.table, [s.hands], moves, players=["You", "Ada"],
 ...                          style="french")
 >>> [e.text for e in hand.plays], hand.seat_of("ada")
@@ -414,6 +414,14 @@ class HandRecord:
     ("You & Partner" in every hand, never "Partner & You"). Set by :func:`as_match`."""
 
     # -- seating --------------------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        # short, for a notebook: the whole ruleset and every card made it 9,000 characters
+        # (API audit, stop 59); dumps() gives the record in full
+        return (
+            f"<HandRecord {self.ruleset_name} {self.path!r} players={self.players} "
+            f"plays={len(self.plays)}>"
+        )
 
     def info_text(self, key: str) -> str | None:
         """A free-text key (``title``, ``event``, ``note``) in the language of the run:

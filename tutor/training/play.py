@@ -961,7 +961,7 @@ class PlaySession:
                 ).format(text=Shown(text.strip()), play=Shown(played.strip()))
             )
         try:
-            move = state.parse_move(text, self.style)
+            move = state.read_move(text, self.style)
         except MoveError as exc:
             # a slip of a command: "hlep" (play audit, stop 47); play's own commands only
             meant = near_command(text, PLAY_COMMANDS)
