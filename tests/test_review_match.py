@@ -37,6 +37,19 @@ def test_review_match_gives_what_the_command_prints() -> None:
     assert json.loads(json.dumps(match.to_json())) == printed
     assert ticks == [(1, 4), (2, 4), (3, 4), (4, 4)] and hands == [1, 2, 3, 4]
     assert not match.interrupted and len(match.reviews) == len(match.records) == 4
+    # each player's costliest plays of the match, by hand and play, worst first
+    for name, summary in printed["summary"].items():
+        worst = [
+            (r.hand, d.play, d.judgement.cost)
+            for r in match.reviews
+            for d in r.decisions
+            if d.player == name
+            and d.judgement.cost > 0
+            and d.judgement.classification not in ("forced", "best")
+        ]
+        worst.sort(key=lambda t: (-t[2], t[0], t[1]))
+        assert summary["costliest"] == [{"hand": h, "play": p} for h, p, _c in worst[:3]]
+    assert any(s["costliest"] for s in printed["summary"].values())
 
 
 def test_known_styles_are_the_stated_then_the_earlier_hands() -> None:

@@ -25,6 +25,7 @@ from tutor.review.review import (
     Progress,
     Review,
     ReviewError,
+    match_costliest,
     match_summary,
     review_record,
 )
@@ -73,7 +74,18 @@ class MatchReview:
     def to_json(self) -> dict[str, Any]:
         return {
             "hands": [r.to_json() for r in self.reviews],
-            "summary": {name: s.to_json() for name, s in self.summary.items()},
+            # where to look first over the match, as a hand's summary has it for its plays
+            # (stop 59: the text and the page named them, the match's JSON not)
+            "summary": {
+                name: {
+                    **s.to_json(),
+                    "costliest": [
+                        {"hand": r.hand, "play": d.play}
+                        for r, d in match_costliest(self.reviews, name)
+                    ],
+                }
+                for name, s in self.summary.items()
+            },
             "interrupted": self.interrupted,
         }
 
