@@ -63,6 +63,10 @@ def test_explain_issue_example_french_deck() -> None:
     assert "JD x AS 3H 4H" in plain.stdout
     assert "must capture" in plain.stdout
     assert "\x1b[" not in plain.stdout and "♦" not in plain.stdout
+    # the verdict column is named, as the others are: plain text has only its words (colour
+    # audit, stop 59: a screen reader read a column without a name)
+    header = next(line for line in plain.stdout.splitlines() if "rule" in line.split())
+    assert header.split() == ["verdict", "play", "rule"]
 
 
 def test_explain_marks_a_sweep() -> None:

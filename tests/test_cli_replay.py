@@ -298,7 +298,7 @@ def test_long_names_are_cut_in_the_tables_and_the_cards_stay(tmp_path: Path) -> 
 def test_a_long_name_in_a_note_keeps_the_notes_columns(tmp_path: Path) -> None:
     """Hostile-text audit (stop 55): with a 500-letter name quoted in a note, the notes' grid
     lost its play numbers and the cut name ran into the note ("NNNNNNN…Two captures were
-    open"). Each note still starts with its number and its player, a space before the note."""
+    open"). Each note still starts with its number and its player, a colon before the note."""
     long = "N" * 500
     text = (EXAMPLES / "seed003-scopa.yaml").read_text(encoding="utf-8").replace("Ada", long)
     path = tmp_path / "long.yaml"
@@ -307,7 +307,7 @@ def test_a_long_name_in_a_note_keeps_the_notes_columns(tmp_path: Path) -> None:
     notes = out.split("\nNotes\n", 1)[1].split("\n\n", 1)[0].splitlines()
     starts = [line for line in notes if re.match(r" ?\d+\. ", line)]
     assert len(starts) >= 4
-    assert any(line.startswith(" 2. NNNNNNNNNNNNNNN… NNNN") for line in starts), starts[:3]
+    assert any(line.startswith(" 2. NNNNNNNNNNNNNNN…: NNNN") for line in starts), starts[:3]
     assert all(len(line) <= 100 for line in notes)
     # nor did the rest of the page fit: the leftovers' sentence and the score's heading were
     # drawn 200 columns wide for the name

@@ -125,6 +125,14 @@ def test_a_decision_row_on_a_narrow_terminal_keeps_its_best_move_whole() -> None
     rows = [line for line in lines if re.match(r"\s*\d+  You ", line)]
     assert len(rows) == len(review.decisions) and all(line.count("[") == line.count("]")
                                                        for line in rows), rows  # fmt: skip
+    # at 40 columns the cost goes under the play, indented, not to the margin where it read as
+    # a new row (colour audit, stop 59)
+    lines = plain_text(*review_view(review), width=40).splitlines()
+    decisions = [k for k, line in enumerate(lines) if re.match(r"\s*\d+  You ", line)]
+    assert len(decisions) == len(review.decisions)
+    for k in decisions:
+        assert re.fullmatch(r"    \d+\.\d\d", lines[k + 1]), lines[k : k + 3]
+    assert not any(re.match(r"\d+\.\d\d", line) for line in lines)
 
 
 def test_the_summary_on_a_narrow_terminal_has_the_players_as_columns() -> None:

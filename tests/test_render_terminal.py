@@ -105,7 +105,13 @@ def test_narrow_terminal_puts_the_notes_under_the_plays() -> None:
     assert "\nNotes\n" in text
     flat = " ".join(text.split())
     for step in notes:
-        assert f"{step.number}. {step.player} {' '.join(step.note.split())}" in flat
+        # the name ends with a colon: in plain text the bold alone set it apart from the note
+        # (colour audit, stop 59: "2. Ada Ada can take nothing")
+        assert f"{step.number}. {step.player}: {' '.join(step.note.split())}" in flat
+    plain = " ".join(
+        rendering.plain_text(rendering.plays_table(hand, record.style, width=80)).split()
+    )
+    assert all(f"{s.number}. {s.player}: {' '.join(s.note.split())}" in plain for s in notes)
     wide = rendering.plain_text(rendering.plays_table(hand, record.style, width=120))
     assert "note" in wide.splitlines()[0] and "Notes" not in wide
 

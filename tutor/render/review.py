@@ -158,7 +158,7 @@ def thresholds_text() -> str:
 
 
 VERDICT_CELLS = 5
-"""The cells of a decision's row that are always on its first line (:func:`_decision_rows`):
+"""The cells of a decision's row kept on its first line while they fit (:func:`_decision_rows`):
 the play's number, the player, the move, the class and the cost; the cost's interval follows
 when it fits, then the best move and how the verdict was reached."""
 
@@ -196,8 +196,10 @@ class _DecisionRow:
         # the verdict's interval goes under it too when the verdict's line is too wide with it
         # (the Italian "[0,00; 0,34]" broke at its space on a terminal of 60 columns)
         head = VERDICT_CELLS + 1  # with the cost's interval, if it fits
-        if self._line(self.cells[:head], self.widths[:head]).cell_len > width:
-            head = VERDICT_CELLS
+        # and the cost, then the class, under it too when even that is too wide (the cost
+        # fell to column 0 at 40 columns: colour audit, stop 59); the play stays on the first
+        while head > 3 and self._line(self.cells[:head], self.widths[:head]).cell_len > width:
+            head -= 1
         yield self._line(self.cells[:head], self.widths[:head])
         indent = self.widths[0] + 2
         rest = self._line(self.cells[head:], self.widths[head:], indent)

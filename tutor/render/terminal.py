@@ -735,7 +735,7 @@ def explain_table(explanation: Explanation, rich: bool = False) -> RenderableTyp
             card=card_text(card, style, rich),
             ruleset=ruleset,
         )
-    out = new_table("", _("play"), _("rule"), rich=rich)
+    out = new_table(_("verdict"), _("play"), _("rule"), rich=rich)
     for option in sorted(explanation.options, key=lambda o: not o.legal):
         if option.legal:
             verdict = Text(_("legal"), style="green")
@@ -1285,7 +1285,9 @@ def _notes_list(hand: HandReplay, notes: Sequence[tuple[int, Text]], rich: bool)
     items = []
     for n, note in notes:
         mark = Text(f"{hand.steps[n].number}.".rjust(numbers) + " ")
-        mark.append(shown[n], style="bold" if rich else "")
+        # a colon after the name: in plain text the bold was all that told it from the note
+        # ("2. Ada Ada can take nothing": colour audit, stop 59)
+        mark.append(shown[n] + ":", style="bold" if rich else "")
         mark.append(" " * (width - cell_len(shown[n]) + 1))
         items.append(Item(note, indent=0, mark=mark))
     return Group(*items)
