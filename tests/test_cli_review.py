@@ -27,9 +27,11 @@ def test_review_json_has_exactly_the_issues_keys() -> None:
     assert data["ruleset"] == "scopa" and data["hand"] == 1 and data["seed"] == 0
     assert data["interrupted"] is False
     # the issue's keys, and "reading" (docs/review.md: null unless a verdict rests on a reading)
-    # and "stopped" (stop 49: the text's "time up", which the JSON did not carry)
+    # and "stopped" (stop 49: the text's "time up", which the JSON did not carry), and
+    # "cost_sources" (stop 59: the cost split by category, null below an inaccuracy)
     keys = {"play", "player", "move", "best", "cost", "low", "high", "class", "uncertain",
-            "exact", "samples", "stopped", "observations", "hindsight", "reading"}  # fmt: skip
+            "exact", "samples", "stopped", "observations", "hindsight", "reading",
+            "cost_sources"}  # fmt: skip
     for d in data["decisions"]:
         assert set(d) == keys
         assert d["stopped"] in ("decided", "samples", "time", "exact", "forced")

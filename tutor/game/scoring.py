@@ -228,6 +228,23 @@ class HandScore:
         """Each side's points for the hand, in side order."""
         return [s.total for s in self.sides]
 
+    def margins(self, side: int) -> dict[str, int]:
+        """For each category of the score, ``side``'s points minus the other sides': the
+        categories of the margin a move's value counts (they add up to the margin).
+
+        >>> from tutor.game.rules import load_ruleset
+        >>> from tutor.game.cards import mask_of, parse_cards
+        >>> ours = mask_of(parse_cards("7D 7C 7S 7B 6D"))
+        >>> score = score_captures(load_ruleset("scopa"), [ours, 0], [1, 2])
+        >>> score.margins(0)
+        {'cards': 1, 'denari': 1, 'settebello': 1, 'primiera': 1, 'scope': -1}
+        """
+        return {
+            cat: self.sides[side].points[cat]
+            - sum(s.points[cat] for s in self.sides if s.side != side)
+            for cat in self.sides[side].points
+        }
+
     def to_json(self, style: Style | str | None = None) -> dict[str, Any]:
         """Every side's score, as :meth:`SideScore.to_json` gives it."""
         return {"sides": [s.to_json(style) for s in self.sides]}

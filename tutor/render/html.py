@@ -141,6 +141,7 @@ ul.obs li.against { border-left-color: #b45309; }
 .board td.odd { font-weight: 700; color: #9a5a00; }
 .board-caption { font-size: .85rem; color: var(--muted); margin: 0 0 2px; }
 .hindsight { font-size: .9rem; color: #4a3b8f; }
+.sources { font-size: .9rem; }
 .reading { font-size: .9rem; color: #6b4a00; }
 @media (max-width: 1000px) {  /* two columns only where a rule-of-48 board fits one */
   main { padding: 8px; }
@@ -533,6 +534,9 @@ def _play(review: Review, n: int, decision: Decision | None, pre: str = "", lv: 
             label = markup(_("reading:"))
             text = _names_isolated(reading, record.players)
             facts.append(f'<p class="reading"><b>{label}</b> {text}</p>')
+        sources = None if decision.sources is None else decision.sources.text()
+        if sources is not None:
+            facts.append(f'<p class="sources">{markup(sources)}</p>')
         facts.append(_hindsight(decision, style))
     shown_note = entry.shown_note()
     if shown_note:

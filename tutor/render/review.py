@@ -241,6 +241,9 @@ def _decision_rows(review: Review, rich: bool) -> list[RenderableType]:
         reading = d.reading_text(style)
         if reading is not None:
             notes.append(reading_line(reading, rich, style))
+        sources = None if d.sources is None else d.sources.text()
+        if sources is not None:
+            notes.append(Text(sources))
         if d.hindsight is not None:
             h = d.hindsight
             seen = assemble_text(

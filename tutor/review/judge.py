@@ -320,6 +320,9 @@ class Judgement:
     hands: tuple[tuple[int, ...], ...] = field(default=(), repr=False, compare=False)
     """Sampled: the hands (card masks by seat) of every deal the verdict rests on, in the
     order drawn, so that a check can say where the cards lay in them (:mod:`reading`)."""
+    sampled: Sampled | None = field(default=None, repr=False, compare=False)
+    """Sampled: the run itself, its deals and each deal's values, for a look at what the
+    values are made of (:mod:`tutor.review.sources`)."""
 
     def value_of(self, move: Move) -> MoveEstimate | None:
         return next((m for m in self.moves if m.move == move), None)
@@ -689,7 +692,8 @@ def _sample(
     return Judgement(move, best, cost, low, high, classify(low), not decided, False,
                      len(rows.rows), estimates, stopped, gaps=gaps,
                      held_out=held_cost, held_spread=held_stake,
-                     hands=deals.hands(len(rows.rows)))  # fmt: skip
+                     hands=deals.hands(len(rows.rows)),
+                     sampled=Sampled(settings, deals, tuple(rows.rows)))  # fmt: skip
 
 
 def value_moves(

@@ -37,6 +37,7 @@ from tutor.review.judge import (
     Judgement,
     Sampled,
     Settings,
+    classify,
     cost_bounds,
     costly,
     hindsight,
@@ -52,6 +53,7 @@ from tutor.review.observations import (
     percent_in_words,
 )
 from tutor.review.reading import ReadingCheck, check_reading, with_deals_share
+from tutor.review.sources import SOURCES_FROM, CostSources, cost_sources
 from tutor.search.analysis import Interval
 
 __all__ = [
@@ -101,6 +103,9 @@ class Decision:
     (:mod:`tutor.review.reading`): the cards it settles and the verdict on the tracker's deals."""
     names: tuple[str, ...] = ()
     """Every seat's name (for the reading check's words)."""
+    sources: CostSources | None = None
+    """Where the cost comes from, category by category (:mod:`tutor.review.sources`): for a
+    decision whose cost is an inaccuracy or more, None otherwise."""
 
     def reading_text(self, style: Style | str | None = None) -> str | None:
         """The reading check's note, or None."""
@@ -128,6 +133,7 @@ class Decision:
             "observations": [o.to_json() for o in self.observations],
             "hindsight": None if self.hindsight is None else self.hindsight.to_json(style),
             "reading": None if self.reading is None else self.reading.to_json(self.names, style),
+            "cost_sources": None if self.sources is None else self.sources.to_json(),
         }
 
 
@@ -734,6 +740,7 @@ def review_decision(
     with_hindsight: bool = False,
     reading_check: bool = True,
     prior: Sampled | None = None,
+    split_cost: bool = True,
 ) -> Decision:
     """One decision as the review judges it: ``move`` played as play ``n`` (from 1) in
     ``state``, the position before it (it may show more than the mover knew: only the mover's
@@ -743,7 +750,9 @@ def review_decision(
     ``reading_check``: check whether the verdict rests on a reading (:mod:`.reading`; it may
     judge the decision a second time, which ``tutor play``'s quick feedback cannot afford).
     ``prior``: the sampling a ``hint`` did in this position, which the judgement goes on from
-    (:func:`~tutor.review.judge.judge`).
+    (:func:`~tutor.review.judge.judge`). ``split_cost``: say where a cost of an inaccuracy or
+    more comes from (:func:`~tutor.review.sources.cost_sources`; it plays the two moves on
+    again in every deal, which ``tutor play``'s quick feedback cannot afford).
     """
     settings = settings or Settings()
     seat = state.turn
@@ -756,4 +765,7 @@ def review_decision(
     if with_hindsight and len(j.moves) > 1:
         hs = hindsight(state.copy(), move, here.seed)
     reading = check_reading(view, move, j, here) if reading_check else None
-    return Decision(n, seat, names[seat], move, j, weighed, hs, reading, tuple(names))
+    sources = None
+    if split_cost and CLASSES.index(classify(j.cost)) >= CLASSES.index(SOURCES_FROM):
+        sources = cost_sources(view, j, here)
+    return Decision(n, seat, names[seat], move, j, weighed, hs, reading, tuple(names), sources)

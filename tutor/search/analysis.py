@@ -78,6 +78,8 @@ __all__ = [
     "sample_valuation",
     "run_parallel",
     "exact_values",
+    "sample_end",
+    "best_play_to_end",
     "DEFAULT_EXACT_PLIES",
 ]
 
@@ -109,6 +111,11 @@ class KeptDeals:
         if self._source is None:
             self._source = self._make(state, seat, rng)
         return self._replay(self._source)
+
+    def worlds(self, n: int | None = None) -> tuple[GameState, ...]:
+        """The first ``n`` deals drawn so far (all of them by default), in the order drawn, as
+        full-information states: sample ``j`` of an analysis is ``worlds()[j]``."""
+        return tuple(self._drawn[:n])
 
     def hands(self, n: int | None = None) -> tuple[tuple[int, ...], ...]:
         """The hands (card masks by seat) of the first ``n`` deals drawn so far (all of them by
@@ -715,6 +722,40 @@ def value_sample(
         w.push(move)
         out.append(_finish(w, mover_side, policy, random.Random(seed), playout_exact_plies))
     return out
+
+
+def sample_end(
+    world: GameState,
+    move: Move,
+    seed: str,
+    exact_plies: int = DEFAULT_EXACT_PLIES,
+    playout_exact_plies: int = PLAYOUT_EXACT_PLIES,
+    playout: Player | None = None,
+) -> GameState:
+    """The end of the hand in one full-information sample after ``move``, played as
+    :func:`value_sample` values it with the same ``seed``: the rule-based play-out, then a
+    line of best play to the last card. Its score's margin for the mover's side is the
+    move's value in that sample, so the score says where that value comes from."""
+    w = world.copy()
+    w.push(move)
+    if world.plays_left() > exact_plies:
+        policy = playout if playout is not None else playout_policy(world.rules.name)
+        rng = random.Random(seed)
+        while not w.is_over() and w.plays_left() > playout_exact_plies:
+            w.push(policy.choose(w, rng))
+    return best_play_to_end(w)
+
+
+def best_play_to_end(world: GameState) -> GameState:
+    """``world`` (changed in place) played to the end of the hand along a line of best play
+    for both sides (the exact solver's), and returned."""
+    while not world.is_over():
+        sol = solver_for(world.rules).solve(world)
+        if not sol.pv:
+            raise AnalysisError("the solver gave no line to play on")
+        for m in sol.pv:
+            world.push(m)
+    return world
 
 
 def _value_batch(

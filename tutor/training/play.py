@@ -1030,7 +1030,7 @@ class PlaySession:
         try:
             decision = review_decision(before, number, move, self.players, self.style,
                                        self.feedback, reading_check=False,
-                                       prior=hinted)  # fmt: skip
+                                       prior=hinted, split_cost=False)  # fmt: skip
         except TutorError:
             # the line is refused, so it must change nothing: take the play back
             self.state.pop()
@@ -1074,7 +1074,8 @@ class PlaySession:
         for n, move in enumerate(moves, 1):
             if state.turn == self.seat and n not in self.decisions:
                 decision = review_decision(state, n, move, self.players, self.style,
-                                           self.feedback, reading_check=False)  # fmt: skip
+                                           self.feedback, reading_check=False,
+                                           split_cost=False)  # fmt: skip
                 entry = record.plays[n - 1]
                 if entry.note:  # judged before a resume: the verdict the person saw stands
                     decision = restored_decision(decision, entry.note, state, self.players,
