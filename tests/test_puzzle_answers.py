@@ -141,6 +141,15 @@ def test_capture_answers_in_any_order_and_short_form() -> None:
     assert time.perf_counter() - start < 2.0
 
 
+def test_a_score_puzzle_says_whose_each_point_is_on_the_best_line() -> None:
+    # the answer is a sum: the learner checks it category by category (training audit, stop 58)
+    p = shipped("scopone-16-score-18a2c5d103aa")
+    v = attempt(p, None)
+    whose = "Whose each point is, on that line: North-South denari, settebello and primiera; "
+    assert whose + "East-West cards and 3 scope." in v.lines
+    assert p.spec.points == (3, 4)  # the categories add up to the answer
+
+
 def test_score_answers() -> None:
     p = shipped("scopone-scientifico-score-d29c21778ca2")
     right = " ".join(map(str, p.spec.points))

@@ -28,8 +28,9 @@ from tutor.game.cards import (
     parse_cards,
 )
 from tutor.game.errors import Shown, TutorError
-from tutor.game.i18n import N_, NP_, _, is_you, ngettext, number, typed_words
-from tutor.game.state import Move, MoveError
+from tutor.game.i18n import N_, NP_, _, all_of, is_you, ngettext, number, typed_words
+from tutor.game.scoring import category_name, score_state
+from tutor.game.state import GameState, Move, MoveError
 from tutor.puzzles.check import (
     Solved,
     UndecidedError,
@@ -398,6 +399,32 @@ def _what_went_wrong(p: Puzzle, move: Move, solved: Solved) -> list[str]:
     return out
 
 
+def _points_on_the_line(state: GameState, line: Sequence[Move], sides: Sequence[str]) -> str | None:
+    """Each side's points at the end of ``line``, category by category, in words (None when
+    the line stops before the hand ends)."""
+    end = state.copy()
+    for move in line:
+        end.push(move)
+    if not end.is_over():
+        return None
+    parts = []
+    for side, score in zip(sides, score_state(end).sides, strict=True):
+        won = []
+        for cat, pts in score.points.items():
+            if not pts:
+                continue
+            if cat == "scope":
+                won.append(ngettext("{n} scopa", "{n} scope", pts).format(n=pts))
+            elif cat == "napola":
+                won.append(_("the napola ({n})").format(n=pts))
+            else:
+                won.append(category_name(cat))
+        parts.append(
+            _("{side} {points}").format(side=side, points=all_of(won) if won else _("nothing"))
+        )
+    return _("Whose each point is, on that line: {sides}.").format(sides="; ".join(parts))
+
+
 def explain(p: Puzzle, solved: Solved | None) -> list[str]:
     """What the tutor computed, in words, after the puzzle's own explanation."""
     style = p.style
@@ -457,6 +484,12 @@ def explain(p: Puzzle, solved: Solved | None) -> list[str]:
         pts = ", ".join(f"{n} {x}" for n, x in zip(sides, solved.outcomes[0], strict=True))
         if pts not in out[0]:  # a mined puzzle's own words give the end already
             out.append(_("Every line of best play ends {points}.").format(points=pts))
+        if solved.state is not None and solved.line:
+            # whose each point is: the answer is a sum, and the learner checks it category by
+            # category (training audit, stop 58: score puzzles gave the totals alone)
+            by_side = _points_on_the_line(solved.state, solved.line, sides)
+            if by_side is not None:
+                out.append(by_side)
     if kind == "unmatched" and solved.board is not None:
         board = solved.board
         if board.sparigli:
