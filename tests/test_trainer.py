@@ -110,6 +110,39 @@ def test_new_puzzles_easiest_first_then_reviews_when_due(tmp_path: Path) -> None
         assert data["due_now"]
 
 
+def test_stats_name_the_puzzles_missed_lately_and_count_those_never_tried(
+    tmp_path: Path,
+) -> None:
+    """Stop 59: stats named the puzzles due, never those just missed, nor how many are left to
+    try. The missed are those whose latest answer was wrong or skipped, the latest first; one
+    answered right since is no longer missed."""
+    mine = _folder(tmp_path)
+    clock = Clock()
+    with ProgressStore(tmp_path / "p.sqlite") as store:
+        t = Trainer.open(store, [mine], shipped=False, clock=clock)
+        first = _answer(t, correct=False)
+        clock.now += 60
+        second = _answer(t, correct=False)
+        stats = progress_stats(store, clock.now)
+        assert [m.name for m in stats.missed] == [second, first]
+        assert (stats.known, stats.untried) == (len(NAMES), len(NAMES) - 2)
+        data = stats.to_json()
+        assert [m["puzzle"] for m in data["missed_lately"]] == [second, first]
+        assert data["untried"] == len(NAMES) - 2
+        clock.now += RETRY_MINUTES * 60 + 1
+        t = Trainer.open(store, [mine], shipped=False, clock=clock)
+        pick = t.next()
+        assert pick is not None and pick.puzzle.name == first
+        t.record(pick, Verdict(True, False, ""), None)
+        assert [m.name for m in progress_stats(store, clock.now).missed] == [second]
+        from tutor.render.terminal import plain_text
+        from tutor.render.training import stats_view
+
+        text = plain_text(*stats_view(progress_stats(store, clock.now), now=clock.now))
+        assert "Missed lately:" in text and f"  {second}: " in text
+        assert f"Not tried yet: {len(NAMES) - 2} of the {len(NAMES)} puzzles" in text
+
+
 def test_sessions_back_to_back_do_not_push_puzzles_up_the_boxes(tmp_path: Path) -> None:
     """Bug: puzzles not yet due, offered because nothing else was, moved up a box when
     answered right, so five sessions in a row put every puzzle in the top box within minutes."""

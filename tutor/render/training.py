@@ -134,6 +134,34 @@ def stats_view(
                     ).format(n=len(stats.due_now) - 10)
                 )
             )
+    if stats.missed:
+        # what to look at again before the schedule brings it back (stop 59: stats named the
+        # puzzles due, never those just missed)
+        out.append(Text(""))
+        out.append(Text(_("Missed lately:"), style=bold))
+        for m in stats.missed:
+            said = _("skipped") if m.skipped else _("wrong")
+            out.append(
+                Text(
+                    "  "
+                    + _("{name}: {title} ({said}, {when})").format(
+                        name=one_line(m.name),
+                        title=one_line(m.shown_title),
+                        said=said,
+                        when=moment_text(m.answered_at),
+                    )
+                )
+            )
+    if stats.untried:
+        out.append(
+            Text(
+                ngettext(
+                    "Not tried yet: {n} of the {total} puzzles tutor train has read.",
+                    "Not tried yet: {n} of the {total} puzzles tutor train has read.",
+                    stats.untried,
+                ).format(n=stats.untried, total=stats.known)
+            )
+        )
     if stats.gone:
         out.append(
             Text(

@@ -16,7 +16,16 @@ from typing import Any
 from tutor.training.store import DAY_SECONDS, ProgressStore
 from tutor.training.trainer import current_puzzles, shipped_digests
 
-__all__ = ["ThemeCount", "DayCount", "DueItem", "DrillCount", "Stats", "progress_stats"]
+__all__ = [
+    "ThemeCount",
+    "DayCount",
+    "DueItem",
+    "MissedItem",
+    "MISSED_SHOWN",
+    "DrillCount",
+    "Stats",
+    "progress_stats",
+]
 
 WEEK_DAYS = 7
 """The drill record's recent figures count the answers of this many days, up to now."""
@@ -57,6 +66,21 @@ class DueItem:
     file: str | None = None
     """The puzzle's file when it is not of the shipped collection: ``train`` asks it only when
     given that file or its folder with ``--puzzles`` (None: a shipped puzzle)."""
+
+
+@dataclass(frozen=True)
+class MissedItem:
+    """A puzzle whose latest answer was wrong or skipped (``tutor stats``'s "Missed lately")."""
+
+    name: str
+    title: str
+    shown_title: str
+    answered_at: float
+    skipped: bool
+
+
+MISSED_SHOWN = 5
+"""How many of the puzzles missed last ``tutor stats`` names, the latest first."""
 
 
 @dataclass
@@ -106,6 +130,14 @@ class Stats:
     a changed puzzle is asked as a new one."""
     drills: list[DrillCount] = field(default_factory=list)
     """The drill record, by drill and kind of question (none: no drill answered)."""
+    missed: list[MissedItem] = field(default_factory=list)
+    """The puzzles whose latest answer was wrong or skipped, the latest first (at most
+    :data:`MISSED_SHOWN`): what to look at again, before the schedule brings them back."""
+    untried: int | None = None
+    """How many of the puzzles ``tutor train`` has read were never answered (None: train has
+    read none yet)."""
+    known: int = 0
+    """How many puzzles ``tutor train`` has read (its index, as the files are now)."""
 
     @property
     def puzzles(self) -> int:
@@ -140,6 +172,12 @@ class Stats:
             "gone": self.gone,
             "database": self.path,
             "drills": [d.to_json() for d in self.drills],
+            "missed_lately": [
+                {"puzzle": m.name, "title": m.title, "answered": _iso(m.answered_at),
+                 "skipped": m.skipped}
+                for m in self.missed
+            ],
+            "untried": self.untried,
         }  # fmt: skip
 
 
@@ -161,7 +199,10 @@ def progress_stats(store: ProgressStore, now: float | None = None) -> Stats:
     at = time.time() if now is None else now
     stats = Stats(path=str(store.path))
     days: dict[str, list[int]] = {}
+    latest: dict[str, tuple[float, bool, bool]] = {}
     for a in store.answers():
+        if a.answered_at >= latest.get(a.digest, (-1.0, True, False))[0]:
+            latest[a.digest] = (a.answered_at, a.correct, a.skipped)
         stats.answered += 1
         stats.correct += a.correct
         for theme in a.themes:
@@ -201,6 +242,22 @@ def progress_stats(store: ProgressStore, now: float | None = None) -> Stats:
         else:
             upcoming.append(s.due)
     stats.due_now.sort(key=lambda d: (d.box, d.due, d.name))
+    missed = sorted(
+        ((t, d, skipped) for d, (t, ok, skipped) in latest.items() if not ok),
+        key=lambda m: (-m[0], m[1]),
+    )
+    for t, digest, skipped in missed:
+        info = infos.get(digest)
+        if info is None:
+            continue
+        shown = indexed.get(digest, info).shown_title()
+        stats.missed.append(MissedItem(info.name, info.title, shown, t, skipped))
+        if len(stats.missed) == MISSED_SHOWN:
+            break
+    if indexed:
+        answered = set(latest)
+        stats.known = len(indexed)
+        stats.untried = sum(1 for d in indexed if d not in answered)
     stats.next_due = min(upcoming) if upcoming else None
     stats.drills = drill_counts(store, at)
     return stats
