@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from helpers import EXAMPLES, FAST, SEED003, run_json
@@ -142,3 +143,21 @@ def test_the_shown_figures_always_add_up_to_the_shown_total(values: list[float])
     cents = shown_cents(categories)
     assert sum(cents.values()) == round(float(format(sum(categories.values()), ".2f")) * 100)
     assert all(abs(cents[c] - categories[c] * 100) < 1.5 for c in categories)
+
+
+def test_a_quick_look_says_it_values_the_deals_otherwise_than_explain_at() -> None:
+    """Consistency audit (stop 59): tutor play's explain solves each deal exactly from 12 plays
+    left, explain --at and the review from 16; under the same header ("mean over 200 sampled
+    deals (seed 0)") the same position read 0.29 in play and 0.52 in the review."""
+    from tutor.render.review import explanation_view
+    from tutor.render.terminal import plain_text
+    from tutor.review.explain import explain_position
+
+    [record] = load_path(SEED003)
+    base = Settings(samples=6, time=None, workers=1)
+    at = 20
+    quick = explain_position(record, at, settings=dataclasses.replace(base, exact_plies=12))
+    usual = explain_position(record, at, settings=base)
+    said = " ".join(plain_text(*explanation_view(quick), width=200).split())
+    assert "(a quick look: each deal solved exactly from 12 plays left, not 16" in said
+    assert "quick look" not in plain_text(*explanation_view(usual), width=200)

@@ -48,6 +48,7 @@ from tutor.review.review import (
     costliest,
     match_summary,
 )
+from tutor.search.defaults import DEFAULT_EXACT_PLIES
 
 __all__ = [
     "CLASS_COLOURS",
@@ -485,6 +486,14 @@ def explanation_view(ex: PositionExplanation, rich: bool = False) -> list[Render
             "mean over {n} sampled deals (seed {seed}), with 95% intervals",
             ex.samples,
         ).format(n=ex.samples, seed=ex.seed)
+        quick = ex.sampled.settings.exact_plies if ex.sampled is not None else None
+        if quick is not None and quick != DEFAULT_EXACT_PLIES:
+            # tutor play's quick look values the deals otherwise than explain --at and the
+            # review: the same seed and deals gave other numbers (consistency audit, stop 59)
+            unit += " " + _(
+                "(a quick look: each deal solved exactly from {n} plays left, not {review} "
+                "as in tutor review and explain --at, so their values may differ)"
+            ).format(n=quick, review=DEFAULT_EXACT_PLIES)
     else:
         unit = _("one legal move: nothing to compare")
     out: list[RenderableType] = [
