@@ -31,15 +31,19 @@ def test_review_json_has_exactly_the_issues_keys() -> None:
     # "cost_sources" (stop 59: the cost split by category, null below an inaccuracy)
     keys = {"play", "player", "move", "best", "cost", "low", "high", "class", "uncertain",
             "exact", "samples", "stopped", "observations", "hindsight", "reading",
-            "cost_sources"}  # fmt: skip
+            "cost_sources", "class_high"}  # fmt: skip
     for d in data["decisions"]:
         assert set(d) == keys
         assert d["stopped"] in ("decided", "samples", "time", "exact", "forced")
         assert d["player"] == "You" and d["class"] in CLASSES
+        # the upper class of an uncertain verdict, as the text's "good–mistake" (stop 59)
+        assert d["class_high"] in CLASSES[CLASSES.index(d["class"]) :]
+        assert (d["class_high"] != d["class"]) <= d["uncertain"]
         assert d["hindsight"] is None and d["reading"] is None
         for o in d["observations"]:
             assert set(o) == {"code", "text", "maxim"}
     assert [d["play"] for d in data["decisions"]] == list(range(1, 37, 2))
+    assert any(d["class_high"] != d["class"] for d in data["decisions"])
     assert data["decisions"][2]["move"] == "7H x 3H 4H"
     summary = data["summary"]["You"]
     # the issue's keys, "uncertain", and the intervals of the two figures

@@ -126,6 +126,9 @@ class Decision:
             "low": json_number(j.low),
             "high": json_number(j.high),
             "class": j.classification,
+            # the text's "good–mistake" whole: the class of the interval's high end too
+            # (consistency audit, stop 59: the JSON kept only the milder)
+            "class_high": classify(j.high) if j.uncertain else j.classification,
             "uncertain": j.uncertain,
             "exact": j.exact,
             "samples": j.samples,
