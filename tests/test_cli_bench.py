@@ -16,7 +16,7 @@ from tutor.cli import app
 from tutor.cli.core import EXIT_INTERRUPTED, EXIT_USAGE
 from tutor.game.i18n import speaking
 from tutor.records.recordfile import load_path
-from tutor.render.terminal import _interval_text
+from tutor.render.bench import _interval_text
 
 pytestmark = pytest.mark.usefixtures("run_from_root")
 

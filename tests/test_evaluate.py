@@ -193,7 +193,7 @@ def test_the_best_moves_line_says_not_settled_when_its_lead_is_not() -> None:
     from helpers import emitted
 
     from tutor.game.cards import FRENCH
-    from tutor.render.terminal import evaluation_view
+    from tutor.render.solve import evaluation_view
 
     def best_line(ev: object) -> str:
         text = emitted(*evaluation_view(ev, FRENCH), width=120)  # type: ignore[arg-type]

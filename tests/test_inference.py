@@ -35,7 +35,8 @@ from tutor.game.errors import TutorError
 from tutor.game.rules import Ruleset, load_ruleset
 from tutor.game.state import GameState, Move
 from tutor.records.recordfile import load_path
-from tutor.render.terminal import holdings_table, plain_text, tracker_view
+from tutor.render.terminal import plain_text
+from tutor.render.tracker import holdings_table, tracker_view
 
 # -- behavioural exclusions -------------------------------------------------------------------
 

@@ -14,7 +14,7 @@ from tutor.game.i18n import speaking
 from tutor.records.record import RecordError
 from tutor.records.recordfile import dumps, load_path, loads
 from tutor.records.replay import replay_match
-from tutor.render.terminal import match_table
+from tutor.render.scores import match_table
 
 FOUR = Path(__file__).parent / "data" / "scopone-match-four-hands.yaml"
 

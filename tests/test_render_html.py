@@ -644,7 +644,7 @@ def test_an_uncertain_badge_runs_from_the_milder_class_s_colour_to_the_harsher_s
 def test_the_page_s_score_has_the_ruleset_s_every_category() -> None:
     """Found re-reading the change (stop 48): the page's own copy of the score table had no
     re bello or napola row and no missing-suit note; the page and replay now draw the same
-    cells (render.terminal.score_cells)."""
+    cells (render.scores.score_cells)."""
     from tutor.records.replay import replay_hand
     from tutor.render.html import _score
 

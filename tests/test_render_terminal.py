@@ -21,8 +21,13 @@ from tutor.game.rules import describe_ruleset, load_ruleset
 from tutor.game.scoring import score_captures
 from tutor.records.recordfile import load_path
 from tutor.records.replay import replay_match
-from tutor.render import terminal as rendering
-from tutor.render.terminal import card_text, new_table, plain_text, score_table
+from tutor.render.replay import hand_end, hand_title, hand_view_lines, plays_table
+from tutor.render.rules import explain_table, rules_table, ruleset_text
+from tutor.render.scores import match_table, score_cells, score_table
+from tutor.render.simulate import simulation_view
+from tutor.render.solve import evaluation_view
+from tutor.render.terminal import card_text, emit, is_fancy, new_table, plain_text, text_lines
+from tutor.render.tracker import tracker_board, tracker_view
 
 
 def test_score_table_shows_primiera_cards_and_points() -> None:
@@ -83,7 +88,7 @@ def fancy_text(*renderables: object, width: int) -> str:
 def test_hand_title_is_bold_on_its_first_line_only() -> None:
     # Was: the whole heading (order, table, hands) printed bold.
     [record] = load_path(EXAMPLES / "seed003-scopa.yaml")
-    title = rendering.hand_title(record, None, rich=True)
+    title = hand_title(record, None, rich=True)
     first, rest = title.plain.split("\n", 1)
     assert first == "Seed 003: a worked example of scopa"
     assert rest.startswith("Ruleset scopa, french deck.\nPlaying order: You, Ada;")
@@ -97,7 +102,7 @@ def test_narrow_terminal_puts_the_notes_under_the_plays() -> None:
     [record] = load_path(EXAMPLES / "seed003-scopa.yaml")
     hand = replay_match([record]).hands[0]
     notes = [s for s in hand.steps if s.note]
-    table = rendering.plays_table(hand, record.style, rich=True, width=80)
+    table = plays_table(hand, record.style, rich=True, width=80)
     text = re.sub(r"\x1b\[[0-9;]*m", "", fancy_text(table, width=80))
     assert all(len(line) <= 80 for line in text.splitlines())
     header = text.splitlines()[0]
@@ -108,32 +113,30 @@ def test_narrow_terminal_puts_the_notes_under_the_plays() -> None:
         # the name ends with a colon: in plain text the bold alone set it apart from the note
         # (colour audit, stop 59: "2. Ada Ada can take nothing")
         assert f"{step.number}. {step.player}: {' '.join(step.note.split())}" in flat
-    plain = " ".join(
-        rendering.plain_text(rendering.plays_table(hand, record.style, width=80)).split()
-    )
+    plain = " ".join(plain_text(plays_table(hand, record.style, width=80)).split())
     assert all(f"{s.number}. {s.player}: {' '.join(s.note.split())}" in plain for s in notes)
-    wide = rendering.plain_text(rendering.plays_table(hand, record.style, width=120))
+    wide = plain_text(plays_table(hand, record.style, width=120))
     assert "note" in wide.splitlines()[0] and "Notes" not in wide
 
 
 def test_step_mode_note_follows_its_play_on_a_narrow_terminal() -> None:
     [record] = load_path(EXAMPLES / "seed003-scopa.yaml")
     hand = replay_match([record]).hands[0]
-    one = rendering.plays_table(hand, record.style, rich=True, start=0, stop=1, width=80)
+    one = plays_table(hand, record.style, rich=True, start=0, stop=1, width=80)
     text = re.sub(r"\x1b\[[0-9;]*m", "", fancy_text(one, width=80)).splitlines()
     assert text[2].split()[:3] == ["1", "You", "7♦"]
     assert text[3].startswith("     No seven on the table")
-    quiet = rendering.plays_table(hand, record.style, rich=True, start=13, stop=14, width=80)
+    quiet = plays_table(hand, record.style, rich=True, start=13, stop=14, width=80)
     assert len(fancy_text(quiet, width=80).splitlines()) == 1
     # the first play of a deal opens with the gap the whole table shows (render audit, stop 57)
-    opening = rendering.plays_table(hand, record.style, rich=True, start=12, stop=13, width=80)
+    opening = plays_table(hand, record.style, rich=True, start=12, stop=13, width=80)
     assert fancy_text(opening, width=80).splitlines()[0] == ""
 
 
 def test_explain_colours_only_the_card_in_a_laid_play() -> None:
     # Was: on a terminal "laid" took the red of the 7♦ before it.
     rules = load_ruleset("scopa")
-    table = rendering.explain_table(explain_play(parse_card("7D"), [], rules, ITALIAN), rich=True)
+    table = explain_table(explain_play(parse_card("7D"), [], rules, ITALIAN), rich=True)
     out = fancy_text(table, width=100)
     assert "\x1b[31m7♦\x1b[0m laid" in out
 
@@ -173,15 +176,15 @@ def test_every_renderer_shows_the_control_characters_of_file_text(tmp_path: Path
     [hand] = match.hands
     rules = record.ruleset
     outputs = [
-        _raw(rendering.hand_title(record, 1)),
-        _raw(rendering.plays_table(hand, record.style)),
-        _raw(rendering.plays_table(hand, record.style, width=60)),
-        _raw(rendering.plays_table(hand, record.style, start=1, stop=2, width=60)),
-        _raw(rendering.match_table(match.match, names)),
-        _raw(*rendering.tracker_view(hand_view(record, 0, 1).view, record.style)),
-        _raw(*rendering.hand_view_lines(hand_view(record, 0, 2))),
+        _raw(hand_title(record, 1)),
+        _raw(plays_table(hand, record.style)),
+        _raw(plays_table(hand, record.style, width=60)),
+        _raw(plays_table(hand, record.style, start=1, stop=2, width=60)),
+        _raw(match_table(match.match, names)),
+        _raw(*tracker_view(hand_view(record, 0, 1).view, record.style)),
+        _raw(*hand_view_lines(hand_view(record, 0, 2))),
         _raw(
-            *rendering.evaluation_view(
+            *evaluation_view(
                 evaluate(
                     record.state_at(1),
                     "sampling",
@@ -192,9 +195,9 @@ def test_every_renderer_shows_the_control_characters_of_file_text(tmp_path: Path
                 record.style,
             )
         ),  # fmt: skip
-        _raw(rendering.rules_table([rules])),
-        _raw(rendering.ruleset_text(describe_ruleset(rules))),
-        _raw(rendering.explain_table(explain_play(parse_card("7D"), [], rules, ITALIAN))),
+        _raw(rules_table([rules])),
+        _raw(ruleset_text(describe_ruleset(rules))),
+        _raw(explain_table(explain_play(parse_card("7D"), [], rules, ITALIAN))),
     ]
     for i, out in enumerate(outputs):
         assert "\x1b" not in out, out
@@ -211,15 +214,13 @@ def test_the_solve_view_says_how_and_warns_and_names_the_mover_once() -> None:
 
     few = evaluate(partial_state(4), "sampling", samples=2, seed=1, names=NAMES,
                    sides=["North-South", "East-West"])  # fmt: skip
-    text = " ".join(plain_text(*rendering.evaluation_view(few, ITALIAN)).split())
+    text = " ".join(plain_text(*evaluation_view(few, ITALIAN)).split())
     assert "with 95% intervals (how: play-outs to 8 plays left, then exact)." in text
     assert f"Warning: {few.warnings()[0]}." in text
     assert text.startswith("After play 4: ") and " (North-South) to move;" in text
     [record] = load_path(SEED003)
     ev = evaluate(record.state_at(30), names=record.players, sides=record.team_names())
-    assert plain_text(*rendering.evaluation_view(ev, record.style)).startswith(
-        "After play 30: your turn;"
-    )
+    assert plain_text(*evaluation_view(ev, record.style)).startswith("After play 30: your turn;")
 
 
 def test_the_deals_remark_comes_only_under_hands_shown() -> None:
@@ -227,13 +228,11 @@ def test_the_deals_remark_comes_only_under_hands_shown() -> None:
     from tutor.records.recordfile import loads
 
     [bare] = loads("ruleset: scopa\nplayers: [A, B]\ntable: 2C 4C 5S 9D\n")
-    assert "deals;" not in str(rendering.hand_title(bare))
+    assert "deals;" not in str(hand_title(bare))
     [dealt] = loads(
         "ruleset: scopa\nplayers: [A, B]\ntable: 2C 4C 5S 9D\ndeals: [{A: [7D, 7C, 7S]}]"
     )
-    assert str(rendering.hand_title(dealt)).endswith(
-        "A: 7D 7C 7S\n(6 deals; the hands above are the first.)"
-    )
+    assert str(hand_title(dealt)).endswith("A: 7D 7C 7S\n(6 deals; the hands above are the first.)")
 
 
 class _Tty(io.TextIOWrapper):
@@ -258,7 +257,7 @@ def test_a_terminal_whose_encoding_lacks_the_glyphs_gets_letters(monkeypatch) ->
     for encoding, fancy in (("ascii", False), ("latin-1", False), ("utf-8", True)):
         stream = _Tty(encoding)
         console = Console(file=stream, force_terminal=True)
-        assert rendering.is_fancy(console) is fancy, encoding
+        assert is_fancy(console) is fancy, encoding
 
 
 def _bar_drawn(monkeypatch, no_color: bool) -> str:  # type: ignore[no-untyped-def]
@@ -336,7 +335,7 @@ def test_a_narrow_terminal_loses_no_column_and_cuts_no_word() -> None:
 
     record = load_path(EXAMPLES / "partial-view.yaml")
     hand = record[0] if isinstance(record, list) else record
-    parts = rendering.hand_view_lines(hand_view(hand, 0, 20), False)
+    parts = hand_view_lines(hand_view(hand, 0, 20), False)
     for width in (40, 60):
         out = emitted(*parts, width=width)
         assert "…" not in out, width
@@ -357,11 +356,11 @@ def test_prose_under_a_wide_table_in_a_group_wraps_at_the_terminal_s_width() -> 
 
     [record] = load_path(EXAMPLES / "scopone-hand.yaml")
     view = count_view(record.state_at(10), 0, record.players, ITALIAN)
-    board = rendering.tracker_board(view, ITALIAN)
+    board = tracker_board(view, ITALIAN)
     for fancy, width in itertools.product((True, False), (60, 50)):
         buf = io.StringIO()
         console = Console(file=buf, width=width, force_terminal=fancy, no_color=True)
-        rendering.emit(console, board)
+        emit(console, board)
         lines = re.sub(r"\x1b\[[0-9;]*m", "", buf.getvalue()).splitlines()
         rows = r"^(value|captured|parity|on table|yours|unseen|[─-]+$)"
         table = [line for line in lines if re.match(rows, line)]
@@ -398,7 +397,7 @@ def test_a_table_too_wide_for_the_terminal_breaks_no_single_word() -> None:
         table.add_row("You", "8", "0", "1.42", "the table adds up to seventeen")
         buf = io.StringIO()
         console = Console(file=buf, width=40, force_terminal=fancy, no_color=True)
-        rendering.emit(console, table)
+        emit(console, table)
         out = re.sub(r"\x1b\[[0-9;]*m", "", buf.getvalue())
         assert re.search(r"\binaccuracy\b", out), out
         assert re.search(r"^player +forced +inaccuracy +lost +why", out, re.M), out
@@ -415,7 +414,7 @@ def test_a_table_a_little_too_wide_fits_the_terminal_with_every_word_whole() -> 
                       "2.52\n[0.50, 4.34]", "63.2%\n[23.9%, 91.2%]")  # fmt: skip
         buf = io.StringIO()
         console = Console(file=buf, width=80, force_terminal=fancy, no_color=True)
-        rendering.emit(console, table)
+        emit(console, table)
         out = re.sub(r"\x1b\[[0-9;]*m", "", buf.getvalue())
         assert max(len(line) for line in out.splitlines()) <= 80, out
         assert re.search(r"\binaccuracy\b", out) and re.search(r"\baccuracy\b", out), out
@@ -491,11 +490,11 @@ def test_no_line_on_a_colour_terminal_ends_in_blanks() -> None:
     [record] = load_path(EXAMPLES / "scopone-hand.yaml")
     parts = [
         Text("Cost: the best move's value minus the played move's, in points of the hand"),
-        *rendering.hand_view_lines(hand_view(record, 0, 10), True),
+        *hand_view_lines(hand_view(record, 0, 10), True),
     ]
     buf = io.StringIO()
     console = Console(file=buf, width=40, force_terminal=True, color_system="standard")
-    rendering.emit(console, *parts)
+    emit(console, *parts)
     lines = re.sub(r"\x1b\[[0-9;]*m", "", buf.getvalue()).split("\n")
     assert len(lines) > 20 and [line for line in lines if line.endswith(" ")] == []
 
@@ -533,7 +532,9 @@ def test_the_person_deals_and_a_side_leads_with_the_right_verb() -> None:
     from tutor.game.rules import load_ruleset
     from tutor.game.scoring import MatchScore
     from tutor.records.recordfile import loads
-    from tutor.render.terminal import hand_title, match_table, plain_text
+    from tutor.render.replay import hand_title
+    from tutor.render.scores import match_table
+    from tutor.render.terminal import plain_text
 
     [record] = loads("ruleset: scopa\nplayers: [Ada, You]\ntable: 2C 4C 5S 9D")
     assert "Playing order: Ada, You; you deal and play last." in str(hand_title(record))
@@ -584,10 +585,10 @@ def test_the_leftover_taken_by_the_person_speaks_to_them() -> None:
     hand = replay_match([record]).hands[0]
     assert hand.leftover is not None and hand.leftover.player == "Ada"
     hand.leftover = replace(hand.leftover, player="You")
-    text = plain_text(*rendering.hand_end(hand, record))
+    text = plain_text(*hand_end(hand, record))
     assert "Leftovers: you captured last and take 4S." in text, text
     with speaking("it"):
-        text = plain_text(*rendering.hand_end(hand, record))
+        text = plain_text(*hand_end(hand, record))
     assert "l'ultima presa è tua, e ti porti via 4S." in text, text
 
 
@@ -595,7 +596,7 @@ def test_the_boards_lists_hang_under_their_items_and_draw_cards_as_glyphs() -> N
     """Stop 49: the deductions and readings wrapped back to the margin, and drew their cards
     in letters beside a board drawn in glyphs."""
     from tutor.counting.inference import count_view
-    from tutor.render.terminal import tracker_view
+    from tutor.render.tracker import tracker_view
 
     [record] = load_path(EXAMPLES / "seed003-scopa.yaml")
     view = count_view(record.state_at(9), record.players.index("Ada"), record.players, record.style)
@@ -645,7 +646,7 @@ def test_the_sessions_help_wraps_each_meaning_under_itself() -> None:
                 starts = {re.match(r"  \S+(?: \S+)*? {2,}", row).end() for row in rows}  # type: ignore[union-attr]
                 assert len(starts) == 1, rows  # every meaning in one column
                 (column,) = starts
-                lines = plain_text(*rendering.text_lines(text), width=60).splitlines()
+                lines = plain_text(*text_lines(text), width=60).splitlines()
                 assert max(map(len, lines)) <= 60
                 hanging = [line for line in lines if line.startswith("   ")]
                 assert hanging, lines  # some meanings wrap at 60 columns
@@ -665,7 +666,7 @@ def test_the_rulesets_on_a_narrow_terminal_have_their_descriptions_below() -> No
         with speaking(lang):
             # width audit (stop 54): at 80 the column was 31 wide, a cell running to 11 lines
             for width in (60, 80, 100):
-                lines = emitted(rendering.rules_table(rulesets), width=width).splitlines()
+                lines = emitted(rules_table(rulesets), width=width).splitlines()
                 assert max(map(len, lines)) <= width, (lang, width, lines)
                 head = lines[0].split()
                 assert (head[-1] in ("description", "descrizione")) == (width == 100), head
@@ -684,14 +685,14 @@ def test_who_can_hold_what_fits_60_columns_once_readings_star_it(tmp_path: Path)
     args = ["live", "--players", "You,Right,Partner,Left", "--as", "You", "--save", str(save)]
     assert invoke(args, text)[0] == 0
     [hand] = load_path(save)
-    parts = rendering.hand_view_lines(hand_view(hand, 0, 2), False)
+    parts = hand_view_lines(hand_view(hand, 0, 2), False)
     narrow = emitted(*parts, width=60)
     assert max(len(line) for line in narrow.splitlines()) <= 60, narrow
     assert "Who can hold what, in %" in narrow
     assert re.search(r"^Right( +\d+\*){10} +8$", narrow, re.M), narrow
     wide = emitted(*parts, width=80)
     assert re.search(r"^Right( +\d+%\*){10} +8$", wide, re.M), wide
-    earlier = emitted(*rendering.hand_view_lines(hand_view(hand, 0, 1), False), width=60)
+    earlier = emitted(*hand_view_lines(hand_view(hand, 0, 1), False), width=60)
     assert re.search(r"^Right( +\d+%){10} +9$", earlier, re.M), earlier  # no star: it fits
 
 
@@ -708,14 +709,14 @@ def test_an_interrupted_run_says_so_on_standard_output() -> None:
     few = evaluate(partial_state(4), "sampling", samples=2, seed=1, names=NAMES,
                    sides=["North-South", "East-West"])  # fmt: skip
     said = "interrupted (Ctrl-C): the deals valued before it"
-    assert said not in " ".join(plain_text(*rendering.evaluation_view(few, ITALIAN)).split())
+    assert said not in " ".join(plain_text(*evaluation_view(few, ITALIAN)).split())
     few.analysis.interrupted = True
-    assert said in " ".join(plain_text(*rendering.evaluation_view(few, ITALIAN)).split())
+    assert said in " ".join(plain_text(*evaluation_view(few, ITALIAN)).split())
     r = simulate("scopa", ["greedy", "random"], deals=1, seed=1, workers=1)
     said = "interrupted (Ctrl-C): the ones finished before it"
-    assert said not in " ".join(plain_text(*rendering.simulation_view(r), width=120).split())
+    assert said not in " ".join(plain_text(*simulation_view(r), width=120).split())
     cut = dataclasses.replace(r, interrupted=True)
-    assert said in " ".join(plain_text(*rendering.simulation_view(cut), width=120).split())
+    assert said in " ".join(plain_text(*simulation_view(cut), width=120).split())
 
 
 def test_the_napola_row_shows_its_run() -> None:
@@ -728,5 +729,5 @@ def test_the_napola_row_shows_its_run() -> None:
     rules = load_ruleset("scopa-re-bello")
     run = sum(1 << c.index for c in CARDS[:4])  # AD 2D 3D 4D
     rest = ((1 << 40) - 1) & ~run
-    cells = dict(rendering.score_cells(score_captures(rules, [run, rest], [0, 0]), rules))
+    cells = dict(score_cells(score_captures(rules, [run, rest], [0, 0]), rules))
     assert cells["napola"] == [("4 = ", tuple(CARDS[:4]), ""), ("-", (), "")]

@@ -86,7 +86,8 @@ def test_greedy_beats_random_clearly() -> None:
 def test_chitarrella_beats_greedy() -> None:
     r = simulate("scopone-scientifico", ["chitarrella", "greedy"], deals=25, seed=3, workers=2)
     assert r.difference().low > 0, r.difference()
-    from tutor.render.terminal import plain_text, simulation_view
+    from tutor.render.simulate import simulation_view
+    from tutor.render.terminal import plain_text
 
     # the verdict's sentence starts with the player's letter, not a spec in lower case
     text = " ".join(plain_text(*simulation_view(r), width=120).split())
@@ -211,7 +212,8 @@ def test_the_match_win_rate_is_over_the_finished_matches() -> None:
 def test_no_hand_played_gives_no_win_rate() -> None:
     """Found by the stop-46 audit: a run interrupted before its first deal ended said 'hands
     won 0.0% [0%, 100%]' for both players; no hand played is no share of them."""
-    from tutor.render.terminal import plain_text, simulation_view
+    from tutor.render.simulate import simulation_view
+    from tutor.render.terminal import plain_text
     from tutor.search.simulate import SimulationResult
 
     r = SimulationResult("scopa", ("greedy", "random"), 5, 0, 0, [], [], interrupted=True)
@@ -227,7 +229,8 @@ def test_a_run_stopped_before_any_deal_claims_no_figure() -> None:
     """Audit (stop 48): interrupted before its first deal, simulate's JSON gave "low": 0.0
     beside a null mean for the points per hand, and its text "One pair gives no interval"
     over no pair at all."""
-    from tutor.render.terminal import plain_text, simulation_view
+    from tutor.render.simulate import simulation_view
+    from tutor.render.terminal import plain_text
     from tutor.search.simulate import simulate
 
     def stop_at_once(done: int, total: int) -> None:

@@ -87,7 +87,8 @@ def _show_figures(name: str, measure: Callable[[], dict[str, Any]], json_out: bo
         print_json(figures)
     else:
         # lazy: rich loads only for human output
-        from tutor.render.terminal import emit, figures_table
+        from tutor.render.bench import figures_table
+        from tutor.render.terminal import emit
 
         console, fancy = human_console()
         emit(console, figures_table({name: figures}, fancy))
@@ -109,7 +110,8 @@ def _show_several(results: dict[str, dict[str, Any]], json_out: bool) -> None:
     if json_out:
         print_json(results)
     else:
-        from tutor.render.terminal import emit, figures_table
+        from tutor.render.bench import figures_table
+        from tutor.render.terminal import emit
 
         console, fancy = human_console()
         emit(console, figures_table(results, fancy))
@@ -506,7 +508,7 @@ def bench_endgame_command(
             players, deals, seed, ruleset, methods.split(","), samples, plays_left,
             workers=workers, progress=progress,
         )  # fmt: skip
-    from tutor.render.terminal import endgame_view
+    from tutor.render.bench import endgame_view
 
     shown = ngettext(
         "interrupted: showing the {n} completed deal",
@@ -605,7 +607,7 @@ def bench_calibration_command(
             players, hands, seed, ruleset, workers=workers, progress=progress, trust=trust,
             model=model, earlier=earlier, stated=stated, stated_share=stated_share,
         )  # fmt: skip
-    from tutor.render.terminal import calibration_view
+    from tutor.render.bench import calibration_view
 
     shown = ngettext(
         "interrupted: showing the {n} completed hand",
@@ -697,7 +699,7 @@ def bench_verdicts_command(
                                     progress, hand, styles, judge)  # fmt: skip
     except ReviewError as exc:  # as tutor review says it: naming the file
         raise InputError(f"{path}: {exc}") from None
-    from tutor.render.terminal import verdicts_view
+    from tutor.render.bench import verdicts_view
 
     if result.runs:
         shown = ngettext(
@@ -845,7 +847,8 @@ def bench_tune_command(
             figures[_("check: 95% interval, low (points a hand)")] = c["low"]
             figures[_("check: 95% interval, high (points a hand)")] = c["high"]
             figures[_("check: duplicate deals")] = c["deals"]
-        from tutor.render.terminal import emit, figures_table
+        from tutor.render.bench import figures_table
+        from tutor.render.terminal import emit
 
         console, fancy = human_console()
         emit(console, figures_table({"tune": figures}, fancy))

@@ -161,7 +161,8 @@ def explain(
         print_json(explanation.to_json())
         return
     # lazy: rich loads only for human output
-    from tutor.render.terminal import emit, explain_table
+    from tutor.render.rules import explain_table
+    from tutor.render.terminal import emit
 
     console, fancy = human_console()
     emit(console, explain_table(explanation, fancy))

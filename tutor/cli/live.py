@@ -185,7 +185,10 @@ def _run_live(session: LiveSession, quiet: bool, json_out: bool) -> None:
     # lazy: rich loads with the renderables; the session has loaded the inference already
     from rich.text import Text
 
-    from tutor.render import terminal as rendering
+    from tutor.render.replay import hand_end
+    from tutor.render.scores import match_table, position_lines
+    from tutor.render.terminal import emit
+    from tutor.render.tracker import tracker_view
     from tutor.training.live import intro
 
     interactive = sys.stdin.isatty()
@@ -204,23 +207,23 @@ def _run_live(session: LiveSession, quiet: bool, json_out: bool) -> None:
             return
         record = session.record().shown()  # as the match table below names the players
         console, fancy = human_console()
-        end = rendering.hand_end(replay_hand(record), record, fancy)
-        rendering.emit(console, Text(_("The hand is over.")), *end)
+        end = hand_end(replay_hand(record), record, fancy)
+        emit(console, Text(_("The hand is over.")), *end)
         hands = session.hands()
         match = replay_match([h.shown() for h in hands])
         if len(hands) > 1:  # a match typed in hand after hand: its score so far
-            table = rendering.match_table(match.match, match.shown_sides(), fancy)
-            rendering.emit(console, Text(""), table)
+            table = match_table(match.match, match.shown_sides(), fancy)
+            emit(console, Text(""), table)
         if interactive:
             note(session.over_message(match.match.over))
 
     def board(analysis: CountView) -> None:
         console, fancy = human_console()
         sides = session.record().shown().shown_team_names()
-        rendering.emit(
+        emit(
             console,
-            *rendering.position_lines(analysis, sides, session.style, fancy),
-            *rendering.tracker_view(analysis, session.style, fancy),
+            *position_lines(analysis, sides, session.style, fancy),
+            *tracker_view(analysis, session.style, fancy),
         )
 
     def show(update: LiveUpdate) -> None:

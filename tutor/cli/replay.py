@@ -112,7 +112,10 @@ def _show_replay(
     # lazy: rich loads only for human output, the inference only with --as
     from rich.text import Text
 
-    from tutor.render import terminal as rendering
+    from tutor.render.replay import hand_end, hand_title, plays_table
+    from tutor.render.scores import match_table
+    from tutor.render.terminal import emit
+    from tutor.render.tracker import tracker_board
 
     if as_player is not None:
         from tutor.counting.inference import count_view
@@ -122,21 +125,17 @@ def _show_replay(
     several = len(match.hands) > 1
     for number, (record, hand) in enumerate(zip(records, match.hands, strict=True), start=1):
         if number > 1:
-            rendering.emit(console, Text(""))
+            emit(console, Text(""))
         viewer = None if as_player is None else record.players[record.seat_of(as_player)]
-        title = rendering.hand_title(record, number if several else None, fancy, viewer)
-        rendering.emit(console, title)
-        rendering.emit(console, Text(""))
+        title = hand_title(record, number if several else None, fancy, viewer)
+        emit(console, title)
+        emit(console, Text(""))
         if not (step or as_player):
-            rendering.emit(
-                console, rendering.plays_table(hand, record.style, fancy, width=console.width)
-            )
+            emit(console, plays_table(hand, record.style, fancy, width=console.width))
         else:
             for i in range(len(hand.steps)):
                 parts: list[RenderableType] = [
-                    rendering.plays_table(
-                        hand, record.style, fancy, start=i, stop=i + 1, width=console.width
-                    )
+                    plays_table(hand, record.style, fancy, start=i, stop=i + 1, width=console.width)
                 ]
                 if as_player is not None:
                     seat = record.seat_of(as_player)
@@ -145,12 +144,12 @@ def _show_replay(
                     view = count_view(
                         record.state_at(i + 1), seat, names, record.style, trust=trust
                     )
-                    parts += [rendering.tracker_board(view, record.style, fancy), Text("")]
-                rendering.emit(console, *parts)
+                    parts += [tracker_board(view, record.style, fancy), Text("")]
+                emit(console, *parts)
                 if waiting and i + 1 < len(hand.steps) and not _wait_for_enter():
                     _stopped(i + 1, len(hand.steps), number if several else None)
                     return
-        rendering.emit(console, Text(""), *rendering.hand_end(hand, record, fancy))
+        emit(console, Text(""), *hand_end(hand, record, fancy))
         # a pause after each hand's score too, or the next hand scrolled it away (render
         # audit, stop 57)
         if waiting and number < len(match.hands) and not _wait_for_enter():
@@ -158,6 +157,4 @@ def _show_replay(
                 n=number, total=len(match.hands)))  # fmt: skip
             return
     if several:
-        rendering.emit(
-            console, Text(""), rendering.match_table(match.match, match.shown_sides(), fancy)
-        )
+        emit(console, Text(""), match_table(match.match, match.shown_sides(), fancy))

@@ -46,7 +46,8 @@ def rules_command(
             print_json([r.summary_json() for r in rulesets])
             return
         # lazy: rich loads only for human output
-        from tutor.render.terminal import emit, rules_table
+        from tutor.render.rules import rules_table
+        from tutor.render.terminal import emit
 
         console, fancy = human_console()
         emit(console, rules_table(rulesets, fancy))
@@ -59,7 +60,8 @@ def rules_command(
         print_json(rules.to_json())
         return
     # lazy: rich loads only for human output
-    from tutor.render.terminal import emit, ruleset_text
+    from tutor.render.rules import ruleset_text
+    from tutor.render.terminal import emit
 
     console, fancy = human_console()
     emit(console, ruleset_text(describe_ruleset(rules), fancy))

@@ -168,7 +168,8 @@ def simulate_command(
         print_json(result.to_json())
     else:
         # lazy: rich loads only for human output
-        from tutor.render.terminal import emit, simulation_view
+        from tutor.render.simulate import simulation_view
+        from tutor.render.terminal import emit
 
         console, fancy = human_console()
         emit(console, *simulation_view(result, fancy))

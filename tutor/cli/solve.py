@@ -158,7 +158,9 @@ def solve_command(
         print_json(result.to_json(record.style))
     else:
         # lazy: rich loads only for human output
-        from tutor.render.terminal import emit, evaluation_view, match_hand_lines
+        from tutor.render.replay import match_hand_lines
+        from tutor.render.solve import evaluation_view
+        from tutor.render.terminal import emit
 
         console, fancy = human_console()
         emit(

@@ -113,7 +113,8 @@ def track_command(
         print_json(result.to_json())
         return
     # lazy: rich loads only for human output
-    from tutor.render import terminal as rendering
+    from tutor.render.replay import hand_view_lines
+    from tutor.render.terminal import emit
 
     console, fancy = human_console()
-    rendering.emit(console, *rendering.hand_view_lines(result, fancy))
+    emit(console, *hand_view_lines(result, fancy))

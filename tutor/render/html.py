@@ -23,6 +23,7 @@ from tutor.game.cards import Style, format_card, format_cards
 from tutor.game.i18n import _, all_of, bounds, is_you, language, ngettext, number, pgettext
 from tutor.game.scoring import category_name
 from tutor.records.replay import MatchReplay, replay_hand
+from tutor.render.replay import leftover_sentence
 from tutor.render.review import (
     accuracy_bounds_text,
     class_count,
@@ -31,8 +32,8 @@ from tutor.render.review import (
     observation_label,
 )
 from tutor.render.safe import fill, fill_markup, isolated, markup
+from tutor.render.scores import ScoreCell, match_verdict, score_cells
 from tutor.render.svg import cards_svg, position_svg, shorten, text_width
-from tutor.render.terminal import ScoreCell, leftover_sentence, match_verdict, score_cells
 from tutor.review.judge import (
     CLASSES,
     THRESHOLDS,

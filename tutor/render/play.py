@@ -1,9 +1,10 @@
 """A game against the computer on a terminal (``tutor play``): rich renderables or plain text.
 
 Pure functions of the events of :mod:`tutor.training.play`; the board, the score sheet, the
-review and the explanation are the existing renderers (:mod:`tutor.render.terminal`,
-:mod:`tutor.render.review`). Names come from the game, but a resumed file could hold anything:
-they pass through :func:`tutor.render.safe.one_line`.
+review and the explanation are the existing renderers (:mod:`tutor.render.tracker`,
+:mod:`tutor.render.scores`, :mod:`tutor.render.replay`, :mod:`tutor.render.review`). Names
+come from the game, but a resumed file could hold anything: they pass through
+:func:`tutor.render.safe.one_line`.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from rich.text import Text
 
 from tutor.game.cards import SETTEBELLO, Style, indexes_of
 from tutor.game.i18n import N_, _, bounds, is_you, ngettext, number
+from tutor.render.replay import hand_end
 from tutor.render.review import (
     CLASS_COLOURS,
     class_label,
@@ -21,20 +23,17 @@ from tutor.render.review import (
     review_view,
 )
 from tutor.render.safe import one_line, visible
+from tutor.render.scores import match_table, pile_text
 from tutor.render.terminal import (
     Indented,
     Packed,
     card_text,
     cards_text,
     glyph_cards,
-    hand_end,
-    match_table,
     move_text,
-    pile_text,
     text_lines,
-    tracker_board,
-    tracker_view,
 )
+from tutor.render.tracker import tracker_board, tracker_view
 from tutor.review.judge import json_number, points_whose
 from tutor.training.play import (
     BoardShown,

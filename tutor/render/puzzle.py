@@ -40,15 +40,9 @@ from tutor.records.puzzle_key import theme_name
 from tutor.records.record import HandRecord
 from tutor.records.replay import replay_hand
 from tutor.render.safe import fill_markup, isolated, markup, one_line, visible
+from tutor.render.scores import pile_text
 from tutor.render.svg import position_svg, svg_document
-from tutor.render.terminal import (
-    Packed,
-    cards_text,
-    move_text,
-    pile_text,
-    plain_text,
-    prose,
-)
+from tutor.render.terminal import Packed, cards_text, move_text, plain_text, prose
 
 if TYPE_CHECKING:  # the answer and check modules bring the solver: not needed
     # to show a position, which must appear quickly (docs/puzzles.md, speed)

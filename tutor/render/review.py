@@ -18,19 +18,18 @@ from tutor.game.cards import Style
 from tutor.game.i18n import N_, _, bounds, is_you, ngettext, number, pgettext
 from tutor.game.rules import Ruleset
 from tutor.records.replay import replay_hand
+from tutor.render.replay import hand_end, match_hand_lines
+from tutor.render.rules import ruleset_label
 from tutor.render.safe import cell_names, one_line, visible
+from tutor.render.solve import reading_line
 from tutor.render.terminal import (
     Indented,
     Narrowing,
     assemble_text,
     cards_text,
     glyph_cards,
-    hand_end,
-    match_hand_lines,
     move_text,
     new_table,
-    reading_line,
-    ruleset_label,
 )
 from tutor.review.explain import PositionExplanation
 from tutor.review.judge import (
