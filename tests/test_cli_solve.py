@@ -28,6 +28,21 @@ def test_cli_solve_exact_json() -> None:
     assert data["ruleset"] == "scopone-scientifico" and data["seed"] is None
 
 
+def test_an_exact_solve_that_sees_hidden_hands_says_so() -> None:
+    """Consistency audit (stop 59): on a record giving every hand, solve valued seed 003's
+    play 19 with Ada's cards visible and said only "(exact)", ranking 2S last where the review
+    (from You's seat) calls it best. It says now that every hand is visible, as the review's
+    hindsight does; where counting from the seat knows every card, it says that instead."""
+    early = run("solve", str(SEED003), "--at", "18")
+    said = " ".join(early.stdout.split())
+    assert "best play (exact, with every hand visible: cards you could not see count" in said
+    assert run_json("solve", str(SEED003), "--at", "18")["hindsight"] is True
+    # scopa's last deal: counting from the seat places every card, nothing is peeked at
+    last = run_json("solve", str(SEED003), "--at", "31")
+    assert last["hindsight"] is False and last["exact"] is True
+    assert "every hand visible" not in run("solve", str(SEED003), "--at", "31").stdout
+
+
 def test_cli_solve_human_table() -> None:
     result = run("solve", str(EXAMPLES / "scopone-hand.yaml"), "--at", "30")
     assert result.exit_code == 0, result.output

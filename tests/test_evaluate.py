@@ -87,7 +87,7 @@ def test_to_json_names_the_mover_and_the_side() -> None:
     assert list(data) == [
         "to_move", "exact", "method", "moves", "best", "pv", "samples", "interrupted",
         "timed_out", "warnings", "reading", "seat", "side", "at", "deck", "lead", "pinned",
-        "ruleset", "seed",
+        "hindsight", "ruleset", "seed",
     ]  # fmt: skip
     assert data["to_move"] == names[state.turn] and data["seat"] == state.turn
     assert data["side"] == sides[state.turn % 2] and data["at"] == 30

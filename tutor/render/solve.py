@@ -50,6 +50,20 @@ def evaluation_view(ev: Evaluation, style: Style, rich: bool = False) -> list[Re
     if exact:
         if result.exact and ev.pinned:  # the record hides cards that counting finds
             how = _("exact, every card known by counting")
+        elif result.exact and ev.hindsight:
+            # the record shows hands the mover could not see: say so, as the review's hindsight
+            # does (consistency audit, stop 59: "(exact)" read as the mover's best play)
+            how = (
+                _(
+                    "exact, with every hand visible: cards you could not see count; "
+                    "--samples values the moves from your seat"
+                )
+                if is_you(player)
+                else _(
+                    "exact, with every hand visible: cards {player} could not see count; "
+                    "--samples values the moves from {player}'s seat"
+                ).format(player=player)
+            )
         elif result.exact:
             how = _("exact")
         elif result.interrupted:

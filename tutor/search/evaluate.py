@@ -116,6 +116,11 @@ class Evaluation:
     pinned: bool = False
     """Solved exactly because counting pins every card from the mover's seat, though the
     position hides cards (or sampling was asked for)."""
+    hindsight: bool = False
+    """Solved exactly with every hand visible, though the mover could not see them all (a
+    record that gives every hand, cut where counting does not place every card): the values
+    say what the cards really held, not what the mover could know; the review calls this
+    hindsight. Sampling (``--samples``) judges from the mover's seat."""
 
     @property
     def player(self) -> str:
@@ -184,6 +189,7 @@ class Evaluation:
             else {"over": lead[0].text(style), **lead[1].to_json(), "settled": lead[1].low > 0}
         )
         data["pinned"] = self.pinned
+        data["hindsight"] = self.hindsight
         data["ruleset"] = self.rules.name
         # the seed reproduces the deals drawn; an exact solve drew none
         data["seed"] = self.analysis.seed if self.analysis.method == "sampling" else None
@@ -279,9 +285,11 @@ def evaluate(
         )
     hands: tuple[tuple[int, ...], ...] = ()
     position, pinned = _exact_position(state, method)
+    hindsight = False
     if position is not None:
         limit: float | None = exact_time_limit(time_limit)
         result = exact_analysis(position, time_limit=limit)
+        hindsight = not pinned and pinned_world(state) is None
     else:
         limit = time_limit
         k = SAMPLES if samples is None else samples
@@ -317,6 +325,7 @@ def evaluate(
         rules=state.rules,
         hands=hands,
         pinned=pinned,
+        hindsight=hindsight,
     )
 
 
