@@ -16,11 +16,14 @@ from tutor.review.judge import (
     THRESHOLDS,
     UNSEEN_DIFFERENCE,
     JudgeError,
+    Judgement,
     Settings,
     _assess,
     _Rows,
     classify,
+    held_out_cost,
     judge,
+    summed_cost_bounds,
 )
 from tutor.review.review import decision_seed
 
@@ -292,3 +295,35 @@ def test_a_timed_valuation_sizes_its_tasks_to_come_back_in_time(
     assert valued.samples == 40
     assert {n for _k, n in shown} == {40} and [k for k, _n in shown] == sorted(k for k, _n in shown)
     assert shown[-1] == (40, 40)
+
+
+def test_a_held_out_tie_goes_to_the_move_played() -> None:
+    # (mutation audit, stop 59)
+    a, b = Move(1), Move(2)
+    # on the even deals a and b tie: b, played, is chosen there and costs nothing on the odd
+    rows = [{a: 0.0, b: 0.0}, {a: 1.0, b: 0.0}, {a: 0.0, b: 0.0}, {a: 1.0, b: 0.0}]
+    assert held_out_cost(rows, b) == (0.0, 0.0)
+    assert held_out_cost([{a: 0.0, b: 0.0}] * 4, b) == (0.0, 0.0)
+
+
+def test_the_low_end_of_summed_costs_is_never_above_their_sum() -> None:
+    # (mutation audit, stop 59)
+    def sampled(cost: float, held_out: tuple[float, float]) -> Judgement:
+        return Judgement(
+            Move(0),
+            Move(1),
+            cost,
+            0.0,
+            cost + 0.2,
+            "good",
+            True,
+            False,
+            50,
+            (),
+            "samples",
+            held_out=held_out,
+        )
+
+    judgements = [sampled(0.1, (0.6, 0.0)), sampled(0.05, (0.4, 0.0))]
+    low, high = summed_cost_bounds(judgements)
+    assert low == pytest.approx(0.15) and high > low

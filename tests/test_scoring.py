@@ -10,11 +10,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tutor.game.cards import CARDS, FULL_DECK, mask_of, parse_card, parse_cards
-from tutor.game.rules import PRIMIERA_VALUES, Ruleset, load_ruleset
+from tutor.game.rules import (
+    PRIMIERA_VALUES,
+    Ruleset,
+    load_ruleset,
+    ruleset_from_dict,
+    ruleset_to_dict,
+)
 from tutor.game.scoring import (
     CATEGORIES,
     MatchScore,
     best_primiera,
+    immediate_gain,
     napola_points,
     score_captures,
     score_state,
@@ -367,3 +374,36 @@ def test_a_match_that_is_over_refuses_another_hand_and_keeps_its_score() -> None
     with pytest.raises(ScoreError, match="the match is already over"):
         match.add([1, 1])
     assert (match.hands, match.totals, match.winner) == ([[11, 4]], [11, 4], 0)
+
+
+def test_a_sweep_with_the_last_card_gains_no_scopa_where_the_ruleset_scores_none(
+    scopa: Ruleset,
+) -> None:
+    # (mutation audit, stop 59)
+    assert not scopa.last_play_scopa
+    table = mask("7D")
+    seven, settebello = parse_card("7S").index, parse_card("7D").bit
+    assert immediate_gain(scopa, table, seven, settebello, False) == (1, 1, 1, 2, 0)
+    assert immediate_gain(scopa, table, seven, settebello, True) == (0, 1, 1, 2, 0)
+    scores = ruleset_from_dict({**ruleset_to_dict(scopa), "name": "lps", "last_play_scopa": True})
+    assert immediate_gain(scores, table, seven, settebello, True) == (1, 1, 1, 2, 0)
+
+
+def test_rulesets_that_differ_only_in_the_kings_primiera_value_score_a_king_apart(
+    scopa: Ruleset,
+) -> None:
+    # (mutation audit, stop 59)
+    data = ruleset_to_dict(scopa)
+    plain = ruleset_from_dict(data)
+    kings = ruleset_from_dict(
+        {
+            **data,
+            "name": "kings",
+            "primiera": {**data["primiera"], "values": {**data["primiera"]["values"], 10: 20}},
+        }
+    )
+    assert plain.primiera_values[10] == 10 and kings.primiera_values[10] == 20
+    king = mask("RD")
+    assert best_primiera(king, plain)[0] == 10  # the plain scale's table is made first
+    assert best_primiera(king, kings)[0] == 20
+    assert best_primiera(king, plain)[0] == 10

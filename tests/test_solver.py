@@ -10,8 +10,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tutor.game.cards import FULL_DECK, indexes_of, mask_of, parse_cards
-from tutor.game.rules import Ruleset, load_ruleset, ruleset_from_dict, ruleset_names
-from tutor.game.scoring import score_captures
+from tutor.game.rules import (
+    Ruleset,
+    load_ruleset,
+    ruleset_from_dict,
+    ruleset_names,
+    ruleset_to_dict,
+)
+from tutor.game.scoring import score_captures, score_state
 from tutor.game.state import GameState, Move
 from tutor.search import solver as solver_module
 from tutor.search.analysis import exact_analysis
@@ -343,3 +349,53 @@ def test_a_finished_hand_has_nothing_to_solve() -> None:
         state.push(state.legal_moves()[0])
     with pytest.raises(SolverError, match="the hand is over"):
         solve(state)
+
+
+def last_play_scopa_rules() -> Ruleset:
+    """Two-player scopa where a sweep with the very last card of the hand is a scopa."""
+    data = ruleset_to_dict(load_ruleset("scopa"))
+    return ruleset_from_dict({**data, "name": "scopa-last-play", "last_play_scopa": True})
+
+
+def played_out_margin(state: GameState) -> int:
+    """The mover's final points minus the other side's, the hand played out on its one line."""
+    work = state.copy()
+    mover = work.turn % 2
+    while not work.is_over():
+        [move] = work.legal_moves()
+        work.push(move)
+    points = score_state(work).points()
+    return points[mover] - points[1 - mover]
+
+
+LAST_THREE = mask_of(parse_cards("3C 4S 7D"))
+
+
+def last_two_plays(theirs: int, scope: list[int]) -> GameState:
+    """Scopa's last deal, one card each: seat 0 must lay 4S on 3C, and seat 1 sweeps with the
+    last card of the hand (7D, the settebello, takes 3C 4S). Seat 1 has taken ``theirs``
+    before, seat 0 every other card."""
+    state = GameState.from_cards(last_play_scopa_rules(), "3C", ["4S", "7D"])
+    state.captured = [FULL_DECK & ~LAST_THREE & ~theirs, theirs]
+    state.scope = scope
+    state.last_capturer = 1
+    return state
+
+
+def test_a_sweep_with_the_last_card_scores_a_scopa_where_the_ruleset_says_so() -> None:
+    # (mutation audit, stop 59)
+    # seat 0 wins cards, denari and primiera; seat 1 the settebello and the last sweep
+    state = last_two_plays(mask_of(parse_cards("2C 5C 2S 5S 2B 5B")), [1, 0])
+    assert state.plays_left() == 2 and state.deal_index == len(state.deals)
+    sol = Solver(state.rules).solve(state)
+    assert sol.exact and sol.value == played_out_margin(state) == 1 + 3 - 1 - 1
+
+
+def test_a_value_past_four_points_is_found_exactly() -> None:
+    # (mutation audit, stop 59)
+    # seat 1 wins every category and sweeps with the last card: 5 points after seat 0's play
+    state = last_two_plays(FULL_DECK & ~LAST_THREE & ~mask_of(parse_cards("AB")), [0, 2])
+    sol = Solver(state.rules).solve(state)
+    assert played_out_margin(state) == -7
+    assert sol.exact and (sol.low, sol.value, sol.high) == (-7, -7, -7)
+    assert [(m.low, m.value, m.high) for m in sol.moves] == [(-7, -7, -7)]

@@ -448,3 +448,32 @@ def test_the_board_of_a_whole_state_is_the_viewer_s_own(name: str) -> None:
                     track(state, viewer).sweep == track(viewer_state(state, viewer), viewer).sweep
                 )
             state.push(rng.choice(state.legal_moves()))
+
+
+def test_one_of_each_odd_value_is_not_stated_while_cards_are_still_to_deal(
+    scopa: Ruleset,
+) -> None:
+    # (mutation audit, stop 59)
+    # one deal to go: seat 1's hand and the stock are nine unseen cards of nine values, each
+    # out once, yet "the other hands hold exactly one each" would be wrong: six are undealt
+    def m(text: str) -> int:
+        return mask_of(parse_cards(text, "french"))
+
+    table, now, then = m("KD"), [m("KC KS KH"), m("AC 2C 3C")], [m("4C 5C 6C"), m("7C JC QC")]
+    s = GameState(scopa, table, [[(h, 0) for h in now], [(h, 0) for h in then]])
+    s.captured[0] = FULL_DECK & ~(table | now[0] | now[1] | then[0] | then[1])
+    board = track(viewer_state(s, 0), 0)
+    assert board.stock == 6 and board.odd_out() == tuple(range(1, 10))
+    assert board.unseen.bit_count() == 9
+    assert not any(isinstance(f, OneOfEachOdd) for f in board.facts)
+
+
+def test_the_last_round_is_the_last_card_of_each_hand_not_the_last_deal(scopa: Ruleset) -> None:
+    # (mutation audit, stop 59)
+    s = endgame(scopa, "KH", ["3D 4S", "QS 6C"])
+    assert s.to_deal() == 0
+    board = track(viewer_state(s, 0), 0)
+    assert not board.last_round and not board.to_json()["rule_220"]["last_round"]
+    assert not any(isinstance(f, LastCardsTotal) for f in board.facts)
+    play(s, "4S", "6C")
+    assert track(viewer_state(s, 0), 0).last_round
