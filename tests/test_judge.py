@@ -26,6 +26,7 @@ from tutor.review.judge import (
     summed_cost_bounds,
 )
 from tutor.review.review import decision_seed
+from tutor.search.analysis import Analysis
 
 
 def test_thresholds_table() -> None:
@@ -297,6 +298,16 @@ def test_a_timed_valuation_sizes_its_tasks_to_come_back_in_time(
     assert shown[-1] == (40, 40)
 
 
+def test_a_cost_interval_never_reaches_below_nothing() -> None:
+    # (mutation audit, stop 59)
+    played, best = Move(0, 0), Move(1, 0)
+    rows = _Rows()
+    rows.rows = [{best: v, played: 0.0} for v in (1.0, -1.0, 1.0, 0.0)]
+    assert rows.diff(best, played).low < 0
+    got, cost, low, high = _assess(rows, played, [played, best], [played, best])
+    assert (got, cost, low) == (best, 0.25, 0.0) and high > cost
+
+
 def test_a_held_out_tie_goes_to_the_move_played() -> None:
     # (mutation audit, stop 59)
     a, b = Move(1), Move(2)
@@ -309,21 +320,64 @@ def test_a_held_out_tie_goes_to_the_move_played() -> None:
 def test_the_low_end_of_summed_costs_is_never_above_their_sum() -> None:
     # (mutation audit, stop 59)
     def sampled(cost: float, held_out: tuple[float, float]) -> Judgement:
-        return Judgement(
-            Move(0),
-            Move(1),
-            cost,
-            0.0,
-            cost + 0.2,
-            "good",
-            True,
-            False,
-            50,
-            (),
-            "samples",
-            held_out=held_out,
-        )
+        return Judgement(Move(0), Move(1), cost, 0.0, cost + 0.2, classify(0.0), True, False,
+                         50, (), "samples", held_out=held_out)  # fmt: skip
 
     judgements = [sampled(0.1, (0.6, 0.0)), sampled(0.05, (0.4, 0.0))]
     low, high = summed_cost_bounds(judgements)
     assert low == pytest.approx(0.15) and high > low
+
+
+def faked_judge(
+    monkeypatch: pytest.MonkeyPatch, settings: Settings
+) -> tuple[Judgement, list[Move]]:
+    """A judgement of the scopone example's play 5 on made-up values, the same whatever is
+    sampled: on deal k the first legal move (played) is worth 0, the second 0.1 or 0.5 (odd k),
+    the third the same as the second, every other -5. A cost of 0.3: [0.15, 0.45] after ten
+    deals (good to inaccuracy), inside the inaccuracies after twenty."""
+    import tutor.review.judge as judge_module
+    from tutor.counting.tracker import viewer_state
+
+    record = load_path(EXAMPLES / "scopone-hand.yaml")[0]
+    state = record.state_at(4)
+    view = viewer_state(state, state.turn)
+    legal = view.legal_moves()
+    assert len(legal) > 3
+
+    def value(k: int, m: Move) -> float:
+        if m == legal[0]:
+            return 0.0
+        if m in legal[1:3]:
+            return 0.5 if k % 2 else 0.1
+        return -5.0
+
+    def fake(view: Any, **kw: Any) -> Analysis:
+        order = list(kw["moves"])
+        first, n = kw["first"], kw["samples"]
+        values = [[value(k, m) for m in order] for k in range(first, first + n)]
+        return Analysis(view.turn, False, "sampling", [], [], samples=n, values=values, order=order)
+
+    monkeypatch.setattr(judge_module, "analyse", fake)
+    return judge(view, legal[0], settings), legal
+
+
+def test_sampling_goes_on_while_the_cost_interval_spans_two_classes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # (mutation audit, stop 59)
+    settings = Settings(samples=10, first_round=10, time=None)
+    first, _legal = faked_judge(monkeypatch, settings)  # the first round alone
+    assert first.uncertain and first.stopped == "samples"
+    assert classify(first.low) == "good" != classify(first.cost) == classify(first.high)
+    j, _legal = faked_judge(monkeypatch, replace(settings, samples=20))
+    assert (j.samples, j.stopped, j.uncertain) == (20, "decided", False)
+    assert j.classification == "inaccuracy" and j.cost == pytest.approx(0.3)
+
+
+def test_pruning_keeps_a_move_as_good_as_the_best(monkeypatch: pytest.MonkeyPatch) -> None:
+    # (mutation audit, stop 59)
+    j, legal = faked_judge(monkeypatch, Settings(samples=20, first_round=10, time=None))
+    assert j.samples == 20
+    counts = {e.move: e.n for e in j.moves}
+    assert counts[legal[1]] == counts[legal[2]] == 20  # the best's twin is sampled on
+    assert all(counts[m] == 10 for m in legal[3:])  # the worse moves are dropped

@@ -6,7 +6,7 @@ import pytest
 from helpers import NAMES, endgame, play, weighed_by_hand
 
 from tutor.counting.inference import infer
-from tutor.counting.readings import find_exclusions
+from tutor.counting.readings import find_exclusions, standing_exclusions
 from tutor.counting.tracker import viewer_state
 from tutor.game.cards import FULL_DECK, mask_of, parse_card, parse_cards
 from tutor.game.rules import Ruleset, ruleset_from_dict, ruleset_to_dict
@@ -86,3 +86,16 @@ def test_a_card_of_a_later_deal_does_not_contradict_a_reading(scopa: Ruleset) ->
     play(s, "3H x AS 2S", "6H", "7S", "KC x 4D 6H")  # a king of the second deal
     [ex] = find_exclusions(viewer_state(s, 0))
     assert (ex.values, ex.dropped, ex.shown) == ((10,), None, None)
+
+
+def test_a_reading_stands_when_the_other_unseen_cards_just_fill_the_hand(
+    scopone: Ruleset,
+) -> None:
+    # (mutation audit, stop 59)
+    s = endgame(scopone, "4D 5C", ["3S 2H", "QH QS", "QC QD", "KD KH"])
+    play(s, "2H")  # a 9 would have swept 4+5; seat 0 has one card left
+    view = viewer_state(s, 3)
+    [ex] = find_exclusions(view)
+    assert (ex.seat, ex.values) == (0, (9,))
+    # unseen: seat 0's 3 and four 9s; one card of another value for the one card held
+    assert standing_exclusions(view, [ex]) == [ex] and ex.dropped is None
