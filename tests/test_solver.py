@@ -154,6 +154,36 @@ def test_the_solver_agrees_with_minimax_on_drawn_positions(
     assert sol.exact and {mv.move: mv.value for mv in sol.moves} == reference_moves(state)
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    name=st.sampled_from(RULESETS),
+    seed=st.integers(0, 2**32 - 1),
+    cards_left=st.integers(1, 3),
+    invented=st.booleans(),
+)
+def test_the_root_value_and_line_alone_agree_with_minimax(
+    name: str, seed: int, cards_left: int, invented: bool
+) -> None:
+    """Solver.value and Solver.line search the root alone (what a play-out's end needs, stop
+    59): the value is minimax's, and the line, played out, ends with exactly that margin."""
+    rules = load_ruleset(name)
+    if rules.players == 4:
+        cards_left = min(cards_left, 2)
+    rng = random.Random(seed)
+    state = (invented_position if invented else played_position)(rules, rng, cards_left)
+    solver = Solver(rules)
+    value = solver.value(state)
+    assert value == reference_value(state) == solver.solve(state).value
+    end = state.copy()
+    mover = state.turn % 2
+    for move in solver.line(state):
+        assert move in end.legal_moves()
+        end.push(move)
+    assert end.is_over()
+    points = score_state(end).points()
+    assert points[mover] - points[1 - mover] == value
+
+
 @pytest.mark.parametrize("name", ["scopa", "scopa-re-bello"])
 def test_minimax_agrees_across_deals(name: str) -> None:
     """Positions with a deal still to come: the sweep ending a deal is a scopa, the last is not."""

@@ -671,8 +671,7 @@ def _finish(world: GameState, mover_side: int, policy: Player, rng: random.Rando
     if world.is_over():
         pts = score_captures(world.rules, world.captured, world.scope).points()
         return pts[mover_side] - pts[1 - mover_side]
-    sol = solver_for(world.rules).solve(world, pv=False)
-    return _side_value(world, sol.value, mover_side)
+    return _side_value(world, solver_for(world.rules).value(world), mover_side)
 
 
 _SOLVED: dict[tuple[Any, ...], tuple[float, ...]] = {}
@@ -750,10 +749,10 @@ def best_play_to_end(world: GameState) -> GameState:
     """``world`` (changed in place) played to the end of the hand along a line of best play
     for both sides (the exact solver's), and returned."""
     while not world.is_over():
-        sol = solver_for(world.rules).solve(world)
-        if not sol.pv:
+        line = solver_for(world.rules).line(world)
+        if not line:
             raise AnalysisError("the solver gave no line to play on")
-        for m in sol.pv:
+        for m in line:
             world.push(m)
     return world
 

@@ -363,6 +363,29 @@ class Solver:
         ``interrupted``. Only a caller that shows the result to the user should ask for that;
         a player or a sampler inside a longer run must let the interrupt stop the whole run.
         """
+        self._ready(state)
+        run = _Run(self, state, time_limit, max_nodes)
+        run.keep_on_interrupt = keep_on_interrupt
+        return run.run(pv, moves)
+
+    def value(self, state: GameState) -> int:
+        """The exact value of ``state`` for the side to move (scope already won included), as
+        :meth:`solve` gives it, from one search of the root rather than one of every root move:
+        what a play-out's last plays need (about twice as fast)."""
+        self._ready(state)
+        return _Run(self, state, None, None).run_value()
+
+    def line(self, state: GameState) -> list[Move]:
+        """A line of best play for both sides to the end, as :meth:`solve`'s ``pv``, found from
+        the root's value alone rather than every root move's."""
+        self._ready(state)
+        run = _Run(self, state, None, None)
+        root = run.root_node()
+        b = run.bound
+        return run._pv(root, run._mtdf(root, 0, [-b, b]))
+
+    def _ready(self, state: GameState) -> None:
+        """Check ``state`` and keep the memos shared between solves within bounds."""
         self.check(state)
         if len(self._leaf) > 1_000_000:
             self._leaf.clear()
@@ -370,9 +393,6 @@ class Solver:
             self._summ.clear()
         if len(self._caps) > 200_000:
             self._caps.clear()
-        run = _Run(self, state, time_limit, max_nodes)
-        run.keep_on_interrupt = keep_on_interrupt
-        return run.run(pv, moves)
 
 
 class _Run:
@@ -710,6 +730,14 @@ class _Run:
             else:
                 bounds[0] = max(bounds[0], g)
         return bounds[0]
+
+    def run_value(self) -> int:
+        """The root's value for the side to move, scope already won included."""
+        st = self.state
+        side = st.turn & 1
+        past = st.scope[side] - st.scope[1 - side]
+        b = self.bound
+        return self._mtdf(self.root_node(), 0, [-b, b]) + past
 
     def run(self, want_pv: bool, only: list[Move] | None) -> Solution:
         st = self.state
