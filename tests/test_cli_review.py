@@ -49,12 +49,29 @@ def test_review_json_has_exactly_the_issues_keys() -> None:
     # the issue's keys, "uncertain", and the intervals of the two figures
     assert set(summary) == {"counts", "uncertain", "points_lost", "points_lost_low",
                             "points_lost_high", "accuracy", "accuracy_low",
-                            "accuracy_high", "costliest"}  # fmt: skip
+                            "accuracy_high", "costliest", "habits"}  # fmt: skip
     # where to look first, as the text names it (code audit, stop 57: the JSON had it not)
     costly = sorted((d for d in data["decisions"] if d["cost"] > 0
                      and d["class"] not in ("forced", "best")),
                     key=lambda d: (-d["cost"], d["play"]))  # fmt: skip
     assert summary["costliest"] == [d["play"] for d in costly[:3]] and costly
+    # the habits (stop 59): the split costs summed by category, and the maxims gone against
+    habits = summary["habits"]
+    split = [d for d in data["decisions"] if d["cost_sources"] is not None]
+    assert habits["split"] == len(split) > 0
+    for category, points in habits["points_by_category"].items():
+        summed = sum(d["cost_sources"]["categories"].get(category, 0) for d in split)
+        assert abs(points - summed) < 1e-3
+    against = {}
+    for d in data["decisions"]:
+        for code in {
+            o["code"]
+            for o in d["observations"]
+            if o["code"] in {b["code"] for b in habits["maxims_broken"]}
+        }:
+            against[code] = against.get(code, 0) + 1
+    assert {b["code"]: b["times"] for b in habits["maxims_broken"]} == against
+    assert all(b["costly"] <= b["times"] for b in habits["maxims_broken"])
     assert 0 <= summary["points_lost_low"] < summary["points_lost"] < summary["points_lost_high"]
     assert 0 <= summary["accuracy_low"] < summary["accuracy"] < summary["accuracy_high"] <= 100
     assert set(summary["counts"]) == set(CLASSES) and sum(summary["counts"].values()) == 18

@@ -161,3 +161,27 @@ def test_a_quick_look_says_it_values_the_deals_otherwise_than_explain_at() -> No
     said = " ".join(plain_text(*explanation_view(quick), width=200).split())
     assert "(a quick look: each deal solved exactly from 12 plays left, not 16" in said
     assert "quick look" not in plain_text(*explanation_view(usual), width=200)
+
+
+def test_the_habits_sum_the_splits_and_count_the_maxims_gone_against() -> None:
+    from tutor.render.review import review_view
+    from tutor.render.terminal import plain_text
+    from tutor.review.habits import habits_of
+
+    [record] = load_path(SEED003)
+    review = review_record(record, ["You"], settings=FAST)
+    mine = review.decisions
+    habits = habits_of(mine)
+    split = [d for d in mine if d.sources is not None]
+    assert habits.split == len(split) > 0
+    total = sum(sum(d.sources.categories.values()) for d in split if d.sources is not None)
+    assert abs(sum(habits.categories.values()) - total) < 1e-9
+    assert abs(total - sum(d.judgement.cost for d in split)) < 1e-9
+    for b in habits.broken:
+        broke = [d for d in mine if any(o.code == b.code and o.against for o in d.observations)]
+        costly = [d for d in broke if d.judgement.cost >= 0.2]
+        assert (b.times, b.costly) == (len(broke), len(costly))
+        assert abs(b.points - sum(d.judgement.cost for d in costly)) < 1e-9
+    text = " ".join(plain_text(*review_view(review), width=200).split())
+    assert "Where your points went (the costs of" in text
+    assert "Maxims your plays went against:" in text and "points lost on them" in text

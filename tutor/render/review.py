@@ -17,6 +17,7 @@ from rich.text import Text
 from tutor.game.cards import Style
 from tutor.game.i18n import N_, _, bounds, is_you, ngettext, number, pgettext
 from tutor.game.rules import Ruleset
+from tutor.game.scoring import category_name
 from tutor.records.replay import replay_hand
 from tutor.render.replay import hand_end, match_hand_lines
 from tutor.render.rules import ruleset_label
@@ -32,6 +33,7 @@ from tutor.render.terminal import (
     new_table,
 )
 from tutor.review.explain import PositionExplanation
+from tutor.review.habits import habits_of
 from tutor.review.judge import (
     CLASSES,
     THRESHOLDS,
@@ -47,6 +49,7 @@ from tutor.review.review import (
     costliest,
     match_summary,
 )
+from tutor.review.sources import SOURCES_FROM, shown_cents
 from tutor.search.defaults import DEFAULT_EXACT_PLIES
 
 __all__ = [
@@ -361,6 +364,8 @@ def review_view(review: Review, rich: bool = False, result: bool = True) -> list
     out.append(_summary_table(review.summary(), rich))
     out.append(_summary_legend(rich))
     out.extend(_costliest(review, rich))
+    for name in review.players:
+        out.extend(habits_lines(name, [d for d in review.decisions if d.player == name], rich))
     if review.interrupted:
         out.append(Text(_("Interrupted: the review stops at the last decision judged.")))
     # the hand's result, as replay gives it: a player studying the hand had to run replay for
@@ -402,6 +407,73 @@ def match_review_view(
     )
     out.append(_summary_table(match_summary(reviews), rich))
     out.append(_summary_legend(rich))
+    for name in match_summary(reviews):
+        mine = [d for r in reviews for d in r.decisions if d.player == name]
+        out.extend(habits_lines(name, mine, rich))
+    return out
+
+
+def habits_lines(name: str, decisions: Sequence[Decision], rich: bool) -> list[RenderableType]:
+    """A player's habits over ``decisions`` (:func:`tutor.review.habits.habits_of`): where
+    their points went by category, and the maxims their plays went against, with the times
+    it cost; nothing when no cost was split and no maxim broken."""
+    habits = habits_of(decisions)
+    out: list[RenderableType] = []
+    you = is_you(name)
+    if habits.split:
+        cents = shown_cents(habits.categories)
+        lost = sorted((c for c in cents if cents[c] > 0), key=lambda c: -cents[c])
+        better = sorted((c for c in cents if cents[c] < 0), key=lambda c: cents[c])
+        if lost:
+            parts = ", ".join(f"{category_name(c)} {number(cents[c] / 100)}" for c in lost)
+            if better:
+                parts = _("{lost}; the moves played did better in {won}").format(
+                    lost=parts,
+                    won=", ".join(f"{category_name(c)} {number(-cents[c] / 100)}" for c in better),
+                )
+            where = (
+                ngettext(
+                    "Where your points went (the cost of {n} play split by category): {parts}.",
+                    "Where your points went (the costs of {n} plays split by category): {parts}.",
+                    habits.split,
+                )
+                if you
+                else ngettext(
+                    "Where {player}'s points went (the cost of {n} play split by category): "
+                    "{parts}.",
+                    "Where {player}'s points went (the costs of {n} plays split by category): "
+                    "{parts}.",
+                    habits.split,
+                )
+            )
+            out.append(Text(where.format(player=one_line(name), n=habits.split, parts=parts)))
+    if habits.broken:
+        heading = (
+            _("Maxims your plays went against:")
+            if you
+            else _("Maxims {player}'s plays went against:").format(player=one_line(name))
+        )
+        out.append(Text(heading, style="bold" if rich else ""))
+        table = new_table(
+            _("observation"), _("times"), _("costly"), _("points lost on them"), rich=rich
+        )
+        for col in table.columns[1:]:
+            col.justify = "right"
+        for b in habits.broken:
+            table.add_row(
+                observation_label(b.code), str(b.times), str(b.costly),
+                number(b.points) if b.costly else "-",
+            )  # fmt: skip
+        out.append(table)
+        at = dict(THRESHOLDS)[SOURCES_FROM]
+        out.append(
+            Text(
+                _(
+                    "Costly: the plays whose estimated cost is {at} or more; breaking a maxim "
+                    "at a smaller cost was no real error there."
+                ).format(at=number(at))
+            )
+        )
     return out
 
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from tutor.counting.inference import known_styles_by_seat
 from tutor.records.record import HandRecord
+from tutor.review.habits import habits_of
 from tutor.review.judge import Settings
 from tutor.review.review import (
     PlayerSummary,
@@ -83,6 +84,9 @@ class MatchReview:
                         {"hand": r.hand, "play": d.play}
                         for r, d in match_costliest(self.reviews, name)
                     ],
+                    "habits": habits_of(
+                        [d for r in self.reviews for d in r.decisions if d.player == name]
+                    ).to_json(),
                 }
                 for name, s in self.summary.items()
             },

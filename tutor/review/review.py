@@ -30,6 +30,7 @@ from tutor.game.rules import Ruleset, sides_in_words
 from tutor.game.state import GameState, Move
 from tutor.records.record import HandRecord, player_named
 from tutor.review.defaults import ROUNDS_TO_ZERO
+from tutor.review.habits import habits_of
 from tutor.review.hands import known_hands, reveal_hands
 from tutor.review.judge import (
     CLASSES,
@@ -286,7 +287,11 @@ class Review:
             # the costliest plays too, where to look first (code audit, stop 57: the text
             # and the page named them, the JSON not)
             "summary": {
-                name: {**s.to_json(), "costliest": [d.play for d in costliest(self, name)]}
+                name: {
+                    **s.to_json(),
+                    "costliest": [d.play for d in costliest(self, name)],
+                    "habits": habits_of([d for d in self.decisions if d.player == name]).to_json(),
+                }
                 for name, s in self.summary().items()
             },
             "interrupted": self.interrupted,
