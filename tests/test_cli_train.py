@@ -545,3 +545,16 @@ def test_the_accuracy_chart_fits_a_narrow_terminal() -> None:
         [day] = [line for line in text.splitlines() if "2026" in line]
         assert day.endswith("7/12   58%") and len(day) <= width, text
         assert day.count("#") + day.count(".") == bar
+
+
+def test_stats_name_a_puzzle_only_tried_in_the_language_of_the_run(tmp_path: Path) -> None:
+    """Italian audit (stop 59): a puzzle answered with ``puzzle try`` alone (train never read
+    it) was listed under the missed ones with its English title in an Italian run."""
+    db = str(tmp_path / "p.sqlite")
+    tried = run("puzzle", "try", "lay-a-doppia", "--db", db, input="skip\n")
+    assert tried.exit_code == 0, tried.output
+    said = run("--lang", "it", "stats", "--db", db).stdout
+    assert "lay-a-doppia — Niente da prendere (saltato," in said
+    assert "Nothing to take" not in said
+    english = run("stats", "--db", db).stdout
+    assert "lay-a-doppia: Nothing to take (skipped," in english

@@ -130,6 +130,9 @@ def test_the_page_carries_the_split_under_the_play() -> None:
     page = review_page(review)
     texts = [d.sources.text() for d in review.decisions if d.sources is not None]
     assert texts and all(f'<p class="sources">{t}</p>' in page for t in texts if t)
+    # and the player's habits under the summary, as the terminal has them (stop 59)
+    assert '<p class="habits">Where your points went (the costs of' in page
+    assert '<table class="habits">' in page and "points lost on them" in page
 
 
 @given(

@@ -26,14 +26,17 @@ from tutor.records.replay import MatchReplay, replay_hand
 from tutor.render.replay import leftover_sentence
 from tutor.render.review import (
     accuracy_bounds_text,
+    broken_maxims_parts,
     class_count,
     hands_reviewed,
     lost_text,
     observation_label,
+    points_went_sentence,
 )
 from tutor.render.safe import fill, fill_markup, isolated, markup
 from tutor.render.scores import ScoreCell, match_verdict, score_cells
 from tutor.render.svg import cards_svg, position_svg, shorten, text_width
+from tutor.review.habits import habits_of
 from tutor.review.judge import (
     CLASSES,
     THRESHOLDS,
@@ -128,6 +131,8 @@ ul.obs li.against { border-left-color: #b45309; }
   background: #eef1f5; border-radius: 4px; padding: 0 5px; }
 .maxim { color: var(--muted); font-size: .85rem; font-style: italic; }
 .costliest { font-size: .9rem; margin: 8px 0 0; }
+.habits { font-size: .9rem; margin: 6px 0 0; }
+table.habits td:not(:first-child), table.habits th:not(:first-child) { text-align: right; }
 .index { overflow-x: auto; }
 .index th, .index td { padding: 2px 10px 2px 0; text-align: left; font-size: .9rem;
   border-bottom: 1px solid #eef1f5; }
@@ -620,6 +625,32 @@ def _costliest_links(mine: Sequence[tuple[str, str, Decision]], style: Style) ->
     return f'<p class="costliest"><b>{label}</b> {links}</p>'
 
 
+def _habits_html(name: str, decisions: Sequence[Decision]) -> str:
+    """A player's habits on the page, as the terminal gives them under the summary: where
+    their points went, and the maxims their plays went against (:func:`habits_lines`)."""
+    habits = habits_of(decisions)
+    out = ""
+    # the name left as a field, filled isolated (<bdi>): a right-to-left name must not turn
+    # the sentence around it (render audit, stop 53)
+    field = name if is_you(name) else "{player}"
+    went = points_went_sentence(field, habits)
+    if went is not None:
+        out += f'<p class="habits">{fill_markup(went, player=_bdi(name))}</p>'
+    if habits.broken:
+        heading, headers, rows, legend = broken_maxims_parts(field, habits)
+        heading = fill_markup(heading, player=_bdi(name))
+        head = "".join(f'<th scope="col">{markup(h)}</th>' for h in headers)
+        body = "".join(
+            "<tr>" + "".join(f"<td>{markup(cell)}</td>" for cell in row) + "</tr>" for row in rows
+        )
+        out += (
+            f'<p class="habits"><b>{heading}</b></p>'
+            f'<table class="habits"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+            f'<p class="habits">{markup(legend)}</p>'
+        )
+    return out
+
+
 def _hand_costliest(review: Review, pre: str) -> dict[str, str]:
     """Each reviewed player's costliest decisions of one hand, as links (:func:`_summary`)."""
     return {
@@ -630,6 +661,7 @@ def _hand_costliest(review: Review, pre: str) -> dict[str, str]:
             ],  # fmt: skip
             review.record.style,
         )
+        + _habits_html(name, [d for d in review.decisions if d.player == name])
         for name in review.players
     }
 
@@ -932,6 +964,7 @@ def match_page(reviews: Sequence[Review], replay: MatchReplay) -> str:
             ],
             first.record.style,
         )
+        + _habits_html(name, [d for r in reviews for d in r.decisions if d.player == name])
         for name in summaries
     }
     heads = []

@@ -33,7 +33,7 @@ from tutor.render.terminal import (
     new_table,
 )
 from tutor.review.explain import PositionExplanation
-from tutor.review.habits import habits_of
+from tutor.review.habits import Habits, habits_of
 from tutor.review.judge import (
     CLASSES,
     THRESHOLDS,
@@ -413,67 +413,79 @@ def match_review_view(
     return out
 
 
+def points_went_sentence(name: str, habits: Habits) -> str | None:
+    """Where a player's points went, the cost splits summed by category, in one sentence
+    (None when no cost was split): the terminal's and the page's."""
+    if not habits.split:
+        return None
+    cents = shown_cents(habits.categories)
+    lost = sorted((c for c in cents if cents[c] > 0), key=lambda c: -cents[c])
+    better = sorted((c for c in cents if cents[c] < 0), key=lambda c: cents[c])
+    if not lost:
+        return None
+    parts = ", ".join(f"{category_name(c)} {number(cents[c] / 100)}" for c in lost)
+    if better:
+        parts = _("{lost}; the moves played did better in {won}").format(
+            lost=parts,
+            won=", ".join(f"{category_name(c)} {number(-cents[c] / 100)}" for c in better),
+        )
+    where = (
+        ngettext(
+            "Where your points went (the cost of {n} play split by category): {parts}.",
+            "Where your points went (the costs of {n} plays split by category): {parts}.",
+            habits.split,
+        )
+        if is_you(name)
+        else ngettext(
+            "Where {player}'s points went (the cost of {n} play split by category): {parts}.",
+            "Where {player}'s points went (the costs of {n} plays split by category): {parts}.",
+            habits.split,
+        )
+    )
+    return where.format(player=one_line(name), n=habits.split, parts=parts)
+
+
+def broken_maxims_parts(name: str, habits: Habits) -> tuple[str, list[str], list[list[str]], str]:
+    """The table of the maxims a player's plays went against: its heading, column headers,
+    rows and the line under it (the terminal's and the page's)."""
+    heading = (
+        _("Maxims your plays went against:")
+        if is_you(name)
+        else _("Maxims {player}'s plays went against:").format(player=one_line(name))
+    )
+    headers = [_("observation"), _("times"), _("costly"), _("points lost on them")]
+    rows = [
+        [observation_label(b.code), str(b.times), str(b.costly),
+         number(b.points) if b.costly else "-"]
+        for b in habits.broken
+    ]  # fmt: skip
+    at = dict(THRESHOLDS)[SOURCES_FROM]
+    legend = _(
+        "Costly: the plays whose estimated cost is {at} or more; breaking a maxim at a smaller "
+        "cost was no real error there."
+    ).format(at=number(at))
+    return heading, headers, rows, legend
+
+
 def habits_lines(name: str, decisions: Sequence[Decision], rich: bool) -> list[RenderableType]:
     """A player's habits over ``decisions`` (:func:`tutor.review.habits.habits_of`): where
     their points went by category, and the maxims their plays went against, with the times
     it cost; nothing when no cost was split and no maxim broken."""
     habits = habits_of(decisions)
     out: list[RenderableType] = []
-    you = is_you(name)
-    if habits.split:
-        cents = shown_cents(habits.categories)
-        lost = sorted((c for c in cents if cents[c] > 0), key=lambda c: -cents[c])
-        better = sorted((c for c in cents if cents[c] < 0), key=lambda c: cents[c])
-        if lost:
-            parts = ", ".join(f"{category_name(c)} {number(cents[c] / 100)}" for c in lost)
-            if better:
-                parts = _("{lost}; the moves played did better in {won}").format(
-                    lost=parts,
-                    won=", ".join(f"{category_name(c)} {number(-cents[c] / 100)}" for c in better),
-                )
-            where = (
-                ngettext(
-                    "Where your points went (the cost of {n} play split by category): {parts}.",
-                    "Where your points went (the costs of {n} plays split by category): {parts}.",
-                    habits.split,
-                )
-                if you
-                else ngettext(
-                    "Where {player}'s points went (the cost of {n} play split by category): "
-                    "{parts}.",
-                    "Where {player}'s points went (the costs of {n} plays split by category): "
-                    "{parts}.",
-                    habits.split,
-                )
-            )
-            out.append(Text(where.format(player=one_line(name), n=habits.split, parts=parts)))
+    went = points_went_sentence(name, habits)
+    if went is not None:
+        out.append(Text(went))
     if habits.broken:
-        heading = (
-            _("Maxims your plays went against:")
-            if you
-            else _("Maxims {player}'s plays went against:").format(player=one_line(name))
-        )
+        heading, headers, rows, legend = broken_maxims_parts(name, habits)
         out.append(Text(heading, style="bold" if rich else ""))
-        table = new_table(
-            _("observation"), _("times"), _("costly"), _("points lost on them"), rich=rich
-        )
+        table = new_table(*headers, rich=rich)
         for col in table.columns[1:]:
             col.justify = "right"
-        for b in habits.broken:
-            table.add_row(
-                observation_label(b.code), str(b.times), str(b.costly),
-                number(b.points) if b.costly else "-",
-            )  # fmt: skip
+        for row in rows:
+            table.add_row(*row)
         out.append(table)
-        at = dict(THRESHOLDS)[SOURCES_FROM]
-        out.append(
-            Text(
-                _(
-                    "Costly: the plays whose estimated cost is {at} or more; breaking a maxim "
-                    "at a smaller cost was no real error there."
-                ).format(at=number(at))
-            )
-        )
+        out.append(Text(legend))
     return out
 
 

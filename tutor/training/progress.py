@@ -13,8 +13,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from tutor.training.store import DAY_SECONDS, ProgressStore
-from tutor.training.trainer import current_puzzles, shipped_digests
+from tutor.training.store import DAY_SECONDS, ProgressStore, PuzzleInfo
+from tutor.training.trainer import current_puzzles, infos_in_file, shipped_digests
 
 __all__ = [
     "ThemeCount",
@@ -220,6 +220,7 @@ def progress_stats(store: ProgressStore, now: float | None = None) -> Stats:
     indexed = {info.digest: info for info in cached}
     indexed_paths = {i.path for i in indexed.values()}
     upcoming = []
+    read: dict[str, dict[str, PuzzleInfo]] = {}  # puzzle files read for their titles
     for digest, s in store.schedule().items():
         info = infos.get(digest)
         if (
@@ -234,7 +235,7 @@ def progress_stats(store: ProgressStore, now: float | None = None) -> Stats:
         if s.due <= at:
             stats.due += 1
             if info is not None:
-                shown = indexed.get(digest, info).shown_title()
+                shown = _shown_title(info, indexed, read)
                 own = info.path if info.path and digest not in shipped else None
                 stats.due_now.append(
                     DueItem(info.name, info.title, info.question, s.box, s.due, shown, own)
@@ -250,7 +251,7 @@ def progress_stats(store: ProgressStore, now: float | None = None) -> Stats:
         info = infos.get(digest)
         if info is None:
             continue
-        shown = indexed.get(digest, info).shown_title()
+        shown = _shown_title(info, indexed, read)
         stats.missed.append(MissedItem(info.name, info.title, shown, t, skipped))
         if len(stats.missed) == MISSED_SHOWN:
             break
@@ -261,6 +262,20 @@ def progress_stats(store: ProgressStore, now: float | None = None) -> Stats:
     stats.next_due = min(upcoming) if upcoming else None
     stats.drills = drill_counts(store, at)
     return stats
+
+
+def _shown_title(
+    info: PuzzleInfo, indexed: dict[str, PuzzleInfo], read: dict[str, dict[str, PuzzleInfo]]
+) -> str:
+    """A puzzle's title in the language of the run: from train's index, else from its file
+    (read once into ``read``), else the English title the store keeps (Italian audit, stop 59:
+    a puzzle only ``puzzle try`` met was listed with its English title)."""
+    known = indexed.get(info.digest)
+    if known is None and info.path:
+        if info.path not in read:
+            read[info.path] = infos_in_file(info.path)
+        known = read[info.path].get(info.digest)
+    return (known or info).shown_title()
 
 
 def drill_counts(store: ProgressStore, now: float) -> list[DrillCount]:

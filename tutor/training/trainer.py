@@ -195,6 +195,16 @@ def current_puzzles(store: ProgressStore) -> list[PuzzleInfo]:
     return out
 
 
+def infos_in_file(path: str) -> dict[str, PuzzleInfo]:
+    """The puzzles of the file at ``path`` by digest, with their titles in every language the
+    file gives (empty when it cannot be read): what ``stats`` shows of a puzzle that only
+    ``puzzle try`` met, which keeps no titles but the English one."""
+    try:
+        return {e.info.digest: e.info for e in _entries_of(load_puzzles(Path(path)))}
+    except (TutorError, OSError):
+        return {}
+
+
 def shipped_digests(infos: Iterable[PuzzleInfo]) -> set[str]:
     """The digests of the puzzles of ``infos`` (:func:`cached_puzzles`) found in the shipped
     collection, which ``train`` asks without ``--puzzles`` (a copy in the user's folder is the
