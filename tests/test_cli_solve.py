@@ -35,7 +35,7 @@ def test_an_exact_solve_that_sees_hidden_hands_says_so() -> None:
     hindsight does; where counting from the seat knows every card, it says that instead."""
     early = run("solve", str(SEED003), "--at", "18")
     said = " ".join(early.stdout.split())
-    assert "best play (exact, with every hand visible: cards you could not see count" in said
+    assert "best play (exact, with every hand visible: it uses cards you could not see;" in said
     assert run_json("solve", str(SEED003), "--at", "18")["hindsight"] is True
     # scopa's last deal: counting from the seat places every card, nothing is peeked at
     last = run_json("solve", str(SEED003), "--at", "31")

@@ -44,9 +44,18 @@ def test_a_wrong_move_in_an_exact_puzzle_shows_the_line_it_runs_into() -> None:
         "Ada 3H, You 2D, Ada 2S x 2D."
     )
     assert after in v.lines
-    assert "Scope from here: You 0, Ada 0 after 5S; You 0, Ada 1 after JS x AD 7D." in v.lines
+    # the puzzle's own words say already that Ada's queen sweeps: not said again (coach
+    # audit, stop 59)
+    assert not any(line.startswith("Scope from here") for line in v.lines)
     right = attempt(p, read_answer(p, "5S"))
     assert not any(line.startswith("After your") for line in right.lines)
+    # what the puzzle's words leave out is said: after CS x CB the denari go to the others
+    q = shipped("keep-the-table-above-ten")
+    w = attempt(q, read_answer(q, "CS x CB"))
+    assert "After 5B the point of the denari goes to nobody; after CS x CB, to West and East." in (
+        w.lines
+    )
+    assert not any(line.startswith("Scope from here") for line in w.lines)  # it says "a scopa"
 
 
 def test_what_a_mined_puzzle_says_already_is_not_said_again_after_a_wrong_move() -> None:
@@ -145,7 +154,7 @@ def test_a_score_puzzle_says_whose_each_point_is_on_the_best_line() -> None:
     # the answer is a sum: the learner checks it category by category (training audit, stop 58)
     p = shipped("scopone-16-score-18a2c5d103aa")
     v = attempt(p, None)
-    whose = "Whose each point is, on that line: North-South denari, settebello and primiera; "
+    whose = "Who scores each point on that line: North-South denari, settebello and primiera; "
     assert whose + "East-West cards and 3 scope." in v.lines
     assert p.spec.points == (3, 4)  # the categories add up to the answer
 

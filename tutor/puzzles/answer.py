@@ -39,7 +39,7 @@ from tutor.puzzles.check import (
     solve_puzzle,
 )
 from tutor.puzzles.format import Puzzle
-from tutor.puzzles.themes import line_partings, parting_sentences
+from tutor.puzzles.themes import cards_parting, line_partings, parting_sentences
 from tutor.records.record import player_named, shown_name
 from tutor.review.defaults import ROUNDS_TO_ZERO
 from tutor.review.judge import points_whose
@@ -385,9 +385,15 @@ def _what_went_wrong(p: Puzzle, move: Move, solved: Solved) -> list[str]:
             move=move.text(p.style), line=_line_words(p, after)
         )
     ]
+    told = p.spec.text("explanation")
     if solved.line:
-        told = p.spec.text("explanation")  # a mined puzzle's words may say it already
-        parted = line_partings(solved.state, solved.line, after)
+        parted = {
+            **cards_parting(solved.state, solved.line, after),
+            **line_partings(solved.state, solved.line, after),
+        }
+        # what the puzzle's own words say of this very move already is not said again (coach
+        # audit, stop 59: "what changes hands is the primiera", then the same as a parting)
+        parted = {k: v for k, v in parted.items() if not _said(told, move.text(p.style), k)}
         best = solved.line[0].text(p.style)
         out += [
             sentence
@@ -397,6 +403,17 @@ def _what_went_wrong(p: Puzzle, move: Move, solved: Solved) -> list[str]:
             if sentence not in told
         ]
     return out
+
+
+def _said(told: str, move: str, key: str) -> bool:
+    """Whether a puzzle's explanation ``told`` speaks of ``move`` and of what the parting
+    ``key`` decides (its category's word; the scope by "sweep")."""
+    if move not in told:
+        return False
+    if key == "last-capture":
+        return False
+    words = ("sweep", _("sweep")) if key == "sweep" else (category_name(key),)
+    return any(w.casefold() in told.casefold() for w in words)
 
 
 def _points_on_the_line(state: GameState, line: Sequence[Move], sides: Sequence[str]) -> str | None:
@@ -422,7 +439,7 @@ def _points_on_the_line(state: GameState, line: Sequence[Move], sides: Sequence[
         parts.append(
             _("{side} {points}").format(side=side, points=all_of(won) if won else _("nothing"))
         )
-    return _("Whose each point is, on that line: {sides}.").format(sides="; ".join(parts))
+    return _("Who scores each point on that line: {sides}.").format(sides="; ".join(parts))
 
 
 def explain(p: Puzzle, solved: Solved | None) -> list[str]:

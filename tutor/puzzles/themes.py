@@ -40,6 +40,7 @@ __all__ = [
     "themes_of_codes",
     "line_partings",
     "parting_sentences",
+    "cards_parting",
     "line_themes",
     "settled_themes",
 ]
@@ -129,6 +130,9 @@ def line_partings(
 
 
 _PARTED = {
+    "cards": N_(
+        "After {best} the point of the cards goes to {side}; after {other}, to {other_side}."
+    ),
     "settebello": N_("After {best} the settebello goes to {side}; after {other}, to {other_side}."),
     "primiera": N_("After {best} the primiera goes to {side}; after {other}, to {other_side}."),
     "denari": N_(
@@ -175,6 +179,22 @@ def parting_sentences(
                 )
             )
     return out
+
+
+def cards_parting(
+    state: GameState, best_line: Sequence[Move], alt_line: Sequence[Move]
+) -> dict[str, tuple[Any, Any]]:
+    """The side (-1: nobody) that wins the point of the cards after each of two complete
+    lines, when they differ (nothing else, or when a line stops short): what a wrong answer's
+    explanation adds to :func:`line_partings`, which leaves the cards out of a puzzle's
+    themes."""
+    a = _play_out(state, best_line)
+    b = _play_out(state, alt_line)
+    if not (a.is_over() and b.is_over()):
+        return {}
+    wa = category_winners(state.rules, a.captured)["cards"]
+    wb = category_winners(state.rules, b.captured)["cards"]
+    return {"cards": (wa, wb)} if wa != wb else {}
 
 
 def line_themes(state: GameState, best_line: Sequence[Move], alt_line: Sequence[Move]) -> list[str]:

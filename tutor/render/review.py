@@ -418,14 +418,18 @@ def points_went_sentence(name: str, habits: Habits) -> str | None:
     (None when no cost was split): the terminal's and the page's."""
     if not habits.split:
         return None
-    cents = shown_cents(habits.categories)
+    cents = shown_cents(habits.categories, habits.cost)
     lost = sorted((c for c in cents if cents[c] > 0), key=lambda c: -cents[c])
     better = sorted((c for c in cents if cents[c] < 0), key=lambda c: cents[c])
     if not lost:
         return None
     parts = ", ".join(f"{category_name(c)} {number(cents[c] / 100)}" for c in lost)
     if better:
-        parts = _("{lost}; the moves played did better in {won}").format(
+        parts = ngettext(
+            "{lost}; the move played did better in {won}",
+            "{lost}; the moves played did better in {won}",
+            habits.split,
+        ).format(
             lost=parts,
             won=", ".join(f"{category_name(c)} {number(-cents[c] / 100)}" for c in better),
         )
@@ -461,8 +465,10 @@ def broken_maxims_parts(name: str, habits: Habits) -> tuple[str, list[str], list
     ]  # fmt: skip
     at = dict(THRESHOLDS)[SOURCES_FROM]
     legend = _(
-        "Costly: the plays whose estimated cost is {at} or more; breaking a maxim at a smaller "
-        "cost was no real error there."
+        "Costly: the plays that cost {at} or more by the estimate (the summary may count them "
+        "milder) where the best move kept the maxim; the other times the best move broke it "
+        "too, or breaking it cost less. A play that broke several maxims counts its whole cost "
+        "under each."
     ).format(at=number(at))
     return heading, headers, rows, legend
 

@@ -55,12 +55,12 @@ def evaluation_view(ev: Evaluation, style: Style, rich: bool = False) -> list[Re
             # does (consistency audit, stop 59: "(exact)" read as the mover's best play)
             how = (
                 _(
-                    "exact, with every hand visible: cards you could not see count; "
+                    "exact, with every hand visible: it uses cards you could not see; "
                     "--samples values the moves from your seat"
                 )
                 if is_you(player)
                 else _(
-                    "exact, with every hand visible: cards {player} could not see count; "
+                    "exact, with every hand visible: it uses cards {player} could not see; "
                     "--samples values the moves from {player}'s seat"
                 ).format(player=player)
             )

@@ -4,9 +4,10 @@ category, and the maxims they broke, with what those plays cost.
 Both read the review's own verdicts, over a hand or a whole match. The points by category add
 up the splits of :mod:`tutor.review.sources` (decisions whose cost is an inaccuracy or more;
 smaller costs are not split). A maxim broken is an observation that counts against the move
-played; the points lost are those of the plays that broke it, whatever else those plays did
-wrong, and a maxim broken at no cost is counted apart: the analysis found it right to break
-there (a maxim is not a verdict).
+played. It is costly where the play cost an inaccuracy or more and the best move kept the
+maxim: the maxim's lesson. A break the best move shares, or that cost less, is counted but not
+as costly (a maxim is not a verdict). The points are those plays' whole costs: a play that
+broke several maxims counts under each.
 """
 
 from __future__ import annotations
@@ -44,7 +45,8 @@ class BrokenMaxim:
     maxim: str
     times: int
     costly: int
-    """Of them, the plays whose cost is an inaccuracy or more."""
+    """Of them, the plays whose cost is an inaccuracy or more (by the estimate) where the best
+    move kept the maxim: those whose lesson the maxim is."""
     points: float
     """The costs of the costly ones, summed (a play may have cost for other reasons too)."""
 
@@ -66,6 +68,8 @@ class Habits:
     """The split costs summed by category (negative: where the plays did better)."""
     split: int
     """How many decisions' costs were split (those of an inaccuracy or more)."""
+    cost: float
+    """Those decisions' costs, summed: what the categories add up to."""
     broken: tuple[BrokenMaxim, ...]
     """The maxims broken, those that lost most first."""
 
@@ -81,10 +85,12 @@ def habits_of(decisions: Sequence[Decided]) -> Habits:
     """The habits shown by ``decisions`` (one player's, of a hand or a match)."""
     sums: dict[str, float] = {}
     split = 0
+    cost = 0.0
     for d in decisions:
         if d.sources is None:
             continue
         split += 1
+        cost += d.judgement.cost
         for c, x in d.sources.categories.items():
             sums[c] = sums.get(c, 0.0) + x
     broken: dict[str, list[Any]] = {}
@@ -97,9 +103,13 @@ def habits_of(decisions: Sequence[Decided]) -> Habits:
             seen.add(o.code)
             row = broken.setdefault(o.code, [o.maxim, 0, 0, 0.0])
             row[1] += 1
-            if CLASSES.index(classify(d.judgement.cost)) >= costly_from:
+            # costly only where keeping the maxim was the better play: the best move keeps
+            # it (a break the best move shares, or the analysis prefers, is no lesson of the
+            # maxim's; coach audit, stop 59)
+            j = d.judgement
+            if j.best in o.keeping and CLASSES.index(classify(j.cost)) >= costly_from:
                 row[2] += 1
-                row[3] += d.judgement.cost
+                row[3] += j.cost
     rows = [BrokenMaxim(code, m, n, k, pts) for code, (m, n, k, pts) in broken.items()]
     rows.sort(key=lambda b: (-b.points, -b.times, b.code))
-    return Habits({c: sums[c] for c in CATEGORIES if c in sums}, split, tuple(rows))
+    return Habits({c: sums[c] for c in CATEGORIES if c in sums}, split, cost, tuple(rows))

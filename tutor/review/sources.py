@@ -46,6 +46,9 @@ class CostSources:
     deals: int
     """How many deals the average is over (1 when exact)."""
     exact: bool
+    cost: float | None = None
+    """The decision's cost as the review has it, which the figures shown add up to (None: their
+    own sum)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -58,7 +61,7 @@ class CostSources:
         """One sentence: the categories that cost, largest first, then those where the move
         played does better; None when every category rounds to nothing. The figures shown add
         up to the cost as the review shows it (:func:`shown_cents`)."""
-        cents = shown_cents(self.categories)
+        cents = shown_cents(self.categories, self.cost)
         lost = sorted((c for c in cents if cents[c] > 0), key=lambda c: -cents[c])
         won = sorted((c for c in cents if cents[c] < 0), key=lambda c: cents[c])
         if not lost:
@@ -80,18 +83,21 @@ class CostSources:
         ).format(n=self.deals, parts=parts)
 
 
-def shown_cents(categories: dict[str, float]) -> dict[str, int]:
-    """Each category in hundredths of a point, rounded so that they add up to their total as
-    the review writes it (two decimals): each rounded to the nearest, then the difference
-    given to those the rounding moved most (play 21 of seed 003 read "cards 0.22, primiera
-    0.17, denari 0.11, scope 0.03" under a cost of 0.52: consistency audit, stop 59).
+def shown_cents(categories: dict[str, float], total: float | None = None) -> dict[str, int]:
+    """Each category in hundredths of a point, rounded so that they add up to ``total`` (by
+    default their sum) as the review writes it (two decimals): each rounded to the nearest,
+    then the difference given to those the rounding moved most (play 21 of seed 003 read
+    "cards 0.22, primiera 0.17, denari 0.11, scope 0.03" under a cost of 0.52: consistency
+    audit, stop 59). The total is the cost as judged, not the sum of the parts, which floating
+    point may put on the other side of a half (0.455 shown 0.46, its parts summed 0.4549...).
 
     >>> shown_cents({"cards": 0.334, "denari": 0.333, "primiera": 0.333})  # 0.33 * 3 is not 1.00
     {'cards': 34, 'denari': 33, 'primiera': 33}
     """
-    total = round(float(format(sum(categories.values()), ".2f")) * 100)
+    whole = sum(categories.values()) if total is None else total
+    total_cents = round(float(format(whole, ".2f")) * 100)
     cents = {c: round(x * 100) for c, x in categories.items()}
-    missing = total - sum(cents.values())
+    missing = total_cents - sum(cents.values())
     step = 1 if missing > 0 else -1
     # those rounded furthest the other way first: the least change to any one figure
     order = sorted(categories, key=lambda c: step * (cents[c] - categories[c] * 100))
@@ -146,7 +152,7 @@ def cost_sources(view: GameState, j: Judgement, settings: Settings) -> CostSourc
             w = world.copy()
             w.push(m)
             ends.append(best_play_to_end(w))
-        return CostSources(_mean([_difference(ends[0], ends[1], side)]), 1, True)
+        return CostSources(_mean([_difference(ends[0], ends[1], side)]), 1, True, j.cost)
     run = j.sampled
     if run is None:
         return None
@@ -165,4 +171,4 @@ def cost_sources(view: GameState, j: Judgement, settings: Settings) -> CostSourc
     if stop is not None:  # Ctrl-C: the review stops as it does while sampling
         raise KeyboardInterrupt
     differences = [d for batch in done for d in batch]
-    return CostSources(_mean(differences), len(differences), False)
+    return CostSources(_mean(differences), len(differences), False, j.cost)
