@@ -8,43 +8,45 @@ from typing import Any
 
 import pytest
 
-from tutor import bench
-from tutor.bench import bench_exact
+from tutor.bench import common, endgame, engine, puzzles, review
+from tutor.bench.engine import bench_exact
+from tutor.bench.play import bench_play
 from tutor.game.errors import TutorError
 from tutor.game.rules import load_ruleset, ruleset_names
 from tutor.game.state import Move
-from tutor.review.judge import Judgement
+from tutor.records.recordfile import load_path
+from tutor.review.judge import Judgement, Settings
 from tutor.training.play import FEEDBACK
 
 
 def test_run_all_skips_a_benchmark_that_cannot_run(monkeypatch: pytest.MonkeyPatch) -> None:
-    def missing() -> bench.Figures:
+    def missing() -> common.Figures:
         raise FileNotFoundError(2, "No such file or directory", "gone.yaml")
 
-    def bad() -> bench.Figures:
+    def bad() -> common.Figures:
         raise TutorError("gone.yaml:3: not a record")
 
-    def broken() -> bench.Figures:
+    def broken() -> common.Figures:
         raise ZeroDivisionError("a bug")
 
     registry = {"ok": lambda: {"seconds": 1.0}, "missing": missing, "bad": bad}
-    monkeypatch.setattr(bench, "BENCHMARKS", registry)
+    monkeypatch.setattr(common, "BENCHMARKS", registry)
     started: list[str] = []
     skipped: list[str] = []
-    results = bench.run_all(starting=started.append, skipped=lambda n, e: skipped.append(n))
+    results = common.run_all(starting=started.append, skipped=lambda n, e: skipped.append(n))
     assert started == ["ok", "missing", "bad"] and skipped == ["missing", "bad"]
     assert results["ok"] == {"seconds": 1.0}
     assert results["bad"] == {"skipped": "gone.yaml:3: not a record"}
     assert "gone.yaml" in results["missing"]["skipped"]
     registry["broken"] = broken
     with pytest.raises(ZeroDivisionError):  # a bug is not skipped
-        bench.run_all()
+        common.run_all()
 
 
 def test_random_playouts_finish_every_hand() -> None:
     for name in ruleset_names():
         rules = load_ruleset(name)
-        score = bench.play_random_hand(rules, random.Random(7))
+        score = engine.play_random_hand(rules, random.Random(7))
         assert sum(s.cards for s in score.sides) == 40
 
 
@@ -57,36 +59,35 @@ def test_bench_exact_reports_the_figures() -> None:
 
 def test_bench_play_times_replies_feedback_and_the_start(monkeypatch: pytest.MonkeyPatch) -> None:
     import tutor.training.play
-    from tutor.review.judge import Settings
 
     # the budget is the defaults' business; here only the figures' bookkeeping is tested
     monkeypatch.setattr(tutor.training.play, "FEEDBACK", Settings(samples=4, time=0.05,
                                                                   first_round=2))  # fmt: skip
-    figures = bench.bench_play("scopa", games=1, workers=1, starts=1)
+    figures = bench_play("scopa", games=1, workers=1, starts=1)
     assert figures["reply_count"] == figures["feedback_count"] == figures["turn_count"] == 18
     for name in ("reply", "feedback", "turn"):
         assert 0 <= figures[f"{name}_median_seconds"] <= figures[f"{name}_max_seconds"]
     assert len(figures["start_runs"]) == 1 and figures["start_median_seconds"] > 0
-    with pytest.raises(bench.BenchError):
-        bench.bench_play("scopa", games=0)
+    with pytest.raises(common.BenchError):
+        bench_play("scopa", games=0)
 
 
 def test_endgame_regret_is_nought_for_the_true_deal_and_reproducible() -> None:
     """The sighted yardstick chooses a best move for the true deal every time, so its regret
     is nought at every position; a method that samples loses something somewhere, never less
     than nothing; and a seed gives the same figures again."""
-    run = bench.bench_endgame("chitarrella,greedy", deals=2, seed=3, samples=6,
+    run = endgame.bench_endgame("chitarrella,greedy", deals=2, seed=3, samples=6,
                               methods=("facts", "sighted"), plays_left=10)  # fmt: skip
     assert len(run.left) > 10 and max(run.left) <= 10
     assert run.regrets["sighted"] == [0.0] * len(run.left)
     assert min(run.regrets["facts"]) >= 0 and max(run.regrets["facts"]) > 0
-    again = bench.bench_endgame("chitarrella,greedy", deals=2, seed=3, samples=6,
+    again = endgame.bench_endgame("chitarrella,greedy", deals=2, seed=3, samples=6,
                                 methods=("facts", "sighted"), plays_left=10)  # fmt: skip
     assert again.to_json() == run.to_json()
-    with pytest.raises(bench.BenchError, match="unknown method 'oracle'"):
-        bench.bench_endgame("chitarrella,greedy", deals=1, methods=("oracle",))
-    with pytest.raises(bench.BenchError, match="name two players"):
-        bench.bench_endgame("chitarrella", deals=1)
+    with pytest.raises(common.BenchError, match="unknown method 'oracle'"):
+        endgame.bench_endgame("chitarrella,greedy", deals=1, methods=("oracle",))
+    with pytest.raises(common.BenchError, match="name two players"):
+        endgame.bench_endgame("chitarrella", deals=1)
 
 
 def test_endgame_regret_keeps_the_deals_done_when_interrupted() -> None:
@@ -96,31 +97,31 @@ def test_endgame_regret_keeps_the_deals_done_when_interrupted() -> None:
         if done == 1:
             raise KeyboardInterrupt
 
-    run = bench.bench_endgame("chitarrella,greedy", deals=3, samples=4, methods=("facts",),
+    run = endgame.bench_endgame("chitarrella,greedy", deals=3, samples=4, methods=("facts",),
                               progress=stop_after_one)  # fmt: skip
     assert run.interrupted and run.deals == 1
-    whole = bench.bench_endgame("chitarrella,greedy", deals=1, samples=4, methods=("facts",))
+    whole = endgame.bench_endgame("chitarrella,greedy", deals=1, samples=4, methods=("facts",))
     assert run.regrets == whole.regrets and run.left == whole.left
     assert run.to_json()["interrupted"] is True
 
 
 def _verdict(play: int, cost: float, low: float, high: float, cls: str, uncertain: bool = False,
-             exact: bool = False) -> bench.Verdict:  # fmt: skip
+             exact: bool = False) -> review.Verdict:  # fmt: skip
     verdict = Judgement(
         Move(1), Move(2), cost, low, high, cls, uncertain, exact, 200, (), "samples"
     )
-    return bench.Verdict(play, "You", verdict)
+    return review.Verdict(play, "You", verdict)
 
 
 def test_verdict_coverage_counts_what_held_and_what_missed_for_sure() -> None:
-    cov = bench.VerdictCoverage("r.yaml", 1, "scopa", ["You"], 0, 3000, 200, 3.0)
+    cov = review.VerdictCoverage("r.yaml", 1, "scopa", ["You"], 0, 3000, 200, 3.0)
     cov.reference = [
         _verdict(1, 0.30, 0.25, 0.35, "inaccuracy"),
         _verdict(3, 0.0, 0.0, 0.0, "forced"),
         _verdict(5, 0.6, 0.55, 0.65, "mistake"),
         _verdict(7, 1.0, 1.0, 1.0, "blunder", exact=True),
     ]
-    lost = bench.SummaryBounds(1.9, 1.5, 2.3, 80.0, 60.0, 90.0)
+    lost = review.SummaryBounds(1.9, 1.5, 2.3, 80.0, 60.0, 90.0)
     cov.reference_summary = {"You": lost}
     cov.runs = [
         (
@@ -130,7 +131,7 @@ def test_verdict_coverage_counts_what_held_and_what_missed_for_sure() -> None:
                 _verdict(5, 0.5, 0.2, 0.9, "inaccuracy", uncertain=True),  # span holds mistake
                 _verdict(7, 1.0, 1.0, 1.0, "blunder", exact=True),  # counted apart
             ],
-            {"You": bench.SummaryBounds(1.8, 1.0, 2.0, 85.0, 70.0, 95.0)},
+            {"You": review.SummaryBounds(1.8, 1.0, 2.0, 85.0, 70.0, 95.0)},
         ),
         (
             [
@@ -139,7 +140,7 @@ def test_verdict_coverage_counts_what_held_and_what_missed_for_sure() -> None:
                 # the reference (mistake, 0.55 to 0.65) outside this certain class for sure
                 _verdict(5, 0.3, 0.2, 0.45, "inaccuracy"),
             ],
-            {"You": bench.SummaryBounds(2.5, 2.0, 3.0, 70.0, 50.0, 75.0)},
+            {"You": review.SummaryBounds(2.5, 2.0, 3.0, 70.0, 50.0, 75.0)},
         ),
     ]
     data = cov.to_json()
@@ -165,16 +166,16 @@ def test_verdict_coverage_counts_what_held_and_what_missed_for_sure() -> None:
 
 
 def test_bench_verdicts_checks_its_sizes_before_the_work() -> None:
-    with pytest.raises(bench.BenchError, match="runs must be at least 1"):
-        bench.bench_verdicts(runs=0)
-    with pytest.raises(bench.BenchError, match="at least 400 deals a decision"):
-        bench.bench_verdicts(reference_samples=399)
-    with pytest.raises(bench.BenchError, match="seeds 987650 to 987659 take in the reference's"):
-        bench.bench_verdicts(seed=987_650, runs=10)
+    with pytest.raises(common.BenchError, match="runs must be at least 1"):
+        review.bench_verdicts(runs=0)
+    with pytest.raises(common.BenchError, match="at least 400 deals a decision"):
+        review.bench_verdicts(reference_samples=399)
+    with pytest.raises(common.BenchError, match="seeds 987650 to 987659 take in the reference's"):
+        review.bench_verdicts(seed=987_650, runs=10)
 
 
 def test_a_class_harsher_than_the_reference_is_told_from_a_milder_one() -> None:
-    cov = bench.VerdictCoverage("r.yaml", 1, "scopa", ["You"], 0, 3000, 200, 3.0)
+    cov = review.VerdictCoverage("r.yaml", 1, "scopa", ["You"], 0, 3000, 200, 3.0)
     cov.reference = [_verdict(5, 0.6, 0.55, 0.65, "mistake")]
     cov.runs = [([_verdict(5, 1.2, 1.05, 1.4, "blunder")], {}),
                 ([_verdict(5, 0.3, 0.21, 0.45, "inaccuracy")], {}),
@@ -205,7 +206,7 @@ def reviews_seen(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
         calls.append({"record": record, "hand": hand, "settings": settings})
         return Done()
 
-    monkeypatch.setattr(bench, "review_record", fake)
+    monkeypatch.setattr(review, "review_record", fake)
     return calls
 
 
@@ -216,15 +217,15 @@ def test_bench_verdicts_reviews_the_hand_asked_for_with_the_styles_known(
     ``tutor review --hand 2`` does (the earlier hands' styles), not hand 1 without them."""
     calls = reviews_seen(monkeypatch)
     styles = {1: {"grabber": 0.9, "careful": 0.05, "careless": 0.05}}
-    match = bench.SEED003_RECORD.parent / "scopa-match.yaml"
-    second = bench.load_path(match)[1].plays[0]
-    out = bench.bench_verdicts(match, runs=2, workers=1, hand=2, styles=styles)
+    match = review.SEED003_RECORD.parent / "scopa-match.yaml"
+    second = load_path(match)[1].plays[0]
+    out = review.bench_verdicts(match, runs=2, workers=1, hand=2, styles=styles)
     assert out.hand == 2 and len(out.runs) == 2
     assert [(c["record"].plays[0], c["hand"], c["settings"].styles) for c in calls] == [
         (second, 2, styles)
     ] * 3
-    with pytest.raises(bench.BenchError, match="the file has 4 hands"):
-        bench.bench_verdicts(match, runs=1, hand=5)
+    with pytest.raises(common.BenchError, match="the file has 4 hands"):
+        review.bench_verdicts(match, runs=1, hand=5)
 
 
 def test_bench_verdicts_can_check_the_quick_verdicts_of_tutor_play(
@@ -233,7 +234,7 @@ def test_bench_verdicts_can_check_the_quick_verdicts_of_tutor_play(
     """``judge="play"``: the reference is the same, and each run judges with the settings
     ``tutor play`` gives each of the person's plays (its own seed), not the review's."""
     calls = reviews_seen(monkeypatch)
-    out = bench.bench_verdicts(runs=2, workers=1, judge="play", seed=5)
+    out = review.bench_verdicts(runs=2, workers=1, judge="play", seed=5)
     reference, *runs = [c["settings"] for c in calls]
     assert reference.samples == 3000 and reference.time is None  # type: ignore[attr-defined]
     assert runs == [replace(FEEDBACK, seed=5), replace(FEEDBACK, seed=6)]
@@ -241,10 +242,10 @@ def test_bench_verdicts_can_check_the_quick_verdicts_of_tutor_play(
     assert data["judge"] == "play"
     assert (data["samples"], data["time_per_decision"]) == (FEEDBACK.samples, FEEDBACK.time)
     calls.clear()
-    bench.bench_verdicts(runs=1, workers=1, seed=5)
-    assert calls[1]["settings"] == bench.Settings(seed=5)
-    with pytest.raises(bench.BenchError, match="unknown judge 'quick'") as raised:
-        bench.bench_verdicts(runs=1, judge="quick")
+    review.bench_verdicts(runs=1, workers=1, seed=5)
+    assert calls[1]["settings"] == Settings(seed=5)
+    with pytest.raises(common.BenchError, match="unknown judge 'quick'") as raised:
+        review.bench_verdicts(runs=1, judge="quick")
     assert raised.value.option == "--judge"
 
 
@@ -256,17 +257,17 @@ def test_bench_search_gives_no_figure_for_a_probe_ctrl_c_cut_short(
     reported as the figure."""
     from types import SimpleNamespace
 
-    monkeypatch.setattr(bench.SearchPlayer, "choose", lambda self, view, rng: None)
+    monkeypatch.setattr(engine.SearchPlayer, "choose", lambda self, view, rng: None)
     monkeypatch.setattr(
-        bench, "analyse", lambda *a, **k: SimpleNamespace(interrupted=True, samples=4)
+        engine, "analyse", lambda *a, **k: SimpleNamespace(interrupted=True, samples=4)
     )
     with pytest.raises(KeyboardInterrupt):
-        bench.bench_search_move(positions=1, budget=0.01, workers=1)
+        engine.bench_search_move(positions=1, budget=0.01, workers=1)
     monkeypatch.setattr(
-        bench, "analyse", lambda *a, **k: SimpleNamespace(interrupted=False, samples=27)
+        engine, "analyse", lambda *a, **k: SimpleNamespace(interrupted=False, samples=27)
     )
     assert (
-        bench.bench_search_move(positions=1, budget=0.01, workers=1)["opening_samples_in_budget"]
+        engine.bench_search_move(positions=1, budget=0.01, workers=1)["opening_samples_in_budget"]
         == 27
     )
 
@@ -283,8 +284,8 @@ def test_endgame_regret_stops_when_its_analysis_was_cut(monkeypatch: pytest.Monk
         calls.append(1)
         return SimpleNamespace(interrupted=True, best=None)
 
-    monkeypatch.setattr(bench, "analyse", cut)
-    run = bench.bench_endgame("chitarrella,greedy", deals=3, samples=4, methods=("facts",))
+    monkeypatch.setattr(endgame, "analyse", cut)
+    run = endgame.bench_endgame("chitarrella,greedy", deals=3, samples=4, methods=("facts",))
     assert run.interrupted and run.deals == 0 and len(calls) == 1
 
 
@@ -298,11 +299,11 @@ def test_the_slowest_puzzle_is_a_median_as_the_check_time_is(
 
     seconds = iter([5.0, 1.0, 0.5, 1.0, 0.5, 1.0])  # runs of a, b: cold, then warm twice
     monkeypatch.setattr(
-        bench, "load_collection", lambda: [SimpleNamespace(name="a"), SimpleNamespace(name="b")]
+        puzzles, "load_collection", lambda: [SimpleNamespace(name="a"), SimpleNamespace(name="b")]
     )
     monkeypatch.setattr(
-        bench, "check_puzzle", lambda _p: SimpleNamespace(ok=True, elapsed=next(seconds))
+        puzzles, "check_puzzle", lambda _p: SimpleNamespace(ok=True, elapsed=next(seconds))
     )
-    figures = bench.bench_puzzle_check(repeat=3)
+    figures = puzzles.bench_puzzle_check(repeat=3)
     assert figures["puzzles"] == 2 and len(figures["runs"]) == 3
     assert (figures["slowest_puzzle"], figures["slowest_seconds"]) == ("b", 1.0)

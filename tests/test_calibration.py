@@ -11,7 +11,8 @@ import random
 
 import pytest
 
-from tutor.bench import BIN_LABELS, BenchError, Bins, bench_calibration, seat_kinds
+from tutor.bench.calibration import BIN_LABELS, Bins, bench_calibration, seat_kinds
+from tutor.bench.common import BenchError
 from tutor.game.rules import load_ruleset
 from tutor.game.state import random_deal
 from tutor.search.players import GreedyPlayer

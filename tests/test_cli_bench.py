@@ -11,12 +11,13 @@ import pytest
 from helpers import example, one_error_line, run, run_json, runner, seed003_opening
 from typer.testing import CliRunner
 
-from tutor import bench
+from tutor.bench import common, endgame, engine, puzzles, review
 from tutor.cli import app
 from tutor.cli.core import EXIT_INTERRUPTED, EXIT_USAGE
 from tutor.game.i18n import speaking
 from tutor.records.recordfile import load_path
 from tutor.render.bench import _interval_text
+from tutor.review.judge import Settings
 
 pytestmark = pytest.mark.usefixtures("run_from_root")
 
@@ -48,10 +49,10 @@ def test_bench_playouts_plain_output() -> None:
 
 def test_bench_playouts_rejects_zero_hands() -> None:
     assert run("bench", "playouts", "--hands", "0").exit_code == EXIT_USAGE
-    with pytest.raises(bench.BenchError, match="hands must be at least 1, not 0"):
-        bench.bench_playouts("scopa", hands=0)
-    with pytest.raises(bench.BenchError, match="repeat must be at least 1"):
-        bench.bench_playouts("scopa", hands=1, repeat=0)
+    with pytest.raises(common.BenchError, match="hands must be at least 1, not 0"):
+        engine.bench_playouts("scopa", hands=0)
+    with pytest.raises(common.BenchError, match="repeat must be at least 1"):
+        engine.bench_playouts("scopa", hands=1, repeat=0)
 
 
 def test_bench_checks_the_ruleset_before_announcing_the_run() -> None:
@@ -68,10 +69,10 @@ def test_bench_all_runs_the_registry(monkeypatch: pytest.MonkeyPatch) -> None:
         raise FileNotFoundError(2, "No such file or directory", "missing.yaml")
 
     registry = {
-        "playouts": lambda: bench.bench_playouts("scopa", hands=3, repeat=1),
+        "playouts": lambda: engine.bench_playouts("scopa", hands=3, repeat=1),
         "gone": broken,
     }
-    monkeypatch.setattr(bench, "BENCHMARKS", registry)
+    monkeypatch.setattr(common, "BENCHMARKS", registry)
     data = run_json("bench", "all")
     assert set(data) == {"playouts", "gone"}
     assert data["playouts"]["hands"] == 3
@@ -139,8 +140,8 @@ def test_cli_bench_search_move() -> None:
 
 def test_bench_all_says_which_benchmark_runs(monkeypatch: pytest.MonkeyPatch) -> None:
     """Piped, ``bench all`` says on stderr which benchmark it is running (issue 12)."""
-    registry = {"playouts": lambda: bench.bench_playouts("scopa", hands=2, repeat=1)}
-    monkeypatch.setattr(bench, "BENCHMARKS", registry)
+    registry = {"playouts": lambda: engine.bench_playouts("scopa", hands=2, repeat=1)}
+    monkeypatch.setattr(common, "BENCHMARKS", registry)
     result = run("bench", "all")
     assert result.exit_code == 0 and result.stderr == "tutor: running playouts...\n"
 
@@ -189,8 +190,8 @@ def test_bench_endgame_json_and_table() -> None:
     assert run(*args, "--players", "search-sighted:1,nobody").exit_code == EXIT_USAGE
     assert run(*args, "--deals", "0").exit_code == EXIT_USAGE
     assert run(*args, "--plays-left", "17").exit_code == EXIT_USAGE
-    with pytest.raises(bench.BenchError, match="plays left must be 1 to 16, not 20"):
-        bench.bench_endgame("chitarrella,greedy", deals=1, plays_left=20)
+    with pytest.raises(common.BenchError, match="plays left must be 1 to 16, not 20"):
+        endgame.bench_endgame("chitarrella,greedy", deals=1, plays_left=20)
 
 
 def test_the_judgement_benchmarks_take_a_ruleset_file(tmp_path: Path) -> None:
@@ -262,23 +263,23 @@ def test_ctrl_c_in_a_benchmark_that_keeps_partial_work_stops_it(
     from types import SimpleNamespace
 
     cut = SimpleNamespace(interrupted=True, decisions=[], hands=0)
-    monkeypatch.setattr(bench, "review_record", lambda *a, **k: cut)
-    monkeypatch.setattr(bench, "generate", lambda *a, **k: cut)
+    monkeypatch.setattr(review, "review_record", lambda *a, **k: cut)
+    monkeypatch.setattr(puzzles, "generate", lambda *a, **k: cut)
     if which == "review":  # the cases finished stand, and it says it was cut (stop 53)
-        figures = bench.bench_review(repeat=1, workers=1)
+        figures = review.bench_review(repeat=1, workers=1)
         assert figures["interrupted"] is True
         assert not any(key.endswith("_median_seconds") for key in figures)
         return
     with pytest.raises(KeyboardInterrupt):
         if which == "puzzle-generate":
-            bench.bench_puzzle_generate(count=1, workers=1)
+            puzzles.bench_puzzle_generate(count=1, workers=1)
         else:
-            bench.bench_planted("scopa", 1, bench.Settings(workers=1))
+            review.bench_planted("scopa", 1, Settings(workers=1))
 
 
 def test_bench_verdicts_json_and_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Two short reviews of the first play of seed 003 against a small reference."""
-    real, references = bench.review_record, {}
+    real, references = review.review_record, {}
 
     def once(record: Any, players: Any, **kw: Any) -> Any:
         # the reference of 400 deals a decision is the same for the JSON and the table: it is
@@ -288,7 +289,7 @@ def test_bench_verdicts_json_and_table(tmp_path: Path, monkeypatch: pytest.Monke
             references[key] = real(record, players, **kw)
         return references.get(key) or real(record, players, **kw)
 
-    monkeypatch.setattr(bench, "review_record", once)
+    monkeypatch.setattr(review, "review_record", once)
     args = ("bench", "verdicts", seed003_opening(tmp_path, 2), "--player", "you", "--runs", "2",
             "--reference-samples", "400", "--workers", "1")  # fmt: skip
     data = run_json(*args)
@@ -323,14 +324,14 @@ def test_bench_verdicts_interrupted_in_the_reference_says_so(
 ) -> None:
     """Ctrl-C during the reference review: the runs never start, and the note says why the
     tables are empty (it said 'showing the 0 completed reviews')."""
-    real = bench.review_record
+    real = review.review_record
 
     def stopped(*args: Any, **kw: Any) -> Any:
         review = real(*args, **{**kw, "plays": [1]})
         review.interrupted = True
         return review
 
-    monkeypatch.setattr(bench, "review_record", stopped)
+    monkeypatch.setattr(review, "review_record", stopped)
     result = run("bench", "verdicts", seed003_opening(tmp_path, 2), "--runs", "3",
                  "--reference-samples", "400", "--workers", "1")  # fmt: skip
     assert result.exit_code == EXIT_INTERRUPTED
@@ -363,7 +364,7 @@ def test_bench_review_refuses_planted_hands_of_three_sides_before_reviewing(
     def reviewed(**_kwargs: object) -> None:
         raise AssertionError("the example hands were reviewed before the ruleset was refused")
 
-    monkeypatch.setattr(bench, "bench_review", reviewed)
+    monkeypatch.setattr(review, "bench_review", reviewed)
     three = tmp_path / "three.yaml"
     three.write_text("name: three-alone\nplayers: 3\nsides: 3\nhand_size: 4\n")
     result = run("bench", "review", "--planted", "1", "-k", "1", "-w", "1", "-r", str(three))
@@ -389,7 +390,7 @@ def test_bench_all_interrupted_shows_the_benchmarks_finished(
         return {}
 
     monkeypatch.setattr(
-        bench, "BENCHMARKS", {"first": lambda: {"seconds": 1.5}, "second": cut, "third": never}
+        common, "BENCHMARKS", {"first": lambda: {"seconds": 1.5}, "second": cut, "third": never}
     )
     result = run("bench", "all", "--json")
     assert result.exit_code == 130, result.output
@@ -405,7 +406,7 @@ def test_a_single_benchmark_cut_short_shows_the_runs_finished(
     nothing (exit 130, "interrupted"), where bench all keeps what it finished. The runs done
     are shown, marked interrupted, and the exit is still 130."""
     scored = [0]
-    plain = bench.hand_points
+    plain = engine.hand_points
 
     def cut(*args, **kw):  # type: ignore[no-untyped-def]
         scored[0] += 1
@@ -413,7 +414,7 @@ def test_a_single_benchmark_cut_short_shows_the_runs_finished(
             raise KeyboardInterrupt
         return plain(*args, **kw)
 
-    monkeypatch.setattr(bench, "hand_points", cut)
+    monkeypatch.setattr(engine, "hand_points", cut)
     r = run("bench", "playouts", "--hands", "2", "--repeat", "5", "--json")
     assert r.exit_code == 130
     data = json.loads(r.stdout)
@@ -431,7 +432,7 @@ def test_a_single_benchmark_cut_in_its_first_run_says_it_has_no_figure(
     def cut(*args, **kw):  # type: ignore[no-untyped-def]
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(bench, "hand_points", cut)
+    monkeypatch.setattr(engine, "hand_points", cut)
     r = run("bench", "playouts", "--hands", "2", *(["--json"] if json_out else []))
     assert r.exit_code == 130
     assert "interrupted before the first run finished: no figure" in r.stderr
@@ -464,10 +465,10 @@ def test_ctrl_c_in_one_benchmark_of_several_stops_them_all(
         ran.append("after")
         return {}
 
-    monkeypatch.setattr(bench, "load_collection", lambda: [SimpleNamespace(name="only")])
-    monkeypatch.setattr(bench, "check_puzzle", check)
-    monkeypatch.setattr(bench, "BENCHMARKS", {
-        "playouts": lambda: {"hands_per_second": 1.5}, "puzzle-check": bench.bench_puzzle_check,
+    monkeypatch.setattr(puzzles, "load_collection", lambda: [SimpleNamespace(name="only")])
+    monkeypatch.setattr(puzzles, "check_puzzle", check)
+    monkeypatch.setattr(common, "BENCHMARKS", {
+        "playouts": lambda: {"hands_per_second": 1.5}, "puzzle-check": puzzles.bench_puzzle_check,
         "puzzle-generate": never, "puzzle-latency": never,
     })  # fmt: skip
     result = run("bench", command, *(["--json"] if json_out else []))

@@ -132,7 +132,7 @@ def test_the_wheel_holds_every_file_of_the_package(installed: Installed) -> None
 
 def test_the_installed_tutor_is_the_wheels_and_finds_its_data(installed: Installed) -> None:
     script = (
-        "import json, tutor, tutor.bench as b, tutor.game.rules as r\n"
+        "import json, tutor, tutor.bench.common as b, tutor.game.rules as r\n"
         "print(json.dumps({'file': tutor.__file__, 'rulesets': r.ruleset_names(),\n"
         "    'default_record': str(b.DEFAULT_RECORD), 'exists': b.DEFAULT_RECORD.is_file()}))\n"
     )

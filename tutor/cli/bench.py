@@ -97,8 +97,8 @@ def _show_figures(name: str, measure: Callable[[], dict[str, Any]], json_out: bo
 
 
 def _show_several(results: dict[str, dict[str, Any]], json_out: bool) -> None:
-    """The figures of several benchmarks (:func:`tutor.bench.run_all`), as JSON by name or a
-    table; when Ctrl-C cut one, it says so first, shows those finished and the one cut
+    """The figures of several benchmarks (:func:`tutor.bench.common.run_all`), as JSON by name
+    or a table; when Ctrl-C cut one, it says so first, shows those finished and the one cut
     (``"interrupted": true``) and exits 130."""
     cut = next((name for name, f in results.items() if f.get("interrupted") is True), None)
     if cut is not None:  # the benchmarks finished before Ctrl-C are shown, then exit 130
@@ -123,7 +123,7 @@ def _run_several(names: list[str] | None, json_out: bool) -> None:
     """Run the benchmarks ``names`` (None: all) with their default sizes, saying on stderr
     which runs and which is skipped, and show their figures (:func:`_show_several`)."""
     # lazy: the benchmarks load the whole engine; replay --json must start fast
-    from tutor.bench import run_all
+    from tutor.bench.common import run_all
 
     def starting(name: str) -> None:
         note("tutor: " + _("running {name}...").format(name=name))
@@ -164,7 +164,7 @@ def bench_playouts_command(
 ) -> None:
     """Hands per second: deal at random, play uniformly random legal moves, score."""
     # lazy: the benchmarks load the whole engine; replay --json must start fast
-    from tutor.bench import bench_playouts
+    from tutor.bench.engine import bench_playouts
 
     rules = load_ruleset(ruleset)
     runs = ngettext("once", "{n} times", repeat).format(n=repeat)
@@ -191,7 +191,7 @@ def bench_replay_command(
 ) -> None:
     """Seconds to load, validate, replay and score a hand record (median of the runs)."""
     # lazy: the benchmarks load the whole engine; replay --json must start fast
-    from tutor.bench import bench_replay
+    from tutor.bench.engine import bench_replay
 
     _show_figures("replay", lambda: bench_replay(file, repeat), json_out)
 
@@ -228,7 +228,8 @@ def bench_tracker_command(
     """Seconds for the tracker and inference after every play of a record (one hand of a match
     file), from one seat."""
     # lazy: the benchmarks load the whole engine; replay --json must start fast
-    from tutor.bench import DEFAULT_RECORD, bench_tracker
+    from tutor.bench.common import DEFAULT_RECORD
+    from tutor.bench.engine import bench_tracker
 
     path = file if file is not None else DEFAULT_RECORD
     record = record_hand(path, hand, shown=False)  # bench_tracker reads the file again
@@ -266,7 +267,7 @@ def bench_solve_command(
 ) -> None:
     """Exact solver: median seconds over random full-information positions, nodes/s, TT hits."""
     # lazy: the benchmarks load the whole engine; replay --json must start fast
-    from tutor.bench import BENCHMARKS
+    from tutor.bench.common import BENCHMARKS
 
     if case not in SOLVE_CASES:
         raise typer.BadParameter(
@@ -302,7 +303,7 @@ def bench_search_command(
 ) -> None:
     """The search player's time for a scopone opening move, and the samples it values."""
     # lazy: the benchmarks load the whole engine; replay --json must start fast
-    from tutor.bench import BENCHMARKS
+    from tutor.bench.common import BENCHMARKS
 
     # progress on stderr, --json or not: about budget x positions seconds of silence otherwise
     note(
@@ -350,7 +351,7 @@ def bench_review_command(
 ) -> None:
     """Seconds to review a scopone player, every scopone player and a scopa player (medians),
     the samples the defaults draw, and the planted-mistake rates."""
-    from tutor.bench import bench_planted, bench_review
+    from tutor.bench.review import bench_planted, bench_review
     from tutor.review.judge import Settings
     from tutor.review.review import require_two_sides
 
@@ -399,7 +400,7 @@ def bench_play_command(
     """Seconds the computer takes to reply and the tutor to comment, in tutor play at the
     default settings (median, 90th percentile, maximum), and the start of tutor play."""
     # lazy: the benchmarks load the whole engine; replay --json must start fast
-    from tutor.bench import bench_play
+    from tutor.bench.play import bench_play
     from tutor.search.roster import PlayerError, make_player
 
     load_ruleset(ruleset)  # a bad name is a usage error before the note, not after it
@@ -430,7 +431,7 @@ def bench_language_command(repeat: RepeatOption = 9, json_out: JsonOption = Fals
     """Milliseconds Italian adds at start-up: the catalogue's loading, and tutor --help and
     tutor rules started in each language (medians; the difference is the cost)."""
     # lazy: the benchmarks load the whole engine; replay --json must start fast
-    from tutor.bench import bench_language
+    from tutor.bench.play import bench_language
 
     _show_figures("language", lambda: bench_language(repeat), json_out)
 
@@ -496,7 +497,7 @@ def bench_endgame_command(
     move for the true deal. A quick yardstick for the search's endgame: minutes, where a
     strength run takes a quarter of an hour.
     """
-    from tutor.bench import bench_endgame
+    from tutor.bench.endgame import bench_endgame
 
     doing = ngettext(
         "playing {n} deal twice and judging its endgames",
@@ -592,7 +593,7 @@ def bench_calibration_command(
     the Brier score, and the same for the odds on the facts alone. --model play checks the
     odds of the play model the analysis samples its deals from.
     """
-    from tutor.bench import bench_calibration
+    from tutor.bench.calibration import bench_calibration
 
     if not stated and typed_options(ctx, ("stated_share",)):  # was ignored (bench audit, stop 57)
         raise typer.BadParameter(
@@ -676,7 +677,7 @@ def bench_verdicts_command(
     reference's own interval lies wholly outside the run's. --judge play checks the quick
     verdicts tutor play gives each of your plays instead.
     """
-    from tutor.bench import SEED003_RECORD, bench_verdicts
+    from tutor.bench.review import SEED003_RECORD, bench_verdicts
     from tutor.review.review import ReviewError
 
     path = file if file is not None else SEED003_RECORD

@@ -73,7 +73,7 @@ def _bin_label(label: str) -> str:
 def endgame_view(result: dict[str, Any], rich: bool = False) -> list[RenderableType]:
     """``tutor bench endgame``: each method's regret per choice near the end of a hand,
     against the best move for the true deal (``result`` is
-    :meth:`tutor.bench.EndgameRegret.to_json`)."""
+    :meth:`tutor.bench.endgame.EndgameRegret.to_json`)."""
     methods: dict[str, Any] = result["methods"]
     base = next(iter(methods))
     lefts = list(next(iter(methods.values()))["by_plays_left"]) if methods else []
@@ -141,7 +141,7 @@ def _held_and_misses(summary: dict[str, Any], figure: str) -> str:
 
 def verdicts_view(result: dict[str, Any], rich: bool = False) -> list[RenderableType]:
     """``tutor bench verdicts``: how often the review's verdicts hold against a reference
-    review (``result`` is :meth:`tutor.bench.VerdictCoverage.to_json`)."""
+    review (``result`` is :meth:`tutor.bench.review.VerdictCoverage.to_json`)."""
     from tutor.review.judge import class_name  # lazy: rules and replay start faster
 
     d = result["decisions"]
@@ -268,7 +268,8 @@ def verdicts_view(result: dict[str, Any], rich: bool = False) -> list[Renderable
 
 def calibration_view(result: dict[str, Any], rich: bool = False) -> list[RenderableType]:
     """``tutor bench calibration``: the stated odds against the real deals, by bins, beside
-    the odds on the facts alone (``result`` is :meth:`tutor.bench.Calibration.to_json`)."""
+    the odds on the facts alone (``result`` is
+    :meth:`tutor.bench.calibration.Calibration.to_json`)."""
     out: list[RenderableType] = [
         Text(
             ngettext(
