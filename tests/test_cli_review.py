@@ -244,3 +244,43 @@ def test_a_review_whose_time_ran_out_says_another_run_may_differ() -> None:
     match = run("review", str(EXAMPLES / "scopa-match.yaml"), "--match", "--time", "0.01",
                 "--workers", "1", "--json").stderr  # fmt: skip
     assert "time was up for" in match
+
+
+def test_several_files_are_reviewed_then_summed(tmp_path: Path) -> None:
+    """Stop 59: a player's figures, costliest plays and habits over several records (a season
+    of one's games), each file's first hand reviewed as a file alone would be."""
+    quick = ["--samples", "6", "--time", "100", "--workers", "1"]
+    one = tmp_path / "one.yaml"
+    two = tmp_path / "two.yaml"
+    for path in (one, two):
+        path.write_text(SEED003.read_text(encoding="utf-8"), encoding="utf-8")
+    data = run_json("review", str(one), str(two), "--as", "You", *quick)
+    assert [f["file"] for f in data["files"]] == [str(one), str(two)]
+    alone = run_json("review", str(one), "--as", "You", *quick)
+    first = data["files"][0]["hands"][0]
+    assert first["decisions"] == alone["decisions"]  # as the file alone is reviewed
+    summary = data["summary"]["You"]
+    assert summary["points_lost"] == pytest.approx(
+        2 * alone["summary"]["You"]["points_lost"], abs=1e-3
+    )
+    assert all(set(c) == {"file", "hand", "play"} for c in summary["costliest"])
+    assert summary["habits"]["split"] == 2 * alone["summary"]["You"]["habits"]["split"]
+    text = run("review", str(one), str(two), "--as", "You", *quick)
+    assert text.exit_code == 0, text.output
+    said = " ".join(text.stdout.split())
+    assert "Review of 2 files: 2 hands reviewed" in said
+    assert "Summary over every hand reviewed" in said and f"{one}, hand 1, play" in said
+
+
+def test_several_files_refuse_what_takes_one_and_check_every_file_first(tmp_path: Path) -> None:
+    other = tmp_path / "other.yaml"
+    other.write_text(SEED003.read_text(encoding="utf-8"), encoding="utf-8")
+    html = run("review", str(SEED003), str(other), "--html", str(tmp_path / "r.html"))
+    assert html.exit_code == 2 and "--html takes one file, not several" in html.output
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("ruleset: scopa\nplayers: [A, B]\n", encoding="utf-8")
+    started = run("review", str(SEED003), str(bad), "--samples", "4")
+    assert started.exit_code == 3 and str(bad) in started.output
+    assert "reviewing hand" not in started.output  # refused before any review
+    nobody = run("review", str(SEED003), str(EXAMPLES / "scopa-match.yaml"), "--as", "You")
+    assert nobody.exit_code == 3 and "scopa-match.yaml: --as You: no such player" in nobody.output

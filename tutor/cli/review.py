@@ -10,7 +10,7 @@ import contextlib
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -28,6 +28,7 @@ from tutor.cli.core import (
     examples,
     file_argument,
     file_option,
+    given_path,
     is_stdout,
     note,
     progress_bar,
@@ -93,10 +94,21 @@ HandOption = Annotated[
         "tutor review docs/examples/scopone-hand.yaml --as South --html south.html",
         "tutor review docs/examples/seed003-scopa.yaml --as You --json",
         "tutor review docs/examples/scopa-match.yaml --match --all",
+        "tutor review docs/examples/scopone-hand.yaml docs/examples/partial-view.yaml --as South",
     ),
 )
 def review_command(
     file: Annotated[Path, file_argument("A hand record.")],
+    more: Annotated[
+        list[Path] | None,
+        typer.Argument(
+            metavar="FILE",
+            help="More records: each file's first hand (every hand with --match) is reviewed, "
+            "then the summary, the costliest plays and the habits over them all.",
+            show_default=False,
+            parser=given_path,
+        ),
+    ] = None,
     as_players: Annotated[
         list[str] | None,
         typer.Option(
@@ -164,6 +176,17 @@ def review_command(
         check_output(html, "--html", "review.html", file)
     settings = Settings(samples=samples, time=time_limit, seed=seed,
                         workers=workers or os.cpu_count() or 1)  # fmt: skip
+    if more:
+        for option, given in (("--html", html is not None), ("--hand", hand is not None),
+                              ("--hindsight", hindsight)):  # fmt: skip
+            if given:
+                raise typer.BadParameter(
+                    _("{option} takes one file, not several").format(option=option),
+                    param_hint=option,
+                )
+        _review_files([file, *more], as_players, all_players, settings, json_out, stated,
+                      earlier, whole_match)  # fmt: skip
+        return
     if whole_match:
         _review_match(file, as_players, all_players, settings, hindsight, json_out, stated,
                       earlier, html)  # fmt: skip
@@ -305,6 +328,62 @@ def _review_match(
         json_out,
         _cut_short(match.interrupted),
     )
+
+
+def _review_files(
+    files: list[Path],
+    as_players: list[str] | None,
+    all_players: bool,
+    budget: Settings,
+    json_out: bool,
+    stated: list[str] | None,
+    earlier: bool,
+    whole_match: bool,
+) -> None:
+    """``tutor review A.yaml B.yaml ...``: each file's first hand (every hand with ``--match``)
+    reviewed as one file's would be, then each player's figures, costliest plays and habits
+    over them all (:class:`tutor.review.match.FilesReview`). Every file is read first, so that
+    a bad one stops the run before any review; Ctrl-C shows the files reviewed so far."""
+    from tutor.review.match import FilesReview, HandReviewError, review_match
+
+    loaded = []
+    for path in files:  # all read and checked before the long work
+        records = record_hands(path, None, shown=not json_out)
+        if not whole_match and len(records) > 1:
+            note("tutor: " + ngettext(
+                "{file} holds {n} hand: its hand 1 is reviewed (--match for all)",
+                "{file} holds {n} hands: its hand 1 is reviewed (--match for all)",
+                len(records),
+            ).format(file=path, n=len(records)))  # fmt: skip
+        records = records if whole_match else records[:1]
+        players = _players(path, records[0], as_players, all_players)
+        loaded.append((path, records, players, stated_styles(records[0].players, stated or [])))
+    done = FilesReview([])
+    for i, (path, records, players, known) in enumerate(loaded, 1):
+
+        def bar(n: int, hands: int, path: Path = path, i: int = i) -> Any:
+            doing = _("reviewing hand {n} of {hands} of {file} (file {i} of {files})").format(
+                n=n, hands=hands, file=path, i=i, files=len(loaded)
+            )
+            return progress_bar(_("reviewing"), doing)
+
+        def notes(n: int, review: Review, path: Path = path) -> None:
+            _review_notes(review, False, f"{path}: --hand {n}: ")
+
+        try:
+            match = review_match(records, players, all_players=all_players, settings=budget,
+                                 stated=known, earlier=earlier, progress=bar,
+                                 on_hand=notes)  # fmt: skip
+        except HandReviewError as exc:
+            raise InputError(f"{path}: --hand {exc.hand}: {exc}") from None
+        done.files.append((str(path), match))
+        if match.interrupted:
+            break
+    decisions_timed_out(done.timed_out)
+    from tutor.render.review import files_review_view
+
+    show_result(done.to_json, lambda fancy: files_review_view(done, fancy), json_out,
+                _cut_short(done.interrupted))  # fmt: skip
 
 
 def _cut_short(interrupted: bool) -> str | None:

@@ -41,12 +41,14 @@ from tutor.review.judge import (
     points_whose,
     verdict_class,
 )
+from tutor.review.match import FilesReview
 from tutor.review.observations import MAXIMS, Observation
 from tutor.review.review import (
     Decision,
     PlayerSummary,
     Review,
     costliest,
+    match_costliest,
     match_summary,
 )
 from tutor.review.sources import SOURCES_FROM, shown_cents
@@ -492,6 +494,83 @@ def habits_lines(name: str, decisions: Sequence[Decision], rich: bool) -> list[R
             table.add_row(*row)
         out.append(table)
         out.append(Text(legend))
+    return out
+
+
+def files_review_view(review: FilesReview, rich: bool = False) -> list[RenderableType]:
+    """``tutor review A.yaml B.yaml ...``: a line per hand reviewed (its file, the players'
+    points lost and accuracy), then the summary over them all, each player's costliest plays
+    by file, hand and play, and their habits over every hand."""
+    bold = "bold" if rich else ""
+    reviews = review.reviews
+    out: list[RenderableType] = [
+        Text(
+            ngettext(
+                "Review of {n} file: {hands} (sampling seed {seed}; tutor review FILE for a "
+                "file's decisions one by one).",
+                "Review of {n} files: {hands} (sampling seed {seed}; tutor review FILE for a "
+                "file's decisions one by one).",
+                len(review.files),
+            ).format(
+                n=len(review.files),
+                hands=ngettext("{n} hand reviewed", "{n} hands reviewed", len(reviews)).format(
+                    n=len(reviews)
+                ),
+                seed=reviews[0].settings.seed if reviews else 0,
+            ),
+            style=bold,
+        ),
+        Text(""),
+    ]
+    table = new_table(_("file"), _("hand"), _("player"), _("points lost"), _("accuracy"),
+                      rich=rich)  # fmt: skip
+    for col in table.columns[1:]:
+        col.justify = "right"
+    table.columns[2].justify = "left"
+    for name, match in review.files:
+        for r in match.reviews:
+            for player, s in r.summary().items():
+                table.add_row(
+                    one_line(name), str(r.hand), one_line(player), lost_text(s),
+                    accuracy_text(s, none="-"),
+                )  # fmt: skip
+    out.append(table)
+    out.append(Text(""))
+    out.append(Text(_("Summary over every hand reviewed"), style=bold))
+    summary = review.summary
+    out.append(_summary_table(summary, rich))
+    out.append(_summary_legend(rich))
+    for player in summary:
+        worst = match_costliest(reviews, player)
+        mine = [d for r in reviews for d in r.decisions if d.player == player]
+        if not worst:
+            out.extend(habits_lines(player, mine, rich))
+            continue
+        line = Text(
+            (
+                ngettext("Your costliest play:", "Your costliest plays:", len(worst))
+                if is_you(player)
+                else ngettext(
+                    "{player}'s costliest play:", "{player}'s costliest plays:", len(worst)
+                )
+            ).format(player=one_line(player))
+            + " "
+        )
+        for k, (r, d) in enumerate(worst):
+            if k:
+                line.append("; ")
+            line.append(
+                _("{file}, hand {hand}, play {n}:").format(
+                    file=one_line(review.file_of(r)), hand=r.hand, n=d.play
+                )
+                + " "
+            )
+            line.append_text(move_text(d.move.card, d.move.capture, r.record.style, rich))
+            line.append(", " + _("{cost} points").format(cost=number(d.judgement.cost)))
+        out.append(line)
+        out.extend(habits_lines(player, mine, rich))
+    if review.interrupted:
+        out.append(Text(_("Interrupted: the review stops at the last decision judged.")))
     return out
 
 

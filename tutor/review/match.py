@@ -22,6 +22,7 @@ from tutor.records.record import HandRecord
 from tutor.review.habits import habits_of
 from tutor.review.judge import Settings
 from tutor.review.review import (
+    Decision,
     PlayerSummary,
     Progress,
     Review,
@@ -31,7 +32,14 @@ from tutor.review.review import (
     review_record,
 )
 
-__all__ = ["MatchReview", "HandReviewError", "HandProgress", "review_hand", "review_match"]
+__all__ = [
+    "MatchReview",
+    "FilesReview",
+    "HandReviewError",
+    "HandProgress",
+    "review_hand",
+    "review_match",
+]
 
 HandProgress = Callable[[int, int], AbstractContextManager[Progress | None]]
 """For hand ``n`` of ``hands`` (``progress(n, hands)``), the context the hand's review runs in,
@@ -75,21 +83,7 @@ class MatchReview:
     def to_json(self) -> dict[str, Any]:
         return {
             "hands": [r.to_json() for r in self.reviews],
-            # where to look first over the match, as a hand's summary has it for its plays
-            # (stop 59: the text and the page named them, the match's JSON not)
-            "summary": {
-                name: {
-                    **s.to_json(),
-                    "costliest": [
-                        {"hand": r.hand, "play": d.play}
-                        for r, d in match_costliest(self.reviews, name)
-                    ],
-                    "habits": habits_of(
-                        [d for r in self.reviews for d in r.decisions if d.player == name]
-                    ).to_json(),
-                }
-                for name, s in self.summary.items()
-            },
+            "summary": players_json(self.reviews, lambda r, d: {"hand": r.hand, "play": d.play}),
             "interrupted": self.interrupted,
         }
 
@@ -163,3 +157,65 @@ def review_match(
         if review.interrupted:
             break
     return MatchReview(list(records), reviews)
+
+
+@dataclass
+class FilesReview:
+    """Several record files reviewed, each as :func:`review_match` reviews it (every hand, or
+    the hands asked for), then each player's figures over them all: a season of one's games,
+    where a player's name is the same from file to file (``tutor review A.yaml B.yaml``)."""
+
+    files: list[tuple[str, MatchReview]]
+    """Each file's name as given, with its review, in the order given; up to the one Ctrl-C
+    stopped (if any)."""
+
+    @property
+    def reviews(self) -> list[Review]:
+        """Every hand reviewed, file after file."""
+        return [r for _name, m in self.files for r in m.reviews]
+
+    @property
+    def interrupted(self) -> bool:
+        return bool(self.files) and self.files[-1][1].interrupted
+
+    @property
+    def timed_out(self) -> int:
+        return sum(m.timed_out for _name, m in self.files)
+
+    @property
+    def summary(self) -> dict[str, PlayerSummary]:
+        """Each player's figures over every hand reviewed (:func:`match_summary`)."""
+        return match_summary(self.reviews)
+
+    def file_of(self, review: Review) -> str:
+        """The file a hand's review comes from."""
+        return next(f for f, m in self.files if any(r is review for r in m.reviews))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "files": [{"file": f, **m.to_json()} for f, m in self.files],
+            "summary": players_json(
+                self.reviews,
+                lambda r, d: {"file": self.file_of(r), "hand": r.hand, "play": d.play},
+            ),
+            "interrupted": self.interrupted,
+        }
+
+
+def players_json(
+    reviews: Sequence[Review], where: Callable[[Review, Decision], dict[str, Any]]
+) -> dict[str, Any]:
+    """Each player's figures over ``reviews`` as the JSON gives them: the summary, the
+    costliest decisions (each placed by ``where``: its hand and play, and its file for a
+    review of several) and the habits (stop 59: the text and the page named them, the JSON of
+    a match not)."""
+    return {
+        name: {
+            **s.to_json(),
+            "costliest": [where(r, d) for r, d in match_costliest(reviews, name)],
+            "habits": habits_of(
+                [d for r in reviews for d in r.decisions if d.player == name]
+            ).to_json(),
+        }
+        for name, s in match_summary(reviews).items()
+    }
