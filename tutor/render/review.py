@@ -17,7 +17,6 @@ from rich.text import Text
 from tutor.game.cards import Style
 from tutor.game.i18n import N_, _, bounds, is_you, ngettext, number, pgettext
 from tutor.game.rules import Ruleset
-from tutor.game.scoring import category_name
 from tutor.records.replay import replay_hand
 from tutor.render.replay import hand_end, match_hand_lines
 from tutor.render.rules import ruleset_label
@@ -51,7 +50,7 @@ from tutor.review.review import (
     match_costliest,
     match_summary,
 )
-from tutor.review.sources import SOURCES_FROM, shown_cents
+from tutor.review.sources import SOURCES_FROM, split_text
 from tutor.search.defaults import DEFAULT_EXACT_PLIES
 
 __all__ = [
@@ -420,21 +419,9 @@ def points_went_sentence(name: str, habits: Habits) -> str | None:
     (None when no cost was split): the terminal's and the page's."""
     if not habits.split:
         return None
-    cents = shown_cents(habits.categories, habits.cost)
-    lost = sorted((c for c in cents if cents[c] > 0), key=lambda c: -cents[c])
-    better = sorted((c for c in cents if cents[c] < 0), key=lambda c: cents[c])
-    if not lost:
+    parts = split_text(habits.categories, habits.cost, habits.split)
+    if parts is None:
         return None
-    parts = ", ".join(f"{category_name(c)} {number(cents[c] / 100)}" for c in lost)
-    if better:
-        parts = ngettext(
-            "{lost}; the move played did better in {won}",
-            "{lost}; the moves played did better in {won}",
-            habits.split,
-        ).format(
-            lost=parts,
-            won=", ".join(f"{category_name(c)} {number(-cents[c] / 100)}" for c in better),
-        )
     where = (
         ngettext(
             "Where your points went (the cost of {n} play split by category): {parts}.",

@@ -9,9 +9,10 @@ one too: in each deal the verdict rests on, the best move's end and the played m
 scored category by category, and the differences averaged over the deals. They add up to the
 cost the review shows, exactly: it is the same mean over the same deals, split.
 
-This says what a costly play gives away ("the primiera, and a scopa in one deal in three")
-where no maxim names it, and lets a reader check a maxim's reason against what the analysis
-found. Exact decisions use the one known deal and its lines of best play.
+This says what a costly play gives away ("cards 0.31, denari 0.27, primiera 0.22; the move
+played does better in scope 0.34") where no maxim names it, and lets a reader check a maxim's
+reason against what the analysis found. Exact decisions use the one known deal and its lines of
+best play.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from tutor.review.judge import Judgement, Settings
 from tutor.search.analysis import best_play_to_end, run_parallel, sample_end
 from tutor.search.players import seat_view
 
-__all__ = ["CostSources", "cost_sources", "shown_cents", "SOURCES_FROM"]
+__all__ = ["CostSources", "cost_sources", "split_text", "shown_cents", "SOURCES_FROM"]
 
 SOURCES_FROM = "inaccuracy"
 """The mildest class whose cost the review splits by category: below it there is little to
@@ -61,17 +62,9 @@ class CostSources:
         """One sentence: the categories that cost, largest first, then those where the move
         played does better; None when every category rounds to nothing. The figures shown add
         up to the cost as the review shows it (:func:`shown_cents`)."""
-        cents = shown_cents(self.categories, self.cost)
-        lost = sorted((c for c in cents if cents[c] > 0), key=lambda c: -cents[c])
-        won = sorted((c for c in cents if cents[c] < 0), key=lambda c: cents[c])
-        if not lost:
+        parts = split_text(self.categories, self.cost)
+        if parts is None:
             return None
-        parts = ", ".join(f"{category_name(c)} {number(cents[c] / 100)}" for c in lost)
-        if won:
-            better = ", ".join(f"{category_name(c)} {number(-cents[c] / 100)}" for c in won)
-            # not "won back", which read as points the player recovered (consistency audit,
-            # stop 59)
-            parts = _("{lost}; the move played does better in {won}").format(lost=parts, won=better)
         if self.exact:
             return _("Where the cost comes from, on the lines of best play: {parts}.").format(
                 parts=parts
@@ -81,6 +74,28 @@ class CostSources:
             "Where the cost comes from, averaged over the {n} deals valued: {parts}.",
             self.deals,
         ).format(n=self.deals, parts=parts)
+
+
+def split_text(categories: dict[str, float], total: float | None, plays: int = 1) -> str | None:
+    """The categories of a cost in words, largest first, then those where the move played
+    (``plays`` moves, summed) does better: ``cards 0.31, denari 0.27; the move played does
+    better in scope 0.34``; None when nothing costs (:func:`shown_cents` rounds them to
+    ``total``)."""
+    cents = shown_cents(categories, total)
+    lost = sorted((c for c in cents if cents[c] > 0), key=lambda c: -cents[c])
+    won = sorted((c for c in cents if cents[c] < 0), key=lambda c: cents[c])
+    if not lost:
+        return None
+    parts = ", ".join(f"{category_name(c)} {number(cents[c] / 100)}" for c in lost)
+    if not won:
+        return parts
+    better = ", ".join(f"{category_name(c)} {number(-cents[c] / 100)}" for c in won)
+    # not "won back", which read as points the player recovered (consistency audit, stop 59)
+    return ngettext(
+        "{lost}; the move played does better in {won}",
+        "{lost}; the moves played do better in {won}",
+        plays,
+    ).format(lost=parts, won=better)
 
 
 def shown_cents(categories: dict[str, float], total: float | None = None) -> dict[str, int]:
