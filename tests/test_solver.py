@@ -132,46 +132,32 @@ def test_every_move_value_equals_minimax_on_invented_positions(name: str) -> Non
         assert {mv.move: mv.value for mv in sol.moves} == reference_moves(state), state
 
 
+@st.composite
+def drawn_positions(draw: st.DrawFn) -> GameState:
+    """A small position of the last deal in any shipped ruleset, played to or invented: a
+    failing one shrinks to a small seed and hand."""
+    rules = load_ruleset(draw(st.sampled_from(RULESETS)))
+    cards_left = draw(st.integers(1, 2 if rules.players == 4 else 3))
+    rng = random.Random(draw(st.integers(0, 2**32 - 1)))
+    make = invented_position if draw(st.booleans()) else played_position
+    return make(rules, rng, cards_left)
+
+
 @settings(max_examples=60, deadline=None)
-@given(
-    name=st.sampled_from(RULESETS),
-    seed=st.integers(0, 2**32 - 1),
-    cards_left=st.integers(1, 3),
-    invented=st.booleans(),
-)
-def test_the_solver_agrees_with_minimax_on_drawn_positions(
-    name: str, seed: int, cards_left: int, invented: bool
-) -> None:
+@given(state=drawn_positions())
+def test_the_solver_agrees_with_minimax_on_drawn_positions(state: GameState) -> None:
     """The two tests above as a property: a failing position shrinks to a small seed and
     hand (test audit, stop 57: the seeded loops could only name the state)."""
-    rules = load_ruleset(name)
-    if rules.players == 4:
-        cards_left = min(cards_left, 2)
-    rng = random.Random(seed)
-    make = invented_position if invented else played_position
-    state = make(rules, rng, cards_left)
-    sol = Solver(rules).solve(state)
+    sol = Solver(state.rules).solve(state)
     assert sol.exact and {mv.move: mv.value for mv in sol.moves} == reference_moves(state)
 
 
 @settings(max_examples=60, deadline=None)
-@given(
-    name=st.sampled_from(RULESETS),
-    seed=st.integers(0, 2**32 - 1),
-    cards_left=st.integers(1, 3),
-    invented=st.booleans(),
-)
-def test_the_root_value_and_line_alone_agree_with_minimax(
-    name: str, seed: int, cards_left: int, invented: bool
-) -> None:
+@given(state=drawn_positions())
+def test_the_root_value_and_line_alone_agree_with_minimax(state: GameState) -> None:
     """Solver.value and Solver.line search the root alone (what a play-out's end needs, stop
     59): the value is minimax's, and the line, played out, ends with exactly that margin."""
-    rules = load_ruleset(name)
-    if rules.players == 4:
-        cards_left = min(cards_left, 2)
-    rng = random.Random(seed)
-    state = (invented_position if invented else played_position)(rules, rng, cards_left)
-    solver = Solver(rules)
+    solver = Solver(state.rules)
     value = solver.value(state)
     assert value == reference_value(state) == solver.solve(state).value
     end = state.copy()
