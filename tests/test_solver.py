@@ -415,3 +415,17 @@ def test_a_value_past_four_points_is_found_exactly() -> None:
     assert played_out_margin(state) == -7
     assert sol.exact and (sol.low, sol.value, sol.high) == (-7, -7, -7)
     assert [(m.low, m.value, m.high) for m in sol.moves] == [(-7, -7, -7)]
+
+
+def test_the_solvers_memos_start_again_past_their_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Scale audit (stop 59): a review of twenty scopone files grew every process past 400 MB,
+    the pile-summary memo keeping up to a million entries; it keeps MEMO_LIMIT now."""
+    rules = load_ruleset("scopa")
+    monkeypatch.setattr(solver_module, "MEMO_LIMIT", 50)
+    solver = Solver(rules)
+    rng = random.Random(4)
+    while len(solver._summ) <= 50:  # solves fill it past the limit
+        solver.solve(random_position(rules, rng, 3))
+    before = len(solver._summ)
+    solver.solve(random_position(rules, rng, 1))  # the next starts it again
+    assert len(solver._summ) < before

@@ -62,6 +62,15 @@ __all__ = [
 INF = 1000
 
 
+MEMO_LIMIT = 250_000
+"""Entries a solver's leaf and pile-summary memos keep before they start again: a summary is
+about 200 bytes, and at a million each (until stop 59) a review of twenty scopone files grew
+every process to 400 MB and more (scale audit, stop 59); the memos serve the solves of one
+position far more than those of the next hand."""
+CAPS_MEMO_LIMIT = 200_000
+"""Entries the memo of capture lists keeps before it starts again."""
+
+
 class SolverError(TutorError):
     """A position the exact solver cannot take: hidden cards, or more than two sides."""
 
@@ -387,11 +396,11 @@ class Solver:
     def _ready(self, state: GameState) -> None:
         """Check ``state`` and keep the memos shared between solves within bounds."""
         self.check(state)
-        if len(self._leaf) > 1_000_000:
+        if len(self._leaf) > MEMO_LIMIT:
             self._leaf.clear()
-        if len(self._summ) > 1_000_000:
+        if len(self._summ) > MEMO_LIMIT:
             self._summ.clear()
-        if len(self._caps) > 200_000:
+        if len(self._caps) > CAPS_MEMO_LIMIT:
             self._caps.clear()
 
 
