@@ -39,7 +39,7 @@ from tutor.puzzles.check import (
     solve_puzzle,
 )
 from tutor.puzzles.format import Puzzle
-from tutor.puzzles.themes import cards_parting, line_partings, parting_sentences
+from tutor.puzzles.themes import line_partings, parting_sentences, played_out
 from tutor.records.record import player_named, shown_name
 from tutor.review.defaults import ROUNDS_TO_ZERO
 from tutor.review.judge import points_whose
@@ -387,10 +387,7 @@ def _what_went_wrong(p: Puzzle, move: Move, solved: Solved) -> list[str]:
     ]
     told = p.spec.text("explanation")
     if solved.line:
-        parted = {
-            **cards_parting(solved.state, solved.line, after),
-            **line_partings(solved.state, solved.line, after),
-        }
+        parted = line_partings(solved.state, solved.line, after, cards=True)
         # what the puzzle's own words say of this very move already is not said again (coach
         # audit, stop 59: "what changes hands is the primiera", then the same as a parting)
         parted = {k: v for k, v in parted.items() if not _said(told, move.text(p.style), k)}
@@ -419,9 +416,7 @@ def _said(told: str, move: str, key: str) -> bool:
 def _points_on_the_line(state: GameState, line: Sequence[Move], sides: Sequence[str]) -> str | None:
     """Each side's points at the end of ``line``, category by category, in words (None when
     the line stops before the hand ends)."""
-    end = state.copy()
-    for move in line:
-        end.push(move)
+    end = played_out(state, line)
     if not end.is_over():
         return None
     parts = []

@@ -40,7 +40,7 @@ __all__ = [
     "themes_of_codes",
     "line_partings",
     "parting_sentences",
-    "cards_parting",
+    "played_out",
     "line_themes",
     "settled_themes",
 ]
@@ -94,7 +94,8 @@ def themes_of_codes(codes: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(t for c, t in THEME_OF_CODE.items() if c in got))
 
 
-def _play_out(state: GameState, line: Sequence[Move]) -> GameState:
+def played_out(state: GameState, line: Sequence[Move]) -> GameState:
+    """A copy of ``state`` with ``line`` played."""
     work = state.copy()
     for m in line:
         work.push(m)
@@ -102,21 +103,22 @@ def _play_out(state: GameState, line: Sequence[Move]) -> GameState:
 
 
 def line_partings(
-    state: GameState, best_line: Sequence[Move], alt_line: Sequence[Move]
+    state: GameState, best_line: Sequence[Move], alt_line: Sequence[Move], cards: bool = False
 ) -> dict[str, tuple[Any, Any]]:
     """What two complete lines of play (full-information ``state``) decide differently, by
     theme: (after the best line, after the alternative). The side (-1: nobody) that wins the
-    settebello, the primiera or the denari; the scope each side makes from ``state`` on
-    (``sweep``, a tuple by side); the side that takes the leftovers at the end
+    settebello, the primiera or the denari (and the point of the cards with ``cards``: a wrong
+    answer's explanation says it, a puzzle has no theme for it); the scope each side makes from
+    ``state`` on (``sweep``, a tuple by side); the side that takes the leftovers at the end
     (``last-capture``). Nothing when either line stops short of the end."""
     out: dict[str, tuple[Any, Any]] = {}
-    a = _play_out(state, best_line)
-    b = _play_out(state, alt_line)
+    a = played_out(state, best_line)
+    b = played_out(state, alt_line)
     if not (a.is_over() and b.is_over()):
         return out
     wa = category_winners(state.rules, a.captured)
     wb = category_winners(state.rules, b.captured)
-    for cat in ("settebello", "primiera", "denari"):
+    for cat in ("cards",) * cards + ("settebello", "primiera", "denari"):
         if wa[cat] != wb[cat]:
             out[cat] = (wa[cat], wb[cat])
     if a.scope != b.scope:
@@ -179,22 +181,6 @@ def parting_sentences(
                 )
             )
     return out
-
-
-def cards_parting(
-    state: GameState, best_line: Sequence[Move], alt_line: Sequence[Move]
-) -> dict[str, tuple[Any, Any]]:
-    """The side (-1: nobody) that wins the point of the cards after each of two complete
-    lines, when they differ (nothing else, or when a line stops short): what a wrong answer's
-    explanation adds to :func:`line_partings`, which leaves the cards out of a puzzle's
-    themes."""
-    a = _play_out(state, best_line)
-    b = _play_out(state, alt_line)
-    if not (a.is_over() and b.is_over()):
-        return {}
-    wa = category_winners(state.rules, a.captured)["cards"]
-    wb = category_winners(state.rules, b.captured)["cards"]
-    return {"cards": (wa, wb)} if wa != wb else {}
 
 
 def line_themes(state: GameState, best_line: Sequence[Move], alt_line: Sequence[Move]) -> list[str]:

@@ -530,31 +530,18 @@ def files_review_view(review: FilesReview, rich: bool = False) -> list[Renderabl
     for player in summary:
         worst = match_costliest(reviews, player)
         mine = [d for r in reviews for d in r.decisions if d.player == player]
-        if not worst:
-            out.extend(habits_lines(player, mine, rich))
-            continue
-        line = Text(
+        plays = [
             (
-                ngettext("Your costliest play:", "Your costliest plays:", len(worst))
-                if is_you(player)
-                else ngettext(
-                    "{player}'s costliest play:", "{player}'s costliest plays:", len(worst)
-                )
-            ).format(player=one_line(player))
-            + " "
-        )
-        for k, (r, d) in enumerate(worst):
-            if k:
-                line.append("; ")
-            line.append(
                 _("{file}, hand {hand}, play {n}:").format(
                     file=one_line(review.file_of(r)), hand=r.hand, n=d.play
-                )
-                + " "
+                ),
+                r.record.style,
+                d,
             )
-            line.append_text(move_text(d.move.card, d.move.capture, r.record.style, rich))
-            line.append(", " + _("{cost} points").format(cost=number(d.judgement.cost)))
-        out.append(line)
+            for r, d in worst
+        ]
+        if plays:
+            out.append(costliest_line(player, plays, rich, best=False))
         out.extend(habits_lines(player, mine, rich))
     if review.interrupted:
         out.append(Text(_("Interrupted: the review stops at the last decision judged.")))
@@ -580,33 +567,43 @@ def hands_reviewed(reviews: Sequence[Review], hands: int) -> str:
 def _costliest(review: Review, rich: bool) -> list[RenderableType]:
     """Each player's costliest decisions, worst first, where to look first (found by a user:
     a long review gave no way to find one's worst play but reading every line)."""
-    style = review.record.style
     out: list[RenderableType] = []
     for name in review.players:
-        mine = costliest(review, name)
-        if not mine:
-            continue
-        # one play or several, said so (English audit, stop 52: "Your costliest plays: play 21")
-        costliest_of = (
-            ngettext("Your costliest play:", "Your costliest plays:", len(mine))
-            if is_you(name)
-            else ngettext("{player}'s costliest play:", "{player}'s costliest plays:", len(mine))
-        )
-        line = Text(costliest_of.format(player=one_line(name)) + " ")
-        for k, d in enumerate(mine):
-            j = d.judgement
-            if k:
-                line.append("; ")
-            line.append(_("play {n}:").format(n=d.play) + " ")
-            line.append_text(move_text(d.move.card, d.move.capture, style, rich))
-            cost = _("{cost} points").format(cost=number(j.cost))
-            bounds = j.bounds_text()
-            line.append(", " + cost + (" " + bounds if bounds else ""))
-            line.append(" (" + _("best") + " ")
-            line.append_text(move_text(j.best.card, j.best.capture, style, rich))
-            line.append(")")
-        out.append(line)
+        mine = [(_("play {n}:").format(n=d.play), review.record.style, d)
+                for d in costliest(review, name)]  # fmt: skip
+        if mine:
+            out.append(costliest_line(name, mine, rich, best=True))
     return out
+
+
+def costliest_line(
+    name: str, plays: Sequence[tuple[str, Style, Decision]], rich: bool, best: bool
+) -> Text:
+    """``Your costliest plays:`` then each of ``plays`` (its label, notation and decision):
+    the move and its cost, with the interval and the best move when ``best``."""
+    # one play or several, said so (English audit, stop 52: "Your costliest plays: play 21")
+    costliest_of = (
+        ngettext("Your costliest play:", "Your costliest plays:", len(plays))
+        if is_you(name)
+        else ngettext("{player}'s costliest play:", "{player}'s costliest plays:", len(plays))
+    )
+    line = Text(costliest_of.format(player=one_line(name)) + " ")
+    for k, (label, style, d) in enumerate(plays):
+        j = d.judgement
+        if k:
+            line.append("; ")
+        line.append(label + " ")
+        line.append_text(move_text(d.move.card, d.move.capture, style, rich))
+        cost = _("{cost} points").format(cost=number(j.cost))
+        if not best:
+            line.append(", " + cost)
+            continue
+        bounds = j.bounds_text()
+        line.append(", " + cost + (" " + bounds if bounds else ""))
+        line.append(" (" + _("best") + " ")
+        line.append_text(move_text(j.best.card, j.best.capture, style, rich))
+        line.append(")")
+    return line
 
 
 def _values_line(player: str, rules: Ruleset, unit: str) -> str:

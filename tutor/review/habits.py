@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from tutor.game.scoring import CATEGORIES
-from tutor.review.judge import CLASSES, Judgement, classify
+from tutor.review.judge import Judgement
 from tutor.review.observations import Observation
-from tutor.review.sources import SOURCES_FROM, CostSources
+from tutor.review.sources import CostSources, worth_splitting
 
 __all__ = ["BrokenMaxim", "Habits", "habits_of"]
 
@@ -94,7 +94,6 @@ def habits_of(decisions: Sequence[Decided]) -> Habits:
         for c, x in d.sources.categories.items():
             sums[c] = sums.get(c, 0.0) + x
     broken: dict[str, list[Any]] = {}
-    costly_from = CLASSES.index(SOURCES_FROM)
     for d in decisions:
         seen = set()
         for o in d.observations:
@@ -107,7 +106,7 @@ def habits_of(decisions: Sequence[Decided]) -> Habits:
             # it (a break the best move shares, or the analysis prefers, is no lesson of the
             # maxim's; coach audit, stop 59)
             j = d.judgement
-            if j.best in o.keeping and CLASSES.index(classify(j.cost)) >= costly_from:
+            if j.best in o.keeping and worth_splitting(j.cost):
                 row[2] += 1
                 row[3] += j.cost
     rows = [BrokenMaxim(code, m, n, k, pts) for code, (m, n, k, pts) in broken.items()]

@@ -54,7 +54,7 @@ from tutor.review.observations import (
     percent_in_words,
 )
 from tutor.review.reading import ReadingCheck, check_reading, with_deals_share
-from tutor.review.sources import SOURCES_FROM, CostSources, cost_sources
+from tutor.review.sources import CostSources, cost_sources, worth_splitting
 from tutor.search.analysis import Interval
 
 __all__ = [
@@ -774,6 +774,6 @@ def review_decision(
         hs = hindsight(state.copy(), move, here.seed)
     reading = check_reading(view, move, j, here) if reading_check else None
     sources = None
-    if split_cost and CLASSES.index(classify(j.cost)) >= CLASSES.index(SOURCES_FROM):
+    if split_cost and worth_splitting(j.cost):
         sources = cost_sources(view, j, here)
     return Decision(n, seat, names[seat], move, j, weighed, hs, reading, tuple(names), sources)

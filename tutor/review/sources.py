@@ -25,15 +25,28 @@ from tutor.counting.knowledge import known_world
 from tutor.game.i18n import _, ngettext, number
 from tutor.game.scoring import CATEGORIES, category_name, score_state
 from tutor.game.state import GameState, Move
-from tutor.review.judge import Judgement, Settings
+from tutor.review.judge import CLASSES, Judgement, Settings, classify
 from tutor.search.analysis import best_play_to_end, run_parallel, sample_end
 from tutor.search.players import seat_view
 
-__all__ = ["CostSources", "cost_sources", "split_text", "shown_cents", "SOURCES_FROM"]
+__all__ = [
+    "CostSources",
+    "cost_sources",
+    "split_text",
+    "shown_cents",
+    "worth_splitting",
+    "SOURCES_FROM",
+]
 
 SOURCES_FROM = "inaccuracy"
 """The mildest class whose cost the review splits by category: below it there is little to
 split (a few hundredths of a point), and each split replays two moves on every deal."""
+
+
+def worth_splitting(cost: float) -> bool:
+    """Whether a cost is one the review splits by category, and a break of a maxim costly:
+    an estimate of :data:`SOURCES_FROM` or more."""
+    return CLASSES.index(classify(cost)) >= CLASSES.index(SOURCES_FROM)
 
 
 @dataclass(frozen=True)

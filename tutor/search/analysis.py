@@ -663,11 +663,23 @@ def _side_value(state: GameState, value: int, mover_side: int) -> int:
     return value if state.turn % state.rules.sides == mover_side else -value
 
 
+def _play_on(world: GameState, policy: Player, rng: random.Random, exact_plies: int) -> None:
+    """The play-out of a sample: ``policy`` plays ``world`` on (in place) until the hand ends
+    or ``exact_plies`` plays are left for the solver (:func:`_finish` values the rest,
+    :func:`sample_end` plays it)."""
+    while not world.is_over() and world.plays_left() > exact_plies:
+        world.push(policy.choose(world, rng))
+
+
+def _policy(world: GameState, playout: Player | None) -> Player:
+    """The play-out player: ``playout``, or the ruleset's tuned rule-based player."""
+    return playout if playout is not None else playout_policy(world.rules.name)
+
+
 def _finish(world: GameState, mover_side: int, policy: Player, rng: random.Random,
             exact_plies: int) -> float:  # fmt: skip
     """Play ``world`` on with ``policy`` until ``exact_plies`` plays are left, then solve."""
-    while not world.is_over() and world.plays_left() > exact_plies:
-        world.push(policy.choose(world, rng))
+    _play_on(world, policy, rng, exact_plies)
     if world.is_over():
         pts = score_captures(world.rules, world.captured, world.scope).points()
         return pts[mover_side] - pts[1 - mover_side]
@@ -713,7 +725,7 @@ def value_sample(
     mover_side = world.turn % world.rules.sides
     if world.plays_left() <= exact_plies:
         return exact_values(world, moves)
-    policy = playout if playout is not None else playout_policy(world.rules.name)
+    policy = _policy(world, playout)
     out = []
     for move in moves:
         # the same generator for every move: common random numbers sharpen the comparison
@@ -738,10 +750,7 @@ def sample_end(
     w = world.copy()
     w.push(move)
     if world.plays_left() > exact_plies:
-        policy = playout if playout is not None else playout_policy(world.rules.name)
-        rng = random.Random(seed)
-        while not w.is_over() and w.plays_left() > playout_exact_plies:
-            w.push(policy.choose(w, rng))
+        _play_on(w, _policy(world, playout), random.Random(seed), playout_exact_plies)
     return best_play_to_end(w)
 
 
