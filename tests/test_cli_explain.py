@@ -321,7 +321,7 @@ def test_the_last_play_says_where_the_cards_left_go() -> None:
     result = run("explain", str(SEED003), "--at", "35", "--time", "0.2", "--samples", "8")
     assert result.exit_code == 0, result.output
     lines = [line.strip() for line in result.stdout.splitlines()]
-    k = lines.index("1. QS x QC")
+    k = lines.index("1. QS x QC  (played in the record)")
     assert lines[k + 1 : k + 3] == [
         "Takes QC.",
         "The hand ends: 4S left on the table go to Ada, who captured last.",
@@ -367,3 +367,39 @@ def test_ctrl_c_shows_the_values_found_so_far() -> None:
     assert data["interrupted"] is True and 0 < data["samples"] < 100000
     assert all(m["value"] is not None for m in data["moves"])
     assert "interrupted: showing what was computed" in err
+
+
+def test_the_move_the_record_made_is_judged_on_the_deals_listed(tmp_path: Path) -> None:
+    """Was: ``explain --at`` listed every move with its value and said nothing of the move
+    the record made, nor what it cost, nor where the cost comes from (the review's words).
+    Its verdict is the review's, on the very deals of the list: the cost is their gap."""
+    args = ("explain", str(SEED003), "--at", "2", "-k", "40", "--workers", "1")
+    data = run_json(*args)
+    values = {m["move"]: m["value"] for m in data["moves"]}
+    played = data["played"]
+    assert played["play"] == 3 and played["player"] == "You" and played["move"] == "AS"
+    assert played["best"] == data["moves"][0]["move"] == "7H x 3H 4H"
+    assert played["samples"] == data["samples"] == 40
+    assert played["cost"] == pytest.approx(values["7H x 3H 4H"] - values["AS"], abs=0.011)
+    split = played["cost_sources"]
+    assert split["deals"] == 40
+    assert sum(split["categories"].values()) == pytest.approx(played["cost"], abs=0.011)
+    flat = " ".join(run(*args).stdout.split())
+    assert "2. AS +" in flat and "] (played in the record)" in flat
+    assert flat.count("(played in the record)") == 1
+    said = re.search(
+        r"In the record, you played AS: on the deals above, (\S+), cost ([\d.]+)", flat
+    )
+    assert said is not None and float(said.group(2)) == pytest.approx(played["cost"], abs=0.006)
+    assert "against 7H x 3H 4H." in flat
+    assert "Where the cost comes from, averaged over the 40 deals valued: " in flat
+    last = " ".join(run("explain", str(SEED003), "--at", "35", "-k", "8").stdout.split())
+    assert last.endswith("In the record, Ada played QS x QC: forced (the only play).")
+    # a record that stops there has no move to judge
+    text = SEED003.read_text(encoding="utf-8")
+    head, plays = text.split("plays:\n")
+    cut = tmp_path / "cut.yaml"
+    cut.write_text(head + "plays:\n" + "".join(plays.splitlines(keepends=True)[:3]), "utf-8")
+    short = run_json("explain", str(cut), "--at", "2", "-k", "12", "--workers", "1")
+    assert short["played"] is None and short["moves"]
+    assert "played in the record" not in run("explain", str(cut), "--at", "2", "-k", "12").stdout

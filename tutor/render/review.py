@@ -663,6 +663,7 @@ def explanation_view(ex: PositionExplanation, rich: bool = False) -> list[Render
     reading = ex.reading_text()
     if reading is not None:
         out.append(reading_line(reading, rich, style))
+    played = ex.played
     for i, m in enumerate(ex.moves, start=1):
         line = Text(f"{i}. ", style=bold)
         line.append_text(move_text(m.move.card, m.move.capture, style, rich))
@@ -672,6 +673,8 @@ def explanation_view(ex: PositionExplanation, rich: bool = False) -> list[Render
                 line.append("  " + number(v.value, "+g"))
             else:
                 line.append(f"  {number(v.value, '+.2f')} {bounds(v.low, v.high, '+.2f')}")
+        if played is not None and played.move == m.move:
+            line.append("  " + _("(played in the record)"))
         sentences = m.sentences(style, ex.next_player)
         body: list[RenderableType] = [glyph_cards(visible(s), style, rich) for s in sentences]
         for o in m.observations:
@@ -682,4 +685,50 @@ def explanation_view(ex: PositionExplanation, rich: bool = False) -> list[Render
         out.append(Text(""))
         out.append(line)
         out.append(Indented(Group(*body), len(f"{i}. ")))  # under the play, from 10. on too
+    if played is not None:
+        out += [Text(""), *_played_lines(played, style, rich)]
+    return out
+
+
+def _played_lines(d: Decision, style: Style, rich: bool) -> list[RenderableType]:
+    """``explain --at``'s last word: the verdict on the move the record made, judged as
+    ``tutor review`` judges, on the deals the list was valued on, and where its cost comes
+    from. (The review itself may stop sampling sooner, once the class is settled.)"""
+    j = d.judgement
+    label = Text(class_label(d), style=CLASS_COLOURS[j.classification] if rich else "")
+    if j.classification == "forced":  # the words tutor play's feedback gives it
+        forced = _("(the only play)") if len(j.moves) == 1 else _("(every play is worth the same)")
+        verdict = assemble_text("{label} {why}", label=label, why=forced)
+    elif j.classification == "best" and not j.uncertain:
+        verdict = label
+    else:  # the cost with its interval, as the review's row gives it, and the best move
+        verdict = assemble_text(
+            _("{verdict}, cost {cost} {bounds}")
+            if j.best == d.move
+            else _("{verdict}, cost {cost} {bounds} against {best}"),
+            verdict=label,
+            cost=number(j.cost),
+            bounds=j.bounds_text(),
+            best=move_text(j.best.card, j.best.capture, style, rich),
+        )
+    if j.exact or not j.samples:  # no deals: the values are exact, or there was no choice
+        said = (
+            _("In the record, you played {move}: {verdict}.")
+            if is_you(d.player)
+            else _("In the record, {player} played {move}: {verdict}.")
+        )
+    elif is_you(d.player):
+        said = _("In the record, you played {move}: on the deals above, {verdict}.")
+    else:
+        said = _("In the record, {player} played {move}: on the deals above, {verdict}.")
+    line = assemble_text(
+        said,
+        player=one_line(d.player),
+        move=move_text(d.move.card, d.move.capture, style, rich),
+        verdict=verdict,
+    )
+    out: list[RenderableType] = [line]
+    sources = None if d.sources is None else d.sources.text()
+    if sources is not None:
+        out.append(Text(sources))
     return out

@@ -23,13 +23,19 @@ from tutor.counting.tracker import a_value, flipped_values, value_word, values_t
 from tutor.game.captures import table_sum
 from tutor.game.cards import Style, format_cards
 from tutor.game.i18n import _, ngettext
-from tutor.game.state import Move
+from tutor.game.state import GameState, Move
 from tutor.records.record import HandRecord
 from tutor.review.hands import position_at, reveal_hands
-from tutor.review.judge import Sampled, Settings, json_number, value_moves
+from tutor.review.judge import Sampled, Settings, Valued, json_number, value_moves
 from tutor.review.observations import Choices, Observation, percent_in_words, unmatched_values
 from tutor.review.reading import ValuesReading, check_values, evaluate_checked
-from tutor.review.review import ReviewError, decision_seed, require_two_sides
+from tutor.review.review import (
+    Decision,
+    ReviewError,
+    decision_seed,
+    require_two_sides,
+    review_decision,
+)
 from tutor.search.analysis import MoveEstimate, Progress
 from tutor.search.evaluate import Evaluation, sampling_warning
 
@@ -166,6 +172,10 @@ class PositionExplanation:
     requested: int = 0
     """The deals asked for (``--samples``): more than :attr:`samples` when the time limit,
     not the count, ended the sampling, and then how many it got depends on the machine."""
+    played: Decision | None = None
+    """The review's verdict on the move the record made here, judged on the deals above (its
+    cost is the gap between the two moves' values as listed), with where the cost comes from;
+    None when the record stops here or Ctrl-C came first."""
 
     @property
     def timed_out(self) -> bool:
@@ -206,6 +216,7 @@ class PositionExplanation:
             if self.reading is None
             else self.reading.to_json(self.record.players, style),
             "interrupted": self.interrupted,
+            "played": None if self.played is None else self.played.to_json(style),
         }
 
     def warnings(self) -> list[str]:
@@ -310,9 +321,33 @@ def explain_position(
             )
         )
     out.sort(key=lambda e: -(e.value.value if e.value is not None and e.value.n else -1e9))
+    interrupted = valued.interrupted
+    played = None
+    if not interrupted:
+        try:
+            played = _judge_played(full, state, at, valued, settings)
+        except KeyboardInterrupt:
+            if not keep_interrupted:
+                raise
+            interrupted = True
     return PositionExplanation(full, at, seat, view.table, view.hands[seat], valued.exact,
                                valued.samples, out, settings.seed, reading, valued.sampled,
-                               valued.interrupted, settings.samples)  # fmt: skip
+                               interrupted, settings.samples, played)  # fmt: skip
+
+
+def _judge_played(
+    full: HandRecord, state: GameState, at: int, valued: Valued, settings: Settings
+) -> Decision | None:
+    """The review's verdict on the move the record made after ``at`` plays, on the deals
+    ``valued`` drew and no more (a time limit that cut the values short cuts the verdict
+    alike), so that its cost is the gap the list shows; None when the record stops there."""
+    moves = full.moves()
+    if at >= len(moves):
+        return None
+    judged = settings if valued.samples < 2 else replace(settings, samples=valued.samples)
+    # the reading check is explain's own note on the values (check_values), not said twice
+    return review_decision(state, at + 1, moves[at], full.players, full.style, judged,
+                           reading_check=False, prior=valued.sampled)  # fmt: skip
 
 
 def solve_position(
