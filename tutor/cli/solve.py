@@ -35,7 +35,7 @@ from tutor.search.defaults import EXACT_TIME_LIMIT, SAMPLES, SAMPLES_MAX, TIME_M
     short_help="The value of every legal move, exactly or by sampling deals.",
     epilog=examples(
         "tutor solve docs/examples/scopone-hand.yaml --at 24",
-        "tutor solve docs/examples/partial-view.yaml --at 20 --samples 300 --seed 1",
+        "tutor solve docs/examples/partial-view.yaml --at 24 --samples 100 --seed 1",
     ),
 )
 def solve_command(
