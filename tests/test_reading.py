@@ -240,7 +240,34 @@ def test_odds_the_verdicts_deals_do_not_bear_out_are_said_beside_them() -> None:
     # odds the deals bear out say nothing more
     close = replace(safe, text="t", probability=held / drawn + ODDS_APART / 2)
     view = viewer_state(record.state_at(8), 0)
-    assert with_deals_share(close, d.judgement, view, record.players).text == "t"
+    assert with_deals_share(close, d.judgement.hands, view, record.players).text == "t"
+
+
+def test_explain_at_says_the_deals_share_beside_the_odds_as_the_review_does() -> None:
+    """Was: ``explain --at 8`` of the scopone example said "the odds that West holds one: 69%"
+    of the 10 that sweeps 2D x 2C's table and valued the move on deals that gave West a 10 in
+    about 40% of them, silent where the review says both. Its lines now say the deals' share
+    where the two part, on the very deals the list and the verdict on the play rest on."""
+    from tutor.game.cards import VALUE_MASKS
+    from tutor.review.explain import explain_position
+    from tutor.review.judge import Settings
+
+    [record] = load_path(ROOT / "docs" / "examples" / "scopone-hand.yaml")
+    ex = explain_position(record, 8, settings=Settings(samples=200, time=None, workers=1))
+    assert ex.played is not None
+    hands = ex.played.judgement.hands
+    held = sum(1 for h in hands if h[1] & VALUE_MASKS[10])
+    said = f"West holds one in {held} of the 200 deals the analysis valued ("
+    [take] = [m for m in ex.moves if m.move.text() == "2D x 2C"]
+    assert take.sweep_share is not None and take.sweep_share.startswith(said)
+    assert take.sweep_deals == held / 200 == take.to_json()["sweep"]["deals_share"]
+    assert any(s.startswith(said) for s in take.sentences("italian", "West"))
+    [played] = [m for m in ex.moves if m.move == ex.played.move]
+    for obs in (played.observations, ex.played.observations):
+        [safe] = [o for o in obs if o.code == "safe-table"]
+        assert "the odds that West holds one: 69%" in safe.text and said in safe.text
+    # a move whose odds the deals bear out gets no such sentence
+    assert all(m.sweep_share is None for m in ex.moves if m.sweep is None)
 
 
 def test_a_move_that_keeps_the_maxim_and_ties_the_best_is_said_to_be_one_of_the_best() -> None:

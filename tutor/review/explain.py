@@ -28,7 +28,14 @@ from tutor.records.record import HandRecord
 from tutor.review.hands import position_at, reveal_hands
 from tutor.review.judge import Sampled, Settings, Valued, json_number, value_moves
 from tutor.review.observations import Choices, Observation, percent_in_words, unmatched_values
-from tutor.review.reading import ValuesReading, check_values, evaluate_checked
+from tutor.review.reading import (
+    ValuesReading,
+    check_values,
+    deals_holding,
+    deals_share_sentence,
+    evaluate_checked,
+    with_deals_share,
+)
 from tutor.review.review import (
     Decision,
     ReviewError,
@@ -63,6 +70,13 @@ class MoveExplanation:
     sweep_odds: str | None = None
     """The sweep's odds in words as the observations give them, with the figure on the facts
     alone when the readings of behaviour move it (``69% (33% on the facts alone)``)."""
+    sweep_deals: float | None = None
+    """The share of the deals valued that give the next player the sweeping value; None when
+    the values are exact or no table is left to sweep."""
+    sweep_share: str | None = None
+    """How many of the deals valued give the next player the sweeping value, in words, when
+    that share and the odds quoted are far apart (:func:`deals_share_sentence`): the value
+    rests on the deals, and the reader should see both."""
 
     @property
     def codes(self) -> list[str]:
@@ -103,6 +117,8 @@ class MoveExplanation:
                         odds=odds_holds_one(next_name, self.sweep_odds or percent_in_words(p), p),
                     )
                 )
+                if self.sweep_share is not None:
+                    out.append(self.sweep_share)
             elif total > 10:
                 out.append(_("Leaves {cards} ({total}): no single card sweeps it.").format(**left))
             else:
@@ -133,6 +149,7 @@ class MoveExplanation:
                 "value": value,
                 "unseen": format_cards(unseen, style).split(),
                 "probability": round(p, 4),
+                "deals_share": None if self.sweep_deals is None else round(self.sweep_deals, 4),
             }
         return {
             "move": self.move.text(style),
@@ -293,8 +310,12 @@ def explain_position(
     choices = Choices(view, full.players, full.style, settings.styles)
     captured = view.captured_cards()
     out = []
+    hands = () if valued.exact else valued.hands
+    nxt = (seat + 1) % full.ruleset.players
     for m in choices.legal:
-        obs = choices.observe(m)
+        # the odds the texts quote are the tracker's, the values rest on the deals: where the
+        # two part, both are said, as in the review (with_deals_share)
+        obs = [with_deals_share(o, hands, view, full.players) for o in choices.observe(m)]
         flipped = flipped_values(m.card, m.capture) if m.capture else ()
         after = captured | m.capture | (1 << m.card) if m.capture else captured
         est = by_move.get(m)
@@ -318,6 +339,12 @@ def explain_position(
                 tuple(obs),
                 leftover,
                 None if sweep is None else choices.odds_words(m, (sweep[0],), sweep[2]),
+                None
+                if sweep is None or not hands
+                else deals_holding(hands, nxt, (sweep[0],)) / len(hands),
+                None
+                if sweep is None
+                else deals_share_sentence(nxt, (sweep[0],), sweep[2], hands, view, full.players),
             )
         )
     out.sort(key=lambda e: -(e.value.value if e.value is not None and e.value.n else -1e9))

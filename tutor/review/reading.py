@@ -56,6 +56,8 @@ __all__ = [
     "evaluate_checked",
     "cards_clause",
     "ODDS_APART",
+    "deals_holding",
+    "deals_share_sentence",
     "with_deals_share",
 ]
 
@@ -86,30 +88,53 @@ agree within what a note need not stop for."""
 
 
 def with_deals_share(
-    o: Observation, j: Judgement, view: GameState, names: Sequence[str]
+    o: Observation, hands: Sequence[tuple[int, ...]], view: GameState, names: Sequence[str]
 ) -> Observation:
-    """``o`` with a sentence on the share of the verdict's deals (:attr:`Judgement.hands`)
-    in which the player its odds are about holds such a card, when that share and the odds it
-    quotes (the tracker's) are :data:`ODDS_APART` apart and beyond chance: the cost rests on
-    the deals, which read every play as evidence, and the reader should see both. ``view``:
-    the decision's (a player with no cards in it is dealt new ones after the move, none of
-    the deals' cards, and is left out)."""
-    if o.probability is None or o.holder is None or not o.values or j.exact or not j.hands:
+    """``o`` with a sentence on the share of the deals valued (``hands``: a verdict's
+    :attr:`Judgement.hands`, or ``explain --at``'s; none when the values are exact) in which the
+    player its odds are about holds such a card, when that share and the odds it quotes (the
+    tracker's) are :data:`ODDS_APART` apart and beyond chance: the cost rests on the deals,
+    which read every play as evidence, and the reader should see both. ``view``: the
+    decision's (a player with no cards in it is dealt new ones after the move, none of the
+    deals' cards, and is left out)."""
+    if o.probability is None or o.holder is None:
         return o
-    if not view.hand_size(o.holder):
-        return o
+    said = deals_share_sentence(o.holder, o.values, o.probability, hands, view, names)
+    return o if said is None else replace(o, text=f"{o.text} {said}")
+
+
+def deals_holding(hands: Sequence[tuple[int, ...]], seat: int, values: Sequence[int]) -> int:
+    """In how many of the deals ``hands`` (card masks by seat) ``seat`` holds a card of
+    ``values``."""
     mask = 0
-    for v in o.values:
+    for v in values:
         mask |= VALUE_MASKS[v]
-    drawn = len(j.hands)
-    held = sum(1 for h in j.hands if h[o.holder] & mask)
-    p = o.probability
+    return sum(1 for h in hands if h[seat] & mask)
+
+
+def deals_share_sentence(
+    holder: int,
+    values: Sequence[int],
+    probability: float,
+    hands: Sequence[tuple[int, ...]],
+    view: GameState,
+    names: Sequence[str],
+) -> str | None:
+    """How many of the deals valued (``hands``: the card masks by seat of each) give
+    ``holder`` a card of ``values``, in words, when that share and ``probability`` (the
+    tracker's odds, which a text quotes) are :data:`ODDS_APART` apart and beyond chance; None
+    otherwise (:func:`with_deals_share`, and ``explain --at``'s line on a table left)."""
+    if not values or not hands or not view.hand_size(holder):
+        return None
+    drawn = len(hands)
+    held = deals_holding(hands, holder, values)
+    p = probability
     if abs(held / drawn - p) < ODDS_APART or not 0.0 < p < 1.0:
-        return o
+        return None
     if not _beyond_chance(held, drawn, p):
-        return o
-    name = names[o.holder]
-    said = (
+        return None
+    name = names[holder]
+    return (
         _(
             "You hold one in {held} of the {drawn} deals the analysis valued ({share}): it "
             "reads every play as evidence, the odds above only the passed-up captures and the "
@@ -122,7 +147,6 @@ def with_deals_share(
             "tells."
         )
     ).format(name=name, held=held, drawn=drawn, share=percent(held / drawn))
-    return replace(o, text=f"{o.text} {said}")
 
 
 @dataclass(frozen=True)

@@ -768,7 +768,8 @@ def review_decision(
     here = replace(settings, seed=decision_seed(settings.seed, n))
     j = judge(view, move, here, prior)
     obs = observe(view, move, names=names, style=style, exact=j.analysis, styles=settings.styles)
-    weighed = tuple(with_deals_share(o, j, view, names) for o in weigh_all(obs, j, style))
+    hands = () if j.exact else j.hands
+    weighed = tuple(with_deals_share(o, hands, view, names) for o in weigh_all(obs, j, style))
     hs = None
     if with_hindsight and len(j.moves) > 1:
         hs = hindsight(state.copy(), move, here.seed)
