@@ -275,8 +275,14 @@ def test_several_files_are_reviewed_then_summed(tmp_path: Path) -> None:
 def test_several_files_refuse_what_takes_one_and_check_every_file_first(tmp_path: Path) -> None:
     other = tmp_path / "other.yaml"
     other.write_text(SEED003.read_text(encoding="utf-8"), encoding="utf-8")
-    html = run("review", str(SEED003), str(other), "--html", str(tmp_path / "r.html"))
-    assert html.exit_code == 2 and "--html takes one file, not several" in html.output
+    hand = run("review", str(SEED003), str(other), "--hand", "1")
+    assert hand.exit_code == 2 and "--hand takes one file, not several" in hand.output
+    hindsight = run("review", str(SEED003), str(other), "--hindsight")
+    assert hindsight.exit_code == 2
+    assert "--hindsight with several files needs --html or --json" in hindsight.output
+    # the page would overwrite a file read, whichever of them (not the first alone)
+    over = run("review", str(SEED003), str(other), "--html", str(other))
+    assert over.exit_code == 2 and "is the file being read" in over.output
     bad = tmp_path / "bad.yaml"
     bad.write_text("ruleset: scopa\nplayers: [A, B]\n", encoding="utf-8")
     started = run("review", str(SEED003), str(bad), "--samples", "4")
@@ -284,3 +290,27 @@ def test_several_files_refuse_what_takes_one_and_check_every_file_first(tmp_path
     assert "reviewing hand" not in started.output  # refused before any review
     nobody = run("review", str(SEED003), str(EXAMPLES / "scopa-match.yaml"), "--as", "You")
     assert nobody.exit_code == 3 and "scopa-match.yaml: --as You: no such player" in nobody.output
+
+
+def test_several_files_make_one_page(tmp_path: Path) -> None:
+    """review A.yaml B.yaml --html: one page of every file's hands (tutor.render.html.files_page),
+    the text still on stdout; --html - prints the page alone, and with --json it is a usage
+    error, as for one file."""
+    quick = ["--samples", "4", "--time", "0.1", "--workers", "1"]
+    hostile = tmp_path / "<script>x.yaml"  # a file's name is the user's words: escaped
+    hostile.write_text(SEED003.read_text(encoding="utf-8"), encoding="utf-8")
+    match = str(EXAMPLES / "scopa-match.yaml")
+    out = tmp_path / "season.html"
+    done = run("review", str(hostile), match, "--html", str(out), *quick)
+    assert done.exit_code == 0, done.output
+    assert "Review of 2 files: 2 hands reviewed" in " ".join(done.stdout.split())
+    page = out.read_text(encoding="utf-8")
+    assert "<h1>Review of 2 files</h1>" in page and "<script" not in page
+    assert f"<h2><bdi>{str(hostile).replace('<', '&lt;').replace('>', '&gt;')}</bdi></h2>" in page
+    assert 'id="f1-h1-play-1"' in page and 'id="f2-h1-play-1"' in page
+    both = run("review", str(hostile), match, "--html", "-", "--json", *quick)
+    assert both.exit_code == 2 and "--html - and --json" in both.output
+    alone = run("review", str(hostile), match, "--html", "-", "--hindsight", *quick)
+    assert alone.exit_code == 0, alone.output
+    assert alone.stdout.startswith("<!DOCTYPE html>") and "Summary over" not in alone.stdout
+    assert "Hindsight (every hand visible)" in alone.stdout

@@ -34,12 +34,14 @@ from tutor.records.replay import replay_match
 from tutor.render.html import (
     CLASS_COLOURS,
     _names_isolated,
+    files_page,
     loss_chart_svg,
     match_page,
     review_page,
 )
 from tutor.render.safe import isolated
 from tutor.render.svg import position_svg
+from tutor.review.match import FilesReview, MatchReview
 from tutor.review.review import Review, review_record
 
 
@@ -875,3 +877,97 @@ def test_a_match_page_says_the_result_and_what_ctrl_c_left_out(match: list[Revie
     alone = match_page([empty], replay_match([empty.record]))
     assert "Play by play" not in alone and "No decision to review." in alone
     assert "Hand 1 of 1</a>: not played to the end</li>" in alone
+
+
+def _season(match: list[Review], review: Review) -> FilesReview:
+    """A review of two files: the match example's hands ``match``, then ``review``'s one."""
+    hands = load_path(EXAMPLES / "scopa-match.yaml")
+    return FilesReview(
+        [
+            ("season/a.yaml", MatchReview(hands, match)),
+            ("b.yaml", MatchReview([review.record], [review])),
+        ]
+    )
+
+
+def test_a_files_page_holds_each_files_hands_with_ids_of_their_own(
+    match: list[Review], review: Review
+) -> None:
+    """review A.yaml B.yaml --html: one page of several files. Each hand's ids begin with its
+    file's number and its own (two files' "h1-play-3" must not collide), every link and label
+    finds its target, the headings nest, the summary is over every hand, and the costliest
+    plays name their file and hand and lead to them."""
+    page = files_page(_season(match, review))
+    anchors = _Anchors()
+    anchors.feed(page)
+    assert len(anchors.ids) == len(set(anchors.ids)), "an id twice"
+    assert set(anchors.links) <= set(anchors.ids), set(anchors.links) - set(anchors.ids)
+    for pre in ("f1-h1-", "f1-h2-", "f1-h3-", "f1-h4-", "f2-h1-"):
+        assert f"{pre}hand" in anchors.links and f"{pre}play-1" in anchors.ids
+    assert {"f1-file", "f2-file", "hands"} <= set(anchors.links)
+    outline = _Outline()
+    outline.feed(page)
+    levels = [level for level, _text, _play in outline.headings]
+    assert levels[0] == 1 and levels.count(1) == 1
+    assert all(b <= a + 1 for a, b in zip(levels, levels[1:], strict=False)), levels
+    heads = [(level, text) for level, text, _play in outline.headings if level <= 3]
+    assert heads[0] == (1, "Review of 2 files")
+    files = [text for level, text in heads if level == 2 and text.endswith(".yaml")]
+    assert files == ["season/a.yaml", "b.yaml"]
+    hands = [text for level, text in heads if level == 3 and text.startswith("Hand ")]
+    assert hands == [f"Hand {n} of 4" for n in range(1, 5)] + ["Hand 1 of 1"]
+    assert "2 files, 5 hands reviewed" in page
+    # the summary over both files: every player, each once, before the files' list
+    summary = page[: page.index('id="hands"')]
+    for name in ("Bruno", "Carla", "You", "Ada"):
+        assert summary.count(f"<h3><bdi>{name}</bdi></h3>") == 1, name
+    worst = re.findall(r'<a href="#(f(\d)-h(\d)-play-(\d+))">([^<]+), hand (\d), play (\d+):', page)
+    assert worst
+    names = {"1": "season/a.yaml", "2": "b.yaml"}
+    for anchor, f, h, p, shown, hand, play in worst:
+        assert (names[f], h, p) == (shown, hand, play) and anchor in anchors.ids
+    assert {f for _a, f, *_rest in worst} == {"1", "2"}
+    # the match's result in the list; a file of one hand gives that hand's points alone
+    assert page.count("Winner: Carla (Bruno 8, Carla 11; target 11).") == 2  # list, section
+    assert re.search(r"Hand 1 of 1</a>: <bdi>You</bdi> \d+, <bdi>Ada</bdi> \d+</li>", page)
+    assert page.count('<a href="#hands">all files</a>') == 2
+    assert page.count('<a href="#hands">all hands</a>') == 5
+    assert "Interrupted" not in page and "in part" not in page
+
+
+def test_a_files_page_escapes_names_events_and_file_names() -> None:
+    """A file's name, its event and its players' names are the files' words: escaped, once."""
+    text = re.sub(r"(?<=[\[{])You", "'<script>You</script>'", SEED003.read_text(encoding="utf-8"))
+    text = text.replace('title: "', 'event: "<script>alert(3)</script> & co"\ntitle: "<script>')
+    record = loads(text)[0]
+    review = review_record(record, settings=FAST_PAGE)
+    name = "<script>alert(2)</script>.yaml"
+    page = files_page(FilesReview([(name, MatchReview([record], [review]))]))
+    assert "<script" not in page and "&amp;lt;" not in page  # escaped, and once
+    assert "<h2><bdi>&lt;script&gt;alert(2)&lt;/script&gt;.yaml</bdi></h2>" in page
+    assert "Event: <bdi>&lt;script&gt;alert(3)&lt;/script&gt; &amp; co</bdi>" in page
+    assert "<h3><bdi>&lt;script&gt;You&lt;/script&gt;</bdi></h3>" in page  # the summary
+    assert "&lt;script&gt;alert(2)&lt;/script&gt;.yaml, hand 1, play" in page  # costliest
+
+
+def test_a_files_page_says_what_ctrl_c_left_out(match: list[Review], review: Review) -> None:
+    page = files_page(_season(match[:1], replace(review, interrupted=True)))
+    assert "2 files, 1 hand reviewed and one in part" in page
+    last = max(d.play for d in review.decisions)
+    assert (
+        f"Hand 1 of 1</a>: <bdi>You</bdi> 5, <bdi>Ada</bdi> 1 (reviewed up to play {last})" in page
+    )
+    assert page.count("Interrupted: the review stops") == 3  # the top; the hand: head, plays
+
+
+@needs_browser
+def test_a_files_page_renders_in_chromium(
+    match: list[Review], review: Review, tmp_path: Path
+) -> None:
+    page = tmp_path / "files.html"
+    page.write_text(files_page(_season(match, review)), encoding="utf-8")
+    shot = tmp_path / "files.png"
+    log = _render(page, shot, 390, 1600)
+    assert not [line for line in log.splitlines() if ":CONSOLE" in line]
+    rows = _png_rows(shot)
+    assert len(set(rows)) > 1600 // 4, "the page looks blank"

@@ -104,7 +104,8 @@ def review_command(
         typer.Argument(
             metavar="FILE",
             help="More records: each file's first hand (every hand with --match) is reviewed, "
-            "then the summary, the costliest plays and the habits over them all.",
+            "then the summary, the costliest plays and the habits over them all (with --html, "
+            "one page of it all).",
             show_default=False,
             parser=given_path,
         ),
@@ -173,19 +174,26 @@ def review_command(
                 _("--html - and --json both print on standard output: give one"),
                 param_hint="--html",
             )
-        check_output(html, "--html", "review.html", file)
+        check_output(html, "--html", "review.html", file, *(more or []))
     settings = Settings(samples=samples, time=time_limit, seed=seed,
                         workers=workers or os.cpu_count() or 1)  # fmt: skip
     if more:
-        for option, given in (("--html", html is not None), ("--hand", hand is not None),
-                              ("--hindsight", hindsight)):  # fmt: skip
-            if given:
-                raise typer.BadParameter(
-                    _("{option} takes one file, not several").format(option=option),
-                    param_hint=option,
-                )
-        _review_files([file, *more], as_players, all_players, settings, json_out, stated,
-                      earlier, whole_match)  # fmt: skip
+        # each file's hand 1 or every hand is reviewed; hindsight shows in a hand's decisions,
+        # which a review of several files gives one by one only in its JSON and its page
+        if hand is not None:
+            raise typer.BadParameter(
+                _("--hand takes one file, not several: each file's hand 1 is reviewed, every "
+                  "hand with --match"),
+                param_hint="--hand",
+            )  # fmt: skip
+        if hindsight and html is None and not json_out:
+            raise typer.BadParameter(
+                _("--hindsight with several files needs --html or --json: the text gives no "
+                  "decision one by one"),
+                param_hint="--hindsight",
+            )  # fmt: skip
+        _review_files([file, *more], as_players, all_players, settings, hindsight, json_out,
+                      stated, earlier, whole_match, html)  # fmt: skip
         return
     if whole_match:
         _review_match(file, as_players, all_players, settings, hindsight, json_out, stated,
@@ -335,15 +343,19 @@ def _review_files(
     as_players: list[str] | None,
     all_players: bool,
     budget: Settings,
+    hindsight: bool,
     json_out: bool,
     stated: list[str] | None,
     earlier: bool,
     whole_match: bool,
+    html: Path | None,
 ) -> None:
     """``tutor review A.yaml B.yaml ...``: each file's first hand (every hand with ``--match``)
     reviewed as one file's would be, then each player's figures, costliest plays and habits
-    over them all (:class:`tutor.review.match.FilesReview`). Every file is read first, so that
-    a bad one stops the run before any review; Ctrl-C shows the files reviewed so far."""
+    over them all (:class:`tutor.review.match.FilesReview`), and with ``--html`` the page of
+    it all (with ``hindsight``, each decision's value with every hand visible, for the page
+    and the JSON). Every file is read first, so that a bad one stops the run before any review;
+    Ctrl-C shows the files reviewed so far."""
     from tutor.review.match import FilesReview, HandReviewError, review_match
 
     loaded = []
@@ -368,18 +380,24 @@ def _review_files(
             return progress_bar(_("reviewing"), doing)
 
         def notes(n: int, review: Review, path: Path = path) -> None:
-            _review_notes(review, False, f"{path}: --hand {n}: ")
+            _review_notes(review, hindsight, f"{path}: --hand {n}: ")
 
         try:
             match = review_match(records, players, all_players=all_players, settings=budget,
-                                 stated=known, earlier=earlier, progress=bar,
-                                 on_hand=notes)  # fmt: skip
+                                 stated=known, earlier=earlier, hindsight_values=hindsight,
+                                 progress=bar, on_hand=notes)  # fmt: skip
         except HandReviewError as exc:
             raise InputError(f"{path}: --hand {exc.hand}: {exc}") from None
         done.files.append((str(path), match))
         if match.interrupted:
             break
     decisions_timed_out(done.timed_out)
+    if html is not None:
+        from tutor.render.html import files_page
+
+        write_output(html, files_page(done))
+        if is_stdout(html):  # the page is the output
+            return
     from tutor.render.review import files_review_view
 
     show_result(done.to_json, lambda fancy: files_review_view(done, fancy), json_out,

@@ -16,18 +16,19 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from tutor.counting.tracker import track, values_text, viewer_state
 from tutor.game.cards import Style, format_card, format_cards
 from tutor.game.i18n import _, all_of, bounds, is_you, language, ngettext, number, pgettext
 from tutor.game.scoring import category_name
-from tutor.records.replay import MatchReplay, replay_hand
+from tutor.records.replay import MatchReplay, replay_hand, replay_match
 from tutor.render.replay import leftover_sentence
 from tutor.render.review import (
     accuracy_bounds_text,
     broken_maxims_parts,
     class_count,
+    files_reviewed,
     hands_reviewed,
     lost_text,
     observation_label,
@@ -44,6 +45,7 @@ from tutor.review.judge import (
     class_range,
     classify,
 )
+from tutor.review.match import FilesReview
 from tutor.review.observations import MAXIMS
 from tutor.review.review import (
     Decision,
@@ -54,7 +56,7 @@ from tutor.review.review import (
     match_summary,
 )
 
-__all__ = ["review_page", "match_page", "loss_chart_svg", "CLASS_COLOURS"]
+__all__ = ["review_page", "match_page", "files_page", "loss_chart_svg", "CLASS_COLOURS"]
 
 CLASS_COLOURS = {
     "forced": "#5f6b7a",
@@ -82,16 +84,22 @@ h2.summary { margin: 16px 0 10px; }
 .hand { border-top: 3px solid #c7ced6; margin-top: 36px; }
 .hand h3 { font-size: 1.1rem; margin: 24px 0 10px; }
 .hand h3.summary { margin: 16px 0 10px; }
+.file { border-top: 6px double #9aa5b1; margin-top: 48px; }
+.file > h2 { font-size: 1.4rem; }
+.file .hand h4 { font-size: 1.05rem; margin: 20px 0 10px; }
+.file .hand h4.summary { margin: 16px 0 10px; }
+ul.files { margin: 0; padding-left: 20px; }
+ul.files > li { margin: 0 0 8px; }
 ul.hands { margin: 0; padding-left: 20px; columns: 20em; }
 ul.hands li { break-inside: avoid; }
-h1, h2, h3, h4, p, li, .who { overflow-wrap: anywhere; }
+h1, h2, h3, h4, h5, p, li, .who { overflow-wrap: anywhere; }
 .meta, .note, .hint { color: var(--muted); font-size: .92rem; }
 .panel { background: var(--card); border: 1px solid var(--line); border-radius: 12px;
   padding: 14px 16px; margin: 12px 0; }
 .players { display: grid; gap: 12px; grid-template-columns: repeat(auto-fit, minmax(230px, 1fr));
   margin: 12px 0; }
 .players .panel { margin: 0; }
-.player h3, .player h4 { margin: 0 0 6px; font-size: 1.05rem; }
+.player h3, .player h4, .player h5 { margin: 0 0 6px; font-size: 1.05rem; }
 .figure { font-size: 2rem; font-weight: 700; line-height: 1.1; }
 .figure small { font-size: .9rem; font-weight: 400; color: var(--muted); }
 .chips { display: flex; flex-wrap: wrap; gap: 6px; margin-top: 8px; }
@@ -108,7 +116,7 @@ table { border-collapse: collapse; }
 .play { background: var(--card); border: 1px solid var(--line); border-left: 6px solid #c7ced6;
   border-radius: 12px; margin: 14px 0; padding: 12px 14px; }
 .play > header { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 14px; }
-.play h3, .play h4 { margin: 0; font-size: 1rem; font-weight: 400; }
+.play h3, .play h4, .play h5 { margin: 0; font-size: 1rem; font-weight: 400; }
 .who { font-weight: 700; }
 .move, .cards { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; }
 .move { white-space: nowrap; }  /* a move never splits between its card and what it took */
@@ -165,8 +173,9 @@ table.habits td:not(:first-child), table.habits th:not(:first-child) { text-alig
   * { print-color-adjust: exact; -webkit-print-color-adjust: exact; }
   body { background: #fff; }
   .panel, .play, .legend tr, ul.obs li { break-inside: avoid; }
-  h2, h3, .play > header, .board-caption { break-after: avoid; }
-  .hand { break-before: page; }
+  h2, h3, h4, .play > header, .board-caption { break-after: avoid; }
+  .hand, .file { break-before: page; }
+  .file > .hand:first-of-type { break-before: avoid; }
   /* the board under the facts, beside the drawing, so that a page holds two or three plays */
   html, body { font-size: 10pt; }
   main { padding: 0; }
@@ -609,17 +618,17 @@ def _summary(summaries: dict[str, PlayerSummary], worst: dict[str, str], lv: int
     )
 
 
-def _costliest_links(mine: Sequence[tuple[str, str, Decision]], style: Style) -> str:
-    """A player's costliest decisions, each ``(anchor, label, decision)`` a link to its play:
-    where to look first, as the terminal's "Your costliest plays" line (the page had none:
-    HTML audit, stop 48)."""
+def _costliest_links(mine: Sequence[tuple[str, str, Style, Decision]]) -> str:
+    """A player's costliest decisions, each ``(anchor, label, notation, decision)`` a link to
+    its play: where to look first, as the terminal's "Your costliest plays" line (the page had
+    none: HTML audit, stop 48)."""
     if not mine:
         return ""
     links = markup("; ").join(
         f'<a href="#{anchor}">{markup(label)} '
         f'<span class="move">{markup(d.move.text(style))}</span></a> '
         + markup(d.judgement.cost_text())
-        for anchor, label, d in mine
+        for anchor, label, style, d in mine
     )
     label = markup(_("Costliest:"))
     return f'<p class="costliest"><b>{label}</b> {links}</p>'
@@ -653,16 +662,31 @@ def _habits_html(name: str, decisions: Sequence[Decision]) -> str:
 
 def _hand_costliest(review: Review, pre: str) -> dict[str, str]:
     """Each reviewed player's costliest decisions of one hand, as links (:func:`_summary`)."""
+    style = review.record.style
     return {
         name: _costliest_links(
             [
-                (f"{pre}play-{d.play}", _("play {n}:").format(n=d.play), d)
+                (f"{pre}play-{d.play}", _("play {n}:").format(n=d.play), style, d)
                 for d in costliest(review, name)
             ],  # fmt: skip
-            review.record.style,
         )
         + _habits_html(name, [d for d in review.decisions if d.player == name])
         for name in review.players
+    }
+
+
+def _players_over(
+    reviews: Sequence[Review], place: Callable[[Review, Decision], tuple[str, str]]
+) -> dict[str, str]:
+    """Under each player's figures over ``reviews`` (several hands: a match, several files),
+    their costliest decisions as links, each placed by ``place`` (its anchor and its label),
+    then their habits over them all (:func:`_summary`)."""
+    return {
+        name: _costliest_links(
+            [(*place(r, d), r.record.style, d) for r, d in match_costliest(reviews, name)]
+        )
+        + _habits_html(name, [d for r in reviews for d in r.decisions if d.player == name])
+        for name in match_summary(reviews)
     }
 
 
@@ -886,20 +910,26 @@ def _judged(review: Review, pre: str, lv: int) -> str:
     )
 
 
+def _meta(first: Review, rulesets: Sequence[str], reviewed: str, players: Sequence[str]) -> str:
+    """The line under a page's heading: the ``rulesets``, what was ``reviewed``, the seed, the
+    ``players`` reviewed and the budget of each decision (``first``'s, as every review's)."""
+    shown = markup(", ").join(_bdi(name) for name in players)
+    return markup(" \u00b7 ").join(
+        (
+            markup(", ".join(dict.fromkeys(rulesets))),
+            markup(reviewed),
+            markup(_("seed {n}").format(n=first.seed)),
+            fill_markup(_("reviewed: {players}"), players=shown),
+            markup(_budget(first)),
+        )
+    )
+
+
 def review_page(review: Review) -> str:
     """The whole report as one HTML document (a string)."""
     record = review.record
     title = _title(review)
-    reviewed = markup(", ").join(_bdi(name) for name in review.players)
-    meta = markup(" \u00b7 ").join(
-        (
-            markup(record.ruleset.name),
-            markup(_("hand {n}").format(n=review.hand)),
-            markup(_("seed {n}").format(n=review.seed)),
-            fill_markup(_("reviewed: {players}"), players=reviewed),
-            markup(_budget(review)),
-        )
-    )
+    meta = _meta(review, [record.ruleset.name], _("hand {n}").format(n=review.hand), review.players)
     judged = _judged(review, "", 2) + (_classes() if review.decisions else "")
     return _page(
         fill(_("Review: {title}"), title=title),  # the window's title: text, no element
@@ -920,9 +950,51 @@ def _result(replay: MatchReplay, hand: int) -> str:
     return f": {shown}"
 
 
-def _hand_id(hand: int) -> str:
-    """The beginning of every id of a match's hand ``hand`` on :func:`match_page`."""
-    return f"h{hand}-"
+def _hand_id(hand: int, file: int | None = None) -> str:
+    """The beginning of every id of a match's hand ``hand`` on :func:`match_page`, and of the
+    hand of file ``file`` (1 = the first) on :func:`files_page`: ids unique on the page."""
+    return f"h{hand}-" if file is None else f"f{file}-h{hand}-"
+
+
+def _hands(
+    replay: MatchReplay, reviews: Sequence[Review], file: int | None, lv: int
+) -> tuple[str, str]:
+    """The hands of a match reviewed, as a page of several shows them: their lines in the
+    page's list (each a link, the hand's points and how far Ctrl-C let its review go) and
+    their sections, each under a heading of ``lv`` with a way back to the list
+    (``#hands``), every id beginning as :func:`_hand_id` says."""
+    items = []
+    sections = []
+    back = markup(_("all hands"))
+    for r in reviews:
+        pre = _hand_id(r.hand, file)
+        name = markup(_("Hand {n} of {hands}").format(n=r.hand, hands=len(replay.hands)))
+        cut = ""
+        if r.interrupted:  # the hand Ctrl-C cut short, said where it is listed and shown
+            last = max((d.play for d in r.decisions), default=0)
+            cut = markup(" " + _("(reviewed up to play {n})").format(n=last))
+        items.append(f'<li><a href="#{pre}hand">{name}</a>{_result(replay, r.hand)}{cut}</li>')
+        stopped = _interrupted_note() if r.interrupted else ""
+        sections.append(
+            f'<section class="hand" id="{pre}hand"><h{lv}>{name}</h{lv}>'
+            f'<p class="meta">{_bdi(_title(r))} \u00b7 <a href="#hands">{back}</a></p>'
+            f"{stopped}{_about(r)}{_judged(r, pre, lv + 1)}{_plays(r, pre, lv + 1)}</section>"
+        )
+    return f'<ul class="hands">{"".join(items)}</ul>', "".join(sections)
+
+
+def _match_result(replay: MatchReplay) -> str:
+    """Who won the match, or who leads, as the list of its hands ends."""
+    verdict = markup(match_verdict(replay.match, replay.shown_sides()))
+    return f'<p class="result"><b>{verdict}</b></p>'
+
+
+def _contents(title: str, body: str) -> str:
+    """The page's list of what it holds, ``#hands``, under ``title`` (text)."""
+    return (
+        f'<nav class="panel" id="hands" aria-labelledby="hands-title">'
+        f'<h2 style="margin-top:0" id="hands-title">{markup(title)}</h2>{body}</nav>'
+    )
 
 
 def match_page(reviews: Sequence[Review], replay: MatchReplay) -> str:
@@ -932,7 +1004,6 @@ def match_page(reviews: Sequence[Review], replay: MatchReplay) -> str:
     then each hand as :func:`review_page` shows it, under its own heading with a way back to
     the list, every id beginning ``h<hand>-``."""
     first = reviews[0]
-    hands = len(replay.hands)
     event = first.record.info_text("event")
     if event:
         title = fill(_("Review of the match: {event}"), event=event)
@@ -942,61 +1013,70 @@ def match_page(reviews: Sequence[Review], replay: MatchReplay) -> str:
             _("Review of a match of {ruleset}").format(ruleset=first.record.ruleset.name)
         )
     summaries = match_summary(reviews)
-    reviewed = markup(", ").join(_bdi(name) for name in summaries)
-    meta = markup(" \u00b7 ").join(
-        (
-            markup(first.record.ruleset.name),
-            markup(hands_reviewed(reviews, hands)),
-            markup(_("seed {n}").format(n=first.seed)),
-            fill_markup(_("reviewed: {players}"), players=reviewed),
-            markup(_budget(first)),
-        )
+    meta = _meta(
+        first, [first.record.ruleset.name], hands_reviewed(reviews, len(replay.hands)),
+        list(summaries),
+    )  # fmt: skip
+    worst = _players_over(
+        reviews,
+        lambda r, d: (
+            f"{_hand_id(r.hand)}play-{d.play}",
+            _("hand {hand}, play {n}:").format(hand=r.hand, n=d.play),
+        ),
     )
-    worst = {
-        name: _costliest_links(
-            [
-                (
-                    f"{_hand_id(r.hand)}play-{d.play}",
-                    _("hand {hand}, play {n}:").format(hand=r.hand, n=d.play),
-                    d,
-                )
-                for r, d in match_costliest(reviews, name)
-            ],
-            first.record.style,
-        )
-        + _habits_html(name, [d for r in reviews for d in r.decisions if d.player == name])
-        for name in summaries
-    }
-    heads = []
-    sections = []
-    back = markup(_("all hands"))
-    for r in reviews:
-        pre = _hand_id(r.hand)
-        name = _("Hand {n} of {hands}").format(n=r.hand, hands=hands)
-        cut = ""
-        if r.interrupted:  # the hand Ctrl-C cut short, said where it is listed and shown
-            last = max((d.play for d in r.decisions), default=0)
-            cut = markup(" " + _("(reviewed up to play {n})").format(n=last))
-        heads.append(
-            f'<li><a href="#{pre}hand">{markup(name)}</a>{_result(replay, r.hand)}{cut}</li>'
-        )
-        stopped = _interrupted_note() if r.interrupted else ""
-        sections.append(
-            f'<section class="hand" id="{pre}hand"><h2>{markup(name)}</h2>'
-            f'<p class="meta">{_bdi(_title(r))} \u00b7 <a href="#hands">{back}</a></p>'
-            f"{stopped}{_about(r)}{_judged(r, pre, 3)}{_plays(r, pre, 3)}</section>"
-        )
-    hands_title = markup(_("Hands"))
-    verdict = markup(match_verdict(replay.match, replay.shown_sides()))
-    contents = (
-        f'<nav class="panel" id="hands" aria-labelledby="hands-title">'
-        f'<h2 style="margin-top:0" id="hands-title">{hands_title}</h2>'
-        f'<ul class="hands">{"".join(heads)}</ul>'
-        f'<p class="result"><b>{verdict}</b></p></nav>'
-    )
+    listed, sections = _hands(replay, reviews, None, 2)
+    contents = _contents(_("Hands"), listed + _match_result(replay))
     interrupted = _interrupted_note() if reviews[-1].interrupted else ""
     return _page(
         title,
+        heading,
+        meta,
+        f"{interrupted}{_summary(summaries, worst)}{contents}{_classes()}{sections}",
+    )
+
+
+def files_page(review: FilesReview) -> str:
+    """A review of several files as one HTML document (``tutor review A.yaml B.yaml --html``):
+    each player's figures, costliest plays (links to them) and habits over every hand
+    reviewed, the files with their hands and results, then each file under its own heading
+    with its hands as :func:`match_page` shows them, every id beginning ``f<file>-``."""
+    reviews = review.reviews
+    first = reviews[0]
+    count = len(review.files)
+    heading = markup(ngettext("Review of {n} file", "Review of {n} files", count).format(n=count))
+    summaries = review.summary
+    meta = _meta(first, [r.record.ruleset.name for r in reviews], files_reviewed(review),
+                 list(summaries))  # fmt: skip
+    placed = {id(r): (k, name) for k, (name, m) in enumerate(review.files, 1) for r in m.reviews}
+    worst = _players_over(
+        reviews,
+        lambda r, d: (
+            f"{_hand_id(r.hand, placed[id(r)][0])}play-{d.play}",
+            _("{file}, hand {hand}, play {n}:").format(
+                file=placed[id(r)][1], hand=r.hand, n=d.play
+            ),
+        ),
+    )
+    listed = []
+    sections = []
+    back = markup(_("all files"))
+    for k, (name, match) in enumerate(review.files, 1):
+        replay = replay_match(match.records)
+        hands, shown = _hands(replay, match.reviews, k, 3)
+        verdict = ""
+        if len(replay.hands) > 1:  # a match: who won it (one hand's points are its line's)
+            verdict = _match_result(replay)
+        listed.append(f'<li><a href="#f{k}-file">{_bdi(name)}</a>{hands}{verdict}</li>')
+        event = match.records[0].info_text("event")
+        said = fill_markup(_("Event: {text}"), text=_bdi(event)) + " \u00b7 " if event else ""
+        sections.append(
+            f'<section class="file" id="f{k}-file"><h2>{_bdi(name)}</h2>'
+            f'<p class="meta">{said}<a href="#hands">{back}</a></p>{verdict}{shown}</section>'
+        )
+    contents = _contents(_("Files"), f'<ul class="files">{"".join(listed)}</ul>')
+    interrupted = _interrupted_note() if review.interrupted else ""
+    return _page(
+        heading,
         heading,
         meta,
         f"{interrupted}{_summary(summaries, worst)}{contents}{_classes()}{''.join(sections)}",

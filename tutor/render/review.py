@@ -564,6 +564,20 @@ def hands_reviewed(reviews: Sequence[Review], hands: int) -> str:
     ).format(n=len(reviews), hands=hands)
 
 
+def files_reviewed(review: FilesReview) -> str:
+    """How much a review of several files covers: ``2 files, 5 hands reviewed``, or after a
+    Ctrl-C ``2 files, 4 hands reviewed and one in part`` (the hand cut short is not counted
+    whole, as :func:`hands_reviewed` does not count it)."""
+    whole = len(review.reviews) - review.interrupted
+    hands = (
+        ngettext("{n} hand reviewed and one in part", "{n} hands reviewed and one in part", whole)
+        if review.interrupted
+        else ngettext("{n} hand reviewed", "{n} hands reviewed", whole)
+    ).format(n=whole)
+    files = len(review.files)
+    return ngettext("{n} file, {hands}", "{n} files, {hands}", files).format(n=files, hands=hands)
+
+
 def _costliest(review: Review, rich: bool) -> list[RenderableType]:
     """Each player's costliest decisions, worst first, where to look first (found by a user:
     a long review gave no way to find one's worst play but reading every line)."""
