@@ -403,3 +403,28 @@ def test_the_move_the_record_made_is_judged_on_the_deals_listed(tmp_path: Path) 
     short = run_json("explain", str(cut), "--at", "2", "-k", "12", "--workers", "1")
     assert short["played"] is None and short["moves"]
     assert "played in the record" not in run("explain", str(cut), "--at", "2", "-k", "12").stdout
+
+
+def test_messages_about_you_say_you(tmp_path: Path) -> None:
+    """Bad-input audit (stop 60): ``explain SEED003 --at 2 --as Ada`` said "play 3 is You's
+    to make"; a record's "You" is the reader, as everywhere else."""
+    result = run("explain", str(SEED003), "--at", "2", "--as", "Ada", "-k", "4")
+    assert result.exit_code == 3
+    assert "--as Ada: play 3 is yours to make, and explain describes" in result.stderr
+    assert "You's" not in result.stderr
+    from tutor.records.recordfile import dumps, load_path
+    from tutor.review.judge import Settings
+    from tutor.review.review import review_record
+
+    # a record cut short, that gives South's cards alone: the next player's hand is not known
+    record = load_path(EXAMPLES / "scopone-hand.yaml")[0]
+    record.deals = [{"South": record.deals[0]["South"]}]
+    mine = tmp_path / "partial-you.yaml"
+    mine.write_text(dumps(record.cut(6)).replace("West", "You"), encoding="utf-8")
+    result = run("explain", str(mine), "--at", "1", "-k", "4")
+    assert result.exit_code == 3, result.output
+    assert "--at 1: your hand is not known (the record stops before you play it)" in " ".join(
+        result.stderr.split()
+    )
+    review = review_record(load_path(mine)[0], ["You"], settings=Settings(samples=4, time=None))
+    assert review.skipped[0][1].startswith("your hand at play 2 is not known")

@@ -109,7 +109,7 @@ def test_review_text_lists_decisions_and_summary() -> None:
         (("review", "nowhere.yaml"), EXIT_BAD_INPUT, "nowhere.yaml"),
         (("explain", str(SEED003), "--at", "40"), EXIT_BAD_INPUT, "--at 40"),
         (("explain", str(SEED003), "--at", "36"), EXIT_BAD_INPUT, "the hand is over"),
-        (("explain", str(SEED003), "--at", "2", "--as", "Ada"), EXIT_BAD_INPUT, "You's to make"),
+        (("explain", str(SEED003), "--at", "2", "--as", "Ada"), EXIT_BAD_INPUT, "yours to make"),
     ],
 )
 def test_bad_input_gets_one_line(args: tuple[str, ...], code: int, fragment: str) -> None:

@@ -22,7 +22,7 @@ from tutor.counting.odds import odds_holds_one
 from tutor.counting.tracker import a_value, flipped_values, value_word, values_text, viewer_state
 from tutor.game.captures import table_sum
 from tutor.game.cards import Style, format_cards
-from tutor.game.i18n import _, ngettext
+from tutor.game.i18n import _, is_you, ngettext
 from tutor.game.state import GameState, Move
 from tutor.records.record import HandRecord
 from tutor.review.hands import position_at, reveal_hands
@@ -283,19 +283,29 @@ def explain_position(
         )
     seat = state.turn
     if player is not None and full.players[seat] != player:
+        mover = full.players[seat]
         raise ReviewError(
             f"--as {player}: "
-            + _(
-                "play {n} is {name}'s to make, and explain describes the choices of the player "
-                "to move"
-            ).format(n=at + 1, name=full.players[seat])
+            + (
+                _(
+                    "play {n} is yours to make, and explain describes the choices of the player "
+                    "to move"
+                )
+                if is_you(mover)
+                else _(
+                    "play {n} is {name}'s to make, and explain describes the choices of the "
+                    "player to move"
+                )
+            ).format(n=at + 1, name=mover)
         )
     if state.unknown[seat]:
         raise ReviewError(
             f"--at {at}: "
-            + _("{name}'s hand is not known (the record stops before they play it)").format(
-                name=full.players[seat]
-            )
+            + (
+                _("your hand is not known (the record stops before you play it)")
+                if is_you(full.players[seat])
+                else _("{name}'s hand is not known (the record stops before they play it)")
+            ).format(name=full.players[seat])
         )
     view = viewer_state(state, seat)
     seeded = replace(settings, seed=decision_seed(settings.seed, at + 1))

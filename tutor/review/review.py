@@ -25,7 +25,7 @@ from typing import Any
 from tutor.counting.tracker import CountingError, check_seat, viewer_state
 from tutor.game.cards import Style, get_style
 from tutor.game.errors import TutorError
-from tutor.game.i18n import _, bounds, number
+from tutor.game.i18n import _, bounds, is_you, number
 from tutor.game.rules import Ruleset, sides_in_words
 from tutor.game.state import GameState, Move
 from tutor.records.record import HandRecord, player_named
@@ -729,8 +729,13 @@ def _review_play(
         review.skipped.append(
             (
                 n,
-                _(
-                    "{name}'s hand at play {n} is not known (the record stops before they play it)"
+                (
+                    _("your hand at play {n} is not known (the record stops before you play it)")
+                    if is_you(name)
+                    else _(
+                        "{name}'s hand at play {n} is not known (the record stops before they "
+                        "play it)"
+                    )
                 ).format(name=name, n=n),
             )
         )
