@@ -249,27 +249,45 @@ def test_a_review_whose_time_ran_out_says_another_run_may_differ() -> None:
 def test_several_files_are_reviewed_then_summed(tmp_path: Path) -> None:
     """Stop 59: a player's figures, costliest plays and habits over several records (a season
     of one's games), each file's first hand reviewed as a file alone would be."""
+    from tutor.records.recordfile import dumps, load_path
+
     quick = ["--samples", "6", "--time", "100", "--workers", "1"]
     one = tmp_path / "one.yaml"
     two = tmp_path / "two.yaml"
-    for path in (one, two):
-        path.write_text(SEED003.read_text(encoding="utf-8"), encoding="utf-8")
+    one.write_text(SEED003.read_text(encoding="utf-8"), encoding="utf-8")
+    two.write_text(dumps(load_path(SEED003)[0].cut(24)), encoding="utf-8")  # another hand
     data = run_json("review", str(one), str(two), "--as", "You", *quick)
     assert [f["file"] for f in data["files"]] == [str(one), str(two)]
     alone = run_json("review", str(one), "--as", "You", *quick)
+    cut = run_json("review", str(two), "--as", "You", *quick)
     first = data["files"][0]["hands"][0]
     assert first["decisions"] == alone["decisions"]  # as the file alone is reviewed
+    assert data["files"][1]["hands"][0]["decisions"] == cut["decisions"]
     summary = data["summary"]["You"]
-    assert summary["points_lost"] == pytest.approx(
-        2 * alone["summary"]["You"]["points_lost"], abs=1e-3
-    )
+    mine = alone["summary"]["You"], cut["summary"]["You"]
+    assert summary["points_lost"] == pytest.approx(sum(s["points_lost"] for s in mine), abs=1e-3)
     assert all(set(c) == {"file", "hand", "play"} for c in summary["costliest"])
-    assert summary["habits"]["split"] == 2 * alone["summary"]["You"]["habits"]["split"]
+    assert summary["habits"]["split"] == sum(s["habits"]["split"] for s in mine)
     text = run("review", str(one), str(two), "--as", "You", *quick)
     assert text.exit_code == 0, text.output
     said = " ".join(text.stdout.split())
     assert "Review of 2 files: 2 hands reviewed" in said
     assert "Summary over every hand reviewed" in said and f"{one}, hand 1, play" in said
+
+
+def test_a_file_given_twice_is_reviewed_once(tmp_path: Path) -> None:
+    """Bad-input audit (stop 60): the same file given twice (``x.yaml ./x.yaml``, or a copy)
+    was reviewed twice, and every figure of the summary counted twice, with no word."""
+    quick = ["--as", "You", "--samples", "4", "--time", "100", "--workers", "1"]
+    copy = tmp_path / "copy.yaml"
+    copy.write_text(SEED003.read_text(encoding="utf-8").replace("Seed 003", "Mine"), "utf-8")
+    result = run("review", str(SEED003), str(copy), *quick, "--json")
+    assert result.exit_code == 0, result.output
+    assert [f["file"] for f in json.loads(result.stdout)["files"]] == [str(SEED003)]
+    said = " ".join(result.stderr.split())
+    assert f"tutor: {copy} holds the same hands as {SEED003}: reviewed once" in said
+    alone = run_json("review", str(SEED003), *quick)["summary"]["You"]
+    assert json.loads(result.stdout)["summary"]["You"]["points_lost"] == alone["points_lost"]
 
 
 def test_several_files_refuse_what_takes_one_and_check_every_file_first(tmp_path: Path) -> None:

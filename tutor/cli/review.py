@@ -359,8 +359,15 @@ def _review_files(
     from tutor.review.match import FilesReview, HandReviewError, review_match
 
     loaded = []
+    seen: dict[tuple[object, ...], Path] = {}
     for path in files:  # all read and checked before the long work
         records = record_hands(path, None, shown=not json_out)
+        # a file given twice (or a copy of one) would count its every figure twice
+        same = seen.setdefault(tuple(r.hand_key() for r in records), path)
+        if same is not path:
+            note("tutor: " + _("{file} holds the same hands as {first}: reviewed once").format(
+                file=path, first=same))  # fmt: skip
+            continue
         if not whole_match and len(records) > 1:
             note("tutor: " + ngettext(
                 "{file} holds {n} hand: its hand 1 is reviewed (--match for all)",

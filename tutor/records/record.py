@@ -423,6 +423,14 @@ class HandRecord:
             f"plays={len(self.plays)}>"
         )
 
+    def hand_key(self) -> tuple[object, ...]:
+        """What makes two records the same hand, whatever their words (title, notes) or
+        notation: the rules, the players and dealer, the cards dealt and the plays. ``tutor
+        review A B`` reviews a hand given twice once."""
+        deals = tuple(tuple(sorted((p, tuple(c)) for p, c in d.items())) for d in self.deals)
+        return (self.ruleset_name, tuple(self.players), self.dealer, tuple(self.table), deals,
+                tuple(self.moves()))  # fmt: skip
+
     def info_text(self, key: str) -> str | None:
         """A free-text key (``title``, ``event``, ``note``) in the language of the run:
         ``KEY_LANG`` when the record gives it, else ``KEY``; None when there is neither."""
