@@ -835,3 +835,27 @@ def test_a_ctrl_c_while_an_answer_is_judged_comes_once_it_is_kept(tmp_path: Path
         signal.signal(signal.SIGINT, previous)
     assert len(session.results) == 1
     assert not any(isinstance(x, Verdict) for x in shown)  # stopped as the block ended
+
+
+def test_an_answer_tried_while_the_store_stays_locked_goes_to_a_rescue_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bad-input audit (stop 60): ``puzzle try`` with the database locked past the wait lost
+    the answer (the session could not even be noted, and the error said to try again). It
+    goes to a rescue file, which ``tutor train --import`` saves once the database is free."""
+    from tutor.training.trainer import import_rescue, keep_answer
+
+    _rescue_folder(tmp_path, monkeypatch)
+    [puzzle] = load_puzzles(collection_dir() / f"{NAMES[0]}.yaml")[:1]
+    db = tmp_path / "p.sqlite"
+    with ProgressStore(db, busy_seconds=0.3) as store:
+        store.check()
+        locker = _lock(db)
+        with pytest.raises(StoreBusyError, match="the answer not saved is kept in .*--import"):
+            keep_answer(store, puzzle, Verdict(True, False, ""), "7D x 2C 5S")
+        locker.execute("ROLLBACK")
+        locker.close()
+        [rescue] = (tmp_path / "tmp").iterdir()
+        assert stored_answers(db) == 0
+        imported = import_rescue(store, read_rescue(rescue))
+        assert imported.kept == 1 and stored_answers(db) == 1

@@ -546,7 +546,18 @@ def keep_answer(
     one to show)."""
     store.check()
     [entry] = _entries_of([puzzle])
-    trainer = Trainer(store, [entry], session=store.start_session())
+    trainer = Trainer(store, [entry])
+    try:
+        trainer.session = store.start_session()
+    except StoreBusyError as exc:
+        # another session held the lock past the wait before the answer could be noted: it
+        # goes straight to a rescue file (bad-input audit, stop 60: it was lost, exit 3)
+        trainer.unsaved.append(
+            Unsaved(entry.info, verdict.correct, verdict.skipped, answer, trainer.clock())
+        )
+        err = trainer._keep_safe()
+        where = rescue_words(1, trainer.rescue_file, True, err)
+        raise StoreBusyError(f"{exc}; {where}") from None
     sched = trainer.record(Pick(puzzle, entry, "early", None), verdict, answer)
     trainer.finish()
     return sched
