@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import run, run_json
+from helpers import one_error_line, run, run_json
 from typer.testing import CliRunner
 
 from tutor.cli import app
@@ -751,6 +751,10 @@ def test_puzzle_list_names_what_puzzle_try_takes(tmp_path: Path) -> None:
     mine = run("puzzle", "list", str(tmp_path), "--json")
     assert [p["name"] for p in json.loads(mine.stdout)["puzzles"]] == ["a"]
     assert "skipped: " in mine.stderr and "b.yaml" in mine.stderr
+    # a file asked for by name that is no puzzle is bad input, not an empty list and exit 0
+    # (bad-input audit, stop 60)
+    named = run("puzzle", "list", str(tmp_path / "b.yaml"), "--json")
+    assert one_error_line(named).startswith(f"tutor: error: {tmp_path / 'b.yaml'}:2: not valid")
     missing = run("puzzle", "try", "keep-table")
     assert (
         missing.exit_code == 3 and "tutor puzzle list lists the shipped puzzles" in missing.stderr

@@ -179,6 +179,10 @@ def list_command(
     for path in paths or []:
         check_reachable(path)
     puzzles, unreadable_files = listed_puzzles(paths or [], key)
+    named = {path for path in paths or [] if not path.is_dir()}
+    for file, problem in unreadable_files:
+        if file in named:  # a file asked for by name is bad input; a folder's is skipped
+            raise InputError(str(problem))
     for _file, problem in unreadable_files:
         note("tutor: " + _("skipped: {problem}").format(problem=problem))
     if json_out:
