@@ -958,6 +958,14 @@ def test_a_files_page_says_what_ctrl_c_left_out(match: list[Review], review: Rev
         f"Hand 1 of 1</a>: <bdi>You</bdi> 5, <bdi>Ada</bdi> 1 (reviewed up to play {last})" in page
     )
     assert page.count("Interrupted: the review stops") == 3  # the top; the hand: head, plays
+    # Ctrl-C before the last files: how many were to be reviewed (bad-input audit, stop 60)
+    season = _season(match[:1], replace(review, interrupted=True))
+    season.asked = 3
+    assert "2 of 3 files, 1 hand reviewed and one in part" in files_page(season)
+    from tutor.render.review import files_review_view
+
+    head = files_review_view(season)[0]
+    assert str(head).startswith("Review of 2 of 3 files: 1 hand reviewed and one in part")
 
 
 @needs_browser

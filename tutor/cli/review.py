@@ -377,7 +377,7 @@ def _review_files(
         records = records if whole_match else records[:1]
         players = _players(path, records[0], as_players, all_players)
         loaded.append((path, records, players, stated_styles(records[0].players, stated or [])))
-    done = FilesReview([])
+    done = FilesReview([], asked=len(loaded))
     for i, (path, records, players, known) in enumerate(loaded, 1):
 
         def bar(n: int, hands: int, path: Path = path, i: int = i) -> Any:

@@ -490,25 +490,26 @@ def files_review_view(review: FilesReview, rich: bool = False) -> list[Renderabl
     by file, hand and play, and their habits over every hand."""
     bold = "bold" if rich else ""
     reviews = review.reviews
-    out: list[RenderableType] = [
-        Text(
-            ngettext(
-                "Review of {n} file: {hands} (sampling seed {seed}; tutor review FILE for a "
-                "file's decisions one by one).",
-                "Review of {n} files: {hands} (sampling seed {seed}; tutor review FILE for a "
-                "file's decisions one by one).",
-                len(review.files),
-            ).format(
-                n=len(review.files),
-                hands=ngettext("{n} hand reviewed", "{n} hands reviewed", len(reviews)).format(
-                    n=len(reviews)
-                ),
-                seed=reviews[0].settings.seed if reviews else 0,
-            ),
-            style=bold,
-        ),
-        Text(""),
-    ]
+    asked = max(review.asked, len(review.files))
+    if asked > len(review.files):  # Ctrl-C stopped it before the last files
+        head = ngettext(
+            "Review of {done} of {n} file: {hands} (sampling seed {seed}; tutor review FILE "
+            "for a file's decisions one by one).",
+            "Review of {done} of {n} files: {hands} (sampling seed {seed}; tutor review FILE "
+            "for a file's decisions one by one).",
+            asked,
+        )
+    else:
+        head = ngettext(
+            "Review of {n} file: {hands} (sampling seed {seed}; tutor review FILE for a "
+            "file's decisions one by one).",
+            "Review of {n} files: {hands} (sampling seed {seed}; tutor review FILE for a "
+            "file's decisions one by one).",
+            asked,
+        )
+    said = head.format(done=len(review.files), n=asked, hands=_hands_part(review),
+                       seed=reviews[0].settings.seed if reviews else 0)  # fmt: skip
+    out: list[RenderableType] = [Text(said, style=bold), Text("")]
     table = new_table(_("file"), _("hand"), _("player"), _("points lost"), _("accuracy"),
                       rich=rich)  # fmt: skip
     for col in table.columns[1:]:
@@ -568,14 +569,23 @@ def files_reviewed(review: FilesReview) -> str:
     """How much a review of several files covers: ``2 files, 5 hands reviewed``, or after a
     Ctrl-C ``2 files, 4 hands reviewed and one in part`` (the hand cut short is not counted
     whole, as :func:`hands_reviewed` does not count it)."""
+    files, asked = len(review.files), max(review.asked, len(review.files))
+    if asked > files:  # Ctrl-C stopped it before the last files
+        return ngettext("{done} of {n} file, {hands}", "{done} of {n} files, {hands}",
+                        asked).format(done=files, n=asked, hands=_hands_part(review))  # fmt: skip
+    return ngettext("{n} file, {hands}", "{n} files, {hands}", files).format(
+        n=files, hands=_hands_part(review)
+    )
+
+
+def _hands_part(review: FilesReview) -> str:
+    """``5 hands reviewed``, or after a Ctrl-C ``4 hands reviewed and one in part``."""
     whole = len(review.reviews) - review.interrupted
-    hands = (
+    return (
         ngettext("{n} hand reviewed and one in part", "{n} hands reviewed and one in part", whole)
         if review.interrupted
         else ngettext("{n} hand reviewed", "{n} hands reviewed", whole)
     ).format(n=whole)
-    files = len(review.files)
-    return ngettext("{n} file, {hands}", "{n} files, {hands}", files).format(n=files, hands=hands)
 
 
 def _costliest(review: Review, rich: bool) -> list[RenderableType]:

@@ -168,6 +168,9 @@ class FilesReview:
     files: list[tuple[str, MatchReview]]
     """Each file's name as given, with its review, in the order given; up to the one Ctrl-C
     stopped (if any)."""
+    asked: int = 0
+    """How many files were to be reviewed (those after the one Ctrl-C stopped are not in
+    :attr:`files`); 0: as many as :attr:`files`."""
 
     @property
     def reviews(self) -> list[Review]:
