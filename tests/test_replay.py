@@ -191,3 +191,21 @@ def test_each_side_of_a_score_is_named_as_the_seats_turn() -> None:
             assert points[data["match"]["sides"].index(entry["name"])] == entry["points"]
             seen.add((entry["side"], entry["name"]))
     assert seen >= {(0, "Bruno"), (0, "Carla")}  # the index alone names two sides
+
+
+def test_each_step_keeps_the_position_before_its_play() -> None:
+    """The replay page shows the position each play was made from: the table before it and
+    each hand as far as the record gives it (a partial record hides the others' cards)."""
+    [hand] = load_path(EXAMPLES / "seed003-scopa.yaml")
+    r = replay_hand(hand)
+    first, seventh = r.steps[0], r.steps[6]
+    assert first.table_before == list(hand.table) and first.hidden == [0, 0]
+    assert first.hands == [sorted(parse_cards(c, "french")) for c in ("7D 7H AS", "3H KC JD")]
+    assert seventh.table_before == parse_cards("JD", "french")  # after deal 1's last play
+    assert seventh.hands[0] == sorted(parse_cards("JS 6D 2H", "french"))
+    for before, after in zip(r.steps, r.steps[1:], strict=False):
+        assert after.table_before == before.table
+    [partial] = load_path(EXAMPLES / "partial-view.yaml")
+    steps = replay_hand(partial).steps
+    assert steps[0].hidden == [0, 9, 9, 9] and len(steps[0].hands[0]) == 9
+    assert steps[1].hands[1] == [] and steps[1].hidden[1] == 9

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from tutor.game.cards import CARDS, Card, format_card
+from tutor.game.cards import CARDS, Card, cards_of, format_card
 from tutor.game.scoring import HandScore, MatchScore, denari_of, score_captures
 from tutor.game.state import GameState, Move
 from tutor.records.record import INFO_KEYS, HandRecord, as_match, validate_match
@@ -82,6 +82,14 @@ class ReplayStep:
     shown_note: str | None = None
     """The note in the language of the run (the record's ``note_it``...), for people; the
     JSON keeps ``note`` as written."""
+    table_before: list[Card] = field(default_factory=list)
+    """The table before the play, in the order the cards were laid."""
+    hands: list[list[Card]] = field(default_factory=list)
+    """Each seat's cards before the play as far as the record gives them (sorted): the
+    position a replay page shows, where the table alone does not say what the mover chose
+    from."""
+    hidden: list[int] = field(default_factory=list)
+    """How many cards each seat holds before the play that the record does not name."""
 
     @property
     def card_text(self) -> str:
@@ -229,6 +237,9 @@ def replay_hand(record: HandRecord) -> HandReplay:
     leftover: Leftover | None = None
     for n, (entry, move) in enumerate(zip(record.plays, moves, strict=True), 1):
         deal = state.deal_index
+        before = list(table)
+        hands = [sorted(cards_of(held)) for held in state.hands]
+        hidden = list(state.unknown)
         state.push(move)
         res = state.stack[-1]
         captured = sorted(CARDS[i] for i in range(40) if move.capture >> i & 1)
@@ -256,6 +267,9 @@ def replay_hand(record: HandRecord) -> HandReplay:
                 note=entry.note,
                 style=record.style,
                 shown_note=entry.shown_note(),
+                table_before=before,
+                hands=hands,
+                hidden=hidden,
             )
         )
     score = (
