@@ -371,23 +371,28 @@ def browser_command(profile: str, width: int, height: int, *action: str) -> list
     ]
 
 
-def measure_in_browser(page: str, script: str, width: int, height: int = 2000) -> Any:
+def measure_in_browser(
+    page: str, script: str, width: int, height: int = 2000, scripts: bool = True
+) -> Any:
     """What ``script`` returns, as JSON, for ``page`` (an HTML document) shown in Chromium in a
     frame ``width`` x ``height`` CSS pixels (headless windows are never narrower than 500 px, so
     a phone's width needs the frame). ``script`` is the body of a JavaScript function of ``doc``
     and ``win``, the page's document and window, run once everything has loaded; it lives in
-    the frame's parent, so that the page itself never holds a script."""
-    return measure_each_in_browser([(page, width)], script, height)[0]
+    the frame's parent, so that the page itself never holds a script. ``scripts=False``
+    runs none of the page's own (a reader with JavaScript off)."""
+    return measure_each_in_browser([(page, width)], script, height, scripts)[0]
 
 
 def measure_each_in_browser(
-    shown: Sequence[tuple[str, int]], script: str, height: int = 2000
+    shown: Sequence[tuple[str, int]], script: str, height: int = 2000, scripts: bool = True
 ) -> list[Any]:
     """:func:`measure_in_browser` for each ``(page, width)`` of ``shown``, in frames of one
     window: one start of Chromium for them all (a second each, and a test that measured five
     widths started it five times: test audit, stop 57)."""
+    # a sandbox that allows no script, but lets the parent read the frame
+    sandbox = "" if scripts else ' sandbox="allow-same-origin"'
     frames = "".join(
-        f'<iframe style="display:block;border:0;width:{width}px;height:{height}px" '
+        f'<iframe style="display:block;border:0;width:{width}px;height:{height}px"{sandbox} '
         f'srcdoc="{html.escape(page, quote=True)}"></iframe>'
         for page, width in shown
     )

@@ -338,3 +338,37 @@ def test_replay_as_a_player_shows_the_last_rounds_count() -> None:
         in flat
     )
     assert "Rule of 220: the last cards of West, North, East add up to 24." in flat
+
+
+def test_html_writes_the_replay_page(tmp_path: Path) -> None:
+    out = tmp_path / "replay.html"
+    result = run("replay", example("seed003-scopa.yaml"), "--html", str(out))
+    assert result.exit_code == 0, result.output
+    page = out.read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>") and 'id="play-36"' in page
+    assert f"wrote {out}" in result.stderr
+    assert "Score of the hand" in result.stdout  # the text replay too, as review --html does
+
+
+def test_html_to_standard_output_is_the_page_alone() -> None:
+    result = run("replay", example("scopa-match.yaml"), "--html", "-")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("<!DOCTYPE html>") and result.stdout.endswith("</html>\n")
+    assert 'id="h4-play-1"' in result.stdout and result.stderr == ""
+
+
+@pytest.mark.parametrize("other", [["--json"], ["--step"], ["--as", "You"]])
+def test_html_with_json_step_or_as_is_a_usage_error(other: list[str], tmp_path: Path) -> None:
+    for out in ("-", str(tmp_path / "r.html")):
+        result = run("replay", example("seed003-scopa.yaml"), "--html", out, *other)
+        assert result.exit_code == EXIT_USAGE, result.output
+        assert f"--html cannot be combined with {other[0]}" in result.stderr
+        assert result.stdout == ""
+    assert not (tmp_path / "r.html").exists()
+
+
+def test_html_over_the_record_is_refused(tmp_path: Path) -> None:
+    record = tmp_path / "hand.yaml"
+    record.write_text((EXAMPLES / "seed003-scopa.yaml").read_text(encoding="utf-8"))
+    result = run("replay", str(record), "--html", str(record))
+    assert result.exit_code == EXIT_USAGE and "is the file being read" in result.stderr

@@ -648,13 +648,12 @@ def test_the_page_s_score_has_the_ruleset_s_every_category() -> None:
     re bello or napola row and no missing-suit note; the page and replay now draw the same
     cells (render.scores.score_cells)."""
     from tutor.records.replay import replay_hand
-    from tutor.render.html import _score
+    from tutor.render.html import score_section
 
     text = (EXAMPLES / "seed003-scopa.yaml").read_text(encoding="utf-8")
     record = loads(text.replace("ruleset: scopa\n", "ruleset: scopa-re-bello\n", 1))[0]
     assert replay_hand(record).score is not None
-    review = review_record(record, ["You"], settings=FAST_PAGE, plays=[1])
-    page = _score(review)
+    page = score_section(replay_hand(record))  # the review's page's and the replay's
     assert "re bello" in page.lower() and "napola" in page.lower(), page
 
 

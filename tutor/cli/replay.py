@@ -11,14 +11,18 @@ from tutor.cli.core import (
     JsonOption,
     TrustOption,
     app,
+    check_output,
     check_player,
     examples,
     file_argument,
+    file_option,
     human_console,
+    is_stdout,
     note,
     note_short_hands,
     print_json,
     read_line,
+    write_output,
 )
 from tutor.counting.defaults import TRUST_DEFAULT
 from tutor.game.i18n import _, quits
@@ -58,6 +62,7 @@ def _stopped(play: int, plays: int, hand: int | None) -> None:
         "tutor replay docs/examples/seed003-scopa.yaml",
         "tutor replay docs/examples/scopone-hand.yaml --step",
         "tutor replay docs/examples/scopa-match.yaml --json",
+        "tutor replay docs/examples/seed003-scopa.yaml --html replay.html",
     ),
 )
 def replay(
@@ -79,6 +84,15 @@ def replay(
         ),
     ] = None,
     trust: TrustOption = TRUST_DEFAULT,
+    html: Annotated[
+        Path | None,
+        file_option(
+            "--html",
+            metavar="OUT",
+            help="Also write the replay as a self-contained HTML page to step through, play "
+            "by play (- for standard output, instead of the text).",
+        ),
+    ] = None,
 ) -> None:
     """Replay a hand record play by play, then the score and the match table.
 
@@ -86,6 +100,14 @@ def replay(
     the running cards/denari/scope of each side; the end of a hand shows the score with the
     primiera breakdown; a file of several hands ends with the match table.
     """
+    if html is not None:
+        for option, given in (("--json", json_out), ("--step", step), ("--as", as_player)):
+            if given:
+                raise typer.BadParameter(
+                    _("--html cannot be combined with {option}").format(option=option),
+                    param_hint="--html",
+                )
+        check_output(html, "--html", "replay.html", file)
     if json_out and (step or as_player):
         raise typer.BadParameter(
             _("--json cannot be combined with --step or --as"), param_hint="--json"
@@ -96,6 +118,12 @@ def replay(
         for record in records:
             check_player(file, record, as_player)
     match = replay_match(records)
+    if html is not None:
+        from tutor.render.replay_html import replay_page
+
+        write_output(html, replay_page(match))
+        if is_stdout(html):  # the page is the output
+            return
     if json_out:
         print_json(match.to_json())
         return

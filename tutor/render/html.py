@@ -22,7 +22,9 @@ from tutor.counting.tracker import track, values_text, viewer_state
 from tutor.game.cards import Style, format_card, format_cards
 from tutor.game.i18n import _, all_of, bounds, is_you, language, ngettext, number, pgettext
 from tutor.game.scoring import category_name
-from tutor.records.replay import MatchReplay, replay_hand, replay_match
+from tutor.game.state import Move
+from tutor.records.record import HandRecord
+from tutor.records.replay import HandReplay, MatchReplay, replay_hand, replay_match
 from tutor.render.replay import leftover_sentence
 from tutor.render.review import (
     accuracy_bounds_text,
@@ -34,7 +36,7 @@ from tutor.render.review import (
     observation_label,
     points_went_sentence,
 )
-from tutor.render.safe import fill, fill_markup, isolated, markup
+from tutor.render.safe import bdi, fill, fill_markup, isolated, markup
 from tutor.render.scores import ScoreCell, match_verdict, score_cells
 from tutor.render.svg import cards_svg, position_svg, shorten, text_width
 from tutor.review.habits import habits_of
@@ -56,7 +58,23 @@ from tutor.review.review import (
     match_summary,
 )
 
-__all__ = ["review_page", "match_page", "files_page", "loss_chart_svg", "CLASS_COLOURS"]
+__all__ = [
+    "review_page",
+    "match_page",
+    "files_page",
+    "loss_chart_svg",
+    "CLASS_COLOURS",
+    "CSS",
+    "html_page",
+    "about",
+    "scrolled",
+    "score_section",
+    "took_html",
+    "record_note",
+    "hand_result",
+    "hands_nav",
+    "hand_id",
+]
 
 CLASS_COLOURS = {
     "forced": "#5f6b7a",
@@ -419,7 +437,7 @@ def _board(review: Review, play: int, viewer: int, pre: str = "") -> str:
         )
     caption = fill_markup(
         caption,
-        name=_bdi(viewer_name),
+        name=bdi(viewer_name),
         values=markup(um),
         n=str(board.unseen.bit_count()),
     )
@@ -427,10 +445,10 @@ def _board(review: Review, play: int, viewer: int, pre: str = "") -> str:
     # The caption stands outside the board, which scrolls when the column is too narrow for it
     # (a phone): a scrolling board is a region named by the caption, which a keyboard reaches
     # (tabindex) so that it can scroll it, and a screen reader user knows what they scroll.
-    scrolled = _scrolled(f"{pre}board-{play}")
+    region = scrolled(f"{pre}board-{play}")
     return (
         f'<div class="rule48"><p class="board-caption" id="{pre}board-{play}">{caption}</p>'
-        f'<div class="board" {scrolled}><table>'
+        f'<div class="board" {region}><table>'
         f'<tr><th scope="col">{value}</th>{head}</tr>' + "".join(body) + "</table></div></div>"
     )
 
@@ -466,12 +484,6 @@ def _obs_list(d: Decision, names: Sequence[str]) -> str:
             "</li>"
         )
     return f'<ul class="obs">{"".join(items)}</ul>' if items else ""
-
-
-def _bdi(text: str) -> str:
-    """Text from the record (a name, a title, a note), escaped and isolated from the sentence
-    around it."""
-    return f"<bdi>{markup(text)}</bdi>"
 
 
 def _verdict(d: Decision, style: Style) -> str:
@@ -528,19 +540,13 @@ def _play(review: Review, n: int, decision: Decision | None, pre: str = "", lv: 
         j = decision.judgement
         badge = _badge(j.classification, j.uncertain, j.high)
         border = CLASS_COLOURS[j.classification]
-    took = f"{cards_svg([move.card], style, width=36)}"
-    if move.capture:
-        takes = markup(_("takes"))
-        took += f" <span>{takes}</span> {cards_svg(move.capture, style, width=36)}"
-    else:
-        took += " <span>" + markup(_("laid on the table")) + "</span>"
     seat = (
         _("Before play {n}, from your seat")
         if is_you(record.players[viewer])
         else _("Before play {n}, from {name}'s seat")
     )
     caption = fill(seat, n=n, name=record.players[viewer])
-    facts = [f'<div class="took">{took}</div>']
+    facts = [took_html(move, style)]
     if decision is not None:
         facts.append(_verdict(decision, style))
         facts.append(_obs_list(decision, record.players))
@@ -553,10 +559,7 @@ def _play(review: Review, n: int, decision: Decision | None, pre: str = "", lv: 
         if sources is not None:
             facts.append(f'<p class="sources">{markup(sources)}</p>')
         facts.append(_hindsight(decision, style))
-    shown_note = entry.shown_note()
-    if shown_note:
-        note = fill_markup(_("Record's note: {note}"), note=_bdi(shown_note))
-        facts.append(f'<p class="note">{note}</p>')
+    facts.append(record_note(entry.shown_note()))
     heading = fill_markup(
         _("Play {n}: {player} {move}"),
         n=str(n),
@@ -572,6 +575,26 @@ def _play(review: Review, n: int, decision: Decision | None, pre: str = "", lv: 
         f"{position_svg(view, viewer, record.players, style, caption_markup=caption)}</figure>"
         f'<div class="facts">{"".join(facts)}</div>{_board(review, n, viewer, pre)}</div></article>'
     )
+
+
+def record_note(note: str | None) -> str:
+    """The record's note on a play (user text: escaped, isolated), or nothing: the review's
+    page and the replay's."""
+    if not note:
+        return ""
+    return '<p class="note">' + fill_markup(_("Record's note: {note}"), note=bdi(note)) + "</p>"
+
+
+def took_html(move: Move, style: Style, extra: str = "") -> str:
+    """The card played and what it took (or that it was laid), drawn: a play on the review's
+    page and the replay's; ``extra`` (markup) follows, such as a scopa's mark."""
+    took = f"{cards_svg([move.card], style, width=36)}"
+    if move.capture:
+        takes = markup(_("takes"))
+        took += f" <span>{takes}</span> {cards_svg(move.capture, style, width=36)}"
+    else:
+        took += " <span>" + markup(_("laid on the table")) + "</span>"
+    return f'<div class="took">{took}{extra}</div>'
 
 
 def _doubts(summary: PlayerSummary, cls: str) -> str:
@@ -606,7 +629,7 @@ def _summary(summaries: dict[str, PlayerSummary], worst: dict[str, str], lv: int
             s.decisions,
         ).format(points=lost_text(s), n=s.decisions)
         cards.append(
-            f'<div class="panel player"><h{lv + 1}>{_bdi(name)}</h{lv + 1}>'
+            f'<div class="panel player"><h{lv + 1}>{bdi(name)}</h{lv + 1}>'
             f'<div class="figure">{acc} <small>{acc_label}</small></div>'
             f"<div>{markup(lost)}</div>"
             f'<div class="chips">{chips}</div>{worst.get(name, "")}</div>'
@@ -644,10 +667,10 @@ def _habits_html(name: str, decisions: Sequence[Decision]) -> str:
     field = name if is_you(name) else "{player}"
     went = points_went_sentence(field, habits)
     if went is not None:
-        out += f'<p class="habits">{fill_markup(went, player=_bdi(name))}</p>'
+        out += f'<p class="habits">{fill_markup(went, player=bdi(name))}</p>'
     if habits.broken:
         heading, headers, rows, legend = broken_maxims_parts(field, habits)
-        heading = fill_markup(heading, player=_bdi(name))
+        heading = fill_markup(heading, player=bdi(name))
         head = "".join(f'<th scope="col">{markup(h)}</th>' for h in headers)
         body = "".join(
             "<tr>" + "".join(f"<td>{markup(cell)}</td>" for cell in row) + "</tr>" for row in rows
@@ -690,7 +713,7 @@ def _players_over(
     }
 
 
-def _scrolled(heading: str) -> str:
+def scrolled(heading: str) -> str:
     """The attributes of a table's box that scrolls sideways when the page is narrow: a
     keyboard can reach it to scroll it, and a screen reader says what it holds (render audit,
     stop 53: the boards had them, the decisions and the score did not)."""
@@ -708,7 +731,7 @@ def _index(review: Review, pre: str = "", lv: int = 2) -> str:
         best = "" if j.best == d.move else markup(j.best.text(style))
         rows.append(
             f'<tr><td><a href="#{pre}play-{d.play}">{d.play}</a></td>'
-            f'<td class="who">{_bdi(d.player)}</td>'
+            f'<td class="who">{bdi(d.player)}</td>'
             f'<td class="move">{markup(d.move.text(style))}</td>'
             f"<td>{_badge(j.classification, j.uncertain, j.high)}</td>"
             f'<td class="num">{markup(cost)}</td><td class="move">{best}</td></tr>'
@@ -728,18 +751,18 @@ def _index(review: Review, pre: str = "", lv: int = 2) -> str:
     return (
         f'<section class="panel" id="{pre}decisions">'
         f'<h{lv} style="margin-top:0" id="{pre}decisions-title">{title}</h{lv}>'
-        f'<div class="index" {_scrolled(f"{pre}decisions-title")}>'
+        f'<div class="index" {scrolled(f"{pre}decisions-title")}>'
         f"<table><thead><tr>{head}</tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table></div></section>"
     )
 
 
-def _score(review: Review, pre: str = "", lv: int = 2) -> str:
+def score_section(hand: HandReplay, pre: str = "", lv: int = 2) -> str:
     """The hand's result as ``tutor replay`` gives it: the cards the last to capture took,
     then each category's counts and points and the total (a player studying the hand had to
-    run replay for it: HTML audit, stop 48); nothing for a hand the record leaves unfinished."""
-    record = review.record
-    hand = replay_hand(record)
+    run replay for it: HTML audit, stop 48); nothing for a hand the record leaves unfinished.
+    The review's page and the replay's alike."""
+    record = hand.record
     if hand.score is None:
         return ""
     style = record.style
@@ -751,13 +774,13 @@ def _score(review: Review, pre: str = "", lv: int = 2) -> str:
         cards = f'<span class="cards">{markup(left)}</span>'  # a list: wraps between cards
         parts.append(
             '<p class="note">'
-            + fill_markup(said, player=_bdi(hand.leftover.player), cards=cards)
+            + fill_markup(said, player=bdi(hand.leftover.player), cards=cards)
             + "</p>"
         )
     sides = hand.score.sides
     category, pts = markup(_("category")), markup(_("pts"))
     head = f'<th scope="col">{category}</th>' + "".join(
-        f'<th scope="col" class="who">{_bdi(n)}</th><th scope="col">{pts}</th>' for n in names
+        f'<th scope="col" class="who">{bdi(n)}</th><th scope="col">{pts}</th>' for n in names
     )
 
     def drawn(cell: ScoreCell) -> str:
@@ -779,7 +802,7 @@ def _score(review: Review, pre: str = "", lv: int = 2) -> str:
     return (
         f'<section class="panel"><h{lv} style="margin-top:0" id="{pre}score-title">{title}</h{lv}>'
         f"{''.join(parts)}"
-        f'<div class="index" {_scrolled(f"{pre}score-title")}><table><thead><tr>{head}</tr></thead>'
+        f'<div class="index" {scrolled(f"{pre}score-title")}><table><thead><tr>{head}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table></div></section>"
     )
 
@@ -812,11 +835,11 @@ def _budget(review: Review) -> str:
     return _("up to {n} sampled deals per decision").format(n=s.samples)
 
 
-def _about(review: Review) -> str:
-    """The record's own words about the hand (where it was played, when, what to know of it)."""
-    record = review.record
+def about(record: HandRecord) -> str:
+    """The record's own words about the hand (where it was played, when, what to know of it):
+    the review's page and the replay's."""
     return "".join(
-        f'<p class="meta">{fill_markup(label, text=_bdi(text))}</p>'
+        f'<p class="meta">{fill_markup(label, text=bdi(text))}</p>'
         for key, label in (
             ("event", _("Event: {text}")),
             ("date", _("Date: {text}")),
@@ -865,7 +888,8 @@ def _plays(review: Review, pre: str, lv: int = 2) -> str:
     if not record.plays:  # a hand with no play: no empty heading (match audit, stop 55)
         return f"{skipped}{interrupted}"
     title = markup(_("Play by play"))
-    return f"<h{lv}>{title}</h{lv}>{skipped}{interrupted}{plays}{_score(review, pre, lv)}"
+    score = score_section(replay_hand(record), pre, lv)
+    return f"<h{lv}>{title}</h{lv}>{skipped}{interrupted}{plays}{score}"
 
 
 def _interrupted_note() -> str:
@@ -873,22 +897,35 @@ def _interrupted_note() -> str:
     return f'<p class="note">{said}</p>'
 
 
-def _page(title: str, heading: str, meta: str, body: str) -> str:
+def html_page(
+    title: str,
+    heading: str,
+    meta: str,
+    body: str,
+    made_by: str | None = None,
+    css: str = "",
+    script: str = "",
+) -> str:
     """A whole page: ``title`` (the window's, filled by :func:`fill`: text isolated, no
-    element) and the others are markup."""
-    made_by = _(
-        "Made by the Scopone tutor (tutor review). Maxims: {maxims}; method and thresholds: "
-        "docs/review.md."
-    ).format(maxims=_("docs/strategy.md"))
+    element) and the others are markup; ``made_by`` (text) says what made it (the review by
+    default); ``css`` adds to :data:`CSS`, and ``script`` (the replay's stepper) runs at the
+    end of the body, once every element it works on is there."""
+    if made_by is None:
+        made_by = _(
+            "Made by the Scopone tutor (tutor review). Maxims: {maxims}; method and thresholds: "
+            "docs/review.md."
+        ).format(maxims=_("docs/strategy.md"))
+    ending = f"<script>{script}</script>" if script else ""
+    meta_line = f'<p class="meta">{meta}</p>' if meta else ""
     return (
         "<!DOCTYPE html>\n"
         f'<html lang="{language()}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{title}</title><style>{CSS}</style></head>"
+        f"<title>{title}</title><style>{CSS}{css}</style></head>"
         f"<body><main><h1>{heading}</h1>"
-        f'<p class="meta">{meta}</p>{body}'
+        f"{meta_line}{body}"
         f'<p class="hint">{markup(made_by)}</p>'
-        "</main></body></html>\n"
+        f"</main>{ending}</body></html>\n"
     )
 
 
@@ -913,7 +950,7 @@ def _judged(review: Review, pre: str, lv: int) -> str:
 def _meta(first: Review, rulesets: Sequence[str], reviewed: str, players: Sequence[str]) -> str:
     """The line under a page's heading: the ``rulesets``, what was ``reviewed``, the seed, the
     ``players`` reviewed and the budget of each decision (``first``'s, as every review's)."""
-    shown = markup(", ").join(_bdi(name) for name in players)
+    shown = markup(", ").join(bdi(name) for name in players)
     return markup(" \u00b7 ").join(
         (
             markup(", ".join(dict.fromkeys(rulesets))),
@@ -931,26 +968,26 @@ def review_page(review: Review) -> str:
     title = _title(review)
     meta = _meta(review, [record.ruleset.name], _("hand {n}").format(n=review.hand), review.players)
     judged = _judged(review, "", 2) + (_classes() if review.decisions else "")
-    return _page(
+    return html_page(
         fill(_("Review: {title}"), title=title),  # the window's title: text, no element
-        fill_markup(_("Review: {title}"), title=_bdi(title)),
+        fill_markup(_("Review: {title}"), title=bdi(title)),
         meta,
-        f"{_about(review)}{judged}{_plays(review, '')}",
+        f"{about(review.record)}{judged}{_plays(review, '')}",
     )
 
 
-def _result(replay: MatchReplay, hand: int) -> str:
+def hand_result(replay: MatchReplay, hand: int) -> str:
     """Hand ``hand``'s points by side, after its link in a match's contents, in the match's
     side order (the seats turn with the deal); a hand the record leaves unfinished says so."""
     if hand > len(replay.match.hands):  # only finished hands score
         return markup(": " + _("not played to the end"))
     points = replay.match.hands[hand - 1]
     names = replay.shown_sides()
-    shown = markup(", ").join(f"{_bdi(name)} {p}" for name, p in zip(names, points, strict=True))
+    shown = markup(", ").join(f"{bdi(name)} {p}" for name, p in zip(names, points, strict=True))
     return f": {shown}"
 
 
-def _hand_id(hand: int, file: int | None = None) -> str:
+def hand_id(hand: int, file: int | None = None) -> str:
     """The beginning of every id of a match's hand ``hand`` on :func:`match_page`, and of the
     hand of file ``file`` (1 = the first) on :func:`files_page`: ids unique on the page."""
     return f"h{hand}-" if file is None else f"f{file}-h{hand}-"
@@ -967,20 +1004,27 @@ def _hands(
     sections = []
     back = markup(_("all hands"))
     for r in reviews:
-        pre = _hand_id(r.hand, file)
+        pre = hand_id(r.hand, file)
         name = markup(_("Hand {n} of {hands}").format(n=r.hand, hands=len(replay.hands)))
         cut = ""
         if r.interrupted:  # the hand Ctrl-C cut short, said where it is listed and shown
             last = max((d.play for d in r.decisions), default=0)
             cut = markup(" " + _("(reviewed up to play {n})").format(n=last))
-        items.append(f'<li><a href="#{pre}hand">{name}</a>{_result(replay, r.hand)}{cut}</li>')
+        items.append(f'<li><a href="#{pre}hand">{name}</a>{hand_result(replay, r.hand)}{cut}</li>')
         stopped = _interrupted_note() if r.interrupted else ""
         sections.append(
             f'<section class="hand" id="{pre}hand"><h{lv}>{name}</h{lv}>'
-            f'<p class="meta">{_bdi(_title(r))} \u00b7 <a href="#hands">{back}</a></p>'
-            f"{stopped}{_about(r)}{_judged(r, pre, lv + 1)}{_plays(r, pre, lv + 1)}</section>"
+            f'<p class="meta">{bdi(_title(r))} \u00b7 <a href="#hands">{back}</a></p>'
+            f"{stopped}{about(r.record)}{_judged(r, pre, lv + 1)}{_plays(r, pre, lv + 1)}</section>"
         )
     return f'<ul class="hands">{"".join(items)}</ul>', "".join(sections)
+
+
+def hands_nav(replay: MatchReplay, items: Sequence[str]) -> str:
+    """A match's contents: ``items`` (markup, one ``<li>`` per hand), then the match's result,
+    on the review's page and the replay's (``id="hands"``: each hand links back to it)."""
+    listed = f'<ul class="hands">{"".join(items)}</ul>'
+    return _contents(_("Hands"), listed + _match_result(replay))
 
 
 def _match_result(replay: MatchReplay) -> str:
@@ -1007,7 +1051,7 @@ def match_page(reviews: Sequence[Review], replay: MatchReplay) -> str:
     event = first.record.info_text("event")
     if event:
         title = fill(_("Review of the match: {event}"), event=event)
-        heading = fill_markup(_("Review of the match: {event}"), event=_bdi(event))
+        heading = fill_markup(_("Review of the match: {event}"), event=bdi(event))
     else:
         heading = title = markup(
             _("Review of a match of {ruleset}").format(ruleset=first.record.ruleset.name)
@@ -1020,14 +1064,14 @@ def match_page(reviews: Sequence[Review], replay: MatchReplay) -> str:
     worst = _players_over(
         reviews,
         lambda r, d: (
-            f"{_hand_id(r.hand)}play-{d.play}",
+            f"{hand_id(r.hand)}play-{d.play}",
             _("hand {hand}, play {n}:").format(hand=r.hand, n=d.play),
         ),
     )
     listed, sections = _hands(replay, reviews, None, 2)
     contents = _contents(_("Hands"), listed + _match_result(replay))
     interrupted = _interrupted_note() if reviews[-1].interrupted else ""
-    return _page(
+    return html_page(
         title,
         heading,
         meta,
@@ -1051,7 +1095,7 @@ def files_page(review: FilesReview) -> str:
     worst = _players_over(
         reviews,
         lambda r, d: (
-            f"{_hand_id(r.hand, placed[id(r)][0])}play-{d.play}",
+            f"{hand_id(r.hand, placed[id(r)][0])}play-{d.play}",
             _("{file}, hand {hand}, play {n}:").format(
                 file=placed[id(r)][1], hand=r.hand, n=d.play
             ),
@@ -1066,16 +1110,16 @@ def files_page(review: FilesReview) -> str:
         verdict = ""
         if len(replay.hands) > 1:  # a match: who won it (one hand's points are its line's)
             verdict = _match_result(replay)
-        listed.append(f'<li><a href="#f{k}-file">{_bdi(name)}</a>{hands}{verdict}</li>')
+        listed.append(f'<li><a href="#f{k}-file">{bdi(name)}</a>{hands}{verdict}</li>')
         event = match.records[0].info_text("event")
-        said = fill_markup(_("Event: {text}"), text=_bdi(event)) + " \u00b7 " if event else ""
+        said = fill_markup(_("Event: {text}"), text=bdi(event)) + " \u00b7 " if event else ""
         sections.append(
-            f'<section class="file" id="f{k}-file"><h2>{_bdi(name)}</h2>'
+            f'<section class="file" id="f{k}-file"><h2>{bdi(name)}</h2>'
             f'<p class="meta">{said}<a href="#hands">{back}</a></p>{verdict}{shown}</section>'
         )
     contents = _contents(_("Files"), f'<ul class="files">{"".join(listed)}</ul>')
     interrupted = _interrupted_note() if review.interrupted else ""
-    return _page(
+    return html_page(
         heading,
         heading,
         meta,

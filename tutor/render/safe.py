@@ -33,6 +33,7 @@ __all__ = [
     "isolated",
     "fill",
     "fill_markup",
+    "bdi",
 ]
 
 
@@ -116,6 +117,16 @@ def one_line(text: str) -> str:
 def markup(text: str) -> str:
     """:func:`visible`, then escaped for HTML and SVG (quotes included)."""
     return html.escape(visible(text), quote=True)
+
+
+def bdi(text: str) -> str:
+    """Text from a file (a name, a title, a note), escaped and isolated from the sentence
+    around it in a ``<bdi>`` element (HTML).
+
+    >>> bdi("Ada & <b>")
+    '<bdi>Ada &amp; &lt;b&gt;</bdi>'
+    """
+    return f"<bdi>{markup(text)}</bdi>"
 
 
 FSI, PDI = "\u2068", "\u2069"
