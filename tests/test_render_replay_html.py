@@ -193,6 +193,10 @@ def test_a_link_to_a_play_opens_at_that_play(seed003: str) -> None:
     assert '<nav class="controls"' in proc.stdout and 'class="controls" aria-label' in proc.stdout
     nav = re.search(r'<nav class="controls"[^>]*>', proc.stdout)
     assert nav and "hidden" not in nav.group()
+    # the score waits for the last play: no spoiler while stepping
+    assert re.search(r'<div class="final" hidden="">\s*<section', proc.stdout)
+    last = _browse(seed003, "--dump-dom", address="play-36")
+    assert re.search(r'<div class="final">\s*<section', last.stdout)
 
 
 @needs_browser
@@ -200,12 +204,14 @@ def test_without_a_script_every_position_shows(seed003: str) -> None:
     shown = measure_in_browser(
         seed003,
         "return {positions: [...doc.querySelectorAll('.position')].map(p => p.offsetHeight > 0),"
-        " controls: doc.querySelector('.controls').offsetHeight};",
+        " controls: doc.querySelector('.controls').offsetHeight,"
+        " score: doc.querySelector('.final').offsetHeight};",
         1000,
         scripts=False,
     )
     assert shown["positions"] == [True] * 36
     assert shown["controls"] == 0  # no buttons that would do nothing
+    assert shown["score"] > 0
 
 
 PROBE = """

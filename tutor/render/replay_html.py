@@ -36,7 +36,7 @@ __all__ = ["replay_page", "REPLAY_CSS", "STEPPER_SCRIPT"]
 REPLAY_CSS = """
 .controls { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 10px;
   position: sticky; top: 0; z-index: 1; background: var(--bg); padding: 8px 0; }
-.controls[hidden], .position[hidden] { display: none; }
+.controls[hidden], .position[hidden], .final[hidden] { display: none; }
 .controls button { font: inherit; min-height: 40px; padding: 4px 14px; border-radius: 8px;
   border: 1px solid #8a96a3; background: var(--card); color: var(--ink); cursor: pointer; }
 .controls button:focus-visible { outline: 3px solid #2962ff; outline-offset: 2px; }
@@ -62,7 +62,7 @@ mark.played { background: #ffe9a8; color: var(--ink); outline: 1px solid #8a6a00
 @media (max-width: 700px) { .sheet { grid-template-columns: minmax(0, 1fr); } }
 @media print {
   .controls { display: none !important; }
-  .position[hidden] { display: block !important; }  /* a printed replay holds every play */
+  .position[hidden], .final[hidden] { display: block !important; }  /* print holds it all */
   .play { break-inside: avoid; }
 }
 """
@@ -82,6 +82,8 @@ STEPPER_SCRIPT = """
     var all = positions(s);
     k = Math.max(0, Math.min(all.length - 1, k));
     all.forEach(function (p, i) { p.hidden = i !== k; });
+    var end = s.querySelector('.final');
+    if (end) { end.hidden = k !== all.length - 1; }
     s.setAttribute('data-at', String(k));
     var at = s.querySelector('.at');
     at.textContent = at.getAttribute('data-template')
@@ -274,21 +276,22 @@ def _hand(hand: HandReplay, pre: str, lv: int) -> str:
     """A hand: its seating, every play in a stepper, and its score (or why there is none)."""
     record = hand.record
     plays = "".join(_position(hand, step, pre, lv) for step in hand.steps)
-    stepper = ""
-    if hand.steps:
-        title = markup(_("Play by play"))
-        stepper = (
-            f"<h{lv}>{title}</h{lv}>"
-            f'<div class="stepper">{_controls(len(hand.steps), pre)}'
-            f'<div id="{pre}plays">{plays}</div></div>'
-        )
     end = score_section(hand, pre, lv)
     if hand.score is None:
         stops = _("The record stops after {n} of the {total} plays: no score yet.").format(
             n=len(hand.steps), total=record.ruleset.plays_per_hand
         )
         end = f'<p class="note">{markup(stops)}</p>'
-    return f"{_seating(record)}{stepper}{end}"
+    if not hand.steps:
+        return f"{_seating(record)}{end}"
+    title = markup(_("Play by play"))
+    # the score inside the stepper, shown with the last play alone: no spoiler of the end
+    # while one steps through the hand (and every part shown without the script)
+    return (
+        f"{_seating(record)}<h{lv}>{title}</h{lv}>"
+        f'<div class="stepper">{_controls(len(hand.steps), pre)}'
+        f'<div id="{pre}plays">{plays}</div><div class="final">{end}</div></div>'
+    )
 
 
 def _title(record: HandRecord) -> str:
