@@ -278,10 +278,22 @@ def test_a_file_that_is_no_database_is_refused_and_left_alone(tmp_path: Path) ->
     _refused(tmp_path, db, "not a progress database")
 
 
-def test_an_empty_file_is_refused_and_left_alone(tmp_path: Path) -> None:
+def test_an_empty_file_is_an_empty_database(tmp_path: Path) -> None:
+    """Bad-input audit (stop 60): a file made with ``touch`` was "not a progress database (not
+    an SQLite file)", exit 3; SQLite reads an empty file as an empty database, and so do we:
+    stats shows no answers (and leaves it as it is), a session makes it a database."""
     db = tmp_path / "progress.sqlite"
     db.write_bytes(b"")
-    _refused(tmp_path, db, "not a progress database")
+    r = run("stats", "--db", str(db), "--json")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["answered"] == 0 and db.read_bytes() == b""
+    with ProgressStore(db) as store:
+        store.check()
+        assert store.created
+    assert db.stat().st_size > 0 and stored_answers(db) == 0
+    tried = run("puzzle", "try", "scopone-one-best-move", "--db", str(db), input="skip\n")
+    assert tried.exit_code == 0, tried.output
+    assert stored_answers(db) == 1
 
 
 def test_a_corrupt_database_is_refused_and_left_alone(tmp_path: Path) -> None:

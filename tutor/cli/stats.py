@@ -31,10 +31,12 @@ def stats_command(
     drill and kind of question, with the last 7 days (JSON "drills").
     """
     from tutor.training.progress import Stats, progress_stats
-    from tutor.training.store import ProgressStore
+    from tutor.training.store import ProgressStore, is_empty_file
 
     path = db_path(db)
-    if path.exists():  # read only: a file or folder the user may not write to is still read
+    # read only: a file or folder the user may not write to is still read; an empty file is
+    # an empty database, with no answers
+    if path.exists() and not is_empty_file(path):
         with ProgressStore(path, on_wait=waiting_note(path), read_only=True) as store:
             stats = progress_stats(store)
     else:

@@ -61,6 +61,7 @@ from tutor.records.recordfile import sync_folder
 
 __all__ = [
     "SCHEMA_VERSION",
+    "is_empty_file",
     "BOX_DAYS",
     "RETRY_MINUTES",
     "DAY_SECONDS",
@@ -374,6 +375,16 @@ def _is_access(exc: sqlite3.Error) -> bool:
     )
 
 
+def is_empty_file(path: Path) -> bool:
+    """A regular file with nothing in it (``touch``): SQLite reads it as an empty database, and
+    so does the tutor, rather than call it "not an SQLite file" (bad-input audit, stop 60)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return False
+    return stat.S_ISREG(st.st_mode) and st.st_size == 0
+
+
 def default_path() -> Path:
     """``$XDG_DATA_HOME/scopone-tutor/progress.sqlite``, or under ``~/.local/share``."""
     base = os.environ.get("XDG_DATA_HOME", "")
@@ -503,7 +514,8 @@ class ProgressStore:
         if self.path.is_dir():
             raise StoreError(f"{self.path}: " + _("a folder, not a progress database file"))
         if not read_only:
-            if not self.path.exists():
+            if not self.path.exists() or is_empty_file(self.path):
+                # an empty file (made by touch) is an empty database to SQLite, and to us
                 self._create()
             self._sweep_leftovers()  # what a session killed while it made the store left
         self.conn = self._open()
@@ -623,7 +635,9 @@ class ProgressStore:
                 os.link(tmp, self.path)
                 self.created = True
             except FileExistsError:
-                pass
+                if is_empty_file(self.path):  # an empty file stood there: ours replaces it
+                    os.replace(tmp, self.path)
+                    self.created = True
             except OSError:  # no hard links here: a rename, unless the file appeared meanwhile
                 if not self.path.exists():
                     os.replace(tmp, self.path)
