@@ -7,6 +7,8 @@ they are skipped, as those of ``test_render_html.py`` are.
 
 from __future__ import annotations
 
+import html
+import json
 import re
 import subprocess
 import tempfile
@@ -95,10 +97,41 @@ def test_a_position_per_play_with_the_notes_and_the_score(seed003: str) -> None:
     assert "<td>6</td><td>1</td><td>1</td>" in five  # You's tally after the scopa
 
 
+def _row(position: str, name: str) -> str:
+    """The cell of ``name``'s row in a position (markup)."""
+    found = re.search(rf"<bdi>{name}</bdi></th><td>(.*?)</td></tr>", position)
+    assert found, name
+    return found.group(1)
+
+
 def test_a_record_that_hides_hands_says_how_many_cards_it_does_not_give() -> None:
     page = _page(EXAMPLES / "partial-view.yaml")
     first = page.split('id="play-1"')[1].split("</article>")[0]
-    assert first.count("+ 9 cards the record does not give") == 3
+    assert first.count(">9 cards the record does not give<") == 3  # no "+" with nothing before
+    assert "+ 9" not in first
+    # West plays 4S, a card the record gives as it is played: in West's row, marked
+    second = page.split('id="play-2"')[1].split("</article>")[0]
+    west = _row(second, "West")
+    assert west.startswith('<span class="cards"><mark class="played">4S</mark></span>')
+    assert west.endswith('<span class="note">+ 8 cards the record does not give</span>')
+    assert _row(second, "North") == '<span class="note">9 cards the record does not give</span>'
+
+
+def test_a_position_says_before_and_after_the_play_and_where_the_leftovers_go(
+    seed003: str,
+) -> None:
+    for n in (1, 5, 36):
+        play = seed003.split(f'id="play-{n}"')[1].split("</article>")[0]
+        before, after = play.split("After the play")
+        assert "Before the play" in before and "Before the play" not in after
+        assert "<bdi>You</bdi>" in before and "<bdi>Ada</bdi>" in before  # the hands: before
+        assert "<bdi>You</bdi>" not in after.split('class="tally"')[0]
+        assert 'class="tally"' in after  # the tally: after
+        leftovers = "Leftovers: <bdi>Ada</bdi> captured last and takes"
+        # the last play's leftovers go to the tally: the position says so
+        assert (leftovers in after) == (n == 36)
+    last = seed003.split('id="play-36"')[1].split("</article>")[0]
+    assert 'takes <span class="cards">4S</span>.' in last
 
 
 def test_every_hand_of_a_match_is_there_with_ids_of_its_own() -> None:
@@ -112,20 +145,46 @@ def test_every_hand_of_a_match_is_there_with_ids_of_its_own() -> None:
     assert len(_positions(page)) == sum(len(h.steps) for h in hands)
     assert page.count('class="stepper"') == len(hands)
     assert "<h1>Replay of a match of scopa</h1>" in page
+    # each stepper's landmark named for its hand; one hand alone keeps the plain name
+    names = re.findall(r'<nav class="controls" aria-label="([^"]*)"', page)
+    assert names == [f"Step through hand {n}" for n in range(1, len(hands) + 1)]
+    one = _page(SEED003)
+    assert re.findall(r'<nav class="controls" aria-label="([^"]*)"', one) == [
+        "Step through the plays"
+    ]
+
+
+def test_a_match_s_contents_give_no_result_away() -> None:
+    page = _page(EXAMPLES / "scopa-match.yaml")
+    count = len(replay_match(load_path(EXAMPLES / "scopa-match.yaml")).hands)
+    contents = page.split('id="hands"')[1].split("</nav>")[0]
+    text = "".join(_elements(contents).text)
+    assert "Winner" not in text and "Bruno" not in text and "Carla" not in text
+    assert contents.count("<li>") == count
+    # the points and the result at the very end: in the last hand's final panel, after its score
+    last = page.split(f'id="h{count}-hand"')[1]
+    final = last.split('<div class="final">')[1]
+    assert final.index("Score of the hand") < final.index('id="match"')
+    ended = final.split('id="match"')[1]
+    assert "Winner: Carla (Bruno 8, Carla 11; target 11)." in ended
+    assert "Hand 1 of 4</a>: <bdi>Bruno</bdi> 4, <bdi>Carla</bdi> 0" in ended
+
+
+EVIL = (
+    "title: '<script>alert(1)</script> \"quoted\" & co'\n"
+    "event: '<b>Open</b> & \"cup\"'\n"
+    "ruleset: scopa\ndeck: french\n"
+    "players: ['<script>x</script>', 'Ada \"A\" & Bea']\n"
+    "table: [2C, 4H, 5S, QD]\n"
+    "deals:\n  - {'<script>x</script>': [7D, 7H, AS], 'Ada \"A\" & Bea': [3H, KC, JD]}\n"
+    "plays:\n  - {play: 7D x 2C 5S, note: '</script><img src=x onerror=alert(2)> \"&\"'}\n"
+    "  - 3H\n"
+)
+"""A record whose every text is markup: the page must show it, never run it."""
 
 
 def test_text_from_the_file_is_escaped() -> None:
-    text = (
-        "title: '<script>alert(1)</script> \"quoted\" & co'\n"
-        "event: '<b>Open</b> & \"cup\"'\n"
-        "ruleset: scopa\ndeck: french\n"
-        "players: ['<script>x</script>', 'Ada \"A\" & Bea']\n"
-        "table: [2C, 4H, 5S, QD]\n"
-        "deals:\n  - {'<script>x</script>': [7D, 7H, AS], 'Ada \"A\" & Bea': [3H, KC, JD]}\n"
-        "plays:\n  - {play: 7D x 2C 5S, note: '</script><img src=x onerror=alert(2)> \"&\"'}\n"
-        "  - 3H\n"
-    )
-    page = replay_page(replay_match(loads(text)))
+    page = replay_page(replay_match(loads(EVIL)))
     assert page.lower().count("<script") == 1  # the page's own, none from the file
     assert "<img" not in page and "<b>Open" not in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt; &quot;quoted&quot; &amp; co" in page
@@ -147,10 +206,10 @@ def test_the_page_speaks_the_run_s_language() -> None:
 
 
 def _browse(
-    page: str, *action: str, address: str = "", script: str = ""
+    page: str, *action: str, address: str = "", script: str = "", height: int = 1400
 ) -> subprocess.CompletedProcess[str]:
     """Chromium run on ``page`` (``script`` added at its end: a test's probe), opened at
-    ``#address``, after its scripts ran."""
+    ``#address``, after its scripts ran, in a window 1200 wide and ``height`` high."""
     if script:
         page = page.replace("</body>", f"<script>{script}</script></body>")
     with tempfile.TemporaryDirectory() as folder:
@@ -159,7 +218,7 @@ def _browse(
         command = browser_command(
             f"{folder}/profile",
             1200,
-            1400,
+            height,
             "--virtual-time-budget=3000",
             *action,
             path.as_uri() + (f"#{address}" if address else ""),
@@ -188,7 +247,7 @@ def test_a_link_to_a_play_opens_at_that_play(seed003: str) -> None:
     shown = [p["id"] for p in _positions(proc.stdout) if "hidden" not in p]
     assert shown == ["play-5"]
     assert len(_positions(proc.stdout)) == 36
-    at = re.search(r'<span class="at" aria-live="polite"[^>]*>([^<]*)</span>', proc.stdout)
+    at = re.search(r'<span class="at"[^>]*>([^<]*)</span>', proc.stdout)
     assert at and at.group(1) == "play 5 of 36"
     assert '<nav class="controls"' in proc.stdout and 'class="controls" aria-label' in proc.stdout
     nav = re.search(r'<nav class="controls"[^>]*>', proc.stdout)
@@ -218,39 +277,154 @@ PROBE = """
 const seen = [];
 const at = () => document.querySelector('.at').textContent + ' ' + location.hash + ' ' +
   [...document.querySelectorAll('.position')].filter((p) => !p.hidden).map((p) => p.id).join();
-const key = (k) =>
-  document.body.dispatchEvent(new KeyboardEvent('keydown', {key: k, bubbles: true}));
-const click = (go) => document.querySelector(`button[data-go="${go}"]`).click();
-seen.push(at());
-key('ArrowRight'); seen.push(at());
-key('End'); seen.push(at());
-key('ArrowRight'); seen.push(at());
-key('Home'); seen.push(at());
+const key = (k, on) => (on || document.body).dispatchEvent(
+  new KeyboardEvent('keydown', {key: k, bubbles: true, cancelable: true}));
+const button = (go) => document.querySelector(`button[data-go="${go}"]`);
+const click = (go) => button(go).click();
+const said = () => document.querySelector('.said').textContent;
+seen.push(at() + ' [' + said() + ']');  // opened at a play: nothing said yet
+key('ArrowRight'); seen.push(at() + ' [' + said() + ']');
+key('End'); seen.push(at());  // Home and End are the page's, out of a stepper
+button('next').focus();
+key('End', button('next')); seen.push(at());
+key('ArrowRight', button('next')); seen.push(at());
+key('Home', button('next')); seen.push(at());
 click('previous'); seen.push(at());
-click('next'); seen.push(at());
+click('next'); seen.push(at() + ' [' + said() + ']');
 click('last'); seen.push(at());
 click('first'); seen.push(at());
-seen.push(document.querySelector('button[data-go="first"]').getAttribute('aria-disabled'));
+seen.push(button('first').getAttribute('aria-disabled'));
+const out = document.createElement('pre'); out.id = 'measured';
+out.textContent = JSON.stringify(seen); document.body.append(out);
+"""
+
+
+def _probed(proc: subprocess.CompletedProcess[str]) -> object:
+    """What a probe put in its ``<pre id="measured">``, as JSON."""
+    found = re.search(r'<pre id="measured">(.*?)</pre>', proc.stdout, re.DOTALL)
+    assert found, proc.stderr[-2000:]
+    assert not _console(proc), _console(proc)
+    return json.loads(html.unescape(found.group(1)))
+
+
+@needs_browser
+def test_the_buttons_and_keys_step_and_the_address_follows(seed003: str) -> None:
+    proc = _browse(seed003, "--dump-dom", address="play-5", script=PROBE)
+    assert _probed(proc) == [
+        "play 5 of 36 #play-5 play-5 []",
+        "play 6 of 36 #play-6 play-6 [play 6 of 36: Ada JD]",  # heard: the move
+        "play 6 of 36 #play-6 play-6",
+        "play 36 of 36 #play-36 play-36",
+        "play 36 of 36 #play-36 play-36",
+        "play 1 of 36 #play-1 play-1",
+        "play 1 of 36 #play-1 play-1",
+        "play 2 of 36 #play-2 play-2 [play 2 of 36: Ada 3H]",
+        "play 36 of 36 #play-36 play-36",
+        "play 1 of 36 #play-1 play-1",
+        "true",
+    ]
+
+
+REGIONS = """
+const at = () => document.querySelector('.at').textContent;
+const key = (k, on) => on.dispatchEvent(
+  new KeyboardEvent('keydown', {key: k, bubbles: true, cancelable: true}));
+const region = (n) => document.querySelector(`#play-${n} [role="region"]`);
+const seen = [];
+region(1).focus(); key('ArrowRight', region(1)); seen.push(at());  // fits: the keys step
+key('End', region(2)); seen.push(at());
+region(36).style.width = '60px';  // now the tally overflows: the keys scroll it
+region(36).focus(); key('ArrowLeft', region(36)); key('Home', region(36)); seen.push(at());
 const out = document.createElement('pre'); out.id = 'measured';
 out.textContent = JSON.stringify(seen); document.body.append(out);
 """
 
 
 @needs_browser
-def test_the_buttons_and_keys_step_and_the_address_follows(seed003: str) -> None:
-    proc = _browse(seed003, "--dump-dom", address="play-5", script=PROBE)
-    found = re.search(r'<pre id="measured">(.*?)</pre>', proc.stdout, re.DOTALL)
-    assert found, proc.stderr[-2000:]
-    assert found.group(1).replace("&quot;", '"') == (
-        '["play 5 of 36 #play-5 play-5",'
-        '"play 6 of 36 #play-6 play-6",'
-        '"play 36 of 36 #play-36 play-36",'
-        '"play 36 of 36 #play-36 play-36",'
-        '"play 1 of 36 #play-1 play-1",'
-        '"play 1 of 36 #play-1 play-1",'
-        '"play 2 of 36 #play-2 play-2",'
-        '"play 36 of 36 #play-36 play-36",'
-        '"play 1 of 36 #play-1 play-1",'
-        '"true"]'
+def test_the_keys_step_from_a_table_that_does_not_scroll(seed003: str) -> None:
+    proc = _browse(seed003, "--dump-dom", script=REGIONS)
+    assert _probed(proc) == ["play 2 of 36", "play 36 of 36", "play 36 of 36"]
+
+
+MATCH_KEYS = """
+const steppers = [...document.querySelectorAll('.stepper')];
+const at = () => steppers.map((s) => s.getAttribute('data-at')).join();
+const key = (k, on) => (on || document.body).dispatchEvent(
+  new KeyboardEvent('keydown', {key: k, bubbles: true, cancelable: true}));
+const seen = [];
+key('ArrowRight'); seen.push(at());  // the page's top: hand 1
+document.querySelector('a[href="#h3-hand"]').click();  // the contents' link to hand 3
+key('ArrowRight', document.activeElement); seen.push(at());
+const next = steppers[1].querySelector('button[data-go="next"]');
+next.focus(); key('ArrowRight', next); seen.push(at());  // the focus in hand 2
+document.getElementById('h4-hand').scrollIntoView();  // and scrolled to hand 4
+key('ArrowRight', next); seen.push(at());
+const out = document.createElement('pre'); out.id = 'measured';
+out.textContent = JSON.stringify(seen); document.body.append(out);
+"""
+
+
+@needs_browser
+def test_the_keys_move_the_stepper_in_view_in_a_match() -> None:
+    page = _page(EXAMPLES / "scopa-match.yaml")
+    proc = _browse(page, "--dump-dom", script=MATCH_KEYS, height=800)
+    assert _probed(proc) == ["1,0,0,0", "1,0,1,0", "1,1,1,0", "1,1,1,1"]
+
+
+HEADING = """
+addEventListener('load', () => setTimeout(() => {
+  const title = document.getElementById('play-20-title').getBoundingClientRect();
+  const bar = document.querySelector('.controls').getBoundingClientRect();
+  const out = document.createElement('pre'); out.id = 'measured';
+  out.textContent = JSON.stringify([scrollY, title.top - bar.bottom]);
+  document.body.append(out);
+}, 200));
+"""
+
+
+@needs_browser
+def test_a_link_to_a_play_shows_its_heading_below_the_buttons(seed003: str) -> None:
+    proc = _browse(seed003, "--dump-dom", address="play-20", script=HEADING, height=500)
+    scrolled, below = _probed(proc)  # type: ignore[misc]
+    assert scrolled > 100  # the page did scroll to the play
+    assert 0 <= below < 40
+
+
+@needs_browser
+def test_the_buttons_hold_one_line_on_a_phone(seed003: str) -> None:
+    found = measure_in_browser(
+        seed003,
+        "doc.querySelector('button[data-go=\"last\"]').click();"
+        "const bar = doc.querySelector('.controls');"
+        "return {bar: bar.offsetHeight, keys: doc.querySelector('.keys').offsetHeight,"
+        " buttons: [...bar.querySelectorAll('button')].map(b => Math.min(b.offsetWidth,"
+        " b.offsetHeight)), at: doc.querySelector('.at').textContent};",
+        390,
     )
-    assert not _console(proc), _console(proc)
+    assert found["at"] == "play 36 of 36"
+    assert found["keys"] == 0  # no keyboard to speak of
+    assert min(found["buttons"]) >= 40
+    assert found["bar"] <= 60, found
+
+
+SAID = """
+const said = document.querySelector('.said');
+const seen = [];
+for (const go of ['next', 'first']) {
+  document.querySelector(`button[data-go="${go}"]`).click();
+  seen.push(said.textContent, said.children.length);
+}
+const out = document.createElement('pre'); out.id = 'measured';
+out.textContent = JSON.stringify(seen); document.body.append(out);
+"""
+
+
+@needs_browser
+def test_the_line_a_screen_reader_hears_is_text() -> None:
+    proc = _browse(replay_page(replay_match(loads(EVIL))), "--dump-dom", script=SAID)
+    assert _probed(proc) == [
+        'play 2 of 2: Ada "A" & Bea 3H',
+        0,
+        "play 1 of 2: <script>x</script> 7D x 2C 5S",
+        0,  # the names as text: no element made of them
+    ]

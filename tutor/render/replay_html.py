@@ -1,15 +1,18 @@
 """The replay as one self-contained HTML page (``tutor replay --html OUT``): an analysis board.
 
-For every play of each hand the page shows the position it was made from (the table, each hand
-as far as the record gives it, the mover's card marked), the play and what it took, the table
-after it, each side's running cards, denari and scope, and the record's note; after the last
-play, the hand's score as the review's page gives it (:func:`tutor.render.html.score_section`).
+For every play of each hand the page shows the position it was made from ("Before the play":
+the table, each hand as far as the record gives it, the mover's card marked), the play and what
+it took, then "After the play": the table, the leftovers on the hand's last play, each side's
+running cards, denari and scope; and the record's note. After the last play, the hand's score as
+the review's page gives it (:func:`tutor.render.html.score_section`), and after a match's last
+hand the match's result (its contents list the hands alone: no spoiler at the top).
 
 Without JavaScript every position follows the one before, to read or print. A small inline
 script (no file, no network) makes each hand a stepper: one position at a time, buttons and
-keys (arrows, Home, End) to move, an indicator a screen reader announces, and the address's
-``#play-N`` following the position, so that a link opens at a play. Every text from the record
-goes through :func:`tutor.render.safe.markup` (names, titles and notes in ``<bdi>``).
+keys (arrows, Home, End) to move, a line a screen reader announces (the play made), and the
+address's ``#play-N`` following the position, so that a link opens at a play. Every text from
+the record goes through :func:`tutor.render.safe.markup` (names, titles and notes in ``<bdi>``),
+and the script writes text alone (``textContent``).
 """
 
 from __future__ import annotations
@@ -22,14 +25,15 @@ from tutor.render.html import (
     about,
     hand_id,
     hand_result,
-    hands_nav,
     html_page,
     record_note,
     score_section,
     scrolled,
     took_html,
 )
+from tutor.render.replay import leftover_sentence
 from tutor.render.safe import bdi, fill, fill_markup, markup
+from tutor.render.scores import match_verdict
 
 __all__ = ["replay_page", "REPLAY_CSS", "STEPPER_SCRIPT"]
 
@@ -37,12 +41,15 @@ REPLAY_CSS = """
 .controls { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 10px;
   position: sticky; top: 0; z-index: 1; background: var(--bg); padding: 8px 0; }
 .controls[hidden], .position[hidden], .final[hidden] { display: none; }
-.controls button { font: inherit; min-height: 40px; padding: 4px 14px; border-radius: 8px;
-  border: 1px solid #8a96a3; background: var(--card); color: var(--ink); cursor: pointer; }
+.controls button { font: inherit; min-height: 40px; min-width: 40px; padding: 4px 14px;
+  border-radius: 8px; border: 1px solid #8a96a3; background: var(--card); color: var(--ink);
+  cursor: pointer; }
 .controls button:focus-visible { outline: 3px solid #2962ff; outline-offset: 2px; }
 .controls button[aria-disabled="true"] { color: var(--muted); cursor: default; }
 .controls .at { font-weight: 700; min-width: 9em; }
 .controls .keys { color: var(--muted); font-size: .85rem; flex-basis: 100%; margin: 0; }
+.said { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0);
+  white-space: nowrap; }  /* the screen reader's line: heard, not seen */
 .sheet { display: grid; gap: 8px 18px; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr);
   margin-top: 8px; }
 .sheet > * { min-width: 0; }
@@ -53,6 +60,8 @@ REPLAY_CSS = """
   width: 32%; }
 .sheet th.mover { font-weight: 700; color: var(--ink); }
 .sheet .cards { overflow-wrap: anywhere; }
+.play .sheet .phase { font-size: .85rem; font-weight: 700; color: var(--muted); margin: 0 0 2px; }
+.sheet .note { margin: 4px 0; }
 .tally td { text-align: right; }
 .tally caption { caption-side: bottom; text-align: left; color: var(--muted); font-size: .85rem; }
 mark.played { background: #ffe9a8; color: var(--ink); outline: 1px solid #8a6a00;
@@ -60,6 +69,14 @@ mark.played { background: #ffe9a8; color: var(--ink); outline: 1px solid #8a6a00
 .scopa { display: inline-block; border-radius: 6px; padding: 1px 9px; color: #fff;
   background: #137333; font-weight: 700; font-size: .9rem; }
 @media (max-width: 700px) { .sheet { grid-template-columns: minmax(0, 1fr); } }
+@media (max-width: 600px), (hover: none) and (pointer: coarse) {  /* a phone, a tablet */
+  .controls .keys { display: none; }
+}
+@media (max-width: 600px) {  /* a phone: the bar on one line, its buttons still 40 px */
+  .controls { gap: 6px; padding: 6px 0; }
+  .controls button { padding: 4px 8px; }
+  .controls .at { min-width: 0; font-size: .9rem; }
+}
 @media print {
   .controls { display: none !important; }
   .position[hidden], .final[hidden] { display: block !important; }  /* print holds it all */
@@ -74,9 +91,11 @@ STEPPER_SCRIPT = """
   var keys = { ArrowLeft: 'previous', ArrowRight: 'next', Home: 'first', End: 'last' };
   var steppers = Array.prototype.slice.call(document.querySelectorAll('.stepper'));
   if (!steppers.length) { return; }
-  var active = steppers[0];
   function positions(s) {
     return Array.prototype.slice.call(s.querySelectorAll('.position'));
+  }
+  function fill(template, k, total) {
+    return template.replace('{n}', String(k + 1)).replace('{total}', String(total));
   }
   function show(s, k, follow) {
     var all = positions(s);
@@ -86,15 +105,19 @@ STEPPER_SCRIPT = """
     if (end) { end.hidden = k !== all.length - 1; }
     s.setAttribute('data-at', String(k));
     var at = s.querySelector('.at');
-    at.textContent = at.getAttribute('data-template')
-      .replace('{n}', String(k + 1)).replace('{total}', String(all.length));
+    at.textContent = fill(at.getAttribute('data-template'), k, all.length);
     s.querySelectorAll('button').forEach(function (b) {
       var go = b.getAttribute('data-go');
       var stuck = (go === 'first' || go === 'previous') ? k === 0 : k === all.length - 1;
       b.setAttribute('aria-disabled', stuck ? 'true' : 'false');
     });
-    active = s;
-    if (follow && all[k].id) {
+    if (follow) {
+      /* the screen reader hears the move: text from the page's own, never markup */
+      var said = s.querySelector('.said');
+      var play = all[k].querySelector('.who').textContent + ' ' +
+        all[k].querySelector('.move').textContent;
+      said.textContent = fill(said.getAttribute('data-template'), k, all.length)
+        .replace('{play}', play);
       try { history.replaceState(null, '', '#' + all[k].id); } catch (e) { /* no address */ }
     }
   }
@@ -104,12 +127,26 @@ STEPPER_SCRIPT = """
     var to = { first: 0, previous: k - 1, next: k + 1, last: last }[where];
     if (to !== undefined && to >= 0 && to <= last && to !== k) { show(s, to, true); }
   }
+  function seen(s) {
+    var r = s.getBoundingClientRect();
+    return r.bottom > 0 && r.top < window.innerHeight;
+  }
+  function nearestTop() {  /* the first not scrolled past the window's top third */
+    for (var i = 0; i < steppers.length; i++) {
+      if (steppers[i].getBoundingClientRect().bottom > window.innerHeight / 3) {
+        return steppers[i];
+      }
+    }
+    return steppers[steppers.length - 1];
+  }
   function fromAddress() {
     var id = decodeURIComponent(location.hash.slice(1));
     var target = id ? document.getElementById(id) : null;
     if (!target || !target.classList.contains('position')) { return; }
     var s = target.closest('.stepper');
     show(s, positions(s).indexOf(target), false);
+    /* the play's heading below the sticky buttons, not under them */
+    target.style.scrollMarginTop = (s.querySelector('.controls').offsetHeight + 8) + 'px';
     target.scrollIntoView();
   }
   steppers.forEach(function (s) {
@@ -119,23 +156,27 @@ STEPPER_SCRIPT = """
       var b = e.target.closest('button[data-go]');
       if (b) { go(s, b.getAttribute('data-go')); }
     });
-    s.addEventListener('focusin', function () { active = s; });
   });
   fromAddress();
   window.addEventListener('hashchange', fromAddress);
   document.addEventListener('keydown', function (e) {
     var where = keys[e.key];
-    var t = e.target;
+    var t = e.target && e.target.closest ? e.target : document.body;
     if (!where || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) { return; }
-    if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName) ||
-        (t.closest && t.closest('[role="region"]')))) { return; }  /* a table it scrolls */
+    if (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)) { return; }
+    var box = t.closest('[role="region"]');
+    if (box && box.scrollWidth > box.clientWidth) { return; }  /* the keys scroll it */
+    var own = t.closest('.stepper');
+    if ((where === 'first' || where === 'last') && !own) { return; }  /* the page's own */
     e.preventDefault();
-    go(active, where);
+    go(own && seen(own) ? own : nearestTop(), where);
   });
 })();
 """
 """The stepper: one position of each hand at a time (the others ``hidden``), moved by its
-buttons or by the keys; the address's ``#play-N`` follows it and opens it."""
+buttons or by the keys (those of the stepper that has the focus, else of the one at the
+window's top; Home and End only with the focus in a stepper); the address's ``#play-N``
+follows it and opens it."""
 
 
 def _cards(cards: list[Card], style: Style, played: Card | None = None) -> str:
@@ -153,34 +194,49 @@ def _cards(cards: list[Card], style: Style, played: Card | None = None) -> str:
 
 
 def _hand_cell(step: ReplayStep, seat: int, style: Style) -> str:
-    """A seat's hand before the play: the cards the record gives and how many it does not."""
-    known, hidden = step.hands[seat], step.hidden[seat]
+    """A seat's hand before the play: the cards the record gives and how many it does not;
+    the mover's card played always among them (marked), given or not."""
+    known, hidden = list(step.hands[seat]), step.hidden[seat]
     mine = step.card if seat == step.seat else None
+    if mine is not None and mine not in known and hidden:
+        known, hidden = [mine, *known], hidden - 1  # a card the record gives as it is played
     out = _cards(known, style, mine) if known else ""
     if hidden:
         more = ngettext(
-            "+ {n} card the record does not give", "+ {n} cards the record does not give", hidden
+            "{n} card the record does not give", "{n} cards the record does not give", hidden
         ).format(n=hidden)
-        out += f' <span class="note">{markup(more)}</span>'
+        plus = "+ " if known else ""
+        out += f'{" " if known else ""}<span class="note">{markup(plus + more)}</span>'
     if not known and not hidden:
         none = markup(_("none"))
         out = f'<span class="note">{none}</span>'
     return out
 
 
-def _sheet(hand: HandReplay, step: ReplayStep, pre: str) -> str:
-    """The position a play was made from (table, hands) with the table after it, and each
-    side's running tally after it, as the terminal replay's columns."""
+def _rows(rows: list[tuple[str, str, str]]) -> str:
+    """A position's rows, each a header (markup), its cells and the header's attributes."""
+    return "".join(
+        f'<tr><th scope="row"{cls}>{head}</th><td>{cell}</td></tr>' for head, cell, cls in rows
+    )
+
+
+def _sheet(hand: HandReplay, step: ReplayStep, pre: str, lv: int) -> str:
+    """The position a play was made from (table, hands) under "Before the play"; under "After
+    the play" the table it leaves, the leftovers at the hand's end and each side's running
+    tally, as the terminal replay's columns. ``lv``: the level of those two headings."""
     record = hand.record
     style = record.style
-    rows = [(markup(_("table before")), _cards(step.table_before, style), "")]
+    table = markup(pgettext("the replay page's row: the cards on the table", "table"))
+    rows = [(table, _cards(step.table_before, style), "")]
     for seat, name in enumerate(record.players):
         mover = ' class="mover"' if seat == step.seat else ""
         rows.append((bdi(name), _hand_cell(step, seat, style), mover))
-    rows.append((markup(_("table after")), _cards(step.table, style), ""))
-    board = "".join(
-        f'<tr><th scope="row"{cls}>{head}</th><td>{cell}</td></tr>' for head, cell, cls in rows
-    )
+    left = ""
+    if step is hand.steps[-1] and hand.leftover is not None and hand.leftover.cards:
+        taker = hand.leftover  # the cards the tally takes in at the end, said where they go
+        cards = _cards(sorted(taker.cards), style)
+        said = fill_markup(leftover_sentence(taker.player), player=bdi(taker.player), cards=cards)
+        left = f'<p class="note">{said}</p>'
     caption = (
         _("Tally per side: cards/denari/scope captured so far.")
         if record.ruleset.partners
@@ -195,11 +251,16 @@ def _sheet(hand: HandReplay, step: ReplayStep, pre: str) -> str:
         for side, t in zip(record.shown_team_names(), step.tally, strict=True)
     )
     label = f"{pre}play-{step.number}-tally"
+    before, after = markup(_("Before the play")), markup(_("After the play"))
     return (
-        f'<div class="sheet"><div class="index"><table class="board-table">{board}</table></div>'
+        f'<div class="sheet"><div class="index"><h{lv} class="phase">{before}</h{lv}>'
+        f'<table class="board-table">{_rows(rows)}</table></div>'
+        f'<div><h{lv} class="phase">{after}</h{lv}><table class="board-table">'
+        f"{_rows([(table, _cards(step.table, style), '')])}</table>{left}"
         f'<div class="index" {scrolled(label)}><table class="tally">'
         f'<caption id="{label}">{markup(caption)}</caption>'
         f"<thead><tr><td></td>{head}</tr></thead><tbody>{tallies}</tbody></table></div></div>"
+        "</div>"
     )
 
 
@@ -219,14 +280,16 @@ def _position(hand: HandReplay, step: ReplayStep, pre: str, lv: int) -> str:
     return (
         f'<article class="play position" id="{ident}" aria-labelledby="{ident}-title">'
         f'<header><h{lv + 1} id="{ident}-title">{heading}</h{lv + 1}></header>'
-        f"{took_html(step.move, style, scopa)}{_sheet(hand, step, pre)}"
+        f"{took_html(step.move, style, scopa)}{_sheet(hand, step, pre, lv + 2)}"
         f"{record_note(step.shown_note)}</article>"
     )
 
 
-def _controls(plays: int, pre: str) -> str:
-    """The stepper's buttons and its indicator: hidden until the script shows them (without
-    a script the page lists every position)."""
+def _controls(plays: int, pre: str, number: int | None) -> str:
+    """The stepper's buttons, its indicator and the line a screen reader hears at each step
+    (the play made): hidden until the script shows them (without a script the page lists
+    every position). ``number``: the hand's, on a page of several (each bar named for its
+    hand), else None."""
     buttons = "".join(
         f'<button type="button" data-go="{go}" aria-keyshortcuts="{key}" '
         f'aria-controls="{pre}plays">{markup(label)}</button>'
@@ -240,14 +303,21 @@ def _controls(plays: int, pre: str) -> str:
     )
     template = _("play {n} of {total}")
     at = template.format(n=1, total=plays)
+    # what a screen reader says at each step: {play} is the player and the move, "Ada 3H"
+    heard = _("play {n} of {total}: {play}")
     keys = _(
         "Keys: \u2190 and \u2192 step through the plays, Home and End go to the first and last."
     )
-    name = _("Step through the plays")
+    name = (
+        _("Step through the plays")
+        if number is None
+        else _("Step through hand {n}").format(n=number)
+    )
     return (
         f'<nav class="controls" aria-label="{markup(name)}" hidden>{buttons}'
-        f'<span class="at" aria-live="polite" data-template="{markup(template)}">'
-        f"{markup(at)}</span>"
+        f'<span class="at" data-template="{markup(template)}">{markup(at)}</span>'
+        f'<span class="said" aria-live="polite" aria-atomic="true" '
+        f'data-template="{markup(heard)}"></span>'
         f'<p class="keys">{markup(keys)}</p></nav>'
     )
 
@@ -272,8 +342,10 @@ def _seating(record: HandRecord) -> str:
     return "".join(f'<p class="meta">{line}</p>' for line in lines)
 
 
-def _hand(hand: HandReplay, pre: str, lv: int) -> str:
-    """A hand: its seating, every play in a stepper, and its score (or why there is none)."""
+def _hand(hand: HandReplay, pre: str, lv: int, number: int | None = None, after: str = "") -> str:
+    """A hand: its seating, every play in a stepper, and its score (or why there is none),
+    then ``after`` (markup: the match's result, after a match's last hand). ``number``: the
+    hand's, on a page of several."""
     record = hand.record
     plays = "".join(_position(hand, step, pre, lv) for step in hand.steps)
     end = score_section(hand, pre, lv)
@@ -283,14 +355,48 @@ def _hand(hand: HandReplay, pre: str, lv: int) -> str:
         )
         end = f'<p class="note">{markup(stops)}</p>'
     if not hand.steps:
-        return f"{_seating(record)}{end}"
+        return f"{_seating(record)}{end}{after}"
     title = markup(_("Play by play"))
     # the score inside the stepper, shown with the last play alone: no spoiler of the end
     # while one steps through the hand (and every part shown without the script)
     return (
         f"{_seating(record)}<h{lv}>{title}</h{lv}>"
-        f'<div class="stepper">{_controls(len(hand.steps), pre)}'
-        f'<div id="{pre}plays">{plays}</div><div class="final">{end}</div></div>'
+        f'<div class="stepper">{_controls(len(hand.steps), pre, number)}'
+        f'<div id="{pre}plays">{plays}</div><div class="final">{end}{after}</div></div>'
+    )
+
+
+def _hand_link(replay: MatchReplay, number: int) -> str:
+    """A link to a match's hand ``number``: "Hand 2 of 3"."""
+    name = _("Hand {n} of {hands}").format(n=number, hands=len(replay.hands))
+    return f'<a href="#{hand_id(number)}hand">{markup(name)}</a>'
+
+
+def _contents(replay: MatchReplay) -> str:
+    """A match's contents, ``#hands`` (each hand links back to it): the hands' links alone,
+    their points and the match's result waiting for the end (:func:`_match_end`)."""
+    items = "".join(f"<li>{_hand_link(replay, n)}</li>" for n in range(1, len(replay.hands) + 1))
+    title = markup(_("Hands"))
+    return (
+        '<nav class="panel" id="hands" aria-labelledby="hands-title">'
+        f'<h2 style="margin-top:0" id="hands-title">{title}</h2>'
+        f'<ul class="hands">{items}</ul></nav>'
+    )
+
+
+def _match_end(replay: MatchReplay) -> str:
+    """The match's end, after its last hand's score (shown with that hand's last play while
+    the script steps): each hand's points and who won or leads."""
+    items = "".join(
+        f"<li>{_hand_link(replay, n)}{hand_result(replay, n)}</li>"
+        for n in range(1, len(replay.hands) + 1)
+    )
+    title = markup(_("The match, to {n}").format(n=replay.match.rules.target))
+    verdict = markup(match_verdict(replay.match, replay.shown_sides()))
+    return (
+        '<section class="panel" id="match" aria-labelledby="match-title">'
+        f'<h2 style="margin-top:0" id="match-title">{title}</h2>'
+        f'<ul class="hands">{items}</ul><p class="result"><b>{verdict}</b></p></section>'
     )
 
 
@@ -323,16 +429,16 @@ def replay_page(replay: MatchReplay) -> str:
             _("Replay of a match of {ruleset}").format(ruleset=first.ruleset.name)
         )
     count = len(replay.hands)
-    items, sections = [], []
+    sections = []
     back = markup(_("all hands"))
     for number, hand in enumerate(replay.hands, start=1):
         pre = hand_id(number)
         name = markup(_("Hand {n} of {hands}").format(n=number, hands=count))
-        items.append(f'<li><a href="#{pre}hand">{name}</a>{hand_result(replay, number)}</li>')
+        after = _match_end(replay) if number == count else ""
         sections.append(
             f'<section class="hand" id="{pre}hand"><h2>{name}</h2>'
             f'<p class="meta">{bdi(_title(hand.record))} \u00b7 <a href="#hands">{back}</a></p>'
-            f"{about(hand.record)}{_hand(hand, pre, 3)}</section>"
+            f"{about(hand.record)}{_hand(hand, pre, 3, number, after)}</section>"
         )
     meta = markup(" \u00b7 ").join(
         (
@@ -344,7 +450,7 @@ def replay_page(replay: MatchReplay) -> str:
         title,
         heading,
         meta,
-        hands_nav(replay, items) + "".join(sections),
+        _contents(replay) + "".join(sections),
         made_by,
         REPLAY_CSS,
         STEPPER_SCRIPT,
