@@ -867,3 +867,13 @@ def test_ctrl_c_while_the_command_line_is_read_says_so(
     assert exit_.value.code == EXIT_INTERRUPTED
     captured = capsys.readouterr()
     assert captured.err == "\ntutor: interrupted\n" and captured.out == ""
+
+
+@pytest.mark.parametrize("command", ["review", "replay"])
+def test_the_html_option_says_the_text_still_prints(command: str) -> None:
+    """HTML audit: ``--html f`` also prints the text on standard output, while the help said
+    "(- for standard output, instead of the text)", as if the page always replaced it."""
+    result = run(command, "--help", env={"COLUMNS": "200"})
+    text = " ".join(result.stdout.replace("│", " ").split())
+    assert "to OUT; the text" in text and "still prints on standard output" in text, text
+    assert "With - the page alone goes to standard output, instead of the text." in text

@@ -90,7 +90,8 @@ def replay(
             "--html",
             metavar="OUT",
             help="Also write the replay as a self-contained HTML page to step through, play "
-            "by play (- for standard output, instead of the text).",
+            "by play, to OUT; the text replay still prints on standard output. With - the page "
+            "alone goes to standard output, instead of the text.",
         ),
     ] = None,
 ) -> None:

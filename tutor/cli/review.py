@@ -148,7 +148,9 @@ def review_command(
         file_option(
             "--html",
             metavar="OUT",
-            help="Write a self-contained HTML report (- for standard output, instead of the text).",
+            help="Also write the review as a self-contained HTML page to OUT; the text report "
+            "still prints on standard output. With - the page alone goes to standard output, "
+            "instead of the text.",
         ),
     ] = None,
     stated: StyleOption = None,
