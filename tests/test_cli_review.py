@@ -324,7 +324,9 @@ def test_several_files_make_one_page(tmp_path: Path) -> None:
     assert "Review of 2 files: 2 hands reviewed" in " ".join(done.stdout.split())
     page = out.read_text(encoding="utf-8")
     assert "<h1>Review of 2 files</h1>" in page and "<script" not in page
-    assert f"<h2><bdi>{str(hostile).replace('<', '&lt;').replace('>', '&gt;')}</bdi></h2>" in page
+    # the file's name as given under its title (the record's), escaped
+    assert "<h2><bdi>Seed 003: a worked example of scopa</bdi></h2>" in page
+    assert f"file <bdi>{str(hostile).replace('<', '&lt;').replace('>', '&gt;')}</bdi>" in page
     assert 'id="f1-h1-play-1"' in page and 'id="f2-h1-play-1"' in page
     both = run("review", str(hostile), match, "--html", "-", "--json", *quick)
     assert both.exit_code == 2 and "--html - and --json" in both.output

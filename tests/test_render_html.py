@@ -774,7 +774,7 @@ def test_a_forced_decision_s_cost_is_written_alone(review: Review) -> None:
     index = review_page(review).split('id="decisions"', 1)[1].split("</section>", 1)[0]
     for d in forced:
         row = index.split(f'href="#play-{d.play}"', 1)[1].split("</tr>", 1)[0]
-        assert '<td class="num">0.00</td>' in row, row
+        assert '<td class="num" data-label="cost">0.00</td>' in row, row
 
 
 @pytest.fixture(scope="module")
@@ -871,11 +871,11 @@ def test_a_match_page_says_the_result_and_what_ctrl_c_left_out(match: list[Revie
     )
     assert page.count("Interrupted: the review stops") == 3  # the top; hand 3: its head, its plays
     assert "<b>Winner: Carla (Bruno 8, Carla 11; target 11).</b>" in page
-    assert page.count('<a href="#hands">all hands</a>') == 3
+    assert page.count('<a class="back" href="#hands">all hands</a>') == 3
     empty = review_record(hands[0].cut(0), None, settings=FAST_PAGE, hand=1)
     alone = match_page([empty], replay_match([empty.record]))
     assert "Play by play" not in alone and "No decision to review." in alone
-    assert "Hand 1 of 1</a>: not played to the end</li>" in alone
+    assert "Hand 1</a>: not played to the end</li>" in alone  # not "Hand 1 of 1"
 
 
 def _season(match: list[Review], review: Review) -> FilesReview:
@@ -911,10 +911,15 @@ def test_a_files_page_holds_each_files_hands_with_ids_of_their_own(
     assert all(b <= a + 1 for a, b in zip(levels, levels[1:], strict=False)), levels
     heads = [(level, text) for level, text, _play in outline.headings if level <= 3]
     assert heads[0] == (1, "Review of 2 files")
-    files = [text for level, text in heads if level == 2 and text.endswith(".yaml")]
-    assert files == ["season/a.yaml", "b.yaml"]
+    # bug (HTML audit): each file was headed by its path as typed, a long absolute path; now
+    # by the match's event or the hand's title, the path under it, and no "Hand 1 of 1"
+    files = [text for level, text in heads if level == 2][3:]
+    assert files == ["A match of scopa", "Seed 003: a worked example of scopa"], heads
+    for name in ("season/a.yaml", "b.yaml"):
+        assert f'<p class="meta subtitle">file <bdi>{name}</bdi> \u00b7 ' in page
+        assert f"(file <bdi>{name}</bdi>)" in page  # in the contents too
     hands = [text for level, text in heads if level == 3 and text.startswith("Hand ")]
-    assert hands == [f"Hand {n} of 4" for n in range(1, 5)] + ["Hand 1 of 1"]
+    assert hands == [f"Hand {n} of 4" for n in range(1, 5)] + ["Hand 1"]
     assert "2 files, 5 hands reviewed" in page
     # the summary over both files: every player, each once, before the files' list
     summary = page[: page.index('id="hands"')]
@@ -928,9 +933,10 @@ def test_a_files_page_holds_each_files_hands_with_ids_of_their_own(
     assert {f for _a, f, *_rest in worst} == {"1", "2"}
     # the match's result in the list; a file of one hand gives that hand's points alone
     assert page.count("Winner: Carla (Bruno 8, Carla 11; target 11).") == 2  # list, section
-    assert re.search(r"Hand 1 of 1</a>: <bdi>You</bdi> \d+, <bdi>Ada</bdi> \d+</li>", page)
-    assert page.count('<a href="#hands">all files</a>') == 2
-    assert page.count('<a href="#hands">all hands</a>') == 5
+    assert re.search(r"Hand 1</a>: <bdi>You</bdi> \d+, <bdi>Ada</bdi> \d+</li>", page)
+    # bug (HTML audit): "all files" and "all hands" both led to the contents; one name now
+    assert page.count('<a class="back" href="#hands">all files</a>') == 2 + 5
+    assert "all hands" not in page
     assert "Interrupted" not in page and "in part" not in page
 
 
@@ -943,7 +949,8 @@ def test_a_files_page_escapes_names_events_and_file_names() -> None:
     name = "<script>alert(2)</script>.yaml"
     page = files_page(FilesReview([(name, MatchReview([record], [review]))]))
     assert "<script" not in page and "&amp;lt;" not in page  # escaped, and once
-    assert "<h2><bdi>&lt;script&gt;alert(2)&lt;/script&gt;.yaml</bdi></h2>" in page
+    assert "<h2><bdi>&lt;script&gt;Seed 003: a worked example of scopa</bdi></h2>" in page
+    assert "file <bdi>&lt;script&gt;alert(2)&lt;/script&gt;.yaml</bdi>" in page
     assert "Event: <bdi>&lt;script&gt;alert(3)&lt;/script&gt; &amp; co</bdi>" in page
     assert "<h3><bdi>&lt;script&gt;You&lt;/script&gt;</bdi></h3>" in page  # the summary
     assert "&lt;script&gt;alert(2)&lt;/script&gt;.yaml, hand 1, play" in page  # costliest
@@ -953,9 +960,7 @@ def test_a_files_page_says_what_ctrl_c_left_out(match: list[Review], review: Rev
     page = files_page(_season(match[:1], replace(review, interrupted=True)))
     assert "2 files, 1 hand reviewed and one in part" in page
     last = max(d.play for d in review.decisions)
-    assert (
-        f"Hand 1 of 1</a>: <bdi>You</bdi> 5, <bdi>Ada</bdi> 1 (reviewed up to play {last})" in page
-    )
+    assert f"Hand 1</a>: <bdi>You</bdi> 5, <bdi>Ada</bdi> 1 (reviewed up to play {last})" in page
     assert page.count("Interrupted: the review stops") == 3  # the top; the hand: head, plays
     # Ctrl-C before the last files: how many were to be reviewed (bad-input audit, stop 60)
     season = _season(match[:1], replace(review, interrupted=True))
@@ -978,3 +983,170 @@ def test_a_files_page_renders_in_chromium(
     assert not [line for line in log.splitlines() if ":CONSOLE" in line]
     rows = _png_rows(shot)
     assert len(set(rows)) > 1600 // 4, "the page looks blank"
+
+
+@pytest.fixture(scope="module")
+def four() -> Review:
+    """A hand of scopone reviewed for its four players: four summary cards side by side."""
+    return review_record(load_path(EXAMPLES / "scopone-hand.yaml")[0], None, settings=FAST_PAGE)
+
+
+HABITS = """
+return [...doc.querySelectorAll('table.habits')].map(t => {
+  const card = t.closest('.player'), inner = card.getBoundingClientRect();
+  const room = inner.right - parseFloat(win.getComputedStyle(card).paddingRight);
+  const box = t.parentElement.getBoundingClientRect();
+  return {
+    spill: Math.max(0, Math.min(t.getBoundingClientRect().right, box.right) - room),
+    cut: Math.max(0, t.getBoundingClientRect().right - box.right),
+    boxed: t.parentElement.scrollWidth > t.parentElement.clientWidth
+      ? t.parentElement.getAttribute('role') === 'region' && t.parentElement.tabIndex >= 0 : true,
+    pads: [...t.querySelectorAll('th:not(:first-child), td:not(:first-child)')]
+      .map(c => parseFloat(win.getComputedStyle(c).paddingLeft)),
+  };
+});
+"""
+
+
+@needs_browser
+def test_the_habits_tables_stay_inside_the_players_cards(four: Review) -> None:
+    """HTML audit: with four players at 1280 px the tables of the maxims each player's plays
+    went against spilled some 22 px out of their cards ("points lost on them" and its figures
+    cut), and their headings, 1 px apart, ran together ("observation times costly"). The
+    cards are wide enough for the table, a too narrow one scrolls in a named box, and the
+    columns stand apart."""
+    page = review_page(four)
+    found = measure_each_in_browser([(page, 1280), (page, 390)], HABITS)
+    for tables in found:
+        assert len(tables) == 4, tables
+        for table in tables:
+            assert table["spill"] <= 0.5 and table["cut"] == 0 and table["boxed"], table
+            assert min(table["pads"]) >= 6, table
+
+
+DECISIONS = """
+const box = doc.querySelector('.decisions'), room = box.getBoundingClientRect();
+const cells = [...box.querySelectorAll('td, .badge')].filter(c => c.getClientRects().length);
+return {
+  scrolls: box.scrollWidth > box.clientWidth,
+  out: cells.filter(c => c.getBoundingClientRect().right > room.right + 0.5).length,
+  cut: [...box.querySelectorAll('.badge')].filter(s => s.getClientRects().length > 1).length,
+  labels: [...box.querySelectorAll('tbody tr:first-child td')]
+    .map(c => win.getComputedStyle(c, '::before').content),
+};
+"""
+
+
+@needs_browser
+def test_the_decisions_fit_a_phone(review: Review) -> None:
+    """HTML audit: at 390 px the decisions' table was 621 px wide in a box of 325, its cost
+    and best move out of sight and its badges cut ("mistake\u2013blunde"), with nothing to say
+    that it scrolled. On a phone each decision is a card: the play, the player and the move on
+    a line, the class, the cost and the best move (each named) under them."""
+    page = review_page(review)
+    laptop, phone = measure_each_in_browser([(page, 1280), (page, 390)], DECISIONS)
+    assert not laptop["scrolls"] and laptop["out"] == 0, laptop
+    assert not phone["scrolls"] and phone["out"] == 0 and phone["cut"] == 0, phone
+    assert phone["labels"][4:] == ['"cost: "', '"best: "'], phone
+    assert laptop["labels"][4:] == ["none", "none"], laptop
+
+
+@needs_browser
+def test_the_rule_of_48_boards_fit_a_phone(review: Review) -> None:
+    """HTML audit: at 390 px each board was 8 to 12 px too wide, so the king's column needed a
+    sideways scroll though the CSS said its ten values fit; a small phone sets it smaller."""
+    page = review_page(review)
+    phone, small = measure_each_in_browser([(page, 390), (page, 375)], BOARDS)
+    for boards in (phone, small):
+        assert len(boards) == 36 and not any(b["scrolls"] for b in boards), boards
+
+
+TARGETS = """
+return [...doc.querySelectorAll('.decisions a, .costliest a, a.back, nav a')]
+  .filter(a => a.getClientRects().length)
+  .map(a => { const r = a.getBoundingClientRect();
+    return [a.className || a.parentElement.className, r.width, r.height]; })
+  .filter(([, w, h]) => w < 24 || h < 24);
+"""
+
+
+@needs_browser
+def test_the_links_are_targets_of_24_px_at_least(match: list[Review]) -> None:
+    """HTML audit: the play numbers of the decisions (about 9 x 16 CSS px), the costliest plays
+    and the ways back ("all decisions", about 16 px tall) were too small to tap; WCAG 2.2 asks
+    for 24 x 24 at least."""
+    page = match_page(match, replay_match(load_path(EXAMPLES / "scopa-match.yaml")))
+    laptop, phone = measure_each_in_browser([(page, 1280), (page, 390)], TARGETS)
+    assert laptop == [] and phone == [], (laptop, phone)
+
+
+class _Links(HTMLParser):
+    """Every link of a page: its target and its accessible name (its aria-label, else its
+    text)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.links: list[tuple[str, str]] = []
+        self._open: list[str] | None = None
+        self._href = ""
+        self._label: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "a":
+            found = dict(attrs)
+            self._open, self._href, self._label = (
+                [],
+                found.get("href") or "",
+                found.get("aria-label"),
+            )
+
+    def handle_data(self, data: str) -> None:
+        if self._open is not None:
+            self._open.append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "a" and self._open is not None:
+            name = self._label if self._label is not None else "".join(self._open)
+            self.links.append((self._href, " ".join(name.split())))
+            self._open = None
+
+
+def test_each_way_back_has_a_name_of_its_own(review: Review, match: list[Review]) -> None:
+    """HTML audit: 36 links were all named "all decisions" (a screen reader's list of links
+    could not tell them apart), and on a page of several files "all files" and "all hands"
+    both led to the contents. Each way back to the decisions names its play (and its hand, on
+    a page of several), keeping the words it shows; the ways to the contents share one name."""
+    for page in (review_page(review), files_page(_season(match, review))):
+        links = _Links()
+        links.feed(page)
+        back = [(href, name) for href, name in links.links if href.endswith("decisions")]
+        assert len(back) >= 36 and len(set(back)) == len(back), back
+        assert all(name.startswith("all decisions, back from ") for _href, name in back), back
+        # the same words never lead to two places (but a decision's number, in its row)
+        targets: dict[str, set[str]] = {}
+        for href, name in links.links:
+            if not name.isdigit():
+                targets.setdefault(name, set()).add(href)
+        assert all(len(hrefs) == 1 for hrefs in targets.values()), targets
+    assert {name for href, name in links.links if href == "#hands"} == {"all files"}
+    assert ("#f1-h2-decisions", "all decisions, back from file 1, hand 2, play 5") in links.links
+
+
+def test_each_page_explains_its_deck_s_letters(review: Review, match: list[Review]) -> None:
+    """HTML audit: the pages wrote cards as codes (``RC x 2S FS``, ``CB``) and never said what
+    the letters mean; each page now gives its deck's notation, from the deck's own letters."""
+    french = review_page(review)  # seed 003 is played with the French deck
+    assert "Cards (french deck): the value, then the suit." in french
+    for said in ("<b>J</b> jack (8)", "<b>K</b> king (10)", "<b>D</b> diamonds", "<b>C</b> clubs"):
+        assert said in french, said
+    hands = load_path(EXAMPLES / "scopa-match.yaml")
+    italian = match_page(match, replay_match(hands))
+    for said in ("<b>F</b> fante (8)", "<b>C</b> cavallo (9)", "<b>R</b> re (10)",
+                 "<b>D</b> denari", "<b>B</b> bastoni", "<b>x</b> parts the card"):  # fmt: skip
+        assert italian.count(said) == 1, said
+    both = files_page(_season(match, review))  # two decks: each once
+    assert both.count("Cards (italian deck)") == 1 and both.count("Cards (french deck)") == 1
+    from tutor.render.replay_html import replay_page
+
+    replayed = replay_page(replay_match(hands))
+    assert "Cards (italian deck)" in replayed and "<b>F</b> fante (8)" in replayed

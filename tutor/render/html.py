@@ -74,6 +74,8 @@ __all__ = [
     "hand_result",
     "hands_nav",
     "hand_id",
+    "hand_name",
+    "notation_legend",
 ]
 
 CLASS_COLOURS = {
@@ -114,8 +116,9 @@ h1, h2, h3, h4, h5, p, li, .who { overflow-wrap: anywhere; }
 .meta, .note, .hint { color: var(--muted); font-size: .92rem; }
 .panel { background: var(--card); border: 1px solid var(--line); border-radius: 12px;
   padding: 14px 16px; margin: 12px 0; }
-.players { display: grid; gap: 12px; grid-template-columns: repeat(auto-fit, minmax(230px, 1fr));
-  margin: 12px 0; }
+.players { display: grid; gap: 12px; margin: 12px 0;
+  grid-template-columns: repeat(auto-fit, minmax(min(340px, 100%), 1fr)); }
+/* 340 px: a player's habits table fits the card (four at 230 px spilled out of theirs) */
 .players .panel { margin: 0; }
 .player h3, .player h4, .player h5 { margin: 0 0 6px; font-size: 1.05rem; }
 .figure { font-size: 2rem; font-weight: 700; line-height: 1.1; }
@@ -158,12 +161,23 @@ ul.obs li.against { border-left-color: #b45309; }
 .maxim { color: var(--muted); font-size: .85rem; font-style: italic; }
 .costliest { font-size: .9rem; margin: 8px 0 0; }
 .habits { font-size: .9rem; margin: 6px 0 0; }
+.habits-box { overflow-x: auto; margin: 6px 0 0; }
+table.habits { margin: 0; width: 100%; }
+table.habits th, table.habits td { padding: 2px 0 2px 8px; vertical-align: bottom; }
+table.habits td { vertical-align: top; border-top: 1px solid #eef1f5; }
+table.habits th:first-child, table.habits td:first-child { padding-left: 0; text-align: left; }
 table.habits td:not(:first-child), table.habits th:not(:first-child) { text-align: right; }
+table.habits th:not(:first-child) { max-width: 6em; }  /* a long heading wraps between words */
+a.back, .costliest a, .decisions td a, nav.panel a { display: inline-block; min-height: 24px;
+  min-width: 24px; padding: 2px 0; }  /* a tap target of 24 x 24 CSS px at least */
+.decisions td a { padding: 2px 4px; margin-left: -4px; }
 .index { overflow-x: auto; }
 .index th, .index td { padding: 2px 10px 2px 0; text-align: left; font-size: .9rem;
   border-bottom: 1px solid #eef1f5; }
 .index td.num { text-align: right; white-space: nowrap; }
 .play > header a.back { margin-left: auto; font-size: .85rem; }
+.notation b { font-family: ui-monospace, Menlo, Consolas, monospace; }
+.subtitle { margin: -6px 0 8px; }
 .stance { color: var(--muted); font-size: .85rem; }
 .board { overflow-x: auto; }
 .board table { font-size: .8rem; min-width: 100%; }
@@ -186,6 +200,24 @@ table.habits td:not(:first-child), table.habits th:not(:first-child) { text-alig
 @media (max-width: 560px) {  /* a phone: the rule-of-48 board's ten values fit the width */
   .board table { font-size: .68rem; }
   .board th, .board td { padding: 1px 1px; }
+  /* the decisions as cards: the play, the player and the move on a line, then the class, the
+     cost and the best move, each named (the table was 621 px wide in a box of 325) */
+  .decisions thead { position: absolute; width: 1px; height: 1px; overflow: hidden;
+    clip-path: inset(50%); white-space: nowrap; }
+  .decisions table, .decisions tbody { display: block; }
+  .decisions tr { display: flex; flex-wrap: wrap; align-items: center; gap: 0 10px;
+    padding: 4px 0; border-bottom: 1px solid #eef1f5; }
+  .decisions td { padding: 0; border: 0; }
+  .decisions tr::after { content: ""; flex-basis: 100%; order: 1; }  /* the break */
+  .decisions td:nth-child(n+4) { order: 2; }
+  .decisions td[data-label]::before { content: attr(data-label) ": "; color: var(--muted); }
+  .decisions td:empty { display: none; }
+}
+@media (max-width: 400px) {  /* a small phone: the board's ten values still fit the width */
+  .play { padding: 10px 6px; }
+  .board table { font-size: .62rem; }
+  .board th, .board td { padding: 1px 0; }
+  .board th:first-child, .board td:first-child { padding-right: 2px; }
 }
 @media print {
   * { print-color-adjust: exact; -webkit-print-color-adjust: exact; }
@@ -523,8 +555,11 @@ def _hindsight(d: Decision, style: Style) -> str:
     return f'<p class="hindsight">{sentence}</p>'
 
 
-def _play(review: Review, n: int, decision: Decision | None, pre: str = "", lv: int = 2) -> str:
-    """One play as an article whose heading is of level ``lv + 1``."""
+def _play(
+    review: Review, n: int, decision: Decision | None, pre: str = "", lv: int = 2, place: str = ""
+) -> str:
+    """One play as an article whose heading is of level ``lv + 1``; ``place`` (text, such as
+    "hand 2") names its hand on a page of several, in the name of its way back."""
     record = review.record
     style = record.style
     state = review.state_before(n)
@@ -567,7 +602,16 @@ def _play(review: Review, n: int, decision: Decision | None, pre: str = "", lv: 
         move=f'<span class="move">{markup(move.text(style))}</span>',
     )
     to_index = markup(_("all decisions"))  # out of the f-string: the extractor reads it
-    back = f'<a class="back" href="#{pre}decisions">{to_index}</a>' if review.decisions else ""
+    # each way back named for its play: a screen reader's list of links held 36 "all decisions"
+    if place:
+        named = _("all decisions, back from {place}, play {n}").format(place=place, n=n)
+    else:
+        named = _("all decisions, back from play {n}").format(n=n)
+    back = (
+        f'<a class="back" href="#{pre}decisions" aria-label="{markup(named)}">{to_index}</a>'
+        if review.decisions
+        else ""
+    )
     return (
         f'<article class="play" id="{pre}play-{n}" style="border-left-color:{border}"><header>'
         f"<h{lv + 1}>{heading}</h{lv + 1}>{badge}{back}</header>"
@@ -670,6 +714,7 @@ def _habits_html(name: str, decisions: Sequence[Decision]) -> str:
         out += f'<p class="habits">{fill_markup(went, player=bdi(name))}</p>'
     if habits.broken:
         heading, headers, rows, legend = broken_maxims_parts(field, habits)
+        named = fill_markup(heading, player=isolated(name))  # the box's name: no element
         heading = fill_markup(heading, player=bdi(name))
         head = "".join(f'<th scope="col">{markup(h)}</th>' for h in headers)
         body = "".join(
@@ -677,7 +722,10 @@ def _habits_html(name: str, decisions: Sequence[Decision]) -> str:
         )
         out += (
             f'<p class="habits"><b>{heading}</b></p>'
+            # inside the player's card: a box that scrolls where the card is too narrow still
+            f'<div class="habits-box" role="region" aria-label="{named}" tabindex="0">'
             f'<table class="habits"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+            "</div>"
             f'<p class="habits">{markup(legend)}</p>'
         )
     return out
@@ -724,6 +772,16 @@ def _index(review: Review, pre: str = "", lv: int = 2) -> str:
     """Every decision judged on one line, each a link to its play: the page's table of
     contents (a review of 36 plays was some 20,000 pixels to scroll: HTML audit, stop 48)."""
     style = review.record.style
+    names = (
+        pgettext("the column of the play's number", "play"),  # not a second "giocata"
+        _("player"),
+        _("move"),
+        _("class"),
+        _("cost"),
+        _("best"),
+    )
+    # on a phone each row is a card and its cost and best move say what they are (CSS)
+    cost_label, best_label = markup(names[4]), markup(names[5])
     rows = []
     for d in review.decisions:
         j = d.judgement
@@ -734,24 +792,15 @@ def _index(review: Review, pre: str = "", lv: int = 2) -> str:
             f'<td class="who">{bdi(d.player)}</td>'
             f'<td class="move">{markup(d.move.text(style))}</td>'
             f"<td>{_badge(j.classification, j.uncertain, j.high)}</td>"
-            f'<td class="num">{markup(cost)}</td><td class="move">{best}</td></tr>'
+            f'<td class="num" data-label="{cost_label}">{markup(cost)}</td>'
+            f'<td class="move" data-label="{best_label}">{best}</td></tr>'
         )
-    head = "".join(
-        f'<th scope="col">{markup(h)}</th>'
-        for h in (
-            pgettext("the column of the play's number", "play"),  # not a second "giocata"
-            _("player"),
-            _("move"),
-            _("class"),
-            _("cost"),
-            _("best"),
-        )
-    )
+    head = "".join(f'<th scope="col">{markup(h)}</th>' for h in names)
     title = markup(_("Decisions"))
     return (
         f'<section class="panel" id="{pre}decisions">'
         f'<h{lv} style="margin-top:0" id="{pre}decisions-title">{title}</h{lv}>'
-        f'<div class="index" {scrolled(f"{pre}decisions-title")}>'
+        f'<div class="index decisions" {scrolled(f"{pre}decisions-title")}>'
         f"<table><thead><tr>{head}</tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table></div></section>"
     )
@@ -850,6 +899,38 @@ def about(record: HandRecord) -> str:
     )
 
 
+def notation_legend(style: Style) -> str:
+    """What the letters of a card and of a play mean in ``style`` (markup, a sentence: the
+    review's page and the replay's): built from the style's own letters and names, so that
+    ``RC x 2S FS`` reads in any deck."""
+
+    def letter(text: str) -> str:
+        return f"<b>{markup(text)}</b>"
+
+    ace = markup(_("ace"))  # out of the f-string: the extractor reads it
+    values = markup(", ").join(
+        [f"{letter(style.rank_text(1))} {ace}"]
+        + [f"{letter(style.rank_text(v))} {markup(style.value_name(v))}" for v in (8, 9, 10)]
+    )
+    suits = markup(", ").join(
+        f"{letter(style.suits[i])} {markup(style.suit_name(i))}" for i in range(4)
+    )
+    said = _(
+        "Cards ({deck} deck): the value, then the suit. Values: {values}, and 2 to 7 as "
+        "digits; suits: {suits}. In a play, {x} parts the card played from the cards it takes."
+    )
+    filled = fill_markup(
+        said, deck=markup(style.shown_name()), values=values, suits=suits, x=letter("x")
+    )
+    return f'<span class="notation">{filled}</span>'
+
+
+def _notations(styles: Sequence[Style]) -> str:
+    """The legend of each deck of ``styles`` (:func:`notation_legend`), each once."""
+    shown = {style.name: style for style in styles}
+    return "".join(f'<p class="meta">{notation_legend(s)}</p>' for s in shown.values())
+
+
 def _chart(review: Review, lv: int = 2) -> str:
     cost_hint = _(
         "The cost of a decision is the best move's value minus the value of the move played, in "
@@ -868,13 +949,13 @@ def _classes() -> str:
     return f'<section class="panel"><h2 style="margin-top:0">{classes}</h2>{_legend()}</section>'
 
 
-def _plays(review: Review, pre: str, lv: int = 2) -> str:
+def _plays(review: Review, pre: str, lv: int = 2, place: str = "") -> str:
     """Every play of the hand with its judgement, and the hand's score, under a heading of
-    ``lv``."""
+    ``lv`` (``place``: the hand's name on a page of several, :func:`_play`)."""
     record = review.record
     by_play = {d.play: d for d in review.decisions}
     plays = "".join(
-        _play(review, n, by_play.get(n), pre, lv) for n in range(1, len(record.plays) + 1)
+        _play(review, n, by_play.get(n), pre, lv, place) for n in range(1, len(record.plays) + 1)
     )
     skipped = "".join(
         '<p class="note">'
@@ -972,7 +1053,7 @@ def review_page(review: Review) -> str:
         fill(_("Review: {title}"), title=title),  # the window's title: text, no element
         fill_markup(_("Review: {title}"), title=bdi(title)),
         meta,
-        f"{about(review.record)}{judged}{_plays(review, '')}",
+        f"{about(record)}{_notations([record.style])}{judged}{_plays(review, '')}",
     )
 
 
@@ -993,19 +1074,32 @@ def hand_id(hand: int, file: int | None = None) -> str:
     return f"h{hand}-" if file is None else f"f{file}-h{hand}-"
 
 
+def hand_name(hand: int, hands: int) -> str:
+    """A hand's heading on a page of several: "Hand 2 of 4", and "Hand 1" in a file of one
+    ("of 1" said nothing)."""
+    if hands == 1:
+        return _("Hand {n}").format(n=hand)
+    return _("Hand {n} of {hands}").format(n=hand, hands=hands)
+
+
 def _hands(
-    replay: MatchReplay, reviews: Sequence[Review], file: int | None, lv: int
+    replay: MatchReplay, reviews: Sequence[Review], file: int | None, lv: int, back: str
 ) -> tuple[str, str]:
     """The hands of a match reviewed, as a page of several shows them: their lines in the
     page's list (each a link, the hand's points and how far Ctrl-C let its review go) and
     their sections, each under a heading of ``lv`` with a way back to the list
-    (``#hands``), every id beginning as :func:`_hand_id` says."""
+    (``#hands``, named ``back``, as every way back to it on the page), every id beginning as
+    :func:`hand_id` says."""
     items = []
     sections = []
-    back = markup(_("all hands"))
+    back = markup(back)
     for r in reviews:
         pre = hand_id(r.hand, file)
-        name = markup(_("Hand {n} of {hands}").format(n=r.hand, hands=len(replay.hands)))
+        name = markup(hand_name(r.hand, len(replay.hands)))
+        if file is None:
+            place = _("hand {n}").format(n=r.hand)
+        else:
+            place = _("file {file}, hand {n}").format(file=file, n=r.hand)
         cut = ""
         if r.interrupted:  # the hand Ctrl-C cut short, said where it is listed and shown
             last = max((d.play for d in r.decisions), default=0)
@@ -1014,8 +1108,9 @@ def _hands(
         stopped = _interrupted_note() if r.interrupted else ""
         sections.append(
             f'<section class="hand" id="{pre}hand"><h{lv}>{name}</h{lv}>'
-            f'<p class="meta">{bdi(_title(r))} \u00b7 <a href="#hands">{back}</a></p>'
-            f"{stopped}{about(r.record)}{_judged(r, pre, lv + 1)}{_plays(r, pre, lv + 1)}</section>"
+            f'<p class="meta">{bdi(_title(r))} \u00b7 <a class="back" href="#hands">{back}</a></p>'
+            f"{stopped}{about(r.record)}{_judged(r, pre, lv + 1)}"
+            f"{_plays(r, pre, lv + 1, place)}</section>"
         )
     return f'<ul class="hands">{"".join(items)}</ul>', "".join(sections)
 
@@ -1068,14 +1163,30 @@ def match_page(reviews: Sequence[Review], replay: MatchReplay) -> str:
             _("hand {hand}, play {n}:").format(hand=r.hand, n=d.play),
         ),
     )
-    listed, sections = _hands(replay, reviews, None, 2)
+    listed, sections = _hands(replay, reviews, None, 2, _("all hands"))
     contents = _contents(_("Hands"), listed + _match_result(replay))
     interrupted = _interrupted_note() if reviews[-1].interrupted else ""
     return html_page(
         title,
         heading,
         meta,
-        f"{interrupted}{_summary(summaries, worst)}{contents}{_classes()}{sections}",
+        f"{_notations([r.record.style for r in reviews])}{interrupted}"
+        f"{_summary(summaries, worst)}{contents}{_classes()}{sections}",
+    )
+
+
+def _file_title(records: Sequence[HandRecord]) -> str:
+    """A file's heading on :func:`files_page`: a match's event, a hand's title (or event), or
+    what it holds."""
+    first = records[0]
+    if len(records) > 1:
+        return first.info_text("event") or _("A match of {ruleset}").format(
+            ruleset=first.ruleset.name
+        )
+    return (
+        first.info_text("title")
+        or first.info_text("event")
+        or _("A hand of {ruleset}").format(ruleset=first.ruleset.name)
     )
 
 
@@ -1103,19 +1214,30 @@ def files_page(review: FilesReview) -> str:
     )
     listed = []
     sections = []
-    back = markup(_("all files"))
+    # one name for every way back to the contents: "all files" and "all hands" led to it alike
+    back_text = _("all files")
+    back = markup(back_text)
     for k, (name, match) in enumerate(review.files, 1):
         replay = replay_match(match.records)
-        hands, shown = _hands(replay, match.reviews, k, 3)
+        hands, shown = _hands(replay, match.reviews, k, 3, back_text)
         verdict = ""
         if len(replay.hands) > 1:  # a match: who won it (one hand's points are its line's)
             verdict = _match_result(replay)
-        listed.append(f'<li><a href="#f{k}-file">{bdi(name)}</a>{hands}{verdict}</li>')
+        title = bdi(_file_title(match.records))
+        # the file's name as given, under its title (a long path made a poor heading)
+        file_name = fill_markup(_("file {name}"), name=bdi(name))
+        listed.append(
+            f'<li><a href="#f{k}-file">{title}</a> <span class="meta">({file_name})</span>'
+            f"{hands}{verdict}</li>"
+        )
         event = match.records[0].info_text("event")
-        said = fill_markup(_("Event: {text}"), text=bdi(event)) + " \u00b7 " if event else ""
+        said = ""
+        if event and len(replay.hands) == 1:  # a match's event is its heading
+            said = " \u00b7 " + fill_markup(_("Event: {text}"), text=bdi(event))
         sections.append(
-            f'<section class="file" id="f{k}-file"><h2>{bdi(name)}</h2>'
-            f'<p class="meta">{said}<a href="#hands">{back}</a></p>{verdict}{shown}</section>'
+            f'<section class="file" id="f{k}-file"><h2>{title}</h2>'
+            f'<p class="meta subtitle">{file_name}{said} \u00b7 '
+            f'<a class="back" href="#hands">{back}</a></p>{verdict}{shown}</section>'
         )
     contents = _contents(_("Files"), f'<ul class="files">{"".join(listed)}</ul>')
     interrupted = _interrupted_note() if review.interrupted else ""
@@ -1123,5 +1245,6 @@ def files_page(review: FilesReview) -> str:
         heading,
         heading,
         meta,
-        f"{interrupted}{_summary(summaries, worst)}{contents}{_classes()}{''.join(sections)}",
+        f"{_notations([r.record.style for r in reviews])}{interrupted}"
+        f"{_summary(summaries, worst)}{contents}{_classes()}{''.join(sections)}",
     )

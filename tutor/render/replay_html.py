@@ -26,6 +26,7 @@ from tutor.render.html import (
     hand_id,
     hand_result,
     html_page,
+    notation_legend,
     record_note,
     score_section,
     scrolled,
@@ -339,6 +340,7 @@ def _seating(record: HandRecord) -> str:
         lines.append(fill_markup(_("Sides: {sides}."), sides=sides))
     table = _cards(list(record.table), record.style)
     lines.append(fill_markup(_("Opening table: {cards}"), cards=table))
+    lines.append(notation_legend(record.style))
     return "".join(f'<p class="meta">{line}</p>' for line in lines)
 
 
