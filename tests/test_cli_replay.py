@@ -357,8 +357,8 @@ def test_html_to_standard_output_is_the_page_alone() -> None:
     assert 'id="h4-play-1"' in result.stdout and result.stderr == ""
 
 
-@pytest.mark.parametrize("other", [["--json"], ["--step"], ["--as", "You"]])
-def test_html_with_json_step_or_as_is_a_usage_error(other: list[str], tmp_path: Path) -> None:
+@pytest.mark.parametrize("other", [["--json"], ["--step"]])
+def test_html_with_json_or_step_is_a_usage_error(other: list[str], tmp_path: Path) -> None:
     for out in ("-", str(tmp_path / "r.html")):
         result = run("replay", example("seed003-scopa.yaml"), "--html", out, *other)
         assert result.exit_code == EXIT_USAGE, result.output
@@ -372,3 +372,14 @@ def test_html_over_the_record_is_refused(tmp_path: Path) -> None:
     record.write_text((EXAMPLES / "seed003-scopa.yaml").read_text(encoding="utf-8"))
     result = run("replay", str(record), "--html", str(record))
     assert result.exit_code == EXIT_USAGE and "is the file being read" in result.stderr
+
+
+def test_html_seen_from_a_seat_hides_the_other_hands() -> None:
+    """``--as`` with ``--html`` was a usage error: the page is now seen from the seat, as the
+    text is (the other hands hidden, the rule-of-48 board from that seat after each play)."""
+    result = run("replay", example("seed003-scopa.yaml"), "--as", "Ada", "--html", "-")
+    assert result.exit_code == 0, result.output
+    assert "this is <bdi>Ada</bdi>&#x27;s view." in result.stdout
+    assert result.stdout.count("Rule of 48 from <bdi>Ada</bdi>&#x27;s seat") == 36
+    bad = run("replay", example("seed003-scopa.yaml"), "--as", "Zoe", "--html", "-")
+    assert bad.exit_code == 3 and bad.stdout == ""

@@ -428,3 +428,24 @@ def test_the_line_a_screen_reader_hears_is_text() -> None:
         "play 1 of 2: <script>x</script> 7D x 2C 5S",
         0,  # the names as text: no element made of them
     ]
+
+
+def test_seen_from_a_seat_the_other_hands_are_hidden_and_the_board_follows() -> None:
+    """``tutor replay --as Ada --html``: You's cards hidden but for the card each play shows,
+    Ada's own shown, and after each play the rule-of-48 board from Ada's seat, its ids the
+    page's own."""
+    record = load_path(SEED003)[0].shown()
+    page = replay_page(replay_match([record]), "Ada")
+    first = page.split('id="play-1"')[1].split("</article>")[0]
+    you = first.split("<bdi>You</bdi></th>")[1].split("</tr>")[0]
+    assert '<mark class="played">7D</mark>' in you and "+ 2 hidden cards" in you
+    assert "AS" not in you and "7H" not in you  # You's other cards are not Ada's to see
+    ada = first.split("<bdi>Ada</bdi></th>")[1].split("</tr>")[0]
+    assert "3H JD KC" in ada
+    assert (
+        "Rule of 48 from <bdi>Ada</bdi>&#x27;s seat: unmatched (captured an odd number of "
+        "times) 2, 5, 7; 32 unseen" in first
+    )
+    ids = [a.get("id") for _tag, a in _elements(page).elements if a.get("id")]
+    assert len(ids) == len(set(ids)) and sum(i.startswith("board-") for i in ids) == 36
+    assert "hidden card" not in _page(SEED003)  # without --as every hand the record gives

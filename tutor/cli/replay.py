@@ -80,7 +80,8 @@ def replay(
         typer.Option(
             "--as",
             metavar="PLAYER",
-            help="After each play, show what PLAYER can know (the tracker's board).",
+            help="After each play, show what PLAYER can know (the tracker's board); with "
+            "--html, the page seen from PLAYER's seat.",
         ),
     ] = None,
     trust: TrustOption = TRUST_DEFAULT,
@@ -102,7 +103,7 @@ def replay(
     primiera breakdown; a file of several hands ends with the match table.
     """
     if html is not None:
-        for option, given in (("--json", json_out), ("--step", step), ("--as", as_player)):
+        for option, given in (("--json", json_out), ("--step", step)):
             if given:
                 raise typer.BadParameter(
                     _("--html cannot be combined with {option}").format(option=option),
@@ -122,7 +123,7 @@ def replay(
     if html is not None:
         from tutor.render.replay_html import replay_page
 
-        write_output(html, replay_page(match))
+        write_output(html, replay_page(match, as_player))
         if is_stdout(html):  # the page is the output
             return
     if json_out:

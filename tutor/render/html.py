@@ -22,7 +22,7 @@ from tutor.counting.tracker import track, values_text, viewer_state
 from tutor.game.cards import Style, format_card, format_cards
 from tutor.game.i18n import _, all_of, bounds, is_you, language, ngettext, number, pgettext
 from tutor.game.scoring import category_name
-from tutor.game.state import Move
+from tutor.game.state import GameState, Move
 from tutor.records.record import HandRecord
 from tutor.records.replay import HandReplay, MatchReplay, replay_hand, replay_match
 from tutor.render.replay import leftover_sentence
@@ -76,6 +76,7 @@ __all__ = [
     "hand_id",
     "hand_name",
     "notation_legend",
+    "rule48_board",
 ]
 
 CLASS_COLOURS = {
@@ -418,11 +419,19 @@ def loss_chart_svg(review: Review) -> str:
 
 
 def _board(review: Review, play: int, viewer: int, pre: str = "") -> str:
-    """The rule-of-48 board from ``viewer``'s seat before ``play``, as a small table (its ids
-    begin with ``pre``, as every id of the hand does: :func:`match_page` shows several)."""
+    """The rule-of-48 board from ``viewer``'s seat before ``play`` (its ids begin with
+    ``pre``, as every id of the hand does: :func:`match_page` shows several)."""
     state = review.state_before(play)
-    board = track(viewer_state(state, viewer), viewer, review.record.players, review.style)
-    style = review.style
+    return rule48_board(state, review.record.players, review.style, viewer, f"{pre}board-{play}")
+
+
+def rule48_board(
+    state: GameState, players: Sequence[str], style: Style, viewer: int, ident: str
+) -> str:
+    """The rule-of-48 board of ``state`` from ``viewer``'s seat, as a small table under a
+    caption with the id ``ident``: the review's page before a play, the replay's seen from
+    a seat (``tutor replay --as P --html``) after one."""
+    board = track(viewer_state(state, viewer), viewer, players, style)
     head = "".join(f'<th scope="col">{markup(style.rank_text(v))}</th>' for v in range(1, 11))
     # a word that fits the board's narrow columns ("DISPARI" made Italian boards scroll at
     # laptop width), the whole word in a tooltip when it is cut
@@ -450,7 +459,7 @@ def _board(review: Review, play: int, viewer: int, pre: str = "") -> str:
         )
         body.append(f'<tr><th scope="row">{markup(name)}</th>{tds}</tr>')
     um = values_text(board.unmatched, style)
-    viewer_name = review.record.players[viewer]
+    viewer_name = players[viewer]
     if is_you(viewer_name):
         caption = ngettext(
             "Rule of 48 from your seat: unmatched (captured an odd number of times) {values}; "
@@ -477,9 +486,9 @@ def _board(review: Review, play: int, viewer: int, pre: str = "") -> str:
     # The caption stands outside the board, which scrolls when the column is too narrow for it
     # (a phone): a scrolling board is a region named by the caption, which a keyboard reaches
     # (tabindex) so that it can scroll it, and a screen reader user knows what they scroll.
-    region = scrolled(f"{pre}board-{play}")
+    region = scrolled(ident)
     return (
-        f'<div class="rule48"><p class="board-caption" id="{pre}board-{play}">{caption}</p>'
+        f'<div class="rule48"><p class="board-caption" id="{ident}">{caption}</p>'
         f'<div class="board" {region}><table>'
         f'<tr><th scope="col">{value}</th>{head}</tr>' + "".join(body) + "</table></div></div>"
     )

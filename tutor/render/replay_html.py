@@ -28,6 +28,7 @@ from tutor.render.html import (
     html_page,
     notation_legend,
     record_note,
+    rule48_board,
     score_section,
     scrolled,
     took_html,
@@ -54,6 +55,7 @@ REPLAY_CSS = """
 .sheet { display: grid; gap: 8px 18px; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr);
   margin-top: 8px; }
 .sheet > * { min-width: 0; }
+.sheet > .rule48 { grid-column: 1 / -1; }  /* seen from a seat: the board across the play */
 .sheet table { width: 100%; }
 .sheet th, .sheet td { padding: 2px 10px 2px 0; text-align: left; vertical-align: top;
   border-bottom: 1px solid #eef1f5; font-size: .92rem; }
@@ -194,11 +196,21 @@ def _cards(cards: list[Card], style: Style, played: Card | None = None) -> str:
     return f'<span class="cards">{" ".join(shown)}</span>'
 
 
-def _hand_cell(step: ReplayStep, seat: int, style: Style) -> str:
+def _hand_cell(step: ReplayStep, seat: int, style: Style, viewer: int | None = None) -> str:
     """A seat's hand before the play: the cards the record gives and how many it does not;
-    the mover's card played always among them (marked), given or not."""
+    the mover's card played always among them (marked), given or not. Seen from ``viewer``'s
+    seat, another seat's cards are hidden, all but the card it plays."""
     known, hidden = list(step.hands[seat]), step.hidden[seat]
     mine = step.card if seat == step.seat else None
+    if viewer is not None and seat != viewer:
+        held = len(known) + hidden
+        cards = [mine] if mine is not None else []
+        rest = held - len(cards)
+        out = _cards(cards, style, mine) + " " if cards else ""
+        if rest or not cards:
+            more = ngettext("{n} hidden card", "{n} hidden cards", rest).format(n=rest)
+            out += f'<span class="note">{markup(("+ " if cards else "") + more)}</span>'
+        return out
     if mine is not None and mine not in known and hidden:
         known, hidden = [mine, *known], hidden - 1  # a card the record gives as it is played
     out = _cards(known, style, mine) if known else ""
@@ -221,17 +233,21 @@ def _rows(rows: list[tuple[str, str, str]]) -> str:
     )
 
 
-def _sheet(hand: HandReplay, step: ReplayStep, pre: str, lv: int) -> str:
+def _sheet(
+    hand: HandReplay, step: ReplayStep, pre: str, lv: int, seen: tuple[int, str] | None = None
+) -> str:
     """The position a play was made from (table, hands) under "Before the play"; under "After
     the play" the table it leaves, the leftovers at the hand's end and each side's running
-    tally, as the terminal replay's columns. ``lv``: the level of those two headings."""
+    tally, as the terminal replay's columns. ``lv``: the level of those two headings.
+    ``seen``: the viewer's seat and the rule-of-48 board from it after the play (``--as``)."""
     record = hand.record
     style = record.style
     table = markup(pgettext("the replay page's row: the cards on the table", "table"))
     rows = [(table, _cards(step.table_before, style), "")]
     for seat, name in enumerate(record.players):
         mover = ' class="mover"' if seat == step.seat else ""
-        rows.append((bdi(name), _hand_cell(step, seat, style), mover))
+        viewer = None if seen is None else seen[0]
+        rows.append((bdi(name), _hand_cell(step, seat, style, viewer), mover))
     left = ""
     if step is hand.steps[-1] and hand.leftover is not None and hand.leftover.cards:
         taker = hand.leftover  # the cards the tally takes in at the end, said where they go
@@ -261,11 +277,13 @@ def _sheet(hand: HandReplay, step: ReplayStep, pre: str, lv: int) -> str:
         f'<div class="index" {scrolled(label)}><table class="tally">'
         f'<caption id="{label}">{markup(caption)}</caption>'
         f"<thead><tr><td></td>{head}</tr></thead><tbody>{tallies}</tbody></table></div></div>"
-        "</div>"
+        f"{'' if seen is None else seen[1]}</div>"
     )
 
 
-def _position(hand: HandReplay, step: ReplayStep, pre: str, lv: int) -> str:
+def _position(
+    hand: HandReplay, step: ReplayStep, pre: str, lv: int, seen: tuple[int, str] | None = None
+) -> str:
     """One play as an article: its heading, the card and what it took, the position and the
     tallies, the record's note."""
     style = hand.record.style
@@ -281,7 +299,7 @@ def _position(hand: HandReplay, step: ReplayStep, pre: str, lv: int) -> str:
     return (
         f'<article class="play position" id="{ident}" aria-labelledby="{ident}-title">'
         f'<header><h{lv + 1} id="{ident}-title">{heading}</h{lv + 1}></header>'
-        f"{took_html(step.move, style, scopa)}{_sheet(hand, step, pre, lv + 2)}"
+        f"{took_html(step.move, style, scopa)}{_sheet(hand, step, pre, lv + 2, seen)}"
         f"{record_note(step.shown_note)}</article>"
     )
 
@@ -323,9 +341,9 @@ def _controls(plays: int, pre: str, number: int | None) -> str:
     )
 
 
-def _seating(record: HandRecord) -> str:
+def _seating(record: HandRecord, viewer: str | None = None) -> str:
     """Ruleset and deck, the playing order with the dealer, and the sides (as
-    :func:`tutor.render.replay.hand_title` says them)."""
+    :func:`tutor.render.replay.hand_title` says them); whose view it is, seen from a seat."""
     deck = {"ruleset": markup(record.ruleset.name), "deck": markup(record.style.shown_name())}
     lines = [fill_markup(_("Ruleset {ruleset}, {deck} deck."), **deck)]
     players = markup(", ").join(bdi(p) for p in record.players)
@@ -341,28 +359,54 @@ def _seating(record: HandRecord) -> str:
     table = _cards(list(record.table), record.style)
     lines.append(fill_markup(_("Opening table: {cards}"), cards=table))
     lines.append(notation_legend(record.style))
+    if viewer is not None:
+        view = (
+            _("The other hands are hidden: this is your view.")
+            if is_you(viewer)
+            else _("The other hands are hidden: this is {player}'s view.")
+        )
+        lines.append(fill_markup(view, player=bdi(viewer)))
     return "".join(f'<p class="meta">{line}</p>' for line in lines)
 
 
-def _hand(hand: HandReplay, pre: str, lv: int, number: int | None = None, after: str = "") -> str:
+def _hand(
+    hand: HandReplay,
+    pre: str,
+    lv: int,
+    number: int | None = None,
+    after: str = "",
+    viewer: str | None = None,
+) -> str:
     """A hand: its seating, every play in a stepper, and its score (or why there is none),
     then ``after`` (markup: the match's result, after a match's last hand). ``number``: the
-    hand's, on a page of several."""
+    hand's, on a page of several. ``viewer``: the player the hand is seen from (the others'
+    cards hidden, the rule-of-48 board from their seat after each play), or None."""
     record = hand.record
-    plays = "".join(_position(hand, step, pre, lv) for step in hand.steps)
+    seen: list[tuple[int, str] | None] = [None] * len(hand.steps)
+    if viewer is not None:
+        seat = record.seat_of(viewer)
+        state = record.initial_state()
+        for k, move in enumerate(record.moves()[: len(hand.steps)]):
+            state.push(move)
+            ident = f"{pre}board-{hand.steps[k].number}"
+            seen[k] = (seat, rule48_board(state, record.players, record.style, seat, ident))
+    plays = "".join(
+        _position(hand, step, pre, lv, look) for step, look in zip(hand.steps, seen, strict=True)
+    )
     end = score_section(hand, pre, lv)
     if hand.score is None:
         stops = _("The record stops after {n} of the {total} plays: no score yet.").format(
             n=len(hand.steps), total=record.ruleset.plays_per_hand
         )
         end = f'<p class="note">{markup(stops)}</p>'
+    seating = _seating(record, viewer)
     if not hand.steps:
-        return f"{_seating(record)}{end}{after}"
+        return f"{seating}{end}{after}"
     title = markup(_("Play by play"))
     # the score inside the stepper, shown with the last play alone: no spoiler of the end
     # while one steps through the hand (and every part shown without the script)
     return (
-        f"{_seating(record)}<h{lv}>{title}</h{lv}>"
+        f"{seating}<h{lv}>{title}</h{lv}>"
         f'<div class="stepper">{_controls(len(hand.steps), pre, number)}'
         f'<div id="{pre}plays">{plays}</div><div class="final">{end}{after}</div></div>'
     )
@@ -406,9 +450,10 @@ def _title(record: HandRecord) -> str:
     return record.info_text("title") or _("A hand of {ruleset}").format(ruleset=record.ruleset.name)
 
 
-def replay_page(replay: MatchReplay) -> str:
+def replay_page(replay: MatchReplay, viewer: str | None = None) -> str:
     """The replay of a file as one HTML document (a string): a hand, or every hand of a
-    match with its contents and result."""
+    match with its contents and result; with ``viewer``, seen from that player's seat (the
+    other hands hidden, the rule-of-48 board after each play), as ``tutor replay --as``."""
     made_by = _("Made by the Scopone tutor (tutor replay).")
     first = replay.hands[0].record
     if len(replay.hands) == 1:
@@ -417,7 +462,7 @@ def replay_page(replay: MatchReplay) -> str:
             fill(_("Replay: {title}"), title=title),  # the window's title: text, no element
             fill_markup(_("Replay: {title}"), title=bdi(title)),
             "",  # the hand's seating says the ruleset, under the record's own words
-            about(first) + _hand(replay.hands[0], "", 2),
+            about(first) + _hand(replay.hands[0], "", 2, viewer=viewer),
             made_by,
             REPLAY_CSS,
             STEPPER_SCRIPT,
@@ -440,7 +485,7 @@ def replay_page(replay: MatchReplay) -> str:
         sections.append(
             f'<section class="hand" id="{pre}hand"><h2>{name}</h2>'
             f'<p class="meta">{bdi(_title(hand.record))} \u00b7 <a href="#hands">{back}</a></p>'
-            f"{about(hand.record)}{_hand(hand, pre, 3, number, after)}</section>"
+            f"{about(hand.record)}{_hand(hand, pre, 3, number, after, viewer)}</section>"
         )
     meta = markup(" \u00b7 ").join(
         (
