@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tutor.game.budget import entries_within
 from tutor.game.cards import (
     CARDS,
     Card,
@@ -54,9 +55,18 @@ _CACHE: dict[str, dict[int, tuple[tuple[int, ...], ...]]] = {
     "single-card": {},
     "fewest-cards": {},
 }
-_CACHE_LIMIT = 400_000
+TABLE_BYTES = 720
+"""The bytes a capture table takes in :data:`_CACHE`, its key and dict slot included: about 700
+on a scopone review's tables (stop 60)."""
+_CACHE_LIMIT = entries_within(TABLE_BYTES)
+"""Capture tables kept per capture rule before the cache starts again (400,000 until stop 60,
+some 280 MB)."""
 _SWEEPS: dict[str, dict[int, int | None]] = {"single-card": {}, "fewest-cards": {}}
 """The sweep value of each table met (:func:`sweep_value`), per capture rule."""
+SWEEP_BYTES = 72
+"""The bytes a sweep value takes in :data:`_SWEEPS`, its key and dict slot included (62 to 69,
+stop 60)."""
+_SWEEPS_LIMIT = entries_within(SWEEP_BYTES)
 
 
 def _subsets(table: int) -> list[tuple[int, int, int]]:
@@ -165,7 +175,7 @@ def sweep_value(table: int, precedence: str) -> int | None:
         return hit
     total = table_sum(table)
     value = None if total > 10 or table not in capture_table(table, precedence)[total] else total
-    if len(cache) >= _CACHE_LIMIT:
+    if len(cache) >= _SWEEPS_LIMIT:
         cache.clear()
     cache[table] = value
     return value

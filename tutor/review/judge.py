@@ -322,7 +322,8 @@ class Judgement:
     order drawn, so that a check can say where the cards lay in them (:mod:`reading`)."""
     sampled: Sampled | None = field(default=None, repr=False, compare=False)
     """Sampled: the run itself, its deals and each deal's values, for a look at what the
-    values are made of (:mod:`tutor.review.sources`)."""
+    values are made of (:mod:`tutor.review.sources`). A review's decision does not keep it
+    (:func:`tutor.review.review.review_decision`): the run holds its sampler, about a megabyte."""
 
     def value_of(self, move: Move) -> MoveEstimate | None:
         return next((m for m in self.moves if m.move == move), None)

@@ -782,4 +782,9 @@ def review_decision(
     sources = None
     if split_cost and worth_splitting(j.cost):
         sources = cost_sources(view, j, here)
+    # the decision keeps the verdict, not the run it rests on: the run's deals and its sampler,
+    # live to draw more (the play model's caches and the weights), held about a megabyte a
+    # decision, so a review of many files grew by some 100 MB a file (stop 60); what reads the
+    # run (the reading check, the cost's sources) has read it above
+    j = replace(j, sampled=None)
     return Decision(n, seat, names[seat], move, j, weighed, hs, reading, tuple(names), sources)

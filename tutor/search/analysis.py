@@ -44,6 +44,7 @@ from typing import Any
 
 from tutor.counting.assignment import iter_deals
 from tutor.counting.defaults import TRUST_DEFAULT
+from tutor.game.budget import entries_within
 from tutor.game.cards import Style
 from tutor.game.errors import TutorError
 from tutor.game.i18n import _, bounds, ngettext, number
@@ -689,7 +690,10 @@ def _finish(world: GameState, mover_side: int, policy: Player, rng: random.Rando
 _SOLVED: dict[tuple[Any, ...], tuple[float, ...]] = {}
 """Exact values already found in this process, by deal and moves: a weighted sampler draws
 the likely deals again and again, and an exact solve always gives the same answer."""
-_SOLVED_LIMIT = 50_000
+SOLVED_BYTES = 800
+"""The bytes an entry of :data:`_SOLVED` takes, its key included (about 670 on a review,
+780 on random positions; stop 60)."""
+_SOLVED_LIMIT = entries_within(SOLVED_BYTES)
 
 
 def exact_values(world: GameState, moves: Sequence[Move]) -> list[float]:

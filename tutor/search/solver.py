@@ -29,6 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from tutor.game.budget import entries_within
 from tutor.game.captures import VALUE_OF, capture_table
 from tutor.game.cards import (
     DENARI_MASK,
@@ -62,13 +63,22 @@ __all__ = [
 INF = 1000
 
 
-MEMO_LIMIT = 250_000
-"""Entries a solver's leaf and pile-summary memos keep before they start again: a summary is
-about 200 bytes, and at a million each (until stop 59) a review of twenty scopone files grew
-every process to 400 MB and more (scale audit, stop 59); the memos serve the solves of one
-position far more than those of the next hand."""
-CAPS_MEMO_LIMIT = 200_000
-"""Entries the memo of capture lists keeps before it starts again."""
+LEAF_BYTES = 88
+"""The bytes a leaf value takes in a solver's memo, its key and dict slot included (about 83 on
+a scopone review, stop 60)."""
+SUMMARY_BYTES = 224
+"""The bytes a pile summary takes in a solver's memo (204 to 215, stop 60)."""
+CAPS_BYTES = 720
+"""The bytes a table's capture lists take in a solver's memo (about 712, stop 60)."""
+LEAF_MEMO_LIMIT = entries_within(LEAF_BYTES)
+"""Entries a solver's leaf memo keeps before it starts again (:data:`CACHE_BYTES`)."""
+MEMO_LIMIT = entries_within(SUMMARY_BYTES)
+"""Entries a solver's pile-summary memo keeps before it starts again: at a million (until stop
+59) a review of twenty scopone files grew every process to 400 MB and more (scale audit, stop
+59); the memos serve the solves of one position far more than those of the next hand."""
+CAPS_MEMO_LIMIT = entries_within(CAPS_BYTES)
+"""Entries the memo of capture lists keeps before it starts again (200,000 until stop 60, some
+140 MB)."""
 
 
 class SolverError(TutorError):
@@ -396,7 +406,7 @@ class Solver:
     def _ready(self, state: GameState) -> None:
         """Check ``state`` and keep the memos shared between solves within bounds."""
         self.check(state)
-        if len(self._leaf) > MEMO_LIMIT:
+        if len(self._leaf) > LEAF_MEMO_LIMIT:
             self._leaf.clear()
         if len(self._summ) > MEMO_LIMIT:
             self._summ.clear()
