@@ -449,3 +449,10 @@ def test_seen_from_a_seat_the_other_hands_are_hidden_and_the_board_follows() -> 
     ids = [a.get("id") for _tag, a in _elements(page).elements if a.get("id")]
     assert len(ids) == len(set(ids)) and sum(i.startswith("board-") for i in ids) == 36
     assert "hidden card" not in _page(SEED003)  # without --as every hand the record gives
+    # a hand played out has no cards, not "0 hidden cards" (Italian audit: nor "nessuno")
+    sixth = page.split('id="play-6"')[1].split("</article>")[0]
+    you = sixth.split("<bdi>You</bdi></th>")[1].split("</tr>")[0]
+    assert "no cards" in you and "0 hidden" not in page
+    with speaking("it"):
+        italian = replay_page(replay_match([record]), "Ada")
+    assert "nessuna carta" in italian and ">nessuno<" not in italian

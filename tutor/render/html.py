@@ -706,7 +706,7 @@ def _costliest_links(mine: Sequence[tuple[str, str, Style, Decision]]) -> str:
         + markup(d.judgement.cost_text())
         for anchor, label, style, d in mine
     )
-    label = markup(_("Costliest:"))
+    label = markup(ngettext("Costliest:", "Costliest:", len(mine)))  # Italian: one, or more
     return f'<p class="costliest"><b>{label}</b> {links}</p>'
 
 

@@ -206,8 +206,10 @@ def _hand_cell(step: ReplayStep, seat: int, style: Style, viewer: int | None = N
         held = len(known) + hidden
         cards = [mine] if mine is not None else []
         rest = held - len(cards)
+        if not held:
+            return _no_cards()
         out = _cards(cards, style, mine) + " " if cards else ""
-        if rest or not cards:
+        if rest:
             more = ngettext("{n} hidden card", "{n} hidden cards", rest).format(n=rest)
             out += f'<span class="note">{markup(("+ " if cards else "") + more)}</span>'
         return out
@@ -221,9 +223,15 @@ def _hand_cell(step: ReplayStep, seat: int, style: Style, viewer: int | None = N
         plus = "+ " if known else ""
         out += f'{" " if known else ""}<span class="note">{markup(plus + more)}</span>'
     if not known and not hidden:
-        none = markup(_("none"))
-        out = f'<span class="note">{none}</span>'
+        return _no_cards()
     return out
+
+
+def _no_cards() -> str:
+    """A hand with no cards left: "no cards" (Italian "nessuna carta": a card is feminine,
+    where the shared "none" read "nessuno")."""
+    none = markup(_("no cards"))
+    return f'<span class="note">{none}</span>'
 
 
 def _rows(rows: list[tuple[str, str, str]]) -> str:
