@@ -286,6 +286,13 @@ def test_a_file_given_twice_is_reviewed_once(tmp_path: Path) -> None:
     assert [f["file"] for f in json.loads(result.stdout)["files"]] == [str(SEED003)]
     said = " ".join(result.stderr.split())
     assert f"tutor: {copy} holds the same hands as {SEED003}: reviewed once" in said
+    # the same hand recorded from one seat (the plays show the other hands) is the same hand
+    # (coach audit, stop 60: partial-view.yaml beside scopone-hand.yaml counted South twice)
+    both = [str(EXAMPLES / "scopone-hand.yaml"), str(EXAMPLES / "partial-view.yaml")]
+    seat = run("review", *both, "--as", "South", "--samples", "4", "--time", "100", "--workers",
+               "1", "--json")  # fmt: skip
+    assert seat.exit_code == 0, seat.output
+    assert len(json.loads(seat.stdout)["files"]) == 1 and "reviewed once" in seat.stderr
     alone = run_json("review", str(SEED003), *quick)["summary"]["You"]
     assert json.loads(result.stdout)["summary"]["You"]["points_lost"] == alone["points_lost"]
 

@@ -424,11 +424,11 @@ class HandRecord:
         )
 
     def hand_key(self) -> tuple[object, ...]:
-        """What makes two records the same hand, whatever their words (title, notes) or
-        notation: the rules, the players and dealer, the cards dealt and the plays. ``tutor
-        review A B`` reviews a hand given twice once."""
-        deals = tuple(tuple(sorted((p, tuple(c)) for p, c in d.items())) for d in self.deals)
-        return (self.ruleset_name, tuple(self.players), self.dealer, tuple(self.table), deals,
+        """What makes two records the same hand, whatever their words (title, notes), notation
+        or the hands they give (one record may give every hand, another one seat's: the plays
+        show the rest): the rules, the players and dealer, the opening table and the plays.
+        ``tutor review A B`` reviews a hand given twice once."""
+        return (self.ruleset_name, tuple(self.players), self.dealer, tuple(self.table),
                 tuple(self.moves()))  # fmt: skip
 
     def info_text(self, key: str) -> str | None:
