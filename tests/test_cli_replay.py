@@ -381,5 +381,8 @@ def test_html_seen_from_a_seat_hides_the_other_hands() -> None:
     assert result.exit_code == 0, result.output
     assert "this is <bdi>Ada</bdi>&#x27;s view." in result.stdout
     assert result.stdout.count("Rule of 48 from <bdi>Ada</bdi>&#x27;s seat") == 36
+    said = run("replay", example("seed003-scopa.yaml"), "--as", "Ada").stdout
+    assert "The record's notes may tell cards this seat could not see." in said
+    assert "could not see" not in run("replay", example("seed003-scopa.yaml")).stdout
     bad = run("replay", example("seed003-scopa.yaml"), "--as", "Zoe", "--html", "-")
     assert bad.exit_code == 3 and bad.stdout == ""

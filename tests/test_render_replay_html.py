@@ -449,6 +449,9 @@ def test_seen_from_a_seat_the_other_hands_are_hidden_and_the_board_follows() -> 
     ids = [a.get("id") for _tag, a in _elements(page).elements if a.get("id")]
     assert len(ids) == len(set(ids)) and sum(i.startswith("board-") for i in ids) == 36
     assert "hidden card" not in _page(SEED003)  # without --as every hand the record gives
+    # the notes, written by one who saw every hand, folded under a warning (coach audit)
+    assert first.count("<details><summary>Record&#x27;s note (it may tell cards") == 1
+    assert "<details>" not in _page(SEED003)
     # a hand played out has no cards, not "0 hidden cards" (Italian audit: nor "nessuno")
     sixth = page.split('id="play-6"')[1].split("</article>")[0]
     you = sixth.split("<bdi>You</bdi></th>")[1].split("</tr>")[0]

@@ -113,6 +113,9 @@ def hand_title(
                 )
             )
         )
+    if viewer is not None and any(p.note for p in record.plays):
+        # the one who wrote the notes saw every hand (coach audit, stop 60)
+        text.append("\n" + _("The record's notes may tell cards this seat could not see."))
     if shown and record.ruleset.deals_per_hand > 1:
         text.append(
             "\n"

@@ -308,8 +308,18 @@ def _position(
         f'<article class="play position" id="{ident}" aria-labelledby="{ident}-title">'
         f'<header><h{lv + 1} id="{ident}-title">{heading}</h{lv + 1}></header>'
         f"{took_html(step.move, style, scopa)}{_sheet(hand, step, pre, lv + 2, seen)}"
-        f"{record_note(step.shown_note)}</article>"
+        f"{_note(step.shown_note, seen is not None)}</article>"
     )
+
+
+def _note(note: str | None, seat_view: bool) -> str:
+    """The record's note on a play; seen from a seat, folded under a warning, since the one
+    who wrote it saw every hand and may name cards the seat could not see (coach audit, stop
+    60: seed003's notes told Ada that You held the 7H and the 6D)."""
+    if not note or not seat_view:
+        return record_note(note)
+    summary = markup(_("Record's note (it may tell cards this seat could not see)"))
+    return f"<details><summary>{summary}</summary>{record_note(note)}</details>"
 
 
 def _controls(plays: int, pre: str, number: int | None) -> str:
