@@ -393,6 +393,11 @@ def test_the_move_the_record_made_is_judged_on_the_deals_listed(tmp_path: Path) 
     assert said is not None and float(said.group(2)) == pytest.approx(played["cost"], abs=0.006)
     assert "against 7H x 3H 4H." in flat
     assert "Where the cost comes from, averaged over the 40 deals valued: " in flat
+    # the maxim the played move kept, and what the analysis finds it cost, as the review says
+    # it (coach audit, stop 60: the text only said "see the table it leaves, above")
+    tail = flat.split("In the record, you played AS")[1]
+    assert "safe-table: The maxim favours this move" in tail and "7H x 3H 4H" in tail
+    assert tail.index("safe-table:") < tail.index("Where the cost comes from")
     last = " ".join(run("explain", str(SEED003), "--at", "35", "-k", "8").stdout.split())
     assert last.endswith("In the record, Ada played QS x QC: forced (the only play).")
     # a record that stops there has no move to judge
@@ -428,3 +433,13 @@ def test_messages_about_you_say_you(tmp_path: Path) -> None:
     )
     review = review_record(load_path(mine)[0], ["You"], settings=Settings(samples=4, time=None))
     assert review.skipped[0][1].startswith("your hand at play 2 is not known")
+
+
+def test_a_share_of_the_deals_is_said_once_for_a_move() -> None:
+    """Coach audit (stop 60): at play 5 of the scopone example, the line on 2D's table and its
+    denaro-given observation both said "West holds one in 33 of the 100 deals ..."."""
+    args = ("explain", str(EXAMPLES / "scopone-hand.yaml"), "--at", "4", "-k", "100")
+    text = run(*args, "--time", "100", "--workers", "1").stdout
+    block = " ".join(text.split("\n2. 2D ")[1].split("\n3. ")[0].split())
+    assert block.count("deals the analysis valued") == 1, block
+    assert "the analysis reads every play as evidence, while the odds above read only" in block

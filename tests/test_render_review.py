@@ -163,3 +163,27 @@ def test_the_summary_on_a_narrow_terminal_has_the_players_as_columns() -> None:
                     assert rows[-1] == last, rows
                 else:
                     assert len(across) == 1 and down == [], (lang, lines)
+
+
+def test_the_verdict_on_the_played_move_reads_as_its_kind_says() -> None:
+    """explain --at's line on the move the record made: sampled, with the deals it rests on
+    and the interval; exact, with neither (no "on the deals above", no empty interval making a
+    double space); the best move when exact says so (coach audit, stop 60: "best." alone)."""
+    from tutor.render.review import explanation_view
+    from tutor.review.explain import explain_position
+
+    ex = explain_position(load_path(SEED003)[0], 2, settings=FAST)
+    assert ex.played is not None
+    j = ex.played.judgement
+
+    def said(judgement: object) -> str:
+        played = dataclasses.replace(ex.played, judgement=judgement)
+        lines = explanation_view(dataclasses.replace(ex, played=played))
+        return next(t for t in plain_text(*lines, width=200).splitlines() if t.startswith("In the"))
+
+    assert said(j).startswith("In the record, you played AS: on the deals above, ")
+    exact = dataclasses.replace(j, exact=True, uncertain=False, classification="mistake",
+                                cost=0.5, low=0.5, high=0.5)  # fmt: skip
+    assert said(exact) == "In the record, you played AS: mistake, cost 0.50 against 7H x 3H 4H."
+    best = dataclasses.replace(exact, best=j.move, classification="best", cost=0.0)
+    assert said(best) == "In the record, you played AS: best (exact)."

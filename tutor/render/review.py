@@ -711,28 +711,37 @@ def explanation_view(ex: PositionExplanation, rich: bool = False) -> list[Render
         out.append(Indented(Group(*body), len(f"{i}. ")))  # under the play, from 10. on too
     if played is not None:
         out += [Text(""), *_played_lines(played, style, rich)]
+        out += [observation_line(o, rich, style) for o in ex.played_notes]
+        sources = None if played.sources is None else played.sources.text()
+        if sources is not None:
+            out.append(Text(sources))
     return out
 
 
 def _played_lines(d: Decision, style: Style, rich: bool) -> list[RenderableType]:
     """``explain --at``'s last word: the verdict on the move the record made, judged as
-    ``tutor review`` judges, on the deals the list was valued on, and where its cost comes
-    from. (The review itself may stop sampling sooner, once the class is settled.)"""
+    ``tutor review`` judges, on the deals the list was valued on, with its cost and interval
+    (the review itself may stop sampling sooner, once the class is settled)."""
     j = d.judgement
     label = Text(class_label(d), style=CLASS_COLOURS[j.classification] if rich else "")
     if j.classification == "forced":  # the words tutor play's feedback gives it
         forced = _("(the only play)") if len(j.moves) == 1 else _("(every play is worth the same)")
         verdict = assemble_text("{label} {why}", label=label, why=forced)
-    elif j.classification == "best" and not j.uncertain:
-        verdict = label
+    elif j.classification == "best" and not j.uncertain and j.exact:
+        verdict = assemble_text("{label} {exact}", label=label, exact=_("(exact)"))
     else:  # the cost with its interval, as the review's row gives it, and the best move
+        bounds = j.bounds_text()  # none when exact
+        if j.best == d.move:
+            said = _("{verdict}, cost {cost} {bounds}") if bounds else _("{verdict}, cost {cost}")
+        elif bounds:
+            said = _("{verdict}, cost {cost} {bounds} against {best}")
+        else:
+            said = _("{verdict}, cost {cost} against {best}")
         verdict = assemble_text(
-            _("{verdict}, cost {cost} {bounds}")
-            if j.best == d.move
-            else _("{verdict}, cost {cost} {bounds} against {best}"),
+            said,
             verdict=label,
             cost=number(j.cost),
-            bounds=j.bounds_text(),
+            bounds=bounds,
             best=move_text(j.best.card, j.best.capture, style, rich),
         )
     if j.exact or not j.samples:  # no deals: the values are exact, or there was no choice
@@ -751,8 +760,4 @@ def _played_lines(d: Decision, style: Style, rich: bool) -> list[RenderableType]
         move=move_text(d.move.card, d.move.capture, style, rich),
         verdict=verdict,
     )
-    out: list[RenderableType] = [line]
-    sources = None if d.sources is None else d.sources.text()
-    if sources is not None:
-        out.append(Text(sources))
-    return out
+    return [line]

@@ -15,6 +15,7 @@ seat.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -42,6 +43,7 @@ from tutor.review.review import (
     decision_seed,
     require_two_sides,
     review_decision,
+    weigh_all,
 )
 from tutor.search.analysis import MoveEstimate, Progress
 from tutor.search.evaluate import Evaluation, sampling_warning
@@ -193,6 +195,9 @@ class PositionExplanation:
     """The review's verdict on the move the record made here, judged on the deals above (its
     cost is the gap between the two moves' values as listed), with where the cost comes from;
     None when the record stops here or Ctrl-C came first."""
+    played_notes: tuple[Observation, ...] = ()
+    """What the review's weighing adds to the played move's observations (a maxim it broke or
+    kept, and what the analysis finds it cost), each with that addition alone as its text."""
 
     @property
     def timed_out(self) -> bool:
@@ -322,10 +327,20 @@ def explain_position(
     out = []
     hands = () if valued.exact else valued.hands
     nxt = (seat + 1) % full.ruleset.players
+    observed: dict[Move, tuple[Observation, ...]] = {}
     for m in choices.legal:
+        sweep = choices.sweep(m)
+        observed[m] = tuple(choices.observe(m))
         # the odds the texts quote are the tracker's, the values rest on the deals: where the
-        # two part, both are said, as in the review (with_deals_share)
-        obs = [with_deals_share(o, hands, view, full.players) for o in choices.observe(m)]
+        # two part, both are said, as in the review (with_deals_share), once for a move: an
+        # observation about the sweep the line on the table already speaks of says it there
+        said_by_sweep = (nxt, (sweep[0],)) if sweep is not None else None
+        obs = [
+            o
+            if (o.holder, tuple(o.values)) == said_by_sweep
+            else with_deals_share(o, hands, view, full.players)
+            for o in observed[m]
+        ]
         flipped = flipped_values(m.card, m.capture) if m.capture else ()
         after = captured | m.capture | (1 << m.card) if m.capture else captured
         est = by_move.get(m)
@@ -336,7 +351,6 @@ def explain_position(
             if last is not None and last.leftover
             else None
         )
-        sweep = choices.sweep(m)
         out.append(
             MoveExplanation(
                 m,
@@ -367,9 +381,25 @@ def explain_position(
             if not keep_interrupted:
                 raise
             interrupted = True
+    notes = () if played is None else _weighed_notes(observed[played.move], played, full)
     return PositionExplanation(full, at, seat, view.table, view.hands[seat], valued.exact,
                                valued.samples, out, settings.seed, reading, valued.sampled,
-                               interrupted, settings.samples, played)  # fmt: skip
+                               interrupted, settings.samples, played, notes)  # fmt: skip
+
+
+def _weighed_notes(
+    observations: Sequence[Observation], played: Decision, full: HandRecord
+) -> tuple[Observation, ...]:
+    """What the review adds to the played move's observations once its cost is known (where a
+    maxim and the analysis part, both with the numbers: :func:`weigh_all`), each observation
+    with that addition alone as its text: the list above gives the facts."""
+    facts = {(o.code, o.maxim): o.text for o in observations}
+    out = []
+    for w in weigh_all(observations, played.judgement, full.style):
+        base = facts[(w.code, w.maxim)]
+        if w.text != base and w.text.startswith(base):
+            out.append(replace(w, text=w.text[len(base) :].strip()))
+    return tuple(out)
 
 
 def _judge_played(

@@ -136,15 +136,15 @@ def deals_share_sentence(
     name = names[holder]
     return (
         _(
-            "You hold one in {held} of the {drawn} deals the analysis valued ({share}): it "
-            "reads every play as evidence, the odds above only the passed-up captures and the "
-            "tells."
+            "You hold one in {held} of the {drawn} deals the analysis valued ({share}): the "
+            "analysis reads every play as evidence, while the odds above read only the "
+            "passed-up captures and the tells."
         )
         if is_you(name)
         else _(
-            "{name} holds one in {held} of the {drawn} deals the analysis valued ({share}): it "
-            "reads every play as evidence, the odds above only the passed-up captures and the "
-            "tells."
+            "{name} holds one in {held} of the {drawn} deals the analysis valued ({share}): the "
+            "analysis reads every play as evidence, while the odds above read only the "
+            "passed-up captures and the tells."
         )
     ).format(name=name, held=held, drawn=drawn, share=percent(held / drawn))
 
