@@ -341,3 +341,16 @@ def test_several_files_make_one_page(tmp_path: Path) -> None:
     assert alone.exit_code == 0, alone.output
     assert alone.stdout.startswith("<!DOCTYPE html>") and "Summary over" not in alone.stdout
     assert "Hindsight (every hand visible)" in alone.stdout
+
+
+def test_what_costly_means_is_said_once_under_every_players_habits() -> None:
+    """Coach audit (stop 60): the line saying what the habits' tables count as costly came
+    under every player's table, six times in a review of several players, on the page too."""
+    quick = ["--all", "--samples", "6", "--time", "100", "--workers", "1"]
+    text = " ".join(run("review", str(SEED003), *quick).stdout.split())
+    assert "Maxims your plays went against:" in text
+    assert "Maxims Ada's plays went against:" in text
+    assert text.count("Costly: the plays that cost 0.20 or more") == 1
+    assert text.index("Maxims Ada's plays") < text.index("Costly: the plays")
+    page = run("review", str(SEED003), *quick, "--html", "-").stdout
+    assert page.count("Costly: the plays that cost 0.20 or more") == 1

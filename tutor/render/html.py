@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from tutor.counting.tracker import track, values_text, viewer_state
 from tutor.game.cards import Style, format_card, format_cards
@@ -30,6 +30,7 @@ from tutor.render.review import (
     accuracy_bounds_text,
     broken_maxims_parts,
     class_count,
+    costly_legend,
     files_reviewed,
     hands_reviewed,
     lost_text,
@@ -663,9 +664,15 @@ def _doubts(summary: PlayerSummary, cls: str) -> str:
     return f' title="{markup(said)}"'
 
 
-def _summary(summaries: dict[str, PlayerSummary], worst: dict[str, str], lv: int = 2) -> str:
+def _summary(
+    summaries: dict[str, PlayerSummary],
+    worst: dict[str, str],
+    lv: int = 2,
+    decisions: Sequence[Decision] = (),
+) -> str:
     """A card per player: accuracy, points lost, the classes, and ``worst[name]`` (links to
-    their costliest decisions)."""
+    their costliest decisions and their habits); under the cards, once, what the habits'
+    tables count as costly (``decisions``: every one the cards sum)."""
     cards = []
     for name, s in summaries.items():
         acc = "\u2013" if s.accuracy is None else number(s.accuracy / 100, ".1%")
@@ -688,10 +695,18 @@ def _summary(summaries: dict[str, PlayerSummary], worst: dict[str, str], lv: int
             f'<div class="chips">{chips}</div>{worst.get(name, "")}</div>'
         )
     summary = markup(_("Summary"))
+    legend = costly_legend(decisions)
+    said = "" if legend is None else f'<p class="habits">{markup(legend)}</p>'
     return (
         f'<section><h{lv} class="summary">{summary}</h{lv}>'
-        f'<div class="players">{"".join(cards)}</div></section>'
+        f'<div class="players">{"".join(cards)}</div>{said}</section>'
     )
+
+
+def _decisions_of(reviews: Sequence[Review], players: Iterable[str]) -> list[Decision]:
+    """Every decision of ``players`` over ``reviews``."""
+    names = set(players)
+    return [d for r in reviews for d in r.decisions if d.player in names]
 
 
 def _costliest_links(mine: Sequence[tuple[str, str, Style, Decision]]) -> str:
@@ -722,7 +737,7 @@ def _habits_html(name: str, decisions: Sequence[Decision]) -> str:
     if went is not None:
         out += f'<p class="habits">{fill_markup(went, player=bdi(name))}</p>'
     if habits.broken:
-        heading, headers, rows, legend = broken_maxims_parts(field, habits)
+        heading, headers, rows = broken_maxims_parts(field, habits)
         named = fill_markup(heading, player=isolated(name))  # the box's name: no element
         heading = fill_markup(heading, player=bdi(name))
         head = "".join(f'<th scope="col">{markup(h)}</th>' for h in headers)
@@ -735,7 +750,6 @@ def _habits_html(name: str, decisions: Sequence[Decision]) -> str:
             f'<div class="habits-box" role="region" aria-label="{named}" tabindex="0">'
             f'<table class="habits"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
             "</div>"
-            f'<p class="habits">{markup(legend)}</p>'
         )
     return out
 
@@ -1032,7 +1046,7 @@ def _judged(review: Review, pre: str, lv: int) -> str:
         nothing = markup(_("No decision to review."))
         return f'<p class="note">{nothing}</p>'
     return (
-        f"{_summary(review.summary(), _hand_costliest(review, pre), lv)}"
+        f"{_summary(review.summary(), _hand_costliest(review, pre), lv, review.decisions)}"
         f"{_index(review, pre, lv)}{_chart(review, lv)}"
     )
 
@@ -1180,7 +1194,8 @@ def match_page(reviews: Sequence[Review], replay: MatchReplay) -> str:
         heading,
         meta,
         f"{_notations([r.record.style for r in reviews])}{interrupted}"
-        f"{_summary(summaries, worst)}{contents}{_classes()}{sections}",
+        f"{_summary(summaries, worst, 2, _decisions_of(reviews, summaries))}{contents}"
+        f"{_classes()}{sections}",
     )
 
 
@@ -1255,5 +1270,6 @@ def files_page(review: FilesReview) -> str:
         heading,
         meta,
         f"{_notations([r.record.style for r in reviews])}{interrupted}"
-        f"{_summary(summaries, worst)}{contents}{_classes()}{''.join(sections)}",
+        f"{_summary(summaries, worst, 2, _decisions_of(reviews, summaries))}{contents}"
+        f"{_classes()}{''.join(sections)}",
     )

@@ -367,6 +367,7 @@ def review_view(review: Review, rich: bool = False, result: bool = True) -> list
     out.extend(_costliest(review, rich))
     for name in review.players:
         out.extend(habits_lines(name, [d for d in review.decisions if d.player == name], rich))
+    out.extend(_legend_lines([d for d in review.decisions if d.player in review.players]))
     if review.interrupted:
         out.append(Text(_("Interrupted: the review stops at the last decision judged.")))
     # the hand's result, as replay gives it: a player studying the hand had to run replay for
@@ -408,9 +409,11 @@ def match_review_view(
     )
     out.append(_summary_table(match_summary(reviews), rich))
     out.append(_summary_legend(rich))
-    for name in match_summary(reviews):
+    names = match_summary(reviews)
+    for name in names:
         mine = [d for r in reviews for d in r.decisions if d.player == name]
         out.extend(habits_lines(name, mine, rich))
+    out.extend(_legend_lines([d for r in reviews for d in r.decisions if d.player in names]))
     return out
 
 
@@ -438,9 +441,9 @@ def points_went_sentence(name: str, habits: Habits) -> str | None:
     return where.format(player=one_line(name), n=habits.split, parts=parts)
 
 
-def broken_maxims_parts(name: str, habits: Habits) -> tuple[str, list[str], list[list[str]], str]:
-    """The table of the maxims a player's plays went against: its heading, column headers,
-    rows and the line under it (the terminal's and the page's)."""
+def broken_maxims_parts(name: str, habits: Habits) -> tuple[str, list[str], list[list[str]]]:
+    """The table of the maxims a player's plays went against: its heading, column headers and
+    rows (the terminal's and the page's); :func:`costly_legend` says what its columns mean."""
     heading = (
         _("Maxims your plays went against:")
         if is_you(name)
@@ -452,14 +455,27 @@ def broken_maxims_parts(name: str, habits: Habits) -> tuple[str, list[str], list
          number(b.points) if b.costly else "-"]
         for b in habits.broken
     ]  # fmt: skip
+    return heading, headers, rows
+
+
+def costly_legend(decisions: Sequence[Decision]) -> str | None:
+    """What the tables of maxims broken count as costly, said once under every player's
+    (coach audit, stop 60: once per player, six times on a page); None when ``decisions``
+    (every player's shown) broke no maxim, so no table is shown."""
+    if not habits_of(decisions).broken:
+        return None
     at = dict(THRESHOLDS)[SOURCES_FROM]
-    legend = _(
+    return _(
         "Costly: the plays that cost {at} or more by the estimate (the summary may count them "
         "milder) where the best move kept the maxim; the other times the best move broke it "
         "too, or breaking it cost less. A play that broke several maxims counts its whole cost "
         "under each."
     ).format(at=number(at))
-    return heading, headers, rows, legend
+
+
+def _legend_lines(decisions: Sequence[Decision]) -> list[RenderableType]:
+    legend = costly_legend(decisions)
+    return [] if legend is None else [Text(legend)]
 
 
 def habits_lines(name: str, decisions: Sequence[Decision], rich: bool) -> list[RenderableType]:
@@ -472,7 +488,7 @@ def habits_lines(name: str, decisions: Sequence[Decision], rich: bool) -> list[R
     if went is not None:
         out.append(Text(went))
     if habits.broken:
-        heading, headers, rows, legend = broken_maxims_parts(name, habits)
+        heading, headers, rows = broken_maxims_parts(name, habits)
         out.append(Text(heading, style="bold" if rich else ""))
         table = new_table(*headers, rich=rich)
         for col in table.columns[1:]:
@@ -480,7 +496,6 @@ def habits_lines(name: str, decisions: Sequence[Decision], rich: bool) -> list[R
         for row in rows:
             table.add_row(*row)
         out.append(table)
-        out.append(Text(legend))
     return out
 
 
@@ -544,6 +559,7 @@ def files_review_view(review: FilesReview, rich: bool = False) -> list[Renderabl
         if plays:
             out.append(costliest_line(player, plays, rich, best=False))
         out.extend(habits_lines(player, mine, rich))
+    out.extend(_legend_lines([d for r in review.reviews for d in r.decisions]))
     if review.interrupted:
         out.append(Text(_("Interrupted: the review stops at the last decision judged.")))
     return out
