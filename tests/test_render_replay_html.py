@@ -459,3 +459,14 @@ def test_seen_from_a_seat_the_other_hands_are_hidden_and_the_board_follows() -> 
     with speaking("it"):
         italian = replay_page(replay_match([record]), "Ada")
     assert "nessuna carta" in italian and ">nessuno<" not in italian
+
+
+def test_a_new_deal_is_said_where_it_comes(seed003: str) -> None:
+    """Coach audit (stop 60): at scopa's play 7 the hands grew from one card to three, and the
+    board's counts moved, with nothing said. The first play of each deal after the first says
+    the new cards were dealt; scopone, dealt once, says nothing of it."""
+    for deal, play in zip(range(2, 7), (7, 13, 19, 25, 31), strict=True):
+        position = seed003.split(f'id="play-{play}"')[1].split("</article>")[0]
+        assert f"Deal {deal} of 6: each player has been dealt 3 new cards." in position
+    assert seed003.count("each player has been dealt") == 5
+    assert "has been dealt" not in _page(EXAMPLES / "scopone-hand.yaml")

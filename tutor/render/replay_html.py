@@ -277,8 +277,15 @@ def _sheet(
     )
     label = f"{pre}play-{step.number}-tally"
     before, after = markup(_("Before the play")), markup(_("After the play"))
+    dealt = ""
+    first_of_deal = step is hand.steps[0] or hand.steps[step.number - 2].deal != step.deal
+    if step.deal > 1 and first_of_deal:  # the hands grow again: said, not left to guess
+        new = _("Deal {n} of {deals}: each player has been dealt {k} new cards.").format(
+            n=step.deal, deals=record.ruleset.deals_per_hand, k=record.ruleset.hand_size
+        )
+        dealt = f'<p class="note">{markup(new)}</p>'
     return (
-        f'<div class="sheet"><div class="index"><h{lv} class="phase">{before}</h{lv}>'
+        f'<div class="sheet"><div class="index"><h{lv} class="phase">{before}</h{lv}>{dealt}'
         f'<table class="board-table">{_rows(rows)}</table></div>'
         f'<div><h{lv} class="phase">{after}</h{lv}><table class="board-table">'
         f"{_rows([(table, _cards(step.table, style), '')])}</table>{left}"
