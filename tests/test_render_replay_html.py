@@ -470,3 +470,28 @@ def test_a_new_deal_is_said_where_it_comes(seed003: str) -> None:
         assert f"Deal {deal} of 6: each player has been dealt 3 new cards." in position
     assert seed003.count("each player has been dealt") == 5
     assert "has been dealt" not in _page(EXAMPLES / "scopone-hand.yaml")
+
+
+def test_seen_from_a_seat_who_can_hold_what_is_tutor_tracks() -> None:
+    """Coach audit (stop 60): the seat's page had the rule-of-48 board but not the tracker's
+    table of who can hold what, the deductions a player studying their view wants. Each play
+    now has it, cell for cell as ``tutor track --as North --at N`` gives it."""
+    from tutor.counting.inference import count_view
+    from tutor.counting.odds import percent
+
+    record = load_path(EXAMPLES / "scopone-hand.yaml")[0].shown()
+    page = replay_page(replay_match([record]), "North")
+    assert page.count("Who can hold what (* the plays read as behaviour move the figure)") == 35
+    first = page.split('id="play-1"')[1].split("</article>")[0]
+    view = count_view(record.state_at(1), 2, record.players, record.style)
+    inf = view.inference
+    for seat in inf.players_in_doubt:
+        row = first.split(f'<th scope="row"><bdi>{record.players[seat]}</bdi></th>')[-1]
+        cells = re.findall(r"<td>([^<]*)</td>", row.split("</tr>")[0])
+        wanted = []
+        for v in range(1, 11):
+            c = inf.value_cell(seat, v)
+            assert c.status == "may"  # after one play, no card is certain
+            wanted.append(percent(c.probability or 0.0) + ("*" if c.reading else ""))
+        assert cells == [*wanted, str(inf.capacity[seat])]
+    assert "Who can hold what" not in _page(EXAMPLES / "scopone-hand.yaml")

@@ -123,7 +123,7 @@ def replay(
     if html is not None:
         from tutor.render.replay_html import replay_page
 
-        write_output(html, replay_page(match, as_player))
+        write_output(html, replay_page(match, as_player, trust))
         if is_stdout(html):  # the page is the output
             return
     if json_out:

@@ -17,6 +17,9 @@ and the script writes text alone (``textContent``).
 
 from __future__ import annotations
 
+from tutor.counting.defaults import TRUST_DEFAULT
+from tutor.counting.inference import CountView, ValueCell, count_view
+from tutor.counting.odds import percent
 from tutor.game.cards import Card, Style, format_card
 from tutor.game.i18n import _, is_you, ngettext, pgettext
 from tutor.records.record import HandRecord
@@ -55,7 +58,7 @@ REPLAY_CSS = """
 .sheet { display: grid; gap: 8px 18px; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr);
   margin-top: 8px; }
 .sheet > * { min-width: 0; }
-.sheet > .rule48 { grid-column: 1 / -1; }  /* seen from a seat: the board across the play */
+.sheet > .seat { grid-column: 1 / -1; }  /* seen from a seat: the boards across the play */
 .sheet table { width: 100%; }
 .sheet th, .sheet td { padding: 2px 10px 2px 0; text-align: left; vertical-align: top;
   border-bottom: 1px solid #eef1f5; font-size: .92rem; }
@@ -394,6 +397,41 @@ def _seating(record: HandRecord, viewer: str | None = None) -> str:
     return "".join(f'<p class="meta">{line}</p>' for line in lines)
 
 
+def _holdings(view: CountView, style: Style, ident: str) -> str:
+    """Who can hold what, from the viewer's seat after a play (``tutor track``'s table): for
+    each player with cards unseen and each value, "must" or "no" on the facts, or the odds
+    that they hold one (* where the plays read as behaviour move it); nothing when no card is
+    unseen."""
+    inf = view.inference
+    if not (inf.holdings and inf.unseen):
+        return ""
+
+    def cell(c: ValueCell) -> str:
+        if c.status == "none":
+            return "-"
+        if c.status == "must":
+            must = markup(_("must"))
+            return f"<b>{must}</b>"
+        if c.status == "cannot":
+            return markup(_("no"))
+        return markup(percent(c.probability or 0.0) + ("*" if c.reading else ""))
+
+    head = "".join(f'<th scope="col">{markup(style.rank_text(v))}</th>' for v in range(1, 11))
+    rows = "".join(
+        f'<tr><th scope="row">{bdi(inf.names[seat])}</th>'
+        + "".join(f"<td>{cell(inf.value_cell(seat, v))}</td>" for v in range(1, 11))
+        + f"<td>{inf.capacity.get(seat, 0)}</td></tr>"
+        for seat in inf.players_in_doubt
+    )
+    title = markup(_("Who can hold what (* the plays read as behaviour move the figure)"))
+    cards = markup(_("cards"))
+    return (
+        f'<div class="rule48"><p class="board-caption" id="{ident}">{title}</p>'
+        f'<div class="board" {scrolled(ident)}><table><tr><td></td>{head}'
+        f'<th scope="col">{cards}</th></tr>{rows}</table></div></div>'
+    )
+
+
 def _hand(
     hand: HandReplay,
     pre: str,
@@ -401,20 +439,26 @@ def _hand(
     number: int | None = None,
     after: str = "",
     viewer: str | None = None,
+    trust: float = TRUST_DEFAULT,
 ) -> str:
     """A hand: its seating, every play in a stepper, and its score (or why there is none),
     then ``after`` (markup: the match's result, after a match's last hand). ``number``: the
     hand's, on a page of several. ``viewer``: the player the hand is seen from (the others'
-    cards hidden, the rule-of-48 board from their seat after each play), or None."""
+    cards hidden, the rule-of-48 board and who can hold what from their seat after each play,
+    the readings of behaviour weighed by ``trust``), or None."""
     record = hand.record
     seen: list[tuple[int, str] | None] = [None] * len(hand.steps)
     if viewer is not None:
         seat = record.seat_of(viewer)
+        names = record.seen_from(record.players[seat]).players  # another's "You" is a name
         state = record.initial_state()
         for k, move in enumerate(record.moves()[: len(hand.steps)]):
             state.push(move)
             ident = f"{pre}board-{hand.steps[k].number}"
-            seen[k] = (seat, rule48_board(state, record.players, record.style, seat, ident))
+            board = rule48_board(state, record.players, record.style, seat, ident)
+            view = count_view(state, seat, names, record.style, trust=trust)
+            held = _holdings(view, record.style, f"{pre}hold-{hand.steps[k].number}")
+            seen[k] = (seat, f'<div class="seat">{board}{held}</div>')
     plays = "".join(
         _position(hand, step, pre, lv, look) for step, look in zip(hand.steps, seen, strict=True)
     )
@@ -475,7 +519,9 @@ def _title(record: HandRecord) -> str:
     return record.info_text("title") or _("A hand of {ruleset}").format(ruleset=record.ruleset.name)
 
 
-def replay_page(replay: MatchReplay, viewer: str | None = None) -> str:
+def replay_page(
+    replay: MatchReplay, viewer: str | None = None, trust: float = TRUST_DEFAULT
+) -> str:
     """The replay of a file as one HTML document (a string): a hand, or every hand of a
     match with its contents and result; with ``viewer``, seen from that player's seat (the
     other hands hidden, the rule-of-48 board after each play), as ``tutor replay --as``."""
@@ -487,7 +533,7 @@ def replay_page(replay: MatchReplay, viewer: str | None = None) -> str:
             fill(_("Replay: {title}"), title=title),  # the window's title: text, no element
             fill_markup(_("Replay: {title}"), title=bdi(title)),
             "",  # the hand's seating says the ruleset, under the record's own words
-            about(first) + _hand(replay.hands[0], "", 2, viewer=viewer),
+            about(first) + _hand(replay.hands[0], "", 2, viewer=viewer, trust=trust),
             made_by,
             REPLAY_CSS,
             STEPPER_SCRIPT,
@@ -510,7 +556,7 @@ def replay_page(replay: MatchReplay, viewer: str | None = None) -> str:
         sections.append(
             f'<section class="hand" id="{pre}hand"><h2>{name}</h2>'
             f'<p class="meta">{bdi(_title(hand.record))} \u00b7 <a href="#hands">{back}</a></p>'
-            f"{about(hand.record)}{_hand(hand, pre, 3, number, after, viewer)}</section>"
+            f"{about(hand.record)}{_hand(hand, pre, 3, number, after, viewer, trust)}</section>"
         )
     meta = markup(" \u00b7 ").join(
         (
