@@ -443,3 +443,13 @@ def test_a_share_of_the_deals_is_said_once_for_a_move() -> None:
     block = " ".join(text.split("\n2. 2D ")[1].split("\n3. ")[0].split())
     assert block.count("deals the analysis valued") == 1, block
     assert "the analysis reads every play as evidence, while the odds above read only" in block
+
+
+def test_a_player_named_you_seen_from_another_seat_is_named_in_quotes() -> None:
+    """Coach audit (stop 60): explaining Ada's play 4, "the odds that you hold one: 6%" read as
+    if the reader were to move; track and replay name such a player in quotes."""
+    args = ("explain", str(SEED003), "--at", "3", "-k", "8", "--workers", "1")
+    flat = " ".join(run(*args).stdout.split())
+    assert "the odds that “You” holds one: 6%" in flat and "that you hold one" not in flat
+    data = run_json(*args)
+    assert "You" in json.dumps(data) and "“You”" not in json.dumps(data, ensure_ascii=False)

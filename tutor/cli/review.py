@@ -452,6 +452,10 @@ def explain_position_command(
     if as_player is not None:
         player = record.players[check_player(file, record, as_player)]
     check_at(file, record, at)
+    if not json_out:  # a player named You, seen from another's seat, is named in quotes, as
+        # track and replay name them ("the odds that “You” hold one", not "that you hold one":
+        # coach audit, stop 60); the JSON keeps the record's names
+        record = record.seen_from(record.players[record.state_at(at).turn])
     settings = Settings(samples=samples, time=time_limit, seed=seed,
                         workers=workers or os.cpu_count() or 1,
                         styles=review_styles(hands))  # fmt: skip
