@@ -12,6 +12,7 @@ from tutor.game.i18n import speaking
 from tutor.records.recordfile import load_path
 from tutor.render.review import review_view
 from tutor.render.terminal import plain_text
+from tutor.review.judge import classify
 from tutor.review.review import Review, review_record
 
 
@@ -66,8 +67,10 @@ def test_the_costliest_decisions_are_named_worst_first() -> None:
     heading = {"You": "Your costliest play{s}:", "Ada": "Ada's costliest play{s}:"}
     for name in ("You", "Ada"):
         mine = sorted(
-            (d for d in review.decisions if d.player == name and d.judgement.cost > 0
-             and d.judgement.classification not in ("forced", "best")),
+            # below best by the estimate, whatever the interval leaves open (coach audit,
+            # stop 60: "best?" plays costing 3.40 points in all were never named)
+            (d for d in review.decisions if d.player == name and classify(d.judgement.cost)
+             != "best" and d.judgement.classification != "forced"),
             key=lambda d: -d.judgement.cost,
         )[:3]  # fmt: skip
         said = heading[name].format(s="s" if len(mine) > 1 else "")

@@ -9,7 +9,7 @@ from helpers import EXAMPLES, run_json
 
 from tutor.counting.inference import known_styles, match_styles
 from tutor.records.recordfile import load_path
-from tutor.review.judge import Settings
+from tutor.review.judge import Settings, classify
 from tutor.review.match import review_match
 
 MATCH = EXAMPLES / "scopa-match.yaml"
@@ -44,8 +44,8 @@ def test_review_match_gives_what_the_command_prints() -> None:
             for r in match.reviews
             for d in r.decisions
             if d.player == name
-            and d.judgement.cost > 0
-            and d.judgement.classification not in ("forced", "best")
+            and classify(d.judgement.cost) != "best"
+            and d.judgement.classification != "forced"
         ]
         worst.sort(key=lambda t: (-t[2], t[0], t[1]))
         assert summary["costliest"] == [{"hand": h, "play": p} for h, p, _c in worst[:3]]

@@ -309,10 +309,13 @@ def costliest(review: Review, name: str) -> list[Decision]:
 
 def match_costliest(reviews: Sequence[Review], name: str) -> list[tuple[Review, Decision]]:
     """A player's :data:`COSTLIEST` costliest decisions over the hands of ``reviews``, worst
-    first (earlier hand, then earlier play, on a tie), each with its hand's review."""
+    first (earlier hand, then earlier play, on a tie), each with its hand's review: those the
+    estimate puts below best, whatever the interval leaves open (coach audit, stop 60: a
+    player with 3.40 points lost, every play "best?" by the interval's milder end, had none
+    named)."""
     mine = [(r, d) for r in reviews for d in r.decisions if d.player == name
-            and d.judgement.cost > 0
-            and d.judgement.classification not in ("forced", "best")]  # fmt: skip
+            and d.judgement.classification != "forced"
+            and classify(d.judgement.cost) != "best"]  # fmt: skip
     mine.sort(key=lambda rd: (-rd[1].judgement.cost, rd[0].hand, rd[1].play))
     return mine[:COSTLIEST]
 
