@@ -453,3 +453,21 @@ def test_a_player_named_you_seen_from_another_seat_is_named_in_quotes() -> None:
     assert "the odds that “You” holds one: 6%" in flat and "that you hold one" not in flat
     data = run_json(*args)
     assert "You" in json.dumps(data) and "“You”" not in json.dumps(data, ensure_ascii=False)
+
+
+def test_the_lead_of_the_first_move_says_whether_the_deals_settle_it() -> None:
+    """Coach audit (stop 60): with 100 deals explain --at 8 put 6C first and 2D x 2C second,
+    with 200 the other way round, and nothing said the order was open. The first move's lead
+    over the second, paired on the same deals, is given as solve gives it."""
+    args = ("explain", str(EXAMPLES / "scopone-hand.yaml"), "--at", "8", "-k", "100")
+    quick = (*args, "--time", "100", "--workers", "1")
+    flat = " ".join(run(*quick).stdout.split())
+    assert "Best move: 6C. Lead over 2D x 2C on the same deals: +0.29 [" in flat
+    assert "not settled: the samples cannot tell the two apart." in flat
+    lead = run_json(*quick)["lead"]
+    assert (
+        lead["over"] == "2D x 2C" and lead["settled"] is False and lead["low"] <= 0 < lead["mean"]
+    )
+    settled = run_json("explain", str(SEED003), "--at", "2", "--time", "100", "--workers", "1")
+    assert settled["lead"]["over"] == "AS" and settled["lead"]["settled"] is True
+    assert settled["lead"]["mean"] == pytest.approx(settled["played"]["cost"], abs=0.006)

@@ -703,6 +703,18 @@ def explanation_view(ex: PositionExplanation, rich: bool = False) -> list[Render
     reading = ex.reading_text()
     if reading is not None:
         out.append(reading_line(reading, rich, style))
+    lead = ex.lead()
+    if lead is not None:  # as solve says it: whether the deals tell the first two apart
+        other, by = lead
+        first = ex.moves[0].move
+        said = Text(_("Best move:") + " ")
+        said.append_text(move_text(first.card, first.capture, style, rich))
+        said.append(". " + _("Lead over") + " ")
+        said.append_text(move_text(other.card, other.capture, style, rich))
+        said.append(" " + _("on the same deals: {lead}").format(lead=by.text()))
+        if by.low <= 0:  # coach audit, stop 60: the order of the first two went unquestioned
+            said.append(", " + _("not settled: the samples cannot tell the two apart"))
+        out.append(Text.assemble(said, "."))
     played = ex.played
     for i, m in enumerate(ex.moves, start=1):
         line = Text(f"{i}. ", style=bold)

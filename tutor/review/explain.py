@@ -45,7 +45,7 @@ from tutor.review.review import (
     review_decision,
     weigh_all,
 )
-from tutor.search.analysis import MoveEstimate, Progress
+from tutor.search.analysis import Interval, MoveEstimate, Progress
 from tutor.search.evaluate import Evaluation, sampling_warning
 
 __all__ = ["MoveExplanation", "PositionExplanation", "explain_position", "solve_position"]
@@ -199,6 +199,15 @@ class PositionExplanation:
     """What the review's weighing adds to the played move's observations (a maxim it broke or
     kept, and what the analysis finds it cost), each with that addition alone as its text."""
 
+    def lead(self) -> tuple[Move, Interval] | None:
+        """The first move's lead over the second, paired over the deals both were valued on
+        (as ``tutor solve`` gives it): a lead whose interval reaches 0 is not settled, however
+        the means rank them. None when exact, or with fewer than two moves valued."""
+        valued = [m for m in self.moves if m.value is not None and m.value.n]
+        if self.exact or self.sampled is None or len(valued) < 2:
+            return None
+        return valued[1].move, self.sampled.diff(valued[0].move, valued[1].move)
+
     @property
     def timed_out(self) -> bool:
         """The time limit ended the sampling short of the deals asked for."""
@@ -220,6 +229,7 @@ class PositionExplanation:
 
     def to_json(self) -> dict[str, Any]:
         style = self.record.style
+        lead = self.lead()
         return {
             "ruleset": self.record.ruleset.name,
             "deck": style.name,
@@ -238,6 +248,13 @@ class PositionExplanation:
             if self.reading is None
             else self.reading.to_json(self.record.players, style),
             "interrupted": self.interrupted,
+            "lead": None
+            if lead is None
+            else {
+                "over": lead[0].text(style),
+                **lead[1].to_json(),
+                "settled": lead[1].low > 0,
+            },  # fmt: skip
             "played": None if self.played is None else self.played.to_json(style),
         }
 
