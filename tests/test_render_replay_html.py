@@ -495,3 +495,11 @@ def test_seen_from_a_seat_who_can_hold_what_is_tutor_tracks() -> None:
             wanted.append(percent(c.probability or 0.0) + ("*" if c.reading else ""))
         assert cells == [*wanted, str(inf.capacity[seat])]
     assert "Who can hold what" not in _page(EXAMPLES / "scopone-hand.yaml")
+
+
+def test_the_leftovers_are_said_once(seed003: str) -> None:
+    """The last play said "Leftovers: Ada captured last and takes 4S." and the score panel,
+    shown beside it, said it again."""
+    assert seed003.count("Leftovers: ") == 1
+    last = seed003.split('id="play-36"')[1].split("</article>")[0]
+    assert "Leftovers: " in last

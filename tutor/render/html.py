@@ -829,18 +829,19 @@ def _index(review: Review, pre: str = "", lv: int = 2) -> str:
     )
 
 
-def score_section(hand: HandReplay, pre: str = "", lv: int = 2) -> str:
-    """The hand's result as ``tutor replay`` gives it: the cards the last to capture took,
-    then each category's counts and points and the total (a player studying the hand had to
-    run replay for it: HTML audit, stop 48); nothing for a hand the record leaves unfinished.
-    The review's page and the replay's alike."""
+def score_section(hand: HandReplay, pre: str = "", lv: int = 2, leftovers: bool = True) -> str:
+    """The hand's result as ``tutor replay`` gives it: the cards the last to capture took
+    (unless ``leftovers`` is False: the replay's page says it on the last play, shown beside
+    this), then each category's counts and points and the total (a player studying the hand
+    had to run replay for it: HTML audit, stop 48); nothing for a hand the record leaves
+    unfinished. The review's page and the replay's alike."""
     record = hand.record
     if hand.score is None:
         return ""
     style = record.style
     names = record.team_names()
     parts = []
-    if hand.leftover is not None and hand.leftover.cards:
+    if leftovers and hand.leftover is not None and hand.leftover.cards:
         said = leftover_sentence(hand.leftover.player)
         left = format_cards(sorted(hand.leftover.cards), style)
         cards = f'<span class="cards">{markup(left)}</span>'  # a list: wraps between cards

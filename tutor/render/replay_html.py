@@ -462,7 +462,8 @@ def _hand(
     plays = "".join(
         _position(hand, step, pre, lv, look) for step, look in zip(hand.steps, seen, strict=True)
     )
-    end = score_section(hand, pre, lv)
+    # the leftovers are said on the last play, which shows beside the score: not twice
+    end = score_section(hand, pre, lv, leftovers=not hand.steps)
     if hand.score is None:
         stops = _("The record stops after {n} of the {total} plays: no score yet.").format(
             n=len(hand.steps), total=record.ruleset.plays_per_hand
