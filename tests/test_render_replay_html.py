@@ -449,6 +449,10 @@ def test_seen_from_a_seat_the_other_hands_are_hidden_and_the_board_follows() -> 
     ids = [a.get("id") for _tag, a in _elements(page).elements if a.get("id")]
     assert len(ids) == len(set(ids)) and sum(i.startswith("board-") for i in ids) == 36
     assert "hidden card" not in _page(SEED003)  # without --as every hand the record gives
+    # the seat's own plays marked, to be found at a glance (coach audit, stop 60)
+    own = [p["id"] for p in _positions(page) if "own" in (p.get("class") or "").split()]
+    assert own == [f"play-{n}" for n in range(2, 37, 2)]  # Ada plays second
+    assert "own play" not in _page(SEED003)
     # the notes, written by one who saw every hand, folded under a warning (coach audit)
     assert first.count("<details><summary>Record&#x27;s note (it may tell cards") == 1
     assert "<details>" not in _page(SEED003)

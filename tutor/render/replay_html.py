@@ -70,6 +70,8 @@ REPLAY_CSS = """
 .sheet .note { margin: 4px 0; }
 .tally td { text-align: right; }
 .tally caption { caption-side: bottom; text-align: left; color: var(--muted); font-size: .85rem; }
+.own { display: inline-block; border-radius: 6px; padding: 0 8px; margin-left: 6px;
+  font-size: .8rem; font-weight: 700; color: #fff; background: #2962ff; vertical-align: middle; }
 mark.played { background: #ffe9a8; color: var(--ink); outline: 1px solid #8a6a00;
   border-radius: 3px; padding: 0 2px; }
 .scopa { display: inline-block; border-radius: 6px; padding: 1px 9px; color: #fff;
@@ -314,9 +316,13 @@ def _position(
     )
     said = markup(_("SCOPA"))
     scopa = f' <span class="scopa">{said}</span>' if step.scopa else ""
+    own, kind = "", "play position"
+    if seen is not None and step.seat == seen[0]:  # the seat's own choices, to find at a glance
+        mine = markup(_("the seat's own play"))
+        own, kind = f' <span class="own">{mine}</span>', "play position own"
     return (
-        f'<article class="play position" id="{ident}" aria-labelledby="{ident}-title">'
-        f'<header><h{lv + 1} id="{ident}-title">{heading}</h{lv + 1}></header>'
+        f'<article class="{kind}" id="{ident}" aria-labelledby="{ident}-title">'
+        f'<header><h{lv + 1} id="{ident}-title">{heading}{own}</h{lv + 1}></header>'
         f"{took_html(step.move, style, scopa)}{_sheet(hand, step, pre, lv + 2, seen)}"
         f"{_note(step.shown_note, seen is not None)}</article>"
     )
