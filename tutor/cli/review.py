@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -45,6 +45,8 @@ from tutor.review.defaults import DEFAULT_SAMPLES, DEFAULT_TIME
 from tutor.search.defaults import SAMPLES_MAX, TIME_MAX
 
 if TYPE_CHECKING:  # the review loads only when a command runs
+    from rich.console import RenderableType
+
     from tutor.review.judge import Settings
     from tutor.review.review import Progress, Review
 
@@ -225,17 +227,16 @@ def review_command(
     doing = _("reviewing the decisions of {file} ({budget} each)").format(file=file, budget=budget)
     review = _review_hand(file, hands, as_players, all_players, settings, stated, earlier,
                           hindsight, doing)  # fmt: skip
-    decisions_timed_out(review.timed_out)
-    if html is not None:
+
+    def page() -> str:
         from tutor.render.html import review_page
 
-        write_output(html, review_page(review))
-        if is_stdout(html):  # the page is the output
-            return
+        return review_page(review)
+
     from tutor.render.review import review_view
 
-    show_result(review.to_json, lambda fancy: review_view(review, fancy), json_out,
-                _cut_short(review.interrupted))  # fmt: skip
+    _show_review(review.timed_out, review.interrupted, html, page, review.to_json,
+                 lambda fancy: review_view(review, fancy), json_out)  # fmt: skip
 
 
 def _players(
@@ -322,22 +323,18 @@ def _review_match(
                                  review, hindsight, f"{file}: --hand {n}: "))  # fmt: skip
     except HandReviewError as exc:
         raise InputError(f"{file}: --hand {exc.hand}: {exc}") from None
-    decisions_timed_out(match.timed_out)
-    if html is not None:
+
+    def page() -> str:
         from tutor.records.replay import replay_match
         from tutor.render.html import match_page
 
-        write_output(html, match_page(match.reviews, replay_match(match.records)))
-        if is_stdout(html):  # the page is the output
-            return
+        return match_page(match.reviews, replay_match(match.records))
+
     from tutor.render.review import match_review_view
 
-    show_result(
-        match.to_json,
-        lambda fancy: match_review_view(match.reviews, len(match.records), fancy),
-        json_out,
-        _cut_short(match.interrupted),
-    )
+    _show_review(match.timed_out, match.interrupted, html, page, match.to_json,
+                 lambda fancy: match_review_view(match.reviews, len(match.records), fancy),
+                 json_out)  # fmt: skip
 
 
 def _review_files(
@@ -400,22 +397,37 @@ def _review_files(
         done.files.append((str(path), match))
         if match.interrupted:
             break
-    decisions_timed_out(done.timed_out)
-    if html is not None:
+
+    def page() -> str:
         from tutor.render.html import files_page
 
-        write_output(html, files_page(done))
-        if is_stdout(html):  # the page is the output
-            return
+        return files_page(done)
+
     from tutor.render.review import files_review_view
 
-    show_result(done.to_json, lambda fancy: files_review_view(done, fancy), json_out,
-                _cut_short(done.interrupted))  # fmt: skip
+    _show_review(done.timed_out, done.interrupted, html, page, done.to_json,
+                 lambda fancy: files_review_view(done, fancy), json_out)  # fmt: skip
 
 
-def _cut_short(interrupted: bool) -> str | None:
-    """The note of a review Ctrl-C stopped (:func:`show_result`), or None."""
-    return _("interrupted: the review stops at the last decision judged") if interrupted else None
+def _show_review(
+    timed_out: int,
+    interrupted: bool,
+    html: Path | None,
+    page: Callable[[], str],
+    to_json: Callable[[], Any],
+    view: Callable[[bool], Sequence[RenderableType]],
+    json_out: bool,
+) -> None:
+    """The end of every review (a hand, a match, several files): a word on the decisions the
+    time cut short, the ``page`` written with ``--html`` (alone on standard output with
+    ``--html -``), then the text or the JSON, cut short after a Ctrl-C."""
+    decisions_timed_out(timed_out)
+    if html is not None:
+        write_output(html, page())
+        if is_stdout(html):  # the page is the output
+            return
+    cut = _("interrupted: the review stops at the last decision judged") if interrupted else None
+    show_result(to_json, view, json_out, cut)
 
 
 def review_styles(

@@ -73,7 +73,9 @@ __all__ = [
     "took_html",
     "record_note",
     "hand_result",
-    "hands_nav",
+    "contents_nav",
+    "match_result",
+    "record_title",
     "hand_id",
     "hand_name",
     "notation_legend",
@@ -1034,8 +1036,9 @@ def html_page(
     )
 
 
-def _title(review: Review) -> str:
-    record = review.record
+def record_title(record: HandRecord) -> str:
+    """A hand's title (text): the record's own, or what it is: the review's pages and the
+    replay's."""
     return record.info_text("title") or _("A hand of {ruleset}").format(ruleset=record.ruleset.name)
 
 
@@ -1070,7 +1073,7 @@ def _meta(first: Review, rulesets: Sequence[str], reviewed: str, players: Sequen
 def review_page(review: Review) -> str:
     """The whole report as one HTML document (a string)."""
     record = review.record
-    title = _title(review)
+    title = record_title(review.record)
     meta = _meta(review, [record.ruleset.name], _("hand {n}").format(n=review.hand), review.players)
     judged = _judged(review, "", 2) + (_classes() if review.decisions else "")
     return html_page(
@@ -1130,30 +1133,26 @@ def _hands(
             cut = markup(" " + _("(reviewed up to play {n})").format(n=last))
         items.append(f'<li><a href="#{pre}hand">{name}</a>{hand_result(replay, r.hand)}{cut}</li>')
         stopped = _interrupted_note() if r.interrupted else ""
+        titled = bdi(record_title(r.record))
         sections.append(
             f'<section class="hand" id="{pre}hand"><h{lv}>{name}</h{lv}>'
-            f'<p class="meta">{bdi(_title(r))} \u00b7 <a class="back" href="#hands">{back}</a></p>'
+            f'<p class="meta">{titled} \u00b7 <a class="back" href="#hands">{back}</a></p>'
             f"{stopped}{about(r.record)}{_judged(r, pre, lv + 1)}"
             f"{_plays(r, pre, lv + 1, place)}</section>"
         )
     return f'<ul class="hands">{"".join(items)}</ul>', "".join(sections)
 
 
-def hands_nav(replay: MatchReplay, items: Sequence[str]) -> str:
-    """A match's contents: ``items`` (markup, one ``<li>`` per hand), then the match's result,
-    on the review's page and the replay's (``id="hands"``: each hand links back to it)."""
-    listed = f'<ul class="hands">{"".join(items)}</ul>'
-    return _contents(_("Hands"), listed + _match_result(replay))
-
-
-def _match_result(replay: MatchReplay) -> str:
-    """Who won the match, or who leads, as the list of its hands ends."""
+def match_result(replay: MatchReplay) -> str:
+    """Who won the match, or who leads, as the list of its hands ends: the review's page and
+    the replay's."""
     verdict = markup(match_verdict(replay.match, replay.shown_sides()))
     return f'<p class="result"><b>{verdict}</b></p>'
 
 
-def _contents(title: str, body: str) -> str:
-    """The page's list of what it holds, ``#hands``, under ``title`` (text)."""
+def contents_nav(title: str, body: str) -> str:
+    """The page's list of what it holds, ``#hands`` (each part links back to it), under
+    ``title`` (text): the review's pages and the replay's."""
     return (
         f'<nav class="panel" id="hands" aria-labelledby="hands-title">'
         f'<h2 style="margin-top:0" id="hands-title">{markup(title)}</h2>{body}</nav>'
@@ -1188,7 +1187,7 @@ def match_page(reviews: Sequence[Review], replay: MatchReplay) -> str:
         ),
     )
     listed, sections = _hands(replay, reviews, None, 2, _("all hands"))
-    contents = _contents(_("Hands"), listed + _match_result(replay))
+    contents = contents_nav(_("Hands"), listed + match_result(replay))
     interrupted = _interrupted_note() if reviews[-1].interrupted else ""
     return html_page(
         title,
@@ -1247,7 +1246,7 @@ def files_page(review: FilesReview) -> str:
         hands, shown = _hands(replay, match.reviews, k, 3, back_text)
         verdict = ""
         if len(replay.hands) > 1:  # a match: who won it (one hand's points are its line's)
-            verdict = _match_result(replay)
+            verdict = match_result(replay)
         title = bdi(_file_title(match.records))
         # the file's name as given, under its title (a long path made a poor heading)
         file_name = fill_markup(_("file {name}"), name=bdi(name))
@@ -1264,7 +1263,7 @@ def files_page(review: FilesReview) -> str:
             f'<p class="meta subtitle">{file_name}{said} \u00b7 '
             f'<a class="back" href="#hands">{back}</a></p>{verdict}{shown}</section>'
         )
-    contents = _contents(_("Files"), f'<ul class="files">{"".join(listed)}</ul>')
+    contents = contents_nav(_("Files"), f'<ul class="files">{"".join(listed)}</ul>')
     interrupted = _interrupted_note() if review.interrupted else ""
     return html_page(
         heading,

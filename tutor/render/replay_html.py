@@ -19,18 +19,21 @@ from __future__ import annotations
 
 from tutor.counting.defaults import TRUST_DEFAULT
 from tutor.counting.inference import CountView, ValueCell, count_view
-from tutor.counting.odds import percent
 from tutor.game.cards import Card, Style, format_card
 from tutor.game.i18n import _, is_you, ngettext, pgettext
 from tutor.records.record import HandRecord
 from tutor.records.replay import HandReplay, MatchReplay, ReplayStep
 from tutor.render.html import (
     about,
+    contents_nav,
     hand_id,
+    hand_name,
     hand_result,
     html_page,
+    match_result,
     notation_legend,
     record_note,
+    record_title,
     rule48_board,
     score_section,
     scrolled,
@@ -38,7 +41,7 @@ from tutor.render.html import (
 )
 from tutor.render.replay import leftover_sentence
 from tutor.render.safe import bdi, fill, fill_markup, markup
-from tutor.render.scores import match_verdict
+from tutor.render.tracker import holding_text
 
 __all__ = ["replay_page", "REPLAY_CSS", "STEPPER_SCRIPT"]
 
@@ -413,14 +416,8 @@ def _holdings(view: CountView, style: Style, ident: str) -> str:
         return ""
 
     def cell(c: ValueCell) -> str:
-        if c.status == "none":
-            return "-"
-        if c.status == "must":
-            must = markup(_("must"))
-            return f"<b>{must}</b>"
-        if c.status == "cannot":
-            return markup(_("no"))
-        return markup(percent(c.probability or 0.0) + ("*" if c.reading else ""))
+        said = markup(holding_text(c))
+        return f"<b>{said}</b>" if c.status == "must" else said
 
     head = "".join(f'<th scope="col">{markup(style.rank_text(v))}</th>' for v in range(1, 11))
     rows = "".join(
@@ -490,20 +487,15 @@ def _hand(
 
 def _hand_link(replay: MatchReplay, number: int) -> str:
     """A link to a match's hand ``number``: "Hand 2 of 3"."""
-    name = _("Hand {n} of {hands}").format(n=number, hands=len(replay.hands))
+    name = hand_name(number, len(replay.hands))
     return f'<a href="#{hand_id(number)}hand">{markup(name)}</a>'
 
 
 def _contents(replay: MatchReplay) -> str:
-    """A match's contents, ``#hands`` (each hand links back to it): the hands' links alone,
-    their points and the match's result waiting for the end (:func:`_match_end`)."""
+    """A match's contents: the hands' links alone, their points and the match's result
+    waiting for the end (:func:`_match_end`)."""
     items = "".join(f"<li>{_hand_link(replay, n)}</li>" for n in range(1, len(replay.hands) + 1))
-    title = markup(_("Hands"))
-    return (
-        '<nav class="panel" id="hands" aria-labelledby="hands-title">'
-        f'<h2 style="margin-top:0" id="hands-title">{title}</h2>'
-        f'<ul class="hands">{items}</ul></nav>'
-    )
+    return contents_nav(_("Hands"), f'<ul class="hands">{items}</ul>')
 
 
 def _match_end(replay: MatchReplay) -> str:
@@ -514,16 +506,11 @@ def _match_end(replay: MatchReplay) -> str:
         for n in range(1, len(replay.hands) + 1)
     )
     title = markup(_("The match, to {n}").format(n=replay.match.rules.target))
-    verdict = markup(match_verdict(replay.match, replay.shown_sides()))
     return (
         '<section class="panel" id="match" aria-labelledby="match-title">'
         f'<h2 style="margin-top:0" id="match-title">{title}</h2>'
-        f'<ul class="hands">{items}</ul><p class="result"><b>{verdict}</b></p></section>'
+        f'<ul class="hands">{items}</ul>{match_result(replay)}</section>'
     )
-
-
-def _title(record: HandRecord) -> str:
-    return record.info_text("title") or _("A hand of {ruleset}").format(ruleset=record.ruleset.name)
 
 
 def replay_page(
@@ -535,7 +522,7 @@ def replay_page(
     made_by = _("Made by the Scopone tutor (tutor replay).")
     first = replay.hands[0].record
     if len(replay.hands) == 1:
-        title = _title(first)
+        title = record_title(first)
         return html_page(
             fill(_("Replay: {title}"), title=title),  # the window's title: text, no element
             fill_markup(_("Replay: {title}"), title=bdi(title)),
@@ -558,11 +545,12 @@ def replay_page(
     back = markup(_("all hands"))
     for number, hand in enumerate(replay.hands, start=1):
         pre = hand_id(number)
-        name = markup(_("Hand {n} of {hands}").format(n=number, hands=count))
+        name = markup(hand_name(number, count))
         after = _match_end(replay) if number == count else ""
+        titled = bdi(record_title(hand.record))
         sections.append(
             f'<section class="hand" id="{pre}hand"><h2>{name}</h2>'
-            f'<p class="meta">{bdi(_title(hand.record))} \u00b7 <a href="#hands">{back}</a></p>'
+            f'<p class="meta">{titled} \u00b7 <a href="#hands">{back}</a></p>'
             f"{about(hand.record)}{_hand(hand, pre, 3, number, after, viewer, trust)}</section>"
         )
     meta = markup(" \u00b7 ").join(

@@ -21,7 +21,7 @@ from tutor.records.replay import replay_hand
 from tutor.render.replay import hand_end, match_hand_lines
 from tutor.render.rules import ruleset_label
 from tutor.render.safe import cell_names, one_line, visible
-from tutor.render.solve import reading_line
+from tutor.render.solve import lead_line, reading_line
 from tutor.render.terminal import (
     Indented,
     Narrowing,
@@ -705,16 +705,11 @@ def explanation_view(ex: PositionExplanation, rich: bool = False) -> list[Render
         out.append(reading_line(reading, rich, style))
     lead = ex.lead()
     if lead is not None:  # as solve says it: whether the deals tell the first two apart
-        other, by = lead
+        # (coach audit, stop 60: the order of the first two went unquestioned)
         first = ex.moves[0].move
         said = Text(_("Best move:") + " ")
         said.append_text(move_text(first.card, first.capture, style, rich))
-        said.append(". " + _("Lead over") + " ")
-        said.append_text(move_text(other.card, other.capture, style, rich))
-        said.append(" " + _("on the same deals: {lead}").format(lead=by.text()))
-        if by.low <= 0:  # coach audit, stop 60: the order of the first two went unquestioned
-            said.append(", " + _("not settled: the samples cannot tell the two apart"))
-        out.append(Text.assemble(said, "."))
+        out.append(Text.assemble(said, ". ", lead_line(*lead, style, rich)))
     played = ex.played
     for i, m in enumerate(ex.moves, start=1):
         line = Text(f"{i}. ", style=bold)

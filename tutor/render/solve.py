@@ -15,6 +15,8 @@ from tutor.render.safe import one_line, visible
 from tutor.render.terminal import assemble_text, cards_text, glyph_cards, move_text, new_table
 
 if TYPE_CHECKING:
+    from tutor.game.state import Move
+    from tutor.search.analysis import Interval
     from tutor.search.evaluate import Evaluation
 
 __all__ = ["evaluation_view"]
@@ -129,13 +131,7 @@ def evaluation_view(ev: Evaluation, style: Style, rich: bool = False) -> list[Re
             line.append_text(move_text(mv.card, mv.capture, style, rich))
         out.append(line)
         if lead is not None:
-            other, by = lead
-            said = Text(_("Lead over") + " ")
-            said.append_text(move_text(other.card, other.capture, style, rich))
-            said.append(" " + _("on the same deals: {lead}").format(lead=by.text()))
-            if by.low <= 0:
-                said.append(", " + _("not settled: the samples cannot tell the two apart"))
-            out.append(Text.assemble(said, "."))
+            out.append(lead_line(*lead, style, rich))
     elif exact:
         out.append(Text(_("No move is proven best yet: the bounds overlap.")))
     elif not result.samples:
@@ -143,6 +139,17 @@ def evaluation_view(ev: Evaluation, style: Style, rich: bool = False) -> list[Re
     if ev.reading is not None:
         out.append(reading_line(ev.reading.text(ev.names, style), rich, style))
     return out
+
+
+def lead_line(other: Move, by: Interval, style: Style, rich: bool = False) -> Text:
+    """The best move's lead over the runner-up ``other``, paired on the same deals, and
+    whether the deals settle it: ``solve``'s line, and ``explain --at``'s."""
+    said = Text(_("Lead over") + " ")
+    said.append_text(move_text(other.card, other.capture, style, rich))
+    said.append(" " + _("on the same deals: {lead}").format(lead=by.text()))
+    if by.low <= 0:
+        said.append(", " + _("not settled: the samples cannot tell the two apart"))
+    return Text.assemble(said, ".")
 
 
 def reading_line(text: str, rich: bool, style: Style) -> Text:

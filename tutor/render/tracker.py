@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from tutor.counting.inference import CountView, ValueCell
     from tutor.counting.tracker import Board
 
-__all__ = ["tracker_board", "value_board", "holdings_table", "tracker_view"]
+__all__ = ["tracker_board", "value_board", "holdings_table", "holding_text", "tracker_view"]
 
 
 def tracker_board(analysis: CountView, style: Style, rich: bool = False) -> RenderableType:
@@ -71,17 +71,23 @@ def value_board(board: Board, style: Style, rich: bool = False) -> Table:
     return out
 
 
-def _holding_cell(cell: ValueCell, signs: bool = True) -> Text:
+def holding_text(cell: ValueCell, signs: bool = True) -> str:
     """must / no (facts alone) or a percentage for one player and value (without its % sign
-    unless ``signs``); * marks a percentage the readings of behaviour move."""
+    unless ``signs``); * marks a percentage the readings of behaviour move; - when no card of
+    the value is unseen: the terminal's table and the replay page's."""
     if cell.status == "none":
-        return Text("-")
+        return "-"
     if cell.status == "must":
-        return Text(_("must"), style="bold green")
+        return _("must")
     if cell.status == "cannot":
-        return Text(_("no"))
+        return _("no")
     shown = percent(cell.probability or 0.0)
-    return Text((shown if signs else shown.removesuffix("%")) + ("*" if cell.reading else ""))
+    return (shown if signs else shown.removesuffix("%")) + ("*" if cell.reading else "")
+
+
+def _holding_cell(cell: ValueCell, signs: bool = True) -> Text:
+    """:func:`holding_text`, a certain holder in bold green."""
+    return Text(holding_text(cell, signs), style="bold green" if cell.status == "must" else "")
 
 
 def holdings_table(
